@@ -1,0 +1,19 @@
+"""Terminal boards: one module per game, named after the game id (``nuclear-war`` → ``nuclear_war``).
+
+A board module has ``render(view: dict) -> rich renderable``; it reads only the view, so
+it can never show what the seat may not see.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any, Callable
+
+
+def board_for(game_id: str) -> Callable[[dict], Any] | None:
+    """The board renderer for a game, or ``None`` when the game has none."""
+    try:
+        module = importlib.import_module(f"{__name__}.{game_id.replace('-', '_')}")
+    except ModuleNotFoundError:
+        return None
+    return getattr(module, "render", None)

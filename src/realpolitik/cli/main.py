@@ -1,0 +1,131 @@
+"""``realpolitik``: list games, play in the terminal, replay records."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.console import Console
+from rich.table import Table as RichTable
+
+from realpolitik.bots import bot_kinds
+from realpolitik.engine import ContentError, OptionError, Record, RecordError
+from realpolitik.games import get, registry
+
+from .play import HUMAN, Quit, Table
+from .render import board, log_lines, outcome_text
+
+app = typer.Typer(add_completion=False, no_args_is_help=True,
+                  help="Cold-War and great-power strategy games: play, replay, analyse.")
+console = Console(highlight=False)
+
+
+def _fail(message: str) -> None:
+    console.print(f"[red]error:[/red] {message}")
+    raise typer.Exit(2)
+
+
+def _game(game_id: str):
+    try:
+        return get(game_id)
+    except KeyError as exc:
+        _fail(exc.args[0])
+
+
+def _options(pairs: list[str]) -> dict[str, str]:
+    out = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep:
+            _fail(f"option {pair!r} must look like name=value")
+        out[name.strip()] = value.strip()
+    return out
+
+
+@app.command()
+def games() -> None:
+    """List the registered games."""
+    table = RichTable("id", "title", "players", "bots", "options")
+    for game in registry():
+        players = f"{game.min_players}–{game.max_players}" if game.max_players > game.min_players else str(
+            game.min_players)
+        table.add_row(game.id, game.title, players, ", ".join(bot_kinds(game)),
+                      ", ".join(o.name for o in game.options))
+    console.print(table)
+
+
+@app.command()
+def play(
+    game_id: str = typer.Argument(..., metavar="GAME", help="game id, see `realpolitik games`"),
+    seats: Optional[str] = typer.Option(None, help="comma-separated seats: human, random, heuristic, …"),
+    seed: int = typer.Option(None, help="random seed (default: a fresh one)"),
+    save: Optional[Path] = typer.Option(None, help="write the game record to this file"),
+    option: list[str] = typer.Option([], "--option", "-o", help="rule option name=value (repeatable)"),
+    quiet: bool = typer.Option(False, help="bots only: print just the result"),
+) -> None:
+    """Play GAME in the terminal; seats without a human play by themselves."""
+    game = _game(game_id)
+    if seats is None:
+        other = "heuristic" if "heuristic" in game.bots else "random"
+        kinds = [HUMAN] + [other] * (game.default_players() - 1)
+    else:
+        kinds = [s.strip().lower() for s in seats.split(",") if s.strip()]
+    for kind in kinds:
+        if kind != HUMAN and kind not in bot_kinds(game):
+            _fail(f"unknown seat {kind!r}: use human or one of {', '.join(bot_kinds(game))}")
+    if seed is None:
+        import secrets
+
+        seed = secrets.randbelow(2**31)
+    try:
+        table = Table.open(game, kinds, seed, _options(option), console, console.input, verbose=not quiet)
+    except (OptionError, ContentError) as exc:
+        _fail(str(exc))
+    console.print(f"{game.title}, seed {seed}: " + ", ".join(
+        f"{label}={kind}" for label, kind in zip(table.state.seats, kinds)))
+    try:
+        table.play()
+    except (Quit, EOFError, KeyboardInterrupt):
+        console.print("\nGame stopped.")
+    finally:
+        if save is not None:
+            table.record.save(save)
+            console.print(f"Record saved to {save}.")
+
+
+@app.command()
+def replay(
+    path: Path = typer.Argument(..., metavar="FILE", help="a game record (JSON)"),
+    seat: Optional[str] = typer.Option(None, help="replay from this seat's point of view"),
+    quiet: bool = typer.Option(False, help="only check the record, print nothing but the result"),
+) -> None:
+    """Print a recorded game step by step; exit 0 when the replay matches the record."""
+    try:
+        record = Record.load(path)
+        state = record.initial_state(get)
+        viewer = None if seat is None else list(state.seats).index(seat)
+    except (RecordError, KeyError, ValueError) as exc:
+        _fail(str(exc) if not isinstance(exc, ValueError) else f"no seat {seat!r} in this game")
+    seen = 0
+    try:
+        for i, act, state in record.steps(get):
+            if not quiet:
+                view = state.view(viewer, log_from=seen)
+                seen = state.log.size
+                console.print(f"[cyan]{i + 1:>4}[/cyan]  [bold]{act}[/bold]")
+                console.print(log_lines(view))
+    except RecordError as exc:
+        _fail(str(exc))
+    final = state.view(viewer, log_from=None)
+    if not quiet:
+        console.print(board(final))
+    if state.is_over():
+        console.print(outcome_text(final["outcome"]))
+    stored = (record.result or {}).get("digest")
+    if stored and stored != state.digest():
+        console.print("[red]The replay does not reproduce the recorded final state.[/red]")
+        raise typer.Exit(1)
+    console.print(f"Replay of {len(record.actions)} actions matches the record." if stored
+                  else f"Replayed {len(record.actions)} actions (the record holds no final state to compare).")
+

@@ -1,0 +1,120 @@
+"""Playing a game in the terminal: humans (hot-seat, with a curtain) and bots."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from rich.console import Console
+from rich.rule import Rule
+
+from realpolitik.bots import make_bot
+from realpolitik.engine import Game, IllegalAction, Record, Rng, SeatContext, State
+
+from .render import board, log_lines, outcome_text
+
+HUMAN = "human"
+
+
+class Quit(Exception):
+    """The human asked to stop the game."""
+
+
+@dataclass
+class Table:
+    """A game being played: the state, who sits where, the record and what each human saw."""
+
+    game: Game
+    state: State
+    seats: list[str]
+    record: Record
+    console: Console
+    ask: Callable[[str], str]
+    bots: list[Any] = field(default_factory=list)
+    seen: dict[int, int] = field(default_factory=dict)
+    spectator_seen: int = 0
+    last_human: int | None = None
+    rng: Rng = field(default_factory=Rng)
+    verbose: bool = True
+
+    @classmethod
+    def open(cls, game: Game, seats: list[str], seed: int, options: dict, console: Console,
+             ask: Callable[[str], str], verbose: bool = True) -> Table:
+        state = game.new_state(len(seats), options, seed)
+        bots = [None if kind == HUMAN else make_bot(kind, game, seed * 31 + i) for i, kind in enumerate(seats)]
+        return cls(game, state, seats, Record.start(state, seed, seats), console, ask, bots,
+                   rng=Rng(seed ^ 0x5EED5EED), verbose=verbose)
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, bot in enumerate(self.bots) if bot is None]
+
+    def play(self) -> None:
+        """Play until the game ends (raises ``Quit`` if a human quits)."""
+        while not self.state.is_over():
+            seat = self.state.to_act
+            bot = self.bots[seat]
+            if bot is None:
+                action = self._human_turn(seat)
+            else:
+                action = bot.choose(SeatContext.of(self.state, seat, self.rng.fork()))
+            self.state.apply(action)
+            self.record.actions.append(action)
+            if not self.humans and self.verbose:
+                self._print_spectator_log()
+        self.record.finish(self.state)
+        self._finale()
+
+    # ------------------------------------------------------------------ humans
+
+    def _human_turn(self, seat: int) -> str:
+        label = self.state.seats[seat]
+        if len(self.humans) > 1 and self.last_human != seat:
+            self.console.clear()
+            self.ask(f"Pass the game to {label}. Press Enter when only {label} can see the screen. ")
+            self.console.clear()
+        self.last_human = seat
+        view = self.state.view(seat, log_from=self.seen.get(seat, 0))
+        self.seen[seat] = self.state.log.size
+        self.console.print(log_lines(view))
+        self.console.print(Rule(f"{label} to act"))
+        self.console.print(board(view))
+        legal = view["pending"]["actions"]
+        self.console.print(f"[bold]{label}[/bold], {view['pending']['prompt']}:")
+        for i, act in enumerate(legal, 1):
+            self.console.print(f"  [cyan]{i:>2}[/cyan]  {act}")
+        while True:
+            answer = self.ask(f"{label}> ").strip()
+            if answer in ("quit", "exit"):
+                raise Quit
+            if answer in ("?", "board"):
+                self.console.print(board(self.state.view(seat, log_from=None)))
+                continue
+            if answer == "log":
+                self.console.print(log_lines(self.state.view(seat)))
+                continue
+            if answer.isdigit() and 1 <= int(answer) <= len(legal):
+                return legal[int(answer) - 1]
+            try:
+                probe = self.state.clone()
+                probe.apply(answer, seat)
+            except IllegalAction as exc:
+                self.console.print(f"[red]{exc}[/red]  (type a number, an action, ?, log or quit)")
+                continue
+            return answer
+
+    # ------------------------------------------------------------------ output
+
+    def _print_spectator_log(self) -> None:
+        view = self.state.view(None, log_from=self.spectator_seen)
+        self.spectator_seen = self.state.log.size
+        if view["log"]:
+            self.console.print(log_lines(view))
+
+    def _finale(self) -> None:
+        view = self.state.view(None, log_from=self.spectator_seen if not self.humans else None)
+        if not self.humans and self.verbose:
+            self.console.print(log_lines(view))
+        self.console.print(Rule("game over"))
+        self.console.print(board(view))
+        self.console.print(outcome_text(view["outcome"]))

@@ -1,0 +1,22 @@
+"""The game-agnostic core: the state contract, actions, RNG, logs, records, registry.
+
+A game subclasses :class:`Game` and :class:`State`; everything else (bots, the command
+line, the server) talks to it only through this contract.
+"""
+
+from .actions import action, normalize, parse
+from .context import SeatContext
+from .errors import ContentError, IllegalAction, OptionError, RecordError
+from .game import Game, Option
+from .log import Log
+from .outcome import Outcome
+from .record import Record
+from .registry import Registry
+from .rng import Rng
+from .state import State
+
+__all__ = [
+    "ContentError", "Game", "IllegalAction", "Log", "Option", "OptionError", "Outcome",
+    "Record", "RecordError", "Registry", "Rng", "SeatContext", "State", "action",
+    "normalize", "parse",
+]

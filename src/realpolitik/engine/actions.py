@@ -1,0 +1,26 @@
+"""Canonical action texts.
+
+Every action is a short lower-case text such as ``place atlas``, ``target p3`` or
+``no intercept``: words separated by single spaces. The text *is* the action: it is what
+``legal_actions()`` lists, what ``apply()`` takes, what records store and what players
+type. ``parse`` splits a text into its verb and arguments (integers where a word is a
+number), ``action`` builds one.
+"""
+
+from __future__ import annotations
+
+
+def normalize(text: str) -> str:
+    """The canonical form of a typed action: lower case, single spaces, trimmed."""
+    return " ".join(text.lower().split())
+
+
+def action(verb: str, *args: object) -> str:
+    """Build an action text from a verb and its arguments."""
+    return " ".join((verb, *map(str, args))) if args else verb
+
+
+def parse(text: str) -> tuple[str, tuple[str | int, ...]]:
+    """Split a canonical action text into ``(verb, args)``; numeric words become ints."""
+    words = text.split(" ")
+    return words[0], tuple(int(w) if w.lstrip("-").isdigit() else w for w in words[1:])

@@ -1,0 +1,62 @@
+"""The game log: append-only, shared between clones, redacted per seat.
+
+Each entry declares its visibility once: a ``public`` text everyone sees (or ``None``),
+and optionally a ``private`` text shown instead to the seats in ``to`` (a player's own
+draw, a team's shared note). The log is a persistent linked list, so appending is O(1)
+and a clone shares every earlier entry with its original.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class Entry(NamedTuple):
+    """One log line and who may read which form of it."""
+
+    public: str | None
+    to: frozenset[int] = frozenset()
+    private: str | None = None
+
+    def text_for(self, seat: int | None) -> str | None:
+        """The form of this entry that ``seat`` may read (``None``: nothing)."""
+        if seat is not None and seat in self.to:
+            return self.private
+        return self.public
+
+
+class Log:
+    """A persistent list of entries: ``add`` returns nothing and never mutates shared nodes."""
+
+    __slots__ = ("_node", "size")
+
+    def __init__(self) -> None:
+        self._node: tuple | None = None  # (entry, previous node)
+        self.size = 0
+
+    def copy(self) -> Log:
+        """A log sharing every entry so far; later additions to either stay apart."""
+        twin = Log.__new__(Log)
+        twin._node = self._node
+        twin.size = self.size
+        return twin
+
+    def add(self, public: str | None, to: frozenset[int] | tuple = (), private: str | None = None) -> None:
+        """Append an entry; ``private`` (if given) is what the seats in ``to`` read instead."""
+        self._node = (Entry(public, frozenset(to), private), self._node)
+        self.size += 1
+
+    def entries(self, start: int = 0) -> list[Entry]:
+        """Entries from index ``start`` to the end, oldest first."""
+        out = []
+        node, i = self._node, self.size
+        while node is not None and i > start:
+            out.append(node[0])
+            node = node[1]
+            i -= 1
+        out.reverse()
+        return out
+
+    def redacted(self, seat: int | None, start: int = 0) -> list[str]:
+        """The texts ``seat`` may read (``None``: spectator), from index ``start``."""
+        return [t for e in self.entries(start) if (t := e.text_for(seat)) is not None]

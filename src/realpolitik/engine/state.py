@@ -1,0 +1,186 @@
+"""The state contract every game implements.
+
+A game's ``State`` subclass keeps its rules data in plain attributes and provides the
+hooks marked *game hook* below; this base class turns them into the public contract:
+``to_act``, ``legal_actions``, ``apply``, ``clone``, ``view``, ``determinize``,
+``outcome``. Pending work lives in the state as plain data (a decision stack), never in
+generators or closures, so a clone or a saved record is complete at any moment.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING, Any
+
+from .actions import normalize
+from .errors import IllegalAction
+from .log import Log
+from .rng import Rng
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .outcome import Outcome
+
+
+class State(ABC):
+    """Base of every game state. Subclasses add ``__slots__`` for their own data."""
+
+    __slots__ = ("game", "seats", "options", "rng", "log", "ply", "_legal")
+
+    def _init_base(self, game: Game, players: int, options: dict[str, Any], seed: int) -> None:
+        """Set the fields every state has; called first by a game's set-up."""
+        self.game = game
+        self.seats: tuple[str, ...] = game.seat_labels(players)
+        self.options = options
+        self.rng = Rng(seed)
+        self.log = Log()
+        self.ply = 0
+        self._legal: tuple[str, ...] | None = None
+
+    # ------------------------------------------------------------------ contract
+
+    @property
+    @abstractmethod
+    def to_act(self) -> int | None:
+        """The seat that must decide now, or ``None`` when the game is over."""
+
+    def is_over(self) -> bool:
+        """True when the game has ended."""
+        return self.to_act is None
+
+    def legal_actions(self) -> tuple[str, ...]:
+        """Every legal action text for the seat to act (empty when the game is over)."""
+        if self._legal is None:
+            self._legal = () if self.to_act is None else tuple(self._legal_actions())
+        return self._legal
+
+    def apply(self, action: str, seat: int | None = None) -> None:
+        """Perform ``action`` for the seat to act; if ``seat`` is given it must be that seat.
+
+        Raises ``IllegalAction`` with a reason and leaves the state unchanged when the
+        action is not legal now.
+        """
+        if seat is not None and seat != self.to_act:
+            raise IllegalAction(self._refusal(action, seat))
+        legal = self.legal_actions()
+        if action not in legal:
+            action = normalize(action)
+            if action not in legal:
+                raise IllegalAction(self._refusal(action))
+        self._legal = None
+        self.ply += 1
+        self._apply(action)
+
+    def clone(self) -> State:
+        """An independent copy: immutable content and the log are shared, game data copied."""
+        twin = object.__new__(type(self))
+        twin.game = self.game
+        twin.seats = self.seats
+        twin.options = self.options
+        twin.rng = self.rng.copy()
+        twin.log = self.log.copy()
+        twin.ply = self.ply
+        twin._legal = self._legal
+        self._copy_into(twin)
+        return twin
+
+    def view(self, seat: int | None, log_from: int | None = 0) -> dict[str, Any]:
+        """Everything ``seat`` may see, as JSON-ready data; ``None`` is the spectator.
+
+        Holds the public data, the seat's private data, the pending decision with its
+        legal actions when the seat is to act, the log redacted for the seat (from entry
+        ``log_from``; ``None`` leaves the log out) and the outcome once the game is over.
+        """
+        actor = self.to_act
+        out: dict[str, Any] = {
+            "game": self.game.id,
+            "seats": list(self.seats),
+            "seat": None if seat is None else self.seats[seat],
+            "ply": self.ply,
+            "to_act": None if actor is None else self.seats[actor],
+            "public": self.public_view(),
+            "private": None if seat is None else self.private_view(seat),
+        }
+        if actor is not None:
+            out["waiting"] = self.describe_pending(None)
+            if seat == actor:
+                out["pending"] = {"prompt": self.describe_pending(seat), "actions": list(self.legal_actions())}
+        else:
+            out["outcome"] = self.outcome().to_dict(self.seats)
+        if log_from is not None:
+            out["log_from"] = log_from
+            out["log"] = self.log.redacted(seat, log_from)
+        return out
+
+    def determinize(self, seat: int, rng: Rng) -> State:
+        """A clone in which everything ``seat`` cannot know is resampled, and the RNG reseeded."""
+        world = self.clone()
+        world._resample_hidden(seat, rng)
+        world.rng = Rng(rng.next64())
+        world._legal = None
+        return world
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """The result once the game is over, else ``None``."""
+
+    # ------------------------------------------------------------------ records & checks
+
+    def digest(self) -> str:
+        """A hash of the complete state (hidden parts included), for replay checks."""
+        blob = json.dumps(self.snapshot(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(blob.encode()).hexdigest()[:32]
+
+    # ------------------------------------------------------------------ game hooks
+
+    @abstractmethod
+    def _legal_actions(self) -> list[str]:
+        """Game hook: the legal action texts for ``to_act`` (game not over)."""
+
+    @abstractmethod
+    def _apply(self, action: str) -> None:
+        """Game hook: perform a legal action and advance to the next decision."""
+
+    @abstractmethod
+    def _copy_into(self, twin: State) -> None:
+        """Game hook: copy the game's own fields into ``twin`` (base fields are done)."""
+
+    @abstractmethod
+    def public_view(self) -> dict[str, Any]:
+        """Game hook: what every seat and spectator may see."""
+
+    @abstractmethod
+    def private_view(self, seat: int) -> dict[str, Any]:
+        """Game hook: what only ``seat`` (and its team, where the rules say so) may see."""
+
+    @abstractmethod
+    def describe_pending(self, seat: int | None) -> str:
+        """Game hook: the pending decision in words — full for the actor, public otherwise."""
+
+    @abstractmethod
+    def _resample_hidden(self, seat: int, rng: Rng) -> None:
+        """Game hook: resample, in place, everything hidden from ``seat``."""
+
+    @abstractmethod
+    def snapshot(self) -> dict[str, Any]:
+        """Game hook: the complete state as JSON-ready data (for digests and debugging)."""
+
+    def why_illegal(self, action: str) -> str | None:
+        """Game hook (optional): a specific reason why ``action`` is refused now."""
+        return None
+
+    # ------------------------------------------------------------------ helpers
+
+    def _refusal(self, action: str, seat: int | None = None) -> str:
+        actor = self.to_act
+        if actor is None:
+            return f"The game is over; {action!r} cannot be played."
+        if seat is not None and seat != actor:
+            return f"It is {self.seats[actor]}'s decision, not {self.seats[seat]}'s."
+        reason = self.why_illegal(action)
+        legal = self.legal_actions()
+        shown = ", ".join(legal[:12]) + (", …" if len(legal) > 12 else "")
+        head = reason or f"{action!r} is not possible now."
+        return f"{head} {self.seats[actor]} must {self.describe_pending(actor)} (legal: {shown})."

@@ -1,0 +1,35 @@
+"""The games. Every subpackage that exposes ``GAME`` is registered automatically.
+
+Each game package has the same inner layout: ``game.py`` (the Game: id, seats,
+options), ``content.py`` + ``data/`` (cards, maps, tables), ``state.py`` (the data,
+clone, views, determinization), ``rules.py`` (the rule book as procedures) and
+``heuristic.py`` (its heuristic bot). Its docs live in ``docs/games/<id>.md``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+
+from realpolitik.engine import Game, Registry
+
+_registry: Registry | None = None
+
+
+def registry() -> Registry:
+    """All games, loaded on first use."""
+    global _registry
+    if _registry is None:
+        reg = Registry()
+        for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+            module = importlib.import_module(f"{__name__}.{info.name}")
+            game = getattr(module, "GAME", None)
+            if isinstance(game, Game):
+                reg.register(game)
+        _registry = reg
+    return _registry
+
+
+def get(game_id: str) -> Game:
+    """The registered game with this id."""
+    return registry().get(game_id)

@@ -1,0 +1,17 @@
+"""Nuclear War — the card game of Douglas Malewicki (1965), German rules (seed 004).
+
+2–6 players build a row of face-down cards — carriers, warheads, propaganda — and reveal
+one per turn; anti-missiles intercept, Secrets strike the moment they are drawn, and the
+last nation with people left rules the world. Everything is in ``docs/games/nuclear-war.md``:
+each rule with its section, every decision where the seed is silent (rule options), and
+which content is stand-in (population counts, missile payloads, anti-missile stop lists,
+most Secret effects — see ``data/``).
+"""
+
+from .game import NuclearWar
+from .heuristic import HeuristicBot
+
+GAME = NuclearWar()
+GAME.bots = {"heuristic": HeuristicBot}
+
+__all__ = ["GAME"]

@@ -1,0 +1,138 @@
+"""Nuclear War content: the action deck, the population cards and the fallout table.
+
+Loaded once from ``data/*.toml`` and validated; a user may pass an own cards file. Every
+error names the file, the entry and the field.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field
+
+from realpolitik.engine import ContentError
+from realpolitik.engine.content import Entry, entries, read_toml
+
+DATA = Path(__file__).parent / "data"
+
+Kind = Literal["warhead", "carrier", "anti-missile", "propaganda", "secret", "top-secret"]
+
+
+class Card(Entry):
+    """One kind of action card (identical copies share a key)."""
+
+    key: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    name: str
+    kind: Kind
+    count: int = Field(ge=1)
+    megatons: int = Field(0, ge=0)
+    payload: int = Field(0, ge=0)
+    bomber: bool = False
+    stops: tuple[str, ...] = ()
+    people: int = Field(0, ge=0)
+    effect: Literal["lose-turn", "defect", "kill", "boom"] | None = None
+    victim: Literal["chosen-enemy", "self", "every-enemy"] | None = None
+    amount: int = Field(0, ge=0)
+    stand_in: bool = False
+    text: str = ""
+
+    @property
+    def is_secret(self) -> bool:
+        """Secret and Top Secret cards are resolved the moment they are drawn."""
+        return self.kind in ("secret", "top-secret")
+
+
+class Denomination(Entry):
+    """Population cards of one value."""
+
+    millions: int = Field(ge=1)
+    count: int = Field(ge=1)
+
+
+class FalloutResult(Entry):
+    """One band of the 00–99 fallout table."""
+
+    low: int = Field(ge=0, le=99)
+    high: int = Field(ge=0, le=99)
+    key: str
+    effect: Literal["misfire", "dud", "add", "multiply"]
+    value: int = 0
+    world_ends_with: int | None = None
+    text: str
+
+
+@dataclass(frozen=True)
+class Content:
+    """Everything printed on the components; shared, never mutated."""
+
+    cards: dict[str, Card]
+    deck: tuple[str, ...]  # one key per physical card
+    denominations: tuple[int, ...]  # ascending
+    population: tuple[int, ...]  # cards per denomination
+    fallout: tuple[FalloutResult, ...]  # indexed by the roll 0..99
+    stand_in: tuple[str, ...]  # keys of stand-in cards
+
+
+_REQUIRED = {
+    "warhead": ("megatons",),
+    "carrier": ("payload",),
+    "anti-missile": ("stops",),
+    "propaganda": ("people",),
+    "secret": ("effect", "victim"),
+    "top-secret": ("effect", "victim"),
+}
+
+
+def _check_cards(cards: list[Card], source: str) -> dict[str, Card]:
+    by_key: dict[str, Card] = {}
+    for card in cards:
+        if card.key in by_key:
+            raise ContentError(f"{source}: entry cards {card.key!r}: field 'key': used twice")
+        for fld in _REQUIRED[card.kind]:
+            if not getattr(card, fld):
+                raise ContentError(f"{source}: entry cards {card.key!r}: field {fld!r}: required for a {card.kind}")
+        by_key[card.key] = card
+    for card in cards:
+        for target in card.stops:
+            if target not in by_key or by_key[target].kind != "carrier":
+                raise ContentError(f"{source}: entry cards {card.key!r}: field 'stops': {target!r} is not a carrier")
+    return by_key
+
+
+def _check_fallout(results: list[FalloutResult], source: str) -> tuple[FalloutResult, ...]:
+    table: list[FalloutResult | None] = [None] * 100
+    for r in results:
+        if r.low > r.high:
+            raise ContentError(f"{source}: entry results {r.key!r}: field 'high': below 'low'")
+        for roll in range(r.low, r.high + 1):
+            if table[roll] is not None:
+                raise ContentError(f"{source}: entry results {r.key!r}: field 'low': roll {roll:02d} covered twice")
+            table[roll] = r
+    missing = [i for i, r in enumerate(table) if r is None]
+    if missing:
+        raise ContentError(f"{source}: results: roll {missing[0]:02d} is not covered")
+    return tuple(table)  # type: ignore[arg-type]
+
+
+@lru_cache(maxsize=8)
+def load(cards_file: str = "") -> Content:
+    """The content, with the built-in cards or the cards file at ``cards_file``."""
+    cards_path = Path(cards_file) if cards_file else DATA / "cards.toml"
+    cards = _check_cards(entries(read_toml(cards_path), "cards", Card, str(cards_path)), str(cards_path))
+    pop_path = DATA / "population.toml"
+    denoms = sorted(entries(read_toml(pop_path), "denominations", Denomination, str(pop_path), "millions"),
+                    key=lambda d: d.millions)
+    fallout_path = DATA / "fallout.toml"
+    fallout = _check_fallout(entries(read_toml(fallout_path), "results", FalloutResult, str(fallout_path)),
+                             str(fallout_path))
+    return Content(
+        cards=cards,
+        deck=tuple(c.key for c in cards.values() for _ in range(c.count)),
+        denominations=tuple(d.millions for d in denoms),
+        population=tuple(d.count for d in denoms),
+        fallout=fallout,
+        stand_in=tuple(k for k, c in cards.items() if c.stand_in),
+    )

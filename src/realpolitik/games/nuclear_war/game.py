@@ -1,0 +1,68 @@
+"""The Nuclear War game definition: seats, rule options and set-up."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from realpolitik.engine import ContentError, Game, Option
+
+from . import rules
+from .content import load
+from .state import NuclearWarState
+from .tables import DEAL, HAND_SIZE
+
+
+class NuclearWar(Game):
+    """Nuclear War (Douglas Malewicki, 1965), German rules, 2–6 players."""
+
+    id = "nuclear-war"
+    title = "Nuclear War"
+    rules_version = "1"
+    min_players = 2
+    max_players = 6
+    options = (
+        Option("first_player", "owner", "who opens: the owner of the game (seat p1, as the seed says) "
+               "or a random seat", ("owner", "random")),
+        Option("refill", "draw-to-ten", "turn draw: up to ten cards in hand, deterrent force and face-down "
+               "row (spec §15 #2), or exactly one card as the seed words it", ("draw-to-ten", "draw-one")),
+        Option("retaliation_cards", "all", "final retaliation may use hand, deterrent force, face-down row "
+               "and face-up carrier (spec §15 #13), or only the hand", ("all", "hand")),
+        Option("b70_intercept", "warhead-run", "an intercepted B-70 also destroys the warheads face down at "
+               "the front of its owner's row (spec §15 #9), or only the face-up cards",
+               ("warhead-run", "face-up")),
+        Option("content", "", "path of an own cards file replacing the built-in (stand-in) cards"),
+    )
+
+    def default_players(self) -> int:
+        return 4
+
+    def _new_state(self, players: int, options: dict[str, Any], seed: int) -> NuclearWarState:
+        content = load(options["content"])
+        if len(content.deck) < players * HAND_SIZE + 10:
+            source = options["content"] or "built-in cards"
+            raise ContentError(f"{source}: {len(content.deck)} cards are too few for {players} players")
+        if sum(content.population) < players * DEAL[players]:
+            raise ContentError(f"population cards: {sum(content.population)} are too few for {players} players")
+        st = NuclearWarState.__new__(NuclearWarState)
+        st._init_base(self, players, options, seed)
+        st.content = content
+        st.shown = [[] for _ in range(players)]
+        st.queues = [[] for _ in range(players)]
+        st.exposed = [[] for _ in range(players)]
+        st.face_up = [None] * players
+        st.payload = [0] * players
+        st.discard = []
+        st.alive = [True] * players
+        st.out_tick = [-1] * players
+        st.tick = 0
+        st.at_war = False
+        st.skips = [0] * players
+        st.next_turn = None
+        st.moves = 0
+        st.stack = []
+        st.dying = []
+        st.fallen = False
+        st.salvo_lost = frozenset()
+        st.world_ended = False
+        rules.setup(st)
+        return st

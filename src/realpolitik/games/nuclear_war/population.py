@@ -1,0 +1,68 @@
+"""Population cards as money: paying losses to the bank and taking change.
+
+A holding is a list with the number of cards per denomination (ascending values).
+The rules do not say what happens when exact change is impossible; spec §15 #10 rounds
+against the player: a victim loses the smallest amount at least as large as the damage
+that his cards and the bank's change allow, and a receiver gains the largest amount the
+bank can give that does not exceed what he is owed.
+"""
+
+from __future__ import annotations
+
+
+def total(holding: list[int], values: tuple[int, ...]) -> int:
+    """Millions of people in a holding."""
+    return sum(n * v for n, v in zip(holding, values))
+
+
+def _stages(holding: list[int], values: tuple[int, ...]) -> list[int]:
+    """Bitsets of sums reachable with the first 1, 2, … denominations."""
+    reach, stages = 1, []
+    for n, v in zip(holding, values):
+        for _ in range(n):
+            reach |= reach << v
+        stages.append(reach)
+    return stages
+
+
+def _pick(holding: list[int], values: tuple[int, ...], stages: list[int], amount: int) -> list[int]:
+    """Cards summing exactly to a reachable ``amount``, as few as possible."""
+    taken = [0] * len(values)
+    for i in range(len(values) - 1, -1, -1):
+        below = stages[i - 1] if i else 1
+        v = values[i]
+        for k in range(min(holding[i], amount // v), -1, -1):
+            if below >> (amount - k * v) & 1:
+                taken[i] = k
+                amount -= k * v
+                break
+    return taken
+
+
+def _move(cards: list[int], src: list[int], dst: list[int]) -> None:
+    for i, k in enumerate(cards):
+        src[i] -= k
+        dst[i] += k
+
+
+def receive(holding: list[int], bank: list[int], amount: int, values: tuple[int, ...]) -> int:
+    """Give ``holding`` up to ``amount`` millions from the bank; returns what was given."""
+    if amount <= 0:
+        return 0
+    stages = _stages(bank, values)
+    best = (stages[-1] & ((1 << (amount + 1)) - 1)).bit_length() - 1
+    _move(_pick(bank, values, stages, best), bank, holding)
+    return best
+
+
+def pay(holding: list[int], bank: list[int], amount: int, values: tuple[int, ...]) -> int:
+    """Take ``amount`` millions from ``holding`` into the bank, with change; returns the loss."""
+    have = total(holding, values)
+    if have <= amount:
+        _move(list(holding), holding, bank)
+        return have
+    stages = _stages(holding, values)
+    above = stages[-1] >> amount
+    paid = amount + (above & -above).bit_length() - 1
+    _move(_pick(holding, values, stages, paid), holding, bank)
+    return paid - receive(holding, bank, paid - amount, values)

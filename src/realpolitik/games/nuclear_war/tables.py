@@ -1,0 +1,8 @@
+"""Nuclear War rule constants from the seed (004, "Vorbereitung" and "Spielbeginn")."""
+
+#: population cards dealt to each player, by number of players
+DEAL = {2: 15, 3: 10, 4: 8, 5: 7, 6: 6}
+#: action cards dealt to each player, and the hand kept during the opening round
+HAND_SIZE = 9
+#: cards in hand, deterrent force and face-down row after the draw (spec §15 #2, "draw to ten")
+REFILL_TARGET = 10

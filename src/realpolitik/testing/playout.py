@@ -1,0 +1,95 @@
+"""Seeded random playouts and the clone-independence check."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from realpolitik.engine import Rng, State
+
+#: attributes every state shares with its clones on purpose (immutable by convention)
+SHARED_FIELDS = frozenset({"game", "seats", "options", "content", "log"})
+
+
+def random_playout(
+    state: State, rng: Rng, max_plies: int, visit: Callable[[State], None] | None = None
+) -> list[str]:
+    """Play uniformly random legal actions until the game ends; returns the actions.
+
+    Raises ``AssertionError`` on a dead end (no legal action while not over) or when
+    ``max_plies`` actions did not finish the game. ``visit`` sees the state before each action.
+    """
+    actions = []
+    while not state.is_over():
+        legal = state.legal_actions()
+        assert legal, f"dead end: {state.seats[state.to_act]} to act with no legal action (ply {state.ply})"
+        assert len(actions) < max_plies, f"no end after {max_plies} actions"
+        if visit is not None:
+            visit(state)
+        act = rng.choice(legal)
+        state.apply(act)
+        actions.append(act)
+    return actions
+
+
+@dataclass(frozen=True)
+class SharedMutable:
+    """A mutable object reachable from two states."""
+
+    path: str
+    kind: str
+
+
+_MUTABLE = (list, dict, set, bytearray)
+_ATOMS = (str, int, float, bool, bytes, type(None))
+
+
+def _immutable_object(obj: object) -> bool:
+    """Frozen dataclasses and frozen pydantic models may be shared."""
+    params = getattr(obj, "__dataclass_params__", None)
+    if params is not None and params.frozen:
+        return True
+    config = getattr(obj, "model_config", None)
+    return isinstance(config, dict) and bool(config.get("frozen"))
+
+
+def _walk(obj: object, path: str, seen: dict[int, tuple[object, str]]) -> None:
+    if isinstance(obj, _ATOMS) or id(obj) in seen:
+        return
+    seen[id(obj)] = (obj, path)
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            _walk(v, f"{path}[{k!r}]", seen)
+    elif isinstance(obj, (list, tuple, set, frozenset)):
+        for i, v in enumerate(obj):
+            _walk(v, f"{path}[{i}]", seen)
+    elif not _immutable_object(obj):
+        for name in _fields(obj):
+            if hasattr(obj, name):
+                _walk(getattr(obj, name), f"{path}.{name}", seen)
+
+
+def _fields(obj: object) -> list[str]:
+    names = list(getattr(obj, "__dict__", {}))
+    for cls in type(obj).__mro__:
+        names += [s for s in getattr(cls, "__slots__", ()) if s not in names]
+    return names
+
+
+def shared_mutables(a: State, b: State) -> list[SharedMutable]:
+    """Mutable objects (lists, dicts, sets, objects) reachable from both states.
+
+    Fields in ``SHARED_FIELDS`` are skipped: they are immutable content shared on purpose.
+    """
+    seen_a: dict[int, tuple[object, str]] = {}
+    seen_b: dict[int, tuple[object, str]] = {}
+    for name in _fields(a):
+        if name not in SHARED_FIELDS and hasattr(a, name):
+            _walk(getattr(a, name), name, seen_a)
+            _walk(getattr(b, name), name, seen_b)
+    out = []
+    for key in seen_a.keys() & seen_b.keys():
+        obj, path = seen_a[key]
+        if not isinstance(obj, (tuple, frozenset)) and not _immutable_object(obj):
+            out.append(SharedMutable(path, type(obj).__name__))
+    return out
