@@ -1,0 +1,119 @@
+"""Throughput and clone cost for every registered game; prints JSON with --json.
+
+    python benchmarks/run.py --json [--games nuclear-war,wsdv] [--seconds 3]
+
+Per game and player count: random-playout games/s and actions/s, and for a mid-game
+state the cost of ``clone()`` beside ``copy.deepcopy`` (content shared in both, so the
+comparison is like for like). Runs on one core (one process). Every ``bench_*.py`` beside
+this file adds its own section: it defines ``run(args) -> dict``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import json
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+from realpolitik.engine import Rng  # noqa: E402
+from realpolitik.games import registry  # noqa: E402
+
+
+def extra_benchmarks() -> dict:
+    """``run(args) -> dict`` of every ``bench_*.py`` beside this file, by its name."""
+    import importlib.util
+
+    found = {}
+    for path in sorted(Path(__file__).parent.glob("bench_*.py")):
+        spec = importlib.util.spec_from_file_location(path.stem, path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        found[path.stem.removeprefix("bench_")] = module.run
+    return found
+
+
+def playouts(game, players: int, seconds: float) -> dict:
+    """Random playouts for about ``seconds``."""
+    options = dict(game.conformance_options)
+    games = actions = 0
+    start = time.perf_counter()
+    seed = 0
+    while time.perf_counter() - start < seconds or games < 5:
+        state = game.new_state(players, options, seed)
+        rng = Rng(seed)
+        while not state.is_over():
+            state.apply(rng.choice(state.legal_actions()))
+            actions += 1
+        games += 1
+        seed += 1
+    elapsed = time.perf_counter() - start
+    return {"games_per_s": round(games / elapsed, 1), "actions_per_s": round(actions / elapsed),
+            "avg_actions": round(actions / games, 1), "games": games}
+
+
+def mid_game(game, players: int):
+    """The state halfway through a seeded random game."""
+    options = dict(game.conformance_options)
+    state = game.new_state(players, options, 12345)
+    rng = Rng(1)
+    actions = []
+    while not state.is_over():
+        act = rng.choice(state.legal_actions())
+        actions.append(act)
+        state.apply(act)
+    state = game.new_state(players, options, 12345)
+    for act in actions[: len(actions) // 2]:
+        state.apply(act)
+    return state
+
+
+def clone_cost(game, players: int) -> dict:
+    """µs per clone() and per copy.deepcopy() of a mid-game state."""
+    state = mid_game(game, players)
+    shared = {id(getattr(state, f)): getattr(state, f) for f in ("game", "content") if hasattr(state, f)}
+    n = 2000
+    t = time.perf_counter()
+    for _ in range(n):
+        state.clone()
+    clone_us = (time.perf_counter() - t) / n * 1e6
+    m = 200
+    t = time.perf_counter()
+    for _ in range(m):
+        copy.deepcopy(state, dict(shared))
+    deep_us = (time.perf_counter() - t) / m * 1e6
+    return {"clone_us": round(clone_us, 2), "deepcopy_us": round(deep_us, 2),
+            "clone_share_of_deepcopy": round(clone_us / deep_us, 4)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json", action="store_true", help="print JSON only")
+    parser.add_argument("--games", default="", help="comma-separated game ids (default: all)")
+    parser.add_argument("--seconds", type=float, default=3.0, help="seconds of playouts per game and player count")
+    args = parser.parse_args()
+    wanted = [g for g in args.games.split(",") if g]
+    out: dict = {"python": sys.version.split()[0], "games": {}}
+    for game in registry():
+        if wanted and game.id not in wanted:
+            continue
+        counts = sorted({game.min_players, game.default_players(), game.max_players})
+        out["games"][game.id] = {
+            str(n): {**playouts(game, n, args.seconds), **clone_cost(game, n)} for n in counts
+        }
+    for name, bench in extra_benchmarks().items():
+        out[name] = bench(args)
+    if args.json:
+        print(json.dumps(out, indent=1))
+    else:
+        for gid, per in out["games"].items():
+            for n, row in per.items():
+                print(f"{gid:14} {n}p  {row['games_per_s']:8.1f} games/s  {row['actions_per_s']:8d} actions/s"
+                      f"  clone {row['clone_us']:7.2f} µs  deepcopy {row['deepcopy_us']:8.2f} µs")
+
+
+if __name__ == "__main__":
+    main()
