@@ -1,4 +1,4 @@
-"""``realpolitik``: list games, play in the terminal, replay records."""
+"""``realpolitik``: list games, play in the terminal, replay records, pit bots in the arena."""
 
 from __future__ import annotations
 
@@ -129,3 +129,35 @@ def replay(
     console.print(f"Replay of {len(record.actions)} actions matches the record." if stored
                   else f"Replayed {len(record.actions)} actions (the record holds no final state to compare).")
 
+
+
+@app.command()
+def arena(
+    game_id: str = typer.Argument(..., metavar="GAME", help="game id, see `realpolitik games`"),
+    seats: str = typer.Option(..., help="comma-separated bots, one per seat: ismcts,heuristic,random,… "
+                              "(parameters after colons: ismcts:budget=20000)"),
+    games: int = typer.Option(100, help="number of games; seats rotate from game to game"),
+    workers: int = typer.Option(1, help="play games in this many processes"),
+    seed: int = typer.Option(0, help="arena seed: deals and bots follow from it"),
+    option: list[str] = typer.Option([], "--option", "-o", help="rule option name=value (repeatable)"),
+    as_json: bool = typer.Option(False, "--json", help="print the results as JSON"),
+) -> None:
+    """Play GAME between bots many times; print win rates with 95 % Wilson intervals."""
+    import json
+
+    from . import arena as arena_cli
+
+    game = _game(game_id)
+    specs = [s.strip() for s in seats.split(",") if s.strip()]
+    if games < 1 or workers < 1:
+        _fail("--games and --workers must be at least 1")
+    try:
+        summary, seconds = arena_cli.run(game.id, specs, games, seed, _options(option), workers,
+                                         Console(stderr=True))
+    except (KeyError, ValueError, OptionError, ContentError) as exc:
+        _fail(exc.args[0] if exc.args else str(exc))
+    if as_json:
+        print(json.dumps({**summary.to_dict(), "seats": specs, "seed": seed, "workers": workers,
+                          "seconds": round(seconds, 1)}, indent=1))
+    else:
+        console.print(arena_cli.table(summary, seconds))

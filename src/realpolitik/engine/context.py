@@ -16,7 +16,8 @@ class SeatContext:
     """A seat's information set: its view, its legal actions and a sampler of worlds.
 
     The sampler holds one world already determinized for the seat, never the true
-    state; each ``sample`` resamples the hidden parts of that world again.
+    state, with a log that keeps only what the seat may read; each ``sample``
+    resamples the hidden parts of that world again.
     """
 
     seat: int
@@ -28,6 +29,7 @@ class SeatContext:
     def of(cls, state: State, seat: int, rng: Rng, log: bool = False) -> SeatContext:
         """The context of ``seat`` in ``state``; ``log`` adds the redacted log to the view."""
         world = state.determinize(seat, rng)
+        world.log = state.log.for_seat(seat)
         view = state.view(seat, log_from=0 if log else None)
         legal = state.legal_actions() if state.to_act == seat else ()
         return cls(seat, view, legal, world)

@@ -46,6 +46,14 @@ class Log:
         self._node = (Entry(public, frozenset(to), private), self._node)
         self.size += 1
 
+    def for_seat(self, seat: int) -> Log:
+        """A copy holding only what ``seat`` may read: private texts meant for others are dropped."""
+        twin = Log()
+        for e in self.entries():
+            twin._node = (e if seat in e.to or not e.to else Entry(e.public), twin._node)
+        twin.size = self.size
+        return twin
+
     def entries(self, start: int = 0) -> list[Entry]:
         """Entries from index ``start`` to the end, oldest first."""
         out = []

@@ -1,0 +1,208 @@
+"""Information-set Monte Carlo tree search for every game (single observer).
+
+SO-ISMCTS after Cowling, Powley & Whitehouse (2012), "Information Set Monte Carlo Tree
+Search": one tree over the deciding seat's information set. Every iteration draws a new
+world from the seat's context (``ctx.sample``), descends the tree choosing among the
+actions legal *in that world* by UCB with availability counts, adds one node, plays the
+world out with a rollout policy, and credits each node with the reward of the seat that
+chose its action (``Outcome.rewards``, which already encodes team results). The bot never
+sees the true state: everything it searches is a sampled world.
+
+The budget is counted in ``apply`` calls (tree descent and playouts), so a search is
+reproducible from the seed on any machine; an optional time cap bounds it in seconds.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from math import log, sqrt
+from typing import Any, Callable
+
+from realpolitik.engine import Rng, SeatContext, State
+
+#: apply calls per decision: about a second of search on a 4-player Nuclear War position here
+DEFAULT_BUDGET = 60_000
+#: playout plies before a game's ``evaluate`` replaces the rest of the playout
+DEFAULT_DEPTH = 40
+#: a playout still running after this many plies scores a draw for everybody
+MAX_PLAYOUT = 5_000
+ROLLOUTS = ("auto", "random", "heuristic", "game")
+
+Policy = Callable[[State, Rng], str]
+
+
+class _Node:
+    """Statistics of one action taken at a tree position: by the seat in the key."""
+
+    __slots__ = ("children", "visits", "total", "avail")
+
+    def __init__(self) -> None:
+        self.children: dict[tuple[int, str], _Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 1
+
+
+@dataclass
+class SearchStats:
+    """What the last search did: iterations, apply calls, seconds, root statistics."""
+
+    iterations: int = 0
+    applies: int = 0
+    seconds: float = 0.0
+    root: dict[str, tuple[int, float]] = field(default_factory=dict)
+
+
+class ISMCTSBot:
+    """Single-observer information-set MCTS over worlds sampled from the seat's context.
+
+    ``budget``: apply calls per decision; ``time_limit``: optional seconds cap;
+    ``rollout``: ``random``, ``heuristic`` (the game's heuristic bot, asked on each
+    playout step), ``game`` (the game's fast ``rollout_policy``) or ``auto`` (the game's
+    fast policy when it offers one, else random); ``depth``: playout plies before the
+    game's ``evaluate`` takes over (only for games that offer one; default
+    ``DEFAULT_DEPTH``); ``exploration``: the UCB constant.
+    """
+
+    name = "ismcts"
+
+    def __init__(self, seed: int = 0, budget: int = DEFAULT_BUDGET, time_limit: float | None = None,
+                 rollout: str = "auto", depth: int | None = None, exploration: float = 0.7) -> None:
+        if rollout not in ROLLOUTS:
+            raise ValueError(f"ismcts: rollout {rollout!r} is not one of {', '.join(ROLLOUTS)}")
+        if budget < 1:
+            raise ValueError("ismcts: budget must be at least 1 apply call")
+        self.rng = Rng(seed)
+        self.budget = budget
+        self.time_limit = time_limit
+        self.rollout = rollout
+        self.depth = depth
+        self.exploration = exploration
+        self.last = SearchStats()
+        self._game_id: str | None = None
+        self._policy: Policy | None = None
+        self._evaluate: Callable[[State], tuple[float, ...]] | None = None
+
+    # ------------------------------------------------------------------ the search
+
+    def choose(self, ctx: SeatContext) -> str:
+        legal = ctx.legal_actions
+        if len(legal) == 1:
+            self.last = SearchStats()
+            return legal[0]
+        rng = self.rng
+        start = time.perf_counter()
+        deadline = None if self.time_limit is None else start + self.time_limit
+        root = _Node()
+        iterations = applies = 0
+        while applies < self.budget:
+            world = ctx.sample(rng)
+            if self._game_id != world.game.id:
+                self._prepare(world.game)
+            applies += self._iterate(root, world, rng)
+            iterations += 1
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        stats = {a: root.children.get((ctx.seat, a)) for a in legal}
+        self.last = SearchStats(iterations, applies, time.perf_counter() - start, {
+            a: (n.visits, n.total / n.visits) for a, n in stats.items() if n is not None and n.visits})
+        best = max(legal, key=lambda a: (stats[a].visits, stats[a].total) if stats[a] else (0, 0.0))
+        return best
+
+    def _iterate(self, root: _Node, world: State, rng: Rng) -> int:
+        """One selection–expansion–playout–backpropagation pass; returns its apply calls."""
+        node = root
+        path: list[tuple[_Node, int]] = []
+        applies = 0
+        c = self.exploration
+        while True:
+            seat = world.to_act
+            if seat is None:
+                break
+            legal = world.legal_actions()
+            children = node.children
+            untried = []
+            best = None
+            best_score = -1.0
+            for a in legal:
+                child = children.get((seat, a))
+                if child is None:
+                    untried.append(a)
+                    continue
+                child.avail += 1
+                if not untried:
+                    score = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
+                    if score > best_score:
+                        best_score, best = score, a
+            if untried:
+                best = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
+                child = children[(seat, best)] = _Node()
+                world.apply(best)
+                applies += 1
+                path.append((child, seat))
+                break
+            node = children[(seat, best)]
+            world.apply(best)
+            applies += 1
+            path.append((node, seat))
+        played, rewards = self._playout(world, rng)
+        for node, seat in path:
+            node.visits += 1
+            node.total += rewards[seat]
+        return applies + played
+
+    def _playout(self, world: State, rng: Rng) -> tuple[int, tuple[float, ...]]:
+        """Play the world on with the rollout policy; returns apply calls and rewards."""
+        policy = self._policy
+        evaluate = self._evaluate
+        limit = MAX_PLAYOUT if evaluate is None else (DEFAULT_DEPTH if self.depth is None else self.depth)
+        played = 0
+        while world.to_act is not None:
+            if played >= limit:
+                if evaluate is not None:
+                    return played, evaluate(world)
+                n = len(world.seats)
+                return played, (1.0 / n,) * n
+            if policy is None:
+                legal = world.legal_actions()
+                world.apply(legal[rng.below(len(legal))] if len(legal) > 1 else legal[0])
+            else:
+                world.apply(policy(world, rng))
+            played += 1
+        return played, world.outcome().rewards
+
+    # ------------------------------------------------------------------ per-game set-up
+
+    def _prepare(self, game: Any) -> None:
+        """Pick the rollout policy and evaluation this game offers."""
+        self._game_id = game.id
+        self._evaluate = game.evaluate
+        mode = self.rollout
+        if mode == "auto":
+            mode = "game" if game.rollout_policy is not None else "random"
+        if mode == "game":
+            if game.rollout_policy is None:
+                raise ValueError(f"ismcts: {game.id} offers no fast rollout policy (use random or heuristic)")
+            self._policy = game.rollout_policy
+        elif mode == "heuristic":
+            factory = game.bots.get("heuristic")
+            if factory is None:
+                raise ValueError(f"ismcts: {game.id} has no heuristic bot for rollouts")
+            self._policy = bot_policy(factory(self.rng.next64()))
+        else:
+            self._policy = None
+
+
+def bot_policy(bot: Any) -> Policy:
+    """A rollout policy asking ``bot`` in a sampled world, through that world's seat context.
+
+    The context holds the world as its sampler, so the bot still sees a seat's view and
+    legal actions only, never more than the sampled world itself.
+    """
+
+    def policy(world: State, rng: Rng) -> str:
+        seat = world.to_act
+        return bot.choose(SeatContext(seat, world.view(seat, log_from=None), world.legal_actions(), world))
+
+    return policy
