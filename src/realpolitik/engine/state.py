@@ -96,6 +96,7 @@ class State(ABC):
         actor = self.to_act
         out: dict[str, Any] = {
             "game": self.game.id,
+            "options": self.options,
             "seats": list(self.seats),
             "seat": None if seat is None else self.seats[seat],
             "ply": self.ply,

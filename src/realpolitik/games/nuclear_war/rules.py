@@ -127,6 +127,7 @@ def _hurt(st: S, victim: int, millions: int, retaliation: bool) -> None:
     if not st.alive[victim] or millions <= 0:
         return
     lost = population.pay(st.pop[victim], st.bank, millions, st.content.denominations)
+    st.net[victim] -= lost
     extra = f" (no exact change: {lost - millions} more)" if lost > millions else ""
     st.log.add(f"{_label(st, victim)} loses {lost} million people{extra}.")
     _check_elimination(st, victim, retaliation)
@@ -139,6 +140,8 @@ def _transfer(st: S, victim: int, to: int, millions: int, retaliation: bool) -> 
     values = st.content.denominations
     lost = population.pay(st.pop[victim], st.bank, millions, values)
     gained = population.receive(st.pop[to], st.bank, lost, values)
+    st.net[victim] -= lost
+    st.net[to] += gained
     st.log.add(f"{lost} million people leave {_label(st, victim)}; {_label(st, to)} gains {gained} million.")
     _check_elimination(st, victim, retaliation)
 
@@ -224,6 +227,7 @@ def _secret_effect(st: S, seat: int, key: str, victim: int) -> None:
         _hurt(st, victim, card.amount, retaliation=True)
     elif card.effect == "boom":
         gained = population.receive(st.pop[seat], st.bank, card.amount, st.content.denominations)
+        st.net[seat] += gained
         st.log.add(f"{_label(st, seat)} gains {gained} million people from the bank.")
 
 
