@@ -597,7 +597,7 @@ def _act_retaliate(st: S, action: str, seat: int, carriers: tuple, warheads: tup
             return
         warheads = tuple(rest)
     # All targets are named before any dice roll; then the strikes fly in announced order.
-    st.discard += [k for k, _ in carriers] + list(warheads)
+    st.discard += [k for k, _ in carriers] + list(warheads) + [w for _, _, w, _ in strikes]
     plan = "; ".join(f"{st.name(w)} on {st.name(c)} at {_label(st, t)}" for _, c, w, t in strikes)
     st.log.add(f"{_label(st, seat)}'s final retaliation: {plan or 'none'}.")
     salvo = st.ply * 64  # unique per salvo, so a bomber lost in one salvo is never confused with another's
