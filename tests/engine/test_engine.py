@@ -115,3 +115,15 @@ def test_digest_mismatch_is_detected(tmp_path):
     record.result["digest"] = "0" * 32
     with pytest.raises(RecordError, match="digest differs"):
         record.replay(get)
+
+
+def test_quiet_worlds_keep_no_log_and_play_on():
+    from realpolitik.engine import SeatContext
+
+    state = get("nuclear-war").new_state(4, seed=2)
+    ctx = SeatContext.of(state, state.to_act, Rng(1))
+    world = ctx.sample(Rng(2))
+    assert world.log.size == 0 and world.view(0, log_from=0)["log"] == []
+    while not world.is_over():
+        world.apply(world.legal_actions()[0])
+    assert world.log.size == 0 and state.log.size > 0
