@@ -5,7 +5,16 @@ import json
 import pytest
 
 from realpolitik.engine import (
-    Log, Option, OptionError, Record, RecordError, Registry, Rng, action, normalize, parse,
+    Log,
+    Option,
+    OptionError,
+    Record,
+    RecordError,
+    Registry,
+    Rng,
+    action,
+    normalize,
+    parse,
 )
 from realpolitik.games import get, registry
 

@@ -3,7 +3,6 @@
 import pytest
 
 from realpolitik.engine import IllegalAction
-
 from tests.games.nuclear_war.scenario import build, logged
 
 ARSENAL = ["atlas", "20mt", "polaris", "10mt", "propaganda-5", "propaganda-5", "propaganda-5"]

@@ -8,7 +8,6 @@ from realpolitik.engine import Rng
 from realpolitik.games import get
 from realpolitik.games.nuclear_war import rules
 from realpolitik.games.nuclear_war.tables import DEAL
-
 from tests.games.nuclear_war.scenario import build, holding, logged
 
 GAME = get("nuclear-war")

@@ -4,7 +4,6 @@ import json
 
 from realpolitik.engine import Rng
 from realpolitik.games import get
-
 from tests.games.nuclear_war.scenario import build
 
 
