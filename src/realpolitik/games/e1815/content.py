@@ -53,7 +53,7 @@ class Turn(Entry):
     actions: int = Field(ge=1)
     military: int = Field(ge=0)
     half_move_actions: int = Field(ge=1)
-    rotate_start: bool
+    start_player: Literal["rotate", "fixed"]
 
 
 class Relocation(Entry):

@@ -10,8 +10,9 @@ from . import rules
 from .content import MAPS, load, load_rules
 from .state import NEUTRAL, E1815State
 
-_DEFAULT_YEARS = load_rules().scoring.max_years
-_MAX_YEARS = Option("max_years", _DEFAULT_YEARS, "year limit (spec U27), after which the most SP win; 0 = none")
+_MAX_YEARS = Option("max_years", load_rules().scoring.max_years, "year limit (spec U27), after which the most SP win; 0 = none")
+_START = Option("start_player", load_rules().turn.start_player, "who opens a year: rotate (the last summer "
+                "player, who had the 1½ move, opens the next one) or fixed (always p1)", ("rotate", "fixed"))
 _MAP_FILE = Option("map_file", "", "path of an own map file replacing the built-in (stand-in) map")
 
 
@@ -23,7 +24,7 @@ class E1815(Game):
     rules_version = "1"
     min_players = 2
     max_players = 4
-    options = (_MAX_YEARS, _MAP_FILE)
+    options = (_MAX_YEARS, _START, _MAP_FILE)
     hidden_information = False
     conformance_options: dict[str, Any] = {}  # games end by SP within a few years anyway
 
@@ -85,6 +86,7 @@ class E1815TwoVsTwo(E1815):
     options = (
         Option("map", "1815", "the map: 1815 (Europe) or 1715 (North America, with loyalty)", MAPS),
         _MAX_YEARS,
+        _START,
         Option("loyalty", True, "1715: the crown's demands and the loyalty roll (spec U28)"),
         Option("last_team_action", "before-half", "the last summer player's team action comes between the 1 "
                "and the ½ of his move (as the issue reads seed 002) or after the ½, before the SP distribution",

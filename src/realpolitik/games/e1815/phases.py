@@ -5,8 +5,9 @@ distribution; two actions per turn; the last summer player's 1-1/2 move before t
 distribution; in 2vs2 a team action may follow every winter or summer turn and may come
 between the 1 and the ½. Our design: a year is reinforcement (not in year 1) → winter
 round → summer round → SP distribution (U12); at most one military action per turn
-(U13); the ½ is one more action of any kind (U14); the start player moves on by one seat
-each year; capitals chosen in the start phase, then 2 claims each in reverse order (U3/U4).
+(U13); the ½ is one more action of any kind (U14); the player who had the 1½ move opens
+the next year (option ``start_player``); capitals are chosen in the start phase, then
+2 claims each in reverse order (U3/U4).
 """
 
 from __future__ import annotations
@@ -141,7 +142,7 @@ def new_year(st: S) -> None:
     """Procedure: queue the year — crown, reinforcements, winter round, summer round, SP."""
     st.year += 1
     n = len(st.seats)
-    start = (st.year - 1) % n if st.content.rules.turn.rotate_start else 0
+    start = (1 - st.year) % n if st.options["start_player"] == "rotate" else 0
     st.order = tuple((start + i) % n for i in range(n))
     st.log.add(f"— Year {st.year} —")
     frames: list[tuple] = []
@@ -248,4 +249,5 @@ def act_action(st: S, action: str, seat: int) -> None:
 def team_offer(st: S, seat: int) -> None:
     """Procedure: the optional team action after a winter or summer turn (2vs2)."""
     st.turn_seat = seat
+    st.half = False
     team.offer(st, seat)

@@ -58,6 +58,7 @@ def reinforce(st: S, seat: int) -> None:
     """Procedure: one player's reinforcement turn."""
     st.season = "reinforcement"
     st.turn_seat = seat
+    st.half = False
     board = st.content.board
     if not any(o == seat for o in st.owner):
         st.log.add(f"{st.seats[seat]} owns no land and gets no reinforcements.")
@@ -196,6 +197,7 @@ def scoring(st: S) -> None:
     """Procedure: the SP distribution at the end of the year, then the victory check."""
     st.season = "scoring"
     st.turn_seat = NEUTRAL
+    st.half = False
     if loyalty_active(st):
         judge_demands(st)
     n = len(st.seats)
