@@ -91,6 +91,18 @@ def outcome(st: S, winners: tuple[int, ...], reason: str, limit: bool) -> Outcom
     return scoring.outcome(st, winners, reason, limit)
 
 
+#: frames whose third element is a land: the land the decision is about
+_LAND_AT = {"zeffect": 2, "attack": 2, "boost": 2, "defend": 3, "transfer": 2}
+
+
+def decision_view(st: S) -> dict[str, Any]:
+    """The pending decision in data: its kind, who decides, and the land it concerns."""
+    frame = st.stack[-1]
+    at = _LAND_AT.get(frame[0])
+    return {"kind": frame[0], "seat": st.seats[frame[1]],
+            "land": None if at is None else st.content.board.lands[frame[at]].key}
+
+
 def battle_view(st: S) -> dict[str, Any] | None:
     """The battle being prepared (public), for the view."""
     found = combat.battle(st)

@@ -153,6 +153,7 @@ class E1815State(State):
                 "generals": [self.seats[s] for s, g in enumerate(self.general) if g == i],
             }
         players = []
+        loyalty = rules.scoring.loyalty_active(self)
         for s, label in enumerate(self.seats):
             demand = self.demand[s]
             players.append({
@@ -169,7 +170,7 @@ class E1815State(State):
                 "fortresses_left": self.forts_left[s],
                 "lands": sum(1 for o in self.owner if o == s),
                 "grey_fortresses": self.grey_fortresses(s),
-                "loyalty": self.loyalty[s] if self.demand[s] != -2 else None,
+                "loyalty": self.loyalty[s] if loyalty else None,
                 "demand": None if demand < 0 else board.demands[demand].key,
             })
         out: dict[str, Any] = {
@@ -189,6 +190,8 @@ class E1815State(State):
             out["teams"] = [{"seats": [self.seats[s] for s in range(len(self.seats)) if self.team_of[s] == t],
                              "sp": sum(self.sp[s] for s in range(len(self.seats)) if self.team_of[s] == t)}
                             for t in (0, 1)]
+        if self.stack:
+            out["decision"] = rules.decision_view(self)
         battle = rules.battle_view(self)
         if battle is not None:
             out["battle"] = battle
