@@ -1,7 +1,8 @@
 """1815 on the terminal: the map as a schematic grid, the players, a battle being prepared.
 
 Each land cell shows its name (★ capital, ▲ grey fortress, ■ built fortress, G general)
-and below it the owner and the troops (``4i 1c 2a``: infantry, cavalry, artillery).
+and below it the owner and the troops (``4i 1c 2a``: infantry, cavalry, artillery); a
+neutral land shows its garrison, or ``·`` when empty.
 The board reads only the view; the map positions come from the (public) map file.
 """
 
@@ -43,7 +44,10 @@ def _cell(land: dict, seats: list[str], teams: bool) -> Text:
         marks += "G"
     colour = _colour(land["owner"], seats, teams)
     text = Text(land["name"][:14] + (" " + marks if marks else ""), style=f"bold {colour}")
-    text.append("\n" + (land["owner"] or "neutral") + " " + _troops(land), style=colour)
+    if land["owner"] is None:  # neutral: its garrison, or a dot when empty
+        text.append("\n" + (_troops(land) if _troops(land) != "–" else "·"), style=colour)
+    else:
+        text.append("\n" + land["owner"] + " " + _troops(land), style=colour)
     return text
 
 
@@ -65,7 +69,7 @@ def render(view: dict[str, Any]) -> Group:
     cols = 1 + max(land.pos[1] for land in board.lands)
     grid = Table(show_header=False, show_lines=True, padding=(0, 1))
     for _ in range(cols):
-        grid.add_column(min_width=12, max_width=16)
+        grid.add_column(min_width=8, max_width=16)
     cells: list[list[Any]] = [[""] * cols for _ in range(rows)]
     for land in board.lands:
         cells[land.pos[0]][land.pos[1]] = _cell(pub["lands"][land.key], seats, teams)
@@ -88,14 +92,15 @@ def render(view: dict[str, Any]) -> Group:
         if p["loyalty"] is not None:
             row += [str(p["loyalty"]), p["demand"] or "–"]
         players.add_row(*row)
-    parts: list[Any] = [head, grid, players]
+    legend = Text("★ capital  ▲ grey fortress  ■ fortress  G general  i/c/a infantry/cavalry/artillery"
+                  "  · empty neutral land", style="dim")
+    parts: list[Any] = [head, grid, legend, players]
     battle = pub.get("battle")
     if battle:
         force = _troops(battle) + (" + general" if battle["general"] else "")
+        spent = f", {battle['markers_spent']} markers spent" if battle["markers_spent"] else ""
         parts.append(Text(f"Battle: {battle['attacker']} attacks {battle['target']} "
-                          f"({battle['defender'] or 'neutral'}) with {force}"
-                          f"{', ' + str(battle['markers_spent']) + ' markers spent' if battle['markers_spent'] else ''}.",
-                          style="bold red"))
+                          f"({battle['defender'] or 'neutral'}) with {force}{spent}.", style="bold red"))
     if view["seat"] is not None:
         own = [land for land in board.lands if pub["lands"][land.key]["owner"] == view["seat"]]
         if own:

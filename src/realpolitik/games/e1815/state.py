@@ -16,7 +16,7 @@ from typing import Any
 from realpolitik.engine import Outcome, Rng, State
 
 from . import rules
-from .content import KINDS, Content
+from .content import KINDS
 
 NEUTRAL = -1
 #: fortress kinds in ``fort``
