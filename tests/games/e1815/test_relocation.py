@@ -126,7 +126,7 @@ def test_a_capital_too_weak_to_pay_blocks_winter_relocation(kit):
 
 
 def test_capitals_and_fortresses_never_move(kit):
-    for before, action, after in kit.playouts("e1815", 12, players=3, seed=40):
+    for before, _action, after in kit.playouts("e1815", 12, players=3, seed=40):
         if before.season != "start":
             assert after.capital == before.capital
         for f0, f1 in zip(before.fort, after.fort):

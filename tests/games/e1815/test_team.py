@@ -7,8 +7,8 @@ import pytest
 from realpolitik.engine import IllegalAction, OptionError, Rng
 from realpolitik.games import get
 from realpolitik.games.e1815 import rules
-from realpolitik.games.e1815.state import BUILT, GREY
 from realpolitik.games.e1815.scoring import strength
+from realpolitik.games.e1815.state import BUILT, GREY
 
 TEAM = "e1815-2vs2"
 P1, P2, P3, P4 = range(4)  # teams: p1 + p3 against p2 + p4
