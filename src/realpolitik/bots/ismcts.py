@@ -15,9 +15,10 @@ reproducible from the seed on any machine; an optional time cap bounds it in sec
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from math import log, sqrt
-from typing import Any, Callable
+from typing import Any
 
 from realpolitik.engine import Rng, SeatContext, State
 

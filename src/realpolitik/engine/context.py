@@ -16,8 +16,7 @@ class SeatContext:
     """A seat's information set: its view, its legal actions and a sampler of worlds.
 
     The sampler holds one world already determinized for the seat, never the true
-    state, with a log that keeps only what the seat may read; each ``sample``
-    resamples the hidden parts of that world again.
+    state; each ``sample`` resamples the hidden parts of that world again.
     """
 
     seat: int
@@ -28,12 +27,11 @@ class SeatContext:
     @classmethod
     def of(cls, state: State, seat: int, rng: Rng, log: bool = False) -> SeatContext:
         """The context of ``seat`` in ``state``; ``log`` adds the redacted log to the view."""
-        world = state.determinize(seat, rng)
-        world.log = state.log.for_seat(seat)
+        world = state.determinize(seat, rng, quiet=True)
         view = state.view(seat, log_from=0 if log else None)
         legal = state.legal_actions() if state.to_act == seat else ()
         return cls(seat, view, legal, world)
 
     def sample(self, rng: Rng) -> State:
-        """A world consistent with everything this seat has seen, drawn afresh."""
-        return self._world.determinize(self.seat, rng)
+        """A world consistent with everything this seat has seen, drawn afresh (it keeps no log)."""
+        return self._world.determinize(self.seat, rng, quiet=True)

@@ -46,14 +46,6 @@ class Log:
         self._node = (Entry(public, frozenset(to), private), self._node)
         self.size += 1
 
-    def for_seat(self, seat: int) -> Log:
-        """A copy holding only what ``seat`` may read: private texts meant for others are dropped."""
-        twin = Log()
-        for e in self.entries():
-            twin._node = (e if seat in e.to or not e.to else Entry(e.public), twin._node)
-        twin.size = self.size
-        return twin
-
     def entries(self, start: int = 0) -> list[Entry]:
         """Entries from index ``start`` to the end, oldest first."""
         out = []
@@ -68,3 +60,15 @@ class Log:
     def redacted(self, seat: int | None, start: int = 0) -> list[str]:
         """The texts ``seat`` may read (``None``: spectator), from index ``start``."""
         return [t for e in self.entries(start) if (t := e.text_for(seat)) is not None]
+
+
+class NullLog(Log):
+    """A log that keeps nothing, for worlds that bots sample and nobody reads."""
+
+    __slots__ = ()
+
+    def copy(self) -> NullLog:
+        return self
+
+    def add(self, public: str | None, to: frozenset[int] | tuple = (), private: str | None = None) -> None:
+        """Discard the entry."""

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import multiprocessing
 import time
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from realpolitik.bots import Bot, make_bot
 from realpolitik.engine import Game, IllegalAction, Rng, SeatContext, State

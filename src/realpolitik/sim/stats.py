@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from math import sqrt
-from typing import Iterable, Sequence
 
 #: two-sided 95 % normal quantile
 Z95 = 1.959963984540054

@@ -53,6 +53,7 @@ class NuclearWar(Game):
         st.payload = [0] * players
         st.discard = []
         st.alive = [True] * players
+        st.net = [0] * players
         st.out_tick = [-1] * players
         st.tick = 0
         st.at_war = False

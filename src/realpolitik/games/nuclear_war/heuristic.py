@@ -1,19 +1,126 @@
-"""A rule-of-thumb Nuclear War bot that reads only its seat's view."""
+"""A rule-of-thumb Nuclear War bot that reads only its seat's view.
+
+- Build attacks: after a carrier in its own row it places the biggest warhead that fits.
+  In peace it otherwise places propaganda (people taken by propaganda cannot strike
+  back), and when peace returns it swaps face-down cards for propaganda. Failing that it
+  starts a carrier when it holds a warhead for it. It keeps anti-missiles in hand and
+  never bluffs with deterrents.
+- Targets: the opponent with the most population cards (the only public measure of
+  strength); ties go to an opponent with a carrier ready to fire.
+- Always intercepts when it can, with the least versatile anti-missile that suffices; in
+  final retaliation it fires the biggest warheads first at the strongest opponent.
+"""
 
 from __future__ import annotations
 
-from realpolitik.engine import Rng, SeatContext
+from typing import Any
 
-from .content import load
+from realpolitik.engine import SeatContext
+
+from .content import Card, load
 
 
 class HeuristicBot:
-    """Plays a card placeholder until the real heuristic lands."""
+    """Nuclear War heuristic; deterministic given the view."""
 
     name = "heuristic"
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = Rng(seed)
+        self.seed = seed
 
     def choose(self, ctx: SeatContext) -> str:
-        return self.rng.choice(ctx.legal_actions)
+        view, legal = ctx.view, ctx.legal_actions
+        cards = load(view["options"].get("content", "")).cards
+        verbs = {a.split(" ")[0] for a in legal}
+        if "intercept" in verbs:
+            antis = [a for a in legal if a.startswith("intercept ")]
+            return min(antis, key=lambda a: len(cards[a.split(" ")[1]].stops))
+        if "target" in verbs:
+            return _best_target(view, legal)
+        if "strike" in verbs:
+            return _best_strike(view, legal, cards)
+        if "swap" in verbs:
+            return _best_swap(view, legal, cards)
+        if "place" in verbs:
+            return _best_placement(view, legal, cards)
+        return legal[0]
+
+
+def _strength(view: dict[str, Any], label: str) -> tuple[int, int]:
+    player = next(p for p in view["public"]["players"] if p["seat"] == label)
+    return player["population_cards"], 1 if player["face_up"] else 0
+
+
+def _best_target(view: dict[str, Any], legal: tuple[str, ...]) -> str:
+    return max(legal, key=lambda a: _strength(view, a.split(" ")[1]))
+
+
+def _best_strike(view: dict[str, Any], legal: tuple[str, ...], cards: dict[str, Card]) -> str:
+    strikes = [a for a in legal if a.startswith("strike ")]
+    if not strikes:
+        return "done"
+
+    def value(a: str) -> tuple:
+        _, carrier, warhead, target = a.split(" ")
+        return cards[warhead].megatons, _strength(view, target), -cards[carrier].payload
+
+    return max(strikes, key=value)
+
+
+def _best_swap(view: dict[str, Any], legal: tuple[str, ...], cards: dict[str, Card]) -> str:
+    """Peace is back: replace a face-down card that is not propaganda by the biggest propaganda."""
+    row = view["private"]["face_down"]
+    best, people = "keep", 0
+    for a in legal:
+        if a.startswith("swap "):
+            _, slot, key = a.split(" ")
+            card = cards[key]
+            if card.kind == "propaganda" and cards[row[int(slot) - 1]].kind != "propaganda" and card.people > people:
+                best, people = a, card.people
+    return best
+
+
+def _waiting_carrier(view: dict[str, Any], cards: dict[str, Card]) -> tuple[Card | None, int]:
+    """The carrier (and payload left) that will face the card placed now when it is revealed."""
+    me = next(p for p in view["public"]["players"] if p["seat"] == view["seat"])
+    carrier = cards[me["face_up"]] if me["face_up"] else None
+    room = me["payload"] or 0
+    for key in view["private"]["face_down"]:
+        card = cards[key]
+        if card.kind == "carrier":
+            carrier, room = card, card.payload
+        elif card.kind == "warhead" and carrier is not None and card.megatons <= room:
+            room = room - card.megatons if carrier.bomber else 0
+            carrier = carrier if carrier.bomber and room >= 10 else None
+        else:
+            carrier = None
+    return carrier, room
+
+
+def _best_placement(view: dict[str, Any], legal: tuple[str, ...], cards: dict[str, Card]) -> str:
+    places = [a for a in legal if a.startswith("place ")]
+    keys = {a: a.split(" ")[-1] for a in places}
+    hand = [cards[k] for k in keys.values()]
+    carrier, room = _waiting_carrier(view, cards)
+    war = view["public"]["war"]
+
+    def score(a: str) -> float:
+        card = cards[keys[a]]
+        if carrier is not None and card.kind == "warhead" and card.megatons <= room:
+            return 100 + card.megatons
+        if card.kind == "propaganda":
+            return 1 if war else (80 if carrier is None else 40) + card.people
+        if card.kind == "carrier" and any(w.kind == "warhead" and w.megatons <= card.payload for w in hand):
+            best = max(w.megatons for w in hand if w.kind == "warhead" and w.megatons <= card.payload)
+            return 60 + best / 10
+        if card.kind == "anti-missile":
+            return -100
+        if card.kind == "warhead":
+            return 5 - card.megatons / 100  # unusable now: shed the smallest first
+        return 10 - card.payload / 100  # a carrier without a warhead to follow
+
+    best = max(places, key=score)
+    if best.startswith("place shown "):
+        plain = f"place {keys[best]}"
+        return plain if plain in legal else best
+    return best

@@ -2,7 +2,8 @@
 
 Visibility, declared once here:
 - public: deterrent cards, the face-up carrier and its payload, face-down cards placed
-  from the deterrent force (``exposed``), card and population-card *counts*, the bank,
+  from the deterrent force (``exposed``), card and population-card *counts*, each
+  player's net change of population since the deal (every change is announced), the bank,
   the discard pile, war or peace, skipped turns, eliminations;
 - private to a seat: its hand, its face-down cards, the values of its population cards;
 - nobody: the order of the draw pile and the future dice.
@@ -16,7 +17,6 @@ from typing import Any
 from realpolitik.engine import Outcome, Rng, State
 
 from . import rules
-from .content import Content
 from .population import total
 
 
@@ -25,7 +25,7 @@ class NuclearWarState(State):
 
     __slots__ = (
         "content", "hands", "shown", "queues", "exposed", "face_up", "payload", "pop", "bank",
-        "draw", "discard", "alive", "out_tick", "tick", "at_war", "skips", "current", "next_turn",
+        "draw", "discard", "alive", "net", "out_tick", "tick", "at_war", "skips", "current", "next_turn",
         "moves", "stack", "dying", "fallen", "salvo_lost", "world_ended",
     )
 
@@ -42,6 +42,7 @@ class NuclearWarState(State):
         twin.draw = self.draw[:]
         twin.discard = self.discard[:]
         twin.alive = self.alive[:]
+        twin.net = self.net[:]
         twin.out_tick = self.out_tick[:]
         twin.tick = self.tick
         twin.at_war = self.at_war
@@ -102,6 +103,7 @@ class NuclearWarState(State):
                 "seat": label,
                 "alive": self.alive[s],
                 "population_cards": sum(self.pop[s]),
+                "net_change": self.net[s],
                 "hand": len(self.hands[s]) + len(self.shown[s]),
                 "deterrent": sorted(self.shown[s]),
                 "face_down": [k if x else None for k, x in zip(self.queues[s], self.exposed[s])],
@@ -130,7 +132,7 @@ class NuclearWarState(State):
         return {
             "hands": self.hands, "shown": self.shown, "queues": self.queues, "exposed": self.exposed,
             "face_up": self.face_up, "payload": self.payload, "pop": self.pop, "bank": self.bank,
-            "draw": self.draw, "discard": self.discard, "alive": self.alive, "out_tick": self.out_tick,
+            "draw": self.draw, "discard": self.discard, "alive": self.alive, "net": self.net, "out_tick": self.out_tick,
             "tick": self.tick, "at_war": self.at_war, "skips": self.skips, "current": self.current,
             "next_turn": self.next_turn, "moves": self.moves, "stack": [list(f) for f in self.stack],
             "dying": self.dying, "fallen": self.fallen, "salvo_lost": sorted(self.salvo_lost),
