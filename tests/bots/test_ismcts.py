@@ -119,9 +119,23 @@ def test_depth_limited_playouts_end_in_the_games_evaluation(monkeypatch):
     assert bot.last.iterations >= 1000 // 40, "short playouts: many iterations for the budget"
 
 
+def test_other_seats_can_be_left_to_the_rollout_policy():
+    game, state = nuclear_war_position(20)
+    me = state.to_act
+    tree = ISMCTSBot(seed=2, budget=4000)
+    tree.choose(SeatContext.of(state, me, Rng(1)))
+    assert me in tree.last.seats and len(tree.last.seats) > 1
+    mine = ISMCTSBot(seed=2, budget=4000, opponents="policy")
+    assert mine.choose(SeatContext.of(state, me, Rng(1))) in state.legal_actions()
+    assert mine.last.seats == {me}
+    assert mine.last.nodes == mine.last.iterations
+
+
 def test_rollout_choices_are_checked():
     with pytest.raises(ValueError, match="rollout"):
         ISMCTSBot(rollout="clever")
+    with pytest.raises(ValueError, match="opponents"):
+        ISMCTSBot(opponents="nobody")
     bot = ISMCTSBot(rollout="game")
     with pytest.raises(ValueError, match="fast rollout policy"):
         bot.choose(SeatContext.of(HighCard().deal(5, 2), 0, Rng(1)))

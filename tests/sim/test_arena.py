@@ -132,7 +132,7 @@ def test_arena_command_prints_json_for_machines():
 def test_arena_command_prints_a_table():
     out = runner.invoke(app, ["arena", "nuclear-war", "--seats", "ismcts:budget=200,random", "--games", "2"])
     assert out.exit_code == 0, out.output
-    assert "ismcts:budget=200" in out.stdout and "win rate" in out.stdout
+    assert "ismcts:budget=200" in out.stdout and "win %" in out.stdout
     assert "average length" in out.stdout
 
 

@@ -29,6 +29,8 @@ DEFAULT_DEPTH = 40
 #: a playout still running after this many plies scores a draw for everybody
 MAX_PLAYOUT = 5_000
 ROLLOUTS = ("auto", "random", "heuristic", "game")
+#: other seats' decisions: searched in the tree (for their own rewards) or played by the rollout policy
+OPPONENTS = ("tree", "policy")
 
 Policy = Callable[[State, Rng], str]
 
@@ -47,11 +49,17 @@ class _Node:
 
 @dataclass
 class SearchStats:
-    """What the last search did: iterations, apply calls, seconds, root statistics."""
+    """What the last search did: iterations, apply calls, seconds, tree size, root statistics.
+
+    ``root`` maps each legal action to its visits and mean reward; ``seats`` are the
+    seats whose decisions the tree holds.
+    """
 
     iterations: int = 0
     applies: int = 0
     seconds: float = 0.0
+    nodes: int = 0
+    seats: frozenset[int] = frozenset()
     root: dict[str, tuple[int, float]] = field(default_factory=dict)
 
 
@@ -69,9 +77,12 @@ class ISMCTSBot:
     name = "ismcts"
 
     def __init__(self, seed: int = 0, budget: int = DEFAULT_BUDGET, time_limit: float | None = None,
-                 rollout: str = "auto", depth: int | None = None, exploration: float = 0.7) -> None:
+                 rollout: str = "auto", depth: int | None = None, exploration: float = 0.7,
+                 opponents: str = "tree") -> None:
         if rollout not in ROLLOUTS:
             raise ValueError(f"ismcts: rollout {rollout!r} is not one of {', '.join(ROLLOUTS)}")
+        if opponents not in OPPONENTS:
+            raise ValueError(f"ismcts: opponents {opponents!r} is not one of {', '.join(OPPONENTS)}")
         if budget < 1:
             raise ValueError("ismcts: budget must be at least 1 apply call")
         self.rng = Rng(seed)
@@ -80,10 +91,12 @@ class ISMCTSBot:
         self.rollout = rollout
         self.depth = depth
         self.exploration = exploration
+        self.opponents = opponents
         self.last = SearchStats()
         self._game_id: str | None = None
         self._policy: Policy | None = None
         self._evaluate: Callable[[State], tuple[float, ...]] | None = None
+        self._expanded: dict[int, int] = {}
 
     # ------------------------------------------------------------------ the search
 
@@ -96,31 +109,39 @@ class ISMCTSBot:
         start = time.perf_counter()
         deadline = None if self.time_limit is None else start + self.time_limit
         root = _Node()
+        self._expanded = {}
         iterations = applies = 0
         while applies < self.budget:
             world = ctx.sample(rng)
             if self._game_id != world.game.id:
                 self._prepare(world.game)
-            applies += self._iterate(root, world, rng)
+            applies += self._iterate(root, world, rng, ctx.seat)
             iterations += 1
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         stats = {a: root.children.get((ctx.seat, a)) for a in legal}
-        self.last = SearchStats(iterations, applies, time.perf_counter() - start, {
-            a: (n.visits, n.total / n.visits) for a, n in stats.items() if n is not None and n.visits})
+        self.last = SearchStats(
+            iterations, applies, time.perf_counter() - start, sum(self._expanded.values()),
+            frozenset(self._expanded),
+            {a: (n.visits, n.total / n.visits) for a, n in stats.items() if n is not None and n.visits})
         best = max(legal, key=lambda a: (stats[a].visits, stats[a].total) if stats[a] else (0, 0.0))
         return best
 
-    def _iterate(self, root: _Node, world: State, rng: Rng) -> int:
+    def _iterate(self, root: _Node, world: State, rng: Rng, me: int) -> int:
         """One selection–expansion–playout–backpropagation pass; returns its apply calls."""
         node = root
         path: list[tuple[_Node, int]] = []
         applies = 0
         c = self.exploration
+        others_by_policy = self.opponents == "policy"
         while True:
             seat = world.to_act
             if seat is None:
                 break
+            if others_by_policy and seat != me:
+                self._step(world, rng)
+                applies += 1
+                continue
             legal = world.legal_actions()
             children = node.children
             untried = []
@@ -139,6 +160,7 @@ class ISMCTSBot:
             if untried:
                 best = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
                 child = children[(seat, best)] = _Node()
+                self._expanded[seat] = self._expanded.get(seat, 0) + 1
                 world.apply(best)
                 applies += 1
                 path.append((child, seat))
@@ -155,7 +177,6 @@ class ISMCTSBot:
 
     def _playout(self, world: State, rng: Rng) -> tuple[int, tuple[float, ...]]:
         """Play the world on with the rollout policy; returns apply calls and rewards."""
-        policy = self._policy
         evaluate = self._evaluate
         limit = MAX_PLAYOUT if evaluate is None else (DEFAULT_DEPTH if self.depth is None else self.depth)
         played = 0
@@ -165,13 +186,17 @@ class ISMCTSBot:
                     return played, evaluate(world)
                 n = len(world.seats)
                 return played, (1.0 / n,) * n
-            if policy is None:
-                legal = world.legal_actions()
-                world.apply(legal[rng.below(len(legal))] if len(legal) > 1 else legal[0])
-            else:
-                world.apply(policy(world, rng))
+            self._step(world, rng)
             played += 1
         return played, world.outcome().rewards
+
+    def _step(self, world: State, rng: Rng) -> None:
+        """One move of the rollout policy."""
+        if self._policy is None:
+            legal = world.legal_actions()
+            world.apply(legal[rng.below(len(legal))] if len(legal) > 1 else legal[0])
+        else:
+            world.apply(self._policy(world, rng))
 
     # ------------------------------------------------------------------ per-game set-up
 
