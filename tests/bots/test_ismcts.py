@@ -136,6 +136,9 @@ def test_rollout_choices_are_checked():
         ISMCTSBot(rollout="clever")
     with pytest.raises(ValueError, match="opponents"):
         ISMCTSBot(opponents="nobody")
+    for bad in ({"budget": "x0"}, {"budget": 0}, {"time_limit": -1}, {"depth": 2.5}, {"exploration": "wide"}):
+        with pytest.raises(ValueError, match=next(iter(bad))):
+            ISMCTSBot(**bad)
     bot = ISMCTSBot(rollout="game")
     with pytest.raises(ValueError, match="fast rollout policy"):
         bot.choose(SeatContext.of(HighCard().deal(5, 2), 0, Rng(1)))

@@ -83,8 +83,14 @@ class ISMCTSBot:
             raise ValueError(f"ismcts: rollout {rollout!r} is not one of {', '.join(ROLLOUTS)}")
         if opponents not in OPPONENTS:
             raise ValueError(f"ismcts: opponents {opponents!r} is not one of {', '.join(OPPONENTS)}")
-        if budget < 1:
-            raise ValueError("ismcts: budget must be at least 1 apply call")
+        if not isinstance(budget, int) or budget < 1:
+            raise ValueError(f"ismcts: budget must be a whole number of apply calls, at least 1, not {budget!r}")
+        if time_limit is not None and not (isinstance(time_limit, (int, float)) and time_limit > 0):
+            raise ValueError(f"ismcts: time_limit must be a positive number of seconds, not {time_limit!r}")
+        if depth is not None and not (isinstance(depth, int) and depth >= 0):
+            raise ValueError(f"ismcts: depth must be a whole number of plies, not {depth!r}")
+        if not isinstance(exploration, (int, float)) or exploration < 0:
+            raise ValueError(f"ismcts: exploration must be a number, at least 0, not {exploration!r}")
         self.rng = Rng(seed)
         self.budget = budget
         self.time_limit = time_limit

@@ -8,7 +8,7 @@ import typer
 from rich.console import Console
 from rich.table import Table as RichTable
 
-from realpolitik.bots import bot_kinds
+from realpolitik.bots import bot_kinds, parse_spec
 from realpolitik.engine import ContentError, OptionError, Record, RecordError
 from realpolitik.games import get, registry
 
@@ -71,7 +71,7 @@ def play(
     else:
         kinds = [s.strip().lower() for s in seats.split(",") if s.strip()]
     for kind in kinds:
-        if kind != HUMAN and kind not in bot_kinds(game):
+        if kind != HUMAN and parse_spec(kind)[0] not in bot_kinds(game):
             _fail(f"unknown seat {kind!r}: use human or one of {', '.join(bot_kinds(game))}")
     if seed is None:
         import secrets
@@ -79,7 +79,7 @@ def play(
         seed = secrets.randbelow(2**31)
     try:
         table = Table.open(game, kinds, seed, _options(option), console, console.input, verbose=not quiet)
-    except (OptionError, ContentError) as exc:
+    except (OptionError, ContentError, ValueError) as exc:
         _fail(str(exc))
     console.print(f"{game.title}, seed {seed}: " + ", ".join(
         f"{label}={kind}" for label, kind in zip(table.state.seats, kinds)))
