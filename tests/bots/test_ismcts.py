@@ -10,22 +10,37 @@ from realpolitik.games import get, registry
 from realpolitik.testing.toy import FOLD_REWARD, HighCard
 
 
-def high_card_choices(mine: int, budget: int = 600) -> set[str]:
+def high_card_choices(mine: int, budget: int = 600, root: str = "ucb") -> set[str]:
     """ISMCTS's choices holding ``mine`` against every card p2 might truly hold."""
     game = HighCard()
     out = set()
     for theirs in range(1, 10):
         if theirs != mine:
-            bot = ISMCTSBot(seed=theirs, budget=budget)
+            bot = ISMCTSBot(seed=theirs, budget=budget, root=root)
             out.add(bot.choose(SeatContext.of(game.deal(mine, theirs), 0, Rng(theirs))))
     return out
 
 
+@pytest.mark.parametrize("root", ["ucb", "halving"])
 @pytest.mark.parametrize("mine, best", [(2, "fold"), (3, "fold"), (6, "call"), (7, "call")])
-def test_chooses_by_the_odds_not_by_the_hidden_card(mine, best):
+def test_chooses_by_the_odds_not_by_the_hidden_card(mine, best, root):
     # A call with card c wins (c - 1) / 8 of the time against a fold worth 0.4; a bot
     # that saw p2's card would fold against higher cards and call against lower ones.
-    assert high_card_choices(mine) == {best}
+    assert high_card_choices(mine, root=root) == {best}
+
+
+def test_sequential_halving_compares_actions_on_the_same_worlds():
+    game, state = nuclear_war_position(30)
+    legal = state.legal_actions()
+    bot = ISMCTSBot(seed=5, budget=6000, root="halving")
+    action = bot.choose(SeatContext.of(state, state.to_act, Rng(2)))
+    visits = {a: v for a, (v, _) in bot.last.root.items()}
+    assert set(visits) == set(legal), "every action is tried in the first round"
+    assert action == max(visits, key=lambda a: (visits[a], bot.last.root[a][1]))
+    first_round = min(visits.values())
+    assert sum(v == first_round for v in visits.values()) >= len(legal) // 2, "the dropped half share one count"
+    again = ISMCTSBot(seed=5, budget=6000, root="halving")
+    assert again.choose(SeatContext.of(state, state.to_act, Rng(2))) == action
 
 
 def test_root_statistics_estimate_the_value_of_each_action():
@@ -136,6 +151,8 @@ def test_rollout_choices_are_checked():
         ISMCTSBot(rollout="clever")
     with pytest.raises(ValueError, match="opponents"):
         ISMCTSBot(opponents="nobody")
+    with pytest.raises(ValueError, match="root"):
+        ISMCTSBot(root="random")
     for bad in ({"budget": "x0"}, {"budget": 0}, {"time_limit": -1}, {"depth": 2.5}, {"exploration": "wide"}):
         with pytest.raises(ValueError, match=next(iter(bad))):
             ISMCTSBot(**bad)

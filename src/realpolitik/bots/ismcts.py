@@ -29,10 +29,16 @@ DEFAULT_DEPTH = 40
 #: a playout still running after this many plies scores a draw for everybody
 MAX_PLAYOUT = 5_000
 ROLLOUTS = ("auto", "random", "heuristic", "game")
+#: how the root action is chosen: UCB like every other node, or sequential halving on shared worlds
+ROOTS = ("ucb", "halving")
 #: other seats' decisions: searched in the tree (for their own rewards) or played by the rollout policy
 OPPONENTS = ("tree", "policy")
 
 Policy = Callable[[State, Rng], str]
+
+
+def _mean(node: _Node | None) -> float:
+    return node.total / node.visits if node is not None and node.visits else 0.0
 
 
 class _Node:
@@ -78,11 +84,13 @@ class ISMCTSBot:
 
     def __init__(self, seed: int = 0, budget: int = DEFAULT_BUDGET, time_limit: float | None = None,
                  rollout: str = "auto", depth: int | None = None, exploration: float = 0.7,
-                 opponents: str = "tree") -> None:
+                 opponents: str = "tree", root: str = "ucb") -> None:
         if rollout not in ROLLOUTS:
             raise ValueError(f"ismcts: rollout {rollout!r} is not one of {', '.join(ROLLOUTS)}")
         if opponents not in OPPONENTS:
             raise ValueError(f"ismcts: opponents {opponents!r} is not one of {', '.join(OPPONENTS)}")
+        if root not in ROOTS:
+            raise ValueError(f"ismcts: root {root!r} is not one of {', '.join(ROOTS)}")
         if not isinstance(budget, int) or budget < 1:
             raise ValueError(f"ismcts: budget must be a whole number of apply calls, at least 1, not {budget!r}")
         if time_limit is not None and not (isinstance(time_limit, (int, float)) and time_limit > 0):
@@ -98,6 +106,8 @@ class ISMCTSBot:
         self.depth = depth
         self.exploration = exploration
         self.opponents = opponents
+        self.root = root
+        self._survivors: list[str] = []
         self.last = SearchStats()
         self._game_id: str | None = None
         self._policy: Policy | None = None
@@ -111,32 +121,77 @@ class ISMCTSBot:
         if len(legal) == 1:
             self.last = SearchStats()
             return legal[0]
-        rng = self.rng
         start = time.perf_counter()
         deadline = None if self.time_limit is None else start + self.time_limit
         root = _Node()
         self._expanded = {}
-        iterations = applies = 0
-        while applies < self.budget:
-            world = ctx.sample(rng)
-            if self._game_id != world.game.id:
-                self._prepare(world.game)
-            applies += self._iterate(root, world, rng, ctx.seat)
-            iterations += 1
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
+        search = self._halving if self.root == "halving" else self._ucb
+        iterations, applies = search(ctx, root, deadline)
         stats = {a: root.children.get((ctx.seat, a)) for a in legal}
         self.last = SearchStats(
             iterations, applies, time.perf_counter() - start, sum(self._expanded.values()),
             frozenset(self._expanded),
             {a: (n.visits, n.total / n.visits) for a, n in stats.items() if n is not None and n.visits})
-        best = max(legal, key=lambda a: (stats[a].visits, stats[a].total) if stats[a] else (0, 0.0))
-        return best
+        if self.root == "halving":
+            return max(self._survivors, key=lambda a: _mean(stats[a]))
+        return max(legal, key=lambda a: (stats[a].visits, stats[a].total) if stats[a] else (0, 0.0))
 
-    def _iterate(self, root: _Node, world: State, rng: Rng, me: int) -> int:
-        """One selection–expansion–playout–backpropagation pass; returns its apply calls."""
-        node = root
-        path: list[tuple[_Node, int]] = []
+    def _world(self, ctx: SeatContext) -> State:
+        """A new determinization; the first one of a game sets up its rollout policy."""
+        world = ctx.sample(self.rng)
+        if self._game_id != world.game.id:
+            self._prepare(world.game)
+        return world
+
+    def _ucb(self, ctx: SeatContext, root: _Node, deadline: float | None) -> tuple[int, int]:
+        """Plain SO-ISMCTS: one world per iteration, UCB from the root down."""
+        iterations = applies = 0
+        while applies < self.budget:
+            applies += self._iterate(root, self._world(ctx), self.rng, ctx.seat, [])
+            iterations += 1
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        return iterations, applies
+
+    def _halving(self, ctx: SeatContext, root: _Node, deadline: float | None) -> tuple[int, int]:
+        """Sequential halving over the root actions, each round on shared worlds.
+
+        Each world (with its dice and a playout seed) is played once after every action
+        still in the running, so actions are compared on the same draws; below the root
+        the search is SO-ISMCTS as usual. After each round the worse half is dropped.
+        """
+        me = ctx.seat
+        alive = list(ctx.legal_actions)
+        rounds = max(1, (len(alive) - 1).bit_length())
+        share = max(1, self.budget // rounds)
+        iterations = applies = 0
+        for _ in range(rounds):
+            spent = 0
+            while spent < share:
+                base = self._world(ctx)
+                seed = self.rng.next64()
+                for a in alive:
+                    world = base.clone()
+                    child = root.children.get((me, a))
+                    if child is None:
+                        child = root.children[(me, a)] = _Node()
+                        self._expanded[me] = self._expanded.get(me, 0) + 1
+                    world.apply(a)
+                    used = 1 + self._iterate(child, world, Rng(seed), me, [(child, me)])
+                    spent += used
+                    iterations += 1
+                if deadline is not None and time.perf_counter() >= deadline:
+                    self._survivors = alive
+                    return iterations, applies + spent
+            applies += spent
+            if len(alive) > 1:
+                ranked = sorted(alive, key=lambda a: -_mean(root.children[(me, a)]))
+                alive = ranked[: (len(alive) + 1) // 2]
+        self._survivors = alive
+        return iterations, applies
+
+    def _iterate(self, node: _Node, world: State, rng: Rng, me: int, path: list[tuple[_Node, int]]) -> int:
+        """Selection, expansion, playout and backpropagation from ``node``; returns apply calls."""
         applies = 0
         c = self.exploration
         others_by_policy = self.opponents == "policy"

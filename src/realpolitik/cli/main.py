@@ -158,4 +158,5 @@ def arena(
         print(json.dumps({**summary.to_dict(), "seats": specs, "seed": seed, "workers": workers,
                           "seconds": round(seconds, 1)}, indent=1))
     else:
-        console.print(arena_cli.table(summary, seconds))
+        wide = console if console.is_terminal else Console(highlight=False, width=120)
+        wide.print(arena_cli.table(summary, seconds))
