@@ -119,6 +119,23 @@ def test_the_games_fast_rollout_policy_is_used_when_offered(monkeypatch):
     assert all(w is not state for w in worlds)
 
 
+def test_other_seats_can_follow_their_own_model_in_playouts(monkeypatch):
+    game, state = nuclear_war_position(20)
+    me = state.to_act
+    seats = []
+
+    def first_action(world, rng):
+        seats.append(world.to_act)
+        return world.legal_actions()[0]
+
+    monkeypatch.setattr(game, "rollout_policy", first_action)
+    ISMCTSBot(seed=1, budget=3000, rollout="game", model="random").choose(SeatContext.of(state, me, Rng(1)))
+    assert seats and set(seats) == {me}
+    seats.clear()
+    ISMCTSBot(seed=1, budget=3000, rollout="random", model="game").choose(SeatContext.of(state, me, Rng(1)))
+    assert seats and me not in seats
+
+
 def test_depth_limited_playouts_end_in_the_games_evaluation(monkeypatch):
     game, state = nuclear_war_position(20)
     seen = []
@@ -153,6 +170,8 @@ def test_rollout_choices_are_checked():
         ISMCTSBot(opponents="nobody")
     with pytest.raises(ValueError, match="root"):
         ISMCTSBot(root="random")
+    with pytest.raises(ValueError, match="model"):
+        ISMCTSBot(model="psychic")
     for bad in ({"budget": "x0"}, {"budget": 0}, {"time_limit": -1}, {"depth": 2.5}, {"exploration": "wide"}):
         with pytest.raises(ValueError, match=next(iter(bad))):
             ISMCTSBot(**bad)

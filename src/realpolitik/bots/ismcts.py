@@ -84,9 +84,11 @@ class ISMCTSBot:
 
     def __init__(self, seed: int = 0, budget: int = DEFAULT_BUDGET, time_limit: float | None = None,
                  rollout: str = "auto", depth: int | None = None, exploration: float = 0.7,
-                 opponents: str = "tree", root: str = "ucb") -> None:
+                 opponents: str = "tree", root: str = "ucb", model: str = "same") -> None:
         if rollout not in ROLLOUTS:
             raise ValueError(f"ismcts: rollout {rollout!r} is not one of {', '.join(ROLLOUTS)}")
+        if model != "same" and model not in ROLLOUTS:
+            raise ValueError(f"ismcts: model {model!r} is not same or one of {', '.join(ROLLOUTS)}")
         if opponents not in OPPONENTS:
             raise ValueError(f"ismcts: opponents {opponents!r} is not one of {', '.join(OPPONENTS)}")
         if root not in ROOTS:
@@ -107,6 +109,9 @@ class ISMCTSBot:
         self.exploration = exploration
         self.opponents = opponents
         self.root = root
+        self.model = model
+        self._me = -1
+        self._model: Policy | None = None
         self._survivors: list[str] = []
         self.last = SearchStats()
         self._game_id: str | None = None
@@ -125,6 +130,7 @@ class ISMCTSBot:
         deadline = None if self.time_limit is None else start + self.time_limit
         root = _Node()
         self._expanded = {}
+        self._me = ctx.seat
         search = self._halving if self.root == "halving" else self._ucb
         iterations, applies = search(ctx, root, deadline)
         stats = {a: root.children.get((ctx.seat, a)) for a in legal}
@@ -252,33 +258,37 @@ class ISMCTSBot:
         return played, world.outcome().rewards
 
     def _step(self, world: State, rng: Rng) -> None:
-        """One move of the rollout policy."""
-        if self._policy is None:
+        """One move of the rollout policy (the model's, for the other seats)."""
+        policy = self._policy if world.to_act == self._me else self._model
+        if policy is None:
             legal = world.legal_actions()
             world.apply(legal[rng.below(len(legal))] if len(legal) > 1 else legal[0])
         else:
-            world.apply(self._policy(world, rng))
+            world.apply(policy(world, rng))
 
     # ------------------------------------------------------------------ per-game set-up
 
     def _prepare(self, game: Any) -> None:
-        """Pick the rollout policy and evaluation this game offers."""
+        """Pick the rollout policies and evaluation this game offers."""
         self._game_id = game.id
         self._evaluate = game.evaluate
-        mode = self.rollout
+        self._policy = self._policy_for(game, self.rollout)
+        self._model = self._policy if self.model == "same" else self._policy_for(game, self.model)
+
+    def _policy_for(self, game: Any, mode: str) -> Policy | None:
+        """The playout policy ``mode`` names for ``game`` (None: uniformly random)."""
         if mode == "auto":
             mode = "game" if game.rollout_policy is not None else "random"
         if mode == "game":
             if game.rollout_policy is None:
                 raise ValueError(f"ismcts: {game.id} offers no fast rollout policy (use random or heuristic)")
-            self._policy = game.rollout_policy
-        elif mode == "heuristic":
+            return game.rollout_policy
+        if mode == "heuristic":
             factory = game.bots.get("heuristic")
             if factory is None:
                 raise ValueError(f"ismcts: {game.id} has no heuristic bot for rollouts")
-            self._policy = bot_policy(factory(self.rng.next64()))
-        else:
-            self._policy = None
+            return bot_policy(factory(self.rng.next64()))
+        return None
 
 
 def bot_policy(bot: Any) -> Policy:
