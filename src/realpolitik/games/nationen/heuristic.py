@@ -1,0 +1,12 @@
+"""Placeholder."""
+from realpolitik.engine import Rng
+
+
+class HeuristicBot:
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, ctx):
+        return self.rng.choice(ctx.legal_actions)
