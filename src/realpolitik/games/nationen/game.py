@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from realpolitik.engine import ContentError, Game, Option
+from realpolitik.engine import ContentError, Game, Option, OptionError
 
 from . import rules
 from .content import load
@@ -49,7 +49,7 @@ class Nationen(Game):
 
     def _new_state(self, players: int, options: dict[str, Any], seed: int) -> NationenState:
         if options["round_limit"] < 0:
-            raise ContentError("option 'round_limit' must be 0 (off) or a number of rounds")
+            raise OptionError("option 'round_limit' must be 0 (off) or a number of rounds")
         content = load(options["board"], options["cards"])
         if len(content.board.states) < players:
             raise ContentError(f"{content.board.source}: {len(content.board.states)} states are too few "
