@@ -20,6 +20,11 @@ if TYPE_CHECKING:
 # ====================================================================== money
 
 
+def sentence(text: str) -> str:
+    """``text`` with a full stop, unless it already ends with one (``U.O.R.``)."""
+    return text if text.endswith(".") else text + "."
+
+
 def receive(st: S, seat: int, amount: int) -> int:
     """Pay ``amount`` from the bank to ``seat`` (capped by the bank with option bank_limit)."""
     if st.options["bank_limit"]:
@@ -211,7 +216,7 @@ def do_tanker_action(st: S, seat: int, words: list[str]) -> None:
     if words[0] == "buy":
         pay(st, seat, comp.tanker_price)
         st.tankers[base + loc_of[words[2]]] += 1
-        st.log.add(f"{label} buys a tanker for {comp.tanker_price} M and puts it {_at(b, words[2])}.")
+        st.log.add(sentence(f"{label} buys a tanker for {comp.tanker_price} M and puts it {_at(b, words[2])}"))
     elif words[0] == "sell":
         st.tankers[base + loc_of[words[2]]] -= 1
         receive(st, seat, comp.tanker_refund)
@@ -221,7 +226,8 @@ def do_tanker_action(st: S, seat: int, words: list[str]) -> None:
         st.tankers[base + src] -= 1
         st.tankers[base + dst] += 1
         how = " through the canal" if src in b.sea_locations and dst in b.sea_locations else ""
-        st.log.add(f"{label} moves a tanker from {_at(b, words[1], bare=True)} to {_at(b, words[2], bare=True)}{how}.")
+        st.log.add(sentence(f"{label} moves a tanker from {_at(b, words[1], bare=True)} to "
+                            f"{_at(b, words[2], bare=True)}{how}"))
 
 
 def _at(b, loc: str, bare: bool = False) -> str:
@@ -239,13 +245,11 @@ def take_port(st: S, seat: int, state: int) -> None:
     if loc < 0:
         return
     nloc = len(b.locations)
-    taken = 0
     for other in range(len(st.seats)):
         i = other * nloc + loc
         if other != seat and st.tankers[i]:
-            taken += st.tankers[i]
-            st.log.add(f"{st.seats[seat]} takes {st.tankers[i]} tanker(s) of {st.seats[other]} "
-                       f"in the port of {b.states[state].name}.")
+            st.log.add(sentence(f"{st.seats[seat]} takes {st.tankers[i]} tanker(s) of {st.seats[other]} "
+                                f"in the port of {b.states[state].name}"))
             st.tankers[seat * nloc + loc] += st.tankers[i]
             st.tankers[i] = 0
 

@@ -165,7 +165,7 @@ def move(st: S, seat: int, src: int, dst: int, steps: int, free: bool) -> None:
         return
     st.log.add(f"{who} moves {b.point_name[src]} → {b.point_name[dst]}: {steps} step(s){price}.")
     if s >= 0:
-        st.log.add(f"{st.seats[seat]} now rules {b.states[s].name}.")
+        st.log.add(economy.sentence(f"{st.seats[seat]} now rules {b.states[s].name}"))
         if st.options["placement_takes_tankers"]:
             economy.take_port(st, seat, s)
 

@@ -181,7 +181,10 @@ class NationenState(State):
     # ------------------------------------------------------------------ determinization
 
     def _resample_hidden(self, seat: int, rng: Rng) -> None:
-        """Reshuffle the cards nobody has seen yet (the top of the deck); the rest is public."""
-        top = self.deck[:self.unknown]
+        """Reshuffle the cards nobody has seen yet (the top of the deck); the rest is public.
+
+        The unseen cards are sorted first, so the world drawn depends only on what the seat knows.
+        """
+        top = sorted(self.deck[:self.unknown])
         rng.shuffle(top)
         self.deck[:self.unknown] = top
