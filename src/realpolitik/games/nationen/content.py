@@ -86,6 +86,7 @@ class BoardFile(Entry):
     components: Components
     leaders: dict[str, LeaderDef]
     states: list = Field(min_length=2)
+    layout: tuple[tuple[str, ...], ...] = ()  # rows of state keys, seas or "" for the terminal board
 
 
 Effect = Literal[
@@ -161,6 +162,7 @@ class Board:
     pipeline_pairs: tuple[tuple[int, int], ...]  # candidate pairs (a, b), a < b
     pipeline_pairs_chain: tuple[tuple[int, int], ...]  # with inland–inland pairs (variant)
     start_pipeline: int  # index in pipeline_pairs_chain of the pipe laid at set-up, or -1
+    layout: tuple[tuple[str, ...], ...]  # how the terminal board arranges states and seas
 
     def state_name(self, s: int) -> str:
         return self.states[s].name
@@ -267,6 +269,10 @@ def _compile_board(path: Path) -> Board:
             raise _fail(source, "components", "start_pipeline", "must join an inland state to a neighbour with a port")
         start = chain_pairs.index(pair)
     capital = tuple(base[i] + s.capital for i, s in enumerate(states))
+    for row in top.layout:
+        for cell in row:
+            if cell and cell not in index and cell not in SEAS:
+                raise _fail(source, "layout", "layout", f"{cell!r} is neither a state nor a sea")
     return Board(
         source=source, stand_in=top.stand_in, states=tuple(states), keys=keys, state_index=index,
         components=comp,
@@ -282,6 +288,7 @@ def _compile_board(path: Path) -> Board:
         location_seas=location_seas, sea_locations=(north, south),
         canal_state=next(i for i, s in enumerate(states) if s.port == "canal"),
         pipeline_pairs=plain_pairs, pipeline_pairs_chain=chain_pairs, start_pipeline=start,
+        layout=top.layout,
     )
 
 
