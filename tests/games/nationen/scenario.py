@@ -91,3 +91,10 @@ def moves(st) -> set[str]:
 def destinations(st, start: str) -> set[str]:
     """Where the leader on ``start`` may move or attack now."""
     return {a.split(" ")[3] for a in moves(st) if a.split(" ")[2] == start}
+
+
+def start_turn(st, seat: int = 0) -> None:
+    """Begin ``seat``'s turn now (income, then the agent), discarding whatever was pending."""
+    st.stack = [("turn", seat)]
+    st._legal = None
+    rules.advance(st)

@@ -5,7 +5,7 @@ import pytest
 from realpolitik.engine import IllegalAction
 from realpolitik.games.nationen import economy
 from realpolitik.games.nationen.tables import DONE, OPEN, REPLACED
-from tests.games.nationen.scenario import build, destinations, held, leader_at, logged
+from tests.games.nationen.scenario import build, destinations, held, leader_at, logged, start_turn
 
 DRAWER = (0, "dictator", "kadhar-2")
 
@@ -75,13 +75,10 @@ def test_loan_is_repaid_after_each_income():
 
 
 def test_a_missed_installment_forgives_the_rest_but_costs_a_tanker():
-    st = build(leaders=[(0, "king", "mahul-0")], tankers=[(0, "north", 1), (0, "south", 1)], money=[1, 20])
+    st = build(leaders=[(0, "king", "mahul-0")], tankers=[(0, "north", 1), (0, "south", 1)], money=[1, 20],
+               at="main")
     st.loan[0], st.loan_rate[0] = 3, 2
-    st.stack = [("turn", 0)]
-    st._legal = None
-    from realpolitik.games.nationen import rules
-
-    rules.advance(st)
+    start_turn(st)
     assert frame(st) == "sink" and set(st.legal_actions()) == {"sink north", "sink south"}
     st.apply("sink south")
     assert st.loan[0] == 0 and held(st, 0, "south") == 0 and st.money[0] == 1

@@ -371,6 +371,10 @@ def load(board_file: str = "", cards_file: str = "") -> Content:
     cards_path = Path(cards_file) if cards_file else DATA / "cards.toml"
     raw = read_toml(cards_path)
     cards = _check_cards(entries(raw, "cards", Card, str(cards_path)), str(cards_path))
+    for card in cards.values():
+        if card.effect == "agent-move" and card.steps > board.components.agent_steps:
+            raise _fail(str(cards_path), f"cards {card.key!r}", "steps",
+                        f"an agent moves at most {board.components.agent_steps} steps")
     return Content(
         board=board,
         cards=cards,

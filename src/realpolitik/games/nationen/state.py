@@ -16,7 +16,7 @@ from typing import Any
 from realpolitik.engine import Outcome, Rng, State
 
 from . import economy, rules, words
-from .content import LEADERS, Content
+from .content import LEADERS
 
 
 class NationenState(State):
