@@ -56,3 +56,30 @@ def test_choice_does_not_depend_on_the_order_of_undrawn_cards():
         twin.apply(choices[0])
         if state.deck[0] != twin.deck[0]:
             break
+
+
+def test_long_games_replay_clone_and_hide_nothing_deep_into_the_game():
+    """The conformance checks, on states far beyond where random players go broke."""
+    from realpolitik.engine import Record
+    from realpolitik.testing import shared_mutables
+
+    state = GAME.new_state(3, {"round_limit": 40}, 21)
+    record = Record.start(state, 21, ["heuristic"] * 3)
+    bots = [make_bot("heuristic", GAME, i) for i in range(3)]
+    rng = Rng(21)
+    while not state.is_over():
+        seat = state.to_act
+        action = bots[seat].choose(SeatContext.of(state, seat, rng.fork()))
+        if state.ply % 9 == 0:
+            twin = state.clone()
+            assert shared_mutables(state, twin) == [] and twin.snapshot() == state.snapshot()
+            world = state.determinize(seat, rng.fork())
+            assert world.view(seat) == state.view(seat) and world.legal_actions() == state.legal_actions()
+            before = state.snapshot()
+            twin.apply(action)
+            assert state.snapshot() == before
+        state.apply(action)
+        record.actions.append(action)
+    record.finish(state)
+    assert state.round > 15
+    assert Record.from_json(record.to_json()).replay(get).snapshot() == state.snapshot()
