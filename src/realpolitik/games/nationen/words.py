@@ -24,7 +24,8 @@ def describe(st: S, seat: int | None) -> str:
     if kind == "first_tanker":
         return "station your free tanker in the port or on a high sea" if mine else f"{name} stations its tanker"
     if kind == "agent":
-        return ("move your agent four steps (you may first buy, sell or move a tanker, or lay a pipeline)"
+        steps = st.content.board.components.agent_steps
+        return (f"move your agent {steps} steps (you may first buy, sell or move a tanker, or lay a pipeline)"
                 if mine else f"{name} moves its agent")
     if kind == "main":
         if st.step3 == OPEN:
@@ -42,7 +43,7 @@ def describe(st: S, seat: int | None) -> str:
         "gift": ("put the gift tanker on a high sea, or decline", "places the gift tanker"),
         "pipeline_gift": ("choose where to lay the free pipeline, or decline", "lays a free pipeline"),
         "sabotage": ("choose the pipeline that is destroyed", "chooses the pipeline it loses"),
-        "spy": ("move your agent up to four more steps, or decline", "moves its agent again"),
+        "spy": ("move your agent a few more steps (as the card says), or decline", "moves its agent again"),
     }
     own, public = titles[kind]
     return own if mine else f"{name} {public}"
