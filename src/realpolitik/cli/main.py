@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
 
 import typer
 from rich.console import Console
@@ -58,9 +57,9 @@ def games() -> None:
 @app.command()
 def play(
     game_id: str = typer.Argument(..., metavar="GAME", help="game id, see `realpolitik games`"),
-    seats: Optional[str] = typer.Option(None, help="comma-separated seats: human, random, heuristic, …"),
+    seats: str | None = typer.Option(None, help="comma-separated seats: human, random, heuristic, …"),
     seed: int = typer.Option(None, help="random seed (default: a fresh one)"),
-    save: Optional[Path] = typer.Option(None, help="write the game record to this file"),
+    save: Path | None = typer.Option(None, help="write the game record to this file"),
     option: list[str] = typer.Option([], "--option", "-o", help="rule option name=value (repeatable)"),
     quiet: bool = typer.Option(False, help="bots only: print just the result"),
 ) -> None:
@@ -97,7 +96,7 @@ def play(
 @app.command()
 def replay(
     path: Path = typer.Argument(..., metavar="FILE", help="a game record (JSON)"),
-    seat: Optional[str] = typer.Option(None, help="replay from this seat's point of view"),
+    seat: str | None = typer.Option(None, help="replay from this seat's point of view"),
     quiet: bool = typer.Option(False, help="only check the record, print nothing but the result"),
 ) -> None:
     """Print a recorded game step by step; exit 0 when the replay matches the record."""

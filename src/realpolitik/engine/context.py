@@ -27,11 +27,11 @@ class SeatContext:
     @classmethod
     def of(cls, state: State, seat: int, rng: Rng, log: bool = False) -> SeatContext:
         """The context of ``seat`` in ``state``; ``log`` adds the redacted log to the view."""
-        world = state.determinize(seat, rng)
+        world = state.determinize(seat, rng, quiet=True)
         view = state.view(seat, log_from=0 if log else None)
         legal = state.legal_actions() if state.to_act == seat else ()
         return cls(seat, view, legal, world)
 
     def sample(self, rng: Rng) -> State:
-        """A world consistent with everything this seat has seen, drawn afresh."""
-        return self._world.determinize(self.seat, rng)
+        """A world consistent with everything this seat has seen, drawn afresh (it keeps no log)."""
+        return self._world.determinize(self.seat, rng, quiet=True)

@@ -60,3 +60,15 @@ class Log:
     def redacted(self, seat: int | None, start: int = 0) -> list[str]:
         """The texts ``seat`` may read (``None``: spectator), from index ``start``."""
         return [t for e in self.entries(start) if (t := e.text_for(seat)) is not None]
+
+
+class NullLog(Log):
+    """A log that keeps nothing, for worlds that bots sample and nobody reads."""
+
+    __slots__ = ()
+
+    def copy(self) -> NullLog:
+        return self
+
+    def add(self, public: str | None, to: frozenset[int] | tuple = (), private: str | None = None) -> None:
+        """Discard the entry."""

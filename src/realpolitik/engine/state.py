@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import normalize
 from .errors import IllegalAction
-from .log import Log
+from .log import Log, NullLog
 from .rng import Rng
 
 if TYPE_CHECKING:
@@ -115,9 +115,14 @@ class State(ABC):
             out["log"] = self.log.redacted(seat, log_from)
         return out
 
-    def determinize(self, seat: int, rng: Rng) -> State:
-        """A clone in which everything ``seat`` cannot know is resampled, and the RNG reseeded."""
+    def determinize(self, seat: int, rng: Rng, quiet: bool = False) -> State:
+        """A clone in which everything ``seat`` cannot know is resampled, and the RNG reseeded.
+
+        A ``quiet`` world keeps no log (cheaper; for bots that only simulate).
+        """
         world = self.clone()
+        if quiet:
+            world.log = NullLog()
         world._resample_hidden(seat, rng)
         world.rng = Rng(rng.next64())
         world._legal = None

@@ -1,4 +1,5 @@
-"""The games. Every subpackage that exposes ``GAME`` is registered automatically.
+"""The games. Every subpackage that exposes ``GAME`` is registered automatically; a package
+holding several games (a base game and its variant) lists them all in ``GAMES``.
 
 Each game package has the same inner layout: ``game.py`` (the Game: id, seats,
 options), ``content.py`` + ``data/`` (cards, maps, tables), ``state.py`` (the data,
@@ -23,9 +24,9 @@ def registry() -> Registry:
         reg = Registry()
         for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
             module = importlib.import_module(f"{__name__}.{info.name}")
-            game = getattr(module, "GAME", None)
-            if isinstance(game, Game):
-                reg.register(game)
+            for game in getattr(module, "GAMES", (getattr(module, "GAME", None),)):
+                if isinstance(game, Game):
+                    reg.register(game)
         _registry = reg
     return _registry
 

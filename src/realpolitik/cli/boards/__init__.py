@@ -7,7 +7,8 @@ it can never show what the seat may not see.
 from __future__ import annotations
 
 import importlib
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 
 def board_for(game_id: str) -> Callable[[dict], Any] | None:

@@ -17,7 +17,6 @@ from typing import Any
 from realpolitik.engine import Outcome, Rng, State
 
 from . import rules
-from .content import Content
 from .population import total
 
 

@@ -1,0 +1,312 @@
+"""A rule-of-thumb 1815 bot that reads only its seat's view and the static map.
+
+It attacks where it can win, reinforces and supplies the most threatened lands, moves
+troops from quiet lands to the front — and in 2vs2 plays as a team member: it hands
+markers to an ally who has fewer, sends spare troops into a threatened allied land next
+to its own, and cedes a land that completes a territory for the ally.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from realpolitik.engine import Rng, SeatContext
+
+from .content import Board, load
+
+GUARD = 2  # EP the bot keeps in its own capital when it can
+
+
+class Reading:
+    """One decision's view, with the map queries the bot needs."""
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        pub = view["public"]
+        self.pub = pub
+        content = load(pub["map"], pub.get("map_file", ""))
+        self.board: Board = content.board
+        self.rules = content.rules
+        self.ep_values = content.ep
+        self.me: str = view["seat"]
+        self.players = {p["seat"]: p for p in pub["players"]}
+        self.ally: str | None = self.players[self.me]["ally"]
+        self.lands: dict[str, dict] = pub["lands"]
+        self.capital: str | None = self.players[self.me]["capital"]
+
+    # ------------------------------------------------------------------ queries
+
+    def ep(self, key: str) -> int:
+        land = self.lands[key]
+        v = self.ep_values
+        return land["inf"] * v[0] + land["cav"] * v[1] + land["art"] * v[2]
+
+    def owner(self, key: str) -> str | None:
+        return self.lands[key]["owner"]
+
+    def friendly(self, label: str | None) -> bool:
+        return label is not None and label in (self.me, self.ally)
+
+    def enemy(self, label: str | None) -> bool:
+        return label is not None and not self.friendly(label)
+
+    def near(self, key: str) -> list[str]:
+        b = self.board
+        return [b.lands[j].key for j in b.adj[b.index[key]]]
+
+    def mine(self, key: str) -> bool:
+        return self.owner(key) == self.me
+
+    def threat(self, key: str) -> int:
+        """EP of enemy troops next to ``key``."""
+        return sum(self.ep(n) for n in self.near(key) if self.enemy(self.owner(n)))
+
+    def frontier(self, key: str) -> bool:
+        return any(not self.friendly(self.owner(n)) for n in self.near(key))
+
+    def defence(self, key: str, with_markers: bool = True) -> int:
+        land = self.lands[key]
+        r = self.rules
+        d = self.ep(key) + (r.fortress.defence if land["fortress"] else 0)
+        owner = land["owner"]
+        if owner is not None:
+            if owner in land["generals"]:
+                d += r.combat.general_bonus
+            if land["capital_of"] == owner:
+                d += r.combat.capital_bonus
+            if with_markers:
+                d += self.players[owner]["markers"] * r.markers.combat_bonus
+        return d
+
+    def spare(self, key: str) -> int:
+        """EP that may leave ``key``: all, but a guard stays in the own capital."""
+        return max(0, self.ep(key) - GUARD) if key == self.capital else self.ep(key)
+
+    def need(self, key: str) -> int:
+        """How far the defence of an own land falls short of the threat against it."""
+        return self.threat(key) - self.defence(key, with_markers=False)
+
+    def completes(self, key: str, seat: str) -> bool:
+        """Owning ``key`` would give ``seat`` all of its territory."""
+        b = self.board
+        t = b.territory_of[b.index[key]]
+        return all(b.lands[i].key == key or self.owner(b.lands[i].key) == seat for i in b.territory_lands[t])
+
+    def attack_power(self, target: str, force: dict | None = None) -> int:
+        """Attack strength of a force (or of everything that could come from next door)."""
+        r = self.rules
+        fortified = self.lands[target]["fortress"] is not None
+        if force is not None:
+            v = self.ep_values
+            power = force["inf"] * v[0] + force["cav"] * v[1] + force["art"] * v[2]
+            arts = force["art"]
+            general = force["general"]
+        else:
+            sources = [n for n in self.near(target) if self.mine(n)]
+            power = sum(self.spare(n) for n in sources)
+            arts = sum(self.lands[n]["art"] for n in sources)
+            general = any(self.me in self.lands[n]["generals"] for n in sources)
+        if fortified:
+            power += arts * r.combat.art_vs_fortress
+        return power + (r.combat.general_bonus if general else 0)
+
+
+def _words(action: str) -> list[str]:
+    return action.split(" ")
+
+
+class HeuristicBot:
+    """Plays 1815 and 1815 2vs2 by rules of thumb; reproducible from its seed."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, ctx: SeatContext) -> str:
+        legal = ctx.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        r = Reading(ctx.view)
+        kind = r.pub["decision"]["kind"]
+        pick = getattr(self, "_" + kind)(r, legal)
+        return pick if pick in legal else self.rng.choice(legal)
+
+    # ------------------------------------------------------------------ start phase
+
+    def _power(self, r: Reading, legal: tuple[str, ...]) -> str:
+        return self.rng.choice(legal)
+
+    def _capital(self, r: Reading, legal: tuple[str, ...]) -> str:
+        def room(action: str) -> tuple:
+            key = _words(action)[1]
+            free = [n for n in r.near(key) if r.owner(n) is None and r.ep(n) == 0]
+            second: set[str] = set()
+            for n in free:
+                second.update(m for m in r.near(n) if r.owner(m) is None and m != key)
+            return (len(free) >= 2, len(free) + len(second) / 3, -len(r.near(key)))
+        return max(legal, key=room)
+
+    def _claim(self, r: Reading, legal: tuple[str, ...]) -> str:
+        def worth(action: str) -> tuple:
+            key = _words(action)[1]
+            same = r.board.territory_of[r.board.index[key]] == r.board.territory_of[r.board.index[r.capital]]
+            return (same, sum(r.owner(n) is None for n in r.near(key)))
+        return max(legal, key=worth)
+
+    # ------------------------------------------------------------------ the action menu
+
+    def _action(self, r: Reading, legal: tuple[str, ...]) -> str:
+        turn = r.rules.turn
+        later = r.pub["half_move"] or r.pub["actions_left"] < turn.actions
+        best, best_value = "end turn", 0.0
+        for action in legal:
+            value = self._value(r, action, later)
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+    def _value(self, r: Reading, action: str, later: bool) -> float:
+        words = _words(action)
+        verb = words[0]
+        if verb == "attack":
+            return self._attack_value(r, words[1])
+        if verb == "supply":
+            land = words[1]
+            return (3.0 if later else 1.2) + 0.1 * max(0, r.need(land)) + (0.05 if words[-1] == "cav" else 0)
+        if verb == "relocate":
+            return 2.5 if self._relocation_target(r) else 0.0
+        if verb == "fortify":
+            land = words[1]
+            return 2.0 if r.frontier(land) and r.threat(land) >= 3 and r.ep(land) >= 4 else 0.0
+        if verb == "convert":
+            return 2.6 if r.players[r.me]["markers"] >= 4 else 1.0
+        if verb == "buy":
+            return 3.5
+        if verb == "meddle":
+            return 0.5
+        return 0.0
+
+    def _attack_value(self, r: Reading, target: str) -> float:
+        land = r.lands[target]
+        owner = land["owner"]
+        mine = r.players[r.me]["markers"]
+        if r.attack_power(target) + mine <= r.defence(target):
+            return 0.0
+        value = 2.0 if owner is None else 4.0
+        if land["fortress"]:
+            value += 1.5
+        if owner is not None and land["capital_of"] == owner:
+            value += 3.0
+        if r.completes(target, r.me):
+            value += 3.0
+        value -= 0.3 * (r.ep(target) + 1) // 2
+        if r.pub["season"] == "winter":
+            value -= 0.5
+        return value
+
+    # ------------------------------------------------------------------ battles
+
+    def _attack(self, r: Reading, legal: tuple[str, ...]) -> str:
+        target = r.pub["decision"]["land"]
+        force = r.pub["battle"]
+        mine = r.players[r.me]["markers"]
+        if "go" in legal and r.attack_power(target, force) + mine > r.defence(target):
+            return "go"
+
+        def weight(action: str) -> tuple:
+            words = _words(action)
+            if words[0] != "commit":
+                return (-1, 0)
+            if words[2] == "general":
+                return (0, 1)
+            source, n, kind = words[1], int(words[2]), words[3]
+            ep = n * r.ep_values[("inf", "cav", "art").index(kind)]
+            keeps = r.ep(source) - ep >= GUARD or source != r.capital
+            return (1 if keeps else 0, ep)
+        best = max(legal, key=weight)
+        return best if weight(best)[0] >= 0 else "go"
+
+    def _boost(self, r: Reading, legal: tuple[str, ...]) -> str:
+        target = r.pub["decision"]["land"]
+        attack = r.attack_power(target, r.pub["battle"])
+        defence = r.defence(target)
+        for action in legal:
+            if attack + int(_words(action)[1]) > defence:
+                return action
+        return "spend 0"
+
+    def _defend(self, r: Reading, legal: tuple[str, ...]) -> str:
+        target = r.pub["decision"]["land"]
+        battle = r.pub["battle"]
+        attack = r.attack_power(target, battle) + battle["markers_spent"] * r.rules.markers.combat_bonus
+        defence = r.defence(target, with_markers=False)
+        for action in legal:
+            if defence + int(_words(action)[1]) >= attack:
+                return action
+        return "spend 0"
+
+    # ------------------------------------------------------------------ relocation
+
+    def _relocation_target(self, r: Reading) -> str | None:
+        best, worst = None, -99
+        for key, land in r.lands.items():
+            if land["owner"] != r.me or not r.frontier(key):
+                continue
+            helpers = [n for n in r.near(key) if r.mine(n) and not r.frontier(n) and r.spare(n) > 0]
+            if helpers and r.need(key) > worst:
+                best, worst = key, r.need(key)
+        return best
+
+    def _relocate(self, r: Reading, legal: tuple[str, ...]) -> str:
+        target = self._relocation_target(r)
+        if target is not None and f"to {target}" in legal:
+            return f"to {target}"
+        return "end relocation"
+
+    def _moves(self, r: Reading, legal: tuple[str, ...], quiet) -> str:
+        def weight(action: str) -> tuple:
+            words = _words(action)
+            if words[0] != "move" or words[2] == "general" or not quiet(words[1]):
+                return (0, 0)
+            ep = int(words[2]) * r.ep_values[("inf", "cav", "art").index(words[3])]
+            return (1, ep) if ep <= r.spare(words[1]) else (0, 0)
+        best = max(legal, key=weight)
+        return best if weight(best)[0] else ("done" if "done" in legal else best)
+
+    def _zeffect(self, r: Reading, legal: tuple[str, ...]) -> str:
+        return self._moves(r, legal, lambda key: not r.frontier(key))
+
+    # ------------------------------------------------------------------ team actions (2vs2)
+
+    def _team(self, r: Reading, legal: tuple[str, ...]) -> str:
+        mine = r.players[r.me]["markers"]
+        theirs = r.players[r.ally]["markers"]
+        for action in legal:
+            words = _words(action)
+            if words[0] == "transfer" and r.need(words[1]) > 0 and self._spare_next_to(r, words[1]):
+                return action
+        for action in legal:
+            words = _words(action)
+            if words[0] == "cede" and r.completes(words[1], r.ally) and not r.frontier(words[1]) \
+                    and r.ep(words[1]) <= 1:
+                return action
+        if "give marker" in legal and (mine >= theirs + 2 or mine >= 4):
+            return "give marker"
+        return "no team action"
+
+    def _spare_next_to(self, r: Reading, key: str) -> bool:
+        return any(r.mine(n) and r.need(n) < 0 and r.spare(n) > 0 for n in r.near(key))
+
+    def _transfer(self, r: Reading, legal: tuple[str, ...]) -> str:
+        return self._moves(r, legal, lambda key: r.need(key) < 0)
+
+    # ------------------------------------------------------------------ reinforcements
+
+    def _place(self, r: Reading, legal: tuple[str, ...]) -> str:
+        def weight(action: str) -> tuple:
+            words = _words(action)
+            if words[0] != "place":
+                return (-99, 0)
+            kind = ("inf", "cav", "art").index(words[2])
+            return (r.need(words[1]) + (1 if r.frontier(words[1]) else 0), r.ep_values[kind])
+        return max(legal, key=weight)

@@ -1,0 +1,242 @@
+"""Verlegung und Nachschub (relocation and supply), winter attrition and fortress building.
+
+The [sure] core (spec §2.5–2.7): a relocation is a series of Z-effects — each moves any
+number of troops into one own land from own lands next to it — 1 + one per grey
+fortress owned; troops may move on in a later Z-effect of the same action; capitals and
+fortresses never move; the general may instead jump to the own capital or an own
+fortress for one Z-effect. In winter a player without a grey fortress pays 2 EP from his
+own capital, and without his flag cannot relocate at all. Nachschub places any 4 EP in
+one land with the own general or a fortress and, as a 1st action, ends the turn.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .state import BUILT, NO_FORT
+from .units import cheapest, counts_in, pay, place, text, value
+
+if TYPE_CHECKING:
+    from .state import E1815State as S
+
+KIND_INDEX = {"inf": 0, "cav": 1, "art": 2}
+
+
+# ====================================================================== winter attrition
+
+
+def attrition_due(st: S, seat: int) -> bool:
+    """Winter, and no grey fortress: every civil action costs 2 EP in the own capital (§2.6, U13)."""
+    return st.season == "winter" and st.grey_fortresses(seat) == 0
+
+
+def can_act_civil(st: S, seat: int) -> bool:
+    """A civil action is possible now: no attrition due, or the capital is held and can pay it.
+
+    [sure] without flag and grey fortress, no relocation in winter at all.
+    """
+    if not attrition_due(st, seat):
+        return True
+    return st.holds_capital(seat) and st.ep_in(st.capital[seat]) >= st.content.rules.relocation.winter_disband_ep
+
+
+def attrition_payment(st: S, seat: int) -> tuple[int, int, int]:
+    """The units the winter attrition would take from the capital now (none if not due)."""
+    if not attrition_due(st, seat):
+        return (0, 0, 0)
+    cap = st.capital[seat]
+    return cheapest(counts_in(st, cap), st.content.rules.relocation.winter_disband_ep, st.content.ep)
+
+
+def pay_attrition(st: S, seat: int) -> None:
+    """Verschleiß: disband 2 EP in the own capital before a civil winter action."""
+    if attrition_due(st, seat):
+        cap = st.capital[seat]
+        gone = pay(st, cap, st.content.rules.relocation.winter_disband_ep)
+        st.log.add(f"Winter attrition: {st.seats[seat]} disbands {text(gone)} in "
+                   f"{st.content.board.lands[cap].name}.")
+
+
+# ====================================================================== relocation
+
+
+def z_effects(st: S, seat: int) -> int:
+    """Z-effects per relocation action: 1 + one per grey fortress owned [sure]."""
+    r = st.content.rules.relocation
+    return r.z_effects + r.per_grey_fortress * st.grey_fortresses(seat)
+
+
+def _movable(st: S, seat: int, land: int) -> bool:
+    u = st.units
+    return u[0][land] + u[1][land] + u[2][land] > 0 or st.general[seat] == land
+
+
+def relocation_targets(st: S, seat: int) -> list[int]:
+    """Own lands that some own neighbour could move troops (or the general) into."""
+    owner, adj = st.owner, st.content.board.adj
+    return [t for t, o in enumerate(owner) if o == seat
+            and any(owner[s] == seat and _movable(st, seat, s) for s in adj[t])]
+
+
+def general_jumps(st: S, seat: int) -> list[int]:
+    """Where the general may jump for one Z-effect: the own capital (held) or an own fortress [sure]."""
+    at = st.general[seat]
+    if at < 0:
+        return []
+    out = [i for i, f in enumerate(st.fort) if f != NO_FORT and st.owner[i] == seat and i != at]
+    cap = st.capital[seat]
+    if st.holds_capital(seat) and cap != at and cap not in out:
+        out.append(cap)
+    return sorted(out)
+
+
+def can_relocate(st: S, seat: int) -> bool:
+    return bool(relocation_targets(st, seat) or general_jumps(st, seat))
+
+
+def start_relocation(st: S, seat: int) -> None:
+    z = z_effects(st, seat)
+    st.log.add(f"{st.seats[seat]} relocates ({z} Z-effect{'s' if z > 1 else ''}).")
+    st.stack.append(("relocate", seat, z))
+
+
+def legal_relocate(st: S, seat: int, left: int) -> list[str]:
+    lands = st.content.board.lands
+    out = [f"to {lands[t].key}" for t in relocation_targets(st, seat)]
+    out += [f"general to {lands[t].key}" for t in general_jumps(st, seat)]
+    return out + ["end relocation"]
+
+
+def act_relocate(st: S, action: str, seat: int, left: int) -> None:
+    st.stack.pop()
+    board = st.content.board
+    words = action.split(" ")
+    if words[0] == "to":
+        st.stack.append(("zeffect", seat, board.index[words[1]], left, 0))
+    elif words[0] == "general":
+        land = board.index[words[2]]
+        st.general[seat] = land
+        st.log.add(f"{st.seats[seat]}'s general rides to {board.lands[land].name} (one Z-effect).")
+        if left > 1:
+            st.stack.append(("relocate", seat, left - 1))
+
+
+def move_options(st: S, seat: int, target: int, general: bool) -> list[str]:
+    """``move <source> <n> <kind>`` from every own neighbour of ``target`` (and the general)."""
+    owner, units, lands = st.owner, st.units, st.content.board.lands
+    out = []
+    for s in st.content.board.adj[target]:
+        if owner[s] != seat:
+            continue
+        key = lands[s].key
+        for k, kind in enumerate(("inf", "cav", "art")):
+            out += [f"move {key} {n} {kind}" for n in range(1, units[k][s] + 1)]
+        if general and st.general[seat] == s:
+            out.append(f"move {key} general")
+    return out
+
+
+def legal_zeffect(st: S, seat: int, target: int, left: int, moved: int) -> list[str]:
+    out = move_options(st, seat, target, general=True)
+    return out + ["done"] if moved else out
+
+
+def act_zeffect(st: S, action: str, seat: int, target: int, left: int, moved: int) -> None:
+    st.stack.pop()
+    board = st.content.board
+    words = action.split(" ")
+    if words[0] == "done":
+        st.log.add(f"{st.seats[seat]} moves troops into {board.lands[target].name}.")
+        if left > 1:
+            st.stack.append(("relocate", seat, left - 1))
+        return
+    source = board.index[words[1]]
+    if words[2] == "general":
+        st.general[seat] = target
+    else:
+        n, k = int(words[2]), KIND_INDEX[words[3]]
+        st.units[k][source] -= n
+        st.units[k][target] += n
+    st.stack.append(("zeffect", seat, target, left, 1))
+
+
+# ====================================================================== Nachschub
+
+
+def supply_lands(st: S, seat: int) -> list[int]:
+    """Own lands with the own general or a fortress [sure]."""
+    out = [i for i, f in enumerate(st.fort) if f != NO_FORT and st.owner[i] == seat]
+    g = st.general[seat]
+    if g >= 0 and st.owner[g] == seat and g not in out:
+        out.append(g)
+    return sorted(out)
+
+
+def supply_mixes(st: S, seat: int) -> list[tuple[int, int, int]]:
+    """Unit mixes worth exactly 4 EP the supply can give (else the most it can, below 4).
+
+    [sure] any 4 EP; the usual limits on new cavalry and artillery do not apply.
+    """
+    budget = st.content.rules.nachschub.ep
+    ep = st.content.ep
+    pool = (st.pool[0][seat], st.pool[1][seat], st.pool[2][seat])
+    mixes = []
+    for c in range(min(pool[2], budget // ep[2]) + 1):
+        for b in range(min(pool[1], (budget - c * ep[2]) // ep[1]) + 1):
+            a = min(pool[0], (budget - c * ep[2] - b * ep[1]) // ep[0])
+            mixes.append((a, b, c))
+    best = max((value(st, m) for m in mixes), default=0)
+    if best == 0:
+        return []
+    return sorted({m for m in mixes if value(st, m) == best}, reverse=True)
+
+
+def supply_options(st: S, seat: int) -> list[str]:
+    lands = st.content.board.lands
+    mixes = supply_mixes(st, seat)
+    return [f"supply {lands[t].key} {text(m)}" for t in supply_lands(st, seat) for m in mixes]
+
+
+def do_supply(st: S, seat: int, words: list[str]) -> None:
+    """Nachschub: put the chosen mix from the supply into one land."""
+    land = st.content.board.index[words[1]]
+    placed = [0, 0, 0]
+    for n, kind in zip(words[2::2], words[3::2]):
+        placed[KIND_INDEX[kind]] = place(st, seat, land, KIND_INDEX[kind], int(n))
+    st.log.add(f"{st.seats[seat]} brings up supplies: {text(placed)} to "
+               f"{st.content.board.lands[land].name}.")
+
+
+# ====================================================================== fortress building
+
+
+def fortify_options(st: S, seat: int) -> list[str]:
+    """Festungsbau (U10): an own land without fortress, holding 2 EP, one of 3 tokens left."""
+    if st.forts_left[seat] <= 0:
+        return []
+    f = st.content.rules.fortress
+    lands = st.content.board.lands
+    cap = st.capital[seat]
+    winter_cost = value(st, attrition_payment(st, seat))
+    out = []
+    for i, o in enumerate(st.owner):
+        if o == seat and st.fort[i] == NO_FORT:
+            ep = st.ep_in(i) - (winter_cost if i == cap else 0)
+            if ep >= f.build_min_ep:
+                out.append(f"fortify {lands[i].key}")
+    return out
+
+
+def do_fortify(st: S, seat: int, land: int) -> None:
+    gone = pay(st, land, st.content.rules.fortress.build_cost_ep)
+    st.fort[land] = BUILT
+    st.forts_left[seat] -= 1
+    st.log.add(f"{st.seats[seat]} builds a fortress in {st.content.board.lands[land].name} "
+               f"(disbanding {text(gone)}).")
+
+
+def owned_neighbour(st: S, seat: int, land: int) -> bool:
+    """True when ``seat`` owns a land next to ``land``."""
+    owner = st.owner
+    return any(owner[s] == seat for s in st.content.board.adj[land])
+

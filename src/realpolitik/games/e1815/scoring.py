@@ -1,0 +1,277 @@
+"""Verstärkungszüge, SP-Verteilung and victory; the crown's demands of 1715.
+
+Reinforcement (U22): 2 EP + 1 per 3 lands + 2 per fully owned territory, placed in the
+held capital, own fortress lands or the general's land; new cavalry and artillery only in
+the capital (U9). SP distribution (U24): rank by lands (then EP on the map, markers,
+later seat) and award 3/1 (2 players), 3/1/0 (3), 3/2/1/0 (4) — 2vs2 uses the 4-player
+scale [sure] — plus 1 SP per fully owned territory. A player wins at 10 SP (U25), a team
+at 13 SP together [sure]; several at once: more SP, then the stronger (strongest)
+player (U26; for teams [sure]: between each team's currently strongest player).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from realpolitik.engine import Outcome
+
+from .content import KINDS
+from .state import NEUTRAL, NO_FORT
+from .units import gain_markers, place
+
+if TYPE_CHECKING:
+    from .state import E1815State as S
+
+
+def strength(st: S, seat: int) -> tuple[int, int, int, int]:
+    """The ranking metric of the SP distribution: lands, EP on the map, markers, later seat."""
+    owner = st.owner
+    lands = ep = 0
+    for i, o in enumerate(owner):
+        if o == seat:
+            lands += 1
+            ep += st.ep_in(i)
+    return (lands, ep, st.markers[seat], seat)
+
+
+# ====================================================================== reinforcement
+
+
+def reinforcement_ep(st: S, seat: int) -> int:
+    r = st.content.rules.reinforcement
+    lands = sum(1 for o in st.owner if o == seat)
+    return r.base + lands // r.lands_per_ep + r.per_territory * len(st.full_territories(seat))
+
+
+def reinforcement_lands(st: S, seat: int) -> list[int]:
+    """The held capital, own fortress lands and the own general's land."""
+    out = {i for i, f in enumerate(st.fort) if f != NO_FORT and st.owner[i] == seat}
+    if st.holds_capital(seat):
+        out.add(st.capital[seat])
+    g = st.general[seat]
+    if g >= 0 and st.owner[g] == seat:
+        out.add(g)
+    return sorted(out)
+
+
+def reinforce(st: S, seat: int) -> None:
+    """Procedure: one player's reinforcement turn."""
+    st.season = "reinforcement"
+    st.turn_seat = seat
+    st.half = False
+    board = st.content.board
+    if not any(o == seat for o in st.owner):
+        st.log.add(f"{st.seats[seat]} owns no land and gets no reinforcements.")
+        return
+    if st.general[seat] == NEUTRAL:
+        home = reinforcement_lands(st, seat)
+        cap = st.capital[seat]
+        spot = cap if st.holds_capital(seat) else (home[0] if home else NEUTRAL)
+        if spot != NEUTRAL:
+            st.general[seat] = spot
+            st.log.add(f"{st.seats[seat]}'s general returns to {board.lands[spot].name}.")
+    budget = reinforcement_ep(st, seat)
+    st.log.add(f"Reinforcements: {st.seats[seat]} may place {budget} EP.")
+    _keep_placing(st, seat, budget)
+
+
+def placements(st: S, seat: int, left: int) -> list[str]:
+    ep = st.content.ep
+    lands = st.content.board.lands
+    cap = st.capital[seat] if st.holds_capital(seat) else NEUTRAL
+    out = []
+    for land in reinforcement_lands(st, seat):
+        for k, kind in enumerate(KINDS):
+            if (k == 0 or land == cap) and ep[k] <= left and st.pool[k][seat] > 0:
+                out.append(f"place {lands[land].key} {kind}")
+    return out
+
+
+def _keep_placing(st: S, seat: int, left: int) -> None:
+    if placements(st, seat, left):
+        st.stack.append(("place", seat, left))
+
+
+def legal_place(st: S, seat: int, left: int) -> list[str]:
+    return placements(st, seat, left) + ["done"]
+
+
+def act_place(st: S, action: str, seat: int, left: int) -> None:
+    st.stack.pop()
+    if action == "done":
+        return
+    _, key, kind = action.split(" ")
+    board = st.content.board
+    k = KINDS.index(kind)
+    place(st, seat, board.index[key], k, 1)
+    st.log.add(f"{st.seats[seat]} places 1 {kind} in {board.lands[board.index[key]].name}.")
+    _keep_placing(st, seat, left - st.content.ep[k])
+
+
+# ====================================================================== the crown (1715)
+
+
+def loyalty_active(st: S) -> bool:
+    """Loyalty is played on maps with crown demands (1715), unless switched off."""
+    return bool(st.options.get("loyalty") and st.content.board.demands)
+
+
+def crown(st: S) -> None:
+    """Procedure, start of a year (U28): each player rolls; above his loyalty the crown demands."""
+    lo = st.content.rules.loyalty
+    demands = st.content.board.demands
+    for s in range(len(st.seats)):
+        st.conquered[s] = 0
+        roll = st.rng.randint(1, lo.die)
+        if roll <= st.loyalty[s]:
+            st.demand[s] = NEUTRAL
+            st.log.add(f"{st.seats[s]} rolls {roll} against loyalty {st.loyalty[s]}: the crown is content.")
+        else:
+            st.demand[s] = st.rng.below(len(demands))
+            st.log.add(f"{st.seats[s]} rolls {roll} against loyalty {st.loyalty[s]}: the crown demands "
+                       f"{demand_text(st, st.demand[s])}.")
+
+
+def demand_text(st: S, index: int) -> str:
+    d = st.content.board.demands[index]
+    board = st.content.board
+    if d.kind == "conquer":
+        return f"a land in {board.territories[board.territory_index[d.territory]].name} this year"
+    if d.kind == "hold-capital":
+        return f"the capital held with at least {d.amount} EP at the SP distribution"
+    return f"at least {d.amount} lands at the SP distribution"
+
+
+def demand_met(st: S, seat: int, index: int) -> bool:
+    d = st.content.board.demands[index]
+    if d.kind == "conquer":
+        return bool(st.conquered[seat] >> st.content.board.territory_index[d.territory] & 1)
+    if d.kind == "hold-capital":
+        return st.holds_capital(seat) and st.ep_in(st.capital[seat]) >= d.amount
+    return sum(1 for o in st.owner if o == seat) >= d.amount
+
+
+def judge_demands(st: S) -> None:
+    """Fulfilled: loyalty +1 and a marker; failed: loyalty −1, at 0 lose 1 SP and reset to 3."""
+    lo = st.content.rules.loyalty
+    for s in range(len(st.seats)):
+        index = st.demand[s]
+        if index < 0:
+            continue
+        st.demand[s] = NEUTRAL
+        if demand_met(st, s, index):
+            st.loyalty[s] = min(lo.max, st.loyalty[s] + 1)
+            got = gain_markers(st, s, 1)
+            st.log.add(f"{st.seats[s]} has met the crown's demand: loyalty {st.loyalty[s]}, +{got} marker.")
+            continue
+        st.loyalty[s] -= 1
+        if st.loyalty[s] <= 0:
+            st.sp[s] = max(0, st.sp[s] - lo.sp_penalty)
+            st.loyalty[s] = lo.reset
+            st.log.add(f"{st.seats[s]} has failed the crown once too often: -{lo.sp_penalty} SP, "
+                       f"loyalty back to {lo.reset}.")
+        else:
+            st.log.add(f"{st.seats[s]} has failed the crown's demand: loyalty {st.loyalty[s]}.")
+
+
+# ====================================================================== SP distribution and victory
+
+
+def team_sp(st: S) -> list[int]:
+    return [sum(st.sp[s] for s in range(len(st.seats)) if st.team_of[s] == t) for t in (0, 1)]
+
+
+def _best_of_team(st: S, team: int) -> tuple:
+    return max(strength(st, s) for s in range(len(st.seats)) if st.team_of[s] == team)
+
+
+def _team_key(st: S, team: int) -> tuple:
+    return (team_sp(st)[team], _best_of_team(st, team))
+
+
+def _seat_key(st: S, seat: int) -> tuple:
+    return (st.sp[seat], strength(st, seat))
+
+
+def scoring(st: S) -> None:
+    """Procedure: the SP distribution at the end of the year, then the victory check."""
+    st.season = "scoring"
+    st.turn_seat = NEUTRAL
+    st.half = False
+    if loyalty_active(st):
+        judge_demands(st)
+    n = len(st.seats)
+    sc = st.content.rules.scoring
+    ranking = sorted(range(n), key=lambda s: strength(st, s), reverse=True)
+    table = sc.sp_by_rank[str(n)]
+    parts = []
+    for rank, s in enumerate(ranking):
+        full = len(st.full_territories(s))
+        gain = table[rank] + sc.per_territory * full
+        st.sp[s] += gain
+        parts.append(f"{st.seats[s]} +{gain} ({st.sp[s]})")
+    st.log.add(f"SP distribution, year {st.year}: " + ", ".join(parts) + ".")
+    won = victory(st)
+    if won is not None:
+        st.result = (*won, False)
+        st.log.add(won[1])
+        return
+    limit = st.options["max_years"]
+    if limit and st.year >= limit:
+        winners, reason = best_at_limit(st)
+        st.result = (winners, reason, True)
+        st.log.add(reason)
+        return
+    st.stack.append(("new_year",))
+
+
+def victory(st: S) -> tuple[tuple[int, ...], str] | None:
+    """The winners and the reason, if a player (team) has reached the SP needed."""
+    sc = st.content.rules.scoring
+    n = len(st.seats)
+    if st.team_of is not None:
+        sums = team_sp(st)
+        reached = [t for t in (0, 1) if sums[t] >= sc.team_win]
+        if not reached:
+            return None
+        team = max(reached, key=lambda t: _team_key(st, t))
+        members = tuple(s for s in range(n) if st.team_of[s] == team)
+        names = " and ".join(st.seats[s] for s in members)
+        tie = ""
+        if len(reached) == 2:
+            tie = (" Both teams reached it; more SP decide" if sums[0] != sums[1]
+                   else " Both teams tie on SP; the stronger of the two strongest players decides")
+            tie += "."
+        return members, f"{names} reach {sums[team]} SP together ({sc.team_win} needed) and win.{tie}"
+    reached = [s for s in range(n) if st.sp[s] >= sc.win]
+    if not reached:
+        return None
+    seat = max(reached, key=lambda s: _seat_key(st, s))
+    tie = " (ahead of the others who reached it too)" if len(reached) > 1 else ""
+    return (seat,), f"{st.seats[seat]} reaches {st.sp[seat]} SP ({sc.win} needed) and wins{tie}."
+
+
+def best_at_limit(st: S) -> tuple[tuple[int, ...], str]:
+    """Year limit (U27): most SP wins, ties as at the SP distribution."""
+    n = len(st.seats)
+    limit = st.options["max_years"]
+    if st.team_of is not None:
+        team = max((0, 1), key=lambda t: _team_key(st, t))
+        members = tuple(s for s in range(n) if st.team_of[s] == team)
+        names = " and ".join(st.seats[s] for s in members)
+        return members, f"The year limit ({limit}) is reached: {names} lead with {team_sp(st)[team]} SP and win."
+    seat = max(range(n), key=lambda s: _seat_key(st, s))
+    return (seat,), f"The year limit ({limit}) is reached: {st.seats[seat]} leads with {st.sp[seat]} SP and wins."
+
+
+def outcome(st: S, winners: tuple[int, ...], reason: str, limit: bool) -> Outcome:
+    n = len(st.seats)
+    details: dict = {"years": st.year}
+    if st.team_of is not None:
+        places = tuple(1 if s in winners else 2 for s in range(n))
+        details["team_sp"] = team_sp(st)
+    else:
+        order = sorted(range(n), key=lambda s: _seat_key(st, s), reverse=True)
+        places = tuple(order.index(s) + 1 for s in range(n))
+    return Outcome(places=places, winners=tuple(winners), reason=reason, points=tuple(float(p) for p in st.sp),
+                   teams=st.team_of, limit=limit, details=details)

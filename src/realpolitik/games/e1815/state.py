@@ -1,0 +1,214 @@
+"""1815 game state: plain data, a cheap clone, board queries and the views.
+
+Nothing is hidden in 1815: units, supplies, success markers, SP and the crown's demands
+are on the table for everyone; only future dice (1715 loyalty rolls) are unknown, and
+``determinize`` reseeds them. So every seat gets the same public view and an empty
+private part.
+
+Per-land data lives in flat lists indexed by land (``owner``, ``fort``, ``units[kind]``),
+per-player data in lists indexed by seat; a clone slices them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from realpolitik.engine import Outcome, Rng, State
+
+from . import rules
+from .content import KINDS
+
+NEUTRAL = -1
+#: fortress kinds in ``fort``
+NO_FORT, GREY, BUILT = 0, 1, 2
+
+
+class E1815State(State):
+    """A game of 1815 (or 1715) in progress."""
+
+    __slots__ = (
+        "content", "team_of", "ally",
+        "owner", "units", "fort", "capital", "general", "pool", "forts_left",
+        "sp", "markers", "completed", "power", "loyalty", "demand", "conquered",
+        "year", "season", "order", "turn_seat", "actions_left", "military_left", "acted", "half",
+        "stack", "result",
+    )
+
+    def _copy_into(self, twin: E1815State) -> None:
+        twin.content = self.content
+        twin.team_of = self.team_of
+        twin.ally = self.ally
+        twin.owner = self.owner[:]
+        twin.units = [u[:] for u in self.units]
+        twin.fort = self.fort[:]
+        twin.capital = self.capital[:]
+        twin.general = self.general[:]
+        twin.pool = [p[:] for p in self.pool]
+        twin.forts_left = self.forts_left[:]
+        twin.sp = self.sp[:]
+        twin.markers = self.markers[:]
+        twin.completed = self.completed[:]
+        twin.power = self.power[:]
+        twin.loyalty = self.loyalty[:]
+        twin.demand = self.demand[:]
+        twin.conquered = self.conquered[:]
+        twin.year = self.year
+        twin.season = self.season
+        twin.order = self.order
+        twin.turn_seat = self.turn_seat
+        twin.actions_left = self.actions_left
+        twin.military_left = self.military_left
+        twin.acted = self.acted
+        twin.half = self.half
+        twin.stack = self.stack[:]  # frames are immutable tuples
+        twin.result = self.result
+
+    # ------------------------------------------------------------------ contract
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat of the decision on top of the stack."""
+        return self.stack[-1][1] if self.stack else None
+
+    def _legal_actions(self) -> list[str]:
+        return rules.legal(self)
+
+    def _apply(self, action: str) -> None:
+        rules.act(self, action)
+
+    def why_illegal(self, action: str) -> str | None:
+        return rules.why_illegal(self, action)
+
+    def describe_pending(self, seat: int | None) -> str:
+        return rules.describe(self, seat)
+
+    def outcome(self) -> Outcome | None:
+        if self.stack or self.result is None:
+            return None
+        winners, reason, limit = self.result
+        return rules.outcome(self, winners, reason, limit)
+
+    def _resample_hidden(self, seat: int, rng: Rng) -> None:
+        """Nothing is hidden; only the RNG (future dice) is reseeded by ``determinize``."""
+
+    # ------------------------------------------------------------------ board queries
+
+    def ep_in(self, land: int) -> int:
+        """EP of the units standing in ``land`` (the general counts 0)."""
+        ep = self.content.ep
+        u = self.units
+        return u[0][land] * ep[0] + u[1][land] * ep[1] + u[2][land] * ep[2]
+
+    def lands_of(self, seat: int) -> list[int]:
+        """The lands ``seat`` owns, in map order."""
+        return [i for i, o in enumerate(self.owner) if o == seat]
+
+    def grey_fortresses(self, seat: int) -> int:
+        """Grey fortresses ``seat`` owns."""
+        return sum(1 for i, f in enumerate(self.fort) if f == GREY and self.owner[i] == seat)
+
+    def holds_capital(self, seat: int) -> bool:
+        """True while ``seat`` owns its own capital (has its flag)."""
+        cap = self.capital[seat]
+        return cap >= 0 and self.owner[cap] == seat
+
+    def friends(self, a: int, b: int) -> bool:
+        """True when ``a`` and ``b`` are the same player or allies (2vs2); neutral is nobody's friend."""
+        return b != NEUTRAL and (a == b or self.ally[a] == b)
+
+    def full_territories(self, seat: int) -> list[int]:
+        """Territories every land of which ``seat`` owns."""
+        owner = self.owner
+        return [t for t, members in enumerate(self.content.board.territory_lands)
+                if all(owner[i] == seat for i in members)]
+
+    def capital_of(self, land: int) -> int:
+        """The seat whose capital ``land`` is, or ``NEUTRAL``."""
+        for s, cap in enumerate(self.capital):
+            if cap == land:
+                return s
+        return NEUTRAL
+
+    def label(self, seat: int) -> str:
+        """The seat's name, or ``neutral``."""
+        return "neutral" if seat == NEUTRAL else self.seats[seat]
+
+    def land_key(self, land: int) -> str:
+        return self.content.board.lands[land].key
+
+    # ------------------------------------------------------------------ views
+
+    def public_view(self) -> dict[str, Any]:
+        board = self.content.board
+        lands = {}
+        for i, land in enumerate(board.lands):
+            cap = self.capital_of(i)
+            lands[land.key] = {
+                "name": land.name,
+                "territory": land.territory,
+                "owner": None if self.owner[i] == NEUTRAL else self.seats[self.owner[i]],
+                "inf": self.units[0][i], "cav": self.units[1][i], "art": self.units[2][i],
+                "fortress": {NO_FORT: None, GREY: "grey", BUILT: "built"}[self.fort[i]],
+                "capital_of": None if cap == NEUTRAL else self.seats[cap],
+                "generals": [self.seats[s] for s, g in enumerate(self.general) if g == i],
+            }
+        players = []
+        loyalty = rules.scoring.loyalty_active(self)
+        for s, label in enumerate(self.seats):
+            demand = self.demand[s]
+            players.append({
+                "seat": label,
+                "team": None if self.team_of is None else self.team_of[s],
+                "ally": None if self.ally[s] == NEUTRAL else self.seats[self.ally[s]],
+                "power": None if self.power[s] < 0 else board.powers[self.power[s]].key,
+                "capital": None if self.capital[s] < 0 else board.lands[self.capital[s]].key,
+                "holds_capital": self.holds_capital(s),
+                "general": None if self.general[s] < 0 else board.lands[self.general[s]].key,
+                "sp": self.sp[s],
+                "markers": self.markers[s],
+                "supply": {k: self.pool[j][s] for j, k in enumerate(KINDS)},
+                "fortresses_left": self.forts_left[s],
+                "lands": sum(1 for o in self.owner if o == s),
+                "grey_fortresses": self.grey_fortresses(s),
+                "loyalty": self.loyalty[s] if loyalty else None,
+                "demand": None if demand < 0 else board.demands[demand].key,
+            })
+        out: dict[str, Any] = {
+            "map": board.key,
+            "map_file": self.options.get("map_file", ""),
+            "year": self.year,
+            "max_years": self.options["max_years"],
+            "season": self.season,
+            "turn": None if self.turn_seat < 0 else self.seats[self.turn_seat],
+            "actions_left": self.actions_left,
+            "half_move": self.half,
+            "lands": lands,
+            "players": players,
+            "teams": None,
+        }
+        if self.team_of is not None:
+            out["teams"] = [{"seats": [self.seats[s] for s in range(len(self.seats)) if self.team_of[s] == t],
+                             "sp": sum(self.sp[s] for s in range(len(self.seats)) if self.team_of[s] == t)}
+                            for t in (0, 1)]
+        if self.stack:
+            out["decision"] = rules.decision_view(self)
+        battle = rules.battle_view(self)
+        if battle is not None:
+            out["battle"] = battle
+        return out
+
+    def private_view(self, seat: int) -> dict[str, Any]:
+        return {}
+
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "owner": self.owner, "units": self.units, "fort": self.fort, "capital": self.capital,
+            "general": self.general, "pool": self.pool, "forts_left": self.forts_left, "sp": self.sp,
+            "markers": self.markers, "completed": self.completed, "power": self.power,
+            "loyalty": self.loyalty, "demand": self.demand, "conquered": self.conquered,
+            "year": self.year, "season": self.season, "order": list(self.order), "turn_seat": self.turn_seat,
+            "actions_left": self.actions_left, "military_left": self.military_left, "acted": self.acted,
+            "half": self.half, "stack": [list(f) for f in self.stack],
+            "result": None if self.result is None else [list(self.result[0]), self.result[1], self.result[2]],
+            "rng": self.rng.state, "ply": self.ply,
+        }

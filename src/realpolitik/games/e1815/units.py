@@ -1,0 +1,122 @@
+"""Units, supplies, markers and land ownership: the small operations every rule uses.
+
+Units of a player only ever come from and go back to his own supply (Vorrat), which is
+finite [sure, seed 002]; neutral garrisons simply vanish when beaten.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .content import KINDS
+
+if TYPE_CHECKING:
+    from .state import E1815State as S
+
+NEUTRAL = -1
+
+
+def cheapest(counts: tuple[int, int, int], ep: int, values: tuple[int, int, int]) -> tuple[int, int, int]:
+    """Units worth at least ``ep`` EP with the least overpay, infantry first, then cavalry.
+
+    Used wherever EP must be disbanded or lost (winter attrition, fortress building,
+    battle losses — spec U15 "Inf first"). With too few units, all of them.
+    """
+    inf, cav, art = counts
+    if ep <= 0:
+        return (0, 0, 0)
+    if inf * values[0] + cav * values[1] + art * values[2] <= ep:
+        return counts
+    best = None
+    for c in range(art + 1):
+        for b in range(cav + 1):
+            rest = ep - b * values[1] - c * values[2]
+            a = 0 if rest <= 0 else -(-rest // values[0])
+            if a > inf:
+                continue
+            key = (a * values[0] + b * values[1] + c * values[2], c, b)
+            if best is None or key < best[0]:
+                best = (key, (a, b, c))
+    return best[1]
+
+
+def counts_in(st: S, land: int) -> tuple[int, int, int]:
+    """(inf, cav, art) standing in ``land``."""
+    u = st.units
+    return (u[0][land], u[1][land], u[2][land])
+
+
+def value(st: S, counts: tuple[int, ...]) -> int:
+    """EP of a (inf, cav, art[, …]) group."""
+    ep = st.content.ep
+    return counts[0] * ep[0] + counts[1] * ep[1] + counts[2] * ep[2]
+
+
+def text(counts: tuple[int, ...]) -> str:
+    """``2 inf 1 cav`` — the words of a unit group, as used in action texts."""
+    return " ".join(f"{n} {k}" for n, k in zip(counts, KINDS) if n) or "no units"
+
+
+def disband(st: S, land: int, counts: tuple[int, int, int]) -> None:
+    """Take units out of ``land`` back to its owner's supply (neutral units vanish)."""
+    owner = st.owner[land]
+    for k in range(3):
+        n = counts[k]
+        if n:
+            st.units[k][land] -= n
+            if owner != NEUTRAL:
+                st.pool[k][owner] += n
+
+
+def pay(st: S, land: int, ep: int) -> tuple[int, int, int]:
+    """Disband at least ``ep`` EP from ``land`` (cheapest first); returns what went."""
+    gone = cheapest(counts_in(st, land), ep, st.content.ep)
+    disband(st, land, gone)
+    return gone
+
+
+def clear(st: S, land: int) -> tuple[int, int, int]:
+    """Every unit in ``land`` back to its owner's supply; returns what went."""
+    gone = counts_in(st, land)
+    disband(st, land, gone)
+    return gone
+
+
+def place(st: S, seat: int, land: int, kind: int, n: int) -> int:
+    """Put up to ``n`` units of ``kind`` from ``seat``'s supply into ``land``; returns how many."""
+    n = min(n, st.pool[kind][seat])
+    st.pool[kind][seat] -= n
+    st.units[kind][land] += n
+    return n
+
+
+def gain_markers(st: S, seat: int, n: int) -> int:
+    """Add success markers up to the cap of 5 [sure]; returns how many were gained."""
+    cap = st.content.rules.markers.cap
+    got = max(0, min(n, cap - st.markers[seat]))
+    st.markers[seat] += got
+    return got
+
+
+def take_land(st: S, seat: int, land: int, conquest: bool) -> None:
+    """``seat`` becomes the owner of ``land`` (its units already cleared or moved).
+
+    Fortresses and a flag stay with the land [sure]; another player's general there goes
+    back to his supply. ``conquest`` (by attack or diplomacy) counts for the crown's
+    demands (1715). Completing a territory for the first time earns a marker (spec U19).
+    """
+    board = st.content.board
+    for s, g in enumerate(st.general):
+        if g == land and s != seat:
+            st.general[s] = NEUTRAL
+            st.log.add(f"{st.seats[s]}'s general leaves {board.lands[land].name} for the supply.")
+    st.owner[land] = seat
+    t = board.territory_of[land]
+    if conquest:
+        st.conquered[seat] |= 1 << t
+    bit = 1 << t
+    if not st.completed[seat] & bit and all(st.owner[i] == seat for i in board.territory_lands[t]):
+        st.completed[seat] |= bit
+        got = gain_markers(st, seat, st.content.rules.markers.per_territory)
+        st.log.add(f"{st.seats[seat]} controls all of {board.territories[t].name} for the first time"
+                   f" (+{got} success marker).")

@@ -1,0 +1,79 @@
+"""The ``realpolitik`` command: games, play (bots, humans, hot-seat curtain), replay."""
+
+import json
+
+from typer.testing import CliRunner
+
+from realpolitik.cli.main import app
+
+runner = CliRunner()
+
+
+def test_games_lists_nuclear_war():
+    result = runner.invoke(app, ["games"])
+    assert result.exit_code == 0 and "nuclear-war" in result.output and "heuristic" in result.output
+
+
+def test_bots_only_game_runs_without_input_and_replays(tmp_path):
+    path = tmp_path / "game.json"
+    result = runner.invoke(app, ["play", "nuclear-war", "--seats", "random,heuristic,random", "--seed", "3",
+                                 "--save", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "game over" in result.output and "Record saved" in result.output
+    record = json.loads(path.read_text())
+    assert record["game"] == "nuclear-war" and record["seats"] == ["random", "heuristic", "random"]
+    assert record["result"]["outcome"]["reason"] in result.output
+    replay = runner.invoke(app, ["replay", str(path), "--quiet"])
+    assert replay.exit_code == 0 and "matches the record" in replay.output
+    full = runner.invoke(app, ["replay", str(path), "--seat", "p2"])
+    assert full.exit_code == 0 and "You draw" in full.output
+
+
+def test_replay_detects_a_tampered_record(tmp_path):
+    path = tmp_path / "game.json"
+    runner.invoke(app, ["play", "nuclear-war", "--seats", "random,random", "--seed", "4", "--save", str(path),
+                        "--quiet"])
+    record = json.loads(path.read_text())
+    record["result"]["digest"] = "f" * 32
+    path.write_text(json.dumps(record))
+    assert runner.invoke(app, ["replay", str(path), "--quiet"]).exit_code == 1
+    record["actions"][5] = "launch everything"
+    path.write_text(json.dumps(record))
+    result = runner.invoke(app, ["replay", str(path), "--quiet"])
+    assert result.exit_code == 2 and "action 6 'launch everything' does not replay" in result.output
+
+
+def test_human_plays_by_number_or_text_and_wrong_input_is_explained(tmp_path):
+    path = tmp_path / "human.json"
+    answers = "nonsense\n" + "place 10mt\n" + "1\n" * 3000
+    result = runner.invoke(app, ["play", "nuclear-war", "--seats", "human,random", "--seed", "11",
+                                 "--save", str(path)], input=answers)
+    assert result.exit_code == 0, result.output[-2000:]
+    assert "'nonsense' is not possible now" in result.output
+    assert "p1 to act" in result.output and "Your hand:" in result.output
+    record = json.loads(path.read_text())
+    assert record["result"]["outcome"]["reason"] in result.output
+
+
+def test_hot_seat_shows_a_curtain_between_humans():
+    result = runner.invoke(app, ["play", "nuclear-war", "--seats", "human,human", "--seed", "2"],
+                           input="\n1\n" * 400)
+    assert "Pass the game to p2" in result.output and "Pass the game to p1" in result.output
+
+
+def test_quit_stops_and_saves(tmp_path):
+    path = tmp_path / "partial.json"
+    result = runner.invoke(app, ["play", "nuclear-war", "--seats", "human,random", "--seed", "5",
+                                 "--save", str(path)], input="quit\n")
+    assert result.exit_code == 0 and "Game stopped" in result.output
+    assert json.loads(path.read_text())["result"] is None
+    replay = runner.invoke(app, ["replay", str(path), "--quiet"])
+    assert replay.exit_code == 0
+
+
+def test_bad_arguments_are_explained():
+    assert "unknown game 'chess'" in runner.invoke(app, ["play", "chess"]).output
+    out = runner.invoke(app, ["play", "nuclear-war", "--seats", "human,wizard"])
+    assert out.exit_code == 2 and "unknown seat 'wizard'" in out.output
+    out = runner.invoke(app, ["play", "nuclear-war", "--seats", "random,random", "-o", "refill=sometimes"])
+    assert out.exit_code == 2 and "not one of" in out.output

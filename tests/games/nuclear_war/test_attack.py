@@ -1,0 +1,177 @@
+"""Angriff and Verteidigung: the fallout table, interception, the B-70 and the 100 megaton bomb."""
+
+import pytest
+
+from tests.games.nuclear_war.scenario import build, logged, others_pass
+
+
+def attack(dice, warhead="10mt", carrier="atlas", people=(25, 25), target="p2", **kw):
+    """p1 reveals ``warhead`` behind its face-up ``carrier`` and fires at ``target``."""
+    st = build(3, queues=[[warhead, "10mt"]] + [["10mt", "10mt"]] * 2, face_up=[carrier, None, None],
+               people=[[25, 25], list(people), [25, 25]], draw=["10mt"] * 9, dice=dice, **kw)
+    st.apply("place 10mt")
+    st.apply(f"target {target}")
+    assert st.at_war
+    assert st.stack[-1][0] == "intercept"
+    st.apply("no intercept")
+    return st
+
+
+@pytest.mark.parametrize("dice,lost", [
+    ((0, 5), 0), ((0, 9), 0),                # dud
+    ((1, 0), 8), ((2, 2), 8),                # bomb shelters save 2 million
+    ((2, 3), 11), ((3, 5), 11),              # +1 million in the fireball
+    ((3, 6), 10), ((4, 9), 10),              # no appreciable fallout
+    ((5, 0), 12), ((6, 3), 12),              # +2 million fallout
+    ((6, 4), 15), ((7, 6), 15),              # +5 million beta rays
+    ((7, 7), 20), ((8, 9), 20),              # +10 million gamma rays
+    ((9, 0), 20), ((9, 4), 20),              # dirty bomb: double
+    ((9, 5), 30), ((9, 9), 30),              # stockpile: triple
+])
+def test_fallout_table_on_a_10_megaton_hit(dice, lost):
+    st = attack(dice)
+    assert st.population(1) == 50 - lost
+    assert st.population(0) == 50
+    assert st.face_up[0] is None and "atlas" in st.discard and "10mt" in st.discard
+
+
+@pytest.mark.parametrize("dice", [(0, 0), (0, 4)])
+def test_missile_booster_explodes_on_the_attacker(dice):
+    st = attack(dice, warhead="20mt")
+    assert st.population(0) == 30 and st.population(1) == 50
+
+
+def test_bomber_out_of_fuel_hits_nobody_and_is_discarded():
+    st = attack((0, 2), warhead="20mt", carrier="b-70")
+    assert [st.population(s) for s in range(3)] == [50, 50, 50]
+    assert st.face_up[0] is None and "b-70" in st.discard
+
+
+def test_missile_payloads_limit_warheads():
+    for carrier, warhead, fits in (("polaris", "10mt", True), ("polaris", "20mt", False),
+                                   ("atlas", "20mt", True), ("atlas", "50mt", False),
+                                   ("saturn", "100mt", True), ("b-70", "50mt", True)):
+        st = build(3, queues=[[warhead, "10mt"]] + [["10mt", "10mt"]] * 2, face_up=[carrier, None, None],
+                   draw=["10mt"] * 9)
+        st.apply("place 10mt")
+        assert (st.stack[-1][0] == "aim") == fits, (carrier, warhead)
+
+
+def test_intercept_needs_matching_capacity_and_is_always_asked():
+    st = build(3, queues=[["20mt", "10mt"]] + [["10mt", "10mt"]] * 2, face_up=["atlas", None, None],
+               hands=[["10mt"] * 7, ["anti-p"] + ["10mt"] * 6, ["anti-a", "anti-s"] + ["10mt"] * 5],
+               draw=["10mt"] * 9)
+    st.apply("place 10mt")
+    st.apply("target p2")
+    assert st.legal_actions() == ("no intercept",)  # P stops only Polaris
+    st = build(3, queues=[["20mt", "10mt"]] + [["10mt", "10mt"]] * 2, face_up=["atlas", None, None],
+               hands=[["10mt"] * 7, ["anti-p"] + ["10mt"] * 6, ["anti-a", "anti-s"] + ["10mt"] * 5],
+               draw=["10mt"] * 9)
+    st.apply("place 10mt")
+    st.apply("target p3")
+    assert set(st.legal_actions()) == {"intercept anti-a", "intercept anti-s", "no intercept"}
+
+
+def test_interception_destroys_the_missile_replaces_the_card_and_takes_the_next_turn():
+    st = build(3, queues=[["20mt", "10mt"]] + [["10mt", "10mt"]] * 2, face_up=["atlas", None, None],
+               hands=[["10mt"] * 7, ["10mt"] * 7, ["anti-a"] + ["10mt"] * 6],
+               draw=["10mt"] * 5 + ["propaganda-5", "10mt"], dice=[])
+    st.apply("place 10mt")
+    st.apply("target p3")
+    st.apply("intercept anti-a")
+    assert st.population(2) == 50
+    assert "anti-a" in st.discard and "atlas" in st.discard and "20mt" in st.discard
+    assert "propaganda-5" in st.hands[2]  # the replacement card
+    assert st.to_act == 2, "the interceptor takes the next turn; p2 is skipped"
+    others_pass(st, 0)
+    assert "— p2's turn —" not in logged(st)  # play went on clockwise from p3 to p1
+
+
+def test_deterrent_anti_missile_can_intercept():
+    st = build(3, queues=[["10mt", "10mt"]] * 3, face_up=["polaris", None, None],
+               shown=[[], ["anti-p"], []], draw=["10mt"] * 9)
+    st.apply("place 10mt")
+    st.apply("target p2")
+    st.apply("intercept anti-p")
+    assert st.shown[1] == []
+
+
+def test_b70_worked_example_twenty_then_twenty_and_ten_at_different_targets():
+    """Seed: B-70 revealed, then a 20 MT → attack; later 1×20 + 1×10, same or other targets."""
+    st = build(3, queues=[["b-70", "20mt"]] + [["10mt", "10mt"]] * 2, people=[[25, 25]] * 3,
+               hands=[["20mt", "10mt", "propaganda-5"] + ["propaganda-10"] * 4] + [["10mt"] * 7] * 2,
+               draw=["propaganda-5"] * 12, dice=[4, 0] * 3)
+    st.apply("place 20mt")
+    assert st.face_up[0] == "b-70" and st.payload[0] == 50
+    others_pass(st, 0, "propaganda-5")
+    st.apply("place 10mt")  # reveals the first 20 MT
+    st.apply("target p2")
+    st.apply("no intercept")
+    assert st.population(1) == 30 and st.payload[0] == 30 and st.face_up[0] == "b-70"
+    others_pass(st, 0, "propaganda-5")
+    st.apply("place propaganda-10")  # reveals the second 20 MT
+    st.apply("target p3")
+    st.apply("no intercept")
+    assert st.population(2) == 30 and st.payload[0] == 10
+    others_pass(st, 0, "propaganda-5")
+    st.apply("place propaganda-10")  # reveals the 10 MT: 50 MT used up
+    st.apply("target p2")
+    st.apply("no intercept")
+    assert st.population(1) == 20
+    assert st.face_up[0] is None and "b-70" in st.discard
+
+
+def test_b70_three_tens_after_a_twenty():
+    st = build(3, queues=[["20mt", "10mt"]] + [["10mt", "10mt"]] * 2, face_up=["b-70", None, None],
+               hands=[["10mt", "10mt"] + ["propaganda-10"] * 5] + [["10mt"] * 7] * 2,
+               people=[[25, 25], [25, 25, 25, 10], [25, 25]], draw=["propaganda-5"] * 12, dice=[4, 0] * 4)
+    for placed, payload_left in (("10mt", 30), ("10mt", 20), ("propaganda-10", 10), ("propaganda-10", 0)):
+        st.apply(f"place {placed}")
+        st.apply("target p2")
+        st.apply("no intercept")
+        assert st.payload[0] == payload_left
+        others_pass(st, 0, "propaganda-5")
+    assert st.population(1) == 85 - 50
+    assert st.face_up[0] is None and "p1's B-70 Bomber is discarded (payload used up)." in logged(st)
+
+
+def test_b70_overloaded_warhead_ends_the_flight():
+    st = build(3, queues=[["50mt", "10mt"]] + [["10mt", "10mt"]] * 2, face_up=["b-70", None, None],
+               payload=[20, 0, 0], draw=["10mt"] * 9)
+    st.apply("place 10mt")
+    assert st.face_up[0] is None and "50mt" in st.discard and "b-70" in st.discard
+    assert not st.at_war
+
+
+def test_intercepted_b70_takes_its_face_down_warheads_along():
+    st = build(3, queues=[["20mt", "10mt"]] + [["10mt", "10mt"]] * 2, face_up=["b-70", None, None],
+               hands=[["20mt"] + ["propaganda-5"] * 6, ["anti-b"] + ["10mt"] * 6, ["10mt"] * 7],
+               draw=["10mt"] * 9)
+    st.apply("place 20mt")
+    st.apply("target p2")
+    st.apply("intercept anti-b")
+    assert st.queues[0] == [] and st.discard.count("20mt") == 2 and "10mt" in st.discard
+    assert "face-down warheads are destroyed" in logged(st)
+
+
+def test_intercepted_b70_face_up_only_option_keeps_the_row():
+    st = build(3, queues=[["20mt", "10mt"]] + [["10mt", "10mt"]] * 2, face_up=["b-70", None, None],
+               hands=[["20mt"] + ["propaganda-5"] * 6, ["anti-b"] + ["10mt"] * 6, ["10mt"] * 7],
+               draw=["10mt"] * 9, options={"b70_intercept": "face-up"})
+    st.apply("place 20mt")
+    st.apply("target p2")
+    st.apply("intercept anti-b")
+    assert st.queues[0] == ["10mt", "20mt"]
+
+
+def test_the_100_megaton_warhead_with_the_stockpile_ends_the_world():
+    st = attack((9, 7), warhead="100mt", carrier="saturn")
+    assert st.is_over()
+    outcome = st.outcome()
+    assert outcome.winners == () and "destroyed the world" in outcome.reason
+    assert not any(st.alive)
+
+
+def test_the_100_megaton_warhead_on_another_result_is_just_100():
+    st = attack((4, 0), warhead="100mt", carrier="saturn", people=(25, 25, 25, 25, 25))
+    assert st.population(1) == 25

@@ -1,0 +1,186 @@
+"""Kriegszustand, Finaler Gegenschlag and Sieg: elimination, retaliation chains, peace, the winner."""
+
+import pytest
+
+from realpolitik.engine import IllegalAction
+from tests.games.nuclear_war.scenario import build, logged
+
+ARSENAL = ["atlas", "20mt", "polaris", "10mt", "propaganda-5", "propaganda-5", "propaganda-5"]
+
+
+def hit_p2(p2_people, p2_hand, dice=(4, 0), p3_people=(25, 25), warhead="20mt", players=3, **kw):
+    """p1 fires an Atlas with ``warhead`` at p2 (no fallout modifier by default)."""
+    hands = [["propaganda-5"] * 7, list(p2_hand)] + [["propaganda-5"] * 7] * (players - 2)
+    people = [[25, 25], list(p2_people)] + [list(p3_people)] * (players - 2)
+    st = build(players, queues=[[warhead, "propaganda-5"]] + [["propaganda-10", "10mt"]] * (players - 1),
+               face_up=["atlas"] + [None] * (players - 1), hands=hands, people=people,
+               draw=["propaganda-5"] * 20, dice=list(dice), **kw)
+    st.apply("place propaganda-5")
+    if players > 2:
+        st.apply("target p2")
+    st.apply("no intercept")
+    return st
+
+
+def test_war_begins_with_the_first_attack_and_peace_returns_with_an_elimination():
+    st = hit_p2([10, 5], ["propaganda-5"] * 7)
+    assert not st.alive[1] and "p2 has lost its entire population" in logged(st)
+    assert not st.at_war, "peace is restored when a player is eliminated"
+    assert "peace is restored" in logged(st)
+    # everyone with face-down cards may now change strategy, starting with the player whose turn it is
+    assert st.stack[-1] == ("swap", 0, ())
+    legal = st.legal_actions()
+    assert "swap 1 propaganda-5" in legal and "swap 2 propaganda-5" in legal and "keep" in legal
+
+
+def test_peace_swap_exchanges_face_down_cards_with_hand_cards_but_not_revealed_ones():
+    st = hit_p2([10, 5], ["propaganda-5"] * 7)
+    st.apply("keep")
+    assert st.stack[-1][:2] == ("swap", 2)
+    before = list(st.queues[2])
+    st.apply("swap 2 propaganda-5")
+    assert st.queues[2] == [before[0], "propaganda-5"]
+    assert before[1] in st.hands[2]
+    st.apply("swap 1 propaganda-5")
+    assert st.queues[2] == ["propaganda-5", "propaganda-5"]
+    assert st.stack[-1][0] != "swap"  # both slots done
+
+
+def test_final_retaliation_every_pair_targets_named_before_any_roll():
+    st = hit_p2([10, 5], ARSENAL, dice=(4, 0, 4, 0, 4, 0))
+    assert st.stack[-1][0] == "retaliate" and st.to_act == 1
+    legal = set(st.legal_actions())
+    assert {"strike atlas 20mt p1", "strike atlas 10mt p3", "strike polaris 10mt p1", "done"} <= legal
+    assert "strike polaris 20mt p1" not in legal  # a Polaris carries 10 MT at most
+    st.apply("strike atlas 20mt p1")
+    assert "dice" not in logged(st).split("strikes back")[-1]
+    st.apply("strike polaris 10mt p3")  # no more pairs: the plan closes itself
+    text = logged(st)
+    assert "p2's final retaliation: 20 Megaton Warhead on Atlas Missile at p1; 10 Megaton Warhead on " \
+           "Polaris Missile at p3." in text
+    assert st.stack[-1] == ("intercept", 0, 1, "atlas", "20mt", st.stack[-1][5])
+    st.apply("no intercept")
+    st.apply("no intercept")
+    assert st.population(0) == 30 and st.population(2) == 40
+    assert "propaganda-5" in st.discard and st.hands[1] == [] and st.queues[1] == []
+
+
+def test_retaliation_is_optional_and_uses_the_face_down_row():
+    st = build(3, queues=[["20mt", "propaganda-5"], ["10mt", "propaganda-10"], ["10mt", "10mt"]],
+               face_up=["atlas", None, None], hands=[["propaganda-5"] * 7, ["polaris"] + ["propaganda-5"] * 6,
+                                                     ["propaganda-5"] * 7],
+               people=[[25, 25], [10, 5], [25, 25]], draw=["propaganda-5"] * 20, dice=[4, 0])
+    st.apply("place propaganda-5")
+    st.apply("target p2")
+    st.apply("no intercept")
+    assert "strike polaris 10mt p1" in st.legal_actions()
+    st.apply("done")
+    assert st.stack[-1][0] == "swap"
+
+
+def test_retaliation_cards_option_hand_only():
+    st = build(3, queues=[["20mt", "propaganda-5"], ["10mt", "propaganda-10"], ["10mt", "10mt"]],
+               face_up=["atlas", None, None], hands=[["propaganda-5"] * 7, ["polaris"] + ["propaganda-5"] * 6,
+                                                     ["propaganda-5"] * 7],
+               people=[[25, 25], [10, 5], [25, 25]], draw=["propaganda-5"] * 20, dice=[4, 0],
+               options={"retaliation_cards": "hand"})
+    st.apply("place propaganda-5")
+    st.apply("target p2")
+    st.apply("no intercept")
+    assert st.stack[-1][0] == "swap", "no pair in the hand: no retaliation"
+
+
+def test_retaliation_can_be_intercepted_without_a_turn_jump():
+    hands = [["anti-a"] + ["propaganda-5"] * 6, ["atlas", "20mt"] + ["propaganda-5"] * 5, ["propaganda-5"] * 7]
+    st = build(3, queues=[["20mt", "propaganda-5"], ["10mt", "10mt"], ["10mt", "10mt"]],
+               face_up=["atlas", None, None], hands=hands, people=[[25, 25], [10, 5], [25, 25]],
+               draw=["propaganda-5"] * 20, dice=[4, 0])
+    st.apply("place propaganda-5")
+    st.apply("target p2")
+    st.apply("no intercept")
+    st.apply("strike atlas 20mt p1")
+    assert st.legal_actions() == ("intercept anti-a", "no intercept")
+    st.apply("intercept anti-a")
+    assert st.population(0) == 50 and st.next_turn is None
+
+
+def test_retaliation_chain():
+    """p2's retaliation eliminates p3, who strikes back in turn."""
+    hands = [["propaganda-5"] * 7, ["atlas", "20mt"] + ["propaganda-5"] * 5, ["polaris", "10mt"] + ["10mt"] * 5]
+    st = build(3, queues=[["20mt", "propaganda-5"], ["10mt", "10mt"], ["propaganda-5", "propaganda-5"]],
+               face_up=["atlas", None, None], hands=hands, people=[[25, 25], [10, 5], [10, 5]],
+               draw=["propaganda-5"] * 20, dice=[4, 0, 4, 0, 4, 0])
+    st.apply("place propaganda-5")
+    st.apply("target p2")
+    st.apply("no intercept")
+    st.apply("strike atlas 20mt p3")
+    st.apply("no intercept")
+    assert not st.alive[2]
+    assert st.stack[-1][:2] == ("retaliate", 2)
+    assert st.legal_actions() == ("strike polaris 10mt p1", "done")
+    st.apply("strike polaris 10mt p1")
+    st.apply("no intercept")
+    assert st.is_over()
+    assert st.outcome().winners == (0,) and st.population(0) == 40
+    assert st.outcome().places == (1, 3, 2)
+
+
+def test_last_player_standing_wins():
+    st = hit_p2([10, 5], ["propaganda-5"] * 7, players=2)
+    assert st.is_over()
+    outcome = st.outcome()
+    assert outcome.winners == (0,) and outcome.places == (1, 2)
+    assert "p1 is the last nation" in outcome.reason
+
+
+def test_nobody_wins_when_the_last_two_destroy_each_other():
+    st = hit_p2([10, 5], ["atlas", "50mt", "saturn"] + ["propaganda-5"] * 4, players=2,
+                dice=(4, 0, 4, 0))
+    st.apply("strike saturn 50mt p1")
+    st.apply("done")
+    st.apply("no intercept")
+    assert st.is_over()
+    outcome = st.outcome()
+    assert outcome.winners == () and "Nobody wins" in outcome.reason
+    assert outcome.places == (1, 2), "p1 fell after p2"
+
+
+def test_propaganda_elimination_gives_no_retaliation_and_keeps_the_peace():
+    st = build(3, queues=[["propaganda-25", "propaganda-5"], ["10mt", "10mt"], ["10mt", "10mt"]],
+               hands=[["propaganda-5"] * 7, ["atlas", "20mt"] + ["propaganda-5"] * 5, ["propaganda-5"] * 7],
+               people=[[25, 25], [10, 5], [25, 25]], draw=["propaganda-5"] * 20)
+    st.apply("place propaganda-5")
+    st.apply("target p2")
+    assert not st.alive[1] and st.population(0) == 65
+    assert st.stack[-1][0] == "place" and st.to_act == 2, "no retaliation, no swap (there was no war)"
+    assert "atlas" in st.discard
+
+
+def test_secret_elimination_grants_retaliation():
+    st = build(3, queues=[["10mt", "10mt"]] * 3,
+               hands=[["propaganda-5"] * 7, ["atlas", "20mt"] + ["propaganda-5"] * 5, ["propaganda-5"] * 7],
+               people=[[25, 25], [10, 5], [25, 25]], draw=["propaganda-5"] * 5 + ["supergerm"])
+    st.apply("target p2")
+    assert not st.alive[1] and st.stack[-1][:2] == ("retaliate", 1)
+
+
+def test_booster_self_kill_grants_retaliation():
+    st = build(3, queues=[["20mt", "propaganda-5"], ["10mt", "10mt"], ["10mt", "10mt"]],
+               face_up=["atlas", None, None], hands=[["polaris", "10mt"] + ["propaganda-5"] * 5] + [
+                   ["propaganda-5"] * 7] * 2,
+               people=[[10, 5], [25, 25], [25, 25]], draw=["propaganda-5"] * 20, dice=[0, 3])
+    st.apply("place propaganda-5")
+    st.apply("target p2")
+    st.apply("no intercept")
+    assert not st.alive[0] and st.stack[-1][:2] == ("retaliate", 0)
+
+
+def test_eliminated_players_cannot_be_targeted_or_act():
+    st = hit_p2([10, 5], ["propaganda-5"] * 7)
+    st.apply("keep")
+    st.apply("keep")
+    with pytest.raises(IllegalAction):
+        st.apply("target p2")
+    while not st.is_over() and st.ply < 200:
+        assert st.to_act != 1
+        st.apply(st.legal_actions()[0])
