@@ -117,7 +117,8 @@ def _write(tmp_path, name, text):
     ('to = "harun", point = 3 }', 'to = "atlantis", point = 3 }', "states 'kadhar': field 'arrows': "
                                                                    "'atlantis' is not a neighbouring state"),
     ('kind = "inland"\nderricks = 4\nstand_in = true\narrows = [\n  { at = 3, to = "kadhar"',
-     'kind = "desert"\nderricks = 4\nstand_in = true\narrows = [\n  { at = 3, to = "kadhar"', "states 'harun': field 'kind'"),
+     'kind = "desert"\nderricks = 4\nstand_in = true\narrows = [\n  { at = 3, to = "kadhar"',
+     "states 'harun': field 'kind'"),
     ('key = "mahul"', 'key = "kadhar"', "states 'kadhar': field 'key': used twice"),
     ("tanker_price = 5", "tanker_price = -5", "field 'components.tanker_price'"),
 ])

@@ -2,9 +2,10 @@
 
 Each state is a panel with its circle drawn as a ring of points (clockwise from the top:
 0 … 7): ``◉`` the capital, ``?`` an incident field, ``→`` an arrow to a neighbour (listed
-below the ring: ``3→uor7`` joins point 3 to U.O.R.'s point 7); on a point ``K1`` is p1's king (K king, P president, D dictator, G guerrilla
-leader) and ``a2`` p2's agent. The panel title names the ruler; its footer the derricks
-and the tankers in port. The seas show the tankers on the high sea; below, every power's
+below the ring: ``3→uor7`` joins point 3 to U.O.R.'s point 7); on a point ``K1`` is p1's
+king (K king, P president, D dictator, G guerrilla leader) and ``a2`` p2's agent; in the
+middle the derricks. The panel title names the ruler, its footer the port and the
+tankers in it. The seas show the tankers on the high sea; below, every power's
 money, income, tankers and pieces in supply.
 """
 
@@ -35,7 +36,8 @@ def _point(view: dict, board, sd, i: int, data: dict) -> Text:
     text = Text(f"{i}{mark}", style="bold red" if mark == "◉" else "yellow" if mark == "?" else "dim")
     leader = data["leader"]
     if leader:
-        text.append(f" {LETTER[leader['kind']]}{leader['seat'][1:]}", style="bold " + _seat_style(seats, leader["seat"]))
+        style = "bold " + _seat_style(seats, leader["seat"])
+        text.append(f" {LETTER[leader['kind']]}{leader['seat'][1:]}", style=style)
     for agent in data["agents"]:
         text.append(f" a{agent[1:]}", style=_seat_style(seats, agent))
     if board.arrow[p] >= 0:
@@ -100,7 +102,8 @@ def _players(view: dict) -> Table:
             notes.append("canal treaty")
         supply = "/".join(str(p["supply"][k]) for k in LETTER)
         me = p["seat"] == view["seat"]
-        name = Text(p["seat"] + ("" if p["alive"] else " ✝"), style=("bold " if me else "") + _seat_style(view["seats"], p["seat"]))
+        style = ("bold " if me else "") + _seat_style(view["seats"], p["seat"])
+        name = Text(p["seat"] + ("" if p["alive"] else " ✝"), style=style)
         table.add_row(name, f"{p['money']} M", f"{p['income']} M", str(p["tankers"]), supply, p["agent"] or "—",
                       ", ".join(notes))
     return table

@@ -173,8 +173,11 @@ def _first_tanker_act(st: S, action: str, seat: int, state: int) -> None:
     where = action.split(" ")[1]
     count = b.components.start_tankers
     st.tankers[seat * len(b.locations) + b.locations.index(where)] += count
-    place = f"in the port of {b.states[b.state_index[where]].name}" if where in b.state_index else f"on the {where}ern high sea"
-    st.log.add(f"{st.seats[seat]} stations its tanker {place}.")
+    if where in b.state_index:
+        place = f"in the port of {b.states[b.state_index[where]].name}"
+    else:
+        place = f"on the {where}ern high sea"
+    st.log.add(economy.sentence(f"{st.seats[seat]} stations its tanker {place}"))
 
 
 # ---------------------------------------------------------------- step 2 and step 3
