@@ -12,7 +12,9 @@ printed data (``data/``).
 """
 
 from .game import Wsdv
+from .heuristic import HeuristicBot
 
 GAME = Wsdv()
+GAME.bots = {"heuristic": HeuristicBot}
 
 __all__ = ["GAME"]
