@@ -145,6 +145,7 @@ def _deal(st: S) -> None:
             st.log.add(f"{st.seats[s]} draws {len(drawn)} card(s).", (s,),
                        "You draw " + ", ".join(name(st, k) for k in drawn) + ".")
     st.half = 1
+    st.display = []
     _fill_display(st)
     special = c.specials[st.decade]
     if st.decade == 4 and st.wall and c.mauerfall:
