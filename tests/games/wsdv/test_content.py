@@ -72,3 +72,13 @@ def test_bad_cards_file_names_file_entry_and_field(tmp_path):
     with pytest.raises(ContentError) as err:
         load(str(bad))
     assert "'8'" in str(err.value) and "where" in str(err.value)
+
+
+def test_an_own_cards_file_replaces_the_built_in_cards(tmp_path, table):
+    good = (load.__wrapped__.__globals__["DATA"] / "cards.toml").read_text()
+    own = tmp_path / "cards.toml"
+    own.write_text(good.replace('title_en = "Land reform"', 'title_en = "Land reform (house rule)"'))
+    st = table(content=str(own)).st
+    assert st.card("1").title_en == "Land reform (house rule)"
+    with pytest.raises(ContentError):
+        table(content=str(tmp_path / "missing.toml"))

@@ -34,6 +34,8 @@ class Wsdv(Game):
                "removes 4 unrest (spec §11.1 #6)", ("to-three", "one")),
         Option("supplier_protests", True, "a new West Berlin mass protest also puts one into a supplier province "
                "East names (spec §6.3, §11.1 #5)"),
+        Option("content", "", "path of an own cards file replacing the built-in cards (same format as "
+               "data/cards.toml)"),
     )
 
     def seat_labels(self, players: int) -> tuple[str, ...]:
@@ -42,7 +44,7 @@ class Wsdv(Game):
     def _new_state(self, players: int, options: dict[str, Any], seed: int) -> WsdvState:
         st = WsdvState.__new__(WsdvState)
         st._init_base(self, players, options, seed)
-        st.content = load()
+        st.content = load(options["content"])
         st.layout = self.layout
         rules.setup(st)
         return st

@@ -13,6 +13,7 @@ from realpolitik.engine import IllegalAction, Rng, SeatContext
 
 from . import board
 from .content import EAST, WEST, Card, load
+from .end_of_decade import currency_balance, flight_value
 
 #: value of one step of each track toward the scoring side's end
 TRACK_WEIGHT = {"prestige": 0.8, "currency": 0.6, "socialism": 0.6}
@@ -60,14 +61,22 @@ def _standing(st, side: int) -> float:
     c = st.content
     protests = board.side_protests(st, side)
     score = -4.0 * protests - (8.0 if protests >= 3 else 0.0)
-    for p in c.of_side[side]:
+    provinces = c.of_side[side]
+    top = max(st.ls[p] for p in provinces)
+    for p in provinces:
         u = st.unrest[p]
         score -= 0.5 * u + (0.7 if u % 4 == 3 else 0.0)
         cap = max(0, board.export_level(st, p)) if p != c.wb else st.ls[p]
         score += 1.3 * min(st.ls[p], cap) + 0.3 * max(0, st.ls[p] - cap)
         score += 0.3 * board.economy(st, p)
+        score -= 0.5 * max(0, top - st.ls[p] - 1)  # unrest the internal comparison will bring
+        for q in c.border[p]:  # unrest the East–West comparison will bring
+            score += 0.5 * (max(0, st.ls[p] - board.protests(st, p) - st.ls[q])
+                            - max(0, st.ls[q] - board.protests(st, q) - st.ls[p]))
     if side == EAST:
         score += 0.5 * st.box + 0.5 * len(st.police)
+        due = (1 if st.wall else flight_value(st) // 2) + len(st.police) + max(0, -currency_balance(st)[3])
+        score -= 3.0 * max(0, due - len(board.dismantle_sites(st, EAST)))
     return score
 
 

@@ -151,9 +151,9 @@ def _deal(st: S) -> None:
     if st.decade == 4 and st.wall and c.mauerfall:
         special = c.mauerfall
     st.special = special or None
-    first = st.seat_of(leader(st))
-    st.order = [first] + [s for s in range(len(st.seats)) if s != first]
+    st.order = turn_order(st)
     st.turn = 0
+    first = st.order[0]
     if st.special:
         st.log.add(f"Special card: {name(st, st.special)}.")
     st.log.add(f"{st.seats[first]} holds the prestige advantage and begins." if st.prestige
@@ -257,6 +257,11 @@ def _next_turn(st: S, seat: int) -> None:
         st.turn = (st.turn + 1) % len(st.order)
         st.stack.append(("turn", st.order[st.turn]))
         return
+    st.stack.append(("sub_decade_end",))
+
+
+def _sub_decade_end(st: S) -> None:
+    """Half-decade end (§3.4): deal the next display, or go to the end of the decade."""
     if st.half < len(st.layout.display):
         st.half += 1
         _fill_display(st)
@@ -271,6 +276,12 @@ def _next_turn(st: S, seat: int) -> None:
     st.deck = []
     st.deck_seen = [0] * len(st.seats)
     st.stack.append(("eod", 0))
+
+
+def turn_order(st: S) -> list[int]:
+    """Seats in turn order for a new decade: the prestige leader's seat first (§3.2)."""
+    first = st.seat_of(leader(st))
+    return [first] + [s for s in range(len(st.seats)) if s != first]
 
 
 # ====================================================================== words
@@ -327,6 +338,7 @@ PROCEDURES = {
     "deal": _deal,
     "end_turn": _end_turn,
     "next_turn": _next_turn,
+    "sub_decade_end": _sub_decade_end,
 }
 LEGAL = {"turn": _legal_turn, "discard": _legal_discard}
 ACT = {"turn": _act_turn, "discard": _act_discard}
