@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import actions, board, end_of_decade, events, protests
+from . import actions, board, end_of_decade, events, protests, specials
 from .board import NONE, WORKING
 from .common import draw, forget, leader, name, unveil
 from .content import EAST
@@ -346,7 +346,7 @@ DESCRIBE = {"turn": _describe_turn, "discard": _describe_discard}
 #: decisions whose options are public, so a single option may be taken without asking
 PUBLIC: set[str] = set()
 
-for _module in (actions, events, protests, end_of_decade):
+for _module in (actions, events, specials, protests, end_of_decade):
     PROCEDURES.update(_module.PROCEDURES)
     LEGAL.update(_module.LEGAL)
     ACT.update(_module.ACT)
