@@ -61,3 +61,20 @@ def test_heuristic_games_finish():
             assert action in st.legal_actions()
             st.apply(action)
         assert st.outcome().winners in ((WEST,), (EAST,))
+
+
+def test_heuristic_beats_random_on_both_sides():
+    game = get("wsdv")
+    for heuristic_seat in (WEST, EAST):
+        wins = 0
+        for i in range(6):
+            st = game.new_state(2, {}, 700 + i)
+            kinds = ["random", "random"]
+            kinds[heuristic_seat] = "heuristic"
+            bots = [make_bot(k, game, 3 * i + s) for s, k in enumerate(kinds)]
+            rng = Rng(i)
+            while not st.is_over():
+                seat = st.to_act
+                st.apply(bots[seat].choose(SeatContext.of(st, seat, rng.fork())))
+            wins += st.outcome().winners == (heuristic_seat,)
+        assert wins >= 5

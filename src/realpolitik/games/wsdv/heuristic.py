@@ -24,25 +24,33 @@ ICON_WEIGHT = {
     "stasi-off": -1.0, "guillaume": 1.0, "prestige-overflow": 1.0,
 }
 HURTS_TARGET = {"unrest", "dismantle", "reduce-ls", "rundown", "stop", "stasi-off"}
-HIDDEN_DECISIONS = ("take", "play", "police", "discard", "keep", "west-draws", "swap", "remove", "nothing", "look")
+VIEW_DECISIONS = ("take", "play", "police", "discard", "keep", "west-draws", "swap", "remove", "nothing", "look",
+                  "ignore")
+
+
+def icon_value(icon, side: int) -> float:
+    """What one unit of an icon is worth to ``side``."""
+    w = ICON_WEIGHT[icon.icon]
+    good = (icon.who != side) if icon.icon in HURTS_TARGET else (icon.who == side)
+    if icon.icon in ("police", "wall", "stasi-off", "guillaume", "repair", "end-protest"):
+        good = side == EAST
+    if icon.icon == "move":
+        good = True
+    return w if good else -w
+
+
+def arrow_value(track: str, step: int, side: int) -> float:
+    """What one arrow step (sign = direction, positive toward East) is worth to ``side``."""
+    sign = 1 if side == EAST else -1
+    return sign * TRACK_WEIGHT[track] * (1 if step > 0 else -1)
 
 
 def event_value(card: Card, side: int) -> float:
     """What triggering ``card`` is worth to ``side`` (a dual card may drop its worst part)."""
-    parts = []
-    for icon in card.icons:
-        w = ICON_WEIGHT[icon.icon]
-        target = icon.who
-        good = (target != side) if icon.icon in HURTS_TARGET else (target == side)
-        if icon.icon in ("police", "wall", "stasi-off", "guillaume", "repair", "end-protest"):
-            good = side == EAST
-        if icon.icon == "move":
-            good = True
-        parts += [w if good else -w] * icon.count
-    sign = 1 if side == EAST else -1
-    for track, weight in TRACK_WEIGHT.items():
+    parts = [icon_value(icon, side) for icon in card.icons for _ in range(icon.count)]
+    for track in TRACK_WEIGHT:
         step = getattr(card.arrows, track)
-        parts += [sign * weight * (1 if step > 0 else -1)] * abs(step)
+        parts += [arrow_value(track, step, side)] * abs(step)
     if card.colour == "dual" and parts and min(parts) < 0:
         parts.remove(min(parts))
     return sum(parts)
@@ -95,7 +103,7 @@ class HeuristicBot:
             return legal[0]
         verb = legal[0].split(" ")[0]
         side = WEST if ctx.view["seat"] == "west" else EAST
-        if verb in HIDDEN_DECISIONS or any(a.startswith(("take ", "play ")) for a in legal):
+        if verb in VIEW_DECISIONS or any(a.startswith(("take ", "play ")) for a in legal):
             return self._by_view(ctx, side)
         return self._look_ahead(ctx, side)
 
@@ -143,6 +151,13 @@ class HeuristicBot:
             return 0.0
         if words[0] == "west-draws":
             return -1.2
+        if words[0] == "ignore":
+            if words[1] == "nothing":
+                return 0.0
+            if words[1] in TRACK_WEIGHT:
+                card = cards[_triggered_card(view)]
+                return -arrow_value(words[1], getattr(card.arrows, words[1]), side)
+            return -icon_value(self.content.icons[words[1]], side)
         if words[0] == "look":
             return 1.0 if words[1] == "hand" else 0.5
         if words[0] == "swap":
@@ -178,6 +193,11 @@ class HeuristicBot:
         if not from_display:
             score -= 0.6
         return score
+
+
+def _triggered_card(view: dict) -> str:
+    """The dual card whose event is being triggered: the last card played."""
+    return view["public"]["played"][-1]
 
 
 def _ls_placements(provinces: list[dict], points: int) -> int:
