@@ -25,14 +25,7 @@ TOPPED, DELIVERED, SWITCHED = 1, 2, 4  # flags of an ls frame
 
 def calm_targets(st: S, side: int, where: str) -> list[int]:
     """Provinces of ``side`` with unrest, within an icon caption (wg, wb, eb)."""
-    c = st.content
-    if where == "wg":
-        provinces = c.west_germany
-    elif where:
-        provinces = (c.province_index[where],)
-    else:
-        provinces = c.of_side[side]
-    return [p for p in provinces if st.unrest[p]]
+    return [p for p in board.scope(st, side, where) if st.unrest[p]]
 
 
 def _legal_calm(st: S, seat: int, side: int, where: str) -> list[str]:

@@ -43,6 +43,16 @@ def side_protests(st: S, side: int) -> int:
     return sum(protests(st, p) for p in st.content.of_side[side])
 
 
+def scope(st: S, side: int, where: str) -> tuple[int, ...]:
+    """Provinces of ``side`` an icon caption allows: ``wg`` (West Germany), one province, or all."""
+    c = st.content
+    if where == "wg":
+        return c.west_germany
+    if where:
+        return (c.province_index[where],)
+    return c.of_side[side]
+
+
 def add_unrest(st: S, p: int, n: int = 1) -> None:
     """Put ``n`` unrest into a province."""
     st.unrest[p] += n

@@ -10,6 +10,9 @@ if TYPE_CHECKING:
     from .state import WsdvState as S
 
 
+ROMAN = ("", "I", "II", "III", "IV")
+
+
 def finish(st: S, winner: int, reason: str) -> None:
     """End the game at once (§8): the winning state and the reason in words."""
     st.result = (winner, reason)

@@ -11,15 +11,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable
 
 from . import board
-from .common import finish, leader, pkey, pname
+from .common import ROMAN, finish, leader, pkey, pname
 from .content import EAST, SIDES, WEST
 from .events import execute
 
 if TYPE_CHECKING:
     from .state import WsdvState as S
-
-ROMAN = ("", "I", "II", "III", "IV")
-
 
 def _eod(st: S, i: int) -> None:
     phases = st.layout.phases

@@ -1,11 +1,12 @@
-"""Triggering events: icons, arrows and track overflow, the special cards (spec §4.4–4.5, §5, §6.4–6.7).
+"""Triggering events: icons, arrows and track overflow, the wall (spec §4.4, §5, §6.4).
 
 An event's icons form a pool. The triggering player picks which icon to execute next
 (``next <icon>``) whenever more than one kind is left; each icon then asks for its target
 (province, site, factory). Icons with a coat of arms are decided by that state. The
 arrows move the track markers after the icons; steps that would leave a track are turned
 into the bonus icon printed beyond its end, which joins the pool (§4.4.4, spec §11.1 #16).
-The prestige phase of the end of decade reuses the same icon machinery.
+The prestige phase of the end of decade reuses the same icon machinery; the special
+card's price, the Stasi and the Guillaume affair are in ``specials``.
 """
 
 from __future__ import annotations
@@ -13,8 +14,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import board, specials
+from .actions import calm_targets
 from .board import NONE, RUNDOWN, WORKING
-from .common import finish, name, pkey, pname
+from .common import ROMAN, finish, name, pkey, pname
 from .content import EAST, WEST, Icon
 
 if TYPE_CHECKING:
@@ -139,16 +141,7 @@ def run_icon(st: S, seat: int, pool: tuple, slug: str) -> None:
 
 def unrest_targets(st: S, side: int, where: str, cap: int) -> list[int]:
     """Provinces an unrest icon may hit (caption and per-province cap respected)."""
-    c = st.content
-    if where == "wg":
-        provinces = c.west_germany
-    elif where:
-        provinces = (c.province_index[where],)
-    else:
-        provinces = c.of_side[side]
-    if cap:
-        return [p for p in provinces if st.hits.count(p) < cap]
-    return list(provinces)
+    return [p for p in board.scope(st, side, where) if not cap or st.hits.count(p) < cap]
 
 
 def execute(st: S, seat: int, icon: Icon, n: int = 1) -> None:
@@ -161,7 +154,7 @@ def execute(st: S, seat: int, icon: Icon, n: int = 1) -> None:
         if unrest_targets(st, side, where, icon.cap or 0):
             st.stack.append(("unrest", decider, side, where, icon.cap or 0))
     elif kind == "calm":
-        if any(st.unrest[p] for p in _calm_scope(st, side, where)):
+        if calm_targets(st, side, where):
             st.stack.append(("calm", decider, side, where))
     elif kind == "move":
         if any(st.unrest[p] for p in c.of_side[side]):
@@ -218,16 +211,7 @@ def _dismantle_or_fail(st: S, seat: int, side: int, where: str) -> None:
         st.stack.append(("dismantle", seat, side, where, "icon"))
     elif st.eod >= 0 and side == EAST:
         finish(st, WEST, "National insolvency: East had no build point left to dismantle at the end of "
-                         f"decade {st.decade}.")
-
-
-def _calm_scope(st: S, side: int, where: str) -> tuple[int, ...]:
-    c = st.content
-    if where == "wg":
-        return c.west_germany
-    if where:
-        return (c.province_index[where],)
-    return c.of_side[side]
+                         f"decade {ROMAN[st.decade]}.")
 
 
 def _repair_sites(st: S, where: str) -> list[int]:
@@ -296,12 +280,7 @@ def _describe_end_protest(st: S, mine: bool, seat: int) -> str:
 
 def _free_ls_targets(st: S, side: int, where: str, cap: int) -> list[str]:
     c = st.content
-    if where == "wg":
-        provinces = list(c.west_germany)
-    elif where:
-        provinces = [c.province_index[where]]
-    else:
-        provinces = [p for p in c.of_side[side] if p != c.wb]
+    provinces = [p for p in board.scope(st, side, where) if p != c.wb]
     out = [pkey(st, p) for p in provinces if not (cap and st.hits.count(p) >= cap)]
     if side == WEST and not where:
         out += [f"wb-{c.sectors[i]}" for i in board.lowest_sectors(st)]

@@ -3,8 +3,10 @@
 Pending work is a stack of plain tuples ``(kind, seat, *data)``. A *decision* frame waits
 for that seat's action; a *procedure* frame is run by ``advance`` and may push further
 frames. The rule sections live in their own modules — ``actions`` (§4.1–4.3), ``events``
-(§4.4–4.5, §5, §6.4–6.7), ``protests`` (§6.1–6.3), ``end_of_decade`` (§7–§8) — each
-contributing its frames to the dispatch tables assembled at the bottom of this file.
+(§4.4, §5, §6.4), ``specials`` (§4.5, §6.6–6.7), ``protests`` (§6.1–6.3),
+``end_of_decade`` (§7–§8) — each contributing its frames to the dispatch tables assembled
+at the bottom of this file. A decision with a single answer on the open board is taken
+without asking (``PUBLIC``); the legal actions computed on the way are kept for the state.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from . import actions, board, end_of_decade, events, protests, specials
 from .board import NONE, WORKING
-from .common import draw, forget, leader, name, unveil
+from .common import ROMAN, draw, forget, leader, name, unveil
 from .content import EAST
 
 if TYPE_CHECKING:
@@ -99,7 +101,7 @@ def act(st: S, action: str) -> None:
 
 def _start_decade(st: S) -> None:
     st.decade += 1
-    st.log.add(f"— Decade {'I II III IV'.split()[st.decade - 1]} —")
+    st.log.add(f"— Decade {ROMAN[st.decade]} —")
     st.stack.append(("deal",))
     for s in reversed(range(len(st.seats))):
         if st.hands[s]:
