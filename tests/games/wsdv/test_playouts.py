@@ -29,6 +29,7 @@ def check(st) -> None:
     assert all(len(h) <= 3 for h in st.hands)
     assert len(st.police) <= 6 and (not st.stasi or not st.police)
     assert st.police_used <= len(st.police)
+    assert all(board.can_dismantle(st, s) == bool(board.dismantle_sites(st, s)) for s in (WEST, EAST))
 
 
 OPTIONS = [{}, {"setup": "2014"}, {"ls_top_up": "one-province", "protest_removal": "one"},

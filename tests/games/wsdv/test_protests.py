@@ -55,3 +55,13 @@ def test_supplier_protests_can_be_switched_off(table):
     t.turn(EAST, display=("25",))
     t.run("take 25 event", "next unrest-west-in-wb", "next unrest-west-in-wb", "unrest he", "unrest he")
     assert t.st.supplier_mp == [0, 0, 0] and t.top == "turn" and t.st.to_act == WEST
+
+
+def test_west_names_the_supplier_whose_protest_ends(table):
+    t = table().clear_board().unrest(wb=8)
+    t.st.supplier_mp = [1, 1, 0]
+    t.turn(WEST, display=("18",))
+    t.run("take 18 calm")  # West Berlin 8 → 7: one of its two protests ends
+    assert t.st.to_act == WEST and set(t.legal) == {"relieve rp", "relieve nrw"}
+    t.run("relieve rp")
+    assert t.st.supplier_mp == [0, 1, 0] and t.st.to_act == EAST

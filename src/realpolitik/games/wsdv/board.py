@@ -189,10 +189,6 @@ def site_provinces(st: S, site: int) -> list[int]:
     return [q for q in (province_of(st, a), province_of(st, b)) if q >= 0]
 
 
-def _free_of_protest(st: S, provinces: list[int]) -> bool:
-    return all(q < 0 or protests(st, q) == 0 for q in provinces)
-
-
 def build_sites(st: S, side: int, where: str | None = None, points: int = 1) -> list[int]:
     """Sites where ``side`` may spend a build point now (§4.2.1–4.2.4).
 
@@ -206,22 +202,24 @@ def build_sites(st: S, side: int, where: str | None = None, points: int = 1) -> 
         if points >= 2 and st.factory[r] == NONE and protests(st, c.city_province[r]) == 0:
             out.append(r)
         return out
+    banned = [protests(st, p) > 0 for p in range(len(c.provinces))] + [False]  # index -1: no province
+    city_banned = [banned[province_of(st, x)] for x in range(len(c.cities))]
     if where in ("cssr", "pl"):
         cities = [x for x in c.externals if c.cities[x].country == where]
         out += [x for x in cities if st.factory[x] == NONE]
         conns = sorted({k for x in cities for k in c.city_connections[x]})
     else:
         for x, city in enumerate(c.cities):
-            if c.city_side[x] == side and st.factory[x] == NONE and city.kind in ("city", "hamburg"):
-                if protests(st, province_of(st, x)) == 0:
-                    out.append(x)
+            if c.city_side[x] == side and st.factory[x] == NONE and city.kind in ("city", "hamburg") \
+                    and not city_banned[x]:
+                out.append(x)
         conns = [k for k in range(len(c.ends)) if c.connection_side[k] == side]
     for k in conns:
         built = st.lines[k]
         if built == c.full[k]:
             continue
         a, b = c.ends[k]
-        if not _free_of_protest(st, [province_of(st, a), province_of(st, b)]):
+        if city_banned[a] or city_banned[b]:
             continue
         base = LINE + 2 * k
         if c.lines[k] == 1:
@@ -276,6 +274,16 @@ def dismantle_sites(st: S, side: int, where: str | None = None) -> list[int]:
             if inside(site_provinces(st, LINE + 2 * k), (a, b)):
                 out += [LINE + 2 * k + end for end in (0, 1) if built & (1 << end)]
     return out
+
+
+def can_dismantle(st: S, side: int) -> bool:
+    """True when ``side`` has at least one build point it could dismantle."""
+    c = st.content
+    if any(b and c.connection_side[k] == side for k, b in enumerate(st.lines)):
+        return True
+    return any(st.factory[x] == WORKING and c.city_side[x] == side and c.cities[x].kind != "external"
+               and not attached(st, x) for x in range(len(c.cities))) or \
+        (side == EAST and st.factory[c.rheinsberg] != NONE)
 
 
 def dismantle(st: S, site: int) -> str:

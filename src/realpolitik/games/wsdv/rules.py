@@ -176,13 +176,11 @@ def _fill_display(st: S) -> None:
 USES = ("calm", "build", "ls", "event")
 
 
-def _uses(st: S, seat: int, key: str) -> list[str]:
-    side = st.side(seat)
+def _uses(st: S, side: int, key: str, calm_free: bool, calm_paid: bool) -> list[str]:
+    """How ``side`` may use a card (§4): remove unrest (free with its own colour), build, ls, event."""
     card = st.card(key)
-    out = []
     owner = card.owner()
-    if any(st.unrest[p] for p in st.content.of_side[side]) and (owner == side or board.dismantle_sites(st, side)):
-        out.append("calm")
+    out = ["calm"] if (calm_free if owner == side else calm_paid) else []
     out += ["build", "ls"]
     if owner == side or card.colour == "dual":
         out.append("event")
@@ -191,13 +189,15 @@ def _uses(st: S, seat: int, key: str) -> list[str]:
 
 def _legal_turn(st: S, seat: int) -> list[str]:
     side = st.side(seat)
+    calm_free = any(st.unrest[p] for p in st.content.of_side[side])
+    calm_paid = calm_free and board.can_dismantle(st, side)
     out = []
     for key in st.display:
-        out += [f"take {key} {u}" for u in _uses(st, seat, key)]
+        out += [f"take {key} {u}" for u in _uses(st, side, key, calm_free, calm_paid)]
     if st.special and side == EAST:
         out.append(f"take {st.special} event")
     for key in st.hands[seat]:
-        out += [f"play {key} {u}" for u in _uses(st, seat, key)]
+        out += [f"play {key} {u}" for u in _uses(st, side, key, calm_free, calm_paid)]
     if side == EAST and st.police_used < len(st.police):
         out += [f"police {st.content.provinces[p].key}" for p in st.content.of_side[EAST] if st.unrest[p]]
     return out
