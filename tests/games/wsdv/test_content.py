@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from realpolitik.engine import ContentError
-from realpolitik.games.wsdv.content import EAST, WEST, load
+from realpolitik.games.wsdv.content import DATA, EAST, WEST, load
 
 
 def test_map_has_every_province_city_and_connection():
@@ -61,7 +61,7 @@ def test_tracks():
 
 
 def test_bad_cards_file_names_file_entry_and_field(tmp_path):
-    good = (load.__wrapped__.__globals__["DATA"] / "cards.toml").read_text()
+    good = (DATA / "cards.toml").read_text()
     bad = tmp_path / "cards.toml"
     bad.write_text(good.replace('key = "23"\ndecade = 2', 'key = "23"\ndecade = 7'))
     with pytest.raises(ContentError) as err:
@@ -75,7 +75,7 @@ def test_bad_cards_file_names_file_entry_and_field(tmp_path):
 
 
 def test_an_own_cards_file_replaces_the_built_in_cards(tmp_path, table):
-    good = (load.__wrapped__.__globals__["DATA"] / "cards.toml").read_text()
+    good = (DATA / "cards.toml").read_text()
     own = tmp_path / "cards.toml"
     own.write_text(good.replace('title_en = "Land reform"', 'title_en = "Land reform (house rule)"'))
     st = table(content=str(own)).st

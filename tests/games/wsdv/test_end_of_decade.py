@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from realpolitik.games.wsdv import board, end_of_decade
+from realpolitik.games.wsdv import board, end_of_decade, rules
 from realpolitik.games.wsdv.content import EAST, WEST
 
 
@@ -319,7 +319,6 @@ def test_a_whole_end_of_decade_runs_all_phases_in_order_and_starts_the_next_deca
     st.played = []
     st.stack = [("eod", 0)]
     st._legal = None
-    from realpolitik.games.wsdv import rules
     rules.advance(st)
     assert st.decade == 2 and st.eod == -1 and st.stack[-1][0] == "turn" and len(st.display) == 7
     phases = [e for e in st.view(None)["log"] if "End of decade I, phase" in e]
