@@ -35,3 +35,20 @@ def sockets(server):
     yield open_socket
     for sock in opened:
         sock.close()
+
+
+@pytest.fixture(scope="session")
+def postgres():
+    """A PostgreSQL server on loopback for this test session (the test setup installs it)."""
+    from realpolitik.testing.server import Postgres
+
+    with Postgres() as pg:
+        yield pg
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request, tmp_path):
+    """A database URL of each backend: a fresh SQLite file, or the session's PostgreSQL."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'games.db'}"
+    return request.getfixturevalue("postgres").url

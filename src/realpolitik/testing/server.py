@@ -269,7 +269,8 @@ class GameSocket:
     def __init__(self, server: ServerProcess, game_id: str) -> None:
         from websockets.sync.client import connect
 
-        self.ws = connect(f"{server.ws_url}/ws/{game_id}", open_timeout=10, close_timeout=2)
+        self._connection = connect(f"{server.ws_url}/ws/{game_id}", open_timeout=10, close_timeout=2)
+        self.ws = self._connection.__enter__()
         self.views: list[dict[str, Any]] = []
         self.log: list[str] = []
         self.received: list[dict[str, Any]] = []
@@ -299,6 +300,12 @@ class GameSocket:
             if accept(message):
                 return message
 
+    def wait_view(self, accept: Callable[[dict], bool], timeout: float = 20) -> dict[str, Any]:
+        """The latest view message if it satisfies ``accept``, else the next one that does."""
+        if self.views and accept(self.views[-1]):
+            return self.views[-1]
+        return self.until(lambda m: m["type"] == "view" and accept(m), timeout)
+
     def hello(self, token: str | None = None, name: str = "") -> dict[str, Any]:
         """Greet (with a seat's token, or none to watch); returns the first view or the error."""
         self.send({"type": "hello", "token": token, "name": name} if token else {"type": "hello"})
@@ -316,7 +323,7 @@ class GameSocket:
         self.send({"type": "act", "seq": self.seq if seq is None else seq, "action": action})
 
     def close(self) -> None:
-        self.ws.close()
+        self._connection.__exit__(None, None, None)
 
 
 def without_log(view: dict[str, Any]) -> dict[str, Any]:

@@ -72,7 +72,7 @@ function render() {
   if (!view) return;
   renderStatus($("status"), view, page.players);
   renderPlayers($("players"), page.players, view);
-  renderPending($("pending"), view, { act, label, enabled: !page.busy });
+  renderPending($("pending"), view, { act, label, enabled: !page.busy && page.status !== "open" });
   renderOutcome($("outcome"), view.outcome, page.players);
   if (page.board) {
     try {
