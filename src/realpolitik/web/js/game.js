@@ -111,6 +111,8 @@ function receive(message) {
       page.seq = message.seq;
       page.players = message.players;
       page.status = message.status;
+      document.body.dataset.seq = String(message.seq);
+      document.body.dataset.status = message.status;
       log.update(message.view);
       if (message.status === "open") notice("Waiting for players: the game starts when every seat is taken.", "info");
       else if ($("notice").classList.contains("info")) notice("");
