@@ -159,7 +159,8 @@ def test_replays_show_each_seat_what_it_saw(api):
             step = api.get(f"/api/games/{game['id']}/replay", params={"seat": label, "ply": ply}).json()
             state = states[ply]
             assert step["ply"] == ply and step["total"] == total
-            assert step["view"]["private"] == (None if seat is None else json.loads(json.dumps(state.private_view(seat))))
+            private = None if seat is None else json.loads(json.dumps(state.private_view(seat)))
+            assert step["view"]["private"] == private
             assert step["view"]["public"] == json.loads(json.dumps(state.public_view()))
             assert step["view"]["log"] == state.log.redacted(seat)
             if ply:

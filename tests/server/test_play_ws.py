@@ -208,3 +208,27 @@ def test_bad_messages_in_play_are_refused_and_the_connection_stays(api, sockets,
     assert answer["code"] == "bad-message" and words in answer["message"]
     sock.act("no such action")
     assert sock.until(lambda m: m["type"] == "error")["code"] in ("illegal", "turn")  # still connected
+
+
+def test_an_action_stored_elsewhere_first_makes_the_late_one_stale(api, sockets, server):
+    from realpolitik.server.store import Store
+
+    game = api.create(["human", "human"])
+    p1, p2 = sockets(game["id"]), sockets(game["id"])
+    p1.hello(game["tokens"]["p1"])
+    p2.hello(game["tokens"]["p2"])
+    actor = next(s for s in (p1, p2) if s.wait_view(lambda m: m["status"] == "running")["view"].get("pending"))
+    seat = 0 if actor is p1 else 1
+    first, second = actor.view["pending"]["actions"][:2]
+    elsewhere = Store(server.db)  # another server process on the same database
+    try:
+        elsewhere.append(game["id"], 0, seat, first)
+    finally:
+        elsewhere.close()
+    actor.act(second, 0)
+    refusal = actor.until(lambda m: m["type"] == "error")
+    assert refusal["code"] == "stale" and "Another action was stored" in refusal["message"]
+    assert actor.until(lambda m: m["type"] == "view")["seq"] == 1  # the table caught up with storage
+    other = p2 if actor is p1 else p1
+    assert other.wait_view(lambda m: m["seq"] == 1)["view"]["ply"] == 1
+    assert api.info(game["id"])["ply"] == 1

@@ -78,7 +78,8 @@ class SignalGame(Game):
 def team_server(tmp_path_factory):
     """The server app with the test game, on uvicorn in a thread (bots on a thread too)."""
     db = tmp_path_factory.mktemp("chat") / "games.db"
-    app = create_app(Settings(db=f"sqlite:///{db}", bot_delay=0.0, bot_workers=0), games=[SignalGame(), get("nuclear-war")])
+    settings = Settings(db=f"sqlite:///{db}", bot_delay=0.0, bot_workers=0)
+    app = create_app(settings, games=[SignalGame(), get("nuclear-war")])
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]

@@ -139,9 +139,12 @@ def serve(
     bot_workers: Optional[int] = typer.Option(None, help="bot worker processes (default: cores - 1; 0: a thread)"),
 ) -> None:
     """Run the game server: lobby, online play against people and bots, replays."""
+    from realpolitik.server import StorageError
     from realpolitik.server import serve as run_server
 
     try:
         run_server(host, port, db, bot_delay, bot_workers, announce=lambda text: print(text, flush=True))
+    except StorageError as exc:
+        _fail(str(exc))
     except OSError as exc:
         _fail(f"cannot listen on {host}:{port} ({exc.strerror})")

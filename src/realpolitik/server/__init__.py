@@ -13,17 +13,22 @@ import socket
 
 from .app import create_app
 from .hall import Settings
-from .store import database_url
+from .store import Store, StorageError, database_url
 
-__all__ = ["Settings", "create_app", "serve"]
+__all__ = ["Settings", "StorageError", "create_app", "serve"]
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "realpolitik.db", bot_delay: float = 0.3,
           bot_workers: int | None = None, announce=print) -> None:
-    """Run the server until interrupted; ``announce`` gets the address once it is bound."""
+    """Run the server until interrupted; ``announce`` gets the address once it is bound.
+
+    Raises :class:`StorageError` when the database cannot be used and ``OSError`` when
+    the address cannot be bound.
+    """
     import uvicorn
 
     url = database_url(db)
+    Store(url).close()  # fails early, with the reason, when the database cannot be used
     settings = Settings(db=url.render_as_string(hide_password=False), bot_delay=bot_delay, bot_workers=bot_workers)
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)

@@ -26,7 +26,7 @@ from sqlalchemy import (
     String, Table, Text, create_engine, event, func, insert, select, update,
 )
 from sqlalchemy.engine import URL, Engine, make_url
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import ArgumentError, IntegrityError, SQLAlchemyError
 
 T = TypeVar("T")
 
@@ -59,7 +59,8 @@ seats = Table(
 actions = Table(
     "actions", metadata,
     Column("game_id", String(16), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
-    Column("seq", Integer, primary_key=True, autoincrement=False),  # unique per game: the database refuses a stale write
+    # (game_id, seq) is the key: the database itself refuses a second action with the same number
+    Column("seq", Integer, primary_key=True, autoincrement=False),
     Column("seat", Integer, nullable=False),
     Column("text", String(200), nullable=False),
     Column("at", DateTime(timezone=True), nullable=False),
@@ -75,6 +76,10 @@ chat = Table(
     Column("text", Text, nullable=False),
     Column("at", DateTime(timezone=True), nullable=False),
 )
+
+
+class StorageError(Exception):
+    """The database cannot be opened or used; the message names it (password hidden)."""
 
 
 class StaleWrite(Exception):
@@ -151,15 +156,20 @@ class Store:
     """The games database. Blocking methods; call them via :meth:`run` from async code."""
 
     def __init__(self, url: URL | str) -> None:
-        url = database_url(url) if isinstance(url, str) else url
-        self.url = url
-        self.sqlite = url.get_backend_name() == "sqlite"
-        if self.sqlite and url.database not in (None, "", ":memory:"):
-            Path(url.database).parent.mkdir(parents=True, exist_ok=True)
-        self.engine: Engine = create_engine(url, pool_pre_ping=not self.sqlite)
-        if self.sqlite:
-            event.listen(self.engine, "connect", _sqlite_pragmas)
-        metadata.create_all(self.engine)
+        try:
+            url = database_url(url) if isinstance(url, str) else url
+            self.url = url
+            self.sqlite = url.get_backend_name() == "sqlite"
+            if self.sqlite and url.database not in (None, "", ":memory:"):
+                Path(url.database).parent.mkdir(parents=True, exist_ok=True)
+            self.engine: Engine = create_engine(url, pool_pre_ping=not self.sqlite)
+            if self.sqlite:
+                event.listen(self.engine, "connect", _sqlite_pragmas)
+            metadata.create_all(self.engine)
+        except (ArgumentError, SQLAlchemyError, OSError) as exc:
+            shown = url.render_as_string() if isinstance(url, URL) else "the database"
+            reason = getattr(exc, "orig", None) or exc
+            raise StorageError(f"cannot use {shown}: {str(reason).strip().splitlines()[0]}") from None
         # SQLite takes one writer at a time: one thread avoids lock waits entirely.
         self._executor = ThreadPoolExecutor(max_workers=1 if self.sqlite else 4, thread_name_prefix="store")
 

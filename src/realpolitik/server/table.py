@@ -191,6 +191,7 @@ class Table:
             try:
                 await self.hall.store.run(self.hall.store.append, self.id, self.seq, seat, canonical)
             except StaleWrite:
+                await self._reload()
                 raise Refusal("stale", "Another action was stored for this move first; "
                                        "the game has moved on. Decide again on the current state.") from None
             self.state = probe
@@ -203,7 +204,18 @@ class Table:
                 await self.hall.store.run(self.hall.store.set_status, self.id, "finished", record.result)
                 self.stored.status, self.stored.result = "finished", record.result
         self.broadcast()
+        if self.status == "finished" and not self.listeners:
+            self.hall.evict(self)
         self.kick_bot()
+
+    async def _reload(self) -> None:
+        """Catch up with storage, which holds more actions than this table (lock held)."""
+        stored = await self.hall.store.run(self.hall.store.load, self.id)
+        state = self.game.new_state(len(stored.seats), stored.options, stored.seed)
+        for act in stored.actions:
+            state.apply(act)
+        self.state, self.stored, self.seq = state, stored, len(stored.actions)
+        self.broadcast()
 
     def _check_turn(self, seat: int, seq: int) -> None:
         if self.status == "finished":
@@ -240,14 +252,21 @@ class Table:
             await self.act(seat, seq, choice)
         except asyncio.CancelledError:
             raise
+        except Refusal as exc:
+            if exc.code != "stale":  # stale: storage had moved on, the table caught up; think again
+                self._bot_failed(seat, exc.code)
+                return
         except Exception as exc:  # a failing bot must not take the server down; it stops this table's bot
-            self.tally.bot_errors += 1
-            what = exc.code if isinstance(exc, Refusal) else type(exc).__name__  # messages may name hidden cards
-            log.error("game %s: bot seat %s failed at move %d (%s)", self.id, self.labels[seat], self.seq, what)
-            self.bot_task = None
+            self._bot_failed(seat, type(exc).__name__)
             return
         self.bot_task = None
         self.kick_bot()
+
+    def _bot_failed(self, seat: int, what: str) -> None:
+        """Log a failed bot move by kind only (an exception's words may name hidden cards)."""
+        self.tally.bot_errors += 1
+        log.error("game %s: bot seat %s failed at move %d (%s)", self.id, self.labels[seat], self.seq, what)
+        self.bot_task = None
 
     # ------------------------------------------------------------------ chat
 
