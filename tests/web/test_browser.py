@@ -21,6 +21,14 @@ def game_id(page: Page) -> str:
     return re.search(r"/game/([0-9a-f]{12})", page.url).group(1)
 
 
+def console_errors(page: Page) -> list[str]:
+    """Collects the page's console errors (a refused content policy shows up here too)."""
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return errors
+
+
 def join(page: Page, name: str) -> None:
     page.fill("#join-name", name)
     page.click("#join-button")
@@ -72,6 +80,7 @@ def actions_of(api: Api, gid: str, seat: int) -> int:
 
 def test_a_game_against_three_bots_played_to_the_end_by_clicking(server, api, context):
     page = context().new_page()
+    errors = console_errors(page)
     page.goto(server.url + "/")
     seats = page.locator("#seats select")
     expect(seats).to_have_count(4)
@@ -96,6 +105,7 @@ def test_a_game_against_three_bots_played_to_the_end_by_clicking(server, api, co
     assert api.record(gid).seats == ["Ann", "heuristic", "heuristic", "heuristic"]
     assert actions_of(api, gid, 0) == clicks >= 1
     assert waits > 0  # the others' turns were shown as such
+    assert errors == []
 
 
 def play_both(pages: dict[int, Page], rng: Rng, check) -> int:
@@ -213,9 +223,9 @@ def test_a_stale_click_is_refused_with_a_clear_message(server, api, context):
         if any('"stale"' in m for m in held):
             break
         phone.wait_for_timeout(20)
+    while held:  # deliver in order, still holding what arrives meanwhile
+        routes[0].send(held.pop(0))
     hold["on"] = False
-    for message in held:
-        routes[0].send(message)
     expect(phone.locator("#notice")).to_contain_text("Stale action")
     expect(phone.locator("#notice")).to_contain_text("It was not played")
     phone.wait_for_function(f"() => Number(document.body.dataset.seq) >= {seq(laptop)}")
@@ -229,6 +239,7 @@ def test_a_finished_game_is_stepped_through_from_any_seat(server, api, context):
     states = api.truth(gid)
     total = len(states) - 1
     page = context().new_page()
+    errors = console_errors(page)
     page.goto(f"{server.url}/replay/{gid}")
     expect(page.locator("#total")).to_have_text(str(total))
     expect(page.locator("#ply")).to_have_value("0")
@@ -253,6 +264,7 @@ def test_a_finished_game_is_stepped_through_from_any_seat(server, api, context):
     assert page.locator("#forward").is_disabled()
     page.click("#first")
     expect(page.locator("#step")).to_have_text("The start of the game.")
+    assert errors == []
 
 
 def test_a_free_seat_is_taken_from_the_lobby(server, api, context):

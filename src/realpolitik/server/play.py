@@ -61,7 +61,7 @@ class Connection:
                         await ws.close(item)
                     return
                 await ws.send_text(as_json(item))
-        except (WebSocketDisconnect, RuntimeError, OSError):
+        except Exception:  # the connection is gone; the reader sees it too and detaches
             return
 
     async def finish(self) -> None:
