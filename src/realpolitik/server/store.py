@@ -23,7 +23,7 @@ from typing import Any, Callable, TypeVar
 
 from sqlalchemy import (
     JSON, BigInteger, Boolean, CheckConstraint, Column, DateTime, ForeignKey, Integer, MetaData,
-    String, Table, Text, create_engine, event, func, insert, select, update,
+    String, Table, Text, create_engine, event, insert, select, update,
 )
 from sqlalchemy.engine import URL, Engine, make_url
 from sqlalchemy.exc import ArgumentError, IntegrityError, SQLAlchemyError
@@ -253,11 +253,6 @@ class Store:
                 conn.execute(insert(actions).values(game_id=game_id, seq=seq, seat=seat, text=text, at=now()))
         except IntegrityError:
             raise StaleWrite(f"game {game_id} already has action {seq}") from None
-
-    def action_count(self, game_id: str) -> int:
-        """How many actions are stored for a game."""
-        with self.engine.connect() as conn:
-            return conn.execute(select(func.count()).where(actions.c.game_id == game_id)).scalar_one()
 
     def set_status(self, game_id: str, status: str, result: dict[str, Any] | None = None) -> None:
         """Change a game's status (and store its result when it is finished)."""

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from realpolitik.engine import Game, IllegalAction, Record, State, normalize
@@ -43,14 +42,6 @@ class Listener(Protocol):
     def send(self, message: dict[str, Any]) -> None: ...
 
 
-@dataclass
-class Tally:
-    """Counters a table keeps for the operator (no game data)."""
-
-    actions: int = 0
-    bot_errors: int = 0
-
-
 class Table:
     """One game being played on this server."""
 
@@ -64,7 +55,6 @@ class Table:
         self.lock = asyncio.Lock()
         self.listeners: set[Listener] = set()
         self.bot_task: asyncio.Task | None = None
-        self.tally = Tally()
         n = len(stored.seats)
         self.team_of = game.teams(n)
 
@@ -197,7 +187,6 @@ class Table:
             self.state = probe
             self.stored.actions.append(canonical)
             self.seq += 1
-            self.tally.actions += 1
             if probe.is_over():
                 record = self.record()
                 record.finish(probe)
@@ -264,7 +253,6 @@ class Table:
 
     def _bot_failed(self, seat: int, what: str) -> None:
         """Log a failed bot move by kind only (an exception's words may name hidden cards)."""
-        self.tally.bot_errors += 1
         log.error("game %s: bot seat %s failed at move %d (%s)", self.id, self.labels[seat], self.seq, what)
         self.bot_task = None
 
