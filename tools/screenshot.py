@@ -16,16 +16,13 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 from realpolitik.engine import Rng
-from realpolitik.testing.server import Api, ServerProcess
-
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync", "--no-first-run"]
+from realpolitik.testing.server import Api, ServerProcess, launch_chromium
 
 
 def main(out: Path) -> None:
     with tempfile.TemporaryDirectory() as tmp, ServerProcess(str(Path(tmp) / "games.db")) as server, \
             Api(server) as api, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS)
+        browser = launch_chromium(playwright)
         page = browser.new_page(viewport={"width": 1360, "height": 860}, device_scale_factor=1)
         rng = Rng(8)
         for attempt in range(20):

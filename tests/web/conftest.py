@@ -5,18 +5,14 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import sync_playwright
 
-from realpolitik.testing.server import Api, ServerProcess
-
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync", "--no-first-run"]
+from realpolitik.testing.server import Api, ServerProcess, launch_chromium
 
 
 @pytest.fixture(scope="session")
 def browser():
     """The system Chromium (installed by the test setup; Playwright downloads nothing)."""
     with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        chromium = launch_chromium(playwright)
         yield chromium
         chromium.close()
 

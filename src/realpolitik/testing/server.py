@@ -24,7 +24,16 @@ from pathlib import Path
 from typing import Any, Callable
 
 SERVE = "from realpolitik.cli.main import app; app()"
+CHROMIUM = "/usr/bin/chromium"
+#: headless, as root, and quiet on a machine without network beyond loopback
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 ANNOUNCE = re.compile(r"realpolitik server on (http://\S+?)/ ")
+
+
+def launch_chromium(playwright):
+    """The system Chromium under Playwright (which downloads no browser of its own)."""
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
 
 
 def free_port() -> int:
