@@ -108,6 +108,8 @@ def test_a_free_seat_can_be_taken_from_the_lobby_once(api):
     assert api.info(gid)["status"] == "open"  # p1 is still free
     assert api.post(f"/api/games/{gid}/claim", json={"seat": "p1", "name": "Ann"}).status_code == 200
     assert api.info(gid)["status"] == "running"
+    lists = api.get("/api/games").json()
+    assert gid in [g["id"] for g in lists["running"]] and gid not in [g["id"] for g in lists["open"]]
 
 
 def test_invitation_only_games_cannot_be_joined_from_the_lobby(api):
