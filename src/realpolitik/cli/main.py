@@ -1,4 +1,4 @@
-"""``realpolitik``: list games, play in the terminal, replay records."""
+"""``realpolitik``: list games, play in the terminal, replay records, serve online play."""
 
 from __future__ import annotations
 
@@ -128,3 +128,22 @@ def replay(
     console.print(f"Replay of {len(record.actions)} actions matches the record." if stored
                   else f"Replayed {len(record.actions)} actions (the record holds no final state to compare).")
 
+
+@app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", help="address to listen on"),
+    port: int = typer.Option(8000, help="port to listen on (0: any free port)"),
+    db: str = typer.Option("realpolitik.db", help="SQLite file or database URL (sqlite:///FILE, postgresql://…)"),
+    bot_delay: float = typer.Option(0.3, help="seconds a bot waits before it moves"),
+    bot_workers: Optional[int] = typer.Option(None, help="bot worker processes (default: cores - 1; 0: a thread)"),
+) -> None:
+    """Run the game server: lobby, online play against people and bots, replays."""
+    from realpolitik.server import StorageError
+    from realpolitik.server import serve as run_server
+
+    try:
+        run_server(host, port, db, bot_delay, bot_workers, announce=lambda text: print(text, flush=True))
+    except StorageError as exc:
+        _fail(str(exc))
+    except OSError as exc:
+        _fail(f"cannot listen on {host}:{port} ({exc.strerror})")
