@@ -54,7 +54,7 @@ async def _create(http, seats: list[str]) -> dict:
 async def _receive(ws, load: Load, timeout: float) -> dict | None:
     try:
         message = json.loads(await asyncio.wait_for(ws.recv(), timeout))
-    except asyncio.TimeoutError:
+    except TimeoutError:
         return None
     if message["type"] == "error":
         load.errors.append(f"{message['code']}: {message['message'][:80]}")

@@ -25,7 +25,7 @@ def main(out: Path) -> None:
         browser = launch_chromium(playwright)
         page = browser.new_page(viewport={"width": 1360, "height": 860}, device_scale_factor=1)
         rng = Rng(8)
-        for attempt in range(20):
+        for _attempt in range(20):
             game = api.create(["human", "heuristic", "heuristic", "heuristic"])
             page.goto(server.url + game["invites"][0]["url"])
             page.fill("#join-name", "Ann")

@@ -28,7 +28,7 @@ def play_out(players: dict[int, object], rng: Rng, limit: int = 2000) -> None:
             continue
         seq = actor.seq
         actor.act(rng.choice(actor.view["pending"]["actions"]))
-        answer = actor.until(lambda m: m["type"] == "error" or (m["type"] == "view" and m["seq"] > seq))
+        answer = actor.until(lambda m, seq=seq: m["type"] == "error" or (m["type"] == "view" and m["seq"] > seq))
         assert answer["type"] == "view", answer
     raise AssertionError("the game did not end")
 

@@ -47,7 +47,7 @@ def test_a_killed_server_resumes_every_game(database):
                 if current["view"].get("outcome"):
                     break
                 again.act(rng.choice(again.view["pending"]["actions"]))
-                again.until(lambda m: m["type"] == "view" and m["seq"] > current["seq"])
+                again.until(lambda m, current=current: m["type"] == "view" and m["seq"] > current["seq"])
             for gid in [*bots, human]:
                 info = api.wait_finished(gid)
                 record = api.record(gid)

@@ -3,14 +3,21 @@ database's own refusal of a second action with the same sequence number, seats, 
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from sqlalchemy import insert
 from sqlalchemy.exc import IntegrityError
 
 from realpolitik.server.store import (
-    ChatLine, StaleWrite, Store, StoredGame, StoredSeat, actions, database_url, now,
+    ChatLine,
+    StaleWrite,
+    Store,
+    StoredGame,
+    StoredSeat,
+    actions,
+    database_url,
+    now,
 )
 from realpolitik.server.tokens import hash_token, matches, new_game_id, new_token
 
@@ -84,7 +91,7 @@ def test_status_lists_and_results(store):
 def test_team_chat_is_kept_per_team(store):
     game = stored(kinds=("human",) * 4)
     store.create_game(game)
-    start = datetime(2030, 1, 1, tzinfo=timezone.utc)
+    start = datetime(2030, 1, 1, tzinfo=UTC)
     for i, (seat, team, text) in enumerate([(0, 0, "attack p2"), (1, 1, "defend"), (2, 0, "agreed")]):
         store.add_chat(game.id, ChatLine(seat, team, text, start + timedelta(seconds=i)))
     assert [c.text for c in store.chat_of(game.id, 0)] == ["attack p2", "agreed"]

@@ -170,7 +170,7 @@ def test_the_team_game_plays_to_its_end_and_each_seat_sees_only_its_secret(table
     game, seats, watcher = table("partners")
     for step in range(8):
         actor = seats[step % 4]
-        actor.wait_view(lambda m: m["seq"] == step and m["view"].get("pending"))
+        actor.wait_view(lambda m, step=step: m["seq"] == step and m["view"].get("pending"))
         actor.act("call")
     for i, sock in enumerate(seats):
         final = sock.wait_view(lambda m: m["view"].get("outcome"))

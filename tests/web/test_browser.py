@@ -82,6 +82,7 @@ def test_a_game_against_three_bots_played_to_the_end_by_clicking(server, api, co
     page = context().new_page()
     errors = console_errors(page)
     page.goto(server.url + "/")
+    page.select_option("#game", "nuclear-war")
     seats = page.locator("#seats select")
     expect(seats).to_have_count(4)
     assert [seats.nth(i).input_value() for i in range(4)] == ["human", "heuristic", "heuristic", "heuristic"]
@@ -112,7 +113,7 @@ def play_both(pages: dict[int, Page], rng: Rng, check) -> int:
     """Click for whichever of two people has a decision, until the game ends."""
     moves = 0
     while moves < 600:
-        for seat, page in pages.items():
+        for page in pages.values():
             if page.locator(OVER).count():
                 return moves
             if page.locator(ENABLED).count():
@@ -132,6 +133,7 @@ def test_two_people_each_see_their_own_hand_and_never_the_other(server, api, con
         page.on("websocket", lambda ws, seat=seat: ws.on(
             "framereceived", lambda payload, seat=seat: frames[seat].append(json.loads(payload))))
     ann.goto(server.url + "/")
+    ann.select_option("#game", "nuclear-war")
     ann.select_option("#players", "2")
     ann.locator("#seats select").nth(1).select_option("human")
     ann.click("#create-button")

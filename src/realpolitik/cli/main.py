@@ -135,7 +135,7 @@ def serve(
     port: int = typer.Option(8000, help="port to listen on (0: any free port)"),
     db: str = typer.Option("realpolitik.db", help="SQLite file or database URL (sqlite:///FILE, postgresql://…)"),
     bot_delay: float = typer.Option(0.3, help="seconds a bot waits before it moves"),
-    bot_workers: Optional[int] = typer.Option(None, help="bot worker processes (default: cores - 1; 0: a thread)"),
+    bot_workers: int | None = typer.Option(None, help="bot worker processes (default: cores - 1; 0: a thread)"),
 ) -> None:
     """Run the game server: lobby, online play against people and bots, replays."""
     from realpolitik.server import StorageError

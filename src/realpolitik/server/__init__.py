@@ -13,7 +13,7 @@ import socket
 
 from .app import create_app
 from .hall import Settings
-from .store import Store, StorageError, database_url
+from .store import StorageError, Store, database_url
 
 __all__ = ["Settings", "StorageError", "create_app", "serve"]
 

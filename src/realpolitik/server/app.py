@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from typing import Iterable
+from collections.abc import Iterable
 
 from starlette.applications import Starlette
 from starlette.requests import Request

@@ -16,9 +16,10 @@ import multiprocessing.connection
 import os
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from realpolitik.bots import make_bot
 from realpolitik.engine import Game, Rng, SeatContext, State

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import logging
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from realpolitik.bots import bot_kinds
 from realpolitik.engine import ContentError, Game, IllegalAction, OptionError

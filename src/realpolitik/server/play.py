@@ -68,7 +68,7 @@ class Connection:
         """Wait for queued messages and the close to go out."""
         try:
             await asyncio.wait_for(self.writer, timeout=5)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             self.writer.cancel()
 
 
@@ -107,7 +107,7 @@ async def play(ws: WebSocket) -> None:
                 conn.error(exc.code, exc.message)
                 if exc.code == "stale":
                     conn.send(table.view_message(conn))
-    except (WebSocketDisconnect, asyncio.TimeoutError):
+    except (TimeoutError, WebSocketDisconnect):
         return
     finally:
         if table is not None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import unicodedata
-from typing import Annotated, Any, Literal, TypeVar, Union
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter, ValidationError
 
@@ -21,7 +21,7 @@ MAX_CHAT = 500
 MAX_ACTION = 200
 
 Short = Annotated[str, StringConstraints(min_length=1, max_length=40)]
-OptionValue = Union[bool, int, float, Annotated[str, StringConstraints(max_length=200)]]
+OptionValue = bool | int | float | Annotated[str, StringConstraints(max_length=200)]
 
 
 class BadRequest(ValueError):
@@ -71,7 +71,7 @@ class Chat(Strict):
     text: Annotated[str, StringConstraints(min_length=1, max_length=MAX_CHAT)]
 
 
-Message = Annotated[Union[Hello, Act, Chat], Field(discriminator="type")]
+Message = Annotated[Hello | Act | Chat, Field(discriminator="type")]
 MESSAGE = TypeAdapter(Message)
 
 M = TypeVar("M")

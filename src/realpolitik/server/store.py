@@ -15,15 +15,31 @@ The methods of :class:`Store` are blocking; the server calls them through
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Callable, TypeVar
+from typing import Any, TypeVar
 
 from sqlalchemy import (
-    JSON, BigInteger, Boolean, CheckConstraint, Column, DateTime, ForeignKey, Integer, MetaData,
-    String, Table, Text, create_engine, event, insert, select, update,
+    JSON,
+    BigInteger,
+    Boolean,
+    CheckConstraint,
+    Column,
+    DateTime,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
 )
 from sqlalchemy.engine import URL, Engine, make_url
 from sqlalchemy.exc import ArgumentError, IntegrityError, SQLAlchemyError
@@ -136,12 +152,12 @@ def database_url(text: str) -> URL:
 
 def now() -> datetime:
     """The current time in UTC."""
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 def _utc(moment: datetime) -> datetime:
     """A stored time as an aware UTC time (SQLite hands them back without a zone)."""
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=timezone.utc)
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def _sqlite_pragmas(dbapi_connection, _record) -> None:

@@ -20,8 +20,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 SERVE = "from realpolitik.cli.main import app; app()"
 CHROMIUM = "/usr/bin/chromium"
