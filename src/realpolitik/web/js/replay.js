@@ -48,6 +48,7 @@ function draw(step) {
 async function go(ply) {
   const target = Math.max(0, Math.min(ply, state.total || ply));
   const request = ++state.request;
+  state.ply = target; // the requested position counts at once, so a quick next step builds on it
   try {
     const step = await getJSON(`/api/games/${gameId}/replay?seat=${encodeURIComponent(state.seat)}&ply=${target}`);
     if (request !== state.request) return;
