@@ -17,4 +17,9 @@ from .heuristic import HeuristicBot
 GAME = Wsdv()
 GAME.bots = {"heuristic": HeuristicBot}
 
-__all__ = ["GAME"]
+from .two_plus_two import GAME as TWO_PLUS_TWO  # noqa: E402  (2+2 builds on the base game above)
+
+#: the base game and 2+2, for the registry
+GAMES = (GAME, TWO_PLUS_TWO)
+
+__all__ = ["GAME", "GAMES", "TWO_PLUS_TWO"]
