@@ -252,11 +252,8 @@ def _check_card(card: ExpansionCard, p: _Problems, label: str) -> None:
         if yellow != red or any(not e.is_arrow and e.side not in ("west", "east") for e in card.icons) \
                 or any(e.is_arrow and e.yellow != e.red for e in card.icons):
             p.add(label, "icons", "Blue card events are symmetrical: every icon and arrow in yellow and in red")
-    if colour == "black":
-        if not any(e.icon == "dove" for e in card.icons):
-            p.add(label, "icons", "Black card events always remove peace doves")
-    elif any(e.icon == "peacemaker" for e in card.value_icons):
-        p.add(label, "value_icons", "only Black cards carry a peacemaker icon at their value")
+    if colour == "black" and not any(e.icon == "dove" for e in card.icons):
+        p.add(label, "icons", "Black card events always remove peace doves")
     if colour == "green" and not any(e.icon == "undove" for e in card.icons):
         p.add(label, "icons", "Green card events restore peace doves")
 

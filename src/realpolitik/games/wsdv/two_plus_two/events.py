@@ -230,10 +230,11 @@ def _next_decade_card(st: S, seat: int) -> None:
 
 
 def arrow(st: S, seat: int, item: tuple, ctx: tuple) -> None:
-    """An arrow: an active superpower may turn prestige steps into dominance steps; the rest moves."""
+    """An arrow: an active superpower may turn prestige steps into dominance steps (never in the
+    automatic event, which has no active player); everything else moves as printed."""
     track, yellow, red, strict = item
-    if track == "prestige" and ctx == ACTIVE and is_power(seat) and seat == st.active and not strict \
-            and yellow != red:
+    if track == "prestige" and is_power(seat) and seat == st.active and not strict and yellow != red \
+            and ctx[:1] != ("auto",):
         st.stack.append(("convert", seat, red - yellow))
         return
     move(st, seat, track, yellow, red, ctx)
