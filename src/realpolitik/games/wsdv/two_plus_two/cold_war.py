@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 POWER = (0, 1)  # the superpower of the yellow and of the red side
 STATE_SEAT = (2, 3)  # West, East
 POWER_NAME = ("the USA", "the Soviet Union")
+POWER_TITLE = ("The USA", "The Soviet Union")  # at the start of a sentence
 
 
 def is_power(seat: int) -> bool:
@@ -48,14 +49,14 @@ def pay(st: S, side: int, amount: int) -> None:
     """A superpower pays from its treasury (down to the flipped marker's last space)."""
     t = st.content.treasury
     st.treasury[side] = max(t.lowest, st.treasury[side] - amount)
-    st.log.add(f"{POWER_NAME[side].capitalize()} pays ${amount} (treasury {money(st.treasury[side])}).")
+    st.log.add(f"{POWER_TITLE[side]} pays ${amount} (treasury {money(st.treasury[side])}).")
 
 
 def income(st: S, side: int, amount: int) -> None:
     """A superpower adds income to its treasury (up to the +10 marker's last space)."""
     t = st.content.treasury
     st.treasury[side] = min(t.highest, st.treasury[side] + amount)
-    st.log.add(f"{POWER_NAME[side].capitalize()} receives ${amount} (treasury {money(st.treasury[side])}).")
+    st.log.add(f"{POWER_TITLE[side]} receives ${amount} (treasury {money(st.treasury[side])}).")
 
 
 def money(value: int) -> str:
@@ -129,7 +130,7 @@ def draw_arms_card(st: S, side: int) -> None:
     st.arms_last = key
     card = st.content.arms_deck[key]
     effects = card.effects(side, st.decade)
-    st.log.add(f"{POWER_NAME[side].capitalize()} draws arms-race card {key.upper()} (decade {ROMAN[st.decade]}): "
+    st.log.add(f"{POWER_TITLE[side]} draws arms-race card {key.upper()} (decade {ROMAN[st.decade]}): "
                + (", ".join(e.slug for e in effects) or "no effect") + ".")
     if card.reshuffle:
         st.stack.append(("reshuffle", "arms"))
@@ -145,7 +146,7 @@ def draw_conflict_card(st: S, side: int) -> None:
     st.conflict_last = key
     card = st.content.conflict_deck[key]
     effects = card.effects(side)
-    st.log.add(f"{POWER_NAME[side].capitalize()} draws conflict card {key.upper()}: "
+    st.log.add(f"{POWER_TITLE[side]} draws conflict card {key.upper()}: "
                + (", ".join(e.slug for e in effects) or "no effect") + ".")
     if card.reshuffle:
         st.stack.append(("reshuffle", "conflict"))

@@ -43,7 +43,7 @@ def space_race(st: S) -> None:
         return
     icons = c.track_icons["space"][side][d]
     if icons:
-        st.log.add(f"{POWER_NAME[side].capitalize()} leads the space race ({d}).")
+        st.log.add(f"{cold_war.POWER_TITLE[side]} leads the space race ({d}).")
         st.stack.append(("effects", POWER[side], items_of(icons), CARD))
 
 

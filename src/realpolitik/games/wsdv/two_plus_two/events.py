@@ -250,9 +250,10 @@ def move(st: S, seat: int, track: str, yellow: int, red: int, ctx: tuple) -> Non
         setattr(st, track, new)
         if new != pos:
             st.log.add(f"Track {TRACK_NAMES[track]} {new:+d}.")
-        end = WEST if net < 0 else EAST
-        for _ in range(abs(pos + net) - 6):
-            execute(st, seat, c.overflow[track][end])
+        excess = abs(pos + net) - 6
+        if excess > 0:  # the bonus printed beyond the end, once per step, each executed in turn
+            slug = c.overflow[track][WEST if net < 0 else EAST].slug
+            st.stack.append(("effects", seat, (slug,) * excess, CARD))
         return
     spaces = getattr(c, track).spaces
     pos = getattr(st, track)

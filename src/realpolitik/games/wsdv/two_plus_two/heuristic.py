@@ -19,8 +19,7 @@ from realpolitik.engine import IllegalAction, SeatContext
 
 from ..content import EAST, SIDES, WEST
 from ..heuristic import HeuristicBot as BaseBot
-from ..heuristic import ls_placements
-from ..heuristic import arrow_value, evaluate, icon_value
+from ..heuristic import arrow_value, evaluate, icon_value, ls_placements
 from .cold_war import POWER, is_power, victory_points
 from .content import BASE_ICONS, load
 from .events import collects, event_items, value_items
