@@ -2,9 +2,10 @@
 
     python benchmarks/wsdv_2p2_balance.py --games 1000 [--jobs 2] [--seed 0] [-o expansion=FILE]
 
-Per game all four seats are heuristic bots. Reports the wins per side and per seat, how
-often nuclear war ended the game, the endings, the decade games ended in, the superpowers'
-victory points and the time per game. The issue's targets for the stand-in content: no side
+Per game all four seats are heuristic bots. Reports the wins per side (a nuclear war counts
+for its winners' side) and per seat (shared winners count half each), how often nuclear war
+ended the game, the endings, the decade games ended in, the superpowers' victory points,
+the final track positions (positive: the Soviet Union's side) and the time per game. The issue's targets for the stand-in content: no side
 above 60 %, no seat above 40 %, nuclear war under 15 %. Not a ``bench_*`` file: it runs for
 many minutes, so ``benchmarks/run.py`` does not pick it up.
 """
@@ -39,7 +40,9 @@ def play(job: tuple[int, dict]) -> dict:
     out = state.outcome()
     return {"winners": [state.seats[s] for s in out.winners], "ending": out.details["ending"],
             "side": out.details.get("winning_side"), "decade": state.decade,
-            "reason": out.reason.split(":")[0], "vp": out.details["victory_points"], "plies": state.ply}
+            "reason": out.reason.split(":")[0].split(" (")[0].split(" at the end")[0], "vp": out.details["victory_points"], "plies": state.ply,
+            "tracks": {"arms_race": state.arms, "space_race": state.space, "dominance": state.dominance,
+                       "doves": state.doves}}
 
 
 def main() -> None:
@@ -64,7 +67,7 @@ def main() -> None:
         for w in r["winners"]:
             seats[w] += 1 / len(r["winners"])
         side = r["side"] or ("west" if r["winners"][0] in ("usa", "west") else "east")
-        sides["yellow" if side == "west" else "red"] += 1 / 1
+        sides["yellow" if side == "west" else "red"] += 1
         endings[r["ending"]] += 1
         reasons[r["reason"]] += 1
         decades[r["decade"]] += 1
@@ -77,6 +80,8 @@ def main() -> None:
         "reasons": dict(reasons.most_common()),
         "ended_in_decade": dict(sorted(decades.items())),
         "mean_vp": {k: round(sum(r["vp"][k] for r in results) / n, 2) for k in ("usa", "ussr")},
+        "mean_tracks": {k: round(sum(r["tracks"][k] for r in results) / n, 2)
+                        for k in ("arms_race", "space_race", "dominance", "doves")},
         "mean_plies": round(sum(r["plies"] for r in results) / n),
         "seconds_per_game": round(elapsed * max(1, args.jobs) / n, 2),
     }, indent=1))

@@ -20,13 +20,12 @@ from realpolitik.engine import IllegalAction, SeatContext
 from ..content import EAST, SIDES, WEST
 from ..heuristic import HeuristicBot as BaseBot
 from ..heuristic import arrow_value, evaluate, icon_value, ls_placements
-from .cold_war import POWER, is_power, victory_points
+from .cold_war import POWER, is_power, items_of, victory_points
 from .content import BASE_ICONS, load
 from .events import collects, event_items, value_items
 
-#: value of one step toward the own side, for a superpower and for a German state
-STEP = {"prestige": (0.8, 0.8), "dominance": (1.0, 0.3), "space": (1.1, 0.1), "arms": (0.5, 0.0),
-        "currency": (0.6, 0.6), "socialism": (0.6, 0.6)}
+TRACK_KEY = {"arms": "arms_race", "space": "space_race", "dominance": "dominance"}
+VP_WEIGHT = 2.0  # a victory point of lead, for a superpower
 MONEY = 0.35  # one $ for the own superpower
 CONFLICT = -0.4  # drawing a conflict card: as likely good as bad, but risky
 
@@ -107,7 +106,7 @@ class HeuristicBot(BaseBot):
         if use == "event":
             score = self.event_worth(pub, seat, card, key)
         elif use == "arms":
-            score = self.step_worth(pub, seat, "arms", 1 if side == EAST else -1) - 0.4
+            score = self.step_worth(pub, seat, "arms", 1 if side == EAST else -1) + self.arms_card_worth(pub, seat)
         elif use == "credit":
             value = card.value_for(side)
             treasury = cw["treasury"][("usa", "ussr")[side]]
@@ -165,8 +164,9 @@ class HeuristicBot(BaseBot):
             worth = self.step_worth(pub, seat, track, net)
             if track == "prestige" and power and active and not strict and mine > 0:
                 worth = max(worth, self.step_worth(pub, seat, "dominance", net))
-            if track == "arms" and yellow and red:
-                worth -= 0.3
+            if track == "arms":
+                powers = [s for s in (0, 1) if (yellow if s == WEST else red)]
+                worth += sum(self.arms_card_worth(pub, p) if p == side else -0.2 for p in powers if is_power(seat))
             return worth
         icon = self.content.icons[item]
         kind = icon.icon
@@ -196,16 +196,31 @@ class HeuristicBot(BaseBot):
     def step_worth(self, pub: dict, seat: int, track: str, net: int) -> float:
         """``net`` steps (positive toward red) on a track, for ``seat``."""
         side = st_side(seat)
-        mine = net if side == EAST else -net
         if track in ("prestige", "currency", "socialism"):
             return sum(arrow_value(track, 1 if net > 0 else -1, side) for _ in range(abs(net)))
-        weight = STEP[track][0 if is_power(seat) else 1]
-        if not is_power(seat) and track in ("dominance", "space", "arms"):
-            vp = pub["cold_war"]["victory_points"]
-            lead = vp[("usa", "ussr")[side]] - vp[("usa", "ussr")[1 - side]]
-            if lead > 0:  # a German state does not want its superpower further ahead
-                weight -= 0.4
-        return weight * mine
+        cw = pub["cold_war"]
+        pos = cw[TRACK_KEY[track]]
+        c = self.content
+        spaces = getattr(c, track).spaces
+        new = max(-spaces, min(spaces, pos + net))
+        gain = track_worth(c, track, new, side) - track_worth(c, track, pos, side)
+        if is_power(seat):
+            return VP_WEIGHT * gain + (0.5 * abs(pos + net - new) if track == "dominance" else 0.0)
+        # a German state: its state profits a little from dominance, but it does not want its
+        # superpower ahead in victory points (then the superpower, not the state, would win)
+        vp = cw["victory_points"]
+        lead = vp[("usa", "ussr")[side]] - vp[("usa", "ussr")[1 - side]]
+        mine = (new - pos) * (1 if side == EAST else -1)
+        return (0.2 if track == "dominance" else 0.0) * mine - (0.6 if lead >= 0 else 0.2) * gain
+
+    def arms_card_worth(self, pub: dict, seat: int) -> float:
+        """The expected effects of the arms-race card a step makes ``seat`` draw."""
+        side = st_side(seat)
+        decade = max(1, pub["decade"])
+        deck = self.content.arms_deck.values()
+        total = sum(self.item_worth(pub, seat, i, active=True) for d in deck for i in items_of(d.effects(side, decade)))
+        cost = pub["cold_war"]["reminders"]["arms_cost"] * MONEY
+        return total / len(deck) - cost
 
     # ------------------------------------------------------------------ small choices
 
@@ -265,15 +280,31 @@ def _last_played(view: dict) -> str:
     return played[-1]
 
 
+def track_worth(c, track: str, pos: int, side: int) -> float:
+    """A 2+2 track's marker for ``side``'s superpower: its victory points (the other's count
+    against it), a little for every step of progress, much for standing in a victory space."""
+    t = getattr(c, track)
+    d = abs(pos)
+    mine = pos > 0 if side == EAST else pos < 0
+    worth = t.vp[d] + 0.3 * d
+    if track == "arms":
+        worth += 0.4 * t.level[d] + (3.0 if t.level[d] >= 4 else 0.0)
+    elif track == "space" and d >= t.victory:
+        worth += 3.0
+    return worth if mine else -worth
+
+
 def position(st, seat: int) -> float:
     """How good a (sampled) position is for ``seat``: its side's German standing plus its Cold War."""
     side = st.side(seat)
     score = evaluate(st, side)
-    own, other = victory_points(st, side), victory_points(st, 1 - side)
+    c = st.content
     doves = st.doves
     score -= 2.0 / (doves + 1)
+    cold = sum(track_worth(c, t, getattr(st, t), side) for t in ("arms", "space", "dominance"))
     if is_power(seat):
-        score += 1.2 * (own - other) + MONEY * min(st.treasury[side], 8) - 1.0 * max(0, -st.treasury[side])
+        score += VP_WEIGHT * cold + MONEY * min(st.treasury[side], 8) - 1.0 * max(0, -st.treasury[side])
     else:
-        score -= 0.6 * max(0, own - other)
+        own, other = victory_points(st, side), victory_points(st, 1 - side)
+        score -= 0.6 * max(0, own - other + 1)
     return score
