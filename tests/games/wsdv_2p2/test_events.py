@@ -175,7 +175,7 @@ def test_reminders(table):
     assert t.st.soviet_penalty and t.st.dominance == -1
     t = table().clear_board().with_deck("arms", QUIET)
     _event(t, WEST_SEAT, "x33", "next arms-cost", "next arms")
-    assert t.st.arms_cost == 1 and t.st.arms == -1 and t.st.treasury == [6 - 1 - 2, 6]
+    assert t.st.arms_cost == 1 and t.st.arms == -2 and t.st.treasury == [6 - 2 - 2, 6]  # 2 steps, $1 each
 
 
 def test_coat_of_arms_icons_are_executed_by_the_german_state(table):
@@ -204,3 +204,38 @@ def test_guillaume_clarification(table):
     assert st.view(EAST_SEAT)["private"]["known"] == ["56", "57"]
     assert st.view(USSR)["private"]["known"] == [] and "55" not in st.view(EAST_SEAT)["private"]["known"]
     assert all(a.split(" ")[2] in ("56", "57") for a in t.legal if a.startswith("swap"))
+
+
+def test_ignoring_one_colour_of_a_left_right_arrow(table):
+    dual = card("xd", "dual", icons=[{"icon": "dominance", "yellow": 1, "red": 1}])
+    t = table().clear_board().with_cards(dual)
+    t.turn(USSR, display=("xd",))
+    t.run("take xd event")
+    assert set(t.legal) == {"ignore nothing", "ignore dominance-yellow", "ignore dominance-red"}
+    t.run("ignore dominance-yellow")
+    assert t.st.dominance == 1
+
+
+def test_an_active_superpower_converts_a_prestige_arrow_of_its_own_conflict_card(table):
+    war = card("xw", "west", icons=[{"icon": "conflict", "side": "west"}])
+    conflict = deck_card("c", usa=[[{"icon": "prestige", "yellow": 1}]], ussr=[[]])
+    t = table().clear_board().with_cards(war).with_deck("conflict", conflict)
+    t.turn(USA, display=("xw",))
+    t.run("take xw event")
+    assert set(t.legal) == {"prestige 1", "dominance 1"}
+    t.run("dominance 1")
+    assert t.st.dominance == -1 and t.st.prestige == 0
+    t = table().clear_board().with_cards(war).with_deck("conflict", conflict)
+    t.turn(WEST_SEAT, display=("xw",))  # West is active: the USA draws but is not the active player
+    t.run("take xw event")
+    assert t.st.prestige == -1 and t.st.dominance == 0
+
+
+def test_the_usa_cashes_a_yellow_dominance_arrow_beyond_the_track(table):
+    push = card("xn", "west", icons=[{"icon": "dominance", "yellow": 1}])
+    t = table().clear_board().unrest(nrw=1).with_cards(push)
+    t.st.dominance = -t.c.dominance.spaces
+    _event(t, WEST_SEAT, "xn")
+    assert t.st.to_act == USA and set(t.legal) == {"income", "calm nrw"}
+    t.run("calm nrw")
+    assert t.st.unrest[t.p("nrw")] == 0 and t.st.treasury == [6, 6]

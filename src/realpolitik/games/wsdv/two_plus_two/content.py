@@ -240,15 +240,13 @@ def _check_card(card: ExpansionCard, p: _Problems, label: str) -> None:
         _check_effect(e, where, p, label, f"icons.{i}")
         if card.is_special and e.icon == "prestige" and not e.strict:
             p.add(label, f"icons.{i}", "2+2 special cards show only strict prestige arrows")
-        if e.icon == "next-card":
-            p.add(label, f"icons.{i}", "the next-decade card icon belongs on the space-race track")
     for i, e in enumerate(card.value_icons):
         _check_effect(e, "black-value" if colour == "black" else "value", p, label, f"value_icons.{i}")
         if e.is_arrow:
             p.add(label, f"value_icons.{i}", "icons at a card value are not arrows")
     if colour == "blue":
-        yellow = sorted(_mirror_key(e) for e in card.icons if not e.is_arrow and e.side == "west")
-        red = sorted(_mirror_key(e.mirrored()) for e in card.icons if not e.is_arrow and e.side == "east")
+        yellow = sorted(_fingerprint(e) for e in card.icons if not e.is_arrow and e.side == "west")
+        red = sorted(_fingerprint(e.mirrored()) for e in card.icons if not e.is_arrow and e.side == "east")
         if yellow != red or any(not e.is_arrow and e.side not in ("west", "east") for e in card.icons) \
                 or any(e.is_arrow and e.yellow != e.red for e in card.icons):
             p.add(label, "icons", "Blue card events are symmetrical: every icon and arrow in yellow and in red")
@@ -258,7 +256,7 @@ def _check_card(card: ExpansionCard, p: _Problems, label: str) -> None:
         p.add(label, "icons", "Green card events restore peace doves")
 
 
-def _mirror_key(e: Effect) -> str:
+def _fingerprint(e: Effect) -> str:
     return e.model_dump_json()
 
 

@@ -117,11 +117,14 @@ class HeuristicBot(BaseBot):
             if is_power(seat):
                 score *= 0.85
         if use != "event":
-            score += sum(self.item_worth(pub, seat, i) for i in value_items(card, side))
+            score += sum(self.parts(pub, seat, value_items(card, side), mine_to_press=True))
             if collects(card, use):
                 score += 0.6
         if from_display:
             score += 0.3 * max(0.0, max(self.event_worth(pub, s, card, key) for s in enemies(seat)))
+            rest = [k for k in pub["display"] if k != key]
+            if len(rest) == 1:  # the sub-decade ends: the last card's event runs, and I acted last
+                score += self.auto_worth(pub, seat, rest[0])
         else:
             score -= 0.6
         return score
@@ -146,11 +149,31 @@ class HeuristicBot(BaseBot):
                 return 0.0
         elif card.owner() not in (None, side):
             return 0.0
-        parts = [self.item_worth(pub, seat, i, active=True) for i in event_items(card, side)]
+        parts = self.parts(pub, seat, event_items(card, side), mine_to_press=True)
         if card.colour == "dual" and parts and min(parts) < 0:
             parts.remove(min(parts))
         bonus = 0.6 if collects(card, "event") else 0.0
         return sum(parts) + bonus - (1.0 if card.is_special else 0.0)
+
+    def parts(self, pub: dict, seat: int, items: tuple, mine_to_press: bool) -> list[float]:
+        """Each item's value in order; peace doves counted as they go (a third flip of two doves is war)."""
+        doves = pub["cold_war"]["doves"]
+        out = []
+        for item in items:
+            if item == "dove":
+                out.append(dove_value(doves, mine_to_press))
+                doves = max(0, doves - 1)
+            elif item == "undove":
+                out.append(0.2 + 1.5 / (doves + 1))
+                doves += 1
+            else:
+                out.append(self.item_worth(pub, seat, item))
+        return out
+
+    def auto_worth(self, pub: dict, seat: int, key: str) -> float:
+        """What the automatic event of ``key`` would be worth to ``seat`` if it were the last one to act."""
+        card = self.content.cards[key]
+        return sum(self.parts(pub, seat, event_items(card, st_side(seat), auto=True), mine_to_press=True))
 
     def item_worth(self, pub: dict, seat: int, item, active: bool = True) -> float:
         """One pool item's value for ``seat``."""
