@@ -5,8 +5,9 @@
 Per game all four seats are heuristic bots. Reports the wins per side (a nuclear war counts
 for its winners' side) and per seat (shared winners count half each), how often nuclear war
 ended the game, the endings, the decade games ended in, the superpowers' victory points,
-the final track positions (positive: the Soviet Union's side) and the time per game. The issue's targets for the stand-in content: no side
-above 60 %, no seat above 40 %, nuclear war under 15 %. Not a ``bench_*`` file: it runs for
+the final track positions (positive: the Soviet Union's side) and the time per game. The
+issue's targets for the stand-in content: no side above 60 %, no seat above 40 %, nuclear
+war under 15 %. Not a ``bench_*`` file: it runs for
 many minutes, so ``benchmarks/run.py`` does not pick it up.
 """
 
@@ -40,7 +41,8 @@ def play(job: tuple[int, dict]) -> dict:
     out = state.outcome()
     return {"winners": [state.seats[s] for s in out.winners], "ending": out.details["ending"],
             "side": out.details.get("winning_side"), "decade": state.decade,
-            "reason": out.reason.split(":")[0].split(" (")[0].split(" at the end")[0], "vp": out.details["victory_points"], "plies": state.ply,
+            "reason": out.reason.split(":")[0].split(" (")[0].split(" at the end")[0],
+            "vp": out.details["victory_points"], "plies": state.ply,
             "tracks": {"arms_race": state.arms, "space_race": state.space, "dominance": state.dominance,
                        "doves": state.doves}}
 
