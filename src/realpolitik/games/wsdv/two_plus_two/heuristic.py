@@ -62,7 +62,7 @@ class HeuristicBot(BaseBot):
         if verb == "shift":
             return self._best(legal, lambda a: self._shift(ctx.view, seat, a))
         if verb in ("prestige", "dominance") and all(w.split(" ")[0] in ("prestige", "dominance") for w in legal):
-            return self._best(legal, lambda a: self._convert(ctx.view, seat, a))
+            return self._best(legal, lambda a: self._convert(ctx.view, seat, a))  # the prompt names the direction
         return self._ahead(ctx)
 
     def _best(self, legal, score) -> str:
@@ -256,13 +256,14 @@ class HeuristicBot(BaseBot):
         side = st_side(seat)
         items = event_items(card, side, auto=pub["cold_war"]["active"] is None)
         for item in items:
-            word = item if isinstance(item, str) else item[0]
-            if what == word or what.startswith(word + "-"):
-                if isinstance(item, tuple):
-                    track, yellow, red, strict = item
-                    step = -1 if what.endswith("yellow") or (what == track and yellow) else 1
-                    return -self.step_worth(pub, seat, track, step)
-                return -self.item_worth(pub, seat, item)
+            if isinstance(item, str):
+                if item == what:
+                    return -self.item_worth(pub, seat, item)
+                continue
+            track, yellow, red, _ = item
+            if what in (track, f"{track}-yellow", f"{track}-red"):
+                step = -1 if what == f"{track}-yellow" or what == track and yellow else 1
+                return -self.step_worth(pub, seat, track, step)
         return 0.0
 
     def _discard(self, view: dict, seat: int, action: str) -> float:
@@ -283,7 +284,7 @@ class HeuristicBot(BaseBot):
     def _convert(self, view: dict, seat: int, action: str) -> float:
         words = action.split(" ")
         pub = view["public"]
-        direction = 1 if st_side(seat) == EAST else -1
+        direction = 1 if "toward East" in view["pending"]["prompt"] else -1
         return sum(int(k) * self.step_worth(pub, seat, t, direction) for t, k in zip(words[::2], words[1::2]))
 
 
