@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rich.console import Group
@@ -61,8 +62,8 @@ def _provinces(pub: dict, side: str) -> Table:
     return table
 
 
-def render(view: dict[str, Any]) -> Group:
-    """The game as ``view`` shows it."""
+def render(view: dict[str, Any], card: Callable[[str], Text] = card_line) -> Group:
+    """The game as ``view`` shows it (``card`` draws one card; 2+2 brings its own)."""
     pub, mine = view["public"], view.get("private")
     phase = (f"end of decade, phase {pub['end_of_decade']}: {pub['phase'].replace('_', ' ')}"
              if pub["end_of_decade"] else f"sub-decade {pub['half']}")
@@ -84,15 +85,15 @@ def render(view: dict[str, Any]) -> Group:
     lines = Text("Infrastructure: " + (", ".join(pub["infrastructure"]) or "—"), style="dim")
     parts: list[Any] = [head, *tracks, status, _provinces(pub, "west"), _provinces(pub, "east"), lines]
     parts.append(Text("Display:", style="bold"))
-    parts += [card_line(k) for k in pub["display"]]
+    parts += [card(k) for k in pub["display"]]
     if pub["special"]:
-        parts.append(card_line(pub["special"]))
+        parts.append(card(pub["special"]))
     hands = ", ".join(f"{seat} {len(decades)}" for seat, decades in pub["hands"].items())
     played = ", ".join(k.upper() for k in pub["played"]) or "—"
     parts.append(Text(f"Hand cards: {hands}   Draw deck: {pub['deck']}   Played this decade: {played}", style="dim"))
     if mine is not None:
         parts.append(Text(f"Your hand ({view['seat']}):", style="bold"))
-        parts += [card_line(k) for k in mine["hand"]] or [Text("  —")]
+        parts += [card(k) for k in mine["hand"]] or [Text("  —")]
         if mine["known"]:
             parts.append(Text("You know the opponent holds: " + ", ".join(k.upper() for k in mine["known"])))
         if mine["deck_top"]:

@@ -179,7 +179,7 @@ class HeuristicBot:
         if use == "build":
             score = value * (1.3 if decade <= 2 else 1.0)
         elif use == "ls":
-            score = 2.0 * _ls_placements(provinces, value)
+            score = 2.0 * ls_placements(provinces, value)
         elif use == "calm":
             worst = max(provinces, key=lambda p: (p["unrest"] % 4 == 0 and p["unrest"] > 0, p["unrest"]))
             score = 1.0 + (3.0 if worst["unrest"] >= 4 and worst["unrest"] % 4 == 0 else 0.0)
@@ -200,7 +200,7 @@ def _triggered_card(view: dict) -> str:
     return view["public"]["played"][-1]
 
 
-def _ls_placements(provinces: list[dict], points: int) -> int:
+def ls_placements(provinces: list[dict], points: int) -> int:
     """How many LS a value of ``points`` can place, greedily (at most 2 points per province)."""
     needs = sorted(max(0, 3 * (p["ls"] + 1) - p["economy"]) for p in provinces if p["key"] != "wb")
     placed = 0

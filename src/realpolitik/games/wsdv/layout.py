@@ -39,3 +39,12 @@ class Layout:
 
 
 BASE = Layout(seats=("west", "east"), side=(WEST, EAST), state_seat=(0, 1))
+
+
+#: 2+2 (seed 001 §3–§4, §12): USA, Soviet Union, West, East; three sub-decades A, B, C with
+#: 3, 3 and 4 base cards in the display (the 2+2 cards come on top); each ends with one
+#: normal card left; arms race, space race and dominance open the end of a decade.
+TWO_PLUS_TWO = Layout(
+    seats=("usa", "ussr", "west", "east"), side=(WEST, EAST, WEST, EAST), state_seat=(2, 3), hand=2,
+    display=(3, 3, 4), last_cards=1, phases=("arms_race", "space_race", "dominance") + BASE_PHASES,
+)

@@ -11,7 +11,7 @@ without asking (``PUBLIC``); the legal actions computed on the way are kept for 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from . import actions, board, end_of_decade, events, protests, specials
 from .board import NONE, WORKING
@@ -26,7 +26,13 @@ if TYPE_CHECKING:
 
 
 def setup(st: S) -> None:
-    """Vorbereitung: unrest, socialists, the four starting factories, tracks at 0 (§2.1/§2.2)."""
+    """Vorbereitung (§2), then the first decade begins."""
+    prepare(st)
+    advance(st)
+
+
+def prepare(st: S) -> None:
+    """Unrest, socialists, the four starting factories, tracks at 0 (§2.1/§2.2); the first decade is due."""
     c = st.content
     version = c.setups[st.options["setup"]]
     st.unrest = [version.unrest_in.get(p.key, version.unrest) for p in c.provinces]
@@ -60,24 +66,34 @@ def setup(st: S) -> None:
     st.eod = -1
     st.result = None
     st.log.add(f"Wir sind das Volk! — rules version {st.options['setup']} set-up.")
-    advance(st)
 
 
 # ====================================================================== the loop
 
 
-def advance(st: S) -> None:
+class Rulebook(NamedTuple):
+    """The dispatch tables by frame kind; 2+2 runs the same loop on its own tables."""
+
+    procedures: dict
+    legal: dict
+    act: dict
+    describe: dict
+    public: set
+
+
+def advance(st: S, book: Rulebook | None = None) -> None:
     """Run procedures (and decisions with a single public answer) until a real decision is on top."""
+    procedures, legal_of, act_of, _, public = book or BASE_RULES
     stack = st.stack
     while stack:
         kind = stack[-1][0]
-        if kind in PROCEDURES:
+        if kind in procedures:
             frame = stack.pop()
-            PROCEDURES[kind](st, *frame[1:])
+            procedures[kind](st, *frame[1:])
             continue
-        legal_now = LEGAL[kind](st, *stack[-1][1:])
-        if kind in PUBLIC and len(legal_now) == 1:
-            ACT[kind](st, legal_now[0], *stack[-1][1:])
+        legal_now = legal_of[kind](st, *stack[-1][1:])
+        if kind in public and len(legal_now) == 1:
+            act_of[kind](st, legal_now[0], *stack[-1][1:])
             continue
         st._legal = tuple(legal_now)
         return
@@ -355,3 +371,5 @@ for _module in (actions, events, specials, protests, end_of_decade):
     ACT.update(_module.ACT)
     DESCRIBE.update(_module.DESCRIBE)
     PUBLIC |= _module.PUBLIC
+
+BASE_RULES = Rulebook(PROCEDURES, LEGAL, ACT, DESCRIBE, PUBLIC)

@@ -199,7 +199,8 @@ class WsdvState(State):
         seen = self.deck_seen[seat]
         top = self.deck[len(self.deck) - seen:] if seen else []
         fixed |= set(top)
-        pools = {d: [k for k in c.decade_cards[d] if k not in fixed] for d in range(1, self.decade + 1)}
+        # up to the next decade: 2+2's space race hands out a card of the next decade
+        pools = {d: [k for k in c.decade_cards[d] if k not in fixed] for d in range(1, min(4, self.decade + 1) + 1)}
         for pool in pools.values():
             rng.shuffle(pool)
         others = [s for s in range(len(self.seats)) if s != seat]
