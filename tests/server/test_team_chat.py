@@ -185,40 +185,44 @@ def test_the_team_game_plays_to_its_end_and_each_seat_sees_only_its_secret(table
     assert all(m["view"]["private"] is None for m in watcher.views)
 
 
-def test_team_chat_in_the_browser(team_server):
-    from playwright.sync_api import expect, sync_playwright
-
-    from realpolitik.testing.server import launch_chromium
+def test_team_chat_in_the_browser(team_server, browser):
+    from playwright.sync_api import expect
 
     with Api(team_server) as api:
         game = api.create(["human"] * 4, game="signal", options={"table_talk": "partners"})
     links = {i["seat"]: team_server.url + i["url"] for i in game["invites"]}
-    with sync_playwright() as playwright:
-        browser = launch_chromium(playwright)
-        try:
-            pages = {}
-            for label, name in (("p1", "Ann"), ("p2", "Bob"), ("p3", "Cleo"), ("p4", "Dan")):
-                page = browser.new_context().new_page()
-                page.goto(links[label])
-                page.fill("#join-name", name)
-                page.click("#join-button")
-                expect(page.locator("#chat")).to_be_visible()
-                pages[label] = page
-            watcher = browser.new_context().new_page()
-            watcher.goto(f"{team_server.url}/game/{game['id']}")
-            expect(watcher.locator("#you")).to_have_text("watching")
-            expect(pages["p1"].locator("#chat-team")).to_have_text("(p1, p3)")
-            pages["p1"].fill("#chat-text", "<b>hold</b> the line")
-            pages["p1"].press("#chat-text", "Enter")
-            expect(pages["p3"].locator("#chat-lines li")).to_have_text(["p1 (Ann): <b>hold</b> the line"])
-            expect(pages["p1"].locator("#chat-lines li")).to_have_count(1)
-            pages["p2"].fill("#chat-text", "they are bluffing")
-            pages["p2"].click("#chat-form button")
-            expect(pages["p4"].locator("#chat-lines li")).to_have_text(["p2 (Bob): they are bluffing"])
-            expect(pages["p1"].locator("#chat-lines li")).to_have_count(1)
-            assert pages["p2"].locator("#chat-lines li").all_inner_texts() == ["p2 (Bob): they are bluffing"]
-            assert watcher.locator("#chat").is_hidden() and "bluffing" not in watcher.content()
-            assert "secret" in pages["p1"].inner_text("#board")  # the generic board shows the seat's own data
-            assert "secret" not in watcher.inner_text("#board")
-        finally:
-            browser.close()
+    contexts = []
+
+    def new_page():
+        ctx = browser.new_context()
+        contexts.append(ctx)
+        return ctx.new_page()
+
+    try:
+        pages = {}
+        for label, name in (("p1", "Ann"), ("p2", "Bob"), ("p3", "Cleo"), ("p4", "Dan")):
+            page = new_page()
+            page.goto(links[label])
+            page.fill("#join-name", name)
+            page.click("#join-button")
+            expect(page.locator("#chat")).to_be_visible()
+            pages[label] = page
+        watcher = new_page()
+        watcher.goto(f"{team_server.url}/game/{game['id']}")
+        expect(watcher.locator("#you")).to_have_text("watching")
+        expect(pages["p1"].locator("#chat-team")).to_have_text("(p1, p3)")
+        pages["p1"].fill("#chat-text", "<b>hold</b> the line")
+        pages["p1"].press("#chat-text", "Enter")
+        expect(pages["p3"].locator("#chat-lines li")).to_have_text(["p1 (Ann): <b>hold</b> the line"])
+        expect(pages["p1"].locator("#chat-lines li")).to_have_count(1)
+        pages["p2"].fill("#chat-text", "they are bluffing")
+        pages["p2"].click("#chat-form button")
+        expect(pages["p4"].locator("#chat-lines li")).to_have_text(["p2 (Bob): they are bluffing"])
+        expect(pages["p1"].locator("#chat-lines li")).to_have_count(1)
+        assert pages["p2"].locator("#chat-lines li").all_inner_texts() == ["p2 (Bob): they are bluffing"]
+        assert watcher.locator("#chat").is_hidden() and "bluffing" not in watcher.content()
+        assert "secret" in pages["p1"].inner_text("#board")  # the generic board shows the seat's own data
+        assert "secret" not in watcher.inner_text("#board")
+    finally:
+        for ctx in contexts:
+            ctx.close()

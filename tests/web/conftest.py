@@ -3,18 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import sync_playwright
 
-from realpolitik.testing.server import Api, ServerProcess, launch_chromium
-
-
-@pytest.fixture(scope="session")
-def browser():
-    """The system Chromium (installed by the test setup; Playwright downloads nothing)."""
-    with sync_playwright() as playwright:
-        chromium = launch_chromium(playwright)
-        yield chromium
-        chromium.close()
+from realpolitik.testing.server import Api, ServerProcess
 
 
 @pytest.fixture(scope="module")
