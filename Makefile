@@ -1,9 +1,10 @@
-# Quick start: `make run` plays, `make test` tests. Both build .venv on first use.
+# Quick start: `make run` serves the games in the browser, `make play` plays in the terminal,
+# `make test` tests. All build .venv on first use.
 VENV   := .venv
 PYTHON := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test bench clean
+.PHONY: run play test system bench clean
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -12,9 +13,16 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
+	$(VENV)/bin/realpolitik serve --db realpolitik.db
+
+play: $(STAMP)
 	$(VENV)/bin/realpolitik play nuclear-war --seats human,heuristic,heuristic,heuristic
 
-test: $(STAMP)
+# Chromium and PostgreSQL for the browser and storage tests (installed when root).
+system:
+	@bash .ci/system-packages
+
+test: $(STAMP) system
 	$(PYTHON) -m pytest -q -n 2
 
 bench: $(STAMP)

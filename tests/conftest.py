@@ -6,6 +6,20 @@ from realpolitik.games import registry
 
 
 @pytest.fixture(scope="session")
+def browser():
+    """The system Chromium driven by Playwright, one per test process (Playwright's sync API
+    allows only one running instance per thread); installed by the test setup, nothing is downloaded."""
+    from playwright.sync_api import sync_playwright
+
+    from realpolitik.testing.server import launch_chromium
+
+    with sync_playwright() as playwright:
+        chromium = launch_chromium(playwright)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="session")
 def games():
     """The game registry."""
     return registry()

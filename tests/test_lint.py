@@ -8,6 +8,6 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_ruff_is_clean():
-    result = subprocess.run([sys.executable, "-m", "ruff", "check", "src", "tests", "benchmarks"],
+    result = subprocess.run([sys.executable, "-m", "ruff", "check", "src", "tests", "benchmarks", "tools"],
                             cwd=ROOT, capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr

@@ -46,14 +46,21 @@ def reachable(root: object) -> dict[int, object]:
     return seen
 
 
+def frozen(obj: object) -> bool:
+    """Immutable by construction: frozen dataclasses and frozen pydantic models."""
+    params = getattr(obj, "__dataclass_params__", None)
+    config = getattr(obj, "model_config", None)
+    return bool(params is not None and params.frozen) or (isinstance(config, dict) and bool(config.get("frozen")))
+
+
 def secret_objects(state: State) -> dict[int, object]:
     """The true state and the mutable objects it owns (shared immutable content left out)."""
     out = {id(state): state}
-    for name in type(state).__mro__[0].__slots__ + State.__slots__:
+    for name in type(state).__slots__ + State.__slots__:
         if name in SHARED_FIELDS - {"log"} or not hasattr(state, name):
             continue
         for key, obj in reachable(getattr(state, name)).items():
-            if not isinstance(obj, _ATOMS + (tuple, frozenset)):
+            if not isinstance(obj, _ATOMS + (tuple, frozenset)) and not frozen(obj):
                 out[key] = obj
     return out
 

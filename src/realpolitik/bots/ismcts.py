@@ -31,6 +31,8 @@ MAX_PLAYOUT = 5_000
 ROLLOUTS = ("auto", "random", "heuristic", "game")
 #: how the root action is chosen: UCB like every other node, or sequential halving on shared worlds
 ROOTS = ("ucb", "halving")
+#: ``heuristic``: the game's heuristic bot proposes the move; search overrides it only when clearly better
+PRIORS = ("none", "heuristic")
 #: other seats' decisions: searched in the tree (for their own rewards) or played by the rollout policy
 OPPONENTS = ("tree", "policy")
 
@@ -39,6 +41,19 @@ Policy = Callable[[State, Rng], str]
 
 def _mean(node: _Node | None) -> float:
     return node.total / node.visits if node is not None and node.visits else 0.0
+
+
+def _clearly_better(a: _Node | None, b: _Node | None, z: float) -> bool:
+    """Whether ``a``'s mean reward beats ``b``'s by more than ``z`` standard errors.
+
+    Rewards lie in [0, 1], so ``m (1 - m)`` bounds the variance of a node with mean ``m``.
+    """
+    if a is None or not a.visits:
+        return False
+    if b is None or not b.visits:
+        return True
+    ma, mb = a.total / a.visits, b.total / b.visits
+    return ma - mb > z * sqrt(ma * (1 - ma) / a.visits + mb * (1 - mb) / b.visits)
 
 
 class _Node:
@@ -84,13 +99,18 @@ class ISMCTSBot:
 
     def __init__(self, seed: int = 0, budget: int = DEFAULT_BUDGET, time_limit: float | None = None,
                  rollout: str = "auto", depth: int | None = None, exploration: float = 0.7,
-                 opponents: str = "tree", root: str = "ucb", model: str = "same") -> None:
+                 opponents: str = "tree", root: str = "ucb", model: str = "same", prior: str = "none",
+                 confidence: float = 1.0) -> None:
         if rollout not in ROLLOUTS:
             raise ValueError(f"ismcts: rollout {rollout!r} is not one of {', '.join(ROLLOUTS)}")
         if model != "same" and model not in ROLLOUTS:
             raise ValueError(f"ismcts: model {model!r} is not same or one of {', '.join(ROLLOUTS)}")
         if opponents not in OPPONENTS:
             raise ValueError(f"ismcts: opponents {opponents!r} is not one of {', '.join(OPPONENTS)}")
+        if prior not in PRIORS:
+            raise ValueError(f"ismcts: prior {prior!r} is not one of {', '.join(PRIORS)}")
+        if not isinstance(confidence, (int, float)) or confidence < 0:
+            raise ValueError(f"ismcts: confidence must be a number, at least 0, not {confidence!r}")
         if root not in ROOTS:
             raise ValueError(f"ismcts: root {root!r} is not one of {', '.join(ROOTS)}")
         if not isinstance(budget, int) or budget < 1:
@@ -110,6 +130,9 @@ class ISMCTSBot:
         self.opponents = opponents
         self.root = root
         self.model = model
+        self.prior = prior
+        self.confidence = confidence
+        self._advisor: Any = None
         self._me = -1
         self._model: Policy | None = None
         self._survivors: list[str] = []
@@ -139,8 +162,14 @@ class ISMCTSBot:
             frozenset(self._expanded),
             {a: (n.visits, n.total / n.visits) for a, n in stats.items() if n is not None and n.visits})
         if self.root == "halving":
-            return max(self._survivors, key=lambda a: _mean(stats[a]))
-        return max(legal, key=lambda a: (stats[a].visits, stats[a].total) if stats[a] else (0, 0.0))
+            best = max(self._survivors, key=lambda a: _mean(stats[a]))
+        else:
+            best = max(legal, key=lambda a: (stats[a].visits, stats[a].total) if stats[a] else (0, 0.0))
+        if self._advisor is not None:
+            hint = self._advisor.choose(ctx)
+            if hint != best and hint in stats and not _clearly_better(stats[best], stats[hint], self.confidence):
+                best = hint
+        return best
 
     def _world(self, ctx: SeatContext) -> State:
         """A new determinization; the first one of a game sets up its rollout policy."""
@@ -274,6 +303,12 @@ class ISMCTSBot:
         self._evaluate = game.evaluate
         self._policy = self._policy_for(game, self.rollout)
         self._model = self._policy if self.model == "same" else self._policy_for(game, self.model)
+        self._advisor = None
+        if self.prior == "heuristic":
+            factory = game.bots.get("heuristic")
+            if factory is None:
+                raise ValueError(f"ismcts: {game.id} has no heuristic bot to propose moves")
+            self._advisor = factory(self.rng.next64())
 
     def _policy_for(self, game: Any, mode: str) -> Policy | None:
         """The playout policy ``mode`` names for ``game`` (None: uniformly random)."""

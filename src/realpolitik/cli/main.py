@@ -1,4 +1,4 @@
-"""``realpolitik``: list games, play in the terminal, replay records, pit bots in the arena."""
+"""``realpolitik``: list games, play in the terminal, replay records, serve online play, pit bots in the arena."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from rich.console import Console
 from rich.table import Table as RichTable
 
 from realpolitik.bots import bot_kinds, parse_spec
-from realpolitik.engine import ContentError, OptionError, Record, RecordError
+from realpolitik.engine import ContentError, Game, OptionError, Record, RecordError
 from realpolitik.games import get, registry
 
 from .play import HUMAN, Quit, Table
@@ -18,6 +18,8 @@ from .render import board, log_lines, outcome_text
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Cold-War and great-power strategy games: play, replay, analyse.")
 console = Console(highlight=False)
+content_app = typer.Typer(no_args_is_help=True, help="Your own content files (cards, decks, boards).")
+app.add_typer(content_app, name="content")
 
 
 def _fail(message: str) -> None:
@@ -127,6 +129,55 @@ def replay(
         raise typer.Exit(1)
     console.print(f"Replay of {len(record.actions)} actions matches the record." if stored
                   else f"Replayed {len(record.actions)} actions (the record holds no final state to compare).")
+
+
+@app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", help="address to listen on"),
+    port: int = typer.Option(8000, help="port to listen on (0: any free port)"),
+    db: str = typer.Option("realpolitik.db", help="SQLite file or database URL (sqlite:///FILE, postgresql://…)"),
+    bot_delay: float = typer.Option(0.3, help="seconds a bot waits before it moves"),
+    bot_workers: int | None = typer.Option(None, help="bot worker processes (default: cores - 1; 0: a thread)"),
+) -> None:
+    """Run the game server: lobby, online play against people and bots, replays."""
+    from realpolitik.server import StorageError
+    from realpolitik.server import serve as run_server
+
+    try:
+        run_server(host, port, db, bot_delay, bot_workers, announce=lambda text: print(text, flush=True))
+    except StorageError as exc:
+        _fail(str(exc))
+    except OSError as exc:
+        _fail(f"cannot listen on {host}:{port} ({exc.strerror})")
+
+
+@content_app.command("validate")
+def validate_content(
+    path: Path = typer.Argument(..., metavar="FILE", help="a content file (TOML)"),
+    game_id: str | None = typer.Option(None, "--game", help="the game the file is for (default: its `game` key)"),
+) -> None:
+    """Check a content file: every problem is listed with file, entry and field; exit 1 if any."""
+    if game_id is None:
+        import tomllib
+
+        try:
+            game_id = tomllib.loads(path.read_text(encoding="utf-8")).get("game")
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+            _fail(f"{path}: cannot read it as TOML ({exc}); name the game with --game")
+        if not isinstance(game_id, str):
+            takes = [g.id for g in registry() if g.content_problems.__func__ is not Game.content_problems]
+            _fail(f"{path} names no game (a top-level `game` key); use --game, one of {', '.join(takes)}")
+    game = _game(game_id)
+    found = game.content_problems(str(path))
+    if found is None:
+        _fail(f"{game.id} takes no content file")
+    if not found:
+        console.print(f"{path}: a good {game.title} content file.", soft_wrap=True)
+        return
+    for problem in found:
+        console.print(problem, markup=False, soft_wrap=True)
+    console.print(f"[red]{len(found)} problem(s).[/red]")
+    raise typer.Exit(1)
 
 
 @app.command()

@@ -79,6 +79,11 @@ class Game(ABC):
         """Team number per seat, or ``None`` when everybody plays for himself."""
         return None
 
+    def content_problems(self, path: str) -> list[str] | None:
+        """Every problem of a user's content file for this game, each naming the file, the entry and
+        the field (empty: the file is good); ``None`` when the game takes no content file."""
+        return None
+
     def default_players(self) -> int:
         """The player count used when none is given."""
         return self.min_players

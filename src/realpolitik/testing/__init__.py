@@ -1,6 +1,7 @@
 """Helpers for testing games: seeded random playouts and object-graph checks.
 
 Used by ``tests/conformance`` (our ``api_test``) and available to anyone writing a game.
+``realpolitik.testing.server`` runs real game and PostgreSQL servers for the server tests.
 """
 
 from .playout import SharedMutable, random_playout, shared_mutables

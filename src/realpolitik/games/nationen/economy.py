@@ -1,0 +1,307 @@
+"""Money, income (Staatseinkünfte), tankers (Tankschiffe) and pipelines.
+
+Seed "Die Staatseinkünfte" and "Zusammenfassung": a derrick earns only paired with one of
+its ruler's tankers in the port of a state the same player rules — its own port, or the
+port of a state it is joined to by a pipeline (seed §5). A pair earns the income rate of
+the leader on the capital of the derrick's state: 2 M under a king or president, 1 M
+under a dictator or guerrilla leader. Where tankers could carry oil of either rate the
+better rate is used (seed situation D), so income is a maximum-weight assignment of
+derricks to tankers, solved exactly by augmenting paths, best rate first.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .state import NationenState as S
+
+
+# ====================================================================== money
+
+
+def sentence(text: str) -> str:
+    """``text`` with a full stop, unless it already ends with one (``U.O.R.``)."""
+    return text if text.endswith(".") else text + "."
+
+
+def receive(st: S, seat: int, amount: int) -> int:
+    """Pay ``amount`` from the bank to ``seat`` (capped by the bank with option bank_limit)."""
+    if st.options["bank_limit"]:
+        amount = min(amount, st.bank)
+    st.bank -= amount
+    st.money[seat] += amount
+    return amount
+
+
+def pay(st: S, seat: int, amount: int) -> int:
+    """``seat`` pays up to ``amount`` to the bank (all it has if that is less); returns what was paid."""
+    amount = min(amount, st.money[seat])
+    st.money[seat] -= amount
+    st.bank += amount
+    return amount
+
+
+# ====================================================================== rule and income
+
+
+def ruler(st: S, state: int) -> int:
+    """The seat ruling ``state`` (its leader stands on the capital, spec A6), or -1."""
+    occ = st.board[st.content.board.capital[state]]
+    return -1 if occ < 0 else occ // 4
+
+
+def ruled_states(st: S, seat: int) -> list[int]:
+    """The states ``seat`` rules."""
+    board = st.board
+    return [s for s, p in enumerate(st.content.board.capital) if board[p] >= 0 and board[p] // 4 == seat]
+
+
+def income(st: S, seat: int, skip: int = -1) -> int:
+    """Millions ``seat`` earns from its derrick/tanker pairs now; ``skip`` is a state that earns nothing."""
+    b = st.content.board
+    nloc = len(b.locations)
+    board = st.board
+    rate: dict[int, int] = {}
+    for s, p in enumerate(b.capital):
+        occ = board[p]
+        if occ >= 0 and occ // 4 == seat and s != skip:
+            rate[s] = b.income_rate[occ % 4]
+    if not rate:
+        return 0
+    capacity: dict[int, int] = {}
+    base = seat * nloc
+    for s in rate:
+        loc = b.port_location[s]
+        if loc >= 0 and st.tankers[base + loc]:
+            capacity[s] = st.tankers[base + loc]
+    if not capacity:
+        return 0
+    feeds = _feeds(st, rate, capacity)
+    total = 0
+    used = dict.fromkeys(capacity, 0)
+    flow: dict[tuple[int, int], int] = {}
+    for s in sorted(feeds, key=lambda s: -rate[s]):
+        for _ in range(b.states[s].derricks):
+            if not _augment(s, feeds, capacity, used, flow):
+                break
+            total += rate[s]
+    return total
+
+
+def _feeds(st: S, rate: dict[int, int], capacity: dict[int, int]) -> dict[int, tuple[int, ...]]:
+    """For each ruled state with derricks, the ruled ports (with tankers) its oil can reach.
+
+    A port state ships its own oil; an inland state's oil runs through pipelines to a
+    ruled port state, passing only through ruled inland states (which matters only with
+    option pipeline_chains, where inland states may be joined to each other).
+    """
+    b = st.content.board
+    states = b.states
+    links: dict[int, list[int]] = {s: [] for s in rate}
+    for i, (x, y) in enumerate(b.pipeline_pairs_chain):
+        if st.pipes >> i & 1 and x in rate and y in rate:
+            links[x].append(y)
+            links[y].append(x)
+    out = {}
+    for s in rate:
+        if not states[s].derricks:
+            continue
+        if states[s].kind != "inland":
+            if s in capacity:
+                out[s] = (s,)
+            continue
+        ports, seen, frontier = [], {s}, [s]
+        while frontier:
+            nxt = []
+            for u in frontier:
+                for v in links[u]:
+                    if v in seen:
+                        continue
+                    seen.add(v)
+                    if states[v].kind == "inland":
+                        nxt.append(v)
+                    elif v in capacity:
+                        ports.append(v)
+            frontier = nxt
+        if ports:
+            out[s] = tuple(ports)
+    return out
+
+
+def _augment(source: int, feeds: dict, capacity: dict, used: dict, flow: dict) -> bool:
+    """Route one more barrel from ``source`` to a port with a free tanker, re-routing others if needed."""
+    parent: dict[int, tuple[int, int] | None] = {source: None}
+    frontier = [source]
+    while frontier:
+        nxt = []
+        for u in frontier:
+            for port in feeds[u]:
+                if used[port] < capacity[port]:
+                    used[port] += 1
+                    flow[u, port] = flow.get((u, port), 0) + 1
+                    while parent[u] is not None:
+                        w, via = parent[u]
+                        flow[u, via] -= 1
+                        flow[w, via] = flow.get((w, via), 0) + 1
+                        u = w
+                    return True
+                for (v, p), f in flow.items():
+                    if p == port and f > 0 and v not in parent:
+                        parent[v] = (u, port)
+                        nxt.append(v)
+        frontier = nxt
+    return False
+
+
+# ====================================================================== tankers
+
+
+def tanker_pool(st: S) -> int:
+    """Tankers still with the bank (spec A14: a shared pool)."""
+    return st.content.board.components.tankers - sum(st.tankers)
+
+
+def tankers_of(st: S, seat: int) -> int:
+    """All tankers ``seat`` owns."""
+    nloc = len(st.content.board.locations)
+    return sum(st.tankers[seat * nloc:(seat + 1) * nloc])
+
+
+def canal_open(st: S, seat: int) -> bool:
+    """Seed "Die Tankschiffe": only U.O.R.'s ruler passes the canal — anyone while nobody rules it."""
+    owner = ruler(st, st.content.board.canal_state)
+    return owner in (-1, seat) or st.treaty[seat]
+
+
+def port_locations(st: S, seat: int) -> list[int]:
+    """Locations of the ports of the states ``seat`` rules."""
+    b = st.content.board
+    return [b.port_location[s] for s in ruled_states(st, seat) if b.port_location[s] >= 0]
+
+
+def tanker_actions(st: S, seat: int) -> list[str]:
+    """The one tanker action of the turn: buy, sell or move one tanker by one stage."""
+    b = st.content.board
+    comp = b.components
+    names = b.locations
+    nloc = len(names)
+    base = seat * nloc
+    held = st.tankers[base:base + nloc]
+    ports = port_locations(st, seat)
+    out = []
+    if st.money[seat] >= comp.tanker_price and tanker_pool(st) > 0:
+        out += [f"buy tanker {names[loc]}" for loc in (*ports, *b.sea_locations)]
+    out += [f"sell tanker {names[loc]}" for loc in range(nloc) if held[loc]]
+    canal = canal_open(st, seat)
+    for loc in range(nloc):
+        if not held[loc]:
+            continue
+        if b.location_state[loc] >= 0:
+            out += [f"tanker {names[loc]} {names[sea]}" for sea in b.location_seas[loc]]
+            continue
+        out += [f"tanker {names[loc]} {names[p]}" for p in ports if loc in b.location_seas[p]]
+        if canal:
+            out += [f"tanker {names[loc]} {names[sea]}" for sea in b.sea_locations if sea != loc]
+    return out
+
+
+def do_tanker_action(st: S, seat: int, words: list[str]) -> None:
+    """Perform a tanker action from ``tanker_actions``."""
+    b = st.content.board
+    comp = b.components
+    loc_of = {k: i for i, k in enumerate(b.locations)}
+    base = seat * len(b.locations)
+    label = st.seats[seat]
+    if words[0] == "buy":
+        pay(st, seat, comp.tanker_price)
+        st.tankers[base + loc_of[words[2]]] += 1
+        st.log.add(sentence(f"{label} buys a tanker for {comp.tanker_price} M and puts it {_at(b, words[2])}"))
+    elif words[0] == "sell":
+        st.tankers[base + loc_of[words[2]]] -= 1
+        receive(st, seat, comp.tanker_refund)
+        st.log.add(f"{label} sells a tanker {_at(b, words[2])} back to the bank for {comp.tanker_refund} M.")
+    else:
+        src, dst = loc_of[words[1]], loc_of[words[2]]
+        st.tankers[base + src] -= 1
+        st.tankers[base + dst] += 1
+        how = " through the canal" if src in b.sea_locations and dst in b.sea_locations else ""
+        st.log.add(sentence(f"{label} moves a tanker from {_at(b, words[1], bare=True)} to "
+                            f"{_at(b, words[2], bare=True)}{how}"))
+
+
+def _at(b, loc: str, bare: bool = False) -> str:
+    if loc in b.state_index:
+        where = f"the port of {b.states[b.state_index[loc]].name}"
+    else:
+        where = f"the {loc}ern high sea"
+    return where if bare else ("in " if loc in b.state_index else "on ") + where
+
+
+def take_port(st: S, seat: int, state: int) -> None:
+    """Tankers in the port of a state ``seat`` has just taken over become ``seat``'s (seed §3, spec A7)."""
+    b = st.content.board
+    loc = b.port_location[state]
+    if loc < 0:
+        return
+    nloc = len(b.locations)
+    for other in range(len(st.seats)):
+        i = other * nloc + loc
+        if other != seat and st.tankers[i]:
+            st.log.add(sentence(f"{st.seats[seat]} takes {st.tankers[i]} tanker(s) of {st.seats[other]} "
+                                f"in the port of {b.states[state].name}"))
+            st.tankers[seat * nloc + loc] += st.tankers[i]
+            st.tankers[i] = 0
+
+
+def lose_tanker(st: S, seat: int, loc_name: str) -> None:
+    """A tanker of ``seat`` at ``loc_name`` goes back to the bank's pool."""
+    b = st.content.board
+    st.tankers[seat * len(b.locations) + b.locations.index(loc_name)] -= 1
+    st.log.add(f"{st.seats[seat]} loses a tanker {_at(b, loc_name)}.")
+
+
+# ====================================================================== pipelines
+
+
+def pipeline_pool(st: S) -> int:
+    """Pipelines still in the box."""
+    return st.content.board.components.pipelines - bin(st.pipes).count("1")
+
+
+def pipeline_choices(st: S, seat: int) -> list[str]:
+    """Where ``seat`` may lay a pipeline (spec A9): a free candidate pair touching a state it rules."""
+    if pipeline_pool(st) <= 0:
+        return []
+    b = st.content.board
+    allowed = b.pipeline_pairs_chain if st.options["pipeline_chains"] else b.pipeline_pairs
+    mine = set(ruled_states(st, seat))
+    out = []
+    for i, pair in enumerate(b.pipeline_pairs_chain):
+        if not st.pipes >> i & 1 and pair in allowed and (pair[0] in mine or pair[1] in mine):
+            out.append(f"pipeline {b.keys[pair[0]]} {b.keys[pair[1]]}")
+    return out
+
+
+def pipeline_actions(st: S, seat: int) -> list[str]:
+    """Buying the turn's pipeline, if affordable."""
+    if st.money[seat] < st.content.board.components.pipeline_price:
+        return []
+    return pipeline_choices(st, seat)
+
+
+def pipe_index(st: S, a: str, b_key: str) -> int:
+    """The bit of the pipeline between two states (given by key)."""
+    b = st.content.board
+    pair = tuple(sorted((b.state_index[a], b.state_index[b_key])))
+    return b.pipeline_pairs_chain.index(pair)
+
+
+def lay_pipeline(st: S, seat: int, a: str, b_key: str, price: int) -> None:
+    """Lay the pipeline between ``a`` and ``b_key``; it stays whoever rules (seed §5, spec A10)."""
+    b = st.content.board
+    pay(st, seat, price)
+    st.pipes |= 1 << pipe_index(st, a, b_key)
+    cost = f" for {price} M" if price else " free of charge"
+    st.log.add(f"{st.seats[seat]} lays a pipeline between {b.states[b.state_index[a]].name} and "
+               f"{b.states[b.state_index[b_key]].name}{cost}.")

@@ -1,0 +1,230 @@
+"""A rule-of-thumb Nationen bot. It reads only its seat's context: the view, the legal
+actions and determinized worlds (where only the undrawn cards are resampled).
+
+- Worth of a position: money + 4 turns of income + 3 M per tanker + its heads of state,
+  less the income and tankers of each of its capitals an opponent could take by an
+  attack next turn (with the money he will have), less a share of the opponents' income.
+- Opening: a king on the coastal (or canal) capital farthest from the others, the tanker
+  into its port.
+- Agent: onto the point that leaves the fewest of its capitals open to attack; onto "?"
+  when broke (the last chance) or when the next card is known to be good.
+- Step 3: every attack, placement, move onto a capital and short move is tried in the
+  world and the best position after it is taken.
+- Then tankers into ruled ports with idle derricks, pipelines that raise the income at
+  least 2 M a turn, a tanker sold only to stay in the game; then end.
+- Card choices: the best position after each answer.
+"""
+
+from __future__ import annotations
+
+from realpolitik.engine import Rng, SeatContext
+
+from . import economy, movement
+from .content import LEADERS
+from .tables import OPEN
+
+HORIZON = 4  # turns of income a position is worth
+SHORTLIST = 8  # candidates whose threats are computed
+
+
+class HeuristicBot:
+    """Nationen heuristic; reproducible from its seed."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, ctx: SeatContext) -> str:
+        legal = ctx.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        world = ctx.sample(self.rng)
+        world.legal_actions()  # cached once, shared by every trial clone
+        seat = ctx.seat
+        kind = world.stack[-1][0]
+        if kind == "first_place":
+            return _opening(world, seat, legal)
+        if kind == "first_tanker":
+            ports = [a for a in legal if a.split(" ")[1] not in ("north", "south")]
+            return ports[0] if ports else legal[0]
+        if kind in ("agent", "spy"):
+            return _agent(world, seat, legal)
+        if kind == "main":
+            return _main(world, seat, legal)
+        return _best(world, seat, legal, threats=True)
+
+
+# ====================================================================== worth of a position
+
+
+def _after(world, action: str):
+    trial = world.clone()
+    trial.apply(action)
+    return trial
+
+
+def worth(st, seat: int, threats: bool = True) -> float:
+    """The bot's value of a position for ``seat``."""
+    if not st.alive[seat]:
+        return -1000.0
+    b = st.content.board
+    income = economy.income(st, seat)
+    leaders = sum(1 for occ in st.board if occ >= 0 and occ // 4 == seat) + sum(st.supply[seat * 4:seat * 4 + 4])
+    rovers = sum(1 for p, occ in enumerate(st.board) if occ >= 0 and occ // 4 == seat and b.capital_of[p] < 0)
+    flexible = 3 if rovers or sum(st.supply[seat * 4:seat * 4 + 4]) else 0
+    value = st.money[seat] + HORIZON * income + 3 * economy.tankers_of(st, seat) + 2 * leaders + flexible
+    others = [o for o in range(len(st.seats)) if o != seat and st.alive[o]]
+    value -= 0.5 * sum(economy.income(st, o) for o in others)
+    if threats:
+        value -= _danger(st, seat, income)
+    return value
+
+
+def _danger(st, seat: int, income: int) -> float:
+    """What the capitals an opponent can attack next turn are worth to ``seat``."""
+    b = st.content.board
+    nloc = len(b.locations)
+    mine = {b.capital[s]: st.board[b.capital[s]] % 4 for s in economy.ruled_states(st, seat)}
+    if not mine:
+        return 0.0
+    hit: set[int] = set()
+    dist = b.distance
+    for o in range(len(st.seats)):
+        if o == seat or not st.alive[o]:
+            continue
+        purse = st.money[o] + economy.income(st, o)
+        for p, occ in enumerate(st.board):
+            if occ < 0 or occ // 4 != o:
+                continue
+            budget = purse // b.rate[occ % 4]
+            near = [c for c, k in mine.items() if k != occ % 4 and c not in hit and dist[p][c] <= budget]
+            if near:
+                hit.update(c for c in movement.reach(st, o, p, budget) if c in near)
+    loss = 0.0
+    for c in hit:
+        s = b.capital_of[c]
+        share = income - economy.income(st, seat, skip=s)
+        port = b.port_location[s]
+        ships = st.tankers[seat * nloc + port] if port >= 0 else 0
+        loss += 0.7 * (HORIZON * share + 3 * ships + 2)
+    return loss
+
+
+def _best(world, seat: int, actions, threats: bool = True) -> str:
+    """The action whose outcome is worth most (threats only for a shortlist)."""
+    scored = []
+    for a in actions:
+        trial = _after(world, a)
+        scored.append((worth(trial, seat, threats=False), a, trial))
+    scored.sort(key=lambda t: -t[0])
+    if not threats or len(scored) == 1:
+        return scored[0][1]
+    short = scored[:SHORTLIST]
+    return max(short, key=lambda t: worth(t[2], seat))[1]
+
+
+# ====================================================================== decisions
+
+
+def _opening(world, seat: int, legal) -> str:
+    b = world.content.board
+    theirs = [p for p, occ in enumerate(world.board) if occ >= 0]
+
+    def value(action: str) -> float:
+        _, kind, key = action.split(" ")
+        s = b.state_index[key]
+        sd = b.states[s]
+        port = 10 if sd.port else 0
+        far = min((b.distance[b.capital[s]][p] for p in theirs), default=10)
+        rate = b.income_rate[LEADERS.index(kind)]
+        return port + sd.derricks + 3 * rate + 0.5 * far
+
+    return max(legal, key=value)
+
+
+def _agent(world, seat: int, legal) -> str:
+    b = world.content.board
+    moves = [a for a in legal if a.startswith("agent ")]
+    if not moves:
+        return legal[0]
+    broke = world.money[seat] < (movement.cheapest_rate(world, seat) or 1) and not economy.income(world, seat)
+    top = world.content.cards[world.deck[0]] if world.unknown == 0 else None
+    here = world.agents[seat]
+
+    def value(action: str) -> float:
+        dst = b.point_id[action.split(" ")[1]]
+        world.agents[seat] = dst
+        score = -_danger(world, seat, economy.income(world, seat))
+        if b.question[dst] and world.stack[-1][0] == "agent":
+            if broke:
+                score += 50
+            elif top is not None:
+                score += 3 if top.favourable else -3
+        return score
+
+    try:
+        return max(moves, key=value)
+    finally:
+        world.agents[seat] = here
+
+
+def _main(world, seat: int, legal) -> str:
+    verbs = {a.split(" ")[0] for a in legal}
+    step3 = [a for a in legal if a.split(" ")[0] in ("move", "attack", "place")]
+    if step3:
+        return _best(world, seat, _shortlist(world, step3))
+    if "buy" in verbs or "tanker" in verbs or "pipeline" in verbs or "sell" in verbs:
+        extra = _extra(world, seat, legal)
+        if extra:
+            return extra
+    return "end"
+
+
+def _shortlist(world, actions) -> list[str]:
+    """Attacks, placements, moves onto capitals and moves of at most two steps."""
+    b = world.content.board
+    out = []
+    for a in actions:
+        words = a.split(" ")
+        if words[0] != "move":
+            out.append(a)
+            continue
+        src, dst = b.point_id[words[2]], b.point_id[words[3]]
+        if b.capital_of[dst] >= 0 or b.distance[src][dst] <= 2:
+            out.append(a)
+    return out or list(actions)
+
+
+def _extra(world, seat: int, legal) -> str | None:
+    b = world.content.board
+    income = economy.income(world, seat)
+    cheapest = movement.cheapest_rate(world, seat) or 1
+    reserve = cheapest if income < cheapest else 0
+    money = world.money[seat]
+    best, gain = None, 0
+    for a in legal:
+        words = a.split(" ")
+        if words[0] == "tanker" and words[1] in ("north", "south") and words[2] not in ("north", "south"):
+            delta = economy.income(_after(world, a), seat) - income
+            if delta > gain:
+                best, gain = a, delta
+    if best:
+        return best
+    for a in legal:
+        words = a.split(" ")
+        if words[0] == "buy" and words[2] in b.state_index and money - b.components.tanker_price >= reserve:
+            delta = economy.income(_after(world, a), seat) - income
+            if delta > gain:
+                best, gain = a, delta
+        elif words[0] == "pipeline" and money - b.components.pipeline_price >= reserve:
+            delta = economy.income(_after(world, a), seat) - income
+            if delta >= 2 and delta > gain:
+                best, gain = a, delta
+    if best:
+        return best
+    if world.step3 == OPEN and money < cheapest and not income:
+        sales = [a for a in legal if a.startswith("sell ")]
+        if sales:
+            return sales[0]
+    return None

@@ -1,0 +1,189 @@
+"""Placing and moving heads of state (Staatschefs), the secret agent, and the attack.
+
+Seed "1. Die Staatschefs", "2. Die Geheimagenten", "3. Der Angriffskrieg". A step is one
+marked point along a circle or the arrow across to a neighbour's circle; a move keeps its
+direction (spec A4: chosen afresh on each circle entered by an arrow, or one direction for
+the whole move with option direction=global). A leader may not pass or share a point with
+another leader, may end on but not pass an opponent's agent (spec A2: its own agent never
+blocks, unless option own_agent_blocks), and must stop on a "?". An attack is a move that
+ends on the capital of an opponent's leader of another kind, by the same rules (spec A1,
+A3). The agent moves exactly four steps, passing everything; only ending on "?" counts.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import economy
+from .content import LEADERS, MODES, START
+
+if TYPE_CHECKING:
+    from .state import NationenState as S
+
+KIND = {k: i for i, k in enumerate(LEADERS)}
+
+
+def _stops(st: S, seat: int) -> set[int]:
+    """Points a leader of ``seat`` may end on but not pass: the agents that block it."""
+    own = st.options["own_agent_blocks"]
+    return {p for a, p in enumerate(st.agents) if p >= 0 and (a != seat or own)}
+
+
+def reach(st: S, seat: int, start: int, budget: int, exact: bool = False, attack: bool = True) -> dict[int, int]:
+    """Points the leader on ``start`` can reach, with the fewest steps to each.
+
+    ``budget`` is the most steps it may take; with ``exact`` it takes exactly that many
+    unless it has to stop earlier (on a "?" or a blocking agent) — the ordered retreat of
+    an incident card. ``attack`` allows ending on a capital held by an opponent's leader
+    of another kind.
+    """
+    if budget <= 0:
+        return {}
+    b = st.content.board
+    table = b.steps[st.options["direction"]]
+    board, question, capital_of = st.board, b.question, b.capital_of
+    me = board[start]
+    kind = me % 4
+    stops = _stops(st, seat)
+    found: dict[int, int] = {}
+    layer = [start * MODES + START]
+    seen = {layer[0]}
+    for k in range(1, budget + 1):
+        nxt = []
+        for node in layer:
+            for succ in table[node]:
+                if not exact:
+                    if succ in seen:
+                        continue
+                    seen.add(succ)
+                p = succ // MODES
+                if p == start:
+                    continue
+                occ = board[p]
+                if occ >= 0:
+                    if attack and capital_of[p] >= 0 and occ // 4 != seat and occ % 4 != kind:
+                        found.setdefault(p, k)
+                    continue
+                if question[p] or p in stops:
+                    found.setdefault(p, k)  # must stop here
+                elif not exact:
+                    found.setdefault(p, k)
+                    nxt.append(succ)
+                elif k == budget:
+                    found.setdefault(p, k)
+                else:
+                    nxt.append(succ)
+        if exact:
+            nxt = list(dict.fromkeys(nxt))
+        layer = nxt
+        if not layer:
+            break
+    return found
+
+
+def leader_moves(st: S, seat: int, budget_money: int | None = None, starts: list[int] | None = None,
+                 steps: int = 0, exact: bool = False, attack: bool = True) -> list[str]:
+    """Move and attack actions of ``seat``'s leaders.
+
+    Paid moves (``steps == 0``) may go as far as the money lasts; a card's free move may
+    go up to ``steps`` (exactly ``steps`` with ``exact``) and attacks only if the card says so.
+    """
+    b = st.content.board
+    names = b.point_name
+    board = st.board
+    money = st.money[seat] if budget_money is None else budget_money
+    out = []
+    points = starts if starts is not None else [p for p, occ in enumerate(board) if occ >= 0 and occ // 4 == seat]
+    for p in points:
+        occ = board[p]
+        if occ < 0 or occ // 4 != seat:
+            continue
+        kind = occ % 4
+        budget = steps or money // b.rate[kind]
+        for q in reach(st, seat, p, budget, exact, attack):
+            verb = "attack" if board[q] >= 0 else "move"
+            out.append(f"{verb} {LEADERS[kind]} {names[p]} {names[q]}")
+    return out
+
+
+def placements(st: S, seat: int, free: bool = False, states: list[int] | None = None) -> list[str]:
+    """``place <kind> <state>``: a leader from supply onto a free capital (seed "Das Einsetzen")."""
+    b = st.content.board
+    money = st.money[seat]
+    kinds = [k for k in range(4) if st.supply[seat * 4 + k] and (free or b.rate[k] <= money)]
+    if not kinds:
+        return []
+    candidates = range(len(b.states)) if states is None else states
+    free_states = [s for s in candidates if st.board[b.capital[s]] < 0]
+    return [f"place {LEADERS[k]} {b.keys[s]}" for k in kinds for s in free_states]
+
+
+def cheapest_rate(st: S, seat: int) -> int | None:
+    """The lowest price of one step or placement among ``seat``'s leaders on the board or in supply."""
+    b = st.content.board
+    kinds = {occ % 4 for occ in st.board if occ >= 0 and occ // 4 == seat}
+    kinds |= {k for k in range(4) if st.supply[seat * 4 + k]}
+    return min((b.rate[k] for k in kinds), default=None)
+
+
+# ====================================================================== doing it
+
+
+def place(st: S, seat: int, kind_name: str, state_key: str, free: bool = False) -> None:
+    """Put a leader from supply on a free capital; it rules that state from now on."""
+    b = st.content.board
+    kind = KIND[kind_name]
+    s = b.state_index[state_key]
+    cost = 0 if free else b.rate[kind]
+    economy.pay(st, seat, cost)
+    st.supply[seat * 4 + kind] -= 1
+    st.board[b.capital[s]] = seat * 4 + kind
+    price = f" for {cost} M" if cost else " free of charge"
+    st.log.add(f"{st.seats[seat]} places a {kind_name} on the capital of {b.states[s].name}{price}.")
+    if st.options["placement_takes_tankers"]:
+        economy.take_port(st, seat, s)
+
+
+def move(st: S, seat: int, src: int, dst: int, steps: int, free: bool) -> None:
+    """Move the leader on ``src`` to ``dst`` in ``steps`` steps; an attack removes the defender."""
+    b = st.content.board
+    occ = st.board[src]
+    kind = occ % 4
+    cost = 0 if free else steps * b.rate[kind]
+    economy.pay(st, seat, cost)
+    price = f" for {cost} M" if cost else " free of charge"
+    victim = st.board[dst]
+    st.board[src] = -1
+    st.board[dst] = occ
+    who = f"{st.seats[seat]}'s {LEADERS[kind]}"
+    s = b.capital_of[dst]
+    if victim >= 0:
+        st.log.add(f"{who} attacks from {b.point_name[src]}: {steps} step(s){price}. The "
+                   f"{LEADERS[victim % 4]} of {st.seats[victim // 4]} is driven from the capital of "
+                   f"{b.states[s].name} and leaves the game.")
+        economy.take_port(st, seat, s)
+        return
+    st.log.add(f"{who} moves {b.point_name[src]} → {b.point_name[dst]}: {steps} step(s){price}.")
+    if s >= 0:
+        st.log.add(economy.sentence(f"{st.seats[seat]} now rules {b.states[s].name}"))
+        if st.options["placement_takes_tankers"]:
+            economy.take_port(st, seat, s)
+
+
+def steps_to(st: S, seat: int, src: int, dst: int, budget: int, exact: bool = False) -> int:
+    """The steps of the shortest legal way from ``src`` to ``dst`` (within ``budget``)."""
+    return reach(st, seat, src, budget, exact)[dst]
+
+
+def agent_moves(st: S, seat: int, steps: int, up_to: bool = False) -> list[str]:
+    """``agent <point>``: where the agent can end after ``steps`` steps (or 1..steps with ``up_to``)."""
+    b = st.content.board
+    p = st.agents[seat]
+    n = b.components.agent_steps
+    table = b.agent_moves[st.options["direction"]]
+    dests: set[int] = set()
+    for k in range(1 if up_to else steps, steps + 1):
+        dests.update(table[p * n + k - 1])
+    dests.discard(p)
+    names = b.point_name
+    return [f"agent {names[q]}" for q in sorted(dests)]

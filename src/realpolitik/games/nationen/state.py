@@ -1,0 +1,190 @@
+"""Das Spiel der Nationen — game state: plain data, a cheap clone, views, determinization.
+
+Visibility, declared once here:
+- public: every piece on the board (leaders, agents, tankers, pipelines), every player's
+  money, pieces in supply, loans, strikes and other card effects in force, the round and
+  the turn, the cards drawn so far (each is read out and put under the deck, so their
+  order at the bottom of the deck is known to everyone);
+- private: nothing (money lies openly on the table, spec §9);
+- nobody: the order of the cards never drawn yet, and the future (the RNG).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from realpolitik.engine import Outcome, Rng, State
+
+from . import economy, rules, words
+from .content import LEADERS
+
+
+class NationenState(State):
+    """A game of Das Spiel der Nationen in progress.
+
+    ``board[p]`` is the leader on point ``p`` (``seat * 4 + kind``) or -1; ``agents[s]``
+    the point of seat ``s``'s agent (-1 once out); ``supply[s * 4 + kind]`` leaders not yet
+    placed; ``tankers[s * L + loc]`` seat ``s``'s tankers at location ``loc`` (ports, then
+    the two high seas); ``pipes`` a bit per candidate pipeline pair; ``deck[0]`` the top
+    card, of which the first ``unknown`` have never been drawn.
+    """
+
+    __slots__ = (
+        "content", "board", "agents", "supply", "money", "tankers", "pipes", "alive", "out_order",
+        "deck", "unknown", "loan", "loan_rate", "strike", "nationalised", "treaty", "bank",
+        "first", "opening", "assigned", "current", "round", "step3", "tanker_done", "pipeline_done",
+        "moved", "chained", "stack", "last_card", "limit_reached",
+    )
+
+    def _copy_into(self, twin: NationenState) -> None:
+        twin.content = self.content
+        twin.board = self.board[:]
+        twin.agents = self.agents[:]
+        twin.supply = self.supply[:]
+        twin.money = self.money[:]
+        twin.tankers = self.tankers[:]
+        twin.pipes = self.pipes
+        twin.alive = self.alive[:]
+        twin.out_order = self.out_order[:]
+        twin.deck = self.deck[:]
+        twin.unknown = self.unknown
+        twin.loan = self.loan[:]
+        twin.loan_rate = self.loan_rate[:]
+        twin.strike = self.strike[:]
+        twin.nationalised = self.nationalised[:]
+        twin.treaty = self.treaty[:]
+        twin.bank = self.bank
+        twin.first = self.first
+        twin.opening = self.opening
+        twin.assigned = self.assigned
+        twin.current = self.current
+        twin.round = self.round
+        twin.step3 = self.step3
+        twin.tanker_done = self.tanker_done
+        twin.pipeline_done = self.pipeline_done
+        twin.moved = self.moved
+        twin.chained = self.chained
+        twin.stack = self.stack[:]  # frames are immutable tuples
+        twin.last_card = self.last_card
+        twin.limit_reached = self.limit_reached
+
+    # ------------------------------------------------------------------ contract
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat of the decision on top of the stack."""
+        return self.stack[-1][1] if self.stack else None
+
+    def _legal_actions(self) -> list[str]:
+        return rules.legal(self)
+
+    def _apply(self, action: str) -> None:
+        rules.act(self, action)
+
+    def why_illegal(self, action: str) -> str | None:
+        return words.why_illegal(self, action)
+
+    def describe_pending(self, seat: int | None) -> str:
+        return words.describe(self, seat)
+
+    def outcome(self) -> Outcome | None:
+        if self.stack:
+            return None
+        return rules.outcome(self)
+
+    # ------------------------------------------------------------------ views
+
+    def public_view(self) -> dict[str, Any]:
+        b = self.content.board
+        n = len(self.seats)
+        nloc = len(b.locations)
+        states = []
+        for s, sd in enumerate(b.states):
+            base = b.capital[s] - sd.capital
+            points = []
+            for i in range(sd.points):
+                p = base + i
+                occ = self.board[p]
+                points.append({
+                    "leader": None if occ < 0 else {"seat": self.seats[occ // 4], "kind": LEADERS[occ % 4]},
+                    "agents": [self.seats[a] for a in range(n) if self.agents[a] == p],
+                })
+            ruler = self.board[b.capital[s]]
+            loc = b.port_location[s]
+            states.append({
+                "key": sd.key,
+                "ruler": None if ruler < 0 else {"seat": self.seats[ruler // 4], "kind": LEADERS[ruler % 4]},
+                "points": points,
+                "port": None if loc < 0 else {
+                    self.seats[a]: self.tankers[a * nloc + loc] for a in range(n) if self.tankers[a * nloc + loc]
+                },
+            })
+        seas = {
+            b.locations[loc]: {self.seats[a]: self.tankers[a * nloc + loc] for a in range(n)
+                               if self.tankers[a * nloc + loc]}
+            for loc in b.sea_locations
+        }
+        pairs = b.pipeline_pairs_chain
+        players = []
+        for a in range(n):
+            players.append({
+                "seat": self.seats[a],
+                "alive": self.alive[a],
+                "money": self.money[a],
+                "income": economy.income(self, a) if self.alive[a] else 0,
+                "supply": {k: self.supply[a * 4 + i] for i, k in enumerate(LEADERS)},
+                "tankers": sum(self.tankers[a * nloc:(a + 1) * nloc]),
+                "agent": None if self.agents[a] < 0 else b.point_name[self.agents[a]],
+                "loan_installments": self.loan[a],
+                "loan_installment": self.loan_rate[a],
+                "strike": self.strike[a],
+                "nationalised": None if self.nationalised[a] < 0 else b.keys[self.nationalised[a]],
+                "canal_treaty": self.treaty[a],
+            })
+        drawn = len(self.deck) - self.unknown
+        return {
+            "round": self.round,
+            "round_limit": self.options["round_limit"],
+            "turn": self.seats[self.current],
+            "step3": ("open", "done", "replaced")[self.step3],
+            "tanker_action_used": self.tanker_done,
+            "pipeline_bought": self.pipeline_done,
+            "states": states,
+            "seas": seas,
+            "pipelines": [[b.keys[x], b.keys[y]] for i, (x, y) in enumerate(pairs) if self.pipes >> i & 1],
+            "players": players,
+            "tanker_pool": economy.tanker_pool(self),
+            "pipeline_pool": economy.pipeline_pool(self),
+            "bank": self.bank if self.options["bank_limit"] else None,
+            "deck": {"cards": len(self.deck), "never_drawn": self.unknown,
+                     "known_bottom": self.deck[self.unknown:] if drawn else []},
+            "last_card": self.last_card,
+            "assigned": {self.seats[a]: b.keys[s] for a, s in enumerate(self.assigned)} if self.assigned else None,
+        }
+
+    def private_view(self, seat: int) -> dict[str, Any]:
+        return {}
+
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "board": self.board, "agents": self.agents, "supply": self.supply, "money": self.money,
+            "tankers": self.tankers, "pipes": self.pipes, "alive": self.alive, "out_order": self.out_order,
+            "deck": self.deck, "unknown": self.unknown, "loan": self.loan, "loan_rate": self.loan_rate,
+            "strike": self.strike, "nationalised": self.nationalised, "treaty": self.treaty, "bank": self.bank,
+            "first": self.first, "opening": list(self.opening), "assigned": list(self.assigned),
+            "current": self.current, "round": self.round, "step3": self.step3, "tanker_done": self.tanker_done,
+            "pipeline_done": self.pipeline_done, "moved": self.moved, "chained": self.chained,
+            "stack": [list(f) for f in self.stack], "last_card": self.last_card,
+            "limit_reached": self.limit_reached, "rng": self.rng.state, "ply": self.ply,
+        }
+
+    # ------------------------------------------------------------------ determinization
+
+    def _resample_hidden(self, seat: int, rng: Rng) -> None:
+        """Reshuffle the cards nobody has seen yet (the top of the deck); the rest is public.
+
+        The unseen cards are sorted first, so the world drawn depends only on what the seat knows.
+        """
+        top = sorted(self.deck[:self.unknown])
+        rng.shuffle(top)
+        self.deck[:self.unknown] = top

@@ -1,0 +1,71 @@
+"""Steps every rule module shares: ending the game, drawing cards, naming cards and places."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .content import EAST, WEST
+
+if TYPE_CHECKING:
+    from .state import WsdvState as S
+
+
+ROMAN = ("", "I", "II", "III", "IV")
+
+
+def finish(st: S, winner: int, reason: str) -> None:
+    """End the game at once (§8): the winning state and the reason in words."""
+    st.result = (winner, reason)
+    st.stack.clear()
+    st.log.add(f"Game over: {reason}")
+
+
+def leader(st: S) -> int:
+    """The side holding the prestige advantage; West when the marker is on 0 (§3.2, §11.1 #11)."""
+    return EAST if st.prestige > 0 else WEST
+
+
+def name(st: S, key: str) -> str:
+    """A card as the log names it."""
+    return f"{key.upper()} {st.card(key).title}"
+
+
+def pname(st: S, p: int) -> str:
+    """A province's name."""
+    return st.content.provinces[p].name
+
+
+def pkey(st: S, p: int) -> str:
+    """A province's action word."""
+    return st.content.provinces[p].key
+
+
+def draw(st: S, to_seat: int | None = None) -> str | None:
+    """The top card of the draw deck (None when empty, spec §11.1 #19).
+
+    Seats that had seen the top cards (Guillaume affair) keep knowing where that card goes.
+    """
+    if not st.deck:
+        return None
+    key = st.deck.pop()
+    for s, seen in enumerate(st.deck_seen):
+        if seen:
+            st.deck_seen[s] = seen - 1
+            if to_seat is not None and to_seat != s:
+                st.known[s].append(key)
+    return key
+
+
+def forget(st: S, seat: int) -> None:
+    """Others lose track of a hand once cards leave it face down."""
+    hand = set(st.hands[seat])
+    for s in range(len(st.seats)):
+        if s != seat:
+            st.known[s] = [k for k in st.known[s] if k not in hand]
+
+
+def unveil(st: S, key: str) -> None:
+    """A card played face up is no longer a secret anyone keeps track of."""
+    for known in st.known:
+        if key in known:
+            known.remove(key)

@@ -1,0 +1,212 @@
+"""A rule-of-thumb bot for either side of Wir sind das Volk!.
+
+Turn choices (which card, which use) are scored from the seat's view and the printed card
+data: build points, living standards it can place, unrest it removes, what the event's
+icons and arrows are worth to it, and what taking the card denies the opponent. Board
+choices (targets, build sites, end-of-decade picks) look one step ahead in a world sampled
+from the seat's information set and keep the option whose position scores best.
+"""
+
+from __future__ import annotations
+
+from realpolitik.engine import IllegalAction, Rng, SeatContext
+
+from . import board
+from .content import EAST, WEST, Card, load
+from .end_of_decade import currency_balance, flight_value
+
+#: value of one step of each track toward the scoring side's end
+TRACK_WEIGHT = {"prestige": 0.8, "currency": 0.6, "socialism": 0.6}
+#: value of an icon for the side it helps (unrest and the like count negative when they hit oneself)
+ICON_WEIGHT = {
+    "unrest": 1.0, "calm": 1.0, "move": 0.4, "build": 1.0, "dismantle": 1.0, "end-protest": 2.5, "ls": 2.0,
+    "reduce-ls": 1.5, "rundown": 1.0, "repair": 1.0, "stop": 1.5, "police": 1.5, "wall": 1.0, "wall-down": 0.0,
+    "stasi-off": -1.0, "guillaume": 1.0, "prestige-overflow": 1.0,
+}
+HURTS_TARGET = {"unrest", "dismantle", "reduce-ls", "rundown", "stop", "stasi-off"}
+VIEW_DECISIONS = ("take", "play", "police", "discard", "keep", "west-draws", "swap", "remove", "nothing", "look",
+                  "ignore")
+
+
+def icon_value(icon, side: int) -> float:
+    """What one unit of an icon is worth to ``side``."""
+    w = ICON_WEIGHT[icon.icon]
+    good = (icon.who != side) if icon.icon in HURTS_TARGET else (icon.who == side)
+    if icon.icon in ("police", "wall", "stasi-off", "guillaume", "repair", "end-protest"):
+        good = side == EAST
+    if icon.icon == "move":
+        good = True
+    return w if good else -w
+
+
+def arrow_value(track: str, step: int, side: int) -> float:
+    """What one arrow step (sign = direction, positive toward East) is worth to ``side``."""
+    sign = 1 if side == EAST else -1
+    return sign * TRACK_WEIGHT[track] * (1 if step > 0 else -1)
+
+
+def event_value(card: Card, side: int) -> float:
+    """What triggering ``card`` is worth to ``side`` (a dual card may drop its worst part)."""
+    parts = [icon_value(icon, side) for icon in card.icons for _ in range(icon.count)]
+    for track in TRACK_WEIGHT:
+        step = getattr(card.arrows, track)
+        parts += [arrow_value(track, step, side)] * abs(step)
+    if card.colour == "dual" and parts and min(parts) < 0:
+        parts.remove(min(parts))
+    return sum(parts)
+
+
+def evaluate(st, side: int) -> float:
+    """How good the board is for ``side``: its own standing minus the opponent's.
+
+    Track markers are left out: within one event they only move once its icons are done,
+    so comparing a finished event with an unfinished one would favour ending it early.
+    """
+    return _standing(st, side) - _standing(st, EAST if side == WEST else WEST)
+
+
+def _standing(st, side: int) -> float:
+    c = st.content
+    protests = board.side_protests(st, side)
+    score = -4.0 * protests - (8.0 if protests >= 3 else 0.0)
+    provinces = c.of_side[side]
+    top = max(st.ls[p] for p in provinces)
+    for p in provinces:
+        u = st.unrest[p]
+        score -= 0.5 * u + (0.7 if u % 4 == 3 else 0.0)
+        cap = max(0, board.export_level(st, p)) if p != c.wb else st.ls[p]
+        score += 1.3 * min(st.ls[p], cap) + 0.3 * max(0, st.ls[p] - cap)
+        score += 0.3 * board.economy(st, p)
+        score -= 0.5 * max(0, top - st.ls[p] - 1)  # unrest the internal comparison will bring
+        for q in c.border[p]:  # unrest the East–West comparison will bring
+            score += 0.5 * (max(0, st.ls[p] - board.protests(st, p) - st.ls[q])
+                            - max(0, st.ls[q] - board.protests(st, q) - st.ls[p]))
+    if side == EAST:
+        score += 0.5 * st.box + 0.5 * len(st.police)
+        due = (1 if st.wall else flight_value(st) // 2) + len(st.police) + max(0, -currency_balance(st)[3])
+        score -= 3.0 * max(0, due - len(board.dismantle_sites(st, EAST)))
+    return score
+
+
+class HeuristicBot:
+    """Scores turn options from the view; looks one step ahead for board choices."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+        self.content = load()
+
+    def choose(self, ctx: SeatContext) -> str:
+        legal = ctx.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        verb = legal[0].split(" ")[0]
+        side = WEST if ctx.view["seat"] == "west" else EAST
+        if verb in VIEW_DECISIONS or any(a.startswith(("take ", "play ")) for a in legal):
+            return self._by_view(ctx, side)
+        return self._look_ahead(ctx, side)
+
+    # ------------------------------------------------------------------ board choices
+
+    def _look_ahead(self, ctx: SeatContext, side: int) -> str:
+        world = ctx.sample(self.rng)
+        best, best_score = [], None
+        for action in ctx.legal_actions:
+            twin = world.clone()
+            try:
+                twin.apply(action)
+            except IllegalAction:
+                continue
+            out = twin.outcome()
+            if out is not None:
+                score = 1000.0 if ctx.seat in out.winners else -1000.0
+            else:
+                score = evaluate(twin, side)
+            if best_score is None or score > best_score + 1e-9:
+                best, best_score = [action], score
+            elif abs(score - best_score) <= 1e-9:
+                best.append(action)
+        return self.rng.choice(best or list(ctx.legal_actions))
+
+    # ------------------------------------------------------------------ hidden-hand choices
+
+    def _by_view(self, ctx: SeatContext, side: int) -> str:
+        scored = [(self._score(ctx.view, side, a), a) for a in ctx.legal_actions]
+        top = max(s for s, _ in scored)
+        return self.rng.choice([a for s, a in scored if s >= top - 1e-9])
+
+    def _score(self, view: dict, side: int, action: str) -> float:
+        words = action.split(" ")
+        cards = self.content.cards
+        pub = view["public"]
+        if words[0] in ("take", "play"):
+            return self._turn_score(pub, side, cards[words[1]], words[2], words[0] == "take")
+        if words[0] == "police":
+            p = next(x for x in pub["provinces"] if x["key"] == words[1])
+            return 3.0 if p["unrest"] >= 4 and p["unrest"] % 4 == 0 else -1.0
+        if words[0] == "discard":
+            return 1.0 - self._card_worth(pub, side, cards[words[1]])
+        if words[0] == "keep":
+            return 0.0
+        if words[0] == "west-draws":
+            return -1.2
+        if words[0] == "ignore":
+            if words[1] == "nothing":
+                return 0.0
+            if words[1] in TRACK_WEIGHT:
+                card = cards[_triggered_card(view)]
+                return -arrow_value(words[1], getattr(card.arrows, words[1]), side)
+            return -icon_value(self.content.icons[words[1]], side)
+        if words[0] == "look":
+            return 1.0 if words[1] == "hand" else 0.5
+        if words[0] == "swap":
+            return self._card_worth(pub, side, cards[words[2]]) - self._card_worth(pub, side, cards[words[1]])
+        if words[0] == "remove":
+            return 0.5 * self._card_worth(pub, WEST, cards[words[1]])
+        return 0.0
+
+    def _card_worth(self, pub: dict, side: int, card: Card) -> float:
+        return max(self._turn_score(pub, side, card, use, False) for use in ("build", "ls", "event"))
+
+    def _turn_score(self, pub: dict, side: int, card: Card, use: str, from_display: bool) -> float:
+        mine = "west" if side == WEST else "east"
+        provinces = [p for p in pub["provinces"] if p["side"] == mine]
+        decade = pub["decade"]
+        if card.is_special:
+            return event_value(card, side) - 1.0
+        value = card.value_for(side)
+        if use == "build":
+            score = value * (1.3 if decade <= 2 else 1.0)
+        elif use == "ls":
+            score = 2.0 * ls_placements(provinces, value)
+        elif use == "calm":
+            worst = max(provinces, key=lambda p: (p["unrest"] % 4 == 0 and p["unrest"] > 0, p["unrest"]))
+            score = 1.0 + (3.0 if worst["unrest"] >= 4 and worst["unrest"] % 4 == 0 else 0.0)
+            if card.owner() != side:
+                score -= 1.2
+        else:
+            score = event_value(card, side)
+        opponent = EAST if side == WEST else WEST
+        if from_display and card.owner() in (None, opponent):
+            score += 0.4 * max(0.0, event_value(card, opponent))
+        if not from_display:
+            score -= 0.6
+        return score
+
+
+def _triggered_card(view: dict) -> str:
+    """The dual card whose event is being triggered: the last card played."""
+    return view["public"]["played"][-1]
+
+
+def ls_placements(provinces: list[dict], points: int) -> int:
+    """How many LS a value of ``points`` can place, greedily (at most 2 points per province)."""
+    needs = sorted(max(0, 3 * (p["ls"] + 1) - p["economy"]) for p in provinces if p["key"] != "wb")
+    placed = 0
+    for need in needs:
+        if placed == 3 or need > min(2, points):
+            break
+        points -= need
+        placed += 1
+    return placed

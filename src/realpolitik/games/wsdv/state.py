@@ -1,0 +1,228 @@
+"""Wir sind das Volk! game state: plain data, a cheap clone, per-seat views and determinization.
+
+Visibility, declared once here:
+- public: the whole board (unrest, mass protests, LS, socialists, factories, lines,
+  Hamburg), the tracks, police cards, the display, the special card, the cards played,
+  how many cards each hand and the draw deck hold, and the decade printed on the back of
+  every hand card;
+- private to a seat: its hand; the opponent's hand cards and top deck cards it has seen
+  (Guillaume affair) and the cards it put out of play face down (discards);
+- nobody: the order of the draw deck and the cards set aside unseen.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from realpolitik.engine import Outcome, Rng, State
+
+from . import board, rules
+from .board import NONE, RUNDOWN
+from .content import EAST, LINE, SIDES, WEST, Card, Content
+from .layout import Layout
+
+
+class WsdvState(State):
+    """A game of Wir sind das Volk! in progress."""
+
+    __slots__ = (
+        "content", "layout", "unrest", "ls", "sectors", "socialists", "box", "factory", "lines", "hamburg",
+        "prestige", "currency", "socialism", "flight", "wall", "stasi", "police", "police_used", "delivered",
+        "supplier_mp", "decade", "half", "deck", "display", "special", "hands", "played", "history", "known",
+        "deck_seen", "out_seen", "order", "turn", "stack", "hits", "eod", "result",
+    )
+
+    content: Content
+    layout: Layout
+
+    def _copy_into(self, twin: WsdvState) -> None:
+        twin.content = self.content
+        twin.layout = self.layout
+        twin.unrest = self.unrest[:]
+        twin.ls = self.ls[:]
+        twin.sectors = self.sectors[:]
+        twin.socialists = self.socialists[:]
+        twin.box = self.box
+        twin.factory = self.factory[:]
+        twin.lines = self.lines[:]
+        twin.hamburg = self.hamburg
+        twin.prestige = self.prestige
+        twin.currency = self.currency
+        twin.socialism = self.socialism
+        twin.flight = self.flight
+        twin.wall = self.wall
+        twin.stasi = self.stasi
+        twin.police = self.police[:]
+        twin.police_used = self.police_used
+        twin.delivered = self.delivered[:]
+        twin.supplier_mp = self.supplier_mp[:]
+        twin.decade = self.decade
+        twin.half = self.half
+        twin.deck = self.deck[:]
+        twin.display = self.display[:]
+        twin.special = self.special
+        twin.hands = [h[:] for h in self.hands]
+        twin.played = self.played[:]
+        twin.history = self.history[:]
+        twin.known = [k[:] for k in self.known]
+        twin.deck_seen = self.deck_seen[:]
+        twin.out_seen = [o[:] for o in self.out_seen]
+        twin.order = self.order[:]
+        twin.turn = self.turn
+        twin.stack = self.stack[:]  # frames are immutable tuples
+        twin.hits = self.hits[:]
+        twin.eod = self.eod
+        twin.result = self.result
+
+    # ------------------------------------------------------------------ contract
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat of the decision on top of the stack."""
+        return self.stack[-1][1] if self.stack else None
+
+    def _legal_actions(self) -> list[str]:
+        return rules.legal(self)
+
+    def _apply(self, action: str) -> None:
+        rules.act(self, action)
+
+    def why_illegal(self, action: str) -> str | None:
+        return rules.why_illegal(self, action)
+
+    def describe_pending(self, seat: int | None) -> str:
+        return rules.describe(self, seat)
+
+    def outcome(self) -> Outcome | None:
+        if self.stack or self.result is None:
+            return None
+        winner, reason = self.result
+        n = len(self.seats)
+        winners = self.layout.seats_of(winner)
+        places = tuple(1 if s in winners else 2 for s in range(n))
+        return Outcome(places=places, winners=winners, reason=reason,
+                       details={"winner": SIDES[winner], "decade": self.decade})
+
+    # ------------------------------------------------------------------ helpers
+
+    def card(self, key: str) -> Card:
+        """The printed card with this key."""
+        return self.content.cards[key]
+
+    def side(self, seat: int) -> int:
+        """The German state a seat plays for."""
+        return self.layout.side[seat]
+
+    def seat_of(self, side: int) -> int:
+        """The seat that speaks for a German state."""
+        return self.layout.state_seat[side]
+
+    # ------------------------------------------------------------------ views
+
+    def public_view(self) -> dict[str, Any]:
+        c = self.content
+        provinces = []
+        for p, prov in enumerate(c.provinces):
+            provinces.append({
+                "key": prov.key, "name": prov.name, "side": prov.side, "unrest": self.unrest[p],
+                "mass_protests": board.protests(self, p), "ls": self.ls[p], "socialists": self.socialists[p],
+                "economy": board.economy(self, p), "export": max(0, board.export_level(self, p)),
+            })
+        factories = {c.cities[x].key: {"value": board.value(self, x), "rundown": self.factory[x] == RUNDOWN}
+                     for x in range(len(c.cities)) if self.factory[x] != NONE}
+        lines = [c.site_name[LINE + 2 * k + end] for k, b in enumerate(self.lines) for end in (0, 1) if b & (1 << end)]
+        return {
+            "decade": self.decade,
+            "half": self.half,
+            "end_of_decade": None if self.eod < 0 else self.eod + 1,
+            "phase": None if self.eod < 0 else self.layout.phases[self.eod],
+            "tracks": {"prestige": self.prestige, "currency": self.currency, "socialism": self.socialism,
+                       "flight": self.flight},
+            "wall": self.wall,
+            "stasi_disbanded": self.stasi,
+            "provinces": provinces,
+            "west_berlin": {
+                "sectors": dict(zip(c.sectors, self.sectors)),
+                "delivered_by": [c.provinces[c.supplier[i]].key for i, d in enumerate(self.delivered) if d],
+                "supplier_protests": {c.provinces[c.supplier[i]].key: n for i, n in enumerate(self.supplier_mp) if n},
+            },
+            "hamburg": c.provinces[self.hamburg].key,
+            "factories": factories,
+            "infrastructure": lines,
+            "socialist_box": self.box,
+            "socialist_supply": c.socialists - self.box - sum(self.socialists),
+            "police": {"cards": list(self.police), "used": self.police_used},
+            "mass_protests": {SIDES[s]: board.side_protests(self, s) for s in (WEST, EAST)},
+            "display": list(self.display),
+            "special": self.special,
+            "played": list(self.played),
+            "hands": {self.seats[s]: sorted(self.card(k).decade for k in h) for s, h in enumerate(self.hands)},
+            "deck": len(self.deck),
+            "turn_order": [self.seats[s] for s in self.order],
+        }
+
+    def private_view(self, seat: int) -> dict[str, Any]:
+        seen = self.deck_seen[seat]
+        return {
+            "hand": sorted(self.hands[seat], key=_order),
+            "known": sorted(self.known[seat], key=_order),
+            "deck_top": list(reversed(self.deck[len(self.deck) - seen:])) if seen else [],
+            "set_aside": sorted(self.out_seen[seat], key=_order),
+        }
+
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "unrest": self.unrest, "ls": self.ls, "sectors": self.sectors, "socialists": self.socialists,
+            "box": self.box, "factory": self.factory, "lines": self.lines, "hamburg": self.hamburg,
+            "prestige": self.prestige, "currency": self.currency, "socialism": self.socialism,
+            "flight": self.flight, "wall": self.wall, "stasi": self.stasi, "police": self.police,
+            "police_used": self.police_used, "delivered": self.delivered, "supplier_mp": self.supplier_mp,
+            "decade": self.decade, "half": self.half, "deck": self.deck, "display": self.display,
+            "special": self.special, "hands": self.hands, "played": self.played, "history": self.history,
+            "known": self.known, "deck_seen": self.deck_seen, "out_seen": self.out_seen, "order": self.order,
+            "turn": self.turn, "stack": [list(f) for f in self.stack], "hits": self.hits, "eod": self.eod,
+            "result": list(self.result) if self.result else None, "rng": self.rng.state, "ply": self.ply,
+        }
+
+    # ------------------------------------------------------------------ determinization
+
+    def _resample_hidden(self, seat: int, rng: Rng) -> None:
+        """Redeal every card ``seat`` has not seen, decade by decade, and reshuffle the deck.
+
+        Fixed: the seat's hand, opponent cards it knows, the top deck cards it has seen, the
+        cards it knows are out of play, and everything public. The decade printed on each
+        hand card's back is public, so each unknown hand slot is refilled from its decade.
+        """
+        c = self.content
+        fixed = set(self.hands[seat]) | set(self.known[seat]) | set(self.out_seen[seat])
+        fixed |= set(self.display) | set(self.history)
+        seen = self.deck_seen[seat]
+        top = self.deck[len(self.deck) - seen:] if seen else []
+        fixed |= set(top)
+        # up to the next decade: 2+2's space race hands out a card of the next decade
+        pools = {d: [k for k in c.decade_cards[d] if k not in fixed] for d in range(1, min(4, self.decade + 1) + 1)}
+        for pool in pools.values():
+            rng.shuffle(pool)
+        others = [s for s in range(len(self.seats)) if s != seat]
+        moved: dict[str, str] = {}
+
+        def redraw(k: str) -> str:
+            moved[k] = pools[self.card(k).decade].pop()
+            return moved[k]
+
+        for s in others:
+            hand = self.hands[s]
+            for i, k in enumerate(hand):
+                if k not in fixed:
+                    hand[i] = redraw(k)
+        if self.deck:
+            self.deck = [redraw(k) for k in self.deck[:len(self.deck) - seen]] + top
+        for s in others:
+            out = self.out_seen[s]
+            for i, k in enumerate(out):
+                if k not in fixed:
+                    out[i] = redraw(k)
+            self.known[s] = [moved.get(k, k) for k in self.known[s]]
+
+def _order(key: str) -> tuple[int, str]:
+    return (len(key), key)

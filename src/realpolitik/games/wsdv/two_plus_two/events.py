@@ -1,0 +1,378 @@
+"""Triggering events in 2+2: card colours, arrows, the new icons, the automatic event (seed 001 §6.4, §7, §9).
+
+An event, a card value's icons, a deck card or a track box becomes a *pool* of items in
+printed order: icon slugs (the base game's icons run through ``wsdv.events.execute``) and
+arrows ``(track, yellow steps, red steps, strict)``. One frame runs a pool:
+``("effects", seat, pool, ctx)`` where ``ctx`` says who orders and who decides:
+
+- ``ACTIVE`` ``()``: the active player picks the next item whenever several kinds are left
+  (the base game's icon order, spec §11.1 #16, with 2+2's arrows joining the choice) and
+  makes every choice; an active superpower may turn prestige arrows into dominance ones;
+- ``CARD`` ``("card",)``: an arms-race or conflict card or a track box — printed order, the
+  superpower ``seat`` decides (§8);
+- ``("auto", side, level)``: the automatic event — printed order, East decides red icons and
+  West yellow ones unless the side ahead in the arms race has the advantage (§9).
+Icons with a coat of arms are always decided by that German state (base rule), unless a
+level-2 advantage takes over the other state's coat of arms.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .. import board
+from ..common import name, pkey, pname
+from ..content import EAST, SIDES, WEST
+from ..events import TRACKS, execute
+from . import cold_war
+from .cold_war import POWER, POWER_NAME, STATE_SEAT, is_power, items_of
+from .content import BASE_ICONS, ExpansionCard
+
+if TYPE_CHECKING:
+    from .state import TwoPlusTwoState as S
+
+ACTIVE: tuple = ()
+CARD = ("card",)
+TRACK_NAMES = {"prestige": "prestige", "dominance": "dominance", "space": "space race", "arms": "arms race",
+               "currency": "Western currency", "socialism": "socialism"}
+
+
+# ====================================================================== the items of an event
+
+
+def event_items(card, side: int, auto: bool = False) -> tuple:
+    """What triggering ``card`` executes, in printed order (§6.4, §9).
+
+    A player of ``side`` ignores the other colour's icons and arrows of a Blue card; the
+    automatic event executes them all, ignores a Green card's shaded icons, the choice icon
+    and the peacemaker. Peacemakers never enter the pool: collecting is the action's end.
+    Base cards: their icons, then their arrows.
+    """
+    if not isinstance(card, ExpansionCard):
+        out = [i.slug for i in card.icons for _ in range(i.count)]
+        for track in TRACKS:
+            steps = getattr(card.arrows, track)
+            if steps:
+                out.append((track, max(0, -steps), max(0, steps), False))
+        return tuple(out)
+    blue = card.colour == "blue" and not auto
+    out = []
+    for e in card.icons:
+        if e.icon == "peacemaker" or auto and (e.icon == "choice" or card.colour == "green" and e.shaded):
+            continue
+        if e.is_arrow:
+            yellow, red = e.yellow, e.red
+            if blue:
+                yellow, red = (yellow, 0) if side == WEST else (0, red)
+            out.append((e.icon, yellow, red, e.strict))
+        elif not (blue and e.side in SIDES and SIDES.index(e.side) != side):
+            out += [e.slug] * e.count
+    return tuple(out)
+
+
+def value_items(card, side: int) -> tuple:
+    """Icons a card value brings (§7): those below it always, the conflict icon right of it for its colour."""
+    if not isinstance(card, ExpansionCard):
+        return ()
+    out = items_of(card.value_icons)
+    if card.value_conflict is not None and SIDES.index(card.value_conflict) == side:
+        out += ("conflict-" + ("usa", "ussr")[side],)
+    return out
+
+
+def collects(card, use: str) -> bool:
+    """A peacemaker card goes in front of its player: a Green event, a Black card's value (§11)."""
+    if not isinstance(card, ExpansionCard):
+        return False
+    if use == "event":
+        return any(e.icon == "peacemaker" for e in card.icons)
+    return any(e.icon == "peacemaker" for e in card.value_icons)
+
+
+def label(item) -> str:
+    """The word naming an item in ``next``: an icon's slug or an arrow's track."""
+    return item[0] if isinstance(item, tuple) else item
+
+
+def ignore_options(items: tuple) -> list[str]:
+    """One icon or one arrow step that may be ignored (dual cards, arms-race advantage 3)."""
+    out = []
+    for item in dict.fromkeys(items):
+        if isinstance(item, tuple):
+            track, yellow, red, _ = item
+            if yellow and red:
+                out += [f"{track}-yellow", f"{track}-red"]
+            elif yellow or red:
+                out.append(track)
+        else:
+            out.append(item)
+    return out
+
+
+def drop(items: tuple, what: str) -> tuple:
+    """``items`` without one unit of ``what``: an icon, or one step of an arrow (``track``, ``track-yellow`` …)."""
+    out = list(items)
+    for i, item in enumerate(out):
+        if not isinstance(item, tuple):
+            if item == what:
+                del out[i]
+                return tuple(out)
+            continue
+        track, yellow, red, strict = item
+        if what == f"{track}-yellow" or what == track and yellow:
+            out[i] = (track, yellow - 1, red, strict)
+        elif what == f"{track}-red" or what == track:
+            out[i] = (track, yellow, red - 1, strict)
+        else:
+            continue
+        return tuple(out)
+    return tuple(out)
+
+
+# ====================================================================== running a pool
+
+
+def _effects(st: S, seat: int, pool: tuple, ctx: tuple) -> None:
+    if not pool:
+        return
+    if ctx == ACTIVE and len({label(i) for i in pool}) > 1:
+        st.stack.append(("next_effect", seat, pool, ctx))
+        return
+    run(st, seat, pool, pool[0], ctx)
+
+
+def run(st: S, seat: int, pool: tuple, item, ctx: tuple) -> None:
+    """Take one item out of the pool (all build icons of a kind at once) and execute it."""
+    rest = list(pool)
+    n = 1
+    if isinstance(item, str) and item.startswith("build"):
+        n = rest.count(item)
+        rest = [i for i in rest if i != item]
+    else:
+        rest.remove(item)
+    st.stack.append(("effects", seat, tuple(rest), ctx))
+    if isinstance(item, tuple):
+        arrow(st, seat, item, ctx)
+    else:
+        icon(st, seat, item, n, ctx)
+
+
+def _legal_next(st: S, seat: int, pool: tuple, ctx: tuple) -> list[str]:
+    return [f"next {w}" for w in dict.fromkeys(label(i) for i in pool)]
+
+
+def _act_next(st: S, action: str, seat: int, pool: tuple, ctx: tuple) -> None:
+    st.stack.pop()
+    word = action.split(" ")[1]
+    run(st, seat, pool, next(i for i in pool if label(i) == word), ctx)
+
+
+def _describe_next(st: S, mine: bool, seat: int, pool: tuple, ctx: tuple) -> str:
+    return "choose which icon or arrow to execute next" if mine else f"{st.seats[seat]} orders the event's icons"
+
+
+def decider(st: S, seat: int, icon, ctx: tuple):
+    """Who makes a base icon's choices, and the icon as that seat executes it (§9 'Where?')."""
+    if not ctx or ctx[0] != "auto":
+        return seat, icon
+    adv_side, level = ctx[1], ctx[2]
+    if icon.executor is None:
+        return (POWER[adv_side] if level >= 1 else STATE_SEAT[icon.who]), icon
+    if level >= 2 and icon.executor != adv_side:
+        return POWER[adv_side], icon.model_copy(update={"by": None})
+    return seat, icon
+
+
+def icon(st: S, seat: int, slug: str, n: int, ctx: tuple) -> None:
+    """Execute one icon: base icons as in the base game, the new icons of §6.4."""
+    e = st.content.icons[slug]
+    kind = e.icon
+    if kind in BASE_ICONS:
+        who, e = decider(st, seat, e, ctx)
+        execute(st, who, e, n)
+    elif kind == "dove":
+        cold_war.flip_dove(st)
+    elif kind == "undove":
+        cold_war.reflip_dove(st)
+    elif kind == "pay":
+        cold_war.pay(st, SIDES.index(e.side), e.amount)
+    elif kind == "income":
+        cold_war.income(st, SIDES.index(e.side), e.amount)
+    elif kind == "conflict":
+        side = st.side(cold_war.presser(st)) if e.side == "active" else SIDES.index(e.side)
+        st.stack.append(("conflict_card", side))
+    elif kind == "arms-cost":
+        st.arms_cost = 1
+        st.log.add("From now on every arms-race step costs $1 more.")
+    elif kind == "soviet-penalty":
+        st.soviet_penalty = True
+        st.log.add("From now on the Soviet Union's card values for building and living standard are 1 lower.")
+    elif kind == "choice":
+        st.stack.append(("choice", seat))
+    elif kind == "next-card":
+        _next_decade_card(st, seat)
+
+
+def _next_decade_card(st: S, seat: int) -> None:
+    """Space race: a hand card from the next decade's draw deck (§12.2)."""
+    if st.decade >= 4:
+        st.log.add("There is no next decade: no card is drawn.")
+        return
+    held = {k for h in st.hands for k in h}
+    pool = [k for k in st.content.decade_cards[st.decade + 1] if k not in held]
+    key = pool[st.rng.below(len(pool))]
+    st.hands[seat].append(key)
+    st.space_bonus[seat] = True
+    st.log.add(f"{st.seats[seat]} receives a hand card of the next decade.", (seat,), f"You receive {name(st, key)}.")
+
+
+# ====================================================================== arrows (§6.4)
+
+
+def arrow(st: S, seat: int, item: tuple, ctx: tuple) -> None:
+    """An arrow: an active superpower may turn prestige steps into dominance steps (never in the
+    automatic event, which has no active player); everything else moves as printed."""
+    track, yellow, red, strict = item
+    if track == "prestige" and is_power(seat) and seat == st.active and not strict and yellow != red \
+            and ctx[:1] != ("auto",):
+        st.stack.append(("convert", seat, red - yellow))
+        return
+    move(st, seat, track, yellow, red, ctx)
+
+
+def move(st: S, seat: int, track: str, yellow: int, red: int, ctx: tuple) -> None:
+    """Move a marker by the net sum of its arrows; steps off a track turn into their bonuses."""
+    c = st.content
+    net = red - yellow
+    if track in TRACKS:
+        pos = getattr(st, track)
+        new = max(-6, min(6, pos + net))
+        setattr(st, track, new)
+        if new != pos:
+            st.log.add(f"Track {TRACK_NAMES[track]} {new:+d}.")
+        excess = abs(pos + net) - 6
+        if excess > 0:  # the bonus printed beyond the end, once per step, each executed in turn
+            slug = c.overflow[track][WEST if net < 0 else EAST].slug
+            st.stack.append(("effects", seat, (slug,) * excess, CARD))
+        return
+    spaces = getattr(c, track).spaces
+    pos = getattr(st, track)
+    new = max(-spaces, min(spaces, pos + net))
+    setattr(st, track, new)
+    if new != pos:
+        st.log.add(f"Track {TRACK_NAMES[track]} {new:+d}.")
+    if track == "dominance":
+        side = WEST if net < 0 else EAST
+        for _ in range(abs(pos + net) - spaces):
+            st.stack.append(("dominance_bonus", POWER[side]))
+    elif track == "arms":
+        if yellow and red:
+            draws = [WEST] * yellow + [EAST] * red  # left-right arrows: both still draw (§6.4)
+        else:
+            draws = [EAST if new > pos else WEST] * abs(new - pos)
+        first = st.side(st.active) if ctx == ACTIVE and st.active >= 0 else WEST
+        for side in sorted(draws, key=lambda s: s == first):
+            st.stack.append(("arms_card", side))
+
+
+def _legal_convert(st: S, seat: int, steps: int) -> list[str]:
+    n = abs(steps)
+    return [" ".join(f"{w} {k}" for w, k in (("prestige", n - d), ("dominance", d)) if k) for d in range(n + 1)]
+
+
+def _act_convert(st: S, action: str, seat: int, steps: int) -> None:
+    st.stack.pop()
+    words = action.split(" ")
+    moved = dict(zip(words[::2], map(int, words[1::2])))
+    for track in ("prestige", "dominance"):
+        k = moved.get(track, 0)
+        if k:
+            move(st, seat, track, k if steps < 0 else 0, k if steps > 0 else 0, ACTIVE)
+
+
+def _describe_convert(st: S, mine: bool, seat: int, steps: int) -> str:
+    if mine:
+        return (f"prestige arrow ({abs(steps)} step(s) toward {'West' if steps < 0 else 'East'}): move the prestige "
+                "marker, or the dominance marker instead, or split a double arrow")
+    return f"{st.seats[seat]} decides between prestige and dominance"
+
+
+def _legal_choice(st: S, seat: int) -> list[str]:
+    return [f"shift {t} {c}" for t in ("dominance", "prestige") for c in ("yellow", "red")]
+
+
+def _act_choice(st: S, action: str, seat: int) -> None:
+    st.stack.pop()
+    _, track, colour = action.split(" ")
+    move(st, seat, track, int(colour == "yellow"), int(colour == "red"), ACTIVE)
+
+
+def _describe_choice(st: S, mine: bool, seat: int) -> str:
+    if mine:
+        return "move the dominance or the prestige marker 1 step toward yellow or toward red"
+    return f"{st.seats[seat]} moves the dominance or the prestige marker"
+
+
+def _legal_dominance_bonus(st: S, seat: int) -> list[str]:
+    side = st.side(seat)
+    return ["income"] + [f"calm {pkey(st, p)}" for p in st.content.of_side[side] if st.unrest[p]]
+
+
+def _act_dominance_bonus(st: S, action: str, seat: int) -> None:
+    st.stack.pop()
+    side = st.side(seat)
+    if action == "income":
+        cold_war.income(st, side, 1)
+        return
+    p = st.content.province_index[action.split(" ")[1]]
+    board.remove_unrest(st, p)
+    st.log.add(f"Dominance beyond the track: 1 unrest leaves {pname(st, p)}.")
+
+
+def _describe_dominance_bonus(st: S, mine: bool, seat: int) -> str:
+    ally = "West" if st.side(seat) == WEST else "East"
+    if mine:
+        return f"a dominance arrow beyond the track: +$1 for your treasury, or remove 1 {ally} unrest"
+    return f"{POWER_NAME[st.side(seat)]} cashes in a dominance arrow beyond the track"
+
+
+# ====================================================================== ignoring (dual cards, advantage 3)
+
+
+def _legal_ignore(st: S, seat: int, key: str, items: tuple, ctx: tuple) -> list[str]:
+    return ["ignore nothing"] + [f"ignore {w}" for w in ignore_options(items)]
+
+
+def _act_ignore(st: S, action: str, seat: int, key: str, items: tuple, ctx: tuple) -> None:
+    st.stack.pop()
+    what = action.split(" ")[1]
+    if what != "nothing":
+        items = drop(items, what)
+        st.log.add(f"{st.seats[seat]} ignores one {what.replace('-', ' ')} of {name(st, key)}.")
+    doer = seat if ctx == ACTIVE else cold_war.presser(st)
+    st.stack.append(("effects", doer, items, ctx))
+
+
+def _describe_ignore(st: S, mine: bool, seat: int, key: str, items: tuple, ctx: tuple) -> str:
+    if mine:
+        return f"{name(st, key)}: ignore one icon or one arrow step, or nothing"
+    return f"{st.seats[seat]} may ignore one icon or arrow of {name(st, key)}"
+
+
+def _collect(st: S, seat: int, key: str) -> None:
+    """Peacemaker: the active player puts the card in front of himself (§6.4, §11)."""
+    if key in st.played:
+        st.played.remove(key)
+    st.peacemakers[seat].append(key)
+    st.log.add(f"{st.seats[seat]} collects {name(st, key)} as a peacemaker ({len(st.peacemakers[seat])}).")
+
+
+PROCEDURES = {"effects": _effects, "collect": _collect, "arms_card": cold_war.draw_arms_card,
+              "conflict_card": cold_war.draw_conflict_card, "reshuffle": cold_war.reshuffle}
+LEGAL = {"next_effect": _legal_next, "convert": _legal_convert, "choice": _legal_choice,
+         "dominance_bonus": _legal_dominance_bonus, "ignore": _legal_ignore}
+ACT = {"next_effect": _act_next, "convert": _act_convert, "choice": _act_choice,
+       "dominance_bonus": _act_dominance_bonus, "ignore": _act_ignore}
+DESCRIBE = {"next_effect": _describe_next, "convert": _describe_convert, "choice": _describe_choice,
+            "dominance_bonus": _describe_dominance_bonus, "ignore": _describe_ignore}
+PUBLIC = {"next_effect", "convert", "choice", "dominance_bonus", "ignore"}

@@ -1,0 +1,45 @@
+"""The game server: lobby, seats, WebSocket play, bots, storage and replays.
+
+An ASGI application (Starlette on uvicorn). The server holds every live game's state
+and sends each connection only the view of its own seat; games are stored as their
+records (SQLite by default, PostgreSQL by URL) and resumed on start-up. The browser
+client it serves lives in ``realpolitik.web``. Protocol and routes: docs/web.md.
+"""
+
+from __future__ import annotations
+
+import logging
+import socket
+
+from .app import create_app
+from .hall import Settings
+from .store import StorageError, Store, database_url
+
+__all__ = ["Settings", "StorageError", "create_app", "serve"]
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "realpolitik.db", bot_delay: float = 0.3,
+          bot_workers: int | None = None, announce=print) -> None:
+    """Run the server until interrupted; ``announce`` gets the address once it is bound.
+
+    Raises :class:`StorageError` when the database cannot be used and ``OSError`` when
+    the address cannot be bound.
+    """
+    import uvicorn
+
+    url = database_url(db)
+    Store(url).close()  # fails early, with the reason, when the database cannot be used
+    settings = Settings(db=url.render_as_string(hide_password=False), bot_delay=bot_delay, bot_workers=bot_workers)
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    bound = sock.getsockname()[1]
+    shown = f"[{host}]" if family == socket.AF_INET6 else host
+    logging.getLogger("realpolitik").setLevel(logging.INFO)
+    handler = logging.StreamHandler()
+    handler.setFormatter(logging.Formatter("%(levelname)s:     %(message)s"))
+    logging.getLogger("realpolitik").addHandler(handler)
+    config = uvicorn.Config(create_app(settings), ws_max_size=64 * 1024, log_level="info", lifespan="on")
+    announce(f"realpolitik server on http://{shown}:{bound}/  (games stored in {url.render_as_string()})")
+    uvicorn.Server(config).run(sockets=[sock])

@@ -1,0 +1,104 @@
+"""The ASGI application: pages, the lobby API, the game WebSocket and static files."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import Iterable
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from realpolitik.engine import Game
+from realpolitik.web import ROOT as WEB
+
+from . import api
+from .hall import Hall, Settings
+from .play import play
+from .replay import Replays
+from .store import Store
+
+log = logging.getLogger("realpolitik.server")
+
+HEADERS = [
+    (b"content-security-policy", b"default-src 'self'; connect-src 'self'; img-src 'self' data:; "
+                                 b"style-src 'self'; script-src 'self'; base-uri 'none'; frame-ancestors 'none'"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+]
+
+
+class SecurityHeaders:
+    """Adds a strict content-security policy and friends to every HTTP response."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *HEADERS]
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+def _page(name: str):
+    async def page(request: Request) -> Response:
+        return FileResponse(WEB / name, headers={"cache-control": "no-cache"})
+    page.__name__ = name.replace(".", "_")
+    return page
+
+
+def create_app(settings: Settings | None = None, games: Iterable[Game] | None = None) -> Starlette:
+    """The server; ``games`` defaults to every registered game (others need ``bot_workers=0``)."""
+    settings = settings or Settings()
+    if games is None:
+        from realpolitik.games import get, registry
+
+        games, lookup = list(registry()), get
+    else:
+        games = list(games)
+        by_id = {g.id: g for g in games}
+        lookup = by_id.__getitem__
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette):
+        store = Store(settings.db)
+        hall = Hall(settings, lookup, games, store)
+        app.state.hall = hall
+        app.state.replays = Replays(lookup)
+        resumed = await hall.start()
+        log.info("storage %s; %d unfinished games resumed", store.describe(), resumed)
+        try:
+            yield
+        finally:
+            await hall.close()
+            store.close()
+
+    routes = [
+        Route("/", _page("index.html")),
+        Route("/game/{game_id}", _page("game.html")),
+        Route("/replay/{game_id}", _page("replay.html")),
+        Route("/api/catalog", api.catalog),
+        Route("/api/content/{game}/{name}", api.content),
+        Route("/api/games", api.list_games, methods=["GET"]),
+        Route("/api/games", api.create_game, methods=["POST"]),
+        Route("/api/games/{game_id}", api.game_info),
+        Route("/api/games/{game_id}/claim", api.claim, methods=["POST"]),
+        Route("/api/games/{game_id}/record", api.record),
+        Route("/api/games/{game_id}/replay", api.replay),
+        WebSocketRoute("/ws/{game_id}", play),
+        Mount("/static", StaticFiles(directory=WEB), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.add_middleware(SecurityHeaders)
+    return app

@@ -1,0 +1,132 @@
+"""Bot seats, played server-side away from the event loop.
+
+A bot move is a :class:`BotJob` — the game's record so far and the seat — sent to a
+worker process (or, with ``workers=0``, a worker thread). The worker rebuilds the state
+by replaying the record, keeping the states of recent games so that the next move only
+replays the new actions, and asks a fresh bot for its choice through the seat's
+:class:`SeatContext`. Bots are seeded from the game's seed, the seat and the ply, so a
+bot's choices do not depend on which worker served it or on server restarts.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import multiprocessing.connection
+import os
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from realpolitik.bots import make_bot
+from realpolitik.engine import Game, Rng, SeatContext, State
+
+#: states of recent games kept by each worker
+CACHE_SIZE = 128
+
+
+@dataclass(frozen=True)
+class BotJob:
+    """Everything a worker needs to choose one bot move."""
+
+    key: str  # the server's game id
+    game: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    actions: tuple[str, ...]
+    seat: int
+    kind: str
+
+
+_states: OrderedDict[str, State] = OrderedDict()
+
+
+def _mix(*parts: int) -> int:
+    rng = Rng(0)
+    for part in parts:
+        rng = Rng(rng.next64() ^ (part & ((1 << 64) - 1)))
+    return rng.next64()
+
+
+def state_of(job: BotJob, lookup: Callable[[str], Game]) -> State:
+    """The game state after ``job.actions``, advancing a cached state where possible."""
+    state = _states.pop(job.key, None)
+    if state is None or state.ply > len(job.actions):
+        state = lookup(job.game).new_state(job.players, job.options, job.seed)
+    for act in job.actions[state.ply:]:
+        state.apply(act)
+    _states[job.key] = state
+    while len(_states) > CACHE_SIZE:
+        _states.popitem(last=False)
+    return state
+
+
+def choose(job: BotJob, lookup: Callable[[str], Game] | None = None) -> str:
+    """The bot's action for ``job`` (runs in a worker)."""
+    if lookup is None:
+        from realpolitik.games import get as lookup
+    state = state_of(job, lookup)
+    if state.to_act != job.seat:
+        raise RuntimeError(f"game {job.key}: seat {job.seat} is not to act after {len(job.actions)} actions")
+    ply = len(job.actions)
+    bot = make_bot(job.kind, state.game, _mix(job.seed, job.seat, ply) & 0x7FFFFFFF)
+    ctx = SeatContext.of(state, job.seat, Rng(_mix(job.seed, job.seat, ply, 1)))
+    return bot.choose(ctx)
+
+
+def _worker_start() -> None:
+    """Load the games once, and end this worker as soon as the server process is gone."""
+    import realpolitik.games
+
+    realpolitik.games.registry()
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(target=_exit_with, args=(parent.sentinel,), daemon=True).start()
+
+
+def _exit_with(sentinel: int) -> None:
+    multiprocessing.connection.wait([sentinel])
+    os._exit(0)
+
+
+class BotRunner:
+    """Runs bot moves on worker processes (``workers`` ≥ 1) or on one thread (``workers=0``).
+
+    A thread is for games that exist only in this process (a registry passed to the
+    server); processes keep long searches off the event loop's core.
+    """
+
+    def __init__(self, workers: int | None = None, lookup: Callable[[str], Game] | None = None) -> None:
+        if workers is None:
+            workers = max(1, (os.cpu_count() or 2) - 1)
+        self.workers = workers
+        self.lookup = lookup
+        self._executor: Executor | None = None
+
+    def _pool(self) -> Executor:
+        if self._executor is None:
+            if self.workers == 0:
+                self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bots")
+            else:
+                self._executor = ProcessPoolExecutor(
+                    max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
+                    initializer=_worker_start,
+                )
+        return self._executor
+
+    async def choose(self, job: BotJob) -> str:
+        """The bot's action, computed on a worker."""
+        loop = asyncio.get_running_loop()
+        if self.workers == 0:
+            return await loop.run_in_executor(self._pool(), choose, job, self.lookup)
+        return await loop.run_in_executor(self._pool(), choose, job)
+
+    def close(self) -> None:
+        """Stop the workers (a move being computed is abandoned)."""
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None

@@ -1,0 +1,117 @@
+"""Every payload the server accepts, validated by type and size, with errors in words.
+
+HTTP bodies and WebSocket messages are JSON objects checked against the models below
+(strict types, bounded lengths, no unknown fields). :func:`parse` turns any failure
+into a :class:`BadRequest` naming the field and what is wrong with it.
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from typing import Annotated, Any, Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter, ValidationError
+
+#: largest accepted HTTP body and WebSocket message, in bytes
+MAX_BODY = 16 * 1024
+MAX_MESSAGE = 4 * 1024
+MAX_NAME = 32
+MAX_CHAT = 500
+MAX_ACTION = 200
+
+Short = Annotated[str, StringConstraints(min_length=1, max_length=40)]
+OptionValue = bool | int | float | Annotated[str, StringConstraints(max_length=200)]
+
+
+class BadRequest(ValueError):
+    """A payload that does not have the expected form; the message says why."""
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class CreateGame(Strict):
+    """``POST /api/games``: the game, one entry per seat (``human`` or a bot kind), options."""
+
+    game: Short
+    seats: list[Short] = Field(min_length=1, max_length=12)
+    options: dict[Short, OptionValue] = Field(default_factory=dict, max_length=32)
+    lobby_join: bool = True
+
+
+class Claim(Strict):
+    """``POST /api/games/{id}/claim``: take a free seat from the lobby."""
+
+    seat: Short
+    name: Annotated[str, StringConstraints(max_length=MAX_NAME)] = ""
+
+
+class Hello(Strict):
+    """First WebSocket message: a seat token to play, none to watch."""
+
+    type: Literal["hello"]
+    token: Annotated[str, StringConstraints(max_length=64)] | None = None
+    name: Annotated[str, StringConstraints(max_length=MAX_NAME)] = ""
+
+
+class Act(Strict):
+    """An action text for the seat, against the game as it stood at ``seq`` actions."""
+
+    type: Literal["act"]
+    seq: Annotated[int, Field(ge=0, le=10**9)]
+    action: Annotated[str, StringConstraints(min_length=1, max_length=MAX_ACTION)]
+
+
+class Chat(Strict):
+    """A team chat message."""
+
+    type: Literal["chat"]
+    text: Annotated[str, StringConstraints(min_length=1, max_length=MAX_CHAT)]
+
+
+Message = Annotated[Hello | Act | Chat, Field(discriminator="type")]
+MESSAGE = TypeAdapter(Message)
+
+M = TypeVar("M")
+
+
+def describe(exc: ValidationError) -> str:
+    """The first validation error as a sentence naming the field."""
+    err = exc.errors()[0]
+    where = ".".join(str(p) for p in err["loc"] if p not in ("hello", "act", "chat"))
+    if err["type"] == "union_tag_invalid":
+        return "field 'type' must be one of hello, act, chat"
+    if err["type"] == "union_tag_not_found":
+        return "field 'type' is missing"
+    return f"field {where!r}: {err['msg']}" if where else err["msg"]
+
+
+def parse(raw: str | bytes, adapter: TypeAdapter[M] | type[M], limit: int) -> M:
+    """Parse a JSON payload of at most ``limit`` bytes into ``adapter``'s type."""
+    size = len(raw.encode() if isinstance(raw, str) else raw)
+    if size > limit:
+        raise BadRequest(f"payload too large: {size} bytes, at most {limit}")
+    try:
+        data = json.loads(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        raise BadRequest("payload is not JSON") from None
+    if not isinstance(data, dict):
+        raise BadRequest("payload must be a JSON object")
+    try:
+        if isinstance(adapter, TypeAdapter):
+            return adapter.validate_python(data)
+        return adapter.model_validate(data)
+    except ValidationError as exc:
+        raise BadRequest(describe(exc)) from None
+
+
+def clean_text(text: str) -> str:
+    """``text`` without control characters, whitespace collapsed at the ends."""
+    return "".join(c for c in text if unicodedata.category(c)[0] != "C" or c == " ").strip()
+
+
+def as_json(value: Any) -> str:
+    """Compact JSON for messages."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)

@@ -1,0 +1,87 @@
+"""Replays of finished games: the view of any seat (or the spectator) after any action.
+
+A finished game's record is replayed once; a clone of the state is kept every
+``EVERY`` actions, so a step or a jump replays at most that many actions. The replays
+of the most recently viewed games are kept.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from realpolitik.engine import Game, Record, State
+
+EVERY = 32
+KEEP = 16
+
+
+@dataclass
+class Replay:
+    """A finished game's actions and checkpoints of its states."""
+
+    record: Record
+    checkpoints: list[State]  # state after 0, EVERY, 2·EVERY, … actions
+
+    @property
+    def total(self) -> int:
+        return len(self.record.actions)
+
+    def state_at(self, ply: int) -> State:
+        """A fresh state after ``ply`` actions."""
+        state = self.checkpoints[ply // EVERY].clone()
+        for act in self.record.actions[state.ply:ply]:
+            state.apply(act)
+        return state
+
+
+class Replays:
+    """Replays by game id, the most recently used kept."""
+
+    def __init__(self, lookup: Callable[[str], Game]) -> None:
+        self.lookup = lookup
+        self._replays: OrderedDict[str, Replay] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def replay(self, key: str, record: Record) -> Replay:
+        """The replay of a finished game (built on first use)."""
+        with self._lock:
+            found = self._replays.pop(key, None)
+            if found is None:
+                state = record.initial_state(self.lookup)
+                checkpoints = [state.clone()]
+                for i, act in enumerate(record.actions, 1):
+                    state.apply(act)
+                    if i % EVERY == 0:
+                        checkpoints.append(state.clone())
+                found = Replay(record, checkpoints)
+            self._replays[key] = found
+            while len(self._replays) > KEEP:
+                self._replays.popitem(last=False)
+            return found
+
+    def step(self, key: str, record: Record, seat: int | None, ply: int) -> dict[str, Any]:
+        """What ``seat`` saw after ``ply`` actions: the view, who acted, the new log lines.
+
+        The action text itself is given only to its own seat: another seat saw only its
+        public effects (a card placed face down stays face down in every replay).
+        """
+        replay = self.replay(key, record)
+        ply = max(0, min(ply, replay.total))
+        state = replay.state_at(max(0, ply - 1))
+        before = state.log.size
+        actor = None
+        if ply > 0:
+            actor = state.seats[state.to_act]
+            state.apply(record.actions[ply - 1])
+        return {
+            "ply": ply, "total": replay.total,
+            "action": record.actions[ply - 1] if ply > 0 and seat is not None and state.seats[seat] == actor
+            else None,
+            "actor": actor,
+            "view": state.view(seat, log_from=0),
+            "fresh": state.log.redacted(seat, before) if ply > 0 else state.log.redacted(seat, 0),
+        }

@@ -1,0 +1,309 @@
+"""Storage through SQLAlchemy: every game as its record, plus seats and team chat.
+
+A game is stored as ``(game id, rules version, options, seed, seats)`` and an
+append-only action log. The pair ``(game_id, seq)`` is the primary key of the log, so
+the database itself refuses a second action with the same sequence number — a stale
+write can never land, even from a second server process. SQLite is the embedded
+default; a ``postgresql://`` URL switches to PostgreSQL (through psycopg).
+
+Seat tokens are never stored, only their SHA-256 hashes.
+
+The methods of :class:`Store` are blocking; the server calls them through
+:meth:`Store.run`, which runs them on the store's own worker thread(s).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, TypeVar
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    CheckConstraint,
+    Column,
+    DateTime,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import URL, Engine, make_url
+from sqlalchemy.exc import ArgumentError, IntegrityError, SQLAlchemyError
+
+T = TypeVar("T")
+
+metadata = MetaData()
+
+games = Table(
+    "games", metadata,
+    Column("id", String(16), primary_key=True),
+    Column("game", String(40), nullable=False),
+    Column("rules_version", String(20), nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("lobby_join", Boolean, nullable=False),
+    Column("status", String(10), nullable=False, index=True),
+    Column("created", DateTime(timezone=True), nullable=False),
+    Column("result", JSON, nullable=True),
+    CheckConstraint("status in ('open', 'running', 'finished')", name="ck_games_status"),
+)
+
+seats = Table(
+    "seats", metadata,
+    Column("game_id", String(16), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(40), nullable=False),
+    Column("name", String(40), nullable=False),
+    Column("token_hash", String(64), nullable=True),
+    Column("joined", Boolean, nullable=False),
+)
+
+actions = Table(
+    "actions", metadata,
+    Column("game_id", String(16), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    # (game_id, seq) is the key: the database itself refuses a second action with the same number
+    Column("seq", Integer, primary_key=True, autoincrement=False),
+    Column("seat", Integer, nullable=False),
+    Column("text", String(200), nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+    CheckConstraint("seq >= 0", name="ck_actions_seq"),
+)
+
+chat = Table(
+    "chat", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("game_id", String(16), ForeignKey("games.id", ondelete="CASCADE"), nullable=False, index=True),
+    Column("seat", Integer, nullable=False),
+    Column("team", Integer, nullable=False),
+    Column("text", Text, nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+)
+
+
+class StorageError(Exception):
+    """The database cannot be opened or used; the message names it (password hidden)."""
+
+
+class StaleWrite(Exception):
+    """An action with this sequence number is already stored for the game."""
+
+
+@dataclass
+class StoredSeat:
+    """One seat: ``human`` or a bot kind, the player's name, the hash of its token."""
+
+    seat: int
+    kind: str
+    name: str = ""
+    token_hash: str | None = None
+    joined: bool = False
+
+
+@dataclass
+class StoredGame:
+    """A game as stored: its record header, seats, status and the actions so far."""
+
+    id: str
+    game: str
+    rules_version: str
+    options: dict[str, Any]
+    seed: int
+    lobby_join: bool
+    status: str
+    created: datetime
+    seats: list[StoredSeat]
+    actions: list[str] = field(default_factory=list)
+    result: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class ChatLine:
+    """A team chat message."""
+
+    seat: int
+    team: int
+    text: str
+    at: datetime
+
+
+def database_url(text: str) -> URL:
+    """The SQLAlchemy URL for what a user typed: a file path, ``sqlite:///…`` or ``postgresql://…``."""
+    if "://" not in text:
+        return make_url(f"sqlite:///{Path(text).expanduser()}")
+    url = make_url(text)
+    if url.drivername in ("postgresql", "postgres"):
+        url = url.set(drivername="postgresql+psycopg")
+    return url
+
+
+def now() -> datetime:
+    """The current time in UTC."""
+    return datetime.now(UTC)
+
+
+def _utc(moment: datetime) -> datetime:
+    """A stored time as an aware UTC time (SQLite hands them back without a zone)."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def _sqlite_pragmas(dbapi_connection, _record) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+class Store:
+    """The games database. Blocking methods; call them via :meth:`run` from async code."""
+
+    def __init__(self, url: URL | str) -> None:
+        try:
+            url = database_url(url) if isinstance(url, str) else url
+            self.url = url
+            self.sqlite = url.get_backend_name() == "sqlite"
+            if self.sqlite and url.database not in (None, "", ":memory:"):
+                Path(url.database).parent.mkdir(parents=True, exist_ok=True)
+            self.engine: Engine = create_engine(url, pool_pre_ping=not self.sqlite)
+            if self.sqlite:
+                event.listen(self.engine, "connect", _sqlite_pragmas)
+            metadata.create_all(self.engine)
+        except (ArgumentError, SQLAlchemyError, OSError) as exc:
+            shown = url.render_as_string() if isinstance(url, URL) else "the database"
+            reason = getattr(exc, "orig", None) or exc
+            raise StorageError(f"cannot use {shown}: {str(reason).strip().splitlines()[0]}") from None
+        # SQLite takes one writer at a time: one thread avoids lock waits entirely.
+        self._executor = ThreadPoolExecutor(max_workers=1 if self.sqlite else 4, thread_name_prefix="store")
+
+    def describe(self) -> str:
+        """The database URL with any password hidden."""
+        return self.url.render_as_string(hide_password=True)
+
+    async def run(self, method: Callable[..., T], *args: Any) -> T:
+        """Run a blocking store method on the store's thread."""
+        return await asyncio.get_running_loop().run_in_executor(self._executor, method, *args)
+
+    def close(self) -> None:
+        """Finish pending writes and release the connections."""
+        self._executor.shutdown(wait=True)
+        self.engine.dispose()
+
+    # ------------------------------------------------------------------ games
+
+    def create_game(self, game: StoredGame) -> None:
+        """Store a new game with its seats."""
+        with self.engine.begin() as conn:
+            conn.execute(insert(games).values(
+                id=game.id, game=game.game, rules_version=game.rules_version, options=game.options,
+                seed=game.seed, lobby_join=game.lobby_join, status=game.status, created=game.created,
+                result=game.result,
+            ))
+            conn.execute(insert(seats), [
+                {"game_id": game.id, "seat": s.seat, "kind": s.kind, "name": s.name,
+                 "token_hash": s.token_hash, "joined": s.joined}
+                for s in game.seats
+            ])
+
+    def load(self, game_id: str) -> StoredGame | None:
+        """A game with its seats and actions, or ``None``."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(games).where(games.c.id == game_id)).mappings().first()
+            if row is None:
+                return None
+            return self._complete(conn, [row])[0]
+
+    def unfinished(self) -> list[StoredGame]:
+        """Every open or running game, complete, oldest first (resumed at start-up)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(games).where(games.c.status != "finished").order_by(games.c.created)
+            ).mappings().all()
+            return self._complete(conn, rows)
+
+    def finished(self, limit: int) -> list[StoredGame]:
+        """The newest finished games, without their actions."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(games).where(games.c.status == "finished").order_by(games.c.created.desc()).limit(limit)
+            ).mappings().all()
+            return self._complete(conn, rows, with_actions=False)
+
+    def _complete(self, conn, rows, with_actions: bool = True) -> list[StoredGame]:
+        ids = [r["id"] for r in rows]
+        if not ids:
+            return []
+        by_game: dict[str, list[StoredSeat]] = {i: [] for i in ids}
+        for s in conn.execute(select(seats).where(seats.c.game_id.in_(ids)).order_by(seats.c.seat)).mappings():
+            by_game[s["game_id"]].append(StoredSeat(s["seat"], s["kind"], s["name"], s["token_hash"], s["joined"]))
+        acts: dict[str, list[str]] = {i: [] for i in ids}
+        if with_actions:
+            query = select(actions.c.game_id, actions.c.text).where(actions.c.game_id.in_(ids))
+            for a in conn.execute(query.order_by(actions.c.game_id, actions.c.seq)):
+                acts[a.game_id].append(a.text)
+        return [
+            StoredGame(r["id"], r["game"], r["rules_version"], dict(r["options"]), r["seed"], r["lobby_join"],
+                       r["status"], _utc(r["created"]), by_game[r["id"]], acts[r["id"]], r["result"])
+            for r in rows
+        ]
+
+    # ------------------------------------------------------------------ play
+
+    def append(self, game_id: str, seq: int, seat: int, text: str) -> None:
+        """Store action number ``seq``; raises :class:`StaleWrite` if that number is taken."""
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(insert(actions).values(game_id=game_id, seq=seq, seat=seat, text=text, at=now()))
+        except IntegrityError:
+            raise StaleWrite(f"game {game_id} already has action {seq}") from None
+
+    def set_status(self, game_id: str, status: str, result: dict[str, Any] | None = None) -> None:
+        """Change a game's status (and store its result when it is finished)."""
+        values: dict[str, Any] = {"status": status}
+        if result is not None:
+            values["result"] = result
+        with self.engine.begin() as conn:
+            conn.execute(update(games).where(games.c.id == game_id).values(**values))
+
+    def join(self, game_id: str, seat: int, name: str, token_hash: str | None = None) -> bool:
+        """Mark a free seat taken (with a new token hash if given); false if it was taken already."""
+        values: dict[str, Any] = {"joined": True, "name": name}
+        if token_hash is not None:
+            values["token_hash"] = token_hash
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                update(seats)
+                .where(seats.c.game_id == game_id, seats.c.seat == seat, seats.c.joined.is_(False))
+                .values(**values)
+            )
+            return done.rowcount == 1
+
+    # ------------------------------------------------------------------ chat
+
+    def add_chat(self, game_id: str, line: ChatLine) -> None:
+        """Store a team chat message."""
+        with self.engine.begin() as conn:
+            conn.execute(insert(chat).values(game_id=game_id, seat=line.seat, team=line.team,
+                                             text=line.text, at=line.at))
+
+    def chat_of(self, game_id: str, team: int, limit: int = 200) -> list[ChatLine]:
+        """The last messages of one team, oldest first."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(chat).where(chat.c.game_id == game_id, chat.c.team == team)
+                .order_by(chat.c.id.desc()).limit(limit)
+            ).mappings().all()
+        return [ChatLine(r["seat"], r["team"], r["text"], _utc(r["at"])) for r in reversed(rows)]

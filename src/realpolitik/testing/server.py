@@ -1,0 +1,346 @@
+"""Real servers for tests and benchmarks, both on loopback, and clients to drive them.
+
+``ServerProcess`` runs ``realpolitik serve`` exactly as a user would and can be stopped,
+killed (SIGKILL, as by a crash) and started again on the same port and database.
+``Postgres`` runs ``initdb`` and ``postgres`` from the system's PostgreSQL in a
+temporary directory (as the ``postgres`` user when we are root) and removes it after.
+``Api`` (HTTP) and ``GameSocket`` (WebSocket) are the clients the tests use; they need
+the test extras (httpx, websockets).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+SERVE = "from realpolitik.cli.main import app; app()"
+CHROMIUM = "/usr/bin/chromium"
+#: headless, as root, and quiet on a machine without network beyond loopback
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync", "--no-first-run"]
+ANNOUNCE = re.compile(r"realpolitik server on (http://\S+?)/ ")
+
+
+def launch_chromium(playwright):
+    """The system Chromium under Playwright (which downloads no browser of its own)."""
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on right now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _wait_for(check, timeout: float, what: str) -> None:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if check():
+            return
+        time.sleep(0.05)
+    raise TimeoutError(f"{what} did not happen within {timeout} s")
+
+
+class ServerProcess:
+    """``realpolitik serve`` on 127.0.0.1 in a child process, its output in a log file."""
+
+    def __init__(self, db: str, bot_delay: float = 0.0, bot_workers: int = 1, log: Path | None = None) -> None:
+        self.db = db
+        self.bot_delay = bot_delay
+        self.bot_workers = bot_workers
+        self.port = 0
+        self.log = log or Path(tempfile.mkstemp(prefix="realpolitik-server-", suffix=".log")[1])
+        self.proc: subprocess.Popen | None = None
+        self.url = ""
+
+    def start(self, timeout: float = 30.0) -> ServerProcess:
+        """Start (on the same port as before, if it ran already) and wait until it answers."""
+        import httpx
+
+        args = [sys.executable, "-c", SERVE, "serve", "--port", str(self.port), "--db", self.db,
+                "--bot-delay", str(self.bot_delay), "--bot-workers", str(self.bot_workers)]
+        mark = len(self.output())
+        with self.log.open("a") as out:
+            self.proc = subprocess.Popen(args, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+
+        def announced() -> bool:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the server exited ({self.proc.returncode}):\n{self.output()}")
+            found = ANNOUNCE.search(self.output()[mark:])
+            if found:
+                self.url = found.group(1)
+                self.port = int(self.url.rsplit(":", 1)[1])
+            return found is not None
+
+        _wait_for(announced, timeout, "server start")
+
+        def answers() -> bool:
+            try:
+                return httpx.get(self.url + "/api/catalog", timeout=2).status_code == 200
+            except httpx.HTTPError:
+                return False
+
+        _wait_for(answers, timeout, "server answer")
+        return self
+
+    def output(self) -> str:
+        """Everything the server printed so far."""
+        return self.log.read_text(errors="replace")
+
+    @property
+    def ws_url(self) -> str:
+        return "ws" + self.url[len("http"):]
+
+    def stop(self) -> None:
+        """Shut down gracefully (SIGTERM), killing after a few seconds."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self.proc = None
+
+    def kill(self) -> None:
+        """Kill at once (SIGKILL), as a crash or a pulled plug would."""
+        if self.proc is not None:
+            self.proc.kill()
+            self.proc.wait()
+        self.proc = None
+
+    def __enter__(self) -> ServerProcess:
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+
+
+def postgres_bin() -> Path | None:
+    """The directory holding the system PostgreSQL's ``initdb`` and ``postgres``."""
+    found = shutil.which("initdb") or shutil.which("pg_ctl")
+    if found:
+        return Path(found).resolve().parent
+    versions = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"), key=lambda p: int(p.parent.parent.name))
+    return versions[-1].parent if versions else None
+
+
+class Postgres:
+    """A temporary PostgreSQL server on 127.0.0.1 (trust authentication, no fsync)."""
+
+    def __init__(self) -> None:
+        self.dir: Path | None = None
+        self.proc: subprocess.Popen | None = None
+        self.url = ""
+
+    def _as_user(self) -> dict:
+        if os.geteuid() != 0:
+            return {}
+        import pwd
+
+        try:
+            pw = pwd.getpwnam("postgres")
+        except KeyError:
+            raise RuntimeError("PostgreSQL refuses to run as root and there is no 'postgres' user") from None
+        os.chown(self.dir, pw.pw_uid, pw.pw_gid)
+        return {"user": pw.pw_uid, "group": pw.pw_gid, "extra_groups": []}
+
+    def start(self, timeout: float = 30.0) -> Postgres:
+        bindir = postgres_bin()
+        if bindir is None:
+            raise RuntimeError("PostgreSQL is not installed (apt-get install -y postgresql)")
+        self.dir = Path(tempfile.mkdtemp(prefix="realpolitik-pg-"))
+        user = self._as_user()
+        data = self.dir / "data"
+        subprocess.run([bindir / "initdb", "-D", data, "-A", "trust", "-U", "realpolitik", "-E", "UTF8", "--no-sync"],
+                       check=True, capture_output=True, cwd=self.dir, **user)
+        port = free_port()
+        with (self.dir / "log").open("w") as out:
+            self.proc = subprocess.Popen(
+                [bindir / "postgres", "-D", data, "-k", self.dir, "-h", "127.0.0.1", "-p", str(port),
+                 "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"],
+                stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, cwd=self.dir, **user)
+        self.url = f"postgresql://realpolitik@127.0.0.1:{port}/postgres"
+
+        def ready() -> bool:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"postgres exited:\n{(self.dir / 'log').read_text(errors='replace')}")
+            with socket.socket() as sock:
+                return sock.connect_ex(("127.0.0.1", port)) == 0
+
+        _wait_for(ready, timeout, "postgres start")
+        import psycopg
+
+        def accepts() -> bool:
+            try:
+                psycopg.connect(self.url, connect_timeout=2).close()
+                return True
+            except psycopg.OperationalError:
+                return False
+
+        _wait_for(accepts, timeout, "postgres accepting connections")
+        return self
+
+    def stop(self) -> None:
+        if self.proc is not None:
+            self.proc.send_signal(signal.SIGINT)  # fast shutdown
+            try:
+                self.proc.wait(20)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+            self.proc = None
+        if self.dir is not None:
+            shutil.rmtree(self.dir, ignore_errors=True)
+            self.dir = None
+
+    def __enter__(self) -> Postgres:
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+
+
+# ---------------------------------------------------------------------- clients
+
+
+class Api:
+    """An HTTP client of a server (``get``/``post`` of httpx) with the lobby calls tests need."""
+
+    def __init__(self, server: ServerProcess) -> None:
+        import httpx
+
+        self.http = httpx.Client(base_url=server.url, timeout=10)
+        self.get = self.http.get
+        self.post = self.http.post
+
+    def __enter__(self) -> Api:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.http.close()
+
+    def create(self, seats: list[str], game: str = "nuclear-war", **extra: Any) -> dict[str, Any]:
+        """Create a game; the answer gets ``tokens`` by seat label."""
+        answer = self.post("/api/games", json={"game": game, "seats": seats, **extra})
+        if answer.status_code != 201:
+            raise AssertionError(f"create failed: {answer.status_code} {answer.text}")
+        data = answer.json()
+        data["tokens"] = {i["seat"]: i["url"].split("token=")[1] for i in data["invites"]}
+        return data
+
+    def info(self, game_id: str) -> dict[str, Any]:
+        return self.get(f"/api/games/{game_id}").json()
+
+    def wait(self, game_id: str, accept: Callable[[dict], bool], timeout: float = 60) -> dict[str, Any]:
+        """Poll a game's public facts until ``accept`` holds."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            info = self.info(game_id)
+            if accept(info):
+                return info
+            time.sleep(0.05)
+        raise TimeoutError(f"game {game_id}: condition not reached in {timeout} s")
+
+    def wait_finished(self, game_id: str, timeout: float = 60) -> dict[str, Any]:
+        return self.wait(game_id, lambda info: info["status"] == "finished", timeout)
+
+    def record(self, game_id: str):
+        from realpolitik.engine import Record
+
+        return Record.from_json(self.get(f"/api/games/{game_id}/record").text)
+
+    def truth(self, game_id: str) -> list:
+        """The states of a finished game after 0, 1, … actions, replayed from its record."""
+        from realpolitik.games import get
+
+        record = self.record(game_id)
+        states = [record.initial_state(get)]
+        for _, _, state in record.steps(get):
+            states.append(state.clone())
+        return states
+
+
+class GameSocket:
+    """A WebSocket client of one game; keeps every message, the views and the merged log."""
+
+    def __init__(self, server: ServerProcess, game_id: str) -> None:
+        from websockets.sync.client import connect
+
+        self._connection = connect(f"{server.ws_url}/ws/{game_id}", open_timeout=10, close_timeout=2)
+        self.ws = self._connection.__enter__()
+        self.views: list[dict[str, Any]] = []
+        self.log: list[str] = []
+        self.received: list[dict[str, Any]] = []
+        self.welcome: dict[str, Any] | None = None
+
+    def send(self, message: Any) -> None:
+        self.ws.send(message if isinstance(message, (str, bytes)) else json.dumps(message))
+
+    def recv(self, timeout: float = 10) -> dict[str, Any]:
+        message = json.loads(self.ws.recv(timeout))
+        self.received.append(message)
+        if message["type"] == "view":
+            self.views.append(message)
+            view = message["view"]
+            if view["log_from"] == 0:
+                self.log = []
+            self.log += view["log"]
+        elif message["type"] == "welcome":
+            self.welcome = message
+        return message
+
+    def until(self, accept: Callable[[dict], bool], timeout: float = 20) -> dict[str, Any]:
+        """Receive until a message satisfies ``accept``; returns it."""
+        end = time.monotonic() + timeout
+        while True:
+            message = self.recv(max(0.01, end - time.monotonic()))
+            if accept(message):
+                return message
+
+    def wait_view(self, accept: Callable[[dict], bool], timeout: float = 20) -> dict[str, Any]:
+        """The latest view message if it satisfies ``accept``, else the next one that does."""
+        if self.views and accept(self.views[-1]):
+            return self.views[-1]
+        return self.until(lambda m: m["type"] == "view" and accept(m), timeout)
+
+    def hello(self, token: str | None = None, name: str = "") -> dict[str, Any]:
+        """Greet (with a seat's token, or none to watch); returns the first view or the error."""
+        self.send({"type": "hello", "token": token, "name": name} if token else {"type": "hello"})
+        return self.until(lambda m: m["type"] in ("view", "error"))
+
+    @property
+    def view(self) -> dict[str, Any]:
+        return self.views[-1]["view"]
+
+    @property
+    def seq(self) -> int:
+        return self.views[-1]["seq"]
+
+    def act(self, action: str, seq: int | None = None) -> None:
+        self.send({"type": "act", "seq": self.seq if seq is None else seq, "action": action})
+
+    def close(self) -> None:
+        self._connection.__exit__(None, None, None)
+
+
+def without_log(view: dict[str, Any]) -> dict[str, Any]:
+    """A view without its log increment."""
+    return {k: v for k, v in view.items() if k not in ("log", "log_from")}
+
+
+def expected_view(state, seat: int | None) -> dict[str, Any]:
+    """What a server must send ``seat`` for ``state`` (without the log), as JSON carries it."""
+    return json.loads(json.dumps(state.view(seat, log_from=None)))

@@ -1,0 +1,458 @@
+// 1815 board (also 1815 2vs2 and 1715 2vs2): the map of lands on the map file's schematic
+// grid — owner colours, capitals, fortresses, generals and troops —, the battle being
+// prepared, the teams, and a table of the players (SP, success markers, lands, supply).
+// Reads only the view, plus the printed map and rule files (positions, borders, power
+// names, costs). A land that a single legal action uses plays that action when clicked.
+
+import { s, seatName } from "../js/dom.js";
+
+const WIDTH = 960;
+const CELL_H = 86;
+const MAX_CELL_W = 160;
+const ROW_H = 24;
+const KINDS = ["inf", "cav", "art"];
+const KIND_NAMES = { inf: "infantry", cav: "cavalry", art: "artillery" };
+// Seat colours and their light tints; in 2vs2 allies share a warm or a cool hue.
+const COLOURS = ["#c0392b", "#2471a3", "#1e8449", "#b7950b"];
+const TINTS = ["#f5d5d1", "#d0e2f2", "#cfeedd", "#f6ecc4"];
+const TEAM_COLOURS = ["#c0392b", "#2471a3", "#d35400", "#138d90"];
+const TEAM_TINTS = ["#f5d5d1", "#d0e2f2", "#fbe0c8", "#c9eeee"];
+const NEUTRAL = "#7f8c8d";
+const NEUTRAL_TINT = "#eceeef";
+const TERRITORY_COLOURS = ["#8e44ad", "#16a085", "#a04000", "#2e4053", "#b03a2e", "#1f618d", "#7d6608", "#5b2c6f",
+  "#117864", "#6e2c00"];
+const GOLD = "#d4ac0d";
+const BATTLE = "#a93226";
+
+/** The printed maps (positions, borders, powers) and rules (costs, targets), loaded once. */
+export async function load(ctx) {
+  const names = ["map_1815", "map_1715", "rules"];
+  const found = await Promise.allSettled(names.map((name) => ctx.content(name)));
+  const maps = {};
+  for (const result of found.slice(0, 2)) {
+    if (result.status === "fulfilled" && result.value && result.value.key) maps[result.value.key] = result.value;
+  }
+  return { maps, rules: found[2].status === "fulfilled" ? found[2].value : null };
+}
+
+// ---------------------------------------------------------------------- reading the view
+
+function printedMap(view, ctx) {
+  const pub = view.public;
+  return !pub.map_file && ctx.data && ctx.data.maps ? ctx.data.maps[pub.map] || null : null;
+}
+
+function rule(ctx, section, key, fallback) {
+  const rules = ctx.data && ctx.data.rules;
+  return rules && rules[section] && rules[section][key] !== undefined ? rules[section][key] : fallback;
+}
+
+function landName(view, key) {
+  const land = view && view.public && view.public.lands[key];
+  return land ? land.name : key;
+}
+
+function playerOf(view, seat) {
+  return view.public.players.find((p) => p.seat === seat) || null;
+}
+
+function colourOf(view, seat, tint = false) {
+  if (!seat) return tint ? NEUTRAL_TINT : NEUTRAL;
+  const i = view.seats.indexOf(seat) % 4;
+  if (view.public.teams) return (tint ? TEAM_TINTS : TEAM_COLOURS)[i];
+  return (tint ? TINTS : COLOURS)[i];
+}
+
+/** "p1", "p1 (you)", "p3 (ally)" — seen from this page's seat. */
+function ownerWords(view, seat) {
+  if (!seat) return "neutral";
+  if (seat === view.seat) return `${seat} (you)`;
+  const me = view.seat ? playerOf(view, view.seat) : null;
+  return me && me.ally === seat ? `${seat} (ally)` : seat;
+}
+
+function troops(counts) {
+  const parts = KINDS.filter((k) => counts[k]).map((k) => `${counts[k]} ${KIND_NAMES[k]}`);
+  return parts.length ? parts.join(", ") : "no troops";
+}
+
+function powerName(view, ctx, key) {
+  const map = printedMap(view, ctx);
+  const power = map && map.powers ? map.powers.find((p) => p.key === key) : null;
+  return power ? power.name : key;
+}
+
+function demandWords(view, ctx, key) {
+  const map = printedMap(view, ctx);
+  const demand = map && map.demands ? map.demands.find((d) => d.key === key) : null;
+  if (!demand) return key;
+  if (demand.kind === "conquer") {
+    const territory = (map.territories || []).find((t) => t.key === demand.territory);
+    return `conquer ${territory ? territory.name : demand.territory}`;
+  }
+  if (demand.kind === "hold-capital") return `capital with ${demand.amount} EP`;
+  if (demand.kind === "lands") return `${demand.amount} lands`;
+  return key;
+}
+
+// ---------------------------------------------------------------------- button words
+
+/** Button words for an action text: land names instead of keys, what the action does. */
+export function label(action, view, ctx) {
+  const words = action.split(" ");
+  const land = (key) => landName(view, key);
+  const units = (n, kind) => `${n} ${KIND_NAMES[kind] || kind}`;
+  const me = view && view.seat ? playerOf(view, view.seat) : null;
+  const ally = me && me.ally ? me.ally : "your ally";
+  switch (words[0]) {
+    case "power": return `Play ${powerName(view, ctx, words[1])}`;
+    case "capital": return `Found the capital in ${land(words[1])}`;
+    case "claim": return `Claim ${land(words[1])}`;
+    case "relocate": return "Relocate troops (Verlegung)";
+    case "supply": {
+      const parts = [];
+      for (let i = 2; i + 1 < words.length; i += 2) parts.push(units(words[i], words[i + 1]));
+      return `Supply ${land(words[1])}: ${parts.join(", ")}`;
+    }
+    case "fortify": return `Build a fortress in ${land(words[1])}`;
+    case "convert": return `Win over ${land(words[1])} (${rule(ctx, "diplomacy", "convert_cost", 2)} markers)`;
+    case "meddle": return `Meddle in ${land(words[1])}: remove 1 ${KIND_NAMES[words[2]] || words[2]} (${rule(ctx, "diplomacy", "meddle_cost", 3)} markers)`;
+    case "buy": return `Buy ${land(words[1])} (${rule(ctx, "diplomacy", "buy_cost", 4)} markers)`;
+    case "attack": {
+      const owner = view && view.public.lands[words[1]] ? view.public.lands[words[1]].owner : null;
+      return `Attack ${land(words[1])} (${owner || "neutral"})`;
+    }
+    case "end": return words[1] === "relocation" ? "End the relocation" : "End the turn";
+    case "to": return `Z-effect into ${land(words[1])}`;
+    case "general": return `General to ${land(words[2])}`;
+    case "move":
+      return words[2] === "general" ? `Move the general from ${land(words[1])}` : `Move ${units(words[2], words[3])} from ${land(words[1])}`;
+    case "commit":
+      return words[2] === "general" ? `Commit the general from ${land(words[1])}` : `Commit ${units(words[2], words[3])} from ${land(words[1])}`;
+    case "go": return "Attack now";
+    case "spend": return words[1] === "0" ? "Spend no markers" : `Spend ${words[1]} marker${words[1] === "1" ? "" : "s"}`;
+    case "place": return `Place 1 ${KIND_NAMES[words[2]] || words[2]} in ${land(words[1])}`;
+    case "cede": return `Cede ${land(words[1])} to ${ally}`;
+    case "transfer": return `Hand troops over into ${land(words[1])}`;
+    case "give": return `Give a success marker to ${ally}`;
+    case "no": return "No team action";
+    case "done": return "Done";
+    default: return action;
+  }
+}
+
+// ---------------------------------------------------------------------- the map
+
+/** Grid places of the lands: the printed map's positions, or a schematic grid by territory. */
+function layout(view, ctx) {
+  const lands = view.public.lands;
+  const keys = Object.keys(lands);
+  const map = printedMap(view, ctx);
+  const printed = map ? Object.fromEntries(map.lands.map((l) => [l.key, l])) : {};
+  const place = {};
+  const borders = [];
+  let extras = {};
+  if (map && keys.every((k) => printed[k] && Array.isArray(printed[k].pos))) {
+    for (const k of keys) place[k] = printed[k].pos;
+    for (const k of keys) {
+      for (const other of printed[k].adjacent || []) if (place[other]) borders.push([k, other]);
+    }
+    extras = printed;
+  } else {
+    const territories = [...new Set(keys.map((k) => lands[k].territory))];
+    const ordered = territories.flatMap((t) => keys.filter((k) => lands[k].territory === t));
+    const cols = Math.ceil(Math.sqrt(ordered.length * 1.4));
+    ordered.forEach((k, i) => { place[k] = [Math.floor(i / cols), i % cols]; });
+  }
+  const rows = 1 + Math.max(...keys.map((k) => place[k][0]));
+  const cols = 1 + Math.max(...keys.map((k) => place[k][1]));
+  const cellW = Math.min(MAX_CELL_W, WIDTH / cols);
+  const left = (WIDTH - cols * cellW) / 2;
+  const territories = map ? map.territories.map((t) => t.key) : [...new Set(keys.map((k) => lands[k].territory))];
+  const territoryNames = map ? Object.fromEntries(map.territories.map((t) => [t.key, t.name])) : {};
+  return { place, borders, extras, rows, cols, cellW, left, territories, territoryNames };
+}
+
+function unitSymbol(kind, x, y, colour) {
+  const box = s("rect", { x, y, width: 16, height: 11, fill: "#fdfefe", stroke: colour, "stroke-width": 1.5 });
+  if (kind === "inf") {
+    return [box, s("path", { d: `M${x} ${y}L${x + 16} ${y + 11}M${x} ${y + 11}L${x + 16} ${y}`, stroke: colour, "stroke-width": 1.2 })];
+  }
+  if (kind === "cav") return [box, s("path", { d: `M${x} ${y + 11}L${x + 16} ${y}`, stroke: colour, "stroke-width": 1.2 })];
+  return [box, s("circle", { cx: x + 8, cy: y + 5.5, r: 2.8, fill: colour })];
+}
+
+function star(cx, cy, r, fill) {
+  const points = [];
+  for (let i = 0; i < 10; i += 1) {
+    const a = -Math.PI / 2 + (i * Math.PI) / 5;
+    const d = i % 2 ? r * 0.45 : r;
+    points.push(`${(cx + d * Math.cos(a)).toFixed(1)},${(cy + d * Math.sin(a)).toFixed(1)}`);
+  }
+  return s("polygon", { points: points.join(" "), fill, stroke: "#1b2631", "stroke-width": 0.8 });
+}
+
+function tower(x, y, fill) {
+  const d = `M${x} ${y + 13}V${y + 3}h3v2h2.5v-2h3v2h2.5v-2h3v10z`;
+  return s("path", { d, fill, stroke: "#1b2631", "stroke-width": 0.8 });
+}
+
+function landTitle(view, geo, key, info) {
+  const parts = [`${info.name} (${geo.territoryNames[info.territory] || info.territory})`, ownerWords(view, info.owner), troops(info)];
+  if (info.capital_of) parts.push(`capital of ${info.capital_of}`);
+  if (info.fortress) parts.push(info.fortress === "grey" ? "grey fortress" : "fortress");
+  for (const g of info.generals) parts.push(`general of ${g}`);
+  if (geo.extras[key] && geo.extras[key].landing) parts.push("landing coast");
+  return parts.join(" · ");
+}
+
+function land(view, ctx, geo, key, play) {
+  const info = view.public.lands[key];
+  const [row, col] = geo.place[key];
+  const x = geo.left + col * geo.cellW + 4;
+  const y = geo.top + row * CELL_H + 4;
+  const w = geo.cellW - 8;
+  const hgt = CELL_H - 8;
+  const pub = view.public;
+  const decided = pub.decision && pub.decision.land === key;
+  const battle = pub.battle && pub.battle.target === key;
+  const colour = colourOf(view, info.owner);
+  const territory = geo.territories.indexOf(info.territory);
+  const items = [
+    s("rect", {
+      x, y, width: w, height: hgt, rx: 7, class: "ground", fill: colourOf(view, info.owner, true),
+      stroke: battle ? BATTLE : decided || play ? GOLD : colour,
+      "stroke-width": battle || decided ? 4 : play ? 3 : 1.5, "stroke-dasharray": battle ? "7 4" : null,
+    }),
+    s("rect", { x, y: y + 6, width: 5, height: hgt - 12, rx: 2, class: "territory",
+      fill: TERRITORY_COLOURS[Math.max(territory, 0) % TERRITORY_COLOURS.length] }),
+  ];
+  items.push(s("text", { x: x + 11, y: y + 31, "font-size": 10, fill: info.owner ? colour : "#566573", class: "owner",
+    text: ownerWords(view, info.owner) }));
+  let markX = x + w - 16;
+  if (info.capital_of) {
+    items.push(s("g", { class: "capital", "data-seat": info.capital_of }, star(markX + 6, y + 11, 7.5, colourOf(view, info.capital_of)),
+      s("title", { text: `capital of ${info.capital_of}` })));
+    markX -= 18;
+  }
+  if (info.fortress) {
+    items.push(s("g", { class: `fortress ${info.fortress}` }, tower(markX - 2, y + 4, info.fortress === "grey" ? "#aab7b8" : "#34495e"),
+      s("title", { text: info.fortress === "grey" ? "grey fortress" : "fortress" })));
+    markX -= 18;
+  }
+  if (geo.extras[key] && geo.extras[key].landing) {
+    items.push(s("text", { x: markX + 12, y: y + 16, "text-anchor": "end", "font-size": 12, fill: "#1f618d", class: "landing", text: "⚓" }));
+    markX -= 16;
+  }
+  const name = fit(info.name, markX + 12 - x - 11, 11.5);
+  items.push(s("text", { x: x + 11, y: y + 16, "font-size": 11.5, "font-weight": "bold", fill: "#1b2631", class: "name", text: name }));
+  info.generals.forEach((g, i) => {
+    const cx = x + w - 12 - i * 17;
+    items.push(s("g", { class: "general", "data-seat": g },
+      s("circle", { cx, cy: y + 30, r: 7.5, fill: colourOf(view, g), stroke: "#1b2631", "stroke-width": 0.8 }),
+      s("text", { x: cx, y: y + 33.5, "text-anchor": "middle", "font-size": 9.5, "font-weight": "bold", fill: "#fdfefe", text: "G" }),
+      s("title", { text: `general of ${g}` })));
+  });
+  let ux = x + 11;
+  for (const kind of KINDS) {
+    if (!info[kind]) continue;
+    items.push(s("g", { class: `unit ${kind}`, "data-count": info[kind] },
+      unitSymbol(kind, ux, y + hgt - 22, info.owner ? colour : "#566573"),
+      s("text", { x: ux + 19, y: y + hgt - 12.5, "font-size": 11, "font-weight": "bold", fill: "#1b2631", class: "count", text: info[kind] }),
+      s("title", { text: `${info[kind]} ${KIND_NAMES[kind]}` })));
+    ux += 36;
+  }
+  const title = landTitle(view, geo, key, info);
+  items.push(s("title", { text: play ? `${title} — click: ${label(play, view, ctx)}` : title }));
+  const group = s("g", {
+    class: `land${play ? " clickable" : ""}${decided ? " decision" : ""}${battle ? " battle" : ""}`,
+    "data-land": key, "data-owner": info.owner || "", cursor: play ? "pointer" : null,
+  }, items);
+  if (play) group.addEventListener("click", () => ctx.act(play));
+  return group;
+}
+
+/** The single legal action that uses each land, by land key (lands used by several have none). */
+function landActions(view, ctx) {
+  const uses = {};
+  for (const action of ctx.legal || []) {
+    for (const word of new Set(action.split(" "))) {
+      if (Object.hasOwn(view.public.lands, word)) (uses[word] = uses[word] || []).push(action);
+    }
+  }
+  return Object.fromEntries(Object.entries(uses).filter(([, list]) => list.length === 1).map(([k, list]) => [k, list[0]]));
+}
+
+function mapLayer(view, ctx, geo) {
+  const centre = (key) => [geo.left + (geo.place[key][1] + 0.5) * geo.cellW, geo.top + (geo.place[key][0] + 0.5) * CELL_H];
+  const lines = geo.borders.map(([a, b]) => {
+    const [x1, y1] = centre(a);
+    const [x2, y2] = centre(b);
+    return s("line", { x1, y1, x2, y2, stroke: "#aab7b8", "stroke-width": 2, "stroke-linecap": "round" });
+  });
+  const plays = landActions(view, ctx);
+  return s("g", { class: "map" }, s("g", { class: "borders" }, lines),
+    Object.keys(view.public.lands).map((key) => land(view, ctx, geo, key, plays[key] || null)));
+}
+
+// ---------------------------------------------------------------------- header, battle, players
+
+/** The title, the decision and (2vs2) the teams; returns the node and the y below it. */
+function header(view, ctx) {
+  const pub = view.public;
+  const map = printedMap(view, ctx);
+  const mapName = map ? `${map.name}${map.stand_in ? " (stand-in map)" : ""}` : `map ${pub.map}`;
+  const year = pub.year ? `year ${pub.year}${pub.max_years ? ` of ${pub.max_years}` : ""}` : "before the first year";
+  const season = pub.season === "start" ? "start phase" : pub.season;
+  let turn = "";
+  if (pub.turn && (pub.season === "winter" || pub.season === "summer")) {
+    turn = ` · ${pub.turn}'s ${pub.half_move ? "half move" : "turn"}, ${pub.actions_left} action${pub.actions_left === 1 ? "" : "s"} left`;
+  }
+  const items = [
+    s("rect", { x: 0, y: 0, width: WIDTH, height: 40, rx: 8, fill: "#1b2631" }),
+    s("text", { x: 14, y: 26, "font-size": 18, "font-weight": "bold", fill: "#fdfefe", text: `${view.game === "e1815" ? "1815" : "1815 2vs2"} — ${mapName}` }),
+    s("text", { x: WIDTH - 14, y: 25, "text-anchor": "end", "font-size": 13, fill: "#d5d8dc", class: "when", text: `${year}, ${season}${turn}` }),
+  ];
+  let y = 48;
+  const mine = Boolean(view.pending);
+  let words;
+  if (view.outcome) words = `Game over: ${view.outcome.reason}`;
+  else if (mine) words = `Your decision: ${view.pending.prompt}`;
+  else words = `Waiting for ${whoSits(ctx, view.to_act)}: ${view.waiting || ""}`;
+  const where = pub.decision && pub.decision.land && !view.outcome ? landName(view, pub.decision.land) : "";
+  if (where && !words.includes(where)) words += ` (${where})`;
+  items.push(s("g", { class: `decision-line${mine ? " mine" : ""}` },
+    s("rect", { x: 0, y, width: WIDTH, height: 26, rx: 6, fill: view.outcome ? "#d5f5e3" : mine ? "#fcf3cf" : "#eaeded", stroke: mine ? GOLD : "none", "stroke-width": 2 }),
+    s("text", { x: 12, y: y + 18, "font-size": 13, fill: "#1b2631", "font-weight": mine ? "bold" : "normal", text: words })));
+  y += 32;
+  if (pub.teams) {
+    const target = rule(ctx, "scoring", "team_win", 13);
+    const half = WIDTH / 2;
+    pub.teams.forEach((team, t) => {
+      const x = t * half;
+      const ours = view.seat && team.seats.includes(view.seat);
+      items.push(s("g", { class: `team${ours ? " ours" : ""}`, "data-team": t },
+        s("rect", { x: x + (t ? 4 : 0), y, width: half - 4, height: 26, rx: 6, fill: "#f8f9f9", stroke: ours ? "#2e86c1" : "#d5d8dc", "stroke-width": ours ? 2.5 : 1 }),
+        team.seats.map((seat, i) => s("rect", { x: x + 12 + i * 16 + (t ? 4 : 0), y: y + 7, width: 12, height: 12, rx: 2, fill: colourOf(view, seat) })),
+        s("text", { x: x + 50 + (t ? 4 : 0), y: y + 18, "font-size": 13, fill: "#1b2631",
+          text: `Team ${t + 1}${ours ? " (yours)" : ""}: ${team.seats.join(" + ")} allied — ${team.sp} of ${target} SP` })));
+    });
+    y += 32;
+  }
+  return [s("g", { class: "header" }, items), y];
+}
+
+function battleBox(view, y) {
+  const b = view.public.battle;
+  const parts = KINDS.filter((k) => b[k]).map((k) => `${b[k]} ${KIND_NAMES[k]}`).concat(b.general ? ["the general"] : []);
+  const force = parts.length ? parts.join(", ") : "no troops committed yet";
+  const spent = b.markers_spent ? ` · ${b.markers_spent} success marker${b.markers_spent === 1 ? "" : "s"} spent` : "";
+  return s("g", { class: "battle-box", "data-target": b.target },
+    s("rect", { x: 0, y, width: WIDTH, height: 28, rx: 6, fill: "#fdedec", stroke: BATTLE, "stroke-width": 1.5 }),
+    s("text", { x: 12, y: y + 19, "font-size": 13, fill: BATTLE, "font-weight": "bold",
+      text: `⚔ Battle: ${b.attacker} attacks ${landName(view, b.target)} (${b.defender || "neutral"}) with ${force}${spent}` }));
+}
+
+/** "p1 (Ann)", "p2 (heuristic)": who sits in a seat, short enough for the table. */
+function whoSits(ctx, seat) {
+  const player = (ctx.players || []).find((q) => q.seat === seat);
+  if (!player) return seat;
+  return player.kind === "human" ? seatName(player) : `${seat} (${player.kind})`;
+}
+
+/** ``text`` cut to about ``width`` pixels at ``size`` (an ellipsis marks the cut). */
+function fit(text, width, size) {
+  const chars = Math.max(3, Math.floor(width / (size * 0.58)));
+  return text.length > chars ? `${text.slice(0, chars - 1)}…` : text;
+}
+
+function markerDots(x, y, n, cap) {
+  return Array.from({ length: cap }, (_, i) => s("circle", {
+    cx: x + 5 + i * 12, cy: y, r: 4.5, fill: i < n ? GOLD : "none", stroke: "#7e5109", "stroke-width": 1, class: i < n ? "marker held" : "marker",
+  }));
+}
+
+function playersTable(view, ctx, y) {
+  const pub = view.public;
+  const cap = rule(ctx, "markers", "cap", 5);
+  const target = rule(ctx, "scoring", "win", 10);
+  const loyalty = pub.players.some((p) => p.loyalty !== null);
+  const columns = [
+    ["seat", 156], ...(pub.teams ? [["ally", 50]] : []), ...(pub.players.some((p) => p.power) ? [["power", 86]] : []),
+    ["capital", 96], ["SP", pub.teams ? 40 : 64], ["markers", 82], ["lands", 40], ["supply i/c/a", 80], ["forts", 64],
+    ["general", 80], ...(loyalty ? [["loyalty", 48], ["crown demands", 124]] : []),
+  ];
+  const xs = {};
+  const ws = {};
+  let x = 8;
+  for (const [name, w] of columns) { xs[name] = x; ws[name] = w; x += w; }
+  const rows = [s("rect", { x: 0, y, width: WIDTH, height: ROW_H * (pub.players.length + 1) + 8, rx: 8, fill: "#f8f9f9", stroke: "#d5d8dc" })];
+  rows.push(s("g", { class: "head" }, columns.map(([name]) => s("text", {
+    x: xs[name], y: y + 17, "font-size": 11, "font-weight": "bold", fill: "#566573",
+    text: name === "SP" && !pub.teams ? `SP (of ${target})` : name === "forts" ? "grey/left" : name,
+  }))));
+  pub.players.forEach((p, i) => {
+    const top = y + ROW_H * (i + 1) + 4;
+    const base = top + 16;
+    const acting = p.seat === view.to_act;
+    const you = p.seat === view.seat;
+    const cell = (name, text, extra = {}) => s("text", {
+      x: xs[name], y: base, "font-size": 12, fill: "#1b2631", class: `cell ${name.split(" ")[0]}`, text: fit(text, ws[name] - 6, 12), ...extra,
+    });
+    const capital = p.capital ? `${landName(view, p.capital)}${p.holds_capital ? "" : " (lost)"}` : "–";
+    const sup = p.supply;
+    const items = [
+      acting ? s("rect", { x: 2, y: top, width: WIDTH - 4, height: ROW_H, rx: 4, fill: "#fcf3cf" }) : null,
+      s("rect", { x: xs.seat, y: top + 5, width: 14, height: 14, rx: 3, fill: colourOf(view, p.seat) }),
+      s("text", { x: xs.seat + 20, y: base, "font-size": 12, fill: "#1b2631", "font-weight": you ? "bold" : "normal", class: "cell seat",
+        text: `${acting ? "▶ " : ""}${fit(whoSits(ctx, p.seat), ws.seat - (you ? 70 : 36), 12)}${you ? " — you" : ""}` }),
+    ];
+    if (pub.teams) items.push(cell("ally", p.ally ? `♦ ${p.ally}` : "–", { fill: colourOf(view, p.ally) }));
+    if (xs.power !== undefined) items.push(cell("power", p.power ? powerName(view, ctx, p.power) : "–"));
+    items.push(cell("capital", capital), cell("SP", String(p.sp), { "font-weight": "bold" }),
+      ...markerDots(xs.markers, base - 4, Math.min(p.markers, cap), cap),
+      s("text", { x: xs.markers + cap * 12 + 2, y: base, "font-size": 10, fill: "#7e5109", class: "cell markers", text: String(p.markers) }),
+      cell("lands", String(p.lands)), cell("supply i/c/a", `${sup.inf}/${sup.cav}/${sup.art}`),
+      cell("forts", `${p.grey_fortresses}/${p.fortresses_left}`),
+      cell("general", p.general ? landName(view, p.general) : "in supply"));
+    if (loyalty) {
+      items.push(cell("loyalty", p.loyalty === null ? "–" : String(p.loyalty)),
+        cell("crown demands", p.demand ? demandWords(view, ctx, p.demand) : "–"));
+    }
+    rows.push(s("g", { class: `player${acting ? " acting" : ""}${you ? " you" : ""}`, "data-seat": p.seat }, items));
+  });
+  return s("g", { class: "players" }, rows);
+}
+
+function legend(y) {
+  const items = [
+    unitSymbol("inf", 8, y + 4, "#1b2631"), s("text", { x: 28, y: y + 14, "font-size": 11, fill: "#566573", text: "infantry" }),
+    unitSymbol("cav", 90, y + 4, "#1b2631"), s("text", { x: 110, y: y + 14, "font-size": 11, fill: "#566573", text: "cavalry" }),
+    unitSymbol("art", 170, y + 4, "#1b2631"), s("text", { x: 190, y: y + 14, "font-size": 11, fill: "#566573", text: "artillery" }),
+    star(262, y + 10, 7, "#fdfefe"), s("text", { x: 274, y: y + 14, "font-size": 11, fill: "#566573", text: "capital" }),
+    tower(326, y + 3, "#aab7b8"), s("text", { x: 344, y: y + 14, "font-size": 11, fill: "#566573", text: "grey fortress" }),
+    tower(424, y + 3, "#34495e"), s("text", { x: 442, y: y + 14, "font-size": 11, fill: "#566573", text: "fortress" }),
+    s("circle", { cx: 504, cy: y + 10, r: 7, fill: "#566573" }), s("text", { x: 504, y: y + 13.5, "text-anchor": "middle", "font-size": 9, fill: "#fdfefe", text: "G" }),
+    s("text", { x: 516, y: y + 14, "font-size": 11, fill: "#566573", text: "general" }),
+    s("text", { x: 572, y: y + 14, "font-size": 11, fill: "#566573", text: "gold frame: click to play · red dashes: battle" }),
+  ];
+  return s("g", { class: "legend" }, items);
+}
+
+/** The board for ``view``. */
+export function render(view, ctx) {
+  const geo = layout(view, ctx);
+  const [head, top] = header(view, ctx);
+  geo.top = top;
+  let y = geo.top + geo.rows * CELL_H + 6;
+  const parts = [head, mapLayer(view, ctx, geo), legend(y)];
+  y += 26;
+  if (view.public.battle) {
+    parts.push(battleBox(view, y));
+    y += 36;
+  }
+  parts.push(playersTable(view, ctx, y));
+  y += ROW_H * (view.public.players.length + 1) + 12;
+  return s("svg", { viewBox: `0 0 ${WIDTH} ${y}`, class: `board e1815 map-${view.public.map}`, role: "img",
+    "aria-label": `${view.game}: year ${view.public.year}, ${view.public.season}` }, parts);
+}

@@ -1,0 +1,179 @@
+// Nuclear War board: war or peace, and per nation its people, hand size, deterrent force,
+// face-down row and face-up carrier; below, your own hand and population. Reads only the
+// view (plus the printed card list from data/cards.toml for names and kinds).
+
+import { s, seatName } from "../js/dom.js";
+
+const WIDTH = 960;
+const GAP = 12;
+const NATION_H = 212;
+const CARD_W = 70;
+const CARD_H = 46;
+const HAND_W = 86;
+const HAND_H = 56;
+const HAND_ROW = 10;
+const COLOURS = {
+  warhead: "#a93226", carrier: "#2e5e8e", "anti-missile": "#1e7b4f",
+  propaganda: "#b7860b", secret: "#6c3483", "top-secret": "#4a235a",
+};
+
+/** The printed cards by key (names and kinds), loaded once. */
+export async function load(ctx) {
+  const data = await ctx.content("cards");
+  return Object.fromEntries(data.cards.map((card) => [card.key, card]));
+}
+
+function cardName(ctx, key) {
+  return ctx.data && ctx.data[key] ? ctx.data[key].name : key;
+}
+
+function seatLabel(ctx, label) {
+  return seatName((ctx.players || []).find((p) => p.seat === label)) || label;
+}
+
+/** Button words for an action text. */
+export function label(action, view, ctx) {
+  const words = action.split(" ");
+  const name = (key) => cardName(ctx, key);
+  switch (words[0]) {
+    case "place":
+      return words[1] === "shown" ? `Place ${name(words[2])} (from deterrent) face down` : `Place ${name(words[1])} face down`;
+    case "show": return `Show ${name(words[1])} as deterrent`;
+    case "hide": return `Take back ${name(words[1])}`;
+    case "target": return `Target ${seatLabel(ctx, words[1])}`;
+    case "strike": return `Strike ${seatLabel(ctx, words[3])}: ${name(words[1])} with ${name(words[2])}`;
+    case "intercept": return `Intercept with ${name(words[1])}`;
+    case "swap": return `Swap face-down card ${words[1]} for ${name(words[2])}`;
+    case "no": return words[1] === "intercept" ? "Do not intercept" : action;
+    case "keep": return "Keep my face-down cards";
+    case "done": return "Done";
+    default: return action;
+  }
+}
+
+function wrap(text, width) {
+  const lines = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    if (line && (line + " " + word).length > width) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line ? `${line} ${word}` : word;
+    }
+  }
+  if (line) lines.push(line);
+  return lines.slice(0, 3);
+}
+
+/** One card face (or its back when key is null) at x, y. */
+function card(ctx, x, y, w, h, key, extra = {}) {
+  if (key === null || key === undefined) {
+    return s("g", { class: "card back" },
+      s("rect", { x, y, width: w, height: h, rx: 5, fill: "#22313f", stroke: "#5d6d7e" }),
+      s("text", { x: x + w / 2, y: y + h / 2 + 4, "text-anchor": "middle", fill: "#aab7b8", "font-size": 12, text: "?" }),
+      s("title", { text: "a face-down card" }));
+  }
+  const info = ctx.data ? ctx.data[key] : null;
+  const kind = info ? info.kind : "";
+  const lines = wrap(cardName(ctx, key), Math.floor(w / 6.2));
+  const group = s("g", { class: `card ${kind} ${extra.className || ""}`, "data-card": key },
+    s("rect", {
+      x, y, width: w, height: h, rx: 5, fill: COLOURS[kind] || "#566573",
+      stroke: extra.stroke || "#1b2631", "stroke-width": extra.stroke ? 2.5 : 1,
+      "stroke-dasharray": extra.dashed ? "4 3" : null,
+    }),
+    lines.map((text, i) => s("text", {
+      x: x + w / 2, y: y + 14 + i * 11, "text-anchor": "middle", fill: "#fdfefe", "font-size": 10, text,
+    })),
+    s("title", { text: extra.title || cardName(ctx, key) }));
+  if (extra.onclick) {
+    group.classList.add("clickable");
+    group.addEventListener("click", extra.onclick);
+  }
+  return group;
+}
+
+function row(ctx, x, y, keys, options = {}) {
+  return keys.map((key, i) => card(ctx, x + i * (CARD_W + 6), y, CARD_W, CARD_H, key, options));
+}
+
+function nation(ctx, view, player, x, y, w) {
+  const mine = player.seat === view.seat ? view.private : null;
+  const acting = player.seat === view.to_act;
+  const items = [
+    s("rect", {
+      x, y, width: w, height: NATION_H, rx: 8, class: "nation-frame",
+      fill: player.alive ? "#f4f6f7" : "#d5d8dc",
+      stroke: acting ? "#d4ac0d" : mine ? "#2e86c1" : "#aab7b8", "stroke-width": acting || mine ? 4 : 1.5,
+    }),
+    s("text", { x: x + 12, y: y + 22, "font-size": 16, "font-weight": "bold", fill: "#1b2631",
+      text: `${seatLabel(ctx, player.seat)}${player.alive ? "" : " ✝ annihilated"}` }),
+  ];
+  if (acting) items.push(s("text", { x: x + w - 12, y: y + 22, "text-anchor": "end", "font-size": 12, fill: "#9a7d0a", text: "▶ to act" }));
+  const people = mine ? `${mine.population_total} million people` : `${player.population_cards} population cards`;
+  const skip = player.skips ? ` · loses ${player.skips} turn${player.skips > 1 ? "s" : ""}` : "";
+  items.push(s("text", { x: x + 12, y: y + 42, "font-size": 12, fill: "#34495e", text: `${people} · ${player.hand} cards in hand${skip}` }));
+  items.push(s("text", { x: x + 12, y: y + 62, "font-size": 11, fill: "#566573", text: "deterrent force" }));
+  items.push(...row(ctx, x + 12, y + 68, player.deterrent));
+  items.push(s("text", { x: x + 12, y: y + 132, "font-size": 11, fill: "#566573", text: "face-down row" }));
+  const faceDown = mine ? mine.face_down : player.face_down;
+  items.push(...faceDown.map((key, i) => card(ctx, x + 12 + i * (CARD_W + 6), y + 138, CARD_W, CARD_H, key,
+    mine && player.face_down[i] === null ? { dashed: true, title: `${cardName(ctx, key)} — face down, only you see it` } : {})));
+  if (!faceDown.length) items.push(s("text", { x: x + 12, y: y + 162, "font-size": 11, fill: "#99a3a4", text: "empty" }));
+  const upX = x + w - CARD_W - 16;
+  items.push(s("text", { x: upX, y: y + 132, "font-size": 11, fill: "#566573", text: "face up" }));
+  if (player.face_up) {
+    items.push(card(ctx, upX, y + 138, CARD_W, CARD_H, player.face_up));
+    if (player.payload) items.push(s("text", { x: upX, y: y + 200, "font-size": 11, fill: "#1b2631", text: `${player.payload} MT left` }));
+  }
+  return s("g", { class: `nation${acting ? " acting" : ""}${mine ? " mine" : ""}`, "data-seat": player.seat }, items);
+}
+
+function banner(view) {
+  const pub = view.public;
+  const bank = Object.entries(pub.bank).filter(([, n]) => n).map(([v, n]) => `${n}×${v}M`).join(" ") || "empty";
+  const discarded = Object.values(pub.discard).reduce((a, b) => a + b, 0);
+  return s("g", { class: "banner" },
+    s("rect", { x: 0, y: 0, width: WIDTH, height: 44, rx: 8, fill: pub.war ? "#922b21" : "#1e8449" }),
+    s("text", { x: 16, y: 29, "font-size": 20, "font-weight": "bold", fill: "#fdfefe", text: pub.war ? "WAR" : "COLD WAR — peace" }),
+    s("text", { x: WIDTH - 16, y: 28, "text-anchor": "end", "font-size": 13, fill: "#fdfefe",
+      text: `turn of ${pub.turn} · draw pile ${pub.draw_pile} · discarded ${discarded} · bank ${bank}` }));
+}
+
+function hand(ctx, view, y) {
+  const mine = view.private;
+  const items = [s("text", { x: 4, y: y + 16, "font-size": 14, "font-weight": "bold", fill: "#1b2631", text: "Your hand" })];
+  const pop = Object.entries(mine.population).filter(([, n]) => n).map(([v, n]) => `${n}×${v}M`).join(", ");
+  items.push(s("text", { x: WIDTH - 4, y: y + 16, "text-anchor": "end", "font-size": 12, fill: "#34495e",
+    text: `your people: ${mine.population_total} million (${pop || "none"})` }));
+  const legal = [...ctx.legal];
+  mine.hand.forEach((key, i) => {
+    const uses = legal.filter((a) => a.split(" ").includes(key));
+    const play = uses.length === 1 ? uses[0] : null;
+    const [col, line] = [i % HAND_ROW, Math.floor(i / HAND_ROW)];
+    items.push(card(ctx, 4 + col * (HAND_W + 8), y + 26 + line * (HAND_H + 8), HAND_W, HAND_H, key, play
+      ? { stroke: "#d4ac0d", onclick: () => ctx.act(play), title: `${cardName(ctx, key)} — click: ${label(play, view, ctx)}` }
+      : {}));
+  });
+  if (!mine.hand.length) items.push(s("text", { x: 4, y: y + 50, "font-size": 12, fill: "#99a3a4", text: "no cards" }));
+  return s("g", { class: "hand" }, items);
+}
+
+/** The board for ``view``. */
+export function render(view, ctx) {
+  const players = view.public.players;
+  const cols = players.length <= 4 ? 2 : 3;
+  const rows = Math.ceil(players.length / cols);
+  const w = (WIDTH - (cols - 1) * GAP) / cols;
+  const handRows = view.private ? Math.max(1, Math.ceil(view.private.hand.length / HAND_ROW)) : 0;
+  const height = 56 + rows * (NATION_H + GAP) + (view.private ? 30 + handRows * (HAND_H + 8) : 0);
+  const svg = s("svg", { viewBox: `0 0 ${WIDTH} ${height}`, class: "board nuclear-war", role: "img",
+    "aria-label": `Nuclear War: ${view.public.war ? "war" : "peace"}` });
+  svg.append(banner(view));
+  players.forEach((player, i) => {
+    svg.append(nation(ctx, view, player, (i % cols) * (w + GAP), 56 + Math.floor(i / cols) * (NATION_H + GAP), w));
+  });
+  if (view.private) svg.append(hand(ctx, view, 56 + rows * (NATION_H + GAP)));
+  return svg;
+}

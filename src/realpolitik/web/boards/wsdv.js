@@ -1,0 +1,467 @@
+// Wir sind das Volk! board: the map of West and East Germany with the 14 provinces (unrest,
+// mass protests, living standard, socialists), cities, factories and blue lines; the four
+// tracks; the display and the special card; your hand and the backs of the other hands.
+// Clicking a card, a province, a city, a line, a West Berlin sector or a prestige space plays
+// the single legal action that uses it, or opens a small menu when several do. Reads only the
+// view, plus the printed content (data/map.toml, cards.toml, tracks.toml) for names.
+//
+// The 2+2 board reuses the exported layers: mapLayer, tracksLayer, provinceTable and
+// sectorsLayer (wsdv-map.js), and cardFace, cardBack, displayLayer, handsLayer, statusLayer
+// and actionLabel from here.
+
+import { s, seatName } from "../js/dom.js";
+import {
+  CH, CW, COLS, ROWS, clickable, cityName, mapLayer, prepare, provinceName, provinceTable, sectorName, sectorsLayer,
+  siteName, tracksLayer, usesOf,
+} from "./wsdv-map.js";
+
+export { mapLayer, prepare, provinceTable, sectorsLayer, tracksLayer } from "./wsdv-map.js";
+
+const WIDTH = 1000;
+export const CARD_W = 114;
+export const CARD_H = 104;
+const ROMAN = ["", "I", "II", "III", "IV"];
+const CARD_FILL = { west: "#f7dc6f", east: "#cd6155", dual: "#e59866", special: "#78281f" };
+const CARD_INK = { west: "#1b2631", east: "#fdfefe", dual: "#1b2631", special: "#fdfefe" };
+const CHIP = {
+  west: { fill: "#f4d03f", ink: "#1b2631", stroke: "#7d6608" },
+  east: { fill: "#a93226", ink: "#fdfefe", stroke: "#641e16" },
+  red: { fill: "#a93226", ink: "#fdfefe", stroke: "#641e16" },
+  pink: { fill: "#d98cb3", ink: "#1b2631", stroke: "#7b2456" },
+  none: { fill: "#5d6d7e", ink: "#fdfefe", stroke: "#273746" },
+};
+const GLYPH = {
+  unrest: "⚡", calm: "☮", move: "⇄", build: "⚒", dismantle: "−⚒", "end-protest": "⚑✗", ls: "▲",
+  "reduce-ls": "▼", rundown: "⚙↓", repair: "⚙↑", stop: "⊘", police: "★", wall: "▮", "wall-down": "▯",
+  "stasi-off": "☠", guillaume: "⌕", "prestige-overflow": "P±",
+};
+const KINDS = Object.keys(GLYPH).sort((a, b) => b.length - a.length);
+const SIDELESS = new Set(["wall", "wall-down", "stasi-off", "guillaume", "stop"]);
+const WHERE = { wg: "West Germany", rheinsberg: "Rheinsberg", cssr: "the ČSSR", pl: "Poland" };
+const TRACK_WORDS = { prestige: "prestige", currency: "Western currency", socialism: "socialism" };
+const USE_WORDS = { calm: "remove unrest", event: "event" };
+
+/** The printed map, cards and tracks, loaded once. */
+export async function load(ctx) {
+  const [map, cards, tracks] = await Promise.all([ctx.content("map"), ctx.content("cards"), ctx.content("tracks")]);
+  return prepare(map, cards, tracks);
+}
+
+// ---------------------------------------------------------------------- words
+
+function sideWord(side) {
+  return side === "west" ? "West" : side === "east" ? "East" : "";
+}
+
+function whereWords(ctx, where) {
+  if (!where) return "";
+  return ` in ${WHERE[where] || provinceName(ctx, where)}`;
+}
+
+/** An event icon in words: "1 unrest into an East province in Sachsen — West decides". */
+export function describeIcon(icon, ctx = { data: null }) {
+  const side = sideWord(icon.side);
+  const n = icon.count && icon.count > 1 ? `${icon.count}× ` : "";
+  const where = whereWords(ctx, icon.where);
+  const words = {
+    unrest: `1 unrest into a ${side} province${where}`,
+    calm: `remove 1 unrest from a ${side} province${where}`,
+    move: `move 1 ${side} unrest between provinces`,
+    build: `1 ${side} build point${where}`,
+    dismantle: `${side} dismantles 1 build point${where}`,
+    "end-protest": `end a ${side} mass protest`,
+    ls: `1 free ${side} living standard${where}${icon.calms === false ? " (removes no unrest)" : ""}`,
+    "reduce-ls": `−1 ${side} living standard${where}`,
+    rundown: `1 ${side} factory runs down${icon.fallback ? " (or a build point is dismantled)" : ""}`,
+    repair: `repair a run-down ${side} factory${where}`,
+    stop: `close an external factory${where}`,
+    police: `a ${icon.colour || ""} police card`,
+    wall: "the wall is built",
+    "wall-down": "the wall falls",
+    "stasi-off": "the Stasi is disbanded",
+    guillaume: "Guillaume affair: look at West's hand or the top of the deck",
+    "prestige-overflow": "remove 1 own unrest or put 1 unrest into the other state",
+  }[icon.icon] || icon.icon;
+  const cap = icon.cap ? ` (at most ${icon.cap} per province)` : "";
+  const by = icon.by ? ` — ${sideWord(icon.by)} decides` : "";
+  return `${n}${words}${cap}${by}`;
+}
+
+/** An icon's action word (``unrest-east-in-wg-by-west``) back into an icon. */
+export function parseSlug(slug) {
+  const kind = KINDS.find((k) => slug === k || slug.startsWith(`${k}-`));
+  if (!kind) return null;
+  const icon = { icon: kind, side: null };
+  const rest = slug.slice(kind.length).split("-").filter(Boolean);
+  for (let i = 0; i < rest.length; i += 1) {
+    const word = rest[i];
+    if (word === "red" || word === "pink") icon.colour = word;
+    else if (word === "west" || word === "east") icon.side = word;
+    else if (word === "in") icon.where = rest[++i];
+    else if (word.startsWith("max")) icon.cap = Number(word.slice(3));
+    else if (word === "quiet") icon.calms = false;
+    else if (word === "or") icon.fallback = rest[++i];
+    else if (word === "by") icon.by = rest[++i];
+  }
+  return icon;
+}
+
+function slugWords(ctx, slug) {
+  if (TRACK_WORDS[slug]) return `the ${TRACK_WORDS[slug]} arrow step`;
+  const icon = parseSlug(slug);
+  return icon ? describeIcon(icon, ctx) : slug;
+}
+
+export function cardTitle(ctx, key) {
+  const card = ctx.data && ctx.data.cards[key];
+  return card ? `${key.toUpperCase()} ${card.title}` : key.toUpperCase();
+}
+
+function cardValue(card, side) {
+  if (card.value === null || card.value === undefined) return null;
+  if (!Array.isArray(card.value)) return card.value;
+  return side === "west" ? card.value[0] : side === "east" ? card.value[1] : null;
+}
+
+function useWords(ctx, key, use, side) {
+  if (USE_WORDS[use]) return USE_WORDS[use];
+  const card = ctx.data && ctx.data.cards[key];
+  const points = card ? cardValue(card, side) : null;
+  const what = use === "build" ? "build up the economy" : "living standard";
+  return points === null ? what : `${what} (${points})`;
+}
+
+/** The base game: a seat plays for the German state of its name. */
+export function baseSide(seat) {
+  return seat === "west" || seat === "east" ? seat : null;
+}
+
+function bonusWords(view, ctx, space) {
+  const prestige = view ? view.public.tracks.prestige : 0;
+  const spaces = ctx.data && prestige ? ctx.data.prestige[prestige < 0 ? "west" : "east"] : null;
+  const icons = spaces ? spaces[space] || [] : [];
+  return icons.length ? `: ${icons.map((i) => describeIcon(i, ctx)).join(", ")}` : "";
+}
+
+/** Button words for an action text, naming cards, provinces, cities and lines. */
+export function actionLabel(action, view, ctx, sideOf = baseSide) {
+  const w = action.split(" ");
+  const prov = (k) => (k.startsWith("wb-") ? `West Berlin's ${sectorName(k.slice(3))} sector` : provinceName(ctx, k));
+  const card = (k) => cardTitle(ctx, k);
+  const side = sideOf(view ? view.seat : null);
+  switch (w[0]) {
+    case "take": return `Take ${card(w[1])} — ${useWords(ctx, w[1], w[2], side)}`;
+    case "play": return `Play ${card(w[1])} from your hand — ${useWords(ctx, w[1], w[2], side)}`;
+    case "police": return `Police card: remove 1 unrest in ${prov(w[1])}`;
+    case "calm": return `Remove 1 unrest in ${prov(w[1])}`;
+    case "unrest": return `1 unrest into ${prov(w[1])}`;
+    case "move": return `Move 1 unrest from ${prov(w[1])} to ${prov(w[2])}`;
+    case "ls": return `Living standard +1 in ${prov(w[1])}`;
+    case "reduce": return `Living standard −1 in ${prov(w[1])}`;
+    case "end-protest": return `End the mass protest in ${prov(w[1])}`;
+    case "return": return `Return 1 unrest to ${prov(w[1])}`;
+    case "socialist": return `Place a socialist in ${prov(w[1])}`;
+    case "purge": return `Remove a socialist from ${prov(w[1])}`;
+    case "supplier": return `Supplier mass protest in ${prov(w[1])}`;
+    case "relieve": return `End the supplier mass protest in ${prov(w[1])}`;
+    case "hamburg": return `Hamburg counts for ${prov(w[1])}`;
+    case "assign": return `Count the factory in ${cityName(ctx, w[1])} for ${prov(w[2])}`;
+    case "build": return `Build: ${siteName(ctx, w[1])}`;
+    case "dismantle": return `Dismantle: ${siteName(ctx, w[1])}`;
+    case "rundown": return `Run down the factory in ${cityName(ctx, w[1])}`;
+    case "repair": return `Repair the factory in ${cityName(ctx, w[1])}`;
+    case "stop": return `Close the factory in ${cityName(ctx, w[1])}`;
+    case "discard": return `Discard ${card(w[1])}`;
+    case "remove": return `Remove ${card(w[1])} from the game`;
+    case "swap": return `Swap your ${card(w[1])} for ${card(w[2])}`;
+    case "look": return w[1] === "hand" ? "Look at West's hand" : "Look at the top 2 cards of the draw deck";
+    case "ignore": return w[1] === "nothing" ? "Ignore nothing" : `Ignore ${slugWords(ctx, w[1])}`;
+    case "next": return `Next: ${slugWords(ctx, w[1])}`;
+    case "bonus": return `Prestige bonus of space ${w[1]}${bonusWords(view, ctx, w[1])}`;
+    case "deliver": return "Deliver it to West Berlin";
+    case "keep": return ctx.legal && ctx.legal.has("deliver") ? "Do not deliver it" : "Keep my cards";
+    case "done": return "Done";
+    case "nothing": return "Nothing";
+    case "west-draws": return "West draws a card instead";
+    default: return action;
+  }
+}
+
+/** Button words for an action text. */
+export function label(action, view, ctx) {
+  return actionLabel(action, view, ctx);
+}
+
+// ---------------------------------------------------------------------- cards
+
+function wrap(text, width, lines = 3) {
+  const out = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    if (line && `${line} ${word}`.length > width) {
+      out.push(line);
+      line = word;
+    } else {
+      line = line ? `${line} ${word}` : word;
+    }
+  }
+  if (line) out.push(line);
+  return out.slice(0, lines);
+}
+
+function iconChips(ctx, card, x, y, w) {
+  const chips = [];
+  let [cx, cy] = [x, y];
+  const parts = (card.icons || []).map((icon) => {
+    const where = icon.where ? (icon.where.length <= 3 ? icon.where.toUpperCase() : icon.where.slice(0, 2).toUpperCase()) : "";
+    const text = `${icon.count > 1 ? icon.count : ""}${GLYPH[icon.icon] || icon.icon}${where ? ` ${where}` : ""}`;
+    const chip = CHIP[icon.colour || (SIDELESS.has(icon.icon) ? "none" : icon.side)] || CHIP.none;
+    return { text, chip, title: describeIcon(icon, ctx), by: icon.by };
+  });
+  for (const part of parts) {
+    const width = part.text.length * 6 + 8;
+    if (cx + width > x + w && cx > x) {
+      cx = x;
+      cy += 16;
+    }
+    chips.push(s("g", { class: "icon" },
+      s("rect", { x: cx, y: cy, width, height: 14, rx: 3, fill: part.chip.fill, stroke: part.by ? "#1b2631" : part.chip.stroke,
+        "stroke-width": part.by ? 2 : 1 }),
+      s("text", { x: cx + width / 2, y: cy + 10.5, "text-anchor": "middle", "font-size": 9.5, fill: part.chip.ink,
+        text: part.text }),
+      s("title", { text: part.title })));
+    cx += width + 3;
+  }
+  return chips;
+}
+
+function arrowsText(card) {
+  const parts = [];
+  for (const [track, mark] of [["prestige", "P"], ["currency", "W$"], ["socialism", "S"]]) {
+    const n = card.arrows && card.arrows[track];
+    if (n) parts.push(`${mark}${n > 0 ? "▶" : "◀"}${Math.abs(n)}`);
+  }
+  if (card.flight) parts.push(`flight ${card.flight}`);
+  return parts.join("  ");
+}
+
+function cardTip(ctx, card) {
+  const value = Array.isArray(card.value) ? `values ${card.value[0]} (West) / ${card.value[1]} (East)`
+    : card.value === null || card.value === undefined ? "no value" : `value ${card.value}`;
+  const colour = { west: "West (yellow)", east: "East (red)", dual: "dual", special: "special (East only)" }[card.colour];
+  const events = (card.icons || []).map((i) => describeIcon(i, ctx));
+  for (const [track, words] of Object.entries(TRACK_WORDS)) {
+    const n = card.arrows && card.arrows[track];
+    if (n) events.push(`${words} ${Math.abs(n)} toward ${n > 0 ? "East" : "West"}`);
+  }
+  if (card.flight) events.push(`${card.flight} flight`);
+  const police = card.police ? `; ${card.police} police card` : "";
+  return `${card.key.toUpperCase()} ${card.title} (${card.title_en}, ${card.year}) — ${colour} card, `
+    + `decade ${ROMAN[card.decade]}, ${value}; event: ${events.join("; ") || "none"}${police}`;
+}
+
+/** One card face at (x, y): colour, value, number, title, event icons, arrows, its description as a
+ * tooltip. ``opts``: w, h (size), highlight (a golden frame), className. */
+export function cardFace(ctx, key, x, y, opts = {}) {
+  const card = ctx.data && ctx.data.cards[key];
+  const [w, h] = [opts.w || CARD_W, opts.h || CARD_H];
+  if (!card) {
+    return s("g", { class: "card", "data-card": key },
+      s("rect", { x, y, width: w, height: h, rx: 6, fill: "#d5d8dc", stroke: "#1b2631" }),
+      s("text", { x: x + 8, y: y + 18, "font-size": 12, text: key.toUpperCase() }));
+  }
+  const ink = CARD_INK[card.colour];
+  const stroke = opts.highlight ? { stroke: "#d4ac0d", "stroke-width": 3.5 } : { stroke: "#1b2631", "stroke-width": 1 };
+  const body = card.colour === "dual"
+    ? [s("rect", { x, y, width: w / 2, height: h, fill: CARD_FILL.west }),
+      s("rect", { x: x + w / 2, y, width: w / 2, height: h, fill: CARD_FILL.dual }),
+      s("rect", { x, y, width: w, height: h, rx: 6, fill: "none", ...stroke })]
+    : [s("rect", { x, y, width: w, height: h, rx: 6, fill: CARD_FILL[card.colour], ...stroke })];
+  const value = Array.isArray(card.value) ? `${card.value[0]}|${card.value[1]}` : card.value ?? "";
+  const items = [
+    ...body,
+    s("text", { x: x + 7, y: y + 17, "font-size": 15, "font-weight": "bold", fill: ink, class: "value", text: value }),
+    s("text", { x: x + w - 6, y: y + 14, "text-anchor": "end", "font-size": 10, fill: ink,
+      text: `${card.police ? "★ " : ""}${card.colour === "special" ? ROMAN[card.decade] || key : key.toUpperCase()}` }),
+    wrap(card.title, Math.floor(w / 6.4)).map((line, i) => s("text", { x: x + 6, y: y + 31 + i * 11, "font-size": 9.5,
+      "font-weight": "bold", fill: ink, text: line })),
+    iconChips(ctx, card, x + 5, y + 64, w - 10),
+    s("text", { x: x + 6, y: y + h - 5, "font-size": 9, fill: ink, text: arrowsText(card) }),
+    s("title", { text: cardTip(ctx, card) }),
+  ];
+  return s("g", { class: `card ${card.colour}${opts.className ? ` ${opts.className}` : ""}`, "data-card": key }, items);
+}
+
+/** A card back at (x, y); the decade printed on it is public. */
+export function cardBack(x, y, w, h, decade, title) {
+  return s("g", { class: "card back" },
+    s("rect", { x, y, width: w, height: h, rx: 5, fill: "#34495e", stroke: "#1b2631" }),
+    s("text", { x: x + w / 2, y: y + h / 2 + 5, "text-anchor": "middle", "font-size": 14, "font-weight": "bold",
+      fill: "#d5d8dc", text: ROMAN[decade] || "?" }),
+    s("title", { text: title || `a face-down card of decade ${ROMAN[decade] || "?"}` }));
+}
+
+function clickableCard(ctx, view, key, x, y, test, opts = {}) {
+  const uses = usesOf(ctx, test);
+  const node = cardFace(ctx, key, x, y, { ...opts, highlight: uses.length > 0 });
+  return clickable(node, ctx, view, uses, x + 10, y + (opts.h || CARD_H) - 6, label);
+}
+
+// ---------------------------------------------------------------------- rows
+
+/** The display (and the special card) at (x, y). */
+export function displayLayer(view, ctx, x, y) {
+  const pub = view.public;
+  const items = [s("text", { x, y: y + 12, "font-size": 13, "font-weight": "bold", fill: "#1b2631",
+    text: `Display — sub-decade ${pub.half || "–"}` })];
+  pub.display.forEach((key, i) => {
+    items.push(clickableCard(ctx, view, key, x + i * (CARD_W + 8), y + 18, (w) => w[0] === "take" && w[1] === key));
+  });
+  if (pub.special) {
+    const sx = x + Math.max(pub.display.length, 7) * (CARD_W + 8);
+    items.push(clickableCard(ctx, view, pub.special, Math.min(sx, WIDTH - CARD_W - 2), y + 18,
+      (w) => w[0] === "take" && w[1] === pub.special, { className: "special" }));
+  }
+  if (!pub.display.length && !pub.special) {
+    items.push(s("text", { x, y: y + 40, "font-size": 11, fill: "#99a3a4", text: "empty" }));
+  }
+  return s("g", { class: "display" }, items);
+}
+
+function seatLabel(ctx, seat) {
+  return seatName((ctx.players || []).find((p) => p.seat === seat)) || seat;
+}
+
+function faceRow(ctx, view, title, keys, x, y, test, className) {
+  const items = [s("text", { x, y: y + 12, "font-size": 12, "font-weight": "bold", fill: "#1b2631", text: title })];
+  keys.forEach((key, i) => {
+    const [col, line] = [i % 8, Math.floor(i / 8)];
+    items.push(clickableCard(ctx, view, key, x + col * (CARD_W + 8), y + 18 + line * (CARD_H + 8), (w) => test(w, key)));
+  });
+  if (!keys.length) items.push(s("text", { x, y: y + 32, "font-size": 11, fill: "#99a3a4", text: "no cards" }));
+  const height = 18 + Math.max(1, Math.ceil(keys.length / 8)) * (CARD_H + 8);
+  return [s("g", { class: className }, items), height];
+}
+
+/**
+ * Your hand as faces (and what else only you know), every other hand as backs showing their
+ * decades; at (x, y). Returns [node, height].
+ */
+export function handsLayer(view, ctx, x, y) {
+  const pub = view.public;
+  const mine = view.private;
+  const items = [];
+  let at = y;
+  if (mine) {
+    const [node, height] = faceRow(ctx, view, `Your hand — ${seatLabel(ctx, view.seat)}`, mine.hand, x, at,
+      (w, key) => ((w[0] === "play" || w[0] === "discard") && w[1] === key) || (w[0] === "swap" && w[1] === key),
+      "hand");
+    items.push(node);
+    at += height;
+  }
+  for (const [seat, decades] of Object.entries(pub.hands)) {
+    if (mine && seat === view.seat) continue;
+    const uses = usesOf(ctx, (w) => w[0] === "look" && w[1] === "hand");
+    const backs = s("g", { class: "backs" },
+      s("rect", { x, y: at + 18, width: Math.max(42, decades.length * 48 - 6), height: 58, fill: "transparent" }),
+      decades.map((d, i) => cardBack(x + i * 48, at + 18, 42, 58, d)));
+    items.push(s("g", { class: "other-hand", "data-seat": seat, "data-cards": decades.length },
+      s("text", { x, y: at + 12, "font-size": 12, "font-weight": "bold", fill: "#1b2631",
+        text: `${seatLabel(ctx, seat)}: ${decades.length} card${decades.length === 1 ? "" : "s"} in hand` }),
+      clickable(backs, ctx, view, uses, x + 10, at + 70, label)));
+    at += 84;
+  }
+  if (mine) {
+    const rows = [
+      ["Cards you know the other side holds", mine.known, (w, key) => w[0] === "swap" && w[2] === key, "known"],
+      ["Top of the draw deck (you looked)", mine.deck_top,
+        (w, key) => (w[0] === "swap" && w[2] === key) || (w[0] === "remove" && w[1] === key), "deck-top"],
+      ["Your face-down discards", mine.set_aside, () => false, "set-aside"],
+    ];
+    for (const [title, keys, test, className] of rows) {
+      if (!keys.length) continue;
+      const [node, height] = faceRow(ctx, view, title, keys, x, at, test, className);
+      items.push(node);
+      at += height;
+    }
+  }
+  return [s("g", { class: "hands" }, items), at - y];
+}
+
+/** The cards played this decade as small chips at (x, y). */
+export function playedLayer(view, ctx, x, y) {
+  const played = view.public.played;
+  const items = [s("text", { x, y: y + 12, "font-size": 12, "font-weight": "bold", fill: "#1b2631",
+    text: "Played this decade" })];
+  played.forEach((key, i) => {
+    const card = ctx.data && ctx.data.cards[key];
+    const colour = card ? card.colour : "";
+    const cx = x + (i % 16) * 61;
+    const cy = y + 18 + Math.floor(i / 16) * 26;
+    items.push(s("g", { class: "played-card", "data-card": key },
+      s("rect", { x: cx, y: cy, width: 57, height: 22, rx: 3, fill: CARD_FILL[colour] || "#d5d8dc",
+        stroke: "#1b2631" }),
+      s("text", { x: cx + 28, y: cy + 15, "text-anchor": "middle", "font-size": 10, fill: CARD_INK[colour] || "#1b2631",
+        text: key.toUpperCase() }),
+      s("title", { text: card ? cardTip(ctx, card) : key })));
+  });
+  if (!played.length) items.push(s("text", { x, y: y + 32, "font-size": 11, fill: "#99a3a4", text: "none yet" }));
+  return [s("g", { class: "played" }, items), 24 + Math.max(1, Math.ceil(played.length / 16)) * 26];
+}
+
+/** Wall, Stasi, police cards, socialists, Hamburg, mass protests, the draw deck; at (x, y). */
+export function statusLayer(view, ctx, x, y) {
+  const pub = view.public;
+  const police = pub.police.cards.length
+    ? `${pub.police.cards.map((c) => `★ ${c}`).join(", ")} (used ${pub.police.used})` : "none";
+  const deckUses = usesOf(ctx, (w) => w[0] === "look" && w[1] === "deck");
+  const deck = s("g", { class: "deck", "data-cards": pub.deck },
+    clickable(cardBack(x + 340, y, 40, 54, pub.decade, "the draw deck"), ctx, view, deckUses, x + 250, y + 60, label),
+    s("text", { x: x + 360, y: y + 66, "text-anchor": "middle", "font-size": 9, fill: "#566573", text: `deck ${pub.deck}` }));
+  const lines = [
+    `Wall: ${pub.wall ? "standing" : "not built"}${pub.stasi_disbanded ? " · Stasi disbanded" : ""}`,
+    `Police cards: ${police}`,
+    `Socialists: ${pub.socialist_box} in the box, ${pub.socialist_supply} in the supply`,
+    `Hamburg counts for ${provinceName(ctx, pub.hamburg)}`,
+    `Mass protests: West ${pub.mass_protests.west}, East ${pub.mass_protests.east}`,
+  ];
+  return s("g", { class: "status" },
+    lines.map((text, i) => s("text", { x, y: y + 11 + i * 15, "font-size": 11, fill: "#1b2631", text })),
+    deck,
+    sectorsLayer(view, ctx, x, y + 80, label));
+}
+
+function banner(view, ctx) {
+  const pub = view.public;
+  const when = pub.end_of_decade
+    ? `end of the decade, phase ${pub.end_of_decade}: ${String(pub.phase).replace(/_/g, " ")}`
+    : `sub-decade ${pub.half}`;
+  const acting = view.to_act ? ` · ${seatLabel(ctx, view.to_act)} to act` : "";
+  return s("g", { class: "banner" },
+    s("rect", { x: 0, y: 0, width: WIDTH, height: 34, rx: 6, fill: "#1b2631" }),
+    s("text", { x: 12, y: 23, "font-size": 17, "font-weight": "bold", fill: "#fdfefe",
+      text: `Wir sind das Volk! — decade ${ROMAN[pub.decade] || pub.decade}` }),
+    s("text", { x: WIDTH - 12, y: 22, "text-anchor": "end", "font-size": 12, fill: "#d5d8dc",
+      text: `${when} · turn order ${pub.turn_order.join(", ")}${acting}` }));
+}
+
+/** The board for ``view``. */
+export function render(view, ctx) {
+  const mapY = 42;
+  const rightX = COLS * CW + 14;
+  const rightW = WIDTH - rightX;
+  const below = mapY + ROWS * CH + 12;
+  const [hands, handsH] = handsLayer(view, ctx, 0, below + CARD_H + 30);
+  const [played, playedH] = playedLayer(view, ctx, 0, below + CARD_H + 36 + handsH);
+  const height = below + CARD_H + 36 + handsH + playedH;
+  return s("svg", { viewBox: `0 0 ${WIDTH} ${height}`, class: "board wsdv", role: "img",
+    "aria-label": `Wir sind das Volk!, decade ${view.public.decade}` },
+  banner(view, ctx),
+  mapLayer(view, ctx, 0, mapY, label),
+  tracksLayer(view, ctx, rightX, mapY, { label, describeIcon: (i) => describeIcon(i, ctx) }),
+  statusLayer(view, ctx, rightX + 4, mapY + 190),
+  provinceTable(view, ctx, rightX, mapY + 318, rightW, label),
+  displayLayer(view, ctx, 0, below),
+  hands,
+  played);
+}

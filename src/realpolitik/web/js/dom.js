@@ -1,0 +1,40 @@
+// Building DOM and SVG nodes safely: every text goes in as text, never as markup.
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+function fill(node, attrs, children) {
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "text") node.textContent = String(value);
+    else if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+/** An HTML element: h("button", {class: "act", onclick: f}, "Place"). */
+export function h(tag, attrs = {}, ...children) {
+  return fill(document.createElement(tag), attrs, children);
+}
+
+/** An SVG element: s("rect", {x: 0, y: 0, width: 10, height: 10}). */
+export function s(tag, attrs = {}, ...children) {
+  return fill(document.createElementNS(SVG_NS, tag), attrs, children);
+}
+
+/** Replace the children of a node. */
+export function put(node, ...children) {
+  node.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false));
+  return node;
+}
+
+/** A seat's display name: "p2 (Ann)", "p3 (heuristic bot)". */
+export function seatName(player) {
+  if (!player) return "";
+  if (player.kind !== "human") return `${player.seat} (${player.kind} bot)`;
+  return player.name ? `${player.seat} (${player.name})` : player.seat;
+}

@@ -1,0 +1,209 @@
+// The game page: play a seat (invite link with its token in the URL fragment) or watch.
+//
+// The token stays in the fragment, which browsers never send to a server, and travels
+// only inside the WebSocket's first message. Every view comes from the server; this page
+// knows no rules.
+
+import { getJSON } from "./api.js";
+import { contentLoader, loadBoard } from "./boards.js";
+import { h, put, seatName } from "./dom.js";
+import { LogView, renderOutcome, renderPending, renderPlayers, renderStatus } from "./panel.js";
+
+const $ = (id) => document.getElementById(id);
+const gameId = decodeURIComponent(location.pathname.split("/").pop());
+const fragment = new URLSearchParams(location.hash.slice(1));
+const token = fragment.get("token");
+const FATAL = new Set([4400, 4403, 4404]);
+
+const page = {
+  socket: null, view: null, seq: 0, players: [], you: null, title: "realpolitik",
+  board: null, data: null, busy: false, status: "", retry: 0,
+};
+const log = new LogView($("log"));
+
+function notice(text, kind = "error") {
+  const node = $("notice");
+  node.hidden = !text;
+  node.className = `notice ${kind}`;
+  node.textContent = text || "";
+}
+
+function connection(text, ok) {
+  $("connection").textContent = text;
+  $("connection").classList.toggle("ok", Boolean(ok));
+}
+
+function act(text) {
+  if (!page.socket || page.socket.readyState !== WebSocket.OPEN || page.busy) return;
+  page.busy = true;
+  notice("");
+  page.socket.send(JSON.stringify({ type: "act", seq: page.seq, action: text }));
+  for (const button of document.querySelectorAll("#pending button")) button.disabled = true;
+}
+
+function boardContext() {
+  return {
+    seat: page.you, players: page.players, act, content: contentLoader(page.view ? page.view.game : ""), data: page.data,
+    legal: new Set(page.view && page.view.pending ? page.view.pending.actions : []),
+  };
+}
+
+function label(text) {
+  if (page.board && page.board.label) {
+    try {
+      return page.board.label(text, page.view, boardContext()) || text;
+    } catch (err) {
+      console.error(err);
+    }
+  }
+  return text;
+}
+
+function signalTurn(view) {
+  const mine = Boolean(view.pending);
+  document.body.classList.toggle("your-turn", mine);
+  $("turn-banner").hidden = !mine;
+  $("turn-banner").textContent = mine ? `Your turn — ${view.pending.prompt}` : "";
+  document.title = mine ? `▶ Your turn · ${page.title}` : view.outcome ? `Game over · ${page.title}` : page.title;
+}
+
+function render() {
+  const view = page.view;
+  if (!view) return;
+  renderStatus($("status"), view, page.players);
+  renderPlayers($("players"), page.players, view);
+  renderPending($("pending"), view, { act, label, enabled: !page.busy && page.status !== "open" });
+  renderOutcome($("outcome"), view.outcome, page.players);
+  if (page.board) {
+    try {
+      put($("board"), page.board.render(view, boardContext()));
+    } catch (err) {
+      console.error(err);
+      put($("board"), h("p", { class: "error", text: `The board could not be drawn: ${err.message}` }));
+    }
+  }
+  $("after").hidden = !view.outcome;
+  signalTurn(view);
+}
+
+function addChat(lines) {
+  for (const line of lines) {
+    const who = page.players.find((p) => p.seat === line.from);
+    $("chat-lines").append(h("li", {}, h("strong", { text: `${seatName(who) || line.from}: ` }), line.text));
+  }
+  $("chat-lines").scrollTop = $("chat-lines").scrollHeight;
+}
+
+function receive(message) {
+  switch (message.type) {
+    case "welcome":
+      page.you = message.you;
+      page.title = message.title;
+      $("title").textContent = message.title;
+      $("you").textContent = message.you ? `you play ${message.you}` : "watching";
+      $("chat").hidden = !message.chat;
+      $("chat-team").textContent = message.team ? `(${message.team.join(", ")})` : "";
+      put($("chat-lines"));
+      break;
+    case "view":
+      page.busy = false;
+      page.view = message.view;
+      page.seq = message.seq;
+      page.players = message.players;
+      page.status = message.status;
+      document.body.dataset.seq = String(message.seq);
+      document.body.dataset.status = message.status;
+      log.update(message.view);
+      if (message.status === "open") notice("Waiting for players: the game starts when every seat is taken.", "info");
+      else if ($("notice").classList.contains("info")) notice("");
+      render();
+      break;
+    case "players":
+      page.players = message.players;
+      if (page.status === "open" && message.status !== "open") notice("");
+      page.status = message.status;
+      render();
+      break;
+    case "chat":
+      addChat(message.lines);
+      break;
+    case "error":
+      page.busy = false;
+      notice(message.message);
+      render();
+      break;
+    default:
+      break;
+  }
+}
+
+function connect(name) {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const socket = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(gameId)}`);
+  page.socket = socket;
+  socket.addEventListener("open", () => {
+    page.retry = 0;
+    connection("connected", true);
+    socket.send(JSON.stringify(token ? { type: "hello", token, name: name || "" } : { type: "hello" }));
+  });
+  socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
+  socket.addEventListener("close", (event) => {
+    page.busy = false;
+    if (FATAL.has(event.code)) {
+      connection("disconnected", false);
+      if (event.code === 4403) {
+        $("pending").replaceChildren(h("a", { href: `/game/${gameId}`, text: "Watch this game as a spectator" }));
+      }
+      return;
+    }
+    page.retry = Math.min(page.retry + 1, 5);
+    connection("connection lost — reconnecting…", false);
+    setTimeout(() => connect(name), 500 * page.retry);
+  });
+}
+
+async function start() {
+  $("replay-link").href = `/replay/${gameId}`;
+  $("record-link").href = `/api/games/${gameId}/record`;
+  let info;
+  let catalog;
+  try {
+    [info, catalog] = await Promise.all([getJSON(`/api/games/${encodeURIComponent(gameId)}`), getJSON("/api/catalog")]);
+  } catch (err) {
+    notice(err.message);
+    connection("", false);
+    return;
+  }
+  page.title = info.title;
+  $("title").textContent = info.title;
+  const loaded = await loadBoard(catalog.find((g) => g.id === info.game), { content: contentLoader(info.game) });
+  page.board = loaded.board;
+  page.data = loaded.data;
+  const seat = fragment.get("seat");
+  const mine = info.players.find((p) => p.seat === seat);
+  if (token && mine && !mine.joined) {
+    $("join").hidden = false;
+    $("join-text").textContent = `You are invited to play ${seat} in this game of ${info.title}.`;
+    $("join-name").value = localStorage.getItem("realpolitik.name") || "";
+    $("join").addEventListener("submit", (event) => {
+      event.preventDefault();
+      const name = $("join-name").value.trim();
+      localStorage.setItem("realpolitik.name", name);
+      $("join").hidden = true;
+      connect(name);
+    });
+    connection("not connected", false);
+    return;
+  }
+  connect("");
+}
+
+$("chat-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const text = $("chat-text").value.trim();
+  if (!text || !page.socket) return;
+  page.socket.send(JSON.stringify({ type: "chat", text }));
+  $("chat-text").value = "";
+});
+
+start();

@@ -1,0 +1,94 @@
+// The generic panel: renders any game's view — whose turn, the seats, the pending
+// decision with its legal actions as buttons, the outcome and the log. It knows no rules:
+// everything comes from the view (see docs/web.md for the view's fields).
+
+import { h, put, seatName } from "./dom.js";
+
+function playerOf(players, label) {
+  return (players || []).find((p) => p.seat === label);
+}
+
+/** One line saying what happens now: your turn, whom we wait for, or the result. */
+export function renderStatus(node, view, players) {
+  node.classList.toggle("mine", Boolean(view.pending));
+  if (view.outcome) return put(node, h("strong", { text: "Game over. " }), view.outcome.reason);
+  if (view.pending) return put(node, h("strong", { text: "Your turn: " }), view.pending.prompt);
+  const actor = playerOf(players, view.to_act);
+  return put(node, h("strong", { text: `${seatName(actor) || view.to_act} to act: ` }), view.waiting || "");
+}
+
+/** The seats: who sits there, online or not, whose turn it is, which one is yours. */
+export function renderPlayers(node, players, view) {
+  return put(node, (players || []).map((p) => h("li", {
+    class: [p.seat === view.to_act ? "acting" : "", p.seat === view.seat ? "you" : "", p.online ? "online" : "offline"].join(" "),
+    title: p.online ? "online" : "not connected",
+  },
+  h("span", { class: "dot", "aria-hidden": "true" }),
+  h("span", { class: "label", text: seatName(p) }),
+  p.seat === view.seat ? h("span", { class: "tag", text: "you" }) : null,
+  p.kind === "human" && !p.joined ? h("span", { class: "tag free", text: "free seat" }) : null,
+  p.seat === view.to_act ? h("span", { class: "tag turn", text: "to act" }) : null)));
+}
+
+/**
+ * The pending decision: its prompt and one button per legal action, plus a field to type one.
+ * `act(text)` sends an action; `label(text)` gives a button's words (the board's, or the text).
+ */
+export function renderPending(node, view, { act, label, enabled = true }) {
+  if (!view.pending) return put(node);
+  const buttons = view.pending.actions.map((text) => h("button", {
+    class: "action", type: "button", "data-action": text, title: text, disabled: !enabled,
+    onclick: () => act(text),
+  }, label(text)));
+  const typed = h("input", { name: "action", placeholder: "or type an action", autocomplete: "off", maxlength: 200 });
+  const form = h("form", {
+    class: "typed",
+    onsubmit: (event) => {
+      event.preventDefault();
+      if (typed.value.trim()) act(typed.value.trim());
+    },
+  }, typed, h("button", { type: "submit", disabled: !enabled, text: "Play" }));
+  return put(node, h("p", { class: "prompt", text: view.pending.prompt }), h("div", { class: "actions" }, buttons), form);
+}
+
+/** The result: the reason in words and every seat's place (and points, if the game has them). */
+export function renderOutcome(node, outcome, players) {
+  if (!outcome) return put(node);
+  const rows = Object.entries(outcome.places).sort((a, b) => a[1] - b[1]).map(([seat, place]) => {
+    const points = outcome.points ? outcome.points[seat] : null;
+    return h("li", { class: outcome.winners.includes(seat) ? "winner" : "" },
+      `${place}. ${seatName(playerOf(players, seat)) || seat}`, points !== null && points !== undefined ? ` — ${points} points` : "");
+  });
+  return put(node, h("h3", { text: "Result" }), h("p", { text: outcome.reason }), h("ul", { class: "places" }, rows));
+}
+
+/** The log: lines appended as views arrive; the newest are marked until the next update. */
+export class LogView {
+  constructor(node) {
+    this.node = node;
+  }
+
+  /** Show a view's log: from_ 0 replaces everything, otherwise the lines are new. */
+  update(view) {
+    if (!view.log) return;
+    for (const old of this.node.querySelectorAll(".fresh")) old.classList.remove("fresh");
+    if (view.log_from === 0) put(this.node);
+    this.add(view.log, true);
+  }
+
+  /** Replace the log with `lines`, marking the last `fresh` of them as new. */
+  show(lines, fresh) {
+    put(this.node);
+    lines.forEach((line, i) => this.node.append(h("li", { class: i >= lines.length - fresh ? "fresh" : "", text: line })));
+    this.scroll();
+  }
+
+  add(lines, fresh) {
+    for (const line of lines) this.node.append(h("li", { class: fresh ? "fresh" : "", text: line }));
+    this.scroll();
+  }
+
+  scroll() {
+    this.node.scrollTop = this.node.scrollHeight;
+  }
+}

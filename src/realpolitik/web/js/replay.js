@@ -1,0 +1,102 @@
+// The replay page: step through a finished game — forward, back, jump to any move — as
+// any seat saw it or as a spectator. The server computes every view; the board and the
+// panel are the same as in play, without action buttons.
+
+import { getJSON } from "./api.js";
+import { contentLoader, loadBoard } from "./boards.js";
+import { h, put, seatName } from "./dom.js";
+import { LogView, renderOutcome, renderPlayers, renderStatus } from "./panel.js";
+
+const $ = (id) => document.getElementById(id);
+const gameId = decodeURIComponent(location.pathname.split("/").pop());
+const query = new URLSearchParams(location.search);
+const state = { ply: Number(query.get("ply") || 0), total: 0, seat: query.get("seat") || "", board: null, data: null, players: [], request: 0 };
+const log = new LogView($("log"));
+
+function context(view) {
+  return { seat: view.seat, players: state.players, act: () => {}, legal: new Set(), content: contentLoader(view.game), data: state.data };
+}
+
+function draw(step) {
+  const view = step.view;
+  state.players = step.players;
+  state.total = step.total;
+  $("total").textContent = String(step.total);
+  $("slider").max = String(step.total);
+  $("slider").value = String(step.ply);
+  $("ply").max = String(step.total);
+  $("ply").value = String(step.ply);
+  const actor = step.players.find((p) => p.seat === step.actor);
+  put($("step"), step.ply === 0
+    ? h("span", { text: "The start of the game." })
+    : h("span", {}, h("strong", { text: `Move ${step.ply}: ` }), `${seatName(actor) || step.actor}`,
+      step.action ? ` — ${step.action}` : " acted"));
+  renderStatus($("status"), { ...view, pending: null }, step.players);
+  put($("pending"), view.pending ? h("p", { class: "muted", text: `choices then: ${view.pending.actions.join(" · ")}` }) : null);
+  renderOutcome($("outcome"), view.outcome, step.players);
+  renderPlayers($("players"), step.players.map((p) => ({ ...p, online: true })), view);
+  log.show(view.log, step.fresh.length);
+  if (state.board) put($("board"), state.board.render(view, context(view)));
+  $("first").disabled = $("back").disabled = step.ply === 0;
+  $("last").disabled = $("forward").disabled = step.ply === step.total;
+  const url = new URL(location.href);
+  url.searchParams.set("ply", String(step.ply));
+  if (state.seat) url.searchParams.set("seat", state.seat); else url.searchParams.delete("seat");
+  history.replaceState(null, "", url);
+}
+
+async function go(ply) {
+  const target = Math.max(0, Math.min(ply, state.total || ply));
+  const request = ++state.request;
+  state.ply = target; // the requested position counts at once, so a quick next step builds on it
+  try {
+    const step = await getJSON(`/api/games/${gameId}/replay?seat=${encodeURIComponent(state.seat)}&ply=${target}`);
+    if (request !== state.request) return;
+    state.ply = step.ply;
+    $("notice").hidden = true;
+    draw(step);
+  } catch (err) {
+    $("notice").textContent = err.message;
+    $("notice").hidden = false;
+  }
+}
+
+async function start() {
+  $("record-link").href = `/api/games/${gameId}/record`;
+  let info;
+  let catalog;
+  try {
+    [info, catalog] = await Promise.all([getJSON(`/api/games/${encodeURIComponent(gameId)}`), getJSON("/api/catalog")]);
+  } catch (err) {
+    $("notice").textContent = err.message;
+    $("notice").hidden = false;
+    return;
+  }
+  $("title").textContent = `Replay — ${info.title}`;
+  document.title = `Replay — ${info.title}`;
+  put($("pov"), h("option", { value: "", text: "spectator" }),
+    info.players.map((p) => h("option", { value: p.seat, selected: p.seat === state.seat, text: seatName(p) })));
+  const loaded = await loadBoard(catalog.find((g) => g.id === info.game), { content: contentLoader(info.game) });
+  state.board = loaded.board;
+  state.data = loaded.data;
+  $("pov").addEventListener("change", () => {
+    state.seat = $("pov").value;
+    go(state.ply);
+  });
+  $("first").addEventListener("click", () => go(0));
+  $("back").addEventListener("click", () => go(state.ply - 1));
+  $("forward").addEventListener("click", () => go(state.ply + 1));
+  $("last").addEventListener("click", () => go(state.total));
+  $("slider").addEventListener("input", () => go(Number($("slider").value)));
+  $("ply").addEventListener("change", () => go(Number($("ply").value)));
+  document.addEventListener("keydown", (event) => {
+    if (event.target instanceof HTMLInputElement && event.target.type === "number") return;
+    if (event.key === "ArrowRight") go(state.ply + 1);
+    else if (event.key === "ArrowLeft") go(state.ply - 1);
+    else if (event.key === "Home") go(0);
+    else if (event.key === "End") go(state.total);
+  });
+  go(state.ply);
+}
+
+start();

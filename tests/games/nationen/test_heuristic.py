@@ -1,0 +1,85 @@
+"""The heuristic bot: legal, finishing, clearly stronger than random, and blind to the undrawn cards."""
+
+from realpolitik.bots import make_bot
+from realpolitik.engine import Rng, SeatContext
+from realpolitik.games import get
+
+GAME = get("nationen")
+
+
+def play(kinds, seed, options=None):
+    state = GAME.new_state(len(kinds), options or {"round_limit": 60}, seed)
+    bots = [make_bot(k, GAME, seed * 10 + i) for i, k in enumerate(kinds)]
+    rng = Rng(seed)
+    while not state.is_over():
+        seat = state.to_act
+        action = bots[seat].choose(SeatContext.of(state, seat, rng.fork()))
+        assert action in state.legal_actions()
+        state.apply(action)
+    return state
+
+
+def test_heuristic_beats_two_random_players():
+    wins = 0
+    for seed in range(9):
+        seat = seed % 3
+        kinds = ["random"] * 3
+        kinds[seat] = "heuristic"
+        wins += play(kinds, seed).outcome().winners == (seat,)
+    assert wins >= 8
+
+
+def test_heuristic_games_end_and_replay():
+    for seed in range(3):
+        state = play(["heuristic"] * (2 + seed), seed)
+        out = state.outcome()
+        assert out is not None and out.winners
+
+
+def test_choice_does_not_depend_on_the_order_of_undrawn_cards():
+    state = GAME.new_state(3, {}, seed=5)
+    for action in ("place king kadhar", "station kadhar", "place king zarqan", "station zarqan",
+                   "place king mahul", "station mahul"):
+        state.apply(action)
+    twin = state.clone()
+    twin.deck[:twin.unknown] = list(reversed(twin.deck[:twin.unknown]))
+    assert twin.deck != state.deck
+    for _ in range(12):
+        choices = []
+        for st in (state, twin):
+            bot = make_bot("heuristic", GAME, 3)
+            choices.append(bot.choose(SeatContext.of(st, st.to_act, Rng(11))))
+        assert choices[0] == choices[1]
+        if state.is_over():
+            break
+        state.apply(choices[0])
+        twin.apply(choices[0])
+        if state.deck[0] != twin.deck[0]:
+            break
+
+
+def test_long_games_replay_clone_and_hide_nothing_deep_into_the_game():
+    """The conformance checks, on states far beyond where random players go broke."""
+    from realpolitik.engine import Record
+    from realpolitik.testing import shared_mutables
+
+    state = GAME.new_state(3, {"round_limit": 40}, 21)
+    record = Record.start(state, 21, ["heuristic"] * 3)
+    bots = [make_bot("heuristic", GAME, i) for i in range(3)]
+    rng = Rng(21)
+    while not state.is_over():
+        seat = state.to_act
+        action = bots[seat].choose(SeatContext.of(state, seat, rng.fork()))
+        if state.ply % 9 == 0:
+            twin = state.clone()
+            assert shared_mutables(state, twin) == [] and twin.snapshot() == state.snapshot()
+            world = state.determinize(seat, rng.fork())
+            assert world.view(seat) == state.view(seat) and world.legal_actions() == state.legal_actions()
+            before = state.snapshot()
+            twin.apply(action)
+            assert state.snapshot() == before
+        state.apply(action)
+        record.actions.append(action)
+    record.finish(state)
+    assert state.round > 15
+    assert Record.from_json(record.to_json()).replay(get).snapshot() == state.snapshot()

@@ -1,0 +1,91 @@
+"""A server killed mid-game (SIGKILL) and started again resumes every game where it was,
+on SQLite and on PostgreSQL; nothing stored is lost and every record replays."""
+
+from __future__ import annotations
+
+from realpolitik.engine import Rng
+from realpolitik.games import get
+from realpolitik.testing.server import Api, GameSocket, ServerProcess, without_log
+
+
+def my_turn(sock: GameSocket) -> dict:
+    return sock.wait_view(lambda m: m["status"] == "running" and m["view"].get("pending"))
+
+
+def test_a_killed_server_resumes_every_game(database):
+    server = ServerProcess(database, bot_delay=0.01).start()
+    sockets = []
+    try:
+        with Api(server) as api:
+            bots = [api.create(["random", "heuristic", "random", "heuristic"])["id"] for _ in range(3)]
+            game = api.create(["human", "random", "random"])
+            human = game["id"]
+            sock = GameSocket(server, human)
+            sockets.append(sock)
+            sock.hello(game["tokens"]["p1"], "Ann")
+            rng = Rng(5)
+            for _ in range(3):
+                my_turn(sock)
+                sock.act(rng.choice(sock.view["pending"]["actions"]))
+                sock.until(lambda m: m["type"] == "view")
+            my_turn(sock)
+            seen = sock.views[-1]
+            api.wait(bots[0], lambda info: info["ply"] >= 10)
+            server.kill()
+
+            server.start()  # same port, same database
+            for gid in bots:
+                info = api.info(gid)
+                assert info["status"] in ("running", "finished") and info["ply"] >= 1
+            again = GameSocket(server, human)
+            sockets.append(again)
+            resumed = again.hello(game["tokens"]["p1"])
+            assert resumed["seq"] == seen["seq"]
+            assert without_log(resumed["view"]) == without_log(seen["view"]) and again.log == sock.log
+            while True:
+                current = again.wait_view(lambda m: m["view"].get("pending") or m["view"].get("outcome"))
+                if current["view"].get("outcome"):
+                    break
+                again.act(rng.choice(again.view["pending"]["actions"]))
+                again.until(lambda m, current=current: m["type"] == "view" and m["seq"] > current["seq"])
+            for gid in [*bots, human]:
+                info = api.wait_finished(gid)
+                record = api.record(gid)
+                assert record.replay(get).ply == info["ply"] == len(record.actions)
+    finally:
+        for s in sockets:
+            s.close()
+        server.stop()
+
+
+def test_bot_workers_die_with_a_killed_server(tmp_path):
+    import os
+    import time
+
+    server = ServerProcess(str(tmp_path / "games.db"), bot_delay=0.0, bot_workers=2).start()
+    with Api(server) as api:
+        api.wait_finished(api.create(["random", "random"])["id"])  # the workers exist now
+    parent = server.proc.pid
+    children = [int(p) for p in os.listdir("/proc") if p.isdigit() and _parent_of(int(p)) == parent]
+    assert len(children) >= 2
+    server.kill()
+    end = time.monotonic() + 10
+    while time.monotonic() < end and any(os.path.exists(f"/proc/{c}") and _parent_of(c) != 0 for c in children):
+        time.sleep(0.05)
+    assert not [c for c in children if os.path.exists(f"/proc/{c}") and _state(c) not in ("Z", "X")]
+
+
+def _parent_of(pid: int) -> int:
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            return int(fh.read().rsplit(")", 1)[1].split()[1])
+    except (OSError, IndexError, ValueError):
+        return 0
+
+
+def _state(pid: int) -> str:
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            return fh.read().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return "X"

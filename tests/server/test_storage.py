@@ -1,0 +1,116 @@
+"""Storage on both backends (SQLite file, real PostgreSQL): games as records, the
+database's own refusal of a second action with the same sequence number, seats, chat."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from sqlalchemy import insert
+from sqlalchemy.exc import IntegrityError
+
+from realpolitik.server.store import (
+    ChatLine,
+    StaleWrite,
+    Store,
+    StoredGame,
+    StoredSeat,
+    actions,
+    database_url,
+    now,
+)
+from realpolitik.server.tokens import hash_token, matches, new_game_id, new_token
+
+
+def stored(status: str = "running", kinds=("human", "random")) -> StoredGame:
+    return StoredGame(new_game_id(), "nuclear-war", "1", {"refill": "draw-one"}, 2**31 - 5, True, status, now(),
+                      [StoredSeat(i, k, "", hash_token(new_token()) if k == "human" else None, k != "human")
+                       for i, k in enumerate(kinds)])
+
+
+@pytest.fixture
+def store(database):
+    s = Store(database)
+    yield s
+    s.close()
+
+
+def test_a_game_is_stored_as_its_record(store):
+    game = stored()
+    store.create_game(game)
+    for seq, text in enumerate(["place atlas", "place 10mt", "done"]):
+        store.append(game.id, seq, seq % 2, text)
+    back = store.load(game.id)
+    assert back.actions == ["place atlas", "place 10mt", "done"]
+    assert (back.game, back.rules_version, back.options, back.seed) == ("nuclear-war", "1", {"refill": "draw-one"},
+                                                                        2**31 - 5)
+    assert [(s.seat, s.kind, s.token_hash) for s in back.seats] == [(s.seat, s.kind, s.token_hash) for s in game.seats]
+    assert back.created.tzinfo is not None and abs(back.created - game.created) < timedelta(seconds=1)
+    assert store.load("000000000000") is None
+
+
+def test_the_database_refuses_a_second_action_with_the_same_sequence_number(store):
+    game = stored()
+    store.create_game(game)
+    store.append(game.id, 0, 0, "place atlas")
+    with pytest.raises(StaleWrite):
+        store.append(game.id, 0, 1, "place saturn")
+    with pytest.raises(IntegrityError):  # the constraint itself, not our code
+        with store.engine.begin() as conn:
+            conn.execute(insert(actions).values(game_id=game.id, seq=0, seat=1, text="x", at=now()))
+    with pytest.raises(IntegrityError):
+        with store.engine.begin() as conn:
+            conn.execute(insert(actions).values(game_id=game.id, seq=-1, seat=1, text="x", at=now()))
+    assert store.load(game.id).actions == ["place atlas"]
+    other = stored()
+    store.create_game(other)
+    store.append(other.id, 0, 0, "keep")  # numbers are unique per game, not overall
+
+
+def test_a_seat_is_taken_once(store):
+    game = stored(status="open", kinds=("human", "human"))
+    store.create_game(game)
+    token = new_token()
+    assert store.join(game.id, 1, "Bob", hash_token(token)) is True
+    assert store.join(game.id, 1, "Eve", hash_token(new_token())) is False
+    seat = store.load(game.id).seats[1]
+    assert (seat.name, seat.joined) == ("Bob", True) and matches(token, seat.token_hash)
+
+
+def test_status_lists_and_results(store):
+    running, done = stored(), stored()
+    store.create_game(running)
+    store.create_game(done)
+    store.set_status(done.id, "finished", {"outcome": {"reason": "x"}, "digest": "d", "plies": 0})
+    unfinished = {g.id for g in store.unfinished()}
+    assert running.id in unfinished and done.id not in unfinished
+    finished = {g.id: g for g in store.finished(1000)}
+    assert finished[done.id].result["digest"] == "d" and finished[done.id].actions == []
+
+
+def test_team_chat_is_kept_per_team(store):
+    game = stored(kinds=("human",) * 4)
+    store.create_game(game)
+    start = datetime(2030, 1, 1, tzinfo=UTC)
+    for i, (seat, team, text) in enumerate([(0, 0, "attack p2"), (1, 1, "defend"), (2, 0, "agreed")]):
+        store.add_chat(game.id, ChatLine(seat, team, text, start + timedelta(seconds=i)))
+    assert [c.text for c in store.chat_of(game.id, 0)] == ["attack p2", "agreed"]
+    assert [c.text for c in store.chat_of(game.id, 1)] == ["defend"]
+    assert store.chat_of(game.id, 0)[0].at == start
+
+
+def test_database_urls_from_what_a_user_types(tmp_path):
+    assert database_url(str(tmp_path / "x.db")).render_as_string() == f"sqlite:///{tmp_path / 'x.db'}"
+    assert database_url("sqlite:///games.db").drivername == "sqlite"
+    pg = database_url("postgresql://ann:secret@db.example:5433/realpolitik")
+    assert pg.drivername == "postgresql+psycopg" and pg.port == 5433
+    assert "secret" not in pg.render_as_string()  # shown with the password hidden
+    assert database_url("postgres://ann@h/x").drivername == "postgresql+psycopg"
+
+
+def test_tokens_are_random_and_checked_by_hash():
+    tokens = {new_token() for _ in range(200)}
+    assert len(tokens) == 200 and all(len(t) == 32 for t in tokens)
+    token = tokens.pop()
+    assert matches(token, hash_token(token)) and not matches(tokens.pop(), hash_token(token))
+    assert not matches(token, None) and hash_token(token) != token

@@ -1,0 +1,37 @@
+"""Fixtures for browser tests: the system Chromium driven by Playwright, and a real server."""
+
+from __future__ import annotations
+
+import pytest
+
+from realpolitik.testing.server import Api, ServerProcess
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """A server whose bots wait a moment, so a person's turn and the others' are both seen."""
+    proc = ServerProcess(str(tmp_path_factory.mktemp("web") / "games.db"), bot_delay=0.02).start()
+    yield proc
+    proc.stop()
+
+
+@pytest.fixture
+def api(server):
+    with Api(server) as client:
+        yield client
+
+
+@pytest.fixture
+def context(browser):
+    """``context()`` opens a fresh browser context (its own storage, like another person)."""
+    opened = []
+
+    def open_context():
+        ctx = browser.new_context(viewport={"width": 1300, "height": 900})
+        ctx.set_default_timeout(15000)
+        opened.append(ctx)
+        return ctx
+
+    yield open_context
+    for ctx in opened:
+        ctx.close()
