@@ -10,37 +10,22 @@ from realpolitik.games import get, registry
 from realpolitik.testing.toy import FOLD_REWARD, HighCard
 
 
-def high_card_choices(mine: int, budget: int = 600, root: str = "ucb") -> set[str]:
+def high_card_choices(mine: int, budget: int = 600) -> set[str]:
     """ISMCTS's choices holding ``mine`` against every card p2 might truly hold."""
     game = HighCard()
     out = set()
     for theirs in range(1, 10):
         if theirs != mine:
-            bot = ISMCTSBot(seed=theirs, budget=budget, root=root)
+            bot = ISMCTSBot(seed=theirs, budget=budget)
             out.add(bot.choose(SeatContext.of(game.deal(mine, theirs), 0, Rng(theirs))))
     return out
 
 
-@pytest.mark.parametrize("root", ["ucb", "halving"])
 @pytest.mark.parametrize("mine, best", [(2, "fold"), (3, "fold"), (6, "call"), (7, "call")])
-def test_chooses_by_the_odds_not_by_the_hidden_card(mine, best, root):
+def test_chooses_by_the_odds_not_by_the_hidden_card(mine, best):
     # A call with card c wins (c - 1) / 8 of the time against a fold worth 0.4; a bot
     # that saw p2's card would fold against higher cards and call against lower ones.
-    assert high_card_choices(mine, root=root) == {best}
-
-
-def test_sequential_halving_compares_actions_on_the_same_worlds():
-    game, state = nuclear_war_position(30)
-    legal = state.legal_actions()
-    bot = ISMCTSBot(seed=5, budget=6000, root="halving")
-    action = bot.choose(SeatContext.of(state, state.to_act, Rng(2)))
-    visits = {a: v for a, (v, _) in bot.last.root.items()}
-    assert set(visits) == set(legal), "every action is tried in the first round"
-    assert action == max(visits, key=lambda a: (visits[a], bot.last.root[a][1]))
-    first_round = min(visits.values())
-    assert sum(v == first_round for v in visits.values()) >= len(legal) // 2, "the dropped half share one count"
-    again = ISMCTSBot(seed=5, budget=6000, root="halving")
-    assert again.choose(SeatContext.of(state, state.to_act, Rng(2))) == action
+    assert high_card_choices(mine) == {best}
 
 
 def test_root_statistics_estimate_the_value_of_each_action():
@@ -163,15 +148,30 @@ def test_other_seats_can_be_left_to_the_rollout_policy():
     assert mine.last.nodes == mine.last.iterations
 
 
+def test_a_heuristic_prior_keeps_the_heuristics_move_unless_search_clearly_beats_it():
+    game, state = nuclear_war_position(24)
+    ctx = SeatContext.of(state, state.to_act, Rng(4))
+    hint = game.bots["heuristic"](0).choose(ctx)
+    stubborn = ISMCTSBot(seed=3, budget=3000, prior="heuristic", confidence=1e9)
+    assert stubborn.choose(ctx) == hint
+    eager = ISMCTSBot(seed=3, budget=3000, prior="heuristic", confidence=0)
+    choice = eager.choose(ctx)
+    root = eager.last.root
+    best = max(root, key=lambda a: root[a])
+    assert choice == (best if root[best][1] > root[hint][1] else hint)
+    with pytest.raises(ValueError, match="no heuristic bot"):
+        ISMCTSBot(prior="heuristic").choose(SeatContext.of(HighCard().deal(5, 2), 0, Rng(1)))
+
+
 def test_rollout_choices_are_checked():
     with pytest.raises(ValueError, match="rollout"):
         ISMCTSBot(rollout="clever")
     with pytest.raises(ValueError, match="opponents"):
         ISMCTSBot(opponents="nobody")
-    with pytest.raises(ValueError, match="root"):
-        ISMCTSBot(root="random")
     with pytest.raises(ValueError, match="model"):
         ISMCTSBot(model="psychic")
+    with pytest.raises(ValueError, match="prior"):
+        ISMCTSBot(prior="astrology")
     for bad in ({"budget": "x0"}, {"budget": 0}, {"time_limit": -1}, {"depth": 2.5}, {"exploration": "wide"}):
         with pytest.raises(ValueError, match=next(iter(bad))):
             ISMCTSBot(**bad)

@@ -29,18 +29,12 @@ DEFAULT_DEPTH = 40
 #: a playout still running after this many plies scores a draw for everybody
 MAX_PLAYOUT = 5_000
 ROLLOUTS = ("auto", "random", "heuristic", "game")
-#: how the root action is chosen: UCB like every other node, or sequential halving on shared worlds
-ROOTS = ("ucb", "halving")
 #: ``heuristic``: the game's heuristic bot proposes the move; search overrides it only when clearly better
 PRIORS = ("none", "heuristic")
 #: other seats' decisions: searched in the tree (for their own rewards) or played by the rollout policy
 OPPONENTS = ("tree", "policy")
 
 Policy = Callable[[State, Rng], str]
-
-
-def _mean(node: _Node | None) -> float:
-    return node.total / node.visits if node is not None and node.visits else 0.0
 
 
 def _clearly_better(a: _Node | None, b: _Node | None, z: float) -> bool:
@@ -99,7 +93,7 @@ class ISMCTSBot:
 
     def __init__(self, seed: int = 0, budget: int = DEFAULT_BUDGET, time_limit: float | None = None,
                  rollout: str = "auto", depth: int | None = None, exploration: float = 0.7,
-                 opponents: str = "tree", root: str = "ucb", model: str = "same", prior: str = "none",
+                 opponents: str = "tree", model: str = "same", prior: str = "none",
                  confidence: float = 1.0) -> None:
         if rollout not in ROLLOUTS:
             raise ValueError(f"ismcts: rollout {rollout!r} is not one of {', '.join(ROLLOUTS)}")
@@ -111,8 +105,6 @@ class ISMCTSBot:
             raise ValueError(f"ismcts: prior {prior!r} is not one of {', '.join(PRIORS)}")
         if not isinstance(confidence, (int, float)) or confidence < 0:
             raise ValueError(f"ismcts: confidence must be a number, at least 0, not {confidence!r}")
-        if root not in ROOTS:
-            raise ValueError(f"ismcts: root {root!r} is not one of {', '.join(ROOTS)}")
         if not isinstance(budget, int) or budget < 1:
             raise ValueError(f"ismcts: budget must be a whole number of apply calls, at least 1, not {budget!r}")
         if time_limit is not None and not (isinstance(time_limit, (int, float)) and time_limit > 0):
@@ -128,14 +120,12 @@ class ISMCTSBot:
         self.depth = depth
         self.exploration = exploration
         self.opponents = opponents
-        self.root = root
         self.model = model
         self.prior = prior
         self.confidence = confidence
         self._advisor: Any = None
         self._me = -1
         self._model: Policy | None = None
-        self._survivors: list[str] = []
         self.last = SearchStats()
         self._game_id: str | None = None
         self._policy: Policy | None = None
@@ -154,17 +144,13 @@ class ISMCTSBot:
         root = _Node()
         self._expanded = {}
         self._me = ctx.seat
-        search = self._halving if self.root == "halving" else self._ucb
-        iterations, applies = search(ctx, root, deadline)
+        iterations, applies = self._search(ctx, root, deadline)
         stats = {a: root.children.get((ctx.seat, a)) for a in legal}
         self.last = SearchStats(
             iterations, applies, time.perf_counter() - start, sum(self._expanded.values()),
             frozenset(self._expanded),
             {a: (n.visits, n.total / n.visits) for a, n in stats.items() if n is not None and n.visits})
-        if self.root == "halving":
-            best = max(self._survivors, key=lambda a: _mean(stats[a]))
-        else:
-            best = max(legal, key=lambda a: (stats[a].visits, stats[a].total) if stats[a] else (0, 0.0))
+        best = max(legal, key=lambda a: (stats[a].visits, stats[a].total) if stats[a] else (0, 0.0))
         if self._advisor is not None:
             hint = self._advisor.choose(ctx)
             if hint != best and hint in stats and not _clearly_better(stats[best], stats[hint], self.confidence):
@@ -178,55 +164,19 @@ class ISMCTSBot:
             self._prepare(world.game)
         return world
 
-    def _ucb(self, ctx: SeatContext, root: _Node, deadline: float | None) -> tuple[int, int]:
-        """Plain SO-ISMCTS: one world per iteration, UCB from the root down."""
+    def _search(self, ctx: SeatContext, root: _Node, deadline: float | None) -> tuple[int, int]:
+        """Iterations until the budget (or the time cap) is spent: one new world each."""
         iterations = applies = 0
         while applies < self.budget:
-            applies += self._iterate(root, self._world(ctx), self.rng, ctx.seat, [])
+            applies += self._iterate(root, self._world(ctx), self.rng, ctx.seat)
             iterations += 1
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         return iterations, applies
 
-    def _halving(self, ctx: SeatContext, root: _Node, deadline: float | None) -> tuple[int, int]:
-        """Sequential halving over the root actions, each round on shared worlds.
-
-        Each world (with its dice and a playout seed) is played once after every action
-        still in the running, so actions are compared on the same draws; below the root
-        the search is SO-ISMCTS as usual. After each round the worse half is dropped.
-        """
-        me = ctx.seat
-        alive = list(ctx.legal_actions)
-        rounds = max(1, (len(alive) - 1).bit_length())
-        share = max(1, self.budget // rounds)
-        iterations = applies = 0
-        for _ in range(rounds):
-            spent = 0
-            while spent < share:
-                base = self._world(ctx)
-                seed = self.rng.next64()
-                for a in alive:
-                    world = base.clone()
-                    child = root.children.get((me, a))
-                    if child is None:
-                        child = root.children[(me, a)] = _Node()
-                        self._expanded[me] = self._expanded.get(me, 0) + 1
-                    world.apply(a)
-                    used = 1 + self._iterate(child, world, Rng(seed), me, [(child, me)])
-                    spent += used
-                    iterations += 1
-                if deadline is not None and time.perf_counter() >= deadline:
-                    self._survivors = alive
-                    return iterations, applies + spent
-            applies += spent
-            if len(alive) > 1:
-                ranked = sorted(alive, key=lambda a: -_mean(root.children[(me, a)]))
-                alive = ranked[: (len(alive) + 1) // 2]
-        self._survivors = alive
-        return iterations, applies
-
-    def _iterate(self, node: _Node, world: State, rng: Rng, me: int, path: list[tuple[_Node, int]]) -> int:
-        """Selection, expansion, playout and backpropagation from ``node``; returns apply calls."""
+    def _iterate(self, node: _Node, world: State, rng: Rng, me: int) -> int:
+        """One selection–expansion–playout–backpropagation pass; returns its apply calls."""
+        path: list[tuple[_Node, int]] = []
         applies = 0
         c = self.exploration
         others_by_policy = self.opponents == "policy"
