@@ -81,6 +81,8 @@ function prestigeChoices(tracks, view, ctx) {
     if (!uses.length || !space || space.dataset.uses) continue;
     const rect = space.querySelector("rect");
     rect.setAttribute("fill", "#f9e79f");
+    rect.setAttribute("stroke", "#d4ac0d");
+    rect.setAttribute("stroke-width", "2.5");
     clickable(space, ctx, view, uses, Number(rect.getAttribute("x")), Number(rect.getAttribute("y")) + 22, actionWords);
   }
   return tracks;
@@ -115,7 +117,7 @@ export function render(view, ctx) {
   banner(view, ctx),
   seatsLayer(view, ctx, 0, 42, WIDTH),
   races,
-  budgetLayer(view, ctx, 628, 106),
+  budgetLayer(view, ctx, 636, 106),
   mapLayer(view, baseCtx, 0, mapY, actionWords),
   prestigeChoices(tracksLayer(view, baseCtx, rightX, mapY, { label: actionWords, describeIcon: (i) => describeIcon(i, ctx) }),
     view, ctx),

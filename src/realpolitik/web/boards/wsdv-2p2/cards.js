@@ -79,6 +79,14 @@ function wrap(text, width, lines) {
   return out.slice(0, lines);
 }
 
+/** A title in at most two lines, in a smaller font when a word is longer than a line. */
+function titleLines(title, w) {
+  const width = Math.floor(w / 6.4);
+  const lines = wrap(title, width, 2);
+  const longest = Math.max(...lines.map((line) => line.length));
+  return { lines, size: longest > width ? Math.max(6.5, (9.5 * width) / longest) : 9.5 };
+}
+
 function valueText(card) {
   if (card.value === null || card.value === undefined) return "";
   return Array.isArray(card.value) ? `${card.value[0]}|${card.value[1]}` : String(card.value);
@@ -111,6 +119,7 @@ export function face(ctx, key, x, y, opts = {}) {
       s("rect", { x, y, width: w, height: h, rx: 6, fill: "none", ...stroke })]
     : [s("rect", { x, y, width: w, height: h, rx: 6, fill: FILL[card.colour], ...stroke })];
   const value = valueText(card);
+  const title = titleLines(card.title, w);
   const atValue = [...(card.value_icons || [])];
   if (card.value_conflict) atValue.push({ icon: "conflict", side: card.value_conflict });
   const bottom = [card.arms_ban ? "no arms race" : "", card.flight ? `flight ${card.flight}` : "",
@@ -121,8 +130,8 @@ export function face(ctx, key, x, y, opts = {}) {
     chips(ctx, atValue, x + 11 + value.length * 9, y + 5, 52, 8.5),
     s("text", { x: x + w - 6, y: y + 14, "text-anchor": "end", "font-size": 10, fill: ink,
       text: `${card.arms_ban ? "⊘ " : ""}${key.toUpperCase()}` }),
-    wrap(card.title, Math.floor(w / 6.4), 2).map((line, i) => s("text", { x: x + 6, y: y + 31 + i * 11,
-      "font-size": 9.5, "font-weight": "bold", fill: ink, text: line })),
+    title.lines.map((line, i) => s("text", { x: x + 6, y: y + 31 + i * 11, "font-size": title.size, "font-weight": "bold",
+      fill: ink, text: line })),
     chips(ctx, card.icons || [], x + 5, y + 53, w - 10),
     s("text", { x: x + 6, y: y + h - 5, "font-size": 9, fill: ink, text: bottom }),
     s("title", { text: cardTip(ctx, card) }));

@@ -16,7 +16,9 @@ export const TEAM = {
   east: { name: "red", fill: "#f6dcd6", stroke: "#922b21", ink: "#922b21" },
 };
 const POWER_TITLE = { usa: "USA", ussr: "USSR" };
+const SHORT = { usa: "USA", ussr: "USSR", west: "West", east: "East" };
 const HOT = "#f9e79f";
+const HOT_STROKE = { stroke: "#d4ac0d", "stroke-width": 2.5 };
 const CELL = 38;
 const T_CELL = 21;
 const ROMAN = ["", "I", "II", "III", "IV"];
@@ -31,11 +33,10 @@ function back(x, y, w, h, title) {
     s("title", { text: title }));
 }
 
-/** A seat's name with the person or bot that plays it. */
+/** Who plays a seat: the person's name, or the bot's kind. */
 export function playerName(ctx, seat) {
   const player = (ctx.players || []).find((p) => p.seat === seat);
-  const who = player ? (player.kind !== "human" ? `${player.kind} bot` : player.name || "") : "";
-  return `${SEAT_TITLE[seat] || seat}${who ? ` — ${who}` : ""}`;
+  return player ? (player.kind !== "human" ? `${player.kind} bot` : player.name || "") : "";
 }
 
 // ---------------------------------------------------------------------- seats
@@ -57,11 +58,12 @@ export function seatsLayer(view, ctx, x, y, width) {
     s("rect", { x: bx, y, width: w, height: 54, rx: 6, fill: team.fill, stroke: toAct ? "#d4ac0d" : team.stroke,
       "stroke-width": toAct ? 3.5 : 1 }),
     s("rect", { x: bx, y, width: 7, height: 54, rx: 3, fill: team.stroke }),
-    text(bx + 13, y + 16, `${playerName(ctx, seat)}${view.seat === seat ? " (you)" : ""}`,
+    text(bx + 13, y + 16, `${SEAT_TITLE[seat] || seat}${view.seat === seat ? " (you)" : ""}`,
       { "font-size": 12.5, "font-weight": "bold", fill: team.ink }),
     flag ? text(bx + w - 6, y + 16, flag, { "text-anchor": "end", "font-weight": "bold",
       fill: toAct ? "#1b2631" : "#566573" }) : null,
-    text(bx + 13, y + 31, `Team ${team.name}: ${SEAT_TITLE[seat]} + ${SEAT_TITLE[PARTNER[seat]]}`, { fill: team.ink }),
+    text(bx + 13, y + 31, `${[playerName(ctx, seat), `team ${team.name} with ${SHORT[PARTNER[seat]]}`]
+      .filter(Boolean).join(" · ")}`, { fill: team.ink }),
     text(bx + 13, y + 46, `${hand.length} card${hand.length === 1 ? "" : "s"} in hand`
       + `${hand.length ? ` (${hand.map((d) => ROMAN[d]).join(", ")})` : ""} · ☮ ${peace.length}`
       + ` peacemaker${peace.length === 1 ? "" : "s"}`, { "font-size": 10.5 }),
@@ -142,7 +144,8 @@ function trackLayer(view, ctx, key, pos, centre, y) {
   const items = [];
   const convert = key === "dominance" ? usesOf(ctx, (w) => w[0] === "prestige" || w[0] === "dominance") : [];
   const title = s("g", { class: "track-title" },
-    s("rect", { x: centre - (n + 0.5) * CELL, y, width: 380, height: 15, rx: 3, fill: convert.length ? HOT : "transparent" }),
+    s("rect", { x: centre - (n + 0.5) * CELL, y, width: 380, height: 15, rx: 3, fill: convert.length ? HOT : "transparent",
+      ...(convert.length ? HOT_STROKE : {}) }),
     text(centre - (n + 0.5) * CELL + 4, y + 11.5, trackTitle(view, key, pos, track), { "font-weight": "bold" }));
   items.push(clickable(title, ctx, view, convert, centre - n * CELL, y + 16, actionWords));
   items.push(text(centre - (n + 0.5) * CELL - 3, y + 32, "USA", { "text-anchor": "end", "font-size": 9.5,
@@ -156,7 +159,8 @@ function trackLayer(view, ctx, key, pos, centre, y) {
     const fill = uses.length ? HOT : victory ? (v < 0 ? "#f4d03f" : "#e6b0aa") : v < 0 ? TEAM.west.fill
       : v > 0 ? TEAM.east.fill : "#fdfefe";
     const space = s("g", { class: "space", "data-space": v },
-      s("rect", { x: cx - CELL / 2 + 1, y: y + 18, width: CELL - 2, height: 22, rx: 3, fill, stroke: "#aab7b8" }),
+      s("rect", { x: cx - CELL / 2 + 1, y: y + 18, width: CELL - 2, height: 22, rx: 3, fill,
+        ...(uses.length ? HOT_STROKE : { stroke: "#aab7b8" }) }),
       text(cx, y + 33, `${d}${victory ? "★" : ""}`, { "text-anchor": "middle", "font-size": 10, fill: "#566573" }),
       s("title", { text: spaceTip(ctx, key, track, v) }));
     items.push(clickable(space, ctx, view, uses, cx - CELL / 2, y + 42, actionWords));
@@ -164,7 +168,7 @@ function trackLayer(view, ctx, key, pos, centre, y) {
   }
   items.push(s("circle", { cx: centre + pos * CELL, cy: y + 29, r: 9, fill: "none", stroke: "#1b2631", "stroke-width": 2.5,
     class: "marker", "pointer-events": "none" }));
-  const height = key === "dominance" ? 88 : key === "space" ? 70 : 66;
+  const height = key === "dominance" ? 88 : key === "space" ? 80 : 66;
   return [s("g", { class: "track x22", "data-track": key, "data-value": pos }, items), height];
 }
 
@@ -200,7 +204,8 @@ function treasuryLayer(view, ctx, power, x, y) {
   const team = TEAM[SIDE_OF[power]];
   const note = marker === "plus10" ? " (+10 marker)" : marker === "flipped" ? " (marker flipped)" : "";
   const items = [
-    s("rect", { x: x - 4, y, width: (high - low + 1) * T_CELL + 8, height: 40, rx: 4, fill: uses.length ? HOT : "transparent" }),
+    s("rect", { x: x - 4, y, width: (high - low + 1) * T_CELL + 8, height: 40, rx: 4, fill: uses.length ? HOT : "transparent",
+      ...(uses.length ? HOT_STROKE : {}) }),
     text(x, y + 12, `${power === "usa" ? "USA" : "Soviet Union"} treasury: ${money(value)}${note}${red ? " — in the red" : ""}`,
       { "font-weight": "bold", fill: red ? "#c0392b" : team.ink }),
   ];
@@ -224,12 +229,12 @@ function peaceLayer(view, x, y) {
   const items = [text(x, y + 12, `World peace: ${cw.doves} of ${cw.doves_total} doves`, { "font-weight": "bold" })];
   for (let i = 0; i < cw.doves_total; i += 1) {
     const here = i < cw.doves;
-    items.push(s("circle", { cx: x + 170 + i * 20, cy: y + 8, r: 8, fill: here ? "#d6eaf8" : "#d5d8dc",
+    items.push(s("circle", { cx: x + 168 + i * 19, cy: y + 8, r: 8, fill: here ? "#d6eaf8" : "#d5d8dc",
       stroke: here ? "#1f618d" : "#839192" }),
-    text(x + 170 + i * 20, y + 12, here ? "☮" : "✕", { "text-anchor": "middle", "font-size": 10,
+    text(x + 168 + i * 19, y + 12, here ? "☮" : "✕", { "text-anchor": "middle", "font-size": 10,
       fill: here ? "#1f618d" : "#839192" }));
   }
-  const bx = x + 180 + cw.doves_total * 20;
+  const bx = x + 176 + cw.doves_total * 19;
   items.push(s("circle", { cx: bx, cy: y + 8, r: 9, fill: cw.red_button ? "#e74c3c" : "#922b21", stroke: "#1b2631" }),
     text(bx + 14, y + 12, cw.red_button ? `pressed by ${SEAT_TITLE[cw.red_button]}` : "red button", { "font-size": 10,
       fill: cw.red_button ? "#c0392b" : "#566573", "font-weight": cw.red_button ? "bold" : null }));
@@ -262,9 +267,9 @@ function deckLayer(view, ctx, kind, x, y) {
       text(x + 40, y + 27, `last: ${deck.last.toUpperCase()}${last.reshuffle ? " ↻" : ""}`, { "font-size": 9,
         "font-weight": "bold" }),
       text(x + 40, y + 41, "USA", { "font-size": 8.5, fill: TEAM.west.ink }),
-      chips(ctx, rows[0], x + 64, y + 32, 110, 7.5),
+      rows[0].length ? chips(ctx, rows[0], x + 64, y + 32, 110, 7.5) : text(x + 64, y + 41, "—", { "font-size": 9 }),
       text(x + 40, y + 55, "USSR", { "font-size": 8.5, fill: TEAM.east.ink }),
-      chips(ctx, rows[1], x + 64, y + 46, 110, 7.5),
+      rows[1].length ? chips(ctx, rows[1], x + 64, y + 46, 110, 7.5) : text(x + 64, y + 55, "—", { "font-size": 9 }),
       s("title", { text: `${title} — last card ${deck.last.toUpperCase()}`
         + `${kind === "arms" ? ` (decade ${ROMAN[decade]} row)` : ""}: ${tip}${last.reshuffle ? "; reshuffles the deck" : ""}` })));
   } else {
@@ -284,23 +289,23 @@ function notesLayer(view, x, y) {
     text(x, y + 11, `Victory points: USA ${cw.victory_points.usa} · Soviet Union ${cw.victory_points.ussr}`,
       { "font-weight": "bold", class: "vp" }),
     text(x, y + 26, `Reminders: ${reminders.join("; ") || "none"}`, { "font-size": 10.5, class: "reminders" }),
-    text(x, y + 41, `Sub-decade displays: 2+2 cards waiting for B: ${b}, for C: ${c}`, { "font-size": 10.5 }),
+    text(x, y + 41, `2+2 cards waiting for sub-decade B: ${b}, C: ${c}`, { "font-size": 10.5 }),
   ];
   [b, c].forEach((count, i) => {
-    for (let k = 0; k < count; k += 1) items.push(back(x + 300 + i * 40 + k * 4, y + 30 - k * 2, 18, 24,
+    for (let k = 0; k < count; k += 1) items.push(back(x + 270 + i * 40 + k * 4, y + 30 - k * 2, 18, 24,
       `${count} 2+2 card${count === 1 ? "" : "s"} waiting for sub-decade ${"BC"[i]}, face down`));
   });
   return s("g", { class: "cold-war-notes", "data-prepared": `${b},${c}`, "data-vp": `${cw.victory_points.usa},`
     + `${cw.victory_points.ussr}`, "data-reminders": reminders.join("; ") }, items);
 }
 
-/** Treasuries, peace, decks, victory points and reminders in a column at (x, y); 246 pixels tall. */
+/** Treasuries, peace, decks, victory points and reminders in a column at (x, y); 230 pixels tall. */
 export function budgetLayer(view, ctx, x, y) {
   return s("g", { class: "cold-war" },
     treasuryLayer(view, ctx, "usa", x, y),
     treasuryLayer(view, ctx, "ussr", x, y + 44),
     peaceLayer(view, x, y + 92),
     deckLayer(view, ctx, "arms", x, y + 116),
-    deckLayer(view, ctx, "conflict", x + 190, y + 116),
+    deckLayer(view, ctx, "conflict", x + 182, y + 116),
     notesLayer(view, x, y + 184));
 }
