@@ -7,8 +7,8 @@ import { s } from "../../js/dom.js";
 import { CARD_FILL, CARD_H, CARD_INK, CARD_W, CHIP, GLYPH, cardChip, cardFace } from "../wsdv.js";
 import { actionWords, effectWords } from "./words.js";
 
-export const FILL = { ...CARD_FILL, blue: "#5dade2", green: "#58d68d", black: "#1c2833" };
-export const INK = { ...CARD_INK, blue: "#1b2631", green: "#1b2631", black: "#fdfefe" };
+const FILL = { ...CARD_FILL, blue: "#5dade2", green: "#58d68d", black: "#1c2833" };
+const INK = { ...CARD_INK, blue: "#1b2631", green: "#1b2631", black: "#fdfefe" };
 const COLOUR_WORDS = {
   west: "Yellow card (USA and West)", east: "Red card (Soviet Union and East)",
   dual: "Dual card (ignore 1 icon or arrow step)", special: "2+2 special card (Soviet Union and East, event only)",
@@ -19,12 +19,12 @@ const ARROW_MARK = { prestige: "P", dominance: "D", space: "S", arms: "A", curre
 const ROMAN = ["", "I", "II", "III", "IV"];
 
 /** True for a 2+2 card (``x1``…``x40``, ``xi``…``xiv-wall``). */
-export function isExpansion(ctx, key) {
+function isExpansion(ctx, key) {
   return Boolean(ctx.data && ctx.data.expansion.has(key));
 }
 
 /** An icon's short mark on a card or track: "D◀1", "−$2", "2⚒", "−dove". */
-export function chipText(e) {
+function chipText(e) {
   if (ARROW_MARK[e.icon]) {
     return `${ARROW_MARK[e.icon]}${e.strict ? "!" : ""}${e.yellow ? `◀${e.yellow}` : ""}${e.red ? `▶${e.red}` : ""}`;
   }
@@ -37,7 +37,7 @@ export function chipText(e) {
 }
 
 /** Chip colours of an icon: yellow or red by side or arrow direction, grey otherwise. */
-export function chipStyle(e) {
+function chipStyle(e) {
   if (ARROW_MARK[e.icon]) return e.yellow && e.red ? CHIP.none : e.yellow ? CHIP.west : CHIP.east;
   return CHIP[e.colour] || CHIP[e.side] || CHIP.none;
 }
@@ -93,7 +93,7 @@ function valueText(card) {
 }
 
 /** A 2+2 card's description: colour, decade, value and what comes with it, the event. */
-export function cardTip(ctx, card) {
+function cardTip(ctx, card) {
   const value = Array.isArray(card.value) ? `values ${card.value[0]} (yellow) / ${card.value[1]} (red)`
     : card.value === null || card.value === undefined ? "no value" : `value ${card.value}`;
   const extras = (card.value_icons || []).map((e) => effectWords(e, ctx));
@@ -107,7 +107,7 @@ export function cardTip(ctx, card) {
 }
 
 /** A card face at (x, y): 2+2 cards drawn here, base cards by the base board. */
-export function face(ctx, key, x, y, opts = {}) {
+function face(ctx, key, x, y, opts = {}) {
   if (!isExpansion(ctx, key)) return cardFace(ctx, key, x, y, opts);
   const card = ctx.data.cards[key];
   const [w, h] = [opts.w || CARD_W, opts.h || CARD_H];
@@ -138,7 +138,7 @@ export function face(ctx, key, x, y, opts = {}) {
 }
 
 /** A played card's chip: colours and description. */
-export function chip(ctx, key) {
+function chip(ctx, key) {
   if (!isExpansion(ctx, key)) return cardChip(ctx, key);
   const card = ctx.data.cards[key];
   return { fill: FILL[card.colour], ink: INK[card.colour], tip: cardTip(ctx, card) };

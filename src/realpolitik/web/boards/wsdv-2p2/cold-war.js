@@ -34,7 +34,7 @@ function back(x, y, w, h, title) {
 }
 
 /** Who plays a seat: the person's name, or the bot's kind. */
-export function playerName(ctx, seat) {
+function playerName(ctx, seat) {
   const player = (ctx.players || []).find((p) => p.seat === seat);
   return player ? (player.kind !== "human" ? `${player.kind} bot` : player.name || "") : "";
 }

@@ -7,11 +7,10 @@ import { actionLabel, cardTitle, describeIcon, parseSlug } from "../wsdv.js";
 /** The side a seat plays for: the USA with West (yellow), the Soviet Union with East (red). */
 export const SIDE_OF = { usa: "west", west: "west", ussr: "east", east: "east" };
 export const SEAT_TITLE = { usa: "USA", ussr: "Soviet Union", west: "West", east: "East" };
-export const POWER_OF = { west: "usa", east: "ussr" };
 export const PARTNER = { usa: "west", west: "usa", ussr: "east", east: "ussr" };
 const POWER_WORDS = { west: "the USA", east: "the Soviet Union", usa: "the USA", ussr: "the Soviet Union" };
 /** Track names, and the words for their yellow and red ends. */
-export const TRACK_WORDS = {
+const TRACK_WORDS = {
   prestige: ["prestige", "West", "East"], currency: ["Western currency", "West", "East"],
   socialism: ["socialism", "West", "East"], dominance: ["dominance", "the USA", "the Soviet Union"],
   space: ["space race", "the USA", "the Soviet Union"], arms: ["arms race", "the USA", "the Soviet Union"],
@@ -19,7 +18,7 @@ export const TRACK_WORDS = {
 const NEW_ICONS = new Set(["dove", "undove", "peacemaker", "pay", "income", "conflict", "arms-cost", "soviet-penalty",
   "choice", "next-card"]);
 
-export function sideOf(seat) {
+function sideOf(seat) {
   return SIDE_OF[seat] || null;
 }
 
@@ -61,7 +60,7 @@ export function effectWords(e, ctx) {
 }
 
 /** An item's action word (``pay-usa-3``, ``dominance``, ``prestige-yellow``, base slugs) in words. */
-export function slugWords(ctx, slug) {
+function slugWords(ctx, slug) {
   if (TRACK_WORDS[slug]) return `the ${TRACK_WORDS[slug][0]} arrow`;
   const step = slug.match(/^([a-z]+)-(yellow|red)$/);
   if (step && TRACK_WORDS[step[1]]) {
@@ -78,7 +77,7 @@ export function slugWords(ctx, slug) {
 }
 
 /** A card's value for a side: one number, or [yellow, red]; null for special cards. */
-export function valueFor(card, side) {
+function valueFor(card, side) {
   if (!card || card.value === null || card.value === undefined) return null;
   if (!Array.isArray(card.value)) return card.value;
   return side === "west" ? card.value[0] : card.value[1];
@@ -121,7 +120,7 @@ function convertWords(words) {
 }
 
 /** The icons of a dominance box (as the holder cashes them) in words. */
-export function boxWords(ctx, distance, side) {
+function boxWords(ctx, distance, side) {
   const icons = ctx.data ? ctx.data.tracks.dominance.icons[distance] || [] : [];
   return icons.map((e) => effectWords({ ...e, side: e.side ? side : e.side }, ctx)).join(", ");
 }
