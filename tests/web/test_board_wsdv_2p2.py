@@ -102,8 +102,10 @@ OFFERED = """() => {
       menu.remove();
     }
     const acted = window.acted.splice(0);
+    const place = el.closest("g.track, g.treasury");
     return { what: `${el.getAttribute("class")} ${JSON.stringify(el.dataset)}`, uses: Number(el.dataset.uses),
-      single: el.dataset.act || null, actions, acted, reachable: reach(el) !== null };
+      single: el.dataset.act || null, actions, acted, reachable: reach(el) !== null,
+      place: place ? place.dataset.track || "treasury" : null };
   });
 }""".replace("REACHABLE", REACHABLE)
 
@@ -168,9 +170,22 @@ def assert_shows(shown: dict, view: dict) -> None:
     assert shown["backs"] == {seat: [len(d), TEAM[seat]] for seat, d in pub["hands"].items() if seat != view["seat"]}
 
 
+def place(action: str, phase: str | None) -> str | None:
+    """Where on the board an action must be: the track or treasury it moves, else none of them."""
+    words = action.split(" ")
+    if words[0] == "shift":
+        return words[1]
+    if words[0] in ("prestige", "dominance"):  # a prestige arrow moved as dominance: the dominance title
+        return "dominance"
+    if words[0] == "bonus":  # a dominance box in the dominance phase, a prestige space in the prestige phase
+        return "dominance" if phase == "dominance" else "prestige"
+    return "treasury" if words[0] == "income" else None
+
+
 def check_view(page: Page, view: dict, hidden: set[str]) -> set[str]:
     """Draw ``view`` and check the board: it shows the view and nothing of the ``hidden`` cards,
-    every element that acts can be clicked and offers legal actions only, together they offer
+    every element that acts can be clicked and offers legal actions only (track and treasury
+    actions on their own track or treasury, nothing else there), together they offer
     every legal action that has a place on the board, and every action has button words.
     Returns the verbs offered."""
     players = [{"seat": s, "kind": "human", "name": s.title(), "joined": True, "online": True} for s in view["seats"]]
@@ -185,6 +200,8 @@ def check_view(page: Page, view: dict, hidden: set[str]) -> set[str]:
         actions = [element["single"]] if element["single"] else element["actions"]
         assert len(actions) == element["uses"] >= 1 and set(actions) <= legal, element
         assert element["acted"] == actions[:1], element  # a click plays it, or a menu entry does
+        for action in actions:
+            assert element["place"] == place(action, view["public"]["phase"]), (action, element)
         offered |= set(actions)
     assert {a for a in legal if a.split(" ")[0] not in BUTTON_ONLY} <= offered
     for action, words in labels.items():
@@ -209,10 +226,11 @@ def test_views_of_random_games_are_drawn_and_every_board_action_is_a_click(serve
         rng = Rng(seed)
         while not state.is_over():
             legal = state.legal_actions()
-            kinds = tuple(sorted({a.split(" ")[0] for a in legal}))
-            seen |= set(kinds)
+            verbs_now = {a.split(" ")[0] for a in legal}
+            seen |= verbs_now
             seat = state.to_act
-            if checked.get(kinds, 0) < 2 or state.ply % 25 == 0:
+            kinds = (*sorted(verbs_now), state.eod)  # per phase of the end of a decade: "bonus" means two things
+            if checked.get(kinds, 0) < 2 or state.ply % 40 == 0:
                 checked[kinds] = checked.get(kinds, 0) + 1
                 view = json.loads(json.dumps(state.view(seat, log_from=None)))
                 verbs |= check_view(page, view, hidden_cards(state, seat))
