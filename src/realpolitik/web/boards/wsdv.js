@@ -6,8 +6,10 @@
 // view, plus the printed content (data/map.toml, cards.toml, tracks.toml) for names.
 //
 // The 2+2 board reuses the exported layers: mapLayer, tracksLayer, provinceTable and
-// sectorsLayer (wsdv-map.js), and cardFace, cardBack, displayLayer, handsLayer, statusLayer
-// and actionLabel from here.
+// sectorsLayer (wsdv-map.js), and cardFace, cardBack, displayLayer, handsLayer, playedLayer,
+// statusLayer and actionLabel from here. The card rows take a ``skin`` (BASE_SKIN by default):
+// the card face, the chip colours of a played card and the button words, so that a board with
+// other cards draws them with its own faces.
 
 import { s, seatName } from "../js/dom.js";
 import {
@@ -21,16 +23,16 @@ const WIDTH = 1000;
 export const CARD_W = 114;
 export const CARD_H = 104;
 const ROMAN = ["", "I", "II", "III", "IV"];
-const CARD_FILL = { west: "#f7dc6f", east: "#cd6155", dual: "#e59866", special: "#78281f" };
-const CARD_INK = { west: "#1b2631", east: "#fdfefe", dual: "#1b2631", special: "#fdfefe" };
-const CHIP = {
+export const CARD_FILL = { west: "#f7dc6f", east: "#cd6155", dual: "#e59866", special: "#78281f" };
+export const CARD_INK = { west: "#1b2631", east: "#fdfefe", dual: "#1b2631", special: "#fdfefe" };
+export const CHIP = {
   west: { fill: "#f4d03f", ink: "#1b2631", stroke: "#7d6608" },
   east: { fill: "#a93226", ink: "#fdfefe", stroke: "#641e16" },
   red: { fill: "#a93226", ink: "#fdfefe", stroke: "#641e16" },
   pink: { fill: "#d98cb3", ink: "#1b2631", stroke: "#7b2456" },
   none: { fill: "#5d6d7e", ink: "#fdfefe", stroke: "#273746" },
 };
-const GLYPH = {
+export const GLYPH = {
   unrest: "⚡", calm: "☮", move: "⇄", build: "⚒", dismantle: "−⚒", "end-protest": "⚑✗", ls: "▲",
   "reduce-ls": "▼", rundown: "⚙↓", repair: "⚙↑", stop: "⊘", police: "★", wall: "▮", "wall-down": "▯",
   "stasi-off": "☠", guillaume: "⌕", "prestige-overflow": "P±",
@@ -301,26 +303,37 @@ export function cardBack(x, y, w, h, decade, title) {
     s("title", { text: title || `a face-down card of decade ${ROMAN[decade] || "?"}` }));
 }
 
-function clickableCard(ctx, view, key, x, y, test, opts = {}) {
+/** A played card's chip: fill and ink of its colour, and its description. */
+export function cardChip(ctx, key) {
+  const card = ctx.data && ctx.data.cards[key];
+  const colour = card ? card.colour : "";
+  return { fill: CARD_FILL[colour] || "#d5d8dc", ink: CARD_INK[colour] || "#1b2631", tip: card ? cardTip(ctx, card) : key };
+}
+
+/** How the card rows draw: the card face, a played card's chip, the button words. */
+export const BASE_SKIN = { face: cardFace, chip: cardChip, label };
+
+function clickableCard(ctx, view, key, x, y, test, opts = {}, skin = BASE_SKIN) {
   const uses = usesOf(ctx, test);
-  const node = cardFace(ctx, key, x, y, { ...opts, highlight: uses.length > 0 });
-  return clickable(node, ctx, view, uses, x + 10, y + (opts.h || CARD_H) - 6, label);
+  const node = skin.face(ctx, key, x, y, { ...opts, highlight: uses.length > 0 });
+  return clickable(node, ctx, view, uses, x + 10, y + (opts.h || CARD_H) - 6, skin.label);
 }
 
 // ---------------------------------------------------------------------- rows
 
-/** The display (and the special card) at (x, y). */
-export function displayLayer(view, ctx, x, y) {
+/** The display (and the special card) at (x, y); ``title`` names it. */
+export function displayLayer(view, ctx, x, y, skin = BASE_SKIN, title = null) {
   const pub = view.public;
   const items = [s("text", { x, y: y + 12, "font-size": 13, "font-weight": "bold", fill: "#1b2631",
-    text: `Display — sub-decade ${pub.half || "–"}` })];
+    text: title || `Display — sub-decade ${pub.half || "–"}` })];
   pub.display.forEach((key, i) => {
-    items.push(clickableCard(ctx, view, key, x + i * (CARD_W + 8), y + 18, (w) => w[0] === "take" && w[1] === key));
+    items.push(clickableCard(ctx, view, key, x + i * (CARD_W + 8), y + 18, (w) => w[0] === "take" && w[1] === key, {},
+      skin));
   });
   if (pub.special) {
     const sx = x + Math.max(pub.display.length, 7) * (CARD_W + 8);
     items.push(clickableCard(ctx, view, pub.special, Math.min(sx, WIDTH - CARD_W - 2), y + 18,
-      (w) => w[0] === "take" && w[1] === pub.special, { className: "special" }));
+      (w) => w[0] === "take" && w[1] === pub.special, { className: "special" }, skin));
   }
   if (!pub.display.length && !pub.special) {
     items.push(s("text", { x, y: y + 40, "font-size": 11, fill: "#99a3a4", text: "empty" }));
@@ -332,11 +345,12 @@ function seatLabel(ctx, seat) {
   return seatName((ctx.players || []).find((p) => p.seat === seat)) || seat;
 }
 
-function faceRow(ctx, view, title, keys, x, y, test, className) {
+function faceRow(ctx, view, title, keys, x, y, test, className, skin) {
   const items = [s("text", { x, y: y + 12, "font-size": 12, "font-weight": "bold", fill: "#1b2631", text: title })];
   keys.forEach((key, i) => {
     const [col, line] = [i % 8, Math.floor(i / 8)];
-    items.push(clickableCard(ctx, view, key, x + col * (CARD_W + 8), y + 18 + line * (CARD_H + 8), (w) => test(w, key)));
+    items.push(clickableCard(ctx, view, key, x + col * (CARD_W + 8), y + 18 + line * (CARD_H + 8), (w) => test(w, key),
+      {}, skin));
   });
   if (!keys.length) items.push(s("text", { x, y: y + 32, "font-size": 11, fill: "#99a3a4", text: "no cards" }));
   const height = 18 + Math.max(1, Math.ceil(keys.length / 8)) * (CARD_H + 8);
@@ -345,9 +359,10 @@ function faceRow(ctx, view, title, keys, x, y, test, className) {
 
 /**
  * Your hand as faces (and what else only you know), every other hand as backs showing their
- * decades; at (x, y). Returns [node, height].
+ * decades; at (x, y). Guillaume looks at West's hand: only West's backs act for it.
+ * Returns [node, height].
  */
-export function handsLayer(view, ctx, x, y) {
+export function handsLayer(view, ctx, x, y, skin = BASE_SKIN) {
   const pub = view.public;
   const mine = view.private;
   const items = [];
@@ -355,20 +370,20 @@ export function handsLayer(view, ctx, x, y) {
   if (mine) {
     const [node, height] = faceRow(ctx, view, `Your hand — ${seatLabel(ctx, view.seat)}`, mine.hand, x, at,
       (w, key) => ((w[0] === "play" || w[0] === "discard") && w[1] === key) || (w[0] === "swap" && w[1] === key),
-      "hand");
+      "hand", skin);
     items.push(node);
     at += height;
   }
   for (const [seat, decades] of Object.entries(pub.hands)) {
     if (mine && seat === view.seat) continue;
-    const uses = usesOf(ctx, (w) => w[0] === "look" && w[1] === "hand");
+    const uses = seat === "west" ? usesOf(ctx, (w) => w[0] === "look" && w[1] === "hand") : [];
     const backs = s("g", { class: "backs" },
       s("rect", { x, y: at + 18, width: Math.max(42, decades.length * 48 - 6), height: 58, fill: "transparent" }),
       decades.map((d, i) => cardBack(x + i * 48, at + 18, 42, 58, d)));
     items.push(s("g", { class: "other-hand", "data-seat": seat, "data-cards": decades.length },
       s("text", { x, y: at + 12, "font-size": 12, "font-weight": "bold", fill: "#1b2631",
         text: `${seatLabel(ctx, seat)}: ${decades.length} card${decades.length === 1 ? "" : "s"} in hand` }),
-      clickable(backs, ctx, view, uses, x + 10, at + 70, label)));
+      clickable(backs, ctx, view, uses, x + 10, at + 70, skin.label)));
     at += 84;
   }
   if (mine) {
@@ -380,7 +395,7 @@ export function handsLayer(view, ctx, x, y) {
     ];
     for (const [title, keys, test, className] of rows) {
       if (!keys.length) continue;
-      const [node, height] = faceRow(ctx, view, title, keys, x, at, test, className);
+      const [node, height] = faceRow(ctx, view, title, keys, x, at, test, className, skin);
       items.push(node);
       at += height;
     }
@@ -389,34 +404,33 @@ export function handsLayer(view, ctx, x, y) {
 }
 
 /** The cards played this decade as small chips at (x, y). */
-export function playedLayer(view, ctx, x, y) {
+export function playedLayer(view, ctx, x, y, skin = BASE_SKIN) {
   const played = view.public.played;
   const items = [s("text", { x, y: y + 12, "font-size": 12, "font-weight": "bold", fill: "#1b2631",
     text: "Played this decade" })];
   played.forEach((key, i) => {
-    const card = ctx.data && ctx.data.cards[key];
-    const colour = card ? card.colour : "";
+    const chip = skin.chip(ctx, key);
     const cx = x + (i % 16) * 61;
     const cy = y + 18 + Math.floor(i / 16) * 26;
     items.push(s("g", { class: "played-card", "data-card": key },
-      s("rect", { x: cx, y: cy, width: 57, height: 22, rx: 3, fill: CARD_FILL[colour] || "#d5d8dc",
-        stroke: "#1b2631" }),
-      s("text", { x: cx + 28, y: cy + 15, "text-anchor": "middle", "font-size": 10, fill: CARD_INK[colour] || "#1b2631",
+      s("rect", { x: cx, y: cy, width: 57, height: 22, rx: 3, fill: chip.fill, stroke: "#1b2631" }),
+      s("text", { x: cx + 28, y: cy + 15, "text-anchor": "middle", "font-size": 10, fill: chip.ink,
         text: key.toUpperCase() }),
-      s("title", { text: card ? cardTip(ctx, card) : key })));
+      s("title", { text: chip.tip })));
   });
   if (!played.length) items.push(s("text", { x, y: y + 32, "font-size": 11, fill: "#99a3a4", text: "none yet" }));
   return [s("g", { class: "played" }, items), 24 + Math.max(1, Math.ceil(played.length / 16)) * 26];
 }
 
 /** Wall, Stasi, police cards, socialists, Hamburg, mass protests, the draw deck; at (x, y). */
-export function statusLayer(view, ctx, x, y) {
+export function statusLayer(view, ctx, x, y, skin = BASE_SKIN) {
   const pub = view.public;
   const police = pub.police.cards.length
     ? `${pub.police.cards.map((c) => `★ ${c}`).join(", ")} (used ${pub.police.used})` : "none";
   const deckUses = usesOf(ctx, (w) => w[0] === "look" && w[1] === "deck");
   const deck = s("g", { class: "deck", "data-cards": pub.deck },
-    clickable(cardBack(x + 340, y, 40, 54, pub.decade, "the draw deck"), ctx, view, deckUses, x + 250, y + 60, label),
+    clickable(cardBack(x + 340, y, 40, 54, pub.decade, "the draw deck"), ctx, view, deckUses, x + 250, y + 60,
+      skin.label),
     s("text", { x: x + 360, y: y + 66, "text-anchor": "middle", "font-size": 9, fill: "#566573", text: `deck ${pub.deck}` }));
   const lines = [
     `Wall: ${pub.wall ? "standing" : "not built"}${pub.stasi_disbanded ? " · Stasi disbanded" : ""}`,
@@ -428,7 +442,7 @@ export function statusLayer(view, ctx, x, y) {
   return s("g", { class: "status" },
     lines.map((text, i) => s("text", { x, y: y + 11 + i * 15, "font-size": 11, fill: "#1b2631", text })),
     deck,
-    sectorsLayer(view, ctx, x, y + 80, label));
+    sectorsLayer(view, ctx, x, y + 80, skin.label));
 }
 
 function banner(view, ctx) {

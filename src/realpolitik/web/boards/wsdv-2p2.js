@@ -1,0 +1,129 @@
+// Wir sind das Volk! 2+2 board: the four seats in their teams (USA and West against the
+// Soviet Union and East) and whose turn it is; the 2+2 board — arms race, space race and
+// dominance with victory points and advantage levels, both treasuries, the world peace pool,
+// the arms-race and conflict decks (count and last card), reminders, the 2+2 cards waiting for
+// the next sub-decades (wsdv-2p2/cold-war.js); below it the base game's board, drawn by the base
+// board's own layers (map, tracks, status, province table, display, hands, played cards) with
+// the 2+2 card faces and button words (wsdv-2p2/cards.js, wsdv-2p2/words.js).
+//
+// Clicking a card, a province, a city, a line, a sector, a prestige or dominance space, the
+// dominance track's title (a prestige arrow moved as dominance) or your treasury (a dominance
+// step beyond the track) plays the single legal action that uses it, or opens a small menu.
+// Reads only the view, plus the printed content: the base game's map, cards and tracks and the
+// expansion's cards, decks and tracks.
+
+import { s } from "../js/dom.js";
+import { contentLoader } from "../js/boards.js";
+import { CARD_H, describeIcon, displayLayer, handsLayer, playedLayer, statusLayer } from "./wsdv.js";
+import {
+  CH, COLS, CW, ROWS, clickable, mapLayer, prepare, provinceTable, tracksLayer, usesOf,
+} from "./wsdv-map.js";
+import { budgetLayer, raceLayer, seatsLayer, TEAM } from "./wsdv-2p2/cold-war.js";
+import { SKIN } from "./wsdv-2p2/cards.js";
+import { SEAT_TITLE, SIDE_OF, actionWords } from "./wsdv-2p2/words.js";
+
+const WIDTH = 1000;
+const ROMAN = ["", "I", "II", "III", "IV"];
+const PRESTIGE_SPACES = 6;
+
+function keyed(rows) {
+  return Object.fromEntries((rows || []).map((row) => [row.key, row]));
+}
+
+/** The base game's map, cards and tracks and the expansion's cards, decks and tracks, loaded once. */
+export async function load(ctx) {
+  const base = contentLoader("wsdv");
+  const [map, cards, tracks, expansion] = await Promise.all([base("map"), base("cards"), base("tracks"),
+    ctx.content("expansion")]);
+  const data = prepare(map, cards, tracks);
+  for (const card of expansion.cards) data.cards[card.key] = card;
+  return { ...data, expansion: new Set(expansion.cards.map((c) => c.key)), arms: keyed(expansion.arms_race),
+    conflicts: keyed(expansion.conflicts), tracks: expansion.tracks };
+}
+
+/** Button words for an action text. */
+export function label(action, view, ctx) {
+  return actionWords(action, view, ctx);
+}
+
+function seatTitle(ctx, seat) {
+  const player = (ctx.players || []).find((p) => p.seat === seat);
+  const who = player ? (player.kind !== "human" ? `${player.kind} bot` : player.name) : "";
+  return `${SEAT_TITLE[seat] || seat}${who ? ` (${who})` : ""}`;
+}
+
+function banner(view, ctx) {
+  const pub = view.public;
+  const when = pub.end_of_decade
+    ? `end of the decade, phase ${pub.end_of_decade}: ${String(pub.phase).replace(/_/g, " ")}`
+    : `sub-decade ${pub.sub_decade || "–"}`;
+  const acting = view.to_act ? ` · ${seatTitle(ctx, view.to_act)} to act` : "";
+  return s("g", { class: "banner" },
+    s("rect", { x: 0, y: 0, width: WIDTH, height: 34, rx: 6, fill: "#1b2631" }),
+    s("text", { x: 12, y: 23, "font-size": 17, "font-weight": "bold", fill: "#fdfefe",
+      text: `Wir sind das Volk! 2+2 — decade ${ROMAN[pub.decade] || pub.decade}` }),
+    s("text", { x: WIDTH - 12, y: 22, "text-anchor": "end", "font-size": 12, fill: "#d5d8dc",
+      text: `${when} · turn order ${pub.turn_order.map((k) => SEAT_TITLE[k] || k).join(", ")}${acting}` }));
+}
+
+/** The base layers see every legal action but the dominance boxes (``bonus`` in the dominance phase). */
+function baseContext(view, ctx) {
+  if (view.public.phase !== "dominance") return ctx;
+  return { ...ctx, legal: new Set([...ctx.legal].filter((a) => !a.startsWith("bonus "))) };
+}
+
+/** The choice icon's prestige steps (``shift prestige yellow|red``) on the base prestige track's spaces. */
+function prestigeChoices(tracks, view, ctx) {
+  const pos = view.public.tracks.prestige;
+  for (const [colour, v] of [["yellow", Math.max(pos - 1, -PRESTIGE_SPACES)], ["red", Math.min(pos + 1, PRESTIGE_SPACES)]]) {
+    const uses = usesOf(ctx, (w) => w[0] === "shift" && w[1] === "prestige" && w[2] === colour);
+    const space = tracks.querySelector(`g.track[data-track="prestige"] g.space[data-space="${v}"]`);
+    if (!uses.length || !space || space.dataset.uses) continue;
+    const rect = space.querySelector("rect");
+    rect.setAttribute("fill", "#f9e79f");
+    rect.setAttribute("stroke", "#d4ac0d");
+    rect.setAttribute("stroke-width", "2.5");
+    clickable(space, ctx, view, uses, Number(rect.getAttribute("x")), Number(rect.getAttribute("y")) + 22, actionWords);
+  }
+  return tracks;
+}
+
+/** Team marks on the other hands the base layer drew. */
+function markTeams(hands) {
+  for (const other of hands.querySelectorAll("g.other-hand")) {
+    const team = TEAM[SIDE_OF[other.dataset.seat]];
+    if (!team) continue;
+    other.dataset.team = team.name;
+    const title = other.querySelector("text");
+    title.textContent = `${title.textContent} · team ${team.name}`;
+    title.setAttribute("fill", team.ink);
+  }
+  return hands;
+}
+
+/** The board for ``view``. */
+export function render(view, ctx) {
+  const pub = view.public;
+  const baseCtx = baseContext(view, ctx);
+  const [races, racesH] = raceLayer(view, ctx, 0, 106);
+  const mapY = 106 + Math.max(racesH, 232) + 10;
+  const rightX = COLS * CW + 14;
+  const below = mapY + ROWS * CH + 12;
+  const [hands, handsH] = handsLayer(view, ctx, 0, below + CARD_H + 30, SKIN);
+  const [played, playedH] = playedLayer(view, ctx, 0, below + CARD_H + 36 + handsH, SKIN);
+  const height = below + CARD_H + 36 + handsH + playedH;
+  return s("svg", { viewBox: `0 0 ${WIDTH} ${height}`, class: "board wsdv wsdv-2p2", role: "img",
+    "aria-label": `Wir sind das Volk! 2+2, decade ${pub.decade}` },
+  banner(view, ctx),
+  seatsLayer(view, ctx, 0, 42, WIDTH),
+  races,
+  budgetLayer(view, ctx, 636, 106),
+  mapLayer(view, baseCtx, 0, mapY, actionWords),
+  prestigeChoices(tracksLayer(view, baseCtx, rightX, mapY, { label: actionWords, describeIcon: (i) => describeIcon(i, ctx) }),
+    view, ctx),
+  statusLayer(view, baseCtx, rightX + 4, mapY + 190, SKIN),
+  provinceTable(view, baseCtx, rightX, mapY + 318, WIDTH - rightX, actionWords),
+  displayLayer(view, ctx, 0, below, SKIN, `Display — sub-decade ${pub.sub_decade || "–"}`),
+  markTeams(hands),
+  played);
+}

@@ -1,0 +1,148 @@
+// Wir sind das Volk! 2+2 cards: the faces of the 2+2 cards and 2+2 special cards (Blue, Green
+// and Black cards, arrows on every track, doves, payments, conflict icons, icons at the value,
+// the arms-race ban); base cards keep the base board's faces. The skin the base board's card
+// rows draw with.
+
+import { s } from "../../js/dom.js";
+import { CARD_FILL, CARD_H, CARD_INK, CARD_W, CHIP, GLYPH, cardChip, cardFace } from "../wsdv.js";
+import { actionWords, effectWords } from "./words.js";
+
+const FILL = { ...CARD_FILL, blue: "#5dade2", green: "#58d68d", black: "#1c2833" };
+const INK = { ...CARD_INK, blue: "#1b2631", green: "#1b2631", black: "#fdfefe" };
+const COLOUR_WORDS = {
+  west: "Yellow card (USA and West)", east: "Red card (Soviet Union and East)",
+  dual: "Dual card (ignore 1 icon or arrow step)", special: "2+2 special card (Soviet Union and East, event only)",
+  blue: "Blue card (the triggering player's colour only)", green: "Green card (everything)",
+  black: "Black card (everything)",
+};
+const ARROW_MARK = { prestige: "P", dominance: "D", space: "S", arms: "A", currency: "W$", socialism: "Soc" };
+const ROMAN = ["", "I", "II", "III", "IV"];
+
+/** True for a 2+2 card (``x1``…``x40``, ``xi``…``xiv-wall``). */
+function isExpansion(ctx, key) {
+  return Boolean(ctx.data && ctx.data.expansion.has(key));
+}
+
+/** An icon's short mark on a card or track: "D◀1", "−$2", "2⚒", "−dove". */
+function chipText(e) {
+  if (ARROW_MARK[e.icon]) {
+    return `${ARROW_MARK[e.icon]}${e.strict ? "!" : ""}${e.yellow ? `◀${e.yellow}` : ""}${e.red ? `▶${e.red}` : ""}`;
+  }
+  const n = e.count > 1 ? e.count : "";
+  const marks = { dove: "−dove", undove: "+dove", peacemaker: "☮", pay: `−$${e.amount}`, income: `+$${e.amount}`,
+    conflict: "⚔", "arms-cost": "A+$1", "soviet-penalty": "Sov−1", choice: "D/P±1", "next-card": "+card" };
+  if (marks[e.icon]) return `${n}${marks[e.icon]}`;
+  const where = e.where ? ` ${e.where.length <= 3 ? e.where.toUpperCase() : e.where.slice(0, 2).toUpperCase()}` : "";
+  return `${n}${GLYPH[e.icon] || e.icon}${where}`;
+}
+
+/** Chip colours of an icon: yellow or red by side or arrow direction, grey otherwise. */
+function chipStyle(e) {
+  if (ARROW_MARK[e.icon]) return e.yellow && e.red ? CHIP.none : e.yellow ? CHIP.west : CHIP.east;
+  return CHIP[e.colour] || CHIP[e.side] || CHIP.none;
+}
+
+/** A row of icon chips from (x, y), wrapping at width ``w``. */
+export function chips(ctx, effects, x, y, w, size = 9.5) {
+  const out = [];
+  let [cx, cy] = [x, y];
+  for (const e of effects) {
+    const text = chipText(e);
+    const width = text.length * (size * 0.63) + 8;
+    if (cx + width > x + w && cx > x) {
+      cx = x;
+      cy += size + 6.5;
+    }
+    const style = chipStyle(e);
+    out.push(s("g", { class: "icon" },
+      s("rect", { x: cx, y: cy, width, height: size + 4.5, rx: 3, fill: style.fill, stroke: e.by ? "#1b2631" : style.stroke,
+        "stroke-width": e.by ? 2 : 1, "stroke-dasharray": e.shaded ? "2 2" : null, "fill-opacity": e.shaded ? 0.55 : 1 }),
+      s("text", { x: cx + width / 2, y: cy + size + 1, "text-anchor": "middle", "font-size": size, fill: style.ink, text }),
+      s("title", { text: effectWords(e, ctx) })));
+    cx += width + 3;
+  }
+  return out;
+}
+
+function wrap(text, width, lines) {
+  const out = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    if (line && `${line} ${word}`.length > width) {
+      out.push(line);
+      line = word;
+    } else {
+      line = line ? `${line} ${word}` : word;
+    }
+  }
+  if (line) out.push(line);
+  return out.slice(0, lines);
+}
+
+/** A title in at most two lines, in a smaller font when a word is longer than a line. */
+function titleLines(title, w) {
+  const width = Math.floor(w / 6.4);
+  const lines = wrap(title, width, 2);
+  const longest = Math.max(...lines.map((line) => line.length));
+  return { lines, size: longest > width ? Math.max(6.5, (9.5 * width) / longest) : 9.5 };
+}
+
+function valueText(card) {
+  if (card.value === null || card.value === undefined) return "";
+  return Array.isArray(card.value) ? `${card.value[0]}|${card.value[1]}` : String(card.value);
+}
+
+/** A 2+2 card's description: colour, decade, value and what comes with it, the event. */
+function cardTip(ctx, card) {
+  const value = Array.isArray(card.value) ? `values ${card.value[0]} (yellow) / ${card.value[1]} (red)`
+    : card.value === null || card.value === undefined ? "no value" : `value ${card.value}`;
+  const extras = (card.value_icons || []).map((e) => effectWords(e, ctx));
+  if (card.value_conflict) extras.push(`${effectWords({ icon: "conflict", side: card.value_conflict }, ctx)} when it plays the value`);
+  const atValue = extras.length ? `; with the value: ${extras.join(", ")}` : "";
+  const ban = card.arms_ban ? "; no arms race with this card" : "";
+  const flight = card.flight ? `; ${card.flight} flight` : "";
+  const events = (card.icons || []).map((e) => effectWords(e, ctx)).join("; ") || "none";
+  return `${card.key.toUpperCase()} ${card.title} (${card.title_en}, ${card.year}) — ${COLOUR_WORDS[card.colour]}, `
+    + `decade ${ROMAN[card.decade]}, ${value}${atValue}${ban}; event: ${events}${flight}`;
+}
+
+/** A card face at (x, y): 2+2 cards drawn here, base cards by the base board. */
+function face(ctx, key, x, y, opts = {}) {
+  if (!isExpansion(ctx, key)) return cardFace(ctx, key, x, y, opts);
+  const card = ctx.data.cards[key];
+  const [w, h] = [opts.w || CARD_W, opts.h || CARD_H];
+  const ink = INK[card.colour];
+  const stroke = opts.highlight ? { stroke: "#d4ac0d", "stroke-width": 3.5 } : { stroke: "#1b2631", "stroke-width": 1 };
+  const body = card.colour === "dual"
+    ? [s("rect", { x, y, width: w / 2, height: h, fill: FILL.west }),
+      s("rect", { x: x + w / 2, y, width: w / 2, height: h, fill: FILL.dual }),
+      s("rect", { x, y, width: w, height: h, rx: 6, fill: "none", ...stroke })]
+    : [s("rect", { x, y, width: w, height: h, rx: 6, fill: FILL[card.colour], ...stroke })];
+  const value = valueText(card);
+  const title = titleLines(card.title, w);
+  const atValue = [...(card.value_icons || [])];
+  if (card.value_conflict) atValue.push({ icon: "conflict", side: card.value_conflict });
+  const bottom = [card.arms_ban ? "no arms race" : "", card.flight ? `flight ${card.flight}` : "",
+    { blue: "Blue", green: "Green", black: "Black" }[card.colour] || ""].filter(Boolean).join(" · ");
+  return s("g", { class: `card x22 ${card.colour}${opts.className ? ` ${opts.className}` : ""}`, "data-card": key },
+    body,
+    s("text", { x: x + 7, y: y + 17, "font-size": 15, "font-weight": "bold", fill: ink, class: "value", text: value }),
+    chips(ctx, atValue, x + 11 + value.length * 9, y + 5, 52, 8.5),
+    s("text", { x: x + w - 6, y: y + 14, "text-anchor": "end", "font-size": 10, fill: ink,
+      text: `${card.arms_ban ? "⊘ " : ""}${key.toUpperCase()}` }),
+    title.lines.map((line, i) => s("text", { x: x + 6, y: y + 31 + i * 11, "font-size": title.size, "font-weight": "bold",
+      fill: ink, text: line })),
+    chips(ctx, card.icons || [], x + 5, y + 53, w - 10),
+    s("text", { x: x + 6, y: y + h - 5, "font-size": 9, fill: ink, text: bottom }),
+    s("title", { text: cardTip(ctx, card) }));
+}
+
+/** A played card's chip: colours and description. */
+function chip(ctx, key) {
+  if (!isExpansion(ctx, key)) return cardChip(ctx, key);
+  const card = ctx.data.cards[key];
+  return { fill: FILL[card.colour], ink: INK[card.colour], tip: cardTip(ctx, card) };
+}
+
+/** The skin the base board's card rows draw 2+2 games with. */
+export const SKIN = { face, chip, label: actionWords };

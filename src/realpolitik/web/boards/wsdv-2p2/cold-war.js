@@ -1,0 +1,311 @@
+// Wir sind das Volk! 2+2: the expansion's board — the four seats with their teams, hands,
+// peacemakers and whose turn it is; the arms-race, space-race and dominance tracks with their
+// victory points, advantage levels, space-race icons and dominance boxes; both treasuries
+// (with the flipped and the +10 marker); the world peace pool and the red button; the
+// arms-race and conflict decks (count and last card only); the reminders and the 2+2 cards
+// waiting for the next sub-decades. Every figure comes from the view's ``cold_war`` part.
+
+import { s } from "../../js/dom.js";
+import { clickable, usesOf } from "../wsdv-map.js";
+import { chips } from "./cards.js";
+import { PARTNER, SEAT_TITLE, SIDE_OF, actionWords, effectWords } from "./words.js";
+
+/** Team colours: yellow (USA and West), red (Soviet Union and East). */
+export const TEAM = {
+  west: { name: "yellow", fill: "#fbf3d0", stroke: "#b7950b", ink: "#7d6608" },
+  east: { name: "red", fill: "#f6dcd6", stroke: "#922b21", ink: "#922b21" },
+};
+const POWER_TITLE = { usa: "USA", ussr: "USSR" };
+const SHORT = { usa: "USA", ussr: "USSR", west: "West", east: "East" };
+const HOT = "#f9e79f";
+const HOT_STROKE = { stroke: "#d4ac0d", "stroke-width": 2.5 };
+const CELL = 38;
+const T_CELL = 21;
+const ROMAN = ["", "I", "II", "III", "IV"];
+
+function text(x, y, words, attrs = {}) {
+  return s("text", { x, y, "font-size": 11, fill: "#1b2631", text: words, ...attrs });
+}
+
+/** A face-down card without a decade (deck cards, 2+2 cards prepared for later sub-decades). */
+function back(x, y, w, h, title) {
+  return s("g", { class: "card back" }, s("rect", { x, y, width: w, height: h, rx: 3, fill: "#34495e", stroke: "#1b2631" }),
+    s("title", { text: title }));
+}
+
+/** Who plays a seat: the person's name, or the bot's kind. */
+function playerName(ctx, seat) {
+  const player = (ctx.players || []).find((p) => p.seat === seat);
+  return player ? (player.kind !== "human" ? `${player.kind} bot` : player.name || "") : "";
+}
+
+// ---------------------------------------------------------------------- seats
+
+/** The four seats in a row at (x, y): team, hand, peacemakers, whose turn; 54 pixels tall. */
+export function seatsLayer(view, ctx, x, y, width) {
+  const cw = view.public.cold_war;
+  const w = (width - 8 * (view.seats.length - 1)) / view.seats.length;
+  return s("g", { class: "seats" }, view.seats.map((seat, i) => {
+    const team = TEAM[SIDE_OF[seat]];
+    const bx = x + i * (w + 8);
+    const hand = view.public.hands[seat] || [];
+    const peace = cw.peacemakers[seat] || [];
+    const toAct = view.to_act === seat;
+    const flag = toAct ? "▶ to act" : cw.active === seat ? "active" : "";
+    const cards = peace.map((k) => (ctx.data && ctx.data.cards[k] ? `${k.toUpperCase()} ${ctx.data.cards[k].title}` : k));
+    return s("g", { class: `seat-box team-${team.name}${toAct ? " to-act" : ""}`, "data-seat": seat, "data-team": team.name,
+      "data-hand": hand.length, "data-peacemakers": peace.length, "data-to-act": toAct ? "true" : null },
+    s("rect", { x: bx, y, width: w, height: 54, rx: 6, fill: team.fill, stroke: toAct ? "#d4ac0d" : team.stroke,
+      "stroke-width": toAct ? 3.5 : 1 }),
+    s("rect", { x: bx, y, width: 7, height: 54, rx: 3, fill: team.stroke }),
+    text(bx + 13, y + 16, `${SEAT_TITLE[seat] || seat}${view.seat === seat ? " (you)" : ""}`,
+      { "font-size": 12.5, "font-weight": "bold", fill: team.ink }),
+    flag ? text(bx + w - 6, y + 16, flag, { "text-anchor": "end", "font-weight": "bold",
+      fill: toAct ? "#1b2631" : "#566573" }) : null,
+    text(bx + 13, y + 31, `${[playerName(ctx, seat), `team ${team.name} with ${SHORT[PARTNER[seat]]}`]
+      .filter(Boolean).join(" · ")}`, { fill: team.ink }),
+    text(bx + 13, y + 46, `${hand.length} card${hand.length === 1 ? "" : "s"} in hand`
+      + `${hand.length ? ` (${hand.map((d) => ROMAN[d]).join(", ")})` : ""} · ☮ ${peace.length}`
+      + ` peacemaker${peace.length === 1 ? "" : "s"}`, { "font-size": 10.5 }),
+    s("title", { text: `${SEAT_TITLE[seat]}, team ${team.name}${cards.length ? `; peacemakers: ${cards.join(", ")}` : ""}` }));
+  }));
+}
+
+// ---------------------------------------------------------------------- the three 2+2 tracks
+
+function where(pos) {
+  return pos === 0 ? "start" : `${pos < 0 ? "USA" : "USSR"} ${Math.abs(pos)}`;
+}
+
+/** The legal actions a space of the dominance track stands for: a choice step onto it, a box to cash. */
+function dominanceUses(view, ctx, v, pos, spaces) {
+  const dominancePhase = view.public.phase === "dominance";
+  return usesOf(ctx, (w) => {
+    if (w[0] === "shift" && w[1] === "dominance") {
+      return v === (w[2] === "yellow" ? Math.max(pos - 1, -spaces) : Math.min(pos + 1, spaces));
+    }
+    return dominancePhase && w[0] === "bonus" && pos !== 0 && Math.sign(v) === Math.sign(pos) && Math.abs(v) === Number(w[1]);
+  });
+}
+
+function trackTitle(view, key, pos, track) {
+  const cw = view.public.cold_war;
+  if (key === "arms") {
+    const adv = cw.arms_advantage;
+    return `Arms race: ${where(pos)} · advantage ${adv ? `${POWER_TITLE[adv.side]} level ${adv.level}` : "none"}`;
+  }
+  if (key === "space") return `Space race: ${where(pos)}`;
+  const d = Math.abs(pos);
+  const income = pos === 0 ? `both $${track.income[0]}` : `${pos < 0 ? "USA" : "USSR"} $${track.income[d]}, `
+    + `${pos < 0 ? "USSR" : "USA"} $${track.income_other[d]}`;
+  return `Dominance: ${where(pos)} · income ${income}`;
+}
+
+/** Under a space: what its distance gives (arms: level; space race: icons; dominance: box, income). */
+function spaceNotes(ctx, key, track, v, cx, y) {
+  const d = Math.abs(v);
+  const side = v < 0 ? "west" : "east";
+  const mirror = (e) => ({ ...e, side: e.side ? side : e.side });
+  const notes = [text(cx, y + 10, track.vp[d] ? `${track.vp[d]} VP` : "", { "text-anchor": "middle", "font-size": 8.5,
+    fill: "#566573" })];
+  if (key === "arms" && track.level[d]) {
+    notes.push(text(cx, y + 21, track.level[d] >= 4 ? "victory" : `L${track.level[d]}`, { "text-anchor": "middle",
+      "font-size": 8.5, "font-weight": "bold", fill: "#6c3483" }));
+  }
+  const icons = key === "arms" ? [] : (track.icons[d] || []).map(mirror);
+  if (icons.length && v !== 0) notes.push(chips(ctx, icons, cx - CELL / 2 + 1, y + 13, CELL - 2, 7.5));
+  if (key === "dominance") {
+    notes.push(text(cx, y + 43, v === 0 ? `$${track.income[0]}` : `$${track.income[d]}/${track.income_other[d]}`,
+      { "text-anchor": "middle", "font-size": 8, fill: "#1e8449" }));
+  }
+  return notes;
+}
+
+function spaceTip(ctx, key, track, v) {
+  const d = Math.abs(v);
+  const side = v < 0 ? "west" : "east";
+  const owner = v === 0 ? "start space" : `${v < 0 ? "USA" : "Soviet Union"} ${d}`;
+  const parts = [`${track.vp[d]} victory point${track.vp[d] === 1 ? "" : "s"}`];
+  if (key === "arms" && track.level[d]) parts.push(track.level[d] >= 4 ? "victory space" : `advantage level ${track.level[d]}`);
+  if (key === "space" && track.victory && d >= track.victory) parts.push("victory space");
+  const icons = key === "arms" ? [] : track.icons[d] || [];
+  if (icons.length && v) {
+    parts.push(`${key === "space" ? "at the end of a decade" : "dominance box"}: `
+      + icons.map((e) => effectWords({ ...e, side: e.side ? side : e.side }, ctx)).join(", "));
+  }
+  if (key === "dominance") parts.push(`income: holder $${track.income[d]}, other $${track.income_other[d]}`);
+  return `${owner}: ${parts.join("; ")}`;
+}
+
+/** One 2+2 track centred on ``centre`` at y; returns [node, height]. */
+function trackLayer(view, ctx, key, pos, centre, y) {
+  const track = ctx.data.tracks[key];
+  const n = track.spaces;
+  const items = [];
+  const convert = key === "dominance" ? usesOf(ctx, (w) => w[0] === "prestige" || w[0] === "dominance") : [];
+  const title = s("g", { class: "track-title" },
+    s("rect", { x: centre - (n + 0.5) * CELL, y, width: 380, height: 15, rx: 3, fill: convert.length ? HOT : "transparent",
+      ...(convert.length ? HOT_STROKE : {}) }),
+    text(centre - (n + 0.5) * CELL + 4, y + 11.5, trackTitle(view, key, pos, track), { "font-weight": "bold" }));
+  items.push(clickable(title, ctx, view, convert, centre - n * CELL, y + 16, actionWords));
+  items.push(text(centre - (n + 0.5) * CELL - 3, y + 32, "USA", { "text-anchor": "end", "font-size": 9.5,
+    fill: TEAM.west.ink }));
+  items.push(text(centre + (n + 0.5) * CELL + 1, y + 32, "USSR", { "font-size": 9.5, fill: TEAM.east.ink }));
+  for (let v = -n; v <= n; v += 1) {
+    const d = Math.abs(v);
+    const cx = centre + v * CELL;
+    const victory = (key === "arms" && track.level[d] >= 4) || (key === "space" && track.victory && d >= track.victory);
+    const uses = key === "dominance" ? dominanceUses(view, ctx, v, pos, n) : [];
+    const fill = uses.length ? HOT : victory ? (v < 0 ? "#f4d03f" : "#e6b0aa") : v < 0 ? TEAM.west.fill
+      : v > 0 ? TEAM.east.fill : "#fdfefe";
+    const space = s("g", { class: "space", "data-space": v },
+      s("rect", { x: cx - CELL / 2 + 1, y: y + 18, width: CELL - 2, height: 22, rx: 3, fill,
+        ...(uses.length ? HOT_STROKE : { stroke: "#aab7b8" }) }),
+      text(cx, y + 33, `${d}${victory ? "★" : ""}`, { "text-anchor": "middle", "font-size": 10, fill: "#566573" }),
+      s("title", { text: spaceTip(ctx, key, track, v) }));
+    items.push(clickable(space, ctx, view, uses, cx - CELL / 2, y + 42, actionWords));
+    items.push(spaceNotes(ctx, key, track, v, cx, y + 40));
+  }
+  items.push(s("circle", { cx: centre + pos * CELL, cy: y + 29, r: 9, fill: "none", stroke: "#1b2631", "stroke-width": 2.5,
+    class: "marker", "pointer-events": "none" }));
+  const height = key === "dominance" ? 88 : key === "space" ? 80 : 66;
+  return [s("g", { class: "track x22", "data-track": key, "data-value": pos }, items), height];
+}
+
+/** Arms race, space race and dominance, stacked from (x, y), their start spaces on one line. */
+export function raceLayer(view, ctx, x, y) {
+  const cw = view.public.cold_war;
+  const centre = x + 34 + (ctx.data.tracks.arms.spaces + 0.5) * CELL;
+  const items = [];
+  let at = y;
+  for (const [key, pos] of [["arms", cw.arms_race], ["space", cw.space_race], ["dominance", cw.dominance]]) {
+    const [node, height] = trackLayer(view, ctx, key, pos, centre, at);
+    items.push(node);
+    at += height;
+  }
+  return [s("g", { class: "races" }, items), at - y];
+}
+
+// ---------------------------------------------------------------------- treasuries, peace, decks
+
+function money(value) {
+  return value < 0 ? `−$${-value}` : `$${value}`;
+}
+
+/** A superpower's treasury at (x, y): the printed spaces, the flipped marker below, the +10 marker above. */
+function treasuryLayer(view, ctx, power, x, y) {
+  const t = ctx.data.tracks.treasury;
+  const value = view.public.cold_war.treasury[power];
+  const [low, high] = [t.flip + 1, t.plus10 - 1];
+  const marker = value > high ? "plus10" : value < low ? "flipped" : "";
+  const cell = marker === "plus10" ? value - high : marker === "flipped" ? value - low : value;
+  const red = view.public.cold_war.in_the_red.includes(power);
+  const uses = view.seat === power ? usesOf(ctx, (w) => w[0] === "income") : [];
+  const team = TEAM[SIDE_OF[power]];
+  const note = marker === "plus10" ? " (+10 marker)" : marker === "flipped" ? " (marker flipped)" : "";
+  const items = [
+    s("rect", { x: x - 4, y, width: (high - low + 1) * T_CELL + 8, height: 40, rx: 4, fill: uses.length ? HOT : "transparent",
+      ...(uses.length ? HOT_STROKE : {}) }),
+    text(x, y + 12, `${power === "usa" ? "USA" : "Soviet Union"} treasury: ${money(value)}${note}${red ? " — in the red" : ""}`,
+      { "font-weight": "bold", fill: red ? "#c0392b" : team.ink }),
+  ];
+  for (let v = low; v <= high; v += 1) {
+    const cx = x + (v - low) * T_CELL;
+    items.push(s("rect", { x: cx, y: y + 17, width: T_CELL - 2, height: 19, rx: 2,
+      fill: v < 0 ? "#f5b7b1" : v === t.start ? "#d5f5e3" : "#fdfefe", stroke: "#aab7b8" }),
+    text(cx + T_CELL / 2 - 1, y + 30, String(v), { "text-anchor": "middle", "font-size": 8.5, fill: "#566573" }));
+  }
+  const mx = x + (cell - low) * T_CELL + T_CELL / 2 - 1;
+  items.push(s("circle", { cx: mx, cy: y + 26.5, r: 8.5, fill: marker === "flipped" ? "#c0392b" : "none",
+    "fill-opacity": 0.35, stroke: marker === "plus10" ? "#1e8449" : "#1b2631", "stroke-width": 2.5, class: "marker" }));
+  items.push(s("title", { text: `${power === "usa" ? "The USA" : "The Soviet Union"} has ${money(value)} `
+    + `(printed ${low}…${high}; the flipped marker shows ${t.lowest}…${t.flip}, the +10 marker ${t.plus10}…${t.highest})` }));
+  const node = s("g", { class: "treasury", "data-power": power, "data-value": value, "data-marker": marker }, items);
+  return clickable(node, ctx, view, uses, x + 20, y + 40, actionWords);
+}
+
+function peaceLayer(view, x, y) {
+  const cw = view.public.cold_war;
+  const items = [text(x, y + 12, `World peace: ${cw.doves} of ${cw.doves_total} doves`, { "font-weight": "bold" })];
+  for (let i = 0; i < cw.doves_total; i += 1) {
+    const here = i < cw.doves;
+    items.push(s("circle", { cx: x + 168 + i * 19, cy: y + 8, r: 8, fill: here ? "#d6eaf8" : "#d5d8dc",
+      stroke: here ? "#1f618d" : "#839192" }),
+    text(x + 168 + i * 19, y + 12, here ? "☮" : "✕", { "text-anchor": "middle", "font-size": 10,
+      fill: here ? "#1f618d" : "#839192" }));
+  }
+  const bx = x + 176 + cw.doves_total * 19;
+  items.push(s("circle", { cx: bx, cy: y + 8, r: 9, fill: cw.red_button ? "#e74c3c" : "#922b21", stroke: "#1b2631" }),
+    text(bx + 14, y + 12, cw.red_button ? `pressed by ${SEAT_TITLE[cw.red_button]}` : "red button", { "font-size": 10,
+      fill: cw.red_button ? "#c0392b" : "#566573", "font-weight": cw.red_button ? "bold" : null }));
+  return s("g", { class: "peace", "data-doves": cw.doves, "data-red-button": cw.red_button || null }, items);
+}
+
+function deckRow(ctx, card, power, decade) {
+  const column = card[power] || [];
+  return column.length > 1 ? column[decade - 1] || [] : column[0] || [];
+}
+
+/** One deck at (x, y): face down with its count, its last card face up (this decade's row). */
+function deckLayer(view, ctx, kind, x, y) {
+  const cw = view.public.cold_war;
+  const deck = kind === "arms" ? cw.arms_deck : cw.conflict_deck;
+  const cards = kind === "arms" ? ctx.data.arms : ctx.data.conflicts;
+  const title = kind === "arms" ? "Arms-race deck" : "Conflict deck";
+  const decade = view.public.decade || 1;
+  const items = [text(x, y + 11, `${title}: ${deck.count}`, { "font-weight": "bold" }),
+    back(x, y + 16, 30, 44, `${title}: ${deck.count} cards, face down`),
+    text(x + 15, y + 43, String(deck.count), { "text-anchor": "middle", "font-size": 11, "font-weight": "bold",
+      fill: "#fdfefe" })];
+  const last = deck.last ? cards[deck.last] : null;
+  if (last) {
+    const rows = ["usa", "ussr"].map((power) => deckRow(ctx, last, power, decade));
+    const tip = ["usa", "ussr"].map((power, i) => `${power === "usa" ? "USA" : "Soviet Union"}: `
+      + (rows[i].map((e) => effectWords(e, ctx)).join(", ") || "nothing")).join("; ");
+    items.push(s("g", { class: "last-card", "data-card": deck.last },
+      s("rect", { x: x + 36, y: y + 16, width: 140, height: 44, rx: 4, fill: "#fdfefe", stroke: "#1b2631" }),
+      text(x + 40, y + 27, `last: ${deck.last.toUpperCase()}${last.reshuffle ? " ↻" : ""}`, { "font-size": 9,
+        "font-weight": "bold" }),
+      text(x + 40, y + 41, "USA", { "font-size": 8.5, fill: TEAM.west.ink }),
+      rows[0].length ? chips(ctx, rows[0], x + 64, y + 32, 110, 7.5) : text(x + 64, y + 41, "—", { "font-size": 9 }),
+      text(x + 40, y + 55, "USSR", { "font-size": 8.5, fill: TEAM.east.ink }),
+      rows[1].length ? chips(ctx, rows[1], x + 64, y + 46, 110, 7.5) : text(x + 64, y + 55, "—", { "font-size": 9 }),
+      s("title", { text: `${title} — last card ${deck.last.toUpperCase()}`
+        + `${kind === "arms" ? ` (decade ${ROMAN[decade]} row)` : ""}: ${tip}${last.reshuffle ? "; reshuffles the deck" : ""}` })));
+  } else {
+    items.push(text(x + 40, y + 42, "no card drawn yet", { "font-size": 9.5, fill: "#99a3a4" }));
+  }
+  return s("g", { class: "deck-2p2", "data-deck": kind, "data-count": deck.count, "data-last": deck.last || null }, items);
+}
+
+/** Victory points, reminders and the 2+2 cards waiting for sub-decades B and C at (x, y). */
+function notesLayer(view, x, y) {
+  const cw = view.public.cold_war;
+  const reminders = [];
+  if (cw.reminders.arms_cost) reminders.push(`arms race +$${cw.reminders.arms_cost} per step`);
+  if (cw.reminders.soviet_penalty) reminders.push("Soviet build/LS value −1");
+  const [b, c] = cw.prepared;
+  const items = [
+    text(x, y + 11, `Victory points: USA ${cw.victory_points.usa} · Soviet Union ${cw.victory_points.ussr}`,
+      { "font-weight": "bold", class: "vp" }),
+    text(x, y + 26, `Reminders: ${reminders.join("; ") || "none"}`, { "font-size": 10.5, class: "reminders" }),
+    text(x, y + 41, `2+2 cards waiting for sub-decade B: ${b}, C: ${c}`, { "font-size": 10.5 }),
+  ];
+  [b, c].forEach((count, i) => {
+    for (let k = 0; k < count; k += 1) items.push(back(x + 270 + i * 40 + k * 4, y + 30 - k * 2, 18, 24,
+      `${count} 2+2 card${count === 1 ? "" : "s"} waiting for sub-decade ${"BC"[i]}, face down`));
+  });
+  return s("g", { class: "cold-war-notes", "data-prepared": `${b},${c}`, "data-vp": `${cw.victory_points.usa},`
+    + `${cw.victory_points.ussr}`, "data-reminders": reminders.join("; ") }, items);
+}
+
+/** Treasuries, peace, decks, victory points and reminders in a column at (x, y); 230 pixels tall. */
+export function budgetLayer(view, ctx, x, y) {
+  return s("g", { class: "cold-war" },
+    treasuryLayer(view, ctx, "usa", x, y),
+    treasuryLayer(view, ctx, "ussr", x, y + 44),
+    peaceLayer(view, x, y + 92),
+    deckLayer(view, ctx, "arms", x, y + 116),
+    deckLayer(view, ctx, "conflict", x + 182, y + 116),
+    notesLayer(view, x, y + 184));
+}
