@@ -1,16 +1,20 @@
-"""Bots: ``random`` for every game, plus the kinds a game brings (``heuristic``, …).
+"""Bots: ``random`` and ``ismcts`` for every game, plus the kinds a game brings (``heuristic``, …).
 
-All share the :class:`Bot` interface and receive only a :class:`SeatContext`.
+All share the :class:`Bot` interface and receive only a :class:`SeatContext`. A bot
+spec may carry parameters after colons: ``ismcts:budget=20000:rollout=heuristic``.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from realpolitik.engine import Game
 
 from .base import Bot
+from .ismcts import ISMCTSBot
 from .random_bot import RandomBot
 
-GENERIC = {"random": RandomBot}
+GENERIC = {"random": RandomBot, "ismcts": ISMCTSBot}
 
 
 def bot_kinds(game: Game) -> list[str]:
@@ -18,12 +22,40 @@ def bot_kinds(game: Game) -> list[str]:
     return [*GENERIC, *game.bots]
 
 
+def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """Split ``kind:name=value:…`` into the kind and its parameters (numbers converted)."""
+    kind, *pairs = spec.strip().lower().split(":")
+    params: dict[str, Any] = {}
+    for pair in pairs:
+        name, sep, text = pair.partition("=")
+        if not sep or not name:
+            raise ValueError(f"bot {spec!r}: parameter {pair!r} must look like name=value")
+        params[name.strip()] = _number(text.strip())
+    return kind.strip(), params
+
+
+def _number(text: str) -> Any:
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
 def make_bot(kind: str, game: Game, seed: int = 0) -> Bot:
-    """A bot of ``kind`` for ``game``; an unknown kind names the available ones."""
-    factory = game.bots.get(kind) or GENERIC.get(kind)
+    """A bot for ``game`` from a spec (``ismcts``, ``ismcts:budget=5000``); unknown kinds are named.
+
+    Raises ``KeyError`` for an unknown kind and ``ValueError`` for bad parameters.
+    """
+    name, params = parse_spec(kind)
+    factory = game.bots.get(name) or GENERIC.get(name)
     if factory is None:
-        raise KeyError(f"no bot {kind!r} for {game.id} (available: {', '.join(bot_kinds(game))})")
-    return factory(seed)
+        raise KeyError(f"no bot {name!r} for {game.id} (available: {', '.join(bot_kinds(game))})")
+    try:
+        return factory(seed, **params)
+    except TypeError as exc:
+        raise ValueError(f"bot {kind!r}: {exc}") from None
 
 
-__all__ = ["Bot", "RandomBot", "bot_kinds", "make_bot"]
+__all__ = ["Bot", "ISMCTSBot", "RandomBot", "bot_kinds", "make_bot", "parse_spec"]

@@ -1,4 +1,4 @@
-"""``realpolitik``: list games, play in the terminal, replay records, serve online play."""
+"""``realpolitik``: list games, play in the terminal, replay records, serve online play, pit bots in the arena."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import typer
 from rich.console import Console
 from rich.table import Table as RichTable
 
-from realpolitik.bots import bot_kinds
+from realpolitik.bots import bot_kinds, parse_spec
 from realpolitik.engine import ContentError, Game, OptionError, Record, RecordError
 from realpolitik.games import get, registry
 
@@ -73,7 +73,7 @@ def play(
     else:
         kinds = [s.strip().lower() for s in seats.split(",") if s.strip()]
     for kind in kinds:
-        if kind != HUMAN and kind not in bot_kinds(game):
+        if kind != HUMAN and parse_spec(kind)[0] not in bot_kinds(game):
             _fail(f"unknown seat {kind!r}: use human or one of {', '.join(bot_kinds(game))}")
     if seed is None:
         import secrets
@@ -81,7 +81,7 @@ def play(
         seed = secrets.randbelow(2**31)
     try:
         table = Table.open(game, kinds, seed, _options(option), console, console.input, verbose=not quiet)
-    except (OptionError, ContentError) as exc:
+    except (OptionError, ContentError, ValueError) as exc:
         _fail(str(exc))
     console.print(f"{game.title}, seed {seed}: " + ", ".join(
         f"{label}={kind}" for label, kind in zip(table.state.seats, kinds)))
@@ -178,3 +178,36 @@ def validate_content(
         console.print(problem, markup=False, soft_wrap=True)
     console.print(f"[red]{len(found)} problem(s).[/red]")
     raise typer.Exit(1)
+
+
+@app.command()
+def arena(
+    game_id: str = typer.Argument(..., metavar="GAME", help="game id, see `realpolitik games`"),
+    seats: str = typer.Option(..., help="comma-separated bots, one per seat: ismcts,heuristic,random,… "
+                              "(parameters after colons: ismcts:budget=20000)"),
+    games: int = typer.Option(100, help="number of games; seats rotate from game to game"),
+    workers: int = typer.Option(1, help="play games in this many processes"),
+    seed: int = typer.Option(0, help="arena seed: deals and bots follow from it"),
+    option: list[str] = typer.Option([], "--option", "-o", help="rule option name=value (repeatable)"),
+    as_json: bool = typer.Option(False, "--json", help="print the results as JSON"),
+) -> None:
+    """Play GAME between bots many times; print win rates with 95 % Wilson intervals."""
+    import json
+
+    from . import arena as arena_cli
+
+    game = _game(game_id)
+    specs = [s.strip() for s in seats.split(",") if s.strip()]
+    if games < 1 or workers < 1:
+        _fail("--games and --workers must be at least 1")
+    try:
+        summary, seconds = arena_cli.run(game.id, specs, games, seed, _options(option), workers,
+                                         Console(stderr=True))
+    except (KeyError, ValueError, OptionError, ContentError) as exc:
+        _fail(exc.args[0] if exc.args else str(exc))
+    if as_json:
+        print(json.dumps({**summary.to_dict(), "seats": specs, "seed": seed, "workers": workers,
+                          "seconds": round(seconds, 1)}, indent=1))
+    else:
+        wide = console if console.is_terminal else Console(highlight=False, width=120)
+        wide.print(arena_cli.table(summary, seconds))

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from .errors import OptionError
 
 if TYPE_CHECKING:
+    from .rng import Rng
     from .state import State
 
 
@@ -63,6 +64,12 @@ class Game(ABC):
     hidden_information: bool = True
     #: options that keep random playouts finite (e.g. a round limit), used by tests and simulators
     conformance_options: dict[str, Any] = {}
+    #: optional fast playout policy for search bots, run only on sampled worlds (never the
+    #: true state): ``policy(state, rng)`` -> one of ``state.legal_actions()``; None: uniform
+    rollout_policy: Callable[[State, Rng], str] | None = None
+    #: optional estimate of an unfinished game, ``evaluate(state)`` -> reward per seat in
+    #: [0, 1]; lets search bots cut long playouts short
+    evaluate: Callable[[State], tuple[float, ...]] | None = None
 
     def seat_labels(self, players: int) -> tuple[str, ...]:
         """The seat names used in action texts and views, for this many players."""

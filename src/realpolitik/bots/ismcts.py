@@ -1,0 +1,290 @@
+"""Information-set Monte Carlo tree search for every game (single observer).
+
+SO-ISMCTS after Cowling, Powley & Whitehouse (2012), "Information Set Monte Carlo Tree
+Search": one tree over the deciding seat's information set. Every iteration draws a new
+world from the seat's context (``ctx.sample``), descends the tree choosing among the
+actions legal *in that world* by UCB with availability counts, adds one node, plays the
+world out with a rollout policy, and credits each node with the reward of the seat that
+chose its action (``Outcome.rewards``, which already encodes team results). The bot never
+sees the true state: everything it searches is a sampled world.
+
+The budget is counted in ``apply`` calls (tree descent and playouts), so a search is
+reproducible from the seed on any machine; an optional time cap bounds it in seconds.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from math import log, sqrt
+from typing import Any
+
+from realpolitik.engine import Rng, SeatContext, State
+
+#: apply calls per decision: about a second of search on a 4-player Nuclear War position here
+DEFAULT_BUDGET = 60_000
+#: playout plies before a game's ``evaluate`` replaces the rest of the playout
+DEFAULT_DEPTH = 40
+#: a playout still running after this many plies scores a draw for everybody
+MAX_PLAYOUT = 5_000
+ROLLOUTS = ("auto", "random", "heuristic", "game")
+#: ``heuristic``: the game's heuristic bot proposes the move; search overrides it only when clearly better
+PRIORS = ("none", "heuristic")
+#: other seats' decisions: searched in the tree (for their own rewards) or played by the rollout policy
+OPPONENTS = ("tree", "policy")
+
+Policy = Callable[[State, Rng], str]
+
+
+def _clearly_better(a: _Node | None, b: _Node | None, z: float) -> bool:
+    """Whether ``a``'s mean reward beats ``b``'s by more than ``z`` standard errors.
+
+    Rewards lie in [0, 1], so ``m (1 - m)`` bounds the variance of a node with mean ``m``.
+    """
+    if a is None or not a.visits:
+        return False
+    if b is None or not b.visits:
+        return True
+    ma, mb = a.total / a.visits, b.total / b.visits
+    return ma - mb > z * sqrt(ma * (1 - ma) / a.visits + mb * (1 - mb) / b.visits)
+
+
+class _Node:
+    """Statistics of one action taken at a tree position: by the seat in the key."""
+
+    __slots__ = ("children", "visits", "total", "avail")
+
+    def __init__(self) -> None:
+        self.children: dict[tuple[int, str], _Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 1
+
+
+@dataclass
+class SearchStats:
+    """What the last search did: iterations, apply calls, seconds, tree size, root statistics.
+
+    ``root`` maps each legal action to its visits and mean reward; ``seats`` are the
+    seats whose decisions the tree holds.
+    """
+
+    iterations: int = 0
+    applies: int = 0
+    seconds: float = 0.0
+    nodes: int = 0
+    seats: frozenset[int] = frozenset()
+    root: dict[str, tuple[int, float]] = field(default_factory=dict)
+
+
+class ISMCTSBot:
+    """Single-observer information-set MCTS over worlds sampled from the seat's context.
+
+    ``budget``: apply calls per decision; ``time_limit``: optional seconds cap;
+    ``rollout``: ``random``, ``heuristic`` (the game's heuristic bot, asked on each
+    playout step), ``game`` (the game's fast ``rollout_policy``) or ``auto`` (the game's
+    fast policy when it offers one, else random); ``depth``: playout plies before the
+    game's ``evaluate`` takes over (only for games that offer one; default
+    ``DEFAULT_DEPTH``); ``exploration``: the UCB constant.
+    """
+
+    name = "ismcts"
+
+    def __init__(self, seed: int = 0, budget: int = DEFAULT_BUDGET, time_limit: float | None = None,
+                 rollout: str = "auto", depth: int | None = None, exploration: float = 0.7,
+                 opponents: str = "tree", model: str = "same", prior: str = "none",
+                 confidence: float = 1.0) -> None:
+        if rollout not in ROLLOUTS:
+            raise ValueError(f"ismcts: rollout {rollout!r} is not one of {', '.join(ROLLOUTS)}")
+        if model != "same" and model not in ROLLOUTS:
+            raise ValueError(f"ismcts: model {model!r} is not same or one of {', '.join(ROLLOUTS)}")
+        if opponents not in OPPONENTS:
+            raise ValueError(f"ismcts: opponents {opponents!r} is not one of {', '.join(OPPONENTS)}")
+        if prior not in PRIORS:
+            raise ValueError(f"ismcts: prior {prior!r} is not one of {', '.join(PRIORS)}")
+        if not isinstance(confidence, (int, float)) or confidence < 0:
+            raise ValueError(f"ismcts: confidence must be a number, at least 0, not {confidence!r}")
+        if not isinstance(budget, int) or budget < 1:
+            raise ValueError(f"ismcts: budget must be a whole number of apply calls, at least 1, not {budget!r}")
+        if time_limit is not None and not (isinstance(time_limit, (int, float)) and time_limit > 0):
+            raise ValueError(f"ismcts: time_limit must be a positive number of seconds, not {time_limit!r}")
+        if depth is not None and not (isinstance(depth, int) and depth >= 0):
+            raise ValueError(f"ismcts: depth must be a whole number of plies, not {depth!r}")
+        if not isinstance(exploration, (int, float)) or exploration < 0:
+            raise ValueError(f"ismcts: exploration must be a number, at least 0, not {exploration!r}")
+        self.rng = Rng(seed)
+        self.budget = budget
+        self.time_limit = time_limit
+        self.rollout = rollout
+        self.depth = depth
+        self.exploration = exploration
+        self.opponents = opponents
+        self.model = model
+        self.prior = prior
+        self.confidence = confidence
+        self._advisor: Any = None
+        self._me = -1
+        self._model: Policy | None = None
+        self.last = SearchStats()
+        self._game_id: str | None = None
+        self._policy: Policy | None = None
+        self._evaluate: Callable[[State], tuple[float, ...]] | None = None
+        self._expanded: dict[int, int] = {}
+
+    # ------------------------------------------------------------------ the search
+
+    def choose(self, ctx: SeatContext) -> str:
+        legal = ctx.legal_actions
+        if len(legal) == 1:
+            self.last = SearchStats()
+            return legal[0]
+        start = time.perf_counter()
+        deadline = None if self.time_limit is None else start + self.time_limit
+        root = _Node()
+        self._expanded = {}
+        self._me = ctx.seat
+        iterations, applies = self._search(ctx, root, deadline)
+        stats = {a: root.children.get((ctx.seat, a)) for a in legal}
+        self.last = SearchStats(
+            iterations, applies, time.perf_counter() - start, sum(self._expanded.values()),
+            frozenset(self._expanded),
+            {a: (n.visits, n.total / n.visits) for a, n in stats.items() if n is not None and n.visits})
+        best = max(legal, key=lambda a: (stats[a].visits, stats[a].total) if stats[a] else (0, 0.0))
+        if self._advisor is not None:
+            hint = self._advisor.choose(ctx)
+            if hint != best and hint in stats and not _clearly_better(stats[best], stats[hint], self.confidence):
+                best = hint
+        return best
+
+    def _world(self, ctx: SeatContext) -> State:
+        """A new determinization; the first one of a game sets up its rollout policy."""
+        world = ctx.sample(self.rng)
+        if self._game_id != world.game.id:
+            self._prepare(world.game)
+        return world
+
+    def _search(self, ctx: SeatContext, root: _Node, deadline: float | None) -> tuple[int, int]:
+        """Iterations until the budget (or the time cap) is spent: one new world each."""
+        iterations = applies = 0
+        while applies < self.budget:
+            applies += self._iterate(root, self._world(ctx), self.rng, ctx.seat)
+            iterations += 1
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        return iterations, applies
+
+    def _iterate(self, node: _Node, world: State, rng: Rng, me: int) -> int:
+        """One selection–expansion–playout–backpropagation pass; returns its apply calls."""
+        path: list[tuple[_Node, int]] = []
+        applies = 0
+        c = self.exploration
+        others_by_policy = self.opponents == "policy"
+        while True:
+            seat = world.to_act
+            if seat is None:
+                break
+            if others_by_policy and seat != me:
+                self._step(world, rng)
+                applies += 1
+                continue
+            legal = world.legal_actions()
+            children = node.children
+            untried = []
+            best = None
+            best_score = -1.0
+            for a in legal:
+                child = children.get((seat, a))
+                if child is None:
+                    untried.append(a)
+                    continue
+                child.avail += 1
+                if not untried:
+                    score = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
+                    if score > best_score:
+                        best_score, best = score, a
+            if untried:
+                best = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
+                child = children[(seat, best)] = _Node()
+                self._expanded[seat] = self._expanded.get(seat, 0) + 1
+                world.apply(best)
+                applies += 1
+                path.append((child, seat))
+                break
+            node = children[(seat, best)]
+            world.apply(best)
+            applies += 1
+            path.append((node, seat))
+        played, rewards = self._playout(world, rng)
+        for node, seat in path:
+            node.visits += 1
+            node.total += rewards[seat]
+        return applies + played
+
+    def _playout(self, world: State, rng: Rng) -> tuple[int, tuple[float, ...]]:
+        """Play the world on with the rollout policy; returns apply calls and rewards."""
+        evaluate = self._evaluate
+        limit = MAX_PLAYOUT if evaluate is None else (DEFAULT_DEPTH if self.depth is None else self.depth)
+        played = 0
+        while world.to_act is not None:
+            if played >= limit:
+                if evaluate is not None:
+                    return played, evaluate(world)
+                n = len(world.seats)
+                return played, (1.0 / n,) * n
+            self._step(world, rng)
+            played += 1
+        return played, world.outcome().rewards
+
+    def _step(self, world: State, rng: Rng) -> None:
+        """One move of the rollout policy (the model's, for the other seats)."""
+        policy = self._policy if world.to_act == self._me else self._model
+        if policy is None:
+            legal = world.legal_actions()
+            world.apply(legal[rng.below(len(legal))] if len(legal) > 1 else legal[0])
+        else:
+            world.apply(policy(world, rng))
+
+    # ------------------------------------------------------------------ per-game set-up
+
+    def _prepare(self, game: Any) -> None:
+        """Pick the rollout policies and evaluation this game offers."""
+        self._game_id = game.id
+        self._evaluate = game.evaluate
+        self._policy = self._policy_for(game, self.rollout)
+        self._model = self._policy if self.model == "same" else self._policy_for(game, self.model)
+        self._advisor = None
+        if self.prior == "heuristic":
+            factory = game.bots.get("heuristic")
+            if factory is None:
+                raise ValueError(f"ismcts: {game.id} has no heuristic bot to propose moves")
+            self._advisor = factory(self.rng.next64())
+
+    def _policy_for(self, game: Any, mode: str) -> Policy | None:
+        """The playout policy ``mode`` names for ``game`` (None: uniformly random)."""
+        if mode == "auto":
+            mode = "game" if game.rollout_policy is not None else "random"
+        if mode == "game":
+            if game.rollout_policy is None:
+                raise ValueError(f"ismcts: {game.id} offers no fast rollout policy (use random or heuristic)")
+            return game.rollout_policy
+        if mode == "heuristic":
+            factory = game.bots.get("heuristic")
+            if factory is None:
+                raise ValueError(f"ismcts: {game.id} has no heuristic bot for rollouts")
+            return bot_policy(factory(self.rng.next64()))
+        return None
+
+
+def bot_policy(bot: Any) -> Policy:
+    """A rollout policy asking ``bot`` in a sampled world, through that world's seat context.
+
+    The context holds the world as its sampler, so the bot still sees a seat's view and
+    legal actions only, never more than the sampled world itself.
+    """
+
+    def policy(world: State, rng: Rng) -> str:
+        seat = world.to_act
+        return bot.choose(SeatContext(seat, world.view(seat, log_from=None), world.legal_actions(), world))
+
+    return policy

@@ -1,0 +1,121 @@
+"""The arena: bot-only games with rotating seats, in one process or several.
+
+Game ``i`` seats the bot specs rotated by ``i`` places, so every spec sits in every seat
+equally often; each block of ``players`` consecutive games shares one deal (the same
+game seed), which lowers the variance of a comparison. Bots are seeded from the arena
+seed, the game and the seat, so an arena run is reproducible (for search bots without
+a time cap).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from typing import Any
+
+from realpolitik.bots import Bot, make_bot
+from realpolitik.engine import Game, IllegalAction, Rng, SeatContext, State
+from realpolitik.games import get
+
+from .stats import GameResult
+
+_MIX = 0x9E3779B97F4A7C15
+
+
+def seating(specs: Sequence[str], index: int) -> tuple[str, ...]:
+    """The bot spec in each seat for game ``index``: ``specs`` rotated ``index`` seats onward."""
+    n = len(specs)
+    return tuple(specs[(seat - index) % n] for seat in range(n))
+
+
+def game_seed(seed: int, index: int, players: int) -> int:
+    """The deal of game ``index``: shared by the ``players`` rotations of one block."""
+    return Rng(seed * _MIX + index // players).next64() >> 33
+
+
+def bot_seed(seed: int, index: int, seat: int) -> int:
+    """The seed of the bot in ``seat`` of game ``index``."""
+    return Rng((seed * _MIX + index) * 8191 + seat).next64() >> 1
+
+
+def arena_options(game: Game, options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The game's conformance options (so bot-only games end), overridden by ``options``."""
+    return game.resolve_options({**game.conformance_options, **(options or {})})
+
+
+def play_game(game_id: str, seats: Sequence[str], seed: int, options: dict[str, Any],
+              index: int = 0, arena_seed: int = 0, keep_actions: bool = False) -> GameResult:
+    """Play one game of ``game_id`` between the bot specs in ``seats``."""
+    game = get(game_id)
+    bots = [make_bot(spec, game, bot_seed(arena_seed, index, s)) for s, spec in enumerate(seats)]
+    return play(game.new_state(len(seats), options, seed), bots, seats, seed, index, keep_actions)
+
+
+def play(state: State, bots: Sequence[Bot], labels: Sequence[str], seed: int = 0, index: int = 0,
+         keep_actions: bool = False) -> GameResult:
+    """Play ``state`` to the end; each bot sees only its seat's context, sampled afresh."""
+    n = len(bots)
+    sampler = Rng(seed ^ _MIX)
+    decisions = [0] * n
+    think = [0.0] * n
+    actions = []
+    while not state.is_over():
+        seat = state.to_act
+        ctx = SeatContext.of(state, seat, sampler.fork())
+        start = time.perf_counter()
+        action = bots[seat].choose(ctx)
+        think[seat] += time.perf_counter() - start
+        decisions[seat] += 1
+        try:
+            state.apply(action, seat)
+        except IllegalAction as exc:
+            raise IllegalAction(f"bot {labels[seat]} in seat {state.seats[seat]} (game {index}): {exc}") from None
+        actions.append(action)
+    outcome = state.outcome()
+    return GameResult(
+        index=index, seed=seed, seats=tuple(labels), rewards=tuple(outcome.rewards),
+        winners=tuple(outcome.winners), places=tuple(outcome.places),
+        points=None if outcome.points is None else tuple(outcome.points), plies=state.ply,
+        limit=outcome.limit, reason=outcome.reason, decisions=tuple(decisions), think=tuple(think),
+        actions=tuple(actions) if keep_actions else (),
+    )
+
+
+def run_arena(game_id: str, specs: Sequence[str], games: int, seed: int = 0,
+              options: dict[str, Any] | None = None, workers: int = 1,
+              on_result: Callable[[GameResult], None] | None = None) -> list[GameResult]:
+    """Play ``games`` games rotating ``specs`` over the seats; results ordered by game.
+
+    ``workers`` > 1 plays games in that many processes. ``on_result`` is called as each
+    game finishes (in finishing order), e.g. to advance a progress bar. Bad specs or
+    options fail before any game starts.
+    """
+    game = get(game_id)
+    players = len(specs)
+    opts = arena_options(game, options)
+    game.new_state(players, opts, seed)
+    for spec in specs:
+        make_bot(spec, game, 0)
+    tasks = [(game_id, seating(specs, i), game_seed(seed, i, players), opts, i, seed) for i in range(games)]
+    results: list[GameResult] = []
+    if workers <= 1:
+        for task in tasks:
+            results.append(play_game(*task))
+            if on_result:
+                on_result(results[-1])
+    else:
+        context = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+            futures = [pool.submit(play_game, *task) for task in tasks]
+            try:
+                for future in as_completed(futures):
+                    results.append(future.result())
+                    if on_result:
+                        on_result(results[-1])
+            except BaseException:
+                pool.shutdown(wait=False, cancel_futures=True)
+                raise
+    results.sort(key=lambda r: r.index)
+    return results

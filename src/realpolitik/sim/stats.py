@@ -1,0 +1,135 @@
+"""Arena statistics: Wilson intervals and the per-bot summary of finished games."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from math import sqrt
+
+#: two-sided 95 % normal quantile
+Z95 = 1.959963984540054
+
+
+def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a binomial proportion (``(0, 1)`` without trials)."""
+    if trials <= 0:
+        return 0.0, 1.0
+    p = successes / trials
+    z2 = z * z
+    centre = p + z2 / (2 * trials)
+    spread = z * sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials))
+    scale = 1 + z2 / trials
+    return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
+
+
+def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
+    """Mean and normal-approximation 95 % interval of the mean: ``(mean, low, high)``."""
+    n = len(values)
+    if n == 0:
+        return 0.0, 0.0, 0.0
+    mean = sum(values) / n
+    if n == 1:
+        return mean, mean, mean
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    half = z * sqrt(var / n)
+    return mean, mean - half, mean + half
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One finished arena game, as plain data (it crosses process boundaries)."""
+
+    index: int
+    seed: int
+    seats: tuple[str, ...]
+    rewards: tuple[float, ...]
+    winners: tuple[int, ...]
+    places: tuple[int, ...]
+    points: tuple[float, ...] | None
+    plies: int
+    limit: bool
+    reason: str
+    decisions: tuple[int, ...] = ()
+    think: tuple[float, ...] = ()
+    actions: tuple[str, ...] = ()
+
+
+@dataclass
+class BotSummary:
+    """Everything the arena says about one bot spec over all seats it held."""
+
+    bot: str
+    seats: int = 0
+    wins: int = 0
+    reward: float = 0.0
+    points: list[float] = field(default_factory=list)
+    decisions: int = 0
+    think: float = 0.0
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.seats if self.seats else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.wins, self.seats)
+
+    def to_dict(self) -> dict:
+        low, high = self.interval
+        out = {
+            "seats": self.seats, "wins": self.wins, "win_rate": round(self.win_rate, 4),
+            "ci95": [round(low, 4), round(high, 4)], "mean_reward": round(self.reward / max(self.seats, 1), 4),
+            "decisions": self.decisions,
+            "seconds_per_decision": round(self.think / self.decisions, 4) if self.decisions else 0.0,
+        }
+        if self.points:
+            mean, lo, hi = mean_interval(self.points)
+            out["points"] = {"mean": round(mean, 3), "ci95": [round(lo, 3), round(hi, 3)]}
+        return out
+
+
+@dataclass
+class Summary:
+    """Per bot spec and for the whole arena: games, lengths, limits, games without a winner."""
+
+    game: str
+    players: int
+    bots: dict[str, BotSummary]
+    games: int
+    plies: int
+    limited: int
+    no_winner: int
+
+    @property
+    def average_length(self) -> float:
+        return self.plies / self.games if self.games else 0.0
+
+    def to_dict(self) -> dict:
+        return {
+            "game": self.game, "players": self.players, "games": self.games,
+            "average_length": round(self.average_length, 2), "limit_games": self.limited,
+            "no_winner_games": self.no_winner,
+            "bots": {name: s.to_dict() for name, s in self.bots.items()},
+        }
+
+
+def summarise(game: str, players: int, results: Iterable[GameResult]) -> Summary:
+    """Fold finished games into win rates, rewards and points per bot spec."""
+    bots: dict[str, BotSummary] = {}
+    games = plies = limited = no_winner = 0
+    for r in results:
+        games += 1
+        plies += r.plies
+        limited += r.limit
+        no_winner += not r.winners
+        for seat, spec in enumerate(r.seats):
+            s = bots.setdefault(spec, BotSummary(spec))
+            s.seats += 1
+            s.wins += seat in r.winners
+            s.reward += r.rewards[seat]
+            if r.points is not None:
+                s.points.append(r.points[seat])
+            if r.decisions:
+                s.decisions += r.decisions[seat]
+                s.think += r.think[seat]
+    return Summary(game, players, bots, games, plies, limited, no_winner)

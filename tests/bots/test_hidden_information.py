@@ -1,0 +1,174 @@
+"""A bot receives a seat context and nothing in it reveals what the seat cannot know.
+
+The inspector bot walks everything reachable from the context it is given and compares
+it, at the moment of each decision, with the true state: no object of the true state,
+no private log text meant for another seat, and other seats' hidden cards no closer to
+the truth than a fresh determinization gets by chance. A leaky context (the true state
+as the sampler) is caught by the same checks, so they are not empty.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from types import BuiltinFunctionType, FunctionType, MethodType, ModuleType
+
+import pytest
+
+from realpolitik.engine import Rng, SeatContext, State
+from realpolitik.games import get, registry
+from realpolitik.sim import arena_options, play
+from realpolitik.testing.playout import SHARED_FIELDS
+
+_ATOMS = (str, int, float, bool, bytes, type(None))
+_OPAQUE = (type, ModuleType, FunctionType, MethodType, BuiltinFunctionType)
+
+
+def reachable(root: object) -> dict[int, object]:
+    """Every object reachable from ``root`` through containers and attributes."""
+    seen: dict[int, object] = {}
+    stack = [root]
+    while stack:
+        obj = stack.pop()
+        if id(obj) in seen:
+            continue
+        seen[id(obj)] = obj
+        if isinstance(obj, _ATOMS) or isinstance(obj, _OPAQUE):
+            continue
+        if isinstance(obj, dict):
+            stack += list(obj.keys()) + list(obj.values())
+        elif isinstance(obj, (list, tuple, set, frozenset)):
+            stack += list(obj)
+        else:
+            names = list(getattr(obj, "__dict__", {}))
+            for cls in type(obj).__mro__:
+                names += list(getattr(cls, "__slots__", ()))
+            stack += [getattr(obj, n) for n in names if hasattr(obj, n)]
+    return seen
+
+
+def frozen(obj: object) -> bool:
+    """Immutable by construction: frozen dataclasses and frozen pydantic models."""
+    params = getattr(obj, "__dataclass_params__", None)
+    config = getattr(obj, "model_config", None)
+    return bool(params is not None and params.frozen) or (isinstance(config, dict) and bool(config.get("frozen")))
+
+
+def secret_objects(state: State) -> dict[int, object]:
+    """The true state and the mutable objects it owns (shared immutable content left out)."""
+    out = {id(state): state}
+    for name in type(state).__slots__ + State.__slots__:
+        if name in SHARED_FIELDS - {"log"} or not hasattr(state, name):
+            continue
+        for key, obj in reachable(getattr(state, name)).items():
+            if not isinstance(obj, _ATOMS + (tuple, frozenset)) and not frozen(obj):
+                out[key] = obj
+    return out
+
+
+def foreign_private_texts(state: State, seat: int) -> set[str]:
+    """Private log texts meant for other seats that ``seat`` never reads itself."""
+    readable = set(state.log.redacted(seat))
+    return {e.private for e in state.log.entries()
+            if e.private is not None and seat not in e.to and e.private not in readable}
+
+
+def multiset_overlap(a: list, b: list) -> int:
+    return sum((Counter(a) & Counter(b)).values())
+
+
+class Inspector:
+    """Plays at random and checks each context it receives against the true state."""
+
+    name = "inspector"
+
+    def __init__(self, truth: State, seed: int, leaky: bool = False) -> None:
+        self.truth = truth
+        self.rng = Rng(seed)
+        self.leaky = leaky
+        self.decisions = 0
+        self.shared = 0
+        self.leaked_texts = 0
+        self.same_private = 0
+        self.same_private_by_chance = 0
+        self.compared = 0
+        self.hand_overlap = 0
+        self.hand_overlap_by_chance = 0
+
+    def choose(self, ctx: SeatContext) -> str:
+        truth, seat = self.truth, ctx.seat
+        if self.leaky:
+            ctx = SeatContext(seat, ctx.view, ctx.legal_actions, truth.clone())
+            ctx._world.log = truth.log
+        assert isinstance(ctx, SeatContext)
+        assert ctx.view == truth.view(seat, log_from=None)
+        assert ctx.legal_actions == truth.legal_actions()
+        found = reachable(ctx)
+        self.decisions += 1
+        self.shared += len(found.keys() & secret_objects(truth).keys())
+        strings = {o for o in found.values() if isinstance(o, str)}
+        self.leaked_texts += len(strings & foreign_private_texts(truth, seat))
+        worlds = [o for o in found.values() if isinstance(o, State)]
+        chance = truth.determinize(seat, self.rng.fork())
+        for world in worlds:
+            for other in range(len(truth.seats)):
+                if other == seat:
+                    continue
+                self.compared += 1
+                true_private = truth.private_view(other)
+                self.same_private += world.private_view(other) == true_private
+                self.same_private_by_chance += chance.private_view(other) == true_private
+                if hasattr(truth, "hands"):
+                    self.hand_overlap += multiset_overlap(world.hands[other], truth.hands[other])
+                    self.hand_overlap_by_chance += multiset_overlap(chance.hands[other], truth.hands[other])
+        return self.rng.choice(ctx.legal_actions)
+
+
+def inspect_games(game_id: str, games: int, leaky: bool = False) -> Inspector:
+    """Play ``games`` games with the inspector in a rotating seat against random bots."""
+    from realpolitik.bots import RandomBot
+
+    game = get(game_id)
+    players = game.default_players()
+    options = arena_options(game)
+    total = None
+    for i in range(games):
+        state = game.new_state(players, options, 300 + i)
+        inspector = Inspector(state, 40 + i, leaky)
+        bots = [RandomBot(i * 10 + s) for s in range(players)]
+        bots[i % players] = inspector
+        play(state, bots, ["random"] * players, seed=300 + i)
+        if total is None:
+            total = inspector
+        else:
+            for name, value in vars(inspector).items():
+                if isinstance(value, int) and not isinstance(value, bool):
+                    setattr(total, name, getattr(total, name) + value)
+    return total
+
+
+@pytest.mark.parametrize("game_id", registry().ids())
+def test_contexts_hold_no_true_state_and_no_foreign_secrets(game_id):
+    seen = inspect_games(game_id, 6)
+    assert seen.decisions > 50
+    assert seen.shared == 0, "an object of the true state is reachable from a context"
+    assert seen.leaked_texts == 0, "another seat's private log text is reachable from a context"
+    if get(game_id).hidden_information:
+        assert seen.compared > 100
+        # what a context says about other seats' secrets matches the truth no more often
+        # than a fresh determinization does by chance
+        assert seen.same_private <= seen.same_private_by_chance * 1.3 + 0.05 * seen.compared
+
+
+def test_other_hands_in_nuclear_war_contexts_match_the_truth_only_by_chance():
+    seen = inspect_games("nuclear-war", 8)
+    assert seen.decisions > 150
+    assert seen.hand_overlap_by_chance > 0
+    assert seen.hand_overlap <= seen.hand_overlap_by_chance * 1.15
+
+
+def test_the_inspector_catches_a_leaky_context():
+    seen = inspect_games("nuclear-war", 2, leaky=True)
+    assert seen.shared > 0
+    assert seen.leaked_texts > 0
+    assert seen.same_private == seen.compared
+    assert seen.hand_overlap > seen.hand_overlap_by_chance * 2

@@ -1,0 +1,191 @@
+"""ISMCTS: right choices under uncertainty, reproducible from its seed, within its budget."""
+
+from __future__ import annotations
+
+import pytest
+
+from realpolitik.bots import ISMCTSBot, make_bot
+from realpolitik.engine import Rng, SeatContext
+from realpolitik.games import get, registry
+from realpolitik.testing.toy import FOLD_REWARD, HighCard
+
+
+def high_card_choices(mine: int, budget: int = 600) -> set[str]:
+    """ISMCTS's choices holding ``mine`` against every card p2 might truly hold."""
+    game = HighCard()
+    out = set()
+    for theirs in range(1, 10):
+        if theirs != mine:
+            bot = ISMCTSBot(seed=theirs, budget=budget)
+            out.add(bot.choose(SeatContext.of(game.deal(mine, theirs), 0, Rng(theirs))))
+    return out
+
+
+@pytest.mark.parametrize("mine, best", [(2, "fold"), (3, "fold"), (6, "call"), (7, "call")])
+def test_chooses_by_the_odds_not_by_the_hidden_card(mine, best):
+    # A call with card c wins (c - 1) / 8 of the time against a fold worth 0.4; a bot
+    # that saw p2's card would fold against higher cards and call against lower ones.
+    assert high_card_choices(mine) == {best}
+
+
+def test_root_statistics_estimate_the_value_of_each_action():
+    bot = ISMCTSBot(seed=1, budget=2000)
+    bot.choose(SeatContext.of(HighCard().deal(7, 9), 0, Rng(2)))
+    visits, value = bot.last.root["call"]
+    assert value == pytest.approx(6 / 8, abs=0.05)
+    assert bot.last.root["fold"][1] == pytest.approx(FOLD_REWARD)
+    assert visits > bot.last.root["fold"][0]
+
+
+def nuclear_war_position(plies: int, seed: int = 7):
+    game = get("nuclear-war")
+    state = game.new_state(4, None, seed)
+    rng = Rng(seed)
+    while state.ply < plies or len(state.legal_actions()) == 1:
+        state.apply(rng.choice(state.legal_actions()))
+    return game, state
+
+
+def test_same_seed_same_choice_and_same_search():
+    game, state = nuclear_war_position(30)
+    runs = []
+    for _ in range(2):
+        bot = make_bot("ismcts:budget=3000", game, seed=11)
+        ctx = SeatContext.of(state, state.to_act, Rng(5))
+        runs.append((bot.choose(ctx), bot.last.iterations, bot.last.root))
+    assert runs[0] == runs[1]
+    other = make_bot("ismcts:budget=3000", game, seed=12)
+    other.choose(SeatContext.of(state, state.to_act, Rng(5)))
+    assert other.last.root != runs[0][2], "the seed must drive the search"
+
+
+def test_budget_counts_apply_calls():
+    game, state = nuclear_war_position(20)
+    bot = ISMCTSBot(seed=3, budget=2500)
+    action = bot.choose(SeatContext.of(state, state.to_act, Rng(1)))
+    assert action in state.legal_actions()
+    stats = bot.last
+    assert 2500 <= stats.applies < 2500 + 400, "one playout at most beyond the budget"
+    assert stats.iterations == sum(v for v, _ in stats.root.values())
+
+
+def test_time_limit_caps_the_search():
+    game, state = nuclear_war_position(20)
+    bot = ISMCTSBot(seed=3, budget=10**9, time_limit=0.2)
+    bot.choose(SeatContext.of(state, state.to_act, Rng(1)))
+    assert 0.2 <= bot.last.seconds < 1.0
+    assert bot.last.applies < 10**9
+
+
+def test_a_forced_move_needs_no_search():
+    game = get("nuclear-war")
+    state = game.new_state(4, None, 3)
+    rng = Rng(3)
+    while len(state.legal_actions()) != 1:
+        state.apply(rng.choice(state.legal_actions()))
+    bot = ISMCTSBot(seed=1)
+    assert bot.choose(SeatContext.of(state, state.to_act, Rng(1))) == state.legal_actions()[0]
+    assert bot.last.iterations == 0
+
+
+def test_the_games_fast_rollout_policy_is_used_when_offered(monkeypatch):
+    game, state = nuclear_war_position(20)
+    worlds = []
+
+    def first_action(world, rng):
+        worlds.append(world)
+        return world.legal_actions()[0]
+
+    monkeypatch.setattr(game, "rollout_policy", first_action)
+    ISMCTSBot(seed=1, budget=800, rollout="random").choose(SeatContext.of(state, state.to_act, Rng(1)))
+    assert worlds == []
+    ISMCTSBot(seed=1, budget=800).choose(SeatContext.of(state, state.to_act, Rng(1)))
+    assert len(worlds) > 100
+    assert all(w is not state for w in worlds)
+
+
+def test_other_seats_can_follow_their_own_model_in_playouts(monkeypatch):
+    game, state = nuclear_war_position(20)
+    me = state.to_act
+    seats = []
+
+    def first_action(world, rng):
+        seats.append(world.to_act)
+        return world.legal_actions()[0]
+
+    monkeypatch.setattr(game, "rollout_policy", first_action)
+    ISMCTSBot(seed=1, budget=3000, rollout="game", model="random").choose(SeatContext.of(state, me, Rng(1)))
+    assert seats and set(seats) == {me}
+    seats.clear()
+    ISMCTSBot(seed=1, budget=3000, rollout="random", model="game").choose(SeatContext.of(state, me, Rng(1)))
+    assert seats and me not in seats
+
+
+def test_depth_limited_playouts_end_in_the_games_evaluation(monkeypatch):
+    game, state = nuclear_war_position(20)
+    seen = []
+
+    def evaluate(world):
+        seen.append(world.ply)
+        return (0.25,) * 4
+
+    monkeypatch.setattr(game, "evaluate", evaluate)
+    bot = ISMCTSBot(seed=4, budget=1000, depth=5)
+    bot.choose(SeatContext.of(state, state.to_act, Rng(1)))
+    assert seen and all(ply > state.ply for ply in seen)
+    assert bot.last.iterations >= 1000 // 40, "short playouts: many iterations for the budget"
+
+
+def test_other_seats_can_be_left_to_the_rollout_policy():
+    game, state = nuclear_war_position(20)
+    me = state.to_act
+    tree = ISMCTSBot(seed=2, budget=4000)
+    tree.choose(SeatContext.of(state, me, Rng(1)))
+    assert me in tree.last.seats and len(tree.last.seats) > 1
+    mine = ISMCTSBot(seed=2, budget=4000, opponents="policy")
+    assert mine.choose(SeatContext.of(state, me, Rng(1))) in state.legal_actions()
+    assert mine.last.seats == {me}
+    assert mine.last.nodes == mine.last.iterations
+
+
+def test_a_heuristic_prior_keeps_the_heuristics_move_unless_search_clearly_beats_it():
+    game, state = nuclear_war_position(24)
+    ctx = SeatContext.of(state, state.to_act, Rng(4))
+    hint = game.bots["heuristic"](0).choose(ctx)
+    stubborn = ISMCTSBot(seed=3, budget=3000, prior="heuristic", confidence=1e9)
+    assert stubborn.choose(ctx) == hint
+    eager = ISMCTSBot(seed=3, budget=3000, prior="heuristic", confidence=0)
+    choice = eager.choose(ctx)
+    root = eager.last.root
+    best = max(root, key=lambda a: root[a])
+    assert choice == (best if root[best][1] > root[hint][1] else hint)
+    with pytest.raises(ValueError, match="no heuristic bot"):
+        ISMCTSBot(prior="heuristic").choose(SeatContext.of(HighCard().deal(5, 2), 0, Rng(1)))
+
+
+def test_rollout_choices_are_checked():
+    with pytest.raises(ValueError, match="rollout"):
+        ISMCTSBot(rollout="clever")
+    with pytest.raises(ValueError, match="opponents"):
+        ISMCTSBot(opponents="nobody")
+    with pytest.raises(ValueError, match="model"):
+        ISMCTSBot(model="psychic")
+    with pytest.raises(ValueError, match="prior"):
+        ISMCTSBot(prior="astrology")
+    for bad in ({"budget": "x0"}, {"budget": 0}, {"time_limit": -1}, {"depth": 2.5}, {"exploration": "wide"}):
+        with pytest.raises(ValueError, match=next(iter(bad))):
+            ISMCTSBot(**bad)
+    bot = ISMCTSBot(rollout="game")
+    with pytest.raises(ValueError, match="fast rollout policy"):
+        bot.choose(SeatContext.of(HighCard().deal(5, 2), 0, Rng(1)))
+
+
+@pytest.mark.parametrize("game_id", [g.id for g in registry() if "heuristic" in g.bots])
+def test_heuristic_rollouts_run_for_every_game_with_a_heuristic(game_id):
+    game = get(game_id)
+    state = game.new_state(game.default_players(), dict(game.conformance_options), 5)
+    rng = Rng(5)
+    while len(state.legal_actions()) < 2:
+        state.apply(rng.choice(state.legal_actions()))
+    bot = ISMCTSBot(seed=2, budget=1500, rollout="heuristic")
+    assert bot.choose(SeatContext.of(state, state.to_act, Rng(3))) in state.legal_actions()

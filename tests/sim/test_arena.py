@@ -1,0 +1,143 @@
+"""The arena: seat rotation, shared deals, reproducible games, processes, the command."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+from typer.testing import CliRunner
+
+from realpolitik.cli.main import app
+from realpolitik.engine import SeatContext
+from realpolitik.games import get
+from realpolitik.sim import arena_options, play, play_game, run_arena, seating, summarise
+from realpolitik.sim.arena import bot_seed, game_seed
+
+
+def test_seating_rotates_every_spec_through_every_seat():
+    specs = ["ismcts", "random", "random", "heuristic"]
+    assert seating(specs, 0) == ("ismcts", "random", "random", "heuristic")
+    assert seating(specs, 1) == ("heuristic", "ismcts", "random", "random")
+    assert seating(specs, 2) == ("random", "heuristic", "ismcts", "random")
+    per_seat = [Counter(seating(specs, i)[s] for i in range(8)) for s in range(4)]
+    assert all(c == {"ismcts": 2, "random": 4, "heuristic": 2} for c in per_seat)
+
+
+def test_each_block_of_rotations_shares_one_deal_and_bots_get_distinct_seeds():
+    seeds = [game_seed(5, i, 3) for i in range(9)]
+    assert seeds[0] == seeds[1] == seeds[2] != seeds[3] == seeds[4] == seeds[5] != seeds[6]
+    assert game_seed(6, 0, 3) != seeds[0]
+    assert len({bot_seed(5, i, s) for i in range(9) for s in range(3)}) == 27
+
+
+def test_arena_games_are_ordered_rotated_and_reproducible():
+    specs = ["random", "ismcts:budget=300"]
+    first = run_arena("nuclear-war", specs, 4, seed=3)
+    assert [r.index for r in first] == [0, 1, 2, 3]
+    assert [r.seats for r in first] == [tuple(specs), tuple(reversed(specs))] * 2
+    assert first[0].seed == first[1].seed != first[2].seed
+    again = run_arena("nuclear-war", specs, 4, seed=3)
+    assert [(r.winners, r.plies, r.rewards) for r in again] == [(r.winners, r.plies, r.rewards) for r in first]
+    assert all(r.decisions[s] > 0 for r in first for s in range(2))
+
+
+def test_worker_processes_give_the_same_games():
+    specs = ["random", "random", "random"]
+    alone = run_arena("nuclear-war", specs, 6, seed=9)
+    seen = []
+    pooled = run_arena("nuclear-war", specs, 6, seed=9, workers=2, on_result=seen.append)
+    assert len(seen) == 6
+    strip = [(r.index, r.seed, r.seats, r.winners, r.places, r.plies) for r in alone]
+    assert [(r.index, r.seed, r.seats, r.winners, r.places, r.plies) for r in pooled] == strip
+
+
+def test_one_game_replays_from_its_recorded_actions():
+    game = get("nuclear-war")
+    options = arena_options(game)
+    result = play_game("nuclear-war", ["ismcts:budget=200", "random"], 77, options, keep_actions=True)
+    state = game.new_state(2, options, 77)
+    for action in result.actions:
+        state.apply(action)
+    assert state.is_over() and state.ply == result.plies
+    assert tuple(state.outcome().winners) == result.winners
+
+
+def test_bots_receive_only_seat_contexts():
+    game = get("nuclear-war")
+
+    class Recorder:
+        name = "recorder"
+
+        def __init__(self):
+            self.kinds = set()
+
+        def choose(self, ctx):
+            self.kinds.add(type(ctx))
+            return ctx.legal_actions[0]
+
+    bots = [Recorder(), Recorder()]
+    play(game.new_state(2, None, 4), bots, ["a", "b"])
+    assert set().union(*(b.kinds for b in bots)) == {SeatContext}
+
+
+def test_an_illegal_bot_action_names_the_bot():
+    game = get("nuclear-war")
+
+    class Cheater:
+        name = "cheater"
+
+        def choose(self, ctx):
+            return "win the game"
+
+    from realpolitik.engine import IllegalAction
+
+    with pytest.raises(IllegalAction, match="bot cheater in seat p1"):
+        play(game.new_state(2, None, 4), [Cheater(), Cheater()], ["cheater", "cheater"])
+
+
+def test_short_ismcts_against_random_smoke_game():
+    results = run_arena("nuclear-war", ["ismcts:budget=1500", "random", "random", "random"], 4, seed=1)
+    summary = summarise("nuclear-war", 4, results)
+    assert summary.games == 4
+    assert summary.bots["ismcts:budget=1500"].seats == 4
+    assert summary.bots["random"].seats == 12
+    assert summary.bots["ismcts:budget=1500"].decisions > 40
+
+
+def test_bad_specs_and_options_fail_before_any_game():
+    with pytest.raises(KeyError, match="no bot 'cheater'"):
+        run_arena("nuclear-war", ["cheater", "random"], 2)
+    with pytest.raises(ValueError, match="budget"):
+        run_arena("nuclear-war", ["ismcts:budget=0", "random"], 2)
+    with pytest.raises(ValueError, match="name=value"):
+        run_arena("nuclear-war", ["ismcts:budget", "random"], 2)
+
+
+runner = CliRunner()
+
+
+def test_arena_command_prints_json_for_machines():
+    out = runner.invoke(app, ["arena", "nuclear-war", "--seats", "random,random,random", "--games", "6",
+                              "--seed", "2", "--json"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.stdout)
+    assert data["games"] == 6 and data["players"] == 3
+    rnd = data["bots"]["random"]
+    assert rnd["seats"] == 18
+    assert rnd["ci95"][0] <= rnd["win_rate"] <= rnd["ci95"][1]
+    assert data["no_winner_games"] + rnd["wins"] == 6
+
+
+def test_arena_command_prints_a_table():
+    out = runner.invoke(app, ["arena", "nuclear-war", "--seats", "ismcts:budget=200,random", "--games", "2"])
+    assert out.exit_code == 0, out.output
+    assert "ismcts:budget=200" in out.stdout and "win %" in out.stdout
+    assert "average length" in out.stdout
+
+
+def test_arena_command_refuses_unknown_bots_and_options():
+    out = runner.invoke(app, ["arena", "nuclear-war", "--seats", "ismcts,wizard", "--games", "2"])
+    assert out.exit_code == 2 and "wizard" in out.stdout
+    out = runner.invoke(app, ["arena", "nuclear-war", "--seats", "random,random", "-o", "speed=9"])
+    assert out.exit_code == 2 and "unknown option" in out.stdout
