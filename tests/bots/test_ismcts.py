@@ -77,6 +77,15 @@ def test_time_limit_caps_the_search():
     assert bot.last.applies < 10**9
 
 
+def test_a_think_cap_reaches_search_bots_only_and_yields_to_the_spec():
+    game = get("nuclear-war")
+    assert make_bot("ismcts", game, 1, think=0.5).time_limit == 0.5
+    assert make_bot("ismcts:time_limit=2", game, 1, think=0.5).time_limit == 2
+    assert make_bot("ismcts", game, 1).time_limit is None
+    assert make_bot("heuristic", game, 1, think=0.5).name == "heuristic"
+    assert make_bot("random", game, 1, think=0.5).name == "random"
+
+
 def test_a_forced_move_needs_no_search():
     game = get("nuclear-war")
     state = game.new_state(4, None, 3)

@@ -17,7 +17,7 @@ def test_catalog_offers_every_game_with_bots_options_and_board(api):
     catalog = {g["id"]: g for g in api.get("/api/catalog").json()}
     nw = catalog["nuclear-war"]
     assert nw["min_players"] == 2 and nw["max_players"] == 6 and nw["default_players"] == 4
-    assert nw["bots"][:2] == ["random", "heuristic"]
+    assert nw["bots"] == ["random", "ismcts", "heuristic"]
     names = [o["name"] for o in nw["options"]]
     assert "refill" in names and "content" not in names  # file options stay on the command line
     assert nw["board"] is True

@@ -6,6 +6,7 @@ spec may carry parameters after colons: ``ismcts:budget=20000:rollout=heuristic`
 
 from __future__ import annotations
 
+import inspect
 from typing import Any
 
 from realpolitik.engine import Game
@@ -43,15 +44,19 @@ def _number(text: str) -> Any:
     return text
 
 
-def make_bot(kind: str, game: Game, seed: int = 0) -> Bot:
+def make_bot(kind: str, game: Game, seed: int = 0, think: float | None = None) -> Bot:
     """A bot for ``game`` from a spec (``ismcts``, ``ismcts:budget=5000``); unknown kinds are named.
 
-    Raises ``KeyError`` for an unknown kind and ``ValueError`` for bad parameters.
+    ``think`` caps a search bot's seconds per decision (bots that take a ``time_limit``)
+    unless the spec sets its own. Raises ``KeyError`` for an unknown kind and
+    ``ValueError`` for bad parameters.
     """
     name, params = parse_spec(kind)
     factory = game.bots.get(name) or GENERIC.get(name)
     if factory is None:
         raise KeyError(f"no bot {name!r} for {game.id} (available: {', '.join(bot_kinds(game))})")
+    if think is not None and "time_limit" in inspect.signature(factory).parameters:
+        params.setdefault("time_limit", think)
     try:
         return factory(seed, **params)
     except TypeError as exc:

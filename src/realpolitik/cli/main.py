@@ -138,13 +138,15 @@ def serve(
     db: str = typer.Option("realpolitik.db", help="SQLite file or database URL (sqlite:///FILE, postgresql://…)"),
     bot_delay: float = typer.Option(0.3, help="seconds a bot waits before it moves"),
     bot_workers: int | None = typer.Option(None, help="bot worker processes (default: cores - 1; 0: a thread)"),
+    bot_think: float = typer.Option(1.0, help="seconds a search bot (ismcts) may think per move, at most"),
 ) -> None:
     """Run the game server: lobby, online play against people and bots, replays."""
     from realpolitik.server import StorageError
     from realpolitik.server import serve as run_server
 
     try:
-        run_server(host, port, db, bot_delay, bot_workers, announce=lambda text: print(text, flush=True))
+        run_server(host, port, db, bot_delay, bot_workers, announce=lambda text: print(text, flush=True),
+                   bot_think=bot_think)
     except StorageError as exc:
         _fail(str(exc))
     except OSError as exc:

@@ -19,7 +19,7 @@ __all__ = ["Settings", "StorageError", "create_app", "serve"]
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "realpolitik.db", bot_delay: float = 0.3,
-          bot_workers: int | None = None, announce=print) -> None:
+          bot_workers: int | None = None, announce=print, bot_think: float = 1.0) -> None:
     """Run the server until interrupted; ``announce`` gets the address once it is bound.
 
     Raises :class:`StorageError` when the database cannot be used and ``OSError`` when
@@ -29,7 +29,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "realpolitik.db",
 
     url = database_url(db)
     Store(url).close()  # fails early, with the reason, when the database cannot be used
-    settings = Settings(db=url.render_as_string(hide_password=False), bot_delay=bot_delay, bot_workers=bot_workers)
+    settings = Settings(db=url.render_as_string(hide_password=False), bot_delay=bot_delay, bot_workers=bot_workers,
+                        bot_think=bot_think)
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)

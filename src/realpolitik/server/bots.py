@@ -40,6 +40,7 @@ class BotJob:
     actions: tuple[str, ...]
     seat: int
     kind: str
+    think: float | None = None  # seconds a search bot may take, at most
 
 
 _states: OrderedDict[str, State] = OrderedDict()
@@ -73,7 +74,7 @@ def choose(job: BotJob, lookup: Callable[[str], Game] | None = None) -> str:
     if state.to_act != job.seat:
         raise RuntimeError(f"game {job.key}: seat {job.seat} is not to act after {len(job.actions)} actions")
     ply = len(job.actions)
-    bot = make_bot(job.kind, state.game, _mix(job.seed, job.seat, ply) & 0x7FFFFFFF)
+    bot = make_bot(job.kind, state.game, _mix(job.seed, job.seat, ply) & 0x7FFFFFFF, think=job.think)
     ctx = SeatContext.of(state, job.seat, Rng(_mix(job.seed, job.seat, ply, 1)))
     return bot.choose(ctx)
 

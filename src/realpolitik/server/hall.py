@@ -37,6 +37,8 @@ class Settings:
     bot_delay: float = 0.3
     #: worker processes for bots; 0 runs them on a thread of the server process
     bot_workers: int | None = None
+    #: seconds a search bot (``ismcts``) may think per move, at most
+    bot_think: float = 1.0
 
 
 class Hall:

@@ -236,7 +236,8 @@ class Table:
                 await asyncio.sleep(self.hall.settings.bot_delay)
             seq = self.seq
             job = BotJob(self.id, self.game.id, len(self.labels), dict(self.stored.options), self.stored.seed,
-                         tuple(self.stored.actions), seat, self.stored.seats[seat].kind)
+                         tuple(self.stored.actions), seat, self.stored.seats[seat].kind,
+                         self.hall.settings.bot_think)
             choice = await self.hall.bots.choose(job)
             await self.act(seat, seq, choice)
         except asyncio.CancelledError:

@@ -56,8 +56,10 @@ def _wait_for(check, timeout: float, what: str) -> None:
 class ServerProcess:
     """``realpolitik serve`` on 127.0.0.1 in a child process, its output in a log file."""
 
-    def __init__(self, db: str, bot_delay: float = 0.0, bot_workers: int = 1, log: Path | None = None) -> None:
+    def __init__(self, db: str, bot_delay: float = 0.0, bot_workers: int = 1, log: Path | None = None,
+                 bot_think: float = 0.2) -> None:
         self.db = db
+        self.bot_think = bot_think
         self.bot_delay = bot_delay
         self.bot_workers = bot_workers
         self.port = 0
@@ -70,7 +72,8 @@ class ServerProcess:
         import httpx
 
         args = [sys.executable, "-c", SERVE, "serve", "--port", str(self.port), "--db", self.db,
-                "--bot-delay", str(self.bot_delay), "--bot-workers", str(self.bot_workers)]
+                "--bot-delay", str(self.bot_delay), "--bot-workers", str(self.bot_workers),
+                "--bot-think", str(self.bot_think)]
         mark = len(self.output())
         with self.log.open("a") as out:
             self.proc = subprocess.Popen(args, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)

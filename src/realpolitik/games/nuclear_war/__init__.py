@@ -9,9 +9,10 @@ most Secret effects — see ``data/``).
 """
 
 from .game import NuclearWar
-from .heuristic import HeuristicBot
+from .heuristic import HeuristicBot, evaluate
 
 GAME = NuclearWar()
 GAME.bots = {"heuristic": HeuristicBot}
+GAME.evaluate = evaluate
 
 __all__ = ["GAME"]

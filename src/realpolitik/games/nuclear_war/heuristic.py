@@ -124,3 +124,21 @@ def _best_placement(view: dict[str, Any], legal: tuple[str, ...], cards: dict[st
         plain = f"place {keys[best]}"
         return plain if plain in legal else best
     return best
+
+
+#: share of games a search should still expect to end without a winner (spec §12: the last
+#: nations may annihilate each other); scales the estimate below 1
+_CONTESTED = 0.6
+
+
+def evaluate(st) -> tuple[float, ...]:
+    """Search estimate of an unfinished game: the chance to be the last nation standing.
+
+    Runs on sampled worlds only (``Game.evaluate``). Each living nation's chance grows
+    with the square of its people; the eliminated have none.
+    """
+    weight = [st.population(s) ** 2 if st.alive[s] else 0 for s in range(len(st.seats))]
+    whole = sum(weight)
+    if not whole:
+        return (0.0,) * len(weight)
+    return tuple(_CONTESTED * w / whole for w in weight)
