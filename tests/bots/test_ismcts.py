@@ -145,6 +145,16 @@ def test_depth_limited_playouts_end_in_the_games_evaluation(monkeypatch):
     assert bot.last.iterations >= 1000 // 40, "short playouts: many iterations for the budget"
 
 
+def test_a_games_search_depth_is_the_default_and_a_bots_own_depth_overrides_it(monkeypatch):
+    game, state = nuclear_war_position(20)
+    monkeypatch.setattr(game, "search_depth", 0)
+    ctx = SeatContext.of(state, state.to_act, Rng(1))
+    shallow, deep = ISMCTSBot(seed=4, budget=1000), ISMCTSBot(seed=4, budget=1000, depth=40)
+    shallow.choose(ctx)
+    deep.choose(ctx)
+    assert shallow.last.iterations > 2 * deep.last.iterations, "no playout plies: only tree steps"
+
+
 def test_other_seats_can_be_left_to_the_rollout_policy():
     game, state = nuclear_war_position(20)
     me = state.to_act
