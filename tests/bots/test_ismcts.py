@@ -86,6 +86,14 @@ def test_a_think_cap_reaches_search_bots_only_and_yields_to_the_spec():
     assert make_bot("random", game, 1, think=0.5).name == "random"
 
 
+def test_a_games_bot_defaults_apply_where_the_spec_sets_nothing():
+    game = get("nuclear-war")
+    assert game.bot_defaults["ismcts"]["prior"] == "heuristic"
+    assert make_bot("ismcts", game, 1).prior == "heuristic"
+    assert make_bot("ismcts:prior=none", game, 1).prior == "none"
+    assert make_bot("ismcts", get("wsdv"), 1).prior == get("wsdv").bot_defaults.get("ismcts", {}).get("prior", "none")
+
+
 def test_a_forced_move_needs_no_search():
     game = get("nuclear-war")
     state = game.new_state(4, None, 3)
