@@ -10,9 +10,11 @@ every border, arrow and "?") and the 30 incident cards (``data/cards.toml``).
 """
 
 from .game import Nationen
-from .heuristic import HeuristicBot
+from .heuristic import HeuristicBot, evaluate, rollout_policy
 
 GAME = Nationen()
 GAME.bots = {"heuristic": HeuristicBot}
+GAME.evaluate = evaluate
+GAME.rollout_policy = rollout_policy
 
 __all__ = ["GAME"]

@@ -228,3 +228,82 @@ def _extra(world, seat: int, legal) -> str | None:
         if sales:
             return sales[0]
     return None
+
+
+# ====================================================================== search estimate
+
+#: rounds of income the estimate counts ahead at most
+LOOKAHEAD = 6
+
+
+def evaluate(st) -> tuple[float, ...]:
+    """Search estimate of an unfinished game: each power's chance to win (``Game.evaluate``).
+
+    Runs on sampled worlds only. Wer überlebt, gewinnt: the eliminated have none. A
+    survivor's strength is spec A20's score — cash + 3 M per tanker + income — with the
+    income counted once more for each round still to come (at most ``LOOKAHEAD``, never
+    past the round limit, where that score alone decides); the chance grows with the
+    square of the strength.
+    """
+    n = len(st.seats)
+    limit = st.options["round_limit"]
+    ahead = LOOKAHEAD if not limit else max(0, min(LOOKAHEAD, limit - st.round))
+    weight = [0.0] * n
+    for s in range(n):
+        if st.alive[s]:
+            income = economy.income(st, s)
+            strength = st.money[s] + 3 * economy.tankers_of(st, s) + income * (1 + ahead) - _danger(st, s, income)
+            weight[s] = max(1.0, strength) ** 2
+    whole = sum(weight)
+    if not whole:
+        alive = sum(st.alive)
+        return tuple(1.0 / alive if st.alive[s] else 0.0 for s in range(n))
+    return tuple(w / whole for w in weight)
+
+
+def rollout_policy(st, rng) -> str:
+    """A fast playout move (``Game.rollout_policy``): thrifty, so playouts do not go broke at once.
+
+    Runs on sampled worlds only and reads their fields. Step 3 (seed "Das Spiel
+    beginnt"): an attack when one is open (seed §3), else a placement on a free capital,
+    else the shortest (cheapest) move; then a tanker from the high sea into a ruled port,
+    or a tanker bought into a ruled port while 4 M stay in hand (seed §4); then ``end``.
+    The agent's steps and card answers are random.
+    """
+    legal = st.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    kind = st.stack[-1][0]
+    if kind == "agent":
+        moves = [a for a in legal if a.startswith("agent ")]
+        return moves[rng.below(len(moves))]
+    if kind != "main":
+        return legal[rng.below(len(legal))]
+    b = st.content.board
+    attacks, places, moves, extras = [], [], [], []
+    for a in legal:
+        verb = a[:a.index(" ")] if " " in a else a
+        if verb == "attack":
+            attacks.append(a)
+        elif verb == "place":
+            places.append(a)
+        elif verb == "move":
+            moves.append(a)
+        elif verb == "tanker" or verb == "buy":
+            extras.append(a)
+    for group in (attacks, places):
+        if group:
+            return group[rng.below(len(group))]
+    if moves:
+        def steps(action: str) -> int:
+            words = action.split(" ")
+            return b.distance[b.point_id[words[2]]][b.point_id[words[3]]]
+        return min(moves, key=steps)
+    money = st.money[st.to_act]
+    for a in extras:
+        words = a.split(" ")
+        if words[0] == "tanker" and words[1] in ("north", "south") and words[2] in b.state_index:
+            return a
+        if words[0] == "buy" and words[2] in b.state_index and money - b.components.tanker_price >= 4:
+            return a
+    return "end" if "end" in legal else legal[rng.below(len(legal))]
