@@ -10,11 +10,9 @@ every border, arrow and "?") and the 30 incident cards (``data/cards.toml``).
 """
 
 from .game import Nationen
-from .heuristic import HeuristicBot, evaluate, rollout_policy
+from .heuristic import HeuristicBot
 
 GAME = Nationen()
 GAME.bots = {"heuristic": HeuristicBot}
-GAME.evaluate = evaluate
-GAME.rollout_policy = rollout_policy
 
 __all__ = ["GAME"]
