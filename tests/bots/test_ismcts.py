@@ -86,6 +86,14 @@ def test_a_think_cap_reaches_search_bots_only_and_yields_to_the_spec():
     assert make_bot("random", game, 1, think=0.5).name == "random"
 
 
+def test_a_games_bot_defaults_apply_where_the_spec_sets_nothing():
+    game = get("nuclear-war")
+    assert game.bot_defaults["ismcts"]["prior"] == "heuristic"
+    assert make_bot("ismcts", game, 1).prior == "heuristic"
+    assert make_bot("ismcts:prior=none", game, 1).prior == "none"
+    assert make_bot("ismcts", get("wsdv"), 1).prior == get("wsdv").bot_defaults.get("ismcts", {}).get("prior", "none")
+
+
 def test_a_forced_move_needs_no_search():
     game = get("nuclear-war")
     state = game.new_state(4, None, 3)
@@ -143,16 +151,6 @@ def test_depth_limited_playouts_end_in_the_games_evaluation(monkeypatch):
     bot.choose(SeatContext.of(state, state.to_act, Rng(1)))
     assert seen and all(ply > state.ply for ply in seen)
     assert bot.last.iterations >= 1000 // 40, "short playouts: many iterations for the budget"
-
-
-def test_a_games_search_depth_is_the_default_and_a_bots_own_depth_overrides_it(monkeypatch):
-    game, state = nuclear_war_position(20)
-    monkeypatch.setattr(game, "search_depth", 0)
-    ctx = SeatContext.of(state, state.to_act, Rng(1))
-    shallow, deep = ISMCTSBot(seed=4, budget=1000), ISMCTSBot(seed=4, budget=1000, depth=40)
-    shallow.choose(ctx)
-    deep.choose(ctx)
-    assert shallow.last.iterations > 2 * deep.last.iterations, "no playout plies: only tree steps"
 
 
 def test_other_seats_can_be_left_to_the_rollout_policy():

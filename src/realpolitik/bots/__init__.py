@@ -47,14 +47,16 @@ def _number(text: str) -> Any:
 def make_bot(kind: str, game: Game, seed: int = 0, think: float | None = None) -> Bot:
     """A bot for ``game`` from a spec (``ismcts``, ``ismcts:budget=5000``); unknown kinds are named.
 
-    ``think`` caps a search bot's seconds per decision (bots that take a ``time_limit``)
-    unless the spec sets its own. Raises ``KeyError`` for an unknown kind and
+    The game's ``bot_defaults`` for the kind apply where the spec sets nothing. ``think``
+    caps a search bot's seconds per decision (bots that take a ``time_limit``) unless the
+    spec sets its own. Raises ``KeyError`` for an unknown kind and
     ``ValueError`` for bad parameters.
     """
     name, params = parse_spec(kind)
     factory = game.bots.get(name) or GENERIC.get(name)
     if factory is None:
         raise KeyError(f"no bot {name!r} for {game.id} (available: {', '.join(bot_kinds(game))})")
+    params = {**game.bot_defaults.get(name, {}), **params}
     if think is not None and "time_limit" in inspect.signature(factory).parameters:
         params.setdefault("time_limit", think)
     try:

@@ -85,8 +85,8 @@ class ISMCTSBot:
     ``rollout``: ``random``, ``heuristic`` (the game's heuristic bot, asked on each
     playout step), ``game`` (the game's fast ``rollout_policy``) or ``auto`` (the game's
     fast policy when it offers one, else random); ``depth``: playout plies before the
-    game's ``evaluate`` takes over (only for games that offer one; default: the game's
-    ``search_depth``, else ``DEFAULT_DEPTH``); ``exploration``: the UCB constant.
+    game's ``evaluate`` takes over (only for games that offer one; default
+    ``DEFAULT_DEPTH``); ``exploration``: the UCB constant.
     """
 
     name = "ismcts"
@@ -130,7 +130,6 @@ class ISMCTSBot:
         self._game_id: str | None = None
         self._policy: Policy | None = None
         self._evaluate: Callable[[State], tuple[float, ...]] | None = None
-        self._depth = DEFAULT_DEPTH
         self._expanded: dict[int, int] = {}
 
     # ------------------------------------------------------------------ the search
@@ -225,7 +224,7 @@ class ISMCTSBot:
     def _playout(self, world: State, rng: Rng) -> tuple[int, tuple[float, ...]]:
         """Play the world on with the rollout policy; returns apply calls and rewards."""
         evaluate = self._evaluate
-        limit = MAX_PLAYOUT if evaluate is None else self._depth
+        limit = MAX_PLAYOUT if evaluate is None else (DEFAULT_DEPTH if self.depth is None else self.depth)
         played = 0
         while world.to_act is not None:
             if played >= limit:
@@ -252,8 +251,6 @@ class ISMCTSBot:
         """Pick the rollout policies and evaluation this game offers."""
         self._game_id = game.id
         self._evaluate = game.evaluate
-        depth = game.search_depth if self.depth is None else self.depth
-        self._depth = DEFAULT_DEPTH if depth is None else depth
         self._policy = self._policy_for(game, self.rollout)
         self._model = self._policy if self.model == "same" else self._policy_for(game, self.model)
         self._advisor = None

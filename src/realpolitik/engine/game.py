@@ -70,9 +70,9 @@ class Game(ABC):
     #: optional estimate of an unfinished game, ``evaluate(state)`` -> reward per seat in
     #: [0, 1]; lets search bots cut long playouts short
     evaluate: Callable[[State], tuple[float, ...]] | None = None
-    #: playout plies before ``evaluate`` scores the position, for search bots given no depth
-    #: of their own (None: the bot's default)
-    search_depth: int | None = None
+    #: parameters per bot kind that suit this game better than the bot's own defaults
+    #: (``{"ismcts": {"prior": "heuristic"}}``); a bot spec's own parameters win
+    bot_defaults: dict[str, dict[str, Any]] = {}
 
     def seat_labels(self, players: int) -> tuple[str, ...]:
         """The seat names used in action texts and views, for this many players."""

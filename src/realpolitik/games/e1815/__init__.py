@@ -10,12 +10,14 @@ marker cap are implemented as stated; everything else is our reconstruction "181
 """
 
 from .game import E1815, E1815TwoVsTwo
-from .heuristic import HeuristicBot
+from .heuristic import HeuristicBot, evaluate, rollout_policy
 
 GAME = E1815()
 GAME_2VS2 = E1815TwoVsTwo()
 for _game in (GAME, GAME_2VS2):
     _game.bots = {"heuristic": HeuristicBot}
+    _game.evaluate = evaluate
+    _game.rollout_policy = rollout_policy
 
 #: both games of this package, for the registry
 GAMES = (GAME, GAME_2VS2)

@@ -12,6 +12,7 @@ from typing import Any
 
 from realpolitik.engine import Rng, SeatContext
 
+from . import combat, scoring
 from .content import Board, load
 
 GUARD = 2  # EP the bot keeps in its own capital when it can
@@ -310,3 +311,98 @@ class HeuristicBot:
             kind = ("inf", "cav", "art").index(words[2])
             return (r.need(words[1]) + (1 if r.frontier(words[1]) else 0), r.ep_values[kind])
         return max(legal, key=weight)
+
+
+# ====================================================================== search estimate
+
+
+def evaluate(st) -> tuple[float, ...]:
+    """Search estimate of an unfinished game: each seat's chance to win (``Game.evaluate``).
+
+    Runs on sampled worlds only. SP win the game (U25: 10 SP; 2vs2 [sure]: 13 SP of the
+    team together), so a seat's strength is its SP after the next SP distribution as it
+    would go now (U24: the rank by lands, then EP; +1 per complete territory), plus a
+    third of an SP per land it holds, which feeds later distributions and reinforcements
+    (U22). The chance grows with the square of the strength; in 2vs2 both allies get
+    their team's chance, as the team result decides their rewards.
+    """
+    n = len(st.seats)
+    sc = st.content.rules.scoring
+    table = sc.sp_by_rank[str(n)]
+    ranking = sorted(range(n), key=lambda s: scoring.strength(st, s), reverse=True)
+    lands = [0] * n
+    for o in st.owner:
+        if o >= 0:
+            lands[o] += 1
+    power = [0.0] * n
+    for rank, s in enumerate(ranking):
+        power[s] = st.sp[s] + table[rank] + sc.per_territory * len(st.full_territories(s)) + lands[s] / 3
+    if st.team_of is not None:
+        sums = [0.0, 0.0]
+        for s in range(n):
+            sums[st.team_of[s]] += power[s]
+        whole = sums[0] ** 2 + sums[1] ** 2
+        return tuple(sums[t] ** 2 / whole for t in st.team_of)
+    whole = sum(p * p for p in power)
+    return tuple(p * p / whole for p in power)
+
+
+def rollout_policy(st, rng) -> str:
+    """A fast playout move (``Game.rollout_policy``) that fights only battles it can win.
+
+    Runs on sampled worlds only and reads their fields. On the action menu: an attack
+    whose neighbouring own EP and markers beat the defence (U15–U17), else a random
+    civil action, ``end turn`` last; in a battle: commit the largest group until the
+    attack is stronger, then go; spend just the markers that win the battle or hold the
+    land (U20); no team action; everything else at random.
+    """
+    legal = st.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    frame = st.stack[-1]
+    kind, seat = frame[0], frame[1]
+    if kind == "action":
+        return _menu(st, seat, legal, rng)
+    if kind == "attack":
+        attack, defence = combat.strengths(st, seat, frame[2], frame[3], 0, 0)
+        if "go" in legal and attack + st.markers[seat] > defence:
+            return "go"
+        commits = [a for a in legal if a.startswith("commit ")]
+        if not commits:
+            return "go"
+        return max(commits, key=_group_ep(st))
+    if kind == "boost":
+        attack, defence = combat.strengths(st, seat, frame[2], frame[3], 0, 0)
+        need = max(0, defence - attack + 1)
+        return f"spend {need}" if need <= st.markers[seat] else "spend 0"
+    if kind == "defend":
+        attack, defence = combat.strengths(st, frame[2], frame[3], frame[4], frame[5], 0)
+        need = max(0, attack - defence)
+        return f"spend {need}" if need <= st.markers[seat] else "spend 0"
+    if kind == "team":
+        return "no team action"
+    return legal[rng.below(len(legal))]
+
+
+def _menu(st, seat: int, legal, rng) -> str:
+    board = st.content.board
+    owner, adj = st.owner, board.adj
+    civil = []
+    for a in legal:
+        if a.startswith("attack "):
+            target = board.index[a[7:]]
+            power = sum(st.ep_in(s) for s in adj[target] if owner[s] == seat) + st.markers[seat]
+            if power > combat.strengths(st, seat, target, (0, 0, 0, 0), 0, 0)[1]:
+                return a
+        elif a != "end turn":
+            civil.append(a)
+    return civil[rng.below(len(civil))] if civil else "end turn"
+
+
+def _group_ep(st):
+    ep = st.content.ep
+
+    def size(action: str) -> int:
+        words = action.split(" ")
+        return 0 if words[2] == "general" else int(words[2]) * ep[("inf", "cav", "art").index(words[3])]
+    return size

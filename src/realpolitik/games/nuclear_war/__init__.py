@@ -14,5 +14,8 @@ from .heuristic import HeuristicBot, evaluate
 GAME = NuclearWar()
 GAME.bots = {"heuristic": HeuristicBot}
 GAME.evaluate = evaluate
+#: measured (docs/bots.md): the heuristic's proposal kept unless search clearly beats it,
+#: and short playouts scored by ``evaluate``
+GAME.bot_defaults = {"ismcts": {"prior": "heuristic", "depth": 20}}
 
 __all__ = ["GAME"]

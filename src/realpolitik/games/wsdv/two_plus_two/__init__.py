@@ -16,6 +16,6 @@ from .heuristic import HeuristicBot, win_chances
 GAME = TwoPlusTwo()
 GAME.bots = {"heuristic": HeuristicBot}
 GAME.evaluate = win_chances
-GAME.search_depth = 10  # measured: random 2+2 playouts beyond ~10 plies drown the estimate
+GAME.bot_defaults = {"ismcts": {"depth": 10}}  # measured: longer random 2+2 playouts drown the estimate
 
 __all__ = ["GAME"]
