@@ -12,11 +12,12 @@ printed data (``data/``).
 """
 
 from .game import Wsdv
-from .heuristic import HeuristicBot
+from .heuristic import HeuristicBot, win_chances
 from .two_plus_two import GAME as TWO_PLUS_TWO
 
 GAME = Wsdv()
 GAME.bots = {"heuristic": HeuristicBot}
+GAME.evaluate = win_chances
 
 #: the base game and 2+2, for the registry
 GAMES = (GAME, TWO_PLUS_TWO)

@@ -15,11 +15,13 @@ sampled from the seat's information set, as the base bot does.
 
 from __future__ import annotations
 
+from math import exp
+
 from realpolitik.engine import IllegalAction, SeatContext
 
 from ..content import EAST, SIDES, WEST
 from ..heuristic import HeuristicBot as BaseBot
-from ..heuristic import arrow_value, evaluate, icon_value, ls_placements
+from ..heuristic import arrow_value, evaluate, icon_value, ls_placements, west_chance
 from .cold_war import POWER, is_power, items_of, victory_points
 from .content import BASE_ICONS, load
 from .events import collects, event_items, value_items
@@ -332,3 +334,20 @@ def position(st, seat: int) -> float:
         own, other = victory_points(st, side), victory_points(st, 1 - side)
         score -= 0.6 * max(0, own - other + 1)
     return score
+
+
+def win_chances(st) -> tuple[float, ...]:
+    """Search estimate of an unfinished game (``Game.evaluate``): each seat's chance to be the winner.
+
+    Runs on sampled worlds only. The side's chance is the base game's estimate (weights
+    refitted on 2+2 heuristic self-play, 200 games); within the winning side the superpower
+    wins when it leads the other superpower in victory points (§12.4), which a logistic in
+    the present lead estimates (fitted on the same games). Each side's two chances add up to
+    its chance to win.
+    """
+    west = west_chance(st, -0.19, -0.12)
+    lead = victory_points(st, WEST) - victory_points(st, EAST)
+    usa = 1.0 / (1.0 + exp(0.64 - 0.96 * lead))
+    ussr = 1.0 / (1.0 + exp(0.64 + 0.96 * lead))
+    east = 1.0 - west
+    return (west * usa, east * ussr, west * (1.0 - usa), east * (1.0 - ussr))
