@@ -12,10 +12,9 @@ from playwright.sync_api import Page, expect
 
 from realpolitik.engine import Rng
 from realpolitik.games.e1815.content import load, load_rules
+from realpolitik.testing.pages import ENABLED, OVER, console_errors
 from realpolitik.testing.server import Api, ServerProcess
 
-ENABLED = "#pending button.action:not([disabled])"
-OVER = "#outcome h3"
 KINDS = ("inf", "cav", "art")
 
 #: what the board shows of each land and each player row, read from the DOM
@@ -71,13 +70,6 @@ def bot_games(server):
         return games[key]
 
     return played
-
-
-def console_errors(page: Page) -> list[str]:
-    errors: list[str] = []
-    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    return errors
 
 
 def owner_words(view: dict, owner: str | None) -> str:

@@ -12,9 +12,8 @@ from playwright.sync_api import Page, expect
 
 from realpolitik.engine import Rng
 from realpolitik.games.nationen.content import load
+from realpolitik.testing.pages import ENABLED, OVER, console_errors, seq
 
-ENABLED = "#pending button.action:not([disabled])"
-OVER = "#outcome h3"
 CONTENT = load("", "")
 CARDS = CONTENT.cards
 
@@ -72,10 +71,6 @@ def assert_board_shows(page: Page, view: dict) -> dict:
     return board
 
 
-def seq(page: Page) -> int:
-    return int(page.get_attribute("body", "data-seq"))
-
-
 def sent_actions(page: Page) -> list[str]:
     """Every action text the page sends to the server, in order."""
     actions: list[str] = []
@@ -98,13 +93,6 @@ def received_views(page: Page) -> list[dict]:
 
     page.on("websocket", lambda ws: ws.on("framereceived", on_frame))
     return views
-
-
-def console_errors(page: Page) -> list[str]:
-    errors: list[str] = []
-    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    return errors
 
 
 def start(server, api, page: Page, seats: list[str], round_limit: int = 30) -> str:

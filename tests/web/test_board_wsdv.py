@@ -13,30 +13,12 @@ from playwright.sync_api import Page, expect
 
 from realpolitik.engine import Rng
 from realpolitik.games import get
+from realpolitik.testing.pages import ENABLED, REACHABLE, click_board, console_errors, latest, seq, turn_or_end
 
-ENABLED = "#pending button.action:not([disabled])"
-OVER = "#outcome h3"
 BOARD = "#board svg.wsdv"
 CLICKABLE = f"{BOARD} [data-uses]"
 
 #: JS: a point (viewport pixels) where a click lands on ``el`` itself, or null when none does
-REACHABLE = """(el) => {
-  el.scrollIntoView({ block: "center", inline: "center" });
-  const hits = (x, y) => { const hit = document.elementFromPoint(x, y); return hit && el.contains(hit); };
-  const line = el.dataset.line !== undefined ? el.querySelector("line") : null;
-  const points = [];
-  if (line) {
-    const m = line.getScreenCTM();
-    const p = (x, y) => new DOMPoint(x, y).matrixTransform(m);
-    const [a, b] = [p(line.x1.baseVal.value, line.y1.baseVal.value), p(line.x2.baseVal.value, line.y2.baseVal.value)];
-    for (const t of [0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8]) points.push([a.x + t * (b.x - a.x), a.y + t * (b.y - a.y)]);
-  } else {
-    const r = el.getBoundingClientRect();
-    const steps = [0.5, 0.3, 0.7, 0.1, 0.9, 0.2, 0.8, 0.4, 0.6];
-    for (const fy of steps) for (const fx of steps) points.push([r.x + fx * r.width, r.y + fy * r.height]);
-  }
-  return points.find(([x, y]) => hits(x, y)) || null;
-}"""
 
 #: JS: what the board shows, read back from its data attributes
 SHOWN = """() => {
@@ -127,23 +109,6 @@ OFFERED = """() => {
 BUTTON_ONLY = {"done", "keep", "deliver", "ignore", "next", "nothing", "west-draws"}
 
 
-def console_errors(page: Page) -> list[str]:
-    errors: list[str] = []
-    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    return errors
-
-
-def seq(page: Page) -> int:
-    return int(page.get_attribute("body", "data-seq"))
-
-
-def turn_or_end(page: Page) -> bool:
-    """Wait until the page offers actions (true) or shows the result (false)."""
-    page.wait_for_selector(f"{ENABLED}, {OVER}")
-    return page.locator(OVER).count() == 0
-
-
 def sit_down(server, api, context, seats: list[str], seat: int = 0) -> tuple[Page, str, list[dict], list[str]]:
     """Create a game, open ``seat``'s invitation and take it; returns the page, the game
     id, the messages the page receives and sends (as they go) and the page's console errors."""
@@ -162,32 +127,6 @@ def sit_down(server, api, context, seats: list[str], seat: int = 0) -> tuple[Pag
     page.click("#join-button")
     page.wait_for_selector(BOARD)
     return page, game["id"], views, errors
-
-
-def latest(views: list[dict], at: int) -> dict:
-    return [m for m in views if m["type"] == "view" and m["seq"] == at][-1]["view"]
-
-
-def click_board(page: Page, rng: Rng) -> str | None:
-    """Click a random board element that acts (and, when it opens a menu, a random entry of it).
-
-    Returns the action chosen, or None when nothing on the board acts now."""
-    targets = page.locator(CLICKABLE)
-    if not targets.count():
-        return None
-    target = targets.nth(rng.below(targets.count()))
-    point = target.evaluate(REACHABLE)
-    assert point, f"nothing reaches {target.evaluate('el => el.outerHTML.slice(0, 120)')}"
-    single = target.get_attribute("data-act")
-    page.mouse.click(*point)
-    if single:
-        return single
-    choices = page.locator(f"{BOARD} .choices .choice")
-    assert choices.count() == int(target.get_attribute("data-uses")) > 1
-    choice = choices.nth(rng.below(choices.count()))
-    action = choice.get_attribute("data-action")
-    choice.click()
-    return action
 
 
 def assert_shows(shown: dict, view: dict) -> None:
@@ -313,7 +252,7 @@ def test_a_game_against_the_heuristic_bot_is_played_to_the_end_by_clicking_the_b
         legal = set(latest(views, before)["pending"]["actions"])
         acts = page.locator(f"{CLICKABLE}[data-act]").evaluate_all("els => els.map(e => e.dataset.act)")
         assert set(acts) <= legal  # the board offers only legal actions
-        action = click_board(page, rng) if rng.below(5) else None
+        action = click_board(page, rng, BOARD) if rng.below(5) else None
         if action is None:
             buttons = page.locator(ENABLED)
             button = buttons.nth(rng.below(buttons.count()))

@@ -11,37 +11,17 @@ from playwright.sync_api import Page, expect
 
 from realpolitik.engine import Rng
 from realpolitik.games import get
+from realpolitik.testing.pages import ENABLED, OVER, console_errors, seq, turn_or_end
 from realpolitik.testing.server import Api, ServerProcess
-
-ENABLED = "#pending button.action:not([disabled])"
-OVER = "#outcome h3"
 
 
 def game_id(page: Page) -> str:
     return re.search(r"/game/([0-9a-f]{12})", page.url).group(1)
 
 
-def console_errors(page: Page) -> list[str]:
-    """Collects the page's console errors (a refused content policy shows up here too)."""
-    errors: list[str] = []
-    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    return errors
-
-
 def join(page: Page, name: str) -> None:
     page.fill("#join-name", name)
     page.click("#join-button")
-
-
-def turn_or_end(page: Page) -> bool:
-    """Wait until the page offers actions (true) or shows the result (false)."""
-    page.wait_for_selector(f"{ENABLED}, {OVER}")
-    return page.locator(OVER).count() == 0
-
-
-def seq(page: Page) -> int:
-    return int(page.get_attribute("body", "data-seq"))
 
 
 def click_and_wait(page: Page, rng: Rng, board_too: bool = False) -> str:

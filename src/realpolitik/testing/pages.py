@@ -1,0 +1,83 @@
+"""Helpers for browser tests of the client's pages (Playwright pages), shared by every board.
+
+Board elements that play actions carry ``data-uses`` (how many legal actions they stand
+for) and, when they stand for one, ``data-act`` (its text); see ``docs/web.md``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+    from realpolitik.engine import Rng
+
+#: a legal-action button of the pending decision that can be pressed now
+ENABLED = "#pending button.action:not([disabled])"
+#: the heading of the outcome, shown once the game is over
+OVER = "#outcome h3"
+#: JavaScript: a point on the screen where a click reaches the element (not something on
+#: top of it), scrolling it into view first; along the middle of a drawn line; or null
+REACHABLE = """(el) => {
+  el.scrollIntoView({ block: "center", inline: "center" });
+  const hits = (x, y) => { const hit = document.elementFromPoint(x, y); return hit && el.contains(hit); };
+  const line = el.dataset.line !== undefined ? el.querySelector("line") : null;
+  const points = [];
+  if (line) {
+    const m = line.getScreenCTM();
+    const p = (x, y) => new DOMPoint(x, y).matrixTransform(m);
+    const [a, b] = [p(line.x1.baseVal.value, line.y1.baseVal.value), p(line.x2.baseVal.value, line.y2.baseVal.value)];
+    for (const t of [0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8]) points.push([a.x + t * (b.x - a.x), a.y + t * (b.y - a.y)]);
+  } else {
+    const r = el.getBoundingClientRect();
+    const steps = [0.5, 0.3, 0.7, 0.1, 0.9, 0.2, 0.8, 0.4, 0.6];
+    for (const fy of steps) for (const fx of steps) points.push([r.x + fx * r.width, r.y + fy * r.height]);
+  }
+  return points.find(([x, y]) => hits(x, y)) || null;
+}"""
+
+
+def console_errors(page: Page) -> list[str]:
+    """A list that collects the page's console errors and uncaught exceptions from now on."""
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return errors
+
+
+def seq(page: Page) -> int:
+    """The sequence number of the view the page shows."""
+    return int(page.get_attribute("body", "data-seq"))
+
+
+def turn_or_end(page: Page) -> bool:
+    """Wait until the page offers actions (true) or shows the result (false)."""
+    page.wait_for_selector(f"{ENABLED}, {OVER}")
+    return page.locator(OVER).count() == 0
+
+
+def latest(views: list[dict], at: int) -> dict:
+    """The last view with sequence number ``at`` among the WebSocket messages received."""
+    return [m for m in views if m["type"] == "view" and m["seq"] == at][-1]["view"]
+
+
+def click_board(page: Page, rng: Rng, board: str) -> str | None:
+    """Click a random element of ``board`` (a selector) that acts, and when it opens a menu, a
+    random entry of it. Returns the action chosen, or None when nothing on the board acts now."""
+    targets = page.locator(f"{board} [data-uses]")
+    if not targets.count():
+        return None
+    target = targets.nth(rng.below(targets.count()))
+    point = target.evaluate(REACHABLE)
+    assert point, f"nothing reaches {target.evaluate('el => el.outerHTML.slice(0, 120)')}"
+    single = target.get_attribute("data-act")
+    page.mouse.click(*point)
+    if single:
+        return single
+    choices = page.locator(f"{board} .choices .choice")
+    assert choices.count() == int(target.get_attribute("data-uses")) > 1
+    choice = choices.nth(rng.below(choices.count()))
+    action = choice.get_attribute("data-action")
+    choice.click()
+    return action
