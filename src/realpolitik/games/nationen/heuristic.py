@@ -13,6 +13,8 @@ actions and determinized worlds (where only the undrawn cards are resampled).
 - Then tankers into ruled ports with idle derricks, pipelines that raise the income at
   least 2 M a turn, a tanker sold only to stay in the game; then end.
 - Card choices: the best position after each answer.
+
+``evaluate`` at the end is the search bots' estimate of an unfinished game.
 """
 
 from __future__ import annotations
@@ -228,3 +230,35 @@ def _extra(world, seat: int, legal) -> str | None:
         if sales:
             return sales[0]
     return None
+
+
+# ====================================================================== search estimate
+
+#: rounds of income the estimate counts ahead at most
+LOOKAHEAD = 6
+
+
+def evaluate(st) -> tuple[float, ...]:
+    """Search estimate of an unfinished game: each power's chance to win (``Game.evaluate``).
+
+    Runs on sampled worlds only. Wer überlebt, gewinnt: the eliminated have none. A
+    survivor's strength is spec A20's score — cash + 3 M per tanker + income — with the
+    income counted once more for each round still to come (at most ``LOOKAHEAD``, never
+    past the round limit, where that score alone decides); the chance grows with the
+    square of the strength.
+    """
+    n = len(st.seats)
+    limit = st.options["round_limit"]
+    ahead = LOOKAHEAD if not limit else max(0, min(LOOKAHEAD, limit - st.round))
+    weight = [0.0] * n
+    for s in range(n):
+        if st.alive[s]:
+            income = economy.income(st, s)
+            strength = st.money[s] + 3 * economy.tankers_of(st, s) + income * (1 + ahead) - _danger(st, s, income)
+            weight[s] = max(1.0, strength) ** 2
+    whole = sum(weight)
+    if not whole:
+        alive = sum(st.alive)
+        return tuple(1.0 / alive if st.alive[s] else 0.0 for s in range(n))
+    return tuple(w / whole for w in weight)
+
