@@ -1,11 +1,11 @@
-"""Seeded random playouts and the clone-independence check."""
+"""Seeded random playouts, positions from bot self-play, and the clone-independence check."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from realpolitik.engine import Rng, State
+from realpolitik.engine import Game, Rng, SeatContext, State
 
 #: attributes every state shares with its clones on purpose (immutable by convention)
 SHARED_FIELDS = frozenset({"game", "seats", "options", "content", "log"})
@@ -30,6 +30,20 @@ def random_playout(
         state.apply(act)
         actions.append(act)
     return actions
+
+
+def self_play_position(game: Game, players: int, seed: int, plies: int, options: dict | None = None,
+                       bot: str = "heuristic") -> State:
+    """The position after ``plies`` moves of ``bot`` bots playing each other (earlier if the game ends)."""
+    from realpolitik.bots import make_bot
+
+    st = game.new_state(players, options, seed)
+    bots = [make_bot(bot, game, seed + s) for s in range(players)]
+    rng = Rng(seed)
+    while st.ply < plies and not st.is_over():
+        seat = st.to_act
+        st.apply(bots[seat].choose(SeatContext.of(st, seat, rng.fork())))
+    return st
 
 
 @dataclass(frozen=True)

@@ -1,22 +1,15 @@
 """The search estimate of 1815 and 1815 2vs2 (``Game.evaluate``): SP, lands and the team result."""
 
-from realpolitik.bots import make_bot
 from realpolitik.engine import Rng, SeatContext
 from realpolitik.games import get
 from realpolitik.games.e1815.heuristic import evaluate, rollout_policy
+from realpolitik.testing.playout import self_play_position
 
 from .conftest import blank, play, put, start_turn
 
 
 def _midgame(game_id: str, players: int, seed: int, plies: int = 80):
-    game = get(game_id)
-    st = game.new_state(players, {}, seed)
-    bots = [make_bot("heuristic", game, seed + s) for s in range(players)]
-    rng = Rng(seed)
-    while st.ply < plies and not st.is_over():
-        seat = st.to_act
-        st.apply(bots[seat].choose(SeatContext.of(st, seat, rng.fork())))
-    return st
+    return self_play_position(get(game_id), players, seed, plies)
 
 
 def test_both_games_offer_the_estimate():

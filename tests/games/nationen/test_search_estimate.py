@@ -5,6 +5,7 @@ from realpolitik.engine import Rng, SeatContext
 from realpolitik.games import get
 from realpolitik.games.nationen import rules
 from realpolitik.games.nationen.heuristic import evaluate
+from realpolitik.testing.playout import self_play_position
 
 from .scenario import build
 
@@ -13,13 +14,7 @@ GAME = get("nationen")
 
 def _midgame(players: int, seed: int, plies: int = 60):
     """A position after ``plies`` moves of heuristic self-play, with the arena's round limit."""
-    st = GAME.new_state(players, GAME.conformance_options, seed)
-    bots = [make_bot("heuristic", GAME, seed + s) for s in range(players)]
-    rng = Rng(seed)
-    while st.ply < plies and not st.is_over():
-        seat = st.to_act
-        st.apply(bots[seat].choose(SeatContext.of(st, seat, rng.fork())))
-    return st
+    return self_play_position(GAME, players, seed, plies, GAME.conformance_options)
 
 
 def test_search_bots_get_the_estimate_and_heuristic_playouts_by_default():
