@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from realpolitik.bots import make_bot
 from realpolitik.engine import Game, Rng, SeatContext, State
 
 #: attributes every state shares with its clones on purpose (immutable by convention)
@@ -35,8 +36,6 @@ def random_playout(
 def self_play_position(game: Game, players: int, seed: int, plies: int, options: dict | None = None,
                        bot: str = "heuristic") -> State:
     """The position after ``plies`` moves of ``bot`` bots playing each other (earlier if the game ends)."""
-    from realpolitik.bots import make_bot
-
     st = game.new_state(players, options, seed)
     bots = [make_bot(bot, game, seed + s) for s in range(players)]
     rng = Rng(seed)

@@ -261,4 +261,3 @@ def evaluate(st) -> tuple[float, ...]:
         alive = sum(st.alive)
         return tuple(1.0 / alive if st.alive[s] else 0.0 for s in range(n))
     return tuple(w / whole for w in weight)
-
