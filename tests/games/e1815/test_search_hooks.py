@@ -3,7 +3,7 @@
 from realpolitik.engine import Rng, SeatContext
 from realpolitik.games import get
 from realpolitik.games.e1815.heuristic import evaluate, rollout_policy
-from realpolitik.testing.playout import self_play_position
+from realpolitik.testing import self_play_position
 
 from .conftest import blank, play, put, start_turn
 

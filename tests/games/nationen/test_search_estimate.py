@@ -5,7 +5,7 @@ from realpolitik.engine import Rng, SeatContext
 from realpolitik.games import get
 from realpolitik.games.nationen import rules
 from realpolitik.games.nationen.heuristic import evaluate
-from realpolitik.testing.playout import self_play_position
+from realpolitik.testing import self_play_position
 
 from .scenario import build
 
