@@ -28,7 +28,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 from realpolitik.games import get  # noqa: E402
 from realpolitik.sim.arena import arena_options, game_seed, play_game, seating  # noqa: E402
 
-
 #: decisions that belong to an ordinary turn, never to a strike or a retaliation
 TURN_DECISIONS = ("commit", "place", "swap")
 
