@@ -9,6 +9,7 @@ from realpolitik.engine import Rng, SeatContext
 from realpolitik.games import get
 from realpolitik.games.wsdv.content import EAST, WEST
 from realpolitik.games.wsdv.heuristic import win_chances
+from realpolitik.testing import random_playout
 
 from .conftest import Table
 
@@ -20,16 +21,17 @@ def test_the_game_offers_its_estimate():
 def test_chances_are_probabilities_that_add_up_to_one_all_game_long():
     game = get("wsdv")
     rng = Rng(3)
-    seen = 0
+    seen = []
+
+    def check(st):
+        west, east = win_chances(st)
+        assert 0.0 < west < 1.0 and 0.0 < east < 1.0
+        assert west + east == pytest.approx(1.0)
+        seen.append(st.ply)
+
     for seed in range(4):
-        st = game.new_state(2, {}, seed)
-        while not st.is_over():
-            west, east = win_chances(st)
-            assert 0.0 < west < 1.0 and 0.0 < east < 1.0
-            assert west + east == pytest.approx(1.0)
-            seen += 1
-            st.apply(rng.choice(st.legal_actions()))
-    assert seen > 300
+        random_playout(game.new_state(2, {}, seed), rng, 10_000, visit=check)
+    assert len(seen) > 300
 
 
 def test_mass_protests_in_the_east_raise_wests_chance():

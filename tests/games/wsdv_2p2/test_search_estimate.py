@@ -8,6 +8,7 @@ from realpolitik.engine import Rng
 from realpolitik.games import get
 from realpolitik.games.wsdv.heuristic import west_chance
 from realpolitik.games.wsdv.two_plus_two.heuristic import win_chances
+from realpolitik.testing import random_playout
 
 from .conftest import EAST_SEAT, USA, USSR, WEST_SEAT, Table
 
@@ -21,17 +22,18 @@ def test_the_game_offers_its_estimate_with_short_playouts():
 def test_chances_are_probabilities_and_each_side_shares_its_own():
     game = get("wsdv-2p2")
     rng = Rng(4)
-    seen = 0
+    seen = []
+
+    def check(st):
+        chances = win_chances(st)
+        assert all(0.0 < c < 1.0 for c in chances)
+        assert sum(chances) == pytest.approx(1.0)
+        assert chances[USA] + chances[WEST_SEAT] == pytest.approx(west_chance(st, -0.19, -0.12))
+        seen.append(st.ply)
+
     for seed in range(3):
-        st = game.new_state(4, {}, seed)
-        while not st.is_over():
-            chances = win_chances(st)
-            assert all(0.0 < c < 1.0 for c in chances)
-            assert sum(chances) == pytest.approx(1.0)
-            assert chances[USA] + chances[WEST_SEAT] == pytest.approx(west_chance(st, -0.19, -0.12))
-            seen += 1
-            st.apply(rng.choice(st.legal_actions()))
-    assert seen > 300
+        random_playout(game.new_state(4, {}, seed), rng, 10_000, visit=check)
+    assert len(seen) > 300
 
 
 def test_a_victory_point_lead_moves_the_win_from_the_german_state_to_its_superpower():
