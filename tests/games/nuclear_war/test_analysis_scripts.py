@@ -1,0 +1,54 @@
+"""The Nuclear War analyses in ``benchmarks/`` run and measure what they say they measure."""
+
+import importlib.util
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from realpolitik.engine import Rng
+from realpolitik.games import get
+
+BENCHMARKS = Path(__file__).resolve().parents[3] / "benchmarks"
+
+
+def _run(script: str, *args: str) -> dict:
+    done = subprocess.run([sys.executable, str(BENCHMARKS / script), *args],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def _oracle_module():
+    spec = importlib.util.spec_from_file_location("nuclear_war_oracle", BENCHMARKS / "nuclear_war_oracle.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up while the file runs
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_endgame_accounts_for_every_game():
+    out = _run("nuclear_war_endgame.py", "--bot", "random", "--games", "6", "--seed", "3")
+    duel = out["duel"]
+    assert sum(duel[w]["games"] for w in ("alive", "dead", "none")) == 6
+    assert duel["ended_at_war"]["games"] + duel["ended_at_peace"]["games"] == duel["alive"]["games"]
+    assert out["won"] == sum(duel[w]["won"] for w in ("alive", "dead", "none"))
+
+
+def test_oracle_counts_every_game():
+    out = _run("nuclear_war_oracle.py", "--games", "2", "--workers", "1", "--bot", "budget=300")
+    assert out["won"] + out["nobody"] + out["other"] == 2
+    assert out["won_95"][0] <= out["won_share"] <= out["won_95"][1]
+
+
+def test_revealed_worlds_show_the_true_hands_and_redraw_chance_unless_all_is_revealed():
+    revealed = _oracle_module().Revealed
+    state = get("nuclear-war").new_state(4, {}, 5)
+    seat = state.to_act
+    hands_only = revealed(seat, state.view(seat, log_from=None), state.legal_actions(), state)
+    world = hands_only.sample(Rng(1))
+    assert (world.hands, world.queues, world.pop) == (state.hands, state.queues, state.pop)
+    assert sorted(world.draw) == sorted(state.draw) and world.draw != state.draw
+    everything = revealed(seat, state.view(seat, log_from=None), state.legal_actions(), state, True)
+    world = everything.sample(Rng(1))
+    assert world.draw == state.draw and world.rng.next64() == state.rng.copy().next64()
