@@ -136,6 +136,23 @@ def test_arena_command_prints_a_table():
     assert "average length" in out.stdout
 
 
+def test_team_arena_reports_team_games_and_warns_when_a_team_holds_two_bots():
+    whole = runner.invoke(app, ["arena", "e1815-2vs2", "--seats", "heuristic,random,heuristic,random",
+                                "--games", "2", "--seed", "3", "--json"])
+    assert whole.exit_code == 0, whole.output
+    data = json.loads(whole.stdout)
+    assert data["teams"] == [0, 1, 0, 1] and data["mixed_team_games"] == 0
+    teams = data["bots"]["heuristic"]["team_games"], data["bots"]["random"]["team_games"]
+    assert [t["games"] for t in teams] == [2, 2] and sum(t["wins"] for t in teams) == 2
+    assert "warning" not in whole.stderr
+    mixed = runner.invoke(app, ["arena", "e1815-2vs2", "--seats", "heuristic,heuristic,random,random",
+                                "--games", "2", "--seed", "3", "--json"])
+    data = json.loads(mixed.stdout)
+    assert data["mixed_team_games"] == 2 and "team_games" not in data["bots"]["heuristic"]
+    assert "p1+p3 against p2+p4" in mixed.stderr
+    assert "--seats heuristic,random,heuristic,random" in mixed.stderr
+
+
 def test_arena_command_refuses_unknown_bots_and_options():
     out = runner.invoke(app, ["arena", "nuclear-war", "--seats", "ismcts,wizard", "--games", "2"])
     assert out.exit_code == 2 and "wizard" in out.stdout

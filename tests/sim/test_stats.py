@@ -44,12 +44,12 @@ def test_mean_interval_on_fixed_values():
     assert mean_interval([5.0]) == (5.0, 5.0, 5.0)
 
 
-def result(index, seats, winners, plies=100, points=None, limit=False, rewards=None):
+def result(index, seats, winners, plies=100, points=None, limit=False, rewards=None, teams=None):
     n = len(seats)
     rewards = rewards or tuple(1.0 if s in winners else 0.0 for s in range(n))
     places = tuple(1 if s in winners else 2 for s in range(n))
     return GameResult(index, 0, tuple(seats), rewards, tuple(winners), places, points, plies, limit, "",
-                      decisions=(10,) * n, think=(1.0,) * n)
+                      decisions=(10,) * n, think=(1.0,) * n, teams=teams)
 
 
 def test_summary_counts_wins_per_bot_over_all_its_seats():
@@ -86,6 +86,31 @@ def test_team_wins_count_for_each_team_seat_and_points_are_averaged():
     assert a.points == [3.0, 3.0, 0.0, 0.0]
     assert a.to_dict()["points"]["mean"] == 1.5
     assert b.to_dict()["points"]["mean"] == 1.5
+
+
+def test_whole_teams_get_team_games_and_mixed_teams_are_counted():
+    layout = (0, 1, 0, 1)
+    results = [
+        result(0, ["a", "b", "a", "b"], [0, 2], teams=layout),
+        result(1, ["b", "a", "b", "a"], [1, 3], teams=layout),
+        result(2, ["a", "a", "b", "b"], [0, 2], teams=layout),
+        result(3, ["b", "a", "b", "a"], [0, 2], teams=layout),
+    ]
+    summary = summarise("g", 4, results)
+    a, b = summary.bots["a"], summary.bots["b"]
+    assert (a.team_games, a.team_wins, b.team_games, b.team_wins) == (3, 2, 3, 1)
+    assert (a.wins, b.wins) == (5, 3)  # seat wins still count the mixed game
+    assert summary.teams == layout and summary.mixed_teams == 1
+    data = summary.to_dict()
+    assert data["teams"] == [0, 1, 0, 1] and data["mixed_team_games"] == 1
+    assert data["bots"]["a"]["team_games"] == {
+        "games": 3, "wins": 2, "win_rate": 0.6667, "ci95": [round(x, 4) for x in wilson(2, 3)]}
+
+
+def test_games_without_teams_report_no_team_figures():
+    data = summarise("g", 2, [result(0, ["x", "y"], [0])]).to_dict()
+    assert "teams" not in data and "mixed_team_games" not in data
+    assert "team_games" not in data["bots"]["x"]
 
 
 def test_rewards_are_averaged_as_given():

@@ -31,6 +31,7 @@ def table(summary: Summary, seconds: float) -> Table:
     """Win rate with its 95 % Wilson interval, mean reward (where it is not the win rate) and points."""
     bots = summary.bots.values()
     with_points = any(b.points for b in bots)
+    with_teams = any(b.team_games for b in bots)
     with_reward = any(abs(b.reward - b.wins) > 1e-9 for b in bots)
     out = Table(title=f"{summary.game}, {summary.players} players, {summary.games} games "
                       f"({seconds:.0f} s)", title_justify="left", box=box.SIMPLE_HEAD)
@@ -39,6 +40,8 @@ def table(summary: Summary, seconds: float) -> Table:
         out.add_column(col, justify="right", no_wrap=True)
     if with_points:
         out.add_column("points (95 %)", justify="right", no_wrap=True)
+    if with_teams:
+        out.add_column("team games won (95 %)", justify="right", no_wrap=True)
     for b in bots:
         d = b.to_dict()
         low, high = d["ci95"]
@@ -49,8 +52,26 @@ def table(summary: Summary, seconds: float) -> Table:
         if with_points:
             p = d.get("points")
             row.append(f"{p['mean']:.2f} ({p['ci95'][0]:.2f}–{p['ci95'][1]:.2f})" if p else "")
+        if with_teams:
+            t = d.get("team_games")
+            row.append(f"{t['wins']}/{t['games']}  {100 * t['win_rate']:.1f} ({100 * t['ci95'][0]:.1f}–"
+                       f"{100 * t['ci95'][1]:.1f})" if t else "")
         out.add_row(*row)
     out.caption = (f"average length {summary.average_length:.1f} actions; "
                    f"{summary.no_winner} games without a winner; {summary.limited} ended by a limit")
     out.caption_justify = "left"
     return out
+
+
+def mixed_team_warning(summary: Summary, labels: Sequence[str], specs: Sequence[str]) -> str | None:
+    """What to say when teams held different bots: their win rates then mix the teams."""
+    if not summary.mixed_teams or summary.teams is None:
+        return None
+    layout = summary.teams
+    sides = " against ".join("+".join(labels[s] for s, t in enumerate(layout) if t == team)
+                             for team in dict.fromkeys(layout))
+    distinct = list(dict.fromkeys(specs))
+    example = ",".join(distinct[t % len(distinct)] for t in layout)
+    return (f"warning: in {summary.mixed_teams} of {summary.games} games a team ({sides}) held different "
+            f"bots, so win rates mix the teams; to compare bots as teams list one bot per team in "
+            f"the teams' order, e.g. --seats {example}")

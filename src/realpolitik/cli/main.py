@@ -213,3 +213,6 @@ def arena(
     else:
         wide = console if console.is_terminal else Console(highlight=False, width=120)
         wide.print(arena_cli.table(summary, seconds))
+    warning = arena_cli.mixed_team_warning(summary, game.seat_labels(len(specs)), specs)
+    if warning:
+        Console(stderr=True, highlight=False).print(warning, style="yellow", soft_wrap=True)

@@ -80,6 +80,7 @@ def play(state: State, bots: Sequence[Bot], labels: Sequence[str], seed: int = 0
         points=None if outcome.points is None else tuple(outcome.points), plies=state.ply,
         limit=outcome.limit, reason=outcome.reason, decisions=tuple(decisions), think=tuple(think),
         actions=tuple(actions) if keep_actions else (),
+        teams=None if outcome.teams is None else tuple(outcome.teams),
     )
 
 

@@ -52,6 +52,8 @@ class GameResult:
     decisions: tuple[int, ...] = ()
     think: tuple[float, ...] = ()
     actions: tuple[str, ...] = ()
+    #: the team of each seat in a team game (``Outcome.teams``), else None
+    teams: tuple[int, ...] | None = None
 
 
 @dataclass
@@ -65,6 +67,9 @@ class BotSummary:
     points: list[float] = field(default_factory=list)
     decisions: int = 0
     think: float = 0.0
+    #: games in which this spec held every seat of a team, and those its team won
+    team_games: int = 0
+    team_wins: int = 0
 
     @property
     def win_rate(self) -> float:
@@ -85,12 +90,21 @@ class BotSummary:
         if self.points:
             mean, lo, hi = mean_interval(self.points)
             out["points"] = {"mean": round(mean, 3), "ci95": [round(lo, 3), round(hi, 3)]}
+        if self.team_games:
+            low, high = wilson(self.team_wins, self.team_games)
+            out["team_games"] = {"games": self.team_games, "wins": self.team_wins,
+                                 "win_rate": round(self.team_wins / self.team_games, 4),
+                                 "ci95": [round(low, 4), round(high, 4)]}
         return out
 
 
 @dataclass
 class Summary:
-    """Per bot spec and for the whole arena: games, lengths, limits, games without a winner."""
+    """Per bot spec and for the whole arena: games, lengths, limits, games without a winner.
+
+    In a team game ``teams`` is the seats' team layout and ``mixed_teams`` counts the games
+    in which one team's seats held different bot specs (their win rates then mix teams).
+    """
 
     game: str
     players: int
@@ -99,24 +113,31 @@ class Summary:
     plies: int
     limited: int
     no_winner: int
+    teams: tuple[int, ...] | None = None
+    mixed_teams: int = 0
 
     @property
     def average_length(self) -> float:
         return self.plies / self.games if self.games else 0.0
 
     def to_dict(self) -> dict:
-        return {
+        out = {
             "game": self.game, "players": self.players, "games": self.games,
             "average_length": round(self.average_length, 2), "limit_games": self.limited,
             "no_winner_games": self.no_winner,
             "bots": {name: s.to_dict() for name, s in self.bots.items()},
         }
+        if self.teams is not None:
+            out["teams"] = list(self.teams)
+            out["mixed_team_games"] = self.mixed_teams
+        return out
 
 
 def summarise(game: str, players: int, results: Iterable[GameResult]) -> Summary:
     """Fold finished games into win rates, rewards and points per bot spec."""
     bots: dict[str, BotSummary] = {}
-    games = plies = limited = no_winner = 0
+    games = plies = limited = no_winner = mixed = 0
+    teams = None
     for r in results:
         games += 1
         plies += r.plies
@@ -132,4 +153,22 @@ def summarise(game: str, players: int, results: Iterable[GameResult]) -> Summary
             if r.decisions:
                 s.decisions += r.decisions[seat]
                 s.think += r.think[seat]
-    return Summary(game, players, bots, games, plies, limited, no_winner)
+        if r.teams is not None:
+            teams = r.teams
+            mixed += _count_teams(r, bots)
+    return Summary(game, players, bots, games, plies, limited, no_winner, teams, mixed)
+
+
+def _count_teams(r: GameResult, bots: dict[str, BotSummary]) -> bool:
+    """Credit each team held by one spec with a team game (and its win); whether a team was mixed."""
+    mixed = False
+    for team in set(r.teams):
+        members = [s for s, t in enumerate(r.teams) if t == team]
+        specs = {r.seats[s] for s in members}
+        if len(specs) > 1:
+            mixed = True
+            continue
+        b = bots[specs.pop()]
+        b.team_games += 1
+        b.team_wins += any(s in r.winners for s in members)
+    return mixed
