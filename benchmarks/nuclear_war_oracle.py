@@ -33,7 +33,7 @@ from realpolitik.bots import make_bot  # noqa: E402
 from realpolitik.engine import Rng, SeatContext  # noqa: E402
 from realpolitik.engine.log import NullLog  # noqa: E402
 from realpolitik.games import get  # noqa: E402
-from realpolitik.sim.arena import arena_options, bot_seed, game_seed, seating  # noqa: E402
+from realpolitik.sim.arena import arena_options, bot_seed, game_seed, play, seating  # noqa: E402
 from realpolitik.sim.stats import wilson  # noqa: E402
 
 REVEALS = ("hands", "all")
@@ -54,24 +54,26 @@ class Revealed(SeatContext):
         return world
 
 
+class Seer:
+    """Seats ``bot`` at the table with ``Revealed`` contexts cut from ``state``, the game being played."""
+
+    def __init__(self, bot, state, reveal_all: bool) -> None:
+        self.bot, self.state, self.reveal_all = bot, state, reveal_all
+
+    def choose(self, ctx: SeatContext) -> str:
+        return self.bot.choose(Revealed(ctx.seat, ctx.view, ctx.legal_actions, self.state, self.reveal_all))
+
+
 def play_one(job: tuple) -> str:
     """``won``, ``nobody`` or ``other`` for the revealed searcher in game ``index``."""
     index, seed, opponent, params, reveal_all = job
     game = get("nuclear-war")
     seats = seating(["oracle", opponent, opponent, opponent], index)
     spec = "ismcts" + (f":{params}" if params else "")
-    bots = [make_bot(spec if label == "oracle" else label, game, bot_seed(seed, index, s))
-            for s, label in enumerate(seats)]
     state = game.new_state(4, arena_options(game), game_seed(seed, index, 4))
-    sampler = Rng(seed ^ index)
-    while not state.is_over():
-        seat = state.to_act
-        if seats[seat] == "oracle":
-            ctx = Revealed(seat, state.view(seat, log_from=None), state.legal_actions(), state, reveal_all)
-        else:
-            ctx = SeatContext.of(state, seat, sampler.fork())
-        state.apply(bots[seat].choose(ctx), seat)
-    winners = state.outcome().winners
+    bots = [Seer(make_bot(spec, game, bot_seed(seed, index, s)), state, reveal_all) if label == "oracle"
+            else make_bot(label, game, bot_seed(seed, index, s)) for s, label in enumerate(seats)]
+    winners = play(state, bots, seats, seed, index).winners
     return "won" if seats.index("oracle") in winners else ("nobody" if not winners else "other")
 
 
