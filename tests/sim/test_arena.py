@@ -8,9 +8,10 @@ from collections import Counter
 import pytest
 from typer.testing import CliRunner
 
+from realpolitik.bots import bot_kinds
 from realpolitik.cli.main import app
 from realpolitik.engine import SeatContext
-from realpolitik.games import get
+from realpolitik.games import get, registry
 from realpolitik.sim import arena_options, play, play_game, run_arena, seating, summarise
 from realpolitik.sim.arena import bot_seed, game_seed
 
@@ -158,3 +159,22 @@ def test_arena_command_refuses_unknown_bots_and_options():
     assert out.exit_code == 2 and "wizard" in out.stdout
     out = runner.invoke(app, ["arena", "nuclear-war", "--seats", "random,random", "-o", "speed=9"])
     assert out.exit_code == 2 and "unknown option" in out.stdout
+
+
+@pytest.mark.parametrize("game_id", registry().ids())
+def test_every_registered_game_passes_the_arena_with_every_bot_it_offers(game_id):
+    """A game that lands later joins this test by registering: each of its bots holds every seat."""
+    game = get(game_id)
+    kinds = ["ismcts:budget=150" if b == "ismcts" else b for b in bot_kinds(game)]
+    assert {"random", "ismcts"} <= set(bot_kinds(game))
+    players = max(game.min_players, min(game.max_players, len(kinds)))
+    specs = [kinds[s % len(kinds)] for s in range(players)]
+    results = run_arena(game_id, specs, players, seed=4)
+    summary = summarise(game_id, players, results)
+    assert summary.games == players
+    assert {k: b.seats for k, b in summary.bots.items()} == Counter(specs * players)
+    assert all(b.decisions > 0 for b in summary.bots.values())
+    for r in results:
+        assert len(r.places) == players and min(r.places) == 1 and r.plies > 0 and r.reason
+        assert all(r.places[w] == 1 for w in r.winners)
+        assert sum(r.decisions) <= r.plies
