@@ -44,8 +44,7 @@ def table(summary: Summary, seconds: float) -> Table:
         out.add_column("team games won (95 %)", justify="right", no_wrap=True)
     for b in bots:
         d = b.to_dict()
-        low, high = d["ci95"]
-        row = [b.bot, str(b.seats), str(b.wins), f"{100 * b.win_rate:.1f} ({100 * low:.1f}–{100 * high:.1f})"]
+        row = [b.bot, str(b.seats), str(b.wins), _percent(d)]
         if with_reward:
             row.append(f"{d['mean_reward']:.3f}")
         row.append(f"{d['seconds_per_decision']:.3f}")
@@ -54,13 +53,18 @@ def table(summary: Summary, seconds: float) -> Table:
             row.append(f"{p['mean']:.2f} ({p['ci95'][0]:.2f}–{p['ci95'][1]:.2f})" if p else "")
         if with_teams:
             t = d.get("team_games")
-            row.append(f"{t['wins']}/{t['games']}  {100 * t['win_rate']:.1f} ({100 * t['ci95'][0]:.1f}–"
-                       f"{100 * t['ci95'][1]:.1f})" if t else "")
+            row.append(f"{t['wins']}/{t['games']}  {_percent(t)}" if t else "")
         out.add_row(*row)
     out.caption = (f"average length {summary.average_length:.1f} actions; "
                    f"{summary.no_winner} games without a winner; {summary.limited} ended by a limit")
     out.caption_justify = "left"
     return out
+
+
+def _percent(rate: dict) -> str:
+    """``win_rate`` and ``ci95`` of a summary's JSON as percentages: 41.7 (27.1–57.8)."""
+    low, high = rate["ci95"]
+    return f"{100 * rate['win_rate']:.1f} ({100 * low:.1f}–{100 * high:.1f})"
 
 
 def mixed_team_warning(summary: Summary, labels: Sequence[str], specs: Sequence[str]) -> str | None:

@@ -80,10 +80,9 @@ class BotSummary:
         return wilson(self.wins, self.seats)
 
     def to_dict(self) -> dict:
-        low, high = self.interval
         out = {
-            "seats": self.seats, "wins": self.wins, "win_rate": round(self.win_rate, 4),
-            "ci95": [round(low, 4), round(high, 4)], "mean_reward": round(self.reward / max(self.seats, 1), 4),
+            "seats": self.seats, "wins": self.wins, **_rate(self.wins, self.seats),
+            "mean_reward": round(self.reward / max(self.seats, 1), 4),
             "decisions": self.decisions,
             "seconds_per_decision": round(self.think / self.decisions, 4) if self.decisions else 0.0,
         }
@@ -91,11 +90,15 @@ class BotSummary:
             mean, lo, hi = mean_interval(self.points)
             out["points"] = {"mean": round(mean, 3), "ci95": [round(lo, 3), round(hi, 3)]}
         if self.team_games:
-            low, high = wilson(self.team_wins, self.team_games)
             out["team_games"] = {"games": self.team_games, "wins": self.team_wins,
-                                 "win_rate": round(self.team_wins / self.team_games, 4),
-                                 "ci95": [round(low, 4), round(high, 4)]}
+                                 **_rate(self.team_wins, self.team_games)}
         return out
+
+
+def _rate(wins: int, trials: int) -> dict:
+    """A win share and its 95 % Wilson interval, rounded for JSON."""
+    low, high = wilson(wins, trials)
+    return {"win_rate": round(wins / trials, 4) if trials else 0.0, "ci95": [round(low, 4), round(high, 4)]}
 
 
 @dataclass
