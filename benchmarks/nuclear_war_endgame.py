@@ -11,7 +11,10 @@ became of it: won, nobody won (the last two destroyed each other — mostly the 
 final retaliation on the winner), or the other nation won; and whether the duel ended
 at war (the last nation fell to weapons or Secrets) or at peace (to propaganda, which
 allows no retaliation). Games whose last three nations fell in one chain of final
-retaliations (each nation wiped out strikes back at once) have no duel.
+retaliations (each nation wiped out strikes back at once) have no duel. ``fell`` says
+what destroyed the bot in the games it lost, as shares of all games: the final
+retaliation of a nation it destroyed itself, that of a nation another destroyed, an
+ordinary attack (or its own misfire), propaganda or a Secret, or the end of the world.
 Not a ``bench_*`` file: a search bot takes minutes.
 """
 
@@ -42,6 +45,40 @@ def duel_of(game, options: dict, result, seat: int) -> str:
     return "none"
 
 
+def falls(game, options: dict, result) -> dict[int, tuple[str, int]]:
+    """How each fallen nation fell: ``(cause, seat of the nation that struck)``.
+
+    Read from the decision each action answered: a strike is rolled right after its
+    target's ``intercept`` decision (a salvo's strikes carry a non-negative bomber id);
+    every other loss of the last people comes from propaganda or a Secret.
+    """
+    st = game.new_state(len(result.seats), options, result.seed)
+    fell: dict[int, tuple[str, int]] = {}
+    for action in result.actions:
+        frame, before = st.stack[-1], st.alive[:]
+        st.apply(action)
+        for s in (s for s, was in enumerate(before) if was and not st.alive[s]):
+            if st.world_ended:
+                fell[s] = ("end of the world", -1)
+            elif frame[0] == "intercept":
+                fell[s] = ("retaliation" if frame[5] >= 0 else "attack", frame[2])
+            else:
+                fell[s] = ("propaganda or Secret", frame[1])
+    return fell
+
+
+def how_it_fell(fell: dict[int, tuple[str, int]], seat: int) -> str | None:
+    """The bot's own fall in words, or None if it survived."""
+    if seat not in fell:
+        return None
+    cause, by = fell[seat]
+    if cause == "retaliation":
+        return "retaliation of a nation it destroyed" if fell[by][1] == seat else "retaliation of another's victim"
+    if cause == "attack" and by == seat:
+        return "its own misfire"
+    return cause
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--bot", default="heuristic")
@@ -59,6 +96,9 @@ def main() -> None:
         end = "won" if me in result.winners else ("nobody" if not result.winners else "other")
         duel = duel_of(game, options, result, me)
         tally[duel, end] += 1
+        fell = how_it_fell(falls(game, options, result), me)
+        if fell:
+            tally["fell", fell] += 1
         if duel == "alive":
             final = game.new_state(4, options, result.seed)
             for action in result.actions:
@@ -70,8 +110,9 @@ def main() -> None:
         total = sum(ends.values())
         out[where] = {"games": total, **ends, "won_share": round(ends["won"] / total, 3) if total else None}
     won = sum(tally[k] for k in tally if k[0] in ("alive", "dead", "none") and k[1] == "won")
+    fell = {k[1]: round(tally[k] / args.games, 3) for k in sorted(tally, key=lambda k: -tally[k]) if k[0] == "fell"}
     print(json.dumps({"bot": args.bot, "games": args.games, "seed": args.seed, "won": won,
-                      "won_share": round(won / args.games, 3), "duel": out}, indent=1))
+                      "won_share": round(won / args.games, 3), "duel": out, "fell": fell}, indent=1))
 
 if __name__ == "__main__":
     main()

@@ -19,8 +19,8 @@ def _run(script: str, *args: str) -> dict:
     return json.loads(done.stdout)
 
 
-def _oracle_module():
-    spec = importlib.util.spec_from_file_location("nuclear_war_oracle", BENCHMARKS / "nuclear_war_oracle.py")
+def _module(name: str):
+    spec = importlib.util.spec_from_file_location(name, BENCHMARKS / f"{name}.py")
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # dataclasses look their module up while the file runs
     spec.loader.exec_module(module)
@@ -33,6 +33,17 @@ def test_endgame_accounts_for_every_game():
     assert sum(duel[w]["games"] for w in ("alive", "dead", "none")) == 6
     assert duel["ended_at_war"]["games"] + duel["ended_at_peace"]["games"] == duel["alive"]["games"]
     assert out["won"] == sum(duel[w]["won"] for w in ("alive", "dead", "none"))
+    assert abs(sum(out["fell"].values()) - (1 - out["won_share"])) < 0.01  # every lost game has one cause
+
+
+def test_falls_name_the_decision_behind_each_elimination():
+    endgame = _module("nuclear_war_endgame")
+    fell = {0: ("attack", 2), 1: ("retaliation", 0), 2: ("retaliation", 0), 3: ("attack", 3)}
+    assert endgame.how_it_fell(fell, 0) == "attack"
+    assert endgame.how_it_fell(fell, 2) == "retaliation of a nation it destroyed"  # 2 destroyed 0, 0 struck back
+    assert endgame.how_it_fell(fell, 1) == "retaliation of another's victim"
+    assert endgame.how_it_fell(fell, 3) == "its own misfire"
+    assert endgame.how_it_fell({}, 0) is None
 
 
 def test_oracle_counts_every_game():
@@ -42,7 +53,7 @@ def test_oracle_counts_every_game():
 
 
 def test_revealed_worlds_show_the_true_hands_and_redraw_chance_unless_all_is_revealed():
-    revealed = _oracle_module().Revealed
+    revealed = _module("nuclear_war_oracle").Revealed
     state = get("nuclear-war").new_state(4, {}, 5)
     seat = state.to_act
     hands_only = revealed(seat, state.view(seat, log_from=None), state.legal_actions(), state)
