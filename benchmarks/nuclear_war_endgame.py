@@ -49,8 +49,9 @@ def falls(game, options: dict, result) -> dict[int, tuple[str, int]]:
     """How each fallen nation fell: ``(cause, seat of the nation that struck)``.
 
     Read from the decision each action answered: a strike is rolled right after its
-    target's ``intercept`` decision (a salvo's strikes carry a non-negative bomber id);
-    every other loss of the last people comes from propaganda or a Secret.
+    target lets it through (``no intercept``; a salvo's strikes carry a non-negative
+    bomber id); every other loss of the last people comes from propaganda or a Secret
+    (an interceptor's replacement card may be one).
     """
     st = game.new_state(len(result.seats), options, result.seed)
     fell: dict[int, tuple[str, int]] = {}
@@ -60,7 +61,7 @@ def falls(game, options: dict, result) -> dict[int, tuple[str, int]]:
         for s in (s for s, was in enumerate(before) if was and not st.alive[s]):
             if st.world_ended:
                 fell[s] = ("end of the world", -1)
-            elif frame[0] == "intercept":
+            elif frame[0] == "intercept" and action == "no intercept":
                 fell[s] = ("retaliation" if frame[5] >= 0 else "attack", frame[2])
             else:
                 fell[s] = ("propaganda or Secret", frame[1])
