@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 
 from realpolitik.engine import Rng
 from realpolitik.games import get
-from realpolitik.testing.pages import ENABLED, REACHABLE, click_board, console_errors, latest, seq, turn_or_end
+from realpolitik.testing.pages import ENABLED, REACHABLE, click_board, console_errors, seq, turn_or_end, view_at
 
 BOARD = "#board svg.wsdv"
 CLICKABLE = f"{BOARD} [data-uses]"
@@ -210,7 +210,7 @@ def test_views_of_random_games_are_drawn_and_every_board_action_is_a_click(serve
 def test_the_board_shows_the_view_and_its_clicks_play_legal_actions(server, api, context):
     page, gid, views, errors = sit_down(server, api, context, ["human", "heuristic"])
     assert turn_or_end(page)
-    view = latest(views, seq(page))
+    view = view_at(page, views, seq(page))
     assert_shows(page.evaluate(SHOWN), view)
     pub = view["public"]
     cards = get("wsdv").new_state(2).content.cards
@@ -249,7 +249,7 @@ def test_a_game_against_the_heuristic_bot_is_played_to_the_end_by_clicking_the_b
         before = seq(page)
         assert page.locator(BOARD).count(), (page.inner_text("#board"), errors)
         snapshots.append(page.evaluate(SHOWN))
-        legal = set(latest(views, before)["pending"]["actions"])
+        legal = set(view_at(page, views, before)["pending"]["actions"])
         acts = page.locator(f"{CLICKABLE}[data-act]").evaluate_all("els => els.map(e => e.dataset.act)")
         assert set(acts) <= legal  # the board offers only legal actions
         action = click_board(page, rng, BOARD) if rng.below(5) else None

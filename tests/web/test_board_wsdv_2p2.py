@@ -15,7 +15,7 @@ from playwright.sync_api import Page, expect
 from realpolitik.engine import Rng
 from realpolitik.games import get
 from realpolitik.games.wsdv.two_plus_two.content import load
-from realpolitik.testing.pages import ENABLED, REACHABLE, click_board, console_errors, latest, seq, turn_or_end
+from realpolitik.testing.pages import ENABLED, REACHABLE, click_board, console_errors, seq, turn_or_end, view_at
 
 BOARD = "#board svg.wsdv-2p2"
 CLICKABLE = f"{BOARD} [data-uses]"
@@ -277,7 +277,7 @@ def test_a_game_against_three_heuristic_bots_is_played_to_the_end_by_clicking_th
     while turn_or_end(page):
         before = seq(page)
         snapshots.append(page.evaluate(SHOWN))
-        legal = set(latest(views, before)["pending"]["actions"])
+        legal = set(view_at(page, views, before)["pending"]["actions"])
         acts = page.locator(f"{CLICKABLE}[data-act]").evaluate_all("els => els.map(e => e.dataset.act)")
         assert set(acts) <= legal  # the board offers only legal actions
         action = click_board(page, rng, BOARD) if rng.below(5) or not on_board else None  # the board first

@@ -57,9 +57,16 @@ def turn_or_end(page: Page) -> bool:
     return page.locator(OVER).count() == 0
 
 
-def latest(views: list[dict], at: int) -> dict:
-    """The last view with sequence number ``at`` among the WebSocket messages received."""
-    return [m for m in views if m["type"] == "view" and m["seq"] == at][-1]["view"]
+def view_at(page: Page, messages: list[dict], at: int, timeout: float = 15.0) -> dict:
+    """The last view with sequence number ``at`` among the WebSocket messages captured for
+    ``page``. Playwright hands a received frame to Python a little after the page itself has
+    it, so this waits (letting events through) until the message is there."""
+    for _ in range(int(timeout / 0.02) + 1):
+        views = [m["view"] for m in messages if m["type"] == "view" and m["seq"] == at]
+        if views:
+            return views[-1]
+        page.wait_for_timeout(20)
+    raise AssertionError(f"view {at} never arrived over the page's WebSocket")
 
 
 def click_board(page: Page, rng: Rng, board: str) -> str | None:
