@@ -30,7 +30,7 @@ def test_a_killed_server_resumes_every_game(database):
                 sock.until(lambda m: m["type"] == "view")
             my_turn(sock)
             seen = sock.views[-1]
-            api.wait(bots[0], lambda info: info["ply"] >= 10)
+            api.wait(bots[0], lambda info: info["ply"] >= 10 or info["status"] == "finished")
             server.kill()
 
             server.start()  # same port, same database
