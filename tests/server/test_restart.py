@@ -8,12 +8,6 @@ from realpolitik.games import get
 from realpolitik.testing.server import Api, GameSocket, ServerProcess, without_log
 
 
-def my_turn_or_end(sock: GameSocket) -> dict:
-    """The next view that asks this seat to decide or ends the game (random bots may, early)."""
-    return sock.wait_view(lambda m: m["status"] == "finished"
-                          or (m["status"] == "running" and m["view"].get("pending")))
-
-
 def test_a_killed_server_resumes_every_game(database):
     server = ServerProcess(database, bot_delay=0.01).start()
     sockets = []
@@ -27,11 +21,11 @@ def test_a_killed_server_resumes_every_game(database):
             sock.hello(game["tokens"]["p1"], "Ann")
             rng = Rng(5)
             for _ in range(3):
-                if my_turn_or_end(sock)["status"] == "finished":
+                if sock.wait_turn_or_end()["status"] == "finished":
                     break
                 sock.act(rng.choice(sock.view["pending"]["actions"]))
                 sock.until(lambda m: m["type"] == "view")
-            seen = my_turn_or_end(sock)
+            seen = sock.wait_turn_or_end()
             api.wait(bots[0], lambda info: info["ply"] >= 10 or info["status"] == "finished")
             server.kill()
 

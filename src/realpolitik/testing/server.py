@@ -319,6 +319,12 @@ class GameSocket:
             return self.views[-1]
         return self.until(lambda m: m["type"] == "view" and accept(m), timeout)
 
+    def wait_turn_or_end(self, timeout: float = 20) -> dict[str, Any]:
+        """The view that asks this seat to decide, or shows the game over (a seat may be
+        eliminated, or the game end, before its next decision)."""
+        return self.wait_view(lambda m: m["status"] == "finished"
+                              or (m["status"] == "running" and "pending" in m["view"]), timeout)
+
     def hello(self, token: str | None = None, name: str = "") -> dict[str, Any]:
         """Greet (with a seat's token, or none to watch); returns the first view or the error."""
         self.send({"type": "hello", "token": token, "name": name} if token else {"type": "hello"})
