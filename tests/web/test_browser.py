@@ -61,22 +61,25 @@ def actions_of(api: Api, gid: str, seat: int) -> int:
 def test_a_game_against_three_bots_played_to_the_end_by_clicking(server, api, context):
     page = context().new_page()
     errors = console_errors(page)
-    page.goto(server.url + "/")
-    page.select_option("#game", "nuclear-war")
-    seats = page.locator("#seats select")
-    expect(seats).to_have_count(4)
-    assert [seats.nth(i).input_value() for i in range(4)] == ["human", "heuristic", "heuristic", "heuristic"]
-    page.click("#create-button")
-    page.click("[data-play=p1]")
-    join(page, "Ann")
     rng = Rng(11)
-    clicks = waits = 0
-    while turn_or_end(page):
-        assert turn_signal(page)
-        click_and_wait(page, rng, board_too=True)
-        clicks += 1
-        waits += not turn_signal(page)
-        assert clicks < 400
+    for _ in range(3):  # the opening's Secrets may wipe Ann out before her first decision: deal again
+        page.goto(server.url + "/")
+        page.select_option("#game", "nuclear-war")
+        seats = page.locator("#seats select")
+        expect(seats).to_have_count(4)
+        assert [seats.nth(i).input_value() for i in range(4)] == ["human", "heuristic", "heuristic", "heuristic"]
+        page.click("#create-button")
+        page.click("[data-play=p1]")
+        join(page, "Ann")
+        clicks = waits = 0
+        while turn_or_end(page):
+            assert turn_signal(page)
+            click_and_wait(page, rng, board_too=True)
+            clicks += 1
+            waits += not turn_signal(page)
+            assert clicks < 400
+        if clicks:
+            break
     assert not turn_signal(page)
     expect(page).to_have_title("Game over · Nuclear War")
     expect(page.locator("#status")).to_contain_text("Game over.")
@@ -156,7 +159,7 @@ def test_the_game_resumes_in_the_browser_after_a_server_crash(tmp_path, context)
     server = ServerProcess(str(tmp_path / "games.db"), bot_delay=0.0).start()
     try:
         with Api(server) as api:
-            game = api.create(["human", "random", "random"])
+            game = api.create(["human", "random"])  # two nations: Secrets seldom end one in its first moves
             page = context().new_page()
             page.goto(server.url + game["invites"][0]["url"])
             join(page, "Ann")
