@@ -142,7 +142,12 @@ def check_board(shown: dict, view: dict, printed: bool = True) -> None:
 def goto_ply(page: Page, ply: int) -> None:
     page.fill("#ply", str(ply))
     page.dispatch_event("#ply", "change")
-    expect(page.locator("#slider")).to_have_value(str(ply))  # set when the step is drawn
+    try:  # the slider is set when the step is drawn; a loaded machine may take a while
+        expect(page.locator("#slider")).to_have_value(str(ply), timeout=15_000)
+    except AssertionError as exc:
+        notice = page.locator("#notice")
+        said = notice.inner_text() if notice.is_visible() else "no notice"
+        raise AssertionError(f"move {ply} was not drawn at {page.url} ({said})") from exc
 
 
 @pytest.mark.parametrize(("game", "seats", "options"), [
