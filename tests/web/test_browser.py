@@ -254,6 +254,26 @@ def test_a_finished_game_is_stepped_through_from_any_seat(server, api, context):
     assert errors == []
 
 
+def test_a_step_arriving_while_a_move_number_is_typed_does_not_overwrite_it(server, api, context):
+    gid = api.create(["random", "random"])["id"]
+    total = api.wait_finished(gid)["ply"]
+    page = context().new_page()
+    held: list = []
+    page.route(re.compile(r".*/replay\?.*ply=1$"), lambda route: held.append(route))
+    page.goto(f"{server.url}/replay/{gid}?ply=0")
+    expect(page.locator("#slider")).to_have_value("0")
+    page.click("#forward")  # its step is held back ...
+    page.wait_for_timeout(50)
+    assert len(held) == 1
+    page.fill("#ply", str(total // 2))  # ... while a move number is typed
+    held[0].continue_()
+    expect(page.locator("#slider")).to_have_value("1")
+    expect(page.locator("#ply")).to_have_value(str(total // 2))
+    page.dispatch_event("#ply", "change")
+    expect(page.locator("#slider")).to_have_value(str(total // 2))
+    expect(page.locator("#ply")).to_have_value(str(total // 2))
+
+
 def test_a_free_seat_is_taken_from_the_lobby(server, api, context):
     gid = api.create(["human", "human"])["id"]
     page = context().new_page()

@@ -10,7 +10,7 @@ import { LogView, renderOutcome, renderPlayers, renderStatus } from "./panel.js"
 const $ = (id) => document.getElementById(id);
 const gameId = decodeURIComponent(location.pathname.split("/").pop());
 const query = new URLSearchParams(location.search);
-const state = { ply: Number(query.get("ply") || 0), total: 0, seat: query.get("seat") || "", board: null, data: null, players: [], request: 0 };
+const state = { ply: Number(query.get("ply") || 0), total: 0, seat: query.get("seat") || "", board: null, data: null, players: [], request: 0, typing: false };
 const log = new LogView($("log"));
 
 function context(view) {
@@ -25,7 +25,7 @@ function draw(step) {
   $("slider").max = String(step.total);
   $("slider").value = String(step.ply);
   $("ply").max = String(step.total);
-  $("ply").value = String(step.ply);
+  if (!state.typing) $("ply").value = String(step.ply); // a step arriving does not overwrite a number being typed
   const actor = step.players.find((p) => p.seat === step.actor);
   put($("step"), step.ply === 0
     ? h("span", { text: "The start of the game." })
@@ -88,7 +88,11 @@ async function start() {
   $("forward").addEventListener("click", () => go(state.ply + 1));
   $("last").addEventListener("click", () => go(state.total));
   $("slider").addEventListener("input", () => go(Number($("slider").value)));
-  $("ply").addEventListener("change", () => go(Number($("ply").value)));
+  $("ply").addEventListener("input", () => { state.typing = true; });
+  $("ply").addEventListener("change", () => {
+    state.typing = false;
+    go(Number($("ply").value));
+  });
   document.addEventListener("keydown", (event) => {
     if (event.target instanceof HTMLInputElement && event.target.type === "number") return;
     if (event.key === "ArrowRight") go(state.ply + 1);
