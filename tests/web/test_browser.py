@@ -263,7 +263,10 @@ def test_a_step_arriving_while_a_move_number_is_typed_does_not_overwrite_it(serv
     page.goto(f"{server.url}/replay/{gid}?ply=0")
     expect(page.locator("#slider")).to_have_value("0")
     page.click("#forward")  # its step is held back ...
-    page.wait_for_timeout(50)
+    for _ in range(500):
+        if held:
+            break
+        page.wait_for_timeout(20)
     assert len(held) == 1
     page.fill("#ply", str(total // 2))  # ... while a move number is typed
     held[0].continue_()
