@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 
 from realpolitik.engine import Rng
 from realpolitik.games import get
-from realpolitik.testing.pages import ENABLED, OVER, console_errors, seq, turn_or_end, view_at
+from realpolitik.testing.pages import ENABLED, OVER, console_errors, seq, turn_or_end, view_at, wait_for
 from realpolitik.testing.server import Api, ServerProcess
 
 
@@ -263,11 +263,7 @@ def test_a_step_arriving_while_a_move_number_is_typed_does_not_overwrite_it(serv
     page.goto(f"{server.url}/replay/{gid}?ply=0")
     expect(page.locator("#slider")).to_have_value("0")
     page.click("#forward")  # its step is held back ...
-    for _ in range(500):
-        if held:
-            break
-        page.wait_for_timeout(20)
-    assert len(held) == 1
+    assert len(wait_for(page, lambda: held, "the step after move 0 was not requested")) == 1
     page.fill("#ply", str(total // 2))  # ... while a move number is typed
     held[0].continue_()
     expect(page.locator("#slider")).to_have_value("1")

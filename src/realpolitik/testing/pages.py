@@ -6,12 +6,15 @@ for) and, when they stand for one, ``data-act`` (its text); see ``docs/web.md``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
     from realpolitik.engine import Rng
+
+T = TypeVar("T")
 
 #: a legal-action button of the pending decision that can be pressed now
 ENABLED = "#pending button.action:not([disabled])"
@@ -57,16 +60,23 @@ def turn_or_end(page: Page) -> bool:
     return page.locator(OVER).count() == 0
 
 
+def wait_for(page: Page, found: Callable[[], T], what: str, timeout: float = 15.0) -> T:
+    """Let the page's events reach Python until ``found()`` gives something; fails naming ``what``."""
+    for _ in range(int(timeout / 0.02) + 1):
+        value = found()
+        if value:
+            return value
+        page.wait_for_timeout(20)
+    raise AssertionError(f"{what} within {timeout:g} s")
+
+
 def view_at(page: Page, messages: list[dict], at: int, timeout: float = 15.0) -> dict:
     """The last view with sequence number ``at`` among the WebSocket messages captured for
     ``page``. Playwright hands a received frame to Python a little after the page itself has
-    it, so this waits (letting events through) until the message is there."""
-    for _ in range(int(timeout / 0.02) + 1):
-        views = [m["view"] for m in messages if m["type"] == "view" and m["seq"] == at]
-        if views:
-            return views[-1]
-        page.wait_for_timeout(20)
-    raise AssertionError(f"view {at} never arrived over the page's WebSocket")
+    it, so this waits until the message is there."""
+    views = wait_for(page, lambda: [m["view"] for m in messages if m["type"] == "view" and m["seq"] == at],
+                     f"view {at} did not arrive over the page's WebSocket", timeout)
+    return views[-1]
 
 
 def click_board(page: Page, rng: Rng, board: str) -> str | None:
