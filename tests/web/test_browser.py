@@ -273,6 +273,20 @@ def test_a_step_arriving_while_a_move_number_is_typed_does_not_overwrite_it(serv
     expect(page.locator("#ply")).to_have_value(str(total // 2))
 
 
+def test_a_move_number_typed_and_undone_lets_the_steps_show_again(server, api, context):
+    gid = api.create(["random", "random"])["id"]
+    api.wait_finished(gid)
+    page = context().new_page()
+    page.goto(f"{server.url}/replay/{gid}?ply=0")
+    expect(page.locator("#slider")).to_have_value("0")
+    page.fill("#ply", "3")
+    page.fill("#ply", "0")  # back to the number shown: leaving the field is no change
+    page.locator("#ply").blur()
+    page.click("#forward")
+    expect(page.locator("#slider")).to_have_value("1")
+    expect(page.locator("#ply")).to_have_value("1")
+
+
 def test_a_free_seat_is_taken_from_the_lobby(server, api, context):
     gid = api.create(["human", "human"])["id"]
     page = context().new_page()

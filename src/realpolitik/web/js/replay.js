@@ -89,6 +89,7 @@ async function start() {
   $("last").addEventListener("click", () => go(state.total));
   $("slider").addEventListener("input", () => go(Number($("slider").value)));
   $("ply").addEventListener("input", () => { state.typing = true; });
+  $("ply").addEventListener("blur", () => { state.typing = false; }); // left without a change: steps show again
   $("ply").addEventListener("change", () => {
     state.typing = false;
     go(Number($("ply").value));
