@@ -99,10 +99,6 @@ class E1815State(State):
         u = self.units
         return u[0][land] * ep[0] + u[1][land] * ep[1] + u[2][land] * ep[2]
 
-    def lands_of(self, seat: int) -> list[int]:
-        """The lands ``seat`` owns, in map order."""
-        return [i for i, o in enumerate(self.owner) if o == seat]
-
     def grey_fortresses(self, seat: int) -> int:
         """Grey fortresses ``seat`` owns."""
         return sum(1 for i, f in enumerate(self.fort) if f == GREY and self.owner[i] == seat)
@@ -132,9 +128,6 @@ class E1815State(State):
     def label(self, seat: int) -> str:
         """The seat's name, or ``neutral``."""
         return "neutral" if seat == NEUTRAL else self.seats[seat]
-
-    def land_key(self, land: int) -> str:
-        return self.content.board.lands[land].key
 
     # ------------------------------------------------------------------ views
 

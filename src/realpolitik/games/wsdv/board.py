@@ -325,11 +325,6 @@ def ls_requirement(st: S, p: int, choice: tuple[int, ...] = ()) -> int:
     return max(0, 3 * (st.ls[p] + 1) - economy(st, p, choice))
 
 
-def side_of_seat(st: S, seat: int) -> int:
-    """West (0) or East (1) for a seat."""
-    return st.layout.side[seat]
-
-
 def other(side: int) -> int:
     """The other German state."""
     return EAST if side == WEST else WEST

@@ -182,7 +182,6 @@ class Content:
     lines: tuple[int, ...]  # blue lines per connection (1 or 2)
     full: tuple[int, ...]  # per connection: the bit mask of all its lines built (1 or 3)
     connection_side: tuple[int, ...]
-    connection_key: tuple[str, ...]
     city_connections: tuple[tuple[int, ...], ...]
     site_index: dict[str, int]  # action word -> site (city index, or LINE + 2·connection + end)
     site_name: dict[int, str]
@@ -418,7 +417,6 @@ def load(cards_file: str = "") -> Content:
         lines=m["lines"],
         full=tuple(1 if n == 1 else 3 for n in m["lines"]),
         connection_side=m["cside"],
-        connection_key=m["ckey"],
         city_connections=tuple(tuple(c) for c in city_connections),
         site_index=site_index,
         site_name=site_name,

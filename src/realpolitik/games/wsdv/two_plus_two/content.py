@@ -27,12 +27,10 @@ DATA = Path(__file__).parent / "data"
 
 #: tracks an arrow icon can move (base tracks and the three 2+2 tracks)
 ARROWS = ("prestige", "dominance", "space", "arms", "currency", "socialism")
-#: the new icons of seed 001 §6.4, §12.2 (arrows aside)
-NEW_ICONS = ("dove", "undove", "peacemaker", "pay", "income", "conflict", "arms-cost", "soviet-penalty", "choice",
-             "next-card")
 BASE_ICONS = frozenset(base.IconKind.__args__)
 POWER_NAMES = ("usa", "ussr")
 
+#: base icons, the new icons of seed 001 §6.4, §12.2 and the arrows
 Kind = Literal[base.IconKind, "dove", "undove", "peacemaker", "pay", "income", "conflict", "arms-cost",
                "soviet-penalty", "choice", "next-card", "prestige", "dominance", "space", "arms", "currency",
                "socialism"]
