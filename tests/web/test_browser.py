@@ -200,8 +200,9 @@ def test_a_stale_click_is_refused_with_a_clear_message(server, api, context):
     phone.route_web_socket(re.compile(r".*/ws/.*"), route)
     laptop.goto(link)
     join(laptop, "Ann")
+    assert turn_or_end(laptop)  # joined: the phone then finds the seat taken and skips the name form
     phone.goto(link)
-    assert turn_or_end(laptop) and turn_or_end(phone)
+    assert turn_or_end(phone)
     assert seq(phone) == seq(laptop)
     hold["on"] = True  # the phone stops hearing from the server, as on a bad connection
     played = click_and_wait(laptop, Rng(1))
@@ -261,7 +262,7 @@ def test_a_step_arriving_while_a_move_number_is_typed_does_not_overwrite_it(serv
     held: list = []
     page.route(re.compile(r".*/replay\?.*ply=1$"), lambda route: held.append(route))
     page.goto(f"{server.url}/replay/{gid}?ply=0")
-    expect(page.locator("#slider")).to_have_value("0")
+    expect(page.locator("#step")).to_have_text("The start of the game.")  # drawn: the buttons work now
     page.click("#forward")  # its step is held back ...
     assert len(wait_for(page, lambda: held, "the step after move 0 was not requested")) == 1
     page.fill("#ply", str(total // 2))  # ... while a move number is typed
@@ -273,12 +274,28 @@ def test_a_step_arriving_while_a_move_number_is_typed_does_not_overwrite_it(serv
     expect(page.locator("#ply")).to_have_value(str(total // 2))
 
 
+def test_the_step_buttons_wait_for_the_first_step(server, api, context):
+    gid = api.create(["random", "random"])["id"]
+    api.wait_finished(gid)
+    page = context().new_page()
+    held: list = []
+    page.route(re.compile(r".*/replay\?.*"), lambda route: held.append(route))
+    page.goto(f"{server.url}/replay/{gid}?ply=1")
+    wait_for(page, lambda: held, "the first step was not requested")
+    for button in ("#first", "#back", "#forward", "#last"):  # a click now would go nowhere
+        expect(page.locator(button)).to_be_disabled()
+    held[0].continue_()
+    expect(page.locator("#step")).to_contain_text("Move 1:")
+    for button in ("#first", "#back", "#forward", "#last"):
+        expect(page.locator(button)).to_be_enabled()
+
+
 def test_a_move_number_typed_and_undone_lets_the_steps_show_again(server, api, context):
     gid = api.create(["random", "random"])["id"]
     api.wait_finished(gid)
     page = context().new_page()
     page.goto(f"{server.url}/replay/{gid}?ply=0")
-    expect(page.locator("#slider")).to_have_value("0")
+    expect(page.locator("#step")).to_have_text("The start of the game.")  # drawn: the buttons work now
     page.fill("#ply", "3")
     page.fill("#ply", "0")  # back to the number shown: leaving the field is no change
     page.locator("#ply").blur()
