@@ -5,6 +5,7 @@ import json
 import pytest
 
 from realpolitik.engine import (
+    ContentError,
     Log,
     Option,
     OptionError,
@@ -55,15 +56,55 @@ def test_options_are_coerced_and_checked():
     assert opt.coerce("draw-one") == "draw-one"
     with pytest.raises(OptionError, match="not one of"):
         opt.coerce("draw-two")
-    assert Option("limit", 0, "…").coerce("60") == 60
+    assert Option("limit", 0, "…", minimum=0, maximum=100).coerce("60") == 60
     assert Option("teams", False, "…").coerce("yes") is True
-    with pytest.raises(OptionError, match="not a int"):
-        Option("limit", 0, "…").coerce("sixty")
+    with pytest.raises(OptionError, match="not a whole number from 0 to 100"):
+        Option("limit", 0, "…", minimum=0, maximum=100).coerce("sixty")
     game = get("nuclear-war")
     with pytest.raises(OptionError, match="unknown option 'refil'"):
         game.new_state(4, {"refil": "draw-one"})
     with pytest.raises(OptionError, match="2–6 players"):
         game.new_state(7)
+
+
+@pytest.mark.parametrize("value", [-5, 101, True, False, 10**400, 2.0, "1e3", "٣", "1_0", " ", "", None, [], "-1"])
+def test_whole_number_options_take_only_ascii_numbers_in_range(value):
+    limit = Option("limit", 0, "…", minimum=0, maximum=100)
+    with pytest.raises(OptionError, match=r"option 'limit': .* is not a whole number from 0 to 100"):
+        limit.coerce(value)
+
+
+@pytest.mark.parametrize("value", [float("nan"), float("inf"), "nan", "inf", -0.5, 2.5, True, "1,5", "١"])
+def test_number_options_refuse_non_finite_and_out_of_range(value):
+    share = Option("share", 0.5, "…", minimum=0.0, maximum=1.0)
+    with pytest.raises(OptionError, match="not a number from 0 to 1"):
+        share.coerce(value)
+    assert share.coerce(" 0.25 ") == 0.25 and share.coerce(1) == 1.0 and isinstance(share.coerce(1), float)
+
+
+def test_text_options_are_bounded_and_typed():
+    path = Option("content", "", "…", local_file=True)
+    assert path.coerce("cards.toml") == "cards.toml"
+    for bad in (5, True, "x" * 5000, "a\x00b"):
+        with pytest.raises(OptionError, match="is not the path of a file"):
+            path.coerce(bad)
+    with pytest.raises(OptionError, match="not true or false"):
+        Option("teams", False, "…").coerce(1)
+
+
+def test_number_options_must_declare_their_range():
+    with pytest.raises(TypeError, match="needs a minimum and a maximum"):
+        Option("limit", 0, "…")
+    with pytest.raises(TypeError, match="only number options"):
+        Option("name", "", "…", minimum=0)
+
+
+def test_every_registered_option_says_which_values_it_takes():
+    for game in registry():
+        for option in game.options:
+            assert option.values() and option.coerce(option.default) == option.default
+            if option.local_file:
+                assert isinstance(option.default, str) and not option.choices
 
 
 def test_log_is_redacted_per_seat_and_shared_by_copies():
@@ -136,3 +177,24 @@ def test_quiet_worlds_keep_no_log_and_play_on():
     while not world.is_over():
         world.apply(world.legal_actions()[0])
     assert world.log.size == 0 and state.log.size > 0
+
+
+def test_content_files_are_read_only_when_regular_and_small(tmp_path):
+    import os
+
+    from realpolitik.engine.content import MAX_CONTENT_BYTES, read_toml
+
+    fifo = tmp_path / "fifo.toml"
+    os.mkfifo(fifo)  # opening it would wait for a writer for ever
+    big = tmp_path / "big.toml"
+    big.write_bytes(b"#" * (MAX_CONTENT_BYTES + 1))
+    latin = tmp_path / "latin.toml"
+    latin.write_bytes(b'name = "\xe4"\n')
+    for path, reason in [("/dev/zero", "not a regular file"), (fifo, "not a regular file"),
+                         (tmp_path, "not a regular file"), (big, "too large"), (latin, "not UTF-8"),
+                         (tmp_path / "missing.toml", "cannot read")]:
+        with pytest.raises(ContentError, match=reason):
+            read_toml(path)
+    good = tmp_path / "good.toml"
+    good.write_text('game = "nuclear-war"\n')
+    assert read_toml(good) == {"game": "nuclear-war"}

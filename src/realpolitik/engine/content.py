@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import stat
 import tomllib
 from pathlib import Path
 from typing import Any, TypeVar
@@ -19,14 +20,29 @@ class Entry(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+#: the largest content file read, in bytes (the built-in ones are below 100 KiB)
+MAX_CONTENT_BYTES = 4 * 1024 * 1024
+
+
 def read_toml(path: str | Path) -> dict[str, Any]:
-    """Parse a TOML file, naming the file on failure."""
+    """Parse a TOML file, naming the file on failure. Only a regular file of at most
+    ``MAX_CONTENT_BYTES`` is read: a device, a pipe or a directory is refused unopened."""
     path = Path(path)
     try:
+        info = path.stat()
+        if not stat.S_ISREG(info.st_mode):
+            raise ContentError(f"{path}: not a regular file")
+        if info.st_size > MAX_CONTENT_BYTES:
+            raise ContentError(f"{path}: too large ({info.st_size} bytes; at most {MAX_CONTENT_BYTES})")
         with path.open("rb") as fh:
-            return tomllib.load(fh)
+            raw = fh.read(MAX_CONTENT_BYTES + 1)
+        if len(raw) > MAX_CONTENT_BYTES:
+            raise ContentError(f"{path}: too large (at most {MAX_CONTENT_BYTES} bytes)")
+        return tomllib.loads(raw.decode("utf-8"))
     except OSError as exc:
         raise ContentError(f"{path}: cannot read ({exc.strerror})") from None
+    except UnicodeDecodeError:
+        raise ContentError(f"{path}: not UTF-8 text") from None
     except tomllib.TOMLDecodeError as exc:
         raise ContentError(f"{path}: not valid TOML ({exc})") from None
 

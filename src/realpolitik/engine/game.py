@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -14,39 +16,93 @@ if TYPE_CHECKING:
     from .state import State
 
 
+#: a whole number as typed: ASCII digits only (``int()`` would also take "٣" or "1_0")
+_INT_TEXT = re.compile(r"^[+-]?[0-9]{1,18}$")
+_FLOAT_TEXT = re.compile(r"^[+-]?([0-9]{1,18}(\.[0-9]{0,18})?|\.[0-9]{1,18})$")
+_BOOL_TEXT = {"true": True, "1": True, "yes": True, "on": True, "false": False, "0": False, "no": False, "off": False}
+#: longest text a free-text option (a content file's path) takes
+MAX_TEXT = 1024
+
+
 @dataclass(frozen=True)
 class Option:
-    """A named rule option with its default, allowed values and a one-line meaning."""
+    """A named rule option with its default, allowed values and a one-line meaning.
+
+    Numbers are bounded (``minimum``/``maximum``, both inclusive, required for numbers);
+    ``local_file`` marks an option whose value names a file on the machine running the
+    game (an own content file): the command line takes it, the online server never does.
+    """
 
     name: str
     default: Any
     help: str
     choices: tuple = ()
+    minimum: int | float | None = None
+    maximum: int | float | None = None
+    local_file: bool = False
+
+    def __post_init__(self) -> None:
+        number = type(self.default) in (int, float)
+        if number and (self.minimum is None or self.maximum is None):
+            raise TypeError(f"option {self.name!r}: a number option needs a minimum and a maximum")
+        if not number and (self.minimum is not None or self.maximum is not None):
+            raise TypeError(f"option {self.name!r}: only number options have bounds")
+
+    def values(self) -> str:
+        """The values this option takes, in words (for help texts and refusals)."""
+        kind = type(self.default)
+        if self.choices:
+            return "one of " + ", ".join(map(str, self.choices))
+        if kind is bool:
+            return "true or false"
+        if kind is int:
+            return f"a whole number from {self.minimum} to {self.maximum}"
+        if kind is float:
+            return f"a number from {self.minimum:g} to {self.maximum:g}"
+        if self.local_file:
+            return "the path of a file (empty: the built-in content)"
+        return f"a text of at most {MAX_TEXT} characters"
 
     def coerce(self, value: Any) -> Any:
         """Convert a value (possibly typed as text) to this option's type, or raise OptionError."""
+        converted = self._convert(value)
+        if converted is None:
+            raise OptionError(f"option {self.name!r}: {_shown(value)} is not {self.values()}")
+        return converted
+
+    def _convert(self, value: Any) -> Any:
+        """The value as this option's type and within its range; ``None`` when it is not."""
         kind = type(self.default)
-        if isinstance(value, str) and kind is not str:
-            text = value.strip().lower()
-            try:
-                if kind is bool:
-                    if text not in ("true", "false", "1", "0", "yes", "no", "on", "off"):
-                        raise ValueError
-                    value = text in ("true", "1", "yes", "on")
-                elif kind is int:
-                    value = int(text)
-                elif kind is float:
-                    value = float(text)
-            except ValueError:
-                raise OptionError(f"option {self.name!r}: {value!r} is not a {kind.__name__}") from None
-        elif kind is float and isinstance(value, int) and not isinstance(value, bool):
-            value = float(value)
-        if self.default is not None and not isinstance(value, kind):
-            raise OptionError(f"option {self.name!r}: {value!r} is not a {kind.__name__}")
+        if kind is bool:
+            if isinstance(value, str):
+                value = _BOOL_TEXT.get(value.strip().lower())
+            return value if isinstance(value, bool) else None
+        if kind in (int, float):
+            if isinstance(value, str):
+                text = value.strip()
+                if not (_INT_TEXT if kind is int else _FLOAT_TEXT).match(text):
+                    return None
+                value = kind(text)
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                return None
+            if kind is int and not isinstance(value, int):
+                return None
+            if isinstance(value, float) and not math.isfinite(value):
+                return None
+            if not self.minimum <= value <= self.maximum:
+                return None
+            value = kind(value)
+        elif not isinstance(value, str) or len(value) > MAX_TEXT or "\x00" in value:
+            return None
         if self.choices and value not in self.choices:
-            allowed = ", ".join(map(str, self.choices))
-            raise OptionError(f"option {self.name!r}: {value!r} is not one of {allowed}")
+            return None
         return value
+
+
+def _shown(value: Any) -> str:
+    """A value for a refusal: short, whatever was sent."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 class Game(ABC):

@@ -22,7 +22,7 @@ from realpolitik.bots import bot_kinds
 from realpolitik.engine import Game
 from realpolitik.web import ROOT as WEB
 
-from .hall import LOCAL_ONLY_OPTIONS, Hall
+from .hall import Hall
 from .protocol import MAX_BODY, BadRequest, Claim, CreateGame, clean_text, parse
 from .table import Refusal, Table
 
@@ -84,7 +84,7 @@ def catalog_entry(game: Game) -> dict[str, Any]:
         "id": game.id, "title": game.title, "min_players": game.min_players, "max_players": game.max_players,
         "default_players": game.default_players(), "bots": bot_kinds(game),
         "options": [{"name": o.name, "default": o.default, "help": o.help, "choices": list(o.choices)}
-                    for o in game.options if o.name not in LOCAL_ONLY_OPTIONS],
+                    for o in game.options if not o.local_file],
         "teams": {str(n): game.teams(n) for n in counts},
         "board": (WEB / "boards" / f"{game.id}.js").is_file(),
     }

@@ -24,10 +24,6 @@ from .tokens import GAME_ID, hash_token, new_game_id, new_token
 
 log = logging.getLogger("realpolitik.server")
 
-#: options naming files on the server's disk are for the command line only
-LOCAL_ONLY_OPTIONS = frozenset({"content"})
-
-
 @dataclass(frozen=True)
 class Settings:
     """How the server runs: database URL, bot pacing and bot workers."""
@@ -128,9 +124,9 @@ class Hall:
         for i, kind in enumerate(kinds):
             if kind not in allowed:
                 raise Refusal("bad-seat", f"seat {i + 1}: {kind!r} is not one of {', '.join(allowed)}")
-        local = sorted(LOCAL_ONLY_OPTIONS & set(options))
-        if local:
-            raise Refusal("bad-option", f"option {local[0]!r} names a file on the server; it can only be "
+        local = sorted(o.name for o in game.options if o.local_file and o.name in options)
+        if local:  # the server never opens a path a client names
+            raise Refusal("bad-option", f"option {local[0]!r} names a file; own content files can only be "
                                         f"used with the command line, not online")
         seed = secrets.randbelow(2**31)
         try:

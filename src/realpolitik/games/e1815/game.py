@@ -11,10 +11,11 @@ from .content import MAPS, load, load_rules
 from .state import NEUTRAL, E1815State
 
 _MAX_YEARS = Option("max_years", load_rules().scoring.max_years,
-                    "year limit (spec U27), after which the most SP win; 0 = none")
+                    "year limit (spec U27), after which the most SP win; 0 = none", minimum=0, maximum=100)
 _START = Option("start_player", load_rules().turn.start_player, "who opens a year: rotate (the last summer "
                 "player, who had the 1½ move, opens the next one) or fixed (always p1)", ("rotate", "fixed"))
-_MAP_FILE = Option("map_file", "", "path of an own map file replacing the built-in (stand-in) map")
+_MAP_FILE = Option("map_file", "", "path of an own map file replacing the built-in (stand-in) map",
+                   local_file=True)
 
 
 class E1815(Game):

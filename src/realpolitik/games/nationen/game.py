@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from realpolitik.engine import ContentError, Game, Option, OptionError
+from realpolitik.engine import ContentError, Game, Option
 
 from . import rules
 from .content import load
@@ -36,20 +36,20 @@ class Nationen(Game):
                "step 3, or is eliminated (review P10)", ("passes", "eliminated")),
         Option("bank_limit", False, "the bank holds only the 140 M of the box and pays no more (spec A18)"),
         Option("round_limit", 0, "end the game after this many rounds and rank the powers by cash + 3 M per "
-               "tanker + income (spec A20; 0 = no limit, the rules' own end only)"),
+               "tanker + income (spec A20; 0 = no limit, the rules' own end only)", minimum=0, maximum=1000),
         Option("start_variant", "none", "balance the start (spec §6): none; reverse = the last seat places "
                "first; compensation = +1 M per seat after the first player; random-states = each player "
                "must begin in a state dealt at random", ("none", "reverse", "compensation", "random-states")),
-        Option("board", "", "path of an own board file replacing the built-in (stand-in) board of Kark"),
-        Option("cards", "", "path of an own incident cards file replacing the built-in (stand-in) cards"),
+        Option("board", "", "path of an own board file replacing the built-in (stand-in) board of Kark",
+               local_file=True),
+        Option("cards", "", "path of an own incident cards file replacing the built-in (stand-in) cards",
+               local_file=True),
     )
 
     def default_players(self) -> int:
         return 3
 
     def _new_state(self, players: int, options: dict[str, Any], seed: int) -> NationenState:
-        if options["round_limit"] < 0:
-            raise OptionError("option 'round_limit' must be 0 (off) or a number of rounds")
         content = load(options["board"], options["cards"])
         if len(content.board.states) < players:
             raise ContentError(f"{content.board.source}: {len(content.board.states)} states are too few "

@@ -30,7 +30,8 @@ class NuclearWar(Game):
         Option("b70_intercept", "warhead-run", "an intercepted B-70 also destroys the warheads face down at "
                "the front of its owner's row (spec §15 #9), or only the face-up cards",
                ("warhead-run", "face-up")),
-        Option("content", "", "path of an own cards file replacing the built-in (stand-in) cards"),
+        Option("content", "", "path of an own cards file replacing the built-in (stand-in) cards",
+               local_file=True),
     )
 
     def default_players(self) -> int:

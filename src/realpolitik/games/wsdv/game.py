@@ -35,7 +35,7 @@ class Wsdv(Game):
         Option("supplier_protests", True, "a new West Berlin mass protest also puts one into a supplier province "
                "East names (spec §6.3, §11.1 #5)"),
         Option("content", "", "path of an own cards file replacing the built-in cards (same format as "
-               "data/cards.toml)"),
+               "data/cards.toml)", local_file=True),
     )
 
     def seat_labels(self, players: int) -> tuple[str, ...]:
