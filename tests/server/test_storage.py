@@ -6,18 +6,21 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from sqlalchemy import insert
+from sqlalchemy import delete, insert
 from sqlalchemy.exc import IntegrityError
 
 from realpolitik.server.store import (
     ChatLine,
+    Damaged,
     StaleWrite,
+    StorageError,
     Store,
     StoredGame,
     StoredSeat,
     actions,
     database_url,
     now,
+    seats,
 )
 from realpolitik.server.tokens import hash_token, matches, new_game_id, new_token
 
@@ -71,10 +74,72 @@ def test_a_seat_is_taken_once(store):
     game = stored(status="open", kinds=("human", "human"))
     store.create_game(game)
     token = new_token()
-    assert store.join(game.id, 1, "Bob", hash_token(token)) is True
-    assert store.join(game.id, 1, "Eve", hash_token(new_token())) is False
+    assert store.join(game.id, 1, "Bob", hash_token(token)) == (True, False)
+    assert store.join(game.id, 1, "Eve", hash_token(new_token())) == (False, False)
     seat = store.load(game.id).seats[1]
     assert (seat.name, seat.joined) == ("Bob", True) and matches(token, seat.token_hash)
+    assert store.load(game.id).status == "open"
+    # the last human seat starts the game, in the same transaction
+    assert store.join(game.id, 0, "Ann", holding=game.seats[0].token_hash) == (True, True)
+    assert store.load(game.id).status == "running"
+
+
+def test_an_invitation_takes_its_seat_only_while_it_still_holds_it(store):
+    game = stored(status="open", kinds=("human", "human"))
+    store.create_game(game)
+    invitation = game.seats[0].token_hash
+    claimed = hash_token(new_token())
+    assert store.join(game.id, 0, "Claimer", claimed) == (True, False)  # claimed from the lobby first
+    assert store.join(game.id, 0, "Invitee", holding=invitation) == (False, False)
+    seat = store.load(game.id).seats[0]
+    assert (seat.name, seat.token_hash) == ("Claimer", claimed)
+
+
+def test_the_last_action_and_the_result_are_one_write(store):
+    game = stored()
+    store.create_game(game)
+    store.append(game.id, 0, 0, "place atlas")
+    result = {"outcome": {"reason": "x"}, "digest": "d", "plies": 2}
+    with pytest.raises(StaleWrite):  # a refused last action leaves the game running
+        store.append(game.id, 0, 1, "concede", result)
+    assert store.load(game.id).status == "running" and store.load(game.id).result is None
+    store.append(game.id, 1, 1, "concede", result)
+    back = store.load(game.id)
+    assert (back.status, back.result, back.actions) == ("finished", result, ["place atlas", "concede"])
+
+
+def test_an_open_game_can_be_dropped_a_started_one_not(store):
+    waiting, running = stored(status="open"), stored()
+    store.create_game(waiting)
+    store.create_game(running)
+    store.add_chat(waiting.id, ChatLine(0, 0, "hello?", now()))
+    assert store.drop_open(waiting.id) is True and store.load(waiting.id) is None
+    assert store.drop_open(running.id) is False and store.load(running.id).status == "running"
+
+
+def test_a_damaged_game_is_named_and_does_not_hide_the_others(store):
+    good, bad_json, no_seat, gap = stored(), stored(), stored(), stored()
+    for game in (good, bad_json, no_seat, gap):
+        store.create_game(game)
+    for seq in (0, 2):  # action 1 is missing
+        store.append(gap.id, seq, 0, "place atlas")
+    with store.engine.begin() as conn:
+        if store.sqlite:  # PostgreSQL's json type refuses bad JSON itself
+            conn.exec_driver_sql(f"UPDATE games SET options = '{{not json' WHERE id = '{bad_json.id}'")
+        conn.execute(delete(seats).where(seats.c.game_id == no_seat.id, seats.c.seat == 0))
+    loaded = {g.id: g for g in store.unfinished()}
+    assert isinstance(loaded[good.id], StoredGame)
+    assert isinstance(loaded[no_seat.id], Damaged) and "seats" in loaded[no_seat.id].reason
+    assert isinstance(loaded[gap.id], Damaged) and "actions" in loaded[gap.id].reason
+    assert isinstance(store.load(gap.id), Damaged)
+    if store.sqlite:
+        assert isinstance(loaded[bad_json.id], Damaged) and "JSON" in loaded[bad_json.id].reason
+
+
+def test_a_missing_folder_is_not_created(tmp_path):
+    with pytest.raises(StorageError, match="there is no folder"):
+        Store(str(tmp_path / "no" / "such" / "games.db"))
+    assert not (tmp_path / "no").exists()
 
 
 def test_status_lists_and_results(store):

@@ -139,14 +139,22 @@ def serve(
     bot_delay: float = typer.Option(0.3, help="seconds a bot waits before it moves"),
     bot_workers: int | None = typer.Option(None, help="bot worker processes (default: cores - 1; 0: a thread)"),
     bot_think: float = typer.Option(1.0, help="seconds a search bot (ismcts) may think per move, at most"),
+    limit: list[str] = typer.Option([], "--limit", help="a server limit name=value (repeatable), e.g. "
+                                    "open_games=200; every limit and its default: docs/security.md"),
 ) -> None:
     """Run the game server: lobby, online play against people and bots, replays."""
-    from realpolitik.server import StorageError
+    from realpolitik.server import Limits, StorageError
     from realpolitik.server import serve as run_server
 
+    limits = Limits()
+    for name, value in _options(limit).items():
+        try:
+            limits = limits.set(name, value)
+        except ValueError as exc:
+            _fail(str(exc))
     try:
         run_server(host, port, db, bot_delay, bot_workers, announce=lambda text: print(text, flush=True),
-                   bot_think=bot_think)
+                   bot_think=bot_think, limits=limits)
     except StorageError as exc:
         _fail(str(exc))
     except OSError as exc:

@@ -12,14 +12,17 @@ import logging
 import socket
 
 from .app import create_app
+from .connections import ConnectionGuard
 from .hall import Settings
+from .quota import Limits
 from .store import StorageError, Store, database_url
 
-__all__ = ["Settings", "StorageError", "create_app", "serve"]
+__all__ = ["Limits", "Settings", "StorageError", "create_app", "serve"]
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "realpolitik.db", bot_delay: float = 0.3,
-          bot_workers: int | None = None, announce=print, bot_think: float = 1.0) -> None:
+          bot_workers: int | None = None, announce=print, bot_think: float = 1.0,
+          limits: Limits | None = None) -> None:
     """Run the server until interrupted; ``announce`` gets the address once it is bound.
 
     Raises :class:`StorageError` when the database cannot be used and ``OSError`` when
@@ -30,7 +33,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "realpolitik.db",
     url = database_url(db)
     Store(url).close()  # fails early, with the reason, when the database cannot be used
     settings = Settings(db=url.render_as_string(hide_password=False), bot_delay=bot_delay, bot_workers=bot_workers,
-                        bot_think=bot_think)
+                        bot_think=bot_think, limits=limits or Limits())
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -41,6 +44,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "realpolitik.db",
     handler = logging.StreamHandler()
     handler.setFormatter(logging.Formatter("%(levelname)s:     %(message)s"))
     logging.getLogger("realpolitik").addHandler(handler)
-    config = uvicorn.Config(create_app(settings), ws_max_size=64 * 1024, log_level="info", lifespan="on")
+    config = uvicorn.Config(create_app(settings), ws_max_size=64 * 1024, log_level="info", lifespan="on",
+                            limit_concurrency=settings.limits.connections,
+                            **ConnectionGuard(settings.limits).protocols())
     announce(f"realpolitik server on http://{shown}:{bound}/  (games stored in {url.render_as_string()})")
     uvicorn.Server(config).run(sockets=[sock])

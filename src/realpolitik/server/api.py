@@ -8,6 +8,7 @@ exist only for finished games (a record holds the seed, which would reveal every
 from __future__ import annotations
 
 import asyncio
+import logging
 import re
 import sys
 import tomllib
@@ -15,7 +16,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 
 from realpolitik.bots import bot_kinds
@@ -23,16 +24,27 @@ from realpolitik.engine import Game
 from realpolitik.web import ROOT as WEB
 
 from .hall import Hall
-from .protocol import MAX_BODY, BadRequest, Claim, CreateGame, clean_text, parse
-from .table import Refusal, Table
+from .protocol import MAX_BODY, BadRequest, Claim, CreateGame, clean_name, parse
+from .store import StorageBusy
+from .table import Refusal, Table, busy
+
+log = logging.getLogger("realpolitik.server")
 
 CONTENT_NAME = re.compile(r"^[a-z0-9_-]{1,40}$")
+PLY = re.compile(r"^[0-9]{1,9}$")
 STATUS = {"bad-game": 400, "bad-seat": 400, "bad-option": 400, "bad-request": 400, "taken": 409,
-          "invite-only": 403, "not-finished": 403, "no-game": 404, "no-content": 404}
+          "invite-only": 403, "not-finished": 403, "no-game": 404, "no-content": 404, "limit": 429,
+          "busy": 503, "damaged": 500, "internal": 500, "timeout": 408}
 
 
 def error(code: str, message: str) -> JSONResponse:
-    return JSONResponse({"error": message, "code": code}, status_code=STATUS.get(code, 400))
+    headers = {"retry-after": "5"} if code == "busy" else None
+    return JSONResponse({"error": message, "code": code}, status_code=STATUS.get(code, 400), headers=headers)
+
+
+def client(request: Request) -> str:
+    """The client's address, for the per-client limits."""
+    return request.client.host if request.client else ""
 
 
 def _hall(request: Request) -> Hall:
@@ -45,11 +57,15 @@ async def _body(request: Request) -> bytes:
     if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
         raise BadRequest(f"payload too large: at most {MAX_BODY} bytes")
     chunks, size = [], 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > MAX_BODY:
-            raise BadRequest(f"payload too large: at most {MAX_BODY} bytes")
-        chunks.append(chunk)
+    try:
+        async with asyncio.timeout(_hall(request).limits.body_seconds):
+            async for chunk in request.stream():
+                size += len(chunk)
+                if size > MAX_BODY:
+                    raise BadRequest(f"payload too large: at most {MAX_BODY} bytes")
+                chunks.append(chunk)
+    except TimeoutError:
+        raise Refusal("timeout", "The request body did not arrive in time.") from None
     return b"".join(chunks)
 
 
@@ -61,7 +77,8 @@ async def _table(request: Request) -> Table:
 
 
 def guarded(handler):
-    """Turn refusals and malformed payloads into JSON errors."""
+    """Turn refusals, malformed payloads and a busy database into JSON errors; a client that
+    went away mid-request gets nothing and costs no log line."""
     async def endpoint(request: Request) -> Response:
         try:
             return await handler(request)
@@ -69,6 +86,14 @@ def guarded(handler):
             return error("bad-request", str(exc))
         except Refusal as exc:
             return error(exc.code, exc.message)
+        except StorageBusy:
+            refusal = busy()
+            return error(refusal.code, refusal.message)
+        except ClientDisconnect:
+            return Response(status_code=400)
+        except Exception:  # a bug, not bad input: answer in JSON, tell the operator
+            log.exception("%s %s failed", request.method, request.url.path)
+            return error("internal", "The server failed on this request.")
     endpoint.__name__ = handler.__name__
     endpoint.__doc__ = handler.__doc__
     return endpoint
@@ -83,7 +108,8 @@ def catalog_entry(game: Game) -> dict[str, Any]:
     return {
         "id": game.id, "title": game.title, "min_players": game.min_players, "max_players": game.max_players,
         "default_players": game.default_players(), "bots": bot_kinds(game),
-        "options": [{"name": o.name, "default": o.default, "help": o.help, "choices": list(o.choices)}
+        "options": [{"name": o.name, "default": o.default, "help": o.help, "choices": list(o.choices),
+                     "values": o.values(), "minimum": o.minimum, "maximum": o.maximum}
                     for o in game.options if not o.local_file],
         "teams": {str(n): game.teams(n) for n in counts},
         "board": (WEB / "boards" / f"{game.id}.js").is_file(),
@@ -130,7 +156,7 @@ async def create_game(request: Request) -> Response:
     """POST /api/games — a new game; the answer holds an invite link per human seat."""
     body = parse(await _body(request), CreateGame, MAX_BODY)
     table, tokens = await _hall(request).create(body.game, [s.strip().lower() for s in body.seats],
-                                                body.options, body.lobby_join)
+                                                body.options, body.lobby_join, client(request))
     invites = [{"seat": table.labels[s], "url": f"/game/{table.id}#seat={table.labels[s]}&token={t}"}
                for s, t in tokens.items()]
     return JSONResponse({"id": table.id, "game": table.game.id, "invites": invites,
@@ -150,7 +176,7 @@ async def claim(request: Request) -> Response:
     body = parse(await _body(request), Claim, MAX_BODY)
     table = await _table(request)
     label = body.seat.strip().lower()
-    token = await _hall(request).claim(table, label, clean_text(body.name))
+    token = await _hall(request).claim(table, label, clean_name(body.name), client(request))
     return JSONResponse({"seat": label, "url": f"/game/{table.id}#seat={label}&token={token}"})
 
 
@@ -176,8 +202,8 @@ async def replay(request: Request) -> Response:
     if label and seat is None:
         raise BadRequest(f"seat {label[:20]!r} is not in this game (seats: {', '.join(table.labels)})")
     ply = request.query_params.get("ply", "0")
-    if not ply.isdigit() or len(ply) > 9:
-        raise BadRequest("ply must be a whole number of actions")
+    if not PLY.match(ply):
+        raise BadRequest("ply must be a whole number of actions (digits 0-9)")
     replays = request.app.state.replays
     step = await asyncio.to_thread(replays.step, table.id, table.record(), seat, int(ply))
     return JSONResponse({**step, "id": table.id, "game": table.game.id, "title": table.game.title,

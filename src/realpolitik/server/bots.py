@@ -11,6 +11,8 @@ bot's choices do not depend on which worker served it or on server restarts.
 from __future__ import annotations
 
 import asyncio
+import heapq
+import itertools
 import multiprocessing
 import multiprocessing.connection
 import os
@@ -18,6 +20,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
@@ -98,7 +101,10 @@ class BotRunner:
     """Runs bot moves on worker processes (``workers`` ≥ 1) or on one thread (``workers=0``).
 
     A thread is for games that exist only in this process (a registry passed to the
-    server); processes keep long searches off the event loop's core.
+    server); processes keep long searches off the event loop's core. Moves wait for a
+    free worker in order of urgency: a bot facing people goes before a game of bots
+    only, so no number of bot games slows down a person's table by more than the moves
+    already being computed.
     """
 
     def __init__(self, workers: int | None = None, lookup: Callable[[str], Game] | None = None) -> None:
@@ -107,6 +113,9 @@ class BotRunner:
         self.workers = workers
         self.lookup = lookup
         self._executor: Executor | None = None
+        self._free = max(1, workers)
+        self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []
+        self._order = itertools.count()
 
     def _pool(self) -> Executor:
         if self._executor is None:
@@ -119,12 +128,49 @@ class BotRunner:
                 )
         return self._executor
 
-    async def choose(self, job: BotJob) -> str:
-        """The bot's action, computed on a worker."""
-        loop = asyncio.get_running_loop()
-        if self.workers == 0:
-            return await loop.run_in_executor(self._pool(), choose, job, self.lookup)
-        return await loop.run_in_executor(self._pool(), choose, job)
+    @property
+    def queued(self) -> int:
+        """Moves waiting for a worker."""
+        return sum(not f.done() for _, _, f in self._waiting)
+
+    async def choose(self, job: BotJob, urgent: bool = True) -> str:
+        """The bot's action, computed on a worker once one is free (``urgent`` ones first)."""
+        await self._slot(urgent)
+        try:
+            loop = asyncio.get_running_loop()
+            pool = self._pool()
+            try:
+                if self.workers == 0:
+                    return await loop.run_in_executor(pool, choose, job, self.lookup)
+                return await loop.run_in_executor(pool, choose, job)
+            except BrokenProcessPool:  # a worker died (killed, out of memory): start new ones
+                if self._executor is pool:
+                    self._executor = None
+                    pool.shutdown(wait=False, cancel_futures=True)
+                raise
+        finally:
+            self._free += 1
+            self._dispatch()
+
+    async def _slot(self, urgent: bool) -> None:
+        """Wait for a free worker."""
+        ready = asyncio.get_running_loop().create_future()
+        heapq.heappush(self._waiting, (0 if urgent else 1, next(self._order), ready))
+        self._dispatch()
+        try:
+            await ready
+        except asyncio.CancelledError:
+            if ready.done() and not ready.cancelled():  # the slot was given just as we were cancelled
+                self._free += 1
+                self._dispatch()
+            raise
+
+    def _dispatch(self) -> None:
+        while self._free > 0 and self._waiting:
+            _, _, ready = heapq.heappop(self._waiting)
+            if not ready.done():
+                self._free -= 1
+                ready.set_result(None)
 
     def close(self) -> None:
         """Stop the workers (a move being computed is abandoned)."""

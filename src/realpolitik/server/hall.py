@@ -1,32 +1,46 @@
-"""The hall: every live table of this server, created, resumed from storage and looked up.
+"""The hall: every game of this server, created, resumed from storage and looked up.
 
 At start-up every open and running game is replayed from its stored record and its
-bots carry on, so a server killed mid-game resumes every game where it was. Finished
-games are loaded on demand (to watch their end or replay them) and dropped again when
-nobody watches.
+bots carry on, so a server killed mid-game resumes every game where it was. A game
+nobody watches and no bot plays leaves memory after ``idle_seconds`` (its lobby entry
+stays) and is loaded again when someone comes back; finished games are loaded on
+demand into a small cache. A stored game that cannot be read or replayed is logged and
+left alone: it never stops the server or another game. The hall also keeps the limits
+on games per client and on the whole server (see :mod:`.quota`).
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
+import time
+from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from typing import Any
 
 from realpolitik.bots import bot_kinds
-from realpolitik.engine import ContentError, Game, IllegalAction, OptionError
+from realpolitik.engine import ContentError, Game, IllegalAction, OptionError, State
 
 from .bots import BotRunner
-from .store import Store, StoredGame, StoredSeat, now
+from .quota import Limits, Rates
+from .store import Damaged, StorageBusy, Store, StoredGame, StoredSeat, now
 from .table import HUMAN, Refusal, Table
 from .tokens import GAME_ID, hash_token, new_game_id, new_token
 
 log = logging.getLogger("realpolitik.server")
 
+#: finished games kept loaded (to watch their end, replay them, download their record)
+KEEP_FINISHED = 16
+#: seconds between two rounds of the sweeper (idle games out of memory, old open games removed)
+SWEEP_SECONDS = 5.0
+
+
 @dataclass(frozen=True)
 class Settings:
-    """How the server runs: database URL, bot pacing and bot workers."""
+    """How the server runs: database URL, bot pacing and workers, limits."""
 
     db: str = "sqlite:///realpolitik.db"
     #: seconds a bot waits before it moves, so people can follow the table
@@ -35,87 +49,192 @@ class Settings:
     bot_workers: int | None = None
     #: seconds a search bot (``ismcts``) may think per move, at most
     bot_think: float = 1.0
+    limits: Limits = field(default_factory=Limits)
 
 
 class Hall:
-    """The tables of this server by game id."""
+    """The games of this server by id: live tables, and the lobby entries of idle ones."""
 
     def __init__(self, settings: Settings, lookup: Callable[[str], Game], games: list[Game], store: Store) -> None:
         self.settings = settings
+        self.limits = settings.limits
         self.lookup = lookup
         self.games = {g.id: g for g in games}
         self.store = store
         self.bots = BotRunner(settings.bot_workers, lookup)
+        self.rates = Rates(settings.limits)
         self.tables: dict[str, Table] = {}
+        #: lobby entries of unfinished games that are not in memory
+        self.idle: dict[str, dict[str, Any]] = {}
+        self.finished: OrderedDict[str, Table] = OrderedDict()
+        #: who created a game (client address), for the per-client limits; not stored
+        self.creators: dict[str, str] = {}
         self.closing = False
+        self._sweeper: asyncio.Task | None = None
 
     async def start(self) -> int:
         """Resume every unfinished game from storage; returns how many."""
-        stored = await self.store.run(self.store.unfinished)
-        for game in stored:
-            table = self._revive(game)
+        for stored in await self.store.run(self.store.unfinished):
+            table = await self._revive(stored)
             if table is not None:
-                self.tables[game.id] = table
+                self.tables[table.id] = table
         for table in list(self.tables.values()):
             table.kick_bot()
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
         return len(self.tables)
 
     async def close(self) -> None:
-        """Stop bots and close storage."""
+        """Stop the sweeper and the bots."""
         self.closing = True
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         for table in self.tables.values():
             if table.bot_task is not None:
                 table.bot_task.cancel()
         self.bots.close()
 
-    def _revive(self, stored: StoredGame) -> Table | None:
-        """A table rebuilt by replaying a stored record; ``None`` (and a log line) if it cannot be."""
-        try:
-            game = self.games[stored.game]
-        except KeyError:
-            log.error("game %s: game %r is not installed; it stays stored", stored.id, stored.game)
-            return None
+    # ------------------------------------------------------------------ loading
+
+    def rebuild(self, stored: StoredGame) -> State:
+        """The state of a stored game, replayed from its record; ``ValueError`` says why it cannot be."""
+        game = self.games.get(stored.game)
+        if game is None:
+            raise ValueError(f"game {stored.game!r} is not installed")
         if game.rules_version != stored.rules_version:
-            log.error("game %s: stored with %s rules %s, this server has %s; it stays stored",
-                      stored.id, game.id, stored.rules_version, game.rules_version)
-            return None
+            raise ValueError(f"stored with {game.id} rules {stored.rules_version}, this server has "
+                             f"{game.rules_version}")
+        if not game.min_players <= len(stored.seats) <= game.max_players:
+            raise ValueError(f"{len(stored.seats)} seats, but {game.id} takes {game.min_players}–{game.max_players}")
+        if any(s.kind != HUMAN and s.kind not in bot_kinds(game) for s in stored.seats):
+            raise ValueError("a seat is neither human nor a bot of this game")
         try:
             state = game.new_state(len(stored.seats), stored.options, stored.seed)
         except (OptionError, ContentError) as exc:
-            log.error("game %s: cannot be set up again (%s); it stays stored", stored.id, exc)
-            return None
+            raise ValueError(f"cannot be set up again ({exc})") from None
         for i, act in enumerate(stored.actions):
             try:
                 state.apply(act)
             except IllegalAction:  # the refusal would name hidden cards: the log says only where
-                log.error("game %s: stored action %d does not replay; it stays stored", stored.id, i)
-                return None
-        return Table(self, stored, game, state)
+                raise ValueError(f"stored action {i} does not replay") from None
+        return state
+
+    async def _revive(self, stored: StoredGame | Damaged) -> Table | None:
+        """A table rebuilt from storage; ``None`` (and a log line) if it cannot be."""
+        if isinstance(stored, Damaged):
+            log.error("game %s: %s; it stays stored", stored.id, stored.reason)
+            return None
+        try:
+            state = self.rebuild(stored)
+        except ValueError as exc:
+            log.error("game %s: %s; it stays stored", stored.id, exc)
+            return None
+        table = Table(self, stored, self.games[stored.game], state)
+        if state.is_over() and stored.status != "finished":  # written by a version that stored it in two steps
+            record = table.record()
+            record.finish(state)
+            await self.store.run(self.store.set_status, stored.id, "finished", record.result)
+            stored.status, stored.result = "finished", record.result
+            log.warning("game %s: its last action ended it; now stored as finished", stored.id)
+        return table
 
     async def table(self, game_id: str) -> Table | None:
-        """The live table of a game, loading a finished one from storage; ``None`` if unknown."""
+        """The table of a game, loading it from storage if needed; ``None`` if unknown.
+
+        Raises a ``damaged`` refusal for a stored game that cannot be loaded."""
         if not GAME_ID.match(game_id):
             return None
         table = self.tables.get(game_id)
+        if table is not None:
+            return table
+        if game_id in self.finished:
+            self.finished.move_to_end(game_id)
+            return self.finished[game_id]
+        stored = await self.store.run(self.store.load, game_id)
+        if stored is None:
+            return None
+        table = self.tables.get(game_id) or self.finished.get(game_id)  # loaded meanwhile by another request
+        if table is not None:
+            return table
+        table = await self._revive(stored)
         if table is None:
-            stored = await self.store.run(self.store.load, game_id)
-            if stored is None:
-                return None
-            table = self.tables.get(game_id) or self._revive(stored)
-            if table is None:
-                return None
+            raise Refusal("damaged", "This game's stored record cannot be loaded; it is kept as it is.")
+        if self.tables.get(game_id) or self.finished.get(game_id):
+            return self.tables.get(game_id) or self.finished[game_id]
+        self.idle.pop(game_id, None)
+        if table.status == "finished":
+            self.keep_finished(table)
+        else:
             self.tables[game_id] = table
+            table.kick_bot()
         return table
 
-    def evict(self, table: Table) -> None:
-        """Forget a finished table nobody watches (it is in storage)."""
-        if self.tables.get(table.id) is table and table.status == "finished" and not table.listeners:
+    def keep_finished(self, table: Table) -> None:
+        """Move a finished table into the small cache of finished games."""
+        if self.tables.get(table.id) is table:
             del self.tables[table.id]
+        self.creators.pop(table.id, None)
+        self.finished[table.id] = table
+        self.finished.move_to_end(table.id)
+        while len(self.finished) > KEEP_FINISHED:
+            self.finished.popitem(last=False)
+
+    # ------------------------------------------------------------------ memory
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(SWEEP_SECONDS)
+            try:
+                await self.sweep()
+            except StorageBusy as exc:
+                log.warning("sweep put off: %s", exc)
+
+    async def sweep(self) -> None:
+        """Idle games out of memory, and open games past their time out of storage."""
+        moment = time.monotonic()
+        for table in list(self.tables.values()):
+            if table.idle(moment) >= self.limits.idle_seconds:
+                del self.tables[table.id]
+                self.idle[table.id] = table.summary()
+        cutoff = now() - timedelta(hours=self.limits.open_hours)
+        for entry in self._entries():
+            if entry["status"] == "open" and datetime.fromisoformat(entry["created"]) < cutoff:
+                await self._drop_open(entry["id"])
+
+    async def _drop_open(self, game_id: str) -> None:
+        """Remove an open game whose players did not come."""
+        if not await self.store.run(self.store.drop_open, game_id):
+            return
+        log.info("game %s: removed after %g hours without its players", game_id, self.limits.open_hours)
+        table = self.tables.pop(game_id, None)
+        if table is not None:
+            table.dismiss("expired", "This game was removed: its players did not come in time.")
+        self.idle.pop(game_id, None)
+        self.creators.pop(game_id, None)
 
     # ------------------------------------------------------------------ lobby
 
+    def _entries(self) -> list[dict[str, Any]]:
+        return [*(t.summary() for t in self.tables.values()), *self.idle.values()]
+
+    def _check_room(self, kinds: list[str], client: str) -> None:
+        """Refuse a new game past the server's or this client's limits."""
+        if not self.rates.hit("creates", client):
+            raise Refusal("limit", "Too many new games from your address; wait a while before creating another.")
+        entries = self._entries()
+        if HUMAN in kinds:
+            status, total, mine = "open", self.limits.open_games, self.limits.open_games_per_client
+            what = "games waiting for players"
+        else:
+            status, total, mine = "running", self.limits.bot_games, self.limits.bot_games_per_client
+            what = "games of bots only running"
+        counted = [e for e in entries if e["status"] == status and (HUMAN in kinds or not _has_human(e))]
+        if len(counted) >= total:
+            raise Refusal("limit", f"The server has {len(counted)} {what}, its limit; try again later.")
+        if sum(self.creators.get(e["id"]) == client for e in counted) >= mine:
+            raise Refusal("limit", f"You have {mine} {what} already, the most one address may have.")
+
     async def create(self, game_id: str, kinds: list[str], options: dict[str, Any],
-                     lobby_join: bool) -> tuple[Table, dict[int, str]]:
+                     lobby_join: bool, client: str = "") -> tuple[Table, dict[int, str]]:
         """A new game; returns its table and the token of every human seat."""
         game = self.games.get(game_id)
         if game is None:
@@ -133,6 +252,7 @@ class Hall:
             state = game.new_state(len(kinds), options, seed)
         except (OptionError, ContentError) as exc:
             raise Refusal("bad-option", str(exc)) from None
+        self._check_room(kinds, client)
         tokens = {i: new_token() for i, kind in enumerate(kinds) if kind == HUMAN}
         stored = StoredGame(
             id=new_game_id(), game=game.id, rules_version=game.rules_version, options=dict(state.options),
@@ -143,10 +263,11 @@ class Hall:
         await self.store.run(self.store.create_game, stored)
         table = Table(self, stored, game, state)
         self.tables[stored.id] = table
+        self.creators[stored.id] = client
         table.kick_bot()
         return table, tokens
 
-    async def claim(self, table: Table, label: str, name: str) -> str:
+    async def claim(self, table: Table, label: str, name: str, client: str = "") -> str:
         """Take a free human seat from the lobby; returns its new token."""
         seat = table.seat_of(label)
         if seat is None:
@@ -155,29 +276,41 @@ class Hall:
             raise Refusal("invite-only", "This game takes players by invitation only.")
         if table.stored.seats[seat].kind != HUMAN:
             raise Refusal("bad-seat", f"seat {label} is played by a bot")
+        if not self.rates.hit("claims", client):
+            raise Refusal("limit", "Too many seats claimed from your address; wait a while.")
         token = new_token()
-        await table.join(seat, name, token)
+        await table.join(seat, name, token=token)
         return token
 
     async def listing(self, limit: int = 50) -> dict[str, list[dict[str, Any]]]:
         """Open, running and the newest finished games, newest first."""
-        live = sorted(self.tables.values(), key=lambda t: t.stored.created, reverse=True)
+        entries = sorted(self._entries(), key=lambda e: e["created"], reverse=True)
         out: dict[str, list[dict[str, Any]]] = {
-            "open": [t.summary() for t in live if t.status == "open"][:limit],
-            "running": [t.summary() for t in live if t.status == "running"][:limit],
+            "open": [e for e in entries if e["status"] == "open"][:limit],
+            "running": [e for e in entries if e["status"] == "running"][:limit],
+            "finished": [],
         }
-        finished = await self.store.run(self.store.finished, limit)
-        out["finished"] = [_finished_summary(g, self.games.get(g.game)) for g in finished]
+        for stored in await self.store.run(self.store.finished, limit):
+            entry = self._finished_summary(stored)
+            if entry is not None:
+                out["finished"].append(entry)
         return out
 
+    def _finished_summary(self, stored: StoredGame | Damaged) -> dict[str, Any] | None:
+        """The lobby entry of a finished game; ``None`` for one that cannot be read."""
+        game = None if isinstance(stored, Damaged) else self.games.get(stored.game)
+        if game is None or not game.min_players <= len(stored.seats) <= game.max_players:
+            return None
+        labels = game.seat_labels(len(stored.seats))
+        result = stored.result or {}
+        return {
+            "id": stored.id, "game": stored.game, "title": game.title, "status": "finished",
+            "created": stored.created.isoformat(), "lobby_join": stored.lobby_join,
+            "players": [{"seat": labels[s.seat], "kind": s.kind, "name": s.name, "joined": True, "online": False}
+                        for s in stored.seats],
+            "ply": result.get("plies"), "to_act": None, "outcome": result.get("outcome"),
+        }
 
-def _finished_summary(stored: StoredGame, game: Game | None) -> dict[str, Any]:
-    labels = game.seat_labels(len(stored.seats)) if game else [f"p{i + 1}" for i in range(len(stored.seats))]
-    return {
-        "id": stored.id, "game": stored.game, "title": game.title if game else stored.game, "status": "finished",
-        "created": stored.created.isoformat(), "lobby_join": stored.lobby_join,
-        "players": [{"seat": labels[s.seat], "kind": s.kind, "name": s.name, "joined": True, "online": False}
-                    for s in stored.seats],
-        "ply": (stored.result or {}).get("plies"), "to_act": None,
-        "outcome": (stored.result or {}).get("outcome"),
-    }
+
+def _has_human(entry: dict[str, Any]) -> bool:
+    return any(p["kind"] == HUMAN for p in entry["players"])

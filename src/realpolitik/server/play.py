@@ -11,13 +11,15 @@ Refusals come back as ``{"type": "error", "code": …, "message": …}``. See do
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
-from .protocol import MAX_MESSAGE, MESSAGE, Act, BadRequest, Chat, Hello, as_json, clean_text, parse
-from .table import HUMAN, Refusal, Table
+from .protocol import MAX_MESSAGE, MESSAGE, Act, BadRequest, Chat, Hello, as_json, clean_name, clean_text, parse
+from .store import StorageBusy
+from .table import HUMAN, Refusal, Table, bad_token
 from .tokens import TOKEN
 
 log = logging.getLogger("realpolitik.server")
@@ -25,6 +27,10 @@ log = logging.getLogger("realpolitik.server")
 HELLO_TIMEOUT = 30.0
 #: messages a client may leave unread before it is dropped
 BACKLOG = 256
+#: close codes: refused greeting, unknown game, removed or damaged game, try again later
+BAD_HELLO, NOT_ALLOWED, NO_GAME, GONE, TRY_LATER, TOO_SLOW = 4400, 4403, 4404, 4410, 1013, 1008
+
+_numbers = itertools.count()
 
 
 class Connection:
@@ -34,22 +40,34 @@ class Connection:
         self.websocket = websocket
         self.seat: int | None = None
         self.log_sent = 0
+        client = websocket.client.host if websocket.client else ""
+        self.key = f"{client}#{next(_numbers)}"  # for its message rate
+        self.closing = False
         self.outbox: asyncio.Queue[dict[str, Any] | int] = asyncio.Queue()
         self.writer = asyncio.get_running_loop().create_task(self._write())
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue a message; a client that stopped reading is disconnected."""
+        if self.closing:
+            return
         if self.outbox.qsize() >= BACKLOG:
-            self.close(1008)
+            self.close(TOO_SLOW)
         else:
             self.outbox.put_nowait(message)
 
     def error(self, code: str, message: str) -> None:
         self.send({"type": "error", "code": code, "message": message})
 
+    def refuse(self, refusal: Refusal, close: int) -> None:
+        """Send a refusal and close."""
+        self.error(refusal.code, refusal.message)
+        self.close(close)
+
     def close(self, code: int = 1000) -> None:
         """Close after everything queued so far has been sent."""
-        self.outbox.put_nowait(code)
+        if not self.closing:
+            self.closing = True
+            self.outbox.put_nowait(code)
 
     async def _write(self) -> None:
         ws = self.websocket
@@ -86,20 +104,32 @@ async def play(ws: WebSocket) -> None:
     """Serve one connection to a game."""
     await ws.accept()
     conn = Connection(ws)
+    hall = ws.app.state.hall
     table: Table | None = None
     try:
-        table = await ws.app.state.hall.table(ws.path_params["game_id"])
+        try:
+            table = await hall.table(ws.path_params["game_id"])
+        except Refusal as exc:
+            conn.refuse(exc, GONE)
+            return
+        except StorageBusy:
+            conn.error("busy", "The game cannot be loaded just now (the database is busy); try again soon.")
+            conn.close(TRY_LATER)
+            return
         if table is None:
             conn.error("no-game", "There is no such game.")
-            conn.close(4404)
+            conn.close(NO_GAME)
             return
         if not await _greet(ws, conn, table):
+            table = None
             return
         while True:
             try:
                 text = await _receive(ws)
                 if text is None:
                     return
+                if not hall.rates.hit("messages", conn.key):
+                    raise Refusal("limit", "Too many messages at once; this one was not read. Slow down.")
                 await _handle(conn, table, parse(text, MESSAGE, MAX_MESSAGE))
             except BadRequest as exc:
                 conn.error("bad-message", str(exc))
@@ -107,6 +137,11 @@ async def play(ws: WebSocket) -> None:
                 conn.error(exc.code, exc.message)
                 if exc.code == "stale":
                     conn.send(table.view_message(conn))
+            except (TimeoutError, WebSocketDisconnect):
+                raise
+            except Exception:  # a bug, not bad input: keep the connection, tell the operator
+                log.exception("game %s: a message failed", table.id)
+                conn.error("internal", "The server failed on this message; nothing was changed.")
     except (TimeoutError, WebSocketDisconnect):
         return
     finally:
@@ -118,6 +153,7 @@ async def play(ws: WebSocket) -> None:
 
 async def _greet(ws: WebSocket, conn: Connection, table: Table) -> bool:
     """Read the hello, authenticate the seat, attach to the table; false when refused."""
+    limits = table.hall.limits
     try:
         text = await _receive(ws, HELLO_TIMEOUT)
         if text is None:
@@ -125,26 +161,29 @@ async def _greet(ws: WebSocket, conn: Connection, table: Table) -> bool:
         hello = parse(text, MESSAGE, MAX_MESSAGE)
         if not isinstance(hello, Hello):
             raise BadRequest("the first message must be a hello")
+        name = clean_name(hello.name)
     except BadRequest as exc:
         conn.error("bad-message", str(exc))
-        conn.close(4400)
+        conn.close(BAD_HELLO)
         return False
-    if hello.token is not None:
-        seat = table.authenticate(hello.token) if TOKEN.match(hello.token) else None
-        if seat is None:
-            conn.error("bad-token", "This seat link is not valid for this game. Ask for a new invitation, "
-                                    "or watch as a spectator.")
-            conn.close(4403)
-            return False
-        if not table.stored.seats[seat].joined:
-            try:
-                await table.join(seat, clean_text(hello.name)[:32])
-            except Refusal:  # taken meanwhile through the same link: the token still proves the seat
-                pass
-        conn.seat = seat
+    try:
+        if hello.token is not None:
+            if not TOKEN.match(hello.token):
+                raise bad_token()
+            seat = table.authenticate(hello.token)
+            if seat is not None and table.watchers(seat) >= limits.sockets_per_seat:
+                raise Refusal("limit", f"This seat is open in {limits.sockets_per_seat} places already; "
+                                       f"close one of them first.")
+            conn.seat = await table.enter(hello.token, name)
+        elif table.watchers(None) >= limits.spectators_per_game:
+            raise Refusal("limit", "This game has as many spectators as it can take; try again later.")
+        history = await table.chat_history(conn.seat) if conn.seat is not None else None
+    except Refusal as exc:
+        conn.refuse(exc, TRY_LATER if exc.code in ("limit", "busy") else NOT_ALLOWED)
+        return False
     conn.send(_welcome(table, conn.seat))
-    if conn.seat is not None and table.chat_enabled:
-        conn.send({"type": "chat", "lines": await table.chat_history(conn.seat)})
+    if history is not None and table.chat_enabled:
+        conn.send({"type": "chat", "lines": history})
     table.attach(conn)
     return True
 
@@ -168,8 +207,10 @@ async def _handle(conn: Connection, table: Table, message: Hello | Act | Chat) -
         raise Refusal("spectator", "Spectators watch; they cannot act or chat.")
     if isinstance(message, Act):
         await table.act(conn.seat, message.seq, message.action)
-    else:
-        text = clean_text(message.text)
-        if not text:
-            raise BadRequest("field 'text': the message is empty")
-        await table.chat(conn.seat, text)
+        return
+    text = clean_text(message.text)
+    if not text:
+        raise BadRequest("field 'text': the message is empty")
+    if not table.hall.rates.hit("chat", f"{table.id}/{conn.seat}"):
+        raise Refusal("limit", "Too many chat messages; wait a little before the next one.")
+    await table.chat(conn.seat, text)

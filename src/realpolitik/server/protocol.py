@@ -97,6 +97,8 @@ def parse(raw: str | bytes, adapter: TypeAdapter[M] | type[M], limit: int) -> M:
         data = json.loads(raw)
     except (json.JSONDecodeError, UnicodeDecodeError):
         raise BadRequest("payload is not JSON") from None
+    except RecursionError:
+        raise BadRequest("payload is nested too deeply") from None
     if not isinstance(data, dict):
         raise BadRequest("payload must be a JSON object")
     try:
@@ -108,8 +110,17 @@ def parse(raw: str | bytes, adapter: TypeAdapter[M] | type[M], limit: int) -> M:
 
 
 def clean_text(text: str) -> str:
-    """``text`` without control characters, whitespace collapsed at the ends."""
-    return "".join(c for c in text if unicodedata.category(c)[0] != "C" or c == " ").strip()
+    """``text`` with control, format and separator characters as single spaces, trimmed."""
+    return " ".join("".join(" " if unicodedata.category(c)[0] in "CZ" else c for c in text).split())
+
+
+def clean_name(text: str, field: str = "name") -> str:
+    """A player's name as shown to others: cleaned, at most ``MAX_NAME`` characters; a name
+    given but made only of invisible characters is refused."""
+    name = clean_text(text)[:MAX_NAME].strip()
+    if text and not name:
+        raise BadRequest(f"field {field!r}: the name has no visible characters")
+    return name
 
 
 def as_json(value: Any) -> str:

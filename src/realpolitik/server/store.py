@@ -15,6 +15,7 @@ The methods of :class:`Store` are blocking; the server calls them through
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -36,13 +37,24 @@ from sqlalchemy import (
     Table,
     Text,
     create_engine,
+    delete,
     event,
+    func,
     insert,
     select,
+    type_coerce,
     update,
 )
 from sqlalchemy.engine import URL, Engine, make_url
-from sqlalchemy.exc import ArgumentError, IntegrityError, SQLAlchemyError
+from sqlalchemy.exc import (
+    ArgumentError,
+    DisconnectionError,
+    IntegrityError,
+    InterfaceError,
+    OperationalError,
+    SQLAlchemyError,
+)
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 T = TypeVar("T")
 
@@ -98,8 +110,19 @@ class StorageError(Exception):
     """The database cannot be opened or used; the message names it (password hidden)."""
 
 
+class StorageBusy(StorageError):
+    """The database did not answer in time (locked, restarting, unreachable); nothing was
+    changed by the call that failed, and it may be tried again."""
+
+
 class StaleWrite(Exception):
     """An action with this sequence number is already stored for the game."""
+
+
+#: seconds a statement may wait for a lock before it fails (and is retried by the caller)
+LOCK_WAIT = 5
+#: what the database may raise that is worth trying again later
+TRANSIENT = (OperationalError, InterfaceError, DisconnectionError, PoolTimeout)
 
 
 @dataclass
@@ -128,6 +151,14 @@ class StoredGame:
     seats: list[StoredSeat]
     actions: list[str] = field(default_factory=list)
     result: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class Damaged:
+    """A stored game whose rows cannot be read (bad JSON, missing seats): it is left alone."""
+
+    id: str
+    reason: str
 
 
 @dataclass(frozen=True)
@@ -177,8 +208,14 @@ class Store:
             self.url = url
             self.sqlite = url.get_backend_name() == "sqlite"
             if self.sqlite and url.database not in (None, "", ":memory:"):
-                Path(url.database).parent.mkdir(parents=True, exist_ok=True)
-            self.engine: Engine = create_engine(url, pool_pre_ping=not self.sqlite)
+                folder = Path(url.database).parent
+                if not folder.is_dir():
+                    raise StorageError(f"cannot use {url.render_as_string()}: there is no folder {folder}")
+            # a statement waits at most LOCK_WAIT seconds for a lock, then fails and is retried
+            connect_args = ({"timeout": LOCK_WAIT} if self.sqlite else
+                            {"options": f"-c lock_timeout={LOCK_WAIT * 1000} -c statement_timeout=30000",
+                             "connect_timeout": LOCK_WAIT})
+            self.engine: Engine = create_engine(url, pool_pre_ping=not self.sqlite, connect_args=connect_args)
             if self.sqlite:
                 event.listen(self.engine, "connect", _sqlite_pragmas)
             metadata.create_all(self.engine)
@@ -194,8 +231,13 @@ class Store:
         return self.url.render_as_string(hide_password=True)
 
     async def run(self, method: Callable[..., T], *args: Any) -> T:
-        """Run a blocking store method on the store's thread."""
-        return await asyncio.get_running_loop().run_in_executor(self._executor, method, *args)
+        """Run a blocking store method on the store's thread; :class:`StorageBusy` when the
+        database does not answer (each method is one transaction: nothing half-done stays)."""
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self._executor, method, *args)
+        except TRANSIENT as exc:
+            reason = str(getattr(exc, "orig", None) or exc).strip().splitlines()
+            raise StorageBusy(f"the database did not answer ({reason[0] if reason else type(exc).__name__})") from None
 
     def close(self) -> None:
         """Finish pending writes and release the connections."""
@@ -218,55 +260,52 @@ class Store:
                 for s in game.seats
             ])
 
-    def load(self, game_id: str) -> StoredGame | None:
-        """A game with its seats and actions, or ``None``."""
+    def load(self, game_id: str) -> StoredGame | Damaged | None:
+        """A game with its seats and actions; :class:`Damaged` if its rows cannot be read."""
         with self.engine.connect() as conn:
-            row = conn.execute(select(games).where(games.c.id == game_id)).mappings().first()
-            if row is None:
-                return None
-            return self._complete(conn, [row])[0]
+            rows = conn.execute(_GAME.where(games.c.id == game_id)).mappings().all()
+            return self._complete(conn, rows)[0] if rows else None
 
-    def unfinished(self) -> list[StoredGame]:
+    def unfinished(self) -> list[StoredGame | Damaged]:
         """Every open or running game, complete, oldest first (resumed at start-up)."""
         with self.engine.connect() as conn:
-            rows = conn.execute(
-                select(games).where(games.c.status != "finished").order_by(games.c.created)
-            ).mappings().all()
+            rows = conn.execute(_GAME.where(games.c.status != "finished").order_by(games.c.created)).mappings().all()
             return self._complete(conn, rows)
 
-    def finished(self, limit: int) -> list[StoredGame]:
+    def finished(self, limit: int) -> list[StoredGame | Damaged]:
         """The newest finished games, without their actions."""
         with self.engine.connect() as conn:
             rows = conn.execute(
-                select(games).where(games.c.status == "finished").order_by(games.c.created.desc()).limit(limit)
+                _GAME.where(games.c.status == "finished").order_by(games.c.created.desc()).limit(limit)
             ).mappings().all()
             return self._complete(conn, rows, with_actions=False)
 
-    def _complete(self, conn, rows, with_actions: bool = True) -> list[StoredGame]:
+    def _complete(self, conn, rows, with_actions: bool = True) -> list[StoredGame | Damaged]:
         ids = [r["id"] for r in rows]
         if not ids:
             return []
         by_game: dict[str, list[StoredSeat]] = {i: [] for i in ids}
         for s in conn.execute(select(seats).where(seats.c.game_id.in_(ids)).order_by(seats.c.seat)).mappings():
             by_game[s["game_id"]].append(StoredSeat(s["seat"], s["kind"], s["name"], s["token_hash"], s["joined"]))
-        acts: dict[str, list[str]] = {i: [] for i in ids}
+        acts: dict[str, list[tuple[int, str]]] = {i: [] for i in ids}
         if with_actions:
-            query = select(actions.c.game_id, actions.c.text).where(actions.c.game_id.in_(ids))
+            query = select(actions.c.game_id, actions.c.seq, actions.c.text).where(actions.c.game_id.in_(ids))
             for a in conn.execute(query.order_by(actions.c.game_id, actions.c.seq)):
-                acts[a.game_id].append(a.text)
-        return [
-            StoredGame(r["id"], r["game"], r["rules_version"], dict(r["options"]), r["seed"], r["lobby_join"],
-                       r["status"], _utc(r["created"]), by_game[r["id"]], acts[r["id"]], r["result"])
-            for r in rows
-        ]
+                acts[a.game_id].append((a.seq, a.text))
+        return [_stored(r, by_game[r["id"]], acts[r["id"]]) for r in rows]
 
     # ------------------------------------------------------------------ play
 
-    def append(self, game_id: str, seq: int, seat: int, text: str) -> None:
-        """Store action number ``seq``; raises :class:`StaleWrite` if that number is taken."""
+    def append(self, game_id: str, seq: int, seat: int, text: str, result: dict[str, Any] | None = None) -> None:
+        """Store action number ``seq`` — and, with the ``result`` of the game it ends, the
+        game as finished, in the same transaction; raises :class:`StaleWrite` if that
+        number is taken."""
         try:
             with self.engine.begin() as conn:
                 conn.execute(insert(actions).values(game_id=game_id, seq=seq, seat=seat, text=text, at=now()))
+                if result is not None:
+                    conn.execute(update(games).where(games.c.id == game_id)
+                                 .values(status="finished", result=result))
         except IntegrityError:
             raise StaleWrite(f"game {game_id} already has action {seq}") from None
 
@@ -278,18 +317,37 @@ class Store:
         with self.engine.begin() as conn:
             conn.execute(update(games).where(games.c.id == game_id).values(**values))
 
-    def join(self, game_id: str, seat: int, name: str, token_hash: str | None = None) -> bool:
-        """Mark a free seat taken (with a new token hash if given); false if it was taken already."""
+    def join(self, game_id: str, seat: int, name: str, token_hash: str | None = None,
+             holding: str | None = None) -> tuple[bool, bool]:
+        """Take a free seat, in one transaction: ``token_hash`` gives it a new token (a lobby
+        claim), ``holding`` requires that it still has this one (an invitation). Returns
+        whether the seat was taken, and whether the game started because every human seat is
+        now taken (its status is then running)."""
         values: dict[str, Any] = {"joined": True, "name": name}
         if token_hash is not None:
             values["token_hash"] = token_hash
+        free = [seats.c.game_id == game_id, seats.c.seat == seat, seats.c.joined.is_(False)]
+        if holding is not None:
+            free.append(seats.c.token_hash == holding)
         with self.engine.begin() as conn:
-            done = conn.execute(
-                update(seats)
-                .where(seats.c.game_id == game_id, seats.c.seat == seat, seats.c.joined.is_(False))
-                .values(**values)
-            )
-            return done.rowcount == 1
+            if conn.execute(update(seats).where(*free).values(**values)).rowcount != 1:
+                return False, False
+            waiting = conn.execute(select(func.count()).select_from(seats).where(
+                seats.c.game_id == game_id, seats.c.kind == "human", seats.c.joined.is_(False))).scalar_one()
+            started = waiting == 0 and conn.execute(
+                update(games).where(games.c.id == game_id, games.c.status == "open").values(status="running")
+            ).rowcount == 1
+            return True, started
+
+    def drop_open(self, game_id: str) -> bool:
+        """Delete a game that never started (with its seats and chat); false if it has started."""
+        with self.engine.begin() as conn:
+            if conn.execute(select(games.c.id).where(games.c.id == game_id, games.c.status == "open")).first() is None:
+                return False
+            for table in (chat, seats):
+                conn.execute(delete(table).where(table.c.game_id == game_id))
+            conn.execute(delete(games).where(games.c.id == game_id))
+            return True
 
     # ------------------------------------------------------------------ chat
 
@@ -307,3 +365,28 @@ class Store:
                 .order_by(chat.c.id.desc()).limit(limit)
             ).mappings().all()
         return [ChatLine(r["seat"], r["team"], r["text"], _utc(r["at"])) for r in reversed(rows)]
+
+
+#: a game's row with its JSON read as text, so one bad row fails alone (in :func:`_stored`)
+_GAME = select(*(type_coerce(c, Text).label(c.name) if isinstance(c.type, JSON) else c for c in games.c))
+
+
+def _json(value: Any) -> Any:
+    """A JSON column's value as read through ``_GAME`` (text on SQLite, parsed on PostgreSQL)."""
+    return json.loads(value) if isinstance(value, str) else value
+
+
+def _stored(row, seats_of: list[StoredSeat], acts: list[tuple[int, str]]) -> StoredGame | Damaged:
+    """The stored game of a row, or what is wrong with it."""
+    try:
+        options, result = _json(row["options"]), _json(row["result"])
+    except (ValueError, RecursionError):
+        return Damaged(row["id"], "its options or result are not JSON")
+    if not isinstance(options, dict) or not (result is None or isinstance(result, dict)):
+        return Damaged(row["id"], "its options or result are not JSON objects")
+    if not seats_of or [s.seat for s in seats_of] != list(range(len(seats_of))):
+        return Damaged(row["id"], "its seats are not numbered 0, 1, … without a gap")
+    if [seq for seq, _ in acts] != list(range(len(acts))):
+        return Damaged(row["id"], "its actions are not numbered 0, 1, … without a gap")
+    return StoredGame(row["id"], row["game"], row["rules_version"], options, row["seed"], row["lobby_join"],
+                      row["status"], _utc(row["created"]), seats_of, [text for _, text in acts], result)

@@ -1,20 +1,23 @@
 """A live game: the authoritative state, its seats, its connections and its bot turns.
 
 Every action goes through :meth:`Table.act`: checked against the sequence number the
-sender saw, validated by the engine on a clone, stored, and only then made the state;
-then every connection receives the view of its own seat. Nothing else changes a state.
+sender saw, validated by the engine on a clone, stored — with the game's result when it
+ends the game, in the same transaction — and only then made the state; then every
+connection receives the view of its own seat. Nothing else changes a state. A seat is
+taken under the table's lock and by one conditional write, so one seat has one holder.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from typing import TYPE_CHECKING, Any, Protocol
 
 from realpolitik.engine import Game, IllegalAction, Record, State, normalize
 
 from .bots import BotJob
-from .store import ChatLine, StaleWrite, StoredGame, now
+from .store import ChatLine, StaleWrite, StorageBusy, StoredGame, now
 from .tokens import hash_token, matches
 
 if TYPE_CHECKING:
@@ -22,6 +25,11 @@ if TYPE_CHECKING:
 
 HUMAN = "human"
 log = logging.getLogger("realpolitik.server")
+
+#: seconds between two ``players`` messages of one table (changes in between are sent together)
+PLAYERS_EVERY = 0.25
+#: seconds a bot waits before trying again after the database failed it, growing to the last
+RETRY = (0.5, 1, 2, 5, 10, 20, 30)
 
 
 class Refusal(Exception):
@@ -33,6 +41,16 @@ class Refusal(Exception):
         self.message = message
 
 
+def bad_token() -> Refusal:
+    return Refusal("bad-token", "This seat link is not valid for this game. Ask for a new invitation, "
+                                "or watch as a spectator.")
+
+
+def busy() -> Refusal:
+    return Refusal("busy", "The game could not be saved just now (the database is busy); nothing was changed. "
+                           "Try again in a moment.")
+
+
 class Listener(Protocol):
     """A connection watching a table: its seat (``None``: spectator) and an outbox."""
 
@@ -40,6 +58,8 @@ class Listener(Protocol):
     log_sent: int
 
     def send(self, message: dict[str, Any]) -> None: ...
+
+    def close(self, code: int = 1000) -> None: ...
 
 
 class Table:
@@ -55,8 +75,11 @@ class Table:
         self.lock = asyncio.Lock()
         self.listeners: set[Listener] = set()
         self.bot_task: asyncio.Task | None = None
-        n = len(stored.seats)
-        self.team_of = game.teams(n)
+        self.team_of = game.teams(len(stored.seats))
+        self.touched = time.monotonic()
+        self._players_shown: list[dict[str, Any]] | None = None
+        self._players_due: asyncio.TimerHandle | None = None
+        self._players_at = 0.0
 
     # ------------------------------------------------------------------ facts
 
@@ -67,6 +90,10 @@ class Table:
     @property
     def status(self) -> str:
         return self.stored.status
+
+    @property
+    def has_humans(self) -> bool:
+        return any(s.kind == HUMAN for s in self.stored.seats)
 
     @property
     def chat_enabled(self) -> bool:
@@ -83,6 +110,12 @@ class Table:
             if s.kind == HUMAN and matches(token, s.token_hash):
                 return s.seat
         return None
+
+    def idle(self, moment: float) -> float:
+        """Seconds since anything happened at this table; 0 while someone watches or a bot plays."""
+        if self.listeners or self.bot_task is not None or self.lock.locked():
+            return 0.0
+        return moment - self.touched
 
     def players(self) -> list[dict[str, Any]]:
         """Public facts per seat: label, kind, name, taken, online."""
@@ -113,20 +146,46 @@ class Table:
 
     # ------------------------------------------------------------------ views
 
-    def view_message(self, listener: Listener) -> dict[str, Any]:
-        """The next view for a listener: its seat's view, the log from where it left off."""
-        view = self.state.view(listener.seat, log_from=listener.log_sent)
+    def view_message(self, listener: Listener, cache: dict | None = None) -> dict[str, Any]:
+        """The next view for a listener: its seat's view, the log from where it left off.
+
+        Listeners of the same seat at the same point of the log share one view (``cache``)."""
+        key = (listener.seat, listener.log_sent)
+        message = None if cache is None else cache.get(key)
+        if message is None:
+            view = self.state.view(listener.seat, log_from=listener.log_sent)
+            message = {"type": "view", "seq": self.seq, "status": self.status, "players": self.players(),
+                       "view": view}
+            if cache is not None:
+                cache[key] = message
         listener.log_sent = self.state.log.size
-        return {"type": "view", "seq": self.seq, "status": self.status, "players": self.players(), "view": view}
+        return message
 
     def broadcast(self) -> None:
         """Send every listener the view of its own seat."""
+        cache: dict = {}
         for listener in list(self.listeners):
-            listener.send(self.view_message(listener))
+            listener.send(self.view_message(listener, cache))
+        self._players_shown = self.players()
 
     def announce_players(self) -> None:
-        """Tell every listener who sits where and who is online."""
-        message = {"type": "players", "players": self.players(), "status": self.status}
+        """Tell every listener who sits where and who is online — when that changed, and at
+        most every ``PLAYERS_EVERY`` seconds, so connections coming and going cannot flood a table."""
+        if self._players_due is not None:
+            return
+        wait = self._players_at + PLAYERS_EVERY - time.monotonic()
+        if wait > 0:
+            self._players_due = asyncio.get_running_loop().call_later(wait, self._send_players)
+        else:
+            self._send_players()
+
+    def _send_players(self) -> None:
+        self._players_due = None
+        players = self.players()
+        if players == self._players_shown:
+            return
+        self._players_shown, self._players_at = players, time.monotonic()
+        message = {"type": "players", "players": players, "status": self.status}
         for listener in list(self.listeners):
             listener.send(message)
 
@@ -134,33 +193,64 @@ class Table:
         """A new connection: it gets the current view with the whole log."""
         listener.log_sent = 0
         self.listeners.add(listener)
+        self.touched = time.monotonic()
         listener.send(self.view_message(listener))
         self.announce_players()
 
     def detach(self, listener: Listener) -> None:
         self.listeners.discard(listener)
+        self.touched = time.monotonic()
         self.announce_players()
-        if not self.listeners and self.status == "finished":
-            self.hall.evict(self)
+
+    def watchers(self, seat: int | None) -> int:
+        """Connections watching as this seat (``None``: spectators)."""
+        return sum(c.seat == seat for c in self.listeners)
+
+    def dismiss(self, code: str, message: str) -> None:
+        """Tell every connection why the table closes, and close them."""
+        for listener in list(self.listeners):
+            listener.send({"type": "error", "code": code, "message": message})
+            listener.close(4410)
 
     # ------------------------------------------------------------------ seats
 
-    async def join(self, seat: int, name: str, token: str | None = None) -> None:
-        """Take a free human seat (with a new token when claimed from the lobby)."""
+    async def enter(self, token: str, name: str) -> int:
+        """The seat of an invitation token, taken now if it was still free."""
         async with self.lock:
-            s = self.stored.seats[seat]
-            if s.joined:
+            seat = self.authenticate(token)
+            if seat is None:
+                raise bad_token()
+            if not self.stored.seats[seat].joined:
+                await self._take(seat, name, holding=hash_token(token))
+        self._after_join()
+        return seat
+
+    async def join(self, seat: int, name: str, token: str) -> None:
+        """Take a free human seat from the lobby, with a new token."""
+        async with self.lock:
+            if self.stored.seats[seat].joined:
                 raise Refusal("taken", f"Seat {self.labels[seat]} is already taken.")
-            token_hash = hash_token(token) if token is not None else None
-            if not await self.hall.store.run(self.hall.store.join, self.id, seat, name, token_hash):
-                raise Refusal("taken", f"Seat {self.labels[seat]} is already taken.")
-            s.joined, s.name = True, name
-            if token_hash is not None:
-                s.token_hash = token_hash
-            if self.status == "open" and all(x.joined for x in self.stored.seats if x.kind == HUMAN):
-                await self.hall.store.run(self.hall.store.set_status, self.id, "running")
-                self.stored.status = "running"
-                self.broadcast()
+            await self._take(seat, name, token_hash=hash_token(token))
+        self._after_join()
+
+    async def _take(self, seat: int, name: str, token_hash: str | None = None, holding: str | None = None) -> None:
+        """Store the seat as taken (lock held); the database checks that it is still free."""
+        try:
+            taken, started = await self.hall.store.run(self.hall.store.join, self.id, seat, name, token_hash, holding)
+        except StorageBusy:
+            raise busy() from None
+        if not taken:
+            raise Refusal("taken", f"Seat {self.labels[seat]} is already taken.")
+        s = self.stored.seats[seat]
+        s.joined, s.name = True, name
+        if token_hash is not None:
+            s.token_hash = token_hash
+        if started:
+            self.stored.status = "running"
+            self.broadcast()
+
+    def _after_join(self) -> None:
+        self.touched = time.monotonic()
         self.announce_players()
         self.kick_bot()
 
@@ -178,31 +268,43 @@ class Table:
             except IllegalAction as exc:
                 raise Refusal("illegal", str(exc)) from None
             canonical = text if text in legal else normalize(text)
+            result = None
+            if probe.is_over():
+                record = self.record()
+                record.finish(probe)
+                result = record.result
             try:
-                await self.hall.store.run(self.hall.store.append, self.id, self.seq, seat, canonical)
+                await self.hall.store.run(self.hall.store.append, self.id, self.seq, seat, canonical, result)
             except StaleWrite:
                 await self._reload()
                 raise Refusal("stale", "Another action was stored for this move first; "
                                        "the game has moved on. Decide again on the current state.") from None
+            except StorageBusy:
+                raise busy() from None
             self.state = probe
             self.stored.actions.append(canonical)
             self.seq += 1
-            if probe.is_over():
-                record = self.record()
-                record.finish(probe)
-                await self.hall.store.run(self.hall.store.set_status, self.id, "finished", record.result)
-                self.stored.status, self.stored.result = "finished", record.result
+            self.touched = time.monotonic()
+            if result is not None:
+                self.stored.status, self.stored.result = "finished", result
         self.broadcast()
-        if self.status == "finished" and not self.listeners:
-            self.hall.evict(self)
+        if self.status == "finished":
+            self.hall.keep_finished(self)
         self.kick_bot()
 
     async def _reload(self) -> None:
         """Catch up with storage, which holds more actions than this table (lock held)."""
-        stored = await self.hall.store.run(self.hall.store.load, self.id)
-        state = self.game.new_state(len(stored.seats), stored.options, stored.seed)
-        for act in stored.actions:
-            state.apply(act)
+        try:
+            stored = await self.hall.store.run(self.hall.store.load, self.id)
+        except StorageBusy:
+            raise busy() from None
+        try:
+            if not isinstance(stored, StoredGame):
+                raise ValueError("it is no longer stored whole")
+            state = self.hall.rebuild(stored)
+        except ValueError as exc:
+            log.error("game %s: cannot catch up with storage: %s", self.id, exc)
+            raise Refusal("damaged", "This game's stored record cannot be loaded; it is kept as it is.") from None
         self.state, self.stored, self.seq = state, stored, len(stored.actions)
         self.broadcast()
 
@@ -231,29 +333,41 @@ class Table:
         self.bot_task = asyncio.get_running_loop().create_task(self._bot_turn(seat))
 
     async def _bot_turn(self, seat: int) -> None:
-        try:
-            if self.hall.settings.bot_delay:
-                await asyncio.sleep(self.hall.settings.bot_delay)
-            seq = self.seq
-            job = BotJob(self.id, self.game.id, len(self.labels), dict(self.stored.options), self.stored.seed,
-                         tuple(self.stored.actions), seat, self.stored.seats[seat].kind,
-                         self.hall.settings.bot_think)
-            choice = await self.hall.bots.choose(job)
-            await self.act(seat, seq, choice)
-        except asyncio.CancelledError:
-            raise
-        except Refusal as exc:
-            if exc.code != "stale":  # stale: storage had moved on, the table caught up; think again
-                self._bot_failed(seat, exc.code)
-                return
-        except Exception as exc:  # a failing bot must not take the server down; it stops this table's bot
-            self._bot_failed(seat, type(exc).__name__)
-            return
+        """One bot move; a failure of the database or of a worker is retried, growing the wait."""
+        failures = 0
+        while True:
+            try:
+                if self.hall.settings.bot_delay:
+                    await asyncio.sleep(self.hall.settings.bot_delay)
+                seq = self.seq
+                job = BotJob(self.id, self.game.id, len(self.labels), dict(self.stored.options), self.stored.seed,
+                             tuple(self.stored.actions), seat, self.stored.seats[seat].kind,
+                             self.hall.settings.bot_think)
+                choice = await self.hall.bots.choose(job, urgent=self.has_humans)
+                await self.act(seat, seq, choice)
+                break
+            except asyncio.CancelledError:
+                raise
+            except Refusal as exc:
+                if exc.code == "stale":  # storage had moved on, the table caught up; think again
+                    continue
+                if exc.code != "busy":  # the bot chose an action the game refuses: a bug in the bot
+                    self._bot_failed(seat, exc.code)
+                    return
+                what = "database busy"
+            except Exception as exc:  # a worker died, the database went away: try again, never give up
+                what = type(exc).__name__
+            wait = RETRY[min(failures, len(RETRY) - 1)]
+            failures += 1
+            if failures in (1, len(RETRY)):
+                log.warning("game %s: bot seat %s could not move (%s); trying again every %g s at most",
+                            self.id, self.labels[seat], what, RETRY[-1])
+            await asyncio.sleep(wait)
         self.bot_task = None
         self.kick_bot()
 
     def _bot_failed(self, seat: int, what: str) -> None:
-        """Log a failed bot move by kind only (an exception's words may name hidden cards)."""
+        """Log a refused bot move by kind only (an exception's words may name hidden cards)."""
         log.error("game %s: bot seat %s failed at move %d (%s)", self.id, self.labels[seat], self.seq, what)
         self.bot_task = None
 
@@ -267,7 +381,10 @@ class Table:
             raise Refusal("chat-off", "Table talk is off in this game (option table_talk), so team chat is closed.")
         team = self.team_of[seat]
         line = ChatLine(seat, team, text, now())
-        await self.hall.store.run(self.hall.store.add_chat, self.id, line)
+        try:
+            await self.hall.store.run(self.hall.store.add_chat, self.id, line)
+        except StorageBusy:
+            raise busy() from None
         message = {"type": "chat", "lines": [self.chat_line(line)]}
         for listener in list(self.listeners):
             if listener.seat is not None and self.team_of[listener.seat] == team:
@@ -281,5 +398,8 @@ class Table:
         """The stored messages of the seat's team."""
         if not self.chat_enabled:
             return []
-        lines = await self.hall.store.run(self.hall.store.chat_of, self.id, self.team_of[seat])
+        try:
+            lines = await self.hall.store.run(self.hall.store.chat_of, self.id, self.team_of[seat])
+        except StorageBusy:
+            raise busy() from None
         return [self.chat_line(line) for line in lines]

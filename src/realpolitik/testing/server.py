@@ -30,6 +30,10 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                   "--disable-component-update", "--disable-sync", "--no-first-run"]
 ANNOUNCE = re.compile(r"realpolitik server on (http://\S+?)/ ")
+#: limits for test servers, where one address (the tests) creates games by the hundred;
+#: tests of the limits themselves pass their own
+ROOMY = {"creates": "100000/hour", "claims": "100000/hour", "open_games_per_client": 10000,
+         "bot_games": 1000, "bot_games_per_client": 1000, "messages": "10000/10seconds"}
 
 
 def launch_chromium(playwright):
@@ -57,8 +61,9 @@ class ServerProcess:
     """``realpolitik serve`` on 127.0.0.1 in a child process, its output in a log file."""
 
     def __init__(self, db: str, bot_delay: float = 0.0, bot_workers: int = 1, log: Path | None = None,
-                 bot_think: float = 0.2) -> None:
+                 bot_think: float = 0.2, limits: dict[str, Any] | None = None) -> None:
         self.db = db
+        self.limits = ROOMY if limits is None else limits
         self.bot_think = bot_think
         self.bot_delay = bot_delay
         self.bot_workers = bot_workers
@@ -74,6 +79,7 @@ class ServerProcess:
         args = [sys.executable, "-c", SERVE, "serve", "--port", str(self.port), "--db", self.db,
                 "--bot-delay", str(self.bot_delay), "--bot-workers", str(self.bot_workers),
                 "--bot-think", str(self.bot_think)]
+        args += [f"--limit={name}={value}" for name, value in self.limits.items()]
         mark = len(self.output())
         with self.log.open("a") as out:
             self.proc = subprocess.Popen(args, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)

@@ -1,0 +1,83 @@
+"""The server's limits: how much one client, one game and the whole server may take.
+
+Every limit has a default that suits a server for a club or a small community on one
+machine; ``realpolitik serve --limit name=value`` changes one (docs/security.md lists
+them all and how each is tested). Rates are counted in moving windows (the ``limits``
+library) per client address; counts (connections, games) are kept by the hall.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+from limits import RateLimitItem, parse, storage, strategies
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Every limit of the server, with its default."""
+
+    #: TCP connections (HTTP and WebSocket together) one client address may hold at once
+    connections_per_client: int = 64
+    #: connections and requests the whole server serves at once; more are answered 503
+    connections: int = 4096
+    #: seconds a request's headers may take to arrive (a slow client is disconnected)
+    header_seconds: float = 10.0
+    #: seconds a request's body may take to arrive
+    body_seconds: float = 10.0
+    #: WebSocket connections that may watch one game as spectators
+    spectators_per_game: int = 200
+    #: WebSocket connections one seat may hold at once (tabs, devices)
+    sockets_per_seat: int = 8
+    #: WebSocket messages a connection may send (a moving window)
+    messages: str = "40/10seconds"
+    #: team chat messages one seat may send
+    chat: str = "20/minute"
+    #: new games one client address may create
+    creates: str = "30/hour"
+    #: seats one client address may claim from the lobby
+    claims: str = "60/hour"
+    #: games waiting for players on the whole server, and created by one client address
+    open_games: int = 1000
+    open_games_per_client: int = 10
+    #: running games with bots in every seat, on the whole server and per client address
+    bot_games: int = 8
+    bot_games_per_client: int = 2
+    #: hours an open game waits for its players before it is removed
+    open_hours: float = 7 * 24
+    #: seconds a game nobody watches stays in memory (it is stored and loaded on demand)
+    idle_seconds: float = 300.0
+
+    def set(self, name: str, text: str) -> Limits:
+        """A copy with one limit changed from its text form (``ValueError`` names what is wrong)."""
+        known = {f.name: f for f in fields(self)}
+        if name not in known:
+            raise ValueError(f"unknown limit {name!r} (limits: {', '.join(known)})")
+        current = getattr(self, name)
+        try:
+            if isinstance(current, str):
+                parse(text)
+                value: Any = text
+            else:
+                value = type(current)(text)
+                if not value > 0 or value != value or value == float("inf"):
+                    raise ValueError
+        except ValueError:
+            kind = "a rate such as 10/minute" if isinstance(current, str) else f"a positive {type(current).__name__}"
+            raise ValueError(f"limit {name!r}: {text!r} is not {kind}") from None
+        return replace(self, **{name: value})
+
+
+class Rates:
+    """Moving-window rate limits by name and key (a client address, a connection)."""
+
+    def __init__(self, limits: Limits) -> None:
+        self._limiter = strategies.MovingWindowRateLimiter(storage.MemoryStorage())
+        self._items: dict[str, RateLimitItem] = {
+            f.name: parse(getattr(limits, f.name)) for f in fields(limits) if f.type == "str"
+        }
+
+    def hit(self, name: str, key: str) -> bool:
+        """Count one event for ``key``; false when that exceeds the limit ``name`` (not counted then)."""
+        return self._limiter.hit(self._items[name], name, key)
