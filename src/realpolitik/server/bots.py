@@ -11,6 +11,7 @@ bot's choices do not depend on which worker served it or on server restarts.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import heapq
 import itertools
 import multiprocessing
@@ -97,6 +98,48 @@ def _exit_with(sentinel: int) -> None:
     os._exit(0)
 
 
+class Slots:
+    """Free workers, handed out to urgent requests first, then in the order they were asked for."""
+
+    def __init__(self, count: int) -> None:
+        self.free = count
+        self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []
+        self._order = itertools.count()
+
+    @property
+    def waiting(self) -> int:
+        """Requests waiting for a worker."""
+        return sum(not f.done() for _, _, f in self._waiting)
+
+    @contextlib.asynccontextmanager
+    async def take(self, urgent: bool):
+        """Hold a worker for the ``async with`` block, once one is free."""
+        ready = asyncio.get_running_loop().create_future()
+        heapq.heappush(self._waiting, (0 if urgent else 1, next(self._order), ready))
+        self._dispatch()
+        try:
+            await ready
+        except asyncio.CancelledError:
+            if ready.done() and not ready.cancelled():  # given just as the request was cancelled
+                self._give_back()
+            raise
+        try:
+            yield
+        finally:
+            self._give_back()
+
+    def _give_back(self) -> None:
+        self.free += 1
+        self._dispatch()
+
+    def _dispatch(self) -> None:
+        while self.free > 0 and self._waiting:
+            _, _, ready = heapq.heappop(self._waiting)
+            if not ready.done():
+                self.free -= 1
+                ready.set_result(None)
+
+
 class BotRunner:
     """Runs bot moves on worker processes (``workers`` ≥ 1) or on one thread (``workers=0``).
 
@@ -112,10 +155,8 @@ class BotRunner:
             workers = max(1, (os.cpu_count() or 2) - 1)
         self.workers = workers
         self.lookup = lookup
+        self.slots = Slots(max(1, workers))
         self._executor: Executor | None = None
-        self._free = max(1, workers)
-        self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []
-        self._order = itertools.count()
 
     def _pool(self) -> Executor:
         if self._executor is None:
@@ -128,15 +169,9 @@ class BotRunner:
                 )
         return self._executor
 
-    @property
-    def queued(self) -> int:
-        """Moves waiting for a worker."""
-        return sum(not f.done() for _, _, f in self._waiting)
-
     async def choose(self, job: BotJob, urgent: bool = True) -> str:
         """The bot's action, computed on a worker once one is free (``urgent`` ones first)."""
-        await self._slot(urgent)
-        try:
+        async with self.slots.take(urgent):
             loop = asyncio.get_running_loop()
             pool = self._pool()
             try:
@@ -148,29 +183,6 @@ class BotRunner:
                     self._executor = None
                     pool.shutdown(wait=False, cancel_futures=True)
                 raise
-        finally:
-            self._free += 1
-            self._dispatch()
-
-    async def _slot(self, urgent: bool) -> None:
-        """Wait for a free worker."""
-        ready = asyncio.get_running_loop().create_future()
-        heapq.heappush(self._waiting, (0 if urgent else 1, next(self._order), ready))
-        self._dispatch()
-        try:
-            await ready
-        except asyncio.CancelledError:
-            if ready.done() and not ready.cancelled():  # the slot was given just as we were cancelled
-                self._free += 1
-                self._dispatch()
-            raise
-
-    def _dispatch(self) -> None:
-        while self._free > 0 and self._waiting:
-            _, _, ready = heapq.heappop(self._waiting)
-            if not ready.done():
-                self._free -= 1
-                ready.set_result(None)
 
     def close(self) -> None:
         """Stop the workers (a move being computed is abandoned)."""

@@ -181,8 +181,9 @@ class Hall:
     # ------------------------------------------------------------------ memory
 
     async def _sweep_forever(self) -> None:
+        every = min(SWEEP_SECONDS, self.limits.idle_seconds, self.limits.open_hours * 3600)
         while True:
-            await asyncio.sleep(SWEEP_SECONDS)
+            await asyncio.sleep(every)
             try:
                 await self.sweep()
             except StorageBusy as exc:

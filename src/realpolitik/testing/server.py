@@ -33,7 +33,8 @@ ANNOUNCE = re.compile(r"realpolitik server on (http://\S+?)/ ")
 #: limits for test servers, where one address (the tests) creates games by the hundred;
 #: tests of the limits themselves pass their own
 ROOMY = {"creates": "100000/hour", "claims": "100000/hour", "open_games_per_client": 10000,
-         "bot_games": 1000, "bot_games_per_client": 1000, "messages": "10000/10seconds"}
+         "bot_games": 1000, "bot_games_per_client": 1000, "messages": "10000/10seconds",
+         "connections_per_client": 2000}
 
 
 def launch_chromium(playwright):
