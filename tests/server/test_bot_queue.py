@@ -4,8 +4,11 @@ delays a person's bot by more than the moves already being computed."""
 from __future__ import annotations
 
 import asyncio
+import time
 
+from realpolitik.engine import Rng
 from realpolitik.server.bots import Slots
+from realpolitik.testing.server import ROOMY, Api, GameSocket, ServerProcess
 
 
 async def _served_order(requests: list[tuple[str, bool]], workers: int = 1) -> list[str]:
@@ -57,3 +60,30 @@ def test_a_cancelled_request_gives_its_worker_back():
             await asyncio.sleep(10)
 
     assert asyncio.run(scenario()) == 1
+
+
+def test_a_persons_bot_answers_quickly_while_the_server_is_full_of_bot_games(tmp_path):
+    """Before, 30 anonymous all-ismcts games made a person's bot answer in 29–59 s: now
+    there are at most ``bot_games`` of them, and a person's bot goes first."""
+    limits = {**ROOMY, "bot_games": 8, "bot_games_per_client": 8}
+    with ServerProcess(str(tmp_path / "games.db"), bot_think=0.4, limits=limits) as server, Api(server) as api:
+        for _ in range(8):
+            api.create(["ismcts"] * 4)
+        refused = api.post("/api/games", json={"game": "nuclear-war", "seats": ["ismcts"] * 4})
+        assert refused.status_code == 429
+        game = api.create(["human", "ismcts"])
+        sock = GameSocket(server, game["id"])
+        try:
+            sock.hello(game["tokens"]["p1"], "Ann")
+            waits, rng = [], Rng(1)
+            while len(waits) < 4 and sock.wait_turn_or_end(timeout=60)["status"] != "finished":
+                seq = sock.seq
+                sock.act(rng.choice(sock.view["pending"]["actions"]))
+                mine = sock.until(lambda m, seq=seq: m["type"] == "view" and m["seq"] == seq + 1)
+                if mine["status"] == "running" and "pending" not in mine["view"]:  # the bot's turn
+                    start = time.monotonic()
+                    sock.until(lambda m, seq=seq: m["type"] == "view" and m["seq"] == seq + 2, timeout=60)
+                    waits.append(time.monotonic() - start)
+            assert waits and max(waits) < 2.5, waits  # first-come-first-served: 3.6 s
+        finally:
+            sock.close()
