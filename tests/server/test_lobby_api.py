@@ -122,6 +122,11 @@ def test_claims_are_validated(api):
     game = api.create(["human", "random"])
     answer = api.post(f"/api/games/{game['id']}/claim", json={"seat": "p1", "name": "x" * 33})
     assert answer.status_code == 400 and "field 'name'" in answer.json()["error"]
+    for invisible in ("\x00\x01\x7f", "\u200b\u2028\t", "\u202e"):
+        answer = api.post(f"/api/games/{game['id']}/claim", json={"seat": "p1", "name": invisible})
+        assert answer.status_code == 400 and "no visible characters" in answer.json()["error"]
+    kept = api.post(f"/api/games/{game['id']}/claim", json={"seat": "p1", "name": " Ann\u202e\nLee\x00 "})
+    assert kept.status_code == 200 and api.info(game["id"])["players"][0]["name"] == "Ann Lee"
     assert api.post("/api/games/ffffffffffff/claim", json={"seat": "p1"}).status_code == 404
 
 

@@ -73,8 +73,18 @@ class Hall:
         self._sweeper: asyncio.Task | None = None
 
     async def start(self) -> int:
-        """Resume every unfinished game from storage; returns how many."""
-        for stored in await self.store.run(self.store.unfinished):
+        """Resume every unfinished game from storage; returns how many. A database that
+        does not answer is asked again for a while before the server gives up."""
+        for wait in (1, 2, 4, 8, 15, 0):
+            try:
+                unfinished = await self.store.run(self.store.unfinished)
+                break
+            except StorageBusy as exc:
+                if not wait:
+                    raise
+                log.warning("start-up: %s; asking again in %d s", exc, wait)
+                await asyncio.sleep(wait)
+        for stored in unfinished:
             table = await self._revive(stored)
             if table is not None:
                 self.tables[table.id] = table
@@ -132,9 +142,12 @@ class Hall:
         if state.is_over() and stored.status != "finished":  # written by a version that stored it in two steps
             record = table.record()
             record.finish(state)
-            await self.store.run(self.store.set_status, stored.id, "finished", record.result)
             stored.status, stored.result = "finished", record.result
-            log.warning("game %s: its last action ended it; now stored as finished", stored.id)
+            try:
+                await self.store.run(self.store.set_status, stored.id, "finished", record.result)
+                log.warning("game %s: its last action ended it; now stored as finished", stored.id)
+            except StorageBusy:
+                log.warning("game %s: its last action ended it; stored as finished next time", stored.id)
         return table
 
     async def table(self, game_id: str) -> Table | None:
@@ -145,6 +158,7 @@ class Hall:
             return None
         table = self.tables.get(game_id)
         if table is not None:
+            table.touched = time.monotonic()  # handed out: not idle
             return table
         if game_id in self.finished:
             self.finished.move_to_end(game_id)

@@ -31,7 +31,7 @@ class Limits:
     #: WebSocket connections one seat may hold at once (tabs, devices)
     sockets_per_seat: int = 8
     #: WebSocket messages a connection may send (a moving window)
-    messages: str = "40/10seconds"
+    messages: str = "100/10seconds"
     #: team chat messages one seat may send
     chat: str = "20/minute"
     #: new games one client address may create
