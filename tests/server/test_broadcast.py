@@ -19,11 +19,17 @@ def _drain(sock: GameSocket, quiet: float = 0.6) -> None:
             return
 
 
-def test_a_crowd_of_spectators_sends_the_players_nothing(server, api, sockets):
+def _seated(api, sockets) -> tuple[dict, GameSocket]:
+    """A game of two people, p1 connected and done receiving."""
     game = api.create(["human", "human"])
     p1 = sockets(game["id"])
     p1.hello(game["tokens"]["p1"], "Ann")
     _drain(p1)
+    return game, p1
+
+
+def test_a_crowd_of_spectators_sends_the_players_nothing(server, api, sockets):
+    game, p1 = _seated(api, sockets)
     before = len(p1.received)
     crowd = []
     try:
@@ -44,10 +50,7 @@ def test_a_crowd_of_spectators_sends_the_players_nothing(server, api, sockets):
 
 
 def test_a_seat_reconnecting_in_a_loop_is_announced_a_few_times_a_second_at_most(server, api, sockets):
-    game = api.create(["human", "human"])
-    p1 = sockets(game["id"])
-    p1.hello(game["tokens"]["p1"], "Ann")
-    _drain(p1)
+    game, p1 = _seated(api, sockets)
     before = len(p1.received)
     start = time.monotonic()
     for _ in range(20):

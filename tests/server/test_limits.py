@@ -92,27 +92,19 @@ def test_a_client_trickling_its_headers_is_disconnected(tight):
         assert http.get("/api/catalog").status_code == 200
 
 
-def test_games_waiting_for_players_per_client_and_on_the_server(tight):
-    server = tight(open_games_per_client=2, open_games=3)
-    body = {"game": "nuclear-war", "seats": ["human", "random"]}
+@pytest.mark.parametrize("seats, other, limits", [
+    (["human", "random"], ["random", "random"], {"open_games_per_client": 1, "open_games": 2}),
+    (["random"] * 6, ["human", "random"], {"bot_games_per_client": 1, "bot_games": 2}),
+], ids=["waiting for players", "bots only"])
+def test_games_per_client_and_on_the_server(tight, seats, other, limits):
+    server = tight(bot_delay=0.5, **limits)  # bot games run long enough to count
+    body = {"game": "nuclear-war", "seats": seats}
     with _client(server, 1) as first, _client(server, 2) as second, _client(server, 3) as third:
-        for _ in range(2):
-            assert first.post("/api/games", json=body).status_code == 201
+        assert first.post("/api/games", json=body).status_code == 201
         _refused(first.post("/api/games", json=body), "most one address may have")
         assert second.post("/api/games", json=body).status_code == 201
         _refused(third.post("/api/games", json=body), "its limit")
-        assert third.post("/api/games", json={**body, "seats": ["random", "random"]}).status_code == 201
-
-
-def test_bot_games_per_client_and_on_the_server(tight):
-    server = tight(bot_delay=0.5, bot_games_per_client=1, bot_games=2)
-    bots = {"game": "nuclear-war", "seats": ["random"] * 6}
-    with _client(server, 1) as first, _client(server, 2) as second, _client(server, 3) as third:
-        assert first.post("/api/games", json=bots).status_code == 201
-        _refused(first.post("/api/games", json=bots), "most one address may have")
-        assert second.post("/api/games", json=bots).status_code == 201
-        _refused(third.post("/api/games", json=bots), "its limit")
-        assert third.post("/api/games", json={**bots, "seats": ["human", "random"]}).status_code == 201
+        assert third.post("/api/games", json={**body, "seats": other}).status_code == 201  # the other kind counts apart
 
 
 def test_new_games_per_client_are_rate_limited(tight):
