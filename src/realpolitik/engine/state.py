@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import normalize
 from .errors import IllegalAction
+from .fields import build
 from .log import Log, NullLog
 from .rng import Rng
 
@@ -25,9 +26,14 @@ if TYPE_CHECKING:
 
 
 class State(ABC):
-    """Base of every game state. Subclasses add ``__slots__`` for their own data."""
+    """Base of every game state. Subclasses declare their own data as ``__slots__ =
+    fields(...)`` (engine/fields.py), which also gives them ``_copy_into`` and ``snapshot``."""
 
     __slots__ = ("game", "seats", "options", "rng", "log", "ply", "_legal")
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        build(cls, State)
 
     def _init_base(self, game: Game, players: int, options: dict[str, Any], seed: int) -> None:
         """Set the fields every state has; called first by a game's set-up."""
@@ -136,7 +142,7 @@ class State(ABC):
 
     def digest(self) -> str:
         """A hash of the complete state (hidden parts included), for replay checks."""
-        blob = json.dumps(self.snapshot(), sort_keys=True, separators=(",", ":"))
+        blob = json.dumps(self.snapshot(), sort_keys=True, separators=(",", ":"), default=_plain)
         return hashlib.sha256(blob.encode()).hexdigest()[:32]
 
     # ------------------------------------------------------------------ game hooks
@@ -190,3 +196,10 @@ class State(ABC):
         shown = ", ".join(legal[:12]) + (", …" if len(legal) > 12 else "")
         head = reason or f"{action!r} is not possible now."
         return f"{head} {self.seats[actor]} must {self.describe_pending(actor)} (legal: {shown})."
+
+
+def _plain(value: Any) -> Any:
+    """Snapshot values JSON does not know: sets as sorted lists."""
+    if isinstance(value, (set, frozenset)):
+        return sorted(value)
+    raise TypeError(f"a snapshot holds a {type(value).__name__}, which has no JSON form")
