@@ -6,7 +6,6 @@ import pytest
 
 from realpolitik.engine import Rng, State
 from realpolitik.engine.fields import LIST, NESTED, SHARED, VALUE, declared, fields
-from realpolitik.testing.toy import HighCardState
 
 
 class Base(State):
@@ -53,8 +52,11 @@ def test_a_class_may_still_write_its_own_snapshot():
 
 
 def test_a_base_with_plain_slots_cannot_be_extended_by_fields():
+    class Plain(State):
+        __slots__ = ("x",)
+
     with pytest.raises(TypeError, match="declare them with fields"):
-        class Mixed(HighCardState):
+        class Mixed(Plain):
             __slots__ = fields(extra=VALUE)
 
 

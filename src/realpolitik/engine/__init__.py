@@ -7,6 +7,9 @@ line, the server) talks to it only through this contract.
 from .actions import action, normalize, parse
 from .context import SeatContext
 from .errors import ContentError, IllegalAction, OptionError, RecordError
+from .fields import FRAMES, LIST, NESTED, SHARED, VALUE, fields
+from .framed import FramedState
+from .frames import decision, procedure
 from .game import Game, Option
 from .log import Log
 from .outcome import Outcome
@@ -16,7 +19,7 @@ from .rng import Rng
 from .state import State
 
 __all__ = [
-    "ContentError", "Game", "IllegalAction", "Log", "Option", "OptionError", "Outcome",
-    "Record", "RecordError", "Registry", "Rng", "SeatContext", "State", "action",
-    "normalize", "parse",
+    "FRAMES", "LIST", "NESTED", "SHARED", "VALUE", "ContentError", "FramedState", "Game", "IllegalAction", "Log",
+    "Option", "OptionError", "Outcome", "Record", "RecordError", "Registry", "Rng", "SeatContext", "State",
+    "action", "decision", "fields", "normalize", "parse", "procedure",
 ]

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .frames import snapshot as frames_snapshot
+
 #: immutable game content (cards, maps) or an object never changed in place: shared by clones, not in snapshots
 SHARED = "shared"
 #: an immutable value (number, text, tuple, frozenset, None): shared by clones, in snapshots
@@ -23,8 +25,10 @@ VALUE = "value"
 LIST = "list"
 #: a list of lists of immutable values: each inner list copied
 NESTED = "nested"
+#: the stack of pending frames (engine/frames.py): copied by a slice, each frame ``[tag, *fields]`` in snapshots
+FRAMES = "frames"
 
-_COPY = {SHARED: "{0}", VALUE: "{0}", LIST: "{0}[:]", NESTED: "[x[:] for x in {0}]"}
+_COPY = {SHARED: "{0}", VALUE: "{0}", LIST: "{0}[:]", NESTED: "[x[:] for x in {0}]", FRAMES: "{0}[:]"}
 
 
 class Fields(tuple):
@@ -34,7 +38,7 @@ class Fields(tuple):
 
 
 def fields(**kinds: str) -> Fields:
-    """Declare a state's fields by kind (``SHARED``, ``VALUE``, ``LIST``, ``NESTED``)."""
+    """Declare a state's fields by kind (``SHARED``, ``VALUE``, ``LIST``, ``NESTED``, ``FRAMES``)."""
     for name, kind in kinds.items():
         if kind not in _COPY:
             raise TypeError(f"field {name!r}: unknown kind {kind!r} (kinds: {', '.join(_COPY)})")
@@ -64,9 +68,10 @@ def build(cls: type, root: type) -> None:
     lines = ["def _copy_into(self, twin):"]
     lines += [f"    twin.{name} = " + _COPY[kind].format(f"self.{name}") for name, kind in kinds.items()]
     lines += ["", "def snapshot(self):", "    return {"]
-    lines += [f"        {name!r}: self.{name}," for name, kind in kinds.items() if kind != SHARED]
+    lines += [f"        {name!r}: " + ("_frames({})" if kind == FRAMES else "{}").format(f"self.{name}") + ","
+              for name, kind in kinds.items() if kind != SHARED]
     lines += ["        'rng': self.rng.state, 'ply': self.ply,", "    }"]
-    namespace: dict[str, Any] = {}
+    namespace: dict[str, Any] = {"_frames": frames_snapshot}
     exec(compile("\n".join(lines), f"<fields of {cls.__qualname__}>", "exec"), namespace)  # noqa: S102
     for name in ("_copy_into", "snapshot"):
         if name not in cls.__dict__:  # a class may still write its own

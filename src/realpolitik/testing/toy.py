@@ -1,4 +1,5 @@
-"""High card: a two-seat hidden-card game small enough to solve by hand, for bot tests.
+"""High card: a two-seat hidden-card game small enough to solve by hand, for bot tests,
+and the worked example of docs/engine.md.
 
 Cards 1–9 are shuffled; each seat gets one, face down. Seat p1 either folds (and takes
 a sure reward of ``FOLD_REWARD``) or calls (the higher card wins outright). With card
@@ -9,36 +10,38 @@ not registered: tests build it directly.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
-from realpolitik.engine import Game, Outcome, Rng, State
+from realpolitik.engine import LIST, VALUE, FramedState, Game, Outcome, Rng, decision, fields
 
 FOLD_REWARD = 0.4
 CARDS = tuple(range(1, 10))
 
 
-class HighCardState(State):
-    """Both cards, the undealt rest and whether p1 has decided."""
+@decision
+class CallOrFold(NamedTuple):
+    """p1 calls (both cards are shown, the higher wins) or folds (a sure, small reward)."""
 
-    __slots__ = ("cards", "rest", "choice")
+    seat: int
 
-    @property
-    def to_act(self) -> int | None:
-        return 0 if self.choice is None else None
-
-    def _legal_actions(self) -> list[str]:
+    def legal(self, st: HighCardState) -> list[str]:
         return ["call", "fold"]
 
-    def _apply(self, action: str) -> None:
-        self.choice = action
-        self.log.add(f"p1 {action}s.")
+    def act(self, st: HighCardState, action: str) -> None:
+        st.stack.pop()
+        st.choice = action
+        st.log.add(f"p1 {action}s.")
         if action == "call":
-            self.log.add(f"p1 shows {self.cards[0]}, p2 shows {self.cards[1]}.")
+            st.log.add(f"p1 shows {st.cards[0]}, p2 shows {st.cards[1]}.")
 
-    def _copy_into(self, twin: HighCardState) -> None:
-        twin.cards = self.cards[:]
-        twin.rest = self.rest[:]
-        twin.choice = self.choice
+    def describe(self, st: HighCardState, seat: int | None) -> str:
+        return "call or fold" if seat == self.seat else "p1 decides"
+
+
+class HighCardState(FramedState):
+    """Both cards, the undealt rest and p1's choice."""
+
+    __slots__ = fields(cards=LIST, rest=LIST, choice=VALUE)
 
     def public_view(self) -> dict[str, Any]:
         return {"undealt": len(self.rest), "choice": self.choice,
@@ -46,9 +49,6 @@ class HighCardState(State):
 
     def private_view(self, seat: int) -> dict[str, Any]:
         return {"card": self.cards[seat]}
-
-    def describe_pending(self, seat: int | None) -> str:
-        return "call or fold" if seat == 0 else "p1 decides"
 
     def _resample_hidden(self, seat: int, rng: Rng) -> None:
         if self.choice == "call":
@@ -58,9 +58,6 @@ class HighCardState(State):
         rng.shuffle(pool)
         self.cards[other] = pool.pop()
         self.rest = pool
-
-    def snapshot(self) -> dict[str, Any]:
-        return {"cards": self.cards, "rest": self.rest, "choice": self.choice, "rng": self.rng.state}
 
     def outcome(self) -> Outcome | None:
         if self.choice is None:
@@ -86,6 +83,8 @@ class HighCard(Game):
         st.cards = [deck.pop(), deck.pop()]
         st.rest = deck
         st.choice = None
+        st.stack = [CallOrFold(0)]
+        st.advance()
         return st
 
     def deal(self, mine: int, theirs: int, seed: int = 0) -> HighCardState:

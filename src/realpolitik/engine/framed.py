@@ -1,0 +1,42 @@
+"""The state of a game that keeps its pending work as frames (engine/frames.py)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from .fields import FRAMES, fields
+from .frames import advance
+from .state import State
+
+
+class FramedState(State):
+    """A state whose decision hooks follow from the frame on top of ``stack``: the seat to
+    act, the legal actions, their effect, the words for the pending decision and why a
+    refused action is wrong. The game is over when the stack is empty."""
+
+    __slots__ = fields(stack=FRAMES)
+
+    #: answer a public decision with a single choice without asking (engine/frames.py)
+    answer_forced: ClassVar[bool] = False
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat of the decision on top of the stack."""
+        return self.stack[-1].seat if self.stack else None
+
+    def _legal_actions(self) -> list[str]:
+        return self.stack[-1].legal(self)
+
+    def _apply(self, action: str) -> None:
+        self.stack[-1].act(self, action)
+        advance(self, self.answer_forced)
+
+    def advance(self) -> None:
+        """Run the rules until the next decision (after set-up, or after changing the stack)."""
+        advance(self, self.answer_forced)
+
+    def describe_pending(self, seat: int | None) -> str:
+        return self.stack[-1].describe(self, seat)
+
+    def why_illegal(self, action: str) -> str | None:
+        return self.stack[-1].why_illegal(self, action) if self.stack else None

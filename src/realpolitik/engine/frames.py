@@ -1,0 +1,121 @@
+"""Pending work as named frames on a state's stack, and the one loop that runs them.
+
+A state keeps what is still to be done as a stack of frames (``state.stack``, top last).
+A frame is an immutable value whose class is named after the rule it plays: a
+``NamedTuple`` made a frame by ``@decision`` or ``@procedure``, defined beside its rule.
+
+- A **decision** waits for its ``seat`` (always the first field) and keeps together what
+  may be chosen (``legal``), what a choice does (``act``) and what is being decided
+  (``describe``), optionally why a refused choice is wrong (``why_illegal``). ``act`` is
+  called with its frame still on top: it pops it, replaces it (the same decision with new
+  data) or leaves it (the same decision is asked again).
+- A **procedure** is work the rules do by themselves — deal, score, start the next turn:
+  ``run`` is called after the frame was popped, and may push further frames.
+
+:func:`advance` runs procedures until a decision is on top or the stack is empty (the game
+is over). A decision marked ``public`` — its choices are visible to everyone — is
+answered by itself when it has a single choice, in games that ask for that
+(``FramedState.answer_forced``). Each frame has a ``tag``, its class name in snake case
+unless the class gives one; snapshots write a frame as ``[tag, *fields]``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from .state import State
+
+
+class Frame(Protocol):
+    """What every frame class has (given by ``@decision`` or ``@procedure``)."""
+
+    decision: bool
+    tag: str
+
+
+class Decision(Frame, Protocol):
+    """A choice one seat must make."""
+
+    seat: int
+    public: bool
+
+    def legal(self, st: Any) -> list[str]: ...
+
+    def act(self, st: Any, action: str) -> None: ...
+
+    def describe(self, st: Any, seat: int | None) -> str: ...
+
+    def why_illegal(self, st: Any, action: str) -> str | None: ...
+
+
+class Procedure(Frame, Protocol):
+    """Work the rules do by themselves."""
+
+    def run(self, st: Any) -> None: ...
+
+
+def _snake(name: str) -> str:
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+
+
+def _frame(cls: type, is_decision: bool, tag: str | None) -> type:
+    if not (issubclass(cls, tuple) and hasattr(cls, "_fields")):
+        raise TypeError(f"{cls.__name__}: a frame is a NamedTuple class")
+    cls.decision = is_decision
+    cls.tag = tag or _snake(cls.__name__)
+    # a frame equals only a frame of its own class (two NamedTuples with equal fields are equal tuples)
+    cls.__eq__ = lambda self, other: type(self) is type(other) and tuple.__eq__(self, other)
+    cls.__ne__ = lambda self, other: not cls.__eq__(self, other)
+    cls.__hash__ = lambda self: hash((cls.tag, *self))
+    return cls
+
+
+def decision(cls: type | None = None, *, public: bool = False, tag: str | None = None):
+    """Make a NamedTuple class (first field ``seat``) a decision frame; ``public``: its choices
+    are visible to every seat, so a single one may be taken without asking."""
+    def make(klass: type) -> type:
+        if klass._fields[:1] != ("seat",):
+            raise TypeError(f"{klass.__name__}: a decision's first field is its seat")
+        for hook in ("legal", "act", "describe"):
+            if not callable(getattr(klass, hook, None)):
+                raise TypeError(f"{klass.__name__}: a decision defines {hook}()")
+        if not hasattr(klass, "why_illegal"):
+            klass.why_illegal = lambda self, st, action: None
+        klass.public = public
+        return _frame(klass, True, tag)
+    return make if cls is None else make(cls)
+
+
+def procedure(cls: type | None = None, *, tag: str | None = None):
+    """Make a NamedTuple class a procedure frame (it defines ``run(st)``)."""
+    def make(klass: type) -> type:
+        if not callable(getattr(klass, "run", None)):
+            raise TypeError(f"{klass.__name__}: a procedure defines run()")
+        return _frame(klass, False, tag)
+    return make if cls is None else make(cls)
+
+
+def snapshot(stack: list) -> list[list[Any]]:
+    """A stack as JSON-ready data: each frame as ``[tag, *fields]``."""
+    return [[frame.tag, *frame] for frame in stack]
+
+
+def advance(st: State, answer_forced: bool = False) -> None:
+    """Run procedures (and, with ``answer_forced``, public decisions with a single choice)
+    until a decision waits on top of ``st.stack`` or the stack is empty."""
+    stack = st.stack
+    while stack:
+        top = stack[-1]
+        if not top.decision:
+            stack.pop()
+            top.run(st)
+            continue
+        if answer_forced and top.public:
+            legal = top.legal(st)
+            if len(legal) == 1:
+                top.act(st, legal[0])
+                continue
+            st._legal = tuple(legal)  # the engine's cache of the decision's choices, computed already
+        return

@@ -1,0 +1,104 @@
+"""Decision and procedure frames, and the engine's one loop (engine/frames.py)."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import pytest
+
+from realpolitik.engine import IllegalAction, Rng, decision, procedure
+from realpolitik.engine.frames import advance, snapshot
+from realpolitik.testing.toy import CallOrFold, HighCard
+
+
+@procedure
+class Deal(NamedTuple):
+    cards: int
+
+    def run(self, st) -> None:
+        st.dealt += self.cards
+
+
+@decision(public=True)
+class Pick(NamedTuple):
+    seat: int
+    options: tuple[str, ...]
+
+    def legal(self, st) -> list[str]:
+        return list(self.options)
+
+    def act(self, st, action: str) -> None:
+        st.stack.pop()
+        st.picked.append(action)
+
+    def describe(self, st, seat) -> str:
+        return "pick"
+
+
+class Table:
+    def __init__(self, *stack) -> None:
+        self.stack = list(stack)
+        self.dealt = 0
+        self.picked: list[str] = []
+        self._legal = None
+
+
+def test_procedures_run_until_a_decision_waits():
+    st = Table(Pick(1, ("a", "b")), Deal(2), Deal(3))
+    advance(st)
+    assert st.dealt == 5 and st.stack == [Pick(1, ("a", "b"))]
+
+
+def test_a_public_decision_with_one_choice_is_answered_only_when_the_game_asks():
+    st = Table(Pick(0, ("last",)), Pick(1, ("only",)))
+    advance(st)
+    assert st.picked == [] and len(st.stack) == 2
+    advance(st, answer_forced=True)
+    assert st.picked == ["only", "last"] and st.stack == []
+    st = Table(Pick(0, ("a", "b")))
+    advance(st, answer_forced=True)
+    assert st.picked == [] and st._legal == ("a", "b")  # computed once, kept for the state
+
+
+def test_frames_are_named_values():
+    assert (Deal.tag, Pick.tag, CallOrFold.tag) == ("deal", "pick", "call_or_fold")
+    assert Pick(0, ("a",)).seat == 0 and Pick.decision and not Deal.decision and Pick.public
+    assert Deal(1) != (1,) and Deal(1) == Deal(1) and len({Deal(1), Deal(1)}) == 1
+    assert snapshot([Pick(0, ("a",)), Deal(2)]) == [["pick", 0, ("a",)], ["deal", 2]]
+    with pytest.raises(AttributeError):
+        Deal(1).cards = 2
+
+
+def test_frame_classes_are_checked_when_declared():
+    with pytest.raises(TypeError, match="first field is its seat"):
+        @decision
+        class NoSeat(NamedTuple):
+            who: int
+    with pytest.raises(TypeError, match="defines act"):
+        @decision
+        class NoAct(NamedTuple):
+            seat: int
+
+            def legal(self, st):
+                return []
+
+            def describe(self, st, seat):
+                return ""
+    with pytest.raises(TypeError, match="NamedTuple"):
+        @procedure
+        class NotATuple:
+            def run(self, st):
+                pass
+
+
+def test_a_framed_state_follows_its_top_frame():
+    st = HighCard().deal(7, 3)
+    assert st.to_act == 0 and st.legal_actions() == ("call", "fold") and st.describe_pending(1) == "p1 decides"
+    twin = st.clone()
+    assert twin.stack == st.stack and twin.stack is not st.stack
+    with pytest.raises(IllegalAction):
+        st.apply("raise")
+    st.apply("call")
+    assert st.is_over() and st.outcome().winners == (0,) and twin.to_act == 0
+    assert st.snapshot()["stack"] == [] and twin.snapshot()["stack"] == [["call_or_fold", 0]]
+    assert twin.determinize(0, Rng(1)).cards[0] == 7
