@@ -7,8 +7,9 @@ import logging
 from collections.abc import Iterable
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import FileResponse, Response
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -49,6 +50,14 @@ class SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
+
+
+async def _not_routed(request: Request, exc: HTTPException) -> Response:
+    """An unknown route or method: JSON under ``/api`` like every other refusal there."""
+    if request.url.path.startswith("/api/"):
+        code = "no-route" if exc.status_code == 404 else "bad-method"
+        return JSONResponse({"error": exc.detail, "code": code}, status_code=exc.status_code, headers=exc.headers)
+    return PlainTextResponse(exc.detail, status_code=exc.status_code, headers=exc.headers)
 
 
 def _page(name: str):
@@ -99,6 +108,6 @@ def create_app(settings: Settings | None = None, games: Iterable[Game] | None = 
         WebSocketRoute("/ws/{game_id}", play),
         Mount("/static", StaticFiles(directory=WEB), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={HTTPException: _not_routed})
     app.add_middleware(SecurityHeaders)
     return app

@@ -1,0 +1,194 @@
+"""Every HTTP endpoint and WebSocket message type, fuzzed against a real server (Hypothesis):
+no 5xx, every refusal in JSON, no socket dropped without a close frame, a bad message
+answered while the socket stays, and no traceback in the server's log.
+
+Bounded for CI: a fixed number of derandomized examples per endpoint."""
+
+from __future__ import annotations
+
+import json
+import socket
+import time
+from contextlib import closing
+from urllib.parse import quote
+
+import httpx
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
+
+from realpolitik.testing.server import Api, ServerProcess
+
+FUZZ = settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+#: close codes a refused or finished connection may end with (docs/security.md)
+CLOSE_CODES = {1000, 1008, 1009, 1013, 4400, 4403, 4404, 4410}
+
+scalars = (st.none() | st.booleans() | st.integers() | st.integers(min_value=10**18, max_value=10**400)
+           | st.floats(allow_nan=True, allow_infinity=True) | st.text(max_size=40))
+json_values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=4)
+                           | st.dictionaries(st.text(max_size=10), inner, max_size=4), max_leaves=12)
+odd_text = st.text(alphabet=st.characters(codec="utf-8"), max_size=60) | st.sampled_from(
+    ["²", "٣", "①", "-1", "10" * 40, "1_0", "../../etc/passwd", "%00", " ", "\u202e", "ffffffffffff"])
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    """A server with an open game, a running one with a person's seat, and a finished one."""
+    server = ServerProcess(str(tmp_path_factory.mktemp("fuzz") / "games.db")).start()
+    with Api(server) as api:
+        open_game = api.create(["human", "human"])
+        running = api.create(["human", "random"])
+        finished = api.create(["random", "random"])
+        api.wait_finished(finished["id"])
+    yield server, {"open": open_game, "running": running, "finished": finished}
+    server.stop()
+    log = server.output()
+    assert "Traceback" not in log and "Exception in ASGI application" not in log, log[-3000:]
+
+
+def _json_error(answer: httpx.Response) -> None:
+    assert answer.status_code < 500, (answer.status_code, answer.text[:300])
+    if answer.status_code >= 400 and answer.request.url.path.startswith("/api/"):
+        body = answer.json()
+        assert isinstance(body["error"], str) and body["error"] and isinstance(body["code"], str)
+
+
+def _dumps(value) -> bytes:
+    return json.dumps(value, allow_nan=True).encode()
+
+
+@given(body=json_values | st.fixed_dictionaries({"game": json_values, "seats": json_values},
+                                                optional={"options": json_values, "lobby_join": json_values}))
+@FUZZ
+def test_create_game(served, body):
+    server, _ = served
+    with httpx.Client(base_url=server.url, timeout=10) as http:
+        _json_error(http.post("/api/games", content=_dumps(body), headers={"content-type": "application/json"}))
+
+
+@given(options=st.dictionaries(st.sampled_from(["max_years", "map", "loyalty", "content", "map_file", "refill",
+                                                 "round_limit", "x" * 41]), json_values, max_size=3),
+       game=st.sampled_from(["e1815", "e1815-2vs2", "nationen", "nuclear-war", "wsdv-2p2"]))
+@FUZZ
+def test_create_game_options(served, options, game):
+    server, _ = served
+    with httpx.Client(base_url=server.url, timeout=10) as http:
+        answer = http.post("/api/games", content=_dumps({"game": game, "seats": ["random"] * 4, "options": options}))
+        _json_error(answer)
+
+
+@given(raw=st.binary(max_size=300) | st.sampled_from([b"[" * 8000 + b"]" * 8000, b'{"a":' * 5000 + b"1" + b"}" * 5000,
+                                                      b"\xff\xfe", b"", b"null", b"1e400", b"NaN"]))
+@FUZZ
+def test_create_game_raw_bodies(served, raw):
+    server, _ = served
+    with httpx.Client(base_url=server.url, timeout=10) as http:
+        _json_error(http.post("/api/games", content=raw, headers={"content-type": "text/plain"}))
+
+
+@given(game_id=odd_text, seat=odd_text, ply=odd_text, name=odd_text,
+       which=st.sampled_from(["open", "running", "finished", None]))
+@FUZZ
+def test_game_routes(served, game_id, seat, ply, name, which):
+    server, games = served
+    gid = games[which]["id"] if which else quote(game_id, safe="")
+    with httpx.Client(base_url=server.url, timeout=10) as http:
+        for path in (f"/api/games/{gid}", f"/api/games/{gid}/record", f"/game/{gid}", f"/replay/{gid}"):
+            _json_error(http.get(path))
+        _json_error(http.get(f"/api/games/{gid}/replay", params={"seat": seat, "ply": ply}))
+        _json_error(http.post(f"/api/games/{gid}/claim", content=_dumps({"seat": seat, "name": name})))
+        _json_error(http.get(f"/api/content/{quote(game_id, safe='')}/{quote(seat, safe='')}"))
+
+
+def _greeted(ws) -> bool:
+    """Read until the first view (greeted: true) or a proper close (refused: false)."""
+    try:
+        while True:
+            message = json.loads(ws.recv(5))
+            assert message["type"] in ("welcome", "view", "players", "chat", "error"), message
+            if message["type"] == "view":
+                return True
+    except ConnectionClosed as closed:
+        assert closed.rcvd is not None, "closed without a close frame"
+        assert closed.rcvd.code in CLOSE_CODES, closed.rcvd
+        return False
+
+
+@given(first=json_values | odd_text | st.binary(max_size=100), which=st.sampled_from(["open", "running", "finished"]))
+@FUZZ
+def test_websocket_greeting(served, first, which):
+    server, games = served
+    with connect(f"{server.ws_url}/ws/{games[which]['id']}", open_timeout=10) as ws:
+        ws.send(first if isinstance(first, (str, bytes)) else json.dumps(first, allow_nan=True))
+        _greeted(ws)
+
+
+@given(message=json_values | odd_text | st.binary(max_size=100)
+       | st.fixed_dictionaries({"type": st.sampled_from(["act", "chat", "hello", "nope"])},
+                               optional={"seq": json_values, "action": json_values | odd_text,
+                                         "text": json_values | odd_text, "token": json_values}),
+       spectator=st.booleans())
+@FUZZ
+def test_websocket_messages_after_hello(served, message, spectator):
+    server, games = served
+    running = games["running"]
+    token = running["tokens"]["p1"]
+    with connect(f"{server.ws_url}/ws/{running['id']}", open_timeout=10) as ws:
+        ws.send(json.dumps({"type": "hello"} if spectator else {"type": "hello", "token": token}))
+        assert _greeted(ws)
+        ws.send(message if isinstance(message, (str, bytes)) else json.dumps(message, allow_nan=True))
+        ws.send(json.dumps({"type": "chat", "text": "still here?"}))  # the socket is still served
+        while True:
+            answer = json.loads(ws.recv(5))
+            if answer["type"] == "error" and answer["code"] in ("chat-off", "spectator"):
+                break
+
+
+def test_deeply_nested_json_is_refused_over_http_and_websocket(served):
+    server, games = served
+    deep = b"[" * 8000 + b"]" * 8000
+    with httpx.Client(base_url=server.url, timeout=10) as http:
+        answer = http.post("/api/games", content=deep)
+        assert answer.status_code == 400 and "nested too deeply" in answer.json()["error"]
+    with connect(f"{server.ws_url}/ws/{games['running']['id']}", open_timeout=10) as ws:
+        ws.send(json.dumps({"type": "hello"}))
+        assert _greeted(ws)
+        ws.send("[" * 2000 + "]" * 2000)
+        answer = json.loads(ws.recv(5))
+        while answer["type"] != "error":
+            answer = json.loads(ws.recv(5))
+        assert answer["message"] == "payload is nested too deeply"
+
+
+def test_a_replay_step_of_unicode_digits_is_refused(served):
+    server, games = served
+    with httpx.Client(base_url=server.url, timeout=10) as http:
+        for ply in ("²", "٣", "①", "1_0", "-1"):
+            answer = http.get(f"/api/games/{games['finished']['id']}/replay", params={"ply": ply})
+            assert answer.status_code == 400 and "digits 0-9" in answer.json()["error"], ply
+
+
+def test_aborted_uploads_leave_no_trace(served):
+    server, _ = served
+    port = int(server.url.rsplit(":", 1)[1])
+    before = server.output()
+    for _ in range(20):
+        with closing(socket.create_connection(("127.0.0.1", port))) as sock:
+            sock.sendall(b"POST /api/games HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\n"
+                         b"content-length: 5000\r\n\r\n{\"game\": \"nuclear")
+    time.sleep(0.5)
+    added = server.output()[len(before):]
+    assert "Traceback" not in added and "ClientDisconnect" not in added
+
+
+def test_a_name_of_invisible_characters_is_refused_in_the_hello(served):
+    server, games = served
+    with connect(f"{server.ws_url}/ws/{games['open']['id']}", open_timeout=10) as ws:
+        ws.send(json.dumps({"type": "hello", "token": games["open"]["tokens"]["p2"], "name": "\x00\u200b\x7f"}))
+        error = json.loads(ws.recv(5))
+        assert error["code"] == "bad-message" and "no visible characters" in error["message"]
+        with pytest.raises(ConnectionClosed) as closed:
+            ws.recv(5)
+        assert closed.value.rcvd.code == 4400
