@@ -7,6 +7,7 @@ spec may carry parameters after colons: ``ismcts:budget=20000:rollout=heuristic`
 from __future__ import annotations
 
 import inspect
+from collections.abc import Callable
 from typing import Any
 
 from realpolitik.engine import Game
@@ -49,15 +50,20 @@ def make_bot(kind: str, game: Game, seed: int = 0, think: float | None = None) -
 
     The game's ``bot_defaults`` for the kind apply where the spec sets nothing. ``think``
     caps a search bot's seconds per decision (bots that take a ``time_limit``) unless the
-    spec sets its own. Raises ``KeyError`` for an unknown kind and
-    ``ValueError`` for bad parameters.
+    spec sets its own. Raises ``KeyError`` for an unknown kind and ``ValueError`` for bad
+    parameters (an unknown name is refused with the names the kind takes).
     """
     name, params = parse_spec(kind)
     factory = game.bots.get(name) or GENERIC.get(name)
     if factory is None:
         raise KeyError(f"no bot {name!r} for {game.id} (available: {', '.join(bot_kinds(game))})")
+    takes = bot_parameters(factory)
+    unknown = [] if takes is None else [p for p in params if p not in takes]
+    if unknown:
+        known = f"{name} takes: {', '.join(takes)}" if takes else f"{name} takes no parameters"
+        raise ValueError(f"bot {kind!r}: unknown parameter {unknown[0]!r} ({known})")
     params = {**game.bot_defaults.get(name, {}), **params}
-    if think is not None and "time_limit" in inspect.signature(factory).parameters:
+    if think is not None and "time_limit" in (takes or ()):
         params.setdefault("time_limit", think)
     try:
         return factory(seed, **params)
@@ -65,4 +71,12 @@ def make_bot(kind: str, game: Game, seed: int = 0, think: float | None = None) -
         raise ValueError(f"bot {kind!r}: {exc}") from None
 
 
-__all__ = ["Bot", "ISMCTSBot", "RandomBot", "bot_kinds", "make_bot", "parse_spec"]
+def bot_parameters(factory: Callable[..., Any]) -> list[str] | None:
+    """The parameter names a bot factory takes after its seed; ``None`` when it takes any (``**``)."""
+    params = list(inspect.signature(factory).parameters.values())[1:]
+    if any(p.kind is p.VAR_KEYWORD for p in params):
+        return None
+    return [p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+
+
+__all__ = ["Bot", "ISMCTSBot", "RandomBot", "bot_kinds", "bot_parameters", "make_bot", "parse_spec"]

@@ -2,46 +2,39 @@
 
 from __future__ import annotations
 
+import math
+import os
+import tempfile
 from pathlib import Path
 
 import typer
 from rich.console import Console
 from rich.table import Table as RichTable
+from rich.text import Text
 
-from realpolitik.bots import bot_kinds, parse_spec
-from realpolitik.engine import ContentError, Game, OptionError, Record, RecordError
+from realpolitik.bots import bot_kinds
+from realpolitik.engine import ContentError, Option, OptionError, Record, RecordError
 from realpolitik.games import get, registry
 
+from .content import content_app
+from .inputs import (
+    OneLineErrors,
+    check_save_path,
+    check_seats,
+    check_seed,
+    content_error,
+    fail,
+    game_of,
+    option_pairs,
+    seat_list,
+)
 from .play import HUMAN, Quit, Table
 from .render import board, log_lines, outcome_text
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
+app = typer.Typer(cls=OneLineErrors, add_completion=False, no_args_is_help=True,
                   help="Cold-War and great-power strategy games: play, replay, analyse.")
 console = Console(highlight=False)
-content_app = typer.Typer(no_args_is_help=True, help="Your own content files (cards, decks, boards).")
 app.add_typer(content_app, name="content")
-
-
-def _fail(message: str) -> None:
-    console.print(f"[red]error:[/red] {message}")
-    raise typer.Exit(2)
-
-
-def _game(game_id: str):
-    try:
-        return get(game_id)
-    except KeyError as exc:
-        _fail(exc.args[0])
-
-
-def _options(pairs: list[str]) -> dict[str, str]:
-    out = {}
-    for pair in pairs:
-        name, sep, value = pair.partition("=")
-        if not sep:
-            _fail(f"option {pair!r} must look like name=value")
-        out[name.strip()] = value.strip()
-    return out
 
 
 @app.command()
@@ -57,42 +50,93 @@ def games() -> None:
 
 
 @app.command()
+def options(game_id: str = typer.Argument(..., metavar="GAME", help="game id, see `realpolitik games`")) -> None:
+    """List GAME's rule options (-o name=value): default, the values each takes, what it does."""
+    game = game_of(game_id)
+    if not game.options:
+        console.print(f"{game.title} has no rule options.")
+        return
+    table = RichTable("option", "default", "values", "meaning", title=f"{game.title} ({game.id})",
+                      title_justify="left")
+    for option in game.options:
+        table.add_row(option.name, _default(option), Text(_values(option)), Text(option.help))
+    console.print(table)
+
+
+def _default(option: Option) -> str:
+    if option.local_file:
+        return "(built-in)"
+    if isinstance(option.default, bool):
+        return str(option.default).lower()
+    return str(option.default)
+
+
+def _values(option: Option) -> str:
+    if option.local_file:
+        return "command line only (a file path; `realpolitik content validate` checks it)"
+    return option.values()
+
+
+@app.command()
 def play(
     game_id: str = typer.Argument(..., metavar="GAME", help="game id, see `realpolitik games`"),
     seats: str | None = typer.Option(None, help="comma-separated seats: human, random, heuristic, …"),
-    seed: int = typer.Option(None, help="random seed (default: a fresh one)"),
-    save: Path | None = typer.Option(None, help="write the game record to this file"),
-    option: list[str] = typer.Option([], "--option", "-o", help="rule option name=value (repeatable)"),
-    quiet: bool = typer.Option(False, help="bots only: print just the result"),
+    seed: int | None = typer.Option(None, help="random seed, 0 or more (default: a fresh one)"),
+    save: Path | None = typer.Option(None, help="write the game record to this file (checked before the game)"),
+    option: list[str] = typer.Option([], "--option", "-o", help="rule option name=value (repeatable; "
+                                     "`realpolitik options GAME` lists them)"),
+    quiet: bool = typer.Option(False, help="bots only: print just the game's line and the result"),
 ) -> None:
     """Play GAME in the terminal; seats without a human play by themselves."""
-    game = _game(game_id)
+    game = game_of(game_id)
     if seats is None:
         other = "heuristic" if "heuristic" in game.bots else "random"
         kinds = [HUMAN] + [other] * (game.default_players() - 1)
     else:
-        kinds = [s.strip().lower() for s in seats.split(",") if s.strip()]
-    for kind in kinds:
-        if kind != HUMAN and parse_spec(kind)[0] not in bot_kinds(game):
-            _fail(f"unknown seat {kind!r}: use human or one of {', '.join(bot_kinds(game))}")
+        kinds = seat_list(seats)
+    check_seats(game, kinds)
+    if quiet and HUMAN in kinds:
+        fail("--quiet is for games of bots only: a human needs to see the board")
     if seed is None:
         import secrets
 
         seed = secrets.randbelow(2**31)
+    check_seed(seed)
+    if save is not None:
+        check_save_path(save)
     try:
-        table = Table.open(game, kinds, seed, _options(option), console, console.input, verbose=not quiet)
-    except (OptionError, ContentError, ValueError) as exc:
-        _fail(str(exc))
+        table = Table.open(game, kinds, seed, option_pairs(option), console, console.input, verbose=not quiet)
+    except ContentError as exc:
+        fail(content_error(exc))
+    except OptionError as exc:
+        fail(str(exc))
     console.print(f"{game.title}, seed {seed}: " + ", ".join(
-        f"{label}={kind}" for label, kind in zip(table.state.seats, kinds)))
+        f"{label}={kind}" for label, kind in zip(table.state.seats, kinds)), soft_wrap=True)
     try:
         table.play()
     except (Quit, EOFError, KeyboardInterrupt):
         console.print("\nGame stopped.")
     finally:
         if save is not None:
-            table.record.save(save)
-            console.print(f"Record saved to {save}.")
+            _save(table.record, save)
+
+
+def _save(record: Record, path: Path) -> None:
+    """Write the record to ``path``. When that fails after all, the game is not lost: it goes to
+    a new file in the temporary directory or, failing that too, to stderr (exit status 1)."""
+    try:
+        record.save(path)
+    except OSError as exc:
+        reason = f"cannot write the record to {path} ({exc.strerror})"
+        try:
+            handle, spare = tempfile.mkstemp(prefix="realpolitik-record-", suffix=".json")
+            with os.fdopen(handle, "w", encoding="utf-8") as out:
+                out.write(record.to_json() + "\n")
+        except OSError:
+            Console(stderr=True, highlight=False).print(record.to_json(), markup=False, soft_wrap=True)
+            fail(f"{reason}; the record is printed above", status=1)
+        fail(f"{reason}; it is saved to {spare} instead", status=1)
+    console.print(f"Record saved to {path}.", soft_wrap=True)
 
 
 @app.command()
@@ -104,10 +148,15 @@ def replay(
     """Print a recorded game step by step; exit 0 when the replay matches the record."""
     try:
         record = Record.load(path)
+    except RecordError as exc:
+        fail(str(exc))
+    try:
         state = record.initial_state(get)
-        viewer = None if seat is None else list(state.seats).index(seat)
-    except (RecordError, KeyError, ValueError) as exc:
-        _fail(str(exc) if not isinstance(exc, ValueError) else f"no seat {seat!r} in this game")
+    except RecordError as exc:
+        fail(f"{path}: {exc}")
+    if seat is not None and seat not in state.seats:
+        fail(f"no seat {seat!r} in this game; its seats: {', '.join(state.seats)}")
+    viewer = None if seat is None else state.seats.index(seat)
     seen = 0
     try:
         for i, act, state in record.steps(get):
@@ -117,7 +166,7 @@ def replay(
                 console.print(f"[cyan]{i + 1:>4}[/cyan]  [bold]{act}[/bold]")
                 console.print(log_lines(view))
     except RecordError as exc:
-        _fail(str(exc))
+        fail(f"{path}: {exc}")
     final = state.view(viewer, log_from=None)
     if not quiet:
         console.print(board(final))
@@ -134,60 +183,41 @@ def replay(
 @app.command()
 def serve(
     host: str = typer.Option("127.0.0.1", help="address to listen on"),
-    port: int = typer.Option(8000, help="port to listen on (0: any free port)"),
+    port: int = typer.Option(8000, help="port to listen on, 0–65535 (0: any free port)"),
     db: str = typer.Option("realpolitik.db", help="SQLite file or database URL (sqlite:///FILE, postgresql://…)"),
-    bot_delay: float = typer.Option(0.3, help="seconds a bot waits before it moves"),
-    bot_workers: int | None = typer.Option(None, help="bot worker processes (default: cores - 1; 0: a thread)"),
-    bot_think: float = typer.Option(1.0, help="seconds a search bot (ismcts) may think per move, at most"),
+    bot_delay: float = typer.Option(0.3, help="seconds a bot waits before it moves (0–3600)"),
+    bot_workers: int | None = typer.Option(None, help="bot worker processes, 0–256 (default: cores - 1; "
+                                           "0: a thread)"),
+    bot_think: float = typer.Option(1.0, help="seconds a search bot (ismcts) may think per move, at most "
+                                    "(above 0, at most 3600)"),
     limit: list[str] = typer.Option([], "--limit", help="a server limit name=value (repeatable), e.g. "
                                     "open_games=200; every limit and its default: docs/security.md"),
 ) -> None:
     """Run the game server: lobby, online play against people and bots, replays."""
+    if not 0 <= port <= 65535:
+        fail(f"--port must be a whole number from 0 to 65535, not {port}")
+    if not (math.isfinite(bot_delay) and 0 <= bot_delay <= 3600):
+        fail(f"--bot-delay must be a number of seconds from 0 to 3600, not {bot_delay}")
+    if not (math.isfinite(bot_think) and 0 < bot_think <= 3600):
+        fail(f"--bot-think must be a number of seconds above 0, at most 3600, not {bot_think}")
+    if bot_workers is not None and not 0 <= bot_workers <= 256:
+        fail(f"--bot-workers must be a whole number from 0 to 256, not {bot_workers}")
     from realpolitik.server import Limits, StorageError
     from realpolitik.server import serve as run_server
 
     limits = Limits()
-    for name, value in _options(limit).items():
+    for name, value in option_pairs(limit, "--limit").items():
         try:
             limits = limits.set(name, value)
         except ValueError as exc:
-            _fail(str(exc))
+            fail(str(exc))
     try:
         run_server(host, port, db, bot_delay, bot_workers, announce=lambda text: print(text, flush=True),
                    bot_think=bot_think, limits=limits)
     except StorageError as exc:
-        _fail(str(exc))
+        fail(str(exc))
     except OSError as exc:
-        _fail(f"cannot listen on {host}:{port} ({exc.strerror})")
-
-
-@content_app.command("validate")
-def validate_content(
-    path: Path = typer.Argument(..., metavar="FILE", help="a content file (TOML)"),
-    game_id: str | None = typer.Option(None, "--game", help="the game the file is for (default: its `game` key)"),
-) -> None:
-    """Check a content file: every problem is listed with file, entry and field; exit 1 if any."""
-    if game_id is None:
-        import tomllib
-
-        try:
-            game_id = tomllib.loads(path.read_text(encoding="utf-8")).get("game")
-        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-            _fail(f"{path}: cannot read it as TOML ({exc}); name the game with --game")
-        if not isinstance(game_id, str):
-            takes = [g.id for g in registry() if g.content_problems.__func__ is not Game.content_problems]
-            _fail(f"{path} names no game (a top-level `game` key); use --game, one of {', '.join(takes)}")
-    game = _game(game_id)
-    found = game.content_problems(str(path))
-    if found is None:
-        _fail(f"{game.id} takes no content file")
-    if not found:
-        console.print(f"{path}: a good {game.title} content file.", soft_wrap=True)
-        return
-    for problem in found:
-        console.print(problem, markup=False, soft_wrap=True)
-    console.print(f"[red]{len(found)} problem(s).[/red]")
-    raise typer.Exit(1)
+        fail(f"cannot listen on {host}:{port} ({exc.strerror})")
 
 
 @app.command()
@@ -195,26 +225,35 @@ def arena(
     game_id: str = typer.Argument(..., metavar="GAME", help="game id, see `realpolitik games`"),
     seats: str = typer.Option(..., help="comma-separated bots, one per seat: ismcts,heuristic,random,… "
                               "(parameters after colons: ismcts:budget=20000)"),
-    games: int = typer.Option(100, help="number of games; seats rotate from game to game"),
-    workers: int = typer.Option(1, help="play games in this many processes"),
-    seed: int = typer.Option(0, help="arena seed: deals and bots follow from it"),
+    games: int = typer.Option(100, help="number of games, 1–1000000; seats rotate from game to game"),
+    workers: int = typer.Option(1, help="play games in this many processes (1–256)"),
+    seed: int = typer.Option(0, help="arena seed, 0 or more: deals and bots follow from it"),
     option: list[str] = typer.Option([], "--option", "-o", help="rule option name=value (repeatable)"),
     as_json: bool = typer.Option(False, "--json", help="print the results as JSON"),
 ) -> None:
     """Play GAME between bots many times; print win rates with 95 % Wilson intervals."""
     import json
 
+    from realpolitik.sim import arena_options
+
     from . import arena as arena_cli
 
-    game = _game(game_id)
-    specs = [s.strip() for s in seats.split(",") if s.strip()]
-    if games < 1 or workers < 1:
-        _fail("--games and --workers must be at least 1")
-    try:
-        summary, seconds = arena_cli.run(game.id, specs, games, seed, _options(option), workers,
-                                         Console(stderr=True))
-    except (KeyError, ValueError, OptionError, ContentError) as exc:
-        _fail(exc.args[0] if exc.args else str(exc))
+    game = game_of(game_id)
+    specs = seat_list(seats)
+    check_seats(game, specs, humans=False)
+    if not 1 <= games <= 1_000_000:
+        fail(f"--games must be a whole number from 1 to 1000000, not {games}")
+    if not 1 <= workers <= 256:
+        fail(f"--workers must be a whole number from 1 to 256, not {workers}")
+    check_seed(seed)
+    options = option_pairs(option)
+    try:  # options and content files, before the progress bar shows
+        game.new_state(len(specs), arena_options(game, options), seed)
+    except ContentError as exc:
+        fail(content_error(exc))
+    except OptionError as exc:
+        fail(str(exc))
+    summary, seconds = arena_cli.run(game.id, specs, games, seed, options, workers, Console(stderr=True))
     if as_json:
         print(json.dumps({**summary.to_dict(), "seats": specs, "seed": seed, "workers": workers,
                           "seconds": round(seconds, 1)}, indent=1))

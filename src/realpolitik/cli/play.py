@@ -36,6 +36,7 @@ class Table:
     spectator_seen: int = 0
     last_human: int | None = None
     rng: Rng = field(default_factory=Rng)
+    #: false (``--quiet``, bots only): no log and no board, only the outcome
     verbose: bool = True
 
     @classmethod
@@ -113,9 +114,11 @@ class Table:
             self.console.print(log_lines(view))
 
     def _finale(self) -> None:
+        """The end of the game: the last log lines and the board (unless quiet), then the outcome."""
         view = self.state.view(None, log_from=self.spectator_seen if not self.humans else None)
-        if not self.humans and self.verbose:
-            self.console.print(log_lines(view))
-        self.console.print(Rule("game over"))
-        self.console.print(board(view))
+        if self.verbose:
+            if not self.humans:
+                self.console.print(log_lines(view))
+            self.console.print(Rule("game over"))
+            self.console.print(board(view))
         self.console.print(outcome_text(view["outcome"]))

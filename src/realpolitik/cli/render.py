@@ -29,10 +29,23 @@ def log_lines(view: dict[str, Any]) -> Text:
 
 
 def outcome_text(outcome: dict[str, Any]) -> Text:
-    """The outcome in words: reason, places and points."""
+    """The outcome in words: the reason, then places and points. Without a winner no seat is
+    shown as first: the seats follow from best to worst as the game ranks them, ties together."""
     text = Text(outcome["reason"] + "\n", style="bold")
-    for seat, place in sorted(outcome["places"].items(), key=lambda kv: kv[1]):
-        points = outcome.get("points", {}).get(seat)
-        extra = f"  {points:g} points" if points is not None else ""
-        text.append(f"  {place}. {seat}{extra}\n")
+    places = outcome["places"]
+    if outcome["winners"]:
+        for seat, place in sorted(places.items(), key=lambda kv: kv[1]):
+            text.append(f"  {place}. {seat}{_points(outcome, seat)}\n")
+        return text
+    if places:
+        text.append("  No winner; the seats from best to worst:\n")
+    for place in sorted(set(places.values())):
+        tied = [seat for seat, p in places.items() if p == place]
+        text.append("  - " + ", ".join(seat + _points(outcome, seat) for seat in tied)
+                    + (" (tied)" if len(tied) > 1 else "") + "\n")
     return text
+
+
+def _points(outcome: dict[str, Any], seat: str) -> str:
+    points = outcome.get("points", {}).get(seat)
+    return f"  {points:g} points" if points is not None else ""

@@ -9,6 +9,11 @@ number), ``action`` builds one.
 
 from __future__ import annotations
 
+import re
+
+#: a number in an action text: ASCII digits only, at most 18 (``int()`` would also take "٣", "1_0" or "²")
+_NUMBER = re.compile(r"-?[0-9]{1,18}")
+
 
 def normalize(text: str) -> str:
     """The canonical form of a typed action: lower case, single spaces, trimmed."""
@@ -21,6 +26,6 @@ def action(verb: str, *args: object) -> str:
 
 
 def parse(text: str) -> tuple[str, tuple[str | int, ...]]:
-    """Split a canonical action text into ``(verb, args)``; numeric words become ints."""
+    """Split a canonical action text into ``(verb, args)``; numeric words become ints, any other word stays text."""
     words = text.split(" ")
-    return words[0], tuple(int(w) if w.lstrip("-").isdigit() else w for w in words[1:])
+    return words[0], tuple(int(w) if _NUMBER.fullmatch(w) else w for w in words[1:])

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .errors import OptionError
+from .errors import ContentError, OptionError
 
 if TYPE_CHECKING:
     from .rng import Rng
@@ -138,10 +138,25 @@ class Game(ABC):
         """Team number per seat, or ``None`` when everybody plays for himself."""
         return None
 
-    def content_problems(self, path: str) -> list[str] | None:
-        """Every problem of a user's content file for this game, each naming the file, the entry and
-        the field (empty: the file is good); ``None`` when the game takes no content file."""
-        return None
+    def content_problems(self, option: str, path: str) -> list[str]:
+        """Every problem of the file at ``path`` given as the file option ``option`` (one with
+        ``local_file``), each naming the file, the entry and the field; empty: the file is good.
+
+        The file is loaded as a game loads it, for every player count: a loader that stops
+        at the first problem reports that one. Raises OptionError when ``option`` names no
+        file option or ``path`` is no option value.
+        """
+        files = [o.name for o in self.options if o.local_file]
+        if option not in files:
+            raise OptionError(f"{self.id}: {option!r} is not a file option (file options: "
+                              f"{', '.join(files) or 'none'})")
+        found: list[str] = []
+        for players in range(self.min_players, self.max_players + 1):
+            try:
+                self.new_state(players, {option: path})
+            except ContentError as exc:
+                found += str(exc).splitlines()
+        return list(dict.fromkeys(found))
 
     def default_players(self) -> int:
         """The player count used when none is given."""

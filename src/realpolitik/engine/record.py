@@ -8,12 +8,22 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .errors import IllegalAction, RecordError
+from .errors import ContentError, IllegalAction, OptionError, RecordError
 
 if TYPE_CHECKING:
     from .state import State
 
 FORMAT = "realpolitik-record/1"
+
+#: the fields every record holds: the check of its value, and that check in words
+_FIELDS: dict[str, tuple[Callable[[Any], bool], str]] = {
+    "game": (lambda v: isinstance(v, str), "a game id (text)"),
+    "rules_version": (lambda v: isinstance(v, str), "a text"),
+    "options": (lambda v: isinstance(v, dict), "an object of options"),
+    "seed": (lambda v: isinstance(v, int) and not isinstance(v, bool), "a whole number"),
+    "seats": (lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v), "a list of seat texts"),
+    "actions": (lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v), "a list of action texts"),
+}
 
 
 @dataclass
@@ -55,24 +65,29 @@ class Record:
 
     @classmethod
     def from_json(cls, text: str, source: str = "record") -> Record:
-        """Parse a record, naming the problem when it is malformed."""
+        """Parse a record; a malformed one raises RecordError naming ``source`` and what is wrong."""
         try:
             data = json.loads(text)
-        except json.JSONDecodeError as exc:
+        except RecursionError:
+            raise RecordError(f"{source}: not a game record (its JSON is nested too deeply)") from None
+        except ValueError as exc:  # broken JSON, or a number too long to read
             raise RecordError(f"{source}: not JSON ({exc})") from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise RecordError(f"{source}: not a realpolitik record (format must be {FORMAT!r})")
-        checks = {
-            "game": str, "rules_version": str, "options": dict, "seed": int, "seats": list, "actions": list,
-        }
-        for key, kind in checks.items():
-            if not isinstance(data.get(key), kind):
-                raise RecordError(f"{source}: field {key!r} must be a {kind.__name__}")
-        if not all(isinstance(a, str) for a in data["actions"]):
-            raise RecordError(f"{source}: field 'actions' must hold action texts")
+            raise RecordError(f"{source}: not a realpolitik record (a JSON object whose field 'format' "
+                              f"is {FORMAT!r})")
+        for key, (check, kind) in _FIELDS.items():
+            if key not in data:
+                raise RecordError(f"{source}: not a game record: field {key!r} is missing")
+            if not check(data[key]):
+                raise RecordError(f"{source}: not a game record: field {key!r} must be {kind}, "
+                                  f"not {_json_kind(data[key])}")
+        result = data.get("result")
+        if result is not None and not (isinstance(result, dict) and isinstance(result.get("digest", ""), str)):
+            raise RecordError(f"{source}: not a game record: field 'result' must be null or an object "
+                              "with a text 'digest'")
         return cls(
             data["game"], data["rules_version"], data["options"], data["seed"],
-            [str(s) for s in data["seats"]], list(data["actions"]), data.get("result"),
+            list(data["seats"]), list(data["actions"]), result,
         )
 
     def save(self, path: str | Path) -> None:
@@ -81,24 +96,41 @@ class Record:
 
     @classmethod
     def load(cls, path: str | Path) -> Record:
-        """Read a record from ``path``."""
+        """Read a record from ``path``; a file that cannot be read or is no record raises RecordError."""
+        path = Path(path)
         try:
-            text = Path(path).read_text(encoding="utf-8")
+            if path.is_dir():
+                raise RecordError(f"{path}: a directory, not a record file")
+            if path.exists() and not path.is_file():
+                raise RecordError(f"{path}: not a regular file")
+            text = path.read_text(encoding="utf-8-sig")
         except OSError as exc:
             raise RecordError(f"{path}: cannot read ({exc.strerror})") from None
+        except UnicodeDecodeError:
+            raise RecordError(f"{path}: not a game record (not UTF-8 text)") from None
         return cls.from_json(text, str(path))
 
     # ------------------------------------------------------------------ replay
 
     def initial_state(self, lookup: Callable[[str], Any]) -> State:
-        """The state before the first action; ``lookup`` maps a game id to its Game."""
-        game = lookup(self.game)
+        """The state before the first action; ``lookup`` maps a game id to its Game.
+
+        A record of an unknown game, of another rules version or whose options, seats or
+        content files do not set up a game raises RecordError.
+        """
+        try:
+            game = lookup(self.game)
+        except KeyError:
+            raise RecordError(f"record of the unknown game {self.game!r}") from None
         if game.rules_version != self.rules_version:
             raise RecordError(
                 f"record was made with {self.game} rules version {self.rules_version}, "
                 f"this program has {game.rules_version}"
             )
-        return game.new_state(len(self.seats), self.options, self.seed)
+        try:
+            return game.new_state(len(self.seats), self.options, self.seed)
+        except (OptionError, ContentError) as exc:
+            raise RecordError(f"the recorded game cannot be set up: {exc}") from None
 
     def steps(self, lookup: Callable[[str], Any]) -> Iterator[tuple[int, str, State]]:
         """Replay step by step: yields ``(index, action, state after it)``."""
@@ -115,6 +147,17 @@ class Record:
         if self.result and self.result.get("digest") and self.result["digest"] != state.digest():
             raise RecordError("replay does not reproduce the recorded final state (digest differs)")
         return state
+
+
+def _json_kind(value: Any) -> str:
+    """What a JSON value is, in words (for refusals)."""
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, list):
+        odd = [x for x in value if not isinstance(x, str)]
+        return f"a list holding {_json_kind(odd[0])}" if odd else "a list"
+    return {str: "a text", int: "a number", float: "a number", list: "a list", dict: "an object"}.get(
+        type(value), "null")
 
 
 def _replay_one(state: State, index: int, act: str) -> None:

@@ -57,13 +57,14 @@ def why_illegal(st: S, action: str) -> str | None:
     kind, seat = st.stack[-1][0], st.stack[-1][1]
     b = st.content.board
     verb = words[0]
-    points = [w for w in words[1:] if "-" in w]
+    move = verb in ("move", "attack") and len(words) == 4
+    points = [w for w in words[1:] if "-" in w] + (words[2:] if move else [])
     for w in points:
         if w not in b.point_id:
             return f"There is no point {w!r} (points are named like {b.point_name[0]!r})."
     if verb in ("move", "attack", "place") and len(words) >= 2 and words[1] not in LEADERS:
         return f"{words[1]!r} is not a head of state (kinds: {', '.join(LEADERS)})."
-    if verb in ("move", "attack") and len(words) == 4:
+    if move:
         if kind == "main" and st.step3 != OPEN:
             return "You have already placed or moved a head of state this turn."
         src = b.point_id[words[2]]

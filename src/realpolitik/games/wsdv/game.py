@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from realpolitik.engine import ContentError, Game, Option
+from realpolitik.engine import Game, Option
 
 from . import rules
 from .content import load
@@ -40,14 +40,6 @@ class Wsdv(Game):
 
     def seat_labels(self, players: int) -> tuple[str, ...]:
         return self.layout.seats
-
-    def content_problems(self, path: str) -> list[str]:
-        """A cards file's first problem (the base loader stops there)."""
-        try:
-            load(path)
-        except ContentError as exc:
-            return [str(exc)]
-        return []
 
     def _new_state(self, players: int, options: dict[str, Any], seed: int) -> WsdvState:
         st = WsdvState.__new__(WsdvState)

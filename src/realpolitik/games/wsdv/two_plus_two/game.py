@@ -9,7 +9,7 @@ from realpolitik.engine import Option
 from ..game import Wsdv
 from ..layout import TWO_PLUS_TWO
 from . import rules
-from .content import load, problems
+from .content import load
 from .state import TwoPlusTwoState
 
 
@@ -33,9 +33,6 @@ class TwoPlusTwo(Wsdv):
     def teams(self, players: int) -> tuple[int, ...]:
         """Yellow (USA, West) against red (Soviet Union, East)."""
         return tuple(self.layout.side)
-
-    def content_problems(self, path: str) -> list[str]:
-        return problems(path)
 
     def _new_state(self, players: int, options: dict[str, Any], seed: int) -> TwoPlusTwoState:
         st = TwoPlusTwoState.__new__(TwoPlusTwoState)

@@ -1,0 +1,65 @@
+"""``realpolitik content``: check an own content file the way the game loads it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+from rich.console import Console
+
+from realpolitik.engine import ContentError, OptionError
+from realpolitik.engine.content import read_toml
+from realpolitik.games import registry
+
+from .inputs import fail, game_of
+
+content_app = typer.Typer(no_args_is_help=True, help="Your own content files (cards, decks, boards, maps).")
+console = Console(highlight=False)
+
+
+@content_app.command("validate")
+def validate(
+    path: Path = typer.Argument(..., metavar="FILE", help="a content file (TOML)"),
+    game_id: str | None = typer.Option(None, "--game", help="the game the file is for (default: its `game` key)"),
+    option: str | None = typer.Option(None, "--option", help="the file option the file is for, as in "
+                                      "`-o NAME=FILE` (`realpolitik options GAME` lists them)"),
+) -> None:
+    """Check FILE as the game loads it: every problem, with file, entry and field; exit 1 if any.
+
+    The game loads the file for each player count it takes. The file is for the game's only
+    file option, or the one --option names. Of a game with several (nationen: board, cards;
+    wsdv-2p2: content, expansion) the file may leave the option out when it is good for one
+    of them; when it is good for none, name the option to see its problems.
+    """
+    try:
+        data = read_toml(path)
+    except ContentError as exc:
+        fail(str(exc))
+    if game_id is None:
+        game_id = data.get("game")
+        if not isinstance(game_id, str):
+            takes = [g.id for g in registry() if any(o.local_file for o in g.options)]
+            fail(f"{path} names no game (a top-level `game` key); use --game, one of {', '.join(takes)}")
+    game = game_of(game_id)
+    files = [o.name for o in game.options if o.local_file]
+    if not files:
+        fail(f"{game.id} takes no content file")
+    if option is not None and option not in files:
+        fail(f"{game.id} has no file option {option!r}; its file options: {', '.join(files)}")
+    tried = [option] if option is not None else files
+    try:
+        found = {name: game.content_problems(name, str(path)) for name in tried}
+    except OptionError as exc:
+        fail(str(exc))
+    good = [name for name, problems in found.items() if not problems]
+    if good:
+        console.print(f"{path}: a good {game.title} content file (-o {'/'.join(good)}).", soft_wrap=True)
+        return
+    if len(tried) > 1:
+        fail(f"{path} is not a good {game.title} file for any of its file options ({', '.join(files)}); "
+             f"name one with --option to see its problems")
+    problems = found[tried[0]]
+    for problem in problems:
+        console.print(problem, markup=False, soft_wrap=True)
+    console.print(f"[red]{len(problems)} problem(s).[/red]")
+    raise typer.Exit(1)
