@@ -156,9 +156,9 @@ def test_team_arena_reports_team_games_and_warns_when_a_team_holds_two_bots():
 
 def test_arena_command_refuses_unknown_bots_and_options():
     out = runner.invoke(app, ["arena", "nuclear-war", "--seats", "ismcts,wizard", "--games", "2"])
-    assert out.exit_code == 2 and "wizard" in out.stdout
+    assert out.exit_code == 2 and "wizard" in out.stderr
     out = runner.invoke(app, ["arena", "nuclear-war", "--seats", "random,random", "-o", "speed=9"])
-    assert out.exit_code == 2 and "unknown option" in out.stdout
+    assert out.exit_code == 2 and "unknown option" in out.stderr
 
 
 @pytest.mark.parametrize("game_id", registry().ids())
