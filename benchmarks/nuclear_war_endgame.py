@@ -29,10 +29,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from realpolitik.games import get  # noqa: E402
+from realpolitik.games.nuclear_war.aftermath import PeaceSwap  # noqa: E402
+from realpolitik.games.nuclear_war.combat import Intercept  # noqa: E402
+from realpolitik.games.nuclear_war.sequence import ChooseStrategy, PlaceCard  # noqa: E402
 from realpolitik.sim.arena import arena_options, game_seed, play_game, seating  # noqa: E402
 
 #: decisions that belong to an ordinary turn, never to a strike or a retaliation
-TURN_DECISIONS = ("commit", "place", "swap")
+TURN_DECISIONS = (ChooseStrategy, PlaceCard, PeaceSwap)
 
 
 def duel_of(game, options: dict, result, seat: int) -> str:
@@ -40,7 +43,7 @@ def duel_of(game, options: dict, result, seat: int) -> str:
     st = game.new_state(len(result.seats), options, result.seed)
     for action in result.actions:
         st.apply(action)
-        if sum(st.alive) == 2 and st.stack and st.stack[-1][0] in TURN_DECISIONS:
+        if sum(st.alive) == 2 and st.stack and isinstance(st.stack[-1], TURN_DECISIONS):
             return "alive" if st.alive[seat] else "dead"
     return "none"
 
@@ -61,10 +64,10 @@ def falls(game, options: dict, result) -> dict[int, tuple[str, int]]:
         for s in (s for s, was in enumerate(before) if was and not st.alive[s]):
             if st.world_ended:
                 fell[s] = ("end of the world", -1)
-            elif frame[0] == "intercept" and action == "no intercept":
-                fell[s] = ("retaliation" if frame[5] >= 0 else "attack", frame[2])
+            elif isinstance(frame, Intercept) and action == "no intercept":
+                fell[s] = ("retaliation" if frame.bomber_id >= 0 else "attack", frame.attacker)
             else:
-                fell[s] = ("propaganda or Secret", frame[1])
+                fell[s] = ("propaganda or Secret", frame.seat)
     return fell
 
 

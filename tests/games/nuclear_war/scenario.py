@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from realpolitik.engine import Log
 from realpolitik.games import get
-from realpolitik.games.nuclear_war import rules
+from realpolitik.games.nuclear_war.combat import Intercept
+from realpolitik.games.nuclear_war.sequence import PlaceCard, Turn
 from realpolitik.testing import ScriptedRng
 
 VALUES = (1, 2, 5, 10, 25)
@@ -43,9 +44,9 @@ def build(players: int = 3, *, hands=None, queues=None, shown=None, face_up=None
     st.dying, st.fallen, st.next_turn, st.current = [], False, None, turn
     st.rng = ScriptedRng(list(dice))
     st.log = Log()
-    st.stack = list(stack) if stack is not None else [("turn", turn)]
+    st.stack = list(stack) if stack is not None else [Turn(turn)]
     st._legal = None
-    rules.advance(st)
+    st.advance()
     return st
 
 
@@ -62,9 +63,9 @@ def logged(st) -> str:
 
 def others_pass(st, until: int, card: str = "10mt") -> None:
     """Let other seats act (placing ``card`` when they can, else their first choice) until ``until`` must place."""
-    while not st.is_over() and not (st.to_act == until and st.stack[-1][0] == "place"):
+    while not st.is_over() and not (st.to_act == until and isinstance(st.stack[-1], PlaceCard)):
         legal = st.legal_actions()
         pick = f"place {card}" if f"place {card}" in legal else legal[0]
-        if st.stack[-1][0] == "intercept":
+        if isinstance(st.stack[-1], Intercept):
             pick = "no intercept"
         st.apply(pick)

@@ -2,6 +2,7 @@
 
 import pytest
 
+from realpolitik.games.nuclear_war.combat import Intercept, NameTarget
 from tests.games.nuclear_war.scenario import build, logged, others_pass
 
 
@@ -12,7 +13,7 @@ def attack(dice, warhead="10mt", carrier="atlas", people=(25, 25), target="p2", 
     st.apply("place 10mt")
     st.apply(f"target {target}")
     assert st.at_war
-    assert st.stack[-1][0] == "intercept"
+    assert isinstance(st.stack[-1], Intercept)
     st.apply("no intercept")
     return st
 
@@ -54,7 +55,7 @@ def test_missile_payloads_limit_warheads():
         st = build(3, queues=[[warhead, "10mt"]] + [["10mt", "10mt"]] * 2, face_up=[carrier, None, None],
                    draw=["10mt"] * 9)
         st.apply("place 10mt")
-        assert (st.stack[-1][0] == "aim") == fits, (carrier, warhead)
+        assert isinstance(st.stack[-1], NameTarget) == fits, (carrier, warhead)
 
 
 def test_intercept_needs_matching_capacity_and_is_always_asked():

@@ -3,6 +3,9 @@
 import pytest
 
 from realpolitik.engine import IllegalAction
+from realpolitik.games.nuclear_war.aftermath import PeaceSwap
+from realpolitik.games.nuclear_war.combat import FinalRetaliation, Intercept
+from realpolitik.games.nuclear_war.sequence import PlaceCard
 from tests.games.nuclear_war.scenario import build, logged
 
 ARSENAL = ["atlas", "20mt", "polaris", "10mt", "propaganda-5", "propaganda-5", "propaganda-5"]
@@ -28,7 +31,7 @@ def test_war_begins_with_the_first_attack_and_peace_returns_with_an_elimination(
     assert not st.at_war, "peace is restored when a player is eliminated"
     assert "peace is restored" in logged(st)
     # everyone with face-down cards may now change strategy, starting with the player whose turn it is
-    assert st.stack[-1] == ("swap", 0, ())
+    assert st.stack[-1] == PeaceSwap(0, ())
     legal = st.legal_actions()
     assert "swap 1 propaganda-5" in legal and "swap 2 propaganda-5" in legal and "keep" in legal
 
@@ -36,19 +39,19 @@ def test_war_begins_with_the_first_attack_and_peace_returns_with_an_elimination(
 def test_peace_swap_exchanges_face_down_cards_with_hand_cards_but_not_revealed_ones():
     st = hit_p2([10, 5], ["propaganda-5"] * 7)
     st.apply("keep")
-    assert st.stack[-1][:2] == ("swap", 2)
+    assert st.stack[-1].seat == 2 and isinstance(st.stack[-1], PeaceSwap)
     before = list(st.queues[2])
     st.apply("swap 2 propaganda-5")
     assert st.queues[2] == [before[0], "propaganda-5"]
     assert before[1] in st.hands[2]
     st.apply("swap 1 propaganda-5")
     assert st.queues[2] == ["propaganda-5", "propaganda-5"]
-    assert st.stack[-1][0] != "swap"  # both slots done
+    assert not isinstance(st.stack[-1], PeaceSwap)  # both slots done
 
 
 def test_final_retaliation_every_pair_targets_named_before_any_roll():
     st = hit_p2([10, 5], ARSENAL, dice=(4, 0, 4, 0, 4, 0))
-    assert st.stack[-1][0] == "retaliate" and st.to_act == 1
+    assert isinstance(st.stack[-1], FinalRetaliation) and st.to_act == 1
     legal = set(st.legal_actions())
     assert {"strike atlas 20mt p1", "strike atlas 10mt p3", "strike polaris 10mt p1", "done"} <= legal
     assert "strike polaris 20mt p1" not in legal  # a Polaris carries 10 MT at most
@@ -58,7 +61,7 @@ def test_final_retaliation_every_pair_targets_named_before_any_roll():
     text = logged(st)
     assert "p2's final retaliation: 20 Megaton Warhead on Atlas Missile at p1; 10 Megaton Warhead on " \
            "Polaris Missile at p3." in text
-    assert st.stack[-1] == ("intercept", 0, 1, "atlas", "20mt", st.stack[-1][5])
+    assert st.stack[-1] == Intercept(0, 1, "atlas", "20mt", st.stack[-1].bomber_id)
     st.apply("no intercept")
     st.apply("no intercept")
     assert st.population(0) == 30 and st.population(2) == 40
@@ -75,7 +78,7 @@ def test_retaliation_is_optional_and_uses_the_face_down_row():
     st.apply("no intercept")
     assert "strike polaris 10mt p1" in st.legal_actions()
     st.apply("done")
-    assert st.stack[-1][0] == "swap"
+    assert isinstance(st.stack[-1], PeaceSwap)
 
 
 def test_retaliation_cards_option_hand_only():
@@ -87,7 +90,7 @@ def test_retaliation_cards_option_hand_only():
     st.apply("place propaganda-5")
     st.apply("target p2")
     st.apply("no intercept")
-    assert st.stack[-1][0] == "swap", "no pair in the hand: no retaliation"
+    assert isinstance(st.stack[-1], PeaceSwap), "no pair in the hand: no retaliation"
 
 
 def test_retaliation_can_be_intercepted_without_a_turn_jump():
@@ -116,7 +119,7 @@ def test_retaliation_chain():
     st.apply("strike atlas 20mt p3")
     st.apply("no intercept")
     assert not st.alive[2]
-    assert st.stack[-1][:2] == ("retaliate", 2)
+    assert st.stack[-1].seat == 2 and isinstance(st.stack[-1], FinalRetaliation)
     assert st.legal_actions() == ("strike polaris 10mt p1", "done")
     st.apply("strike polaris 10mt p1")
     st.apply("no intercept")
@@ -152,7 +155,7 @@ def test_propaganda_elimination_gives_no_retaliation_and_keeps_the_peace():
     st.apply("place propaganda-5")
     st.apply("target p2")
     assert not st.alive[1] and st.population(0) == 65
-    assert st.stack[-1][0] == "place" and st.to_act == 2, "no retaliation, no swap (there was no war)"
+    assert isinstance(st.stack[-1], PlaceCard) and st.to_act == 2, "no retaliation, no swap (there was no war)"
     assert "atlas" in st.discard
 
 
@@ -161,7 +164,7 @@ def test_secret_elimination_grants_retaliation():
                hands=[["propaganda-5"] * 7, ["atlas", "20mt"] + ["propaganda-5"] * 5, ["propaganda-5"] * 7],
                people=[[25, 25], [10, 5], [25, 25]], draw=["propaganda-5"] * 5 + ["supergerm"])
     st.apply("target p2")
-    assert not st.alive[1] and st.stack[-1][:2] == ("retaliate", 1)
+    assert not st.alive[1] and st.stack[-1].seat == 1 and isinstance(st.stack[-1], FinalRetaliation)
 
 
 def test_booster_self_kill_grants_retaliation():
@@ -172,7 +175,7 @@ def test_booster_self_kill_grants_retaliation():
     st.apply("place propaganda-5")
     st.apply("target p2")
     st.apply("no intercept")
-    assert not st.alive[0] and st.stack[-1][:2] == ("retaliate", 0)
+    assert not st.alive[0] and st.stack[-1].seat == 0 and isinstance(st.stack[-1], FinalRetaliation)
 
 
 def test_eliminated_players_cannot_be_targeted_or_act():

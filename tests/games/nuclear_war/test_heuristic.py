@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from realpolitik.engine import Rng, SeatContext
+from realpolitik.games.nuclear_war.aftermath import PeaceSwap
+from realpolitik.games.nuclear_war.combat import FinalRetaliation, Intercept, NameTarget
 from realpolitik.games.nuclear_war.heuristic import HeuristicBot
 from realpolitik.sim.arena import run_arena
 from realpolitik.sim.stats import summarise
@@ -59,7 +61,7 @@ def test_targets_the_opponent_with_most_population_cards_then_one_with_a_carrier
         st = build(3, queues=[["10mt", "propaganda-5"], ["10mt"] * 2, ["10mt"] * 2],
                    face_up=["atlas", *face_up], people=[[25, 25], p2, p3], draw=FILLER)
         st.apply("place propaganda-5")
-        assert st.stack[-1][0] == "aim"
+        assert isinstance(st.stack[-1], NameTarget)
         return choice(st)
 
     assert aim([25, 25], [5, 5, 5]) == "target p3", "three cards beat two, whatever their values"
@@ -72,7 +74,7 @@ def test_intercepts_with_the_least_versatile_anti_missile_that_suffices():
                hands=[["propaganda-5"] * 7, ["anti-s", "anti-a", "10mt"], ["10mt"] * 7], draw=FILLER)
     st.apply("place propaganda-5")
     st.apply("target p2")
-    assert st.stack[-1][0] == "intercept" and st.to_act == 1
+    assert isinstance(st.stack[-1], Intercept) and st.to_act == 1
     assert choice(st) == "intercept anti-a"
 
 
@@ -84,7 +86,7 @@ def test_final_retaliation_fires_the_biggest_warhead_first_at_the_strongest_oppo
     st.apply("place propaganda-5")
     st.apply("target p2")
     st.apply("no intercept")
-    assert st.stack[-1][:2] == ("retaliate", 1)
+    assert st.stack[-1].seat == 1 and isinstance(st.stack[-1], FinalRetaliation)
     assert choice(st) == "strike atlas 20mt p3"
 
 
@@ -97,7 +99,7 @@ def test_when_peace_returns_a_face_down_weapon_gives_way_to_propaganda():
     st.apply("target p2")
     st.apply("no intercept")
     st.apply("keep")  # p1: swap is offered from the player whose turn it is
-    assert st.stack[-1][:2] == ("swap", 2)
+    assert st.stack[-1].seat == 2 and isinstance(st.stack[-1], PeaceSwap)
     assert choice(st) == "swap 1 propaganda-25"
 
 

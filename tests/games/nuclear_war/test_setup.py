@@ -6,8 +6,9 @@ import pytest
 
 from realpolitik.engine import Rng
 from realpolitik.games import get
-from realpolitik.games.nuclear_war import rules
-from realpolitik.games.nuclear_war.tables import DEAL
+from realpolitik.games.nuclear_war.combat import FinalRetaliation
+from realpolitik.games.nuclear_war.sequence import ChooseStrategy, Opening, PlaceCard
+from realpolitik.games.nuclear_war.tables import DEAL, HAND_SIZE
 from tests.games.nuclear_war.scenario import build, holding, logged
 
 GAME = get("nuclear-war")
@@ -18,14 +19,14 @@ def all_cards(st):
     cards = [k for h in st.hands for k in h] + [k for h in st.shown for k in h]
     cards += [k for q in st.queues for k in q] + [k for k in st.face_up if k] + st.draw + st.discard
     for frame in st.stack:
-        if frame[0] == "retaliate":
-            cards += [k for k, _ in frame[2]] + list(frame[3]) + [w for _, _, w, _ in frame[4]]
+        if isinstance(frame, FinalRetaliation):
+            cards += [k for k, _ in frame.carriers] + list(frame.warheads) + [w for _, _, w, _ in frame.strikes]
     return Counter(cards)
 
 
 def through_opening(st):
     """Answer the opening round's questions (Secret targets, retaliation) until the strategy cards are due."""
-    while st.stack and st.stack[-1][0] != "commit":
+    while st.stack and not isinstance(st.stack[-1], ChooseStrategy):
         st.apply(st.legal_actions()[-1])
     return st
 
@@ -61,7 +62,7 @@ def test_after_the_opening_everyone_holds_nine_and_no_secret(players):
         st = through_opening(GAME.new_state(players, seed=seed))
         if st.is_over():
             continue
-        assert st.stack[-1][0] == "commit"
+        assert isinstance(st.stack[-1], ChooseStrategy)
         for s in range(players):
             if st.alive[s]:
                 assert len(st.hands[s]) == 9
@@ -71,7 +72,7 @@ def test_after_the_opening_everyone_holds_nine_and_no_secret(players):
 
 def test_opening_round_resolves_secrets_in_seat_order_and_chains_replacements():
     # p1 holds two Secrets; its first replacement draw brings a third one.
-    st = build(3, stack=[("opening", 0)],
+    st = build(3, stack=[Opening(0)],
                hands=[["summit-talk", "10mt", "population-explosion"] + ["20mt"] * 6,
                       ["test-ban"] + ["10mt"] * 8, ["10mt"] * 9],
                queues=[[], [], []], people=[[25], [25], [25]],
@@ -84,18 +85,18 @@ def test_opening_round_resolves_secrets_in_seat_order_and_chains_replacements():
     assert text.index("Raises Taxes") < text.index("Test Ban")  # p2 only after p1 is done
     assert st.skips == [0, 0, 1]
     assert len(st.hands[0]) == 9 and not any(st.card(k).is_secret for k in st.hands[0])
-    assert st.stack[-1] == ("commit", 0)
+    assert st.stack[-1] == ChooseStrategy(0)
 
 
 def test_strategy_cards_two_face_down_each_starting_with_the_owner():
     st = through_opening(GAME.new_state(3, seed=5))
     order = []
-    while st.stack[-1][0] == "commit":
+    while isinstance(st.stack[-1], ChooseStrategy):
         order.append(st.to_act)
         st.apply(st.legal_actions()[0])
     assert order == [0, 0, 1, 1, 2, 2]
     assert all(len(q) == 2 for q in st.queues)
-    assert st.to_act == 0 and st.stack[-1][0] == "place"  # the owner's first turn
+    assert st.to_act == 0 and isinstance(st.stack[-1], PlaceCard)  # the owner's first turn
 
 
 def test_random_first_player_option():
@@ -122,10 +123,10 @@ def test_population_is_conserved_through_random_games():
             people = sum(n * v for h in st.pop + [st.bank] for n, v in zip(h, values))
             assert people == 240
             for s in range(len(st.seats)):
-                assert st.alive[s] == (st.population(s) > 0) or st.stack[-1][0] == "retaliate"
+                assert st.alive[s] == (st.population(s) > 0) or isinstance(st.stack[-1], FinalRetaliation)
             st.apply(rng.choice(st.legal_actions()))
 
 
 def test_holding_helper():
     assert holding(25, 5, 5, 1) == [1, 0, 2, 0, 1]
-    assert rules.HAND_SIZE == 9
+    assert HAND_SIZE == 9

@@ -3,27 +3,29 @@
 import pytest
 
 from realpolitik.engine import IllegalAction
+from realpolitik.games.nuclear_war.combat import NameTarget
+from realpolitik.games.nuclear_war.sequence import PlaceCard
 from tests.games.nuclear_war.scenario import build, logged, others_pass
 
 
 def test_turn_draws_to_ten_places_third_and_reveals_first():
     st = build(3, hands=[["atlas"] + ["10mt"] * 6] * 3, queues=[["propaganda-5", "polaris"]] * 3,
                draw=["10mt"] * 5 + ["20mt"])
-    assert st.to_act == 0 and st.stack[-1][0] == "place"
+    assert st.to_act == 0 and isinstance(st.stack[-1], PlaceCard)
     assert sorted(st.hands[0]) == sorted(["atlas", "20mt"] + ["10mt"] * 6)  # drew one: 8 + 2 = 10
     st.apply("place atlas")
     assert st.queues[0] == ["polaris", "atlas"]
     assert "p1 reveals Propaganda: 5 Million." in logged(st)
-    assert st.stack[-1] == ("aim", 0, "propaganda", "propaganda-5")
+    assert st.stack[-1] == NameTarget(0, "propaganda", "propaganda-5")
 
 
 def test_secret_drawn_in_a_turn_is_played_at_once_and_replaced():
     st = build(3, draw=["20mt", "violent-tornado"], people=[[25], [25], [25]])
-    assert st.stack[-1] == ("aim", 0, "secret", "violent-tornado")
+    assert st.stack[-1] == NameTarget(0, "secret", "violent-tornado")
     st.apply("target p3")
     assert st.population(2) == 20
     assert "20mt" in st.hands[0] and "violent-tornado" in st.discard
-    assert st.stack[-1] == ("place", 0)
+    assert st.stack[-1] == PlaceCard(0)
 
 
 def test_propaganda_in_peace_takes_people_from_the_chosen_opponent():

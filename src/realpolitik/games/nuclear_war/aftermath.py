@@ -1,38 +1,72 @@
-"""Elimination, final retaliation and the return of peace (seed: Finaler Gegenschlag, Kriegszustand)."""
+"""What strikes and Secrets leave behind: their effects, a lost carrier, the arms of a dead
+nation, the end of the world, and the return of peace (seed: Geheimnisse, Verteidigung,
+Finaler Gegenschlag, Kriegszustand)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
-from .common import clockwise, label, unique
+from realpolitik.engine import decision
+
+from . import population
+from .common import discard, hurt, label, transfer, unique
 
 if TYPE_CHECKING:
     from .state import NuclearWarState as S
 
 
-def settle(st: S) -> None:
-    """Process eliminations one by one (final retaliation first), then end the game or restore peace."""
-    if st.dying:
-        seat, may_retaliate = st.dying.pop(0)
-        st.stack.append(("settle",))
-        eliminate(st, seat, may_retaliate)
-        return
-    if not st.fallen:
-        return
-    st.fallen = False
-    if sum(st.alive) <= 1:
-        st.stack.clear()
-        return
-    if st.at_war:
-        st.at_war = False
-        st.log.add("A nation has fallen: peace is restored. Everyone may change strategy.")
-        for s in reversed(clockwise(st, st.current)):
-            if st.queues[s] and st.hands[s]:
-                st.stack.append(("swap", s, ()))
+def secret_effect(st: S, seat: int, key: str, victim: int) -> None:
+    """What the Secret ``key`` played by ``seat`` does to ``victim``."""
+    card = st.card(key)
+    st.tick += 1
+    if card.effect == "lose-turn":
+        st.skips[victim] += 1
+        st.log.add(f"{label(st, victim)} will lose its next turn.")
+    elif card.effect == "defect":
+        transfer(st, victim, seat, card.amount, retaliation=True)
+    elif card.effect == "kill":
+        hurt(st, victim, card.amount, retaliation=True)
+    elif card.effect == "boom":
+        gained = population.receive(st.pop[seat], st.bank, card.amount, st.content.denominations)
+        st.net[seat] += gained
+        st.log.add(f"{label(st, seat)} gains {gained} million people from the bank.")
 
 
-def eliminate(st: S, seat: int, may_retaliate: bool) -> None:
-    """Finaler Gegenschlag: the eliminated player lays his weapons face up, the rest is discarded."""
+def destroy_carrier(st: S, attacker: int) -> None:
+    """An intercepted carrier is lost; a B-70 takes its face-down warheads along (spec §15 #9)."""
+    key = st.face_up[attacker]
+    st.face_up[attacker] = None
+    st.payload[attacker] = 0
+    discard(st, key)
+    if not st.card(key).bomber or st.options["b70_intercept"] != "warhead-run":
+        return
+    queue, exposed = st.queues[attacker], st.exposed[attacker]
+    lost = []
+    while queue and st.card(queue[0]).kind == "warhead":
+        lost.append(queue.pop(0))
+        exposed.pop(0)
+    for k in lost:
+        discard(st, k)
+    if lost:
+        st.log.add(f"The bomber's face-down warheads are destroyed with it: {', '.join(st.name(k) for k in lost)}.")
+
+
+def end_of_the_world(st: S) -> None:
+    """The 100 MT warhead set off a nuclear stockpile: every remaining player dies."""
+    st.world_ended = True
+    for s in range(len(st.seats)):
+        if st.alive[s]:
+            st.alive[s] = False
+            st.out_tick[s] = st.tick
+    st.log.add("The chain reaction destroys the whole world. Nobody wins.")
+    st.stack.clear()
+
+
+def retaliation_arms(st: S, seat: int, may_retaliate: bool) -> tuple[tuple, tuple]:
+    """Finaler Gegenschlag: the eliminated player lays his weapons face up, the rest is discarded.
+
+    Returns the carriers (card, payload) and warheads he may fire (none without ``may_retaliate``).
+    """
     pool = st.hands[seat] + st.shown[seat]
     if st.options["retaliation_cards"] == "all":
         pool += st.queues[seat]
@@ -57,69 +91,39 @@ def eliminate(st: S, seat: int, may_retaliate: bool) -> None:
             warheads.append(key)
         else:
             st.discard.append(key)
-    frame = ("retaliate", seat, tuple(carriers), tuple(warheads), ())
-    if legal_retaliate(st, *frame[1:])[:-1]:
-        shown = ", ".join(st.name(k) for k, _ in carriers) + "; " + ", ".join(st.name(k) for k in warheads)
-        st.log.add(f"{label(st, seat)} strikes back with everything it has: {shown}.")
-        st.stack.append(frame)
-    else:
-        st.discard += [k for k, _ in carriers] + warheads
+    return tuple(carriers), tuple(warheads)
 
 
-def legal_retaliate(st: S, seat: int, carriers: tuple, warheads: tuple, strikes: tuple) -> list[str]:
-    targets = [label(st, t) for t in range(len(st.seats)) if st.alive[t]]
-    out = []
-    for ckey in unique([k for k, cap in carriers if cap > 0]):
-        room = max(cap for k, cap in carriers if k == ckey)
-        for wkey in unique(list(warheads)):
-            if st.card(wkey).megatons <= room:
-                out += [f"strike {ckey} {wkey} {t}" for t in targets]
-    return out + ["done"]
+@decision(tag="swap")
+class PeaceSwap(NamedTuple):
+    """Kriegszustand ends: ``seat`` may swap face-down cards (slots not in ``done``) for hand cards."""
 
+    seat: int
+    done: tuple
 
-def act_retaliate(st: S, action: str, seat: int, carriers: tuple, warheads: tuple, strikes: tuple) -> None:
-    st.stack.pop()
-    if action != "done":
-        _, ckey, wkey, target_label = action.split(" ")
-        mt = st.card(wkey).megatons
-        index = next(i for i, (k, cap) in enumerate(carriers) if k == ckey and cap >= mt)
-        left = carriers[index][1] - mt if st.card(ckey).bomber else 0
-        carriers = carriers[:index] + ((ckey, left),) + carriers[index + 1:]
-        rest = list(warheads)
-        rest.remove(wkey)
-        strikes += ((index, ckey, wkey, st.seats.index(target_label)),)
-        frame = ("retaliate", seat, carriers, tuple(rest), strikes)
-        if legal_retaliate(st, *frame[1:])[:-1]:
-            st.stack.append(frame)
+    def legal(self, st: S) -> list[str]:
+        slots = [i + 1 for i in range(len(st.queues[self.seat])) if i + 1 not in self.done]
+        return [f"swap {i} {k}" for i in slots for k in unique(st.hands[self.seat])] + ["keep"]
+
+    def act(self, st: S, action: str) -> None:
+        seat = self.seat
+        st.stack.pop()
+        if action == "keep":
             return
-        warheads = tuple(rest)
-    # All targets are named before any dice roll; then the strikes fly in announced order.
-    st.discard += [k for k, _ in carriers] + list(warheads) + [w for _, _, w, _ in strikes]
-    plan = "; ".join(f"{st.name(w)} on {st.name(c)} at {label(st, t)}" for _, c, w, t in strikes)
-    st.log.add(f"{label(st, seat)}'s final retaliation: {plan or 'none'}.")
-    salvo = st.ply * 64  # unique per salvo, so a bomber lost in one salvo is never confused with another's
-    for index, ckey, wkey, target in reversed(strikes):
-        st.stack.append(("strike", seat, ckey, wkey, target, salvo + index))
+        _, slot, key = action.split(" ")
+        i = int(slot) - 1
+        hand = st.hands[seat]
+        hand.remove(key)
+        hand.append(st.queues[seat][i])
+        st.queues[seat][i] = key
+        st.exposed[seat][i] = False
+        st.log.add(f"{label(st, seat)} changes a face-down card.", (seat,),
+                   f"You swap face-down card {slot} for {st.name(key)}.")
+        done = self.done + (int(slot),)
+        if len(done) < len(st.queues[seat]) and st.hands[seat]:
+            st.stack.append(PeaceSwap(seat, done))
 
-
-def legal_swap(st: S, seat: int, done: tuple) -> list[str]:
-    slots = [i + 1 for i in range(len(st.queues[seat])) if i + 1 not in done]
-    return [f"swap {i} {k}" for i in slots for k in unique(st.hands[seat])] + ["keep"]
-
-
-def act_swap(st: S, action: str, seat: int, done: tuple) -> None:
-    st.stack.pop()
-    if action == "keep":
-        return
-    _, slot, key = action.split(" ")
-    i = int(slot) - 1
-    hand = st.hands[seat]
-    hand.remove(key)
-    hand.append(st.queues[seat][i])
-    st.queues[seat][i] = key
-    st.exposed[seat][i] = False
-    st.log.add(f"{label(st, seat)} changes a face-down card.", (seat,),
-               f"You swap face-down card {slot} for {st.name(key)}.")
-    done += (int(slot),)
-    if len(done) < len(st.queues[seat]) and st.hands[seat]:
-        st.stack.append(("swap", seat, done))
+    def describe(self, st: S, seat: int | None) -> str:
+        if seat == self.seat:
+            return "peace: swap your face-down cards for hand cards, or keep them"
+        return f"{label(st, self.seat)} may change its face-down cards"

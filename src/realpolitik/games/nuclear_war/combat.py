@@ -1,114 +1,325 @@
-"""Attack and defence: strikes, interception, the fallout roll (seed: Angriff, Verteidigung, B-70)."""
+"""Attack, defence and their consequences (seed: Geheimnisse, Angriff, Verteidigung, Finaler Gegenschlag).
+
+These rules call each other in a circle — an interception draws a card, a drawn Secret
+may kill, a death brings a final retaliation, a retaliation strikes again — so their
+frames live in one module; the effects without frames are in ``aftermath``.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
-from .common import discard, drop_face_up, hurt, label, unique
+from realpolitik.engine import decision, procedure
+
+from .aftermath import PeaceSwap, destroy_carrier, end_of_the_world, retaliation_arms, secret_effect
+from .common import (
+    clockwise,
+    discard,
+    drop_face_up,
+    enemies,
+    hand_size,
+    hurt,
+    label,
+    note_draw,
+    take_card,
+    transfer,
+    unique,
+)
+from .tables import REFILL_TARGET
 
 if TYPE_CHECKING:
     from .state import NuclearWarState as S
 
 
-def strike(st: S, attacker: int, carrier: str, warhead: str, target: int, bomber_id: int) -> None:
+# ====================================================================== drawing (Spielzug 1)
+
+
+@procedure
+class Draw(NamedTuple):
+    """Draw one card (``one``) or up to ten cards in play (``ten``, spec §15 #2).
+
+    A Secret drawn is played at once and replaced.
+    """
+
+    seat: int
+    mode: str
+
+    def run(self, st: S) -> None:
+        seat = self.seat
+        if not st.alive[seat] or (self.mode == "ten" and hand_size(st, seat) >= REFILL_TARGET):
+            return
+        key = take_card(st)
+        if key is None:
+            return
+        if st.card(key).is_secret:
+            st.stack.append(self)
+            start_secret(st, seat, key)
+            return
+        st.hands[seat].append(key)
+        note_draw(st, seat, [key])
+        if self.mode == "ten":
+            st.stack.append(self)
+
+
+def start_secret(st: S, seat: int, key: str) -> None:
+    """A drawn Secret/Top Secret is played at once and discarded; its replacement follows."""
+    card = st.card(key)
+    discard(st, key)
+    st.log.add(f"{label(st, seat)} plays the {card.kind.replace('-', ' ')} card {card.name}: {card.text}")
+    if card.victim == "chosen-enemy":
+        aim(st, seat, "secret", key)
+        return
+    victims = [seat] if card.victim == "self" else enemies(st, seat)
+    for v in victims:
+        secret_effect(st, seat, key, v)
+    st.stack.append(Settle())
+
+
+# ====================================================================== choosing a target
+
+
+def aim(st: S, seat: int, purpose: str, key: str) -> None:
+    """Ask ``seat`` to name an opponent; with a single opponent left there is nothing to ask."""
+    targets = enemies(st, seat)
+    if len(targets) > 1:
+        st.stack.append(NameTarget(seat, purpose, key))
+    elif targets:
+        resolve_aim(st, seat, purpose, key, targets[0])
+
+
+@decision(tag="aim")
+class NameTarget(NamedTuple):
+    """``seat`` names the opponent of its attack, propaganda or Secret (``purpose``; ``key``: the card)."""
+
+    seat: int
+    purpose: str
+    key: str
+
+    def legal(self, st: S) -> list[str]:
+        return [f"target {label(st, t)}" for t in enemies(st, self.seat)]
+
+    def act(self, st: S, action: str) -> None:
+        st.stack.pop()
+        resolve_aim(st, self.seat, self.purpose, self.key, st.seats.index(action.split(" ")[1]))
+
+    def describe(self, st: S, seat: int | None) -> str:
+        what = {"attack": "attack", "propaganda": "propaganda", "secret": st.name(self.key)}[self.purpose]
+        if seat == self.seat:
+            return f"name the target of your {what}"
+        return f"{label(st, self.seat)} names the target of its {what}"
+
+
+def resolve_aim(st: S, seat: int, purpose: str, key: str, target: int) -> None:
+    if purpose == "attack":
+        st.log.add(f"{label(st, seat)} attacks {label(st, target)}.")
+        Strike(seat, st.face_up[seat], key, target, -1).run(st)
+        return
+    if purpose == "propaganda":
+        st.tick += 1
+        transfer(st, target, seat, st.card(key).people, retaliation=False)
+    else:
+        secret_effect(st, seat, key, target)
+    st.stack.append(Settle())
+
+
+# ====================================================================== attack and defence (Angriff, Verteidigung)
+
+
+@procedure
+class Strike(NamedTuple):
     """Angriff: a warhead on its carrier heads for a named target.
 
     ``bomber_id`` is -1 for an attack from the face-up row, else the index of the carrier
     in a final retaliation salvo.
     """
-    if not st.alive[target] or bomber_id in st.salvo_lost:
-        st.log.add(f"The {st.name(warhead)} aimed at {label(st, target)} is lost.")
-        return
-    if not st.at_war:
-        st.at_war = True
-        st.log.add("War! From now on propaganda is worthless.")
-    st.log.add(f"{label(st, attacker)} launches a {st.name(warhead)} on its {st.name(carrier)} "
-               f"at {label(st, target)}.")
-    st.stack.append(("roll", attacker, carrier, warhead, target, bomber_id))
-    st.stack.append(("intercept", target, attacker, carrier, warhead, bomber_id))
 
+    attacker: int
+    carrier: str
+    warhead: str
+    target: int
+    bomber_id: int
 
-def legal_intercept(st: S, seat: int, attacker: int, carrier: str, warhead: str, bomber_id: int) -> list[str]:
-    antis = unique([k for k in st.hands[seat] + st.shown[seat] if carrier in st.card(k).stops])
-    return [f"intercept {k}" for k in antis] + ["no intercept"]
-
-
-def act_intercept(st: S, action: str, seat: int, attacker: int, carrier: str, warhead: str, bomber_id: int) -> None:
-    st.stack.pop()
-    if action == "no intercept":
-        st.log.add(f"{label(st, seat)} does not intercept.")
-        return
-    st.stack.pop()  # the roll
-    st.tick += 1
-    anti = action.split(" ")[1]
-    (st.shown if anti in st.shown[seat] else st.hands)[seat].remove(anti)
-    discard(st, anti)
-    st.log.add(f"{label(st, seat)} shoots down the {st.name(carrier)} with {st.name(anti)}.")
-    if bomber_id >= 0:
-        st.salvo_lost = st.salvo_lost | {bomber_id}
-    else:
-        destroy_carrier(st, attacker)
-        st.next_turn = seat
-    st.stack.append(("draw", seat, "one"))  # the anti-missile is replaced at once
-
-
-def destroy_carrier(st: S, attacker: int) -> None:
-    """An intercepted carrier is lost; a B-70 takes its face-down warheads along (spec §15 #9)."""
-    key = st.face_up[attacker]
-    st.face_up[attacker] = None
-    st.payload[attacker] = 0
-    discard(st, key)
-    if not st.card(key).bomber or st.options["b70_intercept"] != "warhead-run":
-        return
-    queue, exposed = st.queues[attacker], st.exposed[attacker]
-    lost = []
-    while queue and st.card(queue[0]).kind == "warhead":
-        lost.append(queue.pop(0))
-        exposed.pop(0)
-    for k in lost:
-        discard(st, k)
-    if lost:
-        st.log.add(f"The bomber's face-down warheads are destroyed with it: {', '.join(st.name(k) for k in lost)}.")
-
-
-def roll(st: S, attacker: int, carrier: str, warhead: str, target: int, bomber_id: int) -> None:
-    """Roll the two fallout dice and apply the table (spec §7)."""
-    st.tick += 1
-    tens, units = st.rng.below(10), st.rng.below(10)
-    result = st.content.fallout[tens * 10 + units]
-    mt = st.card(warhead).megatons
-    is_bomber = st.card(carrier).bomber
-    st.log.add(f"Fallout dice: {tens}{units} — {result.text}.")
-    if result.effect == "misfire":
-        if is_bomber:
-            if bomber_id >= 0:
-                st.salvo_lost = st.salvo_lost | {bomber_id}
-            else:
-                drop_face_up(st, attacker, "out of fuel")
-        else:
-            hurt(st, attacker, mt, retaliation=True)
-    elif result.effect != "dud":
-        if result.world_ends_with == mt:
-            end_of_the_world(st)
+    def run(self, st: S) -> None:
+        attacker, carrier, warhead, target, bomber_id = self
+        if not st.alive[target] or bomber_id in st.salvo_lost:
+            st.log.add(f"The {st.name(warhead)} aimed at {label(st, target)} is lost.")
             return
-        damage = mt + result.value if result.effect == "add" else mt * result.value
-        hurt(st, target, damage, retaliation=True)
-    if bomber_id < 0:
-        if not is_bomber:
-            drop_face_up(st, attacker, "spent")
-        elif st.face_up[attacker] is not None:
-            st.payload[attacker] -= mt
-            if st.payload[attacker] <= 0:
-                drop_face_up(st, attacker, "payload used up")
-        st.stack.append(("settle",))
+        if not st.at_war:
+            st.at_war = True
+            st.log.add("War! From now on propaganda is worthless.")
+        st.log.add(f"{label(st, attacker)} launches a {st.name(warhead)} on its {st.name(carrier)} "
+                   f"at {label(st, target)}.")
+        st.stack.append(FalloutRoll(attacker, carrier, warhead, target, bomber_id))
+        st.stack.append(Intercept(target, attacker, carrier, warhead, bomber_id))
 
 
-def end_of_the_world(st: S) -> None:
-    """The 100 MT warhead set off a nuclear stockpile: every remaining player dies."""
-    st.world_ended = True
-    for s in range(len(st.seats)):
-        if st.alive[s]:
-            st.alive[s] = False
-            st.out_tick[s] = st.tick
-    st.log.add("The chain reaction destroys the whole world. Nobody wins.")
-    st.stack.clear()
+@decision
+class Intercept(NamedTuple):
+    """The target (``seat``) may shoot down the carrier with an anti-missile that stops it."""
+
+    seat: int
+    attacker: int
+    carrier: str
+    warhead: str
+    bomber_id: int
+
+    def legal(self, st: S) -> list[str]:
+        seat = self.seat
+        antis = unique([k for k in st.hands[seat] + st.shown[seat] if self.carrier in st.card(k).stops])
+        return [f"intercept {k}" for k in antis] + ["no intercept"]
+
+    def act(self, st: S, action: str) -> None:
+        seat = self.seat
+        st.stack.pop()
+        if action == "no intercept":
+            st.log.add(f"{label(st, seat)} does not intercept.")
+            return
+        st.stack.pop()  # the fallout roll
+        st.tick += 1
+        anti = action.split(" ")[1]
+        (st.shown if anti in st.shown[seat] else st.hands)[seat].remove(anti)
+        discard(st, anti)
+        st.log.add(f"{label(st, seat)} shoots down the {st.name(self.carrier)} with {st.name(anti)}.")
+        if self.bomber_id >= 0:
+            st.salvo_lost = st.salvo_lost | {self.bomber_id}
+        else:
+            destroy_carrier(st, self.attacker)
+            st.next_turn = seat
+        st.stack.append(Draw(seat, "one"))  # the anti-missile is replaced at once
+
+    def describe(self, st: S, seat: int | None) -> str:
+        shot = f"{label(st, self.attacker)}'s {st.name(self.carrier)} with a {st.name(self.warhead)}"
+        if seat == self.seat:
+            return f"intercept {shot} aimed at you, or not"
+        return f"{label(st, self.seat)} decides whether to intercept {shot}"
+
+
+@procedure(tag="roll")
+class FalloutRoll(NamedTuple):
+    """Roll the two fallout dice and apply the table (spec §7)."""
+
+    attacker: int
+    carrier: str
+    warhead: str
+    target: int
+    bomber_id: int
+
+    def run(self, st: S) -> None:
+        attacker, carrier, warhead, target, bomber_id = self
+        st.tick += 1
+        tens, units = st.rng.below(10), st.rng.below(10)
+        result = st.content.fallout[tens * 10 + units]
+        mt = st.card(warhead).megatons
+        is_bomber = st.card(carrier).bomber
+        st.log.add(f"Fallout dice: {tens}{units} — {result.text}.")
+        if result.effect == "misfire":
+            if is_bomber:
+                if bomber_id >= 0:
+                    st.salvo_lost = st.salvo_lost | {bomber_id}
+                else:
+                    drop_face_up(st, attacker, "out of fuel")
+            else:
+                hurt(st, attacker, mt, retaliation=True)
+        elif result.effect != "dud":
+            if result.world_ends_with == mt:
+                end_of_the_world(st)
+                return
+            damage = mt + result.value if result.effect == "add" else mt * result.value
+            hurt(st, target, damage, retaliation=True)
+        if bomber_id < 0:
+            if not is_bomber:
+                drop_face_up(st, attacker, "spent")
+            elif st.face_up[attacker] is not None:
+                st.payload[attacker] -= mt
+                if st.payload[attacker] <= 0:
+                    drop_face_up(st, attacker, "payload used up")
+            st.stack.append(Settle())
+
+
+# ============================================================ eliminations (Finaler Gegenschlag, Kriegszustand)
+
+
+@procedure
+class Settle(NamedTuple):
+    """Process eliminations one by one (final retaliation first), then end the game or restore peace."""
+
+    def run(self, st: S) -> None:
+        if st.dying:
+            seat, may_retaliate = st.dying.pop(0)
+            st.stack.append(self)
+            eliminate(st, seat, may_retaliate)
+            return
+        if not st.fallen:
+            return
+        st.fallen = False
+        if sum(st.alive) <= 1:
+            st.stack.clear()
+            return
+        if st.at_war:
+            st.at_war = False
+            st.log.add("A nation has fallen: peace is restored. Everyone may change strategy.")
+            for s in reversed(clockwise(st, st.current)):
+                if st.queues[s] and st.hands[s]:
+                    st.stack.append(PeaceSwap(s, ()))
+
+
+def eliminate(st: S, seat: int, may_retaliate: bool) -> None:
+    """Finaler Gegenschlag: the eliminated player lays his weapons face up, the rest is discarded."""
+    carriers, warheads = retaliation_arms(st, seat, may_retaliate)
+    frame = FinalRetaliation(seat, carriers, warheads, ())
+    if frame.legal(st)[:-1]:
+        shown = ", ".join(st.name(k) for k, _ in carriers) + "; " + ", ".join(st.name(k) for k in warheads)
+        st.log.add(f"{label(st, seat)} strikes back with everything it has: {shown}.")
+        st.stack.append(frame)
+    else:
+        st.discard += [k for k, _ in carriers] + list(warheads)
+
+
+@decision(tag="retaliate")
+class FinalRetaliation(NamedTuple):
+    """The eliminated ``seat`` names its strikes one by one (``carriers``: (card, payload left)),
+    then ``done``: every target is named before any die is rolled."""
+
+    seat: int
+    carriers: tuple
+    warheads: tuple
+    strikes: tuple
+
+    def legal(self, st: S) -> list[str]:
+        targets = [label(st, t) for t in range(len(st.seats)) if st.alive[t]]
+        out = []
+        for ckey in unique([k for k, cap in self.carriers if cap > 0]):
+            room = max(cap for k, cap in self.carriers if k == ckey)
+            for wkey in unique(list(self.warheads)):
+                if st.card(wkey).megatons <= room:
+                    out += [f"strike {ckey} {wkey} {t}" for t in targets]
+        return out + ["done"]
+
+    def act(self, st: S, action: str) -> None:
+        seat, carriers, warheads, strikes = self
+        st.stack.pop()
+        if action != "done":
+            _, ckey, wkey, target_label = action.split(" ")
+            mt = st.card(wkey).megatons
+            index = next(i for i, (k, cap) in enumerate(carriers) if k == ckey and cap >= mt)
+            left = carriers[index][1] - mt if st.card(ckey).bomber else 0
+            carriers = carriers[:index] + ((ckey, left),) + carriers[index + 1:]
+            rest = list(warheads)
+            rest.remove(wkey)
+            strikes += ((index, ckey, wkey, st.seats.index(target_label)),)
+            frame = FinalRetaliation(seat, carriers, tuple(rest), strikes)
+            if frame.legal(st)[:-1]:
+                st.stack.append(frame)
+                return
+            warheads = tuple(rest)
+        st.discard += [k for k, _ in carriers] + list(warheads) + [w for _, _, w, _ in strikes]
+        plan = "; ".join(f"{st.name(w)} on {st.name(c)} at {label(st, t)}" for _, c, w, t in strikes)
+        st.log.add(f"{label(st, seat)}'s final retaliation: {plan or 'none'}.")
+        salvo = st.ply * 64  # unique per salvo, so a bomber lost in one salvo is never confused with another's
+        for index, ckey, wkey, target in reversed(strikes):
+            st.stack.append(Strike(seat, ckey, wkey, target, salvo + index))
+
+    def describe(self, st: S, seat: int | None) -> str:
+        if seat == self.seat:
+            return "name the strikes of your final retaliation (carrier, warhead, target), then done"
+        return f"{label(st, self.seat)} plans its final retaliation"

@@ -1,9 +1,9 @@
-"""Nuclear War rules (seed 004, spec nuclear_war.md) as procedures over a decision stack.
+"""Nuclear War rules (seed 004, spec nuclear_war.md): set-up, the outcome and the reasons for refusals.
 
-Pending work is a stack of plain tuples ``(kind, seat, *data)``. A *decision* frame
-waits for that seat's action (``legal``/``act``); a *procedure* frame is run by
-``advance`` and may push further frames. Everything lives in the state, so a clone or
-a replayed record is complete at every decision.
+Pending work is a stack of frames (engine/frames.py), each defined beside its rule:
+``sequence`` (opening round, strategy, the turn), ``combat`` (Secrets, targets, attack,
+defence, eliminations and final retaliation) and ``aftermath`` (their effects, peace).
+Everything lives in the state, so a clone or a replayed record is complete at every decision.
 """
 
 from __future__ import annotations
@@ -12,14 +12,12 @@ from typing import TYPE_CHECKING
 
 from realpolitik.engine import Outcome
 
-from . import aftermath, combat, sequence
 from .common import label
+from .sequence import Opening, PlaceCard
 from .tables import DEAL, HAND_SIZE
 
 if TYPE_CHECKING:
     from .state import NuclearWarState as S
-
-DECISIONS = frozenset({"commit", "place", "aim", "intercept", "retaliate", "swap"})
 
 
 # ====================================================================== set-up
@@ -46,32 +44,8 @@ def setup(st: S) -> None:
     first = st.rng.below(n) if st.options["first_player"] == "random" else 0
     st.current = first
     st.log.add(f"{st.seats[first]} opens the game. Everyone holds {HAND_SIZE} cards.")
-    st.stack.append(("opening", first))
-    advance(st)
-
-
-# ====================================================================== the loop
-
-
-def advance(st: S) -> None:
-    """Run procedures until a decision is on top of the stack or the game is over."""
-    stack = st.stack
-    while stack and stack[-1][0] not in DECISIONS:
-        frame = stack.pop()
-        PROCEDURES[frame[0]](st, *frame[1:])
-
-
-def legal(st: S) -> list[str]:
-    """The legal action texts of the decision on top of the stack."""
-    frame = st.stack[-1]
-    return LEGAL[frame[0]](st, *frame[1:])
-
-
-def act(st: S, action: str) -> None:
-    """Perform a legal action, then advance to the next decision."""
-    frame = st.stack[-1]
-    ACT[frame[0]](st, action, *frame[1:])
-    advance(st)
+    st.stack.append(Opening(first))
+    st.advance()
 
 
 # ====================================================================== outcome
@@ -95,36 +69,10 @@ def outcome(st: S) -> Outcome:
 # ====================================================================== words
 
 
-def describe(st: S, seat: int | None) -> str:
-    """The pending decision: in full for the deciding seat, in public words for the others."""
-    kind, who, *data = st.stack[-1]
-    name = label(st, who)
-    mine = seat == who
-    if kind == "commit":
-        n = len(st.queues[who]) + 1
-        return f"choose your strategy: place face-down card {n} of 2" if mine else f"{name} chooses a strategy"
-    if kind == "place":
-        return ("show or take back deterrent cards, then place a card face down behind your row"
-                if mine else f"{name} places a card face down")
-    if kind == "aim":
-        purpose, key = data
-        what = {"attack": "attack", "propaganda": "propaganda", "secret": st.name(key)}[purpose]
-        return f"name the target of your {what}" if mine else f"{name} names the target of its {what}"
-    if kind == "intercept":
-        attacker, carrier, warhead, _ = data
-        shot = f"{label(st, attacker)}'s {st.name(carrier)} with a {st.name(warhead)}"
-        return f"intercept {shot} aimed at you, or not" if mine else f"{name} decides whether to intercept {shot}"
-    if kind == "retaliate":
-        return ("name the strikes of your final retaliation (carrier, warhead, target), then done"
-                if mine else f"{name} plans its final retaliation")
-    return ("peace: swap your face-down cards for hand cards, or keep them" if mine
-            else f"{name} may change its face-down cards")
-
-
 def why_illegal(st: S, action: str) -> str | None:
-    """A specific reason for the commonest wrong actions."""
+    """A specific reason for the commonest wrong actions, whatever the decision."""
     words = action.split(" ")
-    kind = st.stack[-1][0] if st.stack else None
+    placing = bool(st.stack) and isinstance(st.stack[-1], PlaceCard)
     if words[0] in ("place", "show", "hide", "intercept", "swap") and len(words) >= 2:
         key = words[-1]
         if key not in st.content.cards:
@@ -133,39 +81,8 @@ def why_illegal(st: S, action: str) -> str | None:
         if words[1] not in st.seats:
             return f"There is no player {words[1]!r}."
         return f"{words[1]} is not an opponent you can choose now."
-    if kind != "place" and words[0] in ("show", "hide"):
+    if not placing and words[0] in ("show", "hide"):
         return "The deterrent force can only be changed in your own turn, before you place a card."
-    if kind == "place" and words[0] in ("show", "hide") and st.moves >= 2:
+    if placing and words[0] in ("show", "hide") and st.moves >= 2:
         return "You have already moved two cards to or from your deterrent force this turn."
     return None
-
-
-# ====================================================================== dispatch tables
-
-PROCEDURES = {
-    "opening": sequence.opening,
-    "turn": sequence.start_turn,
-    "draw": sequence.draw,
-    "placing": sequence.placing,
-    "reveal": sequence.reveal,
-    "end_turn": sequence.end_turn,
-    "strike": combat.strike,
-    "roll": combat.roll,
-    "settle": aftermath.settle,
-}
-LEGAL = {
-    "commit": sequence.legal_commit,
-    "place": sequence.legal_place,
-    "aim": sequence.legal_aim,
-    "intercept": combat.legal_intercept,
-    "retaliate": aftermath.legal_retaliate,
-    "swap": aftermath.legal_swap,
-}
-ACT = {
-    "commit": sequence.act_commit,
-    "place": sequence.act_place,
-    "aim": sequence.act_aim,
-    "intercept": combat.act_intercept,
-    "retaliate": aftermath.act_retaliate,
-    "swap": aftermath.act_swap,
-}

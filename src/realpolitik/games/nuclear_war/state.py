@@ -14,66 +14,27 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from realpolitik.engine import Outcome, Rng, State
+from realpolitik.engine import LIST, NESTED, SHARED, VALUE, FramedState, Outcome, Rng, fields
 
 from . import rules
 from .population import total
 
 
-class NuclearWarState(State):
+class NuclearWarState(FramedState):
     """A game of Nuclear War in progress."""
 
-    __slots__ = (
-        "content", "hands", "shown", "queues", "exposed", "face_up", "payload", "pop", "bank",
-        "draw", "discard", "alive", "net", "out_tick", "tick", "at_war", "skips", "current", "next_turn",
-        "moves", "stack", "dying", "fallen", "salvo_lost", "world_ended",
+    __slots__ = fields(
+        content=SHARED, hands=NESTED, shown=NESTED, queues=NESTED, exposed=NESTED, face_up=LIST, payload=LIST,
+        pop=NESTED, bank=LIST, draw=LIST, discard=LIST, alive=LIST, net=LIST, out_tick=LIST, tick=VALUE,
+        at_war=VALUE, skips=LIST, current=VALUE, next_turn=VALUE, moves=VALUE, dying=LIST, fallen=VALUE,
+        salvo_lost=VALUE, world_ended=VALUE,
     )
-
-    def _copy_into(self, twin: NuclearWarState) -> None:
-        twin.content = self.content
-        twin.hands = [h[:] for h in self.hands]
-        twin.shown = [h[:] for h in self.shown]
-        twin.queues = [q[:] for q in self.queues]
-        twin.exposed = [e[:] for e in self.exposed]
-        twin.face_up = self.face_up[:]
-        twin.payload = self.payload[:]
-        twin.pop = [p[:] for p in self.pop]
-        twin.bank = self.bank[:]
-        twin.draw = self.draw[:]
-        twin.discard = self.discard[:]
-        twin.alive = self.alive[:]
-        twin.net = self.net[:]
-        twin.out_tick = self.out_tick[:]
-        twin.tick = self.tick
-        twin.at_war = self.at_war
-        twin.skips = self.skips[:]
-        twin.current = self.current
-        twin.next_turn = self.next_turn
-        twin.moves = self.moves
-        twin.stack = self.stack[:]  # frames are immutable tuples
-        twin.dying = self.dying[:]
-        twin.fallen = self.fallen
-        twin.salvo_lost = self.salvo_lost
-        twin.world_ended = self.world_ended
 
     # ------------------------------------------------------------------ contract
 
-    @property
-    def to_act(self) -> int | None:
-        """The seat of the decision on top of the stack."""
-        return self.stack[-1][1] if self.stack else None
-
-    def _legal_actions(self) -> list[str]:
-        return rules.legal(self)
-
-    def _apply(self, action: str) -> None:
-        rules.act(self, action)
-
     def why_illegal(self, action: str) -> str | None:
+        """One set of reasons for every decision (unknown cards and players, the deterrent force)."""
         return rules.why_illegal(self, action)
-
-    def describe_pending(self, seat: int | None) -> str:
-        return rules.describe(self, seat)
 
     def outcome(self) -> Outcome | None:
         if self.stack:
@@ -126,17 +87,6 @@ class NuclearWarState(State):
             "face_down": list(self.queues[seat]),
             "population": {str(v): n for v, n in zip(self.content.denominations, self.pop[seat])},
             "population_total": self.population(seat),
-        }
-
-    def snapshot(self) -> dict[str, Any]:
-        return {
-            "hands": self.hands, "shown": self.shown, "queues": self.queues, "exposed": self.exposed,
-            "face_up": self.face_up, "payload": self.payload, "pop": self.pop, "bank": self.bank,
-            "draw": self.draw, "discard": self.discard, "alive": self.alive, "net": self.net, "out_tick": self.out_tick,
-            "tick": self.tick, "at_war": self.at_war, "skips": self.skips, "current": self.current,
-            "next_turn": self.next_turn, "moves": self.moves, "stack": [list(f) for f in self.stack],
-            "dying": self.dying, "fallen": self.fallen, "salvo_lost": sorted(self.salvo_lost),
-            "world_ended": self.world_ended, "rng": self.rng.state, "ply": self.ply,
         }
 
     # ------------------------------------------------------------------ determinization
