@@ -12,6 +12,7 @@ from realpolitik.engine import (
     Record,
     RecordError,
     Registry,
+    ReplayError,
     Rng,
     action,
     normalize,
@@ -155,6 +156,31 @@ def test_record_round_trip_and_errors(tmp_path):
     bad["rules_version"] = "0"
     with pytest.raises(RecordError, match="rules version 0"):
         Record.from_json(json.dumps(bad)).replay(get)
+
+
+def test_replay_carries_on_from_a_state_of_the_same_game():
+    """What the server's bot workers do with their cached states: a state after some actions
+    is carried on in place; one from further on than the record is not used."""
+    game, rng = get("nuclear-war"), Rng(5)
+    state = game.new_state(3, None, seed=4)
+    record = Record.start(state, 4, ["random"] * 3)
+    while len(record.actions) < 40:
+        record.actions.append(rng.choice(state.legal_actions()))
+        state.apply(record.actions[-1])
+    def after(n):
+        return Record(**{**record.__dict__, "actions": record.actions[:n]}).replay(get)
+
+    early = after(15)
+    carried = record.replay(get, early)
+    assert carried is early and carried.ply == 40 and carried.digest() == state.digest()
+    ahead = state.clone()
+    ahead.apply(ahead.legal_actions()[0])
+    again = record.replay(get, ahead)
+    assert again is not ahead and again.digest() == state.digest()
+    wrong = Record(**{**record.__dict__, "actions": record.actions[:20] + ["place nothing"]})
+    with pytest.raises(ReplayError, match="action 21 'place nothing' does not replay") as refused:
+        wrong.replay(get, after(15))
+    assert refused.value.index == 20
 
 
 def test_digest_mismatch_is_detected(tmp_path):

@@ -65,3 +65,30 @@ def test_a_finished_position_stored_as_running_is_finished_on_resume(tmp_path):
             assert "now stored as finished" in server.output()
     finally:
         server.stop()
+
+
+def test_stored_games_are_rebuilt_by_their_records_replay(tmp_path):
+    """A stored game becomes a state again only through its record's replay: an action that
+    does not replay and a final state that differs from the stored digest both mark the
+    game damaged, and the log names the place but never the refused action or its reason."""
+    db = tmp_path / "games.db"
+    server = ServerProcess(str(db)).start()
+    try:
+        with Api(server) as api:
+            changed, forged, good = (api.create(["random", "random"])["id"] for _ in range(3))
+            for gid in (changed, forged, good):
+                api.wait_finished(gid)
+            server.stop()
+            _sql(db, ("UPDATE actions SET text = 'place the-secret-plan' WHERE game_id = ? AND seq = 3", (changed,)),
+                 ("UPDATE games SET result = json_set(result, '$.digest', 'forged') WHERE id = ?", (forged,)))
+            server.start()
+            for broken in (changed, forged):
+                answer = api.get(f"/api/games/{broken}")
+                assert answer.status_code == 500 and answer.json()["code"] == "damaged"
+            assert api.info(good)["status"] == "finished"
+            log = server.output()
+            assert f"game {changed}: stored action 3 does not replay" in log
+            assert f"game {forged}: replay does not reproduce the recorded final state (digest differs)" in log
+            assert "the-secret-plan" not in log and "Traceback" not in log
+    finally:
+        server.stop()

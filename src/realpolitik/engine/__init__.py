@@ -6,7 +6,7 @@ line, the server) talks to it only through this contract.
 
 from .actions import action, normalize, parse
 from .context import SeatContext
-from .errors import ContentError, IllegalAction, OptionError, RecordError
+from .errors import ContentError, IllegalAction, OptionError, RecordError, ReplayError
 from .fields import FRAMES, LIST, NESTED, SHARED, VALUE, fields
 from .framed import FramedState
 from .frames import decision, procedure
@@ -20,6 +20,7 @@ from .state import State
 
 __all__ = [
     "FRAMES", "LIST", "NESTED", "SHARED", "VALUE", "ContentError", "FramedState", "Game", "IllegalAction", "Log",
-    "Option", "OptionError", "Outcome", "Record", "RecordError", "Registry", "Rng", "SeatContext", "State",
+    "Option", "OptionError", "Outcome", "Record", "RecordError", "Registry", "ReplayError", "Rng", "SeatContext",
+    "State",
     "action", "decision", "fields", "normalize", "parse", "procedure",
 ]

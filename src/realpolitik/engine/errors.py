@@ -16,5 +16,14 @@ class RecordError(ValueError):
     """A game record is malformed or does not replay."""
 
 
+class ReplayError(RecordError):
+    """A recorded action is refused on replay. ``index`` is its place (0-based); the message
+    also quotes the action and the refusal, which may name the acting seat's hidden cards."""
+
+    def __init__(self, message: str, index: int) -> None:
+        super().__init__(message)
+        self.index = index
+
+
 class OptionError(ValueError):
     """A game option is unknown or has a bad value."""

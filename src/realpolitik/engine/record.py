@@ -8,7 +8,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .errors import ContentError, IllegalAction, OptionError, RecordError
+from .errors import ContentError, IllegalAction, OptionError, RecordError, ReplayError
 
 if TYPE_CHECKING:
     from .state import State
@@ -139,11 +139,17 @@ class Record:
             _replay_one(state, i, act)
             yield i, act, state
 
-    def replay(self, lookup: Callable[[str], Any]) -> State:
-        """The final state of the replayed game; checks the stored digest if there is one."""
-        state = self.initial_state(lookup)
-        for i, act in enumerate(self.actions):
-            _replay_one(state, i, act)
+    def replay(self, lookup: Callable[[str], Any], state: State | None = None) -> State:
+        """The final state of the replayed game; checks the stored digest if there is one.
+
+        ``state``, a state of this same game after some of its actions (a cached one), is
+        carried on in place instead of replaying from the start. This is the one way a
+        stored game becomes a state again (command line, server, bot workers).
+        """
+        if state is None or state.ply > len(self.actions):
+            state = self.initial_state(lookup)
+        for i in range(state.ply, len(self.actions)):
+            _replay_one(state, i, self.actions[i])
         if self.result and self.result.get("digest") and self.result["digest"] != state.digest():
             raise RecordError("replay does not reproduce the recorded final state (digest differs)")
         return state
@@ -164,4 +170,4 @@ def _replay_one(state: State, index: int, act: str) -> None:
     try:
         state.apply(act)
     except IllegalAction as exc:
-        raise RecordError(f"action {index + 1} {act!r} does not replay: {exc}") from None
+        raise ReplayError(f"action {index + 1} {act!r} does not replay: {exc}", index) from None

@@ -23,10 +23,9 @@ from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from typing import Any
 
 from realpolitik.bots import make_bot
-from realpolitik.engine import Game, Rng, SeatContext, State
+from realpolitik.engine import Game, Record, Rng, SeatContext, State
 
 #: states of recent games kept by each worker
 CACHE_SIZE = 128
@@ -37,11 +36,7 @@ class BotJob:
     """Everything a worker needs to choose one bot move."""
 
     key: str  # the server's game id
-    game: str
-    players: int
-    options: dict[str, Any]
-    seed: int
-    actions: tuple[str, ...]
+    record: Record  # the game so far
     seat: int
     kind: str
     think: float | None = None  # seconds a search bot may take, at most
@@ -58,12 +53,9 @@ def _mix(*parts: int) -> int:
 
 
 def state_of(job: BotJob, lookup: Callable[[str], Game]) -> State:
-    """The game state after ``job.actions``, advancing a cached state where possible."""
-    state = _states.pop(job.key, None)
-    if state is None or state.ply > len(job.actions):
-        state = lookup(job.game).new_state(job.players, job.options, job.seed)
-    for act in job.actions[state.ply:]:
-        state.apply(act)
+    """The game state after the job's record: the record's replay, carried on from this
+    worker's cached state of the game where there is one."""
+    state = job.record.replay(lookup, _states.pop(job.key, None))
     _states[job.key] = state
     while len(_states) > CACHE_SIZE:
         _states.popitem(last=False)
@@ -76,10 +68,10 @@ def choose(job: BotJob, lookup: Callable[[str], Game] | None = None) -> str:
         from realpolitik.games import get as lookup
     state = state_of(job, lookup)
     if state.to_act != job.seat:
-        raise RuntimeError(f"game {job.key}: seat {job.seat} is not to act after {len(job.actions)} actions")
-    ply = len(job.actions)
-    bot = make_bot(job.kind, state.game, _mix(job.seed, job.seat, ply) & 0x7FFFFFFF, think=job.think)
-    ctx = SeatContext.of(state, job.seat, Rng(_mix(job.seed, job.seat, ply, 1)))
+        raise RuntimeError(f"game {job.key}: seat {job.seat} is not to act after {state.ply} actions")
+    seed, ply = job.record.seed, state.ply
+    bot = make_bot(job.kind, state.game, _mix(seed, job.seat, ply) & 0x7FFFFFFF, think=job.think)
+    ctx = SeatContext.of(state, job.seat, Rng(_mix(seed, job.seat, ply, 1)))
     return bot.choose(ctx)
 
 

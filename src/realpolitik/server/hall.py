@@ -22,7 +22,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from realpolitik.bots import bot_kinds
-from realpolitik.engine import ContentError, Game, IllegalAction, OptionError, State
+from realpolitik.engine import ContentError, Game, OptionError, RecordError, ReplayError, State
 
 from .bots import BotRunner
 from .quota import Limits, Rates
@@ -106,27 +106,17 @@ class Hall:
     # ------------------------------------------------------------------ loading
 
     def rebuild(self, stored: StoredGame) -> State:
-        """The state of a stored game, replayed from its record; ``ValueError`` says why it cannot be."""
+        """The state of a stored game, replayed from its record; ``ValueError`` says why it cannot be
+        (without the refusal of an action, which could name a seat's hidden cards)."""
         game = self.games.get(stored.game)
-        if game is None:
-            raise ValueError(f"game {stored.game!r} is not installed")
-        if game.rules_version != stored.rules_version:
-            raise ValueError(f"stored with {game.id} rules {stored.rules_version}, this server has "
-                             f"{game.rules_version}")
-        if not game.min_players <= len(stored.seats) <= game.max_players:
-            raise ValueError(f"{len(stored.seats)} seats, but {game.id} takes {game.min_players}–{game.max_players}")
-        if any(s.kind != HUMAN and s.kind not in bot_kinds(game) for s in stored.seats):
+        if game is not None and any(s.kind != HUMAN and s.kind not in bot_kinds(game) for s in stored.seats):
             raise ValueError("a seat is neither human nor a bot of this game")
         try:
-            state = game.new_state(len(stored.seats), stored.options, stored.seed)
-        except (OptionError, ContentError) as exc:
-            raise ValueError(f"cannot be set up again ({exc})") from None
-        for i, act in enumerate(stored.actions):
-            try:
-                state.apply(act)
-            except IllegalAction:  # the refusal would name hidden cards: the log says only where
-                raise ValueError(f"stored action {i} does not replay") from None
-        return state
+            return stored.record().replay(self.games.__getitem__)
+        except ReplayError as exc:
+            raise ValueError(f"stored action {exc.index} does not replay") from None
+        except RecordError as exc:
+            raise ValueError(str(exc)) from None
 
     async def _revive(self, stored: StoredGame | Damaged) -> Table | None:
         """A table rebuilt from storage; ``None`` (and a log line) if it cannot be."""

@@ -51,11 +51,9 @@ class Replays:
         with self._lock:
             found = self._replays.pop(key, None)
             if found is None:
-                state = record.initial_state(self.lookup)
-                checkpoints = [state.clone()]
-                for i, act in enumerate(record.actions, 1):
-                    state.apply(act)
-                    if i % EVERY == 0:
+                checkpoints = [record.initial_state(self.lookup)]
+                for i, _, state in record.steps(self.lookup):
+                    if (i + 1) % EVERY == 0:
                         checkpoints.append(state.clone())
                 found = Replay(record, checkpoints)
             self._replays[key] = found

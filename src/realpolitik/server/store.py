@@ -56,6 +56,8 @@ from sqlalchemy.exc import (
 )
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
+from realpolitik.engine import Record
+
 T = TypeVar("T")
 
 metadata = MetaData()
@@ -151,6 +153,12 @@ class StoredGame:
     seats: list[StoredSeat]
     actions: list[str] = field(default_factory=list)
     result: dict[str, Any] | None = None
+
+    def record(self) -> Record:
+        """The game's record (with the result once it is over); people by name, bots by kind."""
+        names = [s.name or s.kind if s.kind == "human" else s.kind for s in self.seats]
+        return Record(self.game, self.rules_version, dict(self.options), self.seed, names, list(self.actions),
+                      self.result)
 
 
 @dataclass(frozen=True)

@@ -140,9 +140,7 @@ class Table:
 
     def record(self) -> Record:
         """The game's record; with the result once the game is over."""
-        names = [s.name or s.kind if s.kind == HUMAN else s.kind for s in self.stored.seats]
-        return Record(self.game.id, self.stored.rules_version, dict(self.stored.options), self.stored.seed,
-                      names, list(self.stored.actions), self.stored.result)
+        return self.stored.record()
 
     # ------------------------------------------------------------------ views
 
@@ -340,8 +338,7 @@ class Table:
                 if self.hall.settings.bot_delay:
                     await asyncio.sleep(self.hall.settings.bot_delay)
                 seq = self.seq
-                job = BotJob(self.id, self.game.id, len(self.labels), dict(self.stored.options), self.stored.seed,
-                             tuple(self.stored.actions), seat, self.stored.seats[seat].kind,
+                job = BotJob(self.id, self.stored.record(), seat, self.stored.seats[seat].kind,
                              self.hall.settings.bot_think)
                 choice = await self.hall.bots.choose(job, urgent=self.has_humans)
                 await self.act(seat, seq, choice)
