@@ -51,6 +51,7 @@ def test_human_plays_by_number_or_text_and_wrong_input_is_explained(tmp_path):
     assert result.exit_code == 0, result.output[-2000:]
     assert "'nonsense' is not possible now" in result.output
     assert "p1 to act" in result.output and "Your hand:" in result.output
+    assert "Place 10 Megaton Warhead face down  (place 10mt)" in result.output  # the game's words, then what to type
     record = json.loads(path.read_text())
     assert record["result"]["outcome"]["reason"] in result.output
 

@@ -14,6 +14,7 @@ from realpolitik.engine import (
     Registry,
     ReplayError,
     Rng,
+    SeatContext,
     action,
     normalize,
     parse,
@@ -224,3 +225,29 @@ def test_content_files_are_read_only_when_regular_and_small(tmp_path):
     good = tmp_path / "good.toml"
     good.write_text('game = "nuclear-war"\n')
     assert read_toml(good) == {"game": "nuclear-war"}
+
+
+def test_choices_are_the_legal_actions_with_their_parts_and_words():
+    """Views and seat contexts list the legal actions as (action, verb, args, label) for every
+    game; Nuclear War puts its cards into words."""
+    for game in registry():
+        state, rng = game.new_state(game.min_players, dict(game.conformance_options), seed=3), Rng(3)
+        for _ in range(60):
+            if state.is_over():
+                break
+            seat = state.to_act
+            choices = state.choices()
+            assert [c.action for c in choices] == list(state.legal_actions())
+            for c in choices:
+                assert (c.verb, c.args) == parse(c.action) and isinstance(c.label, str) and c.label
+            pending = state.view(seat, log_from=None)["pending"]
+            assert pending["choices"] == [c._asdict() for c in choices]
+            assert pending["actions"] == [c.action for c in choices]
+            context = SeatContext.of(state, seat, Rng(1))
+            assert context.choices == choices
+            assert "pending" not in state.view((seat + 1) % len(state.seats), log_from=None)
+            state.apply(rng.choice(state.legal_actions()))
+    state = get("nuclear-war").new_state(2, None, seed=1)
+    labels = {c.action: c.label for c in state.choices()}
+    key = next(a for a in labels if a.startswith("place ")).split(" ")[1]
+    assert labels[f"place {key}"] == f"Place {state.name(key)} face down"

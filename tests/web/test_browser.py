@@ -74,6 +74,11 @@ def test_a_game_against_three_bots_played_to_the_end_by_clicking(server, api, co
         clicks = waits = 0
         while turn_or_end(page):
             assert turn_signal(page)
+            buttons = page.eval_on_selector_all("#pending button.action", "bs => bs.map(b => [b.dataset.action, "
+                                                "b.textContent])")
+            for action, words in buttons:  # the game's words for each choice, not the action text
+                assert words != action or action in ("done", "keep"), (action, words)
+                assert not action.startswith("place ") or words.endswith("face down"), (action, words)
             click_and_wait(page, rng, board_too=True)
             clicks += 1
             waits += not turn_signal(page)

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.rule import Rule
 
 from realpolitik.bots import make_bot
@@ -83,8 +84,10 @@ class Table:
         self.console.print(board(view))
         legal = view["pending"]["actions"]
         self.console.print(f"[bold]{label}[/bold], {view['pending']['prompt']}:")
-        for i, act in enumerate(legal, 1):
-            self.console.print(f"  [cyan]{i:>2}[/cyan]  {act}")
+        for i, choice in enumerate(view["pending"]["choices"], 1):
+            words = choice["label"]
+            typed = "" if words == choice["action"] else f"  [dim]({choice['action']})[/dim]"
+            self.console.print(f"  [cyan]{i:>2}[/cyan]  {escape(words)}{typed}")
         while True:
             answer = self.ask(f"{label}> ").strip()
             if answer in ("quit", "exit"):

@@ -4,7 +4,7 @@ A game subclasses :class:`Game` and :class:`State`; everything else (bots, the c
 line, the server) talks to it only through this contract.
 """
 
-from .actions import action, normalize, parse
+from .actions import Choice, action, normalize, parse
 from .context import SeatContext
 from .errors import ContentError, IllegalAction, OptionError, RecordError, ReplayError
 from .fields import FRAMES, LIST, NESTED, SHARED, VALUE, fields
@@ -19,8 +19,8 @@ from .rng import Rng
 from .state import State
 
 __all__ = [
-    "FRAMES", "LIST", "NESTED", "SHARED", "VALUE", "ContentError", "FramedState", "Game", "IllegalAction", "Log",
-    "Option", "OptionError", "Outcome", "Record", "RecordError", "Registry", "ReplayError", "Rng", "SeatContext",
-    "State",
-    "action", "decision", "fields", "normalize", "parse", "procedure",
+    "FRAMES", "LIST", "NESTED", "SHARED", "VALUE", "Choice", "ContentError", "FramedState", "Game",
+    "IllegalAction", "Log", "Option", "OptionError", "Outcome", "Record", "RecordError", "Registry",
+    "ReplayError", "Rng", "SeatContext", "State", "action", "decision", "fields", "normalize", "parse",
+    "procedure",
 ]

@@ -10,6 +10,7 @@ number), ``action`` builds one.
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 #: a number in an action text: ASCII digits only, at most 18 (``int()`` would also take "٣", "1_0" or "²")
 _NUMBER = re.compile(r"-?[0-9]{1,18}")
@@ -29,3 +30,13 @@ def parse(text: str) -> tuple[str, tuple[str | int, ...]]:
     """Split a canonical action text into ``(verb, args)``; numeric words become ints, any other word stays text."""
     words = text.split(" ")
     return words[0], tuple(int(w) if _NUMBER.fullmatch(w) else w for w in words[1:])
+
+
+class Choice(NamedTuple):
+    """A legal action with its parts: its text, its verb and arguments, and its words for a
+    button (``label``, from the game's ``State.action_label``)."""
+
+    action: str
+    verb: str
+    args: tuple[str | int, ...]
+    label: str

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .actions import Choice
 from .rng import Rng
 
 if TYPE_CHECKING:
@@ -31,6 +32,12 @@ class SeatContext:
         view = state.view(seat, log_from=0 if log else None)
         legal = state.legal_actions() if state.to_act == seat else ()
         return cls(seat, view, legal, world)
+
+    @property
+    def choices(self) -> tuple[Choice, ...]:
+        """The legal actions with their verbs, arguments and words (empty when not to act)."""
+        pending = self.view.get("pending")
+        return tuple(Choice(**c) for c in pending["choices"]) if pending else ()
 
     def sample(self, rng: Rng) -> State:
         """A world consistent with everything this seat has seen, drawn afresh (it keeps no log)."""

@@ -14,7 +14,7 @@ import json
 from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any
 
-from .actions import normalize
+from .actions import Choice, normalize, parse
 from .errors import IllegalAction
 from .fields import build
 from .log import Log, NullLog
@@ -61,6 +61,14 @@ class State(ABC):
         if self._legal is None:
             self._legal = () if self.to_act is None else tuple(self._legal_actions())
         return self._legal
+
+    def choices(self) -> tuple[Choice, ...]:
+        """The legal actions with their parts and words (what a view's pending decision lists)."""
+        out = []
+        for text in self.legal_actions():
+            verb, args = parse(text)
+            out.append(Choice(text, verb, args, self.action_label(verb, args) or text))
+        return tuple(out)
 
     def apply(self, action: str, seat: int | None = None) -> None:
         """Perform ``action`` for the seat to act; if ``seat`` is given it must be that seat.
@@ -113,7 +121,9 @@ class State(ABC):
         if actor is not None:
             out["waiting"] = self.describe_pending(None)
             if seat == actor:
-                out["pending"] = {"prompt": self.describe_pending(seat), "actions": list(self.legal_actions())}
+                choices = self.choices()
+                out["pending"] = {"prompt": self.describe_pending(seat), "actions": [c.action for c in choices],
+                                  "choices": [c._asdict() for c in choices]}
         else:
             out["outcome"] = self.outcome().to_dict(self.seats)
         if log_from is not None:
@@ -181,6 +191,11 @@ class State(ABC):
 
     def why_illegal(self, action: str) -> str | None:
         """Game hook (optional): a specific reason why ``action`` is refused now."""
+        return None
+
+    def action_label(self, verb: str, args: tuple[str | int, ...]) -> str | None:
+        """Game hook (optional): the words for a legal action (a button's text), from its
+        parts; ``None`` shows the action text itself."""
         return None
 
     # ------------------------------------------------------------------ helpers

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from realpolitik.engine import SeatContext
+from realpolitik.engine import Choice, SeatContext
 
 from .content import Card, load
 
@@ -29,21 +29,24 @@ class HeuristicBot:
         self.seed = seed
 
     def choose(self, ctx: SeatContext) -> str:
-        view, legal = ctx.view, ctx.legal_actions
+        view, choices = ctx.view, ctx.choices
         cards = load(view["options"].get("content", "")).cards
-        verbs = {a.split(" ")[0] for a in legal}
-        if "intercept" in verbs:
-            antis = [a for a in legal if a.startswith("intercept ")]
-            return min(antis, key=lambda a: len(cards[a.split(" ")[1]].stops))
-        if "target" in verbs:
-            return _best_target(view, legal)
-        if "strike" in verbs:
-            return _best_strike(view, legal, cards)
-        if "swap" in verbs:
-            return _best_swap(view, legal, cards)
-        if "place" in verbs:
-            return _best_placement(view, legal, cards)
-        return legal[0]
+        by_verb: dict[str, list[Choice]] = {}
+        for c in choices:
+            by_verb.setdefault(c.verb, []).append(c)
+        if "intercept" in by_verb:
+            return min(by_verb["intercept"], key=lambda c: len(cards[c.args[0]].stops)).action
+        if "target" in by_verb:
+            return max(by_verb["target"], key=lambda c: _strength(view, c.args[0])).action
+        if "strike" in by_verb:
+            return _best_strike(view, by_verb["strike"], cards)
+        if "done" in by_verb:
+            return "done"
+        if "swap" in by_verb:
+            return _best_swap(view, by_verb["swap"], cards)
+        if "place" in by_verb:
+            return _best_placement(view, by_verb["place"], cards)
+        return choices[0].action
 
 
 def _strength(view: dict[str, Any], label: str) -> tuple[int, int]:
@@ -51,32 +54,23 @@ def _strength(view: dict[str, Any], label: str) -> tuple[int, int]:
     return player["population_cards"], 1 if player["face_up"] else 0
 
 
-def _best_target(view: dict[str, Any], legal: tuple[str, ...]) -> str:
-    return max(legal, key=lambda a: _strength(view, a.split(" ")[1]))
-
-
-def _best_strike(view: dict[str, Any], legal: tuple[str, ...], cards: dict[str, Card]) -> str:
-    strikes = [a for a in legal if a.startswith("strike ")]
-    if not strikes:
-        return "done"
-
-    def value(a: str) -> tuple:
-        _, carrier, warhead, target = a.split(" ")
+def _best_strike(view: dict[str, Any], strikes: list[Choice], cards: dict[str, Card]) -> str:
+    def value(c: Choice) -> tuple:
+        carrier, warhead, target = c.args
         return cards[warhead].megatons, _strength(view, target), -cards[carrier].payload
 
-    return max(strikes, key=value)
+    return max(strikes, key=value).action
 
 
-def _best_swap(view: dict[str, Any], legal: tuple[str, ...], cards: dict[str, Card]) -> str:
+def _best_swap(view: dict[str, Any], swaps: list[Choice], cards: dict[str, Card]) -> str:
     """Peace is back: replace a face-down card that is not propaganda by the biggest propaganda."""
     row = view["private"]["face_down"]
     best, people = "keep", 0
-    for a in legal:
-        if a.startswith("swap "):
-            _, slot, key = a.split(" ")
-            card = cards[key]
-            if card.kind == "propaganda" and cards[row[int(slot) - 1]].kind != "propaganda" and card.people > people:
-                best, people = a, card.people
+    for c in swaps:
+        slot, key = c.args
+        card = cards[key]
+        if card.kind == "propaganda" and cards[row[slot - 1]].kind != "propaganda" and card.people > people:
+            best, people = c.action, card.people
     return best
 
 
@@ -97,9 +91,8 @@ def _waiting_carrier(view: dict[str, Any], cards: dict[str, Card]) -> tuple[Card
     return carrier, room
 
 
-def _best_placement(view: dict[str, Any], legal: tuple[str, ...], cards: dict[str, Card]) -> str:
-    places = [a for a in legal if a.startswith("place ")]
-    keys = {a: a.split(" ")[-1] for a in places}
+def _best_placement(view: dict[str, Any], places: list[Choice], cards: dict[str, Card]) -> str:
+    keys = {c.action: c.args[-1] for c in places}
     hand = [cards[k] for k in keys.values()]
     carrier, room = _waiting_carrier(view, cards)
     war = view["public"]["war"]
@@ -119,10 +112,10 @@ def _best_placement(view: dict[str, Any], legal: tuple[str, ...], cards: dict[st
             return 5 - card.megatons / 100  # unusable now: shed the smallest first
         return 10 - card.payload / 100  # a carrier without a warhead to follow
 
-    best = max(places, key=score)
-    if best.startswith("place shown "):
+    best = max(keys, key=score)
+    if best.startswith("place shown "):  # rather from the hand than from the deterrent force
         plain = f"place {keys[best]}"
-        return plain if plain in legal else best
+        return plain if plain in keys else best
     return best
 
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from realpolitik.engine import Outcome
 
 from .common import label
-from .sequence import Opening, PlaceCard
+from .sequence import Opening
 from .tables import DEAL, HAND_SIZE
 
 if TYPE_CHECKING:
@@ -64,25 +64,3 @@ def outcome(st: S) -> Outcome:
     else:
         reason = "The last nations annihilated each other. Nobody wins."
     return Outcome(places=places, winners=survivors if len(survivors) == 1 else (), reason=reason)
-
-
-# ====================================================================== words
-
-
-def why_illegal(st: S, action: str) -> str | None:
-    """A specific reason for the commonest wrong actions, whatever the decision."""
-    words = action.split(" ")
-    placing = bool(st.stack) and isinstance(st.stack[-1], PlaceCard)
-    if words[0] in ("place", "show", "hide", "intercept", "swap") and len(words) >= 2:
-        key = words[-1]
-        if key not in st.content.cards:
-            return f"There is no card called {key!r}."
-    if words[0] == "target" and len(words) == 2:
-        if words[1] not in st.seats:
-            return f"There is no player {words[1]!r}."
-        return f"{words[1]} is not an opponent you can choose now."
-    if not placing and words[0] in ("show", "hide"):
-        return "The deterrent force can only be changed in your own turn, before you place a card."
-    if placing and words[0] in ("show", "hide") and st.moves >= 2:
-        return "You have already moved two cards to or from your deterrent force this turn."
-    return None

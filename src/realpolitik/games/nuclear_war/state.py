@@ -16,7 +16,7 @@ from typing import Any
 
 from realpolitik.engine import LIST, NESTED, SHARED, VALUE, FramedState, Outcome, Rng, fields
 
-from . import rules
+from . import rules, words
 from .population import total
 
 
@@ -34,7 +34,10 @@ class NuclearWarState(FramedState):
 
     def why_illegal(self, action: str) -> str | None:
         """One set of reasons for every decision (unknown cards and players, the deterrent force)."""
-        return rules.why_illegal(self, action)
+        return words.why_illegal(self, action)
+
+    def action_label(self, verb: str, args: tuple) -> str | None:
+        return words.action_label(self, verb, args)
 
     def outcome(self) -> Outcome | None:
         if self.stack:

@@ -31,26 +31,6 @@ function seatLabel(ctx, label) {
   return seatName((ctx.players || []).find((p) => p.seat === label)) || label;
 }
 
-/** Button words for an action text. */
-export function label(action, view, ctx) {
-  const words = action.split(" ");
-  const name = (key) => cardName(ctx, key);
-  switch (words[0]) {
-    case "place":
-      return words[1] === "shown" ? `Place ${name(words[2])} (from deterrent) face down` : `Place ${name(words[1])} face down`;
-    case "show": return `Show ${name(words[1])} as deterrent`;
-    case "hide": return `Take back ${name(words[1])}`;
-    case "target": return `Target ${seatLabel(ctx, words[1])}`;
-    case "strike": return `Strike ${seatLabel(ctx, words[3])}: ${name(words[1])} with ${name(words[2])}`;
-    case "intercept": return `Intercept with ${name(words[1])}`;
-    case "swap": return `Swap face-down card ${words[1]} for ${name(words[2])}`;
-    case "no": return words[1] === "intercept" ? "Do not intercept" : action;
-    case "keep": return "Keep my face-down cards";
-    case "done": return "Done";
-    default: return action;
-  }
-}
-
 function wrap(text, width) {
   const lines = [];
   let line = "";
@@ -147,13 +127,12 @@ function hand(ctx, view, y) {
   const pop = Object.entries(mine.population).filter(([, n]) => n).map(([v, n]) => `${n}×${v}M`).join(", ");
   items.push(s("text", { x: WIDTH - 4, y: y + 16, "text-anchor": "end", "font-size": 12, fill: "#34495e",
     text: `your people: ${mine.population_total} million (${pop || "none"})` }));
-  const legal = [...ctx.legal];
   mine.hand.forEach((key, i) => {
-    const uses = legal.filter((a) => a.split(" ").includes(key));
+    const uses = (ctx.choices || []).filter((c) => c.args.includes(key));
     const play = uses.length === 1 ? uses[0] : null;
     const [col, line] = [i % HAND_ROW, Math.floor(i / HAND_ROW)];
     items.push(card(ctx, 4 + col * (HAND_W + 8), y + 26 + line * (HAND_H + 8), HAND_W, HAND_H, key, play
-      ? { stroke: "#d4ac0d", onclick: () => ctx.act(play), title: `${cardName(ctx, key)} — click: ${label(play, view, ctx)}` }
+      ? { stroke: "#d4ac0d", onclick: () => ctx.act(play.action), title: `${cardName(ctx, key)} — click: ${play.label}` }
       : {}));
   });
   if (!mine.hand.length) items.push(s("text", { x: 4, y: y + 50, "font-size": 12, fill: "#99a3a4", text: "no cards" }));

@@ -3,8 +3,10 @@
 // A board module exports
 //   render(view, ctx) -> Node          required: draws the view (SVG or HTML)
 //   load(ctx) -> Promise<any>          optional: runs once first; its result becomes ctx.data
-//   label(action, view, ctx) -> string optional: the words on an action's button
-// ctx is { seat, players, legal: Set, act(text), content(name), data }. A board reads only
+//   label(action, view, ctx) -> string optional: the words on an action's button (default:
+//                                      the game's own, view.pending.choices[i].label)
+// ctx is { seat, players, legal: Set, choices, act(text), content(name), data }; choices are
+// the legal actions as {action, verb, args, label}, so a board need not split texts. A board reads only
 // the view, so it can never show what the seat may not see. Games without a board file
 // get the generic board below. See docs/web.md.
 

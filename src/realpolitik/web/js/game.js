@@ -45,18 +45,20 @@ function boardContext() {
   return {
     seat: page.you, players: page.players, act, content: contentLoader(page.view ? page.view.game : ""), data: page.data,
     legal: new Set(page.view && page.view.pending ? page.view.pending.actions : []),
+    choices: page.view && page.view.pending ? page.view.pending.choices : [],
   };
 }
 
-function label(text) {
+/** A choice's button words: the board's own, else the game's (choice.label). */
+function label(choice) {
   if (page.board && page.board.label) {
     try {
-      return page.board.label(text, page.view, boardContext()) || text;
+      return page.board.label(choice.action, page.view, boardContext()) || choice.label;
     } catch (err) {
       console.error(err);
     }
   }
-  return text;
+  return choice.label;
 }
 
 function signalTurn(view) {

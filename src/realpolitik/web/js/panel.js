@@ -31,15 +31,16 @@ export function renderPlayers(node, players, view) {
 }
 
 /**
- * The pending decision: its prompt and one button per legal action, plus a field to type one.
- * `act(text)` sends an action; `label(text)` gives a button's words (the board's, or the text).
+ * The pending decision: its prompt and one button per legal action (view.pending.choices:
+ * {action, verb, args, label}), plus a field to type one. `act(text)` sends an action;
+ * `label(choice)` gives a button's words (by default the game's choice.label).
  */
-export function renderPending(node, view, { act, label, enabled = true }) {
+export function renderPending(node, view, { act, label = (choice) => choice.label, enabled = true }) {
   if (!view.pending) return put(node);
-  const buttons = view.pending.actions.map((text) => h("button", {
-    class: "action", type: "button", "data-action": text, title: text, disabled: !enabled,
-    onclick: () => act(text),
-  }, label(text)));
+  const buttons = view.pending.choices.map((choice) => h("button", {
+    class: "action", type: "button", "data-action": choice.action, title: choice.action, disabled: !enabled,
+    onclick: () => act(choice.action),
+  }, label(choice)));
   const typed = h("input", { name: "action", placeholder: "or type an action", autocomplete: "off", maxlength: 200 });
   const form = h("form", {
     class: "typed",

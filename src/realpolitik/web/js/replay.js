@@ -14,7 +14,7 @@ const state = { ply: Number(query.get("ply") || 0), total: 0, seat: query.get("s
 const log = new LogView($("log"));
 
 function context(view) {
-  return { seat: view.seat, players: state.players, act: () => {}, legal: new Set(), content: contentLoader(view.game), data: state.data };
+  return { seat: view.seat, players: state.players, act: () => {}, legal: new Set(), choices: [], content: contentLoader(view.game), data: state.data };
 }
 
 function draw(step) {
@@ -32,7 +32,7 @@ function draw(step) {
     : h("span", {}, h("strong", { text: `Move ${step.ply}: ` }), `${seatName(actor) || step.actor}`,
       step.action ? ` — ${step.action}` : " acted"));
   renderStatus($("status"), { ...view, pending: null }, step.players);
-  put($("pending"), view.pending ? h("p", { class: "muted", text: `choices then: ${view.pending.actions.join(" · ")}` }) : null);
+  put($("pending"), view.pending ? h("p", { class: "muted", text: `choices then: ${view.pending.choices.map((c) => c.label).join(" · ")}` }) : null);
   renderOutcome($("outcome"), view.outcome, step.players);
   renderPlayers($("players"), step.players.map((p) => ({ ...p, online: true })), view);
   log.show(view.log, step.fresh.length);
