@@ -100,8 +100,9 @@ class Inspector:
             ctx = SeatContext(seat, ctx.view, ctx.legal_actions, truth.clone())
             ctx._world.log = truth.log
         assert isinstance(ctx, SeatContext)
-        assert ctx.view == truth.view(seat, log_from=None)
+        assert ctx.view == truth.view(seat, log_from=None, choices=False)
         assert ctx.legal_actions == truth.legal_actions()
+        assert ctx.choices == truth.choices()  # made from the seat's world: the same words as the truth's
         found = reachable(ctx)
         self.decisions += 1
         self.shared += len(found.keys() & secret_objects(truth).keys())

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from .actions import Choice
@@ -29,15 +30,15 @@ class SeatContext:
     def of(cls, state: State, seat: int, rng: Rng, log: bool = False) -> SeatContext:
         """The context of ``seat`` in ``state``; ``log`` adds the redacted log to the view."""
         world = state.determinize(seat, rng, quiet=True)
-        view = state.view(seat, log_from=0 if log else None)
+        view = state.view(seat, log_from=0 if log else None, choices=False)
         legal = state.legal_actions() if state.to_act == seat else ()
         return cls(seat, view, legal, world)
 
-    @property
+    @cached_property
     def choices(self) -> tuple[Choice, ...]:
-        """The legal actions with their verbs, arguments and words (empty when not to act)."""
-        pending = self.view.get("pending")
-        return tuple(Choice(**c) for c in pending["choices"]) if pending else ()
+        """The legal actions with their verbs, arguments and words (empty when not to act);
+        made on first use from the seat's world (its view leaves them out: most bots never ask)."""
+        return self._world.choices() if self.legal_actions else ()
 
     def sample(self, rng: Rng) -> State:
         """A world consistent with everything this seat has seen, drawn afresh (it keeps no log)."""

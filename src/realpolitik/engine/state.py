@@ -100,12 +100,13 @@ class State(ABC):
         self._copy_into(twin)
         return twin
 
-    def view(self, seat: int | None, log_from: int | None = 0) -> dict[str, Any]:
+    def view(self, seat: int | None, log_from: int | None = 0, choices: bool = True) -> dict[str, Any]:
         """Everything ``seat`` may see, as JSON-ready data; ``None`` is the spectator.
 
         Holds the public data, the seat's private data, the pending decision with its
-        legal actions when the seat is to act, the log redacted for the seat (from entry
-        ``log_from``; ``None`` leaves the log out) and the outcome once the game is over.
+        legal actions when the seat is to act (with ``choices``: also their parts and words),
+        the log redacted for the seat (from entry ``log_from``; ``None`` leaves the log out)
+        and the outcome once the game is over.
         """
         actor = self.to_act
         out: dict[str, Any] = {
@@ -121,9 +122,9 @@ class State(ABC):
         if actor is not None:
             out["waiting"] = self.describe_pending(None)
             if seat == actor:
-                choices = self.choices()
-                out["pending"] = {"prompt": self.describe_pending(seat), "actions": [c.action for c in choices],
-                                  "choices": [c._asdict() for c in choices]}
+                out["pending"] = {"prompt": self.describe_pending(seat), "actions": list(self.legal_actions())}
+                if choices:
+                    out["pending"]["choices"] = [c._asdict() for c in self.choices()]
         else:
             out["outcome"] = self.outcome().to_dict(self.seats)
         if log_from is not None:
