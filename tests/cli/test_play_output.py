@@ -5,6 +5,7 @@ import json
 import re
 import tempfile
 
+import pytest
 from typer.testing import CliRunner
 
 from realpolitik.cli import play as play_module
@@ -26,7 +27,9 @@ def test_a_bad_save_path_is_refused_before_the_game_starts(tmp_path, monkeypatch
     assert "Nuclear War, seed" not in result.output  # the game never began
 
 
-def test_when_saving_fails_at_the_end_the_record_goes_to_a_spare_file(tmp_path, monkeypatch):
+@pytest.fixture
+def lost_folder(tmp_path, monkeypatch):
+    """A folder for --save that is gone by the time the game is over."""
     folder = tmp_path / "games"
     folder.mkdir()
     played = play_module.Table.play
@@ -36,6 +39,11 @@ def test_when_saving_fails_at_the_end_the_record_goes_to_a_spare_file(tmp_path, 
         folder.rmdir()
 
     monkeypatch.setattr(play_module.Table, "play", play_then_lose_the_folder)
+    return folder
+
+
+def test_when_saving_fails_at_the_end_the_record_goes_to_a_spare_file(tmp_path, monkeypatch, lost_folder):
+    folder = lost_folder
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     result = runner.invoke(app, [*BOTS, "--quiet", "--save", str(folder / "g.json")])
     assert result.exit_code == 1 and "Traceback" not in result.output
@@ -47,16 +55,8 @@ def test_when_saving_fails_at_the_end_the_record_goes_to_a_spare_file(tmp_path, 
     assert record["seed"] == 4 and record["result"]["outcome"]["reason"] in result.stdout
 
 
-def test_when_no_file_can_be_written_the_record_is_printed_on_stderr(tmp_path, monkeypatch):
-    folder = tmp_path / "games"
-    folder.mkdir()
-    played = play_module.Table.play
-
-    def play_then_lose_the_folder(self):
-        played(self)
-        folder.rmdir()
-
-    monkeypatch.setattr(play_module.Table, "play", play_then_lose_the_folder)
+def test_when_no_file_can_be_written_the_record_is_printed_on_stderr(tmp_path, monkeypatch, lost_folder):
+    folder = lost_folder
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "gone"))
     result = runner.invoke(app, [*BOTS, "--quiet", "--save", str(folder / "g.json")])
     assert result.exit_code == 1
