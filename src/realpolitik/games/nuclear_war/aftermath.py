@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import decision
 
-from . import population
+from . import grammar, population
 from .common import discard, hurt, label, transfer, unique
 
 if TYPE_CHECKING:
@@ -103,15 +103,15 @@ class PeaceSwap(NamedTuple):
 
     def legal(self, st: S) -> list[str]:
         slots = [i + 1 for i in range(len(st.queues[self.seat])) if i + 1 not in self.done]
-        return [f"swap {i} {k}" for i in slots for k in unique(st.hands[self.seat])] + ["keep"]
+        return [grammar.swap(i, k) for i in slots for k in unique(st.hands[self.seat])] + [grammar.KEEP]
 
     def act(self, st: S, action: str) -> None:
         seat = self.seat
         st.stack.pop()
-        if action == "keep":
+        if action == grammar.KEEP:
             return
-        _, slot, key = action.split(" ")
-        i = int(slot) - 1
+        slot, key = grammar.read(action)[1]
+        i = slot - 1
         hand = st.hands[seat]
         hand.remove(key)
         hand.append(st.queues[seat][i])
@@ -119,7 +119,7 @@ class PeaceSwap(NamedTuple):
         st.exposed[seat][i] = False
         st.log.add(f"{label(st, seat)} changes a face-down card.", (seat,),
                    f"You swap face-down card {slot} for {st.name(key)}.")
-        done = self.done + (int(slot),)
+        done = self.done + (slot,)
         if len(done) < len(st.queues[seat]) and st.hands[seat]:
             st.stack.append(PeaceSwap(seat, done))
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import decision, procedure
 
+from . import grammar
 from .aftermath import PeaceSwap, destroy_carrier, end_of_the_world, retaliation_arms, secret_effect
 from .common import (
     clockwise,
@@ -96,11 +97,12 @@ class NameTarget(NamedTuple):
     key: str
 
     def legal(self, st: S) -> list[str]:
-        return [f"target {label(st, t)}" for t in enemies(st, self.seat)]
+        return [grammar.target(label(st, t)) for t in enemies(st, self.seat)]
 
     def act(self, st: S, action: str) -> None:
         st.stack.pop()
-        resolve_aim(st, self.seat, self.purpose, self.key, st.seats.index(action.split(" ")[1]))
+        (target,) = grammar.read(action)[1]
+        resolve_aim(st, self.seat, self.purpose, self.key, st.seats.index(target))
 
     def describe(self, st: S, seat: int | None) -> str:
         what = {"attack": "attack", "propaganda": "propaganda", "secret": st.name(self.key)}[self.purpose]
@@ -166,17 +168,17 @@ class Intercept(NamedTuple):
     def legal(self, st: S) -> list[str]:
         seat = self.seat
         antis = unique([k for k in st.hands[seat] + st.shown[seat] if self.carrier in st.card(k).stops])
-        return [f"intercept {k}" for k in antis] + ["no intercept"]
+        return [grammar.intercept(k) for k in antis] + [grammar.NO_INTERCEPT]
 
     def act(self, st: S, action: str) -> None:
         seat = self.seat
         st.stack.pop()
-        if action == "no intercept":
+        if action == grammar.NO_INTERCEPT:
             st.log.add(f"{label(st, seat)} does not intercept.")
             return
         st.stack.pop()  # the fallout roll
         st.tick += 1
-        anti = action.split(" ")[1]
+        (anti,) = grammar.read(action)[1]
         (st.shown if anti in st.shown[seat] else st.hands)[seat].remove(anti)
         discard(st, anti)
         st.log.add(f"{label(st, seat)} shoots down the {st.name(self.carrier)} with {st.name(anti)}.")
@@ -292,14 +294,14 @@ class FinalRetaliation(NamedTuple):
             room = max(cap for k, cap in self.carriers if k == ckey)
             for wkey in unique(list(self.warheads)):
                 if st.card(wkey).megatons <= room:
-                    out += [f"strike {ckey} {wkey} {t}" for t in targets]
-        return out + ["done"]
+                    out += [grammar.strike(ckey, wkey, t) for t in targets]
+        return out + [grammar.DONE]
 
     def act(self, st: S, action: str) -> None:
         seat, carriers, warheads, strikes = self
         st.stack.pop()
-        if action != "done":
-            _, ckey, wkey, target_label = action.split(" ")
+        if action != grammar.DONE:
+            ckey, wkey, target_label = grammar.read(action)[1]
             mt = st.card(wkey).megatons
             index = next(i for i, (k, cap) in enumerate(carriers) if k == ckey and cap >= mt)
             left = carriers[index][1] - mt if st.card(ckey).bomber else 0

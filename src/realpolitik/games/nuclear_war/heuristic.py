@@ -17,6 +17,7 @@ from typing import Any
 
 from realpolitik.engine import Choice, SeatContext
 
+from . import grammar
 from .content import Card, load
 
 
@@ -40,8 +41,8 @@ class HeuristicBot:
             return max(by_verb["target"], key=lambda c: _strength(view, c.args[0])).action
         if "strike" in by_verb:
             return _best_strike(view, by_verb["strike"], cards)
-        if "done" in by_verb:
-            return "done"
+        if grammar.DONE in by_verb:
+            return grammar.DONE
         if "swap" in by_verb:
             return _best_swap(view, by_verb["swap"], cards)
         if "place" in by_verb:
@@ -65,7 +66,7 @@ def _best_strike(view: dict[str, Any], strikes: list[Choice], cards: dict[str, C
 def _best_swap(view: dict[str, Any], swaps: list[Choice], cards: dict[str, Card]) -> str:
     """Peace is back: replace a face-down card that is not propaganda by the biggest propaganda."""
     row = view["private"]["face_down"]
-    best, people = "keep", 0
+    best, people = grammar.KEEP, 0
     for c in swaps:
         slot, key = c.args
         card = cards[key]
@@ -113,8 +114,8 @@ def _best_placement(view: dict[str, Any], places: list[Choice], cards: dict[str,
         return 10 - card.payload / 100  # a carrier without a warhead to follow
 
     best = max(keys, key=score)
-    if best.startswith("place shown "):  # rather from the hand than from the deterrent force
-        plain = f"place {keys[best]}"
+    if best == grammar.place(keys[best], from_deterrent=True):  # rather from the hand than the deterrent
+        plain = grammar.place(keys[best])
         return plain if plain in keys else best
     return best
 

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import decision, procedure
 
+from . import grammar
 from .combat import Draw, aim, start_secret
 from .common import clockwise, discard, drop_face_up, label, note_draw, take_card, unique
 from .tables import HAND_SIZE
@@ -59,11 +60,12 @@ class ChooseStrategy(NamedTuple):
     seat: int
 
     def legal(self, st: S) -> list[str]:
-        return [f"place {k}" for k in unique(st.hands[self.seat])]
+        return [grammar.place(k) for k in unique(st.hands[self.seat])]
 
     def act(self, st: S, action: str) -> None:
         seat = self.seat
-        put_face_down(st, seat, action.split(" ")[1], from_shown=False)
+        (key,) = grammar.read(action)[1]
+        put_face_down(st, seat, key, from_shown=False)
         if len(st.queues[seat]) >= 2 or not st.hands[seat]:
             st.stack.pop()
 
@@ -119,27 +121,27 @@ class PlaceCard(NamedTuple):
     def legal(self, st: S) -> list[str]:
         seat = self.seat
         hand, shown = unique(st.hands[seat]), unique(st.shown[seat])
-        out = [f"place {k}" for k in hand] + [f"place shown {k}" for k in shown]
+        out = [grammar.place(k) for k in hand] + [grammar.place(k, from_deterrent=True) for k in shown]
         if st.moves < 2:  # Deterrent Force: one or two cards as part of the turn
             if len(st.shown[seat]) < 2:
-                out += [f"show {k}" for k in hand]
-            out += [f"hide {k}" for k in shown]
+                out += [grammar.show(k) for k in hand]
+            out += [grammar.hide(k) for k in shown]
         return out
 
     def act(self, st: S, action: str) -> None:
         seat = self.seat
-        words = action.split(" ")
-        if words[0] == "place":
-            put_face_down(st, seat, words[-1], from_shown=len(words) == 3)
+        verb, args = grammar.read(action)
+        key = args[-1]
+        if verb == "place":
+            put_face_down(st, seat, key, from_shown=len(args) == 2)
             if len(st.queues[seat]) >= 3 or not (st.hands[seat] or st.shown[seat]):
                 st.stack.pop()
             return
-        key = words[1]
         st.moves += 1
-        src, dst = (st.hands, st.shown) if words[0] == "show" else (st.shown, st.hands)
+        src, dst = (st.hands, st.shown) if verb == "show" else (st.shown, st.hands)
         src[seat].remove(key)
         dst[seat].append(key)
-        verb = "shows" if words[0] == "show" else "takes back"
+        verb = "shows" if verb == "show" else "takes back"
         where = "in" if verb == "shows" else "from"
         st.log.add(f"{label(st, seat)} {verb} {st.name(key)} {where} its deterrent force.")
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import grammar
 from .sequence import PlaceCard
 
 if TYPE_CHECKING:
@@ -31,12 +32,12 @@ def action_label(st: S, verb: str, args: tuple) -> str | None:
         return "Do not intercept"
     if verb == "swap":
         return f"Swap face-down card {args[0]} for {name(args[1])}"
-    return {"keep": "Keep my face-down cards", "done": "Done"}.get(verb)
+    return {grammar.KEEP: "Keep my face-down cards", grammar.DONE: "Done"}.get(verb)
 
 
 def why_illegal(st: S, action: str) -> str | None:
     """A specific reason for the commonest wrong actions, whatever the decision."""
-    words = action.split(" ")
+    words = action.split(" ")  # any text: what was typed need not be an action at all
     placing = bool(st.stack) and isinstance(st.stack[-1], PlaceCard)
     if words[0] in ("place", "show", "hide", "intercept", "swap") and len(words) >= 2:
         key = words[-1]

@@ -1,0 +1,47 @@
+"""Nuclear War's action texts: the one place they are written (below) and read (``read``).
+
+Cards are named by their keys, nations by their seat labels: ``place atlas``, ``place
+shown atlas`` (from the deterrent force), ``show atlas``, ``hide atlas``, ``target p3``,
+``intercept nike``, ``no intercept``, ``strike b-70 20mt p2``, ``done``, ``swap 2 atlas``,
+``keep``. Their words for players are in ``words``.
+"""
+
+from __future__ import annotations
+
+from realpolitik.engine import action
+from realpolitik.engine import parse as read
+
+NO_INTERCEPT = "no intercept"
+DONE = "done"
+KEEP = "keep"
+
+
+def place(key: str, from_deterrent: bool = False) -> str:
+    return action("place", "shown", key) if from_deterrent else action("place", key)
+
+
+def show(key: str) -> str:
+    return action("show", key)
+
+
+def hide(key: str) -> str:
+    return action("hide", key)
+
+
+def target(seat_label: str) -> str:
+    return action("target", seat_label)
+
+
+def intercept(key: str) -> str:
+    return action("intercept", key)
+
+
+def strike(carrier: str, warhead: str, seat_label: str) -> str:
+    return action("strike", carrier, warhead, seat_label)
+
+
+def swap(slot: int, key: str) -> str:
+    return action("swap", slot, key)
+
+
+__all__ = ["DONE", "KEEP", "NO_INTERCEPT", "hide", "intercept", "place", "read", "show", "strike", "swap", "target"]
