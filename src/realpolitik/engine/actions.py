@@ -28,8 +28,8 @@ def action(verb: str, *args: object) -> str:
 
 def parse(text: str) -> tuple[str, tuple[str | int, ...]]:
     """Split a canonical action text into ``(verb, args)``; numeric words become ints, any other word stays text."""
-    words = text.split(" ")
-    return words[0], tuple(int(w) if _NUMBER.fullmatch(w) else w for w in words[1:])
+    verb, *words = text.split(" ")
+    return verb, tuple(int(w) if w[-1:].isdigit() and _NUMBER.fullmatch(w) else w for w in words)
 
 
 class Choice(NamedTuple):

@@ -1,4 +1,5 @@
-"""Nuclear War's action texts: the one place they are written (below) and read (``read``).
+"""Nuclear War's action texts: the one place they are written (below; f-strings, as they are
+built for every legal action of every decision) and read (``read``).
 
 Cards are named by their keys, nations by their seat labels: ``place atlas``, ``place
 shown atlas`` (from the deterrent force), ``show atlas``, ``hide atlas``, ``target p3``,
@@ -8,7 +9,6 @@ shown atlas`` (from the deterrent force), ``show atlas``, ``hide atlas``, ``targ
 
 from __future__ import annotations
 
-from realpolitik.engine import action
 from realpolitik.engine import parse as read
 
 NO_INTERCEPT = "no intercept"
@@ -17,31 +17,31 @@ KEEP = "keep"
 
 
 def place(key: str, from_deterrent: bool = False) -> str:
-    return action("place", "shown", key) if from_deterrent else action("place", key)
+    return f"place shown {key}" if from_deterrent else f"place {key}"
 
 
 def show(key: str) -> str:
-    return action("show", key)
+    return f"show {key}"
 
 
 def hide(key: str) -> str:
-    return action("hide", key)
+    return f"hide {key}"
 
 
 def target(seat_label: str) -> str:
-    return action("target", seat_label)
+    return f"target {seat_label}"
 
 
 def intercept(key: str) -> str:
-    return action("intercept", key)
+    return f"intercept {key}"
 
 
 def strike(carrier: str, warhead: str, seat_label: str) -> str:
-    return action("strike", carrier, warhead, seat_label)
+    return f"strike {carrier} {warhead} {seat_label}"
 
 
 def swap(slot: int, key: str) -> str:
-    return action("swap", slot, key)
+    return f"swap {slot} {key}"
 
 
 __all__ = ["DONE", "KEEP", "NO_INTERCEPT", "hide", "intercept", "place", "read", "show", "strike", "swap", "target"]
