@@ -10,15 +10,21 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from realpolitik.i18n import DEFAULT, Text, render
+
+#: what a log line may be: plain text, a message put into the reader's language, or nothing
+Line = str | Text | None
+_NOBODY: frozenset[int] = frozenset()
+
 
 class Entry(NamedTuple):
-    """One log line and who may read which form of it."""
+    """One log line and who may read which form of it (plain text or a ``Text`` message)."""
 
-    public: str | None
+    public: str | Text | None
     to: frozenset[int] = frozenset()
-    private: str | None = None
+    private: str | Text | None = None
 
-    def text_for(self, seat: int | None) -> str | None:
+    def text_for(self, seat: int | None) -> str | Text | None:
         """The form of this entry that ``seat`` may read (``None``: nothing)."""
         if seat is not None and seat in self.to:
             return self.private
@@ -41,9 +47,9 @@ class Log:
         twin.size = self.size
         return twin
 
-    def add(self, public: str | None, to: frozenset[int] | tuple = (), private: str | None = None) -> None:
+    def add(self, public: Line, to: frozenset[int] | tuple = (), private: Line = None) -> None:
         """Append an entry; ``private`` (if given) is what the seats in ``to`` read instead."""
-        self._node = (Entry(public, frozenset(to), private), self._node)
+        self._node = (Entry(public, frozenset(to) if to else _NOBODY, private), self._node)
         self.size += 1
 
     def entries(self, start: int = 0) -> list[Entry]:
@@ -57,9 +63,9 @@ class Log:
         out.reverse()
         return out
 
-    def redacted(self, seat: int | None, start: int = 0) -> list[str]:
-        """The texts ``seat`` may read (``None``: spectator), from index ``start``."""
-        return [t for e in self.entries(start) if (t := e.text_for(seat)) is not None]
+    def redacted(self, seat: int | None, start: int = 0, lang: str = DEFAULT) -> list[str]:
+        """The texts ``seat`` may read (``None``: spectator), from index ``start``, in ``lang``."""
+        return [render(t, lang) for e in self.entries(start) if (t := e.text_for(seat)) is not None]
 
 
 class NullLog(Log):
@@ -70,5 +76,5 @@ class NullLog(Log):
     def copy(self) -> NullLog:
         return self
 
-    def add(self, public: str | None, to: frozenset[int] | tuple = (), private: str | None = None) -> None:
+    def add(self, public: Line, to: frozenset[int] | tuple = (), private: Line = None) -> None:
         """Discard the entry."""

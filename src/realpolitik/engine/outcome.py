@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from realpolitik.i18n import DEFAULT, Text, render
+
 
 @dataclass(frozen=True)
 class Outcome:
@@ -15,7 +17,7 @@ class Outcome:
 
     places: tuple[int, ...]
     winners: tuple[int, ...]
-    reason: str
+    reason: str | Text
     rewards: tuple[float, ...] = ()
     points: tuple[float, ...] | None = None
     teams: tuple[int, ...] | None = None
@@ -32,12 +34,12 @@ class Outcome:
         """The seat's utility in [0, 1], used by bots and the arena."""
         return self.rewards[seat]
 
-    def to_dict(self, labels: tuple[str, ...]) -> dict:
-        """JSON form, with seats named by their labels."""
+    def to_dict(self, labels: tuple[str, ...], lang: str = DEFAULT) -> dict:
+        """JSON form, with seats named by their labels and the reason in ``lang``."""
         out = {
             "winners": [labels[s] for s in self.winners],
             "places": {labels[s]: p for s, p in enumerate(self.places)},
-            "reason": self.reason,
+            "reason": render(self.reason, lang),
             "limit": self.limit,
         }
         if self.points is not None:

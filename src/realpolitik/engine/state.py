@@ -14,6 +14,8 @@ import json
 from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any
 
+from realpolitik.i18n import DEFAULT, Text, render, t
+
 from .actions import Choice, normalize, parse
 from .errors import IllegalAction
 from .fields import build
@@ -100,13 +102,14 @@ class State(ABC):
         self._copy_into(twin)
         return twin
 
-    def view(self, seat: int | None, log_from: int | None = 0, choices: bool = True) -> dict[str, Any]:
+    def view(self, seat: int | None, log_from: int | None = 0, choices: bool = True,
+             lang: str = DEFAULT) -> dict[str, Any]:
         """Everything ``seat`` may see, as JSON-ready data; ``None`` is the spectator.
 
         Holds the public data, the seat's private data, the pending decision with its
         legal actions when the seat is to act (with ``choices``: also their parts and words),
         the log redacted for the seat (from entry ``log_from``; ``None`` leaves the log out)
-        and the outcome once the game is over.
+        and the outcome once the game is over. Every sentence is put into ``lang``.
         """
         actor = self.to_act
         out: dict[str, Any] = {
@@ -120,16 +123,18 @@ class State(ABC):
             "private": None if seat is None else self.private_view(seat),
         }
         if actor is not None:
-            out["waiting"] = self.describe_pending(None)
+            out["waiting"] = render(self.describe_pending(None), lang)
             if seat == actor:
-                out["pending"] = {"prompt": self.describe_pending(seat), "actions": list(self.legal_actions())}
+                out["pending"] = {"prompt": render(self.describe_pending(seat), lang),
+                                  "actions": list(self.legal_actions())}
                 if choices:
-                    out["pending"]["choices"] = [c._asdict() for c in self.choices()]
+                    out["pending"]["choices"] = [{**c._asdict(), "label": render(c.label, lang)}
+                                                 for c in self.choices()]
         else:
-            out["outcome"] = self.outcome().to_dict(self.seats)
+            out["outcome"] = self.outcome().to_dict(self.seats, lang)
         if log_from is not None:
             out["log_from"] = log_from
-            out["log"] = self.log.redacted(seat, log_from)
+            out["log"] = self.log.redacted(seat, log_from, lang)
         return out
 
     def determinize(self, seat: int, rng: Rng, quiet: bool = False) -> State:
@@ -190,28 +195,29 @@ class State(ABC):
     def snapshot(self) -> dict[str, Any]:
         """Game hook: the complete state as JSON-ready data (for digests and debugging)."""
 
-    def why_illegal(self, action: str) -> str | None:
+    def why_illegal(self, action: str) -> str | Text | None:
         """Game hook (optional): a specific reason why ``action`` is refused now."""
         return None
 
-    def action_label(self, verb: str, args: tuple[str | int, ...]) -> str | None:
+    def action_label(self, verb: str, args: tuple[str | int, ...]) -> str | Text | None:
         """Game hook (optional): the words for a legal action (a button's text), from its
         parts; ``None`` shows the action text itself."""
         return None
 
     # ------------------------------------------------------------------ helpers
 
-    def _refusal(self, action: str, seat: int | None = None) -> str:
+    def _refusal(self, action: str, seat: int | None = None) -> Text:
+        """Why ``action`` is refused, as a message (``IllegalAction`` carries it; ``str`` is English)."""
         actor = self.to_act
         if actor is None:
-            return f"The game is over; {action!r} cannot be played."
+            return t("The game is over; {action} cannot be played.", action=repr(action))
         if seat is not None and seat != actor:
-            return f"It is {self.seats[actor]}'s decision, not {self.seats[seat]}'s."
-        reason = self.why_illegal(action)
+            return t("It is {actor}'s decision, not {seat}'s.", actor=self.seats[actor], seat=self.seats[seat])
         legal = self.legal_actions()
         shown = ", ".join(legal[:12]) + (", …" if len(legal) > 12 else "")
-        head = reason or f"{action!r} is not possible now."
-        return f"{head} {self.seats[actor]} must {self.describe_pending(actor)} (legal: {shown})."
+        return t("{reason} {seat} must {prompt} (legal: {legal}).",
+                 reason=self.why_illegal(action) or t("{action} is not possible now.", action=repr(action)),
+                 seat=self.seats[actor], prompt=self.describe_pending(actor), legal=shown)
 
 
 def _plain(value: Any) -> Any:

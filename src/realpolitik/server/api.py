@@ -21,10 +21,11 @@ from starlette.responses import JSONResponse, Response
 
 from realpolitik.bots import bot_kinds
 from realpolitik.engine import Game
+from realpolitik.i18n import render, t
 from realpolitik.web import ROOT as WEB
 
 from .hall import Hall
-from .protocol import MAX_BODY, BadRequest, Claim, CreateGame, clean_name, parse
+from .protocol import MAX_BODY, BadRequest, Claim, CreateGame, clean_name, language, parse
 from .store import StorageBusy
 from .table import Refusal, Table, busy
 
@@ -65,14 +66,14 @@ async def _body(request: Request) -> bytes:
                     raise BadRequest(f"payload too large: at most {MAX_BODY} bytes")
                 chunks.append(chunk)
     except TimeoutError:
-        raise Refusal("timeout", "The request body did not arrive in time.") from None
+        raise Refusal("timeout", t("The request body did not arrive in time.")) from None
     return b"".join(chunks)
 
 
 async def _table(request: Request) -> Table:
     table = await _hall(request).table(request.path_params["game_id"])
     if table is None:
-        raise Refusal("no-game", "There is no such game.")
+        raise Refusal("no-game", t("There is no such game."))
     return table
 
 
@@ -85,15 +86,15 @@ def guarded(handler):
         except BadRequest as exc:
             return error("bad-request", str(exc))
         except Refusal as exc:
-            return error(exc.code, exc.message)
+            return error(exc.code, render(exc.message, language(request)))
         except StorageBusy:
             refusal = busy()
-            return error(refusal.code, refusal.message)
+            return error(refusal.code, render(refusal.message, language(request)))
         except ClientDisconnect:
             return Response(status_code=400)
         except Exception:  # a bug, not bad input: answer in JSON, tell the operator
             log.exception("%s %s failed", request.method, request.url.path)
-            return error("internal", "The server failed on this request.")
+            return error("internal", render(t("The server failed on this request."), language(request)))
     endpoint.__name__ = handler.__name__
     endpoint.__doc__ = handler.__doc__
     return endpoint
@@ -138,7 +139,7 @@ async def content(request: Request) -> Response:
     name = request.path_params["name"]
     data = _content(type(game).__module__, name) if game is not None and CONTENT_NAME.match(name) else None
     if data is None:
-        raise Refusal("no-content", "There is no such content file.")
+        raise Refusal("no-content", t("There is no such content file."))
     return JSONResponse(data, headers={"cache-control": "max-age=3600"})
 
 
@@ -185,8 +186,8 @@ async def record(request: Request) -> Response:
     """GET /api/games/{id}/record — the record of a finished game, as a download."""
     table = await _table(request)
     if table.status != "finished":
-        raise Refusal("not-finished", "The record is published when the game is over "
-                                      "(it holds the seed, which would reveal every hidden card).")
+        raise Refusal("not-finished", t("The record is published when the game is over "
+                                        "(it holds the seed, which would reveal every hidden card)."))
     return Response(table.record().to_json() + "\n", media_type="application/json", headers={
         "content-disposition": f'attachment; filename="{table.game.id}-{table.id}.json"'})
 
@@ -196,7 +197,7 @@ async def replay(request: Request) -> Response:
     """GET /api/games/{id}/replay?seat=p1&ply=12 — a finished game seen by a seat (or nobody) at a ply."""
     table = await _table(request)
     if table.status != "finished":
-        raise Refusal("not-finished", "Replays open when the game is over.")
+        raise Refusal("not-finished", t("Replays open when the game is over."))
     label = request.query_params.get("seat", "")
     seat = table.seat_of(label) if label else None
     if label and seat is None:

@@ -23,11 +23,12 @@ from typing import Any
 
 from realpolitik.bots import bot_kinds
 from realpolitik.engine import ContentError, Game, OptionError, RecordError, ReplayError, State
+from realpolitik.i18n import t
 
 from .bots import BotRunner
 from .quota import Limits, Rates
 from .store import Damaged, StorageBusy, Store, StoredGame, StoredSeat, now
-from .table import HUMAN, Refusal, Table
+from .table import DAMAGED, HUMAN, Refusal, Table
 from .tokens import GAME_ID, hash_token, new_game_id, new_token
 
 log = logging.getLogger("realpolitik.server")
@@ -161,7 +162,7 @@ class Hall:
             return table
         table = await self._revive(stored)
         if table is None:
-            raise Refusal("damaged", "This game's stored record cannot be loaded; it is kept as it is.")
+            raise Refusal("damaged", DAMAGED)
         if self.tables.get(game_id) or self.finished.get(game_id):
             return self.tables.get(game_id) or self.finished[game_id]
         self.idle.pop(game_id, None)
@@ -224,34 +225,38 @@ class Hall:
     def _check_room(self, kinds: list[str], client: str) -> None:
         """Refuse a new game past the server's or this client's limits."""
         if not self.rates.hit("creates", client):
-            raise Refusal("limit", "Too many new games from your address; wait a while before creating another.")
+            raise Refusal("limit", t("Too many new games from your address; wait a while before creating another."))
         entries = self._entries()
         if HUMAN in kinds:
             status, total, mine = "open", self.limits.open_games, self.limits.open_games_per_client
-            what = "games waiting for players"
+            what = t("games waiting for players")
         else:
             status, total, mine = "running", self.limits.bot_games, self.limits.bot_games_per_client
-            what = "games of bots only running"
+            what = t("games of bots only running")
         counted = [e for e in entries if e["status"] == status and (HUMAN in kinds or not _has_human(e))]
         if len(counted) >= total:
-            raise Refusal("limit", f"The server has {len(counted)} {what}, its limit; try again later.")
+            raise Refusal("limit", t("The server has {count} {what}, its limit; try again later.",
+                                     count=len(counted), what=what))
         if sum(self.creators.get(e["id"]) == client for e in counted) >= mine:
-            raise Refusal("limit", f"You have {mine} {what} already, the most one address may have.")
+            raise Refusal("limit", t("You have {count} {what} already, the most one address may have.",
+                                     count=mine, what=what))
 
     async def create(self, game_id: str, kinds: list[str], options: dict[str, Any],
                      lobby_join: bool, client: str = "") -> tuple[Table, dict[int, str]]:
         """A new game; returns its table and the token of every human seat."""
         game = self.games.get(game_id)
         if game is None:
-            raise Refusal("bad-game", f"unknown game {game_id!r} (known: {', '.join(self.games)})")
+            raise Refusal("bad-game", t("unknown game {game} (known: {known})", game=repr(game_id),
+                                        known=", ".join(self.games)))
         allowed = [HUMAN, *bot_kinds(game)]
         for i, kind in enumerate(kinds):
             if kind not in allowed:
-                raise Refusal("bad-seat", f"seat {i + 1}: {kind!r} is not one of {', '.join(allowed)}")
+                raise Refusal("bad-seat", t("seat {number}: {kind} is not one of {allowed}", number=i + 1,
+                                            kind=repr(kind), allowed=", ".join(allowed)))
         local = sorted(o.name for o in game.options if o.local_file and o.name in options)
         if local:  # the server never opens a path a client names
-            raise Refusal("bad-option", f"option {local[0]!r} names a file; own content files can only be "
-                                        f"used with the command line, not online")
+            raise Refusal("bad-option", t("option {name} names a file; own content files can only be used "
+                                          "with the command line, not online", name=repr(local[0])))
         seed = secrets.randbelow(2**31)
         try:
             state = game.new_state(len(kinds), options, seed)
@@ -276,13 +281,14 @@ class Hall:
         """Take a free human seat from the lobby; returns its new token."""
         seat = table.seat_of(label)
         if seat is None:
-            raise Refusal("bad-seat", f"there is no seat {label!r} in this game (seats: {', '.join(table.labels)})")
+            raise Refusal("bad-seat", t("there is no seat {seat} in this game (seats: {seats})", seat=repr(label),
+                                        seats=", ".join(table.labels)))
         if not table.stored.lobby_join:
-            raise Refusal("invite-only", "This game takes players by invitation only.")
+            raise Refusal("invite-only", t("This game takes players by invitation only."))
         if table.stored.seats[seat].kind != HUMAN:
-            raise Refusal("bad-seat", f"seat {label} is played by a bot")
+            raise Refusal("bad-seat", t("seat {seat} is played by a bot", seat=label))
         if not self.rates.hit("claims", client):
-            raise Refusal("limit", "Too many seats claimed from your address; wait a while.")
+            raise Refusal("limit", t("Too many seats claimed from your address; wait a while."))
         token = new_token()
         await table.join(seat, name, token=token)
         return token

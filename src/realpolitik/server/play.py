@@ -17,7 +17,21 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
-from .protocol import MAX_MESSAGE, MESSAGE, Act, BadRequest, Chat, Hello, as_json, clean_name, clean_text, parse
+from realpolitik.i18n import Text, render, t
+
+from .protocol import (
+    MAX_MESSAGE,
+    MESSAGE,
+    Act,
+    BadRequest,
+    Chat,
+    Hello,
+    as_json,
+    clean_name,
+    clean_text,
+    language,
+    parse,
+)
 from .store import StorageBusy
 from .table import HUMAN, Refusal, Table, bad_token
 from .tokens import TOKEN
@@ -40,6 +54,7 @@ class Connection:
         self.websocket = websocket
         self.seat: int | None = None
         self.log_sent = 0
+        self.lang = language(websocket)  # the hello may choose another
         client = websocket.client.host if websocket.client else ""
         self.key = f"{client}#{next(_numbers)}"  # for its message rate
         self.closing = False
@@ -55,8 +70,8 @@ class Connection:
         else:
             self.outbox.put_nowait(message)
 
-    def error(self, code: str, message: str) -> None:
-        self.send({"type": "error", "code": code, "message": message})
+    def error(self, code: str, message: str | Text) -> None:
+        self.send({"type": "error", "code": code, "message": render(message, self.lang)})
 
     def refuse(self, refusal: Refusal, close: int) -> None:
         """Send a refusal and close."""
@@ -113,11 +128,11 @@ async def play(ws: WebSocket) -> None:
             conn.refuse(exc, GONE)
             return
         except StorageBusy:
-            conn.error("busy", "The game cannot be loaded just now (the database is busy); try again soon.")
+            conn.error("busy", t("The game cannot be loaded just now (the database is busy); try again soon."))
             conn.close(TRY_LATER)
             return
         if table is None:
-            conn.error("no-game", "There is no such game.")
+            conn.error("no-game", t("There is no such game."))
             conn.close(NO_GAME)
             return
         if not await _greet(ws, conn, table):
@@ -129,7 +144,7 @@ async def play(ws: WebSocket) -> None:
                 if text is None:
                     return
                 if not hall.rates.hit("messages", conn.key):
-                    raise Refusal("limit", "Too many messages at once; this one was not read. Slow down.")
+                    raise Refusal("limit", t("Too many messages at once; this one was not read. Slow down."))
                 await _handle(conn, table, parse(text, MESSAGE, MAX_MESSAGE))
             except BadRequest as exc:
                 conn.error("bad-message", str(exc))
@@ -141,7 +156,7 @@ async def play(ws: WebSocket) -> None:
                 raise
             except Exception:  # a bug, not bad input: keep the connection, tell the operator
                 log.exception("game %s: a message failed", table.id)
-                conn.error("internal", "The server failed on this message; nothing was changed.")
+                conn.error("internal", t("The server failed on this message; nothing was changed."))
     except (TimeoutError, WebSocketDisconnect):
         return
     finally:
@@ -162,6 +177,7 @@ async def _greet(ws: WebSocket, conn: Connection, table: Table) -> bool:
         if not isinstance(hello, Hello):
             raise BadRequest("the first message must be a hello")
         name = clean_name(hello.name)
+        conn.lang = hello.lang or conn.lang
     except BadRequest as exc:
         conn.error("bad-message", str(exc))
         conn.close(BAD_HELLO)
@@ -172,11 +188,11 @@ async def _greet(ws: WebSocket, conn: Connection, table: Table) -> bool:
                 raise bad_token()
             seat = table.authenticate(hello.token)
             if seat is not None and table.watchers(seat) >= limits.sockets_per_seat:
-                raise Refusal("limit", f"This seat is open in {limits.sockets_per_seat} places already; "
-                                       f"close one of them first.")
+                raise Refusal("limit", t("This seat is open in {count} places already; close one of them first.",
+                                         count=limits.sockets_per_seat))
             conn.seat = await table.enter(hello.token, name)
         elif table.watchers(None) >= limits.spectators_per_game:
-            raise Refusal("limit", "This game has as many spectators as it can take; try again later.")
+            raise Refusal("limit", t("This game has as many spectators as it can take; try again later."))
         history = await table.chat_history(conn.seat) if conn.seat is not None else None
     except Refusal as exc:
         conn.refuse(exc, TRY_LATER if exc.code in ("limit", "busy") else NOT_ALLOWED)
@@ -204,7 +220,7 @@ async def _handle(conn: Connection, table: Table, message: Hello | Act | Chat) -
     if isinstance(message, Hello):
         raise BadRequest("already greeted: hello is only the first message")
     if conn.seat is None:
-        raise Refusal("spectator", "Spectators watch; they cannot act or chat.")
+        raise Refusal("spectator", t("Spectators watch; they cannot act or chat."))
     if isinstance(message, Act):
         await table.act(conn.seat, message.seq, message.action)
         return
@@ -212,5 +228,5 @@ async def _handle(conn: Connection, table: Table, message: Hello | Act | Chat) -
     if not text:
         raise BadRequest("field 'text': the message is empty")
     if not table.hall.rates.hit("chat", f"{table.id}/{conn.seat}"):
-        raise Refusal("limit", "Too many chat messages; wait a little before the next one.")
+        raise Refusal("limit", t("Too many chat messages; wait a little before the next one."))
     await table.chat(conn.seat, text)

@@ -12,6 +12,9 @@ import unicodedata
 from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter, ValidationError
+from starlette.requests import HTTPConnection
+
+from realpolitik.i18n import LANGUAGES, negotiate
 
 #: largest accepted HTTP body and WebSocket message, in bytes
 MAX_BODY = 16 * 1024
@@ -49,11 +52,12 @@ class Claim(Strict):
 
 
 class Hello(Strict):
-    """First WebSocket message: a seat token to play, none to watch."""
+    """First WebSocket message: a seat token to play, none to watch; the reader's language."""
 
     type: Literal["hello"]
     token: Annotated[str, StringConstraints(max_length=64)] | None = None
     name: Annotated[str, StringConstraints(max_length=MAX_NAME)] = ""
+    lang: Literal[LANGUAGES] | None = None  # type: ignore[valid-type]
 
 
 class Act(Strict):
@@ -126,3 +130,10 @@ def clean_name(text: str, field: str = "name") -> str:
 def as_json(value: Any) -> str:
     """Compact JSON for messages."""
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def language(connection: HTTPConnection) -> str:
+    """The language of a request or WebSocket: the ``lang`` cookie the pages set when a
+    player chooses one, else the browser's ``Accept-Language``."""
+    chosen = connection.cookies.get("lang")
+    return chosen if chosen in LANGUAGES else negotiate(connection.headers.get("accept-language"))

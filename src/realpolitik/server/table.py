@@ -15,6 +15,7 @@ import time
 from typing import TYPE_CHECKING, Any, Protocol
 
 from realpolitik.engine import Game, IllegalAction, Record, State, normalize
+from realpolitik.i18n import Text, t
 
 from .bots import BotJob
 from .store import ChatLine, StaleWrite, StorageBusy, StoredGame, now
@@ -35,20 +36,23 @@ RETRY = (0.5, 1, 2, 5, 10, 20, 30)
 class Refusal(Exception):
     """A request the table refuses; ``code`` is for programs, the message for people."""
 
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, code: str, message: str | Text) -> None:
+        super().__init__(str(message))
         self.code = code
         self.message = message
 
 
+DAMAGED = t("This game's stored record cannot be loaded; it is kept as it is.")
+
+
 def bad_token() -> Refusal:
-    return Refusal("bad-token", "This seat link is not valid for this game. Ask for a new invitation, "
-                                "or watch as a spectator.")
+    return Refusal("bad-token", t("This seat link is not valid for this game. Ask for a new invitation, "
+                                  "or watch as a spectator."))
 
 
 def busy() -> Refusal:
-    return Refusal("busy", "The game could not be saved just now (the database is busy); nothing was changed. "
-                           "Try again in a moment.")
+    return Refusal("busy", t("The game could not be saved just now (the database is busy); nothing was "
+                             "changed. Try again in a moment."))
 
 
 class Listener(Protocol):
@@ -56,6 +60,7 @@ class Listener(Protocol):
 
     seat: int | None
     log_sent: int
+    lang: str
 
     def send(self, message: dict[str, Any]) -> None: ...
 
@@ -148,10 +153,10 @@ class Table:
         """The next view for a listener: its seat's view, the log from where it left off.
 
         Listeners of the same seat at the same point of the log share one view (``cache``)."""
-        key = (listener.seat, listener.log_sent)
+        key = (listener.seat, listener.log_sent, listener.lang)
         message = None if cache is None else cache.get(key)
         if message is None:
-            view = self.state.view(listener.seat, log_from=listener.log_sent)
+            view = self.state.view(listener.seat, log_from=listener.log_sent, lang=listener.lang)
             message = {"type": "view", "seq": self.seq, "status": self.status, "players": self.players(),
                        "view": view}
             if cache is not None:
@@ -227,7 +232,7 @@ class Table:
         """Take a free human seat from the lobby, with a new token."""
         async with self.lock:
             if self.stored.seats[seat].joined:
-                raise Refusal("taken", f"Seat {self.labels[seat]} is already taken.")
+                raise Refusal("taken", t("Seat {seat} is already taken.", seat=self.labels[seat]))
             await self._take(seat, name, token_hash=hash_token(token))
         self._after_join()
 
@@ -238,7 +243,7 @@ class Table:
         except StorageBusy:
             raise busy() from None
         if not taken:
-            raise Refusal("taken", f"Seat {self.labels[seat]} is already taken.")
+            raise Refusal("taken", t("Seat {seat} is already taken.", seat=self.labels[seat]))
         s = self.stored.seats[seat]
         s.joined, s.name = True, name
         if token_hash is not None:
@@ -264,7 +269,7 @@ class Table:
             try:
                 probe.apply(text, seat)
             except IllegalAction as exc:
-                raise Refusal("illegal", str(exc)) from None
+                raise Refusal("illegal", exc.args[0]) from None
             canonical = text if text in legal else normalize(text)
             result = None
             if probe.is_over():
@@ -275,8 +280,8 @@ class Table:
                 await self.hall.store.run(self.hall.store.append, self.id, self.seq, seat, canonical, result)
             except StaleWrite:
                 await self._reload()
-                raise Refusal("stale", "Another action was stored for this move first; "
-                                       "the game has moved on. Decide again on the current state.") from None
+                raise Refusal("stale", t("Another action was stored for this move first; the game has moved on. "
+                                         "Decide again on the current state.")) from None
             except StorageBusy:
                 raise busy() from None
             self.state = probe
@@ -302,22 +307,23 @@ class Table:
             state = self.hall.rebuild(stored)
         except ValueError as exc:
             log.error("game %s: cannot catch up with storage: %s", self.id, exc)
-            raise Refusal("damaged", "This game's stored record cannot be loaded; it is kept as it is.") from None
+            raise Refusal("damaged", DAMAGED) from None
         self.state, self.stored, self.seq = state, stored, len(stored.actions)
         self.broadcast()
 
     def _check_turn(self, seat: int, seq: int) -> None:
         if self.status == "finished":
-            raise Refusal("over", "The game is over; no more actions are taken.")
+            raise Refusal("over", t("The game is over; no more actions are taken."))
         if self.status == "open":
             waiting = [self.labels[s.seat] for s in self.stored.seats if s.kind == HUMAN and not s.joined]
-            raise Refusal("waiting", f"The game starts when every seat is taken (free: {', '.join(waiting)}).")
+            raise Refusal("waiting", t("The game starts when every seat is taken (free: {free}).",
+                                         free=", ".join(waiting)))
         if seq != self.seq:
-            raise Refusal("stale", f"Stale action: it was chosen at move {seq}, but the game is at move "
-                                   f"{self.seq}. It was not played; decide again on the current state.")
+            raise Refusal("stale", t("Stale action: it was chosen at move {chosen}, but the game is at move {now}. "
+                                     "It was not played; decide again on the current state.", chosen=seq, now=self.seq))
         actor = self.state.to_act
         if actor != seat:
-            raise Refusal("turn", f"It is not your turn: {self.labels[actor]} decides now.")
+            raise Refusal("turn", t("It is not your turn: {seat} decides now.", seat=self.labels[actor]))
 
     # ------------------------------------------------------------------ bots
 
@@ -373,9 +379,9 @@ class Table:
     async def chat(self, seat: int, text: str) -> None:
         """Send a message to the seat's team (never to opponents or spectators)."""
         if self.team_of is None:
-            raise Refusal("chat-off", f"{self.game.title} has no teams, so there is no team chat.")
+            raise Refusal("chat-off", t("{game} has no teams, so there is no team chat.", game=self.game.title))
         if not self.chat_enabled:
-            raise Refusal("chat-off", "Table talk is off in this game (option table_talk), so team chat is closed.")
+            raise Refusal("chat-off", t("Table talk is off in this game (option table_talk), so team chat is closed."))
         team = self.team_of[seat]
         line = ChatLine(seat, team, text, now())
         try:

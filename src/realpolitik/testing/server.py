@@ -286,10 +286,11 @@ class Api:
 class GameSocket:
     """A WebSocket client of one game; keeps every message, the views and the merged log."""
 
-    def __init__(self, server: ServerProcess, game_id: str) -> None:
+    def __init__(self, server: ServerProcess, game_id: str, headers: dict[str, str] | None = None) -> None:
         from websockets.sync.client import connect
 
-        self._connection = connect(f"{server.ws_url}/ws/{game_id}", open_timeout=10, close_timeout=2)
+        self._connection = connect(f"{server.ws_url}/ws/{game_id}", open_timeout=10, close_timeout=2,
+                                   additional_headers=headers)
         self.ws = self._connection.__enter__()
         self.views: list[dict[str, Any]] = []
         self.log: list[str] = []
@@ -332,9 +333,10 @@ class GameSocket:
         return self.wait_view(lambda m: m["status"] == "finished"
                               or (m["status"] == "running" and "pending" in m["view"]), timeout)
 
-    def hello(self, token: str | None = None, name: str = "") -> dict[str, Any]:
-        """Greet (with a seat's token, or none to watch); returns the first view or the error."""
-        self.send({"type": "hello", "token": token, "name": name} if token else {"type": "hello"})
+    def hello(self, token: str | None = None, name: str = "", lang: str | None = None) -> dict[str, Any]:
+        """Greet (with a seat's token, or none to watch; in a language); returns the first view or the error."""
+        hello = {"type": "hello", "token": token, "name": name} if token else {"type": "hello"}
+        self.send({**hello, "lang": lang} if lang else hello)
         return self.until(lambda m: m["type"] in ("view", "error"))
 
     @property

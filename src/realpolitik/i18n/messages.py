@@ -1,0 +1,36 @@
+"""Messages: an English source text with named fields, put into a language when read."""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from .catalogs import catalog
+
+
+class Text(NamedTuple):
+    """A message for players: ``key`` is its English source with ``{name}`` fields, ``params``
+    the ``(name, value)`` pairs; a value may itself be a ``Text`` (a card's name)."""
+
+    key: str
+    params: tuple[tuple[str, Any], ...] = ()
+
+    def __str__(self) -> str:
+        return render(self, "en")
+
+
+def t(key: str, **params: Any) -> Text:
+    """The message ``key`` (its English source) with these values."""
+    return Text(key, tuple(params.items()))
+
+
+def render(value: Any, lang: str) -> str:
+    """``value`` in ``lang``: a ``Text`` translated (its values first), anything else as text.
+
+    A message missing from the catalog is shown in English.
+    """
+    if isinstance(value, Text):
+        template = catalog(lang).get(value.key) or value.key
+        if not value.params:
+            return template
+        return template.format_map({name: render(v, lang) for name, v in value.params})
+    return value if isinstance(value, str) else str(value)

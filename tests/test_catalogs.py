@@ -1,0 +1,72 @@
+"""Every message a player reads exists in English and German: ``pybabel``'s own extraction
+over the Python and the browser's JavaScript (``babel.cfg``) finds each ``t("…")``, and
+the German catalog holds each one, with the same ``{fields}``, and nothing else."""
+
+from __future__ import annotations
+
+import string
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
+
+from realpolitik.i18n import LANGUAGES, catalog, from_env, negotiate, render, t
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _extracted() -> dict[str, str]:
+    """Every message in the code, with where it is (as ``pybabel extract -k t`` finds them)."""
+    with open(ROOT / "babel.cfg", encoding="utf-8") as cfg:
+        method_map, options_map = parse_mapping_cfg(cfg)
+    found = {}
+    for filename, line, message, _, _ in extract_from_dir(ROOT, method_map, options_map,
+                                                          keywords={"t": None}):
+        found.setdefault(message, f"{filename}:{line}")
+    return found
+
+
+MESSAGES = _extracted()
+
+
+def _fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def test_the_code_has_messages_and_the_extraction_finds_them():
+    assert "Seat {seat} is already taken." in MESSAGES  # Python
+    assert len(MESSAGES) >= 40
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+def test_every_message_is_translated_with_the_same_fields(lang):
+    translated = catalog(lang)
+    missing = [f"{where}: {message!r}" for message, where in MESSAGES.items() if message not in translated]
+    assert not missing, f"{len(missing)} messages lack {lang}:\n" + "\n".join(missing)
+    unused = sorted(set(translated) - set(MESSAGES))
+    assert not unused, f"{lang} catalog entries no code uses: {unused}"
+    odd = [m for m in MESSAGES if _fields(m) != _fields(translated[m])]
+    assert not odd, f"{lang} translations with other fields: {odd}"
+
+
+def test_a_message_is_put_into_the_readers_language_with_its_values():
+    refusal = t("{reason} {seat} must {prompt} (legal: {legal}).", reason=t("{action} is not possible now.",
+                action="'x'"), seat="p1", prompt="decide", legal="a, b")
+    assert render(refusal, "en") == "'x' is not possible now. p1 must decide (legal: a, b)."
+    assert render(refusal, "de") == "'x' ist jetzt nicht möglich. p1 muss: decide (erlaubt: a, b)."
+    assert str(refusal) == render(refusal, "en")
+    assert render(t("A message nobody translated."), "de") == "A message nobody translated."
+    assert render("plain text", "de") == "plain text" and render(7, "de") == "7"
+
+
+def test_the_language_comes_from_the_browser_or_the_environment():
+    assert negotiate("de-DE,de;q=0.9,en;q=0.8") == "de"
+    assert negotiate("fr-FR, de-AT;q=0.5") == "de"
+    assert negotiate("en-US,de;q=0.5") == "en"
+    assert negotiate("fr") == negotiate(None) == negotiate("") == negotiate("de;q=x") == "en"
+    assert negotiate("de;q=0, en") == "en"
+    assert from_env({"LANG": "de_DE.UTF-8"}) == "de"
+    assert from_env({"LANG": "de_DE.UTF-8", "LC_ALL": "C"}) == "de"
+    assert from_env({"LC_ALL": "en_GB.UTF-8", "LANG": "de_DE"}) == "en"
+    assert from_env({"LANG": "fr_FR"}) == from_env({}) == "en"
