@@ -36,6 +36,8 @@ def _fields(text: str) -> set[str]:
 
 def test_the_code_has_messages_and_the_extraction_finds_them():
     assert "Seat {seat} is already taken." in MESSAGES  # Python
+    assert "Create the game" in MESSAGES and "Your turn — {prompt}" in MESSAGES  # HTML and JavaScript
+    assert "{seat} to act:" in MESSAGES  # inside a template string
     assert len(MESSAGES) >= 40
 
 

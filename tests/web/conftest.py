@@ -23,11 +23,12 @@ def api(server):
 
 @pytest.fixture
 def context(browser):
-    """``context()`` opens a fresh browser context (its own storage, like another person)."""
+    """``context(locale)`` opens a fresh browser context (its own storage, like another person;
+    its languages, English unless ``locale`` says otherwise)."""
     opened = []
 
-    def open_context():
-        ctx = browser.new_context(viewport={"width": 1300, "height": 900})
+    def open_context(locale: str = "en-US"):
+        ctx = browser.new_context(viewport={"width": 1300, "height": 900}, locale=locale)
         ctx.set_default_timeout(15000)
         opened.append(ctx)
         return ctx

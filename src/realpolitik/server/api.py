@@ -21,11 +21,13 @@ from starlette.responses import JSONResponse, Response
 
 from realpolitik.bots import bot_kinds
 from realpolitik.engine import Game
-from realpolitik.i18n import render, t
+from realpolitik.i18n import LANGUAGES, render, t
+from realpolitik.i18n import catalog as catalog_of
 from realpolitik.web import ROOT as WEB
 
 from .hall import Hall
-from .protocol import MAX_BODY, BadRequest, Claim, CreateGame, clean_name, language, parse
+from .protocol import MAX_BODY, BadRequest, Claim, CreateGame, clean_name, parse
+from .protocol import language as language_of
 from .store import StorageBusy
 from .table import Refusal, Table, busy
 
@@ -34,7 +36,7 @@ log = logging.getLogger("realpolitik.server")
 CONTENT_NAME = re.compile(r"^[a-z0-9_-]{1,40}$")
 PLY = re.compile(r"^[0-9]{1,9}$")
 STATUS = {"bad-game": 400, "bad-seat": 400, "bad-option": 400, "bad-request": 400, "taken": 409,
-          "invite-only": 403, "not-finished": 403, "no-game": 404, "no-content": 404, "limit": 429,
+          "invite-only": 403, "not-finished": 403, "no-game": 404, "no-content": 404, "no-language": 404, "limit": 429,
           "busy": 503, "damaged": 500, "internal": 500, "timeout": 408}
 
 
@@ -86,15 +88,15 @@ def guarded(handler):
         except BadRequest as exc:
             return error("bad-request", str(exc))
         except Refusal as exc:
-            return error(exc.code, render(exc.message, language(request)))
+            return error(exc.code, render(exc.message, language_of(request)))
         except StorageBusy:
             refusal = busy()
-            return error(refusal.code, render(refusal.message, language(request)))
+            return error(refusal.code, render(refusal.message, language_of(request)))
         except ClientDisconnect:
             return Response(status_code=400)
         except Exception:  # a bug, not bad input: answer in JSON, tell the operator
             log.exception("%s %s failed", request.method, request.url.path)
-            return error("internal", render(t("The server failed on this request."), language(request)))
+            return error("internal", render(t("The server failed on this request."), language_of(request)))
     endpoint.__name__ = handler.__name__
     endpoint.__doc__ = handler.__doc__
     return endpoint
@@ -121,6 +123,14 @@ def catalog_entry(game: Game) -> dict[str, Any]:
 async def catalog(request: Request) -> Response:
     """GET /api/catalog — the games this server offers."""
     return JSONResponse([catalog_entry(g) for g in _hall(request).games.values()])
+
+
+async def language(request: Request) -> Response:
+    """GET /i18n/{lang}.json — the catalog of a language for the pages: ``{English: translation}``."""
+    lang = request.path_params["lang"]
+    if lang not in LANGUAGES:
+        return error("no-language", render(t("There is no such language."), language_of(request)))
+    return JSONResponse(catalog_of(lang), headers={"cache-control": "max-age=300"})
 
 
 @lru_cache(maxsize=64)
@@ -206,6 +216,6 @@ async def replay(request: Request) -> Response:
     if not PLY.match(ply):
         raise BadRequest("ply must be a whole number of actions (digits 0-9)")
     replays = request.app.state.replays
-    step = await asyncio.to_thread(replays.step, table.id, table.record(), seat, int(ply))
+    step = await asyncio.to_thread(replays.step, table.id, table.record(), seat, int(ply), language_of(request))
     return JSONResponse({**step, "id": table.id, "game": table.game.id, "title": table.game.title,
                          "seats": list(table.labels), "players": table.players()})

@@ -97,6 +97,7 @@ def create_app(settings: Settings | None = None, games: Iterable[Game] | None = 
         Route("/", _page("index.html")),
         Route("/game/{game_id}", _page("game.html")),
         Route("/replay/{game_id}", _page("replay.html")),
+        Route("/i18n/{lang}.json", api.language),
         Route("/api/catalog", api.catalog),
         Route("/api/content/{game}/{name}", api.content),
         Route("/api/games", api.list_games, methods=["GET"]),

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from realpolitik.engine import Game, Record, State
+from realpolitik.i18n import DEFAULT
 
 EVERY = 32
 KEEP = 16
@@ -61,7 +62,7 @@ class Replays:
                 self._replays.popitem(last=False)
             return found
 
-    def step(self, key: str, record: Record, seat: int | None, ply: int) -> dict[str, Any]:
+    def step(self, key: str, record: Record, seat: int | None, ply: int, lang: str = DEFAULT) -> dict[str, Any]:
         """What ``seat`` saw after ``ply`` actions: the view, who acted, the new log lines.
 
         The action text itself is given only to its own seat: another seat saw only its
@@ -80,6 +81,6 @@ class Replays:
             "action": record.actions[ply - 1] if ply > 0 and seat is not None and state.seats[seat] == actor
             else None,
             "actor": actor,
-            "view": state.view(seat, log_from=0),
-            "fresh": state.log.redacted(seat, before) if ply > 0 else state.log.redacted(seat, 0),
+            "view": state.view(seat, log_from=0, lang=lang),
+            "fresh": state.log.redacted(seat, before if ply > 0 else 0, lang),
         }

@@ -12,6 +12,7 @@
 
 import { getJSON } from "./api.js";
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 
 function tree(value) {
   if (value === null || value === undefined) return h("span", { class: "muted", text: "—" });
@@ -31,7 +32,7 @@ function tree(value) {
 export const genericBoard = {
   render(view) {
     return h("div", { class: "generic-board" },
-      h("section", {}, h("h3", { text: "Table" }), tree(view.public)),
+      h("section", {}, h("h3", { text: t("Table") }), tree(view.public)),
       view.private ? h("section", { class: "mine" }, h("h3", { text: `${view.seat} — only you see this` }), tree(view.private)) : null);
   },
 };

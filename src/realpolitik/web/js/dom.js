@@ -1,5 +1,7 @@
 // Building DOM and SVG nodes safely: every text goes in as text, never as markup.
 
+import { t } from "./i18n.js";
+
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 function fill(node, attrs, children) {
@@ -35,6 +37,6 @@ export function put(node, ...children) {
 /** A seat's display name: "p2 (Ann)", "p3 (heuristic bot)". */
 export function seatName(player) {
   if (!player) return "";
-  if (player.kind !== "human") return `${player.seat} (${player.kind} bot)`;
+  if (player.kind !== "human") return player.seat + " (" + t("{kind} bot", { kind: player.kind }) + ")";
   return player.name ? `${player.seat} (${player.name})` : player.seat;
 }

@@ -7,6 +7,7 @@
 import { getJSON } from "./api.js";
 import { contentLoader, loadBoard } from "./boards.js";
 import { h, put, seatName } from "./dom.js";
+import { lang, startLanguage, t } from "./i18n.js";
 import { LogView, renderOutcome, renderPending, renderPlayers, renderStatus } from "./panel.js";
 
 const $ = (id) => document.getElementById(id);
@@ -65,8 +66,8 @@ function signalTurn(view) {
   const mine = Boolean(view.pending);
   document.body.classList.toggle("your-turn", mine);
   $("turn-banner").hidden = !mine;
-  $("turn-banner").textContent = mine ? `Your turn — ${view.pending.prompt}` : "";
-  document.title = mine ? `▶ Your turn · ${page.title}` : view.outcome ? `Game over · ${page.title}` : page.title;
+  $("turn-banner").textContent = mine ? t("Your turn — {prompt}", { prompt: view.pending.prompt }) : "";
+  document.title = mine ? "▶ " + t("Your turn") + " · " + page.title : view.outcome ? t("Game over") + " · " + page.title : page.title;
 }
 
 function render() {
@@ -102,7 +103,7 @@ function receive(message) {
       page.you = message.you;
       page.title = message.title;
       $("title").textContent = message.title;
-      $("you").textContent = message.you ? `you play ${message.you}` : "watching";
+      $("you").textContent = message.you ? t("you play {seat}", { seat: message.you }) : t("watching");
       $("chat").hidden = !message.chat;
       $("chat-team").textContent = message.team ? `(${message.team.join(", ")})` : "";
       put($("chat-lines"));
@@ -116,7 +117,7 @@ function receive(message) {
       document.body.dataset.seq = String(message.seq);
       document.body.dataset.status = message.status;
       log.update(message.view);
-      if (message.status === "open") notice("Waiting for players: the game starts when every seat is taken.", "info");
+      if (message.status === "open") notice(t("Waiting for players: the game starts when every seat is taken."), "info");
       else if ($("notice").classList.contains("info")) notice("");
       render();
       break;
@@ -146,7 +147,7 @@ function connect(name) {
   socket.addEventListener("open", () => {
     page.retry = 0;
     connection("connected", true);
-    socket.send(JSON.stringify(token ? { type: "hello", token, name: name || "" } : { type: "hello" }));
+    socket.send(JSON.stringify(token ? { type: "hello", token, name: name || "", lang } : { type: "hello", lang }));
   });
   socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
   socket.addEventListener("close", (event) => {
@@ -154,17 +155,18 @@ function connect(name) {
     if (FATAL.has(event.code)) {
       connection("disconnected", false);
       if (event.code === 4403) {
-        $("pending").replaceChildren(h("a", { href: `/game/${gameId}`, text: "Watch this game as a spectator" }));
+        $("pending").replaceChildren(h("a", { href: `/game/${gameId}`, text: t("Watch this game as a spectator") }));
       }
       return;
     }
     page.retry = Math.min(page.retry + 1, 5);
-    connection("connection lost — reconnecting…", false);
+    connection(t("connection lost — reconnecting…"), false);
     setTimeout(() => connect(name), 500 * page.retry);
   });
 }
 
 async function start() {
+  await startLanguage();
   $("replay-link").href = `/replay/${gameId}`;
   $("record-link").href = `/api/games/${gameId}/record`;
   let info;
@@ -185,7 +187,7 @@ async function start() {
   const mine = info.players.find((p) => p.seat === seat);
   if (token && mine && !mine.joined) {
     $("join").hidden = false;
-    $("join-text").textContent = `You are invited to play ${seat} in this game of ${info.title}.`;
+    $("join-text").textContent = t("You are invited to play {seat} in this game of {game}.", { seat, game: info.title });
     $("join-name").value = localStorage.getItem("realpolitik.name") || "";
     $("join").addEventListener("submit", (event) => {
       event.preventDefault();
@@ -194,7 +196,7 @@ async function start() {
       $("join").hidden = true;
       connect(name);
     });
-    connection("not connected", false);
+    connection(t("not connected"), false);
     return;
   }
   connect("");

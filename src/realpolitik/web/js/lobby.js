@@ -3,6 +3,7 @@
 
 import { getJSON, postJSON } from "./api.js";
 import { h, put, seatName } from "./dom.js";
+import { lang, startLanguage, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 let catalog = [];
@@ -14,8 +15,8 @@ function current() {
 function seatChoices(game, i) {
   const kinds = ["human", ...game.bots];
   const preferred = i === 0 ? "human" : game.bots.includes("heuristic") ? "heuristic" : game.bots[0];
-  return h("select", { name: `seat-${i}`, "aria-label": `seat ${i + 1}` },
-    kinds.map((k) => h("option", { value: k, selected: k === preferred, text: k === "human" ? "human" : `${k} bot` })));
+  return h("select", { name: `seat-${i}`, "aria-label": t("seat {number}", { number: i + 1 }) },
+    kinds.map((k) => h("option", { value: k, selected: k === preferred, text: k === "human" ? t("human") : t("{kind} bot", { kind: k }) })));
 }
 
 function renderSeats() {
@@ -23,7 +24,7 @@ function renderSeats() {
   const n = Number($("players").value);
   const teams = game.teams[String(n)];
   put($("seats"), Array.from({ length: n }, (_, i) => h("li", {},
-    h("span", { class: "label", text: `seat ${i + 1}${teams ? ` (team ${teams[i] + 1})` : ""}` }), seatChoices(game, i))));
+    h("span", { class: "label", text: teams ? t("seat {number} (team {team})", { number: i + 1, team: teams[i] + 1 }) : t("seat {number}", { number: i + 1 }) }), seatChoices(game, i))));
 }
 
 function optionInput(option) {
@@ -71,19 +72,19 @@ function showCreated(answer) {
   const base = location.origin;
   const rows = answer.invites.map((invite) => {
     const url = base + invite.url;
-    const field = h("input", { readonly: true, value: url, class: "invite", "data-seat": invite.seat, "aria-label": `invite link for ${invite.seat}` });
+    const field = h("input", { readonly: true, value: url, class: "invite", "data-seat": invite.seat, "aria-label": t("invite link for {seat}", { seat: invite.seat }) });
     return h("li", {},
       h("span", { class: "label", text: invite.seat }), field,
-      h("button", { type: "button", onclick: () => navigator.clipboard && navigator.clipboard.writeText(url), text: "Copy" }),
-      h("a", { class: "button", href: invite.url, "data-play": invite.seat, text: `Play ${invite.seat}` }));
+      h("button", { type: "button", onclick: () => navigator.clipboard && navigator.clipboard.writeText(url), text: t("Copy") }),
+      h("a", { class: "button", href: invite.url, "data-play": invite.seat, text: t("Play {seat}", { seat: invite.seat }) }));
   });
   put($("created"),
-    h("h3", { text: "Game created" }),
+    h("h3", { text: t("Game created") }),
     answer.invites.length
-      ? h("p", { text: "Each link below is one seat's key: send it to that player only. Whoever holds a link can play that seat." })
-      : h("p", { text: "Only bots play in this game." }),
+      ? h("p", { text: t("Each link below is one seat's key: send it to that player only. Whoever holds a link can play that seat.") })
+      : h("p", { text: t("Only bots play in this game.") }),
     h("ul", { class: "invites" }, rows),
-    h("p", {}, h("a", { href: answer.watch, "data-watch": answer.id, text: "Watch the game" })));
+    h("p", {}, h("a", { href: answer.watch, "data-watch": answer.id, text: t("Watch the game") })));
   $("created").hidden = false;
 }
 
@@ -104,7 +105,7 @@ async function create(event) {
 }
 
 async function join(game, seat) {
-  const name = (prompt(`Your name for seat ${seat}:`, localStorage.getItem("realpolitik.name") || "") || "").trim();
+  const name = (prompt(t("Your name for seat {seat}:", { seat }), localStorage.getItem("realpolitik.name") || "") || "").trim();
   localStorage.setItem("realpolitik.name", name);
   try {
     const answer = await postJSON(`/api/games/${game.id}/claim`, { seat, name });
@@ -116,23 +117,23 @@ async function join(game, seat) {
 }
 
 function gameRow(game) {
-  const seats = game.players.map((p) => (p.kind === "human" && !p.joined ? `${p.seat}: free` : seatName(p))).join(", ");
+  const seats = game.players.map((p) => (p.kind === "human" && !p.joined ? t("{seat}: free", { seat: p.seat }) : seatName(p))).join(", ");
   const links = [];
   if (game.status === "open" && game.lobby_join) {
     for (const p of game.players.filter((x) => x.kind === "human" && !x.joined)) {
-      links.push(h("button", { type: "button", class: "join", onclick: () => join(game, p.seat), text: `Join as ${p.seat}` }));
+      links.push(h("button", { type: "button", class: "join", onclick: () => join(game, p.seat), text: t("Join as {seat}", { seat: p.seat }) }));
     }
   }
   if (game.status === "finished") {
-    links.push(h("a", { href: `/replay/${game.id}`, text: "Replay" }),
-      h("a", { href: `/api/games/${game.id}/record`, download: `${game.game}-${game.id}.json`, text: "Record" }));
+    links.push(h("a", { href: `/replay/${game.id}`, text: t("Replay") }),
+      h("a", { href: `/api/games/${game.id}/record`, download: `${game.game}-${game.id}.json`, text: t("Record") }));
   } else {
-    links.push(h("a", { href: `/game/${game.id}`, text: "Watch" }));
+    links.push(h("a", { href: `/game/${game.id}`, text: t("Watch") }));
   }
-  const when = new Date(game.created).toLocaleString();
+  const when = new Date(game.created).toLocaleString(lang);
   const detail = game.status === "finished"
     ? (game.outcome ? game.outcome.reason : "")
-    : game.status === "running" ? `move ${game.ply}, ${game.to_act} to act` : (game.lobby_join ? "" : "invitation only");
+    : game.status === "running" ? t("move {ply}, {seat} to act", { ply: game.ply, seat: game.to_act }) : (game.lobby_join ? "" : t("invitation only"));
   return h("li", { "data-game": game.id },
     h("div", {}, h("strong", { text: game.title }), " ", h("span", { class: "muted", text: when })),
     h("div", { class: "muted", text: seats }),
@@ -145,7 +146,7 @@ async function refresh() {
     const lists = await getJSON("/api/games");
     for (const status of ["open", "running", "finished"]) {
       const rows = lists[status].map(gameRow);
-      put($(status), rows.length ? rows : [h("li", { class: "muted", text: "none" })]);
+      put($(status), rows.length ? rows : [h("li", { class: "muted", text: t("none") })]);
     }
   } catch (err) {
     console.error(err);
@@ -153,6 +154,7 @@ async function refresh() {
 }
 
 async function start() {
+  await startLanguage();
   catalog = await getJSON("/api/catalog");
   put($("game"), catalog.map((g) => h("option", { value: g.id, text: `${g.title} (${g.min_players}–${g.max_players})` })));
   $("game").addEventListener("change", renderGame);

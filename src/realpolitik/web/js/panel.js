@@ -3,6 +3,7 @@
 // everything comes from the view (see docs/web.md for the view's fields).
 
 import { h, put, seatName } from "./dom.js";
+import { t } from "./i18n.js";
 
 function playerOf(players, label) {
   return (players || []).find((p) => p.seat === label);
@@ -11,17 +12,17 @@ function playerOf(players, label) {
 /** One line saying what happens now: your turn, whom we wait for, or the result. */
 export function renderStatus(node, view, players) {
   node.classList.toggle("mine", Boolean(view.pending));
-  if (view.outcome) return put(node, h("strong", { text: "Game over. " }), view.outcome.reason);
-  if (view.pending) return put(node, h("strong", { text: "Your turn: " }), view.pending.prompt);
+  if (view.outcome) return put(node, h("strong", { text: t("Game over.") + " " }), view.outcome.reason);
+  if (view.pending) return put(node, h("strong", { text: t("Your turn:") + " " }), view.pending.prompt);
   const actor = playerOf(players, view.to_act);
-  return put(node, h("strong", { text: `${seatName(actor) || view.to_act} to act: ` }), view.waiting || "");
+  return put(node, h("strong", { text: t("{seat} to act:", { seat: seatName(actor) || view.to_act }) + " " }), view.waiting || "");
 }
 
 /** The seats: who sits there, online or not, whose turn it is, which one is yours. */
 export function renderPlayers(node, players, view) {
   return put(node, (players || []).map((p) => h("li", {
     class: [p.seat === view.to_act ? "acting" : "", p.seat === view.seat ? "you" : "", p.online ? "online" : "offline"].join(" "),
-    title: p.online ? "online" : "not connected",
+    title: p.online ? t("online") : t("not connected"),
   },
   h("span", { class: "dot", "aria-hidden": "true" }),
   h("span", { class: "label", text: seatName(p) }),
@@ -41,14 +42,14 @@ export function renderPending(node, view, { act, label = (choice) => choice.labe
     class: "action", type: "button", "data-action": choice.action, title: choice.action, disabled: !enabled,
     onclick: () => act(choice.action),
   }, label(choice)));
-  const typed = h("input", { name: "action", placeholder: "or type an action", autocomplete: "off", maxlength: 200 });
+  const typed = h("input", { name: "action", placeholder: t("or type an action"), autocomplete: "off", maxlength: 200 });
   const form = h("form", {
     class: "typed",
     onsubmit: (event) => {
       event.preventDefault();
       if (typed.value.trim()) act(typed.value.trim());
     },
-  }, typed, h("button", { type: "submit", disabled: !enabled, text: "Play" }));
+  }, typed, h("button", { type: "submit", disabled: !enabled, text: t("Play") }));
   return put(node, h("p", { class: "prompt", text: view.pending.prompt }), h("div", { class: "actions" }, buttons), form);
 }
 
@@ -58,9 +59,9 @@ export function renderOutcome(node, outcome, players) {
   const rows = Object.entries(outcome.places).sort((a, b) => a[1] - b[1]).map(([seat, place]) => {
     const points = outcome.points ? outcome.points[seat] : null;
     return h("li", { class: outcome.winners.includes(seat) ? "winner" : "" },
-      `${place}. ${seatName(playerOf(players, seat)) || seat}`, points !== null && points !== undefined ? ` — ${points} points` : "");
+      `${place}. ${seatName(playerOf(players, seat)) || seat}`, points !== null && points !== undefined ? " — " + t("{points} points", { points }) : "");
   });
-  return put(node, h("h3", { text: "Result" }), h("p", { text: outcome.reason }), h("ul", { class: "places" }, rows));
+  return put(node, h("h3", { text: t("Result") }), h("p", { text: outcome.reason }), h("ul", { class: "places" }, rows));
 }
 
 /** The log: lines appended as views arrive; the newest are marked until the next update. */

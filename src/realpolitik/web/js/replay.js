@@ -5,6 +5,7 @@
 import { getJSON } from "./api.js";
 import { contentLoader, loadBoard } from "./boards.js";
 import { h, put, seatName } from "./dom.js";
+import { startLanguage, t } from "./i18n.js";
 import { LogView, renderOutcome, renderPlayers, renderStatus } from "./panel.js";
 
 const $ = (id) => document.getElementById(id);
@@ -28,11 +29,11 @@ function draw(step) {
   if (!state.typing) $("ply").value = String(step.ply); // a step arriving does not overwrite a number being typed
   const actor = step.players.find((p) => p.seat === step.actor);
   put($("step"), step.ply === 0
-    ? h("span", { text: "The start of the game." })
-    : h("span", {}, h("strong", { text: `Move ${step.ply}: ` }), `${seatName(actor) || step.actor}`,
-      step.action ? ` — ${step.action}` : " acted"));
+    ? h("span", { text: t("The start of the game.") })
+    : h("span", {}, h("strong", { text: t("Move {ply}:", { ply: step.ply }) + " " }), `${seatName(actor) || step.actor}`,
+      step.action ? ` — ${step.action}` : " " + t("acted")));
   renderStatus($("status"), { ...view, pending: null }, step.players);
-  put($("pending"), view.pending ? h("p", { class: "muted", text: `choices then: ${view.pending.choices.map((c) => c.label).join(" · ")}` }) : null);
+  put($("pending"), view.pending ? h("p", { class: "muted", text: t("choices then: {choices}", { choices: view.pending.choices.map((c) => c.label).join(" · ") }) }) : null);
   renderOutcome($("outcome"), view.outcome, step.players);
   renderPlayers($("players"), step.players.map((p) => ({ ...p, online: true })), view);
   log.show(view.log, step.fresh.length);
@@ -62,6 +63,7 @@ async function go(ply) {
 }
 
 async function start() {
+  await startLanguage();
   $("record-link").href = `/api/games/${gameId}/record`;
   let info;
   let catalog;
@@ -72,9 +74,9 @@ async function start() {
     $("notice").hidden = false;
     return;
   }
-  $("title").textContent = `Replay — ${info.title}`;
+  $("title").textContent = t("Replay — {game}", { game: info.title });
   document.title = `Replay — ${info.title}`;
-  put($("pov"), h("option", { value: "", text: "spectator" }),
+  put($("pov"), h("option", { value: "", text: t("spectator") }),
     info.players.map((p) => h("option", { value: p.seat, selected: p.seat === state.seat, text: seatName(p) })));
   const loaded = await loadBoard(catalog.find((g) => g.id === info.game), { content: contentLoader(info.game) });
   state.board = loaded.board;

@@ -1,0 +1,70 @@
+// The pages' language: German or English. A choice made on any page (the language menu in
+// the header) is kept in the `lang` cookie, which the server reads too; without one the
+// browser's languages decide, as they do for the server (Accept-Language).
+//
+// t("Seat {seat}", { seat: "p2" }) gives a message in the page's language; elements marked
+// data-t in the HTML have their text translated, and the attributes named in data-t-attrs.
+// The catalog is the server's own (/i18n/<lang>.json), so pybabel extract finds every message.
+
+export const LANGUAGES = { en: "English", de: "Deutsch" };
+
+function chosen() {
+  const cookie = document.cookie.split("; ").find((c) => c.startsWith("lang="));
+  const value = cookie ? cookie.slice(5) : "";
+  if (value in LANGUAGES) return value;
+  const wanted = (navigator.languages || [navigator.language || "en"]).map((l) => l.toLowerCase().split("-")[0]);
+  return wanted.find((l) => l in LANGUAGES) || "en";
+}
+
+export const lang = chosen();
+let catalog = {};
+
+/** The message `key` (its English source) in the page's language, with `{name}` fields filled. */
+export function t(key, params = {}) {
+  const template = catalog[key] || key;
+  return template.replace(/\{(\w+)\}/g, (field, name) => (name in params ? String(params[name]) : field));
+}
+
+function translatePage() {
+  for (const node of document.querySelectorAll("[data-t]")) {
+    node.dataset.t = node.dataset.t || node.textContent.trim().replace(/\s+/g, " ");
+    node.textContent = t(node.dataset.t);
+  }
+  for (const node of document.querySelectorAll("[data-t-attrs]")) {
+    for (const name of node.dataset.tAttrs.split(" ")) {
+      const source = `data-t-source-${name}`;  // the English, kept for a second translation
+      if (!node.hasAttribute(source)) node.setAttribute(source, node.getAttribute(name) || "");
+      if (node.getAttribute(source)) node.setAttribute(name, t(node.getAttribute(source)));
+    }
+  }
+}
+
+function languageMenu() {
+  const select = document.createElement("select");
+  select.id = "language";
+  select.setAttribute("aria-label", "Sprache / language");
+  for (const [code, name] of Object.entries(LANGUAGES)) {
+    const option = document.createElement("option");
+    option.value = code;
+    option.textContent = name;
+    option.selected = code === lang;
+    select.append(option);
+  }
+  select.addEventListener("change", () => {
+    document.cookie = `lang=${select.value}; path=/; max-age=31536000; samesite=lax`;
+    location.reload();
+  });
+  return select;
+}
+
+/** Load the catalog, translate the page's marked texts and add the language menu (await first). */
+export async function startLanguage() {
+  document.documentElement.lang = lang;
+  if (lang !== "en") {
+    const response = await fetch(`/i18n/${lang}.json`);
+    if (response.ok) catalog = await response.json();
+  }
+  translatePage();
+  const bar = document.querySelector("header.bar");
+  if (bar) bar.append(languageMenu());
+}
