@@ -1,0 +1,122 @@
+"""No import cycle anywhere in the package: every module imports alone in a fresh interpreter,
+and the graph of module-level imports (those under ``if TYPE_CHECKING:`` left out) has no
+circle, so no module works only because of the order in which others were imported."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import realpolitik
+
+ROOT = Path(realpolitik.__file__).parent
+PACKAGE = ROOT.parent
+
+
+def _modules() -> dict[str, Path]:
+    out = {}
+    for path in sorted(ROOT.rglob("*.py")):
+        parts = path.relative_to(PACKAGE).with_suffix("").parts
+        out[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    return out
+
+
+MODULES = _modules()
+
+
+def _imports(name: str, path: Path) -> set[str]:
+    """The package's modules that ``name`` imports when it is loaded (not inside functions)."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+
+    def visit(nodes: list[ast.stmt]) -> None:
+        for node in nodes:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+                visit(node.orelse)
+                continue
+            if isinstance(node, ast.Import):
+                found.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    up = package.split(".")[: len(package.split(".")) - node.level + 1]
+                    base = ".".join(up + ([node.module] if node.module else []))
+                found.add(base)
+                found.update(f"{base}.{alias.name}" for alias in node.names)
+            for child in ast.iter_child_nodes(node):
+                if isinstance(child, ast.stmt):
+                    visit([child])
+                elif isinstance(child, ast.ExceptHandler):
+                    visit(child.body)
+
+    visit(ast.parse(path.read_text(encoding="utf-8")).body)
+    # importing a.b.c loads its packages a and a.b first
+    closed = set()
+    for module in found:
+        parts = module.split(".")
+        closed.update(".".join(parts[:i]) for i in range(1, len(parts) + 1))
+    return {m for m in closed if m in MODULES and m != name and not name.startswith(m + ".")}
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components with more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def connect(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                connect(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10 * len(graph)))
+    for v in sorted(graph):
+        if v not in index:
+            connect(v)
+    return found
+
+
+#: the one circle left, among 1815's rule modules (it works only in today's import order); the
+#: engine-frames issue takes it apart — then this becomes empty, and the test below says so
+KNOWN = ["realpolitik.games.e1815.combat", "realpolitik.games.e1815.logistics", "realpolitik.games.e1815.phases",
+         "realpolitik.games.e1815.rules", "realpolitik.games.e1815.scoring", "realpolitik.games.e1815.state",
+         "realpolitik.games.e1815.team"]
+
+
+def test_the_module_imports_have_no_cycle():
+    graph = {name: _imports(name, path) for name, path in MODULES.items()}
+    assert _cycles(graph) == ([KNOWN] if KNOWN else [])
+
+
+def test_the_cycle_finder_finds_a_cycle():
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_every_module_imports_alone_in_a_fresh_interpreter(module):
+    done = subprocess.run([sys.executable, "-c", f"import {module}"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
