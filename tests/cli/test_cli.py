@@ -78,3 +78,18 @@ def test_bad_arguments_are_explained():
     assert out.exit_code == 2 and "unknown seat 'wizard'" in out.output
     out = runner.invoke(app, ["play", "nuclear-war", "--seats", "random,random", "-o", "refill=sometimes"])
     assert out.exit_code == 2 and "not one of" in out.output
+
+
+def test_the_game_speaks_the_language_asked_for_or_the_environments(monkeypatch):
+    answers = "fly away\n" + "1\n" * 3000
+    german = runner.invoke(app, ["play", "nuclear-war", "--seats", "human,random", "--seed", "11", "--lang", "de"],
+                           input=answers)
+    assert german.exit_code == 0 and "'fly away' ist jetzt nicht möglich. p1 muss: " in german.output
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    by_env = runner.invoke(app, ["play", "nuclear-war", "--seats", "human,random", "--seed", "11"], input=answers)
+    assert "ist jetzt nicht möglich" in by_env.output
+    english = runner.invoke(app, ["play", "nuclear-war", "--seats", "human,random", "--seed", "11", "--lang", "en"],
+                            input=answers)
+    assert "'fly away' is not possible now. p1 must " in english.output
+    wrong = runner.invoke(app, ["play", "nuclear-war", "--lang", "fr"])
+    assert wrong.exit_code == 2 and "--lang must be one of en, de, not 'fr'" in wrong.stderr

@@ -131,6 +131,8 @@ def test_two_people_each_see_their_own_hand_and_never_the_other(server, api, con
     bob.goto(bob_link)
     join(bob, "Bob")
     pages = {0: ann, 1: bob}
+    for page in pages.values():  # both have their first view before anyone moves
+        page.wait_for_function("() => document.body.dataset.seq !== undefined")
 
     def check_screens(moves: int) -> None:
         if moves % 7:

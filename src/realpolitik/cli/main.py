@@ -15,6 +15,7 @@ from rich.text import Text
 from realpolitik.bots import bot_kinds
 from realpolitik.engine import ContentError, Option, OptionError, Record, RecordError
 from realpolitik.games import get, registry
+from realpolitik.i18n import LANGUAGES, from_env
 
 from .content import content_app
 from .inputs import (
@@ -30,6 +31,19 @@ from .inputs import (
 )
 from .play import HUMAN, Quit, Table
 from .render import board, log_lines, outcome_text
+
+#: ``--lang``: the language of the game's words; the environment's (LANG) when not given
+LANG = typer.Option(None, "--lang", help="language of the game's words: en or de (default: from LANG)")
+
+
+def language(chosen: str | None) -> str:
+    """``--lang`` if given (refused unless offered), else the environment's language."""
+    if chosen is None:
+        return from_env()
+    if chosen not in LANGUAGES:
+        fail(f"--lang must be one of {', '.join(LANGUAGES)}, not {chosen!r}")
+    return chosen
+
 
 app = typer.Typer(cls=OneLineErrors, add_completion=False, no_args_is_help=True,
                   help="Cold-War and great-power strategy games: play, replay, analyse.")
@@ -86,6 +100,7 @@ def play(
     option: list[str] = typer.Option([], "--option", "-o", help="rule option name=value (repeatable; "
                                      "`realpolitik options GAME` lists them)"),
     quiet: bool = typer.Option(False, help="bots only: print just the game's line and the result"),
+    lang: str | None = LANG,
 ) -> None:
     """Play GAME in the terminal; seats without a human play by themselves."""
     game = game_of(game_id)
@@ -105,7 +120,8 @@ def play(
     if save is not None:
         check_save_path(save)
     try:
-        table = Table.open(game, kinds, seed, option_pairs(option), console, console.input, verbose=not quiet)
+        table = Table.open(game, kinds, seed, option_pairs(option), console, console.input, verbose=not quiet,
+                           lang=language(lang))
     except ContentError as exc:
         fail(content_error(exc))
     except OptionError as exc:
@@ -144,6 +160,7 @@ def replay(
     path: Path = typer.Argument(..., metavar="FILE", help="a game record (JSON)"),
     seat: str | None = typer.Option(None, help="replay from this seat's point of view"),
     quiet: bool = typer.Option(False, help="only check the record, print nothing but the result"),
+    lang: str | None = LANG,
 ) -> None:
     """Print a recorded game step by step; exit 0 when the replay matches the record."""
     try:
@@ -157,17 +174,18 @@ def replay(
     if seat is not None and seat not in state.seats:
         fail(f"no seat {seat!r} in this game; its seats: {', '.join(state.seats)}")
     viewer = None if seat is None else state.seats.index(seat)
+    words = language(lang)
     seen = 0
     try:
         for i, act, state in record.steps(get):
             if not quiet:
-                view = state.view(viewer, log_from=seen)
+                view = state.view(viewer, log_from=seen, lang=words)
                 seen = state.log.size
                 console.print(f"[cyan]{i + 1:>4}[/cyan]  [bold]{act}[/bold]")
                 console.print(log_lines(view))
     except RecordError as exc:
         fail(f"{path}: {exc}")
-    final = state.view(viewer, log_from=None)
+    final = state.view(viewer, log_from=None, lang=words)
     if not quiet:
         console.print(board(final))
     if state.is_over():

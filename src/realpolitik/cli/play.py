@@ -12,6 +12,7 @@ from rich.rule import Rule
 
 from realpolitik.bots import make_bot
 from realpolitik.engine import Game, IllegalAction, Record, Rng, SeatContext, State
+from realpolitik.i18n import DEFAULT, render
 
 from .render import board, log_lines, outcome_text
 
@@ -39,14 +40,16 @@ class Table:
     rng: Rng = field(default_factory=Rng)
     #: false (``--quiet``, bots only): no log and no board, only the outcome
     verbose: bool = True
+    #: the language of the game's words (views, refusals)
+    lang: str = DEFAULT
 
     @classmethod
     def open(cls, game: Game, seats: list[str], seed: int, options: dict, console: Console,
-             ask: Callable[[str], str], verbose: bool = True) -> Table:
+             ask: Callable[[str], str], verbose: bool = True, lang: str = DEFAULT) -> Table:
         state = game.new_state(len(seats), options, seed)
         bots = [None if kind == HUMAN else make_bot(kind, game, seed * 31 + i) for i, kind in enumerate(seats)]
         return cls(game, state, seats, Record.start(state, seed, seats), console, ask, bots,
-                   rng=Rng(seed ^ 0x5EED5EED), verbose=verbose)
+                   rng=Rng(seed ^ 0x5EED5EED), verbose=verbose, lang=lang)
 
     @property
     def humans(self) -> list[int]:
@@ -77,7 +80,7 @@ class Table:
             self.ask(f"Pass the game to {label}. Press Enter when only {label} can see the screen. ")
             self.console.clear()
         self.last_human = seat
-        view = self.state.view(seat, log_from=self.seen.get(seat, 0))
+        view = self.state.view(seat, log_from=self.seen.get(seat, 0), lang=self.lang)
         self.seen[seat] = self.state.log.size
         self.console.print(log_lines(view))
         self.console.print(Rule(f"{label} to act"))
@@ -93,10 +96,10 @@ class Table:
             if answer in ("quit", "exit"):
                 raise Quit
             if answer in ("?", "board"):
-                self.console.print(board(self.state.view(seat, log_from=None)))
+                self.console.print(board(self.state.view(seat, log_from=None, lang=self.lang)))
                 continue
             if answer == "log":
-                self.console.print(log_lines(self.state.view(seat)))
+                self.console.print(log_lines(self.state.view(seat, lang=self.lang)))
                 continue
             if answer.isdigit() and 1 <= int(answer) <= len(legal):
                 return legal[int(answer) - 1]
@@ -104,21 +107,22 @@ class Table:
                 probe = self.state.clone()
                 probe.apply(answer, seat)
             except IllegalAction as exc:
-                self.console.print(f"[red]{exc}[/red]  (type a number, an action, ?, log or quit)")
+                reason = escape(render(exc.args[0], self.lang))
+                self.console.print(f"[red]{reason}[/red]  (type a number, an action, ?, log or quit)")
                 continue
             return answer
 
     # ------------------------------------------------------------------ output
 
     def _print_spectator_log(self) -> None:
-        view = self.state.view(None, log_from=self.spectator_seen)
+        view = self.state.view(None, log_from=self.spectator_seen, lang=self.lang)
         self.spectator_seen = self.state.log.size
         if view["log"]:
             self.console.print(log_lines(view))
 
     def _finale(self) -> None:
         """The end of the game: the last log lines and the board (unless quiet), then the outcome."""
-        view = self.state.view(None, log_from=self.spectator_seen if not self.humans else None)
+        view = self.state.view(None, log_from=self.spectator_seen if not self.humans else None, lang=self.lang)
         if self.verbose:
             if not self.humans:
                 self.console.print(log_lines(view))
