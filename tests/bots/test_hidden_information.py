@@ -16,6 +16,7 @@ import pytest
 
 from realpolitik.engine import Rng, SeatContext, State
 from realpolitik.games import get, registry
+from realpolitik.i18n import Text
 from realpolitik.sim import arena_options, play
 from realpolitik.testing.playout import SHARED_FIELDS
 
@@ -65,9 +66,9 @@ def secret_objects(state: State) -> dict[int, object]:
     return out
 
 
-def foreign_private_texts(state: State, seat: int) -> set[str]:
-    """Private log texts meant for other seats that ``seat`` never reads itself."""
-    readable = set(state.log.redacted(seat))
+def foreign_private_texts(state: State, seat: int) -> set[str | Text]:
+    """Private log texts (plain or messages) meant for other seats that ``seat`` never reads itself."""
+    readable = {e.text_for(seat) for e in state.log.entries()}
     return {e.private for e in state.log.entries()
             if e.private is not None and seat not in e.to and e.private not in readable}
 
@@ -106,7 +107,7 @@ class Inspector:
         found = reachable(ctx)
         self.decisions += 1
         self.shared += len(found.keys() & secret_objects(truth).keys())
-        strings = {o for o in found.values() if isinstance(o, str)}
+        strings = {o for o in found.values() if isinstance(o, (str, Text))}
         self.leaked_texts += len(strings & foreign_private_texts(truth, seat))
         worlds = [o for o in found.values() if isinstance(o, State)]
         chance = truth.determinize(seat, self.rng.fork())

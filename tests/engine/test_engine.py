@@ -20,6 +20,7 @@ from realpolitik.engine import (
     parse,
 )
 from realpolitik.games import get, registry
+from realpolitik.i18n import render
 
 
 def test_rng_is_deterministic_and_unbiased_enough():
@@ -239,15 +240,15 @@ def test_choices_are_the_legal_actions_with_their_parts_and_words():
             choices = state.choices()
             assert [c.action for c in choices] == list(state.legal_actions())
             for c in choices:
-                assert (c.verb, c.args) == parse(c.action) and isinstance(c.label, str) and c.label
+                assert (c.verb, c.args) == parse(c.action) and render(c.label, "en")
             pending = state.view(seat, log_from=None)["pending"]
-            assert pending["choices"] == [c._asdict() for c in choices]
+            assert pending["choices"] == [{**c._asdict(), "label": render(c.label, "en")} for c in choices]
             assert pending["actions"] == [c.action for c in choices]
             context = SeatContext.of(state, seat, Rng(1))
             assert context.choices == choices
             assert "pending" not in state.view((seat + 1) % len(state.seats), log_from=None)
             state.apply(rng.choice(state.legal_actions()))
     state = get("nuclear-war").new_state(2, None, seed=1)
-    labels = {c.action: c.label for c in state.choices()}
+    labels = {c.action: render(c.label, "en") for c in state.choices()}
     key = next(a for a in labels if a.startswith("place ")).split(" ")[1]
     assert labels[f"place {key}"] == f"Place {state.name(key)} face down"

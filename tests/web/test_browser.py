@@ -255,7 +255,7 @@ def test_a_finished_game_is_stepped_through_from_any_seat(server, api, context):
     assert sorted(shown) == sorted(states[total // 2].private_view(1)["hand"])
     page.click("#last")
     expect(page.locator("#ply")).to_have_value(str(total))
-    expect(page.locator("#outcome")).to_contain_text(states[-1].outcome().reason)
+    expect(page.locator("#outcome")).to_contain_text(str(states[-1].outcome().reason))
     assert page.locator("#forward").is_disabled()
     page.click("#first")
     expect(page.locator("#step")).to_have_text("The start of the game.")

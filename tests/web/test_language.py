@@ -43,4 +43,7 @@ def test_a_game_in_german(server, api, context):
     page.click("#pending form button")
     expect(page.locator("#notice")).to_contain_text("'fly away' ist jetzt nicht möglich. p1 muss: ")
     expect(page.locator("#players")).to_contain_text("p2 (Bot heuristic)")
+    expect(page.locator("#board")).to_contain_text("Deine Hand")  # the board's words
+    expect(page.locator("#log")).to_contain_text("beginnt. Jeder hat 9 Karten auf der Hand.")  # the game's
+    expect(page.locator("#pending button.action").first).to_contain_text("verdeckt ablegen")
     assert errors == []

@@ -13,6 +13,6 @@ same catalog as JSON (``/i18n/<lang>.json``).
 """
 
 from .catalogs import DEFAULT, LANGUAGES, catalog, from_env, negotiate
-from .messages import Text, render, t
+from .messages import Listed, Text, listed, render, t
 
-__all__ = ["DEFAULT", "LANGUAGES", "Text", "catalog", "from_env", "negotiate", "render", "t"]
+__all__ = ["DEFAULT", "LANGUAGES", "Listed", "Text", "catalog", "from_env", "listed", "negotiate", "render", "t"]

@@ -42,3 +42,17 @@ def html(fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: dict) ->
     for line, message in parser.found:
         if message:
             yield line, "t", message, []
+
+
+def content(fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: dict) -> Iterator[tuple]:
+    """Babel extraction method for a game's built-in content (TOML): every ``name`` and ``text``
+    of its entries — the printed words a player reads, translated like any message (a user's
+    own content file keeps its own words)."""
+    import tomllib
+
+    data = tomllib.loads(fileobj.read().decode("utf-8"))
+    for entries in data.values():
+        for entry in entries if isinstance(entries, list) else ():
+            for field in ("name", "text"):
+                if isinstance(entry, dict) and isinstance(entry.get(field), str) and entry[field]:
+                    yield 0, "t", entry[field], []

@@ -18,6 +18,21 @@ class Text(NamedTuple):
         return render(self, "en")
 
 
+class Listed(NamedTuple):
+    """Several values shown one after the other (card names), each in the reader's language."""
+
+    items: tuple[Any, ...]
+    sep: str = ", "
+
+    def __str__(self) -> str:
+        return render(self, "en")
+
+
+def listed(items: Any, sep: str = ", ") -> Listed:
+    """``items`` shown as one text, separated by ``sep``."""
+    return Listed(tuple(items), sep)
+
+
 def t(key: str, **params: Any) -> Text:
     """The message ``key`` (its English source) with these values."""
     return Text(key, tuple(params.items()))
@@ -33,4 +48,6 @@ def render(value: Any, lang: str) -> str:
         if not value.params:
             return template
         return template.format_map({name: render(v, lang) for name, v in value.params})
+    if isinstance(value, Listed):
+        return value.sep.join(render(item, lang) for item in value.items)
     return value if isinstance(value, str) else str(value)

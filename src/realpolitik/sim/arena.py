@@ -78,7 +78,7 @@ def play(state: State, bots: Sequence[Bot], labels: Sequence[str], seed: int = 0
         index=index, seed=seed, seats=tuple(labels), rewards=tuple(outcome.rewards),
         winners=tuple(outcome.winners), places=tuple(outcome.places),
         points=None if outcome.points is None else tuple(outcome.points), plies=state.ply,
-        limit=outcome.limit, reason=outcome.reason, decisions=tuple(decisions), think=tuple(think),
+        limit=outcome.limit, reason=str(outcome.reason), decisions=tuple(decisions), think=tuple(think),
         actions=tuple(actions) if keep_actions else (),
         teams=None if outcome.teams is None else tuple(outcome.teams),
     )

@@ -169,7 +169,7 @@ def test_the_100_megaton_warhead_with_the_stockpile_ends_the_world():
     st = attack((9, 7), warhead="100mt", carrier="saturn")
     assert st.is_over()
     outcome = st.outcome()
-    assert outcome.winners == () and "destroyed the world" in outcome.reason
+    assert outcome.winners == () and "destroyed the world" in str(outcome.reason)
     assert not any(st.alive)
 
 

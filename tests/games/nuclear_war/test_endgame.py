@@ -133,7 +133,7 @@ def test_last_player_standing_wins():
     assert st.is_over()
     outcome = st.outcome()
     assert outcome.winners == (0,) and outcome.places == (1, 2)
-    assert "p1 is the last nation" in outcome.reason
+    assert "p1 is the last nation" in str(outcome.reason)
 
 
 def test_nobody_wins_when_the_last_two_destroy_each_other():
@@ -144,7 +144,7 @@ def test_nobody_wins_when_the_last_two_destroy_each_other():
     st.apply("no intercept")
     assert st.is_over()
     outcome = st.outcome()
-    assert outcome.winners == () and "Nobody wins" in outcome.reason
+    assert outcome.winners == () and "Nobody wins" in str(outcome.reason)
     assert outcome.places == (1, 2), "p1 fell after p2"
 
 

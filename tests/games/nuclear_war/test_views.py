@@ -23,7 +23,7 @@ def test_view_shows_own_cards_and_only_counts_of_others():
 def test_draws_are_private_in_the_log():
     st = build(3, draw=["10mt", "saturn"])
     assert "You draw Saturn Missile." in st.view(0)["log"]
-    assert "p1 draws 1 card." in st.view(1)["log"]
+    assert "p1 draws a card." in st.view(1)["log"]
     assert "Saturn" not in json.dumps(st.view(None))
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import decision
+from realpolitik.i18n import listed, t
 
 from . import grammar, population
 from .common import discard, hurt, label, transfer, unique
@@ -21,7 +22,7 @@ def secret_effect(st: S, seat: int, key: str, victim: int) -> None:
     st.tick += 1
     if card.effect == "lose-turn":
         st.skips[victim] += 1
-        st.log.add(f"{label(st, victim)} will lose its next turn.")
+        st.log.add(t("{seat} will lose its next turn.", seat=label(st, victim)))
     elif card.effect == "defect":
         transfer(st, victim, seat, card.amount, retaliation=True)
     elif card.effect == "kill":
@@ -29,7 +30,7 @@ def secret_effect(st: S, seat: int, key: str, victim: int) -> None:
     elif card.effect == "boom":
         gained = population.receive(st.pop[seat], st.bank, card.amount, st.content.denominations)
         st.net[seat] += gained
-        st.log.add(f"{label(st, seat)} gains {gained} million people from the bank.")
+        st.log.add(t("{seat} gains {gained} million people from the bank.", seat=label(st, seat), gained=gained))
 
 
 def destroy_carrier(st: S, attacker: int) -> None:
@@ -48,7 +49,8 @@ def destroy_carrier(st: S, attacker: int) -> None:
     for k in lost:
         discard(st, k)
     if lost:
-        st.log.add(f"The bomber's face-down warheads are destroyed with it: {', '.join(st.name(k) for k in lost)}.")
+        st.log.add(t("The bomber's face-down warheads are destroyed with it: {cards}.",
+                     cards=listed(st.name(k) for k in lost)))
 
 
 def end_of_the_world(st: S) -> None:
@@ -58,7 +60,7 @@ def end_of_the_world(st: S) -> None:
         if st.alive[s]:
             st.alive[s] = False
             st.out_tick[s] = st.tick
-    st.log.add("The chain reaction destroys the whole world. Nobody wins.")
+    st.log.add(t("The chain reaction destroys the whole world. Nobody wins."))
     st.stack.clear()
 
 
@@ -117,13 +119,13 @@ class PeaceSwap(NamedTuple):
         hand.append(st.queues[seat][i])
         st.queues[seat][i] = key
         st.exposed[seat][i] = False
-        st.log.add(f"{label(st, seat)} changes a face-down card.", (seat,),
-                   f"You swap face-down card {slot} for {st.name(key)}.")
+        st.log.add(t("{seat} changes a face-down card.", seat=label(st, seat)), (seat,),
+                   t("You swap face-down card {slot} for {card}.", slot=slot, card=st.name(key)))
         done = self.done + (slot,)
         if len(done) < len(st.queues[seat]) and st.hands[seat]:
             st.stack.append(PeaceSwap(seat, done))
 
     def describe(self, st: S, seat: int | None) -> str:
         if seat == self.seat:
-            return "peace: swap your face-down cards for hand cards, or keep them"
-        return f"{label(st, self.seat)} may change its face-down cards"
+            return t("peace: swap your face-down cards for hand cards, or keep them")
+        return t("{seat} may change its face-down cards", seat=label(st, self.seat))

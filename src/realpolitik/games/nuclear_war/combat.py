@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import decision, procedure
+from realpolitik.i18n import listed, t
 
 from . import grammar
 from .aftermath import PeaceSwap, destroy_carrier, end_of_the_world, retaliation_arms, secret_effect
@@ -66,7 +67,9 @@ def start_secret(st: S, seat: int, key: str) -> None:
     """A drawn Secret/Top Secret is played at once and discarded; its replacement follows."""
     card = st.card(key)
     discard(st, key)
-    st.log.add(f"{label(st, seat)} plays the {card.kind.replace('-', ' ')} card {card.name}: {card.text}")
+    played = t("{seat} plays the top secret card {card}: {text}") if card.kind == "top-secret" else \
+        t("{seat} plays the secret card {card}: {text}")
+    st.log.add(t(played.key, seat=label(st, seat), card=st.name(key), text=t(card.text)))
     if card.victim == "chosen-enemy":
         aim(st, seat, "secret", key)
         return
@@ -105,15 +108,20 @@ class NameTarget(NamedTuple):
         resolve_aim(st, self.seat, self.purpose, self.key, st.seats.index(target))
 
     def describe(self, st: S, seat: int | None) -> str:
-        what = {"attack": "attack", "propaganda": "propaganda", "secret": st.name(self.key)}[self.purpose]
-        if seat == self.seat:
-            return f"name the target of your {what}"
-        return f"{label(st, self.seat)} names the target of its {what}"
+        mine = seat == self.seat
+        if self.purpose == "attack":
+            words = t("name the target of your attack") if mine else t("{seat} names the target of its attack")
+        elif self.purpose == "propaganda":
+            words = t("name the target of your propaganda") if mine else \
+                t("{seat} names the target of its propaganda")
+        else:
+            words = t("name the target of {card}") if mine else t("{seat} names the target of {card}")
+        return t(words.key, seat=label(st, self.seat), card=st.name(self.key))
 
 
 def resolve_aim(st: S, seat: int, purpose: str, key: str, target: int) -> None:
     if purpose == "attack":
-        st.log.add(f"{label(st, seat)} attacks {label(st, target)}.")
+        st.log.add(t("{seat} attacks {target}.", seat=label(st, seat), target=label(st, target)))
         Strike(seat, st.face_up[seat], key, target, -1).run(st)
         return
     if purpose == "propaganda":
@@ -144,13 +152,14 @@ class Strike(NamedTuple):
     def run(self, st: S) -> None:
         attacker, carrier, warhead, target, bomber_id = self
         if not st.alive[target] or bomber_id in st.salvo_lost:
-            st.log.add(f"The {st.name(warhead)} aimed at {label(st, target)} is lost.")
+            st.log.add(t("The {warhead} aimed at {target} is lost.", warhead=st.name(warhead),
+                         target=label(st, target)))
             return
         if not st.at_war:
             st.at_war = True
-            st.log.add("War! From now on propaganda is worthless.")
-        st.log.add(f"{label(st, attacker)} launches a {st.name(warhead)} on its {st.name(carrier)} "
-                   f"at {label(st, target)}.")
+            st.log.add(t("War! From now on propaganda is worthless."))
+        st.log.add(t("{seat} launches a {warhead} on its {carrier} at {target}.", seat=label(st, attacker),
+                     warhead=st.name(warhead), carrier=st.name(carrier), target=label(st, target)))
         st.stack.append(FalloutRoll(attacker, carrier, warhead, target, bomber_id))
         st.stack.append(Intercept(target, attacker, carrier, warhead, bomber_id))
 
@@ -174,14 +183,15 @@ class Intercept(NamedTuple):
         seat = self.seat
         st.stack.pop()
         if action == grammar.NO_INTERCEPT:
-            st.log.add(f"{label(st, seat)} does not intercept.")
+            st.log.add(t("{seat} does not intercept.", seat=label(st, seat)))
             return
         st.stack.pop()  # the fallout roll
         st.tick += 1
         (anti,) = grammar.read(action)[1]
         (st.shown if anti in st.shown[seat] else st.hands)[seat].remove(anti)
         discard(st, anti)
-        st.log.add(f"{label(st, seat)} shoots down the {st.name(self.carrier)} with {st.name(anti)}.")
+        st.log.add(t("{seat} shoots down the {carrier} with {anti}.", seat=label(st, seat),
+                     carrier=st.name(self.carrier), anti=st.name(anti)))
         if self.bomber_id >= 0:
             st.salvo_lost = st.salvo_lost | {self.bomber_id}
         else:
@@ -190,10 +200,11 @@ class Intercept(NamedTuple):
         st.stack.append(Draw(seat, "one"))  # the anti-missile is replaced at once
 
     def describe(self, st: S, seat: int | None) -> str:
-        shot = f"{label(st, self.attacker)}'s {st.name(self.carrier)} with a {st.name(self.warhead)}"
+        shot = t("{attacker}'s {carrier} with a {warhead}", attacker=label(st, self.attacker),
+                 carrier=st.name(self.carrier), warhead=st.name(self.warhead))
         if seat == self.seat:
-            return f"intercept {shot} aimed at you, or not"
-        return f"{label(st, self.seat)} decides whether to intercept {shot}"
+            return t("intercept {shot} aimed at you, or not", shot=shot)
+        return t("{seat} decides whether to intercept {shot}", seat=label(st, self.seat), shot=shot)
 
 
 @procedure(tag="roll")
@@ -213,13 +224,13 @@ class FalloutRoll(NamedTuple):
         result = st.content.fallout[tens * 10 + units]
         mt = st.card(warhead).megatons
         is_bomber = st.card(carrier).bomber
-        st.log.add(f"Fallout dice: {tens}{units} — {result.text}.")
+        st.log.add(t("Fallout dice: {roll} — {result}.", roll=f"{tens}{units}", result=t(result.text)))
         if result.effect == "misfire":
             if is_bomber:
                 if bomber_id >= 0:
                     st.salvo_lost = st.salvo_lost | {bomber_id}
                 else:
-                    drop_face_up(st, attacker, "out of fuel")
+                    drop_face_up(st, attacker, t("out of fuel"))
             else:
                 hurt(st, attacker, mt, retaliation=True)
         elif result.effect != "dud":
@@ -230,11 +241,11 @@ class FalloutRoll(NamedTuple):
             hurt(st, target, damage, retaliation=True)
         if bomber_id < 0:
             if not is_bomber:
-                drop_face_up(st, attacker, "spent")
+                drop_face_up(st, attacker, t("spent"))
             elif st.face_up[attacker] is not None:
                 st.payload[attacker] -= mt
                 if st.payload[attacker] <= 0:
-                    drop_face_up(st, attacker, "payload used up")
+                    drop_face_up(st, attacker, t("payload used up"))
             st.stack.append(Settle())
 
 
@@ -259,7 +270,7 @@ class Settle(NamedTuple):
             return
         if st.at_war:
             st.at_war = False
-            st.log.add("A nation has fallen: peace is restored. Everyone may change strategy.")
+            st.log.add(t("A nation has fallen: peace is restored. Everyone may change strategy."))
             for s in reversed(clockwise(st, st.current)):
                 if st.queues[s] and st.hands[s]:
                     st.stack.append(PeaceSwap(s, ()))
@@ -270,8 +281,8 @@ def eliminate(st: S, seat: int, may_retaliate: bool) -> None:
     carriers, warheads = retaliation_arms(st, seat, may_retaliate)
     frame = FinalRetaliation(seat, carriers, warheads, ())
     if frame.legal(st)[:-1]:
-        shown = ", ".join(st.name(k) for k, _ in carriers) + "; " + ", ".join(st.name(k) for k in warheads)
-        st.log.add(f"{label(st, seat)} strikes back with everything it has: {shown}.")
+        st.log.add(t("{seat} strikes back with everything it has: {carriers}; {warheads}.", seat=label(st, seat),
+                     carriers=listed(st.name(k) for k, _ in carriers), warheads=listed(st.name(k) for k in warheads)))
         st.stack.append(frame)
     else:
         st.discard += [k for k, _ in carriers] + list(warheads)
@@ -315,13 +326,14 @@ class FinalRetaliation(NamedTuple):
                 return
             warheads = tuple(rest)
         st.discard += [k for k, _ in carriers] + list(warheads) + [w for _, _, w, _ in strikes]
-        plan = "; ".join(f"{st.name(w)} on {st.name(c)} at {label(st, t)}" for _, c, w, t in strikes)
-        st.log.add(f"{label(st, seat)}'s final retaliation: {plan or 'none'}.")
+        plan = listed((t("{warhead} on {carrier} at {target}", warhead=st.name(w), carrier=st.name(c),
+                         target=label(st, aim)) for _, c, w, aim in strikes), "; ")
+        st.log.add(t("{seat}'s final retaliation: {plan}.", seat=label(st, seat), plan=plan if strikes else t("none")))
         salvo = st.ply * 64  # unique per salvo, so a bomber lost in one salvo is never confused with another's
         for index, ckey, wkey, target in reversed(strikes):
             st.stack.append(Strike(seat, ckey, wkey, target, salvo + index))
 
     def describe(self, st: S, seat: int | None) -> str:
         if seat == self.seat:
-            return "name the strikes of your final retaliation (carrier, warhead, target), then done"
-        return f"{label(st, self.seat)} plans its final retaliation"
+            return t("name the strikes of your final retaliation (carrier, warhead, target), then done")
+        return t("{seat} plans its final retaliation", seat=label(st, self.seat))

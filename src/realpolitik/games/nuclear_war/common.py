@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from realpolitik.i18n import Text, listed, t
+
 from . import population
 
 if TYPE_CHECKING:
@@ -30,7 +32,7 @@ def take_card(st: S) -> str | None:
             return None
         st.draw, st.discard = st.discard, []
         st.rng.shuffle(st.draw)
-        st.log.add("The draw pile is empty: the discard pile is shuffled into a new draw pile.")
+        st.log.add(t("The draw pile is empty: the discard pile is shuffled into a new draw pile."))
     return st.draw.pop()
 
 
@@ -43,14 +45,14 @@ def discard(st: S, key: str) -> None:
     st.discard.append(key)
 
 
-def drop_face_up(st: S, seat: int, why: str) -> None:
+def drop_face_up(st: S, seat: int, why: Text) -> None:
     """Discard the waiting carrier (or active bomber) of ``seat``."""
     key = st.face_up[seat]
     if key is not None:
         st.face_up[seat] = None
         st.payload[seat] = 0
         discard(st, key)
-        st.log.add(f"{label(st, seat)}'s {st.name(key)} is discarded ({why}).")
+        st.log.add(t("{seat}'s {card} is discarded ({why}).", seat=label(st, seat), card=st.name(key), why=why))
 
 
 
@@ -60,9 +62,9 @@ def clockwise(st: S, start: int) -> list[int]:
 
 
 def note_draw(st: S, seat: int, cards: list[str]) -> None:
-    names = ", ".join(st.name(k) for k in cards)
-    count = f"{len(cards)} card" + ("s" if len(cards) > 1 else "")
-    st.log.add(f"{label(st, seat)} draws {count}.", (seat,), f"You draw {names}.")
+    drawn = t("{seat} draws a card.", seat=label(st, seat)) if len(cards) == 1 else \
+        t("{seat} draws {count} cards.", seat=label(st, seat), count=len(cards))
+    st.log.add(drawn, (seat,), t("You draw {cards}.", cards=listed(st.name(k) for k in cards)))
 
 
 
@@ -75,8 +77,11 @@ def hurt(st: S, victim: int, millions: int, retaliation: bool) -> None:
         return
     lost = population.pay(st.pop[victim], st.bank, millions, st.content.denominations)
     st.net[victim] -= lost
-    extra = f" (no exact change: {lost - millions} more)" if lost > millions else ""
-    st.log.add(f"{label(st, victim)} loses {lost} million people{extra}.")
+    if lost > millions:
+        st.log.add(t("{seat} loses {lost} million people (no exact change: {more} more).", seat=label(st, victim),
+                     lost=lost, more=lost - millions))
+    else:
+        st.log.add(t("{seat} loses {lost} million people.", seat=label(st, victim), lost=lost))
     check_elimination(st, victim, retaliation)
 
 
@@ -89,7 +94,8 @@ def transfer(st: S, victim: int, to: int, millions: int, retaliation: bool) -> N
     gained = population.receive(st.pop[to], st.bank, lost, values)
     st.net[victim] -= lost
     st.net[to] += gained
-    st.log.add(f"{lost} million people leave {label(st, victim)}; {label(st, to)} gains {gained} million.")
+    st.log.add(t("{lost} million people leave {seat}; {to} gains {gained} million.", lost=lost,
+                 seat=label(st, victim), to=label(st, to), gained=gained))
     check_elimination(st, victim, retaliation)
 
 
@@ -100,4 +106,4 @@ def check_elimination(st: S, seat: int, retaliation: bool) -> None:
         st.out_tick[seat] = st.tick
         st.dying.append((seat, retaliation))
         st.fallen = True
-        st.log.add(f"{label(st, seat)} has lost its entire population and is eliminated.")
+        st.log.add(t("{seat} has lost its entire population and is eliminated.", seat=label(st, seat)))

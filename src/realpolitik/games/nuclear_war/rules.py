@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from realpolitik.engine import Outcome
+from realpolitik.i18n import t
 
 from .common import label
 from .sequence import Opening
@@ -43,7 +44,7 @@ def setup(st: S) -> None:
     st.hands = [[st.draw.pop() for _ in range(HAND_SIZE)] for _ in range(n)]
     first = st.rng.below(n) if st.options["first_player"] == "random" else 0
     st.current = first
-    st.log.add(f"{st.seats[first]} opens the game. Everyone holds {HAND_SIZE} cards.")
+    st.log.add(t("{seat} opens the game. Everyone holds {count} cards.", seat=st.seats[first], count=HAND_SIZE))
     st.stack.append(Opening(first))
     st.advance()
 
@@ -58,9 +59,9 @@ def outcome(st: S) -> Outcome:
     places = tuple(1 + sum(k > keys[s] for k in keys) for s in range(n))
     survivors = tuple(s for s in range(n) if st.alive[s])
     if len(survivors) == 1:
-        reason = f"{label(st, survivors[0])} is the last nation with people left and rules the world."
+        reason = t("{seat} is the last nation with people left and rules the world.", seat=label(st, survivors[0]))
     elif st.world_ended:
-        reason = "The 100 megaton warhead set off a nuclear stockpile and destroyed the world. Nobody wins."
+        reason = t("The 100 megaton warhead set off a nuclear stockpile and destroyed the world. Nobody wins.")
     else:
-        reason = "The last nations annihilated each other. Nobody wins."
+        reason = t("The last nations annihilated each other. Nobody wins.")
     return Outcome(places=places, winners=survivors if len(survivors) == 1 else (), reason=reason)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import decision, procedure
+from realpolitik.i18n import t
 
 from . import grammar
 from .combat import Draw, aim, start_secret
@@ -71,8 +72,8 @@ class ChooseStrategy(NamedTuple):
 
     def describe(self, st: S, seat: int | None) -> str:
         if seat == self.seat:
-            return f"choose your strategy: place face-down card {len(st.queues[self.seat]) + 1} of 2"
-        return f"{label(st, self.seat)} chooses a strategy"
+            return t("choose your strategy: place face-down card {number} of 2", number=len(st.queues[self.seat]) + 1)
+        return t("{seat} chooses a strategy", seat=label(st, self.seat))
 
 
 # ====================================================================== the turn (Spielzug)
@@ -93,9 +94,9 @@ class Turn(NamedTuple):
             return
         if st.skips[seat]:
             st.skips[seat] -= 1
-            st.log.add(f"{label(st, seat)} loses this turn.")
+            st.log.add(t("{seat} loses this turn.", seat=label(st, seat)))
             return
-        st.log.add(f"— {label(st, seat)}'s turn —")
+        st.log.add(t("— {seat}'s turn —", seat=label(st, seat)))
         mode = "ten" if st.options["refill"] == "draw-to-ten" else "one"
         st.stack += [Reveal(seat), Placing(seat), Draw(seat, mode)]
 
@@ -141,14 +142,14 @@ class PlaceCard(NamedTuple):
         src, dst = (st.hands, st.shown) if verb == "show" else (st.shown, st.hands)
         src[seat].remove(key)
         dst[seat].append(key)
-        verb = "shows" if verb == "show" else "takes back"
-        where = "in" if verb == "shows" else "from"
-        st.log.add(f"{label(st, seat)} {verb} {st.name(key)} {where} its deterrent force.")
+        shown = t("{seat} shows {card} in its deterrent force.") if verb == "show" else \
+            t("{seat} takes back {card} from its deterrent force.")
+        st.log.add(t(shown.key, seat=label(st, seat), card=st.name(key)))
 
     def describe(self, st: S, seat: int | None) -> str:
         if seat == self.seat:
-            return "show or take back deterrent cards, then place a card face down behind your row"
-        return f"{label(st, self.seat)} places a card face down"
+            return t("show or take back deterrent cards, then place a card face down behind your row")
+        return t("{seat} places a card face down", seat=label(st, self.seat))
 
 
 def put_face_down(st: S, seat: int, key: str, from_shown: bool) -> None:
@@ -156,9 +157,10 @@ def put_face_down(st: S, seat: int, key: str, from_shown: bool) -> None:
     st.queues[seat].append(key)
     st.exposed[seat].append(from_shown)
     if from_shown:
-        st.log.add(f"{label(st, seat)} places its deterrent {st.name(key)} face down.")
+        st.log.add(t("{seat} places its deterrent {card} face down.", seat=label(st, seat), card=st.name(key)))
     else:
-        st.log.add(f"{label(st, seat)} places a card face down.", (seat,), f"You place {st.name(key)} face down.")
+        st.log.add(t("{seat} places a card face down.", seat=label(st, seat)), (seat,),
+                   t("You place {card} face down.", card=st.name(key)))
 
 
 @procedure
@@ -174,10 +176,10 @@ class Reveal(NamedTuple):
         key = st.queues[seat].pop(0)
         st.exposed[seat].pop(0)
         card = st.card(key)
-        st.log.add(f"{label(st, seat)} reveals {card.name}.")
+        st.log.add(t("{seat} reveals {card}.", seat=label(st, seat), card=st.name(key)))
         waiting = st.face_up[seat]
         if card.kind == "carrier":
-            drop_face_up(st, seat, "replaced by a new carrier")
+            drop_face_up(st, seat, t("replaced by a new carrier"))
             st.face_up[seat] = key
             st.payload[seat] = card.payload
             return
@@ -187,15 +189,15 @@ class Reveal(NamedTuple):
             return
         discard(st, key)
         if card.kind == "warhead":
-            st.log.add(f"The {card.name} has no carrier that can deliver it and is discarded.")
-        drop_face_up(st, seat, "no matching warhead followed")
+            st.log.add(t("The {card} has no carrier that can deliver it and is discarded.", card=st.name(key)))
+        drop_face_up(st, seat, t("no matching warhead followed"))
         if card.kind == "propaganda":
             if st.at_war:
-                st.log.add("Propaganda is worthless in war: the card is discarded.")
+                st.log.add(t("Propaganda is worthless in war: the card is discarded."))
             else:
                 aim(st, seat, "propaganda", key)
         elif card.kind == "anti-missile":
-            st.log.add("An anti-missile is of no use from the face-down row: it is discarded.")
+            st.log.add(t("An anti-missile is of no use from the face-down row: it is discarded."))
 
 
 def fits(st: S, seat: int, carrier: str, warhead: str) -> bool:

@@ -15,6 +15,7 @@ from collections import Counter
 from typing import Any
 
 from realpolitik.engine import LIST, NESTED, SHARED, VALUE, FramedState, Outcome, Rng, fields
+from realpolitik.i18n import Text, t
 
 from . import rules, words
 from .population import total
@@ -54,9 +55,9 @@ class NuclearWarState(FramedState):
         """The printed card with this key."""
         return self.content.cards[key]
 
-    def name(self, key: str) -> str:
+    def name(self, key: str) -> Text:
         """The printed name of a card."""
-        return self.content.cards[key].name
+        return t(self.content.cards[key].name)  # German from the catalog; an own file's names stay as they are
 
     # ------------------------------------------------------------------ views
 

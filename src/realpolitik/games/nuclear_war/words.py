@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from realpolitik.i18n import t
+
 from . import grammar
 from .sequence import PlaceCard
 
@@ -15,24 +17,26 @@ def action_label(st: S, verb: str, args: tuple) -> str | None:
     """A legal action in words (a button's text): cards by their printed names."""
     name = st.name
     if verb == "place":
-        return f"Place {name(args[1])} (from deterrent) face down" if args[0] == "shown" else \
-            f"Place {name(args[0])} face down"
+        if args[0] == "shown":
+            return t("Place {card} (from deterrent) face down", card=name(args[1]))
+        return t("Place {card} face down", card=name(args[0]))
     if verb == "show":
-        return f"Show {name(args[0])} as deterrent"
+        return t("Show {card} as deterrent", card=name(args[0]))
     if verb == "hide":
-        return f"Take back {name(args[0])}"
+        return t("Take back {card}", card=name(args[0]))
     if verb == "target":
-        return f"Target {args[0]}"
+        return t("Target {seat}", seat=args[0])
     if verb == "strike":
         carrier, warhead, target = args
-        return f"Strike {target}: {name(carrier)} with {name(warhead)}"
+        return t("Strike {target}: {carrier} with {warhead}", target=target, carrier=name(carrier),
+                 warhead=name(warhead))
     if verb == "intercept":
-        return f"Intercept with {name(args[0])}"
+        return t("Intercept with {card}", card=name(args[0]))
     if verb == "no":
-        return "Do not intercept"
+        return t("Do not intercept")
     if verb == "swap":
-        return f"Swap face-down card {args[0]} for {name(args[1])}"
-    return {grammar.KEEP: "Keep my face-down cards", grammar.DONE: "Done"}.get(verb)
+        return t("Swap face-down card {slot} for {card}", slot=args[0], card=name(args[1]))
+    return {grammar.KEEP: t("Keep my face-down cards"), grammar.DONE: t("Done")}.get(verb)
 
 
 def why_illegal(st: S, action: str) -> str | None:
@@ -42,13 +46,13 @@ def why_illegal(st: S, action: str) -> str | None:
     if words[0] in ("place", "show", "hide", "intercept", "swap") and len(words) >= 2:
         key = words[-1]
         if key not in st.content.cards:
-            return f"There is no card called {key!r}."
+            return t("There is no card called {card}.", card=repr(key))
     if words[0] == "target" and len(words) == 2:
         if words[1] not in st.seats:
-            return f"There is no player {words[1]!r}."
-        return f"{words[1]} is not an opponent you can choose now."
+            return t("There is no player {seat}.", seat=repr(words[1]))
+        return t("{seat} is not an opponent you can choose now.", seat=words[1])
     if not placing and words[0] in ("show", "hide"):
-        return "The deterrent force can only be changed in your own turn, before you place a card."
+        return t("The deterrent force can only be changed in your own turn, before you place a card.")
     if placing and words[0] in ("show", "hide") and st.moves >= 2:
-        return "You have already moved two cards to or from your deterrent force this turn."
+        return t("You have already moved two cards to or from your deterrent force this turn.")
     return None

@@ -3,6 +3,7 @@
 // view (plus the printed card list from data/cards.toml for names and kinds).
 
 import { s, seatName } from "../js/dom.js";
+import { t } from "../js/i18n.js";
 
 const WIDTH = 960;
 const GAP = 12;
@@ -24,7 +25,7 @@ export async function load(ctx) {
 }
 
 function cardName(ctx, key) {
-  return ctx.data && ctx.data[key] ? ctx.data[key].name : key;
+  return ctx.data && ctx.data[key] ? t(ctx.data[key].name) : key;
 }
 
 function seatLabel(ctx, label) {
@@ -52,7 +53,7 @@ function card(ctx, x, y, w, h, key, extra = {}) {
     return s("g", { class: "card back" },
       s("rect", { x, y, width: w, height: h, rx: 5, fill: "#22313f", stroke: "#5d6d7e" }),
       s("text", { x: x + w / 2, y: y + h / 2 + 4, "text-anchor": "middle", fill: "#aab7b8", "font-size": 12, text: "?" }),
-      s("title", { text: "a face-down card" }));
+      s("title", { text: t("a face-down card") }));
   }
   const info = ctx.data ? ctx.data[key] : null;
   const kind = info ? info.kind : "";
@@ -88,54 +89,56 @@ function nation(ctx, view, player, x, y, w) {
       stroke: acting ? "#d4ac0d" : mine ? "#2e86c1" : "#aab7b8", "stroke-width": acting || mine ? 4 : 1.5,
     }),
     s("text", { x: x + 12, y: y + 22, "font-size": 16, "font-weight": "bold", fill: "#1b2631",
-      text: `${seatLabel(ctx, player.seat)}${player.alive ? "" : " ✝ annihilated"}` }),
+      text: seatLabel(ctx, player.seat) + (player.alive ? "" : " ✝ " + t("annihilated")) }),
   ];
-  if (acting) items.push(s("text", { x: x + w - 12, y: y + 22, "text-anchor": "end", "font-size": 12, fill: "#9a7d0a", text: "▶ to act" }));
-  const people = mine ? `${mine.population_total} million people` : `${player.population_cards} population cards`;
-  const skip = player.skips ? ` · loses ${player.skips} turn${player.skips > 1 ? "s" : ""}` : "";
-  items.push(s("text", { x: x + 12, y: y + 42, "font-size": 12, fill: "#34495e", text: `${people} · ${player.hand} cards in hand${skip}` }));
-  items.push(s("text", { x: x + 12, y: y + 62, "font-size": 11, fill: "#566573", text: "deterrent force" }));
+  if (acting) items.push(s("text", { x: x + w - 12, y: y + 22, "text-anchor": "end", "font-size": 12, fill: "#9a7d0a", text: "▶ " + t("to act") }));
+  const people = mine ? t("{count} million people", { count: mine.population_total })
+    : t("{count} population cards", { count: player.population_cards });
+  const skip = player.skips ? " · " + t("loses {count} turn(s)", { count: player.skips }) : "";
+  const hand = t("{count} cards in hand", { count: player.hand });
+  items.push(s("text", { x: x + 12, y: y + 42, "font-size": 12, fill: "#34495e", text: `${people} · ${hand}${skip}` }));
+  items.push(s("text", { x: x + 12, y: y + 62, "font-size": 11, fill: "#566573", text: t("deterrent force") }));
   items.push(...row(ctx, x + 12, y + 68, player.deterrent));
-  items.push(s("text", { x: x + 12, y: y + 132, "font-size": 11, fill: "#566573", text: "face-down row" }));
+  items.push(s("text", { x: x + 12, y: y + 132, "font-size": 11, fill: "#566573", text: t("face-down row") }));
   const faceDown = mine ? mine.face_down : player.face_down;
   items.push(...faceDown.map((key, i) => card(ctx, x + 12 + i * (CARD_W + 6), y + 138, CARD_W, CARD_H, key,
-    mine && player.face_down[i] === null ? { dashed: true, title: `${cardName(ctx, key)} — face down, only you see it` } : {})));
-  if (!faceDown.length) items.push(s("text", { x: x + 12, y: y + 162, "font-size": 11, fill: "#99a3a4", text: "empty" }));
+    mine && player.face_down[i] === null ? { dashed: true, title: cardName(ctx, key) + " — " + t("face down, only you see it") } : {})));
+  if (!faceDown.length) items.push(s("text", { x: x + 12, y: y + 162, "font-size": 11, fill: "#99a3a4", text: t("empty") }));
   const upX = x + w - CARD_W - 16;
-  items.push(s("text", { x: upX, y: y + 132, "font-size": 11, fill: "#566573", text: "face up" }));
+  items.push(s("text", { x: upX, y: y + 132, "font-size": 11, fill: "#566573", text: t("face up") }));
   if (player.face_up) {
     items.push(card(ctx, upX, y + 138, CARD_W, CARD_H, player.face_up));
-    if (player.payload) items.push(s("text", { x: upX, y: y + 200, "font-size": 11, fill: "#1b2631", text: `${player.payload} MT left` }));
+    if (player.payload) items.push(s("text", { x: upX, y: y + 200, "font-size": 11, fill: "#1b2631", text: t("{count} MT left", { count: player.payload }) }));
   }
   return s("g", { class: `nation${acting ? " acting" : ""}${mine ? " mine" : ""}`, "data-seat": player.seat }, items);
 }
 
 function banner(view) {
   const pub = view.public;
-  const bank = Object.entries(pub.bank).filter(([, n]) => n).map(([v, n]) => `${n}×${v}M`).join(" ") || "empty";
+  const bank = Object.entries(pub.bank).filter(([, n]) => n).map(([v, n]) => `${n}×${v}M`).join(" ") || t("empty");
   const discarded = Object.values(pub.discard).reduce((a, b) => a + b, 0);
   return s("g", { class: "banner" },
     s("rect", { x: 0, y: 0, width: WIDTH, height: 44, rx: 8, fill: pub.war ? "#922b21" : "#1e8449" }),
-    s("text", { x: 16, y: 29, "font-size": 20, "font-weight": "bold", fill: "#fdfefe", text: pub.war ? "WAR" : "COLD WAR — peace" }),
+    s("text", { x: 16, y: 29, "font-size": 20, "font-weight": "bold", fill: "#fdfefe", text: pub.war ? t("WAR") : t("COLD WAR — peace") }),
     s("text", { x: WIDTH - 16, y: 28, "text-anchor": "end", "font-size": 13, fill: "#fdfefe",
-      text: `turn of ${pub.turn} · draw pile ${pub.draw_pile} · discarded ${discarded} · bank ${bank}` }));
+      text: t("turn of {seat} · draw pile {draw} · discarded {discarded} · bank {bank}", { seat: pub.turn, draw: pub.draw_pile, discarded, bank }) }));
 }
 
 function hand(ctx, view, y) {
   const mine = view.private;
-  const items = [s("text", { x: 4, y: y + 16, "font-size": 14, "font-weight": "bold", fill: "#1b2631", text: "Your hand" })];
+  const items = [s("text", { x: 4, y: y + 16, "font-size": 14, "font-weight": "bold", fill: "#1b2631", text: t("Your hand") })];
   const pop = Object.entries(mine.population).filter(([, n]) => n).map(([v, n]) => `${n}×${v}M`).join(", ");
   items.push(s("text", { x: WIDTH - 4, y: y + 16, "text-anchor": "end", "font-size": 12, fill: "#34495e",
-    text: `your people: ${mine.population_total} million (${pop || "none"})` }));
+    text: t("your people: {count} million ({cards})", { count: mine.population_total, cards: pop || t("none") }) }));
   mine.hand.forEach((key, i) => {
     const uses = (ctx.choices || []).filter((c) => c.args.includes(key));
     const play = uses.length === 1 ? uses[0] : null;
     const [col, line] = [i % HAND_ROW, Math.floor(i / HAND_ROW)];
     items.push(card(ctx, 4 + col * (HAND_W + 8), y + 26 + line * (HAND_H + 8), HAND_W, HAND_H, key, play
-      ? { stroke: "#d4ac0d", onclick: () => ctx.act(play.action), title: `${cardName(ctx, key)} — click: ${play.label}` }
+      ? { stroke: "#d4ac0d", onclick: () => ctx.act(play.action), title: cardName(ctx, key) + " — " + t("click: {action}", { action: play.label }) }
       : {}));
   });
-  if (!mine.hand.length) items.push(s("text", { x: 4, y: y + 50, "font-size": 12, fill: "#99a3a4", text: "no cards" }));
+  if (!mine.hand.length) items.push(s("text", { x: 4, y: y + 50, "font-size": 12, fill: "#99a3a4", text: t("no cards") }));
   return s("g", { class: "hand" }, items);
 }
 
@@ -148,7 +151,7 @@ export function render(view, ctx) {
   const handRows = view.private ? Math.max(1, Math.ceil(view.private.hand.length / HAND_ROW)) : 0;
   const height = 56 + rows * (NATION_H + GAP) + (view.private ? 30 + handRows * (HAND_H + 8) : 0);
   const svg = s("svg", { viewBox: `0 0 ${WIDTH} ${height}`, class: "board nuclear-war", role: "img",
-    "aria-label": `Nuclear War: ${view.public.war ? "war" : "peace"}` });
+    "aria-label": "Nuclear War: " + (view.public.war ? t("war") : t("peace")) });
   svg.append(banner(view));
   players.forEach((player, i) => {
     svg.append(nation(ctx, view, player, (i % cols) * (w + GAP), 56 + Math.floor(i / cols) * (NATION_H + GAP), w));
