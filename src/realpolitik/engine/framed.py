@@ -33,6 +33,7 @@ class FramedState(State):
 
     def advance(self) -> None:
         """Run the rules until the next decision (after set-up, or after changing the stack)."""
+        self._legal = None  # choices computed before the stack changed are stale
         advance(self, self.answer_forced)
 
     def describe_pending(self, seat: int | None) -> str:

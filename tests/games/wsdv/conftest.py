@@ -7,14 +7,17 @@ public ``apply`` so every refusal path is the real one.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import pytest
 
 from realpolitik.games import get
-from realpolitik.games.wsdv import board, end_of_decade, rules
+from realpolitik.games.wsdv import board
 from realpolitik.games.wsdv.content import EAST, WEST
+from realpolitik.games.wsdv.rules import Discard, Turn
 
 #: a decision that stops ``advance`` in isolated tests (West, empty hand: only ``keep``)
-SENTINEL = ("discard", WEST)
+SENTINEL = Discard(WEST)
 
 
 class Table:
@@ -86,15 +89,12 @@ class Table:
 
     # ------------------------------------------------------------------ decisions
 
-    def push(self, *frames: tuple) -> Table:
+    def push(self, *frames: NamedTuple) -> Table:
         """Replace the stack with a sentinel plus ``frames`` and run to the first decision."""
         st = self.st
         st.stack = [SENTINEL, *frames]
         st.result = None
-        st._legal = None
-        rules.advance(st)
-        if st.stack:
-            st._legal = None
+        st.advance()
         return self
 
     def turn(self, seat: int, display: tuple[str, ...] = (), hand: tuple[str, ...] = (), spare: str = "75") -> Table:
@@ -105,7 +105,7 @@ class Table:
         st.hands[seat] = list(hand)
         st.turn = st.order.index(seat)
         st.eod = -1
-        return self.push(("turn", seat))
+        return self.push(Turn(seat))
 
     def phase(self, name: str) -> Table:
         """Run one end-of-decade phase on its own, stopping at the sentinel."""
@@ -113,11 +113,8 @@ class Table:
         st.stack = [SENTINEL]
         st.result = None
         st.eod = st.layout.phases.index(name)
-        end_of_decade.PHASES[name](st)
-        st._legal = None
-        rules.advance(st)
-        if st.stack:
-            st._legal = None
+        st.PHASES[name](st)
+        st.advance()
         return self
 
     def run(self, *actions: str) -> Table:
@@ -131,7 +128,7 @@ class Table:
 
     @property
     def top(self) -> str:
-        return self.st.stack[-1][0] if self.st.stack else ""
+        return self.st.stack[-1].tag if self.st.stack else ""
 
     def done(self) -> bool:
         """True when only the sentinel is left (the tested step finished)."""

@@ -6,6 +6,7 @@ import pytest
 
 from realpolitik.engine import IllegalAction
 from realpolitik.games.wsdv import board
+from realpolitik.games.wsdv.actions import LivingStandard
 from realpolitik.games.wsdv.content import EAST, WEST
 
 # ---------------------------------------------------------------------- §4.1 remove unrest
@@ -169,7 +170,7 @@ def test_spec_example_value_two_card_two_provinces(table):
 def test_ls_split_over_provinces_or_one_province_only(table):
     for option, both in (("split", True), ("one-province", False)):
         t = table(ls_top_up=option).clear_board().factories("rostock", "berlin")
-        t.push(("ls", EAST, EAST, 4, (), (), 0))
+        t.push(LivingStandard(EAST, EAST, 4, (), (), 0))
         t.run("ls mv")  # economy 1: two card points
         assert ("ls eb" in t.legal) is both
 
@@ -178,7 +179,7 @@ def test_three_markers_each_in_another_province(table):
     t = table().clear_board().factories("rheinsberg", "schwedt", "magdeburg", "bitterfeld", "rostock", "neubrandenburg")
     t.connect("magdeburg/bitterfeld", "rostock/neubrandenburg")
     t.st.ls = [0] * 14
-    t.push(("ls", EAST, EAST, 0, (), (), 0))
+    t.push(LivingStandard(EAST, EAST, 0, (), (), 0))
     t.run("ls bb")
     assert "ls bb" not in t.legal
     t.run("ls sa", "ls mv")
@@ -188,7 +189,7 @@ def test_three_markers_each_in_another_province(table):
 def test_hamburg_counts_for_one_province_per_ls_action(table):
     t = table().clear_board().factories("hamburg", "kiel", "hannover")
     t.connect("kiel/hamburg", "hamburg/hannover")
-    t.push(("ls", WEST, WEST, 0, (), (), 0))
+    t.push(LivingStandard(WEST, WEST, 0, (), (), 0))
     assert "ls sh" in t.legal and "ls ns" not in t.legal and "hamburg ns" in t.legal
     t.run("hamburg ns")
     assert "ls ns" in t.legal and "ls sh" not in t.legal and not any(a.startswith("hamburg") for a in t.legal)
@@ -200,7 +201,7 @@ def test_external_factory_with_two_links_counts_where_east_says(table):
     st = t.st
     assert board.external_links(st, t.city("polska-s")) == [t.p("bb"), t.p("eb")]
     assert board.economy(st, t.p("bb")) == 2 + 3  # Schwedt 2 + Polska-S 3 by default
-    t.push(("ls", EAST, EAST, 0, (), (), 0))
+    t.push(LivingStandard(EAST, EAST, 0, (), (), 0))
     assert "assign polska-s eb" in t.legal
     t.run("assign polska-s eb")
     assert "ls eb" in t.legal and "ls bb" not in t.legal and not any(a.startswith("assign") for a in t.legal)
@@ -208,7 +209,7 @@ def test_external_factory_with_two_links_counts_where_east_says(table):
 
 def test_west_berlin_gets_ls_through_a_supplier(table):
     t = table().clear_board().factories("dortmund", "koeln").connect("dortmund/koeln").unrest(nrw=2, wb=3)
-    t.push(("ls", WEST, WEST, 0, (), (), 0))
+    t.push(LivingStandard(WEST, WEST, 0, (), (), 0))
     t.run("ls nrw")
     assert t.top == "deliver"
     t.run("deliver")
@@ -225,7 +226,7 @@ def test_spec_example_third_west_berlin_ls_needs_economy_eight_and_a_card_point(
     st.sectors = [1, 0, 1]
     t.ls(nrw=2, wb=2)
     assert board.economy(st, t.p("nrw")) == 8
-    t.push(("ls", WEST, WEST, 1, (), (), 0))
+    t.push(LivingStandard(WEST, WEST, 1, (), (), 0))
     t.run("ls nrw")
     assert st.ls[t.p("nrw")] == 3 and t.top == "deliver"
     t.run("deliver")
@@ -236,7 +237,7 @@ def test_no_delivery_when_the_supplier_is_not_above_west_berlin_or_its_sector_no
     t = table().clear_board().factories("dortmund", "koeln").connect("dortmund/koeln")
     t.st.sectors = [0, 1, 0]
     t.ls(wb=1)
-    t.push(("ls", WEST, WEST, 0, (), (), 0))
+    t.push(LivingStandard(WEST, WEST, 0, (), (), 0))
     t.run("ls nrw")  # NRW 1 is not above West Berlin's 1
     assert t.done() and t.st.sectors == [0, 1, 0]
     t = table().clear_board().factories("dortmund", "koeln").connect("dortmund/koeln")
@@ -244,7 +245,7 @@ def test_no_delivery_when_the_supplier_is_not_above_west_berlin_or_its_sector_no
     t.ls(nrw=1, wb=1)
     t.st.factory[t.city("duisburg")] = board.WORKING
     t.connect("duisburg/dortmund", "duisburg/koeln")
-    t.push(("ls", WEST, WEST, 0, (), (), 0))
+    t.push(LivingStandard(WEST, WEST, 0, (), (), 0))
     t.run("ls nrw")  # NRW 2 > 1, but the British sector is not the lowest
     assert t.done() and t.st.sectors == [0, 1, 0] and t.st.ls[t.p("nrw")] == 2
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from realpolitik.games.wsdv import board, end_of_decade, rules
+from realpolitik.games.wsdv import board, end_of_decade
 from realpolitik.games.wsdv.content import EAST, WEST
+from realpolitik.games.wsdv.end_of_decade import EndOfDecade
 
 
 def _east_build_points(t):
@@ -317,9 +318,9 @@ def test_a_whole_end_of_decade_runs_all_phases_in_order_and_starts_the_next_deca
     t = table().clear_board().factories("berlin", "dortmund")
     st = t.st
     st.played = []
-    st.stack = [("eod", 0)]
+    st.stack = [EndOfDecade(0)]
     st._legal = None
-    rules.advance(st)
-    assert st.decade == 2 and st.eod == -1 and st.stack[-1][0] == "turn" and len(st.display) == 7
+    st.advance()
+    assert st.decade == 2 and st.eod == -1 and st.stack[-1].tag == "turn" and len(st.display) == 7
     phases = [e for e in st.view(None)["log"] if "End of decade I, phase" in e]
     assert [p.split("phase ")[1].split(":")[0] for p in phases] == [str(i) for i in range(1, 11)]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from realpolitik.games.wsdv import board
 from realpolitik.games.wsdv.content import EAST, WEST
+from realpolitik.games.wsdv.rules import StartDecade, Turn
 
 
 def test_setup_version_2016(table):
@@ -33,7 +34,7 @@ def test_players_alternate_and_the_special_card_is_not_a_display_card(table):
         seen.append(st.to_act)
         key = st.display[0]
         t.run(f"take {key} build")
-        while st.stack[-1][0] != "turn":
+        while st.stack[-1].tag != "turn":
             t.run("done" if "done" in st.legal_actions() else st.legal_actions()[0])
     assert seen == [WEST, EAST] * 3 + [WEST]
     assert st.special == "i" and len(st.display) == 7 and len(st.deck) == 2
@@ -45,7 +46,7 @@ def test_hand_cards_do_not_end_the_sub_decade(table):
     st = t.st
     hand = list(st.hands[WEST])
     t.run(f"play {hand[0]} build")
-    while st.stack[-1][0] != "turn":
+    while st.stack[-1].tag != "turn":
         t.run("done")
     assert len(st.display) == 7 and st.half == 1 and st.to_act == EAST
 
@@ -56,7 +57,7 @@ def test_decade_start_discards_and_refill(table):
     st.hands = [["1", "2", "3"], ["4"]]
     st.decade = 1
     st.prestige = 2
-    t.push(("start_decade",))
+    t.push(StartDecade())
     assert st.decade == 2 and st.to_act == WEST and "keep" not in t.legal  # three cards: must discard
     t.run("discard 2")
     assert "keep" in t.legal
@@ -75,7 +76,7 @@ def test_decade_four_special_face_depends_on_the_wall(table):
         t = table()
         t.st.decade, t.st.wall = 3, wall
         t.st.hands = [[], []]
-        t.push(("start_decade",))
+        t.push(StartDecade())
         assert t.st.special == face
 
 
@@ -85,7 +86,7 @@ def test_second_sub_decade_end_starts_the_end_of_decade(table):
     st.half = 2
     t.turn(WEST, display=("19",), spare="")
     st.special = "i"
-    st.stack[-1:] = [("turn", WEST)]
+    st.stack[-1:] = [Turn(WEST)]
     st._legal = None
     t.run("take 19 build", "done")
     assert st.special is None and st.deck == [] and st.eod >= 0

@@ -6,6 +6,7 @@ import json
 
 from realpolitik.engine import Rng
 from realpolitik.games.wsdv.content import EAST, WEST
+from realpolitik.games.wsdv.rules import Discard
 
 
 def test_hands_are_private_and_card_backs_public(table):
@@ -71,7 +72,7 @@ def test_face_down_discards_are_known_to_their_owner_only(table):
     st = t.st
     st.hands[EAST] = ["1", "2", "3"]
     st.decade = 1
-    st.stack = [("discard", EAST)]
+    st.stack = [Discard(EAST)]
     st._legal = None
     t.run("discard 2")
     for s in range(5):

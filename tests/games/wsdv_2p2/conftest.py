@@ -9,17 +9,18 @@ fixture cards for the seed's worked examples, whose printed faces we do not have
 from __future__ import annotations
 
 import dataclasses
+from typing import NamedTuple
 
 import pytest
 
 from realpolitik.games import get
 from realpolitik.games.wsdv import board
-from realpolitik.games.wsdv.two_plus_two import rules
 from realpolitik.games.wsdv.two_plus_two.content import DeckCard, Effect, ExpansionCard
+from realpolitik.games.wsdv.two_plus_two.rules import DiscardOne, Turn
 
 USA, USSR, WEST_SEAT, EAST_SEAT = 0, 1, 2, 3
 #: a decision that stops ``advance`` in isolated tests
-SENTINEL = ("discard_one", USA)
+SENTINEL = DiscardOne(USA)
 
 
 def card(key: str, colour: str = "dual", value=2, icons=(), **fields) -> ExpansionCard:
@@ -110,14 +111,12 @@ class Table:
 
     # ------------------------------------------------------------------ decisions
 
-    def push(self, *frames: tuple) -> Table:
+    def push(self, *frames: NamedTuple) -> Table:
         """Replace the stack with a sentinel plus ``frames`` and run to the first decision."""
         st = self.st
         st.stack = [SENTINEL, *frames]
         st.result = None
-        st._legal = None
-        rules.advance(st)
-        st._legal = None
+        st.advance()
         return self
 
     def turn(self, seat: int, display=(), hand=(), spare: tuple[str, ...] = ("75", "76")) -> Table:
@@ -128,20 +127,16 @@ class Table:
         st.hands[seat] = list(hand)
         st.turn = st.order.index(seat)
         st.eod = -1
-        return self.push(("turn", seat))
+        return self.push(Turn(seat))
 
     def phase(self, name: str) -> Table:
         """Run one end-of-decade phase on its own, stopping at the sentinel."""
-        from realpolitik.games.wsdv import end_of_decade
-
         st = self.st
         st.stack = [SENTINEL]
         st.result = None
         st.eod = st.layout.phases.index(name)
-        end_of_decade.PHASES[name](st)
-        st._legal = None
-        rules.advance(st)
-        st._legal = None
+        st.PHASES[name](st)
+        st.advance()
         return self
 
     def run(self, *actions: str) -> Table:
@@ -155,7 +150,7 @@ class Table:
 
     @property
     def top(self) -> str:
-        return self.st.stack[-1][0] if self.st.stack else ""
+        return self.st.stack[-1].tag if self.st.stack else ""
 
     def done(self) -> bool:
         """True when only the sentinel is left (the tested step finished)."""

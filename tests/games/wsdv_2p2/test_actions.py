@@ -115,10 +115,10 @@ def test_the_soviet_value_reminder(table):
     t.st.soviet_penalty = True
     t.turn(USSR, display=("xr",))
     t.run("take xr build")
-    assert t.top == "build" and t.st.stack[-1][3] == 2  # value 3 - 1
+    assert t.top == "build" and t.st.stack[-1].points == 2  # value 3 - 1
     t.turn(EAST_SEAT, display=("xr",))  # East is not affected
     t.run("take xr build")
-    assert t.st.stack[-1][3] == 3
+    assert t.st.stack[-1].points == 3
     low = card("xl", colour="east", value=1)
     t = table().clear_board().with_cards(low)
     t.st.soviet_penalty = True
@@ -127,7 +127,7 @@ def test_the_soviet_value_reminder(table):
     t.st.lines[(t.c.site_index["dresden/karl-marx-stadt"] - 1000) >> 1] = 1
     t.turn(USSR, display=("xl",))
     t.run("take xl ls")
-    assert t.st.stack[-1][3] == 0 and "ls sn" in t.legal  # value 0: living standard where the economy allows
+    assert t.st.stack[-1].points == 0 and "ls sn" in t.legal  # value 0: living standard where the economy allows
 
 
 def test_value_icon_example(table):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from realpolitik.games.wsdv.two_plus_two.rules import SubDecadeEnd
+
 from .conftest import EAST_SEAT, USA, USSR, WEST_SEAT, card, deck_card
 
 FILLER = card("xf", "dual", icons=[])
@@ -15,7 +17,7 @@ def _auto(t, key, last=WEST_SEAT):
     st.prepared = [["x11", "x12", "x13"], []]
     st.last_active = last
     st.turn = st.order.index(last)
-    t.push(("sub_decade_end",))
+    t.push(SubDecadeEnd())
     return t
 
 
@@ -38,7 +40,7 @@ def test_green_cards_ignore_shaded_icons_choice_and_peacemaker(table):
     _auto(t, "x9")  # Geneva Summit: undove, shaded undove, choice, peacemaker
     st = t.st
     assert st.doves == 4 and (st.prestige, st.dominance) == (0, 0) and not any(st.peacemakers)
-    assert st.stack[-1][0] == "turn"
+    assert st.stack[-1].tag == "turn"
 
 
 def test_printed_order_and_where_east_and_west_decide(table):
@@ -122,4 +124,4 @@ def test_overflow_bonuses_beyond_a_base_track_run_one_after_the_other(table):
     t = table().clear_board().unrest(sn=1).with_cards(rise)
     t.st.currency = 6
     _auto(t, "xo")
-    assert t.st.unrest[t.p("sn")] == 0 and t.st.stack[-1][0] == "turn"  # the second bonus finds no unrest
+    assert t.st.unrest[t.p("sn")] == 0 and t.st.stack[-1].tag == "turn"  # the second bonus finds no unrest

@@ -49,7 +49,7 @@ def test_the_view_shows_the_deck_count_and_the_last_card_only(table):
     t = table().clear_board().with_cards(YELLOW)
     t.turn(USSR, display=("xy",))
     t.run("take xy arms")
-    while t.st.stack[-1][0] != "turn":
+    while t.st.stack[-1].tag != "turn":
         t.run(t.legal[0])
     view = t.st.view(USA)["public"]["cold_war"]
     assert view["arms_deck"] == {"count": 9, "last": t.st.arms_last}

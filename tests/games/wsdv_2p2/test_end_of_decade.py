@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from realpolitik.games.wsdv.two_plus_two import cold_war, rules
+from realpolitik.games.wsdv.rules import StartDecade
+from realpolitik.games.wsdv.two_plus_two import cold_war
 
 from .conftest import EAST_SEAT, USA, USSR, WEST_SEAT
 
@@ -52,19 +53,19 @@ def test_space_race_card_of_the_next_decade_refill_to_three_discard_one(table):
     assert len(bonus) == 1 and st.space_bonus == [False, True, False, False]
     assert st.view(USA)["public"]["hands"]["ussr"] == [1, 1, 2]  # the back shows the decade
     assert bonus[0] not in repr(st.view(USA)) and bonus[0] in repr(st.view(USSR)["private"])
-    st.stack = [("start_decade",)]
-    rules.advance(st)
+    st.stack = [StartDecade()]
+    st.advance()
     while st.to_act != USSR:
         st.apply("keep")
     assert set(st.legal_actions()) == {"discard 2", "discard 3", "keep"}  # not the card just received
     st.apply("discard 2")
     st.apply("keep")
-    while st.stack[-1][0] == "discard":
+    while st.stack[-1].tag == "discard":
         st.apply("keep")
-    assert st.to_act == USSR and st.stack[-1][0] == "discard_one" and len(st.hands[USSR]) == 3
+    assert st.to_act == USSR and st.stack[-1].tag == "discard_one" and len(st.hands[USSR]) == 3
     assert bonus[0] in st.hands[USSR] and bonus[0] not in st.deck
     st.apply(f"discard {bonus[0]}")  # any card of its choice
-    assert len(st.hands[USSR]) == 2 and not st.space_bonus[USSR] and st.stack[-1][0] == "turn"
+    assert len(st.hands[USSR]) == 2 and not st.space_bonus[USSR] and st.stack[-1].tag == "turn"
 
 
 def test_no_next_decade_card_in_decade_four(table):

@@ -6,7 +6,9 @@ import pytest
 
 from realpolitik.engine import IllegalAction
 from realpolitik.games import get
+from realpolitik.games.wsdv.rules import StartDecade
 from realpolitik.games.wsdv.two_plus_two import rules
+from realpolitik.games.wsdv.two_plus_two.rules import SubDecadeEnd, Turn
 
 from .conftest import EAST_SEAT, USA, USSR, WEST_SEAT, card
 
@@ -18,7 +20,7 @@ def test_set_up():
     assert get("wsdv-2p2").teams(4) == (0, 1, 0, 1)
     assert st.treasury == [6, 6] and (st.arms, st.space, st.dominance) == (0, 0, 0) and st.doves == 6
     assert sorted(st.arms_deck) == sorted(c.arms_deck) and sorted(st.conflict_deck) == sorted(c.conflict_deck)
-    assert st.order == [USA, USSR, WEST_SEAT, EAST_SEAT] and st.to_act == USA and st.stack[-1] == ("turn", USA)
+    assert st.order == [USA, USSR, WEST_SEAT, EAST_SEAT] and st.to_act == USA and st.stack[-1] == Turn(USA)
     assert all(len(h) == 2 for h in st.hands)
     assert all(st.card(k).decade == 1 and not k.startswith("x") for h in st.hands for k in h)
     base = [k for k in st.display if not k.startswith("x")]
@@ -48,7 +50,7 @@ def test_sub_decade_ends_with_one_normal_card_whose_event_runs_automatically(tab
     assert sorted(k for k in st.display if k.startswith("x")) == sorted(b)
     assert len([k for k in st.display if not k.startswith("x")]) == 3
     # the player who would have acted next in sub-decade A begins
-    assert st.stack[-1] == ("turn", st.order[(st.order.index(WEST_SEAT) + 1) % 4])
+    assert st.stack[-1] == Turn(st.order[(st.order.index(WEST_SEAT) + 1) % 4])
 
 
 def test_sub_decade_c_has_one_card_more_and_then_the_decade_ends(table):
@@ -59,13 +61,13 @@ def test_sub_decade_c_has_one_card_more_and_then_the_decade_ends(table):
     st.prepared[0] = []
     st.display = ["xpay"]
     st.turn = 0
-    t.push(("sub_decade_end",))
+    t.push(SubDecadeEnd())
     assert st.half == 3 and sorted(k for k in st.display if k.startswith("x")) == sorted(c)
     assert len([k for k in st.display if not k.startswith("x")]) == 4
-    assert st.stack[-1] == ("turn", st.order[1])
+    assert st.stack[-1] == Turn(st.order[1])
     st.display = ["xpay"]
     deck = len(st.deck)
-    t.push(("sub_decade_end",))
+    t.push(SubDecadeEnd())
     assert deck and st.deck == [] and st.special is None and st.display == []
     log = " ".join(st.log.redacted(None, 0))
     assert st.eod >= 0 and all(f"phase {i}: {p}" in log for i, p in (
@@ -76,9 +78,9 @@ def test_decade_two_deals_new_displays_and_keeps_older_hand_cards_unless_discard
     t = table(seed=6).clear_board()
     st = t.st
     st.hands = [["1"], ["2", "3"], [], ["4"]]
-    st.stack = [("start_decade",)]
-    rules.advance(st)
-    assert st.decade == 2 and st.to_act == USA and st.stack[-1][0] == "discard"
+    st.stack = [StartDecade()]
+    st.advance()
+    assert st.decade == 2 and st.to_act == USA and st.stack[-1].tag == "discard"
     assert set(st.legal_actions()) == {"discard 1", "keep"}
     st.apply("discard 1")
     assert st.to_act == USSR

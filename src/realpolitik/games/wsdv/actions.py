@@ -8,10 +8,12 @@ markers, each in another province, card points topping up the economy).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
+
+from realpolitik.engine import decision
 
 from . import board
-from .common import pkey, pname
+from .common import asks, pkey, pname
 from .content import LINE, WEST
 
 if TYPE_CHECKING:
@@ -28,41 +30,59 @@ def calm_targets(st: S, side: int, where: str) -> list[int]:
     return [p for p in board.scope(st, side, where) if st.unrest[p]]
 
 
-def _legal_calm(st: S, seat: int, side: int, where: str) -> list[str]:
-    return [f"calm {pkey(st, p)}" for p in calm_targets(st, side, where)]
+@decision(tag="calm", public=True)
+class RemoveUnrest(NamedTuple):
+    """Take 1 unrest out of a province of ``side`` (within an icon's caption ``where``) (§4.1, §5.2)."""
 
+    seat: int
+    side: int
+    where: str
 
-def _act_calm(st: S, action: str, seat: int, side: int, where: str) -> None:
-    st.stack.pop()
-    p = st.content.province_index[action.split(" ")[1]]
-    board.remove_unrest(st, p)
-    st.log.add(f"1 unrest leaves {pname(st, p)} ({st.unrest[p]} left).")
+    def legal(self, st: S) -> list[str]:
+        _, side, where = self
+        return [f"calm {pkey(st, p)}" for p in calm_targets(st, side, where)]
 
+    def act(self, st: S, action: str) -> None:
+        st.stack.pop()
+        p = st.content.province_index[action.split(" ")[1]]
+        board.remove_unrest(st, p)
+        st.log.add(f"1 unrest leaves {pname(st, p)} ({st.unrest[p]} left).")
 
-def _describe_calm(st: S, mine: bool, seat: int, side: int, where: str) -> str:
-    return "choose a province to remove 1 unrest from" if mine else f"{st.seats[seat]} removes 1 unrest"
+    def describe(self, st: S, viewer: int | None) -> str:
+        return asks(st, viewer, self.seat, "choose a province to remove 1 unrest from", "removes 1 unrest")
 
 
 # ====================================================================== §4.2.5 dismantling
 
 
-def _legal_dismantle(st: S, seat: int, side: int, where: str, why: str) -> list[str]:
-    names = st.content.site_name
-    return [f"dismantle {names[x]}" for x in board.dismantle_sites(st, side, where or None)]
+@decision(tag="dismantle", public=True)
+class Dismantle(NamedTuple):
+    """Lose 1 build point of ``side``: a factory level or a blue line (§4.2.5); ``why`` says what it pays for."""
 
+    seat: int
+    side: int
+    where: str
+    why: str
 
-def _act_dismantle(st: S, action: str, seat: int, side: int, where: str, why: str) -> None:
-    st.stack.pop()
-    site = st.content.site_index[action.split(" ")[1]]
-    st.log.add(f"{st.seats[seat]}: {board.dismantle(st, site)}.")
+    def legal(self, st: S) -> list[str]:
+        _, side, where, _ = self
+        names = st.content.site_name
+        return [f"dismantle {names[x]}" for x in board.dismantle_sites(st, side, where or None)]
 
+    def act(self, st: S, action: str) -> None:
+        seat = self.seat
+        st.stack.pop()
+        site = st.content.site_index[action.split(" ")[1]]
+        st.log.add(f"{st.seats[seat]}: {board.dismantle(st, site)}.")
 
-def _describe_dismantle(st: S, mine: bool, seat: int, side: int, where: str, why: str) -> str:
-    whose = "your" if mine and st.side(seat) == side else ("West's" if side == WEST else "East's")
-    reason = " to pay for removing unrest with a foreign card" if why == "cost" else ""
-    if mine:
-        return f"dismantle one of {whose} build points{reason}"
-    return f"{st.seats[seat]} dismantles a build point{reason}"
+    def describe(self, st: S, viewer: int | None) -> str:
+        mine = viewer == self.seat
+        seat, side, _, why = self
+        whose = "your" if mine and st.side(seat) == side else ("West's" if side == WEST else "East's")
+        reason = " to pay for removing unrest with a foreign card" if why == "cost" else ""
+        if mine:
+            return f"dismantle one of {whose} build points{reason}"
+        return f"{st.seats[seat]} dismantles a build point{reason}"
 
 
 # ====================================================================== §4.2 build up economy
@@ -79,42 +99,55 @@ def _hamburg_switch(st: S, side: int) -> list[str]:
     return [f"hamburg {pkey(st, other)}"]
 
 
-def _legal_build(st: S, seat: int, side: int, points: int, where: str, switched: bool) -> list[str]:
-    names = st.content.site_name
-    out = [f"build {names[x]}" for x in board.build_sites(st, side, where or None, points)]
-    if not switched and not where:
-        out += _hamburg_switch(st, side)
-    return out + ["done"]
+@decision(tag="build", public=True)
+class Build(NamedTuple):
+    """Spend ``points`` build points one at a time on factories and blue lines, then ``done`` (§4.2); West may
+    first let Hamburg count for the other province (§1.2)."""
 
+    seat: int
+    side: int
+    points: int
+    where: str
+    switched: bool
 
-def _act_build(st: S, action: str, seat: int, side: int, points: int, where: str, switched: bool) -> None:
-    st.stack.pop()
-    verb, arg = (action.split(" ") + [""])[:2]
-    c = st.content
-    if verb == "done":
+    def legal(self, st: S) -> list[str]:
+        _, side, points, where, switched = self
+        names = st.content.site_name
+        out = [f"build {names[x]}" for x in board.build_sites(st, side, where or None, points)]
+        if not switched and not where:
+            out += _hamburg_switch(st, side)
+        return out + ["done"]
+
+    def act(self, st: S, action: str) -> None:
+        seat, side, points, where, switched = self
+        st.stack.pop()
+        verb, arg = (action.split(" ") + [""])[:2]
+        c = st.content
+        if verb == "done":
+            if points:
+                st.log.add(f"{st.seats[seat]} leaves {points} build point(s) unused.")
+            return
+        if verb == "hamburg":
+            st.hamburg = c.province_index[arg]
+            st.log.add(f"Hamburg now counts for {pname(st, st.hamburg)}.")
+            st.stack.append(Build(seat, side, points, where, True))
+            return
+        site = c.site_index[arg]
+        points -= board.build(st, site)
+        if site < LINE:
+            st.log.add(f"{st.seats[seat]} builds a factory in {c.cities[site].name}.")
+        else:
+            st.log.add(f"{st.seats[seat]} builds infrastructure {arg}.")
         if points:
-            st.log.add(f"{st.seats[seat]} leaves {points} build point(s) unused.")
-        return
-    if verb == "hamburg":
-        st.hamburg = c.province_index[arg]
-        st.log.add(f"Hamburg now counts for {pname(st, st.hamburg)}.")
-        st.stack.append(("build", seat, side, points, where, True))
-        return
-    site = c.site_index[arg]
-    points -= board.build(st, site)
-    if site < LINE:
-        st.log.add(f"{st.seats[seat]} builds a factory in {c.cities[site].name}.")
-    else:
-        st.log.add(f"{st.seats[seat]} builds infrastructure {arg}.")
-    if points:
-        st.stack.append(("build", seat, side, points, where, switched))
+            st.stack.append(Build(seat, side, points, where, switched))
 
-
-def _describe_build(st: S, mine: bool, seat: int, side: int, points: int, where: str, switched: bool) -> str:
-    if mine:
-        caption = {"cssr": " in the ČSSR", "pl": " in Poland", "rheinsberg": " on Rheinsberg"}.get(where, "")
-        return f"spend {points} build point(s){caption}: a factory or a blue line, or done"
-    return f"{st.seats[seat]} builds up the economy"
+    def describe(self, st: S, viewer: int | None) -> str:
+        mine = viewer == self.seat
+        seat, _, points, where, _ = self
+        if mine:
+            caption = {"cssr": " in the ČSSR", "pl": " in Poland", "rheinsberg": " on Rheinsberg"}.get(where, "")
+            return f"spend {points} build point(s){caption}: a factory or a blue line, or done"
+        return f"{st.seats[seat]} builds up the economy"
 
 
 # ====================================================================== §4.3 increase living standard
@@ -130,63 +163,76 @@ def ls_targets(st: S, side: int, points: int, placed: tuple, choice: tuple, flag
             and board.ls_requirement(st, p, choice) <= top_up]
 
 
-def _legal_ls(st: S, seat: int, side: int, points: int, placed: tuple, choice: tuple, flags: int) -> list[str]:
-    out = [f"ls {pkey(st, p)}" for p in ls_targets(st, side, points, placed, choice, flags)]
-    if not placed:
+@decision(tag="ls", public=True)
+class LivingStandard(NamedTuple):
+    """Raise living standards: up to 3 markers, each in another province, card points topping up the
+    economy (§4.3.1–4.3.3); ``placed``, ``choice`` (external factories assigned) and ``flags`` carry the action on."""
+
+    seat: int
+    side: int
+    points: int
+    placed: tuple
+    choice: tuple
+    flags: int
+
+    def legal(self, st: S) -> list[str]:
+        _, side, points, placed, choice, flags = self
+        out = [f"ls {pkey(st, p)}" for p in ls_targets(st, side, points, placed, choice, flags)]
+        if not placed:
+            c = st.content
+            if side == WEST and not flags & SWITCHED and st.factory[c.hamburg] != board.NONE:
+                a, b = c.hamburg_provinces
+                out.append(f"hamburg {pkey(st, b if st.hamburg == a else a)}")
+            if side != WEST:
+                assigned = dict(zip(choice[::2], choice[1::2]))
+                now = board.external_assignment(st, choice)
+                for ext in c.externals:
+                    links = board.external_links(st, ext) if st.factory[ext] != board.NONE else []
+                    if len(links) == 2 and ext not in assigned:
+                        out += [f"assign {c.cities[ext].key} {pkey(st, p)}" for p in links if p != now[ext]]
+        return out + ["done"]
+
+    def act(self, st: S, action: str) -> None:
+        seat, side, points, placed, choice, flags = self
+        st.stack.pop()
+        words = action.split(" ")
         c = st.content
-        if side == WEST and not flags & SWITCHED and st.factory[c.hamburg] != board.NONE:
-            a, b = c.hamburg_provinces
-            out.append(f"hamburg {pkey(st, b if st.hamburg == a else a)}")
-        if side != WEST:
-            assigned = dict(zip(choice[::2], choice[1::2]))
-            now = board.external_assignment(st, choice)
-            for ext in c.externals:
-                links = board.external_links(st, ext) if st.factory[ext] != board.NONE else []
-                if len(links) == 2 and ext not in assigned:
-                    out += [f"assign {c.cities[ext].key} {pkey(st, p)}" for p in links if p != now[ext]]
-    return out + ["done"]
+        if words[0] == "done":
+            return
+        if words[0] == "hamburg":
+            st.hamburg = c.province_index[words[1]]
+            st.log.add(f"Hamburg now counts for {pname(st, st.hamburg)}.")
+            st.stack.append(LivingStandard(seat, side, points, placed, choice, flags | SWITCHED))
+            return
+        if words[0] == "assign":
+            ext, p = c.city_index[words[1]], c.province_index[words[2]]
+            st.log.add(f"The factory in {c.cities[ext].name} counts for {pname(st, p)} in this action.")
+            st.stack.append(LivingStandard(seat, side, points, placed, choice + (ext, p), flags))
+            return
+        p = c.province_index[words[1]]
+        need = board.ls_requirement(st, p, choice)
+        economy = board.economy(st, p, choice)
+        board.set_ls(st, p, st.ls[p] + 1)
+        removed = board.remove_unrest(st, p)
+        help_text = f", {need} card point(s)" if need else ""
+        st.log.add(f"{st.seats[seat]} raises the living standard of {pname(st, p)} to {st.ls[p]} "
+                   f"(economy {economy}{help_text}).")
+        points -= need
+        if need:
+            flags |= TOPPED
+        placed += (p,)
+        if len(placed) < 3:
+            st.stack.append(LivingStandard(seat, side, points, placed, choice, flags))
+        if side == WEST and not flags & DELIVERED and _may_deliver(st, p):
+            st.stack.append(Deliver(seat, p, removed))
 
-
-def _act_ls(st: S, action: str, seat: int, side: int, points: int, placed: tuple, choice: tuple, flags: int) -> None:
-    st.stack.pop()
-    words = action.split(" ")
-    c = st.content
-    if words[0] == "done":
-        return
-    if words[0] == "hamburg":
-        st.hamburg = c.province_index[words[1]]
-        st.log.add(f"Hamburg now counts for {pname(st, st.hamburg)}.")
-        st.stack.append(("ls", seat, side, points, placed, choice, flags | SWITCHED))
-        return
-    if words[0] == "assign":
-        ext, p = c.city_index[words[1]], c.province_index[words[2]]
-        st.log.add(f"The factory in {c.cities[ext].name} counts for {pname(st, p)} in this action.")
-        st.stack.append(("ls", seat, side, points, placed, choice + (ext, p), flags))
-        return
-    p = c.province_index[words[1]]
-    need = board.ls_requirement(st, p, choice)
-    economy = board.economy(st, p, choice)
-    board.set_ls(st, p, st.ls[p] + 1)
-    removed = board.remove_unrest(st, p)
-    help_text = f", {need} card point(s)" if need else ""
-    st.log.add(f"{st.seats[seat]} raises the living standard of {pname(st, p)} to {st.ls[p]} "
-               f"(economy {economy}{help_text}).")
-    points -= need
-    if need:
-        flags |= TOPPED
-    placed += (p,)
-    if len(placed) < 3:
-        st.stack.append(("ls", seat, side, points, placed, choice, flags))
-    if side == WEST and not flags & DELIVERED and _may_deliver(st, p):
-        st.stack.append(("deliver", seat, p, removed))
-
-
-def _describe_ls(st: S, mine: bool, seat: int, side: int, points: int, placed: tuple, choice: tuple,
-                 flags: int) -> str:
-    if mine:
-        return (f"place living standard {len(placed) + 1} of up to 3 (each in another province; "
-                f"{points} card point(s) left, at most 2 per province), or done")
-    return f"{st.seats[seat]} raises living standards"
+    def describe(self, st: S, viewer: int | None) -> str:
+        mine = viewer == self.seat
+        seat, _, points, placed, _, _ = self
+        if mine:
+            return (f"place living standard {len(placed) + 1} of up to 3 (each in another province; "
+                    f"{points} card point(s) left, at most 2 per province), or done")
+        return f"{st.seats[seat]} raises living standards"
 
 
 # ====================================================================== §4.3.4 West Berlin via its suppliers
@@ -201,38 +247,39 @@ def _may_deliver(st: S, p: int) -> bool:
     return st.ls[p] > st.ls[c.wb] and sector in board.lowest_sectors(st)
 
 
-def _legal_deliver(st: S, seat: int, p: int, removed: int) -> list[str]:
-    return ["deliver", "keep"]
+@decision(tag="deliver", public=True)
+class Deliver(NamedTuple):
+    """A supplier province now above West Berlin may pass its new living standard to its own sector (§4.3.4)."""
+
+    seat: int
+    p: int
+    removed: int
+
+    def legal(self, st: S) -> list[str]:
+        return ["deliver", "keep"]
+
+    def act(self, st: S, action: str) -> None:
+        _, p, removed = self
+        st.stack.pop()
+        if action == "keep":
+            return
+        c = st.content
+        sector = c.supplier.index(p)
+        board.set_ls(st, p, st.ls[p] - 1)
+        board.add_unrest(st, p, removed)
+        board.add_sector_ls(st, sector, 1)
+        board.remove_unrest(st, c.wb)
+        st.delivered[sector] = True
+        st.log.add(f"{pname(st, p)} delivers the living standard to the {c.sectors[sector]} sector of West Berlin "
+                   f"(West Berlin now {st.ls[c.wb]}).")
+        if st.stack and isinstance(st.stack[-1], LivingStandard):  # the rest of the action delivers no more
+            rest = st.stack[-1]
+            st.stack[-1] = rest._replace(flags=rest.flags | DELIVERED)
+
+    def describe(self, st: S, viewer: int | None) -> str:
+        seat, p, _ = self
+        return asks(st, viewer, seat,
+                    f"deliver this living standard from {pname(st, p)} to its West Berlin sector, or keep it",
+                    f"decides whether {pname(st, p)} supplies West Berlin")
 
 
-def _act_deliver(st: S, action: str, seat: int, p: int, removed: int) -> None:
-    st.stack.pop()
-    if action == "keep":
-        return
-    c = st.content
-    sector = c.supplier.index(p)
-    board.set_ls(st, p, st.ls[p] - 1)
-    board.add_unrest(st, p, removed)
-    board.add_sector_ls(st, sector, 1)
-    board.remove_unrest(st, c.wb)
-    st.delivered[sector] = True
-    st.log.add(f"{pname(st, p)} delivers the living standard to the {c.sectors[sector]} sector of West Berlin "
-               f"(West Berlin now {st.ls[c.wb]}).")
-    if st.stack and st.stack[-1][0] == "ls":
-        frame = st.stack.pop()
-        st.stack.append(frame[:-1] + (frame[-1] | DELIVERED,))
-
-
-def _describe_deliver(st: S, mine: bool, seat: int, p: int, removed: int) -> str:
-    if mine:
-        return f"deliver this living standard from {pname(st, p)} to its West Berlin sector, or keep it"
-    return f"{st.seats[seat]} decides whether {pname(st, p)} supplies West Berlin"
-
-
-PROCEDURES: dict = {}
-LEGAL = {"calm": _legal_calm, "dismantle": _legal_dismantle, "build": _legal_build, "ls": _legal_ls,
-         "deliver": _legal_deliver}
-ACT = {"calm": _act_calm, "dismantle": _act_dismantle, "build": _act_build, "ls": _act_ls, "deliver": _act_deliver}
-DESCRIBE = {"calm": _describe_calm, "dismantle": _describe_dismantle, "build": _describe_build,
-            "ls": _describe_ls, "deliver": _describe_deliver}
-PUBLIC = {"calm", "dismantle", "build", "ls", "deliver"}

@@ -29,6 +29,15 @@ def province_of(st: S, city: int) -> int:
     return p
 
 
+def city_provinces(st: S) -> list[int]:
+    """``province_of`` for every city at once."""
+    c = st.content
+    out = list(c.city_province)
+    if out[c.hamburg] < 0:
+        out[c.hamburg] = st.hamburg
+    return out
+
+
 def protests(st: S, p: int) -> int:
     """Mass protests in a province: one per 4 unrest, plus West Berlin supplier protests (§6.1, §6.3)."""
     n = st.unrest[p] // 4
@@ -203,7 +212,7 @@ def build_sites(st: S, side: int, where: str | None = None, points: int = 1) -> 
             out.append(r)
         return out
     banned = [protests(st, p) > 0 for p in range(len(c.provinces))] + [False]  # index -1: no province
-    city_banned = [banned[province_of(st, x)] for x in range(len(c.cities))]
+    city_banned = [banned[p] for p in city_provinces(st)]
     if where in ("cssr", "pl"):
         cities = [x for x in c.externals if c.cities[x].country == where]
         out += [x for x in cities if st.factory[x] == NONE]

@@ -20,6 +20,12 @@ def finish(st: S, winner: int, reason: str) -> None:
     st.log.add(f"Game over: {reason}")
 
 
+def asks(st: S, viewer: int | None, seat: int, prompt: str, waiting: str) -> str:
+    """A pending decision in words: ``prompt`` for the deciding seat, for everyone else its name
+    and ``waiting``."""
+    return prompt if viewer == seat else f"{st.seats[seat]} {waiting}"
+
+
 def leader(st: S) -> int:
     """The side holding the prestige advantage; West when the marker is on 0 (§3.2, §11.1 #11)."""
     return EAST if st.prestige > 0 else WEST
@@ -54,6 +60,14 @@ def draw(st: S, to_seat: int | None = None) -> str | None:
             if to_seat is not None and to_seat != s:
                 st.known[s].append(key)
     return key
+
+
+def discard(st: S, seat: int, key: str, what: str) -> None:
+    """``seat`` puts a hand card out of play face down: the others see only that one went."""
+    forget(st, seat)
+    st.hands[seat].remove(key)
+    st.out_seen[seat].append(key)
+    st.log.add(f"{st.seats[seat]} discards {what}.", (seat,), f"You discard {name(st, key)}.")
 
 
 def forget(st: S, seat: int) -> None:

@@ -144,7 +144,10 @@ class Card(Entry):
 
     def owner(self) -> int | None:
         """The side whose colour the card has (None: dual or special)."""
-        return {"west": WEST, "east": EAST}.get(self.colour)
+        return _OWNERS.get(self.colour)
+
+
+_OWNERS = {"west": WEST, "east": EAST}
 
 
 class Setup(Entry):

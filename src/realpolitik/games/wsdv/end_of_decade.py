@@ -9,93 +9,133 @@ national insolvency: West wins at once.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
+
+from realpolitik.engine import decision, procedure
 
 from . import board
-from .common import ROMAN, finish, leader, pkey, pname
+from .actions import RemoveUnrest
+from .common import ROMAN, asks, finish, leader, pkey, pname
 from .content import EAST, SIDES, WEST
-from .events import execute
+from .events import Icons, execute
+from .protests import Purge, Socialists, Suppliers
 
 if TYPE_CHECKING:
     from .state import WsdvState as S
 
-def _eod(st: S, i: int) -> None:
-    phases = st.layout.phases
-    if i >= len(phases):
-        st.eod = -1
-        st.stack.append(("start_decade",))
-        return
-    st.eod = i
-    st.stack.append(("eod", i + 1))
-    st.log.add(f"End of decade {ROMAN[st.decade]}, phase {i + 1}: {phases[i].replace('_', ' ')}.")
-    PHASES[phases[i]](st)
+@procedure(tag="eod")
+class EndOfDecade(NamedTuple):
+    """Phase ``i`` of the end of decade, in the layout's printed order; after the last, the next decade (§7)."""
+
+    i: int
+
+    def run(self, st: S) -> None:
+        i = self.i
+        phases = st.layout.phases
+        if i >= len(phases):
+            st.eod = -1
+            st.stack.append(st.StartDecade())  # 2+2 begins its decades by its own rules
+            return
+        st.eod = i
+        st.stack.append(EndOfDecade(i + 1))
+        st.log.add(f"End of decade {ROMAN[st.decade]}, phase {i + 1}: {phases[i].replace('_', ' ')}.")
+        st.PHASES[phases[i]](st)
 
 
 # ====================================================================== paying build points
 
 
-def _charge(st: S, seat: int, n: int, mode: str, alternate: bool, why: str) -> None:
+def charge(st: S, seat: int, n: int, mode: str, alternate: bool, why: str) -> None:
+    """East pays ``n`` build points or factories now (see ``Charge``)."""
+    Charge(seat, n, mode, alternate, why).run(st)
+
+
+@procedure(tag="charge")
+class Charge(NamedTuple):
     """East pays ``n`` build points (``dismantle``) or factories (``rundown``), one pick at a time.
 
     With ``alternate`` the picks alternate between the sides, ``seat`` first (§7 phases 1, 3).
     """
-    if n <= 0:
-        return
-    if not _pay_sites(st, mode):
-        finish(st, WEST, f"National insolvency: East could not pay for {why} at the end of decade "
-                         f"{ROMAN[st.decade]}.")
-        return
-    nxt = st.seat_of(board.other(st.side(seat))) if alternate else seat
-    st.stack.append(("charge", nxt, n - 1, mode, alternate, why))
-    st.stack.append(("pay", seat, mode, why))
+
+    seat: int
+    n: int
+    mode: str
+    alternate: bool
+    why: str
+
+    def run(self, st: S) -> None:
+        seat, n, mode, alternate, why = self
+        if n <= 0:
+            return
+        if not _pay_sites(st, mode):
+            finish(st, WEST, f"National insolvency: East could not pay for {why} at the end of decade "
+                             f"{ROMAN[st.decade]}.")
+            return
+        nxt = st.seat_of(board.other(st.side(seat))) if alternate else seat
+        st.stack.append(Charge(nxt, n - 1, mode, alternate, why))
+        st.stack.append(Pay(seat, mode, why))
 
 
 def _pay_sites(st: S, mode: str) -> list[int]:
     return board.rundown_sites(st) if mode == "rundown" else board.dismantle_sites(st, EAST)
 
 
-def _legal_pay(st: S, seat: int, mode: str, why: str) -> list[str]:
-    c = st.content
-    if mode == "rundown":
-        return [f"rundown {c.cities[x].key}" for x in _pay_sites(st, mode)]
-    return [f"dismantle {c.site_name[x]}" for x in _pay_sites(st, mode)]
+@decision(tag="pay", public=True)
+class Pay(NamedTuple):
+    """East picks the factory to run down or the build point to dismantle for one charge (§7 phases 1, 3)."""
 
+    seat: int
+    mode: str
+    why: str
 
-def _act_pay(st: S, action: str, seat: int, mode: str, why: str) -> None:
-    st.stack.pop()
-    c = st.content
-    verb, arg = action.split(" ")
-    if verb == "rundown":
-        x = c.city_index[arg]
-        st.factory[x] = board.RUNDOWN
-        st.log.add(f"{st.seats[seat]} picks: the factory in {c.cities[x].name} runs down ({why}).")
-    else:
-        st.log.add(f"{st.seats[seat]} picks: {board.dismantle(st, c.site_index[arg])} ({why}).")
+    def legal(self, st: S) -> list[str]:
+        mode = self.mode
+        c = st.content
+        if mode == "rundown":
+            return [f"rundown {c.cities[x].key}" for x in _pay_sites(st, mode)]
+        return [f"dismantle {c.site_name[x]}" for x in _pay_sites(st, mode)]
 
+    def act(self, st: S, action: str) -> None:
+        seat, _, why = self
+        st.stack.pop()
+        c = st.content
+        verb, arg = action.split(" ")
+        if verb == "rundown":
+            x = c.city_index[arg]
+            st.factory[x] = board.RUNDOWN
+            st.log.add(f"{st.seats[seat]} picks: the factory in {c.cities[x].name} runs down ({why}).")
+        else:
+            st.log.add(f"{st.seats[seat]} picks: {board.dismantle(st, c.site_index[arg])} ({why}).")
 
-def _describe_pay(st: S, mine: bool, seat: int, mode: str, why: str) -> str:
-    what = "an East factory to run down" if mode == "rundown" else "an East build point to dismantle"
-    return f"choose {what} ({why})" if mine else f"{st.seats[seat]} chooses {what} ({why})"
+    def describe(self, st: S, viewer: int | None) -> str:
+        mine = viewer == self.seat
+        seat, mode, why = self
+        what = "an East factory to run down" if mode == "rundown" else "an East build point to dismantle"
+        return f"choose {what} ({why})" if mine else f"{st.seats[seat]} chooses {what} ({why})"
 
 
 def _declare_hamburg(st: S) -> None:
     """Before phases 3 and 5 West declares where Hamburg counts (spec §11.1 #24)."""
     if st.factory[st.content.hamburg] != board.NONE:
-        st.stack.append(("declare_hamburg", st.seat_of(WEST)))
+        st.stack.append(DeclareHamburg(st.seat_of(WEST)))
 
 
-def _legal_declare(st: S, seat: int) -> list[str]:
-    return [f"hamburg {pkey(st, p)}" for p in st.content.hamburg_provinces]
+@decision(tag="declare_hamburg", public=True)
+class DeclareHamburg(NamedTuple):
+    """West declares which province Hamburg counts for before phases 3 and 5 (spec §11.1 #24)."""
 
+    seat: int
 
-def _act_declare(st: S, action: str, seat: int) -> None:
-    st.stack.pop()
-    st.hamburg = st.content.province_index[action.split(" ")[1]]
-    st.log.add(f"Hamburg counts for {pname(st, st.hamburg)}.")
+    def legal(self, st: S) -> list[str]:
+        return [f"hamburg {pkey(st, p)}" for p in st.content.hamburg_provinces]
 
+    def act(self, st: S, action: str) -> None:
+        st.stack.pop()
+        st.hamburg = st.content.province_index[action.split(" ")[1]]
+        st.log.add(f"Hamburg counts for {pname(st, st.hamburg)}.")
 
-def _describe_declare(st: S, mine: bool, seat: int) -> str:
-    return "declare which province Hamburg counts for" if mine else f"{st.seats[seat]} declares Hamburg's province"
+    def describe(self, st: S, viewer: int | None) -> str:
+        return asks(st, viewer, self.seat, "declare which province Hamburg counts for", "declares Hamburg's province")
 
 
 # ====================================================================== phase 1: flight or the wall
@@ -116,22 +156,26 @@ def flight_value(st: S) -> int:
 def flight(st: S) -> None:
     if st.wall:
         st.log.add("The Wall stands: East dismantles 1 build point and prestige moves 1 step toward West.")
-        st.stack.append(("wall_prestige",))
-        _charge(st, st.seat_of(EAST), 1, "dismantle", False, "the Wall")
+        st.stack.append(WallPrestige())
+        charge(st, st.seat_of(EAST), 1, "dismantle", False, "the Wall")
         return
     st.flight = flight_value(st)
     n = st.flight // 2
     st.log.add(f"Flight track: {st.flight / 2:g} — East loses {n} build point(s), "
                f"{SIDES[leader(st)].capitalize()} picking first.")
-    _charge(st, st.seat_of(leader(st)), n, "dismantle", True, "refugees")
+    charge(st, st.seat_of(leader(st)), n, "dismantle", True, "refugees")
 
 
-def _wall_prestige(st: S) -> None:
-    if st.prestige > -6:
-        st.prestige -= 1
-        st.log.add(f"Prestige {st.prestige:+d}.")
-    else:
-        execute(st, st.seat_of(WEST), st.content.overflow["prestige"][WEST])
+@procedure(tag="wall_prestige")
+class WallPrestige(NamedTuple):
+    """With the Wall standing, prestige moves 1 step toward West at every end of decade (§7 phase 1)."""
+
+    def run(self, st: S) -> None:
+        if st.prestige > -6:
+            st.prestige -= 1
+            st.log.add(f"Prestige {st.prestige:+d}.")
+        else:
+            execute(st, st.seat_of(WEST), st.content.overflow["prestige"][WEST])
 
 
 # ====================================================================== phase 2: prestige
@@ -142,7 +186,7 @@ def prestige(st: S) -> None:
         st.log.add("Prestige is level: no bonus.")
         return
     side = WEST if st.prestige < 0 else EAST
-    st.stack.append(("prestige_bonus", st.seat_of(side), abs(st.prestige)))
+    st.stack.append(PrestigeBonus(st.seat_of(side), abs(st.prestige)))
 
 
 def _bonus_spaces(st: S, side: int, reach: int) -> list[int]:
@@ -150,31 +194,39 @@ def _bonus_spaces(st: S, side: int, reach: int) -> list[int]:
     return [n for n in range(1, reach + 1) if n == reach or spaces[n] != spaces[n + 1]]
 
 
-def _legal_bonus(st: S, seat: int, reach: int) -> list[str]:
-    return [f"bonus {n}" for n in _bonus_spaces(st, st.side(seat), reach)]
+@decision(tag="prestige_bonus", public=True)
+class PrestigeBonus(NamedTuple):
+    """The prestige leader cashes the icons of a space it reaches on the prestige track (§7 phase 2)."""
 
+    seat: int
+    reach: int
 
-def _act_bonus(st: S, action: str, seat: int, reach: int) -> None:
-    st.stack.pop()
-    n = int(action.split(" ")[1])
-    icons = st.content.prestige[st.side(seat)][n]
-    st.log.add(f"{st.seats[seat]} takes the prestige bonus of space {n}: "
-               + ", ".join(i.slug for i in icons) + ".")
-    st.hits = []
-    st.stack.append(("icons", seat, tuple(i.slug for i in icons)))
+    def legal(self, st: S) -> list[str]:
+        seat, reach = self
+        return [f"bonus {n}" for n in _bonus_spaces(st, st.side(seat), reach)]
 
+    def act(self, st: S, action: str) -> None:
+        seat = self.seat
+        st.stack.pop()
+        n = int(action.split(" ")[1])
+        icons = st.content.prestige[st.side(seat)][n]
+        st.log.add(f"{st.seats[seat]} takes the prestige bonus of space {n}: "
+                   + ", ".join(i.slug for i in icons) + ".")
+        st.hits = []
+        st.stack.append(Icons(seat, tuple(i.slug for i in icons)))
 
-def _describe_bonus(st: S, mine: bool, seat: int, reach: int) -> str:
-    if mine:
-        return f"choose the prestige bonus: space {reach} or one closer to the centre"
-    return f"{st.seats[seat]} chooses a prestige bonus"
+    def describe(self, st: S, viewer: int | None) -> str:
+        seat, reach = self
+        return asks(st, viewer, seat,
+                    f"choose the prestige bonus: space {reach} or one closer to the centre",
+                    "chooses a prestige bonus")
 
 
 # ====================================================================== phase 3: Western currency
 
 
 def western_currency(st: S) -> None:
-    st.stack.append(("currency_balance",))
+    st.stack.append(CurrencyBalance())
     _declare_hamburg(st)
 
 
@@ -187,34 +239,39 @@ def currency_balance(st: S) -> tuple[int, int, int, int]:
     return low, income, east_ls, st.currency + income - east_ls
 
 
-def _currency_balance(st: S) -> None:
-    low, income, east_ls, balance = currency_balance(st)
-    st.log.add(f"Western currency: track {st.currency:+d} + {income} export income (West's weakest export "
-               f"factory {low}) − {east_ls} East living standard = {balance:+d}.")
-    if balance >= 0:
-        return
-    debt = -balance
-    seat = st.seat_of(leader(st))
-    working = len(board.rundown_sites(st))
-    if working > debt:
-        _charge(st, seat, debt, "rundown", True, "the currency shortfall")
-        return
-    for x in board.rundown_sites(st):
-        st.factory[x] = board.RUNDOWN
-    st.log.add(f"All {working} working East factories run down.")
-    rest = debt - working
-    if rest <= 0:
-        return
-    sites = board.dismantle_sites(st, EAST)
-    if rest < len(sites):
-        _charge(st, seat, rest, "dismantle", True, "the currency shortfall")
-        return
-    for x in sites:
-        board.dismantle(st, x)
-    st.log.add("All East infrastructure is dismantled.")
-    if rest > len(sites):
-        finish(st, WEST, f"National insolvency: East could not pay its Western-currency debt of {debt} at the "
-                         f"end of decade {ROMAN[st.decade]}.")
+@procedure(tag="currency_balance")
+class CurrencyBalance(NamedTuple):
+    """Phase 3, western currency: currency track + export income − East's living standards; a
+    shortfall runs down East factories, then dismantles East infrastructure (§7 phase 3)."""
+
+    def run(self, st: S) -> None:
+        low, income, east_ls, balance = currency_balance(st)
+        st.log.add(f"Western currency: track {st.currency:+d} + {income} export income (West's weakest export "
+                   f"factory {low}) − {east_ls} East living standard = {balance:+d}.")
+        if balance >= 0:
+            return
+        debt = -balance
+        seat = st.seat_of(leader(st))
+        working = len(board.rundown_sites(st))
+        if working > debt:
+            charge(st, seat, debt, "rundown", True, "the currency shortfall")
+            return
+        for x in board.rundown_sites(st):
+            st.factory[x] = board.RUNDOWN
+        st.log.add(f"All {working} working East factories run down.")
+        rest = debt - working
+        if rest <= 0:
+            return
+        sites = board.dismantle_sites(st, EAST)
+        if rest < len(sites):
+            charge(st, seat, rest, "dismantle", True, "the currency shortfall")
+            return
+        for x in sites:
+            board.dismantle(st, x)
+        st.log.add("All East infrastructure is dismantled.")
+        if rest > len(sites):
+            finish(st, WEST, f"National insolvency: East could not pay its Western-currency debt of {debt} at the "
+                             f"end of decade {ROMAN[st.decade]}.")
 
 
 # ====================================================================== phase 4: police upkeep
@@ -224,14 +281,14 @@ def police_upkeep(st: S) -> None:
     n = len(st.police)
     if n:
         st.log.add(f"Police upkeep: East dismantles {n} build point(s).")
-    _charge(st, st.seat_of(EAST), n, "dismantle", False, "police upkeep")
+    charge(st, st.seat_of(EAST), n, "dismantle", False, "police upkeep")
 
 
 # ====================================================================== phase 5: LS limit
 
 
 def living_standard_limit(st: S) -> None:
-    st.stack.append(("ls_limit",))
+    st.stack.append(LivingStandardLimit())
     _declare_hamburg(st)
 
 
@@ -242,37 +299,50 @@ def berlin_limit(st: S) -> int | None:
     return min(levels) if levels else None
 
 
-def _ls_limit(st: S) -> None:
-    c = st.content
-    for p in range(len(c.provinces)):
-        if p == c.wb:
-            continue
-        cap = max(0, board.export_level(st, p))
-        if st.ls[p] > cap:
-            st.log.add(f"{pname(st, p)}: living standard {st.ls[p]} falls to its export level {cap}.")
-            board.set_ls(st, p, cap)
-    limit = berlin_limit(st)
-    if limit is not None and st.ls[c.wb] > limit:
-        st.log.add(f"West Berlin: living standard {st.ls[c.wb]} must fall to {limit}.")
-        st.stack.append(("reduce_sector", st.seat_of(WEST), st.ls[c.wb] - limit))
+@procedure(tag="ls_limit")
+class LivingStandardLimit(NamedTuple):
+    """Phase 5: no province keeps a living standard above its export level; West Berlin none above its
+    delivering suppliers' weakest export level, West choosing the sectors (§7 phase 5)."""
+
+    def run(self, st: S) -> None:
+        c = st.content
+        for p in range(len(c.provinces)):
+            if p == c.wb:
+                continue
+            cap = max(0, board.export_level(st, p))
+            if st.ls[p] > cap:
+                st.log.add(f"{pname(st, p)}: living standard {st.ls[p]} falls to its export level {cap}.")
+                board.set_ls(st, p, cap)
+        limit = berlin_limit(st)
+        if limit is not None and st.ls[c.wb] > limit:
+            st.log.add(f"West Berlin: living standard {st.ls[c.wb]} must fall to {limit}.")
+            st.stack.append(ReduceSector(st.seat_of(WEST), st.ls[c.wb] - limit))
 
 
-def _legal_reduce_sector(st: S, seat: int, excess: int) -> list[str]:
-    return [f"reduce wb-{s}" for i, s in enumerate(st.content.sectors) if st.sectors[i]]
+@decision(tag="reduce_sector", public=True)
+class ReduceSector(NamedTuple):
+    """West takes ``excess`` living standards out of West Berlin's sectors (§7 phase 5)."""
 
+    seat: int
+    excess: int
 
-def _act_reduce_sector(st: S, action: str, seat: int, excess: int) -> None:
-    st.stack.pop()
-    i = st.content.sectors.index(action.split(" ")[1][3:])
-    board.add_sector_ls(st, i, -1)
-    st.log.add(f"The {st.content.sectors[i]} sector loses a living standard.")
-    if excess > 1:
-        st.stack.append(("reduce_sector", seat, excess - 1))
+    def legal(self, st: S) -> list[str]:
+        return [f"reduce wb-{s}" for i, s in enumerate(st.content.sectors) if st.sectors[i]]
 
+    def act(self, st: S, action: str) -> None:
+        seat, excess = self
+        st.stack.pop()
+        i = st.content.sectors.index(action.split(" ")[1][3:])
+        board.add_sector_ls(st, i, -1)
+        st.log.add(f"The {st.content.sectors[i]} sector loses a living standard.")
+        if excess > 1:
+            st.stack.append(ReduceSector(seat, excess - 1))
 
-def _describe_reduce_sector(st: S, mine: bool, seat: int, excess: int) -> str:
-    return (f"remove {excess} living standard(s) from West Berlin's sectors" if mine
-            else f"{st.seats[seat]} reduces West Berlin's living standard")
+    def describe(self, st: S, viewer: int | None) -> str:
+        mine = viewer == self.seat
+        seat, excess = self
+        return (f"remove {excess} living standard(s) from West Berlin's sectors" if mine
+                else f"{st.seats[seat]} reduces West Berlin's living standard")
 
 
 # ====================================================================== phase 6: internal comparison
@@ -288,7 +358,7 @@ def internal_comparison(st: S) -> None:
             if gap > 0:
                 board.add_unrest(st, p, gap)
                 st.log.add(f"{pname(st, p)} lags {top - st.ls[p]} behind: {gap} unrest ({st.unrest[p]}).")
-    st.stack.append(("suppliers",))
+    st.stack.append(Suppliers())
 
 
 # ====================================================================== phase 7: East–West comparison
@@ -296,8 +366,8 @@ def internal_comparison(st: S) -> None:
 
 def east_west_comparison(st: S) -> None:
     snapshot = tuple(board.protests(st, p) for p in range(len(st.content.provinces)))
-    st.stack.append(("suppliers",))
-    st.stack.append(("comparison", 0, snapshot))
+    st.stack.append(Suppliers())
+    st.stack.append(Comparison(0, snapshot))
 
 
 def comparison_targets(st: S, p: int, snapshot: tuple) -> list[tuple[int, int]]:
@@ -306,19 +376,29 @@ def comparison_targets(st: S, p: int, snapshot: tuple) -> list[tuple[int, int]]:
     return [(n, eff - st.ls[n]) for n in st.content.border[p] if st.ls[n] < eff]
 
 
-def _comparison(st: S, start: int, snapshot: tuple) -> None:
-    c = st.content
-    for p in range(start, len(c.provinces)):
-        targets = comparison_targets(st, p, snapshot)
-        if not targets:
-            continue
-        if p == c.wb or len(targets) == 1:
-            for n, amount in targets:
-                _spill(st, p, n, amount)
-            continue
-        st.stack.append(("comparison", p + 1, snapshot))
-        st.stack.append(("retaliate", st.seat_of(c.side_of[p]), p, tuple(x for t in targets for x in t)))
-        return
+@procedure(tag="comparison")
+class Comparison(NamedTuple):
+    """Phase 7, East–West comparison: each province from ``start`` on whose living standard, less its
+    mass protests (``snapshot``, taken when the phase began), tops a neighbour across the border puts
+    the difference into it as unrest (§7 phase 7)."""
+
+    start: int
+    snapshot: tuple
+
+    def run(self, st: S) -> None:
+        start, snapshot = self
+        c = st.content
+        for p in range(start, len(c.provinces)):
+            targets = comparison_targets(st, p, snapshot)
+            if not targets:
+                continue
+            if p == c.wb or len(targets) == 1:
+                for n, amount in targets:
+                    _spill(st, p, n, amount)
+                continue
+            st.stack.append(Comparison(p + 1, snapshot))
+            st.stack.append(Retaliate(st.seat_of(c.side_of[p]), p, tuple(x for t in targets for x in t)))
+            return
 
 
 def _spill(st: S, p: int, n: int, amount: int) -> None:
@@ -326,21 +406,31 @@ def _spill(st: S, p: int, n: int, amount: int) -> None:
     st.log.add(f"{pname(st, p)}'s higher living standard puts {amount} unrest into {pname(st, n)} ({st.unrest[n]}).")
 
 
-def _legal_retaliate(st: S, seat: int, p: int, targets: tuple) -> list[str]:
-    return [f"unrest {pkey(st, n)}" for n in targets[::2]]
+@decision(tag="retaliate", public=True)
+class Retaliate(NamedTuple):
+    """A province that outshines several neighbours across the border: its state chooses the one that
+    gets the unrest (``targets``: neighbour and amount, flattened) (§7 phase 7)."""
 
+    seat: int
+    p: int
+    targets: tuple
 
-def _act_retaliate(st: S, action: str, seat: int, p: int, targets: tuple) -> None:
-    st.stack.pop()
-    n = st.content.province_index[action.split(" ")[1]]
-    amounts = dict(zip(targets[::2], targets[1::2]))
-    _spill(st, p, n, amounts[n])
+    def legal(self, st: S) -> list[str]:
+        targets = self.targets
+        return [f"unrest {pkey(st, n)}" for n in targets[::2]]
 
+    def act(self, st: S, action: str) -> None:
+        _, p, targets = self
+        st.stack.pop()
+        n = st.content.province_index[action.split(" ")[1]]
+        amounts = dict(zip(targets[::2], targets[1::2]))
+        _spill(st, p, n, amounts[n])
 
-def _describe_retaliate(st: S, mine: bool, seat: int, p: int, targets: tuple) -> str:
-    if mine:
-        return f"{pname(st, p)} outshines its neighbours: choose the one that gets the unrest"
-    return f"{st.seats[seat]} chooses where {pname(st, p)}'s living standard causes unrest"
+    def describe(self, st: S, viewer: int | None) -> str:
+        seat, p, _ = self
+        return asks(st, viewer, seat,
+                    f"{pname(st, p)} outshines its neighbours: choose the one that gets the unrest",
+                    f"chooses where {pname(st, p)}'s living standard causes unrest")
 
 
 # ====================================================================== phase 8: police
@@ -348,20 +438,31 @@ def _describe_retaliate(st: S, mine: bool, seat: int, p: int, targets: tuple) ->
 
 def police(st: S) -> None:
     left = len(st.police) - st.police_used
-    st.stack.append(("police_reset",))
+    st.stack.append(PoliceReset())
     if left:
         st.log.add(f"{left} unused police card(s): East removes as many unrest.")
-        st.stack.append(("leftover_police", left))
+        st.stack.append(LeftoverPolice(left))
 
 
-def _leftover_police(st: S, left: int) -> None:
-    if left and any(st.unrest[p] for p in st.content.of_side[EAST]):
-        st.stack.append(("leftover_police", left - 1))
-        st.stack.append(("calm", st.seat_of(EAST), EAST, ""))
+@procedure(tag="leftover_police")
+class LeftoverPolice(NamedTuple):
+    """Phase 8: each police card left unused removes 1 East unrest (§7 phase 8)."""
+
+    left: int
+
+    def run(self, st: S) -> None:
+        left = self.left
+        if left and any(st.unrest[p] for p in st.content.of_side[EAST]):
+            st.stack.append(LeftoverPolice(left - 1))
+            st.stack.append(RemoveUnrest(st.seat_of(EAST), EAST, ""))
 
 
-def _police_reset(st: S) -> None:
-    st.police_used = 0
+@procedure(tag="police_reset")
+class PoliceReset(NamedTuple):
+    """Phase 8: the police cards count as unused again for the next decade (§7 phase 8)."""
+
+    def run(self, st: S) -> None:
+        st.police_used = 0
 
 
 # ====================================================================== phase 9: socialists
@@ -370,7 +471,7 @@ def _police_reset(st: S) -> None:
 def socialists(st: S) -> None:
     c = st.content
     pos = st.socialism
-    st.stack.append(("socialists",))
+    st.stack.append(Socialists())
     if pos > 0:
         gain = c.socialism_change[pos]
         supply = c.socialists - st.box - sum(st.socialists)
@@ -394,7 +495,7 @@ def socialists(st: S) -> None:
             st.log.add(f"East loses {loss} socialists: the holding box is emptied and West removes {rest} "
                        f"from the map.")
             st.box = 0
-            st.stack.append(("purge", st.seat_of(WEST), rest))
+            st.stack.append(Purge(st.seat_of(WEST), rest))
 
 
 # ====================================================================== phase 10: "Wir sind das Volk?"
@@ -423,15 +524,3 @@ PHASES: dict[str, Callable[[S], None]] = {
     "east_west_comparison": east_west_comparison, "police": police, "socialists": socialists,
     "collapse": collapse,
 }
-PROCEDURES = {
-    "eod": _eod, "charge": _charge, "wall_prestige": _wall_prestige, "currency_balance": _currency_balance,
-    "ls_limit": _ls_limit, "comparison": _comparison, "leftover_police": _leftover_police,
-    "police_reset": _police_reset,
-}
-LEGAL = {"pay": _legal_pay, "declare_hamburg": _legal_declare, "prestige_bonus": _legal_bonus,
-         "reduce_sector": _legal_reduce_sector, "retaliate": _legal_retaliate}
-ACT = {"pay": _act_pay, "declare_hamburg": _act_declare, "prestige_bonus": _act_bonus,
-       "reduce_sector": _act_reduce_sector, "retaliate": _act_retaliate}
-DESCRIBE = {"pay": _describe_pay, "declare_hamburg": _describe_declare, "prestige_bonus": _describe_bonus,
-            "reduce_sector": _describe_reduce_sector, "retaliate": _describe_retaliate}
-PUBLIC = {"pay", "declare_hamburg", "prestige_bonus", "reduce_sector", "retaliate"}

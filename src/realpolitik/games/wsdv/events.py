@@ -11,12 +11,14 @@ card's price, the Stasi and the Guillaume affair are in ``specials``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
+
+from realpolitik.engine import decision, procedure
 
 from . import board, specials
-from .actions import calm_targets
+from .actions import Build, Dismantle, RemoveUnrest, calm_targets
 from .board import NONE, RUNDOWN, WORKING
-from .common import ROMAN, finish, name, pkey, pname
+from .common import ROMAN, asks, finish, name, pkey, pname
 from .content import EAST, WEST, Icon
 
 if TYPE_CHECKING:
@@ -32,18 +34,27 @@ def trigger(st: S, seat: int, key: str) -> None:
     """Trigger a card's event; the special card first asks for its drawback (§4.5)."""
     card = st.card(key)
     if card.is_special and st.content.setups[st.options["setup"]].special_drawback:
-        st.stack.append(("event", seat, key, ""))
+        st.stack.append(Event(seat, key, ""))
         if st.hands[seat] or st.deck:
-            st.stack.append(("drawback", seat))
+            st.stack.append(specials.SpecialCardPrice(seat))
         return
     if card.colour == "dual":
-        st.stack.append(("ignore", seat, key))
+        st.stack.append(Ignore(seat, key))
         return
     _begin(st, seat, key, "")
 
 
-def _event(st: S, seat: int, key: str, ignored: str) -> None:
-    _begin(st, seat, key, ignored)
+@procedure(tag="event")
+class Event(NamedTuple):
+    """Run a card's event once its drawback is settled, minus an ignored icon or arrow (§4.4, §4.5)."""
+
+    seat: int
+    key: str
+    ignored: str
+
+    def run(self, st: S) -> None:
+        seat, key, ignored = self
+        _begin(st, seat, key, ignored)
 
 
 def _begin(st: S, seat: int, key: str, ignored: str) -> None:
@@ -63,64 +74,97 @@ def _begin(st: S, seat: int, key: str, ignored: str) -> None:
             end = st.content.overflow[track][WEST if steps[i] < 0 else EAST]
             pool += [end.slug] * excess
     st.hits = []
-    st.stack.append(("arrows", seat, key, *steps))
-    st.stack.append(("icons", seat, tuple(pool)))
+    st.stack.append(Arrows(seat, key, *steps))
+    st.stack.append(Icons(seat, tuple(pool)))
 
 
-def _legal_ignore(st: S, seat: int, key: str) -> list[str]:
-    card = st.card(key)
-    out = ["ignore nothing"] + [f"ignore {icon.slug}" for icon in card.icons]
-    return out + [f"ignore {t}" for t in TRACKS if getattr(card.arrows, t)]
+@decision(tag="ignore", public=True)
+class Ignore(NamedTuple):
+    """A dual card's event: the triggering player may ignore one icon or one arrow step (§4.4.1)."""
+
+    seat: int
+    key: str
+
+    def legal(self, st: S) -> list[str]:
+        key = self.key
+        card = st.card(key)
+        out = ["ignore nothing"] + [f"ignore {icon.slug}" for icon in card.icons]
+        return out + [f"ignore {t}" for t in TRACKS if getattr(card.arrows, t)]
+
+    def act(self, st: S, action: str) -> None:
+        seat, key = self
+        st.stack.pop()
+        what = action.split(" ")[1]
+        if what != "nothing":
+            kind = "arrow" if what in TRACKS else "icon"
+            st.log.add(f"{st.seats[seat]} ignores one {what.replace('-', ' ')} {kind}.")
+        _begin(st, seat, key, "" if what == "nothing" else what)
+
+    def describe(self, st: S, viewer: int | None) -> str:
+        seat, key = self
+        return asks(st, viewer, seat,
+                    f"dual card {name(st, key)}: ignore one icon or one arrow step, or nothing",
+                    f"may ignore one icon or arrow of {name(st, key)}")
 
 
-def _act_ignore(st: S, action: str, seat: int, key: str) -> None:
-    st.stack.pop()
-    what = action.split(" ")[1]
-    if what != "nothing":
-        st.log.add(f"{st.seats[seat]} ignores one {what.replace('-', ' ')} {'arrow' if what in TRACKS else 'icon'}.")
-    _begin(st, seat, key, "" if what == "nothing" else what)
-
-
-def _describe_ignore(st: S, mine: bool, seat: int, key: str) -> str:
-    if mine:
-        return f"dual card {name(st, key)}: ignore one icon or one arrow step, or nothing"
-    return f"{st.seats[seat]} may ignore one icon or arrow of {name(st, key)}"
-
-
-def _arrows(st: S, seat: int, key: str, prestige: int, currency: int, socialism: int) -> None:
+@procedure(tag="arrows")
+class Arrows(NamedTuple):
     """Move the track markers; steps beyond ±6 were already turned into bonus icons."""
-    moved = []
-    for track, step in zip(TRACKS, (prestige, currency, socialism)):
-        if step:
-            pos = max(-6, min(6, getattr(st, track) + step))
-            setattr(st, track, pos)
-            moved.append(f"{track} {pos:+d}")
-    if moved:
-        st.log.add("Tracks: " + ", ".join(moved) + ".")
+
+    seat: int
+    key: str
+    prestige: int
+    currency: int
+    socialism: int
+
+    def run(self, st: S) -> None:
+        _, _, prestige, currency, socialism = self
+        moved = []
+        for track, step in zip(TRACKS, (prestige, currency, socialism)):
+            if step:
+                pos = max(-6, min(6, getattr(st, track) + step))
+                setattr(st, track, pos)
+                moved.append(f"{track} {pos:+d}")
+        if moved:
+            st.log.add("Tracks: " + ", ".join(moved) + ".")
 
 
-def _icons(st: S, seat: int, pool: tuple) -> None:
+@procedure(tag="icons")
+class Icons(NamedTuple):
     """Execute the pool: the triggering player chooses the next icon when several kinds are left."""
-    if not pool:
-        return
-    kinds = list(dict.fromkeys(pool))
-    if len(kinds) == 1:
-        run_icon(st, seat, pool, kinds[0])
-    else:
-        st.stack.append(("next_icon", seat, pool))
+
+    seat: int
+    pool: tuple
+
+    def run(self, st: S) -> None:
+        seat, pool = self
+        if not pool:
+            return
+        kinds = list(dict.fromkeys(pool))
+        if len(kinds) == 1:
+            run_icon(st, seat, pool, kinds[0])
+        else:
+            st.stack.append(NextIcon(seat, pool))
 
 
-def _legal_next_icon(st: S, seat: int, pool: tuple) -> list[str]:
-    return [f"next {slug}" for slug in dict.fromkeys(pool)]
+@decision(tag="next_icon", public=True)
+class NextIcon(NamedTuple):
+    """Several kinds of icons are left in the pool: the triggering player chooses the next (§4.4.2)."""
 
+    seat: int
+    pool: tuple
 
-def _act_next_icon(st: S, action: str, seat: int, pool: tuple) -> None:
-    st.stack.pop()
-    run_icon(st, seat, pool, action.split(" ")[1])
+    def legal(self, st: S) -> list[str]:
+        pool = self.pool
+        return [f"next {slug}" for slug in dict.fromkeys(pool)]
 
+    def act(self, st: S, action: str) -> None:
+        seat, pool = self
+        st.stack.pop()
+        run_icon(st, seat, pool, action.split(" ")[1])
 
-def _describe_next_icon(st: S, mine: bool, seat: int, pool: tuple) -> str:
-    return "choose which icon to execute next" if mine else f"{st.seats[seat]} chooses the order of the icons"
+    def describe(self, st: S, viewer: int | None) -> str:
+        return asks(st, viewer, self.seat, "choose which icon to execute next", "chooses the order of the icons")
 
 
 def run_icon(st: S, seat: int, pool: tuple, slug: str) -> None:
@@ -132,7 +176,7 @@ def run_icon(st: S, seat: int, pool: tuple, slug: str) -> None:
     else:
         n = 1
         rest.remove(slug)
-    st.stack.append(("icons", seat, tuple(rest)))
+    st.stack.append(Icons(seat, tuple(rest)))
     execute(st, seat, st.content.icons[slug], n)
 
 
@@ -152,38 +196,38 @@ def execute(st: S, seat: int, icon: Icon, n: int = 1) -> None:
     kind = icon.icon
     if kind == "unrest":
         if unrest_targets(st, side, where, icon.cap or 0):
-            st.stack.append(("unrest", decider, side, where, icon.cap or 0))
+            st.stack.append(PlaceUnrest(decider, side, where, icon.cap or 0))
     elif kind == "calm":
         if calm_targets(st, side, where):
-            st.stack.append(("calm", decider, side, where))
+            st.stack.append(RemoveUnrest(decider, side, where))
     elif kind == "move":
         if any(st.unrest[p] for p in c.of_side[side]):
-            st.stack.append(("move", decider, side))
+            st.stack.append(MoveUnrest(decider, side))
     elif kind == "build":
         if board.build_sites(st, side, where or None, n):
-            st.stack.append(("build", decider, side, n, where, False))
+            st.stack.append(Build(decider, side, n, where, False))
     elif kind == "dismantle":
         _dismantle_or_fail(st, decider, side, where)
     elif kind == "end-protest":
         if any(st.unrest[p] >= 4 for p in c.of_side[EAST]):
-            st.stack.append(("end_protest", decider))
+            st.stack.append(EndProtest(decider))
     elif kind == "ls":
         if _free_ls_targets(st, side, where, icon.cap or 0):
-            st.stack.append(("free_ls", decider, side, where, icon.cap or 0, icon.calms))
+            st.stack.append(FreeLivingStandard(decider, side, where, icon.cap or 0, icon.calms))
     elif kind == "reduce-ls":
         if any(st.ls[p] for p in c.of_side[side]):
-            st.stack.append(("reduce_ls", decider, side))
+            st.stack.append(ReduceLivingStandard(decider, side))
     elif kind == "rundown":
         if board.rundown_sites(st):
-            st.stack.append(("rundown", decider))
+            st.stack.append(Rundown(decider))
         elif icon.fallback:
             _dismantle_or_fail(st, decider, EAST, "")
     elif kind == "repair":
         if _repair_sites(st, where):
-            st.stack.append(("repair", decider, where))
+            st.stack.append(Repair(decider, where))
     elif kind == "stop":
         if _stop_sites(st, where):
-            st.stack.append(("stop", decider, where))
+            st.stack.append(CloseFactory(decider, where))
     elif kind == "police":
         if st.stasi:
             st.log.add("The Stasi is disbanded: no police card is gained.")
@@ -202,13 +246,13 @@ def execute(st: S, seat: int, icon: Icon, n: int = 1) -> None:
     elif kind == "guillaume":
         specials.guillaume_affair(st)
     elif kind == "prestige-overflow":
-        st.stack.append(("overflow", decider, side))
+        st.stack.append(PrestigeOverflow(decider, side))
 
 
 def _dismantle_or_fail(st: S, seat: int, side: int, where: str) -> None:
     """A dismantle with nothing left to dismantle is skipped, except East's at the end of a decade."""
     if board.dismantle_sites(st, side, where or None):
-        st.stack.append(("dismantle", seat, side, where, "icon"))
+        st.stack.append(Dismantle(seat, side, where, "icon"))
     elif st.eod >= 0 and side == EAST:
         finish(st, WEST, "National insolvency: East had no build point left to dismantle at the end of "
                          f"decade {ROMAN[st.decade]}.")
@@ -224,58 +268,80 @@ def _stop_sites(st: S, where: str) -> list[int]:
     return [x for x in c.externals if c.cities[x].country == where and st.factory[x] != NONE]
 
 
-def _legal_unrest(st: S, seat: int, side: int, where: str, cap: int) -> list[str]:
-    return [f"unrest {pkey(st, p)}" for p in unrest_targets(st, side, where, cap)]
+@decision(tag="unrest", public=True)
+class PlaceUnrest(NamedTuple):
+    """An unrest icon: 1 unrest into a province of ``side`` within its caption, at most ``cap`` per
+    province from one event (§5.2)."""
+
+    seat: int
+    side: int
+    where: str
+    cap: int
+
+    def legal(self, st: S) -> list[str]:
+        _, side, where, cap = self
+        return [f"unrest {pkey(st, p)}" for p in unrest_targets(st, side, where, cap)]
+
+    def act(self, st: S, action: str) -> None:
+        cap = self.cap
+        st.stack.pop()
+        p = st.content.province_index[action.split(" ")[1]]
+        board.add_unrest(st, p)
+        if cap:
+            st.hits.append(p)
+        st.log.add(f"1 unrest goes to {pname(st, p)} ({st.unrest[p]}).")
+
+    def describe(self, st: S, viewer: int | None) -> str:
+        mine = viewer == self.seat
+        seat, side, _, _ = self
+        whose = "West" if side == WEST else "East"
+        return f"choose the {whose} province that gets 1 unrest" if mine else f"{st.seats[seat]} places 1 unrest"
 
 
-def _act_unrest(st: S, action: str, seat: int, side: int, where: str, cap: int) -> None:
-    st.stack.pop()
-    p = st.content.province_index[action.split(" ")[1]]
-    board.add_unrest(st, p)
-    if cap:
-        st.hits.append(p)
-    st.log.add(f"1 unrest goes to {pname(st, p)} ({st.unrest[p]}).")
+@decision(tag="move", public=True)
+class MoveUnrest(NamedTuple):
+    """Move 1 unrest from one province of ``side`` to another (§5.2)."""
+
+    seat: int
+    side: int
+
+    def legal(self, st: S) -> list[str]:
+        side = self.side
+        provinces = st.content.of_side[side]
+        return [f"move {pkey(st, a)} {pkey(st, b)}" for a in provinces if st.unrest[a] for b in provinces if b != a]
+
+    def act(self, st: S, action: str) -> None:
+        st.stack.pop()
+        _, a, b = action.split(" ")
+        pa, pb = st.content.province_index[a], st.content.province_index[b]
+        board.remove_unrest(st, pa)
+        board.add_unrest(st, pb)
+        st.log.add(f"1 unrest moves from {pname(st, pa)} to {pname(st, pb)}.")
+
+    def describe(self, st: S, viewer: int | None) -> str:
+        return asks(st, viewer, self.seat, "move 1 unrest from one East province to another", "moves 1 unrest")
 
 
-def _describe_unrest(st: S, mine: bool, seat: int, side: int, where: str, cap: int) -> str:
-    whose = "West" if side == WEST else "East"
-    return f"choose the {whose} province that gets 1 unrest" if mine else f"{st.seats[seat]} places 1 unrest"
+@decision(tag="end_protest", public=True)
+class EndProtest(NamedTuple):
+    """An East mass protest ends: the province goes back to 3 unrest, or loses 4 (§5.2, spec §11.1 #6)."""
 
+    seat: int
 
-def _legal_move(st: S, seat: int, side: int) -> list[str]:
-    provinces = st.content.of_side[side]
-    return [f"move {pkey(st, a)} {pkey(st, b)}" for a in provinces if st.unrest[a] for b in provinces if b != a]
+    def legal(self, st: S) -> list[str]:
+        return [f"end-protest {pkey(st, p)}" for p in st.content.of_side[EAST] if st.unrest[p] >= 4]
 
+    def act(self, st: S, action: str) -> None:
+        st.stack.pop()
+        p = st.content.province_index[action.split(" ")[1]]
+        if st.options["protest_removal"] == "to-three":
+            st.unrest[p] = 3
+        else:
+            st.unrest[p] -= 4
+        st.log.add(f"The mass protest in {pname(st, p)} ends ({st.unrest[p]} unrest left).")
 
-def _act_move(st: S, action: str, seat: int, side: int) -> None:
-    st.stack.pop()
-    _, a, b = action.split(" ")
-    pa, pb = st.content.province_index[a], st.content.province_index[b]
-    board.remove_unrest(st, pa)
-    board.add_unrest(st, pb)
-    st.log.add(f"1 unrest moves from {pname(st, pa)} to {pname(st, pb)}.")
-
-
-def _describe_move(st: S, mine: bool, seat: int, side: int) -> str:
-    return "move 1 unrest from one East province to another" if mine else f"{st.seats[seat]} moves 1 unrest"
-
-
-def _legal_end_protest(st: S, seat: int) -> list[str]:
-    return [f"end-protest {pkey(st, p)}" for p in st.content.of_side[EAST] if st.unrest[p] >= 4]
-
-
-def _act_end_protest(st: S, action: str, seat: int) -> None:
-    st.stack.pop()
-    p = st.content.province_index[action.split(" ")[1]]
-    if st.options["protest_removal"] == "to-three":
-        st.unrest[p] = 3
-    else:
-        st.unrest[p] -= 4
-    st.log.add(f"The mass protest in {pname(st, p)} ends ({st.unrest[p]} unrest left).")
-
-
-def _describe_end_protest(st: S, mine: bool, seat: int) -> str:
-    return "choose the East mass protest that ends" if mine else f"{st.seats[seat]} ends an East mass protest"
+    def describe(self, st: S, viewer: int | None) -> str:
+        return asks(st, viewer, self.seat, "choose the East mass protest that ends", "ends an East mass protest")
 
 
 def _free_ls_targets(st: S, side: int, where: str, cap: int) -> list[str]:
@@ -287,133 +353,156 @@ def _free_ls_targets(st: S, side: int, where: str, cap: int) -> list[str]:
     return out
 
 
-def _legal_free_ls(st: S, seat: int, side: int, where: str, cap: int, calms: bool) -> list[str]:
-    return [f"ls {t}" for t in _free_ls_targets(st, side, where, cap)]
+@decision(tag="free_ls", public=True)
+class FreeLivingStandard(NamedTuple):
+    """A living-standard icon: 1 free living standard in a province (or a West Berlin sector) of
+    ``side`` (§5.2); ``calms`` removes 1 unrest there too."""
+
+    seat: int
+    side: int
+    where: str
+    cap: int
+    calms: bool
+
+    def legal(self, st: S) -> list[str]:
+        _, side, where, cap, _ = self
+        return [f"ls {t}" for t in _free_ls_targets(st, side, where, cap)]
+
+    def act(self, st: S, action: str) -> None:
+        _, _, _, cap, calms = self
+        st.stack.pop()
+        c = st.content
+        target = action.split(" ")[1]
+        if target.startswith("wb-"):
+            p = c.wb
+            board.add_sector_ls(st, c.sectors.index(target[3:]), 1)
+        else:
+            p = c.province_index[target]
+            board.set_ls(st, p, st.ls[p] + 1)
+        if calms:
+            board.remove_unrest(st, p)
+        if cap:
+            st.hits.append(p)
+        st.log.add(f"{pname(st, p)} gains a living standard ({st.ls[p]}).")
+
+    def describe(self, st: S, viewer: int | None) -> str:
+        return asks(st, viewer, self.seat,
+                    "choose where the free living standard goes",
+                    "places a free living standard")
 
 
-def _act_free_ls(st: S, action: str, seat: int, side: int, where: str, cap: int, calms: bool) -> None:
-    st.stack.pop()
-    c = st.content
-    target = action.split(" ")[1]
-    if target.startswith("wb-"):
-        p = c.wb
-        board.add_sector_ls(st, c.sectors.index(target[3:]), 1)
-    else:
-        p = c.province_index[target]
-        board.set_ls(st, p, st.ls[p] + 1)
-    if calms:
-        board.remove_unrest(st, p)
-    if cap:
-        st.hits.append(p)
-    st.log.add(f"{pname(st, p)} gains a living standard ({st.ls[p]}).")
+@decision(tag="reduce_ls", public=True)
+class ReduceLivingStandard(NamedTuple):
+    """A province of ``side`` loses 1 living standard (§5.2)."""
+
+    seat: int
+    side: int
+
+    def legal(self, st: S) -> list[str]:
+        side = self.side
+        return [f"reduce {pkey(st, p)}" for p in st.content.of_side[side] if st.ls[p] and p != st.content.wb]
+
+    def act(self, st: S, action: str) -> None:
+        st.stack.pop()
+        p = st.content.province_index[action.split(" ")[1]]
+        board.set_ls(st, p, st.ls[p] - 1)
+        st.log.add(f"{pname(st, p)} loses a living standard ({st.ls[p]}).")
+
+    def describe(self, st: S, viewer: int | None) -> str:
+        return asks(st, viewer, self.seat,
+                    "choose the East province that loses 1 living standard",
+                    "removes a living standard")
 
 
-def _describe_free_ls(st: S, mine: bool, seat: int, side: int, where: str, cap: int, calms: bool) -> str:
-    return "choose where the free living standard goes" if mine else f"{st.seats[seat]} places a free living standard"
+@decision(tag="rundown", public=True)
+class Rundown(NamedTuple):
+    """An East factory runs down (§5.2)."""
+
+    seat: int
+
+    def legal(self, st: S) -> list[str]:
+        return [f"rundown {st.content.cities[x].key}" for x in board.rundown_sites(st)]
+
+    def act(self, st: S, action: str) -> None:
+        st.stack.pop()
+        x = st.content.city_index[action.split(" ")[1]]
+        st.factory[x] = RUNDOWN
+        st.log.add(f"The factory in {st.content.cities[x].name} runs down.")
+
+    def describe(self, st: S, viewer: int | None) -> str:
+        return asks(st, viewer, self.seat, "choose the East factory that runs down", "runs down an East factory")
 
 
-def _legal_reduce_ls(st: S, seat: int, side: int) -> list[str]:
-    return [f"reduce {pkey(st, p)}" for p in st.content.of_side[side] if st.ls[p] and p != st.content.wb]
+@decision(tag="repair", public=True)
+class Repair(NamedTuple):
+    """A run-down factory in province ``where`` is repaired (§5.2)."""
+
+    seat: int
+    where: str
+
+    def legal(self, st: S) -> list[str]:
+        where = self.where
+        return [f"repair {st.content.cities[x].key}" for x in _repair_sites(st, where)]
+
+    def act(self, st: S, action: str) -> None:
+        st.stack.pop()
+        x = st.content.city_index[action.split(" ")[1]]
+        st.factory[x] = WORKING
+        st.log.add(f"The factory in {st.content.cities[x].name} is repaired.")
+
+    def describe(self, st: S, viewer: int | None) -> str:
+        return asks(st, viewer, self.seat, "choose the run-down factory to repair", "repairs a factory")
 
 
-def _act_reduce_ls(st: S, action: str, seat: int, side: int) -> None:
-    st.stack.pop()
-    p = st.content.province_index[action.split(" ")[1]]
-    board.set_ls(st, p, st.ls[p] - 1)
-    st.log.add(f"{pname(st, p)} loses a living standard ({st.ls[p]}).")
+@decision(tag="stop", public=True)
+class CloseFactory(NamedTuple):
+    """An external factory in country ``where`` is closed with all its infrastructure (§5.2)."""
+
+    seat: int
+    where: str
+
+    def legal(self, st: S) -> list[str]:
+        where = self.where
+        return [f"stop {st.content.cities[x].key}" for x in _stop_sites(st, where)]
+
+    def act(self, st: S, action: str) -> None:
+        st.stack.pop()
+        x = st.content.city_index[action.split(" ")[1]]
+        board.remove_external(st, x)
+        st.log.add(f"The factory in {st.content.cities[x].name} is closed with all its infrastructure.")
+
+    def describe(self, st: S, viewer: int | None) -> str:
+        return asks(st, viewer, self.seat, "choose the external factory that is closed", "closes an external factory")
 
 
-def _describe_reduce_ls(st: S, mine: bool, seat: int, side: int) -> str:
-    if mine:
-        return "choose the East province that loses 1 living standard"
-    return f"{st.seats[seat]} removes a living standard"
+@decision(tag="overflow", public=True)
+class PrestigeOverflow(NamedTuple):
+    """Prestige beyond the end of the track: remove 1 own unrest or put 1 into the other state (§4.4.4)."""
+
+    seat: int
+    side: int
+
+    def legal(self, st: S) -> list[str]:
+        side = self.side
+        c = st.content
+        out = [f"calm {pkey(st, p)}" for p in c.of_side[side] if st.unrest[p]]
+        return out + [f"unrest {pkey(st, p)}" for p in c.of_side[board.other(side)]]
+
+    def act(self, st: S, action: str) -> None:
+        st.stack.pop()
+        verb, key = action.split(" ")
+        p = st.content.province_index[key]
+        if verb == "calm":
+            board.remove_unrest(st, p)
+            st.log.add(f"Prestige beyond the track: 1 unrest leaves {pname(st, p)}.")
+        else:
+            board.add_unrest(st, p)
+            st.log.add(f"Prestige beyond the track: 1 unrest goes to {pname(st, p)}.")
+
+    def describe(self, st: S, viewer: int | None) -> str:
+        return asks(st, viewer, self.seat,
+                    "prestige beyond the end of the track: remove 1 of your unrest or put 1 unrest into the other "
+                    "state",
+                    "cashes in prestige beyond the track")
 
 
-def _legal_rundown(st: S, seat: int) -> list[str]:
-    return [f"rundown {st.content.cities[x].key}" for x in board.rundown_sites(st)]
-
-
-def _act_rundown(st: S, action: str, seat: int) -> None:
-    st.stack.pop()
-    x = st.content.city_index[action.split(" ")[1]]
-    st.factory[x] = RUNDOWN
-    st.log.add(f"The factory in {st.content.cities[x].name} runs down.")
-
-
-def _describe_rundown(st: S, mine: bool, seat: int) -> str:
-    return "choose the East factory that runs down" if mine else f"{st.seats[seat]} runs down an East factory"
-
-
-def _legal_repair(st: S, seat: int, where: str) -> list[str]:
-    return [f"repair {st.content.cities[x].key}" for x in _repair_sites(st, where)]
-
-
-def _act_repair(st: S, action: str, seat: int, where: str) -> None:
-    st.stack.pop()
-    x = st.content.city_index[action.split(" ")[1]]
-    st.factory[x] = WORKING
-    st.log.add(f"The factory in {st.content.cities[x].name} is repaired.")
-
-
-def _describe_repair(st: S, mine: bool, seat: int, where: str) -> str:
-    return "choose the run-down factory to repair" if mine else f"{st.seats[seat]} repairs a factory"
-
-
-def _legal_stop(st: S, seat: int, where: str) -> list[str]:
-    return [f"stop {st.content.cities[x].key}" for x in _stop_sites(st, where)]
-
-
-def _act_stop(st: S, action: str, seat: int, where: str) -> None:
-    st.stack.pop()
-    x = st.content.city_index[action.split(" ")[1]]
-    board.remove_external(st, x)
-    st.log.add(f"The factory in {st.content.cities[x].name} is closed with all its infrastructure.")
-
-
-def _describe_stop(st: S, mine: bool, seat: int, where: str) -> str:
-    return "choose the external factory that is closed" if mine else f"{st.seats[seat]} closes an external factory"
-
-
-def _legal_overflow(st: S, seat: int, side: int) -> list[str]:
-    c = st.content
-    out = [f"calm {pkey(st, p)}" for p in c.of_side[side] if st.unrest[p]]
-    return out + [f"unrest {pkey(st, p)}" for p in c.of_side[board.other(side)]]
-
-
-def _act_overflow(st: S, action: str, seat: int, side: int) -> None:
-    st.stack.pop()
-    verb, key = action.split(" ")
-    p = st.content.province_index[key]
-    if verb == "calm":
-        board.remove_unrest(st, p)
-        st.log.add(f"Prestige beyond the track: 1 unrest leaves {pname(st, p)}.")
-    else:
-        board.add_unrest(st, p)
-        st.log.add(f"Prestige beyond the track: 1 unrest goes to {pname(st, p)}.")
-
-
-def _describe_overflow(st: S, mine: bool, seat: int, side: int) -> str:
-    if mine:
-        return "prestige beyond the end of the track: remove 1 of your unrest or put 1 unrest into the other state"
-    return f"{st.seats[seat]} cashes in prestige beyond the track"
-
-
-PROCEDURES = {"event": _event, "arrows": _arrows, "icons": _icons}
-LEGAL = {
-    "ignore": _legal_ignore, "next_icon": _legal_next_icon, "unrest": _legal_unrest, "move": _legal_move,
-    "end_protest": _legal_end_protest, "free_ls": _legal_free_ls, "reduce_ls": _legal_reduce_ls,
-    "rundown": _legal_rundown, "repair": _legal_repair, "stop": _legal_stop, "overflow": _legal_overflow,
-}
-ACT = {
-    "ignore": _act_ignore, "next_icon": _act_next_icon, "unrest": _act_unrest, "move": _act_move,
-    "end_protest": _act_end_protest, "free_ls": _act_free_ls, "reduce_ls": _act_reduce_ls,
-    "rundown": _act_rundown, "repair": _act_repair, "stop": _act_stop, "overflow": _act_overflow,
-}
-DESCRIBE = {
-    "ignore": _describe_ignore, "next_icon": _describe_next_icon, "unrest": _describe_unrest,
-    "move": _describe_move, "end_protest": _describe_end_protest, "free_ls": _describe_free_ls,
-    "reduce_ls": _describe_reduce_ls, "rundown": _describe_rundown, "repair": _describe_repair,
-    "stop": _describe_stop, "overflow": _describe_overflow,
-}
-PUBLIC = {"ignore", "next_icon", "unrest", "move", "end_protest", "free_ls", "reduce_ls", "rundown", "repair",
-          "stop", "overflow"}

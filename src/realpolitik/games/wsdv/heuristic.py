@@ -9,9 +9,10 @@ from the seat's information set and keep the option whose position scores best.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from math import exp
 
-from realpolitik.engine import IllegalAction, Rng, SeatContext
+from realpolitik.engine import IllegalAction, Outcome, Rng, SeatContext, State
 
 from . import board
 from .content import EAST, WEST, Card, load
@@ -112,24 +113,11 @@ class HeuristicBot:
     # ------------------------------------------------------------------ board choices
 
     def _look_ahead(self, ctx: SeatContext, side: int) -> str:
-        world = ctx.sample(self.rng)
-        best, best_score = [], None
-        for action in ctx.legal_actions:
-            twin = world.clone()
-            try:
-                twin.apply(action)
-            except IllegalAction:
-                continue
-            out = twin.outcome()
+        def score(twin: State, out: Outcome | None) -> float:
             if out is not None:
-                score = 1000.0 if ctx.seat in out.winners else -1000.0
-            else:
-                score = evaluate(twin, side)
-            if best_score is None or score > best_score + 1e-9:
-                best, best_score = [action], score
-            elif abs(score - best_score) <= 1e-9:
-                best.append(action)
-        return self.rng.choice(best or list(ctx.legal_actions))
+                return 1000.0 if ctx.seat in out.winners else -1000.0
+            return evaluate(twin, side)
+        return look_ahead(ctx, self.rng, score)
 
     # ------------------------------------------------------------------ hidden-hand choices
 
@@ -238,3 +226,22 @@ def win_chances(st) -> tuple[float, ...]:
     """
     west = west_chance(st, 0.13, -0.255)
     return (west, 1.0 - west)
+
+
+def look_ahead(ctx: SeatContext, rng: Rng, score: Callable[[State, Outcome | None], float]) -> str:
+    """The legal action whose position (or outcome) scores best one step ahead in a sampled world;
+    ties broken at random."""
+    world = ctx.sample(rng)
+    best, best_score = [], None
+    for action in ctx.legal_actions:
+        twin = world.clone()
+        try:
+            twin.apply(action)
+        except IllegalAction:
+            continue
+        value = score(twin, twin.outcome())
+        if best_score is None or value > best_score + 1e-9:
+            best, best_score = [action], value
+        elif abs(value - best_score) <= 1e-9:
+            best.append(action)
+    return rng.choice(best or list(ctx.legal_actions))

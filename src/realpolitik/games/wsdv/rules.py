@@ -1,22 +1,28 @@
-"""Wir sind das Volk! rules: the decision loop, set-up and the sequence of play (spec §2–§3).
+"""Wir sind das Volk! rules: set-up and the sequence of play (spec §2–§3).
 
-Pending work is a stack of plain tuples ``(kind, seat, *data)``. A *decision* frame waits
-for that seat's action; a *procedure* frame is run by ``advance`` and may push further
-frames. The rule sections live in their own modules — ``actions`` (§4.1–4.3), ``events``
-(§4.4, §5, §6.4), ``specials`` (§4.5, §6.6–6.7), ``protests`` (§6.1–6.3),
-``end_of_decade`` (§7–§8) — each contributing its frames to the dispatch tables assembled
-at the bottom of this file. A decision with a single answer on the open board is taken
-without asking (``PUBLIC``); the legal actions computed on the way are kept for the state.
+Pending work is a stack of frames (engine/frames.py): decisions and procedures, each
+defined beside its rule — the decade, the turn and its end here, ``actions`` (§4.1–4.3),
+``events`` (§4.4, §5, §6.4), ``specials`` (§4.5, §6.6–6.7), ``protests`` (§6.1–6.3),
+``end_of_decade`` (§7–§8). The engine's loop runs them; a decision whose choices lie open
+on the board is answered by itself when it has a single one (``public``). Three frames
+are pushed through the state (``st.StartDecade``, ``st.Turn``, ``st.SubDecadeEnd``) because
+2+2 plays them by its own rules.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
-from . import actions, board, end_of_decade, events, protests, specials
+from realpolitik.engine import decision, procedure
+
+from . import board, events
+from .actions import Build, Dismantle, LivingStandard, RemoveUnrest
 from .board import NONE, WORKING
-from .common import ROMAN, draw, forget, leader, name, unveil
-from .content import EAST
+from .common import ROMAN, asks, discard, draw, leader, name, unveil
+from .content import EAST, Card
+from .end_of_decade import EndOfDecade
+from .protests import Socialists, Suppliers
 
 if TYPE_CHECKING:
     from .state import WsdvState as S
@@ -28,7 +34,7 @@ if TYPE_CHECKING:
 def setup(st: S) -> None:
     """Vorbereitung (§2), then the first decade begins."""
     prepare(st)
-    advance(st)
+    st.advance()
 
 
 def prepare(st: S) -> None:
@@ -61,122 +67,118 @@ def prepare(st: S) -> None:
     st.out_seen = [[] for _ in range(n)]
     st.order = list(range(n))
     st.turn = 0
-    st.stack = [("start_decade",)]
+    st.stack = [st.StartDecade()]
     st.hits = []
     st.eod = -1
     st.result = None
     st.log.add(f"Wir sind das Volk! — rules version {st.options['setup']} set-up.")
 
 
-# ====================================================================== the loop
-
-
-class Rulebook(NamedTuple):
-    """The dispatch tables by frame kind; 2+2 runs the same loop on its own tables."""
-
-    procedures: dict
-    legal: dict
-    act: dict
-    describe: dict
-    public: set
-
-
-def advance(st: S, book: Rulebook | None = None) -> None:
-    """Run procedures (and decisions with a single public answer) until a real decision is on top."""
-    procedures, legal_of, act_of, _, public = book or BASE_RULES
-    stack = st.stack
-    while stack:
-        kind = stack[-1][0]
-        if kind in procedures:
-            frame = stack.pop()
-            procedures[kind](st, *frame[1:])
-            continue
-        legal_now = legal_of[kind](st, *stack[-1][1:])
-        if kind in public and len(legal_now) == 1:
-            act_of[kind](st, legal_now[0], *stack[-1][1:])
-            continue
-        st._legal = tuple(legal_now)
-        return
-
-
-def legal(st: S) -> list[str]:
-    """The legal action texts of the decision on top of the stack."""
-    frame = st.stack[-1]
-    return LEGAL[frame[0]](st, *frame[1:])
-
-
-def act(st: S, action: str) -> None:
-    """Perform a legal action, then advance to the next decision."""
-    frame = st.stack[-1]
-    ACT[frame[0]](st, action, *frame[1:])
-    advance(st)
-
-
 # ====================================================================== start of a decade (§3.2)
 
 
-def _start_decade(st: S) -> None:
-    st.decade += 1
-    st.log.add(f"— Decade {ROMAN[st.decade]} —")
-    st.stack.append(("deal",))
-    for s in reversed(range(len(st.seats))):
-        if st.hands[s]:
-            st.stack.append(("discard", s))
+@procedure(tag="start_decade")
+class StartDecade(NamedTuple):
+    """A new decade (§3.2): whoever holds cards from earlier decades may discard them, then the deal."""
+
+    def run(self, st: S) -> None:
+        st.decade += 1
+        st.log.add(f"— Decade {ROMAN[st.decade]} —")
+        st.stack.append(st.Deal())
+        for s in reversed(range(len(st.seats))):
+            if st.Discard.due(st, s):
+                st.stack.append(st.Discard(s))
 
 
-def _legal_discard(st: S, seat: int) -> list[str]:
-    hand = st.hands[seat]
-    out = [f"discard {k}" for k in hand]
-    if len(hand) <= st.layout.hand:
-        out.append("keep")
-    return out
+@decision(tag="discard")
+class Discard(NamedTuple):
+    """Cards kept from earlier decades may be discarded before the deal (§3.2); keeping more than
+    a hand's worth is not allowed."""
+
+    seat: int
+
+    @staticmethod
+    def due(st: S, seat: int) -> bool:
+        """Whether ``seat`` is asked at all."""
+        return bool(st.hands[seat])
+
+    def older(self, st: S) -> list[str]:
+        """The hand cards that may be discarded."""
+        return st.hands[self.seat]
+
+    def limit(self, st: S) -> int:
+        """How many hand cards may be kept."""
+        return st.layout.hand
+
+    def legal(self, st: S) -> list[str]:
+        out = [f"discard {k}" for k in self.older(st)]
+        if len(st.hands[self.seat]) <= self.limit(st):
+            out.append("keep")
+        return out
+
+    def act(self, st: S, action: str) -> None:
+        seat = self.seat
+        if action == "keep":
+            st.stack.pop()
+            st.log.add(f"{st.seats[seat]} keeps {len(st.hands[seat])} card(s) from earlier decades.")
+            return
+        discard(st, seat, action.split(" ")[1], "a card from an earlier decade")
+        if not self.older(st):
+            st.stack.pop()
+
+    def describe(self, st: S, viewer: int | None) -> str:
+        seat = self.seat
+        if viewer == seat:
+            must = " (you must discard at least one)" if len(st.hands[seat]) > self.limit(st) else ""
+            return f"discard cards from earlier decades, or keep them{must}"
+        return f"{st.seats[seat]} may discard cards from earlier decades"
 
 
-def _act_discard(st: S, action: str, seat: int) -> None:
-    if action == "keep":
-        st.stack.pop()
-        st.log.add(f"{st.seats[seat]} keeps {len(st.hands[seat])} card(s) from earlier decades.")
-        return
-    key = action.split(" ")[1]
-    forget(st, seat)
-    st.hands[seat].remove(key)
-    st.out_seen[seat].append(key)
-    st.log.add(f"{st.seats[seat]} discards a card from an earlier decade.", (seat,), f"You discard {name(st, key)}.")
-    if not st.hands[seat]:
-        st.stack.pop()
-
-
-def _deal(st: S) -> None:
+@procedure(tag="deal")
+class Deal(NamedTuple):
     """Shuffle the decade's cards, refill hands to 2, lay out 7 + the special card (§3.2)."""
-    c = st.content
-    st.deck = list(c.decade_cards[st.decade])
-    st.rng.shuffle(st.deck)
-    st.deck_seen = [0] * len(st.seats)
-    st.played = []
+
+    def run(self, st: S) -> None:
+        st.deck = list(st.content.decade_cards[st.decade])
+        st.rng.shuffle(st.deck)
+        st.deck_seen = [0] * len(st.seats)
+        st.played = []
+        refill_hands(st, lambda s: st.layout.hand, draw)
+        st.half = 1
+        st.display = []
+        _fill_display(st)
+        st.special = decade_special(st)
+        st.order = turn_order(st)
+        st.turn = 0
+        first = st.order[0]
+        if st.special:
+            st.log.add(f"Special card: {name(st, st.special)}.")
+        st.log.add(f"{st.seats[first]} holds the prestige advantage and begins." if st.prestige
+                   else f"{st.seats[first]} begins (prestige is level).")
+        st.stack.append(Turn(first))
+
+
+def refill_hands(st: S, target: Callable[[int], int], draw_one: Callable[[S, int], str | None]) -> None:
+    """Every seat draws up to ``target(seat)`` hand cards while there are cards (§3.2)."""
     for s in range(len(st.seats)):
         drawn = []
-        while len(st.hands[s]) < st.layout.hand and st.deck:
-            key = draw(st, s)
+        while len(st.hands[s]) < target(s):
+            key = draw_one(st, s)
+            if key is None:
+                break
             st.hands[s].append(key)
             drawn.append(key)
         if drawn:
             st.log.add(f"{st.seats[s]} draws {len(drawn)} card(s).", (s,),
                        "You draw " + ", ".join(name(st, k) for k in drawn) + ".")
-    st.half = 1
-    st.display = []
-    _fill_display(st)
-    special = c.specials[st.decade]
+
+
+def decade_special(st: S) -> str | None:
+    """The decade's special card; in decade IV with the Wall standing, the fall of the Wall (§3.2)."""
+    c = st.content
     if st.decade == 4 and st.wall and c.mauerfall:
-        special = c.mauerfall
-    st.special = special or None
-    st.order = turn_order(st)
-    st.turn = 0
-    first = st.order[0]
-    if st.special:
-        st.log.add(f"Special card: {name(st, st.special)}.")
-    st.log.add(f"{st.seats[first]} holds the prestige advantage and begins." if st.prestige
-               else f"{st.seats[first]} begins (prestige is level).")
-    st.stack.append(("turn", first))
+        return c.mauerfall
+    return c.specials[st.decade] or None
 
 
 def _fill_display(st: S) -> None:
@@ -192,108 +194,153 @@ def _fill_display(st: S) -> None:
 USES = ("calm", "build", "ls", "event")
 
 
-def _uses(st: S, side: int, key: str, calm_free: bool, calm_paid: bool) -> list[str]:
-    """How ``side`` may use a card (§4): remove unrest (free with its own colour), build, ls, event."""
-    card = st.card(key)
-    owner = card.owner()
-    out = ["calm"] if (calm_free if owner == side else calm_paid) else []
-    out += ["build", "ls"]
-    if owner == side or card.colour == "dual":
-        out.append("event")
-    return out
+@decision(tag="turn")
+class Turn(NamedTuple):
+    """A player's turn (§3.3): take a display card or play a hand card and use it — remove unrest,
+    build up the economy, raise living standards or trigger its event; East may use a police card."""
 
+    seat: int
 
-def _legal_turn(st: S, seat: int) -> list[str]:
-    side = st.side(seat)
-    calm_free = any(st.unrest[p] for p in st.content.of_side[side])
-    calm_paid = calm_free and board.can_dismantle(st, side)
-    out = []
-    for key in st.display:
-        out += [f"take {key} {u}" for u in _uses(st, side, key, calm_free, calm_paid)]
-    if st.special and side == EAST:
-        out.append(f"take {st.special} event")
-    for key in st.hands[seat]:
-        out += [f"play {key} {u}" for u in _uses(st, side, key, calm_free, calm_paid)]
-    if side == EAST and st.police_used < len(st.police):
-        out += [f"police {st.content.provinces[p].key}" for p in st.content.of_side[EAST] if st.unrest[p]]
-    return out
+    #: the log's words for each use of a card
+    USE_WORDS = {"calm": "remove unrest", "build": "build up the economy", "ls": "raise living standards",
+                 "event": "trigger the event"}
 
+    def card_uses(self, st: S) -> Callable[[str], list[str]]:
+        """How the seat may use each card this turn (§4): remove unrest (free with its own colour, else
+        for a build point), build, ls, event (own colour or dual; special cards: East only)."""
+        side = st.side(self.seat)
+        calm_free = any(st.unrest[p] for p in st.content.of_side[side])
+        calm_paid = calm_free and board.can_dismantle(st, side)
 
-def _act_turn(st: S, action: str, seat: int) -> None:
-    verb, *args = action.split(" ")
-    side = st.side(seat)
-    c = st.content
-    if verb == "police":
-        p = c.province_index[args[0]]
+        def uses(key: str) -> list[str]:
+            card = st.card(key)
+            if card.is_special:
+                return ["event"] if side == EAST else []
+            owner = card.owner()
+            out = ["calm"] if (calm_free if owner == side else calm_paid) else []
+            out += ["build", "ls"]
+            if owner == side or card.colour == "dual":
+                out.append("event")
+            return out
+        return uses
+
+    def legal(self, st: S) -> list[str]:
+        seat = self.seat
+        uses = self.card_uses(st)
+        out = [f"take {key} {u}" for key in st.display for u in uses(key)]
+        if st.special:
+            out += [f"take {st.special} {u}" for u in uses(st.special)]
+        out += [f"play {key} {u}" for key in st.hands[seat] for u in uses(key)]
+        if st.side(seat) == EAST and st.police_used < len(st.police):
+            out += [f"police {st.content.provinces[p].key}" for p in st.content.of_side[EAST] if st.unrest[p]]
+        return out
+
+    def act(self, st: S, action: str) -> None:
+        verb, *args = action.split(" ")
+        if verb == "police":
+            self.police(st, args[0])
+            return
+        key, use = args
+        self.play_card(st, verb, key, use)
+        card = st.card(key)
+        if use == "event":
+            events.trigger(st, self.seat, key)
+        else:
+            self.use_value(st, card, use, card.value_for(st.side(self.seat)))
+
+    def police(self, st: S, where: str) -> None:
+        """A police card removes 1 unrest from an East province; the turn goes on (§6.5)."""
+        p = st.content.province_index[where]
         board.remove_unrest(st, p)
         st.police_used += 1
-        st.log.add(f"{st.seats[seat]} uses a police card: 1 unrest leaves {c.provinces[p].name}.")
-        return
-    key, use = args
-    st.stack.pop()
-    card = st.card(key)
-    if verb == "take":
-        if key == st.special:
-            st.special = None
+        st.log.add(f"{st.seats[self.seat]} uses a police card: 1 unrest leaves {st.content.provinces[p].name}.")
+
+    def play_card(self, st: S, verb: str, key: str, use: str) -> None:
+        """The card leaves the display (or the hand) and is played; the turn ends after its use."""
+        seat = self.seat
+        st.stack.pop()
+        if verb == "take":
+            if key == st.special:
+                st.special = None
+            else:
+                st.display.remove(key)
         else:
-            st.display.remove(key)
-        where = "takes"
-    else:
-        st.hands[seat].remove(key)
-        unveil(st, key)
-        where = "plays from hand"
-    st.played.append(key)
-    st.history.append(key)
-    st.log.add(f"{st.seats[seat]} {where} {name(st, key)} — {_USE_WORDS[use]}.")
-    st.stack.append(("end_turn", seat))
-    if use == "calm":
-        if card.owner() != side:
-            st.stack.append(("dismantle", seat, side, "", "cost"))
-        st.stack.append(("calm", seat, side, ""))
-    elif use == "build":
-        points = card.value_for(side)
-        if points:
-            st.stack.append(("build", seat, side, points, "", False))
-    elif use == "ls":
-        st.stack.append(("ls", seat, side, card.value_for(side), (), (), 0))
-    else:
-        events.trigger(st, seat, key)
+            st.hands[seat].remove(key)
+            unveil(st, key)
+        st.played.append(key)
+        st.history.append(key)
+        st.log.add(f"{st.seats[seat]} {'takes' if verb == 'take' else 'plays from hand'} {name(st, key)} — "
+                   f"{self.USE_WORDS[use]}.")
+        st.stack.append(EndTurn(seat))
+
+    def use_value(self, st: S, card: Card, use: str, value: int) -> None:
+        """Remove unrest (a foreign card costs a build point), build up or raise living standards (§4.1–4.3)."""
+        seat = self.seat
+        side = st.side(seat)
+        if use == "calm":
+            if card.owner() != side:
+                st.stack.append(Dismantle(seat, side, "", "cost"))
+            st.stack.append(RemoveUnrest(seat, side, ""))
+        elif use == "build":
+            if value:
+                st.stack.append(Build(seat, side, value, "", False))
+        elif use == "ls":
+            st.stack.append(LivingStandard(seat, side, value, (), (), 0))
+
+    def describe(self, st: S, viewer: int | None) -> str:
+        return asks(st, viewer, self.seat,
+                    "take a display card (or play a hand card) and use it: calm, build, ls or event",
+                    "chooses an action")
 
 
-_USE_WORDS = {"calm": "remove unrest", "build": "build up the economy", "ls": "raise living standards",
-              "event": "trigger the event"}
-
-
-def _end_turn(st: S, seat: int) -> None:
+@procedure(tag="end_turn")
+class EndTurn(NamedTuple):
     """After every action: supplier protests, socialists absorb East mass protests (§6.2–6.3)."""
-    st.stack += [("next_turn", seat), ("socialists",), ("suppliers",)]
+
+    seat: int
+
+    def run(self, st: S) -> None:
+        st.stack += [NextTurn(self.seat), Socialists(), Suppliers()]
 
 
-def _next_turn(st: S, seat: int) -> None:
+@procedure(tag="next_turn")
+class NextTurn(NamedTuple):
     """The next player acts, unless the display is down to its last card(s) (§3.4)."""
-    if len(st.display) > st.layout.last_cards:
-        st.turn = (st.turn + 1) % len(st.order)
-        st.stack.append(("turn", st.order[st.turn]))
-        return
-    st.stack.append(("sub_decade_end",))
 
+    seat: int
 
-def _sub_decade_end(st: S) -> None:
-    """Half-decade end (§3.4): deal the next display, or go to the end of the decade."""
-    if st.half < len(st.layout.display):
-        st.half += 1
-        _fill_display(st)
+    def run(self, st: S) -> None:
         if len(st.display) > st.layout.last_cards:
             st.turn = (st.turn + 1) % len(st.order)
-            st.stack.append(("turn", st.order[st.turn]))
+            st.stack.append(st.Turn(st.order[st.turn]))  # 2+2 plays its own turn and sub-decade end
             return
+        st.stack.append(st.SubDecadeEnd())
+
+
+@procedure(tag="sub_decade_end")
+class SubDecadeEnd(NamedTuple):
+    """Half-decade end (§3.4): deal the next display, or go to the end of the decade."""
+
+    def run(self, st: S) -> None:
+        if st.half < len(st.layout.display):
+            st.half += 1
+            _fill_display(st)
+            if len(st.display) > st.layout.last_cards:
+                st.turn = (st.turn + 1) % len(st.order)
+                st.stack.append(Turn(st.order[st.turn]))
+                return
+        close_decade(st)
+
+
+def close_decade(st: S) -> None:
+    """The last sub-decade is over: the unused special card and the display go, the end of decade begins (§3.4)."""
     if st.special:
         st.log.add(f"The unused special card {name(st, st.special)} is discarded.")
     st.special = None
     st.display.clear()
     st.deck = []
     st.deck_seen = [0] * len(st.seats)
-    st.stack.append(("eod", 0))
+    st.stack.append(EndOfDecade(0))
 
 
 def turn_order(st: S) -> list[int]:
@@ -302,32 +349,13 @@ def turn_order(st: S) -> list[int]:
     return [first] + [s for s in range(len(st.seats)) if s != first]
 
 
-# ====================================================================== words
-
-
-def describe(st: S, seat: int | None) -> str:
-    """The pending decision: in full for the deciding seat, in public words for the others."""
-    kind, who, *data = st.stack[-1]
-    return DESCRIBE[kind](st, seat == who, who, *data)
-
-
-def _describe_turn(st: S, mine: bool, seat: int) -> str:
-    if mine:
-        return "take a display card (or play a hand card) and use it: calm, build, ls or event"
-    return f"{st.seats[seat]} chooses an action"
-
-
-def _describe_discard(st: S, mine: bool, seat: int) -> str:
-    if mine:
-        must = " (you must discard at least one)" if len(st.hands[seat]) > st.layout.hand else ""
-        return f"discard cards from earlier decades, or keep them{must}"
-    return f"{st.seats[seat]} may discard cards from earlier decades"
+# ====================================================================== refusals
 
 
 def why_illegal(st: S, action: str) -> str | None:
     """A specific reason for the commonest wrong actions."""
     words = action.split(" ")
-    kind = st.stack[-1][0] if st.stack else None
+    kind = st.stack[-1].tag if st.stack else None
     c = st.content
     if kind == "turn" and words[0] in ("take", "play") and len(words) == 3:
         key, use = words[1], words[2]
@@ -348,28 +376,3 @@ def why_illegal(st: S, action: str) -> str | None:
     if words[0] in ("build", "dismantle") and len(words) == 2 and words[1] not in c.site_index:
         return f"There is no site {words[1]!r}."
     return None
-
-
-# ====================================================================== dispatch tables
-
-PROCEDURES = {
-    "start_decade": _start_decade,
-    "deal": _deal,
-    "end_turn": _end_turn,
-    "next_turn": _next_turn,
-    "sub_decade_end": _sub_decade_end,
-}
-LEGAL = {"turn": _legal_turn, "discard": _legal_discard}
-ACT = {"turn": _act_turn, "discard": _act_discard}
-DESCRIBE = {"turn": _describe_turn, "discard": _describe_discard}
-#: decisions whose options are public, so a single option may be taken without asking
-PUBLIC: set[str] = set()
-
-for _module in (actions, events, specials, protests, end_of_decade):
-    PROCEDURES.update(_module.PROCEDURES)
-    LEGAL.update(_module.LEGAL)
-    ACT.update(_module.ACT)
-    DESCRIBE.update(_module.DESCRIBE)
-    PUBLIC |= _module.PUBLIC
-
-BASE_RULES = Rulebook(PROCEDURES, LEGAL, ACT, DESCRIBE, PUBLIC)

@@ -12,86 +12,46 @@ Visibility, declared once here:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
-from realpolitik.engine import Outcome, Rng, State
+from realpolitik.engine import LIST, NESTED, SHARED, VALUE, FramedState, Outcome, Rng, fields
 
-from . import board, rules
+from . import board, end_of_decade, rules
 from .board import NONE, RUNDOWN
 from .content import EAST, LINE, SIDES, WEST, Card, Content
 from .layout import Layout
 
 
-class WsdvState(State):
+class WsdvState(FramedState):
     """A game of Wir sind das Volk! in progress."""
 
-    __slots__ = (
-        "content", "layout", "unrest", "ls", "sectors", "socialists", "box", "factory", "lines", "hamburg",
-        "prestige", "currency", "socialism", "flight", "wall", "stasi", "police", "police_used", "delivered",
-        "supplier_mp", "decade", "half", "deck", "display", "special", "hands", "played", "history", "known",
-        "deck_seen", "out_seen", "order", "turn", "stack", "hits", "eod", "result",
+    __slots__ = fields(
+        content=SHARED, layout=SHARED, unrest=LIST, ls=LIST, sectors=LIST, socialists=LIST, box=VALUE,
+        factory=LIST, lines=LIST, hamburg=VALUE, prestige=VALUE, currency=VALUE, socialism=VALUE, flight=VALUE,
+        wall=VALUE, stasi=VALUE, police=LIST, police_used=VALUE, delivered=LIST, supplier_mp=LIST, decade=VALUE,
+        half=VALUE, deck=LIST, display=LIST, special=VALUE, hands=NESTED, played=LIST, history=LIST,
+        known=NESTED, deck_seen=LIST, out_seen=NESTED, order=LIST, turn=VALUE, hits=LIST, eod=VALUE,
+        result=VALUE,
     )
 
     content: Content
     layout: Layout
 
-    def _copy_into(self, twin: WsdvState) -> None:
-        twin.content = self.content
-        twin.layout = self.layout
-        twin.unrest = self.unrest[:]
-        twin.ls = self.ls[:]
-        twin.sectors = self.sectors[:]
-        twin.socialists = self.socialists[:]
-        twin.box = self.box
-        twin.factory = self.factory[:]
-        twin.lines = self.lines[:]
-        twin.hamburg = self.hamburg
-        twin.prestige = self.prestige
-        twin.currency = self.currency
-        twin.socialism = self.socialism
-        twin.flight = self.flight
-        twin.wall = self.wall
-        twin.stasi = self.stasi
-        twin.police = self.police[:]
-        twin.police_used = self.police_used
-        twin.delivered = self.delivered[:]
-        twin.supplier_mp = self.supplier_mp[:]
-        twin.decade = self.decade
-        twin.half = self.half
-        twin.deck = self.deck[:]
-        twin.display = self.display[:]
-        twin.special = self.special
-        twin.hands = [h[:] for h in self.hands]
-        twin.played = self.played[:]
-        twin.history = self.history[:]
-        twin.known = [k[:] for k in self.known]
-        twin.deck_seen = self.deck_seen[:]
-        twin.out_seen = [o[:] for o in self.out_seen]
-        twin.order = self.order[:]
-        twin.turn = self.turn
-        twin.stack = self.stack[:]  # frames are immutable tuples
-        twin.hits = self.hits[:]
-        twin.eod = self.eod
-        twin.result = self.result
+    #: a decision whose choices lie open on the board is taken when it has a single one
+    answer_forced = True
+    #: the frames the rules shared with 2+2 push (2+2's state names its own) and the next decade
+    #: (which the end of decade, imported by rules.py, cannot import)
+    StartDecade = rules.StartDecade
+    Deal = rules.Deal
+    Discard = rules.Discard
+    Turn = rules.Turn
+    SubDecadeEnd = rules.SubDecadeEnd
+    PHASES: ClassVar[dict] = end_of_decade.PHASES
 
     # ------------------------------------------------------------------ contract
 
-    @property
-    def to_act(self) -> int | None:
-        """The seat of the decision on top of the stack."""
-        return self.stack[-1][1] if self.stack else None
-
-    def _legal_actions(self) -> list[str]:
-        return rules.legal(self)
-
-    def _apply(self, action: str) -> None:
-        rules.act(self, action)
-
     def why_illegal(self, action: str) -> str | None:
         return rules.why_illegal(self, action)
-
-    def describe_pending(self, seat: int | None) -> str:
-        return rules.describe(self, seat)
 
     def outcome(self) -> Outcome | None:
         if self.stack or self.result is None:
@@ -168,20 +128,6 @@ class WsdvState(State):
             "known": sorted(self.known[seat], key=_order),
             "deck_top": list(reversed(self.deck[len(self.deck) - seen:])) if seen else [],
             "set_aside": sorted(self.out_seen[seat], key=_order),
-        }
-
-    def snapshot(self) -> dict[str, Any]:
-        return {
-            "unrest": self.unrest, "ls": self.ls, "sectors": self.sectors, "socialists": self.socialists,
-            "box": self.box, "factory": self.factory, "lines": self.lines, "hamburg": self.hamburg,
-            "prestige": self.prestige, "currency": self.currency, "socialism": self.socialism,
-            "flight": self.flight, "wall": self.wall, "stasi": self.stasi, "police": self.police,
-            "police_used": self.police_used, "delivered": self.delivered, "supplier_mp": self.supplier_mp,
-            "decade": self.decade, "half": self.half, "deck": self.deck, "display": self.display,
-            "special": self.special, "hands": self.hands, "played": self.played, "history": self.history,
-            "known": self.known, "deck_seen": self.deck_seen, "out_seen": self.out_seen, "order": self.order,
-            "turn": self.turn, "stack": [list(f) for f in self.stack], "hits": self.hits, "eod": self.eod,
-            "result": list(self.result) if self.result else None, "rng": self.rng.state, "ply": self.ply,
         }
 
     # ------------------------------------------------------------------ determinization

@@ -7,7 +7,9 @@ Seats: 0 USA, 1 Soviet Union, 2 West, 3 East. A superpower's seat number equals 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
+
+from realpolitik.engine import procedure
 
 from ..common import ROMAN
 from ..content import EAST, WEST
@@ -124,8 +126,8 @@ def advantage(st: S) -> tuple[int, int]:
     return (side, st.content.arms.level[abs(st.arms)])
 
 
-def draw_arms_card(st: S, side: int) -> None:
-    """Procedure: a superpower draws the top arms-race card and executes its decade's row (§8)."""
+def draw_arms_card(st: S, side: int) -> tuple:
+    """A superpower draws the top arms-race card; its decade's row as pool items (§8)."""
     key = _draw(st, st.arms_deck, st.arms_used)
     st.arms_last = key
     card = st.content.arms_deck[key]
@@ -133,15 +135,15 @@ def draw_arms_card(st: S, side: int) -> None:
     st.log.add(f"{POWER_TITLE[side]} draws arms-race card {key.upper()} (decade {ROMAN[st.decade]}): "
                + (", ".join(e.slug for e in effects) or "no effect") + ".")
     if card.reshuffle:
-        st.stack.append(("reshuffle", "arms"))
+        st.stack.append(Reshuffle("arms"))
     items = items_of(effects)
     if st.arms_cost:
         items += (f"pay-{('usa', 'ussr')[side]}-1",) * st.arms_cost  # the reminder: +$1 per step
-    st.stack.append(("effects", POWER[side], items, ("card",)))
+    return items
 
 
-def draw_conflict_card(st: S, side: int) -> None:
-    """Procedure: a superpower draws the top conflict card and executes its column (§8)."""
+def draw_conflict_card(st: S, side: int) -> tuple:
+    """A superpower draws the top conflict card; its column as pool items (§8)."""
     key = _draw(st, st.conflict_deck, st.conflict_used)
     st.conflict_last = key
     card = st.content.conflict_deck[key]
@@ -149,8 +151,8 @@ def draw_conflict_card(st: S, side: int) -> None:
     st.log.add(f"{POWER_TITLE[side]} draws conflict card {key.upper()}: "
                + (", ".join(e.slug for e in effects) or "no effect") + ".")
     if card.reshuffle:
-        st.stack.append(("reshuffle", "conflict"))
-    st.stack.append(("effects", POWER[side], items_of(effects), ("card",)))
+        st.stack.append(Reshuffle("conflict"))
+    return items_of(effects)
 
 
 def items_of(effects) -> tuple:
@@ -177,13 +179,19 @@ def _draw(st: S, deck: list[str], used: list[str]) -> str:
     return key
 
 
-def reshuffle(st: S, which: str) -> None:
-    """Procedure: all 10 cards of the deck, discards included, form a new draw deck (§8)."""
-    deck, used = (st.arms_deck, st.arms_used) if which == "arms" else (st.conflict_deck, st.conflict_used)
-    deck += used
-    used.clear()
-    st.rng.shuffle(deck)
-    st.log.add(f"The {'arms-race' if which == 'arms' else 'conflict'} deck is reshuffled.")
+@procedure(tag="reshuffle")
+class Reshuffle(NamedTuple):
+    """All 10 cards of a deck, discards included, form a new draw deck (§8)."""
+
+    which: str
+
+    def run(self, st: S) -> None:
+        arms = self.which == "arms"
+        deck, used = (st.arms_deck, st.arms_used) if arms else (st.conflict_deck, st.conflict_used)
+        deck += used
+        used.clear()
+        st.rng.shuffle(deck)
+        st.log.add(f"The {'arms-race' if arms else 'conflict'} deck is reshuffled.")
 
 
 # ====================================================================== victory points (§12.4)

@@ -1,23 +1,25 @@
 """2+2's end of decade: arms race, space race, dominance — then the base game's ten phases (seed 001 §12).
 
-The three phases join the base game's phase table (``wsdv.end_of_decade.PHASES``), so the
-base loop runs them in the order ``layout.TWO_PLUS_TWO.phases`` gives. The winner of a game
+The three phases join the base game's in 2+2's phase table (``PHASES``, which the state
+names), run in the order ``layout.TWO_PLUS_TWO.phases`` gives. The winner of a game
 ended by a base victory condition is found in ``cold_war.winning_player`` (§12.4).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
+
+from realpolitik.engine import decision, procedure
 
 from .. import end_of_decade as base_end
-from ..common import ROMAN
+from ..common import ROMAN, asks
 from . import cold_war
 from .cold_war import POWER, POWER_NAME, holder, items_of
+from .events import CARD, Effects
 
 if TYPE_CHECKING:
     from .state import TwoPlusTwoState as S
 
-CARD = ("card",)
 
 
 def arms_race(st: S) -> None:
@@ -44,15 +46,15 @@ def space_race(st: S) -> None:
     icons = c.track_icons["space"][side][d]
     if icons:
         st.log.add(f"{cold_war.POWER_TITLE[side]} leads the space race ({d}).")
-        st.stack.append(("effects", POWER[side], items_of(icons), CARD))
+        st.stack.append(Effects(POWER[side], items_of(icons), CARD))
 
 
 def dominance(st: S) -> None:
     """§12.3: the holder cashes the icons of the marker's box or of a lower one; then both receive income."""
-    st.stack.append(("dominance_income",))
+    st.stack.append(DominanceIncome())
     side, d = holder(st.dominance), abs(st.dominance)
     if side is not None and boxes(st, side, d):
-        st.stack.append(("dominance_box", POWER[side], d))
+        st.stack.append(DominanceBox(POWER[side], d))
 
 
 def boxes(st: S, side: int, reach: int) -> list[int]:
@@ -61,39 +63,46 @@ def boxes(st: S, side: int, reach: int) -> list[int]:
     return [n for n in range(1, reach + 1) if icons[n] and (n == reach or icons[n] != icons[n + 1])]
 
 
-def _legal_box(st: S, seat: int, reach: int) -> list[str]:
-    return [f"bonus {n}" for n in boxes(st, st.side(seat), reach)]
+@decision(tag="dominance_box", public=True)
+class DominanceBox(NamedTuple):
+    """The dominance holder cashes the box its marker reaches, or a lower one (seed 001 §12.3)."""
+
+    seat: int
+    reach: int
+
+    def legal(self, st: S) -> list[str]:
+        seat, reach = self
+        return [f"bonus {n}" for n in boxes(st, st.side(seat), reach)]
+
+    def act(self, st: S, action: str) -> None:
+        seat = self.seat
+        st.stack.pop()
+        n = int(action.split(" ")[1])
+        icons = st.content.track_icons["dominance"][st.side(seat)][n]
+        st.log.add(f"{st.seats[seat]} cashes the dominance box {n}: " + ", ".join(e.slug for e in icons) + ".")
+        st.hits = []
+        st.stack.append(Effects(seat, items_of(icons), CARD))
+
+    def describe(self, st: S, viewer: int | None) -> str:
+        seat, reach = self
+        return asks(st, viewer, seat,
+                    f"choose the dominance box to cash: {reach} or a lower one",
+                    "chooses a dominance box")
 
 
-def _act_box(st: S, action: str, seat: int, reach: int) -> None:
-    st.stack.pop()
-    n = int(action.split(" ")[1])
-    icons = st.content.track_icons["dominance"][st.side(seat)][n]
-    st.log.add(f"{st.seats[seat]} cashes the dominance box {n}: " + ", ".join(e.slug for e in icons) + ".")
-    st.hits = []
-    st.stack.append(("effects", seat, items_of(icons), CARD))
-
-
-def _describe_box(st: S, mine: bool, seat: int, reach: int) -> str:
-    if mine:
-        return f"choose the dominance box to cash: {reach} or a lower one"
-    return f"{st.seats[seat]} chooses a dominance box"
-
-
-def _dominance_income(st: S) -> None:
+@procedure(tag="dominance_income")
+class DominanceIncome(NamedTuple):
     """Regular income from the dominance track — even after the last decade (§12.3)."""
-    track = st.content.dominance
-    side, d = holder(st.dominance), abs(st.dominance)
-    for s in (0, 1):
-        amount = track.income[d] if s == side or side is None else track.income_other[d]
-        if amount:
-            cold_war.income(st, s, amount)
+
+    def run(self, st: S) -> None:
+        track = st.content.dominance
+        side, d = holder(st.dominance), abs(st.dominance)
+        for s in (0, 1):
+            amount = track.income[d] if s == side or side is None else track.income_other[d]
+            if amount:
+                cold_war.income(st, s, amount)
 
 
-base_end.PHASES.update(arms_race=arms_race, space_race=space_race, dominance=dominance)
+#: the base game's phases and 2+2's three (the layout orders them)
+PHASES = {**base_end.PHASES, "arms_race": arms_race, "space_race": space_race, "dominance": dominance}
 
-PROCEDURES = {"dominance_income": _dominance_income}
-LEGAL = {"dominance_box": _legal_box}
-ACT = {"dominance_box": _act_box}
-DESCRIBE = {"dominance_box": _describe_box}
-PUBLIC = {"dominance_box"}

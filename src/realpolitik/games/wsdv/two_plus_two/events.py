@@ -18,10 +18,12 @@ level-2 advantage takes over the other state's coat of arms.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
+
+from realpolitik.engine import decision, procedure
 
 from .. import board
-from ..common import name, pkey, pname
+from ..common import asks, name, pkey, pname
 from ..content import EAST, SIDES, WEST
 from ..events import TRACKS, execute
 from . import cold_war
@@ -132,13 +134,23 @@ def drop(items: tuple, what: str) -> tuple:
 # ====================================================================== running a pool
 
 
-def _effects(st: S, seat: int, pool: tuple, ctx: tuple) -> None:
-    if not pool:
-        return
-    if ctx == ACTIVE and len({label(i) for i in pool}) > 1:
-        st.stack.append(("next_effect", seat, pool, ctx))
-        return
-    run(st, seat, pool, pool[0], ctx)
+@procedure(tag="effects")
+class Effects(NamedTuple):
+    """Run an event's pool of icons and arrows (seed 001 §6.4, §7); ``ctx`` says whose event it is:
+    the active player's, a drawn card's or the automatic event's (§9)."""
+
+    seat: int
+    pool: tuple
+    ctx: tuple
+
+    def run(self, st: S) -> None:
+        seat, pool, ctx = self
+        if not pool:
+            return
+        if ctx == ACTIVE and len({label(i) for i in pool}) > 1:
+            st.stack.append(NextEffect(seat, pool, ctx))
+            return
+        run(st, seat, pool, pool[0], ctx)
 
 
 def run(st: S, seat: int, pool: tuple, item, ctx: tuple) -> None:
@@ -150,25 +162,33 @@ def run(st: S, seat: int, pool: tuple, item, ctx: tuple) -> None:
         rest = [i for i in rest if i != item]
     else:
         rest.remove(item)
-    st.stack.append(("effects", seat, tuple(rest), ctx))
+    st.stack.append(Effects(seat, tuple(rest), ctx))
     if isinstance(item, tuple):
         arrow(st, seat, item, ctx)
     else:
         icon(st, seat, item, n, ctx)
 
 
-def _legal_next(st: S, seat: int, pool: tuple, ctx: tuple) -> list[str]:
-    return [f"next {w}" for w in dict.fromkeys(label(i) for i in pool)]
+@decision(tag="next_effect", public=True)
+class NextEffect(NamedTuple):
+    """Several kinds of items are left in the active player's pool: the player chooses the next (§6.4)."""
 
+    seat: int
+    pool: tuple
+    ctx: tuple
 
-def _act_next(st: S, action: str, seat: int, pool: tuple, ctx: tuple) -> None:
-    st.stack.pop()
-    word = action.split(" ")[1]
-    run(st, seat, pool, next(i for i in pool if label(i) == word), ctx)
+    def legal(self, st: S) -> list[str]:
+        pool = self.pool
+        return [f"next {w}" for w in dict.fromkeys(label(i) for i in pool)]
 
+    def act(self, st: S, action: str) -> None:
+        seat, pool, ctx = self
+        st.stack.pop()
+        word = action.split(" ")[1]
+        run(st, seat, pool, next(i for i in pool if label(i) == word), ctx)
 
-def _describe_next(st: S, mine: bool, seat: int, pool: tuple, ctx: tuple) -> str:
-    return "choose which icon or arrow to execute next" if mine else f"{st.seats[seat]} orders the event's icons"
+    def describe(self, st: S, viewer: int | None) -> str:
+        return asks(st, viewer, self.seat, "choose which icon or arrow to execute next", "orders the event's icons")
 
 
 def decider(st: S, seat: int, icon, ctx: tuple):
@@ -200,7 +220,7 @@ def icon(st: S, seat: int, slug: str, n: int, ctx: tuple) -> None:
         cold_war.income(st, SIDES.index(e.side), e.amount)
     elif kind == "conflict":
         side = st.side(cold_war.presser(st)) if e.side == "active" else SIDES.index(e.side)
-        st.stack.append(("conflict_card", side))
+        st.stack.append(ConflictCard(side))
     elif kind == "arms-cost":
         st.arms_cost = 1
         st.log.add("From now on every arms-race step costs $1 more.")
@@ -208,7 +228,7 @@ def icon(st: S, seat: int, slug: str, n: int, ctx: tuple) -> None:
         st.soviet_penalty = True
         st.log.add("From now on the Soviet Union's card values for building and living standard are 1 lower.")
     elif kind == "choice":
-        st.stack.append(("choice", seat))
+        st.stack.append(ShiftMarker(seat))
     elif kind == "next-card":
         _next_decade_card(st, seat)
 
@@ -235,7 +255,7 @@ def arrow(st: S, seat: int, item: tuple, ctx: tuple) -> None:
     track, yellow, red, strict = item
     if track == "prestige" and is_power(seat) and seat == st.active and not strict and yellow != red \
             and ctx[:1] != ("auto",):
-        st.stack.append(("convert", seat, red - yellow))
+        st.stack.append(ConvertPrestige(seat, red - yellow))
         return
     move(st, seat, track, yellow, red, ctx)
 
@@ -253,7 +273,7 @@ def move(st: S, seat: int, track: str, yellow: int, red: int, ctx: tuple) -> Non
         excess = abs(pos + net) - 6
         if excess > 0:  # the bonus printed beyond the end, once per step, each executed in turn
             slug = c.overflow[track][WEST if net < 0 else EAST].slug
-            st.stack.append(("effects", seat, (slug,) * excess, CARD))
+            st.stack.append(Effects(seat, (slug,) * excess, CARD))
         return
     spaces = getattr(c, track).spaces
     pos = getattr(st, track)
@@ -264,7 +284,7 @@ def move(st: S, seat: int, track: str, yellow: int, red: int, ctx: tuple) -> Non
     if track == "dominance":
         side = WEST if net < 0 else EAST
         for _ in range(abs(pos + net) - spaces):
-            st.stack.append(("dominance_bonus", POWER[side]))
+            st.stack.append(DominanceBonus(POWER[side]))
     elif track == "arms":
         if yellow and red:
             draws = [WEST] * yellow + [EAST] * red  # left-right arrows: both still draw (§6.4)
@@ -272,107 +292,158 @@ def move(st: S, seat: int, track: str, yellow: int, red: int, ctx: tuple) -> Non
             draws = [EAST if new > pos else WEST] * abs(new - pos)
         first = st.side(st.active) if ctx == ACTIVE and st.active >= 0 else WEST
         for side in sorted(draws, key=lambda s: s == first):
-            st.stack.append(("arms_card", side))
+            st.stack.append(ArmsCard(side))
 
 
-def _legal_convert(st: S, seat: int, steps: int) -> list[str]:
-    n = abs(steps)
-    return [" ".join(f"{w} {k}" for w, k in (("prestige", n - d), ("dominance", d)) if k) for d in range(n + 1)]
+@decision(tag="convert", public=True)
+class ConvertPrestige(NamedTuple):
+    """An active superpower may move the dominance marker instead of prestige for an arrow (§6.4)."""
+
+    seat: int
+    steps: int
+
+    def legal(self, st: S) -> list[str]:
+        steps = self.steps
+        n = abs(steps)
+        return [" ".join(f"{w} {k}" for w, k in (("prestige", n - d), ("dominance", d)) if k) for d in range(n + 1)]
+
+    def act(self, st: S, action: str) -> None:
+        seat, steps = self
+        st.stack.pop()
+        words = action.split(" ")
+        moved = dict(zip(words[::2], map(int, words[1::2])))
+        for track in ("prestige", "dominance"):
+            k = moved.get(track, 0)
+            if k:
+                move(st, seat, track, k if steps < 0 else 0, k if steps > 0 else 0, ACTIVE)
+
+    def describe(self, st: S, viewer: int | None) -> str:
+        mine = viewer == self.seat
+        seat, steps = self
+        if mine:
+            toward = "West" if steps < 0 else "East"
+            return (f"prestige arrow ({abs(steps)} step(s) toward {toward}): move the prestige marker, or the "
+                    "dominance marker instead, or split a double arrow")
+        return f"{st.seats[seat]} decides between prestige and dominance"
 
 
-def _act_convert(st: S, action: str, seat: int, steps: int) -> None:
-    st.stack.pop()
-    words = action.split(" ")
-    moved = dict(zip(words[::2], map(int, words[1::2])))
-    for track in ("prestige", "dominance"):
-        k = moved.get(track, 0)
-        if k:
-            move(st, seat, track, k if steps < 0 else 0, k if steps > 0 else 0, ACTIVE)
+@decision(tag="choice", public=True)
+class ShiftMarker(NamedTuple):
+    """The choice icon: the dominance or the prestige marker 1 step toward yellow or red (§6.4)."""
+
+    seat: int
+
+    def legal(self, st: S) -> list[str]:
+        return [f"shift {t} {c}" for t in ("dominance", "prestige") for c in ("yellow", "red")]
+
+    def act(self, st: S, action: str) -> None:
+        seat = self.seat
+        st.stack.pop()
+        _, track, colour = action.split(" ")
+        move(st, seat, track, int(colour == "yellow"), int(colour == "red"), ACTIVE)
+
+    def describe(self, st: S, viewer: int | None) -> str:
+        return asks(st, viewer, self.seat,
+                    "move the dominance or the prestige marker 1 step toward yellow or toward red",
+                    "moves the dominance or the prestige marker")
 
 
-def _describe_convert(st: S, mine: bool, seat: int, steps: int) -> str:
-    if mine:
-        return (f"prestige arrow ({abs(steps)} step(s) toward {'West' if steps < 0 else 'East'}): move the prestige "
-                "marker, or the dominance marker instead, or split a double arrow")
-    return f"{st.seats[seat]} decides between prestige and dominance"
+@decision(tag="dominance_bonus", public=True)
+class DominanceBonus(NamedTuple):
+    """A dominance arrow beyond the track: +$1 for the treasury or 1 allied unrest removed (§6.4)."""
 
+    seat: int
 
-def _legal_choice(st: S, seat: int) -> list[str]:
-    return [f"shift {t} {c}" for t in ("dominance", "prestige") for c in ("yellow", "red")]
+    def legal(self, st: S) -> list[str]:
+        seat = self.seat
+        side = st.side(seat)
+        return ["income"] + [f"calm {pkey(st, p)}" for p in st.content.of_side[side] if st.unrest[p]]
 
+    def act(self, st: S, action: str) -> None:
+        seat = self.seat
+        st.stack.pop()
+        side = st.side(seat)
+        if action == "income":
+            cold_war.income(st, side, 1)
+            return
+        p = st.content.province_index[action.split(" ")[1]]
+        board.remove_unrest(st, p)
+        st.log.add(f"Dominance beyond the track: 1 unrest leaves {pname(st, p)}.")
 
-def _act_choice(st: S, action: str, seat: int) -> None:
-    st.stack.pop()
-    _, track, colour = action.split(" ")
-    move(st, seat, track, int(colour == "yellow"), int(colour == "red"), ACTIVE)
-
-
-def _describe_choice(st: S, mine: bool, seat: int) -> str:
-    if mine:
-        return "move the dominance or the prestige marker 1 step toward yellow or toward red"
-    return f"{st.seats[seat]} moves the dominance or the prestige marker"
-
-
-def _legal_dominance_bonus(st: S, seat: int) -> list[str]:
-    side = st.side(seat)
-    return ["income"] + [f"calm {pkey(st, p)}" for p in st.content.of_side[side] if st.unrest[p]]
-
-
-def _act_dominance_bonus(st: S, action: str, seat: int) -> None:
-    st.stack.pop()
-    side = st.side(seat)
-    if action == "income":
-        cold_war.income(st, side, 1)
-        return
-    p = st.content.province_index[action.split(" ")[1]]
-    board.remove_unrest(st, p)
-    st.log.add(f"Dominance beyond the track: 1 unrest leaves {pname(st, p)}.")
-
-
-def _describe_dominance_bonus(st: S, mine: bool, seat: int) -> str:
-    ally = "West" if st.side(seat) == WEST else "East"
-    if mine:
-        return f"a dominance arrow beyond the track: +$1 for your treasury, or remove 1 {ally} unrest"
-    return f"{POWER_NAME[st.side(seat)]} cashes in a dominance arrow beyond the track"
+    def describe(self, st: S, viewer: int | None) -> str:
+        mine = viewer == self.seat
+        seat = self.seat
+        ally = "West" if st.side(seat) == WEST else "East"
+        if mine:
+            return f"a dominance arrow beyond the track: +$1 for your treasury, or remove 1 {ally} unrest"
+        return f"{POWER_NAME[st.side(seat)]} cashes in a dominance arrow beyond the track"
 
 
 # ====================================================================== ignoring (dual cards, advantage 3)
 
 
-def _legal_ignore(st: S, seat: int, key: str, items: tuple, ctx: tuple) -> list[str]:
-    return ["ignore nothing"] + [f"ignore {w}" for w in ignore_options(items)]
+@decision(tag="ignore", public=True)
+class Ignore(NamedTuple):
+    """A dual card's event: the triggering player may ignore one icon or one arrow step (§4.4.1)."""
+
+    seat: int
+    key: str
+    items: tuple
+    ctx: tuple
+
+    def legal(self, st: S) -> list[str]:
+        items = self.items
+        return ["ignore nothing"] + [f"ignore {w}" for w in ignore_options(items)]
+
+    def act(self, st: S, action: str) -> None:
+        seat, key, items, ctx = self
+        st.stack.pop()
+        what = action.split(" ")[1]
+        if what != "nothing":
+            items = drop(items, what)
+            st.log.add(f"{st.seats[seat]} ignores one {what.replace('-', ' ')} of {name(st, key)}.")
+        doer = seat if ctx == ACTIVE else cold_war.presser(st)
+        st.stack.append(Effects(doer, items, ctx))
+
+    def describe(self, st: S, viewer: int | None) -> str:
+        seat, key, _, _ = self
+        return asks(st, viewer, seat,
+                    f"{name(st, key)}: ignore one icon or one arrow step, or nothing",
+                    f"may ignore one icon or arrow of {name(st, key)}")
 
 
-def _act_ignore(st: S, action: str, seat: int, key: str, items: tuple, ctx: tuple) -> None:
-    st.stack.pop()
-    what = action.split(" ")[1]
-    if what != "nothing":
-        items = drop(items, what)
-        st.log.add(f"{st.seats[seat]} ignores one {what.replace('-', ' ')} of {name(st, key)}.")
-    doer = seat if ctx == ACTIVE else cold_war.presser(st)
-    st.stack.append(("effects", doer, items, ctx))
+@procedure(tag="arms_card")
+class ArmsCard(NamedTuple):
+    """A superpower draws an arms-race card and executes its decade's row (§8)."""
+
+    side: int
+
+    def run(self, st: S) -> None:
+        st.stack.append(Effects(POWER[self.side], cold_war.draw_arms_card(st, self.side), CARD))
 
 
-def _describe_ignore(st: S, mine: bool, seat: int, key: str, items: tuple, ctx: tuple) -> str:
-    if mine:
-        return f"{name(st, key)}: ignore one icon or one arrow step, or nothing"
-    return f"{st.seats[seat]} may ignore one icon or arrow of {name(st, key)}"
+@procedure(tag="conflict_card")
+class ConflictCard(NamedTuple):
+    """A superpower draws a conflict card and executes its column (§8)."""
+
+    side: int
+
+    def run(self, st: S) -> None:
+        st.stack.append(Effects(POWER[self.side], cold_war.draw_conflict_card(st, self.side), CARD))
 
 
-def _collect(st: S, seat: int, key: str) -> None:
+@procedure(tag="collect")
+class Collect(NamedTuple):
     """Peacemaker: the active player puts the card in front of himself (§6.4, §11)."""
-    if key in st.played:
-        st.played.remove(key)
-    st.peacemakers[seat].append(key)
-    st.log.add(f"{st.seats[seat]} collects {name(st, key)} as a peacemaker ({len(st.peacemakers[seat])}).")
+
+    seat: int
+    key: str
+
+    def run(self, st: S) -> None:
+        seat, key = self
+        if key in st.played:
+            st.played.remove(key)
+        st.peacemakers[seat].append(key)
+        st.log.add(f"{st.seats[seat]} collects {name(st, key)} as a peacemaker ({len(st.peacemakers[seat])}).")
 
 
-PROCEDURES = {"effects": _effects, "collect": _collect, "arms_card": cold_war.draw_arms_card,
-              "conflict_card": cold_war.draw_conflict_card, "reshuffle": cold_war.reshuffle}
-LEGAL = {"next_effect": _legal_next, "convert": _legal_convert, "choice": _legal_choice,
-         "dominance_bonus": _legal_dominance_bonus, "ignore": _legal_ignore}
-ACT = {"next_effect": _act_next, "convert": _act_convert, "choice": _act_choice,
-       "dominance_bonus": _act_dominance_bonus, "ignore": _act_ignore}
-DESCRIBE = {"next_effect": _describe_next, "convert": _describe_convert, "choice": _describe_choice,
-            "dominance_bonus": _describe_dominance_bonus, "ignore": _describe_ignore}
-PUBLIC = {"next_effect", "convert", "choice", "dominance_bonus", "ignore"}

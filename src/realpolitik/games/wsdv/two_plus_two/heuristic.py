@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from math import exp
 
-from realpolitik.engine import IllegalAction, SeatContext
+from realpolitik.engine import SeatContext
 
 from ..content import EAST, SIDES, WEST
 from ..heuristic import HeuristicBot as BaseBot
-from ..heuristic import arrow_value, evaluate, icon_value, ls_placements, west_chance
+from ..heuristic import arrow_value, evaluate, icon_value, look_ahead, ls_placements, west_chance
 from .cold_war import POWER, is_power, items_of, victory_points
 from .content import BASE_ICONS, load
 from .events import collects, event_items, value_items
@@ -75,22 +75,9 @@ class HeuristicBot(BaseBot):
     # ------------------------------------------------------------------ looking one step ahead
 
     def _ahead(self, ctx: SeatContext) -> str:
-        world = ctx.sample(self.rng)
         seat = ctx.seat
-        best, best_score = [], None
-        for action in ctx.legal_actions:
-            twin = world.clone()
-            try:
-                twin.apply(action)
-            except IllegalAction:
-                continue
-            out = twin.outcome()
-            score = 100.0 * out.points[seat] if out is not None else position(twin, seat)
-            if best_score is None or score > best_score + 1e-9:
-                best, best_score = [action], score
-            elif abs(score - best_score) <= 1e-9:
-                best.append(action)
-        return self.rng.choice(best or list(ctx.legal_actions))
+        return look_ahead(ctx, self.rng, lambda twin, out: 100.0 * out.points[seat] if out is not None
+                          else position(twin, seat))
 
     # ------------------------------------------------------------------ turns
 

@@ -12,13 +12,13 @@ Visibility, declared once here (on top of the base game's, ``wsdv.state``):
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
-from realpolitik.engine import Outcome, Rng
+from realpolitik.engine import LIST, NESTED, VALUE, Outcome, Rng, fields
 
 from ..content import EAST, SIDES, WEST
 from ..state import WsdvState
-from . import cold_war, rules
+from . import cold_war, end_of_decade, rules
 from .content import ExpansionContent
 
 #: tournament points (seed 001 §13): nuclear war (winner, second-last, loser) and other wins
@@ -29,51 +29,23 @@ WIN_POINTS = (4, 2, 0)
 class TwoPlusTwoState(WsdvState):
     """A game of Wir sind das Volk! 2+2 in progress."""
 
-    __slots__ = (
-        "treasury", "arms", "space", "dominance", "doves", "arms_deck", "arms_used", "arms_last", "conflict_deck",
-        "conflict_used", "conflict_last", "arms_cost", "soviet_penalty", "prepared", "unseen", "peacemakers",
-        "active", "last_active", "space_bonus", "button", "victor",
+    __slots__ = fields(
+        treasury=LIST, arms=VALUE, space=VALUE, dominance=VALUE, doves=VALUE, arms_deck=LIST, arms_used=LIST,
+        arms_last=VALUE, conflict_deck=LIST, conflict_used=LIST, conflict_last=VALUE, arms_cost=VALUE,
+        soviet_penalty=VALUE, prepared=NESTED, unseen=LIST, peacemakers=NESTED, active=VALUE, last_active=VALUE,
+        space_bonus=LIST, button=VALUE, victor=VALUE,
     )
 
     content: ExpansionContent
 
-    def _copy_into(self, twin: TwoPlusTwoState) -> None:
-        super()._copy_into(twin)
-        twin.treasury = self.treasury[:]
-        twin.arms = self.arms
-        twin.space = self.space
-        twin.dominance = self.dominance
-        twin.doves = self.doves
-        twin.arms_deck = self.arms_deck[:]
-        twin.arms_used = self.arms_used[:]
-        twin.arms_last = self.arms_last
-        twin.conflict_deck = self.conflict_deck[:]
-        twin.conflict_used = self.conflict_used[:]
-        twin.conflict_last = self.conflict_last
-        twin.arms_cost = self.arms_cost
-        twin.soviet_penalty = self.soviet_penalty
-        twin.prepared = [p[:] for p in self.prepared]
-        twin.unseen = self.unseen[:]
-        twin.peacemakers = [p[:] for p in self.peacemakers]
-        twin.active = self.active
-        twin.last_active = self.last_active
-        twin.space_bonus = self.space_bonus[:]
-        twin.button = self.button
-        twin.victor = self.victor
+    #: 2+2's own frames where the shared rules push them (rules.py), and its end-of-decade phases
+    Deal = rules.Deal
+    Discard = rules.Discard
+    Turn = rules.Turn
+    SubDecadeEnd = rules.SubDecadeEnd
+    PHASES: ClassVar[dict] = end_of_decade.PHASES
 
     # ------------------------------------------------------------------ contract
-
-    def _legal_actions(self) -> list[str]:
-        return rules.legal(self)
-
-    def _apply(self, action: str) -> None:
-        rules.act(self, action)
-
-    def why_illegal(self, action: str) -> str | None:
-        return rules.why_illegal(self, action)
-
-    def describe_pending(self, seat: int | None) -> str:
-        return rules.describe(self, seat)
 
     def outcome(self) -> Outcome | None:
         """Winner(s), ranking and tournament points (seed 001 §11–§13)."""
@@ -107,6 +79,9 @@ class TwoPlusTwoState(WsdvState):
         return Outcome(places=places, winners=(winner,), reason=reason, points=points, teams=teams,
                        details=details)
 
+    def why_illegal(self, action: str) -> str | None:
+        return rules.why_illegal(self, action)
+
     # ------------------------------------------------------------------ views
 
     def public_view(self) -> dict[str, Any]:
@@ -114,18 +89,6 @@ class TwoPlusTwoState(WsdvState):
         view["sub_decade"] = "ABC"[self.half - 1] if self.half else None
         view["cold_war"] = cold_war.public(self)
         return view
-
-    def snapshot(self) -> dict[str, Any]:
-        out = super().snapshot()
-        out.update(
-            treasury=self.treasury, arms=self.arms, space=self.space, dominance=self.dominance, doves=self.doves,
-            arms_deck=self.arms_deck, arms_used=self.arms_used, arms_last=self.arms_last,
-            conflict_deck=self.conflict_deck, conflict_used=self.conflict_used, conflict_last=self.conflict_last,
-            arms_cost=self.arms_cost, soviet_penalty=self.soviet_penalty, prepared=self.prepared,
-            unseen=self.unseen, peacemakers=self.peacemakers, active=self.active, last_active=self.last_active,
-            space_bonus=self.space_bonus, button=self.button, victor=self.victor,
-        )
-        return out
 
     # ------------------------------------------------------------------ determinization
 
