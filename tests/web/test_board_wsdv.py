@@ -80,10 +80,11 @@ DRAW = """async ([view, players]) => {
   const content = (name) => fetch(`/api/content/wsdv/${name}`).then((r) => r.json());
   window.wsdvData = window.wsdvData || await board.load({ content });
   window.acted = [];
-  const ctx = { seat: view.seat, players, legal: new Set(view.pending ? view.pending.actions : []),
+  const choices = view.pending ? view.pending.choices : [];
+  const ctx = { seat: view.seat, players, legal: new Set(choices.map((c) => c.action)), choices,
     act: (text) => window.acted.push(text), content, data: window.wsdvData };
   document.body.replaceChildren(board.render(view, ctx));
-  return Object.fromEntries([...ctx.legal].map((a) => [a, board.label(a, view, ctx)]));
+  return Object.fromEntries(choices.map((c) => [c.action, c.label]));
 }"""
 
 #: JS: per board element that acts, the actions a click offers (played at once, or in its menu)
@@ -92,16 +93,18 @@ OFFERED = """() => {
   const click = (el) => el.dispatchEvent(new MouseEvent("click", { bubbles: true }));
   return [...document.querySelectorAll("svg.wsdv [data-uses]")].map((el) => {
     let actions = [];
+    let words = [];
     click(el);
     const menu = document.querySelector("svg.wsdv .choices");
     if (menu) {
       actions = [...menu.querySelectorAll(".choice")].map((c) => c.dataset.action);
+      words = [...menu.querySelectorAll(".choice")].map((c) => c.textContent);
       click(menu.querySelector(".choice"));
       menu.remove();
     }
     const acted = window.acted.splice(0);
     return { what: `${el.getAttribute("class")} ${JSON.stringify(el.dataset)}`, uses: Number(el.dataset.uses),
-      single: el.dataset.act || null, actions, acted, reachable: reach(el) !== null };
+      single: el.dataset.act || null, actions, words, acted, reachable: reach(el) !== null };
   });
 }""".replace("REACHABLE", REACHABLE)
 
@@ -171,6 +174,7 @@ def check_view(page: Page, view: dict) -> set[str]:
         actions = [element["single"]] if element["single"] else element["actions"]
         assert len(actions) == element["uses"] >= 1 and set(actions) <= legal, element
         assert element["acted"] == actions[:1], element  # a click plays it, or a menu entry does
+        assert element["words"] == [labels[a] for a in element["actions"]]  # a menu shows the game's words
         offered |= set(actions)
     assert {a for a in legal if a.split(" ")[0] not in BUTTON_ONLY} <= offered
     for action, words in labels.items():

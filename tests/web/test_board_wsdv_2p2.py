@@ -64,10 +64,11 @@ DRAW = """async ([view, players]) => {
   const content = (name) => fetch(`/api/content/wsdv-2p2/${name}`).then((r) => r.json());
   window.boardData = window.boardData || await board.load({ content });
   window.acted = [];
-  const ctx = { seat: view.seat, players, legal: new Set(view.pending ? view.pending.actions : []),
+  const choices = view.pending ? view.pending.choices : [];
+  const ctx = { seat: view.seat, players, legal: new Set(choices.map((c) => c.action)), choices,
     act: (text) => window.acted.push(text), content, data: window.boardData };
   document.body.replaceChildren(board.render(view, ctx));
-  return Object.fromEntries([...ctx.legal].map((a) => [a, board.label(a, view, ctx)]));
+  return Object.fromEntries(choices.map((c) => [c.action, c.label]));
 }"""
 
 #: JS: per board element that acts, the actions a click offers (played at once, or in its menu)
@@ -76,17 +77,19 @@ OFFERED = """() => {
   const click = (el) => el.dispatchEvent(new MouseEvent("click", { bubbles: true }));
   return [...document.querySelectorAll("svg.wsdv-2p2 [data-uses]")].map((el) => {
     let actions = [];
+    let words = [];
     click(el);
     const menu = document.querySelector("svg.wsdv-2p2 .choices");
     if (menu) {
       actions = [...menu.querySelectorAll(".choice")].map((c) => c.dataset.action);
+      words = [...menu.querySelectorAll(".choice")].map((c) => c.textContent);
       click(menu.querySelector(".choice"));
       menu.remove();
     }
     const acted = window.acted.splice(0);
     const place = el.closest("g.track, g.treasury");
     return { what: `${el.getAttribute("class")} ${JSON.stringify(el.dataset)}`, uses: Number(el.dataset.uses),
-      single: el.dataset.act || null, actions, acted, reachable: reach(el) !== null,
+      single: el.dataset.act || null, actions, words, acted, reachable: reach(el) !== null,
       place: place ? place.dataset.track || "treasury" : null };
   });
 }""".replace("REACHABLE", REACHABLE)
@@ -175,6 +178,7 @@ def check_view(page: Page, view: dict, hidden: set[str]) -> set[str]:
         actions = [element["single"]] if element["single"] else element["actions"]
         assert len(actions) == element["uses"] >= 1 and set(actions) <= legal, element
         assert element["acted"] == actions[:1], element  # a click plays it, or a menu entry does
+        assert element["words"] == [labels[a] for a in element["actions"]]  # a menu shows the game's words
         for action in actions:
             assert element["place"] == place(action, view["public"]["phase"]), (action, element)
         offered |= set(actions)

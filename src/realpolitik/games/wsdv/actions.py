@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import decision
 
-from . import board
+from . import board, grammar
 from .common import asks, pkey, pname
 from .content import LINE, WEST
 
@@ -40,11 +40,11 @@ class RemoveUnrest(NamedTuple):
 
     def legal(self, st: S) -> list[str]:
         _, side, where = self
-        return [f"calm {pkey(st, p)}" for p in calm_targets(st, side, where)]
+        return [grammar.calm(pkey(st, p)) for p in calm_targets(st, side, where)]
 
     def act(self, st: S, action: str) -> None:
         st.stack.pop()
-        p = st.content.province_index[action.split(" ")[1]]
+        p = st.content.province_index[grammar.words(action)[1]]
         board.remove_unrest(st, p)
         st.log.add(f"1 unrest leaves {pname(st, p)} ({st.unrest[p]} left).")
 
@@ -67,12 +67,12 @@ class Dismantle(NamedTuple):
     def legal(self, st: S) -> list[str]:
         _, side, where, _ = self
         names = st.content.site_name
-        return [f"dismantle {names[x]}" for x in board.dismantle_sites(st, side, where or None)]
+        return [grammar.dismantle(names[x]) for x in board.dismantle_sites(st, side, where or None)]
 
     def act(self, st: S, action: str) -> None:
         seat = self.seat
         st.stack.pop()
-        site = st.content.site_index[action.split(" ")[1]]
+        site = st.content.site_index[grammar.words(action)[1]]
         st.log.add(f"{st.seats[seat]}: {board.dismantle(st, site)}.")
 
     def describe(self, st: S, viewer: int | None) -> str:
@@ -96,7 +96,7 @@ def _hamburg_switch(st: S, side: int) -> list[str]:
     if (board.protests(st, a) == 0) == (board.protests(st, b) == 0):
         return []
     other = b if st.hamburg == a else a
-    return [f"hamburg {pkey(st, other)}"]
+    return [grammar.hamburg(pkey(st, other))]
 
 
 @decision(tag="build", public=True)
@@ -113,17 +113,17 @@ class Build(NamedTuple):
     def legal(self, st: S) -> list[str]:
         _, side, points, where, switched = self
         names = st.content.site_name
-        out = [f"build {names[x]}" for x in board.build_sites(st, side, where or None, points)]
+        out = [grammar.build(names[x]) for x in board.build_sites(st, side, where or None, points)]
         if not switched and not where:
             out += _hamburg_switch(st, side)
-        return out + ["done"]
+        return out + [grammar.DONE]
 
     def act(self, st: S, action: str) -> None:
         seat, side, points, where, switched = self
         st.stack.pop()
-        verb, arg = (action.split(" ") + [""])[:2]
+        verb, arg = (grammar.words(action) + [""])[:2]
         c = st.content
-        if verb == "done":
+        if verb == grammar.DONE:
             if points:
                 st.log.add(f"{st.seats[seat]} leaves {points} build point(s) unused.")
             return
@@ -177,27 +177,27 @@ class LivingStandard(NamedTuple):
 
     def legal(self, st: S) -> list[str]:
         _, side, points, placed, choice, flags = self
-        out = [f"ls {pkey(st, p)}" for p in ls_targets(st, side, points, placed, choice, flags)]
+        out = [grammar.ls(pkey(st, p)) for p in ls_targets(st, side, points, placed, choice, flags)]
         if not placed:
             c = st.content
             if side == WEST and not flags & SWITCHED and st.factory[c.hamburg] != board.NONE:
                 a, b = c.hamburg_provinces
-                out.append(f"hamburg {pkey(st, b if st.hamburg == a else a)}")
+                out.append(grammar.hamburg(pkey(st, b if st.hamburg == a else a)))
             if side != WEST:
                 assigned = dict(zip(choice[::2], choice[1::2]))
                 now = board.external_assignment(st, choice)
                 for ext in c.externals:
                     links = board.external_links(st, ext) if st.factory[ext] != board.NONE else []
                     if len(links) == 2 and ext not in assigned:
-                        out += [f"assign {c.cities[ext].key} {pkey(st, p)}" for p in links if p != now[ext]]
-        return out + ["done"]
+                        out += [grammar.assign(c.cities[ext].key, pkey(st, p)) for p in links if p != now[ext]]
+        return out + [grammar.DONE]
 
     def act(self, st: S, action: str) -> None:
         seat, side, points, placed, choice, flags = self
         st.stack.pop()
-        words = action.split(" ")
+        words = grammar.words(action)
         c = st.content
-        if words[0] == "done":
+        if words[0] == grammar.DONE:
             return
         if words[0] == "hamburg":
             st.hamburg = c.province_index[words[1]]
@@ -256,12 +256,12 @@ class Deliver(NamedTuple):
     removed: int
 
     def legal(self, st: S) -> list[str]:
-        return ["deliver", "keep"]
+        return [grammar.DELIVER, grammar.KEEP]
 
     def act(self, st: S, action: str) -> None:
         _, p, removed = self
         st.stack.pop()
-        if action == "keep":
+        if action == grammar.KEEP:
             return
         c = st.content
         sector = c.supplier.index(p)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import decision, procedure
 
-from . import board
+from . import board, grammar
 from .actions import RemoveUnrest
 from .common import ROMAN, asks, finish, leader, pkey, pname
 from .content import EAST, SIDES, WEST
@@ -92,14 +92,14 @@ class Pay(NamedTuple):
         mode = self.mode
         c = st.content
         if mode == "rundown":
-            return [f"rundown {c.cities[x].key}" for x in _pay_sites(st, mode)]
-        return [f"dismantle {c.site_name[x]}" for x in _pay_sites(st, mode)]
+            return [grammar.rundown(c.cities[x].key) for x in _pay_sites(st, mode)]
+        return [grammar.dismantle(c.site_name[x]) for x in _pay_sites(st, mode)]
 
     def act(self, st: S, action: str) -> None:
         seat, _, why = self
         st.stack.pop()
         c = st.content
-        verb, arg = action.split(" ")
+        verb, arg = grammar.words(action)
         if verb == "rundown":
             x = c.city_index[arg]
             st.factory[x] = board.RUNDOWN
@@ -127,11 +127,11 @@ class DeclareHamburg(NamedTuple):
     seat: int
 
     def legal(self, st: S) -> list[str]:
-        return [f"hamburg {pkey(st, p)}" for p in st.content.hamburg_provinces]
+        return [grammar.hamburg(pkey(st, p)) for p in st.content.hamburg_provinces]
 
     def act(self, st: S, action: str) -> None:
         st.stack.pop()
-        st.hamburg = st.content.province_index[action.split(" ")[1]]
+        st.hamburg = st.content.province_index[grammar.words(action)[1]]
         st.log.add(f"Hamburg counts for {pname(st, st.hamburg)}.")
 
     def describe(self, st: S, viewer: int | None) -> str:
@@ -203,12 +203,12 @@ class PrestigeBonus(NamedTuple):
 
     def legal(self, st: S) -> list[str]:
         seat, reach = self
-        return [f"bonus {n}" for n in _bonus_spaces(st, st.side(seat), reach)]
+        return [grammar.bonus(n) for n in _bonus_spaces(st, st.side(seat), reach)]
 
     def act(self, st: S, action: str) -> None:
         seat = self.seat
         st.stack.pop()
-        n = int(action.split(" ")[1])
+        n = int(grammar.words(action)[1])
         icons = st.content.prestige[st.side(seat)][n]
         st.log.add(f"{st.seats[seat]} takes the prestige bonus of space {n}: "
                    + ", ".join(i.slug for i in icons) + ".")
@@ -327,12 +327,12 @@ class ReduceSector(NamedTuple):
     excess: int
 
     def legal(self, st: S) -> list[str]:
-        return [f"reduce wb-{s}" for i, s in enumerate(st.content.sectors) if st.sectors[i]]
+        return [grammar.reduce(f"wb-{s}") for i, s in enumerate(st.content.sectors) if st.sectors[i]]
 
     def act(self, st: S, action: str) -> None:
         seat, excess = self
         st.stack.pop()
-        i = st.content.sectors.index(action.split(" ")[1][3:])
+        i = st.content.sectors.index(grammar.words(action)[1][3:])
         board.add_sector_ls(st, i, -1)
         st.log.add(f"The {st.content.sectors[i]} sector loses a living standard.")
         if excess > 1:
@@ -417,12 +417,12 @@ class Retaliate(NamedTuple):
 
     def legal(self, st: S) -> list[str]:
         targets = self.targets
-        return [f"unrest {pkey(st, n)}" for n in targets[::2]]
+        return [grammar.unrest(pkey(st, n)) for n in targets[::2]]
 
     def act(self, st: S, action: str) -> None:
         _, p, targets = self
         st.stack.pop()
-        n = st.content.province_index[action.split(" ")[1]]
+        n = st.content.province_index[grammar.words(action)[1]]
         amounts = dict(zip(targets[::2], targets[1::2]))
         _spill(st, p, n, amounts[n])
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import decision, procedure
 
-from . import board, specials
+from . import board, grammar, specials
 from .actions import Build, Dismantle, RemoveUnrest, calm_targets
 from .board import NONE, RUNDOWN, WORKING
 from .common import ROMAN, asks, finish, name, pkey, pname
@@ -88,13 +88,13 @@ class Ignore(NamedTuple):
     def legal(self, st: S) -> list[str]:
         key = self.key
         card = st.card(key)
-        out = ["ignore nothing"] + [f"ignore {icon.slug}" for icon in card.icons]
-        return out + [f"ignore {t}" for t in TRACKS if getattr(card.arrows, t)]
+        out = [grammar.ignore("nothing")] + [grammar.ignore(icon.slug) for icon in card.icons]
+        return out + [grammar.ignore(t) for t in TRACKS if getattr(card.arrows, t)]
 
     def act(self, st: S, action: str) -> None:
         seat, key = self
         st.stack.pop()
-        what = action.split(" ")[1]
+        what = grammar.words(action)[1]
         if what != "nothing":
             kind = "arrow" if what in TRACKS else "icon"
             st.log.add(f"{st.seats[seat]} ignores one {what.replace('-', ' ')} {kind}.")
@@ -156,12 +156,12 @@ class NextIcon(NamedTuple):
 
     def legal(self, st: S) -> list[str]:
         pool = self.pool
-        return [f"next {slug}" for slug in dict.fromkeys(pool)]
+        return [grammar.next_item(slug) for slug in dict.fromkeys(pool)]
 
     def act(self, st: S, action: str) -> None:
         seat, pool = self
         st.stack.pop()
-        run_icon(st, seat, pool, action.split(" ")[1])
+        run_icon(st, seat, pool, grammar.words(action)[1])
 
     def describe(self, st: S, viewer: int | None) -> str:
         return asks(st, viewer, self.seat, "choose which icon to execute next", "chooses the order of the icons")
@@ -280,12 +280,12 @@ class PlaceUnrest(NamedTuple):
 
     def legal(self, st: S) -> list[str]:
         _, side, where, cap = self
-        return [f"unrest {pkey(st, p)}" for p in unrest_targets(st, side, where, cap)]
+        return [grammar.unrest(pkey(st, p)) for p in unrest_targets(st, side, where, cap)]
 
     def act(self, st: S, action: str) -> None:
         cap = self.cap
         st.stack.pop()
-        p = st.content.province_index[action.split(" ")[1]]
+        p = st.content.province_index[grammar.words(action)[1]]
         board.add_unrest(st, p)
         if cap:
             st.hits.append(p)
@@ -308,11 +308,11 @@ class MoveUnrest(NamedTuple):
     def legal(self, st: S) -> list[str]:
         side = self.side
         provinces = st.content.of_side[side]
-        return [f"move {pkey(st, a)} {pkey(st, b)}" for a in provinces if st.unrest[a] for b in provinces if b != a]
+        return [grammar.move(pkey(st, a), pkey(st, b)) for a in provinces if st.unrest[a] for b in provinces if b != a]
 
     def act(self, st: S, action: str) -> None:
         st.stack.pop()
-        _, a, b = action.split(" ")
+        _, a, b = grammar.words(action)
         pa, pb = st.content.province_index[a], st.content.province_index[b]
         board.remove_unrest(st, pa)
         board.add_unrest(st, pb)
@@ -329,11 +329,11 @@ class EndProtest(NamedTuple):
     seat: int
 
     def legal(self, st: S) -> list[str]:
-        return [f"end-protest {pkey(st, p)}" for p in st.content.of_side[EAST] if st.unrest[p] >= 4]
+        return [grammar.end_protest(pkey(st, p)) for p in st.content.of_side[EAST] if st.unrest[p] >= 4]
 
     def act(self, st: S, action: str) -> None:
         st.stack.pop()
-        p = st.content.province_index[action.split(" ")[1]]
+        p = st.content.province_index[grammar.words(action)[1]]
         if st.options["protest_removal"] == "to-three":
             st.unrest[p] = 3
         else:
@@ -366,13 +366,13 @@ class FreeLivingStandard(NamedTuple):
 
     def legal(self, st: S) -> list[str]:
         _, side, where, cap, _ = self
-        return [f"ls {t}" for t in _free_ls_targets(st, side, where, cap)]
+        return [grammar.ls(t) for t in _free_ls_targets(st, side, where, cap)]
 
     def act(self, st: S, action: str) -> None:
         _, _, _, cap, calms = self
         st.stack.pop()
         c = st.content
-        target = action.split(" ")[1]
+        target = grammar.words(action)[1]
         if target.startswith("wb-"):
             p = c.wb
             board.add_sector_ls(st, c.sectors.index(target[3:]), 1)
@@ -400,11 +400,11 @@ class ReduceLivingStandard(NamedTuple):
 
     def legal(self, st: S) -> list[str]:
         side = self.side
-        return [f"reduce {pkey(st, p)}" for p in st.content.of_side[side] if st.ls[p] and p != st.content.wb]
+        return [grammar.reduce(pkey(st, p)) for p in st.content.of_side[side] if st.ls[p] and p != st.content.wb]
 
     def act(self, st: S, action: str) -> None:
         st.stack.pop()
-        p = st.content.province_index[action.split(" ")[1]]
+        p = st.content.province_index[grammar.words(action)[1]]
         board.set_ls(st, p, st.ls[p] - 1)
         st.log.add(f"{pname(st, p)} loses a living standard ({st.ls[p]}).")
 
@@ -421,11 +421,11 @@ class Rundown(NamedTuple):
     seat: int
 
     def legal(self, st: S) -> list[str]:
-        return [f"rundown {st.content.cities[x].key}" for x in board.rundown_sites(st)]
+        return [grammar.rundown(st.content.cities[x].key) for x in board.rundown_sites(st)]
 
     def act(self, st: S, action: str) -> None:
         st.stack.pop()
-        x = st.content.city_index[action.split(" ")[1]]
+        x = st.content.city_index[grammar.words(action)[1]]
         st.factory[x] = RUNDOWN
         st.log.add(f"The factory in {st.content.cities[x].name} runs down.")
 
@@ -442,11 +442,11 @@ class Repair(NamedTuple):
 
     def legal(self, st: S) -> list[str]:
         where = self.where
-        return [f"repair {st.content.cities[x].key}" for x in _repair_sites(st, where)]
+        return [grammar.repair(st.content.cities[x].key) for x in _repair_sites(st, where)]
 
     def act(self, st: S, action: str) -> None:
         st.stack.pop()
-        x = st.content.city_index[action.split(" ")[1]]
+        x = st.content.city_index[grammar.words(action)[1]]
         st.factory[x] = WORKING
         st.log.add(f"The factory in {st.content.cities[x].name} is repaired.")
 
@@ -463,11 +463,11 @@ class CloseFactory(NamedTuple):
 
     def legal(self, st: S) -> list[str]:
         where = self.where
-        return [f"stop {st.content.cities[x].key}" for x in _stop_sites(st, where)]
+        return [grammar.stop(st.content.cities[x].key) for x in _stop_sites(st, where)]
 
     def act(self, st: S, action: str) -> None:
         st.stack.pop()
-        x = st.content.city_index[action.split(" ")[1]]
+        x = st.content.city_index[grammar.words(action)[1]]
         board.remove_external(st, x)
         st.log.add(f"The factory in {st.content.cities[x].name} is closed with all its infrastructure.")
 
@@ -485,12 +485,12 @@ class PrestigeOverflow(NamedTuple):
     def legal(self, st: S) -> list[str]:
         side = self.side
         c = st.content
-        out = [f"calm {pkey(st, p)}" for p in c.of_side[side] if st.unrest[p]]
-        return out + [f"unrest {pkey(st, p)}" for p in c.of_side[board.other(side)]]
+        out = [grammar.calm(pkey(st, p)) for p in c.of_side[side] if st.unrest[p]]
+        return out + [grammar.unrest(pkey(st, p)) for p in c.of_side[board.other(side)]]
 
     def act(self, st: S, action: str) -> None:
         st.stack.pop()
-        verb, key = action.split(" ")
+        verb, key = grammar.words(action)
         p = st.content.province_index[key]
         if verb == "calm":
             board.remove_unrest(st, p)

@@ -14,7 +14,7 @@ from math import exp
 
 from realpolitik.engine import IllegalAction, Outcome, Rng, SeatContext, State
 
-from . import board
+from . import board, grammar
 from .content import EAST, WEST, Card, load
 from .end_of_decade import currency_balance, flight_value
 
@@ -104,7 +104,7 @@ class HeuristicBot:
         legal = ctx.legal_actions
         if len(legal) == 1:
             return legal[0]
-        verb = legal[0].split(" ")[0]
+        verb = grammar.words(legal[0])[0]
         side = WEST if ctx.view["seat"] == "west" else EAST
         if verb in VIEW_DECISIONS or any(a.startswith(("take ", "play ")) for a in legal):
             return self._by_view(ctx, side)
@@ -127,7 +127,7 @@ class HeuristicBot:
         return self.rng.choice([a for s, a in scored if s >= top - 1e-9])
 
     def _score(self, view: dict, side: int, action: str) -> float:
-        words = action.split(" ")
+        words = grammar.words(action)
         cards = self.content.cards
         pub = view["public"]
         if words[0] in ("take", "play"):
@@ -137,9 +137,9 @@ class HeuristicBot:
             return 3.0 if p["unrest"] >= 4 and p["unrest"] % 4 == 0 else -1.0
         if words[0] == "discard":
             return 1.0 - self._card_worth(pub, side, cards[words[1]])
-        if words[0] == "keep":
+        if words[0] == grammar.KEEP:
             return 0.0
-        if words[0] == "west-draws":
+        if words[0] == grammar.WEST_DRAWS:
             return -1.2
         if words[0] == "ignore":
             if words[1] == "nothing":

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import decision, procedure
 
+from . import grammar
 from .common import asks, pkey, pname
 from .content import EAST, WEST
 
@@ -47,11 +48,11 @@ class SupplierProtest(NamedTuple):
     seat: int
 
     def legal(self, st: S) -> list[str]:
-        return [f"supplier {pkey(st, p)}" for p in st.content.supplier]
+        return [grammar.supplier(pkey(st, p)) for p in st.content.supplier]
 
     def act(self, st: S, action: str) -> None:
         st.stack.pop()
-        p = st.content.province_index[action.split(" ")[1]]
+        p = st.content.province_index[grammar.words(action)[1]]
         st.supplier_mp[st.content.supplier.index(p)] += 1
         st.log.add(f"West Berlin's mass protest spreads to its supplier {pname(st, p)}.")
 
@@ -69,11 +70,11 @@ class RelieveSupplier(NamedTuple):
 
     def legal(self, st: S) -> list[str]:
         c = st.content
-        return [f"relieve {pkey(st, p)}" for i, p in enumerate(c.supplier) if st.supplier_mp[i]]
+        return [grammar.relieve(pkey(st, p)) for i, p in enumerate(c.supplier) if st.supplier_mp[i]]
 
     def act(self, st: S, action: str) -> None:
         st.stack.pop()
-        p = st.content.province_index[action.split(" ")[1]]
+        p = st.content.province_index[grammar.words(action)[1]]
         st.supplier_mp[st.content.supplier.index(p)] -= 1
         st.log.add(f"With West Berlin's mass protest, the one in {pname(st, p)} ends too.")
 
@@ -122,11 +123,11 @@ class PlaceSocialist(NamedTuple):
     seat: int
 
     def legal(self, st: S) -> list[str]:
-        return [f"socialist {pkey(st, p)}" for p, _ in protest_needs(st)]
+        return [grammar.socialist(pkey(st, p)) for p, _ in protest_needs(st)]
 
     def act(self, st: S, action: str) -> None:
         st.stack.pop()
-        _convert(st, st.content.province_index[action.split(" ")[1]], 1)
+        _convert(st, st.content.province_index[grammar.words(action)[1]], 1)
 
     def describe(self, st: S, viewer: int | None) -> str:
         return asks(st, viewer, self.seat,
@@ -142,12 +143,12 @@ class Purge(NamedTuple):
     left: int
 
     def legal(self, st: S) -> list[str]:
-        return [f"purge {pkey(st, p)}" for p in st.content.of_side[EAST] if st.socialists[p]]
+        return [grammar.purge(pkey(st, p)) for p in st.content.of_side[EAST] if st.socialists[p]]
 
     def act(self, st: S, action: str) -> None:
         seat, left = self
         st.stack.pop()
-        p = st.content.province_index[action.split(" ")[1]]
+        p = st.content.province_index[grammar.words(action)[1]]
         st.socialists[p] -= 1
         st.unrest[p] += 1
         st.log.add(f"A socialist in {pname(st, p)} gives up: 1 unrest returns ({st.unrest[p]}).")

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import decision, procedure
 
-from . import board, events
+from . import board, events, grammar
 from .actions import Build, Dismantle, LivingStandard, RemoveUnrest
 from .board import NONE, WORKING
 from .common import ROMAN, asks, discard, draw, leader, name, unveil
@@ -111,18 +111,18 @@ class Discard(NamedTuple):
         return st.layout.hand
 
     def legal(self, st: S) -> list[str]:
-        out = [f"discard {k}" for k in self.older(st)]
+        out = [grammar.discard(k) for k in self.older(st)]
         if len(st.hands[self.seat]) <= self.limit(st):
-            out.append("keep")
+            out.append(grammar.KEEP)
         return out
 
     def act(self, st: S, action: str) -> None:
         seat = self.seat
-        if action == "keep":
+        if action == grammar.KEEP:
             st.stack.pop()
             st.log.add(f"{st.seats[seat]} keeps {len(st.hands[seat])} card(s) from earlier decades.")
             return
-        discard(st, seat, action.split(" ")[1], "a card from an earlier decade")
+        discard(st, seat, grammar.words(action)[1], "a card from an earlier decade")
         if not self.older(st):
             st.stack.pop()
 
@@ -227,16 +227,16 @@ class Turn(NamedTuple):
     def legal(self, st: S) -> list[str]:
         seat = self.seat
         uses = self.card_uses(st)
-        out = [f"take {key} {u}" for key in st.display for u in uses(key)]
+        out = [grammar.take(key, u) for key in st.display for u in uses(key)]
         if st.special:
-            out += [f"take {st.special} {u}" for u in uses(st.special)]
-        out += [f"play {key} {u}" for key in st.hands[seat] for u in uses(key)]
+            out += [grammar.take(st.special, u) for u in uses(st.special)]
+        out += [grammar.play(key, u) for key in st.hands[seat] for u in uses(key)]
         if st.side(seat) == EAST and st.police_used < len(st.police):
-            out += [f"police {st.content.provinces[p].key}" for p in st.content.of_side[EAST] if st.unrest[p]]
+            out += [grammar.police(st.content.provinces[p].key) for p in st.content.of_side[EAST] if st.unrest[p]]
         return out
 
     def act(self, st: S, action: str) -> None:
-        verb, *args = action.split(" ")
+        verb, *args = grammar.words(action)
         if verb == "police":
             self.police(st, args[0])
             return
@@ -354,7 +354,7 @@ def turn_order(st: S) -> list[int]:
 
 def why_illegal(st: S, action: str) -> str | None:
     """A specific reason for the commonest wrong actions."""
-    words = action.split(" ")
+    words = grammar.words(action)
     kind = st.stack[-1].tag if st.stack else None
     c = st.content
     if kind == "turn" and words[0] in ("take", "play") and len(words) == 3:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import decision
 
-from . import board
+from . import board, grammar
 from .common import asks, discard, draw, name, pkey, pname
 from .content import EAST, WEST
 
@@ -29,7 +29,7 @@ class SpecialCardPrice(NamedTuple):
     seat: int
 
     #: the action that lets the other side draw
-    DRAW = "west-draws"
+    DRAW = grammar.WEST_DRAWS
 
     def can_draw(self, st: S) -> bool:
         """Whether a card is left to draw."""
@@ -44,7 +44,7 @@ class SpecialCardPrice(NamedTuple):
         return draw(st, seat)
 
     def legal(self, st: S) -> list[str]:
-        out = [f"discard {k}" for k in st.hands[self.seat]]
+        out = [grammar.discard(k) for k in st.hands[self.seat]]
         if self.can_draw(st):
             out.append(self.DRAW)
         return out
@@ -52,7 +52,7 @@ class SpecialCardPrice(NamedTuple):
     def act(self, st: S, action: str) -> None:
         st.stack.pop()
         if action != self.DRAW:
-            discard(st, self.seat, action.split(" ")[1], "a hand card for the special card")
+            discard(st, self.seat, grammar.words(action)[1], "a hand card for the special card")
             return
         drawer = self.drawer(st)
         key = self.draw(st, drawer)
@@ -91,12 +91,12 @@ class ReturnUnrest(NamedTuple):
         done = self.done
         provinces = st.content.of_side[EAST]
         free = [p for p in provinces if p not in done] or list(provinces)
-        return [f"return {pkey(st, p)}" for p in free]
+        return [grammar.return_unrest(pkey(st, p)) for p in free]
 
     def act(self, st: S, action: str) -> None:
         seat, left, done = self
         st.stack.pop()
-        p = st.content.province_index[action.split(" ")[1]]
+        p = st.content.province_index[grammar.words(action)[1]]
         board.add_unrest(st, p)
         st.log.add(f"1 unrest returns to {pname(st, p)}.")
         if left > 1:
@@ -127,16 +127,16 @@ class Guillaume(NamedTuple):
     def legal(self, st: S) -> list[str]:
         out = []
         if st.hands[st.seat_of(WEST)]:
-            out.append("look hand")
+            out.append(grammar.look("hand"))
         if st.deck:
-            out.append("look deck")
+            out.append(grammar.look("deck"))
         return out
 
     def act(self, st: S, action: str) -> None:
         seat = self.seat
         st.stack.pop()
         west = st.seat_of(WEST)
-        if action == "look hand":
+        if action == grammar.look("hand"):
             hand = st.hands[west]
             st.known[seat] = list(dict.fromkeys(st.known[seat] + hand))
             st.log.add(f"{st.seats[seat]} looks at {st.seats[west]}'s hand.", (seat,),
@@ -170,16 +170,16 @@ class GuillaumeUse(NamedTuple):
     def legal(self, st: S) -> list[str]:
         seat, mode = self
         seen = _seen(st, mode)
-        out = [f"swap {mine} {theirs}" for mine in st.hands[seat] for theirs in seen]
+        out = [grammar.swap(mine, theirs) for mine in st.hands[seat] for theirs in seen]
         if mode == "deck":
-            out += [f"remove {k}" for k in seen]
-        return out + ["nothing"]
+            out += [grammar.remove(k) for k in seen]
+        return out + [grammar.NOTHING]
 
     def act(self, st: S, action: str) -> None:
         seat, mode = self
         st.stack.pop()
-        words = action.split(" ")
-        if words[0] == "nothing":
+        words = grammar.words(action)
+        if words[0] == grammar.NOTHING:
             st.log.add(f"{st.seats[seat]} leaves the cards as they are.")
             return
         west = st.seat_of(WEST)

@@ -15,8 +15,9 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from realpolitik.engine import LIST, NESTED, SHARED, VALUE, FramedState, Outcome, Rng, fields
+from realpolitik.i18n import Listed, Text
 
-from . import board, end_of_decade, rules
+from . import board, end_of_decade, rules, words
 from .board import NONE, RUNDOWN
 from .content import EAST, LINE, SIDES, WEST, Card, Content
 from .layout import Layout
@@ -52,6 +53,9 @@ class WsdvState(FramedState):
 
     def why_illegal(self, action: str) -> str | None:
         return rules.why_illegal(self, action)
+
+    def action_label(self, verb: str, args: tuple) -> str | Text | Listed | None:
+        return words.action_label(self, verb, args)
 
     def outcome(self) -> Outcome | None:
         if self.stack or self.result is None:

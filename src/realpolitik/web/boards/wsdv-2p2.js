@@ -16,11 +16,11 @@ import { s } from "../js/dom.js";
 import { contentLoader } from "../js/boards.js";
 import { CARD_H, describeIcon, displayLayer, handsLayer, playedLayer, statusLayer } from "./wsdv.js";
 import {
-  CH, COLS, CW, ROWS, clickable, mapLayer, prepare, provinceTable, tracksLayer, usesOf,
+  CH, COLS, CW, ROWS, choiceLabel, clickable, mapLayer, prepare, provinceTable, tracksLayer, usesOf,
 } from "./wsdv-map.js";
 import { budgetLayer, raceLayer, seatsLayer, TEAM } from "./wsdv-2p2/cold-war.js";
 import { SKIN } from "./wsdv-2p2/cards.js";
-import { SEAT_TITLE, SIDE_OF, actionWords } from "./wsdv-2p2/words.js";
+import { SEAT_TITLE, SIDE_OF } from "./wsdv-2p2/words.js";
 
 const WIDTH = 1000;
 const ROMAN = ["", "I", "II", "III", "IV"];
@@ -39,11 +39,6 @@ export async function load(ctx) {
   for (const card of expansion.cards) data.cards[card.key] = card;
   return { ...data, expansion: new Set(expansion.cards.map((c) => c.key)), arms: keyed(expansion.arms_race),
     conflicts: keyed(expansion.conflicts), tracks: expansion.tracks };
-}
-
-/** Button words for an action text. */
-export function label(action, view, ctx) {
-  return actionWords(action, view, ctx);
 }
 
 function seatTitle(ctx, seat) {
@@ -69,7 +64,8 @@ function banner(view, ctx) {
 /** The base layers see every legal action but the dominance boxes (``bonus`` in the dominance phase). */
 function baseContext(view, ctx) {
   if (view.public.phase !== "dominance") return ctx;
-  return { ...ctx, legal: new Set([...ctx.legal].filter((a) => !a.startsWith("bonus "))) };
+  const choices = ctx.choices.filter((c) => c.verb !== "bonus");
+  return { ...ctx, choices, legal: new Set(choices.map((c) => c.action)) };
 }
 
 /** The choice icon's prestige steps (``shift prestige yellow|red``) on the base prestige track's spaces. */
@@ -83,7 +79,7 @@ function prestigeChoices(tracks, view, ctx) {
     rect.setAttribute("fill", "#f9e79f");
     rect.setAttribute("stroke", "#d4ac0d");
     rect.setAttribute("stroke-width", "2.5");
-    clickable(space, ctx, view, uses, Number(rect.getAttribute("x")), Number(rect.getAttribute("y")) + 22, actionWords);
+    clickable(space, ctx, view, uses, Number(rect.getAttribute("x")), Number(rect.getAttribute("y")) + 22, choiceLabel);
   }
   return tracks;
 }
@@ -118,11 +114,11 @@ export function render(view, ctx) {
   seatsLayer(view, ctx, 0, 42, WIDTH),
   races,
   budgetLayer(view, ctx, 636, 106),
-  mapLayer(view, baseCtx, 0, mapY, actionWords),
-  prestigeChoices(tracksLayer(view, baseCtx, rightX, mapY, { label: actionWords, describeIcon: (i) => describeIcon(i, ctx) }),
+  mapLayer(view, baseCtx, 0, mapY, choiceLabel),
+  prestigeChoices(tracksLayer(view, baseCtx, rightX, mapY, { label: choiceLabel, describeIcon: (i) => describeIcon(i, ctx) }),
     view, ctx),
   statusLayer(view, baseCtx, rightX + 4, mapY + 190, SKIN),
-  provinceTable(view, baseCtx, rightX, mapY + 318, WIDTH - rightX, actionWords),
+  provinceTable(view, baseCtx, rightX, mapY + 318, WIDTH - rightX, choiceLabel),
   displayLayer(view, ctx, 0, below, SKIN, `Display — sub-decade ${pub.sub_decade || "–"}`),
   markTeams(hands),
   played);

@@ -110,9 +110,15 @@ export function siteName(ctx, site) {
 
 // ---------------------------------------------------------------------- clicking
 
-/** The legal actions a board element uses, by a test on the action's words. */
+/** The legal actions a board element uses, by a test on each choice's words (verb, then arguments). */
 export function usesOf(ctx, test) {
-  return [...ctx.legal].filter((action) => test(action.split(" ")));
+  return (ctx.choices || []).filter((c) => test([c.verb, ...c.args.map(String)])).map((c) => c.action);
+}
+
+/** A legal action's words, as the game gives them (``view.pending.choices``). */
+export function choiceLabel(action, view, ctx) {
+  const choice = (ctx.choices || []).find((c) => c.action === action);
+  return choice ? choice.label : action;
 }
 
 /**

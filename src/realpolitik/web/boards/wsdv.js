@@ -7,14 +7,14 @@
 //
 // The 2+2 board reuses the exported layers: mapLayer, tracksLayer, provinceTable and
 // sectorsLayer (wsdv-map.js), and cardFace, cardBack, displayLayer, handsLayer, playedLayer,
-// statusLayer and actionLabel from here. The card rows take a ``skin`` (BASE_SKIN by default):
-// the card face, the chip colours of a played card and the button words, so that a board with
-// other cards draws them with its own faces.
+// statusLayer from here. The card rows take a ``skin`` (BASE_SKIN by default): the card face,
+// the chip colours of a played card and the button words, so that a board with other cards draws
+// them with its own faces. Button words are the game's own (``view.pending.choices``).
 
 import { s, seatName } from "../js/dom.js";
 import {
-  CH, CW, COLS, ROWS, clickable, cityName, mapLayer, prepare, provinceName, provinceTable, sectorName, sectorsLayer,
-  siteName, tracksLayer, usesOf,
+  CH, CW, COLS, ROWS, choiceLabel, clickable, mapLayer, prepare, provinceName, provinceTable, sectorsLayer, tracksLayer,
+  usesOf,
 } from "./wsdv-map.js";
 
 export { mapLayer, prepare, provinceTable, sectorsLayer, tracksLayer } from "./wsdv-map.js";
@@ -41,7 +41,6 @@ const KINDS = Object.keys(GLYPH).sort((a, b) => b.length - a.length);
 const SIDELESS = new Set(["wall", "wall-down", "stasi-off", "guillaume", "stop"]);
 const WHERE = { wg: "West Germany", rheinsberg: "Rheinsberg", cssr: "the ČSSR", pl: "Poland" };
 const TRACK_WORDS = { prestige: "prestige", currency: "Western currency", socialism: "socialism" };
-const USE_WORDS = { calm: "remove unrest", event: "event" };
 
 /** The printed map, cards and tracks, loaded once. */
 export async function load(ctx) {
@@ -106,92 +105,6 @@ export function parseSlug(slug) {
     else if (word === "by") icon.by = rest[++i];
   }
   return icon;
-}
-
-function slugWords(ctx, slug) {
-  if (TRACK_WORDS[slug]) return `the ${TRACK_WORDS[slug]} arrow step`;
-  const icon = parseSlug(slug);
-  return icon ? describeIcon(icon, ctx) : slug;
-}
-
-export function cardTitle(ctx, key) {
-  const card = ctx.data && ctx.data.cards[key];
-  return card ? `${key.toUpperCase()} ${card.title}` : key.toUpperCase();
-}
-
-function cardValue(card, side) {
-  if (card.value === null || card.value === undefined) return null;
-  if (!Array.isArray(card.value)) return card.value;
-  return side === "west" ? card.value[0] : side === "east" ? card.value[1] : null;
-}
-
-function useWords(ctx, key, use, side) {
-  if (USE_WORDS[use]) return USE_WORDS[use];
-  const card = ctx.data && ctx.data.cards[key];
-  const points = card ? cardValue(card, side) : null;
-  const what = use === "build" ? "build up the economy" : "living standard";
-  return points === null ? what : `${what} (${points})`;
-}
-
-/** The base game: a seat plays for the German state of its name. */
-export function baseSide(seat) {
-  return seat === "west" || seat === "east" ? seat : null;
-}
-
-function bonusWords(view, ctx, space) {
-  const prestige = view ? view.public.tracks.prestige : 0;
-  const spaces = ctx.data && prestige ? ctx.data.prestige[prestige < 0 ? "west" : "east"] : null;
-  const icons = spaces ? spaces[space] || [] : [];
-  return icons.length ? `: ${icons.map((i) => describeIcon(i, ctx)).join(", ")}` : "";
-}
-
-/** Button words for an action text, naming cards, provinces, cities and lines. */
-export function actionLabel(action, view, ctx, sideOf = baseSide) {
-  const w = action.split(" ");
-  const prov = (k) => (k.startsWith("wb-") ? `West Berlin's ${sectorName(k.slice(3))} sector` : provinceName(ctx, k));
-  const card = (k) => cardTitle(ctx, k);
-  const side = sideOf(view ? view.seat : null);
-  switch (w[0]) {
-    case "take": return `Take ${card(w[1])} — ${useWords(ctx, w[1], w[2], side)}`;
-    case "play": return `Play ${card(w[1])} from your hand — ${useWords(ctx, w[1], w[2], side)}`;
-    case "police": return `Police card: remove 1 unrest in ${prov(w[1])}`;
-    case "calm": return `Remove 1 unrest in ${prov(w[1])}`;
-    case "unrest": return `1 unrest into ${prov(w[1])}`;
-    case "move": return `Move 1 unrest from ${prov(w[1])} to ${prov(w[2])}`;
-    case "ls": return `Living standard +1 in ${prov(w[1])}`;
-    case "reduce": return `Living standard −1 in ${prov(w[1])}`;
-    case "end-protest": return `End the mass protest in ${prov(w[1])}`;
-    case "return": return `Return 1 unrest to ${prov(w[1])}`;
-    case "socialist": return `Place a socialist in ${prov(w[1])}`;
-    case "purge": return `Remove a socialist from ${prov(w[1])}`;
-    case "supplier": return `Supplier mass protest in ${prov(w[1])}`;
-    case "relieve": return `End the supplier mass protest in ${prov(w[1])}`;
-    case "hamburg": return `Hamburg counts for ${prov(w[1])}`;
-    case "assign": return `Count the factory in ${cityName(ctx, w[1])} for ${prov(w[2])}`;
-    case "build": return `Build: ${siteName(ctx, w[1])}`;
-    case "dismantle": return `Dismantle: ${siteName(ctx, w[1])}`;
-    case "rundown": return `Run down the factory in ${cityName(ctx, w[1])}`;
-    case "repair": return `Repair the factory in ${cityName(ctx, w[1])}`;
-    case "stop": return `Close the factory in ${cityName(ctx, w[1])}`;
-    case "discard": return `Discard ${card(w[1])}`;
-    case "remove": return `Remove ${card(w[1])} from the game`;
-    case "swap": return `Swap your ${card(w[1])} for ${card(w[2])}`;
-    case "look": return w[1] === "hand" ? "Look at West's hand" : "Look at the top 2 cards of the draw deck";
-    case "ignore": return w[1] === "nothing" ? "Ignore nothing" : `Ignore ${slugWords(ctx, w[1])}`;
-    case "next": return `Next: ${slugWords(ctx, w[1])}`;
-    case "bonus": return `Prestige bonus of space ${w[1]}${bonusWords(view, ctx, w[1])}`;
-    case "deliver": return "Deliver it to West Berlin";
-    case "keep": return ctx.legal && ctx.legal.has("deliver") ? "Do not deliver it" : "Keep my cards";
-    case "done": return "Done";
-    case "nothing": return "Nothing";
-    case "west-draws": return "West draws a card instead";
-    default: return action;
-  }
-}
-
-/** Button words for an action text. */
-export function label(action, view, ctx) {
-  return actionLabel(action, view, ctx);
 }
 
 // ---------------------------------------------------------------------- cards
@@ -311,7 +224,7 @@ export function cardChip(ctx, key) {
 }
 
 /** How the card rows draw: the card face, a played card's chip, the button words. */
-export const BASE_SKIN = { face: cardFace, chip: cardChip, label };
+export const BASE_SKIN = { face: cardFace, chip: cardChip, label: choiceLabel };
 
 function clickableCard(ctx, view, key, x, y, test, opts = {}, skin = BASE_SKIN) {
   const uses = usesOf(ctx, test);
@@ -471,10 +384,10 @@ export function render(view, ctx) {
   return s("svg", { viewBox: `0 0 ${WIDTH} ${height}`, class: "board wsdv", role: "img",
     "aria-label": `Wir sind das Volk!, decade ${view.public.decade}` },
   banner(view, ctx),
-  mapLayer(view, ctx, 0, mapY, label),
-  tracksLayer(view, ctx, rightX, mapY, { label, describeIcon: (i) => describeIcon(i, ctx) }),
+  mapLayer(view, ctx, 0, mapY, choiceLabel),
+  tracksLayer(view, ctx, rightX, mapY, { label: choiceLabel, describeIcon: (i) => describeIcon(i, ctx) }),
   statusLayer(view, ctx, rightX + 4, mapY + 190),
-  provinceTable(view, ctx, rightX, mapY + 318, rightW, label),
+  provinceTable(view, ctx, rightX, mapY + 318, rightW, choiceLabel),
   displayLayer(view, ctx, 0, below),
   hands,
   played);

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from realpolitik.engine import decision, procedure
 
 from .. import end_of_decade as base_end
+from .. import grammar
 from ..common import ROMAN, asks
 from . import cold_war
 from .cold_war import POWER, POWER_NAME, holder, items_of
@@ -72,12 +73,12 @@ class DominanceBox(NamedTuple):
 
     def legal(self, st: S) -> list[str]:
         seat, reach = self
-        return [f"bonus {n}" for n in boxes(st, st.side(seat), reach)]
+        return [grammar.bonus(n) for n in boxes(st, st.side(seat), reach)]
 
     def act(self, st: S, action: str) -> None:
         seat = self.seat
         st.stack.pop()
-        n = int(action.split(" ")[1])
+        n = int(grammar.words(action)[1])
         icons = st.content.track_icons["dominance"][st.side(seat)][n]
         st.log.add(f"{st.seats[seat]} cashes the dominance box {n}: " + ", ".join(e.slug for e in icons) + ".")
         st.hits = []

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import decision, procedure
 
-from .. import board
+from .. import board, grammar
 from ..common import asks, name, pkey, pname
 from ..content import EAST, SIDES, WEST
 from ..events import TRACKS, execute
@@ -179,12 +179,12 @@ class NextEffect(NamedTuple):
 
     def legal(self, st: S) -> list[str]:
         pool = self.pool
-        return [f"next {w}" for w in dict.fromkeys(label(i) for i in pool)]
+        return [grammar.next_item(w) for w in dict.fromkeys(label(i) for i in pool)]
 
     def act(self, st: S, action: str) -> None:
         seat, pool, ctx = self
         st.stack.pop()
-        word = action.split(" ")[1]
+        word = grammar.words(action)[1]
         run(st, seat, pool, next(i for i in pool if label(i) == word), ctx)
 
     def describe(self, st: S, viewer: int | None) -> str:
@@ -305,12 +305,12 @@ class ConvertPrestige(NamedTuple):
     def legal(self, st: S) -> list[str]:
         steps = self.steps
         n = abs(steps)
-        return [" ".join(f"{w} {k}" for w, k in (("prestige", n - d), ("dominance", d)) if k) for d in range(n + 1)]
+        return [grammar.convert(n - d, d) for d in range(n + 1)]
 
     def act(self, st: S, action: str) -> None:
         seat, steps = self
         st.stack.pop()
-        words = action.split(" ")
+        words = grammar.words(action)
         moved = dict(zip(words[::2], map(int, words[1::2])))
         for track in ("prestige", "dominance"):
             k = moved.get(track, 0)
@@ -334,12 +334,12 @@ class ShiftMarker(NamedTuple):
     seat: int
 
     def legal(self, st: S) -> list[str]:
-        return [f"shift {t} {c}" for t in ("dominance", "prestige") for c in ("yellow", "red")]
+        return [grammar.shift(t, c) for t in ("dominance", "prestige") for c in ("yellow", "red")]
 
     def act(self, st: S, action: str) -> None:
         seat = self.seat
         st.stack.pop()
-        _, track, colour = action.split(" ")
+        _, track, colour = grammar.words(action)
         move(st, seat, track, int(colour == "yellow"), int(colour == "red"), ACTIVE)
 
     def describe(self, st: S, viewer: int | None) -> str:
@@ -357,16 +357,16 @@ class DominanceBonus(NamedTuple):
     def legal(self, st: S) -> list[str]:
         seat = self.seat
         side = st.side(seat)
-        return ["income"] + [f"calm {pkey(st, p)}" for p in st.content.of_side[side] if st.unrest[p]]
+        return [grammar.INCOME] + [grammar.calm(pkey(st, p)) for p in st.content.of_side[side] if st.unrest[p]]
 
     def act(self, st: S, action: str) -> None:
         seat = self.seat
         st.stack.pop()
         side = st.side(seat)
-        if action == "income":
+        if action == grammar.INCOME:
             cold_war.income(st, side, 1)
             return
-        p = st.content.province_index[action.split(" ")[1]]
+        p = st.content.province_index[grammar.words(action)[1]]
         board.remove_unrest(st, p)
         st.log.add(f"Dominance beyond the track: 1 unrest leaves {pname(st, p)}.")
 
@@ -393,12 +393,12 @@ class Ignore(NamedTuple):
 
     def legal(self, st: S) -> list[str]:
         items = self.items
-        return ["ignore nothing"] + [f"ignore {w}" for w in ignore_options(items)]
+        return [grammar.ignore("nothing")] + [grammar.ignore(w) for w in ignore_options(items)]
 
     def act(self, st: S, action: str) -> None:
         seat, key, items, ctx = self
         st.stack.pop()
-        what = action.split(" ")[1]
+        what = grammar.words(action)[1]
         if what != "nothing":
             items = drop(items, what)
             st.log.add(f"{st.seats[seat]} ignores one {what.replace('-', ' ')} of {name(st, key)}.")

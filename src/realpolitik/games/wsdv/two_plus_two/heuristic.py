@@ -19,6 +19,7 @@ from math import exp
 
 from realpolitik.engine import SeatContext
 
+from .. import grammar
 from ..content import EAST, SIDES, WEST
 from ..heuristic import HeuristicBot as BaseBot
 from ..heuristic import arrow_value, evaluate, icon_value, look_ahead, ls_placements, west_chance
@@ -54,7 +55,7 @@ class HeuristicBot(BaseBot):
         seat = ctx.seat
         if any(a.startswith(("take ", "play ")) for a in legal):
             return self._best(legal, lambda a: self._turn(ctx.view, seat, a))
-        verb = legal[0].split(" ")[0]
+        verb = grammar.words(legal[0])[0]
         if verb == "ignore":
             return self._best(legal, lambda a: self._ignore(ctx.view, seat, a))
         if verb in ("discard", "yellow-draws", "keep") and not ctx.view["public"].get("end_of_decade"):
@@ -63,7 +64,7 @@ class HeuristicBot(BaseBot):
             return self._by_view(ctx, st_side(seat))
         if verb == "shift":
             return self._best(legal, lambda a: self._shift(ctx.view, seat, a))
-        if verb in ("prestige", "dominance") and all(w.split(" ")[0] in ("prestige", "dominance") for w in legal):
+        if verb in ("prestige", "dominance") and all(grammar.words(w)[0] in ("prestige", "dominance") for w in legal):
             return self._best(legal, lambda a: self._convert(ctx.view, seat, a))  # the prompt names the direction
         return self._ahead(ctx)
 
@@ -82,7 +83,7 @@ class HeuristicBot(BaseBot):
     # ------------------------------------------------------------------ turns
 
     def _turn(self, view: dict, seat: int, action: str) -> float:
-        words = action.split(" ")
+        words = grammar.words(action)
         pub = view["public"]
         side = st_side(seat)
         if words[0] == "police":
@@ -237,7 +238,7 @@ class HeuristicBot(BaseBot):
     # ------------------------------------------------------------------ small choices
 
     def _ignore(self, view: dict, seat: int, action: str) -> float:
-        what = action.split(" ")[1]
+        what = grammar.words(action)[1]
         if what == "nothing":
             return 0.0
         pub = view["public"]
@@ -256,10 +257,10 @@ class HeuristicBot(BaseBot):
         return 0.0
 
     def _discard(self, view: dict, seat: int, action: str) -> float:
-        words = action.split(" ")
-        if words[0] == "keep":
+        words = grammar.words(action)
+        if words[0] == grammar.KEEP:
             return 0.0
-        if words[0] == "yellow-draws":
+        if words[0] == grammar.YELLOW_DRAWS:
             return -1.2
         card = self.content.cards[words[1]]
         side = st_side(seat)
@@ -267,11 +268,11 @@ class HeuristicBot(BaseBot):
         return 1.0 - worth
 
     def _shift(self, view: dict, seat: int, action: str) -> float:
-        _, track, colour = action.split(" ")
+        _, track, colour = grammar.words(action)
         return self.step_worth(view["public"], seat, track, 1 if colour == "red" else -1)
 
     def _convert(self, view: dict, seat: int, action: str) -> float:
-        words = action.split(" ")
+        words = grammar.words(action)
         pub = view["public"]
         direction = 1 if "toward East" in view["pending"]["prompt"] else -1
         return sum(int(k) * self.step_worth(pub, seat, t, direction) for t, k in zip(words[::2], words[1::2]))

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import decision, procedure
 
+from .. import grammar, specials
 from .. import rules as base_rules
-from .. import specials
 from ..common import asks, discard, draw, name
 from ..content import EAST, WEST
 from . import cold_war
@@ -92,7 +92,7 @@ class Discard(base_rules.Discard):
         return hand_target(st, self.seat)
 
     def act(self, st: S, action: str) -> None:
-        if action == "keep":
+        if action == grammar.KEEP:
             st.stack.pop()
             return
         super().act(st, action)
@@ -160,11 +160,11 @@ class DiscardOne(NamedTuple):
     seat: int
 
     def legal(self, st: S) -> list[str]:
-        return [f"discard {k}" for k in st.hands[self.seat]]
+        return [grammar.discard(k) for k in st.hands[self.seat]]
 
     def act(self, st: S, action: str) -> None:
         st.stack.pop()
-        discard(st, self.seat, action.split(" ")[1], "1 of its 3 hand cards (space race)")
+        discard(st, self.seat, grammar.words(action)[1], "1 of its 3 hand cards (space race)")
         st.space_bonus[self.seat] = False
 
     def describe(self, st: S, viewer: int | None) -> str:
@@ -235,7 +235,7 @@ class Turn(base_rules.Turn):
         return uses
 
     def act(self, st: S, action: str) -> None:
-        verb, *args = action.split(" ")
+        verb, *args = grammar.words(action)
         if verb == "police":  # §10: the Soviet Union may use East's police cards as if it were East
             super().act(st, action)
             return
@@ -302,7 +302,7 @@ class SpecialCardPrice(specials.SpecialCardPrice):
 
     __slots__ = ()
 
-    DRAW = "yellow-draws"
+    DRAW = grammar.YELLOW_DRAWS
 
     def can_draw(self, st: S) -> bool:
         return _can_draw(st)
@@ -380,7 +380,7 @@ class NextSubDecade(NamedTuple):
 
 def why_illegal(st: S, action: str) -> str | None:
     """A specific reason for the commonest wrong turn actions; the base game's for the rest."""
-    words = action.split(" ")
+    words = grammar.words(action)
     kind = st.stack[-1].tag if st.stack else None
     if kind == "turn" and words[0] in ("take", "play") and len(words) == 3 and words[1] in st.content.cards:
         seat = st.to_act

@@ -15,10 +15,11 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from realpolitik.engine import LIST, NESTED, VALUE, Outcome, Rng, fields
+from realpolitik.i18n import Listed, Text
 
 from ..content import EAST, SIDES, WEST
 from ..state import WsdvState
-from . import cold_war, end_of_decade, rules
+from . import cold_war, end_of_decade, rules, words
 from .content import ExpansionContent
 
 #: tournament points (seed 001 §13): nuclear war (winner, second-last, loser) and other wins
@@ -81,6 +82,9 @@ class TwoPlusTwoState(WsdvState):
 
     def why_illegal(self, action: str) -> str | None:
         return rules.why_illegal(self, action)
+
+    def action_label(self, verb: str, args: tuple) -> str | Text | Listed | None:
+        return words.action_label(self, verb, args)
 
     # ------------------------------------------------------------------ views
 

@@ -5,7 +5,8 @@
 
 import { s } from "../../js/dom.js";
 import { CARD_FILL, CARD_H, CARD_INK, CARD_W, CHIP, GLYPH, cardChip, cardFace } from "../wsdv.js";
-import { actionWords, effectWords } from "./words.js";
+import { choiceLabel } from "../wsdv-map.js";
+import { effectWords } from "./words.js";
 
 const FILL = { ...CARD_FILL, blue: "#5dade2", green: "#58d68d", black: "#1c2833" };
 const INK = { ...CARD_INK, blue: "#1b2631", green: "#1b2631", black: "#fdfefe" };
@@ -145,4 +146,4 @@ function chip(ctx, key) {
 }
 
 /** The skin the base board's card rows draw 2+2 games with. */
-export const SKIN = { face, chip, label: actionWords };
+export const SKIN = { face, chip, label: choiceLabel };

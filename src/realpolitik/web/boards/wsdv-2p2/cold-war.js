@@ -6,9 +6,9 @@
 // waiting for the next sub-decades. Every figure comes from the view's ``cold_war`` part.
 
 import { s } from "../../js/dom.js";
-import { clickable, usesOf } from "../wsdv-map.js";
+import { choiceLabel, clickable, usesOf } from "../wsdv-map.js";
 import { chips } from "./cards.js";
-import { PARTNER, SEAT_TITLE, SIDE_OF, actionWords, effectWords } from "./words.js";
+import { PARTNER, SEAT_TITLE, SIDE_OF, effectWords } from "./words.js";
 
 /** Team colours: yellow (USA and West), red (Soviet Union and East). */
 export const TEAM = {
@@ -147,7 +147,7 @@ function trackLayer(view, ctx, key, pos, centre, y) {
     s("rect", { x: centre - (n + 0.5) * CELL, y, width: 380, height: 15, rx: 3, fill: convert.length ? HOT : "transparent",
       ...(convert.length ? HOT_STROKE : {}) }),
     text(centre - (n + 0.5) * CELL + 4, y + 11.5, trackTitle(view, key, pos, track), { "font-weight": "bold" }));
-  items.push(clickable(title, ctx, view, convert, centre - n * CELL, y + 16, actionWords));
+  items.push(clickable(title, ctx, view, convert, centre - n * CELL, y + 16, choiceLabel));
   items.push(text(centre - (n + 0.5) * CELL - 3, y + 32, "USA", { "text-anchor": "end", "font-size": 9.5,
     fill: TEAM.west.ink }));
   items.push(text(centre + (n + 0.5) * CELL + 1, y + 32, "USSR", { "font-size": 9.5, fill: TEAM.east.ink }));
@@ -163,7 +163,7 @@ function trackLayer(view, ctx, key, pos, centre, y) {
         ...(uses.length ? HOT_STROKE : { stroke: "#aab7b8" }) }),
       text(cx, y + 33, `${d}${victory ? "★" : ""}`, { "text-anchor": "middle", "font-size": 10, fill: "#566573" }),
       s("title", { text: spaceTip(ctx, key, track, v) }));
-    items.push(clickable(space, ctx, view, uses, cx - CELL / 2, y + 42, actionWords));
+    items.push(clickable(space, ctx, view, uses, cx - CELL / 2, y + 42, choiceLabel));
     items.push(spaceNotes(ctx, key, track, v, cx, y + 40));
   }
   items.push(s("circle", { cx: centre + pos * CELL, cy: y + 29, r: 9, fill: "none", stroke: "#1b2631", "stroke-width": 2.5,
@@ -221,7 +221,7 @@ function treasuryLayer(view, ctx, power, x, y) {
   items.push(s("title", { text: `${power === "usa" ? "The USA" : "The Soviet Union"} has ${money(value)} `
     + `(printed ${low}…${high}; the flipped marker shows ${t.lowest}…${t.flip}, the +10 marker ${t.plus10}…${t.highest})` }));
   const node = s("g", { class: "treasury", "data-power": power, "data-value": value, "data-marker": marker }, items);
-  return clickable(node, ctx, view, uses, x + 20, y + 40, actionWords);
+  return clickable(node, ctx, view, uses, x + 20, y + 40, choiceLabel);
 }
 
 function peaceLayer(view, x, y) {

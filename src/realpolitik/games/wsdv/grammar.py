@@ -1,0 +1,148 @@
+"""Wir sind das Volk!'s action texts (2+2's too): the one place they are written (below) and
+read (``words``).
+
+Cards are named by their keys, provinces by their short keys (``sn``, ``nrw``, ``wb``), West
+Berlin's sectors as ``wb-<sector>``, cities by their keys and blue lines by their ends
+(``dresden/leipzig``). A turn: ``take 19 build``, ``play 7 event``, ``police sn``; then the
+small decisions of the rules: ``calm he``, ``build leipzig``, ``ls th``, ``assign ostrava sn``,
+``unrest by``, ``move sn th``, ``next unrest-west-in-wb``, ``bonus 3``, ``done`` … Their words
+for players are in ``words``.
+"""
+
+from __future__ import annotations
+
+DONE = "done"
+KEEP = "keep"
+DELIVER = "deliver"
+NOTHING = "nothing"
+#: the special card's price paid by the other side (base game: West draws; 2+2: a yellow player)
+WEST_DRAWS = "west-draws"
+YELLOW_DRAWS = "yellow-draws"
+#: 2+2: a dominance step beyond the track as $1
+INCOME = "income"
+
+
+def words(action: str) -> list[str]:
+    """An action text as its words: the verb, then its arguments (all text: card keys are words)."""
+    return action.split(" ")
+
+
+def take(key: str, use: str) -> str:
+    return f"take {key} {use}"
+
+
+def play(key: str, use: str) -> str:
+    return f"play {key} {use}"
+
+
+def police(province: str) -> str:
+    return f"police {province}"
+
+
+def calm(province: str) -> str:
+    return f"calm {province}"
+
+
+def dismantle(site: str) -> str:
+    return f"dismantle {site}"
+
+
+def build(site: str) -> str:
+    return f"build {site}"
+
+
+def hamburg(province: str) -> str:
+    return f"hamburg {province}"
+
+
+def ls(target: str) -> str:
+    return f"ls {target}"
+
+
+def assign(city: str, province: str) -> str:
+    return f"assign {city} {province}"
+
+
+def discard(key: str) -> str:
+    return f"discard {key}"
+
+
+def ignore(what: str) -> str:
+    return f"ignore {what}"
+
+
+def next_item(slug: str) -> str:
+    return f"next {slug}"
+
+
+def unrest(province: str) -> str:
+    return f"unrest {province}"
+
+
+def move(source: str, destination: str) -> str:
+    return f"move {source} {destination}"
+
+
+def end_protest(province: str) -> str:
+    return f"end-protest {province}"
+
+
+def reduce(target: str) -> str:
+    return f"reduce {target}"
+
+
+def rundown(city: str) -> str:
+    return f"rundown {city}"
+
+
+def repair(city: str) -> str:
+    return f"repair {city}"
+
+
+def stop(city: str) -> str:
+    return f"stop {city}"
+
+
+def return_unrest(province: str) -> str:
+    return f"return {province}"
+
+
+def look(where: str) -> str:
+    return f"look {where}"
+
+
+def swap(mine: str, theirs: str) -> str:
+    return f"swap {mine} {theirs}"
+
+
+def remove(key: str) -> str:
+    return f"remove {key}"
+
+
+def supplier(province: str) -> str:
+    return f"supplier {province}"
+
+
+def relieve(province: str) -> str:
+    return f"relieve {province}"
+
+
+def socialist(province: str) -> str:
+    return f"socialist {province}"
+
+
+def purge(province: str) -> str:
+    return f"purge {province}"
+
+
+def bonus(n: int) -> str:
+    return f"bonus {n}"
+
+
+def shift(track: str, colour: str) -> str:
+    return f"shift {track} {colour}"
+
+
+def convert(prestige: int, dominance: int) -> str:
+    """2+2: a prestige arrow of ``prestige + dominance`` steps split between the two markers."""
+    return " ".join(f"{w} {k}" for w, k in (("prestige", prestige), ("dominance", dominance)) if k)
