@@ -41,7 +41,7 @@ def play(job: tuple[int, dict]) -> dict:
     out = state.outcome()
     return {"winners": [state.seats[s] for s in out.winners], "ending": out.details["ending"],
             "side": out.details.get("winning_side"), "decade": state.decade,
-            "reason": out.reason.split(":")[0].split(" (")[0].split(" at the end")[0],
+            "reason": str(out.reason).split(":")[0].split(" (")[0].split(" at the end")[0],
             "vp": out.details["victory_points"], "plies": state.ply,
             "tracks": {"arms_race": state.arms, "space_race": state.space, "dominance": state.dominance,
                        "doves": state.doves}}

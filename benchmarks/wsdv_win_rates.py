@@ -30,7 +30,7 @@ def play(game, kinds: list[str], seed: int) -> tuple[str, str, int]:
         seat = state.to_act
         state.apply(bots[seat].choose(SeatContext.of(state, seat, rng.fork())))
     out = state.outcome()
-    return out.details["winner"], out.reason.split(":")[0].split(" at ")[0].split(" (")[0], state.decade
+    return out.details["winner"], str(out.reason).split(":")[0].split(" at ")[0].split(" (")[0], state.decade
 
 
 def main() -> None:

@@ -14,7 +14,7 @@ import json
 from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any
 
-from realpolitik.i18n import DEFAULT, Text, render, t
+from realpolitik.i18n import DEFAULT, Listed, Text, render, t
 
 from .actions import Choice, normalize, parse
 from .errors import IllegalAction
@@ -158,7 +158,7 @@ class State(ABC):
 
     def digest(self) -> str:
         """A hash of the complete state (hidden parts included), for replay checks."""
-        blob = json.dumps(self.snapshot(), sort_keys=True, separators=(",", ":"), default=_plain)
+        blob = json.dumps(_english(self.snapshot()), sort_keys=True, separators=(",", ":"), default=_plain)
         return hashlib.sha256(blob.encode()).hexdigest()[:32]
 
     # ------------------------------------------------------------------ game hooks
@@ -218,6 +218,18 @@ class State(ABC):
         return t("{reason} {seat} must {prompt} (legal: {legal}).",
                  reason=self.why_illegal(action) or t("{action} is not possible now.", action=repr(action)),
                  seat=self.seats[actor], prompt=self.describe_pending(actor), legal=shown)
+
+
+def _english(value: Any) -> Any:
+    """Snapshot data with every message (a reason kept in the state) as its English text, so a
+    digest does not depend on how a game keeps its words."""
+    if isinstance(value, (Text, Listed)):
+        return str(value)
+    if isinstance(value, dict):
+        return {k: _english(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_english(v) for v in value]
+    return value
 
 
 def _plain(value: Any) -> Any:

@@ -46,7 +46,7 @@ def test_random_playouts_keep_the_invariants(options):
         check(st)
         out = st.outcome()
         assert out is not None and out.reason and len(out.winners) == 1
-        reasons[out.reason.split(":")[0].split(" at ")[0]] += 1
+        reasons[str(out.reason).split(":")[0].split(" at ")[0]] += 1
     assert len(reasons) >= 2
 
 

@@ -11,8 +11,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import decision
+from realpolitik.i18n import Text, t
 
-from . import board, grammar
+from . import board, grammar, words
 from .common import asks, pkey, pname
 from .content import LINE, WEST
 
@@ -46,10 +47,10 @@ class RemoveUnrest(NamedTuple):
         st.stack.pop()
         p = st.content.province_index[grammar.words(action)[1]]
         board.remove_unrest(st, p)
-        st.log.add(f"1 unrest leaves {pname(st, p)} ({st.unrest[p]} left).")
+        st.log.add(t("1 unrest leaves {province} ({unrest} left).", province=pname(st, p), unrest=st.unrest[p]))
 
-    def describe(self, st: S, viewer: int | None) -> str:
-        return asks(st, viewer, self.seat, "choose a province to remove 1 unrest from", "removes 1 unrest")
+    def describe(self, st: S, viewer: int | None) -> Text:
+        return asks(st, viewer, self.seat, t("choose a province to remove 1 unrest from"), t("removes 1 unrest"))
 
 
 # ====================================================================== §4.2.5 dismantling
@@ -73,16 +74,23 @@ class Dismantle(NamedTuple):
         seat = self.seat
         st.stack.pop()
         site = st.content.site_index[grammar.words(action)[1]]
-        st.log.add(f"{st.seats[seat]}: {board.dismantle(st, site)}.")
+        st.log.add(t("{seat}: {what}.", seat=st.seats[seat], what=board.dismantle(st, site)))
 
-    def describe(self, st: S, viewer: int | None) -> str:
+    def describe(self, st: S, viewer: int | None) -> Text:
         mine = viewer == self.seat
         seat, side, _, why = self
-        whose = "your" if mine and st.side(seat) == side else ("West's" if side == WEST else "East's")
-        reason = " to pay for removing unrest with a foreign card" if why == "cost" else ""
+        paying = why == "cost"
+        if mine and st.side(seat) == side:
+            return (t("dismantle one of your build points to pay for removing unrest with a foreign card") if paying
+                    else t("dismantle one of your build points"))
         if mine:
-            return f"dismantle one of {whose} build points{reason}"
-        return f"{st.seats[seat]} dismantles a build point{reason}"
+            whose = t("West's") if side == WEST else t("East's")
+            return (t("dismantle one of {whose} build points to pay for removing unrest with a foreign card",
+                      whose=whose) if paying else t("dismantle one of {whose} build points", whose=whose))
+        if paying:
+            return t("{seat} dismantles a build point to pay for removing unrest with a foreign card",
+                     seat=st.seats[seat])
+        return t("{seat} dismantles a build point", seat=st.seats[seat])
 
 
 # ====================================================================== §4.2 build up economy
@@ -125,29 +133,31 @@ class Build(NamedTuple):
         c = st.content
         if verb == grammar.DONE:
             if points:
-                st.log.add(f"{st.seats[seat]} leaves {points} build point(s) unused.")
+                st.log.add(t("{seat} leaves {points} build point(s) unused.", seat=st.seats[seat], points=points))
             return
         if verb == "hamburg":
             st.hamburg = c.province_index[arg]
-            st.log.add(f"Hamburg now counts for {pname(st, st.hamburg)}.")
+            st.log.add(t("Hamburg now counts for {province}.", province=pname(st, st.hamburg)))
             st.stack.append(Build(seat, side, points, where, True))
             return
         site = c.site_index[arg]
         points -= board.build(st, site)
         if site < LINE:
-            st.log.add(f"{st.seats[seat]} builds a factory in {c.cities[site].name}.")
+            st.log.add(t("{seat} builds a factory in {city}.", seat=st.seats[seat], city=c.cities[site].name))
         else:
-            st.log.add(f"{st.seats[seat]} builds infrastructure {arg}.")
+            st.log.add(t("{seat} builds {site}.", seat=st.seats[seat], site=words.site(st, arg)))
         if points:
             st.stack.append(Build(seat, side, points, where, switched))
 
-    def describe(self, st: S, viewer: int | None) -> str:
+    def describe(self, st: S, viewer: int | None) -> Text:
         mine = viewer == self.seat
         seat, _, points, where, _ = self
         if mine:
-            caption = {"cssr": " in the ČSSR", "pl": " in Poland", "rheinsberg": " on Rheinsberg"}.get(where, "")
-            return f"spend {points} build point(s){caption}: a factory or a blue line, or done"
-        return f"{st.seats[seat]} builds up the economy"
+            if where in ("cssr", "pl", "rheinsberg"):
+                return t("spend {points} build point(s) {where}: a factory or a blue line, or done", points=points,
+                         where=words.where(where))
+            return t("spend {points} build point(s): a factory or a blue line, or done", points=points)
+        return t("{seat} builds up the economy", seat=st.seats[seat])
 
 
 # ====================================================================== §4.3 increase living standard
@@ -201,12 +211,13 @@ class LivingStandard(NamedTuple):
             return
         if words[0] == "hamburg":
             st.hamburg = c.province_index[words[1]]
-            st.log.add(f"Hamburg now counts for {pname(st, st.hamburg)}.")
+            st.log.add(t("Hamburg now counts for {province}.", province=pname(st, st.hamburg)))
             st.stack.append(LivingStandard(seat, side, points, placed, choice, flags | SWITCHED))
             return
         if words[0] == "assign":
             ext, p = c.city_index[words[1]], c.province_index[words[2]]
-            st.log.add(f"The factory in {c.cities[ext].name} counts for {pname(st, p)} in this action.")
+            st.log.add(t("The factory in {city} counts for {province} in this action.",
+                         city=c.cities[ext].name, province=pname(st, p)))
             st.stack.append(LivingStandard(seat, side, points, placed, choice + (ext, p), flags))
             return
         p = c.province_index[words[1]]
@@ -214,9 +225,13 @@ class LivingStandard(NamedTuple):
         economy = board.economy(st, p, choice)
         board.set_ls(st, p, st.ls[p] + 1)
         removed = board.remove_unrest(st, p)
-        help_text = f", {need} card point(s)" if need else ""
-        st.log.add(f"{st.seats[seat]} raises the living standard of {pname(st, p)} to {st.ls[p]} "
-                   f"(economy {economy}{help_text}).")
+        if need:
+            st.log.add(t("{seat} raises the living standard of {province} to {ls} (economy {economy}, {need} card "
+                         "point(s)).", seat=st.seats[seat], province=pname(st, p), ls=st.ls[p], economy=economy,
+                         need=need))
+        else:
+            st.log.add(t("{seat} raises the living standard of {province} to {ls} (economy {economy}).",
+                         seat=st.seats[seat], province=pname(st, p), ls=st.ls[p], economy=economy))
         points -= need
         if need:
             flags |= TOPPED
@@ -226,13 +241,13 @@ class LivingStandard(NamedTuple):
         if side == WEST and not flags & DELIVERED and _may_deliver(st, p):
             st.stack.append(Deliver(seat, p, removed))
 
-    def describe(self, st: S, viewer: int | None) -> str:
+    def describe(self, st: S, viewer: int | None) -> Text:
         mine = viewer == self.seat
         seat, _, points, placed, _, _ = self
         if mine:
-            return (f"place living standard {len(placed) + 1} of up to 3 (each in another province; "
-                    f"{points} card point(s) left, at most 2 per province), or done")
-        return f"{st.seats[seat]} raises living standards"
+            return (t("place living standard {n} of up to 3 (each in another province; {points} card point(s) left, at "
+                      "most 2 per province), or done", n=len(placed) + 1, points=points))
+        return t("{seat} raises living standards", seat=st.seats[seat])
 
 
 # ====================================================================== §4.3.4 West Berlin via its suppliers
@@ -270,16 +285,17 @@ class Deliver(NamedTuple):
         board.add_sector_ls(st, sector, 1)
         board.remove_unrest(st, c.wb)
         st.delivered[sector] = True
-        st.log.add(f"{pname(st, p)} delivers the living standard to the {c.sectors[sector]} sector of West Berlin "
-                   f"(West Berlin now {st.ls[c.wb]}).")
+        st.log.add(t("{province} delivers the living standard to {sector} (West Berlin now {wb}).",
+                     province=pname(st, p), sector=words.place(st, f"wb-{c.sectors[sector]}"), wb=st.ls[c.wb]))
         if st.stack and isinstance(st.stack[-1], LivingStandard):  # the rest of the action delivers no more
             rest = st.stack[-1]
             st.stack[-1] = rest._replace(flags=rest.flags | DELIVERED)
 
-    def describe(self, st: S, viewer: int | None) -> str:
+    def describe(self, st: S, viewer: int | None) -> Text:
         seat, p, _ = self
         return asks(st, viewer, seat,
-                    f"deliver this living standard from {pname(st, p)} to its West Berlin sector, or keep it",
-                    f"decides whether {pname(st, p)} supplies West Berlin")
+                    t("deliver this living standard from {province} to its West Berlin sector, or keep it",
+                      province=pname(st, p)),
+                    t("decides whether {province} supplies West Berlin", province=pname(st, p)))
 
 

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from realpolitik.i18n import Text, t
+
+from . import words
 from .content import EAST, LINE, WEST
 
 if TYPE_CHECKING:
@@ -295,19 +298,19 @@ def can_dismantle(st: S, side: int) -> bool:
         (side == EAST and st.factory[c.rheinsberg] != NONE)
 
 
-def dismantle(st: S, site: int) -> str:
+def dismantle(st: S, site: int) -> Text:
     """Remove one build point; returns what happened in words."""
     c = st.content
     name = c.site_name[site]
     if site < LINE:
         if site == c.rheinsberg and st.factory[site] == WORKING:
             st.factory[site] = RUNDOWN
-            return "the Rheinsberg factory runs down"
+            return t("the Rheinsberg factory runs down")
         st.factory[site] = NONE
-        return f"the factory in {c.cities[site].name} is dismantled"
+        return t("the factory in {city} is dismantled", city=c.cities[site].name)
     k, end = divmod(site - LINE, 2)
     st.lines[k] &= ~(1 << end)
-    return f"infrastructure {name} is dismantled"
+    return t("{site} is dismantled", site=words.site(st, name))
 
 
 def rundown_sites(st: S) -> list[int]:

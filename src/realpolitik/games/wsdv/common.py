@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from realpolitik.i18n import Text, t
+
 from .content import EAST, WEST
 
 if TYPE_CHECKING:
@@ -13,17 +15,17 @@ if TYPE_CHECKING:
 ROMAN = ("", "I", "II", "III", "IV")
 
 
-def finish(st: S, winner: int, reason: str) -> None:
+def finish(st: S, winner: int, reason: Text) -> None:
     """End the game at once (§8): the winning state and the reason in words."""
     st.result = (winner, reason)
     st.stack.clear()
-    st.log.add(f"Game over: {reason}")
+    st.log.add(t("Game over: {reason}", reason=reason))
 
 
-def asks(st: S, viewer: int | None, seat: int, prompt: str, waiting: str) -> str:
+def asks(st: S, viewer: int | None, seat: int, prompt: Text, waiting: Text) -> Text:
     """A pending decision in words: ``prompt`` for the deciding seat, for everyone else its name
     and ``waiting``."""
-    return prompt if viewer == seat else f"{st.seats[seat]} {waiting}"
+    return prompt if viewer == seat else t("{seat} {waiting}", seat=st.seats[seat], waiting=waiting)
 
 
 def leader(st: S) -> int:
@@ -32,7 +34,7 @@ def leader(st: S) -> int:
 
 
 def name(st: S, key: str) -> str:
-    """A card as the log names it."""
+    """A card as the log names it: its number and printed title."""
     return f"{key.upper()} {st.card(key).title}"
 
 
@@ -62,12 +64,13 @@ def draw(st: S, to_seat: int | None = None) -> str | None:
     return key
 
 
-def discard(st: S, seat: int, key: str, what: str) -> None:
+def discard(st: S, seat: int, key: str, what: Text) -> None:
     """``seat`` puts a hand card out of play face down: the others see only that one went."""
     forget(st, seat)
     st.hands[seat].remove(key)
     st.out_seen[seat].append(key)
-    st.log.add(f"{st.seats[seat]} discards {what}.", (seat,), f"You discard {name(st, key)}.")
+    st.log.add(t("{seat} discards {what}.",
+                 seat=st.seats[seat], what=what), (seat,), t("You discard {card}.", card=name(st, key)))
 
 
 def forget(st: S, seat: int) -> None:

@@ -12,11 +12,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import decision, procedure
+from realpolitik.i18n import Text, listed, t
 
-from . import board, grammar
+from . import board, grammar, words
 from .actions import RemoveUnrest
 from .common import ROMAN, asks, finish, leader, pkey, pname
-from .content import EAST, SIDES, WEST
+from .content import EAST, WEST
 from .events import Icons, execute
 from .protests import Purge, Socialists, Suppliers
 
@@ -38,14 +39,15 @@ class EndOfDecade(NamedTuple):
             return
         st.eod = i
         st.stack.append(EndOfDecade(i + 1))
-        st.log.add(f"End of decade {ROMAN[st.decade]}, phase {i + 1}: {phases[i].replace('_', ' ')}.")
+        st.log.add(t("End of decade {decade}, phase {i}: {phase}.", decade=ROMAN[st.decade], i=i + 1,
+                     phase=PHASE_NAMES.get(phases[i], phases[i])))
         st.PHASES[phases[i]](st)
 
 
 # ====================================================================== paying build points
 
 
-def charge(st: S, seat: int, n: int, mode: str, alternate: bool, why: str) -> None:
+def charge(st: S, seat: int, n: int, mode: str, alternate: bool, why: Text) -> None:
     """East pays ``n`` build points or factories now (see ``Charge``)."""
     Charge(seat, n, mode, alternate, why).run(st)
 
@@ -61,15 +63,15 @@ class Charge(NamedTuple):
     n: int
     mode: str
     alternate: bool
-    why: str
+    why: Text
 
     def run(self, st: S) -> None:
         seat, n, mode, alternate, why = self
         if n <= 0:
             return
         if not _pay_sites(st, mode):
-            finish(st, WEST, f"National insolvency: East could not pay for {why} at the end of decade "
-                             f"{ROMAN[st.decade]}.")
+            finish(st, WEST, t("National insolvency: East could not pay for {why} at the end of decade {decade}.",
+                               why=why, decade=ROMAN[st.decade]))
             return
         nxt = st.seat_of(board.other(st.side(seat))) if alternate else seat
         st.stack.append(Charge(nxt, n - 1, mode, alternate, why))
@@ -86,7 +88,7 @@ class Pay(NamedTuple):
 
     seat: int
     mode: str
-    why: str
+    why: Text
 
     def legal(self, st: S) -> list[str]:
         mode = self.mode
@@ -103,15 +105,19 @@ class Pay(NamedTuple):
         if verb == "rundown":
             x = c.city_index[arg]
             st.factory[x] = board.RUNDOWN
-            st.log.add(f"{st.seats[seat]} picks: the factory in {c.cities[x].name} runs down ({why}).")
+            st.log.add(t("{seat} picks: the factory in {city} runs down ({why}).", seat=st.seats[seat],
+                         city=c.cities[x].name, why=why))
         else:
-            st.log.add(f"{st.seats[seat]} picks: {board.dismantle(st, c.site_index[arg])} ({why}).")
+            st.log.add(t("{seat} picks: {what} ({why}).", seat=st.seats[seat],
+                         what=board.dismantle(st, c.site_index[arg]), why=why))
 
-    def describe(self, st: S, viewer: int | None) -> str:
+    def describe(self, st: S, viewer: int | None) -> Text:
         mine = viewer == self.seat
         seat, mode, why = self
-        what = "an East factory to run down" if mode == "rundown" else "an East build point to dismantle"
-        return f"choose {what} ({why})" if mine else f"{st.seats[seat]} chooses {what} ({why})"
+        what = t("an East factory to run down") if mode == "rundown" else t("an East build point to dismantle")
+        if mine:
+            return t("choose {what} ({why})", what=what, why=why)
+        return t("{seat} chooses {what} ({why})", seat=st.seats[seat], what=what, why=why)
 
 
 def _declare_hamburg(st: S) -> None:
@@ -132,10 +138,12 @@ class DeclareHamburg(NamedTuple):
     def act(self, st: S, action: str) -> None:
         st.stack.pop()
         st.hamburg = st.content.province_index[grammar.words(action)[1]]
-        st.log.add(f"Hamburg counts for {pname(st, st.hamburg)}.")
+        st.log.add(t("Hamburg counts for {province}.", province=pname(st, st.hamburg)))
 
-    def describe(self, st: S, viewer: int | None) -> str:
-        return asks(st, viewer, self.seat, "declare which province Hamburg counts for", "declares Hamburg's province")
+    def describe(self, st: S, viewer: int | None) -> Text:
+        return asks(st, viewer, self.seat,
+                    t("declare which province Hamburg counts for"),
+                    t("declares Hamburg's province"))
 
 
 # ====================================================================== phase 1: flight or the wall
@@ -155,15 +163,15 @@ def flight_value(st: S) -> int:
 
 def flight(st: S) -> None:
     if st.wall:
-        st.log.add("The Wall stands: East dismantles 1 build point and prestige moves 1 step toward West.")
+        st.log.add(t("The Wall stands: East dismantles 1 build point and prestige moves 1 step toward West."))
         st.stack.append(WallPrestige())
-        charge(st, st.seat_of(EAST), 1, "dismantle", False, "the Wall")
+        charge(st, st.seat_of(EAST), 1, "dismantle", False, t("the Wall"))
         return
     st.flight = flight_value(st)
     n = st.flight // 2
-    st.log.add(f"Flight track: {st.flight / 2:g} — East loses {n} build point(s), "
-               f"{SIDES[leader(st)].capitalize()} picking first.")
-    charge(st, st.seat_of(leader(st)), n, "dismantle", True, "refugees")
+    st.log.add(t("Flight track: {flight} — East loses {n} build point(s), {side} picking first.",
+                 flight=f"{st.flight / 2:g}", n=n, side=SIDE_NAMES[leader(st)]))
+    charge(st, st.seat_of(leader(st)), n, "dismantle", True, t("refugees"))
 
 
 @procedure(tag="wall_prestige")
@@ -173,7 +181,7 @@ class WallPrestige(NamedTuple):
     def run(self, st: S) -> None:
         if st.prestige > -6:
             st.prestige -= 1
-            st.log.add(f"Prestige {st.prestige:+d}.")
+            st.log.add(t("Prestige {prestige}.", prestige=f"{st.prestige:+d}"))
         else:
             execute(st, st.seat_of(WEST), st.content.overflow["prestige"][WEST])
 
@@ -183,7 +191,7 @@ class WallPrestige(NamedTuple):
 
 def prestige(st: S) -> None:
     if st.prestige == 0:
-        st.log.add("Prestige is level: no bonus.")
+        st.log.add(t("Prestige is level: no bonus."))
         return
     side = WEST if st.prestige < 0 else EAST
     st.stack.append(PrestigeBonus(st.seat_of(side), abs(st.prestige)))
@@ -210,16 +218,16 @@ class PrestigeBonus(NamedTuple):
         st.stack.pop()
         n = int(grammar.words(action)[1])
         icons = st.content.prestige[st.side(seat)][n]
-        st.log.add(f"{st.seats[seat]} takes the prestige bonus of space {n}: "
-                   + ", ".join(i.slug for i in icons) + ".")
+        st.log.add(t("{seat} takes the prestige bonus of space {n}: {icons}.", seat=st.seats[seat], n=n,
+                     icons=listed(words.icon_words(st, i) for i in icons)))
         st.hits = []
         st.stack.append(Icons(seat, tuple(i.slug for i in icons)))
 
-    def describe(self, st: S, viewer: int | None) -> str:
+    def describe(self, st: S, viewer: int | None) -> Text:
         seat, reach = self
         return asks(st, viewer, seat,
-                    f"choose the prestige bonus: space {reach} or one closer to the centre",
-                    "chooses a prestige bonus")
+                    t("choose the prestige bonus: space {reach} or one closer to the centre", reach=reach),
+                    t("chooses a prestige bonus"))
 
 
 # ====================================================================== phase 3: Western currency
@@ -246,32 +254,33 @@ class CurrencyBalance(NamedTuple):
 
     def run(self, st: S) -> None:
         low, income, east_ls, balance = currency_balance(st)
-        st.log.add(f"Western currency: track {st.currency:+d} + {income} export income (West's weakest export "
-                   f"factory {low}) − {east_ls} East living standard = {balance:+d}.")
+        st.log.add(t("Western currency: track {track} + {income} export income (West's weakest export factory "
+                     "{low}) − {east_ls} East living standard = {balance}.", track=f"{st.currency:+d}", income=income,
+                     low=low, east_ls=east_ls, balance=f"{balance:+d}"))
         if balance >= 0:
             return
         debt = -balance
         seat = st.seat_of(leader(st))
         working = len(board.rundown_sites(st))
         if working > debt:
-            charge(st, seat, debt, "rundown", True, "the currency shortfall")
+            charge(st, seat, debt, "rundown", True, t("the currency shortfall"))
             return
         for x in board.rundown_sites(st):
             st.factory[x] = board.RUNDOWN
-        st.log.add(f"All {working} working East factories run down.")
+        st.log.add(t("All {working} working East factories run down.", working=working))
         rest = debt - working
         if rest <= 0:
             return
         sites = board.dismantle_sites(st, EAST)
         if rest < len(sites):
-            charge(st, seat, rest, "dismantle", True, "the currency shortfall")
+            charge(st, seat, rest, "dismantle", True, t("the currency shortfall"))
             return
         for x in sites:
             board.dismantle(st, x)
-        st.log.add("All East infrastructure is dismantled.")
+        st.log.add(t("All East infrastructure is dismantled."))
         if rest > len(sites):
-            finish(st, WEST, f"National insolvency: East could not pay its Western-currency debt of {debt} at the "
-                             f"end of decade {ROMAN[st.decade]}.")
+            finish(st, WEST, t("National insolvency: East could not pay its Western-currency debt of {debt} at the end "
+                               "of decade {decade}.", debt=debt, decade=ROMAN[st.decade]))
 
 
 # ====================================================================== phase 4: police upkeep
@@ -280,8 +289,8 @@ class CurrencyBalance(NamedTuple):
 def police_upkeep(st: S) -> None:
     n = len(st.police)
     if n:
-        st.log.add(f"Police upkeep: East dismantles {n} build point(s).")
-    charge(st, st.seat_of(EAST), n, "dismantle", False, "police upkeep")
+        st.log.add(t("Police upkeep: East dismantles {n} build point(s).", n=n))
+    charge(st, st.seat_of(EAST), n, "dismantle", False, t("police upkeep"))
 
 
 # ====================================================================== phase 5: LS limit
@@ -311,11 +320,12 @@ class LivingStandardLimit(NamedTuple):
                 continue
             cap = max(0, board.export_level(st, p))
             if st.ls[p] > cap:
-                st.log.add(f"{pname(st, p)}: living standard {st.ls[p]} falls to its export level {cap}.")
+                st.log.add(t("{province}: living standard {ls} falls to its export level {cap}.",
+                             province=pname(st, p), ls=st.ls[p], cap=cap))
                 board.set_ls(st, p, cap)
         limit = berlin_limit(st)
         if limit is not None and st.ls[c.wb] > limit:
-            st.log.add(f"West Berlin: living standard {st.ls[c.wb]} must fall to {limit}.")
+            st.log.add(t("West Berlin: living standard {wb} must fall to {limit}.", wb=st.ls[c.wb], limit=limit))
             st.stack.append(ReduceSector(st.seat_of(WEST), st.ls[c.wb] - limit))
 
 
@@ -334,15 +344,15 @@ class ReduceSector(NamedTuple):
         st.stack.pop()
         i = st.content.sectors.index(grammar.words(action)[1][3:])
         board.add_sector_ls(st, i, -1)
-        st.log.add(f"The {st.content.sectors[i]} sector loses a living standard.")
+        st.log.add(t("{sector} loses a living standard.", sector=words.place(st, f"wb-{st.content.sectors[i]}")))
         if excess > 1:
             st.stack.append(ReduceSector(seat, excess - 1))
 
-    def describe(self, st: S, viewer: int | None) -> str:
+    def describe(self, st: S, viewer: int | None) -> Text:
         mine = viewer == self.seat
         seat, excess = self
-        return (f"remove {excess} living standard(s) from West Berlin's sectors" if mine
-                else f"{st.seats[seat]} reduces West Berlin's living standard")
+        return (t("remove {excess} living standard(s) from West Berlin's sectors", excess=excess) if mine
+                else t("{seat} reduces West Berlin's living standard", seat=st.seats[seat]))
 
 
 # ====================================================================== phase 6: internal comparison
@@ -357,7 +367,8 @@ def internal_comparison(st: S) -> None:
             gap = top - st.ls[p] - tolerance
             if gap > 0:
                 board.add_unrest(st, p, gap)
-                st.log.add(f"{pname(st, p)} lags {top - st.ls[p]} behind: {gap} unrest ({st.unrest[p]}).")
+                st.log.add(t("{province} lags {ls} behind: {gap} unrest ({unrest}).",
+                             province=pname(st, p), ls=top - st.ls[p], gap=gap, unrest=st.unrest[p]))
     st.stack.append(Suppliers())
 
 
@@ -403,7 +414,8 @@ class Comparison(NamedTuple):
 
 def _spill(st: S, p: int, n: int, amount: int) -> None:
     board.add_unrest(st, n, amount)
-    st.log.add(f"{pname(st, p)}'s higher living standard puts {amount} unrest into {pname(st, n)} ({st.unrest[n]}).")
+    st.log.add(t("{province}'s higher living standard puts {amount} unrest into {province2} ({unrest}).",
+                 province=pname(st, p), amount=amount, province2=pname(st, n), unrest=st.unrest[n]))
 
 
 @decision(tag="retaliate", public=True)
@@ -426,11 +438,12 @@ class Retaliate(NamedTuple):
         amounts = dict(zip(targets[::2], targets[1::2]))
         _spill(st, p, n, amounts[n])
 
-    def describe(self, st: S, viewer: int | None) -> str:
+    def describe(self, st: S, viewer: int | None) -> Text:
         seat, p, _ = self
         return asks(st, viewer, seat,
-                    f"{pname(st, p)} outshines its neighbours: choose the one that gets the unrest",
-                    f"chooses where {pname(st, p)}'s living standard causes unrest")
+                    t("{province} outshines its neighbours: choose the one that gets the unrest",
+                      province=pname(st, p)),
+                    t("chooses where {province}'s living standard causes unrest", province=pname(st, p)))
 
 
 # ====================================================================== phase 8: police
@@ -440,7 +453,7 @@ def police(st: S) -> None:
     left = len(st.police) - st.police_used
     st.stack.append(PoliceReset())
     if left:
-        st.log.add(f"{left} unused police card(s): East removes as many unrest.")
+        st.log.add(t("{left} unused police card(s): East removes as many unrest.", left=left))
         st.stack.append(LeftoverPolice(left))
 
 
@@ -476,24 +489,25 @@ def socialists(st: S) -> None:
         gain = c.socialism_change[pos]
         supply = c.socialists - st.box - sum(st.socialists)
         if gain > supply:
-            finish(st, EAST, f"Triumph of socialism: East had to gain {gain} socialists with only {supply} "
-                             f"left in the supply at the end of decade {ROMAN[st.decade]}.")
+            finish(st, EAST, t("Triumph of socialism: East had to gain {gain} socialists with only {supply} left in "
+                               "the supply at the end of decade {decade}.",
+                               gain=gain, supply=supply, decade=ROMAN[st.decade]))
             return
         st.box += gain
-        st.log.add(f"East gains {gain} socialist(s) (holding box {st.box}).")
+        st.log.add(t("East gains {gain} socialist(s) (holding box {box}).", gain=gain, box=st.box))
     elif pos < 0:
         loss = c.socialism_change[-pos]
         on_map = sum(st.socialists)
         if loss <= st.box:
             st.box -= loss
-            st.log.add(f"East loses {loss} socialist(s) from the holding box ({st.box} left).")
+            st.log.add(t("East loses {loss} socialist(s) from the holding box ({box} left).", loss=loss, box=st.box))
         elif loss > st.box + on_map:
-            finish(st, WEST, f"Socialism failed: East had to lose {loss} socialists but had only "
-                             f"{st.box + on_map} at the end of decade {ROMAN[st.decade]}.")
+            finish(st, WEST, t("Socialism failed: East had to lose {loss} socialists but had only {on_map} at the end "
+                               "of decade {decade}.", loss=loss, on_map=st.box + on_map, decade=ROMAN[st.decade]))
         else:
             rest = loss - st.box
-            st.log.add(f"East loses {loss} socialists: the holding box is emptied and West removes {rest} "
-                       f"from the map.")
+            st.log.add(t("East loses {loss} socialists: the holding box is emptied and West removes {rest} from the "
+                         "map.", loss=loss, rest=rest))
             st.box = 0
             st.stack.append(Purge(st.seat_of(WEST), rest))
 
@@ -505,18 +519,31 @@ def collapse(st: S) -> None:
     west, east = board.side_protests(st, WEST), board.side_protests(st, EAST)
     decade = ROMAN[st.decade]
     if west >= 4 and east >= 4:
-        finish(st, EAST, f"Both states collapsed at the end of decade {decade} (West {west}, East {east} mass "
-                         f"protests): the East wins.")
+        finish(st, EAST, t("Both states collapsed at the end of decade {decade} (West {west}, East {east} mass "
+                           "protests): the East wins.", decade=decade, west=west, east=east))
     elif east >= 4:
-        finish(st, WEST, f"East Germany collapsed: {east} mass protests at the end of decade {decade}.")
+        finish(st, WEST, t("East Germany collapsed: {east} mass protests at the end of decade {decade}.",
+                           east=east, decade=decade))
     elif west >= 4:
-        finish(st, EAST, f"West Germany collapsed: {west} mass protests at the end of decade {decade}.")
+        finish(st, EAST, t("West Germany collapsed: {west} mass protests at the end of decade {decade}.",
+                           west=west, decade=decade))
     elif st.decade >= 4:
-        finish(st, EAST, f"East Germany survived the 1980s (West {west}, East {east} mass protests): "
-                         f"the East wins.")
+        finish(st, EAST, t("East Germany survived the 1980s (West {west}, East {east} mass protests): the East wins.",
+                           west=west, east=east))
     else:
-        st.log.add(f"Wir sind das Volk? Not yet: West {west}, East {east} mass protests.")
+        st.log.add(t("Wir sind das Volk? Not yet: West {west}, East {east} mass protests.", west=west, east=east))
 
+
+#: the phases' names in the log, by the layout's names
+PHASE_NAMES = {
+    "flight": t("flight"), "prestige": t("prestige"), "western_currency": t("western currency"),
+    "police_upkeep": t("police upkeep"), "living_standard_limit": t("living standard limit"),
+    "internal_comparison": t("internal comparison"), "east_west_comparison": t("east west comparison"),
+    "police": t("police"), "socialists": t("socialists"), "collapse": t("collapse"), "arms_race": t("arms race"),
+    "space_race": t("space race"), "dominance": t("dominance"),
+}
+#: the sides as the log names the one picking first
+SIDE_NAMES = (t("West"), t("East"))
 
 PHASES: dict[str, Callable[[S], None]] = {
     "flight": flight, "prestige": prestige, "western_currency": western_currency, "police_upkeep": police_upkeep,

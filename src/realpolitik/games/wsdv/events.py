@@ -14,8 +14,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import decision, procedure
+from realpolitik.i18n import Text, listed, t
 
-from . import board, grammar, specials
+from . import board, grammar, specials, words
 from .actions import Build, Dismantle, RemoveUnrest, calm_targets
 from .board import NONE, RUNDOWN, WORKING
 from .common import ROMAN, asks, finish, name, pkey, pname
@@ -25,6 +26,8 @@ if TYPE_CHECKING:
     from .state import WsdvState as S
 
 TRACKS = ("prestige", "currency", "socialism")
+#: the tracks as the log names them
+TRACK_NAMES = {"prestige": t("prestige"), "currency": t("currency"), "socialism": t("socialism")}
 
 
 # ====================================================================== triggering (§4.4)
@@ -96,15 +99,14 @@ class Ignore(NamedTuple):
         st.stack.pop()
         what = grammar.words(action)[1]
         if what != "nothing":
-            kind = "arrow" if what in TRACKS else "icon"
-            st.log.add(f"{st.seats[seat]} ignores one {what.replace('-', ' ')} {kind}.")
+            st.log.add(t("{seat} ignores {item}.", seat=st.seats[seat], item=words.item_words(st, what)))
         _begin(st, seat, key, "" if what == "nothing" else what)
 
-    def describe(self, st: S, viewer: int | None) -> str:
+    def describe(self, st: S, viewer: int | None) -> Text:
         seat, key = self
         return asks(st, viewer, seat,
-                    f"dual card {name(st, key)}: ignore one icon or one arrow step, or nothing",
-                    f"may ignore one icon or arrow of {name(st, key)}")
+                    t("dual card {card}: ignore one icon or one arrow step, or nothing", card=name(st, key)),
+                    t("may ignore one icon or arrow of {card}", card=name(st, key)))
 
 
 @procedure(tag="arrows")
@@ -124,9 +126,9 @@ class Arrows(NamedTuple):
             if step:
                 pos = max(-6, min(6, getattr(st, track) + step))
                 setattr(st, track, pos)
-                moved.append(f"{track} {pos:+d}")
+                moved.append(t("{track} {pos}", track=TRACK_NAMES[track], pos=f"{pos:+d}"))
         if moved:
-            st.log.add("Tracks: " + ", ".join(moved) + ".")
+            st.log.add(t("Tracks: {moves}.", moves=listed(moved)))
 
 
 @procedure(tag="icons")
@@ -163,8 +165,8 @@ class NextIcon(NamedTuple):
         st.stack.pop()
         run_icon(st, seat, pool, grammar.words(action)[1])
 
-    def describe(self, st: S, viewer: int | None) -> str:
-        return asks(st, viewer, self.seat, "choose which icon to execute next", "chooses the order of the icons")
+    def describe(self, st: S, viewer: int | None) -> Text:
+        return asks(st, viewer, self.seat, t("choose which icon to execute next"), t("chooses the order of the icons"))
 
 
 def run_icon(st: S, seat: int, pool: tuple, slug: str) -> None:
@@ -230,17 +232,17 @@ def execute(st: S, seat: int, icon: Icon, n: int = 1) -> None:
             st.stack.append(CloseFactory(decider, where))
     elif kind == "police":
         if st.stasi:
-            st.log.add("The Stasi is disbanded: no police card is gained.")
+            st.log.add(t("The Stasi is disbanded: no police card is gained."))
         else:
             st.police.append(icon.colour)
-            st.log.add(f"East gains a {icon.colour} police card.")
+            st.log.add(t("East gains a {colour} police card.", colour=t("red") if icon.colour == "red" else t("pink")))
     elif kind == "wall":
         st.wall = True
-        st.log.add("The Berlin Wall is built. From now on every end of decade costs East a build point "
-                   "and a step of prestige.")
+        st.log.add(t("The Berlin Wall is built. From now on every end of decade costs East a build point and a step of "
+                     "prestige."))
     elif kind == "wall-down":
         st.wall = False
-        st.log.add("The Wall comes down.")
+        st.log.add(t("The Wall comes down."))
     elif kind == "stasi-off":
         specials.stasi_disbandment(st)
     elif kind == "guillaume":
@@ -254,8 +256,8 @@ def _dismantle_or_fail(st: S, seat: int, side: int, where: str) -> None:
     if board.dismantle_sites(st, side, where or None):
         st.stack.append(Dismantle(seat, side, where, "icon"))
     elif st.eod >= 0 and side == EAST:
-        finish(st, WEST, "National insolvency: East had no build point left to dismantle at the end of "
-                         f"decade {ROMAN[st.decade]}.")
+        finish(st, WEST, t("National insolvency: East had no build point left to dismantle at the end of decade "
+                           "{decade}.", decade=ROMAN[st.decade]))
 
 
 def _repair_sites(st: S, where: str) -> list[int]:
@@ -289,13 +291,14 @@ class PlaceUnrest(NamedTuple):
         board.add_unrest(st, p)
         if cap:
             st.hits.append(p)
-        st.log.add(f"1 unrest goes to {pname(st, p)} ({st.unrest[p]}).")
+        st.log.add(t("1 unrest goes to {province} ({unrest}).", province=pname(st, p), unrest=st.unrest[p]))
 
-    def describe(self, st: S, viewer: int | None) -> str:
+    def describe(self, st: S, viewer: int | None) -> Text:
         mine = viewer == self.seat
         seat, side, _, _ = self
-        whose = "West" if side == WEST else "East"
-        return f"choose the {whose} province that gets 1 unrest" if mine else f"{st.seats[seat]} places 1 unrest"
+        if mine:
+            return t("choose the {side} province that gets 1 unrest", side=t("West") if side == WEST else t("East"))
+        return t("{seat} places 1 unrest", seat=st.seats[seat])
 
 
 @decision(tag="move", public=True)
@@ -316,10 +319,10 @@ class MoveUnrest(NamedTuple):
         pa, pb = st.content.province_index[a], st.content.province_index[b]
         board.remove_unrest(st, pa)
         board.add_unrest(st, pb)
-        st.log.add(f"1 unrest moves from {pname(st, pa)} to {pname(st, pb)}.")
+        st.log.add(t("1 unrest moves from {province} to {province2}.", province=pname(st, pa), province2=pname(st, pb)))
 
-    def describe(self, st: S, viewer: int | None) -> str:
-        return asks(st, viewer, self.seat, "move 1 unrest from one East province to another", "moves 1 unrest")
+    def describe(self, st: S, viewer: int | None) -> Text:
+        return asks(st, viewer, self.seat, t("move 1 unrest from one East province to another"), t("moves 1 unrest"))
 
 
 @decision(tag="end_protest", public=True)
@@ -338,10 +341,11 @@ class EndProtest(NamedTuple):
             st.unrest[p] = 3
         else:
             st.unrest[p] -= 4
-        st.log.add(f"The mass protest in {pname(st, p)} ends ({st.unrest[p]} unrest left).")
+        st.log.add(t("The mass protest in {province} ends ({unrest} unrest left).",
+                     province=pname(st, p), unrest=st.unrest[p]))
 
-    def describe(self, st: S, viewer: int | None) -> str:
-        return asks(st, viewer, self.seat, "choose the East mass protest that ends", "ends an East mass protest")
+    def describe(self, st: S, viewer: int | None) -> Text:
+        return asks(st, viewer, self.seat, t("choose the East mass protest that ends"), t("ends an East mass protest"))
 
 
 def _free_ls_targets(st: S, side: int, where: str, cap: int) -> list[str]:
@@ -383,12 +387,12 @@ class FreeLivingStandard(NamedTuple):
             board.remove_unrest(st, p)
         if cap:
             st.hits.append(p)
-        st.log.add(f"{pname(st, p)} gains a living standard ({st.ls[p]}).")
+        st.log.add(t("{province} gains a living standard ({ls}).", province=pname(st, p), ls=st.ls[p]))
 
-    def describe(self, st: S, viewer: int | None) -> str:
+    def describe(self, st: S, viewer: int | None) -> Text:
         return asks(st, viewer, self.seat,
-                    "choose where the free living standard goes",
-                    "places a free living standard")
+                    t("choose where the free living standard goes"),
+                    t("places a free living standard"))
 
 
 @decision(tag="reduce_ls", public=True)
@@ -406,12 +410,12 @@ class ReduceLivingStandard(NamedTuple):
         st.stack.pop()
         p = st.content.province_index[grammar.words(action)[1]]
         board.set_ls(st, p, st.ls[p] - 1)
-        st.log.add(f"{pname(st, p)} loses a living standard ({st.ls[p]}).")
+        st.log.add(t("{province} loses a living standard ({ls}).", province=pname(st, p), ls=st.ls[p]))
 
-    def describe(self, st: S, viewer: int | None) -> str:
+    def describe(self, st: S, viewer: int | None) -> Text:
         return asks(st, viewer, self.seat,
-                    "choose the East province that loses 1 living standard",
-                    "removes a living standard")
+                    t("choose the East province that loses 1 living standard"),
+                    t("removes a living standard"))
 
 
 @decision(tag="rundown", public=True)
@@ -427,10 +431,10 @@ class Rundown(NamedTuple):
         st.stack.pop()
         x = st.content.city_index[grammar.words(action)[1]]
         st.factory[x] = RUNDOWN
-        st.log.add(f"The factory in {st.content.cities[x].name} runs down.")
+        st.log.add(t("The factory in {city} runs down.", city=st.content.cities[x].name))
 
-    def describe(self, st: S, viewer: int | None) -> str:
-        return asks(st, viewer, self.seat, "choose the East factory that runs down", "runs down an East factory")
+    def describe(self, st: S, viewer: int | None) -> Text:
+        return asks(st, viewer, self.seat, t("choose the East factory that runs down"), t("runs down an East factory"))
 
 
 @decision(tag="repair", public=True)
@@ -448,10 +452,10 @@ class Repair(NamedTuple):
         st.stack.pop()
         x = st.content.city_index[grammar.words(action)[1]]
         st.factory[x] = WORKING
-        st.log.add(f"The factory in {st.content.cities[x].name} is repaired.")
+        st.log.add(t("The factory in {city} is repaired.", city=st.content.cities[x].name))
 
-    def describe(self, st: S, viewer: int | None) -> str:
-        return asks(st, viewer, self.seat, "choose the run-down factory to repair", "repairs a factory")
+    def describe(self, st: S, viewer: int | None) -> Text:
+        return asks(st, viewer, self.seat, t("choose the run-down factory to repair"), t("repairs a factory"))
 
 
 @decision(tag="stop", public=True)
@@ -469,10 +473,12 @@ class CloseFactory(NamedTuple):
         st.stack.pop()
         x = st.content.city_index[grammar.words(action)[1]]
         board.remove_external(st, x)
-        st.log.add(f"The factory in {st.content.cities[x].name} is closed with all its infrastructure.")
+        st.log.add(t("The factory in {city} is closed with all its infrastructure.", city=st.content.cities[x].name))
 
-    def describe(self, st: S, viewer: int | None) -> str:
-        return asks(st, viewer, self.seat, "choose the external factory that is closed", "closes an external factory")
+    def describe(self, st: S, viewer: int | None) -> Text:
+        return asks(st, viewer, self.seat,
+                    t("choose the external factory that is closed"),
+                    t("closes an external factory"))
 
 
 @decision(tag="overflow", public=True)
@@ -494,15 +500,15 @@ class PrestigeOverflow(NamedTuple):
         p = st.content.province_index[key]
         if verb == "calm":
             board.remove_unrest(st, p)
-            st.log.add(f"Prestige beyond the track: 1 unrest leaves {pname(st, p)}.")
+            st.log.add(t("Prestige beyond the track: 1 unrest leaves {province}.", province=pname(st, p)))
         else:
             board.add_unrest(st, p)
-            st.log.add(f"Prestige beyond the track: 1 unrest goes to {pname(st, p)}.")
+            st.log.add(t("Prestige beyond the track: 1 unrest goes to {province}.", province=pname(st, p)))
 
-    def describe(self, st: S, viewer: int | None) -> str:
+    def describe(self, st: S, viewer: int | None) -> Text:
         return asks(st, viewer, self.seat,
-                    "prestige beyond the end of the track: remove 1 of your unrest or put 1 unrest into the other "
-                    "state",
-                    "cashes in prestige beyond the track")
+                    t("prestige beyond the end of the track: remove 1 of your unrest or put 1 unrest into the other "
+                      "state"),
+                    t("cashes in prestige beyond the track"))
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import decision, procedure
+from realpolitik.i18n import Text, t
 
 from . import grammar
 from .common import asks, pkey, pname
@@ -54,12 +55,12 @@ class SupplierProtest(NamedTuple):
         st.stack.pop()
         p = st.content.province_index[grammar.words(action)[1]]
         st.supplier_mp[st.content.supplier.index(p)] += 1
-        st.log.add(f"West Berlin's mass protest spreads to its supplier {pname(st, p)}.")
+        st.log.add(t("West Berlin's mass protest spreads to its supplier {province}.", province=pname(st, p)))
 
-    def describe(self, st: S, viewer: int | None) -> str:
+    def describe(self, st: S, viewer: int | None) -> Text:
         return asks(st, viewer, self.seat,
-                    "West Berlin has a new mass protest: choose the supplier province that gets one too",
-                    "chooses where West Berlin's mass protest spreads")
+                    t("West Berlin has a new mass protest: choose the supplier province that gets one too"),
+                    t("chooses where West Berlin's mass protest spreads"))
 
 
 @decision(tag="relieve_supplier", public=True)
@@ -76,12 +77,12 @@ class RelieveSupplier(NamedTuple):
         st.stack.pop()
         p = st.content.province_index[grammar.words(action)[1]]
         st.supplier_mp[st.content.supplier.index(p)] -= 1
-        st.log.add(f"With West Berlin's mass protest, the one in {pname(st, p)} ends too.")
+        st.log.add(t("With West Berlin's mass protest, the one in {province} ends too.", province=pname(st, p)))
 
-    def describe(self, st: S, viewer: int | None) -> str:
+    def describe(self, st: S, viewer: int | None) -> Text:
         return asks(st, viewer, self.seat,
-                    "West Berlin lost a mass protest: choose the supplier province whose protest ends",
-                    "ends a supplier mass protest")
+                    t("West Berlin lost a mass protest: choose the supplier province whose protest ends"),
+                    t("ends a supplier mass protest"))
 
 
 # ====================================================================== §6.2 socialists
@@ -113,7 +114,8 @@ def _convert(st: S, p: int, n: int) -> None:
     st.unrest[p] -= n
     st.socialists[p] += n
     st.box -= n
-    st.log.add(f"{n} socialist(s) from the holding box calm {pname(st, p)} ({st.unrest[p]} unrest left).")
+    st.log.add(t("{n} socialist(s) from the holding box calm {province} ({unrest} unrest left).",
+                 n=n, province=pname(st, p), unrest=st.unrest[p]))
 
 
 @decision(tag="socialist", public=True)
@@ -129,10 +131,10 @@ class PlaceSocialist(NamedTuple):
         st.stack.pop()
         _convert(st, st.content.province_index[grammar.words(action)[1]], 1)
 
-    def describe(self, st: S, viewer: int | None) -> str:
+    def describe(self, st: S, viewer: int | None) -> Text:
         return asks(st, viewer, self.seat,
-                    f"the holding box ({st.box}) cannot calm every mass protest: place one socialist",
-                    "deploys socialists")
+                    t("the holding box ({box}) cannot calm every mass protest: place one socialist", box=st.box),
+                    t("deploys socialists"))
 
 
 @decision(tag="purge", public=True)
@@ -151,14 +153,15 @@ class Purge(NamedTuple):
         p = st.content.province_index[grammar.words(action)[1]]
         st.socialists[p] -= 1
         st.unrest[p] += 1
-        st.log.add(f"A socialist in {pname(st, p)} gives up: 1 unrest returns ({st.unrest[p]}).")
+        st.log.add(t("A socialist in {province} gives up: 1 unrest returns ({unrest}).",
+                     province=pname(st, p), unrest=st.unrest[p]))
         if left > 1:
             st.stack.append(Purge(seat, left - 1))
 
-    def describe(self, st: S, viewer: int | None) -> str:
+    def describe(self, st: S, viewer: int | None) -> Text:
         seat, left = self
         return asks(st, viewer, seat,
-                    f"remove {left} socialist(s) from East provinces; each becomes 1 unrest",
-                    "removes socialists from the map")
+                    t("remove {left} socialist(s) from East provinces; each becomes 1 unrest", left=left),
+                    t("removes socialists from the map"))
 
 

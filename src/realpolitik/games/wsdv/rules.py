@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import decision, procedure
+from realpolitik.i18n import Text, listed, t
 
 from . import board, events, grammar
 from .actions import Build, Dismantle, LivingStandard, RemoveUnrest
@@ -71,7 +72,7 @@ def prepare(st: S) -> None:
     st.hits = []
     st.eod = -1
     st.result = None
-    st.log.add(f"Wir sind das Volk! — rules version {st.options['setup']} set-up.")
+    st.log.add(t("Wir sind das Volk! — rules version {setup} set-up.", setup=st.options['setup']))
 
 
 # ====================================================================== start of a decade (§3.2)
@@ -83,7 +84,7 @@ class StartDecade(NamedTuple):
 
     def run(self, st: S) -> None:
         st.decade += 1
-        st.log.add(f"— Decade {ROMAN[st.decade]} —")
+        st.log.add(t("— Decade {decade} —", decade=ROMAN[st.decade]))
         st.stack.append(st.Deal())
         for s in reversed(range(len(st.seats))):
             if st.Discard.due(st, s):
@@ -120,18 +121,20 @@ class Discard(NamedTuple):
         seat = self.seat
         if action == grammar.KEEP:
             st.stack.pop()
-            st.log.add(f"{st.seats[seat]} keeps {len(st.hands[seat])} card(s) from earlier decades.")
+            st.log.add(t("{seat} keeps {n} card(s) from earlier decades.", seat=st.seats[seat],
+                         n=len(st.hands[seat])))
             return
-        discard(st, seat, grammar.words(action)[1], "a card from an earlier decade")
+        discard(st, seat, grammar.words(action)[1], t("a card from an earlier decade"))
         if not self.older(st):
             st.stack.pop()
 
-    def describe(self, st: S, viewer: int | None) -> str:
+    def describe(self, st: S, viewer: int | None) -> Text:
         seat = self.seat
         if viewer == seat:
-            must = " (you must discard at least one)" if len(st.hands[seat]) > self.limit(st) else ""
-            return f"discard cards from earlier decades, or keep them{must}"
-        return f"{st.seats[seat]} may discard cards from earlier decades"
+            if len(st.hands[seat]) > self.limit(st):
+                return t("discard cards from earlier decades, or keep them (you must discard at least one)")
+            return t("discard cards from earlier decades, or keep them")
+        return t("{seat} may discard cards from earlier decades", seat=st.seats[seat])
 
 
 @procedure(tag="deal")
@@ -152,9 +155,9 @@ class Deal(NamedTuple):
         st.turn = 0
         first = st.order[0]
         if st.special:
-            st.log.add(f"Special card: {name(st, st.special)}.")
-        st.log.add(f"{st.seats[first]} holds the prestige advantage and begins." if st.prestige
-                   else f"{st.seats[first]} begins (prestige is level).")
+            st.log.add(t("Special card: {card}.", card=name(st, st.special)))
+        st.log.add(t("{seat} holds the prestige advantage and begins.", seat=st.seats[first]) if st.prestige
+                   else t("{seat} begins (prestige is level).", seat=st.seats[first]))
         st.stack.append(Turn(first))
 
 
@@ -169,8 +172,8 @@ def refill_hands(st: S, target: Callable[[int], int], draw_one: Callable[[S, int
             st.hands[s].append(key)
             drawn.append(key)
         if drawn:
-            st.log.add(f"{st.seats[s]} draws {len(drawn)} card(s).", (s,),
-                       "You draw " + ", ".join(name(st, k) for k in drawn) + ".")
+            st.log.add(t("{seat} draws {n} card(s).", seat=st.seats[s], n=len(drawn)), (s,),
+                       t("You draw {cards}.", cards=listed(name(st, k) for k in drawn)))
 
 
 def decade_special(st: S) -> str | None:
@@ -185,7 +188,8 @@ def _fill_display(st: S) -> None:
     n = st.layout.display[st.half - 1]
     cards = [k for k in (draw(st) for _ in range(n)) if k is not None]
     st.display += cards
-    st.log.add(f"Sub-decade {st.half}: the display shows " + ", ".join(name(st, k) for k in cards) + ".")
+    st.log.add(t("Sub-decade {half}: the display shows {cards}.",
+                 half=st.half, cards=listed(name(st, k) for k in cards)))
 
 
 # ====================================================================== turns (§3.3–3.4)
@@ -202,8 +206,8 @@ class Turn(NamedTuple):
     seat: int
 
     #: the log's words for each use of a card
-    USE_WORDS = {"calm": "remove unrest", "build": "build up the economy", "ls": "raise living standards",
-                 "event": "trigger the event"}
+    USE_WORDS = {"calm": t("remove unrest"), "build": t("build up the economy"), "ls": t("raise living standards"),
+                 "event": t("trigger the event")}
 
     def card_uses(self, st: S) -> Callable[[str], list[str]]:
         """How the seat may use each card this turn (§4): remove unrest (free with its own colour, else
@@ -253,7 +257,8 @@ class Turn(NamedTuple):
         p = st.content.province_index[where]
         board.remove_unrest(st, p)
         st.police_used += 1
-        st.log.add(f"{st.seats[self.seat]} uses a police card: 1 unrest leaves {st.content.provinces[p].name}.")
+        st.log.add(t("{seat} uses a police card: 1 unrest leaves {province}.", seat=st.seats[self.seat],
+                     province=st.content.provinces[p].name))
 
     def play_card(self, st: S, verb: str, key: str, use: str) -> None:
         """The card leaves the display (or the hand) and is played; the turn ends after its use."""
@@ -269,8 +274,12 @@ class Turn(NamedTuple):
             unveil(st, key)
         st.played.append(key)
         st.history.append(key)
-        st.log.add(f"{st.seats[seat]} {'takes' if verb == 'take' else 'plays from hand'} {name(st, key)} — "
-                   f"{self.USE_WORDS[use]}.")
+        if verb == "take":
+            st.log.add(t("{seat} takes {card} — {use}.", seat=st.seats[seat], card=name(st, key),
+                         use=self.USE_WORDS[use]))
+        else:
+            st.log.add(t("{seat} plays from hand {card} — {use}.", seat=st.seats[seat], card=name(st, key),
+                         use=self.USE_WORDS[use]))
         st.stack.append(EndTurn(seat))
 
     def use_value(self, st: S, card: Card, use: str, value: int) -> None:
@@ -287,10 +296,10 @@ class Turn(NamedTuple):
         elif use == "ls":
             st.stack.append(LivingStandard(seat, side, value, (), (), 0))
 
-    def describe(self, st: S, viewer: int | None) -> str:
+    def describe(self, st: S, viewer: int | None) -> Text:
         return asks(st, viewer, self.seat,
-                    "take a display card (or play a hand card) and use it: calm, build, ls or event",
-                    "chooses an action")
+                    t("take a display card (or play a hand card) and use it: calm, build, ls or event"),
+                    t("chooses an action"))
 
 
 @procedure(tag="end_turn")
@@ -335,7 +344,7 @@ class SubDecadeEnd(NamedTuple):
 def close_decade(st: S) -> None:
     """The last sub-decade is over: the unused special card and the display go, the end of decade begins (§3.4)."""
     if st.special:
-        st.log.add(f"The unused special card {name(st, st.special)} is discarded.")
+        st.log.add(t("The unused special card {card} is discarded.", card=name(st, st.special)))
     st.special = None
     st.display.clear()
     st.deck = []
@@ -352,7 +361,7 @@ def turn_order(st: S) -> list[int]:
 # ====================================================================== refusals
 
 
-def why_illegal(st: S, action: str) -> str | None:
+def why_illegal(st: S, action: str) -> Text | None:
     """A specific reason for the commonest wrong actions."""
     words = grammar.words(action)
     kind = st.stack[-1].tag if st.stack else None
@@ -360,19 +369,21 @@ def why_illegal(st: S, action: str) -> str | None:
     if kind == "turn" and words[0] in ("take", "play") and len(words) == 3:
         key, use = words[1], words[2]
         if key not in c.cards:
-            return f"There is no card {key!r}."
+            return t("There is no card {card}.", card=repr(key))
         if use not in USES:
-            return f"{use!r} is not a use: say calm, build, ls or event."
+            return t("{use} is not a use: say calm, build, ls or event.", use=repr(use))
         where = st.display if words[0] == "take" else st.hands[st.to_act]
         if key not in where and key != st.special:
-            return f"Card {key} is not {'in the display' if words[0] == 'take' else 'in your hand'}."
+            if words[0] == "take":
+                return t("Card {card} is not in the display.", card=key)
+            return t("Card {card} is not in your hand.", card=key)
         if use == "event":
-            return "You may only trigger events of your own colour or of dual cards (special cards: East only)."
+            return t("You may only trigger events of your own colour or of dual cards (special cards: East only).")
         if use == "calm":
-            return ("Removing unrest needs unrest in one of your provinces and, with a foreign card, "
-                    "a build point to dismantle.")
+            return t("Removing unrest needs unrest in one of your provinces and, with a foreign card, a build point "
+                     "to dismantle.")
     if words[0] in ("calm", "unrest", "ls", "police") and len(words) == 2 and words[1] not in c.province_index:
-        return f"There is no province {words[1]!r}."
+        return t("There is no province {province}.", province=repr(words[1]))
     if words[0] in ("build", "dismantle") and len(words) == 2 and words[1] not in c.site_index:
-        return f"There is no site {words[1]!r}."
+        return t("There is no site {site}.", site=repr(words[1]))
     return None

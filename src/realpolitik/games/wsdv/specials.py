@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import decision
+from realpolitik.i18n import Text, listed, t
 
 from . import board, grammar
 from .common import asks, discard, draw, name, pkey, pname
@@ -52,17 +53,18 @@ class SpecialCardPrice(NamedTuple):
     def act(self, st: S, action: str) -> None:
         st.stack.pop()
         if action != self.DRAW:
-            discard(st, self.seat, grammar.words(action)[1], "a hand card for the special card")
+            discard(st, self.seat, grammar.words(action)[1], t("a hand card for the special card"))
             return
         drawer = self.drawer(st)
         key = self.draw(st, drawer)
         st.hands[drawer].append(key)
-        st.log.add(f"{st.seats[drawer]} draws an extra hand card.", (drawer,), f"You draw {name(st, key)}.")
+        st.log.add(t("{seat} draws an extra hand card.",
+                     seat=st.seats[drawer]), (drawer,), t("You draw {card}.", card=name(st, key)))
 
-    def describe(self, st: S, viewer: int | None) -> str:
+    def describe(self, st: S, viewer: int | None) -> Text:
         return asks(st, viewer, self.seat,
-                    "the special card's price: discard a hand card, or let West draw an extra card",
-                    "pays for the special card")
+                    t("the special card's price: discard a hand card, or let West draw an extra card"),
+                    t("pays for the special card"))
 
 
 # ====================================================================== §6.6 Stasi disbandment
@@ -74,7 +76,8 @@ def stasi_disbandment(st: S) -> None:
     st.police = []
     st.police_used = 0
     st.stasi = True
-    st.log.add(f"The Stasi is disbanded: the police cards leave the game; {returns} unrest return(s) to the East.")
+    st.log.add(t("The Stasi is disbanded: the police cards leave the game; {returns} unrest return(s) to the East.",
+                 returns=returns))
     if returns:
         st.stack.append(ReturnUnrest(st.seat_of(EAST), returns, ()))
 
@@ -98,15 +101,15 @@ class ReturnUnrest(NamedTuple):
         st.stack.pop()
         p = st.content.province_index[grammar.words(action)[1]]
         board.add_unrest(st, p)
-        st.log.add(f"1 unrest returns to {pname(st, p)}.")
+        st.log.add(t("1 unrest returns to {province}.", province=pname(st, p)))
         if left > 1:
             st.stack.append(ReturnUnrest(seat, left - 1, done + (p,)))
 
-    def describe(self, st: S, viewer: int | None) -> str:
+    def describe(self, st: S, viewer: int | None) -> Text:
         seat, left, _ = self
         return asks(st, viewer, seat,
-                    f"return {left} unrest for the police cards used this decade, at most 1 per province",
-                    "returns unrest after the Stasi disbandment")
+                    t("return {left} unrest for the police cards used this decade, at most 1 per province", left=left),
+                    t("returns unrest after the Stasi disbandment"))
 
 
 # ====================================================================== §6.7 Guillaume affair
@@ -139,21 +142,21 @@ class Guillaume(NamedTuple):
         if action == grammar.look("hand"):
             hand = st.hands[west]
             st.known[seat] = list(dict.fromkeys(st.known[seat] + hand))
-            st.log.add(f"{st.seats[seat]} looks at {st.seats[west]}'s hand.", (seat,),
-                       f"{st.seats[west]} holds " + ", ".join(name(st, k) for k in hand) + ".")
+            st.log.add(t("{seat} looks at {seat2}'s hand.", seat=st.seats[seat], seat2=st.seats[west]), (seat,),
+                       t("{seat} holds {cards}.", seat=st.seats[west], cards=listed(name(st, k) for k in hand)))
             st.stack.append(GuillaumeUse(seat, "hand"))
             return
         st.deck_seen[seat] = max(st.deck_seen[seat], min(2, len(st.deck)))
         top = st.deck[-2:][::-1]
-        st.log.add(f"{st.seats[seat]} looks at the top cards of the draw deck.", (seat,),
-                   "The draw deck begins " + ", ".join(name(st, k) for k in top) + ".")
+        st.log.add(t("{seat} looks at the top cards of the draw deck.", seat=st.seats[seat]), (seat,),
+                   t("The draw deck begins {cards}.", cards=listed(name(st, k) for k in top)))
         st.stack.append(GuillaumeUse(seat, "deck"))
 
-    def describe(self, st: S, viewer: int | None) -> str:
+    def describe(self, st: S, viewer: int | None) -> Text:
         mine = viewer == self.seat
         seat = self.seat
-        return ("Guillaume affair: look at West's hand or at the top 2 cards of the draw deck" if mine
-                else f"{st.seats[seat]} chooses what the spy looks at")
+        return (t("Guillaume affair: look at West's hand or at the top 2 cards of the draw deck") if mine
+                else t("{seat} chooses what the spy looks at", seat=st.seats[seat]))
 
 
 def _seen(st: S, mode: str) -> list[str]:
@@ -180,37 +183,42 @@ class GuillaumeUse(NamedTuple):
         st.stack.pop()
         words = grammar.words(action)
         if words[0] == grammar.NOTHING:
-            st.log.add(f"{st.seats[seat]} leaves the cards as they are.")
+            st.log.add(t("{seat} leaves the cards as they are.", seat=st.seats[seat]))
             return
         west = st.seat_of(WEST)
         if words[0] == "remove":
             st.deck.remove(words[1])
             st.deck_seen[seat] -= 1
             st.out_seen[seat].append(words[1])
-            st.log.add(f"{st.seats[seat]} removes one of the top cards of the draw deck from the game.", (seat,),
-                       f"You remove {name(st, words[1])} from the game.")
+            st.log.add(t("{seat} removes one of the top cards of the draw deck from the game.",
+                         seat=st.seats[seat]), (seat,),
+                       t("You remove {card} from the game.", card=name(st, words[1])))
             return
         mine, theirs = words[1], words[2]
         hand = st.hands[seat]
         hand[hand.index(mine)] = theirs
         if mode == "deck":
             st.deck[st.deck.index(theirs)] = mine
-            st.log.add(f"{st.seats[seat]} swaps a hand card with a card of the draw deck.", (seat,),
-                       f"You put {name(st, mine)} into the deck and take {name(st, theirs)}.")
+            st.log.add(t("{seat} swaps a hand card with a card of the draw deck.", seat=st.seats[seat]), (seat,),
+                       t("You put {card} into the deck and take {card2}.", card=name(st, mine), card2=name(st, theirs)))
             return
         other = st.hands[west]
         other[other.index(theirs)] = mine
         st.known[seat] = [k for k in st.known[seat] if k != theirs] + [mine]
         st.known[west] = [k for k in st.known[west] if k != mine] + [theirs]
-        st.log.add(f"{st.seats[seat]} swaps a hand card with one of {st.seats[west]}'s.", (seat, west),
-                   f"{st.seats[seat]} takes {name(st, theirs)} and gives {name(st, mine)}.")
+        st.log.add(t("{seat} swaps a hand card with one of {seat2}'s.",
+                     seat=st.seats[seat], seat2=st.seats[west]), (seat, west),
+                   t("{seat} takes {card} and gives {card2}.",
+                     seat=st.seats[seat], card=name(st, theirs), card2=name(st, mine)))
 
-    def describe(self, st: S, viewer: int | None) -> str:
+    def describe(self, st: S, viewer: int | None) -> Text:
         mine = viewer == self.seat
         seat, mode = self
         if mine:
-            extra = ", remove one of them from the game" if mode == "deck" else ""
-            return f"swap one of your hand cards with a card you saw{extra}, or do nothing"
-        return f"{st.seats[seat]} decides what the spy does"
+            if mode == "deck":
+                return t("swap one of your hand cards with a card you saw, remove one of them from the game, or do "
+                         "nothing")
+            return t("swap one of your hand cards with a card you saw, or do nothing")
+        return t("{seat} decides what the spy does", seat=st.seats[seat])
 
 

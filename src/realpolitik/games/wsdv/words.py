@@ -26,6 +26,11 @@ _SECTOR = {"french": t("French"), "british": t("British"), "us": t("US")}
 _TRACK = {"prestige": t("prestige"), "currency": t("Western currency"), "socialism": t("socialism")}
 
 
+def where(code: str) -> Text:
+    """An icon caption that is not a province: "in West Germany", "in the ČSSR", "on Rheinsberg"."""
+    return _WHERE[code]
+
+
 def card(st: S, key: str) -> str:
     """A card as printed: its number and title."""
     return f"{key.upper()} {st.card(key).title}"

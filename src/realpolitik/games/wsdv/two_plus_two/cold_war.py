@@ -10,17 +10,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import procedure
+from realpolitik.i18n import Text, t
 
 from ..common import ROMAN
 from ..content import EAST, WEST
+from .phrases import effects_words
 
 if TYPE_CHECKING:
     from .state import TwoPlusTwoState as S
 
 POWER = (0, 1)  # the superpower of the yellow and of the red side
 STATE_SEAT = (2, 3)  # West, East
-POWER_NAME = ("the USA", "the Soviet Union")
-POWER_TITLE = ("The USA", "The Soviet Union")  # at the start of a sentence
+POWER_NAME = (t("the USA"), t("the Soviet Union"))
+POWER_TITLE = (t("The USA"), t("The Soviet Union"))  # at the start of a sentence
 
 
 def is_power(seat: int) -> bool:
@@ -49,16 +51,18 @@ def holder(pos: int) -> int | None:
 
 def pay(st: S, side: int, amount: int) -> None:
     """A superpower pays from its treasury (down to the flipped marker's last space)."""
-    t = st.content.treasury
-    st.treasury[side] = max(t.lowest, st.treasury[side] - amount)
-    st.log.add(f"{POWER_TITLE[side]} pays ${amount} (treasury {money(st.treasury[side])}).")
+    track = st.content.treasury
+    st.treasury[side] = max(track.lowest, st.treasury[side] - amount)
+    st.log.add(t("{power} pays ${amount} (treasury {treasury}).", power=POWER_TITLE[side], amount=amount,
+                 treasury=money(st.treasury[side])))
 
 
 def income(st: S, side: int, amount: int) -> None:
     """A superpower adds income to its treasury (up to the +10 marker's last space)."""
-    t = st.content.treasury
-    st.treasury[side] = min(t.highest, st.treasury[side] + amount)
-    st.log.add(f"{POWER_TITLE[side]} receives ${amount} (treasury {money(st.treasury[side])}).")
+    track = st.content.treasury
+    st.treasury[side] = min(track.highest, st.treasury[side] + amount)
+    st.log.add(t("{power} receives ${amount} (treasury {treasury}).", power=POWER_TITLE[side], amount=amount,
+                 treasury=money(st.treasury[side])))
 
 
 def money(value: int) -> str:
@@ -83,20 +87,22 @@ def flip_dove(st: S) -> None:
     """Flip a peace dove; with none left the active player presses the red button."""
     if st.doves > 0:
         st.doves -= 1
-        st.log.add(f"A peace dove is flipped ({st.doves} left).")
+        st.log.add(t("A peace dove is flipped ({doves} left).", doves=st.doves))
         return
     seat = presser(st)
     st.button = seat
-    st.result = (-1, f"Nuclear war: {st.seats[seat]} had to press the red button in decade {ROMAN[st.decade]}.")
+    reason = t("Nuclear war: {seat} had to press the red button in decade {decade}.", seat=st.seats[seat],
+               decade=ROMAN[st.decade])
+    st.result = (-1, reason)
     st.stack.clear()
-    st.log.add(f"Game over: {st.result[1]}")
+    st.log.add(t("Game over: {reason}", reason=reason))
 
 
 def reflip_dove(st: S) -> None:
     """Reflip a flipped peace dove, if there is one."""
     if st.doves < st.content.doves:
         st.doves += 1
-        st.log.add(f"A peace dove returns ({st.doves} in the pool).")
+        st.log.add(t("A peace dove returns ({doves} in the pool).", doves=st.doves))
 
 
 def peacemaker_winners(st: S) -> tuple[int, ...]:
@@ -132,8 +138,8 @@ def draw_arms_card(st: S, side: int) -> tuple:
     st.arms_last = key
     card = st.content.arms_deck[key]
     effects = card.effects(side, st.decade)
-    st.log.add(f"{POWER_TITLE[side]} draws arms-race card {key.upper()} (decade {ROMAN[st.decade]}): "
-               + (", ".join(e.slug for e in effects) or "no effect") + ".")
+    st.log.add(t("{power} draws arms-race card {card} (decade {decade}): {effects}.", power=POWER_TITLE[side],
+                 card=key.upper(), decade=ROMAN[st.decade], effects=effects_words(st, effects)))
     if card.reshuffle:
         st.stack.append(Reshuffle("arms"))
     items = items_of(effects)
@@ -148,8 +154,8 @@ def draw_conflict_card(st: S, side: int) -> tuple:
     st.conflict_last = key
     card = st.content.conflict_deck[key]
     effects = card.effects(side)
-    st.log.add(f"{POWER_TITLE[side]} draws conflict card {key.upper()}: "
-               + (", ".join(e.slug for e in effects) or "no effect") + ".")
+    st.log.add(t("{power} draws conflict card {card}: {effects}.", power=POWER_TITLE[side], card=key.upper(),
+                 effects=effects_words(st, effects)))
     if card.reshuffle:
         st.stack.append(Reshuffle("conflict"))
     return items_of(effects)
@@ -191,7 +197,7 @@ class Reshuffle(NamedTuple):
         deck += used
         used.clear()
         st.rng.shuffle(deck)
-        st.log.add(f"The {'arms-race' if arms else 'conflict'} deck is reshuffled.")
+        st.log.add(t("The arms-race deck is reshuffled.") if arms else t("The conflict deck is reshuffled."))
 
 
 # ====================================================================== victory points (§12.4)
@@ -216,12 +222,12 @@ def winning_player(st: S, side: int) -> int:
     return STATE_SEAT[side]
 
 
-def instant_victory(st: S, side: int, reason: str) -> None:
+def instant_victory(st: S, side: int, reason: Text) -> None:
     """Arms-race or space-race victory: the superpower wins at once (§12.1–12.2)."""
     st.victor = POWER[side]
     st.result = (side, reason)
     st.stack.clear()
-    st.log.add(f"Game over: {reason}")
+    st.log.add(t("Game over: {reason}", reason=reason))
 
 
 # ====================================================================== view

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import decision, procedure
+from realpolitik.i18n import Text, t
 
 from .. import end_of_decade as base_end
 from .. import grammar
@@ -17,6 +18,7 @@ from ..common import ROMAN, asks
 from . import cold_war
 from .cold_war import POWER, POWER_NAME, holder, items_of
 from .events import CARD, Effects
+from .phrases import effects_words
 
 if TYPE_CHECKING:
     from .state import TwoPlusTwoState as S
@@ -27,26 +29,26 @@ def arms_race(st: S) -> None:
     """§12.1: a superpower whose marker stands in one of its victory spaces wins at once."""
     side, level = cold_war.advantage(st)
     if level >= 4:
-        cold_war.instant_victory(st, side, f"Arms-race victory: {POWER_NAME[side]} reached a victory space at the "
-                                           f"end of decade {ROMAN[st.decade]}.")
+        cold_war.instant_victory(st, side, t("Arms-race victory: {power} reached a victory space at the end of decade "
+                                             "{decade}.", power=POWER_NAME[side], decade=ROMAN[st.decade]))
         return
-    st.log.add(f"Arms race {st.arms:+d}: no victory.")
+    st.log.add(t("Arms race {position}: no victory.", position=f"{st.arms:+d}"))
 
 
 def space_race(st: S) -> None:
     """§12.2: the side ahead cashes the icons of the marker's space — or wins in its victory space."""
     side, d = holder(st.space), abs(st.space)
     if side is None:
-        st.log.add("The space race is level.")
+        st.log.add(t("The space race is level."))
         return
     c = st.content
     if d >= c.space.victory:
-        cold_war.instant_victory(st, side, f"Space-race victory: {POWER_NAME[side]} reached its victory space at "
-                                           f"the end of decade {ROMAN[st.decade]}.")
+        cold_war.instant_victory(st, side, t("Space-race victory: {power} reached its victory space at the end of "
+                                             "decade {decade}.", power=POWER_NAME[side], decade=ROMAN[st.decade]))
         return
     icons = c.track_icons["space"][side][d]
     if icons:
-        st.log.add(f"{cold_war.POWER_TITLE[side]} leads the space race ({d}).")
+        st.log.add(t("{power} leads the space race ({d}).", power=cold_war.POWER_TITLE[side], d=d))
         st.stack.append(Effects(POWER[side], items_of(icons), CARD))
 
 
@@ -80,15 +82,16 @@ class DominanceBox(NamedTuple):
         st.stack.pop()
         n = int(grammar.words(action)[1])
         icons = st.content.track_icons["dominance"][st.side(seat)][n]
-        st.log.add(f"{st.seats[seat]} cashes the dominance box {n}: " + ", ".join(e.slug for e in icons) + ".")
+        st.log.add(t("{seat} cashes the dominance box {n}: {icons}.", seat=st.seats[seat], n=n,
+                     icons=effects_words(st, icons)))
         st.hits = []
         st.stack.append(Effects(seat, items_of(icons), CARD))
 
-    def describe(self, st: S, viewer: int | None) -> str:
+    def describe(self, st: S, viewer: int | None) -> Text:
         seat, reach = self
         return asks(st, viewer, seat,
-                    f"choose the dominance box to cash: {reach} or a lower one",
-                    "chooses a dominance box")
+                    t("choose the dominance box to cash: {reach} or a lower one", reach=reach),
+                    t("chooses a dominance box"))
 
 
 @procedure(tag="dominance_income")

@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import decision, procedure
+from realpolitik.i18n import Text, t
 
 from .. import board, grammar
 from ..common import asks, name, pkey, pname
@@ -29,14 +30,14 @@ from ..events import TRACKS, execute
 from . import cold_war
 from .cold_war import POWER, POWER_NAME, STATE_SEAT, is_power, items_of
 from .content import BASE_ICONS, ExpansionCard
+from .phrases import TRACK, item_words
 
 if TYPE_CHECKING:
     from .state import TwoPlusTwoState as S
 
 ACTIVE: tuple = ()
 CARD = ("card",)
-TRACK_NAMES = {"prestige": "prestige", "dominance": "dominance", "space": "space race", "arms": "arms race",
-               "currency": "Western currency", "socialism": "socialism"}
+TRACK_NAMES = TRACK
 
 
 # ====================================================================== the items of an event
@@ -187,8 +188,10 @@ class NextEffect(NamedTuple):
         word = grammar.words(action)[1]
         run(st, seat, pool, next(i for i in pool if label(i) == word), ctx)
 
-    def describe(self, st: S, viewer: int | None) -> str:
-        return asks(st, viewer, self.seat, "choose which icon or arrow to execute next", "orders the event's icons")
+    def describe(self, st: S, viewer: int | None) -> Text:
+        return asks(st, viewer, self.seat,
+                    t("choose which icon or arrow to execute next"),
+                    t("orders the event's icons"))
 
 
 def decider(st: S, seat: int, icon, ctx: tuple):
@@ -223,10 +226,10 @@ def icon(st: S, seat: int, slug: str, n: int, ctx: tuple) -> None:
         st.stack.append(ConflictCard(side))
     elif kind == "arms-cost":
         st.arms_cost = 1
-        st.log.add("From now on every arms-race step costs $1 more.")
+        st.log.add(t("From now on every arms-race step costs $1 more."))
     elif kind == "soviet-penalty":
         st.soviet_penalty = True
-        st.log.add("From now on the Soviet Union's card values for building and living standard are 1 lower.")
+        st.log.add(t("From now on the Soviet Union's card values for building and living standard are 1 lower."))
     elif kind == "choice":
         st.stack.append(ShiftMarker(seat))
     elif kind == "next-card":
@@ -236,14 +239,15 @@ def icon(st: S, seat: int, slug: str, n: int, ctx: tuple) -> None:
 def _next_decade_card(st: S, seat: int) -> None:
     """Space race: a hand card from the next decade's draw deck (§12.2)."""
     if st.decade >= 4:
-        st.log.add("There is no next decade: no card is drawn.")
+        st.log.add(t("There is no next decade: no card is drawn."))
         return
     held = {k for h in st.hands for k in h}
     pool = [k for k in st.content.decade_cards[st.decade + 1] if k not in held]
     key = pool[st.rng.below(len(pool))]
     st.hands[seat].append(key)
     st.space_bonus[seat] = True
-    st.log.add(f"{st.seats[seat]} receives a hand card of the next decade.", (seat,), f"You receive {name(st, key)}.")
+    st.log.add(t("{seat} receives a hand card of the next decade.",
+                 seat=st.seats[seat]), (seat,), t("You receive {card}.", card=name(st, key)))
 
 
 # ====================================================================== arrows (§6.4)
@@ -269,7 +273,7 @@ def move(st: S, seat: int, track: str, yellow: int, red: int, ctx: tuple) -> Non
         new = max(-6, min(6, pos + net))
         setattr(st, track, new)
         if new != pos:
-            st.log.add(f"Track {TRACK_NAMES[track]} {new:+d}.")
+            st.log.add(t("Track {track} {position}.", track=TRACK_NAMES[track], position=f"{new:+d}"))
         excess = abs(pos + net) - 6
         if excess > 0:  # the bonus printed beyond the end, once per step, each executed in turn
             slug = c.overflow[track][WEST if net < 0 else EAST].slug
@@ -280,7 +284,7 @@ def move(st: S, seat: int, track: str, yellow: int, red: int, ctx: tuple) -> Non
     new = max(-spaces, min(spaces, pos + net))
     setattr(st, track, new)
     if new != pos:
-        st.log.add(f"Track {TRACK_NAMES[track]} {new:+d}.")
+        st.log.add(t("Track {track} {position}.", track=TRACK_NAMES[track], position=f"{new:+d}"))
     if track == "dominance":
         side = WEST if net < 0 else EAST
         for _ in range(abs(pos + net) - spaces):
@@ -317,14 +321,14 @@ class ConvertPrestige(NamedTuple):
             if k:
                 move(st, seat, track, k if steps < 0 else 0, k if steps > 0 else 0, ACTIVE)
 
-    def describe(self, st: S, viewer: int | None) -> str:
+    def describe(self, st: S, viewer: int | None) -> Text:
         mine = viewer == self.seat
         seat, steps = self
         if mine:
-            toward = "West" if steps < 0 else "East"
-            return (f"prestige arrow ({abs(steps)} step(s) toward {toward}): move the prestige marker, or the "
-                    "dominance marker instead, or split a double arrow")
-        return f"{st.seats[seat]} decides between prestige and dominance"
+            toward = t("West") if steps < 0 else t("East")
+            return (t("prestige arrow ({steps} step(s) toward {toward}): move the prestige marker, or the dominance "
+                      "marker instead, or split a double arrow", steps=abs(steps), toward=toward))
+        return t("{seat} decides between prestige and dominance", seat=st.seats[seat])
 
 
 @decision(tag="choice", public=True)
@@ -342,10 +346,10 @@ class ShiftMarker(NamedTuple):
         _, track, colour = grammar.words(action)
         move(st, seat, track, int(colour == "yellow"), int(colour == "red"), ACTIVE)
 
-    def describe(self, st: S, viewer: int | None) -> str:
+    def describe(self, st: S, viewer: int | None) -> Text:
         return asks(st, viewer, self.seat,
-                    "move the dominance or the prestige marker 1 step toward yellow or toward red",
-                    "moves the dominance or the prestige marker")
+                    t("move the dominance or the prestige marker 1 step toward yellow or toward red"),
+                    t("moves the dominance or the prestige marker"))
 
 
 @decision(tag="dominance_bonus", public=True)
@@ -368,15 +372,15 @@ class DominanceBonus(NamedTuple):
             return
         p = st.content.province_index[grammar.words(action)[1]]
         board.remove_unrest(st, p)
-        st.log.add(f"Dominance beyond the track: 1 unrest leaves {pname(st, p)}.")
+        st.log.add(t("Dominance beyond the track: 1 unrest leaves {province}.", province=pname(st, p)))
 
-    def describe(self, st: S, viewer: int | None) -> str:
+    def describe(self, st: S, viewer: int | None) -> Text:
         mine = viewer == self.seat
         seat = self.seat
-        ally = "West" if st.side(seat) == WEST else "East"
         if mine:
-            return f"a dominance arrow beyond the track: +$1 for your treasury, or remove 1 {ally} unrest"
-        return f"{POWER_NAME[st.side(seat)]} cashes in a dominance arrow beyond the track"
+            return t("a dominance arrow beyond the track: +$1 for your treasury, or remove 1 {ally} unrest",
+                     ally=t("West") if st.side(seat) == WEST else t("East"))
+        return t("{power} cashes in a dominance arrow beyond the track", power=POWER_NAME[st.side(seat)])
 
 
 # ====================================================================== ignoring (dual cards, advantage 3)
@@ -401,15 +405,16 @@ class Ignore(NamedTuple):
         what = grammar.words(action)[1]
         if what != "nothing":
             items = drop(items, what)
-            st.log.add(f"{st.seats[seat]} ignores one {what.replace('-', ' ')} of {name(st, key)}.")
+            st.log.add(t("{seat} ignores {item} of {card}.", seat=st.seats[seat], item=item_words(st, what),
+                         card=name(st, key)))
         doer = seat if ctx == ACTIVE else cold_war.presser(st)
         st.stack.append(Effects(doer, items, ctx))
 
-    def describe(self, st: S, viewer: int | None) -> str:
+    def describe(self, st: S, viewer: int | None) -> Text:
         seat, key, _, _ = self
         return asks(st, viewer, seat,
-                    f"{name(st, key)}: ignore one icon or one arrow step, or nothing",
-                    f"may ignore one icon or arrow of {name(st, key)}")
+                    t("{card}: ignore one icon or one arrow step, or nothing", card=name(st, key)),
+                    t("may ignore one icon or arrow of {card}", card=name(st, key)))
 
 
 @procedure(tag="arms_card")
@@ -444,6 +449,7 @@ class Collect(NamedTuple):
         if key in st.played:
             st.played.remove(key)
         st.peacemakers[seat].append(key)
-        st.log.add(f"{st.seats[seat]} collects {name(st, key)} as a peacemaker ({len(st.peacemakers[seat])}).")
+        st.log.add(t("{seat} collects {card} as a peacemaker ({n}).",
+                     seat=st.seats[seat], card=name(st, key), n=len(st.peacemakers[seat])))
 
 

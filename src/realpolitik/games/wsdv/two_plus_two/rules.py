@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import decision, procedure
+from realpolitik.i18n import Text, listed, t
 
 from .. import grammar, specials
 from .. import rules as base_rules
@@ -58,7 +59,7 @@ def setup(st: S) -> None:
     st.last_active = 0
     st.space_bonus = [False] * n
     st.button = st.victor = -1
-    st.log.add("2+2: the USA, the Soviet Union, West and East. The USA begins.")
+    st.log.add(t("2+2: the USA, the Soviet Union, West and East. The USA begins."))
     st.advance()
 
 
@@ -105,7 +106,7 @@ def draw_card(st: S, to_seat: int | None = None) -> str | None:
         spare = _spare(st)
         if spare:
             key = spare[st.rng.below(len(spare))]
-            st.log.add("The draw deck is empty: an unplayed decade II card comes into play.")
+            st.log.add(t("The draw deck is empty: an unplayed decade II card comes into play."))
     return key
 
 
@@ -138,8 +139,8 @@ class Deal(NamedTuple):
         _fill_display(st, extra[:3])
         st.turn = 0
         if st.special:
-            st.log.add(f"Special card: {name(st, st.special)}.")
-        st.log.add("Turn order: " + ", ".join(st.seats[s] for s in st.order) + ".")
+            st.log.add(t("Special card: {card}.", card=name(st, st.special)))
+        st.log.add(t("Turn order: {seats}.", seats=listed(st.seats[s] for s in st.order)))
         st.stack.append(Turn(st.order[0]))
         for s in range(len(st.seats)):
             if st.space_bonus[s]:
@@ -150,7 +151,8 @@ def _fill_display(st: S, extra: list[str]) -> None:
     n = st.layout.display[st.half - 1]
     cards = [k for k in (draw_card(st) for _ in range(n)) if k is not None] + list(extra)
     st.display += cards
-    st.log.add(f"Sub-decade {SUB[st.half - 1]}: the display shows " + ", ".join(name(st, k) for k in cards) + ".")
+    st.log.add(t("Sub-decade {half}: the display shows {cards}.", half=SUB[st.half - 1],
+                 cards=listed(name(st, k) for k in cards)))
 
 
 @decision(tag="discard_one")
@@ -164,11 +166,11 @@ class DiscardOne(NamedTuple):
 
     def act(self, st: S, action: str) -> None:
         st.stack.pop()
-        discard(st, self.seat, grammar.words(action)[1], "1 of its 3 hand cards (space race)")
+        discard(st, self.seat, grammar.words(action)[1], t("1 of its 3 hand cards (space race)"))
         st.space_bonus[self.seat] = False
 
-    def describe(self, st: S, viewer: int | None) -> str:
-        return asks(st, viewer, self.seat, "discard 1 of your 3 hand cards (space race)", "discards a hand card")
+    def describe(self, st: S, viewer: int | None) -> Text:
+        return asks(st, viewer, self.seat, t("discard 1 of your 3 hand cards (space race)"), t("discards a hand card"))
 
 
 # ====================================================================== turn order (§5)
@@ -205,7 +207,7 @@ class Turn(base_rules.Turn):
 
     __slots__ = ()
 
-    USE_WORDS = {**base_rules.Turn.USE_WORDS, "arms": "engage in the arms race", "credit": "take a credit"}
+    USE_WORDS = {**base_rules.Turn.USE_WORDS, "arms": t("engage in the arms race"), "credit": t("take a credit")}
 
     def card_uses(self, st: S) -> Callable[[str], list[str]]:
         """The base game's uses for everybody, arms race and credit for superpowers; in the red only a
@@ -264,14 +266,15 @@ class Turn(base_rules.Turn):
         else:
             self.use_value(st, card, use, value)
 
-    def describe(self, st: S, viewer: int | None) -> str:
+    def describe(self, st: S, viewer: int | None) -> Text:
         seat = self.seat
         if viewer != seat:
-            return f"{st.seats[seat]} chooses an action"
+            return t("{seat} chooses an action", seat=st.seats[seat])
         if in_the_red(st, seat):
-            return "you are in the red: take a credit, or trigger an event that adds income to your treasury"
-        extra = ", arms or credit" if is_power(seat) else ""
-        return f"take a display card (or play a hand card) and use it: calm, build, ls, event{extra}"
+            return t("you are in the red: take a credit, or trigger an event that adds income to your treasury")
+        if is_power(seat):
+            return t("take a display card (or play a hand card) and use it: calm, build, ls, event, arms or credit")
+        return t("take a display card (or play a hand card) and use it: calm, build, ls, event")
 
 
 def trigger(st: S, seat: int, key: str) -> None:
@@ -321,10 +324,10 @@ class SpecialCardPrice(specials.SpecialCardPrice):
     def draw(self, st: S, seat: int) -> str | None:
         return draw_card(st, seat)
 
-    def describe(self, st: S, viewer: int | None) -> str:
+    def describe(self, st: S, viewer: int | None) -> Text:
         return asks(st, viewer, self.seat,
-                    "the special card's price: discard a hand card, or let a yellow player draw an extra card",
-                    "pays for the special card")
+                    t("the special card's price: discard a hand card, or let a yellow player draw an extra card"),
+                    t("pays for the special card"))
 
 
 # ====================================================================== sub-decades and the automatic event (§4, §9)
@@ -348,8 +351,12 @@ def auto_event(st: S, key: str) -> None:
     st.history.append(key)
     side, level = cold_war.advantage(st)
     ctx = ("auto", side, level)
-    lead = f" ({cold_war.POWER_NAME[side]} ahead in the arms race, level {level})" if level else ""
-    st.log.add(f"Automatic event: {name(st, key)}{lead}.")
+
+    if level:
+        st.log.add(t("Automatic event: {card} ({power} ahead in the arms race, level {level}).", card=name(st, key),
+                     power=cold_war.POWER_NAME[side], level=level))
+    else:
+        st.log.add(t("Automatic event: {card}.", card=name(st, key)))
     items = event_items(st.card(key), side, auto=True)
     if level >= 3:
         st.stack.append(Ignore(POWER[side], key, items, ctx))
@@ -378,20 +385,20 @@ class NextSubDecade(NamedTuple):
 # ====================================================================== refusals
 
 
-def why_illegal(st: S, action: str) -> str | None:
+def why_illegal(st: S, action: str) -> Text | None:
     """A specific reason for the commonest wrong turn actions; the base game's for the rest."""
     words = grammar.words(action)
     kind = st.stack[-1].tag if st.stack else None
     if kind == "turn" and words[0] in ("take", "play") and len(words) == 3 and words[1] in st.content.cards:
         seat = st.to_act
         if words[2] not in USES:
-            return f"{words[2]!r} is not a use: say calm, build, ls, event, arms or credit."
+            return t("{use} is not a use: say calm, build, ls, event, arms or credit.", use=repr(words[2]))
         if in_the_red(st, seat):
-            return "You are in the red: only a credit or an event that adds income to your treasury is allowed."
+            return t("You are in the red: only a credit or an event that adds income to your treasury is allowed.")
         if words[2] in ("arms", "credit") and not is_power(seat):
-            return "Only a superpower may engage in the arms race or take a credit."
+            return t("Only a superpower may engage in the arms race or take a credit.")
         if words[2] == "arms" and getattr(st.card(words[1]), "arms_ban", False):
-            return "This card shows the ban on arms race."
+            return t("This card shows the ban on arms race.")
         if words[1] == st.special and st.side(seat) == WEST:
-            return "Only a red player may take the special card."
+            return t("Only a red player may take the special card.")
     return base_rules.why_illegal(st, action)

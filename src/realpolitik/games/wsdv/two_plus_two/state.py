@@ -68,7 +68,7 @@ class TwoPlusTwoState(WsdvState):
                            details=details)
         if self.victor >= 0:
             winner = self.victor
-            details["ending"] = "arms race" if reason.startswith("Arms-race") else "space race"
+            details["ending"] = "arms race" if reason.key.startswith("Arms-race") else "space race"
         else:
             winner = cold_war.winning_player(self, side)
             details["ending"] = "base game"

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 from realpolitik.i18n import Listed, Text, listed, t
@@ -13,38 +12,10 @@ from .. import words as base
 from ..content import EAST
 from .cold_war import POWER
 from .events import label, value_items
+from .phrases import END, TRACK, item_words
 
 if TYPE_CHECKING:
     from .state import TwoPlusTwoState as S
-
-_TRACK = {"prestige": t("prestige"), "dominance": t("dominance"), "space": t("space race"), "arms": t("arms race"),
-          "currency": t("Western currency"), "socialism": t("socialism")}
-_END = {"yellow": t("toward yellow"), "red": t("toward red")}
-_POWER = {"usa": t("the USA"), "ussr": t("the Soviet Union"), "active": t("the active side's superpower")}
-_NEW = {"arms-cost": t("from now on every arms-race step costs $1 more"),
-        "soviet-penalty": t("from now on Soviet values for build and living standard are 1 lower"),
-        "choice": t("move the dominance or the prestige marker 1 step either way"),
-        "next-card": t("a hand card of the next decade"), "dove": t("flip a peace dove"),
-        "undove": t("a peace dove returns")}
-
-
-def item_words(st: S, slug: str) -> str | Text | Listed:
-    """An item of an event's pool (``next``, ``ignore``): a 2+2 icon, an arrow or one step of it, a base icon."""
-    if slug in _TRACK:
-        return t("the {track} arrow", track=_TRACK[slug])
-    step = re.fullmatch(r"([a-z]+)-(yellow|red)", slug)
-    if step and step[1] in _TRACK:
-        return t("1 {track} step {end}", track=_TRACK[step[1]], end=_END[step[2]])
-    money = re.fullmatch(r"(pay|income)-(usa|ussr)-([0-9]+)", slug)
-    if money:
-        if money[1] == "pay":
-            return t("{power} pays ${amount}", power=_POWER[money[2]], amount=money[3])
-        return t("{power} receives ${amount}", power=_POWER[money[2]], amount=money[3])
-    conflict = re.fullmatch(r"conflict-(usa|ussr|active)", slug)
-    if conflict:
-        return t("{power} draws a conflict card", power=_POWER[conflict[1]])
-    return _NEW.get(slug) or base.item_words(st, slug)
-
 
 def use_words(st: S, seat: int, key: str, use: str) -> str | Text:
     """A use of a card, with the value it has for the seat (the Soviet reminder applied) and what
@@ -91,7 +62,7 @@ def action_label(st: S, verb: str, args: tuple) -> str | Text | Listed | None:
         return t("Prestige arrow: {prestige} prestige step(s), {dominance} dominance step(s)",
                  prestige=steps.get("prestige", "0"), dominance=steps.get("dominance", "0"))
     if verb == "shift":
-        return t("Move the {track} marker 1 step {end}", track=_TRACK[a[0]], end=_END[a[1]])
+        return t("Move the {track} marker 1 step {end}", track=TRACK[a[0]], end=END[a[1]])
     if verb == grammar.INCOME:
         return t("Take $1 for your treasury")
     if verb == "bonus" and st.stack and st.stack[-1].tag == "dominance_box":
