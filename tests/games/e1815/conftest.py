@@ -8,6 +8,7 @@ import pytest
 
 from realpolitik.engine import Rng
 from realpolitik.games import get
+from realpolitik.games.e1815.phases import TurnAction
 from realpolitik.games.e1815.state import GREY, NEUTRAL, NO_FORT
 
 
@@ -32,7 +33,7 @@ def blank(game_id: str = "e1815", players: int = 4, **options):
     st.season = "summer"
     st.stack = []
     st.result = None
-    st._legal = None
+    st.advance()
     return st
 
 
@@ -63,8 +64,8 @@ def start_turn(st, seat: int, season: str = "summer", actions: int = 2, below: t
     st.military_left = 1
     st.acted = 0
     st.half = False
-    st.stack = list(below) + [("action", seat)]
-    st._legal = None
+    st.stack = [*below, TurnAction(seat)]
+    st.advance()
 
 
 def units(st, key: str) -> tuple[int, int, int]:

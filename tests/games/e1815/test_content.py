@@ -99,6 +99,7 @@ def test_an_own_map_file_replaces_the_built_in_map(tmp_path):
     ('adjacent = ["c"]', 'adjacent = []', ["entry lands 'c'", "not connected"]),
     ('pos = [0, 2]', 'pos = "far"', ["entry lands 'c'", "field 'pos'"]),
     ('key = "c"', 'key = "C C"', ["entry lands", "field 'key'"]),
+    ('key = "c"', 'key = "42"', ["entry lands", "field 'key'"]),  # "move 42 2 inf" would read 42 as a number
 ])
 def test_a_bad_map_file_names_file_entry_and_field(tmp_path, old, new, words):
     path = _write(tmp_path, GOOD.replace(old, new, 1))

@@ -5,7 +5,8 @@ from __future__ import annotations
 from realpolitik.bots import make_bot
 from realpolitik.engine import Rng, SeatContext
 from realpolitik.games import get
-from realpolitik.games.e1815 import rules
+from realpolitik.games.e1815.combat import Attack
+from realpolitik.games.e1815.team import TeamAction
 
 TEAM = "e1815-2vs2"
 
@@ -65,8 +66,8 @@ def _team_scene(kit):
 def test_the_bot_sends_spare_troops_into_a_threatened_allied_land(kit):
     st = _team_scene(kit)
     kit.put(st, 1, "rhein", inf=6)  # p2 threatens p3's Bayern
-    st.stack = [("team", 0)]
-    st._legal = None
+    st.stack = [TeamAction(0)]
+    st.advance()
     assert _decide(st, 0) == "transfer bayern"
     st.apply("transfer bayern")
     assert _decide(st, 0) == "move boehmen 5 inf"  # Böhmen is quiet; Wien keeps its guard
@@ -75,8 +76,8 @@ def test_the_bot_sends_spare_troops_into_a_threatened_allied_land(kit):
 def test_the_bot_hands_markers_to_an_ally_who_has_fewer_and_otherwise_keeps_them(kit):
     st = _team_scene(kit)
     st.markers[0], st.markers[2] = 3, 0
-    st.stack = [("team", 0)]
-    st._legal = None
+    st.stack = [TeamAction(0)]
+    st.advance()
     assert _decide(st, 0) == "give marker"
     st.markers[0], st.markers[2] = 1, 1
     st._legal = None
@@ -92,7 +93,7 @@ def test_the_bot_takes_a_winnable_attack_and_commits_enough(kit):
     kit.start_turn(st, 0)
     assert _decide(st, 0) == "attack bayern"
     st.apply("attack bayern")
-    while st.stack[-1][0] == "attack":
+    while isinstance(st.stack[-1], Attack):
         st.apply(_decide(st, 0))
     assert kit.owner(st, "bayern") == 0
 
@@ -106,4 +107,5 @@ def test_the_defender_spends_just_enough_markers(kit):
     kit.play(st, "attack bayern", "commit wien 5 inf", "go")
     assert st.to_act == 1
     assert _decide(st, 1) == "spend 2"  # 3 + 2 holds against 5
-    assert rules.describe(st, 1).startswith("p1 attacks Bayern")
+    assert st.describe_pending(1).startswith("p1 attacks Bayern")
+    assert st.describe_pending(0) == "p2 may spend markers on the defence"

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from realpolitik.engine import IllegalAction
+from realpolitik.games.e1815.logistics import Relocation
+from realpolitik.games.e1815.phases import TurnAction
 from realpolitik.games.e1815.state import BUILT, GREY, NO_FORT
 
 
@@ -34,7 +36,7 @@ def test_one_z_effect_moves_troops_from_several_own_neighbours_into_one_land(kit
     assert kit.units(st, "preussen") == (5, 1, 1)
     assert kit.units(st, "hannover") == (1, 0, 0)
     assert kit.units(st, "boehmen") == (0, 0, 0)
-    assert st.stack[-1] == ("action", 0)  # one Z-effect without grey fortress: the relocation is over
+    assert st.stack == [TurnAction(0)]  # one Z-effect without grey fortress: the relocation is over
 
 
 @pytest.mark.parametrize("grey", [0, 1, 2])
@@ -44,12 +46,12 @@ def test_z_effects_are_one_plus_one_per_grey_fortress_and_troops_may_move_on(kit
     st.apply("relocate")
     moved = 0
     for target, source, n in chain:
-        if st.stack[-1][0] != "relocate":
+        if not isinstance(st.stack[-1], Relocation):
             break
         kit.play(st, f"to {target}", f"move {source} {n} inf", "done")
         moved += 1
     assert moved == 1 + grey
-    assert st.stack[-1] == ("action", 0)
+    assert st.stack == [TurnAction(0)]
     if grey == 2:  # troops crossed three borders in one action
         assert kit.units(st, "finnland") == (8, 0, 0)
         assert kit.units(st, "schottland") == (0, 0, 0)
@@ -74,7 +76,7 @@ def test_the_general_moves_like_a_unit_or_jumps_home_for_one_z_effect(kit):
     assert jumps == {"general to norwegen", "general to schweden"}  # own capital, own fortress
     st.apply("general to norwegen")
     assert st.general[0] == st.content.board.index["norwegen"]
-    assert st.stack[-1] == ("action", 0)  # the jump used the only Z-effect
+    assert st.stack == [TurnAction(0)]  # the jump used the only Z-effect
     st.apply("relocate")
     kit.play(st, "to schweden", "move norwegen general", "done")
     assert st.general[0] == st.content.board.index["schweden"]

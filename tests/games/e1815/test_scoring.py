@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from realpolitik.games.e1815 import rules
+from realpolitik.games.e1815.phases import SpDistribution
 
 
 def _score(st):
-    st.stack = [("scoring",)]
-    rules.advance(st)
+    st.stack = [SpDistribution()]
+    st.advance()
 
 
 def test_sp_go_by_lands_with_ep_markers_and_later_seat_breaking_ties(kit):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from realpolitik.games.e1815.phases import TurnAction
 from realpolitik.games.e1815.state import BUILT
 
 
@@ -46,7 +47,7 @@ def test_supplies_as_the_first_action_end_the_turn(kit):
     assert st.stack == []  # no second action
     st = _austria(kit)
     st.apply("fortify ungarn")
-    assert st.stack[-1] == ("action", 0)
+    assert st.stack == [TurnAction(0)]
     st.apply("supply wien 4 inf")
     assert st.stack == []
 

@@ -6,9 +6,10 @@ import pytest
 
 from realpolitik.engine import IllegalAction, OptionError, Rng
 from realpolitik.games import get
-from realpolitik.games.e1815 import rules
-from realpolitik.games.e1815.scoring import strength
+from realpolitik.games.e1815.phases import ChooseCapital, ChoosePower, Claim, SpDistribution, Turn, TurnAction
+from realpolitik.games.e1815.scoring import Crown, PlaceReinforcements, Reinforce, strength
 from realpolitik.games.e1815.state import BUILT, GREY
+from realpolitik.games.e1815.team import TeamAction, TeamOffer
 
 TEAM = "e1815-2vs2"
 P1, P2, P3, P4 = range(4)  # teams: p1 + p3 against p2 + p4
@@ -102,8 +103,8 @@ def test_an_attack_on_the_ally_is_refused_with_a_reason_and_changes_nothing(kit)
 
 
 def _score(st):
-    st.stack = [("scoring",)]
-    rules.advance(st)
+    st.stack = [SpDistribution()]
+    st.advance()
 
 
 def _four_lands(kit, st):
@@ -159,15 +160,15 @@ def _record(st, choose):
     seen = []
     while not st.is_over():
         frame = st.stack[-1]
-        seen.append((st.year, st.season, frame[0], frame[1], st.half))
-        st.apply(choose(frame[0], st.legal_actions()))
+        seen.append((st.year, st.season, frame.tag, frame.seat, st.half))
+        st.apply(choose(frame, st.legal_actions()))
     return seen
 
 
-def _pass(kind, legal):
-    if kind in ("capital", "claim", "power"):
+def _pass(frame, legal):
+    if isinstance(frame, (ChooseCapital, Claim, ChoosePower)):
         return legal[0]
-    return "no team action" if kind == "team" else legal[-1]
+    return "no team action" if isinstance(frame, TeamAction) else legal[-1]
 
 
 def test_a_team_action_may_follow_every_winter_and_summer_turn_but_no_reinforcement(kit):
@@ -199,9 +200,8 @@ def test_the_last_summer_player_may_take_a_team_action_before_his_half_move(kit,
 
 def _team_offer(st, seat, season="summer"):
     st.season = season
-    st.stack = [("team_offer", seat)]
-    st._legal = None
-    rules.advance(st)
+    st.stack = [TeamOffer(seat)]
+    st.advance()
 
 
 def test_one_team_action_then_the_other_team_moves(kit):
@@ -211,11 +211,11 @@ def test_one_team_action_then_the_other_team_moves(kit):
     kit.put(st, P2, "rom", inf=1)
     kit.put(st, P3, "bayern", inf=1)
     st.markers[P1] = 2
-    st.stack = [("turn", P2, "summer", 0), ("team_offer", P1)]
-    rules.advance(st)
+    st.stack = [Turn(P2, "summer", 0), TeamOffer(P1)]
+    st.advance()
     assert st.to_act == P1 and "no team action" in st.legal_actions()
     st.apply("give marker")
-    assert st.to_act == P2 and st.stack[-1] == ("action", P2)
+    assert st.to_act == P2 and st.stack[-1] == TurnAction(P2)
 
 
 # ---------------------------------------------------------------------- cede a land
@@ -307,8 +307,8 @@ def test_a_success_marker_goes_to_the_ally_unless_he_already_holds_five(kit):
     _team_offer(st, P1)
     st.apply("give marker")
     assert st.markers[P1] == 1 and st.markers[P3] == 5
-    st.stack = [("team", P1)]
-    st._legal = None
+    st.stack = [TeamAction(P1)]
+    st.advance()
     assert st.legal_actions() == ("no team action",)
     with pytest.raises(IllegalAction, match="5 success markers"):
         st.apply("give marker")
@@ -343,9 +343,10 @@ def test_1715_sandwich_territories_do_not_change_reinforcements(kit):
         kit.put(st, -1, "cherokee", inf=2)  # a tribe land in Appalachen
         got = []
         for seat in range(4):
-            st.stack = [("reinforce", seat)]
-            rules.advance(st)
-            got.append(st.stack[-1][2] if st.stack else 0)
+            st.stack = [Reinforce(seat)]
+            st.advance()
+            got.append(st.stack[-1].left if st.stack else 0)
+            assert not st.stack or st.stack == [PlaceReinforcements(seat, got[-1])]
         return got
 
     # Appalachen holds lands of two powers and a tribe: a sandwich territory — and it changes nothing
@@ -364,8 +365,8 @@ def test_1715_loyalty_rolls_demand_and_judge(kit):
     conquer = demands.index("conquer-carolina")
     # rolls: p1 6 (> 4: demand "lands"), p2 2 (> 1: demand "conquer Carolina"), p3 4 and p4 1 (content)
     st.rng = ScriptedRng([5, lands, 1, conquer, 3, 0])
-    st.stack = [("crown",)]
-    rules.advance(st)
+    st.stack = [Crown()]
+    st.advance()
     assert st.demand == [lands, conquer, -1, -1]
     kit.put(st, P2, "creek", inf=1)
     st.conquered[P2] |= 1 << st.content.board.territory_index["carolina"]

@@ -6,6 +6,8 @@ import pytest
 
 from realpolitik.engine import IllegalAction
 from realpolitik.games import get
+from realpolitik.games.e1815.phases import ChooseCapital, ChoosePower, Claim, TurnAction
+from realpolitik.games.e1815.scoring import PlaceReinforcements, Reinforce
 from realpolitik.games.e1815.units import gain_markers
 
 
@@ -14,9 +16,9 @@ def _passive(st):
     seen = []
     while not st.is_over():
         frame = st.stack[-1]
-        seen.append((st.year, st.season, frame[0], frame[1], st.half))
+        seen.append((st.year, st.season, frame.tag, frame.seat, st.half))
         legal = st.legal_actions()
-        st.apply(legal[0] if frame[0] in ("capital", "claim", "power") else legal[-1])
+        st.apply(legal[0] if isinstance(frame, (ChooseCapital, Claim, ChoosePower)) else legal[-1])
     return seen
 
 
@@ -78,6 +80,7 @@ def test_a_turn_has_two_actions_and_at_most_one_attack(kit):
     kit.put(st, 0, "ungarn", inf=4)
     kit.start_turn(st, 0)
     kit.play(st, "attack bayern", "commit wien 2 inf", "go")
+    assert st.stack == [TurnAction(0)]  # the battle is over, the second action comes
     assert not [a for a in st.legal_actions() if a.startswith("attack")]
     with pytest.raises(IllegalAction, match="one military action"):
         st.apply("attack walachei")
@@ -101,11 +104,10 @@ def test_reinforcements_follow_the_formula_and_cavalry_and_artillery_only_come_i
     kit.put(st, 0, "norwegen", inf=1, general=True)
     kit.put(st, 0, "daenemark", inf=1)  # grey fortress
     kit.put(st, 0, "paris", inf=1)
-    st.stack = [("reinforce", 0)]
-    from realpolitik.games.e1815 import rules
-    rules.advance(st)
+    st.stack = [Reinforce(0)]
+    st.advance()
     # 6 lands, Britannien complete: 2 + 6 // 3 + 2 = 6 EP
-    assert st.stack[-1] == ("place", 0, 6)
+    assert st.stack == [PlaceReinforcements(0, 6)]
     legal = set(st.legal_actions())
     assert {"place england inf", "place england cav", "place england art", "place norwegen inf",
             "place daenemark inf", "done"} == legal
@@ -118,7 +120,6 @@ def test_reinforcements_follow_the_formula_and_cavalry_and_artillery_only_come_i
 def test_a_general_lost_in_battle_returns_at_the_next_reinforcement(kit):
     st = kit.blank()
     kit.put(st, 0, "wien", inf=2, capital=True)
-    st.stack = [("reinforce", 0)]
-    from realpolitik.games.e1815 import rules
-    rules.advance(st)
+    st.stack = [Reinforce(0)]
+    st.advance()
     assert st.general[0] == st.content.board.index["wien"]

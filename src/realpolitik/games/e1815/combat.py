@@ -11,11 +11,14 @@ more. In 2vs2 no attack and no diplomacy may ever target the ally [sure, seed 00
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
-from .logistics import KIND_INDEX, owned_neighbour
-from .state import NEUTRAL, NO_FORT
-from .units import cheapest, clear, gain_markers, pay, place, take_land, text, value
+from realpolitik.engine import decision
+
+from . import grammar
+from .content import KINDS
+from .logistics import owned_neighbour
+from .units import KIND_INDEX, NEUTRAL, NO_FORT, cheapest, clear, gain_markers, pay, place, take_land, text, value
 
 if TYPE_CHECKING:
     from .state import E1815State as S
@@ -26,91 +29,136 @@ if TYPE_CHECKING:
 
 def attack_targets(st: S, seat: int) -> list[int]:
     """Lands of neutrals or opponents (never an ally) next to an own land with units."""
-    owner, adj = st.owner, st.content.board.adj
-    out = []
-    for t, o in enumerate(owner):
-        if o == NEUTRAL or not st.friends(seat, o):
-            if any(owner[s] == seat and st.ep_in(s) > 0 for s in adj[t]):
-                out.append(t)
-    return out
+    owner, adj_mask = st.owner, st.content.board.adj_mask
+    near = 0  # the lands next to an own land with units
+    for s, o in enumerate(owner):
+        if o == seat and st.ep_in(s) > 0:
+            near |= adj_mask[s]
+    return [t for t, o in enumerate(owner) if near >> t & 1 and (o == NEUTRAL or not st.friends(seat, o))]
 
 
 def start_attack(st: S, seat: int, target: int) -> None:
     d = st.owner[target]
     st.log.add(f"{st.seats[seat]} attacks {st.content.board.lands[target].name} ({st.label(d)}).")
-    st.stack.append(("attack", seat, target, (0, 0, 0, 0)))
+    st.stack.append(Attack(seat, target, (0, 0, 0, 0)))
 
 
-def legal_attack(st: S, seat: int, target: int, force: tuple) -> list[str]:
-    owner, units, lands = st.owner, st.units, st.content.board.lands
-    out = []
-    for s in st.content.board.adj[target]:
-        if owner[s] != seat:
-            continue
-        key = lands[s].key
-        for k, kind in enumerate(("inf", "cav", "art")):
-            out += [f"commit {key} {n} {kind}" for n in range(1, units[k][s] + 1)]
-        if st.general[seat] == s and not force[3]:
-            out.append(f"commit {key} general")
-    if value(st, force) > 0:
-        out.append("go")
-    return out
+@decision(tag="attack")
+class Attack(NamedTuple):
+    """Angriff (U15/U16): ``seat`` commits troops (and the general) from own lands next to
+    ``target``; ``force`` is (inf, cav, art, general) committed so far; then go."""
 
+    seat: int
+    target: int
+    force: tuple
 
-def act_attack(st: S, action: str, seat: int, target: int, force: tuple) -> None:
-    st.stack.pop()
-    words = action.split(" ")
-    if words[0] == "go":
-        st.log.add(f"{st.seats[seat]} attacks with {text(force)}{' and the general' if force[3] else ''}.")
-        if st.markers[seat] > 0:
-            st.stack.append(("boost", seat, target, force))
+    def legal(self, st: S) -> list[str]:
+        seat, force = self.seat, self.force
+        owner, units, lands = st.owner, st.units, st.content.board.lands
+        out = []
+        for s in st.content.board.adj[self.target]:
+            if owner[s] != seat:
+                continue
+            key = lands[s].key
+            for k, kind in enumerate(KINDS):
+                out += [grammar.commit(key, n, kind) for n in range(1, units[k][s] + 1)]
+            if st.general[seat] == s and not force[3]:
+                out.append(grammar.commit_general(key))
+        if value(st, force) > 0:
+            out.append(grammar.GO)
+        return out
+
+    def act(self, st: S, action: str) -> None:
+        st.stack.pop()
+        seat, target, force = self.seat, self.target, self.force
+        if action == grammar.GO:
+            st.log.add(f"{st.seats[seat]} attacks with {text(force)}{' and the general' if force[3] else ''}.")
+            if st.markers[seat] > 0:
+                st.stack.append(AttackerMarkers(seat, target, force))
+            else:
+                _defender_step(st, seat, target, force, 0)
+            return
+        _, args = grammar.read(action)
+        source = st.content.board.index[args[0]]
+        f = list(force)
+        if args[1] == grammar.GENERAL:
+            st.general[seat] = NEUTRAL
+            f[3] = 1
         else:
-            _defender_step(st, seat, target, force, 0)
-        return
-    source = st.content.board.index[words[1]]
-    f = list(force)
-    if words[2] == "general":
-        st.general[seat] = NEUTRAL
-        f[3] = 1
-    else:
-        n, k = int(words[2]), KIND_INDEX[words[3]]
-        st.units[k][source] -= n
-        f[k] += n
-    st.stack.append(("attack", seat, target, tuple(f)))
+            n, k = args[1], KIND_INDEX[args[2]]
+            st.units[k][source] -= n
+            f[k] += n
+        st.stack.append(Attack(seat, target, tuple(f)))
+
+    def describe(self, st: S, seat: int | None) -> str:
+        if seat == self.seat:
+            return f"commit troops from your lands next to {st.content.board.lands[self.target].name}, then go"
+        return f"{st.seats[self.seat]} prepares an attack"
 
 
-def legal_boost(st: S, seat: int, target: int, force: tuple) -> list[str]:
-    return [f"spend {k}" for k in range(st.markers[seat] + 1)]
+@decision(tag="boost")
+class AttackerMarkers(NamedTuple):
+    """Success markers in battle (U20), the attacker first: ``seat`` spends some on the attack
+    on ``target`` with ``force``, +1 each."""
 
+    seat: int
+    target: int
+    force: tuple
 
-def act_boost(st: S, action: str, seat: int, target: int, force: tuple) -> None:
-    st.stack.pop()
-    k = int(action.split(" ")[1])
-    st.markers[seat] -= k
-    if k:
-        st.log.add(f"{st.seats[seat]} spends {k} success marker(s) on the attack.")
-    _defender_step(st, seat, target, force, k)
+    def legal(self, st: S) -> list[str]:
+        return [grammar.spend(k) for k in range(st.markers[self.seat] + 1)]
+
+    def act(self, st: S, action: str) -> None:
+        st.stack.pop()
+        seat = self.seat
+        (k,) = grammar.read(action)[1]
+        st.markers[seat] -= k
+        if k:
+            st.log.add(f"{st.seats[seat]} spends {k} success marker(s) on the attack.")
+        _defender_step(st, seat, self.target, self.force, k)
+
+    def describe(self, st: S, seat: int | None) -> str:
+        if seat == self.seat:
+            return "spend success markers on the attack (+1 each)"
+        return f"{st.seats[self.seat]} may spend markers"
 
 
 def _defender_step(st: S, seat: int, target: int, force: tuple, boost: int) -> None:
     defender = st.owner[target]
     if defender != NEUTRAL and st.markers[defender] > 0:
-        st.stack.append(("defend", defender, seat, target, force, boost))
+        st.stack.append(DefenderMarkers(defender, seat, target, force, boost))
     else:
         resolve(st, seat, target, force, boost, 0)
 
 
-def legal_defend(st: S, seat: int, attacker: int, target: int, force: tuple, boost: int) -> list[str]:
-    return [f"spend {k}" for k in range(st.markers[seat] + 1)]
+@decision(tag="defend")
+class DefenderMarkers(NamedTuple):
+    """Success markers in battle (U20), then the defender: ``seat`` spends some on the defence of
+    ``target`` against ``attacker``'s ``force`` and ``boost`` markers, +1 each; then the battle."""
 
+    seat: int
+    attacker: int
+    target: int
+    force: tuple
+    boost: int
 
-def act_defend(st: S, action: str, seat: int, attacker: int, target: int, force: tuple, boost: int) -> None:
-    st.stack.pop()
-    k = int(action.split(" ")[1])
-    st.markers[seat] -= k
-    if k:
-        st.log.add(f"{st.seats[seat]} spends {k} success marker(s) on the defence.")
-    resolve(st, attacker, target, force, boost, k)
+    def legal(self, st: S) -> list[str]:
+        return [grammar.spend(k) for k in range(st.markers[self.seat] + 1)]
+
+    def act(self, st: S, action: str) -> None:
+        st.stack.pop()
+        seat = self.seat
+        (k,) = grammar.read(action)[1]
+        st.markers[seat] -= k
+        if k:
+            st.log.add(f"{st.seats[seat]} spends {k} success marker(s) on the defence.")
+        resolve(st, self.attacker, self.target, self.force, self.boost, k)
+
+    def describe(self, st: S, seat: int | None) -> str:
+        if seat == self.seat:
+            where = st.content.board.lands[self.target].name
+            return f"{st.seats[self.attacker]} attacks {where}: spend success markers on the defence (+1 each)"
+        return f"{st.seats[self.seat]} may spend markers on the defence"
 
 
 def strengths(st: S, seat: int, target: int, force: tuple, boost: int, guard: int) -> tuple[int, int]:
@@ -179,10 +227,10 @@ def resolve(st: S, seat: int, target: int, force: tuple, boost: int, guard: int)
 def battle(st: S) -> tuple | None:
     """The battle being prepared, as (attacker, target, force, boost), if any."""
     for frame in reversed(st.stack):
-        if frame[0] in ("attack", "boost"):
-            return frame[1], frame[2], frame[3], 0
-        if frame[0] == "defend":
-            return frame[2], frame[3], frame[4], frame[5]
+        if isinstance(frame, (Attack, AttackerMarkers)):
+            return frame.seat, frame.target, frame.force, 0
+        if isinstance(frame, DefenderMarkers):
+            return frame.attacker, frame.target, frame.force, frame.boost
     return None
 
 
@@ -204,35 +252,36 @@ def diplomacy_options(st: S, seat: int) -> list[str]:
         key = lands[t].key
         if o == NEUTRAL:
             if have >= d.convert_cost and st.ep_in(t) <= d.convert_max_ep:
-                out.append(f"convert {key}")
+                out.append(grammar.convert(key))
         elif not st.friends(seat, o) and t not in capitals:
             if have >= d.meddle_cost:
-                out += [f"meddle {key} {kind}" for k, kind in enumerate(("inf", "cav", "art")) if st.units[k][t]]
+                out += [grammar.meddle(key, kind) for k, kind in enumerate(KINDS) if st.units[k][t]]
             if have >= d.buy_cost and st.ep_in(t) <= d.buy_max_ep:
-                out.append(f"buy {key}")
+                out.append(grammar.buy(key))
     return out
 
 
-def do_diplomacy(st: S, seat: int, words: list[str]) -> None:
+def do_diplomacy(st: S, seat: int, verb: str, args: tuple) -> None:
+    """Diplomatie (U21): ``convert``, ``meddle`` or ``buy`` the land ``args[0]``."""
     d = st.content.rules.diplomacy
     board = st.content.board
-    land = board.index[words[1]]
+    land = board.index[args[0]]
     name = board.lands[land].name
     victim = st.owner[land]
-    if words[0] == "convert":
+    if verb == "convert":
         st.markers[seat] -= d.convert_cost
         gone = clear(st, land)
         take_land(st, seat, land, conquest=True)
         place(st, seat, land, 0, 1)
         st.log.add(f"Diplomacy: {st.seats[seat]} wins over {name} for {d.convert_cost} markers"
                    f"{' (the garrison of ' + text(gone) + ' disbands)' if any(gone) else ''}.")
-    elif words[0] == "meddle":
+    elif verb == "meddle":
         st.markers[seat] -= d.meddle_cost
-        k = KIND_INDEX[words[2]]
+        k = KIND_INDEX[args[1]]
         st.units[k][land] -= 1
         st.pool[k][victim] += 1
         st.log.add(f"Diplomacy: {st.seats[seat]} meddles for {d.meddle_cost} markers; "
-                   f"{st.seats[victim]} removes 1 {words[2]} from {name}.")
+                   f"{st.seats[victim]} removes 1 {args[1]} from {name}.")
     else:
         st.markers[seat] -= d.buy_cost
         clear(st, land)

@@ -20,7 +20,8 @@ from realpolitik.engine.content import Entry, entries, read_toml, validate
 
 DATA = Path(__file__).parent / "data"
 MAPS = ("1815", "1715")
-KEY = r"^[a-z0-9][a-z0-9-]*$"
+#: a key is a word, never a number: action texts name lands and powers by their keys and read numbers as numbers
+KEY = r"^(?:[a-z]|[0-9]+[a-z-])[a-z0-9-]*$"
 
 #: unit kinds in the order used by every per-kind list of the state
 KINDS = ("inf", "cav", "art")

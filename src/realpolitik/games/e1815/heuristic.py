@@ -12,8 +12,9 @@ from typing import Any
 
 from realpolitik.engine import Rng, SeatContext
 
-from . import combat, scoring
-from .content import Board, load
+from . import grammar, scoring
+from .combat import battle, strengths
+from .content import KINDS, Board, load
 
 GUARD = 2  # EP the bot keeps in its own capital when it can
 
@@ -111,10 +112,6 @@ class Reading:
         return power + (r.combat.general_bonus if general else 0)
 
 
-def _words(action: str) -> list[str]:
-    return action.split(" ")
-
-
 class HeuristicBot:
     """Plays 1815 and 1815 2vs2 by rules of thumb; reproducible from its seed."""
 
@@ -139,7 +136,7 @@ class HeuristicBot:
 
     def _capital(self, r: Reading, legal: tuple[str, ...]) -> str:
         def room(action: str) -> tuple:
-            key = _words(action)[1]
+            (key,) = grammar.read(action)[1]
             free = [n for n in r.near(key) if r.owner(n) is None and r.ep(n) == 0]
             second: set[str] = set()
             for n in free:
@@ -149,7 +146,7 @@ class HeuristicBot:
 
     def _claim(self, r: Reading, legal: tuple[str, ...]) -> str:
         def worth(action: str) -> tuple:
-            key = _words(action)[1]
+            (key,) = grammar.read(action)[1]
             same = r.board.territory_of[r.board.index[key]] == r.board.territory_of[r.board.index[r.capital]]
             return (same, sum(r.owner(n) is None for n in r.near(key)))
         return max(legal, key=worth)
@@ -159,7 +156,7 @@ class HeuristicBot:
     def _action(self, r: Reading, legal: tuple[str, ...]) -> str:
         turn = r.rules.turn
         later = r.pub["half_move"] or r.pub["actions_left"] < turn.actions
-        best, best_value = "end turn", 0.0
+        best, best_value = grammar.END_TURN, 0.0
         for action in legal:
             value = self._value(r, action, later)
             if value > best_value:
@@ -167,17 +164,16 @@ class HeuristicBot:
         return best
 
     def _value(self, r: Reading, action: str, later: bool) -> float:
-        words = _words(action)
-        verb = words[0]
+        verb, args = grammar.read(action)
         if verb == "attack":
-            return self._attack_value(r, words[1])
+            return self._attack_value(r, args[0])
         if verb == "supply":
-            land = words[1]
-            return (3.0 if later else 1.2) + 0.1 * max(0, r.need(land)) + (0.05 if words[-1] == "cav" else 0)
-        if verb == "relocate":
+            land = args[0]
+            return (3.0 if later else 1.2) + 0.1 * max(0, r.need(land)) + (0.05 if args[-1] == "cav" else 0)
+        if action == grammar.RELOCATE:
             return 2.5 if self._relocation_target(r) else 0.0
         if verb == "fortify":
-            land = words[1]
+            land = args[0]
             return 2.0 if r.frontier(land) and r.threat(land) >= 3 and r.ep(land) >= 4 else 0.0
         if verb == "convert":
             return 2.6 if r.players[r.me]["markers"] >= 4 else 1.0
@@ -211,30 +207,30 @@ class HeuristicBot:
         target = r.pub["decision"]["land"]
         force = r.pub["battle"]
         mine = r.players[r.me]["markers"]
-        if "go" in legal and r.attack_power(target, force) + mine > r.defence(target):
-            return "go"
+        if grammar.GO in legal and r.attack_power(target, force) + mine > r.defence(target):
+            return grammar.GO
 
         def weight(action: str) -> tuple:
-            words = _words(action)
-            if words[0] != "commit":
+            verb, args = grammar.read(action)
+            if verb != "commit":
                 return (-1, 0)
-            if words[2] == "general":
+            if args[1] == grammar.GENERAL:
                 return (0, 1)
-            source, n, kind = words[1], int(words[2]), words[3]
-            ep = n * r.ep_values[("inf", "cav", "art").index(kind)]
+            source, n, kind = args
+            ep = n * r.ep_values[KINDS.index(kind)]
             keeps = r.ep(source) - ep >= GUARD or source != r.capital
             return (1 if keeps else 0, ep)
         best = max(legal, key=weight)
-        return best if weight(best)[0] >= 0 else "go"
+        return best if weight(best)[0] >= 0 else grammar.GO
 
     def _boost(self, r: Reading, legal: tuple[str, ...]) -> str:
         target = r.pub["decision"]["land"]
         attack = r.attack_power(target, r.pub["battle"])
         defence = r.defence(target)
         for action in legal:
-            if attack + int(_words(action)[1]) > defence:
+            if attack + grammar.read(action)[1][0] > defence:
                 return action
-        return "spend 0"
+        return grammar.spend(0)
 
     def _defend(self, r: Reading, legal: tuple[str, ...]) -> str:
         target = r.pub["decision"]["land"]
@@ -242,9 +238,9 @@ class HeuristicBot:
         attack = r.attack_power(target, battle) + battle["markers_spent"] * r.rules.markers.combat_bonus
         defence = r.defence(target, with_markers=False)
         for action in legal:
-            if defence + int(_words(action)[1]) >= attack:
+            if defence + grammar.read(action)[1][0] >= attack:
                 return action
-        return "spend 0"
+        return grammar.spend(0)
 
     # ------------------------------------------------------------------ relocation
 
@@ -260,19 +256,20 @@ class HeuristicBot:
 
     def _relocate(self, r: Reading, legal: tuple[str, ...]) -> str:
         target = self._relocation_target(r)
-        if target is not None and f"to {target}" in legal:
-            return f"to {target}"
-        return "end relocation"
+        if target is not None and grammar.to(target) in legal:
+            return grammar.to(target)
+        return grammar.END_RELOCATION
 
     def _moves(self, r: Reading, legal: tuple[str, ...], quiet) -> str:
         def weight(action: str) -> tuple:
-            words = _words(action)
-            if words[0] != "move" or words[2] == "general" or not quiet(words[1]):
+            verb, args = grammar.read(action)
+            if verb != "move" or args[1] == grammar.GENERAL or not quiet(args[0]):
                 return (0, 0)
-            ep = int(words[2]) * r.ep_values[("inf", "cav", "art").index(words[3])]
-            return (1, ep) if ep <= r.spare(words[1]) else (0, 0)
+            source, n, kind = args
+            ep = n * r.ep_values[KINDS.index(kind)]
+            return (1, ep) if ep <= r.spare(source) else (0, 0)
         best = max(legal, key=weight)
-        return best if weight(best)[0] else ("done" if "done" in legal else best)
+        return best if weight(best)[0] else (grammar.DONE if grammar.DONE in legal else best)
 
     def _zeffect(self, r: Reading, legal: tuple[str, ...]) -> str:
         return self._moves(r, legal, lambda key: not r.frontier(key))
@@ -282,18 +279,16 @@ class HeuristicBot:
     def _team(self, r: Reading, legal: tuple[str, ...]) -> str:
         mine = r.players[r.me]["markers"]
         theirs = r.players[r.ally]["markers"]
-        for action in legal:
-            words = _words(action)
-            if words[0] == "transfer" and r.need(words[1]) > 0 and self._spare_next_to(r, words[1]):
+        offers = [grammar.read(action) for action in legal]
+        for action, (verb, args) in zip(legal, offers):
+            if verb == "transfer" and r.need(args[0]) > 0 and self._spare_next_to(r, args[0]):
                 return action
-        for action in legal:
-            words = _words(action)
-            if words[0] == "cede" and r.completes(words[1], r.ally) and not r.frontier(words[1]) \
-                    and r.ep(words[1]) <= 1:
+        for action, (verb, args) in zip(legal, offers):
+            if verb == "cede" and r.completes(args[0], r.ally) and not r.frontier(args[0]) and r.ep(args[0]) <= 1:
                 return action
-        if "give marker" in legal and (mine >= theirs + 2 or mine >= 4):
-            return "give marker"
-        return "no team action"
+        if grammar.GIVE_MARKER in legal and (mine >= theirs + 2 or mine >= 4):
+            return grammar.GIVE_MARKER
+        return grammar.NO_TEAM_ACTION
 
     def _spare_next_to(self, r: Reading, key: str) -> bool:
         return any(r.mine(n) and r.need(n) < 0 and r.spare(n) > 0 for n in r.near(key))
@@ -305,11 +300,11 @@ class HeuristicBot:
 
     def _place(self, r: Reading, legal: tuple[str, ...]) -> str:
         def weight(action: str) -> tuple:
-            words = _words(action)
-            if words[0] != "place":
+            verb, args = grammar.read(action)
+            if verb != "place":
                 return (-99, 0)
-            kind = ("inf", "cav", "art").index(words[2])
-            return (r.need(words[1]) + (1 if r.frontier(words[1]) else 0), r.ep_values[kind])
+            land, kind = args
+            return (r.need(land) + (1 if r.frontier(land) else 0), r.ep_values[KINDS.index(kind)])
         return max(legal, key=weight)
 
 
@@ -350,59 +345,63 @@ def evaluate(st) -> tuple[float, ...]:
 def rollout_policy(st, rng) -> str:
     """A fast playout move (``Game.rollout_policy``) that fights only battles it can win.
 
-    Runs on sampled worlds only and reads their fields. On the action menu: an attack
-    whose neighbouring own EP and markers beat the defence (U15–U17), else a random
-    civil action, ``end turn`` last; in a battle: commit the largest group until the
-    attack is stronger, then go; spend just the markers that win the battle or hold the
-    land (U20); no team action; everything else at random.
+    Runs on sampled worlds only and reads their public fields; what is being decided it tells
+    from the legal actions and the battle being prepared. On the action menu: an attack whose
+    neighbouring own EP and markers beat the defence (U15–U17), else a random civil action,
+    ``end turn`` last; in a battle: commit the largest group until the attack is stronger,
+    then go; spend just the markers that win the battle or hold the land (U20); no team
+    action; everything else at random.
     """
     legal = st.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    frame = st.stack[-1]
-    kind, seat = frame[0], frame[1]
-    if kind == "action":
-        return _menu(st, seat, legal, rng)
-    if kind == "attack":
-        attack, defence = combat.strengths(st, seat, frame[2], frame[3], 0, 0)
-        if "go" in legal and attack + st.markers[seat] > defence:
-            return "go"
-        commits = [a for a in legal if a.startswith("commit ")]
-        if not commits:
-            return "go"
-        return max(commits, key=_group_ep(st))
-    if kind == "boost":
-        attack, defence = combat.strengths(st, seat, frame[2], frame[3], 0, 0)
-        need = max(0, defence - attack + 1)
-        return f"spend {need}" if need <= st.markers[seat] else "spend 0"
-    if kind == "defend":
-        attack, defence = combat.strengths(st, frame[2], frame[3], frame[4], frame[5], 0)
-        need = max(0, attack - defence)
-        return f"spend {need}" if need <= st.markers[seat] else "spend 0"
-    if kind == "team":
-        return "no team action"
-    return legal[rng.below(len(legal))]
+    last = legal[-1]
+    if last == grammar.END_TURN:
+        return _menu(st, st.to_act, legal, rng)
+    if last == grammar.NO_TEAM_ACTION:
+        return last
+    verb = grammar.read(last)[0]
+    if verb not in _BATTLE:
+        return legal[rng.below(len(legal))]
+    seat = st.to_act
+    attacker, target, force, boost = battle(st)
+    attack, defence = strengths(st, attacker, target, force, boost, 0)
+    if verb == "spend":
+        need = max(0, defence - attack + 1) if seat == attacker else max(0, attack - defence)
+        return grammar.spend(need) if need <= st.markers[seat] else grammar.spend(0)
+    if last == grammar.GO and attack + st.markers[seat] > defence:
+        return grammar.GO
+    commits = [a for a in legal if grammar.read(a)[0] == "commit"]
+    if not commits:
+        return grammar.GO
+    return max(commits, key=_group_ep(st))
+
+
+#: the verbs of a battle's decisions: commit troops, go, spend markers
+_BATTLE = frozenset({"commit", "go", "spend"})
 
 
 def _menu(st, seat: int, legal, rng) -> str:
     board = st.content.board
     owner, adj = st.owner, board.adj
+    read = grammar.read
     civil = []
     for a in legal:
-        if a.startswith("attack "):
-            target = board.index[a[7:]]
+        verb, args = read(a)
+        if verb == "attack":
+            target = board.index[args[0]]
             power = sum(st.ep_in(s) for s in adj[target] if owner[s] == seat) + st.markers[seat]
-            if power > combat.strengths(st, seat, target, (0, 0, 0, 0), 0, 0)[1]:
+            if power > strengths(st, seat, target, (0, 0, 0, 0), 0, 0)[1]:
                 return a
-        elif a != "end turn":
+        elif a != grammar.END_TURN:
             civil.append(a)
-    return civil[rng.below(len(civil))] if civil else "end turn"
+    return civil[rng.below(len(civil))] if civil else grammar.END_TURN
 
 
 def _group_ep(st):
     ep = st.content.ep
 
     def size(action: str) -> int:
-        words = action.split(" ")
-        return 0 if words[2] == "general" else int(words[2]) * ep[("inf", "cav", "art").index(words[3])]
+        _, args = grammar.read(action)
+        return 0 if args[1] == grammar.GENERAL else args[1] * ep[KINDS.index(args[2])]
     return size

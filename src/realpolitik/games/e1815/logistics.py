@@ -11,15 +11,16 @@ one land with the own general or a fortress and, as a 1st action, ends the turn.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
-from .state import BUILT, NO_FORT
-from .units import cheapest, counts_in, pay, place, text, value
+from realpolitik.engine import decision
+
+from . import grammar
+from .content import KINDS
+from .units import BUILT, KIND_INDEX, NO_FORT, cheapest, counts_in, pay, place, text, value
 
 if TYPE_CHECKING:
     from .state import E1815State as S
-
-KIND_INDEX = {"inf": 0, "cav": 1, "art": 2}
 
 
 # ====================================================================== winter attrition
@@ -97,28 +98,44 @@ def can_relocate(st: S, seat: int) -> bool:
 def start_relocation(st: S, seat: int) -> None:
     z = z_effects(st, seat)
     st.log.add(f"{st.seats[seat]} relocates ({z} Z-effect{'s' if z > 1 else ''}).")
-    st.stack.append(("relocate", seat, z))
+    st.stack.append(Relocation(seat, z))
 
 
-def legal_relocate(st: S, seat: int, left: int) -> list[str]:
-    lands = st.content.board.lands
-    out = [f"to {lands[t].key}" for t in relocation_targets(st, seat)]
-    out += [f"general to {lands[t].key}" for t in general_jumps(st, seat)]
-    return out + ["end relocation"]
+@decision(tag="relocate")
+class Relocation(NamedTuple):
+    """Verlegung (§2.5 [sure]): ``seat`` picks the own land of the next Z-effect (``left`` of them
+    remain), lets the general jump home for one, or ends the relocation."""
 
+    seat: int
+    left: int
 
-def act_relocate(st: S, action: str, seat: int, left: int) -> None:
-    st.stack.pop()
-    board = st.content.board
-    words = action.split(" ")
-    if words[0] == "to":
-        st.stack.append(("zeffect", seat, board.index[words[1]], left, 0))
-    elif words[0] == "general":
-        land = board.index[words[2]]
-        st.general[seat] = land
-        st.log.add(f"{st.seats[seat]}'s general rides to {board.lands[land].name} (one Z-effect).")
-        if left > 1:
-            st.stack.append(("relocate", seat, left - 1))
+    def legal(self, st: S) -> list[str]:
+        seat = self.seat
+        lands = st.content.board.lands
+        out = [grammar.to(lands[t].key) for t in relocation_targets(st, seat)]
+        out += [grammar.general_to(lands[t].key) for t in general_jumps(st, seat)]
+        out.append(grammar.END_RELOCATION)
+        return out
+
+    def act(self, st: S, action: str) -> None:
+        st.stack.pop()
+        seat, left = self.seat, self.left
+        board = st.content.board
+        verb, args = grammar.read(action)
+        if verb == "to":
+            st.stack.append(ZEffect(seat, board.index[args[0]], left, 0))
+        elif verb == grammar.GENERAL:
+            land = board.index[args[1]]
+            st.general[seat] = land
+            st.log.add(f"{st.seats[seat]}'s general rides to {board.lands[land].name} (one Z-effect).")
+            if left > 1:
+                st.stack.append(Relocation(seat, left - 1))
+
+    def describe(self, st: S, seat: int | None) -> str:
+        if seat == self.seat:
+            return (f"relocation: pick the land for the next Z-effect ({self.left} left), move the general, "
+                    f"or end the relocation")
+        return f"{st.seats[self.seat]} relocates"
 
 
 def move_options(st: S, seat: int, target: int, general: bool) -> list[str]:
@@ -129,35 +146,52 @@ def move_options(st: S, seat: int, target: int, general: bool) -> list[str]:
         if owner[s] != seat:
             continue
         key = lands[s].key
-        for k, kind in enumerate(("inf", "cav", "art")):
-            out += [f"move {key} {n} {kind}" for n in range(1, units[k][s] + 1)]
+        for k, kind in enumerate(KINDS):
+            out += [grammar.move(key, n, kind) for n in range(1, units[k][s] + 1)]
         if general and st.general[seat] == s:
-            out.append(f"move {key} general")
+            out.append(grammar.move_general(key))
     return out
 
 
-def legal_zeffect(st: S, seat: int, target: int, left: int, moved: int) -> list[str]:
-    out = move_options(st, seat, target, general=True)
-    return out + ["done"] if moved else out
+@decision(tag="zeffect")
+class ZEffect(NamedTuple):
+    """One Z-effect (§2.5 [sure]): ``seat`` moves troops (or the general) from own lands next to
+    ``target`` into it until done (once something ``moved``); ``left`` Z-effects remain with this one."""
 
+    seat: int
+    target: int
+    left: int
+    moved: int
 
-def act_zeffect(st: S, action: str, seat: int, target: int, left: int, moved: int) -> None:
-    st.stack.pop()
-    board = st.content.board
-    words = action.split(" ")
-    if words[0] == "done":
-        st.log.add(f"{st.seats[seat]} moves troops into {board.lands[target].name}.")
-        if left > 1:
-            st.stack.append(("relocate", seat, left - 1))
-        return
-    source = board.index[words[1]]
-    if words[2] == "general":
-        st.general[seat] = target
-    else:
-        n, k = int(words[2]), KIND_INDEX[words[3]]
-        st.units[k][source] -= n
-        st.units[k][target] += n
-    st.stack.append(("zeffect", seat, target, left, 1))
+    def legal(self, st: S) -> list[str]:
+        out = move_options(st, self.seat, self.target, general=True)
+        if self.moved:
+            out.append(grammar.DONE)
+        return out
+
+    def act(self, st: S, action: str) -> None:
+        st.stack.pop()
+        seat, target = self.seat, self.target
+        board = st.content.board
+        if action == grammar.DONE:
+            st.log.add(f"{st.seats[seat]} moves troops into {board.lands[target].name}.")
+            if self.left > 1:
+                st.stack.append(Relocation(seat, self.left - 1))
+            return
+        _, args = grammar.read(action)
+        source = board.index[args[0]]
+        if args[1] == grammar.GENERAL:
+            st.general[seat] = target
+        else:
+            n, k = args[1], KIND_INDEX[args[2]]
+            st.units[k][source] -= n
+            st.units[k][target] += n
+        st.stack.append(ZEffect(seat, target, self.left, 1))
+
+    def describe(self, st: S, seat: int | None) -> str:
+        if seat == self.seat:
+            return f"move troops from your lands next to {st.content.board.lands[self.target].name} into it, then done"
+        return f"{st.seats[self.seat]} relocates"
 
 
 # ====================================================================== Nachschub
@@ -194,15 +228,15 @@ def supply_mixes(st: S, seat: int) -> list[tuple[int, int, int]]:
 def supply_options(st: S, seat: int) -> list[str]:
     lands = st.content.board.lands
     mixes = supply_mixes(st, seat)
-    return [f"supply {lands[t].key} {text(m)}" for t in supply_lands(st, seat) for m in mixes]
+    return [grammar.supply(lands[t].key, m) for t in supply_lands(st, seat) for m in mixes]
 
 
-def do_supply(st: S, seat: int, words: list[str]) -> None:
-    """Nachschub: put the chosen mix from the supply into one land."""
-    land = st.content.board.index[words[1]]
+def do_supply(st: S, seat: int, args: tuple) -> None:
+    """Nachschub: put the chosen mix from the supply into one land (``args``: the land, then count and kind)."""
+    land = st.content.board.index[args[0]]
     placed = [0, 0, 0]
-    for n, kind in zip(words[2::2], words[3::2]):
-        placed[KIND_INDEX[kind]] = place(st, seat, land, KIND_INDEX[kind], int(n))
+    for n, kind in zip(args[1::2], args[2::2]):
+        placed[KIND_INDEX[kind]] = place(st, seat, land, KIND_INDEX[kind], n)
     st.log.add(f"{st.seats[seat]} brings up supplies: {text(placed)} to "
                f"{st.content.board.lands[land].name}.")
 
@@ -223,7 +257,7 @@ def fortify_options(st: S, seat: int) -> list[str]:
         if o == seat and st.fort[i] == NO_FORT:
             ep = st.ep_in(i) - (winter_cost if i == cap else 0)
             if ep >= f.build_min_ep:
-                out.append(f"fortify {lands[i].key}")
+                out.append(grammar.fortify(lands[i].key))
     return out
 
 

@@ -12,43 +12,20 @@ the next year (option ``start_player``); capitals are chosen in the start phase,
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
-from . import combat, logistics, team
-from .scoring import loyalty_active
-from .state import GREY, NEUTRAL
-from .units import place, take_land
+from realpolitik.engine import decision, procedure
+
+from . import combat, grammar, logistics, scoring
+from .scoring import Crown, Reinforce, loyalty_active
+from .team import TeamOffer
+from .units import NEUTRAL, place, take_land
 
 if TYPE_CHECKING:
     from .state import E1815State as S
 
 
-# ====================================================================== set-up and start phase
-
-
-def setup(st: S) -> None:
-    """Put out grey fortresses and neutral garrisons; queue the start phase and the first year."""
-    board = st.content.board
-    for i, land in enumerate(board.lands):
-        st.units[0][i] = land.garrison
-        if land.grey_fortress:
-            st.fort[i] = GREY
-    n = len(st.seats)
-    frames: list[tuple] = []
-    if board.powers:
-        frames += [("power", s) for s in range(n)]
-    frames += [("capital", s) for s in range(n)]
-    frames += [("claims", s, st.content.rules.start.claims) for s in reversed(range(n))]
-    frames.append(("new_year",))
-    st.stack.extend(reversed(frames))
-    st.season = "start"
-    st.log.add(f"{st.game.title} on the map {board.name}: {n} players"
-               + (" in two teams (" + team_names(st) + ")" if st.team_of else "") + ".")
-
-
-def team_names(st: S) -> str:
-    teams = [[st.seats[s] for s in range(len(st.seats)) if st.team_of[s] == t] for t in (0, 1)]
-    return " vs ".join(" + ".join(t) for t in teams)
+# ====================================================================== start phase
 
 
 def choosable_powers(st: S) -> list[int]:
@@ -57,17 +34,26 @@ def choosable_powers(st: S) -> list[int]:
     return [i for i, p in enumerate(st.content.board.powers) if not p.indian and i not in taken]
 
 
-def legal_power(st: S, seat: int) -> list[str]:
-    powers = st.content.board.powers
-    return [f"power {powers[i].key}" for i in choosable_powers(st)]
+@decision(tag="power")
+class ChoosePower(NamedTuple):
+    """Startphase (1715): ``seat`` chooses the power it plays."""
 
+    seat: int
 
-def act_power(st: S, action: str, seat: int) -> None:
-    st.stack.pop()
-    powers = st.content.board.powers
-    index = next(i for i, p in enumerate(powers) if p.key == action.split(" ")[1])
-    st.power[seat] = index
-    st.log.add(f"{st.seats[seat]} plays {powers[index].name}.")
+    def legal(self, st: S) -> list[str]:
+        powers = st.content.board.powers
+        return [grammar.power(powers[i].key) for i in choosable_powers(st)]
+
+    def act(self, st: S, action: str) -> None:
+        st.stack.pop()
+        powers = st.content.board.powers
+        (key,) = grammar.read(action)[1]
+        index = next(i for i, p in enumerate(powers) if p.key == key)
+        st.power[self.seat] = index
+        st.log.add(f"{st.seats[self.seat]} plays {powers[index].name}.")
+
+    def describe(self, st: S, seat: int | None) -> str:
+        return "choose the power you play" if seat == self.seat else f"{st.seats[self.seat]} chooses a power"
 
 
 def capital_sites(st: S) -> list[int]:
@@ -90,22 +76,31 @@ def capital_sites(st: S) -> list[int]:
     return strict or empty
 
 
-def legal_capital(st: S, seat: int) -> list[str]:
-    lands = st.content.board.lands
-    return [f"capital {lands[i].key}" for i in capital_sites(st)]
+@decision(tag="capital")
+class ChooseCapital(NamedTuple):
+    """Startphase (U3): ``seat`` founds its capital — flag, general, infantry and a cavalry."""
 
+    seat: int
 
-def act_capital(st: S, action: str, seat: int) -> None:
-    st.stack.pop()
-    board = st.content.board
-    land = board.index[action.split(" ")[1]]
-    start = st.content.rules.start
-    st.capital[seat] = land
-    take_land(st, seat, land, conquest=False)
-    place(st, seat, land, 0, start.capital_inf)
-    place(st, seat, land, 1, start.capital_cav)
-    st.general[seat] = land
-    st.log.add(f"{st.seats[seat]} founds the capital {board.lands[land].name}.")
+    def legal(self, st: S) -> list[str]:
+        lands = st.content.board.lands
+        return [grammar.capital(lands[i].key) for i in capital_sites(st)]
+
+    def act(self, st: S, action: str) -> None:
+        st.stack.pop()
+        seat = self.seat
+        board = st.content.board
+        land = board.index[grammar.read(action)[1][0]]
+        start = st.content.rules.start
+        st.capital[seat] = land
+        take_land(st, seat, land, conquest=False)
+        place(st, seat, land, 0, start.capital_inf)
+        place(st, seat, land, 1, start.capital_cav)
+        st.general[seat] = land
+        st.log.add(f"{st.seats[seat]} founds the capital {board.lands[land].name}.")
+
+    def describe(self, st: S, seat: int | None) -> str:
+        return "choose the land of your capital" if seat == self.seat else f"{st.seats[self.seat]} chooses a capital"
 
 
 def claim_sites(st: S, seat: int) -> list[int]:
@@ -114,140 +109,194 @@ def claim_sites(st: S, seat: int) -> list[int]:
     return [i for i in board.adj[st.capital[seat]] if st.owner[i] == NEUTRAL and st.ep_in(i) == 0]
 
 
-def claims(st: S, seat: int, left: int) -> None:
-    """Procedure: ask for the next claim while there is one to make."""
-    if left > 0 and claim_sites(st, seat):
-        st.stack.append(("claim", seat, left))
+@procedure(tag="claims")
+class Claims(NamedTuple):
+    """Startphase (U4): ``seat`` claims ``left`` more lands while there is one to claim."""
+
+    seat: int
+    left: int
+
+    def run(self, st: S) -> None:
+        if self.left > 0 and claim_sites(st, self.seat):
+            st.stack.append(Claim(self.seat, self.left))
 
 
-def legal_claim(st: S, seat: int, left: int) -> list[str]:
-    lands = st.content.board.lands
-    return [f"claim {lands[i].key}" for i in claim_sites(st, seat)]
+@decision(tag="claim")
+class Claim(NamedTuple):
+    """Startphase (U4): ``seat`` claims an empty land next to its capital (``left`` claims to make)."""
 
+    seat: int
+    left: int
 
-def act_claim(st: S, action: str, seat: int, left: int) -> None:
-    st.stack.pop()
-    board = st.content.board
-    land = board.index[action.split(" ")[1]]
-    take_land(st, seat, land, conquest=False)
-    place(st, seat, land, 0, st.content.rules.start.claim_inf)
-    st.log.add(f"{st.seats[seat]} claims {board.lands[land].name}.")
-    st.stack.append(("claims", seat, left - 1))
+    def legal(self, st: S) -> list[str]:
+        lands = st.content.board.lands
+        return [grammar.claim(lands[i].key) for i in claim_sites(st, self.seat)]
+
+    def act(self, st: S, action: str) -> None:
+        st.stack.pop()
+        seat = self.seat
+        board = st.content.board
+        land = board.index[grammar.read(action)[1][0]]
+        take_land(st, seat, land, conquest=False)
+        place(st, seat, land, 0, st.content.rules.start.claim_inf)
+        st.log.add(f"{st.seats[seat]} claims {board.lands[land].name}.")
+        st.stack.append(Claims(seat, self.left - 1))
+
+    def describe(self, st: S, seat: int | None) -> str:
+        if seat == self.seat:
+            return f"claim an empty land next to your capital ({self.left} left)"
+        return f"{st.seats[self.seat]} claims land"
 
 
 # ====================================================================== the year
 
 
-def new_year(st: S) -> None:
-    """Procedure: queue the year — crown, reinforcements, winter round, summer round, SP."""
-    st.year += 1
-    n = len(st.seats)
-    start = (1 - st.year) % n if st.options["start_player"] == "rotate" else 0
-    st.order = tuple((start + i) % n for i in range(n))
-    st.log.add(f"— Year {st.year} —")
-    frames: list[tuple] = []
-    if loyalty_active(st):
-        frames.append(("crown",))
-    if st.year > 1:
-        frames += [("reinforce", s) for s in st.order]
-    frames += [("turn", s, "winter", 0) for s in st.order]
-    frames += [("turn", s, "summer", int(i == n - 1)) for i, s in enumerate(st.order)]
-    frames.append(("scoring",))
-    st.stack.extend(reversed(frames))
+@procedure(tag="new_year")
+class NewYear(NamedTuple):
+    """The year (U12): the crown (1715), reinforcements (not in year 1), the winter round, the
+    summer round, the SP distribution."""
+
+    def run(self, st: S) -> None:
+        st.year += 1
+        n = len(st.seats)
+        start = (1 - st.year) % n if st.options["start_player"] == "rotate" else 0
+        st.order = tuple((start + i) % n for i in range(n))
+        st.log.add(f"— Year {st.year} —")
+        frames: list[tuple] = []
+        if loyalty_active(st):
+            frames.append(Crown())
+        if st.year > 1:
+            frames += [Reinforce(s) for s in st.order]
+        frames += [Turn(s, "winter", 0) for s in st.order]
+        frames += [Turn(s, "summer", int(i == n - 1)) for i, s in enumerate(st.order)]
+        frames.append(SpDistribution())
+        st.stack.extend(reversed(frames))
 
 
-def turn(st: S, seat: int, season: str, last: int) -> None:
-    """Procedure: a winter or summer turn, then (2vs2) the team action, then the ½ move."""
-    st.season = season
-    st.turn_seat = seat
-    st.half = False
-    after: list[tuple] = []
-    if st.team_of is not None:
-        after.append(("team_offer", seat))
-    if last:
-        if st.options.get("last_team_action", "before-half") == "after-half":
-            after.insert(0, ("half", seat))
-        else:
-            after.append(("half", seat))
-    st.stack.extend(reversed(after))
-    if not any(o == seat for o in st.owner):
-        st.log.add(f"{st.seats[seat]} owns no land and sits out the {season} turn.")
-        return
-    st.log.add(f"{st.seats[seat]}'s {season} turn.")
-    _begin(st, seat, st.content.rules.turn.actions)
+@procedure(tag="turn")
+class Turn(NamedTuple):
+    """A winter or summer turn of ``seat`` (U13), then (2vs2) the team action, and after the
+    ``last`` summer turn the ½ move (U14), before or after that team action (option)."""
+
+    seat: int
+    season: str
+    last: int
+
+    def run(self, st: S) -> None:
+        seat, season = self.seat, self.season
+        st.season = season
+        st.turn_seat = seat
+        st.half = False
+        after: list[tuple] = []
+        if st.team_of is not None:
+            after.append(TeamOffer(seat))
+        if self.last:
+            if st.options.get("last_team_action", "before-half") == "after-half":
+                after.insert(0, HalfMove(seat))
+            else:
+                after.append(HalfMove(seat))
+        st.stack.extend(reversed(after))
+        if not any(o == seat for o in st.owner):
+            st.log.add(f"{st.seats[seat]} owns no land and sits out the {season} turn.")
+            return
+        st.log.add(f"{st.seats[seat]}'s {season} turn.")
+        _begin(st, seat, st.content.rules.turn.actions)
 
 
-def half_move(st: S, seat: int) -> None:
-    """Procedure: the ½ of the last summer player's 1½ move (U14): one more action."""
-    st.turn_seat = seat
-    if not any(o == seat for o in st.owner):
-        return
-    st.half = True
-    st.log.add(f"{st.seats[seat]}'s half move.")
-    _begin(st, seat, st.content.rules.turn.half_move_actions)
+@procedure(tag="half")
+class HalfMove(NamedTuple):
+    """The ½ of the last summer player's 1½ move (U14): one more action."""
+
+    seat: int
+
+    def run(self, st: S) -> None:
+        seat = self.seat
+        st.turn_seat = seat
+        if not any(o == seat for o in st.owner):
+            return
+        st.half = True
+        st.log.add(f"{st.seats[seat]}'s half move.")
+        _begin(st, seat, st.content.rules.turn.half_move_actions)
 
 
 def _begin(st: S, seat: int, actions: int) -> None:
     st.actions_left = actions
     st.military_left = st.content.rules.turn.military
     st.acted = 0
-    st.stack.append(("action", seat))
+    st.stack.append(TurnAction(seat))
+
+
+@procedure(tag="scoring")
+class SpDistribution(NamedTuple):
+    """The end of the year: the SP distribution and the victory check (U24–U27); the next year
+    unless the game is over."""
+
+    def run(self, st: S) -> None:
+        if not scoring.distribute(st):
+            st.stack.append(NewYear())
 
 
 # ====================================================================== the action menu
 
 
-def legal_action(st: S, seat: int) -> list[str]:
-    """Every action open now: civil ones (relocate, supply, fortify, diplomacy), attacks, end turn."""
-    out: list[str] = []
-    lands = st.content.board.lands
-    if logistics.can_act_civil(st, seat):
-        if logistics.can_relocate(st, seat):
-            out.append("relocate")
-        out += logistics.supply_options(st, seat)
-        out += logistics.fortify_options(st, seat)
-        out += combat.diplomacy_options(st, seat)
-    if st.military_left > 0:
-        out += [f"attack {lands[t].key}" for t in combat.attack_targets(st, seat)]
-    out.append("end turn")
-    return out
+@decision(tag="action")
+class TurnAction(NamedTuple):
+    """An action of ``seat``'s turn (two per turn [sure], one in the ½ move, at most one military,
+    U13): relocate, supply, fortify, diplomacy, attack — or end the turn."""
 
+    seat: int
 
-def act_action(st: S, action: str, seat: int) -> None:
-    st.stack.pop()
-    words = action.split(" ")
-    verb = words[0]
-    if verb == "end":
-        st.actions_left = 0
-        return
-    first = st.acted == 0
-    st.acted += 1
-    st.actions_left -= 1
-    if verb == "attack":
-        st.military_left -= 1
-    elif verb == "supply" and first:
-        st.actions_left = 0  # [sure] Nachschub as the 1st action ends the turn
-    if st.actions_left > 0:
-        st.stack.append(("action", seat))
-    board = st.content.board
-    if verb == "attack":
-        combat.start_attack(st, seat, board.index[words[1]])
-        return
-    logistics.pay_attrition(st, seat)
-    if verb == "relocate":
-        logistics.start_relocation(st, seat)
-    elif verb == "supply":
-        logistics.do_supply(st, seat, words)
-        if first:
-            st.log.add(f"Supplies as the first action end {st.seats[seat]}'s turn.")
-    elif verb == "fortify":
-        logistics.do_fortify(st, seat, board.index[words[1]])
-    else:
-        combat.do_diplomacy(st, seat, words)
+    def legal(self, st: S) -> list[str]:
+        seat = self.seat
+        out: list[str] = []
+        lands = st.content.board.lands
+        if logistics.can_act_civil(st, seat):
+            if logistics.can_relocate(st, seat):
+                out.append(grammar.RELOCATE)
+            out += logistics.supply_options(st, seat)
+            out += logistics.fortify_options(st, seat)
+            out += combat.diplomacy_options(st, seat)
+        if st.military_left > 0:
+            out += [grammar.attack(lands[t].key) for t in combat.attack_targets(st, seat)]
+        out.append(grammar.END_TURN)
+        return out
 
+    def act(self, st: S, action: str) -> None:
+        st.stack.pop()
+        seat = self.seat
+        if action == grammar.END_TURN:
+            st.actions_left = 0
+            return
+        verb, args = grammar.read(action)
+        first = st.acted == 0
+        st.acted += 1
+        st.actions_left -= 1
+        if verb == "attack":
+            st.military_left -= 1
+        elif verb == "supply" and first:
+            st.actions_left = 0  # [sure] Nachschub as the 1st action ends the turn
+        if st.actions_left > 0:
+            st.stack.append(self)
+        board = st.content.board
+        if verb == "attack":
+            combat.start_attack(st, seat, board.index[args[0]])
+            return
+        logistics.pay_attrition(st, seat)
+        if action == grammar.RELOCATE:
+            logistics.start_relocation(st, seat)
+        elif verb == "supply":
+            logistics.do_supply(st, seat, args)
+            if first:
+                st.log.add(f"Supplies as the first action end {st.seats[seat]}'s turn.")
+        elif verb == "fortify":
+            logistics.do_fortify(st, seat, board.index[args[0]])
+        else:
+            combat.do_diplomacy(st, seat, verb, args)
 
-def team_offer(st: S, seat: int) -> None:
-    """Procedure: the optional team action after a winter or summer turn (2vs2)."""
-    st.turn_seat = seat
-    st.half = False
-    team.offer(st, seat)
+    def describe(self, st: S, seat: int | None) -> str:
+        if seat != self.seat:
+            return f"{st.seats[self.seat]} acts"
+        if st.half:
+            return "your half move: one more action"
+        what = f"your {st.season} turn: choose an action ({st.actions_left} left"
+        return what + (", no more attacks)" if st.military_left <= 0 else ")")

@@ -11,13 +11,13 @@ player (U26; for teams [sure]: between each team's currently strongest player).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
-from realpolitik.engine import Outcome
+from realpolitik.engine import Outcome, decision, procedure
 
+from . import grammar
 from .content import KINDS
-from .state import NEUTRAL, NO_FORT
-from .units import gain_markers, place
+from .units import NEUTRAL, NO_FORT, gain_markers, place
 
 if TYPE_CHECKING:
     from .state import E1815State as S
@@ -54,25 +54,31 @@ def reinforcement_lands(st: S, seat: int) -> list[int]:
     return sorted(out)
 
 
-def reinforce(st: S, seat: int) -> None:
-    """Procedure: one player's reinforcement turn."""
-    st.season = "reinforcement"
-    st.turn_seat = seat
-    st.half = False
-    board = st.content.board
-    if not any(o == seat for o in st.owner):
-        st.log.add(f"{st.seats[seat]} owns no land and gets no reinforcements.")
-        return
-    if st.general[seat] == NEUTRAL:
-        home = reinforcement_lands(st, seat)
-        cap = st.capital[seat]
-        spot = cap if st.holds_capital(seat) else (home[0] if home else NEUTRAL)
-        if spot != NEUTRAL:
-            st.general[seat] = spot
-            st.log.add(f"{st.seats[seat]}'s general returns to {board.lands[spot].name}.")
-    budget = reinforcement_ep(st, seat)
-    st.log.add(f"Reinforcements: {st.seats[seat]} may place {budget} EP.")
-    _keep_placing(st, seat, budget)
+@procedure(tag="reinforce")
+class Reinforce(NamedTuple):
+    """Verstärkungszug (U22): ``seat``'s reinforcement turn; a general in the supply comes back first."""
+
+    seat: int
+
+    def run(self, st: S) -> None:
+        seat = self.seat
+        st.season = "reinforcement"
+        st.turn_seat = seat
+        st.half = False
+        board = st.content.board
+        if not any(o == seat for o in st.owner):
+            st.log.add(f"{st.seats[seat]} owns no land and gets no reinforcements.")
+            return
+        if st.general[seat] == NEUTRAL:
+            home = reinforcement_lands(st, seat)
+            cap = st.capital[seat]
+            spot = cap if st.holds_capital(seat) else (home[0] if home else NEUTRAL)
+            if spot != NEUTRAL:
+                st.general[seat] = spot
+                st.log.add(f"{st.seats[seat]}'s general returns to {board.lands[spot].name}.")
+        budget = reinforcement_ep(st, seat)
+        st.log.add(f"Reinforcements: {st.seats[seat]} may place {budget} EP.")
+        _keep_placing(st, seat, budget)
 
 
 def placements(st: S, seat: int, left: int) -> list[str]:
@@ -83,29 +89,43 @@ def placements(st: S, seat: int, left: int) -> list[str]:
     for land in reinforcement_lands(st, seat):
         for k, kind in enumerate(KINDS):
             if (k == 0 or land == cap) and ep[k] <= left and st.pool[k][seat] > 0:
-                out.append(f"place {lands[land].key} {kind}")
+                out.append(grammar.place(lands[land].key, kind))
     return out
 
 
 def _keep_placing(st: S, seat: int, left: int) -> None:
     if placements(st, seat, left):
-        st.stack.append(("place", seat, left))
+        st.stack.append(PlaceReinforcements(seat, left))
 
 
-def legal_place(st: S, seat: int, left: int) -> list[str]:
-    return placements(st, seat, left) + ["done"]
+@decision(tag="place")
+class PlaceReinforcements(NamedTuple):
+    """Verstärkungszug (U22, U9): ``seat`` places one unit at a time, ``left`` EP still to place, or is done."""
 
+    seat: int
+    left: int
 
-def act_place(st: S, action: str, seat: int, left: int) -> None:
-    st.stack.pop()
-    if action == "done":
-        return
-    _, key, kind = action.split(" ")
-    board = st.content.board
-    k = KINDS.index(kind)
-    place(st, seat, board.index[key], k, 1)
-    st.log.add(f"{st.seats[seat]} places 1 {kind} in {board.lands[board.index[key]].name}.")
-    _keep_placing(st, seat, left - st.content.ep[k])
+    def legal(self, st: S) -> list[str]:
+        out = placements(st, self.seat, self.left)
+        out.append(grammar.DONE)
+        return out
+
+    def act(self, st: S, action: str) -> None:
+        st.stack.pop()
+        if action == grammar.DONE:
+            return
+        seat = self.seat
+        key, kind = grammar.read(action)[1]
+        board = st.content.board
+        k = KINDS.index(kind)
+        place(st, seat, board.index[key], k, 1)
+        st.log.add(f"{st.seats[seat]} places 1 {kind} in {board.lands[board.index[key]].name}.")
+        _keep_placing(st, seat, self.left - st.content.ep[k])
+
+    def describe(self, st: S, seat: int | None) -> str:
+        if seat == self.seat:
+            return f"place reinforcements ({self.left} EP left)"
+        return f"{st.seats[self.seat]} places reinforcements"
 
 
 # ====================================================================== the crown (1715)
@@ -116,20 +136,23 @@ def loyalty_active(st: S) -> bool:
     return bool(st.options.get("loyalty") and st.content.board.demands)
 
 
-def crown(st: S) -> None:
-    """Procedure, start of a year (U28): each player rolls; above his loyalty the crown demands."""
-    lo = st.content.rules.loyalty
-    demands = st.content.board.demands
-    for s in range(len(st.seats)):
-        st.conquered[s] = 0
-        roll = st.rng.randint(1, lo.die)
-        if roll <= st.loyalty[s]:
-            st.demand[s] = NEUTRAL
-            st.log.add(f"{st.seats[s]} rolls {roll} against loyalty {st.loyalty[s]}: the crown is content.")
-        else:
-            st.demand[s] = st.rng.below(len(demands))
-            st.log.add(f"{st.seats[s]} rolls {roll} against loyalty {st.loyalty[s]}: the crown demands "
-                       f"{demand_text(st, st.demand[s])}.")
+@procedure(tag="crown")
+class Crown(NamedTuple):
+    """The crown (U28), at the start of a year: each player rolls; above his loyalty the crown demands."""
+
+    def run(self, st: S) -> None:
+        lo = st.content.rules.loyalty
+        demands = st.content.board.demands
+        for s in range(len(st.seats)):
+            st.conquered[s] = 0
+            roll = st.rng.randint(1, lo.die)
+            if roll <= st.loyalty[s]:
+                st.demand[s] = NEUTRAL
+                st.log.add(f"{st.seats[s]} rolls {roll} against loyalty {st.loyalty[s]}: the crown is content.")
+            else:
+                st.demand[s] = st.rng.below(len(demands))
+                st.log.add(f"{st.seats[s]} rolls {roll} against loyalty {st.loyalty[s]}: the crown demands "
+                           f"{demand_text(st, st.demand[s])}.")
 
 
 def demand_text(st: S, index: int) -> str:
@@ -193,8 +216,9 @@ def _seat_key(st: S, seat: int) -> tuple:
     return (st.sp[seat], strength(st, seat))
 
 
-def scoring(st: S) -> None:
-    """Procedure: the SP distribution at the end of the year, then the victory check."""
+def distribute(st: S) -> bool:
+    """The SP distribution at the end of the year (U24), then the victory check (U25–U27); True
+    when the game is over."""
     st.season = "scoring"
     st.turn_seat = NEUTRAL
     st.half = False
@@ -215,14 +239,14 @@ def scoring(st: S) -> None:
     if won is not None:
         st.result = (*won, False)
         st.log.add(won[1])
-        return
+        return True
     limit = st.options["max_years"]
     if limit and st.year >= limit:
         winners, reason = best_at_limit(st)
         st.result = (winners, reason, True)
         st.log.add(reason)
-        return
-    st.stack.append(("new_year",))
+        return True
+    return False
 
 
 def victory(st: S) -> tuple[tuple[int, ...], str] | None:

@@ -13,80 +13,40 @@ from __future__ import annotations
 
 from typing import Any
 
-from realpolitik.engine import Outcome, Rng, State
+from realpolitik.engine import LIST, NESTED, SHARED, VALUE, FramedState, Outcome, Rng, fields
+from realpolitik.i18n import Text
 
-from . import rules
+from . import rules, words
 from .content import KINDS
-
-NEUTRAL = -1
-#: fortress kinds in ``fort``
-NO_FORT, GREY, BUILT = 0, 1, 2
+from .scoring import loyalty_active, outcome
+from .units import BUILT, GREY, NEUTRAL, NO_FORT
 
 
-class E1815State(State):
+class E1815State(FramedState):
     """A game of 1815 (or 1715) in progress."""
 
-    __slots__ = (
-        "content", "team_of", "ally",
-        "owner", "units", "fort", "capital", "general", "pool", "forts_left",
-        "sp", "markers", "completed", "power", "loyalty", "demand", "conquered",
-        "year", "season", "order", "turn_seat", "actions_left", "military_left", "acted", "half",
-        "stack", "result",
+    __slots__ = fields(
+        content=SHARED, team_of=SHARED, ally=SHARED,
+        owner=LIST, units=NESTED, fort=LIST, capital=LIST, general=LIST, pool=NESTED, forts_left=LIST,
+        sp=LIST, markers=LIST, completed=LIST, power=LIST, loyalty=LIST, demand=LIST, conquered=LIST,
+        year=VALUE, season=VALUE, order=VALUE, turn_seat=VALUE, actions_left=VALUE, military_left=VALUE,
+        acted=VALUE, half=VALUE, result=VALUE,
     )
-
-    def _copy_into(self, twin: E1815State) -> None:
-        twin.content = self.content
-        twin.team_of = self.team_of
-        twin.ally = self.ally
-        twin.owner = self.owner[:]
-        twin.units = [u[:] for u in self.units]
-        twin.fort = self.fort[:]
-        twin.capital = self.capital[:]
-        twin.general = self.general[:]
-        twin.pool = [p[:] for p in self.pool]
-        twin.forts_left = self.forts_left[:]
-        twin.sp = self.sp[:]
-        twin.markers = self.markers[:]
-        twin.completed = self.completed[:]
-        twin.power = self.power[:]
-        twin.loyalty = self.loyalty[:]
-        twin.demand = self.demand[:]
-        twin.conquered = self.conquered[:]
-        twin.year = self.year
-        twin.season = self.season
-        twin.order = self.order
-        twin.turn_seat = self.turn_seat
-        twin.actions_left = self.actions_left
-        twin.military_left = self.military_left
-        twin.acted = self.acted
-        twin.half = self.half
-        twin.stack = self.stack[:]  # frames are immutable tuples
-        twin.result = self.result
 
     # ------------------------------------------------------------------ contract
 
-    @property
-    def to_act(self) -> int | None:
-        """The seat of the decision on top of the stack."""
-        return self.stack[-1][1] if self.stack else None
-
-    def _legal_actions(self) -> list[str]:
-        return rules.legal(self)
-
-    def _apply(self, action: str) -> None:
-        rules.act(self, action)
-
     def why_illegal(self, action: str) -> str | None:
-        return rules.why_illegal(self, action)
+        """One set of reasons for every decision (unknown lands, allies, the winter rule)."""
+        return words.why_illegal(self, action)
 
-    def describe_pending(self, seat: int | None) -> str:
-        return rules.describe(self, seat)
+    def action_label(self, verb: str, args: tuple) -> Text | None:
+        return words.action_label(self, verb, args)
 
     def outcome(self) -> Outcome | None:
         if self.stack or self.result is None:
             return None
         winners, reason, limit = self.result
-        return rules.outcome(self, winners, reason, limit)
+        return outcome(self, winners, reason, limit)
 
     def _resample_hidden(self, seat: int, rng: Rng) -> None:
         """Nothing is hidden; only the RNG (future dice) is reseeded by ``determinize``."""
@@ -146,7 +106,7 @@ class E1815State(State):
                 "generals": [self.seats[s] for s, g in enumerate(self.general) if g == i],
             }
         players = []
-        loyalty = rules.scoring.loyalty_active(self)
+        loyalty = loyalty_active(self)
         for s, label in enumerate(self.seats):
             demand = self.demand[s]
             players.append({
@@ -192,16 +152,3 @@ class E1815State(State):
 
     def private_view(self, seat: int) -> dict[str, Any]:
         return {}
-
-    def snapshot(self) -> dict[str, Any]:
-        return {
-            "owner": self.owner, "units": self.units, "fort": self.fort, "capital": self.capital,
-            "general": self.general, "pool": self.pool, "forts_left": self.forts_left, "sp": self.sp,
-            "markers": self.markers, "completed": self.completed, "power": self.power,
-            "loyalty": self.loyalty, "demand": self.demand, "conquered": self.conquered,
-            "year": self.year, "season": self.season, "order": list(self.order), "turn_seat": self.turn_seat,
-            "actions_left": self.actions_left, "military_left": self.military_left, "acted": self.acted,
-            "half": self.half, "stack": [list(f) for f in self.stack],
-            "result": None if self.result is None else [list(self.result[0]), self.result[1], self.result[2]],
-            "rng": self.rng.state, "ply": self.ply,
-        }

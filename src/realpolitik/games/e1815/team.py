@@ -15,11 +15,13 @@ help himself, only his ally; then the next player, of the other team, moves:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
-from .logistics import KIND_INDEX
-from .state import NEUTRAL
-from .units import place, take_land
+from realpolitik.engine import decision, procedure
+
+from . import grammar
+from .content import KINDS
+from .units import KIND_INDEX, NEUTRAL, place, take_land
 
 if TYPE_CHECKING:
     from .state import E1815State as S
@@ -43,76 +45,121 @@ def can_give_marker(st: S, seat: int) -> bool:
     return st.markers[seat] > 0 and st.markers[st.ally[seat]] < st.content.rules.markers.cap
 
 
+def can_act(st: S, seat: int) -> bool:
+    """``seat`` has a team action to take: an ally, and a land to cede, troops to hand over or a marker to give."""
+    return st.ally[seat] != NEUTRAL and bool(cede_lands(st, seat) or transfer_targets(st, seat)
+                                             or can_give_marker(st, seat))
+
+
 def options(st: S, seat: int) -> list[str]:
     """The team actions open to ``seat`` now (without ``no team action``)."""
     if st.ally[seat] == NEUTRAL:
         return []
     lands = st.content.board.lands
-    out = [f"cede {lands[i].key}" for i in cede_lands(st, seat)]
-    out += [f"transfer {lands[i].key}" for i in transfer_targets(st, seat)]
+    out = [grammar.cede(lands[i].key) for i in cede_lands(st, seat)]
+    out += [grammar.transfer(lands[i].key) for i in transfer_targets(st, seat)]
     if can_give_marker(st, seat):
-        out.append("give marker")
+        out.append(grammar.GIVE_MARKER)
     return out
 
 
-def offer(st: S, seat: int) -> None:
-    """Procedure: ask for a team action if one is possible (else there is nothing to ask)."""
-    if options(st, seat):
-        st.stack.append(("team", seat))
+@procedure(tag="team_offer")
+class TeamOffer(NamedTuple):
+    """After a winter or summer turn of ``seat`` (and between the 1 and the ½): ask for a team
+    action if one is possible, else there is nothing to ask."""
+
+    seat: int
+
+    def run(self, st: S) -> None:
+        st.turn_seat = self.seat
+        st.half = False
+        if can_act(st, self.seat):
+            st.stack.append(TeamAction(self.seat))
 
 
-def legal_team(st: S, seat: int) -> list[str]:
-    return options(st, seat) + ["no team action"]
+@decision(tag="team")
+class TeamAction(NamedTuple):
+    """Team-Aktionen: ``seat`` cedes a land, hands troops over or hands a marker to the ally — or
+    takes no team action."""
+
+    seat: int
+
+    def legal(self, st: S) -> list[str]:
+        out = options(st, self.seat)
+        out.append(grammar.NO_TEAM_ACTION)
+        return out
+
+    def act(self, st: S, action: str) -> None:
+        st.stack.pop()
+        seat = self.seat
+        verb, args = grammar.read(action)
+        ally = st.ally[seat]
+        board = st.content.board
+        if verb == "cede":
+            land = board.index[args[0]]
+            gone = [st.units[k][land] for k in range(3)]
+            for k in range(3):
+                st.pool[k][seat] += gone[k]
+                st.units[k][land] = 0
+            take_land(st, ally, land, conquest=False)
+            placed = place(st, ally, land, 0, 1)
+            st.log.add(f"Team action: {st.seats[seat]} cedes {board.lands[land].name} to {st.seats[ally]}"
+                       f"{' (1 inf placed)' if placed else ' (no infantry left to place)'}.")
+        elif verb == "transfer":
+            land = board.index[args[0]]
+            st.log.add(f"Team action: {st.seats[seat]} hands troops over to {st.seats[ally]} in "
+                       f"{board.lands[land].name}.")
+            st.stack.append(HandOver(seat, land, 0))
+        elif action == grammar.GIVE_MARKER:
+            st.markers[seat] -= 1
+            st.markers[ally] += 1
+            st.log.add(f"Team action: {st.seats[seat]} hands a success marker to {st.seats[ally]}.")
+
+    def describe(self, st: S, seat: int | None) -> str:
+        if seat == self.seat:
+            return f"take a team action for your ally {st.seats[st.ally[self.seat]]}, or none"
+        return f"{st.seats[self.seat]} may take a team action"
 
 
-def act_team(st: S, action: str, seat: int) -> None:
-    st.stack.pop()
-    words = action.split(" ")
-    ally = st.ally[seat]
-    board = st.content.board
-    if words[0] == "cede":
-        land = board.index[words[1]]
-        gone = [st.units[k][land] for k in range(3)]
-        for k in range(3):
-            st.pool[k][seat] += gone[k]
-            st.units[k][land] = 0
-        take_land(st, ally, land, conquest=False)
-        placed = place(st, ally, land, 0, 1)
-        st.log.add(f"Team action: {st.seats[seat]} cedes {board.lands[land].name} to {st.seats[ally]}"
-                   f"{' (1 inf placed)' if placed else ' (no infantry left to place)'}.")
-    elif words[0] == "transfer":
-        land = board.index[words[1]]
-        st.log.add(f"Team action: {st.seats[seat]} hands troops over to {st.seats[ally]} in "
-                   f"{board.lands[land].name}.")
-        st.stack.append(("transfer", seat, land, 0))
-    elif words[0] == "give":
-        st.markers[seat] -= 1
-        st.markers[ally] += 1
-        st.log.add(f"Team action: {st.seats[seat]} hands a success marker to {st.seats[ally]}.")
+@decision(tag="transfer")
+class HandOver(NamedTuple):
+    """Truppen übergeben: ``seat`` moves troops from own lands next to ``target``, the ally's
+    land, by one Z-effect; each becomes a unit of the ally from his supply (done once something ``moved``)."""
 
+    seat: int
+    target: int
+    moved: int
 
-def legal_transfer(st: S, seat: int, target: int, moved: int) -> list[str]:
-    owner, units, lands = st.owner, st.units, st.content.board.lands
-    out = []
-    for s in st.content.board.adj[target]:
-        if owner[s] == seat:
-            key = lands[s].key
-            for k, kind in enumerate(("inf", "cav", "art")):
-                out += [f"move {key} {n} {kind}" for n in range(1, units[k][s] + 1)]
-    return out + ["done"] if moved else out
+    def legal(self, st: S) -> list[str]:
+        seat = self.seat
+        owner, units, lands = st.owner, st.units, st.content.board.lands
+        out = []
+        for s in st.content.board.adj[self.target]:
+            if owner[s] == seat:
+                key = lands[s].key
+                for k, kind in enumerate(KINDS):
+                    out += [grammar.move(key, n, kind) for n in range(1, units[k][s] + 1)]
+        if self.moved:
+            out.append(grammar.DONE)
+        return out
 
+    def act(self, st: S, action: str) -> None:
+        st.stack.pop()
+        if action == grammar.DONE:
+            return
+        seat, target = self.seat, self.target
+        source, n, kind = grammar.read(action)[1]
+        board = st.content.board
+        s, k = board.index[source], KIND_INDEX[kind]
+        ally = st.ally[seat]
+        st.units[k][s] -= n
+        st.pool[k][seat] += n
+        placed = place(st, ally, target, k, n)
+        lost = f"; {n - placed} lost, {st.seats[ally]} has no more" if placed < n else ""
+        st.log.add(f"{n} {kind} from {board.lands[s].name} become {st.seats[ally]}'s{lost}.")
+        st.stack.append(HandOver(seat, target, 1))
 
-def act_transfer(st: S, action: str, seat: int, target: int, moved: int) -> None:
-    st.stack.pop()
-    if action == "done":
-        return
-    _, source, n, kind = action.split(" ")
-    board = st.content.board
-    s, n, k = board.index[source], int(n), KIND_INDEX[kind]
-    ally = st.ally[seat]
-    st.units[k][s] -= n
-    st.pool[k][seat] += n
-    placed = place(st, ally, target, k, n)
-    lost = f"; {n - placed} lost, {st.seats[ally]} has no more" if placed < n else ""
-    st.log.add(f"{n} {kind} from {board.lands[s].name} become {st.seats[ally]}'s{lost}.")
-    st.stack.append(("transfer", seat, target, 1))
+    def describe(self, st: S, seat: int | None) -> str:
+        if seat == self.seat:
+            return f"hand troops over into {st.content.board.lands[self.target].name} (one Z-effect), then done"
+        return f"{st.seats[self.seat]} hands troops over"

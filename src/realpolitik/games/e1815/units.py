@@ -13,7 +13,12 @@ from .content import KINDS
 if TYPE_CHECKING:
     from .state import E1815State as S
 
+#: the owner of a land nobody holds, and "none" wherever a seat or a land is expected
 NEUTRAL = -1
+#: fortress kinds in ``fort``
+NO_FORT, GREY, BUILT = 0, 1, 2
+#: index of a unit kind's word in every per-kind list
+KIND_INDEX = {kind: k for k, kind in enumerate(KINDS)}
 
 
 def cheapest(counts: tuple[int, int, int], ep: int, values: tuple[int, int, int]) -> tuple[int, int, int]:

@@ -1,0 +1,130 @@
+"""What a player reads about actions: the words for each legal action, and why one is refused."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from realpolitik.i18n import Listed, Text, listed, t
+
+from . import grammar
+from .logistics import can_act_civil
+from .phases import TurnAction
+from .team import TeamAction
+from .units import NEUTRAL
+
+if TYPE_CHECKING:
+    from .state import E1815State as S
+
+
+def action_label(st: S, verb: str, args: tuple) -> Text | None:
+    """A legal action in words (a button's text; the words of the browser board): lands and
+    powers by their names, unit kinds in full, the markers diplomacy costs."""
+    board = st.content.board
+    fixed = _FIXED.get((verb, args))
+    if fixed is not None:
+        return fixed
+    if verb == "power":
+        return t("Play {power}", power=next(p.name for p in board.powers if p.key == args[0]))
+    if verb == "give":
+        return t("Give a success marker to {ally}", ally=st.seats[st.ally[st.to_act]])
+    if verb == "spend":
+        n = args[0]
+        return t("Spend no markers") if n == 0 else t("Spend 1 marker") if n == 1 else \
+            t("Spend {number} markers", number=n)
+    if verb == "general":
+        return t("General to {land}", land=_land(st, args[1]))
+    land = _land(st, args[0])
+    if verb in _ONE_LAND:
+        return t(_ONE_LAND[verb].key, land=land)
+    d = st.content.rules.diplomacy
+    if verb == "convert":
+        return t("Win over {land} ({cost} markers)", land=land, cost=d.convert_cost)
+    if verb == "buy":
+        return t("Buy {land} ({cost} markers)", land=land, cost=d.buy_cost)
+    if verb == "meddle":
+        return t("Meddle in {land}: remove 1 {kind} ({cost} markers)", land=land, kind=_KIND[args[1]],
+                 cost=d.meddle_cost)
+    if verb == "attack":
+        owner = st.owner[board.index[args[0]]]
+        return t("Attack {land} ({owner})", land=land, owner=t("neutral") if owner == NEUTRAL else st.seats[owner])
+    if verb == "cede":
+        return t("Cede {land} to {ally}", land=land, ally=st.seats[st.ally[st.to_act]])
+    if verb == "place":
+        return t("Place 1 {kind} in {land}", kind=_KIND[args[1]], land=land)
+    if verb == "supply":
+        return t("Supply {land}: {units}", land=land, units=_units(args[1:]))
+    general = args[1] == grammar.GENERAL
+    if verb == "move":
+        return t("Move the general from {land}", land=land) if general else \
+            t("Move {units} from {land}", units=_units(args[1:]), land=land)
+    if verb == "commit":
+        return t("Commit the general from {land}", land=land) if general else \
+            t("Commit {units} from {land}", units=_units(args[1:]), land=land)
+    return None
+
+
+def _land(st: S, key: str) -> str:
+    board = st.content.board
+    return board.lands[board.index[key]].name
+
+
+def _units(words: tuple) -> Listed:
+    """``2 inf 1 cav`` as ``2 infantry, 1 cavalry``."""
+    return listed(t("{number} {kind}", number=n, kind=_KIND[kind]) for n, kind in zip(words[::2], words[1::2]))
+
+
+#: unit kinds in full
+_KIND = {"inf": t("infantry"), "cav": t("cavalry"), "art": t("artillery")}
+
+#: actions naming one land: their words, with the land's name for ``{land}``
+_ONE_LAND = {
+    "capital": t("Found the capital in {land}"),
+    "claim": t("Claim {land}"),
+    "fortify": t("Build a fortress in {land}"),
+    "to": t("Z-effect into {land}"),
+    "transfer": t("Hand troops over into {land}"),
+}
+
+#: actions of fixed words, by their parts
+_FIXED = {
+    grammar.read(grammar.RELOCATE): t("Relocate troops (Verlegung)"),
+    grammar.read(grammar.END_TURN): t("End the turn"),
+    grammar.read(grammar.END_RELOCATION): t("End the relocation"),
+    grammar.read(grammar.GO): t("Attack now"),
+    grammar.read(grammar.DONE): t("Done"),
+    grammar.read(grammar.NO_TEAM_ACTION): t("No team action"),
+}
+
+
+def why_illegal(st: S, action: str) -> str | None:
+    """A specific reason for the commonest refused actions."""
+    if not st.stack:
+        return None
+    top = st.stack[-1]
+    seat = top.seat
+    words = action.split(" ")  # any text: what was typed need not be an action at all
+    board = st.content.board
+    if len(words) >= 2 and words[0] in ("attack", "meddle", "buy", "convert", "cede", "transfer", "fortify",
+                                        "capital", "claim", "to"):
+        if words[1] not in board.index:
+            return f"There is no land called {words[1]!r}."
+        land = board.index[words[1]]
+        owner = st.owner[land]
+        if words[0] in ("attack", "meddle", "buy") and owner != NEUTRAL and owner != seat and st.friends(seat, owner):
+            return (f"{board.lands[land].name} belongs to your ally {st.seats[owner]}: allies never attack "
+                    f"or otherwise harm each other.")
+        if words[0] == "attack" and isinstance(top, TurnAction) and st.military_left <= 0:
+            return "Only one military action is allowed per turn."
+        if words[0] == "cede" and land == st.capital[seat]:
+            return "A capital can never be ceded."
+    if words[0] == "power" and len(words) == 2:
+        if any(p.key == words[1] and p.indian for p in board.powers):
+            return "No player may choose the Indian chief (1715 played as 2vs2)."
+    if action == grammar.GIVE_MARKER and isinstance(top, TeamAction) and st.ally[seat] != NEUTRAL:
+        if st.markers[st.ally[seat]] >= st.content.rules.markers.cap:
+            return f"Your ally already holds {st.content.rules.markers.cap} success markers, the most allowed."
+    if isinstance(top, TurnAction) and words[0] in ("relocate", "supply", "fortify", "convert", "meddle", "buy"):
+        if not can_act_civil(st, seat):
+            return ("In winter, without a grey fortress, every civil action costs 2 EP disbanded in your own "
+                    "capital — and you cannot pay them.")
+    return None
