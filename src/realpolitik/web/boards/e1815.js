@@ -95,52 +95,6 @@ function demandWords(view, ctx, key) {
   return key;
 }
 
-// ---------------------------------------------------------------------- button words
-
-/** Button words for an action text: land names instead of keys, what the action does. */
-export function label(action, view, ctx) {
-  const words = action.split(" ");
-  const land = (key) => landName(view, key);
-  const units = (n, kind) => `${n} ${KIND_NAMES[kind] || kind}`;
-  const me = view && view.seat ? playerOf(view, view.seat) : null;
-  const ally = me && me.ally ? me.ally : "your ally";
-  switch (words[0]) {
-    case "power": return `Play ${powerName(view, ctx, words[1])}`;
-    case "capital": return `Found the capital in ${land(words[1])}`;
-    case "claim": return `Claim ${land(words[1])}`;
-    case "relocate": return "Relocate troops (Verlegung)";
-    case "supply": {
-      const parts = [];
-      for (let i = 2; i + 1 < words.length; i += 2) parts.push(units(words[i], words[i + 1]));
-      return `Supply ${land(words[1])}: ${parts.join(", ")}`;
-    }
-    case "fortify": return `Build a fortress in ${land(words[1])}`;
-    case "convert": return `Win over ${land(words[1])} (${rule(ctx, "diplomacy", "convert_cost", 2)} markers)`;
-    case "meddle": return `Meddle in ${land(words[1])}: remove 1 ${KIND_NAMES[words[2]] || words[2]} (${rule(ctx, "diplomacy", "meddle_cost", 3)} markers)`;
-    case "buy": return `Buy ${land(words[1])} (${rule(ctx, "diplomacy", "buy_cost", 4)} markers)`;
-    case "attack": {
-      const owner = view && view.public.lands[words[1]] ? view.public.lands[words[1]].owner : null;
-      return `Attack ${land(words[1])} (${owner || "neutral"})`;
-    }
-    case "end": return words[1] === "relocation" ? "End the relocation" : "End the turn";
-    case "to": return `Z-effect into ${land(words[1])}`;
-    case "general": return `General to ${land(words[2])}`;
-    case "move":
-      return words[2] === "general" ? `Move the general from ${land(words[1])}` : `Move ${units(words[2], words[3])} from ${land(words[1])}`;
-    case "commit":
-      return words[2] === "general" ? `Commit the general from ${land(words[1])}` : `Commit ${units(words[2], words[3])} from ${land(words[1])}`;
-    case "go": return "Attack now";
-    case "spend": return words[1] === "0" ? "Spend no markers" : `Spend ${words[1]} marker${words[1] === "1" ? "" : "s"}`;
-    case "place": return `Place 1 ${KIND_NAMES[words[2]] || words[2]} in ${land(words[1])}`;
-    case "cede": return `Cede ${land(words[1])} to ${ally}`;
-    case "transfer": return `Hand troops over into ${land(words[1])}`;
-    case "give": return `Give a success marker to ${ally}`;
-    case "no": return "No team action";
-    case "done": return "Done";
-    default: return action;
-  }
-}
-
 // ---------------------------------------------------------------------- the map
 
 /** Grid places of the lands: the printed map's positions, or a schematic grid by territory. */
@@ -263,21 +217,21 @@ function land(view, ctx, geo, key, play) {
     ux += 36;
   }
   const title = landTitle(view, geo, key, info);
-  items.push(s("title", { text: play ? `${title} — click: ${label(play, view, ctx)}` : title }));
+  items.push(s("title", { text: play ? `${title} — click: ${play.label}` : title }));
   const group = s("g", {
     class: `land${play ? " clickable" : ""}${decided ? " decision" : ""}${battle ? " battle" : ""}`,
     "data-land": key, "data-owner": info.owner || "", cursor: play ? "pointer" : null,
   }, items);
-  if (play) group.addEventListener("click", () => ctx.act(play));
+  if (play) group.addEventListener("click", () => ctx.act(play.action));
   return group;
 }
 
-/** The single legal action that uses each land, by land key (lands used by several have none). */
+/** The single legal choice that uses each land, by land key (lands used by several have none). */
 function landActions(view, ctx) {
   const uses = {};
-  for (const action of ctx.legal || []) {
-    for (const word of new Set(action.split(" "))) {
-      if (Object.hasOwn(view.public.lands, word)) (uses[word] = uses[word] || []).push(action);
+  for (const choice of ctx.choices || []) {
+    for (const word of new Set(choice.args.map(String))) {
+      if (Object.hasOwn(view.public.lands, word)) (uses[word] = uses[word] || []).push(choice);
     }
   }
   return Object.fromEntries(Object.entries(uses).filter(([, list]) => list.length === 1).map(([k, list]) => [k, list[0]]));
