@@ -47,7 +47,7 @@ def test_heuristic_teams_play_each_other_to_the_end_and_use_team_actions():
     for i in range(4):
         st = _match(TEAM, ["heuristic"] * 4, 600 + i)
         assert not st.outcome().limit
-        used += sum(1 for e in st.log.entries() if e.public and e.public.startswith("Team action"))
+        used += sum(1 for e in st.log.entries() if e.public and str(e.public).startswith("Team action"))
     assert used >= 4
 
 
@@ -107,5 +107,5 @@ def test_the_defender_spends_just_enough_markers(kit):
     kit.play(st, "attack bayern", "commit wien 5 inf", "go")
     assert st.to_act == 1
     assert _decide(st, 1) == "spend 2"  # 3 + 2 holds against 5
-    assert st.describe_pending(1).startswith("p1 attacks Bayern")
-    assert st.describe_pending(0) == "p2 may spend markers on the defence"
+    assert str(st.describe_pending(1)).startswith("p1 attacks Bayern")
+    assert str(st.describe_pending(0)) == "p2 may spend markers on the defence"

@@ -66,4 +66,4 @@ def test_below_ten_sp_the_game_goes_on_until_the_year_limit(kit):
     st.year = 3
     _score(st)
     out = st.outcome()
-    assert out.limit and out.winners == (1,) and "year limit" in out.reason
+    assert out.limit and out.winners == (1,) and "year limit" in str(out.reason)

@@ -150,7 +150,7 @@ def test_both_teams_over_13_more_sp_win_and_on_equal_sp_the_strongest_players_de
     _score(st)
     out = st.outcome()
     assert [14, 14] == out.details["team_sp"] and out.winners == (P1, P3)
-    assert "strongest" in out.reason
+    assert "strongest" in str(out.reason)
 
 
 # ---------------------------------------------------------------------- when team actions come

@@ -54,7 +54,7 @@ def test_a_year_is_reinforcement_winter_summer_then_sp_and_the_last_summer_playe
     assert year2 == ([("reinforcement", s, False) for s in (3, 0, 1, 2)]
                      + [("winter", s, False) for s in (3, 0, 1, 2)]
                      + [("summer", s, False) for s in (3, 0, 1, 2)] + [("summer", 2, True)])
-    assert "SP distribution, year 2" in st.log.entries()[-2].public
+    assert "SP distribution, year 2" in str(st.log.entries()[-2].public)
 
 
 def test_with_a_fixed_start_player_p1_opens_every_year():

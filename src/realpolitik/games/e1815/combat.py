@@ -14,11 +14,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import decision
+from realpolitik.i18n import Text, t
 
 from . import grammar
 from .content import KINDS
 from .logistics import owned_neighbour
-from .units import KIND_INDEX, NEUTRAL, NO_FORT, cheapest, clear, gain_markers, pay, place, take_land, text, value
+from .units import KIND_INDEX, NEUTRAL, NO_FORT, cheapest, clear, gain_markers, pay, place, take_land, troops, value
 
 if TYPE_CHECKING:
     from .state import E1815State as S
@@ -39,7 +40,8 @@ def attack_targets(st: S, seat: int) -> list[int]:
 
 def start_attack(st: S, seat: int, target: int) -> None:
     d = st.owner[target]
-    st.log.add(f"{st.seats[seat]} attacks {st.content.board.lands[target].name} ({st.label(d)}).")
+    st.log.add(t("{seat} attacks {land} ({defender}).",
+                 seat=st.seats[seat], land=st.content.board.lands[target].name, defender=st.label(d)))
     st.stack.append(Attack(seat, target, (0, 0, 0, 0)))
 
 
@@ -72,7 +74,10 @@ class Attack(NamedTuple):
         st.stack.pop()
         seat, target, force = self.seat, self.target, self.force
         if action == grammar.GO:
-            st.log.add(f"{st.seats[seat]} attacks with {text(force)}{' and the general' if force[3] else ''}.")
+            if force[3]:
+                st.log.add(t("{seat} attacks with {force} and the general.", seat=st.seats[seat], force=troops(force)))
+            else:
+                st.log.add(t("{seat} attacks with {force}.", seat=st.seats[seat], force=troops(force)))
             if st.markers[seat] > 0:
                 st.stack.append(AttackerMarkers(seat, target, force))
             else:
@@ -90,10 +95,11 @@ class Attack(NamedTuple):
             f[k] += n
         st.stack.append(Attack(seat, target, tuple(f)))
 
-    def describe(self, st: S, seat: int | None) -> str:
+    def describe(self, st: S, seat: int | None) -> Text:
         if seat == self.seat:
-            return f"commit troops from your lands next to {st.content.board.lands[self.target].name}, then go"
-        return f"{st.seats[self.seat]} prepares an attack"
+            return t("commit troops from your lands next to {land}, then go",
+                     land=st.content.board.lands[self.target].name)
+        return t("{seat} prepares an attack", seat=st.seats[self.seat])
 
 
 @decision(tag="boost")
@@ -114,13 +120,13 @@ class AttackerMarkers(NamedTuple):
         (k,) = grammar.read(action)[1]
         st.markers[seat] -= k
         if k:
-            st.log.add(f"{st.seats[seat]} spends {k} success marker(s) on the attack.")
+            st.log.add(t("{seat} spends {k} success marker(s) on the attack.", seat=st.seats[seat], k=k))
         _defender_step(st, seat, self.target, self.force, k)
 
-    def describe(self, st: S, seat: int | None) -> str:
+    def describe(self, st: S, seat: int | None) -> Text:
         if seat == self.seat:
-            return "spend success markers on the attack (+1 each)"
-        return f"{st.seats[self.seat]} may spend markers"
+            return t("spend success markers on the attack (+1 each)")
+        return t("{seat} may spend markers", seat=st.seats[self.seat])
 
 
 def _defender_step(st: S, seat: int, target: int, force: tuple, boost: int) -> None:
@@ -151,14 +157,14 @@ class DefenderMarkers(NamedTuple):
         (k,) = grammar.read(action)[1]
         st.markers[seat] -= k
         if k:
-            st.log.add(f"{st.seats[seat]} spends {k} success marker(s) on the defence.")
+            st.log.add(t("{seat} spends {k} success marker(s) on the defence.", seat=st.seats[seat], k=k))
         resolve(st, self.attacker, self.target, self.force, self.boost, k)
 
-    def describe(self, st: S, seat: int | None) -> str:
+    def describe(self, st: S, seat: int | None) -> Text:
         if seat == self.seat:
-            where = st.content.board.lands[self.target].name
-            return f"{st.seats[self.attacker]} attacks {where}: spend success markers on the defence (+1 each)"
-        return f"{st.seats[self.seat]} may spend markers on the defence"
+            return t("{seat} attacks {land}: spend success markers on the defence (+1 each)",
+                     seat=st.seats[self.attacker], land=st.content.board.lands[self.target].name)
+        return t("{seat} may spend markers on the defence", seat=st.seats[self.seat])
 
 
 def strengths(st: S, seat: int, target: int, force: tuple, boost: int, guard: int) -> tuple[int, int]:
@@ -208,20 +214,20 @@ def resolve(st: S, seat: int, target: int, force: tuple, boost: int, guard: int)
             st.units[k][target] += survivors[k]
         if force[3]:
             st.general[seat] = target
-        st.log.add(f"{st.seats[seat]} wins {name}, {attack} against {defence}; "
-                   f"the attackers lose {text(lost)}.")
+        st.log.add(t("{seat} wins {land}, {attack} against {defence}; the attackers lose {lost}.",
+                     seat=st.seats[seat], land=name, attack=attack, defence=defence, lost=troops(lost)))
         if defender != NEUTRAL or fortified:
             got = gain_markers(st, seat, r.markers.per_capture)
             if got:
-                st.log.add(f"{st.seats[seat]} gains a success marker.")
+                st.log.add(t("{seat} gains a success marker.", seat=st.seats[seat]))
     else:
         for k in range(3):
             st.pool[k][seat] += force[k]
         if force[3]:
-            st.log.add(f"{st.seats[seat]}'s general falls back to the supply.")
+            st.log.add(t("{seat}'s general falls back to the supply.", seat=st.seats[seat]))
         lost = pay(st, target, -(-value(st, force) // r.combat.loss_divisor))
-        st.log.add(f"{name} holds, {defence} against {attack}; the attack is lost and "
-                   f"{st.label(defender)} loses {text(lost)}.")
+        st.log.add(t("{land} holds, {defence} against {attack}; the attack is lost and {defender} loses {lost}.",
+                     land=name, defence=defence, attack=attack, defender=st.label(defender), lost=troops(lost)))
 
 
 def battle(st: S) -> tuple | None:
@@ -246,17 +252,17 @@ def diplomacy_options(st: S, seat: int) -> list[str]:
     lands = st.content.board.lands
     capitals = set(st.capital)
     out = []
-    for t, o in enumerate(st.owner):
-        if o == seat or not owned_neighbour(st, seat, t):
+    for land, o in enumerate(st.owner):
+        if o == seat or not owned_neighbour(st, seat, land):
             continue
-        key = lands[t].key
+        key = lands[land].key
         if o == NEUTRAL:
-            if have >= d.convert_cost and st.ep_in(t) <= d.convert_max_ep:
+            if have >= d.convert_cost and st.ep_in(land) <= d.convert_max_ep:
                 out.append(grammar.convert(key))
-        elif not st.friends(seat, o) and t not in capitals:
+        elif not st.friends(seat, o) and land not in capitals:
             if have >= d.meddle_cost:
-                out += [grammar.meddle(key, kind) for k, kind in enumerate(KINDS) if st.units[k][t]]
-            if have >= d.buy_cost and st.ep_in(t) <= d.buy_max_ep:
+                out += [grammar.meddle(key, kind) for k, kind in enumerate(KINDS) if st.units[k][land]]
+            if have >= d.buy_cost and st.ep_in(land) <= d.buy_max_ep:
                 out.append(grammar.buy(key))
     return out
 
@@ -273,19 +279,25 @@ def do_diplomacy(st: S, seat: int, verb: str, args: tuple) -> None:
         gone = clear(st, land)
         take_land(st, seat, land, conquest=True)
         place(st, seat, land, 0, 1)
-        st.log.add(f"Diplomacy: {st.seats[seat]} wins over {name} for {d.convert_cost} markers"
-                   f"{' (the garrison of ' + text(gone) + ' disbands)' if any(gone) else ''}.")
+        if any(gone):
+            st.log.add(t("Diplomacy: {seat} wins over {land} for {cost} markers (the garrison of {gone} disbands).",
+                         seat=st.seats[seat], land=name, cost=d.convert_cost, gone=troops(gone)))
+        else:
+            st.log.add(t("Diplomacy: {seat} wins over {land} for {cost} markers.", seat=st.seats[seat], land=name,
+                         cost=d.convert_cost))
     elif verb == "meddle":
         st.markers[seat] -= d.meddle_cost
         k = KIND_INDEX[args[1]]
         st.units[k][land] -= 1
         st.pool[k][victim] += 1
-        st.log.add(f"Diplomacy: {st.seats[seat]} meddles for {d.meddle_cost} markers; "
-                   f"{st.seats[victim]} removes 1 {args[1]} from {name}.")
+        st.log.add(t("Diplomacy: {seat} meddles for {cost} markers; {seat2} removes {unit} from {land}.",
+                     seat=st.seats[seat], cost=d.meddle_cost, seat2=st.seats[victim],
+                     unit=troops(tuple(int(kind == args[1]) for kind in KINDS)), land=name))
     else:
         st.markers[seat] -= d.buy_cost
         clear(st, land)
         take_land(st, seat, land, conquest=True)
         place(st, seat, land, 0, 1)
-        st.log.add(f"Diplomacy: {st.seats[seat]} buys {name} from {st.seats[victim]} for {d.buy_cost} markers.")
+        st.log.add(t("Diplomacy: {seat} buys {land} from {seat2} for {cost} markers.",
+                     seat=st.seats[seat], land=name, seat2=st.seats[victim], cost=d.buy_cost))
 

@@ -14,10 +14,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import decision
+from realpolitik.i18n import Text, t
 
 from . import grammar
 from .content import KINDS
-from .units import BUILT, KIND_INDEX, NO_FORT, cheapest, counts_in, pay, place, text, value
+from .units import BUILT, KIND_INDEX, NO_FORT, cheapest, counts_in, pay, place, troops, value
 
 if TYPE_CHECKING:
     from .state import E1815State as S
@@ -54,8 +55,8 @@ def pay_attrition(st: S, seat: int) -> None:
     if attrition_due(st, seat):
         cap = st.capital[seat]
         gone = pay(st, cap, st.content.rules.relocation.winter_disband_ep)
-        st.log.add(f"Winter attrition: {st.seats[seat]} disbands {text(gone)} in "
-                   f"{st.content.board.lands[cap].name}.")
+        st.log.add(t("Winter attrition: {seat} disbands {gone} in {land}.",
+                     seat=st.seats[seat], gone=troops(gone), land=st.content.board.lands[cap].name))
 
 
 # ====================================================================== relocation
@@ -97,7 +98,8 @@ def can_relocate(st: S, seat: int) -> bool:
 
 def start_relocation(st: S, seat: int) -> None:
     z = z_effects(st, seat)
-    st.log.add(f"{st.seats[seat]} relocates ({z} Z-effect{'s' if z > 1 else ''}).")
+    st.log.add(t("{seat} relocates ({z} Z-effects).", seat=st.seats[seat], z=z) if z > 1
+               else t("{seat} relocates ({z} Z-effect).", seat=st.seats[seat], z=z))
     st.stack.append(Relocation(seat, z))
 
 
@@ -127,15 +129,16 @@ class Relocation(NamedTuple):
         elif verb == grammar.GENERAL:
             land = board.index[args[1]]
             st.general[seat] = land
-            st.log.add(f"{st.seats[seat]}'s general rides to {board.lands[land].name} (one Z-effect).")
+            st.log.add(t("{seat}'s general rides to {land} (one Z-effect).",
+                         seat=st.seats[seat], land=board.lands[land].name))
             if left > 1:
                 st.stack.append(Relocation(seat, left - 1))
 
-    def describe(self, st: S, seat: int | None) -> str:
+    def describe(self, st: S, seat: int | None) -> Text:
         if seat == self.seat:
-            return (f"relocation: pick the land for the next Z-effect ({self.left} left), move the general, "
-                    f"or end the relocation")
-        return f"{st.seats[self.seat]} relocates"
+            return (t("relocation: pick the land for the next Z-effect ({left} left), move the general, or end the "
+                      "relocation", left=self.left))
+        return t("{seat} relocates", seat=st.seats[self.seat])
 
 
 def move_options(st: S, seat: int, target: int, general: bool) -> list[str]:
@@ -174,7 +177,7 @@ class ZEffect(NamedTuple):
         seat, target = self.seat, self.target
         board = st.content.board
         if action == grammar.DONE:
-            st.log.add(f"{st.seats[seat]} moves troops into {board.lands[target].name}.")
+            st.log.add(t("{seat} moves troops into {land}.", seat=st.seats[seat], land=board.lands[target].name))
             if self.left > 1:
                 st.stack.append(Relocation(seat, self.left - 1))
             return
@@ -188,10 +191,11 @@ class ZEffect(NamedTuple):
             st.units[k][target] += n
         st.stack.append(ZEffect(seat, target, self.left, 1))
 
-    def describe(self, st: S, seat: int | None) -> str:
+    def describe(self, st: S, seat: int | None) -> Text:
         if seat == self.seat:
-            return f"move troops from your lands next to {st.content.board.lands[self.target].name} into it, then done"
-        return f"{st.seats[self.seat]} relocates"
+            return t("move troops from your lands next to {land} into it, then done",
+                     land=st.content.board.lands[self.target].name)
+        return t("{seat} relocates", seat=st.seats[self.seat])
 
 
 # ====================================================================== Nachschub
@@ -237,8 +241,8 @@ def do_supply(st: S, seat: int, args: tuple) -> None:
     placed = [0, 0, 0]
     for n, kind in zip(args[1::2], args[2::2]):
         placed[KIND_INDEX[kind]] = place(st, seat, land, KIND_INDEX[kind], n)
-    st.log.add(f"{st.seats[seat]} brings up supplies: {text(placed)} to "
-               f"{st.content.board.lands[land].name}.")
+    st.log.add(t("{seat} brings up supplies: {placed} to {land}.",
+                 seat=st.seats[seat], placed=troops(placed), land=st.content.board.lands[land].name))
 
 
 # ====================================================================== fortress building
@@ -265,8 +269,8 @@ def do_fortify(st: S, seat: int, land: int) -> None:
     gone = pay(st, land, st.content.rules.fortress.build_cost_ep)
     st.fort[land] = BUILT
     st.forts_left[seat] -= 1
-    st.log.add(f"{st.seats[seat]} builds a fortress in {st.content.board.lands[land].name} "
-               f"(disbanding {text(gone)}).")
+    st.log.add(t("{seat} builds a fortress in {land} (disbanding {gone}).",
+                 seat=st.seats[seat], land=st.content.board.lands[land].name, gone=troops(gone)))
 
 
 def owned_neighbour(st: S, seat: int, land: int) -> bool:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import decision, procedure
+from realpolitik.i18n import Text, t
 
 from . import combat, grammar, logistics, scoring
 from .scoring import Crown, Reinforce, loyalty_active
@@ -23,6 +24,9 @@ from .units import NEUTRAL, place, take_land
 
 if TYPE_CHECKING:
     from .state import E1815State as S
+
+#: the turns' seasons in words
+SEASONS = {"winter": t("winter"), "summer": t("summer")}
 
 
 # ====================================================================== start phase
@@ -50,10 +54,12 @@ class ChoosePower(NamedTuple):
         (key,) = grammar.read(action)[1]
         index = next(i for i, p in enumerate(powers) if p.key == key)
         st.power[self.seat] = index
-        st.log.add(f"{st.seats[self.seat]} plays {powers[index].name}.")
+        st.log.add(t("{seat} plays {power}.", seat=st.seats[self.seat], power=powers[index].name))
 
-    def describe(self, st: S, seat: int | None) -> str:
-        return "choose the power you play" if seat == self.seat else f"{st.seats[self.seat]} chooses a power"
+    def describe(self, st: S, seat: int | None) -> Text:
+        if seat == self.seat:
+            return t("choose the power you play")
+        return t("{seat} chooses a power", seat=st.seats[self.seat])
 
 
 def capital_sites(st: S) -> list[int]:
@@ -97,10 +103,12 @@ class ChooseCapital(NamedTuple):
         place(st, seat, land, 0, start.capital_inf)
         place(st, seat, land, 1, start.capital_cav)
         st.general[seat] = land
-        st.log.add(f"{st.seats[seat]} founds the capital {board.lands[land].name}.")
+        st.log.add(t("{seat} founds the capital {land}.", seat=st.seats[seat], land=board.lands[land].name))
 
-    def describe(self, st: S, seat: int | None) -> str:
-        return "choose the land of your capital" if seat == self.seat else f"{st.seats[self.seat]} chooses a capital"
+    def describe(self, st: S, seat: int | None) -> Text:
+        if seat == self.seat:
+            return t("choose the land of your capital")
+        return t("{seat} chooses a capital", seat=st.seats[self.seat])
 
 
 def claim_sites(st: S, seat: int) -> list[int]:
@@ -139,13 +147,13 @@ class Claim(NamedTuple):
         land = board.index[grammar.read(action)[1][0]]
         take_land(st, seat, land, conquest=False)
         place(st, seat, land, 0, st.content.rules.start.claim_inf)
-        st.log.add(f"{st.seats[seat]} claims {board.lands[land].name}.")
+        st.log.add(t("{seat} claims {land}.", seat=st.seats[seat], land=board.lands[land].name))
         st.stack.append(Claims(seat, self.left - 1))
 
-    def describe(self, st: S, seat: int | None) -> str:
+    def describe(self, st: S, seat: int | None) -> Text:
         if seat == self.seat:
-            return f"claim an empty land next to your capital ({self.left} left)"
-        return f"{st.seats[self.seat]} claims land"
+            return t("claim an empty land next to your capital ({left} left)", left=self.left)
+        return t("{seat} claims land", seat=st.seats[self.seat])
 
 
 # ====================================================================== the year
@@ -161,7 +169,7 @@ class NewYear(NamedTuple):
         n = len(st.seats)
         start = (1 - st.year) % n if st.options["start_player"] == "rotate" else 0
         st.order = tuple((start + i) % n for i in range(n))
-        st.log.add(f"— Year {st.year} —")
+        st.log.add(t("— Year {year} —", year=st.year))
         frames: list[tuple] = []
         if loyalty_active(st):
             frames.append(Crown())
@@ -197,9 +205,10 @@ class Turn(NamedTuple):
                 after.append(HalfMove(seat))
         st.stack.extend(reversed(after))
         if not any(o == seat for o in st.owner):
-            st.log.add(f"{st.seats[seat]} owns no land and sits out the {season} turn.")
+            st.log.add(t("{seat} owns no land and sits out the {season} turn.", seat=st.seats[seat],
+                         season=SEASONS[season]))
             return
-        st.log.add(f"{st.seats[seat]}'s {season} turn.")
+        st.log.add(t("{seat}'s {season} turn.", seat=st.seats[seat], season=SEASONS[season]))
         _begin(st, seat, st.content.rules.turn.actions)
 
 
@@ -215,7 +224,7 @@ class HalfMove(NamedTuple):
         if not any(o == seat for o in st.owner):
             return
         st.half = True
-        st.log.add(f"{st.seats[seat]}'s half move.")
+        st.log.add(t("{seat}'s half move.", seat=st.seats[seat]))
         _begin(st, seat, st.content.rules.turn.half_move_actions)
 
 
@@ -287,16 +296,18 @@ class TurnAction(NamedTuple):
         elif verb == "supply":
             logistics.do_supply(st, seat, args)
             if first:
-                st.log.add(f"Supplies as the first action end {st.seats[seat]}'s turn.")
+                st.log.add(t("Supplies as the first action end {seat}'s turn.", seat=st.seats[seat]))
         elif verb == "fortify":
             logistics.do_fortify(st, seat, board.index[args[0]])
         else:
             combat.do_diplomacy(st, seat, verb, args)
 
-    def describe(self, st: S, seat: int | None) -> str:
+    def describe(self, st: S, seat: int | None) -> Text:
         if seat != self.seat:
-            return f"{st.seats[self.seat]} acts"
+            return t("{seat} acts", seat=st.seats[self.seat])
         if st.half:
-            return "your half move: one more action"
-        what = f"your {st.season} turn: choose an action ({st.actions_left} left"
-        return what + (", no more attacks)" if st.military_left <= 0 else ")")
+            return t("your half move: one more action")
+        if st.military_left <= 0:
+            return t("your {season} turn: choose an action ({left} left, no more attacks)", season=SEASONS[st.season],
+                     left=st.actions_left)
+        return t("your {season} turn: choose an action ({left} left)", season=SEASONS[st.season], left=st.actions_left)

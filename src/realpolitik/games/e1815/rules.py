@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from realpolitik.i18n import t
+
 from .combat import battle
 from .phases import ChooseCapital, ChoosePower, Claims, NewYear
 from .units import GREY, NEUTRAL
@@ -37,8 +39,11 @@ def setup(st: S) -> None:
     frames.append(NewYear())
     st.stack.extend(reversed(frames))
     st.season = "start"
-    st.log.add(f"{st.game.title} on the map {board.name}: {n} players"
-               + (" in two teams (" + team_names(st) + ")" if st.team_of else "") + ".")
+    if st.team_of:
+        st.log.add(t("{title} on the map {map}: {n} players in two teams ({teams}).", title=st.game.title,
+                     map=board.name, n=n, teams=team_names(st)))
+    else:
+        st.log.add(t("{title} on the map {map}: {n} players.", title=st.game.title, map=board.name, n=n))
     st.advance()
 
 

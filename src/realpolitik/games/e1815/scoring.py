@@ -14,10 +14,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import Outcome, decision, procedure
+from realpolitik.i18n import Listed, Text, listed, t
 
 from . import grammar
 from .content import KINDS
-from .units import NEUTRAL, NO_FORT, gain_markers, place
+from .units import NEUTRAL, NO_FORT, gain_markers, place, troops
 
 if TYPE_CHECKING:
     from .state import E1815State as S
@@ -67,7 +68,7 @@ class Reinforce(NamedTuple):
         st.half = False
         board = st.content.board
         if not any(o == seat for o in st.owner):
-            st.log.add(f"{st.seats[seat]} owns no land and gets no reinforcements.")
+            st.log.add(t("{seat} owns no land and gets no reinforcements.", seat=st.seats[seat]))
             return
         if st.general[seat] == NEUTRAL:
             home = reinforcement_lands(st, seat)
@@ -75,9 +76,9 @@ class Reinforce(NamedTuple):
             spot = cap if st.holds_capital(seat) else (home[0] if home else NEUTRAL)
             if spot != NEUTRAL:
                 st.general[seat] = spot
-                st.log.add(f"{st.seats[seat]}'s general returns to {board.lands[spot].name}.")
+                st.log.add(t("{seat}'s general returns to {land}.", seat=st.seats[seat], land=board.lands[spot].name))
         budget = reinforcement_ep(st, seat)
-        st.log.add(f"Reinforcements: {st.seats[seat]} may place {budget} EP.")
+        st.log.add(t("Reinforcements: {seat} may place {budget} EP.", seat=st.seats[seat], budget=budget))
         _keep_placing(st, seat, budget)
 
 
@@ -119,13 +120,15 @@ class PlaceReinforcements(NamedTuple):
         board = st.content.board
         k = KINDS.index(kind)
         place(st, seat, board.index[key], k, 1)
-        st.log.add(f"{st.seats[seat]} places 1 {kind} in {board.lands[board.index[key]].name}.")
+        st.log.add(t("{seat} places {unit} in {land}.",
+                     seat=st.seats[seat], unit=troops(tuple(int(i == k) for i in range(3))),
+                     land=board.lands[board.index[key]].name))
         _keep_placing(st, seat, self.left - st.content.ep[k])
 
-    def describe(self, st: S, seat: int | None) -> str:
+    def describe(self, st: S, seat: int | None) -> Text:
         if seat == self.seat:
-            return f"place reinforcements ({self.left} EP left)"
-        return f"{st.seats[self.seat]} places reinforcements"
+            return t("place reinforcements ({left} EP left)", left=self.left)
+        return t("{seat} places reinforcements", seat=st.seats[self.seat])
 
 
 # ====================================================================== the crown (1715)
@@ -148,21 +151,24 @@ class Crown(NamedTuple):
             roll = st.rng.randint(1, lo.die)
             if roll <= st.loyalty[s]:
                 st.demand[s] = NEUTRAL
-                st.log.add(f"{st.seats[s]} rolls {roll} against loyalty {st.loyalty[s]}: the crown is content.")
+                st.log.add(t("{seat} rolls {roll} against loyalty {s}: the crown is content.",
+                             seat=st.seats[s], roll=roll, s=st.loyalty[s]))
             else:
                 st.demand[s] = st.rng.below(len(demands))
-                st.log.add(f"{st.seats[s]} rolls {roll} against loyalty {st.loyalty[s]}: the crown demands "
-                           f"{demand_text(st, st.demand[s])}.")
+                st.log.add(t("{seat} rolls {roll} against loyalty {loyalty}: the crown demands {demand}.",
+                             seat=st.seats[s], roll=roll, loyalty=st.loyalty[s], demand=demand_text(st, st.demand[s])))
 
 
-def demand_text(st: S, index: int) -> str:
+def demand_text(st: S, index: int) -> Text:
+    """The crown's demand in words (1715, U30)."""
     d = st.content.board.demands[index]
     board = st.content.board
     if d.kind == "conquer":
-        return f"a land in {board.territories[board.territory_index[d.territory]].name} this year"
+        return t("a land in {territory} this year",
+                 territory=board.territories[board.territory_index[d.territory]].name)
     if d.kind == "hold-capital":
-        return f"the capital held with at least {d.amount} EP at the SP distribution"
-    return f"at least {d.amount} lands at the SP distribution"
+        return t("the capital held with at least {amount} EP at the SP distribution", amount=d.amount)
+    return t("at least {amount} lands at the SP distribution", amount=d.amount)
 
 
 def demand_met(st: S, seat: int, index: int) -> bool:
@@ -185,16 +191,17 @@ def judge_demands(st: S) -> None:
         if demand_met(st, s, index):
             st.loyalty[s] = min(lo.max, st.loyalty[s] + 1)
             got = gain_markers(st, s, 1)
-            st.log.add(f"{st.seats[s]} has met the crown's demand: loyalty {st.loyalty[s]}, +{got} marker.")
+            st.log.add(t("{seat} has met the crown's demand: loyalty {s}, +{got} marker.",
+                         seat=st.seats[s], s=st.loyalty[s], got=got))
             continue
         st.loyalty[s] -= 1
         if st.loyalty[s] <= 0:
             st.sp[s] = max(0, st.sp[s] - lo.sp_penalty)
             st.loyalty[s] = lo.reset
-            st.log.add(f"{st.seats[s]} has failed the crown once too often: -{lo.sp_penalty} SP, "
-                       f"loyalty back to {lo.reset}.")
+            st.log.add(t("{seat} has failed the crown once too often: -{sp_penalty} SP, loyalty back to {reset}.",
+                         seat=st.seats[s], sp_penalty=lo.sp_penalty, reset=lo.reset))
         else:
-            st.log.add(f"{st.seats[s]} has failed the crown's demand: loyalty {st.loyalty[s]}.")
+            st.log.add(t("{seat} has failed the crown's demand: loyalty {s}.", seat=st.seats[s], s=st.loyalty[s]))
 
 
 # ====================================================================== SP distribution and victory
@@ -233,8 +240,8 @@ def distribute(st: S) -> bool:
         full = len(st.full_territories(s))
         gain = table[rank] + sc.per_territory * full
         st.sp[s] += gain
-        parts.append(f"{st.seats[s]} +{gain} ({st.sp[s]})")
-    st.log.add(f"SP distribution, year {st.year}: " + ", ".join(parts) + ".")
+        parts.append(t("{seat} +{gain} ({sp})", seat=st.seats[s], gain=gain, sp=st.sp[s]))
+    st.log.add(t("SP distribution, year {year}: {scores}.", year=st.year, scores=listed(parts)))
     won = victory(st)
     if won is not None:
         st.result = (*won, False)
@@ -249,7 +256,7 @@ def distribute(st: S) -> bool:
     return False
 
 
-def victory(st: S) -> tuple[tuple[int, ...], str] | None:
+def victory(st: S) -> tuple[tuple[int, ...], Text | Listed] | None:
     """The winners and the reason, if a player (team) has reached the SP needed."""
     sc = st.content.rules.scoring
     n = len(st.seats)
@@ -260,32 +267,41 @@ def victory(st: S) -> tuple[tuple[int, ...], str] | None:
             return None
         team = max(reached, key=lambda t: _team_key(st, t))
         members = tuple(s for s in range(n) if st.team_of[s] == team)
-        names = " and ".join(st.seats[s] for s in members)
-        tie = ""
+        won = t("{seats} reach {sp} SP together ({needed} needed) and win.", seats=_and(st, members), sp=sums[team],
+                needed=sc.team_win)
         if len(reached) == 2:
-            tie = (" Both teams reached it; more SP decide" if sums[0] != sums[1]
-                   else " Both teams tie on SP; the stronger of the two strongest players decides")
-            tie += "."
-        return members, f"{names} reach {sums[team]} SP together ({sc.team_win} needed) and win.{tie}"
+            tie = (t("Both teams reached it; more SP decide.") if sums[0] != sums[1]
+                   else t("Both teams tie on SP; the stronger of the two strongest players decides."))
+            return members, listed((won, tie), " ")
+        return members, won
     reached = [s for s in range(n) if st.sp[s] >= sc.win]
     if not reached:
         return None
     seat = max(reached, key=lambda s: _seat_key(st, s))
-    tie = " (ahead of the others who reached it too)" if len(reached) > 1 else ""
-    return (seat,), f"{st.seats[seat]} reaches {st.sp[seat]} SP ({sc.win} needed) and wins{tie}."
+    if len(reached) > 1:
+        return (seat,), t("{seat} reaches {sp} SP ({needed} needed) and wins (ahead of the others who reached it "
+                          "too).", seat=st.seats[seat], sp=st.sp[seat], needed=sc.win)
+    return (seat,), t("{seat} reaches {sp} SP ({needed} needed) and wins.", seat=st.seats[seat], sp=st.sp[seat],
+                      needed=sc.win)
 
 
-def best_at_limit(st: S) -> tuple[tuple[int, ...], str]:
+def _and(st: S, seats: tuple[int, ...]) -> Text:
+    """Two teammates by name: "p1 and p3"."""
+    return t("{a} and {b}", a=st.seats[seats[0]], b=st.seats[seats[1]])
+
+
+def best_at_limit(st: S) -> tuple[tuple[int, ...], Text]:
     """Year limit (U27): most SP wins, ties as at the SP distribution."""
     n = len(st.seats)
     limit = st.options["max_years"]
     if st.team_of is not None:
         team = max((0, 1), key=lambda t: _team_key(st, t))
         members = tuple(s for s in range(n) if st.team_of[s] == team)
-        names = " and ".join(st.seats[s] for s in members)
-        return members, f"The year limit ({limit}) is reached: {names} lead with {team_sp(st)[team]} SP and win."
+        return members, t("The year limit ({limit}) is reached: {seats} lead with {sp} SP and win.", limit=limit,
+                          seats=_and(st, members), sp=team_sp(st)[team])
     seat = max(range(n), key=lambda s: _seat_key(st, s))
-    return (seat,), f"The year limit ({limit}) is reached: {st.seats[seat]} leads with {st.sp[seat]} SP and wins."
+    return (seat,), t("The year limit ({limit}) is reached: {seat} leads with {sp} SP and wins.", limit=limit,
+                      seat=st.seats[seat], sp=st.sp[seat])
 
 
 def outcome(st: S, winners: tuple[int, ...], reason: str, limit: bool) -> Outcome:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from realpolitik.engine import LIST, NESTED, SHARED, VALUE, FramedState, Outcome, Rng, fields
-from realpolitik.i18n import Text
+from realpolitik.i18n import Text, t
 
 from . import rules, words
 from .content import KINDS
@@ -85,9 +85,9 @@ class E1815State(FramedState):
                 return s
         return NEUTRAL
 
-    def label(self, seat: int) -> str:
+    def label(self, seat: int) -> str | Text:
         """The seat's name, or ``neutral``."""
-        return "neutral" if seat == NEUTRAL else self.seats[seat]
+        return t("neutral") if seat == NEUTRAL else self.seats[seat]
 
     # ------------------------------------------------------------------ views
 

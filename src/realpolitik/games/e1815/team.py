@@ -18,10 +18,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import decision, procedure
+from realpolitik.i18n import Text, t
 
 from . import grammar
 from .content import KINDS
-from .units import KIND_INDEX, NEUTRAL, place, take_land
+from .units import KIND_INDEX, NEUTRAL, place, take_land, troops
 
 if TYPE_CHECKING:
     from .state import E1815State as S
@@ -103,22 +104,27 @@ class TeamAction(NamedTuple):
                 st.units[k][land] = 0
             take_land(st, ally, land, conquest=False)
             placed = place(st, ally, land, 0, 1)
-            st.log.add(f"Team action: {st.seats[seat]} cedes {board.lands[land].name} to {st.seats[ally]}"
-                       f"{' (1 inf placed)' if placed else ' (no infantry left to place)'}.")
+            if placed:
+                st.log.add(t("Team action: {seat} cedes {land} to {seat2} (1 inf placed).", seat=st.seats[seat],
+                             land=board.lands[land].name, seat2=st.seats[ally]))
+            else:
+                st.log.add(t("Team action: {seat} cedes {land} to {seat2} (no infantry left to place).",
+                             seat=st.seats[seat], land=board.lands[land].name, seat2=st.seats[ally]))
         elif verb == "transfer":
             land = board.index[args[0]]
-            st.log.add(f"Team action: {st.seats[seat]} hands troops over to {st.seats[ally]} in "
-                       f"{board.lands[land].name}.")
+            st.log.add(t("Team action: {seat} hands troops over to {seat2} in {land}.",
+                         seat=st.seats[seat], seat2=st.seats[ally], land=board.lands[land].name))
             st.stack.append(HandOver(seat, land, 0))
         elif action == grammar.GIVE_MARKER:
             st.markers[seat] -= 1
             st.markers[ally] += 1
-            st.log.add(f"Team action: {st.seats[seat]} hands a success marker to {st.seats[ally]}.")
+            st.log.add(t("Team action: {seat} hands a success marker to {seat2}.",
+                         seat=st.seats[seat], seat2=st.seats[ally]))
 
-    def describe(self, st: S, seat: int | None) -> str:
+    def describe(self, st: S, seat: int | None) -> Text:
         if seat == self.seat:
-            return f"take a team action for your ally {st.seats[st.ally[self.seat]]}, or none"
-        return f"{st.seats[self.seat]} may take a team action"
+            return t("take a team action for your ally {seat}, or none", seat=st.seats[st.ally[self.seat]])
+        return t("{seat} may take a team action", seat=st.seats[self.seat])
 
 
 @decision(tag="transfer")
@@ -155,11 +161,17 @@ class HandOver(NamedTuple):
         st.units[k][s] -= n
         st.pool[k][seat] += n
         placed = place(st, ally, target, k, n)
-        lost = f"; {n - placed} lost, {st.seats[ally]} has no more" if placed < n else ""
-        st.log.add(f"{n} {kind} from {board.lands[s].name} become {st.seats[ally]}'s{lost}.")
+        group = troops(tuple(n if i == k else 0 for i in range(3)))
+        if placed < n:
+            st.log.add(t("{units} from {land} become {seat}'s; {lost} lost, {seat} has no more.", units=group,
+                         land=board.lands[s].name, seat=st.seats[ally], lost=n - placed))
+        else:
+            st.log.add(t("{units} from {land} become {seat}'s.", units=group, land=board.lands[s].name,
+                         seat=st.seats[ally]))
         st.stack.append(HandOver(seat, target, 1))
 
-    def describe(self, st: S, seat: int | None) -> str:
+    def describe(self, st: S, seat: int | None) -> Text:
         if seat == self.seat:
-            return f"hand troops over into {st.content.board.lands[self.target].name} (one Z-effect), then done"
-        return f"{st.seats[self.seat]} hands troops over"
+            return t("hand troops over into {land} (one Z-effect), then done",
+                     land=st.content.board.lands[self.target].name)
+        return t("{seat} hands troops over", seat=st.seats[self.seat])

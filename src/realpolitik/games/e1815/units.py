@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from realpolitik.i18n import Listed, Text, listed, t
+
 from .content import KINDS
 
 if TYPE_CHECKING:
@@ -62,6 +64,20 @@ def text(counts: tuple[int, ...]) -> str:
     return " ".join(f"{n} {k}" for n, k in zip(counts, KINDS) if n) or "no units"
 
 
+#: a unit group in the log, kind by kind
+_GROUP = (t("{n} inf"), t("{n} cav"), t("{n} art"))
+
+
+def troops(counts: tuple[int, ...]) -> Listed | Text:
+    """A unit group for the log: ``2 inf 1 cav`` (German ``2 Inf. 1 Kav.``), or "no units"."""
+    parts = [t(_GROUP[k].key, n=n) for k, n in enumerate(counts[:3]) if n]
+    return listed(parts, " ") if parts else t("no units")
+
+
+#: the unit kinds by name
+KIND_NAMES = {"inf": t("infantry"), "cav": t("cavalry"), "art": t("artillery")}
+
+
 def disband(st: S, land: int, counts: tuple[int, int, int]) -> None:
     """Take units out of ``land`` back to its owner's supply (neutral units vanish)."""
     owner = st.owner[land]
@@ -114,14 +130,15 @@ def take_land(st: S, seat: int, land: int, conquest: bool) -> None:
     for s, g in enumerate(st.general):
         if g == land and s != seat:
             st.general[s] = NEUTRAL
-            st.log.add(f"{st.seats[s]}'s general leaves {board.lands[land].name} for the supply.")
+            st.log.add(t("{seat}'s general leaves {land} for the supply.",
+                         seat=st.seats[s], land=board.lands[land].name))
     st.owner[land] = seat
-    t = board.territory_of[land]
+    territory = board.territory_of[land]
     if conquest:
-        st.conquered[seat] |= 1 << t
-    bit = 1 << t
-    if not st.completed[seat] & bit and all(st.owner[i] == seat for i in board.territory_lands[t]):
+        st.conquered[seat] |= 1 << territory
+    bit = 1 << territory
+    if not st.completed[seat] & bit and all(st.owner[i] == seat for i in board.territory_lands[territory]):
         st.completed[seat] |= bit
         got = gain_markers(st, seat, st.content.rules.markers.per_territory)
-        st.log.add(f"{st.seats[seat]} controls all of {board.territories[t].name} for the first time"
-                   f" (+{got} success marker).")
+        st.log.add(t("{seat} controls all of {territory} for the first time (+{got} success marker).",
+                     seat=st.seats[seat], territory=board.territories[territory].name, got=got))

@@ -96,7 +96,7 @@ _FIXED = {
 }
 
 
-def why_illegal(st: S, action: str) -> str | None:
+def why_illegal(st: S, action: str) -> Text | None:
     """A specific reason for the commonest refused actions."""
     if not st.stack:
         return None
@@ -107,24 +107,25 @@ def why_illegal(st: S, action: str) -> str | None:
     if len(words) >= 2 and words[0] in ("attack", "meddle", "buy", "convert", "cede", "transfer", "fortify",
                                         "capital", "claim", "to"):
         if words[1] not in board.index:
-            return f"There is no land called {words[1]!r}."
+            return t("There is no land called {land}.", land=repr(words[1]))
         land = board.index[words[1]]
         owner = st.owner[land]
         if words[0] in ("attack", "meddle", "buy") and owner != NEUTRAL and owner != seat and st.friends(seat, owner):
-            return (f"{board.lands[land].name} belongs to your ally {st.seats[owner]}: allies never attack "
-                    f"or otherwise harm each other.")
+            return (t("{land} belongs to your ally {seat}: allies never attack or otherwise harm each other.",
+                      land=board.lands[land].name, seat=st.seats[owner]))
         if words[0] == "attack" and isinstance(top, TurnAction) and st.military_left <= 0:
-            return "Only one military action is allowed per turn."
+            return t("Only one military action is allowed per turn.")
         if words[0] == "cede" and land == st.capital[seat]:
-            return "A capital can never be ceded."
+            return t("A capital can never be ceded.")
     if words[0] == "power" and len(words) == 2:
         if any(p.key == words[1] and p.indian for p in board.powers):
-            return "No player may choose the Indian chief (1715 played as 2vs2)."
+            return t("No player may choose the Indian chief (1715 played as 2vs2).")
     if action == grammar.GIVE_MARKER and isinstance(top, TeamAction) and st.ally[seat] != NEUTRAL:
         if st.markers[st.ally[seat]] >= st.content.rules.markers.cap:
-            return f"Your ally already holds {st.content.rules.markers.cap} success markers, the most allowed."
+            return t("Your ally already holds {cap} success markers, the most allowed.",
+                     cap=st.content.rules.markers.cap)
     if isinstance(top, TurnAction) and words[0] in ("relocate", "supply", "fortify", "convert", "meddle", "buy"):
         if not can_act_civil(st, seat):
-            return ("In winter, without a grey fortress, every civil action costs 2 EP disbanded in your own "
-                    "capital — and you cannot pay them.")
+            return (t("In winter, without a grey fortress, every civil action costs 2 EP disbanded in your own capital "
+                      "— and you cannot pay them."))
     return None
