@@ -202,46 +202,6 @@ def test_clicks_on_capitals_ports_the_agent_and_the_supply_play_their_action(ser
     assert errors == []
 
 
-LABELS = {
-    "place guerrilla uor": "Place a guerrilla in U.O.R.",
-    "move king harun-0 harun-4": "Move the king Djebel Harun capital → Djebel Harun 4 (?)",
-    "attack president harun-3 kadhar-0": "Attack Kadhar (p2 (Bob)'s dictator) with the president from Djebel Harun 3",
-    "agent abu-7": "Agent to Abu Akar 7",
-    "station north": "Tanker onto the northern high sea",
-    "buy tanker kadhar": "Buy a tanker (5 M) into the port of Kadhar",
-    "sell tanker south": "Sell a tanker (3 M) on the southern high sea",
-    "tanker kadhar north": "Tanker from the port of Kadhar to the northern high sea",
-    "tanker south qaraza": "Tanker from the southern high sea to the port of Qaraza",
-    "tanker north south": "Tanker through the canal to the southern high sea",
-    "pipeline harun kadhar": "Lay a pipeline Djebel Harun – Kadhar",
-    "sabotage abu zarqan": "Destroy the pipeline Abu Akar – Zarqan",
-    "depose dictator kadhar-0": "Depose p2 (Bob)'s dictator from Kadhar capital",
-    "kill king sahir-0": "Lose your king on Wadi Sahir capital",
-    "sink mahul": "Lose a tanker in the port of Ras Mahul",
-    "end": "End the turn",
-    "decline": "Decline",
-}
-
-
-def test_every_kind_of_action_has_readable_words(server, context):
-    page = context().new_page()
-    page.goto(server.url + "/")
-    words = page.evaluate("""async (actions) => {
-      const board = await import('/static/boards/nationen.js');
-      const content = (name) => fetch(`/api/content/nationen/${name}`).then((r) => r.json());
-      const data = await board.load({ content });
-      const empty = () => Array.from({ length: 8 }, () => ({ leader: null, agents: [] }));
-      const kadhar = empty();
-      kadhar[0].leader = { seat: 'p2', kind: 'dictator' };
-      const states = [{ key: 'kadhar', points: kadhar }, { key: 'harun', points: empty() }];
-      const view = { seats: ['p1', 'p2'], public: { states } };
-      const players = [{ seat: 'p1', kind: 'human', name: 'Ann' }, { seat: 'p2', kind: 'human', name: 'Bob' }];
-      const ctx = { data, players };
-      return actions.map((action) => board.label(action, view, ctx));
-    }""", list(LABELS))
-    assert dict(zip(LABELS, words)) == LABELS
-
-
 def click_on_board(page: Page, rng: Rng) -> bool:
     """Click a random clickable thing on the board, then menus and destinations, until an action goes."""
     before = seq(page)

@@ -14,7 +14,7 @@ import json
 from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any
 
-from realpolitik.i18n import DEFAULT, Listed, Text, render, t
+from realpolitik.i18n import DEFAULT, Listed, Sentence, Text, render, t
 
 from .actions import Choice, normalize, parse
 from .errors import IllegalAction
@@ -223,7 +223,7 @@ class State(ABC):
 def _english(value: Any) -> Any:
     """Snapshot data with every message (a reason kept in the state) as its English text, so a
     digest does not depend on how a game keeps its words."""
-    if isinstance(value, (Text, Listed)):
+    if isinstance(value, (Text, Listed, Sentence)):
         return str(value)
     if isinstance(value, dict):
         return {k: _english(v) for k, v in value.items()}

@@ -28,6 +28,15 @@ class Listed(NamedTuple):
         return render(self, "en")
 
 
+class Sentence(NamedTuple):
+    """A message ended with a full stop, unless it ends with one already (a name such as "U.O.R.")."""
+
+    text: Any
+
+    def __str__(self) -> str:
+        return render(self, "en")
+
+
 def listed(items: Any, sep: str = ", ") -> Listed:
     """``items`` shown as one text, separated by ``sep``."""
     return Listed(tuple(items), sep)
@@ -50,4 +59,7 @@ def render(value: Any, lang: str) -> str:
         return template.format_map({name: render(v, lang) for name, v in value.params})
     if isinstance(value, Listed):
         return value.sep.join(render(item, lang) for item in value.items)
+    if isinstance(value, Sentence):
+        words = render(value.text, lang)
+        return words if words.endswith(".") else words + "."
     return value if isinstance(value, str) else str(value)

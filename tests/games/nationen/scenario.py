@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from realpolitik.engine import Log
 from realpolitik.games import get
-from realpolitik.games.nationen import rules
 from realpolitik.games.nationen.content import LEADERS
+from realpolitik.games.nationen.rules import EndTurn, HeadOfState, Turn
 from realpolitik.games.nationen.tables import OPEN
 
 GAME = get("nationen")
@@ -53,11 +53,10 @@ def build(players: int = 2, *, leaders=(), agents=None, money=None, tankers=(), 
     if at == "main":
         st.step3 = OPEN
         st.tanker_done = st.pipeline_done = st.moved = st.chained = False
-        st.stack = [("end_turn", turn), ("main", turn)]
+        st.stack = [EndTurn(turn), HeadOfState(turn)]
     else:
-        st.stack = [("turn", turn)]
-    st._legal = None
-    rules.advance(st)
+        st.stack = [Turn(turn)]
+    st.advance()
     return st
 
 
@@ -95,6 +94,5 @@ def destinations(st, start: str) -> set[str]:
 
 def start_turn(st, seat: int = 0) -> None:
     """Begin ``seat``'s turn now (income, then the agent), discarding whatever was pending."""
-    st.stack = [("turn", seat)]
-    st._legal = None
-    rules.advance(st)
+    st.stack = [Turn(seat)]
+    st.advance()

@@ -26,7 +26,7 @@ def agent_draws(card, leaders=(), **kw):
 
 
 def frame(st):
-    return st.stack[-1][0]
+    return st.stack[-1].tag
 
 
 # ---------------------------------------------------------------- the draw

@@ -22,7 +22,7 @@ def broke(deck=(), agent="kadhar-0", players=2, **kw):
 
 def test_the_agent_moves_first_even_without_money():
     st = broke()
-    assert st.to_act == 0 and st.stack[-1][0] == "agent"
+    assert st.to_act == 0 and st.stack[-1].tag == "agent"
 
 
 def test_no_card_no_money_no_income_means_out():
@@ -36,7 +36,7 @@ def test_no_card_no_money_no_income_means_out():
     assert st.is_over()
     out = st.outcome()
     assert out.winners == (1,) and out.places == (2, 1) and not out.limit
-    assert "p2 is the last great power left" in out.reason
+    assert "p2 is the last great power left" in str(out.reason)
 
 
 def test_a_favourable_card_with_money_saves_him_and_he_must_move():
@@ -156,7 +156,7 @@ def test_round_limit_ends_the_game_and_says_so():
         assert rounds < 50
     out = st.outcome()
     assert out.limit and st.round == 3
-    assert "round limit (2 rounds)" in out.reason
+    assert "round limit (2 rounds)" in str(out.reason)
     scores = [st.money[s] + 3 * economy.tankers_of(st, s) + economy.income(st, s) for s in range(2)]
     assert out.points == tuple(float(x) for x in scores)
     assert out.winners == tuple(s for s in range(2) if scores[s] == max(scores))

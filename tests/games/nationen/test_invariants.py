@@ -39,7 +39,7 @@ def test_long_random_playouts_keep_the_invariants():
             attacks += action.startswith("attack")
             size = st.log.size
             st.apply(action)
-            cards += sum("draws “" in (e.public or "") for e in st.log.entries(size))
+            cards += sum("draws “" in str(e.public or "") for e in st.log.entries(size))
             check(st)
         limited += st.outcome().limit
     assert limited >= 5 and cards >= 100 and attacks >= 5  # the playouts reach the limit, cards and wars

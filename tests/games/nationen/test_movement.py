@@ -143,7 +143,7 @@ def test_moving_onto_a_free_capital_rules_the_state():
 
 def test_agent_moves_exactly_four_steps_free_and_passes_everything():
     st = build(leaders=[(1, "king", "kadhar-1"), (1, "king", "kadhar-2")], agents=["kadhar-0", "kadhar-3"])
-    assert st.stack[-1][0] == "agent"
+    assert st.stack[-1].tag == "agent"
     targets = {a.split(" ")[1] for a in st.legal_actions() if a.startswith("agent ")}
     # clockwise past both kings and the opponent's agent onto '?', or across the arrow at kadhar-3;
     # counter-clockwise to the same '?', or across the arrow at kadhar-5
@@ -151,7 +151,7 @@ def test_agent_moves_exactly_four_steps_free_and_passes_everything():
     before = st.money[0]
     st.apply("agent uor-7")
     assert st.money[0] == before
-    assert st.stack[-1][0] == "main"
+    assert st.stack[-1].tag == "main"
 
 
 def test_agent_passes_question_mark_without_a_card_but_draws_when_ending_there():

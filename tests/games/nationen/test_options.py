@@ -17,7 +17,7 @@ def test_bank_limit_pays_only_what_the_bank_holds():
     st.bank = 3
     start_turn(st)
     assert st.money[0] == 13 and st.bank == 0
-    assert "the bank had only 3 M" in "\n".join(st.log.redacted(None))
+    assert "The bank had only 3 M." in "\n".join(st.log.redacted(None))
     st.apply("buy tanker north")
     assert st.bank == 5 and st.view(None)["public"]["bank"] == 5
 

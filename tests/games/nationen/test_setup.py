@@ -20,7 +20,7 @@ def test_set_up():
     assert economy.tanker_pool(st) == 16 and economy.pipeline_pool(st) == 11
     assert sorted(st.deck) == sorted(st.content.deck) and st.unknown == 30
     assert all(p == -1 for p in st.board) and st.agents == [-1] * 4
-    assert st.to_act == 0 and st.stack[-1][0] == "first_place"
+    assert st.to_act == 0 and st.stack[-1].tag == "first_place"
 
 
 def test_first_round_place_a_leader_agent_beside_it_and_station_the_free_tanker():
@@ -37,7 +37,7 @@ def test_first_round_place_a_leader_agent_beside_it_and_station_the_free_tanker(
     st.apply("place dictator harun")
     assert set(st.legal_actions()) == {"station north", "station south"}  # inland: no port (spec A11)
     st.apply("station south")
-    assert st.round == 2 and st.to_act == 0 and st.stack[-1][0] == "agent"
+    assert st.round == 2 and st.to_act == 0 and st.stack[-1].tag == "agent"
     assert "p1 collects 2 M income." in logged(st)
 
 

@@ -13,16 +13,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from realpolitik.i18n import Sentence, t
+
+from . import grammar
+from .names import location_words
+
 if TYPE_CHECKING:
     from .state import NationenState as S
 
 
 # ====================================================================== money
-
-
-def sentence(text: str) -> str:
-    """``text`` with a full stop, unless it already ends with one (``U.O.R.``)."""
-    return text if text.endswith(".") else text + "."
 
 
 def receive(st: S, seat: int, amount: int) -> int:
@@ -191,18 +191,18 @@ def tanker_actions(st: S, seat: int) -> list[str]:
     ports = port_locations(st, seat)
     out = []
     if st.money[seat] >= comp.tanker_price and tanker_pool(st) > 0:
-        out += [f"buy tanker {names[loc]}" for loc in (*ports, *b.sea_locations)]
-    out += [f"sell tanker {names[loc]}" for loc in range(nloc) if held[loc]]
+        out += [grammar.buy_tanker(names[loc]) for loc in (*ports, *b.sea_locations)]
+    out += [grammar.sell_tanker(names[loc]) for loc in range(nloc) if held[loc]]
     canal = canal_open(st, seat)
     for loc in range(nloc):
         if not held[loc]:
             continue
         if b.location_state[loc] >= 0:
-            out += [f"tanker {names[loc]} {names[sea]}" for sea in b.location_seas[loc]]
+            out += [grammar.tanker(names[loc], names[sea]) for sea in b.location_seas[loc]]
             continue
-        out += [f"tanker {names[loc]} {names[p]}" for p in ports if loc in b.location_seas[p]]
+        out += [grammar.tanker(names[loc], names[p]) for p in ports if loc in b.location_seas[p]]
         if canal:
-            out += [f"tanker {names[loc]} {names[sea]}" for sea in b.sea_locations if sea != loc]
+            out += [grammar.tanker(names[loc], names[sea]) for sea in b.sea_locations if sea != loc]
     return out
 
 
@@ -216,26 +216,24 @@ def do_tanker_action(st: S, seat: int, words: list[str]) -> None:
     if words[0] == "buy":
         pay(st, seat, comp.tanker_price)
         st.tankers[base + loc_of[words[2]]] += 1
-        st.log.add(sentence(f"{label} buys a tanker for {comp.tanker_price} M and puts it {_at(b, words[2])}"))
+        st.log.add(Sentence(t("{seat} buys a tanker for {price} M and puts it {place}", seat=label,
+                              price=comp.tanker_price, place=location_words(st, words[2], "into"))))
     elif words[0] == "sell":
         st.tankers[base + loc_of[words[2]]] -= 1
         receive(st, seat, comp.tanker_refund)
-        st.log.add(f"{label} sells a tanker {_at(b, words[2])} back to the bank for {comp.tanker_refund} M.")
+        st.log.add(t("{seat} sells a tanker {place} back to the bank for {price} M.", seat=label,
+                     place=location_words(st, words[2], "from"), price=comp.tanker_refund))
     else:
         src, dst = loc_of[words[1]], loc_of[words[2]]
         st.tankers[base + src] -= 1
         st.tankers[base + dst] += 1
-        how = " through the canal" if src in b.sea_locations and dst in b.sea_locations else ""
-        st.log.add(sentence(f"{label} moves a tanker from {_at(b, words[1], bare=True)} to "
-                            f"{_at(b, words[2], bare=True)}{how}"))
-
-
-def _at(b, loc: str, bare: bool = False) -> str:
-    if loc in b.state_index:
-        where = f"the port of {b.states[b.state_index[loc]].name}"
-    else:
-        where = f"the {loc}ern high sea"
-    return where if bare else ("in " if loc in b.state_index else "on ") + where
+        if src in b.sea_locations and dst in b.sea_locations:
+            st.log.add(t("{seat} moves a tanker {source} through the canal {destination}.", seat=label,
+                         source=location_words(st, words[1], "from"), destination=location_words(st, words[2], "into")))
+        else:
+            st.log.add(Sentence(t("{seat} moves a tanker {source} {destination}", seat=label,
+                                  source=location_words(st, words[1], "from"),
+                                  destination=location_words(st, words[2], "into"))))
 
 
 def take_port(st: S, seat: int, state: int) -> None:
@@ -248,8 +246,8 @@ def take_port(st: S, seat: int, state: int) -> None:
     for other in range(len(st.seats)):
         i = other * nloc + loc
         if other != seat and st.tankers[i]:
-            st.log.add(sentence(f"{st.seats[seat]} takes {st.tankers[i]} tanker(s) of {st.seats[other]} "
-                                f"in the port of {b.states[state].name}"))
+            st.log.add(Sentence(t("{seat} takes {n} tanker(s) of {seat2} in the port of {state}", seat=st.seats[seat],
+                                  n=st.tankers[i], seat2=st.seats[other], state=b.states[state].name)))
             st.tankers[seat * nloc + loc] += st.tankers[i]
             st.tankers[i] = 0
 
@@ -258,7 +256,7 @@ def lose_tanker(st: S, seat: int, loc_name: str) -> None:
     """A tanker of ``seat`` at ``loc_name`` goes back to the bank's pool."""
     b = st.content.board
     st.tankers[seat * len(b.locations) + b.locations.index(loc_name)] -= 1
-    st.log.add(f"{st.seats[seat]} loses a tanker {_at(b, loc_name)}.")
+    st.log.add(t("{seat} loses a tanker {place}.", seat=st.seats[seat], place=location_words(st, loc_name)))
 
 
 # ====================================================================== pipelines
@@ -279,7 +277,7 @@ def pipeline_choices(st: S, seat: int) -> list[str]:
     out = []
     for i, pair in enumerate(b.pipeline_pairs_chain):
         if not st.pipes >> i & 1 and pair in allowed and (pair[0] in mine or pair[1] in mine):
-            out.append(f"pipeline {b.keys[pair[0]]} {b.keys[pair[1]]}")
+            out.append(grammar.pipeline(b.keys[pair[0]], b.keys[pair[1]]))
     return out
 
 
@@ -302,6 +300,10 @@ def lay_pipeline(st: S, seat: int, a: str, b_key: str, price: int) -> None:
     b = st.content.board
     pay(st, seat, price)
     st.pipes |= 1 << pipe_index(st, a, b_key)
-    cost = f" for {price} M" if price else " free of charge"
-    st.log.add(f"{st.seats[seat]} lays a pipeline between {b.states[b.state_index[a]].name} and "
-               f"{b.states[b.state_index[b_key]].name}{cost}.")
+    state, other = b.states[b.state_index[a]].name, b.states[b.state_index[b_key]].name
+    if price:
+        st.log.add(t("{seat} lays a pipeline between {state} and {other} for {price} M.", seat=st.seats[seat],
+                     state=state, other=other, price=price))
+    else:
+        st.log.add(t("{seat} lays a pipeline between {state} and {other} free of charge.", seat=st.seats[seat],
+                     state=state, other=other))

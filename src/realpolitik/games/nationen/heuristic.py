@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from realpolitik.engine import Rng, SeatContext
 
-from . import economy, movement
+from . import economy, grammar, movement
 from .content import LEADERS
 from .tables import OPEN
 
@@ -44,14 +44,14 @@ class HeuristicBot:
         world = ctx.sample(self.rng)
         world.legal_actions()  # cached once, shared by every trial clone
         seat = ctx.seat
-        kind = world.stack[-1][0]
+        kind = ctx.view["public"]["decision"]
         if kind == "first_place":
             return _opening(world, seat, legal)
         if kind == "first_tanker":
-            ports = [a for a in legal if a.split(" ")[1] not in ("north", "south")]
+            ports = [a for a in legal if grammar.words(a)[1] not in ("north", "south")]
             return ports[0] if ports else legal[0]
         if kind in ("agent", "spy"):
-            return _agent(world, seat, legal)
+            return _agent(world, seat, legal, kind == "agent")
         if kind == "main":
             return _main(world, seat, legal)
         return _best(world, seat, legal, threats=True)
@@ -134,7 +134,7 @@ def _opening(world, seat: int, legal) -> str:
     theirs = [p for p, occ in enumerate(world.board) if occ >= 0]
 
     def value(action: str) -> float:
-        _, kind, key = action.split(" ")
+        _, kind, key = grammar.words(action)
         s = b.state_index[key]
         sd = b.states[s]
         port = 10 if sd.port else 0
@@ -145,7 +145,8 @@ def _opening(world, seat: int, legal) -> str:
     return max(legal, key=value)
 
 
-def _agent(world, seat: int, legal) -> str:
+def _agent(world, seat: int, legal, drawing: bool) -> str:
+    """The agent's steps (``drawing``: its own turn's steps, where stopping on "?" draws a card)."""
     b = world.content.board
     moves = [a for a in legal if a.startswith("agent ")]
     if not moves:
@@ -155,10 +156,10 @@ def _agent(world, seat: int, legal) -> str:
     here = world.agents[seat]
 
     def value(action: str) -> float:
-        dst = b.point_id[action.split(" ")[1]]
+        dst = b.point_id[grammar.words(action)[1]]
         world.agents[seat] = dst
         score = -_danger(world, seat, economy.income(world, seat))
-        if b.question[dst] and world.stack[-1][0] == "agent":
+        if b.question[dst] and drawing:
             if broke:
                 score += 50
             elif top is not None:
@@ -172,15 +173,15 @@ def _agent(world, seat: int, legal) -> str:
 
 
 def _main(world, seat: int, legal) -> str:
-    verbs = {a.split(" ")[0] for a in legal}
-    step3 = [a for a in legal if a.split(" ")[0] in ("move", "attack", "place")]
+    verbs = {grammar.words(a)[0] for a in legal}
+    step3 = [a for a in legal if grammar.words(a)[0] in ("move", "attack", "place")]
     if step3:
         return _best(world, seat, _shortlist(world, step3))
     if "buy" in verbs or "tanker" in verbs or "pipeline" in verbs or "sell" in verbs:
         extra = _extra(world, seat, legal)
         if extra:
             return extra
-    return "end"
+    return grammar.END
 
 
 def _shortlist(world, actions) -> list[str]:
@@ -188,7 +189,7 @@ def _shortlist(world, actions) -> list[str]:
     b = world.content.board
     out = []
     for a in actions:
-        words = a.split(" ")
+        words = grammar.words(a)
         if words[0] != "move":
             out.append(a)
             continue
@@ -206,7 +207,7 @@ def _extra(world, seat: int, legal) -> str | None:
     money = world.money[seat]
     best, gain = None, 0
     for a in legal:
-        words = a.split(" ")
+        words = grammar.words(a)
         if words[0] == "tanker" and words[1] in ("north", "south") and words[2] not in ("north", "south"):
             delta = economy.income(_after(world, a), seat) - income
             if delta > gain:
@@ -214,7 +215,7 @@ def _extra(world, seat: int, legal) -> str | None:
     if best:
         return best
     for a in legal:
-        words = a.split(" ")
+        words = grammar.words(a)
         if words[0] == "buy" and words[2] in b.state_index and money - b.components.tanker_price >= reserve:
             delta = economy.income(_after(world, a), seat) - income
             if delta > gain:

@@ -12,10 +12,14 @@ obeyed, and a forced choice with one answer is made without asking.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
-from . import economy, movement
+from realpolitik.engine import decision, procedure
+from realpolitik.i18n import Text, t
+
+from . import economy, grammar, movement, words
 from .content import LEADERS, Card
+from .names import LEADER_NAMES, location_words, point_words
 from .tables import REPLACED
 
 if TYPE_CHECKING:
@@ -24,26 +28,35 @@ if TYPE_CHECKING:
 LEADER_ORDERS = frozenset({"free-move", "retreat"})
 
 
-def draw(st: S, seat: int, point: int, by: str) -> None:
-    """Draw the top card, put it under the deck, and carry it out (procedure frame)."""
-    key = st.deck.pop(0)
-    st.deck.append(key)
-    if st.unknown:
-        st.unknown -= 1
-    card = st.content.cards[key]
-    st.last_card = key
-    b = st.content.board
-    piece = "agent" if by == "agent" else LEADERS[st.board[point] % 4]
-    st.log.add(f"{st.seats[seat]}'s {piece} stops on the '?' at {b.point_name[point]} and draws "
-               f"“{card.name}”: {card.text}")
-    if by == "agent" and card.effect in LEADER_ORDERS:
-        st.step3 = REPLACED
-        st.log.add("This order replaces the placing or moving of a head of state this turn.")
-    EFFECTS[card.effect](st, seat, card, point, by)
+@procedure(tag="draw")
+class DrawCard(NamedTuple):
+    """A leader or the agent stopped on "?" at ``point``: draw the top card, put it under the deck and
+    carry it out (seed §6; ``by`` is "agent" or "leader")."""
+
+    seat: int
+    point: int
+    by: str
+
+    def run(self, st: S) -> None:
+        seat, point, by = self
+        key = st.deck.pop(0)
+        st.deck.append(key)
+        if st.unknown:
+            st.unknown -= 1
+        card = st.content.cards[key]
+        st.last_card = key
+        b = st.content.board
+        piece = t("agent") if by == "agent" else LEADER_NAMES[LEADERS[st.board[point] % 4]]
+        st.log.add(t("{seat}'s {piece} stops on the '?' at {point} and draws “{card}”: {text}", seat=st.seats[seat],
+                     piece=piece, point=point_words(st, b.point_name[point]), card=card.name, text=card.text))
+        if by == "agent" and card.effect in LEADER_ORDERS:
+            st.step3 = REPLACED
+            st.log.add(t("This order replaces the placing or moving of a head of state this turn."))
+        EFFECTS[card.effect](st, seat, card, point, by)
 
 
-def _lapse(st: S, card: Card, why: str) -> None:
-    st.log.add(f"“{card.name}” has no effect: {why}.")
+def _lapse(st: S, card: Card, why: Text) -> None:
+    st.log.add(t("“{card}” has no effect: {why}.", card=card.name, why=why))
 
 
 def _own_leaders(st: S, seat: int, kind: int | None = None, on_capital: bool = False) -> list[int]:
@@ -58,24 +71,25 @@ def _own_leaders(st: S, seat: int, kind: int | None = None, on_capital: bool = F
 
 def _gain(st: S, seat: int, card: Card, point: int, by: str) -> None:
     got = economy.receive(st, seat, card.amount)
-    st.log.add(f"{st.seats[seat]} receives {got} M.")
+    st.log.add(t("{seat} receives {got} M.", seat=st.seats[seat], got=got))
 
 
 def _pay(st: S, seat: int, card: Card, point: int, by: str) -> None:
     paid = economy.pay(st, seat, card.amount)
-    st.log.add(f"{st.seats[seat]} pays {paid} M to the bank.")
+    st.log.add(t("{seat} pays {paid} M to the bank.", seat=st.seats[seat], paid=paid))
 
 
 def _windfall(st: S, seat: int, card: Card, point: int, by: str) -> None:
     got = economy.receive(st, seat, economy.income(st, seat))
-    st.log.add(f"{st.seats[seat]} collects its income of {got} M once more.")
+    st.log.add(t("{seat} collects its income of {got} M once more.", seat=st.seats[seat], got=got))
 
 
 def _loan(st: S, seat: int, card: Card, point: int, by: str) -> None:
     got = economy.receive(st, seat, card.amount)
     st.loan[seat] += card.installments
     st.loan_rate[seat] = card.installment
-    st.log.add(f"{st.seats[seat]} receives {got} M and owes {card.installments} installments of {card.installment} M.")
+    st.log.add(t("{seat} receives {got} M and owes {installments} installments of {installment} M.",
+                 seat=st.seats[seat], got=got, installments=card.installments, installment=card.installment))
 
 
 def loan_installment(st: S, seat: int) -> None:
@@ -85,7 +99,8 @@ def loan_installment(st: S, seat: int) -> None:
         economy.pay(st, seat, due)
         st.loan[seat] -= 1
         left = st.loan[seat]
-        st.log.add(f"{st.seats[seat]} repays {due} M of its loan ({left} installment(s) left).")
+        st.log.add(t("{seat} repays {due} M of its loan ({left} installment(s) left).",
+                     seat=st.seats[seat], due=due, left=left))
         if not left:
             st.loan_rate[seat] = 0
         return
@@ -94,7 +109,7 @@ def loan_installment(st: S, seat: int) -> None:
 
 def _default(st: S, seat: int) -> None:
     st.loan[seat] = st.loan_rate[seat] = 0
-    st.log.add(f"{st.seats[seat]} cannot repay its loan: the rest is forgiven, but it loses a tanker.")
+    st.log.add(t("{seat} cannot repay its loan: the rest is forgiven, but it loses a tanker.", seat=st.seats[seat]))
     _sink(st, seat, "any")
 
 
@@ -106,7 +121,7 @@ def _call_loan(st: S, seat: int, card: Card, point: int, by: str) -> None:
     if st.money[seat] >= due:
         economy.pay(st, seat, due)
         st.loan[seat] = st.loan_rate[seat] = 0
-        st.log.add(f"{st.seats[seat]} pays off its loan: {due} M.")
+        st.log.add(t("{seat} pays off its loan: {due} M.", seat=st.seats[seat], due=due))
     else:
         _default(st, seat)
 
@@ -118,7 +133,8 @@ def _strike(st: S, seat: int, card: Card, point: int, by: str) -> None:
 def _nationalise(st: S, seat: int, card: Card, point: int, by: str) -> None:
     s = st.content.board.point_state[point]
     st.nationalised[seat] = s
-    st.log.add(f"{st.content.board.state_name(s)} brings {st.seats[seat]} nothing at its next income.")
+    st.log.add(t("{state} brings {seat} nothing at its next income.", state=st.content.board.state_name(s),
+                 seat=st.seats[seat]))
 
 
 def _canal_treaty(st: S, seat: int, card: Card, point: int, by: str) -> None:
@@ -131,9 +147,10 @@ def _canal_treaty(st: S, seat: int, card: Card, point: int, by: str) -> None:
 def _free_move(st: S, seat: int, card: Card, point: int, by: str) -> None:
     starts = tuple(_own_leaders(st, seat, LEADERS.index(card.leader)))
     if not movement.leader_moves(st, seat, starts=list(starts), steps=card.steps, attack=card.attack):
-        _lapse(st, card, f"{st.seats[seat]} has no {card.leader} that can move")
+        _lapse(st, card, t("{seat} has no {leader} that can move",
+                           seat=st.seats[seat], leader=LEADER_NAMES[card.leader]))
         return
-    st.stack.append(("order", seat, card.key, starts, card.steps, False, card.attack, True))
+    st.stack.append(Order(seat, card.key, starts, card.steps, False, card.attack, True))
 
 
 def _retreat(st: S, seat: int, card: Card, point: int, by: str) -> None:
@@ -145,9 +162,9 @@ def _retreat(st: S, seat: int, card: Card, point: int, by: str) -> None:
     else:
         starts = tuple(_own_leaders(st, seat, LEADERS.index(card.leader)))
     if not movement.leader_moves(st, seat, starts=list(starts), steps=card.steps, exact=True, attack=False):
-        _lapse(st, card, "no such head of state can retreat")
+        _lapse(st, card, t("no such head of state can retreat"))
         return
-    st.stack.append(("order", seat, card.key, starts, card.steps, True, False, False))
+    st.stack.append(Order(seat, card.key, starts, card.steps, True, False, False))
 
 
 def _nearest(st: S, seat: int, point: int) -> tuple[int, ...]:
@@ -160,55 +177,85 @@ def _nearest(st: S, seat: int, point: int) -> tuple[int, ...]:
     return tuple(p for p in mine if dist[p] == best)
 
 
-def _order_legal(st: S, seat: int, key: str, starts: tuple, steps: int, exact: bool, attack: bool,
-                 optional: bool) -> list[str]:
-    out = movement.leader_moves(st, seat, starts=list(starts), steps=steps, exact=exact, attack=attack)
-    return out + ["decline"] if optional else out
+@decision(tag="order")
+class Order(NamedTuple):
+    """A card orders a leader of the kind it names to move (``free-move``: up to ``steps``, may attack,
+    ``optional``) or retreat (exactly ``steps``); ``starts`` are the leaders it may move."""
 
+    seat: int
+    key: str
+    starts: tuple
+    steps: int
+    exact: bool
+    attack: bool
+    optional: bool
 
-def _order_act(st: S, action: str, seat: int, key: str, starts: tuple, steps: int, exact: bool, attack: bool,
-               optional: bool) -> None:
-    st.stack.pop()
-    if action == "decline":
-        st.log.add(f"{st.seats[seat]} does not use the free move.")
-        return
-    b = st.content.board
-    words = action.split(" ")
-    src, dst = b.point_id[words[2]], b.point_id[words[3]]
-    taken = movement.steps_to(st, seat, src, dst, steps, exact)
-    movement.move(st, seat, src, dst, taken, free=True)
-    st.moved = True
-    if b.question[dst]:
-        if st.chained:
-            st.log.add("No further card is drawn this turn.")
-        else:
-            st.chained = True
-            st.stack.append(("draw", seat, dst, "leader"))
+    def legal(self, st: S) -> list[str]:
+        seat, _, starts, steps, exact, attack, optional = self
+        out = movement.leader_moves(st, seat, starts=list(starts), steps=steps, exact=exact, attack=attack)
+        return out + [grammar.DECLINE] if optional else out
+
+    def act(self, st: S, action: str) -> None:
+        seat, _, _, steps, exact, _, _ = self
+        st.stack.pop()
+        if action == grammar.DECLINE:
+            st.log.add(t("{seat} does not use the free move.", seat=st.seats[seat]))
+            return
+        b = st.content.board
+        words = grammar.words(action)
+        src, dst = b.point_id[words[2]], b.point_id[words[3]]
+        taken = movement.steps_to(st, seat, src, dst, steps, exact)
+        movement.move(st, seat, src, dst, taken, free=True)
+        st.moved = True
+        if b.question[dst]:
+            if st.chained:
+                st.log.add(t("No further card is drawn this turn."))
+            else:
+                st.chained = True
+                st.stack.append(DrawCard(seat, dst, "leader"))
+
+    def describe(self, st: S, viewer: int | None) -> Text:
+        card = st.content.cards[self.key]
+        return words.asks(st, viewer, self.seat, t("“{card}”: {text}", card=card.name, text=card.text),
+                          t("carries out “{card}”", card=card.name))
 
 
 # ====================================================================== taking and losing states
 
 
 def _take_over(st: S, seat: int, card: Card, point: int, by: str) -> None:
-    if not _takeover_legal(st, seat, card.key)[:-1]:
-        _lapse(st, card, "no unruled coastal state, or no leader in supply")
+    if not TakeOver(seat, card.key).legal(st)[:-1]:
+        _lapse(st, card, t("no unruled coastal state, or no leader in supply"))
         return
-    st.stack.append(("takeover", seat, card.key))
+    st.stack.append(TakeOver(seat, card.key))
 
 
-def _takeover_legal(st: S, seat: int, key: str) -> list[str]:
-    states = [s for s, sd in enumerate(st.content.board.states) if sd.kind == "coastal"]
-    return movement.placements(st, seat, free=True, states=states) + ["decline"]
+@decision(tag="takeover")
+class TakeOver(NamedTuple):
+    """The card lets the player take over an unruled coastal state with a head of state from supply, or decline."""
 
+    seat: int
+    key: str
 
-def _takeover_act(st: S, action: str, seat: int, key: str) -> None:
-    st.stack.pop()
-    if action == "decline":
-        st.log.add(f"{st.seats[seat]} does not take over a state.")
-        return
-    _, kind, state = action.split(" ")
-    movement.place(st, seat, kind, state, free=True)
-    st.moved = True
+    def legal(self, st: S) -> list[str]:
+        seat = self.seat
+        states = [s for s, sd in enumerate(st.content.board.states) if sd.kind == "coastal"]
+        return movement.placements(st, seat, free=True, states=states) + [grammar.DECLINE]
+
+    def act(self, st: S, action: str) -> None:
+        seat = self.seat
+        st.stack.pop()
+        if action == grammar.DECLINE:
+            st.log.add(t("{seat} does not take over a state.", seat=st.seats[seat]))
+            return
+        _, kind, state = grammar.words(action)
+        movement.place(st, seat, kind, state, free=True)
+        st.moved = True
+
+    def describe(self, st: S, viewer: int | None) -> Text:
+        return words.asks(st, viewer, self.seat,
+                          t("choose the state and the head of state to take it over, or decline"),
+                          t("takes over a state"))
 
 
 def _depose_targets(st: S, seat: int, card: Card) -> list[int]:
@@ -220,42 +267,56 @@ def _depose_targets(st: S, seat: int, card: Card) -> list[int]:
 
 def _depose(st: S, seat: int, card: Card, point: int, by: str) -> None:
     if not _depose_targets(st, seat, card):
-        _lapse(st, card, "no such opponent sits on a capital")
+        _lapse(st, card, t("no such opponent sits on a capital"))
         return
-    st.stack.append(("depose", seat, card.key))
+    st.stack.append(Depose(seat, card.key))
 
 
-def _depose_legal(st: S, seat: int, key: str) -> list[str]:
-    b = st.content.board
-    targets = _depose_targets(st, seat, st.content.cards[key])
-    return [f"depose {LEADERS[st.board[p] % 4]} {b.point_name[p]}" for p in targets] + ["decline"]
+@decision(tag="depose")
+class Depose(NamedTuple):
+    """The card sends another player's leader back to its owner's supply, or the player declines."""
 
+    seat: int
+    key: str
 
-def _depose_act(st: S, action: str, seat: int, key: str) -> None:
-    st.stack.pop()
-    if action == "decline":
-        st.log.add(f"{st.seats[seat]} lets the opportunity pass.")
-        return
-    b = st.content.board
-    p = b.point_id[action.split(" ")[2]]
-    occ = st.board[p]
-    st.board[p] = -1
-    st.supply[occ] += 1  # occ = owner * 4 + kind indexes the owner's supply
-    st.log.add(f"The {LEADERS[occ % 4]} of {st.seats[occ // 4]} is driven from the capital of "
-               f"{b.states[b.capital_of[p]].name} back into its owner's supply.")
-    if st.content.cards[key].once:
-        i = len(st.deck) - 1 - st.deck[::-1].index(key)
-        del st.deck[i]
-        st.log.add(f"“{st.content.cards[key].name}” leaves the game.")
+    def legal(self, st: S) -> list[str]:
+        seat, key = self
+        b = st.content.board
+        targets = _depose_targets(st, seat, st.content.cards[key])
+        return [grammar.depose(LEADERS[st.board[p] % 4], b.point_name[p]) for p in targets] + [grammar.DECLINE]
+
+    def act(self, st: S, action: str) -> None:
+        seat, key = self
+        st.stack.pop()
+        if action == grammar.DECLINE:
+            st.log.add(t("{seat} lets the opportunity pass.", seat=st.seats[seat]))
+            return
+        b = st.content.board
+        p = b.point_id[grammar.words(action)[2]]
+        occ = st.board[p]
+        st.board[p] = -1
+        st.supply[occ] += 1  # occ = owner * 4 + kind indexes the owner's supply
+        st.log.add(t("The {leader} of {seat} is driven from the capital of {state} back into its owner's supply.",
+                     leader=LEADER_NAMES[LEADERS[occ % 4]], seat=st.seats[occ // 4],
+                     state=b.states[b.capital_of[p]].name))
+        if st.content.cards[key].once:
+            i = len(st.deck) - 1 - st.deck[::-1].index(key)
+            del st.deck[i]
+            st.log.add(t("“{card}” leaves the game.", card=st.content.cards[key].name))
+
+    def describe(self, st: S, viewer: int | None) -> Text:
+        return words.asks(st, viewer, self.seat,
+                          t("choose the leader to send back to its owner's supply, or decline"),
+                          t("chooses whom to depose"))
 
 
 def _kill_choice(st: S, seat: int, card: Card, candidates: list[int]) -> None:
     if not candidates:
-        _lapse(st, card, f"{st.seats[seat]} has no such head of state on the board")
+        _lapse(st, card, t("{seat} has no such head of state on the board", seat=st.seats[seat]))
     elif len(candidates) == 1:
         _kill(st, candidates[0])
     else:
-        st.stack.append(("kill", seat, tuple(candidates)))
+        st.stack.append(LoseHeadOfState(seat, tuple(candidates)))
 
 
 def _assassination(st: S, seat: int, card: Card, point: int, by: str) -> None:
@@ -266,21 +327,33 @@ def _remove(st: S, seat: int, card: Card, point: int, by: str) -> None:
     _kill_choice(st, seat, card, _own_leaders(st, seat, LEADERS.index(card.leader), card.on_capital))
 
 
-def _kill_legal(st: S, seat: int, candidates: tuple) -> list[str]:
-    names = st.content.board.point_name
-    return [f"kill {LEADERS[st.board[p] % 4]} {names[p]}" for p in candidates]
+@decision(tag="kill")
+class LoseHeadOfState(NamedTuple):
+    """An assassination or removal hits one of several equally near heads of state: the owner chooses."""
 
+    seat: int
+    candidates: tuple
 
-def _kill_act(st: S, action: str, seat: int, candidates: tuple) -> None:
-    st.stack.pop()
-    _kill(st, st.content.board.point_id[action.split(" ")[2]])
+    def legal(self, st: S) -> list[str]:
+        candidates = self.candidates
+        names = st.content.board.point_name
+        return [grammar.kill(LEADERS[st.board[p] % 4], names[p]) for p in candidates]
+
+    def act(self, st: S, action: str) -> None:
+        st.stack.pop()
+        _kill(st, st.content.board.point_id[grammar.words(action)[2]])
+
+    def describe(self, st: S, viewer: int | None) -> Text:
+        return words.asks(st, viewer, self.seat, t("choose the head of state that leaves the game"),
+                          t("chooses which head of state it loses"))
 
 
 def _kill(st: S, p: int) -> None:
     """The leader on ``p`` leaves the game for good (spec A16)."""
     occ = st.board[p]
     st.board[p] = -1
-    st.log.add(f"The {LEADERS[occ % 4]} of {st.seats[occ // 4]} on {st.content.board.point_name[p]} leaves the game.")
+    st.log.add(t("The {leader} of {seat} on {point} leaves the game.", leader=LEADER_NAMES[LEADERS[occ % 4]],
+                 seat=st.seats[occ // 4], point=point_words(st, st.content.board.point_name[p])))
 
 
 # ====================================================================== tankers and pipelines
@@ -292,124 +365,182 @@ def _sink(st: S, seat: int, where: str) -> None:
     locs = [loc for loc in range(nloc) if st.tankers[seat * nloc + loc]
             and (where == "any" or b.location_state[loc] >= 0)]
     if not locs:
-        st.log.add(f"{st.seats[seat]} has no tanker to lose.")
+        st.log.add(t("{seat} has no tanker to lose.", seat=st.seats[seat]))
     elif len(locs) == 1:
         economy.lose_tanker(st, seat, b.locations[locs[0]])
     else:
-        st.stack.append(("sink", seat, where))
+        st.stack.append(SinkTanker(seat, where))
 
 
 def _sink_card(st: S, seat: int, card: Card, point: int, by: str) -> None:
     _sink(st, seat, card.where)
 
 
-def _sink_legal(st: S, seat: int, where: str) -> list[str]:
-    b = st.content.board
-    nloc = len(b.locations)
-    return [f"sink {b.locations[loc]}" for loc in range(nloc) if st.tankers[seat * nloc + loc]
-            and (where == "any" or b.location_state[loc] >= 0)]
+@decision(tag="sink")
+class SinkTanker(NamedTuple):
+    """A tanker is lost at ``where`` (a port or a high sea): the owner chooses which."""
 
+    seat: int
+    where: str
 
-def _sink_act(st: S, action: str, seat: int, where: str) -> None:
-    st.stack.pop()
-    economy.lose_tanker(st, seat, action.split(" ")[1])
+    def legal(self, st: S) -> list[str]:
+        seat, where = self
+        b = st.content.board
+        nloc = len(b.locations)
+        return [grammar.sink(b.locations[loc]) for loc in range(nloc) if st.tankers[seat * nloc + loc]
+                and (where == "any" or b.location_state[loc] >= 0)]
+
+    def act(self, st: S, action: str) -> None:
+        seat = self.seat
+        st.stack.pop()
+        economy.lose_tanker(st, seat, grammar.words(action)[1])
+
+    def describe(self, st: S, viewer: int | None) -> Text:
+        return words.asks(st, viewer, self.seat, t("choose the tanker you lose"), t("chooses which tanker it loses"))
 
 
 def _tanker_gift(st: S, seat: int, card: Card, point: int, by: str) -> None:
     if economy.tanker_pool(st) <= 0:
-        _lapse(st, card, "the bank has no tanker left")
+        _lapse(st, card, t("the bank has no tanker left"))
         return
-    st.stack.append(("gift", seat))
+    st.stack.append(TankerGift(seat))
 
 
-def _gift_legal(st: S, seat: int) -> list[str]:
-    b = st.content.board
-    return [f"station {b.locations[sea]}" for sea in b.sea_locations] + ["decline"]
+@decision(tag="gift")
+class TankerGift(NamedTuple):
+    """A tanker from the bank for free, put on a high sea of the player's choice, or declined."""
 
+    seat: int
 
-def _gift_act(st: S, action: str, seat: int) -> None:
-    st.stack.pop()
-    if action == "decline":
-        st.log.add(f"{st.seats[seat]} declines the tanker.")
-        return
-    b = st.content.board
-    sea = action.split(" ")[1]
-    st.tankers[seat * len(b.locations) + b.locations.index(sea)] += 1
-    st.log.add(f"{st.seats[seat]} receives a tanker on the {sea}ern high sea.")
+    def legal(self, st: S) -> list[str]:
+        b = st.content.board
+        return [grammar.station(b.locations[sea]) for sea in b.sea_locations] + [grammar.DECLINE]
+
+    def act(self, st: S, action: str) -> None:
+        seat = self.seat
+        st.stack.pop()
+        if action == grammar.DECLINE:
+            st.log.add(t("{seat} declines the tanker.", seat=st.seats[seat]))
+            return
+        b = st.content.board
+        sea = grammar.words(action)[1]
+        st.tankers[seat * len(b.locations) + b.locations.index(sea)] += 1
+        st.log.add(t("{seat} receives a tanker {place}.", seat=st.seats[seat], place=location_words(st, sea)))
+
+    def describe(self, st: S, viewer: int | None) -> Text:
+        return words.asks(st, viewer, self.seat, t("put the gift tanker on a high sea, or decline"),
+                          t("places the gift tanker"))
 
 
 def _pipeline_gift(st: S, seat: int, card: Card, point: int, by: str) -> None:
     if not economy.pipeline_choices(st, seat):
-        _lapse(st, card, "there is no place for a pipeline")
+        _lapse(st, card, t("there is no place for a pipeline"))
         return
-    st.stack.append(("pipeline_gift", seat))
+    st.stack.append(PipelineGift(seat))
 
 
-def _pipeline_gift_legal(st: S, seat: int) -> list[str]:
-    return economy.pipeline_choices(st, seat) + ["decline"]
+@decision(tag="pipeline_gift")
+class PipelineGift(NamedTuple):
+    """A pipeline for free, laid where the player may lay one, or declined."""
 
+    seat: int
 
-def _pipeline_gift_act(st: S, action: str, seat: int) -> None:
-    st.stack.pop()
-    if action == "decline":
-        st.log.add(f"{st.seats[seat]} lays no pipeline.")
-        return
-    _, a, b_key = action.split(" ")
-    economy.lay_pipeline(st, seat, a, b_key, 0)
+    def legal(self, st: S) -> list[str]:
+        seat = self.seat
+        return economy.pipeline_choices(st, seat) + [grammar.DECLINE]
+
+    def act(self, st: S, action: str) -> None:
+        seat = self.seat
+        st.stack.pop()
+        if action == grammar.DECLINE:
+            st.log.add(t("{seat} lays no pipeline.", seat=st.seats[seat]))
+            return
+        _, a, b_key = grammar.words(action)
+        economy.lay_pipeline(st, seat, a, b_key, 0)
+
+    def describe(self, st: S, viewer: int | None) -> Text:
+        return words.asks(st, viewer, self.seat, t("choose where to lay the free pipeline, or decline"),
+                          t("lays a free pipeline"))
 
 
 def _sabotage_targets(st: S, seat: int) -> list[str]:
     b = st.content.board
     mine = set(economy.ruled_states(st, seat))
-    return [f"sabotage {b.keys[x]} {b.keys[y]}" for i, (x, y) in enumerate(b.pipeline_pairs_chain)
+    return [grammar.sabotage(b.keys[x], b.keys[y]) for i, (x, y) in enumerate(b.pipeline_pairs_chain)
             if st.pipes >> i & 1 and i != b.start_pipeline and (x in mine or y in mine)]
 
 
 def _sabotage(st: S, seat: int, card: Card, point: int, by: str) -> None:
     targets = _sabotage_targets(st, seat)
     if not targets:
-        _lapse(st, card, f"no pipeline other than the first one joins a state {st.seats[seat]} rules")
+        _lapse(st, card, t("no pipeline other than the first one joins a state {seat} rules", seat=st.seats[seat]))
     elif len(targets) == 1:
-        _sabotage_act(st, targets[0], seat, push=False)
+        _destroy_pipeline(st, targets[0])
     else:
-        st.stack.append(("sabotage", seat))
+        st.stack.append(Sabotage(seat))
 
 
-def _sabotage_legal(st: S, seat: int) -> list[str]:
-    return _sabotage_targets(st, seat)
-
-
-def _sabotage_act(st: S, action: str, seat: int, push: bool = True) -> None:
-    if push:
-        st.stack.pop()
+def _destroy_pipeline(st: S, action: str) -> None:
     b = st.content.board
-    _, x, y = action.split(" ")
+    _, x, y = grammar.words(action)
     st.pipes &= ~(1 << economy.pipe_index(st, x, y))
-    st.log.add(f"The pipeline between {b.states[b.state_index[x]].name} and {b.states[b.state_index[y]].name} "
-               f"is destroyed.")
+    st.log.add(t("The pipeline between {state} and {other} is destroyed.", state=b.states[b.state_index[x]].name,
+                 other=b.states[b.state_index[y]].name))
+
+
+@decision(tag="sabotage")
+class Sabotage(NamedTuple):
+    """A pipeline joining a state the player rules is destroyed (not the first one): the player chooses which."""
+
+    seat: int
+
+    def legal(self, st: S) -> list[str]:
+        seat = self.seat
+        return _sabotage_targets(st, seat)
+
+    def act(self, st: S, action: str) -> None:
+        st.stack.pop()
+        _destroy_pipeline(st, action)
+
+    def describe(self, st: S, viewer: int | None) -> Text:
+        return words.asks(st, viewer, self.seat, t("choose the pipeline that is destroyed"),
+                          t("chooses the pipeline it loses"))
 
 
 # ====================================================================== the agent
 
 
 def _agent_move(st: S, seat: int, card: Card, point: int, by: str) -> None:
-    st.stack.append(("spy", seat, card.steps))
+    st.stack.append(SpyMove(seat, card.steps))
 
 
-def _spy_legal(st: S, seat: int, steps: int) -> list[str]:
-    return movement.agent_moves(st, seat, steps, up_to=True) + ["decline"]
+@decision(tag="spy")
+class SpyMove(NamedTuple):
+    """The card moves the agent ``steps`` more steps in one direction, or the player declines."""
 
+    seat: int
+    steps: int
 
-def _spy_act(st: S, action: str, seat: int, steps: int) -> None:
-    st.stack.pop()
-    if action == "decline":
-        st.log.add(f"{st.seats[seat]}'s agent stays where it is.")
-        return
-    b = st.content.board
-    dst = b.point_id[action.split(" ")[1]]
-    st.log.add(f"{st.seats[seat]}'s agent moves on {b.point_name[st.agents[seat]]} → {b.point_name[dst]} "
-               f"(no card).")
-    st.agents[seat] = dst
+    def legal(self, st: S) -> list[str]:
+        seat, steps = self
+        return movement.agent_moves(st, seat, steps, up_to=True) + [grammar.DECLINE]
+
+    def act(self, st: S, action: str) -> None:
+        seat = self.seat
+        st.stack.pop()
+        if action == grammar.DECLINE:
+            st.log.add(t("{seat}'s agent stays where it is.", seat=st.seats[seat]))
+            return
+        b = st.content.board
+        dst = b.point_id[grammar.words(action)[1]]
+        st.log.add(t("{seat}'s agent moves on from {point} to {point2} (no card).", seat=st.seats[seat],
+                     point=point_words(st, b.point_name[st.agents[seat]]), point2=point_words(st, b.point_name[dst])))
+        st.agents[seat] = dst
+
+    def describe(self, st: S, viewer: int | None) -> Text:
+        return words.asks(st, viewer, self.seat,
+                          t("move your agent a few more steps (as the card says), or decline"),
+                          t("moves its agent again"))
 
 
 # ====================================================================== dispatch tables
@@ -420,14 +551,4 @@ EFFECTS = {
     "free-move": _free_move, "retreat": _retreat, "take-over": _take_over, "depose": _depose,
     "assassination": _assassination, "remove": _remove, "sink": _sink_card, "tanker-gift": _tanker_gift,
     "pipeline-gift": _pipeline_gift, "sabotage": _sabotage, "agent-move": _agent_move,
-}
-LEGAL = {
-    "order": _order_legal, "takeover": _takeover_legal, "depose": _depose_legal, "kill": _kill_legal,
-    "sink": _sink_legal, "gift": _gift_legal, "pipeline_gift": _pipeline_gift_legal,
-    "sabotage": _sabotage_legal, "spy": _spy_legal,
-}
-ACT = {
-    "order": _order_act, "takeover": _takeover_act, "depose": _depose_act, "kill": _kill_act,
-    "sink": _sink_act, "gift": _gift_act, "pipeline_gift": _pipeline_gift_act,
-    "sabotage": _sabotage_act, "spy": _spy_act,
 }

@@ -14,8 +14,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import economy
+from realpolitik.i18n import Sentence, t
+
+from . import economy, grammar
 from .content import LEADERS, MODES, START
+from .names import LEADER_NAMES, point_words, price_words
 
 if TYPE_CHECKING:
     from .state import NationenState as S
@@ -102,7 +105,7 @@ def leader_moves(st: S, seat: int, budget_money: int | None = None, starts: list
         budget = steps or money // b.rate[kind]
         for q in reach(st, seat, p, budget, exact, attack):
             verb = "attack" if board[q] >= 0 else "move"
-            out.append(f"{verb} {LEADERS[kind]} {names[p]} {names[q]}")
+            out.append(grammar.leader_move(verb, LEADERS[kind], names[p], names[q]))
     return out
 
 
@@ -115,7 +118,7 @@ def placements(st: S, seat: int, free: bool = False, states: list[int] | None = 
         return []
     candidates = range(len(b.states)) if states is None else states
     free_states = [s for s in candidates if st.board[b.capital[s]] < 0]
-    return [f"place {LEADERS[k]} {b.keys[s]}" for k in kinds for s in free_states]
+    return [grammar.place(LEADERS[k], b.keys[s]) for k in kinds for s in free_states]
 
 
 def cheapest_rate(st: S, seat: int) -> int | None:
@@ -138,8 +141,8 @@ def place(st: S, seat: int, kind_name: str, state_key: str, free: bool = False) 
     economy.pay(st, seat, cost)
     st.supply[seat * 4 + kind] -= 1
     st.board[b.capital[s]] = seat * 4 + kind
-    price = f" for {cost} M" if cost else " free of charge"
-    st.log.add(f"{st.seats[seat]} places a {kind_name} on the capital of {b.states[s].name}{price}.")
+    st.log.add(t("{seat} places a {leader} on the capital of {state} ({price}).", seat=st.seats[seat],
+                 leader=LEADER_NAMES[kind_name], state=b.states[s].name, price=price_words(cost)))
     if st.options["placement_takes_tankers"]:
         economy.take_port(st, seat, s)
 
@@ -151,21 +154,24 @@ def move(st: S, seat: int, src: int, dst: int, steps: int, free: bool) -> None:
     kind = occ % 4
     cost = 0 if free else steps * b.rate[kind]
     economy.pay(st, seat, cost)
-    price = f" for {cost} M" if cost else " free of charge"
+    price = price_words(cost)
     victim = st.board[dst]
     st.board[src] = -1
     st.board[dst] = occ
-    who = f"{st.seats[seat]}'s {LEADERS[kind]}"
     s = b.capital_of[dst]
     if victim >= 0:
-        st.log.add(f"{who} attacks from {b.point_name[src]}: {steps} step(s){price}. The "
-                   f"{LEADERS[victim % 4]} of {st.seats[victim // 4]} is driven from the capital of "
-                   f"{b.states[s].name} and leaves the game.")
+        st.log.add(t("{seat}'s {leader} attacks from {point}: {steps} step(s) ({price}). The {victim} of {seat2} is "
+                     "driven from the capital of {state} and leaves the game.", seat=st.seats[seat],
+                     leader=LEADER_NAMES[LEADERS[kind]], point=point_words(st, b.point_name[src]), steps=steps,
+                     price=price, victim=LEADER_NAMES[LEADERS[victim % 4]], seat2=st.seats[victim // 4],
+                     state=b.states[s].name))
         economy.take_port(st, seat, s)
         return
-    st.log.add(f"{who} moves {b.point_name[src]} → {b.point_name[dst]}: {steps} step(s){price}.")
+    st.log.add(t("{seat}'s {leader} moves from {point} to {point2}: {steps} step(s) ({price}).", seat=st.seats[seat],
+                 leader=LEADER_NAMES[LEADERS[kind]], point=point_words(st, b.point_name[src]),
+                 point2=point_words(st, b.point_name[dst]), steps=steps, price=price))
     if s >= 0:
-        st.log.add(economy.sentence(f"{st.seats[seat]} now rules {b.states[s].name}"))
+        st.log.add(Sentence(t("{seat} now rules {state}", seat=st.seats[seat], state=b.states[s].name)))
         if st.options["placement_takes_tankers"]:
             economy.take_port(st, seat, s)
 
@@ -186,4 +192,4 @@ def agent_moves(st: S, seat: int, steps: int, up_to: bool = False) -> list[str]:
         dests.update(table[p * n + k - 1])
     dests.discard(p)
     names = b.point_name
-    return [f"agent {names[q]}" for q in sorted(dests)]
+    return [grammar.agent(names[q]) for q in sorted(dests)]

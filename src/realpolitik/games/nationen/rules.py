@@ -1,31 +1,27 @@
-"""Das Spiel der Nationen (seed 003, spec nationen.md): the turn as procedures over a decision stack.
+"""Das Spiel der Nationen (seed 003, spec nationen.md): the turn and its steps as frames.
 
-Pending work is a stack of plain tuples ``(kind, seat, *data)``. A *decision* frame waits
-for that seat's action; a *procedure* frame is run by ``advance`` and may push more
-frames. The turn (seed "Das Spiel beginnt"): 1. income, 2. the agent's four free steps,
-3. place a leader on a free capital or move one (mandatory unless placing); besides, one
-tanker action and one pipeline at any time after the income. Incident cards live in
-``incidents.py``, movement in ``movement.py``, money, tankers and pipelines in ``economy.py``.
+Pending work is a stack of frames (engine/frames.py), each beside its rule: the turn, its
+steps and its end here, the incident cards' decisions in ``incidents.py``. The turn (seed
+"Das Spiel beginnt"): 1. income, 2. the agent's four free steps, 3. place a leader on a free
+capital or move one (mandatory unless placing); besides, one tanker action and one pipeline
+at any time after the income. Movement lives in ``movement.py``, money, tankers and
+pipelines in ``economy.py``.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
-from realpolitik.engine import Outcome
+from realpolitik.engine import Outcome, decision, procedure
+from realpolitik.i18n import Sentence, Text, listed, t
 
-from . import economy, incidents, movement
+from . import economy, grammar, incidents, movement, words
+from .incidents import DrawCard
+from .names import location_words, point_words
 from .tables import DONE, OPEN
 
 if TYPE_CHECKING:
     from .state import NationenState as S
-
-DECISIONS = frozenset({
-    "first_place", "first_tanker", "agent", "main",
-    "order", "takeover", "depose", "gift", "pipeline_gift", "spy", "sink", "kill", "sabotage",
-})
-EXTRAS = frozenset({"buy", "sell", "tanker", "pipeline"})
-
 
 # ====================================================================== set-up
 
@@ -68,59 +64,41 @@ def setup(st: S) -> None:
     st.round = 1
     st.step3 = OPEN
     st.tanker_done = st.pipeline_done = st.moved = st.chained = False
-    st.stack = [("turn", st.opening[0])]
+    st.stack = [Turn(st.opening[0])]
     st.last_card = None
     st.limit_reached = False
-    st.log.add(f"{st.seats[st.first]} begins; play goes clockwise. Everyone has {comp.start_money} M "
-               f"and {comp.start_tankers} tanker(s).")
-    advance(st)
-
-
-# ====================================================================== the loop
-
-
-def advance(st: S) -> None:
-    """Run procedures until a decision is on top of the stack or the game is over."""
-    stack = st.stack
-    while stack and stack[-1][0] not in DECISIONS:
-        frame = stack.pop()
-        PROCEDURES[frame[0]](st, *frame[1:])
-
-
-def legal(st: S) -> list[str]:
-    """The legal action texts of the decision on top of the stack."""
-    frame = st.stack[-1]
-    return LEGAL[frame[0]](st, *frame[1:])
-
-
-def act(st: S, action: str) -> None:
-    """Perform a legal action, then advance to the next decision."""
-    frame = st.stack[-1]
-    ACT[frame[0]](st, action, *frame[1:])
-    advance(st)
+    st.log.add(t("{seat} begins; play goes clockwise. Everyone has {start_money} M and {start_tankers} tanker(s).",
+                 seat=st.seats[st.first], start_money=comp.start_money, start_tankers=comp.start_tankers))
+    st.advance()
 
 
 # ====================================================================== the turn
 
 
-def _turn(st: S, seat: int) -> None:
+@procedure(tag="turn")
+class Turn(NamedTuple):
     """A player's turn; the first round is placement only (seed "Das Spiel beginnt", spec A17)."""
-    limit = st.options["round_limit"]
-    if limit and st.round > limit:
-        st.limit_reached = True
-        st.log.add(f"The round limit of {limit} rounds is reached: the game ends.")
-        return
-    st.current = seat
-    st.step3 = OPEN
-    st.tanker_done = st.pipeline_done = st.moved = st.chained = False
-    st.treaty[seat] = False  # a canal treaty lasts until the player's next turn
-    st.stack.append(("end_turn", seat))
-    st.log.add(f"— round {st.round}: {st.seats[seat]}'s turn —")
-    if st.round == 1:
-        st.stack.append(("first_place", seat))
-        return
-    st.stack += [("main", seat), ("agent", seat)]
-    _income_phase(st, seat)
+
+    seat: int
+
+    def run(self, st: S) -> None:
+        seat = self.seat
+        limit = st.options["round_limit"]
+        if limit and st.round > limit:
+            st.limit_reached = True
+            st.log.add(t("The round limit of {limit} rounds is reached: the game ends.", limit=limit))
+            return
+        st.current = seat
+        st.step3 = OPEN
+        st.tanker_done = st.pipeline_done = st.moved = st.chained = False
+        st.treaty[seat] = False  # a canal treaty lasts until the player's next turn
+        st.stack.append(EndTurn(seat))
+        st.log.add(t("— round {round}: {seat}'s turn —", round=st.round, seat=st.seats[seat]))
+        if st.round == 1:
+            st.stack.append(FirstPlace(seat))
+            return
+        st.stack += [HeadOfState(seat), AgentSteps(seat)]
+        _income_phase(st, seat)
 
 
 def _income_phase(st: S, seat: int) -> None:
@@ -128,56 +106,77 @@ def _income_phase(st: S, seat: int) -> None:
     label = st.seats[seat]
     if st.strike[seat]:
         st.strike[seat] = False
-        st.log.add(f"{label} receives no income this turn (strike in the oil fields).")
+        st.log.add(t("{seat} receives no income this turn (strike in the oil fields).", seat=label))
     else:
         skip = st.nationalised[seat]
         due = economy.income(st, seat, skip)
         got = economy.receive(st, seat, due)
-        short = f" (the bank had only {got} M)" if got < due else ""
-        note = f" ({st.content.board.state_name(skip)} is nationalised)" if skip >= 0 else ""
-        st.log.add(f"{label} collects {due} M income{note}{short}.")
+        st.log.add(t("{seat} collects {due} M income.", seat=label, due=due))
+        if skip >= 0:
+            st.log.add(t("{state} is nationalised and brings nothing.", state=st.content.board.state_name(skip)))
+        if got < due:
+            st.log.add(t("The bank had only {got} M.", got=got))
     st.nationalised[seat] = -1
     if st.loan[seat]:
         incidents.loan_installment(st, seat)
 
 
-def _first_place_legal(st: S, seat: int) -> list[str]:
-    states = [st.assigned[seat]] if st.assigned else None
-    return movement.placements(st, seat, states=states)
-
-
-def _first_place_act(st: S, action: str, seat: int) -> None:
+@decision(tag="first_place")
+class FirstPlace(NamedTuple):
     """1. a leader on any capital, 2. the agent beside it; then 3. the free tanker."""
-    st.stack.pop()
-    _, kind, key = action.split(" ")
-    movement.place(st, seat, kind, key)
-    b = st.content.board
-    s = b.state_index[key]
-    st.agents[seat] = b.capital[s]
-    st.log.add(f"{st.seats[seat]}'s agent stands beside it.")
-    if b.components.start_tankers:
-        st.stack.append(("first_tanker", seat, s))
+
+    seat: int
+
+    def legal(self, st: S) -> list[str]:
+        seat = self.seat
+        states = [st.assigned[seat]] if st.assigned else None
+        return movement.placements(st, seat, states=states)
+
+    def act(self, st: S, action: str) -> None:
+        seat = self.seat
+        st.stack.pop()
+        _, kind, key = grammar.words(action)
+        movement.place(st, seat, kind, key)
+        b = st.content.board
+        s = b.state_index[key]
+        st.agents[seat] = b.capital[s]
+        st.log.add(t("{seat}'s agent stands beside it.", seat=st.seats[seat]))
+        if b.components.start_tankers:
+            st.stack.append(FirstTanker(seat, s))
+
+    def describe(self, st: S, viewer: int | None) -> Text:
+        return words.asks(st, viewer, self.seat,
+                          t("place your first head of state on a capital (your agent stands beside it)"),
+                          t("places its first head of state"))
 
 
-def _first_tanker_legal(st: S, seat: int, state: int) -> list[str]:
-    b = st.content.board
-    loc = b.port_location[state]
-    ports = [f"station {b.keys[state]}"] if loc >= 0 else []
-    return ports + [f"station {b.locations[sea]}" for sea in b.sea_locations]
-
-
-def _first_tanker_act(st: S, action: str, seat: int, state: int) -> None:
+@decision(tag="first_tanker")
+class FirstTanker(NamedTuple):
     """3. the free tanker into the capital's port, or onto a high sea of the player's choice (spec A11)."""
-    st.stack.pop()
-    b = st.content.board
-    where = action.split(" ")[1]
-    count = b.components.start_tankers
-    st.tankers[seat * len(b.locations) + b.locations.index(where)] += count
-    if where in b.state_index:
-        place = f"in the port of {b.states[b.state_index[where]].name}"
-    else:
-        place = f"on the {where}ern high sea"
-    st.log.add(economy.sentence(f"{st.seats[seat]} stations its tanker {place}"))
+
+    seat: int
+    state: int
+
+    def legal(self, st: S) -> list[str]:
+        state = self.state
+        b = st.content.board
+        loc = b.port_location[state]
+        ports = [grammar.station(b.keys[state])] if loc >= 0 else []
+        return ports + [grammar.station(b.locations[sea]) for sea in b.sea_locations]
+
+    def act(self, st: S, action: str) -> None:
+        seat = self.seat
+        st.stack.pop()
+        b = st.content.board
+        where = grammar.words(action)[1]
+        count = b.components.start_tankers
+        st.tankers[seat * len(b.locations) + b.locations.index(where)] += count
+        st.log.add(Sentence(t("{seat} stations its tanker {place}", seat=st.seats[seat],
+                              place=location_words(st, where))))
+
+    def describe(self, st: S, viewer: int | None) -> Text:
+        return words.asks(st, viewer, self.seat, t("station your free tanker in the port or on a high sea"),
+                          t("stations its tanker"))
 
 
 # ---------------------------------------------------------------- step 2 and step 3
@@ -200,23 +199,36 @@ def _act_extra(st: S, seat: int, words: list[str]) -> None:
         economy.do_tanker_action(st, seat, words)
 
 
-def _agent_legal(st: S, seat: int) -> list[str]:
-    return movement.agent_moves(st, seat, st.content.board.components.agent_steps) + extras(st, seat)
-
-
-def _agent_act(st: S, action: str, seat: int) -> None:
+@decision(tag="agent")
+class AgentSteps(NamedTuple):
     """2. Er läßt seinen Geheimagenten vier Schritte vorrücken — a card only if it ends on "?"."""
-    words = action.split(" ")
-    if words[0] in EXTRAS:
-        _act_extra(st, seat, words)
-        return
-    st.stack.pop()
-    b = st.content.board
-    dst = b.point_id[words[1]]
-    st.log.add(f"{st.seats[seat]}'s agent moves {b.point_name[st.agents[seat]]} → {words[1]}.")
-    st.agents[seat] = dst
-    if b.question[dst]:
-        st.stack.append(("draw", seat, dst, "agent"))
+
+    seat: int
+
+    def legal(self, st: S) -> list[str]:
+        seat = self.seat
+        return movement.agent_moves(st, seat, st.content.board.components.agent_steps) + extras(st, seat)
+
+    def act(self, st: S, action: str) -> None:
+        seat = self.seat
+        words = grammar.words(action)
+        if words[0] in grammar.EXTRAS:
+            _act_extra(st, seat, words)
+            return
+        st.stack.pop()
+        b = st.content.board
+        dst = b.point_id[words[1]]
+        st.log.add(t("{seat}'s agent moves from {point} to {point2}.", seat=st.seats[seat],
+                     point=point_words(st, b.point_name[st.agents[seat]]), point2=point_words(st, words[1])))
+        st.agents[seat] = dst
+        if b.question[dst]:
+            st.stack.append(DrawCard(seat, dst, "agent"))
+
+    def describe(self, st: S, viewer: int | None) -> Text:
+        steps = st.content.board.components.agent_steps
+        return words.asks(st, viewer, self.seat,
+                          t("move your agent {steps} steps (you may first buy, sell or move a tanker, or lay a "
+                            "pipeline)", steps=steps), t("moves its agent"))
 
 
 def step3_actions(st: S, seat: int) -> list[str]:
@@ -224,60 +236,82 @@ def step3_actions(st: S, seat: int) -> list[str]:
     return movement.placements(st, seat) + movement.leader_moves(st, seat)
 
 
-def _main_legal(st: S, seat: int) -> list[str]:
-    own = step3_actions(st, seat) if st.step3 == OPEN else []
-    out = own + extras(st, seat)
-    if not own:
-        out.append("end")
-    return out
+@decision(tag="main")
+class HeadOfState(NamedTuple):
+    """3. place a head of state on a free capital or move one (compulsory unless a card replaced it);
+    besides, the turn's tanker action and pipeline, then ``end`` (seed "Das Spiel beginnt", spec A15)."""
 
+    seat: int
 
-def _main_act(st: S, action: str, seat: int) -> None:
-    words = action.split(" ")
-    verb = words[0]
-    if verb == "end":
-        st.stack.pop()
-        return
-    if verb in EXTRAS:
-        _act_extra(st, seat, words)
-        return
-    st.step3 = DONE
-    st.moved = True
-    if verb == "place":
-        movement.place(st, seat, words[1], words[2])
-        return
-    b = st.content.board
-    src, dst = b.point_id[words[2]], b.point_id[words[3]]
-    budget = st.money[seat] // b.rate[st.board[src] % 4]
-    steps = movement.steps_to(st, seat, src, dst, budget)
-    movement.move(st, seat, src, dst, steps, free=False)
-    if b.question[dst]:
-        st.stack.append(("draw", seat, dst, "leader"))
+    def legal(self, st: S) -> list[str]:
+        seat = self.seat
+        own = step3_actions(st, seat) if st.step3 == OPEN else []
+        out = own + extras(st, seat)
+        if not own:
+            out.append(grammar.END)
+        return out
+
+    def act(self, st: S, action: str) -> None:
+        seat = self.seat
+        words = grammar.words(action)
+        verb = words[0]
+        if verb == grammar.END:
+            st.stack.pop()
+            return
+        if verb in grammar.EXTRAS:
+            _act_extra(st, seat, words)
+            return
+        st.step3 = DONE
+        st.moved = True
+        if verb == "place":
+            movement.place(st, seat, words[1], words[2])
+            return
+        b = st.content.board
+        src, dst = b.point_id[words[2]], b.point_id[words[3]]
+        budget = st.money[seat] // b.rate[st.board[src] % 4]
+        steps = movement.steps_to(st, seat, src, dst, budget)
+        movement.move(st, seat, src, dst, steps, free=False)
+        if b.question[dst]:
+            st.stack.append(DrawCard(seat, dst, "leader"))
+
+    def describe(self, st: S, viewer: int | None) -> Text:
+        if st.step3 == OPEN:
+            return words.asks(st, viewer, self.seat,
+                              t("place a head of state on a free capital or move one; a tanker action and a "
+                                "pipeline are optional"), t("places or moves a head of state"))
+        return words.asks(st, viewer, self.seat, t("a tanker action or a pipeline if you like, then end your turn"),
+                          t("ends its turn"))
 
 
 # ---------------------------------------------------------------- end of turn, elimination
 
 
-def _end_turn(st: S, seat: int) -> None:
+@procedure(tag="end_turn")
+class EndTurn(NamedTuple):
     """Check elimination (seed "Wer überlebt, gewinnt!"), then pass the turn clockwise."""
-    if st.round > 1 and st.alive[seat]:
-        _check_elimination(st, seat)
-    if sum(st.alive) <= 1:
-        st.stack.clear()
-        return
-    n = len(st.seats)
-    if st.round == 1:
-        i = st.opening.index(seat)
-        if i + 1 < len(st.opening):
-            st.stack.append(("turn", st.opening[i + 1]))
+
+    seat: int
+
+    def run(self, st: S) -> None:
+        seat = self.seat
+        if st.round > 1 and st.alive[seat]:
+            _check_elimination(st, seat)
+        if sum(st.alive) <= 1:
+            st.stack.clear()
             return
-        st.round = 2
-        st.stack.append(("turn", st.first))
-        return
-    nxt = next((seat + k) % n for k in range(1, n + 1) if st.alive[(seat + k) % n])
-    if (nxt - st.first) % n <= (seat - st.first) % n:
-        st.round += 1
-    st.stack.append(("turn", nxt))
+        n = len(st.seats)
+        if st.round == 1:
+            i = st.opening.index(seat)
+            if i + 1 < len(st.opening):
+                st.stack.append(Turn(st.opening[i + 1]))
+                return
+            st.round = 2
+            st.stack.append(Turn(st.first))
+            return
+        nxt = next((seat + k) % n for k in range(1, n + 1) if st.alive[(seat + k) % n])
+        if (nxt - st.first) % n <= (seat - st.first) % n:
+            st.round += 1
+        st.stack.append(Turn(nxt))
 
 
 def _check_elimination(st: S, seat: int) -> None:
@@ -289,17 +323,17 @@ def _check_elimination(st: S, seat: int) -> None:
     """
     cheapest = movement.cheapest_rate(st, seat)
     if cheapest is None:
-        eliminate(st, seat, "has no head of state left")
+        eliminate(st, seat, t("{seat} has no head of state left", seat=st.seats[seat]))
     elif not st.moved and st.money[seat] < cheapest and economy.income(st, seat) == 0:
-        eliminate(st, seat, "has neither income nor money to move a head of state")
+        eliminate(st, seat, t("{seat} has neither income nor money to move a head of state", seat=st.seats[seat]))
     elif st.step3 == OPEN:
         if st.options["blocked_player"] == "eliminated":
-            eliminate(st, seat, "cannot move or place a head of state")
+            eliminate(st, seat, t("{seat} cannot move or place a head of state", seat=st.seats[seat]))
         else:
-            st.log.add(f"{st.seats[seat]} can neither move nor place a head of state this turn.")
+            st.log.add(t("{seat} can neither move nor place a head of state this turn.", seat=st.seats[seat]))
 
 
-def eliminate(st: S, seat: int, why: str) -> None:
+def eliminate(st: S, seat: int, why: Text) -> None:
     """Er scheidet aus: all his pieces leave the board; tankers go back to the bank (spec A19)."""
     b = st.content.board
     st.alive[seat] = False
@@ -315,7 +349,7 @@ def eliminate(st: S, seat: int, why: str) -> None:
     st.loan[seat] = st.loan_rate[seat] = 0
     st.strike[seat] = st.treaty[seat] = False
     st.nationalised[seat] = -1
-    st.log.add(f"{st.seats[seat]} {why} and is eliminated: all its pieces leave the board.")
+    st.log.add(t("{why} and is eliminated: all its pieces leave the board.", why=why))
 
 
 # ====================================================================== outcome
@@ -339,32 +373,9 @@ def outcome(st: S) -> Outcome:
     places = tuple(1 + sum(k > keys[s] for k in keys) for s in range(n))
     winners = tuple(s for s in range(n) if places[s] == 1)
     if st.limit_reached:
-        lead = ", ".join(st.seats[s] for s in winners)
-        reason = (f"The round limit ({st.options['round_limit']} rounds) ended the game with {len(alive)} "
-                  f"powers left; {lead} lead(s) on cash + 3 M per tanker + income.")
+        reason = t("The round limit ({limit} rounds) ended the game with {n} powers left; {lead} lead(s) on cash + 3 M "
+                   "per tanker + income.", limit=st.options["round_limit"], n=len(alive),
+                   lead=listed(st.seats[s] for s in winners))
     else:
-        reason = f"{st.seats[alive[0]]} is the last great power left and rules Kark alone."
+        reason = t("{seat} is the last great power left and rules Kark alone.", seat=st.seats[alive[0]])
     return Outcome(places=places, winners=winners, reason=reason, points=points, limit=st.limit_reached)
-
-
-# ====================================================================== dispatch tables
-
-PROCEDURES = {
-    "turn": _turn,
-    "end_turn": _end_turn,
-    "draw": incidents.draw,
-}
-LEGAL = {
-    "first_place": _first_place_legal,
-    "first_tanker": _first_tanker_legal,
-    "agent": _agent_legal,
-    "main": _main_legal,
-    **incidents.LEGAL,
-}
-ACT = {
-    "first_place": _first_place_act,
-    "first_tanker": _first_tanker_act,
-    "agent": _agent_act,
-    "main": _main_act,
-    **incidents.ACT,
-}

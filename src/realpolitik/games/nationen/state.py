@@ -13,13 +13,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from realpolitik.engine import Outcome, Rng, State
+from realpolitik.engine import LIST, SHARED, VALUE, FramedState, Outcome, Rng, fields
+from realpolitik.i18n import Text
 
 from . import economy, rules, words
 from .content import LEADERS
 
 
-class NationenState(State):
+class NationenState(FramedState):
     """A game of Das Spiel der Nationen in progress.
 
     ``board[p]`` is the leader on point ``p`` (``seat * 4 + kind``) or -1; ``agents[s]``
@@ -29,63 +30,21 @@ class NationenState(State):
     card, of which the first ``unknown`` have never been drawn.
     """
 
-    __slots__ = (
-        "content", "board", "agents", "supply", "money", "tankers", "pipes", "alive", "out_order",
-        "deck", "unknown", "loan", "loan_rate", "strike", "nationalised", "treaty", "bank",
-        "first", "opening", "assigned", "current", "round", "step3", "tanker_done", "pipeline_done",
-        "moved", "chained", "stack", "last_card", "limit_reached",
+    __slots__ = fields(
+        content=SHARED, board=LIST, agents=LIST, supply=LIST, money=LIST, tankers=LIST, pipes=VALUE, alive=LIST,
+        out_order=LIST, deck=LIST, unknown=VALUE, loan=LIST, loan_rate=LIST, strike=LIST, nationalised=LIST,
+        treaty=LIST, bank=VALUE, first=VALUE, opening=VALUE, assigned=VALUE, current=VALUE, round=VALUE,
+        step3=VALUE, tanker_done=VALUE, pipeline_done=VALUE, moved=VALUE, chained=VALUE, last_card=VALUE,
+        limit_reached=VALUE,
     )
 
-    def _copy_into(self, twin: NationenState) -> None:
-        twin.content = self.content
-        twin.board = self.board[:]
-        twin.agents = self.agents[:]
-        twin.supply = self.supply[:]
-        twin.money = self.money[:]
-        twin.tankers = self.tankers[:]
-        twin.pipes = self.pipes
-        twin.alive = self.alive[:]
-        twin.out_order = self.out_order[:]
-        twin.deck = self.deck[:]
-        twin.unknown = self.unknown
-        twin.loan = self.loan[:]
-        twin.loan_rate = self.loan_rate[:]
-        twin.strike = self.strike[:]
-        twin.nationalised = self.nationalised[:]
-        twin.treaty = self.treaty[:]
-        twin.bank = self.bank
-        twin.first = self.first
-        twin.opening = self.opening
-        twin.assigned = self.assigned
-        twin.current = self.current
-        twin.round = self.round
-        twin.step3 = self.step3
-        twin.tanker_done = self.tanker_done
-        twin.pipeline_done = self.pipeline_done
-        twin.moved = self.moved
-        twin.chained = self.chained
-        twin.stack = self.stack[:]  # frames are immutable tuples
-        twin.last_card = self.last_card
-        twin.limit_reached = self.limit_reached
-
     # ------------------------------------------------------------------ contract
-
-    @property
-    def to_act(self) -> int | None:
-        """The seat of the decision on top of the stack."""
-        return self.stack[-1][1] if self.stack else None
-
-    def _legal_actions(self) -> list[str]:
-        return rules.legal(self)
-
-    def _apply(self, action: str) -> None:
-        rules.act(self, action)
 
     def why_illegal(self, action: str) -> str | None:
         return words.why_illegal(self, action)
 
-    def describe_pending(self, seat: int | None) -> str:
-        return words.describe(self, seat)
+    def action_label(self, verb: str, args: tuple) -> Text | None:
+        return words.action_label(self, verb, args)
 
     def outcome(self) -> Outcome | None:
         if self.stack:
@@ -143,6 +102,7 @@ class NationenState(State):
             })
         drawn = len(self.deck) - self.unknown
         return {
+            "decision": self.stack[-1].tag if self.stack else None,
             "round": self.round,
             "round_limit": self.options["round_limit"],
             "turn": self.seats[self.current],
@@ -164,19 +124,6 @@ class NationenState(State):
 
     def private_view(self, seat: int) -> dict[str, Any]:
         return {}
-
-    def snapshot(self) -> dict[str, Any]:
-        return {
-            "board": self.board, "agents": self.agents, "supply": self.supply, "money": self.money,
-            "tankers": self.tankers, "pipes": self.pipes, "alive": self.alive, "out_order": self.out_order,
-            "deck": self.deck, "unknown": self.unknown, "loan": self.loan, "loan_rate": self.loan_rate,
-            "strike": self.strike, "nationalised": self.nationalised, "treaty": self.treaty, "bank": self.bank,
-            "first": self.first, "opening": list(self.opening), "assigned": list(self.assigned),
-            "current": self.current, "round": self.round, "step3": self.step3, "tanker_done": self.tanker_done,
-            "pipeline_done": self.pipeline_done, "moved": self.moved, "chained": self.chained,
-            "stack": [list(f) for f in self.stack], "last_card": self.last_card,
-            "limit_reached": self.limit_reached, "rng": self.rng.state, "ply": self.ply,
-        }
 
     # ------------------------------------------------------------------ determinization
 

@@ -13,9 +13,8 @@
 
 import { put, s } from "../js/dom.js";
 import { BOTTOM, INK, TARGET, drawMap, geometry, text } from "./nationen/map.js";
-import { capitalOf, label, occupant, stateDefs } from "./nationen/words.js";
+import { capitalOf, occupant, stateDefs } from "./nationen/words.js";
 
-export { label };
 
 const HOT = "#d4ac0d";
 const PICKED = "#2e86c1";
@@ -35,8 +34,8 @@ export async function load(ctx) {
  * The board items an action uses: "pt:<point>", "loc:<port or sea>", "pipe:<a>-<b>",
  * "sup:<kind>", "agent". Actions with two items go from the first to the second.
  */
-function itemsOf(action, ctx) {
-  const w = action.split(" ");
+function itemsOf(choice, ctx) {
+  const w = [choice.verb, ...choice.args.map(String)];
   switch (w[0]) {
     case "place": return [`sup:${w[1]}`, `pt:${w[2]}-${capitalOf(stateDefs(ctx)[w[2]])}`];
     case "move": case "attack": return [`pt:${w[2]}`, `pt:${w[3]}`];
@@ -52,11 +51,12 @@ function itemsOf(action, ctx) {
 
 function useIndex(ctx) {
   const uses = new Map();
-  for (const action of ctx.legal || []) {
-    const items = itemsOf(action, ctx);
+  for (const choice of ctx.choices || []) {
+    const items = itemsOf(choice, ctx);
     for (const item of items) {
       if (!uses.has(item)) uses.set(item, []);
-      uses.get(item).push({ action, from: items.length === 2 ? items[0] : null, to: items.length === 2 ? items[1] : null });
+      uses.get(item).push({ action: choice.action, label: choice.label, from: items.length === 2 ? items[0] : null,
+        to: items.length === 2 ? items[1] : null });
     }
   }
   return uses;
@@ -75,7 +75,7 @@ function click(item, x, y, view, ctx, uses, redraw) {
   if (ui.picked && ui.picked !== item) {
     const both = (uses.get(item) || []).filter((u) => u.from === ui.picked && u.to === item);
     if (both.length === 1) return play(both[0].action, ctx, redraw);
-    if (both.length > 1) return openMenu(x, y, both.map((u) => ({ text: label(u.action, view, ctx), action: u.action })), redraw);
+    if (both.length > 1) return openMenu(x, y, both.map((u) => ({ text: u.label, action: u.action })), redraw);
   }
   const again = ui.picked === item;
   ui.picked = null;
@@ -84,7 +84,7 @@ function click(item, x, y, view, ctx, uses, redraw) {
   const from = all.filter((u) => u.from === item);
   const entries = from.length > 1 ? [{ text: pickText(item, view), pick: item }] : [];
   for (const u of all) {
-    if (from.length <= 1 || u.from !== item) entries.push({ text: label(u.action, view, ctx), action: u.action });
+    if (from.length <= 1 || u.from !== item) entries.push({ text: u.label, action: u.action });
   }
   if (entries.length === 1 && entries[0].action) return play(entries[0].action, ctx, redraw);
   if (entries.length === 1) ui.picked = entries[0].pick;

@@ -1,0 +1,57 @@
+"""The things of Kark in words: heads of state, points, ports and seas, states — for the log,
+the prompts and the buttons (``words``), in the reader's language."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from realpolitik.i18n import Text, t
+
+if TYPE_CHECKING:
+    from .state import NationenState as S
+
+
+#: the heads of state by kind (seed: König, Präsident, Diktator, Guerillaführer)
+LEADER_NAMES = {"king": t("king"), "president": t("president"), "dictator": t("dictator"),
+                "guerrilla": t("guerrilla leader")}
+
+
+def state_name(st: S, key: str) -> str:
+    """A state as printed on the map."""
+    b = st.content.board
+    return b.states[b.state_index[key]].name
+
+
+def point_words(st: S, point: str) -> Text:
+    """A point of the board: a state's capital, or its numbered point (with "?" where a card lies)."""
+    b = st.content.board
+    key, _, number = point.rpartition("-")
+    state = b.states[b.state_index[key]]
+    i = int(number)
+    if i == state.capital:
+        return t("{state} capital", state=state.name)
+    if b.question[b.point_id[point]]:
+        return t("{state} {n} (?)", state=state.name, n=i)
+    return t("{state} {n}", state=state.name, n=i)
+
+
+#: a tanker's place with its preposition: where it is, where it goes, where it comes from
+_SEAS = {
+    "at": {"north": t("on the northern high sea"), "south": t("on the southern high sea")},
+    "into": {"north": t("onto the northern high sea"), "south": t("onto the southern high sea")},
+    "from": {"north": t("from the northern high sea"), "south": t("from the southern high sea")},
+}
+_PORTS = {"at": t("in the port of {state}"), "into": t("into the port of {state}"),
+          "from": t("from the port of {state}")}
+
+
+def location_words(st: S, where: str, case: str = "at") -> Text:
+    """A tanker's place — a state's port or a high sea — with its preposition (``case``: at, into, from)."""
+    if where in _SEAS[case]:
+        return _SEAS[case][where]
+    return t(_PORTS[case].key, state=state_name(st, where))
+
+
+def price_words(cost: int) -> Text:
+    """What a move or a placing costs: "for 6 M", or "free of charge"."""
+    return t("for {cost} M", cost=cost) if cost else t("free of charge")

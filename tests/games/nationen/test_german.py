@@ -1,0 +1,57 @@
+"""Das Spiel der Nationen in German: every log line, prompt, button, refusal and outcome of whole
+games read in German is German, in the seed's words (Staatsoberhaupt, Geheimagent, hohe See …).
+The incident cards are stand-in content and keep the words of their file."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from realpolitik.engine import IllegalAction, Rng
+from realpolitik.games import get
+from realpolitik.i18n import render
+
+GAME = get("nationen")
+#: English words that have no place in a German text
+ENGLISH = re.compile(r"\b(the|and|of|moves?|tankers?|agent|head|state|turn|your|you|choose|capital|high sea|port|"
+                     r"pays?|receives?|income|round|places?|attacks?|lays?|king|president|dictator|guerrilla)\b")
+
+
+def _texts(view):
+    yield from view["log"]
+    if "pending" in view:
+        yield view["pending"]["prompt"]
+        yield from (c["label"] for c in view["pending"]["choices"])
+    if "waiting" in view:
+        yield view["waiting"]
+    if "outcome" in view:
+        yield view["outcome"]["reason"]
+
+
+def _without_cards(text: str, state) -> str:
+    """``text`` with the stand-in cards' names and texts taken out."""
+    for card in sorted(state.content.cards.values(), key=lambda c: -len(c.name)):
+        text = text.replace(card.text, "").replace(card.name, "")
+    return text
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_whole_games_read_in_german_hold_no_english(players):
+    for seed in range(3):
+        state, rng = GAME.new_state(players, {"round_limit": 12}, seed), Rng(seed)
+        while True:
+            seats = (state.to_act,) if not state.is_over() else (None, *range(players))
+            for seat in seats:
+                for text in _texts(state.view(seat, log_from=max(0, state.log.size - 4), lang="de")):
+                    assert not ENGLISH.search(_without_cards(text, state)), text
+            if state.is_over():
+                break
+            state.apply(rng.choice(state.legal_actions()))
+
+
+def test_refusals_in_german():
+    state = GAME.new_state(2, {}, 1)
+    with pytest.raises(IllegalAction) as refused:
+        state.apply("place king atlantis")
+    assert "Es gibt keinen Staat 'atlantis'" in render(refused.value.args[0], "de")
