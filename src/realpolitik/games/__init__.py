@@ -3,8 +3,9 @@ holding several games (a base game and its variant) lists them all in ``GAMES``.
 
 Each game package has the same inner layout: ``game.py`` (the Game: id, seats,
 options), ``content.py`` + ``data/`` (cards, maps, tables), ``state.py`` (the data,
-clone, views, determinization), ``rules.py`` (the rule book as procedures) and
-``heuristic.py`` (its heuristic bot). Its docs live in ``docs/games/<id>.md``.
+clone, views, determinization), ``rules.py`` (the rule book as frames, split by section
+where it grows), ``grammar.py`` (the action texts), ``words.py`` (actions and refusals
+in words) and ``heuristic.py`` (its heuristic bot). Its docs live in ``docs/games/<id>.md``.
 """
 
 from __future__ import annotations
