@@ -285,6 +285,7 @@ def bot_policy(bot: Any) -> Policy:
 
     def policy(world: State, rng: Rng) -> str:
         seat = world.to_act
-        return bot.choose(SeatContext(seat, world.view(seat, log_from=None), world.legal_actions(), world))
+        view = world.view(seat, log_from=None, choices=False)
+        return bot.choose(SeatContext(seat, view, world.legal_actions(), world))
 
     return policy

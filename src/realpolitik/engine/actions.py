@@ -10,6 +10,7 @@ number), ``action`` builds one.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import NamedTuple
 
 #: a number in an action text: ASCII digits only, at most 18 (``int()`` would also take "٣", "1_0" or "²")
@@ -26,6 +27,7 @@ def action(verb: str, *args: object) -> str:
     return " ".join((verb, *map(str, args))) if args else verb
 
 
+@lru_cache(maxsize=8192)  # a game has a few thousand texts at most, read again and again (a playout reads one a move)
 def parse(text: str) -> tuple[str, tuple[str | int, ...]]:
     """Split a canonical action text into ``(verb, args)``; numeric words become ints, any other word stays text."""
     verb, *words = text.split(" ")

@@ -36,9 +36,9 @@ class SeatContext:
 
     @cached_property
     def choices(self) -> tuple[Choice, ...]:
-        """The legal actions with their verbs, arguments and words (empty when not to act);
-        made on first use from the seat's world (its view leaves them out: most bots never ask)."""
-        return self._world.choices() if self.legal_actions else ()
+        """The legal actions with their verbs and arguments (empty when not to act), made on first
+        use from the seat's world; their labels are the action texts (a bot needs no words)."""
+        return self._world.choices(words=False) if self.legal_actions else ()
 
     def sample(self, rng: Rng) -> State:
         """A world consistent with everything this seat has seen, drawn afresh (it keeps no log)."""

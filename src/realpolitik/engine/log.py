@@ -31,10 +31,16 @@ class Entry(NamedTuple):
         return self.public
 
 
+_new = tuple.__new__  # an entry per log line: skip NamedTuple's Python-level __new__
+
+
 class Log:
     """A persistent list of entries: ``add`` returns nothing and never mutates shared nodes."""
 
     __slots__ = ("_node", "size")
+
+    #: whether entries are kept: rules may skip putting into words what a ``NullLog`` drops anyway
+    keeps = True
 
     def __init__(self) -> None:
         self._node: tuple | None = None  # (entry, previous node)
@@ -49,7 +55,7 @@ class Log:
 
     def add(self, public: Line, to: frozenset[int] | tuple = (), private: Line = None) -> None:
         """Append an entry; ``private`` (if given) is what the seats in ``to`` read instead."""
-        self._node = (Entry(public, frozenset(to) if to else _NOBODY, private), self._node)
+        self._node = (_new(Entry, (public, frozenset(to) if to else _NOBODY, private)), self._node)
         self.size += 1
 
     def entries(self, start: int = 0) -> list[Entry]:
@@ -72,6 +78,7 @@ class NullLog(Log):
     """A log that keeps nothing, for worlds that bots sample and nobody reads."""
 
     __slots__ = ()
+    keeps = False
 
     def copy(self) -> NullLog:
         return self

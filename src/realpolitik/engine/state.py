@@ -64,12 +64,13 @@ class State(ABC):
             self._legal = () if self.to_act is None else tuple(self._legal_actions())
         return self._legal
 
-    def choices(self) -> tuple[Choice, ...]:
-        """The legal actions with their parts and words (what a view's pending decision lists)."""
+    def choices(self, words: bool = True) -> tuple[Choice, ...]:
+        """The legal actions with their parts and words (what a view's pending decision lists);
+        without ``words`` each label is the action text (for bots, which need no words)."""
         out = []
         for text in self.legal_actions():
             verb, args = parse(text)
-            out.append(Choice(text, verb, args, self.action_label(verb, args) or text))
+            out.append(Choice(text, verb, args, (self.action_label(verb, args) or text) if words else text))
         return tuple(out)
 
     def apply(self, action: str, seat: int | None = None) -> None:

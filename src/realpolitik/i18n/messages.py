@@ -42,9 +42,12 @@ def listed(items: Any, sep: str = ", ") -> Listed:
     return Listed(tuple(items), sep)
 
 
+_new = tuple.__new__  # a Text is built for every log line of every game: skip NamedTuple's Python-level __new__
+
+
 def t(key: str, **params: Any) -> Text:
     """The message ``key`` (its English source) with these values."""
-    return Text(key, tuple(params.items()))
+    return _new(Text, (key, tuple(params.items()) if params else ()))
 
 
 def render(value: Any, lang: str) -> str:

@@ -13,14 +13,11 @@ action``; reinforcements ``place wien cav``. Their words for players are in ``wo
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from realpolitik.engine import parse
 
 from .units import text
 
-#: ``engine.parse``, remembered: a map's few hundred texts come again and again (playouts read one a move)
-read = lru_cache(maxsize=4096)(parse)
+read = parse
 
 RELOCATE = "relocate"
 END_TURN = "end turn"

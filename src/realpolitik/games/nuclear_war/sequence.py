@@ -96,7 +96,8 @@ class Turn(NamedTuple):
             st.skips[seat] -= 1
             st.log.add(t("{seat} loses this turn.", seat=label(st, seat)))
             return
-        st.log.add(t("— {seat}'s turn —", seat=label(st, seat)))
+        if st.log.keeps:
+            st.log.add(t("— {seat}'s turn —", seat=label(st, seat)))
         mode = "ten" if st.options["refill"] == "draw-to-ten" else "one"
         st.stack += [Reveal(seat), Placing(seat), Draw(seat, mode)]
 
@@ -156,6 +157,8 @@ def put_face_down(st: S, seat: int, key: str, from_shown: bool) -> None:
     (st.shown if from_shown else st.hands)[seat].remove(key)
     st.queues[seat].append(key)
     st.exposed[seat].append(from_shown)
+    if not st.log.keeps:
+        return
     if from_shown:
         st.log.add(t("{seat} places its deterrent {card} face down.", seat=label(st, seat), card=st.name(key)))
     else:
@@ -176,7 +179,8 @@ class Reveal(NamedTuple):
         key = st.queues[seat].pop(0)
         st.exposed[seat].pop(0)
         card = st.card(key)
-        st.log.add(t("{seat} reveals {card}.", seat=label(st, seat), card=st.name(key)))
+        if st.log.keeps:
+            st.log.add(t("{seat} reveals {card}.", seat=label(st, seat), card=st.name(key)))
         waiting = st.face_up[seat]
         if card.kind == "carrier":
             drop_face_up(st, seat, t("replaced by a new carrier"))

@@ -20,6 +20,9 @@ from realpolitik.i18n import Text, t
 from . import rules, words
 from .population import total
 
+#: the cards' names as messages, made once (a name is in every other log line)
+_NAMES: dict[str, Text] = {}
+
 
 class NuclearWarState(FramedState):
     """A game of Nuclear War in progress."""
@@ -56,8 +59,12 @@ class NuclearWarState(FramedState):
         return self.content.cards[key]
 
     def name(self, key: str) -> Text:
-        """The printed name of a card."""
-        return t(self.content.cards[key].name)  # German from the catalog; an own file's names stay as they are
+        """The printed name of a card (German from the catalog; an own file's names stay as they are)."""
+        printed = self.content.cards[key].name
+        text = _NAMES.get(printed)
+        if text is None:
+            text = _NAMES[printed] = t(printed)
+        return text
 
     # ------------------------------------------------------------------ views
 
