@@ -5,6 +5,8 @@ import json
 from typer.testing import CliRunner
 
 from realpolitik.cli.main import app
+from realpolitik.games import get
+from realpolitik.i18n import render
 
 runner = CliRunner()
 
@@ -93,3 +95,15 @@ def test_the_game_speaks_the_language_asked_for_or_the_environments(monkeypatch)
     assert "'fly away' is not possible now. p1 must " in english.output
     wrong = runner.invoke(app, ["play", "nuclear-war", "--lang", "fr"])
     assert wrong.exit_code == 2 and "--lang must be one of en, de, not 'fr'" in wrong.stderr
+
+
+def test_in_german_the_table_speaks_german_and_takes_a_choice_by_its_words(tmp_path):
+    first = get("nuclear-war").new_state(2, {}, 11).choices()[-1]
+    words = render(first.label, "de")
+    path = tmp_path / "german.json"
+    result = runner.invoke(app, ["play", "nuclear-war", "--seats", "human,random", "--seed", "11", "--lang", "de",
+                                 "--save", str(path)], input=words.upper() + "\n" + "1\n" * 3000)
+    assert result.exit_code == 0, result.output[-2000:]
+    assert json.loads(path.read_text())["actions"][0] == first.action  # typed in its German words, any case
+    assert "p1 ist am Zug" in result.output and "Spielende" in result.output
+    assert "to act" not in result.output and "game over" not in result.output

@@ -15,7 +15,7 @@ from rich.text import Text
 from realpolitik.bots import bot_kinds
 from realpolitik.engine import ContentError, Option, OptionError, Record, RecordError
 from realpolitik.games import get, registry
-from realpolitik.i18n import LANGUAGES, from_env
+from realpolitik.i18n import LANGUAGES, from_env, render, t
 
 from .content import content_app
 from .inputs import (
@@ -131,7 +131,7 @@ def play(
     try:
         table.play()
     except (Quit, EOFError, KeyboardInterrupt):
-        console.print("\nGame stopped.")
+        console.print("\n" + render(t("Game stopped."), table.lang))
     finally:
         if save is not None:
             _save(table.record, save)
@@ -189,7 +189,7 @@ def replay(
     if not quiet:
         console.print(board(final))
     if state.is_over():
-        console.print(outcome_text(final["outcome"]))
+        console.print(outcome_text(final["outcome"], words))
     stored = (record.result or {}).get("digest")
     if stored and stored != state.digest():
         console.print("[red]The replay does not reproduce the recorded final state.[/red]")

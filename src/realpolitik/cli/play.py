@@ -12,7 +12,7 @@ from rich.rule import Rule
 
 from realpolitik.bots import make_bot
 from realpolitik.engine import Game, IllegalAction, Record, Rng, SeatContext, State
-from realpolitik.i18n import DEFAULT, render
+from realpolitik.i18n import DEFAULT, Text, render, t
 
 from .render import board, log_lines, outcome_text
 
@@ -77,15 +77,17 @@ class Table:
         label = self.state.seats[seat]
         if len(self.humans) > 1 and self.last_human != seat:
             self.console.clear()
-            self.ask(f"Pass the game to {label}. Press Enter when only {label} can see the screen. ")
+            self.ask(self._words(t("Pass the game to {seat}. Press Enter when only {seat} can see the screen. ",
+                                   seat=label)))
             self.console.clear()
         self.last_human = seat
         view = self.state.view(seat, log_from=self.seen.get(seat, 0), lang=self.lang)
         self.seen[seat] = self.state.log.size
         self.console.print(log_lines(view))
-        self.console.print(Rule(f"{label} to act"))
+        self.console.print(Rule(self._words(t("{seat} to act", seat=label))))
         self.console.print(board(view))
         legal = view["pending"]["actions"]
+        by_words = {choice["label"].casefold(): choice["action"] for choice in view["pending"]["choices"]}
         self.console.print(f"[bold]{label}[/bold], {view['pending']['prompt']}:")
         for i, choice in enumerate(view["pending"]["choices"], 1):
             words = choice["label"]
@@ -103,12 +105,15 @@ class Table:
                 continue
             if answer.isdigit() and 1 <= int(answer) <= len(legal):
                 return legal[int(answer) - 1]
+            if answer.casefold() in by_words:  # a button's words, in the game's language
+                return by_words[answer.casefold()]
             try:
                 probe = self.state.clone()
                 probe.apply(answer, seat)
             except IllegalAction as exc:
                 reason = escape(render(exc.args[0], self.lang))
-                self.console.print(f"[red]{reason}[/red]  (type a number, an action, ?, log or quit)")
+                hint = escape(self._words(t("(type a number, an action or its words, ?, log or quit)")))
+                self.console.print(f"[red]{reason}[/red]  {hint}")
                 continue
             return answer
 
@@ -126,6 +131,10 @@ class Table:
         if self.verbose:
             if not self.humans:
                 self.console.print(log_lines(view))
-            self.console.print(Rule("game over"))
+            self.console.print(Rule(self._words(t("game over"))))
             self.console.print(board(view))
-        self.console.print(outcome_text(view["outcome"]))
+        self.console.print(outcome_text(view["outcome"], self.lang))
+
+    def _words(self, message: Text) -> str:
+        """A message in the table's language."""
+        return render(message, self.lang)

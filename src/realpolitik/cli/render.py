@@ -9,6 +9,8 @@ from rich.panel import Panel
 from rich.pretty import Pretty
 from rich.text import Text
 
+from realpolitik.i18n import DEFAULT, render, t
+
 from .boards import board_for
 
 
@@ -28,24 +30,24 @@ def log_lines(view: dict[str, Any]) -> Text:
     return Text("\n".join(view.get("log", [])), style="dim")
 
 
-def outcome_text(outcome: dict[str, Any]) -> Text:
+def outcome_text(outcome: dict[str, Any], lang: str = DEFAULT) -> Text:
     """The outcome in words: the reason, then places and points. Without a winner no seat is
     shown as first: the seats follow from best to worst as the game ranks them, ties together."""
     text = Text(outcome["reason"] + "\n", style="bold")
     places = outcome["places"]
     if outcome["winners"]:
         for seat, place in sorted(places.items(), key=lambda kv: kv[1]):
-            text.append(f"  {place}. {seat}{_points(outcome, seat)}\n")
+            text.append(f"  {place}. {seat}{_points(outcome, seat, lang)}\n")
         return text
     if places:
-        text.append("  No winner; the seats from best to worst:\n")
+        text.append("  " + render(t("No winner; the seats from best to worst:"), lang) + "\n")
     for place in sorted(set(places.values())):
         tied = [seat for seat, p in places.items() if p == place]
-        text.append("  - " + ", ".join(seat + _points(outcome, seat) for seat in tied)
-                    + (" (tied)" if len(tied) > 1 else "") + "\n")
+        text.append("  - " + ", ".join(seat + _points(outcome, seat, lang) for seat in tied)
+                    + (" " + render(t("(tied)"), lang) if len(tied) > 1 else "") + "\n")
     return text
 
 
-def _points(outcome: dict[str, Any], seat: str) -> str:
+def _points(outcome: dict[str, Any], seat: str, lang: str) -> str:
     points = outcome.get("points", {}).get(seat)
-    return f"  {points:g} points" if points is not None else ""
+    return "  " + render(t("{points} points", points=f"{points:g}"), lang) if points is not None else ""
