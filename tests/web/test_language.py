@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from realpolitik.testing.pages import console_errors
@@ -46,4 +47,34 @@ def test_a_game_in_german(server, api, context):
     expect(page.locator("#board")).to_contain_text("Deine Hand")  # the board's words
     expect(page.locator("#log")).to_contain_text("beginnt. Jeder hat 9 Karten auf der Hand.")  # the game's
     expect(page.locator("#pending button.action").first).to_contain_text("verdeckt ablegen")
+    assert errors == []
+
+
+#: English words of the games' own texts that must not show in a German game's panel and log
+ENGLISH = re.compile(r"\b(the|and|of|your|you|choose|take|play|draws?|turn|unrest|living|standard|build|"
+                     r"troops|attack|tanker|agent|head of state|decade|markers?)\b")
+
+
+@pytest.mark.parametrize(("game", "seats"), [
+    ("wsdv", ["human", "heuristic"]),
+    ("wsdv-2p2", ["human", "heuristic", "heuristic", "heuristic"]),
+    ("nationen", ["human", "heuristic", "heuristic"]),
+    ("e1815", ["human", "heuristic"]),
+    ("e1815-2vs2", ["human", "heuristic", "heuristic", "heuristic"]),
+])
+def test_every_title_plays_in_german(server, api, context, game, seats):
+    """The prompt, the buttons and the log of each title come in German (the boards' drawings
+    keep some English words of their own for now)."""
+    created = api.create(seats, game=game)
+    page = context("de-DE").new_page()
+    errors = console_errors(page)
+    page.goto(server.url + created["invites"][0]["url"])
+    page.fill("#join-name", "Anna")
+    page.click("#join-button")
+    expect(page.locator("#turn-banner")).to_contain_text("Du bist am Zug — ", timeout=30000)
+    expect(page.locator("#pending button.action").first).to_be_visible()
+    texts = [page.locator("#pending .prompt").inner_text(), page.locator("#log").inner_text(),
+             *page.locator("#pending button.action").all_inner_texts()]
+    for text in texts:
+        assert not ENGLISH.search(text), text
     assert errors == []
