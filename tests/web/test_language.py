@@ -78,3 +78,22 @@ def test_every_title_plays_in_german(server, api, context, game, seats):
     for text in texts:
         assert not ENGLISH.search(text), text
     assert errors == []
+
+
+def test_the_wir_sind_das_volk_board_in_german(server, api, context):
+    """The base game's board draws its own words in German too (tracks, West Berlin, the table
+    state, the hand, the banner and the provinces' table); printed names stay as printed."""
+    created = api.create(["human", "heuristic"], game="wsdv")
+    page = context("de-DE").new_page()
+    errors = console_errors(page)
+    page.goto(server.url + created["invites"][0]["url"])
+    page.fill("#join-name", "Anna")
+    page.click("#join-button")
+    expect(page.locator("#turn-banner")).to_contain_text("Du bist am Zug — ", timeout=30000)
+    board = page.locator("svg.board")
+    expect(board).to_contain_text("Dekade")
+    texts = board.locator("text").evaluate_all("ts => ts.map(t => t.textContent)")
+    english = re.compile(r"\b(decade|turn order|to act|Display|Your hand|Played|Wall|Police|Socialists|Hamburg counts|"
+                         r"Mass protests|Flight|economy|protests|supplied|deck|empty|none)\b")
+    assert not [text for text in texts if english.search(text)]
+    assert errors == []

@@ -5,6 +5,7 @@
 // Every figure comes from the view; names come from the printed content (ctx.data).
 
 import { s } from "../js/dom.js";
+import { t } from "../js/i18n.js";
 
 /** Pixels per grid cell; the map is COLS × ROWS cells. */
 export const CW = 36;
@@ -63,7 +64,7 @@ export const BADGE_AT = {
 const SIDE_FILL = { west: "#fbf3d0", east: "#f6dcd6" };
 const SIDE_INK = { west: "#7d6608", east: "#922b21" };
 export const TRACKS = [
-  ["prestige", "Prestige"], ["currency", "Western currency"], ["socialism", "Socialism"],
+  ["prestige", () => t("Prestige")], ["currency", () => t("Western currency")], ["socialism", () => t("Socialism")],
 ];
 
 // ---------------------------------------------------------------------- content
@@ -84,9 +85,11 @@ export function prepare(map, cards, tracks) {
   };
 }
 
-/** A West Berlin sector's name: "French", "British", "US". */
-export function sectorName(sector) {
-  return sector === "us" ? "US" : sector[0].toUpperCase() + sector.slice(1);
+/** A West Berlin sector and its living standard: "French LS 2". */
+function sectorWords(sector, ls) {
+  const words = { french: () => t("French LS {ls}", { ls }), british: () => t("British LS {ls}", { ls }),
+    us: () => t("US LS {ls}", { ls }) }[sector];
+  return words ? words() : `${sector} LS ${ls}`;
 }
 
 export function provinceName(ctx, key) {
@@ -104,8 +107,8 @@ export function siteName(ctx, site) {
   if (!site.includes("/")) return cityName(ctx, site);
   const [a, b] = site.split("/");
   const line = ctx.data ? ctx.data.lines.find((l) => l.name === site) : null;
-  const end = line && line.at ? ` (the line at ${cityName(ctx, line.at)})` : "";
-  return `the line ${cityName(ctx, a)}–${cityName(ctx, b)}${end}`;
+  const end = line && line.at ? " " + t("(the line at {city})", { city: cityName(ctx, line.at) }) : "";
+  return t("the line {a}–{b}", { a: cityName(ctx, a), b: cityName(ctx, b) }) + end;
 }
 
 // ---------------------------------------------------------------------- clicking
@@ -161,7 +164,7 @@ export function offer(svg, x, y, actions, view, ctx, label) {
     menu.append(item);
   });
   const close = s("g", { class: "choice-close", cursor: "pointer" },
-    s("text", { x: left + w - 10, y: top + h - 7, "text-anchor": "end", "font-size": 11, fill: "#566573", text: "close ✕" }));
+    s("text", { x: left + w - 10, y: top + h - 7, "text-anchor": "end", "font-size": 11, fill: "#566573", text: t("close ✕") }));
   close.addEventListener("click", (event) => {
     event.stopPropagation();
     menu.remove();
@@ -234,8 +237,9 @@ function provinceArea(view, ctx, p, x0, y0, label) {
   },
   cells.map(([c, r]) => s("rect", { x: x0 + c * CW, y: y0 + r * CH, width: CW, height: CH,
     fill: uses.length ? "#f9e79f" : SIDE_FILL[p.side] })),
-  s("title", { text: `${p.name}: ${p.unrest} unrest, ${p.mass_protests} mass protest(s), living standard ${p.ls}, `
-    + `economy ${p.economy}, export level ${p.export}` }));
+  s("title", { text: t("{province}: {unrest} unrest, {protests} mass protest(s), living standard {ls}, economy "
+    + "{economy}, export level {export}", { province: p.name, unrest: p.unrest, protests: p.mass_protests, ls: p.ls,
+    economy: p.economy, export: p.export }) }));
   const [bx, by] = at(x0, y0, BADGE_AT[p.key] || cells[0] || [0, 0]);
   return clickable(g, ctx, view, uses, bx + 12, by + 12, label);
 }
@@ -259,14 +263,15 @@ function badge(view, ctx, p, x0, y0, label) {
   ];
   if (protest) {
     items.push(s("text", { x, y: y + 18, "text-anchor": "middle", "font-size": 9, "font-weight": "bold", fill: "#922b21",
-      text: `⚑ ${p.mass_protests > 1 ? `${p.mass_protests}× ` : ""}protest` }));
+      text: `⚑ ${p.mass_protests > 1 ? `${p.mass_protests}× ` : ""}` + t("protest") }));
   }
   if (p.socialists) {
     items.push(s("circle", { cx: x + 25, cy: y, r: 6, fill: "#7d3c98" }),
       s("text", { x: x + 25, y: y + 3, "text-anchor": "middle", "font-size": 8, fill: "#fdfefe", text: p.socialists }));
   }
-  items.push(s("title", { text: `${p.name}: unrest ${p.unrest}${protest ? ` (${p.mass_protests} mass protest)` : ""}, `
-    + `living standard ${p.ls}${p.socialists ? `, ${p.socialists} socialist(s)` : ""}` }));
+  items.push(s("title", { text: t("{province}: {unrest} unrest, {protests} mass protest(s), living standard {ls}, "
+    + "{socialists} socialist(s)", { province: p.name, unrest: p.unrest, protests: p.mass_protests, ls: p.ls,
+    socialists: p.socialists }) }));
   const g = s("g", { class: "badge", "data-province": p.key }, items);
   return clickable(g, ctx, view, uses, x + 12, y + 12, label);
 }
@@ -285,7 +290,7 @@ function connections(view, ctx, x0, y0, label) {
       s("line", { ...ends, stroke: on ? "#1f6fb5" : uses.length ? "#d4ac0d" : "#aab7b8",
         "stroke-width": on ? 3 : uses.length ? 2.5 : 1.2, "stroke-dasharray": on || uses.length ? null : "3 3" }),
       s("line", { ...ends, stroke: "transparent", "stroke-width": line.offset ? 6 : 8 }),
-      s("title", { text: `${on ? "Blue line" : "Connection"} ${siteName(ctx, line.name)}` }));
+      s("title", { text: `${on ? t("Blue line") : t("Connection")} ${siteName(ctx, line.name)}` }));
     return clickable(g, ctx, view, uses, (ax + bx) / 2, (ay + by) / 2, label);
   }));
 }
@@ -306,7 +311,8 @@ function city(view, ctx, c, x0, y0, label) {
   } else {
     marker.push(s("circle", { cx: x, cy: y, r: external ? 5 : 4, fill: external ? "#e8daef" : "#fdfefe", ...ring }));
   }
-  const what = factory ? `${factory.rundown ? "run-down " : ""}factory of value ${factory.value}` : "no factory";
+  const what = !factory ? t("no factory") : factory.rundown ? t("run-down factory of value {n}", { n: factory.value })
+    : t("factory of value {n}", { n: factory.value });
   marker.push(s("title", { text: `${c.name}: ${what}` }));
   const site = clickable(s("g", { class: "site", "data-site": c.key }, marker), ctx, view, uses, x + 10, y + 10, label);
   const left = LABEL_LEFT.has(c.key);
@@ -329,9 +335,9 @@ export function mapLayer(view, ctx, x0, y0, label) {
     provinces.map((p) => provinceArea(view, ctx, p, x0, y0, label)),
     borderPaths(x0, y0),
     s("text", { x: x0 + 8, y: y0 + ROWS * CH - 10, "font-size": 13, "font-weight": "bold", fill: SIDE_INK.west,
-      text: "West Germany" }),
+      text: t("West Germany") }),
     s("text", { x: x0 + COLS * CW - 8, y: y0 + 20, "text-anchor": "end", "font-size": 13, "font-weight": "bold",
-      fill: SIDE_INK.east, text: "East Germany" }),
+      fill: SIDE_INK.east, text: t("East Germany") }),
     s("text", { x: x0 + 15.5 * CW, y: y0 + 5.4 * CH, "text-anchor": "middle", "font-size": 10, fill: "#6c3483",
       text: "PL" }),
     s("text", { x: x0 + 13.6 * CW, y: y0 + 11.6 * CH, "text-anchor": "middle", "font-size": 10, fill: "#6c3483",
@@ -348,17 +354,17 @@ export function mapLayer(view, ctx, x0, y0, label) {
 // ---------------------------------------------------------------------- tracks
 
 function prestigeTip(ctx, value, describeIcon) {
-  if (!value || !ctx.data) return value ? "" : "level: West begins";
+  if (!value || !ctx.data) return value ? "" : t("level: West begins");
   const side = value < 0 ? "west" : "east";
   const icons = (ctx.data.prestige[side] || {})[String(Math.abs(value))] || [];
-  return `${side === "west" ? "West" : "East"} ${Math.abs(value)}: ${icons.map(describeIcon).join(", ")}`;
+  return `${side === "west" ? t("West") : t("East")} ${Math.abs(value)}: ${icons.map(describeIcon).join(", ")}`;
 }
 
 function scale(ctx, view, key, title, value, x, y, options) {
   const cell = options.cell;
   const items = [
     s("text", { x, y: y + 10, "font-size": 11, "font-weight": "bold", fill: "#1b2631",
-      text: `${title}: ${value > 0 ? "+" : ""}${value}` }),
+      text: `${title()}: ${value > 0 ? "+" : ""}${value}` }),
     s("text", { x: x - 2, y: y + 30, "text-anchor": "end", "font-size": 10, fill: SIDE_INK.west, text: "W" }),
     s("text", { x: x + 13 * cell + 3, y: y + 30, "font-size": 10, fill: SIDE_INK.east, text: "E" }),
   ];
@@ -382,7 +388,7 @@ function scale(ctx, view, key, title, value, x, y, options) {
 function flightScale(ctx, value, x, y, cell) {
   const cells = ctx.data ? ctx.data.flightCells : 21;
   const items = [s("text", { x, y: y + 10, "font-size": 11, "font-weight": "bold", fill: "#1b2631",
-    text: `Flight: ${value / 2} (East dismantles ${Math.floor(value / 2)} at the end of the decade)` })];
+    text: t("Flight: {flight} (East dismantles {n} at the end of the decade)", { flight: value / 2, n: Math.floor(value / 2) }) })];
   for (let i = 0; i < cells; i += 1) {
     items.push(s("rect", { x: x + i * cell, y: y + 16, width: cell - 1, height: 20, rx: 2,
       fill: i % 2 ? "#f2f3f4" : "#e5e8e8", stroke: "#aab7b8" }));
@@ -398,11 +404,11 @@ function flightScale(ctx, value, x, y, cell) {
 
 /** The prestige, Western-currency, socialism and flight tracks at (x, y); 4 × 46 pixels tall. */
 export function tracksLayer(view, ctx, x, y, options = {}) {
-  const t = view.public.tracks;
+  const tracks = view.public.tracks;
   const opts = { cell: 27, ...options };
   return s("g", { class: "tracks" },
-    TRACKS.map(([key, title], i) => scale(ctx, view, key, title, t[key], x + 14, y + i * 46, opts)),
-    flightScale(ctx, t.flight, x + 14, y + 3 * 46, 17));
+    TRACKS.map(([key, title], i) => scale(ctx, view, key, title, tracks[key], x + 14, y + i * 46, opts)),
+    flightScale(ctx, tracks.flight, x + 14, y + 3 * 46, 17));
 }
 
 // ---------------------------------------------------------------------- table state and provinces
@@ -410,28 +416,28 @@ export function tracksLayer(view, ctx, x, y, options = {}) {
 /** West Berlin's sectors as clickable boxes (living standard per sector). */
 export function sectorsLayer(view, ctx, x, y, label) {
   const wb = view.public.west_berlin;
-  const items = [s("text", { x, y: y + 12, "font-size": 11, fill: "#1b2631", text: "West Berlin:" })];
+  const items = [s("text", { x, y: y + 12, "font-size": 11, fill: "#1b2631", text: t("West Berlin:") })];
   Object.entries(wb.sectors).forEach(([sector, ls], i) => {
     const uses = usesOf(ctx, (w) => (w[0] === "ls" || w[0] === "reduce") && w[1] === `wb-${sector}`);
     const bx = x + 74 + i * 84;
     const box = s("g", { class: "sector", "data-sector": sector, "data-ls": ls },
       s("rect", { x: bx, y, width: 78, height: 17, rx: 3, fill: uses.length ? "#f9e79f" : "#d6eaf8", stroke: "#1f618d" }),
       s("text", { x: bx + 39, y: y + 12, "text-anchor": "middle", "font-size": 10, fill: "#1b4f72",
-        text: `${sectorName(sector)} LS ${ls}` }));
+        text: sectorWords(sector, ls) }));
     items.push(clickable(box, ctx, view, uses, bx, y + 20, label));
   });
   const supply = [];
-  if (wb.delivered_by.length) supply.push(`supplied by ${wb.delivered_by.map((k) => k.toUpperCase()).join(", ")}`);
+  if (wb.delivered_by.length) supply.push(t("supplied by {provinces}", { provinces: wb.delivered_by.map((k) => k.toUpperCase()).join(", ") }));
   const mp = Object.entries(wb.supplier_protests);
-  if (mp.length) supply.push(`supplier protests: ${mp.map(([k, n]) => `${k.toUpperCase()} ${n}`).join(", ")}`);
+  if (mp.length) supply.push(t("supplier protests: {protests}", { protests: mp.map(([k, n]) => `${k.toUpperCase()} ${n}`).join(", ") }));
   if (supply.length) items.push(s("text", { x, y: y + 30, "font-size": 10, fill: "#566573", text: supply.join(" · ") }));
   return s("g", { class: "west-berlin" }, items);
 }
 
 /** One line per province: unrest, mass protests, LS, economy, export level, socialists. */
 export function provinceTable(view, ctx, x, y, width, label) {
-  const cols = [["unrest", "unrest"], ["mass_protests", "protests"], ["ls", "LS"], ["economy", "economy"],
-    ["export", "export"], ["socialists", "soc."]];
+  const cols = [["unrest", t("unrest")], ["mass_protests", t("protests")], ["ls", t("LS")], ["economy", t("economy")],
+    ["export", t("export")], ["socialists", t("soc.")]];
   const first = 150;
   const step = (width - first) / cols.length;
   const items = [cols.map(([, head], i) => s("text", { x: x + first + i * step + step / 2, y: y + 11, "text-anchor": "middle",

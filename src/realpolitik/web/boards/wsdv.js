@@ -12,6 +12,7 @@
 // them with its own faces. Button words are the game's own (``view.pending.choices``).
 
 import { s, seatName } from "../js/dom.js";
+import { t } from "../js/i18n.js";
 import {
   CH, CW, COLS, ROWS, choiceLabel, clickable, mapLayer, prepare, provinceName, provinceTable, sectorsLayer, tracksLayer,
   usesOf,
@@ -39,7 +40,7 @@ export const GLYPH = {
 };
 const KINDS = Object.keys(GLYPH).sort((a, b) => b.length - a.length);
 const SIDELESS = new Set(["wall", "wall-down", "stasi-off", "guillaume", "stop"]);
-const WHERE = { wg: "West Germany", rheinsberg: "Rheinsberg", cssr: "the ČSSR", pl: "Poland" };
+const WHERE = { wg: "in West Germany", rheinsberg: "on Rheinsberg", cssr: "in the ČSSR", pl: "in Poland" };
 const TRACK_WORDS = { prestige: "prestige", currency: "Western currency", socialism: "socialism" };
 
 /** The printed map, cards and tracks, loaded once. */
@@ -51,12 +52,12 @@ export async function load(ctx) {
 // ---------------------------------------------------------------------- words
 
 function sideWord(side) {
-  return side === "west" ? "West" : side === "east" ? "East" : "";
+  return side === "west" ? t("West") : side === "east" ? t("East") : "";
 }
 
 function whereWords(ctx, where) {
   if (!where) return "";
-  return ` in ${WHERE[where] || provinceName(ctx, where)}`;
+  return ` ${WHERE[where] ? t(WHERE[where]) : t("in {province}", { province: provinceName(ctx, where) })}`;
 }
 
 /** An event icon in words: "1 unrest into an East province in Sachsen — West decides". */
@@ -65,27 +66,29 @@ export function describeIcon(icon, ctx = { data: null }) {
   const n = icon.count && icon.count > 1 ? `${icon.count}× ` : "";
   const where = whereWords(ctx, icon.where);
   const words = {
-    unrest: `1 unrest into a ${side} province${where}`,
-    calm: `remove 1 unrest from a ${side} province${where}`,
-    move: `move 1 ${side} unrest between provinces`,
-    build: `1 ${side} build point${where}`,
-    dismantle: `${side} dismantles 1 build point${where}`,
-    "end-protest": `end a ${side} mass protest`,
-    ls: `1 free ${side} living standard${where}${icon.calms === false ? " (removes no unrest)" : ""}`,
-    "reduce-ls": `−1 ${side} living standard${where}`,
-    rundown: `1 ${side} factory runs down${icon.fallback ? " (or a build point is dismantled)" : ""}`,
-    repair: `repair a run-down ${side} factory${where}`,
-    stop: `close an external factory${where}`,
-    police: `a ${icon.colour || ""} police card`,
-    wall: "the wall is built",
-    "wall-down": "the wall falls",
-    "stasi-off": "the Stasi is disbanded",
-    guillaume: "Guillaume affair: look at West's hand or the top of the deck",
-    "prestige-overflow": "remove 1 own unrest or put 1 unrest into the other state",
-  }[icon.icon] || icon.icon;
-  const cap = icon.cap ? ` (at most ${icon.cap} per province)` : "";
-  const by = icon.by ? ` — ${sideWord(icon.by)} decides` : "";
-  return `${n}${words}${cap}${by}`;
+    unrest: () => t("1 unrest into a {side} province", { side }) + where,
+    calm: () => t("remove 1 unrest from a {side} province", { side }) + where,
+    move: () => t("move 1 {side} unrest between provinces", { side }),
+    build: () => t("{n} {side} build point(s)", { n: 1, side }) + where,
+    dismantle: () => t("{side} dismantles 1 build point", { side }) + where,
+    "end-protest": () => t("end a {side} mass protest", { side }),
+    ls: () => t("1 free {side} living standard", { side }) + where
+      + (icon.calms === false ? " " + t("(removes no unrest)") : ""),
+    "reduce-ls": () => t("−1 {side} living standard", { side }) + where,
+    rundown: () => t("1 {side} factory runs down", { side })
+      + (icon.fallback ? " " + t("(or a build point is dismantled)") : ""),
+    repair: () => t("repair a run-down {side} factory", { side }) + where,
+    stop: () => t("close an external factory") + where,
+    police: () => t("a {colour} police card", { colour: icon.colour === "pink" ? t("pink") : t("red") }),
+    wall: () => t("the Wall is built"),
+    "wall-down": () => t("the Wall falls"),
+    "stasi-off": () => t("the Stasi is disbanded"),
+    guillaume: () => t("Guillaume affair"),
+    "prestige-overflow": () => t("remove 1 own unrest or put 1 unrest into the other state"),
+  }[icon.icon];
+  const cap = icon.cap ? " " + t("(at most {cap} per province)", { cap: icon.cap }) : "";
+  const by = icon.by ? " — " + t("{side} decides", { side: sideWord(icon.by) }) : "";
+  return `${n}${words ? words() : icon.icon}${cap}${by}`;
 }
 
 /** An icon's action word (``unrest-east-in-wg-by-west``) back into an icon. */
@@ -156,23 +159,25 @@ function arrowsText(card) {
     const n = card.arrows && card.arrows[track];
     if (n) parts.push(`${mark}${n > 0 ? "▶" : "◀"}${Math.abs(n)}`);
   }
-  if (card.flight) parts.push(`flight ${card.flight}`);
+  if (card.flight) parts.push(t("flight {n}", { n: card.flight }));
   return parts.join("  ");
 }
 
 function cardTip(ctx, card) {
-  const value = Array.isArray(card.value) ? `values ${card.value[0]} (West) / ${card.value[1]} (East)`
-    : card.value === null || card.value === undefined ? "no value" : `value ${card.value}`;
-  const colour = { west: "West (yellow)", east: "East (red)", dual: "dual", special: "special (East only)" }[card.colour];
+  const value = Array.isArray(card.value) ? t("values {west} (West) / {east} (East)", { west: card.value[0], east: card.value[1] })
+    : card.value === null || card.value === undefined ? t("no value") : t("value {n}", { n: card.value });
+  const colour = { west: () => t("West (yellow)"), east: () => t("East (red)"), dual: () => t("dual"),
+    special: () => t("special (East only)") }[card.colour]();
   const events = (card.icons || []).map((i) => describeIcon(i, ctx));
   for (const [track, words] of Object.entries(TRACK_WORDS)) {
     const n = card.arrows && card.arrows[track];
-    if (n) events.push(`${words} ${Math.abs(n)} toward ${n > 0 ? "East" : "West"}`);
+    if (n) events.push(t("{track} {n} toward {side}", { track: t(words), n: Math.abs(n), side: n > 0 ? t("East") : t("West") }));
   }
-  if (card.flight) events.push(`${card.flight} flight`);
-  const police = card.police ? `; ${card.police} police card` : "";
-  return `${card.key.toUpperCase()} ${card.title} (${card.title_en}, ${card.year}) — ${colour} card, `
-    + `decade ${ROMAN[card.decade]}, ${value}; event: ${events.join("; ") || "none"}${police}`;
+  if (card.flight) events.push(t("{n} flight", { n: card.flight }));
+  const police = card.police ? "; " + t("{n} police card", { n: card.police }) : "";
+  return t("{card} ({title}, {year}) — {colour} card, decade {decade}, {value}; event: {events}", {
+    card: `${card.key.toUpperCase()} ${card.title}`, title: card.title_en, year: card.year, colour,
+    decade: ROMAN[card.decade], value, events: events.join("; ") || t("none") }) + police;
 }
 
 /** One card face at (x, y): colour, value, number, title, event icons, arrows, its description as a
@@ -213,7 +218,7 @@ export function cardBack(x, y, w, h, decade, title) {
     s("rect", { x, y, width: w, height: h, rx: 5, fill: "#34495e", stroke: "#1b2631" }),
     s("text", { x: x + w / 2, y: y + h / 2 + 5, "text-anchor": "middle", "font-size": 14, "font-weight": "bold",
       fill: "#d5d8dc", text: ROMAN[decade] || "?" }),
-    s("title", { text: title || `a face-down card of decade ${ROMAN[decade] || "?"}` }));
+    s("title", { text: title || t("a face-down card of decade {decade}", { decade: ROMAN[decade] || "?" }) }));
 }
 
 /** A played card's chip: fill and ink of its colour, and its description. */
@@ -238,7 +243,7 @@ function clickableCard(ctx, view, key, x, y, test, opts = {}, skin = BASE_SKIN) 
 export function displayLayer(view, ctx, x, y, skin = BASE_SKIN, title = null) {
   const pub = view.public;
   const items = [s("text", { x, y: y + 12, "font-size": 13, "font-weight": "bold", fill: "#1b2631",
-    text: title || `Display — sub-decade ${pub.half || "–"}` })];
+    text: title || t("Display — sub-decade {half}", { half: pub.half || "–" }) })];
   pub.display.forEach((key, i) => {
     items.push(clickableCard(ctx, view, key, x + i * (CARD_W + 8), y + 18, (w) => w[0] === "take" && w[1] === key, {},
       skin));
@@ -249,7 +254,7 @@ export function displayLayer(view, ctx, x, y, skin = BASE_SKIN, title = null) {
       (w) => w[0] === "take" && w[1] === pub.special, { className: "special" }, skin));
   }
   if (!pub.display.length && !pub.special) {
-    items.push(s("text", { x, y: y + 40, "font-size": 11, fill: "#99a3a4", text: "empty" }));
+    items.push(s("text", { x, y: y + 40, "font-size": 11, fill: "#99a3a4", text: t("empty") }));
   }
   return s("g", { class: "display" }, items);
 }
@@ -265,7 +270,7 @@ function faceRow(ctx, view, title, keys, x, y, test, className, skin) {
     items.push(clickableCard(ctx, view, key, x + col * (CARD_W + 8), y + 18 + line * (CARD_H + 8), (w) => test(w, key),
       {}, skin));
   });
-  if (!keys.length) items.push(s("text", { x, y: y + 32, "font-size": 11, fill: "#99a3a4", text: "no cards" }));
+  if (!keys.length) items.push(s("text", { x, y: y + 32, "font-size": 11, fill: "#99a3a4", text: t("no cards") }));
   const height = 18 + Math.max(1, Math.ceil(keys.length / 8)) * (CARD_H + 8);
   return [s("g", { class: className }, items), height];
 }
@@ -281,7 +286,7 @@ export function handsLayer(view, ctx, x, y, skin = BASE_SKIN) {
   const items = [];
   let at = y;
   if (mine) {
-    const [node, height] = faceRow(ctx, view, `Your hand — ${seatLabel(ctx, view.seat)}`, mine.hand, x, at,
+    const [node, height] = faceRow(ctx, view, t("Your hand — {seat}", { seat: seatLabel(ctx, view.seat) }), mine.hand, x, at,
       (w, key) => ((w[0] === "play" || w[0] === "discard") && w[1] === key) || (w[0] === "swap" && w[1] === key),
       "hand", skin);
     items.push(node);
@@ -295,16 +300,16 @@ export function handsLayer(view, ctx, x, y, skin = BASE_SKIN) {
       decades.map((d, i) => cardBack(x + i * 48, at + 18, 42, 58, d)));
     items.push(s("g", { class: "other-hand", "data-seat": seat, "data-cards": decades.length },
       s("text", { x, y: at + 12, "font-size": 12, "font-weight": "bold", fill: "#1b2631",
-        text: `${seatLabel(ctx, seat)}: ${decades.length} card${decades.length === 1 ? "" : "s"} in hand` }),
+        text: t("{seat}: {n} card(s) in hand", { seat: seatLabel(ctx, seat), n: decades.length }) }),
       clickable(backs, ctx, view, uses, x + 10, at + 70, skin.label)));
     at += 84;
   }
   if (mine) {
     const rows = [
-      ["Cards you know the other side holds", mine.known, (w, key) => w[0] === "swap" && w[2] === key, "known"],
-      ["Top of the draw deck (you looked)", mine.deck_top,
+      [t("Cards you know the other side holds"), mine.known, (w, key) => w[0] === "swap" && w[2] === key, "known"],
+      [t("Top of the draw deck (you looked)"), mine.deck_top,
         (w, key) => (w[0] === "swap" && w[2] === key) || (w[0] === "remove" && w[1] === key), "deck-top"],
-      ["Your face-down discards", mine.set_aside, () => false, "set-aside"],
+      [t("Your face-down discards"), mine.set_aside, () => false, "set-aside"],
     ];
     for (const [title, keys, test, className] of rows) {
       if (!keys.length) continue;
@@ -320,7 +325,7 @@ export function handsLayer(view, ctx, x, y, skin = BASE_SKIN) {
 export function playedLayer(view, ctx, x, y, skin = BASE_SKIN) {
   const played = view.public.played;
   const items = [s("text", { x, y: y + 12, "font-size": 12, "font-weight": "bold", fill: "#1b2631",
-    text: "Played this decade" })];
+    text: t("Played this decade") })];
   played.forEach((key, i) => {
     const chip = skin.chip(ctx, key);
     const cx = x + (i % 16) * 61;
@@ -331,7 +336,7 @@ export function playedLayer(view, ctx, x, y, skin = BASE_SKIN) {
         text: key.toUpperCase() }),
       s("title", { text: chip.tip })));
   });
-  if (!played.length) items.push(s("text", { x, y: y + 32, "font-size": 11, fill: "#99a3a4", text: "none yet" }));
+  if (!played.length) items.push(s("text", { x, y: y + 32, "font-size": 11, fill: "#99a3a4", text: t("none yet") }));
   return [s("g", { class: "played" }, items), 24 + Math.max(1, Math.ceil(played.length / 16)) * 26];
 }
 
@@ -339,18 +344,18 @@ export function playedLayer(view, ctx, x, y, skin = BASE_SKIN) {
 export function statusLayer(view, ctx, x, y, skin = BASE_SKIN) {
   const pub = view.public;
   const police = pub.police.cards.length
-    ? `${pub.police.cards.map((c) => `★ ${c}`).join(", ")} (used ${pub.police.used})` : "none";
+    ? t("{cards} (used {used})", { cards: pub.police.cards.map((c) => "★ " + (c === "pink" ? t("pink") : t("red"))).join(", "), used: pub.police.used }) : t("none");
   const deckUses = usesOf(ctx, (w) => w[0] === "look" && w[1] === "deck");
   const deck = s("g", { class: "deck", "data-cards": pub.deck },
     clickable(cardBack(x + 340, y, 40, 54, pub.decade, "the draw deck"), ctx, view, deckUses, x + 250, y + 60,
       skin.label),
-    s("text", { x: x + 360, y: y + 66, "text-anchor": "middle", "font-size": 9, fill: "#566573", text: `deck ${pub.deck}` }));
+    s("text", { x: x + 360, y: y + 66, "text-anchor": "middle", "font-size": 9, fill: "#566573", text: t("deck {n}", { n: pub.deck }) }));
   const lines = [
-    `Wall: ${pub.wall ? "standing" : "not built"}${pub.stasi_disbanded ? " · Stasi disbanded" : ""}`,
-    `Police cards: ${police}`,
-    `Socialists: ${pub.socialist_box} in the box, ${pub.socialist_supply} in the supply`,
-    `Hamburg counts for ${provinceName(ctx, pub.hamburg)}`,
-    `Mass protests: West ${pub.mass_protests.west}, East ${pub.mass_protests.east}`,
+    (pub.wall ? t("Wall: standing") : t("Wall: not built")) + (pub.stasi_disbanded ? " · " + t("Stasi disbanded") : ""),
+    t("Police cards: {cards}", { cards: police }),
+    t("Socialists: {box} in the box, {supply} in the supply", { box: pub.socialist_box, supply: pub.socialist_supply }),
+    t("Hamburg counts for {province}", { province: provinceName(ctx, pub.hamburg) }),
+    t("Mass protests: West {west}, East {east}", { west: pub.mass_protests.west, east: pub.mass_protests.east }),
   ];
   return s("g", { class: "status" },
     lines.map((text, i) => s("text", { x, y: y + 11 + i * 15, "font-size": 11, fill: "#1b2631", text })),
@@ -361,15 +366,15 @@ export function statusLayer(view, ctx, x, y, skin = BASE_SKIN) {
 function banner(view, ctx) {
   const pub = view.public;
   const when = pub.end_of_decade
-    ? `end of the decade, phase ${pub.end_of_decade}: ${String(pub.phase).replace(/_/g, " ")}`
-    : `sub-decade ${pub.half}`;
-  const acting = view.to_act ? ` · ${seatLabel(ctx, view.to_act)} to act` : "";
+    ? t("end of the decade, phase {n}: {phase}", { n: pub.end_of_decade, phase: t(String(pub.phase).replace(/_/g, " ")) })
+    : t("sub-decade {half}", { half: pub.half });
+  const acting = view.to_act ? " · " + t("{seat} to act", { seat: seatLabel(ctx, view.to_act) }) : "";
   return s("g", { class: "banner" },
     s("rect", { x: 0, y: 0, width: WIDTH, height: 34, rx: 6, fill: "#1b2631" }),
     s("text", { x: 12, y: 23, "font-size": 17, "font-weight": "bold", fill: "#fdfefe",
-      text: `Wir sind das Volk! — decade ${ROMAN[pub.decade] || pub.decade}` }),
+      text: t("Wir sind das Volk! — decade {decade}", { decade: ROMAN[pub.decade] || pub.decade }) }),
     s("text", { x: WIDTH - 12, y: 22, "text-anchor": "end", "font-size": 12, fill: "#d5d8dc",
-      text: `${when} · turn order ${pub.turn_order.join(", ")}${acting}` }));
+      text: when + " · " + t("turn order {seats}", { seats: pub.turn_order.join(", ") }) + acting }));
 }
 
 /** The board for ``view``. */
