@@ -80,10 +80,21 @@ def test_every_title_plays_in_german(server, api, context, game, seats):
     assert errors == []
 
 
-def test_the_wir_sind_das_volk_board_in_german(server, api, context):
-    """The base game's board draws its own words in German too (tracks, West Berlin, the table
-    state, the hand, the banner and the provinces' table); printed names stay as printed."""
-    created = api.create(["human", "heuristic"], game="wsdv")
+#: English words of the boards' own drawings, by game
+BOARD_ENGLISH = {
+    "wsdv": r"\b(decade|turn order|to act|Display|Your hand|Played|Wall|Police|Socialists|Hamburg counts|"
+            r"Mass protests|Flight|economy|protests|supplied|deck|empty|none)\b",
+    "e1815": r"\b(year|start phase|Your decision|Waiting for|Battle|seat|capital|markers|lands|supply|general|"
+             r"loyalty|in supply|you|the general|winter|summer|turn|action)\b",
+}
+
+
+@pytest.mark.parametrize(("game", "seats", "word"), [("wsdv", ["human", "heuristic"], "Dekade"),
+                                                     ("e1815", ["human", "heuristic"], "Jahr")])
+def test_boards_draw_their_own_words_in_german(server, api, context, game, seats, word):
+    """A board's own words (banner, tables, tooltips) come in the page's language too; printed
+    names stay as printed."""
+    created = api.create(seats, game=game)
     page = context("de-DE").new_page()
     errors = console_errors(page)
     page.goto(server.url + created["invites"][0]["url"])
@@ -91,9 +102,8 @@ def test_the_wir_sind_das_volk_board_in_german(server, api, context):
     page.click("#join-button")
     expect(page.locator("#turn-banner")).to_contain_text("Du bist am Zug — ", timeout=30000)
     board = page.locator("svg.board")
-    expect(board).to_contain_text("Dekade")
+    expect(board).to_contain_text(word)
     texts = board.locator("text").evaluate_all("ts => ts.map(t => t.textContent)")
-    english = re.compile(r"\b(decade|turn order|to act|Display|Your hand|Played|Wall|Police|Socialists|Hamburg counts|"
-                         r"Mass protests|Flight|economy|protests|supplied|deck|empty|none)\b")
+    english = re.compile(BOARD_ENGLISH[game])
     assert not [text for text in texts if english.search(text)]
     assert errors == []

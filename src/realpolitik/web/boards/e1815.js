@@ -5,13 +5,14 @@
 // names, costs). A land that a single legal action uses plays that action when clicked.
 
 import { s, seatName } from "../js/dom.js";
+import { t } from "../js/i18n.js";
 
 const WIDTH = 960;
 const CELL_H = 86;
 const MAX_CELL_W = 160;
 const ROW_H = 24;
 const KINDS = ["inf", "cav", "art"];
-const KIND_NAMES = { inf: "infantry", cav: "cavalry", art: "artillery" };
+const KIND_NAMES = { inf: () => t("infantry"), cav: () => t("cavalry"), art: () => t("artillery") };
 // Seat colours and their light tints; in 2vs2 allies share a warm or a cool hue.
 const COLOURS = ["#c0392b", "#2471a3", "#1e8449", "#b7950b"];
 const TINTS = ["#f5d5d1", "#d0e2f2", "#cfeedd", "#f6ecc4"];
@@ -65,15 +66,15 @@ function colourOf(view, seat, tint = false) {
 
 /** "p1", "p1 (you)", "p3 (ally)" — seen from this page's seat. */
 function ownerWords(view, seat) {
-  if (!seat) return "neutral";
-  if (seat === view.seat) return `${seat} (you)`;
+  if (!seat) return t("neutral");
+  if (seat === view.seat) return t("{seat} (you)", { seat });
   const me = view.seat ? playerOf(view, view.seat) : null;
-  return me && me.ally === seat ? `${seat} (ally)` : seat;
+  return me && me.ally === seat ? t("{seat} (ally)", { seat }) : seat;
 }
 
 function troops(counts) {
-  const parts = KINDS.filter((k) => counts[k]).map((k) => `${counts[k]} ${KIND_NAMES[k]}`);
-  return parts.length ? parts.join(", ") : "no troops";
+  const parts = KINDS.filter((k) => counts[k]).map((k) => `${counts[k]} ${KIND_NAMES[k]()}`);
+  return parts.length ? parts.join(", ") : t("no troops");
 }
 
 function powerName(view, ctx, key) {
@@ -87,11 +88,11 @@ function demandWords(view, ctx, key) {
   const demand = map && map.demands ? map.demands.find((d) => d.key === key) : null;
   if (!demand) return key;
   if (demand.kind === "conquer") {
-    const territory = (map.territories || []).find((t) => t.key === demand.territory);
-    return `conquer ${territory ? territory.name : demand.territory}`;
+    const territory = (map.territories || []).find((x) => x.key === demand.territory);
+    return t("conquer {territory}", { territory: territory ? territory.name : demand.territory });
   }
-  if (demand.kind === "hold-capital") return `capital with ${demand.amount} EP`;
-  if (demand.kind === "lands") return `${demand.amount} lands`;
+  if (demand.kind === "hold-capital") return t("capital with {n} EP", { n: demand.amount });
+  if (demand.kind === "lands") return t("{n} lands", { n: demand.amount });
   return key;
 }
 
@@ -153,10 +154,10 @@ function tower(x, y, fill) {
 
 function landTitle(view, geo, key, info) {
   const parts = [`${info.name} (${geo.territoryNames[info.territory] || info.territory})`, ownerWords(view, info.owner), troops(info)];
-  if (info.capital_of) parts.push(`capital of ${info.capital_of}`);
-  if (info.fortress) parts.push(info.fortress === "grey" ? "grey fortress" : "fortress");
-  for (const g of info.generals) parts.push(`general of ${g}`);
-  if (geo.extras[key] && geo.extras[key].landing) parts.push("landing coast");
+  if (info.capital_of) parts.push(t("capital of {seat}", { seat: info.capital_of }));
+  if (info.fortress) parts.push(info.fortress === "grey" ? t("grey fortress") : t("fortress"));
+  for (const g of info.generals) parts.push(t("general of {seat}", { seat: g }));
+  if (geo.extras[key] && geo.extras[key].landing) parts.push(t("landing coast"));
   return parts.join(" · ");
 }
 
@@ -186,12 +187,12 @@ function land(view, ctx, geo, key, play) {
   let markX = x + w - 16;
   if (info.capital_of) {
     items.push(s("g", { class: "capital", "data-seat": info.capital_of }, star(markX + 6, y + 11, 7.5, colourOf(view, info.capital_of)),
-      s("title", { text: `capital of ${info.capital_of}` })));
+      s("title", { text: t("capital of {seat}", { seat: info.capital_of }) })));
     markX -= 18;
   }
   if (info.fortress) {
     items.push(s("g", { class: `fortress ${info.fortress}` }, tower(markX - 2, y + 4, info.fortress === "grey" ? "#aab7b8" : "#34495e"),
-      s("title", { text: info.fortress === "grey" ? "grey fortress" : "fortress" })));
+      s("title", { text: info.fortress === "grey" ? t("grey fortress") : t("fortress") })));
     markX -= 18;
   }
   if (geo.extras[key] && geo.extras[key].landing) {
@@ -205,7 +206,7 @@ function land(view, ctx, geo, key, play) {
     items.push(s("g", { class: "general", "data-seat": g },
       s("circle", { cx, cy: y + 30, r: 7.5, fill: colourOf(view, g), stroke: "#1b2631", "stroke-width": 0.8 }),
       s("text", { x: cx, y: y + 33.5, "text-anchor": "middle", "font-size": 9.5, "font-weight": "bold", fill: "#fdfefe", text: "G" }),
-      s("title", { text: `general of ${g}` })));
+      s("title", { text: t("general of {seat}", { seat: g }) })));
   });
   let ux = x + 11;
   for (const kind of KINDS) {
@@ -213,11 +214,11 @@ function land(view, ctx, geo, key, play) {
     items.push(s("g", { class: `unit ${kind}`, "data-count": info[kind] },
       unitSymbol(kind, ux, y + hgt - 22, info.owner ? colour : "#566573"),
       s("text", { x: ux + 19, y: y + hgt - 12.5, "font-size": 11, "font-weight": "bold", fill: "#1b2631", class: "count", text: info[kind] }),
-      s("title", { text: `${info[kind]} ${KIND_NAMES[kind]}` })));
+      s("title", { text: `${info[kind]} ${KIND_NAMES[kind]()}` })));
     ux += 36;
   }
   const title = landTitle(view, geo, key, info);
-  items.push(s("title", { text: play ? `${title} — click: ${play.label}` : title }));
+  items.push(s("title", { text: play ? title + " — " + t("click: {action}", { action: play.label }) : title }));
   const group = s("g", {
     class: `land${play ? " clickable" : ""}${decided ? " decision" : ""}${battle ? " battle" : ""}`,
     "data-land": key, "data-owner": info.owner || "", cursor: play ? "pointer" : null,
@@ -255,24 +256,26 @@ function mapLayer(view, ctx, geo) {
 function header(view, ctx) {
   const pub = view.public;
   const map = printedMap(view, ctx);
-  const mapName = map ? `${map.name}${map.stand_in ? " (stand-in map)" : ""}` : `map ${pub.map}`;
-  const year = pub.year ? `year ${pub.year}${pub.max_years ? ` of ${pub.max_years}` : ""}` : "before the first year";
-  const season = pub.season === "start" ? "start phase" : pub.season;
+  const mapName = map ? map.name + (map.stand_in ? " " + t("(stand-in map)") : "") : t("map {map}", { map: pub.map });
+  const year = !pub.year ? t("before the first year")
+    : pub.max_years ? t("year {year} of {last}", { year: pub.year, last: pub.max_years }) : t("year {year}", { year: pub.year });
+  const season = { start: () => t("start phase"), winter: () => t("winter"), summer: () => t("summer") }[pub.season];
   let turn = "";
   if (pub.turn && (pub.season === "winter" || pub.season === "summer")) {
-    turn = ` · ${pub.turn}'s ${pub.half_move ? "half move" : "turn"}, ${pub.actions_left} action${pub.actions_left === 1 ? "" : "s"} left`;
+    turn = " · " + (pub.half_move ? t("{seat}'s half move, {n} action(s) left", { seat: pub.turn, n: pub.actions_left })
+      : t("{seat}'s turn, {n} action(s) left", { seat: pub.turn, n: pub.actions_left }));
   }
   const items = [
     s("rect", { x: 0, y: 0, width: WIDTH, height: 40, rx: 8, fill: "#1b2631" }),
     s("text", { x: 14, y: 26, "font-size": 18, "font-weight": "bold", fill: "#fdfefe", text: `${view.game === "e1815" ? "1815" : "1815 2vs2"} — ${mapName}` }),
-    s("text", { x: WIDTH - 14, y: 25, "text-anchor": "end", "font-size": 13, fill: "#d5d8dc", class: "when", text: `${year}, ${season}${turn}` }),
+    s("text", { x: WIDTH - 14, y: 25, "text-anchor": "end", "font-size": 13, fill: "#d5d8dc", class: "when", text: `${year}, ${season ? season() : pub.season}${turn}` }),
   ];
   let y = 48;
   const mine = Boolean(view.pending);
   let words;
-  if (view.outcome) words = `Game over: ${view.outcome.reason}`;
-  else if (mine) words = `Your decision: ${view.pending.prompt}`;
-  else words = `Waiting for ${whoSits(ctx, view.to_act)}: ${view.waiting || ""}`;
+  if (view.outcome) words = t("Game over: {reason}", { reason: view.outcome.reason });
+  else if (mine) words = t("Your decision: {prompt}", { prompt: view.pending.prompt });
+  else words = t("Waiting for {seat}: {waiting}", { seat: whoSits(ctx, view.to_act), waiting: view.waiting || "" });
   const where = pub.decision && pub.decision.land && !view.outcome ? landName(view, pub.decision.land) : "";
   if (where && !words.includes(where)) words += ` (${where})`;
   items.push(s("g", { class: `decision-line${mine ? " mine" : ""}` },
@@ -282,14 +285,17 @@ function header(view, ctx) {
   if (pub.teams) {
     const target = rule(ctx, "scoring", "team_win", 13);
     const half = WIDTH / 2;
-    pub.teams.forEach((team, t) => {
-      const x = t * half;
+    pub.teams.forEach((team, n) => {
+      const x = n * half;
+      const shift = n ? 4 : 0;
       const ours = view.seat && team.seats.includes(view.seat);
-      items.push(s("g", { class: `team${ours ? " ours" : ""}`, "data-team": t },
-        s("rect", { x: x + (t ? 4 : 0), y, width: half - 4, height: 26, rx: 6, fill: "#f8f9f9", stroke: ours ? "#2e86c1" : "#d5d8dc", "stroke-width": ours ? 2.5 : 1 }),
-        team.seats.map((seat, i) => s("rect", { x: x + 12 + i * 16 + (t ? 4 : 0), y: y + 7, width: 12, height: 12, rx: 2, fill: colourOf(view, seat) })),
-        s("text", { x: x + 50 + (t ? 4 : 0), y: y + 18, "font-size": 13, fill: "#1b2631",
-          text: `Team ${t + 1}${ours ? " (yours)" : ""}: ${team.seats.join(" + ")} allied — ${team.sp} of ${target} SP` })));
+      const words = { n: n + 1, seats: team.seats.join(" + "), sp: team.sp, target };
+      items.push(s("g", { class: `team${ours ? " ours" : ""}`, "data-team": n },
+        s("rect", { x: x + shift, y, width: half - 4, height: 26, rx: 6, fill: "#f8f9f9", stroke: ours ? "#2e86c1" : "#d5d8dc", "stroke-width": ours ? 2.5 : 1 }),
+        team.seats.map((seat, i) => s("rect", { x: x + 12 + i * 16 + shift, y: y + 7, width: 12, height: 12, rx: 2, fill: colourOf(view, seat) })),
+        s("text", { x: x + 50 + shift, y: y + 18, "font-size": 13, fill: "#1b2631",
+          text: ours ? t("Team {n} (yours): {seats} allied — {sp} of {target} SP", words)
+            : t("Team {n}: {seats} allied — {sp} of {target} SP", words) })));
     });
     y += 32;
   }
@@ -298,13 +304,14 @@ function header(view, ctx) {
 
 function battleBox(view, y) {
   const b = view.public.battle;
-  const parts = KINDS.filter((k) => b[k]).map((k) => `${b[k]} ${KIND_NAMES[k]}`).concat(b.general ? ["the general"] : []);
-  const force = parts.length ? parts.join(", ") : "no troops committed yet";
-  const spent = b.markers_spent ? ` · ${b.markers_spent} success marker${b.markers_spent === 1 ? "" : "s"} spent` : "";
+  const parts = KINDS.filter((k) => b[k]).map((k) => `${b[k]} ${KIND_NAMES[k]()}`).concat(b.general ? [t("the general")] : []);
+  const force = parts.length ? parts.join(", ") : t("no troops committed yet");
+  const spent = b.markers_spent ? " · " + t("{n} success marker(s) spent", { n: b.markers_spent }) : "";
   return s("g", { class: "battle-box", "data-target": b.target },
     s("rect", { x: 0, y, width: WIDTH, height: 28, rx: 6, fill: "#fdedec", stroke: BATTLE, "stroke-width": 1.5 }),
     s("text", { x: 12, y: y + 19, "font-size": 13, fill: BATTLE, "font-weight": "bold",
-      text: `⚔ Battle: ${b.attacker} attacks ${landName(view, b.target)} (${b.defender || "neutral"}) with ${force}${spent}` }));
+      text: "⚔ " + t("Battle: {seat} attacks {land} ({defender}) with {force}", { seat: b.attacker, land: landName(view, b.target),
+        defender: b.defender || t("neutral"), force }) + spent }));
 }
 
 /** "p1 (Ann)", "p2 (heuristic)": who sits in a seat, short enough for the table. */
@@ -326,6 +333,13 @@ function markerDots(x, y, n, cap) {
   }));
 }
 
+/** The players' table's column heads. */
+const HEADS = {
+  seat: () => t("seat"), ally: () => t("ally"), power: () => t("power"), capital: () => t("capital"), SP: () => "SP",
+  markers: () => t("markers"), lands: () => t("lands"), "supply i/c/a": () => t("supply i/c/a"), forts: () => t("grey/left"),
+  general: () => t("general"), loyalty: () => t("loyalty"), "crown demands": () => t("crown demands"),
+};
+
 function playersTable(view, ctx, y) {
   const pub = view.public;
   const cap = rule(ctx, "markers", "cap", 5);
@@ -343,7 +357,7 @@ function playersTable(view, ctx, y) {
   const rows = [s("rect", { x: 0, y, width: WIDTH, height: ROW_H * (pub.players.length + 1) + 8, rx: 8, fill: "#f8f9f9", stroke: "#d5d8dc" })];
   rows.push(s("g", { class: "head" }, columns.map(([name]) => s("text", {
     x: xs[name], y: y + 17, "font-size": 11, "font-weight": "bold", fill: "#566573",
-    text: name === "SP" && !pub.teams ? `SP (of ${target})` : name === "forts" ? "grey/left" : name,
+    text: name === "SP" && !pub.teams ? t("SP (of {target})", { target }) : HEADS[name](),
   }))));
   pub.players.forEach((p, i) => {
     const top = y + ROW_H * (i + 1) + 4;
@@ -353,13 +367,13 @@ function playersTable(view, ctx, y) {
     const cell = (name, text, extra = {}) => s("text", {
       x: xs[name], y: base, "font-size": 12, fill: "#1b2631", class: `cell ${name.split(" ")[0]}`, text: fit(text, ws[name] - 6, 12), ...extra,
     });
-    const capital = p.capital ? `${landName(view, p.capital)}${p.holds_capital ? "" : " (lost)"}` : "–";
+    const capital = p.capital ? landName(view, p.capital) + (p.holds_capital ? "" : " " + t("(lost)")) : "–";
     const sup = p.supply;
     const items = [
       acting ? s("rect", { x: 2, y: top, width: WIDTH - 4, height: ROW_H, rx: 4, fill: "#fcf3cf" }) : null,
       s("rect", { x: xs.seat, y: top + 5, width: 14, height: 14, rx: 3, fill: colourOf(view, p.seat) }),
       s("text", { x: xs.seat + 20, y: base, "font-size": 12, fill: "#1b2631", "font-weight": you ? "bold" : "normal", class: "cell seat",
-        text: `${acting ? "▶ " : ""}${fit(whoSits(ctx, p.seat), ws.seat - (you ? 70 : 36), 12)}${you ? " — you" : ""}` }),
+        text: `${acting ? "▶ " : ""}${fit(whoSits(ctx, p.seat), ws.seat - (you ? 70 : 36), 12)}` + (you ? " — " + t("you") : "") }),
     ];
     if (pub.teams) items.push(cell("ally", p.ally ? `♦ ${p.ally}` : "–", { fill: colourOf(view, p.ally) }));
     if (xs.power !== undefined) items.push(cell("power", p.power ? powerName(view, ctx, p.power) : "–"));
@@ -368,7 +382,7 @@ function playersTable(view, ctx, y) {
       s("text", { x: xs.markers + cap * 12 + 2, y: base, "font-size": 10, fill: "#7e5109", class: "cell markers", text: String(p.markers) }),
       cell("lands", String(p.lands)), cell("supply i/c/a", `${sup.inf}/${sup.cav}/${sup.art}`),
       cell("forts", `${p.grey_fortresses}/${p.fortresses_left}`),
-      cell("general", p.general ? landName(view, p.general) : "in supply"));
+      cell("general", p.general ? landName(view, p.general) : t("in supply")));
     if (loyalty) {
       items.push(cell("loyalty", p.loyalty === null ? "–" : String(p.loyalty)),
         cell("crown demands", p.demand ? demandWords(view, ctx, p.demand) : "–"));
@@ -380,15 +394,15 @@ function playersTable(view, ctx, y) {
 
 function legend(y) {
   const items = [
-    unitSymbol("inf", 8, y + 4, "#1b2631"), s("text", { x: 28, y: y + 14, "font-size": 11, fill: "#566573", text: "infantry" }),
-    unitSymbol("cav", 90, y + 4, "#1b2631"), s("text", { x: 110, y: y + 14, "font-size": 11, fill: "#566573", text: "cavalry" }),
-    unitSymbol("art", 170, y + 4, "#1b2631"), s("text", { x: 190, y: y + 14, "font-size": 11, fill: "#566573", text: "artillery" }),
-    star(262, y + 10, 7, "#fdfefe"), s("text", { x: 274, y: y + 14, "font-size": 11, fill: "#566573", text: "capital" }),
-    tower(326, y + 3, "#aab7b8"), s("text", { x: 344, y: y + 14, "font-size": 11, fill: "#566573", text: "grey fortress" }),
-    tower(424, y + 3, "#34495e"), s("text", { x: 442, y: y + 14, "font-size": 11, fill: "#566573", text: "fortress" }),
+    unitSymbol("inf", 8, y + 4, "#1b2631"), s("text", { x: 28, y: y + 14, "font-size": 11, fill: "#566573", text: t("infantry") }),
+    unitSymbol("cav", 90, y + 4, "#1b2631"), s("text", { x: 110, y: y + 14, "font-size": 11, fill: "#566573", text: t("cavalry") }),
+    unitSymbol("art", 170, y + 4, "#1b2631"), s("text", { x: 190, y: y + 14, "font-size": 11, fill: "#566573", text: t("artillery") }),
+    star(262, y + 10, 7, "#fdfefe"), s("text", { x: 274, y: y + 14, "font-size": 11, fill: "#566573", text: t("capital") }),
+    tower(326, y + 3, "#aab7b8"), s("text", { x: 344, y: y + 14, "font-size": 11, fill: "#566573", text: t("grey fortress") }),
+    tower(424, y + 3, "#34495e"), s("text", { x: 442, y: y + 14, "font-size": 11, fill: "#566573", text: t("fortress") }),
     s("circle", { cx: 504, cy: y + 10, r: 7, fill: "#566573" }), s("text", { x: 504, y: y + 13.5, "text-anchor": "middle", "font-size": 9, fill: "#fdfefe", text: "G" }),
-    s("text", { x: 516, y: y + 14, "font-size": 11, fill: "#566573", text: "general" }),
-    s("text", { x: 572, y: y + 14, "font-size": 11, fill: "#566573", text: "gold frame: click to play · red dashes: battle" }),
+    s("text", { x: 516, y: y + 14, "font-size": 11, fill: "#566573", text: t("general") }),
+    s("text", { x: 572, y: y + 14, "font-size": 11, fill: "#566573", text: t("gold frame: click to play · red dashes: battle") }),
   ];
   return s("g", { class: "legend" }, items);
 }
