@@ -86,11 +86,14 @@ BOARD_ENGLISH = {
             r"Mass protests|Flight|economy|protests|supplied|deck|empty|none)\b",
     "e1815": r"\b(year|start phase|Your decision|Waiting for|Battle|seat|capital|markers|lands|supply|general|"
              r"loyalty|in supply|you|the general|winter|summer|turn|action)\b",
+    "nationen": r"\b(round|turn|deck|cards|bank|tankers|pipelines|Last incident|no card|power|money|income|"
+                r"in supply|agent|notes|high sea|no ruler)\b",
 }
 
 
 @pytest.mark.parametrize(("game", "seats", "word"), [("wsdv", ["human", "heuristic"], "Dekade"),
-                                                     ("e1815", ["human", "heuristic"], "Jahr")])
+                                                     ("e1815", ["human", "heuristic"], "Jahr"),
+                                                     ("nationen", ["human", "heuristic"], "Runde")])
 def test_boards_draw_their_own_words_in_german(server, api, context, game, seats, word):
     """A board's own words (banner, tables, tooltips) come in the page's language too; printed
     names stay as printed."""

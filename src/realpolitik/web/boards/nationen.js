@@ -13,7 +13,8 @@
 
 import { put, s } from "../js/dom.js";
 import { BOTTOM, INK, TARGET, drawMap, geometry, text } from "./nationen/map.js";
-import { capitalOf, occupant, stateDefs } from "./nationen/words.js";
+import { capitalOf, leaderName, occupant, stateDefs } from "./nationen/words.js";
+import { t } from "../js/i18n.js";
 
 
 const HOT = "#d4ac0d";
@@ -63,11 +64,11 @@ function useIndex(ctx) {
 }
 
 function pickText(item, view) {
-  if (item === "agent") return "Move your agent…";
-  if (item.startsWith("sup:")) return `Place a ${item.slice(4)}…`;
-  if (item.startsWith("loc:")) return "Move a tanker from here…";
+  if (item === "agent") return t("Move your agent…");
+  if (item.startsWith("sup:")) return t("Place a {leader}…", { leader: leaderName(item.slice(4)) });
+  if (item.startsWith("loc:")) return t("Move a tanker from here…");
   const leader = occupant(view, item.slice(3));
-  return `Move the ${leader ? leader.kind : "leader"} from here…`;
+  return t("Move the {leader} from here…", { leader: leader ? leaderName(leader.kind) : t("head of state") });
 }
 
 /** What a click on ``item`` does: play one action, pick the item up, or open a menu. */
@@ -174,7 +175,7 @@ export function render(view, ctx) {
   const geo = geometry(view, ctx);
   const height = geo.mapBottom + BOTTOM;
   const svg = s("svg", { viewBox: `0 0 ${geo.width} ${height}`, class: "board nationen", role: "img",
-    "aria-label": `Das Spiel der Nationen, round ${view.public.round}` });
+    "aria-label": t("Das Spiel der Nationen, round {round}", { round: view.public.round }) });
   const env = {
     ctx, width: geo.width, height, uses: useIndex(ctx),
     redraw: () => svg.replaceWith(render(view, ctx)),

@@ -4,7 +4,8 @@
 // things are made by ``env.item`` (see ../nationen.js), which knows what a click plays.
 
 import { s } from "../../js/dom.js";
-import { SEAS, capitalOf, placeName, pointName, questionsOf, seatLabel, stateDefs, stateName } from "./words.js";
+import { t } from "../../js/i18n.js";
+import { SEAS, capitalOf, leaderName, placeName, pointName, questionsOf, seatLabel, stateDefs, stateName } from "./words.js";
 
 const CELL_W = 250;
 const CELL_H = 250;
@@ -119,13 +120,20 @@ function wrap(words, width) {
 }
 
 /** A clickable group for a board item: class "hot" (and cursor) when a legal action uses it. */
+/** A state's kind in words. */
+function stateKind(kind) {
+  const words = { coastal: () => t("coastal"), inland: () => t("inland"), canal: () => t("canal state") }[kind];
+  return words ? words() : kind;
+}
+
 /** A state's land (its frame in the ruler's colour) and, apart, its name to draw over the pipelines. */
 function territory(view, ctx, st, geo) {
   const g = geo.states[st.key];
   const { x, y } = g.cell;
   const def = g.def;
   const kind = def ? def.kind : "";
-  const port = def && def.port ? { north: "port on the north sea", south: "port on the south sea", canal: "port on the canal" }[def.port] : "no port";
+  const port = { north: () => t("port on the north sea"), south: () => t("port on the south sea"),
+    canal: () => t("port on the canal") }[def && def.port] || (() => t("no port"));
   const outline = { stroke: "#f6e7c8", "stroke-width": 4, "paint-order": "stroke" };
   const land = s("rect", {
     class: "territory", "data-state": st.key,
@@ -134,7 +142,7 @@ function territory(view, ctx, st, geo) {
   });
   return [land, [
     text(x + 14, y + 24, `${stateName(ctx, st.key)}${def && def.stand_in ? "*" : ""}`, { "font-size": 15, "font-weight": "bold", ...outline }),
-    text(x + 14, y + 39, `${kind}${kind ? " · " : ""}${port}`, { "font-size": 10, fill: "#6e5c3b", ...outline }),
+    text(x + 14, y + 39, (kind ? stateKind(kind) + " · " : "") + port(), { "font-size": 10, fill: "#6e5c3b", ...outline }),
   ]];
 }
 
@@ -153,7 +161,7 @@ function leaderPiece(view, ctx, leader, p, point) {
   return s("g", { class: "leader", "data-seat": leader.seat, "data-kind": leader.kind, "data-point": point },
     s("circle", { cx: p.x, cy: p.y, r: POINT - 3, fill: colourOf(view, leader.seat), stroke: "#fdfefe", "stroke-width": 1.5 }),
     text(p.x, p.y + 4, LETTER[leader.kind] || "?", { "text-anchor": "middle", fill: "#fdfefe", "font-weight": "bold", "font-size": 11 }),
-    s("title", { text: `${seatLabel(ctx, leader.seat)}'s ${leader.kind} on ${pointName(ctx, point)}` }));
+    s("title", { text: t("{seat}'s {leader} on {point}", { seat: seatLabel(ctx, leader.seat), leader: leaderName(leader.kind), point: pointName(ctx, point) }) }));
 }
 
 function circle(view, ctx, st, geo, env) {
@@ -162,7 +170,7 @@ function circle(view, ctx, st, geo, env) {
   const questions = questionsOf(g.def);
   const out = [s("circle", { cx: g.centre[0], cy: g.centre[1], r: RING, fill: "none", stroke: "#8d7b5a", "stroke-width": 2 })];
   out.push(derricks(g.centre[0], g.centre[1] - 6, g.def ? g.def.derricks : 0));
-  out.push(text(g.centre[0], g.centre[1] + 24, st.ruler ? `${st.ruler.kind} ${st.ruler.seat}` : "no ruler", {
+  out.push(text(g.centre[0], g.centre[1] + 24, st.ruler ? `${leaderName(st.ruler.kind)} ${st.ruler.seat}` : t("no ruler"), {
     "text-anchor": "middle", "font-size": 11, fill: st.ruler ? colourOf(view, st.ruler.seat) : "#8d7b5a",
   }));
   const agents = [];
@@ -182,7 +190,7 @@ function circle(view, ctx, st, geo, env) {
     if (isCapital && !spot.leader) children.push(text(p.x, p.y + 4, "★", { "text-anchor": "middle", fill: "#fdfefe", "font-size": 11 }));
     if (spot.leader) children.push(leaderPiece(view, ctx, spot.leader, p, point));
     const kind = isCapital ? "capital" : isQuestion ? "question" : "plain";
-    children.push(s("title", { text: `${pointName(ctx, point)}${spot.leader ? ` — ${seatLabel(ctx, spot.leader.seat)}'s ${spot.leader.kind}` : ""}` }));
+    children.push(s("title", { text: pointName(ctx, point) + (spot.leader ? " — " + t("{seat}'s {leader}", { seat: seatLabel(ctx, spot.leader.seat), leader: leaderName(spot.leader.kind) }) : "") }));
     out.push(env.item(`pt:${point}`, `point ${kind}`, { "data-point": point }, children, ["circle", { cx: p.x, cy: p.y, r: POINT + 5 }]));
     spot.agents.forEach((seat, k) => agents.push([seat, point, p, k, spot.agents.length]));
   });
@@ -197,7 +205,7 @@ function agentPiece(view, ctx, seat, point, p, k, count, env) {
   const mine = seat === view.seat;
   const children = [
     s("path", { d: `M ${x} ${y - 8} L ${x + 7} ${y} L ${x} ${y + 8} L ${x - 7} ${y} Z`, fill: colourOf(view, seat), stroke: INK, "stroke-width": 1 }),
-    s("title", { text: `${seatLabel(ctx, seat)}'s agent on ${pointName(ctx, point)}` }),
+    s("title", { text: t("{seat}'s agent on {point}", { seat: seatLabel(ctx, seat), point: pointName(ctx, point) }) }),
   ];
   if (!mine) return s("g", { class: "agent", "data-seat": seat, "data-point": point }, children);
   return env.item("agent", "agent", { "data-seat": seat, "data-point": point }, children, ["circle", { cx: x, cy: y, r: 12 }]);
@@ -228,7 +236,7 @@ function tankerIcon(view, ctx, seat, count, x, y, loc) {
     s("path", { d: `M ${x} ${y} h 24 l -5 8 h -14 z`, fill: colourOf(view, seat), stroke: INK, "stroke-width": 1 }),
     s("rect", { x: x + 15, y: y - 5, width: 6, height: 5, fill: colourOf(view, seat), stroke: INK, "stroke-width": 0.8 }),
     text(x + 27, y + 8, `×${count}`, { "font-size": 11 }),
-    s("title", { text: `${seatLabel(ctx, seat)}: ${count} tanker${count === 1 ? "" : "s"} ${placeName(ctx, loc, false)}` }));
+    s("title", { text: t("{seat}: {n} tanker(s) {place}", { seat: seatLabel(ctx, seat), n: count, place: placeName(ctx, loc, false) }) }));
 }
 
 /** A port: the anchor plays what uses the port; the tankers in it are listed beside it. */
@@ -239,7 +247,7 @@ function port(view, ctx, st, geo, env) {
   const children = [
     s("rect", { x: x - 14, y: y - 11, width: 28, height: 22, rx: 4, fill: "#d6eaf8", stroke: "#1b4f72", "stroke-width": 1.5 }),
     text(x, y + 5, "⚓", { "text-anchor": "middle", "font-size": 14, fill: "#1b4f72" }),
-    s("title", { text: `the port of ${stateName(ctx, st.key)}` }),
+    s("title", { text: t("the port of {state}", { state: stateName(ctx, st.key) }) }),
   ];
   const ships = Object.entries(st.port || {}).map(([seat, count], i) => tankerIcon(view, ctx, seat, count, x - 18, y + 22 + i * 15, st.key));
   return [
@@ -253,10 +261,10 @@ function sea(view, ctx, name, geo, env) {
   const ships = Object.entries(view.public.seas[name] || {});
   const children = [
     s("rect", { x: x + 6, y: y + 6, width: CELL_W - 12, height: CELL_H - 12, rx: 22, fill: "#aed6f1", stroke: "#5dade2", "stroke-width": 1.5 }),
-    text(x + CELL_W / 2, y + 34, `${name[0].toUpperCase()}${name.slice(1)}ern high sea`, { "text-anchor": "middle", "font-size": 14, fill: "#1b4f72", "font-weight": "bold" }),
+    text(x + CELL_W / 2, y + 34, name === "north" ? t("Northern high sea") : t("Southern high sea"), { "text-anchor": "middle", "font-size": 14, fill: "#1b4f72", "font-weight": "bold" }),
     ships.map(([seat, count], i) => tankerIcon(view, ctx, seat, count, x + CELL_W / 2 - 60 + (i % 2) * 70, y + 80 + Math.floor(i / 2) * 26, name)),
-    ships.length ? null : text(x + CELL_W / 2, y + 90, "no tankers", { "text-anchor": "middle", "font-size": 11, fill: "#5d6d7e" }),
-    s("title", { text: `the ${name}ern high sea` }),
+    ships.length ? null : text(x + CELL_W / 2, y + 90, t("no tankers"), { "text-anchor": "middle", "font-size": 11, fill: "#5d6d7e" }),
+    s("title", { text: name === "north" ? t("the northern high sea") : t("the southern high sea") }),
   ];
   return env.item(`loc:${name}`, "sea", { "data-loc": name }, children, ["rect", { x: x + 2, y: y + 2, width: CELL_W - 4, height: CELL_H - 4, rx: 24 }]);
 }
@@ -269,7 +277,7 @@ function canal(ctx, geo) {
   return s("g", { class: "canal" },
     s("path", { d: `M ${n[0]} ${n[1]} Q ${cx} ${cy} ${south[0]} ${south[1]}`, fill: "none", stroke: "#5dade2", "stroke-width": 16, "stroke-linecap": "round" }),
     s("path", { d: `M ${n[0]} ${n[1]} Q ${cx} ${cy} ${south[0]} ${south[1]}`, fill: "none", stroke: "#aed6f1", "stroke-width": 11, "stroke-linecap": "round" }),
-    s("title", { text: `the canal through ${stateName(ctx, geo.canalKey)}` }));
+    s("title", { text: t("the canal through {state}", { state: stateName(ctx, geo.canalKey) }) }));
 }
 
 function pipelineEnds(geo, a, b) {
@@ -294,7 +302,8 @@ function pipelines(view, ctx, geo, env) {
         s("line", { x1, y1, x2, y2, stroke: "#95a5a6", "stroke-width": 2.5, "stroke-linecap": "round" })]
       : [s("line", { x1, y1, x2, y2, stroke: TARGET, "stroke-width": 5, "stroke-dasharray": "6 5" })];
     children.push(s("line", { x1, y1, x2, y2, stroke: "transparent", "stroke-width": 18 }));
-    children.push(s("title", { text: `${built ? "pipeline" : "a pipeline may be laid"} ${stateName(ctx, a)} – ${stateName(ctx, b)}` }));
+    children.push(s("title", { text: (built ? t("pipeline {state} – {other}", { state: stateName(ctx, a), other: stateName(ctx, b) })
+      : t("a pipeline may be laid {state} – {other}", { state: stateName(ctx, a), other: stateName(ctx, b) })) }));
     out.push(env.item(`pipe:${pair}`, `pipeline${built ? "" : " offered"}`, { "data-pipe": pair }, children, ["line", { x1, y1, x2, y2, "stroke-width": 12 }]));
   }
   return s("g", { class: "pipelines" }, out);
@@ -302,22 +311,25 @@ function pipelines(view, ctx, geo, env) {
 
 function header(view, ctx, geo) {
   const pub = view.public;
-  const limit = pub.round_limit ? ` of ${pub.round_limit}` : "";
-  const steps = [pub.step3 === "open" ? null : pub.step3 === "done" ? "leader placed or moved" : "a card's order replaced step 3",
-    pub.tanker_action_used ? "tanker action used" : null, pub.pipeline_bought ? "pipeline laid" : null].filter(Boolean);
-  const bank = `bank: ${pub.tanker_pool} tankers, ${pub.pipeline_pool} pipelines${pub.bank !== null && pub.bank !== undefined ? `, ${pub.bank} M` : ""}`;
+  const round = pub.round_limit ? t("Kark — round {round} of {limit}", { round: pub.round, limit: pub.round_limit })
+    : t("Kark — round {round}", { round: pub.round });
+  const steps = [pub.step3 === "open" ? null : pub.step3 === "done" ? t("leader placed or moved") : t("a card's order replaced step 3"),
+    pub.tanker_action_used ? t("tanker action used") : null, pub.pipeline_bought ? t("pipeline laid") : null].filter(Boolean);
+  const bank = t("bank: {tankers} tankers, {pipelines} pipelines", { tankers: pub.tanker_pool, pipelines: pub.pipeline_pool })
+    + (pub.bank !== null && pub.bank !== undefined ? `, ${pub.bank} M` : "");
   let decision;
   let colour = "#d6eaf8";
-  if (view.outcome) decision = `Game over: ${view.outcome.reason}`;
+  if (view.outcome) decision = t("Game over: {reason}", { reason: view.outcome.reason });
   else if (view.pending) {
-    decision = `Your decision: ${view.pending.prompt}`;
+    decision = t("Your decision: {prompt}", { prompt: view.pending.prompt });
     colour = "#f9e79f";
   } else decision = `${seatLabel(ctx, view.to_act)}: ${view.waiting || ""}`;
   return s("g", { class: "header" },
     s("rect", { x: 0, y: 0, width: geo.width, height: TOP - 6, rx: 8, fill: "#17202a" }),
-    text(14, 22, `Kark — round ${pub.round}${limit}${view.outcome ? "" : ` · ${seatLabel(ctx, pub.turn)}'s turn`}${steps.length && !view.outcome ? ` · ${steps.join(" · ")}` : ""}`,
+    text(14, 22, round + (view.outcome ? "" : " · " + t("{seat}'s turn", { seat: seatLabel(ctx, pub.turn) }))
+      + (steps.length && !view.outcome ? " · " + steps.join(" · ") : ""),
       { fill: "#fdfefe", "font-size": 14, "font-weight": "bold" }),
-    text(geo.width - 14, 22, `deck ${pub.deck.cards} cards (${pub.deck.never_drawn} never drawn) · ${bank}`,
+    text(geo.width - 14, 22, t("deck {n} cards ({never} never drawn)", { n: pub.deck.cards, never: pub.deck.never_drawn }) + " · " + bank,
       { fill: "#d5d8dc", "font-size": 11, "text-anchor": "end" }),
     text(14, 46, decision.length > 150 ? `${decision.slice(0, 149)}…` : decision, { fill: colour, "font-size": 13, class: "decision" }));
 }
@@ -327,20 +339,20 @@ function incident(view, ctx, x, y) {
   const card = key && ctx.data ? ctx.data.cards[key] : null;
   const out = [
     s("rect", { x, y, width: 330, height: BOTTOM - 16, rx: 8, fill: card ? (card.favourable ? "#e9f7ef" : "#fdedec") : "#f2f3f4", stroke: "#aab7b8" }),
-    text(x + 12, y + 20, "Last incident card", { "font-size": 11, fill: "#566573" }),
+    text(x + 12, y + 20, t("Last incident card"), { "font-size": 11, fill: "#566573" }),
   ];
   if (key) {
     out.push(text(x + 12, y + 40, card ? card.name : key, { "font-size": 14, "font-weight": "bold" }));
     if (card) {
       wrap(card.text, 50).slice(0, 6).forEach((line, i) => out.push(text(x + 12, y + 60 + i * 15, line, { "font-size": 11.5 })));
-      out.push(text(x + 318, y + 20, card.favourable ? "favourable" : "unfavourable", { "font-size": 10, "text-anchor": "end", fill: card.favourable ? "#1e8449" : "#922b21" }));
+      out.push(text(x + 318, y + 20, card.favourable ? t("favourable") : t("unfavourable"), { "font-size": 10, "text-anchor": "end", fill: card.favourable ? "#1e8449" : "#922b21" }));
     }
   } else {
-    out.push(text(x + 12, y + 44, "no card drawn yet", { fill: "#99a3a4" }));
+    out.push(text(x + 12, y + 44, t("no card drawn yet"), { fill: "#99a3a4" }));
   }
   const board = ctx.data ? ctx.data.board : null;
   if (board && board.stand_in) {
-    out.push(text(x + 12, y + BOTTOM - 24, "* invented name · stand-in board and cards",
+    out.push(text(x + 12, y + BOTTOM - 24, t("* invented name · stand-in board and cards"),
       { "font-size": 9, fill: "#707b7c" }));
   }
   return s("g", { class: "incident", "data-card": key || "" }, out);
@@ -348,22 +360,23 @@ function incident(view, ctx, x, y) {
 
 function notes(view, ctx, p) {
   const out = [];
-  if (!p.alive) out.push("eliminated");
+  if (!p.alive) out.push(t("eliminated"));
   const assigned = view.public.assigned;
-  if (assigned && assigned[p.seat] && view.public.round === 1) out.push(`begins in ${stateName(ctx, assigned[p.seat])}`);
-  if (p.loan_installments) out.push(`loan ${p.loan_installments}×${p.loan_installment} M`);
-  if (p.strike) out.push("strike");
-  if (p.nationalised) out.push(`${stateName(ctx, p.nationalised)} nationalised`);
-  if (p.canal_treaty) out.push("canal treaty");
+  if (assigned && assigned[p.seat] && view.public.round === 1) out.push(t("begins in {state}", { state: stateName(ctx, assigned[p.seat]) }));
+  if (p.loan_installments) out.push(t("loan {n}×{m} M", { n: p.loan_installments, m: p.loan_installment }));
+  if (p.strike) out.push(t("strike"));
+  if (p.nationalised) out.push(t("{state} nationalised", { state: stateName(ctx, p.nationalised) }));
+  if (p.canal_treaty) out.push(t("canal treaty"));
   return out.join(", ");
 }
 
-const COLUMNS = [["power", 0], ["money", 150], ["income", 200], ["tankers", 252], ["in supply", 308], ["agent", 448], ["notes", 548]];
+const COLUMNS = [[() => t("power"), 0], [() => t("money"), 150], [() => t("income"), 200], [() => t("tankers"), 252],
+  [() => t("in supply"), 308], [() => t("agent"), 448], [() => t("notes"), 548]];
 
 function powers(view, ctx, x, y, env) {
   const pub = view.public;
   const out = [s("rect", { x, y, width: env.width - x, height: BOTTOM - 16, rx: 8, fill: "#fbfcfc", stroke: "#aab7b8" })];
-  COLUMNS.forEach(([name, dx]) => out.push(text(x + 10 + dx, y + 18, name, { "font-size": 11, fill: "#566573" })));
+  COLUMNS.forEach(([name, dx]) => out.push(text(x + 10 + dx, y + 18, name(), { "font-size": 11, fill: "#566573" })));
   pub.players.forEach((p, i) => {
     const ry = y + 26 + i * 30;
     const mine = p.seat === view.seat;
@@ -385,7 +398,7 @@ function powers(view, ctx, x, y, env) {
         s("circle", { cx, cy: ry + 13, r: 9, fill: count ? colourOf(view, p.seat) : "#d5d8dc", stroke: "#fdfefe", "stroke-width": 1 }),
         text(cx, ry + 17, LETTER[kind], { "text-anchor": "middle", fill: "#fdfefe", "font-size": 10, "font-weight": "bold" }),
         text(cx + 11, ry + 17, String(count), { "font-size": 10 }),
-        s("title", { text: `${count} ${kind}${count === 1 ? "" : "s"} in ${seatLabel(ctx, p.seat)}'s supply` }),
+        s("title", { text: t("{n} × {leader} in {seat}'s supply", { n: count, leader: leaderName(kind), seat: seatLabel(ctx, p.seat) }) }),
       ];
       if (!mine) {
         cells.push(s("g", { class: "supply", "data-seat": p.seat, "data-kind": kind, "data-count": count }, piece));

@@ -3,6 +3,7 @@
 // without it the keys stand in.
 
 import { seatName } from "../../js/dom.js";
+import { t } from "../../js/i18n.js";
 
 export const SEAS = ["north", "south"];
 
@@ -29,13 +30,22 @@ export function pointName(ctx, point) {
   const key = point.slice(0, cut);
   const i = Number(point.slice(cut + 1));
   const def = stateDefs(ctx)[key];
-  if (i === capitalOf(def)) return `${stateName(ctx, key)} capital`;
-  return `${stateName(ctx, key)} ${i}${questionsOf(def).includes(i) ? " (?)" : ""}`;
+  if (i === capitalOf(def)) return t("{state} capital", { state: stateName(ctx, key) });
+  if (questionsOf(def).includes(i)) return t("{state} {n} (?)", { state: stateName(ctx, key), n: i });
+  return t("{state} {n}", { state: stateName(ctx, key), n: i });
 }
 
 export function placeName(ctx, loc, into) {
-  if (SEAS.includes(loc)) return `${into ? "onto" : "on"} the ${loc}ern high sea`;
-  return `${into ? "into" : "in"} the port of ${stateName(ctx, loc)}`;
+  if (loc === "north") return into ? t("onto the northern high sea") : t("on the northern high sea");
+  if (loc === "south") return into ? t("onto the southern high sea") : t("on the southern high sea");
+  return into ? t("into the port of {state}", { state: stateName(ctx, loc) }) : t("in the port of {state}", { state: stateName(ctx, loc) });
+}
+
+/** A head of state's kind in words: "king", "guerrilla leader". */
+export function leaderName(kind) {
+  const words = { king: () => t("king"), president: () => t("president"), dictator: () => t("dictator"),
+    guerrilla: () => t("guerrilla leader") }[kind];
+  return words ? words() : kind;
 }
 
 export function seatLabel(ctx, label) {
