@@ -23,16 +23,17 @@ def words(action: str) -> list[str]:
     return action.split(" ")
 
 
-def place(kind: str, state: str) -> str:
-    return f"place {kind} {state}"
+def places(kind: str, states: list[str]) -> list[str]:
+    """``place`` of one kind into each state (one call for a turn's list, not one per action)."""
+    return [f"place {kind} {s}" for s in states]
 
 
 def station(where: str) -> str:
     return f"station {where}"
 
 
-def agent(point: str) -> str:
-    return f"agent {point}"
+def agents(points: list[str]) -> list[str]:
+    return [f"agent {p}" for p in points]
 
 
 def leader_move(verb: str, kind: str, source: str, destination: str) -> str:

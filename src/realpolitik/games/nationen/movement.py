@@ -118,7 +118,11 @@ def placements(st: S, seat: int, free: bool = False, states: list[int] | None = 
         return []
     candidates = range(len(b.states)) if states is None else states
     free_states = [s for s in candidates if st.board[b.capital[s]] < 0]
-    return [grammar.place(LEADERS[k], b.keys[s]) for k in kinds for s in free_states]
+    keys = [b.keys[s] for s in free_states]
+    out = []
+    for k in kinds:
+        out += grammar.places(LEADERS[k], keys)
+    return out
 
 
 def cheapest_rate(st: S, seat: int) -> int | None:
@@ -192,4 +196,4 @@ def agent_moves(st: S, seat: int, steps: int, up_to: bool = False) -> list[str]:
         dests.update(table[p * n + k - 1])
     dests.discard(p)
     names = b.point_name
-    return [grammar.agent(names[q]) for q in sorted(dests)]
+    return grammar.agents([names[q] for q in sorted(dests)])

@@ -64,9 +64,10 @@ def clockwise(st: S, start: int) -> list[int]:
 def note_draw(st: S, seat: int, cards: list[str]) -> None:
     if not st.log.keeps:  # a sampled world: nobody reads it
         return
+    names = st.content.names
     drawn = t("{seat} draws a card.", seat=label(st, seat)) if len(cards) == 1 else \
         t("{seat} draws {count} cards.", seat=label(st, seat), count=len(cards))
-    st.log.add(drawn, (seat,), t("You draw {cards}.", cards=listed(st.name(k) for k in cards)))
+    st.log.add(drawn, (seat,), t("You draw {cards}.", cards=listed([names[k] for k in cards])))
 
 
 

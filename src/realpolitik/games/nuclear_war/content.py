@@ -15,6 +15,7 @@ from pydantic import Field
 
 from realpolitik.engine import ContentError
 from realpolitik.engine.content import Entry, entries, read_toml
+from realpolitik.i18n import Text, t
 
 DATA = Path(__file__).parent / "data"
 
@@ -74,6 +75,7 @@ class Content:
     population: tuple[int, ...]  # cards per denomination
     fallout: tuple[FalloutResult, ...]  # indexed by the roll 0..99
     stand_in: tuple[str, ...]  # keys of stand-in cards
+    names: dict[str, Text]  # each card's printed name as a message (German from the catalog), made once
 
 
 _REQUIRED = {
@@ -135,4 +137,5 @@ def load(cards_file: str = "") -> Content:
         population=tuple(d.count for d in denoms),
         fallout=fallout,
         stand_in=tuple(k for k, c in cards.items() if c.stand_in),
+        names={k: t(c.name) for k, c in cards.items()},
     )

@@ -20,12 +20,25 @@ def place(key: str, from_deterrent: bool = False) -> str:
     return f"place shown {key}" if from_deterrent else f"place {key}"
 
 
+def places(keys: list[str], from_deterrent: bool = False) -> list[str]:
+    """``place`` for each card (the lists a turn offers: one call, not one per card)."""
+    return [f"place shown {k}" for k in keys] if from_deterrent else [f"place {k}" for k in keys]
+
+
 def show(key: str) -> str:
     return f"show {key}"
 
 
+def shows(keys: list[str]) -> list[str]:
+    return [f"show {k}" for k in keys]
+
+
 def hide(key: str) -> str:
     return f"hide {key}"
+
+
+def hides(keys: list[str]) -> list[str]:
+    return [f"hide {k}" for k in keys]
 
 
 def target(seat_label: str) -> str:
@@ -44,4 +57,5 @@ def swap(slot: int, key: str) -> str:
     return f"swap {slot} {key}"
 
 
-__all__ = ["DONE", "KEEP", "NO_INTERCEPT", "hide", "intercept", "place", "read", "show", "strike", "swap", "target"]
+__all__ = ["DONE", "KEEP", "NO_INTERCEPT", "hide", "hides", "intercept", "place", "places", "read", "show", "shows",
+           "strike", "swap", "target"]

@@ -61,7 +61,7 @@ class ChooseStrategy(NamedTuple):
     seat: int
 
     def legal(self, st: S) -> list[str]:
-        return [grammar.place(k) for k in unique(st.hands[self.seat])]
+        return grammar.places(unique(st.hands[self.seat]))
 
     def act(self, st: S, action: str) -> None:
         seat = self.seat
@@ -123,11 +123,11 @@ class PlaceCard(NamedTuple):
     def legal(self, st: S) -> list[str]:
         seat = self.seat
         hand, shown = unique(st.hands[seat]), unique(st.shown[seat])
-        out = [grammar.place(k) for k in hand] + [grammar.place(k, from_deterrent=True) for k in shown]
+        out = grammar.places(hand) + grammar.places(shown, from_deterrent=True)
         if st.moves < 2:  # Deterrent Force: one or two cards as part of the turn
             if len(st.shown[seat]) < 2:
-                out += [grammar.show(k) for k in hand]
-            out += [grammar.hide(k) for k in shown]
+                out += grammar.shows(hand)
+            out += grammar.hides(shown)
         return out
 
     def act(self, st: S, action: str) -> None:

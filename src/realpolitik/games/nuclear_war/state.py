@@ -15,13 +15,10 @@ from collections import Counter
 from typing import Any
 
 from realpolitik.engine import LIST, NESTED, SHARED, VALUE, FramedState, Outcome, Rng, fields
-from realpolitik.i18n import Text, t
+from realpolitik.i18n import Text
 
 from . import rules, words
 from .population import total
-
-#: the cards' names as messages, made once (a name is in every other log line)
-_NAMES: dict[str, Text] = {}
 
 
 class NuclearWarState(FramedState):
@@ -60,11 +57,7 @@ class NuclearWarState(FramedState):
 
     def name(self, key: str) -> Text:
         """The printed name of a card (German from the catalog; an own file's names stay as they are)."""
-        printed = self.content.cards[key].name
-        text = _NAMES.get(printed)
-        if text is None:
-            text = _NAMES[printed] = t(printed)
-        return text
+        return self.content.names[key]
 
     # ------------------------------------------------------------------ views
 

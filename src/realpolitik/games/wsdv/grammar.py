@@ -27,12 +27,13 @@ def words(action: str) -> list[str]:
     return action.split(" ")
 
 
-def take(key: str, use: str) -> str:
-    return f"take {key} {use}"
+def takes(key: str, uses: list[str]) -> list[str]:
+    """``take`` for each use of one card (a turn offers every card's uses: one call per card)."""
+    return [f"take {key} {u}" for u in uses]
 
 
-def play(key: str, use: str) -> str:
-    return f"play {key} {use}"
+def plays(key: str, uses: list[str]) -> list[str]:
+    return [f"play {key} {u}" for u in uses]
 
 
 def police(province: str) -> str:

@@ -231,10 +231,13 @@ class Turn(NamedTuple):
     def legal(self, st: S) -> list[str]:
         seat = self.seat
         uses = self.card_uses(st)
-        out = [grammar.take(key, u) for key in st.display for u in uses(key)]
+        out = []
+        for key in st.display:
+            out += grammar.takes(key, uses(key))
         if st.special:
-            out += [grammar.take(st.special, u) for u in uses(st.special)]
-        out += [grammar.play(key, u) for key in st.hands[seat] for u in uses(key)]
+            out += grammar.takes(st.special, uses(st.special))
+        for key in st.hands[seat]:
+            out += grammar.plays(key, uses(key))
         if st.side(seat) == EAST and st.police_used < len(st.police):
             out += [grammar.police(st.content.provinces[p].key) for p in st.content.of_side[EAST] if st.unrest[p]]
         return out

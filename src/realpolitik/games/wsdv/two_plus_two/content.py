@@ -421,18 +421,9 @@ def merge(content: Content, parsed: dict) -> ExpansionContent:
         icons.setdefault(e.slug, e)  # value conflict icons; the arms-race surcharge
     kept = {f.name: getattr(content, f.name) for f in fields(Content)}
     kept.update(cards=merged_cards, specials=tuple(specials), mauerfall=mauerfall, icons=icons)
-    return ExpansionContent(
-        **kept,
-        expansion_cards=((),) + tuple(tuple(sorted((k for k, c in cards.items() if c.decade == d
-                                                    and not c.is_special), key=lambda k: (len(k), k)))
-                                      for d in range(1, 5)),
-        arms_deck=parsed["decks"]["arms_race"],
-        conflict_deck=parsed["decks"]["conflicts"],
-        treasury=t["treasury"],
-        doves=t["doves"],
-        arms=t["arms"],
-        space=t["space"],
-        dominance=t["dominance"],
-        track_icons=track_icons,
-        stand_in=parsed["stand_in"],
-    )
+    kept.update({name: t[name] for name in ("treasury", "doves", "arms", "space", "dominance")})
+    by_decade = ((),) + tuple(tuple(sorted((k for k, c in cards.items() if c.decade == d and not c.is_special),
+                                           key=lambda k: (len(k), k))) for d in range(1, 5))
+    return ExpansionContent(**kept, expansion_cards=by_decade, arms_deck=parsed["decks"]["arms_race"],
+                            conflict_deck=parsed["decks"]["conflicts"], track_icons=track_icons,
+                            stand_in=parsed["stand_in"])
