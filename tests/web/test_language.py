@@ -88,10 +88,16 @@ BOARD_ENGLISH = {
              r"loyalty|in supply|you|the general|winter|summer|turn|action)\b",
     "nationen": r"\b(round|turn|deck|cards|bank|tankers|pipelines|Last incident|no card|power|money|income|"
                 r"in supply|agent|notes|high sea|no ruler)\b",
+    "wsdv-2p2": r"\b(decade|sub-decade|turn order|to act|you|team|yellow|red|active|treasury|in the red|marker|"
+                r"World peace|doves?|red button|Arms race|Space race|Dominance|advantage|level|income|start|"
+                r"Victory points|VP|victory|Reminders|deck|peacemakers?|cards? in hand|last|no card|Soviet Union|USSR|"
+                r"waiting|Display|Your hand|Played|none)\b",
 }
 
 
 @pytest.mark.parametrize(("game", "seats", "word"), [("wsdv", ["human", "heuristic"], "Dekade"),
+                                                     ("wsdv-2p2", ["human", "heuristic", "heuristic", "heuristic"],
+                                                      "Teildekade"),
                                                      ("e1815", ["human", "heuristic"], "Jahr"),
                                                      ("nationen", ["human", "heuristic"], "Runde")])
 def test_boards_draw_their_own_words_in_german(server, api, context, game, seats, word):

@@ -10,8 +10,9 @@ from rich.console import Console
 from realpolitik.engine import ContentError, OptionError
 from realpolitik.engine.content import read_toml
 from realpolitik.games import registry
+from realpolitik.i18n import from_env, render, t
 
-from .inputs import fail, game_of
+from .inputs import fail, game_of, reason
 
 content_app = typer.Typer(no_args_is_help=True, help="Your own content files (cards, decks, boards, maps).")
 console = Console(highlight=False)
@@ -31,35 +32,39 @@ def validate(
     wsdv-2p2: content, expansion) the file may leave the option out when it is good for one
     of them; when it is good for none, name the option to see its problems.
     """
+    words = from_env()
     try:
         data = read_toml(path)
     except ContentError as exc:
-        fail(str(exc))
+        fail(reason(exc), words)
     if game_id is None:
         game_id = data.get("game")
         if not isinstance(game_id, str):
             takes = [g.id for g in registry() if any(o.local_file for o in g.options)]
-            fail(f"{path} names no game (a top-level `game` key); use --game, one of {', '.join(takes)}")
-    game = game_of(game_id)
+            fail(t("{path} names no game (a top-level `game` key); use --game, one of {games}", path=str(path),
+                   games=", ".join(takes)), words)
+    game = game_of(game_id, words)
     files = [o.name for o in game.options if o.local_file]
     if not files:
-        fail(f"{game.id} takes no content file")
+        fail(t("{game} takes no content file", game=game.id), words)
     if option is not None and option not in files:
-        fail(f"{game.id} has no file option {option!r}; its file options: {', '.join(files)}")
+        fail(t("{game} has no file option {option}; its file options: {options}", game=game.id, option=repr(option),
+               options=", ".join(files)), words)
     tried = [option] if option is not None else files
     try:
         found = {name: game.content_problems(name, str(path)) for name in tried}
     except OptionError as exc:
-        fail(str(exc))
+        fail(reason(exc), words)
     good = [name for name, problems in found.items() if not problems]
     if good:
-        console.print(f"{path}: a good {game.title} content file (-o {'/'.join(good)}).", soft_wrap=True)
+        console.print(render(t("{path}: a good {game} content file (-o {options}).", path=str(path), game=game.title,
+                               options="/".join(good)), words), soft_wrap=True)
         return
     if len(tried) > 1:
-        fail(f"{path} is not a good {game.title} file for any of its file options ({', '.join(files)}); "
-             f"name one with --option to see its problems")
+        fail(t("{path} is not a good {game} file for any of its file options ({options}); name one with --option "
+               "to see its problems", path=str(path), game=game.title, options=", ".join(files)), words)
     problems = found[tried[0]]
     for problem in problems:
         console.print(problem, markup=False, soft_wrap=True)
-    console.print(f"[red]{len(problems)} problem(s).[/red]")
+    console.print(render(t("{n} problem(s).", n=len(problems)), words), style="red")
     raise typer.Exit(1)

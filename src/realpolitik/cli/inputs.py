@@ -1,5 +1,8 @@
 """Command-line input: the checks run before a game starts, and the one ``error:`` line each
-refusal prints on stderr (exit status 2), usage errors of the command line included."""
+refusal prints on stderr (exit status 2), usage errors of the command line included.
+
+A refusal is a message in the command's language (``--lang``, else the environment's);
+what the library or click refuse with stays in their words (English) unless it is a message."""
 
 from __future__ import annotations
 
@@ -15,7 +18,9 @@ from typer.core import TyperGroup
 
 from realpolitik.bots import bot_kinds, make_bot, parse_spec
 from realpolitik.engine import ContentError, Game
-from realpolitik.games import get
+from realpolitik.games import get, registry
+from realpolitik.i18n import Text as Message
+from realpolitik.i18n import from_env, render, t
 
 from .play import HUMAN
 
@@ -25,48 +30,55 @@ MAX_SEED = 2**63 - 1
 _errors = Console(stderr=True, highlight=False, soft_wrap=True)
 
 
-def fail(message: str, status: int = 2) -> NoReturn:
-    """Print ``error: message`` as one line on stderr and end the command with ``status``."""
-    _errors.print(Text.assemble(("error:", "red"), " ", " ".join(message.splitlines())))
+def fail(message: Message | str, lang: str, status: int = 2) -> NoReturn:
+    """Print ``error: message`` in ``lang`` as one line on stderr and end the command with ``status``."""
+    _print_error(render(message, lang), lang)
     raise typer.Exit(status)
 
 
-def content_error(exc: ContentError) -> str:
+def reason(exc: Exception) -> Message | str:
+    """What an exception says: its message (put into the reader's language later) or its text."""
+    said = exc.args[0] if len(exc.args) == 1 else None
+    return said if isinstance(said, Message) else str(exc)
+
+
+def content_error(exc: ContentError) -> Message | str:
     """A content error in one line: its first problem, and how many more there are."""
     first, *more = str(exc).splitlines() or [""]
     if not more:
         return first
-    return f"{first} (and {len(more)} more; `realpolitik content validate FILE --game GAME` lists them)"
+    return t("{problem} (and {n} more; `realpolitik content validate FILE --game GAME` lists them)", problem=first,
+             n=len(more))
 
 
-def game_of(game_id: str) -> Game:
+def game_of(game_id: str, lang: str) -> Game:
     """The registered game with this id, or the refusal naming the known ones."""
     try:
         return get(game_id)
-    except KeyError as exc:
-        fail(exc.args[0])
+    except KeyError:
+        fail(t("unknown game {game} (known: {known})", game=repr(game_id), known=", ".join(registry().ids())), lang)
 
 
-def option_pairs(pairs: list[str], flag: str = "--option") -> dict[str, str]:
+def option_pairs(pairs: list[str], lang: str, flag: str = "--option") -> dict[str, str]:
     """``name=value`` texts as a dict; a text without ``=`` is refused."""
     out = {}
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep or not name.strip():
-            fail(f"{flag} {pair!r} must look like name=value")
+            fail(t("{flag} {pair} must look like name=value", flag=flag, pair=repr(pair)), lang)
         out[name.strip()] = value.strip()
     return out
 
 
-def seat_list(text: str) -> list[str]:
+def seat_list(text: str, lang: str) -> list[str]:
     """The comma-separated seats of ``--seats``; an empty list is refused."""
     seats = [s.strip().lower() for s in text.split(",") if s.strip()]
     if not seats:
-        fail(f"--seats {text!r} lists no seat: give one per player, separated by commas")
+        fail(t("--seats {seats} lists no seat: give one per player, separated by commas", seats=repr(text)), lang)
     return seats
 
 
-def check_seats(game: Game, seats: list[str], humans: bool = True) -> None:
+def check_seats(game: Game, seats: list[str], lang: str, humans: bool = True) -> None:
     """Refuse, before any game starts, a seat that is no bot of ``game`` (nor ``human`` where
     ``humans``), a bot's bad parameters, and a player count the game does not take."""
     for seat in seats:
@@ -74,33 +86,38 @@ def check_seats(game: Game, seats: list[str], humans: bool = True) -> None:
             continue
         try:
             if parse_spec(seat)[0] not in bot_kinds(game):
-                choices = ", ".join(bot_kinds(game))
-                fail(f"unknown seat {seat!r}: use {'human or ' if humans else ''}one of {choices}")
+                refusal = t("unknown seat {seat}: use human or one of {bots}") if humans \
+                    else t("unknown seat {seat}: use one of {bots}")
+                fail(t(refusal.key, seat=repr(seat), bots=", ".join(bot_kinds(game))), lang)
             make_bot(seat, game)
         except ValueError as exc:
-            fail(str(exc))
+            fail(reason(exc), lang)
     if not game.min_players <= len(seats) <= game.max_players:
         players = f"{game.min_players}–{game.max_players}" if game.max_players > game.min_players \
             else str(game.min_players)
-        fail(f"{game.title} takes {players} players; --seats lists {len(seats)}")
+        fail(t("{game} takes {players} players; --seats lists {n}", game=game.title, players=players, n=len(seats)),
+             lang)
 
 
-def check_seed(seed: int) -> int:
+def check_seed(seed: int, lang: str) -> int:
     """``seed`` when it lies in 0 … MAX_SEED."""
     if not 0 <= seed <= MAX_SEED:
-        fail(f"--seed must be a whole number from 0 to {MAX_SEED}, not {_short(str(seed))}")
+        fail(t("--seed must be a whole number from 0 to {max}, not {seed}", max=MAX_SEED, seed=_short(str(seed))),
+             lang)
     return seed
 
 
-def check_save_path(path: Path) -> None:
+def check_save_path(path: Path, lang: str) -> None:
     """Refuse a ``--save`` path the record could not be written to, before the game starts."""
     parent = path.parent
     if path.is_dir():
-        fail(f"--save {path}: that is a directory; give the path of a file")
+        fail(t("--save {path}: that is a directory; give the path of a file", path=str(path)), lang)
     if not parent.is_dir():
-        fail(f"--save {path}: the directory {parent} does not exist")
+        fail(t("--save {path}: the directory {folder} does not exist", path=str(path), folder=str(parent)), lang)
     if not os.access(path if path.exists() else parent, os.W_OK):
-        fail(f"--save {path}: no permission to write {'it' if path.exists() else 'into ' + str(parent)}")
+        refusal = t("--save {path}: no permission to write it", path=str(path)) if path.exists() else \
+            t("--save {path}: no permission to write into {folder}", path=str(path), folder=str(parent))
+        fail(refusal, lang)
 
 
 def _short(text: str) -> str:
@@ -115,15 +132,23 @@ class OneLineErrors(TyperGroup):
     def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
         if not standalone_mode:
             return super().main(*args, standalone_mode=False, **kwargs)
+        lang = from_env()  # click's refusals come before --lang is read
         try:
             status = super().main(*args, standalone_mode=False, **kwargs)
-        except typer.TyperException as exc:  # click's usage errors
+        except typer.TyperException as exc:  # click's usage errors, in click's words
             if type(exc).__name__ != "NoArgsIsHelpError":  # that one has printed the help already
                 ctx = getattr(exc, "ctx", None)
-                hint = f" (see {ctx.command_path} --help)" if ctx is not None else ""
-                _errors.print(Text.assemble(("error:", "red"), " ", " ".join(exc.format_message().split()) + hint))
+                error = " ".join(exc.format_message().split())
+                words = t("{error} (see {command} --help)", error=error, command=ctx.command_path) \
+                    if ctx is not None else error
+                _print_error(render(words, lang), lang)
             status = exc.exit_code
         except typer.Abort:
-            _errors.print(Text.assemble(("error:", "red"), " stopped"))
+            _print_error(render(t("stopped"), lang), lang)
             status = 1
         sys.exit(status if isinstance(status, int) else 0)
+
+
+def _print_error(words: str, lang: str) -> None:
+    """``error: words`` as one line on stderr."""
+    _errors.print(Text.assemble((render(t("error:"), lang), "red"), " ", " ".join(words.splitlines())))

@@ -15,7 +15,7 @@ from rich.text import Text
 from realpolitik.bots import bot_kinds
 from realpolitik.engine import ContentError, Option, OptionError, Record, RecordError
 from realpolitik.games import get, registry
-from realpolitik.i18n import LANGUAGES, from_env, render, t
+from realpolitik.i18n import DEFAULT, LANGUAGES, from_env, listed, render, t
 
 from .content import content_app
 from .inputs import (
@@ -27,6 +27,7 @@ from .inputs import (
     fail,
     game_of,
     option_pairs,
+    reason,
     seat_list,
 )
 from .play import HUMAN, Quit, Table
@@ -37,11 +38,12 @@ LANG = typer.Option(None, "--lang", help="language of the game's words: en or de
 
 
 def language(chosen: str | None) -> str:
-    """``--lang`` if given (refused unless offered), else the environment's language."""
+    """``--lang`` if given (refused unless offered, in English: the language asked for is unknown),
+    else the environment's language."""
     if chosen is None:
         return from_env()
     if chosen not in LANGUAGES:
-        fail(f"--lang must be one of {', '.join(LANGUAGES)}, not {chosen!r}")
+        fail(f"--lang must be one of {', '.join(LANGUAGES)}, not {chosen!r}", DEFAULT)
     return chosen
 
 
@@ -66,7 +68,7 @@ def games() -> None:
 @app.command()
 def options(game_id: str = typer.Argument(..., metavar="GAME", help="game id, see `realpolitik games`")) -> None:
     """List GAME's rule options (-o name=value): default, the values each takes, what it does."""
-    game = game_of(game_id)
+    game = game_of(game_id, from_env())
     if not game.options:
         console.print(f"{game.title} has no rule options.")
         return
@@ -103,56 +105,58 @@ def play(
     lang: str | None = LANG,
 ) -> None:
     """Play GAME in the terminal; seats without a human play by themselves."""
-    game = game_of(game_id)
+    words = language(lang)
+    game = game_of(game_id, words)
     if seats is None:
         other = "heuristic" if "heuristic" in game.bots else "random"
         kinds = [HUMAN] + [other] * (game.default_players() - 1)
     else:
-        kinds = seat_list(seats)
-    check_seats(game, kinds)
+        kinds = seat_list(seats, words)
+    check_seats(game, kinds, words)
     if quiet and HUMAN in kinds:
-        fail("--quiet is for games of bots only: a human needs to see the board")
+        fail(t("--quiet is for games of bots only: a human needs to see the board"), words)
     if seed is None:
         import secrets
 
         seed = secrets.randbelow(2**31)
-    check_seed(seed)
+    check_seed(seed, words)
     if save is not None:
-        check_save_path(save)
+        check_save_path(save, words)
     try:
-        table = Table.open(game, kinds, seed, option_pairs(option), console, console.input, verbose=not quiet,
-                           lang=language(lang))
+        table = Table.open(game, kinds, seed, option_pairs(option, words), console, console.input,
+                           verbose=not quiet, lang=words)
     except ContentError as exc:
-        fail(content_error(exc))
+        fail(content_error(exc), words)
     except OptionError as exc:
-        fail(str(exc))
-    console.print(f"{game.title}, seed {seed}: " + ", ".join(
-        f"{label}={kind}" for label, kind in zip(table.state.seats, kinds)), soft_wrap=True)
+        fail(reason(exc), words)
+    players = ", ".join(f"{label}={kind}" for label, kind in zip(table.state.seats, kinds))
+    console.print(render(t("{game}, seed {seed}: {players}", game=game.title, seed=seed, players=players), words),
+                  soft_wrap=True)
     try:
         table.play()
     except (Quit, EOFError, KeyboardInterrupt):
-        console.print("\n" + render(t("Game stopped."), table.lang))
+        console.print("\n" + render(t("Game stopped."), words))
     finally:
         if save is not None:
-            _save(table.record, save)
+            _save(table.record, save, words)
 
 
-def _save(record: Record, path: Path) -> None:
+def _save(record: Record, path: Path, lang: str) -> None:
     """Write the record to ``path``. When that fails after all, the game is not lost: it goes to
     a new file in the temporary directory or, failing that too, to stderr (exit status 1)."""
     try:
         record.save(path)
     except OSError as exc:
-        reason = f"cannot write the record to {path} ({exc.strerror})"
+        failed = t("cannot write the record to {path} ({reason})", path=str(path), reason=exc.strerror)
         try:
             handle, spare = tempfile.mkstemp(prefix="realpolitik-record-", suffix=".json")
             with os.fdopen(handle, "w", encoding="utf-8") as out:
                 out.write(record.to_json() + "\n")
         except OSError:
             Console(stderr=True, highlight=False).print(record.to_json(), markup=False, soft_wrap=True)
-            fail(f"{reason}; the record is printed above", status=1)
-        fail(f"{reason}; it is saved to {spare} instead", status=1)
-    console.print(f"Record saved to {path}.", soft_wrap=True)
+            fail(t("{failed}; the record is printed above", failed=failed), lang, status=1)
+        fail(t("{failed}; it is saved to {spare} instead", failed=failed, spare=spare), lang, status=1)
+    console.print(render(t("Record saved to {path}.", path=str(path)), lang), soft_wrap=True)
 
 
 @app.command()
@@ -163,18 +167,19 @@ def replay(
     lang: str | None = LANG,
 ) -> None:
     """Print a recorded game step by step; exit 0 when the replay matches the record."""
+    words = language(lang)
     try:
         record = Record.load(path)
     except RecordError as exc:
-        fail(str(exc))
+        fail(reason(exc), words)
     try:
         state = record.initial_state(get)
     except RecordError as exc:
-        fail(f"{path}: {exc}")
+        fail(listed((str(path), reason(exc)), ": "), words)
     if seat is not None and seat not in state.seats:
-        fail(f"no seat {seat!r} in this game; its seats: {', '.join(state.seats)}")
+        fail(t("no seat {seat} in this game; its seats: {seats}", seat=repr(seat), seats=", ".join(state.seats)),
+             words)
     viewer = None if seat is None else state.seats.index(seat)
-    words = language(lang)
     seen = 0
     try:
         for i, act, state in record.steps(get):
@@ -184,18 +189,19 @@ def replay(
                 console.print(f"[cyan]{i + 1:>4}[/cyan]  [bold]{act}[/bold]")
                 console.print(log_lines(view))
     except RecordError as exc:
-        fail(f"{path}: {exc}")
+        fail(listed((str(path), reason(exc)), ": "), words)
     final = state.view(viewer, log_from=None, lang=words)
     if not quiet:
-        console.print(board(final))
+        console.print(board(final, words))
     if state.is_over():
         console.print(outcome_text(final["outcome"], words))
     stored = (record.result or {}).get("digest")
     if stored and stored != state.digest():
-        console.print("[red]The replay does not reproduce the recorded final state.[/red]")
+        console.print(render(t("The replay does not reproduce the recorded final state."), words), style="red")
         raise typer.Exit(1)
-    console.print(f"Replay of {len(record.actions)} actions matches the record." if stored
-                  else f"Replayed {len(record.actions)} actions (the record holds no final state to compare).")
+    n = len(record.actions)
+    console.print(render(t("Replay of {n} actions matches the record.", n=n) if stored
+                         else t("Replayed {n} actions (the record holds no final state to compare).", n=n), words))
 
 
 @app.command()
@@ -212,30 +218,33 @@ def serve(
                                     "open_games=200; every limit and its default: docs/security.md"),
 ) -> None:
     """Run the game server: lobby, online play against people and bots, replays."""
+    words = from_env()
     if not 0 <= port <= 65535:
-        fail(f"--port must be a whole number from 0 to 65535, not {port}")
+        fail(t("{option} must be a whole number from {low} to {high}, not {value}", option="--port", low=0,
+               high=65535, value=port), words)
     if not (math.isfinite(bot_delay) and 0 <= bot_delay <= 3600):
-        fail(f"--bot-delay must be a number of seconds from 0 to 3600, not {bot_delay}")
+        fail(t("--bot-delay must be a number of seconds from 0 to 3600, not {value}", value=bot_delay), words)
     if not (math.isfinite(bot_think) and 0 < bot_think <= 3600):
-        fail(f"--bot-think must be a number of seconds above 0, at most 3600, not {bot_think}")
+        fail(t("--bot-think must be a number of seconds above 0, at most 3600, not {value}", value=bot_think), words)
     if bot_workers is not None and not 0 <= bot_workers <= 256:
-        fail(f"--bot-workers must be a whole number from 0 to 256, not {bot_workers}")
+        fail(t("{option} must be a whole number from {low} to {high}, not {value}", option="--bot-workers", low=0,
+               high=256, value=bot_workers), words)
     from realpolitik.server import Limits, StorageError
     from realpolitik.server import serve as run_server
 
     limits = Limits()
-    for name, value in option_pairs(limit, "--limit").items():
+    for name, value in option_pairs(limit, words, "--limit").items():
         try:
             limits = limits.set(name, value)
         except ValueError as exc:
-            fail(str(exc))
+            fail(reason(exc), words)
     try:
         run_server(host, port, db, bot_delay, bot_workers, announce=lambda text: print(text, flush=True),
                    bot_think=bot_think, limits=limits)
     except StorageError as exc:
-        fail(str(exc))
+        fail(reason(exc), words)
     except OSError as exc:
-        fail(f"cannot listen on {host}:{port} ({exc.strerror})")
+        fail(t("cannot listen on {address} ({reason})", address=f"{host}:{port}", reason=exc.strerror), words)
 
 
 @app.command()
@@ -256,21 +265,24 @@ def arena(
 
     from . import arena as arena_cli
 
-    game = game_of(game_id)
-    specs = seat_list(seats)
-    check_seats(game, specs, humans=False)
+    words = from_env()
+    game = game_of(game_id, words)
+    specs = seat_list(seats, words)
+    check_seats(game, specs, words, humans=False)
     if not 1 <= games <= 1_000_000:
-        fail(f"--games must be a whole number from 1 to 1000000, not {games}")
+        fail(t("{option} must be a whole number from {low} to {high}, not {value}", option="--games", low=1,
+               high=1000000, value=games), words)
     if not 1 <= workers <= 256:
-        fail(f"--workers must be a whole number from 1 to 256, not {workers}")
-    check_seed(seed)
-    options = option_pairs(option)
+        fail(t("{option} must be a whole number from {low} to {high}, not {value}", option="--workers", low=1,
+               high=256, value=workers), words)
+    check_seed(seed, words)
+    options = option_pairs(option, words)
     try:  # options and content files, before the progress bar shows
         game.new_state(len(specs), arena_options(game, options), seed)
     except ContentError as exc:
-        fail(content_error(exc))
+        fail(content_error(exc), words)
     except OptionError as exc:
-        fail(str(exc))
+        fail(reason(exc), words)
     summary, seconds = arena_cli.run(game.id, specs, games, seed, options, workers, Console(stderr=True))
     if as_json:
         print(json.dumps({**summary.to_dict(), "seats": specs, "seed": seed, "workers": workers,

@@ -85,7 +85,7 @@ class Table:
         self.seen[seat] = self.state.log.size
         self.console.print(log_lines(view))
         self.console.print(Rule(self._words(t("{seat} to act", seat=label))))
-        self.console.print(board(view))
+        self.console.print(board(view, self.lang))
         legal = view["pending"]["actions"]
         by_words = {choice["label"].casefold(): choice["action"] for choice in view["pending"]["choices"]}
         self.console.print(f"[bold]{label}[/bold], {view['pending']['prompt']}:")
@@ -98,7 +98,7 @@ class Table:
             if answer in ("quit", "exit"):
                 raise Quit
             if answer in ("?", "board"):
-                self.console.print(board(self.state.view(seat, log_from=None, lang=self.lang)))
+                self.console.print(board(self.state.view(seat, log_from=None, lang=self.lang), self.lang))
                 continue
             if answer == "log":
                 self.console.print(log_lines(self.state.view(seat, lang=self.lang)))
@@ -132,7 +132,7 @@ class Table:
             if not self.humans:
                 self.console.print(log_lines(view))
             self.console.print(Rule(self._words(t("game over"))))
-            self.console.print(board(view))
+            self.console.print(board(view, self.lang))
         self.console.print(outcome_text(view["outcome"], self.lang))
 
     def _words(self, message: Text) -> str:

@@ -14,14 +14,14 @@ from realpolitik.i18n import DEFAULT, render, t
 from .boards import board_for
 
 
-def board(view: dict[str, Any]) -> Any:
-    """The game's own board for this view, or a plain rendering of its data."""
-    render = board_for(view["game"])
-    if render is not None:
-        return render(view)
-    parts = [Panel(Pretty(view["public"]), title="table")]
+def board(view: dict[str, Any], lang: str = DEFAULT) -> Any:
+    """The game's own board for this view in ``lang``, or a plain rendering of its data."""
+    draw = board_for(view["game"])
+    if draw is not None:
+        return draw(view, lang)
+    parts = [Panel(Pretty(view["public"]), title=render(t("table"), lang))]
     if view.get("private") is not None:
-        parts.append(Panel(Pretty(view["private"]), title=f"{view['seat']} (only you)"))
+        parts.append(Panel(Pretty(view["private"]), title=render(t("{seat} (only you)", seat=view["seat"]), lang)))
     return Group(*parts)
 
 

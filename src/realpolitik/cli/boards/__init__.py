@@ -1,7 +1,9 @@
 """Terminal boards: one module per game, named after the game id (``nuclear-war`` → ``nuclear_war``).
 
-A board module has ``render(view: dict) -> rich renderable``; it reads only the view, so
-it can never show what the seat may not see.
+A board module has ``render(view: dict, lang: str) -> rich renderable``: every word it draws
+is a message put into ``lang`` (``en`` or ``de``); names printed on the game's pieces (cards,
+provinces, lands) stay as printed. It reads only the view, so it can never show what the
+seat may not see.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 
-def board_for(game_id: str) -> Callable[[dict], Any] | None:
+def board_for(game_id: str) -> Callable[[dict, str], Any] | None:
     """The board renderer for a game, or ``None`` when the game has none."""
     try:
         module = importlib.import_module(f"{__name__}.{game_id.replace('-', '_')}")

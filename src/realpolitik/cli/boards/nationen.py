@@ -6,11 +6,13 @@ below the ring: ``3→uor7`` joins point 3 to U.O.R.'s point 7); on a point ``K1
 king (K king, P president, D dictator, G guerrilla leader) and ``a2`` p2's agent; in the
 middle the derricks. The panel title names the ruler, its footer the port and the
 tankers in it. The seas show the tankers on the high sea; below, every power's
-money, income, tankers and pieces in supply.
+money, income, tankers and pieces in supply. Every word is a message in the reader's
+language (Runde, Staatsoberhaupt, Geheimagent, Tanker, Bank); states as printed on the board.
 """
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 from rich.console import Group
@@ -19,10 +21,16 @@ from rich.table import Table
 from rich.text import Text
 
 from realpolitik.games.nationen.content import load
+from realpolitik.games.nationen.names import LEADER_NAMES, point_words
+from realpolitik.i18n import DEFAULT, listed, t
+from realpolitik.i18n import render as say
 
 LETTER = {"king": "K", "president": "P", "dictator": "D", "guerrilla": "G"}
 COLOURS = ("red", "blue", "green", "magenta")
 RING = ((0, 1), (0, 2), (1, 2), (2, 2), (2, 1), (2, 0), (1, 0), (0, 0))  # (row, column) of points 0..7
+PORTS = {"north": t("port N"), "south": t("port S"), "canal": t("canal port"), None: t("inland")}
+SEAS = {"north": t("north sea"), "south": t("south sea")}
+COLUMNS = (t("power"), t("money"), t("income"), t("tankers"), t("supply K/P/D/G"), t("agent"), t("notes"))
 
 
 def _seat_style(seats: list[str], label: str) -> str:
@@ -52,7 +60,7 @@ def _exits(board, sd) -> Text:
     return Text(" ".join(arrows), style="cyan")
 
 
-def _state_panel(view: dict, board, s: int) -> Panel:
+def _state_panel(view: dict, board, s: int, lang: str) -> Panel:
     sd = board.states[s]
     data = view["public"]["states"][s]
     ring = Table.grid(padding=(0, 1))
@@ -62,7 +70,7 @@ def _state_panel(view: dict, board, s: int) -> Panel:
     if sd.points == 8:
         for i, (row, col) in enumerate(RING):
             cells[row][col] = _point(view, board, sd, i, data["points"][i])
-        cells[1][1] = Text(f"oil {sd.derricks}", style="dim")
+        cells[1][1] = Text(say(t("oil {n}", n=sd.derricks), lang), style="dim")
         for row in cells:
             ring.add_row(*row)
     else:
@@ -72,55 +80,65 @@ def _state_panel(view: dict, board, s: int) -> Panel:
     ruler = data["ruler"]
     title = Text(sd.name + ("*" if sd.stand_in else ""), style="bold")
     if ruler:
-        title.append(f"  {ruler['seat']} {ruler['kind']}", style=_seat_style(view["seats"], ruler["seat"]))
-    where = {"north": "port N", "south": "port S", "canal": "canal port", None: "inland"}[sd.port]
+        title.append(f"  {ruler['seat']} {say(LEADER_NAMES[ruler['kind']], lang)}",
+                     style=_seat_style(view["seats"], ruler["seat"]))
     ships = ", ".join(f"{seat}×{n}" for seat, n in (data["port"] or {}).items())
-    footer = f"{where}" + (f": {ships}" if ships else "")
+    footer = say(PORTS[sd.port], lang) + (f": {ships}" if ships else "")
     return Panel(body, title=title, subtitle=footer, expand=True)
 
 
-def _sea_panel(view: dict, sea: str) -> Panel:
+def _sea_panel(view: dict, sea: str, lang: str) -> Panel:
     ships = view["public"]["seas"].get(sea, {})
     body = ", ".join(f"{seat}×{n}" for seat, n in ships.items()) or "—"
-    return Panel(Text(f"tankers: {body}"), title=f"{sea} sea", border_style="blue", expand=True)
+    return Panel(Text(say(t("tankers: {ships}", ships=body), lang)), title=say(SEAS.get(sea, sea), lang),
+                 border_style="blue", expand=True)
 
 
-def _players(view: dict) -> Table:
+def _notes(p: dict, board, lang: str) -> str:
+    """A power's loan, strike, nationalised oil and canal treaty."""
+    notes = []
+    if p["loan_installments"]:
+        notes.append(t("loan {n}×{m} M", n=p["loan_installments"], m=p["loan_installment"]))
+    if p["strike"]:
+        notes.append(t("strike"))
+    if p["nationalised"]:
+        notes.append(t("{state} nationalised", state=board.states[board.state_index[p["nationalised"]]].name))
+    if p["canal_treaty"]:
+        notes.append(t("canal treaty"))
+    return say(listed(notes), lang)
+
+
+def _players(view: dict, content, lang: str) -> Table:
     pub = view["public"]
     table = Table(expand=False)
-    for col in ("power", "money", "income", "tankers", "supply K/P/D/G", "agent", "notes"):
-        table.add_column(col)
+    for col in COLUMNS:
+        table.add_column(say(col, lang))
     for p in pub["players"]:
-        notes = []
-        if p["loan_installments"]:
-            notes.append(f"loan {p['loan_installments']}×{p['loan_installment']} M")
-        if p["strike"]:
-            notes.append("strike")
-        if p["nationalised"]:
-            notes.append(f"{p['nationalised']} nationalised")
-        if p["canal_treaty"]:
-            notes.append("canal treaty")
         supply = "/".join(str(p["supply"][k]) for k in LETTER)
         me = p["seat"] == view["seat"]
         style = ("bold " if me else "") + _seat_style(view["seats"], p["seat"])
         name = Text(p["seat"] + ("" if p["alive"] else " ✝"), style=style)
-        table.add_row(name, f"{p['money']} M", f"{p['income']} M", str(p["tankers"]), supply, p["agent"] or "—",
-                      ", ".join(notes))
+        agent = say(point_words(SimpleNamespace(content=content), p["agent"]), lang) if p["agent"] else "—"
+        table.add_row(name, f"{p['money']} M", f"{p['income']} M", str(p["tankers"]), supply, agent,
+                      _notes(p, content.board, lang))
     return table
 
 
-def render(view: dict[str, Any]) -> Group:
-    """The board as ``view`` shows it."""
-    options = view.get("options", {})
-    board = load(options.get("board", ""), options.get("cards", "")).board
-    pub = view["public"]
-    limit = f" of {pub['round_limit']}" if pub["round_limit"] else ""
-    head = Text.assemble(
-        ("Das Spiel der Nationen", "bold"),
-        f" — round {pub['round']}{limit}, {pub['turn']} to play   deck: {pub['deck']['cards']} cards "
-        f"({pub['deck']['never_drawn']} never drawn)   bank: tankers {pub['tanker_pool']}, "
-        f"pipelines {pub['pipeline_pool']}" + (f", {pub['bank']} M" if pub["bank"] is not None else ""),
-    )
+def _head(pub: dict, lang: str) -> Text:
+    """The round, whose turn, the deck and the bank."""
+    if pub["round_limit"]:
+        round_ = t("Das Spiel der Nationen, round {round} of {limit}", round=pub["round"], limit=pub["round_limit"])
+    else:
+        round_ = t("Das Spiel der Nationen, round {round}", round=pub["round"])
+    bank = say(t("bank: {tankers} tankers, {pipelines} pipelines", tankers=pub["tanker_pool"],
+                 pipelines=pub["pipeline_pool"]), lang) + (f", {pub['bank']} M" if pub["bank"] is not None else "")
+    deck = t("deck {n} cards ({never} never drawn)", n=pub["deck"]["cards"], never=pub["deck"]["never_drawn"])
+    return Text.assemble((say(round_, lang), "bold"), " — " + say(t("{seat}'s turn", seat=pub["turn"]), lang)
+                         + "   " + say(deck, lang) + "   " + bank)
+
+
+def _grid(view: dict, board, lang: str) -> Table:
+    """The states and seas as the board's layout places them."""
     grid = Table.grid(expand=True)
     layout = board.layout or tuple(tuple(board.keys[i:i + 4]) for i in range(0, len(board.keys), 4))
     for _ in range(max(len(row) for row in layout)):
@@ -129,20 +147,30 @@ def render(view: dict[str, Any]) -> Group:
         cells = []
         for key in row:
             if key in board.state_index:
-                cells.append(_state_panel(view, board, board.state_index[key]))
+                cells.append(_state_panel(view, board, board.state_index[key], lang))
             elif key:
-                cells.append(_sea_panel(view, key))
+                cells.append(_sea_panel(view, key, lang))
             else:
                 cells.append(Text(""))
         grid.add_row(*cells)
+    return grid
+
+
+def render(view: dict[str, Any], lang: str = DEFAULT) -> Group:
+    """The board as ``view`` shows it, in ``lang``."""
+    options = view.get("options", {})
+    content = load(options.get("board", ""), options.get("cards", ""))
+    board = content.board
+    pub = view["public"]
     pipes = ", ".join(f"{board.states[board.state_index[a]].name}–{board.states[board.state_index[b]].name}"
                       for a, b in pub["pipelines"]) or "—"
-    parts: list[Any] = [head, grid, Text(f"Pipelines: {pipes}")]
+    parts: list[Any] = [_head(pub, lang), _grid(view, board, lang),
+                        Text(say(t("Pipelines: {pipelines}", pipelines=pipes), lang))]
     if pub["last_card"]:
-        card = load(options.get("board", ""), options.get("cards", "")).cards[pub["last_card"]]
-        parts.append(Text(f"Last incident card: {card.name} — {card.text}", style="italic"))
-    parts.append(_players(view))
+        card = content.cards[pub["last_card"]]
+        words = t("Last incident card: {card} — {text}", card=card.name, text=card.text)
+        parts.append(Text(say(words, lang), style="italic"))
+    parts.append(_players(view, content, lang))
     if board.stand_in:
-        parts.append(Text("* invented name; the board of Kark is stand-in content (docs/games/nationen.md)",
-                          style="dim"))
+        parts.append(Text(say(t("* invented name · stand-in board and cards"), lang), style="dim"))
     return Group(*parts)

@@ -13,6 +13,7 @@
 // expansion's cards, decks and tracks.
 
 import { s } from "../js/dom.js";
+import { t } from "../js/i18n.js";
 import { contentLoader } from "../js/boards.js";
 import { CARD_H, describeIcon, displayLayer, handsLayer, playedLayer, statusLayer } from "./wsdv.js";
 import {
@@ -20,11 +21,19 @@ import {
 } from "./wsdv-map.js";
 import { budgetLayer, raceLayer, seatsLayer, TEAM } from "./wsdv-2p2/cold-war.js";
 import { SKIN } from "./wsdv-2p2/cards.js";
-import { SEAT_TITLE, SIDE_OF } from "./wsdv-2p2/words.js";
+import { SIDE_OF, seatTitle as seatName } from "./wsdv-2p2/words.js";
 
 const WIDTH = 1000;
 const ROMAN = ["", "I", "II", "III", "IV"];
 const PRESTIGE_SPACES = 6;
+/** The end-of-decade phases in words (the game's own messages). */
+const PHASE_WORDS = {
+  flight: () => t("flight"), prestige: () => t("prestige"), western_currency: () => t("western currency"),
+  police_upkeep: () => t("police upkeep"), living_standard_limit: () => t("living standard limit"),
+  internal_comparison: () => t("internal comparison"), east_west_comparison: () => t("east west comparison"),
+  police: () => t("police"), socialists: () => t("socialists"), collapse: () => t("collapse"),
+  arms_race: () => t("arms race"), space_race: () => t("space race"), dominance: () => t("dominance"),
+};
 
 function keyed(rows) {
   return Object.fromEntries((rows || []).map((row) => [row.key, row]));
@@ -43,22 +52,26 @@ export async function load(ctx) {
 
 function seatTitle(ctx, seat) {
   const player = (ctx.players || []).find((p) => p.seat === seat);
-  const who = player ? (player.kind !== "human" ? `${player.kind} bot` : player.name) : "";
-  return `${SEAT_TITLE[seat] || seat}${who ? ` (${who})` : ""}`;
+  const who = player ? (player.kind !== "human" ? t("{kind} bot", { kind: player.kind }) : player.name) : "";
+  return `${seatName(seat)}${who ? ` (${who})` : ""}`;
+}
+
+function phaseWords(phase) {
+  return PHASE_WORDS[phase] ? PHASE_WORDS[phase]() : String(phase).replace(/_/g, " ");
 }
 
 function banner(view, ctx) {
   const pub = view.public;
   const when = pub.end_of_decade
-    ? `end of the decade, phase ${pub.end_of_decade}: ${String(pub.phase).replace(/_/g, " ")}`
-    : `sub-decade ${pub.sub_decade || "–"}`;
-  const acting = view.to_act ? ` · ${seatTitle(ctx, view.to_act)} to act` : "";
+    ? t("end of the decade, phase {n}: {phase}", { n: pub.end_of_decade, phase: phaseWords(pub.phase) })
+    : t("sub-decade {sub}", { sub: pub.sub_decade || "–" });
+  const acting = view.to_act ? " · " + t("{seat} to act", { seat: seatTitle(ctx, view.to_act) }) : "";
   return s("g", { class: "banner" },
     s("rect", { x: 0, y: 0, width: WIDTH, height: 34, rx: 6, fill: "#1b2631" }),
     s("text", { x: 12, y: 23, "font-size": 17, "font-weight": "bold", fill: "#fdfefe",
-      text: `Wir sind das Volk! 2+2 — decade ${ROMAN[pub.decade] || pub.decade}` }),
+      text: t("Wir sind das Volk! 2+2 — decade {decade}", { decade: ROMAN[pub.decade] || pub.decade }) }),
     s("text", { x: WIDTH - 12, y: 22, "text-anchor": "end", "font-size": 12, fill: "#d5d8dc",
-      text: `${when} · turn order ${pub.turn_order.map((k) => SEAT_TITLE[k] || k).join(", ")}${acting}` }));
+      text: when + " · " + t("turn order {seats}", { seats: pub.turn_order.map(seatName).join(", ") }) + acting }));
 }
 
 /** The base layers see every legal action but the dominance boxes (``bonus`` in the dominance phase). */
@@ -91,7 +104,7 @@ function markTeams(hands) {
     if (!team) continue;
     other.dataset.team = team.name;
     const title = other.querySelector("text");
-    title.textContent = `${title.textContent} · team ${team.name}`;
+    title.textContent = `${title.textContent} · ${team.words()}`;
     title.setAttribute("fill", team.ink);
   }
   return hands;
@@ -109,7 +122,7 @@ export function render(view, ctx) {
   const [played, playedH] = playedLayer(view, ctx, 0, below + CARD_H + 36 + handsH, SKIN);
   const height = below + CARD_H + 36 + handsH + playedH;
   return s("svg", { viewBox: `0 0 ${WIDTH} ${height}`, class: "board wsdv wsdv-2p2", role: "img",
-    "aria-label": `Wir sind das Volk! 2+2, decade ${pub.decade}` },
+    "aria-label": t("Wir sind das Volk! 2+2, decade {decade}", { decade: pub.decade }) },
   banner(view, ctx),
   seatsLayer(view, ctx, 0, 42, WIDTH),
   races,
@@ -119,7 +132,7 @@ export function render(view, ctx) {
     view, ctx),
   statusLayer(view, baseCtx, rightX + 4, mapY + 190, SKIN),
   provinceTable(view, baseCtx, rightX, mapY + 318, WIDTH - rightX, choiceLabel),
-  displayLayer(view, ctx, 0, below, SKIN, `Display — sub-decade ${pub.sub_decade || "–"}`),
+  displayLayer(view, ctx, 0, below, SKIN, t("Display — sub-decade {sub}", { sub: pub.sub_decade || "–" })),
   markTeams(hands),
   played);
 }

@@ -11,7 +11,7 @@
 // the chip colours of a played card and the button words, so that a board with other cards draws
 // them with its own faces. Button words are the game's own (``view.pending.choices``).
 
-import { s, seatName } from "../js/dom.js";
+import { s } from "../js/dom.js";
 import { t } from "../js/i18n.js";
 import {
   CH, CW, COLS, ROWS, choiceLabel, clickable, mapLayer, prepare, provinceName, provinceTable, sectorsLayer, tracksLayer,
@@ -174,7 +174,7 @@ function cardTip(ctx, card) {
     if (n) events.push(t("{track} {n} toward {side}", { track: t(words), n: Math.abs(n), side: n > 0 ? t("East") : t("West") }));
   }
   if (card.flight) events.push(t("{n} flight", { n: card.flight }));
-  const police = card.police ? "; " + t("{n} police card", { n: card.police }) : "";
+  const police = card.police ? "; " + t("a {colour} police card", { colour: card.police === "pink" ? t("pink") : t("red") }) : "";
   return t("{card} ({title}, {year}) — {colour} card, decade {decade}, {value}; event: {events}", {
     card: `${card.key.toUpperCase()} ${card.title}`, title: card.title_en, year: card.year, colour,
     decade: ROMAN[card.decade], value, events: events.join("; ") || t("none") }) + police;
@@ -259,8 +259,15 @@ export function displayLayer(view, ctx, x, y, skin = BASE_SKIN, title = null) {
   return s("g", { class: "display" }, items);
 }
 
+/** The seats by their sides (2+2's superpowers too), as the rule books name them. */
+const SEAT_TITLES = { west: () => t("West"), east: () => t("East"), usa: () => "USA", ussr: () => t("Soviet Union") };
+
+/** A seat by its side, with who plays it: "East (heuristic bot)", "West (Anna)". */
 function seatLabel(ctx, seat) {
-  return seatName((ctx.players || []).find((p) => p.seat === seat)) || seat;
+  const player = (ctx.players || []).find((p) => p.seat === seat);
+  const title = SEAT_TITLES[seat] ? SEAT_TITLES[seat]() : seat;
+  const who = !player ? "" : player.kind !== "human" ? t("{kind} bot", { kind: player.kind }) : player.name || "";
+  return who ? `${title} (${who})` : title;
 }
 
 function faceRow(ctx, view, title, keys, x, y, test, className, skin) {
@@ -347,7 +354,7 @@ export function statusLayer(view, ctx, x, y, skin = BASE_SKIN) {
     ? t("{cards} (used {used})", { cards: pub.police.cards.map((c) => "★ " + (c === "pink" ? t("pink") : t("red"))).join(", "), used: pub.police.used }) : t("none");
   const deckUses = usesOf(ctx, (w) => w[0] === "look" && w[1] === "deck");
   const deck = s("g", { class: "deck", "data-cards": pub.deck },
-    clickable(cardBack(x + 340, y, 40, 54, pub.decade, "the draw deck"), ctx, view, deckUses, x + 250, y + 60,
+    clickable(cardBack(x + 340, y, 40, 54, pub.decade, t("the draw deck")), ctx, view, deckUses, x + 250, y + 60,
       skin.label),
     s("text", { x: x + 360, y: y + 66, "text-anchor": "middle", "font-size": 9, fill: "#566573", text: t("deck {n}", { n: pub.deck }) }));
   const lines = [

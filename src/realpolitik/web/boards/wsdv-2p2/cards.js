@@ -4,6 +4,7 @@
 // rows draw with.
 
 import { s } from "../../js/dom.js";
+import { t } from "../../js/i18n.js";
 import { CARD_FILL, CARD_H, CARD_INK, CARD_W, CHIP, GLYPH, cardChip, cardFace } from "../wsdv.js";
 import { choiceLabel } from "../wsdv-map.js";
 import { effectWords } from "./words.js";
@@ -11,12 +12,16 @@ import { effectWords } from "./words.js";
 const FILL = { ...CARD_FILL, blue: "#5dade2", green: "#58d68d", black: "#1c2833" };
 const INK = { ...CARD_INK, blue: "#1b2631", green: "#1b2631", black: "#fdfefe" };
 const COLOUR_WORDS = {
-  west: "Yellow card (USA and West)", east: "Red card (Soviet Union and East)",
-  dual: "Dual card (ignore 1 icon or arrow step)", special: "2+2 special card (Soviet Union and East, event only)",
-  blue: "Blue card (the triggering player's colour only)", green: "Green card (everything)",
-  black: "Black card (everything)",
+  west: () => t("Yellow card (USA and West)"), east: () => t("Red card (Soviet Union and East)"),
+  dual: () => t("Dual card (ignore 1 icon or arrow step)"),
+  special: () => t("2+2 special card (Soviet Union and East, event only)"),
+  blue: () => t("Blue card (the triggering player's colour only)"), green: () => t("Green card (everything)"),
+  black: () => t("Black card (everything)"),
 };
-const ARROW_MARK = { prestige: "P", dominance: "D", space: "S", arms: "A", currency: "W$", socialism: "Soc" };
+/** The colour printed at the foot of a Blue, Green or Black card. */
+const COLOUR_NAME = { blue: () => t("Blue"), green: () => t("Green"), black: () => t("Black") };
+const ARROW_MARK = { prestige: () => "P", dominance: () => "D", space: () => "S", arms: () => "A", currency: () => "W$",
+  socialism: () => t("Soc") };
 const ROMAN = ["", "I", "II", "III", "IV"];
 
 /** True for a 2+2 card (``x1``…``x40``, ``xi``…``xiv-wall``). */
@@ -27,12 +32,13 @@ function isExpansion(ctx, key) {
 /** An icon's short mark on a card or track: "D◀1", "−$2", "2⚒", "−dove". */
 function chipText(e) {
   if (ARROW_MARK[e.icon]) {
-    return `${ARROW_MARK[e.icon]}${e.strict ? "!" : ""}${e.yellow ? `◀${e.yellow}` : ""}${e.red ? `▶${e.red}` : ""}`;
+    return `${ARROW_MARK[e.icon]()}${e.strict ? "!" : ""}${e.yellow ? `◀${e.yellow}` : ""}${e.red ? `▶${e.red}` : ""}`;
   }
   const n = e.count > 1 ? e.count : "";
-  const marks = { dove: "−dove", undove: "+dove", peacemaker: "☮", pay: `−$${e.amount}`, income: `+$${e.amount}`,
-    conflict: "⚔", "arms-cost": "A+$1", "soviet-penalty": "Sov−1", choice: "D/P±1", "next-card": "+card" };
-  if (marks[e.icon]) return `${n}${marks[e.icon]}`;
+  const marks = { dove: () => t("−dove"), undove: () => t("+dove"), peacemaker: () => "☮", pay: () => `−$${e.amount}`,
+    income: () => `+$${e.amount}`, conflict: () => "⚔", "arms-cost": () => "A+$1", "soviet-penalty": () => t("Sov−1"),
+    choice: () => "D/P±1", "next-card": () => t("+card") };
+  if (marks[e.icon]) return `${n}${marks[e.icon]()}`;
   const where = e.where ? ` ${e.where.length <= 3 ? e.where.toUpperCase() : e.where.slice(0, 2).toUpperCase()}` : "";
   return `${n}${GLYPH[e.icon] || e.icon}${where}`;
 }
@@ -95,16 +101,23 @@ function valueText(card) {
 
 /** A 2+2 card's description: colour, decade, value and what comes with it, the event. */
 function cardTip(ctx, card) {
-  const value = Array.isArray(card.value) ? `values ${card.value[0]} (yellow) / ${card.value[1]} (red)`
-    : card.value === null || card.value === undefined ? "no value" : `value ${card.value}`;
+  const value = Array.isArray(card.value)
+    ? t("values {yellow} (yellow) / {red} (red)", { yellow: card.value[0], red: card.value[1] })
+    : card.value === null || card.value === undefined ? t("no value") : t("value {n}", { n: card.value });
   const extras = (card.value_icons || []).map((e) => effectWords(e, ctx));
-  if (card.value_conflict) extras.push(`${effectWords({ icon: "conflict", side: card.value_conflict }, ctx)} when it plays the value`);
-  const atValue = extras.length ? `; with the value: ${extras.join(", ")}` : "";
-  const ban = card.arms_ban ? "; no arms race with this card" : "";
-  const flight = card.flight ? `; ${card.flight} flight` : "";
-  const events = (card.icons || []).map((e) => effectWords(e, ctx)).join("; ") || "none";
-  return `${card.key.toUpperCase()} ${card.title} (${card.title_en}, ${card.year}) — ${COLOUR_WORDS[card.colour]}, `
-    + `decade ${ROMAN[card.decade]}, ${value}${atValue}${ban}; event: ${events}${flight}`;
+  if (card.value_conflict) {
+    extras.push(t("{effect} when it plays the value", {
+      effect: effectWords({ icon: "conflict", side: card.value_conflict }, ctx) }));
+  }
+  const atValue = extras.length ? "; " + t("with the value: {extras}", { extras: extras.join(", ") }) : "";
+  const ban = card.arms_ban ? "; " + t("no arms race with this card") : "";
+  const flight = card.flight ? "; " + t("{n} flight", { n: card.flight }) : "";
+  const events = (card.icons || []).map((e) => effectWords(e, ctx)).join("; ") || t("none");
+  const colour = COLOUR_WORDS[card.colour] ? COLOUR_WORDS[card.colour]() : card.colour;
+  return t("{card} ({title}, {year}) — {colour}, decade {decade}, {value}", {
+    card: `${card.key.toUpperCase()} ${card.title}`, title: card.title_en, year: card.year, colour,
+    decade: ROMAN[card.decade], value })
+    + atValue + ban + "; " + t("event: {events}", { events }) + flight;
 }
 
 /** A card face at (x, y): 2+2 cards drawn here, base cards by the base board. */
@@ -123,8 +136,8 @@ function face(ctx, key, x, y, opts = {}) {
   const title = titleLines(card.title, w);
   const atValue = [...(card.value_icons || [])];
   if (card.value_conflict) atValue.push({ icon: "conflict", side: card.value_conflict });
-  const bottom = [card.arms_ban ? "no arms race" : "", card.flight ? `flight ${card.flight}` : "",
-    { blue: "Blue", green: "Green", black: "Black" }[card.colour] || ""].filter(Boolean).join(" · ");
+  const bottom = [card.arms_ban ? t("no arms race") : "", card.flight ? t("flight {n}", { n: card.flight }) : "",
+    COLOUR_NAME[card.colour] ? COLOUR_NAME[card.colour]() : ""].filter(Boolean).join(" · ");
   return s("g", { class: `card x22 ${card.colour}${opts.className ? ` ${opts.className}` : ""}`, "data-card": key },
     body,
     s("text", { x: x + 7, y: y + 17, "font-size": 15, "font-weight": "bold", fill: ink, class: "value", text: value }),

@@ -6,17 +6,16 @@
 // waiting for the next sub-decades. Every figure comes from the view's ``cold_war`` part.
 
 import { s } from "../../js/dom.js";
+import { t } from "../../js/i18n.js";
 import { choiceLabel, clickable, usesOf } from "../wsdv-map.js";
 import { chips } from "./cards.js";
-import { PARTNER, SEAT_TITLE, SIDE_OF, effectWords } from "./words.js";
+import { PARTNER, SIDE_OF, effectWords, seatShort, seatTitle } from "./words.js";
 
-/** Team colours: yellow (USA and West), red (Soviet Union and East). */
+/** Team colours: yellow (USA and West), red (Soviet Union and East); ``words``: "team yellow". */
 export const TEAM = {
-  west: { name: "yellow", fill: "#fbf3d0", stroke: "#b7950b", ink: "#7d6608" },
-  east: { name: "red", fill: "#f6dcd6", stroke: "#922b21", ink: "#922b21" },
+  west: { name: "yellow", words: () => t("team yellow"), fill: "#fbf3d0", stroke: "#b7950b", ink: "#7d6608" },
+  east: { name: "red", words: () => t("team red"), fill: "#f6dcd6", stroke: "#922b21", ink: "#922b21" },
 };
-const POWER_TITLE = { usa: "USA", ussr: "USSR" };
-const SHORT = { usa: "USA", ussr: "USSR", west: "West", east: "East" };
 const HOT = "#f9e79f";
 const HOT_STROKE = { stroke: "#d4ac0d", "stroke-width": 2.5 };
 const CELL = 38;
@@ -36,7 +35,15 @@ function back(x, y, w, h, title) {
 /** Who plays a seat: the person's name, or the bot's kind. */
 function playerName(ctx, seat) {
   const player = (ctx.players || []).find((p) => p.seat === seat);
-  return player ? (player.kind !== "human" ? `${player.kind} bot` : player.name || "") : "";
+  return player ? (player.kind !== "human" ? t("{kind} bot", { kind: player.kind }) : player.name || "") : "";
+}
+
+/** "3 cards in hand (I, II, II) · ☮ 1 peacemaker". */
+function handWords(hand, peace) {
+  const cards = hand.length === 1 ? t("1 card in hand") : t("{n} cards in hand", { n: hand.length });
+  const decades = hand.length ? ` (${hand.map((d) => ROMAN[d]).join(", ")})` : "";
+  const makers = peace.length === 1 ? t("1 peacemaker") : t("{n} peacemakers", { n: peace.length });
+  return `${cards}${decades} · ☮ ${makers}`;
 }
 
 // ---------------------------------------------------------------------- seats
@@ -51,30 +58,34 @@ export function seatsLayer(view, ctx, x, y, width) {
     const hand = view.public.hands[seat] || [];
     const peace = cw.peacemakers[seat] || [];
     const toAct = view.to_act === seat;
-    const flag = toAct ? "▶ to act" : cw.active === seat ? "active" : "";
+    const flag = toAct ? "▶ " + t("to act") : cw.active === seat ? t("active") : "";
     const cards = peace.map((k) => (ctx.data && ctx.data.cards[k] ? `${k.toUpperCase()} ${ctx.data.cards[k].title}` : k));
     return s("g", { class: `seat-box team-${team.name}${toAct ? " to-act" : ""}`, "data-seat": seat, "data-team": team.name,
       "data-hand": hand.length, "data-peacemakers": peace.length, "data-to-act": toAct ? "true" : null },
     s("rect", { x: bx, y, width: w, height: 54, rx: 6, fill: team.fill, stroke: toAct ? "#d4ac0d" : team.stroke,
       "stroke-width": toAct ? 3.5 : 1 }),
     s("rect", { x: bx, y, width: 7, height: 54, rx: 3, fill: team.stroke }),
-    text(bx + 13, y + 16, `${SEAT_TITLE[seat] || seat}${view.seat === seat ? " (you)" : ""}`,
+    text(bx + 13, y + 16, view.seat === seat ? t("{seat} (you)", { seat: seatTitle(seat) }) : seatTitle(seat),
       { "font-size": 12.5, "font-weight": "bold", fill: team.ink }),
     flag ? text(bx + w - 6, y + 16, flag, { "text-anchor": "end", "font-weight": "bold",
       fill: toAct ? "#1b2631" : "#566573" }) : null,
-    text(bx + 13, y + 31, `${[playerName(ctx, seat), `team ${team.name} with ${SHORT[PARTNER[seat]]}`]
-      .filter(Boolean).join(" · ")}`, { fill: team.ink }),
-    text(bx + 13, y + 46, `${hand.length} card${hand.length === 1 ? "" : "s"} in hand`
-      + `${hand.length ? ` (${hand.map((d) => ROMAN[d]).join(", ")})` : ""} · ☮ ${peace.length}`
-      + ` peacemaker${peace.length === 1 ? "" : "s"}`, { "font-size": 10.5 }),
-    s("title", { text: `${SEAT_TITLE[seat]}, team ${team.name}${cards.length ? `; peacemakers: ${cards.join(", ")}` : ""}` }));
+    text(bx + 13, y + 31, [playerName(ctx, seat), t("{team} with {partner}", { team: team.words(),
+      partner: seatShort(PARTNER[seat]) })].filter(Boolean).join(" · "), { fill: team.ink }),
+    text(bx + 13, y + 46, handWords(hand, peace), { "font-size": 10.5 }),
+    s("title", { text: `${seatTitle(seat)}, ${team.words()}`
+      + (cards.length ? "; " + t("peacemakers: {cards}", { cards: cards.join(", ") }) : "") }));
   }));
 }
 
 // ---------------------------------------------------------------------- the three 2+2 tracks
 
+/** A superpower's short name by the sign of a track's position: "USA", "USSR". */
+function powerShort(pos) {
+  return seatShort(pos < 0 ? "usa" : "ussr");
+}
+
 function where(pos) {
-  return pos === 0 ? "start" : `${pos < 0 ? "USA" : "USSR"} ${Math.abs(pos)}`;
+  return pos === 0 ? t("start") : `${powerShort(pos)} ${Math.abs(pos)}`;
 }
 
 /** The legal actions a space of the dominance track stands for: a choice step onto it, a box to cash. */
@@ -91,14 +102,15 @@ function dominanceUses(view, ctx, v, pos, spaces) {
 function trackTitle(view, key, pos, track) {
   const cw = view.public.cold_war;
   if (key === "arms") {
-    const adv = cw.arms_advantage;
-    return `Arms race: ${where(pos)} · advantage ${adv ? `${POWER_TITLE[adv.side]} level ${adv.level}` : "none"}`;
+    const a = cw.arms_advantage;
+    const adv = a ? t("{power} level {level}", { power: seatShort(a.side), level: a.level }) : t("none");
+    return t("Arms race: {where} · advantage {adv}", { where: where(pos), adv });
   }
-  if (key === "space") return `Space race: ${where(pos)}`;
+  if (key === "space") return t("Space race: {where}", { where: where(pos) });
   const d = Math.abs(pos);
-  const income = pos === 0 ? `both $${track.income[0]}` : `${pos < 0 ? "USA" : "USSR"} $${track.income[d]}, `
-    + `${pos < 0 ? "USSR" : "USA"} $${track.income_other[d]}`;
-  return `Dominance: ${where(pos)} · income ${income}`;
+  const income = pos === 0 ? t("both ${amount}", { amount: track.income[0] })
+    : `${powerShort(pos)} $${track.income[d]}, ${powerShort(-pos)} $${track.income_other[d]}`;
+  return t("Dominance: {where} · income {income}", { where: where(pos), income });
 }
 
 /** Under a space: what its distance gives (arms: level; space race: icons; dominance: box, income). */
@@ -106,10 +118,11 @@ function spaceNotes(ctx, key, track, v, cx, y) {
   const d = Math.abs(v);
   const side = v < 0 ? "west" : "east";
   const mirror = (e) => ({ ...e, side: e.side ? side : e.side });
-  const notes = [text(cx, y + 10, track.vp[d] ? `${track.vp[d]} VP` : "", { "text-anchor": "middle", "font-size": 8.5,
-    fill: "#566573" })];
+  const notes = [text(cx, y + 10, track.vp[d] ? t("{n} VP", { n: track.vp[d] }) : "", { "text-anchor": "middle",
+    "font-size": 8.5, fill: "#566573" })];
   if (key === "arms" && track.level[d]) {
-    notes.push(text(cx, y + 21, track.level[d] >= 4 ? "victory" : `L${track.level[d]}`, { "text-anchor": "middle",
+    notes.push(text(cx, y + 21, track.level[d] >= 4 ? t("victory") : t("L{level}", { level: track.level[d] }), {
+      "text-anchor": "middle",
       "font-size": 8.5, "font-weight": "bold", fill: "#6c3483" }));
   }
   const icons = key === "arms" ? [] : (track.icons[d] || []).map(mirror);
@@ -124,16 +137,21 @@ function spaceNotes(ctx, key, track, v, cx, y) {
 function spaceTip(ctx, key, track, v) {
   const d = Math.abs(v);
   const side = v < 0 ? "west" : "east";
-  const owner = v === 0 ? "start space" : `${v < 0 ? "USA" : "Soviet Union"} ${d}`;
-  const parts = [`${track.vp[d]} victory point${track.vp[d] === 1 ? "" : "s"}`];
-  if (key === "arms" && track.level[d]) parts.push(track.level[d] >= 4 ? "victory space" : `advantage level ${track.level[d]}`);
-  if (key === "space" && track.victory && d >= track.victory) parts.push("victory space");
+  const owner = v === 0 ? t("start space") : `${seatTitle(v < 0 ? "usa" : "ussr")} ${d}`;
+  const parts = [track.vp[d] === 1 ? t("1 victory point") : t("{n} victory points", { n: track.vp[d] })];
+  if (key === "arms" && track.level[d]) {
+    parts.push(track.level[d] >= 4 ? t("victory space") : t("advantage level {level}", { level: track.level[d] }));
+  }
+  if (key === "space" && track.victory && d >= track.victory) parts.push(t("victory space"));
   const icons = key === "arms" ? [] : track.icons[d] || [];
   if (icons.length && v) {
-    parts.push(`${key === "space" ? "at the end of a decade" : "dominance box"}: `
-      + icons.map((e) => effectWords({ ...e, side: e.side ? side : e.side }, ctx)).join(", "));
+    const effects = icons.map((e) => effectWords({ ...e, side: e.side ? side : e.side }, ctx)).join(", ");
+    parts.push(key === "space" ? t("at the end of a decade: {effects}", { effects })
+      : t("dominance box: {effects}", { effects }));
   }
-  if (key === "dominance") parts.push(`income: holder $${track.income[d]}, other $${track.income_other[d]}`);
+  if (key === "dominance") {
+    parts.push(t("income: holder ${holder}, other ${other}", { holder: track.income[d], other: track.income_other[d] }));
+  }
   return `${owner}: ${parts.join("; ")}`;
 }
 
@@ -150,7 +168,7 @@ function trackLayer(view, ctx, key, pos, centre, y) {
   items.push(clickable(title, ctx, view, convert, centre - n * CELL, y + 16, choiceLabel));
   items.push(text(centre - (n + 0.5) * CELL - 3, y + 32, "USA", { "text-anchor": "end", "font-size": 9.5,
     fill: TEAM.west.ink }));
-  items.push(text(centre + (n + 0.5) * CELL + 1, y + 32, "USSR", { "font-size": 9.5, fill: TEAM.east.ink }));
+  items.push(text(centre + (n + 0.5) * CELL + 1, y + 32, seatShort("ussr"), { "font-size": 9.5, fill: TEAM.east.ink }));
   for (let v = -n; v <= n; v += 1) {
     const d = Math.abs(v);
     const cx = centre + v * CELL;
@@ -194,49 +212,57 @@ function money(value) {
 
 /** A superpower's treasury at (x, y): the printed spaces, the flipped marker below, the +10 marker above. */
 function treasuryLayer(view, ctx, power, x, y) {
-  const t = ctx.data.tracks.treasury;
+  const track = ctx.data.tracks.treasury;
   const value = view.public.cold_war.treasury[power];
-  const [low, high] = [t.flip + 1, t.plus10 - 1];
+  const [low, high] = [track.flip + 1, track.plus10 - 1];
   const marker = value > high ? "plus10" : value < low ? "flipped" : "";
   const cell = marker === "plus10" ? value - high : marker === "flipped" ? value - low : value;
   const red = view.public.cold_war.in_the_red.includes(power);
   const uses = view.seat === power ? usesOf(ctx, (w) => w[0] === "income") : [];
   const team = TEAM[SIDE_OF[power]];
-  const note = marker === "plus10" ? " (+10 marker)" : marker === "flipped" ? " (marker flipped)" : "";
+  const note = marker === "plus10" ? " " + t("(+10 marker)") : marker === "flipped" ? " " + t("(marker flipped)") : "";
+  const title = power === "usa" ? t("USA treasury: {money}", { money: money(value) })
+    : t("Soviet Union treasury: {money}", { money: money(value) });
   const items = [
     s("rect", { x: x - 4, y, width: (high - low + 1) * T_CELL + 8, height: 40, rx: 4, fill: uses.length ? HOT : "transparent",
       ...(uses.length ? HOT_STROKE : {}) }),
-    text(x, y + 12, `${power === "usa" ? "USA" : "Soviet Union"} treasury: ${money(value)}${note}${red ? " — in the red" : ""}`,
+    text(x, y + 12, title + note + (red ? " — " + t("in the red") : ""),
       { "font-weight": "bold", fill: red ? "#c0392b" : team.ink }),
   ];
   for (let v = low; v <= high; v += 1) {
     const cx = x + (v - low) * T_CELL;
     items.push(s("rect", { x: cx, y: y + 17, width: T_CELL - 2, height: 19, rx: 2,
-      fill: v < 0 ? "#f5b7b1" : v === t.start ? "#d5f5e3" : "#fdfefe", stroke: "#aab7b8" }),
+      fill: v < 0 ? "#f5b7b1" : v === track.start ? "#d5f5e3" : "#fdfefe", stroke: "#aab7b8" }),
     text(cx + T_CELL / 2 - 1, y + 30, String(v), { "text-anchor": "middle", "font-size": 8.5, fill: "#566573" }));
   }
   const mx = x + (cell - low) * T_CELL + T_CELL / 2 - 1;
   items.push(s("circle", { cx: mx, cy: y + 26.5, r: 8.5, fill: marker === "flipped" ? "#c0392b" : "none",
     "fill-opacity": 0.35, stroke: marker === "plus10" ? "#1e8449" : "#1b2631", "stroke-width": 2.5, class: "marker" }));
-  items.push(s("title", { text: `${power === "usa" ? "The USA" : "The Soviet Union"} has ${money(value)} `
-    + `(printed ${low}…${high}; the flipped marker shows ${t.lowest}…${t.flip}, the +10 marker ${t.plus10}…${t.highest})` }));
+  const has = power === "usa" ? t("The USA has {money}", { money: money(value) })
+    : t("The Soviet Union has {money}", { money: money(value) });
+  const printed = t("(printed {low}…{high}; the flipped marker shows {lowest}…{flip}, the +10 marker {plus10}…{highest})",
+    { low, high, lowest: track.lowest, flip: track.flip, plus10: track.plus10, highest: track.highest });
+  items.push(s("title", { text: `${has} ${printed}` }));
   const node = s("g", { class: "treasury", "data-power": power, "data-value": value, "data-marker": marker }, items);
   return clickable(node, ctx, view, uses, x + 20, y + 40, choiceLabel);
 }
 
 function peaceLayer(view, x, y) {
   const cw = view.public.cold_war;
-  const items = [text(x, y + 12, `World peace: ${cw.doves} of ${cw.doves_total} doves`, { "font-weight": "bold" })];
+  const label = t("World peace: {doves} of {total} doves", { doves: cw.doves, total: cw.doves_total });
+  const at = x + Math.max(168, Math.round(label.length * 6.4) + 8);  // the doves after the words
+  const items = [text(x, y + 12, label, { "font-weight": "bold" })];
   for (let i = 0; i < cw.doves_total; i += 1) {
     const here = i < cw.doves;
-    items.push(s("circle", { cx: x + 168 + i * 19, cy: y + 8, r: 8, fill: here ? "#d6eaf8" : "#d5d8dc",
+    items.push(s("circle", { cx: at + i * 19, cy: y + 8, r: 8, fill: here ? "#d6eaf8" : "#d5d8dc",
       stroke: here ? "#1f618d" : "#839192" }),
-    text(x + 168 + i * 19, y + 12, here ? "☮" : "✕", { "text-anchor": "middle", "font-size": 10,
+    text(at + i * 19, y + 12, here ? "☮" : "✕", { "text-anchor": "middle", "font-size": 10,
       fill: here ? "#1f618d" : "#839192" }));
   }
-  const bx = x + 176 + cw.doves_total * 19;
+  const bx = at + 8 + cw.doves_total * 19;
   items.push(s("circle", { cx: bx, cy: y + 8, r: 9, fill: cw.red_button ? "#e74c3c" : "#922b21", stroke: "#1b2631" }),
-    text(bx + 14, y + 12, cw.red_button ? `pressed by ${SEAT_TITLE[cw.red_button]}` : "red button", { "font-size": 10,
+    text(bx + 14, y + 12, cw.red_button ? t("pressed by {seat}", { seat: seatTitle(cw.red_button) }) : t("red button"), {
+      "font-size": 10,
       fill: cw.red_button ? "#c0392b" : "#566573", "font-weight": cw.red_button ? "bold" : null }));
   return s("g", { class: "peace", "data-doves": cw.doves, "data-red-button": cw.red_button || null }, items);
 }
@@ -251,29 +277,33 @@ function deckLayer(view, ctx, kind, x, y) {
   const cw = view.public.cold_war;
   const deck = kind === "arms" ? cw.arms_deck : cw.conflict_deck;
   const cards = kind === "arms" ? ctx.data.arms : ctx.data.conflicts;
-  const title = kind === "arms" ? "Arms-race deck" : "Conflict deck";
+  const title = kind === "arms" ? t("Arms-race deck") : t("Conflict deck");
   const decade = view.public.decade || 1;
+  const faceDown = deck.count === 1 ? t("{deck}: 1 card, face down", { deck: title })
+    : t("{deck}: {n} cards, face down", { deck: title, n: deck.count });
   const items = [text(x, y + 11, `${title}: ${deck.count}`, { "font-weight": "bold" }),
-    back(x, y + 16, 30, 44, `${title}: ${deck.count} cards, face down`),
+    back(x, y + 16, 30, 44, faceDown),
     text(x + 15, y + 43, String(deck.count), { "text-anchor": "middle", "font-size": 11, "font-weight": "bold",
       fill: "#fdfefe" })];
   const last = deck.last ? cards[deck.last] : null;
   if (last) {
     const rows = ["usa", "ussr"].map((power) => deckRow(ctx, last, power, decade));
-    const tip = ["usa", "ussr"].map((power, i) => `${power === "usa" ? "USA" : "Soviet Union"}: `
-      + (rows[i].map((e) => effectWords(e, ctx)).join(", ") || "nothing")).join("; ");
+    const tip = ["usa", "ussr"].map((power, i) => `${seatTitle(power)}: `
+      + (rows[i].map((e) => effectWords(e, ctx)).join(", ") || t("nothing"))).join("; ");
+    const card = deck.last.toUpperCase();
+    const tipTitle = t("{deck} — last card {card}", { deck: title, card })
+      + (kind === "arms" ? " " + t("(decade {decade} row)", { decade: ROMAN[decade] }) : "");
     items.push(s("g", { class: "last-card", "data-card": deck.last },
       s("rect", { x: x + 36, y: y + 16, width: 140, height: 44, rx: 4, fill: "#fdfefe", stroke: "#1b2631" }),
-      text(x + 40, y + 27, `last: ${deck.last.toUpperCase()}${last.reshuffle ? " ↻" : ""}`, { "font-size": 9,
+      text(x + 40, y + 27, t("last: {card}", { card: card + (last.reshuffle ? " ↻" : "") }), { "font-size": 9,
         "font-weight": "bold" }),
       text(x + 40, y + 41, "USA", { "font-size": 8.5, fill: TEAM.west.ink }),
       rows[0].length ? chips(ctx, rows[0], x + 64, y + 32, 110, 7.5) : text(x + 64, y + 41, "—", { "font-size": 9 }),
-      text(x + 40, y + 55, "USSR", { "font-size": 8.5, fill: TEAM.east.ink }),
+      text(x + 40, y + 55, seatShort("ussr"), { "font-size": 8.5, fill: TEAM.east.ink }),
       rows[1].length ? chips(ctx, rows[1], x + 64, y + 46, 110, 7.5) : text(x + 64, y + 55, "—", { "font-size": 9 }),
-      s("title", { text: `${title} — last card ${deck.last.toUpperCase()}`
-        + `${kind === "arms" ? ` (decade ${ROMAN[decade]} row)` : ""}: ${tip}${last.reshuffle ? "; reshuffles the deck" : ""}` })));
+      s("title", { text: `${tipTitle}: ${tip}` + (last.reshuffle ? "; " + t("reshuffles the deck") : "") })));
   } else {
-    items.push(text(x + 40, y + 42, "no card drawn yet", { "font-size": 9.5, fill: "#99a3a4" }));
+    items.push(text(x + 40, y + 42, t("no card drawn yet"), { "font-size": 9.5, fill: "#99a3a4" }));
   }
   return s("g", { class: "deck-2p2", "data-deck": kind, "data-count": deck.count, "data-last": deck.last || null }, items);
 }
@@ -282,18 +312,21 @@ function deckLayer(view, ctx, kind, x, y) {
 function notesLayer(view, x, y) {
   const cw = view.public.cold_war;
   const reminders = [];
-  if (cw.reminders.arms_cost) reminders.push(`arms race +$${cw.reminders.arms_cost} per step`);
-  if (cw.reminders.soviet_penalty) reminders.push("Soviet build/LS value −1");
+  if (cw.reminders.arms_cost) reminders.push(t("arms race +${amount} per step", { amount: cw.reminders.arms_cost }));
+  if (cw.reminders.soviet_penalty) reminders.push(t("Soviet build/LS value −1"));
   const [b, c] = cw.prepared;
   const items = [
-    text(x, y + 11, `Victory points: USA ${cw.victory_points.usa} · Soviet Union ${cw.victory_points.ussr}`,
-      { "font-weight": "bold", class: "vp" }),
-    text(x, y + 26, `Reminders: ${reminders.join("; ") || "none"}`, { "font-size": 10.5, class: "reminders" }),
-    text(x, y + 41, `2+2 cards waiting for sub-decade B: ${b}, C: ${c}`, { "font-size": 10.5 }),
+    text(x, y + 11, t("Victory points: USA {usa} · Soviet Union {ussr}", { usa: cw.victory_points.usa,
+      ussr: cw.victory_points.ussr }), { "font-weight": "bold", class: "vp" }),
+    text(x, y + 26, t("Reminders: {reminders}", { reminders: reminders.join("; ") || t("none") }),
+      { "font-size": 10.5, class: "reminders" }),
+    text(x, y + 41, t("2+2 cards waiting for sub-decade B: {b}, C: {c}", { b, c }), { "font-size": 10.5 }),
   ];
   [b, c].forEach((count, i) => {
-    for (let k = 0; k < count; k += 1) items.push(back(x + 270 + i * 40 + k * 4, y + 30 - k * 2, 18, 24,
-      `${count} 2+2 card${count === 1 ? "" : "s"} waiting for sub-decade ${"BC"[i]}, face down`));
+    const sub = "BC"[i];
+    const tip = count === 1 ? t("1 2+2 card waiting for sub-decade {sub}, face down", { sub })
+      : t("{n} 2+2 cards waiting for sub-decade {sub}, face down", { n: count, sub });
+    for (let k = 0; k < count; k += 1) items.push(back(x + 270 + i * 40 + k * 4, y + 30 - k * 2, 18, 24, tip));
   });
   return s("g", { class: "cold-war-notes", "data-prepared": `${b},${c}`, "data-vp": `${cw.victory_points.usa},`
     + `${cw.victory_points.ussr}`, "data-reminders": reminders.join("; ") }, items);
