@@ -8,6 +8,7 @@ and a clone shares every earlier entry with its original.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 from realpolitik.i18n import DEFAULT, Text, render
@@ -31,7 +32,13 @@ class Entry(NamedTuple):
         return self.public
 
 
-_new = tuple.__new__  # an entry per log line: skip NamedTuple's Python-level __new__
+_new = tuple.__new__
+
+
+@lru_cache(maxsize=256)
+def _group(to: frozenset[int] | tuple) -> frozenset[int]:
+    """The seats an entry is private to, as one shared set (a game has few such groups)."""
+    return frozenset(to)
 
 
 class Log:
@@ -43,7 +50,7 @@ class Log:
     keeps = True
 
     def __init__(self) -> None:
-        self._node: tuple | None = None  # (entry, previous node)
+        self._node: tuple | None = None  # (public, to, private, previous node): one tuple per entry
         self.size = 0
 
     def copy(self) -> Log:
@@ -55,7 +62,7 @@ class Log:
 
     def add(self, public: Line, to: frozenset[int] | tuple = (), private: Line = None) -> None:
         """Append an entry; ``private`` (if given) is what the seats in ``to`` read instead."""
-        self._node = (_new(Entry, (public, frozenset(to) if to else _NOBODY, private)), self._node)
+        self._node = (public, _group(to) if to else _NOBODY, private, self._node)
         self.size += 1
 
     def entries(self, start: int = 0) -> list[Entry]:
@@ -63,8 +70,8 @@ class Log:
         out = []
         node, i = self._node, self.size
         while node is not None and i > start:
-            out.append(node[0])
-            node = node[1]
+            out.append(_new(Entry, node[:3]))
+            node = node[3]
             i -= 1
         out.reverse()
         return out

@@ -2,17 +2,33 @@
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import Any, NamedTuple
 
 from .catalogs import catalog
 
 
-class Text(NamedTuple):
+class Text(tuple):
     """A message for players: ``key`` is its English source with ``{name}`` fields, ``params``
-    the ``(name, value)`` pairs; a value may itself be a ``Text`` (a card's name)."""
+    the ``(name, value)`` pairs; a value may itself be a ``Text`` (a card's name).
 
-    key: str
-    params: tuple[tuple[str, Any], ...] = ()
+    Stored flat, ``(key, name, value, name, value, …)``: one tuple per message, as a message
+    is made for every log line of every game (and each container more is work for the
+    garbage collector)."""
+
+    __slots__ = ()
+
+    @property
+    def key(self) -> str:
+        return self[0]
+
+    @property
+    def params(self) -> tuple[tuple[str, Any], ...]:
+        return tuple(zip(self[1::2], self[2::2]))
+
+    def __repr__(self) -> str:
+        fields = "".join(f", {name}={value!r}" for name, value in self.params)
+        return f"t({self[0]!r}{fields})"
 
     def __str__(self) -> str:
         return render(self, "en")
@@ -42,12 +58,13 @@ def listed(items: Any, sep: str = ", ") -> Listed:
     return Listed(tuple(items), sep)
 
 
-_new = tuple.__new__  # a Text is built for every log line of every game: skip NamedTuple's Python-level __new__
+_new = tuple.__new__
+_flat = chain.from_iterable  # a dict's items iterator hands out one pair, reused: no tuple per value
 
 
 def t(key: str, **params: Any) -> Text:
     """The message ``key`` (its English source) with these values."""
-    return _new(Text, (key, tuple(params.items()) if params else ()))
+    return _new(Text, (key, *_flat(params.items()))) if params else _new(Text, (key,))
 
 
 def render(value: Any, lang: str) -> str:
@@ -56,10 +73,11 @@ def render(value: Any, lang: str) -> str:
     A message missing from the catalog is shown in English.
     """
     if isinstance(value, Text):
-        template = catalog(lang).get(value.key) or value.key
-        if not value.params:
+        key = value[0]
+        template = catalog(lang).get(key) or key
+        if len(value) == 1:
             return template
-        return template.format_map({name: render(v, lang) for name, v in value.params})
+        return template.format_map({value[i]: render(value[i + 1], lang) for i in range(1, len(value), 2)})
     if isinstance(value, Listed):
         return value.sep.join(render(item, lang) for item in value.items)
     if isinstance(value, Sentence):
