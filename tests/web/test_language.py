@@ -83,11 +83,11 @@ def test_every_title_plays_in_german(server, api, context, game, seats):
 #: English words of the boards' own drawings, by game
 BOARD_ENGLISH = {
     "wsdv": r"\b(decade|turn order|to act|Display|Your hand|Played|Wall|Police|Socialists|Hamburg counts|"
-            r"Mass protests|Flight|economy|protests|supplied|deck|empty|none)\b",
+            r"Mass protests|Flight|economy|protests|supplied|deck|empty|none|West Berlin|East Berlin)\b",
     "e1815": r"\b(year|start phase|Your decision|Waiting for|Battle|seat|capital|markers|lands|supply|general|"
              r"loyalty|in supply|you|the general|winter|summer|turn|action)\b",
     "nationen": r"\b(round|turn|deck|cards|bank|tankers|pipelines|Last incident|no card|power|money|income|"
-                r"in supply|agent|notes|high sea|no ruler)\b",
+                r"in supply|agent|notes|high sea|no ruler|Receive|Pay|Your|Lose)\b",
     "wsdv-2p2": r"\b(decade|sub-decade|turn order|to act|you|team|yellow|red|active|treasury|in the red|marker|"
                 r"World peace|doves?|red button|Arms race|Space race|Dominance|advantage|level|income|start|"
                 r"Victory points|VP|victory|Reminders|deck|peacemakers?|cards? in hand|last|no card|Soviet Union|USSR|"

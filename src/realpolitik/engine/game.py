@@ -9,6 +9,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from realpolitik.i18n import Text, t
+
 from .errors import ContentError, OptionError
 
 if TYPE_CHECKING:
@@ -28,6 +30,10 @@ MAX_TEXT = 1024
 class Option:
     """A named rule option with its default, allowed values and a one-line meaning.
 
+    ``name`` is the key in records, action protocols and ``-o name=value``; ``help`` is the
+    command line's English meaning (it may cite the spec). Players read ``label`` and
+    ``about`` instead — messages in their own words, without spec references or internal
+    names — and ``choice_labels``, one per choice, in the order of ``choices``.
     Numbers are bounded (``minimum``/``maximum``, both inclusive, required for numbers);
     ``local_file`` marks an option whose value names a file on the machine running the
     game (an own content file): the command line takes it, the online server never does.
@@ -40,6 +46,9 @@ class Option:
     minimum: int | float | None = None
     maximum: int | float | None = None
     local_file: bool = False
+    label: Text | None = None
+    about: Text | None = None
+    choice_labels: tuple[Text, ...] = ()
 
     def __post_init__(self) -> None:
         number = type(self.default) in (int, float)
@@ -47,6 +56,8 @@ class Option:
             raise TypeError(f"option {self.name!r}: a number option needs a minimum and a maximum")
         if not number and (self.minimum is not None or self.maximum is not None):
             raise TypeError(f"option {self.name!r}: only number options have bounds")
+        if self.choice_labels and len(self.choice_labels) != len(self.choices):
+            raise TypeError(f"option {self.name!r}: one choice label per choice")
 
     def values(self) -> str:
         """The values this option takes, in words (for help texts and refusals)."""
@@ -110,6 +121,9 @@ class Game(ABC):
 
     id: str = ""
     title: str = ""
+    #: one line for players on what the game is, and its typical length at a table
+    summary: Text | None = None
+    length: Text | None = None
     rules_version: str = "1"
     min_players: int = 2
     max_players: int = 2
@@ -134,9 +148,20 @@ class Game(ABC):
         """The seat names used in action texts and views, for this many players."""
         return tuple(f"p{i + 1}" for i in range(players))
 
+    def seat_titles(self, players: int) -> tuple[Text, ...]:
+        """What players call each seat ("West", "Player 1"), in the order of ``seat_labels``."""
+        return tuple(t("Player {number}", number=i + 1) for i in range(players))
+
     def teams(self, players: int) -> tuple[int, ...] | None:
         """Team number per seat, or ``None`` when everybody plays for himself."""
         return None
+
+    def team_titles(self, players: int) -> tuple[Text, ...] | None:
+        """What players call each team of ``teams(players)``, by team number; ``None`` without teams."""
+        teams = self.teams(players)
+        if teams is None:
+            return None
+        return tuple(t("Team {number}", number=n + 1) for n in range(max(teams) + 1))
 
     def content_problems(self, option: str, path: str) -> list[str]:
         """Every problem of the file at ``path`` given as the file option ``option`` (one with

@@ -42,3 +42,14 @@ def test_places_and_cards_are_named_as_printed():
     assert render(label("ls", ("wb-us",)), "en") == "Living standard +1 in West Berlin's US sector"
     assert render(label("build", ("dresden/leipzig",)), "en") == "Build: the line Dresden–Leipzig"
     assert render(label("discard", ("16",)), "en") == f"Discard 16 {st.card('16').title}"
+
+
+def test_places_with_german_names_read_in_german():
+    """The board's places are messages: the two Berlins and the neighbours' halves have German
+    names, the German places read the same in both languages."""
+    st = get("wsdv").new_state(2, {}, 1)
+    label = st.action_label
+    assert render(label("calm", ("wb",)), "en") == "Remove 1 unrest in West Berlin"
+    assert "Westberlin" in render(label("calm", ("wb",)), "de")
+    assert "Ostberlin" in render(label("calm", ("eb",)), "de")
+    assert "Sachsen" in render(label("calm", ("sn",)), "de") and "Sachsen" in render(label("calm", ("sn",)), "en")

@@ -168,7 +168,7 @@ def render(view: dict[str, Any], lang: str = DEFAULT) -> Group:
                         Text(say(t("Pipelines: {pipelines}", pipelines=pipes), lang))]
     if pub["last_card"]:
         card = content.cards[pub["last_card"]]
-        words = t("Last incident card: {card} — {text}", card=card.name, text=card.text)
+        words = t("Last incident card: {card} — {text}", card=t(card.name), text=t(card.text))
         parts.append(Text(say(words, lang), style="italic"))
     parts.append(_players(view, content, lang))
     if board.stand_in:

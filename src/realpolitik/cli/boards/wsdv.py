@@ -80,8 +80,14 @@ def _tracks(pub: dict[str, Any], lang: str) -> list[Text]:
     return out
 
 
-def _province_names(pub: dict[str, Any]) -> dict[str, str]:
-    return {p["key"]: p["name"] for p in pub["provinces"]}
+def _province_names(pub: dict[str, Any]) -> dict[str, Message]:
+    """Provinces by key, their printed names as messages ("West Berlin" is "Westberlin" in German)."""
+    return {p["key"]: _printed(p) for p in pub["provinces"]}
+
+
+def _printed(province: dict[str, Any]) -> Message:
+    name = province["name"]
+    return t(name)
 
 
 def _west_berlin(pub: dict[str, Any], lang: str) -> str:
@@ -93,7 +99,7 @@ def _west_berlin(pub: dict[str, Any], lang: str) -> str:
     if wb["delivered_by"]:
         parts.append(say(t("supplied by {provinces}", provinces=listed(names[k] for k in wb["delivered_by"])), lang))
     if wb["supplier_protests"]:
-        protests = listed(f"{names[k]} {v}" for k, v in wb["supplier_protests"].items())
+        protests = listed(t("{province} {n}", province=names[k], n=v) for k, v in wb["supplier_protests"].items())
         parts.append(say(t("supplier protests: {protests}", protests=protests), lang))
     return " ".join(parts)
 
@@ -121,8 +127,9 @@ def _factories(pub: dict[str, Any], province: str, lang: str) -> list[str]:
         where = pub["hamburg"] if city.kind == "hamburg" else city.province
         if where == province and city.key in factories:
             f = factories[city.key]
-            sites.append(say(t("{city} {value} (run down)", city=city.name, value=f["value"]), lang)
-                         if f["rundown"] else f"{city.name} {f['value']}")
+            name = say(t(city.name), lang)
+            sites.append(say(t("{city} {value} (run down)", city=name, value=f["value"]), lang)
+                         if f["rundown"] else f"{name} {f['value']}")
     return sites
 
 
@@ -137,15 +144,16 @@ def _provinces(pub: dict[str, Any], side: str, lang: str) -> Table:
             continue
         mp = "✊" * p["mass_protests"]
         extra = f" +{p['socialists']} {say(t('soc.'), lang)}" if p["socialists"] else ""
-        table.add_row(p["name"], str(p["unrest"]), Text(mp, style="bold red"), str(p["ls"]), str(p["economy"]),
-                      str(p["export"]), ", ".join(_factories(pub, p["key"], lang)) + extra)
+        table.add_row(say(_printed(p), lang), str(p["unrest"]), Text(mp, style="bold red"), str(p["ls"]),
+                      str(p["economy"]), str(p["export"]), ", ".join(_factories(pub, p["key"], lang)) + extra)
     return table
 
 
 def _infrastructure(pub: dict[str, Any], lang: str) -> Text:
     """The blue lines built, between their cities."""
     c = load()
-    lines = ["–".join(c.cities[c.city_index[k]].name for k in line.split("/")) for line in pub["infrastructure"]]
+    lines = ["–".join(say(t(c.cities[c.city_index[k]].name), lang) for k in line.split("/"))
+             for line in pub["infrastructure"]]
     return Text(say(t("Infrastructure: {lines}", lines=listed(lines) if lines else "—"), lang), style="dim")
 
 

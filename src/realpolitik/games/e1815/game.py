@@ -5,15 +5,22 @@ from __future__ import annotations
 from typing import Any
 
 from realpolitik.engine import ContentError, Game, Option
+from realpolitik.i18n import t
 
 from . import rules
 from .content import MAPS, load, load_rules
 from .state import NEUTRAL, E1815State
 
 _MAX_YEARS = Option("max_years", load_rules().scoring.max_years,
-                    "year limit (spec U27), after which the most SP win; 0 = none", minimum=0, maximum=100)
+                    "year limit (spec U27), after which the most SP win; 0 = none", minimum=0, maximum=100,
+                    label=t("Year limit"),
+                    about=t("After this many years whoever has the most SP wins. 0: no limit."))
 _START = Option("start_player", load_rules().turn.start_player, "who opens a year: rotate (the last summer "
-                "player, who had the 1½ move, opens the next one) or fixed (always p1)", ("rotate", "fixed"))
+                "player, who had the 1½ move, opens the next one) or fixed (always p1)", ("rotate", "fixed"),
+                label=t("Who opens a year"),
+                about=t("The last summer player, who had the 1½ move, opens the next year; or Player 1 always "
+                        "opens."),
+                choice_labels=(t("the last summer player"), t("always Player 1")))
 _MAP_FILE = Option("map_file", "", "path of an own map file replacing the built-in (stand-in) map",
                    local_file=True)
 
@@ -23,6 +30,9 @@ class E1815(Game):
 
     id = "e1815"
     title = "1815"
+    summary = t("Europe after Napoleon: found a capital, take lands with troops, generals and fortresses, and win "
+                "by SP. Every player for himself.")
+    length = t("about 2 hours")
     rules_version = "1"
     min_players = 2
     max_players = 4
@@ -83,16 +93,29 @@ class E1815TwoVsTwo(E1815):
 
     id = "e1815-2vs2"
     title = "1815 2vs2"
+    summary = t("1815 for two teams of two: allies never harm each other, help each other with team actions and "
+                "count their SP together. Also on the 1715 map of North America.")
+    length = t("about 2–3 hours")
     min_players = 4
     max_players = 4
     options = (
-        Option("map", "1815", "the map: 1815 (Europe) or 1715 (North America, with loyalty)", MAPS),
+        Option("map", "1815", "the map: 1815 (Europe) or 1715 (North America, with loyalty)", MAPS,
+               label=t("Map"),
+               about=t("1815: Europe. 1715: North America, where each player first chooses a power and the crown "
+                       "demands loyalty."),
+               choice_labels=(t("1815 — Europe"), t("1715 — North America"))),
         _MAX_YEARS,
         _START,
-        Option("loyalty", True, "1715: the crown's demands and the loyalty roll (spec U28)"),
+        Option("loyalty", True, "1715: the crown's demands and the loyalty roll (spec U28)",
+               label=t("Loyalty (1715)"),
+               about=t("On the 1715 map: the crown's demands and the loyalty roll.")),
         Option("last_team_action", "before-half", "the last summer player's team action comes between the 1 "
                "and the ½ of his move (as the issue reads seed 002) or after the ½, before the SP distribution",
-               ("before-half", "after-half")),
+               ("before-half", "after-half"),
+               label=t("The last team action of a year"),
+               about=t("The last summer player's team action comes between the 1 and the ½ of his 1½ move, or "
+                       "after the ½, before the SP distribution."),
+               choice_labels=(t("within the 1½ move"), t("after the 1½ move"))),
         _MAP_FILE,
     )
 

@@ -48,7 +48,7 @@ class DrawCard(NamedTuple):
         b = st.content.board
         piece = t("agent") if by == "agent" else LEADER_NAMES[LEADERS[st.board[point] % 4]]
         st.log.add(t("{seat}'s {piece} stops on the '?' at {point} and draws “{card}”: {text}", seat=st.seats[seat],
-                     piece=piece, point=point_words(st, b.point_name[point]), card=card.name, text=card.text))
+                     piece=piece, point=point_words(st, b.point_name[point]), card=t(card.name), text=t(card.text)))
         if by == "agent" and card.effect in LEADER_ORDERS:
             st.step3 = REPLACED
             st.log.add(t("This order replaces the placing or moving of a head of state this turn."))
@@ -56,7 +56,7 @@ class DrawCard(NamedTuple):
 
 
 def _lapse(st: S, card: Card, why: Text) -> None:
-    st.log.add(t("“{card}” has no effect: {why}.", card=card.name, why=why))
+    st.log.add(t("“{card}” has no effect: {why}.", card=t(card.name), why=why))
 
 
 def _own_leaders(st: S, seat: int, kind: int | None = None, on_capital: bool = False) -> list[int]:
@@ -216,8 +216,8 @@ class Order(NamedTuple):
 
     def describe(self, st: S, viewer: int | None) -> Text:
         card = st.content.cards[self.key]
-        return words.asks(st, viewer, self.seat, t("“{card}”: {text}", card=card.name, text=card.text),
-                          t("carries out “{card}”", card=card.name))
+        return words.asks(st, viewer, self.seat, t("“{card}”: {text}", card=t(card.name), text=t(card.text)),
+                          t("carries out “{card}”", card=t(card.name)))
 
 
 # ====================================================================== taking and losing states
@@ -302,7 +302,7 @@ class Depose(NamedTuple):
         if st.content.cards[key].once:
             i = len(st.deck) - 1 - st.deck[::-1].index(key)
             del st.deck[i]
-            st.log.add(t("“{card}” leaves the game.", card=st.content.cards[key].name))
+            st.log.add(t("“{card}” leaves the game.", card=t(st.content.cards[key].name)))
 
     def describe(self, st: S, viewer: int | None) -> Text:
         return words.asks(st, viewer, self.seat,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from realpolitik.engine import ContentError, Game, Option
+from realpolitik.i18n import t
 
 from . import rules
 from .content import load
@@ -20,16 +21,34 @@ class NuclearWar(Game):
     rules_version = "1"
     min_players = 2
     max_players = 6
+    summary = t("A satirical card game of the Cold War: win the other nations' people over with propaganda, "
+                "or wipe them out with missiles and bombers. The last nation with people left rules the world.")
+    length = t("about 1 hour")
     options = (
         Option("first_player", "owner", "who opens: the owner of the game (seat p1, as the seed says) "
-               "or a random seat", ("owner", "random")),
+               "or a random seat", ("owner", "random"),
+               label=t("Who begins"),
+               about=t("The owner of the game begins, as the rule book says, or a player drawn by lot."),
+               choice_labels=(t("the owner (Player 1)"), t("a player drawn by lot"))),
         Option("refill", "draw-to-ten", "turn draw: up to ten cards in hand, deterrent force and face-down "
-               "row (spec §15 #2), or exactly one card as the seed words it", ("draw-to-ten", "draw-one")),
+               "row (spec §15 #2), or exactly one card as the seed words it", ("draw-to-ten", "draw-one"),
+               label=t("Drawing cards"),
+               about=t("Each turn, draw until hand, deterrent force and face-down row hold ten cards together, "
+                       "or draw exactly one card, as the German rule book words it."),
+               choice_labels=(t("up to ten cards"), t("one card"))),
         Option("retaliation_cards", "all", "final retaliation may use hand, deterrent force, face-down row "
-               "and face-up carrier (spec §15 #13), or only the hand", ("all", "hand")),
+               "and face-up carrier (spec §15 #13), or only the hand", ("all", "hand"),
+               label=t("Final retaliation"),
+               about=t("A player's final retaliation may use every card he has: hand, deterrent force, face-down "
+                       "row and the face-up carrier — or his hand only."),
+               choice_labels=(t("every card"), t("the hand only"))),
         Option("b70_intercept", "warhead-run", "an intercepted B-70 also destroys the warheads face down at "
                "the front of its owner's row (spec §15 #9), or only the face-up cards",
-               ("warhead-run", "face-up")),
+               ("warhead-run", "face-up"),
+               label=t("Intercepting a B-70"),
+               about=t("An intercepted B-70 bomber also destroys the warheads lying face down at the front of its "
+                       "owner's row, or only the face-up cards."),
+               choice_labels=(t("with the face-down warheads"), t("the face-up cards only"))),
         Option("content", "", "path of an own cards file replacing the built-in (stand-in) cards",
                local_file=True),
     )

@@ -143,7 +143,7 @@ class Build(NamedTuple):
         site = c.site_index[arg]
         points -= board.build(st, site)
         if site < LINE:
-            st.log.add(t("{seat} builds a factory in {city}.", seat=st.seats[seat], city=c.cities[site].name))
+            st.log.add(t("{seat} builds a factory in {city}.", seat=st.seats[seat], city=t(c.cities[site].name)))
         else:
             st.log.add(t("{seat} builds {site}.", seat=st.seats[seat], site=words.site(st, arg)))
         if points:
@@ -217,7 +217,7 @@ class LivingStandard(NamedTuple):
         if words[0] == "assign":
             ext, p = c.city_index[words[1]], c.province_index[words[2]]
             st.log.add(t("The factory in {city} counts for {province} in this action.",
-                         city=c.cities[ext].name, province=pname(st, p)))
+                         city=t(c.cities[ext].name), province=pname(st, p)))
             st.stack.append(LivingStandard(seat, side, points, placed, choice + (ext, p), flags))
             return
         p = c.province_index[words[1]]

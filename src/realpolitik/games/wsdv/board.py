@@ -307,7 +307,7 @@ def dismantle(st: S, site: int) -> Text:
             st.factory[site] = RUNDOWN
             return t("the Rheinsberg factory runs down")
         st.factory[site] = NONE
-        return t("the factory in {city} is dismantled", city=c.cities[site].name)
+        return t("the factory in {city} is dismantled", city=t(c.cities[site].name))
     k, end = divmod(site - LINE, 2)
     st.lines[k] &= ~(1 << end)
     return t("{site} is dismantled", site=words.site(st, name))

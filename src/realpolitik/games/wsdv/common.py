@@ -38,9 +38,9 @@ def name(st: S, key: str) -> str:
     return f"{key.upper()} {st.card(key).title}"
 
 
-def pname(st: S, p: int) -> str:
-    """A province's name."""
-    return st.content.provinces[p].name
+def pname(st: S, p: int) -> Text:
+    """A province's name, as printed (a message: "West Berlin" is "Westberlin" in German)."""
+    return t(st.content.provinces[p].name)
 
 
 def pkey(st: S, p: int) -> str:

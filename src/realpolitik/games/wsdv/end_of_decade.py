@@ -106,7 +106,7 @@ class Pay(NamedTuple):
             x = c.city_index[arg]
             st.factory[x] = board.RUNDOWN
             st.log.add(t("{seat} picks: the factory in {city} runs down ({why}).", seat=st.seats[seat],
-                         city=c.cities[x].name, why=why))
+                         city=t(c.cities[x].name), why=why))
         else:
             st.log.add(t("{seat} picks: {what} ({why}).", seat=st.seats[seat],
                          what=board.dismantle(st, c.site_index[arg]), why=why))

@@ -431,7 +431,7 @@ class Rundown(NamedTuple):
         st.stack.pop()
         x = st.content.city_index[grammar.words(action)[1]]
         st.factory[x] = RUNDOWN
-        st.log.add(t("The factory in {city} runs down.", city=st.content.cities[x].name))
+        st.log.add(t("The factory in {city} runs down.", city=t(st.content.cities[x].name)))
 
     def describe(self, st: S, viewer: int | None) -> Text:
         return asks(st, viewer, self.seat, t("choose the East factory that runs down"), t("runs down an East factory"))
@@ -452,7 +452,7 @@ class Repair(NamedTuple):
         st.stack.pop()
         x = st.content.city_index[grammar.words(action)[1]]
         st.factory[x] = WORKING
-        st.log.add(t("The factory in {city} is repaired.", city=st.content.cities[x].name))
+        st.log.add(t("The factory in {city} is repaired.", city=t(st.content.cities[x].name)))
 
     def describe(self, st: S, viewer: int | None) -> Text:
         return asks(st, viewer, self.seat, t("choose the run-down factory to repair"), t("repairs a factory"))
@@ -473,7 +473,7 @@ class CloseFactory(NamedTuple):
         st.stack.pop()
         x = st.content.city_index[grammar.words(action)[1]]
         board.remove_external(st, x)
-        st.log.add(t("The factory in {city} is closed with all its infrastructure.", city=st.content.cities[x].name))
+        st.log.add(t("The factory in {city} is closed with all its infrastructure.", city=t(st.content.cities[x].name)))
 
     def describe(self, st: S, viewer: int | None) -> Text:
         return asks(st, viewer, self.seat,

@@ -261,7 +261,7 @@ class Turn(NamedTuple):
         board.remove_unrest(st, p)
         st.police_used += 1
         st.log.add(t("{seat} uses a police card: 1 unrest leaves {province}.", seat=st.seats[self.seat],
-                     province=st.content.provinces[p].name))
+                     province=t(st.content.provinces[p].name)))
 
     def play_card(self, st: S, verb: str, key: str, use: str) -> None:
         """The card leaves the display (or the hand) and is played; the turn ends after its use."""

@@ -41,13 +41,13 @@ def place(st: S, key: str) -> str | Text:
     c = st.content
     if key.startswith("wb-"):
         return t("West Berlin's {sector} sector", sector=_SECTOR.get(key[3:], key[3:]))
-    return c.provinces[c.province_index[key]].name
+    return t(c.provinces[c.province_index[key]].name)
 
 
-def city(st: S, key: str) -> str:
-    """A city by its key."""
+def city(st: S, key: str) -> Text:
+    """A city by its key, as printed (a message: foreign places have German names)."""
     c = st.content
-    return c.cities[c.city_index[key]].name
+    return t(c.cities[c.city_index[key]].name)
 
 
 def site(st: S, key: str) -> str | Text:

@@ -94,12 +94,12 @@ function sectorWords(sector, ls) {
 
 export function provinceName(ctx, key) {
   const p = ctx.data && ctx.data.provinces[key];
-  return p ? p.name : key;
+  return p ? t(p.name) : key;
 }
 
 export function cityName(ctx, key) {
   const c = ctx.data && ctx.data.cities[key];
-  return c ? c.name : key;
+  return c ? t(c.name) : key;
 }
 
 /** A site of the build and dismantle actions in words: a city, or a blue line "a/b". */
@@ -238,7 +238,7 @@ function provinceArea(view, ctx, p, x0, y0, label) {
   cells.map(([c, r]) => s("rect", { x: x0 + c * CW, y: y0 + r * CH, width: CW, height: CH,
     fill: uses.length ? "#f9e79f" : SIDE_FILL[p.side] })),
   s("title", { text: t("{province}: {unrest} unrest, {protests} mass protest(s), living standard {ls}, economy "
-    + "{economy}, export level {export}", { province: p.name, unrest: p.unrest, protests: p.mass_protests, ls: p.ls,
+    + "{economy}, export level {export}", { province: t(p.name), unrest: p.unrest, protests: p.mass_protests, ls: p.ls,
     economy: p.economy, export: p.export }) }));
   const [bx, by] = at(x0, y0, BADGE_AT[p.key] || cells[0] || [0, 0]);
   return clickable(g, ctx, view, uses, bx + 12, by + 12, label);
@@ -270,7 +270,7 @@ function badge(view, ctx, p, x0, y0, label) {
       s("text", { x: x + 25, y: y + 3, "text-anchor": "middle", "font-size": 8, fill: "#fdfefe", text: p.socialists }));
   }
   items.push(s("title", { text: t("{province}: {unrest} unrest, {protests} mass protest(s), living standard {ls}, "
-    + "{socialists} socialist(s)", { province: p.name, unrest: p.unrest, protests: p.mass_protests, ls: p.ls,
+    + "{socialists} socialist(s)", { province: t(p.name), unrest: p.unrest, protests: p.mass_protests, ls: p.ls,
     socialists: p.socialists }) }));
   const g = s("g", { class: "badge", "data-province": p.key }, items);
   return clickable(g, ctx, view, uses, x + 12, y + 12, label);
@@ -313,11 +313,11 @@ function city(view, ctx, c, x0, y0, label) {
   }
   const what = !factory ? t("no factory") : factory.rundown ? t("run-down factory of value {n}", { n: factory.value })
     : t("factory of value {n}", { n: factory.value });
-  marker.push(s("title", { text: `${c.name}: ${what}` }));
+  marker.push(s("title", { text: `${t(c.name)}: ${what}` }));
   const site = clickable(s("g", { class: "site", "data-site": c.key }, marker), ctx, view, uses, x + 10, y + 10, label);
   const left = LABEL_LEFT.has(c.key);
   const name = external ? null : s("text", { x: left ? x - 9 : x + 9, y: y + 3, "text-anchor": left ? "end" : "start",
-    "font-size": 9, fill: "#34495e", "pointer-events": "none", text: c.name });
+    "font-size": 9, fill: "#34495e", "pointer-events": "none", text: t(c.name) });
   return s("g", { class: `city${factory ? " factory" : ""}`, "data-city": c.key,
     "data-factory": factory ? factory.value : null, "data-rundown": factory && factory.rundown ? "true" : null }, site, name);
 }
@@ -447,7 +447,7 @@ export function provinceTable(view, ctx, x, y, width, label) {
     const uses = usesOf(ctx, (w) => usesProvince(w, p.key));
     const row = s("g", { class: `province-row ${p.side}`, "data-province": p.key },
       s("rect", { x, y: ry, width, height: 18, rx: 3, fill: uses.length ? "#f9e79f" : SIDE_FILL[p.side] }),
-      s("text", { x: x + 5, y: ry + 13, "font-size": 10.5, fill: SIDE_INK[p.side], text: p.name }),
+      s("text", { x: x + 5, y: ry + 13, "font-size": 10.5, fill: SIDE_INK[p.side], text: t(p.name) }),
       cols.map(([field], j) => s("text", { x: x + first + j * step + step / 2, y: ry + 13, "text-anchor": "middle",
         "font-size": 10.5, "font-weight": field === "unrest" || field === "ls" ? "bold" : null,
         fill: field === "mass_protests" && p[field] ? "#c0392b" : "#1b2631", class: `cell ${field}`, text: p[field] })));

@@ -6,50 +6,85 @@ import { h, put, seatName } from "./dom.js";
 import { lang, startLanguage, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
+// the game a newcomer finds chosen: short, for 2 to 6 players, quick to learn
+const FIRST_GAME = "nuclear-war";
 let catalog = [];
 
 function current() {
   return catalog.find((g) => g.id === $("game").value);
 }
 
-function seatChoices(game, i) {
+/** The seats of the current game for the chosen number of players: [{label, title, team}]. */
+function currentSeats() {
+  return current().seats[$("players").value] || [];
+}
+
+/** "2 players · about 2–3 hours": the player count and the typical length of a game. */
+function facts(game) {
+  const players = game.min_players === game.max_players
+    ? t("{count} players", { count: game.min_players })
+    : t("{low}–{high} players", { low: game.min_players, high: game.max_players });
+  return game.length ? `${players} · ${game.length}` : players;
+}
+
+/** Who may sit at a seat, in words: a person or a bot of some kind. */
+function kindName(kind) {
+  if (kind === "human") return t("human");
+  if (kind === "heuristic") return t("bot: rules of thumb");
+  if (kind === "ismcts") return t("bot: thinks ahead");
+  if (kind === "random") return t("bot: random moves");
+  return t("{kind} bot", { kind });
+}
+
+function seatChoices(game, i, seat) {
   const kinds = ["human", ...game.bots];
   const preferred = i === 0 ? "human" : game.bots.includes("heuristic") ? "heuristic" : game.bots[0];
-  return h("select", { name: `seat-${i}`, "aria-label": t("seat {number}", { number: i + 1 }) },
-    kinds.map((k) => h("option", { value: k, selected: k === preferred, text: k === "human" ? t("human") : t("{kind} bot", { kind: k }) })));
+  return h("select", { name: `seat-${i}`, "aria-label": t("who plays {seat}", { seat: seat.title }) },
+    kinds.map((k) => h("option", { value: k, selected: k === preferred, text: kindName(k) })));
 }
 
 function renderSeats() {
   const game = current();
-  const n = Number($("players").value);
-  const teams = game.teams[String(n)];
-  put($("seats"), Array.from({ length: n }, (_, i) => h("li", {},
-    h("span", { class: "label", text: teams ? t("seat {number} (team {team})", { number: i + 1, team: teams[i] + 1 }) : t("seat {number}", { number: i + 1 }) }), seatChoices(game, i))));
+  put($("seats"), currentSeats().map((seat, i) => h("li", { "data-seat": seat.label },
+    h("span", { class: "label" }, h("span", { class: "seat-title", text: seat.title }),
+      seat.team ? h("span", { class: "team muted", text: seat.team }) : null),
+    seatChoices(game, i, seat))));
 }
 
+/** One rule option in players' words: a menu for a choice, a checkbox for yes or no, a
+ * bounded number field for a number. File options never come here (the server refuses them). */
 function optionInput(option) {
   const id = `option-${option.name}`;
+  const help = h("small", { class: "muted", id: `${id}-help`, text: option.help });
+  const common = { id, "data-option": option.name, "aria-describedby": `${id}-help` };
+  if (typeof option.default === "boolean") {
+    return h("div", { class: "option check" },
+      h("label", {}, h("input", { ...common, type: "checkbox", checked: option.default }), h("span", { text: option.label })),
+      help);
+  }
   let input;
   if (option.choices.length) {
-    input = h("select", { id, "data-option": option.name },
-      option.choices.map((c) => h("option", { value: String(c), selected: c === option.default, text: String(c) })));
-  } else if (typeof option.default === "boolean") {
-    input = h("input", { id, type: "checkbox", "data-option": option.name, checked: option.default });
+    input = h("select", common, option.choices.map((c, i) => h("option", {
+      value: String(c), selected: c === option.default, text: option.choice_labels[i] ?? String(c),
+    })));
   } else if (typeof option.default === "number") {
-    input = h("input", { id, type: "number", "data-option": option.name, value: option.default });
+    input = h("input", { ...common, type: "number", required: true, value: option.default, min: option.minimum,
+      max: option.maximum, step: Number.isInteger(option.default) ? 1 : "any" });
   } else {
-    input = h("input", { id, "data-option": option.name, value: option.default ?? "", maxlength: 200 });
+    input = h("input", { ...common, value: option.default ?? "", maxlength: 200 });
   }
-  return h("label", { class: "option", title: option.help }, h("span", { text: option.name }), input,
-    h("small", { class: "muted", text: option.help }));
+  return h("div", { class: "option" }, h("label", { for: id, text: option.label }), input, help);
 }
 
 function renderGame() {
   const game = current();
+  put($("game-about"), h("span", { class: "summary", text: game.summary }), " ",
+    h("span", { class: "facts muted", text: facts(game) }));
   put($("players"), Array.from({ length: game.max_players - game.min_players + 1 }, (_, i) => {
     const n = game.min_players + i;
-    return h("option", { value: n, selected: n === game.default_players, text: String(n) });
+    return h("option", { value: n, selected: n === game.default_players, text: t("{count} players", { count: n }) });
   }));
+  $("players").disabled = game.min_players === game.max_players;
   renderSeats();
   put($("options"), game.options.map(optionInput));
   $("options-box").hidden = !game.options.length;
@@ -68,15 +103,17 @@ function readOptions() {
   return options;
 }
 
-function showCreated(answer) {
+function showCreated(answer, seats) {
   const base = location.origin;
+  const title = (label) => (seats.find((seat) => seat.label === label) || { title: label }).title;
   const rows = answer.invites.map((invite) => {
     const url = base + invite.url;
-    const field = h("input", { readonly: true, value: url, class: "invite", "data-seat": invite.seat, "aria-label": t("invite link for {seat}", { seat: invite.seat }) });
+    const seat = title(invite.seat);
+    const field = h("input", { readonly: true, value: url, class: "invite", "data-seat": invite.seat, "aria-label": t("invite link for {seat}", { seat }) });
     return h("li", {},
-      h("span", { class: "label", text: invite.seat }), field,
+      h("span", { class: "label", text: seat }), field,
       h("button", { type: "button", onclick: () => navigator.clipboard && navigator.clipboard.writeText(url), text: t("Copy") }),
-      h("a", { class: "button", href: invite.url, "data-play": invite.seat, text: t("Play {seat}", { seat: invite.seat }) }));
+      h("a", { class: "button", href: invite.url, "data-play": invite.seat, text: t("Play {seat}", { seat }) }));
   });
   put($("created"),
     h("h3", { text: t("Game created") }),
@@ -91,12 +128,13 @@ function showCreated(answer) {
 async function create(event) {
   event.preventDefault();
   $("create-error").hidden = true;
-  const seats = Array.from(document.querySelectorAll("#seats select"), (s) => s.value);
+  const seats = currentSeats();
+  const kinds = Array.from(document.querySelectorAll("#seats select"), (s) => s.value);
   try {
     const answer = await postJSON("/api/games", {
-      game: current().id, seats, options: readOptions(), lobby_join: $("lobby-join").checked,
+      game: current().id, seats: kinds, options: readOptions(), lobby_join: $("lobby-join").checked,
     });
-    showCreated(answer);
+    showCreated(answer, seats);
     refresh();
   } catch (err) {
     $("create-error").textContent = err.message;
@@ -155,8 +193,9 @@ async function refresh() {
 
 async function start() {
   await startLanguage();
-  catalog = await getJSON("/api/catalog");
-  put($("game"), catalog.map((g) => h("option", { value: g.id, text: `${g.title} (${g.min_players}–${g.max_players})` })));
+  const games = await getJSON("/api/catalog");
+  catalog = [...games.filter((g) => g.id === FIRST_GAME), ...games.filter((g) => g.id !== FIRST_GAME)];
+  put($("game"), catalog.map((g, i) => h("option", { value: g.id, selected: i === 0, text: `${g.title} · ${facts(g)}` })));
   $("game").addEventListener("change", renderGame);
   $("players").addEventListener("change", renderSeats);
   $("create").addEventListener("submit", create);

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from realpolitik.engine import Option
+from realpolitik.i18n import Text, t
 
 from ..game import Wsdv
 from ..layout import TWO_PLUS_TWO
@@ -22,17 +23,28 @@ class TwoPlusTwo(Wsdv):
     min_players = 4
     max_players = 4
     layout = TWO_PLUS_TWO
+    summary = t("Wir sind das Volk! for four in two teams: USA and West against the Soviet Union and East. The "
+                "superpowers add the arms race, the space race and global dominance; only one player wins.")
+    length = t("about 3 hours")
     options = Wsdv.options + (
         Option("expansion", "", "path of an own 2+2 content file replacing the stand-in cards, decks and tracks "
                "(same format as two_plus_two/data/expansion.toml; check it with `realpolitik content validate`)",
                local_file=True),
         Option("table_talk", "none", "how much partners may talk (seed 001 §14): not at all, or hints and "
-               "advice between partners — never about hand cards", ("none", "partners")),
+               "advice between partners — never about hand cards", ("none", "partners"),
+               label=t("Table talk"),
+               about=t("How much partners may talk: not at all, or hints and advice in the team chat — never "
+                       "about hand cards."),
+               choice_labels=(t("no talk"), t("partners may talk"))),
     )
 
     def teams(self, players: int) -> tuple[int, ...]:
         """Yellow (USA, West) against red (Soviet Union, East)."""
         return tuple(self.layout.side)
+
+    def team_titles(self, players: int) -> tuple[Text, ...]:
+        """By side, West's (0) then East's (1): the yellow players (USA, West), the red ones (Soviet Union, East)."""
+        return t("yellow team"), t("red team")
 
     def _new_state(self, players: int, options: dict[str, Any], seed: int) -> TwoPlusTwoState:
         st = TwoPlusTwoState.__new__(TwoPlusTwoState)

@@ -342,9 +342,9 @@ function incident(view, ctx, x, y) {
     text(x + 12, y + 20, t("Last incident card"), { "font-size": 11, fill: "#566573" }),
   ];
   if (key) {
-    out.push(text(x + 12, y + 40, card ? card.name : key, { "font-size": 14, "font-weight": "bold" }));
+    out.push(text(x + 12, y + 40, card ? t(card.name) : key, { "font-size": 14, "font-weight": "bold" }));
     if (card) {
-      wrap(card.text, 50).slice(0, 6).forEach((line, i) => out.push(text(x + 12, y + 60 + i * 15, line, { "font-size": 11.5 })));
+      wrap(t(card.text), 50).slice(0, 6).forEach((line, i) => out.push(text(x + 12, y + 60 + i * 15, line, { "font-size": 11.5 })));
       out.push(text(x + 318, y + 20, card.favourable ? t("favourable") : t("unfavourable"), { "font-size": 10, "text-anchor": "end", fill: card.favourable ? "#1e8449" : "#922b21" }));
     }
   } else {
