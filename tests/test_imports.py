@@ -113,7 +113,12 @@ def test_the_cycle_finder_finds_a_cycle():
     assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
 
 
-@pytest.mark.parametrize("module", sorted(MODULES))
+#: scripts another tool runs inside its own context, not modules to import: Alembic runs env.py
+#: with the connection of a migration (server/migrations)
+SCRIPTS = {"realpolitik.server.migrations.env"}
+
+
+@pytest.mark.parametrize("module", sorted(set(MODULES) - SCRIPTS))
 def test_every_module_imports_alone_in_a_fresh_interpreter(module):
     done = subprocess.run([sys.executable, "-c", f"import {module}"], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]

@@ -17,6 +17,7 @@ from realpolitik.engine import ContentError, Option, OptionError, Record, Record
 from realpolitik.games import get, registry
 from realpolitik.i18n import DEFAULT, LANGUAGES, from_env, listed, render, t
 
+from .admin import admin_app
 from .content import content_app
 from .inputs import (
     OneLineErrors,
@@ -51,6 +52,7 @@ app = typer.Typer(cls=OneLineErrors, add_completion=False, no_args_is_help=True,
                   help="Cold-War and great-power strategy games: play, replay, analyse.")
 console = Console(highlight=False)
 app.add_typer(content_app, name="content")
+app.add_typer(admin_app, name="admin")
 
 
 @app.command()

@@ -25,11 +25,24 @@ from realpolitik.i18n import LANGUAGES, render, t
 from realpolitik.i18n import catalog as catalog_of
 from realpolitik.web import ROOT as WEB
 
+from . import accounts
 from .hall import Hall
-from .protocol import MAX_BODY, BadRequest, Claim, CreateGame, clean_name, parse
+from .protocol import (
+    MAX_BODY,
+    BadRequest,
+    Claim,
+    CreateGame,
+    Credentials,
+    GuestSeats,
+    PasswordChange,
+    clean_name,
+    clean_text,
+    parse,
+)
 from .protocol import language as language_of
-from .store import StorageBusy
+from .store import StorageBusy, User
 from .table import Refusal, Table, busy
+from .tokens import GAME_ID, TOKEN, hash_token
 
 log = logging.getLogger("realpolitik.server")
 
@@ -37,7 +50,8 @@ CONTENT_NAME = re.compile(r"^[a-z0-9_-]{1,40}$")
 PLY = re.compile(r"^[0-9]{1,9}$")
 STATUS = {"bad-game": 400, "bad-seat": 400, "bad-option": 400, "bad-request": 400, "taken": 409,
           "invite-only": 403, "not-finished": 403, "no-game": 404, "no-content": 404, "no-language": 404, "limit": 429,
-          "busy": 503, "damaged": 500, "internal": 500, "timeout": 408}
+          "busy": 503, "damaged": 500, "internal": 500, "timeout": 408, "bad-name": 400, "bad-password": 400,
+          "name-taken": 409, "bad-login": 401, "signed-out": 401, "csrf": 403}
 
 
 def error(code: str, message: str) -> JSONResponse:
@@ -105,15 +119,31 @@ def guarded(handler):
 # ---------------------------------------------------------------------- catalog
 
 
-def catalog_entry(game: Game) -> dict[str, Any]:
-    """What the lobby needs to offer a game: players, bots, options, teams, board."""
+def catalog_entry(game: Game, lang: str = "en") -> dict[str, Any]:
+    """What the lobby needs to offer a game, in ``lang``: what it is, players, seats, bots,
+    options in players' words, teams, board. File options are left out: online, the server
+    never opens a file a client names."""
     counts = range(game.min_players, game.max_players + 1)
+
+    def words(text: Any) -> str:
+        return "" if text is None else render(text, lang)
+
+    def seats(n: int) -> list[dict[str, Any]]:
+        teams, team_titles = game.teams(n), game.team_titles(n)
+        return [{"label": label, "title": words(title),
+                 "team": words(team_titles[teams[i]]) if teams and team_titles else None}
+                for i, (label, title) in enumerate(zip(game.seat_labels(n), game.seat_titles(n), strict=True))]
+
     return {
-        "id": game.id, "title": game.title, "min_players": game.min_players, "max_players": game.max_players,
+        "id": game.id, "title": game.title, "summary": words(game.summary), "length": words(game.length),
+        "min_players": game.min_players, "max_players": game.max_players,
         "default_players": game.default_players(), "bots": bot_kinds(game),
-        "options": [{"name": o.name, "default": o.default, "help": o.help, "choices": list(o.choices),
+        "options": [{"name": o.name, "label": words(o.label or o.name), "help": words(o.about or o.help),
+                     "default": o.default, "choices": list(o.choices),
+                     "choice_labels": [words(c) for c in o.choice_labels] or [str(c) for c in o.choices],
                      "values": o.values(), "minimum": o.minimum, "maximum": o.maximum}
                     for o in game.options if not o.local_file],
+        "seats": {str(n): seats(n) for n in counts},
         "teams": {str(n): game.teams(n) for n in counts},
         "board": (WEB / "boards" / f"{game.id}.js").is_file(),
     }
@@ -121,8 +151,10 @@ def catalog_entry(game: Game) -> dict[str, Any]:
 
 @guarded
 async def catalog(request: Request) -> Response:
-    """GET /api/catalog — the games this server offers."""
-    return JSONResponse([catalog_entry(g) for g in _hall(request).games.values()])
+    """GET /api/catalog — the games this server offers, in the request's language."""
+    lang = language_of(request)
+    return JSONResponse([catalog_entry(g, lang) for g in _hall(request).games.values()],
+                        headers={"vary": "accept-language, cookie"})
 
 
 async def language(request: Request) -> Response:
@@ -178,16 +210,23 @@ async def create_game(request: Request) -> Response:
 async def game_info(request: Request) -> Response:
     """GET /api/games/{id} — the public facts of one game."""
     table = await _table(request)
-    return JSONResponse({**table.summary(), "seats": list(table.labels), "options": table.stored.options})
+    session = await accounts.session_of(request)
+    yours = [] if session is None else [table.labels[s.seat] for s in table.stored.seats
+                                         if s.user_id == session.user.id]
+    return JSONResponse({**table.summary(), "seats": list(table.labels), "options": table.stored.options,
+                         "yours": yours})
 
 
 @guarded
 async def claim(request: Request) -> Response:
-    """POST /api/games/{id}/claim — take a free seat from the lobby; answers its link."""
+    """POST /api/games/{id}/claim — take a free seat from the lobby; answers its link. A signed-in
+    player sits under the account's name, and the seat is bound to the account."""
     body = parse(await _body(request), Claim, MAX_BODY)
     table = await _table(request)
     label = body.seat.strip().lower()
-    token = await _hall(request).claim(table, label, clean_name(body.name), client(request))
+    session = await accounts.session_of(request)
+    name, user_id = (session.user.name, session.user.id) if session else (clean_name(body.name), None)
+    token = await _hall(request).claim(table, label, name, client(request), user_id)
     return JSONResponse({"seat": label, "url": f"/game/{table.id}#seat={label}&token={token}"})
 
 
@@ -219,3 +258,151 @@ async def replay(request: Request) -> Response:
     step = await asyncio.to_thread(replays.step, table.id, table.record(), seat, int(ply), language_of(request))
     return JSONResponse({**step, "id": table.id, "game": table.game.id, "title": table.game.title,
                          "seats": list(table.labels), "players": table.players()})
+
+
+# ---------------------------------------------------------------------- accounts
+
+
+def _me(session_token: str, user: User) -> dict[str, Any]:
+    return {"user": {"name": user.name, "language": user.language, "created": user.created.isoformat()},
+            "csrf": accounts.csrf_token(session_token)}
+
+
+def _throttle(request: Request, key: str) -> None:
+    """Count a login or signup attempt of this address; refuse past the address's or the name's limit."""
+    rates = _hall(request).rates
+    if not rates.hit("logins", client(request)):
+        raise Refusal("limit", t("Too many attempts to log in or sign up from your address; wait a minute."))
+    if not rates.allows("logins_per_name", key):
+        raise Refusal("limit", t("Too many failed attempts for this name; wait a while before trying again."))
+
+
+def _json_body(request: Request) -> None:
+    """Account forms come as JSON: a form another site posts cannot send that type without asking."""
+    if request.headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
+        raise Refusal("bad-request", t("Send this request as JSON (Content-Type: application/json)."))
+
+
+async def _start_session(request: Request, user: User, status: int = 200) -> Response:
+    """Log ``user`` in: a new session (ending the one the request carried), its cookie."""
+    store = _hall(request).store
+    token = accounts.new_session_token()
+    old = request.cookies.get(accounts.COOKIE)
+    ending = hash_token(old) if old and accounts.SESSION_TOKEN.match(old) else None
+    expires = await store.run(store.add_session, hash_token(token), user.id, accounts.LIFETIME, ending)
+    response = JSONResponse(_me(token, user), status_code=status, headers=accounts.NO_STORE)
+    accounts.set_cookie(response, request, token, expires)
+    return response
+
+
+@guarded
+async def whoami(request: Request) -> Response:
+    """GET /api/account — the account signed in (name, language, CSRF token), or ``{"user": null}``."""
+    session = await accounts.session_of(request)
+    if session is None:
+        response = JSONResponse({"user": None}, headers=accounts.NO_STORE)
+        if accounts.COOKIE in request.cookies:
+            accounts.clear_cookie(response, request)
+        return response
+    response = JSONResponse(_me(session.token, session.user), headers=accounts.NO_STORE)
+    accounts.set_cookie(response, request, session.token, session.expires)
+    return response
+
+
+@guarded
+async def signup(request: Request) -> Response:
+    """POST /api/account/signup — a new account, signed in at once."""
+    _json_body(request)
+    body = parse(await _body(request), Credentials, MAX_BODY)
+    name = accounts.account_name(body.name)
+    accounts.check_password(body.password)
+    key = accounts.fold(name)
+    _throttle(request, key)
+    store = _hall(request).store
+    taken = t("The name {name} is taken; choose another.", name=name)
+    if await store.run(store.user_by_name, key) is not None:
+        raise Refusal("name-taken", taken)
+    password_hash = await asyncio.to_thread(accounts.hash_password, body.password)
+    user = await store.run(store.add_user, name, key, password_hash, language_of(request))
+    if user is None:  # taken meanwhile
+        raise Refusal("name-taken", taken)
+    return await _start_session(request, user, 201)
+
+
+@guarded
+async def login(request: Request) -> Response:
+    """POST /api/account/login — sign in; a wrong name and a wrong password get the same answer."""
+    _json_body(request)
+    body = parse(await _body(request), Credentials, MAX_BODY)
+    key = accounts.fold(clean_text(body.name))
+    _throttle(request, key)
+    store = _hall(request).store
+    found = await store.run(store.user_by_name, key)
+    right = await asyncio.to_thread(accounts.verify_password, found[1] if found else None, body.password)
+    if found is None or not right:
+        _hall(request).rates.hit("logins_per_name", key)
+        raise Refusal("bad-login", t("Wrong name or password."))
+    return await _start_session(request, found[0])
+
+
+@guarded
+async def logout(request: Request) -> Response:
+    """POST /api/account/logout — end this session."""
+    session = await accounts.session_of(request)
+    if session is not None:
+        store = _hall(request).store
+        await store.run(store.end_session, hash_token(session.token))
+    response = JSONResponse({"user": None}, headers=accounts.NO_STORE)
+    accounts.clear_cookie(response, request)
+    return response
+
+
+@guarded
+async def change_password(request: Request) -> Response:
+    """POST /api/account/password — a new password; every other session of the account ends."""
+    _json_body(request)
+    session = await accounts.signed_in(request)
+    body = parse(await _body(request), PasswordChange, MAX_BODY)
+    accounts.check_password(body.new)
+    key = accounts.fold(session.user.name)
+    _throttle(request, key)
+    store = _hall(request).store
+    found = await store.run(store.user_by_name, key)
+    if found is None or not await asyncio.to_thread(accounts.verify_password, found[1], body.old):
+        _hall(request).rates.hit("logins_per_name", key)
+        raise Refusal("bad-login", t("The current password is wrong."))
+    password_hash = await asyncio.to_thread(accounts.hash_password, body.new)
+    await store.run(store.set_password, session.user.id, password_hash, hash_token(session.token))
+    return JSONResponse(_me(session.token, session.user), headers=accounts.NO_STORE)
+
+
+@guarded
+async def bind_seats(request: Request) -> Response:
+    """POST /api/account/seats — bind seats taken as a guest (game and token each) to the account."""
+    session = await accounts.signed_in(request)
+    body = parse(await _body(request), GuestSeats, MAX_BODY)
+    hall = _hall(request)
+    bound = []
+    for key in body.seats:
+        if not (GAME_ID.match(key.game) and TOKEN.match(key.token)):
+            continue
+        try:
+            table = await hall.table(key.game)
+        except Refusal:  # a damaged game: nothing to bind
+            continue
+        seat = None if table is None else table.authenticate(key.token)
+        if seat is not None and await table.bind(seat, session.user.id):
+            bound.append({"game": table.id, "seat": table.labels[seat], "title": table.game.title})
+    return JSONResponse({"bound": bound}, headers=accounts.NO_STORE)
+
+
+@guarded
+async def my_games(request: Request) -> Response:
+    """GET /api/account/games — the games of the account's seats (its turn first), and open games
+    with a free seat."""
+    session = await accounts.signed_in(request)
+    hall = _hall(request)
+    rows = await hall.store.run(hall.store.seats_of, session.user.id, accounts.MY_GAMES)
+    mine = accounts.my_games(hall, rows)
+    return JSONResponse({"games": mine, "open": accounts.open_games(hall, {g["id"] for g in mine})},
+                        headers=accounts.NO_STORE)

@@ -18,6 +18,7 @@ from realpolitik.engine import Game
 from realpolitik.web import ROOT as WEB
 
 from . import api
+from .accounts import CsrfGuard
 from .hall import Hall, Settings
 from .play import play
 from .replay import Replays
@@ -97,6 +98,7 @@ def create_app(settings: Settings | None = None, games: Iterable[Game] | None = 
         Route("/", _page("index.html")),
         Route("/game/{game_id}", _page("game.html")),
         Route("/replay/{game_id}", _page("replay.html")),
+        Route("/account", _page("account.html")),
         Route("/i18n/{lang}.json", api.language),
         Route("/api/catalog", api.catalog),
         Route("/api/content/{game}/{name}", api.content),
@@ -106,9 +108,17 @@ def create_app(settings: Settings | None = None, games: Iterable[Game] | None = 
         Route("/api/games/{game_id}/claim", api.claim, methods=["POST"]),
         Route("/api/games/{game_id}/record", api.record),
         Route("/api/games/{game_id}/replay", api.replay),
+        Route("/api/account", api.whoami, methods=["GET"]),
+        Route("/api/account/signup", api.signup, methods=["POST"]),
+        Route("/api/account/login", api.login, methods=["POST"]),
+        Route("/api/account/logout", api.logout, methods=["POST"]),
+        Route("/api/account/password", api.change_password, methods=["POST"]),
+        Route("/api/account/seats", api.bind_seats, methods=["POST"]),
+        Route("/api/account/games", api.my_games, methods=["GET"]),
         WebSocketRoute("/ws/{game_id}", play),
         Mount("/static", StaticFiles(directory=WEB), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={HTTPException: _not_routed})
+    app.add_middleware(CsrfGuard)
     app.add_middleware(SecurityHeaders)
     return app

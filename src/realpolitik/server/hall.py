@@ -222,6 +222,16 @@ class Hall:
     def _entries(self) -> list[dict[str, Any]]:
         return [*(t.summary() for t in self.tables.values()), *self.idle.values()]
 
+    def entries(self) -> list[dict[str, Any]]:
+        """The lobby entries of every unfinished game (in memory or idle)."""
+        return self._entries()
+
+    def entry(self, game_id: str) -> dict[str, Any] | None:
+        """The lobby entry of an unfinished game, without loading it; ``None`` if it is neither
+        in memory nor idle (finished, unknown or damaged)."""
+        table = self.tables.get(game_id)
+        return table.summary() if table is not None else self.idle.get(game_id)
+
     def _check_room(self, kinds: list[str], client: str) -> None:
         """Refuse a new game past the server's or this client's limits."""
         if not self.rates.hit("creates", client):
@@ -277,8 +287,9 @@ class Hall:
         table.kick_bot()
         return table, tokens
 
-    async def claim(self, table: Table, label: str, name: str, client: str = "") -> str:
-        """Take a free human seat from the lobby; returns its new token."""
+    async def claim(self, table: Table, label: str, name: str, client: str = "", user_id: int | None = None) -> str:
+        """Take a free human seat from the lobby (bound to the account ``user_id`` if given);
+        returns its new token."""
         seat = table.seat_of(label)
         if seat is None:
             raise Refusal("bad-seat", t("there is no seat {seat} in this game (seats: {seats})", seat=repr(label),
@@ -290,7 +301,7 @@ class Hall:
         if not self.rates.hit("claims", client):
             raise Refusal("limit", t("Too many seats claimed from your address; wait a while."))
         token = new_token()
-        await table.join(seat, name, token=token)
+        await table.join(seat, name, token=token, user_id=user_id)
         return token
 
     async def listing(self, limit: int = 50) -> dict[str, list[dict[str, Any]]]:

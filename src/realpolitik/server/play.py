@@ -1,7 +1,8 @@
 """The WebSocket of a game: ``/ws/{game_id}``.
 
 The first message is ``{"type": "hello", "token": …}`` (a seat's token to play it, no
-token to watch). The server answers ``welcome`` and then a ``view`` of that seat —
+token to watch; ``{"type": "hello", "seat": "p2"}`` plays a seat bound to the account
+signed in with the session cookie). The server answers ``welcome`` and then a ``view`` of that seat —
 spectators get the spectator's view — and a new ``view`` after every action. The
 client sends ``{"type": "act", "seq": n, "action": "…"}`` with ``seq`` the number of
 actions in the view it decided on, and ``{"type": "chat", "text": "…"}`` for team chat.
@@ -19,6 +20,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from realpolitik.i18n import Text, render, t
 
+from .accounts import Session, session_of
 from .protocol import (
     MAX_MESSAGE,
     MESSAGE,
@@ -33,7 +35,7 @@ from .protocol import (
     parse,
 )
 from .store import StorageBusy
-from .table import HUMAN, Refusal, Table, bad_token
+from .table import HUMAN, Refusal, Table, bad_token, busy
 from .tokens import TOKEN
 
 log = logging.getLogger("realpolitik.server")
@@ -183,14 +185,26 @@ async def _greet(ws: WebSocket, conn: Connection, table: Table) -> bool:
         conn.close(BAD_HELLO)
         return False
     try:
+        session = await _session(ws) if hello.token is not None or hello.seat is not None else None
         if hello.token is not None:
             if not TOKEN.match(hello.token):
                 raise bad_token()
             seat = table.authenticate(hello.token)
-            if seat is not None and table.watchers(seat) >= limits.sockets_per_seat:
-                raise Refusal("limit", t("This seat is open in {count} places already; close one of them first.",
-                                         count=limits.sockets_per_seat))
-            conn.seat = await table.enter(hello.token, name)
+            _check_room(table, seat)
+            user_id = None
+            if session is not None:  # a signed-in player sits under the account's name, bound to it
+                name, user_id = session.user.name, session.user.id
+            conn.seat = await table.enter(hello.token, name, user_id)
+        elif hello.seat is not None:
+            label = hello.seat.strip().lower()
+            if session is None:
+                raise Refusal("signed-out", t("Log in to take your seat {seat} without its invitation link.",
+                                              seat=label))
+            seat = table.seat_of_account(label, session.user.id)
+            if seat is None:
+                raise Refusal("not-yours", t("Seat {seat} of this game is not bound to your account.", seat=label))
+            _check_room(table, seat)
+            conn.seat = seat
         elif table.watchers(None) >= limits.spectators_per_game:
             raise Refusal("limit", t("This game has as many spectators as it can take; try again later."))
         history = await table.chat_history(conn.seat) if conn.seat is not None else None
@@ -202,6 +216,21 @@ async def _greet(ws: WebSocket, conn: Connection, table: Table) -> bool:
         conn.send({"type": "chat", "lines": history})
     table.attach(conn)
     return True
+
+
+async def _session(ws: WebSocket) -> Session | None:
+    """The session of the WebSocket's cookie (same-origin sockets only), if valid."""
+    try:
+        return await session_of(ws)
+    except StorageBusy:
+        raise busy() from None
+
+
+def _check_room(table: Table, seat: int | None) -> None:
+    """Refuse one more connection to a seat open in as many places as it may be."""
+    most = table.hall.limits.sockets_per_seat
+    if seat is not None and table.watchers(seat) >= most:
+        raise Refusal("limit", t("This seat is open in {count} places already; close one of them first.", count=most))
 
 
 def _welcome(table: Table, seat: int | None) -> dict[str, Any]:

@@ -51,11 +51,39 @@ class Claim(Strict):
     name: Annotated[str, StringConstraints(max_length=MAX_NAME)] = ""
 
 
+class Credentials(Strict):
+    """``POST /api/account/signup`` and ``/login``: an account's name and password (their rules
+    are checked by :mod:`.accounts`, with refusals in the reader's language)."""
+
+    name: Annotated[str, StringConstraints(max_length=200)]
+    password: Annotated[str, StringConstraints(max_length=1024)]
+
+
+class PasswordChange(Strict):
+    """``POST /api/account/password``: the current password and the new one."""
+
+    old: Annotated[str, StringConstraints(max_length=1024)]
+    new: Annotated[str, StringConstraints(max_length=1024)]
+
+
+class SeatKey(Strict):
+    game: Annotated[str, StringConstraints(max_length=16)]
+    token: Annotated[str, StringConstraints(max_length=64)]
+
+
+class GuestSeats(Strict):
+    """``POST /api/account/seats``: seats a guest took (game and token), to bind to the account."""
+
+    seats: list[SeatKey] = Field(max_length=50)
+
+
 class Hello(Strict):
-    """First WebSocket message: a seat token to play, none to watch; the reader's language."""
+    """First WebSocket message: a seat token to play, none to watch (or a seat label to play a seat
+    bound to the account signed in with the session cookie); the reader's language."""
 
     type: Literal["hello"]
     token: Annotated[str, StringConstraints(max_length=64)] | None = None
+    seat: Annotated[str, StringConstraints(max_length=20)] | None = None
     name: Annotated[str, StringConstraints(max_length=MAX_NAME)] = ""
     lang: Literal[LANGUAGES] | None = None  # type: ignore[valid-type]
 

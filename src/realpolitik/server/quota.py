@@ -38,6 +38,10 @@ class Limits:
     creates: str = "30/hour"
     #: seats one client address may claim from the lobby
     claims: str = "60/hour"
+    #: attempts to sign up, log in or change the password from one client address
+    logins: str = "10/minute"
+    #: failed attempts to log in to one account name (or to confirm its password when changing it)
+    logins_per_name: str = "20/hour"
     #: games waiting for players on the whole server, and created by one client address
     open_games: int = 1000
     open_games_per_client: int = 10
@@ -81,3 +85,7 @@ class Rates:
     def hit(self, name: str, key: str) -> bool:
         """Count one event for ``key``; false when that exceeds the limit ``name`` (not counted then)."""
         return self._limiter.hit(self._items[name], name, key)
+
+    def allows(self, name: str, key: str) -> bool:
+        """Whether one more event for ``key`` stays within the limit ``name`` (nothing is counted)."""
+        return self._limiter.test(self._items[name], name, key)

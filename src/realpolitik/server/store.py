@@ -1,4 +1,4 @@
-"""Storage through SQLAlchemy: every game as its record, plus seats and team chat.
+"""Storage through SQLAlchemy: every game as its record, plus seats, team chat and accounts.
 
 A game is stored as ``(game id, rules version, options, seed, seats)`` and an
 append-only action log. The pair ``(game_id, seq)`` is the primary key of the log, so
@@ -6,7 +6,9 @@ the database itself refuses a second action with the same sequence number — a 
 write can never land, even from a second server process. SQLite is the embedded
 default; a ``postgresql://`` URL switches to PostgreSQL (through psycopg).
 
-Seat tokens are never stored, only their SHA-256 hashes.
+Seat and session tokens are never stored, only their SHA-256 hashes; passwords only as
+their Argon2 hashes (made in :mod:`.accounts`). The schema changes only through the
+migrations in :mod:`.migrations`, which bring every database to these tables on opening.
 
 The methods of :class:`Store` are blocking; the server calls them through
 :meth:`Store.run`, which runs them on the store's own worker thread(s).
@@ -19,7 +21,7 @@ import json
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -36,6 +38,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    UniqueConstraint,
     create_engine,
     delete,
     event,
@@ -57,6 +60,8 @@ from sqlalchemy.exc import (
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from realpolitik.engine import Record
+
+from . import migrations
 
 T = TypeVar("T")
 
@@ -84,6 +89,8 @@ seats = Table(
     Column("name", String(40), nullable=False),
     Column("token_hash", String(64), nullable=True),
     Column("joined", Boolean, nullable=False),
+    # the account the seat is bound to: its player takes it back from any device by signing in
+    Column("user_id", Integer, ForeignKey("users.id", ondelete="SET NULL"), nullable=True, index=True),
 )
 
 actions = Table(
@@ -108,6 +115,30 @@ chat = Table(
 )
 
 
+users = Table(
+    "users", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("name", String(40), nullable=False),
+    # the name folded (case, compatibility forms): unique, so names differ in more than case
+    Column("name_key", String(160), nullable=False),
+    Column("password_hash", String(255), nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+    Column("language", String(8), nullable=True),
+    Column("email", String(254), nullable=True),
+    Column("webhook", String(500), nullable=True),
+    UniqueConstraint("name_key", name="uq_users_name_key"),
+)
+
+sessions = Table(
+    "sessions", metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column("user_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), nullable=False, index=True),
+    Column("created", DateTime(timezone=True), nullable=False),
+    Column("last_seen", DateTime(timezone=True), nullable=False),
+    Column("expires", DateTime(timezone=True), nullable=False),
+)
+
+
 class StorageError(Exception):
     """The database cannot be opened or used; the message names it (password hidden)."""
 
@@ -129,13 +160,15 @@ TRANSIENT = (OperationalError, InterfaceError, DisconnectionError, PoolTimeout)
 
 @dataclass
 class StoredSeat:
-    """One seat: ``human`` or a bot kind, the player's name, the hash of its token."""
+    """One seat: ``human`` or a bot kind, the player's name, the hash of its token, the
+    account it is bound to."""
 
     seat: int
     kind: str
     name: str = ""
     token_hash: str | None = None
     joined: bool = False
+    user_id: int | None = None
 
 
 @dataclass
@@ -159,6 +192,19 @@ class StoredGame:
         names = [s.name or s.kind if s.kind == "human" else s.kind for s in self.seats]
         return Record(self.game, self.rules_version, dict(self.options), self.seed, names, list(self.actions),
                       self.result)
+
+
+@dataclass(frozen=True)
+class User:
+    """An account: its name as its owner wrote it, when it was made, its language; e-mail
+    and webhook for notifications (none yet)."""
+
+    id: int
+    name: str
+    created: datetime
+    language: str | None = None
+    email: str | None = None
+    webhook: str | None = None
 
 
 @dataclass(frozen=True)
@@ -226,8 +272,8 @@ class Store:
             self.engine: Engine = create_engine(url, pool_pre_ping=not self.sqlite, connect_args=connect_args)
             if self.sqlite:
                 event.listen(self.engine, "connect", _sqlite_pragmas)
-            metadata.create_all(self.engine)
-        except (ArgumentError, SQLAlchemyError, OSError) as exc:
+            migrations.upgrade(self.engine)
+        except (ArgumentError, SQLAlchemyError, OSError, migrations.SchemaError) as exc:
             shown = url.render_as_string() if isinstance(url, URL) else "the database"
             reason = getattr(exc, "orig", None) or exc
             raise StorageError(f"cannot use {shown}: {str(reason).strip().splitlines()[0]}") from None
@@ -264,7 +310,7 @@ class Store:
             ))
             conn.execute(insert(seats), [
                 {"game_id": game.id, "seat": s.seat, "kind": s.kind, "name": s.name,
-                 "token_hash": s.token_hash, "joined": s.joined}
+                 "token_hash": s.token_hash, "joined": s.joined, "user_id": s.user_id}
                 for s in game.seats
             ])
 
@@ -294,7 +340,8 @@ class Store:
             return []
         by_game: dict[str, list[StoredSeat]] = {i: [] for i in ids}
         for s in conn.execute(select(seats).where(seats.c.game_id.in_(ids)).order_by(seats.c.seat)).mappings():
-            by_game[s["game_id"]].append(StoredSeat(s["seat"], s["kind"], s["name"], s["token_hash"], s["joined"]))
+            by_game[s["game_id"]].append(StoredSeat(s["seat"], s["kind"], s["name"], s["token_hash"], s["joined"],
+                                                    s["user_id"]))
         acts: dict[str, list[tuple[int, str]]] = {i: [] for i in ids}
         if with_actions:
             query = select(actions.c.game_id, actions.c.seq, actions.c.text).where(actions.c.game_id.in_(ids))
@@ -326,12 +373,12 @@ class Store:
             conn.execute(update(games).where(games.c.id == game_id).values(**values))
 
     def join(self, game_id: str, seat: int, name: str, token_hash: str | None = None,
-             holding: str | None = None) -> tuple[bool, bool]:
+             holding: str | None = None, user_id: int | None = None) -> tuple[bool, bool]:
         """Take a free seat, in one transaction: ``token_hash`` gives it a new token (a lobby
-        claim), ``holding`` requires that it still has this one (an invitation). Returns
-        whether the seat was taken, and whether the game started because every human seat is
-        now taken (its status is then running)."""
-        values: dict[str, Any] = {"joined": True, "name": name}
+        claim), ``holding`` requires that it still has this one (an invitation), ``user_id``
+        binds it to an account. Returns whether the seat was taken, and whether the game
+        started because every human seat is now taken (its status is then running)."""
+        values: dict[str, Any] = {"joined": True, "name": name, "user_id": user_id}
         if token_hash is not None:
             values["token_hash"] = token_hash
         free = [seats.c.game_id == game_id, seats.c.seat == seat, seats.c.joined.is_(False)]
@@ -356,6 +403,122 @@ class Store:
                 conn.execute(delete(table).where(table.c.game_id == game_id))
             conn.execute(delete(games).where(games.c.id == game_id))
             return True
+
+    def bind_seat(self, game_id: str, seat: int, user_id: int) -> bool:
+        """Bind a taken seat that no account holds yet to ``user_id``; false if it is not such a seat."""
+        with self.engine.begin() as conn:
+            return conn.execute(update(seats).where(
+                seats.c.game_id == game_id, seats.c.seat == seat, seats.c.joined.is_(True), seats.c.user_id.is_(None),
+            ).values(user_id=user_id)).rowcount == 1
+
+    def delete_game(self, game_id: str) -> bool:
+        """Delete a game with everything stored of it (the operator's command); false if unknown."""
+        with self.engine.begin() as conn:
+            for table in (chat, actions, seats):
+                conn.execute(delete(table).where(table.c.game_id == game_id))
+            return conn.execute(delete(games).where(games.c.id == game_id)).rowcount == 1
+
+    def overview(self, limit: int = 1000) -> list[dict[str, Any]]:
+        """The newest games for the operator: id, game, status, created, moves, players by name."""
+        moves = select(func.count()).where(actions.c.game_id == games.c.id).scalar_subquery()
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(games.c.id, games.c.game, games.c.status, games.c.created, moves.label("moves"))
+                                .order_by(games.c.created.desc()).limit(limit)).mappings().all()
+            ids = [r["id"] for r in rows]
+            players: dict[str, list[str]] = {i: [] for i in ids}
+            query = (select(seats.c.game_id, seats.c.kind, seats.c.name, users.c.name.label("account"))
+                     .outerjoin(users, users.c.id == seats.c.user_id)
+                     .where(seats.c.game_id.in_(ids)).order_by(seats.c.game_id, seats.c.seat))
+            for s in conn.execute(query):
+                players[s.game_id].append(s.kind if s.kind != "human" else s.account or s.name or "?")
+        return [{**r, "created": _utc(r["created"]), "players": players[r["id"]]} for r in rows]
+
+    # ------------------------------------------------------------------ accounts
+
+    def add_user(self, name: str, name_key: str, password_hash: str, language: str | None) -> User | None:
+        """A new account; ``None`` when its folded name is taken."""
+        created = now()
+        try:
+            with self.engine.begin() as conn:
+                user_id = conn.execute(insert(users).values(
+                    name=name, name_key=name_key, password_hash=password_hash, created=created, language=language,
+                )).inserted_primary_key[0]
+        except IntegrityError:
+            return None
+        return User(user_id, name, created, language)
+
+    def user_by_name(self, name_key: str) -> tuple[User, str] | None:
+        """The account of a folded name, with its password hash."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(users).where(users.c.name_key == name_key)).mappings().first()
+        return None if row is None else (_user(row), row["password_hash"])
+
+    def user_list(self) -> list[tuple[User, int, int]]:
+        """Every account with the number of its seats and of its live sessions, by name."""
+        seated = select(func.count()).where(seats.c.user_id == users.c.id).scalar_subquery()
+        live = (select(func.count()).where(sessions.c.user_id == users.c.id, sessions.c.expires > now())
+                .scalar_subquery())
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(users, seated.label("seats"), live.label("sessions"))
+                                .order_by(users.c.name_key)).mappings().all()
+        return [(_user(r), r["seats"], r["sessions"]) for r in rows]
+
+    def set_password(self, user_id: int, password_hash: str, keep: str | None = None) -> None:
+        """Change an account's password and end its sessions, all but the one hashed ``keep``."""
+        with self.engine.begin() as conn:
+            conn.execute(update(users).where(users.c.id == user_id).values(password_hash=password_hash))
+            conn.execute(delete(sessions).where(sessions.c.user_id == user_id, sessions.c.token_hash != (keep or "")))
+
+    def add_session(self, token_hash: str, user_id: int, lifetime: timedelta, ending: str | None = None) -> datetime:
+        """A new session of an account (ending the one hashed ``ending``, and every expired
+        session of anyone); returns when it expires."""
+        moment = now()
+        with self.engine.begin() as conn:
+            conn.execute(delete(sessions).where((sessions.c.expires <= moment) | (sessions.c.token_hash == ending)))
+            conn.execute(insert(sessions).values(token_hash=token_hash, user_id=user_id, created=moment,
+                                                 last_seen=moment, expires=moment + lifetime))
+        return moment + lifetime
+
+    def session(self, token_hash: str, lifetime: timedelta, slide_after: timedelta) -> tuple[User, datetime] | None:
+        """The account of an unexpired session and when the session expires; a session last seen
+        more than ``slide_after`` ago is seen now and lives ``lifetime`` from now."""
+        moment = now()
+        query = (select(users, sessions.c.last_seen, sessions.c.expires)
+                 .join(sessions, sessions.c.user_id == users.c.id).where(sessions.c.token_hash == token_hash))
+        with self.engine.begin() as conn:
+            row = conn.execute(query).mappings().first()
+            if row is None or _utc(row["expires"]) <= moment:
+                return None
+            expires = _utc(row["expires"])
+            if moment - _utc(row["last_seen"]) > slide_after:
+                expires = moment + lifetime
+                conn.execute(update(sessions).where(sessions.c.token_hash == token_hash)
+                             .values(last_seen=moment, expires=expires))
+        return _user(row), expires
+
+    def end_session(self, token_hash: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(delete(sessions).where(sessions.c.token_hash == token_hash))
+
+    def seats_of(self, user_id: int, limit: int = 200) -> list[dict[str, Any]]:
+        """The seats bound to an account, newest game first: game id, game, status, created,
+        result, the seat's number, how many seats the game has, when its last action was stored."""
+        last = select(func.max(actions.c.at)).where(actions.c.game_id == games.c.id).scalar_subquery()
+        count = select(func.count()).where(seats.c.game_id == games.c.id).correlate(games).scalar_subquery()
+        query = (select(*_GAME.selected_columns, seats.c.seat, count.label("seat_count"), last.label("last_move"))
+                 .join_from(games, seats, seats.c.game_id == games.c.id).where(seats.c.user_id == user_id)
+                 .order_by(games.c.created.desc()).limit(limit))
+        with self.engine.connect() as conn:
+            rows = conn.execute(query).mappings().all()
+        out = []
+        for r in rows:
+            try:
+                result = _json(r["result"])
+            except (ValueError, RecursionError):
+                result = None
+            out.append({**r, "result": result if isinstance(result, dict) else None, "created": _utc(r["created"]),
+                        "last_move": None if r["last_move"] is None else _utc(r["last_move"])})
+        return out
 
     # ------------------------------------------------------------------ chat
 
@@ -382,6 +545,10 @@ _GAME = select(*(type_coerce(c, Text).label(c.name) if isinstance(c.type, JSON) 
 def _json(value: Any) -> Any:
     """A JSON column's value as read through ``_GAME`` (text on SQLite, parsed on PostgreSQL)."""
     return json.loads(value) if isinstance(value, str) else value
+
+
+def _user(row) -> User:
+    return User(row["id"], row["name"], _utc(row["created"]), row["language"], row["email"], row["webhook"])
 
 
 def _stored(row, seats_of: list[StoredSeat], acts: list[tuple[int, str]]) -> StoredGame | Damaged:

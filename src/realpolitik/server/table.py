@@ -109,6 +109,11 @@ class Table:
         """The seat index of a label, or ``None``."""
         return self.labels.index(label) if label in self.labels else None
 
+    def seat_of_account(self, label: str, user_id: int) -> int | None:
+        """The seat of a label if it is bound to the account ``user_id``, else ``None``."""
+        seat = self.seat_of(label)
+        return seat if seat is not None and self.stored.seats[seat].user_id == user_id else None
+
     def authenticate(self, token: str) -> int | None:
         """The seat this token belongs to, or ``None``."""
         for s in self.stored.seats:
@@ -217,35 +222,57 @@ class Table:
 
     # ------------------------------------------------------------------ seats
 
-    async def enter(self, token: str, name: str) -> int:
-        """The seat of an invitation token, taken now if it was still free."""
+    async def enter(self, token: str, name: str, user_id: int | None = None) -> int:
+        """The seat of an invitation token, taken now if it was still free; a signed-in
+        player's (``user_id``) seat is bound to the account unless one holds it already."""
         async with self.lock:
             seat = self.authenticate(token)
             if seat is None:
                 raise bad_token()
             if not self.stored.seats[seat].joined:
-                await self._take(seat, name, holding=hash_token(token))
+                await self._take(seat, name, holding=hash_token(token), user_id=user_id)
+            elif user_id is not None:
+                await self._bind(seat, user_id)
         self._after_join()
         return seat
 
-    async def join(self, seat: int, name: str, token: str) -> None:
-        """Take a free human seat from the lobby, with a new token."""
+    async def join(self, seat: int, name: str, token: str, user_id: int | None = None) -> None:
+        """Take a free human seat from the lobby, with a new token (bound to the account ``user_id``)."""
         async with self.lock:
             if self.stored.seats[seat].joined:
                 raise Refusal("taken", t("Seat {seat} is already taken.", seat=self.labels[seat]))
-            await self._take(seat, name, token_hash=hash_token(token))
+            await self._take(seat, name, token_hash=hash_token(token), user_id=user_id)
         self._after_join()
 
-    async def _take(self, seat: int, name: str, token_hash: str | None = None, holding: str | None = None) -> None:
+    async def bind(self, seat: int, user_id: int) -> bool:
+        """Bind a taken seat that no account holds to ``user_id``; false if it is not such a seat."""
+        async with self.lock:
+            return await self._bind(seat, user_id)
+
+    async def _bind(self, seat: int, user_id: int) -> bool:
+        s = self.stored.seats[seat]
+        if not s.joined or s.user_id is not None:
+            return False
+        try:
+            bound = await self.hall.store.run(self.hall.store.bind_seat, self.id, seat, user_id)
+        except StorageBusy:
+            raise busy() from None
+        if bound:
+            s.user_id = user_id
+        return bound
+
+    async def _take(self, seat: int, name: str, token_hash: str | None = None, holding: str | None = None,
+                    user_id: int | None = None) -> None:
         """Store the seat as taken (lock held); the database checks that it is still free."""
         try:
-            taken, started = await self.hall.store.run(self.hall.store.join, self.id, seat, name, token_hash, holding)
+            taken, started = await self.hall.store.run(self.hall.store.join, self.id, seat, name, token_hash, holding,
+                                                       user_id)
         except StorageBusy:
             raise busy() from None
         if not taken:
             raise Refusal("taken", t("Seat {seat} is already taken.", seat=self.labels[seat]))
         s = self.stored.seats[seat]
-        s.joined, s.name = True, name
+        s.joined, s.name, s.user_id = True, name, user_id
         if token_hash is not None:
             s.token_hash = token_hash
         if started:

@@ -15,10 +15,21 @@ export async function getJSON(url) {
   return answer(await fetch(url, { headers: { accept: "application/json" } }));
 }
 
+let session = null;
+
+/** The signed-in player's CSRF token (asked once), or null for a guest. */
+async function csrfToken() {
+  if (session === null) {
+    const me = await getJSON("/api/account").catch(() => ({ user: null }));
+    session = { csrf: me.user ? me.csrf : null };
+  }
+  return session.csrf;
+}
+
+/** POST JSON; a signed-in player's request carries the session's CSRF token, as the server asks. */
 export async function postJSON(url, body) {
-  return answer(await fetch(url, {
-    method: "POST",
-    headers: { "content-type": "application/json", accept: "application/json" },
-    body: JSON.stringify(body),
-  }));
+  const headers = { "content-type": "application/json", accept: "application/json" };
+  const csrf = await csrfToken();
+  if (csrf) headers["x-csrf-token"] = csrf;
+  return answer(await fetch(url, { method: "POST", headers, body: JSON.stringify(body) }));
 }

@@ -1,9 +1,13 @@
 // The game page: play a seat (invite link with its token in the URL fragment) or watch.
 //
 // The token stays in the fragment, which browsers never send to a server, and travels
-// only inside the WebSocket's first message. Every view comes from the server; this page
-// knows no rules.
+// only inside the WebSocket's first message. A signed-in player needs no token: the
+// WebSocket carries the session cookie and the hello names the seat bound to the account
+// (#seat=p2, else the account's seat in this game). A guest's tokens are kept for binding
+// the seats once the guest signs up or logs in (account.js). Every view comes from the
+// server; this page knows no rules.
 
+import { account, bindGuestSeats, rememberGuestSeat } from "./account.js";
 import { getJSON } from "./api.js";
 import { contentLoader, loadBoard } from "./boards.js";
 import { h, put, seatName } from "./dom.js";
@@ -18,7 +22,7 @@ const FATAL = new Set([4400, 4403, 4404]);
 
 const page = {
   socket: null, view: null, seq: 0, players: [], you: null, title: "realpolitik",
-  board: null, data: null, busy: false, status: "", retry: 0,
+  board: null, data: null, busy: false, status: "", retry: 0, user: null, seat: null,
 };
 const log = new LogView($("log"));
 
@@ -101,6 +105,7 @@ function receive(message) {
   switch (message.type) {
     case "welcome":
       page.you = message.you;
+      if (token && message.you && !page.user) rememberGuestSeat(gameId, token);
       page.title = message.title;
       $("title").textContent = message.title;
       $("you").textContent = message.you ? t("you play {seat}", { seat: message.you }) : t("watching");
@@ -147,7 +152,8 @@ function connect(name) {
   socket.addEventListener("open", () => {
     page.retry = 0;
     connection("connected", true);
-    socket.send(JSON.stringify(token ? { type: "hello", token, name: name || "", lang } : { type: "hello", lang }));
+    const hello = token ? { type: "hello", token, name: name || "" } : page.seat ? { type: "hello", seat: page.seat } : { type: "hello" };
+    socket.send(JSON.stringify({ ...hello, lang }));
   });
   socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
   socket.addEventListener("close", (event) => {
@@ -155,7 +161,8 @@ function connect(name) {
     if (FATAL.has(event.code)) {
       connection("disconnected", false);
       if (event.code === 4403) {
-        $("pending").replaceChildren(h("a", { href: `/game/${gameId}`, text: t("Watch this game as a spectator") }));
+        $("pending").replaceChildren(h("a", { href: `/game/${gameId}`, text: t("Watch this game as a spectator") }),
+          token ? "" : h("p", {}, h("a", { href: "/account", text: t("Log in") })));
       }
       return;
     }
@@ -171,8 +178,9 @@ async function start() {
   $("record-link").href = `/api/games/${gameId}/record`;
   let info;
   let catalog;
+  let me;
   try {
-    [info, catalog] = await Promise.all([getJSON(`/api/games/${encodeURIComponent(gameId)}`), getJSON("/api/catalog")]);
+    [info, catalog, me] = await Promise.all([getJSON(`/api/games/${encodeURIComponent(gameId)}`), getJSON("/api/catalog"), account()]);
   } catch (err) {
     notice(err.message);
     connection("", false);
@@ -184,8 +192,11 @@ async function start() {
   page.board = loaded.board;
   page.data = loaded.data;
   const seat = fragment.get("seat");
+  page.user = me.user;
+  if (me.user) bindGuestSeats(me.csrf).catch((err) => console.error(err));
+  if (!token) page.seat = seat || (me.user && info.yours.length ? info.yours[0] : null);
   const mine = info.players.find((p) => p.seat === seat);
-  if (token && mine && !mine.joined) {
+  if (token && mine && !mine.joined && !me.user) {
     $("join").hidden = false;
     $("join-text").textContent = t("You are invited to play {seat} in this game of {game}.", { seat, game: info.title });
     $("join-name").value = localStorage.getItem("realpolitik.name") || "";

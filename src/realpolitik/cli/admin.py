@@ -1,0 +1,144 @@
+"""``realpolitik admin``: the operator's commands on a server's database — accounts and games.
+
+Each takes ``--db`` as ``serve`` does and opens the database the way the server does
+(bringing its schema up to date). Run them beside a running server only to read; stop the
+server before deleting a game (a running server keeps the game it has in memory).
+"""
+
+from __future__ import annotations
+
+import secrets
+import sys
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.table import Table as RichTable
+
+from realpolitik.i18n import from_env, render, t
+
+from .inputs import fail, reason
+
+admin_app = typer.Typer(no_args_is_help=True, help="The operator's commands on a server's database: accounts, "
+                                                   "passwords, games.")
+console = Console(highlight=False)
+DB = typer.Option("realpolitik.db", "--db", help="SQLite file or database URL (sqlite:///FILE, postgresql://…), "
+                                                 "as for `realpolitik serve`")
+
+
+def _print_table(table: RichTable) -> None:
+    """A table on the terminal, or unwrapped when read by a program (a pipe, a file)."""
+    (console if console.is_terminal else Console(highlight=False, width=200)).print(table)
+
+
+def _store(db: str, words: str):
+    """The server's store on ``db``; a SQLite file that does not exist is refused, not created."""
+    from sqlalchemy.exc import ArgumentError
+
+    from realpolitik.server.store import StorageError, Store, database_url
+
+    try:
+        url = database_url(db)
+    except ArgumentError:  # the store says why, below
+        url = None
+    if url is not None and url.get_backend_name() == "sqlite" and url.database not in (None, "", ":memory:") \
+            and not Path(url.database).is_file():
+        fail(t("there is no database file {path}", path=url.database), words)
+    try:
+        return Store(url or db)
+    except StorageError as exc:
+        fail(reason(exc), words)
+
+
+@admin_app.command()
+def users(db: str = DB) -> None:
+    """List the accounts: name, when made, language, seats bound to each, sessions logged in."""
+    words = from_env()
+    store = _store(db, words)
+    try:
+        listed = store.user_list()
+    finally:
+        store.close()
+    if not listed:
+        console.print(render(t("No accounts yet."), words))
+        return
+    table = RichTable("name", "created", "language", "seats", "sessions")
+    for user, seats, sessions in listed:
+        table.add_row(user.name, user.created.strftime("%Y-%m-%d %H:%M"), user.language or "", str(seats),
+                      str(sessions))
+    _print_table(table)
+
+
+@admin_app.command()
+def games(db: str = DB, limit: int = typer.Option(1000, help="list at most this many, newest first")) -> None:
+    """List the stored games, newest first: id, game, status, created, moves, players."""
+    words = from_env()
+    store = _store(db, words)
+    try:
+        listed = store.overview(max(1, limit))
+    finally:
+        store.close()
+    if not listed:
+        console.print(render(t("No games yet."), words))
+        return
+    table = RichTable("id", "game", "status", "created", "moves", "players")
+    for game in listed:
+        table.add_row(game["id"], game["game"], game["status"], game["created"].strftime("%Y-%m-%d %H:%M"),
+                      str(game["moves"]), ", ".join(game["players"]))
+    _print_table(table)
+
+
+def _read_password(words: str) -> str:
+    if sys.stdin.isatty():
+        return typer.prompt(render(t("New password"), words), hide_input=True, confirmation_prompt=True)
+    return sys.stdin.readline().rstrip("\r\n")
+
+
+@admin_app.command("reset-password")
+def reset_password(
+    name: str = typer.Argument(..., metavar="NAME", help="the account's name (however it is cased)"),
+    read: bool = typer.Option(False, "--read", help="read the new password (a hidden prompt on a terminal, "
+                              "else one line of standard input) instead of making one at random"),
+    db: str = DB,
+) -> None:
+    """Give the account NAME a new password and log out all its sessions; prints the password made."""
+    from realpolitik.server.accounts import check_password, fold, hash_password
+    from realpolitik.server.table import Refusal
+
+    words = from_env()
+    password = _read_password(words) if read else secrets.token_urlsafe(12)
+    try:
+        check_password(password)
+    except Refusal as exc:
+        fail(exc.message, words)
+    store = _store(db, words)
+    try:
+        found = store.user_by_name(fold(name.strip()))
+        if found is None:
+            fail(t("there is no account named {name}", name=repr(name)), words)
+        store.set_password(found[0].id, hash_password(password))
+    finally:
+        store.close()
+    if read:
+        console.print(render(t("The password of {name} is changed; its sessions are logged out.",
+                               name=found[0].name), words))
+    else:
+        console.print(render(t("New password of {name}: {password}", name=found[0].name, password=password), words),
+                      markup=False)
+
+
+@admin_app.command("delete-game")
+def delete_game(
+    game_id: str = typer.Argument(..., metavar="ID", help="the game's id (`realpolitik admin games` lists them)"),
+    db: str = DB,
+) -> None:
+    """Delete the game ID with its seats, actions and chat (stop the server first)."""
+    words = from_env()
+    store = _store(db, words)
+    try:
+        deleted = store.delete_game(game_id.strip().lower())
+    finally:
+        store.close()
+    if not deleted:
+        fail(t("there is no game {game} in this database", game=repr(game_id)), words)
+    console.print(render(t("Game {game} is deleted with its seats, actions and chat.", game=game_id), words))

@@ -1,0 +1,255 @@
+"""Accounts: sign up, log in and out, change the password, and the seats bound to an account.
+
+Passwords are stored only as Argon2id hashes (``argon2-cffi``'s defaults, RFC 9106's
+low-memory profile), hashed and checked on a thread so the server keeps answering. A
+session is a random 32-byte token in an HttpOnly, SameSite=Lax cookie (Secure over
+https); the database keeps only its SHA-256, the account and when it expires — 30 days
+after it was last used. Every state-changing request under ``/api`` that carries the
+cookie must carry the session's CSRF token too (``X-CSRF-Token``, from ``GET
+/api/account``); requests without the cookie (guests) work as before. Login and signup
+attempts are rate-limited per client address and per account name (in :mod:`.api`, which
+serves the routes); a refused login does not say whether the name exists. Routes:
+docs/web.md; threat model: docs/security.md.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import re
+import secrets
+import unicodedata
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from starlette.requests import HTTPConnection, Request
+from starlette.responses import JSONResponse, Response
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from realpolitik.i18n import render, t
+
+from .protocol import clean_text
+from .protocol import language as language_of
+from .store import StorageBusy, User, now
+from .table import Refusal, busy
+from .tokens import hash_token
+
+if TYPE_CHECKING:
+    from .hall import Hall
+
+#: the session cookie's name
+COOKIE = "session"
+#: a session lives this long after it was last used
+LIFETIME = timedelta(days=30)
+#: a session's use is written down at most this often (each time, it lives LIFETIME again)
+SLIDE_AFTER = timedelta(hours=1)
+MIN_NAME, MAX_NAME = 2, 40
+MIN_PASSWORD, MAX_PASSWORD = 8, 256
+SESSION_TOKEN = re.compile(r"^[A-Za-z0-9_-]{43}$")
+UNSAFE = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+NO_STORE = {"cache-control": "no-store"}
+#: how many games "my games" lists, and open games beside them
+MY_GAMES, OPEN_GAMES = 200, 20
+
+_hasher = PasswordHasher()
+
+
+# ---------------------------------------------------------------------- passwords and tokens
+
+
+def hash_password(password: str) -> str:
+    """The Argon2id hash of a password (slow on purpose: call it on a thread)."""
+    return _hasher.hash(password)
+
+
+@lru_cache(maxsize=1)
+def _decoy() -> str:
+    """A hash to check passwords against when the name is unknown, so both take as long."""
+    return _hasher.hash(secrets.token_urlsafe(16))
+
+
+def verify_password(stored: str | None, password: str) -> bool:
+    """Whether ``password`` is the one hashed as ``stored`` (``None``: an unknown name, checked
+    against a decoy so that it takes as long)."""
+    try:
+        return _hasher.verify(stored or _decoy(), password) and stored is not None
+    except (VerificationError, InvalidHashError):
+        return False
+
+
+def new_session_token() -> str:
+    """A fresh session token: 32 random bytes, URL-safe (43 characters)."""
+    return secrets.token_urlsafe(32)
+
+
+def csrf_token(session_token: str) -> str:
+    """The CSRF token of a session: derived from its token (HMAC-SHA-256), so it needs no storage
+    and a page of another site, which cannot read the cookie, cannot know it."""
+    digest = hmac.new(session_token.encode(), b"realpolitik csrf", hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
+
+
+def fold(name: str) -> str:
+    """The form of a name that must be unique: compatibility characters and case folded."""
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
+def account_name(text: str) -> str:
+    """A new account's name: cleaned like a player's name (control, format and separator
+    characters become single spaces), 2–40 characters, else refused."""
+    name = clean_text(text)
+    if not MIN_NAME <= len(name) <= MAX_NAME:
+        raise Refusal("bad-name", t("A name has {low} to {high} visible characters.", low=MIN_NAME, high=MAX_NAME))
+    return name
+
+
+def check_password(password: str) -> None:
+    """Refuse a new password shorter than 8 or longer than 256 characters."""
+    if len(password) < MIN_PASSWORD:
+        raise Refusal("bad-password", t("A password needs at least {count} characters.", count=MIN_PASSWORD))
+    if len(password) > MAX_PASSWORD:
+        raise Refusal("bad-password", t("A password may have at most {count} characters.", count=MAX_PASSWORD))
+
+
+# ---------------------------------------------------------------------- sessions
+
+
+@dataclass(frozen=True)
+class Session:
+    """A signed-in connection: its token (from the cookie), the account, when it expires."""
+
+    token: str
+    user: User
+    expires: datetime
+
+
+_LOOKED_UP = "realpolitik.session"
+
+
+def same_origin(connection: HTTPConnection) -> bool:
+    """False for a WebSocket a page of another site opened (its ``Origin`` names another host):
+    such a socket must not ride on the player's cookie. Programs that send no Origin pass."""
+    origin = connection.headers.get("origin")
+    return origin is None or urlsplit(origin).netloc == connection.headers.get("host")
+
+
+async def session_of(connection: HTTPConnection) -> Session | None:
+    """The session of a request or WebSocket's cookie, if it is valid; looked up once per request.
+    Raises :class:`StorageBusy` when the database does not answer."""
+    if _LOOKED_UP in connection.scope:
+        return connection.scope[_LOOKED_UP]
+    token = connection.cookies.get(COOKIE, "")
+    session = None
+    if SESSION_TOKEN.match(token) and (connection.scope["type"] == "http" or same_origin(connection)):
+        store = connection.app.state.hall.store
+        found = await store.run(store.session, hash_token(token), LIFETIME, SLIDE_AFTER)
+        if found is not None:
+            session = Session(token, *found)
+    connection.scope[_LOOKED_UP] = session
+    return session
+
+
+async def signed_in(request: Request) -> Session:
+    """The request's session; refused when there is none."""
+    session = await session_of(request)
+    if session is None:
+        raise Refusal("signed-out", t("You are not logged in."))
+    return session
+
+
+def set_cookie(response: Response, request: Request, token: str, expires: datetime) -> None:
+    response.set_cookie(COOKIE, token, max_age=max(0, round((expires - now()).total_seconds())), path="/",
+                        secure=request.url.scheme == "https", httponly=True, samesite="lax")
+
+
+def clear_cookie(response: Response, request: Request) -> None:
+    response.delete_cookie(COOKIE, path="/", secure=request.url.scheme == "https", httponly=True, samesite="lax")
+
+
+class CsrfGuard:
+    """Refuses a state-changing ``/api`` request that carries a valid session cookie but not the
+    session's CSRF token in ``X-CSRF-Token`` (403, code ``csrf``). Guests pass untouched."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["method"] in UNSAFE and scope["path"].startswith("/api/"):
+            request = Request(scope)
+            if COOKIE in request.cookies:
+                refusal = None
+                try:
+                    session = await session_of(request)
+                except StorageBusy:
+                    session, refusal = None, busy()
+                sent = request.headers.get("x-csrf-token", "").encode()
+                if session is not None and not hmac.compare_digest(sent, csrf_token(session.token).encode()):
+                    refusal = Refusal("csrf", t("This request lacks the page's security token (X-CSRF-Token); "
+                                                "reload the page and try again."))
+                if refusal is not None:
+                    body = {"error": render(refusal.message, language_of(request)), "code": refusal.code}
+                    status, headers = (503, {"retry-after": "5"}) if refusal.code == "busy" else (403, None)
+                    await JSONResponse(body, status_code=status, headers=headers)(scope, receive, send)
+                    return
+        await self.app(scope, receive, send)
+
+
+# ---------------------------------------------------------------------- my games
+
+
+def my_games(hall: Hall, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """An account's games from its stored seats (:meth:`Store.seats_of`) with what the hall knows
+    of the live ones: title, its seats, whose turn, last move, status, outcome, the link to play.
+    The games where it is the account's turn come first, then the others, then finished ones;
+    the latest move first within each."""
+    games: dict[str, dict[str, Any]] = {}
+    moments: dict[str, float] = {}
+    labels: dict[str, tuple[str, ...]] = {}
+    for row in rows:
+        game = hall.games.get(row["game"])
+        if game is None or not game.min_players <= row["seat_count"] <= game.max_players:
+            continue
+        entry = games.get(row["id"])
+        if entry is None:
+            live = hall.entry(row["id"]) if row["status"] != "finished" else None
+            result = row["result"] or {}
+            last = row["last_move"]
+            entry = games[row["id"]] = {
+                "id": row["id"], "game": game.id, "title": game.title,
+                "status": live["status"] if live else row["status"], "seats": [],
+                "to_act": live["to_act"] if live else None,
+                "ply": live["ply"] if live else result.get("plies"),
+                "last_move": last.isoformat() if last else None, "created": row["created"].isoformat(),
+                "outcome": result.get("outcome") if row["status"] == "finished" else None,
+            }
+            moments[row["id"]] = (last or row["created"]).timestamp()
+            labels[row["id"]] = tuple(game.seat_labels(row["seat_count"]))
+        entry["seats"].append(labels[row["id"]][row["seat"]])
+    for entry in games.values():
+        entry["seats"].sort(key=labels[entry["id"]].index)
+        entry["my_turn"] = entry["status"] == "running" and entry["to_act"] in entry["seats"]
+        entry["seat"] = entry["to_act"] if entry["my_turn"] else entry["seats"][0]
+        entry["url"] = f"/game/{entry['id']}#seat={entry['seat']}"
+
+    def order(entry: dict[str, Any]) -> tuple[int, float]:  # my turn, then the others, then finished; newest first
+        group = 0 if entry["my_turn"] else 1 if entry["status"] != "finished" else 2
+        return group, -moments[entry["id"]]
+
+    return sorted(games.values(), key=order)
+
+
+def open_games(hall: Hall, mine: set[str]) -> list[dict[str, Any]]:
+    """Open games of the lobby with a free seat, newest first, that the account does not play in."""
+    out = []
+    for entry in sorted(hall.entries(), key=lambda e: e["created"], reverse=True):
+        free = [p["seat"] for p in entry["players"] if p["kind"] == "human" and not p["joined"]]
+        if entry["status"] == "open" and entry["lobby_join"] and free and entry["id"] not in mine:
+            out.append({"id": entry["id"], "game": entry["game"], "title": entry["title"], "free": free,
+                        "players": entry["players"], "created": entry["created"], "url": f"/game/{entry['id']}"})
+    return out[:OPEN_GAMES]

@@ -1,0 +1,188 @@
+// Accounts in the browser: the account page (sign up, log in and out, change the password,
+// "My games") and what the game page needs of them.
+//
+// The session lives in an HttpOnly cookie no script reads; every state-changing request of a
+// signed-in page carries the session's CSRF token (GET /api/account) as X-CSRF-Token. The game
+// page keeps the seat tokens a guest plays with in localStorage; once the guest signs up or
+// logs in, they are sent to POST /api/account/seats, which binds those seats to the account,
+// and forgotten.
+
+import { h, put } from "./dom.js";
+import { lang, startLanguage, t } from "./i18n.js";
+
+const GUEST_SEATS = "realpolitik.guest-seats";
+const $ = (id) => document.getElementById(id);
+
+async function answer(response) {
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    throw new Error(t("The server answered {status}.", { status: response.status }));
+  }
+  if (!response.ok) throw new Error(data && data.error ? data.error : t("The server answered {status}.", { status: response.status }));
+  return data;
+}
+
+/** Who is signed in: `{user: {name, language}, csrf}`, or `{user: null}` for a guest. */
+export async function account() {
+  try {
+    return await answer(await fetch("/api/account", { headers: { accept: "application/json" } }));
+  } catch {
+    return { user: null };
+  }
+}
+
+/** POST JSON with the session's CSRF token (when signed in). */
+export async function send(url, body, csrf) {
+  const headers = { "content-type": "application/json", accept: "application/json" };
+  if (csrf) headers["x-csrf-token"] = csrf;
+  return answer(await fetch(url, { method: "POST", headers, body: JSON.stringify(body) }));
+}
+
+function guestSeats() {
+  try {
+    const seats = JSON.parse(localStorage.getItem(GUEST_SEATS) || "[]");
+    return Array.isArray(seats) ? seats : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Keep the token of a seat this browser plays as a guest, to bind it after signing up or logging in. */
+export function rememberGuestSeat(game, token) {
+  const seats = guestSeats().filter((s) => !(s.game === game && s.token === token));
+  seats.push({ game, token });
+  localStorage.setItem(GUEST_SEATS, JSON.stringify(seats.slice(-50)));
+}
+
+/** Bind the seats this browser took as a guest to the account, once; returns those bound. */
+export async function bindGuestSeats(csrf) {
+  const seats = guestSeats();
+  if (!seats.length) return [];
+  const result = await send("/api/account/seats", { seats }, csrf);
+  localStorage.removeItem(GUEST_SEATS);
+  return result.bound;
+}
+
+// ---------------------------------------------------------------- the account page
+
+let csrf = null;
+
+function notice(text, kind = "error") {
+  $("notice").hidden = !text;
+  $("notice").className = `notice ${kind}`;
+  $("notice").textContent = text || "";
+}
+
+function when(iso) {
+  return new Date(iso).toLocaleString(lang);
+}
+
+function myGame(game) {
+  let state;
+  if (game.status === "finished") state = game.outcome ? `${t("Game over")}: ${game.outcome.reason}` : t("Game over");
+  else if (game.status === "open") state = t("waiting for players");
+  else if (game.my_turn) state = t("Your turn");
+  else state = t("move {ply}, {seat} to act", { ply: game.ply, seat: game.to_act });
+  return h("li", { "data-game": game.id, class: game.my_turn ? "mine" : null },
+    h("div", {}, h("strong", { text: game.title }), " ", h("span", { class: "muted", text: t("you play {seat}", { seat: game.seats.join(", ") }) })),
+    h("div", { text: state }),
+    h("div", { class: "muted", text: game.last_move ? t("last move {when}", { when: when(game.last_move) }) : t("no move yet") }),
+    h("div", { class: "links" }, h("a", { href: game.url, "data-open": game.id, text: t("Open the game") })));
+}
+
+async function join(game, seat) {
+  try {
+    await send(`/api/games/${game.id}/claim`, { seat, name: "" }, csrf);
+    location.href = `/game/${game.id}#seat=${encodeURIComponent(seat)}`;
+  } catch (err) {
+    notice(err.message);
+    listGames();
+  }
+}
+
+function openGame(game) {
+  return h("li", { "data-game": game.id },
+    h("div", {}, h("strong", { text: game.title }), " ", h("span", { class: "muted", text: when(game.created) })),
+    h("div", { class: "muted", text: t("free seats: {seats}", { seats: game.free.join(", ") }) }),
+    h("div", { class: "links" },
+      game.free.map((seat) => h("button", { type: "button", onclick: () => join(game, seat), text: t("Join as {seat}", { seat }) })),
+      h("a", { href: game.url, text: t("Watch") })));
+}
+
+async function listGames() {
+  try {
+    const lists = await answer(await fetch("/api/account/games", { headers: { accept: "application/json" } }));
+    put($("my-games"), lists.games.length ? lists.games.map(myGame) : [h("li", { class: "muted", text: t("none") })]);
+    put($("open-games"), lists.open.length ? lists.open.map(openGame) : [h("li", { class: "muted", text: t("none") })]);
+  } catch (err) {
+    notice(err.message);
+  }
+}
+
+async function show() {
+  const me = await account();
+  csrf = me.user ? me.csrf : null;
+  $("guest").hidden = Boolean(me.user);
+  $("member").hidden = $("games-box").hidden = !me.user;
+  document.body.dataset.user = me.user ? me.user.name : "";
+  if (me.user) {
+    $("signed-in").textContent = t("Logged in as {name}", { name: me.user.name });
+    await listGames();
+  }
+}
+
+async function signedIn(result) {
+  csrf = result.csrf;
+  $("signup-password").value = $("login-password").value = "";
+  try {
+    const bound = await bindGuestSeats(csrf);
+    if (bound.length) {
+      notice(t("Your seats from playing as a guest are in your account now: {seats}.", {
+        seats: bound.map((b) => `${b.title} (${b.seat})`).join(", "),
+      }), "info");
+    }
+  } catch (err) {
+    notice(err.message);
+  }
+  await show();
+}
+
+function form(id, submit) {
+  $(id).addEventListener("submit", async (event) => {
+    event.preventDefault();
+    notice("");
+    try {
+      await submit();
+    } catch (err) {
+      notice(err.message);
+    }
+  });
+}
+
+async function start() {
+  await startLanguage();
+  form("signup", async () => {
+    await signedIn(await send("/api/account/signup", { name: $("signup-name").value, password: $("signup-password").value }, csrf));
+  });
+  form("login", async () => {
+    await signedIn(await send("/api/account/login", { name: $("login-name").value, password: $("login-password").value }, csrf));
+  });
+  form("password", async () => {
+    await send("/api/account/password", { old: $("old-password").value, new: $("new-password").value }, csrf);
+    $("old-password").value = $("new-password").value = "";
+    notice(t("Your password is changed; every other session of your account is logged out."), "info");
+  });
+  $("logout").addEventListener("click", async () => {
+    try {
+      await send("/api/account/logout", {}, csrf);
+    } catch (err) {
+      notice(err.message);
+    }
+    await show();
+  });
+  await show();
+}
+
+if (document.body.classList.contains("account-page")) start();

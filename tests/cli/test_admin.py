@@ -1,0 +1,124 @@
+"""``realpolitik admin``: the operator lists accounts and games, resets a password (ending
+the account's sessions) and deletes a game, on the server's database (``--db``)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from typer.testing import CliRunner
+
+from realpolitik.cli.main import app
+from realpolitik.server.accounts import fold, hash_password, verify_password
+from realpolitik.server.store import Store, StoredGame, StoredSeat, now
+from realpolitik.server.tokens import hash_token, new_game_id, new_token
+
+runner = CliRunner()
+
+
+@pytest.fixture
+def db(tmp_path):
+    """A server database with Ann (logged in twice, one seat) and Bob, and two games."""
+    path = str(tmp_path / "games.db")
+    store = Store(path)
+    ann = store.add_user("Ann", fold("Ann"), hash_password("first password"), "de")
+    store.add_user("Bob", fold("Bob"), hash_password("bobs password"), None)
+    for _ in range(2):
+        store.add_session(hash_token(new_token()), ann.id, timedelta(days=1))
+    games = [StoredGame(new_game_id(), "nuclear-war", "1", {}, 7, True, "running", now() + timedelta(seconds=i),
+                        [StoredSeat(0, "human", "Ann's seat", hash_token(new_token()), True, ann.id if i else None),
+                         StoredSeat(1, "random")]) for i in range(2)]
+    for game in games:
+        store.create_game(game)
+    store.append(games[1].id, 0, 0, "place atlas")
+    store.close()
+    return path, [g.id for g in games]
+
+
+def admin(*args: str, env: dict | None = None):
+    return runner.invoke(app, ["admin", *args], env=env or {"COLUMNS": "200"})
+
+
+def rows_of(output: str) -> list[list[str]]:
+    """The cells of each row of a table the command printed."""
+    return [[cell.strip() for cell in line.strip().strip("│┃").split("│" if "│" in line else "┃")]
+            for line in output.splitlines() if "│" in line or "┃" in line]
+
+
+def test_users_lists_every_account_with_its_seats_and_sessions(db):
+    path, _ = db
+    result = admin("users", "--db", path)
+    assert result.exit_code == 0, result.output
+    rows = {cells[0]: cells[1:] for cells in rows_of(result.output)}
+    assert rows["name"] == ["created", "language", "seats", "sessions"]
+    assert rows["Ann"][1:] == ["de", "1", "2"] and rows["Bob"][1:] == ["", "0", "0"]
+    assert "password" not in result.output and "argon2" not in result.output
+
+
+def test_games_lists_the_games_newest_first_with_moves_and_players(db):
+    path, (older, newer) = db
+    result = admin("games", "--db", path)
+    assert result.exit_code == 0, result.output
+    assert result.output.index(newer) < result.output.index(older)
+    rows = {cells[0]: cells[1:] for cells in rows_of(result.output)}
+    assert rows["id"] == ["game", "status", "created", "moves", "players"]
+    assert [rows[newer][i] for i in (0, 1, 3, 4)] == ["nuclear-war", "running", "1", "Ann, random"]
+    assert [rows[older][i] for i in (3, 4)] == ["0", "Ann's seat, random"]  # a seat of no account: its name
+
+
+def test_reset_password_makes_one_and_logs_the_account_out_everywhere(db):
+    path, _ = db
+    result = admin("reset-password", "ann", "--db", path)
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("New password of Ann: ")
+    password = result.output.split(": ", 1)[1].strip()
+    assert len(password) == 16
+    store = Store(path)
+    try:
+        user, stored = store.user_by_name(fold("Ann"))
+        assert verify_password(stored, password) and not verify_password(stored, "first password")
+        assert [sessions for u, _, sessions in store.user_list() if u.name == "Ann"] == [0]
+    finally:
+        store.close()
+
+
+def test_reset_password_reads_one_and_refuses_a_short_one_or_an_unknown_name(db):
+    path, _ = db
+    result = runner.invoke(app, ["admin", "reset-password", "BOB", "--read", "--db", path], input="a chosen password\n")
+    assert result.exit_code == 0, result.output
+    assert "The password of Bob is changed" in result.output and "a chosen password" not in result.output
+    store = Store(path)
+    try:
+        assert verify_password(store.user_by_name(fold("bob"))[1], "a chosen password")
+    finally:
+        store.close()
+    short = runner.invoke(app, ["admin", "reset-password", "Bob", "--read", "--db", path], input="short\n")
+    assert short.exit_code == 2 and "error: A password needs at least 8 characters." in short.output
+    unknown = admin("reset-password", "Carol", "--db", path)
+    assert unknown.exit_code == 2 and "error: there is no account named 'Carol'" in unknown.output
+    german = admin("reset-password", "Carol", "--db", path, env={"LANG": "de_DE.UTF-8"})
+    assert german.exit_code == 2 and "es gibt kein Konto namens 'Carol'" in german.output
+
+
+def test_delete_game_removes_it_with_everything_stored_of_it(db):
+    path, (older, newer) = db
+    result = admin("delete-game", newer, "--db", path)
+    assert result.exit_code == 0 and f"Game {newer} is deleted" in result.output
+    store = Store(path)
+    try:
+        assert store.load(newer) is None and store.load(older) is not None
+        assert [seats for u, seats, _ in store.user_list() if u.name == "Ann"] == [0]
+    finally:
+        store.close()
+    again = admin("delete-game", newer, "--db", path)
+    assert again.exit_code == 2 and f"error: there is no game '{newer}' in this database" in again.output
+
+
+def test_a_database_file_that_does_not_exist_is_refused_not_created(tmp_path):
+    missing = tmp_path / "nothing.db"
+    for command in (["users"], ["games"], ["delete-game", "0123456789ab"], ["reset-password", "Ann"]):
+        result = admin(*command, "--db", str(missing))
+        assert result.exit_code == 2 and f"error: there is no database file {missing}" in result.output, command
+    assert not missing.exists()
+    broken = admin("users", "--db", "nosuch://x")
+    assert broken.exit_code == 2 and "cannot use nosuch://x" in broken.output

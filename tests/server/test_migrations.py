@@ -1,0 +1,213 @@
+"""The schema changes only through Alembic migrations, on SQLite and PostgreSQL: a database
+written by the version before migrations is recognised, stamped as revision 1 and upgraded
+— and its running game plays on; a new database is created by the migrations; the
+migrated schema is exactly what ``store.py`` declares."""
+
+from __future__ import annotations
+
+import secrets
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    CheckConstraint,
+    Column,
+    DateTime,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    insert,
+    inspect,
+    text,
+)
+
+from realpolitik.engine import Rng
+from realpolitik.games import get
+from realpolitik.server import migrations
+from realpolitik.server.store import StorageError, Store, database_url, metadata, now
+from realpolitik.server.tokens import hash_token, new_game_id, new_token
+from realpolitik.testing.server import GameSocket, ServerProcess
+
+# ---------------------------------------------------------------- the schema before migrations, frozen
+
+OLD = MetaData()
+old_games = Table(
+    "games", OLD,
+    Column("id", String(16), primary_key=True),
+    Column("game", String(40), nullable=False),
+    Column("rules_version", String(20), nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("lobby_join", Boolean, nullable=False),
+    Column("status", String(10), nullable=False, index=True),
+    Column("created", DateTime(timezone=True), nullable=False),
+    Column("result", JSON, nullable=True),
+    CheckConstraint("status in ('open', 'running', 'finished')", name="ck_games_status"),
+)
+old_seats = Table(
+    "seats", OLD,
+    Column("game_id", String(16), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(40), nullable=False),
+    Column("name", String(40), nullable=False),
+    Column("token_hash", String(64), nullable=True),
+    Column("joined", Boolean, nullable=False),
+)
+old_actions = Table(
+    "actions", OLD,
+    Column("game_id", String(16), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("seq", Integer, primary_key=True, autoincrement=False),
+    Column("seat", Integer, nullable=False),
+    Column("text", String(200), nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+    CheckConstraint("seq >= 0", name="ck_actions_seq"),
+)
+Table(
+    "chat", OLD,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("game_id", String(16), ForeignKey("games.id", ondelete="CASCADE"), nullable=False, index=True),
+    Column("seat", Integer, nullable=False),
+    Column("team", Integer, nullable=False),
+    Column("text", Text, nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def blank(request, tmp_path):
+    """The URL of an empty database of each backend (PostgreSQL: a new database on the session's server)."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'games.db'}"
+        return
+    import psycopg
+
+    server = request.getfixturevalue("postgres").url
+    name = f"migrations_{secrets.token_hex(4)}"
+    with psycopg.connect(server, autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name}")
+    yield server.rsplit("/", 1)[0] + f"/{name}"
+    with psycopg.connect(server, autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE {name} WITH (FORCE)")
+
+
+def engine_of(url: str):
+    return create_engine(database_url(url))
+
+
+def differences(url: str, declared: MetaData) -> list:
+    """What Alembic finds different between the database and ``declared`` (types included)."""
+    engine = engine_of(url)
+    try:
+        with engine.connect() as conn:
+            return compare_metadata(MigrationContext.configure(conn, opts={"compare_type": True}), declared)
+    finally:
+        engine.dispose()
+
+
+def revision(url: str) -> str | None:
+    engine = engine_of(url)
+    try:
+        with engine.connect() as conn:
+            return MigrationContext.configure(conn).get_current_revision()
+    finally:
+        engine.dispose()
+
+
+def old_running_game(url: str) -> tuple[str, str, int]:
+    """A running Nuclear War game (Ann, a person, against a random bot) written as the version
+    before migrations wrote it; returns its id, Ann's token and how many actions it has."""
+    game = get("nuclear-war")
+    seed, rng = 4242, Rng(3)
+    state = game.new_state(2, {}, seed)
+    played: list[tuple[int, str]] = []
+    while len(played) < 6 or state.to_act != 0:
+        action = rng.choice(state.legal_actions())
+        played.append((state.to_act, action))
+        state.apply(action, state.to_act)
+    gid, token = new_game_id(), new_token()
+    engine = engine_of(url)
+    OLD.create_all(engine)
+    with engine.begin() as conn:
+        conn.execute(insert(old_games).values(
+            id=gid, game=game.id, rules_version=game.rules_version, options=dict(state.options), seed=seed,
+            lobby_join=True, status="running", created=now(), result=None))
+        conn.execute(insert(old_seats), [
+            {"game_id": gid, "seat": 0, "kind": "human", "name": "Ann", "token_hash": hash_token(token),
+             "joined": True},
+            {"game_id": gid, "seat": 1, "kind": "random", "name": "", "token_hash": None, "joined": False}])
+        conn.execute(insert(old_actions), [{"game_id": gid, "seq": i, "seat": seat, "text": text, "at": now()}
+                                           for i, (seat, text) in enumerate(played)])
+    engine.dispose()
+    return gid, token, len(played)
+
+
+def test_a_database_of_the_version_before_is_upgraded_and_its_game_plays_on(blank):
+    gid, token, moves = old_running_game(blank)
+    assert revision(blank) is None and differences(blank, OLD) == []
+
+    server = ServerProcess(blank, bot_delay=0.0).start()
+    sock = None
+    try:
+        assert revision(blank) == migrations.head()
+        assert differences(blank, metadata) == []
+        sock = GameSocket(server, gid)
+        first = sock.hello(token)
+        assert first["type"] == "view" and first["seq"] == moves and first["status"] == "running"
+        assert sock.welcome["you"] == "p1" and first["players"][0]["name"] == "Ann"
+        view = sock.wait_turn_or_end()
+        sock.act(view["view"]["pending"]["actions"][0])
+        after = sock.until(lambda m: m["type"] == "error" or (m["type"] == "view" and m["seq"] > moves))
+        assert after["type"] == "view", after
+    finally:
+        if sock is not None:
+            sock.close()
+        server.stop()
+
+
+def test_opening_the_old_database_stamps_revision_1_before_upgrading(blank, monkeypatch):
+    old_running_game(blank)
+    stamped = []
+    real_stamp = migrations.command.stamp
+    monkeypatch.setattr(migrations.command, "stamp", lambda cfg, rev: (stamped.append(rev), real_stamp(cfg, rev)))
+    Store(blank).close()
+    assert stamped == [migrations.FIRST]
+    assert revision(blank) == migrations.head()
+    assert len(Store(blank).unfinished()) == 1  # the game survived the upgrade
+
+
+def test_a_new_database_is_created_by_the_migrations_exactly_as_declared(blank):
+    Store(blank).close()
+    assert revision(blank) == migrations.head()
+    assert differences(blank, metadata) == []
+    engine = engine_of(blank)
+    assert {"games", "seats", "actions", "chat", "alembic_version"} <= set(inspect(engine).get_table_names())
+    engine.dispose()
+    Store(blank).close()  # at head: opening again changes nothing
+    assert revision(blank) == migrations.head()
+
+
+def test_revision_1_is_the_schema_before_migrations(blank):
+    engine = engine_of(blank)
+    migrations.upgrade(engine, migrations.FIRST)
+    engine.dispose()
+    assert revision(blank) == migrations.FIRST
+    assert differences(blank, OLD) == []
+
+
+def test_a_database_of_a_newer_version_is_refused_in_words(blank):
+    Store(blank).close()
+    engine = engine_of(blank)
+    with engine.begin() as conn:
+        conn.execute(text("UPDATE alembic_version SET version_num = '0999'"))
+    engine.dispose()
+    with pytest.raises(StorageError, match="schema is at revision 0999, which this version of realpolitik "
+                                           "does not know"):
+        Store(blank)
