@@ -10,21 +10,11 @@ import pytest
 from realpolitik.engine import IllegalAction, Rng
 from realpolitik.games import get
 from realpolitik.i18n import render
+from realpolitik.testing.words import view_texts
 
 #: English words that have no place in a German text
 ENGLISH = re.compile(r"\b(the|and|of|attacks?|troops|general|turn|year|your|you|choose|land|lands|markers?|wins?|"
                      r"relocates?|supplies|reinforcements|team|action|winter|summer|claims?|no units)\b")
-
-
-def _texts(view):
-    yield from view["log"]
-    if "pending" in view:
-        yield view["pending"]["prompt"]
-        yield from (c["label"] for c in view["pending"]["choices"])
-    if "waiting" in view:
-        yield view["waiting"]
-    if "outcome" in view:
-        yield view["outcome"]["reason"]
 
 
 @pytest.mark.parametrize(("game_id", "players"), [("e1815", 2), ("e1815", 3), ("e1815-2vs2", 4)])
@@ -35,7 +25,7 @@ def test_whole_games_read_in_german_hold_no_english(game_id, players):
         while True:
             seats = (state.to_act,) if not state.is_over() else (None, *range(players))
             for seat in seats:
-                for text in _texts(state.view(seat, log_from=max(0, state.log.size - 4), lang="de")):
+                for text in view_texts(state.view(seat, log_from=max(0, state.log.size - 4), lang="de")):
                     assert not ENGLISH.search(text), text
             if state.is_over():
                 break

@@ -11,22 +11,12 @@ import pytest
 from realpolitik.engine import IllegalAction, Rng
 from realpolitik.games import get
 from realpolitik.i18n import render, t
+from realpolitik.testing.words import view_texts
 
 GAME = get("nationen")
 #: English words that have no place in a German text
 ENGLISH = re.compile(r"\b(the|and|of|moves?|tankers?|agent|head|state|turn|your|you|choose|capital|high sea|port|"
                      r"pays?|receives?|income|round|places?|attacks?|lays?|king|president|dictator|guerrilla)\b")
-
-
-def _texts(view):
-    yield from view["log"]
-    if "pending" in view:
-        yield view["pending"]["prompt"]
-        yield from (c["label"] for c in view["pending"]["choices"])
-    if "waiting" in view:
-        yield view["waiting"]
-    if "outcome" in view:
-        yield view["outcome"]["reason"]
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -36,7 +26,7 @@ def test_whole_games_read_in_german_hold_no_english(players):
         while True:
             seats = (state.to_act,) if not state.is_over() else (None, *range(players))
             for seat in seats:
-                for text in _texts(state.view(seat, log_from=max(0, state.log.size - 4), lang="de")):
+                for text in view_texts(state.view(seat, log_from=max(0, state.log.size - 4), lang="de")):
                     assert not ENGLISH.search(text), text
             if state.is_over():
                 break

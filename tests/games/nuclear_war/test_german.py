@@ -11,22 +11,12 @@ from realpolitik.engine import Rng
 from realpolitik.games import get
 from realpolitik.games.nuclear_war.content import DATA
 from realpolitik.i18n import render
+from realpolitik.testing.words import view_texts
 
 GAME = get("nuclear-war")
 #: English words that have no place in a German text ("Million" and "war" are German too)
 ENGLISH = re.compile(r"\b(the|and|of|draws?|cards?|people|plays|launches|with|your|you|turn|"
                      r"intercepts?|peace|nobody|wins|face|down|target|place|strike|swap|keep|done)\b")
-
-
-def _texts(view):
-    yield from view["log"]
-    if "pending" in view:
-        yield view["pending"]["prompt"]
-        yield from (c["label"] for c in view["pending"]["choices"])
-    if "waiting" in view:
-        yield view["waiting"]
-    if "outcome" in view:
-        yield view["outcome"]["reason"]
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])
@@ -35,8 +25,8 @@ def test_whole_games_read_in_german_hold_no_english(players):
         state, rng = GAME.new_state(players, None, seed=seed), Rng(seed)
         while True:
             for seat in (None, *range(players)):
-                german = list(_texts(state.view(seat, log_from=max(0, state.log.size - 3), lang="de")))
-                english = list(_texts(state.view(seat, log_from=max(0, state.log.size - 3), lang="en")))
+                german = list(view_texts(state.view(seat, log_from=max(0, state.log.size - 3), lang="de")))
+                english = list(view_texts(state.view(seat, log_from=max(0, state.log.size - 3), lang="en")))
                 for de, en in zip(german, english, strict=True):
                     assert de != en or not ENGLISH.search(en), en
                     assert not ENGLISH.search(de.lower()), de

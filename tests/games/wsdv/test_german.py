@@ -10,21 +10,11 @@ import pytest
 from realpolitik.engine import IllegalAction, Rng
 from realpolitik.games import get
 from realpolitik.i18n import render
+from realpolitik.testing.words import view_texts
 
 #: English words that have no place in a German text (card titles and places are printed German)
 ENGLISH = re.compile(r"\b(the|and|of|draws?|cards?|unrest|living|standard|build|point|protest|decade|takes|plays|"
                      r"your|you|choose|track|factory|ignores?|dismantles?|treasury|arms|race|space|dove)\b")
-
-
-def _texts(view):
-    yield from view["log"]
-    if "pending" in view:
-        yield view["pending"]["prompt"]
-        yield from (c["label"] for c in view["pending"]["choices"])
-    if "waiting" in view:
-        yield view["waiting"]
-    if "outcome" in view:
-        yield view["outcome"]["reason"]
 
 
 @pytest.mark.parametrize(("game_id", "players"), [("wsdv", 2), ("wsdv-2p2", 4)])
@@ -36,8 +26,8 @@ def test_whole_games_read_in_german_hold_no_english(game_id, players):
             seats = (state.to_act,) if not state.is_over() else (None, *range(players))
             for seat in seats:
                 start = max(0, state.log.size - 4)
-                german = list(_texts(state.view(seat, log_from=start, lang="de")))
-                english = list(_texts(state.view(seat, log_from=start, lang="en")))
+                german = list(view_texts(state.view(seat, log_from=start, lang="de")))
+                english = list(view_texts(state.view(seat, log_from=start, lang="en")))
                 for de, en in zip(german, english, strict=True):
                     assert not ENGLISH.search(de), (de, en)
             if state.is_over():

@@ -112,21 +112,31 @@ class AttackerMarkers(NamedTuple):
     force: tuple
 
     def legal(self, st: S) -> list[str]:
-        return [grammar.spend(k) for k in range(st.markers[self.seat] + 1)]
+        return _spendable(st, self.seat)
 
     def act(self, st: S, action: str) -> None:
-        st.stack.pop()
-        seat = self.seat
-        (k,) = grammar.read(action)[1]
-        st.markers[seat] -= k
-        if k:
-            st.log.add(t("{seat} spends {k} success marker(s) on the attack.", seat=st.seats[seat], k=k))
-        _defender_step(st, seat, self.target, self.force, k)
+        k = _spend(st, self.seat, action, t("{seat} spends {k} success marker(s) on the attack."))
+        _defender_step(st, self.seat, self.target, self.force, k)
 
     def describe(self, st: S, seat: int | None) -> Text:
         if seat == self.seat:
             return t("spend success markers on the attack (+1 each)")
         return t("{seat} may spend markers", seat=st.seats[self.seat])
+
+
+def _spendable(st: S, seat: int) -> list[str]:
+    """Spending 0 up to all of ``seat``'s success markers (U20)."""
+    return [grammar.spend(k) for k in range(st.markers[seat] + 1)]
+
+
+def _spend(st: S, seat: int, action: str, line: Text) -> int:
+    """The markers an answer spends (its decision popped), taken from ``seat`` and logged."""
+    st.stack.pop()
+    (k,) = grammar.read(action)[1]
+    st.markers[seat] -= k
+    if k:
+        st.log.add(t(line.key, seat=st.seats[seat], k=k))
+    return k
 
 
 def _defender_step(st: S, seat: int, target: int, force: tuple, boost: int) -> None:
@@ -149,15 +159,10 @@ class DefenderMarkers(NamedTuple):
     boost: int
 
     def legal(self, st: S) -> list[str]:
-        return [grammar.spend(k) for k in range(st.markers[self.seat] + 1)]
+        return _spendable(st, self.seat)
 
     def act(self, st: S, action: str) -> None:
-        st.stack.pop()
-        seat = self.seat
-        (k,) = grammar.read(action)[1]
-        st.markers[seat] -= k
-        if k:
-            st.log.add(t("{seat} spends {k} success marker(s) on the defence.", seat=st.seats[seat], k=k))
+        k = _spend(st, self.seat, action, t("{seat} spends {k} success marker(s) on the defence."))
         resolve(st, self.attacker, self.target, self.force, self.boost, k)
 
     def describe(self, st: S, seat: int | None) -> Text:
