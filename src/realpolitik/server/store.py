@@ -32,7 +32,9 @@ from sqlalchemy import (
     CheckConstraint,
     Column,
     DateTime,
+    Float,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
@@ -42,6 +44,7 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    false,
     func,
     insert,
     select,
@@ -78,6 +81,7 @@ games = Table(
     Column("status", String(10), nullable=False, index=True),
     Column("created", DateTime(timezone=True), nullable=False),
     Column("result", JSON, nullable=True),
+    Column("rated", Boolean, nullable=False, server_default=false()),
     CheckConstraint("status in ('open', 'running', 'finished')", name="ck_games_status"),
 )
 
@@ -128,6 +132,38 @@ users = Table(
     Column("webhook", String(500), nullable=True),
     UniqueConstraint("name_key", name="uq_users_name_key"),
 )
+
+notices = Table(
+    "notices", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("user_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), nullable=False),
+    Column("game_id", String(16), ForeignKey("games.id", ondelete="CASCADE"), nullable=False),
+    # the number of actions stored when the turn came to the account: one notice per turn
+    Column("turn", Integer, nullable=False),
+    Column("channel", String(10), nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+    Column("next_try", DateTime(timezone=True), nullable=False, index=True),
+    Column("attempts", Integer, nullable=False, server_default="0"),
+    Column("sent", DateTime(timezone=True), nullable=True),
+    Column("error", String(200), nullable=True),
+    UniqueConstraint("user_id", "game_id", "turn", "channel", name="uq_notices_turn"),
+)
+
+ratings = Table(
+    "ratings", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("game", String(40), nullable=False),
+    # the player: an account or a named bot kind, never both
+    Column("user_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), nullable=True),
+    Column("bot", String(40), nullable=True),
+    Column("game_id", String(16), ForeignKey("games.id", ondelete="CASCADE"), nullable=False),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+    CheckConstraint("(user_id is null) != (bot is null)", name="ck_ratings_player"),
+)
+Index("ix_ratings_game_user", ratings.c.game, ratings.c.user_id)
+Index("ix_ratings_game_bot", ratings.c.game, ratings.c.bot)
 
 sessions = Table(
     "sessions", metadata,
