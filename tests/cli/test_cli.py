@@ -52,7 +52,7 @@ def test_human_plays_by_number_or_text_and_wrong_input_is_explained(tmp_path):
                                  "--save", str(path)], input=answers)
     assert result.exit_code == 0, result.output[-2000:]
     assert "'nonsense' is not possible now" in result.output
-    assert "p1 to act" in result.output and "Your hand:" in result.output
+    assert "Player 1 to act" in result.output and "Your hand:" in result.output
     assert "Place 10 Megaton Warhead face down  (place 10mt)" in result.output  # the game's words, then what to type
     record = json.loads(path.read_text())
     assert record["result"]["outcome"]["reason"] in result.output
@@ -61,7 +61,7 @@ def test_human_plays_by_number_or_text_and_wrong_input_is_explained(tmp_path):
 def test_hot_seat_shows_a_curtain_between_humans():
     result = runner.invoke(app, ["play", "nuclear-war", "--seats", "human,human", "--seed", "2"],
                            input="\n1\n" * 400)
-    assert "Pass the game to p2" in result.output and "Pass the game to p1" in result.output
+    assert "Pass the game to Player 2" in result.output and "Pass the game to Player 1" in result.output
 
 
 def test_quit_stops_and_saves(tmp_path):
@@ -86,13 +86,13 @@ def test_the_game_speaks_the_language_asked_for_or_the_environments(monkeypatch)
     answers = "fly away\n" + "1\n" * 3000
     german = runner.invoke(app, ["play", "nuclear-war", "--seats", "human,random", "--seed", "11", "--lang", "de"],
                            input=answers)
-    assert german.exit_code == 0 and "'fly away' ist jetzt nicht möglich. p1 muss: " in german.output
+    assert german.exit_code == 0 and "'fly away' ist jetzt nicht möglich. Spieler 1 muss: " in german.output
     monkeypatch.setenv("LANG", "de_DE.UTF-8")
     by_env = runner.invoke(app, ["play", "nuclear-war", "--seats", "human,random", "--seed", "11"], input=answers)
     assert "ist jetzt nicht möglich" in by_env.output
     english = runner.invoke(app, ["play", "nuclear-war", "--seats", "human,random", "--seed", "11", "--lang", "en"],
                             input=answers)
-    assert "'fly away' is not possible now. p1 must " in english.output
+    assert "'fly away' is not possible now. Player 1 must " in english.output
     wrong = runner.invoke(app, ["play", "nuclear-war", "--lang", "fr"])
     assert wrong.exit_code == 2 and "--lang must be one of en, de, not 'fr'" in wrong.stderr
 
@@ -105,5 +105,5 @@ def test_in_german_the_table_speaks_german_and_takes_a_choice_by_its_words(tmp_p
                                  "--save", str(path)], input=words.upper() + "\n" + "1\n" * 3000)
     assert result.exit_code == 0, result.output[-2000:]
     assert json.loads(path.read_text())["actions"][0] == first.action  # typed in its German words, any case
-    assert "p1 ist am Zug" in result.output and "Spielende" in result.output
+    assert "Spieler 1 ist am Zug" in result.output and "Spielende" in result.output
     assert "to act" not in result.output and "game over" not in result.output

@@ -75,7 +75,8 @@ def test_quiet_prints_just_the_game_line_and_the_result(tmp_path):
     reason = json.loads(path.read_text())["result"]["outcome"]["reason"]
     lines = [line for line in quiet.stdout.splitlines() if line.strip()]
     assert lines[0] == "Nuclear War, seed 4: p1=random, p2=random" and lines[1] == reason
-    assert all(re.match(r"  (\d\. p\d|- p\d|No winner)", line) for line in lines[2:]), lines  # no log, no board
+    # no log, no board: the game line, then the result
+    assert all(re.match(r"  (\d\. Player \d|- Player \d|No winner)", line) for line in lines[2:]), lines
     assert len(loud.stdout.splitlines()) > 20
 
 

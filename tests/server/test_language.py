@@ -44,7 +44,7 @@ def test_websocket_refusals_follow_the_hello_and_the_browser(server):
             p1.act("place nothing")
             refused = p1.until(lambda m: m["type"] == "error")
             assert refused["code"] == "waiting"
-            assert refused["message"] == "Die Partie beginnt, wenn alle Plätze besetzt sind (frei: p2)."
+            assert refused["message"] == "Die Partie beginnt, wenn alle Plätze besetzt sind (frei: Spieler 2)."
         finally:
             p1.close()
         p2 = GameSocket(server, gid, headers=GERMAN)
@@ -65,6 +65,7 @@ def test_an_illegal_action_is_refused_in_german_with_the_engines_words(server):
             assert "pending" in sock.wait_turn_or_end()["view"]
             sock.act("fly away")
             message = sock.until(lambda m: m["type"] == "error")["message"]
-            assert message.startswith("'fly away' ist jetzt nicht möglich. p1 muss: ") and "(erlaubt: " in message
+            assert message.startswith("'fly away' ist jetzt nicht möglich. Spieler 1 muss: ")
+            assert "(erlaubt: " in message
         finally:
             sock.close()

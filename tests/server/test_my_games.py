@@ -105,7 +105,8 @@ def test_a_guest_keeps_the_seats_taken_as_guest_by_signing_up(device):
             {"game": gid, "token": game["tokens"]["p2"]}, {"game": "ffffffffffff", "token": token}]
     answer = guest.post("/api/account/seats", {"seats": keys})
     assert answer.status_code == 200, answer.text
-    assert answer.json() == {"bound": [{"game": gid, "seat": "p1", "title": "Nuclear War"}]}  # p2 is not taken
+    assert answer.json() == {"bound": [{"game": gid, "seat": "p1", "title": "Nuclear War",
+                                          "seat_title": {"en": "Player 1", "de": "Spieler 1"}}]}  # p2 is not taken
     assert guest.post("/api/account/seats", {"seats": keys}).json() == {"bound": []}  # once only
     other = device().signup(fresh_name("Mallory"))
     assert other.post("/api/account/seats", {"seats": keys[:1]}).json() == {"bound": []}  # bound already

@@ -63,7 +63,7 @@ def test_refusals_name_the_reason_and_change_nothing(api, sockets):
     p1.hello(game["tokens"]["p1"])
     p1.act("place atlas")
     refusal = p1.until(lambda m: m["type"] == "error")
-    assert refusal["code"] == "waiting" and "free: p2" in refusal["message"]
+    assert refusal["code"] == "waiting" and "free: Player 2" in refusal["message"]
     p2.hello(game["tokens"]["p2"])
     p1.wait_view(lambda m: m["status"] == "running")
     actor, other = (p1, p2) if p1.view.get("pending") else (p2, p1)
@@ -118,7 +118,8 @@ def test_a_reconnect_gets_the_current_view_and_the_whole_log(api, sockets):
     message = again.hello(game["tokens"]["p1"])
     assert message["seq"] == seq and message["view"]["log_from"] == 0
     assert again.log == log and without_log(again.view) == without_log(view)
-    assert message["players"][0] == {"seat": "p1", "kind": "human", "name": "Ann", "joined": True, "online": True}
+    assert message["players"][0] == {"seat": "p1", "title": {"en": "Player 1", "de": "Spieler 1"}, "kind": "human",
+                                     "name": "Ann", "joined": True, "online": True}
 
 
 def test_spectators_watch_but_cannot_act_or_chat(api, sockets):

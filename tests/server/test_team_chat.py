@@ -210,16 +210,16 @@ def test_team_chat_in_the_browser(team_server, browser):
         watcher = new_page()
         watcher.goto(f"{team_server.url}/game/{game['id']}")
         expect(watcher.locator("#you")).to_have_text("watching")
-        expect(pages["p1"].locator("#chat-team")).to_have_text("(p1, p3)")
+        expect(pages["p1"].locator("#chat-team")).to_have_text("(Player 1, Player 3)")
         pages["p1"].fill("#chat-text", "<b>hold</b> the line")
         pages["p1"].press("#chat-text", "Enter")
-        expect(pages["p3"].locator("#chat-lines li")).to_have_text(["p1 (Ann): <b>hold</b> the line"])
+        expect(pages["p3"].locator("#chat-lines li")).to_have_text(["Player 1 (Ann): <b>hold</b> the line"])
         expect(pages["p1"].locator("#chat-lines li")).to_have_count(1)
         pages["p2"].fill("#chat-text", "they are bluffing")
         pages["p2"].click("#chat-form button")
-        expect(pages["p4"].locator("#chat-lines li")).to_have_text(["p2 (Bob): they are bluffing"])
+        expect(pages["p4"].locator("#chat-lines li")).to_have_text(["Player 2 (Bob): they are bluffing"])
         expect(pages["p1"].locator("#chat-lines li")).to_have_count(1)
-        assert pages["p2"].locator("#chat-lines li").all_inner_texts() == ["p2 (Bob): they are bluffing"]
+        assert pages["p2"].locator("#chat-lines li").all_inner_texts() == ["Player 2 (Bob): they are bluffing"]
         assert watcher.locator("#chat").is_hidden() and "bluffing" not in watcher.content()
         assert "secret" in pages["p1"].inner_text("#board")  # the generic board shows the seat's own data
         assert "secret" not in watcher.inner_text("#board")

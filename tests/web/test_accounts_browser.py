@@ -23,7 +23,7 @@ def test_a_guest_signs_up_keeps_the_seat_and_plays_it_from_another_browser(serve
     guest.goto(server.url + game["invites"][0]["url"])
     guest.fill("#join-name", "Ann")
     guest.click("#join-button")
-    expect(guest.locator("#you")).to_have_text("you play p1")
+    expect(guest.locator("#you")).to_have_text("you play Player 1")
     guest.wait_for_selector(ENABLED)
     assert "token" not in guest.evaluate("() => document.cookie")
 
@@ -33,7 +33,7 @@ def test_a_guest_signs_up_keeps_the_seat_and_plays_it_from_another_browser(serve
     guest.fill("#signup-password", PASSWORD)
     guest.click("#signup-button")
     expect(guest.locator("#signed-in")).to_have_text("Logged in as Ann Account")
-    expect(guest.locator("#notice")).to_contain_text("Nuclear War (p1)")  # the guest's seat is in the account
+    expect(guest.locator("#notice")).to_contain_text("Nuclear War (Player 1)")  # the guest's seat is in the account
     expect(guest.locator(f"#my-games li[data-game='{gid}']")).to_contain_text("Your turn")
     assert guest.evaluate("() => localStorage.getItem('realpolitik.guest-seats')") is None  # sent once, forgotten
     assert errors == []
@@ -50,7 +50,7 @@ def test_a_guest_signs_up_keeps_the_seat_and_plays_it_from_another_browser(serve
     expect(link).to_have_attribute("href", f"/game/{gid}#seat=p1")
     link.click()
     expect(other).to_have_url(re.compile(rf"/game/{gid}#seat=p1$"))
-    expect(other.locator("#you")).to_have_text("you play p1")
+    expect(other.locator("#you")).to_have_text("you play Player 1")
     expect(other.locator("#join")).to_be_hidden()
     other.wait_for_selector(ENABLED)
     before = seq(other)
@@ -59,7 +59,7 @@ def test_a_guest_signs_up_keeps_the_seat_and_plays_it_from_another_browser(serve
     expect(other.locator("#notice.error")).to_be_hidden()
 
     other.goto(server.url + f"/game/{gid}")  # without a seat in the link: the account's seat in this game
-    expect(other.locator("#you")).to_have_text("you play p1")
+    expect(other.locator("#you")).to_have_text("you play Player 1")
     assert errors == []
 
     stranger = context().new_page()  # a guest following the account's link gets no seat

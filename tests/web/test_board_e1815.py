@@ -73,13 +73,15 @@ def bot_games(server):
 
 
 def owner_words(view: dict, owner: str | None) -> str:
-    """How a land's owner reads from the page's seat: neutral, p1 (you), p3 (ally), p2."""
+    """How a land's owner reads from the page's seat, by the seats' titles: neutral,
+    Player 1 (you), Player 3 (ally), Player 2."""
     if owner is None:
         return "neutral"
+    title = f"Player {view['seats'].index(owner) + 1}"
     if owner == view["seat"]:
-        return f"{owner} (you)"
+        return f"{title} (you)"
     me = next((p for p in view["public"]["players"] if p["seat"] == view["seat"]), None)
-    return f"{owner} (ally)" if me and me["ally"] == owner else owner
+    return f"{title} (ally)" if me and me["ally"] == owner else title
 
 
 def sign(n: float) -> int:
@@ -126,11 +128,13 @@ def check_board(shown: dict, view: dict, printed: bool = True) -> None:
     else:
         assert len(shown["teams"]) == 2
         for team, text in zip(pub["teams"], shown["teams"], strict=True):
-            assert " + ".join(team["seats"]) in text and f"— {team['sp']} of {load_rules().scoring.team_win} SP" in text
+            assert " + ".join(f"Player {s[1:]}" for s in team["seats"]) in text
+            assert f"— {team['sp']} of {load_rules().scoring.team_win} SP" in text
     if "battle" in pub:
         battle = pub["battle"]
         name = pub["lands"][battle["target"]]["name"]
-        assert f"{battle['attacker']} attacks {name} ({battle['defender'] or 'neutral'})" in shown["battle"]
+        defender = f"Player {battle['defender'][1:]}" if battle["defender"] else "neutral"
+        assert f"Player {battle['attacker'][1:]} attacks {name} ({defender})" in shown["battle"]
     else:
         assert shown["battle"] is None
     if "pending" in view:

@@ -316,7 +316,7 @@ def test_a_free_seat_is_taken_from_the_lobby(server, api, context):
     page = context().new_page()
     page.on("dialog", lambda dialog: dialog.accept("Cleo"))
     page.goto(server.url + "/")
-    page.click(f"li[data-game='{gid}'] button.join:has-text('Join as p2')")
-    expect(page.locator("#you")).to_have_text("you play p2")
+    page.click(f"li[data-game='{gid}'] button.join:has-text('Join as Player 2')")
+    expect(page.locator("#you")).to_have_text("you play Player 2")
     expect(page.locator("#notice")).to_contain_text("Waiting for players")
     assert api.info(gid)["players"][1]["name"] == "Cleo"

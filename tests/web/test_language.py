@@ -37,13 +37,14 @@ def test_a_game_in_german(server, api, context):
     page.fill("#join-name", "Anna")
     expect(page.locator("#join-button")).to_have_text("Platz einnehmen")
     page.click("#join-button")
-    expect(page.locator("#you")).to_have_text("du spielst p1")
+    expect(page.locator("#you")).to_have_text("du spielst Spieler 1")
     expect(page.locator("#turn-banner")).to_contain_text("Du bist am Zug — ")
     expect(page).to_have_title(re.compile(r"^▶ Du bist am Zug · Nuclear War$"))
     page.fill("#pending input[name=action]", "fly away")
     page.click("#pending form button")
-    expect(page.locator("#notice")).to_contain_text("'fly away' ist jetzt nicht möglich. p1 muss: ")
-    expect(page.locator("#players")).to_contain_text("p2 (Bot heuristic)")
+    expect(page.locator("#notice")).to_contain_text("'fly away' ist jetzt nicht möglich. Spieler 1 muss: ")
+    expect(page.locator("#players")).to_contain_text("Spieler 2 (Bot heuristic)")
+    expect(page.locator("#players")).not_to_contain_text("p2")  # seats are named, not labelled
     expect(page.locator("#board")).to_contain_text("Deine Hand")  # the board's words
     expect(page.locator("#log")).to_contain_text("beginnt. Jeder hat 9 Karten auf der Hand.")  # the game's
     expect(page.locator("#pending button.action").first).to_contain_text("verdeckt ablegen")

@@ -34,16 +34,16 @@ def outcome_text(outcome: dict[str, Any], lang: str = DEFAULT) -> Text:
     """The outcome in words: the reason, then places and points. Without a winner no seat is
     shown as first: the seats follow from best to worst as the game ranks them, ties together."""
     text = Text(outcome["reason"] + "\n", style="bold")
-    places = outcome["places"]
+    places, titles = outcome["places"], outcome.get("titles", {})
     if outcome["winners"]:
         for seat, place in sorted(places.items(), key=lambda kv: kv[1]):
-            text.append(f"  {place}. {seat}{_points(outcome, seat, lang)}\n")
+            text.append(f"  {place}. {titles.get(seat, seat)}{_points(outcome, seat, lang)}\n")
         return text
     if places:
         text.append("  " + render(t("No winner; the seats from best to worst:"), lang) + "\n")
     for place in sorted(set(places.values())):
         tied = [seat for seat, p in places.items() if p == place]
-        text.append("  - " + ", ".join(seat + _points(outcome, seat, lang) for seat in tied)
+        text.append("  - " + ", ".join(titles.get(seat, seat) + _points(outcome, seat, lang) for seat in tied)
                     + (" " + render(t("(tied)"), lang) if len(tied) > 1 else "") + "\n")
     return text
 

@@ -35,8 +35,10 @@ class Outcome:
         return self.rewards[seat]
 
     def to_dict(self, labels: tuple[str, ...], lang: str = DEFAULT) -> dict:
-        """JSON form, with seats named by their labels and the reason in ``lang``."""
+        """JSON form, with seats named by their labels (and ``titles``: what each label reads
+        as in ``lang``) and the reason in ``lang``."""
         out = {
+            "titles": {label: render(label, lang) for label in labels},
             "winners": [labels[s] for s in self.winners],
             "places": {labels[s]: p for s, p in enumerate(self.places)},
             "reason": render(self.reason, lang),

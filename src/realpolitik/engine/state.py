@@ -9,12 +9,13 @@ generators or closures, so a clone or a saved record is complete at any moment.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any
 
-from realpolitik.i18n import DEFAULT, Listed, Sentence, Text, render, t
+from realpolitik.i18n import DEFAULT, Listed, Named, Sentence, Text, render, t
 
 from .actions import Choice, normalize, parse
 from .errors import IllegalAction
@@ -40,7 +41,7 @@ class State(ABC):
     def _init_base(self, game: Game, players: int, options: dict[str, Any], seed: int) -> None:
         """Set the fields every state has; called first by a game's set-up."""
         self.game = game
-        self.seats: tuple[str, ...] = game.seat_labels(players)
+        self.seats: tuple[str, ...] = _seats(game, players)
         self.options = options
         self.rng = Rng(seed)
         self.log = Log()
@@ -117,6 +118,7 @@ class State(ABC):
             "game": self.game.id,
             "options": self.options,
             "seats": list(self.seats),
+            "titles": [render(label, lang) for label in self.seats],
             "seat": None if seat is None else self.seats[seat],
             "ply": self.ply,
             "to_act": None if actor is None else self.seats[actor],
@@ -219,6 +221,13 @@ class State(ABC):
         return t("{reason} {seat} must {prompt} (legal: {legal}).",
                  reason=self.why_illegal(action) or t("{action} is not possible now.", action=repr(action)),
                  seat=self.seats[actor], prompt=self.describe_pending(actor), legal=shown)
+
+
+@functools.lru_cache(maxsize=128)
+def _seats(game: Game, players: int) -> tuple[Named, ...]:
+    """The seat labels of a game for this many players, each read as its title ("Player 2")."""
+    return tuple(Named(label, title)
+                 for label, title in zip(game.seat_labels(players), game.seat_titles(players), strict=True))
 
 
 def _english(value: Any) -> Any:

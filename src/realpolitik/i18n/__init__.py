@@ -13,7 +13,7 @@ same catalog as JSON (``/i18n/<lang>.json``).
 """
 
 from .catalogs import DEFAULT, LANGUAGES, catalog, from_env, negotiate
-from .messages import Listed, Sentence, Text, listed, render, t
+from .messages import Listed, Named, Sentence, Text, listed, render, t
 
-__all__ = ["DEFAULT", "LANGUAGES", "Listed", "Sentence", "Text", "catalog", "from_env", "listed", "negotiate", "render",
-           "t"]
+__all__ = ["DEFAULT", "LANGUAGES", "Listed", "Named", "Sentence", "Text", "catalog", "from_env", "listed", "negotiate",
+           "render", "t"]

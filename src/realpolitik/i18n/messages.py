@@ -53,6 +53,20 @@ class Sentence(NamedTuple):
         return render(self, "en")
 
 
+class Named(str):
+    """An id that players know by a name: the id everywhere data and action texts are made
+    (it is equal to, hashes as and serializes as the plain string), its ``title`` wherever
+    it is read — a seat ``p2`` reads "Player 2", ``ussr`` "Soviet Union"."""
+
+    def __new__(cls, ident: str, title: Any) -> Named:
+        named = super().__new__(cls, ident)
+        named.title = title
+        return named
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Named, (str(self), self.title)
+
+
 def listed(items: Any, sep: str = ", ") -> Listed:
     """``items`` shown as one text, separated by ``sep``."""
     return Listed(tuple(items), sep)
@@ -83,4 +97,6 @@ def render(value: Any, lang: str) -> str:
     if isinstance(value, Sentence):
         words = render(value.text, lang)
         return words if words.endswith(".") else words + "."
+    if isinstance(value, Named):
+        return render(value.title, lang)
     return value if isinstance(value, str) else str(value)

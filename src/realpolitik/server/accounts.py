@@ -37,7 +37,7 @@ from realpolitik.i18n import render, t
 from .protocol import clean_text
 from .protocol import language as language_of
 from .store import StorageBusy, User, now
-from .table import Refusal, busy
+from .table import Refusal, busy, seat_titles
 from .tokens import hash_token
 
 if TYPE_CHECKING:
@@ -227,6 +227,8 @@ def my_games(hall: Hall, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
                 "ply": live["ply"] if live else result.get("plies"),
                 "last_move": last.isoformat() if last else None, "created": row["created"].isoformat(),
                 "outcome": result.get("outcome") if row["status"] == "finished" else None,
+                "titles": dict(zip(game.seat_labels(row["seat_count"]), seat_titles(game, row["seat_count"]),
+                                   strict=True)),
             }
             moments[row["id"]] = (last or row["created"]).timestamp()
             labels[row["id"]] = tuple(game.seat_labels(row["seat_count"]))

@@ -41,7 +41,7 @@ from .protocol import (
 )
 from .protocol import language as language_of
 from .store import StorageBusy, User
-from .table import Refusal, Table, busy
+from .table import Refusal, Table, busy, seat_titles
 from .tokens import GAME_ID, TOKEN, hash_token
 
 log = logging.getLogger("realpolitik.server")
@@ -392,7 +392,8 @@ async def bind_seats(request: Request) -> Response:
             continue
         seat = None if table is None else table.authenticate(key.token)
         if seat is not None and await table.bind(seat, session.user.id):
-            bound.append({"game": table.id, "seat": table.labels[seat], "title": table.game.title})
+            bound.append({"game": table.id, "seat": table.labels[seat], "title": table.game.title,
+                          "seat_title": seat_titles(table.game, len(table.labels))[seat]})
     return JSONResponse({"bound": bound}, headers=accounts.NO_STORE)
 
 

@@ -28,7 +28,7 @@ from realpolitik.i18n import t
 from .bots import BotRunner
 from .quota import Limits, Rates
 from .store import Damaged, StorageBusy, Store, StoredGame, StoredSeat, now
-from .table import DAMAGED, HUMAN, Refusal, Table
+from .table import DAMAGED, HUMAN, Refusal, Table, seat_titles
 from .tokens import GAME_ID, hash_token, new_game_id, new_token
 
 log = logging.getLogger("realpolitik.server")
@@ -323,13 +323,13 @@ class Hall:
         game = None if isinstance(stored, Damaged) else self.games.get(stored.game)
         if game is None or not game.min_players <= len(stored.seats) <= game.max_players:
             return None
-        labels = game.seat_labels(len(stored.seats))
+        labels, titles = game.seat_labels(len(stored.seats)), seat_titles(game, len(stored.seats))
         result = stored.result or {}
         return {
             "id": stored.id, "game": stored.game, "title": game.title, "status": "finished",
             "created": stored.created.isoformat(), "lobby_join": stored.lobby_join,
-            "players": [{"seat": labels[s.seat], "kind": s.kind, "name": s.name, "joined": True, "online": False}
-                        for s in stored.seats],
+            "players": [{"seat": labels[s.seat], "title": titles[s.seat], "kind": s.kind, "name": s.name,
+                         "joined": True, "online": False} for s in stored.seats],
             "ply": result.get("plies"), "to_act": None, "outcome": result.get("outcome"),
         }
 

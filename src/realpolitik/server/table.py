@@ -10,12 +10,13 @@ taken under the table's lock and by one conditional write, so one seat has one h
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import time
 from typing import TYPE_CHECKING, Any, Protocol
 
 from realpolitik.engine import Game, IllegalAction, Record, State, normalize
-from realpolitik.i18n import Text, t
+from realpolitik.i18n import LANGUAGES, Text, listed, render, t
 
 from .bots import BotJob
 from .store import ChatLine, StaleWrite, StorageBusy, StoredGame, now
@@ -31,6 +32,13 @@ log = logging.getLogger("realpolitik.server")
 PLAYERS_EVERY = 0.25
 #: seconds a bot waits before trying again after the database failed it, growing to the last
 RETRY = (0.5, 1, 2, 5, 10, 20, 30)
+
+
+@functools.cache
+def seat_titles(game: Game, players: int) -> tuple[dict[str, str], ...]:
+    """Each seat's name as the game names it ("West", "Player 2"), in every language: pages
+    show the one of their language, so one message serves every listener."""
+    return tuple({lang: render(title, lang) for lang in LANGUAGES} for title in game.seat_titles(players))
 
 
 class Refusal(Exception):
@@ -128,10 +136,11 @@ class Table:
         return moment - self.touched
 
     def players(self) -> list[dict[str, Any]]:
-        """Public facts per seat: label, kind, name, taken, online."""
+        """Public facts per seat: label, title (in every language), kind, name, taken, online."""
         online = {c.seat for c in self.listeners}
+        titles = seat_titles(self.game, len(self.labels))
         return [
-            {"seat": self.labels[s.seat], "kind": s.kind, "name": s.name,
+            {"seat": self.labels[s.seat], "title": titles[s.seat], "kind": s.kind, "name": s.name,
              "joined": s.joined or s.kind != HUMAN, "online": s.kind != HUMAN or s.seat in online}
             for s in self.stored.seats
         ]
@@ -344,7 +353,7 @@ class Table:
         if self.status == "open":
             waiting = [self.labels[s.seat] for s in self.stored.seats if s.kind == HUMAN and not s.joined]
             raise Refusal("waiting", t("The game starts when every seat is taken (free: {free}).",
-                                         free=", ".join(waiting)))
+                                         free=listed(waiting)))
         if seq != self.seq:
             raise Refusal("stale", t("Stale action: it was chosen at move {chosen}, but the game is at move {now}. "
                                      "It was not played; decide again on the current state.", chosen=seq, now=self.seq))

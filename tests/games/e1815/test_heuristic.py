@@ -107,5 +107,5 @@ def test_the_defender_spends_just_enough_markers(kit):
     kit.play(st, "attack bayern", "commit wien 5 inf", "go")
     assert st.to_act == 1
     assert _decide(st, 1) == "spend 2"  # 3 + 2 holds against 5
-    assert str(st.describe_pending(1)).startswith("p1 attacks Bayern")
-    assert str(st.describe_pending(0)) == "p2 may spend markers on the defence"
+    assert str(st.describe_pending(1)).startswith("Player 1 attacks Bayern")
+    assert str(st.describe_pending(0)) == "Player 2 may spend markers on the defence"

@@ -94,7 +94,7 @@ def test_an_attack_on_the_ally_is_refused_with_a_reason_and_changes_nothing(kit)
     assert "meddle ungarn inf" in legal and "meddle bayern inf" not in legal and "buy bayern" not in legal
     before = st.snapshot()
     for bad in ("attack bayern", "meddle bayern inf", "buy bayern"):
-        with pytest.raises(IllegalAction, match="your ally p3"):
+        with pytest.raises(IllegalAction, match="your ally Player 3"):
             st.apply(bad)
         assert st.snapshot() == before
 

@@ -30,7 +30,7 @@ def test_every_legal_action_has_the_words_of_the_board_naming_lands_by_their_nam
     kit.start_turn(st, 0)
     labels = _labels(st)
     assert labels["relocate"] == "Relocate troops (Verlegung)" and labels["end turn"] == "End the turn"
-    assert labels["attack bayern"] == "Attack Bayern (p2)"
+    assert labels["attack bayern"] == "Attack Bayern (Player 2)"
     assert labels["supply wien 2 inf 1 cav"] == "Supply Wien: 2 infantry, 1 cavalry"
     assert labels["meddle bayern inf"] == "Meddle in Bayern: remove 1 infantry (3 markers)"
     assert labels["buy bayern"] == "Buy Bayern (4 markers)"

@@ -31,12 +31,12 @@ def test_no_card_no_money_no_income_means_out():
     assert st.legal_actions() == ("end",)
     st.apply("end")
     assert not st.alive[0]
-    assert "p1 has neither income nor money to move a head of state and is eliminated" in logged(st)
+    assert "Player 1 has neither income nor money to move a head of state and is eliminated" in logged(st)
     assert leader_at(st, "kadhar-0") is None and st.agents[0] == -1
     assert st.is_over()
     out = st.outcome()
     assert out.winners == (1,) and out.places == (2, 1) and not out.limit
-    assert "p2 is the last great power left" in str(out.reason)
+    assert "Player 2 is the last great power left" in str(out.reason)
 
 
 def test_a_favourable_card_with_money_saves_him_and_he_must_move():

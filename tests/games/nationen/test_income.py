@@ -34,7 +34,7 @@ def test_situation_d_guerrilla_on_the_coast_president_inland_earns_6():
 
 def test_income_is_logged_and_paid_every_turn():
     st = build(money=[10, 10], leaders=[(0, "king", "kadhar-0")], tankers=[(0, "kadhar", 1)])
-    assert "p1 collects 2 M income." in logged(st)
+    assert "Player 1 collects 2 M income." in logged(st)
 
 
 @pytest.mark.parametrize("kind,rate", [("king", 2), ("president", 2), ("dictator", 1), ("guerrilla", 1)])
@@ -119,4 +119,4 @@ def test_no_income_in_the_first_round():
     st.apply("place king zarqan")
     st.apply("station zarqan")
     assert st.money == [5 + 2, 5]
-    assert "p1 collects 2 M income." in logged(st)
+    assert "Player 1 collects 2 M income." in logged(st)

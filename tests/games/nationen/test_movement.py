@@ -137,7 +137,7 @@ def test_placing_needs_a_free_capital():
 def test_moving_onto_a_free_capital_rules_the_state():
     st = build(leaders=[(0, "dictator", "kadhar-1")], tankers=[(1, "kadhar", 2)], at="main")
     st.apply("move dictator kadhar-1 kadhar-0")
-    assert "p1 now rules Kadhar." in logged(st)
+    assert "Player 1 now rules Kadhar." in logged(st)
     assert st.tankers[0 * 7 + 0] == 2  # spec A7: tankers left in port change hands
 
 

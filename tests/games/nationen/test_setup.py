@@ -38,7 +38,7 @@ def test_first_round_place_a_leader_agent_beside_it_and_station_the_free_tanker(
     assert set(st.legal_actions()) == {"station north", "station south"}  # inland: no port (spec A11)
     st.apply("station south")
     assert st.round == 2 and st.to_act == 0 and st.stack[-1].tag == "agent"
-    assert "p1 collects 2 M income." in logged(st)
+    assert "Player 1 collects 2 M income." in logged(st)
 
 
 def test_the_first_round_offers_nothing_else():

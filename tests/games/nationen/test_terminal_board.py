@@ -19,11 +19,11 @@ def test_board_shows_every_state_its_pieces_ports_and_money():
     out = text_of(st.view(1))
     for name in ("Kadhar", "Ras Mahul", "Djebel Harun", "U.O.R.", "Abu Akar", "Zarqan", "Qaraza", "Wadi Sahir"):
         assert name in out
-    assert "Kadhar*  p1 king" in out  # ruler in the title; * marks an invented name
+    assert "Kadhar*  Player 1 king" in out  # ruler in the title; * marks an invented name
     assert "0◉ K1 a1" in out  # p1's king and agent on the capital
     assert "5· D2" in out and "4? a2" in out  # a dictator on a plain point, an agent on '?'
-    assert "3→uor7 5→harun3" in out and "port N: p1×2" in out
-    assert "south sea" in out and "p2×1" in out
+    assert "3→uor7 5→harun3" in out and "port N: Player 1×2" in out
+    assert "south sea" in out and "Player 2×1" in out
     assert "12 M" in out and "9 M" in out and "4 M" in out
     assert "Pipelines: U.O.R.–Abu Akar" in out
 

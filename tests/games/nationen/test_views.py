@@ -52,8 +52,8 @@ def test_a_fully_seen_deck_is_known_to_everyone():
 def test_describe_for_the_actor_and_for_the_others():
     st = build(leaders=[(0, "king", "kadhar-0")])
     assert str(st.describe_pending(0)).startswith("move your agent 4 steps")
-    assert str(st.describe_pending(1)) == "p1 moves its agent"
-    assert st.view(1)["waiting"] == "p1 moves its agent"
+    assert str(st.describe_pending(1)) == "Player 1 moves its agent"
+    assert st.view(1)["waiting"] == "Player 1 moves its agent"
     assert "pending" not in st.view(1) and st.view(0)["pending"]["actions"] == list(st.legal_actions())
 
 

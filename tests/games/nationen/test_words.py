@@ -11,7 +11,8 @@ from .scenario import build
 LABELS = {
     "place guerrilla uor": "Place a guerrilla leader in U.O.R.",
     "move king harun-0 harun-4": "Move the king from Djebel Harun capital to Djebel Harun 4 (?)",
-    "attack president harun-3 kadhar-0": "Attack Kadhar capital (p2's dictator) with the president from Djebel Harun 3",
+    "attack president harun-3 kadhar-0":
+        "Attack Kadhar capital (Player 2's dictator) with the president from Djebel Harun 3",
     "agent abu-7": "Agent to Abu Akar 7",
     "station north": "Tanker onto the northern high sea",
     "buy tanker kadhar": "Buy a tanker (5 M) into the port of Kadhar",
@@ -21,7 +22,7 @@ LABELS = {
     "tanker north south": "Tanker through the canal onto the southern high sea",
     "pipeline harun kadhar": "Lay a pipeline Djebel Harun – Kadhar",
     "sabotage abu zarqan": "Destroy the pipeline Abu Akar – Zarqan",
-    "depose dictator kadhar-0": "Depose p2's dictator from Kadhar capital",
+    "depose dictator kadhar-0": "Depose Player 2's dictator from Kadhar capital",
     "kill king sahir-0": "Lose your king on Wadi Sahir capital",
     "sink mahul": "Lose a tanker in the port of Ras Mahul",
     "end": "End the turn",

@@ -133,7 +133,7 @@ def test_b70_three_tens_after_a_twenty():
         assert st.payload[0] == payload_left
         others_pass(st, 0, "propaganda-5")
     assert st.population(1) == 85 - 50
-    assert st.face_up[0] is None and "p1's B-70 Bomber is discarded (payload used up)." in logged(st)
+    assert st.face_up[0] is None and "Player 1's B-70 Bomber is discarded (payload used up)." in logged(st)
 
 
 def test_b70_overloaded_warhead_ends_the_flight():

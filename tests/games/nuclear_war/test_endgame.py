@@ -27,7 +27,7 @@ def hit_p2(p2_people, p2_hand, dice=(4, 0), p3_people=(25, 25), warhead="20mt", 
 
 def test_war_begins_with_the_first_attack_and_peace_returns_with_an_elimination():
     st = hit_p2([10, 5], ["propaganda-5"] * 7)
-    assert not st.alive[1] and "p2 has lost its entire population" in logged(st)
+    assert not st.alive[1] and "Player 2 has lost its entire population" in logged(st)
     assert not st.at_war, "peace is restored when a player is eliminated"
     assert "peace is restored" in logged(st)
     # everyone with face-down cards may now change strategy, starting with the player whose turn it is
@@ -59,8 +59,8 @@ def test_final_retaliation_every_pair_targets_named_before_any_roll():
     assert "dice" not in logged(st).split("strikes back")[-1]
     st.apply("strike polaris 10mt p3")  # no more pairs: the plan closes itself
     text = logged(st)
-    assert "p2's final retaliation: 20 Megaton Warhead on Atlas Missile at p1; 10 Megaton Warhead on " \
-           "Polaris Missile at p3." in text
+    assert "Player 2's final retaliation: 20 Megaton Warhead on Atlas Missile at Player 1; 10 Megaton Warhead on " \
+           "Polaris Missile at Player 3." in text
     assert st.stack[-1] == Intercept(0, 1, "atlas", "20mt", st.stack[-1].bomber_id)
     st.apply("no intercept")
     st.apply("no intercept")
@@ -133,7 +133,7 @@ def test_last_player_standing_wins():
     assert st.is_over()
     outcome = st.outcome()
     assert outcome.winners == (0,) and outcome.places == (1, 2)
-    assert "p1 is the last nation" in str(outcome.reason)
+    assert "Player 1 is the last nation" in str(outcome.reason)
 
 
 def test_nobody_wins_when_the_last_two_destroy_each_other():

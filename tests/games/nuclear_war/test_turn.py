@@ -15,7 +15,7 @@ def test_turn_draws_to_ten_places_third_and_reveals_first():
     assert sorted(st.hands[0]) == sorted(["atlas", "20mt"] + ["10mt"] * 6)  # drew one: 8 + 2 = 10
     st.apply("place atlas")
     assert st.queues[0] == ["polaris", "atlas"]
-    assert "p1 reveals Propaganda: 5 Million." in logged(st)
+    assert "Player 1 reveals Propaganda: 5 Million." in logged(st)
     assert st.stack[-1] == NameTarget(0, "propaganda", "propaganda-5")
 
 
@@ -103,7 +103,7 @@ def test_lose_a_turn_from_summit_talk():
     st.apply("target p2")
     assert st.skips == [0, 1, 0]
     st.apply("place 10mt")
-    assert st.to_act == 2 and "p2 loses this turn." in logged(st)
+    assert st.to_act == 2 and "Player 2 loses this turn." in logged(st)
     assert st.skips == [0, 0, 0]
 
 
@@ -125,7 +125,7 @@ def test_refused_actions_explain_themselves():
     st = build(3, draw=["10mt"] * 3)
     with pytest.raises(IllegalAction, match="no card called 'nuke'"):
         st.apply("place nuke")
-    with pytest.raises(IllegalAction, match="It is p1's decision, not p2's"):
+    with pytest.raises(IllegalAction, match="It is Player 1's decision, not Player 2's"):
         st.apply("place 10mt", seat=1)
-    with pytest.raises(IllegalAction, match="p1 must show or take back"):
+    with pytest.raises(IllegalAction, match="Player 1 must show or take back"):
         st.apply("target p2")

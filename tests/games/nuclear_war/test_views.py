@@ -16,14 +16,14 @@ def test_view_shows_own_cards_and_only_counts_of_others():
     assert "anti-s" not in text and "100mt" not in text
     other = st.view(1)
     assert "pending" not in other and "saturn" not in json.dumps(other)
-    assert other["waiting"] == "p1 places a card face down"
+    assert other["waiting"] == "Player 1 places a card face down"
     assert other["public"]["players"][0]["hand"] == 8 and other["public"]["players"][0]["face_down"] == [None, None]
 
 
 def test_draws_are_private_in_the_log():
     st = build(3, draw=["10mt", "saturn"])
     assert "You draw Saturn Missile." in st.view(0)["log"]
-    assert "p1 draws a card." in st.view(1)["log"]
+    assert "Player 1 draws a card." in st.view(1)["log"]
     assert "Saturn" not in json.dumps(st.view(None))
 
 

@@ -7,6 +7,7 @@ from rich.console import Console
 from realpolitik.cli.boards import board_for
 from realpolitik.engine import Rng
 from realpolitik.games import get
+from realpolitik.i18n import render as render_text
 
 
 def test_terminal_board_renders_a_seats_view():
@@ -20,7 +21,8 @@ def test_terminal_board_renders_a_seats_view():
     console.print(render(st.view(seat)))
     text = console.export_text()
     assert "arms race" in text and "Peace doves" in text and "Treasuries: USA" in text
-    assert "West Germany" in text and "East Germany" in text and f"Your hand ({st.seats[seat]})" in text
+    assert "West Germany" in text and "East Germany" in text
+    assert f"Your hand ({render_text(st.seats[seat], 'en')})" in text
     assert any(k.upper() in text for k in st.display if k.startswith("x"))
     others = [k for s in range(4) if s != seat for k in st.hands[s]]
     hand_lines = text.split("Your hand")[1]

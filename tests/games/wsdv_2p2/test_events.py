@@ -134,7 +134,7 @@ def test_doves_and_nuclear_war_pressed_by_the_active_player(table):
     st = t.st
     assert st.doves == 0 and st.button == WEST_SEAT and st.is_over()
     out = st.outcome()
-    assert "west had to press the red button" in str(out.reason) and out.details["ending"] == "nuclear war"
+    assert "West had to press the red button" in str(out.reason) and out.details["ending"] == "nuclear war"
 
 
 def test_undove_only_when_a_dove_is_flipped(table):

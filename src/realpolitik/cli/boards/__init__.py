@@ -13,6 +13,13 @@ from collections.abc import Callable
 from typing import Any
 
 
+def titled(view: dict[str, Any], label: str | None) -> str:
+    """A seat label of the view as the game names it in the view's language ("Spieler 2");
+    ``label`` itself when the view does not know it."""
+    seats = view["seats"]
+    return view["titles"][seats.index(label)] if label in seats and "titles" in view else label or ""
+
+
 def board_for(game_id: str) -> Callable[[dict, str], Any] | None:
     """The board renderer for a game, or ``None`` when the game has none."""
     try:

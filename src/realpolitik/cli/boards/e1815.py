@@ -21,6 +21,8 @@ from realpolitik.i18n import DEFAULT, listed, t
 from realpolitik.i18n import Text as Message
 from realpolitik.i18n import render as say
 
+from . import titled
+
 #: owner colours: in 2vs2 the two allies share a hue
 COLOURS = ("red", "blue", "green", "yellow")
 TEAM_COLOURS = ("red", "blue", "dark_orange", "cyan")
@@ -45,7 +47,7 @@ def _troops(land: dict, lang: str) -> str:
     return " ".join(parts) or "–"
 
 
-def _cell(land: dict, seats: list[str], teams: bool, lang: str) -> Text:
+def _cell(view: dict, land: dict, teams: bool, lang: str) -> Text:
     marks = ""
     if land["capital_of"]:
         marks += "★"
@@ -55,13 +57,13 @@ def _cell(land: dict, seats: list[str], teams: bool, lang: str) -> Text:
         marks += "■"
     if land["generals"]:
         marks += "G"
-    colour = _colour(land["owner"], seats, teams)
+    colour = _colour(land["owner"], view["seats"], teams)
     text = Text(land["name"][:14] + (" " + marks if marks else ""), style=f"bold {colour}")
     troops = _troops(land, lang)
     if land["owner"] is None:  # neutral: its garrison, or a dot when empty
         text.append("\n" + (troops if troops != "–" else "·"), style=colour)
     else:
-        text.append("\n" + land["owner"] + " " + troops, style=colour)
+        text.append("\n" + titled(view, land["owner"]) + "\n" + troops, style=colour)
     return text
 
 
@@ -84,9 +86,10 @@ def _head(view: dict[str, Any], board: Board, lang: str) -> Text:
     if pub["turn"] and pub["season"] in ("winter", "summer"):
         turn = t("{seat}'s half move, {n} action(s) left") if pub["half_move"] else \
             t("{seat}'s turn, {n} action(s) left")
-        head.append(" — " + say(t(turn.key, seat=pub["turn"], n=pub["actions_left"]), lang))
+        head.append(" — " + say(t(turn.key, seat=titled(view, pub["turn"]), n=pub["actions_left"]), lang))
     if pub["teams"] is not None:
-        head.append("\n" + "   ".join(" + ".join(team["seats"]) + f": {team['sp']} SP" for team in pub["teams"]))
+        teams = (" + ".join(titled(view, s) for s in team["seats"]) + f": {team['sp']} SP" for team in pub["teams"])
+        head.append("\n" + "   ".join(teams))
     return head
 
 
@@ -100,7 +103,7 @@ def _grid(view: dict[str, Any], board: Board, lang: str) -> Table:
         grid.add_column(min_width=8, max_width=16)
     cells: list[list[Any]] = [[""] * cols for _ in range(rows)]
     for land in board.lands:
-        cells[land.pos[0]][land.pos[1]] = _cell(pub["lands"][land.key], view["seats"], teams, lang)
+        cells[land.pos[0]][land.pos[1]] = _cell(view, pub["lands"][land.key], teams, lang)
     for row in cells:
         grid.add_row(*row)
     return grid
@@ -134,9 +137,9 @@ def _players(view: dict[str, Any], board: Board, lang: str) -> Table:
         if p["capital"] and not p["holds_capital"]:
             capital += " " + say(t("(lost)"), lang)
         sup = p["supply"]
-        row = [Text(p["seat"] + (f" ({powers.get(p['power'], p['power'])})" if p["power"] else ""),
+        row = [Text(titled(view, p["seat"]) + (f" ({powers.get(p['power'], p['power'])})" if p["power"] else ""),
                     style=_colour(p["seat"], seats, teams) + (" bold" if p["seat"] == view["seat"] else "")),
-               p["ally"] or "", capital, str(p["sp"]), str(p["markers"]), str(p["lands"]),
+               titled(view, p["ally"]), capital, str(p["sp"]), str(p["markers"]), str(p["lands"]),
                f"{sup['inf']}/{sup['cav']}/{sup['art']}", f"{p['grey_fortresses']}/{p['fortresses_left']}",
                _land(board, p["general"]) if p["general"] else say(t("in supply"), lang)]
         if p["loyalty"] is not None:
@@ -145,12 +148,12 @@ def _players(view: dict[str, Any], board: Board, lang: str) -> Table:
     return players
 
 
-def _battle(battle: dict[str, Any], board: Board, lang: str) -> Text:
+def _battle(view: dict[str, Any], battle: dict[str, Any], board: Board, lang: str) -> Text:
     """A battle being prepared: who attacks which land with what."""
     force = [t("{number} {kind}", number=battle[k], kind=KIND_NAMES[k]) for k in KINDS if battle[k]]
     force += [t("the general")] if battle["general"] else []
-    words = t("Battle: {seat} attacks {land} ({defender}) with {force}", seat=battle["attacker"],
-              land=_land(board, battle["target"]), defender=battle["defender"] or t("neutral"),
+    words = t("Battle: {seat} attacks {land} ({defender}) with {force}", seat=titled(view, battle["attacker"]),
+              land=_land(board, battle["target"]), defender=titled(view, battle["defender"]) or t("neutral"),
               force=listed(force) if force else t("no troops committed yet"))
     spent = t("{n} success marker(s) spent", n=battle["markers_spent"]) if battle["markers_spent"] else None
     return Text(say(words, lang) + (" · " + say(spent, lang) if spent else ""), style="bold red")
@@ -173,7 +176,7 @@ def render(view: dict[str, Any], lang: str = DEFAULT) -> Group:
     parts: list[Any] = [_head(view, board, lang), _grid(view, board, lang), Text(say(LEGEND, lang), style="dim"),
                         _players(view, board, lang)]
     if pub.get("battle"):
-        parts.append(_battle(pub["battle"], board, lang))
+        parts.append(_battle(view, pub["battle"], board, lang))
     if view["seat"] is not None:
         parts.append(_borders(view, board, lang))
     return Group(*(part for part in parts if part is not None))

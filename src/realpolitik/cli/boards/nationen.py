@@ -25,6 +25,8 @@ from realpolitik.games.nationen.names import LEADER_NAMES, point_words
 from realpolitik.i18n import DEFAULT, listed, t
 from realpolitik.i18n import render as say
 
+from . import titled
+
 LETTER = {"king": "K", "president": "P", "dictator": "D", "guerrilla": "G"}
 COLOURS = ("red", "blue", "green", "magenta")
 RING = ((0, 1), (0, 2), (1, 2), (2, 2), (2, 1), (2, 0), (1, 0), (0, 0))  # (row, column) of points 0..7
@@ -80,16 +82,16 @@ def _state_panel(view: dict, board, s: int, lang: str) -> Panel:
     ruler = data["ruler"]
     title = Text(sd.name + ("*" if sd.stand_in else ""), style="bold")
     if ruler:
-        title.append(f"  {ruler['seat']} {say(LEADER_NAMES[ruler['kind']], lang)}",
+        title.append(f"  {titled(view, ruler['seat'])} {say(LEADER_NAMES[ruler['kind']], lang)}",
                      style=_seat_style(view["seats"], ruler["seat"]))
-    ships = ", ".join(f"{seat}×{n}" for seat, n in (data["port"] or {}).items())
+    ships = ", ".join(f"{titled(view, seat)}×{n}" for seat, n in (data["port"] or {}).items())
     footer = say(PORTS[sd.port], lang) + (f": {ships}" if ships else "")
     return Panel(body, title=title, subtitle=footer, expand=True)
 
 
 def _sea_panel(view: dict, sea: str, lang: str) -> Panel:
     ships = view["public"]["seas"].get(sea, {})
-    body = ", ".join(f"{seat}×{n}" for seat, n in ships.items()) or "—"
+    body = ", ".join(f"{titled(view, seat)}×{n}" for seat, n in ships.items()) or "—"
     return Panel(Text(say(t("tankers: {ships}", ships=body), lang)), title=say(SEAS.get(sea, sea), lang),
                  border_style="blue", expand=True)
 
@@ -117,15 +119,16 @@ def _players(view: dict, content, lang: str) -> Table:
         supply = "/".join(str(p["supply"][k]) for k in LETTER)
         me = p["seat"] == view["seat"]
         style = ("bold " if me else "") + _seat_style(view["seats"], p["seat"])
-        name = Text(p["seat"] + ("" if p["alive"] else " ✝"), style=style)
+        name = Text(titled(view, p["seat"]) + ("" if p["alive"] else " ✝"), style=style)
         agent = say(point_words(SimpleNamespace(content=content), p["agent"]), lang) if p["agent"] else "—"
         table.add_row(name, f"{p['money']} M", f"{p['income']} M", str(p["tankers"]), supply, agent,
                       _notes(p, content.board, lang))
     return table
 
 
-def _head(pub: dict, lang: str) -> Text:
+def _head(view: dict, lang: str) -> Text:
     """The round, whose turn, the deck and the bank."""
+    pub = view["public"]
     if pub["round_limit"]:
         round_ = t("Das Spiel der Nationen, round {round} of {limit}", round=pub["round"], limit=pub["round_limit"])
     else:
@@ -133,8 +136,8 @@ def _head(pub: dict, lang: str) -> Text:
     bank = say(t("bank: {tankers} tankers, {pipelines} pipelines", tankers=pub["tanker_pool"],
                  pipelines=pub["pipeline_pool"]), lang) + (f", {pub['bank']} M" if pub["bank"] is not None else "")
     deck = t("deck {n} cards ({never} never drawn)", n=pub["deck"]["cards"], never=pub["deck"]["never_drawn"])
-    return Text.assemble((say(round_, lang), "bold"), " — " + say(t("{seat}'s turn", seat=pub["turn"]), lang)
-                         + "   " + say(deck, lang) + "   " + bank)
+    turn = say(t("{seat}'s turn", seat=titled(view, pub["turn"])), lang)
+    return Text.assemble((say(round_, lang), "bold"), " — " + turn + "   " + say(deck, lang) + "   " + bank)
 
 
 def _grid(view: dict, board, lang: str) -> Table:
@@ -164,13 +167,16 @@ def render(view: dict[str, Any], lang: str = DEFAULT) -> Group:
     pub = view["public"]
     pipes = ", ".join(f"{board.states[board.state_index[a]].name}–{board.states[board.state_index[b]].name}"
                       for a, b in pub["pipelines"]) or "—"
-    parts: list[Any] = [_head(pub, lang), _grid(view, board, lang),
+    parts: list[Any] = [_head(view, lang), _grid(view, board, lang),
                         Text(say(t("Pipelines: {pipelines}", pipelines=pipes), lang))]
     if pub["last_card"]:
         card = content.cards[pub["last_card"]]
         words = t("Last incident card: {card} — {text}", card=t(card.name), text=t(card.text))
         parts.append(Text(say(words, lang), style="italic"))
     parts.append(_players(view, content, lang))
+    legend = t("On the map: K, P, D, G and a number — the king, president, dictator or guerrilla leader of player n; "
+               "a and a number — the agent of player n.")
+    parts.append(Text(say(legend, lang), style="dim"))
     if board.stand_in:
         parts.append(Text(say(t("* invented name · stand-in board and cards"), lang), style="dim"))
     return Group(*parts)

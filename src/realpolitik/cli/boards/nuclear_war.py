@@ -12,6 +12,8 @@ from realpolitik.games.nuclear_war.content import load
 from realpolitik.i18n import DEFAULT, listed, t
 from realpolitik.i18n import render as say
 
+from . import titled
+
 COLUMNS = (t("nation"), t("people"), t("cards"), t("deterrent force"), t("face-down row"), t("face up"))
 
 
@@ -25,11 +27,12 @@ def _money(counts: dict[str, int]) -> str:
     return ", ".join(f"{n}×{v}M" for v, n in counts.items() if n)
 
 
-def _head(pub: dict[str, Any], lang: str) -> Text:
+def _head(view: dict[str, Any], lang: str) -> Text:
     """War or peace, whose turn, the draw pile and the bank."""
+    pub = view["public"]
     war = pub["war"]
     state = Text(say(t("WAR") if war else t("peace (cold war)"), lang), style="bold red" if war else "bold green")
-    counts = (t("turn: {seat}", seat=pub["turn"]), t("draw pile: {count}", count=pub["draw_pile"]),
+    counts = (t("turn: {seat}", seat=titled(view, pub["turn"])), t("draw pile: {count}", count=pub["draw_pile"]),
               t("bank: {money}", money=_money(pub["bank"])))
     return Text.assemble("Nuclear War — ", state, "   " + "   ".join(say(c, lang) for c in counts))
 
@@ -46,7 +49,7 @@ def _nation(view: dict[str, Any], p: dict[str, Any], lang: str) -> list[Any]:
     status = "" if p["alive"] else " ✝"
     skips = f" ({say(t('loses {count} turn(s)', count=p['skips']), lang)})" if p["skips"] else ""
     return [
-        Text(p["seat"] + status + skips, style="bold" if me else ""),
+        Text(titled(view, p["seat"]) + status + skips, style="bold" if me else ""),
         people if p["alive"] else "—",
         str(p["hand"]),
         ", ".join(_name(k, lang) for k in p["deterrent"]),
@@ -63,7 +66,7 @@ def render(view: dict[str, Any], lang: str = DEFAULT) -> Group:
         table.add_column(say(col, lang))
     for p in pub["players"]:
         table.add_row(*_nation(view, p, lang))
-    parts: list[Any] = [_head(pub, lang), table]
+    parts: list[Any] = [_head(view, lang), table]
     if mine is not None:
         hand = listed(_name(k, lang) for k in mine["hand"]) if mine["hand"] else "—"
         parts.append(Text(say(t("Your hand: {cards}", cards=hand), lang) + "\n" + say(

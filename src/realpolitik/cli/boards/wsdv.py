@@ -22,6 +22,8 @@ from realpolitik.i18n import DEFAULT, listed, t
 from realpolitik.i18n import Text as Message
 from realpolitik.i18n import render as say
 
+from . import titled
+
 COLOUR_STYLE = {"west": "yellow", "east": "red", "dual": "magenta", "special": "bold red"}
 ARROW_NAMES = (("prestige", "P"), ("currency", "$"), ("socialism", "S"))
 TRACKS = (("prestige", t("prestige")), ("currency", t("Western currency")), ("socialism", t("socialism")))
@@ -167,9 +169,10 @@ def _head(pub: dict[str, Any], lang: str) -> Text:
                 style="bold")
 
 
-def _cards(pub: dict[str, Any], lang: str) -> Text:
+def _cards(view: dict[str, Any], lang: str) -> Text:
     """How many cards each seat holds, the draw deck and the cards played this decade."""
-    hands = ", ".join(f"{seat} {len(decades)}" for seat, decades in pub["hands"].items())
+    pub = view["public"]
+    hands = ", ".join(f"{titled(view, seat)} {len(decades)}" for seat, decades in pub["hands"].items())
     played = ", ".join(k.upper() for k in pub["played"]) or "—"
     words = (t("Hand cards: {hands}", hands=hands), t("Draw deck: {count}", count=pub["deck"]),
              t("Played this decade: {cards}", cards=played))
@@ -199,7 +202,7 @@ def render(view: dict[str, Any], lang: str = DEFAULT, card: CardLine = card_line
     parts += [card(k, lang) for k in pub["display"]]
     if pub["special"]:
         parts.append(card(pub["special"], lang))
-    parts.append(_cards(pub, lang))
+    parts.append(_cards(view, lang))
     if view.get("private") is not None:
         parts += _own(view, card, lang)
     return Group(*parts)

@@ -20,6 +20,7 @@ from realpolitik.games.wsdv.two_plus_two.phrases import item_words
 from realpolitik.i18n import DEFAULT, listed, t
 from realpolitik.i18n import render as say
 
+from . import titled
 from .wsdv import card_line as base_card_line
 from .wsdv import icon_text, value_words
 from .wsdv import render as base_render
@@ -105,19 +106,19 @@ def _money(cw: dict[str, Any], lang: str) -> Text:
                          for k, v in cw["treasury"].items())
     words = say(t("Treasuries: {money}", money=treasury), lang)
     if cw["in_the_red"]:
-        words += f" ({say(t('in the red'), lang)}: {', '.join(cw['in_the_red'])})"
+        words += f" ({say(t('in the red'), lang)}: {', '.join(say(POWERS[k], lang) for k in cw['in_the_red'])})"
     points = t("Victory points: USA {usa} · Soviet Union {ussr}", usa=cw["victory_points"]["usa"],
                ussr=cw["victory_points"]["ussr"])
     return Text(words + "   " + say(points, lang))
 
 
-def _peace(cw: dict[str, Any], lang: str) -> Text:
+def _peace(view: dict[str, Any], cw: dict[str, Any], lang: str) -> Text:
     """The world peace pool, the red button and the peacemaker cards."""
     doves = "🕊" * cw["doves"] + "·" * (cw["doves_total"] - cw["doves"])
     words = [t("Peace doves: {doves}", doves=doves)]
     if cw["red_button"]:
-        words.append(t("RED BUTTON pressed by {seat}", seat=cw["red_button"]))
-    makers = ", ".join(f"{seat} {len(cards)}" for seat, cards in cw["peacemakers"].items())
+        words.append(t("RED BUTTON pressed by {seat}", seat=titled(view, cw["red_button"])))
+    makers = ", ".join(f"{titled(view, seat)} {len(cards)}" for seat, cards in cw["peacemakers"].items())
     words.append(t("Peacemakers: {seats}", seats=makers))
     return Text("   ".join(say(w, lang) for w in words))
 
@@ -146,11 +147,11 @@ def cold_war_board(view: dict[str, Any], lang: str = DEFAULT) -> Group:
     head = say(t("Wir sind das Volk! 2+2 — decade {decade}", decade=pub["decade"]), lang)
     if sub and not pub["end_of_decade"]:
         head += ", " + say(t("sub-decade {sub}", sub=sub), lang)
-    order = say(t("turn order {seats}", seats=", ".join(pub["turn_order"])), lang)
+    order = say(t("turn order {seats}", seats=", ".join(titled(view, s) for s in pub["turn_order"])), lang)
     if cw["active"]:
-        order += f"   {say(t('active'), lang)}: {cw['active']}"
-    return Group(Text(head, style="bold"), *_tracks(cw, lang), _money(cw, lang), _peace(cw, lang), _decks(cw, lang),
-                 Text(order))
+        order += f"   {say(t('active'), lang)}: {titled(view, cw['active'])}"
+    return Group(Text(head, style="bold"), *_tracks(cw, lang), _money(cw, lang), _peace(view, cw, lang),
+                 _decks(cw, lang), Text(order))
 
 
 def render(view: dict[str, Any], lang: str = DEFAULT) -> Group:

@@ -4,7 +4,7 @@
 // Reads only the view, plus the printed map and rule files (positions, borders, power
 // names, costs). A land that a single legal action uses plays that action when clicked.
 
-import { s, seatName } from "../js/dom.js";
+import { s, seatName, titleIn } from "../js/dom.js";
 import { t } from "../js/i18n.js";
 
 const WIDTH = 960;
@@ -65,11 +65,14 @@ function colourOf(view, seat, tint = false) {
 }
 
 /** "p1", "p1 (you)", "p3 (ally)" — seen from this page's seat. */
+// the seats' titles ("Player 2") of the board being drawn, from its context's players
+let named = (seat) => seat;
+
 function ownerWords(view, seat) {
   if (!seat) return t("neutral");
-  if (seat === view.seat) return t("{seat} (you)", { seat });
+  if (seat === view.seat) return t("{seat} (you)", { seat: named(seat) });
   const me = view.seat ? playerOf(view, view.seat) : null;
-  return me && me.ally === seat ? t("{seat} (ally)", { seat }) : seat;
+  return me && me.ally === seat ? t("{seat} (ally)", { seat: named(seat) }) : named(seat);
 }
 
 function troops(counts) {
@@ -154,9 +157,9 @@ function tower(x, y, fill) {
 
 function landTitle(view, geo, key, info) {
   const parts = [`${info.name} (${geo.territoryNames[info.territory] || info.territory})`, ownerWords(view, info.owner), troops(info)];
-  if (info.capital_of) parts.push(t("capital of {seat}", { seat: info.capital_of }));
+  if (info.capital_of) parts.push(t("capital of {seat}", { seat: named(info.capital_of) }));
   if (info.fortress) parts.push(info.fortress === "grey" ? t("grey fortress") : t("fortress"));
-  for (const g of info.generals) parts.push(t("general of {seat}", { seat: g }));
+  for (const g of info.generals) parts.push(t("general of {seat}", { seat: named(g) }));
   if (geo.extras[key] && geo.extras[key].landing) parts.push(t("landing coast"));
   return parts.join(" · ");
 }
@@ -187,7 +190,7 @@ function land(view, ctx, geo, key, play) {
   let markX = x + w - 16;
   if (info.capital_of) {
     items.push(s("g", { class: "capital", "data-seat": info.capital_of }, star(markX + 6, y + 11, 7.5, colourOf(view, info.capital_of)),
-      s("title", { text: t("capital of {seat}", { seat: info.capital_of }) })));
+      s("title", { text: t("capital of {seat}", { seat: named(info.capital_of) }) })));
     markX -= 18;
   }
   if (info.fortress) {
@@ -206,7 +209,7 @@ function land(view, ctx, geo, key, play) {
     items.push(s("g", { class: "general", "data-seat": g },
       s("circle", { cx, cy: y + 30, r: 7.5, fill: colourOf(view, g), stroke: "#1b2631", "stroke-width": 0.8 }),
       s("text", { x: cx, y: y + 33.5, "text-anchor": "middle", "font-size": 9.5, "font-weight": "bold", fill: "#fdfefe", text: "G" }),
-      s("title", { text: t("general of {seat}", { seat: g }) })));
+      s("title", { text: t("general of {seat}", { seat: named(g) }) })));
   });
   let ux = x + 11;
   for (const kind of KINDS) {
@@ -262,8 +265,8 @@ function header(view, ctx) {
   const season = { start: () => t("start phase"), winter: () => t("winter"), summer: () => t("summer") }[pub.season];
   let turn = "";
   if (pub.turn && (pub.season === "winter" || pub.season === "summer")) {
-    turn = " · " + (pub.half_move ? t("{seat}'s half move, {n} action(s) left", { seat: pub.turn, n: pub.actions_left })
-      : t("{seat}'s turn, {n} action(s) left", { seat: pub.turn, n: pub.actions_left }));
+    turn = " · " + (pub.half_move ? t("{seat}'s half move, {n} action(s) left", { seat: named(pub.turn), n: pub.actions_left })
+      : t("{seat}'s turn, {n} action(s) left", { seat: named(pub.turn), n: pub.actions_left }));
   }
   const items = [
     s("rect", { x: 0, y: 0, width: WIDTH, height: 40, rx: 8, fill: "#1b2631" }),
@@ -289,7 +292,7 @@ function header(view, ctx) {
       const x = n * half;
       const shift = n ? 4 : 0;
       const ours = view.seat && team.seats.includes(view.seat);
-      const words = { n: n + 1, seats: team.seats.join(" + "), sp: team.sp, target };
+      const words = { n: n + 1, seats: team.seats.map(named).join(" + "), sp: team.sp, target };
       items.push(s("g", { class: `team${ours ? " ours" : ""}`, "data-team": n },
         s("rect", { x: x + shift, y, width: half - 4, height: 26, rx: 6, fill: "#f8f9f9", stroke: ours ? "#2e86c1" : "#d5d8dc", "stroke-width": ours ? 2.5 : 1 }),
         team.seats.map((seat, i) => s("rect", { x: x + 12 + i * 16 + shift, y: y + 7, width: 12, height: 12, rx: 2, fill: colourOf(view, seat) })),
@@ -310,15 +313,15 @@ function battleBox(view, y) {
   return s("g", { class: "battle-box", "data-target": b.target },
     s("rect", { x: 0, y, width: WIDTH, height: 28, rx: 6, fill: "#fdedec", stroke: BATTLE, "stroke-width": 1.5 }),
     s("text", { x: 12, y: y + 19, "font-size": 13, fill: BATTLE, "font-weight": "bold",
-      text: "⚔ " + t("Battle: {seat} attacks {land} ({defender}) with {force}", { seat: b.attacker, land: landName(view, b.target),
-        defender: b.defender || t("neutral"), force }) + spent }));
+      text: "⚔ " + t("Battle: {seat} attacks {land} ({defender}) with {force}", { seat: named(b.attacker), land: landName(view, b.target),
+        defender: b.defender ? named(b.defender) : t("neutral"), force }) + spent }));
 }
 
 /** "p1 (Ann)", "p2 (heuristic)": who sits in a seat, short enough for the table. */
 function whoSits(ctx, seat) {
   const player = (ctx.players || []).find((q) => q.seat === seat);
   if (!player) return seat;
-  return player.kind === "human" ? seatName(player) : `${seat} (${player.kind})`;
+  return player.kind === "human" ? seatName(player) : `${named(seat)} (${player.kind})`;
 }
 
 /** ``text`` cut to about ``width`` pixels at ``size`` (an ellipsis marks the cut). */
@@ -409,6 +412,7 @@ function legend(y) {
 
 /** The board for ``view``. */
 export function render(view, ctx) {
+  named = (seat) => titleIn(ctx.players, seat);
   const geo = layout(view, ctx);
   const [head, top] = header(view, ctx);
   geo.top = top;
@@ -422,5 +426,5 @@ export function render(view, ctx) {
   parts.push(playersTable(view, ctx, y));
   y += ROW_H * (view.public.players.length + 1) + 12;
   return s("svg", { viewBox: `0 0 ${WIDTH} ${y}`, class: `board e1815 map-${view.public.map}`, role: "img",
-    "aria-label": `${view.game}: year ${view.public.year}, ${view.public.season}` }, parts);
+    "aria-label": t("1815, year {year}", { year: view.public.year }) }, parts);
 }

@@ -113,7 +113,7 @@ function nation(ctx, view, player, x, y, w) {
   return s("g", { class: `nation${acting ? " acting" : ""}${mine ? " mine" : ""}`, "data-seat": player.seat }, items);
 }
 
-function banner(view) {
+function banner(view, ctx) {
   const pub = view.public;
   const bank = Object.entries(pub.bank).filter(([, n]) => n).map(([v, n]) => `${n}×${v}M`).join(" ") || t("empty");
   const discarded = Object.values(pub.discard).reduce((a, b) => a + b, 0);
@@ -121,7 +121,7 @@ function banner(view) {
     s("rect", { x: 0, y: 0, width: WIDTH, height: 44, rx: 8, fill: pub.war ? "#922b21" : "#1e8449" }),
     s("text", { x: 16, y: 29, "font-size": 20, "font-weight": "bold", fill: "#fdfefe", text: pub.war ? t("WAR") : t("COLD WAR — peace") }),
     s("text", { x: WIDTH - 16, y: 28, "text-anchor": "end", "font-size": 13, fill: "#fdfefe",
-      text: t("turn of {seat} · draw pile {draw} · discarded {discarded} · bank {bank}", { seat: pub.turn, draw: pub.draw_pile, discarded, bank }) }));
+      text: t("turn of {seat} · draw pile {draw} · discarded {discarded} · bank {bank}", { seat: seatLabel(ctx, pub.turn), draw: pub.draw_pile, discarded, bank }) }));
 }
 
 function hand(ctx, view, y) {
@@ -152,7 +152,7 @@ export function render(view, ctx) {
   const height = 56 + rows * (NATION_H + GAP) + (view.private ? 30 + handRows * (HAND_H + 8) : 0);
   const svg = s("svg", { viewBox: `0 0 ${WIDTH} ${height}`, class: "board nuclear-war", role: "img",
     "aria-label": "Nuclear War: " + (view.public.war ? t("war") : t("peace")) });
-  svg.append(banner(view));
+  svg.append(banner(view, ctx));
   players.forEach((player, i) => {
     svg.append(nation(ctx, view, player, (i % cols) * (w + GAP), 56 + Math.floor(i / cols) * (NATION_H + GAP), w));
   });

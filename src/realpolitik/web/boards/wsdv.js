@@ -394,7 +394,7 @@ export function render(view, ctx) {
   const [played, playedH] = playedLayer(view, ctx, 0, below + CARD_H + 36 + handsH);
   const height = below + CARD_H + 36 + handsH + playedH;
   return s("svg", { viewBox: `0 0 ${WIDTH} ${height}`, class: "board wsdv", role: "img",
-    "aria-label": `Wir sind das Volk!, decade ${view.public.decade}` },
+    "aria-label": t("Wir sind das Volk!, decade {decade}", { decade: view.public.decade }) },
   banner(view, ctx),
   mapLayer(view, ctx, 0, mapY, choiceLabel),
   tracksLayer(view, ctx, rightX, mapY, { label: choiceLabel, describeIcon: (i) => describeIcon(i, ctx) }),

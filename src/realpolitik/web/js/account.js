@@ -79,14 +79,20 @@ function when(iso) {
   return new Date(iso).toLocaleString(lang);
 }
 
+/** A seat label of a listed game as the game names it, in the page's language. */
+function titleIn(game, label) {
+  const title = game.titles ? game.titles[label] : (game.players || []).find((p) => p.seat === label)?.title;
+  return (title && (title[lang] || title.en)) || label;
+}
+
 function myGame(game) {
   let state;
   if (game.status === "finished") state = game.outcome ? `${t("Game over")}: ${game.outcome.reason}` : t("Game over");
   else if (game.status === "open") state = t("waiting for players");
   else if (game.my_turn) state = t("Your turn");
-  else state = t("move {ply}, {seat} to act", { ply: game.ply, seat: game.to_act });
+  else state = t("move {ply}, {seat} to act", { ply: game.ply, seat: titleIn(game, game.to_act) });
   return h("li", { "data-game": game.id, class: game.my_turn ? "mine" : null },
-    h("div", {}, h("strong", { text: game.title }), " ", h("span", { class: "muted", text: t("you play {seat}", { seat: game.seats.join(", ") }) })),
+    h("div", {}, h("strong", { text: game.title }), " ", h("span", { class: "muted", text: t("you play {seat}", { seat: game.seats.map((s) => titleIn(game, s)).join(", ") }) })),
     h("div", { text: state }),
     h("div", { class: "muted", text: game.last_move ? t("last move {when}", { when: when(game.last_move) }) : t("no move yet") }),
     h("div", { class: "links" }, h("a", { href: game.url, "data-open": game.id, text: t("Open the game") })));
@@ -105,9 +111,9 @@ async function join(game, seat) {
 function openGame(game) {
   return h("li", { "data-game": game.id },
     h("div", {}, h("strong", { text: game.title }), " ", h("span", { class: "muted", text: when(game.created) })),
-    h("div", { class: "muted", text: t("free seats: {seats}", { seats: game.free.join(", ") }) }),
+    h("div", { class: "muted", text: t("free seats: {seats}", { seats: game.free.map((s) => titleIn(game, s)).join(", ") }) }),
     h("div", { class: "links" },
-      game.free.map((seat) => h("button", { type: "button", onclick: () => join(game, seat), text: t("Join as {seat}", { seat }) })),
+      game.free.map((seat) => h("button", { type: "button", onclick: () => join(game, seat), text: t("Join as {seat}", { seat: titleIn(game, seat) }) })),
       h("a", { href: game.url, text: t("Watch") })));
 }
 
@@ -140,7 +146,7 @@ async function signedIn(result) {
     const bound = await bindGuestSeats(csrf);
     if (bound.length) {
       notice(t("Your seats from playing as a guest are in your account now: {seats}.", {
-        seats: bound.map((b) => `${b.title} (${b.seat})`).join(", "),
+        seats: bound.map((b) => `${b.title} (${b.seat_title[lang] || b.seat})`).join(", "),
       }), "info");
     }
   } catch (err) {

@@ -11,7 +11,7 @@
 // get the generic board below. See docs/web.md.
 
 import { getJSON } from "./api.js";
-import { h } from "./dom.js";
+import { h, titleIn } from "./dom.js";
 import { t } from "./i18n.js";
 
 function tree(value) {
@@ -30,10 +30,10 @@ function tree(value) {
 
 /** The board for games that bring none: the view's public and private data as a tree. */
 export const genericBoard = {
-  render(view) {
+  render(view, ctx) {
     return h("div", { class: "generic-board" },
       h("section", {}, h("h3", { text: t("Table") }), tree(view.public)),
-      view.private ? h("section", { class: "mine" }, h("h3", { text: `${view.seat} — only you see this` }), tree(view.private)) : null);
+      view.private ? h("section", { class: "mine" }, h("h3", { text: t("{seat} — only you see this", { seat: titleIn(ctx.players, view.seat) }) }), tree(view.private)) : null);
   },
 };
 

@@ -1,6 +1,6 @@
 // Building DOM and SVG nodes safely: every text goes in as text, never as markup.
 
-import { t } from "./i18n.js";
+import { lang, t } from "./i18n.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -34,9 +34,20 @@ export function put(node, ...children) {
   return node;
 }
 
-/** A seat's display name: "p2 (Ann)", "p3 (heuristic bot)". */
+/** A seat as the game names it ("West", "Spieler 2"), in the page's language; else its label. */
+export function seatTitle(player) {
+  if (!player) return "";
+  return (player.title && (player.title[lang] || player.title.en)) || player.seat;
+}
+
+/** The title of the seat ``label`` among ``players`` (its label when unknown). */
+export function titleIn(players, label) {
+  return seatTitle((players || []).find((p) => p.seat === label)) || label;
+}
+
+/** A seat's display name: "Player 2 (Ann)", "West (heuristic bot)". */
 export function seatName(player) {
   if (!player) return "";
-  if (player.kind !== "human") return player.seat + " (" + t("{kind} bot", { kind: player.kind }) + ")";
-  return player.name ? `${player.seat} (${player.name})` : player.seat;
+  if (player.kind !== "human") return seatTitle(player) + " (" + t("{kind} bot", { kind: player.kind }) + ")";
+  return player.name ? `${seatTitle(player)} (${player.name})` : seatTitle(player);
 }

@@ -10,7 +10,7 @@
 import { account, bindGuestSeats, rememberGuestSeat } from "./account.js";
 import { getJSON } from "./api.js";
 import { contentLoader, loadBoard } from "./boards.js";
-import { h, put, seatName } from "./dom.js";
+import { h, put, seatName, seatTitle } from "./dom.js";
 import { lang, startLanguage, t } from "./i18n.js";
 import { LogView, renderOutcome, renderPending, renderPlayers, renderStatus } from "./panel.js";
 
@@ -101,6 +101,11 @@ function addChat(lines) {
   $("chat-lines").scrollTop = $("chat-lines").scrollHeight;
 }
 
+/** A seat label's title ("West", "Spieler 2") from the players known so far. */
+function titleOf(label) {
+  return seatTitle((page.players || []).find((p) => p.seat === label)) || label;
+}
+
 function receive(message) {
   switch (message.type) {
     case "welcome":
@@ -108,9 +113,9 @@ function receive(message) {
       if (token && message.you && !page.user) rememberGuestSeat(gameId, token);
       page.title = message.title;
       $("title").textContent = message.title;
-      $("you").textContent = message.you ? t("you play {seat}", { seat: message.you }) : t("watching");
+      $("you").textContent = message.you ? t("you play {seat}", { seat: titleOf(message.you) }) : t("watching");
       $("chat").hidden = !message.chat;
-      $("chat-team").textContent = message.team ? `(${message.team.join(", ")})` : "";
+      $("chat-team").textContent = message.team ? `(${message.team.map(titleOf).join(", ")})` : "";
       put($("chat-lines"));
       break;
     case "view":
@@ -195,10 +200,11 @@ async function start() {
   page.user = me.user;
   if (me.user) bindGuestSeats(me.csrf).catch((err) => console.error(err));
   if (!token) page.seat = seat || (me.user && info.yours.length ? info.yours[0] : null);
+  page.players = info.players;
   const mine = info.players.find((p) => p.seat === seat);
   if (token && mine && !mine.joined && !me.user) {
     $("join").hidden = false;
-    $("join-text").textContent = t("You are invited to play {seat} in this game of {game}.", { seat, game: info.title });
+    $("join-text").textContent = t("You are invited to play {seat} in this game of {game}.", { seat: seatTitle(mine), game: info.title });
     $("join-name").value = localStorage.getItem("realpolitik.name") || "";
     $("join").addEventListener("submit", (event) => {
       event.preventDefault();

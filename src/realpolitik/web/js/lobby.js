@@ -2,7 +2,7 @@
 // invite links, and list open, running and finished games to join, watch or replay.
 
 import { getJSON, postJSON } from "./api.js";
-import { h, put, seatName } from "./dom.js";
+import { h, put, seatName, seatTitle } from "./dom.js";
 import { lang, startLanguage, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -142,8 +142,8 @@ async function create(event) {
   }
 }
 
-async function join(game, seat) {
-  const name = (prompt(t("Your name for seat {seat}:", { seat }), localStorage.getItem("realpolitik.name") || "") || "").trim();
+async function join(game, seat, title) {
+  const name = (prompt(t("Your name for seat {seat}:", { seat: title }), localStorage.getItem("realpolitik.name") || "") || "").trim();
   localStorage.setItem("realpolitik.name", name);
   try {
     const answer = await postJSON(`/api/games/${game.id}/claim`, { seat, name });
@@ -155,11 +155,11 @@ async function join(game, seat) {
 }
 
 function gameRow(game) {
-  const seats = game.players.map((p) => (p.kind === "human" && !p.joined ? t("{seat}: free", { seat: p.seat }) : seatName(p))).join(", ");
+  const seats = game.players.map((p) => (p.kind === "human" && !p.joined ? t("{seat}: free", { seat: seatTitle(p) }) : seatName(p))).join(", ");
   const links = [];
   if (game.status === "open" && game.lobby_join) {
     for (const p of game.players.filter((x) => x.kind === "human" && !x.joined)) {
-      links.push(h("button", { type: "button", class: "join", onclick: () => join(game, p.seat), text: t("Join as {seat}", { seat: p.seat }) }));
+      links.push(h("button", { type: "button", class: "join", onclick: () => join(game, p.seat, seatTitle(p)), text: t("Join as {seat}", { seat: seatTitle(p) }) }));
     }
   }
   if (game.status === "finished") {
@@ -171,7 +171,7 @@ function gameRow(game) {
   const when = new Date(game.created).toLocaleString(lang);
   const detail = game.status === "finished"
     ? (game.outcome ? game.outcome.reason : "")
-    : game.status === "running" ? t("move {ply}, {seat} to act", { ply: game.ply, seat: game.to_act }) : (game.lobby_join ? "" : t("invitation only"));
+    : game.status === "running" ? t("move {ply}, {seat} to act", { ply: game.ply, seat: seatTitle(game.players.find((p) => p.seat === game.to_act)) || game.to_act }) : (game.lobby_join ? "" : t("invitation only"));
   return h("li", { "data-game": game.id },
     h("div", {}, h("strong", { text: game.title }), " ", h("span", { class: "muted", text: when })),
     h("div", { class: "muted", text: seats }),

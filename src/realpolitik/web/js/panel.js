@@ -26,9 +26,9 @@ export function renderPlayers(node, players, view) {
   },
   h("span", { class: "dot", "aria-hidden": "true" }),
   h("span", { class: "label", text: seatName(p) }),
-  p.seat === view.seat ? h("span", { class: "tag", text: "you" }) : null,
-  p.kind === "human" && !p.joined ? h("span", { class: "tag free", text: "free seat" }) : null,
-  p.seat === view.to_act ? h("span", { class: "tag turn", text: "to act" }) : null)));
+  p.seat === view.seat ? h("span", { class: "tag", text: t("you") }) : null,
+  p.kind === "human" && !p.joined ? h("span", { class: "tag free", text: t("free seat") }) : null,
+  p.seat === view.to_act ? h("span", { class: "tag turn", text: t("to act") }) : null)));
 }
 
 /**
