@@ -1,6 +1,7 @@
 """The terminal in German: every game's board draws its own words in the language asked for
 (``--lang``, else LANG), and the command's refusals are German too."""
 
+import io
 import json
 import re
 
@@ -8,6 +9,7 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
+from realpolitik.cli import main
 from realpolitik.cli import play as play_module
 from realpolitik.cli.boards import board_for
 from realpolitik.cli.main import app
@@ -105,6 +107,19 @@ GERMAN_ERRORS = [
     (["play", "nuclear-war", "-o", "refill"], "Fehler: --option 'refill' muss die Form name=wert haben"),
     (["play", "nuclear-war", "--save", "{tmp}"], "Fehler: --save {tmp}: das ist ein Verzeichnis"),
     (["replay", "{tmp}/g.json", "--seat", "p9"], "Fehler: kein Platz 'p9' in dieser Partie; ihre Plätze: p1, p2"),
+    # the engine's refusals of options and records
+    (["play", "nuclear-war", "-o", "first_player=zz"], "Fehler: Option 'first_player': 'zz' ist nicht eines von "
+                                                       "owner, random"),
+    (["play", "nuclear-war", "-o", "foo=1"], "Fehler: nuclear-war: unbekannte Option 'foo' (Optionen: "),
+    (["replay", "{tmp}"], "Fehler: {tmp}: ein Verzeichnis, keine Protokolldatei"),
+    (["replay", "{tmp}/missing.json"], "Fehler: {tmp}/missing.json: kann nicht gelesen werden"),
+    # click's usage errors, even before --lang is read
+    (["plya"], "Fehler: Kein solcher Befehl: 'plya' (meintest du 'play', 'replay'?) (siehe "),
+    (["play"], "Fehler: 'GAME' fehlt. (siehe "),
+    (["play", "nuclear-war", "--sead", "3"], "Fehler: Keine solche Option: --sead (mögliche Optionen: --save, "
+                                             "--seats, --seed)"),
+    (["play", "nuclear-war", "--seed", "x"], "Fehler: Ungültiger Wert für '--seed': keine ganze Zahl."),
+    (["play", "nuclear-war", "one", "two"], "Fehler: Unerwartete zusätzliche Wörter: one two"),
 ]
 
 
@@ -126,8 +141,8 @@ def test_without_lang_refusals_follow_the_environment(monkeypatch, tmp_path):
     assert content.exit_code == 2 and "nennt kein Spiel" in content.stderr
     port = runner.invoke(app, ["serve", "--port", "70000"])
     assert port.stderr.strip() == "Fehler: --port muss eine ganze Zahl von 0 bis 65535 sein, nicht 70000"
-    usage = runner.invoke(app, ["play", "nuclear-war", "--bogus"])  # click's own words, our frame
-    assert usage.stderr.startswith("Fehler: No such option: --bogus (siehe ") and "play --help)" in usage.stderr
+    usage = runner.invoke(app, ["play", "nuclear-war", "--bogus"])  # click's refusal in our words
+    assert usage.stderr.startswith("Fehler: Keine solche Option: --bogus (siehe ") and "play --help)" in usage.stderr
     english = runner.invoke(app, ["play", "nuclear-war", "--seed", "-1", "--lang", "en"])
     assert english.stderr.startswith("error: --seed must be a whole number")
 
@@ -150,3 +165,18 @@ def test_a_record_replays_in_either_language(tmp_path):
     assert german.exit_code == 0 and "Massenproteste" in german.stdout and "Mass protests" not in german.stdout
     english = runner.invoke(app, ["replay", str(path), "--lang", "en"])
     assert english.exit_code == 0 and "Mass protests" in english.stdout and "Massenproteste" not in english.stdout
+
+
+def test_the_lists_of_games_and_options_and_the_arena_speak_german(monkeypatch):
+    wide = Console(file=io.StringIO(), width=500)
+    monkeypatch.setattr(main, "console", wide)
+    assert runner.invoke(app, ["games", "--lang", "de"]).exit_code == 0
+    assert runner.invoke(app, ["options", "nuclear-war", "--lang", "de"]).exit_code == 0
+    out = wide.file.getvalue()
+    assert "worum es geht" in out and "Optionen" in out and "Bedeutung" in out and "eines von owner, random" in out
+    assert "Der Besitzer des Spiels beginnt" in out and "Eigene Karten aus einer Datei" in out
+    assert "path of an own cards file" not in out and "meaning" not in out
+    arena = runner.invoke(app, ["arena", "nuclear-war", "--seats", "random,random", "--games", "2", "--lang", "de"],
+                          terminal_width=200)
+    assert arena.exit_code == 0 and "Partien" in arena.stdout and "Siege" in arena.stdout
+    assert "games without a winner" not in arena.stdout

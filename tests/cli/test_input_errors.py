@@ -64,11 +64,11 @@ def assert_one_error_line(result, expected):
 
 BAD = [
     # the command line itself
-    (["nosuch"], "No such command 'nosuch'"),
-    (["play"], "Missing argument 'GAME'"),
+    (["nosuch"], "No such command: 'nosuch'"),
+    (["play"], "'GAME' is missing."),
     (["play", "nuclear-war", "--bogus"], "No such option: --bogus"),
     (["play", "nuclear-war", "--seed", "abc"], "'--seed'"),
-    (["options"], "Missing argument 'GAME'"),
+    (["options"], "'GAME' is missing."),
     # unknown games
     (["play", "chess"], "unknown game 'chess'"),
     (["options", "chess"], "unknown game 'chess'"),

@@ -51,7 +51,7 @@ def test_options_lists_every_option_with_default_values_and_meaning():
     assert rows["max_years"][:2] == ["8", "a whole number from 0 to 100"]
     assert rows["start_player"][:2] == ["rotate", "one of rotate, fixed"]
     assert rows["map_file"][0] == "(built-in)" and rows["map_file"][1].startswith("command line only (a file path")
-    assert rows["max_years"][2] == get("e1815").options[0].help
+    assert rows["max_years"][2] == str(get("e1815").options[0].about)  # the players' words, not the spec's
     assert _rows("nationen")["bank_limit"][:2] == ["false", "true or false"]
 
 
@@ -61,7 +61,7 @@ def test_every_game_has_its_options_listed():
         assert list(rows) == [o.name for o in game.options]
         for o in game.options:
             values = rows[o.name][1]
-            assert values.startswith("command line only (a file path") if o.local_file else values == o.values()
+            assert values.startswith("command line only (a file path") if o.local_file else values == str(o.values())
 
 
 def test_the_file_options_are_the_games_content_files():

@@ -11,37 +11,40 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
+from realpolitik.i18n import DEFAULT, render, t
 from realpolitik.sim import Summary, run_arena, summarise
 
 
 def run(game_id: str, specs: Sequence[str], games: int, seed: int, options: dict[str, Any],
-        workers: int, progress_console: Console) -> tuple[Summary, float]:
+        workers: int, progress_console: Console, lang: str = DEFAULT) -> tuple[Summary, float]:
     """Play the arena with a progress bar on ``progress_console``; the summary and seconds taken."""
     start = time.perf_counter()
     columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-               TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn())
+               TimeElapsedColumn(), TextColumn(render(t("eta"), lang)), TimeRemainingColumn())
     with Progress(*columns, console=progress_console, transient=True) as bar:
-        task = bar.add_task(f"{game_id} arena", total=games)
+        task = bar.add_task(render(t("{game} arena", game=game_id), lang), total=games)
         results = run_arena(game_id, specs, games, seed, options, workers,
                             on_result=lambda _: bar.advance(task))
     return summarise(game_id, len(specs), results), time.perf_counter() - start
 
 
-def table(summary: Summary, seconds: float) -> Table:
+def table(summary: Summary, seconds: float, lang: str = DEFAULT) -> Table:
     """Win rate with its 95 % Wilson interval, mean reward (where it is not the win rate) and points."""
     bots = summary.bots.values()
     with_points = any(b.points for b in bots)
     with_teams = any(b.team_games for b in bots)
     with_reward = any(abs(b.reward - b.wins) > 1e-9 for b in bots)
-    out = Table(title=f"{summary.game}, {summary.players} players, {summary.games} games "
-                      f"({seconds:.0f} s)", title_justify="left", box=box.SIMPLE_HEAD)
-    out.add_column("bot", no_wrap=True, min_width=max(len(b.bot) for b in bots))
-    for col in ("seats", "wins", "win % (95 %)") + (("reward",) if with_reward else ()) + ("s/move",):
-        out.add_column(col, justify="right", no_wrap=True)
+    title = t("{game}, {players} players, {games} games ({seconds} s)", game=summary.game, players=summary.players,
+              games=summary.games, seconds=f"{seconds:.0f}")
+    out = Table(title=render(title, lang), title_justify="left", box=box.SIMPLE_HEAD)
+    out.add_column(render(t("bot"), lang), no_wrap=True, min_width=max(len(b.bot) for b in bots))
+    heads = (t("seats"), t("wins"), t("win % (95 %)")) + ((t("reward"),) if with_reward else ()) + (t("s/move"),)
+    for col in heads:
+        out.add_column(render(col, lang), justify="right", no_wrap=True)
     if with_points:
-        out.add_column("points (95 %)", justify="right", no_wrap=True)
+        out.add_column(render(t("points (95 %)"), lang), justify="right", no_wrap=True)
     if with_teams:
-        out.add_column("team games won (95 %)", justify="right", no_wrap=True)
+        out.add_column(render(t("team games won (95 %)"), lang), justify="right", no_wrap=True)
     for b in bots:
         d = b.to_dict()
         row = [b.bot, str(b.seats), str(b.wins), _percent(d)]
@@ -52,11 +55,12 @@ def table(summary: Summary, seconds: float) -> Table:
             p = d.get("points")
             row.append(f"{p['mean']:.2f} ({p['ci95'][0]:.2f}–{p['ci95'][1]:.2f})" if p else "")
         if with_teams:
-            t = d.get("team_games")
-            row.append(f"{t['wins']}/{t['games']}  {_percent(t)}" if t else "")
+            team = d.get("team_games")
+            row.append(f"{team['wins']}/{team['games']}  {_percent(team)}" if team else "")
         out.add_row(*row)
-    out.caption = (f"average length {summary.average_length:.1f} actions; "
-                   f"{summary.no_winner} games without a winner; {summary.limited} ended by a limit")
+    out.caption = render(t("average length {length} actions; {no_winner} games without a winner; {limited} ended by "
+                           "a limit", length=f"{summary.average_length:.1f}", no_winner=summary.no_winner,
+                           limited=summary.limited), lang)
     out.caption_justify = "left"
     return out
 
@@ -67,15 +71,17 @@ def _percent(rate: dict) -> str:
     return f"{100 * rate['win_rate']:.1f} ({100 * low:.1f}–{100 * high:.1f})"
 
 
-def mixed_team_warning(summary: Summary, labels: Sequence[str], specs: Sequence[str]) -> str | None:
+def mixed_team_warning(summary: Summary, labels: Sequence[str], specs: Sequence[str],
+                       lang: str = DEFAULT) -> str | None:
     """What to say when teams held different bots: their win rates then mix the teams."""
     if not summary.mixed_teams or summary.teams is None:
         return None
     layout = summary.teams
-    sides = " against ".join("+".join(labels[s] for s, t in enumerate(layout) if t == team)
-                             for team in dict.fromkeys(layout))
+    against = " " + render(t("against"), lang) + " "
+    sides = against.join("+".join(labels[s] for s, side in enumerate(layout) if side == team)
+                         for team in dict.fromkeys(layout))
     distinct = list(dict.fromkeys(specs))
     example = ",".join(distinct[t % len(distinct)] for t in layout)
-    return (f"warning: in {summary.mixed_teams} of {summary.games} games a team ({sides}) held different "
-            f"bots, so win rates mix the teams; to compare bots as teams list one bot per team in "
-            f"the teams' order, e.g. --seats {example}")
+    return render(t("warning: in {mixed} of {games} games a team ({sides}) held different bots, so win rates mix "
+                    "the teams; to compare bots as teams list one bot per team in the teams' order, e.g. --seats "
+                    "{example}", mixed=summary.mixed_teams, games=summary.games, sides=sides, example=example), lang)

@@ -1,12 +1,14 @@
 """Command-line input: the checks run before a game starts, and the one ``error:`` line each
 refusal prints on stderr (exit status 2), usage errors of the command line included.
 
-A refusal is a message in the command's language (``--lang``, else the environment's);
-what the library or click refuse with stays in their words (English) unless it is a message."""
+A refusal is a message in the command's language (``--lang``, else the environment's); click's
+usage errors are put into the same words (:func:`usage_words`), only the detail of a value
+that a parameter type refuses stays in click's English."""
 
 from __future__ import annotations
 
 import os
+import re
 import sys
 from pathlib import Path
 from typing import Any, NoReturn
@@ -19,8 +21,8 @@ from typer.core import TyperGroup
 from realpolitik.bots import bot_kinds, make_bot, parse_spec
 from realpolitik.engine import ContentError, Game
 from realpolitik.games import get, registry
+from realpolitik.i18n import LANGUAGES, from_env, render, t
 from realpolitik.i18n import Text as Message
-from realpolitik.i18n import from_env, render, t
 
 from .play import HUMAN
 
@@ -132,13 +134,13 @@ class OneLineErrors(TyperGroup):
     def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
         if not standalone_mode:
             return super().main(*args, standalone_mode=False, **kwargs)
-        lang = from_env()  # click's refusals come before --lang is read
+        lang = _asked_language(sys.argv[1:] if kwargs.get("args") is None else list(kwargs["args"]))
         try:
             status = super().main(*args, standalone_mode=False, **kwargs)
         except typer.TyperException as exc:  # click's usage errors, in click's words
             if type(exc).__name__ != "NoArgsIsHelpError":  # that one has printed the help already
                 ctx = getattr(exc, "ctx", None)
-                error = " ".join(exc.format_message().split())
+                error = usage_words(exc)
                 words = t("{error} (see {command} --help)", error=error, command=ctx.command_path) \
                     if ctx is not None else error
                 _print_error(render(words, lang), lang)
@@ -147,6 +149,59 @@ class OneLineErrors(TyperGroup):
             _print_error(render(t("stopped"), lang), lang)
             status = 1
         sys.exit(status if isinstance(status, int) else 0)
+
+
+def _asked_language(args: list[str]) -> str:
+    """The ``--lang`` of a command line not parsed yet (click refuses before it reads it),
+    else the environment's language."""
+    for i, arg in enumerate(args):
+        value = arg.split("=", 1)[1] if arg.startswith("--lang=") else \
+            args[i + 1] if arg == "--lang" and i + 1 < len(args) else None
+        if value in LANGUAGES:
+            return value
+    return from_env()
+
+
+def usage_words(exc: Exception) -> Message | str:
+    """A usage error of click in the command line's words: a message where we know the
+    error's kind, else click's own sentence."""
+    kind = type(exc).__name__
+    param = getattr(exc, "param", None)
+    name = None if param is None else _param_name(param)
+    if kind == "MissingParameter":
+        return t("{name} is missing.", name=name or "?")
+    if kind == "BadParameter":
+        if "valid integer" in str(exc.message) or getattr(getattr(param, "type", None), "name", "") == "integer":
+            return t("Invalid value for {name}: not a whole number.", name=name or "?")
+        return t("Invalid value for {name}: {problem}", name=name or "?", problem=exc.message)
+    if kind == "NoSuchOption":
+        words = t("No such option: {option}", option=exc.option_name)
+        if exc.possibilities:
+            words = t("{error} (possible options: {options})", error=words,
+                      options=", ".join(sorted(exc.possibilities)))
+        return words
+    message = " ".join(str(getattr(exc, "message", exc)).split())
+    if kind == "BadOptionUsage" and "requires an argument" in message:
+        return t("Option {option} needs a value.", option=_quoted(exc.option_name))
+    if found := re.fullmatch(r"No such command '(.+?)'\.(?: Did you mean (.+)\?)?", message):
+        words = t("No such command: {command}", command=_quoted(found[1]))
+        return t("{error} (did you mean {commands}?)", error=words, commands=found[2]) if found[2] else words
+    if found := re.fullmatch(r"Got unexpected extra argument(?:s|\(s\))? \((.*)\)", message):
+        return t("Unexpected extra words: {words}", words=found[1])
+    return message
+
+
+def _param_name(param: Any) -> str:
+    """How the command line names a parameter ('--seed', 'GAME'), as click names it."""
+    try:
+        return param.get_error_hint()  # Typer's parameters
+    except TypeError:
+        return param.get_error_hint(None)
+
+
+def _quoted(name: Any) -> str:
+    text = str(name or "")
+    return text if text.startswith("'") else f"'{text}'"
 
 
 def _print_error(words: str, lang: str) -> None:

@@ -56,43 +56,48 @@ app.add_typer(admin_app, name="admin")
 
 
 @app.command()
-def games() -> None:
+def games(lang: str | None = LANG) -> None:
     """List the registered games."""
-    table = RichTable("id", "title", "players", "bots", "options")
+    words = language(lang)
+    table = RichTable(*(render(head, words) for head in (t("id"), t("title"), t("what it is"), t("players"),
+                                                         t("bots"), t("options"))))
     for game in registry():
         players = f"{game.min_players}–{game.max_players}" if game.max_players > game.min_players else str(
             game.min_players)
-        table.add_row(game.id, game.title, players, ", ".join(bot_kinds(game)),
+        table.add_row(game.id, game.title, render(game.summary, words), players, ", ".join(bot_kinds(game)),
                       ", ".join(o.name for o in game.options))
     console.print(table)
 
 
 @app.command()
-def options(game_id: str = typer.Argument(..., metavar="GAME", help="game id, see `realpolitik games`")) -> None:
+def options(game_id: str = typer.Argument(..., metavar="GAME", help="game id, see `realpolitik games`"),
+            lang: str | None = LANG) -> None:
     """List GAME's rule options (-o name=value): default, the values each takes, what it does."""
-    game = game_of(game_id, from_env())
+    words = language(lang)
+    game = game_of(game_id, words)
     if not game.options:
-        console.print(f"{game.title} has no rule options.")
+        console.print(render(t("{game} has no rule options.", game=game.title), words))
         return
-    table = RichTable("option", "default", "values", "meaning", title=f"{game.title} ({game.id})",
-                      title_justify="left")
+    table = RichTable(*(render(head, words) for head in (t("option"), t("default"), t("values"), t("meaning"))),
+                      title=f"{game.title} ({game.id})", title_justify="left")
     for option in game.options:
-        table.add_row(option.name, _default(option), Text(_values(option)), Text(option.help))
+        meaning = render(option.about, words) if option.about is not None else option.help
+        table.add_row(option.name, _default(option, words), Text(_values(option, words)), Text(meaning))
     console.print(table)
 
 
-def _default(option: Option) -> str:
+def _default(option: Option, lang: str) -> str:
     if option.local_file:
-        return "(built-in)"
+        return render(t("(built-in)"), lang)
     if isinstance(option.default, bool):
         return str(option.default).lower()
     return str(option.default)
 
 
-def _values(option: Option) -> str:
+def _values(option: Option, lang: str) -> str:
     if option.local_file:
-        return "command line only (a file path; `realpolitik content validate` checks it)"
-    return option.values()
+        return render(t("command line only (a file path; `realpolitik content validate` checks it)"), lang)
+    return render(option.values(), lang)
 
 
 @app.command()
@@ -259,6 +264,7 @@ def arena(
     seed: int = typer.Option(0, help="arena seed, 0 or more: deals and bots follow from it"),
     option: list[str] = typer.Option([], "--option", "-o", help="rule option name=value (repeatable)"),
     as_json: bool = typer.Option(False, "--json", help="print the results as JSON"),
+    lang: str | None = LANG,
 ) -> None:
     """Play GAME between bots many times; print win rates with 95 % Wilson intervals."""
     import json
@@ -267,7 +273,7 @@ def arena(
 
     from . import arena as arena_cli
 
-    words = from_env()
+    words = language(lang)
     game = game_of(game_id, words)
     specs = seat_list(seats, words)
     check_seats(game, specs, words, humans=False)
@@ -285,13 +291,13 @@ def arena(
         fail(content_error(exc), words)
     except OptionError as exc:
         fail(reason(exc), words)
-    summary, seconds = arena_cli.run(game.id, specs, games, seed, options, workers, Console(stderr=True))
+    summary, seconds = arena_cli.run(game.id, specs, games, seed, options, workers, Console(stderr=True), words)
     if as_json:
         print(json.dumps({**summary.to_dict(), "seats": specs, "seed": seed, "workers": workers,
                           "seconds": round(seconds, 1)}, indent=1))
     else:
         wide = console if console.is_terminal else Console(highlight=False, width=120)
-        wide.print(arena_cli.table(summary, seconds))
-    warning = arena_cli.mixed_team_warning(summary, game.seat_labels(len(specs)), specs)
+        wide.print(arena_cli.table(summary, seconds, words))
+    warning = arena_cli.mixed_team_warning(summary, game.seat_labels(len(specs)), specs, words)
     if warning:
         Console(stderr=True, highlight=False).print(warning, style="yellow", soft_wrap=True)

@@ -1,4 +1,9 @@
-"""Errors raised by the engine and by games."""
+"""Errors raised by the engine and by games. Their message is a sentence for the reader: a
+``realpolitik.i18n.Text`` (put into the reader's language where it is shown) or a string."""
+
+from __future__ import annotations
+
+from typing import Any
 
 
 class IllegalAction(ValueError):
@@ -20,7 +25,7 @@ class ReplayError(RecordError):
     """A recorded action is refused on replay. ``index`` is its place (0-based); the message
     also quotes the action and the refusal, which may name the acting seat's hidden cards."""
 
-    def __init__(self, message: str, index: int) -> None:
+    def __init__(self, message: Any, index: int) -> None:
         super().__init__(message)
         self.index = index
 

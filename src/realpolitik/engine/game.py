@@ -59,26 +59,27 @@ class Option:
         if self.choice_labels and len(self.choice_labels) != len(self.choices):
             raise TypeError(f"option {self.name!r}: one choice label per choice")
 
-    def values(self) -> str:
+    def values(self) -> Text:
         """The values this option takes, in words (for help texts and refusals)."""
         kind = type(self.default)
         if self.choices:
-            return "one of " + ", ".join(map(str, self.choices))
+            return t("one of {choices}", choices=", ".join(map(str, self.choices)))
         if kind is bool:
-            return "true or false"
+            return t("true or false")
         if kind is int:
-            return f"a whole number from {self.minimum} to {self.maximum}"
+            return t("a whole number from {minimum} to {maximum}", minimum=self.minimum, maximum=self.maximum)
         if kind is float:
-            return f"a number from {self.minimum:g} to {self.maximum:g}"
+            return t("a number from {minimum} to {maximum}", minimum=f"{self.minimum:g}", maximum=f"{self.maximum:g}")
         if self.local_file:
-            return "the path of a file (empty: the built-in content)"
-        return f"a text of at most {MAX_TEXT} characters"
+            return t("the path of a file (empty: the built-in content)")
+        return t("a text of at most {count} characters", count=MAX_TEXT)
 
     def coerce(self, value: Any) -> Any:
         """Convert a value (possibly typed as text) to this option's type, or raise OptionError."""
         converted = self._convert(value)
         if converted is None:
-            raise OptionError(f"option {self.name!r}: {_shown(value)} is not {self.values()}")
+            raise OptionError(t("option {name}: {value} is not {values}", name=repr(self.name), value=_shown(value),
+                                values=self.values()))
         return converted
 
     def _convert(self, value: Any) -> Any:
@@ -173,8 +174,8 @@ class Game(ABC):
         """
         files = [o.name for o in self.options if o.local_file]
         if option not in files:
-            raise OptionError(f"{self.id}: {option!r} is not a file option (file options: "
-                              f"{', '.join(files) or 'none'})")
+            raise OptionError(t("{game}: {option} is not a file option (file options: {files})", game=self.id,
+                                option=repr(option), files=", ".join(files) or t("none")))
         found: list[str] = []
         for players in range(self.min_players, self.max_players + 1):
             try:
@@ -193,17 +194,17 @@ class Game(ABC):
         given = dict(options or {})
         unknown = sorted(set(given) - set(known))
         if unknown:
-            names = ", ".join(known) or "none"
-            raise OptionError(f"{self.id}: unknown option {unknown[0]!r} (options: {names})")
+            names = ", ".join(known) or t("none")
+            raise OptionError(t("{game}: unknown option {option} (options: {names})", game=self.id,
+                                option=repr(unknown[0]), names=names))
         return {name: opt.coerce(given[name]) if name in given else opt.default for name, opt in known.items()}
 
     def new_state(self, players: int | None = None, options: dict[str, Any] | None = None, seed: int = 0) -> State:
         """A fresh game for ``players`` seats with the given options, fully determined by ``seed``."""
         players = self.default_players() if players is None else players
         if not self.min_players <= players <= self.max_players:
-            raise OptionError(
-                f"{self.title} takes {self.min_players}–{self.max_players} players, not {players}"
-            )
+            raise OptionError(t("{game} takes {minimum}–{maximum} players, not {players}", game=self.title,
+                                minimum=self.min_players, maximum=self.max_players, players=players))
         return self._new_state(players, self.resolve_options(options), seed)
 
     @abstractmethod

@@ -8,6 +8,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from realpolitik.i18n import Text, t
+
 from .errors import ContentError, IllegalAction, OptionError, RecordError, ReplayError
 
 if TYPE_CHECKING:
@@ -16,13 +18,13 @@ if TYPE_CHECKING:
 FORMAT = "realpolitik-record/1"
 
 #: the fields every record holds: the check of its value, and that check in words
-_FIELDS: dict[str, tuple[Callable[[Any], bool], str]] = {
-    "game": (lambda v: isinstance(v, str), "a game id (text)"),
-    "rules_version": (lambda v: isinstance(v, str), "a text"),
-    "options": (lambda v: isinstance(v, dict), "an object of options"),
-    "seed": (lambda v: isinstance(v, int) and not isinstance(v, bool), "a whole number"),
-    "seats": (lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v), "a list of seat texts"),
-    "actions": (lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v), "a list of action texts"),
+_FIELDS: dict[str, tuple[Callable[[Any], bool], Text]] = {
+    "game": (lambda v: isinstance(v, str), t("a game id (text)")),
+    "rules_version": (lambda v: isinstance(v, str), t("a text")),
+    "options": (lambda v: isinstance(v, dict), t("an object of options")),
+    "seed": (lambda v: isinstance(v, int) and not isinstance(v, bool), t("a whole number")),
+    "seats": (lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v), t("a list of seat texts")),
+    "actions": (lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v), t("a list of action texts")),
 }
 
 
@@ -69,22 +71,24 @@ class Record:
         try:
             data = json.loads(text)
         except RecursionError:
-            raise RecordError(f"{source}: not a game record (its JSON is nested too deeply)") from None
+            raise RecordError(t("{source}: not a game record (its JSON is nested too deeply)",
+                                source=source)) from None
         except ValueError as exc:  # broken JSON, or a number too long to read
-            raise RecordError(f"{source}: not JSON ({exc})") from None
+            raise RecordError(t("{source}: not JSON ({problem})", source=source, problem=str(exc))) from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise RecordError(f"{source}: not a realpolitik record (a JSON object whose field 'format' "
-                              f"is {FORMAT!r})")
+            raise RecordError(t("{source}: not a realpolitik record (a JSON object whose field 'format' is "
+                                "{format})", source=source, format=repr(FORMAT)))
         for key, (check, kind) in _FIELDS.items():
             if key not in data:
-                raise RecordError(f"{source}: not a game record: field {key!r} is missing")
+                raise RecordError(t("{source}: not a game record: field {field} is missing", source=source,
+                                    field=repr(key)))
             if not check(data[key]):
-                raise RecordError(f"{source}: not a game record: field {key!r} must be {kind}, "
-                                  f"not {_json_kind(data[key])}")
+                raise RecordError(t("{source}: not a game record: field {field} must be {kind}, not {found}",
+                                    source=source, field=repr(key), kind=kind, found=_json_kind(data[key])))
         result = data.get("result")
         if result is not None and not (isinstance(result, dict) and isinstance(result.get("digest", ""), str)):
-            raise RecordError(f"{source}: not a game record: field 'result' must be null or an object "
-                              "with a text 'digest'")
+            raise RecordError(t("{source}: not a game record: field 'result' must be null or an object with a "
+                                "text 'digest'", source=source))
         return cls(
             data["game"], data["rules_version"], data["options"], data["seed"],
             list(data["seats"]), list(data["actions"]), result,
@@ -100,14 +104,14 @@ class Record:
         path = Path(path)
         try:
             if path.is_dir():
-                raise RecordError(f"{path}: a directory, not a record file")
+                raise RecordError(t("{path}: a directory, not a record file", path=str(path)))
             if path.exists() and not path.is_file():
-                raise RecordError(f"{path}: not a regular file")
+                raise RecordError(t("{path}: not a regular file", path=str(path)))
             text = path.read_text(encoding="utf-8-sig")
         except OSError as exc:
-            raise RecordError(f"{path}: cannot read ({exc.strerror})") from None
+            raise RecordError(t("{path}: cannot read ({problem})", path=str(path), problem=exc.strerror)) from None
         except UnicodeDecodeError:
-            raise RecordError(f"{path}: not a game record (not UTF-8 text)") from None
+            raise RecordError(t("{path}: not a game record (not UTF-8 text)", path=str(path))) from None
         return cls.from_json(text, str(path))
 
     # ------------------------------------------------------------------ replay
@@ -121,16 +125,14 @@ class Record:
         try:
             game = lookup(self.game)
         except KeyError:
-            raise RecordError(f"record of the unknown game {self.game!r}") from None
+            raise RecordError(t("record of the unknown game {game}", game=repr(self.game))) from None
         if game.rules_version != self.rules_version:
-            raise RecordError(
-                f"record was made with {self.game} rules version {self.rules_version}, "
-                f"this program has {game.rules_version}"
-            )
+            raise RecordError(t("record was made with {game} rules version {recorded}, this program has {ours}",
+                                game=self.game, recorded=self.rules_version, ours=game.rules_version))
         try:
             return game.new_state(len(self.seats), self.options, self.seed)
         except (OptionError, ContentError) as exc:
-            raise RecordError(f"the recorded game cannot be set up: {exc}") from None
+            raise RecordError(t("the recorded game cannot be set up: {problem}", problem=_said(exc))) from None
 
     def steps(self, lookup: Callable[[str], Any]) -> Iterator[tuple[int, str, State]]:
         """Replay step by step: yields ``(index, action, state after it)``."""
@@ -151,23 +153,32 @@ class Record:
         for i in range(state.ply, len(self.actions)):
             _replay_one(state, i, self.actions[i])
         if self.result and self.result.get("digest") and self.result["digest"] != state.digest():
-            raise RecordError("replay does not reproduce the recorded final state (digest differs)")
+            raise RecordError(t("replay does not reproduce the recorded final state (digest differs)"))
         return state
 
 
-def _json_kind(value: Any) -> str:
+def _json_kind(value: Any) -> Text:
     """What a JSON value is, in words (for refusals)."""
     if isinstance(value, bool):
-        return "true or false"
+        return t("true or false")
     if isinstance(value, list):
         odd = [x for x in value if not isinstance(x, str)]
-        return f"a list holding {_json_kind(odd[0])}" if odd else "a list"
-    return {str: "a text", int: "a number", float: "a number", list: "a list", dict: "an object"}.get(
-        type(value), "null")
+        return t("a list holding {kind}", kind=_json_kind(odd[0])) if odd else t("a list")
+    if isinstance(value, str):
+        return t("a text")
+    if isinstance(value, (int, float)):
+        return t("a number")
+    return t("an object") if isinstance(value, dict) else t("null")
+
+
+def _said(exc: Exception) -> Any:
+    """What an exception says: its message (a ``Text`` stays one) or its text."""
+    return exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], Text) else str(exc)
 
 
 def _replay_one(state: State, index: int, act: str) -> None:
     try:
         state.apply(act)
     except IllegalAction as exc:
-        raise ReplayError(f"action {index + 1} {act!r} does not replay: {exc}", index) from None
+        raise ReplayError(t("action {number} {action} does not replay: {problem}", number=index + 1,
+                            action=repr(act), problem=_said(exc)), index) from None

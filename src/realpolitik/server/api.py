@@ -141,7 +141,7 @@ def catalog_entry(game: Game, lang: str = "en") -> dict[str, Any]:
         "options": [{"name": o.name, "label": words(o.label or o.name), "help": words(o.about or o.help),
                      "default": o.default, "choices": list(o.choices),
                      "choice_labels": [words(c) for c in o.choice_labels] or [str(c) for c in o.choices],
-                     "values": o.values(), "minimum": o.minimum, "maximum": o.maximum}
+                     "values": words(o.values()), "minimum": o.minimum, "maximum": o.maximum}
                     for o in game.options if not o.local_file],
         "seats": {str(n): seats(n) for n in counts},
         "teams": {str(n): game.teams(n) for n in counts},

@@ -23,7 +23,7 @@ from typing import Any
 
 from realpolitik.bots import bot_kinds
 from realpolitik.engine import ContentError, Game, OptionError, RecordError, ReplayError, State
-from realpolitik.i18n import t
+from realpolitik.i18n import Text, t
 
 from .bots import BotRunner
 from .quota import Limits, Rates
@@ -271,7 +271,8 @@ class Hall:
         try:
             state = game.new_state(len(kinds), options, seed)
         except (OptionError, ContentError) as exc:
-            raise Refusal("bad-option", str(exc)) from None
+            said = exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], Text) else str(exc)
+            raise Refusal("bad-option", said) from None
         self._check_room(kinds, client)
         tokens = {i: new_token() for i, kind in enumerate(kinds) if kind == HUMAN}
         stored = StoredGame(
