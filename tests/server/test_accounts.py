@@ -230,3 +230,21 @@ def test_logins_and_signups_are_rate_limited_per_address_and_per_name(tmp_path):
         assert flood.status_code == 429 and flood.json() == {
             "code": "limit", "error": "Too many attempts to log in or sign up from your address; wait a minute."}
         assert attempt(signup, "Carol").status_code == 429
+
+
+def test_the_accounts_language_follows_the_player_to_another_device(device):
+    name = fresh_name("Greta")
+    german = device().post("/api/account/signup", json={"name": name, "password": PASSWORD},
+                           headers={"accept-language": "de-DE"})
+    assert german.status_code == 201 and german.json()["user"]["language"] == "de"
+    assert "lang=de" in german.headers["set-cookie"]
+    elsewhere = device()  # an English browser without a language chosen
+    answer = elsewhere.post("/api/account/login", json={"name": name, "password": PASSWORD},
+                            headers={"accept-language": "en-US"})
+    assert answer.status_code == 200 and elsewhere.http.cookies.get("lang") == "de"
+    refusal = elsewhere.http.get("/api/games/000000000000", headers={"accept-language": "en-US"})
+    assert refusal.json()["error"] == "Diese Partie gibt es nicht."  # the server speaks the account's language
+    english = device()
+    english.post("/api/account/signup", json={"name": fresh_name("Eve"), "password": PASSWORD},
+                 headers={"accept-language": "en"})
+    assert english.http.cookies.get("lang") == "en"

@@ -32,7 +32,7 @@ from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from realpolitik.i18n import render, t
+from realpolitik.i18n import LANGUAGES, render, t
 
 from .protocol import clean_text
 from .protocol import language as language_of
@@ -166,6 +166,14 @@ async def signed_in(request: Request) -> Session:
 def set_cookie(response: Response, request: Request, token: str, expires: datetime) -> None:
     response.set_cookie(COOKIE, token, max_age=max(0, round((expires - now()).total_seconds())), path="/",
                         secure=request.url.scheme == "https", httponly=True, samesite="lax")
+
+
+def set_language(response: Response, request: Request, language: str | None) -> None:
+    """Make the account's language the pages' (the ``lang`` cookie they and the server read),
+    so it follows the player to every device they log in from; none set: leave it."""
+    if language in LANGUAGES:
+        response.set_cookie("lang", language, max_age=365 * 24 * 3600, path="/",
+                            secure=request.url.scheme == "https", samesite="lax")
 
 
 def clear_cookie(response: Response, request: Request) -> None:

@@ -292,6 +292,7 @@ async def _start_session(request: Request, user: User, status: int = 200) -> Res
     expires = await store.run(store.add_session, hash_token(token), user.id, accounts.LIFETIME, ending)
     response = JSONResponse(_me(token, user), status_code=status, headers=accounts.NO_STORE)
     accounts.set_cookie(response, request, token, expires)
+    accounts.set_language(response, request, user.language)
     return response
 
 

@@ -8,7 +8,7 @@
 // and forgotten.
 
 import { h, put } from "./dom.js";
-import { lang, startLanguage, t } from "./i18n.js";
+import { keptLanguage, lang, startLanguage, t } from "./i18n.js";
 
 const GUEST_SEATS = "realpolitik.guest-seats";
 const $ = (id) => document.getElementById(id);
@@ -144,6 +144,10 @@ async function signedIn(result) {
   $("signup-password").value = $("login-password").value = "";
   try {
     const bound = await bindGuestSeats(csrf);
+    if (keptLanguage() && keptLanguage() !== lang) {  // the account speaks another language: show the page in it
+      location.reload();
+      return;
+    }
     if (bound.length) {
       notice(t("Your seats from playing as a guest are in your account now: {seats}.", {
         seats: bound.map((b) => `${b.title} (${b.seat_title[lang] || b.seat})`).join(", "),

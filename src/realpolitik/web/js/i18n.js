@@ -8,10 +8,16 @@
 
 export const LANGUAGES = { en: "English", de: "Deutsch" };
 
-function chosen() {
+/** The language kept in the `lang` cookie (chosen in a menu, or the account's), or "". */
+export function keptLanguage() {
   const cookie = document.cookie.split("; ").find((c) => c.startsWith("lang="));
   const value = cookie ? cookie.slice(5) : "";
-  if (value in LANGUAGES) return value;
+  return value in LANGUAGES ? value : "";
+}
+
+function chosen() {
+  const value = keptLanguage();
+  if (value) return value;
   const wanted = (navigator.languages || [navigator.language || "en"]).map((l) => l.toLowerCase().split("-")[0]);
   return wanted.find((l) => l in LANGUAGES) || "en";
 }
