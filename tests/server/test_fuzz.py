@@ -100,6 +100,7 @@ def test_game_routes(served, game_id, seat, ply, name, which):
         _json_error(http.get(f"/api/games/{gid}/replay", params={"seat": seat, "ply": ply}))
         _json_error(http.post(f"/api/games/{gid}/claim", content=_dumps({"seat": seat, "name": name})))
         _json_error(http.get(f"/api/content/{quote(game_id, safe='')}/{quote(seat, safe='')}"))
+        _json_error(http.get(f"/i18n/{quote(seat, safe='')}.json"))
 
 
 def _greeted(ws) -> bool:
@@ -192,3 +193,58 @@ def test_a_name_of_invisible_characters_is_refused_in_the_hello(served):
         with pytest.raises(ConnectionClosed) as closed:
             ws.recv(5)
         assert closed.value.rcvd.code == 4400
+
+
+ACCOUNT_POSTS = ["/api/account/signup", "/api/account/login", "/api/account/logout", "/api/account/password",
+                 "/api/account/seats"]
+PASSWORD = "fuzzing is fun and long"
+
+
+def _member(server: ServerProcess) -> httpx.Client:
+    """A client signed in to the fuzz account (created on first use), with its CSRF token sent along."""
+    http = httpx.Client(base_url=server.url, timeout=10)
+    answer = http.post("/api/account/login", json={"name": "Fuzzy", "password": PASSWORD})
+    if answer.status_code != 200:
+        answer = http.post("/api/account/signup", json={"name": "Fuzzy", "password": PASSWORD})
+    assert answer.status_code in (200, 201), answer.text
+    http.headers["x-csrf-token"] = answer.json()["csrf"]
+    return http
+
+
+@given(body=json_values | st.fixed_dictionaries({}, optional={
+           "name": odd_text, "password": odd_text, "old": odd_text, "new": odd_text,
+           "seats": st.lists(st.fixed_dictionaries({"game": odd_text, "token": odd_text}), max_size=3) | json_values}),
+       path=st.sampled_from(ACCOUNT_POSTS), who=st.sampled_from(["guest", "member", "forged", "odd cookie"]),
+       cookie=odd_text, raw=st.booleans())
+@FUZZ
+def test_account_routes(served, body, path, who, cookie, raw):
+    """Every account route, as a guest, signed in, with a forged CSRF token or a made-up session
+    cookie, with any JSON (or the same bytes sent as text): no 5xx, refusals in JSON. The fuzz
+    account's own password never changes (its old password is never guessed)."""
+    server, _ = served
+    http = _member(server) if who in ("member", "forged") else httpx.Client(base_url=server.url, timeout=10)
+    with closing(http):
+        if who == "forged":
+            http.headers["x-csrf-token"] = "A" * 43
+        if who == "odd cookie":
+            http.cookies.set("session", quote(cookie, safe=""))
+        kind = "text/plain" if raw else "application/json"
+        answer = http.post(path, content=_dumps(body), headers={"content-type": kind})
+        _json_error(answer)
+        if who == "forged" or (who != "member" and path not in ("/api/account/signup", "/api/account/login")):
+            assert answer.status_code >= 400 or path == "/api/account/logout", (path, who, answer.text)
+        for read in ("/api/account", "/api/account/games"):
+            _json_error(http.get(read))
+
+
+def test_every_route_of_the_server_is_fuzzed():
+    """A new HTTP route must join a fuzz test here: the routes the tests above send to."""
+    from realpolitik.server.app import create_app
+
+    fuzzed = {"/", "/game/{game_id}", "/replay/{game_id}", "/account", "/i18n/{lang}.json", "/api/catalog",
+              "/api/content/{game}/{name}", "/api/games", "/api/games/{game_id}", "/api/games/{game_id}/claim",
+              "/api/games/{game_id}/record", "/api/games/{game_id}/replay", "/api/account", "/ws/{game_id}",
+              "/api/account/games", *ACCOUNT_POSTS}
+    routes = {route.path for route in create_app().routes if getattr(route, "path", "").startswith(("/api", "/ws"))
+              or route.path in fuzzed}
+    assert routes - {"/static"} <= fuzzed, sorted(routes - fuzzed)

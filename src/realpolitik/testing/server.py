@@ -34,7 +34,7 @@ ANNOUNCE = re.compile(r"realpolitik server on (http://\S+?)/ ")
 #: tests of the limits themselves pass their own
 ROOMY = {"creates": "100000/hour", "claims": "100000/hour", "open_games_per_client": 10000,
          "bot_games": 1000, "bot_games_per_client": 1000, "messages": "10000/10seconds",
-         "connections_per_client": 2000}
+         "connections_per_client": 2000, "logins": "100000/hour", "logins_per_name": "100000/hour"}
 
 
 def launch_chromium(playwright):
