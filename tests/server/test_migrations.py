@@ -158,6 +158,7 @@ def test_a_database_of_the_version_before_is_upgraded_and_its_game_plays_on(blan
     try:
         assert revision(blank) == migrations.head()
         assert differences(blank, metadata) == []
+        assert f"database schema upgraded from revision {migrations.FIRST} to {migrations.head()}" in server.output()
         sock = GameSocket(server, gid)
         first = sock.hello(token)
         assert first["type"] == "view" and first["seq"] == moves and first["status"] == "running"

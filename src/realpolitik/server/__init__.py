@@ -30,6 +30,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "realpolitik.db",
     """
     import uvicorn
 
+    _log_to_console()  # before the store opens: a schema upgrade says so
     url = database_url(db)
     Store(url).close()  # fails early, with the reason, when the database cannot be used
     settings = Settings(db=url.render_as_string(hide_password=False), bot_delay=bot_delay, bot_workers=bot_workers,
@@ -40,12 +41,19 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "realpolitik.db",
     sock.bind((host, port))
     bound = sock.getsockname()[1]
     shown = f"[{host}]" if family == socket.AF_INET6 else host
-    logging.getLogger("realpolitik").setLevel(logging.INFO)
-    handler = logging.StreamHandler()
-    handler.setFormatter(logging.Formatter("%(levelname)s:     %(message)s"))
-    logging.getLogger("realpolitik").addHandler(handler)
     config = uvicorn.Config(create_app(settings), ws_max_size=64 * 1024, log_level="info", lifespan="on",
                             limit_concurrency=settings.limits.connections,
                             **ConnectionGuard(settings.limits).protocols())
     announce(f"realpolitik server on http://{shown}:{bound}/  (games stored in {url.render_as_string()})")
     uvicorn.Server(config).run(sockets=[sock])
+
+
+def _log_to_console() -> None:
+    """The server's own messages (schema upgrades, bots, storage) on the console, once."""
+    logger = logging.getLogger("realpolitik")
+    logger.setLevel(logging.INFO)
+    if not any(getattr(h, "realpolitik_console", False) for h in logger.handlers):
+        handler = logging.StreamHandler()
+        handler.realpolitik_console = True
+        handler.setFormatter(logging.Formatter("%(levelname)s:     %(message)s"))
+        logger.addHandler(handler)
