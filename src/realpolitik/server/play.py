@@ -28,6 +28,7 @@ from .protocol import (
     BadRequest,
     Chat,
     Hello,
+    Undo,
     as_json,
     clean_name,
     clean_text,
@@ -245,13 +246,16 @@ def _welcome(table: Table, seat: int | None) -> dict[str, Any]:
     }
 
 
-async def _handle(conn: Connection, table: Table, message: Hello | Act | Chat) -> None:
+async def _handle(conn: Connection, table: Table, message: Hello | Act | Chat | Undo) -> None:
     if isinstance(message, Hello):
         raise BadRequest("already greeted: hello is only the first message")
     if conn.seat is None:
         raise Refusal("spectator", t("Spectators watch; they cannot act or chat."))
     if isinstance(message, Act):
         await table.act(conn.seat, message.seq, message.action)
+        return
+    if isinstance(message, Undo):
+        await table.take_back(conn.seat, message.seq)
         return
     text = clean_text(message.text)
     if not text:

@@ -103,7 +103,14 @@ class Chat(Strict):
     text: Annotated[str, StringConstraints(min_length=1, max_length=MAX_CHAT)]
 
 
-Message = Annotated[Hello | Act | Chat, Field(discriminator="type")]
+class Undo(Strict):
+    """Take back the seat's own last action, the game standing at ``seq`` actions."""
+
+    type: Literal["undo"]
+    seq: Annotated[int, Field(ge=0, le=10**9)]
+
+
+Message = Annotated[Hello | Act | Chat | Undo, Field(discriminator="type")]
 MESSAGE = TypeAdapter(Message)
 
 M = TypeVar("M")
@@ -112,9 +119,9 @@ M = TypeVar("M")
 def describe(exc: ValidationError) -> str:
     """The first validation error as a sentence naming the field."""
     err = exc.errors()[0]
-    where = ".".join(str(p) for p in err["loc"] if p not in ("hello", "act", "chat"))
+    where = ".".join(str(p) for p in err["loc"] if p not in ("hello", "act", "chat", "undo"))
     if err["type"] == "union_tag_invalid":
-        return "field 'type' must be one of hello, act, chat"
+        return "field 'type' must be one of hello, act, chat, undo"
     if err["type"] == "union_tag_not_found":
         return "field 'type' is missing"
     return f"field {where!r}: {err['msg']}" if where else err["msg"]

@@ -400,6 +400,20 @@ class Store:
         except IntegrityError:
             raise StaleWrite(f"game {game_id} already has action {seq}") from None
 
+    def take_back(self, game_id: str, seq: int) -> bool:
+        """Remove action number ``seq`` if it is still the last one of a running game;
+        false when it is not (another action followed, or the game is over)."""
+        with self.engine.begin() as conn:
+            running = conn.execute(select(games.c.status).where(games.c.id == game_id)).scalar_one_or_none()
+            if running != "running":
+                return False
+            later = conn.execute(select(func.count()).select_from(actions).where(
+                actions.c.game_id == game_id, actions.c.seq > seq)).scalar_one()
+            if later:
+                return False
+            return conn.execute(delete(actions).where(actions.c.game_id == game_id,
+                                                      actions.c.seq == seq)).rowcount == 1
+
     def set_status(self, game_id: str, status: str, result: dict[str, Any] | None = None) -> None:
         """Change a game's status (and store its result when it is finished)."""
         values: dict[str, Any] = {"status": status}

@@ -21,6 +21,7 @@ from realpolitik.i18n import LANGUAGES, Text, listed, render, t
 from .bots import BotJob
 from .store import ChatLine, StaleWrite, StorageBusy, StoredGame, now
 from .tokens import hash_token, matches
+from .undo import LastMove
 
 if TYPE_CHECKING:
     from .hall import Hall
@@ -93,6 +94,7 @@ class Table:
         self._players_shown: list[dict[str, Any]] | None = None
         self._players_due: asyncio.TimerHandle | None = None
         self._players_at = 0.0
+        self.last = LastMove()
 
     # ------------------------------------------------------------------ facts
 
@@ -172,7 +174,7 @@ class Table:
         if message is None:
             view = self.state.view(listener.seat, log_from=listener.log_sent, lang=listener.lang)
             message = {"type": "view", "seq": self.seq, "status": self.status, "players": self.players(),
-                       "view": view}
+                       "view": view, "undo": listener.seat is not None and self.last.offered(self) == listener.seat}
             if cache is not None:
                 cache[key] = message
         listener.log_sent = self.state.log.size
@@ -323,6 +325,7 @@ class Table:
             self.state = probe
             self.stored.actions.append(canonical)
             self.seq += 1
+            self.last.played(self.seq, seat, state)
             self.touched = time.monotonic()
             if result is not None:
                 self.stored.status, self.stored.result = "finished", result
@@ -345,7 +348,48 @@ class Table:
             log.error("game %s: cannot catch up with storage: %s", self.id, exc)
             raise Refusal("damaged", DAMAGED) from None
         self.state, self.stored, self.seq = state, stored, len(stored.actions)
+        self.last.forget()
         self.broadcast()
+
+    async def take_back(self, seat: int, seq: int) -> None:
+        """Take back ``seat``'s own last action, the game standing at ``seq`` actions: it is
+        removed from storage and the game goes on from the state before it."""
+        async with self.lock:
+            if seq != self.seq:
+                raise Refusal("stale", t("Stale request: the game has moved on; nothing was taken back."))
+            reason = self.last.refusal(self, seat)
+            if reason is not None:
+                raise Refusal("undo", reason)
+            words = self.last.words(self)
+            try:
+                removed = await self.hall.store.run(self.hall.store.take_back, self.id, self.seq - 1)
+            except StorageBusy:
+                raise busy() from None
+            if not removed:
+                await self._reload()
+                raise Refusal("stale", t("Stale request: the game has moved on; nothing was taken back."))
+            if self.bot_task is not None:  # a bot was about to answer the action taken back
+                self.bot_task.cancel()
+                self.bot_task = None
+            self.state = self.last.before
+            self.stored.actions.pop()
+            self.seq -= 1
+            self.last.forget()
+            self.touched = time.monotonic()
+            for listener in self.listeners:
+                listener.log_sent = 0  # the log is shorter now: every page gets it whole again
+        self.broadcast()
+        self._tell_taken_back(seat, words)
+        self.kick_bot()
+
+    def _tell_taken_back(self, seat: int, words: Text | str) -> None:
+        """The table hears who took back; only the player hears what (it may have been secret)."""
+        for listener in list(self.listeners):
+            if listener.seat == seat:
+                text = t("You took back: {action}", action=words)
+            else:
+                text = t("{seat} took back their last action.", seat=self.labels[seat])
+            listener.send({"type": "taken-back", "seat": self.labels[seat], "text": render(text, listener.lang)})
 
     def _check_turn(self, seat: int, seq: int) -> None:
         if self.status == "finished":

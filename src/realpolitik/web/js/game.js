@@ -22,7 +22,7 @@ const FATAL = new Set([4400, 4403, 4404]);
 
 const page = {
   socket: null, view: null, seq: 0, players: [], you: null, title: "realpolitik",
-  board: null, data: null, busy: false, status: "", retry: 0, user: null, seat: null,
+  board: null, data: null, busy: false, status: "", retry: 0, user: null, seat: null, undo: false,
 };
 const log = new LogView($("log"));
 
@@ -90,6 +90,8 @@ function render() {
     }
   }
   $("after").hidden = !view.outcome;
+  $("take-back").hidden = !page.undo;
+  $("take-back").disabled = page.busy;
   signalTurn(view);
 }
 
@@ -124,6 +126,7 @@ function receive(message) {
       page.seq = message.seq;
       page.players = message.players;
       page.status = message.status;
+      page.undo = Boolean(message.undo);
       document.body.dataset.seq = String(message.seq);
       document.body.dataset.status = message.status;
       log.update(message.view);
@@ -139,6 +142,9 @@ function receive(message) {
       break;
     case "chat":
       addChat(message.lines);
+      break;
+    case "taken-back":
+      notice(message.text, "info");
       break;
     case "error":
       page.busy = false;
@@ -218,6 +224,13 @@ async function start() {
   }
   connect("");
 }
+
+$("take-back").addEventListener("click", () => {
+  if (!page.socket || page.socket.readyState !== WebSocket.OPEN || page.busy) return;
+  page.busy = true;
+  $("take-back").disabled = true;
+  page.socket.send(JSON.stringify({ type: "undo", seq: page.seq }));
+});
 
 $("chat-form").addEventListener("submit", (event) => {
   event.preventDefault();
