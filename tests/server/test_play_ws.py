@@ -119,7 +119,7 @@ def test_a_reconnect_gets_the_current_view_and_the_whole_log(api, sockets):
     assert message["seq"] == seq and message["view"]["log_from"] == 0
     assert again.log == log and without_log(again.view) == without_log(view)
     assert message["players"][0] == {"seat": "p1", "title": {"en": "Player 1", "de": "Spieler 1"}, "kind": "human",
-                                     "name": "Ann", "joined": True, "online": True}
+                                     "name": "Ann", "joined": True, "online": True, "away": None}
 
 
 def test_spectators_watch_but_cannot_act_or_chat(api, sockets):
@@ -173,7 +173,7 @@ def test_an_unknown_game_is_refused(sockets):
 @pytest.mark.parametrize("first, words", [
     ({"type": "act", "seq": 0, "action": "place atlas"}, "the first message must be a hello"),
     ({"type": "hello", "token": 5}, "field 'token'"),
-    ({"type": "shout"}, "field 'type' must be one of hello, act, chat, undo"),
+    ({"type": "shout"}, "field 'type' must be one of hello, act, chat, undo, resign, back"),
     ({"token": "x"}, "field 'type' is missing"),
     ("not json", "payload is not JSON"),
     ("[1, 2]", "payload must be a JSON object"),

@@ -199,7 +199,8 @@ async def create_game(request: Request) -> Response:
     """POST /api/games — a new game; the answer holds an invite link per human seat."""
     body = parse(await _body(request), CreateGame, MAX_BODY)
     table, tokens = await _hall(request).create(body.game, [s.strip().lower() for s in body.seats],
-                                                body.options, body.lobby_join, client(request))
+                                                body.options, body.lobby_join, client(request),
+                                                clock=body.clock, stand_in=body.stand_in)
     invites = [{"seat": table.labels[s], "url": f"/game/{table.id}#seat={table.labels[s]}&token={t}"}
                for s, t in tokens.items()]
     return JSONResponse({"id": table.id, "game": table.game.id, "invites": invites,

@@ -26,6 +26,7 @@ from realpolitik.engine import ContentError, Game, OptionError, RecordError, Rep
 from realpolitik.i18n import Text, t
 
 from .bots import BotRunner
+from .clock import Clock, ClockChoice
 from .quota import Limits, Rates
 from .store import Damaged, StorageBusy, Store, StoredGame, StoredSeat, now
 from .table import DAMAGED, HUMAN, Refusal, Table, seat_titles
@@ -72,6 +73,8 @@ class Hall:
         self.creators: dict[str, str] = {}
         self.closing = False
         self._sweeper: asyncio.Task | None = None
+        #: when the running clock of an idle game (out of memory) runs out, by id (monotonic)
+        self.alarms: dict[str, float] = {}
 
     async def start(self) -> int:
         """Resume every unfinished game from storage; returns how many. A database that
@@ -100,6 +103,7 @@ class Hall:
         if self._sweeper is not None:
             self._sweeper.cancel()
         for table in self.tables.values():
+            table.timekeeper.cancel()
             if table.bot_task is not None:
                 table.bot_task.cancel()
         self.bots.close()
@@ -201,6 +205,15 @@ class Hall:
             if table.idle(moment) >= self.limits.idle_seconds:
                 del self.tables[table.id]
                 self.idle[table.id] = table.summary()
+                left = table.timekeeper.deadline()
+                table.timekeeper.cancel()
+                if left is not None:  # its clock still runs: load it again when time is up
+                    self.alarms[table.id] = moment + left
+        for game_id, due in list(self.alarms.items()):
+            if due <= moment:
+                del self.alarms[game_id]
+                if game_id in self.idle:
+                    await self.table(game_id)
         cutoff = now() - timedelta(hours=self.limits.open_hours)
         for entry in self._entries():
             if entry["status"] == "open" and datetime.fromisoformat(entry["created"]) < cutoff:
@@ -252,8 +265,11 @@ class Hall:
                                      count=mine, what=what))
 
     async def create(self, game_id: str, kinds: list[str], options: dict[str, Any],
-                     lobby_join: bool, client: str = "") -> tuple[Table, dict[int, str]]:
-        """A new game; returns its table and the token of every human seat."""
+                     lobby_join: bool, client: str = "", clock: ClockChoice | None = None,
+                     stand_in: str | None = None) -> tuple[Table, dict[int, str]]:
+        """A new game; returns its table and the token of every human seat. ``clock`` is its time
+        control, ``stand_in`` the bot kind that plays a person's seat when its time runs out or
+        its person resigns (default: the heuristic bot where the game has one)."""
         game = self.games.get(game_id)
         if game is None:
             raise Refusal("bad-game", t("unknown game {game} (known: {known})", game=repr(game_id),
@@ -263,6 +279,12 @@ class Hall:
             if kind not in allowed:
                 raise Refusal("bad-seat", t("seat {number}: {kind} is not one of {allowed}", number=i + 1,
                                             kind=repr(kind), allowed=", ".join(allowed)))
+        if stand_in is None:
+            stand_in = "heuristic" if "heuristic" in allowed else "random"
+        elif stand_in not in allowed[1:]:
+            raise Refusal("bad-seat", t("stand-in: {kind} is not one of {allowed}", kind=repr(stand_in),
+                                        allowed=", ".join(allowed[1:])))
+        timing = Clock.chosen(clock) if clock is not None else None
         local = sorted(o.name for o in game.options if o.local_file and o.name in options)
         if local:  # the server never opens a path a client names
             raise Refusal("bad-option", t("option {name} names a file; own content files can only be used "
@@ -278,9 +300,12 @@ class Hall:
         stored = StoredGame(
             id=new_game_id(), game=game.id, rules_version=game.rules_version, options=dict(state.options),
             seed=seed, lobby_join=lobby_join, status="open" if tokens else "running", created=now(),
-            seats=[StoredSeat(i, kind, "", hash_token(tokens[i]) if i in tokens else None, False)
+            seats=[StoredSeat(i, kind, "", hash_token(tokens[i]) if i in tokens else None, False,
+                              clock_left=timing.start if timing is not None and kind == HUMAN else None)
                    for i, kind in enumerate(kinds)],
+            clock=None if timing is None else timing.to_json(), stand_in=stand_in,
         )
+        stored.turn_since = stored.created
         await self.store.run(self.store.create_game, stored)
         table = Table(self, stored, game, state)
         self.tables[stored.id] = table

@@ -25,9 +25,11 @@ from .protocol import (
     MAX_MESSAGE,
     MESSAGE,
     Act,
+    Back,
     BadRequest,
     Chat,
     Hello,
+    Resign,
     Undo,
     as_json,
     clean_name,
@@ -246,16 +248,25 @@ def _welcome(table: Table, seat: int | None) -> dict[str, Any]:
     }
 
 
-async def _handle(conn: Connection, table: Table, message: Hello | Act | Chat | Undo) -> None:
+async def _handle(conn: Connection, table: Table, message: Hello | Act | Chat | Undo | Resign | Back) -> None:
     if isinstance(message, Hello):
         raise BadRequest("already greeted: hello is only the first message")
     if conn.seat is None:
         raise Refusal("spectator", t("Spectators watch; they cannot act or chat."))
+    if isinstance(message, Back):
+        await table.come_back(conn.seat)
+        return
+    if isinstance(message, Act | Undo) and table.stored.seats[conn.seat].away:
+        raise Refusal("away", t("A bot plays your seat now; take it back first.")
+                      if table.stored.seats[conn.seat].away == "timeout" else t("You have resigned this game."))
     if isinstance(message, Act):
         await table.act(conn.seat, message.seq, message.action)
         return
     if isinstance(message, Undo):
         await table.take_back(conn.seat, message.seq)
+        return
+    if isinstance(message, Resign):
+        await table.resign(conn.seat)
         return
     text = clean_text(message.text)
     if not text:

@@ -16,6 +16,8 @@ from starlette.requests import HTTPConnection
 
 from realpolitik.i18n import LANGUAGES, negotiate
 
+from .clock import ClockChoice
+
 #: largest accepted HTTP body and WebSocket message, in bytes
 MAX_BODY = 16 * 1024
 MAX_MESSAGE = 4 * 1024
@@ -42,6 +44,8 @@ class CreateGame(Strict):
     seats: list[Short] = Field(min_length=1, max_length=12)
     options: dict[Short, OptionValue] = Field(default_factory=dict, max_length=32)
     lobby_join: bool = True
+    clock: ClockChoice | None = None
+    stand_in: Short | None = None
 
 
 class Claim(Strict):
@@ -110,7 +114,19 @@ class Undo(Strict):
     seq: Annotated[int, Field(ge=0, le=10**9)]
 
 
-Message = Annotated[Hello | Act | Chat | Undo, Field(discriminator="type")]
+class Resign(Strict):
+    """Leave the game for good: the stand-in bot plays the seat to the end."""
+
+    type: Literal["resign"]
+
+
+class Back(Strict):
+    """Take the seat back from the bot that stood in after the seat's time ran out."""
+
+    type: Literal["back"]
+
+
+Message = Annotated[Hello | Act | Chat | Undo | Resign | Back, Field(discriminator="type")]
 MESSAGE = TypeAdapter(Message)
 
 M = TypeVar("M")
@@ -119,9 +135,9 @@ M = TypeVar("M")
 def describe(exc: ValidationError) -> str:
     """The first validation error as a sentence naming the field."""
     err = exc.errors()[0]
-    where = ".".join(str(p) for p in err["loc"] if p not in ("hello", "act", "chat", "undo"))
+    where = ".".join(str(p) for p in err["loc"] if p not in ("hello", "act", "chat", "undo", "resign", "back"))
     if err["type"] == "union_tag_invalid":
-        return "field 'type' must be one of hello, act, chat, undo"
+        return "field 'type' must be one of hello, act, chat, undo, resign, back"
     if err["type"] == "union_tag_not_found":
         return "field 'type' is missing"
     return f"field {where!r}: {err['msg']}" if where else err["msg"]

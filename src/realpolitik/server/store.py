@@ -82,6 +82,12 @@ games = Table(
     Column("created", DateTime(timezone=True), nullable=False),
     Column("result", JSON, nullable=True),
     Column("rated", Boolean, nullable=False, server_default=false()),
+    # the time control (null: none), the bot kind standing in for a person, when the turn began
+    Column("clock", JSON, nullable=True),
+    Column("stand_in", String(40), nullable=True),
+    Column("turn_since", DateTime(timezone=True), nullable=True),
+    # the game proposed as this finished game's rematch
+    Column("rematch", String(16), nullable=True),
     CheckConstraint("status in ('open', 'running', 'finished')", name="ck_games_status"),
 )
 
@@ -95,6 +101,9 @@ seats = Table(
     Column("joined", Boolean, nullable=False),
     # the account the seat is bound to: its player takes it back from any device by signing in
     Column("user_id", Integer, ForeignKey("users.id", ondelete="SET NULL"), nullable=True, index=True),
+    # seconds left on the seat's clock; why a bot plays a person's seat (timeout, resigned)
+    Column("clock_left", Float, nullable=True),
+    Column("away", String(10), nullable=True),
 )
 
 actions = Table(
@@ -112,8 +121,11 @@ chat = Table(
     "chat", metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
     Column("game_id", String(16), ForeignKey("games.id", ondelete="CASCADE"), nullable=False, index=True),
-    Column("seat", Integer, nullable=False),
-    Column("team", Integer, nullable=False),
+    # team (partners), table (every player) or watchers (spectators, who have no seat: name says who)
+    Column("channel", String(10), nullable=False, server_default="team"),
+    Column("seat", Integer, nullable=True),
+    Column("team", Integer, nullable=True),
+    Column("name", String(40), nullable=True),
     Column("text", Text, nullable=False),
     Column("at", DateTime(timezone=True), nullable=False),
 )
@@ -205,6 +217,8 @@ class StoredSeat:
     token_hash: str | None = None
     joined: bool = False
     user_id: int | None = None
+    clock_left: float | None = None
+    away: str | None = None  # why a bot plays this person's seat: timeout (until they return), resigned
 
 
 @dataclass
@@ -222,6 +236,10 @@ class StoredGame:
     seats: list[StoredSeat]
     actions: list[str] = field(default_factory=list)
     result: dict[str, Any] | None = None
+    clock: dict[str, Any] | None = None  # the time control (server/clock.py), None: no clock
+    stand_in: str | None = None  # the bot kind that plays a seat whose person is away
+    turn_since: datetime | None = None  # when the seat to act got the turn
+    rematch: str | None = None  # the game proposed as this one's rematch
 
     def record(self) -> Record:
         """The game's record (with the result once it is over); people by name, bots by kind."""
@@ -342,11 +360,11 @@ class Store:
             conn.execute(insert(games).values(
                 id=game.id, game=game.game, rules_version=game.rules_version, options=game.options,
                 seed=game.seed, lobby_join=game.lobby_join, status=game.status, created=game.created,
-                result=game.result,
+                result=game.result, clock=game.clock, stand_in=game.stand_in, turn_since=game.turn_since,
             ))
             conn.execute(insert(seats), [
                 {"game_id": game.id, "seat": s.seat, "kind": s.kind, "name": s.name,
-                 "token_hash": s.token_hash, "joined": s.joined, "user_id": s.user_id}
+                 "token_hash": s.token_hash, "joined": s.joined, "user_id": s.user_id, "clock_left": s.clock_left}
                 for s in game.seats
             ])
 
@@ -377,7 +395,7 @@ class Store:
         by_game: dict[str, list[StoredSeat]] = {i: [] for i in ids}
         for s in conn.execute(select(seats).where(seats.c.game_id.in_(ids)).order_by(seats.c.seat)).mappings():
             by_game[s["game_id"]].append(StoredSeat(s["seat"], s["kind"], s["name"], s["token_hash"], s["joined"],
-                                                    s["user_id"]))
+                                                    s["user_id"], s["clock_left"], s["away"]))
         acts: dict[str, list[tuple[int, str]]] = {i: [] for i in ids}
         if with_actions:
             query = select(actions.c.game_id, actions.c.seq, actions.c.text).where(actions.c.game_id.in_(ids))
@@ -387,22 +405,29 @@ class Store:
 
     # ------------------------------------------------------------------ play
 
-    def append(self, game_id: str, seq: int, seat: int, text: str, result: dict[str, Any] | None = None) -> None:
+    def append(self, game_id: str, seq: int, seat: int, text: str, result: dict[str, Any] | None = None,
+               clock_left: float | None = None) -> datetime:
         """Store action number ``seq`` — and, with the ``result`` of the game it ends, the
-        game as finished, in the same transaction; raises :class:`StaleWrite` if that
+        game as finished, in the same transaction; with ``clock_left``, the time the seat has
+        left. Returns the moment the next turn began; raises :class:`StaleWrite` if that
         number is taken."""
+        moment = now()
         try:
             with self.engine.begin() as conn:
-                conn.execute(insert(actions).values(game_id=game_id, seq=seq, seat=seat, text=text, at=now()))
-                if result is not None:
-                    conn.execute(update(games).where(games.c.id == game_id)
-                                 .values(status="finished", result=result))
+                conn.execute(insert(actions).values(game_id=game_id, seq=seq, seat=seat, text=text, at=moment))
+                done = {"status": "finished", "result": result} if result is not None else {}
+                conn.execute(update(games).where(games.c.id == game_id).values(turn_since=moment, **done))
+                if clock_left is not None:
+                    conn.execute(update(seats).where(seats.c.game_id == game_id, seats.c.seat == seat)
+                                 .values(clock_left=clock_left))
         except IntegrityError:
             raise StaleWrite(f"game {game_id} already has action {seq}") from None
+        return moment
 
-    def take_back(self, game_id: str, seq: int) -> bool:
-        """Remove action number ``seq`` if it is still the last one of a running game;
-        false when it is not (another action followed, or the game is over)."""
+    def take_back(self, game_id: str, seq: int, seat: int, clock_left: float | None = None) -> bool:
+        """Remove action number ``seq`` (``seat``'s) if it is still the last one of a running
+        game, the turn beginning again now (with ``clock_left``, the time the seat has left);
+        false when it is not the last (another action followed, or the game is over)."""
         with self.engine.begin() as conn:
             running = conn.execute(select(games.c.status).where(games.c.id == game_id)).scalar_one_or_none()
             if running != "running":
@@ -411,8 +436,31 @@ class Store:
                 actions.c.game_id == game_id, actions.c.seq > seq)).scalar_one()
             if later:
                 return False
-            return conn.execute(delete(actions).where(actions.c.game_id == game_id,
-                                                      actions.c.seq == seq)).rowcount == 1
+            if conn.execute(delete(actions).where(actions.c.game_id == game_id, actions.c.seq == seq)).rowcount != 1:
+                return False
+            conn.execute(update(games).where(games.c.id == game_id).values(turn_since=now()))
+            if clock_left is not None:
+                conn.execute(update(seats).where(seats.c.game_id == game_id, seats.c.seat == seat)
+                             .values(clock_left=clock_left))
+            return True
+
+    def set_away(self, game_id: str, seat: int, away: str | None, clock_left: float | None = None,
+                 only_if: str | None = None, turn_from: datetime | None = None) -> bool:
+        """Say why a bot plays a person's seat (``None``: the person plays it again), with the
+        time the seat has left; ``only_if`` requires the seat's current reason (``""``: none);
+        ``turn_from`` starts the turn anew at that moment. False when the seat is not in that state."""
+        where = [seats.c.game_id == game_id, seats.c.seat == seat, seats.c.kind == "human"]
+        if only_if is not None:
+            where.append(seats.c.away.is_(None) if only_if == "" else seats.c.away == only_if)
+        values: dict[str, Any] = {"away": away}
+        if clock_left is not None:
+            values["clock_left"] = clock_left
+        with self.engine.begin() as conn:
+            if conn.execute(update(seats).where(*where).values(**values)).rowcount != 1:
+                return False
+            if turn_from is not None:
+                conn.execute(update(games).where(games.c.id == game_id).values(turn_since=turn_from))
+            return True
 
     def set_status(self, game_id: str, status: str, result: dict[str, Any] | None = None) -> None:
         """Change a game's status (and store its result when it is finished)."""
@@ -440,7 +488,8 @@ class Store:
             waiting = conn.execute(select(func.count()).select_from(seats).where(
                 seats.c.game_id == game_id, seats.c.kind == "human", seats.c.joined.is_(False))).scalar_one()
             started = waiting == 0 and conn.execute(
-                update(games).where(games.c.id == game_id, games.c.status == "open").values(status="running")
+                update(games).where(games.c.id == game_id, games.c.status == "open")
+                .values(status="running", turn_since=now())
             ).rowcount == 1
             return True, started
 
@@ -613,5 +662,13 @@ def _stored(row, seats_of: list[StoredSeat], acts: list[tuple[int, str]]) -> Sto
         return Damaged(row["id"], "its seats are not numbered 0, 1, … without a gap")
     if [seq for seq, _ in acts] != list(range(len(acts))):
         return Damaged(row["id"], "its actions are not numbered 0, 1, … without a gap")
+    try:
+        clock = _json(row["clock"])
+    except (ValueError, RecursionError):
+        return Damaged(row["id"], "its clock is not JSON")
+    if not (clock is None or isinstance(clock, dict)):
+        return Damaged(row["id"], "its clock is not a JSON object")
+    since = row["turn_since"]
     return StoredGame(row["id"], row["game"], row["rules_version"], options, row["seed"], row["lobby_join"],
-                      row["status"], _utc(row["created"]), seats_of, [text for _, text in acts], result)
+                      row["status"], _utc(row["created"]), seats_of, [text for _, text in acts], result,
+                      clock, row["stand_in"], None if since is None else _utc(since), row["rematch"])

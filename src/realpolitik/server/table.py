@@ -13,6 +13,7 @@ import asyncio
 import functools
 import logging
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from realpolitik.engine import Game, IllegalAction, Record, State, normalize
@@ -20,6 +21,7 @@ from realpolitik.i18n import LANGUAGES, Text, listed, render, t
 
 from .bots import BotJob
 from .store import ChatLine, StaleWrite, StorageBusy, StoredGame, now
+from .timekeeper import Timekeeper
 from .tokens import hash_token, matches
 from .undo import LastMove
 
@@ -95,6 +97,7 @@ class Table:
         self._players_due: asyncio.TimerHandle | None = None
         self._players_at = 0.0
         self.last = LastMove()
+        self.timekeeper = Timekeeper(self)
 
     # ------------------------------------------------------------------ facts
 
@@ -124,6 +127,14 @@ class Table:
         seat = self.seat_of(label)
         return seat if seat is not None and self.stored.seats[seat].user_id == user_id else None
 
+    def bot_kind(self, seat: int) -> str | None:
+        """The bot kind that plays ``seat``: a bot seat's own, the stand-in for a person who is
+        away (time ran out, resigned); ``None`` while its person plays it."""
+        s = self.stored.seats[seat]
+        if s.kind != HUMAN:
+            return s.kind
+        return (self.stored.stand_in or "heuristic") if s.away else None
+
     def authenticate(self, token: str) -> int | None:
         """The seat this token belongs to, or ``None``."""
         for s in self.stored.seats:
@@ -143,7 +154,7 @@ class Table:
         titles = seat_titles(self.game, len(self.labels))
         return [
             {"seat": self.labels[s.seat], "title": titles[s.seat], "kind": s.kind, "name": s.name,
-             "joined": s.joined or s.kind != HUMAN, "online": s.kind != HUMAN or s.seat in online}
+             "joined": s.joined or s.kind != HUMAN, "online": s.kind != HUMAN or s.seat in online, "away": s.away}
             for s in self.stored.seats
         ]
 
@@ -174,7 +185,8 @@ class Table:
         if message is None:
             view = self.state.view(listener.seat, log_from=listener.log_sent, lang=listener.lang)
             message = {"type": "view", "seq": self.seq, "status": self.status, "players": self.players(),
-                       "view": view, "undo": listener.seat is not None and self.last.offered(self) == listener.seat}
+                       "view": view, "undo": listener.seat is not None and self.last.offered(self) == listener.seat,
+                       "clock": self.timekeeper.view()}
             if cache is not None:
                 cache[key] = message
         listener.log_sent = self.state.log.size
@@ -314,8 +326,13 @@ class Table:
                 record = self.record()
                 record.finish(probe)
                 result = record.result
+                away = {self.labels[s.seat]: s.away for s in self.stored.seats if s.away}
+                if away:
+                    result["away"] = away
+            clock_left = self.timekeeper.after_move(seat)
             try:
-                await self.hall.store.run(self.hall.store.append, self.id, self.seq, seat, canonical, result)
+                moment = await self.hall.store.run(self.hall.store.append, self.id, self.seq, seat, canonical, result,
+                                                   clock_left)
             except StaleWrite:
                 await self._reload()
                 raise Refusal("stale", t("Another action was stored for this move first; the game has moved on. "
@@ -326,6 +343,9 @@ class Table:
             self.stored.actions.append(canonical)
             self.seq += 1
             self.last.played(self.seq, seat, state)
+            self.stored.turn_since = moment
+            if clock_left is not None:
+                self.stored.seats[seat].clock_left = clock_left
             self.touched = time.monotonic()
             if result is not None:
                 self.stored.status, self.stored.result = "finished", result
@@ -361,8 +381,11 @@ class Table:
             if reason is not None:
                 raise Refusal("undo", reason)
             words = self.last.words(self)
+            s, clock = self.stored.seats[seat], self.timekeeper.clock
+            # the move's time added to the clock goes again; the time it took is not given back
+            clock_left = None if clock is None or s.clock_left is None else max(0.0, s.clock_left - clock.add)
             try:
-                removed = await self.hall.store.run(self.hall.store.take_back, self.id, self.seq - 1)
+                removed = await self.hall.store.run(self.hall.store.take_back, self.id, self.seq - 1, seat, clock_left)
             except StorageBusy:
                 raise busy() from None
             if not removed:
@@ -375,21 +398,71 @@ class Table:
             self.stored.actions.pop()
             self.seq -= 1
             self.last.forget()
+            self.stored.turn_since = now()
+            if clock_left is not None:
+                s.clock_left = clock_left
             self.touched = time.monotonic()
             for listener in self.listeners:
                 listener.log_sent = 0  # the log is shorter now: every page gets it whole again
         self.broadcast()
-        self._tell_taken_back(seat, words)
+        # the table hears who took back; only the player hears what (it may have been secret)
+        self.tell(lambda listener: t("You took back: {action}", action=words) if listener.seat == seat
+                  else t("{seat} took back their last action.", seat=self.labels[seat]), "taken-back", seat)
         self.kick_bot()
 
-    def _tell_taken_back(self, seat: int, words: Text | str) -> None:
-        """The table hears who took back; only the player hears what (it may have been secret)."""
+    async def resign(self, seat: int) -> None:
+        """``seat``'s person leaves the game for good: the stand-in bot plays the seat to the end
+        (partners play on), and the result names the seat as resigned."""
+        async with self.lock:
+            if self.status != "running":
+                raise Refusal("over" if self.status == "finished" else "waiting",
+                              t("Only a running game can be resigned."))
+            if self.stored.seats[seat].away == "resigned":
+                raise Refusal("resigned", t("You have resigned this game already."))
+            try:
+                await self.hall.store.run(self.hall.store.set_away, self.id, seat, "resigned")
+            except StorageBusy:
+                raise busy() from None
+            self.stored.seats[seat].away = "resigned"
+            self.touched = time.monotonic()
+        log.info("game %s: seat %s resigned", self.id, self.labels[seat])
+        self.tell(lambda listener: t("{seat} resigned; a bot plays the seat to the end.", seat=self.labels[seat]),
+                  "resigned", seat)
+        self.broadcast()
+        self.kick_bot()
+
+    async def come_back(self, seat: int) -> None:
+        """``seat``'s person takes the seat back from the bot that stood in after a timeout,
+        with at least a move's time on the clock."""
+        async with self.lock:
+            s = self.stored.seats[seat]
+            if s.away != "timeout" or self.status != "running":
+                raise Refusal("not-away", t("Your seat is yours already; no bot plays it."))
+            clock = self.timekeeper.clock
+            left = clock.on_return(s.clock_left or 0.0) if clock is not None else None
+            moment = now() if self.state.to_act == seat else None  # the person's time runs from now
+            try:
+                back = await self.hall.store.run(self.hall.store.set_away, self.id, seat, None, left, "timeout",
+                                                 moment)
+            except StorageBusy:
+                raise busy() from None
+            if not back:
+                raise Refusal("not-away", t("Your seat is yours already; no bot plays it."))
+            if self.bot_task is not None and self.state.to_act == seat:  # the stand-in was thinking
+                self.bot_task.cancel()
+                self.bot_task = None
+            s.away, s.clock_left = None, left
+            if moment is not None:
+                self.stored.turn_since = moment
+            self.touched = time.monotonic()
+        self.tell(lambda listener: t("{seat} took the seat back from the bot.", seat=self.labels[seat]), "back", seat)
+        self.broadcast()
+        self.kick_bot()
+
+    def tell(self, words: Callable[[Listener], Text], kind: str, seat: int) -> None:
+        """Tell every connection what happened to ``seat`` (a ``kind`` message), each in its language."""
         for listener in list(self.listeners):
-            if listener.seat == seat:
-                text = t("You took back: {action}", action=words)
-            else:
-                text = t("{seat} took back their last action.", seat=self.labels[seat])
-            listener.send({"type": "taken-back", "seat": self.labels[seat], "text": render(text, listener.lang)})
+            listener.send({"type": kind, "seat": self.labels[seat], "text": render(words(listener), listener.lang)})
 
     def _check_turn(self, seat: int, seq: int) -> None:
         if self.status == "finished":
@@ -408,11 +481,13 @@ class Table:
     # ------------------------------------------------------------------ bots
 
     def kick_bot(self) -> None:
-        """Start the bot's turn if a bot seat is to act and none is thinking yet."""
+        """Start the bot's turn if a bot plays the seat to act and none is thinking yet (and
+        set the alarm of the clock that runs now)."""
+        self.timekeeper.arm()
         if self.status != "running" or self.bot_task is not None or self.hall.closing:
             return
         seat = self.state.to_act
-        if seat is None or self.stored.seats[seat].kind == HUMAN:
+        if seat is None or self.bot_kind(seat) is None:
             return
         self.bot_task = asyncio.get_running_loop().create_task(self._bot_turn(seat))
 
@@ -424,8 +499,10 @@ class Table:
                 if self.hall.settings.bot_delay:
                     await asyncio.sleep(self.hall.settings.bot_delay)
                 seq = self.seq
-                job = BotJob(self.id, self.stored.record(), seat, self.stored.seats[seat].kind,
-                             self.hall.settings.bot_think)
+                kind = self.bot_kind(seat)
+                if kind is None:  # its person took the seat back
+                    break
+                job = BotJob(self.id, self.stored.record(), seat, kind, self.hall.settings.bot_think)
                 choice = await self.hall.bots.choose(job, urgent=self.has_humans)
                 await self.act(seat, seq, choice)
                 break

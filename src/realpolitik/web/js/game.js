@@ -12,7 +12,7 @@ import { getJSON } from "./api.js";
 import { contentLoader, loadBoard } from "./boards.js";
 import { h, put, seatName, seatTitle } from "./dom.js";
 import { lang, startLanguage, t } from "./i18n.js";
-import { LogView, renderOutcome, renderPending, renderPlayers, renderStatus } from "./panel.js";
+import { LogView, clockText, renderOutcome, renderPending, renderPlayers, renderStatus } from "./panel.js";
 
 const $ = (id) => document.getElementById(id);
 const gameId = decodeURIComponent(location.pathname.split("/").pop());
@@ -22,7 +22,7 @@ const FATAL = new Set([4400, 4403, 4404]);
 
 const page = {
   socket: null, view: null, seq: 0, players: [], you: null, title: "realpolitik",
-  board: null, data: null, busy: false, status: "", retry: 0, user: null, seat: null, undo: false,
+  board: null, data: null, busy: false, status: "", retry: 0, user: null, seat: null, undo: false, clock: null, clockAt: 0,
 };
 const log = new LogView($("log"));
 
@@ -78,7 +78,7 @@ function render() {
   const view = page.view;
   if (!view) return;
   renderStatus($("status"), view, page.players);
-  renderPlayers($("players"), page.players, view);
+  renderPlayers($("players"), page.players, view, page.clock);
   renderPending($("pending"), view, { act, label, enabled: !page.busy && page.status !== "open" });
   renderOutcome($("outcome"), view.outcome, page.players);
   if (page.board) {
@@ -92,6 +92,11 @@ function render() {
   $("after").hidden = !view.outcome;
   $("take-back").hidden = !page.undo;
   $("take-back").disabled = page.busy;
+  const mine = (page.players || []).find((p) => p.seat === page.you);
+  $("come-back").hidden = !(mine && mine.away === "timeout" && page.status === "running");
+  $("resign").hidden = !(mine && mine.away !== "resigned" && page.status === "running");
+  $("clock-words").hidden = !page.clock;
+  $("clock-words").textContent = page.clock ? t("Time control: {words}", { words: page.clock.words[lang] || page.clock.words.en }) : "";
   signalTurn(view);
 }
 
@@ -127,11 +132,13 @@ function receive(message) {
       page.players = message.players;
       page.status = message.status;
       page.undo = Boolean(message.undo);
+      page.clock = message.clock || null;
+      page.clockAt = performance.now();
       document.body.dataset.seq = String(message.seq);
       document.body.dataset.status = message.status;
       log.update(message.view);
-      if (message.status === "open") notice(t("Waiting for players: the game starts when every seat is taken."), "info");
-      else if ($("notice").classList.contains("info")) notice("");
+      if (message.status === "open") notice(t("Waiting for players: the game starts when every seat is taken."), "info waiting");
+      else if ($("notice").classList.contains("waiting")) notice("");
       render();
       break;
     case "players":
@@ -144,6 +151,9 @@ function receive(message) {
       addChat(message.lines);
       break;
     case "taken-back":
+    case "timeout":
+    case "resigned":
+    case "back":
       notice(message.text, "info");
       break;
     case "error":
@@ -231,6 +241,24 @@ $("take-back").addEventListener("click", () => {
   $("take-back").disabled = true;
   page.socket.send(JSON.stringify({ type: "undo", seq: page.seq }));
 });
+
+/** Only the running clock changes between views: count it down here. */
+function tickClock() {
+  const clock = page.clock;
+  if (!clock || !clock.running) return;
+  const node = document.querySelector(`[data-clock="${clock.running}"]`);
+  if (node) node.textContent = clockText(clock.left[clock.running] - (performance.now() - page.clockAt) / 1000);
+}
+setInterval(tickClock, 1000);
+
+function send(message) {
+  if (page.socket && page.socket.readyState === WebSocket.OPEN) page.socket.send(JSON.stringify(message));
+}
+
+$("resign").addEventListener("click", () => {
+  if (window.confirm(t("Resign this game? A bot plays your seat to the end, and you cannot come back."))) send({ type: "resign" });
+});
+$("come-back").addEventListener("click", () => send({ type: "back" }));
 
 $("chat-form").addEventListener("submit", (event) => {
   event.preventDefault();

@@ -88,6 +88,16 @@ function renderGame() {
   renderSeats();
   put($("options"), game.options.map(optionInput));
   $("options-box").hidden = !game.options.length;
+  const standIn = game.bots.includes("heuristic") ? "heuristic" : game.bots[0];
+  put($("stand-in"), game.bots.map((k) => h("option", { value: k, selected: k === standIn, text: kindName(k) })));
+}
+
+/** The time control chosen from the presets (``live-MIN-SEC``, ``mail-HOURS-BANKHOURS``); null: no clock. */
+function readClock() {
+  const [kind, a, b] = $("clock").value.split("-");
+  if (kind === "live") return { kind: "live", minutes: Number(a), increment: Number(b) };
+  if (kind === "mail") return { kind: "correspondence", hours: Number(a), bank_hours: Number(b) };
+  return null;
 }
 
 function readOptions() {
@@ -133,6 +143,7 @@ async function create(event) {
   try {
     const answer = await postJSON("/api/games", {
       game: current().id, seats: kinds, options: readOptions(), lobby_join: $("lobby-join").checked,
+      clock: readClock(), stand_in: $("stand-in").value,
     });
     showCreated(answer, seats);
     refresh();

@@ -19,7 +19,17 @@ export function renderStatus(node, view, players) {
 }
 
 /** The seats: who sits there, online or not, whose turn it is, which one is yours. */
-export function renderPlayers(node, players, view) {
+/** Seconds on a clock in words: "12:05", "1:02:05", "2 d 3 h". */
+export function clockText(seconds) {
+  const s = Math.max(0, Math.floor(seconds));
+  if (s >= 86400) return t("{days} d {hours} h", { days: Math.floor(s / 86400), hours: Math.floor((s % 86400) / 3600) });
+  const two = (n) => String(n).padStart(2, "0");
+  const [h, m, sec] = [Math.floor(s / 3600), Math.floor((s % 3600) / 60), s % 60];
+  return h ? `${h}:${two(m)}:${two(sec)}` : `${m}:${two(sec)}`;
+}
+
+/** Each seat: its name, tags, and its clock when the game has one (`clock`: the view message's). */
+export function renderPlayers(node, players, view, clock = null) {
   return put(node, (players || []).map((p) => h("li", {
     class: [p.seat === view.to_act ? "acting" : "", p.seat === view.seat ? "you" : "", p.online ? "online" : "offline"].join(" "),
     title: p.online ? t("online") : t("not connected"),
@@ -28,7 +38,13 @@ export function renderPlayers(node, players, view) {
   h("span", { class: "label", text: seatName(p) }),
   p.seat === view.seat ? h("span", { class: "tag", text: t("you") }) : null,
   p.kind === "human" && !p.joined ? h("span", { class: "tag free", text: t("free seat") }) : null,
-  p.seat === view.to_act ? h("span", { class: "tag turn", text: t("to act") }) : null)));
+  p.seat === view.to_act ? h("span", { class: "tag turn", text: t("to act") }) : null,
+  p.away === "timeout" ? h("span", { class: "tag away", text: t("a bot stands in") }) : null,
+  p.away === "resigned" ? h("span", { class: "tag away", text: t("resigned") }) : null,
+  clock && p.seat in clock.left ? h("span", {
+    class: p.seat === clock.running ? "clock running" : "clock", "data-clock": p.seat, text: clockText(clock.left[p.seat]),
+    "aria-label": t("time left"),
+  }) : null)));
 }
 
 /**

@@ -1,0 +1,141 @@
+"""Clocks, stand-in bots and resigning: a game created with a time control shows every
+person's clock in every view; when a seat's time runs out — also across a restart — the
+stand-in bot plays it and the table is told, until its person takes it back; a person who
+resigns leaves the seat to the bot for good, and the result says so."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import update
+
+from realpolitik.server.clock import Clock, ClockChoice
+from realpolitik.server.store import Store, games, now, seats
+from realpolitik.testing.server import Api, GameSocket, ServerProcess
+
+LIVE = {"kind": "live", "minutes": 20, "increment": 15}
+MAIL = {"kind": "correspondence", "hours": 24, "bank_hours": 72}
+
+
+def seated(api: Api, sockets, game: str = "nationen", **extra):
+    """A game for two people, both seated: (id, Ann's socket, Bo's socket)."""
+    created = api.create(["human", "human"], game=game, **extra)
+    ann, bo = sockets(created["id"]), sockets(created["id"])
+    ann.hello(created["tokens"]["p1"], "Ann")
+    bo.hello(created["tokens"]["p2"], "Bo")
+    ann.wait_view(lambda m: m["status"] == "running")
+    bo.wait_view(lambda m: m["status"] == "running")
+    return created, ann, bo
+
+
+def test_the_clock_rules():
+    live = Clock.chosen(ClockChoice(**LIVE))
+    assert (live.start, live.add, live.cap) == (1200, 15, None)
+    assert live.after_move(1200, 100) == 1115 and live.after_move(10, 50) == 15  # overrun: only the increment
+    mail = Clock.chosen(ClockChoice(**MAIL))
+    assert (mail.start, mail.add, mail.cap) == (86400, 86400, 259200)
+    assert mail.after_move(86400, 3600) == 82800 + 86400 and mail.after_move(259200, 0) == 259200  # the bank is full
+    minute = Clock.chosen(ClockChoice(kind="live", minutes=1, increment=0))
+    assert mail.on_return(0) == 86400 and minute.on_return(0) == 60 and minute.on_return(90) == 90
+    assert Clock.chosen(ClockChoice()) is None
+    assert Clock.stored(mail.to_json()) == mail and Clock.stored({"kind": "live"}) is None
+
+
+def test_every_view_shows_the_clocks_and_only_the_seat_to_act_runs(api, sockets):
+    created, ann, bo = seated(api, sockets, clock=LIVE)
+    first = ann.wait_turn_or_end()
+    clock = first["clock"]
+    assert clock["kind"] == "live" and clock["running"] == "p1" and clock["words"]["de"] == "20 Min. + 15 s pro Zug"
+    assert 1190 < clock["left"]["p1"] <= 1200 and clock["left"]["p2"] == 1200
+    seq = first["seq"]
+    while "pending" in ann.wait_view(lambda m, s=seq: m["seq"] == s)["view"]:
+        ann.act(ann.view["pending"]["actions"][0])
+        seq += 1
+    after = bo.wait_view(lambda m: m["seq"] == seq)["clock"]
+    assert after["running"] == "p2" and 1200 < after["left"]["p1"] <= 1200 + 15 * seq
+
+
+def test_a_correspondence_clock_banks_what_a_move_does_not_use(api, sockets):
+    created, ann, bo = seated(api, sockets, clock=MAIL)
+    ann.act(ann.wait_turn_or_end()["view"]["pending"]["actions"][0])
+    left = ann.wait_view(lambda m: m["seq"] == 1)["clock"]["left"]["p1"]
+    assert 2 * 86400 - 60 < left <= 2 * 86400
+
+
+@pytest.mark.parametrize(("extra", "words"), [
+    ({"clock": {"kind": "blitz"}}, "clock.kind"),
+    ({"clock": {"kind": "live", "minutes": 0}}, "clock.minutes"),
+    ({"clock": {"kind": "live", "minutes": "20"}}, "clock.minutes"),
+    ({"stand_in": "nosuch"}, "stand-in: 'nosuch' is not one of"),
+])
+def test_a_bad_time_control_or_stand_in_is_refused_in_words(api, extra, words):
+    answer = api.post("/api/games", json={"game": "nationen", "seats": ["human", "human"], **extra})
+    assert answer.status_code == 400 and words in answer.json()["error"]
+
+
+def test_time_runs_out_across_a_restart_the_bot_stands_in_and_the_person_takes_the_seat_back(tmp_path):
+    server = ServerProcess(str(tmp_path / "games.db"), bot_delay=0.05).start()
+    try:
+        with Api(server) as api:
+            created = api.create(["human", "human"], game="nationen", clock={"kind": "live", "minutes": 1,
+                                                                             "increment": 0})
+            gid = created["id"]
+            for seat, name in (("p1", "Ann"), ("p2", "Bo")):
+                sock = GameSocket(server, gid)
+                sock.hello(created["tokens"][seat], name)
+                sock.close()
+            server.stop()
+            store = Store(server.db)  # Ann has two seconds left when the server comes back
+            with store.engine.begin() as conn:
+                conn.execute(update(seats).where(seats.c.game_id == gid, seats.c.seat == 0).values(clock_left=2.0))
+                conn.execute(update(games).where(games.c.id == gid).values(turn_since=now()))
+            store.close()
+            server.start()
+            ann = GameSocket(server, gid)
+            first = ann.hello(created["tokens"]["p1"])
+            assert first["clock"]["left"]["p1"] <= 2.0 and first["clock"]["running"] == "p1"
+            told = ann.until(lambda m: m["type"] == "timeout", timeout=15)
+            assert told["seat"] == "p1" and "time ran out" in told["text"]
+            moved = ann.wait_view(lambda m: m["seq"] >= 1)  # the stand-in plays Ann's seat
+            assert moved["players"][0]["away"] == "timeout" and moved["clock"]["left"]["p1"] == 0
+            ann.act("anything", seq=moved["seq"])
+            refused = ann.until(lambda m: m["type"] == "error")
+            assert refused["code"] == "away" and "take it back" in refused["message"]
+
+            ann.send({"type": "back"})
+            back = ann.until(lambda m: m["type"] == "back")
+            assert back["text"] == "Player 1 took the seat back from the bot."
+            view = ann.wait_view(lambda m: m["players"][0]["away"] is None)
+            assert view["clock"]["left"]["p1"] >= 59
+            ann.send({"type": "back"})
+            assert ann.until(lambda m: m["type"] == "error")["code"] == "not-away"
+            ann.close()
+    finally:
+        server.stop()
+
+
+def test_a_resigned_seat_is_played_to_the_end_by_the_stand_in_and_the_result_says_so(api, sockets):
+    created = api.create(["human", "random", "random"], game="nationen", stand_in="random")
+    ann = sockets(created["id"])
+    ann.hello(created["tokens"]["p1"], "Ann")
+    ann.wait_view(lambda m: m["status"] == "running")
+    watcher = sockets(created["id"])
+    watcher.hello()
+    ann.send({"type": "resign"})
+    told = watcher.until(lambda m: m["type"] == "resigned")
+    assert told == {"type": "resigned", "seat": "p1", "text": "Player 1 resigned; a bot plays the seat to the end."}
+    ann.send({"type": "resign"})
+    error = ann.until(lambda m: m["type"] == "error")
+    assert error["code"] in ("resigned", "over")  # the bots may have finished the game already
+    info = api.wait_finished(created["id"], timeout=120)
+    assert info["players"][0]["away"] == "resigned"
+    assert api.record(created["id"]).result["away"] == {"p1": "resigned"}
+
+
+def test_time_left_is_never_more_after_a_move_taken_back(api, sockets):
+    created, ann, bo = seated(api, sockets, clock=LIVE)
+    ann.act(ann.wait_turn_or_end()["view"]["pending"]["actions"][0])
+    gained = ann.wait_view(lambda m: m["seq"] == 1)["clock"]["left"]["p1"]
+    ann.send({"type": "undo", "seq": 1})
+    again = ann.wait_view(lambda m: m["seq"] == 0)["clock"]["left"]["p1"]
+    assert again <= gained - 15 + 0.5
+
