@@ -122,23 +122,24 @@ def test_a_reconnect_gets_the_current_view_and_the_whole_log(api, sockets):
                                      "name": "Ann", "joined": True, "online": True, "away": None}
 
 
-def test_spectators_watch_but_cannot_act_or_chat(api, sockets):
+def test_spectators_watch_but_cannot_act(api, sockets):
     game = api.create(["human", "random"])
     watcher = sockets(game["id"])
     view = watcher.hello()["view"]
     assert view["private"] is None and "pending" not in view and view["seat"] is None
     watcher.act("place atlas", 0)
     assert watcher.until(lambda m: m["type"] == "error")["code"] == "spectator"
-    watcher.send({"type": "chat", "text": "hello"})
-    assert watcher.until(lambda m: m["type"] == "error")["code"] == "spectator"
+    for message in ({"type": "undo", "seq": 0}, {"type": "resign"}, {"type": "back"}):
+        watcher.send(message)
+        assert watcher.until(lambda m: m["type"] == "error")["code"] == "spectator"
 
 
-def test_a_game_without_teams_has_no_chat(api, sockets):
+def test_a_game_without_teams_has_no_team_chat(api, sockets):
     game = api.create(["human", "random"])
     sock = sockets(game["id"])
     sock.hello(game["tokens"]["p1"])
     assert sock.welcome["chat"] is False
-    sock.send({"type": "chat", "text": "psst"})
+    sock.send({"type": "chat", "text": "psst", "channel": "team"})
     refusal = sock.until(lambda m: m["type"] == "error")
     assert refusal["code"] == "chat-off" and "no teams" in refusal["message"]
 

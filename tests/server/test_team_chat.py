@@ -152,7 +152,7 @@ def test_partners_read_each_other_and_nobody_else_does(table, team_server):
 def test_table_talk_off_closes_the_chat(table):
     _, (p1, p2, _, _), _ = table("off")
     assert p1.welcome["chat"] is False
-    p1.send({"type": "chat", "text": "hello partner"})
+    p1.send({"type": "chat", "text": "hello partner", "channel": "team"})
     refusal = p1.until(lambda m: m["type"] == "error")
     assert refusal["code"] == "chat-off" and "Table talk is off" in refusal["message"]
     settle(p2)
@@ -210,19 +210,69 @@ def test_team_chat_in_the_browser(team_server, browser):
         watcher = new_page()
         watcher.goto(f"{team_server.url}/game/{game['id']}")
         expect(watcher.locator("#you")).to_have_text("watching")
-        expect(pages["p1"].locator("#chat-team")).to_have_text("(Player 1, Player 3)")
+        expect(pages["p1"].locator("#chat-team")).to_have_text("(partners: Player 1, Player 3)")
         pages["p1"].fill("#chat-text", "<b>hold</b> the line")
         pages["p1"].press("#chat-text", "Enter")
-        expect(pages["p3"].locator("#chat-lines li")).to_have_text(["Player 1 (Ann): <b>hold</b> the line"])
+        hold = "Player 1 (Ann): (to partners) <b>hold</b> the line"
+        expect(pages["p3"].locator("#chat-lines li")).to_have_text([hold])
         expect(pages["p1"].locator("#chat-lines li")).to_have_count(1)
         pages["p2"].fill("#chat-text", "they are bluffing")
         pages["p2"].click("#chat-form button")
-        expect(pages["p4"].locator("#chat-lines li")).to_have_text(["Player 2 (Bob): they are bluffing"])
+        bluff = "Player 2 (Bob): (to partners) they are bluffing"
+        expect(pages["p4"].locator("#chat-lines li")).to_have_text([bluff])
         expect(pages["p1"].locator("#chat-lines li")).to_have_count(1)
-        assert pages["p2"].locator("#chat-lines li").all_inner_texts() == ["Player 2 (Bob): they are bluffing"]
-        assert watcher.locator("#chat").is_hidden() and "bluffing" not in watcher.content()
+        assert pages["p2"].locator("#chat-lines li").all_inner_texts() == [bluff]
+        assert "bluffing" not in watcher.content() and "the line" not in watcher.content()
+        pages["p1"].select_option("#chat-channel", "table")
+        pages["p1"].fill("#chat-text", "well played, all")
+        pages["p1"].press("#chat-text", "Enter")
+        for page in (pages["p2"], watcher):  # the table chat reaches opponents and spectators
+            expect(page.locator("#chat-lines li").last).to_have_text("Player 1 (Ann): well played, all")
         assert "secret" in pages["p1"].inner_text("#board")  # the generic board shows the seat's own data
         assert "secret" not in watcher.inner_text("#board")
     finally:
         for ctx in contexts:
             ctx.close()
+
+
+def test_a_replay_shows_the_table_and_spectators_chat_to_all_and_a_teams_only_to_its_accounts(team_server):
+    import httpx
+
+    ann = httpx.Client(base_url=team_server.url, timeout=10)
+    opened: list[GameSocket] = []
+    try:
+        answer = ann.post("/api/account/signup", json={"name": "Ann", "password": "correct horse battery"})
+        assert answer.status_code == 201, answer.text
+        with Api(team_server) as api:
+            game = api.create(["human"] * 4, game="signal", options={"table_talk": "partners"})
+        seats = []
+        for label in ("p1", "p2", "p3", "p4"):
+            headers = {"cookie": f"session={ann.cookies['session']}"} if label == "p1" else None
+            sock = GameSocket(team_server, game["id"], headers=headers)
+            sock.hello(game["tokens"][label])
+            seats.append(sock)
+        watcher = GameSocket(team_server, game["id"])
+        watcher.hello(name="Kim")
+        opened += [*seats, watcher]
+        p1, p2 = seats[:2]
+        for sock, message in ((p1, {"text": "our plan", "channel": "team"}), (p2, {"text": "their plan"}),
+                              (p1, {"text": "good game", "channel": "table"}), (watcher, {"text": "nice"})):
+            sock.send({"type": "chat", **message})
+            sock.until(lambda m, said=message["text"]: m["type"] == "chat" and m["lines"][-1]["text"] == said)
+        assert ann.get(f"/api/games/{game['id']}/chat").json()["code"] == "not-finished"
+        for step in range(8):
+            actor = seats[step % 4]
+            actor.wait_view(lambda m, step=step: m["seq"] == step and m["view"].get("pending"))
+            actor.act("call")
+        seats[0].wait_view(lambda m: m["status"] == "finished")
+
+        def texts(client) -> list[str]:
+            return [line["text"] for line in client.get(f"/api/games/{game['id']}/chat").json()["lines"]]
+
+        with httpx.Client(base_url=team_server.url, timeout=10) as anybody:
+            assert texts(anybody) == ["good game", "nice"]
+        assert texts(ann) == ["our plan", "good game", "nice"]  # Ann held p1: her team's talk, not the other's
+    finally:
+        for sock in opened:
+            sock.close()
+        ann.close()

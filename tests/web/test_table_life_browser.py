@@ -45,3 +45,36 @@ def test_a_clock_counts_down_and_a_player_resigns(server, context, locale, words
     expect(page.locator("#players li").first.locator(".tag.away")).to_have_text(tag)
     expect(page.locator("#resign")).to_be_hidden()
     assert errors == []
+
+
+def test_the_table_chat_the_spectators_chat_and_the_chat_in_the_replay(server, api, context):
+    game = api.create(["human", "random"], game="nationen", stand_in="random")
+    ann = context().new_page()
+    errors = console_errors(ann)
+    ann.goto(server.url + next(i["url"] for i in game["invites"] if i["seat"] == "p1"))
+    ann.fill("#join-name", "Ann")
+    ann.click("#join-button")
+    ann.wait_for_selector(ENABLED)
+    watcher = context("de-DE").new_page()
+    watcher.goto(f"{server.url}/game/{game['id']}")
+    expect(watcher.locator("#chat-heading")).to_have_text("Chat der Zuschauer")
+    expect(ann.locator("#chat-channel")).to_be_hidden()  # no teams: the table is the only channel
+
+    tricky = "<img src=x onerror=alert(1)> good luck"
+    ann.fill("#chat-text", tricky)
+    ann.press("#chat-text", "Enter")
+    expect(watcher.locator("#chat-lines li")).to_have_text([f"Spieler 1 (Ann): {tricky}"])  # text, never markup
+    watcher.fill("#chat-text", "Ann sollte eine Pipeline bauen")
+    watcher.press("#chat-text", "Enter")
+    expect(watcher.locator("#chat-lines li").last).to_have_text("Zuschauer: (Zuschauer) Ann sollte eine Pipeline bauen")
+    ann.wait_for_timeout(300)
+    assert ann.locator("#chat-lines li").all_inner_texts() == [f"Player 1 (Ann): {tricky}"]  # no tips for players
+
+    ann.on("dialog", lambda dialog: dialog.accept())
+    ann.click("#resign")
+    api.wait_finished(game["id"], timeout=120)
+    replay = context().new_page()
+    replay.goto(f"{server.url}/replay/{game['id']}")
+    expect(replay.locator("#chat-lines li")).to_have_text([f"Player 1 (Ann): {tricky}",
+                                                           "Zuschauer: (spectators) Ann sollte eine Pipeline bauen"])
+    assert errors == [] and replay.locator("img[src=x]").count() == 0

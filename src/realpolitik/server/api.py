@@ -261,6 +261,26 @@ async def replay(request: Request) -> Response:
                          "seats": list(table.labels), "players": table.players()})
 
 
+@guarded
+async def chat(request: Request) -> Response:
+    """GET /api/games/{id}/chat — a finished game's chat as its replay shows it: the table's and the
+    spectators' messages to everyone, a team's only to the account that held one of its seats."""
+    table = await _table(request)
+    if table.status != "finished":
+        raise Refusal("not-finished", t("The chat of a game is shown with its replay, once the game is over."))
+    session = await accounts.session_of(request)
+    teams = {table.team_of[s.seat] for s in table.stored.seats
+             if session is not None and s.user_id == session.user.id and table.team_of is not None}
+    store = _hall(request).store
+    try:
+        found = await store.run(store.chat_of, table.id, None, ("table", "watchers"))
+        for team in sorted(teams):
+            found += await store.run(store.chat_of, table.id, team, ())
+    except StorageBusy:
+        raise busy() from None
+    return JSONResponse({"lines": [table.chat_line(line) for line in sorted(found, key=lambda line: line.at)]})
+
+
 # ---------------------------------------------------------------------- accounts
 
 

@@ -108,6 +108,7 @@ def create_app(settings: Settings | None = None, games: Iterable[Game] | None = 
         Route("/api/games/{game_id}/claim", api.claim, methods=["POST"]),
         Route("/api/games/{game_id}/record", api.record),
         Route("/api/games/{game_id}/replay", api.replay),
+        Route("/api/games/{game_id}/chat", api.chat),
         Route("/api/account", api.whoami, methods=["GET"]),
         Route("/api/account/signup", api.signup, methods=["POST"]),
         Route("/api/account/login", api.login, methods=["POST"]),

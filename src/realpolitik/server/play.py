@@ -58,6 +58,7 @@ class Connection:
     def __init__(self, websocket: WebSocket) -> None:
         self.websocket = websocket
         self.seat: int | None = None
+        self.name = ""  # a spectator's name in the spectators' chat
         self.log_sent = 0
         self.lang = language(websocket)  # the hello may choose another
         client = websocket.client.host if websocket.client else ""
@@ -210,12 +211,14 @@ async def _greet(ws: WebSocket, conn: Connection, table: Table) -> bool:
             conn.seat = seat
         elif table.watchers(None) >= limits.spectators_per_game:
             raise Refusal("limit", t("This game has as many spectators as it can take; try again later."))
-        history = await table.chat_history(conn.seat) if conn.seat is not None else None
+        if conn.seat is None:  # a spectator chats under the name given, or the account's
+            conn.name = name or (session.user.name if session is not None else "") or render(t("Spectator"), conn.lang)
+        history = await table.chat_history(conn.seat)
     except Refusal as exc:
         conn.refuse(exc, TRY_LATER if exc.code in ("limit", "busy") else NOT_ALLOWED)
         return False
     conn.send(_welcome(table, conn.seat))
-    if history is not None and table.chat_enabled:
+    if history:
         conn.send({"type": "chat", "lines": history})
     table.attach(conn)
     return True
@@ -251,8 +254,8 @@ def _welcome(table: Table, seat: int | None) -> dict[str, Any]:
 async def _handle(conn: Connection, table: Table, message: Hello | Act | Chat | Undo | Resign | Back) -> None:
     if isinstance(message, Hello):
         raise BadRequest("already greeted: hello is only the first message")
-    if conn.seat is None:
-        raise Refusal("spectator", t("Spectators watch; they cannot act or chat."))
+    if conn.seat is None and not isinstance(message, Chat):
+        raise Refusal("spectator", t("Spectators watch; they cannot act."))
     if isinstance(message, Back):
         await table.come_back(conn.seat)
         return
@@ -271,6 +274,7 @@ async def _handle(conn: Connection, table: Table, message: Hello | Act | Chat | 
     text = clean_text(message.text)
     if not text:
         raise BadRequest("field 'text': the message is empty")
-    if not table.hall.rates.hit("chat", f"{table.id}/{conn.seat}"):
+    if not table.hall.rates.hit("chat", f"{table.id}/{conn.key if conn.seat is None else conn.seat}"):
         raise Refusal("limit", t("Too many chat messages; wait a little before the next one."))
-    await table.chat(conn.seat, text)
+    channel = message.channel or ("team" if table.chat_enabled else "table")
+    await table.chat(conn.seat, text, channel, conn.name)

@@ -101,10 +101,12 @@ class Act(Strict):
 
 
 class Chat(Strict):
-    """A team chat message."""
+    """A chat message to the ``table`` or the writer's ``team`` (default: the team where the
+    game has team chat, else the table); a spectator's goes to the other spectators."""
 
     type: Literal["chat"]
     text: Annotated[str, StringConstraints(min_length=1, max_length=MAX_CHAT)]
+    channel: Literal["table", "team"] | None = None
 
 
 class Undo(Strict):

@@ -47,6 +47,7 @@ from sqlalchemy import (
     false,
     func,
     insert,
+    or_,
     select,
     type_coerce,
     update,
@@ -271,12 +272,15 @@ class Damaged:
 
 @dataclass(frozen=True)
 class ChatLine:
-    """A team chat message."""
+    """A chat message: to the writer's ``team`` (partners), the ``table`` (every player; the
+    spectators read along) or the ``watchers`` (spectators among themselves: no seat, a name)."""
 
-    seat: int
-    team: int
+    seat: int | None
+    team: int | None
     text: str
     at: datetime
+    channel: str = "team"
+    name: str = ""
 
 
 def database_url(text: str) -> URL:
@@ -622,19 +626,27 @@ class Store:
     # ------------------------------------------------------------------ chat
 
     def add_chat(self, game_id: str, line: ChatLine) -> None:
-        """Store a team chat message."""
+        """Store a chat message."""
         with self.engine.begin() as conn:
-            conn.execute(insert(chat).values(game_id=game_id, seat=line.seat, team=line.team,
-                                             text=line.text, at=line.at))
+            conn.execute(insert(chat).values(game_id=game_id, seat=line.seat, team=line.team, text=line.text,
+                                             at=line.at, channel=line.channel, name=line.name or None))
 
-    def chat_of(self, game_id: str, team: int, limit: int = 200) -> list[ChatLine]:
-        """The last messages of one team, oldest first."""
+    def chat_of(self, game_id: str, team: int | None = None, channels: tuple[str, ...] = (),
+                limit: int = 200) -> list[ChatLine]:
+        """The last messages of the ``channels`` (``table``, ``watchers``) and of the team chat
+        of ``team``, oldest first."""
+        readable = [chat.c.channel.in_(channels)] if channels else []
+        if team is not None:
+            readable.append((chat.c.channel == "team") & (chat.c.team == team))
+        if not readable:
+            return []
         with self.engine.connect() as conn:
             rows = conn.execute(
-                select(chat).where(chat.c.game_id == game_id, chat.c.team == team)
+                select(chat).where(chat.c.game_id == game_id, or_(*readable))
                 .order_by(chat.c.id.desc()).limit(limit)
             ).mappings().all()
-        return [ChatLine(r["seat"], r["team"], r["text"], _utc(r["at"])) for r in reversed(rows)]
+        return [ChatLine(r["seat"], r["team"], r["text"], _utc(r["at"]), r["channel"], r["name"] or "")
+                for r in reversed(rows)]
 
 
 #: a game's row with its JSON read as text, so one bad row fails alone (in :func:`_stored`)

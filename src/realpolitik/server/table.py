@@ -533,33 +533,54 @@ class Table:
 
     # ------------------------------------------------------------------ chat
 
-    async def chat(self, seat: int, text: str) -> None:
-        """Send a message to the seat's team (never to opponents or spectators)."""
-        if self.team_of is None:
-            raise Refusal("chat-off", t("{game} has no teams, so there is no team chat.", game=self.game.title))
-        if not self.chat_enabled:
-            raise Refusal("chat-off", t("Table talk is off in this game (option table_talk), so team chat is closed."))
-        team = self.team_of[seat]
-        line = ChatLine(seat, team, text, now())
+    async def chat(self, seat: int | None, text: str, channel: str = "table", name: str = "") -> None:
+        """Send a message: a player's to the ``table`` (every player, spectators read along) or
+        to its ``team`` (partners only, where the game's table talk allows it); a spectator's
+        (``seat`` None, by ``name``) to the other spectators only, so nobody tips the players."""
+        team = None
+        if seat is None:
+            channel = "watchers"
+        elif channel == "team":
+            if self.team_of is None:
+                raise Refusal("chat-off", t("{game} has no teams, so there is no team chat.", game=self.game.title))
+            if not self.chat_enabled:
+                raise Refusal("chat-off",
+                              t("Table talk is off in this game (option table_talk), so team chat is closed."))
+            team = self.team_of[seat]
+        line = ChatLine(seat, team, text, now(), channel, name if seat is None else "")
         try:
             await self.hall.store.run(self.hall.store.add_chat, self.id, line)
         except StorageBusy:
             raise busy() from None
         message = {"type": "chat", "lines": [self.chat_line(line)]}
         for listener in list(self.listeners):
-            if listener.seat is not None and self.team_of[listener.seat] == team:
+            if self._reads(listener.seat, line):
                 listener.send(message)
 
-    def chat_line(self, line: ChatLine) -> dict[str, Any]:
-        s = self.stored.seats[line.seat]
-        return {"from": self.labels[line.seat], "name": s.name, "text": line.text, "at": line.at.isoformat()}
+    def _reads(self, seat: int | None, line: ChatLine) -> bool:
+        """Whether a connection of ``seat`` (None: a spectator) reads ``line``."""
+        if line.channel == "table":
+            return True
+        if line.channel == "watchers":
+            return seat is None
+        return seat is not None and self.team_of is not None and self.team_of[seat] == line.team
 
-    async def chat_history(self, seat: int) -> list[dict[str, Any]]:
-        """The stored messages of the seat's team."""
-        if not self.chat_enabled:
-            return []
+    def chat_line(self, line: ChatLine) -> dict[str, Any]:
+        if line.seat is None:
+            return {"from": None, "name": line.name, "text": line.text, "at": line.at.isoformat(),
+                    "channel": line.channel}
+        s = self.stored.seats[line.seat]
+        return {"from": self.labels[line.seat], "name": s.name, "text": line.text, "at": line.at.isoformat(),
+                "channel": line.channel}
+
+    async def chat_history(self, seat: int | None) -> list[dict[str, Any]]:
+        """The stored messages a connection of ``seat`` (None: a spectator) may read."""
+        if seat is None:
+            team, channels = None, ("table", "watchers")
+        else:
+            team, channels = (self.team_of[seat] if self.chat_enabled else None), ("table",)
         try:
-            lines = await self.hall.store.run(self.hall.store.chat_of, self.id, self.team_of[seat])
+            lines = await self.hall.store.run(self.hall.store.chat_of, self.id, team, channels)
         except StorageBusy:
             raise busy() from None
         return [self.chat_line(line) for line in lines]

@@ -334,8 +334,11 @@ class GameSocket:
                               or (m["status"] == "running" and "pending" in m["view"]), timeout)
 
     def hello(self, token: str | None = None, name: str = "", lang: str | None = None) -> dict[str, Any]:
-        """Greet (with a seat's token, or none to watch; in a language); returns the first view or the error."""
+        """Greet (with a seat's token, or none to watch — under ``name`` in the spectators' chat; in a
+        language); returns the first view or the error."""
         hello = {"type": "hello", "token": token, "name": name} if token else {"type": "hello"}
+        if name and not token:  # a spectator's name, for the spectators' chat
+            hello["name"] = name
         self.send({**hello, "lang": lang} if lang else hello)
         return self.until(lambda m: m["type"] in ("view", "error"))
 

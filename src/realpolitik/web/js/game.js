@@ -10,9 +10,9 @@
 import { account, bindGuestSeats, rememberGuestSeat } from "./account.js";
 import { getJSON } from "./api.js";
 import { contentLoader, loadBoard } from "./boards.js";
-import { h, put, seatName, seatTitle } from "./dom.js";
+import { h, put, seatTitle } from "./dom.js";
 import { lang, startLanguage, t } from "./i18n.js";
-import { LogView, clockText, renderOutcome, renderPending, renderPlayers, renderStatus } from "./panel.js";
+import { LogView, chatLine, clockText, renderOutcome, renderPending, renderPlayers, renderStatus } from "./panel.js";
 
 const $ = (id) => document.getElementById(id);
 const gameId = decodeURIComponent(location.pathname.split("/").pop());
@@ -101,10 +101,7 @@ function render() {
 }
 
 function addChat(lines) {
-  for (const line of lines) {
-    const who = page.players.find((p) => p.seat === line.from);
-    $("chat-lines").append(h("li", {}, h("strong", { text: `${seatName(who) || line.from}: ` }), line.text));
-  }
+  for (const line of lines) $("chat-lines").append(chatLine(line, page.players));
   $("chat-lines").scrollTop = $("chat-lines").scrollHeight;
 }
 
@@ -121,8 +118,12 @@ function receive(message) {
       page.title = message.title;
       $("title").textContent = message.title;
       $("you").textContent = message.you ? t("you play {seat}", { seat: titleOf(message.you) }) : t("watching");
-      $("chat").hidden = !message.chat;
-      $("chat-team").textContent = message.team ? `(${message.team.map(titleOf).join(", ")})` : "";
+      $("chat").hidden = false;
+      $("chat-heading").textContent = message.you ? t("Chat") : t("Spectators' chat");
+      $("chat-channel").hidden = !message.chat;
+      $("chat-channel").value = message.chat ? "team" : "table";
+      $("chat-team").textContent = message.team ? `(${t("partners")}: ${message.team.map(titleOf).join(", ")})` : "";
+      $("chat-text").placeholder = message.you ? t("to the table; spectators read along") : t("to the other spectators only");
       put($("chat-lines"));
       break;
     case "view":
@@ -264,7 +265,8 @@ $("chat-form").addEventListener("submit", (event) => {
   event.preventDefault();
   const text = $("chat-text").value.trim();
   if (!text || !page.socket) return;
-  page.socket.send(JSON.stringify({ type: "chat", text }));
+  const channel = $("chat-channel").hidden ? undefined : $("chat-channel").value;
+  page.socket.send(JSON.stringify({ type: "chat", text, channel }));
   $("chat-text").value = "";
 });
 

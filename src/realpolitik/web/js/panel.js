@@ -19,6 +19,14 @@ export function renderStatus(node, view, players) {
 }
 
 /** The seats: who sits there, online or not, whose turn it is, which one is yours. */
+/** One chat message as a list item: who wrote it, to whom when not the table, the text (as text, never markup). */
+export function chatLine(line, players) {
+  const who = line.from ? seatName((players || []).find((p) => p.seat === line.from)) || line.from : line.name;
+  const whom = line.channel === "team" ? t("to partners") : line.channel === "watchers" ? t("spectators") : "";
+  return h("li", { class: `chat-${line.channel || "table"}` },
+    h("strong", { text: `${who}: ` }), whom ? h("span", { class: "muted", text: `(${whom}) ` }) : null, line.text);
+}
+
 /** Seconds on a clock in words: "12:05", "1:02:05", "2 d 3 h". */
 export function clockText(seconds) {
   const s = Math.max(0, Math.floor(seconds));

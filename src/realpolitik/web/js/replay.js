@@ -6,7 +6,7 @@ import { getJSON } from "./api.js";
 import { contentLoader, loadBoard } from "./boards.js";
 import { h, put, seatName } from "./dom.js";
 import { startLanguage, t } from "./i18n.js";
-import { LogView, renderOutcome, renderPlayers, renderStatus } from "./panel.js";
+import { LogView, chatLine, renderOutcome, renderPlayers, renderStatus } from "./panel.js";
 
 const $ = (id) => document.getElementById(id);
 const gameId = decodeURIComponent(location.pathname.split("/").pop());
@@ -74,6 +74,10 @@ async function start() {
     $("notice").hidden = false;
     return;
   }
+  getJSON(`/api/games/${encodeURIComponent(gameId)}/chat`).then((chat) => {
+    put($("chat-lines"), chat.lines.map((line) => chatLine(line, info.players)));
+    $("chat").hidden = !chat.lines.length;
+  }).catch((err) => console.error(err));
   $("title").textContent = t("Replay — {game}", { game: info.title });
   document.title = `Replay — ${info.title}`;
   put($("pov"), h("option", { value: "", text: t("spectator") }),
