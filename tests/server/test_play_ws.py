@@ -174,7 +174,7 @@ def test_an_unknown_game_is_refused(sockets):
 @pytest.mark.parametrize("first, words", [
     ({"type": "act", "seq": 0, "action": "place atlas"}, "the first message must be a hello"),
     ({"type": "hello", "token": 5}, "field 'token'"),
-    ({"type": "shout"}, "field 'type' must be one of hello, act, chat, undo, resign, back"),
+    ({"type": "shout"}, "field 'type' must be one of hello, act, chat, undo, resign, back, rematch"),
     ({"token": "x"}, "field 'type' is missing"),
     ("not json", "payload is not JSON"),
     ("[1, 2]", "payload must be a JSON object"),

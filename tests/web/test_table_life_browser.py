@@ -47,7 +47,7 @@ def test_a_clock_counts_down_and_a_player_resigns(server, context, locale, words
     assert errors == []
 
 
-def test_the_table_chat_the_spectators_chat_and_the_chat_in_the_replay(server, api, context):
+def test_the_table_chat_the_spectators_chat_the_chat_in_the_replay_and_a_rematch(server, api, context):
     game = api.create(["human", "random"], game="nationen", stand_in="random")
     ann = context().new_page()
     errors = console_errors(ann)
@@ -78,3 +78,10 @@ def test_the_table_chat_the_spectators_chat_and_the_chat_in_the_replay(server, a
     expect(replay.locator("#chat-lines li")).to_have_text([f"Player 1 (Ann): {tricky}",
                                                            "Zuschauer: (spectators) Ann sollte eine Pipeline bauen"])
     assert errors == [] and replay.locator("img[src=x]").count() == 0
+
+    rematch = ann.locator("#rematch")  # one click after the end: a new game, the seats moved on by one
+    expect(rematch).to_have_text("Propose a rematch (seats move on by one)")
+    rematch.click()
+    ann.wait_for_url(lambda url: "/game/" in url and game["id"] not in url)
+    expect(ann.locator("#you")).to_have_text("you play Player 2")
+    assert errors == []

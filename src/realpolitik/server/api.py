@@ -26,6 +26,7 @@ from realpolitik.i18n import catalog as catalog_of
 from realpolitik.web import ROOT as WEB
 
 from . import accounts
+from .clock import Clock
 from .hall import Hall
 from .protocol import (
     MAX_BODY,
@@ -200,7 +201,7 @@ async def create_game(request: Request) -> Response:
     body = parse(await _body(request), CreateGame, MAX_BODY)
     table, tokens = await _hall(request).create(body.game, [s.strip().lower() for s in body.seats],
                                                 body.options, body.lobby_join, client(request),
-                                                clock=body.clock, stand_in=body.stand_in)
+                                                clock=body.clock and Clock.chosen(body.clock), stand_in=body.stand_in)
     invites = [{"seat": table.labels[s], "url": f"/game/{table.id}#seat={table.labels[s]}&token={t}"}
                for s, t in tokens.items()]
     return JSONResponse({"id": table.id, "game": table.game.id, "invites": invites,

@@ -26,7 +26,7 @@ from realpolitik.engine import ContentError, Game, OptionError, RecordError, Rep
 from realpolitik.i18n import Text, t
 
 from .bots import BotRunner
-from .clock import Clock, ClockChoice
+from .clock import Clock
 from .quota import Limits, Rates
 from .store import Damaged, StorageBusy, Store, StoredGame, StoredSeat, now
 from .table import DAMAGED, HUMAN, Refusal, Table, seat_titles
@@ -265,7 +265,7 @@ class Hall:
                                      count=mine, what=what))
 
     async def create(self, game_id: str, kinds: list[str], options: dict[str, Any],
-                     lobby_join: bool, client: str = "", clock: ClockChoice | None = None,
+                     lobby_join: bool, client: str = "", clock: Clock | None = None,
                      stand_in: str | None = None) -> tuple[Table, dict[int, str]]:
         """A new game; returns its table and the token of every human seat. ``clock`` is its time
         control, ``stand_in`` the bot kind that plays a person's seat when its time runs out or
@@ -284,7 +284,6 @@ class Hall:
         elif stand_in not in allowed[1:]:
             raise Refusal("bad-seat", t("stand-in: {kind} is not one of {allowed}", kind=repr(stand_in),
                                         allowed=", ".join(allowed[1:])))
-        timing = Clock.chosen(clock) if clock is not None else None
         local = sorted(o.name for o in game.options if o.local_file and o.name in options)
         if local:  # the server never opens a path a client names
             raise Refusal("bad-option", t("option {name} names a file; own content files can only be used "
@@ -301,9 +300,9 @@ class Hall:
             id=new_game_id(), game=game.id, rules_version=game.rules_version, options=dict(state.options),
             seed=seed, lobby_join=lobby_join, status="open" if tokens else "running", created=now(),
             seats=[StoredSeat(i, kind, "", hash_token(tokens[i]) if i in tokens else None, False,
-                              clock_left=timing.start if timing is not None and kind == HUMAN else None)
+                              clock_left=clock.start if clock is not None and kind == HUMAN else None)
                    for i, kind in enumerate(kinds)],
-            clock=None if timing is None else timing.to_json(), stand_in=stand_in,
+            clock=None if clock is None else clock.to_json(), stand_in=stand_in,
         )
         stored.turn_since = stored.created
         await self.store.run(self.store.create_game, stored)
@@ -312,6 +311,28 @@ class Hall:
         self.creators[stored.id] = client
         table.kick_bot()
         return table, tokens
+
+    async def rematch_of(self, table: Table) -> Table:
+        """The rematch of a finished game: the one proposed already, else a new game with the same
+        options, clock and stand-in, each seat moved on by one (the first player's seat goes to the
+        second, …); its human seats are free until the players accept."""
+        if table.stored.rematch is not None:
+            found = await self.table(table.stored.rematch)
+            if found is not None:
+                return found
+        n = len(table.stored.seats)
+        kinds = [table.stored.seats[(i - 1) % n].kind for i in range(n)]
+        files = {o.name for o in table.game.options if o.local_file}  # stored empty: the built-in content
+        options = {name: value for name, value in table.stored.options.items() if name not in files}
+        again, _ = await self.create(table.game.id, kinds, options, table.stored.lobby_join,
+                                     clock=Clock.stored(table.stored.clock), stand_in=table.stored.stand_in)
+        if not await self.store.run(self.store.set_rematch, table.id, again.id, table.stored.rematch):
+            await self._drop_open(again.id)  # another process proposed one first: that one counts
+            stored = await self.store.run(self.store.load, table.id)
+            table.stored.rematch = None if isinstance(stored, Damaged) or stored is None else stored.rematch
+            return await self.rematch_of(table)
+        table.stored.rematch = again.id
+        return again
 
     async def claim(self, table: Table, label: str, name: str, client: str = "", user_id: int | None = None) -> str:
         """Take a free human seat from the lobby (bound to the account ``user_id`` if given);

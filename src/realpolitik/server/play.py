@@ -29,6 +29,7 @@ from .protocol import (
     BadRequest,
     Chat,
     Hello,
+    Rematch,
     Resign,
     Undo,
     as_json,
@@ -58,7 +59,8 @@ class Connection:
     def __init__(self, websocket: WebSocket) -> None:
         self.websocket = websocket
         self.seat: int | None = None
-        self.name = ""  # a spectator's name in the spectators' chat
+        self.name = ""  # the player's or spectator's name (a spectator's shows in the spectators' chat)
+        self.user_id: int | None = None  # the account of the session, if any
         self.log_sent = 0
         self.lang = language(websocket)  # the hello may choose another
         client = websocket.client.host if websocket.client else ""
@@ -211,6 +213,7 @@ async def _greet(ws: WebSocket, conn: Connection, table: Table) -> bool:
             conn.seat = seat
         elif table.watchers(None) >= limits.spectators_per_game:
             raise Refusal("limit", t("This game has as many spectators as it can take; try again later."))
+        conn.user_id = session.user.id if session is not None else None
         if conn.seat is None:  # a spectator chats under the name given, or the account's
             conn.name = name or (session.user.name if session is not None else "") or render(t("Spectator"), conn.lang)
         history = await table.chat_history(conn.seat)
@@ -251,13 +254,19 @@ def _welcome(table: Table, seat: int | None) -> dict[str, Any]:
     }
 
 
-async def _handle(conn: Connection, table: Table, message: Hello | Act | Chat | Undo | Resign | Back) -> None:
+async def _handle(conn: Connection, table: Table,
+                  message: Hello | Act | Chat | Undo | Resign | Back | Rematch) -> None:
     if isinstance(message, Hello):
         raise BadRequest("already greeted: hello is only the first message")
     if conn.seat is None and not isinstance(message, Chat):
         raise Refusal("spectator", t("Spectators watch; they cannot act."))
     if isinstance(message, Back):
         await table.come_back(conn.seat)
+        return
+    if isinstance(message, Rematch):
+        again, seat, token = await table.rematch(conn.seat, conn.name, conn.user_id)
+        conn.send({"type": "rematch", "game": again.id, "seat": again.labels[seat],
+                   "url": f"/game/{again.id}#seat={again.labels[seat]}&token={token}"})
         return
     if isinstance(message, Act | Undo) and table.stored.seats[conn.seat].away:
         raise Refusal("away", t("A bot plays your seat now; take it back first.")

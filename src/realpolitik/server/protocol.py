@@ -128,8 +128,16 @@ class Back(Strict):
     type: Literal["back"]
 
 
-Message = Annotated[Hello | Act | Chat | Undo | Resign | Back, Field(discriminator="type")]
+class Rematch(Strict):
+    """Propose or accept the rematch of a finished game: be seated in it, one seat on."""
+
+    type: Literal["rematch"]
+
+
+Message = Annotated[Hello | Act | Chat | Undo | Resign | Back | Rematch, Field(discriminator="type")]
 MESSAGE = TypeAdapter(Message)
+#: the WebSocket message types, in the order the refusal of an unknown one lists them
+TYPES = ("hello", "act", "chat", "undo", "resign", "back", "rematch")
 
 M = TypeVar("M")
 
@@ -137,9 +145,9 @@ M = TypeVar("M")
 def describe(exc: ValidationError) -> str:
     """The first validation error as a sentence naming the field."""
     err = exc.errors()[0]
-    where = ".".join(str(p) for p in err["loc"] if p not in ("hello", "act", "chat", "undo", "resign", "back"))
+    where = ".".join(str(p) for p in err["loc"] if p not in TYPES)
     if err["type"] == "union_tag_invalid":
-        return "field 'type' must be one of hello, act, chat, undo, resign, back"
+        return f"field 'type' must be one of {', '.join(TYPES)}"
     if err["type"] == "union_tag_not_found":
         return "field 'type' is missing"
     return f"field {where!r}: {err['msg']}" if where else err["msg"]

@@ -507,6 +507,13 @@ class Store:
             conn.execute(delete(games).where(games.c.id == game_id))
             return True
 
+    def set_rematch(self, game_id: str, rematch: str, was: str | None) -> bool:
+        """Name ``rematch`` the rematch of a finished game if its rematch is still ``was``."""
+        same = games.c.rematch.is_(None) if was is None else games.c.rematch == was
+        with self.engine.begin() as conn:
+            return conn.execute(update(games).where(games.c.id == game_id, games.c.status == "finished", same)
+                                .values(rematch=rematch)).rowcount == 1
+
     def bind_seat(self, game_id: str, seat: int, user_id: int) -> bool:
         """Bind a taken seat that no account holds yet to ``user_id``; false if it is not such a seat."""
         with self.engine.begin() as conn:

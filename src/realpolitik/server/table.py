@@ -22,7 +22,7 @@ from realpolitik.i18n import LANGUAGES, Text, listed, render, t
 from .bots import BotJob
 from .store import ChatLine, StaleWrite, StorageBusy, StoredGame, now
 from .timekeeper import Timekeeper
-from .tokens import hash_token, matches
+from .tokens import hash_token, matches, new_token
 from .undo import LastMove
 
 if TYPE_CHECKING:
@@ -186,7 +186,7 @@ class Table:
             view = self.state.view(listener.seat, log_from=listener.log_sent, lang=listener.lang)
             message = {"type": "view", "seq": self.seq, "status": self.status, "players": self.players(),
                        "view": view, "undo": listener.seat is not None and self.last.offered(self) == listener.seat,
-                       "clock": self.timekeeper.view()}
+                       "clock": self.timekeeper.view(), "rematch": self.stored.rematch}
             if cache is not None:
                 cache[key] = message
         listener.log_sent = self.state.log.size
@@ -458,6 +458,22 @@ class Table:
         self.tell(lambda listener: t("{seat} took the seat back from the bot.", seat=self.labels[seat]), "back", seat)
         self.broadcast()
         self.kick_bot()
+
+    async def rematch(self, seat: int, name: str, user_id: int | None) -> tuple[Table, int, str]:
+        """``seat``'s person proposes or accepts the rematch of this finished game: it is seated in
+        the rematch one seat on (under ``name``, bound to the account ``user_id``). Returns the
+        rematch's table, the seat and its token."""
+        if self.status != "finished":
+            raise Refusal("not-over", t("A rematch can be proposed once the game is over."))
+        async with self.lock:
+            proposed = self.stored.rematch is None
+            again = await self.hall.rematch_of(self)
+        seat_again = (seat + 1) % len(self.labels)
+        token = new_token()
+        await again.join(seat_again, name or self.stored.seats[seat].name, token, user_id)
+        if proposed:
+            self.tell(lambda listener: t("{seat} proposes a rematch.", seat=self.labels[seat]), "rematch-offered", seat)
+        return again, seat_again, token
 
     def tell(self, words: Callable[[Listener], Text], kind: str, seat: int) -> None:
         """Tell every connection what happened to ``seat`` (a ``kind`` message), each in its language."""

@@ -22,7 +22,7 @@ const FATAL = new Set([4400, 4403, 4404]);
 
 const page = {
   socket: null, view: null, seq: 0, players: [], you: null, title: "realpolitik",
-  board: null, data: null, busy: false, status: "", retry: 0, user: null, seat: null, undo: false, clock: null, clockAt: 0,
+  board: null, data: null, busy: false, status: "", retry: 0, user: null, seat: null, undo: false, clock: null, clockAt: 0, rematch: null,
 };
 const log = new LogView($("log"));
 
@@ -90,6 +90,8 @@ function render() {
     }
   }
   $("after").hidden = !view.outcome;
+  $("rematch").hidden = !(view.outcome && page.you);
+  $("rematch").textContent = page.rematch ? t("Accept the rematch") : t("Propose a rematch (seats move on by one)");
   $("take-back").hidden = !page.undo;
   $("take-back").disabled = page.busy;
   const mine = (page.players || []).find((p) => p.seat === page.you);
@@ -134,6 +136,7 @@ function receive(message) {
       page.status = message.status;
       page.undo = Boolean(message.undo);
       page.clock = message.clock || null;
+      page.rematch = message.rematch || null;
       page.clockAt = performance.now();
       document.body.dataset.seq = String(message.seq);
       document.body.dataset.status = message.status;
@@ -150,6 +153,14 @@ function receive(message) {
       break;
     case "chat":
       addChat(message.lines);
+      break;
+    case "rematch":
+      location.href = message.url;
+      break;
+    case "rematch-offered":
+      page.rematch = true;
+      notice(message.text, "info");
+      render();
       break;
     case "taken-back":
     case "timeout":
@@ -260,6 +271,7 @@ $("resign").addEventListener("click", () => {
   if (window.confirm(t("Resign this game? A bot plays your seat to the end, and you cannot come back."))) send({ type: "resign" });
 });
 $("come-back").addEventListener("click", () => send({ type: "back" }));
+$("rematch").addEventListener("click", () => send({ type: "rematch" }));
 
 $("chat-form").addEventListener("submit", (event) => {
   event.preventDefault();
