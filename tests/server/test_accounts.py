@@ -248,3 +248,24 @@ def test_the_accounts_language_follows_the_player_to_another_device(device):
     english.post("/api/account/signup", json={"name": fresh_name("Eve"), "password": PASSWORD},
                  headers={"accept-language": "en"})
     assert english.http.cookies.get("lang") == "en"
+
+
+def test_the_language_chosen_on_a_page_is_kept_in_the_account(device):
+    name = fresh_name("Hanna")
+    phone = device()
+    csrf = signup(phone, name, headers={"accept-language": "en-US"}).json()["csrf"]
+    refused = phone.post("/api/account/settings", json={"language": "de"})
+    assert refused.status_code == 403 and refused.json()["code"] == "csrf"
+    for bad in ({"language": "fr"}, {"language": "de", "email": "x"}, {}):
+        answer = phone.post("/api/account/settings", json=bad, headers={"x-csrf-token": csrf})
+        assert answer.status_code == 400 and answer.json()["code"] == "bad-request", bad
+    chosen = phone.post("/api/account/settings", json={"language": "de"}, headers={"x-csrf-token": csrf})
+    assert chosen.status_code == 200 and chosen.json()["user"]["language"] == "de"
+    assert phone.http.cookies.get("lang") == "de"
+    laptop = device()  # another device, an English browser: the account's choice wins
+    login(laptop, name)
+    assert laptop.http.cookies.get("lang") == "de" and laptop.get("/api/account").json()["user"]["language"] == "de"
+    phone.post("/api/account/settings", json={"language": None}, headers={"x-csrf-token": csrf})
+    assert phone.get("/api/account").json()["user"]["language"] is None  # the browser's again
+    guest = device().post("/api/account/settings", json={"language": "de"})
+    assert guest.status_code == 401 and guest.json()["code"] == "signed-out"

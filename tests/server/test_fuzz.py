@@ -200,7 +200,7 @@ def test_a_name_of_invisible_characters_is_refused_in_the_hello(served):
 
 
 ACCOUNT_POSTS = ["/api/account/signup", "/api/account/login", "/api/account/logout", "/api/account/password",
-                 "/api/account/seats"]
+                 "/api/account/seats", "/api/account/settings"]
 PASSWORD = "fuzzing is fun and long"
 
 

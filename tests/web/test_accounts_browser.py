@@ -95,3 +95,25 @@ def test_a_signed_in_player_creates_a_game_in_the_lobby(server, context):
     expect(page.locator("#created h3")).to_have_text("Game created")
     expect(page.locator("#create-error")).to_be_hidden()
     assert errors == []
+
+
+def test_the_language_chosen_in_the_menu_follows_the_account_to_another_browser(server, context):
+    page = context().new_page()
+    errors = console_errors(page)
+    page.goto(server.url + "/account")
+    page.fill("#signup-name", "Menu Mia")
+    page.fill("#signup-password", PASSWORD)
+    page.click("#signup-button")
+    expect(page.locator("#signed-in")).to_have_text("Logged in as Menu Mia")
+    page.goto(server.url + "/")
+    page.select_option("#language", "de")
+    expect(page.locator("#create-button")).to_have_text("Partie eröffnen")
+    other = context("en-US").new_page()  # another browser, English, never chose a language
+    other.goto(server.url + "/account")
+    other.fill("#login-name", "menu mia")
+    other.fill("#login-password", PASSWORD)
+    other.click("#login-button")
+    expect(other.locator("html")).to_have_attribute("lang", "de")  # the page came back in German
+    other.goto(server.url + "/")
+    expect(other.locator("#create-button")).to_have_text("Partie eröffnen")
+    assert errors == []

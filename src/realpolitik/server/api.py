@@ -12,6 +12,7 @@ import logging
 import re
 import sys
 import tomllib
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -39,6 +40,9 @@ from .protocol import (
     clean_name,
     clean_text,
     parse,
+)
+from .protocol import (
+    Settings as AccountSettings,
 )
 from .protocol import language as language_of
 from .store import StorageBusy, User
@@ -397,6 +401,20 @@ async def change_password(request: Request) -> Response:
     password_hash = await asyncio.to_thread(accounts.hash_password, body.new)
     await store.run(store.set_password, session.user.id, password_hash, hash_token(session.token))
     return JSONResponse(_me(session.token, session.user), headers=accounts.NO_STORE)
+
+
+@guarded
+async def settings(request: Request) -> Response:
+    """POST /api/account/settings — the account's language; the pages follow it at once."""
+    _json_body(request)
+    session = await accounts.signed_in(request)
+    body = parse(await _body(request), AccountSettings, MAX_BODY)
+    store = _hall(request).store
+    await store.run(store.set_language, session.user.id, body.language)
+    user = replace(session.user, language=body.language)
+    response = JSONResponse(_me(session.token, user), headers=accounts.NO_STORE)
+    accounts.set_language(response, request, user.language)
+    return response
 
 
 @guarded

@@ -115,6 +115,7 @@ def create_app(settings: Settings | None = None, games: Iterable[Game] | None = 
         Route("/api/account/logout", api.logout, methods=["POST"]),
         Route("/api/account/password", api.change_password, methods=["POST"]),
         Route("/api/account/seats", api.bind_seats, methods=["POST"]),
+        Route("/api/account/settings", api.settings, methods=["POST"]),
         Route("/api/account/games", api.my_games, methods=["GET"]),
         WebSocketRoute("/ws/{game_id}", play),
         Mount("/static", StaticFiles(directory=WEB), name="static"),

@@ -70,6 +70,12 @@ class PasswordChange(Strict):
     new: Annotated[str, StringConstraints(max_length=1024)]
 
 
+class Settings(Strict):
+    """``POST /api/account/settings``: the account's language (``null``: the browser's)."""
+
+    language: Literal[LANGUAGES] | None  # type: ignore[valid-type]
+
+
 class SeatKey(Strict):
     game: Annotated[str, StringConstraints(max_length=16)]
     token: Annotated[str, StringConstraints(max_length=64)]

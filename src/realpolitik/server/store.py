@@ -573,6 +573,11 @@ class Store:
                                 .order_by(users.c.name_key)).mappings().all()
         return [(_user(r), r["seats"], r["sessions"]) for r in rows]
 
+    def set_language(self, user_id: int, language: str | None) -> None:
+        """Change an account's language (``None``: whatever the player's browser asks for)."""
+        with self.engine.begin() as conn:
+            conn.execute(update(users).where(users.c.id == user_id).values(language=language))
+
     def set_password(self, user_id: int, password_hash: str, keep: str | None = None) -> None:
         """Change an account's password and end its sessions, all but the one hashed ``keep``."""
         with self.engine.begin() as conn:

@@ -6,6 +6,8 @@
 // data-t in the HTML have their text translated, and the attributes named in data-t-attrs.
 // The catalog is the server's own (/i18n/<lang>.json), so pybabel extract finds every message.
 
+import { getJSON, postJSON } from "./api.js";
+
 export const LANGUAGES = { en: "English", de: "Deutsch" };
 
 /** The language kept in the `lang` cookie (chosen in a menu, or the account's), or "". */
@@ -45,6 +47,12 @@ function translatePage() {
   }
 }
 
+/** A signed-in player's choice is the account's too, so every device follows it. */
+async function keepInAccount(language) {
+  const me = await getJSON("/api/account");
+  if (me.user && me.user.language !== language) await postJSON("/api/account/settings", { language });
+}
+
 function languageMenu() {
   const select = document.createElement("select");
   select.id = "language";
@@ -56,8 +64,9 @@ function languageMenu() {
     option.selected = code === lang;
     select.append(option);
   }
-  select.addEventListener("change", () => {
+  select.addEventListener("change", async () => {
     document.cookie = `lang=${select.value}; path=/; max-age=31536000; samesite=lax`;
+    await keepInAccount(select.value).catch((err) => console.error(err));
     location.reload();
   });
   return select;
