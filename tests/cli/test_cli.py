@@ -2,6 +2,7 @@
 
 import json
 
+import pytest
 from typer.testing import CliRunner
 
 from realpolitik.cli.main import app
@@ -107,3 +108,20 @@ def test_in_german_the_table_speaks_german_and_takes_a_choice_by_its_words(tmp_p
     assert json.loads(path.read_text())["actions"][0] == first.action  # typed in its German words, any case
     assert "Spieler 1 ist am Zug" in result.output and "Spielende" in result.output
     assert "to act" not in result.output and "game over" not in result.output
+
+
+@pytest.mark.parametrize(("lang", "asked", "yes"), [("en", "Play it anyway? (y/n)", "y"),
+                                                    ("de", "Trotzdem spielen? (j/n)", "j")])
+def test_a_grave_action_is_played_only_after_a_yes(tmp_path, lang, asked, yes):
+    state = get("wsdv").new_state(2, {}, 0)  # West's fifth choice calms with an East card: it costs a build point
+    grave = state.choices()[4]
+    assert grave.grave is not None
+    warning = render(grave.grave, lang)
+    path = tmp_path / "grave.json"
+    declined = runner.invoke(app, ["play", "wsdv", "--seats", "human,random", "--seed", "0", "--lang", lang,
+                                   "--save", str(path)], input="5\nn\nquit\n")
+    assert warning in " ".join(declined.output.split()) and asked in declined.output
+    assert json.loads(path.read_text())["actions"] == []  # declined: nothing was played
+    accepted = runner.invoke(app, ["play", "wsdv", "--seats", "human,random", "--seed", "0", "--lang", lang,
+                                   "--save", str(path)], input=f"5\n{yes}\nquit\n")
+    assert accepted.exit_code == 0 and json.loads(path.read_text())["actions"][:1] == [grave.action]

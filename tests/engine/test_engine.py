@@ -229,8 +229,8 @@ def test_content_files_are_read_only_when_regular_and_small(tmp_path):
 
 
 def test_choices_are_the_legal_actions_with_their_parts_and_words():
-    """Views and seat contexts list the legal actions as (action, verb, args, label) for every
-    game; Nuclear War puts its cards into words."""
+    """Views and seat contexts list the legal actions as (action, verb, args, label, grave) for
+    every game; Nuclear War puts its cards into words."""
     for game in registry():
         state, rng = game.new_state(game.min_players, dict(game.conformance_options), seed=3), Rng(3)
         for _ in range(60):
@@ -242,7 +242,9 @@ def test_choices_are_the_legal_actions_with_their_parts_and_words():
             for c in choices:
                 assert (c.verb, c.args) == parse(c.action) and render(c.label, "en")
             pending = state.view(seat, log_from=None)["pending"]
-            assert pending["choices"] == [{**c._asdict(), "label": render(c.label, "en")} for c in choices]
+            assert pending["choices"] == [{**c._asdict(), "label": render(c.label, "en"),
+                                           "grave": None if c.grave is None else render(c.grave, "en")}
+                                          for c in choices]
             assert pending["actions"] == [c.action for c in choices]
             context = SeatContext.of(state, seat, Rng(1))
             assert context.choices == state.choices(words=False)  # a bot gets the parts, not the words

@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 
 from realpolitik.engine import Rng
 from realpolitik.games.e1815.content import load, load_rules
-from realpolitik.testing.pages import ENABLED, OVER, console_errors
+from realpolitik.testing.pages import ENABLED, OVER, accept_warnings, console_errors
 from realpolitik.testing.server import Api, ServerProcess
 
 KINDS = ("inf", "cav", "art")
@@ -195,6 +195,7 @@ def land_names(game_map: str) -> dict[str, str]:
 
 def test_a_2vs2_game_is_played_to_the_end_by_clicking_lands_and_buttons(server, api, context):
     page = context().new_page()
+    accept_warnings(page)  # grave actions ask first; a player clicking through says yes
     errors = console_errors(page)
     page.goto(server.url + "/")
     page.select_option("#game", "e1815-2vs2")

@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 
 from realpolitik.engine import Rng
 from realpolitik.games.nationen.content import load
-from realpolitik.testing.pages import ENABLED, OVER, console_errors, seq, view_at
+from realpolitik.testing.pages import ENABLED, OVER, accept_warnings, console_errors, seq, view_at
 
 CONTENT = load("", "")
 CARDS = CONTENT.cards
@@ -224,6 +224,7 @@ def click_on_board(page: Page, rng: Rng) -> bool:
 
 def test_a_game_against_the_heuristic_is_played_to_the_end_by_clicking_the_board(server, api, context):
     page = context().new_page()
+    accept_warnings(page)  # grave actions ask first; a player clicking through says yes
     errors = console_errors(page)
     sent = sent_actions(page)
     views = received_views(page)

@@ -13,7 +13,16 @@ from playwright.sync_api import Page, expect
 
 from realpolitik.engine import Rng
 from realpolitik.games import get
-from realpolitik.testing.pages import ENABLED, REACHABLE, click_board, console_errors, seq, turn_or_end, view_at
+from realpolitik.testing.pages import (
+    ENABLED,
+    REACHABLE,
+    accept_warnings,
+    click_board,
+    console_errors,
+    seq,
+    turn_or_end,
+    view_at,
+)
 
 BOARD = "#board svg.wsdv"
 CLICKABLE = f"{BOARD} [data-uses]"
@@ -246,6 +255,7 @@ def test_a_game_against_the_heuristic_bot_is_played_to_the_end_by_clicking_the_b
     seats[seat] = "human"
     other = 1 - seat
     page, gid, views, errors = sit_down(server, api, context, seats, seat)
+    accept_warnings(page)  # grave actions ask first; a player clicking through says yes
     rng = Rng(seed)
     snapshots: list[dict] = []
     on_board = on_buttons = 0

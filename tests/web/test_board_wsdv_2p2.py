@@ -15,7 +15,16 @@ from playwright.sync_api import Page, expect
 from realpolitik.engine import Rng
 from realpolitik.games import get
 from realpolitik.games.wsdv.two_plus_two.content import load
-from realpolitik.testing.pages import ENABLED, REACHABLE, click_board, console_errors, seq, turn_or_end, view_at
+from realpolitik.testing.pages import (
+    ENABLED,
+    REACHABLE,
+    accept_warnings,
+    click_board,
+    console_errors,
+    seq,
+    turn_or_end,
+    view_at,
+)
 
 BOARD = "#board svg.wsdv-2p2"
 CLICKABLE = f"{BOARD} [data-uses]"
@@ -263,6 +272,7 @@ def test_a_game_against_three_heuristic_bots_is_played_to_the_end_by_clicking_th
     seat = 1
     game = api.create(seats, game="wsdv-2p2")
     page = context().new_page()
+    accept_warnings(page)  # grave actions ask first; a player clicking through says yes
     errors = console_errors(page)
     views: list[dict] = []
 

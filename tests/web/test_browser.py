@@ -11,7 +11,16 @@ from playwright.sync_api import Page, expect
 
 from realpolitik.engine import Rng
 from realpolitik.games import get
-from realpolitik.testing.pages import ENABLED, OVER, console_errors, seq, turn_or_end, view_at, wait_for
+from realpolitik.testing.pages import (
+    ENABLED,
+    OVER,
+    accept_warnings,
+    console_errors,
+    seq,
+    turn_or_end,
+    view_at,
+    wait_for,
+)
 from realpolitik.testing.server import Api, ServerProcess
 
 
@@ -60,6 +69,7 @@ def actions_of(api: Api, gid: str, seat: int) -> int:
 
 def test_a_game_against_three_bots_played_to_the_end_by_clicking(server, api, context):
     page = context().new_page()
+    accept_warnings(page)  # grave actions ask first; a player clicking through says yes
     errors = console_errors(page)
     rng = Rng(11)
     for _ in range(3):  # the opening's Secrets may wipe Ann out before her first decision: deal again

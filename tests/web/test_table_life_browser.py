@@ -85,3 +85,39 @@ def test_the_table_chat_the_spectators_chat_the_chat_in_the_replay_and_a_rematch
     ann.wait_for_url(lambda url: "/game/" in url and game["id"] not in url)
     expect(ann.locator("#you")).to_have_text("you play Player 2")
     assert errors == []
+
+
+def test_a_grave_action_asks_once_and_is_sent_only_when_confirmed(server, api, context):
+    import json
+
+    from realpolitik.testing.pages import seq, view_at
+
+    game = api.create(["human", "heuristic"], game="wsdv")
+    page = context("de-DE").new_page()
+    frames: list[dict] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(json.loads(payload))))
+    page.goto(server.url + next(i["url"] for i in game["invites"] if i["seat"] == "west"))
+    page.fill("#join-name", "Ann")
+    page.click("#join-button")
+    for _ in range(60):  # play ordinary choices until a grave one is offered
+        page.wait_for_selector(ENABLED)
+        view = view_at(page, frames, seq(page))
+        grave = [c for c in view["pending"]["choices"] if c["grave"]]
+        if grave:
+            break
+        before = seq(page)
+        page.locator(ENABLED).first.click()
+        page.wait_for_function(f"() => Number(document.body.dataset.seq) > {before}")
+    else:
+        raise AssertionError("no grave choice came up")
+    choice, at = grave[0], seq(page)
+    assert choice["grave"].startswith("Diese Karte hat nicht deine Farbe")
+    asked = []
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    page.click(f'#pending button.action[data-action="{choice["action"]}"]')
+    page.wait_for_timeout(300)
+    assert asked == [f"{choice['grave']}\n\nTrotzdem spielen?"] and seq(page) == at  # declined: nothing sent
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
+    page.click(f'#pending button.action[data-action="{choice["action"]}"]')
+    page.wait_for_function(f"() => Number(document.body.dataset.seq) > {at}")
+    assert len(asked) == 2

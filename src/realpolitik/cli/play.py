@@ -11,7 +11,7 @@ from rich.markup import escape
 from rich.rule import Rule
 
 from realpolitik.bots import make_bot
-from realpolitik.engine import Game, IllegalAction, Record, Rng, SeatContext, State
+from realpolitik.engine import Game, IllegalAction, Record, Rng, SeatContext, State, normalize
 from realpolitik.i18n import DEFAULT, Text, render, t
 
 from .render import board, log_lines, outcome_text
@@ -104,18 +104,31 @@ class Table:
                 self.console.print(log_lines(self.state.view(seat, lang=self.lang)))
                 continue
             if answer.isdigit() and 1 <= int(answer) <= len(legal):
-                return legal[int(answer) - 1]
-            if answer.casefold() in by_words:  # a button's words, in the game's language
-                return by_words[answer.casefold()]
-            try:
-                probe = self.state.clone()
-                probe.apply(answer, seat)
-            except IllegalAction as exc:
-                reason = escape(render(exc.args[0], self.lang))
-                hint = escape(self._words(t("(type a number, an action or its words, ?, log or quit)")))
-                self.console.print(f"[red]{reason}[/red]  {hint}")
-                continue
-            return answer
+                chosen = legal[int(answer) - 1]
+            elif answer.casefold() in by_words:  # a button's words, in the game's language
+                chosen = by_words[answer.casefold()]
+            else:
+                try:
+                    probe = self.state.clone()
+                    probe.apply(answer, seat)
+                except IllegalAction as exc:
+                    reason = escape(render(exc.args[0], self.lang))
+                    hint = escape(self._words(t("(type a number, an action or its words, ?, log or quit)")))
+                    self.console.print(f"[red]{reason}[/red]  {hint}")
+                    continue
+                chosen = answer
+            if self._confirmed(view, chosen):
+                return chosen
+
+    def _confirmed(self, view: dict, action: str) -> bool:
+        """A grave action is played only after a yes (j/n in German, y/n in English)."""
+        canonical = normalize(action)
+        warning = next((c["grave"] for c in view["pending"]["choices"] if c["action"] == canonical), None)
+        if warning is None:
+            return True
+        self.console.print(f"[yellow]{escape(warning)}[/yellow]")
+        answer = self.ask(self._words(t("Play it anyway? (y/n) "))).strip().casefold()
+        return answer in (self._words(t("y")).casefold(), "y", "yes")
 
     # ------------------------------------------------------------------ output
 

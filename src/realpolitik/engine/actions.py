@@ -35,10 +35,12 @@ def parse(text: str) -> tuple[str, tuple[str | int, ...]]:
 
 
 class Choice(NamedTuple):
-    """A legal action with its parts: its text, its verb and arguments, and its words for a
-    button (``label``, from the game's ``State.action_label``)."""
+    """A legal action with its parts: its text, its verb and arguments, its words for a
+    button (``label``, from the game's ``State.action_label``) and, for a grave action, what
+    it does that deserves a second thought (``grave``, from ``State.grave``)."""
 
     action: str
     verb: str
     args: tuple[str | int, ...]
     label: str
+    grave: str | None = None

@@ -66,12 +66,16 @@ class State(ABC):
         return self._legal
 
     def choices(self, words: bool = True) -> tuple[Choice, ...]:
-        """The legal actions with their parts and words (what a view's pending decision lists);
-        without ``words`` each label is the action text (for bots, which need no words)."""
+        """The legal actions with their parts and words (what a view's pending decision lists),
+        grave ones with their warning; without ``words`` each label is the action text and no
+        warning is worked out (for bots, which need neither)."""
         out = []
         for text in self.legal_actions():
             verb, args = parse(text)
-            out.append(Choice(text, verb, args, (self.action_label(verb, args) or text) if words else text))
+            if words:
+                out.append(Choice(text, verb, args, self.action_label(verb, args) or text, self.grave(text)))
+            else:
+                out.append(Choice(text, verb, args, text))
         return tuple(out)
 
     def apply(self, action: str, seat: int | None = None) -> None:
@@ -131,8 +135,9 @@ class State(ABC):
                 out["pending"] = {"prompt": render(self.describe_pending(seat), lang),
                                   "actions": list(self.legal_actions())}
                 if choices:
-                    out["pending"]["choices"] = [{**c._asdict(), "label": render(c.label, lang)}
-                                                 for c in self.choices()]
+                    out["pending"]["choices"] = [
+                        {**c._asdict(), "label": render(c.label, lang),
+                         "grave": None if c.grave is None else render(c.grave, lang)} for c in self.choices()]
         else:
             out["outcome"] = self.outcome().to_dict(self.seats, lang)
         if log_from is not None:
@@ -200,6 +205,14 @@ class State(ABC):
 
     def why_illegal(self, action: str) -> str | Text | None:
         """Game hook (optional): a specific reason why ``action`` is refused now."""
+        return None
+
+    def grave(self, action: str) -> str | Text | None:
+        """Game hook: why the legal ``action`` of the seat to act deserves a confirmation — it
+        eliminates or bankrupts the actor, gives something away to another player, starts a
+        war, ends the game — in a sentence; ``None`` for an ordinary action. Asked only for
+        people's choices (views, the terminal), never by bots; it must not reveal anything the
+        actor cannot know (no peeking at the RNG or hidden cards)."""
         return None
 
     def action_label(self, verb: str, args: tuple[str | int, ...]) -> str | Text | None:

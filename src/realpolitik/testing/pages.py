@@ -49,6 +49,14 @@ def console_errors(page: Page) -> list[str]:
     return errors
 
 
+def accept_warnings(page: Page) -> list[str]:
+    """Say yes to every confirmation the page asks for (a grave action's warning); returns the
+    list of the warnings, in the order they came."""
+    asked: list[str] = []
+    page.on("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
+    return asked
+
+
 def seq(page: Page) -> int:
     """The sequence number of the view the page shows."""
     return int(page.get_attribute("body", "data-seq"))

@@ -16,7 +16,7 @@ from typing import Any
 from realpolitik.engine import LIST, NESTED, SHARED, VALUE, FramedState, Outcome, Rng, fields
 from realpolitik.i18n import Text, t
 
-from . import rules, words
+from . import grave, rules, words
 from .content import KINDS
 from .scoring import loyalty_active, outcome
 from .units import BUILT, GREY, NEUTRAL, NO_FORT
@@ -41,6 +41,9 @@ class E1815State(FramedState):
 
     def action_label(self, verb: str, args: tuple) -> Text | None:
         return words.action_label(self, verb, args)
+
+    def grave(self, action: str) -> Text | None:
+        return grave.grave(self, action)
 
     def outcome(self) -> Outcome | None:
         if self.stack or self.result is None:

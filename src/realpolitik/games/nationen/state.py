@@ -16,7 +16,7 @@ from typing import Any
 from realpolitik.engine import LIST, SHARED, VALUE, FramedState, Outcome, Rng, fields
 from realpolitik.i18n import Text
 
-from . import economy, rules, words
+from . import economy, grave, rules, words
 from .content import LEADERS
 
 
@@ -45,6 +45,9 @@ class NationenState(FramedState):
 
     def action_label(self, verb: str, args: tuple) -> Text | None:
         return words.action_label(self, verb, args)
+
+    def grave(self, action: str) -> Text | None:
+        return grave.grave(self, action)
 
     def outcome(self) -> Outcome | None:
         if self.stack:

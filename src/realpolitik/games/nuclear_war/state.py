@@ -17,7 +17,7 @@ from typing import Any
 from realpolitik.engine import LIST, NESTED, SHARED, VALUE, FramedState, Outcome, Rng, fields
 from realpolitik.i18n import Text
 
-from . import rules, words
+from . import grave, rules, words
 from .population import total
 
 
@@ -39,6 +39,9 @@ class NuclearWarState(FramedState):
 
     def action_label(self, verb: str, args: tuple) -> str | None:
         return words.action_label(self, verb, args)
+
+    def grave(self, action: str) -> Text | None:
+        return grave.grave(self, action)
 
     def outcome(self) -> Outcome | None:
         if self.stack:

@@ -290,7 +290,7 @@ class Turn(NamedTuple):
         seat = self.seat
         side = st.side(seat)
         if use == "calm":
-            if card.owner() != side:
+            if costs_a_build_point(card, side):
                 st.stack.append(Dismantle(seat, side, "", "cost"))
             st.stack.append(RemoveUnrest(seat, side, ""))
         elif use == "build":
@@ -362,6 +362,11 @@ def turn_order(st: S) -> list[int]:
 
 
 # ====================================================================== refusals
+
+
+def costs_a_build_point(card: Card, side: int) -> bool:
+    """Removing unrest with a card not of the side's own colour costs a build point (§4.1)."""
+    return card.owner() != side
 
 
 def why_illegal(st: S, action: str) -> Text | None:

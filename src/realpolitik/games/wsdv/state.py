@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 from realpolitik.engine import LIST, NESTED, SHARED, VALUE, FramedState, Outcome, Rng, fields
 from realpolitik.i18n import Listed, Text
 
-from . import board, end_of_decade, rules, words
+from . import board, end_of_decade, grave, rules, words
 from .board import NONE, RUNDOWN
 from .content import EAST, LINE, SIDES, WEST, Card, Content
 from .layout import Layout
@@ -56,6 +56,9 @@ class WsdvState(FramedState):
 
     def action_label(self, verb: str, args: tuple) -> str | Text | Listed | None:
         return words.action_label(self, verb, args)
+
+    def grave(self, action: str) -> Text | None:
+        return grave.grave(self, action)
 
     def outcome(self) -> Outcome | None:
         if self.stack or self.result is None:

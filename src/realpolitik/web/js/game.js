@@ -38,8 +38,17 @@ function connection(text, ok) {
   $("connection").classList.toggle("ok", Boolean(ok));
 }
 
+/** A grave action (the game says why: it eliminates you, gives something away, starts a war,
+ * ends the game) is sent only once the player confirms it. */
+function confirmed(text) {
+  const typed = text.toLowerCase().split(/\s+/).filter(Boolean).join(" ");
+  const choice = page.view && page.view.pending ? page.view.pending.choices.find((c) => c.action === typed) : null;
+  return !choice || !choice.grave || window.confirm(t("{warning}\n\nPlay it anyway?", { warning: choice.grave }));
+}
+
 function act(text) {
   if (!page.socket || page.socket.readyState !== WebSocket.OPEN || page.busy) return;
+  if (!confirmed(text)) return;
   page.busy = true;
   notice("");
   page.socket.send(JSON.stringify({ type: "act", seq: page.seq, action: text }));
