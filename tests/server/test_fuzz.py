@@ -101,6 +101,10 @@ def test_game_routes(served, game_id, seat, ply, name, which):
         _json_error(http.get(f"/api/games/{gid}/replay", params={"seat": seat, "ply": ply}))
         _json_error(http.post(f"/api/games/{gid}/claim", content=_dumps({"seat": seat, "name": name})))
         _json_error(http.get(f"/api/content/{quote(game_id, safe='')}/{quote(seat, safe='')}"))
+        _json_error(http.get(f"/api/leaderboard/{quote(game_id, safe='')}"))
+        _json_error(http.get(f"/api/players/{quote(name, safe='')}"))
+        for page in (f"/player/{quote(name, safe='')}", "/leaderboard"):
+            _json_error(http.get(page))
         _json_error(http.get(f"/i18n/{quote(seat, safe='')}.json"))
 
 
@@ -248,7 +252,8 @@ def test_every_route_of_the_server_is_fuzzed():
     fuzzed = {"/", "/game/{game_id}", "/replay/{game_id}", "/account", "/i18n/{lang}.json", "/api/catalog",
               "/api/content/{game}/{name}", "/api/games", "/api/games/{game_id}", "/api/games/{game_id}/claim",
               "/api/games/{game_id}/record", "/api/games/{game_id}/replay", "/api/games/{game_id}/chat",
-              "/api/account", "/ws/{game_id}",
+              "/api/account", "/ws/{game_id}", "/api/leaderboard/{game}", "/api/players/{name}",
+              "/leaderboard", "/player/{name}",
               "/api/account/games", *ACCOUNT_POSTS}
     routes = {route.path for route in create_app().routes if getattr(route, "path", "").startswith(("/api", "/ws"))
               or route.path in fuzzed}

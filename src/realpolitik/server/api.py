@@ -56,7 +56,7 @@ PLY = re.compile(r"^[0-9]{1,9}$")
 STATUS = {"bad-game": 400, "bad-seat": 400, "bad-option": 400, "bad-request": 400, "taken": 409,
           "invite-only": 403, "not-finished": 403, "no-game": 404, "no-content": 404, "no-language": 404, "limit": 429,
           "busy": 503, "damaged": 500, "internal": 500, "timeout": 408, "bad-name": 400, "bad-password": 400,
-          "name-taken": 409, "bad-login": 401, "signed-out": 401, "csrf": 403}
+          "name-taken": 409, "bad-login": 401, "signed-out": 401, "csrf": 403, "no-player": 404}
 
 
 def error(code: str, message: str) -> JSONResponse:
@@ -205,7 +205,8 @@ async def create_game(request: Request) -> Response:
     body = parse(await _body(request), CreateGame, MAX_BODY)
     table, tokens = await _hall(request).create(body.game, [s.strip().lower() for s in body.seats],
                                                 body.options, body.lobby_join, client(request),
-                                                clock=body.clock and Clock.chosen(body.clock), stand_in=body.stand_in)
+                                                clock=body.clock and Clock.chosen(body.clock), stand_in=body.stand_in,
+                                                rated=body.rated)
     invites = [{"seat": table.labels[s], "url": f"/game/{table.id}#seat={table.labels[s]}&token={t}"}
                for s, t in tokens.items()]
     return JSONResponse({"id": table.id, "game": table.game.id, "invites": invites,
@@ -284,6 +285,65 @@ async def chat(request: Request) -> Response:
     except StorageBusy:
         raise busy() from None
     return JSONResponse({"lines": [table.chat_line(line) for line in sorted(found, key=lambda line: line.at)]})
+
+
+@guarded
+async def leaderboard(request: Request) -> Response:
+    """GET /api/leaderboard/{game} — the rated players of a game title, best first: accounts by
+    name, bots by kind (``name`` is the kind), each with games played, mu, sigma and the
+    ordinal mu − 3σ it is ordered by."""
+    hall = _hall(request)
+    game = hall.games.get(request.path_params["game"])
+    if game is None:
+        raise Refusal("no-game", t("There is no such game."))
+    store = hall.store
+    try:
+        rows = await store.run(store.leaderboard, game.id)
+    except StorageBusy:
+        raise busy() from None
+    players = [{"name": row["name"] if row["user_id"] is not None else row["bot"],
+                "kind": "account" if row["user_id"] is not None else "bot", "games": row["games"],
+                "mu": round(row["mu"], 2), "sigma": round(row["sigma"], 2),
+                "ordinal": round(row["mu"] - 3 * row["sigma"], 2)} for row in rows]
+    return JSONResponse({"game": game.id, "title": game.title, "players": players})
+
+
+@guarded
+async def player(request: Request) -> Response:
+    """GET /api/players/{name} — an account's public page: its ratings per game title with their
+    history, and its recent finished games (nothing private: no e-mail, no tokens)."""
+    store = _hall(request).store
+    try:
+        user = await store.run(store.user_named, accounts.fold(clean_text(request.path_params["name"])[:200]))
+        if user is None:
+            raise Refusal("no-player", t("There is no such player."))
+        history = await store.run(store.rating_history, user.id)
+        seats = await store.run(store.seats_of, user.id, 50)
+    except StorageBusy:
+        raise busy() from None
+    games = _hall(request).games
+    titles: dict[str, dict[str, Any]] = {}
+    for row in history:
+        entry = titles.setdefault(row["game"], {"game": row["game"], "title": games[row["game"]].title
+                                                if row["game"] in games else row["game"], "history": []})
+        entry["history"].append({"at": row["at"].isoformat(), "mu": round(row["mu"], 2),
+                                 "sigma": round(row["sigma"], 2), "game_id": row["game_id"]})
+    for entry in titles.values():
+        last = entry["history"][-1]
+        entry.update(mu=last["mu"], sigma=last["sigma"], ordinal=round(last["mu"] - 3 * last["sigma"], 2),
+                     games=len(entry["history"]))
+    recent = []
+    for row in seats:
+        game = games.get(row["game"])
+        if row["status"] != "finished" or game is None:
+            continue
+        labels = game.seat_labels(row["seat_count"])
+        outcome = (row["result"] or {}).get("outcome") or {}
+        recent.append({"id": row["id"], "game": game.id, "title": game.title, "created": row["created"].isoformat(),
+                       "seat": labels[row["seat"]], "place": outcome.get("places", {}).get(labels[row["seat"]]),
+                       "players": row["seat_count"], "replay": f"/replay/{row['id']}"})
+    return JSONResponse({"name": user.name, "since": user.created.isoformat(), "ratings": list(titles.values()),
+                         "recent": recent[:20]})
 
 
 # ---------------------------------------------------------------------- accounts

@@ -16,15 +16,16 @@ import logging
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
 from realpolitik.bots import bot_kinds
 from realpolitik.engine import ContentError, Game, OptionError, RecordError, ReplayError, State
-from realpolitik.i18n import Text, t
+from realpolitik.i18n import LANGUAGES, Text, render, t
 
+from . import ratings
 from .bots import BotRunner
 from .clock import Clock
 from .quota import Limits, Rates
@@ -75,6 +76,13 @@ class Hall:
         self._sweeper: asyncio.Task | None = None
         #: when the running clock of an idle game (out of memory) runs out, by id (monotonic)
         self.alarms: dict[str, float] = {}
+        self._chores: set[asyncio.Task] = set()
+
+    def chore(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` beside the games (it logs its own failures); kept until it is done."""
+        task = asyncio.get_running_loop().create_task(work)
+        self._chores.add(task)
+        task.add_done_callback(self._chores.discard)
 
     async def start(self) -> int:
         """Resume every unfinished game from storage; returns how many. A database that
@@ -266,7 +274,7 @@ class Hall:
 
     async def create(self, game_id: str, kinds: list[str], options: dict[str, Any],
                      lobby_join: bool, client: str = "", clock: Clock | None = None,
-                     stand_in: str | None = None) -> tuple[Table, dict[int, str]]:
+                     stand_in: str | None = None, rated: bool = False) -> tuple[Table, dict[int, str]]:
         """A new game; returns its table and the token of every human seat. ``clock`` is its time
         control, ``stand_in`` the bot kind that plays a person's seat when its time runs out or
         its person resigns (default: the heuristic bot where the game has one)."""
@@ -302,7 +310,7 @@ class Hall:
             seats=[StoredSeat(i, kind, "", hash_token(tokens[i]) if i in tokens else None, False,
                               clock_left=clock.start if clock is not None and kind == HUMAN else None)
                    for i, kind in enumerate(kinds)],
-            clock=None if clock is None else clock.to_json(), stand_in=stand_in,
+            clock=None if clock is None else clock.to_json(), stand_in=stand_in, rated=rated,
         )
         stored.turn_since = stored.created
         await self.store.run(self.store.create_game, stored)
@@ -325,7 +333,8 @@ class Hall:
         files = {o.name for o in table.game.options if o.local_file}  # stored empty: the built-in content
         options = {name: value for name, value in table.stored.options.items() if name not in files}
         again, _ = await self.create(table.game.id, kinds, options, table.stored.lobby_join,
-                                     clock=Clock.stored(table.stored.clock), stand_in=table.stored.stand_in)
+                                     clock=Clock.stored(table.stored.clock), stand_in=table.stored.stand_in,
+                                     rated=table.stored.rated)
         if not await self.store.run(self.store.set_rematch, table.id, again.id, table.stored.rematch):
             await self._drop_open(again.id)  # another process proposed one first: that one counts
             stored = await self.store.run(self.store.load, table.id)
@@ -377,7 +386,9 @@ class Hall:
             "created": stored.created.isoformat(), "lobby_join": stored.lobby_join,
             "players": [{"seat": labels[s.seat], "title": titles[s.seat], "kind": s.kind, "name": s.name,
                          "joined": True, "online": False} for s in stored.seats],
-            "ply": result.get("plies"), "to_act": None, "outcome": result.get("outcome"),
+            "ply": result.get("plies"), "to_act": None, "outcome": result.get("outcome"), "rated": stored.rated,
+            **({"rating": {lang: render(said, lang) for lang in LANGUAGES}}
+               if (said := ratings.words(stored.result)) is not None else {}),
         }
 
 

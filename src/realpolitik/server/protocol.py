@@ -46,6 +46,7 @@ class CreateGame(Strict):
     lobby_join: bool = True
     clock: ClockChoice | None = None
     stand_in: Short | None = None
+    rated: bool = False
 
 
 class Claim(Strict):

@@ -241,6 +241,7 @@ class StoredGame:
     stand_in: str | None = None  # the bot kind that plays a seat whose person is away
     turn_since: datetime | None = None  # when the seat to act got the turn
     rematch: str | None = None  # the game proposed as this one's rematch
+    rated: bool = False  # created as rated: counts for ratings when every seat is an account or a bot
 
     def record(self) -> Record:
         """The game's record (with the result once it is over); people by name, bots by kind."""
@@ -365,6 +366,7 @@ class Store:
                 id=game.id, game=game.game, rules_version=game.rules_version, options=game.options,
                 seed=game.seed, lobby_join=game.lobby_join, status=game.status, created=game.created,
                 result=game.result, clock=game.clock, stand_in=game.stand_in, turn_since=game.turn_since,
+                rated=game.rated,
             ))
             conn.execute(insert(seats), [
                 {"game_id": game.id, "seat": s.seat, "kind": s.kind, "name": s.name,
@@ -635,6 +637,56 @@ class Store:
                         "last_move": None if r["last_move"] is None else _utc(r["last_move"])})
         return out
 
+    # ------------------------------------------------------------------ ratings
+
+    def ratings_now(self, game: str, players: list[tuple[int | None, str | None]]) -> list[tuple[float, float] | None]:
+        """The current rating (mu, sigma) of each player — an account (user id) or a bot kind —
+        in one game title; ``None`` for a player not rated yet."""
+        out: list[tuple[float, float] | None] = []
+        with self.engine.connect() as conn:
+            for user_id, bot in players:
+                who = ratings.c.user_id == user_id if user_id is not None else ratings.c.bot == bot
+                row = conn.execute(select(ratings.c.mu, ratings.c.sigma).where(ratings.c.game == game, who)
+                                   .order_by(ratings.c.id.desc()).limit(1)).first()
+                out.append(None if row is None else (row.mu, row.sigma))
+        return out
+
+    def add_ratings(self, game: str, game_id: str, rows: list[tuple[int | None, str | None, float, float]]) -> bool:
+        """Store the new ratings a finished game gave its players — once: false when the game
+        was rated already."""
+        moment = now()
+        with self.engine.begin() as conn:
+            if conn.execute(select(ratings.c.id).where(ratings.c.game_id == game_id).limit(1)).first() is not None:
+                return False
+            conn.execute(insert(ratings), [{"game": game, "user_id": user_id, "bot": bot, "game_id": game_id,
+                                            "mu": mu, "sigma": sigma, "at": moment}
+                                           for user_id, bot, mu, sigma in rows])
+            return True
+
+    def leaderboard(self, game: str, limit: int = 100) -> list[dict[str, Any]]:
+        """Every rated player of a game title with the current rating and the number of rated games."""
+        latest = (select(func.max(ratings.c.id).label("id"), func.count().label("games"))
+                  .where(ratings.c.game == game).group_by(ratings.c.user_id, ratings.c.bot).subquery())
+        query = (select(ratings.c.user_id, ratings.c.bot, ratings.c.mu, ratings.c.sigma, latest.c.games, users.c.name)
+                 .join_from(latest, ratings, ratings.c.id == latest.c.id)
+                 .join(users, users.c.id == ratings.c.user_id, isouter=True))
+        with self.engine.connect() as conn:
+            rows = [dict(r) for r in conn.execute(query).mappings()]
+        rows.sort(key=lambda r: r["mu"] - 3 * r["sigma"], reverse=True)
+        return rows[:limit]
+
+    def rating_history(self, user_id: int) -> list[dict[str, Any]]:
+        """Every rating change of an account, oldest first: game title, game, mu, sigma, when."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(ratings.c.game, ratings.c.game_id, ratings.c.mu, ratings.c.sigma, ratings.c.at)
+                                .where(ratings.c.user_id == user_id).order_by(ratings.c.id)).mappings().all()
+        return [{**r, "at": _utc(r["at"])} for r in rows]
+
+    def user_named(self, name_key: str) -> User | None:
+        """The account of a folded name (no password hash)."""
+        found = self.user_by_name(name_key)
+        return None if found is None else found[0]
+
     # ------------------------------------------------------------------ chat
 
     def add_chat(self, game_id: str, line: ChatLine) -> None:
@@ -695,4 +747,5 @@ def _stored(row, seats_of: list[StoredSeat], acts: list[tuple[int, str]]) -> Sto
     since = row["turn_since"]
     return StoredGame(row["id"], row["game"], row["rules_version"], options, row["seed"], row["lobby_join"],
                       row["status"], _utc(row["created"]), seats_of, [text for _, text in acts], result,
-                      clock, row["stand_in"], None if since is None else _utc(since), row["rematch"])
+                      clock, row["stand_in"], None if since is None else _utc(since), row["rematch"],
+                      bool(row["rated"]))

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from realpolitik.engine import Game, IllegalAction, Record, State, normalize
 from realpolitik.i18n import LANGUAGES, Text, listed, render, t
 
+from . import ratings
 from .bots import BotJob
 from .store import ChatLine, StaleWrite, StorageBusy, StoredGame, now
 from .timekeeper import Timekeeper
@@ -168,6 +169,10 @@ class Table:
         }
         if self.stored.result is not None:
             out["outcome"] = self.stored.result.get("outcome")
+        out["rated"] = self.stored.rated
+        said = ratings.words(self.stored.result)
+        if said is not None:
+            out["rating"] = {lang: render(said, lang) for lang in LANGUAGES}
         return out
 
     def record(self) -> Record:
@@ -329,6 +334,9 @@ class Table:
                 away = {self.labels[s.seat]: s.away for s in self.stored.seats if s.away}
                 if away:
                     result["away"] = away
+                counts = ratings.verdict(self.stored)
+                if counts is not None:
+                    result["rating"] = counts
             clock_left = self.timekeeper.after_move(seat)
             try:
                 moment = await self.hall.store.run(self.hall.store.append, self.id, self.seq, seat, canonical, result,
@@ -352,6 +360,8 @@ class Table:
         self.broadcast()
         if self.status == "finished":
             self.hall.keep_finished(self)
+            if self.stored.result.get("rating") == "counted":
+                self.hall.chore(ratings.rate(self.hall, self.stored))
         self.kick_bot()
 
     async def _reload(self) -> None:

@@ -135,6 +135,7 @@ async function show() {
   document.body.dataset.user = me.user ? me.user.name : "";
   if (me.user) {
     $("signed-in").textContent = t("Logged in as {name}", { name: me.user.name });
+    $("player-page").href = `/player/${encodeURIComponent(me.user.name)}`;
     await listGames();
   }
 }

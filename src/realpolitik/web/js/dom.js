@@ -51,3 +51,12 @@ export function seatName(player) {
   if (player.kind !== "human") return seatTitle(player) + " (" + t("{kind} bot", { kind: player.kind }) + ")";
   return player.name ? `${seatTitle(player)} (${player.name})` : seatTitle(player);
 }
+
+/** Who plays a seat of this kind, in words: a person, or which bot. */
+export function kindName(kind) {
+  if (kind === "human") return t("human");
+  if (kind === "heuristic") return t("bot: rules of thumb");
+  if (kind === "ismcts") return t("bot: thinks ahead");
+  if (kind === "random") return t("bot: random moves");
+  return t("{kind} bot", { kind });
+}

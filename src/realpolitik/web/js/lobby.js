@@ -2,7 +2,7 @@
 // invite links, and list open, running and finished games to join, watch or replay.
 
 import { getJSON, postJSON } from "./api.js";
-import { h, put, seatName, seatTitle } from "./dom.js";
+import { h, kindName, put, seatName, seatTitle } from "./dom.js";
 import { lang, startLanguage, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -28,13 +28,6 @@ function facts(game) {
 }
 
 /** Who may sit at a seat, in words: a person or a bot of some kind. */
-function kindName(kind) {
-  if (kind === "human") return t("human");
-  if (kind === "heuristic") return t("bot: rules of thumb");
-  if (kind === "ismcts") return t("bot: thinks ahead");
-  if (kind === "random") return t("bot: random moves");
-  return t("{kind} bot", { kind });
-}
 
 function seatChoices(game, i, seat) {
   const kinds = ["human", ...game.bots];
@@ -143,7 +136,7 @@ async function create(event) {
   try {
     const answer = await postJSON("/api/games", {
       game: current().id, seats: kinds, options: readOptions(), lobby_join: $("lobby-join").checked,
-      clock: readClock(), stand_in: $("stand-in").value,
+      clock: readClock(), stand_in: $("stand-in").value, rated: $("rated").checked,
     });
     showCreated(answer, seats);
     refresh();
@@ -187,6 +180,8 @@ function gameRow(game) {
     h("div", {}, h("strong", { text: game.title }), " ", h("span", { class: "muted", text: when })),
     h("div", { class: "muted", text: seats }),
     detail ? h("div", { text: detail }) : null,
+    game.rating ? h("div", { class: "muted rating-note", text: game.rating[lang] || game.rating.en })
+      : game.rated ? h("div", { class: "muted rating-note", text: t("rated") }) : null,
     h("div", { class: "links" }, links));
 }
 

@@ -1,0 +1,94 @@
+"""Ratings: openskill's Plackett–Luce model, one rating per player and game title.
+
+A game created as rated counts when it ends if every seat is an account or a bot kind
+(bots are rated as their kind: "heuristic", "ismcts" …); a guest's seat, or an account
+holding two seats, leaves it unrated, and its result says why. Places come from the
+game's outcome (ties share a place); a seat whose player resigned comes last. In the team
+games (``Game.teams``) partners form one team of the model and share its update. Each
+game is rated once — the ratings table holds its rows, and a second attempt finds them.
+The newest row of a player and title is the current rating; the rows are its history.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+from openskill.models import PlackettLuce
+
+from realpolitik.i18n import Text, t
+
+from .store import StoredGame
+
+if TYPE_CHECKING:
+    from realpolitik.engine import Game
+
+    from .hall import Hall
+
+log = logging.getLogger("realpolitik.server")
+
+MODEL = PlackettLuce()
+HUMAN = "human"
+
+#: why a rated game did not count, by the key its result keeps
+UNRATED = {"guest": t("not rated: a seat had no account"),
+           "shared": t("not rated: one account held several seats")}
+
+
+def verdict(stored: StoredGame) -> str | None:
+    """How a finished rated game counts: ``counted``, or the key of why not; ``None`` when the
+    game was not created as rated."""
+    if not stored.rated:
+        return None
+    accounts = [s.user_id for s in stored.seats if s.kind == HUMAN]
+    if None in accounts:
+        return "guest"
+    if len(set(accounts)) < len(accounts):
+        return "shared"
+    return "counted"
+
+
+def words(result: dict[str, Any] | None) -> Text | None:
+    """What a finished game's result says about its rating, in words (``None``: nothing to say)."""
+    key = (result or {}).get("rating")
+    return UNRATED.get(key) if key != "counted" else t("rated")
+
+
+def _places(game: Game, stored: StoredGame) -> list[int]:
+    """Each seat's place (1 = best), a resigned seat after everybody else."""
+    labels = game.seat_labels(len(stored.seats))
+    outcome = (stored.result or {}).get("outcome") or {}
+    places = [int(outcome.get("places", {}).get(label, 1)) for label in labels]
+    last = max(places) + 1
+    away = (stored.result or {}).get("away", {})
+    return [last if away.get(label) == "resigned" else place for label, place in zip(labels, places, strict=True)]
+
+
+async def rate(hall: Hall, stored: StoredGame) -> None:
+    """Update the ratings of a finished game's players, if it counts (errors are logged: a
+    rating never delays or fails the end of a game)."""
+    try:
+        if verdict(stored) != "counted":
+            return
+        game = hall.games[stored.game]
+        who = [(s.user_id, None) if s.kind == HUMAN else (None, s.kind) for s in stored.seats]
+        players = list(dict.fromkeys(who))  # a bot kind in two seats is one player, rated once
+        current = await hall.store.run(hall.store.ratings_now, game.id, players)
+        rating = {p: MODEL.rating(mu=r[0], sigma=r[1]) if r else MODEL.rating()
+                  for p, r in zip(players, current, strict=True)}
+        places = _places(game, stored)
+        teams = game.teams(len(stored.seats)) or tuple(range(len(stored.seats)))
+        order = sorted(set(teams))
+        members = [[s for s in range(len(teams)) if teams[s] == team] for team in order]
+        ranks = [min(places[s] for s in seats) for seats in members]
+        rated = MODEL.rate([[rating[who[s]] for s in seats] for seats in members], ranks=ranks)
+        rows, done = [], set()
+        for seats, team in zip(members, rated, strict=True):
+            for s, new in zip(seats, team, strict=True):
+                if who[s] not in done:
+                    done.add(who[s])
+                    rows.append((*who[s], new.mu, new.sigma))
+        if await hall.store.run(hall.store.add_ratings, game.id, stored.id, rows):
+            log.info("game %s: ratings updated for %d players", stored.id, len(rows))
+    except Exception:
+        log.exception("game %s: the ratings could not be updated", stored.id)

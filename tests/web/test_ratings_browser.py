@@ -1,0 +1,44 @@
+"""The leaderboard and a player's page in the browser, in German: the rated players of a
+title best first, accounts linked to their pages, a page with the rating, its history
+drawn as a chart and the recent games with their replays."""
+
+from __future__ import annotations
+
+import httpx
+from playwright.sync_api import expect
+
+from realpolitik.testing.pages import console_errors
+from realpolitik.testing.server import GameSocket
+
+
+def test_the_leaderboard_and_a_players_page(server, api, context):
+    client = httpx.Client(base_url=server.url, timeout=10)
+    assert client.post("/api/account/signup", json={"name": "Lena", "password": "correct horse battery"}).is_success
+    game = api.create(["human", "random"], game="nationen", rated=True, stand_in="random")
+    sock = GameSocket(server, game["id"], headers={"cookie": f"session={client.cookies['session']}"})
+    sock.hello(game["tokens"]["p1"])
+    sock.wait_view(lambda m: m["status"] == "running")
+    sock.send({"type": "resign"})
+    sock.until(lambda m: m["type"] == "resigned")
+    sock.close()
+    client.close()
+    api.wait_finished(game["id"], timeout=120)
+    api.wait(game["id"], lambda info: len(api.get("/api/leaderboard/nationen").json()["players"]) == 2)
+
+    page = context("de-DE").new_page()
+    errors = console_errors(page)
+    page.goto(server.url + "/")
+    page.click("header a[href='/leaderboard']")
+    page.select_option("#game", "nationen")
+    rows = page.locator("#rows tr")
+    expect(rows).to_have_count(2)
+    expect(page.locator("thead th").nth(2)).to_have_text("Wertung (μ − 3σ)")
+    names = rows.locator("td:nth-child(2)").all_inner_texts()
+    assert sorted(names) == ["Bot: Zufallszüge", "Lena"], names
+    assert names[0] == "Bot: Zufallszüge"  # the bot won: Lena resigned
+    page.click("#rows a:text('Lena')")
+    expect(page.locator("#name")).to_have_text("Lena")
+    expect(page.locator(".rating p")).to_contain_text("nach 1 gewerteten Partien")
+    expect(page.locator(".rating-chart circle")).to_have_count(1)
+    expect(page.locator("#recent a")).to_have_attribute("href", f"/replay/{game['id']}")
+    assert errors == []
