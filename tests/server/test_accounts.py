@@ -256,9 +256,11 @@ def test_the_language_chosen_on_a_page_is_kept_in_the_account(device):
     csrf = signup(phone, name, headers={"accept-language": "en-US"}).json()["csrf"]
     refused = phone.post("/api/account/settings", json={"language": "de"})
     assert refused.status_code == 403 and refused.json()["code"] == "csrf"
-    for bad in ({"language": "fr"}, {"language": "de", "email": "x"}, {}):
+    for bad, code in (({"language": "fr"}, "bad-request"), ({"language": "de", "email": "x"}, "bad-address"),
+                      ({}, "bad-request"), ({"colour": "red"}, "bad-request")):
         answer = phone.post("/api/account/settings", json=bad, headers={"x-csrf-token": csrf})
-        assert answer.status_code == 400 and answer.json()["code"] == "bad-request", bad
+        assert answer.status_code == 400 and answer.json()["code"] == code, bad
+    assert phone.get("/api/account").json()["user"]["language"] == "en"  # a refused change changes nothing
     chosen = phone.post("/api/account/settings", json={"language": "de"}, headers={"x-csrf-token": csrf})
     assert chosen.status_code == 200 and chosen.json()["user"]["language"] == "de"
     assert phone.http.cookies.get("lang") == "de"

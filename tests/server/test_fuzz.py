@@ -103,6 +103,7 @@ def test_game_routes(served, game_id, seat, ply, name, which):
         _json_error(http.get(f"/api/content/{quote(game_id, safe='')}/{quote(seat, safe='')}"))
         _json_error(http.get(f"/api/leaderboard/{quote(game_id, safe='')}"))
         _json_error(http.get(f"/api/players/{quote(name, safe='')}"))
+        _json_error(http.get(f"/api/rules/{quote(game_id, safe='')}", params={"lang": seat}))
         for page in (f"/player/{quote(name, safe='')}", "/leaderboard"):
             _json_error(http.get(page))
         _json_error(http.get(f"/i18n/{quote(seat, safe='')}.json"))
@@ -253,6 +254,7 @@ def test_every_route_of_the_server_is_fuzzed():
               "/api/content/{game}/{name}", "/api/games", "/api/games/{game_id}", "/api/games/{game_id}/claim",
               "/api/games/{game_id}/record", "/api/games/{game_id}/replay", "/api/games/{game_id}/chat",
               "/api/account", "/ws/{game_id}", "/api/leaderboard/{game}", "/api/players/{name}",
+              "/api/rules/{game}",
               "/leaderboard", "/player/{name}",
               "/api/account/games", *ACCOUNT_POSTS}
     routes = {route.path for route in create_app().routes if getattr(route, "path", "").startswith(("/api", "/ws"))

@@ -117,3 +117,25 @@ def test_the_language_chosen_in_the_menu_follows_the_account_to_another_browser(
     other.goto(server.url + "/")
     expect(other.locator("#create-button")).to_have_text("Partie eröffnen")
     assert errors == []
+
+
+def test_the_account_page_keeps_the_addresses_for_turn_notifications(server, context):
+    page = context("de-DE").new_page()
+    errors = console_errors(page)
+    page.goto(server.url + "/account")
+    page.fill("#signup-name", "Post Paula")
+    page.fill("#signup-password", PASSWORD)
+    page.click("#signup-button")
+    expect(page.locator("#addresses-button")).to_have_text("Speichern")
+    page.fill("#email", "paula@example.org")
+    page.fill("#webhook", "ftp://example.org/hook")
+    page.click("#addresses-button")
+    expect(page.locator("#notice")).to_have_text("Ein Webhook ist eine http://- oder https://-Adresse, "
+                                                 "nicht 'ftp://example.org/hook'.")
+    page.fill("#webhook", "https://hooks.example/paula")
+    page.click("#addresses-button")
+    expect(page.locator("#notice")).to_contain_text("Gespeichert")
+    page.reload()
+    expect(page.locator("#email")).to_have_value("paula@example.org")
+    expect(page.locator("#webhook")).to_have_value("https://hooks.example/paula")
+    assert [e for e in errors if "status of 400" not in e] == []  # the refused address is the only one

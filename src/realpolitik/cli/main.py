@@ -223,6 +223,22 @@ def serve(
                                     "(above 0, at most 3600)"),
     limit: list[str] = typer.Option([], "--limit", help="a server limit name=value (repeatable), e.g. "
                                     "open_games=200; every limit and its default: docs/security.md"),
+    smtp: str | None = typer.Option(None, envvar="REALPOLITIK_SMTP", help="SMTP server HOST[:PORT] for turn "
+                                    "notifications by e-mail (default: none, no e-mail)"),
+    smtp_from: str = typer.Option("realpolitik@localhost", envvar="REALPOLITIK_SMTP_FROM",
+                                  help="sender address of the e-mails"),
+    smtp_user: str | None = typer.Option(None, envvar="REALPOLITIK_SMTP_USER", help="SMTP login name"),
+    smtp_password_env: str = typer.Option("REALPOLITIK_SMTP_PASSWORD", help="name of the environment variable "
+                                          "that holds the SMTP password (never given on the command line)"),
+    smtp_starttls: bool = typer.Option(False, envvar="REALPOLITIK_SMTP_STARTTLS", help="use STARTTLS"),
+    public_url: str = typer.Option("", envvar="REALPOLITIK_PUBLIC_URL", help="the address players reach the "
+                                   "server at, for links in notifications (default: the address it listens on)"),
+    webhook_private: bool = typer.Option(False, envvar="REALPOLITIK_WEBHOOK_PRIVATE", help="let webhooks go to "
+                                         "loopback and private addresses (off: only public ones)"),
+    notify_every: float = typer.Option(5.0, help="seconds between two looks at the outbox of notifications "
+                                       "(0.01–3600)"),
+    notify_retry: float = typer.Option(60.0, help="seconds before a failed notification is tried again, "
+                                       "growing 1, 5, 30, 120 times (0.01–86400)"),
 ) -> None:
     """Run the game server: lobby, online play against people and bots, replays."""
     words = from_env()
@@ -236,8 +252,17 @@ def serve(
     if bot_workers is not None and not 0 <= bot_workers <= 256:
         fail(t("{option} must be a whole number from {low} to {high}, not {value}", option="--bot-workers", low=0,
                high=256, value=bot_workers), words)
-    from realpolitik.server import Limits, StorageError
+    for option, value, high in (("--notify-every", notify_every, 3600), ("--notify-retry", notify_retry, 86400)):
+        if not (math.isfinite(value) and 0.01 <= value <= high):
+            fail(t("{option} must be a number of seconds from {low} to {high}, not {value}", option=option,
+                   low=0.01, high=high, value=value), words)
+    from realpolitik.server import Limits, NoticeSettings, StorageError
     from realpolitik.server import serve as run_server
+
+    notices = NoticeSettings(smtp=smtp or None, smtp_from=smtp_from, smtp_user=smtp_user,
+                             smtp_password=os.environ.get(smtp_password_env), smtp_starttls=smtp_starttls,
+                             public_url=public_url, webhook_private=webhook_private, every=notify_every,
+                             retry=notify_retry)
 
     limits = Limits()
     for name, value in option_pairs(limit, words, "--limit").items():
@@ -247,7 +272,7 @@ def serve(
             fail(reason(exc), words)
     try:
         run_server(host, port, db, bot_delay, bot_workers, announce=lambda text: print(text, flush=True),
-                   bot_think=bot_think, limits=limits)
+                   bot_think=bot_think, limits=limits, notices=notices)
     except StorageError as exc:
         fail(reason(exc), words)
     except OSError as exc:

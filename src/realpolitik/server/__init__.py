@@ -10,20 +10,24 @@ from __future__ import annotations
 
 import logging
 import socket
+from dataclasses import replace
 
 from .app import create_app
 from .connections import ConnectionGuard
 from .hall import Settings
+from .notify import NoticeSettings
 from .quota import Limits
 from .store import StorageError, Store, database_url
 
-__all__ = ["Limits", "Settings", "StorageError", "create_app", "serve"]
+__all__ = ["Limits", "NoticeSettings", "Settings", "StorageError", "create_app", "serve"]
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "realpolitik.db", bot_delay: float = 0.3,
           bot_workers: int | None = None, announce=print, bot_think: float = 1.0,
-          limits: Limits | None = None) -> None:
+          limits: Limits | None = None, notices: NoticeSettings | None = None) -> None:
     """Run the server until interrupted; ``announce`` gets the address once it is bound.
+    ``notices`` configures turn notifications (links use the bound address unless it names
+    a public URL).
 
     Raises :class:`StorageError` when the database cannot be used and ``OSError`` when
     the address cannot be bound.
@@ -33,14 +37,17 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "realpolitik.db",
     _log_to_console()  # before the store opens: a schema upgrade says so
     url = database_url(db)
     Store(url).close()  # fails early, with the reason, when the database cannot be used
-    settings = Settings(db=url.render_as_string(hide_password=False), bot_delay=bot_delay, bot_workers=bot_workers,
-                        bot_think=bot_think, limits=limits or Limits())
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind((host, port))
     bound = sock.getsockname()[1]
     shown = f"[{host}]" if family == socket.AF_INET6 else host
+    notices = notices or NoticeSettings()
+    if not notices.public_url:
+        notices = replace(notices, public_url=f"http://{shown}:{bound}")
+    settings = Settings(db=url.render_as_string(hide_password=False), bot_delay=bot_delay, bot_workers=bot_workers,
+                        bot_think=bot_think, limits=limits or Limits(), notices=notices)
     config = uvicorn.Config(create_app(settings), ws_max_size=64 * 1024, log_level="info", lifespan="on",
                             limit_concurrency=settings.limits.connections,
                             **ConnectionGuard(settings.limits).protocols())

@@ -168,6 +168,24 @@ def set_cookie(response: Response, request: Request, token: str, expires: dateti
                         secure=request.url.scheme == "https", httponly=True, samesite="lax")
 
 
+_EMAIL = re.compile(r"^[^@\s]{1,64}@[^@\s]+\.[^@\s]+$")
+
+
+def address(kind: str, value: str | None) -> str | None:
+    """An e-mail address or a webhook URL as given for notifications, checked; empty: none."""
+    value = (value or "").strip()
+    if not value:
+        return None
+    if kind == "email" and not _EMAIL.match(value):
+        raise Refusal("bad-address", t("{address} is not an e-mail address.", address=repr(value[:60])))
+    if kind == "webhook":
+        parts = urlsplit(value)
+        if parts.scheme not in ("http", "https") or not parts.hostname or any(c.isspace() for c in value):
+            raise Refusal("bad-address", t("A webhook is an http:// or https:// address, not {address}.",
+                                           address=repr(value[:60])))
+    return value
+
+
 def set_language(response: Response, request: Request, language: str | None) -> None:
     """Make the account's language the pages' (the ``lang`` cookie they and the server read),
     so it follows the player to every device they log in from; none set: leave it."""

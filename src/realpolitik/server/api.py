@@ -56,7 +56,8 @@ PLY = re.compile(r"^[0-9]{1,9}$")
 STATUS = {"bad-game": 400, "bad-seat": 400, "bad-option": 400, "bad-request": 400, "taken": 409,
           "invite-only": 403, "not-finished": 403, "no-game": 404, "no-content": 404, "no-language": 404, "limit": 429,
           "busy": 503, "damaged": 500, "internal": 500, "timeout": 408, "bad-name": 400, "bad-password": 400,
-          "name-taken": 409, "bad-login": 401, "signed-out": 401, "csrf": 403, "no-player": 404}
+          "name-taken": 409, "bad-login": 401, "signed-out": 401, "csrf": 403, "no-player": 404,
+          "bad-address": 400}
 
 
 def error(code: str, message: str) -> JSONResponse:
@@ -350,7 +351,8 @@ async def player(request: Request) -> Response:
 
 
 def _me(session_token: str, user: User) -> dict[str, Any]:
-    return {"user": {"name": user.name, "language": user.language, "created": user.created.isoformat()},
+    return {"user": {"name": user.name, "language": user.language, "created": user.created.isoformat(),
+                     "email": user.email, "webhook": user.webhook},
             "csrf": accounts.csrf_token(session_token)}
 
 
@@ -465,15 +467,24 @@ async def change_password(request: Request) -> Response:
 
 @guarded
 async def settings(request: Request) -> Response:
-    """POST /api/account/settings — the account's language; the pages follow it at once."""
+    """POST /api/account/settings — the account's language (the pages follow it at once), e-mail
+    address and webhook URL; only the fields sent change."""
     _json_body(request)
     session = await accounts.signed_in(request)
     body = parse(await _body(request), AccountSettings, MAX_BODY)
+    given = body.model_fields_set
+    if not given:
+        raise BadRequest("nothing to change: send language, email or webhook")
+    addresses = {name: accounts.address(name, getattr(body, name)) for name in ("email", "webhook") if name in given}
     store = _hall(request).store
-    await store.run(store.set_language, session.user.id, body.language)
-    user = replace(session.user, language=body.language)
+    if "language" in given:
+        await store.run(store.set_language, session.user.id, body.language)
+    if addresses:
+        await store.run(store.set_addresses, session.user.id, addresses)
+    user = replace(session.user, **({"language": body.language} if "language" in given else {}), **addresses)
     response = JSONResponse(_me(session.token, user), headers=accounts.NO_STORE)
-    accounts.set_language(response, request, user.language)
+    if "language" in given:
+        accounts.set_language(response, request, user.language)
     return response
 
 

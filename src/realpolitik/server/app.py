@@ -22,6 +22,7 @@ from .accounts import CsrfGuard
 from .hall import Hall, Settings
 from .play import play
 from .replay import Replays
+from .rules import rules
 from .store import Store
 
 log = logging.getLogger("realpolitik.server")
@@ -113,6 +114,7 @@ def create_app(settings: Settings | None = None, games: Iterable[Game] | None = 
         Route("/api/games/{game_id}/chat", api.chat),
         Route("/api/leaderboard/{game}", api.leaderboard),
         Route("/api/players/{name}", api.player),
+        Route("/api/rules/{game}", rules),
         Route("/api/account", api.whoami, methods=["GET"]),
         Route("/api/account/signup", api.signup, methods=["POST"]),
         Route("/api/account/login", api.login, methods=["POST"]),

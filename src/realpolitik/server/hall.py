@@ -28,6 +28,7 @@ from realpolitik.i18n import LANGUAGES, Text, render, t
 from . import ratings
 from .bots import BotRunner
 from .clock import Clock
+from .notify import NoticeSettings, Notifier
 from .quota import Limits, Rates
 from .store import Damaged, StorageBusy, Store, StoredGame, StoredSeat, now
 from .table import DAMAGED, HUMAN, Refusal, Table, seat_titles
@@ -53,6 +54,8 @@ class Settings:
     #: seconds a search bot (``ismcts``) may think per move, at most
     bot_think: float = 1.0
     limits: Limits = field(default_factory=Limits)
+    #: turn notifications: SMTP, the server's public address for links, webhooks
+    notices: NoticeSettings = field(default_factory=NoticeSettings)
 
 
 class Hall:
@@ -77,6 +80,7 @@ class Hall:
         #: when the running clock of an idle game (out of memory) runs out, by id (monotonic)
         self.alarms: dict[str, float] = {}
         self._chores: set[asyncio.Task] = set()
+        self.notifier = Notifier(self, settings.notices)
 
     def chore(self, work: Coroutine[Any, Any, None]) -> None:
         """Run ``work`` beside the games (it logs its own failures); kept until it is done."""
@@ -103,11 +107,13 @@ class Hall:
         for table in list(self.tables.values()):
             table.kick_bot()
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
+        self.notifier.start()
         return len(self.tables)
 
     async def close(self) -> None:
         """Stop the sweeper and the bots."""
         self.closing = True
+        self.notifier.stop()
         if self._sweeper is not None:
             self._sweeper.cancel()
         for table in self.tables.values():

@@ -72,9 +72,12 @@ class PasswordChange(Strict):
 
 
 class Settings(Strict):
-    """``POST /api/account/settings``: the account's language (``null``: the browser's)."""
+    """``POST /api/account/settings``: any of the account's language (``null``: the browser's),
+    e-mail address and webhook URL for turn notifications (``null`` or empty: none)."""
 
-    language: Literal[LANGUAGES] | None  # type: ignore[valid-type]
+    language: Literal[LANGUAGES] | None = None  # type: ignore[valid-type]
+    email: Annotated[str, StringConstraints(max_length=254)] | None = None
+    webhook: Annotated[str, StringConstraints(max_length=500)] | None = None
 
 
 class SeatKey(Strict):

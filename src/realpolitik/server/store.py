@@ -526,7 +526,7 @@ class Store:
     def delete_game(self, game_id: str) -> bool:
         """Delete a game with everything stored of it (the operator's command); false if unknown."""
         with self.engine.begin() as conn:
-            for table in (chat, actions, seats):
+            for table in (chat, actions, seats, notices, ratings):
                 conn.execute(delete(table).where(table.c.game_id == game_id))
             return conn.execute(delete(games).where(games.c.id == game_id)).rowcount == 1
 
@@ -636,6 +636,61 @@ class Store:
             out.append({**r, "result": result if isinstance(result, dict) else None, "created": _utc(r["created"]),
                         "last_move": None if r["last_move"] is None else _utc(r["last_move"])})
         return out
+
+    # ------------------------------------------------------------------ turn notifications
+
+    def add_notices(self, user_id: int, game_id: str, turn: int, channels: tuple[str, ...]) -> int:
+        """Queue a notice of the turn that came to ``user_id`` when game ``game_id`` had ``turn``
+        actions, on each of ``channels`` the account has an address for (``email``, ``webhook``);
+        one per turn and channel, however often asked. Returns how many were queued."""
+        moment = now()
+        queued = 0
+        with self.engine.connect() as conn:
+            user = conn.execute(select(users.c.email, users.c.webhook).where(users.c.id == user_id)).first()
+        if user is None:
+            return 0
+        for channel in channels:
+            if not {"email": user.email, "webhook": user.webhook}.get(channel):
+                continue
+            try:
+                with self.engine.begin() as conn:
+                    conn.execute(insert(notices).values(user_id=user_id, game_id=game_id, turn=turn,
+                                                        channel=channel, created=moment, next_try=moment))
+                queued += 1
+            except IntegrityError:  # this turn was told on this channel already
+                pass
+        return queued
+
+    def due_notices(self, limit: int, attempts: int) -> list[dict[str, Any]]:
+        """Notices to send now (not sent, fewer than ``attempts`` tries, due), with what they need:
+        the account's name, language and addresses, the game, its number of seats and the seat
+        the account holds."""
+        seats_all = seats.alias("seats_all")
+        players = select(func.count()).where(seats_all.c.game_id == notices.c.game_id).scalar_subquery()
+        query = (select(notices.c.id, notices.c.game_id, notices.c.turn, notices.c.channel, notices.c.attempts,
+                        users.c.name, users.c.language, users.c.email, users.c.webhook, games.c.game,
+                        func.min(seats.c.seat).label("seat"), players.label("players"))
+                 .join(users, users.c.id == notices.c.user_id).join(games, games.c.id == notices.c.game_id)
+                 .join(seats, (seats.c.game_id == notices.c.game_id) & (seats.c.user_id == notices.c.user_id))
+                 .where(notices.c.sent.is_(None), notices.c.attempts < attempts, notices.c.next_try <= now())
+                 .group_by(notices.c.id, users.c.id, games.c.id).order_by(notices.c.next_try).limit(limit))
+        with self.engine.connect() as conn:
+            return [dict(r) for r in conn.execute(query).mappings()]
+
+    def notice_done(self, notice_id: int, error: str | None = None, retry_at: datetime | None = None) -> None:
+        """A notice was sent (no ``error``), or failed: tried once more, again at ``retry_at``."""
+        with self.engine.begin() as conn:
+            if error is None:
+                conn.execute(update(notices).where(notices.c.id == notice_id)
+                             .values(sent=now(), attempts=notices.c.attempts + 1, error=None))
+            else:
+                conn.execute(update(notices).where(notices.c.id == notice_id)
+                             .values(attempts=notices.c.attempts + 1, error=error[:200], next_try=retry_at or now()))
+
+    def set_addresses(self, user_id: int, addresses: dict[str, str | None]) -> None:
+        """Change an account's ``email`` address and ``webhook`` URL (``None``: none)."""
+        with self.engine.begin() as conn:
+            conn.execute(update(users).where(users.c.id == user_id).values(**addresses))
 
     # ------------------------------------------------------------------ ratings
 

@@ -354,6 +354,8 @@ class Table:
             self.stored.turn_since = moment
             if clock_left is not None:
                 self.stored.seats[seat].clock_left = clock_left
+            if probe.to_act is not None and probe.to_act != seat:
+                self.hall.notifier.turn_came(self, probe.to_act)
             self.touched = time.monotonic()
             if result is not None:
                 self.stored.status, self.stored.result = "finished", result

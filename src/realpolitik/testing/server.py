@@ -62,8 +62,9 @@ class ServerProcess:
     """``realpolitik serve`` on 127.0.0.1 in a child process, its output in a log file."""
 
     def __init__(self, db: str, bot_delay: float = 0.0, bot_workers: int = 1, log: Path | None = None,
-                 bot_think: float = 0.2, limits: dict[str, Any] | None = None) -> None:
+                 bot_think: float = 0.2, limits: dict[str, Any] | None = None, args: tuple[str, ...] = ()) -> None:
         self.db = db
+        self.args = args  # more options of ``serve``
         self.limits = ROOMY if limits is None else limits
         self.bot_think = bot_think
         self.bot_delay = bot_delay
@@ -81,6 +82,7 @@ class ServerProcess:
                 "--bot-delay", str(self.bot_delay), "--bot-workers", str(self.bot_workers),
                 "--bot-think", str(self.bot_think)]
         args += [f"--limit={name}={value}" for name, value in self.limits.items()]
+        args += self.args
         mark = len(self.output())
         with self.log.open("a") as out:
             self.proc = subprocess.Popen(args, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)

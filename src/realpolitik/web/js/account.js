@@ -136,6 +136,8 @@ async function show() {
   if (me.user) {
     $("signed-in").textContent = t("Logged in as {name}", { name: me.user.name });
     $("player-page").href = `/player/${encodeURIComponent(me.user.name)}`;
+    $("email").value = me.user.email || "";
+    $("webhook").value = me.user.webhook || "";
     await listGames();
   }
 }
@@ -184,6 +186,10 @@ async function start() {
     await send("/api/account/password", { old: $("old-password").value, new: $("new-password").value }, csrf);
     $("old-password").value = $("new-password").value = "";
     notice(t("Your password is changed; every other session of your account is logged out."), "info");
+  });
+  form("addresses", async () => {
+    await send("/api/account/settings", { email: $("email").value, webhook: $("webhook").value }, csrf);
+    notice(t("Saved: you will be told of your turns at these addresses."), "info");
   });
   $("logout").addEventListener("click", async () => {
     try {

@@ -22,7 +22,7 @@ const FATAL = new Set([4400, 4403, 4404]);
 
 const page = {
   socket: null, view: null, seq: 0, players: [], you: null, title: "realpolitik",
-  board: null, data: null, busy: false, status: "", retry: 0, user: null, seat: null, undo: false, clock: null, clockAt: 0, rematch: null,
+  board: null, data: null, busy: false, status: "", retry: 0, user: null, seat: null, undo: false, clock: null, clockAt: 0, rematch: null, wasMine: false,
 };
 const log = new LogView($("log"));
 
@@ -75,8 +75,19 @@ function label(choice) {
   return choice.label;
 }
 
+/** A browser notification when the turn comes to this seat while the tab is hidden (asked for with the toggle). */
+function notifyTurn(view, mine) {
+  const came = mine && !page.wasMine;
+  page.wasMine = mine;
+  if (!came || !document.hidden || !("Notification" in window) || Notification.permission !== "granted") return;
+  if (localStorage.getItem("realpolitik.notify") !== "1") return;
+  const told = new Notification(t("Your turn in {game}", { game: page.title }), { body: view.pending.prompt, tag: gameId });
+  told.onclick = () => window.focus();
+}
+
 function signalTurn(view) {
   const mine = Boolean(view.pending);
+  notifyTurn(view, mine);
   document.body.classList.toggle("your-turn", mine);
   $("turn-banner").hidden = !mine;
   $("turn-banner").textContent = mine ? t("Your turn — {prompt}", { prompt: view.pending.prompt }) : "";
@@ -107,6 +118,9 @@ function render() {
   $("come-back").hidden = !(mine && mine.away === "timeout" && page.status === "running");
   $("resign").hidden = !(mine && mine.away !== "resigned" && page.status === "running");
   $("clock-words").hidden = !page.clock;
+  $("notify-box").hidden = !(page.you && "Notification" in window && view && !view.outcome);
+  $("notify-me").checked = "Notification" in window && Notification.permission === "granted"
+    && localStorage.getItem("realpolitik.notify") === "1";
   $("clock-words").textContent = page.clock ? t("Time control: {words}", { words: page.clock.words[lang] || page.clock.words.en }) : "";
   signalTurn(view);
 }
@@ -280,6 +294,13 @@ $("resign").addEventListener("click", () => {
   if (window.confirm(t("Resign this game? A bot plays your seat to the end, and you cannot come back."))) send({ type: "resign" });
 });
 $("come-back").addEventListener("click", () => send({ type: "back" }));
+$("notify-me").addEventListener("change", async () => {
+  const wanted = $("notify-me").checked;
+  if (wanted && Notification.permission !== "granted") {
+    $("notify-me").checked = (await Notification.requestPermission()) === "granted";
+  }
+  localStorage.setItem("realpolitik.notify", $("notify-me").checked ? "1" : "0");
+});
 $("rematch").addEventListener("click", () => send({ type: "rematch" }));
 
 $("chat-form").addEventListener("submit", (event) => {

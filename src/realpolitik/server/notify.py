@@ -1,0 +1,206 @@
+"""Turn notifications: telling a player by e-mail or webhook that it is their turn.
+
+When an action is stored and the turn passes to a person's seat bound to an account, and
+nobody is looking at the game as that seat (no open connection), a notice is queued per
+channel the account has an address for: ``email`` (only when the server has SMTP) and
+``webhook``. The outbox (``notices``) keeps one per account, game, turn and channel, so a
+turn is told at most once on each. Bots are never told; a seat a bot plays is not either.
+Queueing happens after the action is stored and never fails or delays the move.
+
+A worker of the hall sends what is due, off the event loop: an e-mail in the account's
+language, or a JSON POST. A notice that fails is tried again later (1, 5, 30, 120 times
+``retry`` seconds), at most ``ATTEMPTS`` times. Webhooks never go to loopback, private,
+link-local or other special addresses unless the server allows it (``webhook_private``):
+the host is resolved and checked right before each POST.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+import json
+import logging
+import smtplib
+import socket
+import urllib.request
+from dataclasses import dataclass
+from datetime import timedelta
+from email.message import EmailMessage
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
+
+from realpolitik.i18n import DEFAULT, LANGUAGES, render, t
+
+from .store import StorageBusy, now
+
+if TYPE_CHECKING:
+    from .hall import Hall
+    from .table import Table
+
+log = logging.getLogger("realpolitik.server")
+
+#: tries of one notice before it is given up
+ATTEMPTS = 5
+#: waits before the next try, in units of ``retry`` seconds
+BACKOFF = (1, 5, 30, 120)
+#: seconds an SMTP server or a webhook receiver may take
+TIMEOUT = 10.0
+
+
+@dataclass(frozen=True)
+class NoticeSettings:
+    """How the server tells players of their turn: SMTP (``smtp`` "host[:port]", none: no
+    e-mail), the sender, login and STARTTLS; the public address of the server for links;
+    whether webhooks may go to private addresses; how often the outbox is looked at and the
+    unit of the waits between tries (seconds)."""
+
+    smtp: str | None = None
+    smtp_from: str = "realpolitik@localhost"
+    smtp_user: str | None = None
+    smtp_password: str | None = None
+    smtp_starttls: bool = False
+    public_url: str = ""
+    webhook_private: bool = False
+    every: float = 5.0
+    retry: float = 60.0
+
+    def __repr__(self) -> str:  # the password never shows in a log or a traceback
+        return f"NoticeSettings(smtp={self.smtp!r}, public_url={self.public_url!r})"
+
+    @property
+    def channels(self) -> tuple[str, ...]:
+        return ("email", "webhook") if self.smtp else ("webhook",)
+
+
+class Refused(Exception):
+    """A notice that must not be sent (a webhook to a private address): given up at once."""
+
+
+class Notifier:
+    """The outbox worker of a hall."""
+
+    def __init__(self, hall: Hall, settings: NoticeSettings) -> None:
+        self.hall = hall
+        self.settings = settings
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task | None = None
+
+    def start(self) -> None:
+        self._task = asyncio.get_running_loop().create_task(self._run())
+
+    def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+
+    def turn_came(self, table: Table, seat: int) -> None:
+        """The turn came to ``seat`` of ``table`` (its action ``table.seq`` is next): queue its
+        notices if a person holds it through an account and is not looking."""
+        s = table.stored.seats[seat]
+        if s.kind != "human" or s.user_id is None or s.away or table.status != "running" or table.watchers(seat):
+            return
+        self.hall.chore(self._queue(s.user_id, table.id, table.seq))
+
+    async def _queue(self, user_id: int, game_id: str, turn: int) -> None:
+        try:
+            if await self.hall.store.run(self.hall.store.add_notices, user_id, game_id, turn, self.settings.channels):
+                self._wake.set()
+        except Exception:
+            log.exception("game %s: a turn notice could not be queued", game_id)
+
+    async def _run(self) -> None:
+        while True:
+            try:
+                await asyncio.wait_for(self._wake.wait(), self.settings.every)
+            except TimeoutError:
+                pass
+            self._wake.clear()
+            try:
+                await self.send_due()
+            except StorageBusy as exc:
+                log.warning("turn notices put off: %s", exc)
+            except Exception:
+                log.exception("turn notices failed")
+
+    async def send_due(self) -> None:
+        """Send every notice that is due."""
+        store = self.hall.store
+        for notice in await store.run(store.due_notices, 50, ATTEMPTS):
+            try:
+                await asyncio.to_thread(self._send, notice)
+            except Refused as exc:
+                log.warning("game %s: turn notice %d given up: %s", notice["game_id"], notice["id"], exc)
+                await store.run(store.notice_done, notice["id"], str(exc), now() + timedelta(days=3650))
+                continue
+            except Exception as exc:  # the receiver is down, slow or refuses: try again later
+                wait = self.settings.retry * BACKOFF[min(notice["attempts"], len(BACKOFF) - 1)]
+                log.info("game %s: turn notice %d failed (%s); next try in %g s", notice["game_id"], notice["id"],
+                         type(exc).__name__, wait)
+                await store.run(store.notice_done, notice["id"], f"{type(exc).__name__}: {exc}",
+                                now() + timedelta(seconds=wait))
+                continue
+            await store.run(store.notice_done, notice["id"])
+
+    # ------------------------------------------------------------------ sending (on a thread)
+
+    def _send(self, notice: dict[str, Any]) -> None:
+        told = self.words(notice)
+        if notice["channel"] == "email":
+            self._mail(notice["email"], told)
+        else:
+            self._post(notice["webhook"], told)
+
+    def words(self, notice: dict[str, Any]) -> dict[str, Any]:
+        """What a notice says: the game, the seat as the game names it, the link, in the account's language."""
+        lang = notice["language"] if notice["language"] in LANGUAGES else DEFAULT
+        return {"game": self.hall.games[notice["game"]], "lang": lang, "notice": notice}
+
+    def _mail(self, address: str, told: dict[str, Any]) -> None:
+        s = self.settings
+        message = EmailMessage()
+        message["From"], message["To"] = s.smtp_from, address
+        message["Subject"], body = self.mail_text(told)
+        message.set_content(body)
+        host, _, port = s.smtp.partition(":")
+        with smtplib.SMTP(host, int(port or 25), timeout=TIMEOUT) as smtp:
+            if s.smtp_starttls:
+                smtp.starttls()
+            if s.smtp_user:
+                smtp.login(s.smtp_user, s.smtp_password or "")
+            smtp.send_message(message)
+
+    def _post(self, url: str, told: dict[str, Any]) -> None:
+        parts = urlsplit(url)
+        if parts.scheme not in ("http", "https") or not parts.hostname:
+            raise Refused("not an http(s) URL")
+        if not self.settings.webhook_private:
+            for info in socket.getaddrinfo(parts.hostname, parts.port or (443 if parts.scheme == "https" else 80)):
+                if not ipaddress.ip_address(info[4][0].split("%")[0]).is_global:
+                    raise Refused("the webhook's host is not a public address")
+        body = json.dumps(self.payload(told)).encode()
+        request = urllib.request.Request(url, data=body, method="POST",
+                                         headers={"content-type": "application/json", "user-agent": "realpolitik"})
+        with urllib.request.urlopen(request, timeout=TIMEOUT) as answer:  # noqa: S310 — http(s) only, checked above
+            answer.read(1024)
+
+    # ------------------------------------------------------------------ words
+
+    def link(self, notice: dict[str, Any]) -> str:
+        game = self.hall.games[notice["game"]]
+        label = game.seat_labels(notice["players"])[notice["seat"]]
+        return f"{self.settings.public_url.rstrip('/')}/game/{notice['game_id']}#seat={label}"
+
+    def mail_text(self, told: dict[str, Any]) -> tuple[str, str]:
+        notice, game, lang = told["notice"], told["game"], told["lang"]
+        seat = render(game.seat_titles(notice["players"])[notice["seat"]], lang)
+        subject = render(t("Your turn in {game}", game=game.title), lang)
+        body = render(t("Hello {name},\n\nit is your turn as {seat} in {game}:\n{link}\n\nTo get no more of these "
+                        "e-mails, remove your address on your account page: {account}",
+                        name=notice["name"], seat=seat, game=game.title, link=self.link(notice),
+                        account=f"{self.settings.public_url.rstrip('/')}/account"), lang)
+        return subject, body
+
+    def payload(self, told: dict[str, Any]) -> dict[str, Any]:
+        notice, game, lang = told["notice"], told["game"], told["lang"]
+        return {"event": "your-turn", "game": notice["game_id"], "title": game.title,
+                "seat": render(game.seat_titles(notice["players"])[notice["seat"]], lang),
+                "url": self.link(notice), "turn": notice["turn"]}
