@@ -1,19 +1,30 @@
-"""Play-by-web from end to end in two browsers: two people sign up, one creates a rated
-game in the lobby and sends the other the invitation; a hidden tab is told by a browser
-notification when its turn comes; one resigns and the other plays to the end; both
-ratings move; the game is found again under "My games" after logging in elsewhere."""
+"""Play-by-web from end to end: two people sign up in two browsers; one creates a rated
+game of Nuclear War in the lobby and sends the other the invitation; the second, away from
+the page, is told of the turn by e-mail and webhook (captured by a local SMTP server and a
+local receiver), reopens the game from "My games" in a fresh browser and sees the hand;
+both play by clicking to the end, and both ratings move. A hidden tab is also told by a
+browser notification."""
 
 from __future__ import annotations
 
+import json
+import threading
+from email import message_from_bytes
+from email.policy import default as email_policy
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import pytest
+from aiosmtpd.controller import Controller
 from playwright.sync_api import Page, expect
 
 from realpolitik.engine import Rng
 from realpolitik.testing.pages import ENABLED, OVER, accept_warnings, console_errors, seq
+from realpolitik.testing.server import ROOMY, ServerProcess, free_port
 
 PASSWORD = "correct horse battery"
 
-#: a stand-in for the browser's Notification: granted, and every one shown is kept; the tab
-#: is hidden whenever the test says so
+#: a stand-in for the browser's Notification, granted, keeping every one shown; the tab is
+#: hidden whenever the test says so
 FAKE_NOTIFICATIONS = """
 window.__shown = [];
 window.__hidden = false;
@@ -26,6 +37,50 @@ window.Notification = class {
 """
 
 
+class Inbox:
+    def __init__(self) -> None:
+        self.mails: list = []
+
+    async def handle_DATA(self, server, session, envelope):  # noqa: N802 — aiosmtpd's hook name
+        self.mails.append(message_from_bytes(envelope.content, policy=email_policy))
+        return "250 OK"
+
+
+class Hook(BaseHTTPRequestHandler):
+    posts: list = []
+
+    def do_POST(self):  # noqa: N802 — the standard library's hook name
+        Hook.posts.append(json.loads(self.rfile.read(int(self.headers["content-length"]))))
+        self.send_response(204)
+        self.end_headers()
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="module")
+def outside():
+    """A local SMTP server and a local webhook receiver: (inbox, smtp port, hook url)."""
+    inbox = Inbox()
+    smtp = Controller(inbox, hostname="127.0.0.1", port=free_port())
+    smtp.start()
+    http = ThreadingHTTPServer(("127.0.0.1", 0), Hook)
+    threading.Thread(target=http.serve_forever, daemon=True).start()
+    yield inbox, smtp.port, f"http://127.0.0.1:{http.server_address[1]}/hook"
+    http.shutdown()
+    smtp.stop()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory, outside):
+    _, port, _ = outside
+    limits = {**ROOMY, "logins": "10000/minute", "logins_per_name": "10000/hour"}
+    proc = ServerProcess(str(tmp_path_factory.mktemp("by-web") / "games.db"), bot_delay=0.02, limits=limits,
+                         args=("--smtp", f"127.0.0.1:{port}", "--webhook-private", "--notify-every", "0.05")).start()
+    yield proc
+    proc.stop()
+
+
 def sign_up(page: Page, server, name: str) -> None:
     page.goto(server.url + "/account")
     page.fill("#signup-name", name)
@@ -34,67 +89,85 @@ def sign_up(page: Page, server, name: str) -> None:
     expect(page.locator("#signed-in")).to_have_text(f"Logged in as {name}")
 
 
-def test_two_people_play_a_rated_game_by_web(server, context):
-    ann = context().new_page()
-    bo_context = context()
-    bo_context.add_init_script(FAKE_NOTIFICATIONS)
-    bo = bo_context.new_page()
-    ann_errors, bo_errors = console_errors(ann), console_errors(bo)
-    accept_warnings(ann)
+def click_once(page: Page, rng: Rng) -> None:
+    before = seq(page)
+    buttons = page.locator(ENABLED)
+    buttons.nth(rng.below(buttons.count())).click()
+    page.wait_for_function(f"() => Number(document.body.dataset.seq) > {before} || "
+                           "document.body.dataset.status === 'finished'")
+
+
+def test_two_people_play_a_rated_game_by_web(server, outside, context):
+    inbox, _, hook_url = outside
+    ann, bo = context().new_page(), context().new_page()
+    errors = {"ann": console_errors(ann), "bo": console_errors(bo)}
     sign_up(ann, server, "Anna Web")
     sign_up(bo, server, "Bodo Web")
+    bo.fill("#email", "bodo@example.org")
+    bo.fill("#webhook", hook_url)
+    bo.click("#addresses-button")
+    expect(bo.locator("#notice")).to_contain_text("Saved")
 
     ann.goto(server.url + "/")
-    ann.select_option("#game", "nationen")
+    ann.select_option("#game", "nuclear-war")
+    ann.select_option("#players", "2")
     ann.locator("#seats select").nth(1).select_option("human")
-    ann.fill("#option-round_limit", "6")
     ann.check("#rated")
     ann.click("#create-button")
     invite = ann.input_value("input.invite[data-seat=p2]")
     ann.click("[data-play=p1]")
-    bo.goto(invite)  # signed in: the seat is bound to Bodo's account at once
+    bo.goto(invite)  # signed in: the seat is bound to Bodo's account
     bo.wait_for_function("() => document.body.dataset.status === 'running'")
-    bo.check("#notify-me")
-    bo.evaluate("() => { window.__hidden = true; }")  # Bodo switches to another tab
+    bo.close()  # and Bodo goes away
 
-    rng = Rng(4)
-    ann.wait_for_selector(ENABLED)
-    while bo.evaluate("() => window.__shown.length") == 0:  # Anna plays until the turn passes to Bodo
-        before = seq(ann)
-        buttons = ann.locator(ENABLED)
-        buttons.nth(rng.below(buttons.count())).click()
-        ann.wait_for_function(f"() => Number(document.body.dataset.seq) > {before}")
-    shown = bo.evaluate("() => window.__shown")
-    assert shown[0]["title"] == "Your turn in Das Spiel der Nationen" and len(shown) == 1
-
-    bo.evaluate("() => { window.__hidden = false; }")
-    bo.on("dialog", lambda dialog: dialog.accept())
-    bo.click("#resign")  # the heuristic bot plays Bodo's seat to the end
-    while True:  # Anna plays on to the end
+    rng = Rng(8)
+    accept_warnings(ann)
+    while not Hook.posts:  # Anna plays until the turn passes to Bodo, who hears of it
         ann.wait_for_selector(f"{ENABLED}, {OVER}")
-        if ann.locator(OVER).count():
-            break
-        before = seq(ann)
-        buttons = ann.locator(ENABLED)
-        buttons.nth(rng.below(buttons.count())).click()
-        ann.wait_for_function(f"() => Number(document.body.dataset.seq) > {before} || "
-                              "document.body.dataset.status === 'finished'")
+        assert ann.locator(OVER).count() == 0, "the game ended before Bodo's turn"
+        click_once(ann, rng)
+        ann.wait_for_timeout(50)
+    gid = ann.url.split("/game/")[1].split("#")[0]
+    assert Hook.posts[0]["game"] == gid and Hook.posts[0]["url"].endswith(f"/game/{gid}#seat=p2")
+    expect_mail = [m for m in inbox.mails if m["To"] == "bodo@example.org"]
+    assert expect_mail and expect_mail[0]["Subject"] == "Your turn in Nuclear War"
 
-    ann.goto(server.url + "/leaderboard?game=nationen")
+    fresh = context()  # Bodo on another device: log in, "My games", his turn first, his hand
+    fresh.add_init_script(FAKE_NOTIFICATIONS)
+    bo = fresh.new_page()
+    errors["bo"] = console_errors(bo)
+    accept_warnings(bo)
+    bo.goto(server.url + "/account")
+    bo.fill("#login-name", "bodo web")
+    bo.fill("#login-password", PASSWORD)
+    bo.click("#login-button")
+    mine = bo.locator("#my-games li").first
+    expect(mine).to_contain_text("Your turn")
+    mine.locator("a[data-open]").click()
+    expect(bo.locator("#you")).to_have_text("you play Player 2")
+    bo.wait_for_selector("svg .hand .card")
+    bo.check("#notify-me")
+
+    told_in_browser = 0
+    while True:  # both play by clicking to the end; Bodo's tab is in the background while Anna plays
+        ann.wait_for_timeout(30)
+        if ann.locator(OVER).count() or bo.locator(OVER).count():
+            break
+        if ann.locator(ENABLED).count():
+            bo.evaluate("() => { window.__hidden = true; }")
+            click_once(ann, rng)
+        elif bo.locator(ENABLED).count():
+            told_in_browser = max(told_in_browser, bo.evaluate("() => window.__shown.length"))
+            bo.evaluate("() => { window.__hidden = false; }")
+            click_once(bo, rng)
+    expect(ann.locator(OVER)).to_be_visible()
+    expect(bo.locator(OVER)).to_be_visible()
+
+    ann.goto(server.url + "/leaderboard?game=nuclear-war")
     rows = ann.locator("#rows tr")
     expect(rows.filter(has_text="Bodo Web")).to_have_count(1)
-    ratings = {r.locator("td").nth(1).inner_text(): float(r.locator("td").nth(3).inner_text())
-               for r in rows.all()}
-    assert ratings["Anna Web"] > 25 > ratings["Bodo Web"]  # μ: Bodo resigned
-
-    elsewhere = context().new_page()  # Bodo on another device finds the game under "My games"
-    elsewhere.goto(server.url + "/account")
-    elsewhere.fill("#login-name", "bodo web")
-    elsewhere.fill("#login-password", PASSWORD)
-    elsewhere.click("#login-button")
-    mine = elsewhere.locator("#my-games li").first
-    expect(mine).to_contain_text("Game over")
-    mine.locator("a[data-open]").click()
-    expect(elsewhere.locator("#outcome h3")).to_be_visible()
-    expect(elsewhere.locator("#you")).to_have_text("you play Player 2")
-    assert ann_errors == [] and bo_errors == []
+    expect(rows.filter(has_text="Anna Web")).to_have_count(1)
+    sigmas = {r.locator("td").nth(1).inner_text(): float(r.locator("td").nth(4).inner_text()) for r in rows.all()}
+    assert sigmas["Anna Web"] < 8.33 and sigmas["Bodo Web"] < 8.33  # both rated: more certain than at the start
+    assert told_in_browser >= 1  # the background tab was told when its turn came
+    assert errors == {"ann": [], "bo": []}
