@@ -187,3 +187,23 @@ def test_eliminated_players_cannot_be_targeted_or_act():
     while not st.is_over() and st.ply < 200:
         assert st.to_act != 1
         st.apply(st.legal_actions()[0])
+
+
+@pytest.mark.parametrize(("reading", "fires"), [(None, False), ("nine", False), ("all", True)])
+def test_the_face_up_carrier_fires_in_retaliation_only_when_every_card_may(reading, fires):
+    """Seed 004: "aus den neun Karten seiner Spielhand" — hand and face-down row; the carrier lying
+    face up is not among them (the default), unless the option says every card."""
+    st = build(3, queues=[["20mt", "propaganda-5"], ["propaganda-10", "propaganda-10"], ["10mt", "10mt"]],
+               face_up=["atlas", "atlas", None], hands=[["propaganda-5"] * 7, ["20mt"] + ["propaganda-5"] * 6,
+                                                        ["propaganda-5"] * 7],
+               people=[[25, 25], [10, 5], [25, 25]], draw=["propaganda-5"] * 20, dice=[4, 0],
+               options=None if reading is None else {"retaliation_cards": reading})
+    st.apply("place propaganda-5")
+    st.apply("target p2")
+    st.apply("no intercept")
+    assert not st.alive[1]
+    if fires:
+        assert "strike atlas 20mt p1" in st.legal_actions()
+    else:
+        assert isinstance(st.stack[-1], PeaceSwap), "the Atlas lies face up: not one of the nine cards"
+        assert "atlas" in st.discard and "20mt" in st.discard

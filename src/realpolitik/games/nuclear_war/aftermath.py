@@ -67,19 +67,24 @@ def end_of_the_world(st: S) -> None:
 def retaliation_arms(st: S, seat: int, may_retaliate: bool) -> tuple[tuple, tuple]:
     """Finaler Gegenschlag: the eliminated player lays his weapons face up, the rest is discarded.
 
+    Seed 004: "jede passende Kombination von Trägersystemen und Sprengköpfen aus den neun
+    Karten seiner Spielhand" — the nine he holds outside his turn: hand (deterrent force
+    included) and face-down row (``retaliation_cards=nine``); ``all`` also fires the carrier
+    lying face up with its remaining payload, ``hand`` leaves the face-down row out.
     Returns the carriers (card, payload) and warheads he may fire (none without ``may_retaliate``).
     """
+    reading = st.options["retaliation_cards"]
     pool = st.hands[seat] + st.shown[seat]
-    if st.options["retaliation_cards"] == "all":
-        pool += st.queues[seat]
-    else:
+    if reading == "hand":
         st.discard += st.queues[seat]
+    else:
+        pool += st.queues[seat]
     st.hands[seat], st.shown[seat], st.queues[seat], st.exposed[seat] = [], [], [], []
     carriers: list[tuple[str, int]] = []
     face_up = st.face_up[seat]
     if face_up is not None:
         st.face_up[seat] = None
-        if may_retaliate and st.options["retaliation_cards"] == "all":
+        if may_retaliate and reading == "all":
             carriers.append((face_up, st.payload[seat]))
         else:
             st.discard.append(face_up)

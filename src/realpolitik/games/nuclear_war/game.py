@@ -18,7 +18,8 @@ class NuclearWar(Game):
 
     id = "nuclear-war"
     title = "Nuclear War"
-    rules_version = "1"
+    #: 2: final retaliation by default with the nine cards of seed 004 (no face-up carrier)
+    rules_version = "2"
     min_players = 2
     max_players = 6
     summary = t("A satirical card game of the Cold War: win the other nations' people over with propaganda, "
@@ -36,12 +37,15 @@ class NuclearWar(Game):
                about=t("Each turn, draw until hand, deterrent force and face-down row hold ten cards together, "
                        "or draw exactly one card, as the German rule book words it."),
                choice_labels=(t("up to ten cards"), t("one card"))),
-        Option("retaliation_cards", "all", "final retaliation may use hand, deterrent force, face-down row "
-               "and face-up carrier (spec §15 #13), or only the hand", ("all", "hand"),
+        Option("retaliation_cards", "nine", "final retaliation may use the nine cards seed 004 names — hand "
+               "(deterrent force included) and face-down row; or those and the face-up carrier (spec §15 #13); "
+               "or only the hand", ("nine", "all", "hand"),
                label=t("Final retaliation"),
-               about=t("A player's final retaliation may use every card he has: hand, deterrent force, face-down "
-                       "row and the face-up carrier — or his hand only."),
-               choice_labels=(t("every card"), t("the hand only"))),
+               about=t("A player's final retaliation may use the nine cards of his hand as the rule book says — "
+                       "hand, deterrent force and face-down row —, or also the carrier lying face up, or his hand "
+                       "only."),
+               choice_labels=(t("the nine cards (rule book)"), t("every card, the face-up carrier too"),
+                              t("the hand only"))),
         Option("b70_intercept", "warhead-run", "an intercepted B-70 also destroys the warheads face down at "
                "the front of its owner's row (spec §15 #9), or only the face-up cards",
                ("warhead-run", "face-up"),
