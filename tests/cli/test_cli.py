@@ -125,3 +125,10 @@ def test_a_grave_action_is_played_only_after_a_yes(tmp_path, lang, asked, yes):
     accepted = runner.invoke(app, ["play", "wsdv", "--seats", "human,random", "--seed", "0", "--lang", lang,
                                    "--save", str(path)], input=f"5\n{yes}\nquit\n")
     assert accepted.exit_code == 0 and json.loads(path.read_text())["actions"][:1] == [grave.action]
+    # "n" goes back to the choice: an ordinary action is then played without a question; a typed text asks too
+    ordinary = state.choices()[0]
+    assert ordinary.grave is None
+    back = runner.invoke(app, ["play", "wsdv", "--seats", "human,random", "--seed", "0", "--lang", lang,
+                               "--save", str(path)], input=f"{grave.action}\nn\n1\nquit\n")
+    assert back.exit_code == 0 and back.output.count(asked) == 1
+    assert json.loads(path.read_text())["actions"][:1] == [ordinary.action]

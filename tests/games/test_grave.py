@@ -6,19 +6,27 @@ never pay for it. Situations are found by seeded playouts and checked exactly.""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 import pytest
 
-from realpolitik.engine import Rng, State
+from realpolitik.engine import Rng, SeatContext, State
 from realpolitik.games import get
+from realpolitik.games.nuclear_war.combat import Intercept
+from realpolitik.games.wsdv.grave import decade_may_end
 from realpolitik.i18n import render
+from tests.games.nuclear_war.scenario import build
+
+GAMES = [("nuclear-war", 3), ("wsdv", 2), ("wsdv-2p2", 4), ("nationen", 3), ("e1815", 2), ("e1815-2vs2", 4)]
+RED_BUTTON = "No peace dove is left: this makes you press the red button. Nuclear war ends the game, and you lose."
 
 
-def first(game: str, players: int, wanted: Callable[[State, str], bool], seeds: int = 12) -> tuple[State, str]:
+def first(game: str, players: int, wanted: Callable[[State, str], bool], seeds: int = 12,
+          options: dict | None = None) -> tuple[State, str]:
     """The first position of seeded random playouts where an action satisfies ``wanted``."""
     g = get(game)
     for seed in range(seeds):
-        state, rng = g.new_state(players, dict(g.conformance_options), seed), Rng(seed)
+        state, rng = g.new_state(players, dict(options or g.conformance_options), seed), Rng(seed)
         while not state.is_over() and state.ply < 2000:
             for action in state.legal_actions():
                 if wanted(state, action):
@@ -30,6 +38,19 @@ def first(game: str, players: int, wanted: Callable[[State, str], bool], seeds: 
 def warning(state: State, action: str, lang: str = "en") -> str | None:
     found = state.grave(action)
     return None if found is None else render(found, lang)
+
+
+def played(state: State, action: str) -> State:
+    """The true game after ``action`` (a clone: ``state`` stays as it was)."""
+    after = state.clone()
+    after.apply(action)
+    return after
+
+
+@cache
+def red_button() -> tuple[State, str]:
+    """A 2+2 position whose player surely presses the red button with one of the actions."""
+    return first("wsdv-2p2", 4, lambda s, a: s.doves <= 3 and warning(s, a) == RED_BUTTON, seeds=4)
 
 
 def test_nuclear_war_the_first_attack_starts_the_war_and_later_ones_do_not_ask():
@@ -118,3 +139,99 @@ def test_views_carry_the_warning_in_the_readers_language_and_bots_never_ask(monk
         assert all(c["grave"] is None or c["action"].endswith(" calm") for c in choices.values())
     monkeypatch.setattr(type(state), "grave", lambda self, action: pytest.fail("a bot asked for a warning"))
     assert [c.grave for c in state.choices(words=False)] == [None] * len(state.legal_actions())
+
+
+def test_nuclear_war_letting_through_a_strike_that_takes_the_last_people():
+    def shot(people: list[int], hand: list[str]) -> State:
+        """p1's Atlas with a 10 megaton warhead flies at p2 in war; the dice will say 'shelters save 2 million'."""
+        st = build(3, hands=[["10mt"] * 7, hand, ["10mt"] * 7], queues=[["10mt", "10mt"]] * 3,
+                   face_up=["atlas", None, None], people=[[25, 25], people, [25, 25]], draw=["10mt"] * 9,
+                   war=True, dice=(1, 0))
+        st.apply("place 10mt")
+        st.apply("target p2")
+        assert isinstance(st.stack[-1], Intercept) and st.to_act == 1
+        return st
+    anti = ["anti-a"] + ["10mt"] * 6
+    doomed = shot([5, 2, 1], anti)  # 8 million: even the mildest hit (10 - 2) takes them all
+    assert warning(doomed, "no intercept") == ("If the 10 Megaton Warhead hits, you lose your last people: only a "
+                                               "misfire or a dud can save you.")
+    assert warning(doomed, "no intercept", "de").startswith("Trifft der 10-Megatonnen-Sprengkopf, verlierst du")
+    assert warning(doomed, "intercept anti-a") is None
+    assert not played(doomed, "no intercept").alive[1]
+    assert warning(shot([5, 2, 2], anti), "no intercept") is None  # 9 million: a hit may leave one
+    assert warning(shot([5, 2, 1], ["10mt"] * 7), "no intercept") is None  # nothing to intercept with: no choice
+
+
+def test_wsdv_the_action_that_surely_ends_the_game_says_so_and_an_earlier_end_of_decade_does_not():
+    state, action = first("wsdv", 2, lambda s, a: decade_may_end(s) and warning(s, a) == "This ends the game.")
+    before = state.digest()
+    assert warning(state, action, "de") == "Damit endet das Spiel."
+    assert state.digest() == before  # foreseen in sampled worlds, the true state untouched
+    assert played(state, action).is_over()
+    step, choice = first("wsdv", 2, lambda s, a: s.eod >= 0 and len(s.legal_actions()) > 1
+                         and not played(s, a).is_over())
+    assert warning(step, choice) is None
+
+
+def test_wsdv_2p2_the_action_that_makes_its_player_press_the_red_button():
+    state, action = red_button()
+    seat = state.to_act
+    assert warning(state, action, "de").startswith("Es ist keine Friedenstaube mehr übrig: Damit musst du den Roten")
+    war = played(state, action)
+    places = war.outcome().places
+    assert war.is_over() and war.button == seat and places[seat] == max(places)
+    calm = [a for a in state.legal_actions() if played(state, a).button < 0]  # the same card used otherwise, …
+    assert calm and all(warning(state, a) != RED_BUTTON for a in calm)
+    assert all(played(state, a).button == seat for a in state.legal_actions() if warning(state, a) == RED_BUTTON)
+
+
+def test_nationen_the_last_turn_under_a_round_limit_ends_the_game():
+    state, action = first("nationen", 3, lambda s, a: a == "end" and played(s, a).is_over()
+                          and played(s, a).alive[s.to_act], options={"round_limit": 2})
+    assert warning(state, action) == "This ends the game."
+    assert warning(state, action, "de") == "Damit endet das Spiel."
+    early, end = first("nationen", 3, lambda s, a: a == "end", options={"round_limit": 2})
+    assert warning(early, end) is None
+
+
+@pytest.mark.parametrize("game,players", GAMES)
+def test_every_game_s_views_carry_its_warnings_in_both_languages(game, players):
+    state, action = first(game, players, lambda s, a: s.grave(a) is not None)
+    seat = state.to_act
+    said = {}
+    for lang in ("en", "de"):
+        choices = {c["action"]: c["grave"] for c in state.view(seat, lang=lang)["pending"]["choices"]}
+        assert choices == {a: warning(state, a, lang) for a in state.legal_actions()}
+        said[lang] = choices[action]
+    assert said["en"] and said["de"] and said["en"] != said["de"]
+    assert all("pending" not in state.view(other) for other in range(players) if other != seat)
+
+
+@pytest.mark.parametrize("game,players", GAMES)
+def test_bots_never_ask_for_a_warning(game, players, monkeypatch):
+    state, _ = first(game, players, lambda s, a: s.grave(a) is not None)
+    monkeypatch.setattr(type(state), "grave", lambda self, action: pytest.fail("a bot asked for a warning"))
+    assert [c.grave for c in state.choices(words=False)] == [None] * len(state.legal_actions())
+    assert [c.grave for c in SeatContext.of(state, state.to_act, Rng(1)).choices] == [None] * len(state.legal_actions())
+
+
+def test_a_foreseen_warning_depends_only_on_what_the_player_sees():
+    """Foresight plays the action in worlds drawn from what the player knows: a game that differs
+    only in the order of cards nobody has seen gives the same worlds, hence the same warnings."""
+    state, _ = red_button()
+    seat, legal = state.to_act, state.legal_actions()
+    twin = state.clone()
+    assert not twin.deck_seen[seat]
+    for cards in (twin.arms_deck, twin.conflict_deck, twin.deck):
+        cards.reverse()
+    pool = (twin.prepared[0] + twin.prepared[1] + twin.unseen)[::-1]
+    sizes = len(twin.prepared[0]), len(twin.prepared[1])
+    twin.prepared, twin.unseen = [pool[:sizes[0]], pool[sizes[0]:sum(sizes)]], pool[sum(sizes):]
+    assert twin.digest() != state.digest()
+    assert twin.determinize(seat, Rng(5)).digest() == state.determinize(seat, Rng(5)).digest()
+    assert [warning(twin, a) for a in legal] == [warning(state, a) for a in legal]
+    broke, _ = first("nationen", 3, lambda s, a: (warning(s, a) or "").startswith("After this you have too little"))
+    said = [warning(broke, a) for a in broke.legal_actions()]
+    for k in range(3):  # worlds the player cannot tell from the true one
+        world = broke.determinize(broke.to_act, Rng(k))
+        assert [warning(world, a) for a in broke.legal_actions()] == said

@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from realpolitik.i18n import Text
 
 #: a number in an action text: ASCII digits only, at most 18 (``int()`` would also take "٣", "1_0" or "²")
 _NUMBER = re.compile(r"-?[0-9]{1,18}")
@@ -43,4 +46,4 @@ class Choice(NamedTuple):
     verb: str
     args: tuple[str | int, ...]
     label: str
-    grave: str | None = None
+    grave: str | Text | None = None

@@ -19,7 +19,7 @@ from realpolitik.i18n import Listed, Text
 
 from ..content import EAST, SIDES, WEST
 from ..state import WsdvState
-from . import cold_war, end_of_decade, rules, words
+from . import cold_war, end_of_decade, grave, rules, words
 from .content import ExpansionContent
 
 #: tournament points (seed 001 §13): nuclear war (winner, second-last, loser) and other wins
@@ -47,6 +47,9 @@ class TwoPlusTwoState(WsdvState):
     PHASES: ClassVar[dict] = end_of_decade.PHASES
 
     # ------------------------------------------------------------------ contract
+
+    def grave(self, action: str) -> Text | None:
+        return grave.grave(self, action)
 
     def outcome(self) -> Outcome | None:
         """Winner(s), ranking and tournament points (seed 001 §11–§13)."""
@@ -97,12 +100,16 @@ class TwoPlusTwoState(WsdvState):
     # ------------------------------------------------------------------ determinization
 
     def _resample_hidden(self, seat: int, rng: Rng) -> None:
-        """The base game's hands and deck, plus what nobody has seen: the prepared 2+2 cards and the decks."""
+        """The base game's hands and deck, plus what nobody has seen: the prepared 2+2 cards and the decks.
+
+        The unseen cards are sorted first, so the world drawn depends only on what the seat knows.
+        """
         super()._resample_hidden(seat, rng)
-        unseen = self.prepared[0] + self.prepared[1] + self.unseen
+        unseen = sorted(self.prepared[0] + self.prepared[1] + self.unseen)
         rng.shuffle(unseen)
         sizes = (len(self.prepared[0]), len(self.prepared[1]))
         self.prepared = [unseen[:sizes[0]], unseen[sizes[0]:sizes[0] + sizes[1]]]
         self.unseen = unseen[sizes[0] + sizes[1]:]
-        rng.shuffle(self.arms_deck)
-        rng.shuffle(self.conflict_deck)
+        for deck in (self.arms_deck, self.conflict_deck):
+            deck.sort()
+            rng.shuffle(deck)
