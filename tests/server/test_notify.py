@@ -2,22 +2,31 @@
 webhook receiver: a player who is not looking hears of their turn once per turn and
 channel, in their language, with the game's link; nobody looking is told, no bot is; a
 receiver that fails is tried again later while the game goes on, and given up after a
-bound; webhooks to private addresses are refused unless the server allows them; the
-addresses are checked and changed only with the page's CSRF token."""
+bound; webhooks to private addresses are refused unless the server allows them, go to the
+address checked (one lookup), follow no redirect and trust only a certificate for their
+host; the addresses and the language are checked and changed only with the page's CSRF
+token; SMTP is configured from the environment and its password never shown."""
 
 from __future__ import annotations
 
 import json
+import shutil
+import socket
+import ssl
+import subprocess
 import threading
 import time
 from email import message_from_bytes
 from email.policy import default as email_policy
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from types import SimpleNamespace
 
 import httpx
 import pytest
 from aiosmtpd.controller import Controller
+from aiosmtpd.smtp import AuthResult
 
+from realpolitik.server.notify import NoticeSettings, Notifier, Refused, public, resolve
 from realpolitik.server.store import Store
 from realpolitik.testing.server import ROOMY, GameSocket, ServerProcess, free_port
 
@@ -37,18 +46,33 @@ class Mailbox:
 
 
 class Receiver(BaseHTTPRequestHandler):
-    """A webhook receiver: the first ``failing`` POSTs answer 500, later ones 204."""
+    """A webhook receiver: the first ``failing`` POSTs answer 500, later ones 204 (or all a
+    redirect to ``redirect``)."""
 
     posts: list = []
+    paths: list = []
+    hosts: list = []
     failing = 0
+    redirect = None
 
     def do_POST(self):  # noqa: N802 — the standard library's hook name
         body = json.loads(self.rfile.read(int(self.headers["content-length"])))
-        type(self).posts.append(body)
-        if len(type(self).posts) <= type(self).failing:
+        me = type(self)
+        me.posts.append(body)
+        me.paths.append(self.path)
+        me.hosts.append(self.headers["host"])
+        if me.redirect:
+            self.send_response(302)
+            self.send_header("location", me.redirect)
+        elif len(me.posts) <= me.failing:
             self.send_response(500)
         else:
             self.send_response(204)
+        self.end_headers()
+
+    def do_GET(self):  # noqa: N802 — where a client that follows a redirect would go
+        type(self).paths.append(self.path)
+        self.send_response(204)
         self.end_headers()
 
     def log_message(self, *args):
@@ -66,7 +90,7 @@ def mailbox():
 
 @pytest.fixture
 def receiver():
-    Receiver.posts, Receiver.failing = [], 0
+    Receiver.posts, Receiver.paths, Receiver.hosts, Receiver.failing, Receiver.redirect = [], [], [], 0, None
     http = ThreadingHTTPServer(("127.0.0.1", 0), Receiver)
     thread = threading.Thread(target=http.serve_forever, daemon=True)
     thread.start()
@@ -262,6 +286,7 @@ def test_addresses_are_checked_and_need_the_pages_token(server):
     lea = Player(server, "Lea")
     for body, words in (({"email": "not an address"}, "is not an e-mail address"),
                         ({"webhook": "ftp://example.org/x"}, "A webhook is an http:// or https:// address"),
+                        ({"webhook": "http://example.org:99999/x"}, "A webhook is an http:// or https://"),
                         ({"email": "x@" + "y" * 300 + ".org"}, "at most 254 characters")):
         answer = lea.settings(**body)
         assert answer.status_code == 400 and words in answer.json()["error"], answer.text
@@ -272,3 +297,166 @@ def test_addresses_are_checked_and_need_the_pages_token(server):
     me = lea.http.get("/api/account").json()["user"]
     assert me["email"] == "lea@example.org" and me["webhook"] == "https://hooks.example/lea"
     assert lea.settings(email="").json()["user"]["email"] is None  # empty: no more e-mail
+    assert lea.settings(language="fr").status_code == 400
+    chosen = lea.settings(language="de")
+    assert chosen.json()["user"]["language"] == "de" and chosen.cookies["lang"] == "de"
+    browsers = lea.settings(language="")  # empty: the browser's; the pages follow it again
+    assert browsers.json()["user"]["language"] is None and 'lang=""' in browsers.headers["set-cookie"]
+    me = lea.http.get("/api/account").json()["user"]
+    assert me["language"] is None and me["webhook"] == "https://hooks.example/lea"  # the rest kept
+
+
+# ---------------------------------------------------------------------- in-process: who is told, where it goes
+
+
+class Hall:
+    """Just what the notifier asks of a hall: chores are kept, not run."""
+
+    def __init__(self) -> None:
+        self.chores: list = []
+
+    def chore(self, work) -> None:
+        work.close()
+        self.chores.append(work)
+
+
+def table(status: str = "running", kind: str = "human", user_id: int | None = 7, away: str | None = None,
+          watchers: int = 0) -> SimpleNamespace:
+    seat = SimpleNamespace(kind=kind, user_id=user_id, away=away)
+    return SimpleNamespace(id="g1", seq=4, status=status, stored=SimpleNamespace(seats=[seat]),
+                           watchers=lambda seat: watchers)
+
+
+@pytest.mark.parametrize(("why", "tab"), [("finished", table(status="finished")), ("a bot", table(kind="random")),
+                                          ("a guest", table(user_id=None)), ("resigned", table(away="resigned")),
+                                          ("looking", table(watchers=1))])
+def test_nobody_is_told_when_the_game_is_over_a_bot_or_guest_plays_or_the_player_looks(why, tab):
+    hall = Hall()
+    Notifier(hall, NoticeSettings()).turn_came(tab, 0)
+    assert hall.chores == [], why
+    Notifier(hall, NoticeSettings()).turn_came(table(), 0)
+    assert len(hall.chores) == 1  # the same seat, held by an account nobody looks at: told
+
+
+def test_a_broken_table_never_fails_the_move(caplog):
+    Notifier(Hall(), NoticeSettings()).turn_came(SimpleNamespace(id="g1", stored=None), 0)
+    assert "could not be queued" in caplog.text
+
+
+@pytest.mark.parametrize(("address", "ok"), [("8.8.8.8", True), ("2001:4860:4860::8888", True), ("127.0.0.1", False),
+                                             ("10.1.2.3", False), ("169.254.169.254", False), ("100.64.0.1", False),
+                                             ("0.0.0.0", False), ("::1", False), ("fe80::1%2", False),
+                                             ("fd00::1", False), ("::ffff:127.0.0.1", False),
+                                             ("2002:7f00:1::", False), ("64:ff9b::a00:1", False)])
+def test_only_public_addresses_are_public(address, ok):
+    assert public(address) is ok
+
+
+def test_a_host_is_refused_when_any_of_its_addresses_is_not_public(monkeypatch):
+    answers = [(socket.AF_INET, socket.SOCK_STREAM, 6, "", ("8.8.8.8", 80)),
+               (socket.AF_INET, socket.SOCK_STREAM, 6, "", ("127.0.0.1", 80))]
+    monkeypatch.setattr(socket, "getaddrinfo", lambda *args, **kw: answers)
+    with pytest.raises(Refused):
+        resolve("hooks.example", 80, private=False)
+    assert len(resolve("hooks.example", 80, private=True)) == 2
+    answers.pop()
+    assert resolve("hooks.example", 80, private=False) == [("8.8.8.8", 80)]
+
+
+def posting() -> Notifier:
+    """A notifier that may post to local receivers, its payload cut short."""
+    notifier = Notifier(Hall(), NoticeSettings(webhook_private=True))
+    notifier.payload = lambda told: {"event": "your-turn"}
+    return notifier
+
+
+def test_the_post_goes_to_the_address_checked_without_a_second_lookup(monkeypatch, receiver):
+    hook, url = receiver
+    port = int(url.split(":")[2].split("/")[0])
+    looked_up, lookup = [], socket.getaddrinfo
+
+    def once(host, *args, **kw):  # the name answers once, then (rebinding) never again
+        if host != "hooks.example":
+            return lookup(host, *args, **kw)  # an address given as digits
+        looked_up.append(host)
+        if len(looked_up) > 1:
+            raise socket.gaierror("asked twice")
+        return [(socket.AF_INET, socket.SOCK_STREAM, 6, "", ("127.0.0.1", port))]
+
+    monkeypatch.setattr(socket, "getaddrinfo", once)
+    posting()._post(f"http://hooks.example:{port}/hook?to=ann", {})
+    assert hook.posts == [{"event": "your-turn"}] and looked_up == ["hooks.example"]
+    assert hook.paths == ["/hook?to=ann"] and hook.hosts == [f"hooks.example:{port}"]
+
+
+def test_a_redirect_is_not_followed(receiver):
+    hook, url = receiver
+    hook.redirect = url.replace("/hook", "/elsewhere")
+    with pytest.raises(Refused, match="redirect"):
+        posting()._post(url, {})
+    assert hook.paths == ["/hook"]  # never to where it pointed
+
+
+def test_a_notice_whose_address_was_removed_meanwhile_is_given_up():
+    for channel in ("email", "webhook"):
+        with pytest.raises(Refused, match="no address"):
+            posting()._send({"channel": channel, "email": None, "webhook": None})
+
+
+def test_smtp_from_the_environment_with_a_login_whose_password_is_never_shown(tmp_path, monkeypatch):
+    box, logins = Mailbox(), []
+
+    def authenticator(server, session, envelope, mechanism, auth_data):
+        logins.append((auth_data.login, auth_data.password))
+        return AuthResult(success=True)
+
+    smtp = Controller(box, hostname="127.0.0.1", port=free_port(), authenticator=authenticator,
+                      auth_require_tls=False)
+    smtp.start()
+    secret = "s3cret-" + "x" * 12
+    monkeypatch.setenv("REALPOLITIK_SMTP", f"127.0.0.1:{smtp.port}")
+    monkeypatch.setenv("REALPOLITIK_SMTP_FROM", "turns@play.example")
+    monkeypatch.setenv("REALPOLITIK_SMTP_USER", "mailer")
+    monkeypatch.setenv("GAME_MAIL_SECRET", secret)
+    server = ServerProcess(str(tmp_path / "games.db"), limits={**ROOMY, "logins": "10000/minute"},
+                           args=("--notify-every", "0.05", "--smtp-password-env", "GAME_MAIL_SECRET")).start()
+    try:
+        max_, nia = Player(server, "Max"), Player(server, "Nia")
+        nia.settings(email="nia@example.org")
+        game, socks = seated(server, ["human", "human"], {"p1": max_, "p2": nia})
+        socks["p2"].close()
+        play_until_turn_of(socks["p1"], "p2")
+        mail = wait_for(lambda: box.mails and box.mails[-1])
+        assert logins == [(b"mailer", secret.encode())] and mail["From"] == "turns@play.example"
+        assert f"{server.url}/game/{game['id']}#seat=p2" in mail.get_content()  # no --public-url: the bound address
+        socks["p1"].close()
+    finally:
+        server.stop()
+        smtp.stop()
+    assert secret not in server.output()
+
+
+@pytest.mark.skipif(shutil.which("openssl") is None, reason="openssl makes the receiver's certificate")
+def test_an_https_webhook_gets_its_post_only_from_a_certificate_for_its_host(tmp_path, monkeypatch, receiver):
+    hook, _ = receiver
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+                    "-keyout", str(key), "-out", str(cert), "-days", "1", "-subj", "/CN=hooks.example",
+                    "-addext", "subjectAltName=DNS:hooks.example"], check=True, capture_output=True)
+    tls = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    tls.load_cert_chain(cert, key)
+    https = ThreadingHTTPServer(("127.0.0.1", 0), Receiver)
+    https.socket = tls.wrap_socket(https.socket, server_side=True)
+    threading.Thread(target=https.serve_forever, daemon=True).start()
+    port, lookup, trusting = https.server_address[1], socket.getaddrinfo, ssl.create_default_context
+    monkeypatch.setattr(socket, "getaddrinfo", lambda host, *a, **kw: lookup("127.0.0.1" if host.endswith(".example")
+                                                                             else host, *a, **kw))
+    monkeypatch.setattr(ssl, "create_default_context", lambda: trusting(cafile=str(cert)))  # as if a CA vouched
+    try:
+        posting()._post(f"https://hooks.example:{port}/hook", {})
+        assert hook.posts == [{"event": "your-turn"}] and hook.hosts == [f"hooks.example:{port}"]
+        with pytest.raises(ssl.SSLCertVerificationError):  # the same receiver under another name
+            posting()._post(f"https://other.example:{port}/hook", {})
+        assert len(hook.posts) == 1
+    finally:
+        https.shutdown()

@@ -5,10 +5,16 @@ history and recent games, and nothing private."""
 
 from __future__ import annotations
 
+import time
+from concurrent.futures import ThreadPoolExecutor
+
 import httpx
 import pytest
+from sqlalchemy import delete, select
 
-from realpolitik.server.store import Store
+from realpolitik.server import ratings as ratings_module
+from realpolitik.server.store import Store, StoredGame, StoredSeat, now, ratings
+from realpolitik.server.tokens import new_game_id
 from realpolitik.testing.server import ROOMY, Api, GameSocket, ServerProcess
 
 PASSWORD = "correct horse battery"
@@ -86,17 +92,109 @@ def test_a_rated_game_moves_the_ratings_of_its_account_and_bot_once(server):
     rita.close()
 
 
-def test_a_game_is_rated_once_even_when_asked_twice(server):
-    store = Store(server.db)
+def finished_game(store: Store, counts: str = "counted") -> str:
+    """A finished rated game of two bots whose result says how it counts."""
+    game = StoredGame(new_game_id(), "nationen", "1", {}, 7, True, "finished", now(),
+                      [StoredSeat(i, kind, "", None, True) for i, kind in enumerate(("random", "heuristic"))],
+                      result={"rating": counts}, rated=True)
+    store.create_game(game)
+    return game.id
+
+
+def one_up(pause: float):
+    """An update that waits ``pause`` seconds (holding the transaction), then adds 1 to each μ."""
+    def update(current):
+        time.sleep(pause)
+        return [((c or (25.0, 8.0))[0] + 1, 8.0) for c in current]
+    return update
+
+
+def test_a_game_finished_by_two_processes_at_once_is_rated_once(database):
+    first, second = Store(database), Store(database)
     try:
-        rows = [(None, "random", 26.0, 8.0)]
-        with Api(server) as api:
-            game = api.create(["random", "random"], game="nationen")
-        assert store.add_ratings("nationen", game["id"], rows) is True
-        assert store.add_ratings("nationen", game["id"], rows) is False
-        assert rated_rows(server, game["id"]) == 1
+        game_id = finished_game(first)
+        kind = f"kind {game_id}"  # a player of its own: the PostgreSQL database is shared by the session
+        with ThreadPoolExecutor(2) as pool:
+            done = list(pool.map(lambda store: store.rate_game("nationen", game_id, [(None, kind)], one_up(0.3)),
+                                 (first, second)))
+        assert sorted(done) == [False, True]
+        with first.engine.connect() as conn:
+            rows = conn.execute(select(ratings.c.mu).where(ratings.c.game_id == game_id)).scalars().all()
+        assert rows == [26.0]
+    finally:
+        first.close()
+        second.close()
+
+
+def test_the_games_whose_rating_was_cut_off_are_found(database):
+    store = Store(database)
+    try:
+        cut_off, unrated = finished_game(store), finished_game(store, counts="guest")
+        found = store.unrated_games()
+        assert cut_off in found and unrated not in found
+        store.rate_game("nationen", cut_off, [(None, f"kind {cut_off}")], one_up(0))
+        assert cut_off not in store.unrated_games()
     finally:
         store.close()
+
+
+def test_two_games_ending_together_build_on_each_others_ratings(database):
+    first, second = Store(database), Store(database)
+    try:
+        games = [finished_game(first), finished_game(first)]
+        kind = f"kind {games[0]}"
+        with ThreadPoolExecutor(2) as pool:
+            done = list(pool.map(lambda pair: pair[0].rate_game("nationen", pair[1], [(None, kind)], one_up(0.3)),
+                                 zip((first, second), games, strict=True)))
+        assert done == [True, True]
+        with first.engine.connect() as conn:
+            history = conn.execute(select(ratings.c.mu).where(ratings.c.bot == kind).order_by(ratings.c.id)).scalars()
+            assert list(history) == [26.0, 27.0]  # the second read the first's rating: no update is lost
+    finally:
+        first.close()
+        second.close()
+
+
+def test_a_bot_kind_playing_itself_moves_by_the_mean_of_its_seats():
+    who = [(None, "random"), (None, "random"), (7, None)]
+    players = [(None, "random"), (7, None)]
+    (bot_mu, bot_sigma), (person_mu, _) = ratings_module._update((0, 1, 2), [1, 3, 2], who, players, [None, None])
+    alone = ratings_module.MODEL.rate([[ratings_module.MODEL.rating()] for _ in range(3)], ranks=[1, 3, 2])
+    assert bot_mu == pytest.approx((alone[0][0].mu + alone[1][0].mu) / 2) and bot_sigma < 25 / 3
+    assert person_mu == pytest.approx(alone[2][0].mu)
+
+
+def test_partners_of_one_kind_share_one_update():
+    who = [(None, "heuristic"), (None, "random"), (None, "heuristic"), (None, "random")]
+    players = [(None, "heuristic"), (None, "random")]
+    (winner, _), (loser, _) = ratings_module._update((0, 1, 0, 1), [1, 2, 1, 2], who, players, [(30.0, 5.0), None])
+    model = ratings_module.MODEL  # one rating object per seat: openskill would update a shared one twice
+    team = model.rate([[model.rating(mu=30.0, sigma=5.0) for _ in range(2)], [model.rating() for _ in range(2)]],
+                      ranks=[1, 2])
+    assert winner == pytest.approx(team[0][0].mu) and winner > 30.0 and loser < 25.0
+
+
+def test_a_rating_cut_off_by_a_stop_is_made_at_the_next_start(tmp_path):
+    proc = ServerProcess(str(tmp_path / "games.db")).start()
+    try:
+        name, rita = account(proc, "Carla")
+        with Api(proc) as api:
+            game = api.create(["human", "random"], game="nationen", rated=True, stand_in="random")
+            sit_and_resign(proc, game, "p1", rita)
+            wait_rated(api, proc, game["id"])
+            rated = board(api, "nationen")
+        rita.close()
+        proc.stop()
+        store = Store(proc.db)
+        with store.engine.begin() as conn:
+            conn.execute(delete(ratings).where(ratings.c.game_id == game["id"]))
+        store.close()
+        proc.start()
+        with Api(proc) as api:
+            api.wait(game["id"], lambda info: rated_rows(proc, game["id"]) == 2, timeout=20)
+            assert board(api, "nationen") == rated
+    finally:
+        proc.stop()
 
 
 def test_a_guest_at_the_table_leaves_the_game_unrated_and_says_so(server):

@@ -41,4 +41,17 @@ def test_the_leaderboard_and_a_players_page(server, api, context):
     expect(page.locator(".rating p")).to_contain_text("nach 1 gewerteten Partien")
     expect(page.locator(".rating-chart circle")).to_have_count(1)
     expect(page.locator("#recent a")).to_have_attribute("href", f"/replay/{game['id']}")
+    page.goto(f"{server.url}/game/{game['id']}")
+    expect(page.locator("#outcome .rating-note")).to_have_text("gewertet")
+    assert errors == []
+
+    page = context("en-US").new_page()
+    errors = console_errors(page)
+    page.goto(f"{server.url}/leaderboard?game=nationen")
+    expect(page.locator("#rows tr")).to_have_count(2)
+    expect(page.locator("thead th").nth(2)).to_have_text("Rating (μ − 3σ)")
+    expect(page.locator("#rows td:nth-child(2)").first).to_have_text("bot: random moves")
+    page.goto(server.url + "/player/lena")
+    expect(page.locator(".rating p")).to_contain_text("after 1 rated games")
+    expect(page.locator(".rating h3 a")).to_have_attribute("href", "/leaderboard?game=nationen")
     assert errors == []

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urlsplit
+from urllib.parse import SplitResult, urlsplit
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -180,10 +180,18 @@ def address(kind: str, value: str | None) -> str | None:
         raise Refusal("bad-address", t("{address} is not an e-mail address.", address=repr(value[:60])))
     if kind == "webhook":
         parts = urlsplit(value)
-        if parts.scheme not in ("http", "https") or not parts.hostname or any(c.isspace() for c in value):
+        if (parts.scheme not in ("http", "https") or not parts.hostname or any(c.isspace() for c in value)
+                or not _valid_port(parts)):
             raise Refusal("bad-address", t("A webhook is an http:// or https:// address, not {address}.",
                                            address=repr(value[:60])))
     return value
+
+
+def _valid_port(parts: SplitResult) -> bool:
+    try:
+        return parts.port != 0  # a port that is not a number or beyond 65535 raises
+    except ValueError:
+        return False
 
 
 def set_language(response: Response, request: Request, language: str | None) -> None:

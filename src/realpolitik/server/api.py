@@ -477,14 +477,17 @@ async def settings(request: Request) -> Response:
         raise BadRequest("nothing to change: send language, email or webhook")
     addresses = {name: accounts.address(name, getattr(body, name)) for name in ("email", "webhook") if name in given}
     store = _hall(request).store
+    language = body.language or None
     if "language" in given:
-        await store.run(store.set_language, session.user.id, body.language)
+        await store.run(store.set_language, session.user.id, language)
     if addresses:
         await store.run(store.set_addresses, session.user.id, addresses)
-    user = replace(session.user, **({"language": body.language} if "language" in given else {}), **addresses)
+    user = replace(session.user, **({"language": language} if "language" in given else {}), **addresses)
     response = JSONResponse(_me(session.token, user), headers=accounts.NO_STORE)
-    if "language" in given:
-        accounts.set_language(response, request, user.language)
+    if "language" in given and language is None:  # the browser's: the pages follow its languages again
+        response.delete_cookie("lang", path="/", secure=request.url.scheme == "https", samesite="lax")
+    elif "language" in given:
+        accounts.set_language(response, request, language)
     return response
 
 

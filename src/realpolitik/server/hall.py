@@ -107,6 +107,7 @@ class Hall:
         for table in list(self.tables.values()):
             table.kick_bot()
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
+        self.chore(ratings.catch_up(self))
         self.notifier.start()
         return len(self.tables)
 

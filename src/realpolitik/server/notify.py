@@ -11,18 +11,20 @@ A worker of the hall sends what is due, off the event loop: an e-mail in the acc
 language, or a JSON POST. A notice that fails is tried again later (1, 5, 30, 120 times
 ``retry`` seconds), at most ``ATTEMPTS`` times. Webhooks never go to loopback, private,
 link-local or other special addresses unless the server allows it (``webhook_private``):
-the host is resolved and checked right before each POST.
+the host is resolved once right before each POST, every address checked, and the POST
+connects to a checked address (no second lookup); redirects are not followed.
 """
 
 from __future__ import annotations
 
 import asyncio
+import http.client
 import ipaddress
 import json
 import logging
 import smtplib
 import socket
-import urllib.request
+import ssl
 from dataclasses import dataclass
 from datetime import timedelta
 from email.message import EmailMessage
@@ -76,6 +78,65 @@ class Refused(Exception):
     """A notice that must not be sent (a webhook to a private address): given up at once."""
 
 
+class Failed(Exception):
+    """A webhook receiver answered with an error: tried again later."""
+
+
+#: IPv6 prefixes that carry an IPv4 address in their last 32 bits (NAT64)
+_NAT64 = ipaddress.ip_network("64:ff9b::/96")
+
+
+def public(address: str) -> bool:
+    """Whether an IP address (text) is global, and so is any IPv4 address it carries
+    (IPv4-mapped, 6to4, Teredo, NAT64)."""
+    ip = ipaddress.ip_address(address.split("%")[0])
+    if isinstance(ip, ipaddress.IPv6Address):
+        carried = ip.ipv4_mapped or ip.sixtofour or (ip.teredo[1] if ip.teredo else None)
+        if carried is None and ip in _NAT64:
+            carried = ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF)
+        if carried is not None and not carried.is_global:
+            return False
+    return ip.is_global
+
+
+def resolve(host: str, port: int, private: bool) -> list[tuple[Any, ...]]:
+    """The socket addresses of ``host``; refused when any is not public, unless ``private``."""
+    found = [info[4] for info in socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)]
+    if not private and not all(public(address[0]) for address in found):
+        raise Refused("the webhook's host is not a public address")
+    return found
+
+
+class _Pinned(http.client.HTTPConnection):
+    """An HTTP connection to addresses resolved and checked beforehand: the host is not
+    looked up again, so its answer cannot change between the check and the connection."""
+
+    def __init__(self, host: str, port: int, addresses: list[tuple[Any, ...]]) -> None:
+        super().__init__(host, port, timeout=TIMEOUT)
+        self.addresses = addresses
+
+    def _open(self) -> socket.socket:
+        error: OSError = OSError("no address")
+        for address in self.addresses:
+            try:
+                return socket.create_connection(address[:2], self.timeout)
+            except OSError as exc:
+                error = exc
+        raise error
+
+    def connect(self) -> None:
+        self.sock = self._open()
+
+
+class _PinnedTls(_Pinned):
+    """:class:`_Pinned` over TLS, the certificate checked against the URL's host."""
+
+    default_port = 443
+
+    def connect(self) -> None:
+        self.sock = ssl.create_default_context().wrap_socket(self._open(), server_hostname=self.host)
+
+
 class Notifier:
     """The outbox worker of a hall."""
 
@@ -94,11 +155,15 @@ class Notifier:
 
     def turn_came(self, table: Table, seat: int) -> None:
         """The turn came to ``seat`` of ``table`` (its action ``table.seq`` is next): queue its
-        notices if a person holds it through an account and is not looking."""
-        s = table.stored.seats[seat]
-        if s.kind != "human" or s.user_id is None or s.away or table.status != "running" or table.watchers(seat):
-            return
-        self.hall.chore(self._queue(s.user_id, table.id, table.seq))
+        notices if a person holds it through an account and is not looking. Never raises: the
+        move is stored already and must not fail for this."""
+        try:
+            s = table.stored.seats[seat]
+            if s.kind != "human" or s.user_id is None or s.away or table.status != "running" or table.watchers(seat):
+                return
+            self.hall.chore(self._queue(s.user_id, table.id, table.seq))
+        except Exception:
+            log.exception("game %s: a turn notice could not be queued", table.id)
 
     async def _queue(self, user_id: int, game_id: str, turn: int) -> None:
         try:
@@ -143,11 +208,14 @@ class Notifier:
     # ------------------------------------------------------------------ sending (on a thread)
 
     def _send(self, notice: dict[str, Any]) -> None:
+        address = notice[notice["channel"]]
+        if not address:
+            raise Refused("the account has no address for this channel any more")
         told = self.words(notice)
         if notice["channel"] == "email":
-            self._mail(notice["email"], told)
+            self._mail(address, told)
         else:
-            self._post(notice["webhook"], told)
+            self._post(address, told)
 
     def words(self, notice: dict[str, Any]) -> dict[str, Any]:
         """What a notice says: the game, the seat as the game names it, the link, in the account's language."""
@@ -170,17 +238,26 @@ class Notifier:
 
     def _post(self, url: str, told: dict[str, Any]) -> None:
         parts = urlsplit(url)
+        try:
+            port = parts.port or (443 if parts.scheme == "https" else 80)
+        except ValueError:
+            raise Refused("not a valid port") from None
         if parts.scheme not in ("http", "https") or not parts.hostname:
             raise Refused("not an http(s) URL")
-        if not self.settings.webhook_private:
-            for info in socket.getaddrinfo(parts.hostname, parts.port or (443 if parts.scheme == "https" else 80)):
-                if not ipaddress.ip_address(info[4][0].split("%")[0]).is_global:
-                    raise Refused("the webhook's host is not a public address")
+        addresses = resolve(parts.hostname, port, self.settings.webhook_private)
+        connection = (_PinnedTls if parts.scheme == "https" else _Pinned)(parts.hostname, port, addresses)
         body = json.dumps(self.payload(told)).encode()
-        request = urllib.request.Request(url, data=body, method="POST",
-                                         headers={"content-type": "application/json", "user-agent": "realpolitik"})
-        with urllib.request.urlopen(request, timeout=TIMEOUT) as answer:  # noqa: S310 — http(s) only, checked above
+        try:
+            target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+            connection.request("POST", target, body, {"content-type": "application/json", "user-agent": "realpolitik"})
+            answer = connection.getresponse()
             answer.read(1024)
+        finally:
+            connection.close()
+        if 300 <= answer.status < 400:
+            raise Refused(f"the webhook answered with a redirect ({answer.status}), which is not followed")
+        if answer.status >= 400:
+            raise Failed(f"HTTP Error {answer.status}: {answer.reason}")
 
     # ------------------------------------------------------------------ words
 

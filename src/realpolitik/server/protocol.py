@@ -72,10 +72,10 @@ class PasswordChange(Strict):
 
 
 class Settings(Strict):
-    """``POST /api/account/settings``: any of the account's language (``null``: the browser's),
-    e-mail address and webhook URL for turn notifications (``null`` or empty: none)."""
+    """``POST /api/account/settings``: any of the account's language (``null`` or empty: the
+    browser's), e-mail address and webhook URL for turn notifications (``null`` or empty: none)."""
 
-    language: Literal[LANGUAGES] | None = None  # type: ignore[valid-type]
+    language: Literal[(*LANGUAGES, "")] | None = None  # type: ignore[valid-type]
     email: Annotated[str, StringConstraints(max_length=254)] | None = None
     webhook: Annotated[str, StringConstraints(max_length=500)] | None = None
 

@@ -6,15 +6,18 @@ holding two seats, leaves it unrated, and its result says why. Places come from 
 game's outcome (ties share a place); a seat whose player resigned comes last. In the team
 games (``Game.teams``) partners form one team of the model and share its update. Each
 game is rated once — the ratings table holds its rows, and a second attempt finds them.
-The newest row of a player and title is the current rating; the rows are its history.
+The newest row of a player and title is the current rating; the rows are its history. A
+bot kind in several seats is one player: each seat is rated apart, and the kind moves by
+the mean of its seats' updates (its μ gains nothing by playing itself).
 """
 
 from __future__ import annotations
 
 import logging
+from statistics import fmean
 from typing import TYPE_CHECKING, Any
 
-from openskill.models import PlackettLuce
+from openskill.models import PlackettLuce, PlackettLuceRating
 
 from realpolitik.i18n import Text, t
 
@@ -29,6 +32,9 @@ log = logging.getLogger("realpolitik.server")
 
 MODEL = PlackettLuce()
 HUMAN = "human"
+
+#: a rated player: an account (user id, None) or a bot kind (None, kind)
+Player = tuple[int | None, str | None]
 
 #: why a rated game did not count, by the key its result keeps
 UNRATED = {"guest": t("not rated: a seat had no account"),
@@ -64,6 +70,25 @@ def _places(game: Game, stored: StoredGame) -> list[int]:
     return [last if away.get(label) == "resigned" else place for label, place in zip(labels, places, strict=True)]
 
 
+def _rating(current: tuple[float, float] | None) -> PlackettLuceRating:
+    """A new rating object (one per seat: the model changes them) from (mu, sigma) or the default."""
+    return MODEL.rating() if current is None else MODEL.rating(mu=current[0], sigma=current[1])
+
+
+def _update(teams: tuple[int, ...], places: list[int], who: list[Player], players: list[Player],
+            current: list[tuple[float, float] | None]) -> list[tuple[float, float]]:
+    """The new (mu, sigma) of each of ``players`` from their ``current`` ratings (``None``: the
+    model's default): every seat rated as a player of its team, ranked by its team's best place."""
+    now = dict(zip(players, current, strict=True))
+    members = [[s for s in range(len(teams)) if teams[s] == team] for team in sorted(set(teams))]
+    ranks = [min(places[s] for s in seats) for seats in members]
+    start = [[_rating(now[who[s]]) for s in seats] for seats in members]
+    rated = MODEL.rate(start, ranks=ranks)
+    after = {s: new for seats, team in zip(members, rated, strict=True) for s, new in zip(seats, team, strict=True)}
+    return [(fmean(after[s].mu for s in after if who[s] == p), fmean(after[s].sigma for s in after if who[s] == p))
+            for p in players]
+
+
 async def rate(hall: Hall, stored: StoredGame) -> None:
     """Update the ratings of a finished game's players, if it counts (errors are logged: a
     rating never delays or fails the end of a game)."""
@@ -71,24 +96,23 @@ async def rate(hall: Hall, stored: StoredGame) -> None:
         if verdict(stored) != "counted":
             return
         game = hall.games[stored.game]
-        who = [(s.user_id, None) if s.kind == HUMAN else (None, s.kind) for s in stored.seats]
-        players = list(dict.fromkeys(who))  # a bot kind in two seats is one player, rated once
-        current = await hall.store.run(hall.store.ratings_now, game.id, players)
-        rating = {p: MODEL.rating(mu=r[0], sigma=r[1]) if r else MODEL.rating()
-                  for p, r in zip(players, current, strict=True)}
-        places = _places(game, stored)
+        who: list[Player] = [(s.user_id, None) if s.kind == HUMAN else (None, s.kind) for s in stored.seats]
+        players = list(dict.fromkeys(who))
         teams = game.teams(len(stored.seats)) or tuple(range(len(stored.seats)))
-        order = sorted(set(teams))
-        members = [[s for s in range(len(teams)) if teams[s] == team] for team in order]
-        ranks = [min(places[s] for s in seats) for seats in members]
-        rated = MODEL.rate([[rating[who[s]] for s in seats] for seats in members], ranks=ranks)
-        rows, done = [], set()
-        for seats, team in zip(members, rated, strict=True):
-            for s, new in zip(seats, team, strict=True):
-                if who[s] not in done:
-                    done.add(who[s])
-                    rows.append((*who[s], new.mu, new.sigma))
-        if await hall.store.run(hall.store.add_ratings, game.id, stored.id, rows):
-            log.info("game %s: ratings updated for %d players", stored.id, len(rows))
+        places = _places(game, stored)
+        if await hall.store.run(hall.store.rate_game, game.id, stored.id, players,
+                                lambda current: _update(teams, places, who, players, current)):
+            log.info("game %s: ratings updated for %d players", stored.id, len(players))
     except Exception:
         log.exception("game %s: the ratings could not be updated", stored.id)
+
+
+async def catch_up(hall: Hall) -> None:
+    """Rate the finished games whose rating was cut off (the server stopped before it ran)."""
+    try:
+        for game_id in await hall.store.run(hall.store.unrated_games):
+            stored = await hall.store.run(hall.store.load, game_id)
+            if isinstance(stored, StoredGame) and stored.game in hall.games:
+                await rate(hall, stored)
+    except Exception:
+        log.exception("the ratings of finished games could not be caught up")

@@ -52,7 +52,7 @@ from sqlalchemy import (
     type_coerce,
     update,
 )
-from sqlalchemy.engine import URL, Engine, make_url
+from sqlalchemy.engine import URL, Connection, Engine, make_url
 from sqlalchemy.exc import (
     ArgumentError,
     DisconnectionError,
@@ -694,29 +694,55 @@ class Store:
 
     # ------------------------------------------------------------------ ratings
 
-    def ratings_now(self, game: str, players: list[tuple[int | None, str | None]]) -> list[tuple[float, float] | None]:
-        """The current rating (mu, sigma) of each player — an account (user id) or a bot kind —
-        in one game title; ``None`` for a player not rated yet."""
-        out: list[tuple[float, float] | None] = []
-        with self.engine.connect() as conn:
+    def rate_game(self, game: str, game_id: str, players: list[tuple[int | None, str | None]],
+                  update: Callable[[list[tuple[float, float] | None]], list[tuple[float, float]]]) -> bool:
+        """Rate a finished game of the title ``game`` once. Its players are accounts (user id,
+        ``None``) or bot kinds (``None``, kind). In one transaction that no other rating runs
+        beside, whichever process asks: read each player's current rating (mu, sigma; ``None``
+        when not rated yet), ask ``update`` for the new ones in the same order and store them
+        as history rows. False, changing nothing, when the game was rated already."""
+        with self.engine.begin() as conn:
+            self._lock_ratings(conn, game_id)
+            if conn.execute(select(ratings.c.id).where(ratings.c.game == game, ratings.c.game_id == game_id)
+                            .limit(1)).first() is not None:
+                return False
+            current = []
             for user_id, bot in players:
                 who = ratings.c.user_id == user_id if user_id is not None else ratings.c.bot == bot
                 row = conn.execute(select(ratings.c.mu, ratings.c.sigma).where(ratings.c.game == game, who)
                                    .order_by(ratings.c.id.desc()).limit(1)).first()
-                out.append(None if row is None else (row.mu, row.sigma))
-        return out
-
-    def add_ratings(self, game: str, game_id: str, rows: list[tuple[int | None, str | None, float, float]]) -> bool:
-        """Store the new ratings a finished game gave its players — once: false when the game
-        was rated already."""
-        moment = now()
-        with self.engine.begin() as conn:
-            if conn.execute(select(ratings.c.id).where(ratings.c.game_id == game_id).limit(1)).first() is not None:
-                return False
+                current.append(None if row is None else (row.mu, row.sigma))
+            moment = now()
             conn.execute(insert(ratings), [{"game": game, "user_id": user_id, "bot": bot, "game_id": game_id,
                                             "mu": mu, "sigma": sigma, "at": moment}
-                                           for user_id, bot, mu, sigma in rows])
+                                           for (user_id, bot), (mu, sigma) in zip(players, update(current),
+                                                                                   strict=True)])
             return True
+
+    def _lock_ratings(self, conn: Connection, game_id: str) -> None:
+        """Let no other transaction rate until this one ends, so a game is rated once and two
+        games ending together each build on the other's ratings."""
+        if self.sqlite:  # any write takes SQLite's single writer lock; the reads after it see every rating
+            conn.execute(update(games).where(games.c.id == game_id).values(rated=games.c.rated))
+        else:
+            conn.exec_driver_sql("LOCK TABLE ratings IN SHARE ROW EXCLUSIVE MODE")
+
+    def unrated_games(self) -> list[str]:
+        """The finished games whose result counts for ratings but that have no ratings yet (their
+        rating was cut off: the server stopped first), oldest first."""
+        rated = select(ratings.c.id).where(ratings.c.game == games.c.game, ratings.c.game_id == games.c.id)
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(games.c.id, games.c.result).where(
+                games.c.status == "finished", games.c.rated.is_(True), ~rated.exists()).order_by(games.c.created)).all()
+        out = []
+        for game_id, result in rows:
+            try:
+                result = _json(result)
+            except (ValueError, RecursionError):
+                continue
+            if isinstance(result, dict) and result.get("rating") == "counted":
+                out.append(game_id)
+        return out
 
     def leaderboard(self, game: str, limit: int = 100) -> list[dict[str, Any]]:
         """Every rated player of a game title with the current rating and the number of rated games."""

@@ -192,6 +192,8 @@ class Table:
             message = {"type": "view", "seq": self.seq, "status": self.status, "players": self.players(),
                        "view": view, "undo": listener.seat is not None and self.last.offered(self) == listener.seat,
                        "clock": self.timekeeper.view(), "rematch": self.stored.rematch}
+            if (said := ratings.words(self.stored.result)) is not None:
+                message["rating"] = render(said, listener.lang)  # a finished rated game: counted or why not
             if cache is not None:
                 cache[key] = message
         listener.log_sent = self.state.log.size

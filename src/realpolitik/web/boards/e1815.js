@@ -7,6 +7,8 @@
 import { s, seatName, titleIn } from "../js/dom.js";
 import { t } from "../js/i18n.js";
 
+export { legend } from "./e1815-legend.js";
+
 const WIDTH = 960;
 const CELL_H = 86;
 const MAX_CELL_W = 160;
@@ -131,7 +133,7 @@ function layout(view, ctx) {
   return { place, borders, extras, rows, cols, cellW, left, territories, territoryNames };
 }
 
-function unitSymbol(kind, x, y, colour) {
+export function unitSymbol(kind, x, y, colour) {
   const box = s("rect", { x, y, width: 16, height: 11, fill: "#fdfefe", stroke: colour, "stroke-width": 1.5 });
   if (kind === "inf") {
     return [box, s("path", { d: `M${x} ${y}L${x + 16} ${y + 11}M${x} ${y + 11}L${x + 16} ${y}`, stroke: colour, "stroke-width": 1.2 })];
@@ -140,7 +142,7 @@ function unitSymbol(kind, x, y, colour) {
   return [box, s("circle", { cx: x + 8, cy: y + 5.5, r: 2.8, fill: colour })];
 }
 
-function star(cx, cy, r, fill) {
+export function star(cx, cy, r, fill) {
   const points = [];
   for (let i = 0; i < 10; i += 1) {
     const a = -Math.PI / 2 + (i * Math.PI) / 5;
@@ -150,7 +152,7 @@ function star(cx, cy, r, fill) {
   return s("polygon", { points: points.join(" "), fill, stroke: "#1b2631", "stroke-width": 0.8 });
 }
 
-function tower(x, y, fill) {
+export function tower(x, y, fill) {
   const d = `M${x} ${y + 13}V${y + 3}h3v2h2.5v-2h3v2h2.5v-2h3v10z`;
   return s("path", { d, fill, stroke: "#1b2631", "stroke-width": 0.8 });
 }

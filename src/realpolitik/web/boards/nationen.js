@@ -14,6 +14,8 @@
 import { put, s } from "../js/dom.js";
 import { BOTTOM, INK, TARGET, drawMap, geometry, text } from "./nationen/map.js";
 import { capitalOf, leaderName, occupant, stateDefs } from "./nationen/words.js";
+
+export { legend } from "./nationen/legend.js";
 import { t } from "../js/i18n.js";
 
 

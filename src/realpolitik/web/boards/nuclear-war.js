@@ -4,6 +4,7 @@
 
 import { s, seatName } from "../js/dom.js";
 import { t } from "../js/i18n.js";
+import { swatch } from "../js/legend.js";
 
 const WIDTH = 960;
 const GAP = 12;
@@ -158,4 +159,23 @@ export function render(view, ctx) {
   });
   if (view.private) svg.append(hand(ctx, view, 56 + rows * (NATION_H + GAP)));
   return svg;
+}
+
+/** What the board's colours, frames and abbreviations mean (shown below the board). */
+export function legend() {
+  return [
+    [swatch(COLOURS.warhead), t("red card: warhead")],
+    [swatch(COLOURS.carrier), t("blue card: carrier (missile or bomber)")],
+    [swatch(COLOURS["anti-missile"]), t("green card: anti-missile")],
+    [swatch(COLOURS.propaganda), t("ochre card: propaganda")],
+    [swatch(COLOURS.secret), t("purple card: secret")],
+    [swatch(COLOURS["top-secret"]), t("dark purple card: top secret")],
+    ["?", t("a face-down card")],
+    [swatch("#566573", { dashed: true }), t("dashed frame: your own face-down card, only you see it")],
+    [swatch("#566573", { stroke: "#d4ac0d", width: 3 }), t("gold frame: click it to play the action")],
+    ["MT", t("megatons: the yield a carrier still holds")],
+    ["2×5M", t("population: 2 cards of 5 million people each")],
+    ["✝", t("annihilated: the nation has no people left")],
+    ["▶", t("whose turn it is")],
+  ];
 }

@@ -23,6 +23,8 @@ import { budgetLayer, raceLayer, seatsLayer, TEAM } from "./wsdv-2p2/cold-war.js
 import { SKIN } from "./wsdv-2p2/cards.js";
 import { SIDE_OF, seatTitle as seatName } from "./wsdv-2p2/words.js";
 
+export { legend } from "./wsdv-2p2/legend.js";
+
 const WIDTH = 1000;
 const ROMAN = ["", "I", "II", "III", "IV"];
 const PRESTIGE_SPACES = 6;

@@ -19,6 +19,7 @@ import {
 } from "./wsdv-map.js";
 
 export { mapLayer, prepare, provinceTable, sectorsLayer, tracksLayer } from "./wsdv-map.js";
+export { legend } from "./wsdv-legend.js";
 
 const WIDTH = 1000;
 export const CARD_W = 114;

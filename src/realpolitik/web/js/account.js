@@ -138,6 +138,7 @@ async function show() {
     $("player-page").href = `/player/${encodeURIComponent(me.user.name)}`;
     $("email").value = me.user.email || "";
     $("webhook").value = me.user.webhook || "";
+    $("account-language").value = $("account-language").dataset.was = me.user.language || "";
     await listGames();
   }
 }
@@ -188,7 +189,16 @@ async function start() {
     notice(t("Your password is changed; every other session of your account is logged out."), "info");
   });
   form("addresses", async () => {
-    await send("/api/account/settings", { email: $("email").value, webhook: $("webhook").value }, csrf);
+    const kept = keptLanguage();
+    const choice = $("account-language");
+    const changes = { email: $("email").value, webhook: $("webhook").value };
+    if (choice.value !== choice.dataset.was) changes.language = choice.value;  // "": the browser's
+    await send("/api/account/settings", changes, csrf);
+    choice.dataset.was = choice.value;
+    if (keptLanguage() !== kept) {  // the pages speak another language now
+      location.reload();
+      return;
+    }
     notice(t("Saved: you will be told of your turns at these addresses."), "info");
   });
   $("logout").addEventListener("click", async () => {

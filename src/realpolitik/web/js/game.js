@@ -12,7 +12,9 @@ import { getJSON } from "./api.js";
 import { contentLoader, loadBoard } from "./boards.js";
 import { h, put, seatTitle } from "./dom.js";
 import { lang, startLanguage, t } from "./i18n.js";
+import { boardLegend } from "./legend.js";
 import { LogView, chatLine, clockText, renderOutcome, renderPending, renderPlayers, renderStatus } from "./panel.js";
+import { showRules } from "./rules.js";
 
 const $ = (id) => document.getElementById(id);
 const gameId = decodeURIComponent(location.pathname.split("/").pop());
@@ -101,9 +103,10 @@ function render() {
   renderPlayers($("players"), page.players, view, page.clock);
   renderPending($("pending"), view, { act, label, enabled: !page.busy && page.status !== "open" });
   renderOutcome($("outcome"), view.outcome, page.players);
+  if (view.outcome && page.rating) $("outcome").append(h("p", { class: "muted rating-note", text: page.rating }));
   if (page.board) {
     try {
-      put($("board"), page.board.render(view, boardContext()));
+      put($("board"), page.board.render(view, boardContext()), boardLegend(page.board, view, boardContext()));
     } catch (err) {
       console.error(err);
       put($("board"), h("p", { class: "error", text: `The board could not be drawn: ${err.message}` }));
@@ -160,6 +163,7 @@ function receive(message) {
       page.undo = Boolean(message.undo);
       page.clock = message.clock || null;
       page.rematch = message.rematch || null;
+      page.rating = message.rating || "";
       page.clockAt = performance.now();
       document.body.dataset.seq = String(message.seq);
       document.body.dataset.status = message.status;
@@ -244,6 +248,7 @@ async function start() {
   }
   page.title = info.title;
   $("title").textContent = info.title;
+  $("rules-button").addEventListener("click", () => showRules(info.game));
   const loaded = await loadBoard(catalog.find((g) => g.id === info.game), { content: contentLoader(info.game) });
   page.board = loaded.board;
   page.data = loaded.data;

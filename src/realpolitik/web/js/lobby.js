@@ -4,6 +4,7 @@
 import { getJSON, postJSON } from "./api.js";
 import { h, kindName, put, seatName, seatTitle } from "./dom.js";
 import { lang, startLanguage, t } from "./i18n.js";
+import { showRules } from "./rules.js";
 
 const $ = (id) => document.getElementById(id);
 // the game a newcomer finds chosen: short, for 2 to 6 players, quick to learn
@@ -203,6 +204,7 @@ async function start() {
   catalog = [...games.filter((g) => g.id === FIRST_GAME), ...games.filter((g) => g.id !== FIRST_GAME)];
   put($("game"), catalog.map((g, i) => h("option", { value: g.id, selected: i === 0, text: `${g.title} · ${facts(g)}` })));
   $("game").addEventListener("change", renderGame);
+  $("rules-button").addEventListener("click", () => showRules(current().id));
   $("players").addEventListener("change", renderSeats);
   $("create").addEventListener("submit", create);
   renderGame();

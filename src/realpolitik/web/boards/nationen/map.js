@@ -15,7 +15,7 @@ export const TARGET = "#17a589";
 const RING = 66;
 const POINT = 13;
 const KINDS = ["king", "president", "dictator", "guerrilla"];
-const LETTER = { king: "K", president: "P", dictator: "D", guerrilla: "G" };
+export const LETTER = { king: "K", president: "P", dictator: "D", guerrilla: "G" };
 const SEAT_COLOURS = ["#c0392b", "#2471a3", "#1e8449", "#7d3c98"];
 export const INK = "#1b2631";
 
@@ -154,7 +154,7 @@ function derricks(x, y, count) {
     out.push(s("path", { d: `M ${cx - 6} ${y + 8} L ${cx} ${y - 8} L ${cx + 6} ${y + 8} M ${cx - 4} ${y + 2} H ${cx + 4}`,
       stroke: "#3b3024", "stroke-width": 1.6, fill: "none", "pointer-events": "none" }));
   }
-  return s("g", { class: "derricks", "data-count": count }, out, s("title", { text: `${count} derrick${count === 1 ? "" : "s"}` }));
+  return s("g", { class: "derricks", "data-count": count }, out, s("title", { text: t("{count} derrick(s)", { count }) }));
 }
 
 function leaderPiece(view, ctx, leader, p, point) {

@@ -1,0 +1,62 @@
+// The rules at hand: a game's rules summary and rule decisions (docs/games/<game>.md) in a
+// dialog, opened from the game page's and the lobby's "Rules" buttons and closed with Escape
+// or its Close button. The server sends the text as a tree of plain nodes
+// (GET /api/rules/{game}); it is built here element by element, never parsed as markup.
+
+import { getJSON } from "./api.js";
+import { h, put } from "./dom.js";
+import { lang, t } from "./i18n.js";
+
+/** The elements a rules text may use (the server sends no others; anything else keeps only its text). */
+const TAGS = new Set(["h2", "h3", "h4", "h5", "h6", "p", "ul", "ol", "li", "em", "strong", "code", "pre", "a", "br", "hr",
+  "blockquote", "table", "thead", "tbody", "tr", "th", "td", "s"]);
+const loaded = new Map();
+let dialog = null;
+
+function build(node) {
+  if (typeof node === "string") return node;
+  const children = (node.children || []).map(build);
+  if (!TAGS.has(node.tag)) return children;
+  if (node.tag === "table") return h("div", { class: "table-box" }, h("table", {}, children));
+  if (node.tag !== "a") return h(node.tag, {}, children);
+  const web = typeof node.href === "string" && /^https?:\/\//.test(node.href);
+  return web ? h("a", { href: node.href, rel: "noopener noreferrer", target: "_blank" }, children) : children;
+}
+
+function rulesDialog() {
+  if (dialog) return dialog;
+  dialog = h("dialog", { id: "rules", class: "rules", "aria-labelledby": "rules-heading" },
+    h("div", { class: "rules-head" },
+      h("h2", { id: "rules-heading" }),
+      h("button", { type: "button", id: "rules-close", text: t("Close"), onclick: () => dialog.close() })),
+    h("p", { id: "rules-note", class: "notice info", hidden: true }),
+    h("div", { id: "rules-body", class: "rules-body" }));
+  dialog.addEventListener("click", (event) => {
+    if (event.target === dialog) dialog.close();  // a click on the backdrop
+  });
+  document.body.append(dialog);
+  return dialog;
+}
+
+/** Open the rules of the game ``game`` (its id: "wsdv", "nuclear-war"). */
+export async function showRules(game) {
+  const box = rulesDialog();
+  const [heading, note, body] = ["rules-heading", "rules-note", "rules-body"].map((id) => box.querySelector(`#${id}`));
+  heading.textContent = t("Rules");
+  note.hidden = true;
+  put(body, h("p", { class: "muted", text: t("loading…") }));
+  if (!box.open) box.showModal();
+  try {
+    if (!loaded.has(game)) loaded.set(game, getJSON(`/api/rules/${encodeURIComponent(game)}?lang=${lang}`));
+    const rules = await loaded.get(game);
+    heading.textContent = rules.heading;
+    note.textContent = rules.note || "";
+    note.hidden = !rules.note;
+    if (rules.language !== lang) body.setAttribute("lang", rules.language);
+    else body.removeAttribute("lang");
+    put(body, rules.body.map(build));
+  } catch (err) {
+    loaded.delete(game);
+    put(body, h("p", { class: "notice error", text: err.message }));
+  }
+}

@@ -1,0 +1,104 @@
+"""Accessibility: axe-core (the npm package, installed once into the virtual environment)
+scans the lobby, the rules dialog and a started game of every title — its board, legend and
+action panel — and finds nothing serious or critical; every action is a button reached and
+played with the keyboard alone, with a visible focus."""
+
+from __future__ import annotations
+
+import fcntl
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from realpolitik.games import registry
+from realpolitik.testing.pages import console_errors, seq
+from realpolitik.testing.tables import sit_at_new_game
+
+GAMES = [game.id for game in registry()]
+#: where the test setup keeps axe-core: inside the virtual environment the tests run in
+AXE_HOME = Path(sys.prefix) / "share" / "axe-core"
+AXE = AXE_HOME / "node_modules" / "axe-core" / "axe.min.js"
+#: JavaScript: the serious and critical violations axe finds on the page, with where
+SCAN = """async () => {
+  const result = await axe.run(document, { resultTypes: ["violations"] });
+  return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
+}"""
+
+
+@pytest.fixture(scope="session")
+def axe_script() -> Path:
+    """axe-core 4 from the npm registry, installed on first use (a lock keeps parallel test
+    processes from installing it twice at once)."""
+    if AXE.is_file():
+        return AXE
+    npm = shutil.which("npm")
+    if npm is None:
+        pytest.skip("npm is not installed, so axe-core cannot be (apt-get install npm)")
+    AXE_HOME.mkdir(parents=True, exist_ok=True)
+    with open(AXE_HOME / ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not AXE.is_file():
+            subprocess.run([npm, "install", "--prefix", str(AXE_HOME), "--no-save", "--no-package-lock", "--no-audit",
+                            "--no-fund", "axe-core@4"], check=True, timeout=300, capture_output=True)
+    assert AXE.is_file()
+    return AXE
+
+
+@pytest.fixture
+def scanned(browser, axe_script):
+    """``scanned(page)``: axe's serious and critical findings on ``page`` as it is now. Pages
+    open in a context that lets the test inject axe past the pages' content policy."""
+    ctx = browser.new_context(viewport={"width": 1300, "height": 900}, bypass_csp=True, locale="en-US")
+    ctx.set_default_timeout(20000)
+
+    def scan(page) -> list[str]:
+        if not page.evaluate("typeof axe !== 'undefined'"):
+            page.add_script_tag(path=str(axe_script))
+        return page.evaluate(SCAN)
+
+    scan.context = ctx
+    yield scan
+    ctx.close()
+
+
+def test_the_lobby_and_the_rules_dialog_have_no_serious_violation(server, scanned):
+    page = scanned.context.new_page()
+    errors = console_errors(page)
+    page.goto(server.url + "/")
+    page.wait_for_selector("#seats select")
+    assert scanned(page) == []
+    page.click("#create-button")
+    page.wait_for_selector("#created .invites li")
+    assert scanned(page) == []
+    page.click("#rules-button")
+    page.wait_for_selector("#rules-body h2")
+    assert scanned(page) == []
+    assert errors == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_started_game_has_no_serious_violation_and_is_played_by_keyboard(server, api, scanned, game):
+    page = scanned.context.new_page()
+    errors = console_errors(page)
+    entry = next(e for e in api.get("/api/catalog").json() if e["id"] == game)
+    sit_at_new_game(server, api, page, entry)
+    page.click("#legend summary")
+    assert scanned(page) == []
+
+    before = seq(page)
+    page.keyboard.press("Escape")
+    for _ in range(60):  # Tab from the top of the page to the first action
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.matches('#pending button.action')"):
+            break
+    focus = page.evaluate("""() => { const el = document.activeElement, style = getComputedStyle(el);
+      return { action: el.dataset.action, outline: style.outlineStyle, width: parseFloat(style.outlineWidth) }; }""")
+    assert focus["action"] and focus["outline"] != "none" and focus["width"] >= 2
+    page.on("dialog", lambda dialog: dialog.accept())  # a grave action asks first
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"() => Number(document.body.dataset.seq) > {before}")
+    assert errors == []

@@ -1,0 +1,92 @@
+"""Phones: the lobby and a started game of every title at 390 × 844 with touch — the page
+never scrolls sideways, nothing of the action panel leaves the screen, every button and
+choice is at least 40 pixels tall, the board keeps to its own box; a screenshot of each."""
+
+from __future__ import annotations
+
+import pytest
+
+from realpolitik.games import registry
+from realpolitik.testing.pages import console_errors
+from realpolitik.testing.tables import sit_at_new_game
+
+WIDTH, HEIGHT = 390, 844
+GAMES = [game.id for game in registry()]
+
+#: JavaScript: visible elements under ``selector`` that reach past the viewport's sides
+OUTSIDE = """(selector) => Array.from(document.querySelectorAll(selector)).filter((el) => {
+  const r = el.getBoundingClientRect();
+  return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== "hidden"
+    && (r.left < -0.5 || r.right > window.innerWidth + 0.5);
+}).map((el) => `${el.tagName.toLowerCase()}#${el.id}.${el.className} ${Math.round(el.getBoundingClientRect().right)}px`)
+"""
+TAPS = "button, select, input:not([type=checkbox]), a.button, summary"
+
+
+@pytest.fixture
+def phone(browser):
+    ctx = browser.new_context(viewport={"width": WIDTH, "height": HEIGHT}, has_touch=True, is_mobile=True,
+                              device_scale_factor=2, locale="en-US")
+    ctx.set_default_timeout(20000)
+    yield ctx
+    ctx.close()
+
+
+def low_targets(page, selector: str) -> list[str]:
+    return page.evaluate("""(selector) => Array.from(document.querySelectorAll(selector)).filter((el) => {
+      const r = el.getBoundingClientRect();
+      return r.width > 0 && r.height > 0 && r.height < 40;
+    }).map((el) => `${el.tagName.toLowerCase()}#${el.id} "${(el.textContent || el.value || "").trim().slice(0, 30)}" `
+      + `${Math.round(el.getBoundingClientRect().height)}px`)""", selector)
+
+
+def assert_fits(page, panel: str) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth") <= WIDTH
+    assert page.evaluate(OUTSIDE, f"{panel}, {panel} *") == []
+
+
+def shot(page, path) -> None:
+    page.screenshot(path=str(path), full_page=True)
+    assert path.stat().st_size > 1000
+
+
+def test_the_lobby_fits_a_phone(server, phone, tmp_path):
+    page = phone.new_page()
+    errors = console_errors(page)
+    page.goto(server.url + "/")
+    page.wait_for_selector("#game option", state="attached")
+    for game in GAMES:  # every game's seats and options
+        page.select_option("#game", game)
+        assert_fits(page, "main")
+        assert low_targets(page, f"main :is({TAPS})") == []
+    page.click("#create-button")
+    page.wait_for_selector("#created .invites li")
+    assert_fits(page, "main")
+    assert low_targets(page, f"main :is({TAPS})") == []
+    shot(page, tmp_path / "lobby.png")
+    page.click("#rules-button")  # the rules: wide tables scroll inside their own box, the rest wraps
+    page.wait_for_selector("#rules-body h2")
+    assert page.evaluate("document.documentElement.scrollWidth") <= WIDTH
+    assert page.evaluate(OUTSIDE, "dialog#rules, dialog#rules *:not(.table-box *)") == []
+    assert low_targets(page, "dialog#rules button") == []
+    page.screenshot(path=str(tmp_path / "rules.png"))
+    assert errors == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_started_game_fits_a_phone(server, api, phone, tmp_path, game):
+    page = phone.new_page()
+    errors = console_errors(page)
+    entry = next(e for e in api.get("/api/catalog").json() if e["id"] == game)
+    sit_at_new_game(server, api, page, entry)
+    assert_fits(page, "aside.side")
+    assert page.evaluate(OUTSIDE, "header.bar, header.bar *") == []
+    actions = page.locator("#pending button.action")
+    assert actions.count() >= 1
+    assert low_targets(page, f"aside.side :is({TAPS}), header.bar :is({TAPS})") == []
+    board = page.locator("#board")  # the board keeps to its own box: scaled, or scrolled inside it
+    box = board.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= WIDTH + 0.5
+    assert page.evaluate("document.documentElement.scrollWidth") <= WIDTH
+    shot(page, tmp_path / f"{game}.png")
+    assert errors == []
