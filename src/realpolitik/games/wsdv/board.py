@@ -201,6 +201,25 @@ def site_provinces(st: S, site: int) -> list[int]:
     return [q for q in (province_of(st, a), province_of(st, b)) if q >= 0]
 
 
+#: per content (by id, with the content itself to recognise it): the lists of ``_of_side``
+_SIDE_LISTS: dict[int, tuple] = {}
+
+
+def _of_side(c) -> tuple[dict[int, list[int]], dict[int, list[int]], dict[int, list[int]]]:
+    """Per side, in index order: the cities a factory may be built on (cities and Hamburg, §4.2.1),
+    its connections, and its cities that are not external — worked out once per content."""
+    found = _SIDE_LISTS.get(id(c))
+    if found is None or found[0] is not c:
+        sides = set(c.city_side) | set(c.connection_side)
+        buildable = {s: [x for x, city in enumerate(c.cities) if c.city_side[x] == s
+                         and city.kind in ("city", "hamburg")] for s in sides}
+        connections = {s: [k for k in range(len(c.ends)) if c.connection_side[k] == s] for s in sides}
+        inland = {s: [x for x, city in enumerate(c.cities) if c.city_side[x] == s and city.kind != "external"]
+                  for s in sides}
+        found = _SIDE_LISTS[id(c)] = (c, buildable, connections, inland)
+    return found[1], found[2], found[3]
+
+
 def build_sites(st: S, side: int, where: str | None = None, points: int = 1) -> list[int]:
     """Sites where ``side`` may spend a build point now (§4.2.1–4.2.4).
 
@@ -221,11 +240,9 @@ def build_sites(st: S, side: int, where: str | None = None, points: int = 1) -> 
         out += [x for x in cities if st.factory[x] == NONE]
         conns = sorted({k for x in cities for k in c.city_connections[x]})
     else:
-        for x, city in enumerate(c.cities):
-            if c.city_side[x] == side and st.factory[x] == NONE and city.kind in ("city", "hamburg") \
-                    and not city_banned[x]:
-                out.append(x)
-        conns = [k for k in range(len(c.ends)) if c.connection_side[k] == side]
+        buildable, connections, _ = _of_side(c)
+        out += [x for x in buildable.get(side, ()) if st.factory[x] == NONE and not city_banned[x]]
+        conns = connections.get(side, ())
     for k in conns:
         built = st.lines[k]
         if built == c.full[k]:
@@ -273,15 +290,17 @@ def dismantle_sites(st: S, side: int, where: str | None = None) -> list[int]:
             return True
         return target in provinces or (where == "ns" and c.hamburg in cities)
 
+    _, connections, inland = _of_side(c)
     out = []
-    for x in range(len(c.cities)):
+    for x in inland.get(side, ()):
         state = st.factory[x]
-        if state == NONE or c.city_side[x] != side or c.cities[x].kind == "external":
+        if state == NONE:
             continue
         if (state == WORKING or x == c.rheinsberg) and not attached(st, x) and inside([province_of(st, x)], (x,)):
             out.append(x)
-    for k, built in enumerate(st.lines):
-        if built and c.connection_side[k] == side:
+    for k in connections.get(side, ()):
+        built = st.lines[k]
+        if built:
             a, b = c.ends[k]
             if inside(site_provinces(st, LINE + 2 * k), (a, b)):
                 out += [LINE + 2 * k + end for end in (0, 1) if built & (1 << end)]
@@ -291,11 +310,13 @@ def dismantle_sites(st: S, side: int, where: str | None = None) -> list[int]:
 def can_dismantle(st: S, side: int) -> bool:
     """True when ``side`` has at least one build point it could dismantle."""
     c = st.content
-    if any(b and c.connection_side[k] == side for k, b in enumerate(st.lines)):
+    _, connections, inland = _of_side(c)
+    lines = st.lines
+    if any(lines[k] for k in connections.get(side, ())):
         return True
-    return any(st.factory[x] == WORKING and c.city_side[x] == side and c.cities[x].kind != "external"
-               and not attached(st, x) for x in range(len(c.cities))) or \
-        (side == EAST and st.factory[c.rheinsberg] != NONE)
+    factory = st.factory
+    return any(factory[x] == WORKING and not attached(st, x) for x in inland.get(side, ())) or \
+        (side == EAST and factory[c.rheinsberg] != NONE)
 
 
 def dismantle(st: S, site: int) -> Text:
