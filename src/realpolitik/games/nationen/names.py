@@ -22,9 +22,24 @@ def state_name(st: S, key: str) -> str:
     return b.states[b.state_index[key]].name
 
 
+#: the words of each point, per board (by id, with the board itself to recognise it)
+_POINTS: dict[int, tuple] = {}
+
+
 def point_words(st: S, point: str) -> Text:
-    """A point of the board: a state's capital, or its numbered point (with "?" where a card lies)."""
+    """A point of the board: a state's capital, or its numbered point (with "?" where a card lies);
+    made once per board and point, as the log names points again and again."""
     b = st.content.board
+    known = _POINTS.get(id(b))
+    if known is None or known[0] is not b:
+        known = _POINTS[id(b)] = (b, {})
+    words = known[1].get(point)
+    if words is None:
+        words = known[1][point] = _point_words(b, point)
+    return words
+
+
+def _point_words(b, point: str) -> Text:
     key, _, number = point.rpartition("-")
     state = b.states[b.state_index[key]]
     i = int(number)
