@@ -9,6 +9,9 @@ from __future__ import annotations
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
+_MIX1 = 0xBF58476D1CE4E5B9
+_MIX2 = 0x94D049BB133111EB
+_TOP = 1 << 64
 
 
 class Rng:
@@ -28,18 +31,26 @@ class Rng:
     def next64(self) -> int:
         """The next 64-bit output."""
         self.state = s = (self.state + _GOLDEN) & _MASK
-        s = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        s = ((s ^ (s >> 27)) * 0x94D049BB133111EB) & _MASK
+        s = ((s ^ (s >> 30)) * _MIX1) & _MASK
+        s = ((s ^ (s >> 27)) * _MIX2) & _MASK
         return s ^ (s >> 31)
+
+    # below, choice and shuffle repeat next64's three lines inline: they run for every die,
+    # draw and random playout step, and a method call costs as much as the arithmetic
 
     def below(self, n: int) -> int:
         """A uniform integer in ``range(n)`` (unbiased, by rejection)."""
         if n <= 0:
             raise ValueError("below() needs n > 0")
-        limit = (1 << 64) - ((1 << 64) % n)
+        limit = _TOP - _TOP % n
+        s = self.state
         while True:
-            x = self.next64()
+            s = (s + _GOLDEN) & _MASK
+            x = ((s ^ (s >> 30)) * _MIX1) & _MASK
+            x = ((x ^ (x >> 27)) * _MIX2) & _MASK
+            x ^= x >> 31
             if x < limit:
+                self.state = s
                 return x % n
 
     def randint(self, low: int, high: int) -> int:
@@ -48,13 +59,36 @@ class Rng:
 
     def choice(self, items):
         """A uniformly chosen element of a non-empty sequence."""
-        return items[self.below(len(items))]
+        n = len(items)
+        if n <= 0:
+            raise ValueError("choice() needs a non-empty sequence")
+        limit = _TOP - _TOP % n
+        s = self.state
+        while True:
+            s = (s + _GOLDEN) & _MASK
+            x = ((s ^ (s >> 30)) * _MIX1) & _MASK
+            x = ((x ^ (x >> 27)) * _MIX2) & _MASK
+            x ^= x >> 31
+            if x < limit:
+                self.state = s
+                return items[x % n]
 
     def shuffle(self, items: list) -> None:
         """Shuffle a list in place (Fisher–Yates)."""
+        s = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = _TOP - _TOP % n
+            while True:
+                s = (s + _GOLDEN) & _MASK
+                x = ((s ^ (s >> 30)) * _MIX1) & _MASK
+                x = ((x ^ (x >> 27)) * _MIX2) & _MASK
+                x ^= x >> 31
+                if x < limit:
+                    break
+            j = x % n
             items[i], items[j] = items[j], items[i]
+        self.state = s
 
     def fork(self) -> Rng:
         """A new generator seeded from this one (advances this one by one step)."""

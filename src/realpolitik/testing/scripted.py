@@ -30,6 +30,16 @@ class ScriptedRng(Rng):
             return value
         return super().below(n)
 
+    # Rng's choice and shuffle draw inline; here they must ask below() so the script answers
+
+    def choice(self, items):
+        return items[self.below(len(items))]
+
+    def shuffle(self, items: list) -> None:
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
     def roll(self, *values: int) -> ScriptedRng:
         """Append values to the script; returns self for chaining."""
         self.script += values

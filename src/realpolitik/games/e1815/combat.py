@@ -39,9 +39,9 @@ def attack_targets(st: S, seat: int) -> list[int]:
 
 
 def start_attack(st: S, seat: int, target: int) -> None:
-    d = st.owner[target]
-    st.log.add(t("{seat} attacks {land} ({defender}).",
-                 seat=st.seats[seat], land=st.content.board.lands[target].name, defender=st.label(d)))
+    if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+        st.log.add(t("{seat} attacks {land} ({defender}).", seat=st.seats[seat],
+                     land=st.content.board.lands[target].name, defender=st.label(st.owner[target])))
     st.stack.append(Attack(seat, target, (0, 0, 0, 0)))
 
 
@@ -74,10 +74,12 @@ class Attack(NamedTuple):
         st.stack.pop()
         seat, target, force = self.seat, self.target, self.force
         if action == grammar.GO:
-            if force[3]:
-                st.log.add(t("{seat} attacks with {force} and the general.", seat=st.seats[seat], force=troops(force)))
-            else:
-                st.log.add(t("{seat} attacks with {force}.", seat=st.seats[seat], force=troops(force)))
+            if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+                if force[3]:
+                    st.log.add(t("{seat} attacks with {force} and the general.", seat=st.seats[seat],
+                                 force=troops(force)))
+                else:
+                    st.log.add(t("{seat} attacks with {force}.", seat=st.seats[seat], force=troops(force)))
             if st.markers[seat] > 0:
                 st.stack.append(AttackerMarkers(seat, target, force))
             else:
@@ -219,8 +221,9 @@ def resolve(st: S, seat: int, target: int, force: tuple, boost: int, guard: int)
             st.units[k][target] += survivors[k]
         if force[3]:
             st.general[seat] = target
-        st.log.add(t("{seat} wins {land}, {attack} against {defence}; the attackers lose {lost}.",
-                     seat=st.seats[seat], land=name, attack=attack, defence=defence, lost=troops(lost)))
+        if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+            st.log.add(t("{seat} wins {land}, {attack} against {defence}; the attackers lose {lost}.",
+                         seat=st.seats[seat], land=name, attack=attack, defence=defence, lost=troops(lost)))
         if defender != NEUTRAL or fortified:
             got = gain_markers(st, seat, r.markers.per_capture)
             if got:
@@ -231,8 +234,10 @@ def resolve(st: S, seat: int, target: int, force: tuple, boost: int, guard: int)
         if force[3]:
             st.log.add(t("{seat}'s general falls back to the supply.", seat=st.seats[seat]))
         lost = pay(st, target, -(-value(st, force) // r.combat.loss_divisor))
-        st.log.add(t("{land} holds, {defence} against {attack}; the attack is lost and {defender} loses {lost}.",
-                     land=name, defence=defence, attack=attack, defender=st.label(defender), lost=troops(lost)))
+        if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+            st.log.add(t("{land} holds, {defence} against {attack}; the attack is lost and {defender} loses "
+                         "{lost}.", land=name, defence=defence, attack=attack, defender=st.label(defender),
+                         lost=troops(lost)))
 
 
 def battle(st: S) -> tuple | None:

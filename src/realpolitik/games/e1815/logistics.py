@@ -241,8 +241,9 @@ def do_supply(st: S, seat: int, args: tuple) -> None:
     placed = [0, 0, 0]
     for n, kind in zip(args[1::2], args[2::2]):
         placed[KIND_INDEX[kind]] = place(st, seat, land, KIND_INDEX[kind], n)
-    st.log.add(t("{seat} brings up supplies: {placed} to {land}.",
-                 seat=st.seats[seat], placed=troops(placed), land=st.content.board.lands[land].name))
+    if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+        st.log.add(t("{seat} brings up supplies: {placed} to {land}.",
+                     seat=st.seats[seat], placed=troops(placed), land=st.content.board.lands[land].name))
 
 
 # ====================================================================== fortress building

@@ -6,6 +6,7 @@ finite [sure, seed 002]; neutral garrisons simply vanish when beaten.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from realpolitik.i18n import Listed, Text, listed, t
@@ -68,9 +69,15 @@ def text(counts: tuple[int, ...]) -> str:
 _GROUP = (t("{n} inf"), t("{n} cav"), t("{n} art"))
 
 
-def troops(counts: tuple[int, ...]) -> Listed | Text:
+def troops(counts: tuple[int, ...] | list[int]) -> Listed | Text:
     """A unit group for the log: ``2 inf 1 cav`` (German ``2 Inf. 1 Kav.``), or "no units"."""
-    parts = [t(_GROUP[k].key, n=n) for k, n in enumerate(counts[:3]) if n]
+    return _troops(tuple(counts[:3]))
+
+
+@lru_cache(maxsize=1024)
+def _troops(counts: tuple[int, ...]) -> Listed | Text:
+    # made once per unit group and shared (messages are immutable): battles name groups often
+    parts = [t(_GROUP[k].key, n=n) for k, n in enumerate(counts) if n]
     return listed(parts, " ") if parts else t("no units")
 
 

@@ -10,7 +10,7 @@ and the agent's four-step destinations are computed here once.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Literal
 
@@ -18,6 +18,8 @@ from pydantic import Field
 
 from realpolitik.engine import ContentError
 from realpolitik.engine.content import Entry, entries, read_toml, validate
+
+from . import grammar
 
 DATA = Path(__file__).parent / "data"
 
@@ -153,6 +155,7 @@ class Board:
     distance: tuple[tuple[int, ...], ...]  # steps between points, ignoring pieces and directions
     # ports, seas and tanker locations
     locations: tuple[str, ...]  # port state keys, then the seas
+    location_index: dict[str, int]  # the position of each in ``locations``
     port_location: tuple[int, ...]  # location of a state's port, else -1
     location_state: tuple[int, ...]  # state of a port location, else -1
     location_seas: tuple[tuple[int, ...], ...]  # sea locations a location opens onto
@@ -166,6 +169,11 @@ class Board:
 
     def state_name(self, s: int) -> str:
         return self.states[s].name
+
+    @cached_property
+    def texts(self) -> grammar.Texts:
+        """Every action text of this board, written once."""
+        return grammar.Texts(self, LEADERS)
 
 
 @dataclass(frozen=True)
@@ -284,7 +292,8 @@ def _compile_board(path: Path) -> Board:
         capital=capital, capital_of=tuple(capital_of), arrow=tuple(arrow), steps=steps,
         agent_moves={rule: _agent_table(table, total, comp.agent_steps) for rule, table in steps.items()},
         distance=_distances(cw, ccw, arrow),
-        locations=locations, port_location=port_location, location_state=location_state,
+        locations=locations, location_index=loc_index, port_location=port_location,
+        location_state=location_state,
         location_seas=location_seas, sea_locations=(north, south),
         canal_state=next(i for i, s in enumerate(states) if s.port == "canal"),
         pipeline_pairs=plain_pairs, pipeline_pairs_chain=chain_pairs, start_pipeline=start,

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 
 from realpolitik.i18n import Sentence, t
 
-from . import grammar
 from .names import location_words
 
 if TYPE_CHECKING:
@@ -184,25 +183,26 @@ def tanker_actions(st: S, seat: int) -> list[str]:
     """The one tanker action of the turn: buy, sell or move one tanker by one stage."""
     b = st.content.board
     comp = b.components
-    names = b.locations
-    nloc = len(names)
+    texts = b.texts
+    nloc = len(b.locations)
     base = seat * nloc
     held = st.tankers[base:base + nloc]
     ports = port_locations(st, seat)
     out = []
     if st.money[seat] >= comp.tanker_price and tanker_pool(st) > 0:
-        out += [grammar.buy_tanker(names[loc]) for loc in (*ports, *b.sea_locations)]
-    out += [grammar.sell_tanker(names[loc]) for loc in range(nloc) if held[loc]]
+        out += [texts.buy[loc] for loc in (*ports, *b.sea_locations)]
+    out += [texts.sell[loc] for loc in range(nloc) if held[loc]]
     canal = canal_open(st, seat)
     for loc in range(nloc):
         if not held[loc]:
             continue
+        moves = texts.tanker[loc]
         if b.location_state[loc] >= 0:
-            out += [grammar.tanker(names[loc], names[sea]) for sea in b.location_seas[loc]]
+            out += [moves[sea] for sea in b.location_seas[loc]]
             continue
-        out += [grammar.tanker(names[loc], names[p]) for p in ports if loc in b.location_seas[p]]
+        out += [moves[p] for p in ports if loc in b.location_seas[p]]
         if canal:
-            out += [grammar.tanker(names[loc], names[sea]) for sea in b.sea_locations if sea != loc]
+            out += [moves[sea] for sea in b.sea_locations if sea != loc]
     return out
 
 
@@ -210,23 +210,28 @@ def do_tanker_action(st: S, seat: int, words: list[str]) -> None:
     """Perform a tanker action from ``tanker_actions``."""
     b = st.content.board
     comp = b.components
-    loc_of = {k: i for i, k in enumerate(b.locations)}
+    loc_of = b.location_index
     base = seat * len(b.locations)
     label = st.seats[seat]
+    keeps = st.log.keeps  # searched worlds keep no log: their lines are not even put together
     if words[0] == "buy":
         pay(st, seat, comp.tanker_price)
         st.tankers[base + loc_of[words[2]]] += 1
-        st.log.add(Sentence(t("{seat} buys a tanker for {price} M and puts it {place}", seat=label,
-                              price=comp.tanker_price, place=location_words(st, words[2], "into"))))
+        if keeps:
+            st.log.add(Sentence(t("{seat} buys a tanker for {price} M and puts it {place}", seat=label,
+                                  price=comp.tanker_price, place=location_words(st, words[2], "into"))))
     elif words[0] == "sell":
         st.tankers[base + loc_of[words[2]]] -= 1
         receive(st, seat, comp.tanker_refund)
-        st.log.add(t("{seat} sells a tanker {place} back to the bank for {price} M.", seat=label,
-                     place=location_words(st, words[2], "from"), price=comp.tanker_refund))
+        if keeps:
+            st.log.add(t("{seat} sells a tanker {place} back to the bank for {price} M.", seat=label,
+                         place=location_words(st, words[2], "from"), price=comp.tanker_refund))
     else:
         src, dst = loc_of[words[1]], loc_of[words[2]]
         st.tankers[base + src] -= 1
         st.tankers[base + dst] += 1
+        if not keeps:
+            return
         if src in b.sea_locations and dst in b.sea_locations:
             st.log.add(t("{seat} moves a tanker {source} through the canal {destination}.", seat=label,
                          source=location_words(st, words[1], "from"), destination=location_words(st, words[2], "into")))
@@ -277,7 +282,7 @@ def pipeline_choices(st: S, seat: int) -> list[str]:
     out = []
     for i, pair in enumerate(b.pipeline_pairs_chain):
         if not st.pipes >> i & 1 and pair in allowed and (pair[0] in mine or pair[1] in mine):
-            out.append(grammar.pipeline(b.keys[pair[0]], b.keys[pair[1]]))
+            out.append(b.texts.pipeline[i])
     return out
 
 

@@ -12,6 +12,8 @@ zarqan``, ``sabotage kadhar harun``, ``end``, ``decline``. Their words for playe
 
 from __future__ import annotations
 
+from typing import Any
+
 END = "end"
 DECLINE = "decline"
 #: the optional actions of a turn (spec A15): one tanker action, one pipeline
@@ -23,22 +25,22 @@ def words(action: str) -> list[str]:
     return action.split(" ")
 
 
-def places(kind: str, states: list[str]) -> list[str]:
-    """``place`` of one kind into each state (one call for a turn's list, not one per action)."""
-    return [f"place {kind} {s}" for s in states]
+def place(kind: str, state: str) -> str:
+    return f"place {kind} {state}"
 
 
 def station(where: str) -> str:
     return f"station {where}"
 
 
-def agents(points: list[str]) -> list[str]:
-    return [f"agent {p}" for p in points]
+def agent(point: str) -> str:
+    return f"agent {point}"
 
 
-def leader_move(verb: str, kind: str, source: str, destination: str) -> str:
-    """``move`` or ``attack`` with a head of state."""
-    return f"{verb} {kind} {source} {destination}"
+def leader_moves(kind: str, source: str, targets: list[tuple[str, str]]) -> list[str]:
+    """``move`` or ``attack`` with the head of state on ``source``, for each ``(verb, destination)``
+    (one call for a leader's list: it runs for every legal action of every turn)."""
+    return [f"{verb} {kind} {source} {destination}" for verb, destination in targets]
 
 
 def buy_tanker(where: str) -> str:
@@ -71,3 +73,20 @@ def sink(where: str) -> str:
 
 def sabotage(state: str, other: str) -> str:
     return f"sabotage {state} {other}"
+
+
+class Texts:
+    """The action texts of one board, each written once with the builders above: legal action
+    lists are made on every step of every game and search, and looking a text up is cheaper
+    than writing it. Indexed by location, point, leader kind and state, and candidate pipeline
+    (``board.pipeline_pairs_chain``)."""
+
+    def __init__(self, board: Any, kinds: tuple[str, ...]) -> None:
+        at = board.locations
+        self.buy = tuple(buy_tanker(where) for where in at)
+        self.sell = tuple(sell_tanker(where) for where in at)
+        self.tanker = tuple(tuple(tanker(a, b) for b in at) for a in at)
+        self.station = tuple(station(where) for where in at)
+        self.agent = tuple(agent(p) for p in board.point_name)
+        self.place = tuple(tuple(place(kind, s) for s in board.keys) for kind in kinds)
+        self.pipeline = tuple(pipeline(board.keys[a], board.keys[b]) for a, b in board.pipeline_pairs_chain)

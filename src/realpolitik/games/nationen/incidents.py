@@ -46,9 +46,11 @@ class DrawCard(NamedTuple):
         card = st.content.cards[key]
         st.last_card = key
         b = st.content.board
-        piece = t("agent") if by == "agent" else LEADER_NAMES[LEADERS[st.board[point] % 4]]
-        st.log.add(t("{seat}'s {piece} stops on the '?' at {point} and draws “{card}”: {text}", seat=st.seats[seat],
-                     piece=piece, point=point_words(st, b.point_name[point]), card=t(card.name), text=t(card.text)))
+        if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+            piece = t("agent") if by == "agent" else LEADER_NAMES[LEADERS[st.board[point] % 4]]
+            st.log.add(t("{seat}'s {piece} stops on the '?' at {point} and draws “{card}”: {text}",
+                         seat=st.seats[seat], piece=piece, point=point_words(st, b.point_name[point]),
+                         card=t(card.name), text=t(card.text)))
         if by == "agent" and card.effect in LEADER_ORDERS:
             st.step3 = REPLACED
             st.log.add(t("This order replaces the placing or moving of a head of state this turn."))
@@ -414,7 +416,7 @@ class TankerGift(NamedTuple):
 
     def legal(self, st: S) -> list[str]:
         b = st.content.board
-        return [grammar.station(b.locations[sea]) for sea in b.sea_locations] + [grammar.DECLINE]
+        return [b.texts.station[sea] for sea in b.sea_locations] + [grammar.DECLINE]
 
     def act(self, st: S, action: str) -> None:
         seat = self.seat

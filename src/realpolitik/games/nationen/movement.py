@@ -103,9 +103,8 @@ def leader_moves(st: S, seat: int, budget_money: int | None = None, starts: list
             continue
         kind = occ % 4
         budget = steps or money // b.rate[kind]
-        for q in reach(st, seat, p, budget, exact, attack):
-            verb = "attack" if board[q] >= 0 else "move"
-            out.append(grammar.leader_move(verb, LEADERS[kind], names[p], names[q]))
+        out += grammar.leader_moves(LEADERS[kind], names[p], [("attack" if board[q] >= 0 else "move", names[q])
+                                                             for q in reach(st, seat, p, budget, exact, attack)])
     return out
 
 
@@ -118,11 +117,8 @@ def placements(st: S, seat: int, free: bool = False, states: list[int] | None = 
         return []
     candidates = range(len(b.states)) if states is None else states
     free_states = [s for s in candidates if st.board[b.capital[s]] < 0]
-    keys = [b.keys[s] for s in free_states]
-    out = []
-    for k in kinds:
-        out += grammar.places(LEADERS[k], keys)
-    return out
+    texts = b.texts.place
+    return [texts[k][s] for k in kinds for s in free_states]
 
 
 def cheapest_rate(st: S, seat: int) -> int | None:
@@ -145,8 +141,9 @@ def place(st: S, seat: int, kind_name: str, state_key: str, free: bool = False) 
     economy.pay(st, seat, cost)
     st.supply[seat * 4 + kind] -= 1
     st.board[b.capital[s]] = seat * 4 + kind
-    st.log.add(t("{seat} places a {leader} on the capital of {state} ({price}).", seat=st.seats[seat],
-                 leader=LEADER_NAMES[kind_name], state=b.states[s].name, price=price_words(cost)))
+    if st.log.keeps:
+        st.log.add(t("{seat} places a {leader} on the capital of {state} ({price}).", seat=st.seats[seat],
+                     leader=LEADER_NAMES[kind_name], state=b.states[s].name, price=price_words(cost)))
     if st.options["placement_takes_tankers"]:
         economy.take_port(st, seat, s)
 
@@ -158,24 +155,27 @@ def move(st: S, seat: int, src: int, dst: int, steps: int, free: bool) -> None:
     kind = occ % 4
     cost = 0 if free else steps * b.rate[kind]
     economy.pay(st, seat, cost)
-    price = price_words(cost)
     victim = st.board[dst]
     st.board[src] = -1
     st.board[dst] = occ
     s = b.capital_of[dst]
+    keeps = st.log.keeps  # searched worlds keep no log: their lines are not even put together
     if victim >= 0:
-        st.log.add(t("{seat}'s {leader} attacks from {point}: {steps} step(s) ({price}). The {victim} of {seat2} is "
-                     "driven from the capital of {state} and leaves the game.", seat=st.seats[seat],
-                     leader=LEADER_NAMES[LEADERS[kind]], point=point_words(st, b.point_name[src]), steps=steps,
-                     price=price, victim=LEADER_NAMES[LEADERS[victim % 4]], seat2=st.seats[victim // 4],
-                     state=b.states[s].name))
+        if keeps:
+            st.log.add(t("{seat}'s {leader} attacks from {point}: {steps} step(s) ({price}). The {victim} of {seat2} "
+                         "is driven from the capital of {state} and leaves the game.", seat=st.seats[seat],
+                         leader=LEADER_NAMES[LEADERS[kind]], point=point_words(st, b.point_name[src]), steps=steps,
+                         price=price_words(cost), victim=LEADER_NAMES[LEADERS[victim % 4]],
+                         seat2=st.seats[victim // 4], state=b.states[s].name))
         economy.take_port(st, seat, s)
         return
-    st.log.add(t("{seat}'s {leader} moves from {point} to {point2}: {steps} step(s) ({price}).", seat=st.seats[seat],
-                 leader=LEADER_NAMES[LEADERS[kind]], point=point_words(st, b.point_name[src]),
-                 point2=point_words(st, b.point_name[dst]), steps=steps, price=price))
+    if keeps:
+        st.log.add(t("{seat}'s {leader} moves from {point} to {point2}: {steps} step(s) ({price}).",
+                     seat=st.seats[seat], leader=LEADER_NAMES[LEADERS[kind]], point=point_words(st, b.point_name[src]),
+                     point2=point_words(st, b.point_name[dst]), steps=steps, price=price_words(cost)))
     if s >= 0:
-        st.log.add(Sentence(t("{seat} now rules {state}", seat=st.seats[seat], state=b.states[s].name)))
+        if keeps:
+            st.log.add(Sentence(t("{seat} now rules {state}", seat=st.seats[seat], state=b.states[s].name)))
         if st.options["placement_takes_tankers"]:
             economy.take_port(st, seat, s)
 
@@ -195,5 +195,5 @@ def agent_moves(st: S, seat: int, steps: int, up_to: bool = False) -> list[str]:
     for k in range(1 if up_to else steps, steps + 1):
         dests.update(table[p * n + k - 1])
     dests.discard(p)
-    names = b.point_name
-    return grammar.agents([names[q] for q in sorted(dests)])
+    texts = b.texts.agent
+    return [texts[q] for q in sorted(dests)]

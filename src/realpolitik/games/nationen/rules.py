@@ -93,7 +93,8 @@ class Turn(NamedTuple):
         st.tanker_done = st.pipeline_done = st.moved = st.chained = False
         st.treaty[seat] = False  # a canal treaty lasts until the player's next turn
         st.stack.append(EndTurn(seat))
-        st.log.add(t("— round {round}: {seat}'s turn —", round=st.round, seat=st.seats[seat]))
+        if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+            st.log.add(t("— round {round}: {seat}'s turn —", round=st.round, seat=st.seats[seat]))
         if st.round == 1:
             st.stack.append(FirstPlace(seat))
             return
@@ -111,7 +112,8 @@ def _income_phase(st: S, seat: int) -> None:
         skip = st.nationalised[seat]
         due = economy.income(st, seat, skip)
         got = economy.receive(st, seat, due)
-        st.log.add(t("{seat} collects {due} M income.", seat=label, due=due))
+        if st.log.keeps:
+            st.log.add(t("{seat} collects {due} M income.", seat=label, due=due))
         if skip >= 0:
             st.log.add(t("{state} is nationalised and brings nothing.", state=st.content.board.state_name(skip)))
         if got < due:
@@ -161,8 +163,8 @@ class FirstTanker(NamedTuple):
         state = self.state
         b = st.content.board
         loc = b.port_location[state]
-        ports = [grammar.station(b.keys[state])] if loc >= 0 else []
-        return ports + [grammar.station(b.locations[sea]) for sea in b.sea_locations]
+        stations = b.texts.station
+        return ([stations[loc]] if loc >= 0 else []) + [stations[sea] for sea in b.sea_locations]
 
     def act(self, st: S, action: str) -> None:
         seat = self.seat
@@ -218,8 +220,9 @@ class AgentSteps(NamedTuple):
         st.stack.pop()
         b = st.content.board
         dst = b.point_id[words[1]]
-        st.log.add(t("{seat}'s agent moves from {point} to {point2}.", seat=st.seats[seat],
-                     point=point_words(st, b.point_name[st.agents[seat]]), point2=point_words(st, words[1])))
+        if st.log.keeps:
+            st.log.add(t("{seat}'s agent moves from {point} to {point2}.", seat=st.seats[seat],
+                         point=point_words(st, b.point_name[st.agents[seat]]), point2=point_words(st, words[1])))
         st.agents[seat] = dst
         if b.question[dst]:
             st.stack.append(DrawCard(seat, dst, "agent"))

@@ -67,9 +67,11 @@ def start_secret(st: S, seat: int, key: str) -> None:
     """A drawn Secret/Top Secret is played at once and discarded; its replacement follows."""
     card = st.card(key)
     discard(st, key)
-    played = t("{seat} plays the top secret card {card}: {text}") if card.kind == "top-secret" else \
-        t("{seat} plays the secret card {card}: {text}")
-    st.log.add(t(played.key, seat=label(st, seat), card=st.name(key), text=t(card.text)))
+    if st.log.keeps:
+        who, name, text = label(st, seat), st.name(key), t(card.text)
+        st.log.add(t("{seat} plays the top secret card {card}: {text}", seat=who, card=name, text=text)
+                   if card.kind == "top-secret" else
+                   t("{seat} plays the secret card {card}: {text}", seat=who, card=name, text=text))
     if card.victim == "chosen-enemy":
         aim(st, seat, "secret", key)
         return

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from realpolitik.i18n import Text, listed, t
@@ -65,9 +66,46 @@ def note_draw(st: S, seat: int, cards: list[str]) -> None:
     if not st.log.keeps:  # a sampled world: nobody reads it
         return
     names = st.content.names
-    drawn = t("{seat} draws a card.", seat=label(st, seat)) if len(cards) == 1 else \
-        t("{seat} draws {count} cards.", seat=label(st, seat), count=len(cards))
-    st.log.add(drawn, (seat,), t("You draw {cards}.", cards=listed([names[k] for k in cards])))
+    if len(cards) == 1:
+        st.log.add(draws_a_card(label(st, seat)), (seat,), you_draw(names[cards[0]]))
+        return
+    st.log.add(t("{seat} draws {count} cards.", seat=label(st, seat), count=len(cards)), (seat,),
+               t("You draw {cards}.", cards=listed([names[k] for k in cards])))
+
+
+# ------------------------------------------------------------ the lines of every turn
+# Messages are immutable, so the lines written on every turn of every game are made once per
+# seat and card and shared (a lookup instead of a new message; one object in many logs).
+
+
+@lru_cache(maxsize=4096)
+def turn_begins(seat: str) -> Text:
+    return t("— {seat}'s turn —", seat=seat)
+
+
+@lru_cache(maxsize=4096)
+def draws_a_card(seat: str) -> Text:
+    return t("{seat} draws a card.", seat=seat)
+
+
+@lru_cache(maxsize=4096)
+def you_draw(card: Text) -> Text:
+    return t("You draw {cards}.", cards=listed([card]))
+
+
+@lru_cache(maxsize=4096)
+def places_face_down(seat: str) -> Text:
+    return t("{seat} places a card face down.", seat=seat)
+
+
+@lru_cache(maxsize=4096)
+def you_place(card: Text) -> Text:
+    return t("You place {card} face down.", card=card)
+
+
+@lru_cache(maxsize=4096)
+def reveals(seat: str, card: Text) -> Text:
+    return t("{seat} reveals {card}.", seat=seat, card=card)
 
 
 

@@ -9,7 +9,19 @@ from realpolitik.i18n import t
 
 from . import grammar
 from .combat import Draw, aim, start_secret
-from .common import clockwise, discard, drop_face_up, label, note_draw, take_card, unique
+from .common import (
+    clockwise,
+    discard,
+    drop_face_up,
+    label,
+    note_draw,
+    places_face_down,
+    reveals,
+    take_card,
+    turn_begins,
+    unique,
+    you_place,
+)
 from .tables import HAND_SIZE
 
 if TYPE_CHECKING:
@@ -97,7 +109,7 @@ class Turn(NamedTuple):
             st.log.add(t("{seat} loses this turn.", seat=label(st, seat)))
             return
         if st.log.keeps:
-            st.log.add(t("— {seat}'s turn —", seat=label(st, seat)))
+            st.log.add(turn_begins(label(st, seat)))
         mode = "ten" if st.options["refill"] == "draw-to-ten" else "one"
         st.stack += [Reveal(seat), Placing(seat), Draw(seat, mode)]
 
@@ -143,9 +155,11 @@ class PlaceCard(NamedTuple):
         src, dst = (st.hands, st.shown) if verb == "show" else (st.shown, st.hands)
         src[seat].remove(key)
         dst[seat].append(key)
-        shown = t("{seat} shows {card} in its deterrent force.") if verb == "show" else \
-            t("{seat} takes back {card} from its deterrent force.")
-        st.log.add(t(shown.key, seat=label(st, seat), card=st.name(key)))
+        if verb == "show":
+            st.log.add(t("{seat} shows {card} in its deterrent force.", seat=label(st, seat), card=st.name(key)))
+        else:
+            st.log.add(t("{seat} takes back {card} from its deterrent force.", seat=label(st, seat),
+                         card=st.name(key)))
 
     def describe(self, st: S, seat: int | None) -> str:
         if seat == self.seat:
@@ -162,8 +176,7 @@ def put_face_down(st: S, seat: int, key: str, from_shown: bool) -> None:
     if from_shown:
         st.log.add(t("{seat} places its deterrent {card} face down.", seat=label(st, seat), card=st.name(key)))
     else:
-        st.log.add(t("{seat} places a card face down.", seat=label(st, seat)), (seat,),
-                   t("You place {card} face down.", card=st.name(key)))
+        st.log.add(places_face_down(label(st, seat)), (seat,), you_place(st.name(key)))
 
 
 @procedure
@@ -180,7 +193,7 @@ class Reveal(NamedTuple):
         st.exposed[seat].pop(0)
         card = st.card(key)
         if st.log.keeps:
-            st.log.add(t("{seat} reveals {card}.", seat=label(st, seat), card=st.name(key)))
+            st.log.add(reveals(label(st, seat), st.name(key)))
         waiting = st.face_up[seat]
         if card.kind == "carrier":
             drop_face_up(st, seat, t("replaced by a new carrier"))

@@ -41,13 +41,15 @@ class RemoveUnrest(NamedTuple):
 
     def legal(self, st: S) -> list[str]:
         _, side, where = self
-        return [grammar.calm(pkey(st, p)) for p in calm_targets(st, side, where)]
+        calm = st.content.texts.calm
+        return [calm[p] for p in calm_targets(st, side, where)]
 
     def act(self, st: S, action: str) -> None:
         st.stack.pop()
         p = st.content.province_index[grammar.words(action)[1]]
         board.remove_unrest(st, p)
-        st.log.add(t("1 unrest leaves {province} ({unrest} left).", province=pname(st, p), unrest=st.unrest[p]))
+        if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+            st.log.add(t("1 unrest leaves {province} ({unrest} left).", province=pname(st, p), unrest=st.unrest[p]))
 
     def describe(self, st: S, viewer: int | None) -> Text:
         return asks(st, viewer, self.seat, t("choose a province to remove 1 unrest from"), t("removes 1 unrest"))
@@ -120,8 +122,8 @@ class Build(NamedTuple):
 
     def legal(self, st: S) -> list[str]:
         _, side, points, where, switched = self
-        names = st.content.site_name
-        out = [grammar.build(names[x]) for x in board.build_sites(st, side, where or None, points)]
+        build = st.content.texts.build
+        out = [build[x] for x in board.build_sites(st, side, where or None, points)]
         if not switched and not where:
             out += _hamburg_switch(st, side)
         return out + [grammar.DONE]
@@ -142,10 +144,11 @@ class Build(NamedTuple):
             return
         site = c.site_index[arg]
         points -= board.build(st, site)
-        if site < LINE:
-            st.log.add(t("{seat} builds a factory in {city}.", seat=st.seats[seat], city=t(c.cities[site].name)))
-        else:
-            st.log.add(t("{seat} builds {site}.", seat=st.seats[seat], site=words.site(st, arg)))
+        if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+            if site < LINE:
+                st.log.add(t("{seat} builds a factory in {city}.", seat=st.seats[seat], city=c.city_words[site]))
+            else:
+                st.log.add(t("{seat} builds {site}.", seat=st.seats[seat], site=words.site(st, arg)))
         if points:
             st.stack.append(Build(seat, side, points, where, switched))
 

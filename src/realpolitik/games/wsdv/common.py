@@ -40,7 +40,7 @@ def name(st: S, key: str) -> str:
 
 def pname(st: S, p: int) -> Text:
     """A province's name, as printed (a message: "West Berlin" is "Westberlin" in German)."""
-    return t(st.content.provinces[p].name)
+    return st.content.province_words[p]
 
 
 def pkey(st: S, p: int) -> str:

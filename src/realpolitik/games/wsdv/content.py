@@ -9,7 +9,7 @@ action word) are built here once and shared by every state.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Literal
 
@@ -17,6 +17,9 @@ from pydantic import Field
 
 from realpolitik.engine import ContentError
 from realpolitik.engine.content import Entry, entries, read_toml, validate
+from realpolitik.i18n import Text, t
+
+from . import grammar
 
 DATA = Path(__file__).parent / "data"
 
@@ -202,6 +205,21 @@ class Content:
     start_factories: tuple[int, ...]
     start_hamburg: int
     icons: dict[str, Icon]  # every icon by slug
+
+    @cached_property
+    def texts(self) -> grammar.Texts:
+        """The most asked-for action texts, written once."""
+        return grammar.Texts(self)
+
+    @cached_property
+    def province_words(self) -> tuple[Text, ...]:
+        """Each province's printed name as a message ("West Berlin" is "Westberlin" in German), made once."""
+        return tuple(t(p.name) for p in self.provinces)
+
+    @cached_property
+    def city_words(self) -> tuple[Text, ...]:
+        """Each city's printed name as a message (foreign places have German names), made once."""
+        return tuple(t(c.name) for c in self.cities)
 
 
 def _fail(source: str, entry: str, field: str, msg: str) -> None:

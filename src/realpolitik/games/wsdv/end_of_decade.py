@@ -39,8 +39,9 @@ class EndOfDecade(NamedTuple):
             return
         st.eod = i
         st.stack.append(EndOfDecade(i + 1))
-        st.log.add(t("End of decade {decade}, phase {i}: {phase}.", decade=ROMAN[st.decade], i=i + 1,
-                     phase=PHASE_NAMES.get(phases[i], phases[i])))
+        if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+            st.log.add(t("End of decade {decade}, phase {i}: {phase}.", decade=ROMAN[st.decade], i=i + 1,
+                         phase=PHASE_NAMES.get(phases[i], phases[i])))
         st.PHASES[phases[i]](st)
 
 
@@ -414,8 +415,9 @@ class Comparison(NamedTuple):
 
 def _spill(st: S, p: int, n: int, amount: int) -> None:
     board.add_unrest(st, n, amount)
-    st.log.add(t("{province}'s higher living standard puts {amount} unrest into {province2} ({unrest}).",
-                 province=pname(st, p), amount=amount, province2=pname(st, n), unrest=st.unrest[n]))
+    if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+        st.log.add(t("{province}'s higher living standard puts {amount} unrest into {province2} ({unrest}).",
+                     province=pname(st, p), amount=amount, province2=pname(st, n), unrest=st.unrest[n]))
 
 
 @decision(tag="retaliate", public=True)

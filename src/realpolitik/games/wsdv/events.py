@@ -491,7 +491,7 @@ class PrestigeOverflow(NamedTuple):
     def legal(self, st: S) -> list[str]:
         side = self.side
         c = st.content
-        out = [grammar.calm(pkey(st, p)) for p in c.of_side[side] if st.unrest[p]]
+        out = [c.texts.calm[p] for p in c.of_side[side] if st.unrest[p]]
         return out + [grammar.unrest(pkey(st, p)) for p in c.of_side[board.other(side)]]
 
     def act(self, st: S, action: str) -> None:

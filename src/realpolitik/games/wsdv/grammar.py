@@ -11,6 +11,8 @@ for players are in ``words``.
 
 from __future__ import annotations
 
+from typing import Any
+
 DONE = "done"
 KEEP = "keep"
 DELIVER = "deliver"
@@ -27,13 +29,16 @@ def words(action: str) -> list[str]:
     return action.split(" ")
 
 
-def takes(key: str, uses: list[str]) -> list[str]:
-    """``take`` for each use of one card (a turn offers every card's uses: one call per card)."""
-    return [f"take {key} {u}" for u in uses]
+#: every use of a card on a turn (2+2 adds the arms race and credit to the base game's four)
+USES = ("calm", "build", "ls", "event", "arms", "credit")
 
 
-def plays(key: str, uses: list[str]) -> list[str]:
-    return [f"play {key} {u}" for u in uses]
+def take(key: str, use: str) -> str:
+    return f"take {key} {use}"
+
+
+def play(key: str, use: str) -> str:
+    return f"play {key} {use}"
 
 
 def police(province: str) -> str:
@@ -147,3 +152,17 @@ def shift(track: str, colour: str) -> str:
 def convert(prestige: int, dominance: int) -> str:
     """2+2: a prestige arrow of ``prestige + dominance`` steps split between the two markers."""
     return " ".join(f"{w} {k}" for w, k in (("prestige", prestige), ("dominance", dominance)) if k)
+
+
+class Texts:
+    """The most asked-for action texts of one content, each written once with the builders above
+    (legal action lists are made on every step of every game and search; a lookup is cheaper
+    than writing the text): a turn's ``take``/``play`` by card and use, and ``calm``, ``police``
+    and ``build`` by province and site."""
+
+    def __init__(self, content: Any) -> None:
+        self.take = {key: {use: take(key, use) for use in USES} for key in content.cards}
+        self.play = {key: {use: play(key, use) for use in USES} for key in content.cards}
+        self.calm = tuple(calm(p.key) for p in content.provinces)
+        self.police = tuple(police(p.key) for p in content.provinces)
+        self.build = {site: build(name) for site, name in content.site_name.items()}

@@ -231,15 +231,19 @@ class Turn(NamedTuple):
     def legal(self, st: S) -> list[str]:
         seat = self.seat
         uses = self.card_uses(st)
+        texts = st.content.texts
         out = []
         for key in st.display:
-            out += grammar.takes(key, uses(key))
+            take = texts.take[key]
+            out += [take[use] for use in uses(key)]
         if st.special:
-            out += grammar.takes(st.special, uses(st.special))
+            take = texts.take[st.special]
+            out += [take[use] for use in uses(st.special)]
         for key in st.hands[seat]:
-            out += grammar.plays(key, uses(key))
+            play = texts.play[key]
+            out += [play[use] for use in uses(key)]
         if st.side(seat) == EAST and st.police_used < len(st.police):
-            out += [grammar.police(st.content.provinces[p].key) for p in st.content.of_side[EAST] if st.unrest[p]]
+            out += [texts.police[p] for p in st.content.of_side[EAST] if st.unrest[p]]
         return out
 
     def act(self, st: S, action: str) -> None:
@@ -277,12 +281,12 @@ class Turn(NamedTuple):
             unveil(st, key)
         st.played.append(key)
         st.history.append(key)
-        if verb == "take":
-            st.log.add(t("{seat} takes {card} — {use}.", seat=st.seats[seat], card=name(st, key),
-                         use=self.USE_WORDS[use]))
-        else:
-            st.log.add(t("{seat} plays from hand {card} — {use}.", seat=st.seats[seat], card=name(st, key),
-                         use=self.USE_WORDS[use]))
+        if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+            who, card, how = st.seats[seat], name(st, key), self.USE_WORDS[use]
+            if verb == "take":
+                st.log.add(t("{seat} takes {card} — {use}.", seat=who, card=card, use=how))
+            else:
+                st.log.add(t("{seat} plays from hand {card} — {use}.", seat=who, card=card, use=how))
         st.stack.append(EndTurn(seat))
 
     def use_value(self, st: S, card: Card, use: str, value: int) -> None:

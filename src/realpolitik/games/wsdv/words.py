@@ -47,7 +47,7 @@ def place(st: S, key: str) -> str | Text:
 def city(st: S, key: str) -> Text:
     """A city by its key, as printed (a message: foreign places have German names)."""
     c = st.content
-    return t(c.cities[c.city_index[key]].name)
+    return c.city_words[c.city_index[key]]
 
 
 def site(st: S, key: str) -> str | Text:
@@ -58,30 +58,33 @@ def site(st: S, key: str) -> str | Text:
     return t("the line {a}–{b}", a=city(st, a), b=city(st, b))
 
 
+#: each kind of event icon in words (made only for the icon at hand)
+_KINDS = {
+    "unrest": lambda side, icon: t("1 unrest into a {side} province", side=side),
+    "calm": lambda side, icon: t("remove 1 unrest from a {side} province", side=side),
+    "move": lambda side, icon: t("move 1 {side} unrest between provinces", side=side),
+    "build": lambda side, icon: t("{n} {side} build point(s)", n=icon.count, side=side),
+    "dismantle": lambda side, icon: t("{side} dismantles 1 build point", side=side),
+    "end-protest": lambda side, icon: t("end a {side} mass protest", side=side),
+    "ls": lambda side, icon: t("1 free {side} living standard", side=side),
+    "reduce-ls": lambda side, icon: t("−1 {side} living standard", side=side),
+    "rundown": lambda side, icon: t("1 {side} factory runs down", side=side),
+    "repair": lambda side, icon: t("repair a run-down {side} factory", side=side),
+    "stop": lambda side, icon: t("close an external factory"),
+    "police": lambda side, icon: t("a {colour} police card", colour=t("red") if icon.colour == "red" else t("pink")),
+    "wall": lambda side, icon: t("the Wall is built"),
+    "wall-down": lambda side, icon: t("the Wall falls"),
+    "stasi-off": lambda side, icon: t("the Stasi is disbanded"),
+    "guillaume": lambda side, icon: t("Guillaume affair"),
+    "prestige-overflow": lambda side, icon: t("remove 1 own unrest or put 1 unrest into the other state"),
+}
+
+
 def icon_words(st: S, icon: Icon) -> str | Text | Listed:
     """An event icon in words: "1 unrest into an East province in Sachsen — West decides"."""
     side = _SIDE.get(icon.side, icon.side)
     where = _WHERE.get(icon.where or "") or (t("in {province}", province=place(st, icon.where)) if icon.where else "")
-    kinds = {
-        "unrest": t("1 unrest into a {side} province", side=side),
-        "calm": t("remove 1 unrest from a {side} province", side=side),
-        "move": t("move 1 {side} unrest between provinces", side=side),
-        "build": t("{n} {side} build point(s)", n=icon.count, side=side),
-        "dismantle": t("{side} dismantles 1 build point", side=side),
-        "end-protest": t("end a {side} mass protest", side=side),
-        "ls": t("1 free {side} living standard", side=side),
-        "reduce-ls": t("−1 {side} living standard", side=side),
-        "rundown": t("1 {side} factory runs down", side=side),
-        "repair": t("repair a run-down {side} factory", side=side),
-        "stop": t("close an external factory"),
-        "police": t("a {colour} police card", colour=t("red") if icon.colour == "red" else t("pink")),
-        "wall": t("the Wall is built"),
-        "wall-down": t("the Wall falls"),
-        "stasi-off": t("the Stasi is disbanded"),
-        "guillaume": t("Guillaume affair"),
-        "prestige-overflow": t("remove 1 own unrest or put 1 unrest into the other state"),
-    }
-    words = kinds.get(icon.icon, icon.icon)
+    words = _KINDS[icon.icon](side, icon) if icon.icon in _KINDS else icon.icon
     if where:
         words = listed((words, where), " ")
     if icon.by:

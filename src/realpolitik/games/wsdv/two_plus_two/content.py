@@ -11,7 +11,7 @@ content (``wsdv.content``): one ``ExpansionContent`` that the base rules read li
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Literal
 
@@ -140,6 +140,11 @@ class ExpansionContent(Content):
     dominance: Track
     track_icons: dict[str, tuple[tuple[tuple[Effect, ...], ...], tuple[tuple[Effect, ...], ...]]]
     stand_in: bool
+
+    @cached_property
+    def arms_banned(self) -> frozenset[str]:
+        """The cards showing the ban on arms race (§6.3): looked up on every turn."""
+        return frozenset(k for k, c in self.cards.items() if getattr(c, "arms_ban", False))
 
 
 # ====================================================================== problems

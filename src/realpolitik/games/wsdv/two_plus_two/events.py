@@ -24,7 +24,7 @@ from realpolitik.engine import decision, procedure
 from realpolitik.i18n import Text, t
 
 from .. import board, grammar
-from ..common import asks, name, pkey, pname
+from ..common import asks, name, pname
 from ..content import EAST, SIDES, WEST
 from ..events import TRACKS, execute
 from . import cold_war
@@ -361,7 +361,8 @@ class DominanceBonus(NamedTuple):
     def legal(self, st: S) -> list[str]:
         seat = self.seat
         side = st.side(seat)
-        return [grammar.INCOME] + [grammar.calm(pkey(st, p)) for p in st.content.of_side[side] if st.unrest[p]]
+        calm = st.content.texts.calm
+        return [grammar.INCOME] + [calm[p] for p in st.content.of_side[side] if st.unrest[p]]
 
     def act(self, st: S, action: str) -> None:
         seat = self.seat

@@ -29,7 +29,7 @@ from .events import ACTIVE, Collect, Effects, Ignore, collects, event_items, val
 if TYPE_CHECKING:
     from .state import TwoPlusTwoState as S
 
-USES = ("calm", "build", "ls", "event", "arms", "credit")
+USES = grammar.USES  # the base game's four uses, the arms race and credit
 SUB = "ABC"
 
 
@@ -217,6 +217,7 @@ class Turn(base_rules.Turn):
         red = in_the_red(st, seat)
         power = is_power(seat)
         arms = power and arms_room(st, side)
+        banned = st.content.arms_banned
         base_uses = super().card_uses(st)
 
         def uses(key: str) -> list[str]:
@@ -230,7 +231,7 @@ class Turn(base_rules.Turn):
             if may_trigger and "event" not in out:
                 out.append("event")
             if power:
-                if arms and not getattr(card, "arms_ban", False):
+                if arms and key not in banned:
                     out.append("arms")
                 out.append("credit")
             return out
@@ -397,7 +398,7 @@ def why_illegal(st: S, action: str) -> Text | None:
             return t("You are in the red: only a credit or an event that adds income to your treasury is allowed.")
         if words[2] in ("arms", "credit") and not is_power(seat):
             return t("Only a superpower may engage in the arms race or take a credit.")
-        if words[2] == "arms" and getattr(st.card(words[1]), "arms_ban", False):
+        if words[2] == "arms" and words[1] in st.content.arms_banned:
             return t("This card shows the ban on arms race.")
         if words[1] == st.special and st.side(seat) == WEST:
             return t("Only a red player may take the special card.")
