@@ -1,6 +1,7 @@
 """Server load: concurrent bot games plus WebSocket clients on loopback, bounded in time.
 
     python benchmarks/bench_server.py [--seconds 60] [--bot-games 50] [--players 50] [--bot-delay 0.3]
+    python benchmarks/bench_server.py --scaling [--seconds 30]   # PostgreSQL, 1 and then 2 processes
 
 Starts ``realpolitik serve`` on a fresh SQLite file. ``bot-games`` games of four
 heuristic bots run at once (each finished one is replaced), each watched by one
@@ -11,6 +12,11 @@ trip (sending an action until the view after it arrives) as p50/p95/p99, errors
 and the server's memory (its process and its bot workers). Also used by
 ``benchmarks/run.py`` (``run(args)``). Figures taken while other work shares the
 machine are noisy.
+
+``--processes N`` runs N server processes on one PostgreSQL database (a temporary one on
+loopback, as the tests start it) with the clients spread over them in turn;
+``--scaling`` runs the same load on PostgreSQL with one and with two processes and
+reports actions/s and the p95 round trip of each.
 """
 
 from __future__ import annotations
@@ -141,27 +147,32 @@ def _children(pid: int) -> list[int]:
     return out
 
 
-async def _memory(server: ServerProcess, load: Load, samples: list[tuple[float, float]]) -> None:
-    pid = server.proc.pid
+async def _memory(servers: list[ServerProcess], load: Load, samples: list[tuple[float, float]]) -> None:
+    pids = [server.proc.pid for server in servers]
     while load.running():
-        samples.append((_rss_mb(pid), sum(_rss_mb(c) for c in _children(pid))))
+        samples.append((sum(_rss_mb(pid) for pid in pids), sum(_rss_mb(c) for pid in pids for c in _children(pid))))
         await asyncio.sleep(1.0)
 
 
-async def _load(server: ServerProcess, seconds: float, bot_games: int, players: int) -> dict:
+async def _load(servers: list[ServerProcess], seconds: float, bot_games: int, players: int) -> dict:
     import httpx
 
     load = Load(time.monotonic() + seconds)
     samples: list[tuple[float, float]] = []
     limits = httpx.Limits(max_connections=200, max_keepalive_connections=50)
-    async with httpx.AsyncClient(base_url=server.url, timeout=30, limits=limits) as http:
-        tasks = [bot_table(server, http, load) for _ in range(bot_games)]
-        tasks += [player(server, http, load, random.Random(i)) for i in range(players)]
-        tasks.append(_memory(server, load, samples))
+    clients = [httpx.AsyncClient(base_url=server.url, timeout=30, limits=limits) for server in servers]
+    n = len(servers)
+    try:
+        tasks = [bot_table(servers[i % n], clients[i % n], load) for i in range(bot_games)]
+        tasks += [player(servers[i % n], clients[i % n], load, random.Random(i)) for i in range(players)]
+        tasks.append(_memory(servers, load, samples))
         started = time.monotonic()
         results = await asyncio.gather(*tasks, return_exceptions=True)
         elapsed = time.monotonic() - started
         load.errors += [f"{type(r).__name__}: {r}" for r in results if isinstance(r, BaseException)]
+    finally:
+        for client in clients:
+            await client.aclose()
     ms = sorted(x * 1000 for x in load.latencies)
 
     def pct(p: float) -> float:
@@ -180,20 +191,48 @@ async def _load(server: ServerProcess, seconds: float, bot_games: int, players: 
     }
 
 
-def measure(seconds: float = 60, bot_games: int = 50, players: int = 50, bot_delay: float = 0.3) -> dict:
-    """Run the load against a fresh server and return the figures."""
+def measure(seconds: float = 60, bot_games: int = 50, players: int = 50, bot_delay: float = 0.3,
+            processes: int = 0) -> dict:
+    """Run the load against a fresh server on SQLite (``processes`` 0), or against ``processes``
+    server processes on one fresh PostgreSQL database, and return the figures."""
+    if processes:
+        return _measure_postgres(seconds, bot_games, players, bot_delay, processes)
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "games.db"
         server = ServerProcess(str(db), bot_delay=bot_delay, bot_workers=1).start()
         try:
-            result = asyncio.run(_load(server, seconds, bot_games, players))
+            result = asyncio.run(_load([server], seconds, bot_games, players))
         finally:
             server.stop()
         with sqlite3.connect(db) as conn:
             stored = conn.execute("select count(*) from actions").fetchone()[0]
+    return _totals(result, stored, bot_delay, "sqlite", 1)
+
+
+def _measure_postgres(seconds: float, bot_games: int, players: int, bot_delay: float, processes: int) -> dict:
+    import psycopg
+
+    from realpolitik.testing.server import Postgres
+
+    with Postgres() as pg:
+        servers = []
+        try:
+            for _ in range(processes):
+                servers.append(ServerProcess(pg.url, bot_delay=bot_delay, bot_workers=1).start())
+            result = asyncio.run(_load(servers, seconds, bot_games, players))
+        finally:
+            for server in servers:
+                server.stop()
+        with psycopg.connect(pg.url) as conn:
+            stored = conn.execute("select count(*) from actions").fetchone()[0]
+    return _totals(result, stored, bot_delay, "postgresql", processes)
+
+
+def _totals(result: dict, stored: int, bot_delay: float, database: str, processes: int) -> dict:
     result["actions_stored"] = stored
     result["actions_per_s"] = round(stored / result["seconds"], 1)
     result["bot_delay_s"] = bot_delay
+    result["database"], result["processes"] = database, processes
     return result
 
 
@@ -208,8 +247,16 @@ def main() -> None:
     parser.add_argument("--bot-games", type=int, default=50)
     parser.add_argument("--players", type=int, default=50)
     parser.add_argument("--bot-delay", type=float, default=0.3)
+    parser.add_argument("--processes", type=int, default=0, help="server processes on PostgreSQL (0: one on SQLite)")
+    parser.add_argument("--scaling", action="store_true", help="PostgreSQL with 1, then 2 processes")
     args = parser.parse_args()
-    print(json.dumps(measure(args.seconds, args.bot_games, args.players, args.bot_delay), indent=1))
+    if not args.scaling:
+        print(json.dumps(measure(args.seconds, args.bot_games, args.players, args.bot_delay, args.processes), indent=1))
+        return
+    runs = {n: measure(args.seconds, args.bot_games, args.players, args.bot_delay, n) for n in (1, 2)}
+    summary = {f"processes={n}": {"actions_per_s": r["actions_per_s"], "p95_ms": r["round_trip_ms"]["p95"],
+                                  "errors": r["errors"]} for n, r in runs.items()}
+    print(json.dumps({"runs": runs, "summary": summary}, indent=1))
 
 
 if __name__ == "__main__":

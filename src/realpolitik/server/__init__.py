@@ -8,9 +8,17 @@ client it serves lives in ``realpolitik.web``. Protocol and routes: docs/web.md.
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import logging
 import socket
+from collections.abc import Iterator
 from dataclasses import replace
+from pathlib import Path
+
+from sqlalchemy.engine import URL
+
+from realpolitik.i18n import t
 
 from .app import create_app
 from .connections import ConnectionGuard
@@ -32,11 +40,17 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "realpolitik.db",
     Raises :class:`StorageError` when the database cannot be used and ``OSError`` when
     the address cannot be bound.
     """
-    import uvicorn
-
     _log_to_console()  # before the store opens: a schema upgrade says so
     url = database_url(db)
     Store(url).close()  # fails early, with the reason, when the database cannot be used
+    with _only_server(url):
+        _run(host, port, url, bot_delay, bot_workers, announce, bot_think, limits, notices)
+
+
+def _run(host: str, port: int, url: URL, bot_delay: float, bot_workers: int | None, announce, bot_think: float,
+         limits: Limits | None, notices: NoticeSettings | None) -> None:
+    import uvicorn
+
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -53,6 +67,23 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "realpolitik.db",
                             **ConnectionGuard(settings.limits).protocols())
     announce(f"realpolitik server on http://{shown}:{bound}/  (games stored in {url.render_as_string()})")
     uvicorn.Server(config).run(sockets=[sock])
+
+
+@contextlib.contextmanager
+def _only_server(url: URL) -> Iterator[None]:
+    """Make sure no other server process uses this SQLite file: an exclusive lock on
+    ``FILE.lock`` beside it, held while the server runs and freed by the system however the
+    process ends. PostgreSQL takes any number of server processes."""
+    if url.get_backend_name() != "sqlite" or url.database in (None, "", ":memory:"):
+        yield
+        return
+    with Path(f"{url.database}.lock").open("a") as held:
+        try:
+            fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            raise StorageError(t("another server process uses {database}; SQLite serves one process at a time — "
+                                 "for several, use PostgreSQL (docs/web.md)", database=url.database)) from None
+        yield
 
 
 def _log_to_console() -> None:

@@ -7,11 +7,16 @@ stays) and is loaded again when someone comes back; finished games are loaded on
 demand into a small cache. A stored game that cannot be read or replayed is logged and
 left alone: it never stops the server or another game. The hall also keeps the limits
 on games per client and on the whole server (see :mod:`.quota`).
+
+On PostgreSQL several server processes share the games: each hears what the others
+store (:mod:`.bus`) and catches its tables and lobby up, and the lease of a game
+(:mod:`.leases`) says which process plays its bots and clocks.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import secrets
 import time
@@ -27,11 +32,13 @@ from realpolitik.i18n import LANGUAGES, Text, render, t
 
 from . import ratings
 from .bots import BotRunner
+from .bus import Bus
 from .clock import Clock
+from .leases import Alone, Leases
 from .notify import NoticeSettings, Notifier
 from .quota import Limits, Rates
 from .store import Damaged, StorageBusy, Store, StoredGame, StoredSeat, now
-from .table import DAMAGED, HUMAN, Refusal, Table, seat_titles
+from .table import DAMAGED, HUMAN, TOLD, Refusal, Table, seat_titles
 from .tokens import GAME_ID, hash_token, new_game_id, new_token
 
 log = logging.getLogger("realpolitik.server")
@@ -40,6 +47,8 @@ log = logging.getLogger("realpolitik.server")
 KEEP_FINISHED = 16
 #: seconds between two rounds of the sweeper (idle games out of memory, old open games removed)
 SWEEP_SECONDS = 5.0
+#: seconds nobody here looked at a game another process plays before this one stops following its moves
+FOLLOW_IDLE = 10.0
 
 
 @dataclass(frozen=True)
@@ -81,6 +90,8 @@ class Hall:
         self.alarms: dict[str, float] = {}
         self._chores: set[asyncio.Task] = set()
         self.notifier = Notifier(self, settings.notices)
+        self.leases: Leases | Alone = Leases(self, store.conninfo()) if store.shared else Alone()
+        self.bus = Bus(store.conninfo(), store.origin, self.heard, self.resync) if store.shared else None
 
     def chore(self, work: Coroutine[Any, Any, None]) -> None:
         """Run ``work`` beside the games (it logs its own failures); kept until it is done."""
@@ -91,6 +102,9 @@ class Hall:
     async def start(self) -> int:
         """Resume every unfinished game from storage; returns how many. A database that
         does not answer is asked again for a while before the server gives up."""
+        if self.bus is not None:
+            await self.bus.start()  # before loading: no change of another process slips between
+        await self.leases.start()
         for wait in (1, 2, 4, 8, 15, 0):
             try:
                 unfinished = await self.store.run(self.store.unfinished)
@@ -118,21 +132,23 @@ class Hall:
         if self._sweeper is not None:
             self._sweeper.cancel()
         for table in self.tables.values():
-            table.timekeeper.cancel()
-            if table.bot_task is not None:
-                table.bot_task.cancel()
+            table.stop_automation()
         self.bots.close()
+        if self.bus is not None:
+            await self.bus.close()
+        await self.leases.close()
 
     # ------------------------------------------------------------------ loading
 
-    def rebuild(self, stored: StoredGame) -> State:
-        """The state of a stored game, replayed from its record; ``ValueError`` says why it cannot be
-        (without the refusal of an action, which could name a seat's hidden cards)."""
+    def rebuild(self, stored: StoredGame, state: State | None = None) -> State:
+        """The state of a stored game, replayed from its record (carried on from ``state``, one of
+        the same game after fewer actions, if given); ``ValueError`` says why it cannot be (without
+        the refusal of an action, which could name a seat's hidden cards)."""
         game = self.games.get(stored.game)
         if game is not None and any(s.kind != HUMAN and s.kind not in bot_kinds(game) for s in stored.seats):
             raise ValueError("a seat is neither human nor a bot of this game")
         try:
-            return stored.record().replay(self.games.__getitem__)
+            return stored.record().replay(self.games.__getitem__, state)
         except ReplayError as exc:
             raise ValueError(f"stored action {exc.index} does not replay") from None
         except RecordError as exc:
@@ -197,6 +213,7 @@ class Hall:
         if self.tables.get(table.id) is table:
             del self.tables[table.id]
         self.creators.pop(table.id, None)
+        self.leases.release(table.id)
         self.finished[table.id] = table
         self.finished.move_to_end(table.id)
         while len(self.finished) > KEEP_FINISHED:
@@ -222,7 +239,7 @@ class Hall:
                 self.idle[table.id] = table.summary()
                 left = table.timekeeper.deadline()
                 table.timekeeper.cancel()
-                if left is not None:  # its clock still runs: load it again when time is up
+                if left is not None and self.leases.has(table.id):  # its clock runs: load it again when time is up
                     self.alarms[table.id] = moment + left
         for game_id, due in list(self.alarms.items()):
             if due <= moment:
@@ -239,11 +256,100 @@ class Hall:
         if not await self.store.run(self.store.drop_open, game_id):
             return
         log.info("game %s: removed after %g hours without its players", game_id, self.limits.open_hours)
-        table = self.tables.pop(game_id, None)
+        self.forget(game_id, "expired")
+
+    def forget(self, game_id: str, why: str) -> None:
+        """A game left storage (``expired``: its players did not come; ``deleted`` by the operator):
+        its connections are told and closed."""
+        table = self.tables.pop(game_id, None) or self.finished.pop(game_id, None)
         if table is not None:
-            table.dismiss("expired", "This game was removed: its players did not come in time.")
+            table.stop_automation()
+            table.dismiss(why, t("This game was deleted by the server's operator.") if why == "deleted"
+                          else t("This game was removed: its players did not come in time."))
         self.idle.pop(game_id, None)
         self.creators.pop(game_id, None)
+        self.alarms.pop(game_id, None)
+        self.leases.release(game_id)
+
+    # ------------------------------------------------------------------ other processes
+
+    async def publish(self, kind: str, game_id: str, **facts: Any) -> None:
+        """Send the other processes a signal that goes with no stored change (a failure is logged)."""
+        try:
+            await self.store.run(functools.partial(self.store.signal, kind, game_id, **facts))
+        except Exception as exc:
+            log.warning("game %s: the other processes were not told of %s (%s)", game_id, kind, exc)
+
+    def heard(self, signal: dict[str, Any]) -> None:
+        """What another process stored or said (:mod:`.bus`): catch up the table of the game, or
+        its lobby entry, or load it; pass on chat and what happened to a seat."""
+        kind, game_id = signal.get("k"), signal["g"]
+        table = self.tables.get(game_id) or self.finished.get(game_id)
+        if kind == "gone":
+            self.forget(game_id, "deleted" if signal.get("why") == "deleted" else "expired")
+        elif kind == "chat":
+            if table is not None and table.listeners and isinstance(signal.get("line"), int):
+                self.chore(table.hear_chat(signal["line"]))
+        elif kind == "tell":
+            seat, what = signal.get("seat"), signal.get("what")
+            if table is not None and isinstance(seat, int) and 0 <= seat < len(table.labels) and what in TOLD:
+                table.told(what, seat)
+        elif table is not None:
+            if not self._let_go(table, signal):
+                table.follow()
+        elif not self._patch(game_id, signal):
+            self.chore(self.load(game_id))
+
+    def _let_go(self, table: Table, signal: dict[str, Any]) -> bool:
+        """Take a table out of memory instead of following another process's move, when nobody
+        here has looked at it for ``FOLLOW_IDLE`` seconds and another process plays its bots and
+        clocks: its lobby entry follows the signals, and it is loaded again when someone comes."""
+        if ("ply" not in signal or self.tables.get(table.id) is not table or self.leases.has(table.id)
+                or table.idle(time.monotonic()) < FOLLOW_IDLE):
+            return False
+        del self.tables[table.id]
+        self.idle[table.id] = table.summary()
+        table.stop_automation()
+        return self._patch(table.id, signal)
+
+    def _patch(self, game_id: str, signal: dict[str, Any]) -> bool:
+        """Bring the lobby entry of a game that is not in memory up to date with an action's facts;
+        false when the game must be loaded instead (no entry, other news, or its bots or clock
+        are this process's to play)."""
+        entry = self.idle.get(game_id)
+        if entry is None and signal.get("status") == "finished":
+            return True  # a game this process does not show ended: nothing to do
+        if entry is None or "ply" not in signal or (signal.get("auto") and self.leases.has(game_id)):
+            return False
+        if signal.get("status") == "finished":
+            del self.idle[game_id]
+            self.alarms.pop(game_id, None)
+            self.leases.release(game_id)
+        else:
+            entry.update(ply=signal["ply"], to_act=signal.get("to_act"), status=signal.get("status"))
+        return True
+
+    async def load(self, game_id: str) -> None:
+        """Bring a game another process told of into memory (a failure is logged)."""
+        try:
+            await self.table(game_id)
+        except (Refusal, StorageBusy) as exc:
+            log.warning("game %s: cannot load it after news from another process (%s)", game_id, exc)
+
+    async def resync(self) -> None:
+        """Catch up with everything after signals may have been lost (the bus reconnected)."""
+        for table in [*self.tables.values(), *self.finished.values()]:
+            table.follow()
+        try:
+            unfinished = set(await self.store.run(self.store.unfinished_ids))
+        except StorageBusy as exc:
+            log.warning("catching up with the other processes put off: %s", exc)
+            return
+        for game_id in list(self.idle):
+            if game_id not in unfinished:
+                del self.idle[game_id]
+        for game_id in unfinished - self.tables.keys():
+            self.chore(self.load(game_id))
 
     # ------------------------------------------------------------------ lobby
 

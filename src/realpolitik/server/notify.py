@@ -7,6 +7,12 @@ channel the account has an address for: ``email`` (only when the server has SMTP
 turn is told at most once on each. Bots are never told; a seat a bot plays is not either.
 Queueing happens after the action is stored and never fails or delays the move.
 
+With several server processes (PostgreSQL) the player may be looking through another
+process than the one that stored the move: a notice then waits ``SEEN_GRACE`` seconds
+before it is due, and a process that catches a table up and finds the seat to act open
+on one of its own connections takes that turn's notices back (:meth:`Notifier.seen_here`).
+Every process's outbox worker takes due notices with ``SKIP LOCKED``, so each is sent once.
+
 A worker of the hall sends what is due, off the event loop: an e-mail in the account's
 language, or a JSON POST. A notice that fails is tried again later (1, 5, 30, 120 times
 ``retry`` seconds), at most ``ATTEMPTS`` times. Webhooks never go to loopback, private,
@@ -47,6 +53,8 @@ ATTEMPTS = 5
 BACKOFF = (1, 5, 30, 120)
 #: seconds an SMTP server or a webhook receiver may take
 TIMEOUT = 10.0
+#: seconds a notice waits, with several server processes, for another process to say the player looks
+SEEN_GRACE = 2.0
 
 
 @dataclass(frozen=True)
@@ -166,11 +174,33 @@ class Notifier:
             log.exception("game %s: a turn notice could not be queued", table.id)
 
     async def _queue(self, user_id: int, game_id: str, turn: int) -> None:
+        store = self.hall.store
         try:
-            if await self.hall.store.run(self.hall.store.add_notices, user_id, game_id, turn, self.settings.channels):
+            wait = SEEN_GRACE if store.shared else 0.0
+            if await store.run(store.add_notices, user_id, game_id, turn, self.settings.channels, wait):
                 self._wake.set()
         except Exception:
             log.exception("game %s: a turn notice could not be queued", game_id)
+
+    def seen_here(self, table: Table) -> None:
+        """``table`` caught up with a move of another process: if the seat to act is open here,
+        its person is looking, so the notices of this turn are taken back (now, and once more
+        when the other process may have queued them a little late)."""
+        seat = table.state.to_act
+        if seat is None or not table.watchers(seat):
+            return
+        s = table.stored.seats[seat]
+        if s.kind == "human" and s.user_id is not None:
+            self.hall.chore(self._seen(s.user_id, table.id, table.seq))
+
+    async def _seen(self, user_id: int, game_id: str, turn: int) -> None:
+        store = self.hall.store
+        for wait in (0.0, SEEN_GRACE / 2):
+            await asyncio.sleep(wait)
+            try:
+                await store.run(store.turn_seen, user_id, game_id, turn)
+            except Exception as exc:
+                log.warning("game %s: a turn notice could not be taken back (%s)", game_id, exc)
 
     async def _run(self) -> None:
         while True:

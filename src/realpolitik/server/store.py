@@ -12,12 +12,17 @@ migrations in :mod:`.migrations`, which bring every database to these tables on 
 
 The methods of :class:`Store` are blocking; the server calls them through
 :meth:`Store.run`, which runs them on the store's own worker thread(s).
+
+On PostgreSQL several server processes share one database: every change of a game also
+sends a signal (``NOTIFY``) in the same transaction, so the other processes hear of it
+exactly when it is committed (:mod:`.bus`). SQLite serves one process and sends none.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import secrets
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -203,6 +208,10 @@ class StaleWrite(Exception):
 
 #: seconds a statement may wait for a lock before it fails (and is retried by the caller)
 LOCK_WAIT = 5
+#: the PostgreSQL channel of the signals between server processes (:mod:`.bus`)
+CHANNEL = "realpolitik"
+#: how long a process holds the turn notices it took to send before another may take them
+NOTICE_CLAIM = timedelta(minutes=10)
 #: what the database may raise that is worth trying again later
 TRANSIENT = (OperationalError, InterfaceError, DisconnectionError, PoolTimeout)
 
@@ -336,6 +345,10 @@ class Store:
             shown = url.render_as_string() if isinstance(url, URL) else "the database"
             reason = getattr(exc, "orig", None) or exc
             raise StorageError(f"cannot use {shown}: {str(reason).strip().splitlines()[0]}") from None
+        #: several server processes may share this database (PostgreSQL); signals go out
+        self.shared = not self.sqlite
+        #: this store's mark on its signals, so a process ignores its own
+        self.origin = secrets.token_hex(8)
         # SQLite takes one writer at a time: one thread avoids lock waits entirely.
         self._executor = ThreadPoolExecutor(max_workers=1 if self.sqlite else 4, thread_name_prefix="store")
 
@@ -357,6 +370,23 @@ class Store:
         self._executor.shutdown(wait=True)
         self.engine.dispose()
 
+    def conninfo(self) -> str:
+        """The database as psycopg's connection string (for the signals and the leases)."""
+        return self.url.set(drivername="postgresql").render_as_string(hide_password=False)
+
+    def signal(self, kind: str, game_id: str, **facts: Any) -> None:
+        """Send a signal that goes with no change of storage (see :meth:`_signal`)."""
+        if self.shared:
+            with self.engine.begin() as conn:
+                self._signal(conn, kind, game_id, **facts)
+
+    def _signal(self, conn: Connection, kind: str, game_id: str, **facts: Any) -> None:
+        """Tell the other server processes of this database what changed, when ``conn``'s
+        transaction commits (PostgreSQL's NOTIFY; nothing on SQLite)."""
+        if self.shared:
+            payload = json.dumps({"k": kind, "g": game_id, "o": self.origin, **facts}, separators=(",", ":"))
+            conn.execute(select(func.pg_notify(CHANNEL, payload)))
+
     # ------------------------------------------------------------------ games
 
     def create_game(self, game: StoredGame) -> None:
@@ -373,12 +403,19 @@ class Store:
                  "token_hash": s.token_hash, "joined": s.joined, "user_id": s.user_id, "clock_left": s.clock_left}
                 for s in game.seats
             ])
+            self._signal(conn, "new", game.id)
 
-    def load(self, game_id: str) -> StoredGame | Damaged | None:
-        """A game with its seats and actions; :class:`Damaged` if its rows cannot be read."""
+    def load(self, game_id: str, since: int = 0) -> StoredGame | Damaged | None:
+        """A game with its seats and actions; :class:`Damaged` if its rows cannot be read.
+        With ``since``, its ``actions`` are only those from number ``since`` on."""
         with self.engine.connect() as conn:
             rows = conn.execute(_GAME.where(games.c.id == game_id)).mappings().all()
-            return self._complete(conn, rows)[0] if rows else None
+            return self._complete(conn, rows, since=since)[0] if rows else None
+
+    def unfinished_ids(self) -> list[str]:
+        """The ids of every open or running game."""
+        with self.engine.connect() as conn:
+            return list(conn.execute(select(games.c.id).where(games.c.status != "finished")).scalars())
 
     def unfinished(self) -> list[StoredGame | Damaged]:
         """Every open or running game, complete, oldest first (resumed at start-up)."""
@@ -394,7 +431,7 @@ class Store:
             ).mappings().all()
             return self._complete(conn, rows, with_actions=False)
 
-    def _complete(self, conn, rows, with_actions: bool = True) -> list[StoredGame | Damaged]:
+    def _complete(self, conn, rows, with_actions: bool = True, since: int = 0) -> list[StoredGame | Damaged]:
         ids = [r["id"] for r in rows]
         if not ids:
             return []
@@ -405,18 +442,20 @@ class Store:
         acts: dict[str, list[tuple[int, str]]] = {i: [] for i in ids}
         if with_actions:
             query = select(actions.c.game_id, actions.c.seq, actions.c.text).where(actions.c.game_id.in_(ids))
+            if since:
+                query = query.where(actions.c.seq >= since)
             for a in conn.execute(query.order_by(actions.c.game_id, actions.c.seq)):
                 acts[a.game_id].append((a.seq, a.text))
-        return [_stored(r, by_game[r["id"]], acts[r["id"]]) for r in rows]
+        return [_stored(r, by_game[r["id"]], acts[r["id"]], since) for r in rows]
 
     # ------------------------------------------------------------------ play
 
     def append(self, game_id: str, seq: int, seat: int, text: str, result: dict[str, Any] | None = None,
-               clock_left: float | None = None) -> datetime:
+               clock_left: float | None = None, facts: dict[str, Any] | None = None) -> datetime:
         """Store action number ``seq`` — and, with the ``result`` of the game it ends, the
         game as finished, in the same transaction; with ``clock_left``, the time the seat has
-        left. Returns the moment the next turn began; raises :class:`StaleWrite` if that
-        number is taken."""
+        left; ``facts`` go with the signal (the lobby's view of the game after it). Returns
+        the moment the next turn began; raises :class:`StaleWrite` if that number is taken."""
         moment = now()
         try:
             with self.engine.begin() as conn:
@@ -426,6 +465,7 @@ class Store:
                 if clock_left is not None:
                     conn.execute(update(seats).where(seats.c.game_id == game_id, seats.c.seat == seat)
                                  .values(clock_left=clock_left))
+                self._signal(conn, "game", game_id, **(facts or {}))
         except IntegrityError:
             raise StaleWrite(f"game {game_id} already has action {seq}") from None
         return moment
@@ -448,6 +488,7 @@ class Store:
             if clock_left is not None:
                 conn.execute(update(seats).where(seats.c.game_id == game_id, seats.c.seat == seat)
                              .values(clock_left=clock_left))
+            self._signal(conn, "game", game_id)
             return True
 
     def set_away(self, game_id: str, seat: int, away: str | None, clock_left: float | None = None,
@@ -466,6 +507,7 @@ class Store:
                 return False
             if turn_from is not None:
                 conn.execute(update(games).where(games.c.id == game_id).values(turn_since=turn_from))
+            self._signal(conn, "game", game_id)
             return True
 
     def set_status(self, game_id: str, status: str, result: dict[str, Any] | None = None) -> None:
@@ -475,6 +517,7 @@ class Store:
             values["result"] = result
         with self.engine.begin() as conn:
             conn.execute(update(games).where(games.c.id == game_id).values(**values))
+            self._signal(conn, "game", game_id)
 
     def join(self, game_id: str, seat: int, name: str, token_hash: str | None = None,
              holding: str | None = None, user_id: int | None = None) -> tuple[bool, bool]:
@@ -497,6 +540,7 @@ class Store:
                 update(games).where(games.c.id == game_id, games.c.status == "open")
                 .values(status="running", turn_since=now())
             ).rowcount == 1
+            self._signal(conn, "game", game_id)
             return True, started
 
     def drop_open(self, game_id: str) -> bool:
@@ -507,28 +551,38 @@ class Store:
             for table in (chat, seats):
                 conn.execute(delete(table).where(table.c.game_id == game_id))
             conn.execute(delete(games).where(games.c.id == game_id))
+            self._signal(conn, "gone", game_id, why="expired")
             return True
 
     def set_rematch(self, game_id: str, rematch: str, was: str | None) -> bool:
         """Name ``rematch`` the rematch of a finished game if its rematch is still ``was``."""
         same = games.c.rematch.is_(None) if was is None else games.c.rematch == was
         with self.engine.begin() as conn:
-            return conn.execute(update(games).where(games.c.id == game_id, games.c.status == "finished", same)
-                                .values(rematch=rematch)).rowcount == 1
+            if conn.execute(update(games).where(games.c.id == game_id, games.c.status == "finished", same)
+                            .values(rematch=rematch)).rowcount != 1:
+                return False
+            self._signal(conn, "game", game_id)
+            return True
 
     def bind_seat(self, game_id: str, seat: int, user_id: int) -> bool:
         """Bind a taken seat that no account holds yet to ``user_id``; false if it is not such a seat."""
         with self.engine.begin() as conn:
-            return conn.execute(update(seats).where(
+            if conn.execute(update(seats).where(
                 seats.c.game_id == game_id, seats.c.seat == seat, seats.c.joined.is_(True), seats.c.user_id.is_(None),
-            ).values(user_id=user_id)).rowcount == 1
+            ).values(user_id=user_id)).rowcount != 1:
+                return False
+            self._signal(conn, "game", game_id)
+            return True
 
     def delete_game(self, game_id: str) -> bool:
         """Delete a game with everything stored of it (the operator's command); false if unknown."""
         with self.engine.begin() as conn:
             for table in (chat, actions, seats, notices, ratings):
                 conn.execute(delete(table).where(table.c.game_id == game_id))
-            return conn.execute(delete(games).where(games.c.id == game_id)).rowcount == 1
+            if conn.execute(delete(games).where(games.c.id == game_id)).rowcount != 1:
+                return False
+            self._signal(conn, "gone", game_id, why="deleted")
+            return True
 
     def overview(self, limit: int = 1000) -> list[dict[str, Any]]:
         """The newest games for the operator: id, game, status, created, moves, players by name."""
@@ -639,10 +693,11 @@ class Store:
 
     # ------------------------------------------------------------------ turn notifications
 
-    def add_notices(self, user_id: int, game_id: str, turn: int, channels: tuple[str, ...]) -> int:
+    def add_notices(self, user_id: int, game_id: str, turn: int, channels: tuple[str, ...], wait: float = 0.0) -> int:
         """Queue a notice of the turn that came to ``user_id`` when game ``game_id`` had ``turn``
-        actions, on each of ``channels`` the account has an address for (``email``, ``webhook``);
-        one per turn and channel, however often asked. Returns how many were queued."""
+        actions, on each of ``channels`` the account has an address for (``email``, ``webhook``),
+        due in ``wait`` seconds; one per turn and channel, however often asked. Returns how many
+        were queued."""
         moment = now()
         queued = 0
         with self.engine.connect() as conn:
@@ -654,17 +709,29 @@ class Store:
                 continue
             try:
                 with self.engine.begin() as conn:
-                    conn.execute(insert(notices).values(user_id=user_id, game_id=game_id, turn=turn,
-                                                        channel=channel, created=moment, next_try=moment))
+                    conn.execute(insert(notices).values(user_id=user_id, game_id=game_id, turn=turn, channel=channel,
+                                                        created=moment, next_try=moment + timedelta(seconds=wait)))
                 queued += 1
             except IntegrityError:  # this turn was told on this channel already
                 pass
         return queued
 
+    def turn_seen(self, user_id: int, game_id: str, turn: int) -> None:
+        """Take back the unsent notices of a turn whose player is looking after all."""
+        with self.engine.begin() as conn:
+            conn.execute(delete(notices).where(notices.c.user_id == user_id, notices.c.game_id == game_id,
+                                               notices.c.turn == turn, notices.c.sent.is_(None)))
+
     def due_notices(self, limit: int, attempts: int) -> list[dict[str, Any]]:
         """Notices to send now (not sent, fewer than ``attempts`` tries, due), with what they need:
         the account's name, language and addresses, the game, its number of seats and the seat
-        the account holds."""
+        the account holds. They are this process's to send for ``NOTICE_CLAIM``: another server
+        process of the database skips them (``SKIP LOCKED``), so each is sent once."""
+        held = select(seats.c.seat).where(seats.c.game_id == notices.c.game_id, seats.c.user_id == notices.c.user_id)
+        due = (select(notices.c.id)
+               .where(notices.c.sent.is_(None), notices.c.attempts < attempts, notices.c.next_try <= now(),
+                      held.exists())
+               .order_by(notices.c.next_try).limit(limit).with_for_update(skip_locked=True, of=notices))
         seats_all = seats.alias("seats_all")
         players = select(func.count()).where(seats_all.c.game_id == notices.c.game_id).scalar_subquery()
         query = (select(notices.c.id, notices.c.game_id, notices.c.turn, notices.c.channel, notices.c.attempts,
@@ -672,10 +739,13 @@ class Store:
                         func.min(seats.c.seat).label("seat"), players.label("players"))
                  .join(users, users.c.id == notices.c.user_id).join(games, games.c.id == notices.c.game_id)
                  .join(seats, (seats.c.game_id == notices.c.game_id) & (seats.c.user_id == notices.c.user_id))
-                 .where(notices.c.sent.is_(None), notices.c.attempts < attempts, notices.c.next_try <= now())
-                 .group_by(notices.c.id, users.c.id, games.c.id).order_by(notices.c.next_try).limit(limit))
-        with self.engine.connect() as conn:
-            return [dict(r) for r in conn.execute(query).mappings()]
+                 .group_by(notices.c.id, users.c.id, games.c.id).order_by(notices.c.id))
+        with self.engine.begin() as conn:
+            ids = list(conn.execute(due).scalars())
+            if not ids:
+                return []
+            conn.execute(update(notices).where(notices.c.id.in_(ids)).values(next_try=now() + NOTICE_CLAIM))
+            return [dict(r) for r in conn.execute(query.where(notices.c.id.in_(ids))).mappings()]
 
     def notice_done(self, notice_id: int, error: str | None = None, retry_at: datetime | None = None) -> None:
         """A notice was sent (no ``error``), or failed: tried once more, again at ``retry_at``."""
@@ -773,8 +843,16 @@ class Store:
     def add_chat(self, game_id: str, line: ChatLine) -> None:
         """Store a chat message."""
         with self.engine.begin() as conn:
-            conn.execute(insert(chat).values(game_id=game_id, seat=line.seat, team=line.team, text=line.text,
-                                             at=line.at, channel=line.channel, name=line.name or None))
+            number = conn.execute(insert(chat).values(
+                game_id=game_id, seat=line.seat, team=line.team, text=line.text, at=line.at, channel=line.channel,
+                name=line.name or None)).inserted_primary_key[0]
+            self._signal(conn, "chat", game_id, line=number)
+
+    def chat_line(self, game_id: str, number: int) -> ChatLine | None:
+        """One stored chat message of a game, by its number."""
+        with self.engine.connect() as conn:
+            r = conn.execute(select(chat).where(chat.c.id == number, chat.c.game_id == game_id)).mappings().first()
+        return None if r is None else _line(r)
 
     def chat_of(self, game_id: str, team: int | None = None, channels: tuple[str, ...] = (),
                 limit: int = 200) -> list[ChatLine]:
@@ -790,8 +868,7 @@ class Store:
                 select(chat).where(chat.c.game_id == game_id, or_(*readable))
                 .order_by(chat.c.id.desc()).limit(limit)
             ).mappings().all()
-        return [ChatLine(r["seat"], r["team"], r["text"], _utc(r["at"]), r["channel"], r["name"] or "")
-                for r in reversed(rows)]
+        return [_line(r) for r in reversed(rows)]
 
 
 #: a game's row with its JSON read as text, so one bad row fails alone (in :func:`_stored`)
@@ -803,12 +880,16 @@ def _json(value: Any) -> Any:
     return json.loads(value) if isinstance(value, str) else value
 
 
+def _line(r) -> ChatLine:
+    return ChatLine(r["seat"], r["team"], r["text"], _utc(r["at"]), r["channel"], r["name"] or "")
+
+
 def _user(row) -> User:
     return User(row["id"], row["name"], _utc(row["created"]), row["language"], row["email"], row["webhook"])
 
 
-def _stored(row, seats_of: list[StoredSeat], acts: list[tuple[int, str]]) -> StoredGame | Damaged:
-    """The stored game of a row, or what is wrong with it."""
+def _stored(row, seats_of: list[StoredSeat], acts: list[tuple[int, str]], since: int = 0) -> StoredGame | Damaged:
+    """The stored game of a row (its actions from number ``since`` on), or what is wrong with it."""
     try:
         options, result = _json(row["options"]), _json(row["result"])
     except (ValueError, RecursionError):
@@ -817,7 +898,7 @@ def _stored(row, seats_of: list[StoredSeat], acts: list[tuple[int, str]]) -> Sto
         return Damaged(row["id"], "its options or result are not JSON objects")
     if not seats_of or [s.seat for s in seats_of] != list(range(len(seats_of))):
         return Damaged(row["id"], "its seats are not numbered 0, 1, … without a gap")
-    if [seq for seq, _ in acts] != list(range(len(acts))):
+    if [seq for seq, _ in acts] != list(range(since, since + len(acts))):
         return Damaged(row["id"], "its actions are not numbered 0, 1, … without a gap")
     try:
         clock = _json(row["clock"])

@@ -5,6 +5,11 @@ sender saw, validated by the engine on a clone, stored — with the game's resul
 ends the game, in the same transaction — and only then made the state; then every
 connection receives the view of its own seat. Nothing else changes a state. A seat is
 taken under the table's lock and by one conditional write, so one seat has one holder.
+
+Several server processes may hold the same game (PostgreSQL): what another one stored
+reaches this table as a signal, and :meth:`Table.catch_up` takes it in from storage —
+only the new actions are applied — and tells every connection. Bots move and clocks run
+only in the process that holds the game's lease (:mod:`.leases`).
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ import functools
 import logging
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Protocol
 
 from realpolitik.engine import Game, IllegalAction, Record, State, normalize
@@ -55,6 +61,16 @@ class Refusal(Exception):
 
 
 DAMAGED = t("This game's stored record cannot be loaded; it is kept as it is.")
+
+#: what every connection of a table is told when something happens to a seat, by kind
+TOLD: dict[str, Callable[[str], Text]] = {
+    "taken-back": lambda seat: t("{seat} took back their last action.", seat=seat),
+    "resigned": lambda seat: t("{seat} resigned; a bot plays the seat to the end.", seat=seat),
+    "back": lambda seat: t("{seat} took the seat back from the bot.", seat=seat),
+    "rematch-offered": lambda seat: t("{seat} proposes a rematch.", seat=seat),
+    "timeout": lambda seat: t("{seat}'s time ran out; a bot plays the seat until its player takes it back.",
+                              seat=seat),
+}
 
 
 def bad_token() -> Refusal:
@@ -99,6 +115,8 @@ class Table:
         self._players_at = 0.0
         self.last = LastMove()
         self.timekeeper = Timekeeper(self)
+        self._behind = False  # another process stored something this table has not taken in
+        self._following: asyncio.Task | None = None
 
     # ------------------------------------------------------------------ facts
 
@@ -244,10 +262,10 @@ class Table:
         """Connections watching as this seat (``None``: spectators)."""
         return sum(c.seat == seat for c in self.listeners)
 
-    def dismiss(self, code: str, message: str) -> None:
-        """Tell every connection why the table closes, and close them."""
+    def dismiss(self, code: str, message: Text) -> None:
+        """Tell every connection why the table closes, each in its language, and close them."""
         for listener in list(self.listeners):
-            listener.send({"type": "error", "code": code, "message": message})
+            listener.send({"type": "error", "code": code, "message": render(message, listener.lang)})
             listener.close(4410)
 
     # ------------------------------------------------------------------ seats
@@ -257,6 +275,9 @@ class Table:
         player's (``user_id``) seat is bound to the account unless one holds it already."""
         async with self.lock:
             seat = self.authenticate(token)
+            if seat is None and self.hall.store.shared:  # taken through another process a moment ago?
+                await self._take_in()
+                seat = self.authenticate(token)
             if seat is None:
                 raise bad_token()
             if not self.stored.seats[seat].joined:
@@ -340,9 +361,10 @@ class Table:
                 if counts is not None:
                     result["rating"] = counts
             clock_left = self.timekeeper.after_move(seat)
+            facts = self._facts(probe, result)
             try:
                 moment = await self.hall.store.run(self.hall.store.append, self.id, self.seq, seat, canonical, result,
-                                                   clock_left)
+                                                   clock_left, facts)
             except StaleWrite:
                 await self._reload()
                 raise Refusal("stale", t("Another action was stored for this move first; the game has moved on. "
@@ -368,22 +390,103 @@ class Table:
                 self.hall.chore(ratings.rate(self.hall, self.stored))
         self.kick_bot()
 
+    def _facts(self, after: State, result: dict[str, Any] | None) -> dict[str, Any]:
+        """What the other processes' lobbies need of this game after an action, and whether a
+        bot or a clock has to act next (then the lease holder loads the game if it let it go)."""
+        to_act = after.to_act
+        auto = to_act is not None and (self.bot_kind(to_act) is not None or self.timekeeper.clock is not None)
+        return {"ply": self.seq + 1, "to_act": None if to_act is None else self.labels[to_act],
+                "status": "finished" if result is not None else self.status, "auto": auto}
+
     async def _reload(self) -> None:
         """Catch up with storage, which holds more actions than this table (lock held)."""
+        await self._take_in()
+        self.broadcast()
+
+    async def _take_in(self) -> None:
+        """Take in what storage holds of this game beyond this table (lock held): the actions
+        stored since — applied to the state, not replayed from the start —, seats, status and
+        result. An action this table knows that storage no longer has (taken back) means a
+        replay from the start, and every connection gets the whole log again."""
+        store = self.hall.store
+        since: int | None = max(0, self.seq - 1)
         try:
-            stored = await self.hall.store.run(self.hall.store.load, self.id)
+            stored = await store.run(store.load, self.id, since)
+            if isinstance(stored, StoredGame) and self.seq and stored.actions[:1] != self.stored.actions[since:]:
+                stored = await store.run(store.load, self.id)  # the last action we know was taken back
+                since = None
         except StorageBusy:
             raise busy() from None
         try:
             if not isinstance(stored, StoredGame):
                 raise ValueError("it is no longer stored whole")
-            state = self.hall.rebuild(stored)
+            if since is None:
+                state = self.hall.rebuild(stored)
+                self.last.forget()
+                for listener in self.listeners:
+                    listener.log_sent = 0
+            else:
+                stored.actions = self.stored.actions[:since] + stored.actions
+                state = self._carry_on(stored)
         except ValueError as exc:
             log.error("game %s: cannot catch up with storage: %s", self.id, exc)
             raise Refusal("damaged", DAMAGED) from None
         self.state, self.stored, self.seq = state, stored, len(stored.actions)
-        self.last.forget()
+
+    def _carry_on(self, stored: StoredGame) -> State:
+        """The state after ``stored``'s actions, carried on from this table's (which it extends);
+        the table's last move is the last of them."""
+        count = len(stored.actions)
+        if count == self.seq:
+            return self.state
+        before = self.hall.rebuild(replace(stored, actions=stored.actions[:-1], result=None), self.state.clone())
+        after = self.hall.rebuild(stored, before.clone())
+        self.last.played(count, before.to_act, before)
+        return after
+
+    def follow(self) -> None:
+        """Another process changed this game: catch up soon (news arriving meanwhile are taken
+        in by the same catch-up or the one right after it)."""
+        self._behind = True
+        if self._following is None:
+            self._following = asyncio.get_running_loop().create_task(self._follow())
+
+    async def _follow(self) -> None:
+        try:
+            while self._behind:
+                self._behind = False
+                await self.catch_up()
+        except Exception:
+            log.exception("game %s: catching up with another process failed", self.id)
+        finally:
+            self._following = None
+
+    async def catch_up(self) -> None:
+        """Take in what another process stored of this game and tell every connection."""
+        async with self.lock:
+            seq, away = self.seq, [s.away for s in self.stored.seats]
+            try:
+                await self._take_in()
+            except Refusal as exc:
+                log.warning("game %s: could not catch up with storage (%s); trying again with the next news",
+                            self.id, exc.code)
+                return
+            if self.bot_task is not None and (self.seq != seq or away != [s.away for s in self.stored.seats]):
+                self.bot_task.cancel()  # it thought about a game that has moved on
+                self.bot_task = None
         self.broadcast()
+        if self.seq > seq:
+            self.hall.notifier.seen_here(self)
+        if self.status == "finished":
+            self.hall.keep_finished(self)
+        self.kick_bot()
+
+    def stop_automation(self) -> None:
+        """Stop this table's bot and clock (this process no longer plays them)."""
+        self.timekeeper.cancel()
+        if self.bot_task is not None:
+            self.bot_task.cancel()
+            self.bot_task = None
 
     async def take_back(self, seat: int, seq: int) -> None:
         """Take back ``seat``'s own last action, the game standing at ``seq`` actions: it is
@@ -420,8 +523,7 @@ class Table:
                 listener.log_sent = 0  # the log is shorter now: every page gets it whole again
         self.broadcast()
         # the table hears who took back; only the player hears what (it may have been secret)
-        self.tell(lambda listener: t("You took back: {action}", action=words) if listener.seat == seat
-                  else t("{seat} took back their last action.", seat=self.labels[seat]), "taken-back", seat)
+        self.tell("taken-back", seat, own=t("You took back: {action}", action=words))
         self.kick_bot()
 
     async def resign(self, seat: int) -> None:
@@ -440,8 +542,7 @@ class Table:
             self.stored.seats[seat].away = "resigned"
             self.touched = time.monotonic()
         log.info("game %s: seat %s resigned", self.id, self.labels[seat])
-        self.tell(lambda listener: t("{seat} resigned; a bot plays the seat to the end.", seat=self.labels[seat]),
-                  "resigned", seat)
+        self.tell("resigned", seat)
         self.broadcast()
         self.kick_bot()
 
@@ -469,7 +570,7 @@ class Table:
             if moment is not None:
                 self.stored.turn_since = moment
             self.touched = time.monotonic()
-        self.tell(lambda listener: t("{seat} took the seat back from the bot.", seat=self.labels[seat]), "back", seat)
+        self.tell("back", seat)
         self.broadcast()
         self.kick_bot()
 
@@ -486,13 +587,23 @@ class Table:
         token = new_token()
         await again.join(seat_again, name or self.stored.seats[seat].name, token, user_id)
         if proposed:
-            self.tell(lambda listener: t("{seat} proposes a rematch.", seat=self.labels[seat]), "rematch-offered", seat)
+            self.tell("rematch-offered", seat)
         return again, seat_again, token
 
-    def tell(self, words: Callable[[Listener], Text], kind: str, seat: int) -> None:
-        """Tell every connection what happened to ``seat`` (a ``kind`` message), each in its language."""
+    def tell(self, kind: str, seat: int, own: Text | None = None) -> None:
+        """Tell every connection — here and, through a signal, in the other processes — what
+        happened to ``seat`` (a ``kind`` message of :data:`TOLD`), each in its language; the
+        seat's own connections here hear ``own`` instead, if given."""
+        self.told(kind, seat, own)
+        if self.hall.store.shared:
+            self.hall.chore(self.hall.publish("tell", self.id, what=kind, seat=seat))
+
+    def told(self, kind: str, seat: int, own: Text | None = None) -> None:
+        """Tell this process's connections what happened to ``seat``."""
+        label = self.labels[seat]
         for listener in list(self.listeners):
-            listener.send({"type": kind, "seat": self.labels[seat], "text": render(words(listener), listener.lang)})
+            words = own if own is not None and listener.seat == seat else TOLD[kind](label)
+            listener.send({"type": kind, "seat": label, "text": render(words, listener.lang)})
 
     def _check_turn(self, seat: int, seq: int) -> None:
         if self.status == "finished":
@@ -512,7 +623,10 @@ class Table:
 
     def kick_bot(self) -> None:
         """Start the bot's turn if a bot plays the seat to act and none is thinking yet (and
-        set the alarm of the clock that runs now)."""
+        set the alarm of the clock that runs now) — if this process holds the game's lease."""
+        if not self.hall.leases.holds(self):
+            self.timekeeper.cancel()
+            return
         self.timekeeper.arm()
         if self.status != "running" or self.bot_task is not None or self.hall.closing:
             return
@@ -582,6 +696,19 @@ class Table:
             await self.hall.store.run(self.hall.store.add_chat, self.id, line)
         except StorageBusy:
             raise busy() from None
+        self._deliver(line)
+
+    async def hear_chat(self, number: int) -> None:
+        """A message another process stored: read it and pass it on here."""
+        try:
+            line = await self.hall.store.run(self.hall.store.chat_line, self.id, number)
+        except StorageBusy as exc:
+            log.warning("game %s: a chat message from another process is lost here: %s", self.id, exc)
+            return
+        if line is not None:
+            self._deliver(line)
+
+    def _deliver(self, line: ChatLine) -> None:
         message = {"type": "chat", "lines": [self.chat_line(line)]}
         for listener in list(self.listeners):
             if self._reads(listener.seat, line):

@@ -15,7 +15,7 @@ import logging
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from realpolitik.i18n import render, t
+from realpolitik.i18n import render
 
 from .clock import Clock
 from .store import StorageBusy, now
@@ -118,7 +118,6 @@ class Timekeeper:
             s = table.stored.seats[seat]
             s.away, s.clock_left = "timeout", 0.0
         log.info("game %s: time ran out for seat %s; the stand-in bot plays it", table.id, table.labels[seat])
-        table.tell(lambda listener: t("{seat}'s time ran out; a bot plays the seat until its player takes it back.",
-                                      seat=table.labels[seat]), kind="timeout", seat=seat)
+        table.tell("timeout", seat)
         table.broadcast()
         table.kick_bot()
