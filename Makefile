@@ -4,7 +4,7 @@ VENV   := .venv
 PYTHON := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: run play test system bench clean
+.PHONY: run play test slow system bench clean
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -22,8 +22,12 @@ play: $(STAMP)
 system:
 	@bash .ci/system-packages
 
+# the tests; `make slow` adds the long statistical and timing ones (marked slow)
 test: $(STAMP) system
-	$(PYTHON) -m pytest -q -n 2
+	$(PYTHON) -m pytest -q -n 2 -m "not slow"
+
+slow: $(STAMP) system
+	$(PYTHON) -m pytest -q -n 2 -m slow
 
 bench: $(STAMP)
 	$(PYTHON) benchmarks/run.py --json

@@ -23,7 +23,6 @@ import argparse
 import json
 import sys
 from collections import Counter
-from dataclasses import dataclass
 from multiprocessing import Pool
 from pathlib import Path
 
@@ -39,11 +38,14 @@ from realpolitik.sim.stats import wilson  # noqa: E402
 REVEALS = ("hands", "all")
 
 
-@dataclass(frozen=True)
 class Revealed(SeatContext):
     """A context whose worlds are the true state (``_world``), with chance redrawn unless ``reveal_all``."""
 
-    reveal_all: bool = False
+    __slots__ = ("reveal_all",)
+
+    def __init__(self, seat, view, legal_actions, world, reveal_all: bool = False) -> None:
+        super().__init__(seat, view, legal_actions, world)
+        self.reveal_all = reveal_all
 
     def sample(self, rng: Rng):
         world = self._world.clone()

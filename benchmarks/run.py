@@ -4,8 +4,11 @@
 
 Per game and player count: random-playout games/s and actions/s, and for a mid-game
 state the cost of ``clone()`` beside ``copy.deepcopy`` (content shared in both, so the
-comparison is like for like). Runs on one core (one process). Every ``bench_*.py`` beside
-this file adds its own section: it defines ``run(args) -> dict``.
+comparison is like for like). ``arena_overhead``: per game at its default player count,
+random bots in the arena (a seat context per decision) beside bare random playouts, as
+a ratio of actions/s measured in this run (1.0: the arena costs nothing). Runs on one
+core (one process). Every ``bench_*.py`` beside this file adds its own section: it
+defines ``run(args) -> dict``.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from realpolitik.engine import Rng  # noqa: E402
 from realpolitik.games import registry  # noqa: E402
+from realpolitik.sim import arena_options, play_game  # noqa: E402
 
 
 def extra_benchmarks() -> dict:
@@ -53,6 +57,26 @@ def playouts(game, players: int, seconds: float) -> dict:
     elapsed = time.perf_counter() - start
     return {"games_per_s": round(games / elapsed, 1), "actions_per_s": round(actions / elapsed),
             "avg_actions": round(actions / games, 1), "games": games}
+
+
+def arena_playouts(game, players: int, seconds: float) -> dict:
+    """Arena games between random bots for about ``seconds``: each decision through a seat context."""
+    options = arena_options(game)
+    games = actions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds or games < 5:
+        actions += play_game(game.id, ["random"] * players, games, options, games).plies
+        games += 1
+    return {"actions_per_s": round(actions / (time.perf_counter() - start)), "games": games}
+
+
+def arena_overhead(game, seconds: float) -> dict:
+    """Random-bot arena actions/s beside bare random-playout actions/s, measured one after the other."""
+    players = game.default_players()
+    bare = playouts(game, players, seconds)["actions_per_s"]
+    arena = arena_playouts(game, players, seconds)["actions_per_s"]
+    return {"players": players, "bare_actions_per_s": bare, "arena_actions_per_s": arena,
+            "ratio": round(arena / bare, 3)}
 
 
 def mid_game(game, players: int):
@@ -96,7 +120,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0, help="seconds of playouts per game and player count")
     args = parser.parse_args()
     wanted = [g for g in args.games.split(",") if g]
-    out: dict = {"python": sys.version.split()[0], "games": {}}
+    out: dict = {"python": sys.version.split()[0], "games": {}, "arena_overhead": {}}
     for game in registry():
         if wanted and game.id not in wanted:
             continue
@@ -104,6 +128,7 @@ def main() -> None:
         out["games"][game.id] = {
             str(n): {**playouts(game, n, args.seconds), **clone_cost(game, n)} for n in counts
         }
+        out["arena_overhead"][game.id] = arena_overhead(game, args.seconds)
     for name, bench in extra_benchmarks().items():
         out[name] = bench(args)
     if args.json:
@@ -113,6 +138,9 @@ def main() -> None:
             for n, row in per.items():
                 print(f"{gid:14} {n}p  {row['games_per_s']:8.1f} games/s  {row['actions_per_s']:8d} actions/s"
                       f"  clone {row['clone_us']:7.2f} µs  deepcopy {row['deepcopy_us']:8.2f} µs")
+        for gid, row in out["arena_overhead"].items():
+            print(f"{gid:14} arena/bare {row['ratio']:.2f}  ({row['arena_actions_per_s']} vs "
+                  f"{row['bare_actions_per_s']} actions/s, {row['players']}p random bots)")
 
 
 if __name__ == "__main__":

@@ -12,20 +12,30 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from realpolitik.i18n import DEFAULT, render, t
-from realpolitik.sim import Summary, run_arena, summarise
+from realpolitik.sim import Interrupted, Summary, run_arena, summarise
 
 
 def run(game_id: str, specs: Sequence[str], games: int, seed: int, options: dict[str, Any],
-        workers: int, progress_console: Console, lang: str = DEFAULT) -> tuple[Summary, float]:
-    """Play the arena with a progress bar on ``progress_console``; the summary and seconds taken."""
+        workers: int, progress_console: Console, lang: str = DEFAULT,
+        cluster: str | None = None) -> tuple[Summary, float, bool]:
+    """Play the arena with a progress bar on ``progress_console``, on ``cluster`` if given; the
+    summary of the games that finished, seconds taken, and whether Ctrl-C stopped it."""
     start = time.perf_counter()
     columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                TimeElapsedColumn(), TextColumn(render(t("eta"), lang)), TimeRemainingColumn())
+    stopped = False
     with Progress(*columns, console=progress_console, transient=True) as bar:
         task = bar.add_task(render(t("{game} arena", game=game_id), lang), total=games)
-        results = run_arena(game_id, specs, games, seed, options, workers,
-                            on_result=lambda _: bar.advance(task))
-    return summarise(game_id, len(specs), results), time.perf_counter() - start
+
+        def connected(cpus: int) -> None:
+            bar.console.print(render(t("Ray cluster {address}: {cpus} CPUs", address=cluster, cpus=cpus), lang))
+
+        try:
+            results = run_arena(game_id, specs, games, seed, options, workers,
+                                on_result=lambda _: bar.advance(task), cluster=cluster, on_cluster=connected)
+        except Interrupted as exc:
+            results, stopped = exc.results, True
+    return summarise(game_id, len(specs), results), time.perf_counter() - start, stopped
 
 
 def table(summary: Summary, seconds: float, lang: str = DEFAULT) -> Table:

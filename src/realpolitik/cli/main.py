@@ -285,16 +285,22 @@ def arena(
     seats: str = typer.Option(..., help="comma-separated bots, one per seat: ismcts,heuristic,random,… "
                               "(parameters after colons: ismcts:budget=20000)"),
     games: int = typer.Option(100, help="number of games, 1–1000000; seats rotate from game to game"),
-    workers: int = typer.Option(1, help="play games in this many processes (1–256)"),
+    workers: int = typer.Option(1, help="play games in this many processes (1–256); with --cluster local, "
+                                "the Ray instance's CPUs"),
     seed: int = typer.Option(0, help="arena seed, 0 or more: deals and bots follow from it"),
     option: list[str] = typer.Option([], "--option", "-o", help="rule option name=value (repeatable)"),
+    cluster: str | None = typer.Option(None, help="play the games as Ray tasks: auto (the Ray cluster this "
+                                       "machine belongs to), ray://HOST:PORT (Ray Client) or local (a private "
+                                       "Ray instance); needs Ray, the package's cluster extra"),
     as_json: bool = typer.Option(False, "--json", help="print the results as JSON"),
     lang: str | None = LANG,
 ) -> None:
-    """Play GAME between bots many times; print win rates with 95 % Wilson intervals."""
+    """Play GAME between bots many times; print win rates with 95 % Wilson intervals. Ctrl-C stops it
+    and prints the games that finished."""
     import json
 
     from realpolitik.sim import arena_options
+    from realpolitik.sim.cluster import ClusterError, check_ray
 
     from . import arena as arena_cli
 
@@ -310,19 +316,97 @@ def arena(
                high=256, value=workers), words)
     check_seed(seed, words)
     options = option_pairs(option, words)
-    try:  # options and content files, before the progress bar shows
+    try:  # options, content files and the cluster's address, before the progress bar shows
         game.new_state(len(specs), arena_options(game, options), seed)
+        if cluster is not None:
+            check_ray(cluster)
     except ContentError as exc:
         fail(content_error(exc), words)
-    except OptionError as exc:
+    except (OptionError, ValueError, ClusterError) as exc:
         fail(reason(exc), words)
-    summary, seconds = arena_cli.run(game.id, specs, games, seed, options, workers, Console(stderr=True), words)
+    try:
+        summary, seconds, stopped = arena_cli.run(game.id, specs, games, seed, options, workers,
+                                                  Console(stderr=True), words, cluster)
+    except ClusterError as exc:
+        fail(reason(exc), words)
     if as_json:
-        print(json.dumps({**summary.to_dict(), "seats": specs, "seed": seed, "workers": workers,
-                          "seconds": round(seconds, 1)}, indent=1))
-    else:
+        print(json.dumps({**summary.to_dict(), "seats": specs, "seed": seed, "workers": workers, "cluster": cluster,
+                          "complete": not stopped, "seconds": round(seconds, 1)}, indent=1))
+    elif summary.games:
         wide = console if console.is_terminal else Console(highlight=False, width=120)
         wide.print(arena_cli.table(summary, seconds, words))
     warning = arena_cli.mixed_team_warning(summary, game.seat_labels(len(specs)), specs, words)
     if warning:
         Console(stderr=True, highlight=False).print(warning, style="yellow", soft_wrap=True)
+    if stopped:
+        Console(stderr=True, highlight=False).print(render(t("stopped by Ctrl-C: {done} of {games} games finished",
+                                                             done=summary.games, games=games), words))
+        raise typer.Exit(130)
+
+
+@app.command()
+def ladder(
+    game_id: str = typer.Argument(..., metavar="GAME", help="game id, see `realpolitik games`"),
+    players: int | None = typer.Option(None, help="players per game (default: the game's usual count)"),
+    bots: str | None = typer.Option(None, help="comma-separated bots to rate (default: random, every bot of the "
+                                    "game, ismcts at a tenth of its default budget and at the default)"),
+    games: int = typer.Option(100, help="at least this many games, 1–1000000, in whole rounds of the round robin"),
+    workers: int = typer.Option(1, help="play games in this many processes (1–256); with --cluster local, "
+                                "the Ray instance's CPUs"),
+    seed: int = typer.Option(0, help="ladder seed, 0 or more: deals and bots follow from it"),
+    option: list[str] = typer.Option([], "--option", "-o", help="rule option name=value (repeatable)"),
+    cluster: str | None = typer.Option(None, help="play the games as Ray tasks: auto (the Ray cluster this "
+                                       "machine belongs to), ray://HOST:PORT (Ray Client) or local (a private "
+                                       "Ray instance); needs Ray, the package's cluster extra"),
+    as_json: bool = typer.Option(False, "--json", help="print the results as JSON"),
+    lang: str | None = LANG,
+) -> None:
+    """Rate GAME's bots in a round robin: openskill ratings with intervals and a head-to-head table."""
+    import json
+
+    from realpolitik.sim import arena_options
+    from realpolitik.sim.cluster import ClusterError, check_ray
+    from realpolitik.sim.ladder import default_entrants
+
+    from . import ladder as ladder_cli
+
+    words = language(lang)
+    game = game_of(game_id, words)
+    players = game.default_players() if players is None else players
+    if not 1 <= games <= 1_000_000:
+        fail(t("{option} must be a whole number from {low} to {high}, not {value}", option="--games", low=1,
+               high=1000000, value=games), words)
+    if not 1 <= workers <= 256:
+        fail(t("{option} must be a whole number from {low} to {high}, not {value}", option="--workers", low=1,
+               high=256, value=workers), words)
+    check_seed(seed, words)
+    options = option_pairs(option, words)
+    try:  # the player count, options, content files and the cluster's address, before the progress bar shows
+        game.new_state(players, arena_options(game, options), seed)
+        if cluster is not None:
+            check_ray(cluster)
+    except ContentError as exc:
+        fail(content_error(exc), words)
+    except (OptionError, ValueError, ClusterError) as exc:
+        fail(reason(exc), words)
+    if bots is None:
+        entrants = default_entrants(game)
+        ladder_cli.check_count(entrants, game, players, words)
+    else:
+        entrants = ladder_cli.bot_list(bots, game, players, words)
+    try:
+        result, seconds = ladder_cli.run(game.id, entrants, players, games, seed, options, workers,
+                                         Console(stderr=True), words, cluster)
+    except ClusterError as exc:
+        fail(reason(exc), words)
+    if as_json:
+        print(json.dumps({**result.to_dict(), "seed": seed, "workers": workers, "cluster": cluster,
+                          "seconds": round(seconds, 1)}, indent=1))
+    elif result.results:
+        wide = console if console.is_terminal else Console(highlight=False, width=160)
+        wide.print(ladder_cli.ratings_table(result, seconds, words))
+        wide.print(ladder_cli.head_to_head_table(result, words))
+    note = ladder_cli.stopped_note(result, words)
+    if note:
+        Console(stderr=True, highlight=False).print(note, style="yellow", soft_wrap=True)
+        raise typer.Exit(130)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from .actions import Choice
@@ -13,33 +11,83 @@ if TYPE_CHECKING:
     from .state import State
 
 
-@dataclass(frozen=True)
 class SeatContext:
     """A seat's information set: its view, its legal actions and a sampler of worlds.
 
-    The sampler holds one world already determinized for the seat, never the true
-    state; each ``sample`` resamples the hidden parts of that world again.
+    The sampler holds one world determinized for the seat, never the true state; each
+    ``sample`` resamples the hidden parts of that world again.
+
+    A context made by :meth:`of` is lazy: its world is determinized when a bot first samples
+    (or asks for its choices) and its view is built when first read, so a bot that looks
+    at neither pays for neither. Until both are built it holds the true state privately —
+    no attribute or method hands it out — and lets go of it as soon as both are built or
+    :meth:`close` is called. The world is determinized with the generator given to
+    :meth:`of`, whenever that happens, so the same draws give the same worlds as an eager
+    context. Whoever made the context closes it before the true state changes.
     """
 
-    seat: int
-    view: dict[str, Any]
-    legal_actions: tuple[str, ...]
-    _world: State
+    __slots__ = ("seat", "legal_actions", "_view", "_world", "_choices", "_truth", "_rng", "_log")
+
+    def __init__(self, seat: int, view: dict[str, Any], legal_actions: tuple[str, ...] | list[str],
+                 world: State) -> None:
+        """A context built at once from a seat's ``view`` and a ``world`` already determinized for it."""
+        self.seat = seat
+        self.legal_actions = tuple(legal_actions)
+        self._view: dict[str, Any] | None = view
+        self._world: State | None = world
+        self._choices: tuple[Choice, ...] | None = None
+        self._truth: State | None = None
+        self._rng: Rng | None = None
+        self._log = False
 
     @classmethod
     def of(cls, state: State, seat: int, rng: Rng, log: bool = False) -> SeatContext:
-        """The context of ``seat`` in ``state``; ``log`` adds the redacted log to the view."""
-        world = state.determinize(seat, rng, quiet=True)
-        view = state.view(seat, log_from=0 if log else None, choices=False)
-        legal = state.legal_actions() if state.to_act == seat else ()
-        return cls(seat, view, legal, world)
+        """The lazy context of ``seat`` in ``state``; ``log`` adds the redacted log to the view."""
+        ctx = cls.__new__(cls)
+        ctx.seat = seat
+        ctx.legal_actions = tuple(state.legal_actions()) if state.to_act == seat else ()
+        ctx._view = ctx._world = ctx._choices = None
+        ctx._truth, ctx._rng, ctx._log = state, rng, log
+        return ctx
 
-    @cached_property
+    @property
+    def view(self) -> dict[str, Any]:
+        """What the seat sees: the public board and its own private part (made on first read)."""
+        if self._view is None:
+            self._view = self._source().view(self.seat, log_from=0 if self._log else None, choices=False)
+            self._let_go()
+        return self._view
+
+    @property
     def choices(self) -> tuple[Choice, ...]:
         """The legal actions with their verbs and arguments (empty when not to act), made on first
         use from the seat's world; their labels are the action texts (a bot needs no words)."""
-        return self._world.choices(words=False) if self.legal_actions else ()
+        if self._choices is None:
+            self._choices = self._seat_world().choices(words=False) if self.legal_actions else ()
+        return self._choices
 
     def sample(self, rng: Rng) -> State:
         """A world consistent with everything this seat has seen, drawn afresh (it keeps no log)."""
-        return self._world.determinize(self.seat, rng, quiet=True)
+        return self._seat_world().determinize(self.seat, rng, quiet=True)
+
+    def close(self) -> None:
+        """Let go of the true state: what is not built yet can no longer be."""
+        self._truth = self._rng = None
+
+    def _seat_world(self) -> State:
+        """The world determinized for the seat, made on first use with the generator given to :meth:`of`."""
+        if self._world is None:
+            self._world = self._source().determinize(self.seat, self._rng, quiet=True)
+            self._rng = None
+            self._let_go()
+        return self._world
+
+    def _source(self) -> State:
+        if self._truth is None:
+            raise RuntimeError(f"the context of seat {self.seat} was closed before this was built")
+        return self._truth
+
+    def _let_go(self) -> None:
+        """Drop the true state once the view and the world are both built."""
+        if self._view is not None and self._world is not None:
+            self._truth = None

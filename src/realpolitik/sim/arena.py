@@ -1,4 +1,4 @@
-"""The arena: bot-only games with rotating seats, in one process or several.
+"""The arena: bot-only games with rotating seats, in one process, several, or on a Ray cluster.
 
 Game ``i`` seats the bot specs rotated by ``i`` places, so every spec sits in every seat
 equally often; each block of ``players`` consecutive games shares one deal (the same
@@ -10,9 +10,10 @@ a time cap).
 from __future__ import annotations
 
 import multiprocessing
+import signal
 import time
-from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import closing
 from typing import Any
 
 from realpolitik.bots import Bot, make_bot
@@ -67,6 +68,7 @@ def play(state: State, bots: Sequence[Bot], labels: Sequence[str], seed: int = 0
         start = time.perf_counter()
         action = bots[seat].choose(ctx)
         think[seat] += time.perf_counter() - start
+        ctx.close()
         decisions[seat] += 1
         try:
             state.apply(action, seat)
@@ -84,14 +86,28 @@ def play(state: State, bots: Sequence[Bot], labels: Sequence[str], seed: int = 0
     )
 
 
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C stopped an arena: ``results`` holds the games that finished, ordered by game."""
+
+    def __init__(self, results: list[GameResult], planned: int) -> None:
+        super().__init__(f"{len(results)} of {planned} games finished")
+        self.results = results
+        self.planned = planned
+
+
 def run_arena(game_id: str, specs: Sequence[str], games: int, seed: int = 0,
               options: dict[str, Any] | None = None, workers: int = 1,
-              on_result: Callable[[GameResult], None] | None = None) -> list[GameResult]:
+              on_result: Callable[[GameResult], None] | None = None, *,
+              cluster: str | None = None, on_cluster: Callable[[int], None] | None = None) -> list[GameResult]:
     """Play ``games`` games rotating ``specs`` over the seats; results ordered by game.
 
-    ``workers`` > 1 plays games in that many processes. ``on_result`` is called as each
-    game finishes (in finishing order), e.g. to advance a progress bar. Bad specs or
-    options fail before any game starts.
+    ``workers`` > 1 plays games in that many processes; ``cluster`` (``auto``, ``local`` or
+    ``ray://HOST:PORT``, see :mod:`realpolitik.sim.cluster`) plays them as Ray tasks, the
+    same games as here; ``on_cluster`` is told the cluster's CPU count once connected.
+    ``on_result`` is called as each game finishes (in finishing order), e.g. to advance a
+    progress bar. Bad specs, options or cluster addresses fail before any
+    game starts. Ctrl-C (a ``KeyboardInterrupt``, also from ``on_result``) stops the games
+    under way and raises :class:`Interrupted` with those that finished.
     """
     game = get(game_id)
     players = len(specs)
@@ -99,24 +115,49 @@ def run_arena(game_id: str, specs: Sequence[str], games: int, seed: int = 0,
     game.new_state(players, opts, seed)
     for spec in specs:
         make_bot(spec, game, 0)
+    if cluster is not None:
+        from .cluster import check_address
+
+        check_address(cluster)
     tasks = [(game_id, seating(specs, i), game_seed(seed, i, players), opts, i, seed) for i in range(games)]
     results: list[GameResult] = []
-    if workers <= 1:
-        for task in tasks:
-            results.append(play_game(*task))
-            if on_result:
-                on_result(results[-1])
-    else:
-        context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-            futures = [pool.submit(play_game, *task) for task in tasks]
-            try:
-                for future in as_completed(futures):
-                    results.append(future.result())
-                    if on_result:
-                        on_result(results[-1])
-            except BaseException:
-                pool.shutdown(wait=False, cancel_futures=True)
-                raise
+    try:
+        with closing(played(tasks, workers, cluster, on_cluster)) as stream:
+            for result in stream:
+                results.append(result)
+                if on_result:
+                    on_result(result)
+    except KeyboardInterrupt:
+        results.sort(key=lambda r: r.index)
+        raise Interrupted(results, len(tasks)) from None
     results.sort(key=lambda r: r.index)
     return results
+
+
+def played(tasks: Sequence[tuple], workers: int = 1, cluster: str | None = None,
+           on_cluster: Callable[[int], None] | None = None) -> Iterator[GameResult]:
+    """The games of ``tasks`` (arguments of :func:`play_game`) as they finish: in this process,
+    in ``workers`` processes, or as Ray tasks on ``cluster`` (whose CPU count ``on_cluster``
+    is told). Closing the iterator stops the games under way."""
+    if cluster is not None:
+        from .cluster import played_on_ray
+
+        yield from played_on_ray(tasks, cluster, workers, on_connect=on_cluster)
+    elif workers <= 1 or len(tasks) <= 1:
+        yield from (play_game(*task) for task in tasks)
+    else:
+        pool = multiprocessing.get_context("spawn").Pool(min(workers, len(tasks)), initializer=_leave_ctrl_c)
+        try:
+            yield from pool.imap_unordered(_play_task, tasks)
+        finally:
+            pool.terminate()
+            pool.join()
+
+
+def _play_task(task: tuple) -> GameResult:
+    return play_game(*task)
+
+
+def _leave_ctrl_c() -> None:
+    """Worker processes leave Ctrl-C to the main process, which stops them."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)

@@ -1,0 +1,123 @@
+"""The ladder on the terminal: a progress bar while games run, then the ratings and the head-to-head table."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from rich import box
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.table import Table
+
+from realpolitik.bots import bot_kinds, make_bot, parse_spec
+from realpolitik.engine import Game
+from realpolitik.games import get
+from realpolitik.i18n import DEFAULT, render, t
+from realpolitik.sim.ladder import Ladder, planned, run_ladder, side_layout
+
+from .inputs import fail, reason
+
+
+def bot_list(text: str, game: Game, players: int, lang: str) -> list[str]:
+    """The entrants of ``--bots``: known kinds with good parameters, none twice, enough for a table."""
+    bots = [b.strip().lower() for b in text.split(",") if b.strip()]
+    for bot in bots:
+        try:
+            if parse_spec(bot)[0] not in bot_kinds(game):
+                fail(t("unknown bot {bot}: use one of {bots}", bot=repr(bot), bots=", ".join(bot_kinds(game))), lang)
+            make_bot(bot, game)
+        except ValueError as exc:
+            fail(reason(exc), lang)
+        if bots.count(bot) > 1:
+            fail(t("--bots lists {bot} twice", bot=bot), lang)
+    check_count(bots, game, players, lang)
+    return bots
+
+
+def check_count(bots: Sequence[str], game: Game, players: int, lang: str) -> None:
+    """Refuse fewer entrants than a table has sides (at least two)."""
+    need = max(max(side_layout(game, players)) + 1, 2)
+    if len(bots) < need:
+        fail(t("a ladder of {players} players needs at least {need} bots, not {n}: list them with --bots",
+               players=players, need=need, n=len(bots)), lang)
+
+
+def run(game_id: str, bots: Sequence[str], players: int, games: int, seed: int, options: dict[str, Any],
+        workers: int, progress_console: Console, lang: str = DEFAULT,
+        cluster: str | None = None) -> tuple[Ladder, float]:
+    """Play the ladder with a progress bar on ``progress_console``, on ``cluster`` if given; the
+    ladder and seconds taken."""
+    start = time.perf_counter()
+    total = planned(get(game_id), len(bots), players, games)
+    columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+               TimeElapsedColumn(), TextColumn(render(t("eta"), lang)), TimeRemainingColumn())
+    with Progress(*columns, console=progress_console, transient=True) as bar:
+        task = bar.add_task(render(t("{game} ladder", game=game_id), lang), total=total)
+
+        def connected(cpus: int) -> None:
+            bar.console.print(render(t("Ray cluster {address}: {cpus} CPUs", address=cluster, cpus=cpus), lang))
+
+        ladder = run_ladder(game_id, bots, players, games, seed, options, workers,
+                            on_result=lambda _: bar.advance(task), cluster=cluster, on_cluster=connected)
+    return ladder, time.perf_counter() - start
+
+
+def ratings_table(ladder: Ladder, seconds: float, lang: str = DEFAULT) -> Table:
+    """The entrants best first: rating, its interval, games, wins and seconds per move."""
+    title = t("{game} ladder, {players} players, {games} games ({seconds} s)", game=ladder.game,
+              players=ladder.players, games=len(ladder.results), seconds=f"{seconds:.0f}")
+    out = Table(title=render(title, lang), title_justify="left", box=box.SIMPLE_HEAD)
+    out.add_column("#", justify="right")
+    out.add_column(render(t("bot"), lang), no_wrap=True)
+    for head in ("μ", t("interval (μ ± 2σ)"), t("games"), t("wins"), t("win % (95 %)"), t("s/move")):
+        out.add_column(render(head, lang), justify="right", no_wrap=True)
+    for place, entrant in enumerate(ladder.ratings, 1):
+        d = entrant.to_dict()
+        low, high = d["interval"]
+        wins_low, wins_high = d["win_ci95"]
+        out.add_row(str(place), entrant.bot, f"{entrant.mu:.1f}", f"{low:.1f} – {high:.1f}", str(entrant.games),
+                    str(entrant.wins), f"{100 * d['win_rate']:.1f} ({100 * wins_low:.1f}–{100 * wins_high:.1f})",
+                    f"{d['seconds_per_decision']:.3f}")
+    no_winner = sum(not r.winners for r in ladder.results)
+    caption = t("openskill rating μ (Plackett–Luce, each bot holding a whole team), ranked by the lower end of "
+                "μ ± 2σ; {no_winner} games without a winner", no_winner=no_winner) if ladder.teams is not None \
+        else t("openskill rating μ (Plackett–Luce), ranked by the lower end of μ ± 2σ; {no_winner} games without "
+               "a winner", no_winner=no_winner)
+    out.caption = render(caption, lang)
+    out.caption_justify = "left"
+    return out
+
+
+def head_to_head_table(ladder: Ladder, lang: str = DEFAULT) -> Table:
+    """For each row bot and column bot: the share of their games in which the row placed ahead."""
+    order = [e.bot for e in ladder.ratings]
+    out = Table(title=render(t("head to head, % (95 %)"), lang), title_justify="left", box=box.SIMPLE_HEAD)
+    out.add_column(render(t("bot"), lang), no_wrap=True)
+    for bot in order:
+        out.add_column(bot, justify="right", no_wrap=True)
+    for a in order:
+        cells = []
+        for b in order:
+            if a == b:
+                cells.append("—")
+                continue
+            d = ladder.meetings[a, b].to_dict()
+            low, high = d["ci95"]
+            cells.append(f"{100 * d['share']:.0f} ({100 * low:.0f}–{100 * high:.0f})")
+        out.add_row(a, *cells)
+    counts = sorted({m.games for m in ladder.meetings.values()})
+    games = str(counts[0]) if len(counts) == 1 else f"{counts[0]}–{counts[-1]}"
+    out.caption = render(t("the share of their games together in which the row's bot placed ahead of the column's "
+                           "(a tie: neither); {games} games per pair", games=games), lang)
+    out.caption_justify = "left"
+    return out
+
+
+def stopped_note(ladder: Ladder, lang: str = DEFAULT) -> str | None:
+    """What to say when Ctrl-C stopped the ladder before its last game."""
+    if ladder.complete:
+        return None
+    return render(t("stopped after {games} of {scheduled} games: the tables count only those",
+                    games=len(ladder.results), scheduled=ladder.scheduled), lang)
