@@ -3,6 +3,7 @@ the prompts and the buttons (``words``), in the reader's language."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from realpolitik.i18n import Text, t
@@ -67,6 +68,20 @@ def location_words(st: S, where: str, case: str = "at") -> Text:
     return t(_PORTS[case].key, state=state_name(st, where))
 
 
+# the lines of every turn, made once per seat, round or sum and shared (messages are immutable)
+
+
+@lru_cache(maxsize=1024)
+def turn_begins(round_: int, seat: str) -> Text:
+    return t("— round {round}: {seat}'s turn —", round=round_, seat=seat)
+
+
+@lru_cache(maxsize=4096)
+def collects(seat: str, due: int) -> Text:
+    return t("{seat} collects {due} M income.", seat=seat, due=due)
+
+
+@lru_cache(maxsize=1024)
 def price_words(cost: int) -> Text:
-    """What a move or a placing costs: "for 6 M", or "free of charge"."""
+    """What a move or a placing costs: "for 6 M", or "free of charge" (made once per price and shared)."""
     return t("for {cost} M", cost=cost) if cost else t("free of charge")

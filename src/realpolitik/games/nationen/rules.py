@@ -17,7 +17,7 @@ from realpolitik.i18n import Sentence, Text, listed, t
 
 from . import economy, grammar, incidents, movement, words
 from .incidents import DrawCard
-from .names import location_words, point_words
+from .names import collects, location_words, point_words, turn_begins
 from .tables import DONE, OPEN
 
 if TYPE_CHECKING:
@@ -94,7 +94,7 @@ class Turn(NamedTuple):
         st.treaty[seat] = False  # a canal treaty lasts until the player's next turn
         st.stack.append(EndTurn(seat))
         if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-            st.log.add(t("— round {round}: {seat}'s turn —", round=st.round, seat=st.seats[seat]))
+            st.log.add(turn_begins(st.round, st.seats[seat]))
         if st.round == 1:
             st.stack.append(FirstPlace(seat))
             return
@@ -113,7 +113,7 @@ def _income_phase(st: S, seat: int) -> None:
         due = economy.income(st, seat, skip)
         got = economy.receive(st, seat, due)
         if st.log.keeps:
-            st.log.add(t("{seat} collects {due} M income.", seat=label, due=due))
+            st.log.add(collects(label, due))
         if skip >= 0:
             st.log.add(t("{state} is nationalised and brings nothing.", state=st.content.board.state_name(skip)))
         if got < due:

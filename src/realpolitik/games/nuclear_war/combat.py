@@ -226,7 +226,8 @@ class FalloutRoll(NamedTuple):
         result = st.content.fallout[tens * 10 + units]
         mt = st.card(warhead).megatons
         is_bomber = st.card(carrier).bomber
-        st.log.add(t("Fallout dice: {roll} — {result}.", roll=f"{tens}{units}", result=t(result.text)))
+        if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+            st.log.add(t("Fallout dice: {roll} — {result}.", roll=f"{tens}{units}", result=t(result.text)))
         if result.effect == "misfire":
             if is_bomber:
                 if bomber_id >= 0:

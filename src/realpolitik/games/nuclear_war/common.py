@@ -53,7 +53,8 @@ def drop_face_up(st: S, seat: int, why: Text) -> None:
         st.face_up[seat] = None
         st.payload[seat] = 0
         discard(st, key)
-        st.log.add(t("{seat}'s {card} is discarded ({why}).", seat=label(st, seat), card=st.name(key), why=why))
+        if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+            st.log.add(t("{seat}'s {card} is discarded ({why}).", seat=label(st, seat), card=st.name(key), why=why))
 
 
 

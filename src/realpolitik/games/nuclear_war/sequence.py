@@ -28,6 +28,11 @@ if TYPE_CHECKING:
     from .state import NuclearWarState as S
 
 
+#: why a waiting carrier is discarded when the next card is revealed
+REPLACED = t("replaced by a new carrier")
+NO_WARHEAD = t("no matching warhead followed")
+
+
 # ====================================================================== opening round (Spielbeginn)
 
 
@@ -155,6 +160,8 @@ class PlaceCard(NamedTuple):
         src, dst = (st.hands, st.shown) if verb == "show" else (st.shown, st.hands)
         src[seat].remove(key)
         dst[seat].append(key)
+        if not st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+            return
         if verb == "show":
             st.log.add(t("{seat} shows {card} in its deterrent force.", seat=label(st, seat), card=st.name(key)))
         else:
@@ -196,7 +203,7 @@ class Reveal(NamedTuple):
             st.log.add(reveals(label(st, seat), st.name(key)))
         waiting = st.face_up[seat]
         if card.kind == "carrier":
-            drop_face_up(st, seat, t("replaced by a new carrier"))
+            drop_face_up(st, seat, REPLACED)
             st.face_up[seat] = key
             st.payload[seat] = card.payload
             return
@@ -205,9 +212,9 @@ class Reveal(NamedTuple):
             aim(st, seat, "attack", key)
             return
         discard(st, key)
-        if card.kind == "warhead":
+        if card.kind == "warhead" and st.log.keeps:
             st.log.add(t("The {card} has no carrier that can deliver it and is discarded.", card=st.name(key)))
-        drop_face_up(st, seat, t("no matching warhead followed"))
+        drop_face_up(st, seat, NO_WARHEAD)
         if card.kind == "propaganda":
             if st.at_war:
                 st.log.add(t("Propaganda is worthless in war: the card is discarded."))
