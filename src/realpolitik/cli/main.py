@@ -6,6 +6,7 @@ import math
 import os
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import typer
 from rich.console import Console
@@ -13,7 +14,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from realpolitik.bots import bot_kinds
-from realpolitik.engine import ContentError, Option, OptionError, Record, RecordError
+from realpolitik.engine import ContentError, Game, Option, OptionError, Record, RecordError
 from realpolitik.games import get, registry
 from realpolitik.i18n import DEFAULT, LANGUAGES, from_env, listed, render, t
 
@@ -36,6 +37,11 @@ from .render import board, log_lines, outcome_text
 
 #: ``--lang``: the language of the game's words; the environment's (LANG) when not given
 LANG = typer.Option(None, "--lang", help="language of the game's words: en or de (default: from LANG)")
+WORKERS = typer.Option(1, help="play games in this many processes (1–256); with --cluster local, the Ray "
+                       "instance's CPUs")
+CLUSTER = typer.Option(None, help="play the games as Ray tasks: auto (the Ray cluster this machine belongs to), "
+                       "ray://HOST:PORT (Ray Client) or local (a private Ray instance); needs Ray, the package's "
+                       "cluster extra")
 
 
 def language(chosen: str | None) -> str:
@@ -279,35 +285,14 @@ def serve(
         fail(t("cannot listen on {address} ({reason})", address=f"{host}:{port}", reason=exc.strerror), words)
 
 
-@app.command()
-def arena(
-    game_id: str = typer.Argument(..., metavar="GAME", help="game id, see `realpolitik games`"),
-    seats: str = typer.Option(..., help="comma-separated bots, one per seat: ismcts,heuristic,random,… "
-                              "(parameters after colons: ismcts:budget=20000)"),
-    games: int = typer.Option(100, help="number of games, 1–1000000; seats rotate from game to game"),
-    workers: int = typer.Option(1, help="play games in this many processes (1–256); with --cluster local, "
-                                "the Ray instance's CPUs"),
-    seed: int = typer.Option(0, help="arena seed, 0 or more: deals and bots follow from it"),
-    option: list[str] = typer.Option([], "--option", "-o", help="rule option name=value (repeatable)"),
-    cluster: str | None = typer.Option(None, help="play the games as Ray tasks: auto (the Ray cluster this "
-                                       "machine belongs to), ray://HOST:PORT (Ray Client) or local (a private "
-                                       "Ray instance); needs Ray, the package's cluster extra"),
-    as_json: bool = typer.Option(False, "--json", help="print the results as JSON"),
-    lang: str | None = LANG,
-) -> None:
-    """Play GAME between bots many times; print win rates with 95 % Wilson intervals. Ctrl-C stops it
-    and prints the games that finished."""
-    import json
-
+def bot_run(game: Game, players: int, games: int, workers: int, seed: int, option: list[str], cluster: str | None,
+            words: str) -> dict[str, Any]:
+    """Check what an arena or a ladder is asked to play — game and worker counts, seed, rule options
+    and content files, the player count, the cluster's address — before the progress bar shows;
+    the rule options."""
     from realpolitik.sim import arena_options
     from realpolitik.sim.cluster import ClusterError, check_ray
 
-    from . import arena as arena_cli
-
-    words = language(lang)
-    game = game_of(game_id, words)
-    specs = seat_list(seats, words)
-    check_seats(game, specs, words, humans=False)
     if not 1 <= games <= 1_000_000:
         fail(t("{option} must be a whole number from {low} to {high}, not {value}", option="--games", low=1,
                high=1000000, value=games), words)
@@ -316,14 +301,43 @@ def arena(
                high=256, value=workers), words)
     check_seed(seed, words)
     options = option_pairs(option, words)
-    try:  # options, content files and the cluster's address, before the progress bar shows
-        game.new_state(len(specs), arena_options(game, options), seed)
+    try:
+        game.new_state(players, arena_options(game, options), seed)
         if cluster is not None:
             check_ray(cluster)
     except ContentError as exc:
         fail(content_error(exc), words)
     except (OptionError, ValueError, ClusterError) as exc:
         fail(reason(exc), words)
+    return options
+
+
+@app.command()
+def arena(
+    game_id: str = typer.Argument(..., metavar="GAME", help="game id, see `realpolitik games`"),
+    seats: str = typer.Option(..., help="comma-separated bots, one per seat: ismcts,heuristic,random,… "
+                              "(parameters after colons: ismcts:budget=20000)"),
+    games: int = typer.Option(100, help="number of games, 1–1000000; seats rotate from game to game"),
+    workers: int = WORKERS,
+    seed: int = typer.Option(0, help="arena seed, 0 or more: deals and bots follow from it"),
+    option: list[str] = typer.Option([], "--option", "-o", help="rule option name=value (repeatable)"),
+    cluster: str | None = CLUSTER,
+    as_json: bool = typer.Option(False, "--json", help="print the results as JSON"),
+    lang: str | None = LANG,
+) -> None:
+    """Play GAME between bots many times; print win rates with 95 % Wilson intervals. Ctrl-C stops it
+    and prints the games that finished."""
+    import json
+
+    from realpolitik.sim.cluster import ClusterError
+
+    from . import arena as arena_cli
+
+    words = language(lang)
+    game = game_of(game_id, words)
+    specs = seat_list(seats, words)
+    check_seats(game, specs, words, humans=False)
+    options = bot_run(game, len(specs), games, workers, seed, option, cluster, words)
     try:
         summary, seconds, stopped = arena_cli.run(game.id, specs, games, seed, options, workers,
                                                   Console(stderr=True), words, cluster)
@@ -351,21 +365,17 @@ def ladder(
     bots: str | None = typer.Option(None, help="comma-separated bots to rate (default: random, every bot of the "
                                     "game, ismcts at a tenth of its default budget and at the default)"),
     games: int = typer.Option(100, help="at least this many games, 1–1000000, in whole rounds of the round robin"),
-    workers: int = typer.Option(1, help="play games in this many processes (1–256); with --cluster local, "
-                                "the Ray instance's CPUs"),
+    workers: int = WORKERS,
     seed: int = typer.Option(0, help="ladder seed, 0 or more: deals and bots follow from it"),
     option: list[str] = typer.Option([], "--option", "-o", help="rule option name=value (repeatable)"),
-    cluster: str | None = typer.Option(None, help="play the games as Ray tasks: auto (the Ray cluster this "
-                                       "machine belongs to), ray://HOST:PORT (Ray Client) or local (a private "
-                                       "Ray instance); needs Ray, the package's cluster extra"),
+    cluster: str | None = CLUSTER,
     as_json: bool = typer.Option(False, "--json", help="print the results as JSON"),
     lang: str | None = LANG,
 ) -> None:
     """Rate GAME's bots in a round robin: openskill ratings with intervals and a head-to-head table."""
     import json
 
-    from realpolitik.sim import arena_options
-    from realpolitik.sim.cluster import ClusterError, check_ray
+    from realpolitik.sim.cluster import ClusterError
     from realpolitik.sim.ladder import default_entrants
 
     from . import ladder as ladder_cli
@@ -373,22 +383,7 @@ def ladder(
     words = language(lang)
     game = game_of(game_id, words)
     players = game.default_players() if players is None else players
-    if not 1 <= games <= 1_000_000:
-        fail(t("{option} must be a whole number from {low} to {high}, not {value}", option="--games", low=1,
-               high=1000000, value=games), words)
-    if not 1 <= workers <= 256:
-        fail(t("{option} must be a whole number from {low} to {high}, not {value}", option="--workers", low=1,
-               high=256, value=workers), words)
-    check_seed(seed, words)
-    options = option_pairs(option, words)
-    try:  # the player count, options, content files and the cluster's address, before the progress bar shows
-        game.new_state(players, arena_options(game, options), seed)
-        if cluster is not None:
-            check_ray(cluster)
-    except ContentError as exc:
-        fail(content_error(exc), words)
-    except (OptionError, ValueError, ClusterError) as exc:
-        fail(reason(exc), words)
+    options = bot_run(game, players, games, workers, seed, option, cluster, words)
     if bots is None:
         entrants = default_entrants(game)
         ladder_cli.check_count(entrants, game, players, words)

@@ -115,11 +115,19 @@ def run_arena(game_id: str, specs: Sequence[str], games: int, seed: int = 0,
     game.new_state(players, opts, seed)
     for spec in specs:
         make_bot(spec, game, 0)
+    tasks = [(game_id, seating(specs, i), game_seed(seed, i, players), opts, i, seed) for i in range(games)]
+    return collect(tasks, workers, on_result, cluster, on_cluster)
+
+
+def collect(tasks: Sequence[tuple], workers: int = 1, on_result: Callable[[GameResult], None] | None = None,
+            cluster: str | None = None, on_cluster: Callable[[int], None] | None = None) -> list[GameResult]:
+    """Play the games of ``tasks`` (as :func:`played` does; a bad cluster address fails before the
+    first game) and return them ordered by game; ``on_result`` is called as each finishes. Ctrl-C
+    raises :class:`Interrupted` with the games that finished."""
     if cluster is not None:
         from .cluster import check_address
 
         check_address(cluster)
-    tasks = [(game_id, seating(specs, i), game_seed(seed, i, players), opts, i, seed) for i in range(games)]
     results: list[GameResult] = []
     try:
         with closing(played(tasks, workers, cluster, on_cluster)) as stream:

@@ -17,7 +17,6 @@ interval's lower end, ``mu - 2 sigma``.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from contextlib import closing
 from dataclasses import dataclass
 from itertools import combinations
 from math import ceil, comb
@@ -30,7 +29,7 @@ from realpolitik.bots.ismcts import DEFAULT_BUDGET
 from realpolitik.engine import Game
 from realpolitik.games import get
 
-from .arena import arena_options, game_seed, played, seating
+from .arena import Interrupted, arena_options, collect, game_seed, seating
 from .stats import GameResult, wilson
 
 #: the low ismcts budget of the default entrants is the game's default budget divided by this
@@ -214,24 +213,14 @@ def run_ladder(game_id: str, entrants: Sequence[str], players: int, games: int, 
     opts = arena_options(game, options)
     game.new_state(players, opts, seed)
     check_entrants(game, entrants, players)
-    if cluster is not None:
-        from .cluster import check_address
-
-        check_address(cluster)
     layout = side_layout(game, players)
     sides = max(layout) + 1
     rounds = planned(game, len(entrants), players, games) // round_length(len(entrants), sides)
     tasks = [(game_id, seats, game_seed(seed, i, sides), opts, i, seed)
              for i, seats in enumerate(schedule(entrants, layout, rounds))]
-    results: list[GameResult] = []
     try:
-        with closing(played(tasks, workers, cluster, on_cluster)) as stream:
-            for result in stream:
-                results.append(result)
-                if on_result:
-                    on_result(result)
-    except KeyboardInterrupt:
-        pass
-    results.sort(key=lambda r: r.index)
+        results = collect(tasks, workers, on_result, cluster, on_cluster)
+    except Interrupted as stop:
+        results = stop.results
     ratings, meetings = rate(entrants, layout, results)
     return Ladder(game.id, players, tuple(entrants), game.teams(players), len(tasks), results, ratings, meetings)
