@@ -250,3 +250,12 @@ def test_ctrl_c_stops_an_arena_on_ray_within_two_seconds(ray_head):
     assert took < 2, f"took {took:.1f} s to stop"
     done = int(re.search(r"stopped by Ctrl-C: (\d+) of 100000 games finished", err).group(1))
     assert done >= 1 and f"nuclear-war, 3 players, {done} games" in out
+
+
+@needs_ray
+def test_ctrl_c_stops_an_arena_on_a_private_ray_instance_within_two_seconds():
+    took, out, err = interrupt(["nuclear-war", "--seats", ",".join(SPECS), "--games", "100000",
+                                "--cluster", "local", "--workers", "2"], RAY_ENV)
+    assert took < 2, f"took {took:.1f} s to stop"
+    done = int(re.search(r"stopped by Ctrl-C: (\d+) of 100000 games finished", err).group(1))
+    assert done >= 1 and f"nuclear-war, 3 players, {done} games" in out

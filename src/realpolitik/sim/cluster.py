@@ -92,6 +92,8 @@ def played_on_ray(tasks: Sequence[tuple], address: str, workers: int = 1, batch:
         remote = ray.remote(num_cpus=1, max_retries=0)(play_batch)
         yield from _collect(ray, remote, batches, IN_FLIGHT_PER_CPU * cpus)
     finally:
+        if address == "local":
+            _stop_monitor(ray)
         ray.shutdown()
 
 
@@ -108,6 +110,20 @@ def _collect(ray: Any, remote: Any, batches: list[Sequence[tuple]], window: int)
     finally:
         for ref in running:
             ray.cancel(ref, force=True)
+
+
+def _stop_monitor(ray: Any) -> None:
+    """Kill a private instance's autoscaler monitor at once: it has nothing to save, and Ray's own
+    shutdown gives it a second to answer SIGTERM, which it never does (measured: shutdown 1.4 s with
+    it, 0.4 s without; Ctrl-C must stop the arena within two seconds). A private part of Ray, used
+    only when it is there; otherwise the shutdown is merely slower."""
+    node = getattr(getattr(getattr(ray, "_private", None), "worker", None), "_global_node", None)
+    kill = getattr(node, "_kill_process_type", None)
+    if kill is not None:
+        try:
+            kill("monitor", check_alive=False, allow_graceful=False)
+        except Exception:  # noqa: BLE001 — Ray's private shape changed: fall back to its own shutdown
+            pass
 
 
 def _take(queue: Iterator[Sequence[tuple]], n: int) -> list[Sequence[tuple]]:
