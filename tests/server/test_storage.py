@@ -179,3 +179,15 @@ def test_tokens_are_random_and_checked_by_hash():
     token = tokens.pop()
     assert matches(token, hash_token(token)) and not matches(tokens.pop(), hash_token(token))
     assert not matches(token, None) and hash_token(token) != token
+
+
+def test_a_stand_in_move_is_stored_only_while_the_person_is_away(store):
+    game = stored(kinds=("human", "random"))
+    store.create_game(game)
+    assert store.set_away(game.id, 0, "timeout", only_if="")
+    store.append(game.id, 0, 0, "place atlas", stand_in=True)  # the stand-in plays the away seat
+    assert store.set_away(game.id, 0, None, only_if="timeout")  # the person comes back (another process, say)
+    with pytest.raises(StaleWrite):  # the stand-in's move thought out meanwhile is refused
+        store.append(game.id, 1, 0, "place 10mt", stand_in=True)
+    store.append(game.id, 1, 0, "place 10mt")  # the person's own move is stored
+    assert store.load(game.id).actions == ["place atlas", "place 10mt"]

@@ -94,6 +94,9 @@ games = Table(
     Column("turn_since", DateTime(timezone=True), nullable=True),
     # the game proposed as this finished game's rematch
     Column("rematch", String(16), nullable=True),
+    # once finished: how many actions it took, why it ended (the reason's English message)
+    Column("plies", Integer, nullable=True),
+    Column("end_reason", String(500), nullable=True),
     CheckConstraint("status in ('open', 'running', 'finished')", name="ck_games_status"),
 )
 
@@ -110,6 +113,9 @@ seats = Table(
     # seconds left on the seat's clock; why a bot plays a person's seat (timeout, resigned)
     Column("clock_left", Float, nullable=True),
     Column("away", String(10), nullable=True),
+    # once the game is finished: the seat's place (1 = best), whether it is among the winners
+    Column("place", Integer, nullable=True),
+    Column("won", Boolean, nullable=True),
 )
 
 actions = Table(
@@ -451,17 +457,28 @@ class Store:
     # ------------------------------------------------------------------ play
 
     def append(self, game_id: str, seq: int, seat: int, text: str, result: dict[str, Any] | None = None,
-               clock_left: float | None = None, facts: dict[str, Any] | None = None) -> datetime:
+               clock_left: float | None = None, facts: dict[str, Any] | None = None,
+               stand_in: bool = False) -> datetime:
         """Store action number ``seq`` — and, with the ``result`` of the game it ends, the
         game as finished, in the same transaction; with ``clock_left``, the time the seat has
         left; ``facts`` go with the signal (the lobby's view of the game after it). Returns
-        the moment the next turn began; raises :class:`StaleWrite` if that number is taken."""
+        the moment the next turn began; raises :class:`StaleWrite` if that number is taken,
+        or if the action is a ``stand_in`` bot's and the seat's person is no longer away."""
         moment = now()
         try:
             with self.engine.begin() as conn:
+                if stand_in and conn.execute(update(seats).where(
+                        seats.c.game_id == game_id, seats.c.seat == seat, seats.c.away.is_not(None))
+                        .values(away=seats.c.away)).rowcount != 1:
+                    # the person took the seat back (perhaps through another process) while the bot
+                    # thought; the update locks the seat's row, so a return waits for this move or wins
+                    raise StaleWrite(f"game {game_id}: seat {seat} is played by its person again")
                 conn.execute(insert(actions).values(game_id=game_id, seq=seq, seat=seat, text=text, at=moment))
-                done = {"status": "finished", "result": result} if result is not None else {}
+                done = {"status": "finished", "result": result, **_ending(result)} if result is not None else {}
                 conn.execute(update(games).where(games.c.id == game_id).values(turn_since=moment, **done))
+                for number, (place, won) in enumerate(_places(result)):
+                    conn.execute(update(seats).where(seats.c.game_id == game_id, seats.c.seat == number)
+                                 .values(place=place, won=won))
                 if clock_left is not None:
                     conn.execute(update(seats).where(seats.c.game_id == game_id, seats.c.seat == seat)
                                  .values(clock_left=clock_left))
@@ -878,6 +895,23 @@ _GAME = select(*(type_coerce(c, Text).label(c.name) if isinstance(c.type, JSON) 
 def _json(value: Any) -> Any:
     """A JSON column's value as read through ``_GAME`` (text on SQLite, parsed on PostgreSQL)."""
     return json.loads(value) if isinstance(value, str) else value
+
+
+def _ending(result: dict[str, Any]) -> dict[str, Any]:
+    """A finished game's columns of its result: ``plies`` and ``end_reason`` (the reason's
+    English message, ``reason_key``, else its words)."""
+    outcome = result.get("outcome") or {}
+    reason = result.get("reason_key") or outcome.get("reason")
+    plies = result.get("plies")
+    return {"plies": plies if isinstance(plies, int) else None,
+            "end_reason": reason[:500] if isinstance(reason, str) else None}
+
+
+def _places(result: dict[str, Any] | None) -> list[tuple[int, bool]]:
+    """Each seat's place and whether it won, in seat order, from a finished game's result."""
+    outcome = (result or {}).get("outcome") or {}
+    winners = outcome.get("winners") or []
+    return [(place, label in winners) for label, place in (outcome.get("places") or {}).items()]
 
 
 def _line(r) -> ChatLine:

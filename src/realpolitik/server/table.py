@@ -337,8 +337,9 @@ class Table:
 
     # ------------------------------------------------------------------ play
 
-    async def act(self, seat: int, seq: int, text: str) -> None:
-        """Play ``text`` for ``seat`` against the game as it stood after ``seq`` actions."""
+    async def act(self, seat: int, seq: int, text: str, stand_in: bool = False) -> None:
+        """Play ``text`` for ``seat`` against the game as it stood after ``seq`` actions (for a
+        ``stand_in`` bot: only while the seat's person is still away, in storage too)."""
         async with self.lock:
             self._check_turn(seat, seq)
             state = self.state
@@ -354,6 +355,9 @@ class Table:
                 record = self.record()
                 record.finish(probe)
                 result = record.result
+                reason = probe.outcome().reason
+                if isinstance(reason, Text):  # the message, so games that ended alike count together
+                    result["reason_key"] = reason.key
                 away = {self.labels[s.seat]: s.away for s in self.stored.seats if s.away}
                 if away:
                     result["away"] = away
@@ -364,7 +368,7 @@ class Table:
             facts = self._facts(probe, result)
             try:
                 moment = await self.hall.store.run(self.hall.store.append, self.id, self.seq, seat, canonical, result,
-                                                   clock_left, facts)
+                                                   clock_left, facts, stand_in)
             except StaleWrite:
                 await self._reload()
                 raise Refusal("stale", t("Another action was stored for this move first; the game has moved on. "
@@ -648,7 +652,7 @@ class Table:
                     break
                 job = BotJob(self.id, self.stored.record(), seat, kind, self.hall.settings.bot_think)
                 choice = await self.hall.bots.choose(job, urgent=self.has_humans)
-                await self.act(seat, seq, choice)
+                await self.act(seat, seq, choice, stand_in=self.stored.seats[seat].kind == HUMAN)
                 break
             except asyncio.CancelledError:
                 raise
