@@ -102,9 +102,10 @@ def test_game_routes(served, game_id, seat, ply, name, which):
         _json_error(http.post(f"/api/games/{gid}/claim", content=_dumps({"seat": seat, "name": name})))
         _json_error(http.get(f"/api/content/{quote(game_id, safe='')}/{quote(seat, safe='')}"))
         _json_error(http.get(f"/api/leaderboard/{quote(game_id, safe='')}"))
+        _json_error(http.get(f"/api/statistics/{quote(game_id, safe='')}"))
         _json_error(http.get(f"/api/players/{quote(name, safe='')}"))
         _json_error(http.get(f"/api/rules/{quote(game_id, safe='')}", params={"lang": seat}))
-        for page in (f"/player/{quote(name, safe='')}", "/leaderboard"):
+        for page in (f"/player/{quote(name, safe='')}", "/leaderboard", "/statistics"):
             _json_error(http.get(page))
         _json_error(http.get(f"/i18n/{quote(seat, safe='')}.json"))
 
@@ -254,8 +255,8 @@ def test_every_route_of_the_server_is_fuzzed():
               "/api/content/{game}/{name}", "/api/games", "/api/games/{game_id}", "/api/games/{game_id}/claim",
               "/api/games/{game_id}/record", "/api/games/{game_id}/replay", "/api/games/{game_id}/chat",
               "/api/account", "/ws/{game_id}", "/api/leaderboard/{game}", "/api/players/{name}",
-              "/api/rules/{game}",
-              "/leaderboard", "/player/{name}",
+              "/api/rules/{game}", "/api/statistics/{game}",
+              "/leaderboard", "/player/{name}", "/statistics",
               "/api/account/games", *ACCOUNT_POSTS}
     routes = {route.path for route in create_app().routes if getattr(route, "path", "").startswith(("/api", "/ws"))
               or route.path in fuzzed}

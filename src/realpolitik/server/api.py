@@ -21,12 +21,13 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 
 from realpolitik.bots import bot_kinds
+from realpolitik.bots.levels import levels
 from realpolitik.engine import Game
 from realpolitik.i18n import LANGUAGES, render, t
 from realpolitik.i18n import catalog as catalog_of
 from realpolitik.web import ROOT as WEB
 
-from . import accounts
+from . import accounts, statistics
 from .clock import Clock
 from .hall import Hall
 from .protocol import (
@@ -58,6 +59,9 @@ STATUS = {"bad-game": 400, "bad-seat": 400, "bad-option": 400, "bad-request": 40
           "busy": 503, "damaged": 500, "internal": 500, "timeout": 408, "bad-name": 400, "bad-password": 400,
           "name-taken": 409, "bad-login": 401, "signed-out": 401, "csrf": 403, "no-player": 404,
           "bad-address": 400}
+
+#: a bot level's name in players' words
+LEVEL_WORDS = {"easy": t("easy"), "normal": t("normal"), "hard": t("hard")}
 
 
 def error(code: str, message: str) -> JSONResponse:
@@ -144,6 +148,8 @@ def catalog_entry(game: Game, lang: str = "en") -> dict[str, Any]:
         "id": game.id, "title": game.title, "summary": words(game.summary), "length": words(game.length),
         "min_players": game.min_players, "max_players": game.max_players,
         "default_players": game.default_players(), "bots": bot_kinds(game),
+        "levels": [{"name": level.name, "label": words(LEVEL_WORDS[level.name]), "spec": level.spec,
+                    "mu": level.mu, "sigma": level.sigma} for level in levels(game.id)],
         "options": [{"name": o.name, "label": words(o.label or o.name), "help": words(o.about or o.help),
                      "default": o.default, "choices": list(o.choices),
                      "choice_labels": [words(c) for c in o.choice_labels] or [str(c) for c in o.choices],
@@ -307,6 +313,22 @@ async def leaderboard(request: Request) -> Response:
                 "mu": round(row["mu"], 2), "sigma": round(row["sigma"], 2),
                 "ordinal": round(row["mu"] - 3 * row["sigma"], 2)} for row in rows]
     return JSONResponse({"game": game.id, "title": game.title, "players": players})
+
+
+@guarded
+async def game_statistics(request: Request) -> Response:
+    """GET /api/statistics/{game} — win rates, lengths and end reasons of a game title's
+    finished games, per number of players, in the request's language."""
+    hall = _hall(request)
+    game = hall.games.get(request.path_params["game"])
+    if game is None:
+        raise Refusal("no-game", t("There is no such game."))
+    try:
+        raw = await hall.store.run(statistics.counts, hall.store, game.id, statistics.team_seats(game))
+    except StorageBusy:
+        raise busy() from None
+    return JSONResponse(statistics.summary(game, raw, language_of(request)),
+                        headers={"vary": "accept-language, cookie"})
 
 
 @guarded

@@ -27,6 +27,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from realpolitik.bots import bot_kinds
+from realpolitik.bots.levels import levels
 from realpolitik.engine import ContentError, Game, OptionError, RecordError, ReplayError, State
 from realpolitik.i18n import LANGUAGES, Text, render, t
 
@@ -396,10 +397,12 @@ class Hall:
             raise Refusal("bad-game", t("unknown game {game} (known: {known})", game=repr(game_id),
                                         known=", ".join(self.games)))
         allowed = [HUMAN, *bot_kinds(game)]
+        ranked = {level.name: level.spec for level in levels(game.id)}
         for i, kind in enumerate(kinds):
-            if kind not in allowed:
+            if kind not in allowed and kind not in ranked and kind not in ranked.values():
                 raise Refusal("bad-seat", t("seat {number}: {kind} is not one of {allowed}", number=i + 1,
-                                            kind=repr(kind), allowed=", ".join(allowed)))
+                                            kind=repr(kind), allowed=", ".join([*allowed, *ranked])))
+        kinds = [ranked.get(kind, kind) for kind in kinds]  # a level's seat is played by its spec
         if stand_in is None:
             stand_in = "heuristic" if "heuristic" in allowed else "random"
         elif stand_in not in allowed[1:]:

@@ -54,6 +54,10 @@ export function seatName(player) {
 
 /** Who plays a seat of this kind, in words: a person, or which bot. */
 export function kindName(kind) {
+  if (kind.includes(":")) {  // a spec with parameters, as a level's bot: "ismcts:budget=1500"
+    const [base, ...parameters] = kind.split(":");
+    return `${kindName(base)} (${parameters.join(", ")})`;
+  }
   if (kind === "human") return t("human");
   if (kind === "heuristic") return t("bot: rules of thumb");
   if (kind === "ismcts") return t("bot: thinks ahead");

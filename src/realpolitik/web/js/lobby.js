@@ -31,10 +31,16 @@ function facts(game) {
 /** Who may sit at a seat, in words: a person or a bot of some kind. */
 
 function seatChoices(game, i, seat) {
-  const kinds = ["human", ...game.bots];
   const preferred = i === 0 ? "human" : game.bots.includes("heuristic") ? "heuristic" : game.bots[0];
+  const option = (value, text) => h("option", { value, selected: value === preferred, text });
+  // bots by strength, each with the rating its spec got in the game's ladder; then every kind, for experts
+  const rating = (mu) => mu.toLocaleString(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const levels = game.levels.map((level) => option(level.name,
+    t("bot, {level} (rating {mu})", { level: level.label, mu: rating(level.mu) })));
   return h("select", { name: `seat-${i}`, "aria-label": t("who plays {seat}", { seat: seat.title }) },
-    kinds.map((k) => h("option", { value: k, selected: k === preferred, text: kindName(k) })));
+    option("human", kindName("human")),
+    levels.length ? h("optgroup", { label: t("Bot by strength") }, levels) : null,
+    h("optgroup", { label: t("Bot by kind") }, game.bots.map((k) => option(k, kindName(k)))));
 }
 
 function renderSeats() {

@@ -1,0 +1,86 @@
+// The statistics of a game title from the server's finished games (GET /api/statistics/{game}):
+// per number of players, win rates per seat and team with 95 % intervals, who sat there,
+// lengths and end reasons.
+
+import { getJSON } from "./api.js";
+import { h, put } from "./dom.js";
+import { lang, startLanguage, t } from "./i18n.js";
+
+const $ = (id) => document.getElementById(id);
+
+/** A number in the page's language: 0.5 → "0.5" / "0,5". */
+export function number(value, digits = 1) {
+  const text = Number(value).toFixed(digits).replace(/\.0+$/, "");
+  return lang === "de" ? text.replace(".", ",") : text;
+}
+
+/** A share as a percentage: 0.4567 → "45.7 %". */
+export function percent(share) {
+  return `${number(share * 100)} %`;
+}
+
+function rateCells(r) {
+  if (!r || !r.games) return [h("td", { text: "—" }), h("td", { text: "—" }), h("td", { text: "0" })];
+  return [h("td", { class: "rate", text: percent(r.rate) }),
+    h("td", { class: "interval", text: `${number(r.low * 100)}–${percent(r.high)}` }),
+    h("td", { class: "count", text: `${r.wins} / ${r.games}` })];
+}
+
+function table(caption, heads, rows) {
+  return h("table", { class: "ratings stats" }, h("caption", { text: caption }),
+    h("thead", {}, h("tr", {}, heads.map((head) => h("th", { scope: "col", text: head })))),
+    h("tbody", {}, rows));
+}
+
+function who(r) {
+  return r ? `${r.wins} / ${r.games} (${percent(r.rate)})` : "—";
+}
+
+function section(part) {
+  const rateHeads = [t("Win rate"), t("95 % interval"), t("Won / played")];
+  const seatName = (s) => (s.team ? `${s.title} (${s.team})` : s.title);
+  const length = part.length;
+  return h("section", { class: "card stats-part", "data-players": part.players },
+    h("h2", { text: t("{n} players — finished games: {games}", { n: part.players, games: part.games }) }),
+    table(t("Win rate per side"), [t("Side"), ...rateHeads],
+      part.seats.map((s) => h("tr", { "data-seat": s.seat }, h("th", { scope: "row", text: seatName(s) }), rateCells(s)))),
+    part.teams.length ? table(t("Win rate per team"), [t("Team"), ...rateHeads],
+      part.teams.map((team) => h("tr", { "data-team": team.team }, h("th", { scope: "row", text: team.team }),
+        rateCells(team)))) : null,
+    h("p", { class: "no-winner", text: t("No winner: {count} of {games}", { count: part.no_winner, games: part.games }) }),
+    h("p", { class: "length", text: t("Length in actions: median {median}, middle half {q1}–{q3}, shortest {min}, longest {max}", {
+      median: number(length.median), q1: number(length.q1), q3: number(length.q3), min: length.min, max: length.max }) }),
+    table(t("How the games ended"), [t("Reason"), t("Games")],
+      part.reasons.map((r) => h("tr", {}, h("td", { text: r.text }), h("td", { class: "count", text: String(r.games) })))),
+    table(t("Wins by who sat there"), [t("Side"), t("People"), t("Bots")],
+      part.seats.map((s) => h("tr", { "data-seat": s.seat }, h("th", { scope: "row", text: seatName(s) }),
+        h("td", { class: "human", text: who(s.human) }), h("td", { class: "bot", text: who(s.bot) })))));
+}
+
+async function show(game) {
+  const url = new URL(location.href);
+  url.searchParams.set("game", game);
+  history.replaceState(null, "", url);
+  try {
+    const stats = await getJSON(`/api/statistics/${encodeURIComponent(game)}`);
+    $("total").textContent = stats.games ? t("Finished games: {games}", { games: stats.games })
+      : t("No game of this title has ended on this server yet.");
+    put($("tables"), stats.by_players.map(section));
+    $("notice").hidden = true;
+  } catch (err) {
+    $("notice").textContent = err.message;
+    $("notice").hidden = false;
+  }
+}
+
+async function start() {
+  await startLanguage();
+  const catalog = await getJSON("/api/catalog");
+  const wanted = new URLSearchParams(location.search).get("game") || catalog[0].id;
+  put($("game"), catalog.map((g) => h("option", { value: g.id, selected: g.id === wanted, text: g.title })));
+  $("game").addEventListener("change", () => show($("game").value));
+  show($("game").value);
+  document.title = t("realpolitik — statistics");
+}
+
+start();

@@ -1,0 +1,41 @@
+"""Bot levels in the lobby: every bot seat offers easy, normal and hard with the rating of
+the levels file (in English and German) beside the bot kinds; a game created with "hard"
+in a seat has the hard spec there."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from realpolitik.bots.levels import levels
+from realpolitik.testing.pages import console_errors
+
+
+def test_the_lobby_offers_the_levels_with_their_ratings_and_creates_a_hard_seat(server, api, context):
+    found = levels("wsdv")
+    page = context("en-US").new_page()
+    errors = console_errors(page)
+    page.goto(server.url + "/")
+    page.select_option("#game", "wsdv")
+    seat = page.locator("#seats select").nth(1)
+    group = seat.locator("optgroup").first
+    expect(group).to_have_attribute("label", "Bot by strength")
+    expect(group.locator("option")).to_have_text([f"bot, {level.name} (rating {level.mu:.1f})" for level in found])
+    assert seat.locator("optgroup").nth(1).locator("option").all_inner_texts()[:2] == [
+        "bot: random moves", "bot: thinks ahead"]
+    seat.select_option("hard")
+    page.click("#create-button")
+    page.wait_for_selector("#created [data-watch]")
+    game_id = page.get_attribute("#created [data-watch]", "data-watch")
+    assert [p["kind"] for p in api.info(game_id)["players"]] == ["human", found[2].spec]
+    assert errors == []
+
+    page = context("de-DE").new_page()
+    errors = console_errors(page)
+    page.goto(server.url + "/")
+    page.select_option("#game", "nuclear-war")
+    names = {"easy": "leicht", "normal": "mittel", "hard": "schwer"}
+    german = [f"Bot, {names[level.name]} (Wertung {level.mu:.1f})".replace(".", ",") for level in levels("nuclear-war")]
+    expect(page.locator("#seats select").nth(1).locator("optgroup").first.locator("option")).to_have_text(german)
+    expect(page.locator("#seats select").nth(1).locator("optgroup").first).to_have_attribute(
+        "label", "Bot nach Spielstärke")
+    assert errors == []
