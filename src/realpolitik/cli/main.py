@@ -405,3 +405,41 @@ def ladder(
     if note:
         Console(stderr=True, highlight=False).print(note, style="yellow", soft_wrap=True)
         raise typer.Exit(130)
+
+
+@app.command()
+def analyze(
+    game_id: str = typer.Argument(..., metavar="GAME", help="game id, see `realpolitik games`"),
+    seats: str = typer.Option(..., help="comma-separated bots, one per seat (seats rotate from game to game)"),
+    games: int = typer.Option(200, help="number of games per run, 1–1000000"),
+    workers: int = WORKERS,
+    seed: int = typer.Option(0, help="seed, 0 or more: deals and bots follow from it (both runs use it)"),
+    option: list[str] = typer.Option([], "--option", "-o", help="rule option name=value (repeatable)"),
+    content: Path | None = typer.Option(None, help="an own content file (the game's file option; "
+                                        "`realpolitik content validate` checks it)"),
+    against_content: Path | None = typer.Option(None, help="compare with a second run on this content file"),
+    against: list[str] = typer.Option([], help="compare with a second run with this rule option name=value "
+                                      "changed (repeatable)"),
+    cluster: str | None = CLUSTER,
+    out: Path | None = typer.Option(None, help="write the HTML report to this file"),
+    as_json: bool = typer.Option(False, "--json", help="print the numbers as JSON"),
+    lang: str | None = LANG,
+) -> None:
+    """Play GAME between bots and write a balance report (HTML with plots): win rates, endings, lengths,
+    final values, tracks over time, seat order, cards; with --against or --against-content, two runs
+    compared. Ctrl-C stops it and reports the games that finished."""
+    from . import analyze as lab
+
+    words = language(lang)
+    game = game_of(game_id, words)
+    specs = seat_list(seats, words)
+    check_seats(game, specs, words, humans=False)
+    if out is None and not as_json:
+        fail(t("give --out FILE for the report, --json for the numbers, or both"), words)
+    if out is not None:
+        lab.check_out(out, words)
+    name = None if content is None else lab.content_option(game, content, "--content", words)
+    given = option + ([] if name is None else [f"{name}={content}"])
+    options = bot_run(game, len(specs), games, workers, seed, given, cluster, words)
+    other = lab.second_run(game, len(specs), seed, options, against, against_content, name, words)
+    lab.analyze(game, specs, games, seed, options, other, workers, cluster, out, as_json, words)

@@ -144,6 +144,9 @@ class Game(ABC):
     #: parameters per bot kind that suit this game better than the bot's own defaults
     #: (``{"ismcts": {"prior": "heuristic"}}``); a bot spec's own parameters win
     bot_defaults: dict[str, dict[str, Any]] = {}
+    #: what the balance lab (``realpolitik analyze``) reads of a game: its package's ``measures``
+    #: module (``CLOCK``, ``TRACKS``, ``clock``, ``tracks``, ``card``; see realpolitik.analysis.measure)
+    measures: Any = None
 
     def seat_labels(self, players: int) -> tuple[str, ...]:
         """The seat names used in action texts and views, for this many players."""

@@ -14,6 +14,7 @@ import signal
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import closing
+from functools import partial
 from typing import Any
 
 from realpolitik.bots import Bot, make_bot
@@ -120,7 +121,8 @@ def run_arena(game_id: str, specs: Sequence[str], games: int, seed: int = 0,
 
 
 def collect(tasks: Sequence[tuple], workers: int = 1, on_result: Callable[[GameResult], None] | None = None,
-            cluster: str | None = None, on_cluster: Callable[[int], None] | None = None) -> list[GameResult]:
+            cluster: str | None = None, on_cluster: Callable[[int], None] | None = None,
+            play: Callable[..., Any] = play_game) -> list[GameResult]:
     """Play the games of ``tasks`` (as :func:`played` does; a bad cluster address fails before the
     first game) and return them ordered by game; ``on_result`` is called as each finishes. Ctrl-C
     raises :class:`Interrupted` with the games that finished."""
@@ -130,7 +132,7 @@ def collect(tasks: Sequence[tuple], workers: int = 1, on_result: Callable[[GameR
         check_address(cluster)
     results: list[GameResult] = []
     try:
-        with closing(played(tasks, workers, cluster, on_cluster)) as stream:
+        with closing(played(tasks, workers, cluster, on_cluster, play)) as stream:
             for result in stream:
                 results.append(result)
                 if on_result:
@@ -143,27 +145,29 @@ def collect(tasks: Sequence[tuple], workers: int = 1, on_result: Callable[[GameR
 
 
 def played(tasks: Sequence[tuple], workers: int = 1, cluster: str | None = None,
-           on_cluster: Callable[[int], None] | None = None) -> Iterator[GameResult]:
-    """The games of ``tasks`` (arguments of :func:`play_game`) as they finish: in this process,
-    in ``workers`` processes, or as Ray tasks on ``cluster`` (whose CPU count ``on_cluster``
-    is told). Closing the iterator stops the games under way."""
+           on_cluster: Callable[[int], None] | None = None, play: Callable[..., Any] = play_game) -> Iterator[Any]:
+    """The games of ``tasks`` (arguments of ``play``, by default :func:`play_game`; another
+    ``play`` must be a module's top-level function, so that workers can import it, and return
+    something with the game's ``index``) as they finish: in this process, in ``workers``
+    processes, or as Ray tasks on ``cluster`` (whose CPU count ``on_cluster`` is told).
+    Closing the iterator stops the games under way."""
     if cluster is not None:
         from .cluster import played_on_ray
 
-        yield from played_on_ray(tasks, cluster, workers, on_connect=on_cluster)
+        yield from played_on_ray(tasks, cluster, workers, on_connect=on_cluster, play=play)
     elif workers <= 1 or len(tasks) <= 1:
-        yield from (play_game(*task) for task in tasks)
+        yield from (play(*task) for task in tasks)
     else:
         pool = multiprocessing.get_context("spawn").Pool(min(workers, len(tasks)), initializer=_leave_ctrl_c)
         try:
-            yield from pool.imap_unordered(_play_task, tasks)
+            yield from pool.imap_unordered(partial(_play_task, play), tasks)
         finally:
             pool.terminate()
             pool.join()
 
 
-def _play_task(task: tuple) -> GameResult:
-    return play_game(*task)
+def _play_task(play: Callable[..., Any], task: tuple) -> Any:
+    return play(*task)
 
 
 def _leave_ctrl_c() -> None:

@@ -68,18 +68,20 @@ def batch_size(games: int, cpus: int) -> int:
     return max(1, min(MAX_BATCH, ceil(games / (BATCHES_PER_CPU * max(1, cpus)))))
 
 
-def play_batch(tasks: Sequence[tuple]) -> list[GameResult]:
-    """The games of ``tasks`` (arguments of ``play_game``), one after the other (runs in a Ray worker)."""
-    return [play_game(*task) for task in tasks]
+def play_batch(tasks: Sequence[tuple], play: Callable[..., Any] = play_game) -> list[GameResult]:
+    """The games of ``tasks`` (arguments of ``play``), one after the other (runs in a Ray worker)."""
+    return [play(*task) for task in tasks]
 
 
 def played_on_ray(tasks: Sequence[tuple], address: str, workers: int = 1, batch: int | None = None,
-                  on_connect: Callable[[int], None] | None = None) -> Iterator[GameResult]:
+                  on_connect: Callable[[int], None] | None = None,
+                  play: Callable[..., Any] = play_game) -> Iterator[GameResult]:
     """The games of ``tasks`` as their batches finish on the cluster at ``address``.
 
     ``workers`` is the CPU count of a ``local`` instance; ``batch`` the games per task (by
     default from :func:`batch_size`); ``on_connect`` is told the cluster's CPU count once
-    connected. Closing the iterator cancels the batches under way and disconnects.
+    connected; ``play`` plays one game (see :func:`~realpolitik.sim.arena.played`). Closing the
+    iterator cancels the batches under way and disconnects.
     """
     check_address(address)
     ray = connect(address, workers)
@@ -90,21 +92,22 @@ def played_on_ray(tasks: Sequence[tuple], address: str, workers: int = 1, batch:
         size = batch or batch_size(len(tasks), cpus)
         batches = [tasks[i:i + size] for i in range(0, len(tasks), size)]
         remote = ray.remote(num_cpus=1, max_retries=0)(play_batch)
-        yield from _collect(ray, remote, batches, IN_FLIGHT_PER_CPU * cpus)
+        yield from _collect(ray, remote, batches, IN_FLIGHT_PER_CPU * cpus, play)
     finally:
         if address == "local":
             _stop_monitor(ray)
         ray.shutdown()
 
 
-def _collect(ray: Any, remote: Any, batches: list[Sequence[tuple]], window: int) -> Iterator[GameResult]:
+def _collect(ray: Any, remote: Any, batches: list[Sequence[tuple]], window: int,
+             play: Callable[..., Any] = play_game) -> Iterator[GameResult]:
     """Keep ``window`` batches under way; yield each finished batch's games; cancel the rest on close."""
     queue = iter(batches)
-    running = [remote.remote(b) for b in _take(queue, window)]
+    running = [remote.remote(b, play) for b in _take(queue, window)]
     try:
         while running:
             done, running = ray.wait(running, num_returns=len(running), timeout=POLL)
-            running += [remote.remote(b) for b in _take(queue, len(done))]
+            running += [remote.remote(b, play) for b in _take(queue, len(done))]
             for ref in done:
                 yield from ray.get(ref)
     finally:

@@ -9,6 +9,7 @@ marker cap are implemented as stated; everything else is our reconstruction "181
 (``data/map_*.toml``). Details and what is reconstructed: ``docs/games/e1815.md``.
 """
 
+from . import measures
 from .game import E1815, E1815TwoVsTwo
 from .heuristic import HeuristicBot, evaluate, rollout_policy
 
@@ -18,6 +19,7 @@ for _game in (GAME, GAME_2VS2):
     _game.bots = {"heuristic": HeuristicBot}
     _game.evaluate = evaluate
     _game.rollout_policy = rollout_policy
+    _game.measures = measures
 
 #: both games of this package, for the registry
 GAMES = (GAME, GAME_2VS2)

@@ -9,12 +9,14 @@ stand-in content — the board of Kark (``data/board.toml``: six of the eight st
 every border, arrow and "?") and the 30 incident cards (``data/cards.toml``).
 """
 
+from . import measures
 from .game import Nationen
 from .heuristic import HeuristicBot, evaluate
 
 GAME = Nationen()
 GAME.bots = {"heuristic": HeuristicBot}
 GAME.evaluate = evaluate
+GAME.measures = measures
 #: measured (docs/bots.md): random playouts spend money as no power would, so the
 #: heuristic plays the playouts, cut after 20 plies and scored by ``evaluate``; 3000 apply
 #: calls then take about a second

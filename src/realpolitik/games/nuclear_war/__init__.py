@@ -8,12 +8,14 @@ which content is stand-in (population counts, missile payloads, anti-missile sto
 most Secret effects — see ``data/``).
 """
 
+from . import measures
 from .game import NuclearWar
 from .heuristic import HeuristicBot, evaluate
 
 GAME = NuclearWar()
 GAME.bots = {"heuristic": HeuristicBot}
 GAME.evaluate = evaluate
+GAME.measures = measures
 #: measured (docs/bots.md): the heuristic's proposal kept unless search clearly beats it,
 #: and short playouts scored by ``evaluate``
 GAME.bot_defaults = {"ismcts": {"prior": "heuristic", "depth": 20}}

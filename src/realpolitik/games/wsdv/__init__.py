@@ -11,6 +11,7 @@ subpackage ``two_plus_two``) builds on this package through ``layout.Layout``. E
 printed data (``data/``).
 """
 
+from . import measures
 from .game import Wsdv
 from .heuristic import HeuristicBot, win_chances
 from .two_plus_two import GAME as TWO_PLUS_TWO
@@ -18,6 +19,7 @@ from .two_plus_two import GAME as TWO_PLUS_TWO
 GAME = Wsdv()
 GAME.bots = {"heuristic": HeuristicBot}
 GAME.evaluate = win_chances
+GAME.measures = measures
 
 #: the base game and 2+2, for the registry
 GAMES = (GAME, TWO_PLUS_TWO)

@@ -10,12 +10,14 @@ the 2+2 board are STAND-IN content (``data/expansion.toml``), replaceable with t
 ``expansion`` option. Decisions and stand-ins: ``docs/games/wsdv-2p2.md``.
 """
 
+from . import measures
 from .game import TwoPlusTwo
 from .heuristic import HeuristicBot, win_chances
 
 GAME = TwoPlusTwo()
 GAME.bots = {"heuristic": HeuristicBot}
 GAME.evaluate = win_chances
+GAME.measures = measures
 GAME.bot_defaults = {"ismcts": {"depth": 10}}  # measured: longer random 2+2 playouts drown the estimate
 
 __all__ = ["GAME"]

@@ -1,0 +1,168 @@
+"""``realpolitik analyze`` end to end: a report and its numbers for every game, two runs compared,
+content files, bad input refused before any game, Ctrl-C keeping what finished, and Ray."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from realpolitik.cli.main import app
+from realpolitik.games import registry
+
+from .conftest import GAMES
+
+DATA = Path(__file__).resolve().parents[2] / "src" / "realpolitik" / "games"
+ANALYZE = [sys.executable, "-c", "from realpolitik.cli.main import app; app()", "analyze"]
+needs_ray = pytest.mark.skipif(importlib.util.find_spec("ray") is None,
+                               reason="Ray is not installed: pip install 'realpolitik[cluster]'")
+RAY_ENV = {"RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER": "0", "RAY_USAGE_STATS_ENABLED": "0"}
+
+
+def analyze(*args: str):
+    return CliRunner().invoke(app, ["analyze", *args])
+
+
+@pytest.mark.parametrize("game_id", [g.id for g in registry()])
+def test_every_game_gets_a_self_contained_report_and_its_numbers(reports, game_id):
+    path, numbers = reports[game_id]
+    html = path.read_text(encoding="utf-8")
+    assert numbers["game"] == game_id and numbers["games"] == GAMES and numbers["complete"]
+    seats = numbers["win_rates"]["seats"]
+    assert all(r["games"] == GAMES for r in seats.values())
+    assert sum(r["wins"] for r in seats.values()) >= GAMES - numbers["no_winner"]
+    assert sum(e["games"] for e in numbers["ends"]) == GAMES
+    assert numbers["tracks"] and numbers["finals"] and "cards" in numbers
+    for section in ("win-rates", "ends", "length", "finals", "tracks", "seat-order"):
+        assert f'id="{section}"' in html
+    assert html.count("<svg") >= 5
+    # nothing from the network: no scripts, style sheets, images, frames or fonts from elsewhere
+    assert not re.search(r"<script|<link|<img|<iframe|@import|url\((?!#)|src=", html)
+    assert not re.search(r'href="(?!#)', html)
+
+
+def test_cards_are_measured_where_seats_play_them(reports):
+    for game_id in ("wsdv", "wsdv-2p2", "nuclear-war"):
+        cards = reports[game_id][1]["cards"]
+        assert cards and all(c["played"]["games"] >= 1 and 0 <= c["p_holm"] <= 1 for c in cards)
+    assert reports["nationen"][1]["cards"] == [] and reports["e1815"][1]["cards"] == []
+
+
+def test_a_second_content_file_is_compared_with_the_first(tmp_path):
+    cards = (DATA / "nuclear_war/data/cards.toml").read_text(encoding="utf-8")
+    mine = tmp_path / "mine.toml"
+    mine.write_text(cards.replace("count = 19", "count = 9", 1), encoding="utf-8")
+    out = tmp_path / "report.html"
+    result = analyze("nuclear-war", "--seats", "random,random,random", "--games", "4",
+                     "--against-content", str(mine), "--out", str(out), "--json", "--lang", "en")
+    assert result.exit_code == 0, result.output
+    numbers = json.loads(result.stdout)
+    assert numbers["against"]["options"] == {"content": str(mine)} and numbers["options"] == {}
+    rows = numbers["comparison"]["rows"]
+    assert {r["group"] for r in rows} >= {"seats", "ends", "length"}
+    assert all(0 <= r["p"] <= r["p_holm"] <= 1 for r in rows)
+    html = out.read_text(encoding="utf-8")
+    assert 'id="comparison"' in html and f"B (content={mine})" in html
+
+
+def test_a_content_file_goes_to_the_file_option_it_fits_and_against_changes_an_option(tmp_path):
+    own = tmp_path / "cards.toml"
+    own.write_text((DATA / "nationen/data/cards.toml").read_text(encoding="utf-8"), encoding="utf-8")
+    result = analyze("nationen", "--seats", "random,random,random", "--games", "3", "--content", str(own),
+                     "--against", "bank_limit=true", "--json")
+    assert result.exit_code == 0, result.output
+    numbers = json.loads(result.stdout)
+    assert numbers["options"] == {"round_limit": 60, "cards": str(own)}
+    assert numbers["against"]["options"] == {"round_limit": 60, "bank_limit": True, "cards": str(own)}
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["--games", "2"], "give --out FILE for the report, --json for the numbers, or both"),
+    (["--json", "--out", "/"], "--out /: that is a directory"),
+    (["--json", "--out", "/no/such/folder/r.html"], "the directory /no/such/folder does not exist"),
+    (["--json", "--games", "0"], "--games must be a whole number from 1 to 1000000, not 0"),
+    (["--json", "--content", "/no/such.toml"], "--content /no/such.toml: no such file"),
+    (["--json", "--against", "ls_top_up"], "--against 'ls_top_up' must look like name=value"),
+    (["--json", "--against", "colour=red"], "unknown option 'colour'"),
+    (["--json", "--against", "ls_top_up=sideways"], "option 'ls_top_up': 'sideways' is not one of"),
+    (["--json", "--against", "ls_top_up=split"], "change nothing: run B would play run A's games again"),
+    (["--json", "--cluster", "rey://h:1"], "--cluster must be auto, local or ray://HOST:PORT"),
+])
+def test_bad_input_is_refused_before_any_game(args, said):
+    result = analyze("wsdv", "--seats", "random,random", *args)
+    assert result.exit_code == 2 and said in result.stderr, result.output
+    assert not result.stdout
+
+
+def test_a_bad_content_file_is_refused_with_its_problem(tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text((DATA / "wsdv/data/cards.toml").read_text(encoding="utf-8").replace("decade = 1", "decade = 7", 1),
+                   encoding="utf-8")
+    result = analyze("wsdv", "--seats", "random,random", "--json", "--against-content", str(bad))
+    assert result.exit_code == 2 and "field 'decade'" in result.stderr
+
+
+def _progress_seen(stream, chunks: list[str], started: threading.Event) -> None:
+    """Read the progress bar (redrawn in place): ``started`` once a game has finished."""
+    while chunk := os.read(stream.fileno(), 4096):
+        chunks.append(chunk.decode(errors="replace"))
+        if re.search(r"\b[1-9]\d*/100000\b", "".join(chunks[-2:])):
+            started.set()
+
+
+def test_ctrl_c_writes_the_report_of_the_games_that_finished(tmp_path):
+    out = tmp_path / "report.html"
+    proc = subprocess.Popen(ANALYZE + ["nuclear-war", "--seats", "random,random,random", "--games", "100000",
+                                       "--out", str(out), "--json"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            env={**os.environ, "TTY_COMPATIBLE": "1", "COLUMNS": "150", "LANG": "C.UTF-8"},
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    errors: list[str] = []
+    started = threading.Event()
+    reader = threading.Thread(target=_progress_seen, args=(proc.stderr, errors, started), daemon=True)
+    reader.start()
+    try:
+        assert started.wait(120), "no game finished: " + "".join(errors)[-2000:]
+        time.sleep(1)
+        sent = time.perf_counter()
+        proc.send_signal(signal.SIGINT)
+        printed = proc.stdout.read().decode()
+        proc.wait(30)
+        took = time.perf_counter() - sent
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    reader.join(5)
+    assert proc.returncode == 130, "".join(errors)[-2000:]
+    numbers = json.loads(printed)
+    assert not numbers["complete"] and 1 <= numbers["games"] < 100000 and numbers["planned"] == 100000
+    assert f"stopped by Ctrl-C: {numbers['games']} of 100000 games finished" in "".join(errors)
+    html = out.read_text(encoding="utf-8")
+    assert f"stopped early: {numbers['games']} of 100000 games finished" in html and "<svg" in html
+    # the games stop within two seconds (tests/sim/test_cluster.py); drawing the report takes a few more
+    assert took < 30, f"took {took:.1f} s to stop and write the report"
+
+
+@needs_ray
+def test_a_private_ray_instance_gives_the_numbers_of_one_process():
+    args = ["nuclear-war", "--seats", "heuristic,random,random", "--games", "6", "--seed", "3", "--json"]
+    done = subprocess.run(ANALYZE + args + ["--cluster", "local", "--workers", "2"], capture_output=True, text=True,
+                          timeout=300, env={**os.environ, **RAY_ENV, "LANG": "C.UTF-8"})
+    assert done.returncode == 0, done.stderr[-2000:]
+    alone = analyze(*args)
+    assert alone.exit_code == 0
+
+    def numbers(text: str) -> dict:
+        return {k: v for k, v in json.loads(text).items() if k not in ("seconds", "workers", "cluster")}
+
+    assert numbers(done.stdout) == numbers(alone.stdout)
