@@ -87,10 +87,10 @@ def check_seats(game: Game, seats: list[str], lang: str, humans: bool = True) ->
         if humans and seat == HUMAN:
             continue
         try:
-            if parse_spec(seat)[0] not in bot_kinds(game):
+            if parse_spec(seat)[0] not in bot_kinds(game, research=True):
                 refusal = t("unknown seat {seat}: use human or one of {bots}") if humans \
                     else t("unknown seat {seat}: use one of {bots}")
-                fail(t(refusal.key, seat=repr(seat), bots=", ".join(bot_kinds(game))), lang)
+                fail(t(refusal.key, seat=repr(seat), bots=", ".join(bot_kinds(game, research=True))), lang)
             make_bot(seat, game)
         except ValueError as exc:
             fail(reason(exc), lang)
