@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from math import log, sqrt
 from typing import Any
 
-from realpolitik.engine import Rng, SeatContext, State
+from realpolitik.engine import Rng, Sampler, SeatContext, State
 
 #: apply calls per decision: about a second of search on a 4-player Nuclear War position here
 DEFAULT_BUDGET = 60_000
@@ -113,7 +113,7 @@ class ISMCTSBot:
             raise ValueError(f"ismcts: depth must be a whole number of plies, not {depth!r}")
         if not isinstance(exploration, (int, float)) or exploration < 0:
             raise ValueError(f"ismcts: exploration must be a number, at least 0, not {exploration!r}")
-        self.rng = Rng(seed)
+        self.rng: Rng = Sampler(seed)  # nothing in a record depends on a bot's draws (engine/rng.py)
         self.budget = budget
         self.time_limit = time_limit
         self.rollout = rollout

@@ -15,12 +15,12 @@ from .log import Log
 from .outcome import Outcome
 from .record import Record
 from .registry import Registry
-from .rng import Rng
+from .rng import Rng, Sampler
 from .state import State
 
 __all__ = [
     "FRAMES", "LIST", "NESTED", "SHARED", "VALUE", "Choice", "ContentError", "FramedState", "Game",
     "IllegalAction", "Log", "Option", "OptionError", "Outcome", "Record", "RecordError", "Registry",
-    "ReplayError", "Rng", "SeatContext", "State", "action", "decision", "fields", "normalize", "parse",
+    "ReplayError", "Rng", "Sampler", "SeatContext", "State", "action", "decision", "fields", "normalize", "parse",
     "procedure",
 ]

@@ -97,14 +97,18 @@ class State(ABC):
 
     def clone(self) -> State:
         """An independent copy: immutable content and the log are shared, game data copied."""
+        return self._twin(self.rng.copy(), self.log.copy(), self._legal)
+
+    def _twin(self, rng: Rng, log: Log, legal: tuple[str, ...] | None) -> State:
+        """A copy of the game data with the given RNG, log and cached legal actions."""
         twin = object.__new__(type(self))
         twin.game = self.game
         twin.seats = self.seats
         twin.options = self.options
-        twin.rng = self.rng.copy()
-        twin.log = self.log.copy()
+        twin.rng = rng
+        twin.log = log
         twin.ply = self.ply
-        twin._legal = self._legal
+        twin._legal = legal
         self._copy_into(twin)
         return twin
 
@@ -150,12 +154,8 @@ class State(ABC):
 
         A ``quiet`` world keeps no log (cheaper; for bots that only simulate).
         """
-        world = self.clone()
-        if quiet:
-            world.log = NullLog()
+        world = self._twin(Rng(rng.next64()), NullLog() if quiet else self.log.copy(), None)
         world._resample_hidden(seat, rng)
-        world.rng = Rng(rng.next64())
-        world._legal = None
         return world
 
     @abstractmethod

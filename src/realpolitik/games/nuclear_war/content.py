@@ -76,6 +76,7 @@ class Content:
     fallout: tuple[FalloutResult, ...]  # indexed by the roll 0..99
     stand_in: tuple[str, ...]  # keys of stand-in cards
     names: dict[str, Text]  # each card's printed name as a message (German from the catalog), made once
+    secrets: frozenset[str] = frozenset()  # keys of the Secret and Top Secret cards
 
 
 _REQUIRED = {
@@ -138,4 +139,5 @@ def load(cards_file: str = "") -> Content:
         fallout=fallout,
         stand_in=tuple(k for k, c in cards.items() if c.stand_in),
         names={k: t(c.name) for k, c in cards.items()},
+        secrets=frozenset(k for k, c in cards.items() if c.is_secret),
     )

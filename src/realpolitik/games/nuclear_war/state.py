@@ -104,32 +104,49 @@ class NuclearWarState(FramedState):
         Secrets never rest in a hand or a queue, so they only go back to the draw pile;
         face-down cards placed openly from the deterrent force stay where they are.
         """
-        cards = self.content.cards
         others = [s for s in range(len(self.seats)) if s != seat]
-        pool = list(self.draw)
+        hands, queues, exposed, draw = self.hands, self.queues, self.exposed, self.draw
+        secret = self.content.secrets
+        secrets = [k for k in draw if k in secret]
+        plain = [k for k in draw if k not in secret] if secrets else draw  # the world's own list
+        hidden = []  # (seat, slot) of each face-down card placed from the hand
         for s in others:
-            pool += self.hands[s]
-            pool += [k for k, x in zip(self.queues[s], self.exposed[s]) if not x]
-        secrets = [k for k in pool if cards[k].is_secret]
-        plain = [k for k in pool if not cards[k].is_secret]
+            plain += hands[s]
+            if not all(exposed[s]):
+                for i, shown in enumerate(exposed[s]):
+                    if not shown:
+                        plain.append(queues[s][i])
+                        hidden.append((s, i))
         rng.shuffle(plain)
+        for s, i in hidden:
+            queues[s][i] = plain.pop()
+        start = 0
         for s in others:
-            n = len(self.hands[s])
-            self.hands[s] = plain[:n]
-            del plain[:n]
-            queue = self.queues[s]
-            for i, exposed in enumerate(self.exposed[s]):
-                if not exposed:
-                    queue[i] = plain.pop()
-        self.draw = plain + secrets
-        rng.shuffle(self.draw)
-        values = self.content.denominations
-        notes = [i for s in others for i, n in enumerate(self.pop[s]) for _ in range(n)]
+            end = start + len(hands[s])
+            hands[s] = plain[start:end]
+            start = end
+        del plain[:start]
+        below = rng.below
+        for k in secrets:  # the rest of a shuffled pile is in random order: each secret goes anywhere in it
+            plain.insert(below(len(plain) + 1), k)
+        self.draw = plain
+        if len(others) < 2:  # the one other seat holds every note not ours: nothing to redeal
+            return
+        pop = self.pop
+        holders = [s for s in others if any(pop[s])]
+        if len(holders) < 2:
+            return
+        notes = []
+        for s in holders:
+            for i, n in enumerate(pop[s]):
+                if n:
+                    notes += [i] * n
         rng.shuffle(notes)
-        for s in others:
-            n = sum(self.pop[s])
-            holding = [0] * len(values)
-            for i in notes[:n]:
+        start = 0
+        for s in holders:
+            holding = [0] * len(pop[s])
+            end = start + sum(pop[s])
+            for i in notes[start:end]:
                 holding[i] += 1
-            del notes[:n]
-            self.pop[s] = holding
+            start = end
+            pop[s] = holding
