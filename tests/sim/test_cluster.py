@@ -224,8 +224,9 @@ def test_ray_client_reaches_the_cluster_by_its_ray_address(ray_head):
     args = ["nuclear-war", "--seats", ",".join(SPECS), "--games", "4", "--seed", "8", "--json", "--cluster", address]
     for _ in range(3):
         done = arena_json(args, env)
-        # Ray's client proxy sometimes fails to start a client's server process on a busy machine
-        if "Starting Ray client server failed" not in done.stderr:
+        # Ray's client proxy sometimes fails to start a client's server process on a busy machine, or
+        # trips over the previous one's exit (psutil's ZombieProcess inside Ray's proxier)
+        if not any(flake in done.stderr for flake in ("Starting Ray client server failed", "ZombieProcess")):
             break
     assert done.returncode == 0, done.stderr[-2000:]
     assert f"Ray cluster {address}: 2 CPUs" in done.stderr
