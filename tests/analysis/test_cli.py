@@ -7,11 +7,8 @@ import importlib.util
 import json
 import os
 import re
-import signal
 import subprocess
 import sys
-import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -19,6 +16,7 @@ from typer.testing import CliRunner
 
 from realpolitik.cli.main import app
 from realpolitik.games import registry
+from realpolitik.testing import ctrl_c
 
 from .conftest import GAMES
 
@@ -112,41 +110,15 @@ def test_a_bad_content_file_is_refused_with_its_problem(tmp_path):
     assert result.exit_code == 2 and "field 'decade'" in result.stderr
 
 
-def _progress_seen(stream, chunks: list[str], started: threading.Event) -> None:
-    """Read the progress bar (redrawn in place): ``started`` once a game has finished."""
-    while chunk := os.read(stream.fileno(), 4096):
-        chunks.append(chunk.decode(errors="replace"))
-        if re.search(r"\b[1-9]\d*/100000\b", "".join(chunks[-2:])):
-            started.set()
-
-
 def test_ctrl_c_writes_the_report_of_the_games_that_finished(tmp_path):
     out = tmp_path / "report.html"
-    proc = subprocess.Popen(ANALYZE + ["nuclear-war", "--seats", "random,random,random", "--games", "100000",
-                                       "--out", str(out), "--json"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            env={**os.environ, "TTY_COMPATIBLE": "1", "COLUMNS": "150", "LANG": "C.UTF-8"},
-                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    errors: list[str] = []
-    started = threading.Event()
-    reader = threading.Thread(target=_progress_seen, args=(proc.stderr, errors, started), daemon=True)
-    reader.start()
-    try:
-        assert started.wait(120), "no game finished: " + "".join(errors)[-2000:]
-        time.sleep(1)
-        sent = time.perf_counter()
-        proc.send_signal(signal.SIGINT)
-        printed = proc.stdout.read().decode()
-        proc.wait(30)
-        took = time.perf_counter() - sent
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-    reader.join(5)
-    assert proc.returncode == 130, "".join(errors)[-2000:]
-    numbers = json.loads(printed)
+    stopped = ctrl_c.interrupt(ANALYZE + ["nuclear-war", "--seats", "random,random,random", "--games", "100000",
+                                          "--out", str(out), "--json"], 100000, {"LANG": "C.UTF-8"}, after=1)
+    took = stopped.seconds
+    assert stopped.returncode == 130, stopped.stderr[-2000:]
+    numbers = json.loads(stopped.stdout)
     assert not numbers["complete"] and 1 <= numbers["games"] < 100000 and numbers["planned"] == 100000
-    assert f"stopped by Ctrl-C: {numbers['games']} of 100000 games finished" in "".join(errors)
+    assert f"stopped by Ctrl-C: {numbers['games']} of 100000 games finished" in stopped.stderr
     html = out.read_text(encoding="utf-8")
     assert f"stopped early: {numbers['games']} of 100000 games finished" in html and "<svg" in html
     # the games stop within two seconds (tests/sim/test_cluster.py); drawing the report takes a few more

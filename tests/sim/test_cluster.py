@@ -14,12 +14,10 @@ import os
 import re
 import secrets
 import shutil
-import signal
 import socket
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
@@ -29,6 +27,7 @@ from typer.testing import CliRunner
 from realpolitik.cli.main import app
 from realpolitik.sim import Interrupted, run_arena, summarise
 from realpolitik.sim.cluster import batch_size, check_address
+from realpolitik.testing import ctrl_c
 
 needs_ray = pytest.mark.skipif(importlib.util.find_spec("ray") is None,
                                reason="Ray is not installed: pip install 'realpolitik[cluster]'")
@@ -86,38 +85,12 @@ def test_ctrl_c_from_a_callback_returns_the_finished_games_in_order():
     assert same_games(stop.value.results) == same_games([alone[i] for i in sorted(seen)])
 
 
-def _progress_seen(stream, chunks: list[str], started: threading.Event) -> None:
-    """Read the progress bar (redrawn in place, not line by line): ``started`` once a game has finished."""
-    while chunk := os.read(stream.fileno(), 4096):
-        chunks.append(chunk.decode(errors="replace"))
-        if re.search(r"\b[1-9]\d*/100000\b", "".join(chunks[-2:])):
-            started.set()
-
-
-def interrupt(args: list[str], env: dict[str, str] | None = None, start_within: float = 120) -> tuple[float, str, str]:
+def interrupt(args: list[str], env: dict[str, str] | None = None) -> tuple[float, str, str]:
     """Run the arena command, send it Ctrl-C two seconds after its first game finished; the seconds it
     took to stop after that, its output and its error output."""
-    proc = subprocess.Popen(ARENA + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            env={**os.environ, **(env or {}), "TTY_COMPATIBLE": "1", "COLUMNS": "150"},
-                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    errors: list[str] = []
-    started = threading.Event()
-    reader = threading.Thread(target=_progress_seen, args=(proc.stderr, errors, started), daemon=True)
-    reader.start()
-    try:
-        assert started.wait(start_within), "no game finished: " + "".join(errors)[-2000:]
-        time.sleep(2)
-        sent = time.perf_counter()
-        proc.send_signal(signal.SIGINT)
-        out = proc.stdout.read().decode()
-        proc.wait(30)
-        took = time.perf_counter() - sent
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-    reader.join(5)
-    assert proc.returncode == 130, "".join(errors)[-2000:]
-    return took, re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", out), re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", "".join(errors))
+    stopped = ctrl_c.interrupt(ARENA + args, 100000, env)
+    assert stopped.returncode == 130, stopped.stderr[-2000:]
+    return stopped.seconds, stopped.stdout, stopped.stderr
 
 
 @pytest.mark.parametrize("workers", [1, 2])

@@ -2,14 +2,12 @@
 
 import { getJSON } from "./api.js";
 import { h, kindName, put } from "./dom.js";
-import { startLanguage, t } from "./i18n.js";
+import { t } from "./i18n.js";
+import { perTitle } from "./titles.js";
 
 const $ = (id) => document.getElementById(id);
 
 async function show(game) {
-  const url = new URL(location.href);
-  url.searchParams.set("game", game);
-  history.replaceState(null, "", url);
   try {
     const board = await getJSON(`/api/leaderboard/${encodeURIComponent(game)}`);
     put($("rows"), board.players.map((p, i) => h("tr", { "data-kind": p.kind },
@@ -26,14 +24,4 @@ async function show(game) {
   }
 }
 
-async function start() {
-  await startLanguage();
-  const catalog = await getJSON("/api/catalog");
-  const wanted = new URLSearchParams(location.search).get("game") || catalog[0].id;
-  put($("game"), catalog.map((g) => h("option", { value: g.id, selected: g.id === wanted, text: g.title })));
-  $("game").addEventListener("change", () => show($("game").value));
-  show($("game").value);
-  document.title = t("realpolitik — leaderboard");
-}
-
-start();
+perTitle(show, () => t("realpolitik — leaderboard"));

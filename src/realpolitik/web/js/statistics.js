@@ -4,7 +4,8 @@
 
 import { getJSON } from "./api.js";
 import { h, put } from "./dom.js";
-import { lang, startLanguage, t } from "./i18n.js";
+import { lang, t } from "./i18n.js";
+import { perTitle } from "./titles.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -58,9 +59,6 @@ function section(part) {
 }
 
 async function show(game) {
-  const url = new URL(location.href);
-  url.searchParams.set("game", game);
-  history.replaceState(null, "", url);
   try {
     const stats = await getJSON(`/api/statistics/${encodeURIComponent(game)}`);
     $("total").textContent = stats.games ? t("Finished games: {games}", { games: stats.games })
@@ -73,14 +71,4 @@ async function show(game) {
   }
 }
 
-async function start() {
-  await startLanguage();
-  const catalog = await getJSON("/api/catalog");
-  const wanted = new URLSearchParams(location.search).get("game") || catalog[0].id;
-  put($("game"), catalog.map((g) => h("option", { value: g.id, selected: g.id === wanted, text: g.title })));
-  $("game").addEventListener("change", () => show($("game").value));
-  show($("game").value);
-  document.title = t("realpolitik — statistics");
-}
-
-start();
+perTitle(show, () => t("realpolitik — statistics"));

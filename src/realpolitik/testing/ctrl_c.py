@@ -1,0 +1,61 @@
+"""Ctrl-C for the long-running commands under test (arena, analyze): start one, wait until its
+progress bar shows a finished game, send SIGINT and time how long it takes to stop."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import threading
+import time
+from dataclasses import dataclass
+
+#: terminal escape sequences of the progress bar, left out of what a test reads
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+@dataclass
+class Stopped:
+    """How an interrupted command ended: seconds from SIGINT to its exit, and what it printed."""
+
+    seconds: float
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+def _progress_seen(stream, chunks: list[str], total: int, started: threading.Event) -> None:
+    """Read the progress bar (redrawn in place, not line by line): ``started`` once a game has finished."""
+    done = re.compile(rf"\b[1-9]\d*/{total}\b")
+    while chunk := os.read(stream.fileno(), 4096):
+        chunks.append(chunk.decode(errors="replace"))
+        if done.search("".join(chunks[-2:])):
+            started.set()
+
+
+def interrupt(command: list[str], total: int, env: dict[str, str] | None = None, after: float = 2.0,
+              start_within: float = 120.0) -> Stopped:
+    """Run ``command`` (planned for ``total`` games) with a progress bar on standard error, send it
+    Ctrl-C ``after`` seconds after its first game finished, and wait for it to end."""
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            env={**os.environ, **(env or {}), "TTY_COMPATIBLE": "1", "COLUMNS": "150"},
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    errors: list[str] = []
+    started = threading.Event()
+    reader = threading.Thread(target=_progress_seen, args=(proc.stderr, errors, total, started), daemon=True)
+    reader.start()
+    try:
+        if not started.wait(start_within):
+            raise AssertionError("no game finished: " + "".join(errors)[-2000:])
+        time.sleep(after)
+        sent = time.perf_counter()
+        proc.send_signal(signal.SIGINT)
+        out = proc.stdout.read().decode()
+        proc.wait(30)
+        took = time.perf_counter() - sent
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    reader.join(5)
+    return Stopped(took, proc.returncode, ANSI.sub("", out), ANSI.sub("", "".join(errors)))
