@@ -6,11 +6,14 @@ with a note; every registered game has its rules."""
 from __future__ import annotations
 
 import json
+import tomllib
+from pathlib import Path
 
 import pytest
 
+import realpolitik.server
 from realpolitik.games import registry
-from realpolitik.server.rules import TAGS, doc_file, rules_of
+from realpolitik.server.rules import DOCS, TAGS, doc_file, rules_of
 
 EVIL = """# Title <b>bold</b>
 
@@ -83,3 +86,14 @@ def test_every_game_has_its_rules(game):
     rules = rules_of(game.id, game.title, "en")
     assert rules is not None and rules["body"][0]["tag"] == "h2"
     assert len(text(rules["body"])) > 2000
+
+
+def test_the_rules_are_read_from_package_data_that_is_the_repository_s_docs():
+    """An installed package (not a checkout) serves the rules too: they are read from the server
+    package's ``docs`` folder, which setuptools copies into the wheel, and which in a checkout is
+    a link to docs/games, so the two never differ."""
+    package = Path(realpolitik.server.__file__).resolve().parent
+    assert DOCS.parent == package and DOCS.name == "docs"
+    assert DOCS.resolve() == (package.parents[2] / "docs" / "games").resolve()
+    shipped = tomllib.loads((package.parents[2] / "pyproject.toml").read_text(encoding="utf-8"))
+    assert "docs/*.md" in shipped["tool"]["setuptools"]["package-data"]["realpolitik.server"]

@@ -27,8 +27,9 @@ from realpolitik.i18n import LANGUAGES, render, t
 
 from .protocol import language as language_of
 
-#: the games' documentation, beside the sources in a checkout of the repository
-DOCS = Path(__file__).resolve().parents[3] / "docs" / "games"
+#: the games' documentation: in a checkout a link to the repository's docs/games, in an installed
+#: package a copy of it (package data), so a non-editable install has its rules at hand too
+DOCS = Path(__file__).resolve().parent / "docs"
 #: the elements a rules text may consist of
 TAGS = {"h2", "h3", "h4", "h5", "h6", "p", "ul", "ol", "li", "em", "strong", "code", "pre", "a", "br", "hr",
         "blockquote", "table", "thead", "tbody", "tr", "th", "td", "s"}
