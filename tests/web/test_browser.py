@@ -266,6 +266,8 @@ def test_a_finished_game_is_stepped_through_from_any_seat(server, api, context):
     page.click("#last")
     expect(page.locator("#ply")).to_have_value(str(total))
     expect(page.locator("#outcome")).to_contain_text(str(states[-1].outcome().reason))
+    page.click("#legend summary")  # the board's legend, as at the table
+    assert page.locator("#legend dt").count() > 0 and page.locator("#legend dd").first.inner_text()
     assert page.locator("#forward").is_disabled()
     page.click("#first")
     expect(page.locator("#step")).to_have_text("The start of the game.")

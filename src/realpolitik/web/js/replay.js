@@ -6,6 +6,7 @@ import { getJSON } from "./api.js";
 import { contentLoader, loadBoard } from "./boards.js";
 import { h, put, seatName } from "./dom.js";
 import { startLanguage, t } from "./i18n.js";
+import { boardLegend } from "./legend.js";
 import { LogView, chatLine, renderOutcome, renderPlayers, renderStatus } from "./panel.js";
 
 const $ = (id) => document.getElementById(id);
@@ -37,7 +38,7 @@ function draw(step) {
   renderOutcome($("outcome"), view.outcome, step.players);
   renderPlayers($("players"), step.players.map((p) => ({ ...p, online: true })), view);
   log.show(view.log, step.fresh.length);
-  if (state.board) put($("board"), state.board.render(view, context(view)));
+  if (state.board) put($("board"), state.board.render(view, context(view)), boardLegend(state.board, view, context(view)));
   $("first").disabled = $("back").disabled = step.ply === 0;
   $("last").disabled = $("forward").disabled = step.ply === step.total;
   const url = new URL(location.href);
