@@ -3,7 +3,6 @@ content files, bad input refused before any game, Ctrl-C keeping what finished, 
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import re
@@ -17,14 +16,12 @@ from typer.testing import CliRunner
 from realpolitik.cli.main import app
 from realpolitik.games import registry
 from realpolitik.testing import ctrl_c
+from tests.sim.test_cluster import RAY_ENV, needs_ray
 
 from .conftest import GAMES
 
 DATA = Path(__file__).resolve().parents[2] / "src" / "realpolitik" / "games"
 ANALYZE = [sys.executable, "-c", "from realpolitik.cli.main import app; app()", "analyze"]
-needs_ray = pytest.mark.skipif(importlib.util.find_spec("ray") is None,
-                               reason="Ray is not installed: pip install 'realpolitik[cluster]'")
-RAY_ENV = {"RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER": "0", "RAY_USAGE_STATS_ENABLED": "0"}
 
 
 def analyze(*args: str):
