@@ -84,6 +84,9 @@ def test_a_persons_bot_answers_quickly_while_the_server_is_full_of_bot_games(tmp
                     start = time.monotonic()
                     sock.until(lambda m, seq=seq: m["type"] == "view" and m["seq"] == seq + 2, timeout=60)
                     waits.append(time.monotonic() - start)
-            assert waits and max(waits) < 2.5, waits  # first-come-first-served: 3.6 s
+            # First-come-first-served made every wait about 3.6 s; now a wait is the moves
+            # already being computed plus its own. A busy machine may stretch one of them (the
+            # first, 2.65 s once on CI), so the middle of the waits is the measure.
+            assert len(waits) >= 3 and sorted(waits)[len(waits) // 2] < 2.0, waits
         finally:
             sock.close()
