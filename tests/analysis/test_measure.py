@@ -15,13 +15,14 @@ from realpolitik.engine import parse
 from realpolitik.games import get, registry
 from realpolitik.i18n import Listed, Sentence, render, t
 from realpolitik.sim.arena import arena_options, play_game
+from realpolitik.sim.stats import TIMINGS
 
 #: the action verbs that play a card, per game with cards
 CARD_VERBS = {"wsdv": ("play", "take"), "wsdv-2p2": ("play", "take"), "nuclear-war": ("place", "intercept")}
 
 
 def _same(result) -> dict:
-    return {k: v for k, v in dataclasses.asdict(result).items() if k not in ("think", "actions")}
+    return {k: v for k, v in dataclasses.asdict(result).items() if k not in TIMINGS | {"actions"}}
 
 
 @pytest.mark.parametrize("game_id", [g.id for g in registry()])

@@ -27,6 +27,7 @@ from typer.testing import CliRunner
 from realpolitik.cli.main import app
 from realpolitik.sim import Interrupted, run_arena, summarise
 from realpolitik.sim.cluster import batch_size, check_address
+from realpolitik.sim.stats import TIMINGS
 from realpolitik.testing import ctrl_c
 
 needs_ray = pytest.mark.skipif(importlib.util.find_spec("ray") is None,
@@ -39,7 +40,7 @@ RAY_ENV = {"RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER": "0", "RAY_USAGE_STATS_ENABLED": 
 
 def same_games(results) -> list[dict]:
     """Everything a game's result says except the bots' thinking times."""
-    return [{k: v for k, v in dataclasses.asdict(r).items() if k != "think"} for r in results]
+    return [{k: v for k, v in dataclasses.asdict(r).items() if k not in TIMINGS} for r in results]
 
 
 def test_cluster_addresses_are_checked_before_any_game():
@@ -124,7 +125,7 @@ def test_a_private_ray_instance_plays_the_same_games_as_one_process():
     on_ray = json.loads(last)
     assert on_ray["cpus"] == [2] and len(finished) == 12
     alone = run_arena("nuclear-war", SPECS, 12, seed=5)
-    assert [{k: v for k, v in g.items() if k != "think"} for g in on_ray["games"]] == json.loads(
+    assert [{k: v for k, v in g.items() if k not in TIMINGS} for g in on_ray["games"]] == json.loads(
         json.dumps(same_games(alone)))
 
 
@@ -174,7 +175,8 @@ def arena_json(args: list[str], env: dict[str, str]) -> subprocess.CompletedProc
 
 def without_times(summary: dict) -> dict:
     for bot in summary["bots"].values():
-        bot.pop("seconds_per_decision")
+        for key in ("seconds_per_decision", "cpu_seconds_per_decision", "slowest_decision_cpu_seconds"):
+            bot.pop(key, None)
     return summary
 
 

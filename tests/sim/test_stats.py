@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
-from realpolitik.sim import GameResult, mean_interval, summarise, wilson
+from realpolitik.sim import GameResult, mean_interval, run_arena, summarise, wilson
 
 
 @pytest.mark.parametrize("wins, trials, low, high", [
@@ -118,3 +120,18 @@ def test_rewards_are_averaged_as_given():
     summary = summarise("g", 2, results)
     assert summary.bots["x"].to_dict()["mean_reward"] == 0.25
     assert summary.bots["y"].to_dict()["mean_reward"] == 0.75
+
+
+def test_summary_gives_cpu_seconds_per_decision_and_the_slowest_decision():
+    timed = [dataclasses.replace(result(i, ["ismcts", "random"], [0]), cpu=(4.0, 0.01), slowest=(0.5 + i, 0.001))
+             for i in range(3)]
+    bots = summarise("g", 2, timed).to_dict()["bots"]
+    assert bots["ismcts"]["cpu_seconds_per_decision"] == 0.4  # 12 s over 30 decisions
+    assert bots["ismcts"]["slowest_decision_cpu_seconds"] == 2.5
+    assert "cpu_seconds_per_decision" not in summarise("g", 2, [result(0, ["a", "b"], [0])]).to_dict()["bots"]["a"]
+
+
+def test_the_arena_measures_each_bots_cpu_time():
+    game = run_arena("nuclear-war", ["ismcts:budget=200", "random"], 1, seed=2)[0]
+    assert len(game.cpu) == len(game.slowest) == 2
+    assert game.cpu[0] > game.cpu[1] >= 0 and 0 < game.slowest[0] <= game.cpu[0]

@@ -62,13 +62,18 @@ def play(state: State, bots: Sequence[Bot], labels: Sequence[str], seed: int = 0
     sampler = Rng(seed ^ _MIX)
     decisions = [0] * n
     think = [0.0] * n
+    cpu = [0.0] * n
+    slowest = [0.0] * n
     actions = []
     while not state.is_over():
         seat = state.to_act
         ctx = SeatContext.of(state, seat, sampler.fork())
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.thread_time()
         action = bots[seat].choose(ctx)
+        spent = time.thread_time() - start_cpu
         think[seat] += time.perf_counter() - start
+        cpu[seat] += spent
+        slowest[seat] = max(slowest[seat], spent)
         ctx.close()
         decisions[seat] += 1
         try:
@@ -82,6 +87,7 @@ def play(state: State, bots: Sequence[Bot], labels: Sequence[str], seed: int = 0
         winners=tuple(outcome.winners), places=tuple(outcome.places),
         points=None if outcome.points is None else tuple(outcome.points), plies=state.ply,
         limit=outcome.limit, reason=str(outcome.reason), decisions=tuple(decisions), think=tuple(think),
+        cpu=tuple(cpu), slowest=tuple(slowest),
         actions=tuple(actions) if keep_actions else (),
         teams=None if outcome.teams is None else tuple(outcome.teams),
     )

@@ -35,6 +35,10 @@ def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float
     return mean, mean - half, mean + half
 
 
+#: the fields of a :class:`GameResult` that depend on the machine rather than the game
+TIMINGS = frozenset({"think", "cpu", "slowest"})
+
+
 @dataclass(frozen=True)
 class GameResult:
     """One finished arena game, as plain data (it crosses process boundaries)."""
@@ -54,6 +58,9 @@ class GameResult:
     actions: tuple[str, ...] = ()
     #: the team of each seat in a team game (``Outcome.teams``), else None
     teams: tuple[int, ...] | None = None
+    #: per seat: the CPU seconds its bot spent choosing, and the most one decision took
+    cpu: tuple[float, ...] = ()
+    slowest: tuple[float, ...] = ()
 
 
 @dataclass
@@ -67,6 +74,8 @@ class BotSummary:
     points: list[float] = field(default_factory=list)
     decisions: int = 0
     think: float = 0.0
+    cpu: float = 0.0
+    slowest: float = 0.0
     #: games in which this spec held every seat of a team, and those its team won
     team_games: int = 0
     team_wins: int = 0
@@ -86,6 +95,9 @@ class BotSummary:
             "decisions": self.decisions,
             "seconds_per_decision": round(self.think / self.decisions, 4) if self.decisions else 0.0,
         }
+        if self.cpu:
+            out["cpu_seconds_per_decision"] = round(self.cpu / self.decisions, 4)
+            out["slowest_decision_cpu_seconds"] = round(self.slowest, 4)
         if self.points:
             mean, lo, hi = mean_interval(self.points)
             out["points"] = {"mean": round(mean, 3), "ci95": [round(lo, 3), round(hi, 3)]}
@@ -156,6 +168,9 @@ def summarise(game: str, players: int, results: Iterable[GameResult]) -> Summary
             if r.decisions:
                 s.decisions += r.decisions[seat]
                 s.think += r.think[seat]
+            if r.cpu:
+                s.cpu += r.cpu[seat]
+                s.slowest = max(s.slowest, r.slowest[seat])
         if r.teams is not None:
             teams = r.teams
             mixed += _count_teams(r, bots)

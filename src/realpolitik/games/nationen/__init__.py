@@ -18,8 +18,8 @@ GAME.bots = {"heuristic": HeuristicBot}
 GAME.evaluate = evaluate
 GAME.measures = measures
 #: measured (docs/bots.md): random playouts spend money as no power would, so the
-#: heuristic plays the playouts, cut after 20 plies and scored by ``evaluate``; 3000 apply
-#: calls then take about a second
-GAME.bot_defaults = {"ismcts": {"rollout": "heuristic", "depth": 20, "budget": 3000}}
+#: heuristic plays the playouts, cut after 20 plies and scored by ``evaluate``; 1000 apply
+#: calls then take about a second of CPU with four players (3000 took 2.8–4.4 s)
+GAME.bot_defaults = {"ismcts": {"rollout": "heuristic", "depth": 20, "budget": 1000}}
 
 __all__ = ["GAME"]

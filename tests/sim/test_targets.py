@@ -1,0 +1,112 @@
+"""The bots' strength targets: judged on hand-made games, played a chunk at a time, resumed."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from realpolitik.sim import targets
+from realpolitik.sim.targets import TARGETS, Target, judge, play_chunks, rate_ratio
+
+TOOL = Path(__file__).resolve().parents[2] / "tools" / "targets.py"
+
+
+def _game(seats, winners, teams=None, cpu=1.0):
+    n = len(seats)
+    return {"seats": list(seats), "winners": list(winners), "teams": teams, "decisions": [10] * n,
+            "cpu": [cpu * 10] * n, "slowest": [cpu * 2] * n}
+
+
+def test_the_ratio_of_two_win_shares_has_katz_log_interval():
+    ratio, low, high = rate_ratio(30, 100, 20, 100)
+    assert ratio == pytest.approx(1.5)
+    assert (low, high) == pytest.approx((0.9159, 2.4566), abs=1e-3)  # 1.5 · exp(∓1.96 · 0.2517)
+    ratio, low, high = rate_ratio(0, 50, 10, 100)  # half a game added to every cell
+    assert ratio == pytest.approx((0.5 / 51) / (10.5 / 101)) and 0 < low < ratio < high
+    assert rate_ratio(3, 0, 1, 4) == (0.0, 0.0, float("inf"))
+
+
+def test_a_duel_counts_the_seats_ismcts_held_and_needs_200_games_and_the_time_limit():
+    games = [_game(("ismcts", "heuristic"), [0]) for _ in range(150)]
+    games += [_game(("heuristic", "ismcts"), [0]) for _ in range(50)]
+    verdict = judge(TARGETS["wsdv 2p"], games)
+    assert (verdict.wins, verdict.trials, verdict.value) == (150, 200, 0.75)
+    assert verdict.low > 0.55 and verdict.met
+    assert not judge(TARGETS["wsdv 2p"], games[:199]).met  # too few games
+    slow = [_game(g["seats"], g["winners"], cpu=2.5) for g in games]
+    assert judge(TARGETS["wsdv 2p"], slow).cpu_per_decision == pytest.approx(2.5)
+    assert not judge(TARGETS["wsdv 2p"], slow).met  # over two seconds a move
+    even = [_game(("ismcts", "heuristic"), [i % 2]) for i in range(400)]
+    assert not judge(TARGETS["wsdv 2p"], even).met
+
+
+def test_a_team_target_counts_games_a_seat_of_the_ismcts_team_won():
+    seats = ("ismcts", "heuristic", "ismcts", "heuristic")
+    games = [_game(seats, [2], (0, 1, 0, 1))] * 3 + [_game(seats, [1, 3], (0, 1, 0, 1))]
+    verdict = judge(TARGETS["e1815-2vs2 teams"], games)
+    assert (verdict.wins, verdict.trials) == (3, 4)
+
+
+def test_a_seat_target_compares_with_a_heuristic_seat_at_an_all_heuristic_table():
+    target = TARGETS["e1815 4p"]
+    mine = [_game(("ismcts", "heuristic", "heuristic", "heuristic"), [0 if i % 2 else 1]) for i in range(200)]
+    base = [_game(("heuristic",) * 4, [i % 4]) for i in range(200)]  # a heuristic seat wins a quarter
+    verdict = judge(target, mine, base)
+    assert verdict.value == pytest.approx(0.5 / 0.25) and verdict.baseline == (200, 800)
+    assert verdict.low >= 1.5 and verdict.met
+    weak = [_game(g["seats"], [0 if i % 3 == 0 else 1]) for i, g in enumerate(mine)]
+    assert not judge(target, weak, base).met  # 1.35× the baseline at best
+
+
+def test_chunks_resume_after_the_last_one_stored_and_replay_the_same_games():
+    target = Target("test", "e1815", ("ismcts:budget=60", "random"), "duel", 0.55)
+    stored: list[dict] = []
+    assert play_chunks(target, stored, 3, stored.append) == 4  # whole chunks: two deals
+    assert [g["chunk"] for g in stored] == [0, 0, 1, 1]
+    assert stored[0]["seed"] == stored[1]["seed"] != stored[2]["seed"]  # a chunk is one deal, seats rotated
+    assert stored[0]["seats"] == stored[1]["seats"][::-1] == ["ismcts:budget=60", "random"]
+    assert play_chunks(target, stored, 4, stored.append) == 0
+    assert play_chunks(target, stored, 6, stored.append) == 2 and stored[-1]["chunk"] == 2
+    again: list[dict] = []
+    play_chunks(target, [], 2, again.append)
+    assert [(g["seats"], g["winners"], g["plies"]) for g in again] == \
+        [(g["seats"], g["winners"], g["plies"]) for g in stored[:2]]
+    assert all(g["config"]["bots"]["ismcts:budget=60"]["budget"] == 60 for g in stored)
+
+
+def test_another_configuration_starts_its_own_count():
+    target = TARGETS["e1815 2p"]
+    config = targets.configuration(target)
+    assert config["bots"]["ismcts"]["budget"] == 20000  # the game's default budget
+    other = {**config, "rules_version": "0"}
+    stored = [{"target": target.name, "config": other, "chunk": 5}]
+    assert targets.games_of(stored, target, config) == []
+
+
+def test_the_tool_runs_resumes_and_reports(tmp_path):
+    results = tmp_path / "targets.jsonl"
+    run = [sys.executable, str(TOOL), "--file", str(results), "run", "e1815 3p heuristics", "--games", "4"]
+    first = subprocess.run(run, capture_output=True, text=True, timeout=300)
+    assert first.returncode == 0, first.stderr
+    assert "6 games played" in first.stdout  # two deals of three rotations
+    assert "0 games played" in subprocess.run(run, capture_output=True, text=True, timeout=300).stdout
+    lines = [json.loads(line) for line in results.read_text().splitlines()]
+    assert len(lines) == 6 and {line["target"] for line in lines} == {"e1815 3p heuristics"}
+    report = subprocess.run([sys.executable, str(TOOL), "--file", str(results), "report", "e1815 3p", "--json"],
+                            capture_output=True, text=True, timeout=120)
+    verdict = json.loads(report.stdout)[0]
+    assert verdict["games"] == 0 and verdict["baseline"]["seats"] == 18 and not verdict["met"]
+    doc = tmp_path / "bots.md"
+    doc.write_text("before\n<!-- targets:begin -->\nold\n<!-- targets:end -->\nafter\n")
+    subprocess.run([sys.executable, str(TOOL), "--file", str(results), "report", "--write", str(doc)], check=True,
+                   capture_output=True, timeout=120)
+    text = doc.read_text()
+    assert text.startswith("before\n<!-- targets:begin -->\n| target |")
+    assert text.endswith("<!-- targets:end -->\nafter\n")
+    assert "old" not in text and "| e1815 3p | 0 |" in text
+    bad = subprocess.run([sys.executable, str(TOOL), "report", "e1815 9p"], capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and "unknown target 'e1815 9p'" in bad.stderr

@@ -1,0 +1,120 @@
+"""Play and judge the bots' strength targets (realpolitik.sim.targets), a chunk at a time.
+
+    python tools/targets.py run "e1815 2p" "wsdv 2p" --hours 2     # adds games, resumes where it stopped
+    python tools/targets.py report                                # where every target stands
+    python tools/targets.py report --write docs/bots.md           # the table between the markers
+    python tools/targets.py list
+
+Games go to docs/bots/targets.jsonl (``--file``), one line each, written as each chunk
+ends; Ctrl-C or SIGTERM keeps what finished. ``run`` plays the named targets one after the
+other until each holds ``--games`` games of today's configuration or ``--hours`` pass.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import signal
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+from realpolitik.sim import targets  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+FILE = ROOT / "docs" / "bots" / "targets.jsonl"
+BEGIN, END = "<!-- targets:begin -->", "<!-- targets:end -->"
+
+
+def _stored(path: Path) -> list[dict]:
+    return targets.load(path.read_text(encoding="utf-8").splitlines()) if path.exists() else []
+
+
+def run(names: list[str], path: Path, games: int, hours: float | None) -> int:
+    deadline = None if hours is None else time.monotonic() + hours * 3600
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("a", encoding="utf-8") as out:
+        def keep(line: dict) -> None:
+            out.write(json.dumps(line, sort_keys=True) + "\n")
+            out.flush()
+            os.fsync(out.fileno())
+
+        try:
+            for name in names:
+                target = targets.TARGETS[name]
+                played = targets.play_chunks(target, _stored(path), games, keep,
+                                             lambda: deadline is None or time.monotonic() < deadline)
+                print(f"{name}: {played} games played", flush=True)
+        except KeyboardInterrupt:
+            print("stopped; the games that finished are stored", flush=True)
+            return 130
+    return 0
+
+
+def table(verdicts: list[targets.Verdict]) -> str:
+    rows = ["| target | games | ismcts | share or ratio (95 %) | bar | CPU s / decision (slowest) | met |",
+            "|---|---|---|---|---|---|---|"]
+    for v in verdicts:
+        t = v.target
+        if t.kind == "seat":
+            base_wins, base_seats = v.baseline or (0, 0)
+            won = f"{v.wins} of {v.trials} seats; a heuristic seat alone: {base_wins} of {base_seats}"
+            value = f"{v.value:.2f}× ({v.low:.2f}–{v.high:.2f})"
+            bar = f"≥ {t.bar}×"
+        else:
+            won = f"{v.wins} of {v.trials} {'games' if t.kind == 'team' else 'seats'}"
+            value = f"{100 * v.value:.1f} % ({100 * v.low:.1f}–{100 * v.high:.1f})"
+            bar = f"> {100 * t.bar:.0f} %"
+        met = "yes" if v.met else ("not yet: fewer than 200 games" if not v.enough else "no")
+        rows.append(f"| {t.name} | {v.games} | {won} | {value} | {bar} | "
+                    f"{v.cpu_per_decision:.2f} ({v.slowest:.2f}) | {met} |")
+    return "\n".join(rows)
+
+
+def write(doc: Path, text: str) -> None:
+    body = doc.read_text(encoding="utf-8")
+    if BEGIN not in body or END not in body:
+        raise SystemExit(f"{doc}: no {BEGIN} … {END} markers to write between")
+    head, rest = body.split(BEGIN, 1)
+    doc.write_text(f"{head}{BEGIN}\n{text}\n{END}{rest.split(END, 1)[1]}", encoding="utf-8")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--file", type=Path, default=FILE, help="the results file (JSON lines)")
+    sub = parser.add_subparsers(dest="command", required=True)
+    go = sub.add_parser("run", help="play chunks of the named targets")
+    go.add_argument("names", nargs="+", metavar="TARGET")
+    go.add_argument("--games", type=int, default=targets.GAMES, help="games per target to reach")
+    go.add_argument("--hours", type=float, default=None, help="start no chunk after this long")
+    rep = sub.add_parser("report", help="where each target stands")
+    rep.add_argument("names", nargs="*", metavar="TARGET")
+    rep.add_argument("--json", action="store_true")
+    rep.add_argument("--write", type=Path, help="put the table between the markers of this file")
+    sub.add_parser("list", help="the targets")
+    args = parser.parse_args()
+    unknown = [n for n in getattr(args, "names", []) if n not in targets.TARGETS]
+    if unknown:
+        parser.error(f"unknown target {unknown[0]!r} (see: list)")
+    if args.command == "list":
+        for name, t in targets.TARGETS.items():
+            print(f"{name}: {t.game}, seats {','.join(t.seats)} ({t.kind})")
+        return 0
+    if args.command == "run":
+        return run(args.names, args.file, args.games, args.hours)
+    verdicts = targets.verdicts(_stored(args.file), args.names or None)
+    if args.json:
+        print(json.dumps([v.to_dict() for v in verdicts], indent=1))
+    elif args.write:
+        write(args.write, table(verdicts))
+    else:
+        print(table(verdicts))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
