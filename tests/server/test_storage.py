@@ -19,6 +19,7 @@ from realpolitik.server.store import (
     StoredSeat,
     actions,
     database_url,
+    notices,
     now,
     seats,
 )
@@ -191,3 +192,20 @@ def test_a_stand_in_move_is_stored_only_while_the_person_is_away(store):
         store.append(game.id, 1, 0, "place 10mt", stand_in=True)
     store.append(game.id, 1, 0, "place 10mt")  # the person's own move is stored
     assert store.load(game.id).actions == ["place atlas", "place 10mt"]
+
+
+def test_a_turn_notice_names_the_seat_whose_turn_came_for_an_account_holding_two(store):
+    ann = store.add_user("Ann", "ann", "not a hash", None)
+    store.set_addresses(ann.id, {"email": "ann@example.org"})
+    game = stored(kinds=("human", "human", "random"))
+    game.seats[0].user_id = game.seats[1].user_id = ann.id
+    store.create_game(game)
+    assert store.add_notices(ann.id, game.id, 1, 5, ("email", "webhook")) == 1  # no webhook address: e-mail only
+    due = store.due_notices(10, 3)
+    assert [(n["seat"], n["turn"], n["channel"], n["players"]) for n in due] == [(1, 5, "email", 3)]
+    with store.engine.begin() as conn:  # one queued before the seat was stored names the first seat, as before
+        conn.execute(insert(notices).values(user_id=ann.id, game_id=game.id, turn=7, channel="email",
+                                            created=now(), next_try=now() - timedelta(seconds=1)))
+        conn.execute(seats.update().where(seats.c.game_id == game.id, seats.c.seat == 0).values(user_id=None))
+    assert store.add_notices(ann.id, game.id, 0, 9, ("email",)) == 1  # seat 0 is no longer Ann's: never sent
+    assert [(n["seat"], n["turn"]) for n in store.due_notices(10, 3)] == [(1, 7)]

@@ -169,15 +169,15 @@ class Notifier:
             s = table.stored.seats[seat]
             if s.kind != "human" or s.user_id is None or s.away or table.status != "running" or table.watchers(seat):
                 return
-            self.hall.chore(self._queue(s.user_id, table.id, table.seq))
+            self.hall.chore(self._queue(s.user_id, table.id, seat, table.seq))
         except Exception:
             log.exception("game %s: a turn notice could not be queued", table.id)
 
-    async def _queue(self, user_id: int, game_id: str, turn: int) -> None:
+    async def _queue(self, user_id: int, game_id: str, seat: int, turn: int) -> None:
         store = self.hall.store
         try:
             wait = SEEN_GRACE if store.shared else 0.0
-            if await store.run(store.add_notices, user_id, game_id, turn, self.settings.channels, wait):
+            if await store.run(store.add_notices, user_id, game_id, seat, turn, self.settings.channels, wait):
                 self._wake.set()
         except Exception:
             log.exception("game %s: a turn notice could not be queued", game_id)

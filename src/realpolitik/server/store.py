@@ -164,6 +164,8 @@ notices = Table(
     Column("game_id", String(16), ForeignKey("games.id", ondelete="CASCADE"), nullable=False),
     # the number of actions stored when the turn came to the account: one notice per turn
     Column("turn", Integer, nullable=False),
+    # the seat whose turn it is (an account may hold several); empty in notices before revision 7
+    Column("seat", Integer, nullable=True),
     Column("channel", String(10), nullable=False),
     Column("created", DateTime(timezone=True), nullable=False),
     Column("next_try", DateTime(timezone=True), nullable=False, index=True),
@@ -710,9 +712,10 @@ class Store:
 
     # ------------------------------------------------------------------ turn notifications
 
-    def add_notices(self, user_id: int, game_id: str, turn: int, channels: tuple[str, ...], wait: float = 0.0) -> int:
-        """Queue a notice of the turn that came to ``user_id`` when game ``game_id`` had ``turn``
-        actions, on each of ``channels`` the account has an address for (``email``, ``webhook``),
+    def add_notices(self, user_id: int, game_id: str, seat: int, turn: int, channels: tuple[str, ...],
+                    wait: float = 0.0) -> int:
+        """Queue a notice of the turn that came to ``user_id``'s ``seat`` when game ``game_id`` had
+        ``turn`` actions, on each of ``channels`` the account has an address for (``email``, ``webhook``),
         due in ``wait`` seconds; one per turn and channel, however often asked. Returns how many
         were queued."""
         moment = now()
@@ -726,8 +729,9 @@ class Store:
                 continue
             try:
                 with self.engine.begin() as conn:
-                    conn.execute(insert(notices).values(user_id=user_id, game_id=game_id, turn=turn, channel=channel,
-                                                        created=moment, next_try=moment + timedelta(seconds=wait)))
+                    conn.execute(insert(notices).values(user_id=user_id, game_id=game_id, seat=seat, turn=turn,
+                                                        channel=channel, created=moment,
+                                                        next_try=moment + timedelta(seconds=wait)))
                 queued += 1
             except IntegrityError:  # this turn was told on this channel already
                 pass
@@ -742,9 +746,13 @@ class Store:
     def due_notices(self, limit: int, attempts: int) -> list[dict[str, Any]]:
         """Notices to send now (not sent, fewer than ``attempts`` tries, due), with what they need:
         the account's name, language and addresses, the game, its number of seats and the seat
-        the account holds. They are this process's to send for ``NOTICE_CLAIM``: another server
-        process of the database skips them (``SKIP LOCKED``), so each is sent once."""
-        held = select(seats.c.seat).where(seats.c.game_id == notices.c.game_id, seats.c.user_id == notices.c.user_id)
+        whose turn it is (for notices stored without one, the account's first seat). A notice
+        goes only while the account still holds that seat. They are this process's to send for
+        ``NOTICE_CLAIM``: another server process of the database skips them (``SKIP LOCKED``),
+        so each is sent once."""
+        mine = ((seats.c.game_id == notices.c.game_id) & (seats.c.user_id == notices.c.user_id)
+                & (notices.c.seat.is_(None) | (seats.c.seat == notices.c.seat)))
+        held = select(seats.c.seat).where(mine)
         due = (select(notices.c.id)
                .where(notices.c.sent.is_(None), notices.c.attempts < attempts, notices.c.next_try <= now(),
                       held.exists())
@@ -755,7 +763,7 @@ class Store:
                         users.c.name, users.c.language, users.c.email, users.c.webhook, games.c.game,
                         func.min(seats.c.seat).label("seat"), players.label("players"))
                  .join(users, users.c.id == notices.c.user_id).join(games, games.c.id == notices.c.game_id)
-                 .join(seats, (seats.c.game_id == notices.c.game_id) & (seats.c.user_id == notices.c.user_id))
+                 .join(seats, mine)
                  .group_by(notices.c.id, users.c.id, games.c.id).order_by(notices.c.id))
         with self.engine.begin() as conn:
             ids = list(conn.execute(due).scalars())
