@@ -1,13 +1,14 @@
 """Phones: the lobby and a started game of every title at 390 × 844 with touch — the page
 never scrolls sideways, nothing of the action panel leaves the screen, every button and
-choice is at least 40 pixels tall, the board keeps to its own box; a screenshot of each."""
+choice is at least 40 pixels tall (the boards' menus too), the board keeps to its own box;
+a screenshot of each."""
 
 from __future__ import annotations
 
 import pytest
 
 from realpolitik.games import registry
-from realpolitik.testing.pages import console_errors
+from realpolitik.testing.pages import ENABLED, REACHABLE, console_errors, seq
 from realpolitik.testing.tables import sit_at_new_game
 
 WIDTH, HEIGHT = 390, 844
@@ -89,4 +90,34 @@ def test_a_started_game_fits_a_phone(server, api, phone, tmp_path, game):
     assert box["x"] >= 0 and box["x"] + box["width"] <= WIDTH + 0.5
     assert page.evaluate("document.documentElement.scrollWidth") <= WIDTH
     shot(page, tmp_path / f"{game}.png")
+    assert errors == []
+
+
+#: JavaScript: the screen height of every row of the board's open menu, in pixels
+ROWS = """(selector) => Array.from(document.querySelectorAll(selector)).map((row) =>
+  row.querySelector("rect").getBoundingClientRect().height)"""
+
+
+@pytest.mark.parametrize(("game", "item", "rows"), [
+    ("nationen", "g.point.capital[data-point=kadhar-0]", ".chooser .choice"),  # four heads of state to place
+    ("wsdv", "g.display g.card[data-uses]:not([data-uses='1'])", ".choices .choice"),  # a card's several uses
+])
+def test_a_boards_menu_has_rows_a_finger_can_hit(server, api, phone, tmp_path, game, item, rows):
+    page = phone.new_page()
+    errors = console_errors(page)
+    created = api.create(["human", "heuristic"], game=game)
+    page.goto(server.url + created["invites"][0]["url"])
+    page.fill("#join-name", "Ann")
+    page.click("#join-button")
+    page.wait_for_selector(ENABLED)
+    target = page.locator(f"#board svg.board {item}").first
+    page.touchscreen.tap(*target.evaluate(REACHABLE))
+    page.wait_for_selector(f"#board svg.board {rows}")
+    heights = page.evaluate(ROWS, f"#board svg.board {rows}")
+    assert len(heights) >= 2 and min(heights) >= 40, heights
+    page.screenshot(path=str(tmp_path / f"{game}-menu.png"))
+    before = seq(page)
+    row = page.locator(f"#board svg.board {rows}").first
+    page.touchscreen.tap(*row.evaluate(REACHABLE))
+    page.wait_for_function(f"() => Number(document.body.dataset.seq) > {before}")  # the tap played its action
     assert errors == []

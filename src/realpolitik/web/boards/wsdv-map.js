@@ -4,7 +4,7 @@
 // standard and socialists; the four tracks; the state of the table; a province table.
 // Every figure comes from the view; names come from the printed content (ctx.data).
 
-import { s } from "../js/dom.js";
+import { s, touchScale } from "../js/dom.js";
 import { t } from "../js/i18n.js";
 
 /** Pixels per grid cell; the map is COLS × ROWS cells. */
@@ -146,17 +146,21 @@ export function clickable(node, ctx, view, uses, x, y, label) {
 export function offer(svg, x, y, actions, view, ctx, label) {
   for (const old of svg.querySelectorAll(".choices")) old.remove();
   const texts = actions.map((a) => (label ? label(a, view, ctx) : a));
-  const w = Math.min(460, Math.max(140, ...texts.map((t) => t.length * 6.2 + 20)));
   const box = svg.viewBox.baseVal;
-  const h = 22 * actions.length + 26;
+  const scale = touchScale(svg); // on a phone: rows a finger's height, words 14 pixels
+  const row = Math.max(22, 44 * scale);
+  const font = Math.max(11, 14 * scale);
+  const w = Math.min(scale ? box.width - 4 : 460, Math.max(140, ...texts.map((t) => t.length * font * 0.56 + 20)));
+  const h = row * actions.length + 4 + font * 2;
   const left = Math.max(2, Math.min(x, box.width - w - 2));
   const top = Math.max(2, Math.min(y, box.height - h - 2));
   const menu = s("g", { class: "choices" },
     s("rect", { x: left, y: top, width: w, height: h, rx: 6, fill: "#fdfefe", stroke: "#1b2631", "stroke-width": 1.5 }));
   actions.forEach((action, i) => {
     const item = s("g", { class: "choice", "data-action": action, cursor: "pointer" },
-      s("rect", { x: left + 4, y: top + 4 + i * 22, width: w - 8, height: 19, rx: 4, fill: "#d6eaf8" }),
-      s("text", { x: left + 10, y: top + 17 + i * 22, "font-size": 11, fill: "#1b2631", text: texts[i] }));
+      s("rect", { x: left + 4, y: top + 4 + i * row, width: w - 8, height: row - 3, rx: 4, fill: "#d6eaf8" }),
+      s("text", { x: left + 10, y: top + 4 + i * row + (row - 3) / 2 + font * 0.35, "font-size": font, fill: "#1b2631",
+        text: texts[i] }));
     item.addEventListener("click", (event) => {
       event.stopPropagation();
       ctx.act(action);
@@ -164,7 +168,8 @@ export function offer(svg, x, y, actions, view, ctx, label) {
     menu.append(item);
   });
   const close = s("g", { class: "choice-close", cursor: "pointer" },
-    s("text", { x: left + w - 10, y: top + h - 7, "text-anchor": "end", "font-size": 11, fill: "#566573", text: t("close ✕") }));
+    s("text", { x: left + w - 10, y: top + h - font * 0.6, "text-anchor": "end", "font-size": font, fill: "#566573",
+      text: t("close ✕") }));
   close.addEventListener("click", (event) => {
     event.stopPropagation();
     menu.remove();

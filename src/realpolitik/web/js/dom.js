@@ -28,6 +28,15 @@ export function s(tag, attrs = {}, ...children) {
   return fill(document.createElementNS(SVG_NS, tag), attrs, children);
 }
 
+/** On a touch or narrow screen, how many of ``svg``'s units make one screen pixel as it is
+ * shown now — boards draw their menus' rows a finger's 44 pixels tall from it; elsewhere 0. */
+export function touchScale(svg) {
+  const box = svg && svg.viewBox && svg.viewBox.baseVal;
+  const shown = svg && svg.getBoundingClientRect().width;
+  if (!box || !box.width || !shown || !matchMedia("(max-width: 800px), (pointer: coarse)").matches) return 0;
+  return box.width / shown;
+}
+
 /** Replace the children of a node. */
 export function put(node, ...children) {
   node.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false));
