@@ -39,8 +39,11 @@ def test_a_measured_game_is_the_arena_game_with_its_tracks_and_cards(game_id):
     state = game.new_state(players, options, 7)
     assert measured.samples[0] == (game.measures.clock(state), game.measures.tracks(state))
     assert measured.first == state.to_act
+    replayed = {}  # read during play, the tracks are those of a replay at each new clock
     for action in played.actions:
+        replayed.setdefault(game.measures.clock(state), game.measures.tracks(state))
         state.apply(action)
+    assert list(measured.samples[:-1]) == list(replayed.items())[:len(measured.samples) - 1]
     assert measured.samples[-1] == (game.measures.clock(state), game.measures.tracks(state))
     assert set(measured.samples[-1][1]) == set(game.measures.TRACKS)
     verbs = CARD_VERBS.get(game_id, ())

@@ -1,21 +1,21 @@
 """One game's measurements: its arena result, how it ended, its tracks over time, its cards.
 
-A game is played as the arena plays it (:func:`realpolitik.sim.arena.play_game`, the same
-seeds) and then replayed from its actions, reading the game's ``measures`` module (see
-``Game.measures``) before each action and whenever the clock moves on. The replay only reads:
-the game played is the arena's. Everything kept is plain data, as it crosses processes and Ray.
+A game is played as the arena plays it (:func:`realpolitik.sim.arena.play`, the same seeds
+and bots), and the game's ``measures`` module (see ``Game.measures``) is read as it goes:
+before each action and whenever the clock moves on. Measuring only reads, so the game played
+is the arena's. Everything kept is plain data, as it crosses processes and Ray.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
-from realpolitik.engine import Game
+from realpolitik.engine import Game, State
 from realpolitik.games import get
 from realpolitik.i18n import Listed, Sentence, Text, t
-from realpolitik.sim.arena import arena_options, collect, game_seed, play_game, seating
+from realpolitik.sim.arena import arena_options, collect, game_seed, play, seated, seating
 from realpolitik.sim.stats import GameResult
 
 #: a sample of the tracks: the clock, then per track its values by series (a seat or side label, "" alone)
@@ -44,39 +44,50 @@ class Measured:
 
 def measured_game(game_id: str, seats: Sequence[str], seed: int, options: dict[str, Any], index: int = 0,
                   arena_seed: int = 0) -> Measured:
-    """Play one arena game (arguments of ``play_game``) and measure it."""
-    result = play_game(game_id, seats, seed, options, index, arena_seed, keep_actions=True)
-    return measure(get(game_id), result, options)
+    """Play one arena game (arguments of ``play_game``) and measure it as it is played."""
+    game = get(game_id)
+    state = game.new_state(len(seats), options, seed)
+    reading = _Reading(game, state)
+    result = play(state, seated(game, seats, arena_seed, index), seats, seed, index, watch=reading.before)
+    return reading.end(state, result)
 
 
-def measure(game: Game, result: GameResult, options: dict[str, Any]) -> Measured:
-    """Replay ``result``'s actions from its deal and read the game's measures along the way."""
-    m = game.measures
-    state = game.new_state(len(result.seats), options, result.seed)
-    samples: list[Sample] = []
-    cards: list[tuple[int, str]] = []
-    names: dict[str, Any] = {}
-    last = None
-    first = state.to_act
-    for action in result.actions:
-        if m is not None:
-            now = m.clock(state)
-            if now != last:
-                samples.append((now, m.tracks(state)))
-                last = now
-            played = m.card(state, action)
-            if played is not None:
-                cards.append((state.to_act, played[0]))
-                names.setdefault(*played)
-        state.apply(action)
-    if m is not None:
-        end = (m.clock(state), m.tracks(state))
-        if samples and samples[-1][0] == end[0]:
-            samples[-1] = end  # the last step's values as the game ended
-        else:
-            samples.append(end)
-    return Measured(replace(result, actions=()), ending(state.outcome().reason), tuple(samples), tuple(cards), names,
-                    first)
+class _Reading:
+    """The measures of one game, read while it is played."""
+
+    def __init__(self, game: Game, state: State) -> None:
+        self.measures = game.measures
+        self.first = state.to_act
+        self.samples: list[Sample] = []
+        self.cards: list[tuple[int, str]] = []
+        self.names: dict[str, Any] = {}
+        self.last: float | None = None
+
+    def before(self, state: State, action: str) -> None:
+        """Read ``state`` before ``action`` is applied: the tracks when the clock moved, the card played."""
+        m = self.measures
+        if m is None:
+            return
+        now = m.clock(state)
+        if now != self.last:
+            self.samples.append((now, m.tracks(state)))
+            self.last = now
+        played = m.card(state, action)
+        if played is not None:
+            self.cards.append((state.to_act, played[0]))
+            self.names.setdefault(*played)
+
+    def end(self, state: State, result: GameResult) -> Measured:
+        """What was read, with the values as the game ended."""
+        samples = self.samples
+        if self.measures is not None:
+            end = (self.measures.clock(state), self.measures.tracks(state))
+            if samples and samples[-1][0] == end[0]:
+                samples[-1] = end  # the last step's values as the game ended
+            else:
+                samples.append(end)
+        return Measured(result, ending(state.outcome().reason), tuple(samples), tuple(self.cards), self.names,
+                        self.first)
 
 
 def ending(reason: Any) -> Any:

@@ -51,13 +51,20 @@ def play_game(game_id: str, seats: Sequence[str], seed: int, options: dict[str, 
               index: int = 0, arena_seed: int = 0, keep_actions: bool = False) -> GameResult:
     """Play one game of ``game_id`` between the bot specs in ``seats``."""
     game = get(game_id)
-    bots = [make_bot(spec, game, bot_seed(arena_seed, index, s)) for s, spec in enumerate(seats)]
-    return play(game.new_state(len(seats), options, seed), bots, seats, seed, index, keep_actions)
+    return play(game.new_state(len(seats), options, seed), seated(game, seats, arena_seed, index), seats, seed,
+                index, keep_actions)
+
+
+def seated(game: Game, seats: Sequence[str], arena_seed: int, index: int) -> list[Bot]:
+    """The bots of game ``index`` of an arena, one per seat, seeded as the arena seeds them."""
+    return [make_bot(spec, game, bot_seed(arena_seed, index, s)) for s, spec in enumerate(seats)]
 
 
 def play(state: State, bots: Sequence[Bot], labels: Sequence[str], seed: int = 0, index: int = 0,
-         keep_actions: bool = False) -> GameResult:
-    """Play ``state`` to the end; each bot sees only its seat's context, sampled afresh."""
+         keep_actions: bool = False, watch: Callable[[State, str], None] | None = None) -> GameResult:
+    """Play ``state`` to the end; each bot sees only its seat's context, sampled afresh.
+    ``watch`` (which must only read) is shown the state and the action chosen before each
+    action is applied."""
     n = len(bots)
     sampler = Rng(seed ^ _MIX)
     decisions = [0] * n
@@ -76,6 +83,8 @@ def play(state: State, bots: Sequence[Bot], labels: Sequence[str], seed: int = 0
         slowest[seat] = max(slowest[seat], spent)
         ctx.close()
         decisions[seat] += 1
+        if watch is not None:
+            watch(state, action)
         try:
             state.apply(action, seat)
         except IllegalAction as exc:
