@@ -22,7 +22,7 @@ NW_LAST = "{seat} is the last nation with people left and rules the world."
 
 
 def finish(store: Store, title: str, kinds: list[str], places: list[int], winners: list[int], plies: int,
-           reason: str, key: str | None = None) -> str:
+           reason: str, key: str | None = None, clock: float | None = None) -> str:
     """Store a game of ``title`` that ends with its first action with this outcome."""
     labels = [f"p{i + 1}" for i in range(len(kinds))]
     game = StoredGame(new_game_id(), title, "1", {}, 1, False, "running", now(),
@@ -32,6 +32,8 @@ def finish(store: Store, title: str, kinds: list[str], places: list[int], winner
                           "reason": reason, "limit": False}, "plies": plies, "digest": "x"}
     if key:
         result["reason_key"] = key
+    if clock is not None:
+        result["clock"] = clock
     store.append(game.id, 0, 0, "end", result)
     return game.id
 
@@ -41,10 +43,10 @@ def test_counts_by_sql_equal_the_hand_counted_numbers(database):
     title = f"t-{secrets.token_hex(4)}"  # a title of its own: the PostgreSQL database is shared
     try:
         # two players: p1 wins 2 of 4 (the human seat once of 2), p2 once; one game nobody won
-        finish(store, title, ["human", "random"], [1, 2], [0], 10, "A won", NW_LAST)
-        finish(store, title, ["human", "random"], [2, 1], [1], 30, "B won", NW_LAST)
-        finish(store, title, ["random", "random"], [1, 2], [0], 20, "A won", NW_LAST)
-        finish(store, title, ["random", "random"], [1, 1], [], 40, NW_WORLD)
+        finish(store, title, ["human", "random"], [1, 2], [0], 10, "A won", NW_LAST, clock=3)
+        finish(store, title, ["human", "random"], [2, 1], [1], 30, "B won", NW_LAST, clock=7)
+        finish(store, title, ["random", "random"], [1, 2], [0], 20, "A won", NW_LAST, clock=4)
+        finish(store, title, ["random", "random"], [1, 1], [], 40, NW_WORLD)  # ended before clocks were kept
         # three players: one game; and a game still running, which never counts
         finish(store, title, ["random", "random", "random"], [3, 1, 2], [1], 7, "C", None)
         going = [StoredSeat(0, "random", "", None, True), StoredSeat(1, "random", "", None, True)]
@@ -59,12 +61,15 @@ def test_counts_by_sql_equal_the_hand_counted_numbers(database):
     assert [(r["players"], r["reason"], r["games"]) for r in raw["reasons"]] == [
         (2, NW_LAST, 3), (2, NW_WORLD, 1), (3, "C", 1)]
     assert [(r["players"], r["plies"]) for r in raw["plies"]] == [(2, 10), (2, 20), (2, 30), (2, 40), (3, 7)]
+    assert [(r["players"], r["length"]) for r in raw["clock"]] == [(2, 3.0), (2, 4.0), (2, 7.0)]
 
     page = statistics.summary(get("nuclear-war"), raw, "de")
     assert page["games"] == 5 and [t["players"] for t in page["by_players"]] == [2, 3]
     two = page["by_players"][0]
     assert two["games"] == 4 and two["no_winner"] == 1
     assert two["length"] == {"median": 25.0, "q1": 17.5, "q3": 32.5, "min": 10, "max": 40}
+    assert two["clock"] == {"unit": "Zug", "games": 3, "median": 4.0, "q1": 3.5, "q3": 5.5, "min": 3.0, "max": 7.0}
+    assert page["by_players"][1]["clock"] is None  # no game with three players kept its clock
     first = two["seats"][0]
     low, high = wilson(2, 4)
     assert (first["games"], first["wins"], first["rate"]) == (4, 2, 0.5)
@@ -130,6 +135,9 @@ def test_the_api_equals_the_games_counted_one_by_one(played):
         assert table["no_winner"] == sum(not info["outcome"]["winners"] for info, _ in mine)
         lengths = sorted(len(rec.actions) for _, rec in mine)
         assert (table["length"]["min"], table["length"]["max"]) == (lengths[0], lengths[-1])
+        turns = sorted(get("nuclear-war").measures.clock(rec.replay(get)) for _, rec in mine)  # the turn it ended in
+        assert (table["clock"]["unit"], table["clock"]["games"]) == ("turn", len(mine))
+        assert (table["clock"]["min"], table["clock"]["max"]) == (turns[0], turns[-1])
         reasons: dict[str, int] = {}
         for info, _ in mine:  # a survivor's reason names it: counted by its message
             key = NW_LAST if info["outcome"]["winners"] else info["outcome"]["reason"]

@@ -54,6 +54,10 @@ def check_numbers(page, stats: dict, lang: str) -> None:
             expect(reasons.nth(i).locator("td").first).to_have_text(reason["text"])
             expect(reasons.nth(i).locator("td").last).to_have_text(str(reason["games"]))
         expect(box.locator(".length")).to_contain_text(str(part["length"]["max"]))
+        clock = part["clock"]  # the games here ended after clocks were kept: each says its last turn
+        assert clock["games"] == part["games"]
+        expect(box.locator(".clock")).to_contain_text(f"({clock['unit']}) ")
+        expect(box.locator(".clock")).to_contain_text(f"{number(clock['max'], lang)} ({clock['games']} ")
         expect(box.locator(".no-winner")).to_contain_text(f"{part['no_winner']} ")
 
 

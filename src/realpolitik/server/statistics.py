@@ -2,9 +2,10 @@
 
 Per number of players: how many games ended, each seat's win rate with its Wilson 95 %
 interval — overall and split by who sat there (a person or a bot) —, each team's in the
-team games, how many games nobody won, the length in actions (median and quartiles) and
-how the games ended. Counted by SQL over the outcome columns a finished game stores
-(``games.plies``, ``games.end_reason``, ``seats.place``, ``seats.won``), on SQLite and
+team games, how many games nobody won, the length in actions and by the game's own clock
+(turns, rounds, years …: median and quartiles) and how the games ended. Counted by SQL over
+the outcome columns a finished game stores (``games.plies``, ``games.length``,
+``games.end_reason``, ``seats.place``, ``seats.won``), on SQLite and
 PostgreSQL alike. Only finished games count, and only what their result shows everyone:
 nothing of a running game, no hidden card.
 """
@@ -30,7 +31,7 @@ FIELD = re.compile(r"\{[a-z_]+\}")
 def _finished(game: str):
     """Each finished game of the title with its outcome stored, with its number of seats."""
     counts = select(seats.c.game_id, func.count().label("players")).group_by(seats.c.game_id).subquery()
-    return (select(games.c.id, games.c.plies, games.c.end_reason, counts.c.players)
+    return (select(games.c.id, games.c.plies, games.c.length, games.c.end_reason, counts.c.players)
             .join(counts, counts.c.game_id == games.c.id)
             .where(games.c.game == game, games.c.status == "finished", games.c.plies.is_not(None))
             .subquery())
@@ -40,7 +41,8 @@ def counts(store: Store, game: str, teams: dict[int, list[list[int]]]) -> dict[s
     """The raw counts of a title (blocking; run through :meth:`Store.run`): ``seats`` (players,
     seat, human, games, wins), ``teams`` (players, team, wins — a game counts once however many
     partners won), ``winless`` (players, games nobody won), ``reasons`` (players, reason,
-    games) and ``plies`` (players, plies) of every finished game. ``teams`` gives the seats of
+    games), ``plies`` (players, plies) of every finished game and ``clock`` (players, length) of
+    those that stored where their clock stood. ``teams`` gives the seats of
     each team per number of players."""
     done = _finished(game)
     human = case((seats.c.kind == HUMAN, True), else_=False).label("human")
@@ -62,11 +64,14 @@ def counts(store: Store, game: str, teams: dict[int, list[list[int]]]) -> dict[s
                                .order_by(done.c.players, func.count().desc(), done.c.end_reason)).mappings().all()
         totals = dict(conn.execute(select(done.c.players, func.count()).group_by(done.c.players)).all())
         plies = conn.execute(select(done.c.players, done.c.plies).order_by(done.c.players, done.c.plies)).all()
+        clock = conn.execute(select(done.c.players, done.c.length).where(done.c.length.is_not(None))
+                             .order_by(done.c.players, done.c.length)).all()
     return {"seats": [dict(r) for r in by_seat],
             "teams": by_team,
             "winless": [{"players": n, "games": total - won_some.get(n, 0)} for n, total in totals.items()],
             "reasons": [dict(r) for r in reasons],
-            "plies": [{"players": n, "plies": p} for n, p in plies]}
+            "plies": [{"players": n, "plies": p} for n, p in plies],
+            "clock": [{"players": n, "length": length} for n, length in clock]}
 
 
 def rate(wins: int, played: int) -> dict[str, Any]:
@@ -76,8 +81,8 @@ def rate(wins: int, played: int) -> dict[str, Any]:
             "low": round(low, 4), "high": round(high, 4)}
 
 
-def lengths(values: list[int]) -> dict[str, Any]:
-    """Median, quartiles and range of game lengths in actions."""
+def lengths(values: list[float]) -> dict[str, Any]:
+    """Median, quartiles and range of game lengths (sorted), in actions or the game's clock."""
     if not values:
         return {}
     q1, _, q3 = quantiles(values, n=4, method="inclusive") if len(values) > 1 else (values[0],) * 3
@@ -111,8 +116,11 @@ def summary(game: Game, raw: dict[str, list[dict[str, Any]]], lang: str) -> dict
         teams = [{"team": render(team_titles[r["team"]], lang) if team_titles else str(r["team"] + 1),
                   "seats": [labels[s] for s in range(n) if team_of[s] == r["team"]], **rate(r["wins"], len(plies))}
                  for r in raw["teams"] if r["players"] == n]
+        clock = [r["length"] for r in raw["clock"] if r["players"] == n]
         tables.append({"players": n, "games": len(plies), "seats": by_seat, "teams": teams,
                        "no_winner": no_winner, "length": lengths(plies),
+                       "clock": {"unit": render(game.measures.CLOCK, lang), "games": len(clock), **lengths(clock)}
+                       if clock and game.measures is not None else None,
                        "reasons": [{"reason": r["reason"], "text": reason_words(r["reason"], lang), "games": r["games"]}
                                    for r in raw["reasons"] if r["players"] == n]})
     return {"game": game.id, "title": game.title, "games": sum(t["games"] for t in tables), "by_players": tables}

@@ -97,6 +97,8 @@ games = Table(
     # once finished: how many actions it took, why it ended (the reason's English message)
     Column("plies", Integer, nullable=True),
     Column("end_reason", String(500), nullable=True),
+    # and where the game's own clock stood (its measures' turn, round, year …), if it has one
+    Column("length", Float, nullable=True),
     CheckConstraint("status in ('open', 'running', 'finished')", name="ck_games_status"),
 )
 
@@ -906,13 +908,14 @@ def _json(value: Any) -> Any:
 
 
 def _ending(result: dict[str, Any]) -> dict[str, Any]:
-    """A finished game's columns of its result: ``plies`` and ``end_reason`` (the reason's
-    English message, ``reason_key``, else its words)."""
+    """A finished game's columns of its result: ``plies``, ``end_reason`` (the reason's
+    English message, ``reason_key``, else its words) and ``length`` (its ``clock``)."""
     outcome = result.get("outcome") or {}
     reason = result.get("reason_key") or outcome.get("reason")
-    plies = result.get("plies")
+    plies, clock = result.get("plies"), result.get("clock")
     return {"plies": plies if isinstance(plies, int) else None,
-            "end_reason": reason[:500] if isinstance(reason, str) else None}
+            "end_reason": reason[:500] if isinstance(reason, str) else None,
+            "length": float(clock) if isinstance(clock, int | float) and not isinstance(clock, bool) else None}
 
 
 def _places(result: dict[str, Any] | None) -> list[tuple[int, bool]]:

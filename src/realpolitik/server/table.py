@@ -358,6 +358,8 @@ class Table:
                 reason = probe.outcome().reason
                 if isinstance(reason, Text):  # the message, so games that ended alike count together
                     result["reason_key"] = reason.key
+                if probe.game.measures is not None:  # how far it got, by its own clock (statistics page)
+                    result["clock"] = probe.game.measures.clock(probe)
                 away = {self.labels[s.seat]: s.away for s in self.stored.seats if s.away}
                 if away:
                     result["away"] = away
