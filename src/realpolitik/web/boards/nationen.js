@@ -11,7 +11,7 @@
 // a small menu lists the choices. This file holds the clicking; nationen/map.js places
 // and draws everything, nationen/words.js names it.
 
-import { put, s, touchScale } from "../js/dom.js";
+import { put, s, shownRange, touchScale } from "../js/dom.js";
 import { BOTTOM, INK, TARGET, drawMap, geometry, text } from "./nationen/map.js";
 import { capitalOf, leaderName, occupant, stateDefs } from "./nationen/words.js";
 
@@ -23,7 +23,7 @@ const HOT = "#d4ac0d";
 const PICKED = "#2e86c1";
 
 // What the player has picked up and the open menu; kept while the same view is shown.
-const ui = { view: null, picked: null, menu: null, scale: 0 };
+const ui = { view: null, picked: null, menu: null, scale: 0, shown: null };
 
 /** The printed board and the incident cards by key, loaded once. */
 export async function load(ctx) {
@@ -132,7 +132,9 @@ function item(view, ctx, env, name, cls, data, children, [shape, ring]) {
     group.addEventListener("click", (event) => {
       event.stopPropagation();
       const [x, y] = env.at(event);
-      ui.scale = touchScale(event.currentTarget.ownerSVGElement); // for the menu's rows on a phone
+      const svg = event.currentTarget.ownerSVGElement;
+      ui.scale = touchScale(svg); // for the menu's rows on a phone
+      ui.shown = shownRange(svg); // and to open it where the board is scrolled to
       click(name, x, y, view, ctx, env.uses, env.redraw);
     });
   }
@@ -144,9 +146,10 @@ function menu(env) {
   const { entries } = ui.menu;
   const tall = Math.max(24, 44 * ui.scale); // on a phone: rows a finger's height, words 14 pixels
   const font = Math.max(12, 14 * ui.scale);
-  const width = Math.min(env.width - 8, Math.max(...entries.map((e) => e.text.length)) * font * 0.55 + 24);
+  const [from, to] = ui.shown || [0, env.width];
+  const width = Math.min(to - from - 8, Math.max(...entries.map((e) => e.text.length)) * font * 0.55 + 24);
   const height = entries.length * tall + 10;
-  const x = Math.max(4, Math.min(ui.menu.x + 8, env.width - width - 4));
+  const x = Math.max(from + 4, Math.min(ui.menu.x + 8, to - width - 4));
   const y = Math.max(4, Math.min(ui.menu.y + 8, env.height - height - 4));
   const close = s("rect", { x: 0, y: 0, width: env.width, height: env.height, fill: "transparent", class: "menu-shade" });
   close.addEventListener("click", () => {
@@ -156,7 +159,7 @@ function menu(env) {
   const rows = entries.map((entry, i) => {
     const row = s("g", { class: "choice", cursor: "pointer", "data-action": entry.action || null, "data-pick": entry.pick || null },
       s("rect", { x: x + 4, y: y + 5 + i * tall, width: width - 8, height: tall - 2, rx: 4, fill: i % 2 ? "#f4f6f7" : "#fdfefe" }),
-      text(x + 12, y + 5 + i * tall + (tall - 2) / 2 + font * 0.35, entry.text, { "font-size": font }));
+      text(x + 12, y + 5 + i * tall + (tall - 2) / 2 + font * 0.35, entry.text, { "font-size": font, "pointer-events": "none" }));
     row.addEventListener("click", (event) => {
       event.stopPropagation();
       if (entry.action) return play(entry.action, env.ctx, env.redraw);

@@ -4,7 +4,7 @@
 // standard and socialists; the four tracks; the state of the table; a province table.
 // Every figure comes from the view; names come from the printed content (ctx.data).
 
-import { s, touchScale } from "../js/dom.js";
+import { s, shownRange, touchScale } from "../js/dom.js";
 import { t } from "../js/i18n.js";
 
 /** Pixels per grid cell; the map is COLS × ROWS cells. */
@@ -150,17 +150,19 @@ export function offer(svg, x, y, actions, view, ctx, label) {
   const scale = touchScale(svg); // on a phone: rows a finger's height, words 14 pixels
   const row = Math.max(22, 44 * scale);
   const font = Math.max(11, 14 * scale);
-  const w = Math.min(scale ? box.width - 4 : 460, Math.max(140, ...texts.map((t) => t.length * font * 0.56 + 20)));
-  const h = row * actions.length + 4 + font * 2;
-  const left = Math.max(2, Math.min(x, box.width - w - 2));
+  const [from, to] = shownRange(svg); // open where the board is scrolled to
+  const w = Math.min(scale ? to - from - 4 : 460, Math.max(140, ...texts.map((t) => t.length * font * 0.56 + 20)));
+  const perLine = Math.floor((w - 20) / (font * 0.56)); // a longer label takes two lines of its row
+  const foot = scale ? row : font * 2; // the strip with "close", a finger's height on a phone too
+  const h = row * actions.length + 4 + foot;
+  const left = Math.max(from + 2, Math.min(x, to - w - 2));
   const top = Math.max(2, Math.min(y, box.height - h - 2));
   const menu = s("g", { class: "choices" },
     s("rect", { x: left, y: top, width: w, height: h, rx: 6, fill: "#fdfefe", stroke: "#1b2631", "stroke-width": 1.5 }));
   actions.forEach((action, i) => {
     const item = s("g", { class: "choice", "data-action": action, cursor: "pointer" },
       s("rect", { x: left + 4, y: top + 4 + i * row, width: w - 8, height: row - 3, rx: 4, fill: "#d6eaf8" }),
-      s("text", { x: left + 10, y: top + 4 + i * row + (row - 3) / 2 + font * 0.35, "font-size": font, fill: "#1b2631",
-        text: texts[i] }));
+      label2(left + 10, top + 4 + i * row + (row - 3) / 2 + font * 0.35, texts[i], perLine, font));
     item.addEventListener("click", (event) => {
       event.stopPropagation();
       ctx.act(action);
@@ -168,8 +170,9 @@ export function offer(svg, x, y, actions, view, ctx, label) {
     menu.append(item);
   });
   const close = s("g", { class: "choice-close", cursor: "pointer" },
-    s("text", { x: left + w - 10, y: top + h - font * 0.6, "text-anchor": "end", "font-size": font, fill: "#566573",
-      text: t("close ✕") }));
+    s("rect", { x: left + 4, y: top + h - foot, width: w - 8, height: foot - 2, fill: "transparent" }),
+    s("text", { x: left + w - 10, y: top + h - foot / 2 + font * 0.35, "text-anchor": "end", "font-size": font,
+      fill: "#566573", text: t("close ✕") }));
   close.addEventListener("click", (event) => {
     event.stopPropagation();
     menu.remove();
@@ -177,6 +180,17 @@ export function offer(svg, x, y, actions, view, ctx, label) {
   menu.append(close);
   svg.append(menu);
   return menu;
+}
+
+/** A menu row's words centred on baseline ``y``: one line, or two when longer than ``perLine``
+ * characters (broken at the space nearest the middle). */
+function label2(x, y, words, perLine, font) {
+  const attrs = { x, "font-size": font, fill: "#1b2631", "pointer-events": "none" }; // a tap goes to the row
+  if (words.length <= perLine) return s("text", { ...attrs, y, text: words });
+  const spaces = [...words.matchAll(/ /g)].map((m) => m.index);
+  const cut = spaces.length ? spaces.reduce((a, b) => (Math.abs(b - words.length / 2) < Math.abs(a - words.length / 2) ? b : a)) : perLine;
+  return s("text", { ...attrs, y: y - font * 0.55 },
+    s("tspan", { x, text: words.slice(0, cut + 1) }), s("tspan", { x, dy: font * 1.1, text: words.slice(cut + 1) }));
 }
 
 const PROVINCE_VERBS = new Set(["calm", "ls", "unrest", "police", "hamburg", "end-protest", "return",
