@@ -18,7 +18,6 @@ from realpolitik.i18n import Text, t
 
 from . import grammar
 from .content import KINDS
-from .logistics import owned_neighbour
 from .units import KIND_INDEX, NEUTRAL, NO_FORT, cheapest, clear, gain_markers, pay, place, take_land, troops, value
 
 if TYPE_CHECKING:
@@ -28,14 +27,24 @@ if TYPE_CHECKING:
 # ====================================================================== attack
 
 
-def attack_targets(st: S, seat: int) -> list[int]:
-    """Lands of neutrals or opponents (never an ally) next to an own land with units."""
+def attack_targets(st: S, seat: int, own: list[int]) -> list[int]:
+    """Lands of neutrals or opponents (never an ally) next to an own land (``own``: ``st.lands_of(seat)``)
+    with units."""
     owner, adj_mask = st.owner, st.content.board.adj_mask
+    inf, cav, art = st.units
     near = 0  # the lands next to an own land with units
-    for s, o in enumerate(owner):
-        if o == seat and st.ep_in(s) > 0:
+    for s in own:
+        if inf[s] or cav[s] or art[s]:
             near |= adj_mask[s]
-    return [t for t, o in enumerate(owner) if near >> t & 1 and (o == NEUTRAL or not st.friends(seat, o))]
+    ally = st.ally[seat]
+    out = []
+    while near:  # its lands in map order, lowest bit first
+        t = (near & -near).bit_length() - 1
+        near &= near - 1
+        o = owner[t]
+        if o != seat and (o == NEUTRAL or o != ally):
+            out.append(t)
+    return out
 
 
 def start_attack(st: S, seat: int, target: int) -> None:
@@ -56,16 +65,16 @@ class Attack(NamedTuple):
 
     def legal(self, st: S) -> list[str]:
         seat, force = self.seat, self.force
-        owner, units, lands = st.owner, st.units, st.content.board.lands
+        owner, units, tables = st.owner, st.units, st.content.tables
         out = []
         for s in st.content.board.adj[self.target]:
             if owner[s] != seat:
                 continue
-            key = lands[s].key
-            for k, kind in enumerate(KINDS):
-                out += [grammar.commit(key, n, kind) for n in range(1, units[k][s] + 1)]
+            commits = tables.commit[s]
+            for k in range(len(KINDS)):
+                out += commits[k][:units[k][s]]
             if st.general[seat] == s and not force[3]:
-                out.append(grammar.commit_general(key))
+                out.append(tables.commit_general[s])
         if value(st, force) > 0:
             out.append(grammar.GO)
         return out
@@ -253,27 +262,31 @@ def battle(st: S) -> tuple | None:
 # ====================================================================== diplomacy
 
 
-def diplomacy_options(st: S, seat: int) -> list[str]:
-    """Diplomatie (U21): convert a neutral land, meddle with or buy an opponent's — never the ally's."""
+def diplomacy_options(st: S, seat: int, own: list[int]) -> list[str]:
+    """Diplomatie (U21): convert a neutral land, meddle with or buy an opponent's — never the ally's
+    (``own``: ``st.lands_of(seat)``)."""
     d = st.content.rules.diplomacy
     have = st.markers[seat]
     if have < min(d.convert_cost, d.meddle_cost, d.buy_cost):
         return []
-    lands = st.content.board.lands
+    tables = st.content.tables
+    owner, adj_mask = st.owner, st.content.board.adj_mask
+    near = 0  # the lands next to an own land
+    for s in own:
+        near |= adj_mask[s]
     capitals = set(st.capital)
     out = []
-    for land, o in enumerate(st.owner):
-        if o == seat or not owned_neighbour(st, seat, land):
+    for land, o in enumerate(owner):
+        if o == seat or not near >> land & 1:
             continue
-        key = lands[land].key
         if o == NEUTRAL:
             if have >= d.convert_cost and st.ep_in(land) <= d.convert_max_ep:
-                out.append(grammar.convert(key))
+                out.append(tables.convert[land])
         elif not st.friends(seat, o) and land not in capitals:
             if have >= d.meddle_cost:
-                out += [grammar.meddle(key, kind) for k, kind in enumerate(KINDS) if st.units[k][land]]
+                out += [tables.meddle[land][k] for k in range(len(KINDS)) if st.units[k][land]]
             if have >= d.buy_cost and st.ep_in(land) <= d.buy_max_ep:
-                out.append(grammar.buy(key))
+                out.append(tables.buy[land])
     return out
 
 

@@ -9,14 +9,17 @@ error names the file, the entry and the field.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
 from realpolitik.engine import ContentError
 from realpolitik.engine.content import Entry, entries, read_toml, validate
+
+if TYPE_CHECKING:
+    from .tables import Tables
 
 DATA = Path(__file__).parent / "data"
 MAPS = ("1815", "1715")
@@ -203,6 +206,7 @@ class Board:
     territory_index: dict[str, int]
     territory_of: tuple[int, ...]
     territory_lands: tuple[tuple[int, ...], ...]
+    grey_lands: tuple[int, ...]  # the lands with a grey fortress, which stays there all game
     powers: tuple[Power, ...]
     demands: tuple[Demand, ...]
 
@@ -218,6 +222,13 @@ class Content:
     board: Board
     rules: Rules
     ep: tuple[int, int, int]  # EP per unit kind, in KINDS order
+
+    @cached_property
+    def tables(self) -> Tables:
+        """The action texts naming this map's lands and the supply mixes, worked out once (``tables``)."""
+        from .tables import Tables  # it writes texts with grammar, whose unit words come from this module
+
+        return Tables(self)
 
 
 def _optional(data: dict, name: str, model, source: str) -> list:
@@ -268,7 +279,8 @@ def _compile(data: dict, source: str) -> Board:
         capitals_on_landing=head.capitals_on_landing, lands=tuple(lands), index=index, adj=adj,
         adj_mask=tuple(sum(1 << j for j in n) for n in adj), territories=tuple(terrs),
         territory_index=tindex, territory_of=tuple(tindex[land.territory] for land in lands),
-        territory_lands=tuple(by_territory), powers=tuple(powers), demands=tuple(demands),
+        territory_lands=tuple(by_territory), grey_lands=tuple(i for i, land in enumerate(lands) if land.grey_fortress),
+        powers=tuple(powers), demands=tuple(demands),
     )
 
 

@@ -371,9 +371,7 @@ def rollout_policy(st, rng) -> str:
         return grammar.spend(need) if need <= st.markers[seat] else grammar.spend(0)
     if last == grammar.GO and attack + st.markers[seat] > defence:
         return grammar.GO
-    commits = [a for a in legal if grammar.read(a)[0] == "commit"]
-    if not commits:
-        return grammar.GO
+    commits = legal[:-1] if last == grammar.GO else legal  # a battle's commitments, then go once there is a force
     return max(commits, key=_group_ep(st))
 
 
@@ -382,20 +380,20 @@ _BATTLE = frozenset({"commit", "go", "spend"})
 
 
 def _menu(st, seat: int, legal, rng) -> str:
+    """The first attack that would win, else a random civil action (the menu lists the civil actions,
+    then the attacks, then ``end turn``)."""
     board = st.content.board
     owner, adj = st.owner, board.adj
     read = grammar.read
-    civil = []
-    for a in legal:
-        verb, args = read(a)
-        if verb == "attack":
-            target = board.index[args[0]]
-            power = sum(st.ep_in(s) for s in adj[target] if owner[s] == seat) + st.markers[seat]
-            if power > strengths(st, seat, target, (0, 0, 0, 0), 0, 0)[1]:
-                return a
-        elif a != grammar.END_TURN:
-            civil.append(a)
-    return civil[rng.below(len(civil))] if civil else grammar.END_TURN
+    attacks = len(legal) - 1  # where the attacks begin
+    while attacks and read(legal[attacks - 1])[0] == "attack":
+        attacks -= 1
+    for a in legal[attacks:-1]:
+        target = board.index[read(a)[1][0]]
+        power = sum(st.ep_in(s) for s in adj[target] if owner[s] == seat) + st.markers[seat]
+        if power > strengths(st, seat, target, (0, 0, 0, 0), 0, 0)[1]:
+            return a
+    return legal[rng.below(attacks)] if attacks else grammar.END_TURN
 
 
 def _group_ep(st):

@@ -55,8 +55,9 @@ def pay_attrition(st: S, seat: int) -> None:
     if attrition_due(st, seat):
         cap = st.capital[seat]
         gone = pay(st, cap, st.content.rules.relocation.winter_disband_ep)
-        st.log.add(t("Winter attrition: {seat} disbands {gone} in {land}.",
-                     seat=st.seats[seat], gone=troops(gone), land=st.content.board.lands[cap].name))
+        if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+            st.log.add(t("Winter attrition: {seat} disbands {gone} in {land}.",
+                         seat=st.seats[seat], gone=troops(gone), land=st.content.board.lands[cap].name))
 
 
 # ====================================================================== relocation
@@ -68,16 +69,17 @@ def z_effects(st: S, seat: int) -> int:
     return r.z_effects + r.per_grey_fortress * st.grey_fortresses(seat)
 
 
-def _movable(st: S, seat: int, land: int) -> bool:
-    u = st.units
-    return u[0][land] + u[1][land] + u[2][land] > 0 or st.general[seat] == land
-
-
-def relocation_targets(st: S, seat: int) -> list[int]:
-    """Own lands that some own neighbour could move troops (or the general) into."""
-    owner, adj = st.owner, st.content.board.adj
-    return [t for t, o in enumerate(owner) if o == seat
-            and any(owner[s] == seat and _movable(st, seat, s) for s in adj[t])]
+def relocation_targets(st: S, seat: int, own: list[int]) -> list[int]:
+    """Own lands (``own``: ``st.lands_of(seat)``) that some own neighbour could move troops (or the
+    general) into."""
+    adj_mask = st.content.board.adj_mask
+    inf, cav, art = st.units
+    general = st.general[seat]
+    near = 0  # the lands next to an own land with troops or the general
+    for s in own:
+        if inf[s] or cav[s] or art[s] or s == general:
+            near |= adj_mask[s]
+    return [t for t in own if near >> t & 1]
 
 
 def general_jumps(st: S, seat: int) -> list[int]:
@@ -85,15 +87,16 @@ def general_jumps(st: S, seat: int) -> list[int]:
     at = st.general[seat]
     if at < 0:
         return []
-    out = [i for i, f in enumerate(st.fort) if f != NO_FORT and st.owner[i] == seat and i != at]
+    out = [i for i in st.fortresses_of(seat) if i != at]
     cap = st.capital[seat]
     if st.holds_capital(seat) and cap != at and cap not in out:
         out.append(cap)
-    return sorted(out)
+        out.sort()
+    return out
 
 
-def can_relocate(st: S, seat: int) -> bool:
-    return bool(relocation_targets(st, seat) or general_jumps(st, seat))
+def can_relocate(st: S, seat: int, own: list[int]) -> bool:
+    return bool(relocation_targets(st, seat, own) or general_jumps(st, seat))
 
 
 def start_relocation(st: S, seat: int) -> None:
@@ -114,7 +117,8 @@ class Relocation(NamedTuple):
     def legal(self, st: S) -> list[str]:
         seat = self.seat
         lands = st.content.board.lands
-        out = [grammar.to(lands[t].key) for t in relocation_targets(st, seat)]
+        own = st.lands_of(seat)
+        out = [grammar.to(lands[t].key) for t in relocation_targets(st, seat, own)]
         out += [grammar.general_to(lands[t].key) for t in general_jumps(st, seat)]
         out.append(grammar.END_RELOCATION)
         return out
@@ -143,16 +147,16 @@ class Relocation(NamedTuple):
 
 def move_options(st: S, seat: int, target: int, general: bool) -> list[str]:
     """``move <source> <n> <kind>`` from every own neighbour of ``target`` (and the general)."""
-    owner, units, lands = st.owner, st.units, st.content.board.lands
+    owner, units, tables = st.owner, st.units, st.content.tables
     out = []
     for s in st.content.board.adj[target]:
         if owner[s] != seat:
             continue
-        key = lands[s].key
-        for k, kind in enumerate(KINDS):
-            out += [grammar.move(key, n, kind) for n in range(1, units[k][s] + 1)]
+        moves = tables.move[s]
+        for k in range(len(KINDS)):
+            out += moves[k][:units[k][s]]
         if general and st.general[seat] == s:
-            out.append(grammar.move_general(key))
+            out.append(tables.move_general[s])
     return out
 
 
@@ -203,36 +207,41 @@ class ZEffect(NamedTuple):
 
 def supply_lands(st: S, seat: int) -> list[int]:
     """Own lands with the own general or a fortress [sure]."""
-    out = [i for i, f in enumerate(st.fort) if f != NO_FORT and st.owner[i] == seat]
+    out = st.fortresses_of(seat)
     g = st.general[seat]
     if g >= 0 and st.owner[g] == seat and g not in out:
         out.append(g)
-    return sorted(out)
+        out.sort()
+    return out
 
 
-def supply_mixes(st: S, seat: int) -> list[tuple[int, int, int]]:
-    """Unit mixes worth exactly 4 EP the supply can give (else the most it can, below 4).
+def supply_mixes(pool: tuple[int, int, int], budget: int, ep: tuple[int, int, int]) -> list[tuple[int, int, int]]:
+    """Unit mixes worth exactly ``budget`` EP a supply holding ``pool`` can give (else the most it can,
+    below that), largest infantry first; worked out once per map (``tables``).
 
     [sure] any 4 EP; the usual limits on new cavalry and artillery do not apply.
     """
-    budget = st.content.rules.nachschub.ep
-    ep = st.content.ep
-    pool = (st.pool[0][seat], st.pool[1][seat], st.pool[2][seat])
     mixes = []
     for c in range(min(pool[2], budget // ep[2]) + 1):
         for b in range(min(pool[1], (budget - c * ep[2]) // ep[1]) + 1):
             a = min(pool[0], (budget - c * ep[2] - b * ep[1]) // ep[0])
             mixes.append((a, b, c))
-    best = max((value(st, m) for m in mixes), default=0)
+    worth = [m[0] * ep[0] + m[1] * ep[1] + m[2] * ep[2] for m in mixes]
+    best = max(worth, default=0)
     if best == 0:
         return []
-    return sorted({m for m in mixes if value(st, m) == best}, reverse=True)
+    return sorted({m for m, w in zip(mixes, worth) if w == best}, reverse=True)
 
 
 def supply_options(st: S, seat: int) -> list[str]:
-    lands = st.content.board.lands
-    mixes = supply_mixes(st, seat)
-    return [grammar.supply(lands[t].key, m) for t in supply_lands(st, seat) for m in mixes]
+    """``supply <land> <mix>`` for every supply land and every mix the supply can bring (``tables``)."""
+    tables = st.content.tables
+    level = tables.supply_level(st.pool, seat)
+    texts = tables.supply
+    out: list[str] = []
+    for land in supply_lands(st, seat):
+        out += texts[land][level]
+    return out
 
 
 def do_supply(st: S, seat: int, args: tuple) -> None:
@@ -249,20 +258,22 @@ def do_supply(st: S, seat: int, args: tuple) -> None:
 # ====================================================================== fortress building
 
 
-def fortify_options(st: S, seat: int) -> list[str]:
-    """Festungsbau (U10): an own land without fortress, holding 2 EP, one of 3 tokens left."""
+def fortify_options(st: S, seat: int, own: list[int]) -> list[str]:
+    """Festungsbau (U10): an own land (``own``: ``st.lands_of(seat)``) without fortress, holding 2 EP,
+    one of 3 tokens left."""
     if st.forts_left[seat] <= 0:
         return []
-    f = st.content.rules.fortress
-    lands = st.content.board.lands
+    need = st.content.rules.fortress.build_min_ep
+    texts = st.content.tables.fortify
+    fort = st.fort
+    e0, e1, e2 = st.content.ep
+    inf, cav, art = st.units
+    out = [texts[i] for i in own if fort[i] == NO_FORT and inf[i] * e0 + cav[i] * e1 + art[i] * e2 >= need]
     cap = st.capital[seat]
-    winter_cost = value(st, attrition_payment(st, seat))
-    out = []
-    for i, o in enumerate(st.owner):
-        if o == seat and st.fort[i] == NO_FORT:
-            ep = st.ep_in(i) - (winter_cost if i == cap else 0)
-            if ep >= f.build_min_ep:
-                out.append(grammar.fortify(lands[i].key))
+    if cap >= 0 and texts[cap] in out and attrition_due(st, seat):
+        # in winter the capital first pays this civil action's attrition
+        if st.ep_in(cap) - value(st, attrition_payment(st, seat)) < need:
+            out.remove(texts[cap])
     return out
 
 
@@ -272,10 +283,3 @@ def do_fortify(st: S, seat: int, land: int) -> None:
     st.forts_left[seat] -= 1
     st.log.add(t("{seat} builds a fortress in {land} (disbanding {gone}).",
                  seat=st.seats[seat], land=st.content.board.lands[land].name, gone=troops(gone)))
-
-
-def owned_neighbour(st: S, seat: int, land: int) -> bool:
-    """True when ``seat`` owns a land next to ``land``."""
-    owner = st.owner
-    return any(owner[s] == seat for s in st.content.board.adj[land])
-

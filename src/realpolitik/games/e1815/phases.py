@@ -204,11 +204,12 @@ class Turn(NamedTuple):
             else:
                 after.append(HalfMove(seat))
         st.stack.extend(reversed(after))
-        if not any(o == seat for o in st.owner):
+        if seat not in st.owner:
             st.log.add(t("{seat} owns no land and sits out the {season} turn.", seat=st.seats[seat],
                          season=SEASONS[season]))
             return
-        st.log.add(t("{seat}'s {season} turn.", seat=st.seats[seat], season=SEASONS[season]))
+        if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+            st.log.add(t("{seat}'s {season} turn.", seat=st.seats[seat], season=SEASONS[season]))
         _begin(st, seat, st.content.rules.turn.actions)
 
 
@@ -221,10 +222,11 @@ class HalfMove(NamedTuple):
     def run(self, st: S) -> None:
         seat = self.seat
         st.turn_seat = seat
-        if not any(o == seat for o in st.owner):
+        if seat not in st.owner:
             return
         st.half = True
-        st.log.add(t("{seat}'s half move.", seat=st.seats[seat]))
+        if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+            st.log.add(t("{seat}'s half move.", seat=st.seats[seat]))
         _begin(st, seat, st.content.rules.turn.half_move_actions)
 
 
@@ -258,15 +260,16 @@ class TurnAction(NamedTuple):
     def legal(self, st: S) -> list[str]:
         seat = self.seat
         out: list[str] = []
-        lands = st.content.board.lands
+        own = st.lands_of(seat)
         if logistics.can_act_civil(st, seat):
-            if logistics.can_relocate(st, seat):
+            if logistics.can_relocate(st, seat, own):
                 out.append(grammar.RELOCATE)
             out += logistics.supply_options(st, seat)
-            out += logistics.fortify_options(st, seat)
-            out += combat.diplomacy_options(st, seat)
+            out += logistics.fortify_options(st, seat, own)
+            out += combat.diplomacy_options(st, seat, own)
         if st.military_left > 0:
-            out += [grammar.attack(lands[t].key) for t in combat.attack_targets(st, seat)]
+            texts = st.content.tables.attack
+            out += [texts[t] for t in combat.attack_targets(st, seat, own)]
         out.append(grammar.END_TURN)
         return out
 
@@ -295,7 +298,7 @@ class TurnAction(NamedTuple):
             logistics.start_relocation(st, seat)
         elif verb == "supply":
             logistics.do_supply(st, seat, args)
-            if first:
+            if first and st.log.keeps:  # searched worlds keep no log: their lines are not even put together
                 st.log.add(t("Supplies as the first action end {seat}'s turn.", seat=st.seats[seat]))
         elif verb == "fortify":
             logistics.do_fortify(st, seat, board.index[args[0]])

@@ -18,7 +18,7 @@ from realpolitik.i18n import Listed, Text, listed, t
 
 from . import grammar
 from .content import KINDS
-from .units import NEUTRAL, NO_FORT, gain_markers, place, troops
+from .units import NEUTRAL, gain_markers, place, troops
 
 if TYPE_CHECKING:
     from .state import E1815State as S
@@ -26,13 +26,11 @@ if TYPE_CHECKING:
 
 def strength(st: S, seat: int) -> tuple[int, int, int, int]:
     """The ranking metric of the SP distribution: lands, EP on the map, markers, later seat."""
-    owner = st.owner
-    lands = ep = 0
-    for i, o in enumerate(owner):
-        if o == seat:
-            lands += 1
-            ep += st.ep_in(i)
-    return (lands, ep, st.markers[seat], seat)
+    own = st.lands_of(seat)
+    e0, e1, e2 = st.content.ep
+    inf, cav, art = st.units
+    ep = sum(inf[i] * e0 + cav[i] * e1 + art[i] * e2 for i in own)
+    return (len(own), ep, st.markers[seat], seat)
 
 
 # ====================================================================== reinforcement
@@ -40,19 +38,18 @@ def strength(st: S, seat: int) -> tuple[int, int, int, int]:
 
 def reinforcement_ep(st: S, seat: int) -> int:
     r = st.content.rules.reinforcement
-    lands = sum(1 for o in st.owner if o == seat)
+    lands = st.owner.count(seat)
     return r.base + lands // r.lands_per_ep + r.per_territory * len(st.full_territories(seat))
 
 
 def reinforcement_lands(st: S, seat: int) -> list[int]:
     """The held capital, own fortress lands and the own general's land."""
-    out = {i for i, f in enumerate(st.fort) if f != NO_FORT and st.owner[i] == seat}
-    if st.holds_capital(seat):
-        out.add(st.capital[seat])
-    g = st.general[seat]
-    if g >= 0 and st.owner[g] == seat:
-        out.add(g)
-    return sorted(out)
+    owner = st.owner
+    out = st.fortresses_of(seat)
+    more = [land for land in (st.capital[seat], st.general[seat]) if land >= 0 and owner[land] == seat]
+    if more:
+        out = sorted({*out, *more})
+    return out
 
 
 @procedure(tag="reinforce")
@@ -67,7 +64,7 @@ class Reinforce(NamedTuple):
         st.turn_seat = seat
         st.half = False
         board = st.content.board
-        if not any(o == seat for o in st.owner):
+        if seat not in st.owner:
             st.log.add(t("{seat} owns no land and gets no reinforcements.", seat=st.seats[seat]))
             return
         if st.general[seat] == NEUTRAL:
@@ -78,19 +75,22 @@ class Reinforce(NamedTuple):
                 st.general[seat] = spot
                 st.log.add(t("{seat}'s general returns to {land}.", seat=st.seats[seat], land=board.lands[spot].name))
         budget = reinforcement_ep(st, seat)
-        st.log.add(t("Reinforcements: {seat} may place {budget} EP.", seat=st.seats[seat], budget=budget))
+        if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+            st.log.add(t("Reinforcements: {seat} may place {budget} EP.", seat=st.seats[seat], budget=budget))
         _keep_placing(st, seat, budget)
 
 
 def placements(st: S, seat: int, left: int) -> list[str]:
+    """``place <land> <kind>``: infantry in every reinforcement land, cavalry and artillery only in the capital."""
     ep = st.content.ep
-    lands = st.content.board.lands
+    texts = st.content.tables.place
     cap = st.capital[seat] if st.holds_capital(seat) else NEUTRAL
+    kinds = [k for k in range(len(KINDS)) if ep[k] <= left and st.pool[k][seat] > 0]
+    if not kinds:
+        return []
     out = []
     for land in reinforcement_lands(st, seat):
-        for k, kind in enumerate(KINDS):
-            if (k == 0 or land == cap) and ep[k] <= left and st.pool[k][seat] > 0:
-                out.append(grammar.place(lands[land].key, kind))
+        out += [texts[land][k] for k in kinds if k == 0 or land == cap]
     return out
 
 
@@ -120,9 +120,10 @@ class PlaceReinforcements(NamedTuple):
         board = st.content.board
         k = KINDS.index(kind)
         place(st, seat, board.index[key], k, 1)
-        st.log.add(t("{seat} places {unit} in {land}.",
-                     seat=st.seats[seat], unit=troops(tuple(int(i == k) for i in range(3))),
-                     land=board.lands[board.index[key]].name))
+        if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+            st.log.add(t("{seat} places {unit} in {land}.",
+                         seat=st.seats[seat], unit=troops(tuple(int(i == k) for i in range(3))),
+                         land=board.lands[board.index[key]].name))
         _keep_placing(st, seat, self.left - st.content.ep[k])
 
     def describe(self, st: S, seat: int | None) -> Text:
@@ -240,8 +241,10 @@ def distribute(st: S) -> bool:
         full = len(st.full_territories(s))
         gain = table[rank] + sc.per_territory * full
         st.sp[s] += gain
-        parts.append(t("{seat} +{gain} ({sp})", seat=st.seats[s], gain=gain, sp=st.sp[s]))
-    st.log.add(t("SP distribution, year {year}: {scores}.", year=st.year, scores=listed(parts)))
+        parts.append((s, gain))
+    if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+        scores = [t("{seat} +{gain} ({sp})", seat=st.seats[s], gain=gain, sp=st.sp[s]) for s, gain in parts]
+        st.log.add(t("SP distribution, year {year}: {scores}.", year=st.year, scores=listed(scores)))
     won = victory(st)
     if won is not None:
         st.result = (*won, False)

@@ -11,6 +11,7 @@ per-player data in lists indexed by seat; a clone slices them.
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Any
 
 from realpolitik.engine import LIST, NESTED, SHARED, VALUE, FramedState, Outcome, Rng, fields
@@ -64,7 +65,18 @@ class E1815State(FramedState):
 
     def grey_fortresses(self, seat: int) -> int:
         """Grey fortresses ``seat`` owns."""
-        return sum(1 for i, f in enumerate(self.fort) if f == GREY and self.owner[i] == seat)
+        owner = self.owner
+        return sum(1 for i in self.content.board.grey_lands if owner[i] == seat)
+
+    def lands_of(self, seat: int) -> list[int]:
+        """The lands ``seat`` owns, in map order."""
+        return [i for i, o in enumerate(self.owner) if o == seat]
+
+    def fortresses_of(self, seat: int) -> list[int]:
+        """The lands ``seat`` owns that have a fortress, grey or built, in map order."""
+        owner = self.owner
+        # NO_FORT is 0: compress picks the lands with any fortress without a Python step per land
+        return [i for i in compress(range(len(self.fort)), self.fort) if owner[i] == seat]
 
     def holds_capital(self, seat: int) -> bool:
         """True while ``seat`` owns its own capital (has its flag)."""
@@ -79,7 +91,7 @@ class E1815State(FramedState):
         """Territories every land of which ``seat`` owns."""
         owner = self.owner
         return [t for t, members in enumerate(self.content.board.territory_lands)
-                if all(owner[i] == seat for i in members)]
+                if owner[members[0]] == seat and all(owner[i] == seat for i in members)]
 
     def capital_of(self, land: int) -> int:
         """The seat whose capital ``land`` is, or ``NEUTRAL``."""

@@ -28,17 +28,28 @@ if TYPE_CHECKING:
     from .state import E1815State as S
 
 
-def cede_lands(st: S, seat: int) -> list[int]:
-    """Own lands other than the own capital."""
+def cede_lands(st: S, seat: int, own: list[int]) -> list[int]:
+    """Own lands (``own``: ``st.lands_of(seat)``) other than the own capital."""
     cap = st.capital[seat]
-    return [i for i, o in enumerate(st.owner) if o == seat and i != cap]
+    return [i for i in own if i != cap]
 
 
-def transfer_targets(st: S, seat: int) -> list[int]:
-    """Lands of the ally next to an own land with troops."""
-    ally, owner, adj, units = st.ally[seat], st.owner, st.content.board.adj, st.units
-    return [t for t, o in enumerate(owner) if o == ally and any(
-        owner[s] == seat and units[0][s] + units[1][s] + units[2][s] > 0 for s in adj[t])]
+def transfer_targets(st: S, seat: int, own: list[int]) -> list[int]:
+    """Lands of the ally next to an own land (``own``: ``st.lands_of(seat)``) with troops."""
+    owner, adj_mask = st.owner, st.content.board.adj_mask
+    inf, cav, art = st.units
+    near = 0  # the lands next to an own land with troops
+    for s in own:
+        if inf[s] or cav[s] or art[s]:
+            near |= adj_mask[s]
+    ally = st.ally[seat]
+    out = []
+    while near:  # its lands in map order, lowest bit first
+        t = (near & -near).bit_length() - 1
+        near &= near - 1
+        if owner[t] == ally:
+            out.append(t)
+    return out
 
 
 def can_give_marker(st: S, seat: int) -> bool:
@@ -48,17 +59,20 @@ def can_give_marker(st: S, seat: int) -> bool:
 
 def can_act(st: S, seat: int) -> bool:
     """``seat`` has a team action to take: an ally, and a land to cede, troops to hand over or a marker to give."""
-    return st.ally[seat] != NEUTRAL and bool(cede_lands(st, seat) or transfer_targets(st, seat)
-                                             or can_give_marker(st, seat))
+    if st.ally[seat] == NEUTRAL:
+        return False
+    own = st.lands_of(seat)
+    return bool(cede_lands(st, seat, own) or transfer_targets(st, seat, own) or can_give_marker(st, seat))
 
 
 def options(st: S, seat: int) -> list[str]:
     """The team actions open to ``seat`` now (without ``no team action``)."""
     if st.ally[seat] == NEUTRAL:
         return []
-    lands = st.content.board.lands
-    out = [grammar.cede(lands[i].key) for i in cede_lands(st, seat)]
-    out += [grammar.transfer(lands[i].key) for i in transfer_targets(st, seat)]
+    tables = st.content.tables
+    own = st.lands_of(seat)
+    out = [tables.cede[i] for i in cede_lands(st, seat, own)]
+    out += [tables.transfer[i] for i in transfer_targets(st, seat, own)]
     if can_give_marker(st, seat):
         out.append(grammar.GIVE_MARKER)
     return out
@@ -138,13 +152,12 @@ class HandOver(NamedTuple):
 
     def legal(self, st: S) -> list[str]:
         seat = self.seat
-        owner, units, lands = st.owner, st.units, st.content.board.lands
+        owner, units, moves = st.owner, st.units, st.content.tables.move
         out = []
         for s in st.content.board.adj[self.target]:
             if owner[s] == seat:
-                key = lands[s].key
-                for k, kind in enumerate(KINDS):
-                    out += [grammar.move(key, n, kind) for n in range(1, units[k][s] + 1)]
+                for k in range(len(KINDS)):
+                    out += moves[s][k][:units[k][s]]
         if self.moved:
             out.append(grammar.DONE)
         return out

@@ -24,6 +24,7 @@ NO_FORT, GREY, BUILT = 0, 1, 2
 KIND_INDEX = {kind: k for k, kind in enumerate(KINDS)}
 
 
+@lru_cache(maxsize=4096)  # a pure function of few small numbers, asked for at every attrition and battle
 def cheapest(counts: tuple[int, int, int], ep: int, values: tuple[int, int, int]) -> tuple[int, int, int]:
     """Units worth at least ``ep`` EP with the least overpay, infantry first, then cavalry.
 
