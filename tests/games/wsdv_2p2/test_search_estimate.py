@@ -16,7 +16,7 @@ from .conftest import EAST_SEAT, USA, USSR, WEST_SEAT, Table
 def test_the_game_offers_its_estimate_with_short_playouts():
     game = get("wsdv-2p2")
     assert game.evaluate is win_chances
-    assert game.bot_defaults["ismcts"] == {"depth": 10}
+    assert game.bot_defaults["ismcts"]["depth"] == 10
 
 
 def test_chances_are_probabilities_and_each_side_shares_its_own():

@@ -172,8 +172,8 @@ def ls_targets(st: S, side: int, points: int, placed: tuple, choice: tuple, flag
     top_up = min(2, points)
     if flags & TOPPED and st.options["ls_top_up"] == "one-province":
         top_up = 0
-    return [p for p in c.of_side[side] if p != c.wb and p not in placed
-            and board.ls_requirement(st, p, choice) <= top_up]
+    need = board.ls_requirements(st, choice)
+    return [p for p in c.of_side[side] if p != c.wb and p not in placed and need[p] <= top_up]
 
 
 @decision(tag="ls", public=True)

@@ -7,6 +7,8 @@ Sites are numbered as in ``content``: a city by its index, a blue line as
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import eq, or_
 from typing import TYPE_CHECKING
 
 from realpolitik.i18n import Text, t
@@ -32,15 +34,6 @@ def province_of(st: S, city: int) -> int:
     return p
 
 
-def city_provinces(st: S) -> list[int]:
-    """``province_of`` for every city at once."""
-    c = st.content
-    out = list(c.city_province)
-    if out[c.hamburg] < 0:
-        out[c.hamburg] = st.hamburg
-    return out
-
-
 def protests(st: S, p: int) -> int:
     """Mass protests in a province: one per 4 unrest, plus West Berlin supplier protests (§6.1, §6.3)."""
     n = st.unrest[p] // 4
@@ -48,6 +41,15 @@ def protests(st: S, p: int) -> int:
     if p in c.supplier:
         n += st.supplier_mp[c.supplier.index(p)]
     return n
+
+
+def protesting(st: S) -> list[bool]:
+    """Per province: whether it has a mass protest now (``protests`` > 0)."""
+    out = [u >= 4 for u in st.unrest]
+    for i, p in enumerate(st.content.supplier):
+        if st.supplier_mp[i]:
+            out[p] = True
+    return out
 
 
 def side_protests(st: S, side: int) -> int:
@@ -97,40 +99,33 @@ def lowest_sectors(st: S) -> list[int]:
 # ====================================================================== factories and infrastructure
 
 
-def touches(st: S, k: int, city: int) -> bool:
-    """True when a built blue line of connection ``k`` is attached to ``city``."""
-    built = st.lines[k]
-    if not built:
-        return False
-    if st.content.lines[k] == 1:
-        return True
-    end = 0 if st.content.ends[k][0] == city else 1
-    return bool(built & (1 << end))
-
-
-def working(st: S, k: int) -> bool:
-    """A connection works when all its blue lines are built and both ends hold a factory."""
-    a, b = st.content.ends[k]
-    return st.lines[k] == st.content.full[k] and st.factory[a] != NONE and st.factory[b] != NONE
-
-
 def value(st: S, city: int) -> int:
     """A factory's value: 1 + working connections, -1 when run down, +1 for Rheinsberg (§1.7)."""
-    state = st.factory[city]
+    factory = st.factory
+    state = factory[city]
     if state == NONE:
         return 0
-    c = st.content
-    v = 1
-    for k in c.city_connections[city]:
-        if st.lines[k] == c.full[k]:
-            a, b = c.ends[k]
-            if st.factory[b if a == city else a] != NONE:
-                v += 1
+    net = st.content.network
+    lines = st.lines
+    v = net.base_value[city]
+    for k, full, other, _ in net.links[city]:
+        if lines[k] == full and factory[other] != NONE:
+            v += 1
     if state == RUNDOWN:
         v -= 1
-    if city == c.rheinsberg:
-        v += 1
     return v
+
+
+def values(st: S) -> list[int]:
+    """``value`` of every city (0 without a factory) at once."""
+    net = st.content.network
+    factory = st.factory
+    out = list(map(tuple.__getitem__, net.worth, factory))
+    for _, a, b in compress(net.ends, map(eq, st.lines, net.full)):  # the connections with every line built
+        if factory[a] != NONE and factory[b] != NONE:
+            out[a] += 1
+            out[b] += 1
+    return out
 
 
 def province_factories(st: S, p: int) -> list[int]:
@@ -147,14 +142,29 @@ def export_level(st: S, p: int) -> int:
     return max((value(st, x) for x in province_factories(st, p)), default=-1)
 
 
+def export_levels(st: S) -> list[int]:
+    """``export_level`` of every province at once."""
+    c = st.content
+    net = c.network
+    factory = st.factory
+    out = [-1] * (len(c.provinces) + 2)  # and the slots of Hamburg and of the external cities (``Network.slot``)
+    for x, v in enumerate(values(st)):
+        slot = net.slot[x]
+        if factory[x] != NONE and v > out[slot]:
+            out[slot] = v
+    out[st.hamburg] = max(out[st.hamburg], out[net.hamburg_slot])
+    return out[:len(c.provinces)]
+
+
 def external_links(st: S, ext: int) -> list[int]:
     """East provinces an external factory is linked to by a working connection (§4.2.4)."""
-    c = st.content
+    factory, lines = st.factory, st.lines
     out = []
-    for k in c.city_connections[ext]:
-        if working(st, k):
-            a, b = c.ends[k]
-            p = province_of(st, b if a == ext else a)
+    if factory[ext] == NONE:
+        return out
+    for k, full, other, _ in st.content.network.links[ext]:
+        if lines[k] == full and factory[other] != NONE:
+            p = province_of(st, other)
             if p not in out:
                 out.append(p)
     return out
@@ -169,8 +179,6 @@ def external_assignment(st: S, choice: tuple[int, ...] = ()) -> dict[int, int]:
     picks = dict(zip(choice[::2], choice[1::2]))
     out = {}
     for ext in st.content.externals:
-        if st.factory[ext] == NONE:
-            continue
         links = external_links(st, ext)
         if links:
             out[ext] = picks[ext] if picks.get(ext) in links else links[0]
@@ -187,9 +195,25 @@ def economy(st: S, p: int, choice: tuple[int, ...] = ()) -> int:
     return total
 
 
+def economies(st: S, choice: tuple[int, ...] = ()) -> list[int]:
+    """``economy`` of every province at once."""
+    c = st.content
+    net = c.network
+    vals = values(st)
+    out = [0] * (len(c.provinces) + 2)  # and the slots of Hamburg and of the external cities (``Network.slot``)
+    for slot, v in zip(net.slot, vals):
+        out[slot] += v
+    out[st.hamburg] += out[net.hamburg_slot]
+    for ext, q in external_assignment(st, choice).items():
+        if c.side_of[q] == EAST:
+            out[q] += vals[ext]
+    return out[:len(c.provinces)]
+
+
 def attached(st: S, city: int) -> bool:
     """True when any infrastructure is attached to the city."""
-    return any(touches(st, k, city) for k in st.content.city_connections[city])
+    lines = st.lines
+    return any(lines[k] & bit for k, _, _, bit in st.content.network.links[city])
 
 
 def site_provinces(st: S, site: int) -> list[int]:
@@ -201,25 +225,6 @@ def site_provinces(st: S, site: int) -> list[int]:
     return [q for q in (province_of(st, a), province_of(st, b)) if q >= 0]
 
 
-#: per content (by id, with the content itself to recognise it): the lists of ``_of_side``
-_SIDE_LISTS: dict[int, tuple] = {}
-
-
-def _of_side(c) -> tuple[dict[int, list[int]], dict[int, list[int]], dict[int, list[int]]]:
-    """Per side, in index order: the cities a factory may be built on (cities and Hamburg, §4.2.1),
-    its connections, and its cities that are not external — worked out once per content."""
-    found = _SIDE_LISTS.get(id(c))
-    if found is None or found[0] is not c:
-        sides = set(c.city_side) | set(c.connection_side)
-        buildable = {s: [x for x, city in enumerate(c.cities) if c.city_side[x] == s
-                         and city.kind in ("city", "hamburg")] for s in sides}
-        connections = {s: [k for k in range(len(c.ends)) if c.connection_side[k] == s] for s in sides}
-        inland = {s: [x for x, city in enumerate(c.cities) if c.city_side[x] == s and city.kind != "external"]
-                  for s in sides}
-        found = _SIDE_LISTS[id(c)] = (c, buildable, connections, inland)
-    return found[1], found[2], found[3]
-
-
 def build_sites(st: S, side: int, where: str | None = None, points: int = 1) -> list[int]:
     """Sites where ``side`` may spend a build point now (§4.2.1–4.2.4).
 
@@ -228,39 +233,40 @@ def build_sites(st: S, side: int, where: str | None = None, points: int = 1) -> 
     """
     c = st.content
     out: list[int] = []
+    factory = st.factory
     if where == "rheinsberg":
         r = c.rheinsberg
-        if points >= 2 and st.factory[r] == NONE and protests(st, c.city_province[r]) == 0:
+        if points >= 2 and factory[r] == NONE and protests(st, c.city_province[r]) == 0:
             out.append(r)
         return out
-    banned = [protests(st, p) > 0 for p in range(len(c.provinces))] + [False]  # index -1: no province
-    city_banned = [banned[p] for p in city_provinces(st)]
+    net = c.network
+    banned = protesting(st)
+    banned += (banned[st.hamburg], False)  # read by Hamburg and by the external cities (``Network.slot``)
     if where in ("cssr", "pl"):
-        cities = [x for x in c.externals if c.cities[x].country == where]
-        out += [x for x in cities if st.factory[x] == NONE]
-        conns = sorted({k for x in cities for k in c.city_connections[x]})
+        out += [x for x in net.abroad_cities[where] if factory[x] == NONE]
+        group = net.abroad[where]
     else:
-        buildable, connections, _ = _of_side(c)
-        out += [x for x in buildable.get(side, ()) if st.factory[x] == NONE and not city_banned[x]]
-        conns = connections.get(side, ())
-    for k in conns:
-        built = st.lines[k]
-        if built == c.full[k]:
+        slot = net.slot
+        out += [x for x in net.buildable[side] if factory[x] == NONE and not banned[slot[x]]]
+        group = net.sides[side]
+    lines = st.lines
+    # a connection without a line and without a factory at either end offers no site
+    busy = map(or_, map(or_, map(lines.__getitem__, group.k), map(factory.__getitem__, group.a)),
+               map(factory.__getitem__, group.b))
+    for k, a, b, slot_a, slot_b, full, single, site in compress(group.rows, busy):
+        built = lines[k]
+        if built == full or banned[slot_a] or banned[slot_b]:
             continue
-        a, b = c.ends[k]
-        if city_banned[a] or city_banned[b]:
-            continue
-        base = LINE + 2 * k
-        if c.lines[k] == 1:
-            if st.factory[a] != NONE or st.factory[b] != NONE:
-                out.append(base)
+        if single:
+            if factory[a] != NONE or factory[b] != NONE:
+                out.append(site)
         elif built:
-            out.append(base + (1 if built & 1 else 0))
+            out.append(site + (1 if built & 1 else 0))
         else:
-            if st.factory[a] != NONE:
-                out.append(base)
-            if st.factory[b] != NONE:
-                out.append(base + 1)
+            if factory[a] != NONE:
+                out.append(site)
+            if factory[b] != NONE:
+                out.append(site + 1)
     return out
 
 
@@ -286,37 +292,36 @@ def dismantle_sites(st: S, side: int, where: str | None = None) -> list[int]:
     target = None if where is None else c.province_index[where]
 
     def inside(provinces: list[int], cities: tuple[int, ...]) -> bool:
-        if target is None:
-            return True
         return target in provinces or (where == "ns" and c.hamburg in cities)
 
-    _, connections, inland = _of_side(c)
+    net = c.network
+    factory, lines = st.factory, st.lines
     out = []
-    for x in inland.get(side, ()):
-        state = st.factory[x]
-        if state == NONE:
-            continue
-        if (state == WORKING or x == c.rheinsberg) and not attached(st, x) and inside([province_of(st, x)], (x,)):
+    inland = net.inland[side]
+    for x in compress(inland, map(factory.__getitem__, inland)):  # the cities with a factory
+        if (factory[x] == WORKING or x == c.rheinsberg) and not attached(st, x) \
+                and (target is None or inside([province_of(st, x)], (x,))):
             out.append(x)
-    for k in connections.get(side, ()):
-        built = st.lines[k]
-        if built:
-            a, b = c.ends[k]
-            if inside(site_provinces(st, LINE + 2 * k), (a, b)):
-                out += [LINE + 2 * k + end for end in (0, 1) if built & (1 << end)]
+    group = net.sides[side]
+    for k, a, b, _, _, _, _, site in compress(group.rows, map(lines.__getitem__, group.k)):  # lines built
+        built = lines[k]
+        if target is None or inside(site_provinces(st, site), (a, b)):
+            if built & 1:
+                out.append(site)
+            if built & 2:
+                out.append(site + 1)
     return out
 
 
 def can_dismantle(st: S, side: int) -> bool:
-    """True when ``side`` has at least one build point it could dismantle."""
+    """True when ``side`` has at least one build point it could dismantle (``dismantle_sites``)."""
     c = st.content
-    _, connections, inland = _of_side(c)
-    lines = st.lines
-    if any(lines[k] for k in connections.get(side, ())):
+    net = c.network
+    if any(map(st.lines.__getitem__, net.sides[side].k)):
         return True
+    # no blue line of the side is built, so none is attached to its factories
     factory = st.factory
-    return any(factory[x] == WORKING and not attached(st, x) for x in inland.get(side, ())) or \
-        (side == EAST and factory[c.rheinsberg] != NONE)
+    return WORKING in [factory[x] for x in net.inland[side]] or side == EAST and factory[c.rheinsberg] != NONE
 
 
 def dismantle(st: S, site: int) -> Text:
@@ -336,9 +341,8 @@ def dismantle(st: S, site: int) -> Text:
 
 def rundown_sites(st: S) -> list[int]:
     """East factories that can run down (not external ones, §4.2.4)."""
-    c = st.content
-    return [x for x in range(len(c.cities)) if st.factory[x] == WORKING and c.city_side[x] == EAST
-            and c.cities[x].kind != "external"]
+    factory = st.factory
+    return [x for x in st.content.network.inland[EAST] if factory[x] == WORKING]
 
 
 def remove_external(st: S, ext: int) -> None:
@@ -355,7 +359,16 @@ def remove_external(st: S, ext: int) -> None:
 
 def ls_requirement(st: S, p: int, choice: tuple[int, ...] = ()) -> int:
     """Card points still missing for the province's next LS: 3·n minus its economy (§4.3.2)."""
-    return max(0, 3 * (st.ls[p] + 1) - economy(st, p, choice))
+    return _missing(st.ls[p], economy(st, p, choice))
+
+
+def ls_requirements(st: S, choice: tuple[int, ...] = ()) -> list[int]:
+    """``ls_requirement`` of every province at once."""
+    return [_missing(ls, e) for ls, e in zip(st.ls, economies(st, choice))]
+
+
+def _missing(ls: int, economy: int) -> int:
+    return max(0, 3 * (ls + 1) - economy)
 
 
 def other(side: int) -> int:

@@ -35,7 +35,7 @@ def leader(st: S) -> int:
 
 def name(st: S, key: str) -> str:
     """A card as the log names it: its number and printed title."""
-    return f"{key.upper()} {st.card(key).title}"
+    return st.content.card_names[key]
 
 
 def pname(st: S, p: int) -> Text:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
@@ -20,6 +20,10 @@ from realpolitik.engine.content import Entry, entries, read_toml, validate
 from realpolitik.i18n import Text, t
 
 from . import grammar
+
+if TYPE_CHECKING:
+    from .network import Network
+    from .rules import Offers
 
 DATA = Path(__file__).parent / "data"
 
@@ -210,6 +214,28 @@ class Content:
     def texts(self) -> grammar.Texts:
         """The most asked-for action texts, written once."""
         return grammar.Texts(self)
+
+    @cached_property
+    def turn_offers(self) -> dict[tuple, Offers]:
+        """The action texts of a turn's cards, per kind of turn and situation (``rules.Offers``), written as asked."""
+        return {}
+
+    @cached_property
+    def network(self) -> Network:
+        """The factory sites and connections as tables for the board's queries, made once."""
+        from .network import Network  # the tables read this module's constants
+
+        return Network(self)
+
+    @cached_property
+    def event_pools(self) -> dict[str, tuple[str, ...]]:
+        """Each card's event icons by their action words, each repeated by its count, written once."""
+        return {key: tuple(i.slug for i in card.icons for _ in range(i.count)) for key, card in self.cards.items()}
+
+    @cached_property
+    def card_names(self) -> dict[str, str]:
+        """Each card as the log names it: its number and printed title, written once."""
+        return {key: f"{key.upper()} {card.title}" for key, card in self.cards.items()}
 
     @cached_property
     def province_words(self) -> tuple[Text, ...]:

@@ -242,8 +242,9 @@ def western_currency(st: S) -> None:
 def currency_balance(st: S) -> tuple[int, int, int, int]:
     """(lowest West export level L, East income E, East LS, balance) of phase 3."""
     c = st.content
-    low = min(max(0, board.export_level(st, p)) for p in c.west_germany)
-    income = sum(1 for p in c.of_side[EAST] if board.export_level(st, p) >= max(0, low))
+    levels = board.export_levels(st)
+    low = min(max(0, levels[p]) for p in c.west_germany)
+    income = sum(1 for p in c.of_side[EAST] if levels[p] >= max(0, low))
     east_ls = sum(st.ls[p] for p in c.of_side[EAST])
     return low, income, east_ls, st.currency + income - east_ls
 
@@ -305,8 +306,10 @@ def living_standard_limit(st: S) -> None:
 def berlin_limit(st: S) -> int | None:
     """West Berlin's LS limit: the weakest export level among suppliers that ever delivered (None: no limit)."""
     c = st.content
-    levels = [max(0, board.export_level(st, c.supplier[i])) for i, d in enumerate(st.delivered) if d]
-    return min(levels) if levels else None
+    if not any(st.delivered):
+        return None
+    levels = board.export_levels(st)
+    return min(max(0, levels[c.supplier[i]]) for i, d in enumerate(st.delivered) if d)
 
 
 @procedure(tag="ls_limit")
@@ -316,10 +319,11 @@ class LivingStandardLimit(NamedTuple):
 
     def run(self, st: S) -> None:
         c = st.content
+        levels = board.export_levels(st)  # living standards do not change factory values
         for p in range(len(c.provinces)):
             if p == c.wb:
                 continue
-            cap = max(0, board.export_level(st, p))
+            cap = max(0, levels[p])
             if st.ls[p] > cap:
                 st.log.add(t("{province}: living standard {ls} falls to its export level {cap}.",
                              province=pname(st, p), ls=st.ls[p], cap=cap))

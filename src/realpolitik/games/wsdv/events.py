@@ -63,7 +63,7 @@ class Event(NamedTuple):
 def _begin(st: S, seat: int, key: str, ignored: str) -> None:
     """Build the icon pool (minus an ignored icon) and queue the arrows (§4.4.2–4.4.4)."""
     card = st.card(key)
-    pool = [icon.slug for icon in card.icons for _ in range(icon.count)]
+    pool = list(st.content.event_pools[key])
     if ignored in pool:
         pool.remove(ignored)
     steps = [card.arrows.prestige, card.arrows.currency, card.arrows.socialism]
@@ -124,11 +124,11 @@ class Arrows(NamedTuple):
         moved = []
         for track, step in zip(TRACKS, (prestige, currency, socialism)):
             if step:
-                pos = max(-6, min(6, getattr(st, track) + step))
-                setattr(st, track, pos)
-                moved.append(t("{track} {pos}", track=TRACK_NAMES[track], pos=f"{pos:+d}"))
-        if moved:
-            st.log.add(t("Tracks: {moves}.", moves=listed(moved)))
+                setattr(st, track, max(-6, min(6, getattr(st, track) + step)))
+                moved.append(track)
+        if moved and st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+            moves = [t("{track} {pos}", track=TRACK_NAMES[track], pos=f"{getattr(st, track):+d}") for track in moved]
+            st.log.add(t("Tracks: {moves}.", moves=listed(moves)))
 
 
 @procedure(tag="icons")

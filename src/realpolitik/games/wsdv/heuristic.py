@@ -65,10 +65,12 @@ def evaluate(st, side: int) -> float:
     Track markers are left out: within one event they only move once its icons are done,
     so comparing a finished event with an unfinished one would favour ending it early.
     """
-    return _standing(st, side) - _standing(st, EAST if side == WEST else WEST)
+    levels, economies = board.export_levels(st), board.economies(st)
+    return _standing(st, side, levels, economies) - _standing(st, EAST if side == WEST else WEST, levels, economies)
 
 
-def _standing(st, side: int) -> float:
+def _standing(st, side: int, levels: list[int], economies: list[int]) -> float:
+    """``side``'s part of ``evaluate``; ``levels`` and ``economies``: every province's export level and economy."""
     c = st.content
     protests = board.side_protests(st, side)
     score = -4.0 * protests - (8.0 if protests >= 3 else 0.0)
@@ -77,9 +79,9 @@ def _standing(st, side: int) -> float:
     for p in provinces:
         u = st.unrest[p]
         score -= 0.5 * u + (0.7 if u % 4 == 3 else 0.0)
-        cap = max(0, board.export_level(st, p)) if p != c.wb else st.ls[p]
+        cap = max(0, levels[p]) if p != c.wb else st.ls[p]
         score += 1.3 * min(st.ls[p], cap) + 0.3 * max(0, st.ls[p] - cap)
-        score += 0.3 * board.economy(st, p)
+        score += 0.3 * economies[p]
         score -= 0.5 * max(0, top - st.ls[p] - 1)  # unrest the internal comparison will bring
         for q in c.border[p]:  # unrest the East–West comparison will bring
             score += 0.5 * (max(0, st.ls[p] - board.protests(st, p) - st.ls[q])

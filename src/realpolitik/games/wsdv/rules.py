@@ -21,7 +21,7 @@ from . import board, events, grammar
 from .actions import Build, Dismantle, LivingStandard, RemoveUnrest
 from .board import NONE, WORKING
 from .common import ROMAN, asks, discard, draw, leader, name, unveil
-from .content import EAST, Card
+from .content import EAST, Card, Content
 from .end_of_decade import EndOfDecade
 from .protests import Socialists, Suppliers
 
@@ -198,6 +198,23 @@ def _fill_display(st: S) -> None:
 USES = ("calm", "build", "ls", "event")
 
 
+class Offers(dict):
+    """The action texts of a turn's cards in one situation (``Turn.situation``): per card key, the texts
+    of taking it from the display and of playing it from the hand, each in the order of its uses.
+    Written on a card's first ask and kept with the content (``Content.turn_offers``): legal actions
+    are listed on every step of every game and search."""
+
+    def __init__(self, turn: type[Turn], c: Content, situation: tuple) -> None:
+        super().__init__()
+        self.turn, self.content, self.situation = turn, c, situation
+
+    def __missing__(self, key: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        texts = self.content.texts
+        uses = self.turn.uses(self.content, key, self.situation)
+        found = self[key] = tuple(texts.take[key][u] for u in uses), tuple(texts.play[key][u] for u in uses)
+        return found
+
+
 @decision(tag="turn")
 class Turn(NamedTuple):
     """A player's turn (§3.3): take a display card or play a hand card and use it — remove unrest,
@@ -209,41 +226,51 @@ class Turn(NamedTuple):
     USE_WORDS = {"calm": t("remove unrest"), "build": t("build up the economy"), "ls": t("raise living standards"),
                  "event": t("trigger the event")}
 
-    def card_uses(self, st: S) -> Callable[[str], list[str]]:
-        """How the seat may use each card this turn (§4): remove unrest (free with its own colour, else
-        for a build point), build, ls, event (own colour or dual; special cards: East only)."""
+    def situation(self, st: S) -> tuple:
+        """What the uses of a card depend on this turn besides the card (``uses``): the seat's side,
+        whether it may remove unrest with a card of its own colour (there is unrest in its provinces)
+        and with a foreign one (then it also needs a build point to dismantle, §4.1)."""
         side = st.side(self.seat)
         calm_free = any(st.unrest[p] for p in st.content.of_side[side])
-        calm_paid = calm_free and board.can_dismantle(st, side)
+        return side, calm_free, calm_free and board.can_dismantle(st, side)
 
-        def uses(key: str) -> list[str]:
-            card = st.card(key)
-            if card.is_special:
-                return ["event"] if side == EAST else []
-            owner = card.owner()
-            out = ["calm"] if (calm_free if owner == side else calm_paid) else []
-            out += ["build", "ls"]
-            if owner == side or card.colour == "dual":
-                out.append("event")
-            return out
-        return uses
+    @classmethod
+    def uses(cls, c: Content, key: str, situation: tuple) -> list[str]:
+        """How card ``key`` may be used in ``situation`` (§4): remove unrest (free with its own colour,
+        else for a build point), build, ls, event (own colour or dual; special cards: East only)."""
+        side, calm_free, calm_paid = situation[:3]
+        card = c.cards[key]
+        if card.is_special:
+            return ["event"] if side == EAST else []
+        owner = card.owner()
+        out = ["calm"] if (calm_free if owner == side else calm_paid) else []
+        out += ["build", "ls"]
+        if owner == side or card.colour == "dual":
+            out.append("event")
+        return out
+
+    def offers(self, st: S) -> Offers:
+        """Per card: its action texts this turn (``Offers``), shared by every turn in the same situation."""
+        c = st.content
+        situation = (type(self), self.situation(st))
+        found = c.turn_offers.get(situation)
+        if found is None:
+            found = c.turn_offers[situation] = Offers(type(self), c, situation[1])
+        return found
 
     def legal(self, st: S) -> list[str]:
         seat = self.seat
-        uses = self.card_uses(st)
-        texts = st.content.texts
+        offers = self.offers(st)
         out = []
         for key in st.display:
-            take = texts.take[key]
-            out += [take[use] for use in uses(key)]
+            out += offers[key][0]
         if st.special:
-            take = texts.take[st.special]
-            out += [take[use] for use in uses(st.special)]
+            out += offers[st.special][0]
         for key in st.hands[seat]:
-            play = texts.play[key]
-            out += [play[use] for use in uses(key)]
+            out += offers[key][1]
         if st.side(seat) == EAST and st.police_used < len(st.police):
-            out += [texts.police[p] for p in st.content.of_side[EAST] if st.unrest[p]]
+            police = st.content.texts.police
+            out += [police[p] for p in st.content.of_side[EAST] if st.unrest[p]]
         return out
 
     def act(self, st: S, action: str) -> None:

@@ -88,14 +88,15 @@ class WsdvState(FramedState):
 
     def public_view(self) -> dict[str, Any]:
         c = self.content
+        economies, levels, values = board.economies(self), board.export_levels(self), board.values(self)
         provinces = []
         for p, prov in enumerate(c.provinces):
             provinces.append({
                 "key": prov.key, "name": prov.name, "side": prov.side, "unrest": self.unrest[p],
                 "mass_protests": board.protests(self, p), "ls": self.ls[p], "socialists": self.socialists[p],
-                "economy": board.economy(self, p), "export": max(0, board.export_level(self, p)),
+                "economy": economies[p], "export": max(0, levels[p]),
             })
-        factories = {c.cities[x].key: {"value": board.value(self, x), "rundown": self.factory[x] == RUNDOWN}
+        factories = {c.cities[x].key: {"value": values[x], "rundown": self.factory[x] == RUNDOWN}
                      for x in range(len(c.cities)) if self.factory[x] != NONE}
         lines = [c.site_name[LINE + 2 * k + end] for k, b in enumerate(self.lines) for end in (0, 1) if b & (1 << end)]
         return {

@@ -12,7 +12,6 @@ base modules.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import decision, procedure
@@ -21,12 +20,13 @@ from realpolitik.i18n import Text, listed, t
 from .. import grammar, specials
 from .. import rules as base_rules
 from ..common import asks, discard, draw, name
-from ..content import EAST, WEST
+from ..content import EAST, WEST, Card
 from . import cold_war
 from .cold_war import POWER, arms_room, in_the_red, is_power
 from .events import ACTIVE, Collect, Effects, Ignore, collects, event_items, value_items
 
 if TYPE_CHECKING:
+    from .content import ExpansionContent
     from .state import TwoPlusTwoState as S
 
 USES = grammar.USES  # the base game's four uses, the arms race and credit
@@ -194,10 +194,10 @@ def turn_order(st: S) -> list[int]:
 # ====================================================================== a turn: the actions (§6)
 
 
-def adds_income(st: S, key: str, side: int) -> bool:
+def adds_income(card: Card, side: int) -> bool:
     """True when triggering the card adds income to ``side``'s treasury."""
     word = f"income-{('usa', 'ussr')[side]}-"
-    return any(isinstance(i, str) and i.startswith(word) for i in event_items(st.card(key), side))
+    return any(isinstance(i, str) and i.startswith(word) for i in event_items(card, side))
 
 
 @decision(tag="turn")
@@ -209,33 +209,32 @@ class Turn(base_rules.Turn):
 
     USE_WORDS = {**base_rules.Turn.USE_WORDS, "arms": t("engage in the arms race"), "credit": t("take a credit")}
 
-    def card_uses(self, st: S) -> Callable[[str], list[str]]:
+    def situation(self, st: S) -> tuple:
+        """The base game's situation, then whether the seat is in the red, is a superpower and, if so, has
+        room on the arms-race track."""
+        seat = self.seat
+        power = is_power(seat)
+        return (*super().situation(st), in_the_red(st, seat), power, power and arms_room(st, st.side(seat)))
+
+    @classmethod
+    def uses(cls, c: ExpansionContent, key: str, situation: tuple) -> list[str]:
         """The base game's uses for everybody, arms race and credit for superpowers; in the red only a
         credit, or an event that adds income (§6.6)."""
-        seat = self.seat
-        side = st.side(seat)
-        red = in_the_red(st, seat)
-        power = is_power(seat)
-        arms = power and arms_room(st, side)
-        banned = st.content.arms_banned
-        base_uses = super().card_uses(st)
-
-        def uses(key: str) -> list[str]:
-            card = st.card(key)
-            if card.is_special:
-                return ["event"] if side == EAST and (not red or adds_income(st, key, side)) else []
-            may_trigger = card.owner() in (None, side)
-            if red:
-                return ["credit"] + (["event"] if may_trigger and adds_income(st, key, side) else [])
-            out = base_uses(key)
-            if may_trigger and "event" not in out:
-                out.append("event")
-            if power:
-                if arms and key not in banned:
-                    out.append("arms")
-                out.append("credit")
-            return out
-        return uses
+        side, _, _, red, power, arms = situation
+        card = c.cards[key]
+        if card.is_special:
+            return ["event"] if side == EAST and (not red or adds_income(card, side)) else []
+        may_trigger = card.owner() in (None, side)
+        if red:
+            return ["credit"] + (["event"] if may_trigger and adds_income(card, side) else [])
+        out = super().uses(c, key, situation)
+        if may_trigger and "event" not in out:
+            out.append("event")
+        if power:
+            if arms and key not in c.arms_banned:
+                out.append("arms")
+            out.append("credit")
+        return out
 
     def act(self, st: S, action: str) -> None:
         verb, *args = grammar.words(action)

@@ -1,0 +1,189 @@
+"""The tables and all-at-once queries the hot paths use agree with the straightforward rules,
+at every step of seeded random games of the base game and of 2+2.
+
+The reference functions below are the plain computations (one province, one city, one
+connection at a time, straight from the printed map) that ``board``, ``network`` and
+``Turn.legal`` replaced for speed.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from realpolitik.engine import Rng
+from realpolitik.games import get
+from realpolitik.games.wsdv import board, grammar
+from realpolitik.games.wsdv.board import NONE, RUNDOWN, WORKING
+from realpolitik.games.wsdv.content import EAST, LINE, WEST
+from realpolitik.games.wsdv.rules import Turn
+from realpolitik.games.wsdv.two_plus_two.cold_war import arms_room, in_the_red, is_power
+from realpolitik.games.wsdv.two_plus_two.rules import adds_income
+
+GAMES = [("wsdv", {}), ("wsdv", {"setup": "2014", "supplier_protests": False}), ("wsdv-2p2", {})]
+
+
+def positions(game_id: str, options: dict, games: int = 4):
+    """Every position of ``games`` seeded random games."""
+    game = get(game_id)
+    for seed in range(games):
+        st = game.new_state(game.default_players(), dict(options), seed)
+        rng = Rng(seed + 99)
+        while not st.is_over():
+            yield st
+            st.apply(rng.choice(st.legal_actions()))
+
+
+# ---------------------------------------------------------------------- the straightforward board queries
+
+
+def city_province(st, x: int) -> int:
+    c = st.content
+    return st.hamburg if x == c.hamburg else c.city_province[x]
+
+
+def touches(st, k: int, city: int) -> bool:
+    built = st.lines[k]
+    if not built or st.content.lines[k] == 1:
+        return bool(built)
+    return bool(built & (1 if st.content.ends[k][0] == city else 2))
+
+
+def value(st, x: int) -> int:
+    c = st.content
+    if st.factory[x] == NONE:
+        return 0
+    v = 1 + sum(1 for k in c.city_connections[x] if st.lines[k] == c.full[k]
+                and all(st.factory[e] != NONE for e in c.ends[k]))
+    return v - (st.factory[x] == RUNDOWN) + (x == c.rheinsberg)
+
+
+def build_sites(st, side: int, where: str | None, points: int) -> list[int]:
+    c = st.content
+    banned = [board.protests(st, p) > 0 for p in range(len(c.provinces))] + [False]
+    city_banned = [banned[city_province(st, x)] for x in range(len(c.cities))]
+    if where == "rheinsberg":
+        r = c.rheinsberg
+        return [r] if points >= 2 and st.factory[r] == NONE and not banned[c.city_province[r]] else []
+    if where in ("cssr", "pl"):
+        cities = [x for x in c.externals if c.cities[x].country == where]
+        out = [x for x in cities if st.factory[x] == NONE]
+        conns = sorted({k for x in cities for k in c.city_connections[x]})
+    else:
+        out = [x for x, city in enumerate(c.cities) if c.city_side[x] == side and city.kind in ("city", "hamburg")
+               and st.factory[x] == NONE and not city_banned[x]]
+        conns = [k for k in range(len(c.ends)) if c.connection_side[k] == side]
+    for k in conns:
+        a, b = c.ends[k]
+        built = st.lines[k]
+        if built == c.full[k] or city_banned[a] or city_banned[b]:
+            continue
+        if c.lines[k] == 1:
+            out += [LINE + 2 * k] if st.factory[a] != NONE or st.factory[b] != NONE else []
+        elif built:
+            out.append(LINE + 2 * k + (1 if built & 1 else 0))
+        else:
+            out += [LINE + 2 * k + end for end, x in enumerate((a, b)) if st.factory[x] != NONE]
+    return out
+
+
+def dismantle_sites(st, side: int, where: str | None) -> list[int]:
+    c = st.content
+    target = None if where is None else c.province_index[where]
+
+    def inside(provinces, cities) -> bool:
+        return target is None or target in provinces or (where == "ns" and c.hamburg in cities)
+
+    out = []
+    for x, city in enumerate(c.cities):
+        if c.city_side[x] != side or city.kind == "external" or st.factory[x] == NONE:
+            continue
+        attached = any(touches(st, k, x) for k in c.city_connections[x])
+        if (st.factory[x] == WORKING or x == c.rheinsberg) and not attached and inside([city_province(st, x)], (x,)):
+            out.append(x)
+    for k in range(len(c.ends)):
+        if c.connection_side[k] == side and st.lines[k]:
+            a, b = c.ends[k]
+            if inside([p for p in (city_province(st, a), city_province(st, b)) if p >= 0], (a, b)):
+                out += [LINE + 2 * k + end for end in (0, 1) if st.lines[k] & (1 << end)]
+    return out
+
+
+@pytest.mark.parametrize(("game_id", "options"), GAMES)
+def test_board_queries_agree_with_the_straightforward_rules(game_id, options):
+    checked = 0
+    for st in positions(game_id, options):
+        c = st.content
+        provinces = range(len(c.provinces))
+        assert board.values(st) == [value(st, x) for x in range(len(c.cities))]
+        assert [board.value(st, x) for x in range(len(c.cities))] == board.values(st)
+        assert board.economies(st) == [board.economy(st, p) for p in provinces]
+        assert board.export_levels(st) == [board.export_level(st, p) for p in provinces]
+        assert board.ls_requirements(st) == [board.ls_requirement(st, p) for p in provinces]
+        assert board.rundown_sites(st) == [x for x in range(len(c.cities)) if st.factory[x] == WORKING
+                                           and c.city_side[x] == EAST and c.cities[x].kind != "external"]
+        for side in (WEST, EAST):
+            assert board.build_sites(st, side) == build_sites(st, side, None, 1)
+            assert board.dismantle_sites(st, side) == dismantle_sites(st, side, None)
+            assert board.can_dismantle(st, side) == bool(dismantle_sites(st, side, None))
+        for where in ("cssr", "pl"):
+            assert board.build_sites(st, EAST, where) == build_sites(st, EAST, where, 1)
+        assert board.build_sites(st, EAST, "rheinsberg", 2) == build_sites(st, EAST, "rheinsberg", 2)
+        for where in ("nrw", "ns", "sn"):
+            side = c.side_of[c.province_index[where]]
+            assert board.dismantle_sites(st, side, where) == dismantle_sites(st, side, where)
+        checked += 1
+    assert checked > 300
+
+
+# ---------------------------------------------------------------------- a turn's legal actions
+
+
+def base_uses(st, seat: int, key: str) -> list[str]:
+    side = st.side(seat)
+    calm_free = any(st.unrest[p] for p in st.content.of_side[side])
+    calm_paid = calm_free and bool(dismantle_sites(st, side, None))
+    card = st.card(key)
+    if card.is_special:
+        return ["event"] if side == EAST else []
+    owner = card.owner()
+    out = ["calm"] if (calm_free if owner == side else calm_paid) else []
+    out += ["build", "ls"]
+    return out + (["event"] if owner == side or card.colour == "dual" else [])
+
+
+def two_plus_two_uses(st, seat: int, key: str) -> list[str]:
+    side, red, power = st.side(seat), in_the_red(st, seat), is_power(seat)
+    card = st.card(key)
+    if card.is_special:
+        return ["event"] if side == EAST and (not red or adds_income(card, side)) else []
+    may_trigger = card.owner() in (None, side)
+    if red:
+        return ["credit"] + (["event"] if may_trigger and adds_income(card, side) else [])
+    out = base_uses(st, seat, key)
+    out += ["event"] if may_trigger and "event" not in out else []
+    if power:
+        out += ["arms"] if arms_room(st, side) and key not in st.content.arms_banned else []
+        out.append("credit")
+    return out
+
+
+def turn_legal(st, seat: int) -> list[str]:
+    uses = two_plus_two_uses if st.game.id == "wsdv-2p2" else base_uses
+    out = [grammar.take(k, u) for k in st.display for u in uses(st, seat, k)]
+    if st.special:
+        out += [grammar.take(st.special, u) for u in uses(st, seat, st.special)]
+    out += [grammar.play(k, u) for k in st.hands[seat] for u in uses(st, seat, k)]
+    if st.side(seat) == EAST and st.police_used < len(st.police):
+        out += [grammar.police(st.content.provinces[p].key) for p in st.content.of_side[EAST] if st.unrest[p]]
+    return out
+
+
+@pytest.mark.parametrize(("game_id", "options"), GAMES)
+def test_a_turns_legal_actions_agree_with_the_straightforward_rules(game_id, options):
+    turns = 0
+    for st in positions(game_id, options, games=6):
+        top = st.stack[-1]
+        if isinstance(top, Turn):
+            assert list(st.legal_actions()) == turn_legal(st, top.seat)
+            turns += 1
+    assert turns > 200
