@@ -20,7 +20,7 @@ def _midgame(players: int, seed: int, plies: int = 60):
 def test_search_bots_get_the_estimate_and_heuristic_playouts_by_default():
     assert GAME.evaluate is evaluate
     bot = make_bot("ismcts", GAME, 1)
-    assert (bot.rollout, bot.depth, bot.budget) == ("heuristic", 20, 3000)
+    assert (bot.rollout, bot.depth, bot.budget) == ("heuristic", 20, 1000)
     assert make_bot("ismcts:rollout=random:budget=500", GAME, 1).rollout == "random"
 
 
