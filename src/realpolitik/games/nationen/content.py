@@ -9,10 +9,12 @@ and the agent's four-step destinations are computed here once.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
+from operator import itemgetter
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
@@ -20,6 +22,10 @@ from realpolitik.engine import ContentError
 from realpolitik.engine.content import Entry, entries, read_toml, validate
 
 from . import grammar
+from .memo import Memos
+
+if TYPE_CHECKING:
+    from .walks import Walks
 
 DATA = Path(__file__).parent / "data"
 
@@ -174,6 +180,28 @@ class Board:
     def texts(self) -> grammar.Texts:
         """Every action text of this board, written once."""
         return grammar.Texts(self, LEADERS)
+
+    @cached_property
+    def kinds_by_rate(self) -> tuple[int, ...]:
+        """The kinds of head of state, the cheapest to move first."""
+        return tuple(sorted(range(len(LEADERS)), key=self.rate.__getitem__))
+
+    @cached_property
+    def capital_holders(self) -> Callable[[list[int]], tuple[int, ...]]:
+        """Reads a board's occupant of every state's capital, as a tuple by state."""
+        return itemgetter(*self.capital)  # a board has at least two states
+
+    @cached_property
+    def memo(self) -> Memos:
+        """Answers the rules work out again and again on this board (``memo.py``)."""
+        return Memos()
+
+    @cached_property
+    def walks(self) -> Walks:
+        """A head of state's walks across the empty board, per direction rule, worked out once."""
+        from .walks import Walks  # walks.py reads this module's walk modes
+
+        return Walks(self)
 
 
 @dataclass(frozen=True)

@@ -16,8 +16,10 @@ from typing import TYPE_CHECKING
 from realpolitik.i18n import Sentence, t
 
 from .names import location_words
+from .occupancy import occupancy, ruled
 
 if TYPE_CHECKING:
+    from .content import Board
     from .state import NationenState as S
 
 
@@ -50,33 +52,39 @@ def ruler(st: S, state: int) -> int:
     return -1 if occ < 0 else occ // 4
 
 
-def ruled_states(st: S, seat: int) -> list[int]:
+def ruled_states(st: S, seat: int) -> tuple[int, ...]:
     """The states ``seat`` rules."""
-    board = st.board
-    return [s for s, p in enumerate(st.content.board.capital) if board[p] >= 0 and board[p] // 4 == seat]
+    return ruled(occupancy(st).rulers, seat)
 
 
 def income(st: S, seat: int, skip: int = -1) -> int:
     """Millions ``seat`` earns from its derrick/tanker pairs now; ``skip`` is a state that earns nothing."""
     b = st.content.board
     nloc = len(b.locations)
-    board = st.board
+    key = (occupancy(st).rulers, seat, skip, tuple(st.tankers[seat * nloc:(seat + 1) * nloc]), st.pipes)
+    known = b.memo.income.get(key)
+    if known is None:
+        known = b.memo.income.keep(key, _income(b, *key))
+    return known
+
+
+def _income(b: Board, rulers: tuple[int, ...], seat: int, skip: int, held: tuple[int, ...], pipes: int) -> int:
+    """``income`` worked out from the ``rulers`` of the states, ``held`` the seat's tankers per
+    location and the ``pipes`` laid (a bit each)."""
     rate: dict[int, int] = {}
-    for s, p in enumerate(b.capital):
-        occ = board[p]
+    for s, occ in enumerate(rulers):
         if occ >= 0 and occ // 4 == seat and s != skip:
             rate[s] = b.income_rate[occ % 4]
     if not rate:
         return 0
     capacity: dict[int, int] = {}
-    base = seat * nloc
     for s in rate:
         loc = b.port_location[s]
-        if loc >= 0 and st.tankers[base + loc]:
-            capacity[s] = st.tankers[base + loc]
+        if loc >= 0 and held[loc]:
+            capacity[s] = held[loc]
     if not capacity:
         return 0
-    feeds = _feeds(st, rate, capacity)
+    feeds = _feeds(b, pipes, rate, capacity)
     total = 0
     used = dict.fromkeys(capacity, 0)
     flow: dict[tuple[int, int], int] = {}
@@ -88,18 +96,18 @@ def income(st: S, seat: int, skip: int = -1) -> int:
     return total
 
 
-def _feeds(st: S, rate: dict[int, int], capacity: dict[int, int]) -> dict[int, tuple[int, ...]]:
+def _feeds(b: Board, pipes: int, rate: dict[int, int], capacity: dict[int, int]) -> dict[int, tuple[int, ...]]:
     """For each ruled state with derricks, the ruled ports (with tankers) its oil can reach.
 
     A port state ships its own oil; an inland state's oil runs through pipelines to a
     ruled port state, passing only through ruled inland states (which matters only with
-    option pipeline_chains, where inland states may be joined to each other).
+    option pipeline_chains, where inland states may be joined to each other); ``pipes`` has
+    a bit per pipeline laid.
     """
-    b = st.content.board
     states = b.states
     links: dict[int, list[int]] = {s: [] for s in rate}
     for i, (x, y) in enumerate(b.pipeline_pairs_chain):
-        if st.pipes >> i & 1 and x in rate and y in rate:
+        if pipes >> i & 1 and x in rate and y in rate:
             links[x].append(y)
             links[y].append(x)
     out = {}
@@ -173,26 +181,30 @@ def canal_open(st: S, seat: int) -> bool:
     return owner in (-1, seat) or st.treaty[seat]
 
 
-def port_locations(st: S, seat: int) -> list[int]:
-    """Locations of the ports of the states ``seat`` rules."""
-    b = st.content.board
-    return [b.port_location[s] for s in ruled_states(st, seat) if b.port_location[s] >= 0]
-
-
 def tanker_actions(st: S, seat: int) -> list[str]:
     """The one tanker action of the turn: buy, sell or move one tanker by one stage."""
     b = st.content.board
-    comp = b.components
+    nloc = len(b.locations)
+    can_buy = st.money[seat] >= b.components.tanker_price and tanker_pool(st) > 0
+    key = (occupancy(st).rulers, seat, tuple(st.tankers[seat * nloc:(seat + 1) * nloc]), can_buy, st.treaty[seat])
+    known = b.memo.tankers.get(key)
+    if known is None:
+        known = b.memo.tankers.keep(key, _tanker_actions(b, *key))
+    return list(known)
+
+
+def _tanker_actions(b: Board, rulers: tuple[int, ...], seat: int, held: tuple[int, ...], can_buy: bool,
+                    treaty: bool) -> tuple[str, ...]:
+    """``tanker_actions`` worked out from the ``rulers`` of the states, ``held`` the seat's tankers
+    per location and its canal ``treaty``."""
     texts = b.texts
     nloc = len(b.locations)
-    base = seat * nloc
-    held = st.tankers[base:base + nloc]
-    ports = port_locations(st, seat)
+    ports = [b.port_location[s] for s in ruled(rulers, seat) if b.port_location[s] >= 0]
+    canal = rulers[b.canal_state] < 0 or rulers[b.canal_state] // 4 == seat or treaty  # canal_open
     out = []
-    if st.money[seat] >= comp.tanker_price and tanker_pool(st) > 0:
+    if can_buy:
         out += [texts.buy[loc] for loc in (*ports, *b.sea_locations)]
     out += [texts.sell[loc] for loc in range(nloc) if held[loc]]
-    canal = canal_open(st, seat)
     for loc in range(nloc):
         if not held[loc]:
             continue
@@ -203,7 +215,7 @@ def tanker_actions(st: S, seat: int) -> list[str]:
         out += [moves[p] for p in ports if loc in b.location_seas[p]]
         if canal:
             out += [moves[sea] for sea in b.sea_locations if sea != loc]
-    return out
+    return tuple(out)
 
 
 def do_tanker_action(st: S, seat: int, words: list[str]) -> None:
@@ -277,13 +289,16 @@ def pipeline_choices(st: S, seat: int) -> list[str]:
     if pipeline_pool(st) <= 0:
         return []
     b = st.content.board
-    allowed = b.pipeline_pairs_chain if st.options["pipeline_chains"] else b.pipeline_pairs
-    mine = set(ruled_states(st, seat))
-    out = []
-    for i, pair in enumerate(b.pipeline_pairs_chain):
-        if not st.pipes >> i & 1 and pair in allowed and (pair[0] in mine or pair[1] in mine):
-            out.append(b.texts.pipeline[i])
-    return out
+    key = (st.pipes, occupancy(st).rulers, seat, st.options["pipeline_chains"])
+    known = b.memo.pipelines.get(key)
+    if known is None:
+        pipes, rulers, _, chains = key
+        mine = ruled(rulers, seat)
+        allowed = b.pipeline_pairs_chain if chains else b.pipeline_pairs
+        known = b.memo.pipelines.keep(key, tuple(
+            b.texts.pipeline[i] for i, pair in enumerate(b.pipeline_pairs_chain)
+            if not pipes >> i & 1 and pair in allowed and (pair[0] in mine or pair[1] in mine)))
+    return list(known)
 
 
 def pipeline_actions(st: S, seat: int) -> list[str]:

@@ -19,21 +19,33 @@ from realpolitik.i18n import Sentence, t
 from . import economy, grammar
 from .content import LEADERS, MODES, START
 from .names import LEADER_NAMES, point_words, price_words
+from .occupancy import occupancy
 
 if TYPE_CHECKING:
+    from .content import Board
     from .state import NationenState as S
 
 KIND = {k: i for i, k in enumerate(LEADERS)}
 
 
-def _stops(st: S, seat: int) -> set[int]:
-    """Points a leader of ``seat`` may end on but not pass: the agents that block it."""
+def blocking_agents(st: S, seat: int) -> tuple[int, ...]:
+    """Points a leader of ``seat`` may end on but not pass: the agents that block it (spec A2:
+    not its own, unless option own_agent_blocks)."""
     own = st.options["own_agent_blocks"]
-    return {p for a, p in enumerate(st.agents) if p >= 0 and (a != seat or own)}
+    return tuple([p for a, p in enumerate(st.agents) if p >= 0 and (a != seat or own)])
+
+
+def _bits(points: tuple[int, ...]) -> int:
+    """A bit (``1 << point``) for each of ``points``."""
+    out = 0
+    for p in points:
+        out |= 1 << p
+    return out
 
 
 def reach(st: S, seat: int, start: int, budget: int, exact: bool = False, attack: bool = True) -> dict[int, int]:
-    """Points the leader on ``start`` can reach, with the fewest steps to each.
+    """Points the leader on ``start`` can reach, with the fewest steps to each (a dict that may
+    be shared: not to be changed).
 
     ``budget`` is the most steps it may take; with ``exact`` it takes exactly that many
     unless it has to stop earlier (on a "?" or a blocking agent) — the ordered retreat of
@@ -43,11 +55,31 @@ def reach(st: S, seat: int, start: int, budget: int, exact: bool = False, attack
     if budget <= 0:
         return {}
     b = st.content.board
+    rule = st.options["direction"]
+    agents = blocking_agents(st, seat)
+    if not exact:
+        walk = b.walks(rule)[start]
+        n = walk.free_within(budget, st.board, _bits(agents))
+        if n >= 0:
+            return dict(zip(walk.points[:n], walk.steps))
+    reached = occupancy(st).reached
+    key = (seat, start, budget, exact, attack, agents, rule)
+    found = reached.get(key)
+    if found is None:
+        found = reached[key] = _walk(st, seat, start, budget, exact, attack, agents)
+    return found
+
+
+def _walk(st: S, seat: int, start: int, budget: int, exact: bool, attack: bool,
+          agents: tuple[int, ...]) -> dict[int, int]:
+    """``reach`` worked out: breadth first over walk nodes (a point and how the walk arrived)."""
+    b = st.content.board
     table = b.steps[st.options["direction"]]
-    board, question, capital_of = st.board, b.question, b.capital_of
-    me = board[start]
-    kind = me % 4
-    stops = _stops(st, seat)
+    board, capital_of = st.board, b.capital_of
+    kind = board[start] % 4
+    stop = list(b.question)  # a "?" or a blocking agent: the leader may end there, not pass
+    for p in agents:
+        stop[p] = True
     found: dict[int, int] = {}
     layer = [start * MODES + START]
     seen = {layer[0]}
@@ -60,15 +92,12 @@ def reach(st: S, seat: int, start: int, budget: int, exact: bool = False, attack
                         continue
                     seen.add(succ)
                 p = succ // MODES
-                if p == start:
-                    continue
                 occ = board[p]
-                if occ >= 0:
+                if occ >= 0:  # the start as well: its own leader
                     if attack and capital_of[p] >= 0 and occ // 4 != seat and occ % 4 != kind:
                         found.setdefault(p, k)
-                    continue
-                if question[p] or p in stops:
-                    found.setdefault(p, k)  # must stop here
+                elif stop[p]:
+                    found.setdefault(p, k)
                 elif not exact:
                     found.setdefault(p, k)
                     nxt.append(succ)
@@ -95,38 +124,68 @@ def leader_moves(st: S, seat: int, budget_money: int | None = None, starts: list
     names = b.point_name
     board = st.board
     money = st.money[seat] if budget_money is None else budget_money
+    if not steps and money < b.rate[b.kinds_by_rate[0]]:
+        return []  # not a step paid for
+    here = occupancy(st)
+    points = starts if starts is not None else here.leaders(seat)
+    rule = st.options["direction"]
+    empty = None if exact else b.walks(rule)
+    agents = blocking_agents(st, seat)
+    in_the_way = _bits(agents)
     out = []
-    points = starts if starts is not None else [p for p, occ in enumerate(board) if occ >= 0 and occ // 4 == seat]
     for p in points:
         occ = board[p]
         if occ < 0 or occ // 4 != seat:
             continue
         kind = occ % 4
         budget = steps or money // b.rate[kind]
-        out += grammar.leader_moves(LEADERS[kind], names[p], [("attack" if board[q] >= 0 else "move", names[q])
-                                                             for q in reach(st, seat, p, budget, exact, attack)])
+        if budget <= 0:
+            continue
+        if empty:
+            walk = empty[p]
+            n = walk.free_within(budget, board, in_the_way)
+            if n >= 0:  # nothing in its way: the walk across the empty board
+                out += walk.texts(kind, names)[:n]
+                continue
+        key = (seat, p, budget, exact, attack, agents, rule)
+        moves = here.moves.get(key)
+        if moves is None:
+            moves = here.moves[key] = grammar.leader_moves(
+                LEADERS[kind], names[p], [("attack" if board[q] >= 0 else "move", names[q])
+                                          for q in reach(st, seat, p, budget, exact, attack)])
+        out += moves
     return out
 
 
 def placements(st: S, seat: int, free: bool = False, states: list[int] | None = None) -> list[str]:
     """``place <kind> <state>``: a leader from supply onto a free capital (seed "Das Einsetzen")."""
     b = st.content.board
-    money = st.money[seat]
-    kinds = [k for k in range(4) if st.supply[seat * 4 + k] and (free or b.rate[k] <= money)]
-    if not kinds:
-        return []
+    budget = None if free else min(st.money[seat], b.rate[b.kinds_by_rate[-1]])  # more money places no more
+    key = (tuple(st.supply[seat * 4:seat * 4 + 4]), budget, occupancy(st).rulers,
+           None if states is None else tuple(states))
+    known = b.memo.placements.get(key)
+    if known is None:
+        known = b.memo.placements.keep(key, _placements(b, *key))
+    return list(known)
+
+
+def _placements(b: Board, supply: tuple[int, ...], budget: int | None, rulers: tuple[int, ...],
+                states: tuple[int, ...] | None) -> tuple[str, ...]:
+    """``placements`` worked out from the seat's ``supply`` by kind, its money (``None``: placing
+    is free) and the ``rulers`` of the states."""
+    kinds = [k for k in range(4) if supply[k] and (budget is None or b.rate[k] <= budget)]
     candidates = range(len(b.states)) if states is None else states
-    free_states = [s for s in candidates if st.board[b.capital[s]] < 0]
-    texts = b.texts.place
-    return [texts[k][s] for k in kinds for s in free_states]
+    free_states = [s for s in candidates if rulers[s] < 0]
+    return tuple(b.texts.place[k][s] for k in kinds for s in free_states)
 
 
 def cheapest_rate(st: S, seat: int) -> int | None:
     """The lowest price of one step or placement among ``seat``'s leaders on the board or in supply."""
     b = st.content.board
-    kinds = {occ % 4 for occ in st.board if occ >= 0 and occ // 4 == seat}
-    kinds |= {k for k in range(4) if st.supply[seat * 4 + k]}
-    return min((b.rate[k] for k in kinds), default=None)
+    for kind in b.kinds_by_rate:
+        if st.supply[seat * 4 + kind] or seat * 4 + kind in st.board:
+            return b.rate[kind]
+    return None
 
 
 # ====================================================================== doing it
@@ -188,12 +247,15 @@ def steps_to(st: S, seat: int, src: int, dst: int, budget: int, exact: bool = Fa
 def agent_moves(st: S, seat: int, steps: int, up_to: bool = False) -> list[str]:
     """``agent <point>``: where the agent can end after ``steps`` steps (or 1..steps with ``up_to``)."""
     b = st.content.board
-    p = st.agents[seat]
-    n = b.components.agent_steps
-    table = b.agent_moves[st.options["direction"]]
-    dests: set[int] = set()
-    for k in range(1 if up_to else steps, steps + 1):
-        dests.update(table[p * n + k - 1])
-    dests.discard(p)
-    texts = b.texts.agent
-    return [texts[q] for q in sorted(dests)]
+    key = (st.agents[seat], steps, up_to, st.options["direction"])
+    known = b.memo.agents.get(key)
+    if known is None:
+        p, _, _, rule = key
+        n = b.components.agent_steps
+        table = b.agent_moves[rule]
+        dests: set[int] = set()
+        for k in range(1 if up_to else steps, steps + 1):
+            dests.update(table[p * n + k - 1])
+        dests.discard(p)
+        known = b.memo.agents.keep(key, tuple(b.texts.agent[q] for q in sorted(dests)))
+    return list(known)

@@ -18,6 +18,7 @@ from realpolitik.i18n import Sentence, Text, listed, t
 from . import economy, grammar, incidents, movement, words
 from .incidents import DrawCard
 from .names import collects, location_words, point_words, turn_begins
+from .occupancy import occupancy
 from .tables import DONE, OPEN
 
 if TYPE_CHECKING:
@@ -341,9 +342,8 @@ def eliminate(st: S, seat: int, why: Text) -> None:
     b = st.content.board
     st.alive[seat] = False
     st.out_order[seat] = sum(1 for o in st.out_order if o >= 0)
-    for p, occ in enumerate(st.board):
-        if occ >= 0 and occ // 4 == seat:
-            st.board[p] = -1
+    for p in occupancy(st).leaders(seat):
+        st.board[p] = -1
     st.agents[seat] = -1
     nloc = len(b.locations)
     st.tankers[seat * nloc:(seat + 1) * nloc] = [0] * nloc

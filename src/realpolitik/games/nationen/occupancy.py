@@ -1,0 +1,57 @@
+"""Where the heads of state stand, read off the board once per arrangement.
+
+Most actions leave the heads of state where they are (an agent's steps, tankers,
+pipelines, cards), yet the rules keep asking who rules which state, where a power's
+leaders stand and how far they can walk. ``occupancy(st)`` keeps these answers for the
+board as it is, and starts afresh only when the board has changed (``memo.py``). Each
+answer is worked out when first asked: one look at every capital, one pass over the board
+per power whose leaders are wanted.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .state import NationenState as S
+
+
+class Occupancy:
+    """The heads of state on one arrangement of the board, and what is known about them."""
+
+    __slots__ = ("board", "rulers", "_leaders", "reached", "moves")
+
+    def __init__(self, board: list[int], rulers: tuple[int, ...]) -> None:
+        #: the arrangement (a copy, never changed)
+        self.board = board
+        #: per state, the head of state on its capital (``seat * 4 + kind``), or -1
+        self.rulers = rulers
+        self._leaders: dict[int, tuple[int, ...]] = {}
+        #: ``movement.reach`` of the leaders whose walks something on this board blocks, by its arguments
+        self.reached: dict[tuple, dict[int, int]] = {}
+        #: ``movement.leader_moves`` of such a leader, by the same arguments
+        self.moves: dict[tuple, list[str]] = {}
+
+    def leaders(self, seat: int) -> tuple[int, ...]:
+        """The points of ``seat``'s heads of state, in point order."""
+        known = self._leaders.get(seat)
+        if known is None:
+            board = self.board
+            known = self._leaders[seat] = tuple([p for p, occ in enumerate(board) if occ >= 0 and occ // 4 == seat])
+        return known
+
+
+def occupancy(st: S) -> Occupancy:
+    """Where the heads of state stand in ``st``: what is known about its board, started afresh
+    when the board differs from the one asked about last (most actions move no head of state)."""
+    b = st.content.board
+    known = b.memo.occupancy
+    if known is None or known.board != st.board:
+        board = st.board[:]
+        known = b.memo.occupancy = Occupancy(board, b.capital_holders(board))
+    return known
+
+
+def ruled(rulers: tuple[int, ...], seat: int) -> tuple[int, ...]:
+    """The states ``seat`` rules (spec A6: its leader stands on the capital), by their ``rulers``."""
+    return tuple([s for s, occ in enumerate(rulers) if occ >= 0 and occ // 4 == seat])

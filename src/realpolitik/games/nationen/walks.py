@@ -1,0 +1,109 @@
+"""A head of state's walks across an empty board, worked out once per board and direction rule.
+
+Most moves cross no other piece: the leader has money for a few steps, and nothing stands
+or waits on the points it could pass. Such a move goes exactly as on an empty board where
+only the "?" points stop it, so ``movement.reach`` looks it up here instead of walking the
+board again, and ``movement.leader_moves`` takes its action texts, written once.
+
+A walk is ``movement.reach``'s breadth-first walk from a start point with nothing else on
+the board, kept step by step: the points in the order it finds them, the fewest steps to
+each, and, for each budget of steps, how many points it has found and which points it
+has looked at. A move of ``k`` steps is the free walk's when none of the points looked at
+within ``k`` steps holds a leader or a blocking agent (``free_within``).
+"""
+
+from __future__ import annotations
+
+from operator import itemgetter
+from typing import Any
+
+from . import grammar
+from .content import LEADERS, MODES, START
+
+
+class Walk:
+    """The walk from one start point on an empty board (see the module docstring)."""
+
+    __slots__ = ("start", "points", "steps", "looked_at", "occupants", "found", "_texts")
+
+    def __init__(self, table: tuple[tuple[int, ...], ...], question: tuple[bool, ...], start: int) -> None:
+        points: list[int] = []
+        steps: list[int] = []
+        looked_at, found = [0], [0]  # index k: within k steps
+        seen_mask = 0
+        seen_points: list[int] = []
+        layer = [start * MODES + START]
+        seen = {layer[0]}
+        occupants: list[Any] = [None]  # a walk takes one step at least
+        k = 0
+        while layer:
+            k += 1
+            nxt = []
+            for node in layer:
+                for succ in table[node]:
+                    if succ in seen:
+                        continue
+                    seen.add(succ)
+                    p = succ // MODES
+                    if p == start:
+                        continue
+                    if not seen_mask >> p & 1:
+                        seen_points.append(p)
+                    seen_mask |= 1 << p
+                    if p not in points:
+                        points.append(p)
+                        steps.append(k)
+                    if not question[p]:
+                        nxt.append(succ)
+            layer = nxt
+            looked_at.append(seen_mask)
+            occupants.append(_reader(seen_points))
+            found.append(len(points))
+        self.start = start
+        #: points in the order the walk finds them, and the fewest steps to each
+        self.points, self.steps = tuple(points), tuple(steps)
+        #: per budget ``k`` (up to the walk's length): a bit (``1 << point``) per point looked at within ``k`` steps
+        self.looked_at = tuple(looked_at)
+        #: per budget ``k``: reads off a board what stands on the points looked at within ``k`` steps
+        self.occupants = tuple(occupants)
+        #: per budget ``k``: how many of ``points`` lie within ``k`` steps
+        self.found = tuple(found)
+        self._texts: list[tuple[str, ...] | None] = [None] * len(LEADERS)
+
+    def free_within(self, budget: int, board: list[int], agents: int) -> int:
+        """How many points the walk finds within ``budget`` steps (at least one) on ``board`` if it crosses
+        nothing there — no leader, none of the blocking ``agents`` (a bit per point) —, else -1."""
+        k = min(budget, len(self.found) - 1)  # past its end the walk is over
+        if self.looked_at[k] & agents or max(self.occupants[k](board)) >= 0:
+            return -1
+        return self.found[k]
+
+    def texts(self, kind: int, names: tuple[str, ...]) -> tuple[str, ...]:
+        """``move <kind> <start> <point>`` for every point of the walk, in its order (written once)."""
+        out = self._texts[kind]
+        if out is None:
+            out = self._texts[kind] = tuple(grammar.leader_moves(LEADERS[kind], names[self.start],
+                                                                 [("move", names[q]) for q in self.points]))
+        return out
+
+
+def _reader(points: list[int]) -> Any:
+    """Reads the values at ``points`` off a list, as a tuple (even for one point)."""
+    return itemgetter(*points) if len(points) > 1 else itemgetter(*points, *points)
+
+
+class Walks:
+    """Every start point's walk, per direction rule (option ``direction``); one per board."""
+
+    def __init__(self, board: Any) -> None:
+        self._board = board
+        self._rules: dict[str, tuple[Walk, ...]] = {}
+
+    def __call__(self, rule: str) -> tuple[Walk, ...]:
+        """The walks under direction rule ``rule``, indexed by start point."""
+        walks = self._rules.get(rule)
+        if walks is None:
+            b = self._board
+            table = b.steps[rule]
+            walks = self._rules[rule] = tuple(Walk(table, b.question, p) for p in range(len(b.point_name)))
+        return walks

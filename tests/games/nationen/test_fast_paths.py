@@ -1,0 +1,165 @@
+"""The walks across the empty board (walks.py), the per-board memos (memo.py) and the board
+readings (occupancy.py) give what the straightforward computation gives, in the same order,
+at every step of seeded random games under the options that change movement and money."""
+
+from __future__ import annotations
+
+import pytest
+
+from realpolitik.engine import Rng
+from realpolitik.games import get
+from realpolitik.games.nationen import economy, grammar, movement
+from realpolitik.games.nationen.content import LEADERS, MODES, START
+
+VARIANTS = [{}, {"direction": "global"}, {"own_agent_blocks": True}, {"pipeline_chains": True},
+            {"start_variant": "random-states", "bank_limit": True}]
+
+
+def plain_reach(st, seat, start, budget, exact=False, attack=True):
+    """Breadth first over walk nodes, as the rules read (nothing looked up)."""
+    if budget <= 0:
+        return {}
+    b = st.content.board
+    table = b.steps[st.options["direction"]]
+    own = st.options["own_agent_blocks"]
+    stops = {p for a, p in enumerate(st.agents) if p >= 0 and (a != seat or own)}
+    kind = st.board[start] % 4
+    found, layer = {}, [start * MODES + START]
+    seen = {layer[0]}
+    for k in range(1, budget + 1):
+        nxt = []
+        for node in layer:
+            for succ in table[node]:
+                if not exact:
+                    if succ in seen:
+                        continue
+                    seen.add(succ)
+                p = succ // MODES
+                if p == start:
+                    continue
+                occ = st.board[p]
+                if occ >= 0:
+                    if attack and b.capital_of[p] >= 0 and occ // 4 != seat and occ % 4 != kind:
+                        found.setdefault(p, k)
+                    continue
+                if b.question[p] or p in stops:
+                    found.setdefault(p, k)
+                elif not exact:
+                    found.setdefault(p, k)
+                    nxt.append(succ)
+                elif k == budget:
+                    found.setdefault(p, k)
+                else:
+                    nxt.append(succ)
+        layer = list(dict.fromkeys(nxt)) if exact else nxt
+        if not layer:
+            break
+    return found
+
+
+def plain_leader_moves(st, seat):
+    b = st.content.board
+    out = []
+    for p, occ in enumerate(st.board):
+        if occ >= 0 and occ // 4 == seat:
+            kind = occ % 4
+            out += grammar.leader_moves(LEADERS[kind], b.point_name[p], [
+                ("attack" if st.board[q] >= 0 else "move", b.point_name[q])
+                for q in plain_reach(st, seat, p, st.money[seat] // b.rate[kind])])
+    return out
+
+
+def plain_ruled(st, seat):
+    return [s for s, p in enumerate(st.content.board.capital) if st.board[p] >= 0 and st.board[p] // 4 == seat]
+
+
+def plain_tanker_actions(st, seat):
+    b = st.content.board
+    nloc = len(b.locations)
+    held = st.tankers[seat * nloc:(seat + 1) * nloc]
+    ports = [b.port_location[s] for s in plain_ruled(st, seat) if b.port_location[s] >= 0]
+    out = []
+    if st.money[seat] >= b.components.tanker_price and b.components.tankers - sum(st.tankers) > 0:
+        out += [b.texts.buy[loc] for loc in (*ports, *b.sea_locations)]
+    out += [b.texts.sell[loc] for loc in range(nloc) if held[loc]]
+    owner = st.board[b.capital[b.canal_state]]
+    canal = owner < 0 or owner // 4 == seat or st.treaty[seat]
+    for loc in range(nloc):
+        if held[loc]:
+            moves = b.texts.tanker[loc]
+            if b.location_state[loc] >= 0:
+                out += [moves[sea] for sea in b.location_seas[loc]]
+                continue
+            out += [moves[p] for p in ports if loc in b.location_seas[p]]
+            if canal:
+                out += [moves[sea] for sea in b.sea_locations if sea != loc]
+    return out
+
+
+def plain_pipeline_choices(st, seat):
+    b = st.content.board
+    if b.components.pipelines - bin(st.pipes).count("1") <= 0:
+        return []
+    allowed = b.pipeline_pairs_chain if st.options["pipeline_chains"] else b.pipeline_pairs
+    mine = set(plain_ruled(st, seat))
+    return [b.texts.pipeline[i] for i, pair in enumerate(b.pipeline_pairs_chain)
+            if not st.pipes >> i & 1 and pair in allowed and (pair[0] in mine or pair[1] in mine)]
+
+
+def plain_placements(st, seat):
+    b = st.content.board
+    kinds = [k for k in range(4) if st.supply[seat * 4 + k] and b.rate[k] <= st.money[seat]]
+    free = [s for s in range(len(b.states)) if st.board[b.capital[s]] < 0]
+    return [b.texts.place[k][s] for k in kinds for s in free]
+
+
+def plain_agent_moves(st, seat, steps):
+    b = st.content.board
+    p, n = st.agents[seat], b.components.agent_steps
+    dests = set(b.agent_moves[st.options["direction"]][p * n + steps - 1]) - {p}
+    return [b.texts.agent[q] for q in sorted(dests)]
+
+
+def plain_cheapest_rate(st, seat):
+    b = st.content.board
+    kinds = {occ % 4 for occ in st.board if occ >= 0 and occ // 4 == seat}
+    kinds |= {k for k in range(4) if st.supply[seat * 4 + k]}
+    return min((b.rate[k] for k in kinds), default=None)
+
+
+def check(st):
+    b = st.content.board
+    for seat in range(len(st.seats)):
+        if not st.alive[seat]:
+            continue
+        assert movement.leader_moves(st, seat) == plain_leader_moves(st, seat)
+        assert economy.tanker_actions(st, seat) == plain_tanker_actions(st, seat)
+        assert economy.pipeline_choices(st, seat) == plain_pipeline_choices(st, seat)
+        assert movement.placements(st, seat) == plain_placements(st, seat)
+        assert movement.cheapest_rate(st, seat) == plain_cheapest_rate(st, seat)
+        if st.agents[seat] >= 0:
+            steps = b.components.agent_steps
+            assert movement.agent_moves(st, seat, steps) == plain_agent_moves(st, seat, steps)
+        for p, occ in enumerate(st.board):
+            if occ >= 0 and occ // 4 == seat:
+                for budget in (1, 3, 40):
+                    assert list(movement.reach(st, seat, p, budget).items()) == \
+                        list(plain_reach(st, seat, p, budget).items())
+                    assert list(movement.reach(st, seat, p, budget, exact=True, attack=False).items()) == \
+                        list(plain_reach(st, seat, p, budget, exact=True, attack=False).items())
+
+
+@pytest.mark.parametrize("options", VARIANTS)
+def test_fast_paths_agree_with_the_plain_computation(options):
+    game = get("nationen")
+    steps = 0
+    for players in (2, 3, 4):
+        for seed in range(4):
+            st = game.new_state(players, {"round_limit": 60, **options}, seed)
+            rng = Rng(seed)
+            while not st.is_over():
+                check(st)
+                legal = st.legal_actions()
+                st.apply(legal[rng.below(len(legal))])
+                steps += 1
+    assert steps > 300
