@@ -18,7 +18,20 @@ from realpolitik.i18n import Text, t
 
 from . import grammar
 from .content import KINDS
-from .units import KIND_INDEX, NEUTRAL, NO_FORT, cheapest, clear, gain_markers, pay, place, take_land, troops, value
+from .units import (
+    KIND_INDEX,
+    NEUTRAL,
+    NO_FORT,
+    cheapest,
+    clear,
+    gain_markers,
+    near_troops,
+    pay,
+    place,
+    take_land,
+    troops,
+    value,
+)
 
 if TYPE_CHECKING:
     from .state import E1815State as S
@@ -30,21 +43,8 @@ if TYPE_CHECKING:
 def attack_targets(st: S, seat: int, own: list[int]) -> list[int]:
     """Lands of neutrals or opponents (never an ally) next to an own land (``own``: ``st.lands_of(seat)``)
     with units."""
-    owner, adj_mask = st.owner, st.content.board.adj_mask
-    inf, cav, art = st.units
-    near = 0  # the lands next to an own land with units
-    for s in own:
-        if inf[s] or cav[s] or art[s]:
-            near |= adj_mask[s]
-    ally = st.ally[seat]
-    out = []
-    while near:  # its lands in map order, lowest bit first
-        t = (near & -near).bit_length() - 1
-        near &= near - 1
-        o = owner[t]
-        if o != seat and (o == NEUTRAL or o != ally):
-            out.append(t)
-    return out
+    owner, ally = st.owner, st.ally[seat]
+    return [land for land in near_troops(st, own) if (o := owner[land]) != seat and (o == NEUTRAL or o != ally)]
 
 
 def start_attack(st: S, seat: int, target: int) -> None:

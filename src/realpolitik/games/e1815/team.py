@@ -22,7 +22,7 @@ from realpolitik.i18n import Text, t
 
 from . import grammar
 from .content import KINDS
-from .units import KIND_INDEX, NEUTRAL, place, take_land, troops
+from .units import KIND_INDEX, NEUTRAL, near_troops, place, take_land, troops
 
 if TYPE_CHECKING:
     from .state import E1815State as S
@@ -36,20 +36,8 @@ def cede_lands(st: S, seat: int, own: list[int]) -> list[int]:
 
 def transfer_targets(st: S, seat: int, own: list[int]) -> list[int]:
     """Lands of the ally next to an own land (``own``: ``st.lands_of(seat)``) with troops."""
-    owner, adj_mask = st.owner, st.content.board.adj_mask
-    inf, cav, art = st.units
-    near = 0  # the lands next to an own land with troops
-    for s in own:
-        if inf[s] or cav[s] or art[s]:
-            near |= adj_mask[s]
-    ally = st.ally[seat]
-    out = []
-    while near:  # its lands in map order, lowest bit first
-        t = (near & -near).bit_length() - 1
-        near &= near - 1
-        if owner[t] == ally:
-            out.append(t)
-    return out
+    owner, ally = st.owner, st.ally[seat]
+    return [land for land in near_troops(st, own) if owner[land] == ally]
 
 
 def can_give_marker(st: S, seat: int) -> bool:

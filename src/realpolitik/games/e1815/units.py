@@ -55,6 +55,22 @@ def counts_in(st: S, land: int) -> tuple[int, int, int]:
     return (u[0][land], u[1][land], u[2][land])
 
 
+def near_troops(st: S, own: list[int]) -> list[int]:
+    """The lands next to a land of ``own`` that holds units, in map order (what an attack or a
+    hand-over can reach)."""
+    adj_mask = st.content.board.adj_mask
+    inf, cav, art = st.units
+    near = 0
+    for s in own:
+        if inf[s] or cav[s] or art[s]:
+            near |= adj_mask[s]
+    out = []
+    while near:  # lowest bit first: map order
+        out.append((near & -near).bit_length() - 1)
+        near &= near - 1
+    return out
+
+
 def value(st: S, counts: tuple[int, ...]) -> int:
     """EP of a (inf, cav, art[, …]) group."""
     ep = st.content.ep
