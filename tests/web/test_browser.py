@@ -128,6 +128,7 @@ def test_two_people_each_see_their_own_hand_and_never_the_other(server, api, con
     ann, bob = context().new_page(), context().new_page()
     frames: dict[int, list[dict]] = {0: [], 1: []}
     for seat, page in ((0, ann), (1, bob)):
+        accept_warnings(page)  # a random click may start the war, which asks first (it failed here once)
         page.on("websocket", lambda ws, seat=seat: ws.on(
             "framereceived", lambda payload, seat=seat: frames[seat].append(json.loads(payload))))
     ann.goto(server.url + "/")
@@ -178,6 +179,7 @@ def test_the_game_resumes_in_the_browser_after_a_server_crash(tmp_path, context)
         with Api(server) as api:
             game = api.create(["human", "random"])  # two nations: Secrets seldom end one in its first moves
             page = context().new_page()
+            accept_warnings(page)  # clicking on to the end may start the war, which asks first
             page.goto(server.url + game["invites"][0]["url"])
             join(page, "Ann")
             rng = Rng(2)
