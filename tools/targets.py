@@ -1,13 +1,15 @@
 """Play and judge the bots' strength targets (realpolitik.sim.targets), a chunk at a time.
 
     python tools/targets.py run "e1815 2p" "wsdv 2p" --hours 2     # adds games, resumes where it stopped
+    python tools/targets.py run "e1815 2p" --shard 1/2             # a second runner beside one with 0/2
     python tools/targets.py report                                # where every target stands
     python tools/targets.py report --write docs/bots.md           # the table between the markers
     python tools/targets.py list
 
 Games go to docs/bots/targets.jsonl (``--file``), one line each, written as each chunk
 ends; Ctrl-C or SIGTERM keeps what finished. ``run`` plays the named targets one after the
-other until each holds ``--games`` games of today's configuration or ``--hours`` pass.
+other until each holds ``--games`` games of today's configuration (counted in the file
+before each chunk, so runners on other shards count too) or ``--hours`` pass.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import os
 import signal
 import sys
 import time
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
@@ -33,8 +36,14 @@ def _stored(path: Path) -> list[dict]:
     return targets.load(path.read_text(encoding="utf-8").splitlines()) if path.exists() else []
 
 
-def run(names: list[str], path: Path, games: int, hours: float | None) -> int:
+def run(names: list[str], path: Path, games: int, hours: float | None, shard: tuple[int, int]) -> int:
     deadline = None if hours is None else time.monotonic() + hours * 3600
+
+    def more(target: targets.Target) -> bool:  # other shards write to the same file
+        config = targets.configuration(target)
+        return ((deadline is None or time.monotonic() < deadline)
+                and len(targets.games_of(_stored(path), target, config)) < games)
+
     signal.signal(signal.SIGTERM, signal.default_int_handler)
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("a", encoding="utf-8") as out:
@@ -46,8 +55,7 @@ def run(names: list[str], path: Path, games: int, hours: float | None) -> int:
         try:
             for name in names:
                 target = targets.TARGETS[name]
-                played = targets.play_chunks(target, _stored(path), games, keep,
-                                             lambda: deadline is None or time.monotonic() < deadline)
+                played = targets.play_chunks(target, _stored(path), games, keep, partial(more, target), shard)
                 print(f"{name}: {played} games played", flush=True)
         except KeyboardInterrupt:
             print("stopped; the games that finished are stored", flush=True)
@@ -83,6 +91,17 @@ def write(doc: Path, text: str) -> None:
     doc.write_text(f"{head}{BEGIN}\n{text}\n{END}{rest.split(END, 1)[1]}", encoding="utf-8")
 
 
+def _shard(text: str) -> tuple[int, int]:
+    index, _, count = text.partition("/")
+    try:
+        shard = int(index), int(count)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not I/N, e.g. 0/2") from None
+    if not 0 <= shard[0] < shard[1]:
+        raise argparse.ArgumentTypeError(f"{text!r}: I must be from 0 to N-1")
+    return shard
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--file", type=Path, default=FILE, help="the results file (JSON lines)")
@@ -91,6 +110,8 @@ def main() -> int:
     go.add_argument("names", nargs="+", metavar="TARGET")
     go.add_argument("--games", type=int, default=targets.GAMES, help="games per target to reach")
     go.add_argument("--hours", type=float, default=None, help="start no chunk after this long")
+    go.add_argument("--shard", type=_shard, default=(0, 1), metavar="I/N",
+                    help="play only chunks k with k %% N == I: N runners on one file share the targets")
     rep = sub.add_parser("report", help="where each target stands")
     rep.add_argument("names", nargs="*", metavar="TARGET")
     rep.add_argument("--json", action="store_true")
@@ -105,7 +126,7 @@ def main() -> int:
             print(f"{name}: {t.game}, seats {','.join(t.seats)} ({t.kind})")
         return 0
     if args.command == "run":
-        return run(args.names, args.file, args.games, args.hours)
+        return run(args.names, args.file, args.games, args.hours, args.shard)
     verdicts = targets.verdicts(_stored(args.file), args.names or None)
     if args.json:
         print(json.dumps([v.to_dict() for v in verdicts], indent=1))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from operator import itemgetter
 from pathlib import Path
 
 import pytest
@@ -78,6 +79,24 @@ def test_chunks_resume_after_the_last_one_stored_and_replay_the_same_games():
     assert all(g["config"]["bots"]["ismcts:budget=60"]["budget"] == 60 for g in stored)
 
 
+def test_shards_play_disjoint_chunks_that_together_are_the_unsharded_ones():
+    target = Target("test", "e1815", ("ismcts:budget=60", "random"), "duel", 0.55)
+    whole: list[dict] = []
+    play_chunks(target, whole, 8, whole.append)
+    first: list[dict] = []
+    second: list[dict] = []
+    play_chunks(target, [], 4, first.append, shard=(0, 2))
+    play_chunks(target, first, 8, second.append, shard=(1, 2))  # counts the other shard's games
+    assert [g["chunk"] for g in first] == [0, 0, 2, 2] and [g["chunk"] for g in second] == [1, 1, 3, 3]
+    key = itemgetter("chunk", "index")
+    assert [(g["seed"], g["winners"], g["plies"]) for g in sorted(first + second, key=key)] == \
+        [(g["seed"], g["winners"], g["plies"]) for g in sorted(whole, key=key)]
+    gap = [g for g in whole if g["chunk"] != 1]  # a chunk missing in the middle is played first
+    assert play_chunks(target, gap, 8, gap.append) == 2 and [g["chunk"] for g in gap[-2:]] == [1, 1]
+    with pytest.raises(ValueError, match="shard 2 of 2"):
+        play_chunks(target, [], 2, whole.append, shard=(2, 2))
+
+
 def test_another_configuration_starts_its_own_count():
     target = TARGETS["e1815 2p"]
     config = targets.configuration(target)
@@ -110,3 +129,5 @@ def test_the_tool_runs_resumes_and_reports(tmp_path):
     assert "old" not in text and "| e1815 3p | 0 |" in text
     bad = subprocess.run([sys.executable, str(TOOL), "report", "e1815 9p"], capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and "unknown target 'e1815 9p'" in bad.stderr
+    shard = subprocess.run(run + ["--shard", "2/2"], capture_output=True, text=True, timeout=60)
+    assert shard.returncode == 2 and "'2/2': I must be from 0 to N-1" in shard.stderr

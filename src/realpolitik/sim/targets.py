@@ -13,8 +13,9 @@ A target is one arena matchup and a bar to clear (the bots issue):
 
 Games are played by the arena (:func:`realpolitik.sim.arena.run_arena`) one *chunk* at a
 time: one deal, every rotation of the seats, chunk ``k`` of a target on arena seed
-``SEED_BASE + k``. Each finished game is one JSON line of a results file; a run resumes
-after the last chunk stored, so a machine can add games whenever it has the time. Games
+``SEED_BASE + k``. Each finished game is one JSON line of a results file; a run plays the
+chunks not stored yet, so a machine can add games whenever it has the time, and several
+runners can share a target by shards. Games
 are pooled only with games of the same *configuration*: the game's rules version, the
 options and every bot's parameters after the game's defaults are applied — a change of
 default budget starts a new count rather than mixing two bots in one figure.
@@ -22,6 +23,7 @@ default budget starts a new count rather than mixing two bots in one figure.
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -120,15 +122,25 @@ def games_of(stored: list[dict[str, Any]], target: Target, config: dict[str, Any
 
 
 def play_chunks(target: Target, stored: list[dict[str, Any]], games: int,
-                keep: Callable[[dict[str, Any]], None], more: Callable[[], bool] = lambda: True) -> int:
+                keep: Callable[[dict[str, Any]], None], more: Callable[[], bool] = lambda: True,
+                shard: tuple[int, int] = (0, 1)) -> int:
     """Play chunks of ``target`` until its configuration holds ``games`` games or ``more()`` says
     stop; ``keep`` gets each finished game's line. Returns the games played. Ctrl-C keeps the
-    games of the chunk under way that finished and re-raises."""
+    games of the chunk under way that finished and re-raises.
+
+    Chunk ``k`` is the deal of seed ``SEED_BASE + k``; the chunks played are the lowest ones not
+    stored yet. ``shard=(i, n)`` plays only chunks with ``k % n == i``, so ``n`` runners on
+    one results file share a target without playing a deal twice."""
+    index, count = shard
+    if not 0 <= index < count:
+        raise ValueError(f"shard {index} of {count}: the index must be from 0 to {count - 1}")
     config = configuration(target)
     mine = games_of(stored, target, config)
-    chunk = max((g["chunk"] for g in mine), default=-1) + 1
+    done = {g["chunk"] for g in mine}
+    chunks = (k for k in itertools.count(index, count) if k not in done)
     played = 0
     while len(mine) + played < games and more():
+        chunk = next(chunks)
         try:
             results = run_arena(target.game, target.seats, target.players, seed=SEED_BASE + chunk,
                                 options=dict(target.options))
@@ -139,7 +151,6 @@ def play_chunks(target: Target, stored: list[dict[str, Any]], games: int,
         for result in results:
             keep(record(target, config, chunk, result))
         played += len(results)
-        chunk += 1
     return played
 
 
