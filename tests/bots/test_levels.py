@@ -16,6 +16,7 @@ import pytest
 from realpolitik.bots import make_bot
 from realpolitik.bots.levels import NAMES, levels, spec_of, table
 from realpolitik.games import get, registry
+from realpolitik.sim.ladder import default_entrants
 
 TOOL = Path(__file__).resolve().parents[2] / "tools" / "levels.py"
 GAMES = [game.id for game in registry()]
@@ -33,7 +34,8 @@ def test_every_game_has_three_levels_of_valid_bots_ordered_by_rating(game_id):
     assert len({level.mu for level in found}) == 3
     assert game.min_players <= ladder.players <= game.max_players and ladder.games > 0
     assert ladder.command.startswith(f"realpolitik ladder {game_id} ") and "--json" in ladder.command
-    entrants = ladder.command.split("--bots ")[1].split()[0].split(",")
+    entrants = (ladder.command.split("--bots ")[1].split()[0].split(",") if "--bots " in ladder.command
+                else default_entrants(game))  # the ladder's own entrants
     assert all(level.spec in entrants for level in found)
     assert spec_of(game_id, "hard") == found[-1].spec and spec_of(game_id, "expert") is None
 
