@@ -15,10 +15,10 @@ Games are played by the arena (:func:`realpolitik.sim.arena.run_arena`) one *chu
 time: one deal, every rotation of the seats, chunk ``k`` of a target on arena seed
 ``SEED_BASE + k``. Each finished game is one JSON line of a results file; a run plays the
 chunks not stored yet, so a machine can add games whenever it has the time, and several
-runners can share a target by shards. Games
-are pooled only with games of the same *configuration*: the game's rules version, the
-options and every bot's parameters after the game's defaults are applied — a change of
-default budget starts a new count rather than mixing two bots in one figure.
+runners can share a target by shards. Games are pooled only with games of the same
+*configuration*: the game's rules version, the options and every bot's parameters after
+the game's defaults are applied — a change of default budget starts a new count rather
+than mixing two bots in one figure.
 """
 
 from __future__ import annotations
