@@ -38,7 +38,7 @@ def test_in_a_team_game_one_entrant_holds_a_whole_team_on_both_sides():
 
 
 def test_default_entrants_are_every_kind_and_ismcts_at_two_budgets():
-    assert default_entrants(get("nationen")) == ["random", "ismcts:budget=100", "ismcts:budget=1000", "heuristic"]
+    assert default_entrants(get("nationen")) == ["random", "ismcts:budget=300", "ismcts:budget=3000", "heuristic"]
     assert default_entrants(get("e1815")) == ["random", "ismcts:budget=2000", "ismcts:budget=20000", "heuristic"]
 
 

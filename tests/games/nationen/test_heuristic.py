@@ -83,3 +83,26 @@ def test_long_games_replay_clone_and_hide_nothing_deep_into_the_game():
     record.finish(state)
     assert state.round > 15
     assert Record.from_json(record.to_json()).replay(get).snapshot() == state.snapshot()
+
+
+def test_the_rollout_policy_chooses_as_the_bot_and_leaves_the_world_as_it_was():
+    # The search's playouts ask the heuristic in the sampled world itself, without a seat
+    # context: with the same generator it must choose what the bot chooses from the
+    # context at every step of seeded games, and leave the world it is asked in unchanged.
+    from realpolitik.games.nationen.heuristic import HeuristicBot, rollout_policy
+
+    assert GAME.rollout_policy is rollout_policy
+    steps = 0
+    for players, seed in ((2, 1), (3, 2), (4, 3)):
+        state = GAME.new_state(players, {"round_limit": 60}, seed)
+        rng = Rng(seed)
+        while not state.is_over() and state.ply < 150:
+            seat = state.to_act
+            world = state.clone()
+            before = (world.view(seat), world.deck[:])
+            chosen = rollout_policy(world, Rng(seed + state.ply))
+            assert (world.view(seat), world.deck) == before
+            assert chosen == HeuristicBot(seed + state.ply).choose(SeatContext.of(state, seat, rng.fork()))
+            state.apply(chosen)
+            steps += 1
+    assert steps > 300

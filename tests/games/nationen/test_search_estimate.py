@@ -17,10 +17,10 @@ def _midgame(players: int, seed: int, plies: int = 60):
     return self_play_position(GAME, players, seed, plies, GAME.conformance_options)
 
 
-def test_search_bots_get_the_estimate_and_heuristic_playouts_by_default():
+def test_search_bots_get_the_estimate_and_the_heuristics_playouts_by_default():
     assert GAME.evaluate is evaluate
     bot = make_bot("ismcts", GAME, 1)
-    assert (bot.rollout, bot.depth, bot.budget) == ("heuristic", 20, 1000)
+    assert (bot.rollout, bot.depth, bot.budget) == ("game", 20, 3000)
     assert make_bot("ismcts:rollout=random:budget=500", GAME, 1).rollout == "random"
 
 

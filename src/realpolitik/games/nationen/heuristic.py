@@ -23,6 +23,7 @@ from realpolitik.engine import Rng, SeatContext
 
 from . import economy, grammar, movement
 from .content import LEADERS
+from .occupancy import occupancy
 from .tables import OPEN
 
 HORIZON = 4  # turns of income a position is worth
@@ -41,20 +42,38 @@ class HeuristicBot:
         legal = ctx.legal_actions
         if len(legal) == 1:
             return legal[0]
-        world = ctx.sample(self.rng)
-        world.legal_actions()  # cached once, shared by every trial clone
-        seat = ctx.seat
-        kind = ctx.view["public"]["decision"]
-        if kind == "first_place":
-            return _opening(world, seat, legal)
-        if kind == "first_tanker":
-            ports = [a for a in legal if grammar.words(a)[1] not in ("north", "south")]
-            return ports[0] if ports else legal[0]
-        if kind in ("agent", "spy"):
-            return _agent(world, seat, legal, kind == "agent")
-        if kind == "main":
-            return _main(world, seat, legal)
-        return _best(world, seat, legal, threats=True)
+        return decide(ctx.sample(self.rng), ctx.seat, legal)
+
+
+def rollout_policy(world, rng: Rng) -> str:
+    """The heuristic's move in a search's sampled world (``Game.rollout_policy``).
+
+    What the bot does from a seat's context, without the view it does not read (a quarter
+    of a search's time when the playouts asked the bot through a context): the undrawn
+    cards are shuffled afresh for the seat to act, so a playout's trials know no more of
+    the deck than the bot would.
+    """
+    legal = world.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    seat = world.to_act
+    return decide(world.determinize(seat, rng, quiet=True), seat, legal)
+
+
+def decide(world, seat: int, legal) -> str:
+    """The heuristic's choice for ``seat`` among ``legal`` in ``world`` (a sampled world)."""
+    world.legal_actions()  # cached once, shared by every trial clone
+    kind = world.stack[-1].tag
+    if kind == "first_place":
+        return _opening(world, seat, legal)
+    if kind == "first_tanker":
+        ports = [a for a in legal if grammar.words(a)[1] not in ("north", "south")]
+        return ports[0] if ports else legal[0]
+    if kind in ("agent", "spy"):
+        return _agent(world, seat, legal, kind == "agent")
+    if kind == "main":
+        return _main(world, seat, legal)
+    return _best(world, seat, legal, threats=True)
 
 
 # ====================================================================== worth of a position
@@ -66,21 +85,21 @@ def _after(world, action: str):
     return trial
 
 
-def worth(st, seat: int, threats: bool = True) -> float:
-    """The bot's value of a position for ``seat``."""
+def _standing(st, seat: int) -> tuple[float, int | None]:
+    """The bot's value of a position for ``seat`` before threats (``_danger``), and the
+    seat's income (None once it is out)."""
     if not st.alive[seat]:
-        return -1000.0
-    b = st.content.board
+        return -1000.0, None
+    capital_of = st.content.board.capital_of
     income = economy.income(st, seat)
-    leaders = sum(1 for occ in st.board if occ >= 0 and occ // 4 == seat) + sum(st.supply[seat * 4:seat * 4 + 4])
-    rovers = sum(1 for p, occ in enumerate(st.board) if occ >= 0 and occ // 4 == seat and b.capital_of[p] < 0)
-    flexible = 3 if rovers or sum(st.supply[seat * 4:seat * 4 + 4]) else 0
+    standing = occupancy(st).leaders(seat)
+    spare = sum(st.supply[seat * 4:seat * 4 + 4])
+    flexible = 3 if spare or any(capital_of[p] < 0 for p in standing) else 0
+    leaders = len(standing) + spare
     value = st.money[seat] + HORIZON * income + 3 * economy.tankers_of(st, seat) + 2 * leaders + flexible
     others = [o for o in range(len(st.seats)) if o != seat and st.alive[o]]
     value -= 0.5 * sum(economy.income(st, o) for o in others)
-    if threats:
-        value -= _danger(st, seat, income)
-    return value
+    return value, income
 
 
 def _danger(st, seat: int, income: int) -> float:
@@ -92,15 +111,16 @@ def _danger(st, seat: int, income: int) -> float:
         return 0.0
     hit: set[int] = set()
     dist = b.distance
+    board = st.board
+    heads = occupancy(st)
     for o in range(len(st.seats)):
         if o == seat or not st.alive[o]:
             continue
         purse = st.money[o] + economy.income(st, o)
-        for p, occ in enumerate(st.board):
-            if occ < 0 or occ // 4 != o:
-                continue
-            budget = purse // b.rate[occ % 4]
-            near = [c for c, k in mine.items() if k != occ % 4 and c not in hit and dist[p][c] <= budget]
+        for p in heads.leaders(o):
+            kind = board[p] % 4
+            budget = purse // b.rate[kind]
+            near = [c for c, k in mine.items() if k != kind and c not in hit and dist[p][c] <= budget]
             if near:
                 hit.update(c for c in movement.reach(st, o, p, budget) if c in near)
     loss = 0.0
@@ -118,12 +138,12 @@ def _best(world, seat: int, actions, threats: bool = True) -> str:
     scored = []
     for a in actions:
         trial = _after(world, a)
-        scored.append((worth(trial, seat, threats=False), a, trial))
+        scored.append((*_standing(trial, seat), a, trial))
     scored.sort(key=lambda t: -t[0])
     if not threats or len(scored) == 1:
-        return scored[0][1]
+        return scored[0][2]
     short = scored[:SHORTLIST]
-    return max(short, key=lambda t: worth(t[2], seat))[1]
+    return max(short, key=lambda t: t[0] if t[1] is None else t[0] - _danger(t[3], seat, t[1]))[2]
 
 
 # ====================================================================== decisions
