@@ -281,11 +281,24 @@ class Table:
             if seat is None:
                 raise bad_token()
             if not self.stored.seats[seat].joined:
-                await self._take(seat, name, holding=hash_token(token), user_id=user_id)
-            elif user_id is not None:
+                try:
+                    await self._take(seat, name, holding=hash_token(token), user_id=user_id)
+                except Refusal as exc:
+                    if exc.code != "taken" or not await self._taken_elsewhere(token, seat):
+                        raise
+            if self.stored.seats[seat].joined and user_id is not None:
                 await self._bind(seat, user_id)
         self._after_join()
         return seat
+
+    async def _taken_elsewhere(self, token: str, seat: int) -> bool:
+        """Whether ``seat``, refused as taken, was taken with this same invitation through
+        another process a moment ago (its link open in two places at once): then it is the
+        token's seat like any seat already joined (lock held)."""
+        if not self.hall.store.shared:
+            return False
+        await self._take_in()
+        return self.authenticate(token) == seat and self.stored.seats[seat].joined
 
     async def join(self, seat: int, name: str, token: str, user_id: int | None = None) -> None:
         """Take a free human seat from the lobby, with a new token (bound to the account ``user_id``)."""
