@@ -8,7 +8,8 @@
 
 Games go to docs/bots/targets.jsonl (``--file``), one line each, written as each chunk
 ends; Ctrl-C or SIGTERM keeps what finished. ``run`` plays the named targets one after the
-other until each holds ``--games`` games of today's configuration (counted in the file
+other until each holds its games (the target's own count, 200 for most, or ``--games``) of
+today's configuration (counted in the file
 before each chunk, so runners on other shards count too) or ``--hours`` pass.
 """
 
@@ -36,13 +37,13 @@ def _stored(path: Path) -> list[dict]:
     return targets.load(path.read_text(encoding="utf-8").splitlines()) if path.exists() else []
 
 
-def run(names: list[str], path: Path, games: int, hours: float | None, shard: tuple[int, int]) -> int:
+def run(names: list[str], path: Path, games: int | None, hours: float | None, shard: tuple[int, int]) -> int:
     deadline = None if hours is None else time.monotonic() + hours * 3600
 
     def more(target: targets.Target) -> bool:  # other shards write to the same file
         config = targets.configuration(target)
         return ((deadline is None or time.monotonic() < deadline)
-                and len(targets.games_of(_stored(path), target, config)) < games)
+                and len(targets.games_of(_stored(path), target, config)) < (games or target.games))
 
     signal.signal(signal.SIGTERM, signal.default_int_handler)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -55,7 +56,8 @@ def run(names: list[str], path: Path, games: int, hours: float | None, shard: tu
         try:
             for name in names:
                 target = targets.TARGETS[name]
-                played = targets.play_chunks(target, _stored(path), games, keep, partial(more, target), shard)
+                played = targets.play_chunks(target, _stored(path), games or target.games, keep,
+                                             partial(more, target), shard)
                 print(f"{name}: {played} games played", flush=True)
         except KeyboardInterrupt:
             print("stopped; the games that finished are stored", flush=True)
@@ -77,7 +79,7 @@ def table(verdicts: list[targets.Verdict]) -> str:
             won = f"{v.wins} of {v.trials} {'games' if t.kind == 'team' else 'seats'}"
             value = f"{100 * v.value:.1f} % ({100 * v.low:.1f}–{100 * v.high:.1f})"
             bar = f"> {100 * t.bar:.0f} %"
-        met = "yes" if v.met else ("not yet: fewer than 200 games" if not v.enough else "no")
+        met = "yes" if v.met else (f"not yet: fewer than {t.games} games" if not v.enough else "no")
         rows.append(f"| {t.name} | {v.games} | {won} | {value} | {bar} | "
                     f"{v.cpu_per_decision:.2f} ({v.slowest:.2f}) | {met} |")
     return "\n".join(rows)
@@ -108,7 +110,8 @@ def main() -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     go = sub.add_parser("run", help="play chunks of the named targets")
     go.add_argument("names", nargs="+", metavar="TARGET")
-    go.add_argument("--games", type=int, default=targets.GAMES, help="games per target to reach")
+    go.add_argument("--games", type=int, default=None,
+                    help="games per target to reach (default: the target's own, 200 for most)")
     go.add_argument("--hours", type=float, default=None, help="start no chunk after this long")
     go.add_argument("--shard", type=_shard, default=(0, 1), metavar="I/N",
                     help="play only chunks k with k %% N == I: N runners on one file share the targets")

@@ -63,6 +63,18 @@ def test_a_seat_target_compares_with_a_heuristic_seat_at_an_all_heuristic_table(
     assert not judge(target, weak, base).met  # 1.35× the baseline at best
 
 
+def test_nuclear_war_is_judged_on_the_1000_games_fixed_for_it():
+    # A heuristic seat wins about one game in eleven there: 200 games hold too few wins.
+    target = TARGETS["nuclear-war 4p"]
+    assert target.games == 1000 and TARGETS["nuclear-war 4p heuristics"].games >= 1000
+    seats = ("ismcts", "heuristic", "heuristic", "heuristic")
+    mine = [_game(seats, [0] if i % 5 == 0 else []) for i in range(1000)]  # wins a fifth
+    base = [_game(("heuristic",) * 4, [i % 4] if i % 11 == 0 else []) for i in range(4000)]
+    assert judge(target, mine, base).met
+    short = judge(target, mine[:999], base)
+    assert short.low >= 1.5 and not short.enough and not short.met
+
+
 def test_chunks_resume_after_the_last_one_stored_and_replay_the_same_games():
     target = Target("test", "e1815", ("ismcts:budget=60", "random"), "duel", 0.55)
     stored: list[dict] = []

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from realpolitik.engine import Rng, SeatContext
+from realpolitik.games import get
 from realpolitik.games.nuclear_war.aftermath import PeaceSwap
 from realpolitik.games.nuclear_war.combat import FinalRetaliation, Intercept, NameTarget
-from realpolitik.games.nuclear_war.heuristic import HeuristicBot
+from realpolitik.games.nuclear_war.heuristic import HeuristicBot, rollout_policy
 from realpolitik.sim.arena import run_arena
 from realpolitik.sim.stats import summarise
 from tests.games.nuclear_war.scenario import build
@@ -101,6 +102,28 @@ def test_when_peace_returns_a_face_down_weapon_gives_way_to_propaganda():
     st.apply("keep")  # p1: swap is offered from the player whose turn it is
     assert st.stack[-1].seat == 2 and isinstance(st.stack[-1], PeaceSwap)
     assert choice(st) == "swap 1 propaganda-25"
+
+
+def test_the_rollout_policy_chooses_as_the_bot_at_every_step_and_leaves_the_world_as_it_was():
+    # A search's playouts ask the rules in the sampled world itself, without a view: at every
+    # step of seeded games — half the moves the heuristic's, half at random, so that every
+    # decision comes up — it must choose what the bot chooses from the seat's context.
+    game = get("nuclear-war")
+    verbs: set[str] = set()
+    for players in range(2, 7):
+        for seed in range(4):
+            state = game.new_state(players, {}, seed)
+            rng = Rng(seed)
+            while not state.is_over():
+                world = state.clone()
+                before = world.snapshot()
+                chosen = rollout_policy(world, Rng(0))
+                assert world.snapshot() == before
+                assert chosen == choice(state), (players, seed, state.ply)
+                verbs.add(chosen.split(" ")[0])
+                legal = state.legal_actions()
+                state.apply(chosen if rng.below(2) else legal[rng.below(len(legal))])
+    assert {"place", "target", "intercept", "strike", "swap", "keep", "no"} <= verbs, verbs
 
 
 def test_beats_three_random_players_far_above_their_share():

@@ -9,16 +9,31 @@
   strength); ties go to an opponent with a carrier ready to fire.
 - Always intercepts when it can, with the least versatile anti-missile that suffices; in
   final retaliation it fires the biggest warheads first at the strongest opponent.
+
+The rules read a :class:`Table` — what the seat sees — filled from its view by the bot,
+and from a sampled world by ``rollout_policy``, the same rules as a search's playouts.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import NamedTuple
 
-from realpolitik.engine import Choice, SeatContext
+from realpolitik.engine import Rng, SeatContext
 
 from . import grammar
 from .content import Card, load
+
+
+class Table(NamedTuple):
+    """What the heuristic reads: all public but its own row, which only its seat sees."""
+
+    cards: dict[str, Card]
+    war: bool
+    #: per seat label: its population cards and 1 if a carrier of it lies face up
+    strength: dict[str, tuple[int, int]]
+    face_up: str | None  # the seat's own face-up carrier
+    payload: int  # what that carrier can still take
+    face_down: list[str]  # the seat's own row, front first
 
 
 class HeuristicBot:
@@ -30,57 +45,81 @@ class HeuristicBot:
         self.seed = seed
 
     def choose(self, ctx: SeatContext) -> str:
-        view, choices = ctx.view, ctx.choices
-        cards = load(view["options"].get("content", "")).cards
-        by_verb: dict[str, list[Choice]] = {}
-        for c in choices:
-            by_verb.setdefault(c.verb, []).append(c)
-        if "intercept" in by_verb:
-            return min(by_verb["intercept"], key=lambda c: len(cards[c.args[0]].stops)).action
-        if "target" in by_verb:
-            return max(by_verb["target"], key=lambda c: _strength(view, c.args[0])).action
-        if "strike" in by_verb:
-            return _best_strike(view, by_verb["strike"], cards)
-        if grammar.DONE in by_verb:
-            return grammar.DONE
-        if "swap" in by_verb:
-            return _best_swap(view, by_verb["swap"], cards)
-        if "place" in by_verb:
-            return _best_placement(view, by_verb["place"], cards)
-        return choices[0].action
+        view = ctx.view
+        players = view["public"]["players"]
+        me = next(p for p in players if p["seat"] == view["seat"])
+        table = Table(load(view["options"].get("content", "")).cards, view["public"]["war"],
+                      {p["seat"]: (p["population_cards"], 1 if p["face_up"] else 0) for p in players},
+                      me["face_up"], me["payload"] or 0, view["private"]["face_down"])
+        return decide(table, [(c.action, c.verb, c.args) for c in ctx.choices])
 
 
-def _strength(view: dict[str, Any], label: str) -> tuple[int, int]:
-    player = next(p for p in view["public"]["players"] if p["seat"] == label)
-    return player["population_cards"], 1 if player["face_up"] else 0
+def rollout_policy(world, rng: Rng) -> str:
+    """The heuristic's move in a search's sampled world (``Game.rollout_policy``).
+
+    It reads what the seat to act would see there — the public cards and its own row —
+    straight from the world, without building a view: the same move the bot makes.
+    """
+    legal = world.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    s = world.to_act
+    up = world.face_up
+    table = Table(world.content.cards, world.at_war,
+                  {label: (sum(world.pop[o]), 1 if up[o] else 0) for o, label in enumerate(world.seats)},
+                  up[s], world.payload[s] if up[s] else 0, world.queues[s])
+    read = grammar.read
+    return decide(table, [(a, *read(a)) for a in legal])
 
 
-def _best_strike(view: dict[str, Any], strikes: list[Choice], cards: dict[str, Card]) -> str:
-    def value(c: Choice) -> tuple:
-        carrier, warhead, target = c.args
-        return cards[warhead].megatons, _strength(view, target), -cards[carrier].payload
+def decide(table: Table, choices: list[tuple[str, str, tuple]]) -> str:
+    """The heuristic's choice among ``choices`` (action, verb, args), in the legal order."""
+    cards = table.cards
+    by_verb: dict[str, list[tuple[str, str, tuple]]] = {}
+    for c in choices:
+        by_verb.setdefault(c[1], []).append(c)
+    if "intercept" in by_verb:
+        return min(by_verb["intercept"], key=lambda c: len(cards[c[2][0]].stops))[0]
+    if "target" in by_verb:
+        return max(by_verb["target"], key=lambda c: table.strength[c[2][0]])[0]
+    if "strike" in by_verb:
+        return _best_strike(table, by_verb["strike"])
+    if grammar.DONE in by_verb:
+        return grammar.DONE
+    if "swap" in by_verb:
+        return _best_swap(table, by_verb["swap"])
+    if "place" in by_verb:
+        return _best_placement(table, by_verb["place"])
+    return choices[0][0]
 
-    return max(strikes, key=value).action
+
+def _best_strike(table: Table, strikes: list[tuple[str, str, tuple]]) -> str:
+    cards, strength = table.cards, table.strength
+
+    def value(c: tuple[str, str, tuple]) -> tuple:
+        carrier, warhead, target = c[2]
+        return cards[warhead].megatons, strength[target], -cards[carrier].payload
+
+    return max(strikes, key=value)[0]
 
 
-def _best_swap(view: dict[str, Any], swaps: list[Choice], cards: dict[str, Card]) -> str:
+def _best_swap(table: Table, swaps: list[tuple[str, str, tuple]]) -> str:
     """Peace is back: replace a face-down card that is not propaganda by the biggest propaganda."""
-    row = view["private"]["face_down"]
+    cards, row = table.cards, table.face_down
     best, people = grammar.KEEP, 0
-    for c in swaps:
-        slot, key = c.args
+    for action, _, (slot, key) in swaps:
         card = cards[key]
         if card.kind == "propaganda" and cards[row[slot - 1]].kind != "propaganda" and card.people > people:
-            best, people = c.action, card.people
+            best, people = action, card.people
     return best
 
 
-def _waiting_carrier(view: dict[str, Any], cards: dict[str, Card]) -> tuple[Card | None, int]:
+def _waiting_carrier(table: Table) -> tuple[Card | None, int]:
     """The carrier (and payload left) that will face the card placed now when it is revealed."""
-    me = next(p for p in view["public"]["players"] if p["seat"] == view["seat"])
-    carrier = cards[me["face_up"]] if me["face_up"] else None
-    room = me["payload"] or 0
-    for key in view["private"]["face_down"]:
+    cards = table.cards
+    carrier = cards[table.face_up] if table.face_up else None
+    room = table.payload
+    for key in table.face_down:
         card = cards[key]
         if card.kind == "carrier":
             carrier, room = card, card.payload
@@ -92,11 +131,12 @@ def _waiting_carrier(view: dict[str, Any], cards: dict[str, Card]) -> tuple[Card
     return carrier, room
 
 
-def _best_placement(view: dict[str, Any], places: list[Choice], cards: dict[str, Card]) -> str:
-    keys = {c.action: c.args[-1] for c in places}
+def _best_placement(table: Table, places: list[tuple[str, str, tuple]]) -> str:
+    cards = table.cards
+    keys = {c[0]: c[2][-1] for c in places}
     hand = [cards[k] for k in keys.values()]
-    carrier, room = _waiting_carrier(view, cards)
-    war = view["public"]["war"]
+    carrier, room = _waiting_carrier(table)
+    war = table.war
 
     def score(a: str) -> float:
         card = cards[keys[a]]
