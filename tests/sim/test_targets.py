@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
+import time
 from operator import itemgetter
 from pathlib import Path
 
@@ -143,3 +145,21 @@ def test_the_tool_runs_resumes_and_reports(tmp_path):
     assert bad.returncode == 2 and "unknown target 'e1815 9p'" in bad.stderr
     shard = subprocess.run(run + ["--shard", "2/2"], capture_output=True, text=True, timeout=60)
     assert shard.returncode == 2 and "'2/2': I must be from 0 to N-1" in shard.stderr
+
+
+def test_games_land_in_the_file_even_when_it_is_replaced_during_a_run(tmp_path):
+    # A checkout or stash writes a new file where the old one was; a runner must not keep
+    # writing into the old one, unlinked, and lose every game after it.
+    results = tmp_path / "targets.jsonl"
+    run = subprocess.Popen([sys.executable, str(TOOL), "--file", str(results), "run", "e1815 3p heuristics",
+                            "--games", "150"], stdout=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while not (results.exists() and results.read_text()) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    copy = tmp_path / "copy.jsonl"
+    copy.write_text(results.read_text())
+    os.replace(copy, results)  # what git does to a file it writes
+    out, _ = run.communicate(timeout=300)
+    assert run.returncode == 0 and "games played" in out
+    lines = [json.loads(line) for line in results.read_text().splitlines()]
+    assert len(lines) >= 150 and len({(g["chunk"], g["index"]) for g in lines}) == len(lines)
