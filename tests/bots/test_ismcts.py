@@ -88,10 +88,12 @@ def test_a_think_cap_reaches_search_bots_only_and_yields_to_the_spec():
 
 def test_a_games_bot_defaults_apply_where_the_spec_sets_nothing():
     game = get("nuclear-war")
-    assert game.bot_defaults["ismcts"]["prior"] == "heuristic"
-    assert make_bot("ismcts", game, 1).prior == "heuristic"
-    assert make_bot("ismcts:prior=none", game, 1).prior == "none"
-    assert make_bot("ismcts", get("wsdv"), 1).prior == get("wsdv").bot_defaults.get("ismcts", {}).get("prior", "none")
+    assert game.bot_defaults["ismcts"] == {"rollout": "game", "depth": 1000, "budget": 10000}
+    bot = make_bot("ismcts", game, 1)
+    assert (bot.rollout, bot.depth, bot.budget, bot.prior) == ("game", 1000, 10000, "none")
+    bot = make_bot("ismcts:depth=20:prior=heuristic", game, 1)
+    assert (bot.rollout, bot.depth, bot.budget, bot.prior) == ("game", 20, 10000, "heuristic")
+    assert make_bot("ismcts", get("wsdv"), 1).rollout == "auto"
 
 
 def test_a_forced_move_needs_no_search():
