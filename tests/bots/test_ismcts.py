@@ -7,6 +7,8 @@ import pytest
 from realpolitik.bots import ISMCTSBot, make_bot
 from realpolitik.engine import Rng, SeatContext
 from realpolitik.games import get, registry
+from realpolitik.sim.arena import seated
+from realpolitik.sim.targets import TARGETS, configuration
 from realpolitik.testing.toy import FOLD_REWARD, HighCard
 
 
@@ -94,6 +96,21 @@ def test_a_games_bot_defaults_apply_where_the_spec_sets_nothing():
     bot = make_bot("ismcts:depth=20:prior=heuristic", game, 1)
     assert (bot.rollout, bot.depth, bot.budget, bot.prior) == ("game", 20, 10000, "heuristic")
     assert make_bot("ismcts", get("wsdv"), 1).rollout == "auto"
+
+
+def test_defaults_for_a_table_size_go_over_the_games_defaults():
+    game = get("e1815")
+    assert make_bot("ismcts", game, 1).opponents == "tree"  # no table size: the game's defaults
+    assert make_bot("ismcts", game, 1, players=2).opponents == "tree"
+    for players in (3, 4):
+        bot = make_bot("ismcts", game, 1, players=players)
+        assert (bot.opponents, bot.budget) == ("policy", 20000)
+        assert make_bot("ismcts:opponents=tree", game, 1, players=players).opponents == "tree"
+    assert make_bot("ismcts", get("e1815-2vs2"), 1, players=4).opponents == "tree"  # two teams: searched
+    assert [b.opponents for b in seated(game, ["ismcts", "heuristic", "heuristic", "ismcts"], 5, 0)
+            if b.name == "ismcts"] == ["policy", "policy"]
+    assert configuration(TARGETS["e1815 4p"])["bots"]["ismcts"]["opponents"] == "policy"
+    assert "opponents" not in configuration(TARGETS["e1815 2p"])["bots"]["ismcts"]
 
 
 def test_a_forced_move_needs_no_search():

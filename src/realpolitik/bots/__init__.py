@@ -52,10 +52,12 @@ def _number(text: str) -> Any:
     return text
 
 
-def make_bot(kind: str, game: Game, seed: int = 0, think: float | None = None) -> Bot:
+def make_bot(kind: str, game: Game, seed: int = 0, think: float | None = None,
+             players: int | None = None) -> Bot:
     """A bot for ``game`` from a spec (``ismcts``, ``ismcts:budget=5000``); unknown kinds are named.
 
-    The game's ``bot_defaults`` for the kind apply where the spec sets nothing. ``think``
+    The game's defaults for the kind at a table of ``players`` (``Game.bot_settings``) apply
+    where the spec sets nothing. ``think``
     caps a search bot's seconds per decision (bots that take a ``time_limit``) unless the
     spec sets its own. Raises ``KeyError`` for an unknown kind and ``ValueError`` for bad
     parameters (an unknown name is refused with the names the kind takes).
@@ -71,7 +73,7 @@ def make_bot(kind: str, game: Game, seed: int = 0, think: float | None = None) -
     if unknown:
         known = f"{name} takes: {', '.join(takes)}" if takes else f"{name} takes no parameters"
         raise ValueError(f"bot {kind!r}: unknown parameter {unknown[0]!r} ({known})")
-    params = {**game.bot_defaults.get(name, {}), **params}
+    params = {**game.bot_settings(name, players), **params}
     if think is not None and "time_limit" in (takes or ()):
         params.setdefault("time_limit", think)
     try:

@@ -47,7 +47,8 @@ class Table:
     def open(cls, game: Game, seats: list[str], seed: int, options: dict, console: Console,
              ask: Callable[[str], str], verbose: bool = True, lang: str = DEFAULT) -> Table:
         state = game.new_state(len(seats), options, seed)
-        bots = [None if kind == HUMAN else make_bot(kind, game, seed * 31 + i) for i, kind in enumerate(seats)]
+        bots = [None if kind == HUMAN else make_bot(kind, game, seed * 31 + i, players=len(seats))
+                for i, kind in enumerate(seats)]
         return cls(game, state, seats, Record.start(state, seed, seats), console, ask, bots,
                    rng=Rng(seed ^ 0x5EED5EED), verbose=verbose, lang=lang)
 

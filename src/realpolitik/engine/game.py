@@ -144,9 +144,17 @@ class Game(ABC):
     #: parameters per bot kind that suit this game better than the bot's own defaults
     #: (``{"ismcts": {"prior": "heuristic"}}``); a bot spec's own parameters win
     bot_defaults: dict[str, dict[str, Any]] = {}
+    #: per player count, parameters that go over ``bot_defaults`` at a table of that size
+    #: (``{4: {"ismcts": {"opponents": "policy"}}}``)
+    bot_defaults_by_players: dict[int, dict[str, dict[str, Any]]] = {}
     #: what the balance lab (``realpolitik analyze``) reads of a game: its package's ``measures``
     #: module (``CLOCK``, ``TRACKS``, ``clock``, ``tracks``, ``card``; see realpolitik.analysis.measure)
     measures: Any = None
+
+    def bot_settings(self, kind: str, players: int | None = None) -> dict[str, Any]:
+        """The parameters a bot of ``kind`` gets in this game at a table of ``players`` (any
+        size when ``None``) where its spec sets nothing."""
+        return {**self.bot_defaults.get(kind, {}), **self.bot_defaults_by_players.get(players, {}).get(kind, {})}
 
     def seat_labels(self, players: int) -> tuple[str, ...]:
         """The seat names used in action texts and views, for this many players."""

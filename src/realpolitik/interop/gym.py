@@ -56,7 +56,8 @@ class SingleAgentEnv(gymnasium.Env):
         game_seed = int(self.np_random.integers(2**62))
         self.state = self.game.new_state(self.players, self.options, game_seed)
         self._rng = Rng(game_seed ^ 0x5EED)
-        self._bots = [None if s == self.seat else make_bot(spec, self.game, self._rng.next64() >> 1)
+        self._bots = [None if s == self.seat else make_bot(spec, self.game, self._rng.next64() >> 1,
+                                                                 players=self.players)
                       for s, spec in enumerate(self.specs)]
         self._others_play()
         return self._observe(), {}

@@ -70,7 +70,8 @@ def choose(job: BotJob, lookup: Callable[[str], Game] | None = None) -> str:
     if state.to_act != job.seat:
         raise RuntimeError(f"game {job.key}: seat {job.seat} is not to act after {state.ply} actions")
     seed, ply = job.record.seed, state.ply
-    bot = make_bot(job.kind, state.game, _mix(seed, job.seat, ply) & 0x7FFFFFFF, think=job.think)
+    bot = make_bot(job.kind, state.game, _mix(seed, job.seat, ply) & 0x7FFFFFFF, think=job.think,
+                   players=len(state.seats))
     ctx = SeatContext.of(state, job.seat, Rng(_mix(seed, job.seat, ply, 1)))
     return bot.choose(ctx)
 

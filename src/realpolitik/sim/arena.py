@@ -57,7 +57,7 @@ def play_game(game_id: str, seats: Sequence[str], seed: int, options: dict[str, 
 
 def seated(game: Game, seats: Sequence[str], arena_seed: int, index: int) -> list[Bot]:
     """The bots of game ``index`` of an arena, one per seat, seeded as the arena seeds them."""
-    return [make_bot(spec, game, bot_seed(arena_seed, index, s)) for s, spec in enumerate(seats)]
+    return [make_bot(spec, game, bot_seed(arena_seed, index, s), players=len(seats)) for s, spec in enumerate(seats)]
 
 
 def play(state: State, bots: Sequence[Bot], labels: Sequence[str], seed: int = 0, index: int = 0,

@@ -97,7 +97,7 @@ def configuration(target: Target) -> dict[str, Any]:
     for spec in sorted(set(target.seats)):
         make_bot(spec, game, 0)  # refuses a bad spec here
         kind, params = parse_spec(spec)
-        params = {**game.bot_defaults.get(kind, {}), **params}
+        params = {**game.bot_settings(kind, target.players), **params}
         if kind == "ismcts":
             params.setdefault("budget", DEFAULT_BUDGET)
         bots[spec] = {"kind": kind, **dict(sorted(params.items()))}

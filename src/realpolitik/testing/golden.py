@@ -101,7 +101,7 @@ def play_game(game: Game, config: Config, seed: int) -> dict[str, Any]:
     rng = Rng(seed ^ 0x5EED)
     kinds = [rng.choice(["random", "heuristic"] if "heuristic" in game.bots else ["random"])
              for _ in range(config.players)]
-    bots = [make_bot(kind, game, seed * 31 + s) for s, kind in enumerate(kinds)]
+    bots = [make_bot(kind, game, seed * 31 + s, players=config.players) for s, kind in enumerate(kinds)]
     actions = []
     while not state.is_over():
         if len(actions) >= MAX_PLIES:

@@ -37,7 +37,7 @@ def self_play_position(game: Game, players: int, seed: int, plies: int, options:
                        bot: str = "heuristic") -> State:
     """The position after ``plies`` moves of ``bot`` bots playing each other (earlier if the game ends)."""
     st = game.new_state(players, options, seed)
-    bots = [make_bot(bot, game, seed + s) for s in range(players)]
+    bots = [make_bot(bot, game, seed + s, players=players) for s in range(players)]
     rng = Rng(seed)
     while st.ply < plies and not st.is_over():
         seat = st.to_act
