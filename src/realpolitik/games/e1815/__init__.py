@@ -23,9 +23,9 @@ for _game in (GAME, GAME_2VS2):
 #: CPU per decision at the engine's 60 000 apply calls: 2.3–3.9 s; these take about 1 s (2vs2: 1.7 s)
 GAME.bot_defaults = {"ismcts": {"budget": 20000}}
 GAME_2VS2.bot_defaults = {"ismcts": {"budget": 30000}}
-#: with three or four players each for himself the search leaves the others' moves to the
-#: playout policy (docs/bots.md, "1815 with four players")
-GAME.bot_defaults_by_players = {n: {"ismcts": {"opponents": "policy"}} for n in (3, 4)}
+#: with four players each for himself the search leaves the others' moves to the playout
+#: policy; with three, searching them measured better (docs/bots.md, "1815 with four players")
+GAME.bot_defaults_by_players = {4: {"ismcts": {"opponents": "policy"}}}
 
 #: both games of this package, for the registry
 GAMES = (GAME, GAME_2VS2)
