@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from realpolitik.engine import Rng, State
-from realpolitik.engine.fields import LIST, NESTED, SHARED, VALUE, declared, fields
+from realpolitik.engine.fields import CACHE, LIST, NESTED, SHARED, VALUE, declared, fields
 
 
 class Base(State):
@@ -15,7 +15,7 @@ class Base(State):
 
 
 class Extended(Base):
-    __slots__ = fields(treasury=LIST, seen=VALUE)
+    __slots__ = fields(treasury=LIST, seen=VALUE, tally=CACHE)
 
 
 def _made(cls):
@@ -27,15 +27,15 @@ def _made(cls):
 
 def test_slots_copies_and_snapshot_follow_from_one_declaration():
     st = _made(Extended)
-    st.treasury, st.seen = [5, 6], frozenset({"x"})
+    st.treasury, st.seen, st.tally = [5, 6], frozenset({"x"}), (11,)
     twin = object.__new__(Extended)
     st._copy_into(twin)
-    assert twin.content is st.content and twin.seen is st.seen  # shared
+    assert twin.content is st.content and twin.seen is st.seen and twin.tally is st.tally  # shared
     assert twin.hands == st.hands and twin.hands is not st.hands and twin.hands[0] is not st.hands[0]
     assert twin.draw == st.draw and twin.draw is not st.draw and twin.treasury is not st.treasury
     assert st.snapshot() == {"hands": [["a"], ["b"]], "draw": ["c", "d"], "turn": 1, "treasury": [5, 6],
                              "seen": frozenset({"x"}), "rng": st.rng.state, "ply": 7}
-    assert list(declared(Extended)) == ["content", "hands", "draw", "turn", "treasury", "seen"]
+    assert list(declared(Extended)) == ["content", "hands", "draw", "turn", "treasury", "seen", "tally"]
     with pytest.raises(AttributeError):
         st.undeclared = 1  # slots only
 

@@ -238,7 +238,7 @@ class ISMCTSBot:
 
     def _step(self, world: State, rng: Rng) -> None:
         """One move of the rollout policy (the model's, for the other seats)."""
-        policy = self._policy if world.to_act == self._me else self._model
+        policy = self._policy if self._model is self._policy or world.to_act == self._me else self._model
         if policy is None:
             legal = world.legal_actions()
             world.apply(legal[rng.below(len(legal))] if len(legal) > 1 else legal[0])

@@ -7,7 +7,7 @@ line, the server) talks to it only through this contract.
 from .actions import Choice, action, normalize, parse
 from .context import SeatContext
 from .errors import ContentError, IllegalAction, OptionError, RecordError, ReplayError
-from .fields import FRAMES, LIST, NESTED, SHARED, VALUE, fields
+from .fields import CACHE, FRAMES, LIST, NESTED, SHARED, VALUE, fields
 from .framed import FramedState
 from .frames import decision, procedure
 from .game import Game, Option
@@ -19,7 +19,7 @@ from .rng import Rng, Sampler
 from .state import State
 
 __all__ = [
-    "FRAMES", "LIST", "NESTED", "SHARED", "VALUE", "Choice", "ContentError", "FramedState", "Game",
+    "CACHE", "FRAMES", "LIST", "NESTED", "SHARED", "VALUE", "Choice", "ContentError", "FramedState", "Game",
     "IllegalAction", "Log", "Option", "OptionError", "Outcome", "Record", "RecordError", "Registry",
     "ReplayError", "Rng", "Sampler", "SeatContext", "State", "action", "decision", "fields", "normalize", "parse",
     "procedure",

@@ -27,8 +27,13 @@ LIST = "list"
 NESTED = "nested"
 #: the stack of pending frames (engine/frames.py): copied by a slice, each frame ``[tag, *fields]`` in snapshots
 FRAMES = "frames"
+#: a value worked out from other fields and kept until the state's own code sets it back to
+#: ``None`` where they change: never changed in place, so shared by clones; not in snapshots
+#: (it says nothing the other fields do not)
+CACHE = "cache"
 
-_COPY = {SHARED: "{0}", VALUE: "{0}", LIST: "{0}[:]", NESTED: "[x[:] for x in {0}]", FRAMES: "{0}[:]"}
+_COPY = {SHARED: "{0}", VALUE: "{0}", LIST: "{0}[:]", NESTED: "[x[:] for x in {0}]", FRAMES: "{0}[:]",
+         CACHE: "{0}"}
 
 
 class Fields(tuple):
@@ -38,7 +43,7 @@ class Fields(tuple):
 
 
 def fields(**kinds: str) -> Fields:
-    """Declare a state's fields by kind (``SHARED``, ``VALUE``, ``LIST``, ``NESTED``, ``FRAMES``)."""
+    """Declare a state's fields by kind (``SHARED``, ``VALUE``, ``LIST``, ``NESTED``, ``FRAMES``, ``CACHE``)."""
     for name, kind in kinds.items():
         if kind not in _COPY:
             raise TypeError(f"field {name!r}: unknown kind {kind!r} (kinds: {', '.join(_COPY)})")
@@ -69,7 +74,7 @@ def build(cls: type, root: type) -> None:
     lines += [f"    twin.{name} = " + _COPY[kind].format(f"self.{name}") for name, kind in kinds.items()]
     lines += ["", "def snapshot(self):", "    return {"]
     lines += [f"        {name!r}: " + ("_frames({})" if kind == FRAMES else "{}").format(f"self.{name}") + ","
-              for name, kind in kinds.items() if kind != SHARED]
+              for name, kind in kinds.items() if kind not in (SHARED, CACHE)]
     lines += ["        'rng': self.rng.state, 'ply': self.ply,", "    }"]
     namespace: dict[str, Any] = {"_frames": frames_snapshot}
     exec(compile("\n".join(lines), f"<fields of {cls.__qualname__}>", "exec"), namespace)  # noqa: S102

@@ -19,6 +19,7 @@ def blank(game_id: str = "e1815", players: int = 4, **options):
     n = len(board.lands)
     r = st.content.rules
     st.owner = [NEUTRAL] * n
+    st.held = None
     st.units = [[0] * n for _ in range(3)]
     st.fort = [GREY if land.grey_fortress else NO_FORT for land in board.lands]
     st.capital = [NEUTRAL] * players
@@ -42,6 +43,7 @@ def put(st, seat: int, key: str, inf: int = 0, cav: int = 0, art: int = 0, *, ca
     """Give ``key`` to ``seat`` (or neutral) with these units, taken from the owner's supply."""
     i = st.content.board.index[key]
     st.owner[i] = seat
+    st.held = None  # lands_of works the owners out again
     for k, n in enumerate((inf, cav, art)):
         st.units[k][i] = n
         if seat != NEUTRAL:

@@ -4,8 +4,8 @@ The legal actions of the busiest decisions (the action menu, a battle's commitme
 Z-effect, a hand-over, reinforcements, team actions) are built from texts written once per
 map (``Content.tables``) and from bitmasks. Here each is worked out the straightforward
 way — every land looked at, every text written with ``grammar`` — and compared, texts and
-order, at every step of seeded random games on both maps; so is the rollout policy's pick
-on the action menu.
+order, at every step of seeded random games on both maps; so are the rollout policy's pick
+on the action menu and each seat's lands, which a state keeps until an owner changes.
 """
 
 from __future__ import annotations
@@ -193,6 +193,11 @@ def _menu_pick(st, legal, rng):
     return civil[rng.below(len(civil))] if civil else grammar.END_TURN
 
 
+def _lands_kept_right(st):
+    """Each seat's kept lands (``lands_of``) are the lands it owns now."""
+    return all(st.lands_of(s) == tuple(i for i, o in enumerate(st.owner) if o == s) for s in range(len(st.seats)))
+
+
 @pytest.mark.parametrize("game_id, options, players", [
     ("e1815", {}, 2), ("e1815", {}, 3), ("e1815", {}, 4), ("e1815-2vs2", {}, 4), ("e1815-2vs2", {"map": "1715"}, 4),
 ])
@@ -209,12 +214,15 @@ def test_the_legal_actions_and_the_rollout_pick_match_the_plain_reading_at_every
             if expected is not None:
                 assert list(legal) == expected, (seed, st.ply, st.stack[-1])
                 checked.add(type(st.stack[-1]).__name__)
+            assert _lands_kept_right(st)
+            before = st.clone()  # shares the kept lands, which the next move must not change in place
             if by_policy:
                 if isinstance(st.stack[-1], TurnAction) and len(legal) > 1:
                     assert heuristic.rollout_policy(st, rng.copy()) == _menu_pick(st, legal, rng.copy())
                 st.apply(heuristic.rollout_policy(st, rng))
             else:
                 st.apply(rng.choice(legal))
+            assert _lands_kept_right(before) and _lands_kept_right(st)
     assert {"TurnAction", "Attack", "ZEffect", "Relocation", "PlaceReinforcements"} <= checked
     if game_id == "e1815-2vs2":
         assert {"TeamAction", "HandOver"} <= checked
@@ -227,3 +235,14 @@ def test_the_tables_are_made_once_per_map_and_shared_by_its_games():
     assert a.content.tables is b.content.tables
     assert other.content.tables is not a.content.tables
     assert other.content.tables.attack[0] == grammar.attack(other.content.board.lands[0].key)
+
+
+def test_each_commitment_text_is_read_back_to_its_land_kind_and_count():
+    content = get("e1815").new_state(4, {}, 1).content
+    parts = content.tables.commit_parts
+    for text, (land, k, n) in parts.items():
+        _, args = grammar.read(text)
+        assert args[0] == content.board.lands[land].key
+        assert (k, n) == ((3, 1) if args[1] == grammar.GENERAL else (KINDS.index(args[2]), args[1]))
+    assert len(parts) == len(content.board.lands) * (1 + sum(
+        (content.rules.supply.inf, content.rules.supply.cav, content.rules.supply.art)))

@@ -40,11 +40,11 @@ if TYPE_CHECKING:
 # ====================================================================== attack
 
 
-def attack_targets(st: S, seat: int, own: list[int]) -> list[int]:
+def attack_targets(st: S, seat: int, own: tuple[int, ...]) -> list[int]:
     """Lands of neutrals or opponents (never an ally) next to an own land (``own``: ``st.lands_of(seat)``)
     with units."""
     owner, ally = st.owner, st.ally[seat]
-    return [land for land in near_troops(st, own) if (o := owner[land]) != seat and (o == NEUTRAL or o != ally)]
+    return [land for land in near_troops(st, own) if (o := owner[land]) == NEUTRAL or o != ally]
 
 
 def start_attack(st: S, seat: int, target: int) -> None:
@@ -65,15 +65,21 @@ class Attack(NamedTuple):
 
     def legal(self, st: S) -> list[str]:
         seat, force = self.seat, self.force
-        owner, units, tables = st.owner, st.units, st.content.tables
-        out = []
+        owner, tables = st.owner, st.content.tables
+        inf, cav, art = st.units
+        general = -2 if force[3] else st.general[seat]  # the general is committed once
+        out: list[str] = []
         for s in st.content.board.adj[self.target]:
             if owner[s] != seat:
                 continue
             commits = tables.commit[s]
-            for k in range(len(KINDS)):
-                out += commits[k][:units[k][s]]
-            if st.general[seat] == s and not force[3]:
+            if inf[s]:
+                out += commits[0][:inf[s]]
+            if cav[s]:
+                out += commits[1][:cav[s]]
+            if art[s]:
+                out += commits[2][:art[s]]
+            if s == general:
                 out.append(tables.commit_general[s])
         if value(st, force) > 0:
             out.append(grammar.GO)
@@ -94,14 +100,12 @@ class Attack(NamedTuple):
             else:
                 _defender_step(st, seat, target, force, 0)
             return
-        _, args = grammar.read(action)
-        source = st.content.board.index[args[0]]
+        source, k, n = st.content.tables.commit_parts[action]
         f = list(force)
-        if args[1] == grammar.GENERAL:
+        if k == 3:  # the general
             st.general[seat] = NEUTRAL
             f[3] = 1
         else:
-            n, k = args[1], KIND_INDEX[args[2]]
             st.units[k][source] -= n
             f[k] += n
         st.stack.append(Attack(seat, target, tuple(f)))
@@ -262,7 +266,7 @@ def battle(st: S) -> tuple | None:
 # ====================================================================== diplomacy
 
 
-def diplomacy_options(st: S, seat: int, own: list[int]) -> list[str]:
+def diplomacy_options(st: S, seat: int, own: tuple[int, ...]) -> list[str]:
     """Diplomatie (U21): convert a neutral land, meddle with or buy an opponent's — never the ally's
     (``own``: ``st.lands_of(seat)``)."""
     d = st.content.rules.diplomacy
@@ -271,14 +275,18 @@ def diplomacy_options(st: S, seat: int, own: list[int]) -> list[str]:
         return []
     tables = st.content.tables
     owner, adj_mask = st.owner, st.content.board.adj_mask
-    near = 0  # the lands next to an own land
+    near = mine = 0
     for s in own:
+        mine |= 1 << s
         near |= adj_mask[s]
-    capitals = set(st.capital)
+    near &= ~mine  # the other lands next to an own land
+    capitals = st.capital
     out = []
-    for land, o in enumerate(owner):
-        if o == seat or not near >> land & 1:
-            continue
+    while near:  # lowest bit first: map order
+        low = near & -near
+        near ^= low
+        land = low.bit_length() - 1
+        o = owner[land]
         if o == NEUTRAL:
             if have >= d.convert_cost and st.ep_in(land) <= d.convert_max_ep:
                 out.append(tables.convert[land])

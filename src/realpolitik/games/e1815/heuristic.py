@@ -397,9 +397,9 @@ def _menu(st, seat: int, legal, rng) -> str:
 
 
 def _group_ep(st):
-    ep = st.content.ep
+    ep, parts = st.content.ep, st.content.tables.commit_parts
 
     def size(action: str) -> int:
-        _, args = grammar.read(action)
-        return 0 if args[1] == grammar.GENERAL else args[1] * ep[KINDS.index(args[2])]
+        _, k, n = parts[action]
+        return 0 if k == 3 else n * ep[k]
     return size

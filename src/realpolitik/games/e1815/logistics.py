@@ -69,7 +69,7 @@ def z_effects(st: S, seat: int) -> int:
     return r.z_effects + r.per_grey_fortress * st.grey_fortresses(seat)
 
 
-def relocation_targets(st: S, seat: int, own: list[int]) -> list[int]:
+def relocation_targets(st: S, seat: int, own: tuple[int, ...]) -> list[int]:
     """Own lands (``own``: ``st.lands_of(seat)``) that some own neighbour could move troops (or the
     general) into."""
     adj_mask = st.content.board.adj_mask
@@ -95,8 +95,17 @@ def general_jumps(st: S, seat: int) -> list[int]:
     return out
 
 
-def can_relocate(st: S, seat: int, own: list[int]) -> bool:
-    return bool(relocation_targets(st, seat, own) or general_jumps(st, seat))
+def can_relocate(st: S, seat: int, own: tuple[int, ...]) -> bool:
+    """Some relocation target or general jump exists (``relocation_targets`` without listing them)."""
+    adj_mask = st.content.board.adj_mask
+    inf, cav, art = st.units
+    general = st.general[seat]
+    near = mine = 0
+    for s in own:
+        mine |= 1 << s
+        if inf[s] or cav[s] or art[s] or s == general:
+            near |= adj_mask[s]
+    return bool(near & mine or general_jumps(st, seat))
 
 
 def start_relocation(st: S, seat: int) -> None:
@@ -258,7 +267,7 @@ def do_supply(st: S, seat: int, args: tuple) -> None:
 # ====================================================================== fortress building
 
 
-def fortify_options(st: S, seat: int, own: list[int]) -> list[str]:
+def fortify_options(st: S, seat: int, own: tuple[int, ...]) -> list[str]:
     """Festungsbau (U10): an own land (``own``: ``st.lands_of(seat)``) without fortress, holding 2 EP,
     one of 3 tokens left."""
     if st.forts_left[seat] <= 0:

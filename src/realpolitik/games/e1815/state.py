@@ -14,7 +14,7 @@ from __future__ import annotations
 from itertools import compress
 from typing import Any
 
-from realpolitik.engine import LIST, NESTED, SHARED, VALUE, FramedState, Outcome, Rng, fields
+from realpolitik.engine import CACHE, LIST, NESTED, SHARED, VALUE, FramedState, Outcome, Rng, fields
 from realpolitik.i18n import Text, t
 
 from . import grave, rules, words
@@ -32,6 +32,7 @@ class E1815State(FramedState):
         sp=LIST, markers=LIST, completed=LIST, power=LIST, loyalty=LIST, demand=LIST, conquered=LIST,
         year=VALUE, season=VALUE, order=VALUE, turn_seat=VALUE, actions_left=VALUE, military_left=VALUE,
         acted=VALUE, half=VALUE, result=VALUE,
+        held=CACHE,  # each seat's lands (lands_of), None until asked for; units.take_land keeps it up to date
     )
 
     # ------------------------------------------------------------------ contract
@@ -68,9 +69,18 @@ class E1815State(FramedState):
         owner = self.owner
         return sum(1 for i in self.content.board.grey_lands if owner[i] == seat)
 
-    def lands_of(self, seat: int) -> list[int]:
-        """The lands ``seat`` owns, in map order."""
-        return [i for i, o in enumerate(self.owner) if o == seat]
+    def lands_of(self, seat: int) -> tuple[int, ...]:
+        """The lands ``seat`` owns, in map order (the menu asks for them at every action, owners
+        change rarely: worked out for every seat at once and kept, ``units.take_land`` moving
+        a land from one to the other)."""
+        held = self.held
+        if held is None:
+            lands: list[list[int]] = [[] for _ in self.seats]
+            for i, o in enumerate(self.owner):
+                if o >= 0:
+                    lands[o].append(i)
+            held = self.held = tuple(map(tuple, lands))
+        return held[seat]
 
     def fortresses_of(self, seat: int) -> list[int]:
         """The lands ``seat`` owns that have a fortress, grey or built, in map order."""

@@ -43,6 +43,10 @@ class Tables:
                                   for k, kind in enumerate(KINDS)) for key in keys)
         self.move_general = tuple(grammar.move_general(key) for key in keys)
         self.commit_general = tuple(grammar.commit_general(key) for key in keys)
+        #: what each commitment text commits: (land, kind, count), the general as kind 3 (a force's 4th place)
+        self.commit_parts = {text: (land, k, n + 1) for land, kinds in enumerate(self.commit)
+                             for k, texts in enumerate(kinds) for n, text in enumerate(texts)}
+        self.commit_parts.update((text, (land, 3, 1)) for land, text in enumerate(self.commit_general))
         budget, ep = content.rules.nachschub.ep, content.ep
         #: the most of each kind one supply could bring: more in the supply changes nothing
         self.supply_caps = tuple(budget // e for e in ep)

@@ -28,13 +28,13 @@ if TYPE_CHECKING:
     from .state import E1815State as S
 
 
-def cede_lands(st: S, seat: int, own: list[int]) -> list[int]:
+def cede_lands(st: S, seat: int, own: tuple[int, ...]) -> list[int]:
     """Own lands (``own``: ``st.lands_of(seat)``) other than the own capital."""
     cap = st.capital[seat]
     return [i for i in own if i != cap]
 
 
-def transfer_targets(st: S, seat: int, own: list[int]) -> list[int]:
+def transfer_targets(st: S, seat: int, own: tuple[int, ...]) -> list[int]:
     """Lands of the ally next to an own land (``own``: ``st.lands_of(seat)``) with troops."""
     owner, ally = st.owner, st.ally[seat]
     return [land for land in near_troops(st, own) if owner[land] == ally]

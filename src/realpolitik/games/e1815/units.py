@@ -55,15 +55,17 @@ def counts_in(st: S, land: int) -> tuple[int, int, int]:
     return (u[0][land], u[1][land], u[2][land])
 
 
-def near_troops(st: S, own: list[int]) -> list[int]:
-    """The lands next to a land of ``own`` that holds units, in map order (what an attack or a
-    hand-over can reach)."""
+def near_troops(st: S, own: tuple[int, ...]) -> list[int]:
+    """The lands outside ``own`` next to a land of ``own`` that holds units, in map order (what
+    an attack or a hand-over can reach)."""
     adj_mask = st.content.board.adj_mask
     inf, cav, art = st.units
-    near = 0
+    near = mine = 0
     for s in own:
+        mine |= 1 << s
         if inf[s] or cav[s] or art[s]:
             near |= adj_mask[s]
+    near &= ~mine
     out = []
     while near:  # lowest bit first: map order
         out.append((near & -near).bit_length() - 1)
@@ -156,7 +158,15 @@ def take_land(st: S, seat: int, land: int, conquest: bool) -> None:
             st.general[s] = NEUTRAL
             st.log.add(t("{seat}'s general leaves {land} for the supply.",
                          seat=st.seats[s], land=board.lands[land].name))
+    held, old = st.held, st.owner[land]
     st.owner[land] = seat
+    if held is not None and old != seat:  # the lands per seat kept for lands_of follow
+        changed = list(held)
+        if old >= 0:
+            changed[old] = tuple(i for i in held[old] if i != land)
+        if seat >= 0:
+            changed[seat] = tuple(sorted((*held[seat], land)))
+        st.held = tuple(changed)
     territory = board.territory_of[land]
     if conquest:
         st.conquered[seat] |= 1 << territory
