@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import groupby
+
 import pytest
 
 from realpolitik.bots import ISMCTSBot, make_bot
@@ -201,6 +203,45 @@ def test_a_heuristic_prior_keeps_the_heuristics_move_unless_search_clearly_beats
         ISMCTSBot(prior="heuristic").choose(SeatContext.of(HighCard().deal(5, 2), 0, Rng(1)))
 
 
+@pytest.mark.parametrize("mine, best", [(2, "fold"), (7, "call")])
+def test_halving_chooses_by_the_odds_too(mine, best):
+    game = HighCard()
+    for theirs in (1, 5, 9):
+        if theirs != mine:
+            bot = ISMCTSBot(seed=theirs, budget=600, root="halving")
+            assert bot.choose(SeatContext.of(game.deal(mine, theirs), 0, Rng(theirs))) == best
+            assert bot.last.seats == {0} and bot.last.nodes == 2
+
+
+def test_halving_plays_every_action_left_on_the_same_worlds_and_halves_them(monkeypatch):
+    game, state = nuclear_war_position(24)
+    me, legal = state.to_act, state.legal_actions()
+    assert len(legal) >= 5
+    bot = ISMCTSBot(seed=6, budget=6000, root="halving")
+    play, seeds = bot._playout, []
+
+    def recorded(world, rng):
+        seeds.append((rng.state, world.ply))
+        return play(world, rng)
+
+    monkeypatch.setattr(bot, "_playout", recorded)
+    choice = bot.choose(SeatContext.of(state, me, Rng(2)))
+    groups = [len(list(g)) for _, g in groupby(seeds)]  # one playout seed per world, one ply after the root
+    assert len(groups) == len(set(seeds)), "a new seed for every world"
+    sizes = [size for size, _ in groupby(groups)]
+    expected, alive = [], len(legal)
+    while alive > 1:
+        expected.append(alive)
+        alive = (alive + 1) // 2
+    assert sizes == expected, "each round plays every action still in once per world, then halves them"
+    root = bot.last.root
+    assert sum(v for v, _ in root.values()) == bot.last.iterations == len(seeds)
+    assert 6000 <= bot.last.applies
+    finalists = [a for a in root if root[a][0] == max(v for v, _ in root.values())]
+    assert len(finalists) == 2 and choice in finalists
+    assert root[choice][1] >= max(root[a][1] for a in finalists)
+
+
 def test_rollout_choices_are_checked():
     with pytest.raises(ValueError, match="rollout"):
         ISMCTSBot(rollout="clever")
@@ -210,6 +251,8 @@ def test_rollout_choices_are_checked():
         ISMCTSBot(model="psychic")
     with pytest.raises(ValueError, match="prior"):
         ISMCTSBot(prior="astrology")
+    with pytest.raises(ValueError, match="root"):
+        ISMCTSBot(root="forest")
     for bad in ({"budget": "x0"}, {"budget": 0}, {"time_limit": -1}, {"depth": 2.5}, {"exploration": "wide"}):
         with pytest.raises(ValueError, match=next(iter(bad))):
             ISMCTSBot(**bad)

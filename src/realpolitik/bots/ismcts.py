@@ -17,7 +17,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from math import log, sqrt
+from math import ceil, log, log2, sqrt
 from typing import Any
 
 from realpolitik.engine import Rng, Sampler, SeatContext, State
@@ -33,6 +33,8 @@ ROLLOUTS = ("auto", "random", "heuristic", "game")
 PRIORS = ("none", "heuristic")
 #: other seats' decisions: searched in the tree (for their own rewards) or played by the rollout policy
 OPPONENTS = ("tree", "policy")
+#: how the root's actions are compared: by a UCB tree, or by sequential halving on shared worlds
+ROOTS = ("tree", "halving")
 
 Policy = Callable[[State, Rng], str]
 
@@ -86,7 +88,9 @@ class ISMCTSBot:
     playout step), ``game`` (the game's fast ``rollout_policy``) or ``auto`` (the game's
     fast policy when it offers one, else random); ``depth``: playout plies before the
     game's ``evaluate`` takes over (only for games that offer one; default
-    ``DEFAULT_DEPTH``); ``exploration``: the UCB constant.
+    ``DEFAULT_DEPTH``); ``exploration``: the UCB constant; ``root``: ``tree`` (the search
+    above) or ``halving`` (no tree: the root's actions compared on shared worlds, see
+    :meth:`_halve`; every later move, the seat's own and the others', by the playout policies).
     """
 
     name = "ismcts"
@@ -94,13 +98,15 @@ class ISMCTSBot:
     def __init__(self, seed: int = 0, budget: int = DEFAULT_BUDGET, time_limit: float | None = None,
                  rollout: str = "auto", depth: int | None = None, exploration: float = 0.7,
                  opponents: str = "tree", model: str = "same", prior: str = "none",
-                 confidence: float = 1.0) -> None:
+                 confidence: float = 1.0, root: str = "tree") -> None:
         if rollout not in ROLLOUTS:
             raise ValueError(f"ismcts: rollout {rollout!r} is not one of {', '.join(ROLLOUTS)}")
         if model != "same" and model not in ROLLOUTS:
             raise ValueError(f"ismcts: model {model!r} is not same or one of {', '.join(ROLLOUTS)}")
         if opponents not in OPPONENTS:
             raise ValueError(f"ismcts: opponents {opponents!r} is not one of {', '.join(OPPONENTS)}")
+        if root not in ROOTS:
+            raise ValueError(f"ismcts: root {root!r} is not one of {', '.join(ROOTS)}")
         if prior not in PRIORS:
             raise ValueError(f"ismcts: prior {prior!r} is not one of {', '.join(PRIORS)}")
         if not isinstance(confidence, (int, float)) or confidence < 0:
@@ -123,6 +129,7 @@ class ISMCTSBot:
         self.model = model
         self.prior = prior
         self.confidence = confidence
+        self.root = root
         self._advisor: Any = None
         self._me = -1
         self._model: Policy | None = None
@@ -144,13 +151,17 @@ class ISMCTSBot:
         root = _Node()
         self._expanded = {}
         self._me = ctx.seat
-        iterations, applies = self._search(ctx, root, deadline)
+        if self.root == "halving":
+            iterations, applies, best = self._halve(ctx, root, deadline)
+        else:
+            iterations, applies = self._search(ctx, root, deadline)
         stats = {a: root.children.get((ctx.seat, a)) for a in legal}
         self.last = SearchStats(
             iterations, applies, time.perf_counter() - start, sum(self._expanded.values()),
             frozenset(self._expanded),
             {a: (n.visits, n.total / n.visits) for a, n in stats.items() if n is not None and n.visits})
-        best = max(legal, key=lambda a: (stats[a].visits, stats[a].total) if stats[a] else (0, 0.0))
+        if self.root == "tree":
+            best = max(legal, key=lambda a: (stats[a].visits, stats[a].total) if stats[a] else (0, 0.0))
         if self._advisor is not None:
             hint = self._advisor.choose(ctx)
             if hint != best and hint in stats and not _clearly_better(stats[best], stats[hint], self.confidence):
@@ -173,6 +184,44 @@ class ISMCTSBot:
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         return iterations, applies
+
+    def _halve(self, ctx: SeatContext, root: _Node, deadline: float | None) -> tuple[int, int, str]:
+        """Sequential halving over the root's actions (Karnin, Koren & Somekh 2013) on shared worlds.
+
+        Each of ``ceil(log2 k)`` rounds spends its share of the budget on the actions still
+        in: every world drawn is played once per action, from the same deal and with the
+        same playout seed (common random numbers), so the actions are compared on the same
+        cards and dice and the luck of a deal cancels between them. After each round the
+        better half by their totals so far goes on (all of them played the same worlds);
+        ties keep a random order. Every round draws at least one world, whatever the budget.
+        Returns the playouts, apply calls and the action left.
+        """
+        me, rng = ctx.seat, self.rng
+        alive = list(ctx.legal_actions)
+        rng.shuffle(alive)
+        nodes = {a: root.children.setdefault((me, a), _Node()) for a in alive}
+        self._expanded = {me: len(nodes)}
+        rounds = max(1, ceil(log2(len(alive))))
+        playouts = applies = 0
+        for done in range(1, rounds + 1):
+            goal, drawn = self.budget * done // rounds, 0
+            while applies < goal or not drawn:  # at least one world a round
+                drawn += 1
+                world, seed = self._world(ctx), rng.next64()
+                for a in alive:
+                    twin = world.clone()
+                    twin.apply(a)
+                    played, rewards = self._playout(twin, Rng(seed))
+                    node = nodes[a]
+                    node.visits += 1
+                    node.total += rewards[me]
+                    applies += played + 1
+                playouts += len(alive)
+                if deadline is not None and time.perf_counter() >= deadline:
+                    return playouts, applies, max(alive, key=lambda a: nodes[a].total)
+            alive.sort(key=lambda a: -nodes[a].total)
+            del alive[(len(alive) + 1) // 2:]
+        return playouts, applies, alive[0]
 
     def _iterate(self, node: _Node, world: State, rng: Rng, me: int) -> int:
         """One selection–expansion–playout–backpropagation pass; returns its apply calls."""
