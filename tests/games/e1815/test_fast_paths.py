@@ -194,8 +194,10 @@ def _menu_pick(st, legal, rng):
 
 
 def _lands_kept_right(st):
-    """Each seat's kept lands (``lands_of``) are the lands it owns now."""
-    return all(st.lands_of(s) == tuple(i for i, o in enumerate(st.owner) if o == s) for s in range(len(st.seats)))
+    """Each seat's kept lands (``lands_of``) and fortress lands (``fortresses_of``) are the ones it owns now."""
+    return all(st.lands_of(s) == tuple(i for i, o in enumerate(st.owner) if o == s)
+               and st.fortresses_of(s) == [i for i, o in enumerate(st.owner) if o == s and st.fort[i] != NO_FORT]
+               for s in range(len(st.seats)))
 
 
 @pytest.mark.parametrize("game_id, options, players", [

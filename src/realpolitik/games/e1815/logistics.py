@@ -289,6 +289,7 @@ def fortify_options(st: S, seat: int, own: tuple[int, ...]) -> list[str]:
 def do_fortify(st: S, seat: int, land: int) -> None:
     gone = pay(st, land, st.content.rules.fortress.build_cost_ep)
     st.fort[land] = BUILT
+    st.strongholds = None  # fortresses_of works the fortress lands out again
     st.forts_left[seat] -= 1
     st.log.add(t("{seat} builds a fortress in {land} (disbanding {gone}).",
                  seat=st.seats[seat], land=st.content.board.lands[land].name, gone=troops(gone)))

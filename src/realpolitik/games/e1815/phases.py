@@ -74,7 +74,8 @@ def capital_sites(st: S) -> list[int]:
     near = 0
     for c in taken:
         near |= board.adj_mask[c] | 1 << c
-    empty = [i for i, o in enumerate(st.owner) if o == NEUTRAL and st.ep_in(i) == 0]
+    inf, cav, art = st.units  # a land without units: every count 0 (each kind is worth some EP)
+    empty = [i for i, o in enumerate(st.owner) if o == NEUTRAL and not (inf[i] or cav[i] or art[i])]
     strict = [i for i in empty
               if board.territory_of[i] not in used and not near >> i & 1
               and not board.lands[i].grey_fortress and not board.lands[i].tribe
@@ -114,7 +115,8 @@ class ChooseCapital(NamedTuple):
 def claim_sites(st: S, seat: int) -> list[int]:
     """Empty neutral lands next to the own capital (U4)."""
     board = st.content.board
-    return [i for i in board.adj[st.capital[seat]] if st.owner[i] == NEUTRAL and st.ep_in(i) == 0]
+    owner, (inf, cav, art) = st.owner, st.units
+    return [i for i in board.adj[st.capital[seat]] if owner[i] == NEUTRAL and not (inf[i] or cav[i] or art[i])]
 
 
 @procedure(tag="claims")

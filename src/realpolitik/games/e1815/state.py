@@ -33,6 +33,7 @@ class E1815State(FramedState):
         year=VALUE, season=VALUE, order=VALUE, turn_seat=VALUE, actions_left=VALUE, military_left=VALUE,
         acted=VALUE, half=VALUE, result=VALUE,
         held=CACHE,  # each seat's lands (lands_of), None until asked for; units.take_land keeps it up to date
+        strongholds=CACHE,  # each seat's fortress lands (fortresses_of), None until asked for and after a change
     )
 
     # ------------------------------------------------------------------ contract
@@ -83,10 +84,19 @@ class E1815State(FramedState):
         return held[seat]
 
     def fortresses_of(self, seat: int) -> list[int]:
-        """The lands ``seat`` owns that have a fortress, grey or built, in map order."""
-        owner = self.owner
-        # NO_FORT is 0: compress picks the lands with any fortress without a Python step per land
-        return [i for i in compress(range(len(self.fort)), self.fort) if owner[i] == seat]
+        """The lands ``seat`` owns that have a fortress, grey or built, in map order (asked for at
+        every menu, changed rarely: worked out for every seat at once and kept until a fortress
+        land changes hands or a fortress is built, which set ``strongholds`` back to ``None``)."""
+        kept = self.strongholds
+        if kept is None:
+            owner = self.owner
+            lands: list[list[int]] = [[] for _ in self.seats]
+            # NO_FORT is 0: compress picks the lands with any fortress without a Python step per land
+            for i in compress(range(len(self.fort)), self.fort):
+                if owner[i] >= 0:
+                    lands[owner[i]].append(i)
+            kept = self.strongholds = tuple(map(tuple, lands))
+        return list(kept[seat])
 
     def holds_capital(self, seat: int) -> bool:
         """True while ``seat`` owns its own capital (has its flag)."""

@@ -167,6 +167,8 @@ def take_land(st: S, seat: int, land: int, conquest: bool) -> None:
         if seat >= 0:
             changed[seat] = tuple(sorted((*held[seat], land)))
         st.held = tuple(changed)
+    if old != seat and st.fort[land]:  # the fortress lands per seat are worked out again when next asked for
+        st.strongholds = None
     territory = board.territory_of[land]
     if conquest:
         st.conquered[seat] |= 1 << territory
