@@ -242,6 +242,23 @@ def test_halving_plays_every_action_left_on_the_same_worlds_and_halves_them(monk
     assert root[choice][1] >= max(root[a][1] for a in finalists)
 
 
+def test_placing_mixes_each_seats_place_into_a_finished_playouts_reward():
+    game, state = nuclear_war_position(24)
+    world = state.clone()
+    rng = Rng(8)
+    while not world.is_over():
+        world.apply(rng.choice(world.legal_actions()))
+    outcome = world.outcome()
+    for w in (0.0, 0.25, 1.0):
+        bot = ISMCTSBot(seed=1, placing=w, rollout="random")
+        bot._prepare(game)
+        played, rewards = bot._playout(world.clone(), Rng(1))
+        assert played == 0
+        assert rewards == pytest.approx([(1 - w) * r + w * (4 - p) / 3
+                                         for r, p in zip(outcome.rewards, outcome.places)])
+    assert max(rewards) == 1.0 and min(rewards) == 0.0  # all place: first 1, last 0
+
+
 def test_rollout_choices_are_checked():
     with pytest.raises(ValueError, match="rollout"):
         ISMCTSBot(rollout="clever")
@@ -253,6 +270,9 @@ def test_rollout_choices_are_checked():
         ISMCTSBot(prior="astrology")
     with pytest.raises(ValueError, match="root"):
         ISMCTSBot(root="forest")
+    for bad in (-0.1, 1.5, "high"):
+        with pytest.raises(ValueError, match="placing"):
+            ISMCTSBot(placing=bad)
     for bad in ({"budget": "x0"}, {"budget": 0}, {"time_limit": -1}, {"depth": 2.5}, {"exploration": "wide"}):
         with pytest.raises(ValueError, match=next(iter(bad))):
             ISMCTSBot(**bad)

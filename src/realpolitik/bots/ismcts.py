@@ -90,7 +90,9 @@ class ISMCTSBot:
     game's ``evaluate`` takes over (only for games that offer one; default
     ``DEFAULT_DEPTH``); ``exploration``: the UCB constant; ``root``: ``tree`` (the search
     above) or ``halving`` (no tree: the root's actions compared on shared worlds, see
-    :meth:`_halve`; every later move, the seat's own and the others', by the playout policies).
+    :meth:`_halve`; every later move, the seat's own and the others', by the playout policies);
+    ``placing``: the weight of a seat's place in a finished playout's reward, ``(1 - w) ·
+    reward + w · (n - place) / (n - 1)`` (0: the game's rewards alone).
     """
 
     name = "ismcts"
@@ -98,7 +100,7 @@ class ISMCTSBot:
     def __init__(self, seed: int = 0, budget: int = DEFAULT_BUDGET, time_limit: float | None = None,
                  rollout: str = "auto", depth: int | None = None, exploration: float = 0.7,
                  opponents: str = "tree", model: str = "same", prior: str = "none",
-                 confidence: float = 1.0, root: str = "tree") -> None:
+                 confidence: float = 1.0, root: str = "tree", placing: float = 0.0) -> None:
         if rollout not in ROLLOUTS:
             raise ValueError(f"ismcts: rollout {rollout!r} is not one of {', '.join(ROLLOUTS)}")
         if model != "same" and model not in ROLLOUTS:
@@ -109,6 +111,8 @@ class ISMCTSBot:
             raise ValueError(f"ismcts: root {root!r} is not one of {', '.join(ROOTS)}")
         if prior not in PRIORS:
             raise ValueError(f"ismcts: prior {prior!r} is not one of {', '.join(PRIORS)}")
+        if not isinstance(placing, (int, float)) or not 0 <= placing <= 1:
+            raise ValueError(f"ismcts: placing must be a number from 0 to 1, not {placing!r}")
         if not isinstance(confidence, (int, float)) or confidence < 0:
             raise ValueError(f"ismcts: confidence must be a number, at least 0, not {confidence!r}")
         if not isinstance(budget, int) or budget < 1:
@@ -130,6 +134,7 @@ class ISMCTSBot:
         self.prior = prior
         self.confidence = confidence
         self.root = root
+        self.placing = placing
         self._advisor: Any = None
         self._me = -1
         self._model: Policy | None = None
@@ -283,7 +288,12 @@ class ISMCTSBot:
                 return played, (1.0 / n,) * n
             self._step(world, rng)
             played += 1
-        return played, world.outcome().rewards
+        outcome = world.outcome()
+        if not self.placing:
+            return played, outcome.rewards
+        w, last = self.placing, max(len(outcome.places) - 1, 1)
+        return played, tuple((1 - w) * r + w * (len(outcome.places) - p) / last
+                             for r, p in zip(outcome.rewards, outcome.places))
 
     def _step(self, world: State, rng: Rng) -> None:
         """One move of the rollout policy (the model's, for the other seats)."""
