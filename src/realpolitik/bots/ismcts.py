@@ -291,9 +291,8 @@ class ISMCTSBot:
         outcome = world.outcome()
         if not self.placing:
             return played, outcome.rewards
-        w, last = self.placing, max(len(outcome.places) - 1, 1)
-        return played, tuple((1 - w) * r + w * (len(outcome.places) - p) / last
-                             for r, p in zip(outcome.rewards, outcome.places))
+        w, n = self.placing, len(outcome.places)
+        return played, tuple((1 - w) * r + w * (n - p) / max(n - 1, 1) for r, p in zip(outcome.rewards, outcome.places))
 
     def _step(self, world: State, rng: Rng) -> None:
         """One move of the rollout policy (the model's, for the other seats)."""
