@@ -1,11 +1,12 @@
 """One fixed search, for instruction counts and bytecode profiles: the same work on any tree.
 
-    python benchmarks/search_work.py GAME PLAYERS BUDGET [--src DIR] [--opcodes N]
+    python benchmarks/search_work.py GAME PLAYERS BUDGET [--src DIR] [--opcodes N] [--rollout POLICY]
 
 Plays one seeded random game of GAME with PLAYERS, goes back to its middle (the first
 real choice from there) and searches that position once with ``ismcts`` (``budget``
-apply calls, ``rollout=auto``, seed 1). ``--src`` imports realpolitik from another source
-tree (a ``git archive`` of an older commit), so both trees do exactly the same work.
+apply calls, ``rollout=auto`` unless ``--rollout`` names another policy, seed 1). ``--src``
+imports realpolitik from another source tree (a ``git archive`` of an older commit), so
+both trees do exactly the same work.
 Prints JSON: iterations, apply calls, seconds.
 
 Instruction counts (docs/performance.md, *How to measure*) take the difference of two
@@ -60,13 +61,13 @@ def opcode_counter(counts: Counter):
     return trace
 
 
-def run(game_id: str, players: int, budget: int, opcodes: int = 0) -> dict:
+def run(game_id: str, players: int, budget: int, opcodes: int = 0, rollout: str = "auto") -> dict:
     from realpolitik.bots import ISMCTSBot
     from realpolitik.engine import Rng, SeatContext
     from realpolitik.games import get
 
     state = middle(get(game_id), players)
-    bot = ISMCTSBot(seed=1, budget=budget, rollout="auto")
+    bot = ISMCTSBot(seed=1, budget=budget, rollout=rollout)
     ctx = SeatContext.of(state, state.to_act, Rng(3))
     counts: Counter = Counter()
     if opcodes:
@@ -93,9 +94,11 @@ def main() -> None:
     parser.add_argument("budget", type=int)
     parser.add_argument("--src", type=Path, default=SRC, help="the source tree to import realpolitik from")
     parser.add_argument("--opcodes", type=int, default=0, help="also list the N functions that ran most bytecodes")
+    parser.add_argument("--rollout", default="auto", help="the playouts' policy (``random`` compares Nuclear War "
+                                                          "with trees older than its heuristic playouts)")
     args = parser.parse_args()
     sys.path.insert(0, str(args.src.resolve()))
-    print(json.dumps(run(args.game, args.players, args.budget, args.opcodes), indent=1))
+    print(json.dumps(run(args.game, args.players, args.budget, args.opcodes, args.rollout), indent=1))
 
 
 if __name__ == "__main__":

@@ -47,6 +47,35 @@ def test_rng_stream_is_fixed_across_versions():
     assert r.next64() == 0x6E789E6AA1B965F4
 
 
+def _plain_below(r: Rng, n: int) -> int:
+    """The generator's definition of a draw from ``range(n)``: outputs at or above the largest
+    multiple of ``n`` below 2⁶⁴ are refused."""
+    limit = 2**64 - 2**64 % n
+    while True:
+        x = r.next64()
+        if x < limit:
+            return x % n
+
+
+@pytest.mark.parametrize("seed", [0, 1, 7, 2**63 + 5])
+def test_rng_draws_follow_the_plain_definition(seed):
+    # below, choice and shuffle inline the generator and skip the limit for small n: the same stream
+    fast, plain = Rng(seed), Rng(seed)
+    for n in [1, 2, 3, 6, 10, 37, 255, 256, 257, 1000, 2**40 + 3, 2**63 + 1, 3 * 2**62]:
+        for _ in range(40):  # above 2⁶³ about half the outputs are refused
+            assert fast.below(n) == _plain_below(plain, n)
+            assert fast.state == plain.state
+        items = list(range(min(n, 300)))
+        assert fast.choice(items) == items[_plain_below(plain, len(items))]
+    for size in [0, 1, 2, 5, 80, 256, 257, 300]:
+        mine, theirs = list(range(size)), list(range(size))
+        fast.shuffle(mine)
+        for i in range(size - 1, 0, -1):
+            j = _plain_below(plain, i + 1)
+            theirs[i], theirs[j] = theirs[j], theirs[i]
+        assert mine == theirs and fast.state == plain.state
+
+
 def test_action_texts():
     assert normalize("  Place   ATLAS ") == "place atlas"
     assert action("strike", "b-70", "20mt", "p2") == "strike b-70 20mt p2"

@@ -24,12 +24,36 @@ class FramedState(State):
         """The seat of the decision on top of the stack."""
         return self.stack[-1].seat if self.stack else None
 
+    def is_over(self) -> bool:
+        """True when the stack is empty (what ``to_act is None`` says, without the property)."""
+        return not self.stack
+
     def _legal_actions(self) -> list[str]:
         return self.stack[-1].legal(self)
 
     def _apply(self, action: str) -> None:
         self.stack[-1].act(self, action)
         advance(self, self.answer_forced)
+
+    # legal_actions and apply as the base class defines them, with the seat to act read from the
+    # stack and the cache checked first: they run once per action of every playout and search
+
+    def legal_actions(self) -> tuple[str, ...]:
+        legal = self._legal
+        if legal is None:
+            self._legal = legal = tuple(self._legal_actions()) if self.stack else ()
+        return legal
+
+    def apply(self, action: str, seat: int | None = None) -> None:
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        if action not in legal or seat is not None:
+            State.apply(self, action, seat)  # a seat to check, an action to normalize, or a refusal
+            return
+        self._legal = None
+        self.ply += 1
+        self._apply(action)
 
     def advance(self) -> None:
         """Run the rules until the next decision (after set-up, or after changing the stack)."""

@@ -19,6 +19,8 @@ _GOLDEN = 0x9E3779B97F4A7C15
 _MIX1 = 0xBF58476D1CE4E5B9
 _MIX2 = 0x94D049BB133111EB
 _TOP = 1 << 64
+#: every output below this is accepted for any n ≤ 256 (the largest multiple of n below 2⁶⁴ is above it)
+_SURE = _TOP - 256
 
 
 class Rng:
@@ -43,22 +45,22 @@ class Rng:
         return s ^ (s >> 31)
 
     # below, choice and shuffle repeat next64's three lines inline: they run for every die,
-    # draw and random playout step, and a method call costs as much as the arithmetic
+    # draw and random playout step, and a method call costs as much as the arithmetic. An
+    # output is refused (and the next one drawn) only at or above the largest multiple of n
+    # below 2⁶⁴; for n ≤ 256 every output below _SURE passes, so the exact limit is worked
+    # out (in _retry) only for the rare output above it.
 
     def below(self, n: int) -> int:
         """A uniform integer in ``range(n)`` (unbiased, by rejection)."""
         if n <= 0:
             raise ValueError("below() needs n > 0")
-        limit = _TOP - _TOP % n
-        s = self.state
-        while True:
-            s = (s + _GOLDEN) & _MASK
-            x = ((s ^ (s >> 30)) * _MIX1) & _MASK
-            x = ((x ^ (x >> 27)) * _MIX2) & _MASK
-            x ^= x >> 31
-            if x < limit:
-                self.state = s
-                return x % n
+        self.state = s = (self.state + _GOLDEN) & _MASK
+        x = ((s ^ (s >> 30)) * _MIX1) & _MASK
+        x = ((x ^ (x >> 27)) * _MIX2) & _MASK
+        x ^= x >> 31
+        if x >= _SURE or n > 256:
+            self.state, x = _retry(s, x, n)
+        return x % n
 
     def randint(self, low: int, high: int) -> int:
         """A uniform integer in ``[low, high]``."""
@@ -69,37 +71,44 @@ class Rng:
         n = len(items)
         if n <= 0:
             raise ValueError("choice() needs a non-empty sequence")
-        limit = _TOP - _TOP % n
-        s = self.state
-        while True:
-            s = (s + _GOLDEN) & _MASK
-            x = ((s ^ (s >> 30)) * _MIX1) & _MASK
-            x = ((x ^ (x >> 27)) * _MIX2) & _MASK
-            x ^= x >> 31
-            if x < limit:
-                self.state = s
-                return items[x % n]
+        self.state = s = (self.state + _GOLDEN) & _MASK
+        x = ((s ^ (s >> 30)) * _MIX1) & _MASK
+        x = ((x ^ (x >> 27)) * _MIX2) & _MASK
+        x ^= x >> 31
+        if x >= _SURE or n > 256:
+            self.state, x = _retry(s, x, n)
+        return items[x % n]
 
     def shuffle(self, items: list) -> None:
         """Shuffle a list in place (Fisher–Yates)."""
-        s = self.state
+        s, golden, mask, mix1, mix2, sure = self.state, _GOLDEN, _MASK, _MIX1, _MIX2, _SURE
         for i in range(len(items) - 1, 0, -1):
-            n = i + 1
-            limit = _TOP - _TOP % n
-            while True:
-                s = (s + _GOLDEN) & _MASK
-                x = ((s ^ (s >> 30)) * _MIX1) & _MASK
-                x = ((x ^ (x >> 27)) * _MIX2) & _MASK
-                x ^= x >> 31
-                if x < limit:
-                    break
-            j = x % n
+            s = (s + golden) & mask
+            x = ((s ^ (s >> 30)) * mix1) & mask
+            x = ((x ^ (x >> 27)) * mix2) & mask
+            x ^= x >> 31
+            if x >= sure or i >= 256:
+                s, x = _retry(s, x, i + 1)
+            j = x % (i + 1)
             items[i], items[j] = items[j], items[i]
         self.state = s
 
     def fork(self) -> Rng:
         """A new generator seeded from this one (advances this one by one step)."""
         return Rng(self.next64())
+
+
+def _retry(s: int, x: int, n: int) -> tuple[int, int]:
+    """The generator's state and the output accepted for ``range(n)``, given the output ``x``
+    just drawn at state ``s``: ``x`` itself when it lies below the largest multiple of ``n``
+    that fits in 64 bits, else the first later output that does."""
+    limit = _TOP - _TOP % n
+    while x >= limit:
+        s = (s + _GOLDEN) & _MASK
+        x = ((s ^ (s >> 30)) * _MIX1) & _MASK
+        x = ((x ^ (x >> 27)) * _MIX2) & _MASK
+        x ^= x >> 31
+    return s, x
 
 
 class Sampler(Rng):

@@ -43,7 +43,7 @@ def put(st, seat: int, key: str, inf: int = 0, cav: int = 0, art: int = 0, *, ca
     """Give ``key`` to ``seat`` (or neutral) with these units, taken from the owner's supply."""
     i = st.content.board.index[key]
     st.owner[i] = seat
-    st.held = None  # lands_of works the owners out again
+    st.held = st.held_masks = st.strongholds = None  # lands_of, land_mask and fortresses_of work them out again
     for k, n in enumerate((inf, cav, art)):
         st.units[k][i] = n
         if seat != NEUTRAL:

@@ -194,8 +194,12 @@ def _menu_pick(st, legal, rng):
 
 
 def _lands_kept_right(st):
-    """Each seat's kept lands (``lands_of``) and fortress lands (``fortresses_of``) are the ones it owns now."""
+    """Each seat's kept lands (``lands_of``, ``land_mask``) and fortress lands (``fortresses_of``) are the
+    ones it owns now, and its whole territories (``full_territories``) those all of whose lands it owns."""
     return all(st.lands_of(s) == tuple(i for i, o in enumerate(st.owner) if o == s)
+               and st.land_mask(s) == sum(1 << i for i, o in enumerate(st.owner) if o == s)
+               and st.full_territories(s) == [t for t, lands in enumerate(st.content.board.territory_lands)
+                                              if all(st.owner[i] == s for i in lands)]
                and st.fortresses_of(s) == [i for i, o in enumerate(st.owner) if o == s and st.fort[i] != NO_FORT]
                for s in range(len(st.seats)))
 
@@ -248,3 +252,15 @@ def test_each_commitment_text_is_read_back_to_its_land_kind_and_count():
         assert (k, n) == ((3, 1) if args[1] == grammar.GENERAL else (KINDS.index(args[2]), args[1]))
     assert len(parts) == len(content.board.lands) * (1 + sum(
         (content.rules.supply.inf, content.rules.supply.cav, content.rules.supply.art)))
+
+
+def test_the_cheapest_payment_is_the_least_overpay_read_plainly():
+    # every way to pay, the least value first, then the least artillery, then the least cavalry
+    for values in ((1, 2, 3), (1, 1, 1), (2, 3, 5), (3, 2, 1)):
+        for counts in [(i, c, a) for i in range(5) for c in range(5) for a in range(5)]:
+            for ep in range(0, 20):
+                ways = [((a * values[0] + b * values[1] + c * values[2], c, b), (a, b, c))
+                        for a in range(counts[0] + 1) for b in range(counts[1] + 1) for c in range(counts[2] + 1)
+                        if a * values[0] + b * values[1] + c * values[2] >= ep]
+                plain = min(ways)[1] if ways else counts
+                assert cheapest.__wrapped__(counts, ep, values) == plain, (counts, ep, values)

@@ -60,6 +60,10 @@ def test_revealed_worlds_show_the_true_hands_and_redraw_chance_unless_all_is_rev
     world = hands_only.sample(Rng(1))
     assert (world.hands, world.queues, world.pop) == (state.hands, state.queues, state.pop)
     assert sorted(world.draw) == sorted(state.draw) and world.draw != state.draw
-    everything = revealed(seat, state.view(seat, log_from=None), state.legal_actions(), state, True)
+    everything = revealed(seat, state.view(seat, log_from=None), state.legal_actions(), state, "all")
     world = everything.sample(Rng(1))
     assert world.draw == state.draw and world.rng.next64() == state.rng.copy().next64()
+    people = revealed(seat, state.view(seat, log_from=None), state.legal_actions(), state, "population")
+    world = people.sample(Rng(1))  # an honest world but for the population cards
+    assert world.pop == state.pop and world.hands[seat] == state.hands[seat]
+    assert [world.hands[s] for s in range(4) if s != seat] != [state.hands[s] for s in range(4) if s != seat]

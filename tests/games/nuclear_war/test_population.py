@@ -3,7 +3,7 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
-from realpolitik.games.nuclear_war.population import pay, receive, total
+from realpolitik.games.nuclear_war.population import _stages, pay, receive, total
 
 V = (1, 2, 5, 10, 25)
 
@@ -52,3 +52,13 @@ def test_receive_conserves_people_and_never_overpays(h, b, amount):
     got = receive(h, b, amount, V)
     assert 0 <= got <= amount and total(h, V) - start == got
     assert total(h, V) + total(b, V) == before
+
+
+@given(st.lists(st.integers(0, 70), min_size=5, max_size=5))
+def test_the_bundled_shifts_reach_what_one_shift_a_card_reaches(h):
+    reach, stages = 1, []
+    for n, v in zip(h, V):
+        for _ in range(n):
+            reach |= reach << v
+        stages.append(reach)
+    assert _stages(h, V) == stages

@@ -25,6 +25,7 @@ from .units import (
     cheapest,
     clear,
     gain_markers,
+    lands_in,
     near_troops,
     pay,
     place,
@@ -43,8 +44,9 @@ if TYPE_CHECKING:
 def attack_targets(st: S, seat: int, own: tuple[int, ...]) -> list[int]:
     """Lands of neutrals or opponents (never an ally) next to an own land (``own``: ``st.lands_of(seat)``)
     with units."""
-    owner, ally = st.owner, st.ally[seat]
-    return [land for land in near_troops(st, own) if (o := owner[land]) == NEUTRAL or o != ally]
+    ally = st.ally[seat]
+    friends = st.land_mask(seat) | (st.land_mask(ally) if ally != NEUTRAL else 0)
+    return lands_in(near_troops(st, own) & ~friends)
 
 
 def start_attack(st: S, seat: int, target: int) -> None:
@@ -275,11 +277,12 @@ def diplomacy_options(st: S, seat: int, own: tuple[int, ...]) -> list[str]:
         return []
     tables = st.content.tables
     owner, adj_mask = st.owner, st.content.board.adj_mask
-    near = mine = 0
+    near = 0
     for s in own:
-        mine |= 1 << s
         near |= adj_mask[s]
-    near &= ~mine  # the other lands next to an own land
+    ally = st.ally[seat]
+    # the other lands next to an own land, the ally's left out
+    near &= ~(st.land_mask(seat) | (st.land_mask(ally) if ally != NEUTRAL else 0))
     capitals = st.capital
     out = []
     while near:  # lowest bit first: map order
@@ -290,7 +293,7 @@ def diplomacy_options(st: S, seat: int, own: tuple[int, ...]) -> list[str]:
         if o == NEUTRAL:
             if have >= d.convert_cost and st.ep_in(land) <= d.convert_max_ep:
                 out.append(tables.convert[land])
-        elif not st.friends(seat, o) and land not in capitals:
+        elif land not in capitals:
             if have >= d.meddle_cost:
                 out += [tables.meddle[land][k] for k in range(len(KINDS)) if st.units[k][land]]
             if have >= d.buy_cost and st.ep_in(land) <= d.buy_max_ep:

@@ -61,7 +61,7 @@ class E1815(Game):
             for s in range(players))
         n_lands = len(board.lands)
         st.owner = [NEUTRAL] * n_lands
-        st.held = st.strongholds = None
+        st.held = st.held_masks = st.strongholds = None
         st.units = [[0] * n_lands for _ in range(3)]
         st.fort = [0] * n_lands
         st.capital = [NEUTRAL] * players

@@ -18,7 +18,7 @@ from realpolitik.i18n import Text, t
 
 from . import grammar
 from .content import KINDS
-from .units import BUILT, KIND_INDEX, NO_FORT, cheapest, counts_in, pay, place, troops, value
+from .units import BUILT, KIND_INDEX, cheapest, counts_in, pay, place, troops, value
 
 if TYPE_CHECKING:
     from .state import E1815State as S
@@ -100,12 +100,11 @@ def can_relocate(st: S, seat: int, own: tuple[int, ...]) -> bool:
     adj_mask = st.content.board.adj_mask
     inf, cav, art = st.units
     general = st.general[seat]
-    near = mine = 0
+    near = 0
     for s in own:
-        mine |= 1 << s
         if inf[s] or cav[s] or art[s] or s == general:
             near |= adj_mask[s]
-    return bool(near & mine or general_jumps(st, seat))
+    return bool(near & st.land_mask(seat) or general_jumps(st, seat))
 
 
 def start_relocation(st: S, seat: int) -> None:
@@ -277,7 +276,8 @@ def fortify_options(st: S, seat: int, own: tuple[int, ...]) -> list[str]:
     fort = st.fort
     e0, e1, e2 = st.content.ep
     inf, cav, art = st.units
-    out = [texts[i] for i in own if fort[i] == NO_FORT and inf[i] * e0 + cav[i] * e1 + art[i] * e2 >= need]
+    # ``not fort[i]``: no fortress (NO_FORT is 0)
+    out = [texts[i] for i in own if not fort[i] and inf[i] * e0 + cav[i] * e1 + art[i] * e2 >= need]
     cap = st.capital[seat]
     if cap >= 0 and texts[cap] in out and attrition_due(st, seat):
         # in winter the capital first pays this civil action's attrition

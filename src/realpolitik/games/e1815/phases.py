@@ -12,10 +12,11 @@ the next year (option ``start_player``); capitals are chosen in the start phase,
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import decision, procedure
-from realpolitik.i18n import Text, t
+from realpolitik.i18n import Named, Text, t
 
 from . import combat, grammar, logistics, scoring
 from .scoring import Crown, Reinforce, loyalty_active
@@ -76,10 +77,8 @@ def capital_sites(st: S) -> list[int]:
         near |= board.adj_mask[c] | 1 << c
     inf, cav, art = st.units  # a land without units: every count 0 (each kind is worth some EP)
     empty = [i for i, o in enumerate(st.owner) if o == NEUTRAL and not (inf[i] or cav[i] or art[i])]
-    strict = [i for i in empty
-              if board.territory_of[i] not in used and not near >> i & 1
-              and not board.lands[i].grey_fortress and not board.lands[i].tribe
-              and (board.lands[i].landing or not board.capitals_on_landing)]
+    fit, territory_of = st.content.tables.capital_kind, board.territory_of
+    strict = [i for i in empty if fit[i] and not near >> i & 1 and territory_of[i] not in used]
     return strict or empty
 
 
@@ -206,12 +205,13 @@ class Turn(NamedTuple):
             else:
                 after.append(HalfMove(seat))
         st.stack.extend(reversed(after))
-        if seat not in st.owner:
+        if not st.lands_of(seat):
             st.log.add(t("{seat} owns no land and sits out the {season} turn.", seat=st.seats[seat],
                          season=SEASONS[season]))
             return
         if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-            st.log.add(t("{seat}'s {season} turn.", seat=st.seats[seat], season=SEASONS[season]))
+            label = st.seats[seat]
+            st.log.add(_turn_begins(label, label.title, season))
         _begin(st, seat, st.content.rules.turn.actions)
 
 
@@ -224,12 +224,18 @@ class HalfMove(NamedTuple):
     def run(self, st: S) -> None:
         seat = self.seat
         st.turn_seat = seat
-        if seat not in st.owner:
+        if not st.lands_of(seat):
             return
         st.half = True
         if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
             st.log.add(t("{seat}'s half move.", seat=st.seats[seat]))
         _begin(st, seat, st.content.rules.turn.half_move_actions)
+
+
+@lru_cache(maxsize=256)  # a line of every turn, made once per seat and season and shared (messages are immutable)
+def _turn_begins(seat: Named, title: Text, season: str) -> Text:
+    """The line that opens a turn; ``title`` keeps apart seats of two games labelled alike."""
+    return t("{seat}'s {season} turn.", seat=seat, season=SEASONS[season])
 
 
 def _begin(st: S, seat: int, actions: int) -> None:

@@ -64,7 +64,7 @@ class Reinforce(NamedTuple):
         st.turn_seat = seat
         st.half = False
         board = st.content.board
-        if seat not in st.owner:
+        if not st.lands_of(seat):
             st.log.add(t("{seat} owns no land and gets no reinforcements.", seat=st.seats[seat]))
             return
         if st.general[seat] == NEUTRAL:
@@ -178,7 +178,7 @@ def demand_met(st: S, seat: int, index: int) -> bool:
         return bool(st.conquered[seat] >> st.content.board.territory_index[d.territory] & 1)
     if d.kind == "hold-capital":
         return st.holds_capital(seat) and st.ep_in(st.capital[seat]) >= d.amount
-    return sum(1 for o in st.owner if o == seat) >= d.amount
+    return len(st.lands_of(seat)) >= d.amount
 
 
 def judge_demands(st: S) -> None:

@@ -33,6 +33,7 @@ class E1815State(FramedState):
         year=VALUE, season=VALUE, order=VALUE, turn_seat=VALUE, actions_left=VALUE, military_left=VALUE,
         acted=VALUE, half=VALUE, result=VALUE,
         held=CACHE,  # each seat's lands (lands_of), None until asked for; units.take_land keeps it up to date
+        held_masks=CACHE,  # the same as bitmasks (land_mask), kept the same way
         strongholds=CACHE,  # each seat's fortress lands (fortresses_of), None until asked for and after a change
     )
 
@@ -83,6 +84,13 @@ class E1815State(FramedState):
             held = self.held = tuple(map(tuple, lands))
         return held[seat]
 
+    def land_mask(self, seat: int) -> int:
+        """``lands_of(seat)`` as a bitmask over the map (kept like it, ``units.take_land`` moving a bit)."""
+        masks = self.held_masks
+        if masks is None:
+            masks = self.held_masks = tuple(sum(1 << i for i in self.lands_of(s)) for s in range(len(self.seats)))
+        return masks[seat]
+
     def fortresses_of(self, seat: int) -> list[int]:
         """The lands ``seat`` owns that have a fortress, grey or built, in map order (asked for at
         every menu, changed rarely: worked out for every seat at once and kept until a fortress
@@ -109,9 +117,8 @@ class E1815State(FramedState):
 
     def full_territories(self, seat: int) -> list[int]:
         """Territories every land of which ``seat`` owns."""
-        owner = self.owner
-        return [t for t, members in enumerate(self.content.board.territory_lands)
-                if owner[members[0]] == seat and all(owner[i] == seat for i in members)]
+        mine = self.land_mask(seat)
+        return [t for t, lands in enumerate(self.content.tables.territory_masks) if lands & mine == lands]
 
     def capital_of(self, land: int) -> int:
         """The seat whose capital ``land`` is, or ``NEUTRAL``."""

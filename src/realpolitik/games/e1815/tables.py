@@ -42,6 +42,12 @@ class Tables:
         self.commit = tuple(tuple(tuple(grammar.commit(key, n, kind) for n in range(1, most[k] + 1))
                                   for k, kind in enumerate(KINDS)) for key in keys)
         self.move_general = tuple(grammar.move_general(key) for key in keys)
+        board = content.board
+        #: per territory: its lands as a bitmask (a territory is a seat's whole when inside ``land_mask``)
+        self.territory_masks = tuple(sum(1 << i for i in lands) for lands in board.territory_lands)
+        #: per land: whether its kind allows a capital (U3: no grey fortress, no tribe; on 1715 a landing coast)
+        self.capital_kind = tuple(not land.grey_fortress and not land.tribe
+                                  and (land.landing or not board.capitals_on_landing) for land in board.lands)
         self.commit_general = tuple(grammar.commit_general(key) for key in keys)
         #: what each commitment text commits: (land, kind, count), the general as kind 3 (a force's 4th place)
         self.commit_parts = {text: (land, k, n + 1) for land, kinds in enumerate(self.commit)

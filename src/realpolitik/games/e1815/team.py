@@ -22,7 +22,7 @@ from realpolitik.i18n import Text, t
 
 from . import grammar
 from .content import KINDS
-from .units import KIND_INDEX, NEUTRAL, near_troops, place, take_land, troops
+from .units import KIND_INDEX, NEUTRAL, lands_in, near_troops, place, take_land, troops
 
 if TYPE_CHECKING:
     from .state import E1815State as S
@@ -36,8 +36,8 @@ def cede_lands(st: S, seat: int, own: tuple[int, ...]) -> list[int]:
 
 def transfer_targets(st: S, seat: int, own: tuple[int, ...]) -> list[int]:
     """Lands of the ally next to an own land (``own``: ``st.lands_of(seat)``) with troops."""
-    owner, ally = st.owner, st.ally[seat]
-    return [land for land in near_troops(st, own) if owner[land] == ally]
+    ally = st.ally[seat]
+    return lands_in(near_troops(st, own) & st.land_mask(ally)) if ally != NEUTRAL else []
 
 
 def can_give_marker(st: S, seat: int) -> bool:
@@ -50,7 +50,9 @@ def can_act(st: S, seat: int) -> bool:
     if st.ally[seat] == NEUTRAL:
         return False
     own = st.lands_of(seat)
-    return bool(cede_lands(st, seat, own) or transfer_targets(st, seat, own) or can_give_marker(st, seat))
+    # a land to cede: any own land but the capital (``cede_lands`` without listing them)
+    return bool(len(own) > 1 or (own and own[0] != st.capital[seat]) or transfer_targets(st, seat, own)
+                or can_give_marker(st, seat))
 
 
 def options(st: S, seat: int) -> list[str]:

@@ -46,6 +46,10 @@ def cheapest(counts: tuple[int, int, int], ep: int, values: tuple[int, int, int]
             key = (a * values[0] + b * values[1] + c * values[2], c, b)
             if best is None or key < best[0]:
                 best = (key, (a, b, c))
+            if rest <= 0:  # paid without infantry: more cavalry only pays more
+                break
+        if c * values[2] >= ep:  # artillery alone pays it: more artillery only pays more
+            break
     return best[1]
 
 
@@ -55,21 +59,24 @@ def counts_in(st: S, land: int) -> tuple[int, int, int]:
     return (u[0][land], u[1][land], u[2][land])
 
 
-def near_troops(st: S, own: tuple[int, ...]) -> list[int]:
-    """The lands outside ``own`` next to a land of ``own`` that holds units, in map order (what
-    an attack or a hand-over can reach)."""
+def near_troops(st: S, own: tuple[int, ...]) -> int:
+    """The lands next to a land of ``own`` (``st.lands_of(seat)``) that holds units, as a bitmask
+    (the own lands among them: what an attack or a hand-over can reach once they are masked out)."""
     adj_mask = st.content.board.adj_mask
     inf, cav, art = st.units
-    near = mine = 0
+    near = 0
     for s in own:
-        mine |= 1 << s
         if inf[s] or cav[s] or art[s]:
             near |= adj_mask[s]
-    near &= ~mine
+    return near
+
+
+def lands_in(mask: int) -> list[int]:
+    """The lands of a bitmask, in map order."""
     out = []
-    while near:  # lowest bit first: map order
-        out.append((near & -near).bit_length() - 1)
-        near &= near - 1
+    while mask:  # lowest bit first: map order
+        out.append((mask & -mask).bit_length() - 1)
+        mask &= mask - 1
     return out
 
 
@@ -153,27 +160,38 @@ def take_land(st: S, seat: int, land: int, conquest: bool) -> None:
     demands (1715). Completing a territory for the first time earns a marker (spec U19).
     """
     board = st.content.board
-    for s, g in enumerate(st.general):
-        if g == land and s != seat:
-            st.general[s] = NEUTRAL
-            st.log.add(t("{seat}'s general leaves {land} for the supply.",
-                         seat=st.seats[s], land=board.lands[land].name))
-    held, old = st.held, st.owner[land]
+    if land in st.general:
+        for s, g in enumerate(st.general):
+            if g == land and s != seat:
+                st.general[s] = NEUTRAL
+                st.log.add(t("{seat}'s general leaves {land} for the supply.",
+                             seat=st.seats[s], land=board.lands[land].name))
+    old = st.owner[land]
     st.owner[land] = seat
-    if held is not None and old != seat:  # the lands per seat kept for lands_of follow
-        changed = list(held)
-        if old >= 0:
-            changed[old] = tuple(i for i in held[old] if i != land)
-        if seat >= 0:
-            changed[seat] = tuple(sorted((*held[seat], land)))
-        st.held = tuple(changed)
-    if old != seat and st.fort[land]:  # the fortress lands per seat are worked out again when next asked for
-        st.strongholds = None
+    if old != seat:  # what the state keeps per seat follows
+        held, masks = st.held, st.held_masks
+        if held is not None:  # the lands (lands_of)
+            changed = list(held)
+            if old >= 0:
+                changed[old] = tuple(i for i in held[old] if i != land)
+            if seat >= 0:
+                changed[seat] = tuple(sorted((*held[seat], land)))
+            st.held = tuple(changed)
+        if masks is not None:  # the same as bitmasks (land_mask)
+            bit, changed = 1 << land, list(masks)
+            if old >= 0:
+                changed[old] &= ~bit
+            if seat >= 0:
+                changed[seat] |= bit
+            st.held_masks = tuple(changed)
+        if st.fort[land]:  # the fortress lands are worked out again when next asked for
+            st.strongholds = None
     territory = board.territory_of[land]
     if conquest:
         st.conquered[seat] |= 1 << territory
     bit = 1 << territory
-    if not st.completed[seat] & bit and all(st.owner[i] == seat for i in board.territory_lands[territory]):
+    lands = st.content.tables.territory_masks[territory]
+    if not st.completed[seat] & bit and lands & st.land_mask(seat) == lands:
         st.completed[seat] |= bit
         got = gain_markers(st, seat, st.content.rules.markers.per_territory)
         st.log.add(t("{seat} controls all of {territory} for the first time (+{got} success marker).",

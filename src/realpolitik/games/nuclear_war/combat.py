@@ -48,19 +48,21 @@ class Draw(NamedTuple):
 
     def run(self, st: S) -> None:
         seat = self.seat
-        if not st.alive[seat] or (self.mode == "ten" and hand_size(st, seat) >= REFILL_TARGET):
+        if not st.alive[seat]:
             return
-        key = take_card(st)
-        if key is None:
-            return
-        if st.card(key).is_secret:
-            st.stack.append(self)
-            start_secret(st, seat, key)
-            return
-        st.hands[seat].append(key)
-        note_draw(st, seat, [key])
-        if self.mode == "ten":
-            st.stack.append(self)
+        ten = self.mode == "ten"
+        while not ten or hand_size(st, seat) < REFILL_TARGET:  # card by card: a Secret interrupts
+            key = take_card(st)
+            if key is None:
+                return
+            if st.card(key).is_secret:
+                st.stack.append(self)
+                start_secret(st, seat, key)
+                return
+            st.hands[seat].append(key)
+            note_draw(st, seat, [key])
+            if not ten:
+                return
 
 
 def start_secret(st: S, seat: int, key: str) -> None:
@@ -123,7 +125,8 @@ class NameTarget(NamedTuple):
 
 def resolve_aim(st: S, seat: int, purpose: str, key: str, target: int) -> None:
     if purpose == "attack":
-        st.log.add(t("{seat} attacks {target}.", seat=label(st, seat), target=label(st, target)))
+        if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+            st.log.add(t("{seat} attacks {target}.", seat=label(st, seat), target=label(st, target)))
         Strike(seat, st.face_up[seat], key, target, -1).run(st)
         return
     if purpose == "propaganda":
@@ -160,8 +163,9 @@ class Strike(NamedTuple):
         if not st.at_war:
             st.at_war = True
             st.log.add(t("War! From now on propaganda is worthless."))
-        st.log.add(t("{seat} launches a {warhead} on its {carrier} at {target}.", seat=label(st, attacker),
-                     warhead=st.name(warhead), carrier=st.name(carrier), target=label(st, target)))
+        if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+            st.log.add(t("{seat} launches a {warhead} on its {carrier} at {target}.", seat=label(st, attacker),
+                         warhead=st.name(warhead), carrier=st.name(carrier), target=label(st, target)))
         st.stack.append(FalloutRoll(attacker, carrier, warhead, target, bomber_id))
         st.stack.append(Intercept(target, attacker, carrier, warhead, bomber_id))
 
@@ -185,7 +189,8 @@ class Intercept(NamedTuple):
         seat = self.seat
         st.stack.pop()
         if action == grammar.NO_INTERCEPT:
-            st.log.add(t("{seat} does not intercept.", seat=label(st, seat)))
+            if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+                st.log.add(t("{seat} does not intercept.", seat=label(st, seat)))
             return
         st.stack.pop()  # the fallout roll
         st.tick += 1
@@ -284,8 +289,10 @@ def eliminate(st: S, seat: int, may_retaliate: bool) -> None:
     carriers, warheads = retaliation_arms(st, seat, may_retaliate)
     frame = FinalRetaliation(seat, carriers, warheads, ())
     if frame.legal(st)[:-1]:
-        st.log.add(t("{seat} strikes back with everything it has: {carriers}; {warheads}.", seat=label(st, seat),
-                     carriers=listed(st.name(k) for k, _ in carriers), warheads=listed(st.name(k) for k in warheads)))
+        if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+            st.log.add(t("{seat} strikes back with everything it has: {carriers}; {warheads}.", seat=label(st, seat),
+                         carriers=listed(st.name(k) for k, _ in carriers),
+                         warheads=listed(st.name(k) for k in warheads)))
         st.stack.append(frame)
     else:
         st.discard += [k for k, _ in carriers] + list(warheads)
@@ -329,9 +336,11 @@ class FinalRetaliation(NamedTuple):
                 return
             warheads = tuple(rest)
         st.discard += [k for k, _ in carriers] + list(warheads) + [w for _, _, w, _ in strikes]
-        plan = listed((t("{warhead} on {carrier} at {target}", warhead=st.name(w), carrier=st.name(c),
-                         target=label(st, aim)) for _, c, w, aim in strikes), "; ")
-        st.log.add(t("{seat}'s final retaliation: {plan}.", seat=label(st, seat), plan=plan if strikes else t("none")))
+        if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+            plan = listed((t("{warhead} on {carrier} at {target}", warhead=st.name(w), carrier=st.name(c),
+                             target=label(st, aim)) for _, c, w, aim in strikes), "; ")
+            st.log.add(t("{seat}'s final retaliation: {plan}.", seat=label(st, seat),
+                         plan=plan if strikes else t("none")))
         salvo = st.ply * 64  # unique per salvo, so a bomber lost in one salvo is never confused with another's
         for index, ckey, wkey, target in reversed(strikes):
             st.stack.append(Strike(seat, ckey, wkey, target, salvo + index))

@@ -119,11 +119,12 @@ def hurt(st: S, victim: int, millions: int, retaliation: bool) -> None:
         return
     lost = population.pay(st.pop[victim], st.bank, millions, st.content.denominations)
     st.net[victim] -= lost
-    if lost > millions:
-        st.log.add(t("{seat} loses {lost} million people (no exact change: {more} more).", seat=label(st, victim),
-                     lost=lost, more=lost - millions))
-    else:
-        st.log.add(t("{seat} loses {lost} million people.", seat=label(st, victim), lost=lost))
+    if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+        if lost > millions:
+            st.log.add(t("{seat} loses {lost} million people (no exact change: {more} more).",
+                         seat=label(st, victim), lost=lost, more=lost - millions))
+        else:
+            st.log.add(t("{seat} loses {lost} million people.", seat=label(st, victim), lost=lost))
     check_elimination(st, victim, retaliation)
 
 
@@ -136,8 +137,9 @@ def transfer(st: S, victim: int, to: int, millions: int, retaliation: bool) -> N
     gained = population.receive(st.pop[to], st.bank, lost, values)
     st.net[victim] -= lost
     st.net[to] += gained
-    st.log.add(t("{lost} million people leave {seat}; {to} gains {gained} million.", lost=lost,
-                 seat=label(st, victim), to=label(st, to), gained=gained))
+    if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+        st.log.add(t("{lost} million people leave {seat}; {to} gains {gained} million.", lost=lost,
+                     seat=label(st, victim), to=label(st, to), gained=gained))
     check_elimination(st, victim, retaliation)
 
 
@@ -148,4 +150,5 @@ def check_elimination(st: S, seat: int, retaliation: bool) -> None:
         st.out_tick[seat] = st.tick
         st.dying.append((seat, retaliation))
         st.fallen = True
-        st.log.add(t("{seat} has lost its entire population and is eliminated.", seat=label(st, seat)))
+        if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+            st.log.add(t("{seat} has lost its entire population and is eliminated.", seat=label(st, seat)))

@@ -65,9 +65,11 @@ def rollout_policy(world, rng: Rng) -> str:
         return legal[0]
     s = world.to_act
     up = world.face_up
-    table = Table(world.content.cards, world.at_war,
-                  {label: (sum(world.pop[o]), 1 if up[o] else 0) for o, label in enumerate(world.seats)},
-                  up[s], world.payload[s] if up[s] else 0, world.queues[s])
+    # the strengths are read only to name a target or aim a strike (``decide``)
+    strength = {label: (sum(world.pop[o]), 1 if up[o] else 0) for o, label in enumerate(world.seats)} \
+        if legal[0].startswith(("target ", "strike ")) else {}
+    table = Table(world.content.cards, world.at_war, strength, up[s], world.payload[s] if up[s] else 0,
+                  world.queues[s])
     read = grammar.read
     return decide(table, [(a, *read(a)) for a in legal])
 

@@ -15,12 +15,29 @@ def total(holding: list[int], values: tuple[int, ...]) -> int:
     return sum(n * v for n, v in zip(holding, values))
 
 
+def _parts(count: int) -> tuple[int, ...]:
+    """``count`` cards of one value as bundles of 1, 2, 4, … and the rest: every number of cards up to
+    ``count`` is a sum of some bundles, so a shift per bundle reaches what a shift per card does."""
+    parts, size = [], 1
+    while size <= count:
+        parts.append(size)
+        count -= size
+        size *= 2
+    if count:
+        parts.append(count)
+    return tuple(parts)
+
+
+#: the bundles of every count a holding can have (a larger count is split when met)
+_BUNDLES = tuple(_parts(n) for n in range(64))
+
+
 def _stages(holding: list[int], values: tuple[int, ...]) -> list[int]:
     """Bitsets of sums reachable with the first 1, 2, … denominations."""
     reach, stages = 1, []
     for n, v in zip(holding, values):
-        for _ in range(n):
-            reach |= reach << v
+        for part in _BUNDLES[n] if n < 64 else _parts(n):
+            reach |= reach << part * v
         stages.append(reach)
     return stages
 
@@ -28,7 +45,8 @@ def _stages(holding: list[int], values: tuple[int, ...]) -> list[int]:
 def _pick(holding: list[int], values: tuple[int, ...], stages: list[int], amount: int) -> list[int]:
     """Cards summing exactly to a reachable ``amount``, as few as possible."""
     taken = [0] * len(values)
-    for i in range(len(values) - 1, -1, -1):
+    i = len(values) - 1
+    while amount and i >= 0:
         below = stages[i - 1] if i else 1
         v = values[i]
         for k in range(min(holding[i], amount // v), -1, -1):
@@ -36,13 +54,15 @@ def _pick(holding: list[int], values: tuple[int, ...], stages: list[int], amount
                 taken[i] = k
                 amount -= k * v
                 break
+        i -= 1
     return taken
 
 
 def _move(cards: list[int], src: list[int], dst: list[int]) -> None:
     for i, k in enumerate(cards):
-        src[i] -= k
-        dst[i] += k
+        if k:
+            src[i] -= k
+            dst[i] += k
 
 
 def receive(holding: list[int], bank: list[int], amount: int, values: tuple[int, ...]) -> int:
