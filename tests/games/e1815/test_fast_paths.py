@@ -195,11 +195,13 @@ def _menu_pick(st, legal, rng):
 
 def _lands_kept_right(st):
     """Each seat's kept lands (``lands_of``, ``land_mask``) and fortress lands (``fortresses_of``) are the
-    ones it owns now, and its whole territories (``full_territories``) those all of whose lands it owns."""
+    ones it owns now, its whole territories (``full_territories``) those all of whose lands it owns, and
+    its grey fortresses (``grey_fortresses``) those on its lands."""
     return all(st.lands_of(s) == tuple(i for i, o in enumerate(st.owner) if o == s)
                and st.land_mask(s) == sum(1 << i for i, o in enumerate(st.owner) if o == s)
                and st.full_territories(s) == [t for t, lands in enumerate(st.content.board.territory_lands)
                                               if all(st.owner[i] == s for i in lands)]
+               and st.grey_fortresses(s) == _grey(st, s)
                and st.fortresses_of(s) == [i for i, o in enumerate(st.owner) if o == s and st.fort[i] != NO_FORT]
                for s in range(len(st.seats)))
 

@@ -38,7 +38,7 @@ def strength(st: S, seat: int) -> tuple[int, int, int, int]:
 
 def reinforcement_ep(st: S, seat: int) -> int:
     r = st.content.rules.reinforcement
-    lands = st.owner.count(seat)
+    lands = len(st.lands_of(seat))
     return r.base + lands // r.lands_per_ep + r.per_territory * len(st.full_territories(seat))
 
 
@@ -88,9 +88,13 @@ def placements(st: S, seat: int, left: int) -> list[str]:
     kinds = [k for k in range(len(KINDS)) if ep[k] <= left and st.pool[k][seat] > 0]
     if not kinds:
         return []
+    infantry = kinds[0] == 0
     out = []
     for land in reinforcement_lands(st, seat):
-        out += [texts[land][k] for k in kinds if k == 0 or land == cap]
+        if land == cap:
+            out += [texts[land][k] for k in kinds]
+        elif infantry:
+            out.append(texts[land][0])
     return out
 
 

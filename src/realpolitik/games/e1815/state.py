@@ -67,9 +67,8 @@ class E1815State(FramedState):
         return u[0][land] * ep[0] + u[1][land] * ep[1] + u[2][land] * ep[2]
 
     def grey_fortresses(self, seat: int) -> int:
-        """Grey fortresses ``seat`` owns."""
-        owner = self.owner
-        return sum(1 for i in self.content.board.grey_lands if owner[i] == seat)
+        """Grey fortresses ``seat`` owns (they stand on their lands all game)."""
+        return (self.content.tables.grey_mask & self.land_mask(seat)).bit_count()
 
     def lands_of(self, seat: int) -> tuple[int, ...]:
         """The lands ``seat`` owns, in map order (the menu asks for them at every action, owners

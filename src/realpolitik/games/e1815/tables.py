@@ -43,6 +43,8 @@ class Tables:
                                   for k, kind in enumerate(KINDS)) for key in keys)
         self.move_general = tuple(grammar.move_general(key) for key in keys)
         board = content.board
+        #: the lands with a grey fortress, as a bitmask
+        self.grey_mask = sum(1 << i for i in board.grey_lands)
         #: per territory: its lands as a bitmask (a territory is a seat's whole when inside ``land_mask``)
         self.territory_masks = tuple(sum(1 << i for i in lands) for lands in board.territory_lands)
         #: per land: whether its kind allows a capital (U3: no grey fortress, no tribe; on 1715 a landing coast)
