@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from realpolitik.engine import Rng
+from realpolitik.engine import Rng, SeatContext
 from realpolitik.games import get
 
 BENCHMARKS = Path(__file__).resolve().parents[3] / "benchmarks"
@@ -67,3 +67,26 @@ def test_revealed_worlds_show_the_true_hands_and_redraw_chance_unless_all_is_rev
     world = people.sample(Rng(1))  # an honest world but for the population cards
     assert world.pop == state.pop and world.hands[seat] == state.hands[seat]
     assert [world.hands[s] for s in range(4) if s != seat] != [state.hands[s] for s in range(4) if s != seat]
+
+
+def test_split_leaves_the_named_decisions_to_the_heuristic():
+    out = _run("nuclear_war_split.py", "--leave", "place,show,hide", "--games", "2", "--bot", "budget=200")
+    assert out["won"] + out["nobody"] + out["other"] == 2
+    assert out["decisions_left"] > 0 and out["decisions_searched"] > 0
+    never = _run("nuclear_war_split.py", "--leave", "none-such", "--games", "1", "--bot", "budget=200")
+    assert never["decisions_left"] == 0 and never["decisions_searched"] > 0
+
+    class Says:
+        def __init__(self, word):
+            self.word = word
+
+        def choose(self, ctx):
+            return self.word
+
+    split = _module("nuclear_war_split").Split(Says("searched"), Says("left"), frozenset({"target"}))
+    state = get("nuclear-war").new_state(4, {}, 5)  # a Secret in the opening: name its target
+    ctx = SeatContext.of(state, state.to_act, Rng(1))
+    assert ctx.legal_actions == ("target p2", "target p3", "target p4")
+    assert split.choose(ctx) == "left" and (split.left, split.searched) == (1, 0)
+    split.leave = frozenset({"place", "show"})
+    assert split.choose(ctx) == "searched" and (split.left, split.searched) == (1, 1)
