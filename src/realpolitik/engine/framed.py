@@ -35,26 +35,6 @@ class FramedState(State):
         self.stack[-1].act(self, action)
         advance(self, self.answer_forced)
 
-    # legal_actions and apply as the base class defines them, with the seat to act read from the
-    # stack and the cache checked first: they run once per action of every playout and search
-
-    def legal_actions(self) -> tuple[str, ...]:
-        legal = self._legal
-        if legal is None:
-            self._legal = legal = tuple(self._legal_actions()) if self.stack else ()
-        return legal
-
-    def apply(self, action: str, seat: int | None = None) -> None:
-        legal = self._legal
-        if legal is None:
-            legal = self.legal_actions()
-        if action not in legal or seat is not None:
-            State.apply(self, action, seat)  # a seat to check, an action to normalize, or a refusal
-            return
-        self._legal = None
-        self.ply += 1
-        self._apply(action)
-
     def advance(self) -> None:
         """Run the rules until the next decision (after set-up, or after changing the stack)."""
         self._legal = None  # choices computed before the stack changed are stale

@@ -61,9 +61,10 @@ class State(ABC):
 
     def legal_actions(self) -> tuple[str, ...]:
         """Every legal action text for the seat to act (empty when the game is over)."""
-        if self._legal is None:
-            self._legal = () if self.to_act is None else tuple(self._legal_actions())
-        return self._legal
+        legal = self._legal
+        if legal is None:
+            self._legal = legal = () if self.is_over() else tuple(self._legal_actions())
+        return legal
 
     def choices(self, words: bool = True) -> tuple[Choice, ...]:
         """The legal actions with their parts and words (what a view's pending decision lists),
@@ -84,13 +85,16 @@ class State(ABC):
         Raises ``IllegalAction`` with a reason and leaves the state unchanged when the
         action is not legal now.
         """
-        if seat is not None and seat != self.to_act:
-            raise IllegalAction(self._refusal(action, seat))
-        legal = self.legal_actions()
-        if action not in legal:
-            action = normalize(action)
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        if seat is not None or action not in legal:  # the common case, a listed action and no seat, skips this
+            if seat is not None and seat != self.to_act:
+                raise IllegalAction(self._refusal(action, seat))
             if action not in legal:
-                raise IllegalAction(self._refusal(action))
+                action = normalize(action)
+                if action not in legal:
+                    raise IllegalAction(self._refusal(action))
         self._legal = None
         self.ply += 1
         self._apply(action)

@@ -44,9 +44,7 @@ if TYPE_CHECKING:
 def attack_targets(st: S, seat: int, own: tuple[int, ...]) -> list[int]:
     """Lands of neutrals or opponents (never an ally) next to an own land (``own``: ``st.lands_of(seat)``)
     with units."""
-    ally = st.ally[seat]
-    friends = st.land_mask(seat) | (st.land_mask(ally) if ally != NEUTRAL else 0)
-    return lands_in(near_troops(st, own) & ~friends)
+    return lands_in(near_troops(st, own) & ~st.team_mask(seat))
 
 
 def start_attack(st: S, seat: int, target: int) -> None:
@@ -280,9 +278,7 @@ def diplomacy_options(st: S, seat: int, own: tuple[int, ...]) -> list[str]:
     near = 0
     for s in own:
         near |= adj_mask[s]
-    ally = st.ally[seat]
-    # the other lands next to an own land, the ally's left out
-    near &= ~(st.land_mask(seat) | (st.land_mask(ally) if ally != NEUTRAL else 0))
+    near &= ~st.team_mask(seat)  # the other lands next to an own land, the ally's left out
     capitals = st.capital
     out = []
     while near:  # lowest bit first: map order

@@ -90,6 +90,11 @@ class E1815State(FramedState):
             masks = self.held_masks = tuple(sum(1 << i for i in self.lands_of(s)) for s in range(len(self.seats)))
         return masks[seat]
 
+    def team_mask(self, seat: int) -> int:
+        """The lands of ``seat`` and of its ally (2vs2) as a bitmask."""
+        ally = self.ally[seat]
+        return self.land_mask(seat) | (self.land_mask(ally) if ally != NEUTRAL else 0)
+
     def fortresses_of(self, seat: int) -> list[int]:
         """The lands ``seat`` owns that have a fortress, grey or built, in map order (asked for at
         every menu, changed rarely: worked out for every seat at once and kept until a fortress
