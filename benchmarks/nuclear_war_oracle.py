@@ -8,10 +8,13 @@ An analysis of the game, not a bot anyone can seat: the ``ismcts`` search (the g
 ``bot_defaults`` plus ``--bot``'s parameters) is handed worlds cut from the *true* state
 instead of its seat's information set. ``--reveal hands``: every hand, face-down row and
 population value is known, the draw pile is reshuffled and the dice reseeded for each
-world. ``--reveal population``: an honest world of the seat but for the population
-cards, which hold their true values. ``--reveal all``: the draw order and the dice too,
-so with ``model`` set to the opponents' own policy the search plans in the very game it plays (the ``heuristic`` is
+world. ``--reveal all``: the draw order and the dice too, so with ``model`` set to the
+opponents' own policy the search plans in the very game it plays (the ``heuristic`` is
 deterministic given its view; ``random`` opponents keep only their own coin flips).
+The other reveals start from an honest world of the seat and make one part true:
+``population`` the population cards' values, ``anti-missiles`` the anti-missiles in the
+other hands (the bound of what reading them from interceptions not made could bring),
+``rows`` the other seats' face-down rows (the hands dealt again).
 Whatever this searcher wins bounds what an honest search at the same budget can hope
 for: the games without a winner — the last nations wiping each other out in final
 retaliation (spec §12) — stay. Same deals and seeds as the arena, seats rotating.
@@ -36,12 +39,13 @@ from realpolitik.games import get  # noqa: E402
 from realpolitik.sim.arena import arena_options, bot_seed, game_seed, play, seating  # noqa: E402
 from realpolitik.sim.stats import wilson  # noqa: E402
 
-REVEALS = ("population", "hands", "all")
+REVEALS = ("population", "anti-missiles", "rows", "hands", "all")
 
 
 class Revealed(SeatContext):
     """A context whose worlds are the true state (``_world``), with chance redrawn unless ``reveal``
-    is ``all``; with ``population`` an honest world that holds the true population cards."""
+    is ``all``; with ``population``, ``anti-missiles`` or ``rows`` an honest world that holds that
+    part true."""
 
     __slots__ = ("reveal",)
 
@@ -54,12 +58,71 @@ class Revealed(SeatContext):
             world = super().sample(rng)
             world.pop = [list(holding) for holding in self._world.pop]
             return world
+        if self.reveal == "anti-missiles":
+            return true_anti_missiles(super().sample(rng), self._world, self.seat, rng)
+        if self.reveal == "rows":
+            return true_rows(super().sample(rng), self._world, self.seat, rng)
         world = self._world.clone()
         world.log = NullLog()
         if self.reveal != "all":
             rng.shuffle(world.draw)
             world.rng = Rng(rng.next64())
         return world
+
+
+def true_anti_missiles(world, truth, seat: int, rng: Rng):
+    """``world`` with every other hand's true anti-missiles, its other hidden cards dealt again.
+
+    The other hands get the true anti-missiles and cards that are not anti-missiles; the hidden
+    face-down cards and the draw pile get what is left, the Secrets anywhere in the pile.
+    """
+    cards = world.content.cards
+    others = [s for s in range(len(world.seats)) if s != seat]
+    secrets = [k for k in world.draw if k in world.content.secrets]
+    pool = [k for k in world.draw if k not in world.content.secrets]
+    slots = [(s, i) for s in others for i, shown in enumerate(world.exposed[s]) if not shown]
+    for s in others:
+        pool += world.hands[s]
+    pool += [world.queues[s][i] for s, i in slots]
+    kept = {s: [k for k in truth.hands[s] if cards[k].kind == "anti-missile"] for s in others}
+    for s in others:
+        for k in kept[s]:
+            pool.remove(k)
+    rng.shuffle(pool)
+    plain = [k for k in pool if cards[k].kind != "anti-missile"]
+    rest = [k for k in pool if cards[k].kind == "anti-missile"]
+    for s in others:
+        need = len(world.hands[s]) - len(kept[s])
+        world.hands[s], plain = kept[s] + plain[:need], plain[need:]
+    rest += plain
+    rng.shuffle(rest)
+    for s, i in slots:
+        world.queues[s][i] = rest.pop()
+    for k in secrets:
+        rest.insert(rng.below(len(rest) + 1), k)
+    world.draw = rest
+    return world
+
+
+def true_rows(world, truth, seat: int, rng: Rng):
+    """``world`` with every other seat's true face-down row, the hands and the draw pile dealt again."""
+    secrets = world.content.secrets
+    others = [s for s in range(len(world.seats)) if s != seat]
+    pool = [k for k in world.draw if k not in secrets] + [k for s in others for k in world.hands[s]]
+    pool += [k for s in others for k, shown in zip(world.queues[s], world.exposed[s]) if not shown]
+    for s in others:
+        for k, shown in zip(truth.queues[s], truth.exposed[s]):
+            if not shown:
+                pool.remove(k)
+        world.queues[s] = list(truth.queues[s])
+    rng.shuffle(pool)
+    for s in others:
+        n = len(world.hands[s])
+        world.hands[s], pool = pool[:n], pool[n:]
+    for k in [k for k in world.draw if k in secrets]:
+        pool.insert(rng.below(len(pool) + 1), k)
+    world.draw = pool
+    return world
 
 
 class Seer:

@@ -1,6 +1,7 @@
 """The Nuclear War analyses in ``benchmarks/`` run and measure what they say they measure."""
 
 import importlib.util
+from collections import Counter
 import json
 import subprocess
 import sys
@@ -67,6 +68,36 @@ def test_revealed_worlds_show_the_true_hands_and_redraw_chance_unless_all_is_rev
     world = people.sample(Rng(1))  # an honest world but for the population cards
     assert world.pop == state.pop and world.hands[seat] == state.hands[seat]
     assert [world.hands[s] for s in range(4) if s != seat] != [state.hands[s] for s in range(4) if s != seat]
+
+
+def test_revealed_anti_missiles_or_rows_are_the_true_ones_and_the_rest_is_dealt_again():
+    revealed = _module("nuclear_war_oracle").Revealed
+    state, rng, checked = get("nuclear-war").new_state(4, {}, 6), Rng(6), 0
+    cards = state.content.cards
+
+    def anti(hand):
+        return sorted(k for k in hand if cards[k].kind == "anti-missile")
+
+    def everything(st):
+        return Counter(st.draw + [k for s in range(4) for k in st.hands[s] + st.queues[s]])
+
+    while not state.is_over():
+        if state.ply % 5 == 2:
+            seat = state.to_act
+            others = [s for s in range(4) if s != seat and state.hands[s]]
+            for reveal in ("anti-missiles", "rows"):
+                ctx = revealed(seat, state.view(seat, log_from=None), state.legal_actions(), state, reveal)
+                world = ctx.sample(Rng(state.ply))
+                assert world.view(seat, log_from=None) == state.view(seat, log_from=None)
+                assert everything(world) == everything(state)
+                if reveal == "anti-missiles":
+                    assert [anti(world.hands[s]) for s in others] == [anti(state.hands[s]) for s in others]
+                else:
+                    assert [world.queues[s] for s in others] == [state.queues[s] for s in others]
+                    assert [sorted(world.hands[s]) for s in others] != [sorted(state.hands[s]) for s in others]
+            checked += 1
+        state.apply(rng.choice(state.legal_actions()))
+    assert checked > 10
 
 
 def test_split_leaves_the_named_decisions_to_the_heuristic():
