@@ -1,10 +1,10 @@
 """The Nuclear War analyses in ``benchmarks/`` run and measure what they say they measure."""
 
 import importlib.util
-from collections import Counter
 import json
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 
 from realpolitik.engine import Rng, SeatContext
