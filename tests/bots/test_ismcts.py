@@ -270,6 +270,8 @@ def test_rollout_choices_are_checked():
         ISMCTSBot(prior="astrology")
     with pytest.raises(ValueError, match="root"):
         ISMCTSBot(root="forest")
+    with pytest.raises(ValueError, match="worlds"):
+        ISMCTSBot(worlds="clairvoyant")
     for bad in (-0.1, 1.5, "high"):
         with pytest.raises(ValueError, match="placing"):
             ISMCTSBot(placing=bad)
@@ -279,6 +281,32 @@ def test_rollout_choices_are_checked():
     bot = ISMCTSBot(rollout="game")
     with pytest.raises(ValueError, match="fast rollout policy"):
         bot.choose(SeatContext.of(HighCard().deal(5, 2), 0, Rng(1)))
+    with pytest.raises(ValueError, match="no belief"):
+        ISMCTSBot(worlds="game").choose(SeatContext.of(HighCard().deal(5, 2), 0, Rng(1)))
+
+
+def test_the_games_belief_rearranges_every_searched_world(monkeypatch):
+    game, state = nuclear_war_position(20)
+    me = state.to_act
+    rearranged, searched = [], []
+
+    def belief(world, seat, rng):
+        assert seat == me and world is not state
+        rearranged.append(world)
+
+    def first_action(world, rng):
+        searched.append(world)
+        return world.legal_actions()[0]
+
+    monkeypatch.setattr(game, "belief", belief)
+    monkeypatch.setattr(game, "rollout_policy", first_action)
+    ISMCTSBot(seed=1, budget=800).choose(SeatContext.of(state, me, Rng(1)))
+    assert rearranged == [] and searched
+    searched.clear()
+    bot = ISMCTSBot(seed=1, budget=800, worlds="game")
+    bot.choose(SeatContext.of(state, me, Rng(1)))
+    assert len(rearranged) == bot.last.iterations > 10
+    assert {id(w) for w in searched} <= {id(w) for w in rearranged}
 
 
 @pytest.mark.parametrize("game_id", [g.id for g in registry() if "heuristic" in g.bots])

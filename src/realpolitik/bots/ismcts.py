@@ -35,6 +35,9 @@ PRIORS = ("none", "heuristic")
 OPPONENTS = ("tree", "policy")
 #: how the root's actions are compared: by a UCB tree, or by sequential halving on shared worlds
 ROOTS = ("tree", "halving")
+#: the worlds searched: drawn uniformly from the seat's information set, or then rearranged by
+#: the game's ``belief`` (where its model of the players puts the cards the seat cannot see)
+WORLDS = ("uniform", "game")
 
 Policy = Callable[[State, Rng], str]
 
@@ -92,7 +95,9 @@ class ISMCTSBot:
     above) or ``halving`` (no tree: the root's actions compared on shared worlds, see
     :meth:`_halve`; every later move, the seat's own and the others', by the playout policies);
     ``placing``: the weight of a seat's place in a finished playout's reward, ``(1 - w) ·
-    reward + w · (n - place) / (n - 1)`` (0: the game's rewards alone).
+    reward + w · (n - place) / (n - 1)`` (0: the game's rewards alone); ``worlds``: ``uniform``
+    (each world drawn uniformly from the seat's information set) or ``game`` (then rearranged
+    by the game's ``belief``).
     """
 
     name = "ismcts"
@@ -100,7 +105,8 @@ class ISMCTSBot:
     def __init__(self, seed: int = 0, budget: int = DEFAULT_BUDGET, time_limit: float | None = None,
                  rollout: str = "auto", depth: int | None = None, exploration: float = 0.7,
                  opponents: str = "tree", model: str = "same", prior: str = "none",
-                 confidence: float = 1.0, root: str = "tree", placing: float = 0.0) -> None:
+                 confidence: float = 1.0, root: str = "tree", placing: float = 0.0,
+                 worlds: str = "uniform") -> None:
         if rollout not in ROLLOUTS:
             raise ValueError(f"ismcts: rollout {rollout!r} is not one of {', '.join(ROLLOUTS)}")
         if model != "same" and model not in ROLLOUTS:
@@ -109,6 +115,8 @@ class ISMCTSBot:
             raise ValueError(f"ismcts: opponents {opponents!r} is not one of {', '.join(OPPONENTS)}")
         if root not in ROOTS:
             raise ValueError(f"ismcts: root {root!r} is not one of {', '.join(ROOTS)}")
+        if worlds not in WORLDS:
+            raise ValueError(f"ismcts: worlds {worlds!r} is not one of {', '.join(WORLDS)}")
         if prior not in PRIORS:
             raise ValueError(f"ismcts: prior {prior!r} is not one of {', '.join(PRIORS)}")
         if not isinstance(placing, (int, float)) or not 0 <= placing <= 1:
@@ -135,6 +143,8 @@ class ISMCTSBot:
         self.confidence = confidence
         self.root = root
         self.placing = placing
+        self.worlds = worlds
+        self._belief: Callable[[State, int, Rng], None] | None = None
         self._advisor: Any = None
         self._me = -1
         self._model: Policy | None = None
@@ -178,6 +188,8 @@ class ISMCTSBot:
         world = ctx.sample(self.rng)
         if self._game_id != world.game.id:
             self._prepare(world.game)
+        if self._belief is not None:
+            self._belief(world, ctx.seat, self.rng)
         return world
 
     def _search(self, ctx: SeatContext, root: _Node, deadline: float | None) -> tuple[int, int]:
@@ -312,6 +324,11 @@ class ISMCTSBot:
         self._policy = self._policy_for(game, self.rollout)
         self._model = self._policy if self.model == "same" else self._policy_for(game, self.model)
         self._advisor = None
+        self._belief = None
+        if self.worlds == "game":
+            if game.belief is None:
+                raise ValueError(f"ismcts: {game.id} offers no belief to rearrange its worlds (use worlds=uniform)")
+            self._belief = game.belief
         if self.prior == "heuristic":
             factory = game.bots.get("heuristic")
             if factory is None:

@@ -138,6 +138,10 @@ class Game(ABC):
     #: optional fast playout policy for search bots, run only on sampled worlds (never the
     #: true state): ``policy(state, rng)`` -> one of ``state.legal_actions()``; None: uniform
     rollout_policy: Callable[[State, Rng], str] | None = None
+    #: optional model of where the other seats keep the cards a seat cannot see, for search
+    #: bots (``ismcts:worlds=game``): ``belief(world, seat, rng)`` rearranges, among themselves,
+    #: the cards of a world sampled for ``seat`` that it cannot see; None: uniform worlds
+    belief: Callable[[State, int, Rng], None] | None = None
     #: optional estimate of an unfinished game, ``evaluate(state)`` -> reward per seat in
     #: [0, 1]; lets search bots cut long playouts short
     evaluate: Callable[[State], tuple[float, ...]] | None = None

@@ -121,3 +121,14 @@ def test_split_leaves_the_named_decisions_to_the_heuristic():
     assert split.choose(ctx) == "left" and (split.left, split.searched) == (1, 0)
     split.leave = frozenset({"place", "show"})
     assert split.choose(ctx) == "searched" and (split.left, split.searched) == (1, 1)
+
+
+def test_kinds_counts_what_players_keep_face_down_beside_a_uniform_deal():
+    out = _run("nuclear_war_kinds.py", "--games", "3", "--seed", "1000")
+    peace = out["kinds"]["peace none"]
+    assert peace["cards"] > 20
+    for where in out["kinds"].values():
+        if where["cards"]:
+            assert abs(sum(where["per_mille"].values()) - 1000) <= 3
+    # heuristics place propaganda in peace far more often than a uniform deal puts it there
+    assert peace["per_mille"]["propaganda"] > peace["uniform_per_mille"]["propaganda"] + 200

@@ -9,6 +9,7 @@ most Secret effects — see ``data/``).
 """
 
 from . import measures
+from .belief import kinds_as_played
 from .game import NuclearWar
 from .heuristic import HeuristicBot, evaluate, rollout_policy
 
@@ -16,6 +17,7 @@ GAME = NuclearWar()
 GAME.bots = {"heuristic": HeuristicBot}
 GAME.evaluate = evaluate
 GAME.rollout_policy = rollout_policy
+GAME.belief = kinds_as_played
 GAME.measures = measures
 #: measured (docs/bots.md, *Nuclear War with four players*): the heuristic plays every
 #: playout to the end of the game (``rollout_policy``, asked in the sampled world) — short
