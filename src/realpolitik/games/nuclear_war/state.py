@@ -101,46 +101,58 @@ class NuclearWarState(FramedState):
     def _resample_hidden(self, seat: int, rng: Rng) -> None:
         """Redeal other seats' hidden cards and population values; reshuffle the draw pile.
 
-        Secrets never rest in a hand or a queue, so they only go back to the draw pile;
-        face-down cards placed openly from the deterrent force stay where they are.
+        Secrets never rest in a hand or a queue (but in the opening round's hands, which
+        have not played theirs yet), so they only go back to the draw pile; face-down cards
+        placed openly from the deterrent force stay where they are.
         """
         others = [s for s in range(len(self.seats)) if s != seat]
-        hands, queues, exposed, draw = self.hands, self.queues, self.exposed, self.draw
+        hands, queues, exposed = self.hands, self.queues, self.exposed
         secret = self.content.secrets
-        secrets = [k for k in draw if k in secret]
-        plain = [k for k in draw if k not in secret] if secrets else draw  # the world's own list
+        if not any(queues):  # the opening round: a Secret in hand counts as any other card
+            secret = secret.difference([k for s in others for k in hands[s]])
+        pool = self.draw  # the world's own list
+        cut = len(pool)  # what lies above this after the shuffle is dealt
         hidden = []  # (seat, slot) of each face-down card placed from the hand
         for s in others:
-            plain += hands[s]
+            pool += hands[s]
             if not all(exposed[s]):
                 for i, shown in enumerate(exposed[s]):
                     if not shown:
-                        plain.append(queues[s][i])
+                        pool.append(queues[s][i])
                         hidden.append((s, i))
-        rng.shuffle(plain)
+        rng.shuffle(pool)
+        # Deal from the top of the shuffled pool, passing over the Secrets. The rest of a
+        # uniformly shuffled pool is in uniform order, so a Secret passed over goes back
+        # anywhere in it with the same odds as the Secrets left there.
+        need = len(pool) - cut
+        dealt = pool[cut:]
+        del pool[cut:]
+        if not secret.isdisjoint(dealt):
+            passed = [k for k in dealt if k in secret]
+            dealt = [k for k in dealt if k not in secret]
+            while len(dealt) < need:
+                key = pool.pop()
+                (passed if key in secret else dealt).append(key)
+            below = rng.below
+            for key in passed:
+                pool.insert(below(len(pool) + 1), key)
         for s, i in hidden:
-            queues[s][i] = plain.pop()
+            queues[s][i] = dealt.pop()
         start = 0
         for s in others:
             end = start + len(hands[s])
-            hands[s] = plain[start:end]
+            hands[s] = dealt[start:end]
             start = end
-        del plain[:start]
-        below = rng.below
-        for k in secrets:  # the rest of a shuffled pile is in random order: each secret goes anywhere in it
-            plain.insert(below(len(plain) + 1), k)
-        self.draw = plain
+        self.draw = pool
         if len(others) < 2:  # the one other seat holds every note not ours: nothing to redeal
             return
         pop = self.pop
         holders = [s for s in others if any(pop[s])]
         if len(holders) < 2:
             return
-        notes = []
-        for s in holders:
-            for i, n in enumerate(pop[s]):
-                if n:
-                    notes += [i] * n
+        notes = []  # the notes the holders hold between them, by denomination
+        for i, n in enumerate(map(sum, zip(*[pop[s] for s in holders]))):
+            notes += [i] * n
         rng.shuffle(notes)
         start = 0
         for s in holders:
