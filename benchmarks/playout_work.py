@@ -55,7 +55,7 @@ def run(game_id: str, players: int, seeds: list[int], no_gc: bool = False, opcod
         gc.disable()
     counts: Counter = Counter()
     if opcodes:
-        from search_work import opcode_counter
+        from search_work import opcode_counter, ranked
 
         sys.settrace(opcode_counter(counts))
     actions = 0
@@ -69,10 +69,8 @@ def run(game_id: str, players: int, seeds: list[int], no_gc: bool = False, opcod
         sys.settrace(None)
     out: dict = {"game": game_id, "players": players, "seeds": len(seeds), "actions": actions}
     if opcodes:
-        total = sum(counts.values())
-        out["bytecodes_per_action"] = round(total / max(actions, 1))
-        out["top"] = [{"where": f"{file}:{line} {name}", "share": round(n / total, 4)}
-                      for (file, line, name), n in counts.most_common(opcodes)]
+        out["bytecodes_per_action"] = round(sum(counts.values()) / max(actions, 1))
+        out["top"] = ranked(counts, opcodes)
     return out
 
 

@@ -61,6 +61,13 @@ def opcode_counter(counts: Counter):
     return trace
 
 
+def ranked(counts: Counter, n: int) -> list[dict]:
+    """The ``n`` functions of ``counts`` (``opcode_counter``'s) that ran most bytecodes, with their shares."""
+    total = sum(counts.values())
+    return [{"where": f"{file}:{line} {name}", "bytecodes": k, "share": round(k / total, 4)}
+            for (file, line, name), k in counts.most_common(n)]
+
+
 def run(game_id: str, players: int, budget: int, opcodes: int = 0, rollout: str = "auto") -> dict:
     from realpolitik.bots import ISMCTSBot
     from realpolitik.engine import Rng, SeatContext
@@ -80,10 +87,8 @@ def run(game_id: str, players: int, budget: int, opcodes: int = 0, rollout: str 
     out = {"game": game_id, "players": players, "budget": budget, "iterations": bot.last.iterations,
            "applies": bot.last.applies, "seconds": round(time.perf_counter() - start, 3)}
     if opcodes:
-        total = sum(counts.values())
-        out["bytecodes"] = total
-        out["top"] = [{"where": f"{file}:{line} {name}", "bytecodes": n, "share": round(n / total, 4)}
-                      for (file, line, name), n in counts.most_common(opcodes)]
+        out["bytecodes"] = sum(counts.values())
+        out["top"] = ranked(counts, opcodes)
     return out
 
 
