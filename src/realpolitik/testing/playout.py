@@ -58,7 +58,10 @@ _ATOMS = (str, int, float, bool, bytes, type(None))
 
 
 def _immutable_object(obj: object) -> bool:
-    """Frozen dataclasses and frozen pydantic models may be shared."""
+    """Frozen dataclasses, frozen pydantic models and memos may be shared. A memo's class says
+    ``shareable = True``: it only adds answers worked out from a copy it never changes."""
+    if getattr(type(obj), "shareable", False) is True:
+        return True
     params = getattr(obj, "__dataclass_params__", None)
     if params is not None and params.frozen:
         return True

@@ -31,6 +31,7 @@ def build(players: int = 2, *, leaders=(), agents=None, money=None, tankers=(), 
         st.board[b.point_id[point]] = seat * 4 + k
         if supply is None:
             st.supply[seat * 4 + k] -= 1
+    st.heads = None  # the board changed: occupancy() reads it afresh
     st.agents = [b.point_id[p] for p in (agents or ["sahir-2"] * n)]
     st.money = list(money) if money is not None else [20] * n
     st.tankers = [0] * (n * len(b.locations))

@@ -10,6 +10,7 @@ from realpolitik.engine import Rng
 from realpolitik.games import get
 from realpolitik.games.nationen import economy, grammar, movement
 from realpolitik.games.nationen.content import LEADERS, MODES, START
+from realpolitik.games.nationen.occupancy import occupancy
 
 VARIANTS = [{}, {"direction": "global"}, {"own_agent_blocks": True}, {"pipeline_chains": True},
             {"start_variant": "random-states", "bank_limit": True}]
@@ -129,6 +130,8 @@ def plain_cheapest_rate(st, seat):
 
 def check(st):
     b = st.content.board
+    heads = occupancy(st)  # kept in the state: never the reading of another board
+    assert heads.board == st.board and heads.rulers == tuple(st.board[c] for c in b.capital)
     for seat in range(len(st.seats)):
         if not st.alive[seat]:
             continue
@@ -160,6 +163,9 @@ def test_fast_paths_agree_with_the_plain_computation(options):
             while not st.is_over():
                 check(st)
                 legal = st.legal_actions()
+                twin = st.clone()  # a clone shares the reading until its own board changes
+                twin.apply(legal[rng.below(len(legal))])
+                check(twin)
                 st.apply(legal[rng.below(len(legal))])
                 steps += 1
     assert steps > 300

@@ -126,6 +126,7 @@ def test_pipeline_chain_variant_carries_oil_through_a_ruled_inland_state():
     st = build(**kw, options={"pipeline_chains": True})
     st.pipes |= 1 << economy.pipe_index(st, "abu", "sahir")
     st.board[st.content.board.capital[7]] = 0 * 4 + 2  # p1's dictator rules Wadi Sahir
+    st.heads = None
     assert economy.income(st, 0) == 2 * (2 + 4) + 4
 
 

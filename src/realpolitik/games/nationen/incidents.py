@@ -297,6 +297,7 @@ class Depose(NamedTuple):
         p = b.point_id[grammar.words(action)[2]]
         occ = st.board[p]
         st.board[p] = -1
+        st.heads = None
         st.supply[occ] += 1  # occ = owner * 4 + kind indexes the owner's supply
         st.log.add(t("The {leader} of {seat} is driven from the capital of {state} back into its owner's supply.",
                      leader=LEADER_NAMES[LEADERS[occ % 4]], seat=st.seats[occ // 4],
@@ -354,6 +355,7 @@ def _kill(st: S, p: int) -> None:
     """The leader on ``p`` leaves the game for good (spec A16)."""
     occ = st.board[p]
     st.board[p] = -1
+    st.heads = None
     st.log.add(t("The {leader} of {seat} on {point} leaves the game.", leader=LEADER_NAMES[LEADERS[occ % 4]],
                  seat=st.seats[occ // 4], point=point_words(st, st.content.board.point_name[p])))
 

@@ -200,6 +200,7 @@ def place(st: S, seat: int, kind_name: str, state_key: str, free: bool = False) 
     economy.pay(st, seat, cost)
     st.supply[seat * 4 + kind] -= 1
     st.board[b.capital[s]] = seat * 4 + kind
+    st.heads = None
     if st.log.keeps:
         st.log.add(t("{seat} places a {leader} on the capital of {state} ({price}).", seat=st.seats[seat],
                      leader=LEADER_NAMES[kind_name], state=b.states[s].name, price=price_words(cost)))
@@ -217,6 +218,7 @@ def move(st: S, seat: int, src: int, dst: int, steps: int, free: bool) -> None:
     victim = st.board[dst]
     st.board[src] = -1
     st.board[dst] = occ
+    st.heads = None
     s = b.capital_of[dst]
     keeps = st.log.keeps  # searched worlds keep no log: their lines are not even put together
     if victim >= 0:

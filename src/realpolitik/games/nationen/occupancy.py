@@ -20,6 +20,8 @@ class Occupancy:
     """The heads of state on one arrangement of the board, and what is known about them."""
 
     __slots__ = ("board", "rulers", "_leaders", "reached", "moves")
+    #: clones share it (testing/playout.py): it only adds answers about its own copy of the board
+    shareable = True
 
     def __init__(self, board: list[int], rulers: tuple[int, ...]) -> None:
         #: the arrangement (a copy, never changed)
@@ -42,13 +44,17 @@ class Occupancy:
 
 
 def occupancy(st: S) -> Occupancy:
-    """Where the heads of state stand in ``st``: what is known about its board, started afresh
-    when the board differs from the one asked about last (most actions move no head of state)."""
-    b = st.content.board
-    known = b.memo.occupancy
-    if known is None or known.board != st.board:
-        board = st.board[:]
-        known = b.memo.occupancy = Occupancy(board, b.capital_holders(board))
+    """Where the heads of state stand in ``st``: kept in the state (``heads``, which every change
+    of the board sets back to None, so clones share it), else what is known about the board
+    asked about last if ``st``'s is the same (most actions move no head of state), else afresh."""
+    known = st.heads
+    if known is None:
+        b = st.content.board
+        known = b.memo.occupancy
+        if known is None or known.board != st.board:
+            board = st.board[:]
+            known = b.memo.occupancy = Occupancy(board, b.capital_holders(board))
+        st.heads = known
     return known
 
 

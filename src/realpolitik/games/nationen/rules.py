@@ -33,6 +33,7 @@ def setup(st: S) -> None:
     comp = b.components
     n = len(st.seats)
     st.board = [-1] * len(b.point_name)
+    st.heads = None
     st.agents = [-1] * n
     st.supply = [b.pieces[k] for _ in range(n) for k in range(4)]
     variant = st.options["start_variant"]
@@ -344,6 +345,7 @@ def eliminate(st: S, seat: int, why: Text) -> None:
     st.out_order[seat] = sum(1 for o in st.out_order if o >= 0)
     for p in occupancy(st).leaders(seat):
         st.board[p] = -1
+        st.heads = None
     st.agents[seat] = -1
     nloc = len(b.locations)
     st.tankers[seat * nloc:(seat + 1) * nloc] = [0] * nloc

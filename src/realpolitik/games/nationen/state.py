@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from realpolitik.engine import LIST, SHARED, VALUE, FramedState, Outcome, Rng, fields
+from realpolitik.engine import CACHE, LIST, SHARED, VALUE, FramedState, Outcome, Rng, fields
 from realpolitik.i18n import Text
 
 from . import economy, grave, rules, words
@@ -36,6 +36,7 @@ class NationenState(FramedState):
         treaty=LIST, bank=VALUE, first=VALUE, opening=VALUE, assigned=VALUE, current=VALUE, round=VALUE,
         step3=VALUE, tanker_done=VALUE, pipeline_done=VALUE, moved=VALUE, chained=VALUE, last_card=VALUE,
         limit_reached=VALUE,
+        heads=CACHE,  # occupancy(self), None until asked for and after the board changes
     )
 
     # ------------------------------------------------------------------ contract
