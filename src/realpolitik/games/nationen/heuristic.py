@@ -142,8 +142,17 @@ def _best(world, seat: int, actions, threats: bool = True) -> str:
     scored.sort(key=lambda t: -t[0])
     if not threats or len(scored) == 1:
         return scored[0][2]
-    short = scored[:SHORTLIST]
-    return max(short, key=lambda t: t[0] if t[1] is None else t[0] - _danger(t[3], seat, t[1]))[2]
+    # the best worth (value less threats) of the shortlist, the first on a tie; threats only
+    # lower a value and the values are sorted, so once a value cannot beat the best worth so
+    # far, neither can any after it
+    best, top = None, 0.0
+    for value, income, action, trial in scored[:SHORTLIST]:
+        if best is not None and value <= top:
+            break
+        worth = value if income is None else value - _danger(trial, seat, income)
+        if best is None or worth > top:
+            best, top = action, worth
+    return best
 
 
 # ====================================================================== decisions
@@ -172,24 +181,30 @@ def _agent(world, seat: int, legal, drawing: bool) -> str:
     if not moves:
         return legal[0]
     broke = world.money[seat] < (movement.cheapest_rate(world, seat) or 1) and not economy.income(world, seat)
-    top = world.content.cards[world.deck[0]] if world.unknown == 0 else None
+    top_card = world.content.cards[world.deck[0]] if world.unknown == 0 else None
     here = world.agents[seat]
-
-    def value(action: str) -> float:
-        dst = b.point_id[grammar.words(action)[1]]
-        world.agents[seat] = dst
-        score = -_danger(world, seat, economy.income(world, seat))
-        if b.question[dst] and drawing:
-            if broke:
-                score += 50
-            elif top is not None:
-                score += 3 if top.favourable else -3
-        return score
-
+    income = economy.income(world, seat)  # the agent moves no head of state and no tanker
+    # the best score (bonus less threats), the first on a tie; threats only lower a score, so
+    # a move whose bonus cannot beat the best score so far is not looked at further
+    best, top = None, 0.0
     try:
-        return max(moves, key=value)
+        for action in moves:
+            dst = b.point_id[grammar.words(action)[1]]
+            bonus = 0
+            if b.question[dst] and drawing:
+                if broke:
+                    bonus = 50
+                elif top_card is not None:
+                    bonus = 3 if top_card.favourable else -3
+            if best is not None and bonus <= top:
+                continue
+            world.agents[seat] = dst
+            score = -_danger(world, seat, income) + bonus
+            if best is None or score > top:
+                best, top = action, score
     finally:
         world.agents[seat] = here
+    return best
 
 
 def _main(world, seat: int, legal) -> str:
