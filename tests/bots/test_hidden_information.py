@@ -33,8 +33,8 @@ def reachable(root: object) -> dict[int, object]:
         if id(obj) in seen:
             continue
         seen[id(obj)] = obj
-        if isinstance(obj, _ATOMS) or isinstance(obj, _OPAQUE):
-            continue
+        if isinstance(obj, _ATOMS) or isinstance(obj, _OPAQUE) or getattr(type(obj), "shareable", False) is True:
+            continue  # a memo of public facts is shared as a whole (``frozen``)
         if isinstance(obj, dict):
             stack += list(obj.keys()) + list(obj.values())
         elif isinstance(obj, (list, tuple, set, frozenset)):
@@ -48,7 +48,11 @@ def reachable(root: object) -> dict[int, object]:
 
 
 def frozen(obj: object) -> bool:
-    """Immutable by construction: frozen dataclasses and frozen pydantic models."""
+    """Immutable by construction: frozen dataclasses and frozen pydantic models; or a memo of
+    public facts (``shareable``, as ``testing/playout.py`` allows between clones: Nationen's
+    reading of the open board)."""
+    if getattr(type(obj), "shareable", False) is True:
+        return True
     params = getattr(obj, "__dataclass_params__", None)
     config = getattr(obj, "model_config", None)
     return bool(params is not None and params.frozen) or (isinstance(config, dict) and bool(config.get("frozen")))

@@ -355,12 +355,12 @@ def bot_policy(bot: Any) -> Policy:
     """A rollout policy asking ``bot`` in a sampled world, through that world's seat context.
 
     The context holds the world as its sampler, so the bot still sees a seat's view and
-    legal actions only, never more than the sampled world itself.
+    legal actions only, never more than the sampled world itself; the view is made only if
+    the bot reads it.
     """
 
     def policy(world: State, rng: Rng) -> str:
         seat = world.to_act
-        view = world.view(seat, log_from=None, choices=False)
-        return bot.choose(SeatContext(seat, view, world.legal_actions(), world))
+        return bot.choose(SeatContext(seat, None, world.legal_actions(), world))
 
     return policy

@@ -28,15 +28,17 @@ class SeatContext:
 
     __slots__ = ("seat", "legal_actions", "_view", "_world", "_choices", "_truth", "_rng", "_log")
 
-    def __init__(self, seat: int, view: dict[str, Any], legal_actions: tuple[str, ...] | list[str],
+    def __init__(self, seat: int, view: dict[str, Any] | None, legal_actions: tuple[str, ...] | list[str],
                  world: State) -> None:
-        """A context built at once from a seat's ``view`` and a ``world`` already determinized for it."""
+        """A context from a seat's ``view`` and a ``world`` already determinized for it; without a
+        view, the seat's view of that world is made on first read (a search's playout bot
+        seldom reads it)."""
         self.seat = seat
         self.legal_actions = tuple(legal_actions)
         self._view: dict[str, Any] | None = view
         self._world: State | None = world
         self._choices: tuple[Choice, ...] | None = None
-        self._truth: State | None = None
+        self._truth: State | None = world if view is None else None
         self._rng: Rng | None = None
         self._log = False
 
