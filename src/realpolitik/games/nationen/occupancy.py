@@ -3,7 +3,9 @@
 Most actions leave the heads of state where they are (an agent's steps, tankers,
 pipelines, cards), yet the rules keep asking who rules which state, where a power's
 leaders stand and how far they can walk. ``occupancy(st)`` keeps these answers for the
-board as it is, and starts afresh only when the board has changed (``memo.py``). Each
+board as it is — in the state (``heads``, set back to None wherever the board changes, so
+clones share it) and for the board asked about last (``memo.py``) — and starts afresh only
+when the board has changed. Each
 answer is worked out when first asked: one look at every capital, one pass over the board
 per power whose leaders are wanted.
 """
