@@ -28,8 +28,9 @@ NESTED = "nested"
 #: the stack of pending frames (engine/frames.py): copied by a slice, each frame ``[tag, *fields]`` in snapshots
 FRAMES = "frames"
 #: a value worked out from other fields, kept for speed: where they change the state's own code
-#: replaces it or sets it back to ``None``; never changed in place, so shared by clones; not in
-#: snapshots (it says nothing the other fields do not)
+#: replaces it or sets it back to ``None``; never changed in place (or a memo that only adds
+#: answers about its own copy of what it was worked out from, its class marked ``shareable``),
+#: so shared by clones; not in snapshots (it says nothing the other fields do not)
 CACHE = "cache"
 
 _COPY = {SHARED: "{0}", VALUE: "{0}", LIST: "{0}[:]", NESTED: "[x[:] for x in {0}]", FRAMES: "{0}[:]",
