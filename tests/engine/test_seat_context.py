@@ -116,3 +116,17 @@ def test_random_bots_in_the_arena_run_at_least_half_as_fast_as_bare_random_playo
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
     assert bench.arena_overhead(get(game_id), 2.0)["ratio"] >= 0.5
+
+
+@pytest.mark.parametrize("game_id", registry().ids())
+def test_a_context_on_a_sampled_world_makes_its_view_only_when_read(game_id):
+    """A search's playout bot gets a context on its sampled world without a view: the view is
+    the world's own view of the seat, made on first read, and nothing else is built."""
+    state = mid_game(game_id)
+    seat = state.to_act
+    world = state.determinize(seat, Rng(7), quiet=True)
+    ctx = SeatContext(seat, None, world.legal_actions(), world)
+    assert ctx._view is None and ctx._choices is None
+    assert ctx.view == world.view(seat, log_from=None, choices=False)
+    assert ctx._truth is None  # view and world both held: nothing else kept
+    assert ctx.sample(Rng(1)).snapshot() == world.determinize(seat, Rng(1), quiet=True).snapshot()

@@ -38,7 +38,7 @@ class SeatContext:
         self._view: dict[str, Any] | None = view
         self._world: State | None = world
         self._choices: tuple[Choice, ...] | None = None
-        self._truth: State | None = world if view is None else None
+        self._truth: State | None = world if view is None else None  # the view's source: the world itself
         self._rng: Rng | None = None
         self._log = False
 
