@@ -18,7 +18,7 @@ from realpolitik.engine import Rng, SeatContext, State
 from realpolitik.games import get, registry
 from realpolitik.i18n import Text
 from realpolitik.sim import arena_options, play
-from realpolitik.testing.playout import SHARED_FIELDS
+from realpolitik.testing.playout import SHARED_FIELDS, memo, shareable
 
 _ATOMS = (str, int, float, bool, bytes, type(None))
 _OPAQUE = (type, ModuleType, FunctionType, MethodType, BuiltinFunctionType)
@@ -33,8 +33,8 @@ def reachable(root: object) -> dict[int, object]:
         if id(obj) in seen:
             continue
         seen[id(obj)] = obj
-        if isinstance(obj, _ATOMS) or isinstance(obj, _OPAQUE) or getattr(type(obj), "shareable", False) is True:
-            continue  # a memo of public facts is shared as a whole (``frozen``)
+        if isinstance(obj, _ATOMS) or isinstance(obj, _OPAQUE) or memo(obj):
+            continue  # a memo of public facts (Nationen's reading of the open board) is shared as a whole
         if isinstance(obj, dict):
             stack += list(obj.keys()) + list(obj.values())
         elif isinstance(obj, (list, tuple, set, frozenset)):
@@ -47,17 +47,6 @@ def reachable(root: object) -> dict[int, object]:
     return seen
 
 
-def frozen(obj: object) -> bool:
-    """Immutable by construction: frozen dataclasses and frozen pydantic models; or a memo of
-    public facts (``shareable``, as ``testing/playout.py`` allows between clones: Nationen's
-    reading of the open board)."""
-    if getattr(type(obj), "shareable", False) is True:
-        return True
-    params = getattr(obj, "__dataclass_params__", None)
-    config = getattr(obj, "model_config", None)
-    return bool(params is not None and params.frozen) or (isinstance(config, dict) and bool(config.get("frozen")))
-
-
 def secret_objects(state: State) -> dict[int, object]:
     """The true state and the mutable objects it owns (shared immutable content left out)."""
     out = {id(state): state}
@@ -65,7 +54,7 @@ def secret_objects(state: State) -> dict[int, object]:
         if name in SHARED_FIELDS - {"log"} or not hasattr(state, name):
             continue
         for key, obj in reachable(getattr(state, name)).items():
-            if not isinstance(obj, _ATOMS + (tuple, frozenset)) and not frozen(obj):
+            if not isinstance(obj, _ATOMS + (tuple, frozenset)) and not shareable(obj):
                 out[key] = obj
     return out
 

@@ -57,10 +57,15 @@ _MUTABLE = (list, dict, set, bytearray)
 _ATOMS = (str, int, float, bool, bytes, type(None))
 
 
-def _immutable_object(obj: object) -> bool:
-    """Frozen dataclasses, frozen pydantic models and memos may be shared. A memo's class says
-    ``shareable = True``: it only adds answers worked out from a copy it never changes."""
-    if getattr(type(obj), "shareable", False) is True:
+def memo(obj: object) -> bool:
+    """A memo of a state's own facts: its class says ``shareable = True`` (it only adds answers
+    worked out from a copy it never changes), so clones may share it as a whole."""
+    return getattr(type(obj), "shareable", False) is True
+
+
+def shareable(obj: object) -> bool:
+    """Frozen dataclasses, frozen pydantic models and memos may be shared."""
+    if memo(obj):
         return True
     params = getattr(obj, "__dataclass_params__", None)
     if params is not None and params.frozen:
@@ -79,7 +84,7 @@ def _walk(obj: object, path: str, seen: dict[int, tuple[object, str]]) -> None:
     elif isinstance(obj, (list, tuple, set, frozenset)):
         for i, v in enumerate(obj):
             _walk(v, f"{path}[{i}]", seen)
-    elif not _immutable_object(obj):
+    elif not shareable(obj):
         for name in _fields(obj):
             if hasattr(obj, name):
                 _walk(getattr(obj, name), f"{path}.{name}", seen)
@@ -106,6 +111,6 @@ def shared_mutables(a: State, b: State) -> list[SharedMutable]:
     out = []
     for key in seen_a.keys() & seen_b.keys():
         obj, path = seen_a[key]
-        if not isinstance(obj, (tuple, frozenset)) and not _immutable_object(obj):
+        if not isinstance(obj, (tuple, frozenset)) and not shareable(obj):
             out.append(SharedMutable(path, type(obj).__name__))
     return out
