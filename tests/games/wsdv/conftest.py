@@ -48,6 +48,7 @@ class Table:
         st.sectors = [0, 0, 0]
         st.factory = [board.NONE] * len(self.c.cities)
         st.lines = [0] * len(self.c.ends)
+        board.changed(st)
         st.socialists = [0] * len(self.c.provinces)
         st.box = 0
         st.hands = [[], []]
@@ -58,9 +59,9 @@ class Table:
 
     def factories(self, *keys: str, rundown: tuple[str, ...] = ()) -> Table:
         for k in keys:
-            self.st.factory[self.city(k)] = board.WORKING
+            board.set_factory(self.st, self.city(k), board.WORKING)
         for k in rundown:
-            self.st.factory[self.city(k)] = board.RUNDOWN
+            board.set_factory(self.st, self.city(k), board.RUNDOWN)
         return self
 
     def lines(self, *keys: str) -> Table:
@@ -75,6 +76,7 @@ class Table:
             s = self.site(k)
             conn = (s - 1000) // 2
             self.st.lines[conn] = self.c.full[conn]
+        board.changed(self.st)
         return self
 
     def unrest(self, **values: int) -> Table:

@@ -199,7 +199,7 @@ def test_external_factory_with_two_links_counts_where_east_says(table):
     t = table().clear_board().factories("polska-s", "schwedt", "berlin")
     t.connect("schwedt/polska-s", "berlin/polska-s")
     st = t.st
-    assert board.external_links(st, t.city("polska-s")) == [t.p("bb"), t.p("eb")]
+    assert board.external_links(st, t.city("polska-s")) == (t.p("bb"), t.p("eb"))
     assert board.economy(st, t.p("bb")) == 2 + 3  # Schwedt 2 + Polska-S 3 by default
     t.push(LivingStandard(EAST, EAST, 0, (), (), 0))
     assert "assign polska-s eb" in t.legal
@@ -243,7 +243,7 @@ def test_no_delivery_when_the_supplier_is_not_above_west_berlin_or_its_sector_no
     t = table().clear_board().factories("dortmund", "koeln").connect("dortmund/koeln")
     t.st.sectors = [0, 1, 0]
     t.ls(nrw=1, wb=1)
-    t.st.factory[t.city("duisburg")] = board.WORKING
+    board.set_factory(t.st, t.city("duisburg"), board.WORKING)
     t.connect("duisburg/dortmund", "duisburg/koeln")
     t.push(LivingStandard(WEST, WEST, 0, (), (), 0))
     t.run("ls nrw")  # NRW 2 > 1, but the British sector is not the lowest

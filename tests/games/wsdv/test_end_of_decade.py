@@ -76,7 +76,7 @@ def test_prestige_west_small_advantage_runs_down_or_dismantles(table):
     t.run("rundown jena")
     assert t.st.factory[t.city("jena")] == board.RUNDOWN
     t = table().clear_board().factories("jena", rundown=("berlin",))
-    t.st.factory[t.city("jena")] = board.RUNDOWN
+    board.set_factory(t.st, t.city("jena"), board.RUNDOWN)
     t.lines("berlin/bitterfeld")
     t.st.prestige = -1
     t.phase("prestige")  # nothing left to run down: 1 East build point is dismantled instead
@@ -137,11 +137,11 @@ def test_western_currency_debt_beyond_factories_dismantles_and_can_bankrupt(tabl
     t.phase("western_currency")
     assert t.done() and t.st.factory[t.city("berlin")] == board.RUNDOWN and t.st.result is None
     t.st.ls[t.p("eb")] = 4
-    t.st.factory[t.city("berlin")] = t.st.factory[t.city("magdeburg")] = board.WORKING
+    t.factories("berlin", "magdeburg")
     t.phase("western_currency")  # −3: two rundowns, 1 line dismantled: exactly paid
     assert t.done() and t.st.lines == [0] * 68 and t.st.result is None
     t.st.ls[t.p("eb")] = 5
-    t.st.factory[t.city("berlin")] = t.st.factory[t.city("magdeburg")] = board.WORKING
+    t.factories("berlin", "magdeburg")
     t.connect("berlin/magdeburg")
     t.phase("western_currency")  # −4: one more than East can pay
     assert t.st.result[0] == WEST and "Western-currency" in str(t.st.result[1])

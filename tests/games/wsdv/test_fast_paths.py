@@ -108,31 +108,84 @@ def dismantle_sites(st, side: int, where: str | None) -> list[int]:
     return out
 
 
+def links(st, ext: int) -> list[int]:
+    c = st.content
+    if st.factory[ext] == NONE:
+        return []
+    out = []
+    for k in c.city_connections[ext]:
+        other = c.ends[k][1] if c.ends[k][0] == ext else c.ends[k][0]
+        if st.lines[k] == c.full[k] and st.factory[other] != NONE and city_province(st, other) not in out:
+            out.append(city_province(st, other))
+    return out
+
+
+def economy(st, p: int) -> int:
+    c = st.content
+    cities = [x for x in range(len(c.cities)) if city_province(st, x) == p]
+    total = sum(value(st, x) for x in cities)
+    if c.side_of[p] == EAST:
+        total += sum(value(st, x) for x in c.externals if links(st, x) and links(st, x)[0] == p)
+    return total
+
+
+def export_level(st, p: int) -> int:
+    c = st.content
+    cities = [x for x in range(len(c.cities)) if city_province(st, x) == p
+              and st.factory[x] != NONE]
+    return max((value(st, x) for x in cities), default=-1)
+
+
+def board_queries_agree(st) -> None:
+    c = st.content
+    provinces = range(len(c.provinces))
+    assert list(board.values(st)) == [value(st, x) for x in range(len(c.cities))]
+    assert [board.value(st, x) for x in range(len(c.cities))] == list(board.values(st))
+    assert [list(board.external_links(st, x)) for x in c.externals] == [links(st, x) for x in c.externals]
+    assert list(board.economies(st)) == [economy(st, p) for p in provinces]
+    assert list(board.export_levels(st)) == [export_level(st, p) for p in provinces]
+    assert board.ls_requirements(st) == [max(0, 3 * (st.ls[p] + 1) - economy(st, p)) for p in provinces]
+    assert [board.ls_requirement(st, p) for p in provinces] == board.ls_requirements(st)
+    assert board.rundown_sites(st) == [x for x in range(len(c.cities)) if st.factory[x] == WORKING
+                                       and c.city_side[x] == EAST and c.cities[x].kind != "external"]
+    for side in (WEST, EAST):
+        assert board.build_sites(st, side) == build_sites(st, side, None, 1)
+        assert list(board.dismantle_sites(st, side)) == dismantle_sites(st, side, None)
+        assert board.can_dismantle(st, side) == bool(dismantle_sites(st, side, None))
+    for where in ("cssr", "pl"):
+        assert board.build_sites(st, EAST, where) == build_sites(st, EAST, where, 1)
+    assert board.build_sites(st, EAST, "rheinsberg", 2) == build_sites(st, EAST, "rheinsberg", 2)
+    for where in ("nrw", "ns", "sn"):
+        side = c.side_of[c.province_index[where]]
+        assert list(board.dismantle_sites(st, side, where)) == dismantle_sites(st, side, where)
+
+
 @pytest.mark.parametrize(("game_id", "options"), GAMES)
 def test_board_queries_agree_with_the_straightforward_rules(game_id, options):
+    """At every step; the reading kept in the state (``works``) is asked for first, so one that a
+    change of the board failed to set back would answer for the board before and fail."""
     checked = 0
     for st in positions(game_id, options):
-        c = st.content
-        provinces = range(len(c.provinces))
-        assert board.values(st) == [value(st, x) for x in range(len(c.cities))]
-        assert [board.value(st, x) for x in range(len(c.cities))] == board.values(st)
-        assert board.economies(st) == [board.economy(st, p) for p in provinces]
-        assert board.export_levels(st) == [board.export_level(st, p) for p in provinces]
-        assert board.ls_requirements(st) == [board.ls_requirement(st, p) for p in provinces]
-        assert board.rundown_sites(st) == [x for x in range(len(c.cities)) if st.factory[x] == WORKING
-                                           and c.city_side[x] == EAST and c.cities[x].kind != "external"]
-        for side in (WEST, EAST):
-            assert board.build_sites(st, side) == build_sites(st, side, None, 1)
-            assert board.dismantle_sites(st, side) == dismantle_sites(st, side, None)
-            assert board.can_dismantle(st, side) == bool(dismantle_sites(st, side, None))
-        for where in ("cssr", "pl"):
-            assert board.build_sites(st, EAST, where) == build_sites(st, EAST, where, 1)
-        assert board.build_sites(st, EAST, "rheinsberg", 2) == build_sites(st, EAST, "rheinsberg", 2)
-        for where in ("nrw", "ns", "sn"):
-            side = c.side_of[c.province_index[where]]
-            assert board.dismantle_sites(st, side, where) == dismantle_sites(st, side, where)
+        board_queries_agree(st)
         checked += 1
     assert checked > 300
+
+
+@pytest.mark.parametrize(("game_id", "options"), GAMES)
+def test_a_clone_that_changes_the_board_leaves_the_kept_reading_alone(game_id, options):
+    """Clones share the kept reading; the one that builds or dismantles sets back only its own."""
+    changes = 0
+    for st in positions(game_id, options, games=3):
+        board.values(st), board.economies(st)  # the reading both will share
+        before = (list(st.factory), list(st.lines), st.hamburg)
+        for action in st.legal_actions():
+            twin = st.clone()
+            twin.apply(action)
+            if (twin.factory, twin.lines, twin.hamburg) != before:
+                changes += 1
+                board_queries_agree(twin)
+        board_queries_agree(st)
+    assert changes > 100
 
 
 # ---------------------------------------------------------------------- a turn's legal actions

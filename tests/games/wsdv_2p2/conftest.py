@@ -90,6 +90,7 @@ class Table:
         st.sectors = [0, 0, 0]
         st.factory = [board.NONE] * len(self.c.cities)
         st.lines = [0] * len(self.c.ends)
+        board.changed(st)
         st.socialists = [0] * len(self.c.provinces)
         st.box = 0
         st.hands = [[], [], [], []]
@@ -106,7 +107,7 @@ class Table:
 
     def factories(self, *keys: str) -> Table:
         for k in keys:
-            self.st.factory[self.city(k)] = board.WORKING
+            board.set_factory(self.st, self.city(k), board.WORKING)
         return self
 
     # ------------------------------------------------------------------ decisions

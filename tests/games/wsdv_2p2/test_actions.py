@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from realpolitik.engine import IllegalAction
+from realpolitik.games.wsdv import board
 
 from .conftest import EAST_SEAT, USA, USSR, WEST_SEAT, card, deck_card
 
@@ -122,9 +123,10 @@ def test_the_soviet_value_reminder(table):
     low = card("xl", colour="east", value=1)
     t = table().clear_board().with_cards(low)
     t.st.soviet_penalty = True
-    t.st.factory[t.city("leipzig")] = t.st.factory[t.city("dresden")] = t.st.factory[t.city("karl-marx-stadt")] = 1
+    t.factories("leipzig", "dresden", "karl-marx-stadt")
     t.st.lines[t.c.site_index["leipzig/dresden"] - 1000 >> 1] = 1
     t.st.lines[(t.c.site_index["dresden/karl-marx-stadt"] - 1000) >> 1] = 1
+    board.changed(t.st)
     t.turn(USSR, display=("xl",))
     t.run("take xl ls")
     assert t.st.stack[-1].points == 0 and "ls sn" in t.legal  # value 0: living standard where the economy allows

@@ -138,7 +138,7 @@ class Build(NamedTuple):
                 st.log.add(t("{seat} leaves {points} build point(s) unused.", seat=st.seats[seat], points=points))
             return
         if verb == "hamburg":
-            st.hamburg = c.province_index[arg]
+            board.set_hamburg(st, c.province_index[arg])
             st.log.add(t("Hamburg now counts for {province}.", province=pname(st, st.hamburg)))
             st.stack.append(Build(seat, side, points, where, True))
             return
@@ -213,7 +213,7 @@ class LivingStandard(NamedTuple):
         if words[0] == grammar.DONE:
             return
         if words[0] == "hamburg":
-            st.hamburg = c.province_index[words[1]]
+            board.set_hamburg(st, c.province_index[words[1]])
             st.log.add(t("Hamburg now counts for {province}.", province=pname(st, st.hamburg)))
             st.stack.append(LivingStandard(seat, side, points, placed, choice, flags | SWITCHED))
             return

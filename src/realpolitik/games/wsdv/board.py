@@ -99,33 +99,78 @@ def lowest_sectors(st: S) -> list[int]:
 # ====================================================================== factories and infrastructure
 
 
+class Works:
+    """What the factories and the blue lines give on one board: factory values, economies, export
+    levels, the external factories' links, and per side the sites to build on (before the mass-protest
+    bans, which change with unrest) and to dismantle (§1.7, §4.2).
+
+    Kept in the state (``works``, a ``CACHE`` field) until a factory, a blue line or Hamburg's
+    province changes (``changed``); each part is worked out when first asked. In a game most
+    steps change none of them, so every later question on the same board is a lookup.
+    """
+
+    __slots__ = ("values", "economies", "levels", "links", "assignment", "builds", "dismantles")
+    #: clones share it (testing/playout.py): it only adds answers about the board it was made for
+    shareable = True
+
+    def __init__(self) -> None:
+        self.values: tuple[int, ...] | None = None
+        self.economies: tuple[int, ...] | None = None
+        self.levels: tuple[int, ...] | None = None
+        #: per external city: the East provinces it is linked to
+        self.links: dict[int, tuple[int, ...]] = {}
+        #: the province each linked external factory counts for when East names none
+        self.assignment: dict[int, int] | None = None
+        #: per (side, caption): the sites, and each as ``(site, ban slot, ban slot)`` (``Network.slot``)
+        self.builds: dict[tuple[int, str | None], tuple[tuple[int, ...], list[tuple[int, int, int]]]] = {}
+        #: per side: ``dismantle_sites`` without a caption
+        self.dismantles: dict[int, tuple[int, ...]] = {}
+
+
+def works(st: S) -> Works:
+    """The reading of ``st``'s board, kept in the state (``Works``)."""
+    w = st.works
+    if w is None:
+        w = st.works = Works()
+    return w
+
+
+def changed(st: S) -> None:
+    """A factory, a blue line or Hamburg's province changed: the kept reading no longer holds."""
+    st.works = None
+
+
+def set_factory(st: S, city: int, state: int) -> None:
+    """Put the factory of ``city`` into ``state`` (none, working, run down)."""
+    st.factory[city] = state
+    changed(st)
+
+
+def set_hamburg(st: S, p: int) -> None:
+    """Let Hamburg count for province ``p`` (§1.2)."""
+    st.hamburg = p
+    changed(st)
+
+
+
 def value(st: S, city: int) -> int:
     """A factory's value: 1 + working connections, -1 when run down, +1 for Rheinsberg (§1.7)."""
-    factory = st.factory
-    state = factory[city]
-    if state == NONE:
-        return 0
-    net = st.content.network
-    lines = st.lines
-    v = net.base_value[city]
-    for k, full, other, _ in net.links[city]:
-        if lines[k] == full and factory[other] != NONE:
-            v += 1
-    if state == RUNDOWN:
-        v -= 1
-    return v
+    return values(st)[city]
 
 
-def values(st: S) -> list[int]:
+def values(st: S) -> tuple[int, ...]:
     """``value`` of every city (0 without a factory) at once."""
-    net = st.content.network
-    factory = st.factory
-    out = list(map(tuple.__getitem__, net.worth, factory))
-    for _, a, b in compress(net.ends, map(eq, st.lines, net.full)):  # the connections with every line built
-        if factory[a] != NONE and factory[b] != NONE:
-            out[a] += 1
-            out[b] += 1
-    return out
+    w = works(st)
+    if w.values is None:
+        net = st.content.network
+        factory = st.factory
+        out = list(map(tuple.__getitem__, net.worth, factory))
+        for _, a, b in compress(net.ends, map(eq, st.lines, net.full)):  # the connections with every line built
+            if factory[a] != NONE and factory[b] != NONE:
+                out[a] += 1
+                out[b] += 1
+        w.values = tuple(out)
+    return w.values
 
 
 def province_factories(st: S, p: int) -> list[int]:
@@ -139,34 +184,40 @@ def province_factories(st: S, p: int) -> list[int]:
 
 def export_level(st: S, p: int) -> int:
     """The value of the province's most valuable factory; -1 when it has none (§1.7)."""
-    return max((value(st, x) for x in province_factories(st, p)), default=-1)
+    return export_levels(st)[p]
 
 
-def export_levels(st: S) -> list[int]:
+def export_levels(st: S) -> tuple[int, ...]:
     """``export_level`` of every province at once."""
-    c = st.content
-    net = c.network
-    factory = st.factory
-    out = [-1] * (len(c.provinces) + 2)  # and the slots of Hamburg and of the external cities (``Network.slot``)
-    for x, v in enumerate(values(st)):
-        slot = net.slot[x]
-        if factory[x] != NONE and v > out[slot]:
-            out[slot] = v
-    out[st.hamburg] = max(out[st.hamburg], out[net.hamburg_slot])
-    return out[:len(c.provinces)]
+    w = works(st)
+    if w.levels is None:
+        c = st.content
+        net = c.network
+        factory = st.factory
+        out = [-1] * (len(c.provinces) + 2)  # and the slots of Hamburg and of the external cities (``Network.slot``)
+        for x, v in enumerate(values(st)):
+            slot = net.slot[x]
+            if factory[x] != NONE and v > out[slot]:
+                out[slot] = v
+        out[st.hamburg] = max(out[st.hamburg], out[net.hamburg_slot])
+        w.levels = tuple(out[:len(c.provinces)])
+    return w.levels
 
 
-def external_links(st: S, ext: int) -> list[int]:
+def external_links(st: S, ext: int) -> tuple[int, ...]:
     """East provinces an external factory is linked to by a working connection (§4.2.4)."""
-    factory, lines = st.factory, st.lines
-    out = []
-    if factory[ext] == NONE:
-        return out
-    for k, full, other, _ in st.content.network.links[ext]:
-        if lines[k] == full and factory[other] != NONE:
-            p = province_of(st, other)
-            if p not in out:
-                out.append(p)
+    known = works(st).links
+    out = known.get(ext)
+    if out is None:
+        found: list[int] = []
+        factory, lines = st.factory, st.lines
+        if factory[ext] != NONE:
+            for k, full, other, _ in st.content.network.links[ext]:
+                if lines[k] == full and factory[other] != NONE:
+                    p = province_of(st, other)
+                    if p not in found:
+                        found.append(p)
+        out = known[ext] = tuple(found)
     return out
 
 
@@ -174,29 +225,32 @@ def external_assignment(st: S, choice: tuple[int, ...] = ()) -> dict[int, int]:
     """Province each linked external factory counts for: its one link, or East's pick of two.
 
     ``choice`` holds (external city, province) pairs East named in this action; without a
-    valid pick the first linked province counts.
+    valid pick the first linked province counts. The answer is kept for the board: read it only.
     """
+    w = works(st)
+    if not choice and w.assignment is not None:
+        return w.assignment
     picks = dict(zip(choice[::2], choice[1::2]))
     out = {}
     for ext in st.content.externals:
         links = external_links(st, ext)
         if links:
             out[ext] = picks[ext] if picks.get(ext) in links else links[0]
+    if not choice:
+        w.assignment = out
     return out
 
 
 def economy(st: S, p: int, choice: tuple[int, ...] = ()) -> int:
     """Sum of the province's factory values, with the external factories counting for it (§1.7)."""
-    total = sum(value(st, x) for x in province_factories(st, p))
-    if st.content.side_of[p] == EAST:
-        for ext, q in external_assignment(st, choice).items():
-            if q == p:
-                total += value(st, ext)
-    return total
+    return economies(st, choice)[p]
 
 
-def economies(st: S, choice: tuple[int, ...] = ()) -> list[int]:
+def economies(st: S, choice: tuple[int, ...] = ()) -> tuple[int, ...]:
     """``economy`` of every province at once."""
+    w = works(st)
+    if not choice and w.economies is not None:
+        return w.economies
     c = st.content
     net = c.network
     vals = values(st)
@@ -207,7 +261,10 @@ def economies(st: S, choice: tuple[int, ...] = ()) -> list[int]:
     for ext, q in external_assignment(st, choice).items():
         if c.side_of[q] == EAST:
             out[q] += vals[ext]
-    return out[:len(c.provinces)]
+    found = tuple(out[:len(c.provinces)])
+    if not choice:
+        w.economies = found
+    return found
 
 
 def attached(st: S, city: int) -> bool:
@@ -229,50 +286,60 @@ def build_sites(st: S, side: int, where: str | None = None, points: int = 1) -> 
     """Sites where ``side`` may spend a build point now (§4.2.1–4.2.4).
 
     ``where`` is an event caption: ``cssr``/``pl`` (external factories there and lines to
-    them), ``rheinsberg`` (the Rheinsberg factory, 2 points).
+    them), ``rheinsberg`` (the Rheinsberg factory, 2 points). No site lies in a province with a
+    mass protest, nor does a line that ends in one.
     """
-    c = st.content
-    out: list[int] = []
-    factory = st.factory
     if where == "rheinsberg":
-        r = c.rheinsberg
-        if points >= 2 and factory[r] == NONE and protests(st, c.city_province[r]) == 0:
-            out.append(r)
-        return out
-    net = c.network
+        r = st.content.rheinsberg
+        if points >= 2 and st.factory[r] == NONE and protests(st, st.content.city_province[r]) == 0:
+            return [r]
+        return []
+    known = works(st).builds
+    found = known.get((side, where))
+    if found is None:
+        found = known[side, where] = _open_sites(st, side, where)
+    if max(st.unrest) < 4 and not any(st.supplier_mp):  # no mass protest anywhere (``protesting``)
+        return list(found[0])
     banned = protesting(st)
     banned += (banned[st.hamburg], False)  # read by Hamburg and by the external cities (``Network.slot``)
+    return [site for site, a, b in found[1] if not banned[a] and not banned[b]]
+
+
+def _open_sites(st: S, side: int, where: str | None) -> tuple[tuple[int, ...], list[tuple[int, int, int]]]:
+    """The sites ``build_sites`` offers when no province has a mass protest, and each of them with the
+    two ``Network.slot`` entries whose bans close it (a city's slot twice, a line's two ends)."""
+    net = st.content.network
+    factory = st.factory
     if where in ("cssr", "pl"):
-        out += [x for x in net.abroad_cities[where] if factory[x] == NONE]
-        group = net.abroad[where]
+        cities, entries, group = net.abroad_cities[where], net.abroad_sites[where], net.abroad[where]
     else:
-        slot = net.slot
-        out += [x for x in net.buildable[side] if factory[x] == NONE and not banned[slot[x]]]
-        group = net.sides[side]
+        cities, entries, group = net.buildable[side], net.city_sites[side], net.sides[side]
+    out = [entry for x, entry in zip(cities, entries) if factory[x] == NONE]
     lines = st.lines
     # a connection without a line and without a factory at either end offers no site
     busy = map(or_, map(or_, map(lines.__getitem__, group.k), map(factory.__getitem__, group.a)),
                map(factory.__getitem__, group.b))
     for k, a, b, slot_a, slot_b, full, single, site in compress(group.rows, busy):
         built = lines[k]
-        if built == full or banned[slot_a] or banned[slot_b]:
+        if built == full:
             continue
         if single:
             if factory[a] != NONE or factory[b] != NONE:
-                out.append(site)
+                out.append((site, slot_a, slot_b))
         elif built:
-            out.append(site + (1 if built & 1 else 0))
+            out.append((site + (1 if built & 1 else 0), slot_a, slot_b))
         else:
             if factory[a] != NONE:
-                out.append(site)
+                out.append((site, slot_a, slot_b))
             if factory[b] != NONE:
-                out.append(site + 1)
-    return out
+                out.append((site + 1, slot_a, slot_b))
+    return tuple([entry[0] for entry in out]), out
 
 
 def build(st: S, site: int) -> int:
     """Spend build points on a site; returns the points used (Rheinsberg takes two)."""
     c = st.content
+    changed(st)
     if site < LINE:
         st.factory[site] = WORKING
         return 2 if site == c.rheinsberg else 1
@@ -281,13 +348,23 @@ def build(st: S, site: int) -> int:
     return 1
 
 
-def dismantle_sites(st: S, side: int, where: str | None = None) -> list[int]:
+def dismantle_sites(st: S, side: int, where: str | None = None) -> tuple[int, ...]:
     """Build points ``side`` could lose now (§4.2.5, spec §11.1 #7).
 
     A blue line, a factory with no infrastructure attached that is not run down, or
     Rheinsberg (which first runs down, then goes). External factories never count.
     ``where`` is a caption: a province key (``ns`` includes Hamburg wherever it counts).
     """
+    if where is None:
+        known = works(st).dismantles
+        found = known.get(side)
+        if found is None:
+            found = known[side] = tuple(_dismantle_sites(st, side, None))
+        return found
+    return tuple(_dismantle_sites(st, side, where))
+
+
+def _dismantle_sites(st: S, side: int, where: str | None) -> list[int]:
     c = st.content
     target = None if where is None else c.province_index[where]
 
@@ -328,6 +405,7 @@ def dismantle(st: S, site: int) -> Text:
     """Remove one build point; returns what happened in words."""
     c = st.content
     name = c.site_name[site]
+    changed(st)
     if site < LINE:
         if site == c.rheinsberg and st.factory[site] == WORKING:
             st.factory[site] = RUNDOWN
@@ -348,6 +426,7 @@ def rundown_sites(st: S) -> list[int]:
 def remove_external(st: S, ext: int) -> None:
     """STOP: remove an external factory and all infrastructure attached to it (§5.2)."""
     c = st.content
+    changed(st)
     st.factory[ext] = NONE
     for k in c.city_connections[ext]:
         if c.lines[k] == 1:
@@ -358,17 +437,13 @@ def remove_external(st: S, ext: int) -> None:
 
 
 def ls_requirement(st: S, p: int, choice: tuple[int, ...] = ()) -> int:
-    """Card points still missing for the province's next LS: 3·n minus its economy (§4.3.2)."""
-    return _missing(st.ls[p], economy(st, p, choice))
+    """Card points still missing for the province's next LS n: 3·n minus its economy (§4.3.2)."""
+    return max(0, 3 * (st.ls[p] + 1) - economy(st, p, choice))
 
 
 def ls_requirements(st: S, choice: tuple[int, ...] = ()) -> list[int]:
     """``ls_requirement`` of every province at once."""
-    return [_missing(ls, e) for ls, e in zip(st.ls, economies(st, choice))]
-
-
-def _missing(ls: int, economy: int) -> int:
-    return max(0, 3 * (ls + 1) - economy)
+    return [max(0, 3 * (ls + 1) - e) for ls, e in zip(st.ls, economies(st, choice))]
 
 
 def other(side: int) -> int:

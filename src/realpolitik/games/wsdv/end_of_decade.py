@@ -105,7 +105,7 @@ class Pay(NamedTuple):
         verb, arg = grammar.words(action)
         if verb == "rundown":
             x = c.city_index[arg]
-            st.factory[x] = board.RUNDOWN
+            board.set_factory(st, x, board.RUNDOWN)
             st.log.add(t("{seat} picks: the factory in {city} runs down ({why}).", seat=st.seats[seat],
                          city=t(c.cities[x].name), why=why))
         else:
@@ -138,7 +138,7 @@ class DeclareHamburg(NamedTuple):
 
     def act(self, st: S, action: str) -> None:
         st.stack.pop()
-        st.hamburg = st.content.province_index[grammar.words(action)[1]]
+        board.set_hamburg(st, st.content.province_index[grammar.words(action)[1]])
         st.log.add(t("Hamburg counts for {province}.", province=pname(st, st.hamburg)))
 
     def describe(self, st: S, viewer: int | None) -> Text:
@@ -268,7 +268,7 @@ class CurrencyBalance(NamedTuple):
             charge(st, seat, debt, "rundown", True, t("the currency shortfall"))
             return
         for x in board.rundown_sites(st):
-            st.factory[x] = board.RUNDOWN
+            board.set_factory(st, x, board.RUNDOWN)
         st.log.add(t("All {working} working East factories run down.", working=working))
         rest = debt - working
         if rest <= 0:

@@ -430,7 +430,7 @@ class Rundown(NamedTuple):
     def act(self, st: S, action: str) -> None:
         st.stack.pop()
         x = st.content.city_index[grammar.words(action)[1]]
-        st.factory[x] = RUNDOWN
+        board.set_factory(st, x, RUNDOWN)
         st.log.add(t("The factory in {city} runs down.", city=t(st.content.cities[x].name)))
 
     def describe(self, st: S, viewer: int | None) -> Text:
@@ -451,7 +451,7 @@ class Repair(NamedTuple):
     def act(self, st: S, action: str) -> None:
         st.stack.pop()
         x = st.content.city_index[grammar.words(action)[1]]
-        st.factory[x] = WORKING
+        board.set_factory(st, x, WORKING)
         st.log.add(t("The factory in {city} is repaired.", city=t(st.content.cities[x].name)))
 
     def describe(self, st: S, viewer: int | None) -> Text:

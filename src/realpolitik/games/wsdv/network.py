@@ -77,6 +77,8 @@ class Network:
         #: per side, in index order: the cities a factory may be built on (cities and Hamburg, §4.2.1)
         self.buildable = tuple(tuple(x for x, city in enumerate(c.cities) if c.city_side[x] == s
                                      and city.kind in ("city", "hamburg")) for s in sides)
+        #: the same cities as ``board.build_sites`` lists them: a city with the slot of its ban, twice
+        self.city_sites = tuple(tuple((x, self.slot[x], self.slot[x]) for x in xs) for xs in self.buildable)
         #: per side, in index order: its cities that are not external
         self.inland = tuple(tuple(x for x, city in enumerate(c.cities) if c.city_side[x] == s
                                   and city.kind != "external") for s in sides)
@@ -86,6 +88,8 @@ class Network:
         #: per foreign country (``cssr``, ``pl``): its external cities, and the connections at them
         countries = {c.cities[x].country for x in c.externals}
         self.abroad_cities = {w: tuple(x for x in c.externals if c.cities[x].country == w) for w in countries}
+        self.abroad_sites = {w: tuple((x, self.slot[x], self.slot[x]) for x in xs)
+                             for w, xs in self.abroad_cities.items()}
         self.abroad = {w: self._connections(c, sorted({k for x in xs for k in c.city_connections[x]}))
                        for w, xs in self.abroad_cities.items()}
 

@@ -52,6 +52,7 @@ def prepare(st: S) -> None:
         st.factory[x] = WORKING
     st.lines = [0] * len(c.ends)
     st.hamburg = c.start_hamburg
+    st.works = None
     st.prestige = st.currency = st.socialism = st.flight = 0
     st.wall = st.stasi = False
     st.police = []

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from realpolitik.engine import LIST, NESTED, SHARED, VALUE, FramedState, Outcome, Rng, fields
+from realpolitik.engine import CACHE, LIST, NESTED, SHARED, VALUE, FramedState, Outcome, Rng, fields
 from realpolitik.i18n import Listed, Text
 
 from . import board, end_of_decade, grave, rules, words
@@ -32,7 +32,7 @@ class WsdvState(FramedState):
         wall=VALUE, stasi=VALUE, police=LIST, police_used=VALUE, delivered=LIST, supplier_mp=LIST, decade=VALUE,
         half=VALUE, deck=LIST, display=LIST, special=VALUE, hands=NESTED, played=LIST, history=LIST,
         known=NESTED, deck_seen=LIST, out_seen=NESTED, order=LIST, turn=VALUE, hits=LIST, eod=VALUE,
-        result=VALUE,
+        result=VALUE, works=CACHE,
     )
 
     content: Content
