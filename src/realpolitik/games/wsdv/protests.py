@@ -42,6 +42,10 @@ class Suppliers(NamedTuple):
             st.stack += [Suppliers(), RelieveSupplier(st.seat_of(WEST))]
 
 
+#: the check every action ends with (frames are immutable values: one is shared)
+SUPPLIERS = Suppliers()
+
+
 @decision(tag="supplier_protest", public=True)
 class SupplierProtest(NamedTuple):
     """East names the supplier province (NRW, RP or BW) that gets West Berlin's new mass protest (§6.3)."""
@@ -108,6 +112,10 @@ class Socialists(NamedTuple):
                 _convert(st, p, n)
             return
         st.stack += [Socialists(), PlaceSocialist(st.seat_of(EAST))]
+
+
+#: the check every action ends with (frames are immutable values: one is shared)
+SOCIALISTS = Socialists()
 
 
 def _convert(st: S, p: int, n: int) -> None:

@@ -23,7 +23,7 @@ from .board import NONE, WORKING
 from .common import ROMAN, asks, discard, draw, leader, name, unveil
 from .content import EAST, Card, Content
 from .end_of_decade import EndOfDecade
-from .protests import Socialists, Suppliers
+from .protests import SOCIALISTS, SUPPLIERS
 
 if TYPE_CHECKING:
     from .state import WsdvState as S
@@ -315,7 +315,7 @@ class Turn(NamedTuple):
                 st.log.add(t("{seat} takes {card} — {use}.", seat=who, card=card, use=how))
             else:
                 st.log.add(t("{seat} plays from hand {card} — {use}.", seat=who, card=card, use=how))
-        st.stack.append(EndTurn(seat))
+        st.stack.append(END_TURNS[seat])
 
     def use_value(self, st: S, card: Card, use: str, value: int) -> None:
         """Remove unrest (a foreign card costs a build point), build up or raise living standards (§4.1–4.3)."""
@@ -344,7 +344,7 @@ class EndTurn(NamedTuple):
     seat: int
 
     def run(self, st: S) -> None:
-        st.stack += [NextTurn(self.seat), Socialists(), Suppliers()]
+        st.stack += (NEXT_TURNS[self.seat], SOCIALISTS, SUPPLIERS)
 
 
 @procedure(tag="next_turn")
@@ -356,7 +356,7 @@ class NextTurn(NamedTuple):
     def run(self, st: S) -> None:
         if len(st.display) > st.layout.last_cards:
             st.turn = (st.turn + 1) % len(st.order)
-            st.stack.append(st.Turn(st.order[st.turn]))  # 2+2 plays its own turn and sub-decade end
+            st.stack.append(st.turns[st.order[st.turn]])  # 2+2 plays its own turn and sub-decade end
             return
         st.stack.append(st.SubDecadeEnd())
 
@@ -374,6 +374,14 @@ class SubDecadeEnd(NamedTuple):
                 st.stack.append(Turn(st.order[st.turn]))
                 return
         close_decade(st)
+
+
+# Frames are immutable values: the ones every action pushes are made once per seat and shared
+# (making a NamedTuple frame is a Python call).
+SEATS = range(4)
+END_TURNS = tuple(map(EndTurn, SEATS))
+NEXT_TURNS = tuple(map(NextTurn, SEATS))
+TURNS = tuple(map(Turn, SEATS))
 
 
 def close_decade(st: S) -> None:

@@ -46,6 +46,7 @@ class WsdvState(FramedState):
     Deal = rules.Deal
     Discard = rules.Discard
     Turn = rules.Turn
+    turns = rules.TURNS  # a turn per seat, made once (rules.TURNS)
     SubDecadeEnd = rules.SubDecadeEnd
     PHASES: ClassVar[dict] = end_of_decade.PHASES
 

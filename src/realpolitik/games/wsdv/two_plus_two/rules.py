@@ -277,6 +277,10 @@ class Turn(base_rules.Turn):
         return t("take a display card (or play a hand card) and use it: calm, build, ls, event")
 
 
+#: a 2+2 turn per seat, made once and shared (``WsdvState.turns``)
+TURNS = tuple(map(Turn, base_rules.SEATS))
+
+
 def trigger(st: S, seat: int, key: str) -> None:
     """Trigger an event (§6.4): the special card asks its price first, a dual card what to ignore."""
     card = st.card(key)

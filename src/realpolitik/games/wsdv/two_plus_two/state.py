@@ -43,6 +43,7 @@ class TwoPlusTwoState(WsdvState):
     Deal = rules.Deal
     Discard = rules.Discard
     Turn = rules.Turn
+    turns = rules.TURNS
     SubDecadeEnd = rules.SubDecadeEnd
     PHASES: ClassVar[dict] = end_of_decade.PHASES
 
