@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from realpolitik.sim import targets
+from realpolitik.sim import run_arena, targets
 from realpolitik.sim.targets import TARGETS, Target, judge, play_chunks, rate_ratio
 
 TOOL = Path(__file__).resolve().parents[2] / "tools" / "targets.py"
@@ -111,6 +111,19 @@ def test_shards_play_disjoint_chunks_that_together_are_the_unsharded_ones():
         play_chunks(target, [], 2, whole.append, shard=(2, 2))
 
 
+def test_an_all_heuristic_table_plays_each_deal_once():
+    """Its seats hold the same deterministic bot, so a rotation of the seats replays the game it rotates."""
+    rotations = run_arena("nuclear-war", ["heuristic"] * 4, 4, seed=targets.SEED_BASE)
+    assert len({r.seed for r in rotations}) == 1
+    assert len({(r.plies, tuple(r.winners), r.reason) for r in rotations}) == 1
+    target = TARGETS["nuclear-war 4p heuristics"]
+    lines: list[dict] = []
+    assert play_chunks(target, [], 3, lines.append) == 3
+    assert [g["chunk"] for g in lines] == [0, 1, 2] and len({g["seed"] for g in lines}) == 3
+    assert targets.configuration(target)["seating"] == targets.ONE_GAME_A_DEAL
+    assert "seating" not in targets.configuration(TARGETS["nuclear-war 4p"])  # a seat target rotates its deals
+
+
 def test_another_configuration_starts_its_own_count():
     target = TARGETS["e1815 2p"]
     config = targets.configuration(target)
@@ -125,14 +138,15 @@ def test_the_tool_runs_resumes_and_reports(tmp_path):
     run = [sys.executable, str(TOOL), "--file", str(results), "run", "e1815 3p heuristics", "--games", "4"]
     first = subprocess.run(run, capture_output=True, text=True, timeout=300)
     assert first.returncode == 0, first.stderr
-    assert "6 games played" in first.stdout  # two deals of three rotations
+    assert "4 games played" in first.stdout  # four deals, one game each: an all-heuristic table
     assert "0 games played" in subprocess.run(run, capture_output=True, text=True, timeout=300).stdout
     lines = [json.loads(line) for line in results.read_text().splitlines()]
-    assert len(lines) == 6 and {line["target"] for line in lines} == {"e1815 3p heuristics"}
+    assert len(lines) == 4 and {line["target"] for line in lines} == {"e1815 3p heuristics"}
+    assert sorted(line["chunk"] for line in lines) == [0, 1, 2, 3]
     report = subprocess.run([sys.executable, str(TOOL), "--file", str(results), "report", "e1815 3p", "--json"],
                             capture_output=True, text=True, timeout=120)
     verdict = json.loads(report.stdout)[0]
-    assert verdict["games"] == 0 and verdict["baseline"]["seats"] == 18 and not verdict["met"]
+    assert verdict["games"] == 0 and verdict["baseline"]["seats"] == 12 and not verdict["met"]
     doc = tmp_path / "bots.md"
     doc.write_text("before\n<!-- targets:begin -->\nold\n<!-- targets:end -->\nafter\n")
     subprocess.run([sys.executable, str(TOOL), "--file", str(results), "report", "--write", str(doc)], check=True,

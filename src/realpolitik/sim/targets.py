@@ -13,9 +13,12 @@ A target is one arena matchup and a bar to clear (the bots issue):
 
 Games are played by the arena (:func:`realpolitik.sim.arena.run_arena`) one *chunk* at a
 time: one deal, every rotation of the seats, chunk ``k`` of a target on arena seed
-``SEED_BASE + k``. Each finished game is one JSON line of a results file; a run plays the
-chunks not stored yet, so a machine can add games whenever it has the time, and several
-runners can share a target by shards. Games are pooled only with games of the same
+``SEED_BASE + k``. An all-heuristic table (a ``baseline``) plays one game a deal: its seats
+hold the same bot, so a rotation replays the same game (the heuristics of Nuclear War and
+1815 are deterministic), and counting it again would count one deal as several. Each
+finished game is one JSON line of a results file; a run plays the chunks not stored yet, so
+a machine can add games whenever it has the time, and several runners can share a target by
+shards. Games are pooled only with games of the same
 *configuration*: the game's rules version, the options and every bot's parameters after
 the game's defaults are applied — a change of default budget starts a new count rather
 than mixing two bots in one figure.
@@ -48,6 +51,8 @@ BASELINE_GAMES = 1000
 NUCLEAR_WAR_GAMES = 1000
 #: the most CPU seconds a search bot may spend on a decision, on average, at its default budget
 SECONDS_PER_MOVE = 2.0
+#: how an all-heuristic table is seated (``configuration``): each deal once
+ONE_GAME_A_DEAL = "one game a deal"
 
 
 @dataclass(frozen=True)
@@ -55,7 +60,7 @@ class Target:
     name: str
     game: str
     seats: tuple[str, ...]
-    kind: str  # duel, team or seat
+    kind: str  # duel, team, seat or baseline (the all-heuristic table a seat target is compared with)
     bar: float
     baseline: str | None = None  # seat: the all-heuristic target it is compared with
     options: tuple[tuple[str, Any], ...] = ()
@@ -101,7 +106,15 @@ def configuration(target: Target) -> dict[str, Any]:
         if kind == "ismcts":
             params.setdefault("budget", DEFAULT_BUDGET)
         bots[spec] = {"kind": kind, **dict(sorted(params.items()))}
-    return {"rules_version": game.rules_version, "options": dict(target.options), "bots": bots}
+    config = {"rules_version": game.rules_version, "options": dict(target.options), "bots": bots}
+    if target.kind == "baseline":  # earlier baselines played every rotation of a deal: not pooled with these
+        config["seating"] = ONE_GAME_A_DEAL
+    return config
+
+
+def games_a_chunk(target: Target) -> int:
+    """A chunk's games: one deal in every rotation of the seats, or once at an all-heuristic table."""
+    return 1 if target.kind == "baseline" else target.players
 
 
 def config_key(config: dict[str, Any]) -> str:
@@ -151,7 +164,7 @@ def play_chunks(target: Target, stored: list[dict[str, Any]], games: int,
     while len(mine) + played < games and more():
         chunk = next(chunks)
         try:
-            results = run_arena(target.game, target.seats, target.players, seed=SEED_BASE + chunk,
+            results = run_arena(target.game, target.seats, games_a_chunk(target), seed=SEED_BASE + chunk,
                                 options=dict(target.options))
         except Interrupted as stop:
             for result in stop.results:
