@@ -136,9 +136,18 @@ def export_level(st, p: int) -> int:
     return max((value(st, x) for x in cities), default=-1)
 
 
+def bits(st) -> tuple[int, int, int, int]:
+    c = st.content
+    return (sum(1 << x for x in range(len(c.cities)) if st.factory[x]),
+            sum(st.lines[k] << 2 * k for k in range(len(c.ends))),
+            sum(1 << 2 * k for k, (a, _) in enumerate(c.ends) if st.factory[a]),
+            sum(1 << 2 * k + 1 for k, (_, b) in enumerate(c.ends) if st.factory[b]))
+
+
 def board_queries_agree(st) -> None:
     c = st.content
     provinces = range(len(c.provinces))
+    assert board.board_bits(st) == bits(st)  # first: the masks carried over from the board before (``moved``)
     assert list(board.values(st)) == [value(st, x) for x in range(len(c.cities))]
     assert [board.value(st, x) for x in range(len(c.cities))] == list(board.values(st))
     assert [list(board.external_links(st, x)) for x in c.externals] == [links(st, x) for x in c.externals]

@@ -8,7 +8,7 @@ Sites are numbered as in ``content``: a city by its index, a blue line as
 from __future__ import annotations
 
 from itertools import compress
-from operator import eq, or_
+from operator import eq
 from typing import TYPE_CHECKING
 
 from realpolitik.i18n import Text, t
@@ -109,7 +109,7 @@ class Works:
     steps change none of them, so every later question on the same board is a lookup.
     """
 
-    __slots__ = ("values", "economies", "levels", "links", "assignment", "builds", "dismantles")
+    __slots__ = ("values", "economies", "levels", "links", "assignment", "bits", "builds", "dismantles")
     #: clones share it (testing/playout.py): it only adds answers about the board it was made for
     shareable = True
 
@@ -121,8 +121,10 @@ class Works:
         self.links: dict[int, tuple[int, ...]] = {}
         #: the province each linked external factory counts for when East names none
         self.assignment: dict[int, int] | None = None
-        #: per (side, caption): the sites, and each as ``(site, ban slot, ban slot)`` (``Network.slot``)
-        self.builds: dict[tuple[int, str | None], tuple[tuple[int, ...], list[tuple[int, int, int]]]] = {}
+        #: the factories and the lines as masks (``board_bits``)
+        self.bits: tuple[int, int, int, int] | None = None
+        #: per (side, caption): the sites before bans, as a city mask and a line mask (``build_sites``)
+        self.builds: dict[tuple[int, str | None], tuple[int, int]] = {}
         #: per side: ``dismantle_sites`` without a caption
         self.dismantles: dict[int, tuple[int, ...]] = {}
 
@@ -140,16 +142,39 @@ def changed(st: S) -> None:
     st.works = None
 
 
+def moved(st: S, city: int = -1, k: int = -1) -> None:
+    """The factory of ``city`` or connection ``k``'s lines changed (or neither: Hamburg's province): a
+    new reading, which takes the board's masks (``board_bits``) over from the old one, brought up to date."""
+    old = st.works
+    st.works = None
+    if old is None or old.bits is None:
+        return
+    factories, lines, first_end, second_end = old.bits
+    if city >= 0:
+        net = st.content.network
+        if st.factory[city] != NONE:
+            factories |= 1 << city
+            first_end |= net.first_at[city]
+            second_end |= net.second_at[city]
+        else:
+            factories &= ~(1 << city)
+            first_end &= ~net.first_at[city]
+            second_end &= ~net.second_at[city]
+    if k >= 0:
+        lines = lines & ~(3 << 2 * k) | st.lines[k] << 2 * k
+    works(st).bits = factories, lines, first_end, second_end
+
+
 def set_factory(st: S, city: int, state: int) -> None:
     """Put the factory of ``city`` into ``state`` (none, working, run down)."""
     st.factory[city] = state
-    changed(st)
+    moved(st, city)
 
 
 def set_hamburg(st: S, p: int) -> None:
     """Let Hamburg count for province ``p`` (§1.2)."""
     st.hamburg = p
-    changed(st)
+    moved(st)
 
 
 
@@ -298,53 +323,67 @@ def build_sites(st: S, side: int, where: str | None = None, points: int = 1) -> 
     found = known.get((side, where))
     if found is None:
         found = known[side, where] = _open_sites(st, side, where)
-    if max(st.unrest) < 4 and not any(st.supplier_mp):  # no mass protest anywhere (``protesting``)
-        return list(found[0])
-    banned = protesting(st)
-    banned += (banned[st.hamburg], False)  # read by Hamburg and by the external cities (``Network.slot``)
-    return [site for site, a, b in found[1] if not banned[a] and not banned[b]]
-
-
-def _open_sites(st: S, side: int, where: str | None) -> tuple[tuple[int, ...], list[tuple[int, int, int]]]:
-    """The sites ``build_sites`` offers when no province has a mass protest, and each of them with the
-    two ``Network.slot`` entries whose bans close it (a city's slot twice, a line's two ends)."""
+    cities, lines = found
     net = st.content.network
-    factory = st.factory
-    if where in ("cssr", "pl"):
-        cities, entries, group = net.abroad_cities[where], net.abroad_sites[where], net.abroad[where]
-    else:
-        cities, entries, group = net.buildable[side], net.city_sites[side], net.sides[side]
-    out = [entry for x, entry in zip(cities, entries) if factory[x] == NONE]
-    lines = st.lines
-    # a connection without a line and without a factory at either end offers no site
-    busy = map(or_, map(or_, map(lines.__getitem__, group.k), map(factory.__getitem__, group.a)),
-               map(factory.__getitem__, group.b))
-    for k, a, b, slot_a, slot_b, full, single, site in compress(group.rows, busy):
-        built = lines[k]
-        if built == full:
-            continue
-        if single:
-            if factory[a] != NONE or factory[b] != NONE:
-                out.append((site, slot_a, slot_b))
-        elif built:
-            out.append((site + (1 if built & 1 else 0), slot_a, slot_b))
-        else:
-            if factory[a] != NONE:
-                out.append((site, slot_a, slot_b))
-            if factory[b] != NONE:
-                out.append((site + 1, slot_a, slot_b))
-    return tuple([entry[0] for entry in out]), out
+    if max(st.unrest) >= 4 or any(st.supplier_mp):  # a mass protest somewhere (``protesting``)
+        banned = protesting(st)
+        banned += (banned[st.hamburg], False)  # read by Hamburg and by the external cities (``Network.slot``)
+        for slot in compress(range(len(banned)), banned):
+            cities &= ~net.banned_cities[slot]
+            lines &= ~net.banned_lines[slot]
+    return list(compress(net.city_sites, _selectors(cities))) + list(compress(net.line_sites, _selectors(lines)))
+
+
+#: ``bytes.translate`` tables: a factory state as the digit 0 (none) or 1, or 0 or 2; a line state as its
+#: digit (0–3: its two lines as bits); a binary digit as a selector for ``compress``
+_ANY, _ANY2 = bytes([48] + [49] * 255), bytes([48] + [50] * 255)
+_DIGIT = bytes(range(48, 52)).ljust(256, b"?")
+_SELECT = bytes.maketrans(b"01", b"\x00\x01")
+
+
+def _selectors(mask: int) -> bytes:
+    """One byte per bit of ``mask``, the lowest first: 1 where the bit is set."""
+    return bin(mask)[:1:-1].encode().translate(_SELECT)
+
+
+def board_bits(st: S) -> tuple[int, int, int, int]:
+    """The factories and the blue lines as masks: the cities with a factory; the lines built (bit
+    ``2·k + end``); the connections with a factory at their first end (bit ``2·k``), at their second
+    (bit ``2·k + 1``). Read in C from the state's lists as digit strings; kept with the board (``Works``)."""
+    w = works(st)
+    found = w.bits
+    if found is None:
+        net = st.content.network
+        factory = bytes(st.factory)
+        found = w.bits = (int(factory[::-1].translate(_ANY), 2), int(bytes(st.lines)[::-1].translate(_DIGIT), 4),
+                          int(bytes(map(factory.__getitem__, net.first_ends)).translate(_ANY), 4),
+                          int(bytes(map(factory.__getitem__, net.second_ends)).translate(_ANY2), 4))
+    return found
+
+
+def _open_sites(st: S, side: int, where: str | None) -> tuple[int, int]:
+    """The sites ``build_sites`` offers when no province has a mass protest, as a city mask and a line
+    mask (``Sites``): a free city; a single line not built with a factory at either end; a double
+    connection's line not built whose other line is built or whose own end holds a factory (§4.2.2)."""
+    net = st.content.network
+    group = net.abroad_sites[where] if where in ("cssr", "pl") else net.side_sites[side]
+    factories, lines, first_end, second_end = board_bits(st)
+    free = ~lines
+    return group.cities & ~factories, free & (group.single & (first_end | second_end >> 1)
+                                              | group.first & (lines >> 1 | first_end)
+                                              | group.second & (lines << 1 | second_end))
 
 
 def build(st: S, site: int) -> int:
     """Spend build points on a site; returns the points used (Rheinsberg takes two)."""
     c = st.content
-    changed(st)
     if site < LINE:
         st.factory[site] = WORKING
+        moved(st, site)
         return 2 if site == c.rheinsberg else 1
     k, end = divmod(site - LINE, 2)
     st.lines[k] |= 1 << end
+    moved(st, k=k)
     return 1
 
 
@@ -380,7 +419,7 @@ def _dismantle_sites(st: S, side: int, where: str | None) -> list[int]:
                 and (target is None or inside([province_of(st, x)], (x,))):
             out.append(x)
     group = net.sides[side]
-    for k, a, b, _, _, _, _, site in compress(group.rows, map(lines.__getitem__, group.k)):  # lines built
+    for k, a, b, site in compress(group.rows, map(lines.__getitem__, group.k)):  # lines built
         built = lines[k]
         if target is None or inside(site_provinces(st, site), (a, b)):
             if built & 1:
@@ -405,15 +444,15 @@ def dismantle(st: S, site: int) -> Text:
     """Remove one build point; returns what happened in words."""
     c = st.content
     name = c.site_name[site]
-    changed(st)
     if site < LINE:
         if site == c.rheinsberg and st.factory[site] == WORKING:
-            st.factory[site] = RUNDOWN
+            set_factory(st, site, RUNDOWN)
             return t("the Rheinsberg factory runs down")
-        st.factory[site] = NONE
+        set_factory(st, site, NONE)
         return t("the factory in {city} is dismantled", city=t(c.cities[site].name))
     k, end = divmod(site - LINE, 2)
     st.lines[k] &= ~(1 << end)
+    moved(st, k=k)
     return t("{site} is dismantled", site=words.site(st, name))
 
 

@@ -7,7 +7,9 @@ query is one pass over plain tuples. Sites are numbered as in ``content``.
 
 Most connections are idle at any time (no line, no factory at either end). The queries
 skip them without a Python-level step: ``itertools.compress`` over a ``map`` of the
-state's lists, which relies on "no factory" and "no line" both being 0.
+state's lists, which relies on "no factory" and "no line" both being 0. Where a side may
+build is read from bit masks instead (``Sites``, ``board.board_bits``): a few integer
+operations for every connection at once, the masks carried from one board to the next.
 """
 
 from __future__ import annotations
@@ -31,17 +33,23 @@ class Link(NamedTuple):
 
 
 class Row(NamedTuple):
-    """A connection as ``board.build_sites`` reads it: its ends, where their mass-protest bans are
-    read (``Network.slot``), its full mask, whether it is a single line, and its first site."""
+    """A connection as ``board.dismantle_sites`` reads it: its ends and its first site."""
 
     k: int
     a: int
     b: int
-    slot_a: int
-    slot_b: int
-    full: int
-    single: bool
     site: int
+
+
+class Sites(NamedTuple):
+    """Where a side (or a caption abroad) may build, as bit masks (``board.build_sites``): its cities
+    (bit = the city's index) and its connections' lines (bit ``2·k + end`` = site − ``LINE``): the line
+    of a single connection, the first and the second line of a double one."""
+
+    cities: int
+    single: int
+    first: int
+    second: int
 
 
 class Connections(NamedTuple):
@@ -75,30 +83,49 @@ class Network:
         self.full = c.full
         sides = range(len(SIDES))
         #: per side, in index order: the cities a factory may be built on (cities and Hamburg, §4.2.1)
-        self.buildable = tuple(tuple(x for x, city in enumerate(c.cities) if c.city_side[x] == s
-                                     and city.kind in ("city", "hamburg")) for s in sides)
-        #: the same cities as ``board.build_sites`` lists them: a city with the slot of its ban, twice
-        self.city_sites = tuple(tuple((x, self.slot[x], self.slot[x]) for x in xs) for xs in self.buildable)
+        buildable = [[x for x, city in enumerate(c.cities) if c.city_side[x] == s and city.kind in ("city", "hamburg")]
+                     for s in sides]
         #: per side, in index order: its cities that are not external
         self.inland = tuple(tuple(x for x, city in enumerate(c.cities) if c.city_side[x] == s
                                   and city.kind != "external") for s in sides)
         #: per side: its connections
-        self.sides = tuple(self._connections(c, [k for k in range(len(c.ends)) if c.connection_side[k] == s])
-                           for s in sides)
-        #: per foreign country (``cssr``, ``pl``): its external cities, and the connections at them
+        ks = [[k for k in range(len(c.ends)) if c.connection_side[k] == s] for s in sides]
+        self.sides = tuple(self._connections(c, side_ks) for side_ks in ks)
+        #: per side, and per foreign country (``cssr``, ``pl``: its external cities and the connections
+        #: at them): where a factory or a blue line may go, as masks
+        self.side_sites = tuple(_sites(c, buildable[s], ks[s]) for s in sides)
         countries = {c.cities[x].country for x in c.externals}
-        self.abroad_cities = {w: tuple(x for x in c.externals if c.cities[x].country == w) for w in countries}
-        self.abroad_sites = {w: tuple((x, self.slot[x], self.slot[x]) for x in xs)
-                             for w, xs in self.abroad_cities.items()}
-        self.abroad = {w: self._connections(c, sorted({k for x in xs for k in c.city_connections[x]}))
-                       for w, xs in self.abroad_cities.items()}
+        abroad = {w: [x for x in c.externals if c.cities[x].country == w] for w in countries}
+        self.abroad_sites = {w: _sites(c, xs, sorted({k for x in xs for k in c.city_connections[x]}))
+                             for w, xs in abroad.items()}
+        #: per ban slot: the city sites and the line sites a mass protest there closes (a line: at either end)
+        self.banned_cities = tuple(_mask(x for x in cities if self.slot[x] == s) for s in range(n + 2))
+        self.banned_lines = tuple(_mask(bit for k, (a, b) in enumerate(c.ends) if s in (self.slot[a], self.slot[b])
+                                        for bit in (2 * k, 2 * k + 1)) for s in range(n + 2))
+        #: every connection's first ends and second ends, the last connection first (``board.board_bits``)
+        self.first_ends = tuple(a for a, _ in reversed(c.ends))
+        self.second_ends = tuple(b for _, b in reversed(c.ends))
+        #: per city: the connections whose first end it is (bit ``2·k``), whose second end it is (bit ``2·k + 1``)
+        self.first_at = tuple(_mask(2 * k for k, (a, _) in enumerate(c.ends) if a == x) for x in cities)
+        self.second_at = tuple(_mask(2 * k + 1 for k, (_, b) in enumerate(c.ends) if b == x) for x in cities)
+        #: the sites a city mask and a line mask name, bit by bit
+        self.city_sites = range(len(c.cities))
+        self.line_sites = range(LINE, LINE + 2 * len(c.ends))
 
     def _connections(self, c: Content, ks: list[int]) -> Connections:
-        rows = []
-        for k in ks:
-            a, b = c.ends[k]
-            rows.append(Row(k, a, b, self.slot[a], self.slot[b], c.full[k], c.lines[k] == 1, LINE + 2 * k))
-        return Connections(tuple(rows), tuple(ks), tuple(c.ends[k][0] for k in ks), tuple(c.ends[k][1] for k in ks))
+        rows = tuple(Row(k, *c.ends[k], LINE + 2 * k) for k in ks)
+        return Connections(rows, tuple(ks), tuple(c.ends[k][0] for k in ks), tuple(c.ends[k][1] for k in ks))
+
+
+def _mask(bits) -> int:
+    return sum(1 << bit for bit in set(bits))
+
+
+def _sites(c: Content, cities: list[int], ks: list[int]) -> Sites:
+    single = [k for k in ks if c.lines[k] == 1]
+    double = [k for k in ks if c.lines[k] != 1]
+    return Sites(_mask(cities), _mask(2 * k for k in single), _mask(2 * k for k in double),
+                 _mask(2 * k + 1 for k in double))
 
 
 def _link(c: Content, k: int, city: int) -> Link:
