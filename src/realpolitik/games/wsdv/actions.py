@@ -172,8 +172,9 @@ def ls_targets(st: S, side: int, points: int, placed: tuple, choice: tuple, flag
     top_up = min(2, points)
     if flags & TOPPED and st.options["ls_top_up"] == "one-province":
         top_up = 0
-    need = board.ls_requirements(st, choice)
-    return [p for p in c.of_side[side] if p != c.wb and p not in placed and need[p] <= top_up]
+    economies, ls = board.economies(st, choice), st.ls
+    # the card points missing (``board.ls_requirement``) are at most the top-up
+    return [p for p in c.of_side[side] if p != c.wb and p not in placed and 3 * (ls[p] + 1) - economies[p] <= top_up]
 
 
 @decision(tag="ls", public=True)

@@ -220,9 +220,8 @@ def export_levels(st: S) -> tuple[int, ...]:
         net = c.network
         factory = st.factory
         out = [-1] * (len(c.provinces) + 2)  # and the slots of Hamburg and of the external cities (``Network.slot``)
-        for x, v in enumerate(values(st)):
-            slot = net.slot[x]
-            if factory[x] != NONE and v > out[slot]:
+        for slot, v in compress(zip(net.slot, values(st)), factory):  # the cities with a factory
+            if v > out[slot]:
                 out[slot] = v
         out[st.hamburg] = max(out[st.hamburg], out[net.hamburg_slot])
         w.levels = tuple(out[:len(c.provinces)])
@@ -280,7 +279,7 @@ def economies(st: S, choice: tuple[int, ...] = ()) -> tuple[int, ...]:
     net = c.network
     vals = values(st)
     out = [0] * (len(c.provinces) + 2)  # and the slots of Hamburg and of the external cities (``Network.slot``)
-    for slot, v in zip(net.slot, vals):
+    for slot, v in compress(zip(net.slot, vals), vals):  # the cities whose factory adds to an economy
         out[slot] += v
     out[st.hamburg] += out[net.hamburg_slot]
     for ext, q in external_assignment(st, choice).items():
@@ -478,11 +477,6 @@ def remove_external(st: S, ext: int) -> None:
 def ls_requirement(st: S, p: int, choice: tuple[int, ...] = ()) -> int:
     """Card points still missing for the province's next LS n: 3·n minus its economy (§4.3.2)."""
     return max(0, 3 * (st.ls[p] + 1) - economy(st, p, choice))
-
-
-def ls_requirements(st: S, choice: tuple[int, ...] = ()) -> list[int]:
-    """``ls_requirement`` of every province at once."""
-    return [max(0, 3 * (ls + 1) - e) for ls, e in zip(st.ls, economies(st, choice))]
 
 
 def other(side: int) -> int:
