@@ -123,7 +123,7 @@ class Build(NamedTuple):
     def legal(self, st: S) -> list[str]:
         _, side, points, where, switched = self
         build = st.content.texts.build
-        out = [build[x] for x in board.build_sites(st, side, where or None, points)]
+        out = list(map(build.__getitem__, board.build_sites(st, side, where or None, points)))
         if not switched and not where:
             out += _hamburg_switch(st, side)
         return out + [grammar.DONE]

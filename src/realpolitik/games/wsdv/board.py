@@ -393,18 +393,24 @@ def dismantle_sites(st: S, side: int, where: str | None = None) -> tuple[int, ..
     Rheinsberg (which first runs down, then goes). External factories never count.
     ``where`` is a caption: a province key (``ns`` includes Hamburg wherever it counts).
     """
-    if where is None:
-        known = works(st).dismantles
-        found = known.get(side)
-        if found is None:
-            found = known[side] = tuple(_dismantle_sites(st, side, None))
-        return found
-    return tuple(_dismantle_sites(st, side, where))
+    if where is not None:
+        return tuple(_dismantle_sites_in(st, side, where))
+    known = works(st).dismantles
+    found = known.get(side)
+    if found is None:
+        net = st.content.network
+        factories, lines, _, _ = board_bits(st)
+        factory, rheinsberg, touching = st.factory, st.content.rheinsberg, net.touching
+        cities = [x for x in compress(net.city_sites, _selectors(factories & net.inland_cities[side]))
+                  if (factory[x] == WORKING or x == rheinsberg) and not lines & touching[x]]
+        found = known[side] = tuple(cities + list(compress(net.line_sites, _selectors(lines & net.side_lines[side]))))
+    return found
 
 
-def _dismantle_sites(st: S, side: int, where: str | None) -> list[int]:
+def _dismantle_sites_in(st: S, side: int, where: str) -> list[int]:
+    """``dismantle_sites`` inside the province ``where``."""
     c = st.content
-    target = None if where is None else c.province_index[where]
+    target = c.province_index[where]
 
     def inside(provinces: list[int], cities: tuple[int, ...]) -> bool:
         return target in provinces or (where == "ns" and c.hamburg in cities)
@@ -414,13 +420,12 @@ def _dismantle_sites(st: S, side: int, where: str | None) -> list[int]:
     out = []
     inland = net.inland[side]
     for x in compress(inland, map(factory.__getitem__, inland)):  # the cities with a factory
-        if (factory[x] == WORKING or x == c.rheinsberg) and not attached(st, x) \
-                and (target is None or inside([province_of(st, x)], (x,))):
+        if (factory[x] == WORKING or x == c.rheinsberg) and not attached(st, x) and inside([province_of(st, x)], (x,)):
             out.append(x)
     group = net.sides[side]
     for k, a, b, site in compress(group.rows, map(lines.__getitem__, group.k)):  # lines built
         built = lines[k]
-        if target is None or inside(site_provinces(st, site), (a, b)):
+        if inside(site_provinces(st, site), (a, b)):
             if built & 1:
                 out.append(site)
             if built & 2:
@@ -432,11 +437,11 @@ def can_dismantle(st: S, side: int) -> bool:
     """True when ``side`` has at least one build point it could dismantle (``dismantle_sites``)."""
     c = st.content
     net = c.network
-    if any(map(st.lines.__getitem__, net.sides[side].k)):
+    if board_bits(st)[1] & net.side_lines[side]:
         return True
     # no blue line of the side is built, so none is attached to its factories
     factory = st.factory
-    return WORKING in [factory[x] for x in net.inland[side]] or side == EAST and factory[c.rheinsberg] != NONE
+    return WORKING in map(factory.__getitem__, net.inland[side]) or side == EAST and factory[c.rheinsberg] != NONE
 
 
 def dismantle(st: S, site: int) -> Text:

@@ -108,6 +108,11 @@ class Network:
         #: per city: the connections whose first end it is (bit ``2·k``), whose second end it is (bit ``2·k + 1``)
         self.first_at = tuple(_mask(2 * k for k, (a, _) in enumerate(c.ends) if a == x) for x in cities)
         self.second_at = tuple(_mask(2 * k + 1 for k, (_, b) in enumerate(c.ends) if b == x) for x in cities)
+        #: per side: its inland cities and both lines of each of its connections, as masks (``board.dismantle_sites``)
+        self.inland_cities = tuple(_mask(xs) for xs in self.inland)
+        self.side_lines = tuple(_mask(bit for k in side_ks for bit in (2 * k, 2 * k + 1)) for side_ks in ks)
+        #: per city: the lines that touch it (``Link.bit``), as a mask: infrastructure attached to it
+        self.touching = tuple(_mask(2 * k + (bit >> 1) for k, _, _, bit in self.links[x]) for x in cities)
         #: the sites a city mask and a line mask name, bit by bit
         self.city_sites = range(len(c.cities))
         self.line_sites = range(LINE, LINE + 2 * len(c.ends))
