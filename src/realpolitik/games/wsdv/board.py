@@ -43,6 +43,14 @@ def protests(st: S, p: int) -> int:
     return n
 
 
+def protest_counts(st: S) -> list[int]:
+    """``protests`` of every province at once."""
+    out = [u // 4 for u in st.unrest]
+    for i, p in enumerate(st.content.supplier):
+        out[p] += st.supplier_mp[i]
+    return out
+
+
 def protesting(st: S) -> list[bool]:
     """Per province: whether it has a mass protest now (``protests`` > 0)."""
     out = [u >= 4 for u in st.unrest]

@@ -65,16 +65,18 @@ def evaluate(st, side: int) -> float:
     Track markers are left out: within one event they only move once its icons are done,
     so comparing a finished event with an unfinished one would favour ending it early.
     """
-    levels, economies = board.export_levels(st), board.economies(st)
-    return _standing(st, side, levels, economies) - _standing(st, EAST if side == WEST else WEST, levels, economies)
+    levels, economies, protests = board.export_levels(st), board.economies(st), board.protest_counts(st)
+    return (_standing(st, side, levels, economies, protests)
+            - _standing(st, EAST if side == WEST else WEST, levels, economies, protests))
 
 
-def _standing(st, side: int, levels: list[int], economies: list[int]) -> float:
-    """``side``'s part of ``evaluate``; ``levels`` and ``economies``: every province's export level and economy."""
+def _standing(st, side: int, levels: tuple[int, ...], economies: tuple[int, ...], protests: list[int]) -> float:
+    """``side``'s part of ``evaluate``; ``levels``, ``economies``, ``protests``: every province's export level,
+    economy and mass protests."""
     c = st.content
-    protests = board.side_protests(st, side)
-    score = -4.0 * protests - (8.0 if protests >= 3 else 0.0)
     provinces = c.of_side[side]
+    own = sum(map(protests.__getitem__, provinces))
+    score = -4.0 * own - (8.0 if own >= 3 else 0.0)
     top = max(st.ls[p] for p in provinces)
     for p in provinces:
         u = st.unrest[p]
@@ -84,8 +86,7 @@ def _standing(st, side: int, levels: list[int], economies: list[int]) -> float:
         score += 0.3 * economies[p]
         score -= 0.5 * max(0, top - st.ls[p] - 1)  # unrest the internal comparison will bring
         for q in c.border[p]:  # unrest the East–West comparison will bring
-            score += 0.5 * (max(0, st.ls[p] - board.protests(st, p) - st.ls[q])
-                            - max(0, st.ls[q] - board.protests(st, q) - st.ls[p]))
+            score += 0.5 * (max(0, st.ls[p] - protests[p] - st.ls[q]) - max(0, st.ls[q] - protests[q] - st.ls[p]))
     if side == EAST:
         score += 0.5 * st.box + 0.5 * len(st.police)
         due = (1 if st.wall else flight_value(st) // 2) + len(st.police) + max(0, -currency_balance(st)[3])
