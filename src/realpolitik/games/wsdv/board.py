@@ -138,7 +138,8 @@ class Works:
 
 
 def works(st: S) -> Works:
-    """The reading of ``st``'s board, kept in the state (``Works``)."""
+    """The reading of ``st``'s board, kept in the state (``Works``). The queries below read
+    ``st.works or works(st)``: a call only when none is kept."""
     w = st.works
     if w is None:
         w = st.works = Works()
@@ -193,7 +194,7 @@ def value(st: S, city: int) -> int:
 
 def values(st: S) -> tuple[int, ...]:
     """``value`` of every city (0 without a factory) at once."""
-    w = works(st)
+    w = st.works or works(st)
     if w.values is None:
         net = st.content.network
         factory = st.factory
@@ -222,7 +223,7 @@ def export_level(st: S, p: int) -> int:
 
 def export_levels(st: S) -> tuple[int, ...]:
     """``export_level`` of every province at once."""
-    w = works(st)
+    w = st.works or works(st)
     if w.levels is None:
         c = st.content
         net = c.network
@@ -238,7 +239,7 @@ def export_levels(st: S) -> tuple[int, ...]:
 
 def external_links(st: S, ext: int) -> tuple[int, ...]:
     """East provinces an external factory is linked to by a working connection (§4.2.4)."""
-    known = works(st).links
+    known = (st.works or works(st)).links
     out = known.get(ext)
     if out is None:
         found: list[int] = []
@@ -259,7 +260,7 @@ def external_assignment(st: S, choice: tuple[int, ...] = ()) -> dict[int, int]:
     ``choice`` holds (external city, province) pairs East named in this action; without a
     valid pick the first linked province counts. The answer is kept for the board: read it only.
     """
-    w = works(st)
+    w = st.works or works(st)
     if not choice and w.assignment is not None:
         return w.assignment
     picks = dict(zip(choice[::2], choice[1::2]))
@@ -280,7 +281,7 @@ def economy(st: S, p: int, choice: tuple[int, ...] = ()) -> int:
 
 def economies(st: S, choice: tuple[int, ...] = ()) -> tuple[int, ...]:
     """``economy`` of every province at once."""
-    w = works(st)
+    w = st.works or works(st)
     if not choice and w.economies is not None:
         return w.economies
     c = st.content
@@ -326,7 +327,7 @@ def build_sites(st: S, side: int, where: str | None = None, points: int = 1) -> 
         if points >= 2 and st.factory[r] == NONE and protests(st, st.content.city_province[r]) == 0:
             return [r]
         return []
-    known = works(st).builds
+    known = (st.works or works(st)).builds
     found = known.get((side, where))
     if found is None:
         found = known[side, where] = _open_sites(st, side, where)
@@ -357,7 +358,7 @@ def board_bits(st: S) -> tuple[int, int, int, int]:
     """The factories and the blue lines as masks: the cities with a factory; the lines built (bit
     ``2·k + end``); the connections with a factory at their first end (bit ``2·k``), at their second
     (bit ``2·k + 1``). Read in C from the state's lists as digit strings; kept with the board (``Works``)."""
-    w = works(st)
+    w = st.works or works(st)
     found = w.bits
     if found is None:
         net = st.content.network
@@ -403,7 +404,7 @@ def dismantle_sites(st: S, side: int, where: str | None = None) -> tuple[int, ..
     """
     if where is not None:
         return tuple(_dismantle_sites_in(st, side, where))
-    known = works(st).dismantles
+    known = (st.works or works(st)).dismantles
     found = known.get(side)
     if found is None:
         net = st.content.network
