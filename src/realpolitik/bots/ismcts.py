@@ -292,13 +292,18 @@ class ISMCTSBot:
         evaluate = self._evaluate
         limit = MAX_PLAYOUT if evaluate is None else (DEFAULT_DEPTH if self.depth is None else self.depth)
         played = 0
-        while world.to_act is not None:
+        uniform = self._policy is None and self._model is None  # no policy to ask: ``_step``'s draw, inline
+        while not world.is_over():
             if played >= limit:
                 if evaluate is not None:
                     return played, evaluate(world)
                 n = len(world.seats)
                 return played, (1.0 / n,) * n
-            self._step(world, rng)
+            if uniform:
+                legal = world.legal_actions()
+                world.apply(legal[rng.below(len(legal))] if len(legal) > 1 else legal[0])
+            else:
+                self._step(world, rng)
             played += 1
         outcome = world.outcome()
         if not self.placing:

@@ -471,7 +471,7 @@ class LeftoverPolice(NamedTuple):
 
     def run(self, st: S) -> None:
         left = self.left
-        if left and any(st.unrest[p] for p in st.content.of_side[EAST]):
+        if left and any(map(st.unrest.__getitem__, st.content.of_side[EAST])):
             st.stack.append(LeftoverPolice(left - 1))
             st.stack.append(RemoveUnrest(st.seat_of(EAST), EAST, ""))
 

@@ -203,7 +203,7 @@ def execute(st: S, seat: int, icon: Icon, n: int = 1) -> None:
         if calm_targets(st, side, where):
             st.stack.append(RemoveUnrest(decider, side, where))
     elif kind == "move":
-        if any(st.unrest[p] for p in c.of_side[side]):
+        if any(map(st.unrest.__getitem__, c.of_side[side])):
             st.stack.append(MoveUnrest(decider, side))
     elif kind == "build":
         if board.build_sites(st, side, where or None, n):
@@ -217,7 +217,7 @@ def execute(st: S, seat: int, icon: Icon, n: int = 1) -> None:
         if _free_ls_targets(st, side, where, icon.cap or 0):
             st.stack.append(FreeLivingStandard(decider, side, where, icon.cap or 0, icon.calms))
     elif kind == "reduce-ls":
-        if any(st.ls[p] for p in c.of_side[side]):
+        if any(map(st.ls.__getitem__, c.of_side[side])):
             st.stack.append(ReduceLivingStandard(decider, side))
     elif kind == "rundown":
         if board.rundown_sites(st):

@@ -77,16 +77,17 @@ def _standing(st, side: int, levels: tuple[int, ...], economies: tuple[int, ...]
     provinces = c.of_side[side]
     own = sum(map(protests.__getitem__, provinces))
     score = -4.0 * own - (8.0 if own >= 3 else 0.0)
-    top = max(st.ls[p] for p in provinces)
+    ls, unrest, border, wb = st.ls, st.unrest, c.border, c.wb
+    top = max(map(ls.__getitem__, provinces))
     for p in provinces:
-        u = st.unrest[p]
+        u, own = unrest[p], ls[p]
         score -= 0.5 * u + (0.7 if u % 4 == 3 else 0.0)
-        cap = max(0, levels[p]) if p != c.wb else st.ls[p]
-        score += 1.3 * min(st.ls[p], cap) + 0.3 * max(0, st.ls[p] - cap)
+        cap = max(0, levels[p]) if p != wb else own
+        score += 1.3 * min(own, cap) + 0.3 * max(0, own - cap)
         score += 0.3 * economies[p]
-        score -= 0.5 * max(0, top - st.ls[p] - 1)  # unrest the internal comparison will bring
-        for q in c.border[p]:  # unrest the East–West comparison will bring
-            score += 0.5 * (max(0, st.ls[p] - protests[p] - st.ls[q]) - max(0, st.ls[q] - protests[q] - st.ls[p]))
+        score -= 0.5 * max(0, top - own - 1)  # unrest the internal comparison will bring
+        for q in border[p]:  # unrest the East–West comparison will bring
+            score += 0.5 * (max(0, own - protests[p] - ls[q]) - max(0, ls[q] - protests[q] - own))
     if side == EAST:
         score += 0.5 * st.box + 0.5 * len(st.police)
         due = (1 if st.wall else flight_value(st) // 2) + len(st.police) + max(0, -currency_balance(st)[3])

@@ -94,7 +94,10 @@ class RelieveSupplier(NamedTuple):
 
 def protest_needs(st: S) -> list[tuple[int, int]]:
     """East provinces with a mass protest and the socialists needed to bring them back to 3 unrest."""
-    return [(p, st.unrest[p] - 3) for p in st.content.of_side[EAST] if st.unrest[p] >= 4]
+    unrest, east = st.unrest, st.content.of_side[EAST]
+    if max(map(unrest.__getitem__, east)) < 4:  # most of the time: no mass protest in the East
+        return []
+    return [(p, unrest[p] - 3) for p in east if unrest[p] >= 4]
 
 
 @procedure(tag="socialists")

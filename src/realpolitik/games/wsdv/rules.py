@@ -232,7 +232,7 @@ class Turn(NamedTuple):
         whether it may remove unrest with a card of its own colour (there is unrest in its provinces)
         and with a foreign one (then it also needs a build point to dismantle, §4.1)."""
         side = st.side(self.seat)
-        calm_free = any(st.unrest[p] for p in st.content.of_side[side])
+        calm_free = any(map(st.unrest.__getitem__, st.content.of_side[side]))
         return side, calm_free, calm_free and board.can_dismantle(st, side)
 
     @classmethod
