@@ -76,7 +76,9 @@ class Dismantle(NamedTuple):
         seat = self.seat
         st.stack.pop()
         site = st.content.site_index[grammar.words(action)[1]]
-        st.log.add(t("{seat}: {what}.", seat=st.seats[seat], what=board.dismantle(st, site)))
+        what = board.dismantle(st, site)
+        if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+            st.log.add(t("{seat}: {what}.", seat=st.seats[seat], what=what))
 
     def describe(self, st: S, viewer: int | None) -> Text:
         mine = viewer == self.seat
@@ -229,11 +231,11 @@ class LivingStandard(NamedTuple):
         economy = board.economy(st, p, choice)
         board.set_ls(st, p, st.ls[p] + 1)
         removed = board.remove_unrest(st, p)
-        if need:
+        if st.log.keeps and need:  # searched worlds keep no log: their lines are not even put together
             st.log.add(t("{seat} raises the living standard of {province} to {ls} (economy {economy}, {need} card "
                          "point(s)).", seat=st.seats[seat], province=pname(st, p), ls=st.ls[p], economy=economy,
                          need=need))
-        else:
+        elif st.log.keeps:
             st.log.add(t("{seat} raises the living standard of {province} to {ls} (economy {economy}).",
                          seat=st.seats[seat], province=pname(st, p), ls=st.ls[p], economy=economy))
         points -= need

@@ -453,20 +453,19 @@ def can_dismantle(st: S, side: int) -> bool:
     return WORKING in map(factory.__getitem__, net.inland[side]) or side == EAST and factory[c.rheinsberg] != NONE
 
 
-def dismantle(st: S, site: int) -> Text:
-    """Remove one build point; returns what happened in words."""
+def dismantle(st: S, site: int) -> Text | None:
+    """Remove one build point; returns what happened in words (``None`` where the log keeps nothing)."""
     c = st.content
-    name = c.site_name[site]
     if site < LINE:
         if site == c.rheinsberg and st.factory[site] == WORKING:
             set_factory(st, site, RUNDOWN)
-            return t("the Rheinsberg factory runs down")
+            return t("the Rheinsberg factory runs down") if st.log.keeps else None
         set_factory(st, site, NONE)
-        return t("the factory in {city} is dismantled", city=t(c.cities[site].name))
+        return t("the factory in {city} is dismantled", city=t(c.cities[site].name)) if st.log.keeps else None
     k, end = divmod(site - LINE, 2)
     st.lines[k] &= ~(1 << end)
     moved(st, k=k)
-    return t("{site} is dismantled", site=words.site(st, name))
+    return t("{site} is dismantled", site=words.site(st, c.site_name[site])) if st.log.keeps else None
 
 
 def rundown_sites(st: S) -> list[int]:

@@ -109,8 +109,9 @@ class Pay(NamedTuple):
             st.log.add(t("{seat} picks: the factory in {city} runs down ({why}).", seat=st.seats[seat],
                          city=t(c.cities[x].name), why=why))
         else:
-            st.log.add(t("{seat} picks: {what} ({why}).", seat=st.seats[seat],
-                         what=board.dismantle(st, c.site_index[arg]), why=why))
+            what = board.dismantle(st, c.site_index[arg])
+            if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+                st.log.add(t("{seat} picks: {what} ({why}).", seat=st.seats[seat], what=what, why=why))
 
     def describe(self, st: S, viewer: int | None) -> Text:
         mine = viewer == self.seat
@@ -139,7 +140,8 @@ class DeclareHamburg(NamedTuple):
     def act(self, st: S, action: str) -> None:
         st.stack.pop()
         board.set_hamburg(st, st.content.province_index[grammar.words(action)[1]])
-        st.log.add(t("Hamburg counts for {province}.", province=pname(st, st.hamburg)))
+        if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+            st.log.add(t("Hamburg counts for {province}.", province=pname(st, st.hamburg)))
 
     def describe(self, st: S, viewer: int | None) -> Text:
         return asks(st, viewer, self.seat,

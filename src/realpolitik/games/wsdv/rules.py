@@ -172,7 +172,7 @@ def refill_hands(st: S, target: Callable[[int], int], draw_one: Callable[[S, int
                 break
             st.hands[s].append(key)
             drawn.append(key)
-        if drawn:
+        if drawn and st.log.keeps:  # searched worlds keep no log: their lines are not even put together
             st.log.add(t("{seat} draws {n} card(s).", seat=st.seats[s], n=len(drawn)), (s,),
                        t("You draw {cards}.", cards=listed(name(st, k) for k in drawn)))
 
@@ -189,8 +189,9 @@ def _fill_display(st: S) -> None:
     n = st.layout.display[st.half - 1]
     cards = [k for k in (draw(st) for _ in range(n)) if k is not None]
     st.display += cards
-    st.log.add(t("Sub-decade {half}: the display shows {cards}.",
-                 half=st.half, cards=listed(name(st, k) for k in cards)))
+    if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+        st.log.add(t("Sub-decade {half}: the display shows {cards}.",
+                     half=st.half, cards=listed(name(st, k) for k in cards)))
 
 
 # ====================================================================== turns (§3.3–3.4)

@@ -53,16 +53,18 @@ def pay(st: S, side: int, amount: int) -> None:
     """A superpower pays from its treasury (down to the flipped marker's last space)."""
     track = st.content.treasury
     st.treasury[side] = max(track.lowest, st.treasury[side] - amount)
-    st.log.add(t("{power} pays ${amount} (treasury {treasury}).", power=POWER_TITLE[side], amount=amount,
-                 treasury=money(st.treasury[side])))
+    if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+        st.log.add(t("{power} pays ${amount} (treasury {treasury}).", power=POWER_TITLE[side], amount=amount,
+                     treasury=money(st.treasury[side])))
 
 
 def income(st: S, side: int, amount: int) -> None:
     """A superpower adds income to its treasury (up to the +10 marker's last space)."""
     track = st.content.treasury
     st.treasury[side] = min(track.highest, st.treasury[side] + amount)
-    st.log.add(t("{power} receives ${amount} (treasury {treasury}).", power=POWER_TITLE[side], amount=amount,
-                 treasury=money(st.treasury[side])))
+    if st.log.keeps:
+        st.log.add(t("{power} receives ${amount} (treasury {treasury}).", power=POWER_TITLE[side], amount=amount,
+                     treasury=money(st.treasury[side])))
 
 
 def money(value: int) -> str:

@@ -272,7 +272,7 @@ def move(st: S, seat: int, track: str, yellow: int, red: int, ctx: tuple) -> Non
         pos = getattr(st, track)
         new = max(-6, min(6, pos + net))
         setattr(st, track, new)
-        if new != pos:
+        if new != pos and st.log.keeps:  # searched worlds keep no log: their lines are not even put together
             st.log.add(t("Track {track} {position}.", track=TRACK_NAMES[track], position=f"{new:+d}"))
         excess = abs(pos + net) - 6
         if excess > 0:  # the bonus printed beyond the end, once per step, each executed in turn
@@ -283,7 +283,7 @@ def move(st: S, seat: int, track: str, yellow: int, red: int, ctx: tuple) -> Non
     pos = getattr(st, track)
     new = max(-spaces, min(spaces, pos + net))
     setattr(st, track, new)
-    if new != pos:
+    if new != pos and st.log.keeps:
         st.log.add(t("Track {track} {position}.", track=TRACK_NAMES[track], position=f"{new:+d}"))
     if track == "dominance":
         side = WEST if net < 0 else EAST

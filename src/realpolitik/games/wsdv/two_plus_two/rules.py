@@ -151,8 +151,9 @@ def _fill_display(st: S, extra: list[str]) -> None:
     n = st.layout.display[st.half - 1]
     cards = [k for k in (draw_card(st) for _ in range(n)) if k is not None] + list(extra)
     st.display += cards
-    st.log.add(t("Sub-decade {half}: the display shows {cards}.", half=SUB[st.half - 1],
-                 cards=listed(name(st, k) for k in cards)))
+    if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+        st.log.add(t("Sub-decade {half}: the display shows {cards}.", half=SUB[st.half - 1],
+                     cards=listed(name(st, k) for k in cards)))
 
 
 @decision(tag="discard_one")
