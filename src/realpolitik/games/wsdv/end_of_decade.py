@@ -502,7 +502,8 @@ def socialists(st: S) -> None:
                                gain=gain, supply=supply, decade=ROMAN[st.decade]))
             return
         st.box += gain
-        st.log.add(t("East gains {gain} socialist(s) (holding box {box}).", gain=gain, box=st.box))
+        if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+            st.log.add(t("East gains {gain} socialist(s) (holding box {box}).", gain=gain, box=st.box))
     elif pos < 0:
         loss = c.socialism_change[-pos]
         on_map = sum(st.socialists)

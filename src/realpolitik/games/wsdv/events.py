@@ -291,7 +291,8 @@ class PlaceUnrest(NamedTuple):
         board.add_unrest(st, p)
         if cap:
             st.hits.append(p)
-        st.log.add(t("1 unrest goes to {province} ({unrest}).", province=pname(st, p), unrest=st.unrest[p]))
+        if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+            st.log.add(t("1 unrest goes to {province} ({unrest}).", province=pname(st, p), unrest=st.unrest[p]))
 
     def describe(self, st: S, viewer: int | None) -> Text:
         mine = viewer == self.seat
@@ -387,7 +388,8 @@ class FreeLivingStandard(NamedTuple):
             board.remove_unrest(st, p)
         if cap:
             st.hits.append(p)
-        st.log.add(t("{province} gains a living standard ({ls}).", province=pname(st, p), ls=st.ls[p]))
+        if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+            st.log.add(t("{province} gains a living standard ({ls}).", province=pname(st, p), ls=st.ls[p]))
 
     def describe(self, st: S, viewer: int | None) -> Text:
         return asks(st, viewer, self.seat,

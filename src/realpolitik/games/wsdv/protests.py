@@ -125,8 +125,9 @@ def _convert(st: S, p: int, n: int) -> None:
     st.unrest[p] -= n
     st.socialists[p] += n
     st.box -= n
-    st.log.add(t("{n} socialist(s) from the holding box calm {province} ({unrest} unrest left).",
-                 n=n, province=pname(st, p), unrest=st.unrest[p]))
+    if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+        st.log.add(t("{n} socialist(s) from the holding box calm {province} ({unrest} unrest left).",
+                     n=n, province=pname(st, p), unrest=st.unrest[p]))
 
 
 @decision(tag="socialist", public=True)

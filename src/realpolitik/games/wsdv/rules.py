@@ -293,8 +293,9 @@ class Turn(NamedTuple):
         p = st.content.province_index[where]
         board.remove_unrest(st, p)
         st.police_used += 1
-        st.log.add(t("{seat} uses a police card: 1 unrest leaves {province}.", seat=st.seats[self.seat],
-                     province=t(st.content.provinces[p].name)))
+        if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+            st.log.add(t("{seat} uses a police card: 1 unrest leaves {province}.", seat=st.seats[self.seat],
+                         province=t(st.content.provinces[p].name)))
 
     def play_card(self, st: S, verb: str, key: str, use: str) -> None:
         """The card leaves the display (or the hand) and is played; the turn ends after its use."""

@@ -89,7 +89,8 @@ def flip_dove(st: S) -> None:
     """Flip a peace dove; with none left the active player presses the red button."""
     if st.doves > 0:
         st.doves -= 1
-        st.log.add(t("A peace dove is flipped ({doves} left).", doves=st.doves))
+        if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+            st.log.add(t("A peace dove is flipped ({doves} left).", doves=st.doves))
         return
     seat = presser(st)
     st.button = seat
@@ -140,8 +141,9 @@ def draw_arms_card(st: S, side: int) -> tuple:
     st.arms_last = key
     card = st.content.arms_deck[key]
     effects = card.effects(side, st.decade)
-    st.log.add(t("{power} draws arms-race card {card} (decade {decade}): {effects}.", power=POWER_TITLE[side],
-                 card=key.upper(), decade=ROMAN[st.decade], effects=effects_words(st, effects)))
+    if st.log.keeps:
+        st.log.add(t("{power} draws arms-race card {card} (decade {decade}): {effects}.", power=POWER_TITLE[side],
+                     card=key.upper(), decade=ROMAN[st.decade], effects=effects_words(st, effects)))
     if card.reshuffle:
         st.stack.append(Reshuffle("arms"))
     items = items_of(effects)
@@ -156,8 +158,9 @@ def draw_conflict_card(st: S, side: int) -> tuple:
     st.conflict_last = key
     card = st.content.conflict_deck[key]
     effects = card.effects(side)
-    st.log.add(t("{power} draws conflict card {card}: {effects}.", power=POWER_TITLE[side], card=key.upper(),
-                 effects=effects_words(st, effects)))
+    if st.log.keeps:
+        st.log.add(t("{power} draws conflict card {card}: {effects}.", power=POWER_TITLE[side], card=key.upper(),
+                     effects=effects_words(st, effects)))
     if card.reshuffle:
         st.stack.append(Reshuffle("conflict"))
     return items_of(effects)
