@@ -154,6 +154,8 @@ def board_queries_agree(st) -> None:
     assert list(board.economies(st)) == [economy(st, p) for p in provinces]
     assert list(board.export_levels(st)) == [export_level(st, p) for p in provinces]
     assert board.protest_counts(st) == [board.protests(st, p) for p in provinces]
+    assert [board.side_protests(st, side) for side in (WEST, EAST)] == [
+        sum(board.protests(st, p) for p in c.of_side[side]) for side in (WEST, EAST)]
     assert [board.ls_requirement(st, p) for p in provinces] == [max(0, 3 * (st.ls[p] + 1) - economy(st, p))
                                                                 for p in provinces]
     assert board.rundown_sites(st) == [x for x in range(len(c.cities)) if st.factory[x] == WORKING

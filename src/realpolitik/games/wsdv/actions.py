@@ -14,7 +14,7 @@ from realpolitik.engine import decision
 from realpolitik.i18n import Text, t
 
 from . import board, grammar, words
-from .common import asks, pkey, pname
+from .common import asks, made, pkey, pname
 from .content import LINE, WEST
 
 if TYPE_CHECKING:
@@ -102,7 +102,7 @@ class Dismantle(NamedTuple):
 
 def _hamburg_switch(st: S, side: int) -> list[str]:
     """West may count Hamburg for the other province when that lifts a mass-protest ban (§1.2)."""
-    if side != WEST:
+    if side != WEST or max(st.unrest) < 4 and not any(st.supplier_mp):  # no mass protest anywhere
         return []
     a, b = st.content.hamburg_provinces
     if (board.protests(st, a) == 0) == (board.protests(st, b) == 0):
@@ -142,7 +142,7 @@ class Build(NamedTuple):
         if verb == "hamburg":
             board.set_hamburg(st, c.province_index[arg])
             st.log.add(t("Hamburg now counts for {province}.", province=pname(st, st.hamburg)))
-            st.stack.append(Build(seat, side, points, where, True))
+            st.stack.append(build_frame(seat, side, points, where, True))
             return
         site = c.site_index[arg]
         points -= board.build(st, site)
@@ -152,7 +152,7 @@ class Build(NamedTuple):
             else:
                 st.log.add(t("{seat} builds {site}.", seat=st.seats[seat], site=words.site(st, arg)))
         if points:
-            st.stack.append(Build(seat, side, points, where, switched))
+            st.stack.append(build_frame(seat, side, points, where, switched))
 
     def describe(self, st: S, viewer: int | None) -> Text:
         mine = viewer == self.seat
@@ -218,13 +218,13 @@ class LivingStandard(NamedTuple):
         if words[0] == "hamburg":
             board.set_hamburg(st, c.province_index[words[1]])
             st.log.add(t("Hamburg now counts for {province}.", province=pname(st, st.hamburg)))
-            st.stack.append(LivingStandard(seat, side, points, placed, choice, flags | SWITCHED))
+            st.stack.append(ls_frame(seat, side, points, placed, choice, flags | SWITCHED))
             return
         if words[0] == "assign":
             ext, p = c.city_index[words[1]], c.province_index[words[2]]
             st.log.add(t("The factory in {city} counts for {province} in this action.",
                          city=t(c.cities[ext].name), province=pname(st, p)))
-            st.stack.append(LivingStandard(seat, side, points, placed, choice + (ext, p), flags))
+            st.stack.append(ls_frame(seat, side, points, placed, choice + (ext, p), flags))
             return
         p = c.province_index[words[1]]
         need = board.ls_requirement(st, p, choice)
@@ -243,7 +243,7 @@ class LivingStandard(NamedTuple):
             flags |= TOPPED
         placed += (p,)
         if len(placed) < 3:
-            st.stack.append(LivingStandard(seat, side, points, placed, choice, flags))
+            st.stack.append(ls_frame(seat, side, points, placed, choice, flags))
         if side == WEST and not flags & DELIVERED and _may_deliver(st, p):
             st.stack.append(Deliver(seat, p, removed))
 
@@ -254,6 +254,12 @@ class LivingStandard(NamedTuple):
             return (t("place living standard {n} of up to 3 (each in another province; {points} card point(s) left, at "
                       "most 2 per province), or done", n=len(placed) + 1, points=points))
         return t("{seat} raises living standards", seat=st.seats[seat])
+
+
+# ====================================================================== the frames above, made once
+
+
+calm_frame, dismantle_frame, build_frame, ls_frame = map(made, (RemoveUnrest, Dismantle, Build, LivingStandard))
 
 
 # ====================================================================== §4.3.4 West Berlin via its suppliers

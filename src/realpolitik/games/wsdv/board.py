@@ -62,7 +62,10 @@ def protesting(st: S) -> list[bool]:
 
 def side_protests(st: S, side: int) -> int:
     """All mass protests of a state (the collapse count of phase 10)."""
-    return sum(protests(st, p) for p in st.content.of_side[side])
+    provinces = st.content.of_side[side]
+    if max(map(st.unrest.__getitem__, provinces)) < 4 and not any(st.supplier_mp):  # most of the time
+        return 0
+    return sum(protests(st, p) for p in provinces)
 
 
 def scope(st: S, side: int, where: str) -> tuple[int, ...]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from realpolitik.i18n import Text, t
@@ -13,6 +14,13 @@ if TYPE_CHECKING:
 
 
 ROMAN = ("", "I", "II", "III", "IV")
+
+
+def made(frame: type) -> type:
+    """``frame`` through a cache: a frame is an immutable value (engine/frames.py), so the one made
+    for the same fields before serves again; the cached call runs in C, where making a NamedTuple
+    is a Python call. (``typed``: ``True`` and ``1`` stay apart, as a record shows them.)"""
+    return lru_cache(maxsize=4096, typed=True)(frame)
 
 
 def finish(st: S, winner: int, reason: Text) -> None:

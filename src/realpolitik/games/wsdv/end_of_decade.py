@@ -16,10 +16,10 @@ from realpolitik.i18n import Text, listed, t
 
 from . import board, grammar, words
 from .actions import RemoveUnrest
-from .common import ROMAN, asks, finish, leader, pkey, pname
+from .common import ROMAN, asks, finish, leader, made, pkey, pname
 from .content import EAST, WEST
-from .events import Icons, execute
-from .protests import Purge, Socialists, Suppliers
+from .events import execute, icons_frame
+from .protests import SOCIALISTS, Purge, Suppliers
 
 if TYPE_CHECKING:
     from .state import WsdvState as S
@@ -38,11 +38,15 @@ class EndOfDecade(NamedTuple):
             st.stack.append(st.StartDecade())  # 2+2 begins its decades by its own rules
             return
         st.eod = i
-        st.stack.append(EndOfDecade(i + 1))
+        st.stack.append(eod_frame(i + 1))
         if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
             st.log.add(t("End of decade {decade}, phase {i}: {phase}.", decade=ROMAN[st.decade], i=i + 1,
                          phase=PHASE_NAMES.get(phases[i], phases[i])))
         st.PHASES[phases[i]](st)
+
+
+#: the phases' frames, each made once (``common.made``)
+eod_frame = made(EndOfDecade)
 
 
 # ====================================================================== paying build points
@@ -224,7 +228,7 @@ class PrestigeBonus(NamedTuple):
         st.log.add(t("{seat} takes the prestige bonus of space {n}: {icons}.", seat=st.seats[seat], n=n,
                      icons=listed(words.icon_words(st, i) for i in icons)))
         st.hits = []
-        st.stack.append(Icons(seat, tuple(i.slug for i in icons)))
+        st.stack.append(icons_frame(seat, tuple(i.slug for i in icons)))
 
     def describe(self, st: S, viewer: int | None) -> Text:
         seat, reach = self
@@ -459,7 +463,7 @@ class Retaliate(NamedTuple):
 
 def police(st: S) -> None:
     left = len(st.police) - st.police_used
-    st.stack.append(PoliceReset())
+    st.stack.append(POLICE_RESET)
     if left:
         st.log.add(t("{left} unused police card(s): East removes as many unrest.", left=left))
         st.stack.append(LeftoverPolice(left))
@@ -486,13 +490,17 @@ class PoliceReset(NamedTuple):
         st.police_used = 0
 
 
+#: phase 8's one frame, shared (frames are immutable values)
+POLICE_RESET = PoliceReset()
+
+
 # ====================================================================== phase 9: socialists
 
 
 def socialists(st: S) -> None:
     c = st.content
     pos = st.socialism
-    st.stack.append(Socialists())
+    st.stack.append(SOCIALISTS)
     if pos > 0:
         gain = c.socialism_change[pos]
         supply = c.socialists - st.box - sum(st.socialists)

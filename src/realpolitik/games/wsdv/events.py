@@ -17,9 +17,9 @@ from realpolitik.engine import decision, procedure
 from realpolitik.i18n import Text, listed, t
 
 from . import board, grammar, specials, words
-from .actions import Build, Dismantle, RemoveUnrest, calm_targets
+from .actions import build_frame, calm_frame, calm_targets, dismantle_frame
 from .board import NONE, RUNDOWN, WORKING
-from .common import ROMAN, asks, finish, name, pkey, pname
+from .common import ROMAN, asks, finish, made, name, pkey, pname
 from .content import EAST, WEST, Icon
 
 if TYPE_CHECKING:
@@ -77,8 +77,8 @@ def _begin(st: S, seat: int, key: str, ignored: str) -> None:
             end = st.content.overflow[track][WEST if steps[i] < 0 else EAST]
             pool += [end.slug] * excess
     st.hits = []
-    st.stack.append(Arrows(seat, key, *steps))
-    st.stack.append(Icons(seat, tuple(pool)))
+    st.stack.append(arrows_frame(seat, key, *steps))
+    st.stack.append(icons_frame(seat, tuple(pool)))
 
 
 @decision(tag="ignore", public=True)
@@ -146,7 +146,7 @@ class Icons(NamedTuple):
         if len(kinds) == 1:
             run_icon(st, seat, pool, kinds[0])
         else:
-            st.stack.append(NextIcon(seat, pool))
+            st.stack.append(next_icon_frame(seat, pool))
 
 
 @decision(tag="next_icon", public=True)
@@ -178,8 +178,12 @@ def run_icon(st: S, seat: int, pool: tuple, slug: str) -> None:
     else:
         n = 1
         rest.remove(slug)
-    st.stack.append(Icons(seat, tuple(rest)))
+    st.stack.append(icons_frame(seat, tuple(rest)))
     execute(st, seat, st.content.icons[slug], n)
+
+
+#: the frames of an event's pool, each made once for the same fields (``common.made``)
+arrows_frame, icons_frame = made(Arrows), made(Icons)
 
 
 # ====================================================================== the icon dictionary (§5.2)
@@ -198,16 +202,16 @@ def execute(st: S, seat: int, icon: Icon, n: int = 1) -> None:
     kind = icon.icon
     if kind == "unrest":
         if unrest_targets(st, side, where, icon.cap or 0):
-            st.stack.append(PlaceUnrest(decider, side, where, icon.cap or 0))
+            st.stack.append(unrest_frame(decider, side, where, icon.cap or 0))
     elif kind == "calm":
         if calm_targets(st, side, where):
-            st.stack.append(RemoveUnrest(decider, side, where))
+            st.stack.append(calm_frame(decider, side, where))
     elif kind == "move":
         if any(map(st.unrest.__getitem__, c.of_side[side])):
             st.stack.append(MoveUnrest(decider, side))
     elif kind == "build":
         if board.build_sites(st, side, where or None, n):
-            st.stack.append(Build(decider, side, n, where, False))
+            st.stack.append(build_frame(decider, side, n, where, False))
     elif kind == "dismantle":
         _dismantle_or_fail(st, decider, side, where)
     elif kind == "end-protest":
@@ -215,7 +219,7 @@ def execute(st: S, seat: int, icon: Icon, n: int = 1) -> None:
             st.stack.append(EndProtest(decider))
     elif kind == "ls":
         if _free_ls_targets(st, side, where, icon.cap or 0):
-            st.stack.append(FreeLivingStandard(decider, side, where, icon.cap or 0, icon.calms))
+            st.stack.append(free_ls_frame(decider, side, where, icon.cap or 0, icon.calms))
     elif kind == "reduce-ls":
         if any(map(st.ls.__getitem__, c.of_side[side])):
             st.stack.append(ReduceLivingStandard(decider, side))
@@ -254,7 +258,7 @@ def execute(st: S, seat: int, icon: Icon, n: int = 1) -> None:
 def _dismantle_or_fail(st: S, seat: int, side: int, where: str) -> None:
     """A dismantle with nothing left to dismantle is skipped, except East's at the end of a decade."""
     if board.dismantle_sites(st, side, where or None):
-        st.stack.append(Dismantle(seat, side, where, "icon"))
+        st.stack.append(dismantle_frame(seat, side, where, "icon"))
     elif st.eod >= 0 and side == EAST:
         finish(st, WEST, t("National insolvency: East had no build point left to dismantle at the end of decade "
                            "{decade}.", decade=ROMAN[st.decade]))
@@ -514,3 +518,5 @@ class PrestigeOverflow(NamedTuple):
                     t("cashes in prestige beyond the track"))
 
 
+#: the icons' frames, each made once for the same fields (``common.made``)
+next_icon_frame, unrest_frame, free_ls_frame = made(NextIcon), made(PlaceUnrest), made(FreeLivingStandard)

@@ -18,11 +18,11 @@ from realpolitik.engine import decision, procedure
 from realpolitik.i18n import Text, listed, t
 
 from . import board, events, grammar
-from .actions import Build, Dismantle, LivingStandard, RemoveUnrest
+from .actions import build_frame, calm_frame, dismantle_frame, ls_frame
 from .board import NONE, WORKING
 from .common import ROMAN, asks, discard, draw, leader, name, unveil
 from .content import EAST, Card, Content
-from .end_of_decade import EndOfDecade
+from .end_of_decade import eod_frame
 from .protests import SOCIALISTS, SUPPLIERS
 
 if TYPE_CHECKING:
@@ -159,7 +159,7 @@ class Deal(NamedTuple):
             st.log.add(t("Special card: {card}.", card=name(st, st.special)))
         st.log.add(t("{seat} holds the prestige advantage and begins.", seat=st.seats[first]) if st.prestige
                    else t("{seat} begins (prestige is level).", seat=st.seats[first]))
-        st.stack.append(Turn(first))
+        st.stack.append(st.turns[first])
 
 
 def refill_hands(st: S, target: Callable[[int], int], draw_one: Callable[[S, int], str | None]) -> None:
@@ -325,13 +325,13 @@ class Turn(NamedTuple):
         side = st.side(seat)
         if use == "calm":
             if costs_a_build_point(card, side):
-                st.stack.append(Dismantle(seat, side, "", "cost"))
-            st.stack.append(RemoveUnrest(seat, side, ""))
+                st.stack.append(dismantle_frame(seat, side, "", "cost"))
+            st.stack.append(calm_frame(seat, side, ""))
         elif use == "build":
             if value:
-                st.stack.append(Build(seat, side, value, "", False))
+                st.stack.append(build_frame(seat, side, value, "", False))
         elif use == "ls":
-            st.stack.append(LivingStandard(seat, side, value, (), (), 0))
+            st.stack.append(ls_frame(seat, side, value, (), (), 0))
 
     def describe(self, st: S, viewer: int | None) -> Text:
         return asks(st, viewer, self.seat,
@@ -373,7 +373,7 @@ class SubDecadeEnd(NamedTuple):
             _fill_display(st)
             if len(st.display) > st.layout.last_cards:
                 st.turn = (st.turn + 1) % len(st.order)
-                st.stack.append(Turn(st.order[st.turn]))
+                st.stack.append(st.turns[st.order[st.turn]])
                 return
         close_decade(st)
 
@@ -394,7 +394,7 @@ def close_decade(st: S) -> None:
     st.display.clear()
     st.deck = []
     st.deck_seen = [0] * len(st.seats)
-    st.stack.append(EndOfDecade(0))
+    st.stack.append(eod_frame(0))
 
 
 def turn_order(st: S) -> list[int]:
