@@ -19,7 +19,7 @@ from .actions import RemoveUnrest
 from .common import ROMAN, asks, finish, leader, made, pkey, pname
 from .content import EAST, WEST
 from .events import execute, icons_frame
-from .protests import SOCIALISTS, Purge, Suppliers
+from .protests import SOCIALISTS, SUPPLIERS, Purge
 
 if TYPE_CHECKING:
     from .state import WsdvState as S
@@ -129,7 +129,7 @@ class Pay(NamedTuple):
 def _declare_hamburg(st: S) -> None:
     """Before phases 3 and 5 West declares where Hamburg counts (spec §11.1 #24)."""
     if st.factory[st.content.hamburg] != board.NONE:
-        st.stack.append(DeclareHamburg(st.seat_of(WEST)))
+        st.stack.append(declare_hamburg_frame(st.seat_of(WEST)))
 
 
 @decision(tag="declare_hamburg", public=True)
@@ -241,7 +241,7 @@ class PrestigeBonus(NamedTuple):
 
 
 def western_currency(st: S) -> None:
-    st.stack.append(CurrencyBalance())
+    st.stack.append(CURRENCY_BALANCE)
     _declare_hamburg(st)
 
 
@@ -380,7 +380,7 @@ def internal_comparison(st: S) -> None:
                 board.add_unrest(st, p, gap)
                 st.log.add(t("{province} lags {ls} behind: {gap} unrest ({unrest}).",
                              province=pname(st, p), ls=top - st.ls[p], gap=gap, unrest=st.unrest[p]))
-    st.stack.append(Suppliers())
+    st.stack.append(SUPPLIERS)
 
 
 # ====================================================================== phase 7: East–West comparison
@@ -388,7 +388,7 @@ def internal_comparison(st: S) -> None:
 
 def east_west_comparison(st: S) -> None:
     snapshot = tuple(board.protests(st, p) for p in range(len(st.content.provinces)))
-    st.stack.append(Suppliers())
+    st.stack.append(SUPPLIERS)
     st.stack.append(Comparison(0, snapshot))
 
 
@@ -466,7 +466,7 @@ def police(st: S) -> None:
     st.stack.append(POLICE_RESET)
     if left:
         st.log.add(t("{left} unused police card(s): East removes as many unrest.", left=left))
-        st.stack.append(LeftoverPolice(left))
+        st.stack.append(leftover_police_frame(left))
 
 
 @procedure(tag="leftover_police")
@@ -478,7 +478,7 @@ class LeftoverPolice(NamedTuple):
     def run(self, st: S) -> None:
         left = self.left
         if left and any(map(st.unrest.__getitem__, st.content.of_side[EAST])):
-            st.stack.append(LeftoverPolice(left - 1))
+            st.stack.append(leftover_police_frame(left - 1))
             st.stack.append(RemoveUnrest(st.seat_of(EAST), EAST, ""))
 
 
@@ -568,3 +568,8 @@ PHASES: dict[str, Callable[[S], None]] = {
     "east_west_comparison": east_west_comparison, "police": police, "socialists": socialists,
     "collapse": collapse,
 }
+
+
+#: more phases' frames, made once (``common.made``) or shared
+declare_hamburg_frame, leftover_police_frame = made(DeclareHamburg), made(LeftoverPolice)
+CURRENCY_BALANCE = CurrencyBalance()

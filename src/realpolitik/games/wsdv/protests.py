@@ -37,9 +37,9 @@ class Suppliers(NamedTuple):
         berlin = st.unrest[c.wb] // 4
         held = sum(st.supplier_mp)
         if berlin > held:
-            st.stack += [Suppliers(), SupplierProtest(st.seat_of(EAST))]
+            st.stack += [SUPPLIERS, SupplierProtest(st.seat_of(EAST))]
         elif berlin < held:
-            st.stack += [Suppliers(), RelieveSupplier(st.seat_of(WEST))]
+            st.stack += [SUPPLIERS, RelieveSupplier(st.seat_of(WEST))]
 
 
 #: the check every action ends with (frames are immutable values: one is shared)

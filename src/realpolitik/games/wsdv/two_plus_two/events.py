@@ -24,7 +24,7 @@ from realpolitik.engine import decision, procedure
 from realpolitik.i18n import Text, t
 
 from .. import board, grammar
-from ..common import asks, name, pname
+from ..common import asks, made, name, pname
 from ..content import EAST, SIDES, WEST
 from ..events import TRACKS, execute
 from . import cold_war
@@ -149,7 +149,7 @@ class Effects(NamedTuple):
         if not pool:
             return
         if ctx == ACTIVE and len({label(i) for i in pool}) > 1:
-            st.stack.append(NextEffect(seat, pool, ctx))
+            st.stack.append(next_effect_frame(seat, pool, ctx))
             return
         run(st, seat, pool, pool[0], ctx)
 
@@ -163,7 +163,7 @@ def run(st: S, seat: int, pool: tuple, item, ctx: tuple) -> None:
         rest = [i for i in rest if i != item]
     else:
         rest.remove(item)
-    st.stack.append(Effects(seat, tuple(rest), ctx))
+    st.stack.append(effects_frame(seat, tuple(rest), ctx))
     if isinstance(item, tuple):
         arrow(st, seat, item, ctx)
     else:
@@ -223,7 +223,7 @@ def icon(st: S, seat: int, slug: str, n: int, ctx: tuple) -> None:
         cold_war.income(st, SIDES.index(e.side), e.amount)
     elif kind == "conflict":
         side = st.side(cold_war.presser(st)) if e.side == "active" else SIDES.index(e.side)
-        st.stack.append(ConflictCard(side))
+        st.stack.append(conflict_card_frame(side))
     elif kind == "arms-cost":
         st.arms_cost = 1
         st.log.add(t("From now on every arms-race step costs $1 more."))
@@ -277,7 +277,7 @@ def move(st: S, seat: int, track: str, yellow: int, red: int, ctx: tuple) -> Non
         excess = abs(pos + net) - 6
         if excess > 0:  # the bonus printed beyond the end, once per step, each executed in turn
             slug = c.overflow[track][WEST if net < 0 else EAST].slug
-            st.stack.append(Effects(seat, (slug,) * excess, CARD))
+            st.stack.append(effects_frame(seat, (slug,) * excess, CARD))
         return
     spaces = getattr(c, track).spaces
     pos = getattr(st, track)
@@ -296,7 +296,7 @@ def move(st: S, seat: int, track: str, yellow: int, red: int, ctx: tuple) -> Non
             draws = [EAST if new > pos else WEST] * abs(new - pos)
         first = st.side(st.active) if ctx == ACTIVE and st.active >= 0 else WEST
         for side in sorted(draws, key=lambda s: s == first):
-            st.stack.append(ArmsCard(side))
+            st.stack.append(arms_card_frame(side))
 
 
 @decision(tag="convert", public=True)
@@ -409,7 +409,7 @@ class Ignore(NamedTuple):
             st.log.add(t("{seat} ignores {item} of {card}.", seat=st.seats[seat], item=item_words(st, what),
                          card=name(st, key)))
         doer = seat if ctx == ACTIVE else cold_war.presser(st)
-        st.stack.append(Effects(doer, items, ctx))
+        st.stack.append(effects_frame(doer, items, ctx))
 
     def describe(self, st: S, viewer: int | None) -> Text:
         seat, key, _, _ = self
@@ -425,7 +425,7 @@ class ArmsCard(NamedTuple):
     side: int
 
     def run(self, st: S) -> None:
-        st.stack.append(Effects(POWER[self.side], cold_war.draw_arms_card(st, self.side), CARD))
+        st.stack.append(effects_frame(POWER[self.side], cold_war.draw_arms_card(st, self.side), CARD))
 
 
 @procedure(tag="conflict_card")
@@ -435,7 +435,7 @@ class ConflictCard(NamedTuple):
     side: int
 
     def run(self, st: S) -> None:
-        st.stack.append(Effects(POWER[self.side], cold_war.draw_conflict_card(st, self.side), CARD))
+        st.stack.append(effects_frame(POWER[self.side], cold_war.draw_conflict_card(st, self.side), CARD))
 
 
 @procedure(tag="collect")
@@ -454,3 +454,6 @@ class Collect(NamedTuple):
                      seat=st.seats[seat], card=name(st, key), n=len(st.peacemakers[seat])))
 
 
+#: the frames of a pool and of the drawn cards, each made once for the same fields (``common.made``)
+effects_frame, next_effect_frame = made(Effects), made(NextEffect)
+arms_card_frame, conflict_card_frame = made(ArmsCard), made(ConflictCard)

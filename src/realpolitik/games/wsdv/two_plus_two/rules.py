@@ -23,7 +23,7 @@ from ..common import asks, discard, draw, name
 from ..content import EAST, WEST, Card
 from . import cold_war
 from .cold_war import POWER, arms_room, in_the_red, is_power
-from .events import ACTIVE, Collect, Effects, Ignore, collects, event_items, value_items
+from .events import ACTIVE, Collect, Ignore, collects, effects_frame, event_items, value_items
 
 if TYPE_CHECKING:
     from .content import ExpansionContent
@@ -141,7 +141,7 @@ class Deal(NamedTuple):
         if st.special:
             st.log.add(t("Special card: {card}.", card=name(st, st.special)))
         st.log.add(t("Turn order: {seats}.", seats=listed(st.seats[s] for s in st.order)))
-        st.stack.append(Turn(st.order[0]))
+        st.stack.append(TURNS[st.order[0]])
         for s in range(len(st.seats)):
             if st.space_bonus[s]:
                 st.stack.append(DiscardOne(s))
@@ -255,13 +255,13 @@ class Turn(base_rules.Turn):
             return
         items = value_items(card, side)  # §7: executed after the action
         if items:
-            st.stack.append(Effects(seat, items, ACTIVE))
+            st.stack.append(effects_frame(seat, items, ACTIVE))
         value = card.value_for(side)
         if use in ("build", "ls") and seat == POWER[EAST] and st.soviet_penalty:
             value = max(0, value - 1)
         if use == "arms":  # §6.5: one step in its favour, then the arms-race card
             step = ("arms", 1, 0, False) if side == WEST else ("arms", 0, 1, False)
-            st.stack.append(Effects(seat, (step,), ACTIVE))
+            st.stack.append(effects_frame(seat, (step,), ACTIVE))
         elif use == "credit":  # §6.6: a credit worth the card value
             cold_war.income(st, side, value)
         else:
@@ -287,14 +287,14 @@ def trigger(st: S, seat: int, key: str) -> None:
     card = st.card(key)
     items = event_items(card, st.side(seat))
     if card.is_special and st.content.setups[st.options["setup"]].special_drawback:
-        st.stack.append(Effects(seat, items, ACTIVE))
+        st.stack.append(effects_frame(seat, items, ACTIVE))
         if st.hands[seat] or _can_draw(st):
             st.stack.append(SpecialCardPrice(seat))
         return
     if card.colour == "dual":
         st.stack.append(Ignore(seat, key, items, ACTIVE))
         return
-    st.stack.append(Effects(seat, items, ACTIVE))
+    st.stack.append(effects_frame(seat, items, ACTIVE))
 
 
 # ====================================================================== the special card's price (§10)
@@ -344,7 +344,7 @@ class SubDecadeEnd(NamedTuple):
 
     def run(self, st: S) -> None:
         st.active = -1
-        st.stack.append(NextSubDecade())
+        st.stack.append(NEXT_SUB_DECADE)
         if st.display:
             auto_event(st, st.display[0])
 
@@ -366,7 +366,7 @@ def auto_event(st: S, key: str) -> None:
     if level >= 3:
         st.stack.append(Ignore(POWER[side], key, items, ctx))
     else:
-        st.stack.append(Effects(cold_war.presser(st), items, ctx))
+        st.stack.append(effects_frame(cold_war.presser(st), items, ctx))
 
 
 @procedure(tag="next_sub_decade")
@@ -382,9 +382,9 @@ class NextSubDecade(NamedTuple):
         st.prepared[st.half - 2] = []
         st.turn = (st.turn + 1) % len(st.order)
         if len(st.display) > st.layout.last_cards:
-            st.stack.append(Turn(st.order[st.turn]))
+            st.stack.append(TURNS[st.order[st.turn]])
         else:
-            st.stack.append(SubDecadeEnd())
+            st.stack.append(SUB_DECADE_END)
 
 
 # ====================================================================== refusals
@@ -407,3 +407,7 @@ def why_illegal(st: S, action: str) -> Text | None:
         if words[1] == st.special and st.side(seat) == WEST:
             return t("Only a red player may take the special card.")
     return base_rules.why_illegal(st, action)
+
+
+#: the sub-decade's frames, shared (frames are immutable values)
+SUB_DECADE_END, NEXT_SUB_DECADE = SubDecadeEnd(), NextSubDecade()
