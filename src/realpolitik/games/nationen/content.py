@@ -192,6 +192,17 @@ class Board:
         return itemgetter(*self.capital)  # a board has at least two states
 
     @cached_property
+    def derricks(self) -> tuple[int, ...]:
+        """The derricks of each state."""
+        return tuple(s.derricks for s in self.states)
+
+    @cached_property
+    def pipes_at(self) -> tuple[int, ...]:
+        """Per state, a bit (``1 << i``) for each candidate pipeline of ``pipeline_pairs_chain`` that touches it."""
+        return tuple(sum(1 << i for i, pair in enumerate(self.pipeline_pairs_chain) if s in pair)
+                     for s in range(len(self.states)))
+
+    @cached_property
     def memo(self) -> Memos:
         """Answers the rules work out again and again on this board (``memo.py``)."""
         return Memos()
