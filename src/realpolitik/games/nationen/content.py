@@ -192,6 +192,16 @@ class Board:
         return itemgetter(*self.capital)  # a board has at least two states
 
     @cached_property
+    def agent_turns(self) -> dict[str, tuple[tuple[str, ...], ...]]:
+        """Per direction rule and point, the agent's moves of a turn (exactly ``agent_steps`` steps) as
+        action texts in point order; made once for the whole board, as every turn asks for them."""
+        n = self.components.agent_steps
+        agent = self.texts.agent
+        return {rule: tuple(tuple(agent[q] for q in sorted(set(table[p * n + n - 1]) - {p}))
+                            for p in range(len(self.point_name)))
+                for rule, table in self.agent_moves.items()}
+
+    @cached_property
     def derricks(self) -> tuple[int, ...]:
         """The derricks of each state."""
         return tuple(s.derricks for s in self.states)
