@@ -313,7 +313,9 @@ class EndTurn(NamedTuple):
             st.round = 2
             st.stack.append(TURNS[st.first])
             return
-        nxt = next((seat + k) % n for k in range(1, n + 1) if st.alive[(seat + k) % n])
+        nxt = (seat + 1) % n
+        while not st.alive[nxt]:  # the next power still in the game, clockwise
+            nxt = (nxt + 1) % n
         if (nxt - st.first) % n <= (seat - st.first) % n:
             st.round += 1
         st.stack.append(TURNS[nxt])
