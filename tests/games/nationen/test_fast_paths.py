@@ -1,6 +1,7 @@
-"""The walks across the empty board (walks.py), the per-board memos (memo.py) and the board
-readings (occupancy.py) give what the straightforward computation gives, in the same order,
-at every step of seeded random games under the options that change movement and money."""
+"""The walks across the empty board (walks.py), the per-board memos (memo.py), the board
+readings (occupancy.py) and the income added up without the exact assignment give what the
+straightforward computation gives, in the same order, at every step of seeded random games
+under the options that change movement and money."""
 
 from __future__ import annotations
 
@@ -107,10 +108,10 @@ def plain_pipeline_choices(st, seat):
             if not st.pipes >> i & 1 and pair in allowed and (pair[0] in mine or pair[1] in mine)]
 
 
-def plain_placements(st, seat):
+def plain_placements(st, seat, free_of_charge=False, states=None):
     b = st.content.board
-    kinds = [k for k in range(4) if st.supply[seat * 4 + k] and b.rate[k] <= st.money[seat]]
-    free = [s for s in range(len(b.states)) if st.board[b.capital[s]] < 0]
+    kinds = [k for k in range(4) if st.supply[seat * 4 + k] and (free_of_charge or b.rate[k] <= st.money[seat])]
+    free = [s for s in (range(len(b.states)) if states is None else states) if st.board[b.capital[s]] < 0]
     return [b.texts.place[k][s] for k in kinds for s in free]
 
 
@@ -139,6 +140,12 @@ def check(st):
         assert economy.tanker_actions(st, seat) == plain_tanker_actions(st, seat)
         assert economy.pipeline_choices(st, seat) == plain_pipeline_choices(st, seat)
         assert movement.placements(st, seat) == plain_placements(st, seat)
+        coastal = [s for s, sd in enumerate(b.states) if sd.kind == "coastal"][::-1]
+        assert movement.placements(st, seat, free=True, states=coastal) == plain_placements(st, seat, True, coastal)
+        assert heads.realm(seat) == tuple(plain_ruled(st, seat))
+        held = tuple(st.tankers[seat * len(b.locations):(seat + 1) * len(b.locations)])
+        for skip in (-1, *plain_ruled(st, seat)):  # the exact assignment, asked directly
+            assert economy.income(st, seat, skip) == economy._income(b, heads.rulers, seat, skip, held, st.pipes)
         assert movement.cheapest_rate(st, seat) == plain_cheapest_rate(st, seat)
         if st.agents[seat] >= 0:
             steps = b.components.agent_steps

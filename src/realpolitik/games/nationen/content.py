@@ -192,6 +192,27 @@ class Board:
         return itemgetter(*self.capital)  # a board has at least two states
 
     @cached_property
+    def agent_turns(self) -> dict[str, tuple[tuple[str, ...], ...]]:
+        """Per direction rule and point, the agent's moves of a turn (exactly ``agent_steps`` steps) as
+        action texts in point order; made once for the whole board, as every turn asks for them."""
+        n = self.components.agent_steps
+        agent = self.texts.agent
+        return {rule: tuple(tuple(agent[q] for q in sorted(set(table[p * n + n - 1]) - {p}))
+                            for p in range(len(self.point_name)))
+                for rule, table in self.agent_moves.items()}
+
+    @cached_property
+    def derricks(self) -> tuple[int, ...]:
+        """The derricks of each state."""
+        return tuple(s.derricks for s in self.states)
+
+    @cached_property
+    def pipes_at(self) -> tuple[int, ...]:
+        """Per state, a bit (``1 << i``) for each candidate pipeline of ``pipeline_pairs_chain`` that touches it."""
+        return tuple(sum(1 << i for i, pair in enumerate(self.pipeline_pairs_chain) if s in pair)
+                     for s in range(len(self.states)))
+
+    @cached_property
     def memo(self) -> Memos:
         """Answers the rules work out again and again on this board (``memo.py``)."""
         return Memos()

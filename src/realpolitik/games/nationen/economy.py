@@ -11,12 +11,13 @@ derricks to tankers, solved exactly by augmenting paths, best rate first.
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from realpolitik.i18n import Sentence, t
 
 from .names import location_words
-from .occupancy import occupancy, ruled
+from .occupancy import occupancy
 
 if TYPE_CHECKING:
     from .content import Board
@@ -54,14 +55,33 @@ def ruler(st: S, state: int) -> int:
 
 def ruled_states(st: S, seat: int) -> tuple[int, ...]:
     """The states ``seat`` rules."""
-    return ruled(occupancy(st).rulers, seat)
+    return occupancy(st).realm(seat)
 
 
 def income(st: S, seat: int, skip: int = -1) -> int:
-    """Millions ``seat`` earns from its derrick/tanker pairs now; ``skip`` is a state that earns nothing."""
+    """Millions ``seat`` earns from its derrick/tanker pairs now; ``skip`` is a state that earns nothing.
+
+    While no oil of a ruled inland state can flow through a pipeline, each port state's derricks
+    pair with the tankers in its own port and nothing else: that is added up directly.
+    """
     b = st.content.board
     nloc = len(b.locations)
-    key = (occupancy(st).rulers, seat, skip, tuple(st.tankers[seat * nloc:(seat + 1) * nloc]), st.pipes)
+    here = occupancy(st)
+    rulers, port_location, derricks = here.rulers, b.port_location, b.derricks
+    base = seat * nloc
+    total = 0
+    for s in here.realm(seat):
+        loc = port_location[s]
+        if loc < 0:
+            if st.pipes & b.pipes_at[s] and derricks[s] and s != skip:
+                break  # oil may flow to a port: the exact assignment below
+        elif s != skip:
+            held = st.tankers[base + loc]
+            if held:
+                total += b.income_rate[rulers[s] % 4] * min(derricks[s], held)
+    else:
+        return total
+    key = (here.rulers, seat, skip, tuple(st.tankers[base:base + nloc]), st.pipes)
     known = b.memo.income.get(key)
     if known is None:
         known = b.memo.income.keep(key, _income(b, *key))
@@ -185,37 +205,40 @@ def tanker_actions(st: S, seat: int) -> list[str]:
     """The one tanker action of the turn: buy, sell or move one tanker by one stage."""
     b = st.content.board
     nloc = len(b.locations)
-    can_buy = st.money[seat] >= b.components.tanker_price and tanker_pool(st) > 0
-    key = (occupancy(st).rulers, seat, tuple(st.tankers[seat * nloc:(seat + 1) * nloc]), can_buy, st.treaty[seat])
-    known = b.memo.tankers.get(key)
+    held = st.tankers[seat * nloc:(seat + 1) * nloc]
+    here = occupancy(st)
+    realm = here.realm(seat)
+    known = b.memo.tankers.get(realm)
     if known is None:
-        known = b.memo.tankers.keep(key, _tanker_actions(b, *key))
-    return list(known)
-
-
-def _tanker_actions(b: Board, rulers: tuple[int, ...], seat: int, held: tuple[int, ...], can_buy: bool,
-                    treaty: bool) -> tuple[str, ...]:
-    """``tanker_actions`` worked out from the ``rulers`` of the states, ``held`` the seat's tankers
-    per location and its canal ``treaty``."""
+        known = b.memo.tankers.keep(realm, _harbours(b, realm))
+    buy, moves = known
     texts = b.texts
-    nloc = len(b.locations)
-    ports = [b.port_location[s] for s in ruled(rulers, seat) if b.port_location[s] >= 0]
-    canal = rulers[b.canal_state] < 0 or rulers[b.canal_state] // 4 == seat or treaty  # canal_open
-    out = []
-    if can_buy:
-        out += [texts.buy[loc] for loc in (*ports, *b.sea_locations)]
-    out += [texts.sell[loc] for loc in range(nloc) if held[loc]]
-    for loc in range(nloc):
-        if not held[loc]:
-            continue
-        moves = texts.tanker[loc]
+    out = list(buy) if st.money[seat] >= b.components.tanker_price and tanker_pool(st) > 0 else []
+    out += compress(texts.sell, held)
+    owner = here.rulers[b.canal_state]
+    if owner < 0 or owner // 4 == seat or st.treaty[seat]:  # canal_open
+        crossing = texts.through_canal
+        for loc in compress(range(nloc), held):
+            out += moves[loc]
+            out += crossing[loc]
+    else:
+        for loc in compress(range(nloc), held):
+            out += moves[loc]
+    return out
+
+
+def _harbours(b: Board, realm: tuple[int, ...]) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
+    """What a power ruling the states of ``realm`` may do with tankers: buy one into each of its
+    ports or onto a high sea, and, per location, move one a stage on (not through the canal)."""
+    texts = b.texts
+    ports = [b.port_location[s] for s in realm if b.port_location[s] >= 0]
+    moves = []
+    for loc in range(len(b.locations)):
         if b.location_state[loc] >= 0:
-            out += [moves[sea] for sea in b.location_seas[loc]]
-            continue
-        out += [moves[p] for p in ports if loc in b.location_seas[p]]
-        if canal:
-            out += [moves[sea] for sea in b.sea_locations if sea != loc]
-    return tuple(out)
+            moves.append(tuple(texts.tanker[loc][sea] for sea in b.location_seas[loc]))
+        else:
+            moves.append(tuple(texts.tanker[loc][p] for p in ports if loc in b.location_seas[p]))
+    return tuple(texts.buy[loc] for loc in (*ports, *b.sea_locations)), tuple(moves)
 
 
 def do_tanker_action(st: S, seat: int, words: list[str]) -> None:
@@ -289,16 +312,16 @@ def pipeline_choices(st: S, seat: int) -> list[str]:
     if pipeline_pool(st) <= 0:
         return []
     b = st.content.board
-    key = (st.pipes, occupancy(st).rulers, seat, st.options["pipeline_chains"])
+    key = (occupancy(st).realm(seat), st.options["pipeline_chains"])
     known = b.memo.pipelines.get(key)
     if known is None:
-        pipes, rulers, _, chains = key
-        mine = ruled(rulers, seat)
+        mine, chains = key
         allowed = b.pipeline_pairs_chain if chains else b.pipeline_pairs
         known = b.memo.pipelines.keep(key, tuple(
-            b.texts.pipeline[i] for i, pair in enumerate(b.pipeline_pairs_chain)
-            if not pipes >> i & 1 and pair in allowed and (pair[0] in mine or pair[1] in mine)))
-    return list(known)
+            (i, b.texts.pipeline[i]) for i, pair in enumerate(b.pipeline_pairs_chain)
+            if pair in allowed and (pair[0] in mine or pair[1] in mine)))
+    pipes = st.pipes
+    return [text for i, text in known if not pipes >> i & 1]
 
 
 def pipeline_actions(st: S, seat: int) -> list[str]:

@@ -87,6 +87,10 @@ class Texts:
         self.sell = tuple(sell_tanker(where) for where in at)
         self.tanker = tuple(tuple(tanker(a, b) for b in at) for a in at)
         self.station = tuple(station(where) for where in at)
+        seas = board.sea_locations
+        #: per location, the moves through the canal: from a high sea onto the other ones (none from a port)
+        self.through_canal = tuple(tuple(self.tanker[loc][sea] for sea in seas if sea != loc) if loc in seas else ()
+                                   for loc in range(len(at)))
         self.agent = tuple(agent(p) for p in board.point_name)
         self.place = tuple(tuple(place(kind, s) for s in board.keys) for kind in kinds)
         self.pipeline = tuple(pipeline(board.keys[a], board.keys[b]) for a, b in board.pipeline_pairs_chain)

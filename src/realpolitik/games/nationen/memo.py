@@ -35,7 +35,7 @@ class Memos:
         #: what is known about the board asked about last (``occupancy.occupancy``)
         self.occupancy: Any = None
         self.income = Memo()  # economy.income
-        self.tankers = Memo()  # economy.tanker_actions
-        self.pipelines = Memo()  # economy.pipeline_choices
-        self.placements = Memo()  # movement.placements
+        self.tankers = Memo()  # economy.tanker_actions: a realm's ports, by the realm
+        self.pipelines = Memo()  # economy.pipeline_choices: the candidates touching a realm
+        self.placements = Memo()  # movement.placements: the texts per kind, by the vacant states
         self.agents = Memo()  # movement.agent_moves

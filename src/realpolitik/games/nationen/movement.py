@@ -22,7 +22,6 @@ from .names import LEADER_NAMES, point_words, price_words
 from .occupancy import occupancy
 
 if TYPE_CHECKING:
-    from .content import Board
     from .state import NationenState as S
 
 KIND = {k: i for i, k in enumerate(LEADERS)}
@@ -145,7 +144,7 @@ def leader_moves(st: S, seat: int, budget_money: int | None = None, starts: list
             walk = empty[p]
             n = walk.free_within(budget, board, in_the_way)
             if n >= 0:  # nothing in its way: the walk across the empty board
-                out += walk.texts(kind, names)[:n]
+                out += walk.texts(kind, n, names)
                 continue
         key = (seat, p, budget, exact, attack, agents, rule)
         moves = here.moves.get(key)
@@ -160,23 +159,19 @@ def leader_moves(st: S, seat: int, budget_money: int | None = None, starts: list
 def placements(st: S, seat: int, free: bool = False, states: list[int] | None = None) -> list[str]:
     """``place <kind> <state>``: a leader from supply onto a free capital (seed "Das Einsetzen")."""
     b = st.content.board
-    budget = None if free else min(st.money[seat], b.rate[b.kinds_by_rate[-1]])  # more money places no more
-    key = (tuple(st.supply[seat * 4:seat * 4 + 4]), budget, occupancy(st).rulers,
-           None if states is None else tuple(states))
-    known = b.memo.placements.get(key)
-    if known is None:
-        known = b.memo.placements.keep(key, _placements(b, *key))
-    return list(known)
-
-
-def _placements(b: Board, supply: tuple[int, ...], budget: int | None, rulers: tuple[int, ...],
-                states: tuple[int, ...] | None) -> tuple[str, ...]:
-    """``placements`` worked out from the seat's ``supply`` by kind, its money (``None``: placing
-    is free) and the ``rulers`` of the states."""
-    kinds = [k for k in range(4) if supply[k] and (budget is None or b.rate[k] <= budget)]
-    candidates = range(len(b.states)) if states is None else states
-    free_states = [s for s in candidates if rulers[s] < 0]
-    return tuple(b.texts.place[k][s] for k in kinds for s in free_states)
+    vacant = occupancy(st).vacant()
+    if states is not None:
+        vacant = tuple([s for s in states if s in vacant])
+    offers = b.memo.placements.get(vacant)
+    if offers is None:
+        offers = b.memo.placements.keep(vacant, tuple(tuple([texts[s] for s in vacant]) for texts in b.texts.place))
+    supply, rate = st.supply, b.rate
+    money = st.money[seat]
+    out: list[str] = []
+    for k in range(4):
+        if supply[seat * 4 + k] and (free or rate[k] <= money):
+            out += offers[k]
+    return out
 
 
 def cheapest_rate(st: S, seat: int) -> int | None:
@@ -249,6 +244,8 @@ def steps_to(st: S, seat: int, src: int, dst: int, budget: int, exact: bool = Fa
 def agent_moves(st: S, seat: int, steps: int, up_to: bool = False) -> list[str]:
     """``agent <point>``: where the agent can end after ``steps`` steps (or 1..steps with ``up_to``)."""
     b = st.content.board
+    if steps == b.components.agent_steps and not up_to:  # the turn's steps
+        return list(b.agent_turns[st.options["direction"]][st.agents[seat]])
     key = (st.agents[seat], steps, up_to, st.options["direction"])
     known = b.memo.agents.get(key)
     if known is None:

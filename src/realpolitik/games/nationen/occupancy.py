@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 class Occupancy:
     """The heads of state on one arrangement of the board, and what is known about them."""
 
-    __slots__ = ("board", "rulers", "_leaders", "reached", "moves")
+    __slots__ = ("board", "rulers", "_leaders", "_realms", "_vacant", "reached", "moves")
     #: clones share it (testing/playout.py): it only adds answers about its own copy of the board
     shareable = True
 
@@ -31,6 +31,8 @@ class Occupancy:
         #: per state, the head of state on its capital (``seat * 4 + kind``), or -1
         self.rulers = rulers
         self._leaders: dict[int, tuple[int, ...]] = {}
+        self._realms: dict[int, tuple[int, ...]] = {}
+        self._vacant: tuple[int, ...] | None = None
         #: ``movement.reach`` of the leaders whose walks something on this board blocks, by its arguments
         self.reached: dict[tuple, dict[int, int]] = {}
         #: ``movement.leader_moves`` of such a leader, by the same arguments
@@ -42,6 +44,20 @@ class Occupancy:
         if known is None:
             board = self.board
             known = self._leaders[seat] = tuple([p for p, occ in enumerate(board) if occ >= 0 and occ // 4 == seat])
+        return known
+
+    def realm(self, seat: int) -> tuple[int, ...]:
+        """The states ``seat`` rules (spec A6: its leader stands on the capital), in state order."""
+        known = self._realms.get(seat)
+        if known is None:
+            known = self._realms[seat] = ruled(self.rulers, seat)
+        return known
+
+    def vacant(self) -> tuple[int, ...]:
+        """The states nobody rules (a free capital), in state order."""
+        known = self._vacant
+        if known is None:
+            known = self._vacant = tuple([s for s, occ in enumerate(self.rulers) if occ < 0])
         return known
 
 

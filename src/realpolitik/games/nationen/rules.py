@@ -66,7 +66,7 @@ def setup(st: S) -> None:
     st.round = 1
     st.step3 = OPEN
     st.tanker_done = st.pipeline_done = st.moved = st.chained = False
-    st.stack = [Turn(st.opening[0])]
+    st.stack = [TURNS[st.opening[0]]]
     st.last_card = None
     st.limit_reached = False
     st.log.add(t("{seat} begins; play goes clockwise. Everyone has {start_money} M and {start_tankers} tanker(s).",
@@ -94,13 +94,13 @@ class Turn(NamedTuple):
         st.step3 = OPEN
         st.tanker_done = st.pipeline_done = st.moved = st.chained = False
         st.treaty[seat] = False  # a canal treaty lasts until the player's next turn
-        st.stack.append(EndTurn(seat))
+        st.stack.append(END_TURNS[seat])
         if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
             st.log.add(turn_begins(st.round, st.seats[seat]))
         if st.round == 1:
-            st.stack.append(FirstPlace(seat))
+            st.stack.append(FIRST_PLACES[seat])
             return
-        st.stack += [HeadOfState(seat), AgentSteps(seat)]
+        st.stack += (STEP3S[seat], AGENT_STEPS[seat])
         _income_phase(st, seat)
 
 
@@ -308,15 +308,27 @@ class EndTurn(NamedTuple):
         if st.round == 1:
             i = st.opening.index(seat)
             if i + 1 < len(st.opening):
-                st.stack.append(Turn(st.opening[i + 1]))
+                st.stack.append(TURNS[st.opening[i + 1]])
                 return
             st.round = 2
-            st.stack.append(Turn(st.first))
+            st.stack.append(TURNS[st.first])
             return
-        nxt = next((seat + k) % n for k in range(1, n + 1) if st.alive[(seat + k) % n])
+        nxt = (seat + 1) % n
+        while not st.alive[nxt]:  # the next power still in the game, clockwise
+            nxt = (nxt + 1) % n
         if (nxt - st.first) % n <= (seat - st.first) % n:
             st.round += 1
-        st.stack.append(Turn(nxt))
+        st.stack.append(TURNS[nxt])
+
+
+# Frames are immutable values: the ones every turn pushes are made once per seat and shared
+# (making a NamedTuple frame is a Python call).
+SEATS = range(4)
+TURNS = tuple(map(Turn, SEATS))
+END_TURNS = tuple(map(EndTurn, SEATS))
+FIRST_PLACES = tuple(map(FirstPlace, SEATS))
+AGENT_STEPS = tuple(map(AgentSteps, SEATS))
+STEP3S = tuple(map(HeadOfState, SEATS))
 
 
 def _check_elimination(st: S, seat: int) -> None:

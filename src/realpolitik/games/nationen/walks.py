@@ -68,7 +68,7 @@ class Walk:
         self.occupants = tuple(occupants)
         #: per budget ``k``: how many of ``points`` lie within ``k`` steps
         self.found = tuple(found)
-        self._texts: list[tuple[str, ...] | None] = [None] * len(LEADERS)
+        self._texts: list[tuple[str, ...]] = [()] * len(LEADERS)
 
     def free_within(self, budget: int, board: list[int], agents: int) -> int:
         """How many points the walk finds within ``budget`` steps (at least one) on ``board`` if it crosses
@@ -78,13 +78,14 @@ class Walk:
             return -1
         return self.found[k]
 
-    def texts(self, kind: int, names: tuple[str, ...]) -> tuple[str, ...]:
-        """``move <kind> <start> <point>`` for every point of the walk, in its order (written once)."""
+    def texts(self, kind: int, n: int, names: tuple[str, ...]) -> tuple[str, ...]:
+        """``move <kind> <start> <point>`` for the first ``n`` points of the walk, in its order (each
+        written once, when a move first goes that far)."""
         out = self._texts[kind]
-        if out is None:
-            out = self._texts[kind] = tuple(grammar.leader_moves(LEADERS[kind], names[self.start],
-                                                                 [("move", names[q]) for q in self.points]))
-        return out
+        if len(out) < n:
+            out = self._texts[kind] = out + tuple(grammar.leader_moves(
+                LEADERS[kind], names[self.start], [("move", names[q]) for q in self.points[len(out):n]]))
+        return out[:n]
 
 
 def _reader(points: list[int]) -> Any:
