@@ -23,6 +23,13 @@ def made(frame: type) -> type:
     return lru_cache(maxsize=4096, typed=True)(frame)
 
 
+@lru_cache(maxsize=256, typed=True)
+def shared(kind: type, *fields: object) -> tuple:
+    """The frame ``kind(*fields)``, made once (as ``made``): for the frame classes a state names,
+    which the base game and 2+2 each define (``st.Deal``, ``st.SubDecadeEnd``)."""
+    return kind(*fields)
+
+
 def finish(st: S, winner: int, reason: Text) -> None:
     """End the game at once (§8): the winning state and the reason in words."""
     st.result = (winner, reason)

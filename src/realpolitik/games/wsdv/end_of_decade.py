@@ -16,7 +16,7 @@ from realpolitik.i18n import Text, listed, t
 
 from . import board, grammar, words
 from .actions import RemoveUnrest
-from .common import ROMAN, asks, finish, leader, made, pkey, pname
+from .common import ROMAN, asks, finish, leader, made, pkey, pname, shared
 from .content import EAST, WEST
 from .events import execute, icons_frame
 from .protests import SOCIALISTS, SUPPLIERS, Purge
@@ -35,7 +35,7 @@ class EndOfDecade(NamedTuple):
         phases = st.layout.phases
         if i >= len(phases):
             st.eod = -1
-            st.stack.append(st.StartDecade())  # 2+2 begins its decades by its own rules
+            st.stack.append(shared(st.StartDecade))  # 2+2 begins its decades by its own rules
             return
         st.eod = i
         st.stack.append(eod_frame(i + 1))

@@ -20,7 +20,7 @@ from realpolitik.i18n import Text, listed, t
 from . import board, events, grammar
 from .actions import build_frame, calm_frame, dismantle_frame, ls_frame
 from .board import NONE, WORKING
-from .common import ROMAN, asks, discard, draw, leader, name, unveil
+from .common import ROMAN, asks, discard, draw, leader, name, shared, unveil
 from .content import EAST, Card, Content
 from .end_of_decade import eod_frame
 from .protests import SOCIALISTS, SUPPLIERS
@@ -86,10 +86,10 @@ class StartDecade(NamedTuple):
     def run(self, st: S) -> None:
         st.decade += 1
         st.log.add(t("— Decade {decade} —", decade=ROMAN[st.decade]))
-        st.stack.append(st.Deal())
+        st.stack.append(shared(st.Deal))
         for s in reversed(range(len(st.seats))):
             if st.Discard.due(st, s):
-                st.stack.append(st.Discard(s))
+                st.stack.append(shared(st.Discard, s))
 
 
 @decision(tag="discard")
@@ -360,7 +360,7 @@ class NextTurn(NamedTuple):
             st.turn = (st.turn + 1) % len(st.order)
             st.stack.append(st.turns[st.order[st.turn]])  # 2+2 plays its own turn and sub-decade end
             return
-        st.stack.append(st.SubDecadeEnd())
+        st.stack.append(shared(st.SubDecadeEnd))
 
 
 @procedure(tag="sub_decade_end")
