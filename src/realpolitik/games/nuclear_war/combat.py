@@ -17,17 +17,17 @@ from .aftermath import PeaceSwap, destroy_carrier, end_of_the_world, retaliation
 from .common import (
     clockwise,
     discard,
+    draws_a_card,
     drop_face_up,
     enemies,
-    hand_size,
     hurt,
     label,
-    note_draw,
     take_card,
     transfer,
     unique,
+    you_draw,
 )
-from .tables import REFILL_TARGET
+from .tables import REFILL_TARGET, SEATS
 
 if TYPE_CHECKING:
     from .state import NuclearWarState as S
@@ -50,19 +50,26 @@ class Draw(NamedTuple):
         seat = self.seat
         if not st.alive[seat]:
             return
-        ten = self.mode == "ten"
-        while not ten or hand_size(st, seat) < REFILL_TARGET:  # card by card: a Secret interrupts
+        hand = st.hands[seat]
+        # hand, deterrent force and face-down cards count for the refill
+        missing = REFILL_TARGET - len(hand) - len(st.shown[seat]) - len(st.queues[seat]) if self.mode == "ten" else 1
+        secrets, log = st.content.secrets, st.log
+        for _ in range(missing):  # card by card: a Secret interrupts
             key = take_card(st)
             if key is None:
                 return
-            if st.card(key).is_secret:
+            if key in secrets:
                 st.stack.append(self)
                 start_secret(st, seat, key)
                 return
-            st.hands[seat].append(key)
-            note_draw(st, seat, [key])
-            if not ten:
-                return
+            hand.append(key)
+            if log.keeps:  # a sampled world: nobody reads it
+                log.add(draws_a_card(st.seats[seat]), (seat,), you_draw(st.content.names[key]))
+
+
+#: a draw of each kind per seat, made once and shared (frames are immutable values)
+DRAW_TEN = tuple(Draw(s, "ten") for s in SEATS)
+DRAW_ONE = tuple(Draw(s, "one") for s in SEATS)
 
 
 def start_secret(st: S, seat: int, key: str) -> None:
@@ -204,7 +211,7 @@ class Intercept(NamedTuple):
         else:
             destroy_carrier(st, self.attacker)
             st.next_turn = seat
-        st.stack.append(Draw(seat, "one"))  # the anti-missile is replaced at once
+        st.stack.append(DRAW_ONE[seat])  # the anti-missile is replaced at once
 
     def describe(self, st: S, seat: int | None) -> str:
         shot = t("{attacker}'s {carrier} with a {warhead}", attacker=label(st, self.attacker),

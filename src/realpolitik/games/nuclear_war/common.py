@@ -37,11 +37,6 @@ def take_card(st: S) -> str | None:
     return st.draw.pop()
 
 
-def hand_size(st: S, seat: int) -> int:
-    """Cards counted for the refill: hand, deterrent force and face-down cards."""
-    return len(st.hands[seat]) + len(st.shown[seat]) + len(st.queues[seat])
-
-
 def discard(st: S, key: str) -> None:
     st.discard.append(key)
 
@@ -68,7 +63,7 @@ def note_draw(st: S, seat: int, cards: list[str]) -> None:
         return
     names = st.content.names
     if len(cards) == 1:
-        st.log.add(draws_a_card(label(st, seat)), (seat,), you_draw(names[cards[0]]))
+        st.log.add(draws_a_card(st.seats[seat]), (seat,), you_draw(names[cards[0]]))
         return
     st.log.add(t("{seat} draws {count} cards.", seat=label(st, seat), count=len(cards)), (seat,),
                t("You draw {cards}.", cards=listed([names[k] for k in cards])))
@@ -102,6 +97,16 @@ def places_face_down(seat: str) -> Text:
 @lru_cache(maxsize=4096)
 def you_place(card: Text) -> Text:
     return t("You place {card} face down.", card=card)
+
+
+@lru_cache(maxsize=4096)
+def shows_deterrent(seat: str, card: Text) -> Text:
+    return t("{seat} shows {card} in its deterrent force.", seat=seat, card=card)
+
+
+@lru_cache(maxsize=4096)
+def takes_back_deterrent(seat: str, card: Text) -> Text:
+    return t("{seat} takes back {card} from its deterrent force.", seat=seat, card=card)
 
 
 @lru_cache(maxsize=4096)

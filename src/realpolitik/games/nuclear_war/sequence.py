@@ -8,7 +8,7 @@ from realpolitik.engine import decision, procedure
 from realpolitik.i18n import t
 
 from . import grammar
-from .combat import Draw, aim, start_secret
+from .combat import DRAW_ONE, DRAW_TEN, aim, start_secret
 from .common import (
     clockwise,
     discard,
@@ -17,12 +17,13 @@ from .common import (
     note_draw,
     places_face_down,
     reveals,
+    shows_deterrent,
     take_card,
+    takes_back_deterrent,
     turn_begins,
-    unique,
     you_place,
 )
-from .tables import HAND_SIZE
+from .tables import HAND_SIZE, SEATS
 
 if TYPE_CHECKING:
     from .state import NuclearWarState as S
@@ -65,7 +66,7 @@ class Opening(NamedTuple):
             st.stack.append(Opening(nxt))
             return
         # Strategie wählen: everybody places two cards face down, starting with the opener.
-        st.stack.append(Turn(st.current))
+        st.stack.append(TURNS[st.current])
         for s in reversed(clockwise(st, st.current)):
             if st.hands[s]:
                 st.stack.append(ChooseStrategy(s))
@@ -78,7 +79,7 @@ class ChooseStrategy(NamedTuple):
     seat: int
 
     def legal(self, st: S) -> list[str]:
-        return grammar.places(unique(st.hands[self.seat]))
+        return grammar.places(st.hands[self.seat])
 
     def act(self, st: S, action: str) -> None:
         seat = self.seat
@@ -106,7 +107,7 @@ class Turn(NamedTuple):
         seat = self.seat
         st.current = seat
         st.moves = 0
-        st.stack.append(EndTurn(seat))
+        st.stack.append(END_TURNS[seat])
         if not st.alive[seat]:
             return
         if st.skips[seat]:
@@ -114,9 +115,8 @@ class Turn(NamedTuple):
             st.log.add(t("{seat} loses this turn.", seat=label(st, seat)))
             return
         if st.log.keeps:
-            st.log.add(turn_begins(label(st, seat)))
-        mode = "ten" if st.options["refill"] == "draw-to-ten" else "one"
-        st.stack += [Reveal(seat), Placing(seat), Draw(seat, mode)]
+            st.log.add(turn_begins(st.seats[seat]))
+        st.stack += TURN_STEPS[st.options["refill"]][seat]
 
 
 @procedure
@@ -128,7 +128,7 @@ class Placing(NamedTuple):
     def run(self, st: S) -> None:
         seat = self.seat
         if st.alive[seat] and (st.hands[seat] or st.shown[seat]) and len(st.queues[seat]) < 3:
-            st.stack.append(PlaceCard(seat))
+            st.stack.append(PLACE_CARDS[seat])
 
 
 @decision(tag="place")
@@ -139,10 +139,10 @@ class PlaceCard(NamedTuple):
 
     def legal(self, st: S) -> list[str]:
         seat = self.seat
-        hand, shown = unique(st.hands[seat]), unique(st.shown[seat])
+        hand, shown = st.hands[seat], st.shown[seat]
         out = grammar.places(hand) + grammar.places(shown, from_deterrent=True)
         if st.moves < 2:  # Deterrent Force: one or two cards as part of the turn
-            if len(st.shown[seat]) < 2:
+            if len(shown) < 2:
                 out += grammar.shows(hand)
             out += grammar.hides(shown)
         return out
@@ -163,10 +163,9 @@ class PlaceCard(NamedTuple):
         if not st.log.keeps:  # searched worlds keep no log: their lines are not even put together
             return
         if verb == "show":
-            st.log.add(t("{seat} shows {card} in its deterrent force.", seat=label(st, seat), card=st.name(key)))
+            st.log.add(shows_deterrent(st.seats[seat], st.name(key)))
         else:
-            st.log.add(t("{seat} takes back {card} from its deterrent force.", seat=label(st, seat),
-                         card=st.name(key)))
+            st.log.add(takes_back_deterrent(st.seats[seat], st.name(key)))
 
     def describe(self, st: S, seat: int | None) -> str:
         if seat == self.seat:
@@ -183,7 +182,7 @@ def put_face_down(st: S, seat: int, key: str, from_shown: bool) -> None:
     if from_shown:
         st.log.add(t("{seat} places its deterrent {card} face down.", seat=label(st, seat), card=st.name(key)))
     else:
-        st.log.add(places_face_down(label(st, seat)), (seat,), you_place(st.name(key)))
+        st.log.add(places_face_down(st.seats[seat]), (seat,), you_place(st.content.names[key]))
 
 
 @procedure
@@ -198,9 +197,9 @@ class Reveal(NamedTuple):
             return
         key = st.queues[seat].pop(0)
         st.exposed[seat].pop(0)
-        card = st.card(key)
+        card = st.content.cards[key]
         if st.log.keeps:
-            st.log.add(reveals(label(st, seat), st.name(key)))
+            st.log.add(reveals(st.seats[seat], st.content.names[key]))
         waiting = st.face_up[seat]
         if card.kind == "carrier":
             drop_face_up(st, seat, REPLACED)
@@ -225,8 +224,8 @@ class Reveal(NamedTuple):
 
 
 def fits(st: S, seat: int, carrier: str, warhead: str) -> bool:
-    mt = st.card(warhead).megatons
-    c = st.card(carrier)
+    mt = st.content.cards[warhead].megatons
+    c = st.content.cards[carrier]
     return mt <= (st.payload[seat] if c.bomber else c.payload)
 
 
@@ -241,6 +240,20 @@ class EndTurn(NamedTuple):
         if st.next_turn is not None:
             start, st.next_turn = st.next_turn, None
         n = len(st.seats)
-        nxt = next(((start + i) % n for i in range(n) if st.alive[(start + i) % n]), None)
-        if nxt is not None:
-            st.stack.append(Turn(nxt))
+        alive = st.alive
+        for i in range(start, start + n):
+            if alive[i % n]:
+                st.stack.append(TURNS[i % n])
+                return
+
+
+# Frames are immutable values: the ones every turn pushes are made once per seat and shared
+# (making a NamedTuple frame is a Python call).
+TURNS = tuple(map(Turn, SEATS))
+END_TURNS = tuple(map(EndTurn, SEATS))
+PLACE_CARDS = tuple(map(PlaceCard, SEATS))
+#: a turn's steps after its start (pushed in reverse: the draw first), by the rule option ``refill``
+TURN_STEPS = {
+    "draw-to-ten": tuple((Reveal(s), Placing(s), DRAW_TEN[s]) for s in SEATS),
+    "draw-one": tuple((Reveal(s), Placing(s), DRAW_ONE[s]) for s in SEATS),
+}
