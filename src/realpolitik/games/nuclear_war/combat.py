@@ -17,6 +17,7 @@ from .aftermath import PeaceSwap, destroy_carrier, end_of_the_world, retaliation
 from .common import (
     clockwise,
     discard,
+    does_not_intercept,
     draws_a_card,
     drop_face_up,
     enemies,
@@ -74,10 +75,10 @@ DRAW_ONE = tuple(Draw(s, "one") for s in SEATS)
 
 def start_secret(st: S, seat: int, key: str) -> None:
     """A drawn Secret/Top Secret is played at once and discarded; its replacement follows."""
-    card = st.card(key)
+    card = st.content.cards[key]
     discard(st, key)
     if st.log.keeps:
-        who, name, text = label(st, seat), st.name(key), t(card.text)
+        who, name, text = st.seats[seat], st.name(key), t(card.text)
         st.log.add(t("{seat} plays the top secret card {card}: {text}", seat=who, card=name, text=text)
                    if card.kind == "top-secret" else
                    t("{seat} plays the secret card {card}: {text}", seat=who, card=name, text=text))
@@ -87,7 +88,7 @@ def start_secret(st: S, seat: int, key: str) -> None:
     victims = [seat] if card.victim == "self" else enemies(st, seat)
     for v in victims:
         secret_effect(st, seat, key, v)
-    st.stack.append(Settle())
+    st.stack.append(SETTLE)
 
 
 # ====================================================================== choosing a target
@@ -111,7 +112,8 @@ class NameTarget(NamedTuple):
     key: str
 
     def legal(self, st: S) -> list[str]:
-        return [grammar.target(label(st, t)) for t in enemies(st, self.seat)]
+        seats = st.seats
+        return [grammar.TARGET[seats[t]] for t in enemies(st, self.seat)]
 
     def act(self, st: S, action: str) -> None:
         st.stack.pop()
@@ -133,15 +135,15 @@ class NameTarget(NamedTuple):
 def resolve_aim(st: S, seat: int, purpose: str, key: str, target: int) -> None:
     if purpose == "attack":
         if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-            st.log.add(t("{seat} attacks {target}.", seat=label(st, seat), target=label(st, target)))
+            st.log.add(t("{seat} attacks {target}.", seat=st.seats[seat], target=st.seats[target]))
         Strike(seat, st.face_up[seat], key, target, -1).run(st)
         return
     if purpose == "propaganda":
         st.tick += 1
-        transfer(st, target, seat, st.card(key).people, retaliation=False)
+        transfer(st, target, seat, st.content.cards[key].people, retaliation=False)
     else:
         secret_effect(st, seat, key, target)
-    st.stack.append(Settle())
+    st.stack.append(SETTLE)
 
 
 # ====================================================================== attack and defence (Angriff, Verteidigung)
@@ -171,8 +173,9 @@ class Strike(NamedTuple):
             st.at_war = True
             st.log.add(t("War! From now on propaganda is worthless."))
         if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-            st.log.add(t("{seat} launches a {warhead} on its {carrier} at {target}.", seat=label(st, attacker),
-                         warhead=st.name(warhead), carrier=st.name(carrier), target=label(st, target)))
+            seats, names = st.seats, st.content.names
+            st.log.add(t("{seat} launches a {warhead} on its {carrier} at {target}.", seat=seats[attacker],
+                         warhead=names[warhead], carrier=names[carrier], target=seats[target]))
         st.stack.append(FalloutRoll(attacker, carrier, warhead, target, bomber_id))
         st.stack.append(Intercept(target, attacker, carrier, warhead, bomber_id))
 
@@ -189,15 +192,16 @@ class Intercept(NamedTuple):
 
     def legal(self, st: S) -> list[str]:
         seat = self.seat
-        antis = unique([k for k in st.hands[seat] + st.shown[seat] if self.carrier in st.card(k).stops])
-        return [grammar.intercept(k) for k in antis] + [grammar.NO_INTERCEPT]
+        cards, carrier = st.content.cards, self.carrier
+        antis = [k for k in st.hands[seat] + st.shown[seat] if carrier in cards[k].stops]
+        return grammar.intercepts(antis) + [grammar.NO_INTERCEPT]
 
     def act(self, st: S, action: str) -> None:
         seat = self.seat
         st.stack.pop()
         if action == grammar.NO_INTERCEPT:
             if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-                st.log.add(t("{seat} does not intercept.", seat=label(st, seat)))
+                st.log.add(does_not_intercept(st.seats[seat]))
             return
         st.stack.pop()  # the fallout roll
         st.tick += 1
@@ -236,8 +240,9 @@ class FalloutRoll(NamedTuple):
         st.tick += 1
         tens, units = st.rng.below(10), st.rng.below(10)
         result = st.content.fallout[tens * 10 + units]
-        mt = st.card(warhead).megatons
-        is_bomber = st.card(carrier).bomber
+        cards = st.content.cards
+        mt = cards[warhead].megatons
+        is_bomber = cards[carrier].bomber
         if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
             st.log.add(t("Fallout dice: {roll} — {result}.", roll=f"{tens}{units}", result=t(result.text)))
         if result.effect == "misfire":
@@ -261,7 +266,7 @@ class FalloutRoll(NamedTuple):
                 st.payload[attacker] -= mt
                 if st.payload[attacker] <= 0:
                     drop_face_up(st, attacker, t("payload used up"))
-            st.stack.append(Settle())
+            st.stack.append(SETTLE)
 
 
 # ============================================================ eliminations (Finaler Gegenschlag, Kriegszustand)
@@ -291,6 +296,10 @@ class Settle(NamedTuple):
                     st.stack.append(PeaceSwap(s, ()))
 
 
+#: the one Settle every attack, propaganda and Secret ends with (frames are immutable values)
+SETTLE = Settle()
+
+
 def eliminate(st: S, seat: int, may_retaliate: bool) -> None:
     """Finaler Gegenschlag: the eliminated player lays his weapons face up, the rest is discarded."""
     carriers, warheads = retaliation_arms(st, seat, may_retaliate)
@@ -316,12 +325,13 @@ class FinalRetaliation(NamedTuple):
     strikes: tuple
 
     def legal(self, st: S) -> list[str]:
-        targets = [label(st, t) for t in range(len(st.seats)) if st.alive[t]]
+        seats, alive, cards = st.seats, st.alive, st.content.cards
+        targets = [seats[t] for t in range(len(seats)) if alive[t]]
         out = []
         for ckey in unique([k for k, cap in self.carriers if cap > 0]):
             room = max(cap for k, cap in self.carriers if k == ckey)
             for wkey in unique(list(self.warheads)):
-                if st.card(wkey).megatons <= room:
+                if cards[wkey].megatons <= room:
                     out += [grammar.strike(ckey, wkey, t) for t in targets]
         return out + [grammar.DONE]
 

@@ -49,7 +49,8 @@ def drop_face_up(st: S, seat: int, why: Text) -> None:
         st.payload[seat] = 0
         discard(st, key)
         if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-            st.log.add(t("{seat}'s {card} is discarded ({why}).", seat=label(st, seat), card=st.name(key), why=why))
+            st.log.add(t("{seat}'s {card} is discarded ({why}).", seat=st.seats[seat], card=st.content.names[key],
+                         why=why))
 
 
 
@@ -110,6 +111,11 @@ def takes_back_deterrent(seat: str, card: Text) -> Text:
 
 
 @lru_cache(maxsize=4096)
+def does_not_intercept(seat: str) -> Text:
+    return t("{seat} does not intercept.", seat=seat)
+
+
+@lru_cache(maxsize=4096)
 def reveals(seat: str, card: Text) -> Text:
     return t("{seat} reveals {card}.", seat=seat, card=card)
 
@@ -150,7 +156,7 @@ def transfer(st: S, victim: int, to: int, millions: int, retaliation: bool) -> N
 
 def check_elimination(st: S, seat: int, retaliation: bool) -> None:
     """A player without people leaves the game; weapons and secrets grant final retaliation."""
-    if st.alive[seat] and st.population(seat) == 0:
+    if st.alive[seat] and not any(st.pop[seat]):  # no population card left
         st.alive[seat] = False
         st.out_tick[seat] = st.tick
         st.dying.append((seat, retaliation))

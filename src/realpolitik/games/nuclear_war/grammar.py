@@ -34,6 +34,7 @@ PLACE_SHOWN = _Texts("place shown {}")
 SHOW = _Texts("show {}")
 HIDE = _Texts("hide {}")
 INTERCEPT = _Texts("intercept {}")
+TARGET = _Texts("target {}")
 
 
 def place(key: str, from_deterrent: bool = False) -> str:
@@ -64,11 +65,16 @@ def hides(keys: list[str]) -> list[str]:
 
 
 def target(seat_label: str) -> str:
-    return f"target {seat_label}"
+    return TARGET[seat_label]
 
 
 def intercept(key: str) -> str:
     return INTERCEPT[key]
+
+
+def intercepts(keys: list[str]) -> list[str]:
+    """``intercept`` for each card, once per key."""
+    return list(dict.fromkeys(map(INTERCEPT.__getitem__, keys)))
 
 
 def strike(carrier: str, warhead: str, seat_label: str) -> str:
@@ -79,5 +85,5 @@ def swap(slot: int, key: str) -> str:
     return f"swap {slot} {key}"
 
 
-__all__ = ["DONE", "KEEP", "NO_INTERCEPT", "hide", "hides", "intercept", "place", "places", "read", "show", "shows",
-           "strike", "swap", "target"]
+__all__ = ["DONE", "KEEP", "NO_INTERCEPT", "hide", "hides", "intercept", "intercepts", "place", "places", "read",
+           "show", "shows", "strike", "swap", "target"]

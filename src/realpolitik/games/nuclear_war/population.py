@@ -9,10 +9,12 @@ bank can give that does not exceed what he is owed.
 
 from __future__ import annotations
 
+from operator import mul
+
 
 def total(holding: list[int], values: tuple[int, ...]) -> int:
     """Millions of people in a holding."""
-    return sum(n * v for n, v in zip(holding, values))
+    return sum(map(mul, holding, values))
 
 
 def _parts(count: int) -> tuple[int, ...]:
@@ -58,6 +60,23 @@ def _pick(holding: list[int], values: tuple[int, ...], stages: list[int], amount
     return taken
 
 
+def _exactly(holding: list[int], values: tuple[int, ...], amount: int) -> list[int] | None:
+    """Cards summing exactly to ``amount``, as many of the largest value as fit, then of the next;
+    ``None`` when they fall short. Whenever this reaches the amount, it is what ``_pick`` takes:
+    each count is the most that fits, and what the smaller values then paid was reachable."""
+    taken = [0] * len(values)
+    i = len(values) - 1
+    while amount and i >= 0:
+        k = amount // values[i]
+        if k:
+            if k > holding[i]:
+                k = holding[i]
+            taken[i] = k
+            amount -= k * values[i]
+        i -= 1
+    return None if amount else taken
+
+
 def _move(cards: list[int], src: list[int], dst: list[int]) -> None:
     for i, k in enumerate(cards):
         if k:
@@ -69,6 +88,10 @@ def receive(holding: list[int], bank: list[int], amount: int, values: tuple[int,
     """Give ``holding`` up to ``amount`` millions from the bank; returns what was given."""
     if amount <= 0:
         return 0
+    exact = _exactly(bank, values, amount)  # the common case: the whole amount, without the sums reachable
+    if exact is not None:
+        _move(exact, bank, holding)
+        return amount
     stages = _stages(bank, values)
     best = (stages[-1] & ((1 << (amount + 1)) - 1)).bit_length() - 1
     _move(_pick(bank, values, stages, best), bank, holding)
@@ -81,6 +104,10 @@ def pay(holding: list[int], bank: list[int], amount: int, values: tuple[int, ...
     if have <= amount:
         _move(list(holding), holding, bank)
         return have
+    exact = _exactly(holding, values, amount)  # the common case: the damage itself, without the sums reachable
+    if exact is not None:
+        _move(exact, holding, bank)
+        return amount
     stages = _stages(holding, values)
     above = stages[-1] >> amount
     paid = amount + (above & -above).bit_length() - 1

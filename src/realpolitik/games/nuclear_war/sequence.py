@@ -48,7 +48,7 @@ class Opening(NamedTuple):
         seat = self.seat
         if st.alive[seat]:
             hand = st.hands[seat]
-            secret = next((k for k in hand if st.card(k).is_secret), None)
+            secret = next((k for k in hand if k in st.content.secrets), None)
             if secret is not None:
                 hand.remove(secret)
                 st.stack.append(self)
