@@ -7,10 +7,11 @@ frames live in one module; the effects without frames are in ``aftermath``.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import decision, procedure
-from realpolitik.i18n import listed, t
+from realpolitik.i18n import Text, listed, t
 
 from . import grammar
 from .aftermath import PeaceSwap, destroy_carrier, end_of_the_world, retaliation_arms, secret_effect
@@ -225,6 +226,17 @@ class Intercept(NamedTuple):
         return t("{seat} decides whether to intercept {shot}", seat=label(st, self.seat), shot=shot)
 
 
+#: why a carrier is discarded after its strike
+OUT_OF_FUEL = t("out of fuel")
+SPENT = t("spent")
+PAYLOAD_USED_UP = t("payload used up")
+
+
+@lru_cache(maxsize=256)
+def fallout_dice(tens: int, units: int, result: str) -> Text:
+    return t("Fallout dice: {roll} — {result}.", roll=f"{tens}{units}", result=t(result))
+
+
 @procedure(tag="roll")
 class FalloutRoll(NamedTuple):
     """Roll the two fallout dice and apply the table (spec §7)."""
@@ -244,13 +256,13 @@ class FalloutRoll(NamedTuple):
         mt = cards[warhead].megatons
         is_bomber = cards[carrier].bomber
         if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-            st.log.add(t("Fallout dice: {roll} — {result}.", roll=f"{tens}{units}", result=t(result.text)))
+            st.log.add(fallout_dice(tens, units, result.text))
         if result.effect == "misfire":
             if is_bomber:
                 if bomber_id >= 0:
                     st.salvo_lost = st.salvo_lost | {bomber_id}
                 else:
-                    drop_face_up(st, attacker, t("out of fuel"))
+                    drop_face_up(st, attacker, OUT_OF_FUEL)
             else:
                 hurt(st, attacker, mt, retaliation=True)
         elif result.effect != "dud":
@@ -261,11 +273,11 @@ class FalloutRoll(NamedTuple):
             hurt(st, target, damage, retaliation=True)
         if bomber_id < 0:
             if not is_bomber:
-                drop_face_up(st, attacker, t("spent"))
+                drop_face_up(st, attacker, SPENT)
             elif st.face_up[attacker] is not None:
                 st.payload[attacker] -= mt
                 if st.payload[attacker] <= 0:
-                    drop_face_up(st, attacker, t("payload used up"))
+                    drop_face_up(st, attacker, PAYLOAD_USED_UP)
             st.stack.append(SETTLE)
 
 

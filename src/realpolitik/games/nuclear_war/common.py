@@ -49,8 +49,7 @@ def drop_face_up(st: S, seat: int, why: Text) -> None:
         st.payload[seat] = 0
         discard(st, key)
         if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-            st.log.add(t("{seat}'s {card} is discarded ({why}).", seat=st.seats[seat], card=st.content.names[key],
-                         why=why))
+            st.log.add(discarded(st.seats[seat], st.content.names[key], why))
 
 
 
@@ -113,6 +112,16 @@ def takes_back_deterrent(seat: str, card: Text) -> Text:
 @lru_cache(maxsize=4096)
 def does_not_intercept(seat: str) -> Text:
     return t("{seat} does not intercept.", seat=seat)
+
+
+@lru_cache(maxsize=4096)
+def undeliverable(card: Text) -> Text:
+    return t("The {card} has no carrier that can deliver it and is discarded.", card=card)
+
+
+@lru_cache(maxsize=4096)
+def discarded(seat: str, card: Text, why: Text) -> Text:
+    return t("{seat}'s {card} is discarded ({why}).", seat=seat, card=card, why=why)
 
 
 @lru_cache(maxsize=4096)

@@ -46,6 +46,19 @@ def places(keys: list[str], from_deterrent: bool = False) -> list[str]:
     return list(dict.fromkeys(map((PLACE_SHOWN if from_deterrent else PLACE).__getitem__, keys)))
 
 
+def placing(hand: list[str], shown: list[str], may_show: bool, may_hide: bool) -> list[str]:
+    """A turn's placing choices, once per key: ``place`` from the hand, ``place shown`` from the
+    deterrent force, then (where allowed) ``show`` from the hand and ``hide`` from the deterrent force."""
+    fromkeys = dict.fromkeys
+    out = list(fromkeys(map(PLACE.__getitem__, hand)))
+    out += fromkeys(map(PLACE_SHOWN.__getitem__, shown))
+    if may_show:
+        out += fromkeys(map(SHOW.__getitem__, hand))
+    if may_hide:
+        out += fromkeys(map(HIDE.__getitem__, shown))
+    return out
+
+
 def show(key: str) -> str:
     return SHOW[key]
 
@@ -85,5 +98,5 @@ def swap(slot: int, key: str) -> str:
     return f"swap {slot} {key}"
 
 
-__all__ = ["DONE", "KEEP", "NO_INTERCEPT", "hide", "hides", "intercept", "intercepts", "place", "places", "read",
-           "show", "shows", "strike", "swap", "target"]
+__all__ = ["DONE", "KEEP", "NO_INTERCEPT", "hide", "hides", "intercept", "intercepts", "place", "places", "placing",
+           "read", "show", "shows", "strike", "swap", "target"]

@@ -60,21 +60,29 @@ def _pick(holding: list[int], values: tuple[int, ...], stages: list[int], amount
     return taken
 
 
-def _exactly(holding: list[int], values: tuple[int, ...], amount: int) -> list[int] | None:
-    """Cards summing exactly to ``amount``, as many of the largest value as fit, then of the next;
-    ``None`` when they fall short. Whenever this reaches the amount, it is what ``_pick`` takes:
-    each count is the most that fits, and what the smaller values then paid was reachable."""
-    taken = [0] * len(values)
-    i = len(values) - 1
-    while amount and i >= 0:
+def _pay_exactly(src: list[int], dst: list[int], values: tuple[int, ...], amount: int) -> bool:
+    """Move cards summing exactly to ``amount`` from ``src`` to ``dst``, as many of the largest value
+    as fit, then of the next; False (nothing moved) when they fall short. Whenever this reaches the
+    amount, it moves what ``_pick`` takes: each count is the most that fits, and what the smaller
+    values then paid was reachable."""
+    moved = []
+    for i in range(len(values) - 1, -1, -1):
         k = amount // values[i]
         if k:
-            if k > holding[i]:
-                k = holding[i]
-            taken[i] = k
+            if k > src[i]:
+                k = src[i]
+                if not k:
+                    continue
+            src[i] -= k
+            dst[i] += k
             amount -= k * values[i]
-        i -= 1
-    return None if amount else taken
+            if not amount:
+                return True
+            moved.append((i, k))
+    for i, k in moved:
+        src[i] += k
+        dst[i] -= k
+    return False
 
 
 def _move(cards: list[int], src: list[int], dst: list[int]) -> None:
@@ -88,9 +96,7 @@ def receive(holding: list[int], bank: list[int], amount: int, values: tuple[int,
     """Give ``holding`` up to ``amount`` millions from the bank; returns what was given."""
     if amount <= 0:
         return 0
-    exact = _exactly(bank, values, amount)  # the common case: the whole amount, without the sums reachable
-    if exact is not None:
-        _move(exact, bank, holding)
+    if _pay_exactly(bank, holding, values, amount):  # the common case: the whole amount, without the sums reachable
         return amount
     stages = _stages(bank, values)
     best = (stages[-1] & ((1 << (amount + 1)) - 1)).bit_length() - 1
@@ -104,9 +110,7 @@ def pay(holding: list[int], bank: list[int], amount: int, values: tuple[int, ...
     if have <= amount:
         _move(list(holding), holding, bank)
         return have
-    exact = _exactly(holding, values, amount)  # the common case: the damage itself, without the sums reachable
-    if exact is not None:
-        _move(exact, holding, bank)
+    if _pay_exactly(holding, bank, values, amount):  # the common case: the damage itself, without the sums reachable
         return amount
     stages = _stages(holding, values)
     above = stages[-1] >> amount

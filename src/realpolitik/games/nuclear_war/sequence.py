@@ -11,7 +11,6 @@ from . import grammar
 from .combat import DRAW_ONE, DRAW_TEN, aim, start_secret
 from .common import (
     clockwise,
-    discard,
     drop_face_up,
     label,
     note_draw,
@@ -21,6 +20,7 @@ from .common import (
     take_card,
     takes_back_deterrent,
     turn_begins,
+    undeliverable,
     you_place,
 )
 from .tables import HAND_SIZE, SEATS
@@ -32,6 +32,9 @@ if TYPE_CHECKING:
 #: why a waiting carrier is discarded when the next card is revealed
 REPLACED = t("replaced by a new carrier")
 NO_WARHEAD = t("no matching warhead followed")
+#: what a card revealed to no effect leaves in the log
+WORTHLESS_IN_WAR = t("Propaganda is worthless in war: the card is discarded.")
+USELESS_ANTI_MISSILE = t("An anti-missile is of no use from the face-down row: it is discarded.")
 
 
 # ====================================================================== opening round (Spielbeginn)
@@ -139,13 +142,9 @@ class PlaceCard(NamedTuple):
 
     def legal(self, st: S) -> list[str]:
         seat = self.seat
-        hand, shown = st.hands[seat], st.shown[seat]
-        out = grammar.places(hand) + grammar.places(shown, from_deterrent=True)
-        if st.moves < 2:  # Deterrent Force: one or two cards as part of the turn
-            if len(shown) < 2:
-                out += grammar.shows(hand)
-            out += grammar.hides(shown)
-        return out
+        shown = st.shown[seat]
+        may_move = st.moves < 2  # Deterrent Force: one or two cards as part of the turn
+        return grammar.placing(st.hands[seat], shown, may_move and len(shown) < 2, may_move)
 
     def act(self, st: S, action: str) -> None:
         seat = self.seat
@@ -198,29 +197,31 @@ class Reveal(NamedTuple):
         key = st.queues[seat].pop(0)
         st.exposed[seat].pop(0)
         card = st.content.cards[key]
+        kind = card.kind
         if st.log.keeps:
             st.log.add(reveals(st.seats[seat], st.content.names[key]))
         waiting = st.face_up[seat]
-        if card.kind == "carrier":
-            drop_face_up(st, seat, REPLACED)
+        if kind == "carrier":
+            if waiting is not None:
+                drop_face_up(st, seat, REPLACED)
             st.face_up[seat] = key
             st.payload[seat] = card.payload
             return
-        if card.kind == "warhead" and waiting is not None and fits(st, seat, waiting, key):
-            discard(st, key)
+        st.discard.append(key)
+        if kind == "warhead" and waiting is not None and fits(st, seat, waiting, key):
             aim(st, seat, "attack", key)
             return
-        discard(st, key)
-        if card.kind == "warhead" and st.log.keeps:
-            st.log.add(t("The {card} has no carrier that can deliver it and is discarded.", card=st.name(key)))
-        drop_face_up(st, seat, NO_WARHEAD)
-        if card.kind == "propaganda":
+        if kind == "warhead" and st.log.keeps:
+            st.log.add(undeliverable(st.content.names[key]))
+        if waiting is not None:
+            drop_face_up(st, seat, NO_WARHEAD)
+        if kind == "propaganda":
             if st.at_war:
-                st.log.add(t("Propaganda is worthless in war: the card is discarded."))
+                st.log.add(WORTHLESS_IN_WAR)
             else:
                 aim(st, seat, "propaganda", key)
-        elif card.kind == "anti-missile":
-            st.log.add(t("An anti-missile is of no use from the face-down row: it is discarded."))
+        elif kind == "anti-missile":
+            st.log.add(USELESS_ANTI_MISSILE)
 
 
 def fits(st: S, seat: int, carrier: str, warhead: str) -> bool:
