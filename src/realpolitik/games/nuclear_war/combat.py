@@ -26,7 +26,6 @@ from .common import (
     label,
     take_card,
     transfer,
-    unique,
     you_draw,
 )
 from .tables import REFILL_TARGET, SEATS
@@ -316,7 +315,7 @@ def eliminate(st: S, seat: int, may_retaliate: bool) -> None:
     """Finaler Gegenschlag: the eliminated player lays his weapons face up, the rest is discarded."""
     carriers, warheads = retaliation_arms(st, seat, may_retaliate)
     frame = FinalRetaliation(seat, carriers, warheads, ())
-    if frame.legal(st)[:-1]:
+    if frame.can_strike(st):
         if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
             st.log.add(t("{seat} strikes back with everything it has: {carriers}; {warheads}.", seat=label(st, seat),
                          carriers=listed(st.name(k) for k, _ in carriers),
@@ -339,13 +338,28 @@ class FinalRetaliation(NamedTuple):
     def legal(self, st: S) -> list[str]:
         seats, alive, cards = st.seats, st.alive, st.content.cards
         targets = [seats[t] for t in range(len(seats)) if alive[t]]
+        megatons = {wkey: cards[wkey].megatons for wkey in self.warheads}  # each warhead once, in order
         out = []
-        for ckey in unique([k for k, cap in self.carriers if cap > 0]):
-            room = max(cap for k, cap in self.carriers if k == ckey)
-            for wkey in unique(list(self.warheads)):
-                if cards[wkey].megatons <= room:
+        for ckey, room in self.rooms().items():
+            for wkey, mt in megatons.items():
+                if mt <= room:
                     out += [grammar.strike(ckey, wkey, t) for t in targets]
         return out + [grammar.DONE]
+
+    def rooms(self) -> dict[str, int]:
+        """Each carrier that can still fly, once, in order, with the most payload one of that card has left."""
+        rooms: dict[str, int] = {}
+        for k, cap in self.carriers:
+            if cap > 0 and cap > rooms.get(k, 0):
+                rooms[k] = cap
+        return rooms
+
+    def can_strike(self, st: S) -> bool:
+        """Whether a strike is left to name (``legal`` offers more than ``done``)."""
+        if not self.warheads or sum(st.alive) == 0:
+            return False
+        rooms = self.rooms()
+        return bool(rooms) and min(st.content.cards[w].megatons for w in self.warheads) <= max(rooms.values())
 
     def act(self, st: S, action: str) -> None:
         seat, carriers, warheads, strikes = self
@@ -360,7 +374,7 @@ class FinalRetaliation(NamedTuple):
             rest.remove(wkey)
             strikes += ((index, ckey, wkey, st.seats.index(target_label)),)
             frame = FinalRetaliation(seat, carriers, tuple(rest), strikes)
-            if frame.legal(st)[:-1]:
+            if frame.can_strike(st):
                 st.stack.append(frame)
                 return
             warheads = tuple(rest)

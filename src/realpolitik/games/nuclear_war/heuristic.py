@@ -68,10 +68,23 @@ def rollout_policy(world, rng: Rng) -> str:
     # the strengths are read only to name a target or aim a strike (``decide``)
     strength = {label: (sum(world.pop[o]), 1 if up[o] else 0) for o, label in enumerate(world.seats)} \
         if legal[0].startswith(("target ", "strike ")) else {}
-    table = Table(world.content.cards, world.at_war, strength, up[s], world.payload[s] if up[s] else 0,
-                  world.queues[s])
-    read = grammar.read
-    return decide(table, [(a, *read(a)) for a in legal])
+    table = _new(Table, (world.content.cards, world.at_war, strength, up[s], world.payload[s] if up[s] else 0,
+                         world.queues[s]))  # a Table without the Python call of its __new__
+    return decide(table, list(map(_CHOICES.__getitem__, legal)))
+
+
+_new = tuple.__new__
+
+
+class _Choices(dict):
+    """Each action text as (action, verb, args), read the first time it is met and looked up after."""
+
+    def __missing__(self, action: str) -> tuple[str, str, tuple]:
+        choice = self[action] = (action, *grammar.read(action))
+        return choice
+
+
+_CHOICES = _Choices()
 
 
 def decide(table: Table, choices: list[tuple[str, str, tuple]]) -> str:
@@ -136,7 +149,8 @@ def _waiting_carrier(table: Table) -> tuple[Card | None, int]:
 def _best_placement(table: Table, places: list[tuple[str, str, tuple]]) -> str:
     cards = table.cards
     keys = {c[0]: c[2][-1] for c in places}
-    hand = [cards[k] for k in keys.values()]
+    # the warheads at hand (deterrent force included), for the carriers
+    megatons = [card.megatons for card in map(cards.__getitem__, set(keys.values())) if card.kind == "warhead"]
     carrier, room = _waiting_carrier(table)
     war = table.war
 
@@ -146,8 +160,8 @@ def _best_placement(table: Table, places: list[tuple[str, str, tuple]]) -> str:
             return 100 + card.megatons
         if card.kind == "propaganda":
             return 1 if war else (80 if carrier is None else 40) + card.people
-        if card.kind == "carrier" and any(w.kind == "warhead" and w.megatons <= card.payload for w in hand):
-            best = max(w.megatons for w in hand if w.kind == "warhead" and w.megatons <= card.payload)
+        if card.kind == "carrier" and any(mt <= card.payload for mt in megatons):
+            best = max(mt for mt in megatons if mt <= card.payload)
             return 60 + best / 10
         if card.kind == "anti-missile":
             return -100
