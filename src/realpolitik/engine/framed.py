@@ -28,14 +28,6 @@ class FramedState(State):
         """True when the stack is empty (what ``to_act is None`` says, without the property)."""
         return not self.stack
 
-    def legal_actions(self) -> tuple[str, ...]:
-        """The legal actions of the decision on top (``State.legal_actions`` without its two calls)."""
-        legal = self._legal
-        if legal is None:
-            stack = self.stack
-            self._legal = legal = tuple(stack[-1].legal(self)) if stack else ()
-        return legal
-
     def _legal_actions(self) -> list[str]:
         return self.stack[-1].legal(self)
 

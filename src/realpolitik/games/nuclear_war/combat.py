@@ -24,6 +24,7 @@ from .common import (
     enemies,
     hurt,
     label,
+    plays_secret,
     take_card,
     transfer,
     you_draw,
@@ -56,7 +57,7 @@ class Draw(NamedTuple):
         missing = REFILL_TARGET - len(hand) - len(st.shown[seat]) - len(st.queues[seat]) if self.mode == "ten" else 1
         secrets, log = st.content.secrets, st.log
         for _ in range(missing):  # card by card: a Secret interrupts
-            key = take_card(st)
+            key = st.draw.pop() if st.draw else take_card(st)
             if key is None:
                 return
             if key in secrets:
@@ -78,10 +79,7 @@ def start_secret(st: S, seat: int, key: str) -> None:
     card = st.content.cards[key]
     discard(st, key)
     if st.log.keeps:
-        who, name, text = st.seats[seat], st.name(key), t(card.text)
-        st.log.add(t("{seat} plays the top secret card {card}: {text}", seat=who, card=name, text=text)
-                   if card.kind == "top-secret" else
-                   t("{seat} plays the secret card {card}: {text}", seat=who, card=name, text=text))
+        st.log.add(plays_secret(st.seats[seat], st.content.names[key], card.text, card.kind == "top-secret"))
     if card.victim == "chosen-enemy":
         aim(st, seat, "secret", key)
         return

@@ -129,6 +129,24 @@ def reveals(seat: str, card: Text) -> Text:
     return t("{seat} reveals {card}.", seat=seat, card=card)
 
 
+@lru_cache(maxsize=4096)
+def loses_people(seat: str, lost: int) -> Text:
+    return t("{seat} loses {lost} million people.", seat=seat, lost=lost)
+
+
+@lru_cache(maxsize=4096)
+def people_leave(lost: int, seat: str, to: str, gained: int) -> Text:
+    return t("{lost} million people leave {seat}; {to} gains {gained} million.", lost=lost, seat=seat, to=to,
+             gained=gained)
+
+
+@lru_cache(maxsize=4096)
+def plays_secret(seat: str, card: Text, text: str, top: bool) -> Text:
+    if top:
+        return t("{seat} plays the top secret card {card}: {text}", seat=seat, card=card, text=t(text))
+    return t("{seat} plays the secret card {card}: {text}", seat=seat, card=card, text=t(text))
+
+
 
 # ====================================================================== population
 
@@ -144,7 +162,7 @@ def hurt(st: S, victim: int, millions: int, retaliation: bool) -> None:
             st.log.add(t("{seat} loses {lost} million people (no exact change: {more} more).",
                          seat=label(st, victim), lost=lost, more=lost - millions))
         else:
-            st.log.add(t("{seat} loses {lost} million people.", seat=label(st, victim), lost=lost))
+            st.log.add(loses_people(st.seats[victim], lost))
     check_elimination(st, victim, retaliation)
 
 
@@ -158,8 +176,7 @@ def transfer(st: S, victim: int, to: int, millions: int, retaliation: bool) -> N
     st.net[victim] -= lost
     st.net[to] += gained
     if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-        st.log.add(t("{lost} million people leave {seat}; {to} gains {gained} million.", lost=lost,
-                     seat=label(st, victim), to=label(st, to), gained=gained))
+        st.log.add(people_leave(lost, st.seats[victim], st.seats[to], gained))
     check_elimination(st, victim, retaliation)
 
 

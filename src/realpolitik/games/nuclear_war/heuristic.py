@@ -90,21 +90,19 @@ _CHOICES = _Choices()
 def decide(table: Table, choices: list[tuple[str, str, tuple]]) -> str:
     """The heuristic's choice among ``choices`` (action, verb, args), in the legal order."""
     cards = table.cards
-    by_verb: dict[str, list[tuple[str, str, tuple]]] = {}
-    for c in choices:
-        by_verb.setdefault(c[1], []).append(c)
-    if "intercept" in by_verb:
-        return min(by_verb["intercept"], key=lambda c: len(cards[c[2][0]].stops))[0]
-    if "target" in by_verb:
-        return max(by_verb["target"], key=lambda c: table.strength[c[2][0]])[0]
-    if "strike" in by_verb:
-        return _best_strike(table, by_verb["strike"])
-    if grammar.DONE in by_verb:
+    verbs = {c[1] for c in choices}
+    if "intercept" in verbs:
+        return min([c for c in choices if c[1] == "intercept"], key=lambda c: len(cards[c[2][0]].stops))[0]
+    if "target" in verbs:
+        return max([c for c in choices if c[1] == "target"], key=lambda c: table.strength[c[2][0]])[0]
+    if "strike" in verbs:
+        return _best_strike(table, [c for c in choices if c[1] == "strike"])
+    if grammar.DONE in verbs:
         return grammar.DONE
-    if "swap" in by_verb:
-        return _best_swap(table, by_verb["swap"])
-    if "place" in by_verb:
-        return _best_placement(table, by_verb["place"])
+    if "swap" in verbs:
+        return _best_swap(table, [c for c in choices if c[1] == "swap"])
+    if "place" in verbs:
+        return _best_placement(table, [c for c in choices if c[1] == "place"])
     return choices[0][0]
 
 

@@ -119,7 +119,8 @@ class Turn(NamedTuple):
             return
         if st.log.keeps:
             st.log.add(turn_begins(st.seats[seat]))
-        st.stack += TURN_STEPS[st.options["refill"]][seat]
+        st.stack += (REVEALS[seat], PLACINGS[seat])
+        DRAWS[st.options["refill"]][seat].run(st)  # the draw comes first: run at once, as the loop would
 
 
 @procedure
@@ -244,7 +245,7 @@ class EndTurn(NamedTuple):
         alive = st.alive
         for i in range(start, start + n):
             if alive[i % n]:
-                st.stack.append(TURNS[i % n])
+                TURNS[i % n].run(st)  # the next turn begins at once, as the loop would run it
                 return
 
 
@@ -253,8 +254,7 @@ class EndTurn(NamedTuple):
 TURNS = tuple(map(Turn, SEATS))
 END_TURNS = tuple(map(EndTurn, SEATS))
 PLACE_CARDS = tuple(map(PlaceCard, SEATS))
-#: a turn's steps after its start (pushed in reverse: the draw first), by the rule option ``refill``
-TURN_STEPS = {
-    "draw-to-ten": tuple((Reveal(s), Placing(s), DRAW_TEN[s]) for s in SEATS),
-    "draw-one": tuple((Reveal(s), Placing(s), DRAW_ONE[s]) for s in SEATS),
-}
+REVEALS = tuple(map(Reveal, SEATS))
+PLACINGS = tuple(map(Placing, SEATS))
+#: a turn's draw by the rule option ``refill``
+DRAWS = {"draw-to-ten": DRAW_TEN, "draw-one": DRAW_ONE}
