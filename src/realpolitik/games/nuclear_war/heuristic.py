@@ -146,31 +146,32 @@ def _waiting_carrier(table: Table) -> tuple[Card | None, int]:
 
 def _best_placement(table: Table, places: list[tuple[str, str, tuple]]) -> str:
     cards = table.cards
-    keys = {c[0]: c[2][-1] for c in places}
     # the warheads at hand (deterrent force included), for the carriers
-    megatons = [card.megatons for card in map(cards.__getitem__, set(keys.values())) if card.kind == "warhead"]
+    megatons = [card.megatons for card in map(cards.__getitem__, {c[2][-1] for c in places})
+                if card.kind == "warhead"]
     carrier, room = _waiting_carrier(table)
     war = table.war
-
-    def score(a: str) -> float:
-        card = cards[keys[a]]
-        if carrier is not None and card.kind == "warhead" and card.megatons <= room:
-            return 100 + card.megatons
-        if card.kind == "propaganda":
-            return 1 if war else (80 if carrier is None else 40) + card.people
-        if card.kind == "carrier" and any(mt <= card.payload for mt in megatons):
-            best = max(mt for mt in megatons if mt <= card.payload)
-            return 60 + best / 10
-        if card.kind == "anti-missile":
-            return -100
-        if card.kind == "warhead":
-            return 5 - card.megatons / 100  # unusable now: shed the smallest first
-        return 10 - card.payload / 100  # a carrier without a warhead to follow
-
-    best = max(keys, key=score)
-    if best == grammar.place(keys[best], from_deterrent=True):  # rather from the hand than the deterrent
-        plain = grammar.place(keys[best])
-        return plain if plain in keys else best
+    best, key, most = "", "", None  # the first action of the highest score, and its card
+    for action, _, args in places:
+        card = cards[args[-1]]
+        kind = card.kind
+        if carrier is not None and kind == "warhead" and card.megatons <= room:
+            score = 100 + card.megatons
+        elif kind == "propaganda":
+            score = 1 if war else (80 if carrier is None else 40) + card.people
+        elif kind == "carrier" and any(mt <= card.payload for mt in megatons):
+            score = 60 + max(mt for mt in megatons if mt <= card.payload) / 10
+        elif kind == "anti-missile":
+            score = -100
+        elif kind == "warhead":
+            score = 5 - card.megatons / 100  # unusable now: shed the smallest first
+        else:
+            score = 10 - card.payload / 100  # a carrier without a warhead to follow
+        if most is None or score > most:
+            best, key, most = action, args[-1], score
+    if best == grammar.place(key, from_deterrent=True):  # rather from the hand than the deterrent
+        plain = grammar.place(key)
+        return plain if any(c[0] == plain for c in places) else best
     return best
 
 
