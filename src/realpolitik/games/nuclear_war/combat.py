@@ -35,6 +35,11 @@ if TYPE_CHECKING:
     from .state import NuclearWarState as S
 
 
+#: the frames of an attack are made as tuples of their class, without the Python call of a
+#: NamedTuple's ``__new__`` (the same value: that call does just this)
+_new = tuple.__new__
+
+
 # ====================================================================== drawing (Spielzug 1)
 
 
@@ -55,7 +60,10 @@ class Draw(NamedTuple):
         hand = st.hands[seat]
         # hand, deterrent force and face-down cards count for the refill
         missing = REFILL_TARGET - len(hand) - len(st.shown[seat]) - len(st.queues[seat]) if self.mode == "ten" else 1
-        secrets, log = st.content.secrets, st.log
+        if missing <= 0:
+            return
+        secrets, log, names = st.content.secrets, st.log, st.content.names
+        line = draws_a_card(st.seats[seat]) if log.keeps else None  # a sampled world keeps no log
         for _ in range(missing):  # card by card: a Secret interrupts
             key = st.draw.pop() if st.draw else take_card(st)
             if key is None:
@@ -65,8 +73,8 @@ class Draw(NamedTuple):
                 start_secret(st, seat, key)
                 return
             hand.append(key)
-            if log.keeps:  # a sampled world: nobody reads it
-                log.add(draws_a_card(st.seats[seat]), (seat,), you_draw(st.content.names[key]))
+            if line is not None:
+                log.add(line, (seat,), you_draw(names[key]))
 
 
 #: a draw of each kind per seat, made once and shared (frames are immutable values)
@@ -96,7 +104,7 @@ def aim(st: S, seat: int, purpose: str, key: str) -> None:
     """Ask ``seat`` to name an opponent; with a single opponent left there is nothing to ask."""
     targets = enemies(st, seat)
     if len(targets) > 1:
-        st.stack.append(NameTarget(seat, purpose, key))
+        st.stack.append(_new(NameTarget, (seat, purpose, key)))
     elif targets:
         resolve_aim(st, seat, purpose, key, targets[0])
 
@@ -134,7 +142,7 @@ def resolve_aim(st: S, seat: int, purpose: str, key: str, target: int) -> None:
     if purpose == "attack":
         if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
             st.log.add(t("{seat} attacks {target}.", seat=st.seats[seat], target=st.seats[target]))
-        Strike(seat, st.face_up[seat], key, target, -1).run(st)
+        _new(Strike, (seat, st.face_up[seat], key, target, -1)).run(st)
         return
     if purpose == "propaganda":
         st.tick += 1
@@ -174,8 +182,8 @@ class Strike(NamedTuple):
             seats, names = st.seats, st.content.names
             st.log.add(t("{seat} launches a {warhead} on its {carrier} at {target}.", seat=seats[attacker],
                          warhead=names[warhead], carrier=names[carrier], target=seats[target]))
-        st.stack.append(FalloutRoll(attacker, carrier, warhead, target, bomber_id))
-        st.stack.append(Intercept(target, attacker, carrier, warhead, bomber_id))
+        st.stack.append(_new(FalloutRoll, self))  # the same fields
+        st.stack.append(_new(Intercept, (target, attacker, carrier, warhead, bomber_id)))
 
 
 @decision
@@ -384,7 +392,7 @@ class FinalRetaliation(NamedTuple):
                          plan=plan if strikes else t("none")))
         salvo = st.ply * 64  # unique per salvo, so a bomber lost in one salvo is never confused with another's
         for index, ckey, wkey, target in reversed(strikes):
-            st.stack.append(Strike(seat, ckey, wkey, target, salvo + index))
+            st.stack.append(_new(Strike, (seat, ckey, wkey, target, salvo + index)))
 
     def describe(self, st: S, seat: int | None) -> str:
         if seat == self.seat:

@@ -16,6 +16,7 @@ and from a sampled world by ``rollout_policy``, the same rules as a search's pla
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import NamedTuple
 
 from realpolitik.engine import Rng, SeatContext
@@ -87,10 +88,13 @@ class _Choices(dict):
 _CHOICES = _Choices()
 
 
+_VERB = itemgetter(1)
+
+
 def decide(table: Table, choices: list[tuple[str, str, tuple]]) -> str:
     """The heuristic's choice among ``choices`` (action, verb, args), in the legal order."""
     cards = table.cards
-    verbs = {c[1] for c in choices}
+    verbs = set(map(_VERB, choices))
     if "intercept" in verbs:
         return min([c for c in choices if c[1] == "intercept"], key=lambda c: len(cards[c[2][0]].stops))[0]
     if "target" in verbs:
