@@ -95,6 +95,11 @@ def places_face_down(seat: str) -> Text:
 
 
 @lru_cache(maxsize=4096)
+def places_deterrent(seat: str, card: Text) -> Text:
+    return t("{seat} places its deterrent {card} face down.", seat=seat, card=card)
+
+
+@lru_cache(maxsize=4096)
 def you_place(card: Text) -> Text:
     return t("You place {card} face down.", card=card)
 

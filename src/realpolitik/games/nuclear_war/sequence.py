@@ -14,6 +14,7 @@ from .common import (
     drop_face_up,
     label,
     note_draw,
+    places_deterrent,
     places_face_down,
     reveals,
     shows_deterrent,
@@ -163,9 +164,9 @@ class PlaceCard(NamedTuple):
         if not st.log.keeps:  # searched worlds keep no log: their lines are not even put together
             return
         if verb == "show":
-            st.log.add(shows_deterrent(st.seats[seat], st.name(key)))
+            st.log.add(shows_deterrent(st.seats[seat], st.content.names[key]))
         else:
-            st.log.add(takes_back_deterrent(st.seats[seat], st.name(key)))
+            st.log.add(takes_back_deterrent(st.seats[seat], st.content.names[key]))
 
     def describe(self, st: S, seat: int | None) -> str:
         if seat == self.seat:
@@ -180,7 +181,7 @@ def put_face_down(st: S, seat: int, key: str, from_shown: bool) -> None:
     if not st.log.keeps:
         return
     if from_shown:
-        st.log.add(t("{seat} places its deterrent {card} face down.", seat=label(st, seat), card=st.name(key)))
+        st.log.add(places_deterrent(st.seats[seat], st.content.names[key]))
     else:
         st.log.add(places_face_down(st.seats[seat]), (seat,), you_place(st.content.names[key]))
 
