@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 def secret_effect(st: S, seat: int, key: str, victim: int) -> None:
     """What the Secret ``key`` played by ``seat`` does to ``victim``."""
-    card = st.card(key)
+    card = st.content.cards[key]
     st.tick += 1
     if card.effect == "lose-turn":
         st.skips[victim] += 1
@@ -90,10 +90,11 @@ def retaliation_arms(st: S, seat: int, may_retaliate: bool) -> tuple[tuple, tupl
             st.discard.append(face_up)
         st.payload[seat] = 0
     warheads = []
+    cards = st.content.cards
     for key in pool:
-        kind = st.card(key).kind
+        kind = cards[key].kind
         if may_retaliate and kind == "carrier":
-            carriers.append((key, st.card(key).payload))
+            carriers.append((key, cards[key].payload))
         elif may_retaliate and kind == "warhead":
             warheads.append(key)
         else:

@@ -7,30 +7,37 @@ frames live in one module; the effects without frames are in ``aftermath``.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import decision, procedure
-from realpolitik.i18n import listed, t
+from realpolitik.i18n import Text, listed, t
 
 from . import grammar
 from .aftermath import PeaceSwap, destroy_carrier, end_of_the_world, retaliation_arms, secret_effect
 from .common import (
     clockwise,
     discard,
+    does_not_intercept,
+    draws_a_card,
     drop_face_up,
     enemies,
-    hand_size,
     hurt,
     label,
-    note_draw,
+    plays_secret,
     take_card,
     transfer,
-    unique,
+    you_draw,
 )
-from .tables import REFILL_TARGET
+from .tables import REFILL_TARGET, SEATS
 
 if TYPE_CHECKING:
     from .state import NuclearWarState as S
+
+
+#: the frames of an attack are made as tuples of their class, without the Python call of a
+#: NamedTuple's ``__new__`` (the same value: that call does just this)
+_new = tuple.__new__
 
 
 # ====================================================================== drawing (Spielzug 1)
@@ -50,37 +57,44 @@ class Draw(NamedTuple):
         seat = self.seat
         if not st.alive[seat]:
             return
-        ten = self.mode == "ten"
-        while not ten or hand_size(st, seat) < REFILL_TARGET:  # card by card: a Secret interrupts
-            key = take_card(st)
+        hand = st.hands[seat]
+        # hand, deterrent force and face-down cards count for the refill
+        missing = REFILL_TARGET - len(hand) - len(st.shown[seat]) - len(st.queues[seat]) if self.mode == "ten" else 1
+        if missing <= 0:
+            return
+        secrets, log, names = st.content.secrets, st.log, st.content.names
+        line = draws_a_card(st.seats[seat]) if log.keeps else None  # a sampled world keeps no log
+        for _ in range(missing):  # card by card: a Secret interrupts
+            key = st.draw.pop() if st.draw else take_card(st)
             if key is None:
                 return
-            if st.card(key).is_secret:
+            if key in secrets:
                 st.stack.append(self)
                 start_secret(st, seat, key)
                 return
-            st.hands[seat].append(key)
-            note_draw(st, seat, [key])
-            if not ten:
-                return
+            hand.append(key)
+            if line is not None:
+                log.add(line, (seat,), you_draw(names[key]))
+
+
+#: a draw of each kind per seat, made once and shared (frames are immutable values)
+DRAW_TEN = tuple(Draw(s, "ten") for s in SEATS)
+DRAW_ONE = tuple(Draw(s, "one") for s in SEATS)
 
 
 def start_secret(st: S, seat: int, key: str) -> None:
     """A drawn Secret/Top Secret is played at once and discarded; its replacement follows."""
-    card = st.card(key)
+    card = st.content.cards[key]
     discard(st, key)
     if st.log.keeps:
-        who, name, text = label(st, seat), st.name(key), t(card.text)
-        st.log.add(t("{seat} plays the top secret card {card}: {text}", seat=who, card=name, text=text)
-                   if card.kind == "top-secret" else
-                   t("{seat} plays the secret card {card}: {text}", seat=who, card=name, text=text))
+        st.log.add(plays_secret(st.seats[seat], st.content.names[key], card.text, card.kind == "top-secret"))
     if card.victim == "chosen-enemy":
         aim(st, seat, "secret", key)
         return
     victims = [seat] if card.victim == "self" else enemies(st, seat)
     for v in victims:
         secret_effect(st, seat, key, v)
-    st.stack.append(Settle())
+    st.stack.append(SETTLE)
 
 
 # ====================================================================== choosing a target
@@ -90,7 +104,7 @@ def aim(st: S, seat: int, purpose: str, key: str) -> None:
     """Ask ``seat`` to name an opponent; with a single opponent left there is nothing to ask."""
     targets = enemies(st, seat)
     if len(targets) > 1:
-        st.stack.append(NameTarget(seat, purpose, key))
+        st.stack.append(_new(NameTarget, (seat, purpose, key)))
     elif targets:
         resolve_aim(st, seat, purpose, key, targets[0])
 
@@ -104,7 +118,8 @@ class NameTarget(NamedTuple):
     key: str
 
     def legal(self, st: S) -> list[str]:
-        return [grammar.target(label(st, t)) for t in enemies(st, self.seat)]
+        seats = st.seats
+        return [grammar.TARGET[seats[t]] for t in enemies(st, self.seat)]
 
     def act(self, st: S, action: str) -> None:
         st.stack.pop()
@@ -126,15 +141,15 @@ class NameTarget(NamedTuple):
 def resolve_aim(st: S, seat: int, purpose: str, key: str, target: int) -> None:
     if purpose == "attack":
         if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-            st.log.add(t("{seat} attacks {target}.", seat=label(st, seat), target=label(st, target)))
-        Strike(seat, st.face_up[seat], key, target, -1).run(st)
+            st.log.add(t("{seat} attacks {target}.", seat=st.seats[seat], target=st.seats[target]))
+        _new(Strike, (seat, st.face_up[seat], key, target, -1)).run(st)
         return
     if purpose == "propaganda":
         st.tick += 1
-        transfer(st, target, seat, st.card(key).people, retaliation=False)
+        transfer(st, target, seat, st.content.cards[key].people, retaliation=False)
     else:
         secret_effect(st, seat, key, target)
-    st.stack.append(Settle())
+    st.stack.append(SETTLE)
 
 
 # ====================================================================== attack and defence (Angriff, Verteidigung)
@@ -164,10 +179,11 @@ class Strike(NamedTuple):
             st.at_war = True
             st.log.add(t("War! From now on propaganda is worthless."))
         if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-            st.log.add(t("{seat} launches a {warhead} on its {carrier} at {target}.", seat=label(st, attacker),
-                         warhead=st.name(warhead), carrier=st.name(carrier), target=label(st, target)))
-        st.stack.append(FalloutRoll(attacker, carrier, warhead, target, bomber_id))
-        st.stack.append(Intercept(target, attacker, carrier, warhead, bomber_id))
+            seats, names = st.seats, st.content.names
+            st.log.add(t("{seat} launches a {warhead} on its {carrier} at {target}.", seat=seats[attacker],
+                         warhead=names[warhead], carrier=names[carrier], target=seats[target]))
+        st.stack.append(_new(FalloutRoll, self))  # the same fields
+        st.stack.append(_new(Intercept, (target, attacker, carrier, warhead, bomber_id)))
 
 
 @decision
@@ -182,15 +198,16 @@ class Intercept(NamedTuple):
 
     def legal(self, st: S) -> list[str]:
         seat = self.seat
-        antis = unique([k for k in st.hands[seat] + st.shown[seat] if self.carrier in st.card(k).stops])
-        return [grammar.intercept(k) for k in antis] + [grammar.NO_INTERCEPT]
+        cards, carrier = st.content.cards, self.carrier
+        antis = [k for k in st.hands[seat] + st.shown[seat] if carrier in cards[k].stops]
+        return grammar.intercepts(antis) + [grammar.NO_INTERCEPT]
 
     def act(self, st: S, action: str) -> None:
         seat = self.seat
         st.stack.pop()
         if action == grammar.NO_INTERCEPT:
             if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-                st.log.add(t("{seat} does not intercept.", seat=label(st, seat)))
+                st.log.add(does_not_intercept(st.seats[seat]))
             return
         st.stack.pop()  # the fallout roll
         st.tick += 1
@@ -204,7 +221,7 @@ class Intercept(NamedTuple):
         else:
             destroy_carrier(st, self.attacker)
             st.next_turn = seat
-        st.stack.append(Draw(seat, "one"))  # the anti-missile is replaced at once
+        st.stack.append(DRAW_ONE[seat])  # the anti-missile is replaced at once
 
     def describe(self, st: S, seat: int | None) -> str:
         shot = t("{attacker}'s {carrier} with a {warhead}", attacker=label(st, self.attacker),
@@ -212,6 +229,17 @@ class Intercept(NamedTuple):
         if seat == self.seat:
             return t("intercept {shot} aimed at you, or not", shot=shot)
         return t("{seat} decides whether to intercept {shot}", seat=label(st, self.seat), shot=shot)
+
+
+#: why a carrier is discarded after its strike
+OUT_OF_FUEL = t("out of fuel")
+SPENT = t("spent")
+PAYLOAD_USED_UP = t("payload used up")
+
+
+@lru_cache(maxsize=256)
+def fallout_dice(tens: int, units: int, result: str) -> Text:
+    return t("Fallout dice: {roll} — {result}.", roll=f"{tens}{units}", result=t(result))
 
 
 @procedure(tag="roll")
@@ -229,16 +257,17 @@ class FalloutRoll(NamedTuple):
         st.tick += 1
         tens, units = st.rng.below(10), st.rng.below(10)
         result = st.content.fallout[tens * 10 + units]
-        mt = st.card(warhead).megatons
-        is_bomber = st.card(carrier).bomber
+        cards = st.content.cards
+        mt = cards[warhead].megatons
+        is_bomber = cards[carrier].bomber
         if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-            st.log.add(t("Fallout dice: {roll} — {result}.", roll=f"{tens}{units}", result=t(result.text)))
+            st.log.add(fallout_dice(tens, units, result.text))
         if result.effect == "misfire":
             if is_bomber:
                 if bomber_id >= 0:
                     st.salvo_lost = st.salvo_lost | {bomber_id}
                 else:
-                    drop_face_up(st, attacker, t("out of fuel"))
+                    drop_face_up(st, attacker, OUT_OF_FUEL)
             else:
                 hurt(st, attacker, mt, retaliation=True)
         elif result.effect != "dud":
@@ -249,12 +278,12 @@ class FalloutRoll(NamedTuple):
             hurt(st, target, damage, retaliation=True)
         if bomber_id < 0:
             if not is_bomber:
-                drop_face_up(st, attacker, t("spent"))
+                drop_face_up(st, attacker, SPENT)
             elif st.face_up[attacker] is not None:
                 st.payload[attacker] -= mt
                 if st.payload[attacker] <= 0:
-                    drop_face_up(st, attacker, t("payload used up"))
-            st.stack.append(Settle())
+                    drop_face_up(st, attacker, PAYLOAD_USED_UP)
+            st.stack.append(SETTLE)
 
 
 # ============================================================ eliminations (Finaler Gegenschlag, Kriegszustand)
@@ -284,11 +313,15 @@ class Settle(NamedTuple):
                     st.stack.append(PeaceSwap(s, ()))
 
 
+#: the one Settle every attack, propaganda and Secret ends with (frames are immutable values)
+SETTLE = Settle()
+
+
 def eliminate(st: S, seat: int, may_retaliate: bool) -> None:
     """Finaler Gegenschlag: the eliminated player lays his weapons face up, the rest is discarded."""
     carriers, warheads = retaliation_arms(st, seat, may_retaliate)
     frame = FinalRetaliation(seat, carriers, warheads, ())
-    if frame.legal(st)[:-1]:
+    if frame.can_strike(st):
         if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
             st.log.add(t("{seat} strikes back with everything it has: {carriers}; {warheads}.", seat=label(st, seat),
                          carriers=listed(st.name(k) for k, _ in carriers),
@@ -309,14 +342,30 @@ class FinalRetaliation(NamedTuple):
     strikes: tuple
 
     def legal(self, st: S) -> list[str]:
-        targets = [label(st, t) for t in range(len(st.seats)) if st.alive[t]]
+        seats, alive, cards = st.seats, st.alive, st.content.cards
+        targets = [seats[t] for t in range(len(seats)) if alive[t]]
+        megatons = {wkey: cards[wkey].megatons for wkey in self.warheads}  # each warhead once, in order
         out = []
-        for ckey in unique([k for k, cap in self.carriers if cap > 0]):
-            room = max(cap for k, cap in self.carriers if k == ckey)
-            for wkey in unique(list(self.warheads)):
-                if st.card(wkey).megatons <= room:
+        for ckey, room in self.rooms().items():
+            for wkey, mt in megatons.items():
+                if mt <= room:
                     out += [grammar.strike(ckey, wkey, t) for t in targets]
         return out + [grammar.DONE]
+
+    def rooms(self) -> dict[str, int]:
+        """Each carrier that can still fly, once, in order, with the most payload one of that card has left."""
+        rooms: dict[str, int] = {}
+        for k, cap in self.carriers:
+            if cap > 0 and cap > rooms.get(k, 0):
+                rooms[k] = cap
+        return rooms
+
+    def can_strike(self, st: S) -> bool:
+        """Whether a strike is left to name (``legal`` offers more than ``done``)."""
+        if not self.warheads or sum(st.alive) == 0:
+            return False
+        rooms = self.rooms()
+        return bool(rooms) and min(st.content.cards[w].megatons for w in self.warheads) <= max(rooms.values())
 
     def act(self, st: S, action: str) -> None:
         seat, carriers, warheads, strikes = self
@@ -331,7 +380,7 @@ class FinalRetaliation(NamedTuple):
             rest.remove(wkey)
             strikes += ((index, ckey, wkey, st.seats.index(target_label)),)
             frame = FinalRetaliation(seat, carriers, tuple(rest), strikes)
-            if frame.legal(st)[:-1]:
+            if frame.can_strike(st):
                 st.stack.append(frame)
                 return
             warheads = tuple(rest)
@@ -343,7 +392,7 @@ class FinalRetaliation(NamedTuple):
                          plan=plan if strikes else t("none")))
         salvo = st.ply * 64  # unique per salvo, so a bomber lost in one salvo is never confused with another's
         for index, ckey, wkey, target in reversed(strikes):
-            st.stack.append(Strike(seat, ckey, wkey, target, salvo + index))
+            st.stack.append(_new(Strike, (seat, ckey, wkey, target, salvo + index)))
 
     def describe(self, st: S, seat: int | None) -> str:
         if seat == self.seat:

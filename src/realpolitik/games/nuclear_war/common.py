@@ -37,11 +37,6 @@ def take_card(st: S) -> str | None:
     return st.draw.pop()
 
 
-def hand_size(st: S, seat: int) -> int:
-    """Cards counted for the refill: hand, deterrent force and face-down cards."""
-    return len(st.hands[seat]) + len(st.shown[seat]) + len(st.queues[seat])
-
-
 def discard(st: S, key: str) -> None:
     st.discard.append(key)
 
@@ -54,7 +49,7 @@ def drop_face_up(st: S, seat: int, why: Text) -> None:
         st.payload[seat] = 0
         discard(st, key)
         if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-            st.log.add(t("{seat}'s {card} is discarded ({why}).", seat=label(st, seat), card=st.name(key), why=why))
+            st.log.add(discarded(st.seats[seat], st.content.names[key], why))
 
 
 
@@ -68,7 +63,7 @@ def note_draw(st: S, seat: int, cards: list[str]) -> None:
         return
     names = st.content.names
     if len(cards) == 1:
-        st.log.add(draws_a_card(label(st, seat)), (seat,), you_draw(names[cards[0]]))
+        st.log.add(draws_a_card(st.seats[seat]), (seat,), you_draw(names[cards[0]]))
         return
     st.log.add(t("{seat} draws {count} cards.", seat=label(st, seat), count=len(cards)), (seat,),
                t("You draw {cards}.", cards=listed([names[k] for k in cards])))
@@ -100,13 +95,61 @@ def places_face_down(seat: str) -> Text:
 
 
 @lru_cache(maxsize=4096)
+def places_deterrent(seat: str, card: Text) -> Text:
+    return t("{seat} places its deterrent {card} face down.", seat=seat, card=card)
+
+
+@lru_cache(maxsize=4096)
 def you_place(card: Text) -> Text:
     return t("You place {card} face down.", card=card)
 
 
 @lru_cache(maxsize=4096)
+def shows_deterrent(seat: str, card: Text) -> Text:
+    return t("{seat} shows {card} in its deterrent force.", seat=seat, card=card)
+
+
+@lru_cache(maxsize=4096)
+def takes_back_deterrent(seat: str, card: Text) -> Text:
+    return t("{seat} takes back {card} from its deterrent force.", seat=seat, card=card)
+
+
+@lru_cache(maxsize=4096)
+def does_not_intercept(seat: str) -> Text:
+    return t("{seat} does not intercept.", seat=seat)
+
+
+@lru_cache(maxsize=4096)
+def undeliverable(card: Text) -> Text:
+    return t("The {card} has no carrier that can deliver it and is discarded.", card=card)
+
+
+@lru_cache(maxsize=4096)
+def discarded(seat: str, card: Text, why: Text) -> Text:
+    return t("{seat}'s {card} is discarded ({why}).", seat=seat, card=card, why=why)
+
+
+@lru_cache(maxsize=4096)
 def reveals(seat: str, card: Text) -> Text:
     return t("{seat} reveals {card}.", seat=seat, card=card)
+
+
+@lru_cache(maxsize=4096)
+def loses_people(seat: str, lost: int) -> Text:
+    return t("{seat} loses {lost} million people.", seat=seat, lost=lost)
+
+
+@lru_cache(maxsize=4096)
+def people_leave(lost: int, seat: str, to: str, gained: int) -> Text:
+    return t("{lost} million people leave {seat}; {to} gains {gained} million.", lost=lost, seat=seat, to=to,
+             gained=gained)
+
+
+@lru_cache(maxsize=4096)
+def plays_secret(seat: str, card: Text, text: str, top: bool) -> Text:
+    if top:
+        return t("{seat} plays the top secret card {card}: {text}", seat=seat, card=card, text=t(text))
+    return t("{seat} plays the secret card {card}: {text}", seat=seat, card=card, text=t(text))
 
 
 
@@ -124,7 +167,7 @@ def hurt(st: S, victim: int, millions: int, retaliation: bool) -> None:
             st.log.add(t("{seat} loses {lost} million people (no exact change: {more} more).",
                          seat=label(st, victim), lost=lost, more=lost - millions))
         else:
-            st.log.add(t("{seat} loses {lost} million people.", seat=label(st, victim), lost=lost))
+            st.log.add(loses_people(st.seats[victim], lost))
     check_elimination(st, victim, retaliation)
 
 
@@ -138,14 +181,13 @@ def transfer(st: S, victim: int, to: int, millions: int, retaliation: bool) -> N
     st.net[victim] -= lost
     st.net[to] += gained
     if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-        st.log.add(t("{lost} million people leave {seat}; {to} gains {gained} million.", lost=lost,
-                     seat=label(st, victim), to=label(st, to), gained=gained))
+        st.log.add(people_leave(lost, st.seats[victim], st.seats[to], gained))
     check_elimination(st, victim, retaliation)
 
 
 def check_elimination(st: S, seat: int, retaliation: bool) -> None:
     """A player without people leaves the game; weapons and secrets grant final retaliation."""
-    if st.alive[seat] and st.population(seat) == 0:
+    if st.alive[seat] and not any(st.pop[seat]):  # no population card left
         st.alive[seat] = False
         st.out_tick[seat] = st.tick
         st.dying.append((seat, retaliation))

@@ -16,37 +16,78 @@ DONE = "done"
 KEEP = "keep"
 
 
+class _Texts(dict):
+    """One verb's text per card key, written the first time it is asked for and looked up after
+    (the lists of a turn are made every move: a lookup per card, not a new string)."""
+
+    def __init__(self, form: str) -> None:
+        super().__init__()
+        self.form = form
+
+    def __missing__(self, key: str) -> str:
+        text = self[key] = self.form.format(key)
+        return text
+
+
+PLACE = _Texts("place {}")
+PLACE_SHOWN = _Texts("place shown {}")
+SHOW = _Texts("show {}")
+HIDE = _Texts("hide {}")
+INTERCEPT = _Texts("intercept {}")
+TARGET = _Texts("target {}")
+
+
 def place(key: str, from_deterrent: bool = False) -> str:
-    return f"place shown {key}" if from_deterrent else f"place {key}"
+    return PLACE_SHOWN[key] if from_deterrent else PLACE[key]
 
 
 def places(keys: list[str], from_deterrent: bool = False) -> list[str]:
-    """``place`` for each card (the lists a turn offers: one call, not one per card)."""
-    return [f"place shown {k}" for k in keys] if from_deterrent else [f"place {k}" for k in keys]
+    """``place`` for each card, once per key, in the order first held (the lists a turn offers)."""
+    return list(dict.fromkeys(map((PLACE_SHOWN if from_deterrent else PLACE).__getitem__, keys)))
+
+
+def placing(hand: list[str], shown: list[str], may_show: bool, may_hide: bool) -> list[str]:
+    """A turn's placing choices, once per key: ``place`` from the hand, ``place shown`` from the
+    deterrent force, then (where allowed) ``show`` from the hand and ``hide`` from the deterrent force."""
+    fromkeys = dict.fromkeys
+    out = list(fromkeys(map(PLACE.__getitem__, hand)))
+    out += fromkeys(map(PLACE_SHOWN.__getitem__, shown))
+    if may_show:
+        out += fromkeys(map(SHOW.__getitem__, hand))
+    if may_hide:
+        out += fromkeys(map(HIDE.__getitem__, shown))
+    return out
 
 
 def show(key: str) -> str:
-    return f"show {key}"
+    return SHOW[key]
 
 
 def shows(keys: list[str]) -> list[str]:
-    return [f"show {k}" for k in keys]
+    """``show`` for each card, once per key."""
+    return list(dict.fromkeys(map(SHOW.__getitem__, keys)))
 
 
 def hide(key: str) -> str:
-    return f"hide {key}"
+    return HIDE[key]
 
 
 def hides(keys: list[str]) -> list[str]:
-    return [f"hide {k}" for k in keys]
+    """``hide`` for each card, once per key."""
+    return list(dict.fromkeys(map(HIDE.__getitem__, keys)))
 
 
 def target(seat_label: str) -> str:
-    return f"target {seat_label}"
+    return TARGET[seat_label]
 
 
 def intercept(key: str) -> str:
-    return f"intercept {key}"
+    return INTERCEPT[key]
+
+
+def intercepts(keys: list[str]) -> list[str]:
+    """``intercept`` for each card, once per key."""
+    return list(dict.fromkeys(map(INTERCEPT.__getitem__, keys)))
 
 
 def strike(carrier: str, warhead: str, seat_label: str) -> str:
@@ -57,5 +98,5 @@ def swap(slot: int, key: str) -> str:
     return f"swap {slot} {key}"
 
 
-__all__ = ["DONE", "KEEP", "NO_INTERCEPT", "hide", "hides", "intercept", "place", "places", "read", "show", "shows",
-           "strike", "swap", "target"]
+__all__ = ["DONE", "KEEP", "NO_INTERCEPT", "hide", "hides", "intercept", "intercepts", "place", "places", "placing",
+           "read", "show", "shows", "strike", "swap", "target"]

@@ -16,6 +16,7 @@ and from a sampled world by ``rollout_policy``, the same rules as a search's pla
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import NamedTuple
 
 from realpolitik.engine import Rng, SeatContext
@@ -68,30 +69,44 @@ def rollout_policy(world, rng: Rng) -> str:
     # the strengths are read only to name a target or aim a strike (``decide``)
     strength = {label: (sum(world.pop[o]), 1 if up[o] else 0) for o, label in enumerate(world.seats)} \
         if legal[0].startswith(("target ", "strike ")) else {}
-    table = Table(world.content.cards, world.at_war, strength, up[s], world.payload[s] if up[s] else 0,
-                  world.queues[s])
-    read = grammar.read
-    return decide(table, [(a, *read(a)) for a in legal])
+    table = _new(Table, (world.content.cards, world.at_war, strength, up[s], world.payload[s] if up[s] else 0,
+                         world.queues[s]))  # a Table without the Python call of its __new__
+    return decide(table, list(map(_CHOICES.__getitem__, legal)))
+
+
+_new = tuple.__new__
+
+
+class _Choices(dict):
+    """Each action text as (action, verb, args), read the first time it is met and looked up after."""
+
+    def __missing__(self, action: str) -> tuple[str, str, tuple]:
+        choice = self[action] = (action, *grammar.read(action))
+        return choice
+
+
+_CHOICES = _Choices()
+
+
+_VERB = itemgetter(1)
 
 
 def decide(table: Table, choices: list[tuple[str, str, tuple]]) -> str:
     """The heuristic's choice among ``choices`` (action, verb, args), in the legal order."""
     cards = table.cards
-    by_verb: dict[str, list[tuple[str, str, tuple]]] = {}
-    for c in choices:
-        by_verb.setdefault(c[1], []).append(c)
-    if "intercept" in by_verb:
-        return min(by_verb["intercept"], key=lambda c: len(cards[c[2][0]].stops))[0]
-    if "target" in by_verb:
-        return max(by_verb["target"], key=lambda c: table.strength[c[2][0]])[0]
-    if "strike" in by_verb:
-        return _best_strike(table, by_verb["strike"])
-    if grammar.DONE in by_verb:
+    verbs = set(map(_VERB, choices))
+    if "intercept" in verbs:
+        return min([c for c in choices if c[1] == "intercept"], key=lambda c: len(cards[c[2][0]].stops))[0]
+    if "target" in verbs:
+        return max([c for c in choices if c[1] == "target"], key=lambda c: table.strength[c[2][0]])[0]
+    if "strike" in verbs:
+        return _best_strike(table, [c for c in choices if c[1] == "strike"])
+    if grammar.DONE in verbs:
         return grammar.DONE
-    if "swap" in by_verb:
-        return _best_swap(table, by_verb["swap"])
-    if "place" in by_verb:
-        return _best_placement(table, by_verb["place"])
+    if "swap" in verbs:
+        return _best_swap(table, [c for c in choices if c[1] == "swap"])
+    if "place" in verbs:
+        return _best_placement(table, [c for c in choices if c[1] == "place"])
     return choices[0][0]
 
 
@@ -135,30 +150,32 @@ def _waiting_carrier(table: Table) -> tuple[Card | None, int]:
 
 def _best_placement(table: Table, places: list[tuple[str, str, tuple]]) -> str:
     cards = table.cards
-    keys = {c[0]: c[2][-1] for c in places}
-    hand = [cards[k] for k in keys.values()]
+    # the warheads at hand (deterrent force included), for the carriers
+    megatons = [card.megatons for card in map(cards.__getitem__, {c[2][-1] for c in places})
+                if card.kind == "warhead"]
     carrier, room = _waiting_carrier(table)
     war = table.war
-
-    def score(a: str) -> float:
-        card = cards[keys[a]]
-        if carrier is not None and card.kind == "warhead" and card.megatons <= room:
-            return 100 + card.megatons
-        if card.kind == "propaganda":
-            return 1 if war else (80 if carrier is None else 40) + card.people
-        if card.kind == "carrier" and any(w.kind == "warhead" and w.megatons <= card.payload for w in hand):
-            best = max(w.megatons for w in hand if w.kind == "warhead" and w.megatons <= card.payload)
-            return 60 + best / 10
-        if card.kind == "anti-missile":
-            return -100
-        if card.kind == "warhead":
-            return 5 - card.megatons / 100  # unusable now: shed the smallest first
-        return 10 - card.payload / 100  # a carrier without a warhead to follow
-
-    best = max(keys, key=score)
-    if best == grammar.place(keys[best], from_deterrent=True):  # rather from the hand than the deterrent
-        plain = grammar.place(keys[best])
-        return plain if plain in keys else best
+    best, key, most = "", "", None  # the first action of the highest score, and its card
+    for action, _, args in places:
+        card = cards[args[-1]]
+        kind = card.kind
+        if carrier is not None and kind == "warhead" and card.megatons <= room:
+            score = 100 + card.megatons
+        elif kind == "propaganda":
+            score = 1 if war else (80 if carrier is None else 40) + card.people
+        elif kind == "carrier" and any(mt <= card.payload for mt in megatons):
+            score = 60 + max(mt for mt in megatons if mt <= card.payload) / 10
+        elif kind == "anti-missile":
+            score = -100
+        elif kind == "warhead":
+            score = 5 - card.megatons / 100  # unusable now: shed the smallest first
+        else:
+            score = 10 - card.payload / 100  # a carrier without a warhead to follow
+        if most is None or score > most:
+            best, key, most = action, args[-1], score
+    if best == grammar.place(key, from_deterrent=True):  # rather from the hand than the deterrent
+        plain = grammar.place(key)
+        return plain if any(c[0] == plain for c in places) else best
     return best
 
 

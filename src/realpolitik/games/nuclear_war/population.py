@@ -9,10 +9,12 @@ bank can give that does not exceed what he is owed.
 
 from __future__ import annotations
 
+from operator import mul
+
 
 def total(holding: list[int], values: tuple[int, ...]) -> int:
     """Millions of people in a holding."""
-    return sum(n * v for n, v in zip(holding, values))
+    return sum(map(mul, holding, values))
 
 
 def _parts(count: int) -> tuple[int, ...]:
@@ -58,6 +60,31 @@ def _pick(holding: list[int], values: tuple[int, ...], stages: list[int], amount
     return taken
 
 
+def _pay_exactly(src: list[int], dst: list[int], values: tuple[int, ...], amount: int) -> bool:
+    """Move cards summing exactly to ``amount`` from ``src`` to ``dst``, as many of the largest value
+    as fit, then of the next; False (nothing moved) when they fall short. Whenever this reaches the
+    amount, it moves what ``_pick`` takes: each count is the most that fits, and what the smaller
+    values then paid was reachable."""
+    moved = []
+    for i in range(len(values) - 1, -1, -1):
+        k = amount // values[i]
+        if k:
+            if k > src[i]:
+                k = src[i]
+                if not k:
+                    continue
+            src[i] -= k
+            dst[i] += k
+            amount -= k * values[i]
+            if not amount:
+                return True
+            moved.append((i, k))
+    for i, k in moved:
+        src[i] += k
+        dst[i] -= k
+    return False
+
+
 def _move(cards: list[int], src: list[int], dst: list[int]) -> None:
     for i, k in enumerate(cards):
         if k:
@@ -69,6 +96,8 @@ def receive(holding: list[int], bank: list[int], amount: int, values: tuple[int,
     """Give ``holding`` up to ``amount`` millions from the bank; returns what was given."""
     if amount <= 0:
         return 0
+    if _pay_exactly(bank, holding, values, amount):  # the common case: the whole amount, without the sums reachable
+        return amount
     stages = _stages(bank, values)
     best = (stages[-1] & ((1 << (amount + 1)) - 1)).bit_length() - 1
     _move(_pick(bank, values, stages, best), bank, holding)
@@ -81,6 +110,8 @@ def pay(holding: list[int], bank: list[int], amount: int, values: tuple[int, ...
     if have <= amount:
         _move(list(holding), holding, bank)
         return have
+    if _pay_exactly(holding, bank, values, amount):  # the common case: the damage itself, without the sums reachable
+        return amount
     stages = _stages(holding, values)
     above = stages[-1] >> amount
     paid = amount + (above & -above).bit_length() - 1

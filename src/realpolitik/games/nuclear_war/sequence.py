@@ -8,21 +8,23 @@ from realpolitik.engine import decision, procedure
 from realpolitik.i18n import t
 
 from . import grammar
-from .combat import Draw, aim, start_secret
+from .combat import DRAW_ONE, DRAW_TEN, aim, start_secret
 from .common import (
     clockwise,
-    discard,
     drop_face_up,
     label,
     note_draw,
+    places_deterrent,
     places_face_down,
     reveals,
+    shows_deterrent,
     take_card,
+    takes_back_deterrent,
     turn_begins,
-    unique,
+    undeliverable,
     you_place,
 )
-from .tables import HAND_SIZE
+from .tables import HAND_SIZE, SEATS
 
 if TYPE_CHECKING:
     from .state import NuclearWarState as S
@@ -31,6 +33,9 @@ if TYPE_CHECKING:
 #: why a waiting carrier is discarded when the next card is revealed
 REPLACED = t("replaced by a new carrier")
 NO_WARHEAD = t("no matching warhead followed")
+#: what a card revealed to no effect leaves in the log
+WORTHLESS_IN_WAR = t("Propaganda is worthless in war: the card is discarded.")
+USELESS_ANTI_MISSILE = t("An anti-missile is of no use from the face-down row: it is discarded.")
 
 
 # ====================================================================== opening round (Spielbeginn)
@@ -47,7 +52,7 @@ class Opening(NamedTuple):
         seat = self.seat
         if st.alive[seat]:
             hand = st.hands[seat]
-            secret = next((k for k in hand if st.card(k).is_secret), None)
+            secret = next((k for k in hand if k in st.content.secrets), None)
             if secret is not None:
                 hand.remove(secret)
                 st.stack.append(self)
@@ -65,7 +70,7 @@ class Opening(NamedTuple):
             st.stack.append(Opening(nxt))
             return
         # Strategie wählen: everybody places two cards face down, starting with the opener.
-        st.stack.append(Turn(st.current))
+        st.stack.append(TURNS[st.current])
         for s in reversed(clockwise(st, st.current)):
             if st.hands[s]:
                 st.stack.append(ChooseStrategy(s))
@@ -78,7 +83,7 @@ class ChooseStrategy(NamedTuple):
     seat: int
 
     def legal(self, st: S) -> list[str]:
-        return grammar.places(unique(st.hands[self.seat]))
+        return grammar.places(st.hands[self.seat])
 
     def act(self, st: S, action: str) -> None:
         seat = self.seat
@@ -106,7 +111,7 @@ class Turn(NamedTuple):
         seat = self.seat
         st.current = seat
         st.moves = 0
-        st.stack.append(EndTurn(seat))
+        st.stack.append(END_TURNS[seat])
         if not st.alive[seat]:
             return
         if st.skips[seat]:
@@ -114,9 +119,9 @@ class Turn(NamedTuple):
             st.log.add(t("{seat} loses this turn.", seat=label(st, seat)))
             return
         if st.log.keeps:
-            st.log.add(turn_begins(label(st, seat)))
-        mode = "ten" if st.options["refill"] == "draw-to-ten" else "one"
-        st.stack += [Reveal(seat), Placing(seat), Draw(seat, mode)]
+            st.log.add(turn_begins(st.seats[seat]))
+        st.stack += (REVEALS[seat], PLACINGS[seat])
+        DRAWS[st.options["refill"]][seat].run(st)  # the draw comes first: run at once, as the loop would
 
 
 @procedure
@@ -128,7 +133,7 @@ class Placing(NamedTuple):
     def run(self, st: S) -> None:
         seat = self.seat
         if st.alive[seat] and (st.hands[seat] or st.shown[seat]) and len(st.queues[seat]) < 3:
-            st.stack.append(PlaceCard(seat))
+            st.stack.append(PLACE_CARDS[seat])
 
 
 @decision(tag="place")
@@ -139,13 +144,9 @@ class PlaceCard(NamedTuple):
 
     def legal(self, st: S) -> list[str]:
         seat = self.seat
-        hand, shown = unique(st.hands[seat]), unique(st.shown[seat])
-        out = grammar.places(hand) + grammar.places(shown, from_deterrent=True)
-        if st.moves < 2:  # Deterrent Force: one or two cards as part of the turn
-            if len(st.shown[seat]) < 2:
-                out += grammar.shows(hand)
-            out += grammar.hides(shown)
-        return out
+        shown = st.shown[seat]
+        may_move = st.moves < 2  # Deterrent Force: one or two cards as part of the turn
+        return grammar.placing(st.hands[seat], shown, may_move and len(shown) < 2, may_move)
 
     def act(self, st: S, action: str) -> None:
         seat = self.seat
@@ -163,10 +164,9 @@ class PlaceCard(NamedTuple):
         if not st.log.keeps:  # searched worlds keep no log: their lines are not even put together
             return
         if verb == "show":
-            st.log.add(t("{seat} shows {card} in its deterrent force.", seat=label(st, seat), card=st.name(key)))
+            st.log.add(shows_deterrent(st.seats[seat], st.content.names[key]))
         else:
-            st.log.add(t("{seat} takes back {card} from its deterrent force.", seat=label(st, seat),
-                         card=st.name(key)))
+            st.log.add(takes_back_deterrent(st.seats[seat], st.content.names[key]))
 
     def describe(self, st: S, seat: int | None) -> str:
         if seat == self.seat:
@@ -181,9 +181,9 @@ def put_face_down(st: S, seat: int, key: str, from_shown: bool) -> None:
     if not st.log.keeps:
         return
     if from_shown:
-        st.log.add(t("{seat} places its deterrent {card} face down.", seat=label(st, seat), card=st.name(key)))
+        st.log.add(places_deterrent(st.seats[seat], st.content.names[key]))
     else:
-        st.log.add(places_face_down(label(st, seat)), (seat,), you_place(st.name(key)))
+        st.log.add(places_face_down(st.seats[seat]), (seat,), you_place(st.content.names[key]))
 
 
 @procedure
@@ -198,35 +198,37 @@ class Reveal(NamedTuple):
             return
         key = st.queues[seat].pop(0)
         st.exposed[seat].pop(0)
-        card = st.card(key)
+        card = st.content.cards[key]
+        kind = card.kind
         if st.log.keeps:
-            st.log.add(reveals(label(st, seat), st.name(key)))
+            st.log.add(reveals(st.seats[seat], st.content.names[key]))
         waiting = st.face_up[seat]
-        if card.kind == "carrier":
-            drop_face_up(st, seat, REPLACED)
+        if kind == "carrier":
+            if waiting is not None:
+                drop_face_up(st, seat, REPLACED)
             st.face_up[seat] = key
             st.payload[seat] = card.payload
             return
-        if card.kind == "warhead" and waiting is not None and fits(st, seat, waiting, key):
-            discard(st, key)
+        st.discard.append(key)
+        if kind == "warhead" and waiting is not None and fits(st, seat, waiting, key):
             aim(st, seat, "attack", key)
             return
-        discard(st, key)
-        if card.kind == "warhead" and st.log.keeps:
-            st.log.add(t("The {card} has no carrier that can deliver it and is discarded.", card=st.name(key)))
-        drop_face_up(st, seat, NO_WARHEAD)
-        if card.kind == "propaganda":
+        if kind == "warhead" and st.log.keeps:
+            st.log.add(undeliverable(st.content.names[key]))
+        if waiting is not None:
+            drop_face_up(st, seat, NO_WARHEAD)
+        if kind == "propaganda":
             if st.at_war:
-                st.log.add(t("Propaganda is worthless in war: the card is discarded."))
+                st.log.add(WORTHLESS_IN_WAR)
             else:
                 aim(st, seat, "propaganda", key)
-        elif card.kind == "anti-missile":
-            st.log.add(t("An anti-missile is of no use from the face-down row: it is discarded."))
+        elif kind == "anti-missile":
+            st.log.add(USELESS_ANTI_MISSILE)
 
 
 def fits(st: S, seat: int, carrier: str, warhead: str) -> bool:
-    mt = st.card(warhead).megatons
-    c = st.card(carrier)
+    mt = st.content.cards[warhead].megatons
+    c = st.content.cards[carrier]
     return mt <= (st.payload[seat] if c.bomber else c.payload)
 
 
@@ -241,6 +243,19 @@ class EndTurn(NamedTuple):
         if st.next_turn is not None:
             start, st.next_turn = st.next_turn, None
         n = len(st.seats)
-        nxt = next(((start + i) % n for i in range(n) if st.alive[(start + i) % n]), None)
-        if nxt is not None:
-            st.stack.append(Turn(nxt))
+        alive = st.alive
+        for i in range(start, start + n):
+            if alive[i % n]:
+                TURNS[i % n].run(st)  # the next turn begins at once, as the loop would run it
+                return
+
+
+# Frames are immutable values: the ones every turn pushes are made once per seat and shared
+# (making a NamedTuple frame is a Python call).
+TURNS = tuple(map(Turn, SEATS))
+END_TURNS = tuple(map(EndTurn, SEATS))
+PLACE_CARDS = tuple(map(PlaceCard, SEATS))
+REVEALS = tuple(map(Reveal, SEATS))
+PLACINGS = tuple(map(Placing, SEATS))
+#: a turn's draw by the rule option ``refill``
+DRAWS = {"draw-to-ten": DRAW_TEN, "draw-one": DRAW_ONE}

@@ -6,3 +6,5 @@ DEAL = {2: 15, 3: 10, 4: 8, 5: 7, 6: 6}
 HAND_SIZE = 9
 #: cards in hand, deterrent force and face-down row after the draw (spec §15 #2, "draw to ten")
 REFILL_TARGET = 10
+#: the seats a game may have (2–6 players): frames pushed on every turn are made once for each
+SEATS = range(6)
