@@ -116,8 +116,9 @@ class Works:
     bans, which change with unrest) and to dismantle (§1.7, §4.2).
 
     Kept in the state (``works``, a ``CACHE`` field) until a factory, a blue line or Hamburg's
-    province changes (``changed``); each part is worked out when first asked. In a game most
-    steps change none of them, so every later question on the same board is a lookup.
+    province changes (``changed``, or ``moved``, which carries the board's masks over to the new
+    reading); each part is worked out when first asked. In a game most steps change none of
+    them, so every later question on the same board is a lookup.
     """
 
     __slots__ = ("values", "economies", "levels", "links", "assignment", "bits", "builds", "dismantles")
