@@ -304,12 +304,6 @@ def economies(st: S, choice: tuple[int, ...] = ()) -> tuple[int, ...]:
     return found
 
 
-def attached(st: S, city: int) -> bool:
-    """True when any infrastructure is attached to the city."""
-    lines = st.lines
-    return any(lines[k] & bit for k, _, _, bit in st.content.network.links[city])
-
-
 def site_provinces(st: S, site: int) -> list[int]:
     """Provinces a site lies in: a city's province, or both end provinces of a line (§1.3)."""
     c = st.content
@@ -406,8 +400,6 @@ def dismantle_sites(st: S, side: int, where: str | None = None) -> tuple[int, ..
     Rheinsberg (which first runs down, then goes). External factories never count.
     ``where`` is a caption: a province key (``ns`` includes Hamburg wherever it counts).
     """
-    if where is not None:
-        return tuple(_dismantle_sites_in(st, side, where))
     known = (st.works or works(st)).dismantles
     found = known.get(side)
     if found is None:
@@ -417,33 +409,16 @@ def dismantle_sites(st: S, side: int, where: str | None = None) -> tuple[int, ..
         cities = [x for x in compress(net.city_sites, _selectors(factories & net.inland_cities[side]))
                   if (factory[x] == WORKING or x == rheinsberg) and not lines & touching[x]]
         found = known[side] = tuple(cities + list(compress(net.line_sites, _selectors(lines & net.side_lines[side]))))
-    return found
+    if where is None:
+        return found
+    return tuple(site for site in found if _in(st, site, where))
 
 
-def _dismantle_sites_in(st: S, side: int, where: str) -> list[int]:
-    """``dismantle_sites`` inside the province ``where``."""
+def _in(st: S, site: int, where: str) -> bool:
+    """Whether a site lies in the province ``where`` (``ns``: also Hamburg and a line at it, wherever it counts)."""
     c = st.content
-    target = c.province_index[where]
-
-    def inside(provinces: list[int], cities: tuple[int, ...]) -> bool:
-        return target in provinces or (where == "ns" and c.hamburg in cities)
-
-    net = c.network
-    factory, lines = st.factory, st.lines
-    out = []
-    inland = net.inland[side]
-    for x in compress(inland, map(factory.__getitem__, inland)):  # the cities with a factory
-        if (factory[x] == WORKING or x == c.rheinsberg) and not attached(st, x) and inside([province_of(st, x)], (x,)):
-            out.append(x)
-    group = net.sides[side]
-    for k, a, b, site in compress(group.rows, map(lines.__getitem__, group.k)):  # lines built
-        built = lines[k]
-        if inside(site_provinces(st, site), (a, b)):
-            if built & 1:
-                out.append(site)
-            if built & 2:
-                out.append(site + 1)
-    return out
+    ends = (site,) if site < LINE else c.ends[(site - LINE) // 2]
+    return c.province_index[where] in site_provinces(st, site) or (where == "ns" and c.hamburg in ends)
 
 
 def can_dismantle(st: S, side: int) -> bool:

@@ -8,7 +8,7 @@ query is one pass over plain tuples. Sites are numbered as in ``content``.
 Most connections are idle at any time (no line, no factory at either end). The queries
 skip them without a Python-level step: ``itertools.compress`` over a ``map`` of the
 state's lists, which relies on "no factory" and "no line" both being 0. Where a side may
-build is read from bit masks instead (``Sites``, ``board.board_bits``): a few integer
+build or dismantle is read from bit masks instead (``Sites``, ``board.board_bits``): a few integer
 operations for every connection at once, the masks carried from one board to the next.
 """
 
@@ -32,15 +32,6 @@ class Link(NamedTuple):
     bit: int
 
 
-class Row(NamedTuple):
-    """A connection as ``board.dismantle_sites`` reads it: its ends and its first site."""
-
-    k: int
-    a: int
-    b: int
-    site: int
-
-
 class Sites(NamedTuple):
     """Where a side (or a caption abroad) may build, as bit masks (``board.build_sites``): its cities
     (bit = the city's index) and its connections' lines (bit ``2·k + end`` = site − ``LINE``): the line
@@ -50,15 +41,6 @@ class Sites(NamedTuple):
     single: int
     first: int
     second: int
-
-
-class Connections(NamedTuple):
-    """Some connections in index order: as rows, and their numbers and ends as columns (for ``map``)."""
-
-    rows: tuple[Row, ...]
-    k: tuple[int, ...]
-    a: tuple[int, ...]
-    b: tuple[int, ...]
 
 
 class Network:
@@ -90,7 +72,6 @@ class Network:
                                   and city.kind != "external") for s in sides)
         #: per side: its connections
         ks = [[k for k in range(len(c.ends)) if c.connection_side[k] == s] for s in sides]
-        self.sides = tuple(self._connections(c, side_ks) for side_ks in ks)
         #: per side, and per foreign country (``cssr``, ``pl``: its external cities and the connections
         #: at them): where a factory or a blue line may go, as masks
         self.side_sites = tuple(_sites(c, buildable[s], ks[s]) for s in sides)
@@ -116,10 +97,6 @@ class Network:
         #: the sites a city mask and a line mask name, bit by bit
         self.city_sites = range(len(c.cities))
         self.line_sites = range(LINE, LINE + 2 * len(c.ends))
-
-    def _connections(self, c: Content, ks: list[int]) -> Connections:
-        rows = tuple(Row(k, *c.ends[k], LINE + 2 * k) for k in ks)
-        return Connections(rows, tuple(ks), tuple(c.ends[k][0] for k in ks), tuple(c.ends[k][1] for k in ks))
 
 
 def _mask(bits) -> int:
