@@ -41,8 +41,8 @@ class RemoveUnrest(NamedTuple):
 
     def legal(self, st: S) -> list[str]:
         _, side, where = self
-        calm = st.content.texts.calm
-        return [calm[p] for p in calm_targets(st, side, where)]
+        calm, unrest = st.content.texts.calm, st.unrest
+        return [calm[p] for p in board.scope(st, side, where) if unrest[p]]  # ``calm_targets``
 
     def act(self, st: S, action: str) -> None:
         st.stack.pop()
@@ -69,8 +69,8 @@ class Dismantle(NamedTuple):
 
     def legal(self, st: S) -> list[str]:
         _, side, where, _ = self
-        names = st.content.site_name
-        return [grammar.dismantle(names[x]) for x in board.dismantle_sites(st, side, where or None)]
+        texts = st.content.texts.dismantle
+        return [texts[x] for x in board.dismantle_sites(st, side, where or None)]
 
     def act(self, st: S, action: str) -> None:
         seat = self.seat
@@ -175,8 +175,9 @@ def ls_targets(st: S, side: int, points: int, placed: tuple, choice: tuple, flag
     if flags & TOPPED and st.options["ls_top_up"] == "one-province":
         top_up = 0
     economies, ls = board.economies(st, choice), st.ls
-    # the card points missing (``board.ls_requirement``) are at most the top-up
-    return [p for p in c.of_side[side] if p != c.wb and p not in placed and 3 * (ls[p] + 1) - economies[p] <= top_up]
+    # the card points missing (``board.ls_requirement``: 3·(LS + 1) − economy) are at most the top-up
+    need = top_up - 3
+    return [p for p in c.raisable[side] if p not in placed and 3 * ls[p] - economies[p] <= need]
 
 
 @decision(tag="ls", public=True)
@@ -193,7 +194,8 @@ class LivingStandard(NamedTuple):
 
     def legal(self, st: S) -> list[str]:
         _, side, points, placed, choice, flags = self
-        out = [grammar.ls(pkey(st, p)) for p in ls_targets(st, side, points, placed, choice, flags)]
+        texts = st.content.texts.ls
+        out = [texts[p] for p in ls_targets(st, side, points, placed, choice, flags)]
         if not placed:
             c = st.content
             if side == WEST and not flags & SWITCHED and st.factory[c.hamburg] != board.NONE:

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from .state import WsdvState as S
 
 NONE, WORKING, RUNDOWN = 0, 1, 2  # factory states per city
+_FOUR = 4  # the unrest of a mass protest (§6.1)
 
 
 # ====================================================================== provinces
@@ -53,7 +54,7 @@ def protest_counts(st: S) -> list[int]:
 
 def protesting(st: S) -> list[bool]:
     """Per province: whether it has a mass protest now (``protests`` > 0)."""
-    out = [u >= 4 for u in st.unrest]
+    out = list(map(_FOUR.__le__, st.unrest))  # 4 <= unrest
     for i, p in enumerate(st.content.supplier):
         if st.supplier_mp[i]:
             out[p] = True
@@ -65,7 +66,7 @@ def side_protests(st: S, side: int) -> int:
     provinces = st.content.of_side[side]
     if max(map(st.unrest.__getitem__, provinces)) < 4 and not any(st.supplier_mp):  # most of the time
         return 0
-    return sum(protests(st, p) for p in provinces)
+    return sum(map(protest_counts(st).__getitem__, provinces))
 
 
 def scope(st: S, side: int, where: str) -> tuple[int, ...]:

@@ -71,6 +71,8 @@ def draw(st: S, to_seat: int | None = None) -> str | None:
     if not st.deck:
         return None
     key = st.deck.pop()
+    if not any(st.deck_seen):  # most of the time nobody has seen the top cards
+        return key
     for s, seen in enumerate(st.deck_seen):
         if seen:
             st.deck_seen[s] = seen - 1

@@ -221,6 +221,11 @@ class Content:
         return {}
 
     @cached_property
+    def raisable(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Per side: the provinces an LS action raises (West Berlin's living standard lives in its sectors)."""
+        return tuple(tuple(p for p in provinces if p != self.wb) for provinces in self.of_side)
+
+    @cached_property
     def network(self) -> Network:
         """The factory sites and connections as tables for the board's queries, made once."""
         from .network import Network  # the tables read this module's constants

@@ -159,9 +159,10 @@ class DeclareHamburg(NamedTuple):
 def flight_value(st: S) -> int:
     """Cells on the flight track (§7 phase 1): icons + West's best LS − East's worst LS ± protests + red police."""
     c = st.content
-    f = sum(st.card(k).flight for k in st.played)
-    f += max(st.ls[p] for p in c.of_side[WEST])
-    f -= min(st.ls[p] for p in c.of_side[EAST])
+    cards = c.cards
+    f = sum(cards[k].flight for k in st.played)
+    f += max(map(st.ls.__getitem__, c.of_side[WEST]))
+    f -= min(map(st.ls.__getitem__, c.of_side[EAST]))
     f += 1 if board.side_protests(st, EAST) else 0
     f -= 1 if board.side_protests(st, WEST) else 0
     f += st.police.count("red")
@@ -249,9 +250,12 @@ def currency_balance(st: S) -> tuple[int, int, int, int]:
     """(lowest West export level L, East income E, East LS, balance) of phase 3."""
     c = st.content
     levels = board.export_levels(st)
-    low = min(max(0, levels[p]) for p in c.west_germany)
-    income = sum(1 for p in c.of_side[EAST] if levels[p] >= max(0, low))
-    east_ls = sum(st.ls[p] for p in c.of_side[EAST])
+    low = min(map(levels.__getitem__, c.west_germany))
+    if low < 0:  # a province without a factory counts 0
+        low = 0
+    east = c.of_side[EAST]
+    income = sum(map(low.__le__, map(levels.__getitem__, east)))  # East provinces exporting at L or above
+    east_ls = sum(map(st.ls.__getitem__, east))
     return low, income, east_ls, st.currency + income - east_ls
 
 
@@ -387,7 +391,7 @@ def internal_comparison(st: S) -> None:
 
 
 def east_west_comparison(st: S) -> None:
-    snapshot = tuple(board.protests(st, p) for p in range(len(st.content.provinces)))
+    snapshot = tuple(board.protest_counts(st))
     st.stack.append(SUPPLIERS)
     st.stack.append(Comparison(0, snapshot))
 

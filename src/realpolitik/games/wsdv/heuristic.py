@@ -79,15 +79,20 @@ def _standing(st, side: int, levels: tuple[int, ...], economies: tuple[int, ...]
     score = -4.0 * own - (8.0 if own >= 3 else 0.0)
     ls, unrest, border, wb = st.ls, st.unrest, c.border, c.wb
     top = max(map(ls.__getitem__, provinces))
+    # (``x if x > 0 else 0`` is max(0, x) without a call: this runs at the end of every cut playout)
     for p in provinces:
         u, own = unrest[p], ls[p]
         score -= 0.5 * u + (0.7 if u % 4 == 3 else 0.0)
-        cap = max(0, levels[p]) if p != wb else own
-        score += 1.3 * min(own, cap) + 0.3 * max(0, own - cap)
+        cap = (levels[p] if levels[p] > 0 else 0) if p != wb else own
+        over = own - cap
+        score += 1.3 * (own if over < 0 else cap) + 0.3 * (over if over > 0 else 0)
         score += 0.3 * economies[p]
-        score -= 0.5 * max(0, top - own - 1)  # unrest the internal comparison will bring
+        lag = top - own - 1
+        score -= 0.5 * (lag if lag > 0 else 0)  # unrest the internal comparison will bring
+        shown = own - protests[p]
         for q in border[p]:  # unrest the East–West comparison will bring
-            score += 0.5 * (max(0, own - protests[p] - ls[q]) - max(0, ls[q] - protests[q] - own))
+            ahead, behind = shown - ls[q], ls[q] - protests[q] - own
+            score += 0.5 * ((ahead if ahead > 0 else 0) - (behind if behind > 0 else 0))
     if side == EAST:
         score += 0.5 * st.box + 0.5 * len(st.police)
         due = (1 if st.wall else flight_value(st) // 2) + len(st.police) + max(0, -currency_balance(st)[3])

@@ -271,8 +271,8 @@ class Turn(NamedTuple):
         for key in st.hands[seat]:
             out += offers[key][1]
         if st.side(seat) == EAST and st.police_used < len(st.police):
-            police = st.content.texts.police
-            out += [police[p] for p in st.content.of_side[EAST] if st.unrest[p]]
+            police, unrest = st.content.texts.police, st.unrest
+            out += [police[p] for p in st.content.of_side[EAST] if unrest[p]]
         return out
 
     def act(self, st: S, action: str) -> None:

@@ -12,6 +12,7 @@ Visibility, declared once here:
 
 from __future__ import annotations
 
+from itertools import filterfalse
 from typing import Any, ClassVar
 
 from realpolitik.engine import CACHE, LIST, NESTED, SHARED, VALUE, FramedState, Outcome, Rng, fields
@@ -155,7 +156,8 @@ class WsdvState(FramedState):
         top = self.deck[len(self.deck) - seen:] if seen else []
         fixed |= set(top)
         # up to the next decade: 2+2's space race hands out a card of the next decade
-        pools = {d: [k for k in c.decade_cards[d] if k not in fixed] for d in range(1, min(4, self.decade + 1) + 1)}
+        is_fixed = fixed.__contains__
+        pools = {d: list(filterfalse(is_fixed, c.decade_cards[d])) for d in range(1, min(4, self.decade + 1) + 1)}
         for pool in pools.values():
             rng.shuffle(pool)
         others = [s for s in range(len(self.seats)) if s != seat]

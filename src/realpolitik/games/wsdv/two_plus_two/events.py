@@ -18,6 +18,7 @@ level-2 advantage takes over the other state's coat of arms.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import decision, procedure
@@ -148,14 +149,21 @@ class Effects(NamedTuple):
         seat, pool, ctx = self
         if not pool:
             return
-        if ctx == ACTIVE and len({label(i) for i in pool}) > 1:
+        if ctx == ACTIVE and _mixed(pool):
             st.stack.append(next_effect_frame(seat, pool, ctx))
             return
         run(st, seat, pool, pool[0], ctx)
 
 
-def run(st: S, seat: int, pool: tuple, item, ctx: tuple) -> None:
-    """Take one item out of the pool (all build icons of a kind at once) and execute it."""
+@lru_cache(maxsize=4096)
+def _mixed(pool: tuple) -> bool:
+    """Whether a pool holds more than one kind of item (pools come from the cards: a few hundred)."""
+    return len({label(i) for i in pool}) > 1
+
+
+@lru_cache(maxsize=4096)
+def _taken(pool: tuple, item) -> tuple[tuple, int]:
+    """The pool without ``item`` (without every build icon of its kind), and how many units were taken."""
     rest = list(pool)
     n = 1
     if isinstance(item, str) and item.startswith("build"):
@@ -163,7 +171,13 @@ def run(st: S, seat: int, pool: tuple, item, ctx: tuple) -> None:
         rest = [i for i in rest if i != item]
     else:
         rest.remove(item)
-    st.stack.append(effects_frame(seat, tuple(rest), ctx))
+    return tuple(rest), n
+
+
+def run(st: S, seat: int, pool: tuple, item, ctx: tuple) -> None:
+    """Take one item out of the pool (all build icons of a kind at once) and execute it."""
+    rest, n = _taken(pool, item)
+    st.stack.append(effects_frame(seat, rest, ctx))
     if isinstance(item, tuple):
         arrow(st, seat, item, ctx)
     else:
