@@ -169,15 +169,27 @@ def draw_conflict_card(st: S, side: int) -> tuple:
 def items_of(effects) -> tuple:
     """Pool items of an effect list in printed order: icon slugs (repeated by count), arrows as tuples.
 
-    An arrow item is ``(track, yellow steps, red steps, strict)``.
+    An arrow item is ``(track, yellow steps, red steps, strict)``. The lists are the content's, so each
+    one's items are kept (``_ITEMS``): an icon's slug is put together anew at every reading.
     """
+    kept = _ITEMS.get(id(effects))
+    if kept is not None and kept[0] is effects:
+        return kept[1]
     out: list = []
     for e in effects:
         if e.is_arrow:
             out.append((e.icon, e.yellow, e.red, e.strict))
         elif e.icon != "peacemaker":
             out += [e.slug] * e.count
-    return tuple(out)
+    if len(_ITEMS) >= 4096:
+        _ITEMS.clear()
+    found = tuple(out)
+    _ITEMS[id(effects)] = effects, found  # the entry holds the list, so no other object takes its id meanwhile
+    return found
+
+
+#: per effect list (by its id): the list and its pool items (``items_of``)
+_ITEMS: dict[int, tuple[tuple, tuple]] = {}
 
 
 def _draw(st: S, deck: list[str], used: list[str]) -> str:

@@ -146,6 +146,11 @@ class ExpansionContent(Content):
         """The cards showing the ban on arms race (§6.3): looked up on every turn."""
         return frozenset(k for k, c in self.cards.items() if getattr(c, "arms_ban", False))
 
+    @cached_property
+    def items_kept(self) -> dict[tuple, tuple]:
+        """What a card's event or value executes, per card, side and use, written as asked (``events.card_items``)."""
+        return {}
+
 
 # ====================================================================== problems
 

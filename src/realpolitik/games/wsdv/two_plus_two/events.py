@@ -74,6 +74,22 @@ def event_items(card, side: int, auto: bool = False) -> tuple:
     return tuple(out)
 
 
+def card_items(st: S, key: str, side: int, use: str) -> tuple:
+    """``event_items`` of card ``key`` (``use`` "event", or "auto" for the automatic event) or, for any
+    other use, whether it collects the card and its ``value_items``: a card's are fixed, so they are
+    kept with the content, written when first asked."""
+    c = st.content
+    found = c.items_kept.get((key, side, use))
+    if found is None:
+        card = c.cards[key]
+        if use in ("event", "auto"):
+            found = event_items(card, side, auto=use == "auto")
+        else:
+            found = collects(card, use), value_items(card, side)
+        c.items_kept[key, side, use] = found
+    return found
+
+
 def value_items(card, side: int) -> tuple:
     """Icons a card value brings (§7): those below it always, the conflict icon right of it for its colour."""
     if not isinstance(card, ExpansionCard):

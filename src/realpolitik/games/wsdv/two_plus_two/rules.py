@@ -23,7 +23,7 @@ from ..common import asks, discard, draw, name
 from ..content import EAST, WEST, Card
 from . import cold_war
 from .cold_war import POWER, arms_room, in_the_red, is_power
-from .events import ACTIVE, Collect, Ignore, collects, effects_frame, event_items, value_items
+from .events import ACTIVE, Collect, Ignore, card_items, collects, effects_frame, event_items
 
 if TYPE_CHECKING:
     from .content import ExpansionContent
@@ -246,14 +246,16 @@ class Turn(base_rules.Turn):
         seat = self.seat
         st.active = st.last_active = seat
         self.play_card(st, verb, key, use)
-        card = st.card(key)
         side = st.side(seat)
-        if collects(card, use):
-            st.stack.append(Collect(seat, key))
         if use == "event":
+            if collects(st.card(key), use):
+                st.stack.append(Collect(seat, key))
             trigger(st, seat, key)
             return
-        items = value_items(card, side)  # §7: executed after the action
+        collected, items = card_items(st, key, side, use)  # §7: the value's items, executed after the action
+        if collected:
+            st.stack.append(Collect(seat, key))
+        card = st.card(key)
         if items:
             st.stack.append(effects_frame(seat, items, ACTIVE))
         value = card.value_for(side)
@@ -285,7 +287,7 @@ TURNS = tuple(map(Turn, base_rules.SEATS))
 def trigger(st: S, seat: int, key: str) -> None:
     """Trigger an event (§6.4): the special card asks its price first, a dual card what to ignore."""
     card = st.card(key)
-    items = event_items(card, st.side(seat))
+    items = card_items(st, key, st.side(seat), "event")
     if card.is_special and st.content.setups[st.options["setup"]].special_drawback:
         st.stack.append(effects_frame(seat, items, ACTIVE))
         if st.hands[seat] or _can_draw(st):
@@ -362,7 +364,7 @@ def auto_event(st: S, key: str) -> None:
                      power=cold_war.POWER_NAME[side], level=level))
     else:
         st.log.add(t("Automatic event: {card}.", card=name(st, key)))
-    items = event_items(st.card(key), side, auto=True)
+    items = card_items(st, key, side, "auto")
     if level >= 3:
         st.stack.append(Ignore(POWER[side], key, items, ctx))
     else:
