@@ -120,8 +120,12 @@ class Turn(NamedTuple):
             return
         if st.log.keeps:
             st.log.add(turn_begins(st.seats[seat]))
-        st.stack += (REVEALS[seat], PLACINGS[seat])
+        stack = st.stack
+        stack += (REVEALS[seat], PLACINGS[seat])
         DRAWS[st.options["refill"]][seat].run(st)  # the draw comes first: run at once, as the loop would
+        if stack[-1] is PLACINGS[seat]:  # the draw pushed nothing (no Secret): the placing runs at once too
+            stack.pop()
+            PLACINGS[seat].run(st)
 
 
 @procedure
@@ -155,7 +159,10 @@ class PlaceCard(NamedTuple):
         if verb == "place":
             put_face_down(st, seat, key, from_shown=len(args) == 2)
             if len(st.queues[seat]) >= 3 or not (st.hands[seat] or st.shown[seat]):
-                st.stack.pop()
+                # this decision and the reveal beneath it (the turn pushed them together, and nothing lies
+                # between): the reveal runs at once, as the loop would run it
+                del st.stack[-2:]
+                REVEALS[seat].run(st)
             return
         st.moves += 1
         src, dst = (st.hands, st.shown) if verb == "show" else (st.shown, st.hands)
@@ -194,36 +201,38 @@ class Reveal(NamedTuple):
 
     def run(self, st: S) -> None:
         seat = self.seat
-        if not st.alive[seat] or not st.queues[seat]:
-            return
-        key = st.queues[seat].pop(0)
-        st.exposed[seat].pop(0)
-        card = st.content.cards[key]
-        kind = card.kind
-        if st.log.keeps:
-            st.log.add(reveals(st.seats[seat], st.content.names[key]))
-        waiting = st.face_up[seat]
-        if kind == "carrier":
-            if waiting is not None:
-                drop_face_up(st, seat, REPLACED)
-            st.face_up[seat] = key
-            st.payload[seat] = card.payload
-            return
-        st.discard.append(key)
-        if kind == "warhead" and waiting is not None and fits(st, seat, waiting, key):
-            aim(st, seat, "attack", key)
-            return
-        if kind == "warhead" and st.log.keeps:
-            st.log.add(undeliverable(st.content.names[key]))
-        if waiting is not None:
-            drop_face_up(st, seat, NO_WARHEAD)
-        if kind == "propaganda":
-            if st.at_war:
-                st.log.add(WORTHLESS_IN_WAR)
+        if st.alive[seat] and st.queues[seat]:
+            key = st.queues[seat].pop(0)
+            st.exposed[seat].pop(0)
+            card = st.content.cards[key]
+            kind = card.kind
+            if st.log.keeps:
+                st.log.add(reveals(st.seats[seat], st.content.names[key]))
+            waiting = st.face_up[seat]
+            if kind == "carrier":
+                if waiting is not None:
+                    drop_face_up(st, seat, REPLACED)
+                st.face_up[seat] = key
+                st.payload[seat] = card.payload
             else:
-                aim(st, seat, "propaganda", key)
-        elif kind == "anti-missile":
-            st.log.add(USELESS_ANTI_MISSILE)
+                st.discard.append(key)
+                if kind == "warhead" and waiting is not None and fits(st, seat, waiting, key):
+                    aim(st, seat, "attack", key)
+                    return
+                if kind == "warhead" and st.log.keeps:
+                    st.log.add(undeliverable(st.content.names[key]))
+                if waiting is not None:
+                    drop_face_up(st, seat, NO_WARHEAD)
+                if kind == "propaganda":
+                    if not st.at_war:
+                        aim(st, seat, "propaganda", key)
+                        return
+                    st.log.add(WORTHLESS_IN_WAR)
+                elif kind == "anti-missile":
+                    st.log.add(USELESS_ANTI_MISSILE)
+        # nothing pushed: the end of the turn beneath (the turn pushed it first) runs at once, as the loop would
+        st.stack.pop()
+        END_TURNS[seat].run(st)
 
 
 def fits(st: S, seat: int, carrier: str, warhead: str) -> bool:
