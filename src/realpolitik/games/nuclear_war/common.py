@@ -17,9 +17,13 @@ def label(st: S, seat: int) -> str:
     return st.seats[seat]
 
 
+#: the other seats clockwise from each seat, by the number of seats
+AFTER = {n: tuple(tuple((seat + i) % n for i in range(1, n)) for seat in range(n)) for n in range(2, 7)}
+
+
 def enemies(st: S, seat: int) -> list[int]:
-    n = len(st.seats)
-    return [(seat + i) % n for i in range(1, n) if st.alive[(seat + i) % n]]
+    alive = st.alive
+    return [s for s in AFTER[len(alive)][seat] if alive[s]]
 
 
 def unique(cards: list[str]) -> list[str]:

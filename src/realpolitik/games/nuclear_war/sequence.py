@@ -52,8 +52,9 @@ class Opening(NamedTuple):
         seat = self.seat
         if st.alive[seat]:
             hand = st.hands[seat]
-            secret = next((k for k in hand if k in st.content.secrets), None)
-            if secret is not None:
+            secrets = st.content.secrets
+            if not secrets.isdisjoint(hand):
+                secret = next(k for k in hand if k in secrets)
                 hand.remove(secret)
                 st.stack.append(self)
                 start_secret(st, seat, secret)
