@@ -21,9 +21,13 @@ def label(st: S, seat: int) -> str:
 AFTER = {n: tuple(tuple((seat + i) % n for i in range(1, n)) for seat in range(n)) for n in range(2, 7)}
 
 
-def enemies(st: S, seat: int) -> list[int]:
+def enemies(st: S, seat: int) -> tuple[int, ...]:
+    """The other nations still in the game, clockwise from ``seat``."""
     alive = st.alive
-    return [s for s in AFTER[len(alive)][seat] if alive[s]]
+    after = AFTER[len(alive)][seat]
+    if all(alive):  # nobody has fallen yet (most of a game): all of them
+        return after
+    return tuple([s for s in after if alive[s]])
 
 
 def unique(cards: list[str]) -> list[str]:
