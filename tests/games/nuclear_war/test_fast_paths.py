@@ -3,7 +3,7 @@ seeded random games (two to six players, several rule options).
 
 The reference functions below are the plain computations that the set-up, ``grammar.placing``,
 ``common.enemies`` and the turn's frames (run at once instead of through the frame loop)
-replaced for speed.
+replaced for speed, and the cards the rules read in play are the ones the content checked.
 """
 
 from __future__ import annotations
@@ -11,10 +11,12 @@ from __future__ import annotations
 import pytest
 
 from realpolitik.engine import Rng
+from realpolitik.engine.content import entries, read_toml
 from realpolitik.games import get
 from realpolitik.games.nuclear_war import grammar, rules
 from realpolitik.games.nuclear_war.combat import NameTarget
 from realpolitik.games.nuclear_war.common import enemies
+from realpolitik.games.nuclear_war.content import DATA, Card, load
 from realpolitik.games.nuclear_war.sequence import END_TURNS, REVEALS, PlaceCard
 from realpolitik.games.nuclear_war.tables import DEAL, HAND_SIZE
 
@@ -107,6 +109,16 @@ def test_the_deal_is_the_plain_deal(players, monkeypatch):
     for seed in range(6):
         st = game.new_state(players, {}, seed)
         assert (st.pop, st.bank, st.hands) == plain_deal(players, seed, st.content)
+
+
+def test_the_printed_cards_hold_what_was_checked():
+    path = DATA / "cards.toml"
+    checked = entries(read_toml(path), "cards", Card, str(path))
+    printed = load().cards
+    assert list(printed) == [card.key for card in checked]
+    for card in checked:
+        assert all(getattr(printed[card.key], name) == value for name, value in card)
+        assert type(printed[card.key]).__slots__
 
 
 @pytest.mark.parametrize(("players", "options"), GAMES)

@@ -6,7 +6,7 @@ error names the file, the entry and the field.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, make_dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
@@ -46,6 +46,13 @@ class Card(Entry):
         return self.kind in ("secret", "top-secret")
 
 
+#: a card as the rules read it in play: the checked fields of ``Card`` in a frozen class with slots.
+#: Reading a field of a pydantic model costs about four times a slot's (the model's ``__getattr__``
+#: hook keeps the interpreter from specializing the lookup), and the rules read a few every action.
+Printed = make_dataclass("Printed", [(name, info.annotation) for name, info in Card.model_fields.items()],
+                         frozen=True, slots=True)
+
+
 class Denomination(Entry):
     """Population cards of one value."""
 
@@ -69,7 +76,7 @@ class FalloutResult(Entry):
 class Content:
     """Everything printed on the components; shared, never mutated."""
 
-    cards: dict[str, Card]
+    cards: dict[str, Printed]
     deck: tuple[str, ...]  # one key per physical card
     denominations: tuple[int, ...]  # ascending
     population: tuple[int, ...]  # cards per denomination
@@ -132,7 +139,7 @@ def load(cards_file: str = "") -> Content:
     fallout = _check_fallout(entries(read_toml(fallout_path), "results", FalloutResult, str(fallout_path)),
                              str(fallout_path))
     return Content(
-        cards=cards,
+        cards={key: Printed(**dict(card)) for key, card in cards.items()},
         deck=tuple(c.key for c in cards.values() for _ in range(c.count)),
         denominations=tuple(d.millions for d in denoms),
         population=tuple(d.count for d in denoms),
