@@ -118,7 +118,7 @@ def test_the_printed_cards_hold_what_was_checked():
     assert list(printed) == [card.key for card in checked]
     for card in checked:
         assert all(getattr(printed[card.key], name) == value for name, value in card)
-        assert type(printed[card.key]).__slots__
+        assert printed[card.key].is_secret == card.is_secret and type(printed[card.key]).__slots__
 
 
 @pytest.mark.parametrize(("players", "options"), GAMES)

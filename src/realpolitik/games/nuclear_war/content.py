@@ -46,11 +46,12 @@ class Card(Entry):
         return self.kind in ("secret", "top-secret")
 
 
-#: a card as the rules read it in play: the checked fields of ``Card`` in a frozen class with slots.
-#: Reading a field of a pydantic model costs about four times a slot's (the model's ``__getattr__``
-#: hook keeps the interpreter from specializing the lookup), and the rules read a few every action.
+#: a card as the rules read it in play: the checked fields of ``Card`` (and ``is_secret``) in a frozen
+#: class with slots. Reading a field of a pydantic model costs about four times a slot's (the model's
+#: ``__getattr__`` hook keeps the interpreter from specializing the lookup), and the rules read a few
+#: every action.
 Printed = make_dataclass("Printed", [(name, info.annotation) for name, info in Card.model_fields.items()],
-                         frozen=True, slots=True)
+                         namespace={"is_secret": Card.is_secret}, frozen=True, slots=True)
 
 
 class Denomination(Entry):
