@@ -89,7 +89,7 @@ class ChooseStrategy(NamedTuple):
     def act(self, st: S, action: str) -> None:
         seat = self.seat
         (key,) = grammar.read(action)[1]
-        put_face_down(st, seat, key, from_shown=False)
+        put_face_down(st, seat, key, False)
         if len(st.queues[seat]) >= 2 or not st.hands[seat]:
             st.stack.pop()
 
@@ -158,7 +158,7 @@ class PlaceCard(NamedTuple):
         verb, args = grammar.read(action)
         key = args[-1]
         if verb == "place":
-            put_face_down(st, seat, key, from_shown=len(args) == 2)
+            put_face_down(st, seat, key, len(args) == 2)  # from the deterrent force
             if len(st.queues[seat]) >= 3 or not (st.hands[seat] or st.shown[seat]):
                 # this decision and the reveal beneath it (the turn pushed them together, and nothing lies
                 # between): the reveal runs at once, as the loop would run it
