@@ -3,7 +3,8 @@ seeded random games (two to six players, several rule options).
 
 The reference functions below are the plain computations that the set-up, ``grammar.placing``,
 ``common.enemies`` and the turn's frames (run at once instead of through the frame loop)
-replaced for speed, and the cards the rules read in play are the ones the content checked.
+replaced for speed; the cards the rules read in play are the ones the content checked, and the
+lines every turn writes, looked up in ``lines``, are the messages written out.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from realpolitik.games.nuclear_war.common import enemies
 from realpolitik.games.nuclear_war.content import DATA, Card, load
 from realpolitik.games.nuclear_war.sequence import END_TURNS, REVEALS, PlaceCard
 from realpolitik.games.nuclear_war.tables import DEAL, HAND_SIZE
+from realpolitik.i18n import listed, render, t
 
 OPTIONS = [{}, {"refill": "draw-one"}, {"retaliation_cards": "all", "first_player": "random"},
            {"retaliation_cards": "hand", "b70_intercept": "face-up"}]
@@ -119,6 +121,23 @@ def test_the_printed_cards_hold_what_was_checked():
     for card in checked:
         assert all(getattr(printed[card.key], name) == value for name, value in card)
         assert printed[card.key].is_secret == card.is_secret and type(printed[card.key]).__slots__
+
+
+@pytest.mark.parametrize("players", range(2, 7))
+def test_the_turn_lines_are_the_plain_messages(players):
+    st = get("nuclear-war").new_state(players, {}, 0)
+    lines, names = st.lines, st.content.names
+    for s, seat in enumerate(st.seats):
+        plain = [(lines.turn_begins[s], t("— {seat}'s turn —", seat=seat)),
+                 (lines.draws_a_card[s], t("{seat} draws a card.", seat=seat)),
+                 (lines.places_face_down[s], t("{seat} places a card face down.", seat=seat))]
+        plain += [(lines.reveals[s][key], t("{seat} reveals {card}.", seat=seat, card=name))
+                  for key, name in names.items()]
+        plain += [(lines.you_draw[key], t("You draw {cards}.", cards=listed([name]))) for key, name in names.items()]
+        plain += [(lines.you_place[key], t("You place {card} face down.", card=name)) for key, name in names.items()]
+        for line, message in plain:
+            assert line == message
+            assert render(line, "de") == render(message, "de") and render(line, "en") == render(message, "en")
 
 
 @pytest.mark.parametrize(("players", "options"), GAMES)

@@ -19,7 +19,6 @@ from .common import (
     clockwise,
     discard,
     does_not_intercept,
-    draws_a_card,
     drop_face_up,
     enemies,
     hurt,
@@ -27,7 +26,6 @@ from .common import (
     plays_secret,
     take_card,
     transfer,
-    you_draw,
 )
 from .tables import REFILL_TARGET, SEATS
 
@@ -62,8 +60,8 @@ class Draw(NamedTuple):
         missing = REFILL_TARGET - len(hand) - len(st.shown[seat]) - len(st.queues[seat]) if self.mode == "ten" else 1
         if missing <= 0:
             return
-        secrets, log, names = st.content.secrets, st.log, st.content.names
-        line = draws_a_card(st.seats[seat]) if log.keeps else None  # a sampled world keeps no log
+        secrets, log, you_draw = st.content.secrets, st.log, st.lines.you_draw
+        line = st.lines.draws_a_card[seat] if log.keeps else None  # a sampled world keeps no log
         for _ in range(missing):  # card by card: a Secret interrupts
             key = st.draw.pop() if st.draw else take_card(st)
             if key is None:
@@ -74,7 +72,7 @@ class Draw(NamedTuple):
                 return
             hand.append(key)
             if line is not None:
-                log.add(line, (seat,), you_draw(names[key]))
+                log.add(line, (seat,), you_draw[key])
 
 
 #: a draw of each kind per seat, made once and shared (frames are immutable values)

@@ -69,47 +69,22 @@ def clockwise(st: S, start: int) -> list[int]:
 def note_draw(st: S, seat: int, cards: list[str]) -> None:
     if not st.log.keeps:  # a sampled world: nobody reads it
         return
-    names = st.content.names
     if len(cards) == 1:
-        st.log.add(draws_a_card(st.seats[seat]), (seat,), you_draw(names[cards[0]]))
+        st.log.add(st.lines.draws_a_card[seat], (seat,), st.lines.you_draw[cards[0]])
         return
+    names = st.content.names
     st.log.add(t("{seat} draws {count} cards.", seat=label(st, seat), count=len(cards)), (seat,),
                t("You draw {cards}.", cards=listed([names[k] for k in cards])))
 
 
-# ------------------------------------------------------------ the lines of every turn
-# Messages are immutable, so the lines written on every turn of every game are made once per
-# seat and card and shared (a lookup instead of a new message; one object in many logs).
-
-
-@lru_cache(maxsize=4096)
-def turn_begins(seat: str) -> Text:
-    return t("— {seat}'s turn —", seat=seat)
-
-
-@lru_cache(maxsize=4096)
-def draws_a_card(seat: str) -> Text:
-    return t("{seat} draws a card.", seat=seat)
-
-
-@lru_cache(maxsize=4096)
-def you_draw(card: Text) -> Text:
-    return t("You draw {cards}.", cards=listed([card]))
-
-
-@lru_cache(maxsize=4096)
-def places_face_down(seat: str) -> Text:
-    return t("{seat} places a card face down.", seat=seat)
+# ------------------------------------------------------------ lines written often (those of every turn: ``lines``)
+# Messages are immutable, so these are made once per seat and card and shared (a lookup
+# instead of a new message; one object in many logs).
 
 
 @lru_cache(maxsize=4096)
 def places_deterrent(seat: str, card: Text) -> Text:
     return t("{seat} places its deterrent {card} face down.", seat=seat, card=card)
-
-
-@lru_cache(maxsize=4096)
-def you_place(card: Text) -> Text:
-    return t("You place {card} face down.", card=card)
 
 
 @lru_cache(maxsize=4096)
@@ -135,11 +110,6 @@ def undeliverable(card: Text) -> Text:
 @lru_cache(maxsize=4096)
 def discarded(seat: str, card: Text, why: Text) -> Text:
     return t("{seat}'s {card} is discarded ({why}).", seat=seat, card=card, why=why)
-
-
-@lru_cache(maxsize=4096)
-def reveals(seat: str, card: Text) -> Text:
-    return t("{seat} reveals {card}.", seat=seat, card=card)
 
 
 @lru_cache(maxsize=4096)

@@ -15,14 +15,10 @@ from .common import (
     label,
     note_draw,
     places_deterrent,
-    places_face_down,
-    reveals,
     shows_deterrent,
     take_card,
     takes_back_deterrent,
-    turn_begins,
     undeliverable,
-    you_place,
 )
 from .tables import HAND_SIZE, SEATS
 
@@ -120,7 +116,7 @@ class Turn(NamedTuple):
             st.log.add(t("{seat} loses this turn.", seat=label(st, seat)))
             return
         if st.log.keeps:
-            st.log.add(turn_begins(st.seats[seat]))
+            st.log.add(st.lines.turn_begins[seat])
         stack = st.stack
         stack += (REVEALS[seat], PLACINGS[seat])
         DRAWS[st.options["refill"]][seat].run(st)  # the draw comes first: run at once, as the loop would
@@ -191,7 +187,7 @@ def put_face_down(st: S, seat: int, key: str, from_shown: bool) -> None:
     if from_shown:
         st.log.add(places_deterrent(st.seats[seat], st.content.names[key]))
     else:
-        st.log.add(places_face_down(st.seats[seat]), (seat,), you_place(st.content.names[key]))
+        st.log.add(st.lines.places_face_down[seat], (seat,), st.lines.you_place[key])
 
 
 @procedure
@@ -208,7 +204,7 @@ class Reveal(NamedTuple):
             card = st.content.cards[key]
             kind = card.kind
             if st.log.keeps:
-                st.log.add(reveals(st.seats[seat], st.content.names[key]))
+                st.log.add(st.lines.reveals[seat][key])
             waiting = st.face_up[seat]
             if kind == "carrier":
                 if waiting is not None:
