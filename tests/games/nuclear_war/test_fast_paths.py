@@ -131,8 +131,11 @@ def test_the_turn_lines_are_the_plain_messages(players):
         plain = [(lines.turn_begins[s], t("— {seat}'s turn —", seat=seat)),
                  (lines.draws_a_card[s], t("{seat} draws a card.", seat=seat)),
                  (lines.places_face_down[s], t("{seat} places a card face down.", seat=seat))]
-        plain += [(lines.reveals[s][key], t("{seat} reveals {card}.", seat=seat, card=name))
-                  for key, name in names.items()]
+        for table, words in [(lines.reveals, "{seat} reveals {card}."),
+                             (lines.shows, "{seat} shows {card} in its deterrent force."),
+                             (lines.takes_back, "{seat} takes back {card} from its deterrent force."),
+                             (lines.places_shown, "{seat} places its deterrent {card} face down.")]:
+            plain += [(table[s][key], t(words, seat=seat, card=name)) for key, name in names.items()]
         plain += [(lines.you_draw[key], t("You draw {cards}.", cards=listed([name]))) for key, name in names.items()]
         plain += [(lines.you_place[key], t("You place {card} face down.", card=name)) for key, name in names.items()]
         for line, message in plain:

@@ -83,21 +83,6 @@ def note_draw(st: S, seat: int, cards: list[str]) -> None:
 
 
 @lru_cache(maxsize=4096)
-def places_deterrent(seat: str, card: Text) -> Text:
-    return t("{seat} places its deterrent {card} face down.", seat=seat, card=card)
-
-
-@lru_cache(maxsize=4096)
-def shows_deterrent(seat: str, card: Text) -> Text:
-    return t("{seat} shows {card} in its deterrent force.", seat=seat, card=card)
-
-
-@lru_cache(maxsize=4096)
-def takes_back_deterrent(seat: str, card: Text) -> Text:
-    return t("{seat} takes back {card} from its deterrent force.", seat=seat, card=card)
-
-
-@lru_cache(maxsize=4096)
 def does_not_intercept(seat: str) -> Text:
     return t("{seat} does not intercept.", seat=seat)
 

@@ -1,19 +1,20 @@
-"""The lines every turn writes — a turn begins, a card is drawn, placed face down, revealed —
-made once per content and seats and looked up: several are written every action, and a
-table's lookup costs a fraction of a cached call (messages are immutable: one object in
-many logs)."""
+"""The lines every turn writes — a turn begins, a card is drawn, shown in or taken back from the
+deterrent force, placed face down, revealed — made once per content and seats and looked up:
+several are written every action, and a table's lookup costs a fraction of a cached call
+(messages are immutable: one object in many logs)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
-from typing import NamedTuple
 
 from realpolitik.i18n import Text, listed, t
 
 from .content import load
 
 
-class TurnLines(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class TurnLines:
     """Each seat's and each card's lines: by seat, by card key, or by seat and then card key."""
 
     turn_begins: tuple[Text, ...]
@@ -21,6 +22,9 @@ class TurnLines(NamedTuple):
     places_face_down: tuple[Text, ...]
     you_draw: dict[str, Text]
     you_place: dict[str, Text]
+    places_shown: tuple[dict[str, Text], ...]
+    shows: tuple[dict[str, Text], ...]
+    takes_back: tuple[dict[str, Text], ...]
     reveals: tuple[dict[str, Text], ...]
 
 
@@ -28,12 +32,18 @@ class TurnLines(NamedTuple):
 def turn_lines(cards_file: str, seats: tuple[str, ...]) -> TurnLines:
     """The lines of the content with the cards at ``cards_file`` (``""``: the built-in ones) for these seats."""
     names = load(cards_file).names
+
+    def by_seat_and_card(words: Text) -> tuple[dict[str, Text], ...]:  # words: a message with fields seat, card
+        return tuple({card: t(words.key, seat=seat, card=name) for card, name in names.items()} for seat in seats)
+
     return TurnLines(
         turn_begins=tuple(t("— {seat}'s turn —", seat=seat) for seat in seats),
         draws_a_card=tuple(t("{seat} draws a card.", seat=seat) for seat in seats),
         places_face_down=tuple(t("{seat} places a card face down.", seat=seat) for seat in seats),
         you_draw={key: t("You draw {cards}.", cards=listed([name])) for key, name in names.items()},
         you_place={key: t("You place {card} face down.", card=name) for key, name in names.items()},
-        reveals=tuple({key: t("{seat} reveals {card}.", seat=seat, card=name) for key, name in names.items()}
-                      for seat in seats),
+        places_shown=by_seat_and_card(t("{seat} places its deterrent {card} face down.")),
+        shows=by_seat_and_card(t("{seat} shows {card} in its deterrent force.")),
+        takes_back=by_seat_and_card(t("{seat} takes back {card} from its deterrent force.")),
+        reveals=by_seat_and_card(t("{seat} reveals {card}.")),
     )

@@ -14,10 +14,7 @@ from .common import (
     drop_face_up,
     label,
     note_draw,
-    places_deterrent,
-    shows_deterrent,
     take_card,
-    takes_back_deterrent,
     undeliverable,
 )
 from .tables import HAND_SIZE, SEATS
@@ -168,9 +165,9 @@ class PlaceCard(NamedTuple):
         if not st.log.keeps:  # searched worlds keep no log: their lines are not even put together
             return
         if verb == "show":
-            st.log.add(shows_deterrent(st.seats[seat], st.content.names[key]))
+            st.log.add(st.lines.shows[seat][key])
         else:
-            st.log.add(takes_back_deterrent(st.seats[seat], st.content.names[key]))
+            st.log.add(st.lines.takes_back[seat][key])
 
     def describe(self, st: S, seat: int | None) -> str:
         if seat == self.seat:
@@ -185,7 +182,7 @@ def put_face_down(st: S, seat: int, key: str, from_shown: bool) -> None:
     if not st.log.keeps:
         return
     if from_shown:
-        st.log.add(places_deterrent(st.seats[seat], st.content.names[key]))
+        st.log.add(st.lines.places_shown[seat][key])
     else:
         st.log.add(st.lines.places_face_down[seat], (seat,), st.lines.you_place[key])
 
