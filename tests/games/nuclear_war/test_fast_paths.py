@@ -138,6 +138,15 @@ def test_the_turn_lines_are_the_plain_messages(players):
             plain += [(table[s][key], t(words, seat=seat, card=name)) for key, name in names.items()]
         plain += [(lines.you_draw[key], t("You draw {cards}.", cards=listed([name]))) for key, name in names.items()]
         plain += [(lines.you_place[key], t("You place {card} face down.", card=name)) for key, name in names.items()]
+        plain.append((lines.does_not_intercept[s], t("{seat} does not intercept.", seat=seat)))
+        for key in st.content.secrets:
+            card, top = st.content.cards[key], st.content.cards[key].kind == "top-secret"
+            words = "{seat} plays the top secret card {card}: {text}" if top else \
+                "{seat} plays the secret card {card}: {text}"
+            plain.append((lines.plays_secret[s][key], t(words, seat=seat, card=names[key], text=t(card.text))))
+        plain += [(lines.fallout[10 * tens + units], t("Fallout dice: {roll} — {result}.", roll=f"{tens}{units}",
+                                                       result=t(st.content.fallout[10 * tens + units].text)))
+                  for tens in range(10) for units in range(10)]
         for line, message in plain:
             assert line == message
             assert render(line, "de") == render(message, "de") and render(line, "en") == render(message, "en")

@@ -7,23 +7,20 @@ frames live in one module; the effects without frames are in ``aftermath``.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import decision, procedure
-from realpolitik.i18n import Text, listed, t
+from realpolitik.i18n import listed, t
 
 from . import grammar
 from .aftermath import PeaceSwap, destroy_carrier, end_of_the_world, retaliation_arms, secret_effect
 from .common import (
     clockwise,
     discard,
-    does_not_intercept,
     drop_face_up,
     enemies,
     hurt,
     label,
-    plays_secret,
     take_card,
     transfer,
 )
@@ -85,7 +82,7 @@ def start_secret(st: S, seat: int, key: str) -> None:
     card = st.content.cards[key]
     discard(st, key)
     if st.log.keeps:
-        st.log.add(plays_secret(st.seats[seat], st.content.names[key], card.text, card.kind == "top-secret"))
+        st.log.add(st.lines.plays_secret[seat][key])
     if card.victim == "chosen-enemy":
         aim(st, seat, "secret", key)
         return
@@ -205,7 +202,7 @@ class Intercept(NamedTuple):
         st.stack.pop()
         if action == grammar.NO_INTERCEPT:
             if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-                st.log.add(does_not_intercept(st.seats[seat]))
+                st.log.add(st.lines.does_not_intercept[seat])
             return
         st.stack.pop()  # the fallout roll
         st.tick += 1
@@ -235,11 +232,6 @@ SPENT = t("spent")
 PAYLOAD_USED_UP = t("payload used up")
 
 
-@lru_cache(maxsize=256)
-def fallout_dice(tens: int, units: int, result: str) -> Text:
-    return t("Fallout dice: {roll} — {result}.", roll=f"{tens}{units}", result=t(result))
-
-
 @procedure(tag="roll")
 class FalloutRoll(NamedTuple):
     """Roll the two fallout dice and apply the table (spec §7)."""
@@ -259,7 +251,7 @@ class FalloutRoll(NamedTuple):
         mt = cards[warhead].megatons
         is_bomber = cards[carrier].bomber
         if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-            st.log.add(fallout_dice(tens, units, result.text))
+            st.log.add(st.lines.fallout[tens * 10 + units])
         if result.effect == "misfire":
             if is_bomber:
                 if bomber_id >= 0:

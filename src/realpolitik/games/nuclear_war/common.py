@@ -83,11 +83,6 @@ def note_draw(st: S, seat: int, cards: list[str]) -> None:
 
 
 @lru_cache(maxsize=4096)
-def does_not_intercept(seat: str) -> Text:
-    return t("{seat} does not intercept.", seat=seat)
-
-
-@lru_cache(maxsize=4096)
 def undeliverable(card: Text) -> Text:
     return t("The {card} has no carrier that can deliver it and is discarded.", card=card)
 
@@ -106,13 +101,6 @@ def loses_people(seat: str, lost: int) -> Text:
 def people_leave(lost: int, seat: str, to: str, gained: int) -> Text:
     return t("{lost} million people leave {seat}; {to} gains {gained} million.", lost=lost, seat=seat, to=to,
              gained=gained)
-
-
-@lru_cache(maxsize=4096)
-def plays_secret(seat: str, card: Text, text: str, top: bool) -> Text:
-    if top:
-        return t("{seat} plays the top secret card {card}: {text}", seat=seat, card=card, text=t(text))
-    return t("{seat} plays the secret card {card}: {text}", seat=seat, card=card, text=t(text))
 
 
 

@@ -1,7 +1,8 @@
-"""The lines every turn writes — a turn begins, a card is drawn, shown in or taken back from the
-deterrent force, placed face down, revealed — made once per content and seats and looked up:
-several are written every action, and a table's lookup costs a fraction of a cached call
-(messages are immutable: one object in many logs)."""
+"""The lines written most often — a turn begins, a card is drawn, shown in or taken back from the
+deterrent force, placed face down, revealed; a Secret played, a carrier not intercepted, the
+fallout dice — made once per content and seats and looked up: several are written every action,
+and a table's lookup costs a fraction of a cached call (messages are immutable: one object in
+many logs)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from functools import lru_cache
 
 from realpolitik.i18n import Text, listed, t
 
-from .content import load
+from .content import Printed, load
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,12 +27,16 @@ class TurnLines:
     shows: tuple[dict[str, Text], ...]
     takes_back: tuple[dict[str, Text], ...]
     reveals: tuple[dict[str, Text], ...]
+    plays_secret: tuple[dict[str, Text], ...]
+    does_not_intercept: tuple[Text, ...]
+    fallout: tuple[Text, ...]  # by the roll, 0–99
 
 
 @lru_cache(maxsize=64)
 def turn_lines(cards_file: str, seats: tuple[str, ...]) -> TurnLines:
     """The lines of the content with the cards at ``cards_file`` (``""``: the built-in ones) for these seats."""
-    names = load(cards_file).names
+    content = load(cards_file)
+    names = content.names
 
     def by_seat_and_card(words: Text) -> tuple[dict[str, Text], ...]:  # words: a message with fields seat, card
         return tuple({card: t(words.key, seat=seat, card=name) for card, name in names.items()} for seat in seats)
@@ -46,4 +51,15 @@ def turn_lines(cards_file: str, seats: tuple[str, ...]) -> TurnLines:
         shows=by_seat_and_card(t("{seat} shows {card} in its deterrent force.")),
         takes_back=by_seat_and_card(t("{seat} takes back {card} from its deterrent force.")),
         reveals=by_seat_and_card(t("{seat} reveals {card}.")),
+        plays_secret=tuple({key: _plays_secret(seat, names[key], content.cards[key]) for key in content.secrets}
+                           for seat in seats),
+        does_not_intercept=tuple(t("{seat} does not intercept.", seat=seat) for seat in seats),
+        fallout=tuple(t("Fallout dice: {roll} — {result}.", roll=f"{roll:02d}", result=t(result.text))
+                      for roll, result in enumerate(content.fallout)),
     )
+
+
+def _plays_secret(seat: str, name: Text, card: Printed) -> Text:
+    if card.kind == "top-secret":
+        return t("{seat} plays the top secret card {card}: {text}", seat=seat, card=name, text=t(card.text))
+    return t("{seat} plays the secret card {card}: {text}", seat=seat, card=name, text=t(card.text))
