@@ -18,6 +18,7 @@ from realpolitik.games.nuclear_war import grammar, rules
 from realpolitik.games.nuclear_war.combat import NameTarget
 from realpolitik.games.nuclear_war.common import enemies
 from realpolitik.games.nuclear_war.content import DATA, Card, load
+from realpolitik.games.nuclear_war.lines import NO_WARHEAD, OUT_OF_FUEL, PAYLOAD_USED_UP, REPLACED, SPENT
 from realpolitik.games.nuclear_war.sequence import END_TURNS, REVEALS, PlaceCard
 from realpolitik.games.nuclear_war.tables import DEAL, HAND_SIZE
 from realpolitik.i18n import listed, render, t
@@ -147,6 +148,12 @@ def test_the_turn_lines_are_the_plain_messages(players):
         plain += [(lines.fallout[10 * tens + units], t("Fallout dice: {roll} — {result}.", roll=f"{tens}{units}",
                                                        result=t(st.content.fallout[10 * tens + units].text)))
                   for tens in range(10) for units in range(10)]
+        plain += [(lines.attacks[s][target], t("{seat} attacks {target}.", seat=seat, target=st.seats[target]))
+                  for target in range(players)]
+        plain += [(lines.discarded[why][s][key], t("{seat}'s {card} is discarded ({why}).", seat=seat,
+                                                   card=names[key], why=why))
+                  for why in (REPLACED, NO_WARHEAD, OUT_OF_FUEL, SPENT, PAYLOAD_USED_UP)
+                  for key, card in st.content.cards.items() if card.kind == "carrier"]
         for line, message in plain:
             assert line == message
             assert render(line, "de") == render(message, "de") and render(line, "en") == render(message, "en")

@@ -24,6 +24,7 @@ from .common import (
     take_card,
     transfer,
 )
+from .lines import OUT_OF_FUEL, PAYLOAD_USED_UP, SPENT
 from .tables import REFILL_TARGET, SEATS
 
 if TYPE_CHECKING:
@@ -136,7 +137,7 @@ class NameTarget(NamedTuple):
 def resolve_aim(st: S, seat: int, purpose: str, key: str, target: int) -> None:
     if purpose == "attack":
         if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-            st.log.add(t("{seat} attacks {target}.", seat=st.seats[seat], target=st.seats[target]))
+            st.log.add(st.lines.attacks[seat][target])
         _new(Strike, (seat, st.face_up[seat], key, target, -1)).run(st)
         return
     if purpose == "propaganda":
@@ -224,12 +225,6 @@ class Intercept(NamedTuple):
         if seat == self.seat:
             return t("intercept {shot} aimed at you, or not", shot=shot)
         return t("{seat} decides whether to intercept {shot}", seat=label(st, self.seat), shot=shot)
-
-
-#: why a carrier is discarded after its strike
-OUT_OF_FUEL = t("out of fuel")
-SPENT = t("spent")
-PAYLOAD_USED_UP = t("payload used up")
 
 
 @procedure(tag="roll")

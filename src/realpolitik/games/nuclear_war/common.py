@@ -57,7 +57,7 @@ def drop_face_up(st: S, seat: int, why: Text) -> None:
         st.payload[seat] = 0
         discard(st, key)
         if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-            st.log.add(discarded(st.seats[seat], st.content.names[key], why))
+            st.log.add(st.lines.discarded[why][seat][key])
 
 
 
@@ -85,11 +85,6 @@ def note_draw(st: S, seat: int, cards: list[str]) -> None:
 @lru_cache(maxsize=4096)
 def undeliverable(card: Text) -> Text:
     return t("The {card} has no carrier that can deliver it and is discarded.", card=card)
-
-
-@lru_cache(maxsize=4096)
-def discarded(seat: str, card: Text, why: Text) -> Text:
-    return t("{seat}'s {card} is discarded ({why}).", seat=seat, card=card, why=why)
 
 
 @lru_cache(maxsize=4096)

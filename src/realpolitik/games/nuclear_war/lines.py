@@ -1,8 +1,8 @@
 """The lines written most often — a turn begins, a card is drawn, shown in or taken back from the
-deterrent force, placed face down, revealed; a Secret played, a carrier not intercepted, the
-fallout dice — made once per content and seats and looked up: several are written every action,
-and a table's lookup costs a fraction of a cached call (messages are immutable: one object in
-many logs)."""
+deterrent force, placed face down, revealed; a Secret played, an attack, a carrier not
+intercepted, the fallout dice, a carrier discarded — made once per content and seats and looked
+up: several are written every action, and a table's lookup costs a fraction of a cached call
+(messages are immutable: one object in many logs)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,14 @@ from functools import lru_cache
 from realpolitik.i18n import Text, listed, t
 
 from .content import Printed, load
+
+#: why a waiting carrier is discarded when the next card is revealed
+REPLACED = t("replaced by a new carrier")
+NO_WARHEAD = t("no matching warhead followed")
+#: why a carrier is discarded after its strike
+OUT_OF_FUEL = t("out of fuel")
+SPENT = t("spent")
+PAYLOAD_USED_UP = t("payload used up")
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +38,8 @@ class TurnLines:
     plays_secret: tuple[dict[str, Text], ...]
     does_not_intercept: tuple[Text, ...]
     fallout: tuple[Text, ...]  # by the roll, 0–99
+    attacks: tuple[tuple[Text, ...], ...]  # by seat and target
+    discarded: dict[Text, tuple[dict[str, Text], ...]]  # by why, seat and carrier
 
 
 @lru_cache(maxsize=64)
@@ -56,6 +66,11 @@ def turn_lines(cards_file: str, seats: tuple[str, ...]) -> TurnLines:
         does_not_intercept=tuple(t("{seat} does not intercept.", seat=seat) for seat in seats),
         fallout=tuple(t("Fallout dice: {roll} — {result}.", roll=f"{roll:02d}", result=t(result.text))
                       for roll, result in enumerate(content.fallout)),
+        attacks=tuple(tuple(t("{seat} attacks {target}.", seat=seat, target=target) for target in seats)
+                      for seat in seats),
+        discarded={why: tuple({key: t("{seat}'s {card} is discarded ({why}).", seat=seat, card=names[key], why=why)
+                               for key, card in content.cards.items() if card.kind == "carrier"} for seat in seats)
+                   for why in (REPLACED, NO_WARHEAD, OUT_OF_FUEL, SPENT, PAYLOAD_USED_UP)},
     )
 
 

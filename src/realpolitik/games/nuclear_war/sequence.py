@@ -17,15 +17,13 @@ from .common import (
     take_card,
     undeliverable,
 )
+from .lines import NO_WARHEAD, REPLACED
 from .tables import HAND_SIZE, SEATS
 
 if TYPE_CHECKING:
     from .state import NuclearWarState as S
 
 
-#: why a waiting carrier is discarded when the next card is revealed
-REPLACED = t("replaced by a new carrier")
-NO_WARHEAD = t("no matching warhead followed")
 #: what a card revealed to no effect leaves in the log
 WORTHLESS_IN_WAR = t("Propaganda is worthless in war: the card is discarded.")
 USELESS_ANTI_MISSILE = t("An anti-missile is of no use from the face-down row: it is discarded.")
