@@ -154,6 +154,15 @@ def test_the_turn_lines_are_the_plain_messages(players):
                                                    card=names[key], why=why))
                   for why in (REPLACED, NO_WARHEAD, OUT_OF_FUEL, SPENT, PAYLOAD_USED_UP)
                   for key, card in st.content.cards.items() if card.kind == "carrier"]
+        cards = st.content.cards
+        plain += [(lines.launches[s][target][w, c], t("{seat} launches a {warhead} on its {carrier} at {target}.",
+                                                      seat=seat, warhead=names[w], carrier=names[c],
+                                                      target=st.seats[target]))
+                  for target in range(players) for w in cards if cards[w].kind == "warhead"
+                  for c in cards if cards[c].kind == "carrier"]
+        plain.append((lines.changes[s], t("{seat} changes a face-down card.", seat=seat)))
+        plain += [(lines.you_swap[slot, key], t("You swap face-down card {slot} for {card}.", slot=slot,
+                                                card=names[key])) for slot in (1, 2, 3) for key in cards]
         for line, message in plain:
             assert line == message
             assert render(line, "de") == render(message, "de") and render(line, "en") == render(message, "en")

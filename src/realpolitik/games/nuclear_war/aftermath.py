@@ -125,8 +125,7 @@ class PeaceSwap(NamedTuple):
         hand.append(st.queues[seat][i])
         st.queues[seat][i] = key
         st.exposed[seat][i] = False
-        st.log.add(t("{seat} changes a face-down card.", seat=label(st, seat)), (seat,),
-                   t("You swap face-down card {slot} for {card}.", slot=slot, card=st.name(key)))
+        st.log.add(st.lines.changes[seat], (seat,), st.lines.you_swap[slot, key])
         done = self.done + (slot,)
         if len(done) < len(st.queues[seat]) and st.hands[seat]:
             st.stack.append(PeaceSwap(seat, done))

@@ -175,9 +175,7 @@ class Strike(NamedTuple):
             st.at_war = True
             st.log.add(t("War! From now on propaganda is worthless."))
         if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-            seats, names = st.seats, st.content.names
-            st.log.add(t("{seat} launches a {warhead} on its {carrier} at {target}.", seat=seats[attacker],
-                         warhead=names[warhead], carrier=names[carrier], target=seats[target]))
+            st.log.add(st.lines.launches[attacker][target][warhead, carrier])
         st.stack.append(_new(FalloutRoll, self))  # the same fields
         st.stack.append(_new(Intercept, (target, attacker, carrier, warhead, bomber_id)))
 

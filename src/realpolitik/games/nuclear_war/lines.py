@@ -1,17 +1,19 @@
 """The lines written most often — a turn begins, a card is drawn, shown in or taken back from the
-deterrent force, placed face down, revealed; a Secret played, an attack, a carrier not
-intercepted, the fallout dice, a carrier discarded — made once per content and seats and looked
-up: several are written every action, and a table's lookup costs a fraction of a cached call
-(messages are immutable: one object in many logs)."""
+deterrent force, placed face down, revealed; a Secret played, an attack, a launch, a carrier not
+intercepted, the fallout dice, a carrier discarded, a swap in peace — made once per content and
+seats and looked up: several are written every action, and a table's lookup costs a fraction of
+a cached call (messages are immutable: one object in many logs)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import ClassVar
 
 from realpolitik.i18n import Text, listed, t
 
 from .content import Printed, load
+from .tables import REFILL_TARGET
 
 #: why a waiting carrier is discarded when the next card is revealed
 REPLACED = t("replaced by a new carrier")
@@ -26,6 +28,8 @@ PAYLOAD_USED_UP = t("payload used up")
 class TurnLines:
     """Each seat's and each card's lines: by seat, by card key, or by seat and then card key."""
 
+    #: clones and a seat's sampled worlds share it (testing/playout.py): it is never changed once made
+    shareable: ClassVar[bool] = True
     turn_begins: tuple[Text, ...]
     draws_a_card: tuple[Text, ...]
     places_face_down: tuple[Text, ...]
@@ -40,6 +44,9 @@ class TurnLines:
     fallout: tuple[Text, ...]  # by the roll, 0–99
     attacks: tuple[tuple[Text, ...], ...]  # by seat and target
     discarded: dict[Text, tuple[dict[str, Text], ...]]  # by why, seat and carrier
+    launches: tuple[tuple[dict[tuple[str, str], Text], ...], ...]  # by seat, target and (warhead, carrier)
+    changes: tuple[Text, ...]  # a face-down card swapped in peace, by seat
+    you_swap: dict[tuple[int, str], Text]  # by (slot, card)
 
 
 @lru_cache(maxsize=64)
@@ -47,6 +54,8 @@ def turn_lines(cards_file: str, seats: tuple[str, ...]) -> TurnLines:
     """The lines of the content with the cards at ``cards_file`` (``""``: the built-in ones) for these seats."""
     content = load(cards_file)
     names = content.names
+    warheads = [key for key, card in content.cards.items() if card.kind == "warhead"]
+    carriers = [key for key, card in content.cards.items() if card.kind == "carrier"]
 
     def by_seat_and_card(words: Text) -> tuple[dict[str, Text], ...]:  # words: a message with fields seat, card
         return tuple({card: t(words.key, seat=seat, card=name) for card, name in names.items()} for seat in seats)
@@ -69,8 +78,15 @@ def turn_lines(cards_file: str, seats: tuple[str, ...]) -> TurnLines:
         attacks=tuple(tuple(t("{seat} attacks {target}.", seat=seat, target=target) for target in seats)
                       for seat in seats),
         discarded={why: tuple({key: t("{seat}'s {card} is discarded ({why}).", seat=seat, card=names[key], why=why)
-                               for key, card in content.cards.items() if card.kind == "carrier"} for seat in seats)
+                               for key in carriers} for seat in seats)
                    for why in (REPLACED, NO_WARHEAD, OUT_OF_FUEL, SPENT, PAYLOAD_USED_UP)},
+        launches=tuple(tuple({(w, c): t("{seat} launches a {warhead} on its {carrier} at {target}.", seat=seat,
+                                        warhead=names[w], carrier=names[c], target=target)
+                              for w in warheads for c in carriers} for target in seats)
+                       for seat in seats),
+        changes=tuple(t("{seat} changes a face-down card.", seat=seat) for seat in seats),
+        you_swap={(slot, key): t("You swap face-down card {slot} for {card}.", slot=slot, card=name)
+                  for slot in range(1, REFILL_TARGET + 1) for key, name in names.items()},
     )
 
 
