@@ -2,9 +2,9 @@
 seeded random games (two to six players, several rule options).
 
 The reference functions below are the plain computations that the set-up, ``grammar.placing``,
-``common.enemies`` and the turn's frames (run at once instead of through the frame loop)
-replaced for speed; the cards the rules read in play are the ones the content checked, and the
-lines every turn writes, looked up in ``lines``, are the messages written out.
+``common.enemies``, the interceptions offered and the turn's frames (run at once instead of
+through the frame loop) replaced for speed; the cards the rules read in play are the ones the
+content checked, and the lines looked up in ``lines`` are the messages written out.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from realpolitik.engine import Rng
 from realpolitik.engine.content import entries, read_toml
 from realpolitik.games import get
 from realpolitik.games.nuclear_war import grammar, rules
-from realpolitik.games.nuclear_war.combat import NameTarget
+from realpolitik.games.nuclear_war.combat import Intercept, NameTarget
 from realpolitik.games.nuclear_war.common import enemies
 from realpolitik.games.nuclear_war.content import DATA, Card, load
 from realpolitik.games.nuclear_war.lines import NO_WARHEAD, OUT_OF_FUEL, PAYLOAD_USED_UP, REPLACED, SPENT
@@ -163,6 +163,9 @@ def test_the_turn_lines_are_the_plain_messages(players):
         plain.append((lines.changes[s], t("{seat} changes a face-down card.", seat=seat)))
         plain += [(lines.you_swap[slot, key], t("You swap face-down card {slot} for {card}.", slot=slot,
                                                 card=names[key])) for slot in (1, 2, 3) for key in cards]
+        plain += [(lines.loses_turn[s], t("{seat} loses this turn.", seat=seat)),
+                  (lines.will_lose_turn[s], t("{seat} will lose its next turn.", seat=seat)),
+                  (lines.eliminated[s], t("{seat} has lost its entire population and is eliminated.", seat=seat))]
         for line, message in plain:
             assert line == message
             assert render(line, "de") == render(message, "de") and render(line, "en") == render(message, "en")
@@ -181,6 +184,10 @@ def test_legal_actions_and_turn_frames_follow_the_plain_rules(players, options):
             # placement that ends the decision runs the reveal and the end of the turn at once
             assert st.stack[-3:-1] == [END_TURNS[seat], REVEALS[seat]]
             assert st.stack[-3] is END_TURNS[seat] and st.stack[-2] is REVEALS[seat]
+        if isinstance(top, Intercept):
+            cards, seat = st.content.cards, top.seat
+            antis = [k for k in st.hands[seat] + st.shown[seat] if top.carrier in cards[k].stops]
+            assert list(st.legal_actions()) == grammar.intercepts(antis) + [grammar.NO_INTERCEPT]
         if isinstance(top, NameTarget):
             assert st.legal_actions() == tuple(grammar.target(st.seats[t]) for t in plain_enemies(st, top.seat))
         for seat in range(players):

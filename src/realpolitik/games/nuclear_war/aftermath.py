@@ -22,7 +22,7 @@ def secret_effect(st: S, seat: int, key: str, victim: int) -> None:
     st.tick += 1
     if card.effect == "lose-turn":
         st.skips[victim] += 1
-        st.log.add(t("{seat} will lose its next turn.", seat=label(st, victim)))
+        st.log.add(st.lines.will_lose_turn[victim])
     elif card.effect == "defect":
         transfer(st, victim, seat, card.amount, retaliation=True)
     elif card.effect == "kill":

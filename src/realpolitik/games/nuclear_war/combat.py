@@ -31,6 +31,8 @@ if TYPE_CHECKING:
     from .state import NuclearWarState as S
 
 
+#: the line that starts a war
+WAR = t("War! From now on propaganda is worthless.")
 #: the frames of an attack are made as tuples of their class, without the Python call of a
 #: NamedTuple's ``__new__`` (the same value: that call does just this)
 _new = tuple.__new__
@@ -173,7 +175,7 @@ class Strike(NamedTuple):
             return
         if not st.at_war:
             st.at_war = True
-            st.log.add(t("War! From now on propaganda is worthless."))
+            st.log.add(WAR)
         if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
             st.log.add(st.lines.launches[attacker][target][warhead, carrier])
         st.stack.append(_new(FalloutRoll, self))  # the same fields
@@ -192,8 +194,10 @@ class Intercept(NamedTuple):
 
     def legal(self, st: S) -> list[str]:
         seat = self.seat
-        cards, carrier = st.content.cards, self.carrier
-        antis = [k for k in st.hands[seat] + st.shown[seat] if carrier in cards[k].stops]
+        hand, shown, stoppers = st.hands[seat], st.shown[seat], st.content.stoppers[self.carrier]
+        if stoppers.isdisjoint(hand) and stoppers.isdisjoint(shown):  # most often: nothing to shoot with
+            return [grammar.NO_INTERCEPT]
+        antis = [k for k in hand + shown if k in stoppers]
         return grammar.intercepts(antis) + [grammar.NO_INTERCEPT]
 
     def act(self, st: S, action: str) -> None:

@@ -139,4 +139,4 @@ def check_elimination(st: S, seat: int, retaliation: bool) -> None:
         st.dying.append((seat, retaliation))
         st.fallen = True
         if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-            st.log.add(t("{seat} has lost its entire population and is eliminated.", seat=label(st, seat)))
+            st.log.add(st.lines.eliminated[seat])

@@ -6,7 +6,7 @@ error names the file, the entry and the field.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, make_dataclass
+from dataclasses import dataclass, field, make_dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
@@ -85,6 +85,7 @@ class Content:
     stand_in: tuple[str, ...]  # keys of stand-in cards
     names: dict[str, Text]  # each card's printed name as a message (German from the catalog), made once
     secrets: frozenset[str] = frozenset()  # keys of the Secret and Top Secret cards
+    stoppers: dict[str, frozenset[str]] = field(default_factory=dict)  # each carrier's anti-missiles (``stops``)
 
 
 _REQUIRED = {
@@ -148,4 +149,6 @@ def load(cards_file: str = "") -> Content:
         stand_in=tuple(k for k, c in cards.items() if c.stand_in),
         names={k: t(c.name) for k, c in cards.items()},
         secrets=frozenset(k for k, c in cards.items() if c.is_secret),
+        stoppers={k: frozenset(a for a, anti in cards.items() if k in anti.stops)
+                  for k, c in cards.items() if c.kind == "carrier"},
     )

@@ -1,8 +1,8 @@
 """The lines written most often — a turn begins, a card is drawn, shown in or taken back from the
 deterrent force, placed face down, revealed; a Secret played, an attack, a launch, a carrier not
-intercepted, the fallout dice, a carrier discarded, a swap in peace — made once per content and
-seats and looked up: several are written every action, and a table's lookup costs a fraction of
-a cached call (messages are immutable: one object in many logs)."""
+intercepted, the fallout dice, a carrier discarded, a swap in peace, a turn lost, an elimination —
+made once per content and seats and looked up: several are written every action, and a table's
+lookup costs a fraction of a cached call (messages are immutable: one object in many logs)."""
 
 from __future__ import annotations
 
@@ -47,6 +47,9 @@ class TurnLines:
     launches: tuple[tuple[dict[tuple[str, str], Text], ...], ...]  # by seat, target and (warhead, carrier)
     changes: tuple[Text, ...]  # a face-down card swapped in peace, by seat
     you_swap: dict[tuple[int, str], Text]  # by (slot, card)
+    loses_turn: tuple[Text, ...]  # a turn skipped, by seat
+    will_lose_turn: tuple[Text, ...]  # by seat
+    eliminated: tuple[Text, ...]  # by seat
 
 
 @lru_cache(maxsize=64)
@@ -87,6 +90,9 @@ def turn_lines(cards_file: str, seats: tuple[str, ...]) -> TurnLines:
         changes=tuple(t("{seat} changes a face-down card.", seat=seat) for seat in seats),
         you_swap={(slot, key): t("You swap face-down card {slot} for {card}.", slot=slot, card=name)
                   for slot in range(1, REFILL_TARGET + 1) for key, name in names.items()},
+        loses_turn=tuple(t("{seat} loses this turn.", seat=seat) for seat in seats),
+        will_lose_turn=tuple(t("{seat} will lose its next turn.", seat=seat) for seat in seats),
+        eliminated=tuple(t("{seat} has lost its entire population and is eliminated.", seat=seat) for seat in seats),
     )
 
 

@@ -108,7 +108,7 @@ class Turn(NamedTuple):
             return
         if st.skips[seat]:
             st.skips[seat] -= 1
-            st.log.add(t("{seat} loses this turn.", seat=label(st, seat)))
+            st.log.add(st.lines.loses_turn[seat])
             return
         if st.log.keeps:
             st.log.add(st.lines.turn_begins[seat])
