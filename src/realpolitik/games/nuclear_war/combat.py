@@ -92,7 +92,7 @@ def start_secret(st: S, seat: int, key: str) -> None:
     victims = [seat] if card.victim == "self" else enemies(st, seat)
     for v in victims:
         secret_effect(st, seat, key, v)
-    st.stack.append(SETTLE)
+    SETTLE.run(st)  # the settling that ends it runs at once, as the loop would run it
 
 
 # ====================================================================== choosing a target
@@ -147,7 +147,7 @@ def resolve_aim(st: S, seat: int, purpose: str, key: str, target: int) -> None:
         transfer(st, target, seat, st.content.cards[key].people, retaliation=False)
     else:
         secret_effect(st, seat, key, target)
-    st.stack.append(SETTLE)
+    SETTLE.run(st)  # the settling that ends it runs at once, as the loop would run it
 
 
 # ====================================================================== attack and defence (Angriff, Verteidigung)
@@ -270,7 +270,7 @@ class FalloutRoll(NamedTuple):
                 st.payload[attacker] -= mt
                 if st.payload[attacker] <= 0:
                     drop_face_up(st, attacker, PAYLOAD_USED_UP)
-            st.stack.append(SETTLE)
+            SETTLE.run(st)  # the settling that ends it runs at once, as the loop would run it
 
 
 # ============================================================ eliminations (Finaler Gegenschlag, Kriegszustand)
@@ -300,7 +300,8 @@ class Settle(NamedTuple):
                     st.stack.append(PeaceSwap(s, ()))
 
 
-#: the one Settle every attack, propaganda and Secret ends with (frames are immutable values)
+#: the one Settle every attack, propaganda and Secret ends with (frames are immutable values; where
+#: the loop would run it next it runs at once, and it pushes itself while it settles one nation after another)
 SETTLE = Settle()
 
 
