@@ -67,13 +67,46 @@ def test_rng_draws_follow_the_plain_definition(seed):
             assert fast.state == plain.state
         items = list(range(min(n, 300)))
         assert fast.choice(items) == items[_plain_below(plain, len(items))]
-    for size in [0, 1, 2, 5, 80, 256, 257, 300]:
-        mine, theirs = list(range(size)), list(range(size))
-        fast.shuffle(mine)
-        for i in range(size - 1, 0, -1):
-            j = _plain_below(plain, i + 1)
-            theirs[i], theirs[j] = theirs[j], theirs[i]
-        assert mine == theirs and fast.state == plain.state
+    for size in [0, 1, 2, 5, 11, 12, 13, 80, 255, 256, 257, 300]:
+        _shuffle_as_defined(fast, plain, size)
+
+
+def _shuffle_as_defined(fast: Rng, plain: Rng, size: int) -> None:
+    mine, theirs = list(range(size)), list(range(size))
+    fast.shuffle(mine)
+    for i in range(size - 1, 0, -1):
+        j = _plain_below(plain, i + 1)
+        theirs[i], theirs[j] = theirs[j], theirs[i]
+    assert mine == theirs and fast.state == plain.state
+
+
+def _state_before(output: int) -> int:
+    """The generator state whose next output is ``output`` (splitmix64's mix undone step by step)."""
+    mask = 2**64 - 1
+
+    def unshift(x: int, k: int) -> int:  # undoes x ^= x >> k
+        y = x
+        for _ in range(64 // k + 1):
+            y = x ^ (y >> k)
+        return y
+
+    x = unshift(output, 31)
+    x = unshift(x * pow(0x94D049BB133111EB, -1, 2**64) & mask, 27)
+    x = unshift(x * pow(0xBF58476D1CE4E5B9, -1, 2**64) & mask, 30)
+    return (x - 0x9E3779B97F4A7C15) & mask
+
+
+@pytest.mark.parametrize("step", [1, 7, 40, 98])
+def test_a_shuffle_with_a_refused_output_follows_the_plain_definition(step):
+    # a shuffle works out its outputs side by side and goes one by one when one of them is refused
+    # (at or above the largest multiple of its range below 2⁶⁴); here step ``step`` of a shuffle of
+    # 100 draws the largest output, refused for range(100 - step + 1)
+    start = (_state_before(2**64 - 1) - (step - 1) * 0x9E3779B97F4A7C15) & (2**64 - 1)
+    probe = Rng(start)
+    for _ in range(step - 1):
+        probe.next64()
+    assert probe.next64() == 2**64 - 1
+    _shuffle_as_defined(Rng(start), Rng(start), 100)
 
 
 def test_action_texts():

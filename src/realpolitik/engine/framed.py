@@ -28,6 +28,13 @@ class FramedState(State):
         """True when the stack is empty (what ``to_act is None`` says, without the property)."""
         return not self.stack
 
+    def legal_actions(self) -> tuple[str, ...]:
+        """What ``State.legal_actions`` gives, reading the stack instead of calling ``is_over``."""
+        legal = self._legal
+        if legal is None:
+            self._legal = legal = tuple(self._legal_actions()) if self.stack else ()
+        return legal
+
     def _legal_actions(self) -> list[str]:
         return self.stack[-1].legal(self)
 

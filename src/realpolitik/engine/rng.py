@@ -12,7 +12,9 @@ that to ``determinize`` (it then deals the hidden cards too).
 from __future__ import annotations
 
 import random
+import sys
 from functools import partial
+from operator import mod
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
@@ -21,6 +23,17 @@ _MIX2 = 0x94D049BB133111EB
 _TOP = 1 << 64
 #: every output below this is accepted for any n ≤ 256 (the largest multiple of n below 2⁶⁴ is above it)
 _SURE = _TOP - 256
+#: a shuffle of this many items or more works out its outputs side by side (``_outputs``); fewer, one by one
+_SIDE_BY_SIDE = 12
+#: lanes of 128 bits in one integer: lane k holds the value of the shuffle's step k + 1 (at most 255 steps
+#: skip the limit); ONES has a 1 in each lane, LOW the 64 low bits of each, STEPS (k + 1)·golden mod 2⁶⁴ in lane k
+_LANES = 255
+_ONES = sum(1 << 128 * k for k in range(_LANES))
+_LOW = _MASK * _ONES
+_STEPS = sum(((k + 1) * _GOLDEN & _MASK) << 128 * k for k in range(_LANES))
+#: every lane's low 64-bit word among the words of its bytes in the machine's order (little-endian:
+#: each lane's first word, from the start; big-endian: each lane's second word, from the end)
+_STRIDE = 2 if sys.byteorder == "little" else -2
 
 
 class Rng:
@@ -81,6 +94,14 @@ class Rng:
 
     def shuffle(self, items: list) -> None:
         """Shuffle a list in place (Fisher–Yates)."""
+        n = len(items)
+        if _SIDE_BY_SIDE <= n <= _LANES + 1:
+            outputs = _outputs(self.state, n - 1)
+            if max(outputs) < _SURE:  # else an output is refused somewhere: one by one below
+                for i, j in zip(range(n - 1, 0, -1), map(mod, outputs, range(n, 1, -1))):
+                    items[i], items[j] = items[j], items[i]
+                self.state = (self.state + (n - 1) * _GOLDEN) & _MASK
+                return
         s, golden, mask, mix1, mix2, sure = self.state, _GOLDEN, _MASK, _MIX1, _MIX2, _SURE
         for i in range(len(items) - 1, 0, -1):
             s = (s + golden) & mask
@@ -96,6 +117,20 @@ class Rng:
     def fork(self) -> Rng:
         """A new generator seeded from this one (advances this one by one step)."""
         return Rng(self.next64())
+
+
+def _outputs(state: int, count: int) -> list[int]:
+    """The next ``count`` outputs after ``state`` (at most ``_LANES``), worked out side by side: the
+    states state + k·golden sit in lanes of 128 bits of one integer, and each step of the mix is
+    one operation on all of them (masked to 64 bits per lane before a product, which then fits its
+    lane; a shift's bits from the next lane land above bit 64 and are masked off)."""
+    cut = (1 << 128 * count) - 1
+    low = _LOW & cut
+    s = (state * (_ONES & cut) + (_STEPS & cut)) & low
+    x = ((s ^ (s >> 30)) & low) * _MIX1 & low
+    x = ((x ^ (x >> 27)) & low) * _MIX2 & low
+    x = (x ^ (x >> 31)) & low
+    return memoryview(x.to_bytes(16 * count, sys.byteorder)).cast("Q")[::_STRIDE].tolist()
 
 
 def _retry(s: int, x: int, n: int) -> tuple[int, int]:

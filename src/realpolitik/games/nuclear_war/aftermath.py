@@ -22,7 +22,7 @@ def secret_effect(st: S, seat: int, key: str, victim: int) -> None:
     st.tick += 1
     if card.effect == "lose-turn":
         st.skips[victim] += 1
-        st.log.add(t("{seat} will lose its next turn.", seat=label(st, victim)))
+        st.log.add(st.lines.will_lose_turn[victim])
     elif card.effect == "defect":
         transfer(st, victim, seat, card.amount, retaliation=True)
     elif card.effect == "kill":
@@ -125,8 +125,7 @@ class PeaceSwap(NamedTuple):
         hand.append(st.queues[seat][i])
         st.queues[seat][i] = key
         st.exposed[seat][i] = False
-        st.log.add(t("{seat} changes a face-down card.", seat=label(st, seat)), (seat,),
-                   t("You swap face-down card {slot} for {card}.", slot=slot, card=st.name(key)))
+        st.log.add(st.lines.changes[seat], (seat,), st.lines.you_swap[slot, key])
         done = self.done + (slot,)
         if len(done) < len(st.queues[seat]) and st.hands[seat]:
             st.stack.append(PeaceSwap(seat, done))

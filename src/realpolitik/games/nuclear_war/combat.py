@@ -7,34 +7,32 @@ frames live in one module; the effects without frames are in ``aftermath``.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import decision, procedure
-from realpolitik.i18n import Text, listed, t
+from realpolitik.i18n import listed, t
 
 from . import grammar
 from .aftermath import PeaceSwap, destroy_carrier, end_of_the_world, retaliation_arms, secret_effect
 from .common import (
     clockwise,
     discard,
-    does_not_intercept,
-    draws_a_card,
     drop_face_up,
     enemies,
     hurt,
     label,
-    plays_secret,
     take_card,
     transfer,
-    you_draw,
 )
+from .lines import OUT_OF_FUEL, PAYLOAD_USED_UP, SPENT
 from .tables import REFILL_TARGET, SEATS
 
 if TYPE_CHECKING:
     from .state import NuclearWarState as S
 
 
+#: the line that starts a war
+WAR = t("War! From now on propaganda is worthless.")
 #: the frames of an attack are made as tuples of their class, without the Python call of a
 #: NamedTuple's ``__new__`` (the same value: that call does just this)
 _new = tuple.__new__
@@ -62,8 +60,8 @@ class Draw(NamedTuple):
         missing = REFILL_TARGET - len(hand) - len(st.shown[seat]) - len(st.queues[seat]) if self.mode == "ten" else 1
         if missing <= 0:
             return
-        secrets, log, names = st.content.secrets, st.log, st.content.names
-        line = draws_a_card(st.seats[seat]) if log.keeps else None  # a sampled world keeps no log
+        secrets, log, you_draw = st.content.secrets, st.log, st.lines.you_draw
+        line = st.lines.draws_a_card[seat] if log.keeps else None  # a sampled world keeps no log
         for _ in range(missing):  # card by card: a Secret interrupts
             key = st.draw.pop() if st.draw else take_card(st)
             if key is None:
@@ -74,7 +72,7 @@ class Draw(NamedTuple):
                 return
             hand.append(key)
             if line is not None:
-                log.add(line, (seat,), you_draw(names[key]))
+                log.add(line, (seat,), you_draw[key])
 
 
 #: a draw of each kind per seat, made once and shared (frames are immutable values)
@@ -87,14 +85,14 @@ def start_secret(st: S, seat: int, key: str) -> None:
     card = st.content.cards[key]
     discard(st, key)
     if st.log.keeps:
-        st.log.add(plays_secret(st.seats[seat], st.content.names[key], card.text, card.kind == "top-secret"))
+        st.log.add(st.lines.plays_secret[seat][key])
     if card.victim == "chosen-enemy":
         aim(st, seat, "secret", key)
         return
     victims = [seat] if card.victim == "self" else enemies(st, seat)
     for v in victims:
         secret_effect(st, seat, key, v)
-    st.stack.append(SETTLE)
+    SETTLE.run(st)  # the settling that ends it runs at once, as the loop would run it
 
 
 # ====================================================================== choosing a target
@@ -141,7 +139,7 @@ class NameTarget(NamedTuple):
 def resolve_aim(st: S, seat: int, purpose: str, key: str, target: int) -> None:
     if purpose == "attack":
         if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-            st.log.add(t("{seat} attacks {target}.", seat=st.seats[seat], target=st.seats[target]))
+            st.log.add(st.lines.attacks[seat][target])
         _new(Strike, (seat, st.face_up[seat], key, target, -1)).run(st)
         return
     if purpose == "propaganda":
@@ -149,7 +147,7 @@ def resolve_aim(st: S, seat: int, purpose: str, key: str, target: int) -> None:
         transfer(st, target, seat, st.content.cards[key].people, retaliation=False)
     else:
         secret_effect(st, seat, key, target)
-    st.stack.append(SETTLE)
+    SETTLE.run(st)  # the settling that ends it runs at once, as the loop would run it
 
 
 # ====================================================================== attack and defence (Angriff, Verteidigung)
@@ -177,11 +175,9 @@ class Strike(NamedTuple):
             return
         if not st.at_war:
             st.at_war = True
-            st.log.add(t("War! From now on propaganda is worthless."))
+            st.log.add(WAR)
         if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-            seats, names = st.seats, st.content.names
-            st.log.add(t("{seat} launches a {warhead} on its {carrier} at {target}.", seat=seats[attacker],
-                         warhead=names[warhead], carrier=names[carrier], target=seats[target]))
+            st.log.add(st.lines.launches[attacker][target][warhead, carrier])
         st.stack.append(_new(FalloutRoll, self))  # the same fields
         st.stack.append(_new(Intercept, (target, attacker, carrier, warhead, bomber_id)))
 
@@ -198,8 +194,10 @@ class Intercept(NamedTuple):
 
     def legal(self, st: S) -> list[str]:
         seat = self.seat
-        cards, carrier = st.content.cards, self.carrier
-        antis = [k for k in st.hands[seat] + st.shown[seat] if carrier in cards[k].stops]
+        hand, shown, stoppers = st.hands[seat], st.shown[seat], st.content.stoppers[self.carrier]
+        if stoppers.isdisjoint(hand) and stoppers.isdisjoint(shown):  # most often: nothing to shoot with
+            return [grammar.NO_INTERCEPT]
+        antis = [k for k in hand + shown if k in stoppers]
         return grammar.intercepts(antis) + [grammar.NO_INTERCEPT]
 
     def act(self, st: S, action: str) -> None:
@@ -207,7 +205,7 @@ class Intercept(NamedTuple):
         st.stack.pop()
         if action == grammar.NO_INTERCEPT:
             if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-                st.log.add(does_not_intercept(st.seats[seat]))
+                st.log.add(st.lines.does_not_intercept[seat])
             return
         st.stack.pop()  # the fallout roll
         st.tick += 1
@@ -231,17 +229,6 @@ class Intercept(NamedTuple):
         return t("{seat} decides whether to intercept {shot}", seat=label(st, self.seat), shot=shot)
 
 
-#: why a carrier is discarded after its strike
-OUT_OF_FUEL = t("out of fuel")
-SPENT = t("spent")
-PAYLOAD_USED_UP = t("payload used up")
-
-
-@lru_cache(maxsize=256)
-def fallout_dice(tens: int, units: int, result: str) -> Text:
-    return t("Fallout dice: {roll} — {result}.", roll=f"{tens}{units}", result=t(result))
-
-
 @procedure(tag="roll")
 class FalloutRoll(NamedTuple):
     """Roll the two fallout dice and apply the table (spec §7)."""
@@ -261,7 +248,7 @@ class FalloutRoll(NamedTuple):
         mt = cards[warhead].megatons
         is_bomber = cards[carrier].bomber
         if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-            st.log.add(fallout_dice(tens, units, result.text))
+            st.log.add(st.lines.fallout[tens * 10 + units])
         if result.effect == "misfire":
             if is_bomber:
                 if bomber_id >= 0:
@@ -283,7 +270,7 @@ class FalloutRoll(NamedTuple):
                 st.payload[attacker] -= mt
                 if st.payload[attacker] <= 0:
                     drop_face_up(st, attacker, PAYLOAD_USED_UP)
-            st.stack.append(SETTLE)
+            SETTLE.run(st)  # the settling that ends it runs at once, as the loop would run it
 
 
 # ============================================================ eliminations (Finaler Gegenschlag, Kriegszustand)
@@ -313,7 +300,8 @@ class Settle(NamedTuple):
                     st.stack.append(PeaceSwap(s, ()))
 
 
-#: the one Settle every attack, propaganda and Secret ends with (frames are immutable values)
+#: the one Settle every attack, propaganda and Secret ends with (frames are immutable values; where
+#: the loop would run it next it runs at once, and it pushes itself while it settles one nation after another)
 SETTLE = Settle()
 
 

@@ -17,9 +17,17 @@ def label(st: S, seat: int) -> str:
     return st.seats[seat]
 
 
-def enemies(st: S, seat: int) -> list[int]:
-    n = len(st.seats)
-    return [(seat + i) % n for i in range(1, n) if st.alive[(seat + i) % n]]
+#: the other seats clockwise from each seat, by the number of seats
+AFTER = {n: tuple(tuple((seat + i) % n for i in range(1, n)) for seat in range(n)) for n in range(2, 7)}
+
+
+def enemies(st: S, seat: int) -> tuple[int, ...]:
+    """The other nations still in the game, clockwise from ``seat``."""
+    alive = st.alive
+    after = AFTER[len(alive)][seat]
+    if all(alive):  # nobody has fallen yet (most of a game): all of them
+        return after
+    return tuple([s for s in after if alive[s]])
 
 
 def unique(cards: list[str]) -> list[str]:
@@ -49,7 +57,7 @@ def drop_face_up(st: S, seat: int, why: Text) -> None:
         st.payload[seat] = 0
         discard(st, key)
         if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-            st.log.add(discarded(st.seats[seat], st.content.names[key], why))
+            st.log.add(st.lines.discarded[why][seat][key])
 
 
 
@@ -61,77 +69,22 @@ def clockwise(st: S, start: int) -> list[int]:
 def note_draw(st: S, seat: int, cards: list[str]) -> None:
     if not st.log.keeps:  # a sampled world: nobody reads it
         return
-    names = st.content.names
     if len(cards) == 1:
-        st.log.add(draws_a_card(st.seats[seat]), (seat,), you_draw(names[cards[0]]))
+        st.log.add(st.lines.draws_a_card[seat], (seat,), st.lines.you_draw[cards[0]])
         return
+    names = st.content.names
     st.log.add(t("{seat} draws {count} cards.", seat=label(st, seat), count=len(cards)), (seat,),
                t("You draw {cards}.", cards=listed([names[k] for k in cards])))
 
 
-# ------------------------------------------------------------ the lines of every turn
-# Messages are immutable, so the lines written on every turn of every game are made once per
-# seat and card and shared (a lookup instead of a new message; one object in many logs).
-
-
-@lru_cache(maxsize=4096)
-def turn_begins(seat: str) -> Text:
-    return t("— {seat}'s turn —", seat=seat)
-
-
-@lru_cache(maxsize=4096)
-def draws_a_card(seat: str) -> Text:
-    return t("{seat} draws a card.", seat=seat)
-
-
-@lru_cache(maxsize=4096)
-def you_draw(card: Text) -> Text:
-    return t("You draw {cards}.", cards=listed([card]))
-
-
-@lru_cache(maxsize=4096)
-def places_face_down(seat: str) -> Text:
-    return t("{seat} places a card face down.", seat=seat)
-
-
-@lru_cache(maxsize=4096)
-def places_deterrent(seat: str, card: Text) -> Text:
-    return t("{seat} places its deterrent {card} face down.", seat=seat, card=card)
-
-
-@lru_cache(maxsize=4096)
-def you_place(card: Text) -> Text:
-    return t("You place {card} face down.", card=card)
-
-
-@lru_cache(maxsize=4096)
-def shows_deterrent(seat: str, card: Text) -> Text:
-    return t("{seat} shows {card} in its deterrent force.", seat=seat, card=card)
-
-
-@lru_cache(maxsize=4096)
-def takes_back_deterrent(seat: str, card: Text) -> Text:
-    return t("{seat} takes back {card} from its deterrent force.", seat=seat, card=card)
-
-
-@lru_cache(maxsize=4096)
-def does_not_intercept(seat: str) -> Text:
-    return t("{seat} does not intercept.", seat=seat)
+# ------------------------------------------------------------ lines written often (those of every turn: ``lines``)
+# Messages are immutable, so these are made once per seat and card and shared (a lookup
+# instead of a new message; one object in many logs).
 
 
 @lru_cache(maxsize=4096)
 def undeliverable(card: Text) -> Text:
     return t("The {card} has no carrier that can deliver it and is discarded.", card=card)
-
-
-@lru_cache(maxsize=4096)
-def discarded(seat: str, card: Text, why: Text) -> Text:
-    return t("{seat}'s {card} is discarded ({why}).", seat=seat, card=card, why=why)
-
-
-@lru_cache(maxsize=4096)
-def reveals(seat: str, card: Text) -> Text:
-    return t("{seat} reveals {card}.", seat=seat, card=card)
 
 
 @lru_cache(maxsize=4096)
@@ -143,13 +96,6 @@ def loses_people(seat: str, lost: int) -> Text:
 def people_leave(lost: int, seat: str, to: str, gained: int) -> Text:
     return t("{lost} million people leave {seat}; {to} gains {gained} million.", lost=lost, seat=seat, to=to,
              gained=gained)
-
-
-@lru_cache(maxsize=4096)
-def plays_secret(seat: str, card: Text, text: str, top: bool) -> Text:
-    if top:
-        return t("{seat} plays the top secret card {card}: {text}", seat=seat, card=card, text=t(text))
-    return t("{seat} plays the secret card {card}: {text}", seat=seat, card=card, text=t(text))
 
 
 
@@ -193,4 +139,4 @@ def check_elimination(st: S, seat: int, retaliation: bool) -> None:
         st.dying.append((seat, retaliation))
         st.fallen = True
         if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-            st.log.add(t("{seat} has lost its entire population and is eliminated.", seat=label(st, seat)))
+            st.log.add(st.lines.eliminated[seat])

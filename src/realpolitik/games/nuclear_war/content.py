@@ -6,7 +6,7 @@ error names the file, the entry and the field.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, make_dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
@@ -46,6 +46,14 @@ class Card(Entry):
         return self.kind in ("secret", "top-secret")
 
 
+#: a card as the rules read it in play: the checked fields of ``Card`` (and ``is_secret``) in a frozen
+#: class with slots. Reading a field of a pydantic model costs about four times a slot's (the model's
+#: ``__getattr__`` hook keeps the interpreter from specializing the lookup), and the rules read a few
+#: every action.
+Printed = make_dataclass("Printed", [(name, info.annotation) for name, info in Card.model_fields.items()],
+                         namespace={"is_secret": Card.is_secret}, frozen=True, slots=True)
+
+
 class Denomination(Entry):
     """Population cards of one value."""
 
@@ -69,7 +77,7 @@ class FalloutResult(Entry):
 class Content:
     """Everything printed on the components; shared, never mutated."""
 
-    cards: dict[str, Card]
+    cards: dict[str, Printed]
     deck: tuple[str, ...]  # one key per physical card
     denominations: tuple[int, ...]  # ascending
     population: tuple[int, ...]  # cards per denomination
@@ -77,6 +85,7 @@ class Content:
     stand_in: tuple[str, ...]  # keys of stand-in cards
     names: dict[str, Text]  # each card's printed name as a message (German from the catalog), made once
     secrets: frozenset[str] = frozenset()  # keys of the Secret and Top Secret cards
+    stoppers: dict[str, frozenset[str]] = field(default_factory=dict)  # each carrier's anti-missiles (``stops``)
 
 
 _REQUIRED = {
@@ -132,7 +141,7 @@ def load(cards_file: str = "") -> Content:
     fallout = _check_fallout(entries(read_toml(fallout_path), "results", FalloutResult, str(fallout_path)),
                              str(fallout_path))
     return Content(
-        cards=cards,
+        cards={key: Printed(**dict(card)) for key, card in cards.items()},
         deck=tuple(c.key for c in cards.values() for _ in range(c.count)),
         denominations=tuple(d.millions for d in denoms),
         population=tuple(d.count for d in denoms),
@@ -140,4 +149,6 @@ def load(cards_file: str = "") -> Content:
         stand_in=tuple(k for k, c in cards.items() if c.stand_in),
         names={k: t(c.name) for k, c in cards.items()},
         secrets=frozenset(k for k, c in cards.items() if c.is_secret),
+        stoppers={k: frozenset(a for a, anti in cards.items() if k in anti.stops)
+                  for k, c in cards.items() if c.kind == "carrier"},
     )

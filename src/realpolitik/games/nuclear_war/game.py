@@ -9,6 +9,7 @@ from realpolitik.i18n import t
 
 from . import rules
 from .content import load
+from .lines import turn_lines
 from .state import NuclearWarState
 from .tables import DEAL, HAND_SIZE
 
@@ -70,6 +71,7 @@ class NuclearWar(Game):
         st = NuclearWarState.__new__(NuclearWarState)
         st._init_base(self, players, options, seed)
         st.content = content
+        st.lines = turn_lines(options["content"], st.seats)
         st.shown = [[] for _ in range(players)]
         st.queues = [[] for _ in range(players)]
         st.exposed = [[] for _ in range(players)]

@@ -49,13 +49,15 @@ def places(keys: list[str], from_deterrent: bool = False) -> list[str]:
 def placing(hand: list[str], shown: list[str], may_show: bool, may_hide: bool) -> list[str]:
     """A turn's placing choices, once per key: ``place`` from the hand, ``place shown`` from the
     deterrent force, then (where allowed) ``show`` from the hand and ``hide`` from the deterrent force."""
-    fromkeys = dict.fromkeys
-    out = list(fromkeys(map(PLACE.__getitem__, hand)))
-    out += fromkeys(map(PLACE_SHOWN.__getitem__, shown))
+    held = dict.fromkeys(hand)  # each key once, in the order first held: each verb's texts follow it
+    out = list(map(PLACE.__getitem__, held))
+    if shown:
+        kept = dict.fromkeys(shown)
+        out += map(PLACE_SHOWN.__getitem__, kept)
     if may_show:
-        out += fromkeys(map(SHOW.__getitem__, hand))
-    if may_hide:
-        out += fromkeys(map(HIDE.__getitem__, shown))
+        out += map(SHOW.__getitem__, held)
+    if may_hide and shown:
+        out += map(HIDE.__getitem__, kept)
     return out
 
 

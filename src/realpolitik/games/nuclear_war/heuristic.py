@@ -22,13 +22,13 @@ from typing import NamedTuple
 from realpolitik.engine import Rng, SeatContext
 
 from . import grammar
-from .content import Card, load
+from .content import Printed, load
 
 
 class Table(NamedTuple):
     """What the heuristic reads: all public but its own row, which only its seat sees."""
 
-    cards: dict[str, Card]
+    cards: dict[str, Printed]
     war: bool
     #: per seat label: its population cards and 1 if a carrier of it lies face up
     strength: dict[str, tuple[int, int]]
@@ -131,7 +131,7 @@ def _best_swap(table: Table, swaps: list[tuple[str, str, tuple]]) -> str:
     return best
 
 
-def _waiting_carrier(table: Table) -> tuple[Card | None, int]:
+def _waiting_carrier(table: Table) -> tuple[Printed | None, int]:
     """The carrier (and payload left) that will face the card placed now when it is revealed."""
     cards = table.cards
     carrier = cards[table.face_up] if table.face_up else None

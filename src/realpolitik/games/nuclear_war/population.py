@@ -106,12 +106,12 @@ def receive(holding: list[int], bank: list[int], amount: int, values: tuple[int,
 
 def pay(holding: list[int], bank: list[int], amount: int, values: tuple[int, ...]) -> int:
     """Take ``amount`` millions from ``holding`` into the bank, with change; returns the loss."""
+    if _pay_exactly(holding, bank, values, amount):  # the common case: the damage itself, without the sums reachable
+        return amount  # (when it is all he has, every card: no fewer sum to it)
     have = total(holding, values)
     if have <= amount:
         _move(list(holding), holding, bank)
         return have
-    if _pay_exactly(holding, bank, values, amount):  # the common case: the damage itself, without the sums reachable
-        return amount
     stages = _stages(holding, values)
     above = stages[-1] >> amount
     paid = amount + (above & -above).bit_length() - 1

@@ -8,6 +8,7 @@ Everything lives in the state, so a clone or a replayed record is complete at ev
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from realpolitik.engine import Outcome
@@ -26,27 +27,29 @@ if TYPE_CHECKING:
 
 def setup(st: S) -> None:
     """Vorbereitung: deal population cards and nine action cards; start the opening round."""
-    n = len(st.seats)
-    values = st.content.denominations
-    notes = [i for i, count in enumerate(st.content.population) for _ in range(count)]
+    n, deal = len(st.seats), DEAL[len(st.seats)]
+    notes = list(_notes(st.content.population))
     st.rng.shuffle(notes)
-    st.pop = []
-    for s in range(n):
-        holding = [0] * len(values)
-        for i in notes[s * DEAL[n]:(s + 1) * DEAL[n]]:
-            holding[i] += 1
-        st.pop.append(holding)
-    st.bank = [0] * len(values)
-    for i in notes[n * DEAL[n]:]:
-        st.bank[i] += 1
-    st.draw = list(st.content.deck)
-    st.rng.shuffle(st.draw)
-    st.hands = [[st.draw.pop() for _ in range(HAND_SIZE)] for _ in range(n)]
+    kinds = range(len(st.content.denominations))
+    st.pop = [list(map(notes[s * deal:(s + 1) * deal].count, kinds)) for s in range(n)]
+    st.bank = list(map(notes[n * deal:].count, kinds))
+    st.draw = draw = list(st.content.deck)
+    st.rng.shuffle(draw)
+    st.hands = []
+    for _ in range(n):
+        st.hands.append(draw[:-HAND_SIZE - 1:-1])  # the top nine cards, taken one after the other
+        del draw[-HAND_SIZE:]
     first = st.rng.below(n) if st.options["first_player"] == "random" else 0
     st.current = first
     st.log.add(t("{seat} opens the game. Everyone holds {count} cards.", seat=st.seats[first], count=HAND_SIZE))
     st.stack.append(Opening(first))
     st.advance()
+
+
+@lru_cache(maxsize=8)
+def _notes(population: tuple[int, ...]) -> tuple[int, ...]:
+    """The population cards as the index of their denomination, each card once, in order."""
+    return tuple(i for i, count in enumerate(population) for _ in range(count))
 
 
 # ====================================================================== outcome

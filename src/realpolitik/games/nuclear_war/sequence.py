@@ -14,25 +14,16 @@ from .common import (
     drop_face_up,
     label,
     note_draw,
-    places_deterrent,
-    places_face_down,
-    reveals,
-    shows_deterrent,
     take_card,
-    takes_back_deterrent,
-    turn_begins,
     undeliverable,
-    you_place,
 )
+from .lines import NO_WARHEAD, REPLACED
 from .tables import HAND_SIZE, SEATS
 
 if TYPE_CHECKING:
     from .state import NuclearWarState as S
 
 
-#: why a waiting carrier is discarded when the next card is revealed
-REPLACED = t("replaced by a new carrier")
-NO_WARHEAD = t("no matching warhead followed")
 #: what a card revealed to no effect leaves in the log
 WORTHLESS_IN_WAR = t("Propaganda is worthless in war: the card is discarded.")
 USELESS_ANTI_MISSILE = t("An anti-missile is of no use from the face-down row: it is discarded.")
@@ -52,8 +43,9 @@ class Opening(NamedTuple):
         seat = self.seat
         if st.alive[seat]:
             hand = st.hands[seat]
-            secret = next((k for k in hand if k in st.content.secrets), None)
-            if secret is not None:
+            secrets = st.content.secrets
+            if not secrets.isdisjoint(hand):
+                secret = next(k for k in hand if k in secrets)
                 hand.remove(secret)
                 st.stack.append(self)
                 start_secret(st, seat, secret)
@@ -88,7 +80,7 @@ class ChooseStrategy(NamedTuple):
     def act(self, st: S, action: str) -> None:
         seat = self.seat
         (key,) = grammar.read(action)[1]
-        put_face_down(st, seat, key, from_shown=False)
+        put_face_down(st, seat, key, False)
         if len(st.queues[seat]) >= 2 or not st.hands[seat]:
             st.stack.pop()
 
@@ -116,12 +108,16 @@ class Turn(NamedTuple):
             return
         if st.skips[seat]:
             st.skips[seat] -= 1
-            st.log.add(t("{seat} loses this turn.", seat=label(st, seat)))
+            st.log.add(st.lines.loses_turn[seat])
             return
         if st.log.keeps:
-            st.log.add(turn_begins(st.seats[seat]))
-        st.stack += (REVEALS[seat], PLACINGS[seat])
+            st.log.add(st.lines.turn_begins[seat])
+        stack = st.stack
+        stack += (REVEALS[seat], PLACINGS[seat])
         DRAWS[st.options["refill"]][seat].run(st)  # the draw comes first: run at once, as the loop would
+        if stack[-1] is PLACINGS[seat]:  # the draw pushed nothing (no Secret): the placing runs at once too
+            stack.pop()
+            PLACINGS[seat].run(st)
 
 
 @procedure
@@ -153,9 +149,12 @@ class PlaceCard(NamedTuple):
         verb, args = grammar.read(action)
         key = args[-1]
         if verb == "place":
-            put_face_down(st, seat, key, from_shown=len(args) == 2)
+            put_face_down(st, seat, key, len(args) == 2)  # from the deterrent force
             if len(st.queues[seat]) >= 3 or not (st.hands[seat] or st.shown[seat]):
-                st.stack.pop()
+                # this decision and the reveal beneath it (the turn pushed them together, and nothing lies
+                # between): the reveal runs at once, as the loop would run it
+                del st.stack[-2:]
+                REVEALS[seat].run(st)
             return
         st.moves += 1
         src, dst = (st.hands, st.shown) if verb == "show" else (st.shown, st.hands)
@@ -164,9 +163,9 @@ class PlaceCard(NamedTuple):
         if not st.log.keeps:  # searched worlds keep no log: their lines are not even put together
             return
         if verb == "show":
-            st.log.add(shows_deterrent(st.seats[seat], st.content.names[key]))
+            st.log.add(st.lines.shows[seat][key])
         else:
-            st.log.add(takes_back_deterrent(st.seats[seat], st.content.names[key]))
+            st.log.add(st.lines.takes_back[seat][key])
 
     def describe(self, st: S, seat: int | None) -> str:
         if seat == self.seat:
@@ -181,9 +180,9 @@ def put_face_down(st: S, seat: int, key: str, from_shown: bool) -> None:
     if not st.log.keeps:
         return
     if from_shown:
-        st.log.add(places_deterrent(st.seats[seat], st.content.names[key]))
+        st.log.add(st.lines.places_shown[seat][key])
     else:
-        st.log.add(places_face_down(st.seats[seat]), (seat,), you_place(st.content.names[key]))
+        st.log.add(st.lines.places_face_down[seat], (seat,), st.lines.you_place[key])
 
 
 @procedure
@@ -194,36 +193,38 @@ class Reveal(NamedTuple):
 
     def run(self, st: S) -> None:
         seat = self.seat
-        if not st.alive[seat] or not st.queues[seat]:
-            return
-        key = st.queues[seat].pop(0)
-        st.exposed[seat].pop(0)
-        card = st.content.cards[key]
-        kind = card.kind
-        if st.log.keeps:
-            st.log.add(reveals(st.seats[seat], st.content.names[key]))
-        waiting = st.face_up[seat]
-        if kind == "carrier":
-            if waiting is not None:
-                drop_face_up(st, seat, REPLACED)
-            st.face_up[seat] = key
-            st.payload[seat] = card.payload
-            return
-        st.discard.append(key)
-        if kind == "warhead" and waiting is not None and fits(st, seat, waiting, key):
-            aim(st, seat, "attack", key)
-            return
-        if kind == "warhead" and st.log.keeps:
-            st.log.add(undeliverable(st.content.names[key]))
-        if waiting is not None:
-            drop_face_up(st, seat, NO_WARHEAD)
-        if kind == "propaganda":
-            if st.at_war:
-                st.log.add(WORTHLESS_IN_WAR)
+        if st.alive[seat] and st.queues[seat]:
+            key = st.queues[seat].pop(0)
+            st.exposed[seat].pop(0)
+            card = st.content.cards[key]
+            kind = card.kind
+            if st.log.keeps:
+                st.log.add(st.lines.reveals[seat][key])
+            waiting = st.face_up[seat]
+            if kind == "carrier":
+                if waiting is not None:
+                    drop_face_up(st, seat, REPLACED)
+                st.face_up[seat] = key
+                st.payload[seat] = card.payload
             else:
-                aim(st, seat, "propaganda", key)
-        elif kind == "anti-missile":
-            st.log.add(USELESS_ANTI_MISSILE)
+                st.discard.append(key)
+                if kind == "warhead" and waiting is not None and fits(st, seat, waiting, key):
+                    aim(st, seat, "attack", key)
+                    return
+                if kind == "warhead" and st.log.keeps:
+                    st.log.add(undeliverable(st.content.names[key]))
+                if waiting is not None:
+                    drop_face_up(st, seat, NO_WARHEAD)
+                if kind == "propaganda":
+                    if not st.at_war:
+                        aim(st, seat, "propaganda", key)
+                        return
+                    st.log.add(WORTHLESS_IN_WAR)
+                elif kind == "anti-missile":
+                    st.log.add(USELESS_ANTI_MISSILE)
+        # nothing pushed: the end of the turn beneath (the turn pushed it first) runs at once, as the loop would
+        st.stack.pop()
+        END_TURNS[seat].run(st)
 
 
 def fits(st: S, seat: int, carrier: str, warhead: str) -> bool:

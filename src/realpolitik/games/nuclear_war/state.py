@@ -28,7 +28,7 @@ class NuclearWarState(FramedState):
         content=SHARED, hands=NESTED, shown=NESTED, queues=NESTED, exposed=NESTED, face_up=LIST, payload=LIST,
         pop=NESTED, bank=LIST, draw=LIST, discard=LIST, alive=LIST, net=LIST, out_tick=LIST, tick=VALUE,
         at_war=VALUE, skips=LIST, current=VALUE, next_turn=VALUE, moves=VALUE, dying=LIST, fallen=VALUE,
-        salvo_lost=VALUE, world_ended=VALUE,
+        salvo_lost=VALUE, world_ended=VALUE, lines=SHARED,
     )
 
     # ------------------------------------------------------------------ contract
