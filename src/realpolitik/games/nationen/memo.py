@@ -29,7 +29,7 @@ class Memo(dict):
 class Memos:
     """The memos of one board, one per question."""
 
-    __slots__ = ("occupancy", "income", "tankers", "pipelines", "placements", "agents")
+    __slots__ = ("occupancy", "income", "tankers", "pipelines", "agents")
 
     def __init__(self) -> None:
         #: what is known about the board asked about last (``occupancy.occupancy``)
@@ -37,5 +37,4 @@ class Memos:
         self.income = Memo()  # economy.income
         self.tankers = Memo()  # economy.tanker_actions: a realm's ports, by the realm
         self.pipelines = Memo()  # economy.pipeline_choices: the candidates touching a realm
-        self.placements = Memo()  # movement.placements: the texts per kind, by the vacant states
         self.agents = Memo()  # movement.agent_moves

@@ -12,6 +12,7 @@ A3). The agent moves exactly four steps, passing everything; only ending on "?" 
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from realpolitik.i18n import Sentence, t
@@ -157,20 +158,19 @@ def leader_moves(st: S, seat: int, budget_money: int | None = None, starts: list
 
 
 def placements(st: S, seat: int, free: bool = False, states: list[int] | None = None) -> list[str]:
-    """``place <kind> <state>``: a leader from supply onto a free capital (seed "Das Einsetzen")."""
+    """``place <kind> <state>``: a leader from supply onto a free capital (seed "Das Einsetzen"),
+    per kind the free capitals in state order (or in the order of ``states``, the only ones allowed)."""
     b = st.content.board
     vacant = occupancy(st).vacant()
-    if states is not None:
-        vacant = tuple([s for s in states if s in vacant])
-    offers = b.memo.placements.get(vacant)
-    if offers is None:
-        offers = b.memo.placements.keep(vacant, tuple(tuple([texts[s] for s in vacant]) for texts in b.texts.place))
     supply, rate = st.supply, b.rate
     money = st.money[seat]
     out: list[str] = []
-    for k in range(4):
+    for k, texts in enumerate(b.texts.place):
         if supply[seat * 4 + k] and (free or rate[k] <= money):
-            out += offers[k]
+            if states is None:
+                out += compress(texts, vacant)
+            else:
+                out += [texts[s] for s in states if vacant[s]]
     return out
 
 

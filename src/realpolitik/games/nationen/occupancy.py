@@ -32,7 +32,7 @@ class Occupancy:
         self.rulers = rulers
         self._leaders: dict[int, tuple[int, ...]] = {}
         self._realms: dict[int, tuple[int, ...]] = {}
-        self._vacant: tuple[int, ...] | None = None
+        self._vacant: tuple[bool, ...] | None = None
         #: ``movement.reach`` of the leaders whose walks something on this board blocks, by its arguments
         self.reached: dict[tuple, dict[int, int]] = {}
         #: ``movement.leader_moves`` of such a leader, by the same arguments
@@ -53,11 +53,11 @@ class Occupancy:
             known = self._realms[seat] = ruled(self.rulers, seat)
         return known
 
-    def vacant(self) -> tuple[int, ...]:
-        """The states nobody rules (a free capital), in state order."""
+    def vacant(self) -> tuple[bool, ...]:
+        """Per state, whether nobody rules it (its capital is free)."""
         known = self._vacant
         if known is None:
-            known = self._vacant = tuple([s for s, occ in enumerate(self.rulers) if occ < 0])
+            known = self._vacant = tuple([occ < 0 for occ in self.rulers])
         return known
 
 
