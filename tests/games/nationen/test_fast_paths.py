@@ -1,7 +1,7 @@
 """The walks across the empty board (walks.py), the per-board memos (memo.py), the board
-readings (occupancy.py) and the income added up without the exact assignment give what the
-straightforward computation gives, in the same order, at every step of seeded random games
-under the options that change movement and money."""
+readings and each power's leaders kept in the state (occupancy.py) and the income added up
+without the exact assignment give what the straightforward computation gives, in the same
+order, at every step of seeded random games under the options that change movement and money."""
 
 from __future__ import annotations
 
@@ -133,6 +133,8 @@ def check(st):
     b = st.content.board
     heads = occupancy(st)  # kept in the state: never the reading of another board
     assert heads.board == st.board and heads.rulers == tuple(st.board[c] for c in b.capital)
+    assert st.lineup == tuple(tuple(p for p, occ in enumerate(st.board) if occ >= 0 and occ // 4 == seat)
+                              for seat in range(len(st.seats)))
     for seat in range(len(st.seats)):
         if not st.alive[seat]:
             continue

@@ -20,7 +20,7 @@ from realpolitik.i18n import Sentence, t
 from . import economy, grammar
 from .content import LEADERS, MODES, START
 from .names import LEADER_NAMES, point_words, price_words
-from .occupancy import occupancy
+from .occupancy import occupancy, put
 
 if TYPE_CHECKING:
     from .state import NationenState as S
@@ -127,7 +127,7 @@ def leader_moves(st: S, seat: int, budget_money: int | None = None, starts: list
     if not steps and money < b.rate[b.kinds_by_rate[0]]:
         return []  # not a step paid for
     here = occupancy(st)
-    points = starts if starts is not None else here.leaders(seat)
+    points = starts if starts is not None else st.lineup[seat]
     rule = st.options["direction"]
     empty = None if exact else b.walks(rule)
     agents = blocking_agents(st, seat)
@@ -194,8 +194,7 @@ def place(st: S, seat: int, kind_name: str, state_key: str, free: bool = False) 
     cost = 0 if free else b.rate[kind]
     economy.pay(st, seat, cost)
     st.supply[seat * 4 + kind] -= 1
-    st.board[b.capital[s]] = seat * 4 + kind
-    st.heads = None
+    put(st, b.capital[s], seat * 4 + kind)
     if st.log.keeps:
         st.log.add(t("{seat} places a {leader} on the capital of {state} ({price}).", seat=st.seats[seat],
                      leader=LEADER_NAMES[kind_name], state=b.states[s].name, price=price_words(cost)))
@@ -211,9 +210,8 @@ def move(st: S, seat: int, src: int, dst: int, steps: int, free: bool) -> None:
     cost = 0 if free else steps * b.rate[kind]
     economy.pay(st, seat, cost)
     victim = st.board[dst]
-    st.board[src] = -1
-    st.board[dst] = occ
-    st.heads = None
+    put(st, src, -1)
+    put(st, dst, occ)
     s = b.capital_of[dst]
     keeps = st.log.keeps  # searched worlds keep no log: their lines are not even put together
     if victim >= 0:

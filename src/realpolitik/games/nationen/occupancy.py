@@ -5,9 +5,12 @@ pipelines, cards), yet the rules keep asking who rules which state, where a powe
 leaders stand and how far they can walk. ``occupancy(st)`` keeps these answers for the
 board as it is — in the state (``heads``, set back to None wherever the board changes, so
 clones share it) and for the board asked about last (``memo.py``) — and starts afresh only
-when the board has changed. Each
-answer is worked out when first asked: one look at every capital, one pass over the board
-per power whose leaders are wanted.
+when the board has changed. Each answer is worked out when first asked: one look at every
+capital, one pass over the states per power whose realm is wanted.
+
+Where each power's leaders stand is not read off the board (a pass over its 64 points costs
+some 20 000 instructions): the state keeps it (``lineup``), and ``put``, the one place a
+point of the board changes, moves the point in it.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ if TYPE_CHECKING:
 class Occupancy:
     """The heads of state on one arrangement of the board, and what is known about them."""
 
-    __slots__ = ("board", "rulers", "_leaders", "_realms", "_vacant", "reached", "moves")
+    __slots__ = ("board", "rulers", "_realms", "_vacant", "reached", "moves")
     #: clones share it (testing/playout.py): it only adds answers about its own copy of the board
     shareable = True
 
@@ -30,21 +33,12 @@ class Occupancy:
         self.board = board
         #: per state, the head of state on its capital (``seat * 4 + kind``), or -1
         self.rulers = rulers
-        self._leaders: dict[int, tuple[int, ...]] = {}
         self._realms: dict[int, tuple[int, ...]] = {}
         self._vacant: tuple[bool, ...] | None = None
         #: ``movement.reach`` of the leaders whose walks something on this board blocks, by its arguments
         self.reached: dict[tuple, dict[int, int]] = {}
         #: ``movement.leader_moves`` of such a leader, by the same arguments
         self.moves: dict[tuple, list[str]] = {}
-
-    def leaders(self, seat: int) -> tuple[int, ...]:
-        """The points of ``seat``'s heads of state, in point order."""
-        known = self._leaders.get(seat)
-        if known is None:
-            board = self.board
-            known = self._leaders[seat] = tuple([p for p, occ in enumerate(board) if occ >= 0 and occ // 4 == seat])
-        return known
 
     def realm(self, seat: int) -> tuple[int, ...]:
         """The states ``seat`` rules (spec A6: its leader stands on the capital), in state order."""
@@ -79,3 +73,17 @@ def occupancy(st: S) -> Occupancy:
 def ruled(rulers: tuple[int, ...], seat: int) -> tuple[int, ...]:
     """The states ``seat`` rules (spec A6: its leader stands on the capital), by their ``rulers``."""
     return tuple([s for s, occ in enumerate(rulers) if occ >= 0 and occ // 4 == seat])
+
+
+def put(st: S, point: int, occ: int) -> None:
+    """Put ``occ`` (``seat * 4 + kind``, or -1: nobody) on ``point``, whoever stood there before:
+    the board, the readings of it (``heads``) and the points of each power's leaders (``lineup``)."""
+    lineup = list(st.lineup)
+    old = st.board[point]
+    if old >= 0:
+        lineup[old // 4] = tuple([p for p in lineup[old // 4] if p != point])
+    if occ >= 0:
+        lineup[occ // 4] = tuple(sorted((*lineup[occ // 4], point)))
+    st.lineup = tuple(lineup)
+    st.board[point] = occ
+    st.heads = None

@@ -18,7 +18,7 @@ from realpolitik.i18n import Sentence, Text, listed, t
 from . import economy, grammar, incidents, movement, words
 from .incidents import DrawCard
 from .names import collects, location_words, point_words, turn_begins
-from .occupancy import occupancy
+from .occupancy import put
 from .tables import DONE, OPEN
 
 if TYPE_CHECKING:
@@ -34,6 +34,7 @@ def setup(st: S) -> None:
     n = len(st.seats)
     st.board = [-1] * len(b.point_name)
     st.heads = None
+    st.lineup = ((),) * n
     st.agents = [-1] * n
     st.supply = [b.pieces[k] for _ in range(n) for k in range(4)]
     variant = st.options["start_variant"]
@@ -355,9 +356,8 @@ def eliminate(st: S, seat: int, why: Text) -> None:
     b = st.content.board
     st.alive[seat] = False
     st.out_order[seat] = sum(1 for o in st.out_order if o >= 0)
-    for p in occupancy(st).leaders(seat):
-        st.board[p] = -1
-        st.heads = None
+    for p in st.lineup[seat]:
+        put(st, p, -1)
     st.agents[seat] = -1
     nloc = len(b.locations)
     st.tankers[seat * nloc:(seat + 1) * nloc] = [0] * nloc

@@ -37,6 +37,7 @@ class NationenState(FramedState):
         step3=VALUE, tanker_done=VALUE, pipeline_done=VALUE, moved=VALUE, chained=VALUE, last_card=VALUE,
         limit_reached=VALUE,
         heads=CACHE,  # occupancy(self), None until asked for and after the board changes
+        lineup=CACHE,  # per seat, the points of its heads of state in point order (occupancy.put)
     )
 
     # ------------------------------------------------------------------ contract
