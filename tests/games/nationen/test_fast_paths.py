@@ -131,10 +131,12 @@ def plain_cheapest_rate(st, seat):
 
 def check(st):
     b = st.content.board
-    heads = occupancy(st)  # kept in the state: never the reading of another board
-    assert heads.board == st.board and heads.rulers == tuple(st.board[c] for c in b.capital)
+    assert occupancy(st).board == st.board  # kept in the state: never the reading of another board
     assert st.lineup == tuple(tuple(p for p, occ in enumerate(st.board) if occ >= 0 and occ // 4 == seat)
                               for seat in range(len(st.seats)))
+    assert st.rulers == tuple(st.board[c] for c in b.capital)
+    assert st.realms == tuple(tuple(plain_ruled(st, seat)) for seat in range(len(st.seats)))
+    assert st.vacant == tuple(st.board[c] < 0 for c in b.capital)
     for seat in range(len(st.seats)):
         if not st.alive[seat]:
             continue
@@ -144,10 +146,9 @@ def check(st):
         assert movement.placements(st, seat) == plain_placements(st, seat)
         coastal = [s for s, sd in enumerate(b.states) if sd.kind == "coastal"][::-1]
         assert movement.placements(st, seat, free=True, states=coastal) == plain_placements(st, seat, True, coastal)
-        assert heads.realm(seat) == tuple(plain_ruled(st, seat))
         held = tuple(st.tankers[seat * len(b.locations):(seat + 1) * len(b.locations)])
         for skip in (-1, *plain_ruled(st, seat)):  # the exact assignment, asked directly
-            assert economy.income(st, seat, skip) == economy._income(b, heads.rulers, seat, skip, held, st.pipes)
+            assert economy.income(st, seat, skip) == economy._income(b, st.rulers, seat, skip, held, st.pipes)
         assert movement.cheapest_rate(st, seat) == plain_cheapest_rate(st, seat)
         if st.agents[seat] >= 0:
             steps = b.components.agent_steps

@@ -9,10 +9,8 @@ and the agent's four-step destinations are computed here once.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from operator import itemgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
@@ -185,11 +183,6 @@ class Board:
     def kinds_by_rate(self) -> tuple[int, ...]:
         """The kinds of head of state, the cheapest to move first."""
         return tuple(sorted(range(len(LEADERS)), key=self.rate.__getitem__))
-
-    @cached_property
-    def capital_holders(self) -> Callable[[list[int]], tuple[int, ...]]:
-        """Reads a board's occupant of every state's capital, as a tuple by state."""
-        return itemgetter(*self.capital)  # a board has at least two states
 
     @cached_property
     def agent_turns(self) -> dict[str, tuple[tuple[str, ...], ...]]:

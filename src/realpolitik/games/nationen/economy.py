@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING
 from realpolitik.i18n import Sentence, t
 
 from .names import location_words
-from .occupancy import occupancy
 
 if TYPE_CHECKING:
     from .content import Board
@@ -55,7 +54,7 @@ def ruler(st: S, state: int) -> int:
 
 def ruled_states(st: S, seat: int) -> tuple[int, ...]:
     """The states ``seat`` rules."""
-    return occupancy(st).realm(seat)
+    return st.realms[seat]
 
 
 def income(st: S, seat: int, skip: int = -1) -> int:
@@ -66,11 +65,10 @@ def income(st: S, seat: int, skip: int = -1) -> int:
     """
     b = st.content.board
     nloc = len(b.locations)
-    here = occupancy(st)
-    rulers, port_location, derricks = here.rulers, b.port_location, b.derricks
+    rulers, port_location, derricks = st.rulers, b.port_location, b.derricks
     base = seat * nloc
     total = 0
-    for s in here.realm(seat):
+    for s in st.realms[seat]:
         loc = port_location[s]
         if loc < 0:
             if st.pipes & b.pipes_at[s] and derricks[s] and s != skip:
@@ -81,7 +79,7 @@ def income(st: S, seat: int, skip: int = -1) -> int:
                 total += b.income_rate[rulers[s] % 4] * min(derricks[s], held)
     else:
         return total
-    key = (here.rulers, seat, skip, tuple(st.tankers[base:base + nloc]), st.pipes)
+    key = (rulers, seat, skip, tuple(st.tankers[base:base + nloc]), st.pipes)
     known = b.memo.income.get(key)
     if known is None:
         known = b.memo.income.keep(key, _income(b, *key))
@@ -206,8 +204,7 @@ def tanker_actions(st: S, seat: int) -> list[str]:
     b = st.content.board
     nloc = len(b.locations)
     held = st.tankers[seat * nloc:(seat + 1) * nloc]
-    here = occupancy(st)
-    realm = here.realm(seat)
+    realm = st.realms[seat]
     known = b.memo.tankers.get(realm)
     if known is None:
         known = b.memo.tankers.keep(realm, _harbours(b, realm))
@@ -215,7 +212,7 @@ def tanker_actions(st: S, seat: int) -> list[str]:
     texts = b.texts
     out = list(buy) if st.money[seat] >= b.components.tanker_price and tanker_pool(st) > 0 else []
     out += compress(texts.sell, held)
-    owner = here.rulers[b.canal_state]
+    owner = st.rulers[b.canal_state]
     if owner < 0 or owner // 4 == seat or st.treaty[seat]:  # canal_open
         crossing = texts.through_canal
         for loc in compress(range(nloc), held):
@@ -312,7 +309,7 @@ def pipeline_choices(st: S, seat: int) -> list[str]:
     if pipeline_pool(st) <= 0:
         return []
     b = st.content.board
-    key = (occupancy(st).realm(seat), st.options["pipeline_chains"])
+    key = (st.realms[seat], st.options["pipeline_chains"])
     known = b.memo.pipelines.get(key)
     if known is None:
         mine, chains = key

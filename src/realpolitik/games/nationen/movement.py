@@ -161,7 +161,7 @@ def placements(st: S, seat: int, free: bool = False, states: list[int] | None = 
     """``place <kind> <state>``: a leader from supply onto a free capital (seed "Das Einsetzen"),
     per kind the free capitals in state order (or in the order of ``states``, the only ones allowed)."""
     b = st.content.board
-    vacant = occupancy(st).vacant()
+    vacant = st.vacant
     supply, rate = st.supply, b.rate
     money = st.money[seat]
     out: list[str] = []

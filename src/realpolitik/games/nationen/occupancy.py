@@ -1,16 +1,18 @@
-"""Where the heads of state stand, read off the board once per arrangement.
+"""Where the heads of state stand: kept in the state as the board changes, and what is known
+about each arrangement of the board.
 
-Most actions leave the heads of state where they are (an agent's steps, tankers,
-pipelines, cards), yet the rules keep asking who rules which state, where a power's
-leaders stand and how far they can walk. ``occupancy(st)`` keeps these answers for the
-board as it is — in the state (``heads``, set back to None wherever the board changes, so
-clones share it) and for the board asked about last (``memo.py``) — and starts afresh only
-when the board has changed. Each answer is worked out when first asked: one look at every
-capital, one pass over the states per power whose realm is wanted.
+The rules keep asking who rules which state, which states are free and where a power's
+leaders stand; reading that off the board each time costs a pass over its 64 points or its
+states (some hundred instructions a point). The state keeps the answers instead —
+``lineup`` (per seat, the points of its heads of state), ``rulers`` (per state, the head
+of state on its capital), ``realms`` (per seat, the states it rules) and ``vacant`` (per
+state, whether its capital is free) — and ``put``, the one place a point of the board
+changes, moves the point in them.
 
-Where each power's leaders stand is not read off the board (a pass over its 64 points costs
-some 20 000 instructions): the state keeps it (``lineup``), and ``put``, the one place a
-point of the board changes, moves the point in it.
+How far a blocked leader can walk is worked out once per arrangement of the board
+(``occupancy(st)``): kept in the state (``heads``, set back to None wherever the board
+changes, so clones share it) and for the board asked about last (``memo.py``), as most
+actions move no head of state.
 """
 
 from __future__ import annotations
@@ -22,41 +24,23 @@ if TYPE_CHECKING:
 
 
 class Occupancy:
-    """The heads of state on one arrangement of the board, and what is known about them."""
+    """One arrangement of the board, and what is known about it."""
 
-    __slots__ = ("board", "rulers", "_realms", "_vacant", "reached", "moves")
+    __slots__ = ("board", "reached", "moves")
     #: clones share it (testing/playout.py): it only adds answers about its own copy of the board
     shareable = True
 
-    def __init__(self, board: list[int], rulers: tuple[int, ...]) -> None:
+    def __init__(self, board: list[int]) -> None:
         #: the arrangement (a copy, never changed)
         self.board = board
-        #: per state, the head of state on its capital (``seat * 4 + kind``), or -1
-        self.rulers = rulers
-        self._realms: dict[int, tuple[int, ...]] = {}
-        self._vacant: tuple[bool, ...] | None = None
         #: ``movement.reach`` of the leaders whose walks something on this board blocks, by its arguments
         self.reached: dict[tuple, dict[int, int]] = {}
         #: ``movement.leader_moves`` of such a leader, by the same arguments
         self.moves: dict[tuple, list[str]] = {}
 
-    def realm(self, seat: int) -> tuple[int, ...]:
-        """The states ``seat`` rules (spec A6: its leader stands on the capital), in state order."""
-        known = self._realms.get(seat)
-        if known is None:
-            known = self._realms[seat] = ruled(self.rulers, seat)
-        return known
-
-    def vacant(self) -> tuple[bool, ...]:
-        """Per state, whether nobody rules it (its capital is free)."""
-        known = self._vacant
-        if known is None:
-            known = self._vacant = tuple([occ < 0 for occ in self.rulers])
-        return known
-
 
 def occupancy(st: S) -> Occupancy:
-    """Where the heads of state stand in ``st``: kept in the state (``heads``, which every change
+    """What is known about the board of ``st``: kept in the state (``heads``, which every change
     of the board sets back to None, so clones share it), else what is known about the board
     asked about last if ``st``'s is the same (most actions move no head of state), else afresh."""
     known = st.heads
@@ -64,26 +48,42 @@ def occupancy(st: S) -> Occupancy:
         b = st.content.board
         known = b.memo.occupancy
         if known is None or known.board != st.board:
-            board = st.board[:]
-            known = b.memo.occupancy = Occupancy(board, b.capital_holders(board))
+            known = b.memo.occupancy = Occupancy(st.board[:])
         st.heads = known
     return known
 
 
-def ruled(rulers: tuple[int, ...], seat: int) -> tuple[int, ...]:
-    """The states ``seat`` rules (spec A6: its leader stands on the capital), by their ``rulers``."""
-    return tuple([s for s, occ in enumerate(rulers) if occ >= 0 and occ // 4 == seat])
+def clear(st: S) -> None:
+    """An empty board, as at set-up."""
+    b = st.content.board
+    n, states = len(st.seats), len(b.states)
+    st.board = [-1] * len(b.point_name)
+    st.heads = None
+    st.lineup = st.realms = ((),) * n
+    st.rulers = (-1,) * states
+    st.vacant = (True,) * states
 
 
 def put(st: S, point: int, occ: int) -> None:
-    """Put ``occ`` (``seat * 4 + kind``, or -1: nobody) on ``point``, whoever stood there before:
-    the board, the readings of it (``heads``) and the points of each power's leaders (``lineup``)."""
-    lineup = list(st.lineup)
+    """Put ``occ`` (``seat * 4 + kind``, or -1: nobody) on ``point``, whoever stood there before,
+    and keep the state's readings of the board up to date (see the module docstring)."""
     old = st.board[point]
-    if old >= 0:
-        lineup[old // 4] = tuple([p for p in lineup[old // 4] if p != point])
-    if occ >= 0:
-        lineup[occ // 4] = tuple(sorted((*lineup[occ // 4], point)))
-    st.lineup = tuple(lineup)
     st.board[point] = occ
     st.heads = None
+    st.lineup = _moved(st.lineup, old, occ, point)
+    s = st.content.board.capital_of[point]
+    if s >= 0:  # a capital: its state changes hands (spec A6)
+        st.realms = _moved(st.realms, old, occ, s)
+        st.rulers = (*st.rulers[:s], occ, *st.rulers[s + 1:])
+        st.vacant = (*st.vacant[:s], occ < 0, *st.vacant[s + 1:])
+
+
+def _moved(per_seat: tuple[tuple[int, ...], ...], old: int, occ: int, x: int) -> tuple[tuple[int, ...], ...]:
+    """``per_seat`` (sorted tuples by seat) with ``x`` taken from the owner of ``old`` and given,
+    in order, to the owner of ``occ`` (either may be -1: nobody)."""
+    out = list(per_seat)
+    if old >= 0:
+        out[old // 4] = tuple([y for y in out[old // 4] if y != x])
+    if occ >= 0:
+        out[occ // 4] = tuple(sorted((*out[occ // 4], x)))
+    return tuple(out)

@@ -18,7 +18,7 @@ from realpolitik.i18n import Sentence, Text, listed, t
 from . import economy, grammar, incidents, movement, words
 from .incidents import DrawCard
 from .names import collects, location_words, point_words, turn_begins
-from .occupancy import put
+from .occupancy import clear, put
 from .tables import DONE, OPEN
 
 if TYPE_CHECKING:
@@ -32,9 +32,7 @@ def setup(st: S) -> None:
     b = st.content.board
     comp = b.components
     n = len(st.seats)
-    st.board = [-1] * len(b.point_name)
-    st.heads = None
-    st.lineup = ((),) * n
+    clear(st)
     st.agents = [-1] * n
     st.supply = [b.pieces[k] for _ in range(n) for k in range(4)]
     variant = st.options["start_variant"]
