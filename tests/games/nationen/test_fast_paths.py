@@ -142,7 +142,7 @@ def check(st):
             continue
         assert movement.leader_moves(st, seat) == plain_leader_moves(st, seat)
         assert economy.tanker_actions(st, seat) == plain_tanker_actions(st, seat)
-        assert economy.pipeline_choices(st, seat) == plain_pipeline_choices(st, seat)
+        assert list(economy.pipeline_choices(st, seat)) == plain_pipeline_choices(st, seat)
         assert movement.placements(st, seat) == plain_placements(st, seat)
         coastal = [s for s, sd in enumerate(b.states) if sd.kind == "coastal"][::-1]
         assert movement.placements(st, seat, free=True, states=coastal) == plain_placements(st, seat, True, coastal)

@@ -210,7 +210,8 @@ def tanker_actions(st: S, seat: int) -> list[str]:
         known = b.memo.tankers.keep(realm, _harbours(b, realm))
     buy, moves = known
     texts = b.texts
-    out = list(buy) if st.money[seat] >= b.components.tanker_price and tanker_pool(st) > 0 else []
+    comp = b.components
+    out = list(buy) if st.money[seat] >= comp.tanker_price and comp.tankers > sum(st.tankers) else []  # tanker_pool
     out += compress(texts.sell, held)
     owner = st.rulers[b.canal_state]
     if owner < 0 or owner // 4 == seat or st.treaty[seat]:  # canal_open
@@ -229,12 +230,9 @@ def _harbours(b: Board, realm: tuple[int, ...]) -> tuple[tuple[str, ...], tuple[
     ports or onto a high sea, and, per location, move one a stage on (not through the canal)."""
     texts = b.texts
     ports = [b.port_location[s] for s in realm if b.port_location[s] >= 0]
-    moves = []
-    for loc in range(len(b.locations)):
-        if b.location_state[loc] >= 0:
-            moves.append(tuple(texts.tanker[loc][sea] for sea in b.location_seas[loc]))
-        else:
-            moves.append(tuple(texts.tanker[loc][p] for p in ports if loc in b.location_seas[p]))
+    moves = [out if b.location_state[loc] >= 0 else tuple([texts.tanker[loc][p] for p in ports
+                                                          if loc in b.location_seas[p]])
+             for loc, out in enumerate(texts.out_of_port)]
     return tuple(texts.buy[loc] for loc in (*ports, *b.sea_locations)), tuple(moves)
 
 
@@ -304,27 +302,29 @@ def pipeline_pool(st: S) -> int:
     return st.content.board.components.pipelines - bin(st.pipes).count("1")
 
 
-def pipeline_choices(st: S, seat: int) -> list[str]:
+def pipeline_choices(st: S, seat: int) -> tuple[str, ...]:
     """Where ``seat`` may lay a pipeline (spec A9): a free candidate pair touching a state it rules."""
-    if pipeline_pool(st) <= 0:
-        return []
     b = st.content.board
-    key = (st.realms[seat], st.options["pipeline_chains"])
+    key = (st.realms[seat], st.pipes, st.options["pipeline_chains"])
     known = b.memo.pipelines.get(key)
     if known is None:
-        mine, chains = key
-        allowed = b.pipeline_pairs_chain if chains else b.pipeline_pairs
-        known = b.memo.pipelines.keep(key, tuple(
-            (i, b.texts.pipeline[i]) for i, pair in enumerate(b.pipeline_pairs_chain)
-            if pair in allowed and (pair[0] in mine or pair[1] in mine)))
-    pipes = st.pipes
-    return [text for i, text in known if not pipes >> i & 1]
+        known = b.memo.pipelines.keep(key, _pipelines(b, *key))
+    return known
 
 
-def pipeline_actions(st: S, seat: int) -> list[str]:
+def _pipelines(b: Board, mine: tuple[int, ...], pipes: int, chains: bool) -> tuple[str, ...]:
+    """``pipeline_choices`` of a power ruling the states ``mine`` where the ``pipes`` are laid (a bit each)."""
+    if b.components.pipelines - bin(pipes).count("1") <= 0:  # pipeline_pool
+        return ()
+    allowed = b.pipeline_pairs_chain if chains else b.pipeline_pairs
+    return tuple([b.texts.pipeline[i] for i, pair in enumerate(b.pipeline_pairs_chain)
+                  if not pipes >> i & 1 and pair in allowed and (pair[0] in mine or pair[1] in mine)])
+
+
+def pipeline_actions(st: S, seat: int) -> tuple[str, ...]:
     """Buying the turn's pipeline, if affordable."""
     if st.money[seat] < st.content.board.components.pipeline_price:
-        return []
+        return ()
     return pipeline_choices(st, seat)
 
 

@@ -449,7 +449,7 @@ class PipelineGift(NamedTuple):
 
     def legal(self, st: S) -> list[str]:
         seat = self.seat
-        return economy.pipeline_choices(st, seat) + [grammar.DECLINE]
+        return [*economy.pipeline_choices(st, seat), grammar.DECLINE]
 
     def act(self, st: S, action: str) -> None:
         seat = self.seat

@@ -28,18 +28,14 @@ if TYPE_CHECKING:
 KIND = {k: i for i, k in enumerate(LEADERS)}
 
 
-def blocking_agents(st: S, seat: int) -> tuple[int, ...]:
-    """Points a leader of ``seat`` may end on but not pass: the agents that block it (spec A2:
-    not its own, unless option own_agent_blocks)."""
+def blocking_agents(st: S, seat: int) -> int:
+    """A bit (``1 << point``) for each point a leader of ``seat`` may end on but not pass: the
+    agents that block it (spec A2: not its own, unless option own_agent_blocks)."""
     own = st.options["own_agent_blocks"]
-    return tuple([p for a, p in enumerate(st.agents) if p >= 0 and (a != seat or own)])
-
-
-def _bits(points: tuple[int, ...]) -> int:
-    """A bit (``1 << point``) for each of ``points``."""
     out = 0
-    for p in points:
-        out |= 1 << p
+    for a, p in enumerate(st.agents):
+        if p >= 0 and (a != seat or own):
+            out |= 1 << p
     return out
 
 
@@ -59,7 +55,7 @@ def reach(st: S, seat: int, start: int, budget: int, exact: bool = False, attack
     agents = blocking_agents(st, seat)
     if not exact:
         walk = b.walks(rule)[start]
-        n = walk.free_within(budget, st.board, _bits(agents))
+        n = walk.free_within(budget, st.board, agents)
         if n >= 0:
             return dict(zip(walk.points[:n], walk.steps))
     reached = occupancy(st).reached
@@ -70,16 +66,17 @@ def reach(st: S, seat: int, start: int, budget: int, exact: bool = False, attack
     return found
 
 
-def _walk(st: S, seat: int, start: int, budget: int, exact: bool, attack: bool,
-          agents: tuple[int, ...]) -> dict[int, int]:
+def _walk(st: S, seat: int, start: int, budget: int, exact: bool, attack: bool, agents: int) -> dict[int, int]:
     """``reach`` worked out: breadth first over walk nodes (a point and how the walk arrived)."""
     b = st.content.board
     table = b.steps[st.options["direction"]]
     board, capital_of = st.board, b.capital_of
     kind = board[start] % 4
-    stop = list(b.question)  # a "?" or a blocking agent: the leader may end there, not pass
-    for p in agents:
-        stop[p] = True
+    stop = list(b.question)  # a "?" or a blocking agent (a bit in ``agents``): the leader may end there, not pass
+    while agents:
+        low = agents & -agents
+        stop[low.bit_length() - 1] = True
+        agents ^= low
     found: dict[int, int] = {}
     layer = [start * MODES + START]
     seen = {layer[0]}
@@ -126,12 +123,10 @@ def leader_moves(st: S, seat: int, budget_money: int | None = None, starts: list
     money = st.money[seat] if budget_money is None else budget_money
     if not steps and money < b.rate[b.kinds_by_rate[0]]:
         return []  # not a step paid for
-    here = occupancy(st)
     points = starts if starts is not None else st.lineup[seat]
     rule = st.options["direction"]
     empty = None if exact else b.walks(rule)
     agents = blocking_agents(st, seat)
-    in_the_way = _bits(agents)
     out = []
     for p in points:
         occ = board[p]
@@ -143,14 +138,15 @@ def leader_moves(st: S, seat: int, budget_money: int | None = None, starts: list
             continue
         if empty:
             walk = empty[p]
-            n = walk.free_within(budget, board, in_the_way)
+            n = walk.free_within(budget, board, agents)
             if n >= 0:  # nothing in its way: the walk across the empty board
                 out += walk.texts(kind, n, names)
                 continue
+        known = occupancy(st).moves
         key = (seat, p, budget, exact, attack, agents, rule)
-        moves = here.moves.get(key)
+        moves = known.get(key)
         if moves is None:
-            moves = here.moves[key] = grammar.leader_moves(
+            moves = known[key] = grammar.leader_moves(
                 LEADERS[kind], names[p], [("attack" if board[q] >= 0 else "move", names[q])
                                           for q in reach(st, seat, p, budget, exact, attack)])
         out += moves
