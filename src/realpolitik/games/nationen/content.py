@@ -9,8 +9,8 @@ and the agent's four-step destinations are computed here once.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
@@ -133,7 +133,7 @@ _CARD_NEEDS = {
 }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Board:
     """The compiled board: flat tuples indexed by point, state or location."""
 
@@ -170,52 +170,44 @@ class Board:
     pipeline_pairs_chain: tuple[tuple[int, int], ...]  # with inland–inland pairs (variant)
     start_pipeline: int  # index in pipeline_pairs_chain of the pipe laid at set-up, or -1
     layout: tuple[tuple[str, ...], ...]  # how the terminal board arranges states and seas
+    # worked out from the fields above when the board is made (``__post_init__``): plain slots, as the
+    # rules read the board dozens of times an action, and a cached_property's value would live in an
+    # instance dictionary, which makes every field slower to read
+    #: every action text of this board, written once
+    texts: grammar.Texts = field(init=False, repr=False, compare=False)
+    #: the kinds of head of state, the cheapest to move first
+    kinds_by_rate: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    #: per direction rule and point, the agent's moves of a turn (exactly ``agent_steps`` steps) as
+    #: action texts in point order; made once for the whole board, as every turn asks for them
+    agent_turns: dict[str, tuple[tuple[str, ...], ...]] = field(init=False, repr=False, compare=False)
+    #: the derricks of each state
+    derricks: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    #: per state, a bit (``1 << i``) for each candidate pipeline of ``pipeline_pairs_chain`` that touches it
+    pipes_at: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    #: answers the rules work out again and again on this board (``memo.py``)
+    memo: Memos = field(init=False, repr=False, compare=False)
+    #: a head of state's walks across the empty board, per direction rule, each worked out when first asked for
+    walks: Walks = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        from .walks import Walks  # walks.py reads this module's walk modes
+
+        made = object.__setattr__  # the board is frozen
+        texts = grammar.Texts(self, LEADERS)
+        made(self, "texts", texts)
+        made(self, "kinds_by_rate", tuple(sorted(range(len(LEADERS)), key=self.rate.__getitem__)))
+        n = self.components.agent_steps
+        made(self, "agent_turns", {rule: tuple(tuple(texts.agent[q] for q in sorted(set(table[p * n + n - 1]) - {p}))
+                                               for p in range(len(self.point_name)))
+                                   for rule, table in self.agent_moves.items()})
+        made(self, "derricks", tuple(s.derricks for s in self.states))
+        made(self, "pipes_at", tuple(sum(1 << i for i, pair in enumerate(self.pipeline_pairs_chain) if s in pair)
+                                     for s in range(len(self.states))))
+        made(self, "memo", Memos())
+        made(self, "walks", Walks(self))
 
     def state_name(self, s: int) -> str:
         return self.states[s].name
-
-    @cached_property
-    def texts(self) -> grammar.Texts:
-        """Every action text of this board, written once."""
-        return grammar.Texts(self, LEADERS)
-
-    @cached_property
-    def kinds_by_rate(self) -> tuple[int, ...]:
-        """The kinds of head of state, the cheapest to move first."""
-        return tuple(sorted(range(len(LEADERS)), key=self.rate.__getitem__))
-
-    @cached_property
-    def agent_turns(self) -> dict[str, tuple[tuple[str, ...], ...]]:
-        """Per direction rule and point, the agent's moves of a turn (exactly ``agent_steps`` steps) as
-        action texts in point order; made once for the whole board, as every turn asks for them."""
-        n = self.components.agent_steps
-        agent = self.texts.agent
-        return {rule: tuple(tuple(agent[q] for q in sorted(set(table[p * n + n - 1]) - {p}))
-                            for p in range(len(self.point_name)))
-                for rule, table in self.agent_moves.items()}
-
-    @cached_property
-    def derricks(self) -> tuple[int, ...]:
-        """The derricks of each state."""
-        return tuple(s.derricks for s in self.states)
-
-    @cached_property
-    def pipes_at(self) -> tuple[int, ...]:
-        """Per state, a bit (``1 << i``) for each candidate pipeline of ``pipeline_pairs_chain`` that touches it."""
-        return tuple(sum(1 << i for i, pair in enumerate(self.pipeline_pairs_chain) if s in pair)
-                     for s in range(len(self.states)))
-
-    @cached_property
-    def memo(self) -> Memos:
-        """Answers the rules work out again and again on this board (``memo.py``)."""
-        return Memos()
-
-    @cached_property
-    def walks(self) -> Walks:
-        """A head of state's walks across the empty board, per direction rule, worked out once."""
-        from .walks import Walks  # walks.py reads this module's walk modes
-
-        return Walks(self)
 
 
 @dataclass(frozen=True)
