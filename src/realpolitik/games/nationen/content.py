@@ -184,6 +184,8 @@ class Board:
     derricks: tuple[int, ...] = field(init=False, repr=False, compare=False)
     #: per state, a bit (``1 << i``) for each candidate pipeline of ``pipeline_pairs_chain`` that touches it
     pipes_at: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    #: a bit (``1 << i``) for each candidate pipeline of ``pipeline_pairs_chain`` in ``pipeline_pairs``
+    plain_pipes: int = field(init=False, repr=False, compare=False)
     #: answers the rules work out again and again on this board (``memo.py``)
     memo: Memos = field(init=False, repr=False, compare=False)
     #: a head of state's walks across the empty board, per direction rule, each worked out when first asked for
@@ -203,6 +205,8 @@ class Board:
         made(self, "derricks", tuple(s.derricks for s in self.states))
         made(self, "pipes_at", tuple(sum(1 << i for i, pair in enumerate(self.pipeline_pairs_chain) if s in pair)
                                      for s in range(len(self.states))))
+        made(self, "plain_pipes", sum(1 << i for i, pair in enumerate(self.pipeline_pairs_chain)
+                                      if pair in self.pipeline_pairs))
         made(self, "memo", Memos())
         made(self, "walks", Walks(self))
 

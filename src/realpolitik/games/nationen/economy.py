@@ -305,20 +305,19 @@ def pipeline_pool(st: S) -> int:
 def pipeline_choices(st: S, seat: int) -> tuple[str, ...]:
     """Where ``seat`` may lay a pipeline (spec A9): a free candidate pair touching a state it rules."""
     b = st.content.board
-    key = (st.realms[seat], st.pipes, st.options["pipeline_chains"])
-    known = b.memo.pipelines.get(key)
-    if known is None:
-        known = b.memo.pipelines.keep(key, _pipelines(b, *key))
-    return known
-
-
-def _pipelines(b: Board, mine: tuple[int, ...], pipes: int, chains: bool) -> tuple[str, ...]:
-    """``pipeline_choices`` of a power ruling the states ``mine`` where the ``pipes`` are laid (a bit each)."""
-    if b.components.pipelines - bin(pipes).count("1") <= 0:  # pipeline_pool
+    pipes = st.pipes
+    if b.components.pipelines <= pipes.bit_count():  # pipeline_pool
         return ()
-    allowed = b.pipeline_pairs_chain if chains else b.pipeline_pairs
-    return tuple([b.texts.pipeline[i] for i, pair in enumerate(b.pipeline_pairs_chain)
-                  if not pipes >> i & 1 and pair in allowed and (pair[0] in mine or pair[1] in mine)])
+    touching = 0
+    for s in st.realms[seat]:
+        touching |= b.pipes_at[s]
+    if not st.options["pipeline_chains"]:
+        touching &= b.plain_pipes
+    free = touching & ~pipes
+    known = b.memo.pipelines.get(free)
+    if known is None:
+        known = b.memo.pipelines.keep(free, tuple([text for i, text in enumerate(b.texts.pipeline) if free >> i & 1]))
+    return known
 
 
 def pipeline_actions(st: S, seat: int) -> tuple[str, ...]:

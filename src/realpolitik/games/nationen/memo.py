@@ -36,5 +36,5 @@ class Memos:
         self.occupancy: Any = None
         self.income = Memo()  # economy.income
         self.tankers = Memo()  # economy.tanker_actions: a realm's ports, by the realm
-        self.pipelines = Memo()  # economy.pipeline_choices: by the realm and the pipelines laid
+        self.pipelines = Memo()  # economy.pipeline_choices: the texts by the free candidates' bits
         self.agents = Memo()  # movement.agent_moves
