@@ -219,7 +219,7 @@ class Content:
     """Board and deck; shared by every state, never mutated."""
 
     board: Board
-    cards: dict[str, Card]
+    cards: dict[str, Card]  # as plain records (``_record``)
     deck: tuple[str, ...]  # one key per physical card
     cards_stand_in: bool
 
@@ -341,14 +341,14 @@ def _compile_board(path: Path) -> Board:
 
 def _record(entry: Entry) -> Any:
     """A validated entry's fields as a plain frozen record (slots, the same names): the rules read
-    the components and the states at every turn, and a pydantic model's fields take some 400
-    instructions to read against 20."""
+    the components and the states at every turn and a card at every draw, and a pydantic model's
+    fields take some 400 instructions to read against 20."""
     return _RECORDS[type(entry)](**dict(entry))
 
 
 #: per entry class, its plain record class
 _RECORDS = {cls: make_dataclass(cls.__name__, list(cls.model_fields), frozen=True, slots=True)
-            for cls in (StateDef, Components)}
+            for cls in (StateDef, Components, Card)}
 
 
 def _walk_table(cw: list[int], ccw: list[int], arrow: list[int], rule: str) -> tuple[tuple[int, ...], ...]:
@@ -436,7 +436,7 @@ def load(board_file: str = "", cards_file: str = "") -> Content:
                         f"an agent moves at most {board.components.agent_steps} steps")
     return Content(
         board=board,
-        cards=cards,
+        cards={key: _record(card) for key, card in cards.items()},
         deck=tuple(c.key for c in cards.values() for _ in range(c.count)),
         cards_stand_in=bool(raw.get("stand_in", False)) or any(c.stand_in for c in cards.values()),
     )

@@ -83,7 +83,9 @@ def _moved(per_seat: tuple[tuple[int, ...], ...], old: int, occ: int, x: int) ->
     in order, to the owner of ``occ`` (either may be -1: nobody)."""
     out = list(per_seat)
     if old >= 0:
-        out[old // 4] = tuple([y for y in out[old // 4] if y != x])
+        had = out[old // 4]
+        i = had.index(x)
+        out[old // 4] = had[:i] + had[i + 1:]
     if occ >= 0:
         out[occ // 4] = tuple(sorted((*out[occ // 4], x)))
     return tuple(out)
