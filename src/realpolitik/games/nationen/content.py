@@ -184,6 +184,8 @@ class Board:
     derricks: tuple[int, ...] = field(init=False, repr=False, compare=False)
     #: per state, a bit (``1 << i``) for each candidate pipeline of ``pipeline_pairs_chain`` that touches it
     pipes_at: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    #: per state, a bit (``1 << location``) for its port, or 0 inland
+    port_bit: tuple[int, ...] = field(init=False, repr=False, compare=False)
     #: a bit (``1 << i``) for each candidate pipeline of ``pipeline_pairs_chain`` in ``pipeline_pairs``
     plain_pipes: int = field(init=False, repr=False, compare=False)
     #: answers the rules work out again and again on this board (``memo.py``)
@@ -205,6 +207,7 @@ class Board:
         made(self, "derricks", tuple(s.derricks for s in self.states))
         made(self, "pipes_at", tuple(sum(1 << i for i, pair in enumerate(self.pipeline_pairs_chain) if s in pair)
                                      for s in range(len(self.states))))
+        made(self, "port_bit", tuple(1 << loc if loc >= 0 else 0 for loc in self.port_location))
         made(self, "plain_pipes", sum(1 << i for i, pair in enumerate(self.pipeline_pairs_chain)
                                       if pair in self.pipeline_pairs))
         made(self, "memo", Memos())

@@ -204,10 +204,12 @@ def tanker_actions(st: S, seat: int) -> list[str]:
     b = st.content.board
     nloc = len(b.locations)
     held = st.tankers[seat * nloc:(seat + 1) * nloc]
-    realm = st.realms[seat]
-    known = b.memo.tankers.get(realm)
+    ports = 0
+    for s in st.realms[seat]:
+        ports |= b.port_bit[s]
+    known = b.memo.tankers.get(ports)
     if known is None:
-        known = b.memo.tankers.keep(realm, _harbours(b, realm))
+        known = b.memo.tankers.keep(ports, _harbours(b, ports))
     buy, moves = known
     texts = b.texts
     comp = b.components
@@ -225,11 +227,12 @@ def tanker_actions(st: S, seat: int) -> list[str]:
     return out
 
 
-def _harbours(b: Board, realm: tuple[int, ...]) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
-    """What a power ruling the states of ``realm`` may do with tankers: buy one into each of its
-    ports or onto a high sea, and, per location, move one a stage on (not through the canal)."""
+def _harbours(b: Board, bits: int) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
+    """What a power ruling the ports with a bit (``1 << location``) in ``bits`` may do with tankers:
+    buy one into each of its ports or onto a high sea, and, per location, move one a stage on (not
+    through the canal)."""
     texts = b.texts
-    ports = [b.port_location[s] for s in realm if b.port_location[s] >= 0]
+    ports = [loc for loc in range(len(b.locations)) if bits >> loc & 1]
     moves = [out if b.location_state[loc] >= 0 else tuple([texts.tanker[loc][p] for p in ports
                                                           if loc in b.location_seas[p]])
              for loc, out in enumerate(texts.out_of_port)]
