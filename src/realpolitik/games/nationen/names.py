@@ -29,15 +29,13 @@ _POINTS: dict[int, tuple] = {}
 
 def point_words(st: S, point: str) -> Text:
     """A point of the board: a state's capital, or its numbered point (with "?" where a card lies);
-    made once per board and point, as the log names points again and again."""
+    made for every point of a board at once, when the log first names one of them, as it names
+    points again and again."""
     b = st.content.board
     known = _POINTS.get(id(b))
     if known is None or known[0] is not b:
-        known = _POINTS[id(b)] = (b, {})
-    words = known[1].get(point)
-    if words is None:
-        words = known[1][point] = _point_words(b, point)
-    return words
+        known = _POINTS[id(b)] = (b, {name: _point_words(b, name) for name in b.point_name})
+    return known[1][point]
 
 
 def _point_words(b, point: str) -> Text:
