@@ -153,6 +153,8 @@ def check(st):
         if st.agents[seat] >= 0:
             steps = b.components.agent_steps
             assert movement.agent_moves(st, seat, steps) == plain_agent_moves(st, seat, steps)
+            turn = b.agent_turns[st.options["direction"]][st.agents[seat]]  # what AgentSteps offers
+            assert list(turn) == plain_agent_moves(st, seat, steps)
         for p, occ in enumerate(st.board):
             if occ >= 0 and occ // 4 == seat:
                 for budget in (1, 3, 40):

@@ -236,10 +236,9 @@ def steps_to(st: S, seat: int, src: int, dst: int, budget: int, exact: bool = Fa
 
 
 def agent_moves(st: S, seat: int, steps: int, up_to: bool = False) -> list[str]:
-    """``agent <point>``: where the agent can end after ``steps`` steps (or 1..steps with ``up_to``)."""
+    """``agent <point>``: where the agent can end after ``steps`` steps (or 1..steps with ``up_to``); the
+    turn's steps are a table of the board (``Board.agent_turns``), which ``rules.AgentSteps`` reads."""
     b = st.content.board
-    if steps == b.components.agent_steps and not up_to:  # the turn's steps
-        return list(b.agent_turns[st.options["direction"]][st.agents[seat]])
     key = (st.agents[seat], steps, up_to, st.options["direction"])
     known = b.memo.agents.get(key)
     if known is None:

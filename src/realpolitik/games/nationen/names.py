@@ -63,7 +63,13 @@ def location_words(st: S, where: str, case: str = "at") -> Text:
     """A tanker's place — a state's port or a high sea — with its preposition (``case``: at, into, from)."""
     if where in _SEAS[case]:
         return _SEAS[case][where]
-    return t(_PORTS[case].key, state=state_name(st, where))
+    return _port_words(state_name(st, where), case)
+
+
+@lru_cache(maxsize=1024)
+def _port_words(state: str, case: str) -> Text:
+    """The port of ``state`` with its preposition (made once per state and case, and shared)."""
+    return t(_PORTS[case].key, state=state)
 
 
 # the lines of every turn, made once per seat, round or sum and shared (messages are immutable)

@@ -210,7 +210,8 @@ class AgentSteps(NamedTuple):
 
     def legal(self, st: S) -> list[str]:
         seat = self.seat
-        return movement.agent_moves(st, seat, st.content.board.components.agent_steps) + extras(st, seat)
+        turns = st.content.board.agent_turns[st.options["direction"]]  # movement.agent_moves of the turn's steps
+        return [*turns[st.agents[seat]], *extras(st, seat)]
 
     def act(self, st: S, action: str) -> None:
         seat = self.seat
