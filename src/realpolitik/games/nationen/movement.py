@@ -54,10 +54,17 @@ def reach(st: S, seat: int, start: int, budget: int, exact: bool = False, attack
     rule = st.options["direction"]
     agents = blocking_agents(st, seat)
     if not exact:
-        walk = b.walks(rule)[start]
+        walk = b.walks[rule][start]
         n = walk.free_within(budget, st.board, agents)
         if n >= 0:
             return dict(zip(walk.points[:n], walk.steps))
+    return _blocked(st, seat, start, budget, exact, attack, agents, rule)
+
+
+def _blocked(st: S, seat: int, start: int, budget: int, exact: bool, attack: bool, agents: int,
+             rule: str) -> dict[int, int]:
+    """``reach`` where something stands in the way of the walk across the empty board (or of an
+    exact walk), kept for the arrangement: ``agents`` are the blocking agents' bits."""
     reached = occupancy(st).reached
     key = (seat, start, budget, exact, attack, agents, rule)
     found = reached.get(key)
@@ -125,7 +132,7 @@ def leader_moves(st: S, seat: int, budget_money: int | None = None, starts: list
         return []  # not a step paid for
     points = starts if starts is not None else st.lineup[seat]
     rule = st.options["direction"]
-    empty = None if exact else b.walks(rule)
+    empty = None if exact else b.walks[rule]
     agents = blocking_agents(st, seat)
     out = []
     for p in points:
@@ -148,7 +155,7 @@ def leader_moves(st: S, seat: int, budget_money: int | None = None, starts: list
         if moves is None:
             moves = known[key] = grammar.leader_moves(
                 LEADERS[kind], names[p], [("attack" if board[q] >= 0 else "move", names[q])
-                                          for q in reach(st, seat, p, budget, exact, attack)])
+                                          for q in _blocked(st, seat, p, budget, exact, attack, agents, rule)])
         out += moves
     return out
 
