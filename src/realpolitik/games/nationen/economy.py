@@ -323,13 +323,6 @@ def pipeline_choices(st: S, seat: int) -> tuple[str, ...]:
     return known
 
 
-def pipeline_actions(st: S, seat: int) -> tuple[str, ...]:
-    """Buying the turn's pipeline, if affordable."""
-    if st.money[seat] < st.content.board.components.pipeline_price:
-        return ()
-    return pipeline_choices(st, seat)
-
-
 def pipe_index(st: S, a: str, b_key: str) -> int:
     """The bit of the pipeline between two states (given by key)."""
     b = st.content.board

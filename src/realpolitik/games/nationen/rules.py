@@ -188,8 +188,8 @@ class FirstTanker(NamedTuple):
 def extras(st: S, seat: int) -> list[str]:
     """The optional actions of the turn: one tanker action, one pipeline (spec A15: any time after income)."""
     out = [] if st.tanker_done else economy.tanker_actions(st, seat)
-    if not st.pipeline_done:
-        out += economy.pipeline_actions(st, seat)
+    if not st.pipeline_done and st.money[seat] >= st.content.board.components.pipeline_price:  # if affordable
+        out += economy.pipeline_choices(st, seat)
     return out
 
 
