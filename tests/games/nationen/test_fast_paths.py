@@ -181,3 +181,23 @@ def test_fast_paths_agree_with_the_plain_computation(options):
                 st.apply(legal[rng.below(len(legal))])
                 steps += 1
     assert steps > 300
+
+
+def test_board_records_hold_the_validated_entries():
+    """The board's components, states and cards are plain records (content._record): the same
+    fields with the same values as the entries validated from the files."""
+    from dataclasses import fields
+
+    from realpolitik.engine.content import entries, read_toml, validate
+    from realpolitik.games.nationen.content import DATA, BoardFile, Card, StateDef, load
+
+    content = load()
+    raw = read_toml(DATA / "board.toml")
+    top = validate(BoardFile, raw, "board.toml", "(top level)")
+    pairs = [(content.board.components, top.components)]
+    pairs += zip(content.board.states, entries(raw, "states", StateDef, "board.toml"), strict=True)
+    cards = entries(read_toml(DATA / "cards.toml"), "cards", Card, "cards.toml")
+    pairs += [(content.cards[card.key], card) for card in cards]
+    assert len(content.cards) == len(cards)
+    for record, entry in pairs:
+        assert {f.name: getattr(record, f.name) for f in fields(record)} == dict(entry)
