@@ -5,6 +5,7 @@ from __future__ import annotations
 from realpolitik.engine import Log
 from realpolitik.games import get
 from realpolitik.games.nationen.content import LEADERS
+from realpolitik.games.nationen.occupancy import put
 from realpolitik.games.nationen.rules import EndTurn, HeadOfState, Turn
 from realpolitik.games.nationen.tables import OPEN
 
@@ -24,14 +25,12 @@ def build(players: int = 2, *, leaders=(), agents=None, money=None, tankers=(), 
     st = GAME.new_state(players, options, seed=0)
     b = st.content.board
     n = players
-    st.board = [-1] * len(b.point_name)
     st.supply = [b.pieces[k] for _ in range(n) for k in range(4)] if supply is None else list(supply)
     for seat, kind, point in leaders:
         k = LEADERS.index(kind)
-        st.board[b.point_id[point]] = seat * 4 + k
+        put(st, b.point_id[point], seat * 4 + k)  # the board, its readings and the seat's leaders
         if supply is None:
             st.supply[seat * 4 + k] -= 1
-    st.heads = None  # the board changed: occupancy() reads it afresh
     st.agents = [b.point_id[p] for p in (agents or ["sahir-2"] * n)]
     st.money = list(money) if money is not None else [20] * n
     st.tankers = [0] * (n * len(b.locations))

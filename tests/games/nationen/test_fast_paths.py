@@ -1,7 +1,7 @@
 """The walks across the empty board (walks.py), the per-board memos (memo.py), the board
-readings (occupancy.py) and the income added up without the exact assignment give what the
-straightforward computation gives, in the same order, at every step of seeded random games
-under the options that change movement and money."""
+readings and each power's leaders kept in the state (occupancy.py) and the income added up
+without the exact assignment give what the straightforward computation gives, in the same
+order, at every step of seeded random games under the options that change movement and money."""
 
 from __future__ import annotations
 
@@ -131,25 +131,30 @@ def plain_cheapest_rate(st, seat):
 
 def check(st):
     b = st.content.board
-    heads = occupancy(st)  # kept in the state: never the reading of another board
-    assert heads.board == st.board and heads.rulers == tuple(st.board[c] for c in b.capital)
+    assert occupancy(st).board == st.board  # kept in the state: never the reading of another board
+    assert st.lineup == tuple(tuple(p for p, occ in enumerate(st.board) if occ >= 0 and occ // 4 == seat)
+                              for seat in range(len(st.seats)))
+    assert st.rulers == tuple(st.board[c] for c in b.capital)
+    assert st.realms == tuple(tuple(plain_ruled(st, seat)) for seat in range(len(st.seats)))
+    assert st.vacant == tuple(st.board[c] < 0 for c in b.capital)
     for seat in range(len(st.seats)):
         if not st.alive[seat]:
             continue
         assert movement.leader_moves(st, seat) == plain_leader_moves(st, seat)
         assert economy.tanker_actions(st, seat) == plain_tanker_actions(st, seat)
-        assert economy.pipeline_choices(st, seat) == plain_pipeline_choices(st, seat)
+        assert list(economy.pipeline_choices(st, seat)) == plain_pipeline_choices(st, seat)
         assert movement.placements(st, seat) == plain_placements(st, seat)
         coastal = [s for s, sd in enumerate(b.states) if sd.kind == "coastal"][::-1]
         assert movement.placements(st, seat, free=True, states=coastal) == plain_placements(st, seat, True, coastal)
-        assert heads.realm(seat) == tuple(plain_ruled(st, seat))
         held = tuple(st.tankers[seat * len(b.locations):(seat + 1) * len(b.locations)])
         for skip in (-1, *plain_ruled(st, seat)):  # the exact assignment, asked directly
-            assert economy.income(st, seat, skip) == economy._income(b, heads.rulers, seat, skip, held, st.pipes)
+            assert economy.income(st, seat, skip) == economy._income(b, st.rulers, seat, skip, held, st.pipes)
         assert movement.cheapest_rate(st, seat) == plain_cheapest_rate(st, seat)
         if st.agents[seat] >= 0:
             steps = b.components.agent_steps
             assert movement.agent_moves(st, seat, steps) == plain_agent_moves(st, seat, steps)
+            turn = b.agent_turns[st.options["direction"]][st.agents[seat]]  # what AgentSteps offers
+            assert list(turn) == plain_agent_moves(st, seat, steps)
         for p, occ in enumerate(st.board):
             if occ >= 0 and occ // 4 == seat:
                 for budget in (1, 3, 40):
@@ -176,3 +181,23 @@ def test_fast_paths_agree_with_the_plain_computation(options):
                 st.apply(legal[rng.below(len(legal))])
                 steps += 1
     assert steps > 300
+
+
+def test_board_records_hold_the_validated_entries():
+    """The board's components, states and cards are plain records (content._record): the same
+    fields with the same values as the entries validated from the files."""
+    from dataclasses import fields
+
+    from realpolitik.engine.content import entries, read_toml, validate
+    from realpolitik.games.nationen.content import DATA, BoardFile, Card, StateDef, load
+
+    content = load()
+    raw = read_toml(DATA / "board.toml")
+    top = validate(BoardFile, raw, "board.toml", "(top level)")
+    pairs = [(content.board.components, top.components)]
+    pairs += zip(content.board.states, entries(raw, "states", StateDef, "board.toml"), strict=True)
+    cards = entries(read_toml(DATA / "cards.toml"), "cards", Card, "cards.toml")
+    pairs += [(content.cards[card.key], card) for card in cards]
+    assert len(content.cards) == len(cards)
+    for record, entry in pairs:
+        assert {f.name: getattr(record, f.name) for f in fields(record)} == dict(entry)

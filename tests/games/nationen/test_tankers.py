@@ -4,6 +4,7 @@ import pytest
 
 from realpolitik.engine import IllegalAction
 from realpolitik.games.nationen import economy
+from realpolitik.games.nationen.occupancy import put
 from tests.games.nationen.scenario import build, held, logged
 
 
@@ -125,8 +126,7 @@ def test_pipeline_chain_variant_carries_oil_through_a_ruled_inland_state():
     assert economy.income(build(**kw), 0) == 2 * (2 + 4)
     st = build(**kw, options={"pipeline_chains": True})
     st.pipes |= 1 << economy.pipe_index(st, "abu", "sahir")
-    st.board[st.content.board.capital[7]] = 0 * 4 + 2  # p1's dictator rules Wadi Sahir
-    st.heads = None
+    put(st, st.content.board.capital[7], 0 * 4 + 2)  # p1's dictator rules Wadi Sahir
     assert economy.income(st, 0) == 2 * (2 + 4) + 4
 
 

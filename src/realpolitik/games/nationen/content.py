@@ -9,12 +9,10 @@ and the agent's four-step destinations are computed here once.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-from functools import cached_property, lru_cache
-from operator import itemgetter
+from dataclasses import dataclass, field, make_dataclass
+from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field
 
@@ -135,16 +133,16 @@ _CARD_NEEDS = {
 }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Board:
     """The compiled board: flat tuples indexed by point, state or location."""
 
     source: str
     stand_in: bool
-    states: tuple[StateDef, ...]
+    states: tuple[StateDef, ...]  # as plain records (``_record``)
     keys: tuple[str, ...]
     state_index: dict[str, int]
-    components: Components
+    components: Components  # as a plain record (``_record``)
     rate: tuple[int, ...]  # per leader kind
     pieces: tuple[int, ...]  # per leader kind
     income_rate: tuple[int, ...]  # per leader kind
@@ -172,57 +170,51 @@ class Board:
     pipeline_pairs_chain: tuple[tuple[int, int], ...]  # with inland–inland pairs (variant)
     start_pipeline: int  # index in pipeline_pairs_chain of the pipe laid at set-up, or -1
     layout: tuple[tuple[str, ...], ...]  # how the terminal board arranges states and seas
+    # worked out from the fields above when the board is made (``__post_init__``): plain slots, as the
+    # rules read the board dozens of times an action, and a cached_property's value would live in an
+    # instance dictionary, which makes every field slower to read
+    #: every action text of this board, written once
+    texts: grammar.Texts = field(init=False, repr=False, compare=False)
+    #: the kinds of head of state, the cheapest to move first
+    kinds_by_rate: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    #: per direction rule and point, the agent's moves of a turn (exactly ``agent_steps`` steps) as
+    #: action texts in point order; made once for the whole board, as every turn asks for them
+    agent_turns: dict[str, tuple[tuple[str, ...], ...]] = field(init=False, repr=False, compare=False)
+    #: the derricks of each state
+    derricks: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    #: per state, a bit (``1 << i``) for each candidate pipeline of ``pipeline_pairs_chain`` that touches it
+    pipes_at: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    #: per state, a bit (``1 << location``) for its port, or 0 inland
+    port_bit: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    #: a bit (``1 << i``) for each candidate pipeline of ``pipeline_pairs_chain`` in ``pipeline_pairs``
+    plain_pipes: int = field(init=False, repr=False, compare=False)
+    #: answers the rules work out again and again on this board (``memo.py``)
+    memo: Memos = field(init=False, repr=False, compare=False)
+    #: a head of state's walks across the empty board, per direction rule, each worked out when first asked for
+    walks: Walks = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        from .walks import Walks  # walks.py reads this module's walk modes
+
+        made = object.__setattr__  # the board is frozen
+        texts = grammar.Texts(self, LEADERS)
+        made(self, "texts", texts)
+        made(self, "kinds_by_rate", tuple(sorted(range(len(LEADERS)), key=self.rate.__getitem__)))
+        n = self.components.agent_steps
+        made(self, "agent_turns", {rule: tuple(tuple(texts.agent[q] for q in sorted(set(table[p * n + n - 1]) - {p}))
+                                               for p in range(len(self.point_name)))
+                                   for rule, table in self.agent_moves.items()})
+        made(self, "derricks", tuple(s.derricks for s in self.states))
+        made(self, "pipes_at", tuple(sum(1 << i for i, pair in enumerate(self.pipeline_pairs_chain) if s in pair)
+                                     for s in range(len(self.states))))
+        made(self, "port_bit", tuple(1 << loc if loc >= 0 else 0 for loc in self.port_location))
+        made(self, "plain_pipes", sum(1 << i for i, pair in enumerate(self.pipeline_pairs_chain)
+                                      if pair in self.pipeline_pairs))
+        made(self, "memo", Memos())
+        made(self, "walks", Walks(self))
 
     def state_name(self, s: int) -> str:
         return self.states[s].name
-
-    @cached_property
-    def texts(self) -> grammar.Texts:
-        """Every action text of this board, written once."""
-        return grammar.Texts(self, LEADERS)
-
-    @cached_property
-    def kinds_by_rate(self) -> tuple[int, ...]:
-        """The kinds of head of state, the cheapest to move first."""
-        return tuple(sorted(range(len(LEADERS)), key=self.rate.__getitem__))
-
-    @cached_property
-    def capital_holders(self) -> Callable[[list[int]], tuple[int, ...]]:
-        """Reads a board's occupant of every state's capital, as a tuple by state."""
-        return itemgetter(*self.capital)  # a board has at least two states
-
-    @cached_property
-    def agent_turns(self) -> dict[str, tuple[tuple[str, ...], ...]]:
-        """Per direction rule and point, the agent's moves of a turn (exactly ``agent_steps`` steps) as
-        action texts in point order; made once for the whole board, as every turn asks for them."""
-        n = self.components.agent_steps
-        agent = self.texts.agent
-        return {rule: tuple(tuple(agent[q] for q in sorted(set(table[p * n + n - 1]) - {p}))
-                            for p in range(len(self.point_name)))
-                for rule, table in self.agent_moves.items()}
-
-    @cached_property
-    def derricks(self) -> tuple[int, ...]:
-        """The derricks of each state."""
-        return tuple(s.derricks for s in self.states)
-
-    @cached_property
-    def pipes_at(self) -> tuple[int, ...]:
-        """Per state, a bit (``1 << i``) for each candidate pipeline of ``pipeline_pairs_chain`` that touches it."""
-        return tuple(sum(1 << i for i, pair in enumerate(self.pipeline_pairs_chain) if s in pair)
-                     for s in range(len(self.states)))
-
-    @cached_property
-    def memo(self) -> Memos:
-        """Answers the rules work out again and again on this board (``memo.py``)."""
-        return Memos()
-
-    @cached_property
-    def walks(self) -> Walks:
-        """A head of state's walks across the empty board, per direction rule, worked out once."""
-        from .walks import Walks  # walks.py reads this module's walk modes
-
-        return Walks(self)
 
 
 @dataclass(frozen=True)
@@ -230,7 +222,7 @@ class Content:
     """Board and deck; shared by every state, never mutated."""
 
     board: Board
-    cards: dict[str, Card]
+    cards: dict[str, Card]  # as plain records (``_record``)
     deck: tuple[str, ...]  # one key per physical card
     cards_stand_in: bool
 
@@ -331,8 +323,8 @@ def _compile_board(path: Path) -> Board:
             if cell and cell not in index and cell not in SEAS:
                 raise _fail(source, "layout", "layout", f"{cell!r} is neither a state nor a sea")
     return Board(
-        source=source, stand_in=top.stand_in, states=tuple(states), keys=keys, state_index=index,
-        components=comp,
+        source=source, stand_in=top.stand_in, states=tuple(map(_record, states)), keys=keys, state_index=index,
+        components=_record(comp),
         rate=tuple(top.leaders[k].rate for k in LEADERS),
         pieces=tuple(top.leaders[k].count for k in LEADERS),
         income_rate=tuple(top.leaders[k].income for k in LEADERS),
@@ -348,6 +340,18 @@ def _compile_board(path: Path) -> Board:
         pipeline_pairs=plain_pairs, pipeline_pairs_chain=chain_pairs, start_pipeline=start,
         layout=top.layout,
     )
+
+
+def _record(entry: Entry) -> Any:
+    """A validated entry's fields as a plain frozen record (slots, the same names): the rules read
+    the components and the states at every turn and a card at every draw, and a pydantic model's
+    fields take some 400 instructions to read against 20."""
+    return _RECORDS[type(entry)](**dict(entry))
+
+
+#: per entry class, its plain record class
+_RECORDS = {cls: make_dataclass(cls.__name__, list(cls.model_fields), frozen=True, slots=True)
+            for cls in (StateDef, Components, Card)}
 
 
 def _walk_table(cw: list[int], ccw: list[int], arrow: list[int], rule: str) -> tuple[tuple[int, ...], ...]:
@@ -435,7 +439,7 @@ def load(board_file: str = "", cards_file: str = "") -> Content:
                         f"an agent moves at most {board.components.agent_steps} steps")
     return Content(
         board=board,
-        cards=cards,
+        cards={key: _record(card) for key, card in cards.items()},
         deck=tuple(c.key for c in cards.values() for _ in range(c.count)),
         cards_stand_in=bool(raw.get("stand_in", False)) or any(c.stand_in for c in cards.values()),
     )

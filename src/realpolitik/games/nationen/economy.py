@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING
 from realpolitik.i18n import Sentence, t
 
 from .names import location_words
-from .occupancy import occupancy
 
 if TYPE_CHECKING:
     from .content import Board
@@ -55,7 +54,7 @@ def ruler(st: S, state: int) -> int:
 
 def ruled_states(st: S, seat: int) -> tuple[int, ...]:
     """The states ``seat`` rules."""
-    return occupancy(st).realm(seat)
+    return st.realms[seat]
 
 
 def income(st: S, seat: int, skip: int = -1) -> int:
@@ -66,11 +65,10 @@ def income(st: S, seat: int, skip: int = -1) -> int:
     """
     b = st.content.board
     nloc = len(b.locations)
-    here = occupancy(st)
-    rulers, port_location, derricks = here.rulers, b.port_location, b.derricks
+    rulers, port_location, derricks = st.rulers, b.port_location, b.derricks
     base = seat * nloc
     total = 0
-    for s in here.realm(seat):
+    for s in st.realms[seat]:
         loc = port_location[s]
         if loc < 0:
             if st.pipes & b.pipes_at[s] and derricks[s] and s != skip:
@@ -81,7 +79,7 @@ def income(st: S, seat: int, skip: int = -1) -> int:
                 total += b.income_rate[rulers[s] % 4] * min(derricks[s], held)
     else:
         return total
-    key = (here.rulers, seat, skip, tuple(st.tankers[base:base + nloc]), st.pipes)
+    key = (rulers, seat, skip, tuple(st.tankers[base:base + nloc]), st.pipes)
     known = b.memo.income.get(key)
     if known is None:
         known = b.memo.income.keep(key, _income(b, *key))
@@ -206,16 +204,18 @@ def tanker_actions(st: S, seat: int) -> list[str]:
     b = st.content.board
     nloc = len(b.locations)
     held = st.tankers[seat * nloc:(seat + 1) * nloc]
-    here = occupancy(st)
-    realm = here.realm(seat)
-    known = b.memo.tankers.get(realm)
+    ports = 0
+    for s in st.realms[seat]:
+        ports |= b.port_bit[s]
+    known = b.memo.tankers.get(ports)
     if known is None:
-        known = b.memo.tankers.keep(realm, _harbours(b, realm))
+        known = b.memo.tankers.keep(ports, _harbours(b, ports))
     buy, moves = known
     texts = b.texts
-    out = list(buy) if st.money[seat] >= b.components.tanker_price and tanker_pool(st) > 0 else []
+    comp = b.components
+    out = list(buy) if st.money[seat] >= comp.tanker_price and comp.tankers > sum(st.tankers) else []  # tanker_pool
     out += compress(texts.sell, held)
-    owner = here.rulers[b.canal_state]
+    owner = st.rulers[b.canal_state]
     if owner < 0 or owner // 4 == seat or st.treaty[seat]:  # canal_open
         crossing = texts.through_canal
         for loc in compress(range(nloc), held):
@@ -227,17 +227,15 @@ def tanker_actions(st: S, seat: int) -> list[str]:
     return out
 
 
-def _harbours(b: Board, realm: tuple[int, ...]) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
-    """What a power ruling the states of ``realm`` may do with tankers: buy one into each of its
-    ports or onto a high sea, and, per location, move one a stage on (not through the canal)."""
+def _harbours(b: Board, bits: int) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
+    """What a power ruling the ports with a bit (``1 << location``) in ``bits`` may do with tankers:
+    buy one into each of its ports or onto a high sea, and, per location, move one a stage on (not
+    through the canal)."""
     texts = b.texts
-    ports = [b.port_location[s] for s in realm if b.port_location[s] >= 0]
-    moves = []
-    for loc in range(len(b.locations)):
-        if b.location_state[loc] >= 0:
-            moves.append(tuple(texts.tanker[loc][sea] for sea in b.location_seas[loc]))
-        else:
-            moves.append(tuple(texts.tanker[loc][p] for p in ports if loc in b.location_seas[p]))
+    ports = [loc for loc in range(len(b.locations)) if bits >> loc & 1]
+    moves = [out if b.location_state[loc] >= 0 else tuple([texts.tanker[loc][p] for p in ports
+                                                          if loc in b.location_seas[p]])
+             for loc, out in enumerate(texts.out_of_port)]
     return tuple(texts.buy[loc] for loc in (*ports, *b.sea_locations)), tuple(moves)
 
 
@@ -307,28 +305,22 @@ def pipeline_pool(st: S) -> int:
     return st.content.board.components.pipelines - bin(st.pipes).count("1")
 
 
-def pipeline_choices(st: S, seat: int) -> list[str]:
+def pipeline_choices(st: S, seat: int) -> tuple[str, ...]:
     """Where ``seat`` may lay a pipeline (spec A9): a free candidate pair touching a state it rules."""
-    if pipeline_pool(st) <= 0:
-        return []
     b = st.content.board
-    key = (occupancy(st).realm(seat), st.options["pipeline_chains"])
-    known = b.memo.pipelines.get(key)
-    if known is None:
-        mine, chains = key
-        allowed = b.pipeline_pairs_chain if chains else b.pipeline_pairs
-        known = b.memo.pipelines.keep(key, tuple(
-            (i, b.texts.pipeline[i]) for i, pair in enumerate(b.pipeline_pairs_chain)
-            if pair in allowed and (pair[0] in mine or pair[1] in mine)))
     pipes = st.pipes
-    return [text for i, text in known if not pipes >> i & 1]
-
-
-def pipeline_actions(st: S, seat: int) -> list[str]:
-    """Buying the turn's pipeline, if affordable."""
-    if st.money[seat] < st.content.board.components.pipeline_price:
-        return []
-    return pipeline_choices(st, seat)
+    if b.components.pipelines <= pipes.bit_count():  # pipeline_pool
+        return ()
+    touching = 0
+    for s in st.realms[seat]:
+        touching |= b.pipes_at[s]
+    if not st.options["pipeline_chains"]:
+        touching &= b.plain_pipes
+    free = touching & ~pipes
+    known = b.memo.pipelines.get(free)
+    if known is None:
+        known = b.memo.pipelines.keep(free, tuple([text for i, text in enumerate(b.texts.pipeline) if free >> i & 1]))
+    return known
 
 
 def pipe_index(st: S, a: str, b_key: str) -> int:

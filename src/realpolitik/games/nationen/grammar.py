@@ -86,6 +86,9 @@ class Texts:
         self.buy = tuple(buy_tanker(where) for where in at)
         self.sell = tuple(sell_tanker(where) for where in at)
         self.tanker = tuple(tuple(tanker(a, b) for b in at) for a in at)
+        #: per location, the moves from a port onto the high seas it opens onto (none from a high sea)
+        self.out_of_port = tuple(tuple(self.tanker[loc][sea] for sea in board.location_seas[loc])
+                                 for loc in range(len(at)))
         self.station = tuple(station(where) for where in at)
         seas = board.sea_locations
         #: per location, the moves through the canal: from a high sea onto the other ones (none from a port)

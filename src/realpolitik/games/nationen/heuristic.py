@@ -23,7 +23,6 @@ from realpolitik.engine import Rng, SeatContext
 
 from . import economy, grammar, movement
 from .content import LEADERS
-from .occupancy import occupancy
 from .tables import OPEN
 
 HORIZON = 4  # turns of income a position is worth
@@ -92,7 +91,7 @@ def _standing(st, seat: int) -> tuple[float, int | None]:
         return -1000.0, None
     capital_of = st.content.board.capital_of
     income = economy.income(st, seat)
-    standing = occupancy(st).leaders(seat)
+    standing = st.lineup[seat]
     spare = sum(st.supply[seat * 4:seat * 4 + 4])
     flexible = 3 if spare or any(capital_of[p] < 0 for p in standing) else 0
     leaders = len(standing) + spare
@@ -112,12 +111,11 @@ def _danger(st, seat: int, income: int) -> float:
     hit: set[int] = set()
     dist = b.distance
     board = st.board
-    heads = occupancy(st)
     for o in range(len(st.seats)):
         if o == seat or not st.alive[o]:
             continue
         purse = st.money[o] + economy.income(st, o)
-        for p in heads.leaders(o):
+        for p in st.lineup[o]:
             kind = board[p] % 4
             budget = purse // b.rate[kind]
             near = [c for c, k in mine.items() if k != kind and c not in hit and dist[p][c] <= budget]

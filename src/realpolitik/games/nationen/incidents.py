@@ -20,6 +20,7 @@ from realpolitik.i18n import Text, t
 from . import economy, grammar, movement, words
 from .content import LEADERS, Card
 from .names import LEADER_NAMES, location_words, point_words
+from .occupancy import put
 from .tables import REPLACED
 
 if TYPE_CHECKING:
@@ -62,10 +63,9 @@ def _lapse(st: S, card: Card, why: Text) -> None:
 
 
 def _own_leaders(st: S, seat: int, kind: int | None = None, on_capital: bool = False) -> list[int]:
-    capital_of = st.content.board.capital_of
-    return [p for p, occ in enumerate(st.board)
-            if occ >= 0 and occ // 4 == seat and (kind is None or occ % 4 == kind)
-            and (not on_capital or capital_of[p] >= 0)]
+    capital_of, board = st.content.board.capital_of, st.board
+    return [p for p in st.lineup[seat]
+            if (kind is None or board[p] % 4 == kind) and (not on_capital or capital_of[p] >= 0)]
 
 
 # ====================================================================== money
@@ -296,8 +296,7 @@ class Depose(NamedTuple):
         b = st.content.board
         p = b.point_id[grammar.words(action)[2]]
         occ = st.board[p]
-        st.board[p] = -1
-        st.heads = None
+        put(st, p, -1)
         st.supply[occ] += 1  # occ = owner * 4 + kind indexes the owner's supply
         st.log.add(t("The {leader} of {seat} is driven from the capital of {state} back into its owner's supply.",
                      leader=LEADER_NAMES[LEADERS[occ % 4]], seat=st.seats[occ // 4],
@@ -354,8 +353,7 @@ class LoseHeadOfState(NamedTuple):
 def _kill(st: S, p: int) -> None:
     """The leader on ``p`` leaves the game for good (spec A16)."""
     occ = st.board[p]
-    st.board[p] = -1
-    st.heads = None
+    put(st, p, -1)
     st.log.add(t("The {leader} of {seat} on {point} leaves the game.", leader=LEADER_NAMES[LEADERS[occ % 4]],
                  seat=st.seats[occ // 4], point=point_words(st, st.content.board.point_name[p])))
 
@@ -451,7 +449,7 @@ class PipelineGift(NamedTuple):
 
     def legal(self, st: S) -> list[str]:
         seat = self.seat
-        return economy.pipeline_choices(st, seat) + [grammar.DECLINE]
+        return [*economy.pipeline_choices(st, seat), grammar.DECLINE]
 
     def act(self, st: S, action: str) -> None:
         seat = self.seat

@@ -29,13 +29,12 @@ class Memo(dict):
 class Memos:
     """The memos of one board, one per question."""
 
-    __slots__ = ("occupancy", "income", "tankers", "pipelines", "placements", "agents")
+    __slots__ = ("occupancy", "income", "tankers", "pipelines", "agents")
 
     def __init__(self) -> None:
         #: what is known about the board asked about last (``occupancy.occupancy``)
         self.occupancy: Any = None
         self.income = Memo()  # economy.income
-        self.tankers = Memo()  # economy.tanker_actions: a realm's ports, by the realm
-        self.pipelines = Memo()  # economy.pipeline_choices: the candidates touching a realm
-        self.placements = Memo()  # movement.placements: the texts per kind, by the vacant states
+        self.tankers = Memo()  # economy.tanker_actions: what a power can do, by the bits of its ports
+        self.pipelines = Memo()  # economy.pipeline_choices: the texts by the free candidates' bits
         self.agents = Memo()  # movement.agent_moves

@@ -12,6 +12,7 @@ A3). The agent moves exactly four steps, passing everything; only ending on "?" 
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from realpolitik.i18n import Sentence, t
@@ -19,7 +20,7 @@ from realpolitik.i18n import Sentence, t
 from . import economy, grammar
 from .content import LEADERS, MODES, START
 from .names import LEADER_NAMES, point_words, price_words
-from .occupancy import occupancy
+from .occupancy import occupancy, put
 
 if TYPE_CHECKING:
     from .state import NationenState as S
@@ -27,18 +28,14 @@ if TYPE_CHECKING:
 KIND = {k: i for i, k in enumerate(LEADERS)}
 
 
-def blocking_agents(st: S, seat: int) -> tuple[int, ...]:
-    """Points a leader of ``seat`` may end on but not pass: the agents that block it (spec A2:
-    not its own, unless option own_agent_blocks)."""
+def blocking_agents(st: S, seat: int) -> int:
+    """A bit (``1 << point``) for each point a leader of ``seat`` may end on but not pass: the
+    agents that block it (spec A2: not its own, unless option own_agent_blocks)."""
     own = st.options["own_agent_blocks"]
-    return tuple([p for a, p in enumerate(st.agents) if p >= 0 and (a != seat or own)])
-
-
-def _bits(points: tuple[int, ...]) -> int:
-    """A bit (``1 << point``) for each of ``points``."""
     out = 0
-    for p in points:
-        out |= 1 << p
+    for a, p in enumerate(st.agents):
+        if p >= 0 and (a != seat or own):
+            out |= 1 << p
     return out
 
 
@@ -57,10 +54,17 @@ def reach(st: S, seat: int, start: int, budget: int, exact: bool = False, attack
     rule = st.options["direction"]
     agents = blocking_agents(st, seat)
     if not exact:
-        walk = b.walks(rule)[start]
-        n = walk.free_within(budget, st.board, _bits(agents))
+        walk = b.walks[rule][start]
+        n = walk.free_within(budget, st.board, agents)
         if n >= 0:
             return dict(zip(walk.points[:n], walk.steps))
+    return _blocked(st, seat, start, budget, exact, attack, agents, rule)
+
+
+def _blocked(st: S, seat: int, start: int, budget: int, exact: bool, attack: bool, agents: int,
+             rule: str) -> dict[int, int]:
+    """``reach`` where something stands in the way of the walk across the empty board (or of an
+    exact walk), kept for the arrangement: ``agents`` are the blocking agents' bits."""
     reached = occupancy(st).reached
     key = (seat, start, budget, exact, attack, agents, rule)
     found = reached.get(key)
@@ -69,16 +73,17 @@ def reach(st: S, seat: int, start: int, budget: int, exact: bool = False, attack
     return found
 
 
-def _walk(st: S, seat: int, start: int, budget: int, exact: bool, attack: bool,
-          agents: tuple[int, ...]) -> dict[int, int]:
+def _walk(st: S, seat: int, start: int, budget: int, exact: bool, attack: bool, agents: int) -> dict[int, int]:
     """``reach`` worked out: breadth first over walk nodes (a point and how the walk arrived)."""
     b = st.content.board
     table = b.steps[st.options["direction"]]
     board, capital_of = st.board, b.capital_of
     kind = board[start] % 4
-    stop = list(b.question)  # a "?" or a blocking agent: the leader may end there, not pass
-    for p in agents:
-        stop[p] = True
+    stop = list(b.question)  # a "?" or a blocking agent (a bit in ``agents``): the leader may end there, not pass
+    while agents:
+        low = agents & -agents
+        stop[low.bit_length() - 1] = True
+        agents ^= low
     found: dict[int, int] = {}
     layer = [start * MODES + START]
     seen = {layer[0]}
@@ -125,12 +130,10 @@ def leader_moves(st: S, seat: int, budget_money: int | None = None, starts: list
     money = st.money[seat] if budget_money is None else budget_money
     if not steps and money < b.rate[b.kinds_by_rate[0]]:
         return []  # not a step paid for
-    here = occupancy(st)
-    points = starts if starts is not None else here.leaders(seat)
+    points = starts if starts is not None else st.lineup[seat]
     rule = st.options["direction"]
-    empty = None if exact else b.walks(rule)
+    empty = None if exact else b.walks[rule]
     agents = blocking_agents(st, seat)
-    in_the_way = _bits(agents)
     out = []
     for p in points:
         occ = board[p]
@@ -142,35 +145,35 @@ def leader_moves(st: S, seat: int, budget_money: int | None = None, starts: list
             continue
         if empty:
             walk = empty[p]
-            n = walk.free_within(budget, board, in_the_way)
+            n = walk.free_within(budget, board, agents)
             if n >= 0:  # nothing in its way: the walk across the empty board
                 out += walk.texts(kind, n, names)
                 continue
+        known = occupancy(st).moves
         key = (seat, p, budget, exact, attack, agents, rule)
-        moves = here.moves.get(key)
+        moves = known.get(key)
         if moves is None:
-            moves = here.moves[key] = grammar.leader_moves(
+            moves = known[key] = grammar.leader_moves(
                 LEADERS[kind], names[p], [("attack" if board[q] >= 0 else "move", names[q])
-                                          for q in reach(st, seat, p, budget, exact, attack)])
+                                          for q in _blocked(st, seat, p, budget, exact, attack, agents, rule)])
         out += moves
     return out
 
 
 def placements(st: S, seat: int, free: bool = False, states: list[int] | None = None) -> list[str]:
-    """``place <kind> <state>``: a leader from supply onto a free capital (seed "Das Einsetzen")."""
+    """``place <kind> <state>``: a leader from supply onto a free capital (seed "Das Einsetzen"),
+    per kind the free capitals in state order (or in the order of ``states``, the only ones allowed)."""
     b = st.content.board
-    vacant = occupancy(st).vacant()
-    if states is not None:
-        vacant = tuple([s for s in states if s in vacant])
-    offers = b.memo.placements.get(vacant)
-    if offers is None:
-        offers = b.memo.placements.keep(vacant, tuple(tuple([texts[s] for s in vacant]) for texts in b.texts.place))
+    vacant = st.vacant
     supply, rate = st.supply, b.rate
     money = st.money[seat]
     out: list[str] = []
-    for k in range(4):
+    for k, texts in enumerate(b.texts.place):
         if supply[seat * 4 + k] and (free or rate[k] <= money):
-            out += offers[k]
+            if states is None:
+                out += compress(texts, vacant)
+            else:
+                out += [texts[s] for s in states if vacant[s]]
     return out
 
 
@@ -194,8 +197,7 @@ def place(st: S, seat: int, kind_name: str, state_key: str, free: bool = False) 
     cost = 0 if free else b.rate[kind]
     economy.pay(st, seat, cost)
     st.supply[seat * 4 + kind] -= 1
-    st.board[b.capital[s]] = seat * 4 + kind
-    st.heads = None
+    put(st, b.capital[s], seat * 4 + kind)
     if st.log.keeps:
         st.log.add(t("{seat} places a {leader} on the capital of {state} ({price}).", seat=st.seats[seat],
                      leader=LEADER_NAMES[kind_name], state=b.states[s].name, price=price_words(cost)))
@@ -211,9 +213,8 @@ def move(st: S, seat: int, src: int, dst: int, steps: int, free: bool) -> None:
     cost = 0 if free else steps * b.rate[kind]
     economy.pay(st, seat, cost)
     victim = st.board[dst]
-    st.board[src] = -1
-    st.board[dst] = occ
-    st.heads = None
+    put(st, src, -1)
+    put(st, dst, occ)
     s = b.capital_of[dst]
     keeps = st.log.keeps  # searched worlds keep no log: their lines are not even put together
     if victim >= 0:
@@ -242,10 +243,9 @@ def steps_to(st: S, seat: int, src: int, dst: int, budget: int, exact: bool = Fa
 
 
 def agent_moves(st: S, seat: int, steps: int, up_to: bool = False) -> list[str]:
-    """``agent <point>``: where the agent can end after ``steps`` steps (or 1..steps with ``up_to``)."""
+    """``agent <point>``: where the agent can end after ``steps`` steps (or 1..steps with ``up_to``); the
+    turn's steps are a table of the board (``Board.agent_turns``), which ``rules.AgentSteps`` reads."""
     b = st.content.board
-    if steps == b.components.agent_steps and not up_to:  # the turn's steps
-        return list(b.agent_turns[st.options["direction"]][st.agents[seat]])
     key = (st.agents[seat], steps, up_to, st.options["direction"])
     known = b.memo.agents.get(key)
     if known is None:

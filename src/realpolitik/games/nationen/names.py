@@ -29,15 +29,13 @@ _POINTS: dict[int, tuple] = {}
 
 def point_words(st: S, point: str) -> Text:
     """A point of the board: a state's capital, or its numbered point (with "?" where a card lies);
-    made once per board and point, as the log names points again and again."""
+    made for every point of a board at once, when the log first names one of them, as it names
+    points again and again."""
     b = st.content.board
     known = _POINTS.get(id(b))
     if known is None or known[0] is not b:
-        known = _POINTS[id(b)] = (b, {})
-    words = known[1].get(point)
-    if words is None:
-        words = known[1][point] = _point_words(b, point)
-    return words
+        known = _POINTS[id(b)] = (b, {name: _point_words(b, name) for name in b.point_name})
+    return known[1][point]
 
 
 def _point_words(b, point: str) -> Text:
@@ -65,7 +63,13 @@ def location_words(st: S, where: str, case: str = "at") -> Text:
     """A tanker's place — a state's port or a high sea — with its preposition (``case``: at, into, from)."""
     if where in _SEAS[case]:
         return _SEAS[case][where]
-    return t(_PORTS[case].key, state=state_name(st, where))
+    return _port_words(state_name(st, where), case)
+
+
+@lru_cache(maxsize=1024)
+def _port_words(state: str, case: str) -> Text:
+    """The port of ``state`` with its preposition (made once per state and case, and shared)."""
+    return t(_PORTS[case].key, state=state)
 
 
 # the lines of every turn, made once per seat, round or sum and shared (messages are immutable)

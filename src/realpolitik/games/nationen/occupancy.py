@@ -1,13 +1,18 @@
-"""Where the heads of state stand, read off the board once per arrangement.
+"""Where the heads of state stand: kept in the state as the board changes, and what is known
+about each arrangement of the board.
 
-Most actions leave the heads of state where they are (an agent's steps, tankers,
-pipelines, cards), yet the rules keep asking who rules which state, where a power's
-leaders stand and how far they can walk. ``occupancy(st)`` keeps these answers for the
-board as it is — in the state (``heads``, set back to None wherever the board changes, so
-clones share it) and for the board asked about last (``memo.py``) — and starts afresh only
-when the board has changed. Each
-answer is worked out when first asked: one look at every capital, one pass over the board
-per power whose leaders are wanted.
+The rules keep asking who rules which state, which states are free and where a power's
+leaders stand; reading that off the board each time costs a pass over its 64 points or its
+states (some hundred instructions a point). The state keeps the answers instead —
+``lineup`` (per seat, the points of its heads of state), ``rulers`` (per state, the head
+of state on its capital), ``realms`` (per seat, the states it rules) and ``vacant`` (per
+state, whether its capital is free) — and ``put``, the one place a point of the board
+changes, moves the point in them.
+
+How far a blocked leader can walk is worked out once per arrangement of the board
+(``occupancy(st)``): kept in the state (``heads``, set back to None wherever the board
+changes, so clones share it) and for the board asked about last (``memo.py``), as most
+actions move no head of state.
 """
 
 from __future__ import annotations
@@ -19,50 +24,23 @@ if TYPE_CHECKING:
 
 
 class Occupancy:
-    """The heads of state on one arrangement of the board, and what is known about them."""
+    """One arrangement of the board, and what is known about it."""
 
-    __slots__ = ("board", "rulers", "_leaders", "_realms", "_vacant", "reached", "moves")
+    __slots__ = ("board", "reached", "moves")
     #: clones share it (testing/playout.py): it only adds answers about its own copy of the board
     shareable = True
 
-    def __init__(self, board: list[int], rulers: tuple[int, ...]) -> None:
+    def __init__(self, board: list[int]) -> None:
         #: the arrangement (a copy, never changed)
         self.board = board
-        #: per state, the head of state on its capital (``seat * 4 + kind``), or -1
-        self.rulers = rulers
-        self._leaders: dict[int, tuple[int, ...]] = {}
-        self._realms: dict[int, tuple[int, ...]] = {}
-        self._vacant: tuple[int, ...] | None = None
         #: ``movement.reach`` of the leaders whose walks something on this board blocks, by its arguments
         self.reached: dict[tuple, dict[int, int]] = {}
         #: ``movement.leader_moves`` of such a leader, by the same arguments
         self.moves: dict[tuple, list[str]] = {}
 
-    def leaders(self, seat: int) -> tuple[int, ...]:
-        """The points of ``seat``'s heads of state, in point order."""
-        known = self._leaders.get(seat)
-        if known is None:
-            board = self.board
-            known = self._leaders[seat] = tuple([p for p, occ in enumerate(board) if occ >= 0 and occ // 4 == seat])
-        return known
-
-    def realm(self, seat: int) -> tuple[int, ...]:
-        """The states ``seat`` rules (spec A6: its leader stands on the capital), in state order."""
-        known = self._realms.get(seat)
-        if known is None:
-            known = self._realms[seat] = ruled(self.rulers, seat)
-        return known
-
-    def vacant(self) -> tuple[int, ...]:
-        """The states nobody rules (a free capital), in state order."""
-        known = self._vacant
-        if known is None:
-            known = self._vacant = tuple([s for s, occ in enumerate(self.rulers) if occ < 0])
-        return known
-
 
 def occupancy(st: S) -> Occupancy:
-    """Where the heads of state stand in ``st``: kept in the state (``heads``, which every change
+    """What is known about the board of ``st``: kept in the state (``heads``, which every change
     of the board sets back to None, so clones share it), else what is known about the board
     asked about last if ``st``'s is the same (most actions move no head of state), else afresh."""
     known = st.heads
@@ -70,12 +48,44 @@ def occupancy(st: S) -> Occupancy:
         b = st.content.board
         known = b.memo.occupancy
         if known is None or known.board != st.board:
-            board = st.board[:]
-            known = b.memo.occupancy = Occupancy(board, b.capital_holders(board))
+            known = b.memo.occupancy = Occupancy(st.board[:])
         st.heads = known
     return known
 
 
-def ruled(rulers: tuple[int, ...], seat: int) -> tuple[int, ...]:
-    """The states ``seat`` rules (spec A6: its leader stands on the capital), by their ``rulers``."""
-    return tuple([s for s, occ in enumerate(rulers) if occ >= 0 and occ // 4 == seat])
+def clear(st: S) -> None:
+    """An empty board, as at set-up."""
+    b = st.content.board
+    n, states = len(st.seats), len(b.states)
+    st.board = [-1] * len(b.point_name)
+    st.heads = None
+    st.lineup = st.realms = ((),) * n
+    st.rulers = (-1,) * states
+    st.vacant = (True,) * states
+
+
+def put(st: S, point: int, occ: int) -> None:
+    """Put ``occ`` (``seat * 4 + kind``, or -1: nobody) on ``point``, whoever stood there before,
+    and keep the state's readings of the board up to date (see the module docstring)."""
+    old = st.board[point]
+    st.board[point] = occ
+    st.heads = None
+    st.lineup = _moved(st.lineup, old, occ, point)
+    s = st.content.board.capital_of[point]
+    if s >= 0:  # a capital: its state changes hands (spec A6)
+        st.realms = _moved(st.realms, old, occ, s)
+        st.rulers = (*st.rulers[:s], occ, *st.rulers[s + 1:])
+        st.vacant = (*st.vacant[:s], occ < 0, *st.vacant[s + 1:])
+
+
+def _moved(per_seat: tuple[tuple[int, ...], ...], old: int, occ: int, x: int) -> tuple[tuple[int, ...], ...]:
+    """``per_seat`` (sorted tuples by seat) with ``x`` taken from the owner of ``old`` and given,
+    in order, to the owner of ``occ`` (either may be -1: nobody)."""
+    out = list(per_seat)
+    if old >= 0:
+        had = out[old // 4]
+        i = had.index(x)
+        out[old // 4] = had[:i] + had[i + 1:]
+    if occ >= 0:
+        out[occ // 4] = tuple(sorted((*out[occ // 4], x)))
+    return tuple(out)

@@ -18,7 +18,7 @@ from realpolitik.i18n import Sentence, Text, listed, t
 from . import economy, grammar, incidents, movement, words
 from .incidents import DrawCard
 from .names import collects, location_words, point_words, turn_begins
-from .occupancy import occupancy
+from .occupancy import clear, put
 from .tables import DONE, OPEN
 
 if TYPE_CHECKING:
@@ -32,8 +32,7 @@ def setup(st: S) -> None:
     b = st.content.board
     comp = b.components
     n = len(st.seats)
-    st.board = [-1] * len(b.point_name)
-    st.heads = None
+    clear(st)
     st.agents = [-1] * n
     st.supply = [b.pieces[k] for _ in range(n) for k in range(4)]
     variant = st.options["start_variant"]
@@ -189,8 +188,8 @@ class FirstTanker(NamedTuple):
 def extras(st: S, seat: int) -> list[str]:
     """The optional actions of the turn: one tanker action, one pipeline (spec A15: any time after income)."""
     out = [] if st.tanker_done else economy.tanker_actions(st, seat)
-    if not st.pipeline_done:
-        out += economy.pipeline_actions(st, seat)
+    if not st.pipeline_done and st.money[seat] >= st.content.board.components.pipeline_price:  # if affordable
+        out += economy.pipeline_choices(st, seat)
     return out
 
 
@@ -211,7 +210,8 @@ class AgentSteps(NamedTuple):
 
     def legal(self, st: S) -> list[str]:
         seat = self.seat
-        return movement.agent_moves(st, seat, st.content.board.components.agent_steps) + extras(st, seat)
+        turns = st.content.board.agent_turns[st.options["direction"]]  # movement.agent_moves of the turn's steps
+        return [*turns[st.agents[seat]], *extras(st, seat)]
 
     def act(self, st: S, action: str) -> None:
         seat = self.seat
@@ -355,9 +355,8 @@ def eliminate(st: S, seat: int, why: Text) -> None:
     b = st.content.board
     st.alive[seat] = False
     st.out_order[seat] = sum(1 for o in st.out_order if o >= 0)
-    for p in occupancy(st).leaders(seat):
-        st.board[p] = -1
-        st.heads = None
+    for p in st.lineup[seat]:
+        put(st, p, -1)
     st.agents[seat] = -1
     nloc = len(b.locations)
     st.tankers[seat * nloc:(seat + 1) * nloc] = [0] * nloc

@@ -37,6 +37,9 @@ class NationenState(FramedState):
         step3=VALUE, tanker_done=VALUE, pipeline_done=VALUE, moved=VALUE, chained=VALUE, last_card=VALUE,
         limit_reached=VALUE,
         heads=CACHE,  # occupancy(self), None until asked for and after the board changes
+        # kept by occupancy.put: per seat its heads of state's points and its states, per state its ruler
+        # and whether its capital is free
+        lineup=CACHE, realms=CACHE, rulers=CACHE, vacant=CACHE,
     )
 
     # ------------------------------------------------------------------ contract

@@ -93,18 +93,17 @@ def _reader(points: list[int]) -> Any:
     return itemgetter(*points) if len(points) > 1 else itemgetter(*points, *points)
 
 
-class Walks:
-    """Every start point's walk, per direction rule (option ``direction``); one per board."""
+class Walks(dict):
+    """Every start point's walk by direction rule (option ``direction``), each rule's worked out when
+    first looked up (a dictionary, so that a known rule's walks are read without a Python call); one
+    per board."""
 
     def __init__(self, board: Any) -> None:
+        super().__init__()
         self._board = board
-        self._rules: dict[str, tuple[Walk, ...]] = {}
 
-    def __call__(self, rule: str) -> tuple[Walk, ...]:
-        """The walks under direction rule ``rule``, indexed by start point."""
-        walks = self._rules.get(rule)
-        if walks is None:
-            b = self._board
-            table = b.steps[rule]
-            walks = self._rules[rule] = tuple(Walk(table, b.question, p) for p in range(len(b.point_name)))
+    def __missing__(self, rule: str) -> tuple[Walk, ...]:
+        b = self._board
+        table = b.steps[rule]
+        walks = self[rule] = tuple(Walk(table, b.question, p) for p in range(len(b.point_name)))
         return walks
