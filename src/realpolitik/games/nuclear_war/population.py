@@ -108,6 +108,12 @@ def pay(holding: list[int], bank: list[int], amount: int, values: tuple[int, ...
     """Take ``amount`` millions from ``holding`` into the bank, with change; returns the loss."""
     if _pay_exactly(holding, bank, values, amount):  # the common case: the damage itself, without the sums reachable
         return amount  # (when it is all he has, every card: no fewer sum to it)
+    return pay_by_search(holding, bank, amount, values)
+
+
+def pay_by_search(holding: list[int], bank: list[int], amount: int, values: tuple[int, ...]) -> int:
+    """``pay`` without its shortcut: everything he has when that is not more than the loss, else the
+    smallest reachable sum at least the loss in the fewest cards, and change from the bank."""
     have = total(holding, values)
     if have <= amount:
         _move(list(holding), holding, bank)

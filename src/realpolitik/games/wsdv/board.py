@@ -212,15 +212,6 @@ def values(st: S) -> tuple[int, ...]:
     return w.values
 
 
-def province_factories(st: S, p: int) -> list[int]:
-    """The cities of a province that hold a factory (Hamburg where it is declared)."""
-    c = st.content
-    out = [x for x in c.province_cities[p] if st.factory[x] != NONE]
-    if st.hamburg == p and st.factory[c.hamburg] != NONE:
-        out.append(c.hamburg)
-    return out
-
-
 def export_level(st: S, p: int) -> int:
     """The value of the province's most valuable factory; -1 when it has none (§1.7)."""
     return export_levels(st)[p]
