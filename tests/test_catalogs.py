@@ -1,6 +1,7 @@
 """Every message a player reads exists in English and German: ``pybabel``'s own extraction
-over the Python and the browser's JavaScript (``babel.cfg``) finds each ``t("…")``, and
-the German catalog holds each one, with the same ``{fields}``, and nothing else."""
+over the Python and the browser's JavaScript (``babel.cfg``) finds each ``t("…")`` and
+``phrase("…", …)``, and the German catalog holds each one, with the same ``{fields}``, and
+nothing else."""
 
 from __future__ import annotations
 
@@ -11,18 +12,18 @@ import pytest
 from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 
-from realpolitik.i18n import LANGUAGES, catalog, from_env, negotiate, render, t
+from realpolitik.i18n import LANGUAGES, catalog, from_env, negotiate, phrase, render, t
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def _extracted() -> dict[str, str]:
-    """Every message in the code, with where it is (as ``pybabel extract -k t`` finds them)."""
+    """Every message in the code, with where it is (as ``pybabel extract -k t -k phrase`` finds them)."""
     with open(ROOT / "babel.cfg", encoding="utf-8") as cfg:
         method_map, options_map = parse_mapping_cfg(cfg)
     found = {}
     for filename, line, message, _, _ in extract_from_dir(ROOT, method_map, options_map,
-                                                          keywords={"t": None}):
+                                                          keywords={"t": None, "phrase": None}):
         found.setdefault(message, f"{filename}:{line}")
     return found
 
@@ -50,6 +51,28 @@ def test_every_message_is_translated_with_the_same_fields(lang):
     assert not unused, f"{lang} catalog entries no code uses: {unused}"
     odd = [m for m in MESSAGES if _fields(m) != _fields(translated[m])]
     assert not odd, f"{lang} translations with other fields: {odd}"
+
+
+def test_a_phrase_makes_the_message_t_makes_with_the_same_values():
+    for names in ((), ("seat",), ("seat", "amount"), ("seat", "amount", "where"), ("seat", "amount", "where", "when")):
+        key = " ".join("{%s}" % name for name in names) or "Nothing happens."
+        values = [f"value of {name}" for name in names]
+        made = phrase(key, *names)(*values)
+        assert made == t(key, **dict(zip(names, values))) and type(made) is type(t(key))
+        assert render(made, "en") == render(t(key, **dict(zip(names, values))), "en")
+    # the values go with the names in the order given, whatever the order of the fields in the text
+    assert phrase("{b} then {a}", "a", "b")(1, 2) == t("{b} then {a}", a=1, b=2)
+
+
+@pytest.mark.parametrize("names", [("seat",), ("seat", "amount", "amount"), ("seat", "place", "other"), ("who",)])
+def test_a_phrase_refuses_names_that_are_not_its_fields(names):
+    with pytest.raises(ValueError, match="not its fields"):
+        phrase("{seat} goes to {place}", *names)
+
+
+def test_a_phrase_has_at_most_four_fields():
+    with pytest.raises(ValueError, match="at most 4"):
+        phrase("{a}{b}{c}{d}{e}", "a", "b", "c", "d", "e")
 
 
 def test_a_message_is_put_into_the_readers_language_with_its_values():

@@ -8,12 +8,13 @@ spectator watches in either language.
 
 The catalogs are gettext ``.po`` files in ``realpolitik/locale/<lang>/LC_MESSAGES/``, read
 by Babel at run time (no build step); ``pybabel extract`` finds every message written as
-``t("…")`` in the Python and the browser's JavaScript (``babel.cfg``). The browser gets the
+``t("…")`` (or ``phrase("…", …)``, a maker of one message for the rules' frequent log lines)
+in the Python and the browser's JavaScript (``babel.cfg``). The browser gets the
 same catalog as JSON (``/i18n/<lang>.json``).
 """
 
 from .catalogs import DEFAULT, LANGUAGES, catalog, from_env, negotiate
-from .messages import Listed, Named, Sentence, Text, listed, render, t
+from .messages import Listed, Named, Sentence, Text, listed, phrase, render, t
 
 __all__ = ["DEFAULT", "LANGUAGES", "Listed", "Named", "Sentence", "Text", "catalog", "from_env", "listed", "negotiate",
-           "render", "t"]
+           "phrase", "render", "t"]

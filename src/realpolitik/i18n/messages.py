@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+import string
+from typing import Any, Callable, NamedTuple
 
 from .catalogs import catalog
 
@@ -82,6 +83,32 @@ def t(key: str, **params: Any) -> Text:
     for pair in params.items():  # a list extended pair by pair: the cheapest flat form (one log line a move)
         parts += pair
     return _new(Text, parts)
+
+
+#: a phrase's maker by its number of fields: the flat ``Text`` built at once, without keyword arguments
+_MAKERS: dict[int, Callable[..., Callable[..., Text]]] = {
+    0: lambda key: lambda: _new(Text, (key,)),
+    1: lambda key, a: lambda x: _new(Text, (key, a, x)),
+    2: lambda key, a, b: lambda x, y: _new(Text, (key, a, x, b, y)),
+    3: lambda key, a, b, c: lambda x, y, z: _new(Text, (key, a, x, b, y, c, z)),
+    4: lambda key, a, b, c, d: lambda w, x, y, z: _new(Text, (key, a, w, b, x, c, y, d, z)),
+}
+
+
+def phrase(key: str, *names: str) -> Callable[..., Text]:
+    """A maker of the message ``key`` whose values are given in the order of ``names``:
+    ``phrase("{seat} pays {amount}", "seat", "amount")(s, 3)`` is ``t("{seat} pays {amount}",
+    seat=s, amount=3)``, made in about a third of the time (keyword arguments cost ``t`` more
+    than the rest of the message) — for the log lines the rules write at every step.
+
+    ``names`` must be exactly the fields of ``key`` (checked here, once); at most four.
+    ``pybabel extract -k phrase`` finds ``key`` as it finds a ``t("…")``."""
+    fields = {field for _, field, _, _ in string.Formatter().parse(key) if field}
+    if len(set(names)) != len(names) or set(names) != fields:
+        raise ValueError(f"phrase {key!r}: the names {list(names)} are not its fields {sorted(fields)}")
+    if len(names) not in _MAKERS:
+        raise ValueError(f"phrase {key!r}: at most {max(_MAKERS)} fields (use t() for more)")
+    return _MAKERS[len(names)](key, *names)
 
 
 def render(value: Any, lang: str) -> str:
