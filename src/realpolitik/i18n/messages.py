@@ -72,26 +72,23 @@ def listed(items: Any, sep: str = ", ") -> Listed:
     return Listed(tuple(items), sep)
 
 
-_new = tuple.__new__
-
-
 def t(key: str, **params: Any) -> Text:
     """The message ``key`` (its English source) with these values."""
     if not params:
-        return _new(Text, (key,))
+        return Text((key,))
     parts = [key]
     for pair in params.items():  # a list extended pair by pair: the cheapest flat form (one log line a move)
         parts += pair
-    return _new(Text, parts)
+    return Text(parts)
 
 
 #: a phrase's maker by its number of fields: the flat ``Text`` built at once, without keyword arguments
 _MAKERS: dict[int, Callable[..., Callable[..., Text]]] = {
-    0: lambda key: lambda: _new(Text, (key,)),
-    1: lambda key, a: lambda x: _new(Text, (key, a, x)),
-    2: lambda key, a, b: lambda x, y: _new(Text, (key, a, x, b, y)),
-    3: lambda key, a, b, c: lambda x, y, z: _new(Text, (key, a, x, b, y, c, z)),
-    4: lambda key, a, b, c, d: lambda w, x, y, z: _new(Text, (key, a, w, b, x, c, y, d, z)),
+    0: lambda key: lambda: Text((key,)),
+    1: lambda key, a: lambda x: Text((key, a, x)),
+    2: lambda key, a, b: lambda x, y: Text((key, a, x, b, y)),
+    3: lambda key, a, b, c: lambda x, y, z: Text((key, a, x, b, y, c, z)),
+    4: lambda key, a, b, c, d: lambda w, x, y, z: Text((key, a, w, b, x, c, y, d, z)),
 }
 
 
