@@ -15,6 +15,7 @@ from realpolitik.games import get
 from realpolitik.games.wsdv import board, grammar
 from realpolitik.games.wsdv.board import NONE, RUNDOWN, WORKING
 from realpolitik.games.wsdv.content import EAST, LINE, WEST
+from realpolitik.games.wsdv.protests import Socialists, Suppliers
 from realpolitik.games.wsdv.rules import Turn
 from realpolitik.games.wsdv.two_plus_two.cold_war import arms_room, in_the_red, is_power
 from realpolitik.games.wsdv.two_plus_two.rules import adds_income
@@ -252,3 +253,25 @@ def test_a_turns_legal_actions_agree_with_the_straightforward_rules(game_id, opt
             assert list(st.legal_actions()) == turn_legal(st, top.seat)
             turns += 1
     assert turns > 200
+
+
+# ---------------------------------------------------------------------- the checks after every action
+
+
+@pytest.mark.parametrize(("game_id", "options"), GAMES)
+def test_an_idle_check_after_the_action_does_nothing(game_id, options):
+    """``EndTurn`` skips the supplier and socialist checks (§6.2–6.3) where ``idle`` says so: running
+    them there changes neither the board nor the stack; where they are not idle, they do something."""
+    idle = busy = 0
+    for st in positions(game_id, options, games=6):
+        for check in (Suppliers(), Socialists()):
+            twin = st.clone()
+            before = twin.snapshot()
+            check.run(twin)
+            if type(check).idle(st):
+                assert twin.snapshot() == before
+                idle += 1
+            else:
+                assert twin.snapshot() != before
+                busy += 1
+    assert idle > 500 and busy > 5

@@ -23,7 +23,7 @@ from .board import NONE, WORKING
 from .common import ROMAN, asks, discard, draw, leader, name, shared, unveil
 from .content import EAST, Card, Content
 from .end_of_decade import eod_frame
-from .protests import SOCIALISTS, SUPPLIERS
+from .protests import SOCIALISTS, SUPPLIERS, Socialists, Suppliers
 
 if TYPE_CHECKING:
     from .state import WsdvState as S
@@ -346,6 +346,9 @@ class EndTurn(NamedTuple):
     seat: int
 
     def run(self, st: S) -> None:
+        if Suppliers.idle(st) and Socialists.idle(st):  # most turns: nothing spreads or is absorbed
+            NEXT_TURNS[self.seat].run(st)
+            return
         st.stack += (NEXT_TURNS[self.seat], SOCIALISTS, SUPPLIERS)
 
 
