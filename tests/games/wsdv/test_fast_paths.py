@@ -275,3 +275,17 @@ def test_an_idle_check_after_the_action_does_nothing(game_id, options):
                 assert twin.snapshot() != before
                 busy += 1
     assert idle > 500 and busy > 5
+
+
+# ---------------------------------------------------------------------- the action texts written once
+
+
+@pytest.mark.parametrize("game_id", ["wsdv", "wsdv-2p2"])
+def test_the_written_province_texts_are_the_grammars(game_id):
+    """``grammar.Texts`` serves the legal lists the same texts the builders write."""
+    c = get(game_id).new_state(get(game_id).default_players(), seed=1).content
+    texts = c.texts
+    for p, province in enumerate(c.provinces):
+        assert (texts.calm[p], texts.police[p], texts.ls[p], texts.unrest[p]) == (
+            grammar.calm(province.key), grammar.police(province.key), grammar.ls(province.key),
+            grammar.unrest(province.key))

@@ -133,7 +133,7 @@ class Build(NamedTuple):
     def act(self, st: S, action: str) -> None:
         seat, side, points, where, switched = self
         st.stack.pop()
-        verb, arg = (grammar.words(action) + [""])[:2]
+        verb, _, arg = action.partition(" ")  # ``done`` has no argument
         c = st.content
         if verb == grammar.DONE:
             if points:

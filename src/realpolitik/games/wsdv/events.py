@@ -286,7 +286,7 @@ class PlaceUnrest(NamedTuple):
 
     def legal(self, st: S) -> list[str]:
         _, side, where, cap = self
-        return [grammar.unrest(pkey(st, p)) for p in unrest_targets(st, side, where, cap)]
+        return list(map(st.content.texts.unrest.__getitem__, unrest_targets(st, side, where, cap)))
 
     def act(self, st: S, action: str) -> None:
         cap = self.cap

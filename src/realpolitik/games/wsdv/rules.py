@@ -213,7 +213,7 @@ class Offers(dict):
     def __missing__(self, key: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
         texts = self.content.texts
         uses = self.turn.uses(self.content, key, self.situation)
-        found = self[key] = tuple(texts.take[key][u] for u in uses), tuple(texts.play[key][u] for u in uses)
+        found = self[key] = tuple(map(texts.take[key].__getitem__, uses)), tuple(map(texts.play[key].__getitem__, uses))
         return found
 
 
