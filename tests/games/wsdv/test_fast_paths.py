@@ -8,6 +8,8 @@ connection at a time, straight from the printed map) that ``board``, ``network``
 
 from __future__ import annotations
 
+from itertools import product
+
 import pytest
 
 from realpolitik.engine import Rng
@@ -289,3 +291,19 @@ def test_the_written_province_texts_are_the_grammars(game_id):
         assert (texts.calm[p], texts.police[p], texts.ls[p], texts.unrest[p]) == (
             grammar.calm(province.key), grammar.police(province.key), grammar.ls(province.key),
             grammar.unrest(province.key))
+
+
+@pytest.mark.parametrize("game_id", ["wsdv", "wsdv-2p2"])
+def test_cards_alike_have_the_same_uses_in_every_situation(game_id):
+    """``Offers`` works out the uses once per likeness (``Turn.likeness``): every card has the uses of
+    the first card alike, in every situation a turn can be in."""
+    st = get(game_id).new_state(get(game_id).default_players(), seed=1)
+    c, turn = st.content, type(st.turns[0])
+    width = len(turn(0).situation(st))
+    first: dict = {}
+    for key in c.cards:
+        first.setdefault(turn.likeness(c, key), key)
+    assert len(first) < len(c.cards)
+    for situation in product((WEST, EAST), *[(False, True)] * (width - 1)):
+        for key in c.cards:
+            assert turn.uses(c, key, situation) == turn.uses(c, first[turn.likeness(c, key)], situation)

@@ -204,15 +204,26 @@ class Offers(dict):
     """The action texts of a turn's cards in one situation (``Turn.situation``): per card key, the texts
     of taking it from the display and of playing it from the hand, each in the order of its uses.
     Written on a card's first ask and kept with the content (``Content.turn_offers``): legal actions
-    are listed on every step of every game and search."""
+    are listed on every step of every game and search. Cards alike in everything ``uses`` reads of them
+    (``Turn.likeness``) share the uses worked out for the first of them."""
 
     def __init__(self, turn: type[Turn], c: Content, situation: tuple) -> None:
         super().__init__()
         self.turn, self.content, self.situation = turn, c, situation
+        #: per card key: its likeness (``Turn.likeness``), shared by every situation of this kind of turn
+        self.likeness: dict[str, tuple] = c.turn_likeness.setdefault(turn, {})
+        #: per likeness: the uses in this situation
+        self.uses: dict[tuple, list[str]] = {}
 
     def __missing__(self, key: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        texts = self.content.texts
-        uses = self.turn.uses(self.content, key, self.situation)
+        c = self.content
+        alike = self.likeness.get(key)
+        if alike is None:
+            alike = self.likeness[key] = self.turn.likeness(c, key)
+        uses = self.uses.get(alike)
+        if uses is None:
+            uses = self.uses[alike] = self.turn.uses(c, key, self.situation)
+        texts = c.texts
         found = self[key] = tuple(map(texts.take[key].__getitem__, uses)), tuple(map(texts.play[key].__getitem__, uses))
         return found
 
@@ -250,6 +261,12 @@ class Turn(NamedTuple):
         if owner == side or card.colour == "dual":
             out.append("event")
         return out
+
+    @classmethod
+    def likeness(cls, c: Content, key: str) -> tuple:
+        """Everything ``uses`` reads of card ``key``: two cards alike here have the same uses in every situation."""
+        card = c.cards[key]
+        return card.is_special, card.colour
 
     def offers(self, st: S) -> Offers:
         """Per card: its action texts this turn (``Offers``), shared by every turn in the same situation."""

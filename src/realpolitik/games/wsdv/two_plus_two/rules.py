@@ -237,6 +237,13 @@ class Turn(base_rules.Turn):
             out.append("credit")
         return out
 
+    @classmethod
+    def likeness(cls, c: ExpansionContent, key: str) -> tuple:
+        """The base game's likeness, whether the card bans the arms race and, per side, whether its event adds
+        income."""
+        card = c.cards[key]
+        return (*super().likeness(c, key), key in c.arms_banned, adds_income(card, WEST), adds_income(card, EAST))
+
     def act(self, st: S, action: str) -> None:
         verb, *args = grammar.words(action)
         if verb == "police":  # §10: the Soviet Union may use East's police cards as if it were East
