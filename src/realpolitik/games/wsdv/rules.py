@@ -243,7 +243,7 @@ class Turn(NamedTuple):
         """What the uses of a card depend on this turn besides the card (``uses``): the seat's side,
         whether it may remove unrest with a card of its own colour (there is unrest in its provinces)
         and with a foreign one (then it also needs a build point to dismantle, §4.1)."""
-        side = st.side(self.seat)
+        side = st.layout.side[self.seat]
         calm_free = any(map(st.unrest.__getitem__, st.content.of_side[side]))
         return side, calm_free, calm_free and board.can_dismantle(st, side)
 
@@ -287,7 +287,7 @@ class Turn(NamedTuple):
             out += offers[st.special][0]
         for key in st.hands[seat]:
             out += offers[key][1]
-        if st.side(seat) == EAST and st.police_used < len(st.police):
+        if st.layout.side[seat] == EAST and st.police_used < len(st.police):
             police, unrest = st.content.texts.police, st.unrest
             out += [police[p] for p in st.content.of_side[EAST] if unrest[p]]
         return out
@@ -299,11 +299,11 @@ class Turn(NamedTuple):
             return
         key, use = args
         self.play_card(st, verb, key, use)
-        card = st.card(key)
         if use == "event":
             events.trigger(st, self.seat, key)
-        else:
-            self.use_value(st, card, use, card.value_for(st.side(self.seat)))
+            return
+        card = st.content.cards[key]
+        self.use_value(st, card, use, card.value_for(st.layout.side[self.seat]))
 
     def police(self, st: S, where: str) -> None:
         """A police card removes 1 unrest from an East province; the turn goes on (§6.5)."""
@@ -339,7 +339,7 @@ class Turn(NamedTuple):
     def use_value(self, st: S, card: Card, use: str, value: int) -> None:
         """Remove unrest (a foreign card costs a build point), build up or raise living standards (§4.1–4.3)."""
         seat = self.seat
-        side = st.side(seat)
+        side = st.layout.side[seat]
         if use == "calm":
             if costs_a_build_point(card, side):
                 st.stack.append(dismantle_frame(seat, side, "", "cost"))

@@ -214,8 +214,10 @@ class Turn(base_rules.Turn):
         """The base game's situation, then whether the seat is in the red, is a superpower and, if so, has
         room on the arms-race track."""
         seat = self.seat
-        power = is_power(seat)
-        return (*super().situation(st), in_the_red(st, seat), power, power and arms_room(st, st.side(seat)))
+        base = super().situation(st)
+        if is_power(seat):  # in the red: a negative treasury (``in_the_red``)
+            return (*base, st.treasury[seat] < 0, True, arms_room(st, base[0]))
+        return (*base, False, False, False)
 
     @classmethod
     def uses(cls, c: ExpansionContent, key: str, situation: tuple) -> list[str]:
@@ -253,16 +255,16 @@ class Turn(base_rules.Turn):
         seat = self.seat
         st.active = st.last_active = seat
         self.play_card(st, verb, key, use)
-        side = st.side(seat)
+        side = st.layout.side[seat]
+        card = st.content.cards[key]
         if use == "event":
-            if collects(st.card(key), use):
+            if collects(card, use):
                 st.stack.append(Collect(seat, key))
             trigger(st, seat, key)
             return
         collected, items = card_items(st, key, side, use)  # §7: the value's items, executed after the action
         if collected:
             st.stack.append(Collect(seat, key))
-        card = st.card(key)
         if items:
             st.stack.append(effects_frame(seat, items, ACTIVE))
         value = card.value_for(side)
