@@ -20,6 +20,7 @@ from realpolitik.games.wsdv.content import EAST, LINE, WEST
 from realpolitik.games.wsdv.protests import Socialists, Suppliers
 from realpolitik.games.wsdv.rules import Turn
 from realpolitik.games.wsdv.two_plus_two.cold_war import arms_room, in_the_red, is_power
+from realpolitik.games.wsdv.two_plus_two.events import card_items, collects, event_items, value_items
 from realpolitik.games.wsdv.two_plus_two.rules import adds_income
 
 GAMES = [("wsdv", {}), ("wsdv", {"setup": "2014", "supplier_protests": False}), ("wsdv-2p2", {})]
@@ -307,3 +308,15 @@ def test_cards_alike_have_the_same_uses_in_every_situation(game_id):
     for situation in product((WEST, EAST), *[(False, True)] * (width - 1)):
         for key in c.cards:
             assert turn.uses(c, key, situation) == turn.uses(c, first[turn.likeness(c, key)], situation)
+
+
+def test_a_cards_kept_items_are_the_plain_ones_for_every_use():
+    """2+2 keeps what a card's event or value executes (``card_items``), a value's once for all the uses
+    of a value: each use still gets its own plain answer."""
+    st = get("wsdv-2p2").new_state(4, seed=1)
+    for key, card in st.content.cards.items():
+        for side in (WEST, EAST):
+            for use in (*grammar.USES, "auto"):
+                plain = (event_items(card, side, auto=use == "auto") if use in ("event", "auto")
+                         else (collects(card, use), value_items(card, side)))
+                assert card_items(st, key, side, use) == plain

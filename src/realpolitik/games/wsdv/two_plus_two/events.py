@@ -77,16 +77,17 @@ def event_items(card, side: int, auto: bool = False) -> tuple:
 def card_items(st: S, key: str, side: int, use: str) -> tuple:
     """``event_items`` of card ``key`` (``use`` "event", or "auto" for the automatic event) or, for any
     other use, whether it collects the card and its ``value_items``: a card's are fixed, so they are
-    kept with the content, written when first asked."""
+    kept with the content, written when first asked (a value's once for all the uses of a value)."""
     c = st.content
-    found = c.items_kept.get((key, side, use))
+    kept = use if use in ("event", "auto") else "value"
+    found = c.items_kept.get((key, side, kept))
     if found is None:
         card = c.cards[key]
-        if use in ("event", "auto"):
-            found = event_items(card, side, auto=use == "auto")
-        else:
+        if kept == "value":
             found = collects(card, use), value_items(card, side)
-        c.items_kept[key, side, use] = found
+        else:
+            found = event_items(card, side, auto=use == "auto")
+        c.items_kept[key, side, kept] = found
     return found
 
 
