@@ -226,9 +226,8 @@ class NextEffect(NamedTuple):
 
 
 def decider(st: S, seat: int, icon, ctx: tuple):
-    """Who makes a base icon's choices, and the icon as that seat executes it (§9 'Where?')."""
-    if not ctx or ctx[0] != "auto":
-        return seat, icon
+    """Who makes a base icon's choices in the automatic event (``ctx`` ``("auto", side, level)``), and the
+    icon as that seat executes it (§9 'Where?')."""
     adv_side, level = ctx[1], ctx[2]
     if icon.executor is None:
         return (POWER[adv_side] if level >= 1 else STATE_SEAT[icon.who]), icon
@@ -242,8 +241,9 @@ def icon(st: S, seat: int, slug: str, n: int, ctx: tuple) -> None:
     e = st.content.icons[slug]
     kind = e.icon
     if kind in BASE_ICONS:
-        who, e = decider(st, seat, e, ctx)
-        execute(st, who, e, n)
+        if ctx[:1] == ("auto",):  # the automatic event's decider (§9); else the event's own player
+            seat, e = decider(st, seat, e, ctx)
+        execute(st, seat, e, n)
     elif kind == "dove":
         cold_war.flip_dove(st)
     elif kind == "undove":
