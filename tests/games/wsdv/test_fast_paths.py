@@ -17,10 +17,20 @@ from realpolitik.games import get
 from realpolitik.games.wsdv import board, grammar
 from realpolitik.games.wsdv.board import NONE, RUNDOWN, WORKING
 from realpolitik.games.wsdv.content import EAST, LINE, WEST
+from realpolitik.games.wsdv.events import NextIcon
 from realpolitik.games.wsdv.protests import Socialists, Suppliers
 from realpolitik.games.wsdv.rules import Turn
 from realpolitik.games.wsdv.two_plus_two.cold_war import arms_room, in_the_red, is_power
-from realpolitik.games.wsdv.two_plus_two.events import card_items, collects, event_items, value_items
+from realpolitik.games.wsdv.two_plus_two.events import (
+    Effects,
+    NextEffect,
+    card_items,
+    collects,
+    event_items,
+    value_items,
+)
+from realpolitik.games.wsdv.two_plus_two.events import _kinds as kinds
+from realpolitik.games.wsdv.two_plus_two.events import label as effect_label
 from realpolitik.games.wsdv.two_plus_two.rules import adds_income
 
 GAMES = [("wsdv", {}), ("wsdv", {"setup": "2014", "supplier_protests": False}), ("wsdv-2p2", {})]
@@ -320,3 +330,31 @@ def test_a_cards_kept_items_are_the_plain_ones_for_every_use():
                 plain = (event_items(card, side, auto=use == "auto") if use in ("event", "auto")
                          else (collects(card, use), value_items(card, side)))
                 assert card_items(st, key, side, use) == plain
+
+
+# ---------------------------------------------------------------------- choosing the next icon or arrow
+
+
+@pytest.mark.parametrize(("game_id", "options"), GAMES)
+def test_the_next_item_choices_kept_per_pool_are_the_plain_ones(game_id, options):
+    """``NextIcon`` and ``NextEffect`` keep their choices per pool (``_next_icons``, ``_kinds``): the
+    words of each kind of item in printed order, each choosing the first item of its kind."""
+    asked = 0
+    for st in positions(game_id, options, games=8):
+        top = st.stack[-1]
+        if isinstance(top, (NextIcon, NextEffect)):
+            label = effect_label if isinstance(top, NextEffect) else str
+            words = list(dict.fromkeys(map(label, top.pool)))
+            assert list(st.legal_actions()) == [grammar.next_item(w) for w in words]
+            if isinstance(top, NextEffect):
+                assert {w: next(i for i in top.pool if label(i) == w) for w in words} == kinds(top.pool)
+            asked += 1
+    assert asked > 10
+
+
+@pytest.mark.parametrize(("game_id", "options"), GAMES[2:])
+def test_an_active_pool_is_mixed_where_it_has_two_kinds(game_id, options):
+    for st in positions(game_id, options, games=4):
+        for frame in st.stack:
+            if isinstance(frame, Effects) and frame.pool:
+                assert (len(kinds(frame.pool)) > 1) == (len({effect_label(i) for i in frame.pool}) > 1)

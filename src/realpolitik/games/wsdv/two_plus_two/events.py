@@ -166,16 +166,26 @@ class Effects(NamedTuple):
         seat, pool, ctx = self
         if not pool:
             return
-        if ctx == ACTIVE and _mixed(pool):
+        if ctx == ACTIVE and len(_kinds(pool)) > 1:
             st.stack.append(next_effect_frame(seat, pool, ctx))
             return
         run(st, seat, pool, pool[0], ctx)
 
 
 @lru_cache(maxsize=4096)
-def _mixed(pool: tuple) -> bool:
-    """Whether a pool holds more than one kind of item (pools come from the cards: a few hundred)."""
-    return len({label(i) for i in pool}) > 1
+def _kinds(pool: tuple) -> dict:
+    """The kinds of item in a pool, by their words (``label``) in printed order, each with its first item
+    (pools come from the cards: a few hundred). Read it only."""
+    out: dict = {}
+    for item in pool:
+        out.setdefault(label(item), item)
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _next_items(pool: tuple) -> tuple[str, ...]:
+    """``NextEffect``'s action texts for a pool: one per kind of item."""
+    return tuple(map(grammar.next_item, _kinds(pool)))
 
 
 @lru_cache(maxsize=4096)
@@ -210,14 +220,13 @@ class NextEffect(NamedTuple):
     ctx: tuple
 
     def legal(self, st: S) -> list[str]:
-        pool = self.pool
-        return [grammar.next_item(w) for w in dict.fromkeys(label(i) for i in pool)]
+        return list(_next_items(self.pool))
 
     def act(self, st: S, action: str) -> None:
         seat, pool, ctx = self
         st.stack.pop()
         word = grammar.words(action)[1]
-        run(st, seat, pool, next(i for i in pool if label(i) == word), ctx)
+        run(st, seat, pool, _kinds(pool)[word], ctx)
 
     def describe(self, st: S, viewer: int | None) -> Text:
         return asks(st, viewer, self.seat,
