@@ -16,6 +16,7 @@ from realpolitik.engine import Rng
 from realpolitik.games import get
 from realpolitik.games.wsdv import board, grammar
 from realpolitik.games.wsdv.board import NONE, RUNDOWN, WORKING
+from realpolitik.games.wsdv.common import draw, draw_many
 from realpolitik.games.wsdv.content import EAST, LINE, WEST
 from realpolitik.games.wsdv.events import NextIcon
 from realpolitik.games.wsdv.protests import Socialists, Suppliers
@@ -358,3 +359,17 @@ def test_an_active_pool_is_mixed_where_it_has_two_kinds(game_id, options):
         for frame in st.stack:
             if isinstance(frame, Effects) and frame.pool:
                 assert (len(kinds(frame.pool)) > 1) == (len({effect_label(i) for i in frame.pool}) > 1)
+
+
+# ---------------------------------------------------------------------- drawing several cards
+
+
+@pytest.mark.parametrize(("game_id", "options"), GAMES)
+def test_drawing_several_cards_at_once_is_drawing_them_one_by_one(game_id, options):
+    """``draw_many`` takes the cards ``draw`` would, one at a time, and leaves the same deck behind."""
+    for st in positions(game_id, options, games=3):
+        for n in (1, 3, 7, 60):
+            many, one_by_one = st.clone(), st.clone()
+            drawn = [k for k in (draw(one_by_one) for _ in range(n)) if k is not None]
+            assert draw_many(many, n) == drawn
+            assert (many.deck, many.deck_seen, many.known) == (one_by_one.deck, one_by_one.deck_seen, one_by_one.known)

@@ -15,12 +15,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import decision, procedure
-from realpolitik.i18n import Text, listed, t
+from realpolitik.i18n import Text, t
 
 from . import board, events, grammar
 from .actions import build_frame, calm_frame, dismantle_frame, ls_frame
 from .board import NONE, WORKING
-from .common import ROMAN, asks, discard, draw, leader, name, shared, unveil
+from .common import ROMAN, asks, discard, draw, draw_many, leader, name, names, shared, unveil
 from .content import EAST, Card, Content
 from .end_of_decade import eod_frame
 from .protests import SOCIALISTS, SUPPLIERS, Socialists, Suppliers
@@ -174,7 +174,7 @@ def refill_hands(st: S, target: Callable[[int], int], draw_one: Callable[[S, int
             drawn.append(key)
         if drawn and st.log.keeps:  # searched worlds keep no log: their lines are not even put together
             st.log.add(t("{seat} draws {n} card(s).", seat=st.seats[s], n=len(drawn)), (s,),
-                       t("You draw {cards}.", cards=listed(name(st, k) for k in drawn)))
+                       t("You draw {cards}.", cards=names(st, drawn)))
 
 
 def decade_special(st: S) -> str | None:
@@ -187,11 +187,11 @@ def decade_special(st: S) -> str | None:
 
 def _fill_display(st: S) -> None:
     n = st.layout.display[st.half - 1]
-    cards = [k for k in (draw(st) for _ in range(n)) if k is not None]
+    cards = draw_many(st, n)
     st.display += cards
     if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
         st.log.add(t("Sub-decade {half}: the display shows {cards}.",
-                     half=st.half, cards=listed(name(st, k) for k in cards)))
+                     half=st.half, cards=names(st, cards)))
 
 
 # ====================================================================== turns (§3.3–3.4)

@@ -19,7 +19,7 @@ from realpolitik.i18n import Text, listed, t
 
 from .. import grammar, specials
 from .. import rules as base_rules
-from ..common import asks, discard, draw, name
+from ..common import asks, discard, draw, name, names
 from ..content import EAST, WEST, Card
 from . import cold_war
 from .cold_war import POWER, arms_room, in_the_red, is_power
@@ -153,7 +153,7 @@ def _fill_display(st: S, extra: list[str]) -> None:
     st.display += cards
     if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
         st.log.add(t("Sub-decade {half}: the display shows {cards}.", half=SUB[st.half - 1],
-                     cards=listed(name(st, k) for k in cards)))
+                     cards=names(st, cards)))
 
 
 @decision(tag="discard_one")
