@@ -8,15 +8,30 @@ connection at a time, straight from the printed map) that ``board``, ``network``
 
 from __future__ import annotations
 
+from itertools import product
+
 import pytest
 
 from realpolitik.engine import Rng
 from realpolitik.games import get
 from realpolitik.games.wsdv import board, grammar
 from realpolitik.games.wsdv.board import NONE, RUNDOWN, WORKING
+from realpolitik.games.wsdv.common import draw, draw_many
 from realpolitik.games.wsdv.content import EAST, LINE, WEST
+from realpolitik.games.wsdv.events import NextIcon
+from realpolitik.games.wsdv.protests import Socialists, Suppliers
 from realpolitik.games.wsdv.rules import Turn
 from realpolitik.games.wsdv.two_plus_two.cold_war import arms_room, in_the_red, is_power
+from realpolitik.games.wsdv.two_plus_two.events import (
+    Effects,
+    NextEffect,
+    card_items,
+    collects,
+    event_items,
+    value_items,
+)
+from realpolitik.games.wsdv.two_plus_two.events import _kinds as kinds
+from realpolitik.games.wsdv.two_plus_two.events import label as effect_label
 from realpolitik.games.wsdv.two_plus_two.rules import adds_income
 
 GAMES = [("wsdv", {}), ("wsdv", {"setup": "2014", "supplier_protests": False}), ("wsdv-2p2", {})]
@@ -252,3 +267,109 @@ def test_a_turns_legal_actions_agree_with_the_straightforward_rules(game_id, opt
             assert list(st.legal_actions()) == turn_legal(st, top.seat)
             turns += 1
     assert turns > 200
+
+
+# ---------------------------------------------------------------------- the checks after every action
+
+
+@pytest.mark.parametrize(("game_id", "options"), GAMES)
+def test_an_idle_check_after_the_action_does_nothing(game_id, options):
+    """``EndTurn`` skips the supplier and socialist checks (§6.2–6.3) where ``idle`` says so: running
+    them there changes neither the board nor the stack; where they are not idle, they do something."""
+    idle = busy = 0
+    for st in positions(game_id, options, games=6):
+        for check in (Suppliers(), Socialists()):
+            twin = st.clone()
+            before = twin.snapshot()
+            check.run(twin)
+            if type(check).idle(st):
+                assert twin.snapshot() == before
+                idle += 1
+            else:
+                assert twin.snapshot() != before
+                busy += 1
+    assert idle > 500 and busy > 5
+
+
+# ---------------------------------------------------------------------- the action texts written once
+
+
+@pytest.mark.parametrize("game_id", ["wsdv", "wsdv-2p2"])
+def test_the_written_province_texts_are_the_grammars(game_id):
+    """``grammar.Texts`` serves the legal lists the same texts the builders write."""
+    c = get(game_id).new_state(get(game_id).default_players(), seed=1).content
+    texts = c.texts
+    for p, province in enumerate(c.provinces):
+        assert (texts.calm[p], texts.police[p], texts.ls[p], texts.unrest[p]) == (
+            grammar.calm(province.key), grammar.police(province.key), grammar.ls(province.key),
+            grammar.unrest(province.key))
+
+
+@pytest.mark.parametrize("game_id", ["wsdv", "wsdv-2p2"])
+def test_cards_alike_have_the_same_uses_in_every_situation(game_id):
+    """``Offers`` works out the uses once per likeness (``Turn.likeness``): every card has the uses of
+    the first card alike, in every situation a turn can be in."""
+    st = get(game_id).new_state(get(game_id).default_players(), seed=1)
+    c, turn = st.content, type(st.turns[0])
+    width = len(turn(0).situation(st))
+    first: dict = {}
+    for key in c.cards:
+        first.setdefault(turn.likeness(c, key), key)
+    assert len(first) < len(c.cards)
+    for situation in product((WEST, EAST), *[(False, True)] * (width - 1)):
+        for key in c.cards:
+            assert turn.uses(c, key, situation) == turn.uses(c, first[turn.likeness(c, key)], situation)
+
+
+def test_a_cards_kept_items_are_the_plain_ones_for_every_use():
+    """2+2 keeps what a card's event or value executes (``card_items``), a value's once for all the uses
+    of a value: each use still gets its own plain answer."""
+    st = get("wsdv-2p2").new_state(4, seed=1)
+    for key, card in st.content.cards.items():
+        for side in (WEST, EAST):
+            for use in (*grammar.USES, "auto"):
+                plain = (event_items(card, side, auto=use == "auto") if use in ("event", "auto")
+                         else (collects(card, use), value_items(card, side)))
+                assert card_items(st, key, side, use) == plain
+
+
+# ---------------------------------------------------------------------- choosing the next icon or arrow
+
+
+@pytest.mark.parametrize(("game_id", "options"), GAMES)
+def test_the_next_item_choices_kept_per_pool_are_the_plain_ones(game_id, options):
+    """``NextIcon`` and ``NextEffect`` keep their choices per pool (``_next_icons``, ``_kinds``): the
+    words of each kind of item in printed order, each choosing the first item of its kind."""
+    asked = 0
+    for st in positions(game_id, options, games=8):
+        top = st.stack[-1]
+        if isinstance(top, (NextIcon, NextEffect)):
+            label = effect_label if isinstance(top, NextEffect) else str
+            words = list(dict.fromkeys(map(label, top.pool)))
+            assert list(st.legal_actions()) == [grammar.next_item(w) for w in words]
+            if isinstance(top, NextEffect):
+                assert {w: next(i for i in top.pool if label(i) == w) for w in words} == kinds(top.pool)
+            asked += 1
+    assert asked > 10
+
+
+@pytest.mark.parametrize(("game_id", "options"), GAMES[2:])
+def test_an_active_pool_is_mixed_where_it_has_two_kinds(game_id, options):
+    for st in positions(game_id, options, games=4):
+        for frame in st.stack:
+            if isinstance(frame, Effects) and frame.pool:
+                assert (len(kinds(frame.pool)) > 1) == (len({effect_label(i) for i in frame.pool}) > 1)
+
+
+# ---------------------------------------------------------------------- drawing several cards
+
+
+@pytest.mark.parametrize(("game_id", "options"), GAMES)
+def test_drawing_several_cards_at_once_is_drawing_them_one_by_one(game_id, options):
+    """``draw_many`` takes the cards ``draw`` would, one at a time, and leaves the same deck behind."""
+    for st in positions(game_id, options, games=3):
+        for n in (1, 3, 7, 60):
+            many, one_by_one = st.clone(), st.clone()
+            drawn = [k for k in (draw(one_by_one) for _ in range(n)) if k is not None]
+            assert draw_many(many, n) == drawn
+            assert (many.deck, many.deck_seen, many.known) == (one_by_one.deck, one_by_one.deck_seen, one_by_one.known)

@@ -128,12 +128,13 @@ class Build(NamedTuple):
         out = list(map(build.__getitem__, board.build_sites(st, side, where or None, points)))
         if not switched and not where:
             out += _hamburg_switch(st, side)
-        return out + [grammar.DONE]
+        out.append(grammar.DONE)
+        return out
 
     def act(self, st: S, action: str) -> None:
         seat, side, points, where, switched = self
         st.stack.pop()
-        verb, arg = (grammar.words(action) + [""])[:2]
+        verb, _, arg = action.partition(" ")  # ``done`` has no argument
         c = st.content
         if verb == grammar.DONE:
             if points:
@@ -208,7 +209,8 @@ class LivingStandard(NamedTuple):
                     links = board.external_links(st, ext) if st.factory[ext] != board.NONE else []
                     if len(links) == 2 and ext not in assigned:
                         out += [grammar.assign(c.cities[ext].key, pkey(st, p)) for p in links if p != now[ext]]
-        return out + [grammar.DONE]
+        out.append(grammar.DONE)
+        return out
 
     def act(self, st: S, action: str) -> None:
         seat, side, points, placed, choice, flags = self

@@ -126,7 +126,7 @@ class Works:
     #: clones share it (testing/playout.py): it only adds answers about the board it was made for
     shareable = True
 
-    def __init__(self) -> None:
+    def __init__(self, bits: tuple[int, int, int, int] | None = None) -> None:
         self.values: tuple[int, ...] | None = None
         self.economies: tuple[int, ...] | None = None
         self.levels: tuple[int, ...] | None = None
@@ -135,7 +135,7 @@ class Works:
         #: the province each linked external factory counts for when East names none
         self.assignment: dict[int, int] | None = None
         #: the factories and the lines as masks (``board_bits``)
-        self.bits: tuple[int, int, int, int] | None = None
+        self.bits = bits
         #: per (side, caption): the sites before bans, as a city mask and a line mask (``build_sites``)
         self.builds: dict[tuple[int, str | None], tuple[int, int]] = {}
         #: per side: ``dismantle_sites`` without a caption
@@ -176,7 +176,7 @@ def moved(st: S, city: int = -1, k: int = -1) -> None:
             second_end &= ~net.second_at[city]
     if k >= 0:
         lines = lines & ~(3 << 2 * k) | st.lines[k] << 2 * k
-    works(st).bits = factories, lines, first_end, second_end
+    st.works = Works((factories, lines, first_end, second_end))
 
 
 def set_factory(st: S, city: int, state: int) -> None:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from realpolitik.i18n import Text, t
+from realpolitik.i18n import Listed, Text, listed, t
 
 from .content import EAST, WEST
 
@@ -53,6 +54,11 @@ def name(st: S, key: str) -> str:
     return st.content.card_names[key]
 
 
+def names(st: S, keys: Iterable[str]) -> Listed:
+    """Cards as the log lists them, each named as ``name`` does."""
+    return listed(map(st.content.card_names.__getitem__, keys))
+
+
 def pname(st: S, p: int) -> Text:
     """A province's name, as printed (a message: "West Berlin" is "Westberlin" in German)."""
     return st.content.province_words[p]
@@ -79,6 +85,17 @@ def draw(st: S, to_seat: int | None = None) -> str | None:
             if to_seat is not None and to_seat != s:
                 st.known[s].append(key)
     return key
+
+
+def draw_many(st: S, n: int) -> list[str]:
+    """Up to ``n`` cards off the draw deck, the top card first, as ``draw`` takes them one by one."""
+    deck = st.deck
+    if any(st.deck_seen):  # seats that saw the top cards follow each one (``draw``)
+        return [k for k in (draw(st) for _ in range(n)) if k is not None]
+    cut = max(0, len(deck) - n)
+    cards = deck[:cut - 1:-1] if cut else deck[::-1]
+    del deck[cut:]
+    return cards
 
 
 def discard(st: S, seat: int, key: str, what: Text) -> None:

@@ -221,6 +221,11 @@ class Content:
         return {}
 
     @cached_property
+    def turn_likeness(self) -> dict[type, dict[str, tuple]]:
+        """Per kind of turn: each card's likeness (``rules.Turn.likeness``), written as asked."""
+        return {}
+
+    @cached_property
     def raisable(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """Per side: the provinces an LS action raises (West Berlin's living standard lives in its sectors)."""
         return tuple(tuple(p for p in provinces if p != self.wb) for provinces in self.of_side)

@@ -11,6 +11,7 @@ card's price, the Stasi and the Guillaume affair are in ``specials``.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import decision, procedure
@@ -157,8 +158,7 @@ class NextIcon(NamedTuple):
     pool: tuple
 
     def legal(self, st: S) -> list[str]:
-        pool = self.pool
-        return [grammar.next_item(slug) for slug in dict.fromkeys(pool)]
+        return list(_next_icons(self.pool))
 
     def act(self, st: S, action: str) -> None:
         seat, pool = self
@@ -167,6 +167,12 @@ class NextIcon(NamedTuple):
 
     def describe(self, st: S, viewer: int | None) -> Text:
         return asks(st, viewer, self.seat, t("choose which icon to execute next"), t("chooses the order of the icons"))
+
+
+@lru_cache(maxsize=4096)
+def _next_icons(pool: tuple) -> tuple[str, ...]:
+    """``NextIcon``'s action texts for a pool (pools come from the cards: a few hundred): one per kind of icon."""
+    return tuple(map(grammar.next_item, dict.fromkeys(pool)))
 
 
 def run_icon(st: S, seat: int, pool: tuple, slug: str) -> None:
@@ -286,7 +292,7 @@ class PlaceUnrest(NamedTuple):
 
     def legal(self, st: S) -> list[str]:
         _, side, where, cap = self
-        return [grammar.unrest(pkey(st, p)) for p in unrest_targets(st, side, where, cap)]
+        return list(map(st.content.texts.unrest.__getitem__, unrest_targets(st, side, where, cap)))
 
     def act(self, st: S, action: str) -> None:
         cap = self.cap

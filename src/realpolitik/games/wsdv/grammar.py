@@ -158,7 +158,7 @@ class Texts:
     """The most asked-for action texts of one content, each written once with the builders above
     (legal action lists are made on every step of every game and search; a lookup is cheaper
     than writing the text): a turn's ``take``/``play`` by card and use, and ``calm``, ``police``,
-    ``ls``, ``build`` and ``dismantle`` by province and site."""
+    ``ls``, ``unrest``, ``build`` and ``dismantle`` by province and site."""
 
     def __init__(self, content: Any) -> None:
         self.take = {key: {use: take(key, use) for use in USES} for key in content.cards}
@@ -166,5 +166,6 @@ class Texts:
         self.calm = tuple(calm(p.key) for p in content.provinces)
         self.police = tuple(police(p.key) for p in content.provinces)
         self.ls = tuple(ls(p.key) for p in content.provinces)
+        self.unrest = tuple(unrest(p.key) for p in content.provinces)
         self.build = {site: build(name) for site, name in content.site_name.items()}
         self.dismantle = {site: dismantle(name) for site, name in content.site_name.items()}

@@ -30,6 +30,11 @@ class Suppliers(NamedTuple):
     """One supplier mass protest per West Berlin mass protest: East names where a new one spreads, West
     where one ends (§6.3, spec §11.1 #5)."""
 
+    @staticmethod
+    def idle(st: S) -> bool:
+        """True when there is nothing to spread or end: as many supplier mass protests as West Berlin's."""
+        return not st.options["supplier_protests"] or st.unrest[st.content.wb] // 4 == sum(st.supplier_mp)
+
     def run(self, st: S) -> None:
         if not st.options["supplier_protests"]:
             return
@@ -103,6 +108,11 @@ def protest_needs(st: S) -> list[tuple[int, int]]:
 @procedure(tag="socialists")
 class Socialists(NamedTuple):
     """Deploy the holding box onto East mass protests (mandatory, §6.2)."""
+
+    @staticmethod
+    def idle(st: S) -> bool:
+        """True when no socialist can move: the holding box is empty or no East province has a mass protest."""
+        return not st.box or max(map(st.unrest.__getitem__, st.content.of_side[EAST])) < 4
 
     def run(self, st: S) -> None:
         if not st.box:

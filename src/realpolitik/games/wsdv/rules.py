@@ -15,15 +15,15 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import decision, procedure
-from realpolitik.i18n import Text, listed, t
+from realpolitik.i18n import Text, t
 
 from . import board, events, grammar
 from .actions import build_frame, calm_frame, dismantle_frame, ls_frame
 from .board import NONE, WORKING
-from .common import ROMAN, asks, discard, draw, leader, name, shared, unveil
+from .common import ROMAN, asks, discard, draw, draw_many, leader, name, names, shared, unveil
 from .content import EAST, Card, Content
 from .end_of_decade import eod_frame
-from .protests import SOCIALISTS, SUPPLIERS
+from .protests import SOCIALISTS, SUPPLIERS, Socialists, Suppliers
 
 if TYPE_CHECKING:
     from .state import WsdvState as S
@@ -174,7 +174,7 @@ def refill_hands(st: S, target: Callable[[int], int], draw_one: Callable[[S, int
             drawn.append(key)
         if drawn and st.log.keeps:  # searched worlds keep no log: their lines are not even put together
             st.log.add(t("{seat} draws {n} card(s).", seat=st.seats[s], n=len(drawn)), (s,),
-                       t("You draw {cards}.", cards=listed(name(st, k) for k in drawn)))
+                       t("You draw {cards}.", cards=names(st, drawn)))
 
 
 def decade_special(st: S) -> str | None:
@@ -187,11 +187,11 @@ def decade_special(st: S) -> str | None:
 
 def _fill_display(st: S) -> None:
     n = st.layout.display[st.half - 1]
-    cards = [k for k in (draw(st) for _ in range(n)) if k is not None]
+    cards = draw_many(st, n)
     st.display += cards
     if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
         st.log.add(t("Sub-decade {half}: the display shows {cards}.",
-                     half=st.half, cards=listed(name(st, k) for k in cards)))
+                     half=st.half, cards=names(st, cards)))
 
 
 # ====================================================================== turns (§3.3–3.4)
@@ -204,16 +204,27 @@ class Offers(dict):
     """The action texts of a turn's cards in one situation (``Turn.situation``): per card key, the texts
     of taking it from the display and of playing it from the hand, each in the order of its uses.
     Written on a card's first ask and kept with the content (``Content.turn_offers``): legal actions
-    are listed on every step of every game and search."""
+    are listed on every step of every game and search. Cards alike in everything ``uses`` reads of them
+    (``Turn.likeness``) share the uses worked out for the first of them."""
 
     def __init__(self, turn: type[Turn], c: Content, situation: tuple) -> None:
         super().__init__()
         self.turn, self.content, self.situation = turn, c, situation
+        #: per card key: its likeness (``Turn.likeness``), shared by every situation of this kind of turn
+        self.likeness: dict[str, tuple] = c.turn_likeness.setdefault(turn, {})
+        #: per likeness: the uses in this situation
+        self.uses: dict[tuple, list[str]] = {}
 
     def __missing__(self, key: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        texts = self.content.texts
-        uses = self.turn.uses(self.content, key, self.situation)
-        found = self[key] = tuple(texts.take[key][u] for u in uses), tuple(texts.play[key][u] for u in uses)
+        c = self.content
+        alike = self.likeness.get(key)
+        if alike is None:
+            alike = self.likeness[key] = self.turn.likeness(c, key)
+        uses = self.uses.get(alike)
+        if uses is None:
+            uses = self.uses[alike] = self.turn.uses(c, key, self.situation)
+        texts = c.texts
+        found = self[key] = tuple(map(texts.take[key].__getitem__, uses)), tuple(map(texts.play[key].__getitem__, uses))
         return found
 
 
@@ -232,7 +243,7 @@ class Turn(NamedTuple):
         """What the uses of a card depend on this turn besides the card (``uses``): the seat's side,
         whether it may remove unrest with a card of its own colour (there is unrest in its provinces)
         and with a foreign one (then it also needs a build point to dismantle, §4.1)."""
-        side = st.side(self.seat)
+        side = st.layout.side[self.seat]
         calm_free = any(map(st.unrest.__getitem__, st.content.of_side[side]))
         return side, calm_free, calm_free and board.can_dismantle(st, side)
 
@@ -250,6 +261,12 @@ class Turn(NamedTuple):
         if owner == side or card.colour == "dual":
             out.append("event")
         return out
+
+    @classmethod
+    def likeness(cls, c: Content, key: str) -> tuple:
+        """Everything ``uses`` reads of card ``key``: two cards alike here have the same uses in every situation."""
+        card = c.cards[key]
+        return card.is_special, card.colour
 
     def offers(self, st: S) -> Offers:
         """Per card: its action texts this turn (``Offers``), shared by every turn in the same situation."""
@@ -270,7 +287,7 @@ class Turn(NamedTuple):
             out += offers[st.special][0]
         for key in st.hands[seat]:
             out += offers[key][1]
-        if st.side(seat) == EAST and st.police_used < len(st.police):
+        if st.layout.side[seat] == EAST and st.police_used < len(st.police):
             police, unrest = st.content.texts.police, st.unrest
             out += [police[p] for p in st.content.of_side[EAST] if unrest[p]]
         return out
@@ -282,11 +299,11 @@ class Turn(NamedTuple):
             return
         key, use = args
         self.play_card(st, verb, key, use)
-        card = st.card(key)
         if use == "event":
             events.trigger(st, self.seat, key)
-        else:
-            self.use_value(st, card, use, card.value_for(st.side(self.seat)))
+            return
+        card = st.content.cards[key]
+        self.use_value(st, card, use, card.value_for(st.layout.side[self.seat]))
 
     def police(self, st: S, where: str) -> None:
         """A police card removes 1 unrest from an East province; the turn goes on (§6.5)."""
@@ -322,7 +339,7 @@ class Turn(NamedTuple):
     def use_value(self, st: S, card: Card, use: str, value: int) -> None:
         """Remove unrest (a foreign card costs a build point), build up or raise living standards (§4.1–4.3)."""
         seat = self.seat
-        side = st.side(seat)
+        side = st.layout.side[seat]
         if use == "calm":
             if costs_a_build_point(card, side):
                 st.stack.append(dismantle_frame(seat, side, "", "cost"))
@@ -346,6 +363,9 @@ class EndTurn(NamedTuple):
     seat: int
 
     def run(self, st: S) -> None:
+        if Suppliers.idle(st) and Socialists.idle(st):  # most turns: nothing spreads or is absorbed
+            NEXT_TURNS[self.seat].run(st)
+            return
         st.stack += (NEXT_TURNS[self.seat], SOCIALISTS, SUPPLIERS)
 
 

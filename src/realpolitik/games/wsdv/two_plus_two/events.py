@@ -77,16 +77,17 @@ def event_items(card, side: int, auto: bool = False) -> tuple:
 def card_items(st: S, key: str, side: int, use: str) -> tuple:
     """``event_items`` of card ``key`` (``use`` "event", or "auto" for the automatic event) or, for any
     other use, whether it collects the card and its ``value_items``: a card's are fixed, so they are
-    kept with the content, written when first asked."""
+    kept with the content, written when first asked (a value's once for all the uses of a value)."""
     c = st.content
-    found = c.items_kept.get((key, side, use))
+    kept = use if use in ("event", "auto") else "value"
+    found = c.items_kept.get((key, side, kept))
     if found is None:
         card = c.cards[key]
-        if use in ("event", "auto"):
-            found = event_items(card, side, auto=use == "auto")
-        else:
+        if kept == "value":
             found = collects(card, use), value_items(card, side)
-        c.items_kept[key, side, use] = found
+        else:
+            found = event_items(card, side, auto=use == "auto")
+        c.items_kept[key, side, kept] = found
     return found
 
 
@@ -165,16 +166,26 @@ class Effects(NamedTuple):
         seat, pool, ctx = self
         if not pool:
             return
-        if ctx == ACTIVE and _mixed(pool):
+        if ctx == ACTIVE and len(_kinds(pool)) > 1:
             st.stack.append(next_effect_frame(seat, pool, ctx))
             return
         run(st, seat, pool, pool[0], ctx)
 
 
 @lru_cache(maxsize=4096)
-def _mixed(pool: tuple) -> bool:
-    """Whether a pool holds more than one kind of item (pools come from the cards: a few hundred)."""
-    return len({label(i) for i in pool}) > 1
+def _kinds(pool: tuple) -> dict:
+    """The kinds of item in a pool, by their words (``label``) in printed order, each with its first item
+    (pools come from the cards: a few hundred). Read it only."""
+    out: dict = {}
+    for item in pool:
+        out.setdefault(label(item), item)
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _next_items(pool: tuple) -> tuple[str, ...]:
+    """``NextEffect``'s action texts for a pool: one per kind of item."""
+    return tuple(map(grammar.next_item, _kinds(pool)))
 
 
 @lru_cache(maxsize=4096)
@@ -209,14 +220,13 @@ class NextEffect(NamedTuple):
     ctx: tuple
 
     def legal(self, st: S) -> list[str]:
-        pool = self.pool
-        return [grammar.next_item(w) for w in dict.fromkeys(label(i) for i in pool)]
+        return list(_next_items(self.pool))
 
     def act(self, st: S, action: str) -> None:
         seat, pool, ctx = self
         st.stack.pop()
         word = grammar.words(action)[1]
-        run(st, seat, pool, next(i for i in pool if label(i) == word), ctx)
+        run(st, seat, pool, _kinds(pool)[word], ctx)
 
     def describe(self, st: S, viewer: int | None) -> Text:
         return asks(st, viewer, self.seat,
@@ -225,9 +235,8 @@ class NextEffect(NamedTuple):
 
 
 def decider(st: S, seat: int, icon, ctx: tuple):
-    """Who makes a base icon's choices, and the icon as that seat executes it (§9 'Where?')."""
-    if not ctx or ctx[0] != "auto":
-        return seat, icon
+    """Who makes a base icon's choices in the automatic event (``ctx`` ``("auto", side, level)``), and the
+    icon as that seat executes it (§9 'Where?')."""
     adv_side, level = ctx[1], ctx[2]
     if icon.executor is None:
         return (POWER[adv_side] if level >= 1 else STATE_SEAT[icon.who]), icon
@@ -241,8 +250,9 @@ def icon(st: S, seat: int, slug: str, n: int, ctx: tuple) -> None:
     e = st.content.icons[slug]
     kind = e.icon
     if kind in BASE_ICONS:
-        who, e = decider(st, seat, e, ctx)
-        execute(st, who, e, n)
+        if ctx[:1] == ("auto",):  # the automatic event's decider (§9); else the event's own player
+            seat, e = decider(st, seat, e, ctx)
+        execute(st, seat, e, n)
     elif kind == "dove":
         cold_war.flip_dove(st)
     elif kind == "undove":

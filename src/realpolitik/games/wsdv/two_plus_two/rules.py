@@ -19,7 +19,7 @@ from realpolitik.i18n import Text, listed, t
 
 from .. import grammar, specials
 from .. import rules as base_rules
-from ..common import asks, discard, draw, name
+from ..common import asks, discard, draw, name, names
 from ..content import EAST, WEST, Card
 from . import cold_war
 from .cold_war import POWER, arms_room, in_the_red, is_power
@@ -153,7 +153,7 @@ def _fill_display(st: S, extra: list[str]) -> None:
     st.display += cards
     if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
         st.log.add(t("Sub-decade {half}: the display shows {cards}.", half=SUB[st.half - 1],
-                     cards=listed(name(st, k) for k in cards)))
+                     cards=names(st, cards)))
 
 
 @decision(tag="discard_one")
@@ -214,8 +214,10 @@ class Turn(base_rules.Turn):
         """The base game's situation, then whether the seat is in the red, is a superpower and, if so, has
         room on the arms-race track."""
         seat = self.seat
-        power = is_power(seat)
-        return (*super().situation(st), in_the_red(st, seat), power, power and arms_room(st, st.side(seat)))
+        base = super().situation(st)
+        if is_power(seat):  # in the red: a negative treasury (``in_the_red``)
+            return (*base, st.treasury[seat] < 0, True, arms_room(st, base[0]))
+        return (*base, False, False, False)
 
     @classmethod
     def uses(cls, c: ExpansionContent, key: str, situation: tuple) -> list[str]:
@@ -237,6 +239,13 @@ class Turn(base_rules.Turn):
             out.append("credit")
         return out
 
+    @classmethod
+    def likeness(cls, c: ExpansionContent, key: str) -> tuple:
+        """The base game's likeness, whether the card bans the arms race and, per side, whether its event adds
+        income."""
+        card = c.cards[key]
+        return (*super().likeness(c, key), key in c.arms_banned, adds_income(card, WEST), adds_income(card, EAST))
+
     def act(self, st: S, action: str) -> None:
         verb, *args = grammar.words(action)
         if verb == "police":  # §10: the Soviet Union may use East's police cards as if it were East
@@ -246,16 +255,16 @@ class Turn(base_rules.Turn):
         seat = self.seat
         st.active = st.last_active = seat
         self.play_card(st, verb, key, use)
-        side = st.side(seat)
+        side = st.layout.side[seat]
+        card = st.content.cards[key]
         if use == "event":
-            if collects(st.card(key), use):
+            if collects(card, use):
                 st.stack.append(Collect(seat, key))
             trigger(st, seat, key)
             return
         collected, items = card_items(st, key, side, use)  # §7: the value's items, executed after the action
         if collected:
             st.stack.append(Collect(seat, key))
-        card = st.card(key)
         if items:
             st.stack.append(effects_frame(seat, items, ACTIVE))
         value = card.value_for(side)
