@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import decision
-from realpolitik.i18n import Text, t
+from realpolitik.i18n import Text, phrase, t
 
 from . import board, grammar, words
 from .common import asks, made, pkey, pname
@@ -21,6 +21,13 @@ if TYPE_CHECKING:
     from .state import WsdvState as S
 
 TOPPED, DELIVERED, SWITCHED = 1, 2, 4  # flags of an ls frame
+
+
+# the log lines written here at every step, made by ``phrase`` (i18n/messages.py)
+UNREST_LEAVES = phrase("1 unrest leaves {province} ({unrest} left).", "province", "unrest")
+DOES = phrase("{seat}: {what}.", "seat", "what")
+BUILDS_FACTORY = phrase("{seat} builds a factory in {city}.", "seat", "city")
+BUILDS = phrase("{seat} builds {site}.", "seat", "site")
 
 
 # ====================================================================== §4.1 remove unrest
@@ -49,7 +56,7 @@ class RemoveUnrest(NamedTuple):
         p = st.content.province_index[grammar.words(action)[1]]
         board.remove_unrest(st, p)
         if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-            st.log.add(t("1 unrest leaves {province} ({unrest} left).", province=pname(st, p), unrest=st.unrest[p]))
+            st.log.add(UNREST_LEAVES(pname(st, p), st.unrest[p]))
 
     def describe(self, st: S, viewer: int | None) -> Text:
         return asks(st, viewer, self.seat, t("choose a province to remove 1 unrest from"), t("removes 1 unrest"))
@@ -78,7 +85,7 @@ class Dismantle(NamedTuple):
         site = st.content.site_index[grammar.words(action)[1]]
         what = board.dismantle(st, site)
         if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-            st.log.add(t("{seat}: {what}.", seat=st.seats[seat], what=what))
+            st.log.add(DOES(st.seats[seat], what))
 
     def describe(self, st: S, viewer: int | None) -> Text:
         mine = viewer == self.seat
@@ -149,9 +156,9 @@ class Build(NamedTuple):
         points -= board.build(st, site)
         if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
             if site < LINE:
-                st.log.add(t("{seat} builds a factory in {city}.", seat=st.seats[seat], city=c.city_words[site]))
+                st.log.add(BUILDS_FACTORY(st.seats[seat], c.city_words[site]))
             else:
-                st.log.add(t("{seat} builds {site}.", seat=st.seats[seat], site=words.site(st, arg)))
+                st.log.add(BUILDS(st.seats[seat], words.site(st, arg)))
         if points:
             st.stack.append(build_frame(seat, side, points, where, switched))
 

@@ -11,7 +11,7 @@ from itertools import compress
 from operator import eq
 from typing import TYPE_CHECKING
 
-from realpolitik.i18n import Text, t
+from realpolitik.i18n import Text, phrase, t
 
 from . import words
 from .content import EAST, LINE, WEST
@@ -21,6 +21,12 @@ if TYPE_CHECKING:
 
 NONE, WORKING, RUNDOWN = 0, 1, 2  # factory states per city
 _FOUR = 4  # the unrest of a mass protest (§6.1)
+
+
+# the log lines written here at every step, made by ``phrase`` (i18n/messages.py)
+RHEINSBERG_RUNS_DOWN = t("the Rheinsberg factory runs down")
+FACTORY_DISMANTLED = phrase("the factory in {city} is dismantled", "city")
+SITE_DISMANTLED = phrase("{site} is dismantled", "site")
 
 
 # ====================================================================== provinces
@@ -430,13 +436,13 @@ def dismantle(st: S, site: int) -> Text | None:
     if site < LINE:
         if site == c.rheinsberg and st.factory[site] == WORKING:
             set_factory(st, site, RUNDOWN)
-            return t("the Rheinsberg factory runs down") if st.log.keeps else None
+            return RHEINSBERG_RUNS_DOWN if st.log.keeps else None
         set_factory(st, site, NONE)
-        return t("the factory in {city} is dismantled", city=t(c.cities[site].name)) if st.log.keeps else None
+        return FACTORY_DISMANTLED(c.city_words[site]) if st.log.keeps else None
     k, end = divmod(site - LINE, 2)
     st.lines[k] &= ~(1 << end)
     moved(st, k=k)
-    return t("{site} is dismantled", site=words.site(st, c.site_name[site])) if st.log.keeps else None
+    return SITE_DISMANTLED(words.site(st, c.site_name[site])) if st.log.keeps else None
 
 
 def rundown_sites(st: S) -> list[int]:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import decision, procedure
-from realpolitik.i18n import Text, listed, t
+from realpolitik.i18n import Text, listed, phrase, t
 
 from . import board, grammar, words
 from .actions import RemoveUnrest
@@ -23,6 +23,14 @@ from .protests import SOCIALISTS, SUPPLIERS, Purge
 
 if TYPE_CHECKING:
     from .state import WsdvState as S
+
+
+# the log lines written here at every step, made by ``phrase`` (i18n/messages.py)
+PHASE_BEGINS = phrase("End of decade {decade}, phase {i}: {phase}.", "decade", "i", "phase")
+PICKS = phrase("{seat} picks: {what} ({why}).", "seat", "what", "why")
+SPILLS = phrase("{province}'s higher living standard puts {amount} unrest into {province2} ({unrest}).",
+                "province", "amount", "province2", "unrest")
+
 
 @procedure(tag="eod")
 class EndOfDecade(NamedTuple):
@@ -40,8 +48,7 @@ class EndOfDecade(NamedTuple):
         st.eod = i
         st.stack.append(eod_frame(i + 1))
         if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-            st.log.add(t("End of decade {decade}, phase {i}: {phase}.", decade=ROMAN[st.decade], i=i + 1,
-                         phase=PHASE_NAMES.get(phases[i], phases[i])))
+            st.log.add(PHASE_BEGINS(ROMAN[st.decade], i + 1, PHASE_NAMES.get(phases[i], phases[i])))
         st.PHASES[phases[i]](st)
 
 
@@ -115,7 +122,7 @@ class Pay(NamedTuple):
         else:
             what = board.dismantle(st, c.site_index[arg])
             if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-                st.log.add(t("{seat} picks: {what} ({why}).", seat=st.seats[seat], what=what, why=why))
+                st.log.add(PICKS(st.seats[seat], what, why))
 
     def describe(self, st: S, viewer: int | None) -> Text:
         mine = viewer == self.seat
@@ -430,8 +437,7 @@ class Comparison(NamedTuple):
 def _spill(st: S, p: int, n: int, amount: int) -> None:
     board.add_unrest(st, n, amount)
     if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-        st.log.add(t("{province}'s higher living standard puts {amount} unrest into {province2} ({unrest}).",
-                     province=pname(st, p), amount=amount, province2=pname(st, n), unrest=st.unrest[n]))
+        st.log.add(SPILLS(pname(st, p), amount, pname(st, n), st.unrest[n]))
 
 
 @decision(tag="retaliate", public=True)

@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import decision, procedure
-from realpolitik.i18n import Text, listed, t
+from realpolitik.i18n import Text, listed, phrase, t
 
 from . import board, grammar, specials, words
 from .actions import build_frame, calm_frame, calm_targets, dismantle_frame
@@ -29,6 +29,12 @@ if TYPE_CHECKING:
 TRACKS = ("prestige", "currency", "socialism")
 #: the tracks as the log names them
 TRACK_NAMES = {"prestige": t("prestige"), "currency": t("currency"), "socialism": t("socialism")}
+
+
+# the log lines written here at every step, made by ``phrase`` (i18n/messages.py)
+TRACK_AT = phrase("{track} {pos}", "track", "pos")
+TRACKS_MOVED = phrase("Tracks: {moves}.", "moves")
+UNREST_GOES = phrase("1 unrest goes to {province} ({unrest}).", "province", "unrest")
 
 
 # ====================================================================== triggering (§4.4)
@@ -128,8 +134,8 @@ class Arrows(NamedTuple):
                 setattr(st, track, max(-6, min(6, getattr(st, track) + step)))
                 moved.append(track)
         if moved and st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-            moves = [t("{track} {pos}", track=TRACK_NAMES[track], pos=f"{getattr(st, track):+d}") for track in moved]
-            st.log.add(t("Tracks: {moves}.", moves=listed(moves)))
+            moves = [TRACK_AT(TRACK_NAMES[track], f"{getattr(st, track):+d}") for track in moved]
+            st.log.add(TRACKS_MOVED(listed(moves)))
 
 
 @procedure(tag="icons")
@@ -302,7 +308,7 @@ class PlaceUnrest(NamedTuple):
         if cap:
             st.hits.append(p)
         if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-            st.log.add(t("1 unrest goes to {province} ({unrest}).", province=pname(st, p), unrest=st.unrest[p]))
+            st.log.add(UNREST_GOES(pname(st, p), st.unrest[p]))
 
     def describe(self, st: S, viewer: int | None) -> Text:
         mine = viewer == self.seat

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import decision, procedure
-from realpolitik.i18n import Text, t
+from realpolitik.i18n import Text, phrase, t
 
 from . import board, events, grammar
 from .actions import build_frame, calm_frame, dismantle_frame, ls_frame
@@ -27,6 +27,14 @@ from .protests import SOCIALISTS, SUPPLIERS, Socialists, Suppliers
 
 if TYPE_CHECKING:
     from .state import WsdvState as S
+
+
+# the log lines written here at every step, made by ``phrase`` (i18n/messages.py)
+DRAWS = phrase("{seat} draws {n} card(s).", "seat", "n")
+YOU_DRAW = phrase("You draw {cards}.", "cards")
+DISPLAY_SHOWS = phrase("Sub-decade {half}: the display shows {cards}.", "half", "cards")
+TAKES = phrase("{seat} takes {card} — {use}.", "seat", "card", "use")
+PLAYS_FROM_HAND = phrase("{seat} plays from hand {card} — {use}.", "seat", "card", "use")
 
 
 # ====================================================================== set-up (§2)
@@ -173,8 +181,7 @@ def refill_hands(st: S, target: Callable[[int], int], draw_one: Callable[[S, int
             st.hands[s].append(key)
             drawn.append(key)
         if drawn and st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-            st.log.add(t("{seat} draws {n} card(s).", seat=st.seats[s], n=len(drawn)), (s,),
-                       t("You draw {cards}.", cards=names(st, drawn)))
+            st.log.add(DRAWS(st.seats[s], len(drawn)), (s,), YOU_DRAW(names(st, drawn)))
 
 
 def decade_special(st: S) -> str | None:
@@ -190,8 +197,7 @@ def _fill_display(st: S) -> None:
     cards = draw_many(st, n)
     st.display += cards
     if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-        st.log.add(t("Sub-decade {half}: the display shows {cards}.",
-                     half=st.half, cards=names(st, cards)))
+        st.log.add(DISPLAY_SHOWS(st.half, names(st, cards)))
 
 
 # ====================================================================== turns (§3.3–3.4)
@@ -331,9 +337,9 @@ class Turn(NamedTuple):
         if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
             who, card, how = st.seats[seat], name(st, key), self.USE_WORDS[use]
             if verb == "take":
-                st.log.add(t("{seat} takes {card} — {use}.", seat=who, card=card, use=how))
+                st.log.add(TAKES(who, card, how))
             else:
-                st.log.add(t("{seat} plays from hand {card} — {use}.", seat=who, card=card, use=how))
+                st.log.add(PLAYS_FROM_HAND(who, card, how))
         st.stack.append(END_TURNS[seat])
 
     def use_value(self, st: S, card: Card, use: str, value: int) -> None:

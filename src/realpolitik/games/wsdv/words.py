@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from realpolitik.i18n import Listed, Text, listed, t
+from realpolitik.i18n import Listed, Text, listed, phrase, t
 
 from . import grammar
 from .content import Icon
@@ -24,6 +24,10 @@ _WHERE = {"wg": t("in West Germany"), "wb": t("in West Berlin"), "eb": t("in Eas
 _SIDE = {"west": t("West"), "east": t("East")}
 _SECTOR = {"french": t("French"), "british": t("British"), "us": t("US")}
 _TRACK = {"prestige": t("prestige"), "currency": t("Western currency"), "socialism": t("socialism")}
+
+
+# the log lines written here at every step, made by ``phrase`` (i18n/messages.py)
+LINE_BETWEEN = phrase("the line {a}–{b}", "a", "b")
 
 
 def where(code: str) -> Text:
@@ -55,7 +59,7 @@ def site(st: S, key: str) -> str | Text:
     if "/" not in key:
         return city(st, key)
     a, b = key.split("/")
-    return t("the line {a}–{b}", a=city(st, a), b=city(st, b))
+    return LINE_BETWEEN(city(st, a), city(st, b))
 
 
 #: each kind of event icon in words (made only for the icon at hand)

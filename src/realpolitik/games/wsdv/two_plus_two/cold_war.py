@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import procedure
-from realpolitik.i18n import Text, t
+from realpolitik.i18n import Text, phrase, t
 
 from ..common import ROMAN
 from ..content import EAST, WEST
@@ -23,6 +23,14 @@ POWER = (0, 1)  # the superpower of the yellow and of the red side
 STATE_SEAT = (2, 3)  # West, East
 POWER_NAME = (t("the USA"), t("the Soviet Union"))
 POWER_TITLE = (t("The USA"), t("The Soviet Union"))  # at the start of a sentence
+
+
+# the log lines written here at every step, made by ``phrase`` (i18n/messages.py)
+PAYS = phrase("{power} pays ${amount} (treasury {treasury}).", "power", "amount", "treasury")
+RECEIVES = phrase("{power} receives ${amount} (treasury {treasury}).", "power", "amount", "treasury")
+DOVE_FLIPPED = phrase("A peace dove is flipped ({doves} left).", "doves")
+ARMS_CARD = phrase("{power} draws arms-race card {card} (decade {decade}): {effects}.",
+                   "power", "card", "decade", "effects")
 
 
 def is_power(seat: int) -> bool:
@@ -54,8 +62,7 @@ def pay(st: S, side: int, amount: int) -> None:
     track = st.content.treasury
     st.treasury[side] = max(track.lowest, st.treasury[side] - amount)
     if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-        st.log.add(t("{power} pays ${amount} (treasury {treasury}).", power=POWER_TITLE[side], amount=amount,
-                     treasury=money(st.treasury[side])))
+        st.log.add(PAYS(POWER_TITLE[side], amount, money(st.treasury[side])))
 
 
 def income(st: S, side: int, amount: int) -> None:
@@ -63,8 +70,7 @@ def income(st: S, side: int, amount: int) -> None:
     track = st.content.treasury
     st.treasury[side] = min(track.highest, st.treasury[side] + amount)
     if st.log.keeps:
-        st.log.add(t("{power} receives ${amount} (treasury {treasury}).", power=POWER_TITLE[side], amount=amount,
-                     treasury=money(st.treasury[side])))
+        st.log.add(RECEIVES(POWER_TITLE[side], amount, money(st.treasury[side])))
 
 
 def money(value: int) -> str:
@@ -90,7 +96,7 @@ def flip_dove(st: S) -> None:
     if st.doves > 0:
         st.doves -= 1
         if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-            st.log.add(t("A peace dove is flipped ({doves} left).", doves=st.doves))
+            st.log.add(DOVE_FLIPPED(st.doves))
         return
     seat = presser(st)
     st.button = seat
@@ -142,8 +148,7 @@ def draw_arms_card(st: S, side: int) -> tuple:
     card = st.content.arms_deck[key]
     effects = card.effects(side, st.decade)
     if st.log.keeps:
-        st.log.add(t("{power} draws arms-race card {card} (decade {decade}): {effects}.", power=POWER_TITLE[side],
-                     card=key.upper(), decade=ROMAN[st.decade], effects=effects_words(st, effects)))
+        st.log.add(ARMS_CARD(POWER_TITLE[side], key.upper(), ROMAN[st.decade], effects_words(st, effects)))
     if card.reshuffle:
         st.stack.append(Reshuffle("arms"))
     items = items_of(effects)

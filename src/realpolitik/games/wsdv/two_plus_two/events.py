@@ -22,7 +22,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import decision, procedure
-from realpolitik.i18n import Text, t
+from realpolitik.i18n import Text, phrase, t
 
 from .. import board, grammar
 from ..common import asks, made, name, pname
@@ -39,6 +39,10 @@ if TYPE_CHECKING:
 ACTIVE: tuple = ()
 CARD = ("card",)
 TRACK_NAMES = TRACK
+
+
+# the log lines written here at every step, made by ``phrase`` (i18n/messages.py)
+TRACK_MOVES = phrase("Track {track} {position}.", "track", "position")
 
 
 # ====================================================================== the items of an event
@@ -313,7 +317,7 @@ def move(st: S, seat: int, track: str, yellow: int, red: int, ctx: tuple) -> Non
         new = max(-6, min(6, pos + net))
         setattr(st, track, new)
         if new != pos and st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-            st.log.add(t("Track {track} {position}.", track=TRACK_NAMES[track], position=f"{new:+d}"))
+            st.log.add(TRACK_MOVES(TRACK_NAMES[track], f"{new:+d}"))
         excess = abs(pos + net) - 6
         if excess > 0:  # the bonus printed beyond the end, once per step, each executed in turn
             slug = c.overflow[track][WEST if net < 0 else EAST].slug
@@ -324,7 +328,7 @@ def move(st: S, seat: int, track: str, yellow: int, red: int, ctx: tuple) -> Non
     new = max(-spaces, min(spaces, pos + net))
     setattr(st, track, new)
     if new != pos and st.log.keeps:
-        st.log.add(t("Track {track} {position}.", track=TRACK_NAMES[track], position=f"{new:+d}"))
+        st.log.add(TRACK_MOVES(TRACK_NAMES[track], f"{new:+d}"))
     if track == "dominance":
         side = WEST if net < 0 else EAST
         for _ in range(abs(pos + net) - spaces):

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import decision, procedure
-from realpolitik.i18n import Text, listed, t
+from realpolitik.i18n import Text, listed, phrase, t
 
 from .. import grammar, specials
 from .. import rules as base_rules
@@ -31,6 +31,12 @@ if TYPE_CHECKING:
 
 USES = grammar.USES  # the base game's four uses, the arms race and credit
 SUB = "ABC"
+
+
+# the log lines written here at every step, made by ``phrase`` (i18n/messages.py)
+DISPLAY_SHOWS = phrase("Sub-decade {half}: the display shows {cards}.", "half", "cards")
+AUTOMATIC_EVENT = phrase("Automatic event: {card} ({power} ahead in the arms race, level {level}).",
+                         "card", "power", "level")
 
 
 # ====================================================================== set-up (§3)
@@ -152,8 +158,7 @@ def _fill_display(st: S, extra: list[str]) -> None:
     cards = [k for k in (draw_card(st) for _ in range(n)) if k is not None] + list(extra)
     st.display += cards
     if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-        st.log.add(t("Sub-decade {half}: the display shows {cards}.", half=SUB[st.half - 1],
-                     cards=names(st, cards)))
+        st.log.add(DISPLAY_SHOWS(SUB[st.half - 1], names(st, cards)))
 
 
 @decision(tag="discard_one")
@@ -369,8 +374,7 @@ def auto_event(st: S, key: str) -> None:
     ctx = ("auto", side, level)
 
     if level:
-        st.log.add(t("Automatic event: {card} ({power} ahead in the arms race, level {level}).", card=name(st, key),
-                     power=cold_war.POWER_NAME[side], level=level))
+        st.log.add(AUTOMATIC_EVENT(name(st, key), cold_war.POWER_NAME[side], level))
     else:
         st.log.add(t("Automatic event: {card}.", card=name(st, key)))
     items = card_items(st, key, side, "auto")
