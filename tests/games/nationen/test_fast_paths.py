@@ -141,7 +141,7 @@ def check(st):
         if not st.alive[seat]:
             continue
         assert movement.leader_moves(st, seat) == plain_leader_moves(st, seat)
-        assert economy.tanker_actions(st, seat) == plain_tanker_actions(st, seat)
+        assert list(economy.tanker_actions(st, seat)) == plain_tanker_actions(st, seat)
         assert list(economy.pipeline_choices(st, seat)) == plain_pipeline_choices(st, seat)
         assert movement.placements(st, seat) == plain_placements(st, seat)
         coastal = [s for s, sd in enumerate(b.states) if sd.kind == "coastal"][::-1]

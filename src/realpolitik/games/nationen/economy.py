@@ -199,44 +199,39 @@ def canal_open(st: S, seat: int) -> bool:
     return owner in (-1, seat) or st.treaty[seat]
 
 
-def tanker_actions(st: S, seat: int) -> list[str]:
-    """The one tanker action of the turn: buy, sell or move one tanker by one stage."""
+def tanker_actions(st: S, seat: int) -> tuple[str, ...]:
+    """The one tanker action of the turn: buy, sell or move one tanker by one stage (kept per board
+    under all it depends on: the states ``seat`` rules, its tankers, the canal and the price)."""
     b = st.content.board
     nloc = len(b.locations)
-    held = st.tankers[seat * nloc:(seat + 1) * nloc]
-    ports = 0
-    for s in st.realms[seat]:
-        ports |= b.port_bit[s]
-    known = b.memo.tankers.get(ports)
-    if known is None:
-        known = b.memo.tankers.keep(ports, _harbours(b, ports))
-    buy, moves = known
-    texts = b.texts
     comp = b.components
-    out = list(buy) if st.money[seat] >= comp.tanker_price and comp.tankers > sum(st.tankers) else []  # tanker_pool
-    out += compress(texts.sell, held)
     owner = st.rulers[b.canal_state]
-    if owner < 0 or owner // 4 == seat or st.treaty[seat]:  # canal_open
-        crossing = texts.through_canal
-        for loc in compress(range(nloc), held):
-            out += moves[loc]
-            out += crossing[loc]
-    else:
-        for loc in compress(range(nloc), held):
-            out += moves[loc]
-    return out
+    key = (st.realms[seat], tuple(st.tankers[seat * nloc:(seat + 1) * nloc]),
+           owner < 0 or owner // 4 == seat or st.treaty[seat],  # canal_open
+           st.money[seat] >= comp.tanker_price and comp.tankers > sum(st.tankers))  # affordable, in tanker_pool
+    known = b.memo.tankers.get(key)
+    if known is None:
+        known = b.memo.tankers.keep(key, _tanker_actions(b, *key))
+    return known
 
 
-def _harbours(b: Board, bits: int) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
-    """What a power ruling the ports with a bit (``1 << location``) in ``bits`` may do with tankers:
-    buy one into each of its ports or onto a high sea, and, per location, move one a stage on (not
-    through the canal)."""
+def _tanker_actions(b: Board, realm: tuple[int, ...], held: tuple[int, ...], canal: bool, buy: bool) -> tuple[str, ...]:
+    """``tanker_actions`` of a power ruling the states ``realm`` with tankers ``held`` per location:
+    buy one into each of its ports or onto a high sea, sell one, or move one a stage on — through
+    the canal only if ``canal`` is open to it."""
     texts = b.texts
-    ports = [loc for loc in range(len(b.locations)) if bits >> loc & 1]
-    moves = [out if b.location_state[loc] >= 0 else tuple([texts.tanker[loc][p] for p in ports
-                                                          if loc in b.location_seas[p]])
-             for loc, out in enumerate(texts.out_of_port)]
-    return tuple(texts.buy[loc] for loc in (*ports, *b.sea_locations)), tuple(moves)
+    ports = [b.port_location[s] for s in realm if b.port_location[s] >= 0]
+    ports.sort()
+    out = [texts.buy[loc] for loc in (*ports, *b.sea_locations)] if buy else []
+    out += compress(texts.sell, held)
+    for loc in compress(range(len(held)), held):
+        if b.location_state[loc] >= 0:  # from a port onto the high seas it opens onto
+            out += texts.out_of_port[loc]
+            continue
+        out += [texts.tanker[loc][p] for p in ports if loc in b.location_seas[p]]
+        if canal:
+            out += texts.through_canal[loc]
+    return tuple(out)
 
 
 def do_tanker_action(st: S, seat: int, words: list[str]) -> None:

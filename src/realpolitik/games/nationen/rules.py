@@ -185,9 +185,9 @@ class FirstTanker(NamedTuple):
 # ---------------------------------------------------------------- step 2 and step 3
 
 
-def extras(st: S, seat: int) -> list[str]:
+def extras(st: S, seat: int) -> tuple[str, ...]:
     """The optional actions of the turn: one tanker action, one pipeline (spec A15: any time after income)."""
-    out = [] if st.tanker_done else economy.tanker_actions(st, seat)
+    out = () if st.tanker_done else economy.tanker_actions(st, seat)
     if not st.pipeline_done and st.money[seat] >= st.content.board.components.pipeline_price:  # if affordable
         out += economy.pipeline_choices(st, seat)
     return out
@@ -211,7 +211,7 @@ class AgentSteps(NamedTuple):
     def legal(self, st: S) -> list[str]:
         seat = self.seat
         turns = st.content.board.agent_turns[st.options["direction"]]  # movement.agent_moves of the turn's steps
-        return [*turns[st.agents[seat]], *extras(st, seat)]
+        return turns[st.agents[seat]] + extras(st, seat)
 
     def act(self, st: S, action: str) -> None:
         seat = self.seat
@@ -250,11 +250,12 @@ class HeadOfState(NamedTuple):
 
     def legal(self, st: S) -> list[str]:
         seat = self.seat
-        own = step3_actions(st, seat) if st.step3 == OPEN else []
-        out = own + extras(st, seat)
-        if not own:
-            out.append(grammar.END)
-        return out
+        if st.step3 == OPEN:
+            own = step3_actions(st, seat)
+            if own:
+                own += extras(st, seat)
+                return own
+        return (*extras(st, seat), grammar.END)
 
     def act(self, st: S, action: str) -> None:
         seat = self.seat
