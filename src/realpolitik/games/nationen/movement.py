@@ -19,13 +19,17 @@ from realpolitik.i18n import Sentence, t
 
 from . import economy, grammar
 from .content import LEADERS, MODES, START
-from .names import LEADER_NAMES, point_words, price_words
+from .names import LEADER_NAMES, point_words, price_words, said
 from .occupancy import occupancy, put
 
 if TYPE_CHECKING:
     from .state import NationenState as S
 
 KIND = {k: i for i, k in enumerate(LEADERS)}
+
+# the lines of the log written here, made by ``said``
+PLACES = t("{seat} places a {leader} on the capital of {state} ({price}).").key
+MOVES = t("{seat}'s {leader} moves from {point} to {point2}: {steps} step(s) ({price}).").key
 
 
 def blocking_agents(st: S, seat: int) -> int:
@@ -199,8 +203,8 @@ def place(st: S, seat: int, kind_name: str, state_key: str, free: bool = False) 
     st.supply[seat * 4 + kind] -= 1
     put(st, b.capital[s], seat * 4 + kind)
     if st.log.keeps:
-        st.log.add(t("{seat} places a {leader} on the capital of {state} ({price}).", seat=st.seats[seat],
-                     leader=LEADER_NAMES[kind_name], state=b.states[s].name, price=price_words(cost)))
+        st.log.add(said(PLACES, "seat", st.seats[seat], "leader", LEADER_NAMES[kind_name], "state", b.states[s].name,
+                        "price", price_words(cost)))
     if st.options["placement_takes_tankers"]:
         economy.take_port(st, seat, s)
 
@@ -227,9 +231,9 @@ def move(st: S, seat: int, src: int, dst: int, steps: int, free: bool) -> None:
         economy.take_port(st, seat, s)
         return
     if keeps:
-        st.log.add(t("{seat}'s {leader} moves from {point} to {point2}: {steps} step(s) ({price}).",
-                     seat=st.seats[seat], leader=LEADER_NAMES[LEADERS[kind]], point=point_words(st, b.point_name[src]),
-                     point2=point_words(st, b.point_name[dst]), steps=steps, price=price_words(cost)))
+        st.log.add(said(MOVES, "seat", st.seats[seat], "leader", LEADER_NAMES[LEADERS[kind]],
+                        "point", point_words(st, b.point_name[src]), "point2", point_words(st, b.point_name[dst]),
+                        "steps", steps, "price", price_words(cost)))
     if s >= 0:
         if keeps:
             st.log.add(Sentence(t("{seat} now rules {state}", seat=st.seats[seat], state=b.states[s].name)))
