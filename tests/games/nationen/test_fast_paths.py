@@ -61,7 +61,7 @@ def plain_reach(st, seat, start, budget, exact=False, attack=True):
     return found
 
 
-def plain_leader_moves(st, seat):
+def plain_leader_moves(st, seat, steps=0, exact=False, attack=True):
     b = st.content.board
     out = []
     for p, occ in enumerate(st.board):
@@ -69,7 +69,7 @@ def plain_leader_moves(st, seat):
             kind = occ % 4
             out += grammar.leader_moves(LEADERS[kind], b.point_name[p], [
                 ("attack" if st.board[q] >= 0 else "move", b.point_name[q])
-                for q in plain_reach(st, seat, p, st.money[seat] // b.rate[kind])])
+                for q in plain_reach(st, seat, p, steps or st.money[seat] // b.rate[kind], exact, attack)])
     return out
 
 
@@ -143,6 +143,11 @@ def check(st):
         if not st.alive[seat]:
             continue
         assert movement.leader_moves(st, seat) == plain_leader_moves(st, seat)
+        for steps in (2, 5):  # an incident card's free move, and its exact retreat
+            assert movement.leader_moves(st, seat, starts=st.lineup[seat], steps=steps) == \
+                plain_leader_moves(st, seat, steps)
+            assert movement.leader_moves(st, seat, starts=st.lineup[seat], steps=steps, exact=True, attack=False) == \
+                plain_leader_moves(st, seat, steps, exact=True, attack=False)
         assert list(economy.tanker_actions(st, seat)) == plain_tanker_actions(st, seat)
         assert list(economy.pipeline_choices(st, seat)) == plain_pipeline_choices(st, seat)
         assert movement.placements(st, seat) == plain_placements(st, seat)

@@ -78,6 +78,21 @@ def put(st: S, point: int, occ: int) -> None:
         st.vacant = (*st.vacant[:s], occ < 0, *st.vacant[s + 1:])
 
 
+def clear_seat(st: S, seat: int) -> None:
+    """Take every head of state of ``seat`` off the board (spec A19), as ``put`` of -1 on each of
+    their points does, with each reading of the board made anew once."""
+    for p in st.lineup[seat]:
+        st.board[p] = -1
+    st.heads = None
+    rulers, vacant = [*st.rulers], [*st.vacant]
+    for s in st.realms[seat]:
+        rulers[s] = -1
+        vacant[s] = True
+    st.rulers, st.vacant = tuple(rulers), tuple(vacant)
+    st.lineup = (*st.lineup[:seat], (), *st.lineup[seat + 1:])
+    st.realms = (*st.realms[:seat], (), *st.realms[seat + 1:])
+
+
 def _moved(per_seat: tuple[tuple[int, ...], ...], old: int, occ: int, x: int) -> tuple[tuple[int, ...], ...]:
     """``per_seat`` (sorted tuples by seat) with ``x`` taken from the owner of ``old`` and given,
     in order, to the owner of ``occ`` (either may be -1: nobody)."""

@@ -18,7 +18,7 @@ from realpolitik.i18n import Sentence, Text, listed, t
 from . import economy, grammar, incidents, movement, words
 from .incidents import DrawCard
 from .names import collects, location_words, point_words, said, turn_begins
-from .occupancy import clear, put
+from .occupancy import clear, clear_seat
 from .tables import DONE, OPEN
 
 if TYPE_CHECKING:
@@ -367,8 +367,7 @@ def eliminate(st: S, seat: int, why: Text) -> None:
     b = st.content.board
     st.alive[seat] = False
     st.out_order[seat] = sum(1 for o in st.out_order if o >= 0)
-    for p in st.lineup[seat]:
-        put(st, p, -1)
+    clear_seat(st, seat)
     st.agents[seat] = -1
     nloc = len(b.locations)
     st.tankers[seat * nloc:(seat + 1) * nloc] = [0] * nloc
