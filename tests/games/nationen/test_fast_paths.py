@@ -225,3 +225,24 @@ def test_said_makes_the_message_that_t_makes():
                 assert render(made, "de") == render(plain, "de") and render(made, "en") == render(plain, "en")
                 checked += 1
     assert checked >= 15
+
+
+def test_the_board_holds_the_words_of_its_points_and_places():
+    """``Board.point_words`` and ``Board.location_words``, made once per board, are what the log
+    and the buttons said when each was put into words on its own."""
+    from realpolitik.games.nationen.content import load
+
+    b = load().board
+    for p, name in enumerate(b.point_name):
+        state = b.states[b.point_state[p]]
+        n = int(name.rpartition("-")[2])
+        plain = (t("{state} capital", state=state.name) if n == state.capital
+                 else t("{state} {n} (?)", state=state.name, n=n) if b.question[p]
+                 else t("{state} {n}", state=state.name, n=n))
+        assert b.point_words[p] == plain
+    ports = {"at": "in the port of {state}", "into": "into the port of {state}", "from": "from the port of {state}"}
+    seas = {"at": "on the {side} high sea", "into": "onto the {side} high sea", "from": "from the {side} high sea"}
+    for case, port in ports.items():
+        assert {key: render(words, "en") for key, words in b.location_words[case].items()} == {
+            **{s.key: port.format(state=s.name) for s in b.states},
+            "north": seas[case].format(side="northern"), "south": seas[case].format(side="southern")}

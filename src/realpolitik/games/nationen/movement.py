@@ -19,7 +19,7 @@ from realpolitik.i18n import Sentence, t
 
 from . import economy, grammar
 from .content import LEADERS, MODES, START
-from .names import LEADER_NAMES, point_words, price_words, said
+from .names import LEADER_NAMES, price_words, said
 from .occupancy import occupancy, put
 
 if TYPE_CHECKING:
@@ -225,14 +225,14 @@ def move(st: S, seat: int, src: int, dst: int, steps: int, free: bool) -> None:
         if keeps:
             st.log.add(t("{seat}'s {leader} attacks from {point}: {steps} step(s) ({price}). The {victim} of {seat2} "
                          "is driven from the capital of {state} and leaves the game.", seat=st.seats[seat],
-                         leader=LEADER_NAMES[LEADERS[kind]], point=point_words(st, b.point_name[src]), steps=steps,
+                         leader=LEADER_NAMES[LEADERS[kind]], point=b.point_words[src], steps=steps,
                          price=price_words(cost), victim=LEADER_NAMES[LEADERS[victim % 4]],
                          seat2=st.seats[victim // 4], state=b.states[s].name))
         economy.take_port(st, seat, s)
         return
     if keeps:
         st.log.add(said(MOVES, "seat", st.seats[seat], "leader", LEADER_NAMES[LEADERS[kind]],
-                        "point", point_words(st, b.point_name[src]), "point2", point_words(st, b.point_name[dst]),
+                        "point", b.point_words[src], "point2", b.point_words[dst],
                         "steps", steps, "price", price_words(cost)))
     if s >= 0:
         if keeps:

@@ -17,7 +17,7 @@ from realpolitik.i18n import Sentence, Text, listed, t
 
 from . import economy, grammar, incidents, movement, words
 from .incidents import DrawCard
-from .names import collects, location_words, point_words, said, turn_begins
+from .names import collects, location_words, said, turn_begins
 from .occupancy import clear, clear_seat
 from .tables import DONE, OPEN
 
@@ -233,9 +233,8 @@ class AgentSteps(NamedTuple):
         b = st.content.board
         dst = b.point_id[words[1]]
         if st.log.keeps:
-            st.log.add(said(AGENT_MOVES, "seat", st.seats[seat],
-                            "point", point_words(st, b.point_name[st.agents[seat]]),
-                            "point2", point_words(st, words[1])))
+            st.log.add(said(AGENT_MOVES, "seat", st.seats[seat], "point", b.point_words[st.agents[seat]],
+                            "point2", b.point_words[dst]))
         st.agents[seat] = dst
         if b.question[dst]:
             st.stack.append(DrawCard(seat, dst, "agent"))
