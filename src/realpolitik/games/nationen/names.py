@@ -13,15 +13,12 @@ if TYPE_CHECKING:
     from .state import NationenState as S
 
 
-_new = tuple.__new__
-
-
 def said(*parts: Any) -> Text:
     """``said(key, "name", value, …)``: the message ``t(key, name=value, …)``, the same ``Text``
     (stored flat, i18n/messages.py) made without keyword arguments, which cost ``t`` more than the
     rest of a log line — for the lines the rules write at every step. Each ``key`` is written
     ``t("…").key`` where it is defined, so the extraction of the messages finds it."""
-    return _new(Text, parts)
+    return Text(parts)
 
 
 #: the heads of state by kind (seed: König, Präsident, Diktator, Guerillaführer)

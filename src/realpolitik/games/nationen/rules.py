@@ -45,9 +45,9 @@ def setup(st: S) -> None:
     n = len(st.seats)
     clear(st)
     st.agents = [-1] * n
-    st.supply = [b.pieces[k] for _ in range(n) for k in range(4)]
+    st.supply = list(b.pieces) * n
     variant = st.options["start_variant"]
-    st.money = [comp.start_money + (i if variant == "compensation" else 0) for i in range(n)]
+    st.money = [comp.start_money] * n
     st.tankers = [0] * (n * len(b.locations))
     st.pipes = 1 << b.start_pipeline if b.start_pipeline >= 0 else 0
     st.alive = [True] * n
@@ -62,7 +62,7 @@ def setup(st: S) -> None:
     st.treaty = [False] * n
     st.bank = comp.bank - sum(st.money)
     st.first = st.rng.below(n) if st.options["first_player"] == "random" else 0
-    clockwise = tuple((st.first + i) % n for i in range(n))
+    clockwise = (*range(st.first, n), *range(st.first))
     if variant == "compensation":
         st.money = [comp.start_money + clockwise.index(s) for s in range(n)]
         st.bank = comp.bank - sum(st.money)
