@@ -283,6 +283,8 @@ def take_port(st: S, seat: int, state: int) -> None:
     if loc < 0:
         return
     nloc = len(b.locations)
+    if not any(st.tankers[loc::nloc]):  # no tanker in the port (the common case)
+        return
     for other in range(len(st.seats)):
         i = other * nloc + loc
         if other != seat and st.tankers[i]:
