@@ -68,18 +68,20 @@ def ruled_states(st: S, seat: int) -> tuple[int, ...]:
 def income(st: S, seat: int, skip: int = -1) -> int:
     """Millions ``seat`` earns from its derrick/tanker pairs now; ``skip`` is a state that earns nothing.
 
-    While no oil of a ruled inland state can flow through a pipeline, each port state's derricks
-    pair with the tankers in its own port and nothing else: that is added up directly.
+    While no oil of a ruled inland state can flow through a pipeline — none is laid from it to
+    another state ``seat`` rules —, each port state's derricks pair with the tankers in its own
+    port and nothing else: that is added up directly.
     """
     b = st.content.board
     nloc = len(b.locations)
     rulers, port_location, derricks = st.rulers, b.port_location, b.derricks
+    realm = st.realms[seat]
     base = seat * nloc
     total = 0
-    for s in st.realms[seat]:
+    for s in realm:
         loc = port_location[s]
         if loc < 0:
-            if st.pipes & b.pipes_at[s] and derricks[s] and s != skip:
+            if st.pipes & b.pipes_at[s] and derricks[s] and s != skip and _joined(b, st.pipes, s, realm):
                 break  # oil may flow to a port: the exact assignment below
         elif s != skip:
             held = st.tankers[base + loc]
@@ -92,6 +94,16 @@ def income(st: S, seat: int, skip: int = -1) -> int:
     if known is None:
         known = b.memo.income.keep(key, _income(b, *key))
     return known
+
+
+def _joined(b: Board, pipes: int, state: int, realm: tuple[int, ...]) -> bool:
+    """Whether one of the ``pipes`` laid joins ``state`` to another state of ``realm`` (a candidate
+    pipeline touches two states: its bit is in ``pipes_at`` of both)."""
+    laid = pipes & b.pipes_at[state]
+    for other in realm:
+        if other != state and laid & b.pipes_at[other]:
+            return True
+    return False
 
 
 def _income(b: Board, rulers: tuple[int, ...], seat: int, skip: int, held: tuple[int, ...], pipes: int) -> int:
