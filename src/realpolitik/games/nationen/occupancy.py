@@ -74,8 +74,9 @@ def put(st: S, point: int, occ: int) -> None:
     s = st.content.board.capital_of[point]
     if s >= 0:  # a capital: its state changes hands (spec A6)
         st.realms = _moved(st.realms, old, occ, s)
-        st.rulers = (*st.rulers[:s], occ, *st.rulers[s + 1:])
-        st.vacant = (*st.vacant[:s], occ < 0, *st.vacant[s + 1:])
+        rulers, vacant = [*st.rulers], [*st.vacant]
+        rulers[s], vacant[s] = occ, occ < 0
+        st.rulers, st.vacant = tuple(rulers), tuple(vacant)
 
 
 def clear_seat(st: S, seat: int) -> None:
