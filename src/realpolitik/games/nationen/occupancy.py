@@ -99,9 +99,11 @@ def _moved(per_seat: tuple[tuple[int, ...], ...], old: int, occ: int, x: int) ->
     in order, to the owner of ``occ`` (either may be -1: nobody)."""
     out = list(per_seat)
     if old >= 0:
-        had = out[old // 4]
-        i = had.index(x)
-        out[old // 4] = had[:i] + had[i + 1:]
+        had = [*out[old // 4]]
+        had.remove(x)
+        out[old // 4] = tuple(had)
     if occ >= 0:
-        out[occ // 4] = tuple(sorted((*out[occ // 4], x)))
+        has = [*out[occ // 4], x]
+        has.sort()
+        out[occ // 4] = tuple(has)
     return tuple(out)
