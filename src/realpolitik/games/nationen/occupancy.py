@@ -90,8 +90,9 @@ def clear_seat(st: S, seat: int) -> None:
         rulers[s] = -1
         vacant[s] = True
     st.rulers, st.vacant = tuple(rulers), tuple(vacant)
-    st.lineup = (*st.lineup[:seat], (), *st.lineup[seat + 1:])
-    st.realms = (*st.realms[:seat], (), *st.realms[seat + 1:])
+    lineup, realms = [*st.lineup], [*st.realms]
+    lineup[seat] = realms[seat] = ()
+    st.lineup, st.realms = tuple(lineup), tuple(realms)
 
 
 def _moved(per_seat: tuple[tuple[int, ...], ...], old: int, occ: int, x: int) -> tuple[tuple[int, ...], ...]:

@@ -110,7 +110,8 @@ class Turn(NamedTuple):
         if st.round == 1:
             st.stack.append(FIRST_PLACES[seat])
             return
-        st.stack += (STEP3S[seat], AGENT_STEPS[seat])
+        st.stack.append(STEP3S[seat])
+        st.stack.append(AGENT_STEPS[seat])
         _income_phase(st, seat)
 
 
