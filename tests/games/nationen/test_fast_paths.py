@@ -219,7 +219,7 @@ def test_said_makes_the_message_that_t_makes():
             if name.isupper() and isinstance(key, str) and "{" in key:
                 fields = sorted({part.split("}")[0] for part in key.split("{")[1:]})
                 values = [t("value {n}", n=i) if i % 2 else i for i in range(len(fields))]
-                made = said(key, *[x for pair in zip(fields, values) for x in pair])
+                made = said((key, *[x for pair in zip(fields, values) for x in pair]))
                 plain = t(key, **dict(zip(fields, values)))
                 assert type(made) is Text and made == plain, name
                 assert render(made, "de") == render(plain, "de") and render(made, "en") == render(plain, "en")

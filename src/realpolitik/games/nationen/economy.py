@@ -266,14 +266,14 @@ def do_tanker_action(st: S, seat: int, words: list[str]) -> None:
         pay(st, seat, comp.tanker_price)
         st.tankers[base + loc_of[words[2]]] += 1
         if keeps:
-            st.log.add(Sentence(said(BUYS, "seat", label, "price", comp.tanker_price,
-                                     "place", location_words(st, words[2], "into"))))
+            st.log.add(Sentence(said((BUYS, "seat", label, "price", comp.tanker_price,
+                                      "place", location_words(st, words[2], "into")))))
     elif words[0] == "sell":
         st.tankers[base + loc_of[words[2]]] -= 1
         receive(st, seat, comp.tanker_refund)
         if keeps:
-            st.log.add(said(SELLS, "seat", label, "place", location_words(st, words[2], "from"),
-                            "price", comp.tanker_refund))
+            st.log.add(said((SELLS, "seat", label, "place", location_words(st, words[2], "from"),
+                             "price", comp.tanker_refund)))
     else:
         src, dst = loc_of[words[1]], loc_of[words[2]]
         st.tankers[base + src] -= 1
@@ -281,11 +281,11 @@ def do_tanker_action(st: S, seat: int, words: list[str]) -> None:
         if not keeps:
             return
         if src in b.sea_locations and dst in b.sea_locations:
-            st.log.add(said(THROUGH_CANAL, "seat", label, "source", location_words(st, words[1], "from"),
-                            "destination", location_words(st, words[2], "into")))
+            st.log.add(said((THROUGH_CANAL, "seat", label, "source", location_words(st, words[1], "from"),
+                             "destination", location_words(st, words[2], "into"))))
         else:
-            st.log.add(Sentence(said(SAILS, "seat", label, "source", location_words(st, words[1], "from"),
-                                     "destination", location_words(st, words[2], "into"))))
+            st.log.add(Sentence(said((SAILS, "seat", label, "source", location_words(st, words[1], "from"),
+                                      "destination", location_words(st, words[2], "into")))))
 
 
 def take_port(st: S, seat: int, state: int) -> None:
@@ -353,6 +353,6 @@ def lay_pipeline(st: S, seat: int, a: str, b_key: str, price: int) -> None:
     st.pipes |= 1 << pipe_index(st, a, b_key)
     state, other = b.states[b.state_index[a]].name, b.states[b.state_index[b_key]].name
     if price:
-        st.log.add(said(LAYS, "seat", st.seats[seat], "state", state, "other", other, "price", price))
+        st.log.add(said((LAYS, "seat", st.seats[seat], "state", state, "other", other, "price", price)))
     else:
-        st.log.add(said(LAYS_FREE, "seat", st.seats[seat], "state", state, "other", other))
+        st.log.add(said((LAYS_FREE, "seat", st.seats[seat], "state", state, "other", other)))

@@ -51,8 +51,8 @@ class DrawCard(NamedTuple):
         b = st.content.board
         if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
             piece = t("agent") if by == "agent" else LEADER_NAMES[LEADERS[st.board[point] % 4]]
-            st.log.add(said(DRAWS, "seat", st.seats[seat], "piece", piece,
-                            "point", b.point_words[point], "card", t(card.name), "text", t(card.text)))
+            st.log.add(said((DRAWS, "seat", st.seats[seat], "piece", piece,
+                             "point", b.point_words[point], "card", t(card.name), "text", t(card.text))))
         if by == "agent" and card.effect in LEADER_ORDERS:
             st.step3 = REPLACED
             st.log.add(t("This order replaces the placing or moving of a head of state this turn."))

@@ -203,8 +203,8 @@ def place(st: S, seat: int, kind_name: str, state_key: str, free: bool = False) 
     st.supply[seat * 4 + kind] -= 1
     put(st, b.capital[s], seat * 4 + kind)
     if st.log.keeps:
-        st.log.add(said(PLACES, "seat", st.seats[seat], "leader", LEADER_NAMES[kind_name], "state", b.states[s].name,
-                        "price", price_words(cost)))
+        st.log.add(said((PLACES, "seat", st.seats[seat], "leader", LEADER_NAMES[kind_name], "state", b.states[s].name,
+                         "price", price_words(cost))))
     if st.options["placement_takes_tankers"]:
         economy.take_port(st, seat, s)
 
@@ -231,9 +231,9 @@ def move(st: S, seat: int, src: int, dst: int, steps: int, free: bool) -> None:
         economy.take_port(st, seat, s)
         return
     if keeps:
-        st.log.add(said(MOVES, "seat", st.seats[seat], "leader", LEADER_NAMES[LEADERS[kind]],
-                        "point", b.point_words[src], "point2", b.point_words[dst],
-                        "steps", steps, "price", price_words(cost)))
+        st.log.add(said((MOVES, "seat", st.seats[seat], "leader", LEADER_NAMES[LEADERS[kind]],
+                         "point", b.point_words[src], "point2", b.point_words[dst],
+                         "steps", steps, "price", price_words(cost))))
     if s >= 0:
         if keeps:
             st.log.add(Sentence(t("{seat} now rules {state}", seat=st.seats[seat], state=b.states[s].name)))

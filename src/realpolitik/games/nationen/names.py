@@ -4,7 +4,7 @@ the prompts and the buttons (``words``), in the reader's language."""
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from realpolitik.i18n import Text, t
 
@@ -13,12 +13,12 @@ if TYPE_CHECKING:
     from .state import NationenState as S
 
 
-def said(*parts: Any) -> Text:
-    """``said(key, "name", value, …)``: the message ``t(key, name=value, …)``, the same ``Text``
-    (stored flat, i18n/messages.py) made without keyword arguments, which cost ``t`` more than the
-    rest of a log line — for the lines the rules write at every step. Each ``key`` is written
-    ``t("…").key`` where it is defined, so the extraction of the messages finds it."""
-    return Text(parts)
+#: ``said((key, "name", value, …))`` is the message ``t(key, name=value, …)``: the same ``Text``
+#: (stored flat, i18n/messages.py), made without the keyword arguments that cost ``t`` more than
+#: the rest of a log line, and without a call in Python — for the lines the rules write at every
+#: step. Each ``key`` is written ``t("…").key`` where it is defined, so the extraction of the
+#: messages finds it.
+said = Text
 
 
 #: the heads of state by kind (seed: König, Präsident, Diktator, Guerillaführer)

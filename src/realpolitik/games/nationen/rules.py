@@ -79,8 +79,8 @@ def setup(st: S) -> None:
     st.stack = [TURNS[st.opening[0]]]
     st.last_card = None
     st.limit_reached = False
-    st.log.add(said(BEGINS, "seat", st.seats[st.first], "start_money", comp.start_money,
-                    "start_tankers", comp.start_tankers))
+    st.log.add(said((BEGINS, "seat", st.seats[st.first], "start_money", comp.start_money,
+                     "start_tankers", comp.start_tankers)))
     st.advance()
 
 
@@ -155,7 +155,7 @@ class FirstPlace(NamedTuple):
         b = st.content.board
         s = b.state_index[key]
         st.agents[seat] = b.capital[s]
-        st.log.add(said(AGENT_BESIDE, "seat", st.seats[seat]))
+        st.log.add(said((AGENT_BESIDE, "seat", st.seats[seat])))
         if b.components.start_tankers:
             st.stack.append(FirstTanker(seat, s))
 
@@ -186,7 +186,7 @@ class FirstTanker(NamedTuple):
         where = grammar.words(action)[1]
         count = b.components.start_tankers
         st.tankers[seat * len(b.locations) + b.locations.index(where)] += count
-        st.log.add(Sentence(said(STATIONS, "seat", st.seats[seat], "place", location_words(st, where))))
+        st.log.add(Sentence(said((STATIONS, "seat", st.seats[seat], "place", location_words(st, where)))))
 
     def describe(self, st: S, viewer: int | None) -> Text:
         return words.asks(st, viewer, self.seat, t("station your free tanker in the port or on a high sea"),
@@ -234,8 +234,8 @@ class AgentSteps(NamedTuple):
         b = st.content.board
         dst = b.point_id[words[1]]
         if st.log.keeps:
-            st.log.add(said(AGENT_MOVES, "seat", st.seats[seat], "point", b.point_words[st.agents[seat]],
-                            "point2", b.point_words[dst]))
+            st.log.add(said((AGENT_MOVES, "seat", st.seats[seat], "point", b.point_words[st.agents[seat]],
+                             "point2", b.point_words[dst])))
         st.agents[seat] = dst
         if b.question[dst]:
             st.stack.append(DrawCard(seat, dst, "agent"))
@@ -352,14 +352,14 @@ def _check_elimination(st: S, seat: int) -> None:
     """
     cheapest = movement.cheapest_rate(st, seat)
     if cheapest is None:
-        eliminate(st, seat, said(NO_LEADER_LEFT, "seat", st.seats[seat]))
+        eliminate(st, seat, said((NO_LEADER_LEFT, "seat", st.seats[seat])))
     elif not st.moved and st.money[seat] < cheapest and economy.income(st, seat) == 0:
-        eliminate(st, seat, said(BROKE, "seat", st.seats[seat]))
+        eliminate(st, seat, said((BROKE, "seat", st.seats[seat])))
     elif st.step3 == OPEN:
         if st.options["blocked_player"] == "eliminated":
-            eliminate(st, seat, said(CANNOT_MOVE, "seat", st.seats[seat]))
+            eliminate(st, seat, said((CANNOT_MOVE, "seat", st.seats[seat])))
         else:
-            st.log.add(said(SKIPS, "seat", st.seats[seat]))
+            st.log.add(said((SKIPS, "seat", st.seats[seat])))
 
 
 def eliminate(st: S, seat: int, why: Text) -> None:
@@ -376,7 +376,7 @@ def eliminate(st: S, seat: int, why: Text) -> None:
     st.loan[seat] = st.loan_rate[seat] = 0
     st.strike[seat] = st.treaty[seat] = False
     st.nationalised[seat] = -1
-    st.log.add(said(ELIMINATED, "why", why))
+    st.log.add(said((ELIMINATED, "why", why)))
 
 
 # ====================================================================== outcome
