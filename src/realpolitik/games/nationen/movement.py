@@ -36,10 +36,11 @@ def blocking_agents(st: S, seat: int) -> int:
     """A bit (``1 << point``) for each point a leader of ``seat`` may end on but not pass: the
     agents that block it (spec A2: not its own, unless option own_agent_blocks)."""
     own = st.options["own_agent_blocks"]
+    bit = st.content.board.agent_bit
     out = 0
     for a, p in enumerate(st.agents):
-        if p >= 0 and (a != seat or own):
-            out |= 1 << p
+        if a != seat or own:
+            out |= bit[p]
     return out
 
 
