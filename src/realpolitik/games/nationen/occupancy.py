@@ -6,8 +6,8 @@ leaders stand; reading that off the board each time costs a pass over its 64 poi
 states (some hundred instructions a point). The state keeps the answers instead —
 ``lineup`` (per seat, the points of its heads of state), ``rulers`` (per state, the head
 of state on its capital), ``realms`` (per seat, the states it rules) and ``vacant`` (per
-state, whether its capital is free) — and ``put``, the one place a point of the board
-changes, moves the point in them.
+state, whether its capital is free) — and ``put``, where a point of the board changes,
+moves the point in them (``clear_seat`` takes all of an eliminated power's points at once).
 
 How far a blocked leader can walk is worked out once per arrangement of the board
 (``occupancy(st)``): kept in the state (``heads``, set back to None wherever the board
