@@ -9,9 +9,11 @@ import pytest
 
 from realpolitik.engine import Rng
 from realpolitik.games import get
-from realpolitik.games.nationen import economy, grammar, movement
+from realpolitik.games.nationen import economy, grammar, incidents, movement, rules
 from realpolitik.games.nationen.content import LEADERS, MODES, START
+from realpolitik.games.nationen.names import said
 from realpolitik.games.nationen.occupancy import occupancy
+from realpolitik.i18n import Text, render, t
 
 VARIANTS = [{}, {"direction": "global"}, {"own_agent_blocks": True}, {"pipeline_chains": True},
             {"start_variant": "random-states", "bank_limit": True}]
@@ -59,7 +61,7 @@ def plain_reach(st, seat, start, budget, exact=False, attack=True):
     return found
 
 
-def plain_leader_moves(st, seat):
+def plain_leader_moves(st, seat, steps=0, exact=False, attack=True):
     b = st.content.board
     out = []
     for p, occ in enumerate(st.board):
@@ -67,7 +69,7 @@ def plain_leader_moves(st, seat):
             kind = occ % 4
             out += grammar.leader_moves(LEADERS[kind], b.point_name[p], [
                 ("attack" if st.board[q] >= 0 else "move", b.point_name[q])
-                for q in plain_reach(st, seat, p, st.money[seat] // b.rate[kind])])
+                for q in plain_reach(st, seat, p, steps or st.money[seat] // b.rate[kind], exact, attack)])
     return out
 
 
@@ -141,7 +143,12 @@ def check(st):
         if not st.alive[seat]:
             continue
         assert movement.leader_moves(st, seat) == plain_leader_moves(st, seat)
-        assert economy.tanker_actions(st, seat) == plain_tanker_actions(st, seat)
+        for steps in (2, 5):  # an incident card's free move, and its exact retreat
+            assert movement.leader_moves(st, seat, starts=st.lineup[seat], steps=steps) == \
+                plain_leader_moves(st, seat, steps)
+            assert movement.leader_moves(st, seat, starts=st.lineup[seat], steps=steps, exact=True, attack=False) == \
+                plain_leader_moves(st, seat, steps, exact=True, attack=False)
+        assert list(economy.tanker_actions(st, seat)) == plain_tanker_actions(st, seat)
         assert list(economy.pipeline_choices(st, seat)) == plain_pipeline_choices(st, seat)
         assert movement.placements(st, seat) == plain_placements(st, seat)
         coastal = [s for s, sd in enumerate(b.states) if sd.kind == "coastal"][::-1]
@@ -201,3 +208,41 @@ def test_board_records_hold_the_validated_entries():
     assert len(content.cards) == len(cards)
     for record, entry in pairs:
         assert {f.name: getattr(record, f.name) for f in fields(record)} == dict(entry)
+
+
+def test_said_makes_the_message_that_t_makes():
+    """Each line the rules make with ``said`` is the ``Text`` that ``t`` makes from the same values,
+    and reads the same in every language (its fields are the message's)."""
+    checked = 0
+    for module in (rules, movement, economy, incidents):
+        for name, key in vars(module).items():
+            if name.isupper() and isinstance(key, str) and "{" in key:
+                fields = sorted({part.split("}")[0] for part in key.split("{")[1:]})
+                values = [t("value {n}", n=i) if i % 2 else i for i in range(len(fields))]
+                made = said((key, *[x for pair in zip(fields, values) for x in pair]))
+                plain = t(key, **dict(zip(fields, values)))
+                assert type(made) is Text and made == plain, name
+                assert render(made, "de") == render(plain, "de") and render(made, "en") == render(plain, "en")
+                checked += 1
+    assert checked >= 15
+
+
+def test_the_board_holds_the_words_of_its_points_and_places():
+    """``Board.point_words`` and ``Board.location_words``, made once per board, are what the log
+    and the buttons said when each was put into words on its own."""
+    from realpolitik.games.nationen.content import load
+
+    b = load().board
+    for p, name in enumerate(b.point_name):
+        state = b.states[b.point_state[p]]
+        n = int(name.rpartition("-")[2])
+        plain = (t("{state} capital", state=state.name) if n == state.capital
+                 else t("{state} {n} (?)", state=state.name, n=n) if b.question[p]
+                 else t("{state} {n}", state=state.name, n=n))
+        assert b.point_words[p] == plain
+    ports = {"at": "in the port of {state}", "into": "into the port of {state}", "from": "from the port of {state}"}
+    seas = {"at": "on the {side} high sea", "into": "onto the {side} high sea", "from": "from the {side} high sea"}
+    for case, port in ports.items():
+        assert {key: render(words, "en") for key, words in b.location_words[case].items()} == {
+            **{s.key: port.format(state=s.name) for s in b.states},
+            "north": seas[case].format(side="northern"), "south": seas[case].format(side="southern")}

@@ -21,6 +21,7 @@ from realpolitik.engine.content import Entry, entries, read_toml, validate
 
 from . import grammar
 from .memo import Memos
+from .names import location_texts, point_texts
 
 if TYPE_CHECKING:
     from .walks import Walks
@@ -175,8 +176,15 @@ class Board:
     # instance dictionary, which makes every field slower to read
     #: every action text of this board, written once
     texts: grammar.Texts = field(init=False, repr=False, compare=False)
+    #: per point, its words for players (``names.point_words``)
+    point_words: tuple[Any, ...] = field(init=False, repr=False, compare=False)
+    #: per case (at, into, from) and place (a state's key: its port; or a high sea), a tanker's place in
+    #: words (``names.location_words``)
+    location_words: dict[str, dict[str, Any]] = field(init=False, repr=False, compare=False)
     #: the kinds of head of state, the cheapest to move first
     kinds_by_rate: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    #: per point, a bit (``1 << point``) for an agent standing there; the last, 0, for an agent out of the game (-1)
+    agent_bit: tuple[int, ...] = field(init=False, repr=False, compare=False)
     #: per direction rule and point, the agent's moves of a turn (exactly ``agent_steps`` steps) as
     #: action texts in point order; made once for the whole board, as every turn asks for them
     agent_turns: dict[str, tuple[tuple[str, ...], ...]] = field(init=False, repr=False, compare=False)
@@ -199,7 +207,10 @@ class Board:
         made = object.__setattr__  # the board is frozen
         texts = grammar.Texts(self, LEADERS)
         made(self, "texts", texts)
+        made(self, "point_words", point_texts(self))
+        made(self, "location_words", location_texts(self))
         made(self, "kinds_by_rate", tuple(sorted(range(len(LEADERS)), key=self.rate.__getitem__)))
+        made(self, "agent_bit", (*(1 << p for p in range(len(self.point_name))), 0))
         n = self.components.agent_steps
         made(self, "agent_turns", {rule: tuple(tuple(texts.agent[q] for q in sorted(set(table[p * n + n - 1]) - {p}))
                                                for p in range(len(self.point_name)))

@@ -16,11 +16,19 @@ from typing import TYPE_CHECKING
 
 from realpolitik.i18n import Sentence, t
 
-from .names import location_words
+from .names import location_words, said
 
 if TYPE_CHECKING:
     from .content import Board
     from .state import NationenState as S
+
+# the lines of the log written here, made by ``said``
+BUYS = t("{seat} buys a tanker for {price} M and puts it {place}").key
+SELLS = t("{seat} sells a tanker {place} back to the bank for {price} M.").key
+THROUGH_CANAL = t("{seat} moves a tanker {source} through the canal {destination}.").key
+SAILS = t("{seat} moves a tanker {source} {destination}").key
+LAYS = t("{seat} lays a pipeline between {state} and {other} for {price} M.").key
+LAYS_FREE = t("{seat} lays a pipeline between {state} and {other} free of charge.").key
 
 
 # ====================================================================== money
@@ -60,18 +68,20 @@ def ruled_states(st: S, seat: int) -> tuple[int, ...]:
 def income(st: S, seat: int, skip: int = -1) -> int:
     """Millions ``seat`` earns from its derrick/tanker pairs now; ``skip`` is a state that earns nothing.
 
-    While no oil of a ruled inland state can flow through a pipeline, each port state's derricks
-    pair with the tankers in its own port and nothing else: that is added up directly.
+    While no oil of a ruled inland state can flow through a pipeline — none is laid from it to
+    another state ``seat`` rules —, each port state's derricks pair with the tankers in its own
+    port and nothing else: that is added up directly.
     """
     b = st.content.board
     nloc = len(b.locations)
     rulers, port_location, derricks = st.rulers, b.port_location, b.derricks
+    realm = st.realms[seat]
     base = seat * nloc
     total = 0
-    for s in st.realms[seat]:
+    for s in realm:
         loc = port_location[s]
         if loc < 0:
-            if st.pipes & b.pipes_at[s] and derricks[s] and s != skip:
+            if st.pipes & b.pipes_at[s] and derricks[s] and s != skip and _joined(b, st.pipes, s, realm):
                 break  # oil may flow to a port: the exact assignment below
         elif s != skip:
             held = st.tankers[base + loc]
@@ -84,6 +94,16 @@ def income(st: S, seat: int, skip: int = -1) -> int:
     if known is None:
         known = b.memo.income.keep(key, _income(b, *key))
     return known
+
+
+def _joined(b: Board, pipes: int, state: int, realm: tuple[int, ...]) -> bool:
+    """Whether one of the ``pipes`` laid joins ``state`` to another state of ``realm`` (a candidate
+    pipeline touches two states: its bit is in ``pipes_at`` of both)."""
+    laid = pipes & b.pipes_at[state]
+    for other in realm:
+        if other != state and laid & b.pipes_at[other]:
+            return True
+    return False
 
 
 def _income(b: Board, rulers: tuple[int, ...], seat: int, skip: int, held: tuple[int, ...], pipes: int) -> int:
@@ -199,44 +219,39 @@ def canal_open(st: S, seat: int) -> bool:
     return owner in (-1, seat) or st.treaty[seat]
 
 
-def tanker_actions(st: S, seat: int) -> list[str]:
-    """The one tanker action of the turn: buy, sell or move one tanker by one stage."""
+def tanker_actions(st: S, seat: int) -> tuple[str, ...]:
+    """The one tanker action of the turn: buy, sell or move one tanker by one stage (kept per board
+    under all it depends on: the states ``seat`` rules, its tankers, the canal and the price)."""
     b = st.content.board
     nloc = len(b.locations)
-    held = st.tankers[seat * nloc:(seat + 1) * nloc]
-    ports = 0
-    for s in st.realms[seat]:
-        ports |= b.port_bit[s]
-    known = b.memo.tankers.get(ports)
-    if known is None:
-        known = b.memo.tankers.keep(ports, _harbours(b, ports))
-    buy, moves = known
-    texts = b.texts
     comp = b.components
-    out = list(buy) if st.money[seat] >= comp.tanker_price and comp.tankers > sum(st.tankers) else []  # tanker_pool
-    out += compress(texts.sell, held)
     owner = st.rulers[b.canal_state]
-    if owner < 0 or owner // 4 == seat or st.treaty[seat]:  # canal_open
-        crossing = texts.through_canal
-        for loc in compress(range(nloc), held):
-            out += moves[loc]
-            out += crossing[loc]
-    else:
-        for loc in compress(range(nloc), held):
-            out += moves[loc]
-    return out
+    key = (st.realms[seat], tuple(st.tankers[seat * nloc:(seat + 1) * nloc]),
+           owner < 0 or owner // 4 == seat or st.treaty[seat],  # canal_open
+           st.money[seat] >= comp.tanker_price and comp.tankers > sum(st.tankers))  # affordable, in tanker_pool
+    known = b.memo.tankers.get(key)
+    if known is None:
+        known = b.memo.tankers.keep(key, _tanker_actions(b, *key))
+    return known
 
 
-def _harbours(b: Board, bits: int) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
-    """What a power ruling the ports with a bit (``1 << location``) in ``bits`` may do with tankers:
-    buy one into each of its ports or onto a high sea, and, per location, move one a stage on (not
-    through the canal)."""
+def _tanker_actions(b: Board, realm: tuple[int, ...], held: tuple[int, ...], canal: bool, buy: bool) -> tuple[str, ...]:
+    """``tanker_actions`` of a power ruling the states ``realm`` with tankers ``held`` per location:
+    buy one into each of its ports or onto a high sea, sell one, or move one a stage on — through
+    the canal only if ``canal`` is open to it."""
     texts = b.texts
-    ports = [loc for loc in range(len(b.locations)) if bits >> loc & 1]
-    moves = [out if b.location_state[loc] >= 0 else tuple([texts.tanker[loc][p] for p in ports
-                                                          if loc in b.location_seas[p]])
-             for loc, out in enumerate(texts.out_of_port)]
-    return tuple(texts.buy[loc] for loc in (*ports, *b.sea_locations)), tuple(moves)
+    ports = [b.port_location[s] for s in realm if b.port_location[s] >= 0]
+    ports.sort()
+    out = [texts.buy[loc] for loc in (*ports, *b.sea_locations)] if buy else []
+    out += compress(texts.sell, held)
+    for loc in compress(range(len(held)), held):
+        if b.location_state[loc] >= 0:  # from a port onto the high seas it opens onto
+            out += texts.out_of_port[loc]
+            continue
+        out += [texts.tanker[loc][p] for p in ports if loc in b.location_seas[p]]
+        if canal:
+            out += texts.through_canal[loc]
+    return tuple(out)
 
 
 def do_tanker_action(st: S, seat: int, words: list[str]) -> None:
@@ -251,14 +266,14 @@ def do_tanker_action(st: S, seat: int, words: list[str]) -> None:
         pay(st, seat, comp.tanker_price)
         st.tankers[base + loc_of[words[2]]] += 1
         if keeps:
-            st.log.add(Sentence(t("{seat} buys a tanker for {price} M and puts it {place}", seat=label,
-                                  price=comp.tanker_price, place=location_words(st, words[2], "into"))))
+            st.log.add(Sentence(said((BUYS, "seat", label, "price", comp.tanker_price,
+                                      "place", location_words(st, words[2], "into")))))
     elif words[0] == "sell":
         st.tankers[base + loc_of[words[2]]] -= 1
         receive(st, seat, comp.tanker_refund)
         if keeps:
-            st.log.add(t("{seat} sells a tanker {place} back to the bank for {price} M.", seat=label,
-                         place=location_words(st, words[2], "from"), price=comp.tanker_refund))
+            st.log.add(said((SELLS, "seat", label, "place", location_words(st, words[2], "from"),
+                             "price", comp.tanker_refund)))
     else:
         src, dst = loc_of[words[1]], loc_of[words[2]]
         st.tankers[base + src] -= 1
@@ -266,12 +281,11 @@ def do_tanker_action(st: S, seat: int, words: list[str]) -> None:
         if not keeps:
             return
         if src in b.sea_locations and dst in b.sea_locations:
-            st.log.add(t("{seat} moves a tanker {source} through the canal {destination}.", seat=label,
-                         source=location_words(st, words[1], "from"), destination=location_words(st, words[2], "into")))
+            st.log.add(said((THROUGH_CANAL, "seat", label, "source", location_words(st, words[1], "from"),
+                             "destination", location_words(st, words[2], "into"))))
         else:
-            st.log.add(Sentence(t("{seat} moves a tanker {source} {destination}", seat=label,
-                                  source=location_words(st, words[1], "from"),
-                                  destination=location_words(st, words[2], "into"))))
+            st.log.add(Sentence(said((SAILS, "seat", label, "source", location_words(st, words[1], "from"),
+                                      "destination", location_words(st, words[2], "into")))))
 
 
 def take_port(st: S, seat: int, state: int) -> None:
@@ -281,6 +295,8 @@ def take_port(st: S, seat: int, state: int) -> None:
     if loc < 0:
         return
     nloc = len(b.locations)
+    if not any(st.tankers[loc::nloc]):  # no tanker in the port (the common case)
+        return
     for other in range(len(st.seats)):
         i = other * nloc + loc
         if other != seat and st.tankers[i]:
@@ -337,8 +353,6 @@ def lay_pipeline(st: S, seat: int, a: str, b_key: str, price: int) -> None:
     st.pipes |= 1 << pipe_index(st, a, b_key)
     state, other = b.states[b.state_index[a]].name, b.states[b.state_index[b_key]].name
     if price:
-        st.log.add(t("{seat} lays a pipeline between {state} and {other} for {price} M.", seat=st.seats[seat],
-                     state=state, other=other, price=price))
+        st.log.add(said((LAYS, "seat", st.seats[seat], "state", state, "other", other, "price", price)))
     else:
-        st.log.add(t("{seat} lays a pipeline between {state} and {other} free of charge.", seat=st.seats[seat],
-                     state=state, other=other))
+        st.log.add(said((LAYS_FREE, "seat", st.seats[seat], "state", state, "other", other)))

@@ -19,7 +19,7 @@ from realpolitik.i18n import Text, t
 
 from . import economy, grammar, movement, words
 from .content import LEADERS, Card
-from .names import LEADER_NAMES, location_words, point_words
+from .names import LEADER_NAMES, location_words, said
 from .occupancy import put
 from .tables import REPLACED
 
@@ -27,6 +27,8 @@ if TYPE_CHECKING:
     from .state import NationenState as S
 
 LEADER_ORDERS = frozenset({"free-move", "retreat"})
+#: the line of a card drawn, made by ``said`` (names.py)
+DRAWS = t("{seat}'s {piece} stops on the '?' at {point} and draws “{card}”: {text}").key
 
 
 @procedure(tag="draw")
@@ -49,9 +51,8 @@ class DrawCard(NamedTuple):
         b = st.content.board
         if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
             piece = t("agent") if by == "agent" else LEADER_NAMES[LEADERS[st.board[point] % 4]]
-            st.log.add(t("{seat}'s {piece} stops on the '?' at {point} and draws “{card}”: {text}",
-                         seat=st.seats[seat], piece=piece, point=point_words(st, b.point_name[point]),
-                         card=t(card.name), text=t(card.text)))
+            st.log.add(said((DRAWS, "seat", st.seats[seat], "piece", piece,
+                             "point", b.point_words[point], "card", t(card.name), "text", t(card.text))))
         if by == "agent" and card.effect in LEADER_ORDERS:
             st.step3 = REPLACED
             st.log.add(t("This order replaces the placing or moving of a head of state this turn."))
@@ -355,7 +356,7 @@ def _kill(st: S, p: int) -> None:
     occ = st.board[p]
     put(st, p, -1)
     st.log.add(t("The {leader} of {seat} on {point} leaves the game.", leader=LEADER_NAMES[LEADERS[occ % 4]],
-                 seat=st.seats[occ // 4], point=point_words(st, st.content.board.point_name[p])))
+                 seat=st.seats[occ // 4], point=st.content.board.point_words[p]))
 
 
 # ====================================================================== tankers and pipelines
@@ -536,7 +537,7 @@ class SpyMove(NamedTuple):
         b = st.content.board
         dst = b.point_id[grammar.words(action)[1]]
         st.log.add(t("{seat}'s agent moves on from {point} to {point2} (no card).", seat=st.seats[seat],
-                     point=point_words(st, b.point_name[st.agents[seat]]), point2=point_words(st, b.point_name[dst])))
+                     point=b.point_words[st.agents[seat]], point2=b.point_words[dst]))
         st.agents[seat] = dst
 
     def describe(self, st: S, viewer: int | None) -> Text:

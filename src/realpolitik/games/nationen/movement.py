@@ -19,7 +19,7 @@ from realpolitik.i18n import Sentence, t
 
 from . import economy, grammar
 from .content import LEADERS, MODES, START
-from .names import LEADER_NAMES, point_words, price_words
+from .names import LEADER_NAMES, price_words, said
 from .occupancy import occupancy, put
 
 if TYPE_CHECKING:
@@ -27,15 +27,20 @@ if TYPE_CHECKING:
 
 KIND = {k: i for i, k in enumerate(LEADERS)}
 
+# the lines of the log written here, made by ``said``
+PLACES = t("{seat} places a {leader} on the capital of {state} ({price}).").key
+MOVES = t("{seat}'s {leader} moves from {point} to {point2}: {steps} step(s) ({price}).").key
+
 
 def blocking_agents(st: S, seat: int) -> int:
     """A bit (``1 << point``) for each point a leader of ``seat`` may end on but not pass: the
     agents that block it (spec A2: not its own, unless option own_agent_blocks)."""
     own = st.options["own_agent_blocks"]
+    bit = st.content.board.agent_bit
     out = 0
     for a, p in enumerate(st.agents):
-        if p >= 0 and (a != seat or own):
-            out |= 1 << p
+        if a != seat or own:
+            out |= bit[p]
     return out
 
 
@@ -199,8 +204,8 @@ def place(st: S, seat: int, kind_name: str, state_key: str, free: bool = False) 
     st.supply[seat * 4 + kind] -= 1
     put(st, b.capital[s], seat * 4 + kind)
     if st.log.keeps:
-        st.log.add(t("{seat} places a {leader} on the capital of {state} ({price}).", seat=st.seats[seat],
-                     leader=LEADER_NAMES[kind_name], state=b.states[s].name, price=price_words(cost)))
+        st.log.add(said((PLACES, "seat", st.seats[seat], "leader", LEADER_NAMES[kind_name], "state", b.states[s].name,
+                         "price", price_words(cost))))
     if st.options["placement_takes_tankers"]:
         economy.take_port(st, seat, s)
 
@@ -221,15 +226,15 @@ def move(st: S, seat: int, src: int, dst: int, steps: int, free: bool) -> None:
         if keeps:
             st.log.add(t("{seat}'s {leader} attacks from {point}: {steps} step(s) ({price}). The {victim} of {seat2} "
                          "is driven from the capital of {state} and leaves the game.", seat=st.seats[seat],
-                         leader=LEADER_NAMES[LEADERS[kind]], point=point_words(st, b.point_name[src]), steps=steps,
+                         leader=LEADER_NAMES[LEADERS[kind]], point=b.point_words[src], steps=steps,
                          price=price_words(cost), victim=LEADER_NAMES[LEADERS[victim % 4]],
                          seat2=st.seats[victim // 4], state=b.states[s].name))
         economy.take_port(st, seat, s)
         return
     if keeps:
-        st.log.add(t("{seat}'s {leader} moves from {point} to {point2}: {steps} step(s) ({price}).",
-                     seat=st.seats[seat], leader=LEADER_NAMES[LEADERS[kind]], point=point_words(st, b.point_name[src]),
-                     point2=point_words(st, b.point_name[dst]), steps=steps, price=price_words(cost)))
+        st.log.add(said((MOVES, "seat", st.seats[seat], "leader", LEADER_NAMES[LEADERS[kind]],
+                         "point", b.point_words[src], "point2", b.point_words[dst],
+                         "steps", steps, "price", price_words(cost))))
     if s >= 0:
         if keeps:
             st.log.add(Sentence(t("{seat} now rules {state}", seat=st.seats[seat], state=b.states[s].name)))

@@ -9,7 +9,16 @@ from typing import TYPE_CHECKING
 from realpolitik.i18n import Text, t
 
 if TYPE_CHECKING:
+    from .content import Board
     from .state import NationenState as S
+
+
+#: ``said((key, "name", value, …))`` is the message ``t(key, name=value, …)``: the same ``Text``
+#: (stored flat, i18n/messages.py), made without the keyword arguments that cost ``t`` more than
+#: the rest of a log line, and without a call in Python — for the lines the rules write at every
+#: step. Each ``key`` is written ``t("…").key`` where it is defined, so the extraction of the
+#: messages finds it.
+said = Text
 
 
 #: the heads of state by kind (seed: König, Präsident, Diktator, Guerillaführer)
@@ -23,22 +32,20 @@ def state_name(st: S, key: str) -> str:
     return b.states[b.state_index[key]].name
 
 
-#: the words of each point, per board (by id, with the board itself to recognise it)
-_POINTS: dict[int, tuple] = {}
-
-
 def point_words(st: S, point: str) -> Text:
-    """A point of the board: a state's capital, or its numbered point (with "?" where a card lies);
-    made for every point of a board at once, when the log first names one of them, as it names
+    """A point of the board (by name): a state's capital, or its numbered point (with "?" where a
+    card lies); the board holds them all (``Board.point_words``, by point), as the log names
     points again and again."""
     b = st.content.board
-    known = _POINTS.get(id(b))
-    if known is None or known[0] is not b:
-        known = _POINTS[id(b)] = (b, {name: _point_words(b, name) for name in b.point_name})
-    return known[1][point]
+    return b.point_words[b.point_id[point]]
 
 
-def _point_words(b, point: str) -> Text:
+def point_texts(b: Board) -> tuple[Text, ...]:
+    """``point_words`` of every point of the board ``b``, by point."""
+    return tuple(_point_words(b, name) for name in b.point_name)
+
+
+def _point_words(b: Board, point: str) -> Text:
     key, _, number = point.rpartition("-")
     state = b.states[b.state_index[key]]
     i = int(number)
@@ -60,16 +67,15 @@ _PORTS = {"at": t("in the port of {state}"), "into": t("into the port of {state}
 
 
 def location_words(st: S, where: str, case: str = "at") -> Text:
-    """A tanker's place — a state's port or a high sea — with its preposition (``case``: at, into, from)."""
-    if where in _SEAS[case]:
-        return _SEAS[case][where]
-    return _port_words(state_name(st, where), case)
+    """A tanker's place — a state's port or a high sea — with its preposition (``case``: at, into, from);
+    the board holds them all (``Board.location_words``)."""
+    return st.content.board.location_words[case][where]
 
 
-@lru_cache(maxsize=1024)
-def _port_words(state: str, case: str) -> Text:
-    """The port of ``state`` with its preposition (made once per state and case, and shared)."""
-    return t(_PORTS[case].key, state=state)
+def location_texts(b: Board) -> dict[str, dict[str, Text]]:
+    """``location_words`` of the board ``b``: per case, the port of each state by its key and the high seas."""
+    return {case: {**{s.key: t(port.key, state=s.name) for s in b.states}, **_SEAS[case]}
+            for case, port in _PORTS.items()}
 
 
 # the lines of every turn, made once per seat, round or sum and shared (messages are immutable)

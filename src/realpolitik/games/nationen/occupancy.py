@@ -6,8 +6,8 @@ leaders stand; reading that off the board each time costs a pass over its 64 poi
 states (some hundred instructions a point). The state keeps the answers instead —
 ``lineup`` (per seat, the points of its heads of state), ``rulers`` (per state, the head
 of state on its capital), ``realms`` (per seat, the states it rules) and ``vacant`` (per
-state, whether its capital is free) — and ``put``, the one place a point of the board
-changes, moves the point in them.
+state, whether its capital is free) — and ``put``, where a point of the board changes,
+moves the point in them (``clear_seat`` takes all of an eliminated power's points at once).
 
 How far a blocked leader can walk is worked out once per arrangement of the board
 (``occupancy(st)``): kept in the state (``heads``, set back to None wherever the board
@@ -74,8 +74,25 @@ def put(st: S, point: int, occ: int) -> None:
     s = st.content.board.capital_of[point]
     if s >= 0:  # a capital: its state changes hands (spec A6)
         st.realms = _moved(st.realms, old, occ, s)
-        st.rulers = (*st.rulers[:s], occ, *st.rulers[s + 1:])
-        st.vacant = (*st.vacant[:s], occ < 0, *st.vacant[s + 1:])
+        rulers, vacant = [*st.rulers], [*st.vacant]
+        rulers[s], vacant[s] = occ, occ < 0
+        st.rulers, st.vacant = tuple(rulers), tuple(vacant)
+
+
+def clear_seat(st: S, seat: int) -> None:
+    """Take every head of state of ``seat`` off the board (spec A19), as ``put`` of -1 on each of
+    their points does, with each reading of the board made anew once."""
+    for p in st.lineup[seat]:
+        st.board[p] = -1
+    st.heads = None
+    rulers, vacant = [*st.rulers], [*st.vacant]
+    for s in st.realms[seat]:
+        rulers[s] = -1
+        vacant[s] = True
+    st.rulers, st.vacant = tuple(rulers), tuple(vacant)
+    lineup, realms = [*st.lineup], [*st.realms]
+    lineup[seat] = realms[seat] = ()
+    st.lineup, st.realms = tuple(lineup), tuple(realms)
 
 
 def _moved(per_seat: tuple[tuple[int, ...], ...], old: int, occ: int, x: int) -> tuple[tuple[int, ...], ...]:
@@ -83,9 +100,11 @@ def _moved(per_seat: tuple[tuple[int, ...], ...], old: int, occ: int, x: int) ->
     in order, to the owner of ``occ`` (either may be -1: nobody)."""
     out = list(per_seat)
     if old >= 0:
-        had = out[old // 4]
-        i = had.index(x)
-        out[old // 4] = had[:i] + had[i + 1:]
+        had = [*out[old // 4]]
+        had.remove(x)
+        out[old // 4] = tuple(had)
     if occ >= 0:
-        out[occ // 4] = tuple(sorted((*out[occ // 4], x)))
+        has = [*out[occ // 4], x]
+        has.sort()
+        out[occ // 4] = tuple(has)
     return tuple(out)

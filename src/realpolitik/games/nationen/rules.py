@@ -17,12 +17,23 @@ from realpolitik.i18n import Sentence, Text, listed, t
 
 from . import economy, grammar, incidents, movement, words
 from .incidents import DrawCard
-from .names import collects, location_words, point_words, turn_begins
-from .occupancy import clear, put
+from .names import collects, location_words, said, turn_begins
+from .occupancy import clear, clear_seat
 from .tables import DONE, OPEN
 
 if TYPE_CHECKING:
     from .state import NationenState as S
+
+# the lines of the log written here, made by ``said``
+BEGINS = t("{seat} begins; play goes clockwise. Everyone has {start_money} M and {start_tankers} tanker(s).").key
+AGENT_BESIDE = t("{seat}'s agent stands beside it.").key
+STATIONS = t("{seat} stations its tanker {place}").key
+AGENT_MOVES = t("{seat}'s agent moves from {point} to {point2}.").key
+NO_LEADER_LEFT = t("{seat} has no head of state left").key
+BROKE = t("{seat} has neither income nor money to move a head of state").key
+CANNOT_MOVE = t("{seat} cannot move or place a head of state").key
+SKIPS = t("{seat} can neither move nor place a head of state this turn.").key
+ELIMINATED = t("{why} and is eliminated: all its pieces leave the board.").key
 
 # ====================================================================== set-up
 
@@ -34,9 +45,9 @@ def setup(st: S) -> None:
     n = len(st.seats)
     clear(st)
     st.agents = [-1] * n
-    st.supply = [b.pieces[k] for _ in range(n) for k in range(4)]
+    st.supply = list(b.pieces) * n
     variant = st.options["start_variant"]
-    st.money = [comp.start_money + (i if variant == "compensation" else 0) for i in range(n)]
+    st.money = [comp.start_money] * n
     st.tankers = [0] * (n * len(b.locations))
     st.pipes = 1 << b.start_pipeline if b.start_pipeline >= 0 else 0
     st.alive = [True] * n
@@ -51,7 +62,7 @@ def setup(st: S) -> None:
     st.treaty = [False] * n
     st.bank = comp.bank - sum(st.money)
     st.first = st.rng.below(n) if st.options["first_player"] == "random" else 0
-    clockwise = tuple((st.first + i) % n for i in range(n))
+    clockwise = (*range(st.first, n), *range(st.first))
     if variant == "compensation":
         st.money = [comp.start_money + clockwise.index(s) for s in range(n)]
         st.bank = comp.bank - sum(st.money)
@@ -68,8 +79,8 @@ def setup(st: S) -> None:
     st.stack = [TURNS[st.opening[0]]]
     st.last_card = None
     st.limit_reached = False
-    st.log.add(t("{seat} begins; play goes clockwise. Everyone has {start_money} M and {start_tankers} tanker(s).",
-                 seat=st.seats[st.first], start_money=comp.start_money, start_tankers=comp.start_tankers))
+    st.log.add(said((BEGINS, "seat", st.seats[st.first], "start_money", comp.start_money,
+                     "start_tankers", comp.start_tankers)))
     st.advance()
 
 
@@ -99,7 +110,8 @@ class Turn(NamedTuple):
         if st.round == 1:
             st.stack.append(FIRST_PLACES[seat])
             return
-        st.stack += (STEP3S[seat], AGENT_STEPS[seat])
+        st.stack.append(STEP3S[seat])
+        st.stack.append(AGENT_STEPS[seat])
         _income_phase(st, seat)
 
 
@@ -143,7 +155,7 @@ class FirstPlace(NamedTuple):
         b = st.content.board
         s = b.state_index[key]
         st.agents[seat] = b.capital[s]
-        st.log.add(t("{seat}'s agent stands beside it.", seat=st.seats[seat]))
+        st.log.add(said((AGENT_BESIDE, "seat", st.seats[seat])))
         if b.components.start_tankers:
             st.stack.append(FirstTanker(seat, s))
 
@@ -174,8 +186,7 @@ class FirstTanker(NamedTuple):
         where = grammar.words(action)[1]
         count = b.components.start_tankers
         st.tankers[seat * len(b.locations) + b.locations.index(where)] += count
-        st.log.add(Sentence(t("{seat} stations its tanker {place}", seat=st.seats[seat],
-                              place=location_words(st, where))))
+        st.log.add(Sentence(said((STATIONS, "seat", st.seats[seat], "place", location_words(st, where)))))
 
     def describe(self, st: S, viewer: int | None) -> Text:
         return words.asks(st, viewer, self.seat, t("station your free tanker in the port or on a high sea"),
@@ -185,9 +196,9 @@ class FirstTanker(NamedTuple):
 # ---------------------------------------------------------------- step 2 and step 3
 
 
-def extras(st: S, seat: int) -> list[str]:
+def extras(st: S, seat: int) -> tuple[str, ...]:
     """The optional actions of the turn: one tanker action, one pipeline (spec A15: any time after income)."""
-    out = [] if st.tanker_done else economy.tanker_actions(st, seat)
+    out = () if st.tanker_done else economy.tanker_actions(st, seat)
     if not st.pipeline_done and st.money[seat] >= st.content.board.components.pipeline_price:  # if affordable
         out += economy.pipeline_choices(st, seat)
     return out
@@ -211,7 +222,7 @@ class AgentSteps(NamedTuple):
     def legal(self, st: S) -> list[str]:
         seat = self.seat
         turns = st.content.board.agent_turns[st.options["direction"]]  # movement.agent_moves of the turn's steps
-        return [*turns[st.agents[seat]], *extras(st, seat)]
+        return turns[st.agents[seat]] + extras(st, seat)
 
     def act(self, st: S, action: str) -> None:
         seat = self.seat
@@ -223,8 +234,8 @@ class AgentSteps(NamedTuple):
         b = st.content.board
         dst = b.point_id[words[1]]
         if st.log.keeps:
-            st.log.add(t("{seat}'s agent moves from {point} to {point2}.", seat=st.seats[seat],
-                         point=point_words(st, b.point_name[st.agents[seat]]), point2=point_words(st, words[1])))
+            st.log.add(said((AGENT_MOVES, "seat", st.seats[seat], "point", b.point_words[st.agents[seat]],
+                             "point2", b.point_words[dst])))
         st.agents[seat] = dst
         if b.question[dst]:
             st.stack.append(DrawCard(seat, dst, "agent"))
@@ -250,11 +261,12 @@ class HeadOfState(NamedTuple):
 
     def legal(self, st: S) -> list[str]:
         seat = self.seat
-        own = step3_actions(st, seat) if st.step3 == OPEN else []
-        out = own + extras(st, seat)
-        if not own:
-            out.append(grammar.END)
-        return out
+        if st.step3 == OPEN:
+            own = step3_actions(st, seat)
+            if own:
+                own += extras(st, seat)
+                return own
+        return (*extras(st, seat), grammar.END)
 
     def act(self, st: S, action: str) -> None:
         seat = self.seat
@@ -340,14 +352,14 @@ def _check_elimination(st: S, seat: int) -> None:
     """
     cheapest = movement.cheapest_rate(st, seat)
     if cheapest is None:
-        eliminate(st, seat, t("{seat} has no head of state left", seat=st.seats[seat]))
+        eliminate(st, seat, said((NO_LEADER_LEFT, "seat", st.seats[seat])))
     elif not st.moved and st.money[seat] < cheapest and economy.income(st, seat) == 0:
-        eliminate(st, seat, t("{seat} has neither income nor money to move a head of state", seat=st.seats[seat]))
+        eliminate(st, seat, said((BROKE, "seat", st.seats[seat])))
     elif st.step3 == OPEN:
         if st.options["blocked_player"] == "eliminated":
-            eliminate(st, seat, t("{seat} cannot move or place a head of state", seat=st.seats[seat]))
+            eliminate(st, seat, said((CANNOT_MOVE, "seat", st.seats[seat])))
         else:
-            st.log.add(t("{seat} can neither move nor place a head of state this turn.", seat=st.seats[seat]))
+            st.log.add(said((SKIPS, "seat", st.seats[seat])))
 
 
 def eliminate(st: S, seat: int, why: Text) -> None:
@@ -355,8 +367,7 @@ def eliminate(st: S, seat: int, why: Text) -> None:
     b = st.content.board
     st.alive[seat] = False
     st.out_order[seat] = sum(1 for o in st.out_order if o >= 0)
-    for p in st.lineup[seat]:
-        put(st, p, -1)
+    clear_seat(st, seat)
     st.agents[seat] = -1
     nloc = len(b.locations)
     st.tankers[seat * nloc:(seat + 1) * nloc] = [0] * nloc
@@ -365,7 +376,7 @@ def eliminate(st: S, seat: int, why: Text) -> None:
     st.loan[seat] = st.loan_rate[seat] = 0
     st.strike[seat] = st.treaty[seat] = False
     st.nationalised[seat] = -1
-    st.log.add(t("{why} and is eliminated: all its pieces leave the board.", why=why))
+    st.log.add(said((ELIMINATED, "why", why)))
 
 
 # ====================================================================== outcome
