@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import string
-from typing import Any, Callable, NamedTuple
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 from .catalogs import catalog
 
@@ -89,6 +90,8 @@ _MAKERS: dict[int, Callable[..., Callable[..., Text]]] = {
     2: lambda key, a, b: lambda x, y: Text((key, a, x, b, y)),
     3: lambda key, a, b, c: lambda x, y, z: Text((key, a, x, b, y, c, z)),
     4: lambda key, a, b, c, d: lambda w, x, y, z: Text((key, a, w, b, x, c, y, d, z)),
+    5: lambda key, a, b, c, d, e: lambda v, w, x, y, z: Text((key, a, v, b, w, c, x, d, y, e, z)),
+    6: lambda key, a, b, c, d, e, f: lambda u, v, w, x, y, z: Text((key, a, u, b, v, c, w, d, x, e, y, f, z)),
 }
 
 
@@ -98,7 +101,7 @@ def phrase(key: str, *names: str) -> Callable[..., Text]:
     seat=s, amount=3)``, made in about a third of the time (keyword arguments cost ``t`` more
     than the rest of the message) — for the log lines the rules write at every step.
 
-    ``names`` must be exactly the fields of ``key`` (checked here, once); at most four.
+    ``names`` must be exactly the fields of ``key`` (checked here, once); at most six.
     ``pybabel extract -k phrase`` finds ``key`` as it finds a ``t("…")``."""
     fields = {field for _, field, _, _ in string.Formatter().parse(key) if field}
     if len(set(names)) != len(names) or set(names) != fields:

@@ -9,11 +9,10 @@ import pytest
 
 from realpolitik.engine import Rng
 from realpolitik.games import get
-from realpolitik.games.nationen import economy, grammar, incidents, movement, rules
+from realpolitik.games.nationen import economy, grammar, movement
 from realpolitik.games.nationen.content import LEADERS, MODES, START
-from realpolitik.games.nationen.names import said
 from realpolitik.games.nationen.occupancy import occupancy
-from realpolitik.i18n import Text, render, t
+from realpolitik.i18n import render, t
 
 VARIANTS = [{}, {"direction": "global"}, {"own_agent_blocks": True}, {"pipeline_chains": True},
             {"start_variant": "random-states", "bank_limit": True}]
@@ -208,23 +207,6 @@ def test_board_records_hold_the_validated_entries():
     assert len(content.cards) == len(cards)
     for record, entry in pairs:
         assert {f.name: getattr(record, f.name) for f in fields(record)} == dict(entry)
-
-
-def test_said_makes_the_message_that_t_makes():
-    """Each line the rules make with ``said`` is the ``Text`` that ``t`` makes from the same values,
-    and reads the same in every language (its fields are the message's)."""
-    checked = 0
-    for module in (rules, movement, economy, incidents):
-        for name, key in vars(module).items():
-            if name.isupper() and isinstance(key, str) and "{" in key:
-                fields = sorted({part.split("}")[0] for part in key.split("{")[1:]})
-                values = [t("value {n}", n=i) if i % 2 else i for i in range(len(fields))]
-                made = said((key, *[x for pair in zip(fields, values) for x in pair]))
-                plain = t(key, **dict(zip(fields, values)))
-                assert type(made) is Text and made == plain, name
-                assert render(made, "de") == render(plain, "de") and render(made, "en") == render(plain, "en")
-                checked += 1
-    assert checked >= 15
 
 
 def test_the_board_holds_the_words_of_its_points_and_places():

@@ -14,21 +14,22 @@ from __future__ import annotations
 from itertools import compress
 from typing import TYPE_CHECKING
 
-from realpolitik.i18n import Sentence, t
+from realpolitik.i18n import Sentence, phrase, t
 
-from .names import location_words, said
+from .names import location_words
 
 if TYPE_CHECKING:
     from .content import Board
     from .state import NationenState as S
 
-# the lines of the log written here, made by ``said``
-BUYS = t("{seat} buys a tanker for {price} M and puts it {place}").key
-SELLS = t("{seat} sells a tanker {place} back to the bank for {price} M.").key
-THROUGH_CANAL = t("{seat} moves a tanker {source} through the canal {destination}.").key
-SAILS = t("{seat} moves a tanker {source} {destination}").key
-LAYS = t("{seat} lays a pipeline between {state} and {other} for {price} M.").key
-LAYS_FREE = t("{seat} lays a pipeline between {state} and {other} free of charge.").key
+# the lines of the log written here, made by ``phrase`` (i18n/messages.py)
+BUYS = phrase("{seat} buys a tanker for {price} M and puts it {place}", "seat", "price", "place")
+SELLS = phrase("{seat} sells a tanker {place} back to the bank for {price} M.", "seat", "place", "price")
+THROUGH_CANAL = phrase("{seat} moves a tanker {source} through the canal {destination}.",
+                       "seat", "source", "destination")
+SAILS = phrase("{seat} moves a tanker {source} {destination}", "seat", "source", "destination")
+LAYS = phrase("{seat} lays a pipeline between {state} and {other} for {price} M.", "seat", "state", "other", "price")
+LAYS_FREE = phrase("{seat} lays a pipeline between {state} and {other} free of charge.", "seat", "state", "other")
 
 
 # ====================================================================== money
@@ -266,26 +267,23 @@ def do_tanker_action(st: S, seat: int, words: list[str]) -> None:
         pay(st, seat, comp.tanker_price)
         st.tankers[base + loc_of[words[2]]] += 1
         if keeps:
-            st.log.add(Sentence(said((BUYS, "seat", label, "price", comp.tanker_price,
-                                      "place", location_words(st, words[2], "into")))))
+            st.log.add(Sentence(BUYS(label, comp.tanker_price, location_words(st, words[2], "into"))))
     elif words[0] == "sell":
         st.tankers[base + loc_of[words[2]]] -= 1
         receive(st, seat, comp.tanker_refund)
         if keeps:
-            st.log.add(said((SELLS, "seat", label, "place", location_words(st, words[2], "from"),
-                             "price", comp.tanker_refund)))
+            st.log.add(SELLS(label, location_words(st, words[2], "from"), comp.tanker_refund))
     else:
         src, dst = loc_of[words[1]], loc_of[words[2]]
         st.tankers[base + src] -= 1
         st.tankers[base + dst] += 1
         if not keeps:
             return
+        source, destination = location_words(st, words[1], "from"), location_words(st, words[2], "into")
         if src in b.sea_locations and dst in b.sea_locations:
-            st.log.add(said((THROUGH_CANAL, "seat", label, "source", location_words(st, words[1], "from"),
-                             "destination", location_words(st, words[2], "into"))))
+            st.log.add(THROUGH_CANAL(label, source, destination))
         else:
-            st.log.add(Sentence(said((SAILS, "seat", label, "source", location_words(st, words[1], "from"),
-                                      "destination", location_words(st, words[2], "into")))))
+            st.log.add(Sentence(SAILS(label, source, destination)))
 
 
 def take_port(st: S, seat: int, state: int) -> None:
@@ -353,6 +351,6 @@ def lay_pipeline(st: S, seat: int, a: str, b_key: str, price: int) -> None:
     st.pipes |= 1 << pipe_index(st, a, b_key)
     state, other = b.states[b.state_index[a]].name, b.states[b.state_index[b_key]].name
     if price:
-        st.log.add(said((LAYS, "seat", st.seats[seat], "state", state, "other", other, "price", price)))
+        st.log.add(LAYS(st.seats[seat], state, other, price))
     else:
-        st.log.add(said((LAYS_FREE, "seat", st.seats[seat], "state", state, "other", other)))
+        st.log.add(LAYS_FREE(st.seats[seat], state, other))

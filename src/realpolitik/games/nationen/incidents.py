@@ -15,11 +15,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import decision, procedure
-from realpolitik.i18n import Text, t
+from realpolitik.i18n import Text, phrase, t
 
 from . import economy, grammar, movement, words
 from .content import LEADERS, Card
-from .names import LEADER_NAMES, location_words, said
+from .names import LEADER_NAMES, location_words
 from .occupancy import put
 from .tables import REPLACED
 
@@ -27,8 +27,9 @@ if TYPE_CHECKING:
     from .state import NationenState as S
 
 LEADER_ORDERS = frozenset({"free-move", "retreat"})
-#: the line of a card drawn, made by ``said`` (names.py)
-DRAWS = t("{seat}'s {piece} stops on the '?' at {point} and draws “{card}”: {text}").key
+#: the line of a card drawn, made by ``phrase`` (i18n/messages.py)
+DRAWS = phrase("{seat}'s {piece} stops on the '?' at {point} and draws “{card}”: {text}",
+               "seat", "piece", "point", "card", "text")
 
 
 @procedure(tag="draw")
@@ -51,8 +52,7 @@ class DrawCard(NamedTuple):
         b = st.content.board
         if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
             piece = t("agent") if by == "agent" else LEADER_NAMES[LEADERS[st.board[point] % 4]]
-            st.log.add(said((DRAWS, "seat", st.seats[seat], "piece", piece,
-                             "point", b.point_words[point], "card", t(card.name), "text", t(card.text))))
+            st.log.add(DRAWS(st.seats[seat], piece, b.point_words[point], t(card.name), t(card.text)))
         if by == "agent" and card.effect in LEADER_ORDERS:
             st.step3 = REPLACED
             st.log.add(t("This order replaces the placing or moving of a head of state this turn."))

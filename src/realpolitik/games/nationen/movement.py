@@ -15,11 +15,11 @@ from __future__ import annotations
 from itertools import compress
 from typing import TYPE_CHECKING
 
-from realpolitik.i18n import Sentence, t
+from realpolitik.i18n import Sentence, phrase, t
 
 from . import economy, grammar
 from .content import LEADERS, MODES, START
-from .names import LEADER_NAMES, price_words, said
+from .names import LEADER_NAMES, price_words
 from .occupancy import occupancy, put
 
 if TYPE_CHECKING:
@@ -27,9 +27,10 @@ if TYPE_CHECKING:
 
 KIND = {k: i for i, k in enumerate(LEADERS)}
 
-# the lines of the log written here, made by ``said``
-PLACES = t("{seat} places a {leader} on the capital of {state} ({price}).").key
-MOVES = t("{seat}'s {leader} moves from {point} to {point2}: {steps} step(s) ({price}).").key
+# the lines of the log written here, made by ``phrase`` (i18n/messages.py)
+PLACES = phrase("{seat} places a {leader} on the capital of {state} ({price}).", "seat", "leader", "state", "price")
+MOVES = phrase("{seat}'s {leader} moves from {point} to {point2}: {steps} step(s) ({price}).",
+               "seat", "leader", "point", "point2", "steps", "price")
 
 
 def blocking_agents(st: S, seat: int) -> int:
@@ -204,8 +205,7 @@ def place(st: S, seat: int, kind_name: str, state_key: str, free: bool = False) 
     st.supply[seat * 4 + kind] -= 1
     put(st, b.capital[s], seat * 4 + kind)
     if st.log.keeps:
-        st.log.add(said((PLACES, "seat", st.seats[seat], "leader", LEADER_NAMES[kind_name], "state", b.states[s].name,
-                         "price", price_words(cost))))
+        st.log.add(PLACES(st.seats[seat], LEADER_NAMES[kind_name], b.states[s].name, price_words(cost)))
     if st.options["placement_takes_tankers"]:
         economy.take_port(st, seat, s)
 
@@ -232,9 +232,8 @@ def move(st: S, seat: int, src: int, dst: int, steps: int, free: bool) -> None:
         economy.take_port(st, seat, s)
         return
     if keeps:
-        st.log.add(said((MOVES, "seat", st.seats[seat], "leader", LEADER_NAMES[LEADERS[kind]],
-                         "point", b.point_words[src], "point2", b.point_words[dst],
-                         "steps", steps, "price", price_words(cost))))
+        st.log.add(MOVES(st.seats[seat], LEADER_NAMES[LEADERS[kind]], b.point_words[src], b.point_words[dst], steps,
+                         price_words(cost)))
     if s >= 0:
         if keeps:
             st.log.add(Sentence(t("{seat} now rules {state}", seat=st.seats[seat], state=b.states[s].name)))

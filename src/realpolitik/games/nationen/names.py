@@ -13,14 +13,6 @@ if TYPE_CHECKING:
     from .state import NationenState as S
 
 
-#: ``said((key, "name", value, …))`` is the message ``t(key, name=value, …)``: the same ``Text``
-#: (stored flat, i18n/messages.py), made without the keyword arguments that cost ``t`` more than
-#: the rest of a log line, and without a call in Python — for the lines the rules write at every
-#: step. Each ``key`` is written ``t("…").key`` where it is defined, so the extraction of the
-#: messages finds it.
-said = Text
-
-
 #: the heads of state by kind (seed: König, Präsident, Diktator, Guerillaführer)
 LEADER_NAMES = {"king": t("king"), "president": t("president"), "dictator": t("dictator"),
                 "guerrilla": t("guerrilla leader")}

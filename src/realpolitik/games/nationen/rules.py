@@ -13,27 +13,29 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import Outcome, decision, procedure
-from realpolitik.i18n import Sentence, Text, listed, t
+from realpolitik.i18n import Sentence, Text, listed, phrase, t
 
 from . import economy, grammar, incidents, movement, words
 from .incidents import DrawCard
-from .names import collects, location_words, said, turn_begins
+from .names import collects, location_words, turn_begins
 from .occupancy import clear, clear_seat
 from .tables import DONE, OPEN
 
 if TYPE_CHECKING:
     from .state import NationenState as S
 
-# the lines of the log written here, made by ``said``
-BEGINS = t("{seat} begins; play goes clockwise. Everyone has {start_money} M and {start_tankers} tanker(s).").key
-AGENT_BESIDE = t("{seat}'s agent stands beside it.").key
-STATIONS = t("{seat} stations its tanker {place}").key
-AGENT_MOVES = t("{seat}'s agent moves from {point} to {point2}.").key
-NO_LEADER_LEFT = t("{seat} has no head of state left").key
-BROKE = t("{seat} has neither income nor money to move a head of state").key
-CANNOT_MOVE = t("{seat} cannot move or place a head of state").key
-SKIPS = t("{seat} can neither move nor place a head of state this turn.").key
-ELIMINATED = t("{why} and is eliminated: all its pieces leave the board.").key
+# the lines of the log written here, made by ``phrase`` (i18n/messages.py)
+BEGINS = phrase("{seat} begins; play goes clockwise. Everyone has {start_money} M and {start_tankers} tanker(s).",
+                "seat", "start_money", "start_tankers")
+AGENT_BESIDE = phrase("{seat}'s agent stands beside it.", "seat")
+STATIONS = phrase("{seat} stations its tanker {place}", "seat", "place")
+AGENT_MOVES = phrase("{seat}'s agent moves from {point} to {point2}.", "seat", "point", "point2")
+NO_LEADER_LEFT = phrase("{seat} has no head of state left", "seat")
+BROKE = phrase("{seat} has neither income nor money to move a head of state", "seat")
+CANNOT_MOVE = phrase("{seat} cannot move or place a head of state", "seat")
+SKIPS = phrase("{seat} can neither move nor place a head of state this turn.", "seat")
+ELIMINATED = phrase("{why} and is eliminated: all its pieces leave the board.", "why")
+
 
 # ====================================================================== set-up
 
@@ -79,8 +81,7 @@ def setup(st: S) -> None:
     st.stack = [TURNS[st.opening[0]]]
     st.last_card = None
     st.limit_reached = False
-    st.log.add(said((BEGINS, "seat", st.seats[st.first], "start_money", comp.start_money,
-                     "start_tankers", comp.start_tankers)))
+    st.log.add(BEGINS(st.seats[st.first], comp.start_money, comp.start_tankers))
     st.advance()
 
 
@@ -155,7 +156,7 @@ class FirstPlace(NamedTuple):
         b = st.content.board
         s = b.state_index[key]
         st.agents[seat] = b.capital[s]
-        st.log.add(said((AGENT_BESIDE, "seat", st.seats[seat])))
+        st.log.add(AGENT_BESIDE(st.seats[seat]))
         if b.components.start_tankers:
             st.stack.append(FirstTanker(seat, s))
 
@@ -186,7 +187,7 @@ class FirstTanker(NamedTuple):
         where = grammar.words(action)[1]
         count = b.components.start_tankers
         st.tankers[seat * len(b.locations) + b.locations.index(where)] += count
-        st.log.add(Sentence(said((STATIONS, "seat", st.seats[seat], "place", location_words(st, where)))))
+        st.log.add(Sentence(STATIONS(st.seats[seat], location_words(st, where))))
 
     def describe(self, st: S, viewer: int | None) -> Text:
         return words.asks(st, viewer, self.seat, t("station your free tanker in the port or on a high sea"),
@@ -234,8 +235,7 @@ class AgentSteps(NamedTuple):
         b = st.content.board
         dst = b.point_id[words[1]]
         if st.log.keeps:
-            st.log.add(said((AGENT_MOVES, "seat", st.seats[seat], "point", b.point_words[st.agents[seat]],
-                             "point2", b.point_words[dst])))
+            st.log.add(AGENT_MOVES(st.seats[seat], b.point_words[st.agents[seat]], b.point_words[dst]))
         st.agents[seat] = dst
         if b.question[dst]:
             st.stack.append(DrawCard(seat, dst, "agent"))
@@ -352,14 +352,14 @@ def _check_elimination(st: S, seat: int) -> None:
     """
     cheapest = movement.cheapest_rate(st, seat)
     if cheapest is None:
-        eliminate(st, seat, said((NO_LEADER_LEFT, "seat", st.seats[seat])))
+        eliminate(st, seat, NO_LEADER_LEFT(st.seats[seat]))
     elif not st.moved and st.money[seat] < cheapest and economy.income(st, seat) == 0:
-        eliminate(st, seat, said((BROKE, "seat", st.seats[seat])))
+        eliminate(st, seat, BROKE(st.seats[seat]))
     elif st.step3 == OPEN:
         if st.options["blocked_player"] == "eliminated":
-            eliminate(st, seat, said((CANNOT_MOVE, "seat", st.seats[seat])))
+            eliminate(st, seat, CANNOT_MOVE(st.seats[seat]))
         else:
-            st.log.add(said((SKIPS, "seat", st.seats[seat])))
+            st.log.add(SKIPS(st.seats[seat]))
 
 
 def eliminate(st: S, seat: int, why: Text) -> None:
@@ -376,7 +376,7 @@ def eliminate(st: S, seat: int, why: Text) -> None:
     st.loan[seat] = st.loan_rate[seat] = 0
     st.strike[seat] = st.treaty[seat] = False
     st.nationalised[seat] = -1
-    st.log.add(said((ELIMINATED, "why", why)))
+    st.log.add(ELIMINATED(why))
 
 
 # ====================================================================== outcome
