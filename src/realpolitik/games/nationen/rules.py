@@ -220,7 +220,7 @@ class AgentSteps(NamedTuple):
 
     seat: int
 
-    def legal(self, st: S) -> list[str]:
+    def legal(self, st: S) -> tuple[str, ...]:
         seat = self.seat
         turns = st.content.board.agent_turns[st.options["direction"]]  # movement.agent_moves of the turn's steps
         return turns[st.agents[seat]] + extras(st, seat)
@@ -259,7 +259,7 @@ class HeadOfState(NamedTuple):
 
     seat: int
 
-    def legal(self, st: S) -> list[str]:
+    def legal(self, st: S) -> list[str] | tuple[str, ...]:
         seat = self.seat
         if st.step3 == OPEN:
             own = step3_actions(st, seat)

@@ -93,8 +93,9 @@ def draw_many(st: S, n: int) -> list[str]:
     if any(st.deck_seen):  # seats that saw the top cards follow each one (``draw``)
         return [k for k in (draw(st) for _ in range(n)) if k is not None]
     cut = max(0, len(deck) - n)
-    cards = deck[:cut - 1:-1] if cut else deck[::-1]
+    cards = deck[cut:]
     del deck[cut:]
+    cards.reverse()  # the top card (the deck's last) first
     return cards
 
 
