@@ -184,6 +184,27 @@ def test_log_is_redacted_per_seat_and_shared_by_copies():
     assert twin.redacted(None, start=1) == ["later"] and log.size == 2
 
 
+def test_a_said_line_is_the_phrase_made_when_read():
+    from realpolitik.engine.log import Entry, NullLog
+    from realpolitik.i18n import phrase, t
+
+    draws = phrase("{seat} draws {count} cards.", "seat", "count")
+    log = Log()
+    log.add("Game begins.")
+    log.say(draws, "p1", 3)
+    log.add(None, (1,), "Only p2 reads this.")
+    twin = log.copy()
+    twin.say(draws, "p2", 1)
+    expected = t("{seat} draws {count} cards.", seat="p1", count=3)
+    assert log.entries(1)[0] == Entry(expected) and log.size == 3
+    assert [e.public for e in twin.entries(1)] == [expected, None, draws("p2", 1)]
+    assert log.redacted(0) == ["Game begins.", "p1 draws 3 cards."]
+    assert twin.redacted(1, start=3) == ["p2 draws 1 cards."]
+    quiet = NullLog()
+    quiet.say(draws, "p1", 3)
+    assert quiet.size == 0 and quiet.entries() == []
+
+
 def test_registry():
     reg = Registry()
     game = get("nuclear-war")

@@ -36,11 +36,11 @@ def test_a_changed_rule_is_caught(monkeypatch):
     config = golden.Config("nuclear-war", 2, {})
     game = get("nuclear-war")
     state_type = type(game.new_state(2))
-    real = state_type._legal_actions
+    real = state_type.legal_actions
 
     def one_less(self):
         actions = real(self)
         return actions[:-1] if len(actions) > 1 else actions
 
-    monkeypatch.setattr(state_type, "_legal_actions", one_less)
+    monkeypatch.setattr(state_type, "legal_actions", one_less)
     assert next(golden.differences(game, config), None) is not None

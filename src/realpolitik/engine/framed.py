@@ -29,10 +29,12 @@ class FramedState(State):
         return not self.stack
 
     def legal_actions(self) -> tuple[str, ...]:
-        """What ``State.legal_actions`` gives, reading the stack instead of calling ``is_over``."""
+        """What ``State.legal_actions`` gives, reading the stack instead of calling ``is_over`` and
+        asking the decision on top itself (what ``_legal_actions`` does, without the call)."""
         legal = self._legal
         if legal is None:
-            self._legal = legal = tuple(self._legal_actions()) if self.stack else ()
+            stack = self.stack
+            self._legal = legal = tuple(stack[-1].legal(self)) if stack else ()
         return legal
 
     def _legal_actions(self) -> list[str]:

@@ -8,8 +8,9 @@ and a clone shares every earlier entry with its original.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from realpolitik.i18n import DEFAULT, Text, render
 
@@ -65,13 +66,24 @@ class Log:
         self._node = (public, _group(to) if to else _NOBODY, private, self._node)
         self.size += 1
 
+    def say(self, maker: Callable[..., Text], *values: Any) -> None:
+        """Append a public entry, the message ``maker(*values)`` of an ``i18n.phrase``: kept as the maker
+        and its values, and made when read (the rules write a line at nearly every step of every game;
+        making its ``Text`` costs more than keeping it, and few lines are ever read)."""
+        self._node = (maker, values, self._node)
+        self.size += 1
+
     def entries(self, start: int = 0) -> list[Entry]:
         """Entries from index ``start`` to the end, oldest first."""
         out = []
         node, i = self._node, self.size
         while node is not None and i > start:
-            out.append(_new(Entry, node[:3]))
-            node = node[3]
+            if len(node) == 3:  # said: (maker, values, previous node)
+                out.append(_new(Entry, (node[0](*node[1]), _NOBODY, None)))
+                node = node[2]
+            else:
+                out.append(_new(Entry, node[:3]))
+                node = node[3]
             i -= 1
         out.reverse()
         return out
@@ -91,4 +103,7 @@ class NullLog(Log):
         return self
 
     def add(self, public: Line, to: frozenset[int] | tuple = (), private: Line = None) -> None:
+        """Discard the entry."""
+
+    def say(self, maker: Callable[..., Text], *values: Any) -> None:
         """Discard the entry."""
