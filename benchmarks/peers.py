@@ -3,7 +3,8 @@
     python benchmarks/peers.py [--games nuclear-war] [--seconds 3] [--rounds 3]
 
 Random playouts: player actions per second (chance outcomes are drawn but not counted, as
-realpolitik draws chance inside ``apply``) of every realpolitik game at its default player
+realpolitik draws chance inside ``apply``; the moves are drawn by a ``Sampler``, a
+``random.Random``, as OpenSpiel's are by ``random.Random.choice``) of every realpolitik game at its default player
 count, of OpenSpiel's Python games (``python_kuhn_poker``, ``python_liars_poker``,
 ``python_tic_tac_toe``) and of its C++ games (``leduc_poker``, ``hearts``, ``liars_dice``).
 ISMCTS: iterations (simulations) per second of realpolitik's ``ISMCTSBot`` (random
@@ -31,7 +32,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from realpolitik.bots import ISMCTSBot  # noqa: E402
-from realpolitik.engine import Rng, SeatContext  # noqa: E402
+from realpolitik.engine import Rng, Sampler, SeatContext  # noqa: E402
 from realpolitik.games import registry  # noqa: E402
 
 PYTHON_GAMES = ("python_kuhn_poker", "python_liars_poker", "python_tic_tac_toe")
@@ -49,10 +50,11 @@ Work = Callable[[], tuple[int, int]]
 def _rp_playout(game, players: int) -> Work:
     options = dict(game.conformance_options)
     seed = iter(range(1 << 30))
+    rng = Sampler(0)  # the moves drawn as a search's uniform playouts draw them (run.py's playouts)
 
     def work() -> int:
         s = next(seed)
-        state, rng, n = game.new_state(players, options, s), Rng(s), 0
+        state, n = game.new_state(players, options, s), 0
         while not state.is_over():
             state.apply(rng.choice(state.legal_actions()))
             n += 1
