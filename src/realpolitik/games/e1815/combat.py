@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import decision
-from realpolitik.i18n import Text, t
+from realpolitik.i18n import Text, phrase, t
 
 from . import grammar
 from .content import KINDS
@@ -37,6 +37,13 @@ from .units import (
 if TYPE_CHECKING:
     from .state import E1815State as S
 
+#: log lines written at most fights, made when read (``Log.say``)
+ATTACKS = phrase("{seat} attacks {land} ({defender}).", "seat", "land", "defender")
+ATTACKS_WITH = phrase("{seat} attacks with {force}.", "seat", "force")
+ATTACKS_WITH_GENERAL = phrase("{seat} attacks with {force} and the general.", "seat", "force")
+WINS = phrase("{seat} wins {land}, {attack} against {defence}; the attackers lose {lost}.",
+              "seat", "land", "attack", "defence", "lost")
+
 
 # ====================================================================== attack
 
@@ -49,8 +56,7 @@ def attack_targets(st: S, seat: int, own: tuple[int, ...]) -> list[int]:
 
 def start_attack(st: S, seat: int, target: int) -> None:
     if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-        st.log.add(t("{seat} attacks {land} ({defender}).", seat=st.seats[seat],
-                     land=st.content.board.lands[target].name, defender=st.label(st.owner[target])))
+        st.log.say(ATTACKS, st.seats[seat], st.content.board.lands[target].name, st.label(st.owner[target]))
     st.stack.append(Attack(seat, target, (0, 0, 0, 0)))
 
 
@@ -90,11 +96,7 @@ class Attack(NamedTuple):
         seat, target, force = self.seat, self.target, self.force
         if action == grammar.GO:
             if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-                if force[3]:
-                    st.log.add(t("{seat} attacks with {force} and the general.", seat=st.seats[seat],
-                                 force=troops(force)))
-                else:
-                    st.log.add(t("{seat} attacks with {force}.", seat=st.seats[seat], force=troops(force)))
+                st.log.say(ATTACKS_WITH_GENERAL if force[3] else ATTACKS_WITH, st.seats[seat], troops(force))
             if st.markers[seat] > 0:
                 st.stack.append(AttackerMarkers(seat, target, force))
             else:
@@ -235,8 +237,7 @@ def resolve(st: S, seat: int, target: int, force: tuple, boost: int, guard: int)
         if force[3]:
             st.general[seat] = target
         if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-            st.log.add(t("{seat} wins {land}, {attack} against {defence}; the attackers lose {lost}.",
-                         seat=st.seats[seat], land=name, attack=attack, defence=defence, lost=troops(lost)))
+            st.log.say(WINS, st.seats[seat], name, attack, defence, troops(lost))
         if defender != NEUTRAL or fortified:
             got = gain_markers(st, seat, r.markers.per_capture)
             if got:

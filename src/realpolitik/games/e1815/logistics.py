@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import decision
-from realpolitik.i18n import Text, t
+from realpolitik.i18n import Text, phrase, t
 
 from . import grammar
 from .content import KINDS
@@ -22,6 +22,12 @@ from .units import BUILT, KIND_INDEX, cheapest, counts_in, pay, place, troops, v
 
 if TYPE_CHECKING:
     from .state import E1815State as S
+
+#: the log lines written at most steps, made when read (``Log.say``)
+ATTRITION = phrase("Winter attrition: {seat} disbands {gone} in {land}.", "seat", "gone", "land")
+RELOCATES = phrase("{seat} relocates ({z} Z-effects).", "seat", "z")
+RELOCATES_ONCE = phrase("{seat} relocates ({z} Z-effect).", "seat", "z")
+SUPPLIES = phrase("{seat} brings up supplies: {placed} to {land}.", "seat", "placed", "land")
 
 
 # ====================================================================== winter attrition
@@ -56,8 +62,7 @@ def pay_attrition(st: S, seat: int) -> None:
         cap = st.capital[seat]
         gone = pay(st, cap, st.content.rules.relocation.winter_disband_ep)
         if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-            st.log.add(t("Winter attrition: {seat} disbands {gone} in {land}.",
-                         seat=st.seats[seat], gone=troops(gone), land=st.content.board.lands[cap].name))
+            st.log.say(ATTRITION, st.seats[seat], troops(gone), st.content.board.lands[cap].name)
 
 
 # ====================================================================== relocation
@@ -109,8 +114,7 @@ def can_relocate(st: S, seat: int, own: tuple[int, ...]) -> bool:
 
 def start_relocation(st: S, seat: int) -> None:
     z = z_effects(st, seat)
-    st.log.add(t("{seat} relocates ({z} Z-effects).", seat=st.seats[seat], z=z) if z > 1
-               else t("{seat} relocates ({z} Z-effect).", seat=st.seats[seat], z=z))
+    st.log.say(RELOCATES if z > 1 else RELOCATES_ONCE, st.seats[seat], z)
     st.stack.append(Relocation(seat, z))
 
 
@@ -259,8 +263,7 @@ def do_supply(st: S, seat: int, args: tuple) -> None:
     for n, kind in zip(args[1::2], args[2::2]):
         placed[KIND_INDEX[kind]] = place(st, seat, land, KIND_INDEX[kind], n)
     if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-        st.log.add(t("{seat} brings up supplies: {placed} to {land}.",
-                     seat=st.seats[seat], placed=troops(placed), land=st.content.board.lands[land].name))
+        st.log.say(SUPPLIES, st.seats[seat], troops(placed), st.content.board.lands[land].name)
 
 
 # ====================================================================== fortress building

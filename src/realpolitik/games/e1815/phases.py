@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import decision, procedure
-from realpolitik.i18n import Named, Text, t
+from realpolitik.i18n import Named, Text, phrase, t
 
 from . import combat, grammar, logistics, scoring
 from .scoring import Crown, Reinforce, loyalty_active
@@ -25,6 +25,10 @@ from .units import NEUTRAL, place, take_land
 
 if TYPE_CHECKING:
     from .state import E1815State as S
+
+#: log lines written often, made when read (``Log.say``)
+CLAIMS = phrase("{seat} claims {land}.", "seat", "land")
+SUPPLIES_END_TURN = phrase("Supplies as the first action end {seat}'s turn.", "seat")
 
 #: the turns' seasons in words
 SEASONS = {"winter": t("winter"), "summer": t("summer")}
@@ -148,7 +152,7 @@ class Claim(NamedTuple):
         land = board.index[grammar.read(action)[1][0]]
         take_land(st, seat, land, conquest=False)
         place(st, seat, land, 0, st.content.rules.start.claim_inf)
-        st.log.add(t("{seat} claims {land}.", seat=st.seats[seat], land=board.lands[land].name))
+        st.log.say(CLAIMS, st.seats[seat], board.lands[land].name)
         st.stack.append(Claims(seat, self.left - 1))
 
     def describe(self, st: S, seat: int | None) -> Text:
@@ -307,7 +311,7 @@ class TurnAction(NamedTuple):
         elif verb == "supply":
             logistics.do_supply(st, seat, args)
             if first and st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-                st.log.add(t("Supplies as the first action end {seat}'s turn.", seat=st.seats[seat]))
+                st.log.say(SUPPLIES_END_TURN, st.seats[seat])
         elif verb == "fortify":
             logistics.do_fortify(st, seat, board.index[args[0]])
         else:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import Outcome, decision, procedure
-from realpolitik.i18n import Listed, Text, listed, t
+from realpolitik.i18n import Listed, Text, listed, phrase, t
 
 from . import grammar
 from .content import KINDS
@@ -22,6 +22,11 @@ from .units import NEUTRAL, gain_markers, place, troops
 
 if TYPE_CHECKING:
     from .state import E1815State as S
+
+#: log lines written often, made when read (``Log.say``)
+GENERAL_RETURNS = phrase("{seat}'s general returns to {land}.", "seat", "land")
+REINFORCEMENTS = phrase("Reinforcements: {seat} may place {budget} EP.", "seat", "budget")
+PLACES = phrase("{seat} places {unit} in {land}.", "seat", "unit", "land")
 
 
 def strength(st: S, seat: int) -> tuple[int, int, int, int]:
@@ -73,10 +78,10 @@ class Reinforce(NamedTuple):
             spot = cap if st.holds_capital(seat) else (home[0] if home else NEUTRAL)
             if spot != NEUTRAL:
                 st.general[seat] = spot
-                st.log.add(t("{seat}'s general returns to {land}.", seat=st.seats[seat], land=board.lands[spot].name))
+                st.log.say(GENERAL_RETURNS, st.seats[seat], board.lands[spot].name)
         budget = reinforcement_ep(st, seat)
         if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-            st.log.add(t("Reinforcements: {seat} may place {budget} EP.", seat=st.seats[seat], budget=budget))
+            st.log.say(REINFORCEMENTS, st.seats[seat], budget)
         _keep_placing(st, seat, budget)
 
 
@@ -125,9 +130,8 @@ class PlaceReinforcements(NamedTuple):
         k = KINDS.index(kind)
         place(st, seat, board.index[key], k, 1)
         if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-            st.log.add(t("{seat} places {unit} in {land}.",
-                         seat=st.seats[seat], unit=troops(tuple(int(i == k) for i in range(3))),
-                         land=board.lands[board.index[key]].name))
+            st.log.say(PLACES, st.seats[seat], troops(tuple(int(i == k) for i in range(3))),
+                       board.lands[board.index[key]].name)
         _keep_placing(st, seat, self.left - st.content.ep[k])
 
     def describe(self, st: S, seat: int | None) -> Text:
