@@ -153,7 +153,7 @@ def leader_moves(st: S, seat: int, budget_money: int | None = None, starts: list
             walk = empty[p]
             n = walk.free_within(budget, board, agents)
             if n >= 0:  # nothing in its way: the walk across the empty board
-                out += walk.texts(kind, n, names)
+                out += walk.texts[kind][:n]
                 continue
         known = occupancy(st).moves
         key = (seat, p, budget, exact, attack, agents, rule)

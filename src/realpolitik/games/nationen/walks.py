@@ -24,9 +24,10 @@ from .content import LEADERS, MODES, START
 class Walk:
     """The walk from one start point on an empty board (see the module docstring)."""
 
-    __slots__ = ("start", "points", "steps", "looked_at", "occupants", "found", "_texts")
+    __slots__ = ("start", "points", "steps", "looked_at", "occupants", "found", "texts")
 
-    def __init__(self, table: tuple[tuple[int, ...], ...], question: tuple[bool, ...], start: int) -> None:
+    def __init__(self, table: tuple[tuple[int, ...], ...], question: tuple[bool, ...], names: tuple[str, ...],
+                 start: int) -> None:
         points: list[int] = []
         steps: list[int] = []
         looked_at, found = [0], [0]  # index k: within k steps
@@ -68,7 +69,10 @@ class Walk:
         self.occupants = tuple(occupants)
         #: per budget ``k``: how many of ``points`` lie within ``k`` steps
         self.found = tuple(found)
-        self._texts: list[tuple[str, ...]] = [()] * len(LEADERS)
+        #: per leader kind, ``move <kind> <start> <point>`` for each of ``points``, in their order: a move
+        #: within ``k`` steps reads the first ``found[k]`` of them
+        self.texts = tuple(tuple(grammar.leader_moves(kind, names[start], [("move", names[q]) for q in points]))
+                           for kind in LEADERS)
 
     def free_within(self, budget: int, board: list[int], agents: int) -> int:
         """How many points the walk finds within ``budget`` steps (at least one) on ``board`` if it crosses
@@ -77,15 +81,6 @@ class Walk:
         if self.looked_at[k] & agents or max(self.occupants[k](board)) >= 0:
             return -1
         return self.found[k]
-
-    def texts(self, kind: int, n: int, names: tuple[str, ...]) -> tuple[str, ...]:
-        """``move <kind> <start> <point>`` for the first ``n`` points of the walk, in its order (each
-        written once, when a move first goes that far)."""
-        out = self._texts[kind]
-        if len(out) < n:
-            out = self._texts[kind] = out + tuple(grammar.leader_moves(
-                LEADERS[kind], names[self.start], [("move", names[q]) for q in self.points[len(out):n]]))
-        return out[:n]
 
 
 def _reader(points: list[int]) -> Any:
@@ -105,5 +100,5 @@ class Walks(dict):
     def __missing__(self, rule: str) -> tuple[Walk, ...]:
         b = self._board
         table = b.steps[rule]
-        walks = self[rule] = tuple(Walk(table, b.question, p) for p in range(len(b.point_name)))
+        walks = self[rule] = tuple(Walk(table, b.question, b.point_name, p) for p in range(len(b.point_name)))
         return walks
