@@ -158,10 +158,12 @@ def leader_moves(st: S, seat: int, budget_money: int | None = None, starts: list
         known = occupancy(st).moves
         key = (seat, p, budget, exact, attack, agents, rule)
         moves = known.get(key)
-        if moves is None:
-            moves = known[key] = grammar.leader_moves(
-                LEADERS[kind], names[p], [("attack" if board[q] >= 0 else "move", names[q])
-                                          for q in _blocked(st, seat, p, budget, exact, attack, agents, rule)])
+        if moves is None:  # a blocked walk ends only on points the empty board's walk finds (neither passes a "?")
+            walk = b.walks[rule][p]
+            texts, at = walk.texts[kind], walk.at
+            moves = known[key] = [texts[at[q]] if board[q] < 0 else
+                                  grammar.leader_move("attack", LEADERS[kind], names[p], names[q])
+                                  for q in _blocked(st, seat, p, budget, exact, attack, agents, rule)]
         out += moves
     return out
 

@@ -24,7 +24,7 @@ from .content import LEADERS, MODES, START
 class Walk:
     """The walk from one start point on an empty board (see the module docstring)."""
 
-    __slots__ = ("start", "points", "steps", "looked_at", "occupants", "found", "texts")
+    __slots__ = ("start", "points", "steps", "looked_at", "occupants", "found", "at", "texts")
 
     def __init__(self, table: tuple[tuple[int, ...], ...], question: tuple[bool, ...], names: tuple[str, ...],
                  start: int) -> None:
@@ -69,6 +69,8 @@ class Walk:
         self.occupants = tuple(occupants)
         #: per budget ``k``: how many of ``points`` lie within ``k`` steps
         self.found = tuple(found)
+        #: per point of the walk, its index in ``points``
+        self.at = {p: i for i, p in enumerate(points)}
         #: per leader kind, ``move <kind> <start> <point>`` for each of ``points``, in their order: a move
         #: within ``k`` steps reads the first ``found[k]`` of them
         self.texts = tuple(tuple(grammar.leader_moves(kind, names[start], [("move", names[q]) for q in points]))
