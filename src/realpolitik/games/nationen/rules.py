@@ -105,14 +105,12 @@ class Turn(NamedTuple):
         st.step3 = OPEN
         st.tanker_done = st.pipeline_done = st.moved = st.chained = False
         st.treaty[seat] = False  # a canal treaty lasts until the player's next turn
-        st.stack.append(END_TURNS[seat])
         if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
             st.log.add(turn_begins(st.round, st.seats[seat]))
         if st.round == 1:
-            st.stack.append(FIRST_PLACES[seat])
+            st.stack += FIRST_ROUND_STEPS[seat]
             return
-        st.stack.append(STEP3S[seat])
-        st.stack.append(AGENT_STEPS[seat])
+        st.stack += TURN_STEPS[seat]
         _income_phase(st, seat)
 
 
@@ -249,7 +247,9 @@ class AgentSteps(NamedTuple):
 
 def step3_actions(st: S, seat: int) -> list[str]:
     """3. place a leader on a free capital, or move (or attack with) one leader."""
-    return movement.placements(st, seat) + movement.leader_moves(st, seat)
+    own = movement.placements(st, seat)
+    own += movement.leader_moves(st, seat)
+    return own
 
 
 @decision(tag="main")
@@ -346,9 +346,9 @@ def end_turn(st: S, seat: int) -> None:
 SEATS = range(4)
 TURNS = tuple(map(Turn, SEATS))
 END_TURNS = tuple(map(EndTurn, SEATS))
-FIRST_PLACES = tuple(map(FirstPlace, SEATS))
-AGENT_STEPS = tuple(map(AgentSteps, SEATS))
-STEP3S = tuple(map(HeadOfState, SEATS))
+#: per seat, the frames a turn pushes at once: its end beneath its steps, the first step on top
+FIRST_ROUND_STEPS = tuple((END_TURNS[s], FirstPlace(s)) for s in SEATS)
+TURN_STEPS = tuple((END_TURNS[s], HeadOfState(s), AgentSteps(s)) for s in SEATS)
 
 
 def _check_elimination(st: S, seat: int) -> None:
