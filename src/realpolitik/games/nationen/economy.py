@@ -245,7 +245,7 @@ def _tanker_actions(b: Board, harbours: int, held: tuple[int, ...], canal: bool,
     per location: buy one into each of its ports or onto a high sea, sell one, or move one a stage on —
     through the canal only if ``canal`` is open to it."""
     texts = b.texts
-    ports = [loc for loc in range(len(held)) if harbours >> loc & 1]
+    ports = _bits(harbours)
     out = [texts.buy[loc] for loc in (*ports, *b.sea_locations)] if buy else []
     out += compress(texts.sell, held)
     for loc in compress(range(len(held)), held):
@@ -336,8 +336,19 @@ def pipeline_choices(st: S, seat: int) -> tuple[str, ...]:
     free = touching & ~pipes
     known = b.memo.pipelines.get(free)
     if known is None:
-        known = b.memo.pipelines.keep(free, tuple([text for i, text in enumerate(b.texts.pipeline) if free >> i & 1]))
+        texts = b.texts.pipeline
+        known = b.memo.pipelines.keep(free, tuple([texts[i] for i in _bits(free)]))
     return known
+
+
+def _bits(mask: int) -> list[int]:
+    """The positions of the bits set in ``mask``, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 def pipe_index(st: S, a: str, b_key: str) -> int:
