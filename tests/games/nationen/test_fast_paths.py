@@ -228,3 +228,17 @@ def test_the_board_holds_the_words_of_its_points_and_places():
         assert {key: render(words, "en") for key, words in b.location_words[case].items()} == {
             **{s.key: port.format(state=s.name) for s in b.states},
             "north": seas[case].format(side="northern"), "south": seas[case].format(side="southern")}
+
+
+def test_a_walk_holds_the_move_texts_of_its_points():
+    """A walk across the empty board holds, per kind, the move to each of its points in the walk's
+    order (a free move reads the first of them, a blocked one looks each point up by ``at``)."""
+    from realpolitik.games.nationen.content import load
+
+    b = load().board
+    for rule in ("per-circle", "global"):
+        for walk in b.walks[rule]:
+            source = b.point_name[walk.start]
+            for kind, texts in zip(LEADERS, walk.texts, strict=True):
+                assert list(texts) == [f"move {kind} {source} {b.point_name[q]}" for q in walk.points]
+            assert [walk.at[q] for q in walk.points] == list(range(len(walk.points)))
