@@ -240,12 +240,12 @@ def tanker_actions(st: S, seat: int) -> tuple[str, ...]:
     return known
 
 
-def _tanker_actions(b: Board, harbours: int, held: tuple[int, ...], canal: bool, buy: bool) -> tuple[str, ...]:
-    """``tanker_actions`` of a power with ports ``harbours`` (a bit per location) and tankers ``held``
+def _tanker_actions(b: Board, port_bits: int, held: tuple[int, ...], canal: bool, buy: bool) -> tuple[str, ...]:
+    """``tanker_actions`` of a power with the ports ``port_bits`` (a bit per location) and tankers ``held``
     per location: buy one into each of its ports or onto a high sea, sell one, or move one a stage on —
     through the canal only if ``canal`` is open to it."""
     texts = b.texts
-    ports = _bits(harbours)
+    ports = _bits(port_bits)
     out = [texts.buy[loc] for loc in (*ports, *b.sea_locations)] if buy else []
     out += compress(texts.sell, held)
     for loc in compress(range(len(held)), held):
