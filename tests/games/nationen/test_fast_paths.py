@@ -138,6 +138,7 @@ def check(st):
     assert st.rulers == tuple(st.board[c] for c in b.capital)
     assert st.realms == tuple(tuple(plain_ruled(st, seat)) for seat in range(len(st.seats)))
     assert st.vacant == tuple(st.board[c] < 0 for c in b.capital)
+    assert st.occupied == sum(1 << p for p, occ in enumerate(st.board) if occ >= 0)
     for seat in range(len(st.seats)):
         if not st.alive[seat]:
             continue

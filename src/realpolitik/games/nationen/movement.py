@@ -61,7 +61,7 @@ def reach(st: S, seat: int, start: int, budget: int, exact: bool = False, attack
     agents = blocking_agents(st, seat)
     if not exact:
         walk = b.walks[rule][start]
-        n = walk.free_within(budget, st.board, agents)
+        n = walk.free_within(budget, agents | st.occupied)
         if n >= 0:
             return dict(zip(walk.points[:n], walk.steps))
     return _blocked(st, seat, start, budget, exact, attack, agents, rule)
@@ -140,6 +140,7 @@ def leader_moves(st: S, seat: int, budget_money: int | None = None, starts: list
     rule = st.options["direction"]
     empty = None if exact else b.walks[rule]
     agents = blocking_agents(st, seat)
+    blockers = agents | st.occupied
     out = []
     for p in points:
         occ = board[p]
@@ -151,7 +152,7 @@ def leader_moves(st: S, seat: int, budget_money: int | None = None, starts: list
             continue
         if empty:
             walk = empty[p]
-            n = walk.free_within(budget, board, agents)
+            n = walk.free_within(budget, blockers)
             if n >= 0:  # nothing in its way: the walk across the empty board
                 out += walk.texts[kind][:n]
                 continue

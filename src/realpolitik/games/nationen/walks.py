@@ -14,7 +14,6 @@ within ``k`` steps holds a leader or a blocking agent (``free_within``).
 
 from __future__ import annotations
 
-from operator import itemgetter
 from typing import Any
 
 from . import grammar
@@ -24,7 +23,7 @@ from .content import LEADERS, MODES, START
 class Walk:
     """The walk from one start point on an empty board (see the module docstring)."""
 
-    __slots__ = ("start", "points", "steps", "looked_at", "occupants", "found", "at", "texts")
+    __slots__ = ("start", "points", "steps", "looked_at", "found", "at", "texts")
 
     def __init__(self, table: tuple[tuple[int, ...], ...], question: tuple[bool, ...], names: tuple[str, ...],
                  start: int) -> None:
@@ -32,10 +31,8 @@ class Walk:
         steps: list[int] = []
         looked_at, found = [0], [0]  # index k: within k steps
         seen_mask = 0
-        seen_points: list[int] = []
         layer = [start * MODES + START]
         seen = {layer[0]}
-        occupants: list[Any] = [None]  # a walk takes one step at least
         k = 0
         while layer:
             k += 1
@@ -48,8 +45,6 @@ class Walk:
                     p = succ // MODES
                     if p == start:
                         continue
-                    if not seen_mask >> p & 1:
-                        seen_points.append(p)
                     seen_mask |= 1 << p
                     if p not in points:
                         points.append(p)
@@ -58,15 +53,12 @@ class Walk:
                         nxt.append(succ)
             layer = nxt
             looked_at.append(seen_mask)
-            occupants.append(_reader(seen_points))
             found.append(len(points))
         self.start = start
         #: points in the order the walk finds them, and the fewest steps to each
         self.points, self.steps = tuple(points), tuple(steps)
         #: per budget ``k`` (up to the walk's length): a bit (``1 << point``) per point looked at within ``k`` steps
         self.looked_at = tuple(looked_at)
-        #: per budget ``k``: reads off a board what stands on the points looked at within ``k`` steps
-        self.occupants = tuple(occupants)
         #: per budget ``k``: how many of ``points`` lie within ``k`` steps
         self.found = tuple(found)
         #: per point of the walk, its index in ``points``
@@ -76,18 +68,11 @@ class Walk:
         self.texts = tuple(tuple(grammar.leader_moves(kind, names[start], [("move", names[q]) for q in points]))
                            for kind in LEADERS)
 
-    def free_within(self, budget: int, board: list[int], agents: int) -> int:
-        """How many points the walk finds within ``budget`` steps (at least one) on ``board`` if it crosses
-        nothing there — no leader, none of the blocking ``agents`` (a bit per point) —, else -1."""
+    def free_within(self, budget: int, blockers: int) -> int:
+        """How many points the walk finds within ``budget`` steps (at least one) if it crosses none of the
+        ``blockers`` (a bit per point: the leaders and the blocking agents), else -1."""
         k = min(budget, len(self.found) - 1)  # past its end the walk is over
-        if self.looked_at[k] & agents or max(self.occupants[k](board)) >= 0:
-            return -1
-        return self.found[k]
-
-
-def _reader(points: list[int]) -> Any:
-    """Reads the values at ``points`` off a list, as a tuple (even for one point)."""
-    return itemgetter(*points) if len(points) > 1 else itemgetter(*points, *points)
+        return -1 if self.looked_at[k] & blockers else self.found[k]
 
 
 class Walks(dict):
