@@ -138,6 +138,7 @@ def check(st):
     assert st.rulers == tuple(st.board[c] for c in b.capital)
     assert st.realms == tuple(tuple(plain_ruled(st, seat)) for seat in range(len(st.seats)))
     assert st.vacant == tuple(st.board[c] < 0 for c in b.capital)
+    assert st.occupied == sum(1 << p for p, occ in enumerate(st.board) if occ >= 0)
     for seat in range(len(st.seats)):
         if not st.alive[seat]:
             continue
@@ -228,3 +229,17 @@ def test_the_board_holds_the_words_of_its_points_and_places():
         assert {key: render(words, "en") for key, words in b.location_words[case].items()} == {
             **{s.key: port.format(state=s.name) for s in b.states},
             "north": seas[case].format(side="northern"), "south": seas[case].format(side="southern")}
+
+
+def test_a_walk_holds_the_move_texts_of_its_points():
+    """A walk across the empty board holds, per kind, the move to each of its points in the walk's
+    order (a free move reads the first of them, a blocked one looks each point up by ``at``)."""
+    from realpolitik.games.nationen.content import load
+
+    b = load().board
+    for rule in ("per-circle", "global"):
+        for walk in b.walks[rule]:
+            source = b.point_name[walk.start]
+            for kind, texts in zip(LEADERS, walk.texts, strict=True):
+                assert list(texts) == [f"move {kind} {source} {b.point_name[q]}" for q in walk.points]
+            assert [walk.at[q] for q in walk.points] == list(range(len(walk.points)))

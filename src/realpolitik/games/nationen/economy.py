@@ -222,12 +222,16 @@ def canal_open(st: S, seat: int) -> bool:
 
 def tanker_actions(st: S, seat: int) -> tuple[str, ...]:
     """The one tanker action of the turn: buy, sell or move one tanker by one stage (kept per board
-    under all it depends on: the states ``seat`` rules, its tankers, the canal and the price)."""
+    under all it depends on: the ports of the states ``seat`` rules, its tankers, the canal and the price)."""
     b = st.content.board
     nloc = len(b.locations)
     comp = b.components
+    port_bit = b.port_bit
+    ports = 0
+    for s in st.realms[seat]:
+        ports |= port_bit[s]
     owner = st.rulers[b.canal_state]
-    key = (st.realms[seat], tuple(st.tankers[seat * nloc:(seat + 1) * nloc]),
+    key = (ports, tuple(st.tankers[seat * nloc:(seat + 1) * nloc]),
            owner < 0 or owner // 4 == seat or st.treaty[seat],  # canal_open
            st.money[seat] >= comp.tanker_price and comp.tankers > sum(st.tankers))  # affordable, in tanker_pool
     known = b.memo.tankers.get(key)
@@ -236,13 +240,12 @@ def tanker_actions(st: S, seat: int) -> tuple[str, ...]:
     return known
 
 
-def _tanker_actions(b: Board, realm: tuple[int, ...], held: tuple[int, ...], canal: bool, buy: bool) -> tuple[str, ...]:
-    """``tanker_actions`` of a power ruling the states ``realm`` with tankers ``held`` per location:
-    buy one into each of its ports or onto a high sea, sell one, or move one a stage on — through
-    the canal only if ``canal`` is open to it."""
+def _tanker_actions(b: Board, port_bits: int, held: tuple[int, ...], canal: bool, buy: bool) -> tuple[str, ...]:
+    """``tanker_actions`` of a power with the ports ``port_bits`` (a bit per location) and tankers ``held``
+    per location: buy one into each of its ports or onto a high sea, sell one, or move one a stage on —
+    through the canal only if ``canal`` is open to it."""
     texts = b.texts
-    ports = [b.port_location[s] for s in realm if b.port_location[s] >= 0]
-    ports.sort()
+    ports = _bits(port_bits)
     out = [texts.buy[loc] for loc in (*ports, *b.sea_locations)] if buy else []
     out += compress(texts.sell, held)
     for loc in compress(range(len(held)), held):
@@ -333,8 +336,19 @@ def pipeline_choices(st: S, seat: int) -> tuple[str, ...]:
     free = touching & ~pipes
     known = b.memo.pipelines.get(free)
     if known is None:
-        known = b.memo.pipelines.keep(free, tuple([text for i, text in enumerate(b.texts.pipeline) if free >> i & 1]))
+        texts = b.texts.pipeline
+        known = b.memo.pipelines.keep(free, tuple([texts[i] for i in _bits(free)]))
     return known
+
+
+def _bits(mask: int) -> list[int]:
+    """The positions of the bits set in ``mask``, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 def pipe_index(st: S, a: str, b_key: str) -> int:

@@ -37,10 +37,14 @@ def agent(point: str) -> str:
     return f"agent {point}"
 
 
+def leader_move(verb: str, kind: str, source: str, destination: str) -> str:
+    """``move`` or ``attack`` with the head of state on ``source``."""
+    return f"{verb} {kind} {source} {destination}"
+
+
 def leader_moves(kind: str, source: str, targets: list[tuple[str, str]]) -> list[str]:
-    """``move`` or ``attack`` with the head of state on ``source``, for each ``(verb, destination)``
-    (one call for a leader's list: it runs for every legal action of every turn)."""
-    return [f"{verb} {kind} {source} {destination}" for verb, destination in targets]
+    """``leader_move`` for each ``(verb, destination)``."""
+    return [leader_move(verb, kind, source, destination) for verb, destination in targets]
 
 
 def buy_tanker(where: str) -> str:

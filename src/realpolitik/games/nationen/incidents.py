@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from realpolitik.engine import decision, procedure
+from realpolitik.engine import decision
 from realpolitik.i18n import Text, phrase, t
 
 from . import economy, grammar, movement, words
@@ -32,31 +32,24 @@ DRAWS = phrase("{seat}'s {piece} stops on the '?' at {point} and draws “{card}
                "seat", "piece", "point", "card", "text")
 
 
-@procedure(tag="draw")
-class DrawCard(NamedTuple):
+def draw_card(st: S, seat: int, point: int, by: str) -> None:
     """A leader or the agent stopped on "?" at ``point``: draw the top card, put it under the deck and
-    carry it out (seed §6; ``by`` is "agent" or "leader")."""
-
-    seat: int
-    point: int
-    by: str
-
-    def run(self, st: S) -> None:
-        seat, point, by = self
-        key = st.deck.pop(0)
-        st.deck.append(key)
-        if st.unknown:
-            st.unknown -= 1
-        card = st.content.cards[key]
-        st.last_card = key
-        b = st.content.board
-        if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-            piece = t("agent") if by == "agent" else LEADER_NAMES[LEADERS[st.board[point] % 4]]
-            st.log.add(DRAWS(st.seats[seat], piece, b.point_words[point], t(card.name), t(card.text)))
-        if by == "agent" and card.effect in LEADER_ORDERS:
-            st.step3 = REPLACED
-            st.log.add(t("This order replaces the placing or moving of a head of state this turn."))
-        EFFECTS[card.effect](st, seat, card, point, by)
+    carry it out (seed §6; ``by`` is "agent" or "leader"). The stop ends the action, so the card is
+    drawn at once (no frame: the loop would run it next)."""
+    key = st.deck.pop(0)
+    st.deck.append(key)
+    if st.unknown:
+        st.unknown -= 1
+    card = st.content.cards[key]
+    st.last_card = key
+    b = st.content.board
+    if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+        piece = t("agent") if by == "agent" else LEADER_NAMES[LEADERS[st.board[point] % 4]]
+        st.log.add(DRAWS(st.seats[seat], piece, b.point_words[point], t(card.name), t(card.text)))
+    if by == "agent" and card.effect in LEADER_ORDERS:
+        st.step3 = REPLACED
+        st.log.add(t("This order replaces the placing or moving of a head of state this turn."))
+    EFFECTS[card.effect](st, seat, card, point, by)
 
 
 def _lapse(st: S, card: Card, why: Text) -> None:
@@ -215,7 +208,7 @@ class Order(NamedTuple):
                 st.log.add(t("No further card is drawn this turn."))
             else:
                 st.chained = True
-                st.stack.append(DrawCard(seat, dst, "leader"))
+                draw_card(st, seat, dst, "leader")
 
     def describe(self, st: S, viewer: int | None) -> Text:
         card = st.content.cards[self.key]

@@ -35,6 +35,6 @@ class Memos:
         #: what is known about the board asked about last (``occupancy.occupancy``)
         self.occupancy: Any = None
         self.income = Memo()  # economy.income
-        self.tankers = Memo()  # economy.tanker_actions: by the realm, the tankers, the canal and the price
+        self.tankers = Memo()  # economy.tanker_actions: by the ports ruled, the tankers, the canal and the price
         self.pipelines = Memo()  # economy.pipeline_choices: the texts by the free candidates' bits
         self.agents = Memo()  # movement.agent_moves

@@ -61,7 +61,7 @@ def reach(st: S, seat: int, start: int, budget: int, exact: bool = False, attack
     agents = blocking_agents(st, seat)
     if not exact:
         walk = b.walks[rule][start]
-        n = walk.free_within(budget, st.board, agents)
+        n = walk.free_within(budget, agents | st.occupied)
         if n >= 0:
             return dict(zip(walk.points[:n], walk.steps))
     return _blocked(st, seat, start, budget, exact, attack, agents, rule)
@@ -140,6 +140,7 @@ def leader_moves(st: S, seat: int, budget_money: int | None = None, starts: list
     rule = st.options["direction"]
     empty = None if exact else b.walks[rule]
     agents = blocking_agents(st, seat)
+    blockers = agents | st.occupied
     out = []
     for p in points:
         occ = board[p]
@@ -151,17 +152,19 @@ def leader_moves(st: S, seat: int, budget_money: int | None = None, starts: list
             continue
         if empty:
             walk = empty[p]
-            n = walk.free_within(budget, board, agents)
+            n = walk.free_within(budget, blockers)
             if n >= 0:  # nothing in its way: the walk across the empty board
-                out += walk.texts(kind, n, names)
+                out += walk.texts[kind][:n]
                 continue
         known = occupancy(st).moves
         key = (seat, p, budget, exact, attack, agents, rule)
         moves = known.get(key)
-        if moves is None:
-            moves = known[key] = grammar.leader_moves(
-                LEADERS[kind], names[p], [("attack" if board[q] >= 0 else "move", names[q])
-                                          for q in _blocked(st, seat, p, budget, exact, attack, agents, rule)])
+        if moves is None:  # a blocked walk ends only on points the empty board's walk finds (neither passes a "?")
+            walk = b.walks[rule][p]
+            texts, at = walk.texts[kind], walk.at
+            moves = known[key] = [texts[at[q]] if board[q] < 0 else
+                                  grammar.leader_move("attack", LEADERS[kind], names[p], names[q])
+                                  for q in _blocked(st, seat, p, budget, exact, attack, agents, rule)]
         out += moves
     return out
 

@@ -5,9 +5,11 @@ The rules keep asking who rules which state, which states are free and where a p
 leaders stand; reading that off the board each time costs a pass over its 64 points or its
 states (some hundred instructions a point). The state keeps the answers instead —
 ``lineup`` (per seat, the points of its heads of state), ``rulers`` (per state, the head
-of state on its capital), ``realms`` (per seat, the states it rules) and ``vacant`` (per
-state, whether its capital is free) — and ``put``, where a point of the board changes,
-moves the point in them (``clear_seat`` takes all of an eliminated power's points at once).
+of state on its capital), ``realms`` (per seat, the states it rules), ``vacant`` (per state,
+whether its capital is free) and ``occupied`` (a bit per point a head of state stands on,
+which tells at once whether a walk across the empty board crosses one) — and ``put``, where
+a point of the board changes, moves the point in them (``clear_seat`` takes all of an
+eliminated power's points at once).
 
 How far a blocked leader can walk is worked out once per arrangement of the board
 (``occupancy(st)``): kept in the state (``heads``, set back to None wherever the board
@@ -62,6 +64,7 @@ def clear(st: S) -> None:
     st.lineup = st.realms = ((),) * n
     st.rulers = (-1,) * states
     st.vacant = (True,) * states
+    st.occupied = 0
 
 
 def put(st: S, point: int, occ: int) -> None:
@@ -70,6 +73,7 @@ def put(st: S, point: int, occ: int) -> None:
     old = st.board[point]
     st.board[point] = occ
     st.heads = None
+    st.occupied = st.occupied | 1 << point if occ >= 0 else st.occupied & ~(1 << point)
     st.lineup = _moved(st.lineup, old, occ, point)
     s = st.content.board.capital_of[point]
     if s >= 0:  # a capital: its state changes hands (spec A6)
@@ -84,6 +88,7 @@ def clear_seat(st: S, seat: int) -> None:
     their points does, with each reading of the board made anew once."""
     for p in st.lineup[seat]:
         st.board[p] = -1
+        st.occupied &= ~(1 << p)
     st.heads = None
     rulers, vacant = [*st.rulers], [*st.vacant]
     for s in st.realms[seat]:

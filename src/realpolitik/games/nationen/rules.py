@@ -16,7 +16,7 @@ from realpolitik.engine import Outcome, decision, procedure
 from realpolitik.i18n import Sentence, Text, listed, phrase, t
 
 from . import economy, grammar, incidents, movement, words
-from .incidents import DrawCard
+from .incidents import draw_card
 from .names import collects, location_words, turn_begins
 from .occupancy import clear, clear_seat
 from .tables import DONE, OPEN
@@ -105,14 +105,12 @@ class Turn(NamedTuple):
         st.step3 = OPEN
         st.tanker_done = st.pipeline_done = st.moved = st.chained = False
         st.treaty[seat] = False  # a canal treaty lasts until the player's next turn
-        st.stack.append(END_TURNS[seat])
         if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
             st.log.add(turn_begins(st.round, st.seats[seat]))
         if st.round == 1:
-            st.stack.append(FIRST_PLACES[seat])
+            st.stack += FIRST_ROUND_STEPS[seat]
             return
-        st.stack.append(STEP3S[seat])
-        st.stack.append(AGENT_STEPS[seat])
+        st.stack += TURN_STEPS[seat]
         _income_phase(st, seat)
 
 
@@ -182,12 +180,12 @@ class FirstTanker(NamedTuple):
 
     def act(self, st: S, action: str) -> None:
         seat = self.seat
-        st.stack.pop()
         b = st.content.board
         where = grammar.words(action)[1]
         count = b.components.start_tankers
         st.tankers[seat * len(b.locations) + b.locations.index(where)] += count
         st.log.add(Sentence(STATIONS(st.seats[seat], location_words(st, where))))
+        end_turn(st, seat)
 
     def describe(self, st: S, viewer: int | None) -> Text:
         return words.asks(st, viewer, self.seat, t("station your free tanker in the port or on a high sea"),
@@ -238,7 +236,7 @@ class AgentSteps(NamedTuple):
             st.log.add(AGENT_MOVES(st.seats[seat], b.point_words[st.agents[seat]], b.point_words[dst]))
         st.agents[seat] = dst
         if b.question[dst]:
-            st.stack.append(DrawCard(seat, dst, "agent"))
+            draw_card(st, seat, dst, "agent")
 
     def describe(self, st: S, viewer: int | None) -> Text:
         steps = st.content.board.components.agent_steps
@@ -249,7 +247,9 @@ class AgentSteps(NamedTuple):
 
 def step3_actions(st: S, seat: int) -> list[str]:
     """3. place a leader on a free capital, or move (or attack with) one leader."""
-    return movement.placements(st, seat) + movement.leader_moves(st, seat)
+    own = movement.placements(st, seat)
+    own += movement.leader_moves(st, seat)
+    return own
 
 
 @decision(tag="main")
@@ -273,7 +273,7 @@ class HeadOfState(NamedTuple):
         words = grammar.words(action)
         verb = words[0]
         if verb == grammar.END:
-            st.stack.pop()
+            end_turn(st, seat)
             return
         if verb in grammar.EXTRAS:
             _act_extra(st, seat, words)
@@ -289,7 +289,7 @@ class HeadOfState(NamedTuple):
         steps = movement.steps_to(st, seat, src, dst, budget)
         movement.move(st, seat, src, dst, steps, free=False)
         if b.question[dst]:
-            st.stack.append(DrawCard(seat, dst, "leader"))
+            draw_card(st, seat, dst, "leader")
 
     def describe(self, st: S, viewer: int | None) -> Text:
         if st.step3 == OPEN:
@@ -305,7 +305,8 @@ class HeadOfState(NamedTuple):
 
 @procedure(tag="end_turn")
 class EndTurn(NamedTuple):
-    """Check elimination (seed "Wer überlebt, gewinnt!"), then pass the turn clockwise."""
+    """Check elimination (seed "Wer überlebt, gewinnt!"), then pass the turn clockwise: the next turn runs
+    at once, as the loop would run it next."""
 
     seat: int
 
@@ -320,17 +321,24 @@ class EndTurn(NamedTuple):
         if st.round == 1:
             i = st.opening.index(seat)
             if i + 1 < len(st.opening):
-                st.stack.append(TURNS[st.opening[i + 1]])
+                TURNS[st.opening[i + 1]].run(st)
                 return
             st.round = 2
-            st.stack.append(TURNS[st.first])
+            TURNS[st.first].run(st)
             return
         nxt = (seat + 1) % n
         while not st.alive[nxt]:  # the next power still in the game, clockwise
             nxt = (nxt + 1) % n
         if (nxt - st.first) % n <= (seat - st.first) % n:
             st.round += 1
-        st.stack.append(TURNS[nxt])
+        TURNS[nxt].run(st)
+
+
+def end_turn(st: S, seat: int) -> None:
+    """The decision on top ends ``seat``'s turn: it leaves the stack with the end of the turn beneath it
+    (pushed by ``Turn``), which runs at once, as the loop would run it next."""
+    del st.stack[-2:]
+    END_TURNS[seat].run(st)
 
 
 # Frames are immutable values: the ones every turn pushes are made once per seat and shared
@@ -338,9 +346,9 @@ class EndTurn(NamedTuple):
 SEATS = range(4)
 TURNS = tuple(map(Turn, SEATS))
 END_TURNS = tuple(map(EndTurn, SEATS))
-FIRST_PLACES = tuple(map(FirstPlace, SEATS))
-AGENT_STEPS = tuple(map(AgentSteps, SEATS))
-STEP3S = tuple(map(HeadOfState, SEATS))
+#: per seat, the frames a turn pushes at once: its end beneath its steps, the first step on top
+FIRST_ROUND_STEPS = tuple((END_TURNS[s], FirstPlace(s)) for s in SEATS)
+TURN_STEPS = tuple((END_TURNS[s], HeadOfState(s), AgentSteps(s)) for s in SEATS)
 
 
 def _check_elimination(st: S, seat: int) -> None:

@@ -38,8 +38,8 @@ class NationenState(FramedState):
         limit_reached=VALUE,
         heads=CACHE,  # occupancy(self), None until asked for and after the board changes
         # kept by occupancy.put: per seat its heads of state's points and its states, per state its ruler
-        # and whether its capital is free
-        lineup=CACHE, realms=CACHE, rulers=CACHE, vacant=CACHE,
+        # and whether its capital is free, and a bit (``1 << point``) for each point a head of state stands on
+        lineup=CACHE, realms=CACHE, rulers=CACHE, vacant=CACHE, occupied=CACHE,
     )
 
     # ------------------------------------------------------------------ contract

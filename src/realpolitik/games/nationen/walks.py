@@ -14,7 +14,6 @@ within ``k`` steps holds a leader or a blocking agent (``free_within``).
 
 from __future__ import annotations
 
-from operator import itemgetter
 from typing import Any
 
 from . import grammar
@@ -24,17 +23,16 @@ from .content import LEADERS, MODES, START
 class Walk:
     """The walk from one start point on an empty board (see the module docstring)."""
 
-    __slots__ = ("start", "points", "steps", "looked_at", "occupants", "found", "_texts")
+    __slots__ = ("start", "points", "steps", "looked_at", "found", "at", "texts")
 
-    def __init__(self, table: tuple[tuple[int, ...], ...], question: tuple[bool, ...], start: int) -> None:
+    def __init__(self, table: tuple[tuple[int, ...], ...], question: tuple[bool, ...], names: tuple[str, ...],
+                 start: int) -> None:
         points: list[int] = []
         steps: list[int] = []
         looked_at, found = [0], [0]  # index k: within k steps
         seen_mask = 0
-        seen_points: list[int] = []
         layer = [start * MODES + START]
         seen = {layer[0]}
-        occupants: list[Any] = [None]  # a walk takes one step at least
         k = 0
         while layer:
             k += 1
@@ -47,8 +45,6 @@ class Walk:
                     p = succ // MODES
                     if p == start:
                         continue
-                    if not seen_mask >> p & 1:
-                        seen_points.append(p)
                     seen_mask |= 1 << p
                     if p not in points:
                         points.append(p)
@@ -57,40 +53,26 @@ class Walk:
                         nxt.append(succ)
             layer = nxt
             looked_at.append(seen_mask)
-            occupants.append(_reader(seen_points))
             found.append(len(points))
         self.start = start
         #: points in the order the walk finds them, and the fewest steps to each
         self.points, self.steps = tuple(points), tuple(steps)
         #: per budget ``k`` (up to the walk's length): a bit (``1 << point``) per point looked at within ``k`` steps
         self.looked_at = tuple(looked_at)
-        #: per budget ``k``: reads off a board what stands on the points looked at within ``k`` steps
-        self.occupants = tuple(occupants)
         #: per budget ``k``: how many of ``points`` lie within ``k`` steps
         self.found = tuple(found)
-        self._texts: list[tuple[str, ...]] = [()] * len(LEADERS)
+        #: per point of the walk, its index in ``points``
+        self.at = {p: i for i, p in enumerate(points)}
+        #: per leader kind, ``move <kind> <start> <point>`` for each of ``points``, in their order: a move
+        #: within ``k`` steps reads the first ``found[k]`` of them
+        self.texts = tuple(tuple(grammar.leader_moves(kind, names[start], [("move", names[q]) for q in points]))
+                           for kind in LEADERS)
 
-    def free_within(self, budget: int, board: list[int], agents: int) -> int:
-        """How many points the walk finds within ``budget`` steps (at least one) on ``board`` if it crosses
-        nothing there — no leader, none of the blocking ``agents`` (a bit per point) —, else -1."""
+    def free_within(self, budget: int, blockers: int) -> int:
+        """How many points the walk finds within ``budget`` steps (at least one) if it crosses none of the
+        ``blockers`` (a bit per point: the leaders and the blocking agents), else -1."""
         k = min(budget, len(self.found) - 1)  # past its end the walk is over
-        if self.looked_at[k] & agents or max(self.occupants[k](board)) >= 0:
-            return -1
-        return self.found[k]
-
-    def texts(self, kind: int, n: int, names: tuple[str, ...]) -> tuple[str, ...]:
-        """``move <kind> <start> <point>`` for the first ``n`` points of the walk, in its order (each
-        written once, when a move first goes that far)."""
-        out = self._texts[kind]
-        if len(out) < n:
-            out = self._texts[kind] = out + tuple(grammar.leader_moves(
-                LEADERS[kind], names[self.start], [("move", names[q]) for q in self.points[len(out):n]]))
-        return out[:n]
-
-
-def _reader(points: list[int]) -> Any:
-    """Reads the values at ``points`` off a list, as a tuple (even for one point)."""
-    return itemgetter(*points) if len(points) > 1 else itemgetter(*points, *points)
+        return -1 if self.looked_at[k] & blockers else self.found[k]
 
 
 class Walks(dict):
@@ -105,5 +87,5 @@ class Walks(dict):
     def __missing__(self, rule: str) -> tuple[Walk, ...]:
         b = self._board
         table = b.steps[rule]
-        walks = self[rule] = tuple(Walk(table, b.question, p) for p in range(len(b.point_name)))
+        walks = self[rule] = tuple(Walk(table, b.question, b.point_name, p) for p in range(len(b.point_name)))
         return walks
