@@ -275,7 +275,7 @@ def do_tanker_action(st: S, seat: int, words: list[str]) -> None:
         st.tankers[base + loc_of[words[2]]] -= 1
         receive(st, seat, comp.tanker_refund)
         if keeps:
-            st.log.add(SELLS(label, location_words(st, words[2], "from"), comp.tanker_refund))
+            st.log.say(SELLS, label, location_words(st, words[2], "from"), comp.tanker_refund)
     else:
         src, dst = loc_of[words[1]], loc_of[words[2]]
         st.tankers[base + src] -= 1
@@ -284,7 +284,7 @@ def do_tanker_action(st: S, seat: int, words: list[str]) -> None:
             return
         source, destination = location_words(st, words[1], "from"), location_words(st, words[2], "into")
         if src in b.sea_locations and dst in b.sea_locations:
-            st.log.add(THROUGH_CANAL(label, source, destination))
+            st.log.say(THROUGH_CANAL, label, source, destination)
         else:
             st.log.add(Sentence(SAILS(label, source, destination)))
 
@@ -365,6 +365,6 @@ def lay_pipeline(st: S, seat: int, a: str, b_key: str, price: int) -> None:
     st.pipes |= 1 << pipe_index(st, a, b_key)
     state, other = b.states[b.state_index[a]].name, b.states[b.state_index[b_key]].name
     if price:
-        st.log.add(LAYS(st.seats[seat], state, other, price))
+        st.log.say(LAYS, st.seats[seat], state, other, price)
     else:
-        st.log.add(LAYS_FREE(st.seats[seat], state, other))
+        st.log.say(LAYS_FREE, st.seats[seat], state, other)

@@ -45,7 +45,7 @@ def draw_card(st: S, seat: int, point: int, by: str) -> None:
     b = st.content.board
     if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
         piece = t("agent") if by == "agent" else LEADER_NAMES[LEADERS[st.board[point] % 4]]
-        st.log.add(DRAWS(st.seats[seat], piece, b.point_words[point], t(card.name), t(card.text)))
+        st.log.say(DRAWS, st.seats[seat], piece, b.point_words[point], t(card.name), t(card.text))
     if by == "agent" and card.effect in LEADER_ORDERS:
         st.step3 = REPLACED
         st.log.add(t("This order replaces the placing or moving of a head of state this turn."))

@@ -208,7 +208,7 @@ def place(st: S, seat: int, kind_name: str, state_key: str, free: bool = False) 
     st.supply[seat * 4 + kind] -= 1
     put(st, b.capital[s], seat * 4 + kind)
     if st.log.keeps:
-        st.log.add(PLACES(st.seats[seat], LEADER_NAMES[kind_name], b.states[s].name, price_words(cost)))
+        st.log.say(PLACES, st.seats[seat], LEADER_NAMES[kind_name], b.states[s].name, price_words(cost))
     if st.options["placement_takes_tankers"]:
         economy.take_port(st, seat, s)
 
@@ -235,8 +235,8 @@ def move(st: S, seat: int, src: int, dst: int, steps: int, free: bool) -> None:
         economy.take_port(st, seat, s)
         return
     if keeps:
-        st.log.add(MOVES(st.seats[seat], LEADER_NAMES[LEADERS[kind]], b.point_words[src], b.point_words[dst], steps,
-                         price_words(cost)))
+        st.log.say(MOVES, st.seats[seat], LEADER_NAMES[LEADERS[kind]], b.point_words[src], b.point_words[dst], steps,
+                   price_words(cost))
     if s >= 0:
         if keeps:
             st.log.add(Sentence(t("{seat} now rules {state}", seat=st.seats[seat], state=b.states[s].name)))

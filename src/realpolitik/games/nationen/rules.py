@@ -81,7 +81,7 @@ def setup(st: S) -> None:
     st.stack = [TURNS[st.opening[0]]]
     st.last_card = None
     st.limit_reached = False
-    st.log.add(BEGINS(st.seats[st.first], comp.start_money, comp.start_tankers))
+    st.log.say(BEGINS, st.seats[st.first], comp.start_money, comp.start_tankers)
     st.advance()
 
 
@@ -154,7 +154,7 @@ class FirstPlace(NamedTuple):
         b = st.content.board
         s = b.state_index[key]
         st.agents[seat] = b.capital[s]
-        st.log.add(AGENT_BESIDE(st.seats[seat]))
+        st.log.say(AGENT_BESIDE, st.seats[seat])
         if b.components.start_tankers:
             st.stack.append(FirstTanker(seat, s))
 
@@ -233,7 +233,7 @@ class AgentSteps(NamedTuple):
         b = st.content.board
         dst = b.point_id[words[1]]
         if st.log.keeps:
-            st.log.add(AGENT_MOVES(st.seats[seat], b.point_words[st.agents[seat]], b.point_words[dst]))
+            st.log.say(AGENT_MOVES, st.seats[seat], b.point_words[st.agents[seat]], b.point_words[dst])
         st.agents[seat] = dst
         if b.question[dst]:
             draw_card(st, seat, dst, "agent")
@@ -367,7 +367,7 @@ def _check_elimination(st: S, seat: int) -> None:
         if st.options["blocked_player"] == "eliminated":
             eliminate(st, seat, CANNOT_MOVE(st.seats[seat]))
         else:
-            st.log.add(SKIPS(st.seats[seat]))
+            st.log.say(SKIPS, st.seats[seat])
 
 
 def eliminate(st: S, seat: int, why: Text) -> None:
@@ -384,7 +384,7 @@ def eliminate(st: S, seat: int, why: Text) -> None:
     st.loan[seat] = st.loan_rate[seat] = 0
     st.strike[seat] = st.treaty[seat] = False
     st.nationalised[seat] = -1
-    st.log.add(ELIMINATED(why))
+    st.log.say(ELIMINATED, why)
 
 
 # ====================================================================== outcome
