@@ -148,8 +148,8 @@ class ExpansionContent(Content):
 
     @cached_property
     def items_kept(self) -> dict[tuple, tuple]:
-        """What a card's event or value executes, per card, side and event or value, written as asked
-        (``events.card_items``)."""
+        """What a card's event or value executes, per card, side and event, automatic event or value,
+        written for every card at the first ask (``events.card_items``)."""
         return {}
 
 

@@ -81,18 +81,23 @@ def event_items(card, side: int, auto: bool = False) -> tuple:
 def card_items(st: S, key: str, side: int, use: str) -> tuple:
     """``event_items`` of card ``key`` (``use`` "event", or "auto" for the automatic event) or, for any
     other use, whether it collects the card and its ``value_items``: a card's are fixed, so they are
-    kept with the content, written when first asked (a value's once for all the uses of a value)."""
-    c = st.content
-    kept = use if use in ("event", "auto") else "value"
-    found = c.items_kept.get((key, side, kept))
-    if found is None:
-        card = c.cards[key]
-        if kept == "value":
-            found = collects(card, use), value_items(card, side)
-        else:
-            found = event_items(card, side, auto=use == "auto")
-        c.items_kept[key, side, kept] = found
-    return found
+    kept with the content, written for every card at the first ask (a value's once for all the uses of
+    a value)."""
+    kept = st.content.items_kept
+    if not kept:
+        kept.update(every_card_items(st.content))
+    return kept[key, side, use if use in ("event", "auto") else "value"]
+
+
+def every_card_items(c) -> dict[tuple, tuple]:
+    """``card_items`` of every card, side and event, automatic event or value."""
+    out: dict[tuple, tuple] = {}
+    for key, card in c.cards.items():
+        for side in (WEST, EAST):
+            out[key, side, "event"] = event_items(card, side)
+            out[key, side, "auto"] = event_items(card, side, auto=True)
+            out[key, side, "value"] = collects(card, "value"), value_items(card, side)
+    return out
 
 
 def value_items(card, side: int) -> tuple:
