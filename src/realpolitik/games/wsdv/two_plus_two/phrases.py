@@ -43,5 +43,20 @@ def item_words(st: S, slug: str) -> str | Text | Listed:
 
 
 def effects_words(st: S, effects) -> Listed | Text:
-    """A drawn card's or a box's effects, one after the other ("no effect" when there are none)."""
-    return listed(item_words(st, e.slug) for e in effects) if effects else t("no effect")
+    """A drawn card's or a box's effects, one after the other ("no effect" when there are none).
+
+    The lists are the content's, so each one's words are kept (``_WORDS``, by the list's identity, as
+    ``cold_war.items_of`` keeps its items): the words of an icon are put together anew at every reading.
+    """
+    kept = _WORDS.get(id(effects))
+    if kept is not None and kept[0] is effects:
+        return kept[1]
+    if len(_WORDS) >= 4096:
+        _WORDS.clear()
+    found = listed(item_words(st, e.slug) for e in effects) if effects else t("no effect")
+    _WORDS[id(effects)] = effects, found  # the entry holds the list, so no other object takes its id meanwhile
+    return found
+
+
+#: per effect list (by its id): the list and its words (``effects_words``)
+_WORDS: dict[int, tuple] = {}
