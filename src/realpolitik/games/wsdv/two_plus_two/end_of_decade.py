@@ -17,7 +17,7 @@ from .. import grammar
 from ..common import ROMAN, asks
 from . import cold_war
 from .cold_war import POWER, POWER_NAME, holder, items_of
-from .events import CARD, effects_frame
+from .events import CARD, effects
 from .phrases import effects_words
 
 if TYPE_CHECKING:
@@ -49,7 +49,7 @@ def space_race(st: S) -> None:
     icons = c.track_icons["space"][side][d]
     if icons:
         st.log.add(t("{power} leads the space race ({d}).", power=cold_war.POWER_TITLE[side], d=d))
-        st.stack.append(effects_frame(POWER[side], items_of(icons), CARD))
+        effects(st, POWER[side], items_of(icons), CARD)
 
 
 def dominance(st: S) -> None:
@@ -85,7 +85,7 @@ class DominanceBox(NamedTuple):
         st.log.add(t("{seat} cashes the dominance box {n}: {icons}.", seat=st.seats[seat], n=n,
                      icons=effects_words(st, icons)))
         st.hits = []
-        st.stack.append(effects_frame(seat, items_of(icons), CARD))
+        effects(st, seat, items_of(icons), CARD)
 
     def describe(self, st: S, viewer: int | None) -> Text:
         seat, reach = self

@@ -172,13 +172,18 @@ class Effects(NamedTuple):
     ctx: tuple
 
     def run(self, st: S) -> None:
-        seat, pool, ctx = self
-        if not pool:
-            return
+        effects(st, *self)
+
+
+def effects(st: S, seat: int, pool: tuple, ctx: tuple) -> None:
+    """Run a pool: its items in printed order, except that the active player chooses the next kind of item
+    whenever several are left (§6.4). The rules call this where they would push a pool's frame last, which
+    the frame loop would run at once."""
+    while pool:
         if ctx == ACTIVE and len(_kinds(pool)) > 1:
             st.stack.append(next_effect_frame(seat, pool, ctx))
             return
-        run(st, seat, pool, pool[0], ctx)
+        pool = run(st, seat, pool, pool[0], ctx)
 
 
 @lru_cache(maxsize=4096)
@@ -210,14 +215,21 @@ def _taken(pool: tuple, item) -> tuple[tuple, int]:
     return tuple(rest), n
 
 
-def run(st: S, seat: int, pool: tuple, item, ctx: tuple) -> None:
-    """Take one item out of the pool (all build icons of a kind at once) and execute it."""
+def run(st: S, seat: int, pool: tuple, item, ctx: tuple) -> tuple:
+    """Take one item out of the pool (all build icons of a kind at once) and execute it. The rest of the pool
+    waits as a frame beneath what the item pushes; when the item pushes nothing, the rest is returned, to run
+    at once as the frame loop would run its frame (nothing is left when the game is over)."""
     rest, n = _taken(pool, item)
-    st.stack.append(effects_frame(seat, rest, ctx))
+    stack = st.stack
+    depth = len(stack)
     if isinstance(item, tuple):
         arrow(st, seat, item, ctx)
     else:
         icon(st, seat, item, n, ctx)
+    if len(stack) > depth:
+        stack.insert(depth, effects_frame(seat, rest, ctx))
+        return ()
+    return rest if st.result is None else ()
 
 
 @decision(tag="next_effect", public=True)
@@ -235,7 +247,7 @@ class NextEffect(NamedTuple):
         seat, pool, ctx = self
         st.stack.pop()
         word = grammar.words(action)[1]
-        run(st, seat, pool, _kinds(pool)[word], ctx)
+        effects(st, seat, run(st, seat, pool, _kinds(pool)[word], ctx), ctx)
 
     def describe(self, st: S, viewer: int | None) -> Text:
         return asks(st, viewer, self.seat,
@@ -458,7 +470,7 @@ class Ignore(NamedTuple):
             st.log.add(t("{seat} ignores {item} of {card}.", seat=st.seats[seat], item=item_words(st, what),
                          card=name(st, key)))
         doer = seat if ctx == ACTIVE else cold_war.presser(st)
-        st.stack.append(effects_frame(doer, items, ctx))
+        effects(st, doer, items, ctx)
 
     def describe(self, st: S, viewer: int | None) -> Text:
         seat, key, _, _ = self
@@ -474,7 +486,7 @@ class ArmsCard(NamedTuple):
     side: int
 
     def run(self, st: S) -> None:
-        st.stack.append(effects_frame(POWER[self.side], cold_war.draw_arms_card(st, self.side), CARD))
+        effects(st, POWER[self.side], cold_war.draw_arms_card(st, self.side), CARD)
 
 
 @procedure(tag="conflict_card")
@@ -484,7 +496,7 @@ class ConflictCard(NamedTuple):
     side: int
 
     def run(self, st: S) -> None:
-        st.stack.append(effects_frame(POWER[self.side], cold_war.draw_conflict_card(st, self.side), CARD))
+        effects(st, POWER[self.side], cold_war.draw_conflict_card(st, self.side), CARD)
 
 
 @procedure(tag="collect")

@@ -23,7 +23,7 @@ from ..common import asks, discard, draw, name, names
 from ..content import EAST, WEST, Card
 from . import cold_war
 from .cold_war import POWER, arms_room, in_the_red, is_power
-from .events import ACTIVE, Collect, Ignore, card_items, collects, effects_frame, event_items
+from .events import ACTIVE, Collect, Ignore, card_items, collects, effects, effects_frame, event_items
 
 if TYPE_CHECKING:
     from .content import ExpansionContent
@@ -277,7 +277,7 @@ class Turn(base_rules.Turn):
             value = max(0, value - 1)
         if use == "arms":  # §6.5: one step in its favour, then the arms-race card
             step = ("arms", 1, 0, False) if side == WEST else ("arms", 0, 1, False)
-            st.stack.append(effects_frame(seat, (step,), ACTIVE))
+            effects(st, seat, (step,), ACTIVE)
         elif use == "credit":  # §6.6: a credit worth the card value
             cold_war.income(st, side, value)
         else:
@@ -310,7 +310,7 @@ def trigger(st: S, seat: int, key: str) -> None:
     if card.colour == "dual":
         st.stack.append(Ignore(seat, key, items, ACTIVE))
         return
-    st.stack.append(effects_frame(seat, items, ACTIVE))
+    effects(st, seat, items, ACTIVE)
 
 
 # ====================================================================== the special card's price (§10)
@@ -381,7 +381,7 @@ def auto_event(st: S, key: str) -> None:
     if level >= 3:
         st.stack.append(Ignore(POWER[side], key, items, ctx))
     else:
-        st.stack.append(effects_frame(cold_war.presser(st), items, ctx))
+        effects(st, cold_war.presser(st), items, ctx)
 
 
 @procedure(tag="next_sub_decade")
