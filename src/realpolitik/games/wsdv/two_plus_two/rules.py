@@ -12,6 +12,7 @@ base modules.
 
 from __future__ import annotations
 
+from itertools import filterfalse
 from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import decision, procedure
@@ -19,7 +20,7 @@ from realpolitik.i18n import Text, listed, phrase, t
 
 from .. import grammar, specials
 from .. import rules as base_rules
-from ..common import asks, discard, draw, name, names
+from ..common import asks, discard, draw, draw_many, name, names
 from ..content import EAST, WEST, Card
 from . import cold_war
 from .cold_war import POWER, arms_room, in_the_red, is_power
@@ -129,13 +130,13 @@ class Deal(NamedTuple):
     def run(self, st: S) -> None:
         c = st.content
         held = {k for h in st.hands for k in h}
-        st.deck = [k for k in c.decade_cards[st.decade] if k not in held]
+        st.deck = list(filterfalse(held.__contains__, c.decade_cards[st.decade]))
         st.rng.shuffle(st.deck)
         st.deck_seen = [0] * len(st.seats)
         st.played = []
         st.order = turn_order(st)
         st.special = base_rules.decade_special(st)
-        base_rules.refill_hands(st, lambda s: hand_target(st, s), draw_card)
+        base_rules.refill_hands(st, [hand_target(st, s) for s in range(len(st.seats))].__getitem__, draw_card)
         extra = list(c.expansion_cards[st.decade])
         st.rng.shuffle(extra)
         st.prepared = [extra[3:6], extra[6:9]]
@@ -155,7 +156,10 @@ class Deal(NamedTuple):
 
 def _fill_display(st: S, extra: list[str]) -> None:
     n = st.layout.display[st.half - 1]
-    cards = [k for k in (draw_card(st) for _ in range(n)) if k is not None] + list(extra)
+    cards = draw_many(st, n)
+    if len(cards) < n and st.decade == 3:  # §4: the deck ran out, unplayed decade II cards (``draw_card``)
+        cards += [k for k in (draw_card(st) for _ in range(n - len(cards))) if k is not None]
+    cards += extra
     st.display += cards
     if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
         st.log.add(DISPLAY_SHOWS(SUB[st.half - 1], names(st, cards)))
