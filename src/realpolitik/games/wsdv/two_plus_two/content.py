@@ -21,7 +21,7 @@ from realpolitik.engine import ContentError
 from realpolitik.engine.content import Entry, read_toml
 
 from .. import content as base
-from ..content import SIDES, WEST, Card, Content, Icon
+from ..content import EAST, SIDES, WEST, Card, Content, Icon
 
 DATA = Path(__file__).parent / "data"
 
@@ -148,9 +148,17 @@ class ExpansionContent(Content):
 
     @cached_property
     def items_kept(self) -> dict[tuple, tuple]:
-        """What a card's event or value executes, per card, side and event, automatic event or value,
-        written for every card at the first ask (``events.card_items``)."""
-        return {}
+        """What a card's event or value executes, per card, side and event, automatic event or value
+        (``events.card_items``), written for every card at once."""
+        from .events import every_card_items  # the items follow the rules of events.py, which reads this module
+
+        return every_card_items(self)
+
+    @cached_property
+    def card_values(self) -> dict[tuple[str, int], int]:
+        """Each card's value per card and side (``Card.value_for``), read once: reading a field of a card
+        costs as much as a dictionary lookup several times over, and every turn reads a value."""
+        return {(key, side): card.value_for(side) for key, card in self.cards.items() for side in (WEST, EAST)}
 
 
 # ====================================================================== problems

@@ -81,12 +81,8 @@ def event_items(card, side: int, auto: bool = False) -> tuple:
 def card_items(st: S, key: str, side: int, use: str) -> tuple:
     """``event_items`` of card ``key`` (``use`` "event", or "auto" for the automatic event) or, for any
     other use, whether it collects the card and its ``value_items``: a card's are fixed, so they are
-    kept with the content, written for every card at the first ask (a value's once for all the uses of
-    a value)."""
-    kept = st.content.items_kept
-    if not kept:
-        kept.update(every_card_items(st.content))
-    return kept[key, side, use if use in ("event", "auto") else "value"]
+    kept with the content (a value's once for all the uses of a value)."""
+    return st.content.items_kept[key, side, use if use in ("event", "auto") else "value"]
 
 
 def every_card_items(c) -> dict[tuple, tuple]:

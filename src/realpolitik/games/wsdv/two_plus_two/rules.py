@@ -265,18 +265,19 @@ class Turn(base_rules.Turn):
         st.active = st.last_active = seat
         self.play_card(st, verb, key, use)
         side = st.layout.side[seat]
-        card = st.content.cards[key]
+        c = st.content
+        card = c.cards[key]
         if use == "event":
             if collects(card, use):
                 st.stack.append(Collect(seat, key))
             trigger(st, seat, key)
             return
-        collected, items = card_items(st, key, side, use)  # §7: the value's items, executed after the action
+        collected, items = c.items_kept[key, side, "value"]  # §7: the value's items, executed after the action
         if collected:
             st.stack.append(Collect(seat, key))
         if items:
             st.stack.append(effects_frame(seat, items, ACTIVE))
-        value = card.value_for(side)
+        value = c.card_values[key, side]
         if use in ("build", "ls") and seat == POWER[EAST] and st.soviet_penalty:
             value = max(0, value - 1)
         if use == "arms":  # §6.5: one step in its favour, then the arms-race card
