@@ -44,9 +44,8 @@ def ally(st: S, seat: int) -> int:
     return STATE_SEAT[side] if is_power(seat) else POWER[side]
 
 
-def toward(side: int) -> int:
-    """The direction of a step in ``side``'s favour: −1 toward yellow, +1 toward red."""
-    return -1 if side == WEST else 1
+#: per side: the direction of a step in its favour, −1 toward yellow, +1 toward red
+TOWARD = (-1, 1)
 
 
 def holder(pos: int) -> int | None:
@@ -130,7 +129,7 @@ def peacemaker_winners(st: S) -> tuple[int, ...]:
 
 def arms_room(st: S, side: int) -> bool:
     """True when the arms-race marker can still move a step in ``side``'s favour."""
-    return abs(st.arms + toward(side)) <= st.content.arms.spaces
+    return abs(st.arms + TOWARD[side]) <= st.content.arms.spaces
 
 
 def advantage(st: S) -> tuple[int, int]:

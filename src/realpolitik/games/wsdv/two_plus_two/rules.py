@@ -223,10 +223,9 @@ class Turn(base_rules.Turn):
         """The base game's situation, then whether the seat is in the red, is a superpower and, if so, has
         room on the arms-race track."""
         seat = self.seat
-        base = super().situation(st)
-        if is_power(seat):  # in the red: a negative treasury (``in_the_red``)
-            return (*base, st.treasury[seat] < 0, True, arms_room(st, base[0]))
-        return (*base, False, False, False)
+        if is_power(seat):  # in the red: a negative treasury (``in_the_red``); a superpower's seat is its side
+            return super().situation(st) + (st.treasury[seat] < 0, True, arms_room(st, seat))
+        return super().situation(st) + (False, False, False)
 
     @classmethod
     def uses(cls, c: ExpansionContent, key: str, situation: tuple) -> list[str]:
