@@ -155,6 +155,15 @@ class ExpansionContent(Content):
         return every_card_items(self)
 
     @cached_property
+    def income_events(self) -> frozenset[tuple[str, int]]:
+        """Each card and side whose event adds income to that side's treasury (``rules.adds_income``): in the
+        red, a superpower may trigger only these (§6.6). Written for every card at once."""
+        from .rules import adds_income  # the rule reads the items of events.py, which reads this module
+
+        return frozenset((key, side) for key, card in self.cards.items() for side in (WEST, EAST)
+                         if adds_income(card, side))
+
+    @cached_property
     def card_values(self) -> dict[tuple[str, int], int]:
         """Each card's value per card and side (``Card.value_for``), read once: reading a field of a card
         costs as much as a dictionary lookup several times over, and every turn reads a value."""

@@ -234,10 +234,10 @@ class Turn(base_rules.Turn):
         side, _, _, red, power, arms = situation
         card = c.cards[key]
         if card.is_special:
-            return ["event"] if side == EAST and (not red or adds_income(card, side)) else []
+            return ["event"] if side == EAST and (not red or (key, side) in c.income_events) else []
         may_trigger = card.owner() in (None, side)
         if red:
-            return ["credit"] + (["event"] if may_trigger and adds_income(card, side) else [])
+            return ["credit"] + (["event"] if may_trigger and (key, side) in c.income_events else [])
         out = super().uses(c, key, situation)
         if may_trigger and "event" not in out:
             out.append("event")
@@ -251,8 +251,8 @@ class Turn(base_rules.Turn):
     def likeness(cls, c: ExpansionContent, key: str) -> tuple:
         """The base game's likeness, whether the card bans the arms race and, per side, whether its event adds
         income."""
-        card = c.cards[key]
-        return (*super().likeness(c, key), key in c.arms_banned, adds_income(card, WEST), adds_income(card, EAST))
+        income = c.income_events
+        return (*super().likeness(c, key), key in c.arms_banned, (key, WEST) in income, (key, EAST) in income)
 
     def act(self, st: S, action: str) -> None:
         verb, *args = grammar.words(action)
