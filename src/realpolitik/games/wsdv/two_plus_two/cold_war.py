@@ -31,6 +31,8 @@ RECEIVES = phrase("{power} receives ${amount} (treasury {treasury}).", "power", 
 DOVE_FLIPPED = phrase("A peace dove is flipped ({doves} left).", "doves")
 ARMS_CARD = phrase("{power} draws arms-race card {card} (decade {decade}): {effects}.",
                    "power", "card", "decade", "effects")
+CONFLICT_CARD = phrase("{power} draws conflict card {card}: {effects}.", "power", "card", "effects")
+DOVE_RETURNS = phrase("A peace dove returns ({doves} in the pool).", "doves")
 
 
 def is_power(seat: int) -> bool:
@@ -110,7 +112,7 @@ def reflip_dove(st: S) -> None:
     """Reflip a flipped peace dove, if there is one."""
     if st.doves < st.content.doves:
         st.doves += 1
-        st.log.add(t("A peace dove returns ({doves} in the pool).", doves=st.doves))
+        st.log.add(DOVE_RETURNS(st.doves))
 
 
 def peacemaker_winners(st: S) -> tuple[int, ...]:
@@ -163,8 +165,7 @@ def draw_conflict_card(st: S, side: int) -> tuple:
     card = st.content.conflict_deck[key]
     effects = card.effects(side)
     if st.log.keeps:
-        st.log.add(t("{power} draws conflict card {card}: {effects}.", power=POWER_TITLE[side], card=key.upper(),
-                     effects=effects_words(st, effects)))
+        st.log.add(CONFLICT_CARD(POWER_TITLE[side], key.upper(), effects_words(st, effects)))
     if card.reshuffle:
         st.stack.append(Reshuffle("conflict"))
     return items_of(effects)

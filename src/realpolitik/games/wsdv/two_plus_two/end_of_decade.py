@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import decision, procedure
-from realpolitik.i18n import Text, t
+from realpolitik.i18n import Text, phrase, t
 
 from .. import end_of_decade as base_end
 from .. import grammar
@@ -23,6 +23,10 @@ from .phrases import effects_words
 if TYPE_CHECKING:
     from .state import TwoPlusTwoState as S
 
+# the log lines written here at every end of a decade, made by ``phrase`` (i18n/messages.py)
+NO_ARMS_VICTORY = phrase("Arms race {position}: no victory.", "position")
+LEADS_SPACE_RACE = phrase("{power} leads the space race ({d}).", "power", "d")
+CASHES_BOX = phrase("{seat} cashes the dominance box {n}: {icons}.", "seat", "n", "icons")
 
 
 def arms_race(st: S) -> None:
@@ -32,7 +36,7 @@ def arms_race(st: S) -> None:
         cold_war.instant_victory(st, side, t("Arms-race victory: {power} reached a victory space at the end of decade "
                                              "{decade}.", power=POWER_NAME[side], decade=ROMAN[st.decade]))
         return
-    st.log.add(t("Arms race {position}: no victory.", position=f"{st.arms:+d}"))
+    st.log.add(NO_ARMS_VICTORY(f"{st.arms:+d}"))
 
 
 def space_race(st: S) -> None:
@@ -48,7 +52,7 @@ def space_race(st: S) -> None:
         return
     icons = c.track_icons["space"][side][d]
     if icons:
-        st.log.add(t("{power} leads the space race ({d}).", power=cold_war.POWER_TITLE[side], d=d))
+        st.log.add(LEADS_SPACE_RACE(cold_war.POWER_TITLE[side], d))
         effects(st, POWER[side], items_of(icons), CARD)
 
 
@@ -82,8 +86,7 @@ class DominanceBox(NamedTuple):
         st.stack.pop()
         n = int(grammar.words(action)[1])
         icons = st.content.track_icons["dominance"][st.side(seat)][n]
-        st.log.add(t("{seat} cashes the dominance box {n}: {icons}.", seat=st.seats[seat], n=n,
-                     icons=effects_words(st, icons)))
+        st.log.add(CASHES_BOX(st.seats[seat], n, effects_words(st, icons)))
         st.hits = []
         effects(st, seat, items_of(icons), CARD)
 

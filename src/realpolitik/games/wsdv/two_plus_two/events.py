@@ -43,6 +43,7 @@ TRACK_NAMES = TRACK
 
 # the log lines written here at every step, made by ``phrase`` (i18n/messages.py)
 TRACK_MOVES = phrase("Track {track} {position}.", "track", "position")
+COLLECTS = phrase("{seat} collects {card} as a peacemaker ({n}).", "seat", "card", "n")
 
 
 # ====================================================================== the items of an event
@@ -507,8 +508,7 @@ class Collect(NamedTuple):
         if key in st.played:
             st.played.remove(key)
         st.peacemakers[seat].append(key)
-        st.log.add(t("{seat} collects {card} as a peacemaker ({n}).",
-                     seat=st.seats[seat], card=name(st, key), n=len(st.peacemakers[seat])))
+        st.log.add(COLLECTS(st.seats[seat], name(st, key), len(st.peacemakers[seat])))
 
 
 #: the frames of a pool and of the drawn cards, each made once for the same fields (``common.made``)

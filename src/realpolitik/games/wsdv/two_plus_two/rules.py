@@ -38,6 +38,9 @@ SUB = "ABC"
 DISPLAY_SHOWS = phrase("Sub-decade {half}: the display shows {cards}.", "half", "cards")
 AUTOMATIC_EVENT = phrase("Automatic event: {card} ({power} ahead in the arms race, level {level}).",
                          "card", "power", "level")
+AUTOMATIC_EVENT_NO_ADVANTAGE = phrase("Automatic event: {card}.", "card")
+SPECIAL_CARD = phrase("Special card: {card}.", "card")
+TURN_ORDER = phrase("Turn order: {seats}.", "seats")
 
 
 # ====================================================================== set-up (§3)
@@ -146,8 +149,8 @@ class Deal(NamedTuple):
         _fill_display(st, extra[:3])
         st.turn = 0
         if st.special:
-            st.log.add(t("Special card: {card}.", card=name(st, st.special)))
-        st.log.add(t("Turn order: {seats}.", seats=listed(st.seats[s] for s in st.order)))
+            st.log.add(SPECIAL_CARD(name(st, st.special)))
+        st.log.add(TURN_ORDER(listed(st.seats[s] for s in st.order)))
         st.stack.append(TURNS[st.order[0]])
         for s in range(len(st.seats)):
             if st.space_bonus[s]:
@@ -380,7 +383,7 @@ def auto_event(st: S, key: str) -> None:
     if level:
         st.log.add(AUTOMATIC_EVENT(name(st, key), cold_war.POWER_NAME[side], level))
     else:
-        st.log.add(t("Automatic event: {card}.", card=name(st, key)))
+        st.log.add(AUTOMATIC_EVENT_NO_ADVANTAGE(name(st, key)))
     items = card_items(st, key, side, "auto")
     if level >= 3:
         st.stack.append(Ignore(POWER[side], key, items, ctx))
