@@ -1,0 +1,141 @@
+"""2+2's fast paths agree with the plain rules they replace: pools run at once instead of as
+frames, the tables kept with the content, the words kept per effect list, the display laid
+off the deck in one slice. (The base game's and the shared ones: ``tests/games/wsdv/test_fast_paths.py``.)
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from realpolitik.engine import Rng
+from realpolitik.games import get
+from realpolitik.games.wsdv.content import EAST, WEST
+from realpolitik.games.wsdv.two_plus_two import end_of_decade, events, rules
+from realpolitik.games.wsdv.two_plus_two.events import (
+    ACTIVE,
+    Effects,
+    NextEffect,
+    arrow,
+    effects_frame,
+    icon,
+    next_effect_frame,
+)
+from realpolitik.games.wsdv.two_plus_two.events import _kinds as kinds
+from realpolitik.games.wsdv.two_plus_two.events import _taken as taken
+from realpolitik.games.wsdv.two_plus_two.phrases import effects_words, item_words
+from realpolitik.games.wsdv.two_plus_two.rules import _fill_display, adds_income, draw_card
+from realpolitik.i18n import listed, t
+
+
+def record(games: int) -> list:
+    """The legal actions and the digest at every step of seeded random games, and each game's log."""
+    game = get("wsdv-2p2")
+    out: list = []
+    for seed in range(games):
+        st = game.new_state(4, {}, seed)
+        rng = Rng(seed + 7)
+        while not st.is_over():
+            legal = st.legal_actions()
+            out.append((legal, st.digest()))
+            st.apply(rng.choice(legal))
+        out.append(st.log.redacted(None))
+    return out
+
+
+# ---------------------------------------------------------------------- a pool's frames, the plain way
+
+
+def push(st, seat: int, pool: tuple, ctx: tuple) -> None:
+    """A pool's frame pushed, for the frame loop to run (where ``events.effects`` runs it at once)."""
+    st.stack.append(effects_frame(seat, pool, ctx))
+
+
+def run_frame(self, st) -> None:
+    """``Effects.run`` one item at a time: the rest of the pool pushed as a frame before the item runs."""
+    seat, pool, ctx = self
+    if not pool:
+        return
+    if ctx == ACTIVE and len(kinds(pool)) > 1:
+        st.stack.append(next_effect_frame(seat, pool, ctx))
+        return
+    run_item(st, seat, pool, pool[0], ctx)
+
+
+def run_item(st, seat: int, pool: tuple, item, ctx: tuple) -> None:
+    rest, n = taken(pool, item)
+    st.stack.append(effects_frame(seat, rest, ctx))
+    if isinstance(item, tuple):
+        arrow(st, seat, item, ctx)
+    else:
+        icon(st, seat, item, n, ctx)
+
+
+def choose_item(self, st, action: str) -> None:
+    seat, pool, ctx = self
+    st.stack.pop()
+    run_item(st, seat, pool, kinds(pool)[action.split(" ")[1]], ctx)
+
+
+def test_a_pool_run_at_once_is_the_pool_run_as_frames(monkeypatch):
+    """Where the rules run a pool at once (``events.effects``) and go on with its rest while an item pushes
+    nothing, every position, legal list and log line is the one of pushing each pool's frame and letting the
+    frame loop run it, one item at a time."""
+    fast = record(8)
+    for module in (events, rules, end_of_decade):
+        monkeypatch.setattr(module, "effects", push)
+    monkeypatch.setattr(Effects, "run", run_frame)
+    monkeypatch.setattr(NextEffect, "act", choose_item)
+    assert record(8) == fast
+
+
+# ---------------------------------------------------------------------- the tables kept with the content
+
+
+def test_the_kept_card_values_and_income_events_are_the_cards():
+    c = get("wsdv-2p2").new_state(4, seed=1).content
+    for key, card in c.cards.items():
+        for side in (WEST, EAST):
+            assert c.card_values[key, side] == card.value_for(side)
+            assert ((key, side) in c.income_events) == adds_income(card, side)
+    assert c.income_events
+
+
+def test_the_kept_words_of_an_effect_list_are_its_plain_words():
+    st = get("wsdv-2p2").new_state(4, seed=1)
+    c = st.content
+    lists = [row for deck in (c.arms_deck, c.conflict_deck) for card in deck.values()
+             for column in (card.usa, card.ussr) for row in column]
+    lists += [box for pair in c.track_icons.values() for side in pair for box in side]
+    for effects in lists:
+        plain = listed(item_words(st, e.slug) for e in effects) if effects else t("no effect")
+        assert effects_words(st, effects) == plain
+        assert effects_words(st, effects) == plain  # and as kept
+    assert any(not effects for effects in lists)
+
+
+# ---------------------------------------------------------------------- the display off the deck
+
+
+@pytest.mark.parametrize("left", [0, 1, 2, 3, 8])
+@pytest.mark.parametrize("seen", [False, True])
+def test_a_display_laid_in_one_slice_is_the_cards_drawn_one_by_one(left, seen):
+    """Decade III: the display takes the deck's top cards, then unplayed decade II cards where the deck runs
+    out (§4), as ``draw_card`` draws them one at a time; Guillaume's watchers follow the deck's cards."""
+    game = get("wsdv-2p2")
+    st = game.new_state(4, {}, 3)
+    rng = Rng(3)
+    while st.decade < 3 or st.stack[-1].tag != "turn":
+        st.apply(rng.choice(st.legal_actions()))
+    del st.deck[:-left or len(st.deck)]
+    st.deck_seen = [0, 2, 0, 5] if seen else [0] * 4
+    st.half = 2
+    fast, plain = st.clone(), st.clone()
+    extra = ["x21", "x22"]
+    _fill_display(fast, extra)
+    n = plain.layout.display[plain.half - 1]
+    cards = [k for k in (draw_card(plain) for _ in range(n)) if k is not None] + extra
+    plain.display += cards
+    plain.log.add(rules.DISPLAY_SHOWS(rules.SUB[plain.half - 1], listed(map(plain.content.card_names.get, cards))))
+    assert fast.digest() == plain.digest()
+    assert fast.log.redacted(None) == plain.log.redacted(None)
+    assert len(fast.display) == len(st.display) + n + len(extra)
