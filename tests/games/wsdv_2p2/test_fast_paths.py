@@ -91,13 +91,16 @@ def test_a_pool_run_at_once_is_the_pool_run_as_frames(monkeypatch):
 # ---------------------------------------------------------------------- the tables kept with the content
 
 
-def test_the_kept_card_values_and_income_events_are_the_cards():
+def test_the_kept_card_values_income_events_and_icon_parts_are_the_contents():
     c = get("wsdv-2p2").new_state(4, seed=1).content
     for key, card in c.cards.items():
         for side in (WEST, EAST):
             assert c.card_values[key, side] == card.value_for(side)
             assert ((key, side) in c.income_events) == adds_income(card, side)
     assert c.income_events
+    for slug, e in c.icons.items():
+        side = {"west": WEST, "east": EAST}.get(e.side)
+        assert c.icon_parts[slug] == (e.icon, side, e.amount if e.icon in ("pay", "income") else 0)
 
 
 def test_the_kept_words_of_an_effect_list_are_its_plain_words():

@@ -164,6 +164,13 @@ class ExpansionContent(Content):
                          if adds_income(card, side))
 
     @cached_property
+    def icon_parts(self) -> dict[str, tuple[str, int | None, int]]:
+        """Each icon's kind, side (0 yellow, 1 red, None for none or the active side) and amount by its slug,
+        read once: an event executes icon after icon."""
+        return {slug: (e.icon, SIDES.index(e.side) if e.side in SIDES else None, getattr(e, "amount", 0))
+                for slug, e in self.icons.items()}
+
+    @cached_property
     def card_values(self) -> dict[tuple[str, int], int]:
         """Each card's value per card and side (``Card.value_for``), read once: reading a field of a card
         costs as much as a dictionary lookup several times over, and every turn reads a value."""

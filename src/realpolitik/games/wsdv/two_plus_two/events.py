@@ -172,15 +172,33 @@ class Effects(NamedTuple):
         effects(st, *self)
 
 
-def effects(st: S, seat: int, pool: tuple, ctx: tuple) -> None:
+def effects(st: S, seat: int, pool: tuple, ctx: tuple, item=None) -> None:
     """Run a pool: its items in printed order, except that the active player chooses the next kind of item
-    whenever several are left (§6.4). The rules call this where they would push a pool's frame last, which
-    the frame loop would run at once."""
+    whenever several are left (§6.4; ``item``: the one chosen). The rules call this where they would push a
+    pool's frame last, which the frame loop would run at once.
+
+    Each item leaves the pool (all build icons of a kind at once) and is executed. The rest of the pool waits
+    as a frame beneath what the item pushes; when the item pushes nothing, the rest runs at once, as the frame
+    loop would run its frame (unless the game is over)."""
+    stack = st.stack
     while pool:
-        if ctx == ACTIVE and len(_kinds(pool)) > 1:
-            st.stack.append(next_effect_frame(seat, pool, ctx))
+        if item is None:
+            if ctx == ACTIVE and len(_kinds(pool)) > 1:
+                stack.append(next_effect_frame(seat, pool, ctx))
+                return
+            item = pool[0]
+        rest, n = _taken(pool, item)
+        depth = len(stack)
+        if isinstance(item, tuple):
+            arrow(st, seat, item, ctx)
+        else:
+            icon(st, seat, item, n, ctx)
+        if len(stack) > depth:
+            stack.insert(depth, effects_frame(seat, rest, ctx))
             return
-        pool = run(st, seat, pool, pool[0], ctx)
+        if st.result is not None:
+            return
+        pool, item = rest, None
 
 
 @lru_cache(maxsize=4096)
@@ -212,23 +230,6 @@ def _taken(pool: tuple, item) -> tuple[tuple, int]:
     return tuple(rest), n
 
 
-def run(st: S, seat: int, pool: tuple, item, ctx: tuple) -> tuple:
-    """Take one item out of the pool (all build icons of a kind at once) and execute it. The rest of the pool
-    waits as a frame beneath what the item pushes; when the item pushes nothing, the rest is returned, to run
-    at once as the frame loop would run its frame (nothing is left when the game is over)."""
-    rest, n = _taken(pool, item)
-    stack = st.stack
-    depth = len(stack)
-    if isinstance(item, tuple):
-        arrow(st, seat, item, ctx)
-    else:
-        icon(st, seat, item, n, ctx)
-    if len(stack) > depth:
-        stack.insert(depth, effects_frame(seat, rest, ctx))
-        return ()
-    return rest if st.result is None else ()
-
-
 @decision(tag="next_effect", public=True)
 class NextEffect(NamedTuple):
     """Several kinds of items are left in the active player's pool: the player chooses the next (§6.4)."""
@@ -244,7 +245,7 @@ class NextEffect(NamedTuple):
         seat, pool, ctx = self
         st.stack.pop()
         word = grammar.words(action)[1]
-        effects(st, seat, run(st, seat, pool, _kinds(pool)[word], ctx), ctx)
+        effects(st, seat, pool, ctx, _kinds(pool)[word])
 
     def describe(self, st: S, viewer: int | None) -> Text:
         return asks(st, viewer, self.seat,
@@ -265,9 +266,10 @@ def decider(st: S, seat: int, icon, ctx: tuple):
 
 def icon(st: S, seat: int, slug: str, n: int, ctx: tuple) -> None:
     """Execute one icon: base icons as in the base game, the new icons of §6.4."""
-    e = st.content.icons[slug]
-    kind = e.icon
+    c = st.content
+    kind, side, amount = c.icon_parts[slug]
     if kind in BASE_ICONS:
+        e = c.icons[slug]
         if ctx[:1] == ("auto",):  # the automatic event's decider (§9); else the event's own player
             seat, e = decider(st, seat, e, ctx)
         execute(st, seat, e, n)
@@ -276,12 +278,11 @@ def icon(st: S, seat: int, slug: str, n: int, ctx: tuple) -> None:
     elif kind == "undove":
         cold_war.reflip_dove(st)
     elif kind == "pay":
-        cold_war.pay(st, SIDES.index(e.side), e.amount)
+        cold_war.pay(st, side, amount)
     elif kind == "income":
-        cold_war.income(st, SIDES.index(e.side), e.amount)
-    elif kind == "conflict":
-        side = st.side(cold_war.presser(st)) if e.side == "active" else SIDES.index(e.side)
-        st.stack.append(conflict_card_frame(side))
+        cold_war.income(st, side, amount)
+    elif kind == "conflict":  # a black one: the active side's superpower draws
+        st.stack.append(conflict_card_frame(st.side(cold_war.presser(st)) if side is None else side))
     elif kind == "arms-cost":
         st.arms_cost = 1
         st.log.add(t("From now on every arms-race step costs $1 more."))
@@ -353,7 +354,7 @@ def move(st: S, seat: int, track: str, yellow: int, red: int, ctx: tuple) -> Non
         else:
             draws = [EAST if new > pos else WEST] * abs(new - pos)
         first = st.side(st.active) if ctx == ACTIVE and st.active >= 0 else WEST
-        for side in sorted(draws, key=lambda s: s == first):
+        for side in sorted(draws, key=first.__eq__):
             st.stack.append(arms_card_frame(side))
 
 
