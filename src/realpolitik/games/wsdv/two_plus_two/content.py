@@ -171,6 +171,12 @@ class ExpansionContent(Content):
                 for slug, e in self.icons.items()}
 
     @cached_property
+    def words_kept(self) -> dict[int, object]:
+        """The words of each effect list of the decks and the tracks, by the list's identity (the content holds
+        every list), written at the first ask (``phrases.effects_words``)."""
+        return {}
+
+    @cached_property
     def card_values(self) -> dict[tuple[str, int], int]:
         """Each card's value per card and side (``Card.value_for``), read once: reading a field of a card
         costs as much as a dictionary lookup several times over, and every turn reads a value."""

@@ -45,18 +45,26 @@ def item_words(st: S, slug: str) -> str | Text | Listed:
 def effects_words(st: S, effects) -> Listed | Text:
     """A drawn card's or a box's effects, one after the other ("no effect" when there are none).
 
-    The lists are the content's, so each one's words are kept (``_WORDS``, by the list's identity, as
-    ``cold_war.items_of`` keeps its items): the words of an icon are put together anew at every reading.
+    The lists are the content's (its decks' rows and its tracks' boxes), so the words of every list are
+    written at the first ask and kept with the content, by the list's identity (``words_kept``): the words of
+    an icon are put together anew at every reading.
     """
-    kept = _WORDS.get(id(effects))
-    if kept is not None and kept[0] is effects:
-        return kept[1]
-    if len(_WORDS) >= 4096:
-        _WORDS.clear()
-    found = listed(item_words(st, e.slug) for e in effects) if effects else t("no effect")
-    _WORDS[id(effects)] = effects, found  # the entry holds the list, so no other object takes its id meanwhile
-    return found
+    kept = st.content.words_kept
+    if not kept:
+        kept.update((id(e), _words(st, e)) for e in effect_lists(st.content))
+    return kept[id(effects)]
 
 
-#: per effect list (by its id): the list and its words (``effects_words``)
-_WORDS: dict[int, tuple] = {}
+def _words(st: S, effects) -> Listed | Text:
+    return listed(item_words(st, e.slug) for e in effects) if effects else t("no effect")
+
+
+def effect_lists(c):
+    """Every effect list of the content: each deck card's rows for both superpowers, each track box."""
+    for deck in (c.arms_deck, c.conflict_deck):
+        for card in deck.values():
+            for column in (card.usa, card.ussr):
+                yield from column
+    for pair in c.track_icons.values():
+        for boxes in pair:
+            yield from boxes
