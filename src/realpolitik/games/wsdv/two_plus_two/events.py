@@ -187,7 +187,10 @@ def effects(st: S, seat: int, pool: tuple, ctx: tuple, item=None) -> None:
                 stack.append(next_effect_frame(seat, pool, ctx))
                 return
             item = pool[0]
-        rest, n = _taken(pool, item)
+        if item is pool[0] and not _builds(item):  # the first item alone: the rest is the rest as printed
+            rest, n = pool[1:], 1
+        else:
+            rest, n = _taken(pool, item)
         depth = len(stack)
         if isinstance(item, tuple):
             arrow(st, seat, item, ctx)
@@ -217,12 +220,18 @@ def _next_items(pool: tuple) -> tuple[str, ...]:
     return tuple(map(grammar.next_item, _kinds(pool)))
 
 
+def _builds(item) -> bool:
+    """Build icons: all of a kind leave a pool together, their points built in one go (as the base game's
+    ``run_icon`` takes them)."""
+    return isinstance(item, str) and item.startswith("build")
+
+
 @lru_cache(maxsize=4096)
 def _taken(pool: tuple, item) -> tuple[tuple, int]:
     """The pool without ``item`` (without every build icon of its kind), and how many units were taken."""
     rest = list(pool)
     n = 1
-    if isinstance(item, str) and item.startswith("build"):
+    if _builds(item):
         n = rest.count(item)
         rest = [i for i in rest if i != item]
     else:
