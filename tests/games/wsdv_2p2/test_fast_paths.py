@@ -11,6 +11,7 @@ from realpolitik.engine import Rng
 from realpolitik.games import get
 from realpolitik.games.wsdv.content import EAST, WEST
 from realpolitik.games.wsdv.two_plus_two import end_of_decade, events, rules
+from realpolitik.games.wsdv.two_plus_two.cold_war import items_of
 from realpolitik.games.wsdv.two_plus_two.events import (
     ACTIVE,
     Effects,
@@ -103,16 +104,18 @@ def test_the_kept_card_values_income_events_and_icon_parts_are_the_contents():
         assert c.icon_parts[slug] == (e.icon, side, e.amount if e.icon in ("pay", "income") else 0)
 
 
-def test_the_kept_words_of_an_effect_list_are_its_plain_words():
+def test_the_kept_words_and_items_of_an_effect_list_are_its_plain_ones():
     st = get("wsdv-2p2").new_state(4, seed=1)
     c = st.content
     lists = [row for deck in (c.arms_deck, c.conflict_deck) for card in deck.values()
              for column in (card.usa, card.ussr) for row in column]
     lists += [box for pair in c.track_icons.values() for side in pair for box in side]
+    assert list(c.effect_lists()) == lists
     for effects in lists:
         plain = listed(item_words(st, e.slug) for e in effects) if effects else t("no effect")
         assert effects_words(st, effects) == plain
         assert effects_words(st, effects) == plain  # and as kept
+        assert c.pools_kept[id(effects)] == items_of(effects)
     assert any(not effects for effects in lists)
 
 

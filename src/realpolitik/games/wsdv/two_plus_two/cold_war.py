@@ -152,7 +152,7 @@ def draw_arms_card(st: S, side: int) -> tuple:
         st.log.add(ARMS_CARD(POWER_TITLE[side], key.upper(), ROMAN[st.decade], effects_words(st, effects)))
     if card.reshuffle:
         st.stack.append(Reshuffle("arms"))
-    items = items_of(effects)
+    items = st.content.pools_kept[id(effects)]
     if st.arms_cost:
         items += (f"pay-{('usa', 'ussr')[side]}-1",) * st.arms_cost  # the reminder: +$1 per step
     return items
@@ -168,7 +168,7 @@ def draw_conflict_card(st: S, side: int) -> tuple:
         st.log.add(CONFLICT_CARD(POWER_TITLE[side], key.upper(), effects_words(st, effects)))
     if card.reshuffle:
         st.stack.append(Reshuffle("conflict"))
-    return items_of(effects)
+    return st.content.pools_kept[id(effects)]
 
 
 def items_of(effects) -> tuple:

@@ -10,6 +10,7 @@ content (``wsdv.content``): one ``ExpansionContent`` that the base rules read li
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, fields
 from functools import cached_property, lru_cache
 from pathlib import Path
@@ -169,6 +170,24 @@ class ExpansionContent(Content):
         read once: an event executes icon after icon."""
         return {slug: (e.icon, SIDES.index(e.side) if e.side in SIDES else None, getattr(e, "amount", 0))
                 for slug, e in self.icons.items()}
+
+    def effect_lists(self) -> Iterator[tuple[Effect, ...]]:
+        """Every effect list of the decks and the tracks: each deck card's rows for both superpowers, each box."""
+        for deck in (self.arms_deck, self.conflict_deck):
+            for card in deck.values():
+                for column in (card.usa, card.ussr):
+                    yield from column
+        for pair in self.track_icons.values():
+            for boxes in pair:
+                yield from boxes
+
+    @cached_property
+    def pools_kept(self) -> dict[int, tuple]:
+        """The pool items of each effect list of the decks and the tracks (``cold_war.items_of``), by the list's
+        identity (the content holds every list), written for every list at once."""
+        from .cold_war import items_of  # the items follow the rules of cold_war.py, which reads this module
+
+        return {id(e): items_of(e) for e in self.effect_lists()}
 
     @cached_property
     def words_kept(self) -> dict[int, object]:

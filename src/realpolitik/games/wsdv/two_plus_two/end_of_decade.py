@@ -16,7 +16,7 @@ from .. import end_of_decade as base_end
 from .. import grammar
 from ..common import ROMAN, asks
 from . import cold_war
-from .cold_war import POWER, POWER_NAME, holder, items_of
+from .cold_war import POWER, POWER_NAME, holder
 from .events import CARD, effects
 from .phrases import effects_words
 
@@ -53,7 +53,7 @@ def space_race(st: S) -> None:
     icons = c.track_icons["space"][side][d]
     if icons:
         st.log.add(LEADS_SPACE_RACE(cold_war.POWER_TITLE[side], d))
-        effects(st, POWER[side], items_of(icons), CARD)
+        effects(st, POWER[side], c.pools_kept[id(icons)], CARD)
 
 
 def dominance(st: S) -> None:
@@ -88,7 +88,7 @@ class DominanceBox(NamedTuple):
         icons = st.content.track_icons["dominance"][st.side(seat)][n]
         st.log.add(CASHES_BOX(st.seats[seat], n, effects_words(st, icons)))
         st.hits = []
-        effects(st, seat, items_of(icons), CARD)
+        effects(st, seat, st.content.pools_kept[id(icons)], CARD)
 
     def describe(self, st: S, viewer: int | None) -> Text:
         seat, reach = self

@@ -51,20 +51,9 @@ def effects_words(st: S, effects) -> Listed | Text:
     """
     kept = st.content.words_kept
     if not kept:
-        kept.update((id(e), _words(st, e)) for e in effect_lists(st.content))
+        kept.update((id(e), _words(st, e)) for e in st.content.effect_lists())
     return kept[id(effects)]
 
 
 def _words(st: S, effects) -> Listed | Text:
     return listed(item_words(st, e.slug) for e in effects) if effects else t("no effect")
-
-
-def effect_lists(c):
-    """Every effect list of the content: each deck card's rows for both superpowers, each track box."""
-    for deck in (c.arms_deck, c.conflict_deck):
-        for card in deck.values():
-            for column in (card.usa, card.ussr):
-                yield from column
-    for pair in c.track_icons.values():
-        for boxes in pair:
-            yield from boxes
