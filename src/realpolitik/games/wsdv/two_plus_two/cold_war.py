@@ -25,7 +25,7 @@ POWER_NAME = (t("the USA"), t("the Soviet Union"))
 POWER_TITLE = (t("The USA"), t("The Soviet Union"))  # at the start of a sentence
 
 
-# the log lines written here at every step, made by ``phrase`` (i18n/messages.py)
+# the log lines written here at every step, made when read (``Log.say``, ``i18n.phrase``)
 PAYS = phrase("{power} pays ${amount} (treasury {treasury}).", "power", "amount", "treasury")
 RECEIVES = phrase("{power} receives ${amount} (treasury {treasury}).", "power", "amount", "treasury")
 DOVE_FLIPPED = phrase("A peace dove is flipped ({doves} left).", "doves")
@@ -63,7 +63,7 @@ def pay(st: S, side: int, amount: int) -> None:
     track = st.content.treasury
     st.treasury[side] = max(track.lowest, st.treasury[side] - amount)
     if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-        st.log.add(PAYS(POWER_TITLE[side], amount, money(st.treasury[side])))
+        st.log.say(PAYS, POWER_TITLE[side], amount, money(st.treasury[side]))
 
 
 def income(st: S, side: int, amount: int) -> None:
@@ -71,7 +71,7 @@ def income(st: S, side: int, amount: int) -> None:
     track = st.content.treasury
     st.treasury[side] = min(track.highest, st.treasury[side] + amount)
     if st.log.keeps:
-        st.log.add(RECEIVES(POWER_TITLE[side], amount, money(st.treasury[side])))
+        st.log.say(RECEIVES, POWER_TITLE[side], amount, money(st.treasury[side]))
 
 
 def money(value: int) -> str:
@@ -97,7 +97,7 @@ def flip_dove(st: S) -> None:
     if st.doves > 0:
         st.doves -= 1
         if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-            st.log.add(DOVE_FLIPPED(st.doves))
+            st.log.say(DOVE_FLIPPED, st.doves)
         return
     seat = presser(st)
     st.button = seat
@@ -112,7 +112,7 @@ def reflip_dove(st: S) -> None:
     """Reflip a flipped peace dove, if there is one."""
     if st.doves < st.content.doves:
         st.doves += 1
-        st.log.add(DOVE_RETURNS(st.doves))
+        st.log.say(DOVE_RETURNS, st.doves)
 
 
 def peacemaker_winners(st: S) -> tuple[int, ...]:
@@ -149,7 +149,7 @@ def draw_arms_card(st: S, side: int) -> tuple:
     card = st.content.arms_deck[key]
     effects = card.effects(side, st.decade)
     if st.log.keeps:
-        st.log.add(ARMS_CARD(POWER_TITLE[side], key.upper(), ROMAN[st.decade], effects_words(st, effects)))
+        st.log.say(ARMS_CARD, POWER_TITLE[side], key.upper(), ROMAN[st.decade], effects_words(st, effects))
     if card.reshuffle:
         st.stack.append(Reshuffle("arms"))
     items = st.content.pools_kept[id(effects)]
@@ -165,7 +165,7 @@ def draw_conflict_card(st: S, side: int) -> tuple:
     card = st.content.conflict_deck[key]
     effects = card.effects(side)
     if st.log.keeps:
-        st.log.add(CONFLICT_CARD(POWER_TITLE[side], key.upper(), effects_words(st, effects)))
+        st.log.say(CONFLICT_CARD, POWER_TITLE[side], key.upper(), effects_words(st, effects))
     if card.reshuffle:
         st.stack.append(Reshuffle("conflict"))
     return st.content.pools_kept[id(effects)]

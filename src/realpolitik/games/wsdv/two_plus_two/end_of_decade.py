@@ -23,7 +23,7 @@ from .phrases import effects_words
 if TYPE_CHECKING:
     from .state import TwoPlusTwoState as S
 
-# the log lines written here at every end of a decade, made by ``phrase`` (i18n/messages.py)
+# the log lines written here at every end of a decade, made when read (``Log.say``, ``i18n.phrase``)
 NO_ARMS_VICTORY = phrase("Arms race {position}: no victory.", "position")
 LEADS_SPACE_RACE = phrase("{power} leads the space race ({d}).", "power", "d")
 CASHES_BOX = phrase("{seat} cashes the dominance box {n}: {icons}.", "seat", "n", "icons")
@@ -36,7 +36,7 @@ def arms_race(st: S) -> None:
         cold_war.instant_victory(st, side, t("Arms-race victory: {power} reached a victory space at the end of decade "
                                              "{decade}.", power=POWER_NAME[side], decade=ROMAN[st.decade]))
         return
-    st.log.add(NO_ARMS_VICTORY(f"{st.arms:+d}"))
+    st.log.say(NO_ARMS_VICTORY, f"{st.arms:+d}")
 
 
 def space_race(st: S) -> None:
@@ -52,7 +52,7 @@ def space_race(st: S) -> None:
         return
     icons = c.track_icons["space"][side][d]
     if icons:
-        st.log.add(LEADS_SPACE_RACE(cold_war.POWER_TITLE[side], d))
+        st.log.say(LEADS_SPACE_RACE, cold_war.POWER_TITLE[side], d)
         effects(st, POWER[side], c.pools_kept[id(icons)], CARD)
 
 
@@ -86,7 +86,7 @@ class DominanceBox(NamedTuple):
         st.stack.pop()
         n = int(grammar.words(action)[1])
         icons = st.content.track_icons["dominance"][st.side(seat)][n]
-        st.log.add(CASHES_BOX(st.seats[seat], n, effects_words(st, icons)))
+        st.log.say(CASHES_BOX, st.seats[seat], n, effects_words(st, icons))
         st.hits = []
         effects(st, seat, st.content.pools_kept[id(icons)], CARD)
 

@@ -41,7 +41,7 @@ CARD = ("card",)
 TRACK_NAMES = TRACK
 
 
-# the log lines written here at every step, made by ``phrase`` (i18n/messages.py)
+# the log lines written here at every step, made when read (``Log.say``, ``i18n.phrase``)
 TRACK_MOVES = phrase("Track {track} {position}.", "track", "position")
 COLLECTS = phrase("{seat} collects {card} as a peacemaker ({n}).", "seat", "card", "n")
 
@@ -341,7 +341,7 @@ def move(st: S, seat: int, track: str, yellow: int, red: int, ctx: tuple) -> Non
         new = max(-6, min(6, pos + net))
         setattr(st, track, new)
         if new != pos and st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-            st.log.add(TRACK_MOVES(TRACK_NAMES[track], f"{new:+d}"))
+            st.log.say(TRACK_MOVES, TRACK_NAMES[track], f"{new:+d}")
         excess = abs(pos + net) - 6
         if excess > 0:  # the bonus printed beyond the end, once per step, each executed in turn
             slug = c.overflow[track][WEST if net < 0 else EAST].slug
@@ -352,7 +352,7 @@ def move(st: S, seat: int, track: str, yellow: int, red: int, ctx: tuple) -> Non
     new = max(-spaces, min(spaces, pos + net))
     setattr(st, track, new)
     if new != pos and st.log.keeps:
-        st.log.add(TRACK_MOVES(TRACK_NAMES[track], f"{new:+d}"))
+        st.log.say(TRACK_MOVES, TRACK_NAMES[track], f"{new:+d}")
     if track == "dominance":
         side = WEST if net < 0 else EAST
         for _ in range(abs(pos + net) - spaces):
@@ -518,7 +518,7 @@ class Collect(NamedTuple):
         if key in st.played:
             st.played.remove(key)
         st.peacemakers[seat].append(key)
-        st.log.add(COLLECTS(st.seats[seat], name(st, key), len(st.peacemakers[seat])))
+        st.log.say(COLLECTS, st.seats[seat], name(st, key), len(st.peacemakers[seat]))
 
 
 #: the frames of a pool and of the drawn cards, each made once for the same fields (``common.made``)

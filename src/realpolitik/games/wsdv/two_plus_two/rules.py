@@ -34,7 +34,7 @@ USES = grammar.USES  # the base game's four uses, the arms race and credit
 SUB = "ABC"
 
 
-# the log lines written here at every step, made by ``phrase`` (i18n/messages.py)
+# the log lines written here at every step, made when read (``Log.say``, ``i18n.phrase``)
 DISPLAY_SHOWS = phrase("Sub-decade {half}: the display shows {cards}.", "half", "cards")
 AUTOMATIC_EVENT = phrase("Automatic event: {card} ({power} ahead in the arms race, level {level}).",
                          "card", "power", "level")
@@ -149,8 +149,8 @@ class Deal(NamedTuple):
         _fill_display(st, extra[:3])
         st.turn = 0
         if st.special:
-            st.log.add(SPECIAL_CARD(name(st, st.special)))
-        st.log.add(TURN_ORDER(listed(st.seats[s] for s in st.order)))
+            st.log.say(SPECIAL_CARD, name(st, st.special))
+        st.log.say(TURN_ORDER, listed(st.seats[s] for s in st.order))
         st.stack.append(TURNS[st.order[0]])
         for s in range(len(st.seats)):
             if st.space_bonus[s]:
@@ -165,7 +165,7 @@ def _fill_display(st: S, extra: list[str]) -> None:
     cards += extra
     st.display += cards
     if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-        st.log.add(DISPLAY_SHOWS(SUB[st.half - 1], names(st, cards)))
+        st.log.say(DISPLAY_SHOWS, SUB[st.half - 1], names(st, cards))
 
 
 @decision(tag="discard_one")
@@ -381,9 +381,9 @@ def auto_event(st: S, key: str) -> None:
     ctx = ("auto", side, level)
 
     if level:
-        st.log.add(AUTOMATIC_EVENT(name(st, key), cold_war.POWER_NAME[side], level))
+        st.log.say(AUTOMATIC_EVENT, name(st, key), cold_war.POWER_NAME[side], level)
     else:
-        st.log.add(AUTOMATIC_EVENT_NO_ADVANTAGE(name(st, key)))
+        st.log.say(AUTOMATIC_EVENT_NO_ADVANTAGE, name(st, key))
     items = card_items(st, key, side, "auto")
     if level >= 3:
         st.stack.append(Ignore(POWER[side], key, items, ctx))
