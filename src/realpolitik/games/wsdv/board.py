@@ -335,19 +335,22 @@ def build_sites(st: S, side: int, where: str | None = None, points: int = 1) -> 
         for slot in compress(range(len(banned)), banned):
             cities &= ~net.banned_cities[slot]
             lines &= ~net.banned_lines[slot]
-    return list(compress(net.city_sites, _selectors(cities))) + list(compress(net.line_sites, _selectors(lines)))
+    return picked(net.city_sites, cities) + picked(net.line_sites, lines)
+
+
+def picked(tables: tuple[tuple[tuple, ...], ...], mask: int) -> list:
+    """The items whose bits are set in ``mask``, the lowest first, a byte at a time (``network.bytewise``)."""
+    out = []
+    for table, byte in zip(tables, mask.to_bytes(len(tables), "little")):
+        if byte:
+            out += table[byte]
+    return out
 
 
 #: ``bytes.translate`` tables: a factory state as the digit 0 (none) or 1, or 0 or 2; a line state as its
-#: digit (0–3: its two lines as bits); a binary digit as a selector for ``compress``
+#: digit (0–3: its two lines as bits)
 _ANY, _ANY2 = bytes([48] + [49] * 255), bytes([48] + [50] * 255)
 _DIGIT = bytes(range(48, 52)).ljust(256, b"?")
-_SELECT = bytes.maketrans(b"01", b"\x00\x01")
-
-
-def _selectors(mask: int) -> bytes:
-    """One byte per bit of ``mask``, the lowest first: 1 where the bit is set."""
-    return bin(mask)[:1:-1].encode().translate(_SELECT)
 
 
 def board_bits(st: S) -> tuple[int, int, int, int]:
@@ -404,9 +407,9 @@ def dismantle_sites(st: S, side: int, where: str | None = None) -> tuple[int, ..
         net = st.content.network
         factories, lines, _, _ = board_bits(st)
         factory, rheinsberg, touching = st.factory, st.content.rheinsberg, net.touching
-        cities = [x for x in compress(net.city_sites, _selectors(factories & net.inland_cities[side]))
+        cities = [x for x in picked(net.city_sites, factories & net.inland_cities[side])
                   if (factory[x] == WORKING or x == rheinsberg) and not lines & touching[x]]
-        found = known[side] = tuple(cities + list(compress(net.line_sites, _selectors(lines & net.side_lines[side]))))
+        found = known[side] = tuple(cities + picked(net.line_sites, lines & net.side_lines[side]))
     if where is None:
         return found
     return tuple(site for site in found if _in(st, site, where))

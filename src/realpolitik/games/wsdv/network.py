@@ -14,6 +14,7 @@ operations for every connection at once, the masks carried from one board to the
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from .content import LINE, SIDES
@@ -94,9 +95,16 @@ class Network:
         self.side_lines = tuple(_mask(bit for k in side_ks for bit in (2 * k, 2 * k + 1)) for side_ks in ks)
         #: per city: the lines that touch it (``Link.bit``), as a mask: infrastructure attached to it
         self.touching = tuple(_mask(2 * k + (bit >> 1) for k, _, _, bit in self.links[x]) for x in cities)
-        #: the sites a city mask and a line mask name, bit by bit
-        self.city_sites = range(len(c.cities))
-        self.line_sites = range(LINE, LINE + 2 * len(c.ends))
+        #: the sites a city mask and a line mask name, byte by byte (``bytewise``)
+        self.city_sites = bytewise(range(len(c.cities)))
+        self.line_sites = bytewise(range(LINE, LINE + 2 * len(c.ends)))
+
+
+def bytewise(items: Sequence) -> tuple[tuple[tuple, ...], ...]:
+    """A mask's items (bit i: ``items[i]``) read a byte at a time (``board.picked``): per byte of the mask, the
+    lowest first, and per value of that byte, the items its set bits name."""
+    return tuple(tuple(tuple(items[i] for i in range(low, min(low + 8, len(items))) if byte >> i - low & 1)
+                       for byte in range(256)) for low in range(0, len(items), 8))
 
 
 def _mask(bits) -> int:
