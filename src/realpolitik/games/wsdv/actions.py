@@ -131,8 +131,9 @@ class Build(NamedTuple):
 
     def legal(self, st: S) -> list[str]:
         _, side, points, where, switched = self
-        build = st.content.texts.build
-        out = list(map(build.__getitem__, board.build_sites(st, side, where or None, points)))
+        texts = st.content.texts
+        cities, lines = board.build_masks(st, side, where or None, points)  # ``board.build_sites``, as their texts
+        out = board.picked(texts.build_cities, cities) + board.picked(texts.build_lines, lines)
         if not switched and not where:
             out += _hamburg_switch(st, side)
         out.append(grammar.DONE)

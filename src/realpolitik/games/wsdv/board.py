@@ -318,24 +318,32 @@ def build_sites(st: S, side: int, where: str | None = None, points: int = 1) -> 
     them), ``rheinsberg`` (the Rheinsberg factory, 2 points). No site lies in a province with a
     mass protest, nor does a line that ends in one.
     """
+    net = st.content.network
+    cities, lines = build_masks(st, side, where, points)
+    return picked(net.city_sites, cities) + picked(net.line_sites, lines)
+
+
+def build_masks(st: S, side: int, where: str | None = None, points: int = 1) -> tuple[int, int]:
+    """``build_sites`` as a city mask and a line mask (bit ``2·k + end``: site ``LINE + 2·k + end``)."""
     if where == "rheinsberg":
         r = st.content.rheinsberg
         if points >= 2 and st.factory[r] == NONE and protests(st, st.content.city_province[r]) == 0:
-            return [r]
-        return []
+            return 1 << r, 0
+        return 0, 0
     known = (st.works or works(st)).builds
     found = known.get((side, where))
     if found is None:
         found = known[side, where] = _open_sites(st, side, where)
+    if max(st.unrest) < 4 and not any(st.supplier_mp):  # no mass protest anywhere (``protesting``)
+        return found
     cities, lines = found
     net = st.content.network
-    if max(st.unrest) >= 4 or any(st.supplier_mp):  # a mass protest somewhere (``protesting``)
-        banned = protesting(st)
-        banned += (banned[st.hamburg], False)  # read by Hamburg and by the external cities (``Network.slot``)
-        for slot in compress(range(len(banned)), banned):
-            cities &= ~net.banned_cities[slot]
-            lines &= ~net.banned_lines[slot]
-    return picked(net.city_sites, cities) + picked(net.line_sites, lines)
+    banned = protesting(st)
+    banned += (banned[st.hamburg], False)  # read by Hamburg and by the external cities (``Network.slot``)
+    for slot in compress(range(len(banned)), banned):
+        cities &= ~net.banned_cities[slot]
+        lines &= ~net.banned_lines[slot]
+    return cities, lines
 
 
 def picked(tables: tuple[tuple[tuple, ...], ...], mask: int) -> list:
