@@ -8,7 +8,6 @@ Sites are numbered as in ``content``: a city by its index, a blue line as
 from __future__ import annotations
 
 from itertools import compress
-from operator import eq
 from typing import TYPE_CHECKING
 
 from realpolitik.i18n import Text, phrase, t
@@ -207,13 +206,16 @@ def values(st: S) -> tuple[int, ...]:
     """``value`` of every city (0 without a factory) at once."""
     w = st.works or works(st)
     if w.values is None:
-        net = st.content.network
-        factory = st.factory
-        out = list(map(tuple.__getitem__, net.worth, factory))
-        for _, a, b in compress(net.ends, map(eq, st.lines, net.full)):  # the connections with every line built
-            if factory[a] != NONE and factory[b] != NONE:
-                out[a] += 1
-                out[b] += 1
+        c = st.content
+        net = c.network
+        out = list(bytes(st.factory).translate(_WORKING))
+        if st.factory[c.rheinsberg] != NONE:  # Rheinsberg counts one more
+            out[c.rheinsberg] += 1
+        _, lines, first_end, second_end = board_bits(st)
+        built = lines & net.single | lines & lines >> 1 & net.double  # the connections with every line built
+        for a, b in picked(net.connection_ends, built & first_end & second_end >> 1):  # and a factory at both ends
+            out[a] += 1
+            out[b] += 1
         w.values = tuple(out)
     return w.values
 
@@ -358,6 +360,8 @@ def picked(tables: tuple[tuple[tuple, ...], ...], mask: int) -> list:
 #: ``bytes.translate`` tables: a factory state as the digit 0 (none) or 1, or 0 or 2; a line state as its
 #: digit (0–3: its two lines as bits)
 _ANY, _ANY2 = bytes([48] + [49] * 255), bytes([48] + [50] * 255)
+#: ``bytes.translate`` table: a factory state as its value before its connections (working 1, else 0; §1.7)
+_WORKING = bytes([0, 1]).ljust(256, b"\0")
 _DIGIT = bytes(range(48, 52)).ljust(256, b"?")
 
 
