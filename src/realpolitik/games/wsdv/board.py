@@ -19,7 +19,6 @@ if TYPE_CHECKING:
     from .state import WsdvState as S
 
 NONE, WORKING, RUNDOWN = 0, 1, 2  # factory states per city
-_FOUR = 4  # the unrest of a mass protest (§6.1)
 
 
 # the log lines written here at every step, made by ``phrase`` (i18n/messages.py)
@@ -59,7 +58,7 @@ def protest_counts(st: S) -> list[int]:
 
 def protesting(st: S) -> list[bool]:
     """Per province: whether it has a mass protest now (``protests`` > 0)."""
-    out = list(map(_FOUR.__le__, st.unrest))  # 4 <= unrest
+    out = [unrest >= 4 for unrest in st.unrest]
     for i, p in enumerate(st.content.supplier):
         if st.supplier_mp[i]:
             out[p] = True
