@@ -348,9 +348,10 @@ def build_masks(st: S, side: int, where: str | None = None, points: int = 1) -> 
 
 
 def picked(tables: tuple[tuple[tuple, ...], ...], mask: int) -> list:
-    """The items whose bits are set in ``mask``, the lowest first, a byte at a time (``network.bytewise``)."""
+    """The items whose bits are set in ``mask``, the lowest first, a byte at a time up to its highest bit
+    (``network.bytewise``)."""
     out = []
-    for table, byte in zip(tables, mask.to_bytes(len(tables), "little")):
+    for table, byte in zip(tables, mask.to_bytes((mask.bit_length() + 7) // 8, "little")):
         if byte:
             out += table[byte]
     return out
