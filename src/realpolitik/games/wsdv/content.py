@@ -238,6 +238,11 @@ class Content:
         return Network(self)
 
     @cached_property
+    def card_values(self) -> dict[str, tuple[int, int]]:
+        """Each card's value for West and for East (``Card.value_for``), read once."""
+        return {key: (card.value_for(WEST), card.value_for(EAST)) for key, card in self.cards.items()}
+
+    @cached_property
     def event_pools(self) -> dict[str, tuple[str, ...]]:
         """Each card's event icons by their action words, each repeated by its count, written once."""
         return {key: tuple(i.slug for i in card.icons for _ in range(i.count)) for key, card in self.cards.items()}

@@ -308,8 +308,8 @@ class Turn(NamedTuple):
         if use == "event":
             events.trigger(st, self.seat, key)
             return
-        card = st.content.cards[key]
-        self.use_value(st, card, use, card.value_for(st.layout.side[self.seat]))
+        c = st.content
+        self.use_value(st, c.cards[key], use, c.card_values[key][st.layout.side[self.seat]])
 
     def police(self, st: S, where: str) -> None:
         """A police card removes 1 unrest from an East province; the turn goes on (§6.5)."""
