@@ -311,6 +311,16 @@ def test_the_written_province_texts_are_the_grammars(game_id):
 
 
 @pytest.mark.parametrize("game_id", ["wsdv", "wsdv-2p2"])
+def test_the_card_tables_hold_the_printed_cards(game_id):
+    """The rules read a card's value, arrows and flight icons from tables kept with the content."""
+    c = get(game_id).new_state(get(game_id).default_players(), seed=1).content
+    for key, card in c.cards.items():
+        assert c.card_values[key] == (card.value_for(WEST), card.value_for(EAST))
+        assert c.card_arrows[key] == (card.arrows.prestige, card.arrows.currency, card.arrows.socialism)
+        assert c.card_flight[key] == card.flight
+
+
+@pytest.mark.parametrize("game_id", ["wsdv", "wsdv-2p2"])
 def test_cards_alike_have_the_same_uses_in_every_situation(game_id):
     """``Offers`` works out the uses once per likeness (``Turn.likeness``): every card has the uses of
     the first card alike, in every situation a turn can be in."""

@@ -69,11 +69,10 @@ class Event(NamedTuple):
 
 def _begin(st: S, seat: int, key: str, ignored: str) -> None:
     """Build the icon pool (minus an ignored icon) and queue the arrows (§4.4.2–4.4.4)."""
-    card = st.card(key)
     pool = list(st.content.event_pools[key])
     if ignored in pool:
         pool.remove(ignored)
-    steps = [card.arrows.prestige, card.arrows.currency, card.arrows.socialism]
+    steps = list(st.content.card_arrows[key])
     if ignored in TRACKS:
         i = TRACKS.index(ignored)
         steps[i] -= 1 if steps[i] > 0 else -1
