@@ -211,12 +211,13 @@ class LivingStandard(NamedTuple):
                 a, b = c.hamburg_provinces
                 out.append(grammar.hamburg(pkey(st, b if st.hamburg == a else a)))
             if side != WEST:
-                assigned = dict(zip(choice[::2], choice[1::2]))
-                now = board.external_assignment(st, choice)
+                assigned = choice[::2]
                 for ext in c.externals:
-                    links = board.external_links(st, ext) if st.factory[ext] != board.NONE else []
-                    if len(links) == 2 and ext not in assigned:
-                        out += [grammar.assign(c.cities[ext].key, pkey(st, p)) for p in links if p != now[ext]]
+                    if st.factory[ext] != board.NONE and ext not in assigned:
+                        links = board.external_links(st, ext)
+                        if len(links) == 2:
+                            now = board.external_assignment(st, choice)[ext]
+                            out += [grammar.assign(c.cities[ext].key, pkey(st, p)) for p in links if p != now]
         out.append(grammar.DONE)
         return out
 
