@@ -210,7 +210,7 @@ def values(st: S) -> tuple[int, ...]:
         out = list(bytes(st.factory).translate(_WORKING))
         if st.factory[c.rheinsberg] != NONE:  # Rheinsberg counts one more
             out[c.rheinsberg] += 1
-        _, lines, first_end, second_end = board_bits(st)
+        _, lines, first_end, second_end = w.bits or board_bits(st)
         built = lines & net.single | lines & lines >> 1 & net.double  # the connections with every line built
         for a, b in picked(net.connection_ends, built & first_end & second_end >> 1):  # and a factory at both ends
             out[a] += 1
@@ -368,7 +368,8 @@ _DIGIT = bytes(range(48, 52)).ljust(256, b"?")
 def board_bits(st: S) -> tuple[int, int, int, int]:
     """The factories and the blue lines as masks: the cities with a factory; the lines built (bit
     ``2·k + end``); the connections with a factory at their first end (bit ``2·k``), at their second
-    (bit ``2·k + 1``). Read in C from the state's lists as digit strings; kept with the board (``Works``)."""
+    (bit ``2·k + 1``). Read in C from the state's lists as digit strings; kept with the board (``Works``): the
+    queries read ``w.bits or board_bits(st)``, a call only when none is kept."""
     w = st.works or works(st)
     found = w.bits
     if found is None:
@@ -386,7 +387,7 @@ def _open_sites(st: S, side: int, where: str | None) -> tuple[int, int]:
     connection's line not built whose other line is built or whose own end holds a factory (§4.2.2)."""
     net = st.content.network
     group = net.abroad_sites[where] if where in ("cssr", "pl") else net.side_sites[side]
-    factories, lines, first_end, second_end = board_bits(st)
+    factories, lines, first_end, second_end = (st.works or works(st)).bits or board_bits(st)
     free = ~lines
     return group.cities & ~factories, free & (group.single & (first_end | second_end >> 1)
                                               | group.first & (lines >> 1 | first_end)
@@ -413,15 +414,15 @@ def dismantle_sites(st: S, side: int, where: str | None = None) -> tuple[int, ..
     Rheinsberg (which first runs down, then goes). External factories never count.
     ``where`` is a caption: a province key (``ns`` includes Hamburg wherever it counts).
     """
-    known = (st.works or works(st)).dismantles
-    found = known.get(side)
+    w = st.works or works(st)
+    found = w.dismantles.get(side)
     if found is None:
         net = st.content.network
-        factories, lines, _, _ = board_bits(st)
+        factories, lines, _, _ = w.bits or board_bits(st)
         factory, rheinsberg, touching = st.factory, st.content.rheinsberg, net.touching
         cities = [x for x in picked(net.city_sites, factories & net.inland_cities[side])
                   if (factory[x] == WORKING or x == rheinsberg) and not lines & touching[x]]
-        found = known[side] = tuple(cities + picked(net.line_sites, lines & net.side_lines[side]))
+        found = w.dismantles[side] = tuple(cities + picked(net.line_sites, lines & net.side_lines[side]))
     if where is None:
         return found
     return tuple(site for site in found if _in(st, site, where))
@@ -438,7 +439,7 @@ def can_dismantle(st: S, side: int) -> bool:
     """True when ``side`` has at least one build point it could dismantle (``dismantle_sites``)."""
     c = st.content
     net = c.network
-    if board_bits(st)[1] & net.side_lines[side]:
+    if ((st.works or works(st)).bits or board_bits(st))[1] & net.side_lines[side]:
         return True
     # no blue line of the side is built, so none is attached to its factories
     factory = st.factory
