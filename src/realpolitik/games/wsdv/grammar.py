@@ -166,6 +166,9 @@ class Texts:
 
         self.take = {key: {use: take(key, use) for use in USES} for key in content.cards}
         self.play = {key: {use: play(key, use) for use in USES} for key in content.cards}
+        #: a turn's ``take``/``play`` text as its words (``words``): verb, card, use
+        self.card_use = {text: tuple(words(text)) for texts in (self.take, self.play) for uses in texts.values()
+                         for text in uses.values()}
         self.calm = tuple(calm(p.key) for p in content.provinces)
         self.police = tuple(police(p.key) for p in content.provinces)
         self.ls = tuple(ls(p.key) for p in content.provinces)

@@ -299,11 +299,11 @@ class Turn(NamedTuple):
         return out
 
     def act(self, st: S, action: str) -> None:
-        verb, *args = grammar.words(action)
-        if verb == "police":
-            self.police(st, args[0])
+        parts = st.content.texts.card_use.get(action)
+        if parts is None:  # a police card
+            self.police(st, grammar.words(action)[1])
             return
-        key, use = args
+        verb, key, use = parts
         self.play_card(st, verb, key, use)
         if use == "event":
             events.trigger(st, self.seat, key)
