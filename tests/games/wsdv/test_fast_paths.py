@@ -15,6 +15,7 @@ import pytest
 from realpolitik.engine import Rng
 from realpolitik.games import get
 from realpolitik.games.wsdv import board, grammar
+from realpolitik.games.wsdv.actions import Build
 from realpolitik.games.wsdv.board import NONE, RUNDOWN, WORKING
 from realpolitik.games.wsdv.common import draw, draw_many
 from realpolitik.games.wsdv.content import EAST, LINE, WEST
@@ -182,6 +183,10 @@ def board_queries_agree(st) -> None:
     for where in ("cssr", "pl"):
         assert board.build_sites(st, EAST, where) == build_sites(st, EAST, where, 1)
     assert board.build_sites(st, EAST, "rheinsberg", 2) == build_sites(st, EAST, "rheinsberg", 2)
+    for side, where, points in ((WEST, "", 1), (EAST, "", 1), (EAST, "pl", 1), (EAST, "rheinsberg", 2)):
+        # a build decision's texts are read from the sites' masks (``board.build_masks``)
+        texts = [grammar.build(c.site_name[x]) for x in build_sites(st, side, where or None, points)]
+        assert Build(0, side, points, where, True).legal(st)[:-1] == texts
     for where in ("nrw", "ns", "sn"):
         side = c.side_of[c.province_index[where]]
         assert list(board.dismantle_sites(st, side, where)) == dismantle_sites(st, side, where)
@@ -303,6 +308,16 @@ def test_the_written_province_texts_are_the_grammars(game_id):
         assert (texts.calm[p], texts.police[p], texts.ls[p], texts.unrest[p]) == (
             grammar.calm(province.key), grammar.police(province.key), grammar.ls(province.key),
             grammar.unrest(province.key))
+
+
+@pytest.mark.parametrize("game_id", ["wsdv", "wsdv-2p2"])
+def test_the_card_tables_hold_the_printed_cards(game_id):
+    """The rules read a card's value, arrows and flight icons from tables kept with the content."""
+    c = get(game_id).new_state(get(game_id).default_players(), seed=1).content
+    for key, card in c.cards.items():
+        assert c.card_values[key] == (card.value_for(WEST), card.value_for(EAST))
+        assert c.card_arrows[key] == (card.arrows.prestige, card.arrows.currency, card.arrows.socialism)
+        assert c.card_flight[key] == card.flight
 
 
 @pytest.mark.parametrize("game_id", ["wsdv", "wsdv-2p2"])

@@ -131,8 +131,9 @@ class Build(NamedTuple):
 
     def legal(self, st: S) -> list[str]:
         _, side, points, where, switched = self
-        build = st.content.texts.build
-        out = list(map(build.__getitem__, board.build_sites(st, side, where or None, points)))
+        texts = st.content.texts
+        cities, lines = board.build_masks(st, side, where or None, points)  # ``board.build_sites``, as their texts
+        out = board.picked(texts.build_cities, cities) + board.picked(texts.build_lines, lines)
         if not switched and not where:
             out += _hamburg_switch(st, side)
         out.append(grammar.DONE)
@@ -210,12 +211,13 @@ class LivingStandard(NamedTuple):
                 a, b = c.hamburg_provinces
                 out.append(grammar.hamburg(pkey(st, b if st.hamburg == a else a)))
             if side != WEST:
-                assigned = dict(zip(choice[::2], choice[1::2]))
-                now = board.external_assignment(st, choice)
+                assigned = choice[::2]
                 for ext in c.externals:
-                    links = board.external_links(st, ext) if st.factory[ext] != board.NONE else []
-                    if len(links) == 2 and ext not in assigned:
-                        out += [grammar.assign(c.cities[ext].key, pkey(st, p)) for p in links if p != now[ext]]
+                    if st.factory[ext] != board.NONE and ext not in assigned:
+                        links = board.external_links(st, ext)
+                        if len(links) == 2:
+                            now = board.external_assignment(st, choice)[ext]
+                            out += [grammar.assign(c.cities[ext].key, pkey(st, p)) for p in links if p != now]
         out.append(grammar.DONE)
         return out
 

@@ -8,7 +8,6 @@ Sites are numbered as in ``content``: a city by its index, a blue line as
 from __future__ import annotations
 
 from itertools import compress
-from operator import eq
 from typing import TYPE_CHECKING
 
 from realpolitik.i18n import Text, phrase, t
@@ -20,7 +19,6 @@ if TYPE_CHECKING:
     from .state import WsdvState as S
 
 NONE, WORKING, RUNDOWN = 0, 1, 2  # factory states per city
-_FOUR = 4  # the unrest of a mass protest (§6.1)
 
 
 # the log lines written here at every step, made by ``phrase`` (i18n/messages.py)
@@ -60,7 +58,7 @@ def protest_counts(st: S) -> list[int]:
 
 def protesting(st: S) -> list[bool]:
     """Per province: whether it has a mass protest now (``protests`` > 0)."""
-    out = list(map(_FOUR.__le__, st.unrest))  # 4 <= unrest
+    out = [unrest >= 4 for unrest in st.unrest]
     for i, p in enumerate(st.content.supplier):
         if st.supplier_mp[i]:
             out[p] = True
@@ -207,13 +205,16 @@ def values(st: S) -> tuple[int, ...]:
     """``value`` of every city (0 without a factory) at once."""
     w = st.works or works(st)
     if w.values is None:
-        net = st.content.network
-        factory = st.factory
-        out = list(map(tuple.__getitem__, net.worth, factory))
-        for _, a, b in compress(net.ends, map(eq, st.lines, net.full)):  # the connections with every line built
-            if factory[a] != NONE and factory[b] != NONE:
-                out[a] += 1
-                out[b] += 1
+        c = st.content
+        net = c.network
+        out = list(bytes(st.factory).translate(_WORKING))
+        if st.factory[c.rheinsberg] != NONE:  # Rheinsberg counts one more
+            out[c.rheinsberg] += 1
+        _, lines, first_end, second_end = w.bits or board_bits(st)
+        built = lines & net.single | lines & lines >> 1 & net.double  # the connections with every line built
+        for a, b in picked(net.connection_ends, built & first_end & second_end >> 1):  # and a factory at both ends
+            out[a] += 1
+            out[b] += 1
         w.values = tuple(out)
     return w.values
 
@@ -318,42 +319,57 @@ def build_sites(st: S, side: int, where: str | None = None, points: int = 1) -> 
     them), ``rheinsberg`` (the Rheinsberg factory, 2 points). No site lies in a province with a
     mass protest, nor does a line that ends in one.
     """
+    net = st.content.network
+    cities, lines = build_masks(st, side, where, points)
+    return picked(net.city_sites, cities) + picked(net.line_sites, lines)
+
+
+def build_masks(st: S, side: int, where: str | None = None, points: int = 1) -> tuple[int, int]:
+    """``build_sites`` as a city mask and a line mask (bit ``2·k + end``: site ``LINE + 2·k + end``)."""
     if where == "rheinsberg":
         r = st.content.rheinsberg
         if points >= 2 and st.factory[r] == NONE and protests(st, st.content.city_province[r]) == 0:
-            return [r]
-        return []
+            return 1 << r, 0
+        return 0, 0
     known = (st.works or works(st)).builds
     found = known.get((side, where))
     if found is None:
         found = known[side, where] = _open_sites(st, side, where)
+    if max(st.unrest) < 4 and not any(st.supplier_mp):  # no mass protest anywhere (``protesting``)
+        return found
     cities, lines = found
     net = st.content.network
-    if max(st.unrest) >= 4 or any(st.supplier_mp):  # a mass protest somewhere (``protesting``)
-        banned = protesting(st)
-        banned += (banned[st.hamburg], False)  # read by Hamburg and by the external cities (``Network.slot``)
-        for slot in compress(range(len(banned)), banned):
-            cities &= ~net.banned_cities[slot]
-            lines &= ~net.banned_lines[slot]
-    return list(compress(net.city_sites, _selectors(cities))) + list(compress(net.line_sites, _selectors(lines)))
+    banned = protesting(st)
+    banned += (banned[st.hamburg], False)  # read by Hamburg and by the external cities (``Network.slot``)
+    for slot in compress(range(len(banned)), banned):
+        cities &= ~net.banned_cities[slot]
+        lines &= ~net.banned_lines[slot]
+    return cities, lines
+
+
+def picked(tables: tuple[tuple[tuple, ...], ...], mask: int) -> list:
+    """The items whose bits are set in ``mask``, the lowest first, a byte at a time up to its highest bit
+    (``network.bytewise``)."""
+    out = []
+    for table, byte in zip(tables, mask.to_bytes((mask.bit_length() + 7) // 8, "little")):
+        if byte:
+            out += table[byte]
+    return out
 
 
 #: ``bytes.translate`` tables: a factory state as the digit 0 (none) or 1, or 0 or 2; a line state as its
-#: digit (0–3: its two lines as bits); a binary digit as a selector for ``compress``
+#: digit (0–3: its two lines as bits)
 _ANY, _ANY2 = bytes([48] + [49] * 255), bytes([48] + [50] * 255)
+#: ``bytes.translate`` table: a factory state as its value before its connections (working 1, else 0; §1.7)
+_WORKING = bytes([0, 1]).ljust(256, b"\0")
 _DIGIT = bytes(range(48, 52)).ljust(256, b"?")
-_SELECT = bytes.maketrans(b"01", b"\x00\x01")
-
-
-def _selectors(mask: int) -> bytes:
-    """One byte per bit of ``mask``, the lowest first: 1 where the bit is set."""
-    return bin(mask)[:1:-1].encode().translate(_SELECT)
 
 
 def board_bits(st: S) -> tuple[int, int, int, int]:
     """The factories and the blue lines as masks: the cities with a factory; the lines built (bit
     ``2·k + end``); the connections with a factory at their first end (bit ``2·k``), at their second
-    (bit ``2·k + 1``). Read in C from the state's lists as digit strings; kept with the board (``Works``)."""
+    (bit ``2·k + 1``). Read in C from the state's lists as digit strings; kept with the board (``Works``): the
+    queries read ``w.bits or board_bits(st)``, a call only when none is kept."""
     w = st.works or works(st)
     found = w.bits
     if found is None:
@@ -371,7 +387,7 @@ def _open_sites(st: S, side: int, where: str | None) -> tuple[int, int]:
     connection's line not built whose other line is built or whose own end holds a factory (§4.2.2)."""
     net = st.content.network
     group = net.abroad_sites[where] if where in ("cssr", "pl") else net.side_sites[side]
-    factories, lines, first_end, second_end = board_bits(st)
+    factories, lines, first_end, second_end = (st.works or works(st)).bits or board_bits(st)
     free = ~lines
     return group.cities & ~factories, free & (group.single & (first_end | second_end >> 1)
                                               | group.first & (lines >> 1 | first_end)
@@ -398,15 +414,15 @@ def dismantle_sites(st: S, side: int, where: str | None = None) -> tuple[int, ..
     Rheinsberg (which first runs down, then goes). External factories never count.
     ``where`` is a caption: a province key (``ns`` includes Hamburg wherever it counts).
     """
-    known = (st.works or works(st)).dismantles
-    found = known.get(side)
+    w = st.works or works(st)
+    found = w.dismantles.get(side)
     if found is None:
         net = st.content.network
-        factories, lines, _, _ = board_bits(st)
+        factories, lines, _, _ = w.bits or board_bits(st)
         factory, rheinsberg, touching = st.factory, st.content.rheinsberg, net.touching
-        cities = [x for x in compress(net.city_sites, _selectors(factories & net.inland_cities[side]))
+        cities = [x for x in picked(net.city_sites, factories & net.inland_cities[side])
                   if (factory[x] == WORKING or x == rheinsberg) and not lines & touching[x]]
-        found = known[side] = tuple(cities + list(compress(net.line_sites, _selectors(lines & net.side_lines[side]))))
+        found = w.dismantles[side] = tuple(cities + picked(net.line_sites, lines & net.side_lines[side]))
     if where is None:
         return found
     return tuple(site for site in found if _in(st, site, where))
@@ -423,7 +439,7 @@ def can_dismantle(st: S, side: int) -> bool:
     """True when ``side`` has at least one build point it could dismantle (``dismantle_sites``)."""
     c = st.content
     net = c.network
-    if board_bits(st)[1] & net.side_lines[side]:
+    if ((st.works or works(st)).bits or board_bits(st))[1] & net.side_lines[side]:
         return True
     # no blue line of the side is built, so none is attached to its factories
     factory = st.factory

@@ -238,6 +238,23 @@ class Content:
         return Network(self)
 
     @cached_property
+    def card_values(self) -> dict[str, tuple[int, int]]:
+        """Each card's value for West and for East (``Card.value_for``), read once (a field of the pydantic
+        model costs about ten times as much to read as a table)."""
+        return {key: (card.value_for(WEST), card.value_for(EAST)) for key, card in self.cards.items()}
+
+    @cached_property
+    def card_arrows(self) -> dict[str, tuple[int, int, int]]:
+        """Each card's arrows (prestige, currency, socialism steps), read once."""
+        return {key: (card.arrows.prestige, card.arrows.currency, card.arrows.socialism)
+                for key, card in self.cards.items()}
+
+    @cached_property
+    def card_flight(self) -> dict[str, int]:
+        """Each card's flight icons (§7 phase 1), read once."""
+        return {key: card.flight for key, card in self.cards.items()}
+
+    @cached_property
     def event_pools(self) -> dict[str, tuple[str, ...]]:
         """Each card's event icons by their action words, each repeated by its count, written once."""
         return {key: tuple(i.slug for i in card.icons for _ in range(i.count)) for key, card in self.cards.items()}

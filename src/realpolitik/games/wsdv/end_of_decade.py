@@ -166,8 +166,7 @@ class DeclareHamburg(NamedTuple):
 def flight_value(st: S) -> int:
     """Cells on the flight track (§7 phase 1): icons + West's best LS − East's worst LS ± protests + red police."""
     c = st.content
-    cards = c.cards
-    f = sum(cards[k].flight for k in st.played)
+    f = sum(map(c.card_flight.__getitem__, st.played))
     f += max(map(st.ls.__getitem__, c.of_side[WEST]))
     f -= min(map(st.ls.__getitem__, c.of_side[EAST]))
     f += 1 if board.side_protests(st, EAST) else 0

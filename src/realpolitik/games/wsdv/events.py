@@ -69,11 +69,10 @@ class Event(NamedTuple):
 
 def _begin(st: S, seat: int, key: str, ignored: str) -> None:
     """Build the icon pool (minus an ignored icon) and queue the arrows (§4.4.2–4.4.4)."""
-    card = st.card(key)
     pool = list(st.content.event_pools[key])
     if ignored in pool:
         pool.remove(ignored)
-    steps = [card.arrows.prestige, card.arrows.currency, card.arrows.socialism]
+    steps = list(st.content.card_arrows[key])
     if ignored in TRACKS:
         i = TRACKS.index(ignored)
         steps[i] -= 1 if steps[i] > 0 else -1
@@ -222,7 +221,7 @@ def execute(st: S, seat: int, icon: Icon, n: int = 1) -> None:
         if any(map(st.unrest.__getitem__, c.of_side[side])):
             st.stack.append(MoveUnrest(decider, side))
     elif kind == "build":
-        if board.build_sites(st, side, where or None, n):
+        if any(board.build_masks(st, side, where or None, n)):  # a site to build on (``board.build_sites``)
             st.stack.append(build_frame(decider, side, n, where, False))
     elif kind == "dismantle":
         _dismantle_or_fail(st, decider, side, where)

@@ -161,11 +161,20 @@ class Texts:
     ``ls``, ``unrest``, ``build`` and ``dismantle`` by province and site."""
 
     def __init__(self, content: Any) -> None:
+        from .content import LINE  # the content module reads this one
+        from .network import bytewise
+
         self.take = {key: {use: take(key, use) for use in USES} for key in content.cards}
         self.play = {key: {use: play(key, use) for use in USES} for key in content.cards}
+        #: a turn's ``take``/``play`` text as its words (``words``): verb, card, use
+        self.card_use = {text: tuple(words(text)) for texts in (self.take, self.play) for uses in texts.values()
+                         for text in uses.values()}
         self.calm = tuple(calm(p.key) for p in content.provinces)
         self.police = tuple(police(p.key) for p in content.provinces)
         self.ls = tuple(ls(p.key) for p in content.provinces)
         self.unrest = tuple(unrest(p.key) for p in content.provinces)
         self.build = {site: build(name) for site, name in content.site_name.items()}
+        #: ``build`` by the bits of a city mask and of a line mask (``board.build_masks``)
+        self.build_cities = bytewise([self.build[x] for x in range(len(content.cities))])
+        self.build_lines = bytewise([self.build.get(LINE + bit) for bit in range(2 * len(content.ends))])
         self.dismantle = {site: dismantle(name) for site, name in content.site_name.items()}

@@ -6,14 +6,15 @@ what they read from the map, worked out once per content (``Content.network``), 
 query is one pass over plain tuples. Sites are numbered as in ``content``.
 
 Most connections are idle at any time (no line, no factory at either end). The queries
-skip them without a Python-level step: ``itertools.compress`` over a ``map`` of the
-state's lists, which relies on "no factory" and "no line" both being 0. Where a side may
-build or dismantle is read from bit masks instead (``Sites``, ``board.board_bits``): a few integer
-operations for every connection at once, the masks carried from one board to the next.
+skip them without a Python-level step: the factory values, where a side may build or
+dismantle are read from bit masks (``Sites``, ``board.board_bits``): a few integer operations
+for every connection at once, the masks carried from one board to the next; the sites,
+connections or texts a mask names are read from it a byte at a time (``bytewise``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from .content import LINE, SIDES
@@ -56,13 +57,11 @@ class Network:
                           for x, p in enumerate(c.city_province))
         #: per city: every connection at it
         self.links = tuple(tuple(_link(c, k, x) for k in c.city_connections[x]) for x in cities)
-        #: per city: a working factory's value before its connections (Rheinsberg counts one more, §1.7)
-        self.base_value = tuple(2 if x == c.rheinsberg else 1 for x in cities)
-        #: per city, by factory state (none, working, run down): its value before its connections
-        self.worth = tuple((0, v, v - 1) for v in self.base_value)
-        #: every connection: its number and its ends; and per connection its full mask
-        self.ends = tuple((k, a, b) for k, (a, b) in enumerate(c.ends))
-        self.full = c.full
+        #: the first line of every single connection and of every double one (bit ``2·k``), as masks
+        self.single = _mask(2 * k for k in range(len(c.ends)) if c.lines[k] == 1)
+        self.double = _mask(2 * k for k in range(len(c.ends)) if c.lines[k] != 1)
+        #: the two cities of each connection by its first line's bit (``2·k``), byte by byte (``bytewise``)
+        self.connection_ends = bytewise([ends for pair in c.ends for ends in (pair, None)])
         sides = range(len(SIDES))
         #: per side, in index order: the cities a factory may be built on (cities and Hamburg, §4.2.1)
         buildable = [[x for x, city in enumerate(c.cities) if c.city_side[x] == s and city.kind in ("city", "hamburg")]
@@ -94,9 +93,16 @@ class Network:
         self.side_lines = tuple(_mask(bit for k in side_ks for bit in (2 * k, 2 * k + 1)) for side_ks in ks)
         #: per city: the lines that touch it (``Link.bit``), as a mask: infrastructure attached to it
         self.touching = tuple(_mask(2 * k + (bit >> 1) for k, _, _, bit in self.links[x]) for x in cities)
-        #: the sites a city mask and a line mask name, bit by bit
-        self.city_sites = range(len(c.cities))
-        self.line_sites = range(LINE, LINE + 2 * len(c.ends))
+        #: the sites a city mask and a line mask name, byte by byte (``bytewise``)
+        self.city_sites = bytewise(range(len(c.cities)))
+        self.line_sites = bytewise(range(LINE, LINE + 2 * len(c.ends)))
+
+
+def bytewise(items: Sequence) -> tuple[tuple[tuple, ...], ...]:
+    """A mask's items (bit i: ``items[i]``) read a byte at a time (``board.picked``): per byte of the mask, the
+    lowest first, and per value of that byte, the items its set bits name."""
+    return tuple(tuple(tuple(items[i] for i in range(low, min(low + 8, len(items))) if byte >> i - low & 1)
+                       for byte in range(256)) for low in range(0, len(items), 8))
 
 
 def _mask(bits) -> int:

@@ -299,17 +299,17 @@ class Turn(NamedTuple):
         return out
 
     def act(self, st: S, action: str) -> None:
-        verb, *args = grammar.words(action)
-        if verb == "police":
-            self.police(st, args[0])
+        parts = st.content.texts.card_use.get(action)
+        if parts is None:  # a police card
+            self.police(st, grammar.words(action)[1])
             return
-        key, use = args
+        verb, key, use = parts
         self.play_card(st, verb, key, use)
         if use == "event":
             events.trigger(st, self.seat, key)
             return
-        card = st.content.cards[key]
-        self.use_value(st, card, use, card.value_for(st.layout.side[self.seat]))
+        c = st.content
+        self.use_value(st, c.cards[key], use, c.card_values[key][st.layout.side[self.seat]])
 
     def police(self, st: S, where: str) -> None:
         """A police card removes 1 unrest from an East province; the turn goes on (§6.5)."""
