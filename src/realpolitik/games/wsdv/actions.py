@@ -28,6 +28,8 @@ UNREST_LEAVES = phrase("1 unrest leaves {province} ({unrest} left).", "province"
 DOES = phrase("{seat}: {what}.", "seat", "what")
 BUILDS_FACTORY = phrase("{seat} builds a factory in {city}.", "seat", "city")
 BUILDS = phrase("{seat} builds {site}.", "seat", "site")
+RAISES_LS = phrase("{seat} raises the living standard of {province} to {ls} (economy {economy}, {need} card "
+                   "point(s)).", "seat", "province", "ls", "economy", "need")
 
 
 # ====================================================================== §4.1 remove unrest
@@ -56,7 +58,7 @@ class RemoveUnrest(NamedTuple):
         p = st.content.province_index[grammar.words(action)[1]]
         board.remove_unrest(st, p)
         if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-            st.log.add(UNREST_LEAVES(pname(st, p), st.unrest[p]))
+            st.log.say(UNREST_LEAVES, pname(st, p), st.unrest[p])
 
     def describe(self, st: S, viewer: int | None) -> Text:
         return asks(st, viewer, self.seat, t("choose a province to remove 1 unrest from"), t("removes 1 unrest"))
@@ -85,7 +87,7 @@ class Dismantle(NamedTuple):
         site = st.content.site_index[grammar.words(action)[1]]
         what = board.dismantle(st, site)
         if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-            st.log.add(DOES(st.seats[seat], what))
+            st.log.say(DOES, st.seats[seat], what)
 
     def describe(self, st: S, viewer: int | None) -> Text:
         mine = viewer == self.seat
@@ -157,9 +159,9 @@ class Build(NamedTuple):
         points -= board.build(st, site)
         if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
             if site < LINE:
-                st.log.add(BUILDS_FACTORY(st.seats[seat], c.city_words[site]))
+                st.log.say(BUILDS_FACTORY, st.seats[seat], c.city_words[site])
             else:
-                st.log.add(BUILDS(st.seats[seat], words.site(st, arg)))
+                st.log.say(BUILDS, st.seats[seat], words.site(st, arg))
         if points:
             st.stack.append(build_frame(seat, side, points, where, switched))
 
@@ -245,9 +247,7 @@ class LivingStandard(NamedTuple):
         board.set_ls(st, p, st.ls[p] + 1)
         removed = board.remove_unrest(st, p)
         if st.log.keeps and need:  # searched worlds keep no log: their lines are not even put together
-            st.log.add(t("{seat} raises the living standard of {province} to {ls} (economy {economy}, {need} card "
-                         "point(s)).", seat=st.seats[seat], province=pname(st, p), ls=st.ls[p], economy=economy,
-                         need=need))
+            st.log.say(RAISES_LS, st.seats[seat], pname(st, p), st.ls[p], economy, need)
         elif st.log.keeps:
             st.log.add(t("{seat} raises the living standard of {province} to {ls} (economy {economy}).",
                          seat=st.seats[seat], province=pname(st, p), ls=st.ls[p], economy=economy))

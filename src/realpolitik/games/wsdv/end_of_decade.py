@@ -30,6 +30,9 @@ PHASE_BEGINS = phrase("End of decade {decade}, phase {i}: {phase}.", "decade", "
 PICKS = phrase("{seat} picks: {what} ({why}).", "seat", "what", "why")
 SPILLS = phrase("{province}'s higher living standard puts {amount} unrest into {province2} ({unrest}).",
                 "province", "amount", "province2", "unrest")
+FLIGHT = phrase("Flight track: {flight} — East loses {n} build point(s), {side} picking first.", "flight", "n", "side")
+CURRENCY = phrase("Western currency: track {track} + {income} export income (West's weakest export factory {low}) "
+                  "− {east_ls} East living standard = {balance}.", "track", "income", "low", "east_ls", "balance")
 
 
 @procedure(tag="eod")
@@ -48,7 +51,7 @@ class EndOfDecade(NamedTuple):
         st.eod = i
         st.stack.append(eod_frame(i + 1))
         if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-            st.log.add(PHASE_BEGINS(ROMAN[st.decade], i + 1, PHASE_NAMES.get(phases[i], phases[i])))
+            st.log.say(PHASE_BEGINS, ROMAN[st.decade], i + 1, PHASE_NAMES.get(phases[i], phases[i]))
         st.PHASES[phases[i]](st)
 
 
@@ -122,7 +125,7 @@ class Pay(NamedTuple):
         else:
             what = board.dismantle(st, c.site_index[arg])
             if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-                st.log.add(PICKS(st.seats[seat], what, why))
+                st.log.say(PICKS, st.seats[seat], what, why)
 
     def describe(self, st: S, viewer: int | None) -> Text:
         mine = viewer == self.seat
@@ -183,8 +186,7 @@ def flight(st: S) -> None:
         return
     st.flight = flight_value(st)
     n = st.flight // 2
-    st.log.add(t("Flight track: {flight} — East loses {n} build point(s), {side} picking first.",
-                 flight=f"{st.flight / 2:g}", n=n, side=SIDE_NAMES[leader(st)]))
+    st.log.say(FLIGHT, f"{st.flight / 2:g}", n, SIDE_NAMES[leader(st)])
     charge(st, st.seat_of(leader(st)), n, "dismantle", True, t("refugees"))
 
 
@@ -272,9 +274,7 @@ class CurrencyBalance(NamedTuple):
 
     def run(self, st: S) -> None:
         low, income, east_ls, balance = currency_balance(st)
-        st.log.add(t("Western currency: track {track} + {income} export income (West's weakest export factory "
-                     "{low}) − {east_ls} East living standard = {balance}.", track=f"{st.currency:+d}", income=income,
-                     low=low, east_ls=east_ls, balance=f"{balance:+d}"))
+        st.log.say(CURRENCY, f"{st.currency:+d}", income, low, east_ls, f"{balance:+d}")
         if balance >= 0:
             return
         debt = -balance
@@ -436,7 +436,7 @@ class Comparison(NamedTuple):
 def _spill(st: S, p: int, n: int, amount: int) -> None:
     board.add_unrest(st, n, amount)
     if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-        st.log.add(SPILLS(pname(st, p), amount, pname(st, n), st.unrest[n]))
+        st.log.say(SPILLS, pname(st, p), amount, pname(st, n), st.unrest[n])
 
 
 @decision(tag="retaliate", public=True)

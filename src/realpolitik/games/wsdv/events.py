@@ -134,7 +134,7 @@ class Arrows(NamedTuple):
                 moved.append(track)
         if moved and st.log.keeps:  # searched worlds keep no log: their lines are not even put together
             moves = [TRACK_AT(TRACK_NAMES[track], f"{getattr(st, track):+d}") for track in moved]
-            st.log.add(TRACKS_MOVED(listed(moves)))
+            st.log.say(TRACKS_MOVED, listed(moves))
 
 
 @procedure(tag="icons")
@@ -307,7 +307,7 @@ class PlaceUnrest(NamedTuple):
         if cap:
             st.hits.append(p)
         if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-            st.log.add(UNREST_GOES(pname(st, p), st.unrest[p]))
+            st.log.say(UNREST_GOES, pname(st, p), st.unrest[p])
 
     def describe(self, st: S, viewer: int | None) -> Text:
         mine = viewer == self.seat

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import decision, procedure
-from realpolitik.i18n import Text, t
+from realpolitik.i18n import Text, phrase, t
 
 from . import grammar
 from .common import asks, pkey, pname
@@ -20,6 +20,10 @@ from .content import EAST, WEST
 
 if TYPE_CHECKING:
     from .state import WsdvState as S
+
+#: a line written at many turns, made when read (``Log.say``)
+SOCIALISTS_CALM = phrase("{n} socialist(s) from the holding box calm {province} ({unrest} unrest left).",
+                         "n", "province", "unrest")
 
 
 # ====================================================================== §6.3 supplier mass protests
@@ -136,8 +140,7 @@ def _convert(st: S, p: int, n: int) -> None:
     st.socialists[p] += n
     st.box -= n
     if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-        st.log.add(t("{n} socialist(s) from the holding box calm {province} ({unrest} unrest left).",
-                     n=n, province=pname(st, p), unrest=st.unrest[p]))
+        st.log.say(SOCIALISTS_CALM, n, pname(st, p), st.unrest[p])
 
 
 @decision(tag="socialist", public=True)

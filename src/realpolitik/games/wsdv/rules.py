@@ -35,6 +35,10 @@ YOU_DRAW = phrase("You draw {cards}.", "cards")
 DISPLAY_SHOWS = phrase("Sub-decade {half}: the display shows {cards}.", "half", "cards")
 TAKES = phrase("{seat} takes {card} — {use}.", "seat", "card", "use")
 PLAYS_FROM_HAND = phrase("{seat} plays from hand {card} — {use}.", "seat", "card", "use")
+DECADE_BEGINS = phrase("— Decade {decade} —", "decade")
+SPECIAL_CARD = phrase("Special card: {card}.", "card")
+BEGINS_AHEAD = phrase("{seat} holds the prestige advantage and begins.", "seat")
+BEGINS_LEVEL = phrase("{seat} begins (prestige is level).", "seat")
 
 
 # ====================================================================== set-up (§2)
@@ -93,7 +97,7 @@ class StartDecade(NamedTuple):
 
     def run(self, st: S) -> None:
         st.decade += 1
-        st.log.add(t("— Decade {decade} —", decade=ROMAN[st.decade]))
+        st.log.say(DECADE_BEGINS, ROMAN[st.decade])
         st.stack.append(shared(st.Deal))
         for s in reversed(range(len(st.seats))):
             if st.Discard.due(st, s):
@@ -164,9 +168,8 @@ class Deal(NamedTuple):
         st.turn = 0
         first = st.order[0]
         if st.special:
-            st.log.add(t("Special card: {card}.", card=name(st, st.special)))
-        st.log.add(t("{seat} holds the prestige advantage and begins.", seat=st.seats[first]) if st.prestige
-                   else t("{seat} begins (prestige is level).", seat=st.seats[first]))
+            st.log.say(SPECIAL_CARD, name(st, st.special))
+        st.log.say(BEGINS_AHEAD if st.prestige else BEGINS_LEVEL, st.seats[first])
         st.stack.append(st.turns[first])
 
 
@@ -197,7 +200,7 @@ def _fill_display(st: S) -> None:
     cards = draw_many(st, n)
     st.display += cards
     if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-        st.log.add(DISPLAY_SHOWS(st.half, names(st, cards)))
+        st.log.say(DISPLAY_SHOWS, st.half, names(st, cards))
 
 
 # ====================================================================== turns (§3.3–3.4)
@@ -337,9 +340,9 @@ class Turn(NamedTuple):
         if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
             who, card, how = st.seats[seat], name(st, key), self.USE_WORDS[use]
             if verb == "take":
-                st.log.add(TAKES(who, card, how))
+                st.log.say(TAKES, who, card, how)
             else:
-                st.log.add(PLAYS_FROM_HAND(who, card, how))
+                st.log.say(PLAYS_FROM_HAND, who, card, how)
         st.stack.append(END_TURNS[seat])
 
     def use_value(self, st: S, card: Card, use: str, value: int) -> None:
