@@ -96,7 +96,7 @@ def test_the_kept_card_values_income_events_and_icon_parts_are_the_contents():
     c = get("wsdv-2p2").new_state(4, seed=1).content
     for key, card in c.cards.items():
         for side in (WEST, EAST):
-            assert c.card_values[key, side] == card.value_for(side)
+            assert c.card_values[key][side] == card.value_for(side)
             assert ((key, side) in c.income_events) == adds_income(card, side)
     assert c.income_events
     for slug, e in c.icons.items():

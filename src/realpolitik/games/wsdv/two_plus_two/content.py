@@ -195,12 +195,6 @@ class ExpansionContent(Content):
         every list), written at the first ask (``phrases.effects_words``)."""
         return {}
 
-    @cached_property
-    def card_values(self) -> dict[tuple[str, int], int]:
-        """Each card's value per card and side (``Card.value_for``), read once: reading a field of a card
-        costs as much as a dictionary lookup several times over, and every turn reads a value."""
-        return {(key, side): card.value_for(side) for key, card in self.cards.items() for side in (WEST, EAST)}
-
 
 # ====================================================================== problems
 

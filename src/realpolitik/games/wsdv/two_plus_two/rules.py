@@ -279,7 +279,7 @@ class Turn(base_rules.Turn):
             st.stack.append(Collect(seat, key))
         if items:
             st.stack.append(effects_frame(seat, items, ACTIVE))
-        value = c.card_values[key, side]
+        value = c.card_values[key][side]
         if use in ("build", "ls") and seat == POWER[EAST] and st.soviet_penalty:
             value = max(0, value - 1)
         if use == "arms":  # §6.5: one step in its favour, then the arms-race card
