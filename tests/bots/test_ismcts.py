@@ -144,7 +144,10 @@ def test_the_games_fast_rollout_policy_is_used_when_offered(monkeypatch):
     assert all(w is not state for w in worlds)
 
 
-def test_other_seats_can_follow_their_own_model_in_playouts(monkeypatch):
+@pytest.mark.parametrize("where", ["rollout_policy", "rollout_policies"])
+def test_other_seats_can_follow_their_own_model_in_playouts(monkeypatch, where):
+    # the game's fast policy, or one of its named ones, plays either the seat's own playout
+    # moves or the others'
     game, state = nuclear_war_position(20)
     me = state.to_act
     seats = []
@@ -153,12 +156,28 @@ def test_other_seats_can_follow_their_own_model_in_playouts(monkeypatch):
         seats.append(world.to_act)
         return world.legal_actions()[0]
 
-    monkeypatch.setattr(game, "rollout_policy", first_action)
-    ISMCTSBot(seed=1, budget=3000, rollout="game", model="random").choose(SeatContext.of(state, me, Rng(1)))
+    if where == "rollout_policy":
+        monkeypatch.setattr(game, "rollout_policy", first_action)
+        name = "game"
+    else:
+        monkeypatch.setattr(game, "rollout_policies", {"keen": first_action})
+        name = "keen"
+    make_bot(f"ismcts:budget=3000:rollout={name}:model=random", game, 1).choose(SeatContext.of(state, me, Rng(1)))
     assert seats and set(seats) == {me}
     seats.clear()
-    ISMCTSBot(seed=1, budget=3000, rollout="random", model="game").choose(SeatContext.of(state, me, Rng(1)))
+    make_bot(f"ismcts:budget=3000:rollout=random:model={name}", game, 1).choose(SeatContext.of(state, me, Rng(1)))
     assert seats and me not in seats
+
+
+def test_a_policy_the_game_does_not_offer_is_refused_before_any_search():
+    game, state = nuclear_war_position(20)
+    with pytest.raises(ValueError, match="rollout 'clever' is not one of .*sharp for nuclear-war"):
+        make_bot("ismcts:rollout=clever", game, 1)
+    with pytest.raises(ValueError, match="model 'sharp' is not one of same, .* for wsdv"):
+        make_bot("ismcts:model=sharp", get("wsdv"), 1)
+    bot = ISMCTSBot(seed=1, rollout="clever")  # built without its game: refused at the first search
+    with pytest.raises(ValueError, match="rollout 'clever'"):
+        bot.choose(SeatContext.of(state, state.to_act, Rng(1)))
 
 
 def test_depth_limited_playouts_end_in_the_games_evaluation(monkeypatch):
@@ -261,11 +280,11 @@ def test_placing_mixes_each_seats_place_into_a_finished_playouts_reward():
 
 def test_rollout_choices_are_checked():
     with pytest.raises(ValueError, match="rollout"):
-        ISMCTSBot(rollout="clever")
+        ISMCTSBot(rollout="very clever")
     with pytest.raises(ValueError, match="opponents"):
         ISMCTSBot(opponents="nobody")
     with pytest.raises(ValueError, match="model"):
-        ISMCTSBot(model="psychic")
+        ISMCTSBot(model="psychic?")
     with pytest.raises(ValueError, match="prior"):
         ISMCTSBot(prior="astrology")
     with pytest.raises(ValueError, match="root"):

@@ -77,9 +77,13 @@ def make_bot(kind: str, game: Game, seed: int = 0, think: float | None = None,
     if think is not None and "time_limit" in (takes or ()):
         params.setdefault("time_limit", think)
     try:
-        return factory(seed, **params)
+        bot = factory(seed, **params)
     except TypeError as exc:
         raise ValueError(f"bot {kind!r}: {exc}") from None
+    check = getattr(bot, "check", None)  # what only the game can tell (a search's playout policies)
+    if check is not None:
+        check(game)
+    return bot
 
 
 def bot_parameters(factory: Callable[..., Any]) -> list[str] | None:

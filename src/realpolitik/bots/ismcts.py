@@ -88,8 +88,10 @@ class ISMCTSBot:
 
     ``budget``: apply calls per decision; ``time_limit``: optional seconds cap;
     ``rollout``: ``random``, ``heuristic`` (the game's heuristic bot, asked on each
-    playout step), ``game`` (the game's fast ``rollout_policy``) or ``auto`` (the game's
-    fast policy when it offers one, else random); ``depth``: playout plies before the
+    playout step), ``game`` (the game's fast ``rollout_policy``), ``auto`` (the game's
+    fast policy when it offers one, else random) or a name of the game's
+    ``rollout_policies``; ``model``: the other seats' playout moves, ``same`` as the
+    seat's own or one of the names ``rollout`` takes; ``depth``: playout plies before the
     game's ``evaluate`` takes over (only for games that offer one; default
     ``DEFAULT_DEPTH``); ``exploration``: the UCB constant; ``root``: ``tree`` (the search
     above) or ``halving`` (no tree: the root's actions compared on shared worlds, see
@@ -107,10 +109,10 @@ class ISMCTSBot:
                  opponents: str = "tree", model: str = "same", prior: str = "none",
                  confidence: float = 1.0, root: str = "tree", placing: float = 0.0,
                  worlds: str = "uniform") -> None:
-        if rollout not in ROLLOUTS:
-            raise ValueError(f"ismcts: rollout {rollout!r} is not one of {', '.join(ROLLOUTS)}")
-        if model != "same" and model not in ROLLOUTS:
-            raise ValueError(f"ismcts: model {model!r} is not same or one of {', '.join(ROLLOUTS)}")
+        if not isinstance(rollout, str) or not rollout.isidentifier():
+            raise ValueError(f"ismcts: rollout {rollout!r} is not one of {', '.join(ROLLOUTS)} or a game's policy")
+        if not isinstance(model, str) or not model.isidentifier():
+            raise ValueError(f"ismcts: model {model!r} is not same, one of {', '.join(ROLLOUTS)} or a game's policy")
         if opponents not in OPPONENTS:
             raise ValueError(f"ismcts: opponents {opponents!r} is not one of {', '.join(OPPONENTS)}")
         if root not in ROOTS:
@@ -322,6 +324,14 @@ class ISMCTSBot:
 
     # ------------------------------------------------------------------ per-game set-up
 
+    def check(self, game: Any) -> None:
+        """Refuse, before any search, playout policies ``game`` does not offer (``make_bot``)."""
+        for what, mode in (("rollout", self.rollout), ("model", self.model)):
+            if mode not in ROLLOUTS and mode != "same" and mode not in game.rollout_policies:
+                offered = ", ".join((*ROLLOUTS, *game.rollout_policies))
+                raise ValueError(f"ismcts: {what} {mode!r} is not one of {'same, ' if what == 'model' else ''}"
+                                 f"{offered} for {game.id}")
+
     def _prepare(self, game: Any) -> None:
         """Pick the rollout policies and evaluation this game offers."""
         self._game_id = game.id
@@ -342,6 +352,9 @@ class ISMCTSBot:
 
     def _policy_for(self, game: Any, mode: str) -> Policy | None:
         """The playout policy ``mode`` names for ``game`` (None: uniformly random)."""
+        if mode not in ROLLOUTS:
+            self.check(game)
+            return game.rollout_policies[mode]
         if mode == "auto":
             mode = "game" if game.rollout_policy is not None else "random"
         if mode == "game":

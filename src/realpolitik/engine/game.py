@@ -138,6 +138,9 @@ class Game(ABC):
     #: optional fast playout policy for search bots, run only on sampled worlds (never the
     #: true state): ``policy(state, rng)`` -> one of ``state.legal_actions()``; None: uniform
     rollout_policy: Callable[[State, Rng], str] | None = None
+    #: further fast playout policies by name, the same kind of function (e.g. a sharper play
+    #: for a search's own moves, ``ismcts:rollout=NAME``, while ``model`` plays the others)
+    rollout_policies: dict[str, Callable[[State, Rng], str]] = {}
     #: optional model of where the other seats keep the cards a seat cannot see, for search
     #: bots (``ismcts:worlds=game``): ``belief(world, seat, rng)`` rearranges, among themselves,
     #: the cards of a world sampled for ``seat`` that it cannot see; None: uniform worlds

@@ -11,12 +11,13 @@ most Secret effects — see ``data/``).
 from . import measures
 from .belief import kinds_as_played
 from .game import NuclearWar
-from .heuristic import HeuristicBot, evaluate, rollout_policy
+from .heuristic import HeuristicBot, evaluate, rollout_policy, sharp_rollout_policy
 
 GAME = NuclearWar()
 GAME.bots = {"heuristic": HeuristicBot}
 GAME.evaluate = evaluate
 GAME.rollout_policy = rollout_policy
+GAME.rollout_policies = {"sharp": sharp_rollout_policy}
 GAME.belief = kinds_as_played
 GAME.measures = measures
 #: measured (docs/bots.md, *Nuclear War with four players*): the heuristic plays every

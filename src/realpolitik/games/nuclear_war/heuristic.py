@@ -10,6 +10,12 @@
 - Always intercepts when it can, with the least versatile anti-missile that suffices; in
   final retaliation it fires the biggest warheads first at the strongest opponent.
 
+Its sharper play (``style=sharp``, and ``sharp_rollout_policy`` for a search's own moves)
+differs in two rules, found by seating variants among three plain heuristics
+(docs/bots.md, *The sharper heuristic*): an attack goes to the opponent with the fewest
+population cards (propaganda still to the most), and in peace a carrier with a warhead
+at hand to follow it is placed before propaganda.
+
 The rules read a :class:`Table` — what the seat sees — filled from its view by the bot,
 and from a sampled world by ``rollout_policy``, the same rules as a search's playouts.
 """
@@ -37,13 +43,20 @@ class Table(NamedTuple):
     face_down: list[str]  # the seat's own row, front first
 
 
+#: the heuristic's ways of playing: ``plain`` (the rules above) and ``sharp``
+STYLES = ("plain", "sharp")
+
+
 class HeuristicBot:
-    """Nuclear War heuristic; deterministic given the view."""
+    """Nuclear War heuristic; deterministic given the view. ``style``: ``plain`` or ``sharp``."""
 
     name = "heuristic"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, style: str = "plain") -> None:
+        if style not in STYLES:
+            raise ValueError(f"heuristic: style {style!r} is not one of {', '.join(STYLES)}")
         self.seed = seed
+        self.sharp = style == "sharp"
 
     def choose(self, ctx: SeatContext) -> str:
         view = ctx.view
@@ -52,7 +65,7 @@ class HeuristicBot:
         table = Table(load(view["options"].get("content", "")).cards, view["public"]["war"],
                       {p["seat"]: (p["population_cards"], 1 if p["face_up"] else 0) for p in players},
                       me["face_up"], me["payload"] or 0, view["private"]["face_down"])
-        return decide(table, [(c.action, c.verb, c.args) for c in ctx.choices])
+        return decide(table, [(c.action, c.verb, c.args) for c in ctx.choices], self.sharp)
 
 
 def rollout_policy(world, rng: Rng) -> str:
@@ -62,16 +75,24 @@ def rollout_policy(world, rng: Rng) -> str:
     straight from the world, without building a view: the same move the bot makes.
     """
     legal = world.legal_actions()
-    if len(legal) == 1:
-        return legal[0]
+    return legal[0] if len(legal) == 1 else decide(_table(world, legal), list(map(_CHOICES.__getitem__, legal)))
+
+
+def sharp_rollout_policy(world, rng: Rng) -> str:
+    """The sharper heuristic's move in a sampled world (``Game.rollout_policies["sharp"]``)."""
+    legal = world.legal_actions()
+    return legal[0] if len(legal) == 1 else decide(_table(world, legal), list(map(_CHOICES.__getitem__, legal)), True)
+
+
+def _table(world, legal: list[str]) -> Table:
+    """What the seat to act sees in ``world``, as the heuristic reads it."""
     s = world.to_act
     up = world.face_up
     # the strengths are read only to name a target or aim a strike (``decide``)
     strength = {label: (sum(world.pop[o]), 1 if up[o] else 0) for o, label in enumerate(world.seats)} \
         if legal[0].startswith(("target ", "strike ")) else {}
-    table = _new(Table, (world.content.cards, world.at_war, strength, up[s], world.payload[s] if up[s] else 0,
-                         world.queues[s]))  # a Table without the Python call of its __new__
-    return decide(table, list(map(_CHOICES.__getitem__, legal)))
+    return _new(Table, (world.content.cards, world.at_war, strength, up[s], world.payload[s] if up[s] else 0,
+                        world.queues[s]))  # a Table without the Python call of its __new__
 
 
 _new = tuple.__new__
@@ -91,14 +112,18 @@ _CHOICES = _Choices()
 _VERB = itemgetter(1)
 
 
-def decide(table: Table, choices: list[tuple[str, str, tuple]]) -> str:
-    """The heuristic's choice among ``choices`` (action, verb, args), in the legal order."""
+def decide(table: Table, choices: list[tuple[str, str, tuple]], sharp: bool = False) -> str:
+    """The heuristic's choice among ``choices`` (action, verb, args), in the legal order;
+    ``sharp``: its sharper play (the module's docstring)."""
     cards = table.cards
     verbs = set(map(_VERB, choices))
     if "intercept" in verbs:
         return min([c for c in choices if c[1] == "intercept"], key=lambda c: len(cards[c[2][0]].stops))[0]
     if "target" in verbs:
-        return max([c for c in choices if c[1] == "target"], key=lambda c: table.strength[c[2][0]])[0]
+        targets = [c for c in choices if c[1] == "target"]
+        if sharp and table.face_up is not None:  # its own carrier lies face up: an attack
+            return min(targets, key=lambda c: table.strength[c[2][0]])[0]
+        return max(targets, key=lambda c: table.strength[c[2][0]])[0]
     if "strike" in verbs:
         return _best_strike(table, [c for c in choices if c[1] == "strike"])
     if grammar.DONE in verbs:
@@ -106,7 +131,7 @@ def decide(table: Table, choices: list[tuple[str, str, tuple]]) -> str:
     if "swap" in verbs:
         return _best_swap(table, [c for c in choices if c[1] == "swap"])
     if "place" in verbs:
-        return _best_placement(table, [c for c in choices if c[1] == "place"])
+        return _best_placement(table, [c for c in choices if c[1] == "place"], sharp)
     return choices[0][0]
 
 
@@ -148,7 +173,7 @@ def _waiting_carrier(table: Table) -> tuple[Printed | None, int]:
     return carrier, room
 
 
-def _best_placement(table: Table, places: list[tuple[str, str, tuple]]) -> str:
+def _best_placement(table: Table, places: list[tuple[str, str, tuple]], sharp: bool = False) -> str:
     cards = table.cards
     # the warheads at hand (deterrent force included), for the carriers
     megatons = [card.megatons for card in map(cards.__getitem__, {c[2][-1] for c in places})
@@ -162,7 +187,9 @@ def _best_placement(table: Table, places: list[tuple[str, str, tuple]]) -> str:
         if carrier is not None and kind == "warhead" and card.megatons <= room:
             score = 100 + card.megatons
         elif kind == "propaganda":
-            score = 1 if war else (80 if carrier is None else 40) + card.people
+            # in peace plain: above a new carrier unless one already waits; sharp: below a
+            # new carrier with its warhead at hand in any case
+            score = 1 if war else (20 if sharp else 80 if carrier is None else 40) + card.people
         elif kind == "carrier" and any(mt <= card.payload for mt in megatons):
             score = 60 + max(mt for mt in megatons if mt <= card.payload) / 10
         elif kind == "anti-missile":
