@@ -92,9 +92,9 @@ def test_a_think_cap_reaches_search_bots_only_and_yields_to_the_spec():
 
 def test_a_games_bot_defaults_apply_where_the_spec_sets_nothing():
     game = get("nuclear-war")
-    assert game.bot_defaults["ismcts"] == {"rollout": "game", "depth": 1000, "budget": 10000}
+    assert game.bot_defaults["ismcts"] == {"rollout": "game", "depth": 1000, "budget": 10000, "prior": "sharp"}
     bot = make_bot("ismcts", game, 1)
-    assert (bot.rollout, bot.depth, bot.budget, bot.prior) == ("game", 1000, 10000, "none")
+    assert (bot.rollout, bot.depth, bot.budget, bot.prior) == ("game", 1000, 10000, "sharp")
     bot = make_bot("ismcts:depth=20:prior=heuristic", game, 1)
     assert (bot.rollout, bot.depth, bot.budget, bot.prior) == ("game", 20, 10000, "heuristic")
     assert make_bot("ismcts", get("wsdv"), 1).rollout == "auto"
@@ -160,7 +160,7 @@ def test_other_seats_can_follow_their_own_model_in_playouts(monkeypatch, where):
         monkeypatch.setattr(game, "rollout_policy", first_action)
         name = "game"
     else:
-        monkeypatch.setattr(game, "rollout_policies", {"keen": first_action})
+        monkeypatch.setitem(game.rollout_policies, "keen", first_action)
         name = "keen"
     make_bot(f"ismcts:budget=3000:rollout={name}:model=random", game, 1).choose(SeatContext.of(state, me, Rng(1)))
     assert seats and set(seats) == {me}
@@ -175,6 +175,10 @@ def test_a_policy_the_game_does_not_offer_is_refused_before_any_search():
         make_bot("ismcts:rollout=clever", game, 1)
     with pytest.raises(ValueError, match="model 'sharp' is not one of same, .* for wsdv"):
         make_bot("ismcts:model=sharp", get("wsdv"), 1)
+    with pytest.raises(ValueError, match="prior 'astrology' is not one of none, heuristic, sharp for nuclear-war"):
+        make_bot("ismcts:prior=astrology", game, 1)
+    with pytest.raises(ValueError, match="prior 'sharp' is not one of none, heuristic for wsdv"):
+        make_bot("ismcts:prior=sharp", get("wsdv"), 1)
     bot = ISMCTSBot(seed=1, rollout="clever")  # built without its game: refused at the first search
     with pytest.raises(ValueError, match="rollout 'clever'"):
         bot.choose(SeatContext.of(state, state.to_act, Rng(1)))
@@ -220,6 +224,29 @@ def test_a_heuristic_prior_keeps_the_heuristics_move_unless_search_clearly_beats
     assert choice == (best if root[best][1] > root[hint][1] else hint)
     with pytest.raises(ValueError, match="no heuristic bot"):
         ISMCTSBot(prior="heuristic").choose(SeatContext.of(HighCard().deal(5, 2), 0, Rng(1)))
+
+
+def test_a_named_policy_as_prior_proposes_its_move_in_a_sampled_world(monkeypatch):
+    # Nuclear War's sharp policy reads only what the seat to act sees, so in any world
+    # sampled from the seat's context it proposes what heuristic:style=sharp chooses there
+    game = get("nuclear-war")
+    sharp = make_bot("heuristic:style=sharp", game, 0)
+    differs = 0
+    for ply in (8, 16, 24, 32, 40):
+        _, state = nuclear_war_position(ply)
+        ctx = SeatContext.of(state, state.to_act, Rng(ply))
+        hint = sharp.choose(ctx)
+        differs += hint != make_bot("heuristic", game, 0).choose(ctx)
+        stubborn = make_bot("ismcts:budget=400:prior=sharp:confidence=1e9", game, ply)
+        assert stubborn.choose(ctx) == hint
+    assert differs, "some position where the sharp and the plain heuristic part ways"
+    # and the policy is asked in a sampled world, never the true state
+    asked = []
+    monkeypatch.setitem(game.rollout_policies, "sharp", lambda world, rng: asked.append(world) or
+                        world.legal_actions()[0])
+    _, state = nuclear_war_position(24)
+    make_bot("ismcts:budget=200:prior=sharp", game, 1).choose(SeatContext.of(state, state.to_act, Rng(1)))
+    assert asked and all(w is not state for w in asked)
 
 
 @pytest.mark.parametrize("mine, best", [(2, "fold"), (7, "call")])
@@ -286,7 +313,7 @@ def test_rollout_choices_are_checked():
     with pytest.raises(ValueError, match="model"):
         ISMCTSBot(model="psychic?")
     with pytest.raises(ValueError, match="prior"):
-        ISMCTSBot(prior="astrology")
+        ISMCTSBot(prior="tea leaves")
     with pytest.raises(ValueError, match="root"):
         ISMCTSBot(root="forest")
     with pytest.raises(ValueError, match="worlds"):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from email import message_from_bytes
 from email.policy import default as email_policy
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -97,6 +98,19 @@ def click_once(page: Page, rng: Rng) -> None:
                            "document.body.dataset.status === 'finished'")
 
 
+def anna_to_move(page: Page, seconds: float = 30) -> bool:
+    """Wait until Anna may act (or the game is over): True; or until Bodo has been told that
+    it is his turn: False. The notice comes from the server on its own time, so both are
+    watched, not one after the other."""
+    deadline = time.monotonic() + seconds
+    while not Hook.posts:
+        if page.locator(f"{ENABLED}, {OVER}").first.is_visible():
+            return True
+        assert time.monotonic() < deadline, f"neither a move for Anna nor a notice for Bodo in {seconds} s"
+        page.wait_for_timeout(100)
+    return False
+
+
 def test_two_people_play_a_rated_game_by_web(server, outside, context):
     inbox, _, hook_url = outside
     ann, bo = context().new_page(), context().new_page()
@@ -122,11 +136,9 @@ def test_two_people_play_a_rated_game_by_web(server, outside, context):
 
     rng = Rng(8)
     accept_warnings(ann)
-    while not Hook.posts:  # Anna plays until the turn passes to Bodo, who hears of it
-        ann.wait_for_selector(f"{ENABLED}, {OVER}")
+    while anna_to_move(ann):  # Anna plays until the turn passes to Bodo, who hears of it
         assert ann.locator(OVER).count() == 0, "the game ended before Bodo's turn"
         click_once(ann, rng)
-        ann.wait_for_timeout(50)
     gid = ann.url.split("/game/")[1].split("#")[0]
     assert Hook.posts[0]["game"] == gid and Hook.posts[0]["url"].endswith(f"/game/{gid}#seat=p2")
     expect_mail = [m for m in inbox.mails if m["To"] == "bodo@example.org"]

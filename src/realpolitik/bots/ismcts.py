@@ -29,7 +29,8 @@ DEFAULT_DEPTH = 40
 #: a playout still running after this many plies scores a draw for everybody
 MAX_PLAYOUT = 5_000
 ROLLOUTS = ("auto", "random", "heuristic", "game")
-#: ``heuristic``: the game's heuristic bot proposes the move; search overrides it only when clearly better
+#: ``heuristic``: the game's heuristic bot proposes the move; search overrides it only when clearly
+#: better (``prior`` may also name one of a game's ``rollout_policies``, which then proposes it)
 PRIORS = ("none", "heuristic")
 #: other seats' decisions: searched in the tree (for their own rewards) or played by the rollout policy
 OPPONENTS = ("tree", "policy")
@@ -119,8 +120,8 @@ class ISMCTSBot:
             raise ValueError(f"ismcts: root {root!r} is not one of {', '.join(ROOTS)}")
         if worlds not in WORLDS:
             raise ValueError(f"ismcts: worlds {worlds!r} is not one of {', '.join(WORLDS)}")
-        if prior not in PRIORS:
-            raise ValueError(f"ismcts: prior {prior!r} is not one of {', '.join(PRIORS)}")
+        if not isinstance(prior, str) or not prior.isidentifier():
+            raise ValueError(f"ismcts: prior {prior!r} is not one of {', '.join(PRIORS)} or a game's policy")
         if not isinstance(placing, (int, float)) or not 0 <= placing <= 1:
             raise ValueError(f"ismcts: placing must be a number from 0 to 1, not {placing!r}")
         if not isinstance(confidence, (int, float)) or confidence < 0:
@@ -326,11 +327,11 @@ class ISMCTSBot:
 
     def check(self, game: Any) -> None:
         """Refuse, before any search, playout policies ``game`` does not offer (``make_bot``)."""
-        for what, mode in (("rollout", self.rollout), ("model", self.model)):
-            if mode not in ROLLOUTS and mode != "same" and mode not in game.rollout_policies:
-                offered = ", ".join((*ROLLOUTS, *game.rollout_policies))
-                raise ValueError(f"ismcts: {what} {mode!r} is not one of {'same, ' if what == 'model' else ''}"
-                                 f"{offered} for {game.id}")
+        for what, mode, own in (("rollout", self.rollout, ROLLOUTS), ("model", self.model, ("same", *ROLLOUTS)),
+                                ("prior", self.prior, PRIORS)):
+            if mode not in own and mode not in game.rollout_policies:
+                offered = ", ".join((*own, *game.rollout_policies))
+                raise ValueError(f"ismcts: {what} {mode!r} is not one of {offered} for {game.id}")
 
     def _prepare(self, game: Any) -> None:
         """Pick the rollout policies and evaluation this game offers."""
@@ -349,6 +350,9 @@ class ISMCTSBot:
             if factory is None:
                 raise ValueError(f"ismcts: {game.id} has no heuristic bot to propose moves")
             self._advisor = factory(self.rng.next64())
+        elif self.prior != "none":
+            self.check(game)
+            self._advisor = _PolicyAdvisor(game.rollout_policies[self.prior], self.rng)
 
     def _policy_for(self, game: Any, mode: str) -> Policy | None:
         """The playout policy ``mode`` names for ``game`` (None: uniformly random)."""
@@ -367,6 +371,17 @@ class ISMCTSBot:
                 raise ValueError(f"ismcts: {game.id} has no heuristic bot for rollouts")
             return bot_policy(factory(self.rng.next64()))
         return None
+
+
+class _PolicyAdvisor:
+    """A prior from one of a game's playout policies: its move in a world sampled from the
+    seat's context — so it can only ever read what the seat may know, or a guess of the rest."""
+
+    def __init__(self, policy: Policy, rng: Rng) -> None:
+        self.policy, self.rng = policy, rng
+
+    def choose(self, ctx: SeatContext) -> str:
+        return self.policy(ctx.sample(self.rng), self.rng)
 
 
 def bot_policy(bot: Any) -> Policy:
