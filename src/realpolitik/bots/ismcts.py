@@ -335,6 +335,7 @@ class ISMCTSBot:
 
     def _prepare(self, game: Any) -> None:
         """Pick the rollout policies and evaluation this game offers."""
+        self.check(game)  # a bot built without its game meets it here
         self._game_id = game.id
         self._evaluate = game.evaluate
         self._policy = self._policy_for(game, self.rollout)
@@ -351,13 +352,11 @@ class ISMCTSBot:
                 raise ValueError(f"ismcts: {game.id} has no heuristic bot to propose moves")
             self._advisor = factory(self.rng.next64())
         elif self.prior != "none":
-            self.check(game)
             self._advisor = _PolicyAdvisor(game.rollout_policies[self.prior], self.rng)
 
     def _policy_for(self, game: Any, mode: str) -> Policy | None:
         """The playout policy ``mode`` names for ``game`` (None: uniformly random)."""
-        if mode not in ROLLOUTS:
-            self.check(game)
+        if mode not in ROLLOUTS:  # a name ``check`` found among the game's
             return game.rollout_policies[mode]
         if mode == "auto":
             mode = "game" if game.rollout_policy is not None else "random"
