@@ -213,7 +213,9 @@ class StorageBusy(StorageError):
 
 
 class StaleWrite(Exception):
-    """An action with this sequence number is already stored for the game."""
+    """The game in storage is not where the writer thought: another action holds this
+    sequence number or the last one was taken back, the game is no longer running, or
+    the seat's person left it to a bot (or took it back from one) meanwhile."""
 
 
 #: seconds a statement may wait for a lock before it fails (and is retried by the caller)
@@ -397,6 +399,21 @@ class Store:
             payload = json.dumps({"k": kind, "g": game_id, "o": self.origin, **facts}, separators=(",", ":"))
             conn.execute(select(func.pg_notify(CHANNEL, payload)))
 
+    @staticmethod
+    def _lock(conn: Connection, game_id: str) -> str | None:
+        """Lock a game's row until ``conn``'s transaction ends and return its status (``None``:
+        no such game). Every change of a game's actions, seats or status takes this lock first,
+        so such changes of one game run one after another, whichever process makes them, and
+        each sees what the one before it committed (PostgreSQL's ``FOR UPDATE``; SQLite takes
+        one writer at a time anyway)."""
+        return conn.execute(select(games.c.status).where(games.c.id == game_id).with_for_update()).scalar()
+
+    @staticmethod
+    def _length(conn: Connection, game_id: str) -> int:
+        """How many actions a game has stored (its highest number plus one)."""
+        last = conn.execute(select(func.max(actions.c.seq)).where(actions.c.game_id == game_id)).scalar()
+        return 0 if last is None else last + 1
+
     # ------------------------------------------------------------------ games
 
     def create_game(self, game: StoredGame) -> None:
@@ -466,17 +483,20 @@ class Store:
         """Store action number ``seq`` — and, with the ``result`` of the game it ends, the
         game as finished, in the same transaction; with ``clock_left``, the time the seat has
         left; ``facts`` go with the signal (the lobby's view of the game after it). Returns
-        the moment the next turn began; raises :class:`StaleWrite` if that number is taken,
-        or if the action is a ``stand_in`` bot's and the seat's person is no longer away."""
+        the moment the next turn began. Raises :class:`StaleWrite` unless the game is running
+        with exactly ``seq`` actions stored, and the seat is played by whom the writer says:
+        a ``stand_in`` bot only while its person is away, a person only while present."""
         moment = now()
         try:
             with self.engine.begin() as conn:
-                if stand_in and conn.execute(update(seats).where(
-                        seats.c.game_id == game_id, seats.c.seat == seat, seats.c.away.is_not(None))
-                        .values(away=seats.c.away)).rowcount != 1:
-                    # the person took the seat back (perhaps through another process) while the bot
-                    # thought; the update locks the seat's row, so a return waits for this move or wins
-                    raise StaleWrite(f"game {game_id}: seat {seat} is played by its person again")
+                if self._lock(conn, game_id) != "running":
+                    raise StaleWrite(f"game {game_id} is not running")
+                if self._length(conn, game_id) != seq:
+                    raise StaleWrite(f"game {game_id} does not stand at action {seq}")
+                away = conn.execute(select(seats.c.away).where(seats.c.game_id == game_id,
+                                                               seats.c.seat == seat)).scalar()
+                if (away is not None) != stand_in:
+                    raise StaleWrite(f"game {game_id}: seat {seat} changed hands")
                 conn.execute(insert(actions).values(game_id=game_id, seq=seq, seat=seat, text=text, at=moment))
                 done = {"status": "finished", "result": result, **_ending(result)} if result is not None else {}
                 conn.execute(update(games).where(games.c.id == game_id).values(turn_since=moment, **done))
@@ -496,14 +516,10 @@ class Store:
         game, the turn beginning again now (with ``clock_left``, the time the seat has left);
         false when it is not the last (another action followed, or the game is over)."""
         with self.engine.begin() as conn:
-            running = conn.execute(select(games.c.status).where(games.c.id == game_id)).scalar_one_or_none()
-            if running != "running":
+            if self._lock(conn, game_id) != "running" or self._length(conn, game_id) != seq + 1:
                 return False
-            later = conn.execute(select(func.count()).select_from(actions).where(
-                actions.c.game_id == game_id, actions.c.seq > seq)).scalar_one()
-            if later:
-                return False
-            if conn.execute(delete(actions).where(actions.c.game_id == game_id, actions.c.seq == seq)).rowcount != 1:
+            if conn.execute(delete(actions).where(actions.c.game_id == game_id, actions.c.seq == seq,
+                                                  actions.c.seat == seat)).rowcount != 1:
                 return False
             conn.execute(update(games).where(games.c.id == game_id).values(turn_since=now()))
             if clock_left is not None:
@@ -513,10 +529,12 @@ class Store:
             return True
 
     def set_away(self, game_id: str, seat: int, away: str | None, clock_left: float | None = None,
-                 only_if: str | None = None, turn_from: datetime | None = None) -> bool:
+                 only_if: str | None = None, turn_from: datetime | None = None, at: int | None = None) -> bool:
         """Say why a bot plays a person's seat (``None``: the person plays it again), with the
         time the seat has left; ``only_if`` requires the seat's current reason (``""``: none);
-        ``turn_from`` starts the turn anew at that moment. False when the seat is not in that state."""
+        ``turn_from`` starts the turn anew at that moment; ``at`` requires the game to stand at
+        that many actions (a time-out is for the turn it was set for). False when the game is
+        not running or the seat not in that state."""
         where = [seats.c.game_id == game_id, seats.c.seat == seat, seats.c.kind == "human"]
         if only_if is not None:
             where.append(seats.c.away.is_(None) if only_if == "" else seats.c.away == only_if)
@@ -524,6 +542,8 @@ class Store:
         if clock_left is not None:
             values["clock_left"] = clock_left
         with self.engine.begin() as conn:
+            if self._lock(conn, game_id) != "running" or (at is not None and self._length(conn, game_id) != at):
+                return False
             if conn.execute(update(seats).where(*where).values(**values)).rowcount != 1:
                 return False
             if turn_from is not None:
@@ -537,6 +557,7 @@ class Store:
         if result is not None:
             values["result"] = result
         with self.engine.begin() as conn:
+            self._lock(conn, game_id)
             conn.execute(update(games).where(games.c.id == game_id).values(**values))
             self._signal(conn, "game", game_id)
 
@@ -553,7 +574,9 @@ class Store:
         if holding is not None:
             free.append(seats.c.token_hash == holding)
         with self.engine.begin() as conn:
-            if conn.execute(update(seats).where(*free).values(**values)).rowcount != 1:
+            # locked first: a join through another process waits, then counts this seat as taken
+            if self._lock(conn, game_id) != "open" or conn.execute(
+                    update(seats).where(*free).values(**values)).rowcount != 1:
                 return False, False
             waiting = conn.execute(select(func.count()).select_from(seats).where(
                 seats.c.game_id == game_id, seats.c.kind == "human", seats.c.joined.is_(False))).scalar_one()
@@ -567,7 +590,7 @@ class Store:
     def drop_open(self, game_id: str) -> bool:
         """Delete a game that never started (with its seats and chat); false if it has started."""
         with self.engine.begin() as conn:
-            if conn.execute(select(games.c.id).where(games.c.id == game_id, games.c.status == "open")).first() is None:
+            if self._lock(conn, game_id) != "open":
                 return False
             for table in (chat, seats):
                 conn.execute(delete(table).where(table.c.game_id == game_id))
@@ -660,6 +683,7 @@ class Store:
         with self.engine.begin() as conn:
             conn.execute(update(users).where(users.c.id == user_id).values(password_hash=password_hash))
             conn.execute(delete(sessions).where(sessions.c.user_id == user_id, sessions.c.token_hash != (keep or "")))
+            self._signal(conn, "signed-out", "", user=user_id, keep=keep)
 
     def add_session(self, token_hash: str, user_id: int, lifetime: timedelta, ending: str | None = None) -> datetime:
         """A new session of an account (ending the one hashed ``ending``, and every expired
@@ -691,6 +715,7 @@ class Store:
     def end_session(self, token_hash: str) -> None:
         with self.engine.begin() as conn:
             conn.execute(delete(sessions).where(sessions.c.token_hash == token_hash))
+            self._signal(conn, "signed-out", "", session=token_hash)
 
     def seats_of(self, user_id: int, limit: int = 200) -> list[dict[str, Any]]:
         """The seats bound to an account, newest game first: game id, game, status, created,
