@@ -19,6 +19,7 @@ from realpolitik.testing import ctrl_c
 from tests.sim.test_cluster import RAY_ENV, needs_ray
 
 from .conftest import GAMES
+from .test_plots import glyphs
 
 DATA = Path(__file__).resolve().parents[2] / "src" / "realpolitik" / "games"
 ANALYZE = [sys.executable, "-c", "from realpolitik.cli.main import app; app()", "analyze"]
@@ -97,6 +98,36 @@ def test_bad_input_is_refused_before_any_game(args, said):
     result = analyze("wsdv", "--seats", "random,random", *args)
     assert result.exit_code == 2 and said in result.stderr, result.output
     assert not result.stdout
+
+
+def own_cards(folder: Path, names: dict[str, str], file: str = "cards.toml") -> Path:
+    """A Nuclear War content file with these cards renamed (``{printed name: own name}``)."""
+    cards = (DATA / "nuclear_war/data/cards.toml").read_text(encoding="utf-8")
+    for printed, own in names.items():
+        cards = cards.replace(f'name = "{printed}"', f"name = {json.dumps(own)}", 1)
+    path = folder / file
+    path.write_text(cards, encoding="utf-8")
+    return path
+
+
+def test_card_names_with_mathtext_characters_or_of_any_length_are_drawn_as_written(tmp_path):
+    long = "Very " * 60 + "Long Warhead"
+    mine = own_cards(tmp_path, {"10 Megaton Warhead": "$5 #1 or $6", "20 Megaton Warhead": "a_b^c\\d $x$",
+                                "Polaris Missile": "\\alpha_1 ^2 {x}", "Atlas Missile": long})
+    valid = CliRunner().invoke(app, ["content", "validate", str(mine), "--game", "nuclear-war"])
+    assert valid.exit_code == 0, valid.output
+    out = tmp_path / "report.html"
+    result = analyze("nuclear-war", "--seats", "random,random,random", "--games", "4", "--content", str(mine),
+                     "--out", str(out), "--lang", "en")
+    assert result.exit_code == 0, result.output
+    html = out.read_text(encoding="utf-8")
+    assert "could not be drawn" not in html and "Figures not drawn" not in result.stderr
+    # the cards' plot labels drawn as written: a glyph for every character, "$" too
+    for drawn in ("10mt $5 #1 or $6", "20mt a_b^c\\d $x$", "polaris \\alpha_1 ^2 {x}"):
+        assert glyphs(html, drawn) == len(drawn)
+    assert "Oblique" not in html
+    # a long name cut to one short line in the plot, whole in the table
+    assert f"<!-- atlas {long[:41]}… -->" in html and f"<td class=\"text\">{long}</td>" in html
 
 
 def test_a_bad_content_file_is_refused_with_its_problem(tmp_path):

@@ -90,7 +90,7 @@ class Page:
         return (self.h2(t("How games end"), "ends") + self.note(t("The reasons the games ended, the details of each "
                                                                    "game left out (…)."))
                 + self.table([t("end"), t("games"), t("share (95 %)")], rows)
-                + self.figure(plots.rates([_short(e["text"]) for e in ends], [[e["share"] for e in ends]], [""],
+                + self.figure(plots.rates([e["text"] for e in ends], [[e["share"] for e in ends]], [""],
                                           self.w(t("share of games")))))
 
     def lengths(self) -> str:
@@ -176,8 +176,7 @@ class Page:
                                 self.percent(c["not_played"]), self.signed(c["difference"]), self.p(c["p"]),
                                 self.p(c["p_holm"]), self.flag(c["flagged"])]) for c in cards]
         top = cards[:15]
-        names = [_short(_card(c)) for c in top]
-        figure = plots.rates(names, [[c["played"] for c in top], [c["not_played"] for c in top]],
+        figure = plots.rates([_card(c) for c in top], [[c["played"] for c in top], [c["not_played"] for c in top]],
                              [self.w(t("played")), self.w(t("not played"))], self.w(t("win rate")))
         flagged = sum(c["flagged"] for c in cards)
         return (self.h2(t("Cards"), "cards")
@@ -322,8 +321,3 @@ _NONE = {"rate": 0.0, "ci95": [0.0, 0.0]}
 def _card(row: dict) -> str:
     """A card as a plot names it: its name, after its key unless the name begins with it."""
     return row["name"] if row["name"].lower().startswith(row["card"].lower()) else f"{row['card']} {row['name']}"
-
-
-def _short(text: str, most: int = 48) -> str:
-    """A label short enough for a plot's axis."""
-    return text if len(text) <= most else text[:most - 1] + "…"
