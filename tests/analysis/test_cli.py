@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from matplotlib.axes import Axes
 from typer.testing import CliRunner
 
 from realpolitik.cli.main import app
@@ -128,6 +129,32 @@ def test_card_names_with_mathtext_characters_or_of_any_length_are_drawn_as_writt
     assert "Oblique" not in html
     # a long name cut to one short line in the plot, whole in the table
     assert f"<!-- atlas {long[:41]}… -->" in html and f"<td class=\"text\">{long}</td>" in html
+
+
+def test_a_figure_that_cannot_be_drawn_gives_way_to_a_note_and_the_report_is_written(tmp_path, monkeypatch):
+    def broken(*args, **kwargs):
+        raise RuntimeError("no boxes today\nsecond line")
+
+    monkeypatch.setattr(Axes, "bxp", broken)  # the box plots of the final values
+    out = tmp_path / "bericht.html"
+    result = analyze("wsdv", "--seats", "random,random", "--games", "2", "--out", str(out), "--lang", "de")
+    assert result.exit_code == 0, result.output
+    html = out.read_text(encoding="utf-8")
+    notes = html.count("Diese Grafik ließ sich nicht zeichnen: RuntimeError: no boxes today</p>")
+    assert notes == 3 and "second line" not in html  # the four tracks, unrest, mass protests
+    assert f"Nicht gezeichnete Grafiken: {notes}" in result.stderr
+    assert 'id="seat-order"' in html and html.count("<svg") >= 5 and html.rstrip().endswith("</html>")
+
+
+def test_a_report_that_cannot_be_written_after_the_games_is_an_error_and_the_numbers_stay(tmp_path):
+    full = Path("/dev/full")
+    if not full.exists():
+        pytest.skip("needs /dev/full")
+    result = analyze("wsdv", "--seats", "random,random", "--games", "2", "--out", str(full), "--json",
+                     "--lang", "en")
+    assert result.exit_code == 2, result.output
+    assert "error: --out /dev/full: the report could not be written (No space left on device)" in result.stderr
+    assert json.loads(result.stdout)["games"] == 2
 
 
 def test_a_bad_content_file_is_refused_with_its_problem(tmp_path):

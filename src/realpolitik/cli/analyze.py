@@ -19,6 +19,7 @@ from realpolitik.analysis.html import Page
 from realpolitik.analysis.measure import Measured, run_games
 from realpolitik.analysis.report import build
 from realpolitik.engine import ContentError, Game, OptionError
+from realpolitik.i18n import Text as Message
 from realpolitik.i18n import render, t
 from realpolitik.sim import Interrupted, arena_options
 from realpolitik.sim.cluster import ClusterError
@@ -120,14 +121,7 @@ def analyze(game: Game, specs: list[str], games: int, seed: int, options: dict[s
     if not reports[0]["games"]:
         fail(t("stopped by Ctrl-C before any game finished: no report"), lang, status=130)
     comparison = compare(*reports) if len(reports) == 2 and reports[1]["games"] else None
-    if out is not None:
-        names = [f"{run} ({', '.join(f'{k}={v}' for k, v in r['options'].items()) or render(t('defaults'), lang)})"
-                 for run, r in zip(RUNS, reports)]
-        page = Page(game, reports[0], lang, reports[1] if comparison else None, comparison, names)
-        out.write_text(page.html(), encoding="utf-8")
-        Console(stderr=True, highlight=False).print(render(t("Report written to {path} ({seconds} s).",
-                                                             path=str(out), seconds=f"{seconds:.0f}"), lang),
-                                                    soft_wrap=True)
+    unwritten = None if out is None else write_report(out, game, reports, comparison, seconds, lang)
     if as_json:
         numbers = {**reports[0], "workers": workers, "cluster": cluster, "complete": not stopped,
                    "seconds": round(seconds, 1)}
@@ -135,11 +129,34 @@ def analyze(game: Game, specs: list[str], games: int, seed: int, options: dict[s
             numbers["against"] = reports[1]
             numbers["comparison"] = comparison
         print(json.dumps(numbers, indent=1, ensure_ascii=False))
+    if unwritten is not None:
+        fail(unwritten, lang)
     if stopped:
         done = sum(r["games"] for r in reports)
         Console(stderr=True, highlight=False).print(render(t("stopped by Ctrl-C: {done} of {games} games finished",
                                                              done=done, games=games * len(runs)), lang))
         raise typer.Exit(130)
+
+
+def write_report(out: Path, game: Game, reports: Sequence[dict], comparison: dict | None, seconds: float,
+                 lang: str) -> Message | None:
+    """Write the HTML report to ``out`` and say so on stderr, with how many figures could not be
+    drawn (the report tells why in their place); what went wrong if the file could not be written."""
+    names = [f"{run} ({', '.join(f'{k}={v}' for k, v in r['options'].items()) or render(t('defaults'), lang)})"
+             for run, r in zip(RUNS, reports)]
+    page = Page(game, reports[0], lang, reports[1] if comparison else None, comparison, names)
+    try:
+        out.write_text(page.html(), encoding="utf-8")
+    except OSError as exc:
+        return t("--out {path}: the report could not be written ({problem})", path=str(out),
+                 problem=exc.strerror or str(exc))
+    said = Console(stderr=True, highlight=False)
+    said.print(render(t("Report written to {path} ({seconds} s).", path=str(out), seconds=f"{seconds:.0f}"), lang),
+               soft_wrap=True)
+    if page.failed:
+        said.print(render(t("Figures not drawn: {n} (the report says why in their place).", n=len(page.failed)),
+                          lang), style="yellow", soft_wrap=True)
+    return None
 
 
 def _changed(game: Game, options: dict[str, Any]) -> dict[str, Any]:
