@@ -14,6 +14,8 @@ import pytest
 from matplotlib.axes import Axes
 from typer.testing import CliRunner
 
+from realpolitik.analysis.measure import run_games
+from realpolitik.cli import analyze as lab
 from realpolitik.cli.main import app
 from realpolitik.games import registry
 from realpolitik.testing import ctrl_c
@@ -101,6 +103,17 @@ def test_bad_input_is_refused_before_any_game(args, said):
     assert not result.stdout
 
 
+def test_an_out_path_that_cannot_be_written_is_refused_before_the_first_game(tmp_path, monkeypatch):
+    played = []
+    monkeypatch.setattr(lab, "run_games", lambda *args, **kwargs: played.append(args) or run_games(*args, **kwargs))
+    for out, said in ((tmp_path / "no" / "such" / "r.html", "the directory"),
+                      (tmp_path / ("r" * 300 + ".html"), "cannot be written (File name too long)")):
+        result = analyze("nuclear-war", "--seats", "random,random,random", "--games", "1000000", "--out", str(out))
+        assert result.exit_code == 2 and said in result.stderr, result.output
+        assert "Traceback" not in result.output and not isinstance(result.exception, OSError)
+    assert not played and list(tmp_path.iterdir()) == []
+
+
 def own_cards(folder: Path, names: dict[str, str], file: str = "cards.toml") -> Path:
     """A Nuclear War content file with these cards renamed (``{printed name: own name}``)."""
     cards = (DATA / "nuclear_war/data/cards.toml").read_text(encoding="utf-8")
@@ -129,6 +142,18 @@ def test_card_names_with_mathtext_characters_or_of_any_length_are_drawn_as_writt
     assert "Oblique" not in html
     # a long name cut to one short line in the plot, whole in the table
     assert f"<!-- atlas {long[:41]}… -->" in html and f"<td class=\"text\">{long}</td>" in html
+
+
+def test_a_content_file_whose_name_is_not_utf8_still_gets_its_report_and_numbers(tmp_path):
+    mine = own_cards(tmp_path, {}, os.fsdecode(b"\xff-cards.toml"))
+    out = tmp_path / "report.html"
+    result = analyze("nuclear-war", "--seats", "random,random,random", "--games", "2", "--content", str(mine),
+                     "--against-content", str(DATA / "nuclear_war/data/cards.toml"), "--out", str(out), "--json")
+    assert result.exit_code == 0, result.output
+    shown = str(tmp_path / "\N{REPLACEMENT CHARACTER}-cards.toml")
+    assert json.loads(result.stdout)["options"] == {"content": shown}
+    html = out.read_text(encoding="utf-8")
+    assert f"A (content={shown})" in html and "could not be drawn" not in html
 
 
 def test_a_figure_that_cannot_be_drawn_gives_way_to_a_note_and_the_report_is_written(tmp_path, monkeypatch):

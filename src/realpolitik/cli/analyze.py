@@ -4,7 +4,6 @@ games run (one run, or two to compare), then the HTML report and the JSON number
 from __future__ import annotations
 
 import json
-import os
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -31,13 +30,30 @@ RUNS = ("A", "B")
 
 
 def check_out(path: Path, lang: str) -> None:
-    """Refuse an ``--out`` path the report could not be written to, before any game starts."""
-    if path.is_dir():
-        fail(t("--out {path}: that is a directory; give the path of a file", path=str(path)), lang)
-    if not path.parent.is_dir():
-        fail(t("--out {path}: the directory {folder} does not exist", path=str(path), folder=str(path.parent)), lang)
-    if not os.access(path if path.exists() else path.parent, os.W_OK):
+    """Refuse an ``--out`` path the report could not be written to, before any game starts: beyond
+    what the path says, the file is opened for writing as a trial (see :func:`try_writing`)."""
+    try:
+        if path.is_dir():
+            fail(t("--out {path}: that is a directory; give the path of a file", path=str(path)), lang)
+        if not path.parent.is_dir():
+            fail(t("--out {path}: the directory {folder} does not exist", path=str(path), folder=str(path.parent)),
+                 lang)
+        try_writing(path)
+    except PermissionError:
         fail(t("--out {path}: no permission to write it", path=str(path)), lang)
+    except OSError as exc:
+        fail(t("--out {path}: cannot be written ({problem})", path=str(path), problem=exc.strerror or str(exc)),
+             lang)
+
+
+def try_writing(path: Path) -> None:
+    """Open ``path`` for writing and close it again: an existing file is left as it is, a new one
+    removed again. Raises the ``OSError`` writing it would."""
+    if path.exists():
+        path.open("a", encoding="utf-8").close()
+        return
+    path.open("x", encoding="utf-8").close()
+    path.unlink()
 
 
 def content_option(game: Game, path: Path, flag: str, lang: str) -> str:
@@ -160,7 +176,17 @@ def write_report(out: Path, game: Game, reports: Sequence[dict], comparison: dic
 
 
 def _changed(game: Game, options: dict[str, Any]) -> dict[str, Any]:
-    """The rule options a run played that differ from the game's defaults (the arena's limits too)."""
+    """The rule options a run played that differ from the game's defaults (the arena's limits too),
+    as the report shows them (see :func:`_shown`)."""
     defaults = game.resolve_options({})
     resolved = arena_options(game, options)
-    return {k: v for k, v in resolved.items() if v != defaults[k]}
+    return {k: _shown(v) for k, v in resolved.items() if v != defaults[k]}
+
+
+def _shown(value: Any) -> Any:
+    """An option's value as the report shows it: a text — a file's path — whose bytes are not UTF-8
+    (as the command line gives them) with "�" for those bytes, so that the page and the JSON can
+    be written."""
+    if isinstance(value, str):
+        return value.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    return value
