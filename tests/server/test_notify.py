@@ -9,6 +9,7 @@ token; SMTP is configured from the environment and its password never shown."""
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import shutil
 import socket
@@ -26,7 +27,7 @@ import pytest
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import AuthResult
 
-from realpolitik.server.notify import NoticeSettings, Notifier, Refused, public, resolve
+from realpolitik.server.notify import REFUSED, NoticeSettings, Notifier, Refused, public, resolve
 from realpolitik.server.store import Store
 from realpolitik.testing.server import ROOMY, GameSocket, ServerProcess, free_port
 
@@ -343,13 +344,84 @@ def test_a_broken_table_never_fails_the_move(caplog):
     assert "could not be queued" in caplog.text
 
 
-@pytest.mark.parametrize(("address", "ok"), [("8.8.8.8", True), ("2001:4860:4860::8888", True), ("127.0.0.1", False),
-                                             ("10.1.2.3", False), ("169.254.169.254", False), ("100.64.0.1", False),
-                                             ("0.0.0.0", False), ("::1", False), ("fe80::1%2", False),
-                                             ("fd00::1", False), ("::ffff:127.0.0.1", False),
-                                             ("2002:7f00:1::", False), ("64:ff9b::a00:1", False)])
-def test_only_public_addresses_are_public(address, ok):
-    assert public(address) is ok
+#: an address (or two) of every class a webhook must not reach, with its class
+NOT_PUBLIC = [
+    ("0.0.0.0", "unspecified"), ("0.1.2.3", "this network"), ("10.1.2.3", "private 10/8"),
+    ("172.16.5.4", "private 172.16/12"), ("192.168.1.1", "private 192.168/16"), ("100.64.0.1", "CGNAT 100.64/10"),
+    ("127.0.0.1", "loopback"), ("127.255.255.254", "loopback"), ("169.254.169.254", "link-local (metadata)"),
+    ("192.0.0.170", "IETF protocol assignments"), ("192.0.2.1", "documentation TEST-NET-1"),
+    ("198.51.100.7", "documentation TEST-NET-2"), ("203.0.113.9", "documentation TEST-NET-3"),
+    ("192.88.99.1", "6to4 relay anycast"), ("198.18.0.1", "benchmarking 198.18/15"),
+    ("198.19.255.254", "benchmarking 198.18/15"), ("224.0.0.1", "multicast"), ("239.255.255.250", "multicast"),
+    ("240.0.0.1", "reserved 240/4"), ("255.255.255.255", "broadcast"),
+    ("::", "unspecified"), ("::1", "loopback"), ("::8.8.8.8", "IPv4-compatible"), ("::a00:1", "IPv4-compatible"),
+    ("::ffff:127.0.0.1", "IPv4-mapped"), ("::ffff:8.8.8.8", "IPv4-mapped"),
+    ("::ffff:0:8.8.8.8", "IPv4-translated"), ("::ffff:0:a00:1", "IPv4-translated"),
+    ("64:ff9b::a00:1", "NAT64 well-known, carrying a private IPv4"),
+    ("64:ff9b::7f00:1", "NAT64 well-known, carrying loopback"),
+    ("64:ff9b:1::808:808", "NAT64 local-use"), ("64:ff9b:1::a00:1", "NAT64 local-use"),
+    ("2002:7f00:1::", "6to4 carrying loopback"), ("2002:a9fe:a9fe::1", "6to4 carrying link-local"),
+    ("2001:0:4136:e378:8000:63bf:3fff:fdd2", "Teredo"), ("2001::7f00:1", "Teredo carrying loopback"),
+    ("100::1", "discard-only 100::/64"), ("2001:2::1", "benchmarking 2001:2::/48"), ("2001:10::1", "ORCHID"),
+    ("2001:20::1", "ORCHIDv2"), ("2001:db8::1", "documentation"), ("3fff::1", "documentation 3fff::/20"),
+    ("5f00::1", "SRv6 identifiers"), ("fc00::1", "unique-local"), ("fd12:3456::1", "unique-local"),
+    ("fe80::1", "link-local"), ("fe80::1%2", "link-local, with a zone"), ("fec0::1", "site-local"),
+    ("ff02::1", "multicast"), ("ff0e::1", "multicast, global scope"),
+]
+#: real public addresses (and one reached through NAT64): a webhook may go there
+PUBLIC = ["8.8.8.8", "1.1.1.1", "9.9.9.9", "2001:4860:4860::8888", "2606:4700:4700::1111", "64:ff9b::808:808"]
+
+
+@pytest.mark.parametrize(("address", "kind"), NOT_PUBLIC, ids=[a for a, _ in NOT_PUBLIC])
+def test_no_address_of_a_refused_class_is_public(address, kind):
+    assert public(address) is False, kind
+
+
+@pytest.mark.parametrize("address", PUBLIC)
+def test_real_public_addresses_are_public(address):
+    assert public(address) is True
+
+
+def test_every_refused_network_has_an_address_tested():
+    tested = [ipaddress.ip_address(a.split("%")[0]) for a, _ in NOT_PUBLIC]
+    untested = [n for n in REFUSED if not any(a.version == n.version and a in n for a in tested)]
+    assert untested == []
+
+
+def lookup_answers(monkeypatch, address: str) -> list:
+    """Make ``hooks.example`` resolve to ``address``; returns the connections the code opens (none, please)."""
+    family = socket.AF_INET6 if ":" in address else socket.AF_INET
+    where = (address, 80, 0, 0) if family == socket.AF_INET6 else (address, 80)
+    real, opened = socket.getaddrinfo, []
+
+    def answer(host, *args, **kw):
+        return [(family, socket.SOCK_STREAM, 6, "", where)] if host == "hooks.example" else real(host, *args, **kw)
+
+    def connect(*args, **kw):
+        opened.append(args)
+        raise ConnectionRefusedError("this test connects nowhere")
+
+    monkeypatch.setattr(socket, "getaddrinfo", answer)
+    monkeypatch.setattr(socket, "create_connection", connect)
+    return opened
+
+
+@pytest.mark.parametrize(("address", "kind"), NOT_PUBLIC, ids=[a for a, _ in NOT_PUBLIC])
+def test_a_webhook_to_a_host_of_a_refused_class_is_refused_unposted(monkeypatch, address, kind):
+    opened = lookup_answers(monkeypatch, address)
+    with pytest.raises(Refused, match="not a public address"):
+        resolve("hooks.example", 80, private=False)
+    notifier = Notifier(Hall(), NoticeSettings())
+    notifier.payload = lambda told: {"event": "your-turn"}
+    with pytest.raises(Refused, match="not a public address"):
+        notifier._post("http://hooks.example/hook", {})
+    assert opened == [], kind
+
+
+@pytest.mark.parametrize("address", PUBLIC)
+def test_a_webhook_to_a_host_of_public_addresses_may_go(monkeypatch, address):
+    lookup_answers(monkeypatch, address)
+    assert [found[0] for found in resolve("hooks.example", 80, private=False)] == [address]
 
 
 def test_a_host_is_refused_when_any_of_its_addresses_is_not_public(monkeypatch):

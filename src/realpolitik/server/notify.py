@@ -16,7 +16,7 @@ Every process's outbox worker takes due notices with ``SKIP LOCKED``, so each is
 A worker of the hall sends what is due, off the event loop: an e-mail in the account's
 language, or a JSON POST. A notice that fails is tried again later (1, 5, 30, 120 times
 ``retry`` seconds), at most ``ATTEMPTS`` times. Webhooks never go to loopback, private,
-link-local or other special addresses unless the server allows it (``webhook_private``):
+link-local or other special addresses (:data:`REFUSED`) unless the server allows it (``webhook_private``):
 the host is resolved once right before each POST, every address checked, and the POST
 connects to a checked address (no second lookup); redirects are not followed.
 """
@@ -90,21 +90,71 @@ class Failed(Exception):
     """A webhook receiver answered with an error: tried again later."""
 
 
-#: IPv6 prefixes that carry an IPv4 address in their last 32 bits (NAT64)
+#: Networks a webhook never goes to (unless the server allows private addresses), whatever
+#: ``ipaddress`` thinks of them: the special-purpose registries of IANA (RFC 6890 and later)
+#: less the few that are reachable on the internet. An address is public only when it is in
+#: none of them, ``is_global`` holds, and any IPv4 address it carries is public (:func:`carried`).
+REFUSED = tuple(ipaddress.ip_network(network) for network in (
+    # IPv4
+    "0.0.0.0/8",  # "this network", with the unspecified address 0.0.0.0
+    "10.0.0.0/8",  # private (RFC 1918)
+    "100.64.0.0/10",  # shared address space of carrier-grade NAT (RFC 6598)
+    "127.0.0.0/8",  # loopback
+    "169.254.0.0/16",  # link-local, with the cloud metadata address 169.254.169.254
+    "172.16.0.0/12",  # private (RFC 1918)
+    "192.0.0.0/24",  # IETF protocol assignments (DS-Lite, NAT64 discovery, …)
+    "192.0.2.0/24",  # documentation (TEST-NET-1)
+    "192.88.99.0/24",  # 6to4 relay anycast, deprecated (RFC 7526)
+    "192.168.0.0/16",  # private (RFC 1918)
+    "198.18.0.0/15",  # benchmarking (RFC 2544)
+    "198.51.100.0/24",  # documentation (TEST-NET-2)
+    "203.0.113.0/24",  # documentation (TEST-NET-3)
+    "224.0.0.0/4",  # multicast
+    "240.0.0.0/4",  # reserved for future use
+    "255.255.255.255/32",  # limited broadcast (inside 240.0.0.0/4; named for its own sake)
+    # IPv6
+    "::/128",  # unspecified
+    "::1/128",  # loopback
+    "::/96",  # IPv4-compatible ::a.b.c.d, deprecated (RFC 4291)
+    "::ffff:0:0/96",  # IPv4-mapped ::ffff:a.b.c.d: the IPv4 address itself, to the socket
+    "::ffff:0:0:0/96",  # IPv4-translated ::ffff:0:a.b.c.d (SIIT, RFC 6145)
+    "64:ff9b:1::/48",  # NAT64 local-use (RFC 8215): translated inside the operator's network
+    "100::/64",  # discard-only (RFC 6666)
+    "2001::/32",  # Teredo (refused whatever it carries: it is not is_global either)
+    "2001:2::/48",  # benchmarking (RFC 5180)
+    "2001:10::/28",  # ORCHID, deprecated (RFC 4843)
+    "2001:20::/28",  # ORCHIDv2 (RFC 7343): identifiers, not addresses to connect to
+    "2001:db8::/32",  # documentation
+    "3fff::/20",  # documentation (RFC 9637)
+    "5f00::/16",  # segment routing (SRv6) identifiers (RFC 9602)
+    "fc00::/7",  # unique-local
+    "fe80::/10",  # link-local
+    "fec0::/10",  # site-local, deprecated (RFC 3879)
+    "ff00::/8",  # multicast
+))
+
+#: NAT64's well-known prefix: the last 32 bits are an IPv4 address (RFC 6052)
 _NAT64 = ipaddress.ip_network("64:ff9b::/96")
 
 
+def carried(ip: ipaddress.IPv4Address | ipaddress.IPv6Address) -> list[ipaddress.IPv4Address]:
+    """The IPv4 addresses an IPv6 address carries to be reached through: IPv4-mapped, 6to4,
+    Teredo (its server and its client), NAT64's well-known prefix."""
+    if not isinstance(ip, ipaddress.IPv6Address):
+        return []
+    found = [ip.ipv4_mapped, ip.sixtofour, *(ip.teredo or ())]
+    if ip in _NAT64:
+        found.append(ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF))
+    return [address for address in found if address is not None]
+
+
 def public(address: str) -> bool:
-    """Whether an IP address (text) is global, and so is any IPv4 address it carries
-    (IPv4-mapped, 6to4, Teredo, NAT64)."""
+    """Whether an IP address (text; an IPv6 zone is ignored) may be reached by a webhook: in no
+    network of :data:`REFUSED`, global for ``ipaddress``, and so is every IPv4 address it carries."""
     ip = ipaddress.ip_address(address.split("%")[0])
-    if isinstance(ip, ipaddress.IPv6Address):
-        carried = ip.ipv4_mapped or ip.sixtofour or (ip.teredo[1] if ip.teredo else None)
-        if carried is None and ip in _NAT64:
-            carried = ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF)
-        if carried is not None and not carried.is_global:
-            return False
-    return ip.is_global
+    if not ip.is_global or any(ip.version == network.version and ip in network for network in REFUSED):
+        return False
+    return all(public(str(inner)) for inner in carried(ip))
 
 
 def resolve(host: str, port: int, private: bool) -> list[tuple[Any, ...]]:
