@@ -27,6 +27,7 @@ import pytest
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import AuthResult
 
+from realpolitik.games import get
 from realpolitik.server.notify import REFUSED, NoticeSettings, Notifier, Refused, public, resolve
 from realpolitik.server.store import Store
 from realpolitik.testing.server import ROOMY, GameSocket, ServerProcess, free_port
@@ -40,9 +41,11 @@ class Mailbox:
 
     def __init__(self) -> None:
         self.mails: list = []
+        self.envelopes: list = []
 
     async def handle_DATA(self, server, session, envelope):  # noqa: N802 — aiosmtpd's hook name
         self.mails.append(message_from_bytes(envelope.content, policy=email_policy))
+        self.envelopes.append(list(envelope.rcpt_tos))
         return "250 OK"
 
 
@@ -305,6 +308,56 @@ def test_addresses_are_checked_and_need_the_pages_token(server):
     assert browsers.json()["user"]["language"] is None and 'lang=""' in browsers.headers["set-cookie"]
     me = lea.http.get("/api/account").json()["user"]
     assert me["language"] is None and me["webhook"] == "https://hooks.example/lea"  # the rest kept
+
+
+#: what is not one plain e-mail address: more than one, a name with it, quotes, spaces and
+#: control characters, a second @, dots out of place, no domain name, a local part too long,
+#: routes and programs a relay may act on
+NOT_ONE_ADDRESS = [
+    "me@example.org,root", "me@example.org, root@example.org", "me@example.org;root", "Me <me@example.org>",
+    "<me@example.org>", "me@example.org>", '"me"@example.org', "'me'@example.org", '"me@example.org"',
+    "me @example.org", "me@exa mple.org", "me\t@example.org", "me@example.org\nBcc: root@example.org",
+    "me\x00@example.org", "me@exam\x7fple.org", "me@b@example.org", "me@@example.org", ".me@example.org",
+    "me.@example.org", "m..e@example.org", "me@example..org", "me@.example.org", "me@example.org.", "me@localhost",
+    "root", "@example.org", "me@", "me@[127.0.0.1]", "me@127.0.0.1", "me@-example.org", "me@example-.org",
+    "m" * 65 + "@example.org", "me@" + "d" * 64 + ".org", "me%root@example.org", "relay!me@example.org",
+    "|mail@example.org", "/tmp/me@example.org", "me(comment)@example.org", "mé@example.org", "me@exämple.org",
+]
+
+
+def test_an_email_address_is_exactly_one_plain_address(server):
+    uma = Player(server, "Uma")
+    assert uma.settings(email="uma@example.org").status_code == 200
+    for bad in NOT_ONE_ADDRESS:
+        answer = uma.settings(email=bad)
+        assert answer.status_code == 400 and answer.json()["code"] == "bad-address", bad
+        assert "is not an e-mail address" in answer.json()["error"]
+    assert uma.http.get("/api/account").json()["user"]["email"] == "uma@example.org"  # unchanged throughout
+    for good in ("Uma.Lee+games@mail.example.co.uk", "u_m-a@xn--mller-kva.example", "u" * 64 + "@example.org"):
+        assert uma.settings(email=good).json()["user"]["email"] == good
+
+
+def mail_notice(email: str) -> dict:
+    """A due e-mail notice as the outbox hands it out."""
+    return {"id": 1, "game_id": "0123456789ab", "turn": 3, "channel": "email", "attempts": 0, "name": "Vic",
+            "language": "en", "email": email, "webhook": None, "game": "nationen", "seat": 1, "players": 2}
+
+
+def test_a_stored_address_that_is_not_one_address_is_not_mailed_to(mailbox):
+    box, port = mailbox
+    hall = Hall()
+    hall.games = {"nationen": get("nationen")}
+    notifier = Notifier(hall, NoticeSettings(smtp=f"127.0.0.1:{port}"))
+    before = len(box.mails)
+    for stored in ("vic@example.org,root", "vic@example.org, root@localhost", "Vic <vic@example.org>, root"):
+        with pytest.raises(Refused, match="not one valid address"):
+            notifier._send(mail_notice(stored))
+    assert len(box.mails) == before
+    notifier._send(mail_notice("vic@example.org"))  # one address: sent, to it alone
+    assert len(box.mails) == before + 1 and box.mails[-1]["To"] == "vic@example.org"
+    assert box.envelopes[-1] == ["vic@example.org"]
+
+
 
 
 # ---------------------------------------------------------------------- in-process: who is told, where it goes

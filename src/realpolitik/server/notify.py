@@ -33,13 +33,16 @@ import socket
 import ssl
 from dataclasses import dataclass
 from datetime import timedelta
+from email.headerregistry import Address
 from email.message import EmailMessage
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from realpolitik.i18n import DEFAULT, LANGUAGES, render, t
 
+from .accounts import address as checked_address
 from .store import StorageBusy, now
+from .table import Refusal
 
 if TYPE_CHECKING:
     from .hall import Hall
@@ -195,6 +198,18 @@ class _PinnedTls(_Pinned):
         self.sock = ssl.create_default_context().wrap_socket(self._open(), server_hostname=self.host)
 
 
+def one_address(text: str) -> Address:
+    """The single e-mail address a notice goes to, checked again as when it was set: an address
+    stored before a stricter check, or by other means, is refused rather than sent to."""
+    try:
+        checked = checked_address("email", text)
+    except Refusal:
+        checked = None
+    if checked is None or checked != text:
+        raise Refused("the account's e-mail address is not one valid address")
+    return Address(addr_spec=checked)
+
+
 class Notifier:
     """The outbox worker of a hall."""
 
@@ -291,18 +306,18 @@ class Notifier:
         address = notice[notice["channel"]]
         if not address:
             raise Refused("the account has no address for this channel any more")
-        told = self.words(notice)
         if notice["channel"] == "email":
-            self._mail(address, told)
+            self._mail(one_address(address), self.words(notice))
         else:
-            self._post(address, told)
+            self._post(address, self.words(notice))
 
     def words(self, notice: dict[str, Any]) -> dict[str, Any]:
         """What a notice says: the game, the seat as the game names it, the link, in the account's language."""
         lang = notice["language"] if notice["language"] in LANGUAGES else DEFAULT
         return {"game": self.hall.games[notice["game"]], "lang": lang, "notice": notice}
 
-    def _mail(self, address: str, told: dict[str, Any]) -> None:
+    def _mail(self, address: Address, told: dict[str, Any]) -> None:
+        """Send the e-mail to its one address."""
         s = self.settings
         message = EmailMessage()
         message["From"], message["To"] = s.smtp_from, address
@@ -314,7 +329,7 @@ class Notifier:
                 smtp.starttls()
             if s.smtp_user:
                 smtp.login(s.smtp_user, s.smtp_password or "")
-            smtp.send_message(message)
+            smtp.send_message(message, to_addrs=[address.addr_spec])
 
     def _post(self, url: str, told: dict[str, Any]) -> None:
         parts = urlsplit(url)
