@@ -9,6 +9,7 @@ token; SMTP is configured from the environment and its password never shown."""
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
 import json
 import shutil
@@ -17,6 +18,7 @@ import ssl
 import subprocess
 import threading
 import time
+from datetime import UTC, datetime, timedelta
 from email import message_from_bytes
 from email.policy import default as email_policy
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -29,7 +31,8 @@ from aiosmtpd.smtp import AuthResult
 
 from realpolitik.games import get
 from realpolitik.server.notify import REFUSED, NoticeSettings, Notifier, Refused, public, resolve
-from realpolitik.server.store import Store
+from realpolitik.server.store import Store, StoredGame, StoredSeat, now
+from realpolitik.server.tokens import new_game_id
 from realpolitik.testing.server import ROOMY, GameSocket, ServerProcess, free_port
 
 PASSWORD = "correct horse battery"
@@ -56,6 +59,7 @@ class Receiver(BaseHTTPRequestHandler):
     posts: list = []
     paths: list = []
     hosts: list = []
+    times: list = []
     failing = 0
     redirect = None
 
@@ -65,6 +69,7 @@ class Receiver(BaseHTTPRequestHandler):
         me.posts.append(body)
         me.paths.append(self.path)
         me.hosts.append(self.headers["host"])
+        me.times.append(time.monotonic())
         if me.redirect:
             self.send_response(302)
             self.send_header("location", me.redirect)
@@ -94,12 +99,79 @@ def mailbox():
 
 @pytest.fixture
 def receiver():
-    Receiver.posts, Receiver.paths, Receiver.hosts, Receiver.failing, Receiver.redirect = [], [], [], 0, None
+    Receiver.posts, Receiver.paths, Receiver.hosts, Receiver.times = [], [], [], []
+    Receiver.failing, Receiver.redirect = 0, None
     http = ThreadingHTTPServer(("127.0.0.1", 0), Receiver)
     thread = threading.Thread(target=http.serve_forever, daemon=True)
     thread.start()
     yield Receiver, f"http://127.0.0.1:{http.server_address[1]}/hook"
     http.shutdown()
+
+
+class Trickler(BaseHTTPRequestHandler):
+    """A webhook receiver that takes the POST at once, then answers a byte a second (the whole
+    answer would take half a minute); keeps when each POST came and how many bytes each got out."""
+
+    answer = b"HTTP/1.1 204 No Content\r\nServer: slow, very slow\r\n\r\n"
+    times: list = []
+    trickled: list = []
+
+    def do_POST(self):  # noqa: N802 — the standard library's hook name
+        self.rfile.read(int(self.headers["content-length"]))
+        me = type(self)
+        me.times.append(time.monotonic())
+        me.trickled.append(0)
+        mine = len(me.trickled) - 1
+        self.close_connection = True
+        for byte in me.answer:
+            try:
+                self.wfile.write(bytes([byte]))
+            except OSError:  # the sender hung up: done
+                return
+            me.trickled[mine] += 1
+            time.sleep(1)
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture
+def trickler():
+    Trickler.times, Trickler.trickled = [], []
+    http = ThreadingHTTPServer(("127.0.0.1", 0), Trickler)
+    threading.Thread(target=http.serve_forever, daemon=True).start()
+    yield Trickler, f"http://127.0.0.1:{http.server_address[1]}/slow"
+    http.shutdown()
+
+
+@pytest.fixture
+def slow_smtp():
+    """An SMTP server that greets a byte a second (the greeting would take half a minute);
+    yields its port and when each connection came."""
+    listener = socket.create_server(("127.0.0.1", 0))
+    came: list = []
+
+    def greet(conn):
+        with conn:
+            for byte in b"220 slow.example ESMTP at a snail's pace\r\n":
+                try:
+                    conn.sendall(bytes([byte]))
+                except OSError:
+                    return
+                time.sleep(1)
+
+    def serve():
+        while True:
+            try:
+                conn, _ = listener.accept()
+            except OSError:  # closed: the test is over
+                return
+            came.append(time.monotonic())
+            threading.Thread(target=greet, args=(conn,), daemon=True).start()
+
+    threading.Thread(target=serve, daemon=True).start()
+    yield listener.getsockname()[1], came
+    listener.close()
 
 
 def notifying_server(tmp, smtp_port: int | None, private: bool = True) -> ServerProcess:
@@ -358,8 +430,6 @@ def test_a_stored_address_that_is_not_one_address_is_not_mailed_to(mailbox):
     assert box.envelopes[-1] == ["vic@example.org"]
 
 
-
-
 # ---------------------------------------------------------------------- in-process: who is told, where it goes
 
 
@@ -585,3 +655,91 @@ def test_an_https_webhook_gets_its_post_only_from_a_certificate_for_its_host(tmp
         assert len(hook.posts) == 1
     finally:
         https.shutdown()
+
+
+# ---------------------------------------------------------------------- in-process: the outbox worker, slow receivers
+
+
+def outbox(tmp_path, **settings) -> Notifier:
+    """The outbox worker of a hall on a fresh database (Nationen only), with ``settings``."""
+    hall = Hall()
+    hall.store, hall.games = Store(str(tmp_path / "games.db")), {"nationen": get("nationen")}
+    return Notifier(hall, NoticeSettings(**settings))
+
+
+def queued(store: Store, **addresses) -> str:
+    """A running game whose second seat a fresh account (with ``addresses``) holds, its turn's
+    notices queued on every channel; returns the game's id."""
+    n = next(_numbers)
+    user = store.add_user(f"Player {n}", f"player {n}", "not a hash", None)
+    store.set_addresses(user.id, addresses)
+    game_id = new_game_id()
+    store.create_game(StoredGame(id=game_id, game="nationen", rules_version="1", options={}, seed=1,
+                                 lobby_join=False, status="running", created=now(),
+                                 seats=[StoredSeat(0, "random", "Bot", joined=True),
+                                        StoredSeat(1, "human", user.name, joined=True, user_id=user.id)]))
+    assert store.add_notices(user.id, game_id, 1, 1, ("email", "webhook")) == len(addresses)
+    return game_id
+
+
+def outbox_rows(store: Store, game_id: str) -> list[dict]:
+    with store.engine.connect() as conn:
+        rows = conn.exec_driver_sql("select channel, attempts, sent, error, next_try from notices where game_id = ?",
+                                    (game_id,)).mappings().all()
+    return [dict(r) for r in rows]
+
+
+def work_until(notifier: Notifier, done, timeout: float) -> None:
+    """Run the worker until ``done()`` holds (asked on the store's thread), at most ``timeout`` seconds."""
+    store = notifier.hall.store
+
+    async def working():
+        notifier.start()
+        try:
+            end = time.monotonic() + timeout
+            while not await store.run(done):
+                assert time.monotonic() < end, "not within the time"
+                await asyncio.sleep(0.02)
+        finally:
+            notifier.stop()
+
+    asyncio.run(working())
+
+
+def test_a_slow_webhook_is_cut_at_its_deadline_and_holds_up_no_other_notice(tmp_path, receiver, trickler):
+    hook, url = receiver
+    slow, slow_url = trickler
+    notifier = outbox(tmp_path, webhook_private=True, every=0.05, retry=0.5, deadline=2.5)
+    store = notifier.hall.store
+    try:
+        slow_game = queued(store, webhook=slow_url)  # first in the outbox
+        quick_game = queued(store, webhook=url)
+        work_until(notifier, lambda: len(slow.times) == 2, timeout=10)  # the slow one is tried a second time
+        assert len(hook.times) == 1 and hook.times[0] < slow.times[0] + 1.25  # long before the deadline
+        assert 2.5 <= slow.times[1] - slow.times[0] < 2.5 + 0.5 + 2  # cut at the deadline, due again 0.5 s on
+        assert slow.trickled[0] <= 6 < len(slow.answer)  # it got out a few bytes of its answer, far from all
+        [quick] = outbox_rows(store, quick_game)
+        assert quick["sent"] is not None and quick["attempts"] == 1 and quick["error"] is None
+        [late] = outbox_rows(store, slow_game)
+        assert late["sent"] is None and late["attempts"] == 1
+        assert late["error"] == "TimeoutError: no answer within 2.5 s"
+    finally:
+        store.close()
+
+
+def test_a_slow_smtp_server_is_cut_at_the_same_deadline(tmp_path, slow_smtp):
+    port, came = slow_smtp
+    notifier = outbox(tmp_path, smtp=f"127.0.0.1:{port}", every=0.05, retry=60, deadline=1.5)
+    store = notifier.hall.store
+    try:
+        game_id = queued(store, email="wes@example.org")
+        work_until(notifier, lambda: outbox_rows(store, game_id)[0]["attempts"] == 1, timeout=8)
+        marked = time.monotonic()
+        [late] = outbox_rows(store, game_id)
+        assert late["sent"] is None and late["error"] == "TimeoutError: no answer within 1.5 s"
+        assert len(came) == 1 and 1.4 <= marked - came[0] < 1.5 + 1.5  # cut at the deadline, not the greeting's end
+        due = datetime.fromisoformat(late["next_try"]).replace(tzinfo=UTC)
+        assert due > now() + timedelta(seconds=50)  # tried again later: in ``retry`` seconds
+    finally:
+        store.close()
+
