@@ -28,7 +28,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from sqlalchemy import (
     JSON,
@@ -46,6 +46,7 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    bindparam,
     create_engine,
     delete,
     event,
@@ -271,6 +272,14 @@ class StoredGame:
                       self.result)
 
 
+class Standing(NamedTuple):
+    """Where a stored game stands, read under its lock: status, actions stored, why a bot plays a seat."""
+
+    status: str | None
+    length: int
+    away: str | None
+
+
 @dataclass(frozen=True)
 class User:
     """An account: its name as its owner wrote it, when it was made, its language; e-mail
@@ -400,19 +409,19 @@ class Store:
             conn.execute(select(func.pg_notify(CHANNEL, payload)))
 
     @staticmethod
-    def _lock(conn: Connection, game_id: str) -> str | None:
-        """Lock a game's row until ``conn``'s transaction ends and return its status (``None``:
-        no such game). Every change of a game's actions, seats or status takes this lock first,
-        so such changes of one game run one after another, whichever process makes them, and
-        each sees what the one before it committed (PostgreSQL's ``FOR UPDATE``; SQLite takes
-        one writer at a time anyway)."""
-        return conn.execute(select(games.c.status).where(games.c.id == game_id).with_for_update()).scalar()
-
-    @staticmethod
-    def _length(conn: Connection, game_id: str) -> int:
-        """How many actions a game has stored (its highest number plus one)."""
-        last = conn.execute(select(func.max(actions.c.seq)).where(actions.c.game_id == game_id)).scalar()
-        return 0 if last is None else last + 1
+    def _lock(conn: Connection, game_id: str, seat: int = -1) -> Standing:
+        """Lock a game's row until ``conn``'s transaction ends and return where the game stands:
+        its status (``None``: no such game), how many actions it has stored and why a bot plays
+        ``seat`` (if a seat is named). Every change of a game's actions, seats or status takes
+        this lock first, so such changes of one game run one after another, whichever process
+        makes them (PostgreSQL's ``FOR UPDATE``; SQLite takes one writer at a time anyway). The
+        rest is read by a statement of its own after the lock is held: in PostgreSQL's read
+        committed mode only a statement begun after the lock sees what the last holder committed."""
+        status = conn.execute(_LOCK, {"game": game_id}).scalar()
+        if status is None:
+            return Standing(None, 0, None)
+        last, away = conn.execute(_STANDING, {"game": game_id, "seat": seat}).one()
+        return Standing(status, 0 if last is None else last + 1, away)
 
     # ------------------------------------------------------------------ games
 
@@ -489,13 +498,12 @@ class Store:
         moment = now()
         try:
             with self.engine.begin() as conn:
-                if self._lock(conn, game_id) != "running":
+                standing = self._lock(conn, game_id, seat)
+                if standing.status != "running":
                     raise StaleWrite(f"game {game_id} is not running")
-                if self._length(conn, game_id) != seq:
+                if standing.length != seq:
                     raise StaleWrite(f"game {game_id} does not stand at action {seq}")
-                away = conn.execute(select(seats.c.away).where(seats.c.game_id == game_id,
-                                                               seats.c.seat == seat)).scalar()
-                if (away is not None) != stand_in:
+                if (standing.away is not None) != stand_in:
                     raise StaleWrite(f"game {game_id}: seat {seat} changed hands")
                 conn.execute(insert(actions).values(game_id=game_id, seq=seq, seat=seat, text=text, at=moment))
                 done = {"status": "finished", "result": result, **_ending(result)} if result is not None else {}
@@ -516,7 +524,8 @@ class Store:
         game, the turn beginning again now (with ``clock_left``, the time the seat has left);
         false when it is not the last (another action followed, or the game is over)."""
         with self.engine.begin() as conn:
-            if self._lock(conn, game_id) != "running" or self._length(conn, game_id) != seq + 1:
+            standing = self._lock(conn, game_id)
+            if standing.status != "running" or standing.length != seq + 1:
                 return False
             if conn.execute(delete(actions).where(actions.c.game_id == game_id, actions.c.seq == seq,
                                                   actions.c.seat == seat)).rowcount != 1:
@@ -542,7 +551,8 @@ class Store:
         if clock_left is not None:
             values["clock_left"] = clock_left
         with self.engine.begin() as conn:
-            if self._lock(conn, game_id) != "running" or (at is not None and self._length(conn, game_id) != at):
+            standing = self._lock(conn, game_id)
+            if standing.status != "running" or (at is not None and standing.length != at):
                 return False
             if conn.execute(update(seats).where(*where).values(**values)).rowcount != 1:
                 return False
@@ -575,7 +585,7 @@ class Store:
             free.append(seats.c.token_hash == holding)
         with self.engine.begin() as conn:
             # locked first: a join through another process waits, then counts this seat as taken
-            if self._lock(conn, game_id) != "open" or conn.execute(
+            if self._lock(conn, game_id).status != "open" or conn.execute(
                     update(seats).where(*free).values(**values)).rowcount != 1:
                 return False, False
             waiting = conn.execute(select(func.count()).select_from(seats).where(
@@ -590,7 +600,7 @@ class Store:
     def drop_open(self, game_id: str) -> bool:
         """Delete a game that never started (with its seats and chat); false if it has started."""
         with self.engine.begin() as conn:
-            if self._lock(conn, game_id) != "open":
+            if self._lock(conn, game_id).status != "open":
                 return False
             for table in (chat, seats):
                 conn.execute(delete(table).where(table.c.game_id == game_id))
@@ -924,6 +934,14 @@ class Store:
 
 
 #: a game's row with its JSON read as text, so one bad row fails alone (in :func:`_stored`)
+#: a game's status, its row locked; then its highest action number and a seat's reason to be away
+_LOCK = select(games.c.status).where(games.c.id == bindparam("game")).with_for_update()
+_STANDING = select(
+    select(func.max(actions.c.seq)).where(actions.c.game_id == bindparam("game")).scalar_subquery(),
+    select(seats.c.away).where(seats.c.game_id == bindparam("game"), seats.c.seat == bindparam("seat"))
+    .scalar_subquery(),
+)
+
 _GAME = select(*(type_coerce(c, Text).label(c.name) if isinstance(c.type, JSON) else c for c in games.c))
 
 
