@@ -48,9 +48,12 @@ did before, misses a reveal whenever all its worlds agree with the real cards (`
 10mt`` got through in one position of twenty); it stays the tests' oracle.
 
 **Limits**: a use of a hidden value Python lets by — ``is None``, ``isinstance`` — goes
-unnoticed (hidden values are cards and counts, never ``None``); the legality check relies
-on the rules' convention that an action names the hidden card it depends on, and that a
-choice whose existence would depend on one is always offered (``no intercept``). The
+unnoticed (hidden values are cards and counts, never ``None``); test 2 trusts that a view
+shows hidden values only as far as the redeal keeps them (how many, their sum, the decade
+on a card's back: the conformance tests check that views do not change under
+``determinize``); the legality check relies on the rules' convention that an action names
+the hidden card it depends on, and that a choice whose existence would depend on one is
+always offered (``no intercept``). The
 verdict errs only towards refusing: rules that look at a hidden value whose outcome is
 public anyway (the decade on a card's back), or that drop hidden cards, refuse the action.
 """
