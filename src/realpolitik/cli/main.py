@@ -227,6 +227,10 @@ def serve(
                                            "0: a thread)"),
     bot_think: float = typer.Option(1.0, help="seconds a search bot (ismcts) may think per move, at most "
                                     "(above 0, at most 3600)"),
+    stand_in_pace: float | None = typer.Option(None, help="seconds the stand-in bot waits before each move for "
+                                               "a person whose time ran out, 0–3600 (default: the time "
+                                               "control's: a live game's increment, 10–60 s; correspondence, "
+                                               "10 min)"),
     limit: list[str] = typer.Option([], "--limit", help="a server limit name=value (repeatable), e.g. "
                                     "open_games=200; every limit and its default: docs/security.md"),
     smtp: str | None = typer.Option(None, envvar="REALPOLITIK_SMTP", help="SMTP server HOST[:PORT] for turn "
@@ -255,6 +259,9 @@ def serve(
         fail(t("--bot-delay must be a number of seconds from 0 to 3600, not {value}", value=bot_delay), words)
     if not (math.isfinite(bot_think) and 0 < bot_think <= 3600):
         fail(t("--bot-think must be a number of seconds above 0, at most 3600, not {value}", value=bot_think), words)
+    if stand_in_pace is not None and not (math.isfinite(stand_in_pace) and 0 <= stand_in_pace <= 3600):
+        fail(t("{option} must be a number of seconds from {low} to {high}, not {value}", option="--stand-in-pace",
+               low=0, high=3600, value=stand_in_pace), words)
     if bot_workers is not None and not 0 <= bot_workers <= 256:
         fail(t("{option} must be a whole number from {low} to {high}, not {value}", option="--bot-workers", low=0,
                high=256, value=bot_workers), words)
@@ -278,7 +285,7 @@ def serve(
             fail(reason(exc), words)
     try:
         run_server(host, port, db, bot_delay, bot_workers, announce=lambda text: print(text, flush=True),
-                   bot_think=bot_think, limits=limits, notices=notices)
+                   bot_think=bot_think, limits=limits, notices=notices, stand_in_pace=stand_in_pace)
     except StorageError as exc:
         fail(reason(exc), words)
     except OSError as exc:

@@ -65,6 +65,9 @@ class Settings:
     bot_workers: int | None = None
     #: seconds a search bot (``ismcts``) may think per move, at most
     bot_think: float = 1.0
+    #: seconds the stand-in waits before each move for a person whose time ran out (None: the
+    #: time control's, :meth:`.clock.Clock.stand_in_pace`)
+    stand_in_pace: float | None = None
     limits: Limits = field(default_factory=Limits)
     #: turn notifications: SMTP, the server's public address for links, webhooks
     notices: NoticeSettings = field(default_factory=NoticeSettings)
