@@ -70,6 +70,7 @@ TOLD: dict[str, Callable[[Table, str], Text]] = {
     "resigned": lambda table, seat: t("{seat} resigned; a bot plays the seat to the end.", seat=seat),
     "back": lambda table, seat: t("{seat} took the seat back from the bot.", seat=seat),
     "rematch-offered": lambda table, seat: t("{seat} proposes a rematch.", seat=seat),
+    "filled": lambda table, seat: t("A bot takes the free seat {seat}.", seat=seat),
     "timeout": lambda table, seat: t("{seat}'s time ran out; a bot plays the seat, a move every {pace}, until "
                                      "its player takes it back.", seat=seat,
                                      pace=seconds_in_words(table.stand_in_pace())),
@@ -618,6 +619,30 @@ class Table:
         self.tell("back", seat)
         self.broadcast()
         self.kick_bot()
+
+    async def fill(self, seat: int, kind: str) -> None:
+        """Give the free person's seat ``seat`` of this game, which waits for players, to the bot
+        ``kind`` (checked by :meth:`.hall.Hall.fill`); the game starts when no seat waits any more."""
+        async with self.lock:
+            if self.status != "open":
+                raise Refusal("not-open", t("Only a free seat of a game that waits for players can go to a bot."))
+            s = self.stored.seats[seat]
+            if s.kind != HUMAN or s.joined:
+                raise Refusal("taken", t("Seat {seat} is already taken.", seat=self.labels[seat]))
+            try:
+                filled, started = await self.hall.store.run(self.hall.store.fill_seat, self.id, seat, kind)
+            except StorageBusy:
+                raise busy() from None
+            if not filled:  # taken through another process meanwhile
+                await self._reload()
+                raise Refusal("taken", t("Seat {seat} is already taken.", seat=self.labels[seat]))
+            s.kind, s.token_hash, s.clock_left = kind, None, None
+            if started:
+                self.stored.status = "running"
+            self.touched = time.monotonic()
+        self.tell("filled", seat)
+        self.broadcast()
+        self._after_join()
 
     async def rematch(self, seat: int, name: str, user_id: int | None, client: str) -> tuple[Table, int, str]:
         """``seat``'s person proposes or accepts the rematch of this finished game: it is seated in
