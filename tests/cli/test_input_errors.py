@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import typer
 from typer.testing import CliRunner
 
 from realpolitik.cli.main import app
@@ -219,3 +220,18 @@ def test_ctrl_d_at_a_prompt_stops_the_game_and_keeps_the_record(tmp_path, seats)
                            input="")
     assert result.exit_code == 0 and "Game stopped." in result.output and result.exception is None
     assert json.loads(path.read_text())["result"] is None
+
+
+def _command_lines(group, path=()):
+    """Every command line whose --help a user may ask for: the groups and each command in them."""
+    yield list(path)
+    for name, command in getattr(group, "commands", {}).items():
+        yield from _command_lines(command, (*path, name))
+
+
+@pytest.mark.parametrize("path", [" ".join(p) for p in _command_lines(typer.main.get_command(app))])
+def test_help_shows_no_value_for_a_flag(path):
+    result = runner.invoke(app, [*path.split(), "--help"], terminal_width=200)
+    assert result.exit_code == 0 and "--help" in result.stdout, result.output
+    assert "<bool>" not in result.stdout and "Show this message and exit." in result.stdout
+

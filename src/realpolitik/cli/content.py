@@ -12,9 +12,10 @@ from realpolitik.engine.content import read_toml
 from realpolitik.games import registry
 from realpolitik.i18n import from_env, render, t
 
-from .inputs import fail, game_of, reason
+from .inputs import HELP_LAYOUT, fail, game_of, reason
 
-content_app = typer.Typer(no_args_is_help=True, help="Your own content files (cards, decks, boards, maps).")
+content_app = typer.Typer(no_args_is_help=True, rich_markup_mode=HELP_LAYOUT,
+                          help="Your own content files (cards, decks, boards, maps).")
 console = Console(highlight=False)
 
 

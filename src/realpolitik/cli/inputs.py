@@ -26,6 +26,10 @@ from realpolitik.i18n import Text as Message
 
 from .play import HUMAN
 
+#: the layout of every ``--help``: click's plain one. Typer's rich layout (0.29) prints a value type after
+#: every option, flags included, as if ``--help`` and ``--quiet`` took a value (``--help <bool>``)
+HELP_LAYOUT = None
+
 #: the largest seed taken: records keep seeds as signed 64-bit numbers
 MAX_SEED = 2**63 - 1
 
@@ -138,7 +142,9 @@ class OneLineErrors(TyperGroup):
         try:
             status = super().main(*args, standalone_mode=False, **kwargs)
         except typer.TyperException as exc:  # click's usage errors, in click's words
-            if type(exc).__name__ != "NoArgsIsHelpError":  # that one has printed the help already
+            if type(exc).__name__ == "NoArgsIsHelpError":  # its message is the help
+                typer.echo(exc.format_message())
+            else:
                 ctx = getattr(exc, "ctx", None)
                 error = usage_words(exc)
                 words = t("{error} (see {command} --help)", error=error, command=ctx.command_path) \

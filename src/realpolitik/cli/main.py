@@ -21,6 +21,7 @@ from realpolitik.i18n import DEFAULT, LANGUAGES, from_env, listed, render, t
 from .admin import admin_app
 from .content import content_app
 from .inputs import (
+    HELP_LAYOUT,
     OneLineErrors,
     check_save_path,
     check_seats,
@@ -54,7 +55,7 @@ def language(chosen: str | None) -> str:
     return chosen
 
 
-app = typer.Typer(cls=OneLineErrors, add_completion=False, no_args_is_help=True,
+app = typer.Typer(cls=OneLineErrors, add_completion=False, no_args_is_help=True, rich_markup_mode=HELP_LAYOUT,
                   help="Cold-War and great-power strategy games: play, replay, analyse.")
 console = Console(highlight=False)
 app.add_typer(content_app, name="content")
