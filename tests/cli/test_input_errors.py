@@ -235,3 +235,25 @@ def test_help_shows_no_value_for_a_flag(path):
     assert result.exit_code == 0 and "--help" in result.stdout, result.output
     assert "<bool>" not in result.stdout and "Show this message and exit." in result.stdout
 
+
+@pytest.mark.parametrize("seats, n", [("random,,random", 2), ("random,random,", 3), (",random,random", 1)])
+def test_an_empty_seat_is_refused_before_the_game(seats, n):
+    for command in ("play", "arena"):
+        result = runner.invoke(app, [command, "nuclear-war", "--seats", seats, "--seed", "1"])
+        assert_one_error_line(result, f"--seats {seats!r}: seat {n} is empty")
+        assert "Nuclear War, seed" not in result.stdout
+
+
+def test_a_save_path_no_one_can_write_is_refused_before_the_game_even_for_root():
+    """/sys refuses new files to everybody; root passes every permission check of the path."""
+    result = runner.invoke(app, ["play", "nuclear-war", "--seats", "random,random", "--seed", "1", "--quiet",
+                                 "--save", "/sys/realpolitik-game.json"])
+    assert_one_error_line(result, "error: --save /sys/realpolitik-game.json: no permission to write it")
+    assert "Nuclear War, seed" not in result.stdout
+
+
+def test_a_save_path_is_tried_by_writing_it(tmp_path):
+    too_long = tmp_path / ("g" * 300 + ".json")
+    assert_one_error_line(runner.invoke(app, ["play", "nuclear-war", "--save", str(too_long)]),
+                          "cannot be written (File name too long)")
+    assert list(tmp_path.iterdir()) == []

@@ -23,9 +23,9 @@ from .content import content_app
 from .inputs import (
     HELP_LAYOUT,
     OneLineErrors,
-    check_save_path,
     check_seats,
     check_seed,
+    check_writable,
     content_error,
     fail,
     game_of,
@@ -135,7 +135,7 @@ def play(
         seed = secrets.randbelow(2**31)
     check_seed(seed, words)
     if save is not None:
-        check_save_path(save, words)
+        check_writable(save, "--save", words)
     try:
         table = Table.open(game, kinds, seed, option_pairs(option, words), console, console.input,
                            verbose=not quiet, lang=words)
@@ -438,7 +438,7 @@ def analyze(
     if out is None and not as_json:
         fail(t("give --out FILE for the report, --json for the numbers, or both"), words)
     if out is not None:
-        lab.check_out(out, words)
+        check_writable(out, "--out", words)
     name = None if content is None else lab.content_option(game, content, "--content", words)
     given = option + ([] if name is None else [f"{name}={content}"])
     options = bot_run(game, len(specs), games, workers, seed, given, cluster, words)
