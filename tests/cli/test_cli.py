@@ -132,3 +132,12 @@ def test_a_grave_action_is_played_only_after_a_yes(tmp_path, lang, asked, yes):
                                "--save", str(path)], input=f"{grave.action}\nn\n1\nquit\n")
     assert back.exit_code == 0 and back.output.count(asked) == 1
     assert json.loads(path.read_text())["actions"][:1] == [ordinary.action]
+
+
+def test_the_ladder_shows_a_rating_interval_that_rounds_to_zero_as_zero():
+    # random's interval here is μ − 2σ = −0.02 … 22.4
+    result = runner.invoke(app, ["ladder", "nuclear-war", "--players", "2", "--bots",
+                                 "random,heuristic,heuristic:style=sharp", "--games", "30", "--seed", "2"])
+    assert result.exit_code == 0, result.output
+    row = next(line for line in result.stdout.splitlines() if " random " in line)
+    assert " 0.0 – 22.4 " in row and "-0.0" not in result.stdout
