@@ -33,7 +33,7 @@ from .inputs import (
     reason,
     seat_list,
 )
-from .play import HUMAN, Quit, Table
+from .play import HUMAN, Quit, Table, player_words
 from .render import board, log_lines, outcome_text
 
 #: ``--lang``: the language of the game's words; the environment's (LANG) when not given
@@ -143,7 +143,7 @@ def play(
         fail(content_error(exc), words)
     except OptionError as exc:
         fail(reason(exc), words)
-    players = ", ".join(f"{label}={kind}" for label, kind in zip(table.state.seats, kinds))
+    players = listed(player_words(seat, kind) for seat, kind in zip(table.state.seats, kinds))
     console.print(render(t("{game}, seed {seed}: {players}", game=game.title, seed=seed, players=players), words),
                   soft_wrap=True)
     try:
