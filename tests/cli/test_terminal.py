@@ -118,6 +118,14 @@ def test_a_warning_takes_only_yes_or_no_and_no_shows_the_decision_again(tmp_path
     assert "West, take a display card" in _flat(after) and re.search(r"^ +\d+  ", after, re.M)
 
 
+def test_a_destroyed_nation_reads_none_left(tmp_path):
+    """Player 1 is destroyed and strikes back: his board shows his people gone."""
+    result = runner.invoke(app, ["play", "nuclear-war", "--seats", "human,random,random", "--seed", "13"],
+                           input=ANY_CHOICE * 80, env={"COLUMNS": "80", "LINES": "200"})
+    assert "Player 1's final retaliation:" in result.output
+    assert "Your people: none left" in result.output and "0 M ()" not in result.output
+
+
 def test_everybody_is_named_as_players_know_them():
     wsdv = runner.invoke(app, ["play", "wsdv", "--seats", "human,heuristic", "--seed", "3", "--lang", "de"],
                          input="quit\n", env=SCREEN)
