@@ -11,7 +11,7 @@ from rich.markup import escape
 from rich.rule import Rule
 
 from realpolitik.bots import make_bot, parse_spec
-from realpolitik.engine import Game, IllegalAction, Record, Rng, SeatContext, State, normalize
+from realpolitik.engine import Game, Record, Rng, SeatContext, State, normalize
 from realpolitik.i18n import DEFAULT, LANGUAGES, Text, listed, render, t
 
 from .menu import Menu, folded
@@ -125,7 +125,7 @@ class Table:
             if answer == "log":
                 self.console.print(log_lines(self.state.view(seat, lang=self.lang)))
                 continue
-            chosen = self._chosen(seat, answer, menu)
+            chosen = self._chosen(answer, menu)
             if chosen is None:
                 continue
             if self._confirmed(view, chosen):
@@ -137,9 +137,10 @@ class Table:
         self.console.print(f"[bold]{escape(title)}[/bold], {escape(view['pending']['prompt'])}:")
         self.console.print(menu.render())
 
-    def _chosen(self, seat: int, answer: str, menu: Menu) -> str | None:
+    def _chosen(self, answer: str, menu: Menu) -> str | None:
         """The action an answer picks — a number of the menu, an action text, a choice's words in
-        any language —, or ``None`` after saying why it picks none."""
+        any language —, or ``None`` after saying why it picks none (the game's reason where it has
+        one, not the list of legal action texts the engine's refusal adds)."""
         hint = escape(self._words(t("(type a number, the start of a choice's words, ?, log or quit)")))
         if answer.isdigit():
             chosen = menu.action(int(answer))
@@ -158,12 +159,9 @@ class Table:
             for item in found:
                 self.console.print(f"  [cyan]{item.number:>2}[/cyan]  {escape(item.label)}")
             return None
-        try:
-            self.state.clone().apply(answer, seat)
-        except IllegalAction as exc:
-            self.console.print(f"[red]{escape(render(exc.args[0], self.lang))}[/red]  {hint}")
-            return None
-        return answer
+        reason = self.state.why_illegal(answer) or t("{action} is not possible now.", action=repr(answer))
+        self.console.print(f"[red]{escape(self._words(reason))}[/red]  {hint}")  # the choices are on the screen
+        return None
 
     def _confirmed(self, view: dict, action: str) -> bool:
         """A grave action is played only after a yes (j/n in German, y/n in English); any other
