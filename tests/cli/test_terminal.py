@@ -100,6 +100,11 @@ def test_a_board_longer_than_the_screen_comes_on_a_question_mark_and_the_choices
     assert len(shown.splitlines()) <= 40  # the decision fits the screen: 32 choices under 9 cards
     assert "      Take 17 Demontage der DDR-Industrie —" in shown
     assert "West Germany" in output[output.index("West> "):]  # the board, asked for
+    # choices of one verb share a heading only where they would not fit the screen one a line
+    capitals = runner.invoke(app, ["play", "e1815", "--seed", "3"], input="quit\n",
+                             env={"COLUMNS": "80", "LINES": "30"})
+    shown = capitals.output[capitals.output.index("Player 1 to act"):capitals.output.index("Player 1> ")]
+    assert shown.count("Found the capital in") == 1 and "Wien" in shown and len(shown.splitlines()) <= 30
     small = runner.invoke(app, ["play", "nuclear-war", "--seats", "human,random", "--seed", "11"], input="quit\n",
                           env={"COLUMNS": "80", "LINES": "60"})
     assert "Your hand:" in small.output and "type ? to see it" not in small.output  # a board that fits is shown

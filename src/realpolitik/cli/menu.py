@@ -41,6 +41,7 @@ class Item:
     #: the words of the choice in every language, folded (:func:`folded`)
     words: tuple[str, ...]
     #: what groups it with its neighbours: the verb and first part of an action with several parts
+    #: (the uses of one card), else the verb alone (a group only where the choices do not fit the screen)
     kin: tuple
 
 
@@ -52,7 +53,7 @@ class Menu:
         self.numbers = numbering([c.action for c in ordered], earlier)
         self.items = [Item(self.numbers[c.action], c.action, render(c.label, lang),
                            tuple(dict.fromkeys(folded(render(c.label, each)) for each in LANGUAGES)),
-                           (c.verb, c.args[0]) if len(c.args) > 1 else (c.action,)) for c in ordered]
+                           (c.verb, c.args[0]) if len(c.args) > 1 else (c.verb,)) for c in ordered]
         self.items.sort(key=lambda item: item.number)  # the new choices of a decision that goes on come last
         self._by_number = {item.number: item for item in self.items}
 
@@ -74,10 +75,11 @@ class Menu:
                 return found
         return []
 
-    def render(self) -> Group:
-        """The choices, a line each; choices that share their first words as one line under them."""
+    def render(self, compact: bool = False) -> Group:
+        """The choices, a line each; choices that share their first words (the uses of one card; with
+        ``compact`` also the actions of one verb) together under those words."""
         lines: list = []
-        for group in _groups(self.items):
+        for group in _groups(self.items, compact):
             head = _shared_words(group)
             if head is None:
                 lines += [_line(item) for item in group]
@@ -135,11 +137,11 @@ def _in_order(typed: list[str], words: list[str]) -> bool:
     return True
 
 
-def _groups(items: list[Item]) -> list[list[Item]]:
-    """Neighbouring items of one kin, together."""
+def _groups(items: list[Item], compact: bool) -> list[list[Item]]:
+    """Neighbouring items of one kin, together (one verb's kin only when ``compact``)."""
     out: list[list[Item]] = []
     for item in items:
-        if out and out[-1][0].kin == item.kin and len(item.kin) > 1:
+        if out and out[-1][0].kin == item.kin and (compact or len(item.kin) > 1):
             out[-1].append(item)
         else:
             out.append([item])
@@ -157,8 +159,8 @@ def _shared_words(group: list[Item]) -> str | None:
         common += 1
     head = first[:common]
     head = head[:head.rfind(_BOUNDARY) + 1].rstrip() if not head.endswith(_BOUNDARY) else head.rstrip()
-    if not head or any(not label[len(head):].strip() for label in labels):
-        return None
+    if not head or any(not re.search(r"[^\W\d]", label[len(head):]) for label in labels):
+        return None  # each choice keeps a word of its own ("Target Player" over "2", "3" is none)
     return head
 
 

@@ -109,12 +109,16 @@ class Table:
         same_decision = self.menu is not None and self.menu_at == (seat, self.state.ply - 1)
         menu = Menu(self.state.choices(), self.lang, self.menu.numbers if same_decision else None)
         self.menu, self.menu_at = menu, (seat, self.state.ply)
+        screen = self.console.size.height
+        listed = menu.render()
+        if self._height(listed) + 2 > screen:
+            listed = menu.render(compact=True)
         drawn = board(view, self.lang)
-        if self._height(drawn) + self._height(menu.render()) + 2 <= self.console.size.height:
+        if self._height(drawn) + self._height(listed) + 2 <= screen:
             self.console.print(drawn)
         else:
             self.console.print(self._words(t("(The board is longer than the screen: type ? to see it.)")), style="dim")
-        self._show_menu(title, view, menu)
+        self._show_menu(title, view, listed)
         while True:
             answer = self.ask(f"{title}> ").strip()
             if answer in ("quit", "exit"):
@@ -131,11 +135,11 @@ class Table:
             if self._confirmed(view, chosen):
                 return chosen
             self.console.print(self._words(t("Not played.")))
-            self._show_menu(title, view, menu)
+            self._show_menu(title, view, listed)
 
-    def _show_menu(self, title: str, view: dict, menu: Menu) -> None:
+    def _show_menu(self, title: str, view: dict, listed: Any) -> None:
         self.console.print(f"[bold]{escape(title)}[/bold], {escape(view['pending']['prompt'])}:")
-        self.console.print(menu.render())
+        self.console.print(listed)
 
     def _chosen(self, answer: str, menu: Menu) -> str | None:
         """The action an answer picks — a number of the menu, an action text, a choice's words in
