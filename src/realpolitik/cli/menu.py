@@ -14,6 +14,7 @@ accents, dashes and brackets do not matter), or the start of some of its words i
 
 from __future__ import annotations
 
+import os
 import re
 import unicodedata
 from collections.abc import Sequence
@@ -26,9 +27,6 @@ from rich.text import Text
 
 from realpolitik.engine import Choice
 from realpolitik.i18n import LANGUAGES, render
-
-#: a separator before which a group's shared words may end ("… nehmen —", "Nachschub nach Hannover:")
-_BOUNDARY = " "
 
 
 @dataclass(frozen=True)
@@ -153,12 +151,8 @@ def _shared_words(group: list[Item]) -> str | None:
     if len(group) < 2:
         return None
     labels = [item.label for item in group]
-    first, last = min(labels), max(labels)
-    common = 0
-    while common < min(len(first), len(last)) and first[common] == last[common]:
-        common += 1
-    head = first[:common]
-    head = head[:head.rfind(_BOUNDARY) + 1].rstrip() if not head.endswith(_BOUNDARY) else head.rstrip()
+    common = os.path.commonprefix(labels)
+    head = common[:common.rfind(" ") + 1].rstrip()  # up to the last whole word ("… nehmen —", "Build:")
     if not head or any(not re.search(r"[^\W\d]", label[len(head):]) for label in labels):
         return None  # each choice keeps a word of its own ("Target Player" over "2", "3" is none)
     return head
