@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -11,7 +11,7 @@ from rich.markup import escape
 from rich.rule import Rule
 
 from realpolitik.bots import make_bot, parse_spec
-from realpolitik.engine import Game, Record, Rng, SeatContext, State, normalize
+from realpolitik.engine import Choice, Game, Record, Rng, SeatContext, State, normalize
 from realpolitik.i18n import DEFAULT, LANGUAGES, Text, listed, render, t
 
 from .menu import Menu, folded
@@ -102,12 +102,13 @@ class Table:
                                    seat=self.state.seats[seat])))
             self.console.clear()
         self.last_human = seat
-        view = self.state.view(seat, log_from=self.seen.get(seat, 0), lang=self.lang)
+        view = self.state.view(seat, log_from=self.seen.get(seat, 0), choices=False, lang=self.lang)
         self.seen[seat] = self.state.log.size
         self.console.print(log_lines(view))
         self.console.print(Rule(self._words(t("{seat} to act", seat=self.state.seats[seat]))))
         same_decision = self.menu is not None and self.menu_at == (seat, self.state.ply - 1)
-        menu = Menu(self.state.choices(), self.lang, self.menu.numbers if same_decision else None)
+        choices = self.state.choices()  # with their words and warnings, worked out once for the decision
+        menu = Menu(choices, self.lang, self.menu.numbers if same_decision else None)
         self.menu, self.menu_at = menu, (seat, self.state.ply)
         screen = self.console.size.height
         listed = menu.render()
@@ -124,15 +125,16 @@ class Table:
             if answer in ("quit", "exit"):
                 raise Quit
             if answer in ("?", "board"):
-                self.console.print(board(self.state.view(seat, log_from=None, lang=self.lang), self.lang))
+                self.console.print(board(self.state.view(seat, log_from=None, choices=False, lang=self.lang),
+                                         self.lang))
                 continue
             if answer == "log":
-                self.console.print(log_lines(self.state.view(seat, lang=self.lang)))
+                self.console.print(log_lines(self.state.view(seat, choices=False, lang=self.lang)))
                 continue
             chosen = self._chosen(answer, menu)
             if chosen is None:
                 continue
-            if self._confirmed(view, chosen):
+            if self._confirmed(choices, chosen):
                 return chosen
             self.console.print(self._words(t("Not played.")))
             self._show_menu(title, view, listed)
@@ -167,14 +169,14 @@ class Table:
         self.console.print(f"[red]{escape(self._words(reason))}[/red]  {hint}")  # the choices are on the screen
         return None
 
-    def _confirmed(self, view: dict, action: str) -> bool:
+    def _confirmed(self, choices: Sequence[Choice], action: str) -> bool:
         """A grave action is played only after a yes (j/n in German, y/n in English); any other
         answer asks again."""
         canonical = normalize(action)
-        warning = next((c["grave"] for c in view["pending"]["choices"] if c["action"] == canonical), None)
+        warning = next((c.grave for c in choices if c.action == canonical), None)
         if warning is None:
             return True
-        self.console.print(f"[yellow]{escape(warning)}[/yellow]")
+        self.console.print(f"[yellow]{escape(self._words(warning))}[/yellow]")
         while True:
             answer = folded(self.ask(self._words(t("Play it anyway? (y/n) "))))
             if answer in _answers(YES):
