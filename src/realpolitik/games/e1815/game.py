@@ -22,7 +22,8 @@ _START = Option("start_player", load_rules().turn.start_player, "who opens a yea
                         "opens."),
                 choice_labels=(t("the last summer player"), t("always Player 1")))
 _MAP_FILE = Option("map_file", "", "path of an own map file replacing the built-in (stand-in) map",
-                   local_file=True, about=t("Your own map from a file, instead of the built-in stand-in map."))
+                   local_file=True, label=t("Own map"),
+                   about=t("Your own map from a file, instead of the built-in stand-in map."))
 
 
 class E1815(Game):
