@@ -74,9 +74,11 @@ class Nationen(Game):
                choice_labels=(t("as printed"), t("the last player places first"), t("+1 million per later seat"),
                               t("states dealt at random"))),
         Option("board", "", "path of an own board file replacing the built-in (stand-in) board of Kark",
-               local_file=True, about=t("Your own board of Kark from a file, instead of the built-in stand-in.")),
+               local_file=True, label=t("Own board"),
+               about=t("Your own board of Kark from a file, instead of the built-in stand-in.")),
         Option("cards", "", "path of an own incident cards file replacing the built-in (stand-in) cards",
-               local_file=True, about=t("Your own incident cards from a file, instead of the built-in stand-ins.")),
+               local_file=True, label=t("Own cards"),
+               about=t("Your own incident cards from a file, instead of the built-in stand-ins.")),
     )
 
     def default_players(self) -> int:
