@@ -19,9 +19,8 @@ from realpolitik.games import registry
 from realpolitik.i18n import LANGUAGES, render
 
 ROOT = Path(__file__).resolve().parent.parent
-#: the games whose rules for players are written. Still to write: wsdv, wsdv-2p2 — until then the
-#: server answers their developer notes (server/rules.py)
-WRITTEN = ("nuclear-war", "e1815", "e1815-2vs2", "nationen")
+#: the games whose rules for players are written: every game
+WRITTEN = ("nuclear-war", "e1815", "e1815-2vs2", "nationen", "wsdv", "wsdv-2p2")
 #: what a developer writes and a player should never read
 DEVELOPER = {
     "a source path": r"\bsrc/|\bdocs/|\btests?/|shared/",

@@ -61,8 +61,8 @@ class Wsdv(Game):
                label=t("Protests spread to a supplier"),
                about=t("A new mass protest in West Berlin also starts one in a supplier province that East names.")),
         Option("content", "", "path of an own cards file replacing the built-in cards (same format as "
-               "data/cards.toml)", local_file=True, about=t("Your own cards from a file, instead of the built-in "
-                                                             "ones.")),
+               "data/cards.toml)", local_file=True, label=t("Own cards"),
+               about=t("Your own cards from a file, instead of the built-in ones.")),
     )
 
     def seat_labels(self, players: int) -> tuple[str, ...]:

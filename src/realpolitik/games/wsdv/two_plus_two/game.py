@@ -29,8 +29,8 @@ class TwoPlusTwo(Wsdv):
     options = Wsdv.options + (
         Option("expansion", "", "path of an own 2+2 content file replacing the stand-in cards, decks and tracks "
                "(same format as two_plus_two/data/expansion.toml; check it with `realpolitik content validate`)",
-               local_file=True, about=t("Your own 2+2 cards, decks and tracks from a file, instead of the stand-in "
-                                        "ones.")),
+               local_file=True, label=t("Own 2+2 content"),
+               about=t("Your own 2+2 cards, decks and tracks from a file, instead of the stand-in ones.")),
         Option("table_talk", "none", "how much partners may talk (seed 001 §14): not at all, or hints and "
                "advice between partners — never about hand cards", ("none", "partners"),
                label=t("Table talk"),
