@@ -1,13 +1,11 @@
 """Rules at hand in the browser: the game page's "Rules" button and the lobby's "Rules of
 this game" open the game's rules in a dialog that Escape or Close shuts — its rules for
-players in the reader's language, or, for a game without them yet, its developer notes (German
-readers get a German heading and a note that the text is English); each board's legend names
-every icon and abbreviation it draws, in both languages."""
+players in the reader's language; each board's legend names every icon and abbreviation it
+draws, in both languages."""
 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -17,16 +15,10 @@ from realpolitik.games import get
 from realpolitik.testing.pages import console_errors
 from realpolitik.testing.tables import sit_at_new_game
 
-DOCS = Path(__file__).resolve().parents[2] / "docs" / "games"
-
 
 def first_heading(game: str, lang: str = "en") -> str:
-    """The first heading of a game's rules as a page shows it (no backticks): of its rules for
-    players in ``lang`` when written, else of its developer notes."""
+    """The first heading of a game's rules for players in ``lang`` as a page shows it (no backticks)."""
     text = rulebook.source(get(game), lang)
-    if text is None:
-        doc = "e1815.md" if game.startswith("e1815") else f"{game}.md"
-        text = (DOCS / doc).read_text(encoding="utf-8")
     line = next(line for line in text.splitlines() if line.startswith("# "))
     return line[2:].replace("`", "")
 
@@ -42,7 +34,7 @@ def legend_signs(page) -> list[str]:
 
 def test_the_rules_route_answers_in_the_readers_language(api):
     german = api.get("/api/rules/wsdv", params={"lang": "de"}).json()
-    assert german["heading"] == "Regeln: Wir sind das Volk!" and german["note"] == "Der Regeltext ist auf Englisch."
+    assert german["heading"] == "Regeln: Wir sind das Volk!" and german["note"] is None and german["language"] == "de"
     assert api.get("/api/rules/wsdv", headers={"accept-language": "de-DE"}).json()["heading"] == german["heading"]
     english = api.get("/api/rules/wsdv", params={"lang": "xx"}).json()
     assert english["heading"] == "Rules: Wir sind das Volk!" and english["note"] is None

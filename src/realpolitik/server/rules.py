@@ -12,17 +12,13 @@ draw it: its ``name``, its ``caption`` in the reader's language, the ``seat`` wh
 it, that seat's view of the ``position`` (``State.view(seat)``, without log) and of the
 ``result`` after the example's ``moves`` (each with its ``seat``, ``action`` and ``label``), and
 the ``log`` lines those moves wrote. Its ``children`` are the example in words — its caption
-and its moves — for a page that draws no board.
-
-A game without rules for players yet answers its developer notes (``docs/games/<game>.md``,
-package data through the link ``server/docs``), in English with a note, as ``"kind": "docs"``;
-player rules are ``"kind": "rules"``.
+and its moves — for a page that draws no board. (The developers' notes, docs/games/*.md, are
+never served: they are for the repository's readers.)
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 from markdown_it import MarkdownIt
@@ -37,9 +33,6 @@ from realpolitik.i18n import LANGUAGES, render, t
 
 from .protocol import language as language_of
 
-#: the games' developer notes, answered for a game without rules for players yet: in a checkout a
-#: link to the repository's docs/games, in an installed package a copy of it (package data)
-DOCS = Path(__file__).resolve().parent / "docs"
 #: the elements a rules text may consist of
 TAGS = {"h2", "h3", "h4", "h5", "h6", "p", "ul", "ol", "li", "em", "strong", "code", "pre", "a", "br", "hr",
         "blockquote", "table", "thead", "tbody", "tr", "th", "td", "s"}
@@ -50,18 +43,6 @@ WEB = ("http://", "https://")
 _markdown = MarkdownIt("commonmark", {"html": False}).enable(["table", "strikethrough"])
 
 Node = str | dict[str, Any]
-
-
-def doc_file(game_id: str, lang: str, docs: Path = DOCS) -> tuple[Path, str] | None:
-    """The docs of a game and their language: the reader's own, else English. A game whose
-    id extends another's (``e1815-2vs2``) shares that game's docs when it has none."""
-    names = [game_id, game_id.split("-")[0]]
-    for name in dict.fromkeys(names):
-        for language in dict.fromkeys([lang, "en"]):
-            path = docs / (f"{name}.md" if language == "en" else f"{name}.{language}.md")
-            if path.is_file():
-                return path, language
-    return None
 
 
 def _children(node: SyntaxTreeNode) -> list[Node]:
@@ -101,24 +82,8 @@ def _convert(node: SyntaxTreeNode) -> list[Node]:
     return [{"tag": tag, "children": _children(node)}]
 
 
-@lru_cache(maxsize=32)
-def _tree(path: Path, mtime: float) -> tuple[Node, ...]:
-    return _nodes(path.read_text(encoding="utf-8"))
-
-
 def _nodes(markdown: str) -> tuple[Node, ...]:
     return tuple(_children(SyntaxTreeNode(_markdown.parse(markdown))))
-
-
-def rules_of(game_id: str, title: str, lang: str, docs: Path = DOCS) -> dict[str, Any] | None:
-    """A game's developer notes as the pages show them, in ``lang``; None when the game has none."""
-    found = doc_file(game_id, lang, docs)
-    if found is None:
-        return None
-    path, language = found
-    note = None if language == lang else render(t("The rules text is in English."), lang)
-    return {"game": game_id, "title": title, "heading": render(t("Rules: {game}", game=title), lang),
-            "kind": "docs", "language": language, "note": note, "body": list(_tree(path, path.stat().st_mtime))}
 
 
 def player_rules(game: Game, lang: str) -> dict[str, Any] | None:
@@ -155,12 +120,12 @@ def _example(played: Played, lang: str) -> list[Node]:
 
 
 async def rules(request: Request) -> Response:
-    """GET /api/rules/{game}?lang=de — a game's rules for players (or, until it has them, its developer notes)."""
+    """GET /api/rules/{game}?lang=de — a game's rules for players."""
     lang = request.query_params.get("lang") or language_of(request)
     if lang not in LANGUAGES:
         lang = language_of(request)
     game = request.app.state.hall.games.get(request.path_params["game"])
-    answer = None if game is None else player_rules(game, lang) or rules_of(game.id, game.title, lang)
+    answer = None if game is None else player_rules(game, lang)
     if answer is None:
         return JSONResponse({"error": render(t("There are no rules for this game."), lang), "code": "no-rules"},
                             status_code=404)
