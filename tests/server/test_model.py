@@ -210,7 +210,7 @@ class ServerMachine(RuleBasedStateMachine):
 
     def new_guest(self) -> Player:
         self.guests += 1
-        return Player(f"Guest {self.guests}")
+        return Player(f"Guest {self.guests}", f"127.0.1.{self.guests % 250 + 1}")  # each from an address of its own
 
     def who(self, data) -> Player:
         """A new guest, or one of the accounts."""
@@ -244,7 +244,7 @@ class ServerMachine(RuleBasedStateMachine):
         by_seat = held.player.account and data is not None and self.draw(data, st.booleans(), "seat hello")
         hello = ({"type": "hello", "seat": held.label} if by_seat else
                  {"type": "hello", "token": held.token, "name": held.player.name})
-        link, answer = open_link(self.cluster, server, held.game, held.seat, hello, held.player.cookie())
+        link, answer = open_link(self.cluster, server, held.game, held.seat, hello, held.player)
         assert link is not None, f"{held.player.name} could not open seat {held.label} of {held.game}: {answer}"
         assert link.sock.welcome["you"] == held.label
         held.links.append(link)
@@ -255,7 +255,7 @@ class ServerMachine(RuleBasedStateMachine):
         """Greet a seat with its token through ``server``; the seat held on success."""
         label = self.labels(self.models[game_id].title, len(self.models[game_id].kinds))[seat]
         link, answer = open_link(self.cluster, server, game_id, seat,
-                                 hello or {"type": "hello", "token": token, "name": player.name}, player.cookie())
+                                 hello or {"type": "hello", "token": token, "name": player.name}, player)
         if link is None:
             return None, answer
         assert link.sock.welcome["you"] == label, link.sock.welcome
@@ -329,7 +329,7 @@ class ServerMachine(RuleBasedStateMachine):
         self.sign_up_as("Ada Model")
 
     def sign_up_as(self, name: str) -> None:
-        player = Player.sign_up(self.cluster.http(self.cluster.live()[0]), name)
+        player = Player.sign_up(self.cluster, self.cluster.live()[0], name, f"127.0.0.{len(self.accounts) + 10}")
         with self.cluster.store.engine.connect() as conn:
             player.user_id = conn.execute(select(users.c.id).where(users.c.name == name)).scalar_one()
         self.accounts.append(player)
@@ -396,7 +396,7 @@ class ServerMachine(RuleBasedStateMachine):
         if stand_in is not None:
             body["stand_in"] = stand_in
         creator = self.who(data)
-        answer = self.cluster.http(self.live(data)).post("/api/games", json=body, headers=creator.headers())
+        answer = creator.http(self.cluster, self.live(data)).post("/api/games", json=body, headers=creator.headers())
         assert answer.status_code == 201, answer.text
         created = answer.json()
         labels = self.labels(title, n)
@@ -444,7 +444,7 @@ class ServerMachine(RuleBasedStateMachine):
         seat = self.draw(data, st.sampled_from(range(len(stored.seats))), "seat")
         label = self.labels(model.title, len(stored.seats))[seat]
         player = self.who(data)
-        answer = self.cluster.http(self.live(data)).post(f"/api/games/{game}/claim", headers=player.headers(),
+        answer = player.http(self.cluster, self.live(data)).post(f"/api/games/{game}/claim", headers=player.headers(),
                                                          json={"seat": label, "name": player.name})
         s = stored.seats[seat]
         if not stored.lobby_join:
@@ -488,9 +488,13 @@ class ServerMachine(RuleBasedStateMachine):
         """Play a legal action of a held seat at the current move; it must be taken."""
         seq = len(truth.stored.actions)
         link = self.link(held, data)
-        view = link.wait_view(lambda m: m["seq"] >= seq, FAN_OUT)
-        assert view is not None and view["seq"] == seq, \
-            f"{held.label}'s connection did not show move {seq}: {link.latest_view() and link.latest_view()['seq']}"
+        view = link.wait_view(lambda m: m["seq"] == seq, FAN_OUT)
+        if view is None or view["seq"] != seq:
+            now_stored = self.truth(held.game).stored
+            raise AssertionError(
+                f"{held.label}'s connection (process {link.server}) did not show move {seq} of {held.game}: its "
+                f"messages {[(m['type'], m.get('seq', m.get('code'))) for m in link.received[-12:]]}, storage now "
+                f"{now_stored.status} at move {len(now_stored.actions)}{self.told()}")
         pending = view["view"].get("pending")
         assert pending, f"seat {held.label} is to act at move {seq} but its view asks nothing"
         action = pending["actions"][self.draw(data, st.integers(0, len(pending["actions"]) - 1), "action")]
@@ -516,10 +520,11 @@ class ServerMachine(RuleBasedStateMachine):
             before = truth.branch.states[-2]
             allowed = before.to_act == held.seat and why_not_undoable(before, stored.actions[-1]) is None
         link = self.link(held, data)
-        view = link.wait_view(lambda m: m["seq"] >= seq, FAN_OUT)
-        if self.truth(held.game).stored.actions != stored.actions:  # a bot moved meanwhile: nothing to compare
-            return
-        assert view is not None and view["seq"] == seq
+        end = time.monotonic() + FAN_OUT
+        while (view := link.wait_view(lambda m: m["seq"] == seq, 0.2)) is None and time.monotonic() < end:
+            if self.truth(held.game).stored.actions != stored.actions:  # a bot moved meanwhile: nothing to compare
+                return
+        assert view is not None, f"the connection of {held.label} did not show move {seq}"
         if stored.seats[held.seat].away is None:
             assert view["undo"] == allowed, f"the view offers undo {view['undo']}, the engine says {allowed}"
         link.send({"type": "undo", "seq": seq})
@@ -615,6 +620,7 @@ class ServerMachine(RuleBasedStateMachine):
 
     def ask_rematch(self, held: Held, link: Link) -> list[str]:
         """Propose or accept the rematch of a held seat's finished game; the new game's id if it is new."""
+        assert link.wait_view(lambda m: m["status"] == "finished", FAN_OUT), "the game's end did not reach its page"
         link.send({"type": "rematch"})
         reply = self.answer_of(link, ("rematch", "error"))
         assert reply is not None and reply["type"] == "rematch", f"rematch refused: {reply}"
@@ -675,7 +681,8 @@ class ServerMachine(RuleBasedStateMachine):
     @rule(game=games, data=st.data())
     @traced
     def spectate(self, game, data) -> None:
-        link, answer = open_link(self.cluster, self.live(data), game, None, {"type": "hello", "name": "Watcher"})
+        link, answer = open_link(self.cluster, self.live(data), game, None, {"type": "hello", "name": "Watcher"},
+                                 self.new_guest())
         assert link is not None, f"a spectator was refused: {answer}"
         self.watchers.append(link)
 
@@ -759,10 +766,10 @@ class ServerMachine(RuleBasedStateMachine):
         def go(seat: int, claim: bool, server: int, player: Player) -> None:
             token = model.tokens.get(seat)
             try:
-                link = Link(self.cluster, server, game_id, seat)  # connected before the gate opens
+                link = Link(self.cluster, server, game_id, seat, source=player.address)  # connected before the gate
                 gate.wait(10)
                 if claim:
-                    answer = self.cluster.http(server).post(f"/api/games/{game_id}/claim",
+                    answer = player.http(self.cluster, server).post(f"/api/games/{game_id}/claim",
                                                             json={"seat": labels[seat], "name": player.name})
                     if answer.status_code != 200:
                         results[seat] = ("claim refused", answer.text)
@@ -817,7 +824,7 @@ class ServerMachine(RuleBasedStateMachine):
         answers: dict[int, Any] = {}
 
         def go(k: int) -> None:
-            http = self.cluster.http(live[k % len(live)])
+            http = players[k].http(self.cluster, live[k % len(live)])
             gate.wait(10)
             answers[k] = http.post(f"/api/games/{game_id}/claim", json={"seat": label, "name": players[k].name})
 
@@ -869,8 +876,8 @@ class ServerMachine(RuleBasedStateMachine):
         act_link = self.link(nxt, data)
         if undo_link.server == act_link.server and len(live) > 1:  # through two processes
             act_link = self.link(nxt, data, fresh=True, avoid=undo_link.server)
-        view = act_link.wait_view(lambda m: m["seq"] >= seq, FAN_OUT)
-        undo_link.wait_view(lambda m: m["seq"] >= seq, FAN_OUT)
+        view = act_link.wait_view(lambda m: m["seq"] == seq, FAN_OUT)
+        undo_link.wait_view(lambda m: m["seq"] == seq, FAN_OUT)
         assert view is not None and view["seq"] == seq and view["view"].get("pending")
         actions = view["view"]["pending"]["actions"]
         action = actions[self.draw(data, st.integers(0, len(actions) - 1), "action")]
@@ -884,6 +891,48 @@ class ServerMachine(RuleBasedStateMachine):
         act_ok = acted is not None and acted["type"] == "view" and acted["seq"] == seq + 1
         # views of the two connections are compared in the invariants; here: exactly one happened
         assert undo_ok != act_ok, f"take-back {undone} and move {acted} racing: {'both' if undo_ok else 'neither'}"
+
+    def bot_answers(self) -> list[Held]:
+        """Held seats to act in games where a bot (or stand-in) plays some seat."""
+        if "races" in AVOID or "race_bot_take_back" in AVOID:
+            return []
+        return [h for h in self.to_move() if any(s.kind != HUMAN or s.away for s in self.known(h.game).stored.seats)]
+
+    @precondition(lambda self: self.bot_answers())
+    @rule(data=st.data())
+    @traced
+    def race_bot_take_back(self, data) -> None:
+        """A player plays and takes the action back at once, through another process, while a bot may be
+        answering it through the process that plays the game's bots: the take-back happens or is refused,
+        and either way the game goes on without a gap."""
+        held = self.draw(data, st.sampled_from(self.bot_answers()), "seat")
+        truth = self.truth(held.game)
+        seq = len(truth.stored.actions)
+        if self.person_to_act(truth) != held.seat:
+            return
+        one = self.link(held, data)
+        others = [link for link in held.alive() if link is not one and link.server != one.server]
+        two = others[0] if others else self.link(held, data, fresh=True, avoid=one.server)
+        view = one.wait_view(lambda m: m["seq"] == seq, FAN_OUT)
+        assert view is not None and view["seq"] == seq and view["view"].get("pending"), view
+        actions = view["view"]["pending"]["actions"]
+        start = self.draw(data, st.integers(0, len(actions) - 1), "action")
+        action = actions[start]
+        stored, state = truth.stored, truth.state
+        for text in (actions[start:] + actions[:start])[:8]:  # one that hands the turn to a bot, and may be taken back
+            after = state.clone()
+            after.apply(text)
+            nxt = after.to_act
+            if (nxt is not None and (stored.seats[nxt].kind != HUMAN or stored.seats[nxt].away)
+                    and why_not_undoable(state, text) is None):
+                action = text
+                break
+        one.send({"type": "act", "seq": seq, "action": action})
+        two.wait_view(lambda m: m["seq"] > seq, FAN_OUT)  # the move reached the other process
+        two.send({"type": "undo", "seq": seq + 1})
+        reply = two.until(lambda m: m["type"] in ("taken-back", "error"), FAN_OUT)
+        self.truths[held.game].also([*stored.actions, action])  # the views of the move before it was taken back
+        assert reply is not None and (reply["type"] == "taken-back" or reply["code"] in ("undo", "stale", "over")), reply
 
     def self_races(self) -> list[Held]:
         if "races" in AVOID or "race_own_move" in AVOID:
@@ -904,8 +953,8 @@ class ServerMachine(RuleBasedStateMachine):
         one = self.link(held, data)
         others = [link for link in held.alive() if link is not one]
         two = others[0] if others else self.link(held, data, fresh=True, avoid=one.server)
-        view = one.wait_view(lambda m: m["seq"] >= seq, FAN_OUT)
-        two.wait_view(lambda m: m["seq"] >= seq, FAN_OUT)
+        view = one.wait_view(lambda m: m["seq"] == seq, FAN_OUT)
+        two.wait_view(lambda m: m["seq"] == seq, FAN_OUT)
         assert view is not None and view["seq"] == seq and view["view"].get("pending"), view
         actions = view["view"]["pending"]["actions"]
         action = actions[self.draw(data, st.integers(0, len(actions) - 1), "action")]
@@ -955,6 +1004,10 @@ class ServerMachine(RuleBasedStateMachine):
         there is one rematch, and both are seated in it."""
         one, two = self.draw(data, st.sampled_from(self.rematch_pairs()), "pair")
         links = [self.link(one, data), self.link(two, data)]
+        if links[0].server == links[1].server and len(self.cluster.live()) > 1:  # through two processes
+            links[1] = self.link(two, data, fresh=True, avoid=links[0].server)
+        for link in links:
+            assert link.wait_view(lambda m: m["status"] == "finished", FAN_OUT), "the game's end did not reach its page"
         gate = threading.Barrier(2)
         replies: dict[int, Any] = {}
 
@@ -1030,7 +1083,10 @@ class ServerMachine(RuleBasedStateMachine):
             link.checked = len(link.received)
 
     def check_served(self, ids: list[str]) -> None:
-        """``GET /api/games/{id}`` answers 200 on every live process (asked again whenever the game changed)."""
+        """``GET /api/games/{id}`` answers 200 on every live process, with the game as storage holds it
+        (a process may lag behind another's move for up to ``FAN_OUT`` s); asked again whenever the game
+        changed."""
+        rank = {"open": 0, "running": 1, "finished": 2}
         for i in self.cluster.live():
             http = self.cluster.http(i)
             for game_id in ids:
@@ -1038,11 +1094,22 @@ class ServerMachine(RuleBasedStateMachine):
                 mark = (len(stored.actions), stored.status, tuple((s.joined, s.away) for s in stored.seats))
                 if self.served.get((i, game_id)) == mark:
                     continue
-                answer = http.get(f"/api/games/{game_id}")
-                assert answer.status_code == 200, \
-                    f"process {i}: GET /api/games/{game_id}: {answer.status_code} {answer.text}{self.told()}"
+                end = time.monotonic() + FAN_OUT
+                while True:
+                    before = self.truth(game_id).stored
+                    answer = http.get(f"/api/games/{game_id}")
+                    assert answer.status_code == 200, \
+                        f"process {i}: GET /api/games/{game_id}: {answer.status_code} {answer.text}{self.told()}"
+                    after = self.truth(game_id).stored
+                    info = answer.json()
+                    if (len(before.actions) <= info["ply"] <= len(after.actions)
+                            and rank[before.status] <= rank[info["status"]] <= rank[after.status]):
+                        break
+                    assert time.monotonic() < end, (
+                        f"process {i} shows game {game_id} {info['status']} at move {info['ply']}, but storage "
+                        f"holds it {after.status} at move {len(after.actions)}{self.told()}")
+                    time.sleep(0.05)
                 self.served[(i, game_id)] = mark
-
 
 
 # ---------------------------------------------------------------------- the tests

@@ -43,7 +43,7 @@ class Cluster:
         self.servers = [ServerProcess(db, **options) for _ in range(count)]
         self.up = [False] * count
         self._store: Store | None = None
-        self._http: dict[int, httpx.Client] = {}
+        self._http: dict[tuple[int, str | None], httpx.Client] = {}
 
     @property
     def shared(self) -> bool:
@@ -91,18 +91,19 @@ class Cluster:
     def live(self) -> list[int]:
         return [i for i, up in enumerate(self.up) if up]
 
-    def http(self, i: int) -> httpx.Client:
-        """An HTTP client of process ``i`` (no cookies kept: a player's go in its headers)."""
-        if i not in self._http:
-            client = httpx.Client(base_url=self.servers[i].url, timeout=30)
-            client.cookies.jar.set_policy(DefaultCookiePolicy(allowed_domains=()))  # keeps no cookie
-            self._http[i] = client
-        return self._http[i]
+    def http(self, i: int, source: str | None = None) -> httpx.Client:
+        """An HTTP client of process ``i`` connecting from the loopback address ``source`` (the server
+        sees each player's address as another client); it keeps no cookie: a player's go in its headers."""
+        if (i, source) not in self._http:
+            transport = httpx.HTTPTransport(local_address=source) if source else None
+            client = httpx.Client(base_url=self.servers[i].url, timeout=30, transport=transport)
+            client.cookies.jar.set_policy(DefaultCookiePolicy(allowed_domains=()))
+            self._http[(i, source)] = client
+        return self._http[(i, source)]
 
     def _drop_http(self, i: int) -> None:
-        client = self._http.pop(i, None)
-        if client is not None:
-            client.close()
+        for key in [key for key in self._http if key[0] == i]:
+            self._http.pop(key).close()
 
     @property
     def store(self) -> Store:
@@ -140,6 +141,7 @@ class Player:
     """A person: a guest (no session), or an account with its session cookie and CSRF token."""
 
     name: str
+    address: str = "127.0.0.1"  # the loopback address its requests and connections come from
     session: str | None = None
     csrf: str | None = None
     user_id: int | None = None
@@ -161,12 +163,15 @@ class Player:
     def cookie(self) -> dict[str, str] | None:
         return {"cookie": f"session={self.session}"} if self.session else None
 
+    def http(self, cluster: Cluster, server: int) -> httpx.Client:
+        return cluster.http(server, self.address)
+
     @classmethod
-    def sign_up(cls, http: httpx.Client, name: str) -> Player:
-        answer = http.post("/api/account/signup", json={"name": name, "password": PASSWORD})
+    def sign_up(cls, cluster: Cluster, server: int, name: str, address: str) -> Player:
+        answer = cluster.http(server, address).post("/api/account/signup", json={"name": name, "password": PASSWORD})
         if answer.status_code != 201:
             raise AssertionError(f"sign-up of {name!r} failed: {answer.status_code} {answer.text}")
-        return cls(name, answer.cookies["session"], answer.json()["csrf"])
+        return cls(name, address, answer.cookies["session"], answer.json()["csrf"])
 
 
 class Link:
@@ -174,11 +179,11 @@ class Link:
     message it received is kept, and checked once (``checked``)."""
 
     def __init__(self, cluster: Cluster, server: int, game_id: str, seat: int | None,
-                 headers: dict[str, str] | None = None) -> None:
+                 headers: dict[str, str] | None = None, source: str | None = None) -> None:
         self.server = server
         self.seat = seat
         self.game_id = game_id
-        self.sock = GameSocket(cluster.servers[server], game_id, headers=headers)
+        self.sock = GameSocket(cluster.servers[server], game_id, headers=headers, source=source)
         self.alive = True
         self.checked = 0
 
@@ -248,11 +253,11 @@ class Link:
 
 
 def open_link(cluster: Cluster, server: int, game_id: str, seat: int | None, hello: dict[str, Any],
-              headers: dict[str, str] | None = None) -> tuple[Link | None, dict[str, Any]]:
-    """A WebSocket greeted with ``hello``: (the link, the first view) — or (None, the error or
-    {"type": "closed"})."""
+              player: Player | None = None) -> tuple[Link | None, dict[str, Any]]:
+    """A WebSocket of ``player`` (its address and session; none: the default address) greeted with
+    ``hello``: (the link, the first view) — or (None, the error or {"type": "closed"})."""
     try:
-        link = Link(cluster, server, game_id, seat, headers)
+        link = Link(cluster, server, game_id, seat, player and player.cookie(), player and player.address)
     except (OSError, InvalidHandshake, TimeoutError) as exc:
         return None, {"type": "closed", "why": repr(exc)}
     link.send(hello)
@@ -333,11 +338,17 @@ class Truth:
                 raise AssertionError(f"game {self.id}: stored {stored.status!r} but the replayed game is "
                                      f"{'over' if over else 'not over'} after {len(stored.actions)} actions")
             self.replayed = mark
-        self._current = self._line(stored)
+        self._current = self._line(stored.actions)
 
-    def _line(self, stored: StoredGame) -> Branch:
-        """The branch of the stored actions: an old one, one extended, or a new one from a common prefix."""
-        actions = stored.actions
+    def also(self, actions: list[str]) -> None:
+        """A line of play the game had between two looks at storage (a move played and taken back
+        within one step), so views of it are known too."""
+        current = self._current
+        self._line(list(actions))
+        self._current = current
+
+    def _line(self, actions: list[str]) -> Branch:
+        """The branch of these actions: an old one, one extended, or a new one from a common prefix."""
         best, common = None, -1
         for branch in self.branches:
             n = _common(branch.actions, actions)
@@ -346,8 +357,7 @@ class Truth:
         if best is not None and common == len(best.actions) == len(actions):
             return best
         if best is None:
-            start = stored.record()
-            state = start.initial_state(get)
+            state = self.stored.record().initial_state(get)
             branch = Branch([], [state])
             common = 0
             self.branches.append(branch)
