@@ -11,14 +11,18 @@ import sys
 from pathlib import Path
 
 import pytest
+from matplotlib.axes import Axes
 from typer.testing import CliRunner
 
+from realpolitik.analysis.measure import run_games
+from realpolitik.cli import analyze as lab
 from realpolitik.cli.main import app
 from realpolitik.games import registry
 from realpolitik.testing import ctrl_c
 from tests.sim.test_cluster import RAY_ENV, needs_ray
 
 from .conftest import GAMES
+from .test_plots import glyphs
 
 DATA = Path(__file__).resolve().parents[2] / "src" / "realpolitik" / "games"
 ANALYZE = [sys.executable, "-c", "from realpolitik.cli.main import app; app()", "analyze"]
@@ -97,6 +101,85 @@ def test_bad_input_is_refused_before_any_game(args, said):
     result = analyze("wsdv", "--seats", "random,random", *args)
     assert result.exit_code == 2 and said in result.stderr, result.output
     assert not result.stdout
+
+
+def test_an_out_path_that_cannot_be_written_is_refused_before_the_first_game(tmp_path, monkeypatch):
+    played = []
+    monkeypatch.setattr(lab, "run_games", lambda *args, **kwargs: played.append(args) or run_games(*args, **kwargs))
+    for out, said in ((tmp_path / "no" / "such" / "r.html", "the directory"),
+                      (tmp_path / ("r" * 300 + ".html"), "cannot be written (File name too long)")):
+        result = analyze("nuclear-war", "--seats", "random,random,random", "--games", "1000000", "--out", str(out))
+        assert result.exit_code == 2 and said in result.stderr, result.output
+        assert "Traceback" not in result.output and not isinstance(result.exception, OSError)
+    assert not played and list(tmp_path.iterdir()) == []
+
+
+def own_cards(folder: Path, names: dict[str, str], file: str = "cards.toml") -> Path:
+    """A Nuclear War content file with these cards renamed (``{printed name: own name}``)."""
+    cards = (DATA / "nuclear_war/data/cards.toml").read_text(encoding="utf-8")
+    for printed, own in names.items():
+        cards = cards.replace(f'name = "{printed}"', f"name = {json.dumps(own)}", 1)
+    path = folder / file
+    path.write_text(cards, encoding="utf-8")
+    return path
+
+
+def test_card_names_with_mathtext_characters_or_of_any_length_are_drawn_as_written(tmp_path):
+    long = "Very " * 60 + "Long Warhead"
+    mine = own_cards(tmp_path, {"10 Megaton Warhead": "$5 #1 or $6", "20 Megaton Warhead": "a_b^c\\d $x$",
+                                "Polaris Missile": "\\alpha_1 ^2 {x}", "Atlas Missile": long})
+    valid = CliRunner().invoke(app, ["content", "validate", str(mine), "--game", "nuclear-war"])
+    assert valid.exit_code == 0, valid.output
+    out = tmp_path / "report.html"
+    result = analyze("nuclear-war", "--seats", "random,random,random", "--games", "4", "--content", str(mine),
+                     "--out", str(out), "--lang", "en")
+    assert result.exit_code == 0, result.output
+    html = out.read_text(encoding="utf-8")
+    assert "could not be drawn" not in html and "Figures not drawn" not in result.stderr
+    # the cards' plot labels drawn as written: a glyph for every character, "$" too
+    for drawn in ("10mt $5 #1 or $6", "20mt a_b^c\\d $x$", "polaris \\alpha_1 ^2 {x}"):
+        assert glyphs(html, drawn) == len(drawn)
+    assert "Oblique" not in html
+    # a long name cut to one short line in the plot, whole in the table
+    assert f"<!-- atlas {long[:41]}… -->" in html and f"<td class=\"text\">{long}</td>" in html
+
+
+def test_a_content_file_whose_name_is_not_utf8_still_gets_its_report_and_numbers(tmp_path):
+    mine = own_cards(tmp_path, {}, os.fsdecode(b"\xff-cards.toml"))
+    out = tmp_path / "report.html"
+    result = analyze("nuclear-war", "--seats", "random,random,random", "--games", "2", "--content", str(mine),
+                     "--against-content", str(DATA / "nuclear_war/data/cards.toml"), "--out", str(out), "--json")
+    assert result.exit_code == 0, result.output
+    shown = str(tmp_path / "\N{REPLACEMENT CHARACTER}-cards.toml")
+    assert json.loads(result.stdout)["options"] == {"content": shown}
+    html = out.read_text(encoding="utf-8")
+    assert f"A (content={shown})" in html and "could not be drawn" not in html
+
+
+def test_a_figure_that_cannot_be_drawn_gives_way_to_a_note_and_the_report_is_written(tmp_path, monkeypatch):
+    def broken(*args, **kwargs):
+        raise RuntimeError("no boxes today\nsecond line")
+
+    monkeypatch.setattr(Axes, "bxp", broken)  # the box plots of the final values
+    out = tmp_path / "bericht.html"
+    result = analyze("wsdv", "--seats", "random,random", "--games", "2", "--out", str(out), "--lang", "de")
+    assert result.exit_code == 0, result.output
+    html = out.read_text(encoding="utf-8")
+    notes = html.count("Diese Grafik ließ sich nicht zeichnen: RuntimeError: no boxes today</p>")
+    assert notes == 3 and "second line" not in html  # the four tracks, unrest, mass protests
+    assert f"Nicht gezeichnete Grafiken: {notes}" in result.stderr
+    assert 'id="seat-order"' in html and html.count("<svg") >= 5 and html.rstrip().endswith("</html>")
+
+
+def test_a_report_that_cannot_be_written_after_the_games_is_an_error_and_the_numbers_stay(tmp_path):
+    full = Path("/dev/full")
+    if not full.exists():
+        pytest.skip("needs /dev/full")
+    result = analyze("wsdv", "--seats", "random,random", "--games", "2", "--out", str(full), "--json",
+                     "--lang", "en")
+    assert result.exit_code == 2, result.output
+    assert "error: --out /dev/full: the report could not be written (No space left on device)" in result.stderr
+    assert json.loads(result.stdout)["games"] == 2
 
 
 def test_a_bad_content_file_is_refused_with_its_problem(tmp_path):

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import hashlib
 import sqlite3
+from urllib.parse import quote
 
 import pytest
+from websockets.exceptions import ConnectionClosed
 
 from realpolitik.testing.server import ROOMY, Api, ServerProcess
 
@@ -271,3 +273,79 @@ def test_the_language_chosen_on_a_page_is_kept_in_the_account(device):
     assert phone.get("/api/account").json()["user"]["language"] is None  # the browser's again
     guest = device().post("/api/account/settings", json={"language": "de"})
     assert guest.status_code == 401 and guest.json()["code"] == "signed-out"
+
+
+def test_parallel_wrong_passwords_to_one_name_are_checked_at_most_as_often_as_the_limit(tmp_path):
+    """Attempts under way count against the name's limit before their slow password check ends."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    limits = {**ROOMY, "logins": "100000/minute", "logins_per_name": "20/hour"}
+    with ServerProcess(str(tmp_path / "games.db"), limits=limits) as server:
+        with Api(server) as client:
+            assert signup(client, "Ann").status_code == 201
+
+        def wrong(_):
+            with Api(server) as client:
+                return login(client, "Ann", "not the password").status_code
+
+        with ThreadPoolExecutor(30) as pool:
+            answers = list(pool.map(wrong, range(60)))
+    assert answers.count(401) <= 20 and answers.count(401) + answers.count(429) == 60, answers
+
+
+def _seated_with_session(server, api_of_device, name: str):
+    """A game of two people whose first seat Ann holds through her account on this device: (game, socket)."""
+    from realpolitik.testing.server import GameSocket
+
+    with Api(server) as lobby:
+        game = lobby.create(["human", "human"], game="nationen")
+    sock = GameSocket(server, game["id"], headers={"cookie": f"session={api_of_device.http.cookies['session']}"})
+    first = sock.hello(game["tokens"]["p1"])
+    assert first["type"] == "view" and first["players"][0]["name"] == name
+    return game, sock
+
+
+def test_a_password_change_closes_the_game_connections_of_every_other_session(server, device):
+    name = fresh_name("Ann")
+    phone, laptop = device(), device()
+    signup(phone, name)
+    csrf = login(laptop, name).json()["csrf"]
+    _, on_phone = _seated_with_session(server, phone, name)
+    _, on_laptop = _seated_with_session(server, laptop, name)
+    try:
+        changed = laptop.post("/api/account/password", json={"old": PASSWORD, "new": "another horse battery"},
+                              headers={"x-csrf-token": csrf})
+        assert changed.status_code == 200
+        ended = on_phone.until(lambda m: m["type"] == "error")
+        assert ended["code"] == "signed-out"
+        with pytest.raises(ConnectionClosed):
+            on_phone.recv(5)
+        assert on_phone.ws.close_code == 4403
+        on_laptop.send({"type": "chat", "text": "still here"})  # the session that changed it plays on
+        assert on_laptop.until(lambda m: m["type"] in ("chat", "error"))["type"] == "chat"
+    finally:
+        on_phone.close()
+        on_laptop.close()
+
+
+def test_logging_out_closes_the_game_connections_of_that_session(server, device):
+    name = fresh_name("Bo")
+    phone = device()
+    csrf = signup(phone, name).json()["csrf"]
+    _, sock = _seated_with_session(server, phone, name)
+    try:
+        assert phone.post("/api/account/logout", headers={"x-csrf-token": csrf}).status_code == 200
+        assert sock.until(lambda m: m["type"] == "error")["code"] == "signed-out"
+        with pytest.raises(ConnectionClosed):
+            sock.recv(5)
+    finally:
+        sock.close()
+
+
+def test_an_account_whose_name_has_a_slash_has_its_player_page(server, device):
+    name = fresh_name("AC/DC")
+    assert signup(device(), name).status_code == 201
+    quoted = quote(name, safe="")
+    page = device().get(f"/api/players/{quoted}")
+    assert page.status_code == 200 and page.json()["name"] == name
+    assert device().get(f"/player/{quoted}").status_code == 200

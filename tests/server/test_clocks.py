@@ -5,11 +5,15 @@ resigns leaves the seat to the bot for good, and the result says so."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from sqlalchemy import update
 
+from realpolitik.games import get
 from realpolitik.server.clock import Clock, ClockChoice
 from realpolitik.server.store import Store, games, now, seats
+from realpolitik.testing.faults import locked
 from realpolitik.testing.server import Api, GameSocket, ServerProcess
 
 LIVE = {"kind": "live", "minutes": 20, "increment": 15}
@@ -141,3 +145,24 @@ def test_time_left_is_never_more_after_a_move_taken_back(api, sockets):
     again = ann.wait_view(lambda m: m["seq"] == 0)["clock"]["left"]["p1"]
     assert again <= gained - 15 + 0.5
 
+
+
+def test_a_move_racing_its_own_seats_resignation_never_leaves_the_game_stuck(server, api, sockets):
+    """The seat open in two tabs: one resigns while the other moves (the database held for a moment,
+    so the move waits behind the resignation). The person's move is refused, and the stand-in
+    plays the game to its end."""
+    created = api.create(["human", "random"], game="nationen", stand_in="random")
+    ann, tab = sockets(created["id"]), sockets(created["id"])
+    ann.hello(created["tokens"]["p1"], "Ann")
+    tab.hello(created["tokens"]["p1"], "Ann")
+    turn = tab.wait_turn_or_end()
+    with locked(server.db):  # the resignation waits for the database, holding the table
+        ann.send({"type": "resign"})
+        time.sleep(0.3)
+        tab.act(turn["view"]["pending"]["actions"][0])
+        time.sleep(0.3)
+    assert tab.until(lambda m: m["type"] == "error")["code"] == "away"
+    api.wait_finished(created["id"], timeout=90)
+    record = api.record(created["id"])
+    assert record.result["away"] == {"p1": "resigned"}
+    assert record.replay(get).ply == len(record.actions)

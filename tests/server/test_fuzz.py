@@ -254,9 +254,9 @@ def test_every_route_of_the_server_is_fuzzed():
     fuzzed = {"/", "/game/{game_id}", "/replay/{game_id}", "/account", "/i18n/{lang}.json", "/api/catalog",
               "/api/content/{game}/{name}", "/api/games", "/api/games/{game_id}", "/api/games/{game_id}/claim",
               "/api/games/{game_id}/record", "/api/games/{game_id}/replay", "/api/games/{game_id}/chat",
-              "/api/account", "/ws/{game_id}", "/api/leaderboard/{game}", "/api/players/{name}",
+              "/api/account", "/ws/{game_id}", "/api/leaderboard/{game}", "/api/players/{name:path}",
               "/api/rules/{game}", "/api/statistics/{game}",
-              "/leaderboard", "/player/{name}", "/statistics",
+              "/leaderboard", "/player/{name:path}", "/statistics",
               "/api/account/games", *ACCOUNT_POSTS}
     routes = {route.path for route in create_app().routes if getattr(route, "path", "").startswith(("/api", "/ws"))
               or route.path in fuzzed}

@@ -9,6 +9,8 @@ token; SMTP is configured from the environment and its password never shown."""
 
 from __future__ import annotations
 
+import asyncio
+import ipaddress
 import json
 import shutil
 import socket
@@ -16,6 +18,7 @@ import ssl
 import subprocess
 import threading
 import time
+from datetime import UTC, datetime, timedelta
 from email import message_from_bytes
 from email.policy import default as email_policy
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -26,8 +29,10 @@ import pytest
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import AuthResult
 
-from realpolitik.server.notify import NoticeSettings, Notifier, Refused, public, resolve
-from realpolitik.server.store import Store
+from realpolitik.games import get
+from realpolitik.server.notify import REFUSED, NoticeSettings, Notifier, Refused, public, resolve
+from realpolitik.server.store import Store, StoredGame, StoredSeat, now
+from realpolitik.server.tokens import new_game_id
 from realpolitik.testing.server import ROOMY, GameSocket, ServerProcess, free_port
 
 PASSWORD = "correct horse battery"
@@ -39,9 +44,11 @@ class Mailbox:
 
     def __init__(self) -> None:
         self.mails: list = []
+        self.envelopes: list = []
 
     async def handle_DATA(self, server, session, envelope):  # noqa: N802 — aiosmtpd's hook name
         self.mails.append(message_from_bytes(envelope.content, policy=email_policy))
+        self.envelopes.append(list(envelope.rcpt_tos))
         return "250 OK"
 
 
@@ -52,6 +59,7 @@ class Receiver(BaseHTTPRequestHandler):
     posts: list = []
     paths: list = []
     hosts: list = []
+    times: list = []
     failing = 0
     redirect = None
 
@@ -61,6 +69,7 @@ class Receiver(BaseHTTPRequestHandler):
         me.posts.append(body)
         me.paths.append(self.path)
         me.hosts.append(self.headers["host"])
+        me.times.append(time.monotonic())
         if me.redirect:
             self.send_response(302)
             self.send_header("location", me.redirect)
@@ -90,12 +99,79 @@ def mailbox():
 
 @pytest.fixture
 def receiver():
-    Receiver.posts, Receiver.paths, Receiver.hosts, Receiver.failing, Receiver.redirect = [], [], [], 0, None
+    Receiver.posts, Receiver.paths, Receiver.hosts, Receiver.times = [], [], [], []
+    Receiver.failing, Receiver.redirect = 0, None
     http = ThreadingHTTPServer(("127.0.0.1", 0), Receiver)
     thread = threading.Thread(target=http.serve_forever, daemon=True)
     thread.start()
     yield Receiver, f"http://127.0.0.1:{http.server_address[1]}/hook"
     http.shutdown()
+
+
+class Trickler(BaseHTTPRequestHandler):
+    """A webhook receiver that takes the POST at once, then answers a byte a second (the whole
+    answer would take half a minute); keeps when each POST came and how many bytes each got out."""
+
+    answer = b"HTTP/1.1 204 No Content\r\nServer: slow, very slow\r\n\r\n"
+    times: list = []
+    trickled: list = []
+
+    def do_POST(self):  # noqa: N802 — the standard library's hook name
+        self.rfile.read(int(self.headers["content-length"]))
+        me = type(self)
+        me.times.append(time.monotonic())
+        me.trickled.append(0)
+        mine = len(me.trickled) - 1
+        self.close_connection = True
+        for byte in me.answer:
+            try:
+                self.wfile.write(bytes([byte]))
+            except OSError:  # the sender hung up: done
+                return
+            me.trickled[mine] += 1
+            time.sleep(1)
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture
+def trickler():
+    Trickler.times, Trickler.trickled = [], []
+    http = ThreadingHTTPServer(("127.0.0.1", 0), Trickler)
+    threading.Thread(target=http.serve_forever, daemon=True).start()
+    yield Trickler, f"http://127.0.0.1:{http.server_address[1]}/slow"
+    http.shutdown()
+
+
+@pytest.fixture
+def slow_smtp():
+    """An SMTP server that greets a byte a second (the greeting would take half a minute);
+    yields its port and when each connection came."""
+    listener = socket.create_server(("127.0.0.1", 0))
+    came: list = []
+
+    def greet(conn):
+        with conn:
+            for byte in b"220 slow.example ESMTP at a snail's pace\r\n":
+                try:
+                    conn.sendall(bytes([byte]))
+                except OSError:
+                    return
+                time.sleep(1)
+
+    def serve():
+        while True:
+            try:
+                conn, _ = listener.accept()
+            except OSError:  # closed: the test is over
+                return
+            came.append(time.monotonic())
+            threading.Thread(target=greet, args=(conn,), daemon=True).start()
+
+    threading.Thread(target=serve, daemon=True).start()
+    yield listener.getsockname()[1], came
+    listener.close()
 
 
 def notifying_server(tmp, smtp_port: int | None, private: bool = True) -> ServerProcess:
@@ -306,6 +382,54 @@ def test_addresses_are_checked_and_need_the_pages_token(server):
     assert me["language"] is None and me["webhook"] == "https://hooks.example/lea"  # the rest kept
 
 
+#: what is not one plain e-mail address: more than one, a name with it, quotes, spaces and
+#: control characters, a second @, dots out of place, no domain name, a local part too long,
+#: routes and programs a relay may act on
+NOT_ONE_ADDRESS = [
+    "me@example.org,root", "me@example.org, root@example.org", "me@example.org;root", "Me <me@example.org>",
+    "<me@example.org>", "me@example.org>", '"me"@example.org', "'me'@example.org", '"me@example.org"',
+    "me @example.org", "me@exa mple.org", "me\t@example.org", "me@example.org\nBcc: root@example.org",
+    "me\x00@example.org", "me@exam\x7fple.org", "me@b@example.org", "me@@example.org", ".me@example.org",
+    "me.@example.org", "m..e@example.org", "me@example..org", "me@.example.org", "me@example.org.", "me@localhost",
+    "root", "@example.org", "me@", "me@[127.0.0.1]", "me@127.0.0.1", "me@-example.org", "me@example-.org",
+    "m" * 65 + "@example.org", "me@" + "d" * 64 + ".org", "me%root@example.org", "relay!me@example.org",
+    "|mail@example.org", "/tmp/me@example.org", "me(comment)@example.org", "mé@example.org", "me@exämple.org",
+]
+
+
+def test_an_email_address_is_exactly_one_plain_address(server):
+    uma = Player(server, "Uma")
+    assert uma.settings(email="uma@example.org").status_code == 200
+    for bad in NOT_ONE_ADDRESS:
+        answer = uma.settings(email=bad)
+        assert answer.status_code == 400 and answer.json()["code"] == "bad-address", bad
+        assert "is not an e-mail address" in answer.json()["error"]
+    assert uma.http.get("/api/account").json()["user"]["email"] == "uma@example.org"  # unchanged throughout
+    for good in ("Uma.Lee+games@mail.example.co.uk", "u_m-a@xn--mller-kva.example", "u" * 64 + "@example.org"):
+        assert uma.settings(email=good).json()["user"]["email"] == good
+
+
+def mail_notice(email: str) -> dict:
+    """A due e-mail notice as the outbox hands it out."""
+    return {"id": 1, "game_id": "0123456789ab", "turn": 3, "channel": "email", "attempts": 0, "name": "Vic",
+            "language": "en", "email": email, "webhook": None, "game": "nationen", "seat": 1, "players": 2}
+
+
+def test_a_stored_address_that_is_not_one_address_is_not_mailed_to(mailbox):
+    box, port = mailbox
+    hall = Hall()
+    hall.games = {"nationen": get("nationen")}
+    notifier = Notifier(hall, NoticeSettings(smtp=f"127.0.0.1:{port}"))
+    before = len(box.mails)
+    for stored in ("vic@example.org,root", "vic@example.org, root@localhost", "Vic <vic@example.org>, root"):
+        with pytest.raises(Refused, match="not one valid address"):
+            notifier._send(mail_notice(stored))
+    assert len(box.mails) == before
+    notifier._send(mail_notice("vic@example.org"))  # one address: sent, to it alone
+    assert len(box.mails) == before + 1 and box.mails[-1]["To"] == "vic@example.org"
+    assert box.envelopes[-1] == ["vic@example.org"]
+
+
 # ---------------------------------------------------------------------- in-process: who is told, where it goes
 
 
@@ -343,13 +467,84 @@ def test_a_broken_table_never_fails_the_move(caplog):
     assert "could not be queued" in caplog.text
 
 
-@pytest.mark.parametrize(("address", "ok"), [("8.8.8.8", True), ("2001:4860:4860::8888", True), ("127.0.0.1", False),
-                                             ("10.1.2.3", False), ("169.254.169.254", False), ("100.64.0.1", False),
-                                             ("0.0.0.0", False), ("::1", False), ("fe80::1%2", False),
-                                             ("fd00::1", False), ("::ffff:127.0.0.1", False),
-                                             ("2002:7f00:1::", False), ("64:ff9b::a00:1", False)])
-def test_only_public_addresses_are_public(address, ok):
-    assert public(address) is ok
+#: an address (or two) of every class a webhook must not reach, with its class
+NOT_PUBLIC = [
+    ("0.0.0.0", "unspecified"), ("0.1.2.3", "this network"), ("10.1.2.3", "private 10/8"),
+    ("172.16.5.4", "private 172.16/12"), ("192.168.1.1", "private 192.168/16"), ("100.64.0.1", "CGNAT 100.64/10"),
+    ("127.0.0.1", "loopback"), ("127.255.255.254", "loopback"), ("169.254.169.254", "link-local (metadata)"),
+    ("192.0.0.170", "IETF protocol assignments"), ("192.0.2.1", "documentation TEST-NET-1"),
+    ("198.51.100.7", "documentation TEST-NET-2"), ("203.0.113.9", "documentation TEST-NET-3"),
+    ("192.88.99.1", "6to4 relay anycast"), ("198.18.0.1", "benchmarking 198.18/15"),
+    ("198.19.255.254", "benchmarking 198.18/15"), ("224.0.0.1", "multicast"), ("239.255.255.250", "multicast"),
+    ("240.0.0.1", "reserved 240/4"), ("255.255.255.255", "broadcast"),
+    ("::", "unspecified"), ("::1", "loopback"), ("::8.8.8.8", "IPv4-compatible"), ("::a00:1", "IPv4-compatible"),
+    ("::ffff:127.0.0.1", "IPv4-mapped"), ("::ffff:8.8.8.8", "IPv4-mapped"),
+    ("::ffff:0:8.8.8.8", "IPv4-translated"), ("::ffff:0:a00:1", "IPv4-translated"),
+    ("64:ff9b::a00:1", "NAT64 well-known, carrying a private IPv4"),
+    ("64:ff9b::7f00:1", "NAT64 well-known, carrying loopback"),
+    ("64:ff9b:1::808:808", "NAT64 local-use"), ("64:ff9b:1::a00:1", "NAT64 local-use"),
+    ("2002:7f00:1::", "6to4 carrying loopback"), ("2002:a9fe:a9fe::1", "6to4 carrying link-local"),
+    ("2001:0:4136:e378:8000:63bf:3fff:fdd2", "Teredo"), ("2001::7f00:1", "Teredo carrying loopback"),
+    ("100::1", "discard-only 100::/64"), ("2001:2::1", "benchmarking 2001:2::/48"), ("2001:10::1", "ORCHID"),
+    ("2001:20::1", "ORCHIDv2"), ("2001:db8::1", "documentation"), ("3fff::1", "documentation 3fff::/20"),
+    ("5f00::1", "SRv6 identifiers"), ("fc00::1", "unique-local"), ("fd12:3456::1", "unique-local"),
+    ("fe80::1", "link-local"), ("fe80::1%2", "link-local, with a zone"), ("fec0::1", "site-local"),
+    ("ff02::1", "multicast"), ("ff0e::1", "multicast, global scope"),
+]
+#: real public addresses (and one reached through NAT64): a webhook may go there
+PUBLIC = ["8.8.8.8", "1.1.1.1", "9.9.9.9", "2001:4860:4860::8888", "2606:4700:4700::1111", "64:ff9b::808:808"]
+
+
+@pytest.mark.parametrize(("address", "kind"), NOT_PUBLIC, ids=[a for a, _ in NOT_PUBLIC])
+def test_no_address_of_a_refused_class_is_public(address, kind):
+    assert public(address) is False, kind
+
+
+@pytest.mark.parametrize("address", PUBLIC)
+def test_real_public_addresses_are_public(address):
+    assert public(address) is True
+
+
+def test_every_refused_network_has_an_address_tested():
+    tested = [ipaddress.ip_address(a.split("%")[0]) for a, _ in NOT_PUBLIC]
+    untested = [n for n in REFUSED if not any(a.version == n.version and a in n for a in tested)]
+    assert untested == []
+
+
+def lookup_answers(monkeypatch, address: str) -> list:
+    """Make ``hooks.example`` resolve to ``address``; returns the connections the code opens (none, please)."""
+    family = socket.AF_INET6 if ":" in address else socket.AF_INET
+    where = (address, 80, 0, 0) if family == socket.AF_INET6 else (address, 80)
+    real, opened = socket.getaddrinfo, []
+
+    def answer(host, *args, **kw):
+        return [(family, socket.SOCK_STREAM, 6, "", where)] if host == "hooks.example" else real(host, *args, **kw)
+
+    def connect(*args, **kw):
+        opened.append(args)
+        raise ConnectionRefusedError("this test connects nowhere")
+
+    monkeypatch.setattr(socket, "getaddrinfo", answer)
+    monkeypatch.setattr(socket, "create_connection", connect)
+    return opened
+
+
+@pytest.mark.parametrize(("address", "kind"), NOT_PUBLIC, ids=[a for a, _ in NOT_PUBLIC])
+def test_a_webhook_to_a_host_of_a_refused_class_is_refused_unposted(monkeypatch, address, kind):
+    opened = lookup_answers(monkeypatch, address)
+    with pytest.raises(Refused, match="not a public address"):
+        resolve("hooks.example", 80, private=False)
+    notifier = Notifier(Hall(), NoticeSettings())
+    notifier.payload = lambda told: {"event": "your-turn"}
+    with pytest.raises(Refused, match="not a public address"):
+        notifier._post("http://hooks.example/hook", {})
+    assert opened == [], kind
+
+
+@pytest.mark.parametrize("address", PUBLIC)
+def test_a_webhook_to_a_host_of_public_addresses_may_go(monkeypatch, address):
+    lookup_answers(monkeypatch, address)
+    assert [found[0] for found in resolve("hooks.example", 80, private=False)] == [address]
 
 
 def test_a_host_is_refused_when_any_of_its_addresses_is_not_public(monkeypatch):
@@ -460,3 +655,91 @@ def test_an_https_webhook_gets_its_post_only_from_a_certificate_for_its_host(tmp
         assert len(hook.posts) == 1
     finally:
         https.shutdown()
+
+
+# ---------------------------------------------------------------------- in-process: the outbox worker, slow receivers
+
+
+def outbox(tmp_path, **settings) -> Notifier:
+    """The outbox worker of a hall on a fresh database (Nationen only), with ``settings``."""
+    hall = Hall()
+    hall.store, hall.games = Store(str(tmp_path / "games.db")), {"nationen": get("nationen")}
+    return Notifier(hall, NoticeSettings(**settings))
+
+
+def queued(store: Store, **addresses) -> str:
+    """A running game whose second seat a fresh account (with ``addresses``) holds, its turn's
+    notices queued on every channel; returns the game's id."""
+    n = next(_numbers)
+    user = store.add_user(f"Player {n}", f"player {n}", "not a hash", None)
+    store.set_addresses(user.id, addresses)
+    game_id = new_game_id()
+    store.create_game(StoredGame(id=game_id, game="nationen", rules_version="1", options={}, seed=1,
+                                 lobby_join=False, status="running", created=now(),
+                                 seats=[StoredSeat(0, "random", "Bot", joined=True),
+                                        StoredSeat(1, "human", user.name, joined=True, user_id=user.id)]))
+    assert store.add_notices(user.id, game_id, 1, 1, ("email", "webhook")) == len(addresses)
+    return game_id
+
+
+def outbox_rows(store: Store, game_id: str) -> list[dict]:
+    with store.engine.connect() as conn:
+        rows = conn.exec_driver_sql("select channel, attempts, sent, error, next_try from notices where game_id = ?",
+                                    (game_id,)).mappings().all()
+    return [dict(r) for r in rows]
+
+
+def work_until(notifier: Notifier, done, timeout: float) -> None:
+    """Run the worker until ``done()`` holds (asked on the store's thread), at most ``timeout`` seconds."""
+    store = notifier.hall.store
+
+    async def working():
+        notifier.start()
+        try:
+            end = time.monotonic() + timeout
+            while not await store.run(done):
+                assert time.monotonic() < end, "not within the time"
+                await asyncio.sleep(0.02)
+        finally:
+            notifier.stop()
+
+    asyncio.run(working())
+
+
+def test_a_slow_webhook_is_cut_at_its_deadline_and_holds_up_no_other_notice(tmp_path, receiver, trickler):
+    hook, url = receiver
+    slow, slow_url = trickler
+    notifier = outbox(tmp_path, webhook_private=True, every=0.05, retry=0.5, deadline=2.5)
+    store = notifier.hall.store
+    try:
+        slow_game = queued(store, webhook=slow_url)  # first in the outbox
+        quick_game = queued(store, webhook=url)
+        work_until(notifier, lambda: len(slow.times) == 2, timeout=10)  # the slow one is tried a second time
+        assert len(hook.times) == 1 and hook.times[0] < slow.times[0] + 1.25  # long before the deadline
+        assert 2.5 <= slow.times[1] - slow.times[0] < 2.5 + 0.5 + 2  # cut at the deadline, due again 0.5 s on
+        assert slow.trickled[0] <= 6 < len(slow.answer)  # it got out a few bytes of its answer, far from all
+        [quick] = outbox_rows(store, quick_game)
+        assert quick["sent"] is not None and quick["attempts"] == 1 and quick["error"] is None
+        [late] = outbox_rows(store, slow_game)
+        assert late["sent"] is None and late["attempts"] == 1
+        assert late["error"] == "TimeoutError: no answer within 2.5 s"
+    finally:
+        store.close()
+
+
+def test_a_slow_smtp_server_is_cut_at_the_same_deadline(tmp_path, slow_smtp):
+    port, came = slow_smtp
+    notifier = outbox(tmp_path, smtp=f"127.0.0.1:{port}", every=0.05, retry=60, deadline=1.5)
+    store = notifier.hall.store
+    try:
+        game_id = queued(store, email="wes@example.org")
+        work_until(notifier, lambda: outbox_rows(store, game_id)[0]["attempts"] == 1, timeout=8)
+        marked = time.monotonic()
+        [late] = outbox_rows(store, game_id)
+        assert late["sent"] is None and late["error"] == "TimeoutError: no answer within 1.5 s"
+        assert len(came) == 1 and 1.4 <= marked - came[0] < 1.5 + 1.5  # cut at the deadline, not the greeting's end
+        due = datetime.fromisoformat(late["next_try"]).replace(tzinfo=UTC)
+        assert due > now() + timedelta(seconds=50)  # tried again later: in ``retry`` seconds
+    finally:
+        store.close()
+

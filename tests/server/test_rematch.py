@@ -4,7 +4,7 @@ proposer is seated at once, the others are told and seated when they accept."""
 
 from __future__ import annotations
 
-from realpolitik.testing.server import GameSocket
+from realpolitik.testing.server import ROOMY, Api, GameSocket, ServerProcess
 
 
 def finished_game(api, sockets, kinds, **extra):
@@ -70,3 +70,40 @@ def test_no_rematch_before_the_end_nor_for_spectators(api, sockets):
     watcher.hello()
     watcher.send({"type": "rematch"})
     assert watcher.until(lambda m: m["type"] == "error")["code"] == "spectator"
+
+
+def test_rematches_count_against_the_address_that_proposes_them(tmp_path):
+    """Each rematch is an open game of the proposer's address (behind a proxy on this machine: the
+    address it forwards), so rematches of others never fill one shared count."""
+    limits = {**ROOMY, "open_games_per_client": 1}
+    with ServerProcess(str(tmp_path / "games.db"), bot_delay=0.0, limits=limits) as server, Api(server) as api:
+        opened = []
+
+        def rematch_from(address: str) -> dict:
+            """A finished game of two people at ``address``; the first proposes a rematch (open
+            until the second accepts). The answer to the proposal."""
+            game = api.create(["human", "human"], game="nationen", stand_in="random")
+            people = []
+            for label in ("p1", "p2"):
+                sock = GameSocket(server, game["id"], headers={"x-forwarded-for": address})
+                opened.append(sock)
+                sock.hello(game["tokens"][label], label)
+                people.append(sock)
+            for sock in people:
+                sock.wait_view(lambda m: m["status"] == "running")
+                sock.send({"type": "resign"})
+            api.wait_finished(game["id"], timeout=120)
+            people[0].send({"type": "rematch"})
+            return people[0].until(lambda m: m["type"] in ("rematch", "error"))
+
+        try:
+            assert rematch_from("10.0.0.1")["type"] == "rematch"
+            assert rematch_from("10.0.0.2")["type"] == "rematch"  # another player's: not counted with the first
+            refused = rematch_from("10.0.0.1")  # the first address has its one open game already
+            assert refused["type"] == "error" and refused["code"] == "limit"
+            mine = api.post("/api/games", json={"game": "nationen", "seats": ["human", "human"]},
+                            headers={"x-forwarded-for": "10.0.0.2"})
+            assert mine.status_code == 429  # the rematch counts as that address's open game
+        finally:
+            for sock in opened:
+                sock.close()

@@ -85,3 +85,64 @@ def _state(pid: int) -> str:
             return fh.read().rsplit(")", 1)[1].split()[0]
     except OSError:
         return "X"
+
+
+def test_a_game_with_a_bot_chosen_by_level_takes_back_and_resumes_after_a_restart(tmp_path):
+    """A level's seat is stored as its spec (``ismcts:budget=300``): the game still loads when
+    the server starts again, is listed, and takes back a move and plays on — before and after."""
+    from realpolitik.bots.levels import spec_of
+
+    server = ServerProcess(str(tmp_path / "games.db"), bot_delay=3.0).start()  # time to take back
+    sockets = []
+    try:
+        with Api(server) as api:
+            game = api.create(["human", "easy"], game="nationen")
+            for restart in (False, True):
+                if restart:
+                    server.stop()
+                    server.start()
+                info = api.get(f"/api/games/{game['id']}")
+                assert info.status_code == 200, info.text
+                assert [p["kind"] for p in info.json()["players"]] == ["human", spec_of("nationen", "easy")]
+                lobby = api.get("/api/games").json()
+                assert game["id"] in [e["id"] for e in lobby["open"] + lobby["running"]]
+                sock = GameSocket(server, game["id"])
+                sockets.append(sock)
+                seen = sock.hello(game["tokens"]["p1"], "Ann")
+                assert seen["type"] == "view"
+                _act_and_take_back(sock)
+                _play_until_another_moved(sock)
+        assert "Traceback" not in server.output()
+    finally:
+        for s in sockets:
+            s.close()
+        server.stop()
+
+
+def _play_until_another_moved(sock: GameSocket) -> None:
+    """Play a seat's first choices until another seat (here: the bot) has moved."""
+    mine, begun = 0, sock.wait_turn_or_end()["seq"]
+    while True:
+        seen = sock.wait_view(lambda m, mine=mine: m["status"] == "finished" or "pending" in m["view"]
+                              or m["seq"] > begun + mine, timeout=60)
+        if seen["seq"] > begun + mine or seen["status"] == "finished":
+            return
+        sock.act(seen["view"]["pending"]["actions"][0])
+        mine += 1
+        sock.wait_view(lambda m, s=seen["seq"]: m["seq"] > s)
+
+
+def _act_and_take_back(sock: GameSocket) -> None:
+    """Play a seat's first choices until one may be taken back, take it back, and find the
+    game as it was before it."""
+    for _ in range(30):
+        start = sock.wait_turn_or_end()
+        sock.act(start["view"]["pending"]["actions"][0])
+        played = sock.wait_view(lambda m, s=start["seq"]: m["seq"] == s + 1)
+        if played["undo"]:
+            sock.send({"type": "undo", "seq": played["seq"]})
+            back = sock.until(lambda m, s=start["seq"]: m["type"] in ("view", "error") and m.get("seq", 0) <= s)
+            assert back["type"] == "view" and back["seq"] == start["seq"], back
+            assert without_log(back["view"]) == without_log(start["view"])
+            return
+    raise AssertionError("no action of the seat could be taken back")

@@ -80,3 +80,31 @@ def test_a_seat_may_send_only_so_many_messages_a_minute(api, sockets):
     refused = ann.until(lambda m: m["type"] in ("chat", "error"))
     assert refused["type"] == "error" and refused["code"] == "limit"
     assert len(lines(ann)) == 20
+
+
+def test_a_spectator_who_reconnects_keeps_the_chat_limit_of_the_address(tmp_path):
+    """The spectators' chat counts per address, not per connection: coming back with a new
+    connection for every line stores no more than the limit."""
+    from realpolitik.testing.server import ROOMY, Api, GameSocket, ServerProcess
+
+    with ServerProcess(str(tmp_path / "games.db"), limits={**ROOMY, "chat": "5/minute"}) as server, \
+            Api(server) as api:
+        game = api.create(["human", "human"], game="nationen")
+        answers = []
+        for number in range(12):
+            sock = GameSocket(server, game["id"])
+            try:
+                sock.hello(name="Kim")
+                sock.send({"type": "chat", "text": f"line {number}"})
+                mine = f"line {number}"
+                answers.append(sock.until(lambda m, mine=mine: m["type"] == "error" or (
+                    m["type"] == "chat" and m["lines"][-1]["text"] == mine)))
+            finally:
+                sock.close()
+        watcher = GameSocket(server, game["id"])
+        try:
+            watcher.hello()
+            stored = [line for m in watcher.received if m["type"] == "chat" for line in m["lines"]]
+        finally:
+            watcher.close()
+    assert len(stored) == 5 and sum(a["type"] == "error" and a["code"] == "limit" for a in answers) == 7

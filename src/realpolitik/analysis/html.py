@@ -3,7 +3,7 @@ fonts or images from anywhere else; every word in the reader's language."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from html import escape
 from typing import Any, NamedTuple
 
@@ -31,6 +31,8 @@ class Page:
                  comparison: dict | None = None, names: Sequence[str] = ("", "")) -> None:
         self.game, self.report, self.lang = game, report, lang
         self.other, self.comparison, self.names = other, comparison, names
+        #: why each figure that could not be drawn failed (see :meth:`figure`)
+        self.failed: list[str] = []
         players = report["players"]
         self.labels = list(report["seat_labels"])
         self.titles = {label: self.w(title) for label, title in zip(self.labels, game.seat_titles(players))}
@@ -77,8 +79,8 @@ class Page:
                 continue
             keys = list(r[group])
             out.append(self.rate_table(group, head, [(k, titles.get(k, k), r[group][k]) for k in keys]))
-            out.append(self.figure(plots.rates([titles.get(k, k) for k in keys], [[r[group][k] for k in keys]],
-                                               [""], self.w(t("win rate")))))
+            out.append(self.figure(plots.rates, [titles.get(k, k) for k in keys], [[r[group][k] for k in keys]],
+                                   [""], self.w(t("win rate"))))
         if self.report["no_winner"] or self.report["limited"]:
             out.append(self.note(t("{none} games without a winner; {limited} ended by a limit, not by the rules.",
                                    none=self.report["no_winner"], limited=self.report["limited"])))
@@ -90,8 +92,8 @@ class Page:
         return (self.h2(t("How games end"), "ends") + self.note(t("The reasons the games ended, the details of each "
                                                                    "game left out (…)."))
                 + self.table([t("end"), t("games"), t("share (95 %)")], rows)
-                + self.figure(plots.rates([_short(e["text"]) for e in ends], [[e["share"] for e in ends]], [""],
-                                          self.w(t("share of games")))))
+                + self.figure(plots.rates, [e["text"] for e in ends], [[e["share"] for e in ends]], [""],
+                              self.w(t("share of games"))))
 
     def lengths(self) -> str:
         length = self.report["length"]
@@ -104,8 +106,8 @@ class Page:
                 + self.note(t("Actions taken in a game (every decision of every seat) and how far the game's own "
                               "clock got."))
                 + self.table(self.spread_heads(), rows)
-                + self.figure(plots.histogram(hists, self.names[:len(hists)], self.w(t("actions")),
-                                              self.w(t("games")))))
+                + self.figure(plots.histogram, hists, self.names[:len(hists)], self.w(t("actions")),
+                              self.w(t("games"))))
 
     def finals(self) -> str:
         r = self.report
@@ -141,13 +143,13 @@ class Page:
         single = {k: s[""] for k, s in tracks.items() if list(s) == [""]}
         if single:
             out.append(self.h3(t("tracks")))
-            out.append(self.figure(plots.over_time(single, {k: self.w(m.TRACKS[k]) for k in single},
-                                                   self.w(m.CLOCK), self.w(t("value")))))
+            out.append(self.figure(plots.over_time, single, {k: self.w(m.TRACKS[k]) for k in single},
+                                   self.w(m.CLOCK), self.w(t("value"))))
         for track, series in tracks.items():
             if track not in single:
                 out.append(self.h3(m.TRACKS[track]))
-                out.append(self.figure(plots.over_time(series, self.series_titles(track), self.w(m.CLOCK),
-                                                       self.w(m.TRACKS[track]))))
+                out.append(self.figure(plots.over_time, series, self.series_titles(track), self.w(m.CLOCK),
+                                       self.w(m.TRACKS[track])))
         return "".join(out)
 
     def seat_order(self) -> str:
@@ -176,8 +178,8 @@ class Page:
                                 self.percent(c["not_played"]), self.signed(c["difference"]), self.p(c["p"]),
                                 self.p(c["p_holm"]), self.flag(c["flagged"])]) for c in cards]
         top = cards[:15]
-        names = [_short(_card(c)) for c in top]
-        figure = plots.rates(names, [[c["played"] for c in top], [c["not_played"] for c in top]],
+        figure = self.figure(plots.rates, [_card(c) for c in top],
+                             [[c["played"] for c in top], [c["not_played"] for c in top]],
                              [self.w(t("played")), self.w(t("not played"))], self.w(t("win rate")))
         flagged = sum(c["flagged"] for c in cards)
         return (self.h2(t("Cards"), "cards")
@@ -188,7 +190,7 @@ class Page:
                               "significant only when it holds after Holm's correction over all {n} cards; "
                               "{flagged} do. Playing a card and winning may both follow from how the game goes: "
                               "an effect is a lead to look at, not proof.", n=len(cards), flagged=flagged))
-                + self.figure(figure)
+                + figure
                 + self.table([t("card"), t("name"), t("played: win rate"), t("not played: win rate"),
                               t("difference"), t("p"), t("p (Holm)"), t("significant")], rows))
 
@@ -202,8 +204,8 @@ class Page:
             if group in a["win_rates"] and group in b["win_rates"]:
                 keys = list(dict.fromkeys([*a["win_rates"][group], *b["win_rates"][group]]))
                 runs = [[run["win_rates"][group].get(k, _NONE) for k in keys] for run in (a, b)]
-                out.append(self.figure(plots.rates([titles.get(k, k) for k in keys], runs, self.names,
-                                                   self.w(t("win rate")))))
+                out.append(self.figure(plots.rates, [titles.get(k, k) for k in keys], runs, self.names,
+                                       self.w(t("win rate"))))
         rows = []
         group_titles = {"seats": t("win rate"), "teams": t("team win rate"), "bots": t("bot win rate"),
                         "ends": t("end"), "length": t("mean length (actions)")}
@@ -232,8 +234,14 @@ class Page:
     def note(self, text: Any) -> str:
         return f'<p class="note">{escape(self.w(text))}</p>'
 
-    def figure(self, svg: str) -> str:
-        return f"<figure>{svg}</figure>"
+    def figure(self, plot: Callable[..., str], *args: Any) -> str:
+        """The figure ``plot(*args)`` draws; if it cannot be drawn, a note saying so and why in its place
+        (kept in :attr:`failed`), so that the rest of the report is still written."""
+        try:
+            return f"<figure>{plot(*args)}</figure>"
+        except Exception as exc:  # whatever matplotlib raises: the report goes on without this figure
+            self.failed.append(_problem(exc))
+            return self.note(t("This figure could not be drawn: {problem}", problem=self.failed[-1]))
 
     def table(self, heads: Sequence[Any], rows: Sequence, attrs: str = "") -> str:
         """A table; a row is a list of cells (texts: numbers, right-aligned; :class:`Words`, :class:`Rate`),
@@ -267,8 +275,8 @@ class Page:
         keys = [k for k, s in spreads.items() if s.get("n")]
         rows = [[titles.get(k, k), *self.spread_cells(spreads[k])] for k in keys]
         return (self.table(self.spread_heads(), rows)
-                + self.figure(plots.boxes([titles.get(k, k) for k in keys], [spreads[k] for k in keys],
-                                          self.w(axis))))
+                + self.figure(plots.boxes, [titles.get(k, k) for k in keys], [spreads[k] for k in keys],
+                              self.w(axis)))
 
     def series_titles(self, track: str) -> dict[str, str]:
         """What each series of a track is called: its seat (or side) title, or the track's own."""
@@ -324,6 +332,8 @@ def _card(row: dict) -> str:
     return row["name"] if row["name"].lower().startswith(row["card"].lower()) else f"{row['card']} {row['name']}"
 
 
-def _short(text: str, most: int = 48) -> str:
-    """A label short enough for a plot's axis."""
+def _problem(exc: Exception, most: int = 200) -> str:
+    """What went wrong, in one line: the exception's kind and the first line of its message."""
+    said = next((line.strip() for line in str(exc).splitlines() if line.strip()), "")
+    text = f"{type(exc).__name__}: {said}" if said else type(exc).__name__
     return text if len(text) <= most else text[:most - 1] + "…"

@@ -4,7 +4,6 @@ games run (one run, or two to compare), then the HTML report and the JSON number
 from __future__ import annotations
 
 import json
-import os
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -19,6 +18,7 @@ from realpolitik.analysis.html import Page
 from realpolitik.analysis.measure import Measured, run_games
 from realpolitik.analysis.report import build
 from realpolitik.engine import ContentError, Game, OptionError
+from realpolitik.i18n import Text as Message
 from realpolitik.i18n import render, t
 from realpolitik.sim import Interrupted, arena_options
 from realpolitik.sim.cluster import ClusterError
@@ -30,13 +30,30 @@ RUNS = ("A", "B")
 
 
 def check_out(path: Path, lang: str) -> None:
-    """Refuse an ``--out`` path the report could not be written to, before any game starts."""
-    if path.is_dir():
-        fail(t("--out {path}: that is a directory; give the path of a file", path=str(path)), lang)
-    if not path.parent.is_dir():
-        fail(t("--out {path}: the directory {folder} does not exist", path=str(path), folder=str(path.parent)), lang)
-    if not os.access(path if path.exists() else path.parent, os.W_OK):
+    """Refuse an ``--out`` path the report could not be written to, before any game starts: beyond
+    what the path says, the file is opened for writing as a trial (see :func:`try_writing`)."""
+    try:
+        if path.is_dir():
+            fail(t("--out {path}: that is a directory; give the path of a file", path=str(path)), lang)
+        if not path.parent.is_dir():
+            fail(t("--out {path}: the directory {folder} does not exist", path=str(path), folder=str(path.parent)),
+                 lang)
+        try_writing(path)
+    except PermissionError:
         fail(t("--out {path}: no permission to write it", path=str(path)), lang)
+    except OSError as exc:
+        fail(t("--out {path}: cannot be written ({problem})", path=str(path), problem=exc.strerror or str(exc)),
+             lang)
+
+
+def try_writing(path: Path) -> None:
+    """Open ``path`` for writing and close it again: an existing file is left as it is, a new one
+    removed again. Raises the ``OSError`` writing it would."""
+    if path.exists():
+        path.open("a", encoding="utf-8").close()
+        return
+    path.open("x", encoding="utf-8").close()
+    path.unlink()
 
 
 def content_option(game: Game, path: Path, flag: str, lang: str) -> str:
@@ -120,14 +137,7 @@ def analyze(game: Game, specs: list[str], games: int, seed: int, options: dict[s
     if not reports[0]["games"]:
         fail(t("stopped by Ctrl-C before any game finished: no report"), lang, status=130)
     comparison = compare(*reports) if len(reports) == 2 and reports[1]["games"] else None
-    if out is not None:
-        names = [f"{run} ({', '.join(f'{k}={v}' for k, v in r['options'].items()) or render(t('defaults'), lang)})"
-                 for run, r in zip(RUNS, reports)]
-        page = Page(game, reports[0], lang, reports[1] if comparison else None, comparison, names)
-        out.write_text(page.html(), encoding="utf-8")
-        Console(stderr=True, highlight=False).print(render(t("Report written to {path} ({seconds} s).",
-                                                             path=str(out), seconds=f"{seconds:.0f}"), lang),
-                                                    soft_wrap=True)
+    unwritten = None if out is None else write_report(out, game, reports, comparison, seconds, lang)
     if as_json:
         numbers = {**reports[0], "workers": workers, "cluster": cluster, "complete": not stopped,
                    "seconds": round(seconds, 1)}
@@ -135,6 +145,8 @@ def analyze(game: Game, specs: list[str], games: int, seed: int, options: dict[s
             numbers["against"] = reports[1]
             numbers["comparison"] = comparison
         print(json.dumps(numbers, indent=1, ensure_ascii=False))
+    if unwritten is not None:
+        fail(unwritten, lang)
     if stopped:
         done = sum(r["games"] for r in reports)
         Console(stderr=True, highlight=False).print(render(t("stopped by Ctrl-C: {done} of {games} games finished",
@@ -142,8 +154,39 @@ def analyze(game: Game, specs: list[str], games: int, seed: int, options: dict[s
         raise typer.Exit(130)
 
 
+def write_report(out: Path, game: Game, reports: Sequence[dict], comparison: dict | None, seconds: float,
+                 lang: str) -> Message | None:
+    """Write the HTML report to ``out`` and say so on stderr, with how many figures could not be
+    drawn (the report tells why in their place); what went wrong if the file could not be written."""
+    names = [f"{run} ({', '.join(f'{k}={v}' for k, v in r['options'].items()) or render(t('defaults'), lang)})"
+             for run, r in zip(RUNS, reports)]
+    page = Page(game, reports[0], lang, reports[1] if comparison else None, comparison, names)
+    try:
+        out.write_text(page.html(), encoding="utf-8")
+    except OSError as exc:
+        return t("--out {path}: the report could not be written ({problem})", path=str(out),
+                 problem=exc.strerror or str(exc))
+    said = Console(stderr=True, highlight=False)
+    said.print(render(t("Report written to {path} ({seconds} s).", path=str(out), seconds=f"{seconds:.0f}"), lang),
+               soft_wrap=True)
+    if page.failed:
+        said.print(render(t("Figures not drawn: {n} (the report says why in their place).", n=len(page.failed)),
+                          lang), style="yellow", soft_wrap=True)
+    return None
+
+
 def _changed(game: Game, options: dict[str, Any]) -> dict[str, Any]:
-    """The rule options a run played that differ from the game's defaults (the arena's limits too)."""
+    """The rule options a run played that differ from the game's defaults (the arena's limits too),
+    as the report shows them (see :func:`_shown`)."""
     defaults = game.resolve_options({})
     resolved = arena_options(game, options)
-    return {k: v for k, v in resolved.items() if v != defaults[k]}
+    return {k: _shown(v) for k, v in resolved.items() if v != defaults[k]}
+
+
+def _shown(value: Any) -> Any:
+    """An option's value as the report shows it: a text — a file's path — whose bytes are not UTF-8
+    (as the command line gives them) with "�" for those bytes, so that the page and the JSON can
+    be written."""
+    if isinstance(value, str):
+        return value.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    return value

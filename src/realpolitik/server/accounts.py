@@ -168,15 +168,25 @@ def set_cookie(response: Response, request: Request, token: str, expires: dateti
                         secure=request.url.scheme == "https", httponly=True, samesite="lax")
 
 
-_EMAIL = re.compile(r"^[^@\s]{1,64}@[^@\s]+\.[^@\s]+$")
+#: Exactly one plain e-mail address, at most 254 characters: a local part of at most 64
+#: letters, digits and ``. _ + -`` (no dot first, last or twice in a row), ``@``, and a domain
+#: name of two labels or more (letters, digits, inner hyphens; at most 63 each) that ends in a
+#: top-level name. So no second address (``,`` ``;``), no display name or ``<>``, no quotes,
+#: spaces or control characters, no second ``@``, no address literal, and none of ``% ! / |``
+#: that a mail relay may read as a route, a file or a program.
+_EMAIL = re.compile(r"(?=[^@]{1,64}@)(?=.{1,254}\Z)"
+                    r"[A-Za-z0-9_+-]+(?:\.[A-Za-z0-9_+-]+)*"
+                    r"@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+"
+                    r"(?:[A-Za-z]{2,63}|xn--[A-Za-z0-9-]{1,59})", re.ASCII)
 
 
 def address(kind: str, value: str | None) -> str | None:
-    """An e-mail address or a webhook URL as given for notifications, checked; empty: none."""
+    """An e-mail address or a webhook URL as given for notifications, checked; empty: none.
+    An e-mail address must be exactly one (:data:`_EMAIL`): it is all a notice's ``To`` holds."""
     value = (value or "").strip()
     if not value:
         return None
-    if kind == "email" and not _EMAIL.match(value):
+    if kind == "email" and not _EMAIL.fullmatch(value):
         raise Refusal("bad-address", t("{address} is not an e-mail address.", address=repr(value[:60])))
     if kind == "webhook":
         parts = urlsplit(value)

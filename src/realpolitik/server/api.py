@@ -8,10 +8,12 @@ exist only for finished games (a record holds the seed, which would reveal every
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import re
 import sys
 import tomllib
+from collections.abc import Iterator
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
@@ -46,6 +48,7 @@ from .protocol import (
     Settings as AccountSettings,
 )
 from .protocol import language as language_of
+from .quota import Attempt
 from .store import StorageBusy, User
 from .table import Refusal, Table, busy, seat_titles
 from .tokens import GAME_ID, TOKEN, hash_token
@@ -378,13 +381,20 @@ def _me(session_token: str, user: User) -> dict[str, Any]:
             "csrf": accounts.csrf_token(session_token)}
 
 
-def _throttle(request: Request, key: str) -> None:
-    """Count a login or signup attempt of this address; refuse past the address's or the name's limit."""
-    rates = _hall(request).rates
-    if not rates.hit("logins", client(request)):
+def _throttle(request: Request) -> None:
+    """Count a login or signup attempt of this address; refuse past the address's limit."""
+    if not _hall(request).rates.hit("logins", client(request)):
         raise Refusal("limit", t("Too many attempts to log in or sign up from your address; wait a minute."))
-    if not rates.allows("logins_per_name", key):
-        raise Refusal("limit", t("Too many failed attempts for this name; wait a while before trying again."))
+
+
+@contextlib.contextmanager
+def _password_check(request: Request, key: str) -> Iterator[Attempt]:
+    """A check of a password of the account name ``key``, counted against the name's limit if it
+    fails; refused at once when the failures and the checks under way reach that limit."""
+    with _hall(request).rates.attempt("logins_per_name", key) as attempt:
+        if attempt is None:
+            raise Refusal("limit", t("Too many failed attempts for this name; wait a while before trying again."))
+        yield attempt
 
 
 def _json_body(request: Request) -> None:
@@ -428,7 +438,7 @@ async def signup(request: Request) -> Response:
     name = accounts.account_name(body.name)
     accounts.check_password(body.password)
     key = accounts.fold(name)
-    _throttle(request, key)
+    _throttle(request)
     store = _hall(request).store
     taken = t("The name {name} is taken; choose another.", name=name)
     if await store.run(store.user_by_name, key) is not None:
@@ -446,13 +456,14 @@ async def login(request: Request) -> Response:
     _json_body(request)
     body = parse(await _body(request), Credentials, MAX_BODY)
     key = accounts.fold(clean_text(body.name))
-    _throttle(request, key)
+    _throttle(request)
     store = _hall(request).store
-    found = await store.run(store.user_by_name, key)
-    right = await asyncio.to_thread(accounts.verify_password, found[1] if found else None, body.password)
-    if found is None or not right:
-        _hall(request).rates.hit("logins_per_name", key)
-        raise Refusal("bad-login", t("Wrong name or password."))
+    with _password_check(request, key) as attempt:
+        found = await store.run(store.user_by_name, key)
+        right = await asyncio.to_thread(accounts.verify_password, found[1] if found else None, body.password)
+        if found is None or not right:
+            attempt.failed()
+            raise Refusal("bad-login", t("Wrong name or password."))
     return await _start_session(request, found[0])
 
 
@@ -463,6 +474,7 @@ async def logout(request: Request) -> Response:
     if session is not None:
         store = _hall(request).store
         await store.run(store.end_session, hash_token(session.token))
+        _hall(request).signed_out(session=hash_token(session.token))
     response = JSONResponse({"user": None}, headers=accounts.NO_STORE)
     accounts.clear_cookie(response, request)
     return response
@@ -476,14 +488,16 @@ async def change_password(request: Request) -> Response:
     body = parse(await _body(request), PasswordChange, MAX_BODY)
     accounts.check_password(body.new)
     key = accounts.fold(session.user.name)
-    _throttle(request, key)
+    _throttle(request)
     store = _hall(request).store
-    found = await store.run(store.user_by_name, key)
-    if found is None or not await asyncio.to_thread(accounts.verify_password, found[1], body.old):
-        _hall(request).rates.hit("logins_per_name", key)
-        raise Refusal("bad-login", t("The current password is wrong."))
+    with _password_check(request, key) as attempt:
+        found = await store.run(store.user_by_name, key)
+        if found is None or not await asyncio.to_thread(accounts.verify_password, found[1], body.old):
+            attempt.failed()
+            raise Refusal("bad-login", t("The current password is wrong."))
     password_hash = await asyncio.to_thread(accounts.hash_password, body.new)
     await store.run(store.set_password, session.user.id, password_hash, hash_token(session.token))
+    _hall(request).signed_out(session.user.id, keep=hash_token(session.token))
     return JSONResponse(_me(session.token, session.user), headers=accounts.NO_STORE)
 
 

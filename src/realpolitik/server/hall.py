@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from realpolitik.bots import bot_kinds
+from realpolitik.bots import bot_kinds, make_bot, parse_spec
 from realpolitik.bots.levels import levels
 from realpolitik.engine import ContentError, Game, OptionError, RecordError, ReplayError, State
 from realpolitik.i18n import LANGUAGES, Text, render, t
@@ -50,6 +50,8 @@ KEEP_FINISHED = 16
 SWEEP_SECONDS = 5.0
 #: seconds nobody here looked at a game another process plays before this one stops following its moves
 FOLLOW_IDLE = 10.0
+#: what a game connection hears when the session it was opened with ends
+SIGNED_OUT = t("Your session ended (you logged out or changed your password); log in again to play on.")
 
 
 @dataclass(frozen=True)
@@ -146,7 +148,7 @@ class Hall:
         the same game after fewer actions, if given); ``ValueError`` says why it cannot be (without
         the refusal of an action, which could name a seat's hidden cards)."""
         game = self.games.get(stored.game)
-        if game is not None and any(s.kind != HUMAN and s.kind not in bot_kinds(game) for s in stored.seats):
+        if game is not None and not all(playable(game, s.kind) for s in stored.seats):
             raise ValueError("a seat is neither human nor a bot of this game")
         try:
             return stored.record().replay(self.games.__getitem__, state)
@@ -272,6 +274,17 @@ class Hall:
         self.alarms.pop(game_id, None)
         self.leases.release(game_id)
 
+    def signed_out(self, user_id: int | None = None, keep: str | None = None, session: str | None = None) -> None:
+        """Sessions ended (by the hash of their token ``session``, or every one of the account
+        ``user_id`` but ``keep``, as a password change ends them): close the game connections
+        opened with them, which must not go on playing a seat."""
+        for table in [*self.tables.values(), *self.finished.values()]:
+            for listener in list(table.listeners):
+                if listener.session is not None and (listener.session == session or (
+                        user_id is not None and listener.user_id == user_id and listener.session != keep)):
+                    listener.send({"type": "error", "code": "signed-out", "message": render(SIGNED_OUT, listener.lang)})
+                    listener.close(4403)
+
     # ------------------------------------------------------------------ other processes
 
     async def publish(self, kind: str, game_id: str, **facts: Any) -> None:
@@ -286,7 +299,11 @@ class Hall:
         its lobby entry, or load it; pass on chat and what happened to a seat."""
         kind, game_id = signal.get("k"), signal["g"]
         table = self.tables.get(game_id) or self.finished.get(game_id)
-        if kind == "gone":
+        if kind == "signed-out":
+            user, keep, session = signal.get("user"), signal.get("keep"), signal.get("session")
+            self.signed_out(user if isinstance(user, int) else None, keep if isinstance(keep, str) else None,
+                            session if isinstance(session, str) else None)
+        elif kind == "gone":
             self.forget(game_id, "deleted" if signal.get("why") == "deleted" else "expired")
         elif kind == "chat":
             if table is not None and table.listeners and isinstance(signal.get("line"), int):
@@ -388,10 +405,12 @@ class Hall:
 
     async def create(self, game_id: str, kinds: list[str], options: dict[str, Any],
                      lobby_join: bool, client: str = "", clock: Clock | None = None,
-                     stand_in: str | None = None, rated: bool = False) -> tuple[Table, dict[int, str]]:
+                     stand_in: str | None = None, rated: bool = False,
+                     again: bool = False) -> tuple[Table, dict[int, str]]:
         """A new game; returns its table and the token of every human seat. ``clock`` is its time
         control, ``stand_in`` the bot kind that plays a person's seat when its time runs out or
-        its person resigns (default: the heuristic bot where the game has one)."""
+        its person resigns (default: the heuristic bot where the game has one). A rematch
+        (``again``) takes its seats' kinds as the finished game stored them, while still playable."""
         game = self.games.get(game_id)
         if game is None:
             raise Refusal("bad-game", t("unknown game {game} (known: {known})", game=repr(game_id),
@@ -399,7 +418,8 @@ class Hall:
         allowed = [HUMAN, *bot_kinds(game)]
         ranked = {level.name: level.spec for level in levels(game.id)}
         for i, kind in enumerate(kinds):
-            if kind not in allowed and kind not in ranked and kind not in ranked.values():
+            if kind not in allowed and kind not in ranked and kind not in ranked.values() and not (
+                    again and playable(game, kind)):
                 raise Refusal("bad-seat", t("seat {number}: {kind} is not one of {allowed}", number=i + 1,
                                             kind=repr(kind), allowed=", ".join([*allowed, *ranked])))
         kinds = [ranked.get(kind, kind) for kind in kinds]  # a level's seat is played by its spec
@@ -436,10 +456,11 @@ class Hall:
         table.kick_bot()
         return table, tokens
 
-    async def rematch_of(self, table: Table) -> Table:
+    async def rematch_of(self, table: Table, client: str) -> Table:
         """The rematch of a finished game: the one proposed already, else a new game with the same
         options, clock and stand-in, each seat moved on by one (the first player's seat goes to the
-        second, …); its human seats are free until the players accept."""
+        second, …); its human seats are free until the players accept. A new one counts as created
+        by ``client`` (the proposer's address) for the limits."""
         if table.stored.rematch is not None:
             found = await self.table(table.stored.rematch)
             if found is not None:
@@ -448,14 +469,14 @@ class Hall:
         kinds = [table.stored.seats[(i - 1) % n].kind for i in range(n)]
         files = {o.name for o in table.game.options if o.local_file}  # stored empty: the built-in content
         options = {name: value for name, value in table.stored.options.items() if name not in files}
-        again, _ = await self.create(table.game.id, kinds, options, table.stored.lobby_join,
+        again, _ = await self.create(table.game.id, kinds, options, table.stored.lobby_join, client,
                                      clock=Clock.stored(table.stored.clock), stand_in=table.stored.stand_in,
-                                     rated=table.stored.rated)
+                                     rated=table.stored.rated, again=True)
         if not await self.store.run(self.store.set_rematch, table.id, again.id, table.stored.rematch):
             await self._drop_open(again.id)  # another process proposed one first: that one counts
             stored = await self.store.run(self.store.load, table.id)
             table.stored.rematch = None if isinstance(stored, Damaged) or stored is None else stored.rematch
-            return await self.rematch_of(table)
+            return await self.rematch_of(table, client)
         table.stored.rematch = again.id
         return again
 
@@ -506,6 +527,18 @@ class Hall:
             **({"rating": {lang: render(said, lang) for lang in LANGUAGES}}
                if (said := ratings.words(stored.result)) is not None else {}),
         }
+
+
+@functools.cache
+def playable(game: Game, kind: str) -> bool:
+    """Whether a stored seat's kind can be played here: a person, or a bot spec of one of the
+    game's bot kinds that the bot accepts (a level's spec, also one an older levels file named)."""
+    if kind == HUMAN:
+        return True
+    try:
+        return parse_spec(kind)[0] in bot_kinds(game) and make_bot(kind, game) is not None
+    except (KeyError, ValueError):
+        return False
 
 
 def _has_human(entry: dict[str, Any]) -> bool:

@@ -40,7 +40,7 @@ from .protocol import (
 )
 from .store import StorageBusy
 from .table import HUMAN, Refusal, Table, bad_token, busy
-from .tokens import TOKEN
+from .tokens import TOKEN, hash_token
 
 log = logging.getLogger("realpolitik.server")
 
@@ -61,10 +61,12 @@ class Connection:
         self.seat: int | None = None
         self.name = ""  # the player's or spectator's name (a spectator's shows in the spectators' chat)
         self.user_id: int | None = None  # the account of the session, if any
+        self.session: str | None = None  # the hash of that session's token: it closes when the session ends
         self.log_sent = 0
         self.lang = language(websocket)  # the hello may choose another
-        client = websocket.client.host if websocket.client else ""
-        self.key = f"{client}#{next(_numbers)}"  # for its message rate
+        #: the client's address, for the limits that count per client
+        self.client = websocket.client.host if websocket.client else ""
+        self.key = f"{self.client}#{next(_numbers)}"  # for its message rate
         self.closing = False
         self.outbox: asyncio.Queue[dict[str, Any] | int] = asyncio.Queue()
         self.writer = asyncio.get_running_loop().create_task(self._write())
@@ -213,7 +215,8 @@ async def _greet(ws: WebSocket, conn: Connection, table: Table) -> bool:
             conn.seat = seat
         elif table.watchers(None) >= limits.spectators_per_game:
             raise Refusal("limit", t("This game has as many spectators as it can take; try again later."))
-        conn.user_id = session.user.id if session is not None else None
+        if session is not None:
+            conn.user_id, conn.session = session.user.id, hash_token(session.token)
         if conn.seat is None:  # a spectator chats under the name given, or the account's
             conn.name = name or (session.user.name if session is not None else "") or render(t("Spectator"), conn.lang)
         history = await table.chat_history(conn.seat)
@@ -264,13 +267,10 @@ async def _handle(conn: Connection, table: Table,
         await table.come_back(conn.seat)
         return
     if isinstance(message, Rematch):
-        again, seat, token = await table.rematch(conn.seat, conn.name, conn.user_id)
+        again, seat, token = await table.rematch(conn.seat, conn.name, conn.user_id, conn.client)
         conn.send({"type": "rematch", "game": again.id, "seat": again.labels[seat],
                    "url": f"/game/{again.id}#seat={again.labels[seat]}&token={token}"})
         return
-    if isinstance(message, Act | Undo) and table.stored.seats[conn.seat].away:
-        raise Refusal("away", t("A bot plays your seat now; take it back first.")
-                      if table.stored.seats[conn.seat].away == "timeout" else t("You have resigned this game."))
     if isinstance(message, Act):
         await table.act(conn.seat, message.seq, message.action)
         return
@@ -283,7 +283,8 @@ async def _handle(conn: Connection, table: Table,
     text = clean_text(message.text)
     if not text:
         raise BadRequest("field 'text': the message is empty")
-    if not table.hall.rates.hit("chat", f"{table.id}/{conn.key if conn.seat is None else conn.seat}"):
+    # a seat's messages count against the seat, a spectator's against its address: reconnecting starts no new count
+    if not table.hall.rates.hit("chat", f"{table.id}/{conn.client if conn.seat is None else conn.seat}"):
         raise Refusal("limit", t("Too many chat messages; wait a little before the next one."))
     channel = message.channel or ("team" if table.chat_enabled else "table")
     await table.chat(conn.seat, text, channel, conn.name)

@@ -8,6 +8,9 @@ library) per client address; counts (connections, games) are kept by the hall.
 
 from __future__ import annotations
 
+import contextlib
+from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
@@ -81,11 +84,38 @@ class Rates:
         self._items: dict[str, RateLimitItem] = {
             f.name: parse(getattr(limits, f.name)) for f in fields(limits) if f.type == "str"
         }
+        #: attempts being checked now, by limit and key (see :meth:`attempt`)
+        self._pending: Counter[tuple[str, str]] = Counter()
 
     def hit(self, name: str, key: str) -> bool:
         """Count one event for ``key``; false when that exceeds the limit ``name`` (not counted then)."""
         return self._limiter.hit(self._items[name], name, key)
 
-    def allows(self, name: str, key: str) -> bool:
-        """Whether one more event for ``key`` stays within the limit ``name`` (nothing is counted)."""
-        return self._limiter.test(self._items[name], name, key)
+    @contextlib.contextmanager
+    def attempt(self, name: str, key: str) -> Iterator[Attempt | None]:
+        """One attempt for ``key`` that counts against the limit ``name`` only if it fails
+        (``failed()``), such as a password check; ``None`` (refused) when the attempts counted
+        and those still under way would exceed the limit, so attempts made in parallel
+        cannot all pass the limit before any of them is counted."""
+        pending = (name, key)
+        if not self._limiter.test(self._items[name], name, key, cost=self._pending[pending] + 1):
+            yield None
+            return
+        self._pending[pending] += 1
+        try:
+            yield Attempt(self, name, key)
+        finally:
+            self._pending[pending] -= 1
+            if not self._pending[pending]:
+                del self._pending[pending]
+
+
+class Attempt:
+    """An attempt under way (:meth:`Rates.attempt`)."""
+
+    def __init__(self, rates: Rates, name: str, key: str) -> None:
+        self._rates, self._name, self._key = rates, name, key
+
+    def failed(self) -> None:
+        """The attempt failed: it counts."""
+        self._rates.hit(self._name, self._key)

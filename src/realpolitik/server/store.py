@@ -28,7 +28,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from sqlalchemy import (
     JSON,
@@ -46,6 +46,7 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    bindparam,
     create_engine,
     delete,
     event,
@@ -213,7 +214,9 @@ class StorageBusy(StorageError):
 
 
 class StaleWrite(Exception):
-    """An action with this sequence number is already stored for the game."""
+    """The game in storage is not where the writer thought: another action holds this
+    sequence number or the last one was taken back, the game is no longer running, or
+    the seat's person left it to a bot (or took it back from one) meanwhile."""
 
 
 #: seconds a statement may wait for a lock before it fails (and is retried by the caller)
@@ -267,6 +270,14 @@ class StoredGame:
         names = [s.name or s.kind if s.kind == "human" else s.kind for s in self.seats]
         return Record(self.game, self.rules_version, dict(self.options), self.seed, names, list(self.actions),
                       self.result)
+
+
+class Standing(NamedTuple):
+    """Where a stored game stands, read under its lock: status, actions stored, why a bot plays a seat."""
+
+    status: str | None
+    length: int
+    away: str | None
 
 
 @dataclass(frozen=True)
@@ -397,6 +408,21 @@ class Store:
             payload = json.dumps({"k": kind, "g": game_id, "o": self.origin, **facts}, separators=(",", ":"))
             conn.execute(select(func.pg_notify(CHANNEL, payload)))
 
+    @staticmethod
+    def _lock(conn: Connection, game_id: str, seat: int = -1) -> Standing:
+        """Lock a game's row until ``conn``'s transaction ends and return where the game stands:
+        its status (``None``: no such game), how many actions it has stored and why a bot plays
+        ``seat`` (if a seat is named). Every change of a game's actions, seats or status takes
+        this lock first, so such changes of one game run one after another, whichever process
+        makes them (PostgreSQL's ``FOR UPDATE``; SQLite takes one writer at a time anyway). The
+        rest is read by a statement of its own after the lock is held: in PostgreSQL's read
+        committed mode only a statement begun after the lock sees what the last holder committed."""
+        status = conn.execute(_LOCK, {"game": game_id}).scalar()
+        if status is None:
+            return Standing(None, 0, None)
+        last, away = conn.execute(_STANDING, {"game": game_id, "seat": seat}).one()
+        return Standing(status, 0 if last is None else last + 1, away)
+
     # ------------------------------------------------------------------ games
 
     def create_game(self, game: StoredGame) -> None:
@@ -466,17 +492,19 @@ class Store:
         """Store action number ``seq`` — and, with the ``result`` of the game it ends, the
         game as finished, in the same transaction; with ``clock_left``, the time the seat has
         left; ``facts`` go with the signal (the lobby's view of the game after it). Returns
-        the moment the next turn began; raises :class:`StaleWrite` if that number is taken,
-        or if the action is a ``stand_in`` bot's and the seat's person is no longer away."""
+        the moment the next turn began. Raises :class:`StaleWrite` unless the game is running
+        with exactly ``seq`` actions stored, and the seat is played by whom the writer says:
+        a ``stand_in`` bot only while its person is away, a person only while present."""
         moment = now()
         try:
             with self.engine.begin() as conn:
-                if stand_in and conn.execute(update(seats).where(
-                        seats.c.game_id == game_id, seats.c.seat == seat, seats.c.away.is_not(None))
-                        .values(away=seats.c.away)).rowcount != 1:
-                    # the person took the seat back (perhaps through another process) while the bot
-                    # thought; the update locks the seat's row, so a return waits for this move or wins
-                    raise StaleWrite(f"game {game_id}: seat {seat} is played by its person again")
+                standing = self._lock(conn, game_id, seat)
+                if standing.status != "running":
+                    raise StaleWrite(f"game {game_id} is not running")
+                if standing.length != seq:
+                    raise StaleWrite(f"game {game_id} does not stand at action {seq}")
+                if (standing.away is not None) != stand_in:
+                    raise StaleWrite(f"game {game_id}: seat {seat} changed hands")
                 conn.execute(insert(actions).values(game_id=game_id, seq=seq, seat=seat, text=text, at=moment))
                 done = {"status": "finished", "result": result, **_ending(result)} if result is not None else {}
                 conn.execute(update(games).where(games.c.id == game_id).values(turn_since=moment, **done))
@@ -496,14 +524,11 @@ class Store:
         game, the turn beginning again now (with ``clock_left``, the time the seat has left);
         false when it is not the last (another action followed, or the game is over)."""
         with self.engine.begin() as conn:
-            running = conn.execute(select(games.c.status).where(games.c.id == game_id)).scalar_one_or_none()
-            if running != "running":
+            standing = self._lock(conn, game_id)
+            if standing.status != "running" or standing.length != seq + 1:
                 return False
-            later = conn.execute(select(func.count()).select_from(actions).where(
-                actions.c.game_id == game_id, actions.c.seq > seq)).scalar_one()
-            if later:
-                return False
-            if conn.execute(delete(actions).where(actions.c.game_id == game_id, actions.c.seq == seq)).rowcount != 1:
+            if conn.execute(delete(actions).where(actions.c.game_id == game_id, actions.c.seq == seq,
+                                                  actions.c.seat == seat)).rowcount != 1:
                 return False
             conn.execute(update(games).where(games.c.id == game_id).values(turn_since=now()))
             if clock_left is not None:
@@ -513,10 +538,12 @@ class Store:
             return True
 
     def set_away(self, game_id: str, seat: int, away: str | None, clock_left: float | None = None,
-                 only_if: str | None = None, turn_from: datetime | None = None) -> bool:
+                 only_if: str | None = None, turn_from: datetime | None = None, at: int | None = None) -> bool:
         """Say why a bot plays a person's seat (``None``: the person plays it again), with the
         time the seat has left; ``only_if`` requires the seat's current reason (``""``: none);
-        ``turn_from`` starts the turn anew at that moment. False when the seat is not in that state."""
+        ``turn_from`` starts the turn anew at that moment; ``at`` requires the game to stand at
+        that many actions (a time-out is for the turn it was set for). False when the game is
+        not running or the seat not in that state."""
         where = [seats.c.game_id == game_id, seats.c.seat == seat, seats.c.kind == "human"]
         if only_if is not None:
             where.append(seats.c.away.is_(None) if only_if == "" else seats.c.away == only_if)
@@ -524,6 +551,9 @@ class Store:
         if clock_left is not None:
             values["clock_left"] = clock_left
         with self.engine.begin() as conn:
+            standing = self._lock(conn, game_id)
+            if standing.status != "running" or (at is not None and standing.length != at):
+                return False
             if conn.execute(update(seats).where(*where).values(**values)).rowcount != 1:
                 return False
             if turn_from is not None:
@@ -537,6 +567,7 @@ class Store:
         if result is not None:
             values["result"] = result
         with self.engine.begin() as conn:
+            self._lock(conn, game_id)
             conn.execute(update(games).where(games.c.id == game_id).values(**values))
             self._signal(conn, "game", game_id)
 
@@ -553,7 +584,9 @@ class Store:
         if holding is not None:
             free.append(seats.c.token_hash == holding)
         with self.engine.begin() as conn:
-            if conn.execute(update(seats).where(*free).values(**values)).rowcount != 1:
+            # locked first: a join through another process waits, then counts this seat as taken
+            if self._lock(conn, game_id).status != "open" or conn.execute(
+                    update(seats).where(*free).values(**values)).rowcount != 1:
                 return False, False
             waiting = conn.execute(select(func.count()).select_from(seats).where(
                 seats.c.game_id == game_id, seats.c.kind == "human", seats.c.joined.is_(False))).scalar_one()
@@ -567,7 +600,7 @@ class Store:
     def drop_open(self, game_id: str) -> bool:
         """Delete a game that never started (with its seats and chat); false if it has started."""
         with self.engine.begin() as conn:
-            if conn.execute(select(games.c.id).where(games.c.id == game_id, games.c.status == "open")).first() is None:
+            if self._lock(conn, game_id).status != "open":
                 return False
             for table in (chat, seats):
                 conn.execute(delete(table).where(table.c.game_id == game_id))
@@ -660,6 +693,7 @@ class Store:
         with self.engine.begin() as conn:
             conn.execute(update(users).where(users.c.id == user_id).values(password_hash=password_hash))
             conn.execute(delete(sessions).where(sessions.c.user_id == user_id, sessions.c.token_hash != (keep or "")))
+            self._signal(conn, "signed-out", "", user=user_id, keep=keep)
 
     def add_session(self, token_hash: str, user_id: int, lifetime: timedelta, ending: str | None = None) -> datetime:
         """A new session of an account (ending the one hashed ``ending``, and every expired
@@ -691,6 +725,7 @@ class Store:
     def end_session(self, token_hash: str) -> None:
         with self.engine.begin() as conn:
             conn.execute(delete(sessions).where(sessions.c.token_hash == token_hash))
+            self._signal(conn, "signed-out", "", session=token_hash)
 
     def seats_of(self, user_id: int, limit: int = 200) -> list[dict[str, Any]]:
         """The seats bound to an account, newest game first: game id, game, status, created,
@@ -899,6 +934,14 @@ class Store:
 
 
 #: a game's row with its JSON read as text, so one bad row fails alone (in :func:`_stored`)
+#: a game's status, its row locked; then its highest action number and a seat's reason to be away
+_LOCK = select(games.c.status).where(games.c.id == bindparam("game")).with_for_update()
+_STANDING = select(
+    select(func.max(actions.c.seq)).where(actions.c.game_id == bindparam("game")).scalar_subquery(),
+    select(seats.c.away).where(seats.c.game_id == bindparam("game"), seats.c.seat == bindparam("seat"))
+    .scalar_subquery(),
+)
+
 _GAME = select(*(type_coerce(c, Text).label(c.name) if isinstance(c.type, JSON) else c for c in games.c))
 
 

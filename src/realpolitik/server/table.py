@@ -78,6 +78,12 @@ def bad_token() -> Refusal:
                                   "or watch as a spectator."))
 
 
+def away_refusal(away: str) -> Refusal:
+    """Why a person may not act at a seat a bot plays for them now."""
+    return Refusal("away", t("A bot plays your seat now; take it back first.") if away == "timeout"
+                   else t("You have resigned this game."))
+
+
 def busy() -> Refusal:
     return Refusal("busy", t("The game could not be saved just now (the database is busy); nothing was "
                              "changed. Try again in a moment."))
@@ -89,6 +95,8 @@ class Listener(Protocol):
     seat: int | None
     log_sent: int
     lang: str
+    user_id: int | None  # the account signed in, if any
+    session: str | None  # the hash of the session's token it was opened with, if any
 
     def send(self, message: dict[str, Any]) -> None: ...
 
@@ -354,7 +362,7 @@ class Table:
         """Play ``text`` for ``seat`` against the game as it stood after ``seq`` actions (for a
         ``stand_in`` bot: only while the seat's person is still away, in storage too)."""
         async with self.lock:
-            self._check_turn(seat, seq)
+            self._check_turn(seat, seq, stand_in)
             state = self.state
             legal = state.legal_actions()
             probe = state.clone()
@@ -384,8 +392,10 @@ class Table:
             try:
                 moment = await self.hall.store.run(self.hall.store.append, self.id, self.seq, seat, canonical, result,
                                                    clock_left, facts, stand_in)
-            except StaleWrite:
+            except StaleWrite:  # another process changed the game first: take that in and refuse
                 await self._reload()
+                if not stand_in and self.stored.seats[seat].away:
+                    raise away_refusal(self.stored.seats[seat].away) from None
                 raise Refusal("stale", t("Another action was stored for this move first; the game has moved on. "
                                          "Decide again on the current state.")) from None
             except StorageBusy:
@@ -513,6 +523,8 @@ class Table:
         async with self.lock:
             if seq != self.seq:
                 raise Refusal("stale", t("Stale request: the game has moved on; nothing was taken back."))
+            if self.stored.seats[seat].away:
+                raise away_refusal(self.stored.seats[seat].away)
             reason = self.last.refusal(self, seat)
             if reason is not None:
                 raise Refusal("undo", reason)
@@ -555,9 +567,12 @@ class Table:
             if self.stored.seats[seat].away == "resigned":
                 raise Refusal("resigned", t("You have resigned this game already."))
             try:
-                await self.hall.store.run(self.hall.store.set_away, self.id, seat, "resigned")
+                resigned = await self.hall.store.run(self.hall.store.set_away, self.id, seat, "resigned")
             except StorageBusy:
                 raise busy() from None
+            if not resigned:  # it ended through another process meanwhile
+                await self._reload()
+                raise Refusal("over", t("Only a running game can be resigned."))
             self.stored.seats[seat].away = "resigned"
             self.touched = time.monotonic()
         log.info("game %s: seat %s resigned", self.id, self.labels[seat])
@@ -593,15 +608,15 @@ class Table:
         self.broadcast()
         self.kick_bot()
 
-    async def rematch(self, seat: int, name: str, user_id: int | None) -> tuple[Table, int, str]:
+    async def rematch(self, seat: int, name: str, user_id: int | None, client: str) -> tuple[Table, int, str]:
         """``seat``'s person proposes or accepts the rematch of this finished game: it is seated in
         the rematch one seat on (under ``name``, bound to the account ``user_id``). Returns the
-        rematch's table, the seat and its token."""
+        rematch's table, the seat and its token; ``client`` is the address asking (for the limits)."""
         if self.status != "finished":
             raise Refusal("not-over", t("A rematch can be proposed once the game is over."))
         async with self.lock:
             proposed = self.stored.rematch is None
-            again = await self.hall.rematch_of(self)
+            again = await self.hall.rematch_of(self, client)
         seat_again = (seat + 1) % len(self.labels)
         token = new_token()
         await again.join(seat_again, name or self.stored.seats[seat].name, token, user_id)
@@ -624,7 +639,10 @@ class Table:
             words = own if own is not None and listener.seat == seat else TOLD[kind](label)
             listener.send({"type": kind, "seat": label, "text": render(words, listener.lang)})
 
-    def _check_turn(self, seat: int, seq: int) -> None:
+    def _check_turn(self, seat: int, seq: int, stand_in: bool = False) -> None:
+        """Refuse an action of ``seat`` chosen at move ``seq`` unless the game is running at that
+        move, it is the seat's turn, and whoever sends it plays the seat now: its person, or the
+        ``stand_in`` bot while the person is away (resigned, time ran out)."""
         if self.status == "finished":
             raise Refusal("over", t("The game is over; no more actions are taken."))
         if self.status == "open":
@@ -637,6 +655,11 @@ class Table:
         actor = self.state.to_act
         if actor != seat:
             raise Refusal("turn", t("It is not your turn: {seat} decides now.", seat=self.labels[actor]))
+        away = self.stored.seats[seat].away
+        if stand_in != (away is not None):
+            if stand_in:
+                raise Refusal("stale", "its person plays the seat again; the bot does not move")  # bots only
+            raise away_refusal(away)
 
     # ------------------------------------------------------------------ bots
 
@@ -663,8 +686,8 @@ class Table:
                     await asyncio.sleep(self.hall.settings.bot_delay)
                 seq = self.seq
                 kind = self.bot_kind(seat)
-                if kind is None:  # its person took the seat back
-                    break
+                if kind is None or self.status != "running" or self.state.to_act != seat:
+                    break  # its person took the seat back, or the game moved on without this bot
                 job = BotJob(self.id, self.stored.record(), seat, kind, self.hall.settings.bot_think)
                 choice = await self.hall.bots.choose(job, urgent=self.has_humans)
                 await self.act(seat, seq, choice, stand_in=self.stored.seats[seat].kind == HUMAN)

@@ -109,7 +109,8 @@ class Timekeeper:
                 self.arm()
                 return
             try:
-                marked = await table.hall.store.run(table.hall.store.set_away, table.id, seat, "timeout", 0.0, "")
+                marked = await table.hall.store.run(table.hall.store.set_away, table.id, seat, "timeout", 0.0, "",
+                                                    None, seq)
             except StorageBusy:
                 asyncio.get_running_loop().call_later(1.0, self._ring, seq, seat)
                 return

@@ -6,7 +6,7 @@ import { h, put, s } from "./dom.js";
 import { lang, startLanguage, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
-const name = decodeURIComponent(location.pathname.split("/").pop());
+const name = decodeURIComponent(location.pathname.slice("/player/".length));
 
 /** The rating μ over the games, with its ±σ band, as an inline SVG. */
 function chart(history) {
