@@ -34,6 +34,7 @@ import os
 import secrets
 import threading
 import time
+from collections.abc import Callable
 from typing import Any
 
 import psycopg
@@ -50,9 +51,10 @@ from hypothesis.stateful import (
     rule,
     run_state_machine_as_test,
 )
-from sqlalchemy import select, update
+from sqlalchemy import func, select, update
 
 from realpolitik.engine.undo import why_not_undoable
+from realpolitik.server.store import actions as action_rows
 from realpolitik.server.store import games, now, seats, users
 from realpolitik.testing.model import Cluster, Held, Link, Player, Truth, load, open_link, view_matches
 
@@ -173,7 +175,8 @@ class ServerMachine(RuleBasedStateMachine):
     def teardown(self) -> None:
         if os.environ.get("MODEL_VERBOSE"):
             ended = sum(self.known(g).stored.status == "finished" for g in self.models)
-            print(f"\n[{time.strftime('%X')}] example: {time.monotonic() - self.born:.1f}s, {len(self.models)} games ({ended} finished, "
+            print(f"\n[{time.strftime('%X')}] example: {time.monotonic() - self.born:.1f}s, {len(self.models)} games "
+                  f"({ended} finished, "
                   f"{sum(len(self.known(g).stored.actions) for g in self.models)} actions), {self.views} views:",
                   "\n    " + "\n    ".join(self.trace))
         for link in [link for h in self.held for link in h.links] + self.watchers:
@@ -197,8 +200,15 @@ class ServerMachine(RuleBasedStateMachine):
         return truth if truth is not None and truth.stored is not None else self.truth(game_id)
 
     def stored_ids(self) -> list[str]:
+        """Every stored game; each one's actions numbered 0..n-1 (asked of the table itself)."""
         with self.cluster.store.engine.connect() as conn:
-            return list(conn.execute(select(games.c.id)).scalars())
+            ids = list(conn.execute(select(games.c.id)).scalars())
+            numbered = conn.execute(select(action_rows.c.game_id, func.count(), func.min(action_rows.c.seq),
+                                           func.max(action_rows.c.seq)).group_by(action_rows.c.game_id)).all()
+        for game_id, count, first, last in numbered:
+            assert (first, last) == (0, count - 1), \
+                f"game {game_id}: its {count} stored actions are numbered {first}..{last}{self.told()}"
+        return ids
 
     def unfinished(self, fresh: bool = False) -> list[str]:
         look = self.truth if fresh else self.known
@@ -317,7 +327,8 @@ class ServerMachine(RuleBasedStateMachine):
             shown = {e["id"] for part in listing.json().values() for e in part}
             for game_id in ids:
                 info = http.get(f"/api/games/{game_id}")
-                assert info.status_code == 200, f"process {i}: game {game_id}: {info.status_code} {info.text}{self.told()}"
+                assert info.status_code == 200, \
+                    f"process {i}: game {game_id}: {info.status_code} {info.text}{self.told()}"
                 assert game_id in shown or info.json()["status"] == "finished", \
                     f"process {i}: game {game_id} ({info.json()['status']}) is not in the lobby's list"
 
@@ -500,7 +511,8 @@ class ServerMachine(RuleBasedStateMachine):
         action = pending["actions"][self.draw(data, st.integers(0, len(pending["actions"]) - 1), "action")]
         link.send({"type": "act", "seq": seq, "action": action})
         reply = link.until(lambda m: (m["type"] == "view" and m["seq"] > seq) or m["type"] == "error", FAN_OUT)
-        assert reply is not None and reply["type"] == "view", f"the action {action!r} at move {seq} was not taken: {reply}"
+        assert reply is not None and reply["type"] == "view", \
+            f"the action {action!r} at move {seq} was not taken: {reply}"
 
     def held_running(self) -> list[Held]:
         return [h for h in self.held if h.game in self.models and self.known(h.game).stored.status == "running"]
@@ -560,9 +572,9 @@ class ServerMachine(RuleBasedStateMachine):
     def run_out(self, game_id: str, seat: int, left: float = 0.3) -> None:
         """Leave a seat ``left`` seconds on its clock, its turn beginning now (and tell the processes)."""
         store = self.cluster.store
-        with store.engine.begin() as conn:
-            conn.execute(update(seats).where(seats.c.game_id == game_id, seats.c.seat == seat).values(clock_left=left))
+        with store.engine.begin() as conn:  # the game's row first, as the server locks it
             conn.execute(update(games).where(games.c.id == game_id).values(turn_since=now()))
+            conn.execute(update(seats).where(seats.c.game_id == game_id, seats.c.seat == seat).values(clock_left=left))
             store._signal(conn, "game", game_id)
 
     @precondition(lambda self: self.clock_turns() and (self.shared or self.disruptions < MAX_DISRUPTIONS))
@@ -803,7 +815,8 @@ class ServerMachine(RuleBasedStateMachine):
         stored = self.truth(game_id).stored
         assert all(s.joined for s in stored.seats if s.kind == HUMAN), "a seat greeted is not stored as taken"
         assert stored.status == "running", \
-            f"every seat of {game_id} is taken (through {len(live)} processes at once) but it is stored {stored.status!r}"
+            f"every seat of {game_id} is taken (through {len(live)} processes at once), but it is stored " \
+            f"{stored.status!r}"
 
     def claimable(self) -> list[tuple[str, int]]:
         if "races" in AVOID or "race_claims" in AVOID:
@@ -842,54 +855,77 @@ class ServerMachine(RuleBasedStateMachine):
         assert held is not None, f"the winner's token was refused: {hello}"
         assert self.truth(game_id).stored.seats[seat].name == players[k].name
 
-    def undo_races(self) -> list[tuple[Held, Held | None]]:
-        """(the seat that played the last action, which may be taken back; the held seat to act next or None)."""
+    def undo_races(self) -> list[Held]:
+        """Held seats to act in games where another held person plays too."""
         if "races" in AVOID or "race_take_back" in AVOID:
             return []
-        out = []
-        for game_id in self.unfinished():
-            truth = self.known(game_id)
-            stored = truth.stored
-            if stored.status != "running" or not stored.actions:
-                continue
-            before = truth.branch.states[-2]
-            last = self.holder(game_id, before.to_act)
-            if last is None or stored.seats[last.seat].away or why_not_undoable(before, stored.actions[-1]):
-                continue
-            seat = self.person_to_act(truth)
-            nxt = None if seat is None or seat == last.seat else self.holder(game_id, seat)
-            if nxt is not None:
-                out.append((last, nxt))
-        return out
+        return [h for h in self.to_move() if any(o.game == h.game and o.seat != h.seat
+                                                  and not self.known(h.game).stored.seats[o.seat].away
+                                                  for o in self.held)]
+
+    def handing_over(self, truth: Truth, actions: list[str], start: int, to: Callable[[int | None], bool]) -> str:
+        """One of ``actions`` (tried from ``start``, eight at most) after which ``to`` the seat to act
+        holds and that may be taken back; else the one at ``start``."""
+        state = truth.state
+        for text in (actions[start:] + actions[:start])[:8]:
+            after = state.clone()
+            after.apply(text)
+            if to(after.to_act) and why_not_undoable(state, text) is None:
+                self.drawn.append(f"handing over: {text!r}")
+                return text
+        return actions[start]
 
     @precondition(lambda self: self.undo_races())
     @rule(data=st.data())
     @traced
     def race_take_back(self, data) -> None:
-        """A take-back and the next player's move sent at the same moment through two processes: one
-        of them happens, never both."""
-        last, nxt = self.draw(data, st.sampled_from(self.undo_races()), "race")
-        truth = self.truth(last.game)
+        """A player plays an action that hands the turn to another player and may be taken back; then
+        the take-back and the other player's move are sent at the same moment through two processes:
+        one of them happens, never both (up to three times, each when the player's turn comes)."""
+        last = self.draw(data, st.sampled_from(self.undo_races()), "seat")
+        for _ in range(self.draw(data, st.integers(1, 3), "rounds")):
+            truth = self.wait_person(last.game)
+            if self.person_to_act(truth) != last.seat:
+                return
+            self.take_back_or_answer(last, truth, data)
+
+    def take_back_or_answer(self, last: Held, truth: Truth, data) -> None:
         seq = len(truth.stored.actions)
-        live = self.cluster.live()
+        others = {h.seat: h for h in self.held if h.game == last.game and h.seat != last.seat}
         undo_link = self.link(last, data)
+        view = undo_link.wait_view(lambda m: m["seq"] == seq, FAN_OUT)
+        assert view is not None and view["view"].get("pending"), view
+        actions = view["view"]["pending"]["actions"]
+        start = self.draw(data, st.integers(0, len(actions) - 1), "action")
+        action = self.handing_over(truth, actions, start, lambda seat: seat in others)
+        undo_link.send({"type": "act", "seq": seq, "action": action})
+        assert undo_link.wait_view(lambda m: m["seq"] == seq + 1, FAN_OUT), "the move was not taken"
+        truth = self.truth(last.game)
+        nxt = others.get(self.person_to_act(truth))
+        if nxt is None or len(truth.stored.actions) != seq + 1:
+            self.drawn.append("the turn went elsewhere")  # none of the actions tried handed it to a held person
+            return
+        seq += 1
+        live = self.cluster.live()
         act_link = self.link(nxt, data)
         if undo_link.server == act_link.server and len(live) > 1:  # through two processes
             act_link = self.link(nxt, data, fresh=True, avoid=undo_link.server)
         view = act_link.wait_view(lambda m: m["seq"] == seq, FAN_OUT)
-        undo_link.wait_view(lambda m: m["seq"] == seq, FAN_OUT)
-        assert view is not None and view["seq"] == seq and view["view"].get("pending")
-        actions = view["view"]["pending"]["actions"]
-        action = actions[self.draw(data, st.integers(0, len(actions) - 1), "action")]
+        assert view is not None and view["view"].get("pending"), view
+        answers = view["view"]["pending"]["actions"]
+        answer = answers[self.draw(data, st.integers(0, len(answers) - 1), "answer")]
         gate = threading.Barrier(2)
-        threading.Thread(target=lambda: (gate.wait(10), undo_link.send({"type": "undo", "seq": seq}))).start()
+        undo = threading.Thread(target=lambda: (gate.wait(10), undo_link.send({"type": "undo", "seq": seq})))
+        undo.start()
         gate.wait(10)
-        act_link.send({"type": "act", "seq": seq, "action": action})
+        act_link.send({"type": "act", "seq": seq, "action": answer})
+        undo.join(10)
         undone = undo_link.until(lambda m: m["type"] in ("taken-back", "error"), FAN_OUT)
         acted = act_link.until(lambda m: (m["type"] == "view" and m["seq"] != seq) or m["type"] == "error", FAN_OUT)
         undo_ok = undone is not None and undone["type"] == "taken-back"
         act_ok = acted is not None and acted["type"] == "view" and acted["seq"] == seq + 1
-        # views of the two connections are compared in the invariants; here: exactly one happened
+        self.drawn.append(f"taken back: {undo_ok}, answered: {act_ok}")
+        self.truth(last.game)  # no gap, or it fails here
         assert undo_ok != act_ok, f"take-back {undone} and move {acted} racing: {'both' if undo_ok else 'neither'}"
 
     def bot_answers(self) -> list[Held]:
@@ -904,35 +940,33 @@ class ServerMachine(RuleBasedStateMachine):
     def race_bot_take_back(self, data) -> None:
         """A player plays and takes the action back at once, through another process, while a bot may be
         answering it through the process that plays the game's bots: the take-back happens or is refused,
-        and either way the game goes on without a gap."""
+        and either way the game goes on without a gap (up to three times, each when the seat's turn comes)."""
         held = self.draw(data, st.sampled_from(self.bot_answers()), "seat")
-        truth = self.truth(held.game)
-        seq = len(truth.stored.actions)
-        if self.person_to_act(truth) != held.seat:
-            return
-        one = self.link(held, data)
-        others = [link for link in held.alive() if link is not one and link.server != one.server]
-        two = others[0] if others else self.link(held, data, fresh=True, avoid=one.server)
-        view = one.wait_view(lambda m: m["seq"] == seq, FAN_OUT)
-        assert view is not None and view["seq"] == seq and view["view"].get("pending"), view
-        actions = view["view"]["pending"]["actions"]
-        start = self.draw(data, st.integers(0, len(actions) - 1), "action")
-        action = actions[start]
-        stored, state = truth.stored, truth.state
-        for text in (actions[start:] + actions[:start])[:8]:  # one that hands the turn to a bot, and may be taken back
-            after = state.clone()
-            after.apply(text)
-            nxt = after.to_act
-            if (nxt is not None and (stored.seats[nxt].kind != HUMAN or stored.seats[nxt].away)
-                    and why_not_undoable(state, text) is None):
-                action = text
-                break
-        one.send({"type": "act", "seq": seq, "action": action})
-        two.wait_view(lambda m: m["seq"] > seq, FAN_OUT)  # the move reached the other process
-        two.send({"type": "undo", "seq": seq + 1})
-        reply = two.until(lambda m: m["type"] in ("taken-back", "error"), FAN_OUT)
-        self.truths[held.game].also([*stored.actions, action])  # the views of the move before it was taken back
-        assert reply is not None and (reply["type"] == "taken-back" or reply["code"] in ("undo", "stale", "over")), reply
+        for _ in range(self.draw(data, st.integers(1, 3), "rounds")):
+            truth = self.wait_person(held.game)
+            seq = len(truth.stored.actions)
+            if self.person_to_act(truth) != held.seat:
+                return
+            one = self.link(held, data)
+            others = [link for link in held.alive() if link is not one and link.server != one.server]
+            two = others[0] if others else self.link(held, data, fresh=True, avoid=one.server)
+            view = one.wait_view(lambda m, seq=seq: m["seq"] == seq, FAN_OUT)
+            assert view is not None and view["view"].get("pending"), view
+            actions = view["view"]["pending"]["actions"]
+            start = self.draw(data, st.integers(0, len(actions) - 1), "action")
+            stored = truth.stored
+            action = self.handing_over(truth, actions, start,  # to a bot (or a stand-in)
+                                       lambda seat, stored=stored: seat is not None and (
+                                           stored.seats[seat].kind != HUMAN or stored.seats[seat].away is not None))
+            one.send({"type": "act", "seq": seq, "action": action})
+            two.wait_view(lambda m, seq=seq: m["seq"] > seq, FAN_OUT)  # the move reached the other process
+            two.send({"type": "undo", "seq": seq + 1})
+            reply = two.until(lambda m: m["type"] in ("taken-back", "error"), FAN_OUT)
+            self.truths[held.game].also([*stored.actions, action])  # the views of the move before it was taken back
+            assert reply is not None and (reply["type"] == "taken-back"
+                                          or reply["code"] in ("undo", "stale", "over")), reply
+            self.drawn.append(f"taken back: {reply['type'] == 'taken-back'}")
+            self.truth(held.game)  # no gap, or it fails here
 
     def self_races(self) -> list[Held]:
         if "races" in AVOID or "race_own_move" in AVOID:
@@ -960,18 +994,25 @@ class ServerMachine(RuleBasedStateMachine):
         action = actions[self.draw(data, st.integers(0, len(actions) - 1), "action")]
         gate = threading.Barrier(2)
 
+        failed: list[BaseException] = []
+
         def other() -> None:
-            gate.wait(10)
-            if what == "resign":
-                two.send({"type": "resign"})
-            else:
-                self.run_out(held.game, held.seat, 0.0)
+            try:
+                gate.wait(10)
+                if what == "resign":
+                    two.send({"type": "resign"})
+                else:
+                    self.run_out(held.game, held.seat, 0.0)
+            except BaseException as exc:  # noqa: BLE001 — raised below
+                failed.append(exc)
 
         th = threading.Thread(target=other)
         th.start()
         gate.wait(10)
         one.send({"type": "act", "seq": seq, "action": action})
         th.join(30)
+        if failed:
+            raise failed[0]
         one.until(lambda m: (m["type"] == "view" and m["seq"] != seq) or m["type"] == "error", FAN_OUT)
         if what == "resign":
             reply = two.until(lambda m: m["type"] in ("resigned", "error"), FAN_OUT)

@@ -18,9 +18,9 @@ from __future__ import annotations
 import json
 import threading
 import time
-from http.cookiejar import DefaultCookiePolicy
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from http.cookiejar import DefaultCookiePolicy
 from typing import Any
 
 import httpx
