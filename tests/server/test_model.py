@@ -57,6 +57,7 @@ from realpolitik.engine.undo import why_not_undoable
 from realpolitik.server.store import actions as action_rows
 from realpolitik.server.store import games, now, seats, users
 from realpolitik.testing.model import Cluster, Held, Link, Player, Truth, load, open_link, view_matches
+from realpolitik.testing.server import ROOMY
 
 #: seconds a game whose bot (or stand-in) is to move may take before it counts as stuck
 BOUND = 30.0
@@ -137,8 +138,13 @@ class ServerMachine(RuleBasedStateMachine):
 
     games = Bundle("games")
 
-    def __init__(self, make_cluster) -> None:
+    def __init__(self, make_cluster, tight: dict[str, int] | None = None) -> None:
         super().__init__()
+        self.tight = tight  # limits on new games per address (count per hour, games waiting), if tight
+        # a restart forgets the counts of the limits: none where they are what is tested
+        self.max_disruptions = 0 if tight else MAX_DISRUPTIONS
+        self.attempts: dict[str, list[float]] = {}  # new games and rematch proposals tried, per address
+        self.opened_by: dict[str, str] = {}  # the address that created a game (or proposed it as a rematch)
         if os.environ.get("MODEL_VERBOSE"):
             print(f"\n[{time.strftime('%X')}] new example", flush=True)
         self.cluster: Cluster = make_cluster()
@@ -315,8 +321,11 @@ class ServerMachine(RuleBasedStateMachine):
                       if any(w in line for w in ("ERROR", "WARNING", "Traceback", "Error"))]
         return ("\nserver log:\n" + "\n".join(lines[-30:])) if lines else ""
 
-    def answer_of(self, link: Link, kinds: tuple[str, ...], timeout: float = 20) -> dict[str, Any] | None:
-        return link.until(lambda m: m["type"] in kinds, timeout)
+    def answer_of(self, link: Link, kinds: tuple[str, ...], timeout: float = 20,
+                  seat: str | None = None) -> dict[str, Any] | None:
+        """The next message of one of ``kinds`` (those naming a seat: ``seat``'s; errors always)."""
+        return link.until(lambda m: m["type"] in kinds and (m["type"] == "error" or seat is None
+                                                            or m.get("seat") == seat), timeout)
 
     def check_listed(self, ids: list[str]) -> None:
         """Every game of ``ids`` is listed by every live process and loads there."""
@@ -357,6 +366,8 @@ class ServerMachine(RuleBasedStateMachine):
         """A game to begin with, people in two seats or more, every seat taken by invitation (so they
         can play from the first step)."""
         game_id = self.create_game(data, people=2)
+        if game_id is None:
+            return multiple()
         model = self.models[game_id]
         for seat in self.free_seats(game_id):
             held, answer = self.seat_player(game_id, seat, self.who(data), model.tokens[seat], self.live(data))
@@ -368,17 +379,20 @@ class ServerMachine(RuleBasedStateMachine):
     @traced
     def lobby_game(self, data):
         """A second game to begin with: in the lobby, its seats free for invitations and claims."""
-        return self.create_game(data, people=2, lobby=True)
+        game_id = self.create_game(data, people=2, lobby=True)
+        return multiple() if game_id is None else game_id
 
     @precondition(lambda self: len(self.unfinished()) < MAX_GAMES)
     @rule(target=games, data=st.data())
     @traced
     def create(self, data):
-        return self.create_game(data)
+        game_id = self.create_game(data)
+        return multiple() if game_id is None else game_id
 
-    def create_game(self, data, people: int = 0, lobby: bool | None = None) -> str:
+    def create_game(self, data, people: int = 0, lobby: bool | None = None) -> str | None:
         """Create a game of a drawn title, seats, options, clock and stand-in (at least ``people``
-        human seats; through the lobby or by invitation only as ``lobby`` says, else drawn)."""
+        human seats; through the lobby or by invitation only as ``lobby`` says, else drawn); ``None``
+        when a limit of the creator's address refused it (only with tight limits, and only then)."""
         title = self.draw(data, st.sampled_from(sorted(self.catalog)), "title")
         entry = self.catalog[title]
         n = self.draw(data, st.integers(entry["min_players"], entry["max_players"]), "players")
@@ -407,8 +421,14 @@ class ServerMachine(RuleBasedStateMachine):
         if stand_in is not None:
             body["stand_in"] = stand_in
         creator = self.who(data)
+        why = self.over_limit(creator)
         answer = creator.http(self.cluster, self.live(data)).post("/api/games", json=body, headers=creator.headers())
+        if answer.status_code == 429 and answer.json()["code"] == "limit":
+            assert why, f"a new game of {creator!r} refused for a limit its address has not reached: {answer.text}"
+            self.drawn.append(f"refused: {why}")
+            return None
         assert answer.status_code == 201, answer.text
+        self.opened_by[answer.json()["id"]] = creator.address
         created = answer.json()
         labels = self.labels(title, n)
         tokens = {labels.index(i["seat"]): i["url"].split("token=")[1] for i in created["invites"]}
@@ -423,6 +443,24 @@ class ServerMachine(RuleBasedStateMachine):
             assert held is not None, f"the creator's invitation was refused: {answer}"
             self.check_seated(held)
         return game_id
+
+    def over_limit(self, player: Player) -> str:
+        """Why a new game (or a rematch proposal) of ``player`` may be refused for a limit of its address
+        ("" when it may not), counting this attempt: the address's new games within the hour, its games
+        waiting for players. Conservative: every attempt counts, though a process forgets its counts when
+        it restarts and each process counts for itself."""
+        if not self.tight:
+            return ""
+        moment = time.monotonic()
+        tried = [t for t in self.attempts.get(player.address, []) if t > moment - 3600]
+        self.attempts[player.address] = [*tried, moment]
+        waiting = [g for g, address in self.opened_by.items()
+                   if address == player.address and self.known(g).stored.status == "open"]
+        if len(tried) >= self.tight["creates"]:
+            return f"{len(tried)} new games from {player.address} within the hour"
+        if len(waiting) >= self.tight["open_games_per_client"]:
+            return f"{len(waiting)} games of {player.address} wait for players"
+        return ""
 
     def free_seats(self, game_id: str) -> list[int]:
         stored = self.known(game_id).stored
@@ -558,13 +596,34 @@ class ServerMachine(RuleBasedStateMachine):
                                                 if self.known(h.game).stored.seats[h.seat].away is None]), "seat")
         link = self.link(held, data)
         link.send({"type": "resign"})
-        reply = self.answer_of(link, ("resigned", "error"))
+        reply = self.answer_of(link, ("resigned", "error"), seat=held.label)
         truth = self.truth(held.game)
         if reply is not None and reply["type"] == "error":
             assert reply["code"] == "over" and truth.stored.status == "finished", reply
             return
         assert reply is not None and reply["seat"] == held.label, reply
         assert truth.stored.seats[held.seat].away == "resigned"
+
+    def abandoned(self) -> list[str]:
+        return sorted({h.game for h in self.held_running() if self.known(h.game).stored.seats[h.seat].away is None})
+
+    @precondition(lambda self: self.abandoned())
+    @rule(data=st.data())
+    @traced
+    def everyone_resigns(self, data) -> None:
+        """Every player of a game resigns (each through its own connection): the stand-ins play it to
+        its end (which the invariants wait for), and a rematch can be proposed."""
+        game_id = self.draw(data, st.sampled_from(self.abandoned()), "game")
+        for held in [h for h in self.held if h.game == game_id]:
+            if self.truth(game_id).stored.seats[held.seat].away is not None:
+                continue
+            link = self.link(held, data)
+            link.send({"type": "resign"})
+            reply = self.answer_of(link, ("resigned", "error"), seat=held.label)
+            if reply is not None and reply["type"] == "error":
+                assert reply["code"] == "over" and self.truth(game_id).stored.status == "finished", reply
+                return
+            assert reply is not None and reply["seat"] == held.label, reply
 
     def clock_turns(self) -> list[Held]:
         return [h for h in self.to_move() if self.models[h.game].clock]
@@ -577,7 +636,7 @@ class ServerMachine(RuleBasedStateMachine):
             conn.execute(update(seats).where(seats.c.game_id == game_id, seats.c.seat == seat).values(clock_left=left))
             store._signal(conn, "game", game_id)
 
-    @precondition(lambda self: self.clock_turns() and (self.shared or self.disruptions < MAX_DISRUPTIONS))
+    @precondition(lambda self: self.clock_turns() and (self.shared or self.disruptions < self.max_disruptions))
     @rule(data=st.data())
     @traced
     def time_out(self, data) -> None:
@@ -610,7 +669,7 @@ class ServerMachine(RuleBasedStateMachine):
         held = self.draw(data, st.sampled_from(self.away()), "seat")
         link = self.link(held, data)
         link.send({"type": "back"})
-        reply = self.answer_of(link, ("back", "error"))
+        reply = self.answer_of(link, ("back", "error"), seat=held.label)
         truth = self.truth(held.game)
         if reply is not None and reply["type"] == "error":
             assert reply["code"] == "not-away" and truth.stored.status == "finished", reply
@@ -633,9 +692,18 @@ class ServerMachine(RuleBasedStateMachine):
     def ask_rematch(self, held: Held, link: Link) -> list[str]:
         """Propose or accept the rematch of a held seat's finished game; the new game's id if it is new."""
         assert link.wait_view(lambda m: m["status"] == "finished", FAN_OUT), "the game's end did not reach its page"
+        proposal = self.models[held.game].rematch is None  # a proposal creates a game, an acceptance does not
+        why = self.over_limit(held.player) if proposal else ""
         link.send({"type": "rematch"})
         reply = self.answer_of(link, ("rematch", "error"))
+        if reply is not None and reply["type"] == "error" and reply["code"] == "limit":
+            assert why, f"the rematch proposal of {held.player!r} refused for a limit its address has not reached: " \
+                        f"{reply['message']}"
+            self.drawn.append(f"refused: {why}")
+            return []
         assert reply is not None and reply["type"] == "rematch", f"rematch refused: {reply}"
+        if proposal:
+            self.opened_by[reply["game"]] = held.player.address
         return self.seated_again(held, reply)
 
     def seated_again(self, held: Held, reply: dict[str, Any]) -> list[str]:
@@ -711,7 +779,7 @@ class ServerMachine(RuleBasedStateMachine):
 
     # ------------------------------------------------------------------ rules: processes
 
-    @precondition(lambda self: self.disruptions < MAX_DISRUPTIONS and self.cluster.live() and self.unfinished())
+    @precondition(lambda self: self.disruptions < self.max_disruptions and self.cluster.live() and self.unfinished())
     @rule(data=st.data())
     @traced
     def restart(self, data) -> None:
@@ -724,7 +792,7 @@ class ServerMachine(RuleBasedStateMachine):
         self.served.clear()
         self.check_listed(before)
 
-    @precondition(lambda self: self.disruptions < MAX_DISRUPTIONS and self.cluster.live() and self.unfinished())
+    @precondition(lambda self: self.disruptions < self.max_disruptions and self.cluster.live() and self.unfinished())
     @rule(data=st.data())
     @traced
     def kill(self, data) -> None:
@@ -1015,7 +1083,7 @@ class ServerMachine(RuleBasedStateMachine):
             raise failed[0]
         one.until(lambda m: (m["type"] == "view" and m["seq"] != seq) or m["type"] == "error", FAN_OUT)
         if what == "resign":
-            reply = two.until(lambda m: m["type"] in ("resigned", "error"), FAN_OUT)
+            reply = self.answer_of(two, ("resigned", "error"), FAN_OUT, seat=held.label)
             assert reply is not None and (reply["type"] == "resigned" or reply["code"] == "over"), reply
         end = time.monotonic() + BOUND
         while True:
@@ -1026,7 +1094,7 @@ class ServerMachine(RuleBasedStateMachine):
             time.sleep(0.05)
 
     def rematch_pairs(self) -> list[tuple[Held, Held]]:
-        if "races" in AVOID or "race_rematch" in AVOID:
+        if "races" in AVOID or "race_rematch" in AVOID or self.tight:  # (the limits variant proposes one by one)
             return []
         out = []
         for game_id, model in self.models.items():
@@ -1160,11 +1228,11 @@ BASE = dict(deadline=None, derandomize=True, suppress_health_check=list(HealthCh
 OPTIONS = dict(bot_delay=0.0, bot_think=0.03)
 
 
-def sqlite_cluster(tmp_path):
+def sqlite_cluster(tmp_path, limits: dict[str, Any] | None = None):
     def make() -> Cluster:
         folder = tmp_path / secrets.token_hex(4)
         folder.mkdir()
-        return Cluster(str(folder / "games.db"), 1, bot_workers=1, **OPTIONS).start()
+        return Cluster(str(folder / "games.db"), 1, bot_workers=1, limits=limits, **OPTIONS).start()
     return make
 
 
@@ -1177,16 +1245,17 @@ def postgres_cluster(postgres):
     return make
 
 
-def run(make, **options) -> None:
+def run(make, tight: dict[str, int] | None = None, **options) -> None:
     if os.environ.get("MODEL_VERBOSE"):  # print every example's steps
         options["verbosity"] = Verbosity.verbose
+    options["max_examples"] *= int(os.environ.get("MODEL_SCALE", "1"))  # more examples in a local run
     if not os.environ.get("MODEL_SHRINK"):  # each try starts servers: shrink only when asked (MODEL_SHRINK=1)
         options["phases"] = [Phase.explicit, Phase.reuse, Phase.generate]
     steps = options["stateful_step_count"]
     FIRST.clear()
     RAN.clear()
     try:
-        run_state_machine_as_test(lambda: ServerMachine(make), settings=settings(**BASE, **options),
+        run_state_machine_as_test(lambda: ServerMachine(make, tight), settings=settings(**BASE, **options),
                                   _min_steps=steps // 2)  # no example of a step or two
     except BaseException as exc:
         if FIRST:  # the failure as it first happened, whatever the replay did
@@ -1203,6 +1272,16 @@ def test_one_process_on_sqlite(tmp_path):
 
 def test_two_processes_on_postgresql(postgres):
     run(postgres_cluster(postgres), max_examples=3, stateful_step_count=30)
+
+
+#: tight limits on new games per address (the rest roomy): every player comes from an address of its own,
+#: so a refusal is right only when that player's own address reached the limit
+TIGHT = {"creates": 1, "open_games_per_client": 1}
+
+
+def test_limits_count_per_address(tmp_path):
+    limits = {**ROOMY, "creates": f"{TIGHT['creates']}/hour", "open_games_per_client": TIGHT["open_games_per_client"]}
+    run(sqlite_cluster(tmp_path, limits), TIGHT, max_examples=2, stateful_step_count=25)
 
 
 @pytest.mark.slow
