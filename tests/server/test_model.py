@@ -1,29 +1,72 @@
 """The whole server against a model of its players: Hypothesis stateful testing.
 
-Real ``realpolitik serve`` processes — one on SQLite, two on one PostgreSQL database with
-the clients spread over both — and a model of the people using them (guests with invite
-links or lobby claims, signed-in accounts, spectators) that creates games of every title
-with every kind of seat the lobby offers (people, the bot kinds, the levels and a level's
-spec as a rematch sends it), joins, claims, plays, takes back, resigns, runs clocks out,
-takes seats back from the stand-in, proposes and accepts rematches, chats, restarts a
-process gracefully and kills one with SIGKILL — and sends some of these at the same
-moment through two processes.
+Real ``realpolitik serve`` processes (``realpolitik.testing.model.Cluster``) — one on a
+SQLite file, or two on one PostgreSQL database with the clients spread over both, so
+races between processes happen — and a model of the people using them: guests with an
+invitation link or a lobby claim, signed-in accounts (greeting with the token and their
+session, or by seat alone), spectators, each from a loopback address of its own so the
+server sees them as different clients. Each example starts fresh processes on a fresh
+database.
 
-After every step, the invariants of the issue "No game is ever lost or stuck":
+Rules (the ``games`` bundle holds every game created or proposed as a rematch):
 
-- every stored game loads (``Store.load``), its actions are numbered 0..n-1 without a
-  gap, its record replays (``record().replay``) and it is finished exactly when the
-  replayed game is over; ``GET /api/games/{id}`` answers 200 on every live process;
-- every unfinished game is open with a free human seat, or running with someone to move:
-  a person's seat that is not away, or a bot (or stand-in) that moves within ``BOUND`` s;
+- ``first_game``, ``lobby_game`` (initialize), ``create``: a game of any title with any
+  seats the lobby offers — people, ``random``/``heuristic``/``ismcts``, the levels
+  ``easy``/``normal``/``hard`` and a level's spec (``ismcts:budget=2000``, as a rematch
+  sends it) — lobby or invitation only, rated or not, no clock, a live or a
+  correspondence clock, any stand-in; the creator may sit down at once;
+- ``join_by_invitation``, ``claim`` (any seat: a free human seat of a lobby game is given,
+  an invitation-only game, a bot's seat or a taken one refused with its code),
+  ``sign_up``, ``second_tab`` (a seat open again, perhaps through the other process),
+  ``spectate``, ``chat`` (table, team, spectators; within the chat limit);
+- ``act`` (up to 20 decisions of the held seats, bots answering between them: each must be
+  taken), ``take_back`` (granted exactly when the view's ``undo`` and the engine say so),
+  ``resign``, ``everyone_resigns``, ``time_out``, ``come_back``, ``rematch`` (proposed or
+  accepted: one rematch per game, every seat moved on by one);
+- ``restart`` (graceful), ``kill`` (SIGKILL; on PostgreSQL the other process carries on
+  until ``revive``);
+- races, released together by a barrier through two processes: ``race_joins`` (every
+  free seat at once), ``race_claims`` (one seat, two claims: one wins),
+  ``race_take_back`` (a take-back against the next player's move: exactly one happens),
+  ``race_bot_take_back`` (a take-back against a bot's answer), ``race_own_move`` (a
+  move against the seat's own resignation or time-out), ``race_rematch`` (two proposals:
+  one rematch).
+
+Time-outs: the server has no fake clock. ``time_out`` writes the seat's time left
+(``seats.clock_left``) and the turn's start (``games.turn_since``) to storage, locking the
+game's row first as the server does; on PostgreSQL it signals the processes (as another
+process would) and the lease holder's clock fires; on SQLite, where nothing tells the
+running server, it is done across a graceful restart.
+
+Invariants, after every step (``no_game_lost_or_stuck``):
+
+- every stored game loads in one snapshot (``testing.model.load``: ``Store.load``'s reads
+  in one transaction), its actions are numbered 0..n-1 (asked of the table itself), its
+  record replays (``record().replay``, the digest checked) and it is finished exactly when
+  the replayed game is over;
+- every unfinished game is open with a free human seat, or running with every human
+  seat taken and someone to move: a person's seat that is not away, or a bot (or
+  stand-in) that moves within ``BOUND`` s;
 - every view any connection received equals the view the replayed game gives that seat
-  (spectators: seat None) at that move, its log from where the message says (a move
-  taken back starts another line of play: views of the old line are compared with it);
-  no chat line reaches a connection that may not read it; no message says ``internal``
-  or ``damaged``;
-- after a restart or kill, every game that was open or running is listed and loads.
+  (spectators: seat None) at that move, log included from where the message says (a
+  move taken back starts another line of play; views of the old line are compared with
+  it); no chat line reaches a connection that may not read it; no message says
+  ``internal`` or ``damaged``;
+- ``GET /api/games/{id}`` answers 200 on every live process, showing the game as storage
+  holds it (within ``FAN_OUT`` s);
+- and, after a restart or kill, every game that was open or running is listed and loads
+  on every live process.
 
-The CI run (``-m "not slow"``) runs a few examples of each backend; ``-m slow`` many more.
+``test_limits_count_per_address`` runs the machine under tight limits on new games per
+address: a new game or rematch proposal may be refused only when the player's own
+address reached the limit.
+
+Runs: ``-m "not slow"`` (CI) a few examples of each backend; ``-m slow`` many more.
+Failures are reported with the steps as they first happened (the server's answers vary
+from run to run, so Hypothesis's replay may differ). Locally: ``MODEL_VERBOSE=1`` prints
+every example's steps and the rules run, ``MODEL_SCALE=N`` runs N times the examples,
+``MODEL_SHRINK=1`` lets Hypothesis shrink a failure (each try starts servers), and
+``MODEL_AVOID=levels,races,<rule>`` leaves out what a known failure is being fixed for.
 """
 
 from __future__ import annotations
@@ -53,7 +96,10 @@ from hypothesis.stateful import (
 )
 from sqlalchemy import func, select, update
 
+from realpolitik.bots import make_bot
+from realpolitik.engine import Rng, SeatContext, State
 from realpolitik.engine.undo import why_not_undoable
+from realpolitik.server.bots import _mix
 from realpolitik.server.store import actions as action_rows
 from realpolitik.server.store import games, now, seats, users
 from realpolitik.testing.model import Cluster, Held, Link, Player, Truth, load, open_link, view_matches
@@ -118,6 +164,14 @@ def catalog(url: str) -> dict[str, dict[str, Any]]:
     return {g["id"]: g for g in httpx.get(url + "/api/catalog", timeout=30).json()}
 
 
+def fresh_choice(state: State, kind: str, seat: int, seed: int) -> str:
+    """What a fresh bot of ``kind`` chooses for ``seat`` in ``state``, seeded as the server's workers
+    seed it (``server/bots.py``: the game's seed, the seat, the move)."""
+    ply = state.ply
+    bot = make_bot(kind, state.game, _mix(seed, seat, ply) & 0x7FFFFFFF, players=len(state.seats))
+    return bot.choose(SeatContext.of(state.clone(), seat, Rng(_mix(seed, seat, ply, 1))))
+
+
 class Model:
     """What the model knows of a game beyond storage: its invitations, its rematch."""
 
@@ -162,6 +216,7 @@ class ServerMachine(RuleBasedStateMachine):
         self.drawn: list[str] = []
         self.views = 0  # views compared with the replayed game
         self.chats: dict[Any, list[float]] = {}  # when each seat (or spectator) chatted
+        self.bots_checked: dict[str, int] = {}  # per game: the moves whose bot choices were checked
         self.born = time.monotonic()
 
     def draw(self, data, strategy, label: str):
@@ -265,6 +320,13 @@ class ServerMachine(RuleBasedStateMachine):
         assert link.sock.welcome["you"] == held.label
         held.links.append(link)
         return link
+
+    def other_link(self, held: Held, data, one: Link) -> Link:
+        """A second connection of a held seat beside ``one``: through another process where there is one
+        (an open one if it has it, else a new one)."""
+        single = len(self.cluster.live()) == 1
+        others = [link for link in held.alive() if link is not one and (single or link.server != one.server)]
+        return others[0] if others else self.link(held, data, fresh=True, avoid=one.server)
 
     def seat_player(self, game_id: str, seat: int, player: Player, token: str, server: int,
                     hello: dict[str, Any] | None = None) -> tuple[Held | None, dict[str, Any]]:
@@ -580,7 +642,9 @@ class ServerMachine(RuleBasedStateMachine):
         link.send({"type": "undo", "seq": seq})
         reply = link.until(lambda m: m["type"] in ("taken-back", "error"), FAN_OUT)
         assert reply is not None, "a take-back got no answer"
-        if stored.seats[held.seat].away is not None:
+        if reply["type"] == "error" and reply["code"] == "stale":  # right only if the game moved on meanwhile
+            assert self.truth(held.game).stored.actions != stored.actions, f"take-back refused as stale: {reply}"
+        elif stored.seats[held.seat].away is not None:
             assert reply["type"] == "error" and reply["code"] == "away", reply
         elif allowed:
             assert reply["type"] == "taken-back" and reply["text"].startswith("You took back"), reply
@@ -977,7 +1041,7 @@ class ServerMachine(RuleBasedStateMachine):
         live = self.cluster.live()
         act_link = self.link(nxt, data)
         if undo_link.server == act_link.server and len(live) > 1:  # through two processes
-            act_link = self.link(nxt, data, fresh=True, avoid=undo_link.server)
+            act_link = self.other_link(nxt, data, undo_link)
         view = act_link.wait_view(lambda m: m["seq"] == seq, FAN_OUT)
         assert view is not None and view["view"].get("pending"), view
         answers = view["view"]["pending"]["actions"]
@@ -1016,8 +1080,7 @@ class ServerMachine(RuleBasedStateMachine):
             if self.person_to_act(truth) != held.seat:
                 return
             one = self.link(held, data)
-            others = [link for link in held.alive() if link is not one and link.server != one.server]
-            two = others[0] if others else self.link(held, data, fresh=True, avoid=one.server)
+            two = self.other_link(held, data, one)
             view = one.wait_view(lambda m, seq=seq: m["seq"] == seq, FAN_OUT)
             assert view is not None and view["view"].get("pending"), view
             actions = view["view"]["pending"]["actions"]
@@ -1053,8 +1116,7 @@ class ServerMachine(RuleBasedStateMachine):
         truth = self.truth(held.game)
         seq = len(truth.stored.actions)
         one = self.link(held, data)
-        others = [link for link in held.alive() if link is not one]
-        two = others[0] if others else self.link(held, data, fresh=True, avoid=one.server)
+        two = self.other_link(held, data, one)
         view = one.wait_view(lambda m: m["seq"] == seq, FAN_OUT)
         two.wait_view(lambda m: m["seq"] == seq, FAN_OUT)
         assert view is not None and view["seq"] == seq and view["view"].get("pending"), view
@@ -1114,7 +1176,7 @@ class ServerMachine(RuleBasedStateMachine):
         one, two = self.draw(data, st.sampled_from(self.rematch_pairs()), "pair")
         links = [self.link(one, data), self.link(two, data)]
         if links[0].server == links[1].server and len(self.cluster.live()) > 1:  # through two processes
-            links[1] = self.link(two, data, fresh=True, avoid=links[0].server)
+            links[1] = self.other_link(two, data, links[0])
         for link in links:
             assert link.wait_view(lambda m: m["status"] == "finished", FAN_OUT), "the game's end did not reach its page"
         gate = threading.Barrier(2)
@@ -1161,10 +1223,33 @@ class ServerMachine(RuleBasedStateMachine):
         self.wait_all_moved(moving)  # a bot or stand-in is to move: it must
         took.append(time.monotonic())
         self.check_views(links)
+        self.check_bot_moves(ids)
         took.append(time.monotonic())
         self.check_served(ids)
         took.append(time.monotonic())
         self.drawn = [f"{k}={b - a:.1f}s" for k, a, b in zip(("read", "moved", "views", "served"), took, took[1:])]
+
+    def check_bot_moves(self, ids: list[str]) -> None:
+        """Every stored move of a ``random`` or ``heuristic`` bot seat is the one a fresh bot of that kind
+        chooses at that position (they are seeded from the game's seed, the seat and the move): a bot
+        that decided on another position than the game's — a state kept from a line taken back — is
+        caught even when its move happens to be legal."""
+        for game_id in ids:
+            truth = self.truths[game_id]
+            stored, branch = truth.stored, truth.branch
+            done = self.bots_checked.get(game_id, 0)
+            if done > len(branch.actions) or branch.actions[:done] != stored.actions[:done]:
+                done = 0  # a move was taken back: the line is checked again from the start
+            for ply in range(done, len(stored.actions)):
+                seat = branch.states[ply].to_act
+                kind = stored.seats[seat].kind
+                if kind not in ("random", "heuristic"):
+                    continue
+                fresh = fresh_choice(branch.states[ply], kind, seat, stored.seed)
+                assert stored.actions[ply] == fresh, (
+                    f"game {game_id}: the {kind} bot of seat {seat} played {stored.actions[ply]!r} at move {ply}, "
+                    f"where a fresh {kind} bot plays {fresh!r}: it decided on another position{self.told()}")
+            self.bots_checked[game_id] = len(stored.actions)
 
     def check_views(self, links: list[Link]) -> None:
         """Every message received since the last check: views as the replayed game gives them to the seat."""
@@ -1294,3 +1379,48 @@ def test_two_processes_on_postgresql_at_length(postgres):
     run(postgres_cluster(postgres), max_examples=15, stateful_step_count=40)
 
 
+
+
+def test_a_bot_decides_on_the_game_as_it_is_after_a_take_back(tmp_path):
+    """Found by the machine (``race_bot_take_back`` then ``act``: "bot seat … failed at move N (illegal)",
+    the game stuck): a person plays A, which hands the turn to a bot, and takes it back while the bot
+    thinks; the worker keeps the state after A. The person then plays C: the bot's next job has as many
+    actions as the state kept, so the worker carries it on without looking and the bot decides on A's
+    position — a move the game refuses (the table's bots stop: stuck) or, as here, a legal move chosen
+    for another position."""
+
+    cluster = Cluster(str(tmp_path / "games.db"), 1, bot_workers=1, **OPTIONS).start()
+    try:
+        game = cluster.http(0).post("/api/games", json={"game": "e1815", "seats": ["human", "random"]}).json()
+        token = game["invites"][0]["url"].split("token=")[1]
+        link, _ = open_link(cluster, 0, game["id"], 0, {"type": "hello", "token": token, "name": "Ann"})
+        truth = Truth(game["id"])
+        truth.update(load(cluster.store, game["id"]))
+        state, seq = truth.state, len(truth.stored.actions)
+        assert state.to_act == 0 and link.wait_view(lambda m: m["seq"] == seq)
+
+        def after(action: str) -> State:
+            probe = state.clone()
+            probe.apply(action)
+            return probe
+
+        handing = [a for a in state.legal_actions() if after(a).to_act == 1 and why_not_undoable(state, a) is None]
+        pairs = [(a, c) for a in handing for c in handing if after(a).legal_actions() != after(c).legal_actions()]
+        assert pairs, "no two actions for the test at the start of e1815"
+        first, then = pairs[0]
+        link.send({"type": "act", "seq": seq, "action": first})
+        assert link.wait_view(lambda m: m["seq"] == seq + 1)
+        link.send({"type": "undo", "seq": seq + 1})
+        assert link.until(lambda m: m["type"] in ("taken-back", "error"))["type"] == "taken-back"
+        time.sleep(0.5)  # the worker has finished the job of the line taken back
+        link.send({"type": "act", "seq": seq, "action": then})
+        end = time.monotonic() + BOUND
+        while len((stored := load(cluster.store, game["id"])).actions) < seq + 2:
+            assert time.monotonic() < end, f"the bot did not answer {then!r}{cluster.servers[0].output()[-800:]}"
+            time.sleep(0.05)
+        assert stored.actions[seq] == then
+        assert stored.actions[seq + 1] == fresh_choice(after(then), "random", 1, stored.seed), \
+            "the bot decided on the position of the action taken back"
+        link.close()
+    finally:
+        cluster.close()
