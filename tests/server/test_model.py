@@ -74,6 +74,7 @@ from __future__ import annotations
 import collections
 import functools
 import os
+import re
 import secrets
 import threading
 import time
@@ -121,6 +122,9 @@ CLOCKS = (None, {"kind": "live", "minutes": 20, "increment": 15},
 HUMAN = "human"
 #: codes no message may ever carry: a server bug, or a game lost
 NEVER = ("internal", "damaged")
+#: server log lines that always mean a bug: a bot's move refused, a bot job broken by anything but the
+#: database, a message, request or catch-up that failed with a traceback
+BAD_LOG = re.compile(r"failed at move|could not move \((?!database busy|OperationalError)|Traceback")
 #: what a local run may leave out while a failure it found is being fixed (comma-separated):
 #: ``levels`` (seats by level or level spec), ``races`` (the rules sending two things at once), or a
 #: rule's name
@@ -216,6 +220,7 @@ class ServerMachine(RuleBasedStateMachine):
         self.drawn: list[str] = []
         self.views = 0  # views compared with the replayed game
         self.chats: dict[Any, list[float]] = {}  # when each seat (or spectator) chatted
+        self.logs_read: dict[int, int] = {}  # per process: how much of its log was checked
         self.bots_checked: dict[str, int] = {}  # per game: the moves whose bot choices were checked
         self.born = time.monotonic()
 
@@ -1224,10 +1229,20 @@ class ServerMachine(RuleBasedStateMachine):
         took.append(time.monotonic())
         self.check_views(links)
         self.check_bot_moves(ids)
+        self.check_logs()
         took.append(time.monotonic())
         self.check_served(ids)
         took.append(time.monotonic())
         self.drawn = [f"{k}={b - a:.1f}s" for k, a, b in zip(("read", "moved", "views", "served"), took, took[1:])]
+
+    def check_logs(self) -> None:
+        """No server says a bot failed, a bot job broke for a reason other than the database, or a
+        message or request failed (a traceback)."""
+        for i, server in enumerate(self.cluster.servers):
+            text = server.output()
+            new, self.logs_read[i] = text[self.logs_read.get(i, 0):], len(text)
+            bad = [line for line in new.splitlines() if BAD_LOG.search(line)]
+            assert not bad, f"process {i} logged:\n" + "\n".join(bad[:10]) + self.told()
 
     def check_bot_moves(self, ids: list[str]) -> None:
         """Every stored move of a ``random`` or ``heuristic`` bot seat is the one a fresh bot of that kind
