@@ -1,7 +1,7 @@
 """Server load: concurrent bot games plus WebSocket clients on loopback, bounded in time.
 
-    python benchmarks/bench_server.py [--seconds 60] [--bot-games 50] [--players 50] [--bot-delay 0.3]
-    python benchmarks/bench_server.py --scaling [--seconds 30]   # PostgreSQL, 1 and then 2 processes
+    python benchmarks/bench_server.py [--seconds 60] [--bot-games 50] [--players 100] [--bot-delay 0.3]
+    python benchmarks/bench_server.py --scaling [--seconds 30]   # SQLite; PostgreSQL with 1, then 2 processes
 
 Starts ``realpolitik serve`` on a fresh SQLite file. ``bot-games`` games of four
 heuristic bots run at once (each finished one is replaced), each watched by one
@@ -15,8 +15,8 @@ machine are noisy.
 
 ``--processes N`` runs N server processes on one PostgreSQL database (a temporary one on
 loopback, as the tests start it) with the clients spread over them in turn;
-``--scaling`` runs the same load on PostgreSQL with one and with two processes and
-reports actions/s and the p95 round trip of each.
+``--scaling`` runs the same load on SQLite and on PostgreSQL with one and with two
+processes and reports actions/s and the p95 round trip of each side by side.
 """
 
 from __future__ import annotations
@@ -191,7 +191,7 @@ async def _load(servers: list[ServerProcess], seconds: float, bot_games: int, pl
     }
 
 
-def measure(seconds: float = 60, bot_games: int = 50, players: int = 50, bot_delay: float = 0.3,
+def measure(seconds: float = 60, bot_games: int = 50, players: int = 100, bot_delay: float = 0.3,
             processes: int = 0) -> dict:
     """Run the load against a fresh server on SQLite (``processes`` 0), or against ``processes``
     server processes on one fresh PostgreSQL database, and return the figures."""
@@ -237,25 +237,27 @@ def _totals(result: dict, stored: int, bot_delay: float, database: str, processe
 
 
 def run(args) -> dict:
-    """The section of ``benchmarks/run.py``: the full 60-second load."""
-    return measure()
+    """The section of ``benchmarks/run.py``: the full 60-second load on SQLite, and beside it the
+    same load on two processes sharing PostgreSQL."""
+    return {"sqlite": measure(), "postgresql_2_processes": measure(processes=2)}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--bot-games", type=int, default=50)
-    parser.add_argument("--players", type=int, default=50)
+    parser.add_argument("--players", type=int, default=100)
     parser.add_argument("--bot-delay", type=float, default=0.3)
     parser.add_argument("--processes", type=int, default=0, help="server processes on PostgreSQL (0: one on SQLite)")
-    parser.add_argument("--scaling", action="store_true", help="PostgreSQL with 1, then 2 processes")
+    parser.add_argument("--scaling", action="store_true", help="SQLite; PostgreSQL with 1, then 2 processes")
     args = parser.parse_args()
     if not args.scaling:
         print(json.dumps(measure(args.seconds, args.bot_games, args.players, args.bot_delay, args.processes), indent=1))
         return
-    runs = {n: measure(args.seconds, args.bot_games, args.players, args.bot_delay, n) for n in (1, 2)}
-    summary = {f"processes={n}": {"actions_per_s": r["actions_per_s"], "p95_ms": r["round_trip_ms"]["p95"],
-                                  "errors": r["errors"]} for n, r in runs.items()}
+    runs = {name: measure(args.seconds, args.bot_games, args.players, args.bot_delay, n)
+            for name, n in (("sqlite", 0), ("postgresql_1_process", 1), ("postgresql_2_processes", 2))}
+    summary = {name: {"actions_per_s": r["actions_per_s"], "p95_ms": r["round_trip_ms"]["p95"],
+                      "errors": r["errors"]} for name, r in runs.items()}
     print(json.dumps({"runs": runs, "summary": summary}, indent=1))
 
 

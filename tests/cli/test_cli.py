@@ -10,6 +10,9 @@ from realpolitik.games import get
 from realpolitik.i18n import render
 
 runner = CliRunner()
+#: a player who takes any choice: the numbers one after the other (a number stays with its choice for
+#: the whole decision, so a number already played is gone), each followed by a yes to a warning
+ANY_CHOICE = "".join(f"{n}\ny\n" for n in range(1, 61))
 
 
 def test_games_lists_nuclear_war():
@@ -48,20 +51,20 @@ def test_replay_detects_a_tampered_record(tmp_path):
 
 def test_human_plays_by_number_or_text_and_wrong_input_is_explained(tmp_path):
     path = tmp_path / "human.json"
-    answers = "nonsense\n" + "place 10mt\n" + "1\n" * 3000
+    answers = "nonsense\n" + "place 10mt\n" + ANY_CHOICE * 60
     result = runner.invoke(app, ["play", "nuclear-war", "--seats", "human,random", "--seed", "11",
                                  "--save", str(path)], input=answers)
     assert result.exit_code == 0, result.output[-2000:]
     assert "'nonsense' is not possible now" in result.output
     assert "Player 1 to act" in result.output and "Your hand:" in result.output
-    assert "Place 10 Megaton Warhead face down  (place 10mt)" in result.output  # the game's words, then what to type
+    assert "Place 10 Megaton Warhead face down" in result.output and "(place 10mt)" not in result.output  # words only
     record = json.loads(path.read_text())
     assert record["result"]["outcome"]["reason"] in result.output
 
 
 def test_hot_seat_shows_a_curtain_between_humans():
     result = runner.invoke(app, ["play", "nuclear-war", "--seats", "human,human", "--seed", "2"],
-                           input="\n1\n" * 400)
+                           input="\n" + ANY_CHOICE * 20)
     assert "Pass the game to Player 2" in result.output and "Pass the game to Player 1" in result.output
 
 
@@ -84,16 +87,17 @@ def test_bad_arguments_are_explained():
 
 
 def test_the_game_speaks_the_language_asked_for_or_the_environments(monkeypatch):
-    answers = "fly away\n" + "1\n" * 3000
+    answers = "fly away\n" + ANY_CHOICE * 60
     german = runner.invoke(app, ["play", "nuclear-war", "--seats", "human,random", "--seed", "11", "--lang", "de"],
                            input=answers)
-    assert german.exit_code == 0 and "'fly away' ist jetzt nicht möglich. Spieler 1 muss: " in german.output
+    assert german.exit_code == 0 and "'fly away' ist jetzt nicht möglich." in german.output
+    assert "erlaubt:" not in german.output  # the choices are on the screen, not the action texts
     monkeypatch.setenv("LANG", "de_DE.UTF-8")
     by_env = runner.invoke(app, ["play", "nuclear-war", "--seats", "human,random", "--seed", "11"], input=answers)
     assert "ist jetzt nicht möglich" in by_env.output
     english = runner.invoke(app, ["play", "nuclear-war", "--seats", "human,random", "--seed", "11", "--lang", "en"],
                             input=answers)
-    assert "'fly away' is not possible now. Player 1 must " in english.output
+    assert "'fly away' is not possible now." in english.output and "(legal:" not in english.output
     wrong = runner.invoke(app, ["play", "nuclear-war", "--lang", "fr"])
     assert wrong.exit_code == 2 and "--lang must be one of en, de, not 'fr'" in wrong.stderr
 
@@ -103,32 +107,41 @@ def test_in_german_the_table_speaks_german_and_takes_a_choice_by_its_words(tmp_p
     words = render(first.label, "de")
     path = tmp_path / "german.json"
     result = runner.invoke(app, ["play", "nuclear-war", "--seats", "human,random", "--seed", "11", "--lang", "de",
-                                 "--save", str(path)], input=words.upper() + "\n" + "1\n" * 3000)
+                                 "--save", str(path)], input=words.upper() + "\n" + ANY_CHOICE * 60)
     assert result.exit_code == 0, result.output[-2000:]
     assert json.loads(path.read_text())["actions"][0] == first.action  # typed in its German words, any case
     assert "Spieler 1 ist am Zug" in result.output and "Spielende" in result.output
     assert "to act" not in result.output and "game over" not in result.output
 
 
-@pytest.mark.parametrize(("lang", "asked", "yes"), [("en", "Play it anyway? (y/n)", "y"),
-                                                    ("de", "Trotzdem spielen? (j/n)", "j")])
-def test_a_grave_action_is_played_only_after_a_yes(tmp_path, lang, asked, yes):
-    state = get("wsdv").new_state(2, {}, 0)  # West's fifth choice calms with an East card: it costs a build point
-    grave = state.choices()[4]
-    assert grave.grave is not None
+@pytest.mark.parametrize(("lang", "asked", "yes", "no", "not_played"),
+                         [("en", "Play it anyway? (y/n)", "y", "n", "Not played."),
+                          ("de", "Trotzdem spielen? (j/n)", "j", "nein", "Nicht gespielt.")])
+def test_a_grave_action_is_played_only_after_a_yes(tmp_path, lang, asked, yes, no, not_played):
+    state = get("wsdv").new_state(2, {}, 0)  # calming with an East card costs West a build point
+    grave = next(choice for choice in state.choices() if choice.grave is not None)
+    words = render(grave.label, lang)
     warning = render(grave.grave, lang)
     path = tmp_path / "grave.json"
-    declined = runner.invoke(app, ["play", "wsdv", "--seats", "human,random", "--seed", "0", "--lang", lang,
-                                   "--save", str(path)], input="5\nn\nquit\n")
+    play = ["play", "wsdv", "--seats", "human,random", "--seed", "0", "--lang", lang, "--save", str(path)]
+    declined = runner.invoke(app, play, input=f"{words}\n{no}\nquit\n")
     assert warning in " ".join(declined.output.split()) and asked in declined.output
     assert json.loads(path.read_text())["actions"] == []  # declined: nothing was played
-    accepted = runner.invoke(app, ["play", "wsdv", "--seats", "human,random", "--seed", "0", "--lang", lang,
-                                   "--save", str(path)], input=f"5\n{yes}\nquit\n")
+    after = declined.output.split(not_played, 1)[1]
+    assert render(state.describe_pending(0), lang)[:30] in " ".join(after.split())  # the decision is shown again
+    accepted = runner.invoke(app, play, input=f"{words}\n{yes}\nquit\n")
     assert accepted.exit_code == 0 and json.loads(path.read_text())["actions"][:1] == [grave.action]
-    # "n" goes back to the choice: an ordinary action is then played without a question; a typed text asks too
-    ordinary = state.choices()[0]
-    assert ordinary.grave is None
-    back = runner.invoke(app, ["play", "wsdv", "--seats", "human,random", "--seed", "0", "--lang", lang,
-                               "--save", str(path)], input=f"{grave.action}\nn\n1\nquit\n")
+    # no goes back to the choice: an ordinary action is then played without a question; a typed text asks too
+    ordinary = next(choice for choice in state.choices() if choice.grave is None)
+    back = runner.invoke(app, play, input=f"{grave.action}\n{no}\n{render(ordinary.label, lang)}\nquit\n")
     assert back.exit_code == 0 and back.output.count(asked) == 1
     assert json.loads(path.read_text())["actions"][:1] == [ordinary.action]
+
+
+def test_the_ladder_shows_a_rating_interval_that_rounds_to_zero_as_zero():
+    # random's interval here is μ − 2σ = −0.02 … 22.4
+    result = runner.invoke(app, ["ladder", "nuclear-war", "--players", "2", "--bots",
+                                 "random,heuristic,heuristic:style=sharp", "--games", "30", "--seed", "2"])
+    assert result.exit_code == 0, result.output
+    row = next(line for line in result.stdout.splitlines() if " random " in line)
+    assert " 0.0 – 22.4 " in row and "-0.0" not in result.stdout

@@ -83,7 +83,8 @@ def test_a_game_of_bots_in_german_from_start_to_record(tmp_path):
                                  "--save", str(path)])
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert "Nuclear War, Zufallswert 4: p1=random, p2=random" in out and "Spielende" in out
+    assert "Nuclear War, Zufallswert 4: Spieler 1 (Bot: Zufallszüge), Spieler 2 (Bot: Zufallszüge)" in out
+    assert "Spielende" in out
     # at 80 columns the board's header "verdeckte Reihe" takes two lines
     assert "Abschreckung" in out and "verdeckte" in out and f"Protokoll in {path} gespeichert." in out
     assert not _words(out, ["deterrent force", "face-down row", "draw pile", "seed", "Record saved", "game over"])

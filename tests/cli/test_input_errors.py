@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import typer
 from typer.testing import CliRunner
 
 from realpolitik.cli.main import app
@@ -219,3 +220,40 @@ def test_ctrl_d_at_a_prompt_stops_the_game_and_keeps_the_record(tmp_path, seats)
                            input="")
     assert result.exit_code == 0 and "Game stopped." in result.output and result.exception is None
     assert json.loads(path.read_text())["result"] is None
+
+
+def _command_lines(group, path=()):
+    """Every command line whose --help a user may ask for: the groups and each command in them."""
+    yield list(path)
+    for name, command in getattr(group, "commands", {}).items():
+        yield from _command_lines(command, (*path, name))
+
+
+@pytest.mark.parametrize("path", [" ".join(p) for p in _command_lines(typer.main.get_command(app))])
+def test_help_shows_no_value_for_a_flag(path):
+    result = runner.invoke(app, [*path.split(), "--help"], terminal_width=200)
+    assert result.exit_code == 0 and "--help" in result.stdout, result.output
+    assert "<bool>" not in result.stdout and "Show this message and exit." in result.stdout
+
+
+@pytest.mark.parametrize("seats, n", [("random,,random", 2), ("random,random,", 3), (",random,random", 1)])
+def test_an_empty_seat_is_refused_before_the_game(seats, n):
+    for command in ("play", "arena"):
+        result = runner.invoke(app, [command, "nuclear-war", "--seats", seats, "--seed", "1"])
+        assert_one_error_line(result, f"--seats {seats!r}: seat {n} is empty")
+        assert "Nuclear War, seed" not in result.stdout
+
+
+def test_a_save_path_no_one_can_write_is_refused_before_the_game_even_for_root():
+    """/sys refuses new files to everybody; root passes every permission check of the path."""
+    result = runner.invoke(app, ["play", "nuclear-war", "--seats", "random,random", "--seed", "1", "--quiet",
+                                 "--save", "/sys/realpolitik-game.json"])
+    assert_one_error_line(result, "error: --save /sys/realpolitik-game.json: no permission to write it")
+    assert "Nuclear War, seed" not in result.stdout
+
+
+def test_a_save_path_is_tried_by_writing_it(tmp_path):
+    too_long = tmp_path / ("g" * 300 + ".json")
+    assert_one_error_line(runner.invoke(app, ["play", "nuclear-war", "--save", str(too_long)]),
+                          "cannot be written (File name too long)")
+    assert list(tmp_path.iterdir()) == []

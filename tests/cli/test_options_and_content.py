@@ -107,3 +107,54 @@ def test_of_several_file_options_the_one_the_file_is_good_for_is_found():
                                       ("wsdv-2p2", "expansion", "wsdv/two_plus_two/data/expansion.toml")]:
         result = runner.invoke(app, ["content", "validate", str(DATA / built_in), "--game", game_id])
         assert result.exit_code == 0 and f"(-o {option})" in result.stdout, result.output
+
+
+#: per file option: changes that break a built-in file in several entries, and the problems
+#: they make (each naming its entry and field), all reported by one run
+BROKEN_TWICE = [
+    ("nuclear-war", "content", "nuclear_war/data/cards.toml",
+     [('kind = "warhead"', 'kind = "warheads"'), ("megatons = 20", 'megatons = "twenty"'),
+      ("payload = 10", 'payload = 10\nstops = ["50mt"]')],
+     ["entry cards '10mt': field 'kind'", "entry cards '20mt': field 'megatons'",
+      "entry cards 'polaris': field 'stops': '50mt' is not a carrier"]),
+    ("wsdv", "content", "wsdv/data/cards.toml", [("decade = 1", "decade = 7"), ("decade = 2", "decade = 9")],
+     ["entry cards '1': field 'decade'", "entry cards '21': field 'decade'"]),
+    ("nationen", "board", "nationen/data/board.toml",
+     [("agent_steps = 4", "agent_steps = 0"), ("derricks = 4", 'derricks = "x"')],
+     ["entry (top level): field 'components.agent_steps'", "entry states 'harun': field 'derricks'"]),
+    ("e1815", "map_file", "e1815/data/map_1815.toml",
+     [('adjacent = ["schottland", "england"]', 'adjacent = ["schottland", "atlantis"]'),
+      ('adjacent = ["england", "norwegen"]', 'adjacent = ["england", "lemuria"]')],
+     ["entry lands 'irland': field 'adjacent': 'atlantis'", "entry lands 'schottland': field 'adjacent': 'lemuria'"]),
+]
+
+
+@pytest.mark.parametrize("game_id, option, built_in, changes, problems", BROKEN_TWICE,
+                         ids=[g for g, *_ in BROKEN_TWICE])
+def test_content_validate_reports_every_problem_of_a_file_in_one_run(tmp_path, game_id, option, built_in, changes,
+                                                                     problems):
+    text = (DATA / built_in).read_text(encoding="utf-8")
+    for old, new in changes:
+        assert old in text
+        text = text.replace(old, new, 1)
+    bad = tmp_path / "bad.toml"
+    bad.write_text(text, encoding="utf-8")
+    result = runner.invoke(app, ["content", "validate", str(bad), "--game", game_id, "--option", option])
+    assert result.exit_code == 1, result.output
+    lines = result.stdout.strip().splitlines()
+    assert lines[-1] == f"{len(lines) - 1} problem(s)."
+    for problem in problems:
+        assert sum(line.startswith(f"{bad}: {problem}") for line in lines) == 1, (problem, lines)
+
+
+@pytest.mark.parametrize("game_id, option, built_in", [(g, o, b) for g, o, b, *_ in FILE_OPTIONS],
+                         ids=[f"{g}-{o}" for g, o, *_ in FILE_OPTIONS])
+def test_the_games_own_data_files_are_known_without_game(game_id, option, built_in):
+    result = runner.invoke(app, ["content", "validate", str(DATA / built_in)])
+    assert result.exit_code == 0, result.output
+    assert f"a good {get(game_id).title} content file (-o {option})" in result.stdout
+
+
+def test_a_file_good_for_no_game_still_asks_for_one():
+    result = runner.invoke(app, ["content", "validate", str(DATA / "nuclear_war/data/fallout.toml")])
+    assert result.exit_code == 2 and "names no game (a top-level `game` key); use --game" in result.stderr

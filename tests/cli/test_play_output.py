@@ -74,7 +74,8 @@ def test_quiet_prints_just_the_game_line_and_the_result(tmp_path):
     assert "game over" in loud.output and "game over" not in quiet.output
     reason = json.loads(path.read_text())["result"]["outcome"]["reason"]
     lines = [line for line in quiet.stdout.splitlines() if line.strip()]
-    assert lines[0] == "Nuclear War, seed 4: p1=random, p2=random" and lines[1] == reason
+    assert lines[0] == "Nuclear War, seed 4: Player 1 (bot: random moves), Player 2 (bot: random moves)"
+    assert lines[1] == reason
     # no log, no board: the game line, then the result
     assert all(re.match(r"  (\d\. Player \d|- Player \d|No winner)", line) for line in lines[2:]), lines
     assert len(loud.stdout.splitlines()) > 20

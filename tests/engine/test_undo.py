@@ -1,5 +1,6 @@
 """The engine says which actions may be taken back: those that drew on no chance and showed
-no seat anything hidden — found from the contract alone, the same for every game."""
+no seat anything hidden — found from the contract alone, the same for every game, exactly
+(no sampled worlds: tests/engine/test_undo_exact.py holds sampling as the oracle)."""
 
 from __future__ import annotations
 
@@ -8,22 +9,23 @@ from typing import Any
 import pytest
 
 from realpolitik.engine import Game, Outcome, Rng, State
-from realpolitik.engine.undo import why_not_undoable
+from realpolitik.engine.undo import Hidden, Looked, why_not_undoable
 from realpolitik.games import get
 
 
 class CoveredState(State):
-    """Two seats, each with a secret number; the seat to act may say something public,
-    roll a die, peek at the other's number, or name its own number aloud."""
+    """Two seats, each with a secret number, and a face-down pile nobody has seen; the seat to
+    act may say something public, roll a die, peek at the other's number, name its own number
+    aloud, make a note of it, or turn up the top of the pile."""
 
-    __slots__ = ("secrets", "said", "peeked", "rolled")
+    __slots__ = ("secrets", "said", "peeked", "rolled", "pile", "turned")
 
     @property
     def to_act(self) -> int | None:
         return None if len(self.said) >= 6 else len(self.said) % 2
 
     def _legal_actions(self) -> list[str]:
-        return ["wave", "roll", "peek", f"name {self.secrets[self.to_act]}", "note"]
+        return ["wave", "roll", "peek", f"name {self.secrets[self.to_act]}", "note", "turn"]
 
     def _apply(self, action: str) -> None:
         seat = self.to_act
@@ -33,14 +35,17 @@ class CoveredState(State):
             self.peeked[seat] = self.secrets[1 - seat]
         elif action == "note":  # a private mark only its writer sees, from what it already knows
             self.peeked[seat] = -self.secrets[seat]
+        elif action == "turn":  # no die: the pile was shuffled when the game began
+            self.turned = self.pile.pop()
         self.said.append(action)
 
     def _copy_into(self, twin: CoveredState) -> None:
         twin.secrets, twin.said, twin.peeked, twin.rolled = self.secrets[:], self.said[:], self.peeked[:], self.rolled
+        twin.pile, twin.turned = self.pile[:], self.turned
 
     def public_view(self) -> dict[str, Any]:
         return {"said": [a if a.startswith(("wave", "roll", "name")) else "…" for a in self.said],
-                "rolled": self.rolled}
+                "rolled": self.rolled, "pile": len(self.pile), "turned": self.turned}
 
     def private_view(self, seat: int) -> dict[str, Any]:
         return {"secret": self.secrets[seat], "peeked": self.peeked[seat]}
@@ -50,9 +55,11 @@ class CoveredState(State):
 
     def _resample_hidden(self, seat: int, rng: Rng) -> None:
         self.secrets = [s if i == seat else rng.below(1000) for i, s in enumerate(self.secrets)]
+        rng.shuffle(self.pile)
 
     def snapshot(self) -> dict[str, Any]:
-        return {"secrets": self.secrets, "said": self.said}
+        return {"secrets": self.secrets, "said": self.said, "peeked": self.peeked, "rolled": self.rolled,
+                "pile": self.pile, "turned": self.turned}
 
     def outcome(self) -> Outcome | None:
         return Outcome(places=(1, 1), winners=(), reason="said enough") if self.to_act is None else None
@@ -62,11 +69,15 @@ class CoveredGame(Game):
     id = "covered"
     title = "Covered (test)"
 
+    #: the state class it sets up
+    state = CoveredState
+
     def _new_state(self, players: int, options: dict[str, Any], seed: int) -> CoveredState:
-        st = CoveredState.__new__(CoveredState)
+        st = self.state.__new__(self.state)
         st._init_base(self, players, options, seed)
         st.secrets = [st.rng.below(1000) for _ in range(players)]
         st.said, st.peeked, st.rolled = [], [None, None], None
+        st.pile, st.turned = [st.rng.below(1000) for _ in range(5)], None
         return st
 
 
@@ -93,6 +104,40 @@ def test_an_action_that_shows_others_the_actors_secret_may_not(covered):
 
 def test_a_private_action_from_what_the_actor_knew_may_be_taken_back(covered):
     assert why_not_undoable(covered, "note") is None
+
+
+def test_a_card_turned_up_from_a_pile_without_the_dice_may_not(covered):
+    assert str(why_not_undoable(covered, "turn")) == "It showed something hidden."
+
+
+class LookingState(CoveredState):
+    """Covered, but its redeal looks at what it draws, so the engine cannot tell what is hidden."""
+
+    __slots__ = ()
+
+    def _resample_hidden(self, seat: int, rng: Rng) -> None:
+        super()._resample_hidden(seat, rng)
+        self.secrets = [s if i == seat else (s if s < 1000 else 0) for i, s in enumerate(self.secrets)]
+
+
+class LookingGame(CoveredGame):
+    id = "looking"
+    state = LookingState
+
+
+def test_when_a_game_cannot_say_what_is_hidden_nothing_may_be_taken_back():
+    state = LookingGame().new_state(2, {}, 11)
+    assert str(why_not_undoable(state, "wave")) == "It showed something hidden."
+
+
+def test_a_placeholder_may_be_moved_and_counted_with_but_not_looked_at():
+    card, hand = Hidden(), []
+    hand.append(card)
+    assert hand.pop() is card and (card + 1).derived and not card.derived
+    for look in (lambda: card == "atlas", lambda: hash(card), lambda: bool(card), lambda: f"{card}",
+                 lambda: [0, 1][card], lambda: card.decade, lambda: sorted([card, Hidden()])):
+        with pytest.raises(Looked):
+            look()
 
 
 def test_the_state_asked_about_is_not_changed(covered):

@@ -77,7 +77,7 @@ def test_a_bad_time_control_or_stand_in_is_refused_in_words(api, extra, words):
 
 
 def test_time_runs_out_across_a_restart_the_bot_stands_in_and_the_person_takes_the_seat_back(tmp_path):
-    server = ServerProcess(str(tmp_path / "games.db"), bot_delay=0.05).start()
+    server = ServerProcess(str(tmp_path / "games.db"), bot_delay=0.05, stand_in_pace=1.5).start()
     try:
         with Api(server) as api:
             created = api.create(["human", "human"], game="nationen", clock={"kind": "live", "minutes": 1,
@@ -100,8 +100,11 @@ def test_time_runs_out_across_a_restart_the_bot_stands_in_and_the_person_takes_t
             first = ann.hello(created["tokens"]["p1"])
             assert first["clock"]["left"]["p1"] <= 8.0 and first["clock"]["running"] == "p1"
             told = ann.until(lambda m: m["type"] == "timeout", timeout=20)
-            assert told["seat"] == "p1" and "time ran out" in told["text"]
-            moved = ann.wait_view(lambda m: m["seq"] >= 1)  # the stand-in plays Ann's seat
+            assert told["seat"] == "p1" and told["text"] == (
+                "Player 1's time ran out; a bot plays the seat, a move every 1.5 s, until its player takes it back.")
+            since = time.monotonic()
+            moved = ann.wait_view(lambda m: m["seq"] >= 1)  # the stand-in plays Ann's seat, at its pace
+            assert time.monotonic() - since >= 1.4
             assert moved["players"][0]["away"] == "timeout" and moved["clock"]["left"]["p1"] == 0
             ann.act("anything", seq=moved["seq"])
             refused = ann.until(lambda m: m["type"] == "error")
@@ -166,3 +169,11 @@ def test_a_move_racing_its_own_seats_resignation_never_leaves_the_game_stuck(ser
     record = api.record(created["id"])
     assert record.result["away"] == {"p1": "resigned"}
     assert record.replay(get).ply == len(record.actions)
+
+
+def test_after_a_time_out_the_stand_in_plays_at_a_persons_pace():
+    live = Clock.chosen(ClockChoice(kind="live", minutes=5, increment=15))
+    assert live.stand_in_pace() == 15
+    assert Clock.chosen(ClockChoice(kind="live", minutes=5, increment=0)).stand_in_pace() == 10
+    assert Clock.chosen(ClockChoice(kind="live", minutes=5, increment=600)).stand_in_pace() == 60
+    assert Clock.chosen(ClockChoice(**MAIL)).stand_in_pace() == 600

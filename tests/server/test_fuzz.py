@@ -134,10 +134,11 @@ def test_websocket_greeting(served, first, which):
 
 
 @given(message=json_values | odd_text | st.binary(max_size=100)
-       | st.fixed_dictionaries({"type": st.sampled_from(["act", "chat", "hello", "undo", "back", "nope"])},
+       | st.fixed_dictionaries({"type": st.sampled_from(["act", "chat", "hello", "undo", "back", "fill", "nope"])},
                                optional={"seq": json_values, "action": json_values | odd_text,
                                          "text": json_values | odd_text, "token": json_values,
-                                         "channel": json_values | odd_text}),
+                                         "channel": json_values | odd_text, "seat": json_values | odd_text,
+                                         "bot": json_values | odd_text}),
        spectator=st.booleans())
 @FUZZ
 def test_websocket_messages_after_hello(served, message, spectator):

@@ -107,3 +107,32 @@ def test_rematches_count_against_the_address_that_proposes_them(tmp_path):
         finally:
             for sock in opened:
                 sock.close()
+
+
+def test_a_rematch_whose_player_stays_away_starts_with_a_bot_in_the_free_seat(server, api, sockets):
+    from realpolitik.bots.levels import spec_of
+
+    game, people = finished_game(api, sockets, ["human", "human"])
+    ann = people["p1"]
+    ann.send({"type": "rematch"})
+    again = ann.until(lambda m: m["type"] == "rematch")
+    seated = sockets(again["game"])
+    seated.hello(again["url"].split("token=")[1])
+    for refused, code in (({"seat": "p2", "bot": "normal"}, "taken"), ({"seat": "p1", "bot": "genius"}, "bad-seat"),
+                          ({"seat": "p1", "bot": "human"}, "bad-seat"), ({"seat": "p7", "bot": "easy"}, "bad-seat")):
+        seated.send({"type": "fill", **refused})
+        assert seated.until(lambda m: m["type"] == "error")["code"] == code, refused
+    watcher = sockets(again["game"])
+    watcher.hello()
+    watcher.send({"type": "fill", "seat": "p1", "bot": "easy"})
+    assert watcher.until(lambda m: m["type"] == "error")["code"] == "spectator"
+    assert api.info(again["game"])["status"] == "open"
+
+    seated.send({"type": "fill", "seat": "p1", "bot": "normal"})
+    told = seated.until(lambda m: m["type"] == "filled")
+    assert told["text"] == "A bot takes the free seat Player 1."
+    info = api.wait(again["game"], lambda i: i["status"] == "running")
+    assert [p["kind"] for p in info["players"]] == [spec_of("nationen", "normal"), "human"]
+    seated.wait_view(lambda m: m["seq"] >= 1)  # the bot plays its seat
+    seated.send({"type": "fill", "seat": "p1", "bot": "easy"})
+    assert seated.until(lambda m: m["type"] == "error")["code"] == "not-open"

@@ -17,10 +17,10 @@ from rich.table import Table as RichTable
 
 from realpolitik.i18n import from_env, render, t
 
-from .inputs import fail, reason
+from .inputs import HELP_LAYOUT, fail, reason
 
-admin_app = typer.Typer(no_args_is_help=True, help="The operator's commands on a server's database: accounts, "
-                                                   "passwords, games.")
+admin_app = typer.Typer(no_args_is_help=True, rich_markup_mode=HELP_LAYOUT,
+                        help="The operator's commands on a server's database: accounts, passwords, games.")
 console = Console(highlight=False)
 DB = typer.Option("realpolitik.db", "--db", help="SQLite file or database URL (sqlite:///FILE, postgresql://…), "
                                                  "as for `realpolitik serve`")

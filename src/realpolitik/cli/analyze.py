@@ -29,33 +29,6 @@ from .inputs import content_error, fail, option_pairs, reason
 RUNS = ("A", "B")
 
 
-def check_out(path: Path, lang: str) -> None:
-    """Refuse an ``--out`` path the report could not be written to, before any game starts: beyond
-    what the path says, the file is opened for writing as a trial (see :func:`try_writing`)."""
-    try:
-        if path.is_dir():
-            fail(t("--out {path}: that is a directory; give the path of a file", path=str(path)), lang)
-        if not path.parent.is_dir():
-            fail(t("--out {path}: the directory {folder} does not exist", path=str(path), folder=str(path.parent)),
-                 lang)
-        try_writing(path)
-    except PermissionError:
-        fail(t("--out {path}: no permission to write it", path=str(path)), lang)
-    except OSError as exc:
-        fail(t("--out {path}: cannot be written ({problem})", path=str(path), problem=exc.strerror or str(exc)),
-             lang)
-
-
-def try_writing(path: Path) -> None:
-    """Open ``path`` for writing and close it again: an existing file is left as it is, a new one
-    removed again. Raises the ``OSError`` writing it would."""
-    if path.exists():
-        path.open("a", encoding="utf-8").close()
-        return
-    path.open("x", encoding="utf-8").close()
-    path.unlink()
-
-
 def content_option(game: Game, path: Path, flag: str, lang: str) -> str:
     """The file option a ``--content`` file is for: the game's only one, or the only one of several
     the file is good for."""

@@ -7,7 +7,6 @@ that a parameter type refuses stays in click's English."""
 
 from __future__ import annotations
 
-import os
 import re
 import sys
 from pathlib import Path
@@ -25,6 +24,10 @@ from realpolitik.i18n import LANGUAGES, from_env, render, t
 from realpolitik.i18n import Text as Message
 
 from .play import HUMAN
+
+#: the layout of every ``--help``: click's plain one. Typer's rich layout (0.29) prints a value type after
+#: every option, flags included, as if ``--help`` and ``--quiet`` took a value (``--help <bool>``)
+HELP_LAYOUT = None
 
 #: the largest seed taken: records keep seeds as signed 64-bit numbers
 MAX_SEED = 2**63 - 1
@@ -73,10 +76,14 @@ def option_pairs(pairs: list[str], lang: str, flag: str = "--option") -> dict[st
 
 
 def seat_list(text: str, lang: str) -> list[str]:
-    """The comma-separated seats of ``--seats``; an empty list is refused."""
-    seats = [s.strip().lower() for s in text.split(",") if s.strip()]
-    if not seats:
+    """The comma-separated seats of ``--seats``; a list without seats, or with an empty one
+    (``random,,random``), is refused."""
+    seats = [s.strip().lower() for s in text.split(",")]
+    if not any(seats):
         fail(t("--seats {seats} lists no seat: give one per player, separated by commas", seats=repr(text)), lang)
+    if "" in seats:
+        fail(t("--seats {seats}: seat {n} is empty; give one per player, separated by single commas",
+               seats=repr(text), n=seats.index("") + 1), lang)
     return seats
 
 
@@ -109,17 +116,32 @@ def check_seed(seed: int, lang: str) -> int:
     return seed
 
 
-def check_save_path(path: Path, lang: str) -> None:
-    """Refuse a ``--save`` path the record could not be written to, before the game starts."""
-    parent = path.parent
-    if path.is_dir():
-        fail(t("--save {path}: that is a directory; give the path of a file", path=str(path)), lang)
-    if not parent.is_dir():
-        fail(t("--save {path}: the directory {folder} does not exist", path=str(path), folder=str(parent)), lang)
-    if not os.access(path if path.exists() else parent, os.W_OK):
-        refusal = t("--save {path}: no permission to write it", path=str(path)) if path.exists() else \
-            t("--save {path}: no permission to write into {folder}", path=str(path), folder=str(parent))
-        fail(refusal, lang)
+def check_writable(path: Path, flag: str, lang: str) -> None:
+    """Refuse, before any game starts, a path ``flag`` names that its file could not be written
+    to: beyond what the path says (a directory, a missing folder), the file is opened for
+    writing as a trial, as permissions do not bind root and a file system may refuse anyway."""
+    try:
+        if path.is_dir():
+            fail(t("{flag} {path}: that is a directory; give the path of a file", flag=flag, path=str(path)), lang)
+        if not path.parent.is_dir():
+            fail(t("{flag} {path}: the directory {folder} does not exist", flag=flag, path=str(path),
+                   folder=str(path.parent)), lang)
+        try_writing(path)
+    except PermissionError:
+        fail(t("{flag} {path}: no permission to write it", flag=flag, path=str(path)), lang)
+    except OSError as exc:
+        fail(t("{flag} {path}: cannot be written ({problem})", flag=flag, path=str(path),
+               problem=exc.strerror or str(exc)), lang)
+
+
+def try_writing(path: Path) -> None:
+    """Open ``path`` for writing and close it again: an existing file is left as it is, a new one
+    removed again. Raises the ``OSError`` writing it would."""
+    if path.exists():
+        path.open("a", encoding="utf-8").close()
+        return
+    path.open("x", encoding="utf-8").close()
+    path.unlink()
 
 
 def _short(text: str) -> str:
@@ -138,7 +160,9 @@ class OneLineErrors(TyperGroup):
         try:
             status = super().main(*args, standalone_mode=False, **kwargs)
         except typer.TyperException as exc:  # click's usage errors, in click's words
-            if type(exc).__name__ != "NoArgsIsHelpError":  # that one has printed the help already
+            if type(exc).__name__ == "NoArgsIsHelpError":  # its message is the help
+                typer.echo(exc.format_message())
+            else:
                 ctx = getattr(exc, "ctx", None)
                 error = usage_words(exc)
                 words = t("{error} (see {command} --help)", error=error, command=ctx.command_path) \

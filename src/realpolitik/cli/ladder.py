@@ -64,6 +64,11 @@ def run(game_id: str, bots: Sequence[str], players: int, games: int, seed: int, 
     return ladder, time.perf_counter() - start
 
 
+def tenths(value: float) -> str:
+    """A rating to one decimal, a value that rounds to zero as ``0.0`` (never ``-0.0``)."""
+    return f"{round(value, 1) + 0.0:.1f}"
+
+
 def ratings_table(ladder: Ladder, seconds: float, lang: str = DEFAULT) -> Table:
     """The entrants best first: rating, its interval, games, wins and seconds per move."""
     title = t("{game} ladder, {players} players, {games} games ({seconds} s)", game=ladder.game,
@@ -77,7 +82,7 @@ def ratings_table(ladder: Ladder, seconds: float, lang: str = DEFAULT) -> Table:
         d = entrant.to_dict()
         low, high = d["interval"]
         wins_low, wins_high = d["win_ci95"]
-        out.add_row(str(place), entrant.bot, f"{entrant.mu:.1f}", f"{low:.1f} – {high:.1f}", str(entrant.games),
+        out.add_row(str(place), entrant.bot, tenths(entrant.mu), f"{tenths(low)} – {tenths(high)}", str(entrant.games),
                     str(entrant.wins), f"{100 * d['win_rate']:.1f} ({100 * wins_low:.1f}–{100 * wins_high:.1f})",
                     f"{d['seconds_per_decision']:.3f}")
     no_winner = sum(not r.winners for r in ladder.results)

@@ -21,10 +21,11 @@ from realpolitik.i18n import DEFAULT, LANGUAGES, from_env, listed, render, t
 from .admin import admin_app
 from .content import content_app
 from .inputs import (
+    HELP_LAYOUT,
     OneLineErrors,
-    check_save_path,
     check_seats,
     check_seed,
+    check_writable,
     content_error,
     fail,
     game_of,
@@ -32,7 +33,7 @@ from .inputs import (
     reason,
     seat_list,
 )
-from .play import HUMAN, Quit, Table
+from .play import HUMAN, Quit, Table, player_words
 from .render import board, log_lines, outcome_text
 
 #: ``--lang``: the language of the game's words; the environment's (LANG) when not given
@@ -54,7 +55,7 @@ def language(chosen: str | None) -> str:
     return chosen
 
 
-app = typer.Typer(cls=OneLineErrors, add_completion=False, no_args_is_help=True,
+app = typer.Typer(cls=OneLineErrors, add_completion=False, no_args_is_help=True, rich_markup_mode=HELP_LAYOUT,
                   help="Cold-War and great-power strategy games: play, replay, analyse.")
 console = Console(highlight=False)
 app.add_typer(content_app, name="content")
@@ -134,7 +135,7 @@ def play(
         seed = secrets.randbelow(2**31)
     check_seed(seed, words)
     if save is not None:
-        check_save_path(save, words)
+        check_writable(save, "--save", words)
     try:
         table = Table.open(game, kinds, seed, option_pairs(option, words), console, console.input,
                            verbose=not quiet, lang=words)
@@ -142,7 +143,7 @@ def play(
         fail(content_error(exc), words)
     except OptionError as exc:
         fail(reason(exc), words)
-    players = ", ".join(f"{label}={kind}" for label, kind in zip(table.state.seats, kinds))
+    players = listed(player_words(seat, kind) for seat, kind in zip(table.state.seats, kinds))
     console.print(render(t("{game}, seed {seed}: {players}", game=game.title, seed=seed, players=players), words),
                   soft_wrap=True)
     try:
@@ -227,6 +228,10 @@ def serve(
                                            "0: a thread)"),
     bot_think: float = typer.Option(1.0, help="seconds a search bot (ismcts) may think per move, at most "
                                     "(above 0, at most 3600)"),
+    stand_in_pace: float | None = typer.Option(None, help="seconds the stand-in bot waits before each move for "
+                                               "a person whose time ran out, 0–3600 (default: the time "
+                                               "control's: a live game's increment, 10–60 s; correspondence, "
+                                               "10 min)"),
     limit: list[str] = typer.Option([], "--limit", help="a server limit name=value (repeatable), e.g. "
                                     "open_games=200; every limit and its default: docs/security.md"),
     smtp: str | None = typer.Option(None, envvar="REALPOLITIK_SMTP", help="SMTP server HOST[:PORT] for turn "
@@ -255,6 +260,9 @@ def serve(
         fail(t("--bot-delay must be a number of seconds from 0 to 3600, not {value}", value=bot_delay), words)
     if not (math.isfinite(bot_think) and 0 < bot_think <= 3600):
         fail(t("--bot-think must be a number of seconds above 0, at most 3600, not {value}", value=bot_think), words)
+    if stand_in_pace is not None and not (math.isfinite(stand_in_pace) and 0 <= stand_in_pace <= 3600):
+        fail(t("{option} must be a number of seconds from {low} to {high}, not {value}", option="--stand-in-pace",
+               low=0, high=3600, value=stand_in_pace), words)
     if bot_workers is not None and not 0 <= bot_workers <= 256:
         fail(t("{option} must be a whole number from {low} to {high}, not {value}", option="--bot-workers", low=0,
                high=256, value=bot_workers), words)
@@ -278,7 +286,7 @@ def serve(
             fail(reason(exc), words)
     try:
         run_server(host, port, db, bot_delay, bot_workers, announce=lambda text: print(text, flush=True),
-                   bot_think=bot_think, limits=limits, notices=notices)
+                   bot_think=bot_think, limits=limits, notices=notices, stand_in_pace=stand_in_pace)
     except StorageError as exc:
         fail(reason(exc), words)
     except OSError as exc:
@@ -437,7 +445,7 @@ def analyze(
     if out is None and not as_json:
         fail(t("give --out FILE for the report, --json for the numbers, or both"), words)
     if out is not None:
-        lab.check_out(out, words)
+        check_writable(out, "--out", words)
     name = None if content is None else lab.content_option(game, content, "--content", words)
     given = option + ([] if name is None else [f"{name}={content}"])
     options = bot_run(game, len(specs), games, workers, seed, given, cluster, words)

@@ -47,30 +47,75 @@ def read_toml(path: str | Path) -> dict[str, Any]:
         raise ContentError(f"{path}: not valid TOML ({exc})") from None
 
 
+class Problems:
+    """Every problem of one content file, collected instead of stopping at the first, so that one
+    run names them all; each line names the file, the entry and the field. A loader reads its
+    entries with :meth:`entries`, checks what it read with :meth:`add`, and calls :meth:`check`
+    where what follows needs a sound file."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.found: list[str] = []
+        #: per table, the keys of its entries that could not be read (a reference to one is no problem)
+        self.unread: dict[str, set[str]] = {}
+
+    def add(self, entry: str, field: str, msg: str) -> None:
+        """A problem of one field of one entry."""
+        self.found.append(f"{self.source}: entry {entry}: field {field!r}: {msg}")
+
+    def note(self, msg: str) -> None:
+        """A problem of the file as a whole (a missing table, too few entries)."""
+        self.found.append(f"{self.source}: {msg}")
+
+    def model(self, model: type[M], data: Any, entry: str) -> M | None:
+        """``model`` built from ``data``, or ``None`` with a problem for each bad field."""
+        try:
+            return model.model_validate(data)
+        except ValidationError as exc:
+            for err in exc.errors():
+                self.add(entry, ".".join(str(p) for p in err["loc"]) or "(entry)", err["msg"])
+            return None
+
+    def entries(self, data: dict[str, Any], name: str, model: type[M], key: str = "key") -> list[M]:
+        """The entries of ``[[name]]`` that are good; each bad one adds its problems. Entries are
+        named by their ``key`` field when present."""
+        rows = data.get(name)
+        if not isinstance(rows, list) or not rows:
+            self.note(f"missing list of [[{name}]] entries")
+            return []
+        out = []
+        for i, row in enumerate(rows):
+            named = isinstance(row, dict) and isinstance(row.get(key), str)
+            entry = self.model(model, row, f"{name} {row[key]!r}" if named else f"{name}[{i}]")
+            if entry is not None:
+                out.append(entry)
+            elif named:
+                self.unread.setdefault(name, set()).add(row[key])
+        return out
+
+    def complete(self) -> bool:
+        """True while no problem was found: checks that count a file's entries (sixteen cards per
+        decade) are made only then, as an unreadable entry would be missed twice."""
+        return not self.found
+
+    def check(self) -> None:
+        """Raise the problems found so far as one ``ContentError``, a line each."""
+        if self.found:
+            raise ContentError("\n".join(dict.fromkeys(self.found)))
+
+
 def validate(model: type[M], data: Any, source: str, entry: str) -> M:
-    """``model`` built from ``data``; errors name the source file, the entry and the field."""
-    try:
-        return model.model_validate(data)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        where = ".".join(str(p) for p in err["loc"]) or "(entry)"
-        raise ContentError(f"{source}: entry {entry}: field {where!r}: {err['msg']}") from None
-
-
-def table(data: dict[str, Any], name: str, source: str) -> list[Any]:
-    """The array of tables ``[[name]]`` in a parsed file, which must exist and be non-empty."""
-    rows = data.get(name)
-    if not isinstance(rows, list) or not rows:
-        raise ContentError(f"{source}: missing list of [[{name}]] entries")
-    return rows
+    """``model`` built from ``data``; its problems (every bad field) name the source file, the entry and the field."""
+    problems = Problems(source)
+    built = problems.model(model, data, entry)
+    problems.check()
+    return built  # type: ignore[return-value]
 
 
 def entries(data: dict[str, Any], name: str, model: type[M], source: str, key: str = "key") -> list[M]:
-    """Validate every entry of ``[[name]]``; entries are named by their ``key`` field when present."""
-    out = []
-    for i, row in enumerate(table(data, name, source)):
-        label = f"{name}[{i}]"
-        if isinstance(row, dict) and isinstance(row.get(key), str):
-            label = f"{name} {row[key]!r}"
-        out.append(validate(model, row, source, label))
+    """Validate every entry of ``[[name]]``, reporting the problems of all of them; entries are
+    named by their ``key`` field when present."""
+    problems = Problems(source)
+    out = problems.entries(data, name, model, key)
+    problems.check()
     return out

@@ -3,7 +3,8 @@
 One rule covers both kinds a group asks for. A seat starts with ``start`` seconds; while
 it is the seat's turn its time runs down; after each of its moves it gets ``add`` seconds
 more, but never more than ``cap`` in all. When it reaches zero on the seat's turn, a bot
-(the game's stand-in kind) plays the seat until its person comes back.
+(the game's stand-in kind) plays the seat at a person's pace (:meth:`Clock.stand_in_pace`)
+until its person comes back.
 
 - **live** — ``start`` minutes for the game plus ``add`` seconds per move (20 min + 15 s);
   no cap.
@@ -85,9 +86,24 @@ class Clock:
         """What a person has for the move at hand when taking the seat back from the stand-in."""
         return max(left, self.add, RETURN_AT_LEAST)
 
+    def stand_in_pace(self) -> float:
+        """Seconds the stand-in bot waits before each move it makes for a person whose time ran
+        out, so the game goes on at a person's pace and its player can come back in time: a
+        live game's increment, from 10 s to a minute; a correspondence game, ten minutes."""
+        if self.kind == "live":
+            return min(60.0, max(10.0, self.add))
+        return 600.0
+
     def words(self) -> Text:
         """The time control in words, for the lobby and the game page."""
         if self.kind == "live":
             return t("{minutes} min + {seconds} s per move", minutes=round(self.start / 60), seconds=round(self.add))
         return t("{hours} h per move, bank up to {bank} h", hours=round(self.add / 3600),
                  bank=round((self.cap or self.add) / 3600))
+
+
+def seconds_in_words(seconds: float) -> Text:
+    """A span of time in words: "15 s", "10 min"."""
+    if seconds < 120:
+        return t("{seconds} s", seconds=round(seconds, 2))
+    return t("{minutes} min", minutes=round(seconds / 60))

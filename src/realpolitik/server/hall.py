@@ -26,8 +26,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from realpolitik.bots import bot_kinds, make_bot, parse_spec
-from realpolitik.bots.levels import levels
+from realpolitik.bots import bot_kinds
 from realpolitik.engine import ContentError, Game, OptionError, RecordError, ReplayError, State
 from realpolitik.i18n import LANGUAGES, Text, render, t
 
@@ -35,6 +34,7 @@ from . import ratings
 from .bots import BotRunner
 from .bus import Bus
 from .clock import Clock
+from .kinds import playable, seat_kind
 from .leases import Alone, Leases
 from .notify import NoticeSettings, Notifier
 from .quota import Limits, Rates
@@ -65,6 +65,9 @@ class Settings:
     bot_workers: int | None = None
     #: seconds a search bot (``ismcts``) may think per move, at most
     bot_think: float = 1.0
+    #: seconds the stand-in waits before each move for a person whose time ran out (None: the
+    #: time control's, :meth:`.clock.Clock.stand_in_pace`)
+    stand_in_pace: float | None = None
     limits: Limits = field(default_factory=Limits)
     #: turn notifications: SMTP, the server's public address for links, webhooks
     notices: NoticeSettings = field(default_factory=NoticeSettings)
@@ -416,13 +419,7 @@ class Hall:
             raise Refusal("bad-game", t("unknown game {game} (known: {known})", game=repr(game_id),
                                         known=", ".join(self.games)))
         allowed = [HUMAN, *bot_kinds(game)]
-        ranked = {level.name: level.spec for level in levels(game.id)}
-        for i, kind in enumerate(kinds):
-            if kind not in allowed and kind not in ranked and kind not in ranked.values() and not (
-                    again and playable(game, kind)):
-                raise Refusal("bad-seat", t("seat {number}: {kind} is not one of {allowed}", number=i + 1,
-                                            kind=repr(kind), allowed=", ".join([*allowed, *ranked])))
-        kinds = [ranked.get(kind, kind) for kind in kinds]  # a level's seat is played by its spec
+        kinds = [seat_kind(game, kind, t("seat {number}", number=i + 1), again) for i, kind in enumerate(kinds)]
         if stand_in is None:
             stand_in = "heuristic" if "heuristic" in allowed else "random"
         elif stand_in not in allowed[1:]:
@@ -497,6 +494,18 @@ class Hall:
         await table.join(seat, name, token=token, user_id=user_id)
         return token
 
+    async def fill(self, table: Table, label: str, bot: str) -> None:
+        """A player of a game that waits for players gives its free seat ``label`` to ``bot``
+        (a level of the lobby or a bot kind of the game)."""
+        seat = table.seat_of(label.strip().lower())
+        if seat is None:
+            raise Refusal("bad-seat", t("there is no seat {seat} in this game (seats: {seats})", seat=repr(label),
+                                        seats=", ".join(table.labels)))
+        kind = seat_kind(table.game, bot.strip().lower(), t("seat {number}", number=seat + 1))
+        if kind == HUMAN:
+            raise Refusal("bad-seat", t("Choose a bot for the free seat, not a person."))
+        await table.fill(seat, kind)
+
     async def listing(self, limit: int = 50) -> dict[str, list[dict[str, Any]]]:
         """Open, running and the newest finished games, newest first."""
         entries = sorted(self._entries(), key=lambda e: e["created"], reverse=True)
@@ -527,18 +536,6 @@ class Hall:
             **({"rating": {lang: render(said, lang) for lang in LANGUAGES}}
                if (said := ratings.words(stored.result)) is not None else {}),
         }
-
-
-@functools.cache
-def playable(game: Game, kind: str) -> bool:
-    """Whether a stored seat's kind can be played here: a person, or a bot spec of one of the
-    game's bot kinds that the bot accepts (a level's spec, also one an older levels file named)."""
-    if kind == HUMAN:
-        return True
-    try:
-        return parse_spec(kind)[0] in bot_kinds(game) and make_bot(kind, game) is not None
-    except (KeyError, ValueError):
-        return False
 
 
 def _has_human(entry: dict[str, Any]) -> bool:

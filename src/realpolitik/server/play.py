@@ -28,6 +28,7 @@ from .protocol import (
     Back,
     BadRequest,
     Chat,
+    Fill,
     Hello,
     Rematch,
     Resign,
@@ -258,13 +259,16 @@ def _welcome(table: Table, seat: int | None) -> dict[str, Any]:
 
 
 async def _handle(conn: Connection, table: Table,
-                  message: Hello | Act | Chat | Undo | Resign | Back | Rematch) -> None:
+                  message: Hello | Act | Chat | Undo | Resign | Back | Rematch | Fill) -> None:
     if isinstance(message, Hello):
         raise BadRequest("already greeted: hello is only the first message")
     if conn.seat is None and not isinstance(message, Chat):
         raise Refusal("spectator", t("Spectators watch; they cannot act."))
     if isinstance(message, Back):
         await table.come_back(conn.seat)
+        return
+    if isinstance(message, Fill):
+        await table.hall.fill(table, message.seat, message.bot)
         return
     if isinstance(message, Rematch):
         again, seat, token = await table.rematch(conn.seat, conn.name, conn.user_id, conn.client)

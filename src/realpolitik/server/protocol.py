@@ -144,10 +144,19 @@ class Rematch(Strict):
     type: Literal["rematch"]
 
 
-Message = Annotated[Hello | Act | Chat | Undo | Resign | Back | Rematch, Field(discriminator="type")]
+class Fill(Strict):
+    """Give a free seat of a game waiting for players to a bot (a level or a bot kind), so that a
+    game — a rematch whose player stays away, say — can start without them."""
+
+    type: Literal["fill"]
+    seat: Short
+    bot: Short
+
+
+Message = Annotated[Hello | Act | Chat | Undo | Resign | Back | Rematch | Fill, Field(discriminator="type")]
 MESSAGE = TypeAdapter(Message)
 #: the WebSocket message types, in the order the refusal of an unknown one lists them
-TYPES = ("hello", "act", "chat", "undo", "resign", "back", "rematch")
+TYPES = ("hello", "act", "chat", "undo", "resign", "back", "rematch", "fill")
 
 M = TypeVar("M")
 

@@ -588,14 +588,30 @@ class Store:
             if self._lock(conn, game_id).status != "open" or conn.execute(
                     update(seats).where(*free).values(**values)).rowcount != 1:
                 return False, False
-            waiting = conn.execute(select(func.count()).select_from(seats).where(
-                seats.c.game_id == game_id, seats.c.kind == "human", seats.c.joined.is_(False))).scalar_one()
-            started = waiting == 0 and conn.execute(
-                update(games).where(games.c.id == game_id, games.c.status == "open")
-                .values(status="running", turn_since=now())
-            ).rowcount == 1
-            self._signal(conn, "game", game_id)
-            return True, started
+            return True, self._seated(conn, game_id)
+
+    def fill_seat(self, game_id: str, seat: int, kind: str) -> tuple[bool, bool]:
+        """Give a free person's seat of a game waiting for players to the bot ``kind``. Returns
+        whether it was still free, and whether the game started because no seat waits now."""
+        with self.engine.begin() as conn:
+            if self._lock(conn, game_id).status != "open" or conn.execute(
+                    update(seats).where(seats.c.game_id == game_id, seats.c.seat == seat, seats.c.kind == "human",
+                                        seats.c.joined.is_(False))
+                    .values(kind=kind, token_hash=None, clock_left=None)).rowcount != 1:
+                return False, False
+            return True, self._seated(conn, game_id)
+
+    def _seated(self, conn: Connection, game_id: str) -> bool:
+        """A seat of a game waiting for players was just taken (its row locked): start the game
+        if no person's seat waits any more; whether it started. Signals the change."""
+        waiting = conn.execute(select(func.count()).select_from(seats).where(
+            seats.c.game_id == game_id, seats.c.kind == "human", seats.c.joined.is_(False))).scalar_one()
+        started = waiting == 0 and conn.execute(
+            update(games).where(games.c.id == game_id, games.c.status == "open")
+            .values(status="running", turn_since=now())
+        ).rowcount == 1
+        self._signal(conn, "game", game_id)
+        return started
 
     def drop_open(self, game_id: str) -> bool:
         """Delete a game that never started (with its seats and chat); false if it has started."""

@@ -27,6 +27,7 @@ from realpolitik.i18n import LANGUAGES, Text, listed, render, t
 
 from . import ratings
 from .bots import BotJob
+from .clock import seconds_in_words
 from .store import ChatLine, StaleWrite, StorageBusy, StoredGame, now
 from .timekeeper import Timekeeper
 from .tokens import hash_token, matches, new_token
@@ -62,14 +63,17 @@ class Refusal(Exception):
 
 DAMAGED = t("This game's stored record cannot be loaded; it is kept as it is.")
 
-#: what every connection of a table is told when something happens to a seat, by kind
-TOLD: dict[str, Callable[[str], Text]] = {
-    "taken-back": lambda seat: t("{seat} took back their last action.", seat=seat),
-    "resigned": lambda seat: t("{seat} resigned; a bot plays the seat to the end.", seat=seat),
-    "back": lambda seat: t("{seat} took the seat back from the bot.", seat=seat),
-    "rematch-offered": lambda seat: t("{seat} proposes a rematch.", seat=seat),
-    "timeout": lambda seat: t("{seat}'s time ran out; a bot plays the seat until its player takes it back.",
-                              seat=seat),
+#: what every connection of a table is told when something happens to a seat, by kind (from the
+#: table and the seat's label)
+TOLD: dict[str, Callable[[Table, str], Text]] = {
+    "taken-back": lambda table, seat: t("{seat} took back their last action.", seat=seat),
+    "resigned": lambda table, seat: t("{seat} resigned; a bot plays the seat to the end.", seat=seat),
+    "back": lambda table, seat: t("{seat} took the seat back from the bot.", seat=seat),
+    "rematch-offered": lambda table, seat: t("{seat} proposes a rematch.", seat=seat),
+    "filled": lambda table, seat: t("A bot takes the free seat {seat}.", seat=seat),
+    "timeout": lambda table, seat: t("{seat}'s time ran out; a bot plays the seat, a move every {pace}, until "
+                                     "its player takes it back.", seat=seat,
+                                     pace=seconds_in_words(table.stand_in_pace())),
 }
 
 
@@ -161,6 +165,14 @@ class Table:
         if s.kind != HUMAN:
             return s.kind
         return (self.stored.stand_in or "heuristic") if s.away else None
+
+    def stand_in_pace(self) -> float:
+        """Seconds the stand-in bot waits before each move for a person whose time ran out: the
+        server's setting, else the time control's (a person's pace, so its player can come back)."""
+        pace, clock = self.hall.settings.stand_in_pace, self.timekeeper.clock
+        if pace is not None:
+            return pace
+        return clock.stand_in_pace() if clock is not None else self.hall.settings.bot_delay
 
     def authenticate(self, token: str) -> int | None:
         """The seat this token belongs to, or ``None``."""
@@ -608,6 +620,30 @@ class Table:
         self.broadcast()
         self.kick_bot()
 
+    async def fill(self, seat: int, kind: str) -> None:
+        """Give the free person's seat ``seat`` of this game, which waits for players, to the bot
+        ``kind`` (checked by :meth:`.hall.Hall.fill`); the game starts when no seat waits any more."""
+        async with self.lock:
+            if self.status != "open":
+                raise Refusal("not-open", t("Only a free seat of a game that waits for players can go to a bot."))
+            s = self.stored.seats[seat]
+            if s.kind != HUMAN or s.joined:
+                raise Refusal("taken", t("Seat {seat} is already taken.", seat=self.labels[seat]))
+            try:
+                filled, started = await self.hall.store.run(self.hall.store.fill_seat, self.id, seat, kind)
+            except StorageBusy:
+                raise busy() from None
+            if not filled:  # taken through another process meanwhile
+                await self._reload()
+                raise Refusal("taken", t("Seat {seat} is already taken.", seat=self.labels[seat]))
+            s.kind, s.token_hash, s.clock_left = kind, None, None
+            if started:
+                self.stored.status = "running"
+            self.touched = time.monotonic()
+        self.tell("filled", seat)
+        self.broadcast()
+        self._after_join()
+
     async def rematch(self, seat: int, name: str, user_id: int | None, client: str) -> tuple[Table, int, str]:
         """``seat``'s person proposes or accepts the rematch of this finished game: it is seated in
         the rematch one seat on (under ``name``, bound to the account ``user_id``). Returns the
@@ -636,7 +672,7 @@ class Table:
         """Tell this process's connections what happened to ``seat``."""
         label = self.labels[seat]
         for listener in list(self.listeners):
-            words = own if own is not None and listener.seat == seat else TOLD[kind](label)
+            words = own if own is not None and listener.seat == seat else TOLD[kind](self, label)
             listener.send({"type": kind, "seat": label, "text": render(words, listener.lang)})
 
     def _check_turn(self, seat: int, seq: int, stand_in: bool = False) -> None:
@@ -682,8 +718,10 @@ class Table:
         failures = 0
         while True:
             try:
-                if self.hall.settings.bot_delay:
-                    await asyncio.sleep(self.hall.settings.bot_delay)
+                timed_out = self.stored.seats[seat].away == "timeout"
+                pause = self.stand_in_pace() if timed_out else self.hall.settings.bot_delay
+                if pause:
+                    await asyncio.sleep(pause)
                 seq = self.seq
                 kind = self.bot_kind(seat)
                 if kind is None or self.status != "running" or self.state.to_act != seat:

@@ -62,11 +62,14 @@ class ServerProcess:
     """``realpolitik serve`` on 127.0.0.1 in a child process, its output in a log file."""
 
     def __init__(self, db: str, bot_delay: float = 0.0, bot_workers: int = 1, log: Path | None = None,
-                 bot_think: float = 0.2, limits: dict[str, Any] | None = None, args: tuple[str, ...] = ()) -> None:
+                 bot_think: float = 0.2, limits: dict[str, Any] | None = None, args: tuple[str, ...] = (),
+                 stand_in_pace: float | None = None) -> None:
         self.db = db
         self.args = args  # more options of ``serve``
         self.limits = ROOMY if limits is None else limits
         self.bot_think = bot_think
+        #: the stand-in's pace after a time-out; tests take the bots' delay unless they test the pace
+        self.stand_in_pace = bot_delay if stand_in_pace is None else stand_in_pace
         self.bot_delay = bot_delay
         self.bot_workers = bot_workers
         self.port = 0
@@ -80,7 +83,7 @@ class ServerProcess:
 
         args = [sys.executable, "-c", SERVE, "serve", "--port", str(self.port), "--db", self.db,
                 "--bot-delay", str(self.bot_delay), "--bot-workers", str(self.bot_workers),
-                "--bot-think", str(self.bot_think)]
+                "--bot-think", str(self.bot_think), "--stand-in-pace", str(self.stand_in_pace)]
         args += [f"--limit={name}={value}" for name, value in self.limits.items()]
         args += self.args
         mark = len(self.output())

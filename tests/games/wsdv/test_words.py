@@ -53,3 +53,18 @@ def test_places_with_german_names_read_in_german():
     assert "Westberlin" in render(label("calm", ("wb",)), "de")
     assert "Ostberlin" in render(label("calm", ("eb",)), "de")
     assert "Sachsen" in render(label("calm", ("sn",)), "de") and "Sachsen" in render(label("calm", ("sn",)), "en")
+
+
+def test_next_counts_the_build_points_its_icon_then_builds(table):
+    """Card 7 shows two build points for the ČSSR: ``next`` runs both at once, and says so."""
+    from realpolitik.games.wsdv.content import EAST
+
+    t = table().clear_board().factories("cottbus")
+    t.turn(EAST, display=("7",))
+    t.run("take 7 event")
+    choice = next(c for c in t.st.choices() if c.action == "next build-east-in-cssr")
+    t.run(choice.action)
+    points = t.st.stack[-1].points  # the build decision the icon started
+    assert points == 2
+    assert render(choice.label, "en") == f"Next: {points} East build point(s) in the ČSSR"
+    assert render(choice.label, "de") == f"Als Nächstes: {points} Aufbaupunkt(e) (Ost) in der ČSSR"

@@ -239,3 +239,15 @@ def test_the_usa_cashes_a_yellow_dominance_arrow_beyond_the_track(table):
     assert t.st.to_act == USA and set(t.legal) == {"income", "calm nrw"}
     t.run("calm nrw")
     assert t.st.unrest[t.p("nrw")] == 0 and t.st.treasury == [6, 6]
+
+
+def test_next_counts_the_build_points_its_icon_then_builds(table):
+    """Card 7 shows two build points for Poland: ``next`` runs both at once, and says so."""
+    from realpolitik.i18n import render
+
+    t = table().clear_board().factories("cottbus")
+    _event(t, EAST_SEAT, "7")
+    choice = next(c for c in t.st.choices() if c.action == "next build-east-in-pl")
+    t.run(choice.action)
+    points = t.st.stack[-1].points  # the build decision the icon started
+    assert points == 2 and render(choice.label, "en") == f"Next: {points} East build point(s) in Poland"

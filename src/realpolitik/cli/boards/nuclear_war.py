@@ -69,7 +69,7 @@ def render(view: dict[str, Any], lang: str = DEFAULT) -> Group:
     parts: list[Any] = [_head(view, lang), table]
     if mine is not None:
         hand = listed(_name(k, lang) for k in mine["hand"]) if mine["hand"] else "—"
-        parts.append(Text(say(t("Your hand: {cards}", cards=hand), lang) + "\n" + say(
-            t("Your people: {count} M ({cards})", count=mine["population_total"], cards=_money(mine["population"])),
-            lang)))
+        people = t("Your people: {count} M ({cards})", count=mine["population_total"],
+                   cards=_money(mine["population"])) if mine["population_total"] else t("Your people: none left")
+        parts.append(Text(say(t("Your hand: {cards}", cards=hand), lang) + "\n" + say(people, lang)))
     return Group(*parts)

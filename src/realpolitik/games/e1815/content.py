@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import Field
 
 from realpolitik.engine import ContentError
-from realpolitik.engine.content import Entry, entries, read_toml, validate
+from realpolitik.engine.content import Entry, Problems, read_toml, validate
 
 if TYPE_CHECKING:
     from .tables import Tables
@@ -231,48 +231,47 @@ class Content:
         return Tables(self)
 
 
-def _optional(data: dict, name: str, model, source: str) -> list:
-    return entries(data, name, model, source) if name in data else []
-
-
 def _compile(data: dict, source: str) -> Board:
-    head = validate(MapHead, {k: v for k, v in data.items() if not isinstance(v, list)}, source, "(map)")
-    terrs = entries(data, "territories", Territory, source)
-    lands = entries(data, "lands", Land, source)
-    powers = _optional(data, "powers", Power, source)
-    demands = _optional(data, "demands", Demand, source)
+    problems = Problems(source)
+    head = problems.model(MapHead, {k: v for k, v in data.items() if not isinstance(v, list)}, "(map)")
+    terrs = problems.entries(data, "territories", Territory)
+    lands = problems.entries(data, "lands", Land)
+    powers = problems.entries(data, "powers", Power) if "powers" in data else []
+    demands = problems.entries(data, "demands", Demand) if "demands" in data else []
+    problems.check()
     tindex: dict[str, int] = {}
     for t in terrs:
         if t.key in tindex:
-            raise ContentError(f"{source}: entry territories {t.key!r}: field 'key': used twice")
+            problems.add(f"territories {t.key!r}", "key", "used twice")
         tindex[t.key] = len(tindex)
     index: dict[str, int] = {}
     for land in lands:
         if land.key in index:
-            raise ContentError(f"{source}: entry lands {land.key!r}: field 'key': used twice")
+            problems.add(f"lands {land.key!r}", "key", "used twice")
         if land.territory not in tindex:
-            raise ContentError(f"{source}: entry lands {land.key!r}: field 'territory': "
-                               f"no territory {land.territory!r}")
+            problems.add(f"lands {land.key!r}", "territory", f"no territory {land.territory!r}")
         index[land.key] = len(index)
     neighbours: list[set[int]] = [set() for _ in lands]
     for i, land in enumerate(lands):
         for other in land.adjacent:
             if other not in index or other == land.key:
-                raise ContentError(f"{source}: entry lands {land.key!r}: field 'adjacent': "
-                                   f"{other!r} is not another land of this map")
+                problems.add(f"lands {land.key!r}", "adjacent", f"{other!r} is not another land of this map")
+                continue
             neighbours[i].add(index[other])
             neighbours[index[other]].add(i)
-    _check_connected(neighbours, lands, source)
+    if problems.complete():
+        _check_connected(neighbours, lands, problems)
     by_territory = [tuple(i for i, land in enumerate(lands) if land.territory == t.key) for t in terrs]
     for t, members in zip(terrs, by_territory):
         if not members:
-            raise ContentError(f"{source}: entry territories {t.key!r}: no land belongs to it")
+            problems.add(f"territories {t.key!r}", "key", "no land belongs to it")
     for d in demands:
         if d.kind == "conquer" and d.territory not in tindex:
-            raise ContentError(f"{source}: entry demands {d.key!r}: field 'territory': "
-                               f"no territory {d.territory!r}")
-    if len({p.key for p in powers}) != len(powers):
-        raise ContentError(f"{source}: powers: a key is used twice")
+            problems.add(f"demands {d.key!r}", "territory", f"no territory {d.territory!r}")
+    for i, power in enumerate(powers):
+        if any(other.key == power.key for other in powers[:i]):
+            problems.add(f"powers {power.key!r}", "key", "used twice")
+    problems.check()
     adj = tuple(tuple(sorted(n)) for n in neighbours)
     return Board(
         key=head.key, name=head.name, source=source, stand_in=head.stand_in,
@@ -284,7 +283,7 @@ def _compile(data: dict, source: str) -> Board:
     )
 
 
-def _check_connected(neighbours: list[set[int]], lands: list[Land], source: str) -> None:
+def _check_connected(neighbours: list[set[int]], lands: list[Land], problems: Problems) -> None:
     seen = {0}
     todo = [0]
     while todo:
@@ -294,7 +293,7 @@ def _check_connected(neighbours: list[set[int]], lands: list[Land], source: str)
                 todo.append(j)
     if len(seen) != len(lands):
         lost = next(land.key for i, land in enumerate(lands) if i not in seen)
-        raise ContentError(f"{source}: entry lands {lost!r}: field 'adjacent': not connected to the rest of the map")
+        problems.add(f"lands {lost!r}", "adjacent", "not connected to the rest of the map")
 
 
 @lru_cache(maxsize=4)

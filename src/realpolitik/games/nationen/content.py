@@ -16,8 +16,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field
 
-from realpolitik.engine import ContentError
-from realpolitik.engine.content import Entry, entries, read_toml, validate
+from realpolitik.engine.content import Entry, Problems, read_toml
 
 from . import grammar
 from .memo import Memos
@@ -241,28 +240,27 @@ class Content:
 # ====================================================================== board
 
 
-def _fail(source: str, entry: str, field: str, msg: str) -> ContentError:
-    return ContentError(f"{source}: entry {entry}: field {field!r}: {msg}")
-
-
 def _compile_board(path: Path) -> Board:
     source = str(path)
     raw = read_toml(path)
-    top = validate(BoardFile, raw, source, "(top level)")
-    states = entries(raw, "states", StateDef, source)
+    problems = Problems(source)
+    top = problems.model(BoardFile, raw, "(top level)")
+    states = problems.entries(raw, "states", StateDef)
+    problems.check()
     keys = tuple(s.key for s in states)
     index: dict[str, int] = {}
     for i, s in enumerate(states):
         if s.key in index:
-            raise _fail(source, f"states {s.key!r}", "key", "used twice")
+            problems.add(f"states {s.key!r}", "key", "used twice")
         index[s.key] = i
-    missing = [k for k in LEADERS if k not in top.leaders]
-    extra = [k for k in top.leaders if k not in LEADERS]
-    if missing or extra:
-        raise _fail(source, "leaders", missing[0] if missing else extra[0],
-                    "required" if missing else f"not a leader kind (kinds: {', '.join(LEADERS)})")
+    for k in LEADERS:
+        if k not in top.leaders:
+            problems.add("leaders", k, "required")
+    for k in top.leaders:
+        if k not in LEADERS:
+            problems.add("leaders", k, f"not a leader kind (kinds: {', '.join(LEADERS)})")
     if sum(1 for s in states if s.port == "canal") != 1:
-        raise _fail(source, "states", "port", "exactly one state must have its port on the canal")
+        problems.add("states", "port", "exactly one state must have its port on the canal")
     base = []
     total = 0
     for s in states:
@@ -272,14 +270,14 @@ def _compile_board(path: Path) -> Board:
     for si, s in enumerate(states):
         label = f"states {s.key!r}"
         if s.capital >= s.points:
-            raise _fail(source, label, "capital", f"point {s.capital} is not on a circle of {s.points}")
+            problems.add(label, "capital", f"point {s.capital} is not on a circle of {s.points}")
         for q in s.questions:
             if q >= s.points or q == s.capital:
-                raise _fail(source, label, "questions", f"point {q} cannot be a '?' point")
+                problems.add(label, "questions", f"point {q} cannot be a '?' point")
         if (s.kind == "inland") != (s.port is None):
-            raise _fail(source, label, "port", "inland states have no port, the others need one")
+            problems.add(label, "port", "inland states have no port, the others need one")
         if s.kind == "canal" and s.port != "canal":
-            raise _fail(source, label, "port", "the canal state's port lies on the canal")
+            problems.add(label, "port", "the canal state's port lies on the canal")
         for i in range(s.points):
             point_state.append(si)
             point_name.append(f"{s.key}-{i}")
@@ -290,22 +288,32 @@ def _compile_board(path: Path) -> Board:
         label = f"states {s.key!r}"
         for a in s.arrows:
             if a.to not in index or a.to == s.key:
-                raise _fail(source, label, "arrows", f"{a.to!r} is not a neighbouring state")
+                problems.add(label, "arrows", f"{a.to!r} is not a neighbouring state")
+                continue
             other = states[index[a.to]]
             if a.at >= s.points or a.point >= other.points:
-                raise _fail(source, label, "arrows", f"point {a.at}→{a.to}-{a.point} is off the circle")
+                problems.add(label, "arrows", f"point {a.at}→{a.to}-{a.point} is off the circle")
+                continue
             p, q = base[si] + a.at, base[index[a.to]] + a.point
             if arrow[p] not in (-1, q):
-                raise _fail(source, label, "arrows", f"point {a.at} has two arrows")
+                problems.add(label, "arrows", f"point {a.at} has two arrows")
             arrow[p] = q
     for p, q in enumerate(arrow):
         if q >= 0 and arrow[q] != p:
-            raise _fail(source, f"states {keys[point_state[p]]!r}", "arrows",
-                        f"the arrow {point_name[p]}→{point_name[q]} is not listed on the other side")
+            problems.add(f"states {keys[point_state[p]]!r}", "arrows",
+                         f"the arrow {point_name[p]}→{point_name[q]} is not listed on the other side")
+    comp = top.components
+    for row in top.layout:
+        for cell in row:
+            if cell and cell not in index and cell not in SEAS:
+                problems.add("layout", "layout", f"{cell!r} is neither a state nor a sea")
+    if comp.start_pipeline and any(k not in index for k in comp.start_pipeline):
+        problems.add("components", "start_pipeline", f"{comp.start_pipeline[0]!r} or {comp.start_pipeline[1]!r} is "
+                     "not a state")
+    problems.check()
     cw = [base[point_state[p]] + (p - base[point_state[p]] + 1) % states[point_state[p]].points for p in range(total)]
     ccw = [base[point_state[p]] + (p - base[point_state[p]] - 1) % states[point_state[p]].points for p in range(total)]
     steps = {rule: _walk_table(cw, ccw, arrow, rule) for rule in ("per-circle", "global")}
-    comp = top.components
     locations = tuple(s.key for s in states if s.port) + SEAS
     loc_index = {k: i for i, k in enumerate(locations)}
     port_location = tuple(loc_index[s.key] if s.port else -1 for s in states)
@@ -322,17 +330,12 @@ def _compile_board(path: Path) -> Board:
     start = -1
     if comp.start_pipeline:
         a, b = comp.start_pipeline
-        if a not in index or b not in index:
-            raise _fail(source, "components", "start_pipeline", f"{a!r} or {b!r} is not a state")
         pair = tuple(sorted((index[a], index[b])))
         if pair not in plain_pairs:
-            raise _fail(source, "components", "start_pipeline", "must join an inland state to a neighbour with a port")
+            problems.add("components", "start_pipeline", "must join an inland state to a neighbour with a port")
+            problems.check()
         start = chain_pairs.index(pair)
     capital = tuple(base[i] + s.capital for i, s in enumerate(states))
-    for row in top.layout:
-        for cell in row:
-            if cell and cell not in index and cell not in SEAS:
-                raise _fail(source, "layout", "layout", f"{cell!r} is neither a state nor a sea")
     return Board(
         source=source, stand_in=top.stand_in, states=tuple(map(_record, states)), keys=keys, state_index=index,
         components=_record(comp),
@@ -422,17 +425,17 @@ def _distances(cw: list[int], ccw: list[int], arrow: list[int]) -> tuple[tuple[i
 # ====================================================================== cards
 
 
-def _check_cards(cards: list[Card], source: str) -> dict[str, Card]:
+def _check_cards(cards: list[Card], problems: Problems) -> dict[str, Card]:
     by_key: dict[str, Card] = {}
     for card in cards:
         label = f"cards {card.key!r}"
         if card.key in by_key:
-            raise _fail(source, label, "key", "used twice")
+            problems.add(label, "key", "used twice")
         for fld in _CARD_NEEDS.get(card.effect, ()):
             if not getattr(card, fld):
-                raise _fail(source, label, fld, f"required for the effect {card.effect!r}")
+                problems.add(label, fld, f"required for the effect {card.effect!r}")
         if card.leader == "drawer" and card.effect != "retreat":
-            raise _fail(source, label, "leader", "'drawer' only names the leader of a retreat")
+            problems.add(label, "leader", "'drawer' only names the leader of a retreat")
         by_key[card.key] = card
     return by_key
 
@@ -443,11 +446,12 @@ def load(board_file: str = "", cards_file: str = "") -> Content:
     board = _compile_board(Path(board_file) if board_file else DATA / "board.toml")
     cards_path = Path(cards_file) if cards_file else DATA / "cards.toml"
     raw = read_toml(cards_path)
-    cards = _check_cards(entries(raw, "cards", Card, str(cards_path)), str(cards_path))
+    problems = Problems(str(cards_path))
+    cards = _check_cards(problems.entries(raw, "cards", Card), problems)
     for card in cards.values():
         if card.effect == "agent-move" and card.steps > board.components.agent_steps:
-            raise _fail(str(cards_path), f"cards {card.key!r}", "steps",
-                        f"an agent moves at most {board.components.agent_steps} steps")
+            problems.add(f"cards {card.key!r}", "steps", f"an agent moves at most {board.components.agent_steps} steps")
+    problems.check()
     return Content(
         board=board,
         cards={key: _record(card) for key, card in cards.items()},

@@ -14,7 +14,7 @@ from typing import Literal
 from pydantic import Field
 
 from realpolitik.engine import ContentError
-from realpolitik.engine.content import Entry, entries, read_toml
+from realpolitik.engine.content import Entry, Problems, entries, read_toml
 from realpolitik.i18n import Text, t
 
 DATA = Path(__file__).parent / "data"
@@ -98,19 +98,21 @@ _REQUIRED = {
 }
 
 
-def _check_cards(cards: list[Card], source: str) -> dict[str, Card]:
+def _check_cards(cards: list[Card], problems: Problems) -> dict[str, Card]:
+    """The cards by key; every problem of the file goes to ``problems``."""
     by_key: dict[str, Card] = {}
     for card in cards:
         if card.key in by_key:
-            raise ContentError(f"{source}: entry cards {card.key!r}: field 'key': used twice")
+            problems.add(f"cards {card.key!r}", "key", "used twice")
         for fld in _REQUIRED[card.kind]:
             if not getattr(card, fld):
-                raise ContentError(f"{source}: entry cards {card.key!r}: field {fld!r}: required for a {card.kind}")
+                problems.add(f"cards {card.key!r}", fld, f"required for a {card.kind}")
         by_key[card.key] = card
+    unread = problems.unread.get("cards", set())
     for card in cards:
         for target in card.stops:
-            if target not in by_key or by_key[target].kind != "carrier":
-                raise ContentError(f"{source}: entry cards {card.key!r}: field 'stops': {target!r} is not a carrier")
+            if target not in unread and (target not in by_key or by_key[target].kind != "carrier"):
+                problems.add(f"cards {card.key!r}", "stops", f"{target!r} is not a carrier")
     return by_key
 
 
@@ -133,7 +135,9 @@ def _check_fallout(results: list[FalloutResult], source: str) -> tuple[FalloutRe
 def load(cards_file: str = "") -> Content:
     """The content, with the built-in cards or the cards file at ``cards_file``."""
     cards_path = Path(cards_file) if cards_file else DATA / "cards.toml"
-    cards = _check_cards(entries(read_toml(cards_path), "cards", Card, str(cards_path)), str(cards_path))
+    problems = Problems(str(cards_path))
+    cards = _check_cards(problems.entries(read_toml(cards_path), "cards", Card), problems)
+    problems.check()
     pop_path = DATA / "population.toml"
     denoms = sorted(entries(read_toml(pop_path), "denominations", Denomination, str(pop_path), "millions"),
                     key=lambda d: d.millions)

@@ -12,6 +12,7 @@ Visibility, declared once here:
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from realpolitik.engine import LIST, NESTED, SHARED, VALUE, FramedState, Outcome, Rng, fields
@@ -162,3 +163,21 @@ class NuclearWarState(FramedState):
                 holding[i] += 1
             start = end
             pop[s] = holding
+
+    def _mask_hidden(self, seat: int, hidden: Callable[[], Any]) -> None:
+        """Put ``hidden()`` wherever ``_resample_hidden(seat)`` may deal something else (for
+        ``engine.undo``, which cannot run that redeal with placeholders: it looks at the cards
+        it deals): the other seats' hands and face-down cards placed from the hand, the whole
+        draw pile, and the population notes of the other seats when two or more hold some."""
+        others = [s for s in range(len(self.seats)) if s != seat]
+        for s in others:
+            self.hands[s] = [hidden() for _ in self.hands[s]]
+            row = self.queues[s]
+            for i, shown in enumerate(self.exposed[s]):
+                if not shown:
+                    row[i] = hidden()
+        self.draw = [hidden() for _ in self.draw]
+        holders = [s for s in others if any(self.pop[s])] if len(others) > 1 else []
+        if len(holders) > 1:
+            for s in holders:
+                self.pop[s] = [hidden() for _ in self.pop[s]]

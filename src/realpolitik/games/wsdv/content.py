@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import Field
 
 from realpolitik.engine import ContentError
-from realpolitik.engine.content import Entry, entries, read_toml, validate
+from realpolitik.engine.content import Entry, Problems, entries, read_toml, validate
 from realpolitik.i18n import Text, t
 
 from . import grammar
@@ -347,36 +347,38 @@ _WHERE = {
 }
 
 
-def _check_icon(icon: Icon, source: str, label: str) -> None:
+def icon_problems(icon: Icon, label: str, problems: Problems) -> None:
+    """What is wrong with one icon: a caption its kind cannot carry, a police icon without colour."""
     if icon.where is not None and icon.where not in _WHERE.get(icon.icon, ()):
-        _fail(source, label, "where", f"{icon.where!r} is not a caption a {icon.icon} icon can carry")
+        problems.add(label, "where", f"{icon.where!r} is not a caption a {icon.icon} icon can carry")
     if icon.icon == "police" and icon.colour is None:
-        _fail(source, label, "colour", "a police icon needs a colour")
+        problems.add(label, "colour", "a police icon needs a colour")
 
 
 def _cards(path: Path) -> dict[str, Card]:
-    source = str(path)
-    cards = entries(read_toml(path), "cards", Card, source)
+    problems = Problems(str(path))
+    cards = problems.entries(read_toml(path), "cards", Card)
     out: dict[str, Card] = {}
     for card in cards:
         label = f"cards {card.key!r}"
         if card.key in out:
-            _fail(source, label, "key", "used twice")
+            problems.add(label, "key", "used twice")
         if card.is_special != (card.value is None):
-            _fail(source, label, "value", "special cards have no value, all other cards need one")
+            problems.add(label, "value", "special cards have no value, all other cards need one")
         seen: dict[str, Icon] = {}
         for icon in card.icons:
-            _check_icon(icon, source, label)
+            icon_problems(icon, label, problems)
             if seen.get(icon.slug, icon).single() != icon.single():
-                _fail(source, label, "icons", f"two different icons share the word {icon.slug!r}")
+                problems.add(label, "icons", f"two different icons share the word {icon.slug!r}")
             seen[icon.slug] = icon
         out[card.key] = card
-    for d in range(1, 5):
+    for d in range(1, 5) if problems.complete() else ():
         normal = [c for c in out.values() if c.decade == d and not c.is_special]
         if len(normal) < 16:
-            raise ContentError(f"{source}: decade {d} has {len(normal)} normal cards; at least 16 are needed")
+            problems.note(f"decade {d} has {len(normal)} normal cards; at least 16 are needed")
         if not any(c.is_special for c in out.values() if c.decade == d):
-            raise ContentError(f"{source}: decade {d} has no special card")
+            problems.note(f"decade {d} has no special card")
+    problems.check()
     return out
 
 
@@ -386,8 +388,10 @@ def _tracks(path: Path, pidx: dict[str, int], cidx: dict[str, int]) -> dict:
 
     def icon_list(rows, label) -> tuple[Icon, ...]:
         icons = tuple(validate(Icon, r, source, label) for r in rows)
+        problems = Problems(source)
         for icon in icons:
-            _check_icon(icon, source, label)
+            icon_problems(icon, label, problems)
+        problems.check()
         return icons
 
     prestige = []

@@ -173,6 +173,10 @@ class NextIcon(NamedTuple):
     def describe(self, st: S, viewer: int | None) -> Text:
         return asks(st, viewer, self.seat, t("choose which icon to execute next"), t("chooses the order of the icons"))
 
+    def units(self, slug: str) -> int:
+        """How many of the icon ``next <slug>`` executes: its words count them."""
+        return units(self.pool, slug)
+
 
 @lru_cache(maxsize=4096)
 def _next_icons(pool: tuple) -> tuple[str, ...]:
@@ -180,14 +184,19 @@ def _next_icons(pool: tuple) -> tuple[str, ...]:
     return tuple(map(grammar.next_item, dict.fromkeys(pool)))
 
 
+def units(pool: tuple, slug: str) -> int:
+    """How many of an icon of the pool run at once: every build icon of its kind (their points are
+    built in one go), else one."""
+    return pool.count(slug) if slug.startswith("build") else 1
+
+
 def run_icon(st: S, seat: int, pool: tuple, slug: str) -> None:
     """Take one icon out of the pool (all build icons of a kind at once) and execute it."""
+    n = units(pool, slug)
     rest = list(pool)
-    if slug.startswith("build"):
-        n = rest.count(slug)
+    if n > 1:
         rest = [s for s in rest if s != slug]
     else:
-        n = 1
         rest.remove(slug)
     st.stack.append(icons_frame(seat, tuple(rest)))
     execute(st, seat, st.content.icons[slug], n)

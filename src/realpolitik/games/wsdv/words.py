@@ -96,12 +96,15 @@ def icon_words(st: S, icon: Icon) -> str | Text | Listed:
     return words
 
 
-def item_words(st: S, slug: str) -> str | Text | Listed:
-    """What ``ignore`` and ``next`` name: an icon of the card, or an arrow step of a track."""
+def item_words(st: S, slug: str, count: int = 1) -> str | Text | Listed:
+    """What ``ignore`` and ``next`` name: an icon of the card (``count`` of them run at once: a build
+    icon's words say how many points), or an arrow step of a track."""
     if slug in _TRACK:
         return t("the {track} arrow step", track=_TRACK[slug])
     icon = st.content.icons.get(slug)
-    return icon_words(st, icon) if icon is not None else slug
+    if icon is None:
+        return slug
+    return icon_words(st, icon if count == 1 else icon.model_copy(update={"count": count}))
 
 
 def use_words(st: S, seat: int, key: str, use: str) -> str | Text:
@@ -156,8 +159,8 @@ def action_label(st: S, verb: str, args: tuple) -> str | Text | None:
         return t("Look at West's hand") if a[0] == "hand" else t("Look at the top 2 cards of the draw deck")
     if verb == "ignore":
         return t("Ignore nothing") if a[0] == "nothing" else t("Ignore {item}", item=item_words(st, a[0]))
-    if verb == "next":
-        return t("Next: {item}", item=item_words(st, a[0]))
+    if verb == "next":  # the icon as many times as it runs now (``NextIcon.units``)
+        return t("Next: {item}", item=item_words(st, a[0], st.stack[-1].units(a[0])))
     if verb == "bonus":
         return t("Prestige bonus of space {n}", n=a[0])
     if verb == grammar.KEEP:

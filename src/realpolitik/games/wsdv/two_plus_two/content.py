@@ -16,10 +16,10 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, ValidationError
+from pydantic import Field
 
 from realpolitik.engine import ContentError
-from realpolitik.engine.content import Entry, read_toml
+from realpolitik.engine.content import Entry, Problems, read_toml
 
 from .. import content as base
 from ..content import EAST, SIDES, WEST, Card, Content, Icon
@@ -199,30 +199,10 @@ class ExpansionContent(Content):
 # ====================================================================== problems
 
 
-class _Problems:
-    """Collects every problem of a file instead of stopping at the first."""
-
-    def __init__(self, source: str) -> None:
-        self.source = source
-        self.found: list[str] = []
-
-    def add(self, entry: str, field: str, msg: str) -> None:
-        self.found.append(f"{self.source}: entry {entry}: field {field!r}: {msg}")
-
-    def model(self, model, data, entry: str):
-        try:
-            return model.model_validate(data)
-        except ValidationError as exc:
-            for err in exc.errors():
-                where = ".".join(str(p) for p in err["loc"]) or "(entry)"
-                self.found.append(f"{self.source}: entry {entry}: field {where!r}: {err['msg']}")
-            return None
-
-
-def _rows(data: dict, name: str, p: _Problems) -> list[tuple[str, object]]:
+def _rows(data: dict, name: str, p: Problems) -> list[tuple[str, object]]:
     rows = data.get(name)
     if not isinstance(rows, list) or not rows:
-        p.found.append(f"{p.source}: missing list of [[{name}]] entries")
+        p.note(f"missing list of [[{name}]] entries")
         return []
     out = []
     for i, row in enumerate(rows):
@@ -233,16 +213,13 @@ def _rows(data: dict, name: str, p: _Problems) -> list[tuple[str, object]]:
     return out
 
 
-def _check_effect(e: Effect, where: str, p: _Problems, label: str, field: str) -> None:
+def _check_effect(e: Effect, where: str, p: Problems, label: str, field: str) -> None:
     """Constraints of one icon: sides, arrows, amounts, captions (base and 2+2 vocabulary)."""
     if e.icon in BASE_ICONS:
         if e.side not in ("west", "east"):
             p.add(label, field, f"a {e.icon} icon needs side west or east")
             return
-        try:
-            base._check_icon(e, p.source, label)
-        except ContentError as exc:
-            p.found.append(str(exc))
+        base.icon_problems(e, label, p)
     elif e.is_arrow:
         if e.yellow + e.red == 0:
             p.add(label, field, f"a {e.icon} arrow needs yellow or red steps")
@@ -270,7 +247,7 @@ def _check_effect(e: Effect, where: str, p: _Problems, label: str, field: str) -
         p.add(label, field, "only Blue cards move the space-race marker")
 
 
-def _check_card(card: ExpansionCard, p: _Problems, label: str) -> None:
+def _check_card(card: ExpansionCard, p: Problems, label: str) -> None:
     """Constraints of one 2+2 card (seed 001 §2, §6.4, §7, §11; design notes)."""
     colour = card.colour
     if card.arrows != base.Arrows():
@@ -312,7 +289,7 @@ def _fingerprint(e: Effect) -> str:
     return e.model_dump_json()
 
 
-def _check_deck_card(card: DeckCard, p: _Problems, label: str, deck: str) -> None:
+def _check_deck_card(card: DeckCard, p: Problems, label: str, deck: str) -> None:
     rows = 4 if deck == "arms_race" else 1
     for side, column in (("usa", card.usa), ("ussr", card.ussr)):
         if len(column) != rows:
@@ -330,7 +307,7 @@ def _check_deck_card(card: DeckCard, p: _Problems, label: str, deck: str) -> Non
                     p.add(label, field, "arms-race cards do not move the arms-race marker (a chain could not end)")
 
 
-def _check_track(name: str, track: Track, p: _Problems) -> None:
+def _check_track(name: str, track: Track, p: Problems) -> None:
     n = track.spaces + 1
     label = f"tracks.{name}"
     if len(track.vp) != n:
@@ -363,7 +340,7 @@ def _check_track(name: str, track: Track, p: _Problems) -> None:
 
 def _parse(path: Path) -> tuple[dict, list[str]]:
     """Every entry of an expansion file, validated, and the list of its problems."""
-    p = _Problems(str(path))
+    p = Problems(str(path))
     try:
         data = read_toml(path)
     except ContentError as exc:
@@ -382,11 +359,11 @@ def _parse(path: Path) -> tuple[dict, list[str]]:
         keys = sorted((c.key for c in normal if c.decade == d), key=lambda k: (len(k), k))
         want = [f"x{n}" for n in range(10 * d - 9, 10 * d + 1)]
         if cards and keys != want:
-            p.found.append(f"{p.source}: entry cards: field 'key': decade {d} needs the ten 2+2 cards "
+            p.note(f"entry cards: field 'key': decade {d} needs the ten 2+2 cards "
                            f"{want[0]}–{want[-1]} (found {', '.join(keys) or 'none'})")
         specials = [c for c in cards.values() if c.is_special and c.decade == d and not _wall_down(c)]
         if cards and len(specials) != 1:
-            p.found.append(f"{p.source}: entry cards: field 'colour': decade {d} needs one 2+2 special card "
+            p.note(f"entry cards: field 'colour': decade {d} needs one 2+2 special card "
                            f"(found {len(specials)})")
     decks = {}
     for deck in ("arms_race", "conflicts"):
@@ -400,14 +377,14 @@ def _parse(path: Path) -> tuple[dict, list[str]]:
             _check_deck_card(card, p, label, deck)
             found[card.key] = card
         if found and len(found) != 10:
-            p.found.append(f"{p.source}: entry {deck}: field 'key': the deck has 10 cards, not {len(found)}")
+            p.note(f"entry {deck}: field 'key': the deck has 10 cards, not {len(found)}")
         if found and sum(c.reshuffle for c in found.values()) != 2:
-            p.found.append(f"{p.source}: entry {deck}: field 'reshuffle': exactly 2 cards of the deck reshuffle it")
+            p.note(f"entry {deck}: field 'reshuffle': exactly 2 cards of the deck reshuffle it")
         decks[deck] = found
     tracks = data.get("tracks")
     parsed_tracks = {}
     if not isinstance(tracks, dict):
-        p.found.append(f"{p.source}: missing [tracks] table")
+        p.note("missing [tracks] table")
     else:
         for name in ("arms", "space", "dominance"):
             track = p.model(Track, tracks.get(name), f"tracks.{name}")

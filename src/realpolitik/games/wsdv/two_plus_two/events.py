@@ -261,6 +261,10 @@ class NextEffect(NamedTuple):
                     t("choose which icon or arrow to execute next"),
                     t("orders the event's icons"))
 
+    def units(self, word: str) -> int:
+        """How many of the item ``next <word>`` executes: its words count them."""
+        return _taken(self.pool, _kinds(self.pool)[word])[1]
+
 
 def decider(st: S, seat: int, icon, ctx: tuple):
     """Who makes a base icon's choices in the automatic event (``ctx`` ``("auto", side, level)``), and the

@@ -24,8 +24,9 @@ NEW = {"arms-cost": t("from now on every arms-race step costs $1 more"),
        "undove": t("a peace dove returns")}
 
 
-def item_words(st: S, slug: str) -> str | Text | Listed:
-    """An item of an event's pool (``next``, ``ignore``): a 2+2 icon, an arrow or one step of it, a base icon."""
+def item_words(st: S, slug: str, count: int = 1) -> str | Text | Listed:
+    """An item of an event's pool (``next``, ``ignore``): a 2+2 icon, an arrow or one step of it, a base icon
+    (``count`` of them at once: a build icon's words say how many points)."""
     if slug in TRACK:
         return t("the {track} arrow", track=TRACK[slug])
     step = re.fullmatch(r"([a-z]+)-(yellow|red)", slug)
@@ -39,7 +40,7 @@ def item_words(st: S, slug: str) -> str | Text | Listed:
     conflict = re.fullmatch(r"conflict-(usa|ussr|active)", slug)
     if conflict:
         return t("{power} draws a conflict card", power=POWERS[conflict[1]])
-    return NEW.get(slug) or base.item_words(st, slug)
+    return NEW.get(slug) or base.item_words(st, slug, count)
 
 
 def effects_words(st: S, effects) -> Listed | Text:

@@ -52,8 +52,8 @@ def action_label(st: S, verb: str, args: tuple) -> str | Text | Listed | None:
         if verb == "take":
             return t("Take {card} — {use}", card=base.card(st, a[0]), use=what)
         return t("Play {card} from your hand — {use}", card=base.card(st, a[0]), use=what)
-    if verb == "next":
-        return t("Next: {item}", item=item_words(st, a[0]))
+    if verb == "next":  # the item as many times as it runs now (``NextEffect.units``)
+        return t("Next: {item}", item=item_words(st, a[0], st.stack[-1].units(a[0])))
     if verb == "ignore" and a[0] != "nothing":
         return t("Ignore {item}", item=item_words(st, a[0]))
     if verb in ("prestige", "dominance"):

@@ -1,0 +1,40 @@
+"""What may play a seat of a game: a person, a bot kind of the game, or a level of the lobby
+(stored as its bot spec), as a new game, a rematch or a seat given to a bot asks for it, and
+as a stored game names it when it is loaded again."""
+
+from __future__ import annotations
+
+import functools
+
+from realpolitik.bots import bot_kinds, make_bot, parse_spec
+from realpolitik.bots.levels import levels
+from realpolitik.engine import Game
+from realpolitik.i18n import Text, t
+
+from .table import HUMAN, Refusal
+
+
+def seat_kind(game: Game, kind: str, where: Text, again: bool = False) -> str:
+    """What plays a seat asked for as ``kind`` (``where`` names the seat in a refusal): a person,
+    a bot kind of the game, or a level of the lobby — played by its spec, which may be sent
+    too (as a rematch does; ``again`` takes any playable spec a finished game stored)."""
+    allowed = [HUMAN, *bot_kinds(game)]
+    ranked = {level.name: level.spec for level in levels(game.id)}
+    if kind in allowed or kind in ranked.values() or (again and playable(game, kind)):
+        return kind
+    if kind in ranked:
+        return ranked[kind]
+    raise Refusal("bad-seat", t("{where}: {kind} is not one of {allowed}", where=where, kind=repr(kind),
+                                allowed=", ".join([*allowed, *ranked])))
+
+
+@functools.cache
+def playable(game: Game, kind: str) -> bool:
+    """Whether a stored seat's kind can be played here: a person, or a bot spec of one of the
+    game's bot kinds that the bot accepts (a level's spec, also one an older levels file named)."""
+    if kind == HUMAN:
+        return True
+    try:
+        return parse_spec(kind)[0] in bot_kinds(game) and make_bot(kind, game) is not None
+    except (KeyError, ValueError):
+        return False
