@@ -694,6 +694,104 @@ class ServerMachine(RuleBasedStateMachine):
                 return
             assert reply is not None and reply["seat"] == held.label, reply
 
+    def fillable_seats(self) -> list[tuple[Held, int]]:
+        """(a held seat, a free human seat) of the same game waiting for players."""
+        return [(h, seat) for g in self.unfinished() for h in self.held if h.game == g for seat in self.free_seats(g)]
+
+    def bot_for(self, data, title: str) -> str:
+        """A bot to fill a seat with: a level, a bot kind or a level's spec."""
+        entry = self.catalog[title]
+        levels = {level["name"]: level["spec"] for level in entry["levels"]}
+        bot = self.draw(data, st.sampled_from([*entry["bots"], *sorted(levels), "spec"]), "bot")
+        return levels[self.draw(data, st.sampled_from(sorted(levels)), "level spec")] if bot == "spec" else bot
+
+    @precondition(lambda self: self.fillable_seats())
+    @rule(data=st.data())
+    @traced
+    def fill(self, data) -> None:
+        """A player of a game waiting for players gives a free seat to a bot: the table is told, the seat
+        is the bot's (a level stored as its spec), and the game starts when no seat waits any more."""
+        held, seat = self.draw(data, st.sampled_from(self.fillable_seats()), "seat")
+        model = self.models[held.game]
+        bot = self.bot_for(data, model.title)
+        label = self.labels(model.title, len(model.kinds))[seat]
+        link = self.link(held, data)
+        link.send({"type": "fill", "seat": label, "bot": bot})
+        reply = self.answer_of(link, ("filled", "error"), seat=label)
+        assert reply is not None and reply["type"] == "filled", f"filling a free seat with {bot!r}: {reply}"
+        model.tokens.pop(seat, None)
+        self.filled(held.game, seat, bot)
+
+    def filled(self, game_id: str, seat: int, bot: str) -> None:
+        """Storage holds ``seat`` as ``bot``'s, and the game runs once no person's seat waits."""
+        model = self.models[game_id]
+        levels = {level["name"]: level["spec"] for level in self.catalog[model.title]["levels"]}
+        stored = self.truth(game_id).stored
+        assert stored.seats[seat].kind == levels.get(bot, bot), f"seat {seat} is stored as {stored.seats[seat].kind}"
+        waiting = [s.seat for s in stored.seats if s.kind == HUMAN and not s.joined]
+        assert (stored.status == "open") == bool(waiting), f"{stored.status} with free seats {waiting}"
+
+    def fill_races(self) -> list[tuple[Held, int]]:
+        if "races" in AVOID or "race_fill" in AVOID:
+            return []
+        return [(h, seat) for h, seat in self.fillable_seats()
+                if seat in self.models[h.game].tokens or self.models[h.game].lobby_join]
+
+    @precondition(lambda self: self.fill_races())
+    @rule(data=st.data())
+    @traced
+    def race_fill(self, data) -> None:
+        """A free seat given to a bot by one player and taken by a newcomer (invitation or claim) at the
+        same moment, through two processes: exactly one of them gets it."""
+        held, seat = self.draw(data, st.sampled_from(self.fill_races()), "seat")
+        model = self.models[held.game]
+        label = self.labels(model.title, len(model.kinds))[seat]
+        bot = self.bot_for(data, model.title)
+        claim = model.lobby_join and (seat not in model.tokens or self.draw(data, st.booleans(), "claim"))
+        filler = self.link(held, data)
+        live = self.cluster.live()
+        server = next((i for i in live if i != filler.server), live[0])
+        newcomer = self.new_guest()
+        token = model.tokens.get(seat)
+        link = Link(self.cluster, server, held.game, seat, source=newcomer.address)
+        gate = threading.Barrier(2)
+        came: dict[str, Any] = {}
+
+        def join() -> None:
+            nonlocal token
+            try:
+                gate.wait(10)
+                if claim:
+                    answer = newcomer.http(self.cluster, server).post(f"/api/games/{held.game}/claim",
+                                                                    json={"seat": label, "name": newcomer.name})
+                    came["claim"] = answer.status_code, answer.json().get("code")
+                    if answer.status_code != 200:
+                        return
+                    token = answer.json()["url"].split("token=")[1]
+                link.send({"type": "hello", "token": token, "name": newcomer.name})
+                came["hello"] = link.until(lambda m: m["type"] in ("view", "error"), 30)
+            except Exception as exc:  # noqa: BLE001 — reported below
+                came["failed"] = repr(exc)
+
+        th = threading.Thread(target=join)
+        th.start()
+        gate.wait(10)
+        filler.send({"type": "fill", "seat": label, "bot": bot})
+        th.join(60)
+        reply = self.answer_of(filler, ("filled", "error"), seat=label)
+        model.tokens.pop(seat, None)
+        joined = came.get("hello") is not None and came["hello"]["type"] == "view"
+        given = reply is not None and reply["type"] == "filled"
+        self.drawn.append(f"filled: {given}, joined: {joined}")
+        assert "failed" not in came, came
+        assert joined != given, f"one free seat, filled {reply} and joined {came}"
+        if joined:
+            self.held.append(Held(held.game, seat, label, newcomer, token, [link]))
+            assert reply is not None and reply["code"] in ("taken", "not-open"), reply
+        else:
+            link.close()
+            self.filled(held.game, seat, bot)
+
     def clock_turns(self) -> list[Held]:
         return [h for h in self.to_move() if self.models[h.game].clock]
 
@@ -761,10 +859,19 @@ class ServerMachine(RuleBasedStateMachine):
     def ask_rematch(self, held: Held, link: Link) -> list[str]:
         """Propose or accept the rematch of a held seat's finished game; the new game's id if it is new."""
         assert link.wait_view(lambda m: m["status"] == "finished", FAN_OUT), "the game's end did not reach its page"
-        proposal = self.models[held.game].rematch is None  # a proposal creates a game, an acceptance does not
+        model = self.models[held.game]
+        proposal = model.rematch is None  # a proposal creates a game, an acceptance does not
         why = self.over_limit(held.player) if proposal else ""
+        taken = False
+        if not proposal:  # its seat there may have been claimed from the lobby, or given to a bot
+            s = self.truth(model.rematch).stored.seats[(held.seat + 1) % len(model.kinds)]
+            taken = s.kind != HUMAN or s.joined
         link.send({"type": "rematch"})
         reply = self.answer_of(link, ("rematch", "error"))
+        if taken:
+            assert reply is not None and reply["type"] == "error" and reply["code"] == "taken", reply
+            model.accepted.add(held.seat)
+            return []
         if reply is not None and reply["type"] == "error" and reply["code"] == "limit":
             assert why, f"the rematch proposal of {held.player!r} refused for a limit its address has not reached: " \
                         f"{reply['message']}"
@@ -1325,7 +1432,7 @@ class ServerMachine(RuleBasedStateMachine):
 
 BASE = dict(deadline=None, derandomize=True, suppress_health_check=list(HealthCheck), report_multiple_bugs=False)
 #: bots move at once and think briefly; on SQLite in a worker process, on PostgreSQL on a thread of each process
-OPTIONS = dict(bot_delay=0.0, bot_think=0.03)
+OPTIONS = dict(bot_delay=0.0, bot_think=0.03, args=("--stand-in-pace", "0.2"))  # a stand-in after a time-out too
 
 
 def sqlite_cluster(tmp_path, limits: dict[str, Any] | None = None):
