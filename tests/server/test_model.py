@@ -1478,7 +1478,7 @@ def test_one_process_on_sqlite(tmp_path):
 
 
 def test_two_processes_on_postgresql(postgres):
-    run(postgres_cluster(postgres), max_examples=2, stateful_step_count=30)
+    run(postgres_cluster(postgres), max_examples=3, stateful_step_count=30)
 
 
 #: tight limits on new games per address (the rest roomy): every player comes from an address of its own,
