@@ -1546,3 +1546,20 @@ def test_a_bot_decides_on_the_game_as_it_is_after_a_take_back(tmp_path):
         link.close()
     finally:
         cluster.close()
+
+
+def test_an_error_a_bot_worker_raises_reaches_the_server():
+    """Found beside the one above (server log: "bot seat … could not move (BrokenProcessPool)"): a
+    worker whose kept state parts from the job's record raises ``ReplayError`` while replaying; the
+    error is pickled back to the server, where ``ReplayError(message, index)`` cannot be rebuilt
+    (``__init__`` wants ``index``), which breaks the whole process pool: every move being computed
+    fails and the pool starts again."""
+    import pickle
+
+    from realpolitik.engine import ReplayError
+    from realpolitik.i18n import t
+
+    error = ReplayError(t("action {number} {action} does not replay: {problem}", number=3, action="'x'",
+                          problem="no"), 2)
+    again = pickle.loads(pickle.dumps(error))
+    assert type(again) is ReplayError and again.index == 2 and str(again) == str(error)
