@@ -22,7 +22,9 @@ Rules (the ``games`` bundle holds every game created or proposed as a rematch):
 - ``act`` (up to 20 decisions of the held seats, bots answering between them: each must be
   taken), ``take_back`` (granted exactly when the view's ``undo`` and the engine say so),
   ``resign``, ``everyone_resigns``, ``time_out``, ``come_back``, ``rematch`` (proposed or
-  accepted: one rematch per game, every seat moved on by one);
+  accepted: one rematch per game, every seat moved on by one; a seat there claimed or given
+  to a bot meanwhile is ``taken``), ``fill`` (a free seat of a waiting game given to a bot:
+  a kind, a level or a level's spec);
 - ``restart`` (graceful), ``kill`` (SIGKILL; on PostgreSQL the other process carries on
   until ``revive``);
 - races, released together by a barrier through two processes: ``race_joins`` (every
@@ -30,7 +32,8 @@ Rules (the ``games`` bundle holds every game created or proposed as a rematch):
   ``race_take_back`` (a take-back against the next player's move: exactly one happens),
   ``race_bot_take_back`` (a take-back against a bot's answer), ``race_own_move`` (a
   move against the seat's own resignation or time-out), ``race_rematch`` (two proposals:
-  one rematch).
+  one rematch), ``race_fill`` (a seat given to a bot against a newcomer taking it: one
+  gets it).
 
 Time-outs: the server has no fake clock. ``time_out`` writes the seat's time left
 (``seats.clock_left``) and the turn's start (``games.turn_since``) to storage, locking the
@@ -52,8 +55,12 @@ Invariants, after every step (``no_game_lost_or_stuck``):
   move taken back starts another line of play; views of the old line are compared with
   it); no chat line reaches a connection that may not read it; no message says
   ``internal`` or ``damaged``;
+- every move of a ``random`` or ``heuristic`` bot seat is the one a fresh bot of that kind
+  makes at that position (they are seeded from the game's seed, the seat and the move);
 - ``GET /api/games/{id}`` answers 200 on every live process, showing the game as storage
   holds it (within ``FAN_OUT`` s);
+- no server logs a bot's move refused, a bot job broken by anything but the database, or a
+  traceback;
 - and, after a restart or kill, every game that was open or running is listed and loads
   on every live process.
 
