@@ -319,6 +319,8 @@ class ServerMachine(RuleBasedStateMachine):
         """A connection of a held seat: an open one, else (or when ``fresh``) a new one through a live
         process, another than ``avoid`` if there is one (an account greets by its seat, or by the
         token with its session)."""
+        for link in held.alive():
+            link.drain()  # a connection its process dropped (restart, kill) shows as closed now
         alive = held.alive()
         if alive and not fresh:
             return alive[0]
