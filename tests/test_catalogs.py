@@ -1,7 +1,9 @@
 """Every message a player reads exists in English and German: ``pybabel``'s own extraction
 over the Python and the browser's JavaScript (``babel.cfg``) finds each ``t("…")`` and
 ``phrase("…", …)``, and the German catalog holds each one, with the same ``{fields}``, and
-nothing else."""
+nothing else. The rules for players (``realpolitik.rulebook``) are texts, not messages: a
+game that has them has them in every language, showing the same examples in the same order,
+and every example's caption is written in every language."""
 
 from __future__ import annotations
 
@@ -12,6 +14,8 @@ import pytest
 from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 
+from realpolitik import rulebook
+from realpolitik.games import registry
 from realpolitik.i18n import LANGUAGES, catalog, from_env, negotiate, phrase, render, t
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -52,6 +56,28 @@ def test_every_message_is_translated_with_the_same_fields(lang):
     assert not unused, f"{lang} catalog entries no code uses: {unused}"
     odd = [m for m in MESSAGES if _fields(m) != _fields(translated[m])]
     assert not odd, f"{lang} translations with other fields: {odd}"
+
+
+RULES = [game for game in registry() if rulebook.languages(game)]
+
+
+@pytest.mark.parametrize("game", RULES, ids=lambda g: g.id)
+def test_a_game_s_rules_are_written_in_every_language_with_the_same_examples(game):
+    assert rulebook.languages(game) == LANGUAGES
+    texts = {lang: rulebook.source(game, lang) for lang in LANGUAGES}
+    shown = {lang: rulebook.references(text) for lang, text in texts.items()}
+    assert all(refs == shown["en"] for refs in shown.values()), shown
+    assert all(text != texts["en"] for lang, text in texts.items() if lang != "en")
+    headings = {lang: [line for line in text.splitlines() if line.startswith("#")] for lang, text in texts.items()}
+    assert all(len(found) == len(headings["en"]) for found in headings.values()), headings
+
+
+@pytest.mark.parametrize("game", RULES, ids=lambda g: g.id)
+def test_every_example_caption_is_written_in_every_language(game):
+    for name in rulebook.example_names(game):
+        caption = rulebook.example(game, name).caption
+        assert sorted(caption) == sorted(LANGUAGES), name
+        assert all(caption[lang].strip() and caption[lang] != caption["en"] for lang in LANGUAGES if lang != "en")
 
 
 def test_a_phrase_makes_the_message_t_makes_with_the_same_values():

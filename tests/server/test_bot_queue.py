@@ -90,3 +90,27 @@ def test_a_persons_bot_answers_quickly_while_the_server_is_full_of_bot_games(tmp
             assert len(waits) >= 3 and sorted(waits)[len(waits) // 2] < 2.0, waits
         finally:
             sock.close()
+
+
+def test_a_worker_replays_a_game_whose_last_move_was_taken_back_and_replaced():
+    """The worker keeps a game's state between moves; a record that parts from it (a move taken
+    back, another played) is replayed from the start, not carried on from the kept state."""
+    from realpolitik.engine import Record, Rng
+    from realpolitik.games import get
+    from realpolitik.server.bots import BotJob, state_of
+
+    state = get("nationen").new_state(2, {}, 7)
+    rng, actions = Rng(3), []
+    while len(set(state.legal_actions())) < 2 or len(actions) < 3:
+        action = rng.choice(state.legal_actions())
+        state.apply(action)
+        actions.append(action)
+    first, other = sorted(set(state.legal_actions()))[:2]
+
+    def job(moves: list[str]) -> BotJob:
+        return BotJob("taken-back", Record("nationen", get("nationen").rules_version, {}, 7, ["a", "b"], moves), 0,
+                      "random")
+
+    assert state_of(job([*actions, first]), get).digest() != state_of(job([*actions, other]), get).digest()
+    fresh = Record("nationen", get("nationen").rules_version, {}, 7, ["a", "b"], [*actions, other]).replay(get)
+    assert state_of(job([*actions, other]), get).digest() == fresh.digest()

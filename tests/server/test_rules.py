@@ -1,7 +1,8 @@
-"""A game's rules for the pages (server/rules.py): the docs' Markdown as a tree of plain
-nodes in which no markup of the file survives as markup, headings below the page's own,
-links only to the web; the reader's language when a translation exists, else English
-with a note; every registered game has its rules."""
+"""A game's rules for the pages (server/rules.py): the rules for players in the reader's
+language, their examples as nodes carrying what a page needs to draw them; a game without
+rules for players yet answers its developer notes, in English with a note. Either is
+Markdown as a tree of plain nodes in which no markup of the file survives as markup,
+headings below the page's own, links only to the web; every registered game has rules."""
 
 from __future__ import annotations
 
@@ -12,8 +13,9 @@ from pathlib import Path
 import pytest
 
 import realpolitik.server
-from realpolitik.games import registry
-from realpolitik.server.rules import DOCS, TAGS, doc_file, rules_of
+from realpolitik import rulebook
+from realpolitik.games import get, registry
+from realpolitik.server.rules import DOCS, EXAMPLE, TAGS, doc_file, player_rules, rules_of
 
 EVIL = """# Title <b>bold</b>
 
@@ -64,10 +66,11 @@ def test_markup_in_the_file_stays_text_and_links_lead_only_to_the_web(docs):
     json.dumps(body)  # plain JSON
 
 
-def test_another_language_gets_the_english_text_with_a_note_unless_translated(docs):
+def test_another_language_gets_the_english_notes_with_a_note_unless_translated(docs):
     german = rules_of("toy", "Toy", "de", docs)
     english = rules_of("toy", "Toy", "en", docs)
-    assert german["language"] == "en" and german["note"] == "Der Regeltext ist auf Englisch."
+    assert german["kind"] == "docs" and german["language"] == "en"
+    assert german["note"] == "Der Regeltext ist auf Englisch."
     assert german["heading"] == "Regeln: Toy" and english["heading"] == "Rules: Toy" and english["note"] is None
     assert german["body"] == english["body"]
     (docs / "toy.de.md").write_text("# Spielzeug\n\nAuf Deutsch.\n", encoding="utf-8")
@@ -83,15 +86,65 @@ def test_a_variant_shares_its_game_s_docs_and_an_unknown_game_has_none(docs):
 
 @pytest.mark.parametrize("game", list(registry()), ids=lambda g: g.id)
 def test_every_game_has_its_rules(game):
-    rules = rules_of(game.id, game.title, "en")
+    rules = player_rules(game, "en") or rules_of(game.id, game.title, "en")
     assert rules is not None and rules["body"][0]["tag"] == "h2"
+    assert rules["kind"] == ("rules" if rulebook.languages(game) else "docs")
     assert len(text(rules["body"])) > 2000
 
 
-def test_the_rules_are_read_from_package_data_that_is_the_repository_s_docs():
-    """An installed package (not a checkout) serves the rules too: they are read from the server
-    package's ``docs`` folder, which setuptools copies into the wheel, and which in a checkout is
-    a link to docs/games, so the two never differ."""
+@pytest.mark.parametrize(("lang", "heading", "words"), [
+    ("de", "Regeln: Nuclear War", ["Finaler Gegenschlag", "Abschreckungskräfte", "Kriegszustand", "Beispiel"]),
+    ("en", "Rules: Nuclear War", ["Final retaliation", "Deterrent force", "War and peace", "Example"]),
+])
+def test_the_rules_for_players_are_in_the_reader_s_language_with_their_examples(lang, heading, words):
+    game = get("nuclear-war")
+    rules = player_rules(game, lang)
+    assert rules["kind"] == "rules" and rules["language"] == lang and rules["note"] is None
+    assert rules["heading"] == heading and text([rules["body"][0]]) == "Nuclear War"
+    said = text(rules["body"])
+    assert all(word in said for word in words), [word for word in words if word not in said]
+    assert "Der Regeltext ist auf Englisch" not in said
+    examples = [node for node in nodes(rules["body"]) if node["tag"] == EXAMPLE]
+    assert [node["name"] for node in examples] == rulebook.references(rulebook.source(game, lang))
+    for node in examples:
+        example = rulebook.example(game, node["name"])
+        assert node["caption"] == example.caption[lang] and node["seat"] == example.seat
+        position, result = node["position"], node["result"]
+        assert position["game"] == "nuclear-war" and position["seat"] == example.seat and "log" not in position
+        assert position["ply"] == len(example.lead) and position["titles"] == result["titles"]
+        assert result["ply"] == len(example.lead) + len(example.play) and node["log"]
+        assert [move["action"] for move in node["moves"]] == list(example.play)
+        assert all(move["label"] and move["seat"] in position["seats"] for move in node["moves"])
+        words_of = text(node["children"])
+        assert node["caption"] in words_of and node["moves"][0]["label"] in words_of
+    tags = {node["tag"] for node in nodes(rules["body"])}
+    assert tags <= TAGS | {EXAMPLE}
+    json.dumps(rules)  # plain JSON
+
+
+def test_a_game_without_rules_for_players_answers_its_notes():
+    missing = [game for game in registry() if not rulebook.languages(game)]
+    for game in missing:
+        assert player_rules(game, "de") is None
+        notes = rules_of(game.id, game.title, "de")
+        assert notes["kind"] == "docs" and notes["note"] == "Der Regeltext ist auf Englisch."
+
+
+def test_the_route_answers_german_rules_to_a_german_reader(api):
+    german = api.get("/api/rules/nuclear-war", params={"lang": "de"}).json()
+    assert german["kind"] == "rules" and german["language"] == "de" and german["note"] is None
+    assert german["heading"] == "Regeln: Nuclear War" and "Finaler Gegenschlag" in text(german["body"])
+    assert api.get("/api/rules/nuclear-war", headers={"accept-language": "de-DE"}).json() == german
+    example = next(node for node in nodes(german["body"]) if node["tag"] == EXAMPLE)
+    assert example["caption"].startswith("Die Atlas-Rakete") and example["position"]["titles"][0] == "Spieler 1"
+    english = api.get("/api/rules/nuclear-war", params={"lang": "en"}).json()
+    assert english["language"] == "en" and "Final retaliation" in text(english["body"])
+
+
+def test_the_notes_are_read_from_package_data_that_is_the_repository_s_docs():
+    """An installed package (not a checkout) serves the developer notes of a game without rules for
+    players too: they are read from the server package's ``docs`` folder, which setuptools copies
+    into the wheel, and which in a checkout is a link to docs/games, so the two never differ."""
     package = Path(realpolitik.server.__file__).resolve().parent
     assert DOCS.parent == package and DOCS.name == "docs"
     assert DOCS.resolve() == (package.parents[2] / "docs" / "games").resolve()

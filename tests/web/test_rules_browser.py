@@ -1,7 +1,8 @@
 """Rules at hand in the browser: the game page's "Rules" button and the lobby's "Rules of
-this game" open the game's rules summary and rule decisions in a dialog that Escape or
-Close shuts (German readers get a German heading and a note that the text is English); each
-board's legend names every icon and abbreviation it draws, in both languages."""
+this game" open the game's rules in a dialog that Escape or Close shuts — its rules for
+players in the reader's language, or, for a game without them yet, its developer notes (German
+readers get a German heading and a note that the text is English); each board's legend names
+every icon and abbreviation it draws, in both languages."""
 
 from __future__ import annotations
 
@@ -11,15 +12,22 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from realpolitik import rulebook
+from realpolitik.games import get
 from realpolitik.testing.pages import console_errors
 from realpolitik.testing.tables import sit_at_new_game
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "games"
 
 
-def first_heading(doc: str) -> str:
-    """The first heading of a docs file as a page shows it (no backticks)."""
-    line = next(line for line in (DOCS / doc).read_text(encoding="utf-8").splitlines() if line.startswith("# "))
+def first_heading(game: str, lang: str = "en") -> str:
+    """The first heading of a game's rules as a page shows it (no backticks): of its rules for
+    players in ``lang`` when written, else of its developer notes."""
+    text = rulebook.source(get(game), lang)
+    if text is None:
+        doc = "e1815.md" if game.startswith("e1815") else f"{game}.md"
+        text = (DOCS / doc).read_text(encoding="utf-8")
+    line = next(line for line in text.splitlines() if line.startswith("# "))
     return line[2:].replace("`", "")
 
 
@@ -43,11 +51,11 @@ def test_the_rules_route_answers_in_the_readers_language(api):
                                                              "code": "no-rules"}
 
 
-@pytest.mark.parametrize(("locale", "heading", "note"), [
-    ("en-US", "Rules: Nuclear War", None),
-    ("de-DE", "Regeln: Nuclear War", "Der Regeltext ist auf Englisch."),
+@pytest.mark.parametrize(("locale", "heading", "words"), [
+    ("en-US", "Rules: Nuclear War", "Final retaliation"),
+    ("de-DE", "Regeln: Nuclear War", "Finaler Gegenschlag"),
 ])
-def test_the_game_page_shows_the_rules_and_escape_closes_them(server, api, context, locale, heading, note):
+def test_the_game_page_shows_the_rules_and_escape_closes_them(server, api, context, locale, heading, words):
     page = context(locale).new_page()
     errors = console_errors(page)
     sit_at_new_game(server, api, page, entry(api, "nuclear-war"))
@@ -55,13 +63,11 @@ def test_the_game_page_shows_the_rules_and_escape_closes_them(server, api, conte
     dialog = page.locator("dialog#rules")
     expect(dialog).to_be_visible()
     expect(page.locator("#rules-heading")).to_have_text(heading)
-    expect(page.locator("#rules-body h2").first).to_have_text(first_heading("nuclear-war.md"))
+    expect(page.locator("#rules-body h2").first).to_have_text(first_heading("nuclear-war", locale[:2]))
+    expect(page.locator("#rules-body")).to_contain_text(words)
     assert page.locator("#rules-body table").count() > 0 and page.locator("#rules-body script").count() == 0
-    if note:
-        expect(page.locator("#rules-note")).to_have_text(note)
-        assert page.get_attribute("#rules-body", "lang") == "en"
-    else:
-        expect(page.locator("#rules-note")).to_be_hidden()
+    expect(page.locator("#rules-note")).to_be_hidden()  # the rules are written in the reader's language
+    assert page.get_attribute("#rules-body", "lang") is None
     page.keyboard.press("Escape")
     expect(dialog).to_be_hidden()
     assert page.evaluate("document.activeElement.id") == "rules-button"
@@ -80,8 +86,7 @@ def test_the_lobby_opens_the_rules_of_each_game(server, context):
         page.click("#rules-button")
         title = page.locator("#game option:checked").text_content().split(" · ")[0]
         expect(page.locator("#rules-heading")).to_have_text(f"Rules: {title}")
-        doc = "e1815.md" if game.startswith("e1815") else f"{game}.md"
-        expect(page.locator("#rules-body h2").first).to_have_text(first_heading(doc))
+        expect(page.locator("#rules-body h2").first).to_have_text(first_heading(game))
         page.click("#rules-close")
         expect(page.locator("dialog#rules")).to_be_hidden()
     assert errors == []

@@ -35,6 +35,7 @@ from .inputs import (
 )
 from .play import HUMAN, Quit, Table, player_words
 from .render import board, log_lines, outcome_text
+from .rules import print_rules
 
 #: ``--lang``: the language of the game's words; the environment's (LANG) when not given
 LANG = typer.Option(None, "--lang", help="language of the game's words: en or de (default: from LANG)")
@@ -91,6 +92,14 @@ def options(game_id: str = typer.Argument(..., metavar="GAME", help="game id, se
         meaning = render(option.about, words) if option.about is not None else option.help
         table.add_row(option.name, _default(option, words), Text(_values(option, words)), Text(meaning))
     console.print(table)
+
+
+@app.command()
+def rules(game_id: str = typer.Argument(..., metavar="GAME", help="game id, see `realpolitik games`"),
+          lang: str | None = LANG) -> None:
+    """Print GAME's rules for players, with their examples as the engine plays them."""
+    words = language(lang)
+    print_rules(console, game_of(game_id, words), words)
 
 
 def _default(option: Option, lang: str) -> str:

@@ -29,6 +29,10 @@ class ReplayError(RecordError):
         super().__init__(message)
         self.index = index
 
+    def __reduce__(self) -> tuple[type, tuple[Any, int]]:
+        # pickled with its index (a bot worker's error travels back to the server this way)
+        return type(self), (self.args[0], self.index)
+
 
 class OptionError(ValueError):
     """A game option is unknown or has a bad value."""

@@ -5,8 +5,9 @@ Each game package has the same inner layout: ``game.py`` (the Game: id, seats,
 options), ``content.py`` + ``data/`` (cards, maps, tables), ``state.py`` (the data,
 clone, views, determinization), ``rules.py`` (the rule book as frames, split by section
 where it grows), ``grammar.py`` (the action texts), ``words.py`` (actions and refusals
-in words), ``heuristic.py`` (its heuristic bot) and ``measures.py`` (what the balance lab reads
-of a game). Its docs live in ``docs/games/<id>.md``.
+in words), ``heuristic.py`` (its heuristic bot), ``measures.py`` (what the balance lab reads
+of a game) and ``rulebook/`` (its rules for players, in every language, with examples the
+engine plays: ``realpolitik.rulebook``). Its developer docs live in ``docs/games/<id>.md``.
 """
 
 from __future__ import annotations

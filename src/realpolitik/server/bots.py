@@ -42,7 +42,8 @@ class BotJob:
     think: float | None = None  # seconds a search bot may take, at most
 
 
-_states: OrderedDict[str, State] = OrderedDict()
+#: recent games' states by id, each with the actions it was replayed from
+_states: OrderedDict[str, tuple[State, list[str]]] = OrderedDict()
 
 
 def _mix(*parts: int) -> int:
@@ -54,9 +55,13 @@ def _mix(*parts: int) -> int:
 
 def state_of(job: BotJob, lookup: Callable[[str], Game]) -> State:
     """The game state after the job's record: the record's replay, carried on from this
-    worker's cached state of the game where there is one."""
-    state = job.record.replay(lookup, _states.pop(job.key, None))
-    _states[job.key] = state
+    worker's cached state of the game where the record goes on from the same actions (after
+    a move taken back it may not: then it is replayed from the start)."""
+    cached, actions = _states.pop(job.key, (None, []))
+    if cached is not None and job.record.actions[:len(actions)] != actions:
+        cached = None
+    state = job.record.replay(lookup, cached)
+    _states[job.key] = state, list(job.record.actions)
     while len(_states) > CACHE_SIZE:
         _states.popitem(last=False)
     return state

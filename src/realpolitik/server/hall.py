@@ -200,18 +200,26 @@ class Hall:
             return None
         table = self.tables.get(game_id) or self.finished.get(game_id)  # loaded meanwhile by another request
         if table is not None:
-            return table
+            return self._caught_up(table)
         table = await self._revive(stored)
         if table is None:
             raise Refusal("damaged", DAMAGED)
         if self.tables.get(game_id) or self.finished.get(game_id):
-            return self.tables.get(game_id) or self.finished[game_id]
+            return self._caught_up(self.tables.get(game_id) or self.finished[game_id])
         self.idle.pop(game_id, None)
         if table.status == "finished":
             self.keep_finished(table)
         else:
             self.tables[game_id] = table
             table.kick_bot()
+        return table
+
+    def _caught_up(self, table: Table) -> Table:
+        """A table another request loaded while this one read storage: what this one read may be
+        newer (another process changed the game meanwhile, its signal arriving during the first
+        load), so the table catches up with storage."""
+        if self.store.shared:
+            table.follow()
         return table
 
     def keep_finished(self, table: Table) -> None:

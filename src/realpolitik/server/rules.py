@@ -1,15 +1,22 @@
-"""A game's rules at hand: its documentation (``docs/games/<game>.md``) for the pages.
+"""A game's rules at hand for the pages: the rules for players, with their examples.
 
-``GET /api/rules/{game}?lang=de`` answers the game's docs as a tree of plain nodes —
+``GET /api/rules/{game}?lang=de`` answers a game's rules (``realpolitik.rulebook``: the
+game package's ``rulebook/<lang>.md``) in the reader's language, as a tree of plain nodes —
 ``{"tag": "p", "children": [...]}`` and strings — that the browser builds with its own DOM
 helpers, so no markup from the file ever reaches a page as markup. The Markdown is read
 with markdown-it-py with raw HTML switched off; only the tags listed in ``TAGS`` pass, and
-a link keeps its address only when it leads to the web (``http``/``https``): the docs' links
-between files of this repository have no page to go to.
+a link keeps its address only when it leads to the web (``http``/``https``).
 
-The docs are in English. A reader of another language gets ``docs/games/<game>.<lang>.md``
-when it exists, else the English text with a heading in their language and a note saying
-that the text is English.
+An example of the text is one node ``{"tag": "example", ...}`` with what a page needs to
+draw it: its ``name``, its ``caption`` in the reader's language, the ``seat`` whose view shows
+it, that seat's view of the ``position`` (``State.view(seat)``, without log) and of the
+``result`` after the example's ``moves`` (each with its ``seat``, ``action`` and ``label``), and
+the ``log`` lines those moves wrote. Its ``children`` are the example in words — its caption
+and its moves — for a page that draws no board.
+
+A game without rules for players yet answers its developer notes (``docs/games/<game>.md``,
+package data through the link ``server/docs``), in English with a note, as ``"kind": "docs"``;
+player rules are ``"kind": "rules"``.
 """
 
 from __future__ import annotations
@@ -23,16 +30,21 @@ from markdown_it.tree import SyntaxTreeNode
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
+from realpolitik import rulebook
+from realpolitik.engine import Game
+from realpolitik.engine.examples import Played, shown
 from realpolitik.i18n import LANGUAGES, render, t
 
 from .protocol import language as language_of
 
-#: the games' documentation: in a checkout a link to the repository's docs/games, in an installed
-#: package a copy of it (package data), so a non-editable install has its rules at hand too
+#: the games' developer notes, answered for a game without rules for players yet: in a checkout a
+#: link to the repository's docs/games, in an installed package a copy of it (package data)
 DOCS = Path(__file__).resolve().parent / "docs"
 #: the elements a rules text may consist of
 TAGS = {"h2", "h3", "h4", "h5", "h6", "p", "ul", "ol", "li", "em", "strong", "code", "pre", "a", "br", "hr",
         "blockquote", "table", "thead", "tbody", "tr", "th", "td", "s"}
+#: the node of an example (a page draws it; its children say it in words)
+EXAMPLE = "example"
 WEB = ("http://", "https://")
 
 _markdown = MarkdownIt("commonmark", {"html": False}).enable(["table", "strikethrough"])
@@ -91,28 +103,64 @@ def _convert(node: SyntaxTreeNode) -> list[Node]:
 
 @lru_cache(maxsize=32)
 def _tree(path: Path, mtime: float) -> tuple[Node, ...]:
-    root = SyntaxTreeNode(_markdown.parse(path.read_text(encoding="utf-8")))
-    return tuple(_children(root))
+    return _nodes(path.read_text(encoding="utf-8"))
+
+
+def _nodes(markdown: str) -> tuple[Node, ...]:
+    return tuple(_children(SyntaxTreeNode(_markdown.parse(markdown))))
 
 
 def rules_of(game_id: str, title: str, lang: str, docs: Path = DOCS) -> dict[str, Any] | None:
-    """What the pages show as a game's rules, in ``lang``; None when the game has no docs."""
+    """A game's developer notes as the pages show them, in ``lang``; None when the game has none."""
     found = doc_file(game_id, lang, docs)
     if found is None:
         return None
     path, language = found
     note = None if language == lang else render(t("The rules text is in English."), lang)
     return {"game": game_id, "title": title, "heading": render(t("Rules: {game}", game=title), lang),
-            "language": language, "note": note, "body": list(_tree(path, path.stat().st_mtime))}
+            "kind": "docs", "language": language, "note": note, "body": list(_tree(path, path.stat().st_mtime))}
+
+
+def player_rules(game: Game, lang: str) -> dict[str, Any] | None:
+    """A game's rules for players in ``lang`` (English, with a note, when they are not written in it),
+    with its examples played; None when the game has no rules for players yet."""
+    written = rulebook.languages(game)
+    if not written:
+        return None
+    language = lang if lang in written else "en" if "en" in written else written[0]
+    note = None if language == lang else render(t("The rules text is in English."), lang)
+    return {"game": game.id, "title": game.title, "heading": render(t("Rules: {game}", game=game.title), lang),
+            "kind": "rules", "language": language, "note": note, "body": list(_player_body(game, language))}
+
+
+@lru_cache(maxsize=32)
+def _player_body(game: Game, lang: str) -> tuple[Node, ...]:
+    found = rulebook.parts(game, lang)
+    out: list[Node] = []
+    for part in found.parts if found is not None else ():
+        out.extend(_example(part, lang) if isinstance(part, Played) else _nodes(part))
+    return tuple(out)
+
+
+def _example(played: Played, lang: str) -> list[Node]:
+    """An example as one node: the data a page draws, and the example in words as its children."""
+    data = shown(played, lang)
+    words: list[Node] = [{"tag": "p", "children": [{"tag": "strong", "children": [render(t("Example"), lang)]},
+                                                   " — " + data["caption"]]}]
+    if data.get("moves"):
+        titles = dict(zip(data["position"]["seats"], data["position"]["titles"]))
+        words.append({"tag": "ol", "children": [{"tag": "li", "children": [f"{titles[m['seat']]}: {m['label']}"]}
+                                                for m in data["moves"]]})
+    return [{"tag": EXAMPLE, **data, "children": words}]
 
 
 async def rules(request: Request) -> Response:
-    """GET /api/rules/{game}?lang=de — a game's rules summary and rule decisions."""
+    """GET /api/rules/{game}?lang=de — a game's rules for players (or, until it has them, its developer notes)."""
     lang = request.query_params.get("lang") or language_of(request)
     if lang not in LANGUAGES:
         lang = language_of(request)
     game = request.app.state.hall.games.get(request.path_params["game"])
-    answer = rules_of(game.id, game.title, lang) if game is not None else None
+    answer = None if game is None else player_rules(game, lang) or rules_of(game.id, game.title, lang)
     if answer is None:
         return JSONResponse({"error": render(t("There are no rules for this game."), lang), "code": "no-rules"},
                             status_code=404)

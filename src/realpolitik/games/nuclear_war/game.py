@@ -55,7 +55,8 @@ class NuclearWar(Game):
                        "owner's row, or only the face-up cards."),
                choice_labels=(t("with the face-down warheads"), t("the face-up cards only"))),
         Option("content", "", "path of an own cards file replacing the built-in (stand-in) cards",
-               local_file=True, about=t("Your own cards from a file, instead of the built-in stand-ins.")),
+               local_file=True, label=t("Own cards"),
+               about=t("Your own cards from a file, instead of the built-in stand-ins.")),
     )
 
     def default_players(self) -> int:
