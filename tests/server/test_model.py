@@ -155,7 +155,7 @@ def traced(method):
         failed = None
         try:
             return method(self, *args, **kwargs)
-        except BaseException as exc:
+        except Exception as exc:  # (not Hypothesis's own stops, nor Ctrl-C)
             failed = exc
             raise
         finally:
@@ -1473,7 +1473,7 @@ def run(make, tight: dict[str, int] | None = None, **options) -> None:
     try:
         run_state_machine_as_test(lambda: ServerMachine(make, tight), settings=settings(**BASE, **options),
                                   _min_steps=steps // 2)  # no example of a step or two
-    except BaseException as exc:
+    except Exception as exc:
         if FIRST:  # the failure as it first happened, whatever the replay did
             raise AssertionError(FIRST[0]) from exc
         raise
@@ -1500,13 +1500,21 @@ def test_limits_count_per_address(tmp_path):
     run(sqlite_cluster(tmp_path, limits), TIGHT, max_examples=2, stateful_step_count=25)
 
 
+def at_length(request) -> None:
+    """The long runs go with ``-m slow`` (``make slow``) only: a plain run of this file stays short."""
+    if "slow" not in (request.config.getoption("markexpr") or ""):
+        pytest.skip("a long run: pytest -m slow (make slow)")
+
+
 @pytest.mark.slow
-def test_one_process_on_sqlite_at_length(tmp_path):
+def test_one_process_on_sqlite_at_length(tmp_path, request):
+    at_length(request)
     run(sqlite_cluster(tmp_path), max_examples=25, stateful_step_count=40)
 
 
 @pytest.mark.slow
-def test_two_processes_on_postgresql_at_length(postgres):
+def test_two_processes_on_postgresql_at_length(postgres, request):
+    at_length(request)
     run(postgres_cluster(postgres), max_examples=15, stateful_step_count=40)
 
 
@@ -1575,7 +1583,7 @@ def test_an_error_a_bot_worker_raises_reaches_the_server():
 
 
 @pytest.mark.slow
-def test_a_process_that_loads_a_game_while_another_changes_it_catches_up(postgres):
+def test_a_process_that_loads_a_game_while_another_changes_it_catches_up(postgres, request):
     """Found by the machine on PostgreSQL (``check_served``: "process 0 shows game … open at move 0, but
     storage holds it running"): a game created and joined at once through process 1; process 0 loads it
     when it hears of it, and the join's signal arrives while that load is in flight — the second load
@@ -1583,6 +1591,7 @@ def test_a_process_that_loads_a_game_while_another_changes_it_catches_up(postgre
     the game as first read: open, though every seat is taken, until the game changes again. A person
     playing through process 0 is refused ('waiting', "free: " none). Racy: with process 0 busy (bot
     searches on its thread, as under load) it shows within a few tries; idle, rarely."""
+    at_length(request)
     name = "model_" + secrets.token_hex(4)
     with psycopg.connect(postgres.url, autocommit=True) as conn:
         conn.execute(f"CREATE DATABASE {name}")
