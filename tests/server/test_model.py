@@ -120,7 +120,7 @@ FAN_OUT = 10.0
 #: unfinished games at most, and games of bots only at most, that the model keeps going
 MAX_GAMES = 6
 MAX_BOT_GAMES = 2
-#: restarts, kills and clock runs (a restart on SQLite) per example
+#: restarts, kills and clock runs (a restart on SQLite) per example (fewer in the CI runs)
 MAX_DISRUPTIONS = 3
 #: the seat kinds the lobby offers: people, bot kinds, levels, and "spec" (a level's bot spec)
 KINDS = ("human", "human", "human", "random", "heuristic", "ismcts", "easy", "normal", "hard", "spec")
@@ -203,11 +203,11 @@ class ServerMachine(RuleBasedStateMachine):
 
     games = Bundle("games")
 
-    def __init__(self, make_cluster, tight: dict[str, int] | None = None) -> None:
+    def __init__(self, make_cluster, tight: dict[str, int] | None = None, disruptions: int = MAX_DISRUPTIONS) -> None:
         super().__init__()
         self.tight = tight  # limits on new games per address (count per hour, games waiting), if tight
         # a restart forgets the counts of the limits: none where they are what is tested
-        self.max_disruptions = 0 if tight else MAX_DISRUPTIONS
+        self.max_disruptions = 0 if tight else disruptions
         self.attempts: dict[str, list[float]] = {}  # new games and rematch proposals tried, per address
         self.opened_by: dict[str, str] = {}  # the address that created a game (or proposed it as a rematch)
         if os.environ.get("MODEL_VERBOSE"):
@@ -1461,7 +1461,7 @@ def postgres_cluster(postgres):
     return make
 
 
-def run(make, tight: dict[str, int] | None = None, **options) -> None:
+def run(make, tight: dict[str, int] | None = None, disruptions: int = MAX_DISRUPTIONS, **options) -> None:
     if os.environ.get("MODEL_VERBOSE"):  # print every example's steps
         options["verbosity"] = Verbosity.verbose
     options["max_examples"] *= int(os.environ.get("MODEL_SCALE", "1"))  # more examples in a local run
@@ -1471,7 +1471,7 @@ def run(make, tight: dict[str, int] | None = None, **options) -> None:
     FIRST.clear()
     RAN.clear()
     try:
-        run_state_machine_as_test(lambda: ServerMachine(make, tight), settings=settings(**BASE, **options),
+        run_state_machine_as_test(lambda: ServerMachine(make, tight, disruptions), settings=settings(**BASE, **options),
                                   _min_steps=steps // 2)  # no example of a step or two
     except Exception as exc:
         if FIRST:  # the failure as it first happened, whatever the replay did
@@ -1483,11 +1483,11 @@ def run(make, tight: dict[str, int] | None = None, **options) -> None:
 
 
 def test_one_process_on_sqlite(tmp_path):
-    run(sqlite_cluster(tmp_path), max_examples=3, stateful_step_count=30)
+    run(sqlite_cluster(tmp_path), disruptions=2, max_examples=3, stateful_step_count=30)
 
 
 def test_two_processes_on_postgresql(postgres):
-    run(postgres_cluster(postgres), max_examples=3, stateful_step_count=30)
+    run(postgres_cluster(postgres), disruptions=2, max_examples=3, stateful_step_count=30)
 
 
 #: tight limits on new games per address (the rest roomy): every player comes from an address of its own,
