@@ -291,11 +291,14 @@ class Api:
 class GameSocket:
     """A WebSocket client of one game; keeps every message, the views and the merged log."""
 
-    def __init__(self, server: ServerProcess, game_id: str, headers: dict[str, str] | None = None) -> None:
+    def __init__(self, server: ServerProcess, game_id: str, headers: dict[str, str] | None = None,
+                 source: str | None = None) -> None:
+        """``source``: the loopback address to connect from (127.0.0.0/8), so the server sees another client."""
         from websockets.sync.client import connect
 
+        extra = {"source_address": (source, 0)} if source else {}
         self._connection = connect(f"{server.ws_url}/ws/{game_id}", open_timeout=10, close_timeout=2,
-                                   additional_headers=headers)
+                                   additional_headers=headers, **extra)
         self.ws = self._connection.__enter__()
         self.views: list[dict[str, Any]] = []
         self.log: list[str] = []
