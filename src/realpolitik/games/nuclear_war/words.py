@@ -25,10 +25,10 @@ def action_label(st: S, verb: str, args: tuple) -> str | None:
     if verb == "hide":
         return t("Take back {card}", card=name(args[0]))
     if verb == "target":
-        return t("Target {seat}", seat=args[0])
+        return t("Target {seat}", seat=seat_named(st, args[0]))
     if verb == "strike":
         carrier, warhead, target = args
-        return t("Strike {target}: {carrier} with {warhead}", target=target, carrier=name(carrier),
+        return t("Strike {target}: {carrier} with {warhead}", target=seat_named(st, target), carrier=name(carrier),
                  warhead=name(warhead))
     if verb == "intercept":
         return t("Intercept with {card}", card=name(args[0]))
@@ -37,6 +37,11 @@ def action_label(st: S, verb: str, args: tuple) -> str | None:
     if verb == "swap":
         return t("Swap face-down card {slot} for {card}", slot=args[0], card=name(args[1]))
     return {grammar.KEEP: t("Keep my face-down cards"), grammar.DONE: t("Done")}.get(verb)
+
+
+def seat_named(st: S, label: str) -> str:
+    """The seat ``label`` as players know it: read, it is its title ("Player 2", "Spieler 2")."""
+    return st.seats[st.seats.index(label)]
 
 
 def why_illegal(st: S, action: str) -> str | None:
