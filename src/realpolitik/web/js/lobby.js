@@ -166,7 +166,9 @@ async function join(game, seat, title) {
 }
 
 function gameRow(game) {
-  const seats = game.players.map((p) => (p.kind === "human" && !p.joined ? t("{seat}: free", { seat: seatTitle(p) }) : seatName(p))).join(", ");
+  const levels = (catalog.find((g) => g.id === game.game) || {}).levels || [];
+  const seats = game.players.map((p) => (p.kind === "human" && !p.joined ? t("{seat}: free", { seat: seatTitle(p) })
+    : seatName(p, levels))).join(", ");
   const links = [];
   if (game.status === "open" && game.lobby_join) {
     for (const p of game.players.filter((x) => x.kind === "human" && !x.joined)) {

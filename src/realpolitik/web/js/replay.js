@@ -4,7 +4,7 @@
 
 import { getJSON } from "./api.js";
 import { contentLoader, loadBoard } from "./boards.js";
-import { h, put, seatName } from "./dom.js";
+import { h, knowLevels, put, seatName } from "./dom.js";
 import { startLanguage, t } from "./i18n.js";
 import { boardLegend } from "./legend.js";
 import { LogView, chatLine, renderOutcome, renderPlayers, renderStatus } from "./panel.js";
@@ -79,11 +79,13 @@ async function start() {
     put($("chat-lines"), chat.lines.map((line) => chatLine(line, info.players)));
     $("chat").hidden = !chat.lines.length;
   }).catch((err) => console.error(err));
+  const entry = catalog.find((g) => g.id === info.game);
+  knowLevels(entry && entry.levels);
   $("title").textContent = t("Replay — {game}", { game: info.title });
   document.title = `Replay — ${info.title}`;
   put($("pov"), h("option", { value: "", text: t("spectator") }),
     info.players.map((p) => h("option", { value: p.seat, selected: p.seat === state.seat, text: seatName(p) })));
-  const loaded = await loadBoard(catalog.find((g) => g.id === info.game), { content: contentLoader(info.game) });
+  const loaded = await loadBoard(entry, { content: contentLoader(info.game) });
   state.board = loaded.board;
   state.data = loaded.data;
   $("pov").addEventListener("change", () => {
