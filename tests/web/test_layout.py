@@ -1,0 +1,94 @@
+"""The table as players meet it: every game's page on a phone (390 × 844, touch) and a desktop
+(1280 × 800), in English and German, at several positions of a seeded game — no two texts of
+the board, the hand, the tables or the controls overlap, no text is cut off, the page never
+scrolls sideways, the first action is on the screen without scrolling; a German page shows no
+internal id (``p2``, ``ismcts``, ``budget=``, seat labels) and no English word.
+
+The positions are the engine's own views of seeded games, sent to the real game page of a real
+server by ``realpolitik.testing.positions.Table`` (it answers the page's WebSocket), so many
+positions cost a message each. A longer sweep (more seeds, positions and player counts, and the
+replay page) is marked slow."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from realpolitik.games import registry
+from realpolitik.testing.layout import first_action, problems, words
+from realpolitik.testing.pages import console_errors
+from realpolitik.testing.positions import PLAYERS, Table, positions
+
+GAMES = [game.id for game in registry()]
+SCREENS = {
+    "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True},
+    "desktop": {"viewport": {"width": 1280, "height": 800}},
+}
+LOCALES = {"en": "en-US", "de": "de-DE"}
+
+#: internal ids no player should read: seat labels, bot kinds and specs, unfilled fields (in
+#: English, "west" and "east" are words too)
+IDS = {"en": re.compile(r"\bp[1-6]\b|\b(ismcts|heuristic)\b|budget=|\{\w+\}"),
+       "de": re.compile(r"\bp[1-6]\b|\b(ismcts|heuristic|west|east|usa|ussr)\b|budget=|\{\w+\}")}
+#: English words that are no German words, as they would stand in a sentence
+ENGLISH = re.compile(r"\b(the|and|of|your|you|with|from|is|are|to|for|not|no|by|this|that|or|connected|"
+                     r"disconnected|none|empty|intercept|rated|rating|bot|player|players|seat|turn|move|card|cards|"
+                     r"Player|Players|Rating|Turn|Move|Game|Cards|Round|Year|Summer|Display|Played|Your|None)\b")
+
+
+def read_wrong(texts: list[str], lang: str) -> list[str]:
+    """The texts that show an internal id, or (on a German page) an English word."""
+    return [text for text in texts if IDS[lang].search(text) or (lang == "de" and ENGLISH.search(text))]
+
+
+def check_table(browser, server, api, game: str, screen: str, lang: str, seed: int, count: int,
+                players: int | None = None) -> dict:
+    """Show ``count`` positions of a seeded game on the game page; the faults found at each."""
+    players = players or PLAYERS[game]
+    ctx = browser.new_context(**SCREENS[screen], locale=LOCALES[lang])
+    ctx.set_default_timeout(20000)
+    try:
+        page = ctx.new_page()
+        errors = console_errors(page)
+        table = Table(server, api, game, players)
+        states = positions(game, players, seed, count)
+        faults = {}
+        for i, state in enumerate(states):
+            if i == 0:
+                table.open(page, state)
+            else:
+                table.show(page, state)
+            found = problems(page)
+            first = first_action(page)
+            if not (first and first["inside"] and first["reached"]):
+                found.append(f"the first action is not on the screen: {first}")
+            found += [f"reads: {text!r}" for text in read_wrong(words(page), lang)]
+            if found:
+                faults[f"move {state.ply}"] = found
+        if errors:
+            faults["console"] = errors
+        return faults
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+@pytest.mark.parametrize("screen", list(SCREENS))
+@pytest.mark.parametrize("game", GAMES)
+def test_the_table_reads_well_at_every_position(server, api, browser, game, screen, lang):
+    assert check_table(browser, server, api, game, screen, lang, seed=1, count=3) == {}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", list(LOCALES))
+@pytest.mark.parametrize("screen", list(SCREENS))
+@pytest.mark.parametrize("game", GAMES)
+def test_the_table_reads_well_in_more_games_and_player_counts(server, api, browser, game, screen, lang):
+    found = {}
+    entry = next(g for g in registry() if g.id == game)
+    for players in range(entry.min_players, entry.max_players + 1):
+        for seed in (2, 3):
+            faults = check_table(browser, server, api, game, screen, lang, seed=seed, count=6, players=players)
+            found.update({f"{players} players, seed {seed}, {where}": what for where, what in faults.items()})
+    assert found == {}
