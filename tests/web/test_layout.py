@@ -18,7 +18,7 @@ import pytest
 from realpolitik.games import registry
 from realpolitik.testing.layout import first_action, problems, words
 from realpolitik.testing.pages import console_errors
-from realpolitik.testing.positions import PLAYERS, Table, positions
+from realpolitik.testing.positions import PLAYERS, Replay, Table, positions
 
 GAMES = [game.id for game in registry()]
 SCREENS = {
@@ -92,3 +92,69 @@ def test_the_table_reads_well_in_more_games_and_player_counts(server, api, brows
             faults = check_table(browser, server, api, game, screen, lang, seed=seed, count=6, players=players)
             found.update({f"{players} players, seed {seed}, {where}": what for where, what in faults.items()})
     assert found == {}
+
+
+def check_replay(browser, server, api, game: str, screen: str, lang: str, seed: int, plies: int) -> dict:
+    """Step through a seeded finished game on the replay page, as its first seat saw it."""
+    ctx = browser.new_context(**SCREENS[screen], locale=LOCALES[lang])
+    ctx.set_default_timeout(20000)
+    try:
+        page = ctx.new_page()
+        errors = console_errors(page)
+        replay = Replay(server, api, game, PLAYERS[game], seed)
+        first = replay.table.game.seat_labels(PLAYERS[game])[0]
+        faults = {}
+        for i in range(plies):
+            ply = round(i * replay.total / max(1, plies - 1))
+            if i == 0:
+                replay.open(page, ply, first)
+            else:
+                page.fill("#ply", str(ply))
+                page.press("#ply", "Enter")
+                page.wait_for_function(f"() => new URL(location.href).searchParams.get('ply') === '{ply}'")
+            found = problems(page) + [f"reads: {text!r}" for text in read_wrong(words(page), lang)]
+            if found:
+                faults[f"move {ply}"] = found
+        if errors:
+            faults["console"] = errors
+        return faults
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize(("game", "screen", "lang"), [("nuclear-war", "phone", "de"), ("nuclear-war", "desktop", "en"),
+                                                      ("e1815", "desktop", "de"), ("wsdv-2p2", "phone", "en")])
+def test_the_replay_reads_well(server, api, browser, game, screen, lang):
+    assert check_replay(browser, server, api, game, screen, lang, seed=1, plies=3) == {}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", list(LOCALES))
+@pytest.mark.parametrize("screen", list(SCREENS))
+@pytest.mark.parametrize("game", GAMES)
+def test_every_replay_reads_well(server, api, browser, game, screen, lang):
+    assert check_replay(browser, server, api, game, screen, lang, seed=2, plies=6) == {}
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+@pytest.mark.parametrize("screen", list(SCREENS))
+def test_the_lobby_reads_well_for_every_game(server, api, browser, screen, lang):
+    """Every game's seats, bots and rule options in the lobby; the lists of games."""
+    finished = api.create(["random", "random"], game="nuclear-war")["id"]
+    api.wait_finished(finished)
+    ctx = browser.new_context(**SCREENS[screen], locale=LOCALES[lang])
+    ctx.set_default_timeout(20000)
+    try:
+        page = ctx.new_page()
+        errors = console_errors(page)
+        page.goto(server.url + "/")
+        page.wait_for_selector(f"#finished li[data-game='{finished}']")
+        faults = {}
+        for game in GAMES:
+            page.select_option("#game", game)
+            found = problems(page) + [f"reads: {text!r}" for text in read_wrong(words(page), lang)]
+            if found:
+                faults[game] = found
+        assert faults == {} and errors == []
+    finally:
+        ctx.close()

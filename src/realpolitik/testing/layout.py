@@ -102,6 +102,30 @@ PROBLEMS = r"""() => {
     const r = c.getBoundingClientRect();
     return { x: r.left + r.width / 2, y: r.top + r.height / 2, r: r.width / 2 };
   }));
+  // nothing sticks out of a bordered box (a card, a fieldset, the log) unless that box scrolls or clips it
+  const bordered = (style) => ["Top", "Right", "Bottom", "Left"].some((side) => parseFloat(style[`border${side}Width`]) > 0
+    && !["none", "hidden"].includes(style[`border${side}Style`]));
+  for (const box of document.querySelectorAll("body *")) {
+    if (box.closest("svg") || box.matches("input, select, textarea, button, img") || !shown(box)) continue;
+    const style = getComputedStyle(box);
+    if (!bordered(style) || style.overflowX !== "visible" || style.overflowY !== "visible") continue;
+    const outer = box.getBoundingClientRect();
+    for (const inner of box.querySelectorAll("*")) {
+      if (inner.closest("svg") && inner.tagName.toLowerCase() !== "svg" || inner.matches("legend, legend *, option") || !shown(inner)) continue;
+      let kept = false;  // clipped or scrolled by a box between them: its own business
+      for (let e = inner.parentElement; e && e !== box; e = e.parentElement) {
+        const between = getComputedStyle(e);
+        if (between.overflowX !== "visible" || between.overflowY !== "visible") { kept = true; break; }
+      }
+      if (kept || ["fixed", "sticky"].includes(getComputedStyle(inner).position)) continue;
+      const r = inner.getBoundingClientRect();
+      if (r.width < 1 || r.height < 1) continue;
+      if (r.left < outer.left - 1 || r.right > outer.right + 1 || r.top < outer.top - 1 || r.bottom > outer.bottom + 1) {
+        problems.push(`sticks out of ${name(box).split(" ")[0]}: ${name(inner)}`);
+        break;
+      }
+    }
+  }
   // SVG text
   for (const svg of document.querySelectorAll("svg")) {
     const drawing = svg.getBoundingClientRect();
@@ -163,9 +187,10 @@ WORDS = r"""() => {
     const text = node.textContent.trim();
     if (text) out.add(text);
   }
-  for (const el of document.querySelectorAll("[placeholder], [aria-label], input[type=submit]")) {
-    for (const value of [el.getAttribute("placeholder"), el.getAttribute("aria-label"), el.value]) {
-      if (value && value.trim()) out.add(value.trim());
+  for (const el of document.querySelectorAll("[placeholder], [aria-label], input[type=submit], input[type=button]")) {
+    const value = el.matches("input[type=submit], input[type=button]") ? el.value : null;
+    for (const text of [el.getAttribute("placeholder"), el.getAttribute("aria-label"), value]) {
+      if (text && text.trim()) out.add(text.trim());
     }
   }
   out.add(document.title);

@@ -1,4 +1,4 @@
-"""Seeded positions of every game shown on the real game page, without playing them on a server.
+"""Seeded positions of every game shown on the real pages, without playing them on a server.
 
 ``positions(game, players, seed, count)`` plays a seeded game with random legal actions and keeps
 ``count`` states, spread over the game, where the first seat decides. ``Table`` opens the game page
@@ -6,6 +6,8 @@ of a real game of the same title on a Playwright page and answers its WebSocket 
 ``welcome`` and ``view`` messages a server would send (``server/play.py``, ``Table.view_message``),
 each view the engine's own ``state.view(seat, log_from=0, lang=…)``. Any position is then one
 message away — layout tests and ``tools/screenshot.py`` see many positions of every game in seconds.
+``Replay`` opens the replay page of such a game played to its end, its steps made by the server's
+own ``Replays``.
 """
 
 from __future__ import annotations
@@ -15,9 +17,10 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from realpolitik.bots.levels import levels
-from realpolitik.engine import Rng, State
+from realpolitik.engine import Record, Rng, State
 from realpolitik.games import get
-from realpolitik.i18n import LANGUAGES, render
+from realpolitik.i18n import LANGUAGES, negotiate, render
+from realpolitik.server.replay import Replays
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page, WebSocketRoute
@@ -28,6 +31,20 @@ if TYPE_CHECKING:
 PLAYERS = {"nuclear-war": 4, "wsdv": 2, "wsdv-2p2": 4, "nationen": 4, "e1815": 4, "e1815-2vs2": 4}
 #: who sits at the other seats: a person with a long name, a bot by level, a bot by kind
 NAMES = ("Anna", "Karl-Theodor Brandt", "Mia")
+
+
+def played(game_id: str, players: int, seed: int) -> Record:
+    """The record of a seeded game played to its end with random legal actions."""
+    state = get(game_id).new_state(players, {}, seed)
+    record = Record.start(state, seed, ["random"] * players)
+    rng = Rng(seed)
+    while not state.is_over() and state.ply < 3000:
+        legal = state.legal_actions()
+        action = legal[rng.below(len(legal))]
+        state.apply(action)
+        record.actions.append(action)
+    record.finish(state)
+    return record
 
 
 def positions(game_id: str, players: int, seed: int, count: int, seat: int = 0) -> list[State]:
@@ -115,3 +132,36 @@ class Table:
         """Send the page ``state`` as the next view, and wait until the page shows it."""
         self.route.send(json.dumps(view_message(state, seat, self.lang, self.players)))
         page.wait_for_function(f"() => document.body.dataset.seq === '{state.ply}'")
+
+
+class Replay:
+    """The replay page of a real game (its title and seats) showing a seeded finished game: the
+    page's requests for steps are answered here by the server's own ``Replays``."""
+
+    def __init__(self, server: ServerProcess, api: Api, game_id: str, players: int, seed: int) -> None:
+        self.table = Table(server, api, game_id, players)
+        self.record = played(game_id, players, seed)
+        self.replays = Replays(get)
+        self.total = len(self.record.actions)
+        self.server = server
+
+    def open(self, page: Page, ply: int, seat: str | None = None) -> None:
+        """Open the replay at ``ply`` as ``seat`` saw it (None: a spectator)."""
+        labels = list(self.table.game.seat_labels(len(self.table.players)))
+
+        def step(route) -> None:
+            query = dict(part.split("=", 1) for part in route.request.url.split("?", 1)[1].split("&") if "=" in part)
+            lang = negotiate(route.request.headers.get("accept-language"))
+            who = labels.index(query["seat"]) if query.get("seat") else None
+            body = self.replays.step(self.table.id, self.record, who, int(query.get("ply", "0")), lang)
+            body = {**body, "id": self.table.id, "game": self.table.game.id, "title": self.table.game.title,
+                    "seats": labels, "players": self.table.players}
+            route.fulfill(status=200, content_type="application/json", body=json.dumps(body, default=str))
+
+        page.route(re.compile(r".*/api/games/[^/]+/replay\?.*"), step)
+        page.route(re.compile(r".*/api/games/[^/]+/chat$"),
+                   lambda route: route.fulfill(status=200, content_type="application/json", body='{"lines": []}'))
+        where = f"?ply={ply}" + (f"&seat={seat}" if seat else "")
+        page.goto(f"{self.server.url}/replay/{self.table.id}{where}")
+        page.wait_for_function(f"() => document.getElementById('total').textContent === '{self.total}' "
+                               f"&& new URL(location.href).searchParams.get('ply') === '{ply}'")

@@ -61,6 +61,12 @@ export function seatTitle(player) {
   return (player.title && (player.title[lang] || player.title.en)) || player.seat;
 }
 
+/** Why a stored game ended, in the page's language (games finished before the reasons were kept
+ * in every language have only the English). */
+export function reasonIn(outcome) {
+  return (outcome.reasons && (outcome.reasons[lang] || outcome.reasons.en)) || outcome.reason;
+}
+
 /** The title of the seat ``label`` among ``players`` (its label when unknown). */
 export function titleIn(players, label) {
   return seatTitle((players || []).find((p) => p.seat === label)) || label;

@@ -2,7 +2,7 @@
 // invite links, and list open, running and finished games to join, watch or replay.
 
 import { getJSON, postJSON } from "./api.js";
-import { h, kindName, put, seatName, seatTitle } from "./dom.js";
+import { h, kindName, put, reasonIn, seatName, seatTitle } from "./dom.js";
 import { lang, startLanguage, t } from "./i18n.js";
 import { showRules } from "./rules.js";
 
@@ -183,7 +183,7 @@ function gameRow(game) {
   }
   const when = new Date(game.created).toLocaleString(lang);
   const detail = game.status === "finished"
-    ? (game.outcome ? game.outcome.reason : "")
+    ? (game.outcome ? reasonIn(game.outcome) : "")
     : game.status === "running" ? t("move {ply}, {seat} to act", { ply: game.ply, seat: seatTitle(game.players.find((p) => p.seat === game.to_act)) || game.to_act }) : (game.lobby_join ? "" : t("invitation only"));
   return h("li", { "data-game": game.id },
     h("div", {}, h("strong", { text: game.title }), " ", h("span", { class: "muted", text: when })),
