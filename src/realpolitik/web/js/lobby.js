@@ -3,7 +3,7 @@
 
 import { getJSON, postJSON } from "./api.js";
 import { h, kindName, put, reasonIn, seatName, seatTitle } from "./dom.js";
-import { lang, startLanguage, t } from "./i18n.js";
+import { lang, ratingText, startLanguage, t } from "./i18n.js";
 import { showRules } from "./rules.js";
 
 const $ = (id) => document.getElementById(id);
@@ -33,10 +33,10 @@ function facts(game) {
 function seatChoices(game, i, seat) {
   const preferred = i === 0 ? "human" : game.bots.includes("heuristic") ? "heuristic" : game.bots[0];
   const option = (value, text) => h("option", { value, selected: value === preferred, text });
-  // bots by strength, each with the rating its spec got in the game's ladder; then every kind, for experts
-  const rating = (mu) => mu.toLocaleString(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  // bots by strength, each with the rating its spec got in the game's ladder (the leaderboard's
+  // number, μ − 3σ); then every kind, for experts
   const levels = game.levels.map((level) => option(level.name,
-    t("bot, {level} (rating {mu})", { level: level.label, mu: rating(level.mu) })));
+    t("bot, {level} (rating {rating})", { level: level.label, rating: ratingText(level) })));
   return h("select", { name: `seat-${i}`, "aria-label": t("who plays {seat}", { seat: seat.title }) },
     option("human", kindName("human")),
     levels.length ? h("optgroup", { label: t("Bot by strength") }, levels) : null,
