@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import re
 
+import httpx
 import pytest
 
 from realpolitik.games import registry
 from realpolitik.testing.layout import first_action, problems, words
 from realpolitik.testing.pages import console_errors
 from realpolitik.testing.positions import PLAYERS, Replay, Table, positions
+from realpolitik.testing.server import Api, GameSocket
 
 GAMES = [game.id for game in registry()]
 SCREENS = {
@@ -27,10 +29,10 @@ SCREENS = {
 }
 LOCALES = {"en": "en-US", "de": "de-DE"}
 
-#: internal ids no player should read: seat labels, bot kinds and specs, unfilled fields (in
-#: English, "west" and "east" are words too)
-IDS = {"en": re.compile(r"\bp[1-6]\b|\b(ismcts|heuristic)\b|budget=|\{\w+\}"),
-       "de": re.compile(r"\bp[1-6]\b|\b(ismcts|heuristic|west|east|usa|ussr)\b|budget=|\{\w+\}")}
+#: internal ids and terms no player should read: seat labels, bot kinds and specs, unfilled fields,
+#: the rating model's parameters and name (in English, "west" and "east" are words too)
+IDS = {"en": re.compile(r"\bp[1-6]\b|\b(ismcts|heuristic|openskill|Plackett)\b|budget=|\{\w+\}|[μσ]"),
+       "de": re.compile(r"\bp[1-6]\b|\b(ismcts|heuristic|openskill|Plackett|west|east|usa|ussr)\b|budget=|\{\w+\}|[μσ]")}
 #: English words that are no German words, as they would stand in a sentence
 ENGLISH = re.compile(r"\b(the|and|of|your|you|with|from|is|are|to|for|not|no|by|this|that|or|connected|"
                      r"disconnected|none|empty|intercept|rated|rating|bot|player|players|seat|turn|move|card|cards|"
@@ -155,6 +157,55 @@ def test_the_lobby_reads_well_for_every_game(server, api, browser, screen, lang)
             found = problems(page) + [f"reads: {text!r}" for text in read_wrong(words(page), lang)]
             if found:
                 faults[game] = found
+        assert faults == {} and errors == []
+    finally:
+        ctx.close()
+
+
+@pytest.fixture(scope="module")
+def lena(server):
+    """An account, Lena, with a rated finished game of Nationen (she resigned; a bot won) and an
+    open game of Nuclear War in her games; returns her session cookie."""
+    client = httpx.Client(base_url=server.url, timeout=10)
+    api = Api(server)
+    assert client.post("/api/account/signup", json={"name": "Lena", "password": "correct horse battery"}).is_success
+    cookie = client.cookies["session"]
+    game = api.create(["human", "random"], game="nationen", rated=True, stand_in="random")
+    sock = GameSocket(server, game["id"], headers={"cookie": f"session={cookie}"})
+    sock.hello(game["tokens"]["p1"])
+    sock.wait_view(lambda m: m["status"] == "running")
+    sock.send({"type": "resign"})
+    sock.until(lambda m: m["type"] == "resigned")
+    sock.close()
+    api.wait_finished(game["id"], timeout=120)
+    api.wait(game["id"], lambda info: len(api.get("/api/leaderboard/nationen").json()["players"]) == 2)
+    other = api.create(["human", "human", "heuristic"], game="nuclear-war")
+    sock = GameSocket(server, other["id"], headers={"cookie": f"session={cookie}"})
+    sock.hello(other["tokens"]["p1"])
+    sock.close()
+    client.close()
+    api.__exit__()
+    return cookie
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+@pytest.mark.parametrize("screen", list(SCREENS))
+def test_the_other_pages_read_well(server, browser, lena, screen, lang):
+    """The leaderboard, a player's page, the statistics and the account page with "my games"."""
+    ctx = browser.new_context(**SCREENS[screen], locale=LOCALES[lang])
+    ctx.set_default_timeout(20000)
+    ctx.add_cookies([{"name": "session", "value": lena, "url": server.url}])
+    try:
+        page = ctx.new_page()
+        errors = console_errors(page)
+        faults = {}
+        for path, ready in (("/leaderboard", "#rows tr"), ("/player/Lena", ".rating-chart"),
+                            ("/statistics", ".stats-part"), ("/account", "#my-games li[data-game]")):
+            page.goto(server.url + path)
+            page.wait_for_selector(ready)
+            found = problems(page) + [f"reads: {text!r}" for text in read_wrong(words(page), lang)]
+            if found:
+                faults[path] = found
         assert faults == {} and errors == []
     finally:
         ctx.close()
