@@ -31,8 +31,8 @@ LOCALES = {"en": "en-US", "de": "de-DE"}
 
 #: internal ids and terms no player should read: seat labels, bot kinds and specs, unfilled fields,
 #: the rating model's parameters and name (in English, "west" and "east" are words too)
-IDS = {"en": re.compile(r"\bp[1-6]\b|\b(ismcts|heuristic|openskill|Plackett)\b|budget=|\{\w+\}|[μσ]"),
-       "de": re.compile(r"\bp[1-6]\b|\b(ismcts|heuristic|openskill|Plackett|west|east|usa|ussr)\b|budget=|\{\w+\}|[μσ]")}
+INTERNAL = r"\bp[1-6]\b|\b(ismcts|heuristic|openskill|Plackett)\b|budget=|\{\w+\}|[μσ]"
+IDS = {"en": re.compile(INTERNAL), "de": re.compile(INTERNAL + r"|\b(west|east|usa|ussr)\b")}
 #: English words that are no German words, as they would stand in a sentence
 ENGLISH = re.compile(r"\b(the|and|of|your|you|with|from|is|are|to|for|not|no|by|this|that|or|connected|"
                      r"disconnected|none|empty|intercept|rated|rating|bot|player|players|seat|turn|move|card|cards|"
@@ -65,6 +65,14 @@ def check_table(browser, server, api, game: str, screen: str, lang: str, seed: i
             first = first_action(page)
             if not (first and first["inside"] and first["reached"]):
                 found.append(f"the first action is not on the screen: {first}")
+            height = SCREENS[screen]["viewport"]["height"]
+            for where, part in (("the middle", 0.5), ("the end", 1)):  # the decision stays in view as the page scrolls
+                page.evaluate(f"window.scrollTo(0, document.documentElement.scrollHeight * {part})")
+                status = page.locator("#status").bounding_box()
+                first = first_action(page)
+                if not (first and first["inside"] and first["reached"] and 0 <= status["y"] <= height - 20):
+                    found.append(f"scrolled to {where}, the decision is out of view: {first}, status at {status['y']}")
+            page.evaluate("window.scrollTo(0, 0)")
             found += [f"reads: {text!r}" for text in read_wrong(words(page), lang)]
             if found:
                 faults[f"move {state.ply}"] = found

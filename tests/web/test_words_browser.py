@@ -15,6 +15,7 @@ from realpolitik.games import get
 from realpolitik.i18n import render
 from realpolitik.testing.pages import console_errors
 
+
 def test_bots_are_named_by_their_level_or_what_they_do(server, api, context):
     found = {level.name: level.spec for level in levels("wsdv")}
     game = api.create(["human", found["normal"]], game="wsdv")

@@ -363,14 +363,15 @@ function playersTable(view, ctx, y) {
   const target = rule(ctx, "scoring", "win", 10);
   const loyalty = pub.players.some((p) => p.loyalty !== null);
   const columns = [
-    ["seat", 156], ...(pub.teams ? [["ally", 50]] : []), ...(pub.players.some((p) => p.power) ? [["power", 86]] : []),
+    ["seat", 156], ...(pub.teams ? [["ally", 96]] : []), ...(pub.players.some((p) => p.power) ? [["power", 86]] : []),
     ["capital", 96], ["SP", pub.teams ? 40 : 64], ["markers", 82], ["lands", 40], ["supply i/c/a", 80], ["forts", 64],
     ["general", 80], ...(loyalty ? [["loyalty", 48], ["crown demands", 124]] : []),
   ];
   const xs = {};
   const ws = {};
+  const scale = Math.min(1, (WIDTH - 16) / columns.reduce((sum, [, w]) => sum + w, 0));  // all of them in the width
   let x = 8;
-  for (const [name, w] of columns) { xs[name] = x; ws[name] = w; x += w; }
+  for (const [name, w] of columns) { xs[name] = x; ws[name] = w * scale; x += w * scale; }
   const rows = [s("rect", { x: 0, y, width: WIDTH, height: ROW_H * (pub.players.length + 1) + 8, rx: 8, fill: "#f8f9f9", stroke: "#d5d8dc" })];
   rows.push(s("g", { class: "head" }, columns.map(([name]) => fitText({
     x: xs[name], y: y + 17, "font-weight": "bold", fill: "#566573",

@@ -67,9 +67,17 @@ export function wrap(text, width, size, { lines = 1, least = size * 0.7, weight 
     const fits = made.length <= lines && made.every((l) => measure(l, at, weight) <= width);
     if (fits) return { lines: made, size: at };
     if (at <= least) {
+      // a word longer than a line is broken inside, with a hyphen, while lines are left ("Passierschein-" / "abkommen")
+      for (let i = 0; i < made.length && made.length < lines; i += 1) {
+        if (measure(made[i], at, weight) <= width) continue;
+        let keep = made[i].length - 1;
+        while (keep > 1 && measure(made[i].slice(0, keep) + "-", at, weight) > width) keep -= 1;
+        made.splice(i, 1, made[i].slice(0, keep) + "-", made[i].slice(keep));
+      }
+      if (made.length <= lines && made.every((l) => measure(l, at, weight) <= width)) return { lines: made, size: at };
+      // the last line takes what the others leave, and every line is cut to the width
       const kept = made.slice(0, lines);
-      const rest = made.slice(lines - 1).join(" ");
-      kept[kept.length - 1] = cut(rest, width, at, weight);
+      if (made.length > lines) kept[lines - 1] = made.slice(lines - 1).join(" ");
       return { lines: kept.map((l) => cut(l, width, at, weight)), size: at, cut: true };
     }
     at = smaller(at);
