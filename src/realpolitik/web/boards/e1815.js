@@ -363,7 +363,7 @@ function playersTable(view, ctx, y) {
   const target = rule(ctx, "scoring", "win", 10);
   const loyalty = pub.players.some((p) => p.loyalty !== null);
   const columns = [
-    ["seat", 156], ...(pub.teams ? [["ally", 96]] : []), ...(pub.players.some((p) => p.power) ? [["power", 86]] : []),
+    ["seat", 210], ...(pub.teams ? [["ally", 96]] : []), ...(pub.players.some((p) => p.power) ? [["power", 86]] : []),
     ["capital", 96], ["SP", pub.teams ? 40 : 64], ["markers", 82], ["lands", 40], ["supply i/c/a", 80], ["forts", 64],
     ["general", 80], ...(loyalty ? [["loyalty", 48], ["crown demands", 124]] : []),
   ];
