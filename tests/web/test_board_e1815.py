@@ -122,7 +122,8 @@ def check_board(shown: dict, view: dict, printed: bool = True) -> None:
         row = rows[p["seat"]]
         assert (row["sp"], row["lands"], row["markers"]) == (str(p["sp"]), str(p["lands"]), p["markers"])
         assert row["supply"] == "{inf}/{cav}/{art}".format(**p["supply"])
-        assert row["ally"] == (None if pub["teams"] is None else f"♦ {p['ally']}")
+        ally = f"♦ Player {view['seats'].index(p['ally']) + 1}" if p["ally"] else "–"  # by its title
+        assert row["ally"] == (None if pub["teams"] is None else ally)
     if pub["teams"] is None:
         assert shown["teams"] == []
     else:

@@ -43,7 +43,7 @@ def test_a_game_in_german(server, api, context):
     page.fill("#pending input[name=action]", "fly away")
     page.click("#pending form button")
     expect(page.locator("#notice")).to_contain_text("'fly away' ist jetzt nicht möglich. Spieler 1 muss: ")
-    expect(page.locator("#players")).to_contain_text("Spieler 2 (Bot heuristic)")
+    expect(page.locator("#players")).to_contain_text("Spieler 2 (Bot, schwer)")  # the bot by its level in the lobby
     expect(page.locator("#players")).not_to_contain_text("p2")  # seats are named, not labelled
     expect(page.locator("#board")).to_contain_text("Deine Hand")  # the board's words
     expect(page.locator("#log")).to_contain_text("beginnt. Jeder hat 9 Karten auf der Hand.")  # the game's

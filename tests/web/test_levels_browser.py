@@ -1,6 +1,7 @@
 """Bot levels in the lobby: every bot seat offers easy, normal and hard with the rating of
-the levels file (in English and German) beside the bot kinds; a game created with "hard"
-in a seat has the hard spec there."""
+the levels file — one number, μ − 3σ as the leaderboard shows it, written as the page's language
+writes numbers — beside the bot kinds; a game created with "hard" in a seat has the hard spec
+there."""
 
 from __future__ import annotations
 
@@ -19,7 +20,8 @@ def test_the_lobby_offers_the_levels_with_their_ratings_and_creates_a_hard_seat(
     seat = page.locator("#seats select").nth(1)
     group = seat.locator("optgroup").first
     expect(group).to_have_attribute("label", "Bot by strength")
-    expect(group.locator("option")).to_have_text([f"bot, {level.name} (rating {level.mu:.1f})" for level in found])
+    expect(group.locator("option")).to_have_text([f"bot, {level.name} (rating {level.mu - 3 * level.sigma:.1f})"
+                                                  for level in found])
     assert seat.locator("optgroup").nth(1).locator("option").all_inner_texts()[:2] == [
         "bot: random moves", "bot: thinks ahead"]
     seat.select_option("hard")
@@ -34,7 +36,8 @@ def test_the_lobby_offers_the_levels_with_their_ratings_and_creates_a_hard_seat(
     page.goto(server.url + "/")
     page.select_option("#game", "nuclear-war")
     names = {"easy": "leicht", "normal": "mittel", "hard": "schwer"}
-    german = [f"Bot, {names[level.name]} (Wertung {level.mu:.1f})".replace(".", ",") for level in levels("nuclear-war")]
+    german = [f"Bot, {names[level.name]} (Wertung {level.mu - 3 * level.sigma:.1f})".replace(".", ",")
+              for level in levels("nuclear-war")]
     expect(page.locator("#seats select").nth(1).locator("optgroup").first.locator("option")).to_have_text(german)
     expect(page.locator("#seats select").nth(1).locator("optgroup").first).to_have_attribute(
         "label", "Bot nach Spielstärke")

@@ -1,7 +1,8 @@
 """Phones: the lobby and a started game of every title at 390 × 844 with touch — the page
-never scrolls sideways, nothing of the action panel leaves the screen, every button and
-choice is at least 40 pixels tall (the boards' menus too), the board keeps to its own box;
-a screenshot of each."""
+never scrolls sideways, nothing of the action panel leaves the screen, the first action is in
+view without scrolling, every button and choice is at least 40 pixels tall (the boards' menus
+too), the board fits the screen's width and two fingers zoom it to words a player reads, one
+finger pans it inside its box; a screenshot of each."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import pytest
 
 from realpolitik.games import registry
 from realpolitik.testing.pages import ENABLED, REACHABLE, accept_warnings, console_errors, seq
+from realpolitik.testing.positions import PLAYERS, Table, positions
 from realpolitik.testing.tables import sit_at_new_game
 
 WIDTH, HEIGHT = 390, 844
@@ -80,11 +82,12 @@ def test_a_started_game_fits_a_phone(server, api, phone, tmp_path, game):
     errors = console_errors(page)
     entry = next(e for e in api.get("/api/catalog").json() if e["id"] == game)
     sit_at_new_game(server, api, page, entry)
-    assert_fits(page, "aside.side")
+    assert_fits(page, "main")
     assert page.evaluate(OUTSIDE, "header.bar, header.bar *") == []
     actions = page.locator("#pending button.action")
     assert actions.count() >= 1
-    assert low_targets(page, f"aside.side :is({TAPS}), header.bar :is({TAPS})") == []
+    assert actions.first.is_visible() and actions.first.bounding_box()["y"] + 40 <= HEIGHT  # in view, unscrolled
+    assert low_targets(page, f"main :is({TAPS}), header.bar :is({TAPS})") == []
     board = page.locator("#board")  # the board keeps to its own box: scaled, or scrolled inside it
     box = board.bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= WIDTH + 0.5
@@ -121,4 +124,70 @@ def test_a_boards_menu_has_rows_a_finger_can_hit(server, api, phone, tmp_path, g
     row = page.locator(f"#board svg.board {rows}").first
     page.touchscreen.tap(*row.evaluate(REACHABLE))
     page.wait_for_function(f"() => Number(document.body.dataset.seq) > {before}")  # the tap played its action
+    assert errors == []
+
+
+#: JavaScript: the board as shown — its width against its box's, its box scrolled, and the
+#: screen height of its median text (what a player reads at this zoom)
+BOARD = """() => {
+  const area = document.querySelector("#board");
+  const svg = area.querySelector("svg.board");
+  const heights = Array.from(svg.querySelectorAll("text"), (t) => t.getBoundingClientRect().height).filter((h) => h > 0)
+    .sort((a, b) => a - b);
+  return { svg: svg.getBoundingClientRect().width, box: area.clientWidth, left: area.scrollLeft, top: area.scrollTop,
+    text: heights[Math.floor(heights.length / 2)], page: document.documentElement.scrollWidth };
+}"""
+
+
+def touch(cdp, kind: str, *points: tuple[float, float]) -> None:
+    """One touch event of the screen, with a finger at each point."""
+    cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [
+        {"x": x, "y": y, "id": i, "radiusX": 4, "radiusY": 4, "force": 1} for i, (x, y) in enumerate(points)]})
+
+
+def pinch(page, cdp, x: float, y: float, start: float, end: float, steps: int = 8) -> None:
+    """Two fingers at (x, y), ``start`` pixels apart, moved to ``end`` apart."""
+    touch(cdp, "touchStart", (x - start / 2, y), (x + start / 2, y))
+    for i in range(1, steps + 1):
+        apart = start + (end - start) * i / steps
+        touch(cdp, "touchMove", (x - apart / 2, y), (x + apart / 2, y))
+        page.wait_for_timeout(16)
+    touch(cdp, "touchEnd")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_board_fits_the_phone_and_fingers_zoom_and_pan_it_to_readable_words(server, api, phone, game):
+    page = phone.new_page()
+    errors = console_errors(page)
+    table = Table(server, api, game, PLAYERS[game])
+    table.open(page, positions(game, PLAYERS[game], 1, 2)[1])
+    fit = page.evaluate(BOARD)
+    assert fit["svg"] <= fit["box"] + 0.5 and fit["page"] <= WIDTH  # the whole board in the screen's width
+    assert fit["text"] < 9  # too small to read at this size
+    cdp = phone.new_cdp_session(page)
+    box = page.locator("#board").bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + min(box["height"], 200) / 2
+    for _ in range(6):  # spread two fingers until the board grows no more
+        before = page.evaluate(BOARD)["svg"]
+        pinch(page, cdp, x, y, 40, 240)
+        if page.evaluate(BOARD)["svg"] <= before + 1:
+            break
+    zoomed = page.evaluate(BOARD)
+    assert zoomed["svg"] > 2 * fit["svg"] and zoomed["text"] >= 13, zoomed  # readable now
+    assert zoomed["page"] <= WIDTH  # the page itself still never scrolls sideways
+    touch(cdp, "touchStart", (x + 100, y))  # one finger pans the board inside its box
+    for i in range(1, 9):
+        touch(cdp, "touchMove", (x + 100 - 20 * i, y - 8 * i))
+        page.wait_for_timeout(16)
+    touch(cdp, "touchEnd")
+    page.wait_for_timeout(300)
+    panned = page.evaluate(BOARD)
+    assert panned["left"] > zoomed["left"] + 50, (zoomed, panned)
+    assert page.evaluate("document.documentElement.scrollWidth") <= WIDTH
+    table.show(page, positions(game, PLAYERS[game], 1, 3)[2])  # the zoom stays while views come
+    assert page.evaluate(BOARD)["svg"] == pytest.approx(zoomed["svg"], abs=2)
+    pinch(page, cdp, x, y, 240, 160)  # two fingers pinched together zoom out again
+    assert fit["svg"] + 20 < page.evaluate(BOARD)["svg"] < zoomed["svg"] - 20
+    page.click("#zoom-fit")  # and the button fits it to the screen again
+    assert page.evaluate(BOARD)["svg"] == pytest.approx(fit["svg"], abs=1)
     assert errors == []

@@ -14,6 +14,7 @@ from email import message_from_bytes
 from email.policy import default as email_policy
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
+import httpx
 import pytest
 from aiosmtpd.controller import Controller
 from playwright.sync_api import Page, expect
@@ -141,6 +142,9 @@ def test_two_people_play_a_rated_game_by_web(server, outside, context):
         click_once(ann, rng)
     gid = ann.url.split("/game/")[1].split("#")[0]
     assert Hook.posts[0]["game"] == gid and Hook.posts[0]["url"].endswith(f"/game/{gid}#seat=p2")
+    deadline = time.monotonic() + 15  # the e-mail goes out beside the webhook, not before it
+    while not [m for m in inbox.mails if m["To"] == "bodo@example.org"] and time.monotonic() < deadline:
+        ann.wait_for_timeout(100)
     expect_mail = [m for m in inbox.mails if m["To"] == "bodo@example.org"]
     assert expect_mail and expect_mail[0]["Subject"] == "Your turn in Nuclear War"
 
@@ -179,7 +183,7 @@ def test_two_people_play_a_rated_game_by_web(server, outside, context):
     rows = ann.locator("#rows tr")
     expect(rows.filter(has_text="Bodo Web")).to_have_count(1)
     expect(rows.filter(has_text="Anna Web")).to_have_count(1)
-    sigmas = {r.locator("td").nth(1).inner_text(): float(r.locator("td").nth(4).inner_text()) for r in rows.all()}
-    assert sigmas["Anna Web"] < 8.33 and sigmas["Bodo Web"] < 8.33  # both rated: more certain than at the start
+    board = {p["name"]: p for p in httpx.get(f"{server.url}/api/leaderboard/nuclear-war").json()["players"]}
+    assert board["Anna Web"]["sigma"] < 8.33 and board["Bodo Web"]["sigma"] < 8.33  # both rated: more certain now
     assert told_in_browser >= 1  # the background tab was told when its turn came
     assert errors == {"ann": [], "bo": []}

@@ -4,6 +4,8 @@ nothing serious on it, and it fits a phone of 390 × 844."""
 
 from __future__ import annotations
 
+from decimal import ROUND_HALF_UP, Decimal
+
 import pytest
 from playwright.sync_api import expect
 
@@ -26,7 +28,9 @@ def finished(server):
 
 
 def number(value: float, lang: str) -> str:
-    text = f"{value:.1f}".removesuffix(".0")
+    """As Intl.NumberFormat writes it: the shortest decimal of the value, rounded half away from
+    zero to one place, a decimal comma in German."""
+    text = str(Decimal(repr(value)).quantize(Decimal("0.1"), ROUND_HALF_UP)).removesuffix(".0")
     return text.replace(".", ",") if lang == "de" else text
 
 

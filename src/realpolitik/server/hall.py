@@ -39,7 +39,7 @@ from .leases import Alone, Leases
 from .notify import NoticeSettings, Notifier
 from .quota import Limits, Rates
 from .store import Damaged, StorageBusy, Store, StoredGame, StoredSeat, now
-from .table import DAMAGED, HUMAN, TOLD, Refusal, Table, seat_titles
+from .table import DAMAGED, HUMAN, TOLD, Refusal, Table, finished, seat_titles
 from .tokens import GAME_ID, hash_token, new_game_id, new_token
 
 log = logging.getLogger("realpolitik.server")
@@ -172,11 +172,10 @@ class Hall:
             return None
         table = Table(self, stored, self.games[stored.game], state)
         if state.is_over() and stored.status != "finished":  # written by a version that stored it in two steps
-            record = table.record()
-            record.finish(state)
-            stored.status, stored.result = "finished", record.result
+            result = finished(table.record(), state)
+            stored.status, stored.result = "finished", result
             try:
-                await self.store.run(self.store.set_status, stored.id, "finished", record.result)
+                await self.store.run(self.store.set_status, stored.id, "finished", result)
                 log.warning("game %s: its last action ended it; now stored as finished", stored.id)
             except StorageBusy:
                 log.warning("game %s: its last action ended it; stored as finished next time", stored.id)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from realpolitik.engine import Game, Record, State
-from realpolitik.i18n import DEFAULT
+from realpolitik.i18n import DEFAULT, render
 
 EVERY = 32
 KEEP = 16
@@ -65,21 +65,27 @@ class Replays:
     def step(self, key: str, record: Record, seat: int | None, ply: int, lang: str = DEFAULT) -> dict[str, Any]:
         """What ``seat`` saw after ``ply`` actions: the view, who acted, the new log lines.
 
-        The action text itself is given only to its own seat: another seat saw only its
-        public effects (a card placed face down stays face down in every replay).
+        The action — its text and ``label``, its words in ``lang`` as its button read — is given
+        only to its own seat: another seat saw only its public effects (a card placed face down
+        stays face down in every replay).
         """
         replay = self.replay(key, record)
         ply = max(0, min(ply, replay.total))
         state = replay.state_at(max(0, ply - 1))
         before = state.log.size
         actor = None
+        label = None
         if ply > 0:
             actor = state.seats[state.to_act]
-            state.apply(record.actions[ply - 1])
+            action = record.actions[ply - 1]
+            if seat is not None and state.seats[seat] == actor:  # the action's words, as its button read
+                label = next((render(c.label, lang) for c in state.choices() if c.action == action), action)
+            state.apply(action)
         return {
             "ply": ply, "total": replay.total,
             "action": record.actions[ply - 1] if ply > 0 and seat is not None and state.seats[seat] == actor
             else None,
+            "label": label,
             "actor": actor,
             "view": state.view(seat, log_from=0, lang=lang),
             "fresh": state.log.redacted(seat, before if ply > 0 else 0, lang),

@@ -52,6 +52,16 @@ def seat_titles(game: Game, players: int) -> tuple[dict[str, str], ...]:
     return tuple({lang: render(title, lang) for lang in LANGUAGES} for title in game.seat_titles(players))
 
 
+def finished(record: Record, state: State) -> dict[str, Any]:
+    """``record``'s result for the finished ``state``, its outcome's reason also in every
+    language (``reasons``: lobby lists and "my games" show their reader's)."""
+    record.finish(state)
+    outcome = record.result.get("outcome")
+    if outcome is not None:
+        outcome["reasons"] = {lang: render(state.outcome().reason, lang) for lang in LANGUAGES}
+    return record.result
+
+
 class Refusal(Exception):
     """A request the table refuses; ``code`` is for programs, the message for people."""
 
@@ -385,9 +395,7 @@ class Table:
             canonical = text if text in legal else normalize(text)
             result = None
             if probe.is_over():
-                record = self.record()
-                record.finish(probe)
-                result = record.result
+                result = finished(self.record(), probe)
                 reason = probe.outcome().reason
                 if isinstance(reason, Text):  # the message, so games that ended alike count together
                     result["reason_key"] = reason.key

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from realpolitik.i18n import t
+from realpolitik.i18n import Listed, listed, t
 
 from .combat import battle
 from .phases import ChooseCapital, ChoosePower, Claims, NewYear
@@ -47,9 +47,10 @@ def setup(st: S) -> None:
     st.advance()
 
 
-def team_names(st: S) -> str:
-    teams = [[st.seats[s] for s in range(len(st.seats)) if st.team_of[s] == t] for t in (0, 1)]
-    return " vs ".join(" + ".join(t) for t in teams)
+def team_names(st: S) -> Listed:
+    """The two teams by their seats' titles: "Player 1 + Player 3 vs Player 2 + Player 4"."""
+    teams = [listed([st.seats[s] for s in range(len(st.seats)) if st.team_of[s] == t], " + ") for t in (0, 1)]
+    return listed(teams, " vs ")
 
 
 def decision_view(st: S) -> dict[str, Any]:

@@ -25,10 +25,10 @@ def action_label(st: S, verb: str, args: tuple) -> str | None:
     if verb == "hide":
         return t("Take back {card}", card=name(args[0]))
     if verb == "target":
-        return t("Target {seat}", seat=_seat(st, args[0]))
+        return t("Target {seat}", seat=seat_named(st, args[0]))
     if verb == "strike":
         carrier, warhead, target = args
-        return t("Strike {target}: {carrier} with {warhead}", target=_seat(st, target), carrier=name(carrier),
+        return t("Strike {target}: {carrier} with {warhead}", target=seat_named(st, target), carrier=name(carrier),
                  warhead=name(warhead))
     if verb == "intercept":
         return t("Intercept with {card}", card=name(args[0]))
@@ -39,8 +39,8 @@ def action_label(st: S, verb: str, args: tuple) -> str | None:
     return {grammar.KEEP: t("Keep my face-down cards"), grammar.DONE: t("Done")}.get(verb)
 
 
-def _seat(st: S, label: str) -> str:
-    """A seat of an action text as players know it (its title, "Player 2", wherever it is read)."""
+def seat_named(st: S, label: str) -> str:
+    """The seat ``label`` as players know it: read, it is its title ("Player 2", "Spieler 2")."""
     return st.seats[st.seats.index(label)]
 
 

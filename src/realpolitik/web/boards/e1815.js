@@ -5,6 +5,7 @@
 // names, costs). A land that a single legal action uses plays that action when clicked.
 
 import { s, seatName, titleIn } from "../js/dom.js";
+import { cut, fitText, measure } from "../js/fit.js";
 import { t } from "../js/i18n.js";
 
 export { legend } from "./e1815-legend.js";
@@ -187,8 +188,9 @@ function land(view, ctx, geo, key, play) {
     s("rect", { x, y: y + 6, width: 5, height: hgt - 12, rx: 2, class: "territory",
       fill: TERRITORY_COLOURS[Math.max(territory, 0) % TERRITORY_COLOURS.length] }),
   ];
-  items.push(s("text", { x: x + 11, y: y + 31, "font-size": 10, fill: info.owner ? colour : "#566573", class: "owner",
-    text: ownerWords(view, info.owner) }));
+  const generals = info.generals.length ? info.generals.length * 17 + 4 : 0;
+  items.push(fitText({ x: x + 11, y: y + 31, fill: info.owner ? colour : "#566573", class: "owner" },
+    ownerWords(view, info.owner), w - 15 - generals, 10, { least: 7.5 }));
   let markX = x + w - 16;
   if (info.capital_of) {
     items.push(s("g", { class: "capital", "data-seat": info.capital_of }, star(markX + 6, y + 11, 7.5, colourOf(view, info.capital_of)),
@@ -204,8 +206,8 @@ function land(view, ctx, geo, key, play) {
     items.push(s("text", { x: markX + 12, y: y + 16, "text-anchor": "end", "font-size": 12, fill: "#1f618d", class: "landing", text: "⚓" }));
     markX -= 16;
   }
-  const name = fit(info.name, markX + 12 - x - 11, 11.5);
-  items.push(s("text", { x: x + 11, y: y + 16, "font-size": 11.5, "font-weight": "bold", fill: "#1b2631", class: "name", text: name }));
+  items.push(fitText({ x: x + 11, y: y + 16, "font-weight": "bold", fill: "#1b2631", class: "name" }, info.name,
+    markX + 12 - x - 13, 11.5, { least: 9 }));
   info.generals.forEach((g, i) => {
     const cx = x + w - 12 - i * 17;
     items.push(s("g", { class: "general", "data-seat": g },
@@ -270,10 +272,13 @@ function header(view, ctx) {
     turn = " · " + (pub.half_move ? t("{seat}'s half move, {n} action(s) left", { seat: named(pub.turn), n: pub.actions_left })
       : t("{seat}'s turn, {n} action(s) left", { seat: named(pub.turn), n: pub.actions_left }));
   }
+  const when = `${year}, ${season ? season() : pub.season}${turn}`;
+  const right = Math.min(measure(when, 13), (WIDTH - 28) * 0.5);
   const items = [
-    s("rect", { x: 0, y: 0, width: WIDTH, height: 40, rx: 8, fill: "#1b2631" }),
-    s("text", { x: 14, y: 26, "font-size": 18, "font-weight": "bold", fill: "#fdfefe", text: `${view.game === "e1815" ? "1815" : "1815 2vs2"} — ${mapName}` }),
-    s("text", { x: WIDTH - 14, y: 25, "text-anchor": "end", "font-size": 13, fill: "#d5d8dc", class: "when", text: `${year}, ${season ? season() : pub.season}${turn}` }),
+    s("rect", { x: 0, y: 0, width: WIDTH, height: 40, rx: 8, fill: "#1b2631", class: "frame" }),
+    fitText({ x: 14, y: 26, "font-weight": "bold", fill: "#fdfefe" }, `${view.game === "e1815" ? "1815" : "1815 2vs2"} — ${mapName}`,
+      WIDTH - 28 - right - 16, 18, { least: 11 }),
+    fitText({ x: WIDTH - 14, y: 25, "text-anchor": "end", fill: "#d5d8dc", class: "when" }, when, right, 13, { least: 9 }),
   ];
   let y = 48;
   const mine = Boolean(view.pending);
@@ -284,8 +289,9 @@ function header(view, ctx) {
   const where = pub.decision && pub.decision.land && !view.outcome ? landName(view, pub.decision.land) : "";
   if (where && !words.includes(where)) words += ` (${where})`;
   items.push(s("g", { class: `decision-line${mine ? " mine" : ""}` },
-    s("rect", { x: 0, y, width: WIDTH, height: 26, rx: 6, fill: view.outcome ? "#d5f5e3" : mine ? "#fcf3cf" : "#eaeded", stroke: mine ? GOLD : "none", "stroke-width": 2 }),
-    s("text", { x: 12, y: y + 18, "font-size": 13, fill: "#1b2631", "font-weight": mine ? "bold" : "normal", text: words })));
+    s("rect", { x: 0, y, width: WIDTH, height: 26, rx: 6, fill: view.outcome ? "#d5f5e3" : mine ? "#fcf3cf" : "#eaeded", stroke: mine ? GOLD : "none", "stroke-width": 2,
+      class: "frame" }),
+    fitText({ x: 12, y: y + 18, fill: "#1b2631", "font-weight": mine ? "bold" : "normal" }, words, WIDTH - 24, 13, { least: 9 })));
   y += 32;
   if (pub.teams) {
     const target = rule(ctx, "scoring", "team_win", 13);
@@ -296,11 +302,12 @@ function header(view, ctx) {
       const ours = view.seat && team.seats.includes(view.seat);
       const words = { n: n + 1, seats: team.seats.map(named).join(" + "), sp: team.sp, target };
       items.push(s("g", { class: `team${ours ? " ours" : ""}`, "data-team": n },
-        s("rect", { x: x + shift, y, width: half - 4, height: 26, rx: 6, fill: "#f8f9f9", stroke: ours ? "#2e86c1" : "#d5d8dc", "stroke-width": ours ? 2.5 : 1 }),
+        s("rect", { x: x + shift, y, width: half - 4, height: 26, rx: 6, fill: "#f8f9f9", stroke: ours ? "#2e86c1" : "#d5d8dc", "stroke-width": ours ? 2.5 : 1,
+          class: "frame" }),
         team.seats.map((seat, i) => s("rect", { x: x + 12 + i * 16 + shift, y: y + 7, width: 12, height: 12, rx: 2, fill: colourOf(view, seat) })),
-        s("text", { x: x + 50 + shift, y: y + 18, "font-size": 13, fill: "#1b2631",
-          text: ours ? t("Team {n} (yours): {seats} allied — {sp} of {target} SP", words)
-            : t("Team {n}: {seats} allied — {sp} of {target} SP", words) })));
+        fitText({ x: x + 50 + shift, y: y + 18, fill: "#1b2631" },
+          ours ? t("Team {n} (yours): {seats} allied — {sp} of {target} SP", words)
+            : t("Team {n}: {seats} allied — {sp} of {target} SP", words), half - 60, 13, { least: 9 })));
     });
     y += 32;
   }
@@ -313,23 +320,28 @@ function battleBox(view, y) {
   const force = parts.length ? parts.join(", ") : t("no troops committed yet");
   const spent = b.markers_spent ? " · " + t("{n} success marker(s) spent", { n: b.markers_spent }) : "";
   return s("g", { class: "battle-box", "data-target": b.target },
-    s("rect", { x: 0, y, width: WIDTH, height: 28, rx: 6, fill: "#fdedec", stroke: BATTLE, "stroke-width": 1.5 }),
-    s("text", { x: 12, y: y + 19, "font-size": 13, fill: BATTLE, "font-weight": "bold",
-      text: "⚔ " + t("Battle: {seat} attacks {land} ({defender}) with {force}", { seat: named(b.attacker), land: landName(view, b.target),
-        defender: b.defender ? named(b.defender) : t("neutral"), force }) + spent }));
+    s("rect", { x: 0, y, width: WIDTH, height: 28, rx: 6, fill: "#fdedec", stroke: BATTLE, "stroke-width": 1.5, class: "frame" }),
+    fitText({ x: 12, y: y + 19, fill: BATTLE, "font-weight": "bold" },
+      "⚔ " + t("Battle: {seat} attacks {land} ({defender}) with {force}", { seat: named(b.attacker), land: landName(view, b.target),
+        defender: b.defender ? named(b.defender) : t("neutral"), force }) + spent, WIDTH - 24, 13, { least: 9 }));
 }
 
-/** "p1 (Ann)", "p2 (heuristic)": who sits in a seat, short enough for the table. */
+/** "Player 1 (Ann)", "Player 2 (bot, normal)": who sits in a seat. */
 function whoSits(ctx, seat) {
   const player = (ctx.players || []).find((q) => q.seat === seat);
-  if (!player) return seat;
-  return player.kind === "human" ? seatName(player) : `${named(seat)} (${player.kind})`;
+  return player ? seatName(player) : named(seat);
 }
 
-/** ``text`` cut to about ``width`` pixels at ``size`` (an ellipsis marks the cut). */
-function fit(text, width, size) {
-  const chars = Math.max(3, Math.floor(width / (size * 0.58)));
-  return text.length > chars ? `${text.slice(0, chars - 1)}…` : text;
+/** The seat's cell of the players' table: "▶ Player 1 (Ann) — you", the name cut to leave room
+ * for the marks. */
+function seatCell(ctx, seat, x, y, width, acting, you) {
+  const weight = you ? "bold" : "normal";
+  const [before, after] = [acting ? "▶ " : "", you ? " — " + t("you") : ""];
+  const room = width - measure(before + after, 12, weight);
+  const who = whoSits(ctx, seat);
+  const shown = cut(who, room, 12, weight);
+  return s("text", { x, y, "font-size": 12, fill: "#1b2631", "font-weight": weight, class: "cell seat" },
+    before + shown + after, shown !== who ? s("title", { text: who }) : null);
 }
 
 function markerDots(x, y, n, cap) {
@@ -351,36 +363,36 @@ function playersTable(view, ctx, y) {
   const target = rule(ctx, "scoring", "win", 10);
   const loyalty = pub.players.some((p) => p.loyalty !== null);
   const columns = [
-    ["seat", 156], ...(pub.teams ? [["ally", 50]] : []), ...(pub.players.some((p) => p.power) ? [["power", 86]] : []),
+    ["seat", 210], ...(pub.teams ? [["ally", 96]] : []), ...(pub.players.some((p) => p.power) ? [["power", 86]] : []),
     ["capital", 96], ["SP", pub.teams ? 40 : 64], ["markers", 82], ["lands", 40], ["supply i/c/a", 80], ["forts", 64],
     ["general", 80], ...(loyalty ? [["loyalty", 48], ["crown demands", 124]] : []),
   ];
   const xs = {};
   const ws = {};
+  const scale = Math.min(1, (WIDTH - 16) / columns.reduce((sum, [, w]) => sum + w, 0));  // all of them in the width
   let x = 8;
-  for (const [name, w] of columns) { xs[name] = x; ws[name] = w; x += w; }
+  for (const [name, w] of columns) { xs[name] = x; ws[name] = w * scale; x += w * scale; }
   const rows = [s("rect", { x: 0, y, width: WIDTH, height: ROW_H * (pub.players.length + 1) + 8, rx: 8, fill: "#f8f9f9", stroke: "#d5d8dc" })];
-  rows.push(s("g", { class: "head" }, columns.map(([name]) => s("text", {
-    x: xs[name], y: y + 17, "font-size": 11, "font-weight": "bold", fill: "#566573",
-    text: name === "SP" && !pub.teams ? t("SP (of {target})", { target }) : HEADS[name](),
-  }))));
+  rows.push(s("g", { class: "head" }, columns.map(([name]) => fitText({
+    x: xs[name], y: y + 17, "font-weight": "bold", fill: "#566573",
+  }, name === "SP" && !pub.teams ? t("SP (of {target})", { target }) : HEADS[name](), ws[name] - 6, 11, { least: 8 }))));
   pub.players.forEach((p, i) => {
     const top = y + ROW_H * (i + 1) + 4;
     const base = top + 16;
     const acting = p.seat === view.to_act;
     const you = p.seat === view.seat;
     const cell = (name, text, extra = {}) => s("text", {
-      x: xs[name], y: base, "font-size": 12, fill: "#1b2631", class: `cell ${name.split(" ")[0]}`, text: fit(text, ws[name] - 6, 12), ...extra,
+      x: xs[name], y: base, "font-size": 12, fill: "#1b2631", class: `cell ${name.split(" ")[0]}`,
+      text: cut(text, ws[name] - 6, 12, extra["font-weight"]), ...extra,
     });
     const capital = p.capital ? landName(view, p.capital) + (p.holds_capital ? "" : " " + t("(lost)")) : "–";
     const sup = p.supply;
     const items = [
       acting ? s("rect", { x: 2, y: top, width: WIDTH - 4, height: ROW_H, rx: 4, fill: "#fcf3cf" }) : null,
       s("rect", { x: xs.seat, y: top + 5, width: 14, height: 14, rx: 3, fill: colourOf(view, p.seat) }),
-      s("text", { x: xs.seat + 20, y: base, "font-size": 12, fill: "#1b2631", "font-weight": you ? "bold" : "normal", class: "cell seat",
-        text: `${acting ? "▶ " : ""}${fit(whoSits(ctx, p.seat), ws.seat - (you ? 70 : 36), 12)}` + (you ? " — " + t("you") : "") }),
+      seatCell(ctx, p.seat, xs.seat + 20, base, ws.seat - 26, acting, you),
     ];
-    if (pub.teams) items.push(cell("ally", p.ally ? `♦ ${p.ally}` : "–", { fill: colourOf(view, p.ally) }));
+    if (pub.teams) items.push(cell("ally", p.ally ? `♦ ${named(p.ally)}` : "–", { fill: colourOf(view, p.ally) }));
     if (xs.power !== undefined) items.push(cell("power", p.power ? powerName(view, ctx, p.power) : "–"));
     items.push(cell("capital", capital), cell("SP", String(p.sp), { "font-weight": "bold" }),
       ...markerDots(xs.markers, base - 4, Math.min(p.markers, cap), cap),
@@ -397,18 +409,29 @@ function playersTable(view, ctx, y) {
   return s("g", { class: "players" }, rows);
 }
 
+/** The key below the map, one sign after the other: each sign, then its word. */
 function legend(y) {
-  const items = [
-    unitSymbol("inf", 8, y + 4, "#1b2631"), s("text", { x: 28, y: y + 14, "font-size": 11, fill: "#566573", text: t("infantry") }),
-    unitSymbol("cav", 90, y + 4, "#1b2631"), s("text", { x: 110, y: y + 14, "font-size": 11, fill: "#566573", text: t("cavalry") }),
-    unitSymbol("art", 170, y + 4, "#1b2631"), s("text", { x: 190, y: y + 14, "font-size": 11, fill: "#566573", text: t("artillery") }),
-    star(262, y + 10, 7, "#fdfefe"), s("text", { x: 274, y: y + 14, "font-size": 11, fill: "#566573", text: t("capital") }),
-    tower(326, y + 3, "#aab7b8"), s("text", { x: 344, y: y + 14, "font-size": 11, fill: "#566573", text: t("grey fortress") }),
-    tower(424, y + 3, "#34495e"), s("text", { x: 442, y: y + 14, "font-size": 11, fill: "#566573", text: t("fortress") }),
-    s("circle", { cx: 504, cy: y + 10, r: 7, fill: "#566573" }), s("text", { x: 504, y: y + 13.5, "text-anchor": "middle", "font-size": 9, fill: "#fdfefe", text: "G" }),
-    s("text", { x: 516, y: y + 14, "font-size": 11, fill: "#566573", text: t("general") }),
-    s("text", { x: 572, y: y + 14, "font-size": 11, fill: "#566573", text: t("gold frame: click to play · red dashes: battle") }),
+  const signs = [
+    [(x) => unitSymbol("inf", x, y + 4, "#1b2631"), 20, t("infantry")],
+    [(x) => unitSymbol("cav", x, y + 4, "#1b2631"), 20, t("cavalry")],
+    [(x) => unitSymbol("art", x, y + 4, "#1b2631"), 20, t("artillery")],
+    [(x) => star(x + 7, y + 10, 7, "#fdfefe"), 18, t("capital")],
+    [(x) => tower(x, y + 3, "#aab7b8"), 20, t("grey fortress")],
+    [(x) => tower(x, y + 3, "#34495e"), 20, t("fortress")],
+    [(x) => [s("circle", { cx: x + 7, cy: y + 10, r: 7, fill: "#566573" }),
+      s("text", { x: x + 7, y: y + 13.5, "text-anchor": "middle", "font-size": 9, fill: "#fdfefe", text: "G" })], 18, t("general")],
+    [() => null, 0, t("gold frame: click to play · red dashes: battle")],
   ];
+  const items = [];
+  let x = 8;
+  for (const [sign, room, words] of signs) {
+    items.push(sign(x));
+    x += room;
+    const last = x + measure(words, 11) > WIDTH - 4;
+    items.push(fitText({ x, y: y + 14, fill: "#566573" }, words, WIDTH - 4 - x, 11, { least: 8 }));
+    x += Math.min(measure(words, 11), WIDTH - 4 - x) + 16;
+    if (last) break;
+  }
   return s("g", { class: "legend" }, items);
 }
 

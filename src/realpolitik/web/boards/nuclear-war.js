@@ -3,6 +3,7 @@
 // view (plus the printed card list from data/cards.toml for names and kinds).
 
 import { s, seatName } from "../js/dom.js";
+import { fitText, measure } from "../js/fit.js";
 import { t } from "../js/i18n.js";
 import { swatch } from "../js/legend.js";
 
@@ -33,41 +34,25 @@ function seatLabel(ctx, label) {
   return seatName((ctx.players || []).find((p) => p.seat === label)) || label;
 }
 
-function wrap(text, width) {
-  const lines = [];
-  let line = "";
-  for (const word of text.split(" ")) {
-    if (line && (line + " " + word).length > width) {
-      lines.push(line);
-      line = word;
-    } else {
-      line = line ? `${line} ${word}` : word;
-    }
-  }
-  if (line) lines.push(line);
-  return lines.slice(0, 3);
-}
-
 /** One card face (or its back when key is null) at x, y. */
 function card(ctx, x, y, w, h, key, extra = {}) {
   if (key === null || key === undefined) {
     return s("g", { class: "card back" },
-      s("rect", { x, y, width: w, height: h, rx: 5, fill: "#22313f", stroke: "#5d6d7e" }),
+      s("rect", { x, y, width: w, height: h, rx: 5, fill: "#22313f", stroke: "#5d6d7e", class: "frame" }),
       s("text", { x: x + w / 2, y: y + h / 2 + 4, "text-anchor": "middle", fill: "#aab7b8", "font-size": 12, text: "?" }),
       s("title", { text: t("a face-down card") }));
   }
   const info = ctx.data ? ctx.data[key] : null;
   const kind = info ? info.kind : "";
-  const lines = wrap(cardName(ctx, key), Math.floor(w / 6.2));
   const group = s("g", { class: `card ${kind} ${extra.className || ""}`, "data-card": key },
     s("rect", {
-      x, y, width: w, height: h, rx: 5, fill: COLOURS[kind] || "#566573",
+      x, y, width: w, height: h, rx: 5, fill: COLOURS[kind] || "#566573", class: "frame",
       stroke: extra.stroke || "#1b2631", "stroke-width": extra.stroke ? 2.5 : 1,
       "stroke-dasharray": extra.dashed ? "4 3" : null,
     }),
-    lines.map((text, i) => s("text", {
-      x: x + w / 2, y: y + 14 + i * 11, "text-anchor": "middle", fill: "#fdfefe", "font-size": 10, text,
-    })),
+    // the printed name in up to three lines ("50-Megatonnen-" / "Sprengkopf"), smaller if need be
+    fitText({ x: x + w / 2, y: y + 14, "text-anchor": "middle", fill: "#fdfefe" }, cardName(ctx, key), w - 8, 10,
+      { lines: Math.floor((h - 6) / 11), least: 7, gap: 11 }),
     s("title", { text: extra.title || cardName(ctx, key) }));
   if (extra.onclick) {
     group.classList.add("clickable");
@@ -83,21 +68,23 @@ function row(ctx, x, y, keys, options = {}) {
 function nation(ctx, view, player, x, y, w) {
   const mine = player.seat === view.seat ? view.private : null;
   const acting = player.seat === view.to_act;
+  const turn = acting ? "▶ " + t("to act") : "";
+  const turnWidth = turn ? measure(turn, 12) + 12 : 0;
   const items = [
     s("rect", {
-      x, y, width: w, height: NATION_H, rx: 8, class: "nation-frame",
+      x, y, width: w, height: NATION_H, rx: 8, class: "nation-frame frame",
       fill: player.alive ? "#f4f6f7" : "#d5d8dc",
       stroke: acting ? "#d4ac0d" : mine ? "#2e86c1" : "#aab7b8", "stroke-width": acting || mine ? 4 : 1.5,
     }),
-    s("text", { x: x + 12, y: y + 22, "font-size": 16, "font-weight": "bold", fill: "#1b2631",
-      text: seatLabel(ctx, player.seat) + (player.alive ? "" : " ✝ " + t("annihilated")) }),
+    fitText({ x: x + 12, y: y + 22, "font-weight": "bold", fill: "#1b2631" },
+      seatLabel(ctx, player.seat) + (player.alive ? "" : " ✝ " + t("annihilated")), w - 24 - turnWidth, 16, { least: 11 }),
   ];
-  if (acting) items.push(s("text", { x: x + w - 12, y: y + 22, "text-anchor": "end", "font-size": 12, fill: "#9a7d0a", text: "▶ " + t("to act") }));
+  if (acting) items.push(s("text", { x: x + w - 12, y: y + 22, "text-anchor": "end", "font-size": 12, fill: "#9a7d0a", text: turn }));
   const people = mine ? t("{count} million people", { count: mine.population_total })
     : t("{count} population cards", { count: player.population_cards });
   const skip = player.skips ? " · " + t("loses {count} turn(s)", { count: player.skips }) : "";
   const hand = t("{count} cards in hand", { count: player.hand });
-  items.push(s("text", { x: x + 12, y: y + 42, "font-size": 12, fill: "#34495e", text: `${people} · ${hand}${skip}` }));
+  items.push(fitText({ x: x + 12, y: y + 42, fill: "#34495e" }, `${people} · ${hand}${skip}`, w - 24, 12, { least: 9 }));
   items.push(s("text", { x: x + 12, y: y + 62, "font-size": 11, fill: "#566573", text: t("deterrent force") }));
   items.push(...row(ctx, x + 12, y + 68, player.deterrent));
   items.push(s("text", { x: x + 12, y: y + 132, "font-size": 11, fill: "#566573", text: t("face-down row") }));
@@ -118,19 +105,24 @@ function banner(view, ctx) {
   const pub = view.public;
   const bank = Object.entries(pub.bank).filter(([, n]) => n).map(([v, n]) => `${n}×${v}M`).join(" ") || t("empty");
   const discarded = Object.values(pub.discard).reduce((a, b) => a + b, 0);
+  const title = pub.war ? t("WAR") : t("COLD WAR — peace");
+  const room = WIDTH - 32 - measure(title, 20, "bold") - 24;
   return s("g", { class: "banner" },
-    s("rect", { x: 0, y: 0, width: WIDTH, height: 44, rx: 8, fill: pub.war ? "#922b21" : "#1e8449" }),
-    s("text", { x: 16, y: 29, "font-size": 20, "font-weight": "bold", fill: "#fdfefe", text: pub.war ? t("WAR") : t("COLD WAR — peace") }),
-    s("text", { x: WIDTH - 16, y: 28, "text-anchor": "end", "font-size": 13, fill: "#fdfefe",
-      text: t("turn of {seat} · draw pile {draw} · discarded {discarded} · bank {bank}", { seat: seatLabel(ctx, pub.turn), draw: pub.draw_pile, discarded, bank }) }));
+    s("rect", { x: 0, y: 0, width: WIDTH, height: 44, rx: 8, fill: pub.war ? "#922b21" : "#1e8449", class: "frame" }),
+    s("text", { x: 16, y: 29, "font-size": 20, "font-weight": "bold", fill: "#fdfefe", text: title }),
+    fitText({ x: WIDTH - 16, y: 28, "text-anchor": "end", fill: "#fdfefe" },
+      t("turn of {seat} · draw pile {draw} · discarded {discarded} · bank {bank}", { seat: seatLabel(ctx, pub.turn), draw: pub.draw_pile, discarded, bank }),
+      room, 13, { least: 9 }));
 }
 
 function hand(ctx, view, y) {
   const mine = view.private;
-  const items = [s("text", { x: 4, y: y + 16, "font-size": 14, "font-weight": "bold", fill: "#1b2631", text: t("Your hand") })];
+  const heading = t("Your hand");
+  const items = [s("text", { x: 4, y: y + 16, "font-size": 14, "font-weight": "bold", fill: "#1b2631", text: heading })];
   const pop = Object.entries(mine.population).filter(([, n]) => n).map(([v, n]) => `${n}×${v}M`).join(", ");
-  items.push(s("text", { x: WIDTH - 4, y: y + 16, "text-anchor": "end", "font-size": 12, fill: "#34495e",
-    text: t("your people: {count} million ({cards})", { count: mine.population_total, cards: pop || t("none") }) }));
+  items.push(fitText({ x: WIDTH - 4, y: y + 16, "text-anchor": "end", fill: "#34495e" },
+    t("your people: {count} million ({cards})", { count: mine.population_total, cards: pop || t("none") }),
+    WIDTH - 8 - measure(heading, 14, "bold") - 20, 12, { least: 9 }));
   mine.hand.forEach((key, i) => {
     const uses = (ctx.choices || []).filter((c) => c.args.includes(key));
     const play = uses.length === 1 ? uses[0] : null;

@@ -12,7 +12,8 @@
 // Reads only the view, plus the printed content: the base game's map, cards and tracks and the
 // expansion's cards, decks and tracks.
 
-import { s } from "../js/dom.js";
+import { botName, s } from "../js/dom.js";
+import { fitText, measure } from "../js/fit.js";
 import { t } from "../js/i18n.js";
 import { contentLoader } from "../js/boards.js";
 import { CARD_H, describeIcon, displayLayer, handsLayer, playedLayer, statusLayer } from "./wsdv.js";
@@ -54,7 +55,7 @@ export async function load(ctx) {
 
 function seatTitle(ctx, seat) {
   const player = (ctx.players || []).find((p) => p.seat === seat);
-  const who = player ? (player.kind !== "human" ? t("{kind} bot", { kind: player.kind }) : player.name) : "";
+  const who = player ? (player.kind !== "human" ? botName(player.kind) : player.name) : "";
   return `${seatName(seat)}${who ? ` (${who})` : ""}`;
 }
 
@@ -68,12 +69,13 @@ function banner(view, ctx) {
     ? t("end of the decade, phase {n}: {phase}", { n: pub.end_of_decade, phase: phaseWords(pub.phase) })
     : t("sub-decade {sub}", { sub: pub.sub_decade || "–" });
   const acting = view.to_act ? " · " + t("{seat} to act", { seat: seatTitle(ctx, view.to_act) }) : "";
+  const title = t("Wir sind das Volk! 2+2 — decade {decade}", { decade: ROMAN[pub.decade] || pub.decade });
   return s("g", { class: "banner" },
-    s("rect", { x: 0, y: 0, width: WIDTH, height: 34, rx: 6, fill: "#1b2631" }),
-    s("text", { x: 12, y: 23, "font-size": 17, "font-weight": "bold", fill: "#fdfefe",
-      text: t("Wir sind das Volk! 2+2 — decade {decade}", { decade: ROMAN[pub.decade] || pub.decade }) }),
-    s("text", { x: WIDTH - 12, y: 22, "text-anchor": "end", "font-size": 12, fill: "#d5d8dc",
-      text: when + " · " + t("turn order {seats}", { seats: pub.turn_order.map(seatName).join(", ") }) + acting }));
+    s("rect", { x: 0, y: 0, width: WIDTH, height: 34, rx: 6, fill: "#1b2631", class: "frame" }),
+    s("text", { x: 12, y: 23, "font-size": 17, "font-weight": "bold", fill: "#fdfefe", text: title }),
+    fitText({ x: WIDTH - 12, y: 22, "text-anchor": "end", fill: "#d5d8dc" },
+      when + " · " + t("turn order {seats}", { seats: pub.turn_order.map(seatName).join(", ") }) + acting,
+      WIDTH - 48 - measure(title, 17, "bold"), 12, { least: 8 }));
 }
 
 /** The base layers see every legal action but the dominance boxes (``bonus`` in the dominance phase). */

@@ -5,6 +5,7 @@
 // Every figure comes from the view; names come from the printed content (ctx.data).
 
 import { s, shownRange, touchScale } from "../js/dom.js";
+import { fitText } from "../js/fit.js";
 import { t } from "../js/i18n.js";
 
 /** Pixels per grid cell; the map is COLS × ROWS cells. */
@@ -382,8 +383,8 @@ function prestigeTip(ctx, value, describeIcon) {
 function scale(ctx, view, key, title, value, x, y, options) {
   const cell = options.cell;
   const items = [
-    s("text", { x, y: y + 10, "font-size": 11, "font-weight": "bold", fill: "#1b2631",
-      text: `${title()}: ${value > 0 ? "+" : ""}${value}` }),
+    fitText({ x, y: y + 10, "font-weight": "bold", fill: "#1b2631" }, `${title()}: ${value > 0 ? "+" : ""}${value}`,
+      13 * cell, 11, { least: 8 }),
     s("text", { x: x - 2, y: y + 30, "text-anchor": "end", "font-size": 10, fill: SIDE_INK.west, text: "W" }),
     s("text", { x: x + 13 * cell + 3, y: y + 30, "font-size": 10, fill: SIDE_INK.east, text: "E" }),
   ];
@@ -392,7 +393,7 @@ function scale(ctx, view, key, title, value, x, y, options) {
     const uses = key === "prestige" ? usesOf(ctx, (w) => w[0] === "bonus" && Number(w[1]) === Math.abs(v)
       && Math.sign(v) === Math.sign(view.public.tracks.prestige)) : [];
     const box = s("g", { class: "space", "data-space": v },
-      s("rect", { x: cx, y: y + 16, width: cell - 2, height: 20, rx: 3,
+      s("rect", { x: cx, y: y + 16, width: cell - 2, height: 20, rx: 3, class: "frame",
         fill: uses.length ? "#f9e79f" : v < 0 ? SIDE_FILL.west : v > 0 ? SIDE_FILL.east : "#fdfefe", stroke: "#aab7b8" }),
       s("text", { x: cx + cell / 2 - 1, y: y + 30, "text-anchor": "middle", "font-size": 9, fill: "#566573",
         text: Math.abs(v) }),
@@ -406,8 +407,9 @@ function scale(ctx, view, key, title, value, x, y, options) {
 
 function flightScale(ctx, value, x, y, cell) {
   const cells = ctx.data ? ctx.data.flightCells : 21;
-  const items = [s("text", { x, y: y + 10, "font-size": 11, "font-weight": "bold", fill: "#1b2631",
-    text: t("Flight: {flight} (East dismantles {n} at the end of the decade)", { flight: value / 2, n: Math.floor(value / 2) }) })];
+  const items = [fitText({ x, y: y + 10, "font-weight": "bold", fill: "#1b2631" },
+    t("Flight: {flight} (East dismantles {n} at the end of the decade)", { flight: value / 2, n: Math.floor(value / 2) }),
+    cells * cell, 11, { least: 8 })];
   for (let i = 0; i < cells; i += 1) {
     items.push(s("rect", { x: x + i * cell, y: y + 16, width: cell - 1, height: 20, rx: 2,
       fill: i % 2 ? "#f2f3f4" : "#e5e8e8", stroke: "#aab7b8" }));
@@ -440,16 +442,17 @@ export function sectorsLayer(view, ctx, x, y, label) {
     const uses = usesOf(ctx, (w) => (w[0] === "ls" || w[0] === "reduce") && w[1] === `wb-${sector}`);
     const bx = x + 74 + i * 84;
     const box = s("g", { class: "sector", "data-sector": sector, "data-ls": ls },
-      s("rect", { x: bx, y, width: 78, height: 17, rx: 3, fill: uses.length ? "#f9e79f" : "#d6eaf8", stroke: "#1f618d" }),
-      s("text", { x: bx + 39, y: y + 12, "text-anchor": "middle", "font-size": 10, fill: "#1b4f72",
-        text: sectorWords(sector, ls) }));
+      s("rect", { x: bx, y, width: 78, height: 17, rx: 3, fill: uses.length ? "#f9e79f" : "#d6eaf8", stroke: "#1f618d",
+        class: "frame" }),
+      fitText({ x: bx + 39, y: y + 12, "text-anchor": "middle", fill: "#1b4f72" }, sectorWords(sector, ls), 72, 10,
+        { least: 8 }));
     items.push(clickable(box, ctx, view, uses, bx, y + 20, label));
   });
   const supply = [];
   if (wb.delivered_by.length) supply.push(t("supplied by {provinces}", { provinces: wb.delivered_by.map((k) => k.toUpperCase()).join(", ") }));
   const mp = Object.entries(wb.supplier_protests);
   if (mp.length) supply.push(t("supplier protests: {protests}", { protests: mp.map(([k, n]) => `${k.toUpperCase()} ${n}`).join(", ") }));
-  if (supply.length) items.push(s("text", { x, y: y + 30, "font-size": 10, fill: "#566573", text: supply.join(" · ") }));
+  if (supply.length) items.push(fitText({ x, y: y + 30, fill: "#566573" }, supply.join(" · "), 74 + 3 * 84, 10, { least: 8 }));
   return s("g", { class: "west-berlin" }, items);
 }
 
@@ -459,14 +462,14 @@ export function provinceTable(view, ctx, x, y, width, label) {
     ["export", t("export")], ["socialists", t("soc.")]];
   const first = 150;
   const step = (width - first) / cols.length;
-  const items = [cols.map(([, head], i) => s("text", { x: x + first + i * step + step / 2, y: y + 11, "text-anchor": "middle",
-    "font-size": 9, fill: "#566573", text: head }))];
+  const items = [cols.map(([, head], i) => fitText({ x: x + first + i * step + step / 2, y: y + 11, "text-anchor": "middle",
+    fill: "#566573" }, head, step - 3, 9, { least: 7 }))];
   view.public.provinces.forEach((p, i) => {
     const ry = y + 16 + i * 20;
     const uses = usesOf(ctx, (w) => usesProvince(w, p.key));
     const row = s("g", { class: `province-row ${p.side}`, "data-province": p.key },
-      s("rect", { x, y: ry, width, height: 18, rx: 3, fill: uses.length ? "#f9e79f" : SIDE_FILL[p.side] }),
-      s("text", { x: x + 5, y: ry + 13, "font-size": 10.5, fill: SIDE_INK[p.side], text: t(p.name) }),
+      s("rect", { x, y: ry, width, height: 18, rx: 3, fill: uses.length ? "#f9e79f" : SIDE_FILL[p.side], class: "frame" }),
+      fitText({ x: x + 5, y: ry + 13, fill: SIDE_INK[p.side] }, t(p.name), first - 8, 10.5, { least: 8 }),
       cols.map(([field], j) => s("text", { x: x + first + j * step + step / 2, y: ry + 13, "text-anchor": "middle",
         "font-size": 10.5, "font-weight": field === "unrest" || field === "ls" ? "bold" : null,
         fill: field === "mass_protests" && p[field] ? "#c0392b" : "#1b2631", class: `cell ${field}`, text: p[field] })));

@@ -11,8 +11,9 @@
 // the chip colours of a played card and the button words, so that a board with other cards draws
 // them with its own faces. Button words are the game's own (``view.pending.choices``).
 
-import { s } from "../js/dom.js";
-import { t } from "../js/i18n.js";
+import { botName, s, titleIn } from "../js/dom.js";
+import { fitText, measure } from "../js/fit.js";
+import { lang, t } from "../js/i18n.js";
 import {
   CH, CW, COLS, ROWS, choiceLabel, clickable, mapLayer, prepare, provinceName, provinceTable, sectorsLayer, tracksLayer,
   usesOf,
@@ -113,21 +114,6 @@ export function parseSlug(slug) {
 
 // ---------------------------------------------------------------------- cards
 
-function wrap(text, width, lines = 3) {
-  const out = [];
-  let line = "";
-  for (const word of text.split(" ")) {
-    if (line && `${line} ${word}`.length > width) {
-      out.push(line);
-      line = word;
-    } else {
-      line = line ? `${line} ${word}` : word;
-    }
-  }
-  if (line) out.push(line);
-  return out.slice(0, lines);
-}
-
 function iconChips(ctx, card, x, y, w) {
   const chips = [];
   let [cx, cy] = [x, y];
@@ -138,14 +124,14 @@ function iconChips(ctx, card, x, y, w) {
     return { text, chip, title: describeIcon(icon, ctx), by: icon.by };
   });
   for (const part of parts) {
-    const width = part.text.length * 6 + 8;
+    const width = Math.ceil(measure(part.text, 9.5)) + 8;
     if (cx + width > x + w && cx > x) {
       cx = x;
       cy += 16;
     }
     chips.push(s("g", { class: "icon" },
       s("rect", { x: cx, y: cy, width, height: 14, rx: 3, fill: part.chip.fill, stroke: part.by ? "#1b2631" : part.chip.stroke,
-        "stroke-width": part.by ? 2 : 1 }),
+        "stroke-width": part.by ? 2 : 1, class: "frame" }),
       s("text", { x: cx + width / 2, y: cy + 10.5, "text-anchor": "middle", "font-size": 9.5, fill: part.chip.ink,
         text: part.text }),
       s("title", { text: part.title })));
@@ -177,7 +163,7 @@ function cardTip(ctx, card) {
   if (card.flight) events.push(t("{n} flight", { n: card.flight }));
   const police = card.police ? "; " + t("a {colour} police card", { colour: card.police === "pink" ? t("pink") : t("red") }) : "";
   return t("{card} ({title}, {year}) — {colour} card, decade {decade}, {value}; event: {events}", {
-    card: `${card.key.toUpperCase()} ${card.title}`, title: card.title_en, year: card.year, colour,
+    card: `${card.key.toUpperCase()} ${card.title}`, title: lang === "en" ? card.title_en : card.title, year: card.year, colour,
     decade: ROMAN[card.decade], value, events: events.join("; ") || t("none") }) + police;
 }
 
@@ -188,7 +174,7 @@ export function cardFace(ctx, key, x, y, opts = {}) {
   const [w, h] = [opts.w || CARD_W, opts.h || CARD_H];
   if (!card) {
     return s("g", { class: "card", "data-card": key },
-      s("rect", { x, y, width: w, height: h, rx: 6, fill: "#d5d8dc", stroke: "#1b2631" }),
+      s("rect", { x, y, width: w, height: h, rx: 6, fill: "#d5d8dc", stroke: "#1b2631", class: "frame" }),
       s("text", { x: x + 8, y: y + 18, "font-size": 12, text: key.toUpperCase() }));
   }
   const ink = CARD_INK[card.colour];
@@ -196,18 +182,18 @@ export function cardFace(ctx, key, x, y, opts = {}) {
   const body = card.colour === "dual"
     ? [s("rect", { x, y, width: w / 2, height: h, fill: CARD_FILL.west }),
       s("rect", { x: x + w / 2, y, width: w / 2, height: h, fill: CARD_FILL.dual }),
-      s("rect", { x, y, width: w, height: h, rx: 6, fill: "none", ...stroke })]
-    : [s("rect", { x, y, width: w, height: h, rx: 6, fill: CARD_FILL[card.colour], ...stroke })];
+      s("rect", { x, y, width: w, height: h, rx: 6, fill: "none", ...stroke, class: "frame" })]
+    : [s("rect", { x, y, width: w, height: h, rx: 6, fill: CARD_FILL[card.colour], ...stroke, class: "frame" })];
   const value = Array.isArray(card.value) ? `${card.value[0]}|${card.value[1]}` : card.value ?? "";
   const items = [
     ...body,
     s("text", { x: x + 7, y: y + 17, "font-size": 15, "font-weight": "bold", fill: ink, class: "value", text: value }),
     s("text", { x: x + w - 6, y: y + 14, "text-anchor": "end", "font-size": 10, fill: ink,
       text: `${card.police ? "★ " : ""}${card.colour === "special" ? ROMAN[card.decade] || key : key.toUpperCase()}` }),
-    wrap(card.title, Math.floor(w / 6.4)).map((line, i) => s("text", { x: x + 6, y: y + 31 + i * 11, "font-size": 9.5,
-      "font-weight": "bold", fill: ink, text: line })),
+    fitText({ x: x + 6, y: y + 31, "font-weight": "bold", fill: ink }, card.title, w - 12, 9.5,
+      { lines: 3, least: 7.5, gap: 11 }),
     iconChips(ctx, card, x + 5, y + 64, w - 10),
-    s("text", { x: x + 6, y: y + h - 5, "font-size": 9, fill: ink, text: arrowsText(card) }),
+    fitText({ x: x + 6, y: y + h - 5, fill: ink }, arrowsText(card), w - 12, 9, { least: 7 }),
     s("title", { text: cardTip(ctx, card) }),
   ];
   return s("g", { class: `card ${card.colour}${opts.className ? ` ${opts.className}` : ""}`, "data-card": key }, items);
@@ -216,7 +202,7 @@ export function cardFace(ctx, key, x, y, opts = {}) {
 /** A card back at (x, y); the decade printed on it is public. */
 export function cardBack(x, y, w, h, decade, title) {
   return s("g", { class: "card back" },
-    s("rect", { x, y, width: w, height: h, rx: 5, fill: "#34495e", stroke: "#1b2631" }),
+    s("rect", { x, y, width: w, height: h, rx: 5, fill: "#34495e", stroke: "#1b2631", class: "frame" }),
     s("text", { x: x + w / 2, y: y + h / 2 + 5, "text-anchor": "middle", "font-size": 14, "font-weight": "bold",
       fill: "#d5d8dc", text: ROMAN[decade] || "?" }),
     s("title", { text: title || t("a face-down card of decade {decade}", { decade: ROMAN[decade] || "?" }) }));
@@ -260,19 +246,23 @@ export function displayLayer(view, ctx, x, y, skin = BASE_SKIN, title = null) {
   return s("g", { class: "display" }, items);
 }
 
-/** The seats by their sides (2+2's superpowers too), as the rule books name them. */
-const SEAT_TITLES = { west: () => t("West"), east: () => t("East"), usa: () => "USA", ussr: () => t("Soviet Union") };
+/** A seat by its title, as the game names it ("West", "Sowjetunion"; the view's own titles
+ * where the page's players do not say). */
+export function seatTitle(view, ctx, seat) {
+  const i = (view.seats || []).indexOf(seat);
+  const title = titleIn(ctx.players, seat);
+  return title !== seat || i < 0 || !view.titles ? title : view.titles[i];
+}
 
-/** A seat by its side, with who plays it: "East (heuristic bot)", "West (Anna)". */
-function seatLabel(ctx, seat) {
+/** A seat with who plays it: "East (bot, normal)", "West (Anna)". */
+function seatLabel(view, ctx, seat) {
   const player = (ctx.players || []).find((p) => p.seat === seat);
-  const title = SEAT_TITLES[seat] ? SEAT_TITLES[seat]() : seat;
-  const who = !player ? "" : player.kind !== "human" ? t("{kind} bot", { kind: player.kind }) : player.name || "";
-  return who ? `${title} (${who})` : title;
+  const who = !player ? "" : player.kind !== "human" ? botName(player.kind) : player.name || "";
+  return who ? `${seatTitle(view, ctx, seat)} (${who})` : seatTitle(view, ctx, seat);
 }
 
 function faceRow(ctx, view, title, keys, x, y, test, className, skin) {
-  const items = [s("text", { x, y: y + 12, "font-size": 12, "font-weight": "bold", fill: "#1b2631", text: title })];
+  const items = [fitText({ x, y: y + 12, "font-weight": "bold", fill: "#1b2631" }, title, WIDTH - x - 4, 12, { least: 9 })];
   keys.forEach((key, i) => {
     const [col, line] = [i % 8, Math.floor(i / 8)];
     items.push(clickableCard(ctx, view, key, x + col * (CARD_W + 8), y + 18 + line * (CARD_H + 8), (w) => test(w, key),
@@ -294,7 +284,7 @@ export function handsLayer(view, ctx, x, y, skin = BASE_SKIN) {
   const items = [];
   let at = y;
   if (mine) {
-    const [node, height] = faceRow(ctx, view, t("Your hand — {seat}", { seat: seatLabel(ctx, view.seat) }), mine.hand, x, at,
+    const [node, height] = faceRow(ctx, view, t("Your hand — {seat}", { seat: seatLabel(view, ctx, view.seat) }), mine.hand, x, at,
       (w, key) => ((w[0] === "play" || w[0] === "discard") && w[1] === key) || (w[0] === "swap" && w[1] === key),
       "hand", skin);
     items.push(node);
@@ -307,8 +297,8 @@ export function handsLayer(view, ctx, x, y, skin = BASE_SKIN) {
       s("rect", { x, y: at + 18, width: Math.max(42, decades.length * 48 - 6), height: 58, fill: "transparent" }),
       decades.map((d, i) => cardBack(x + i * 48, at + 18, 42, 58, d)));
     items.push(s("g", { class: "other-hand", "data-seat": seat, "data-cards": decades.length },
-      s("text", { x, y: at + 12, "font-size": 12, "font-weight": "bold", fill: "#1b2631",
-        text: t("{seat}: {n} card(s) in hand", { seat: seatLabel(ctx, seat), n: decades.length }) }),
+      fitText({ x, y: at + 12, "font-weight": "bold", fill: "#1b2631" },
+        t("{seat}: {n} card(s) in hand", { seat: seatLabel(view, ctx, seat), n: decades.length }), WIDTH - x - 4, 12, { least: 9 }),
       clickable(backs, ctx, view, uses, x + 10, at + 70, skin.label)));
     at += 84;
   }
@@ -339,7 +329,7 @@ export function playedLayer(view, ctx, x, y, skin = BASE_SKIN) {
     const cx = x + (i % 16) * 61;
     const cy = y + 18 + Math.floor(i / 16) * 26;
     items.push(s("g", { class: "played-card", "data-card": key },
-      s("rect", { x: cx, y: cy, width: 57, height: 22, rx: 3, fill: chip.fill, stroke: "#1b2631" }),
+      s("rect", { x: cx, y: cy, width: 57, height: 22, rx: 3, fill: chip.fill, stroke: "#1b2631", class: "frame" }),
       s("text", { x: cx + 28, y: cy + 15, "text-anchor": "middle", "font-size": 10, fill: chip.ink,
         text: key.toUpperCase() }),
       s("title", { text: chip.tip })));
@@ -366,7 +356,7 @@ export function statusLayer(view, ctx, x, y, skin = BASE_SKIN) {
     t("Mass protests: West {west}, East {east}", { west: pub.mass_protests.west, east: pub.mass_protests.east }),
   ];
   return s("g", { class: "status" },
-    lines.map((text, i) => s("text", { x, y: y + 11 + i * 15, "font-size": 11, fill: "#1b2631", text })),
+    lines.map((text, i) => fitText({ x, y: y + 11 + i * 15, fill: "#1b2631" }, text, 290, 11, { least: 8 })),
     deck,
     sectorsLayer(view, ctx, x, y + 80, skin.label));
 }
@@ -376,13 +366,15 @@ function banner(view, ctx) {
   const when = pub.end_of_decade
     ? t("end of the decade, phase {n}: {phase}", { n: pub.end_of_decade, phase: t(String(pub.phase).replace(/_/g, " ")) })
     : t("sub-decade {half}", { half: pub.half });
-  const acting = view.to_act ? " · " + t("{seat} to act", { seat: seatLabel(ctx, view.to_act) }) : "";
+  const acting = view.to_act ? " · " + t("{seat} to act", { seat: seatLabel(view, ctx, view.to_act) }) : "";
+  const title = t("Wir sind das Volk! — decade {decade}", { decade: ROMAN[pub.decade] || pub.decade });
+  const order = pub.turn_order.map((seat) => seatTitle(view, ctx, seat)).join(", ");
   return s("g", { class: "banner" },
-    s("rect", { x: 0, y: 0, width: WIDTH, height: 34, rx: 6, fill: "#1b2631" }),
-    s("text", { x: 12, y: 23, "font-size": 17, "font-weight": "bold", fill: "#fdfefe",
-      text: t("Wir sind das Volk! — decade {decade}", { decade: ROMAN[pub.decade] || pub.decade }) }),
-    s("text", { x: WIDTH - 12, y: 22, "text-anchor": "end", "font-size": 12, fill: "#d5d8dc",
-      text: when + " · " + t("turn order {seats}", { seats: pub.turn_order.join(", ") }) + acting }));
+    s("rect", { x: 0, y: 0, width: WIDTH, height: 34, rx: 6, fill: "#1b2631", class: "frame" }),
+    s("text", { x: 12, y: 23, "font-size": 17, "font-weight": "bold", fill: "#fdfefe", text: title }),
+    fitText({ x: WIDTH - 12, y: 22, "text-anchor": "end", fill: "#d5d8dc" },
+      when + " · " + t("turn order {seats}", { seats: order }) + acting, WIDTH - 48 - measure(title, 17, "bold"), 12,
+      { least: 8 }));
 }
 
 /** The board for ``view``. */

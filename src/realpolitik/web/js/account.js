@@ -7,7 +7,7 @@
 // logs in, they are sent to POST /api/account/seats, which binds those seats to the account,
 // and forgotten.
 
-import { h, put } from "./dom.js";
+import { h, put, reasonIn } from "./dom.js";
 import { keptLanguage, lang, startLanguage, t } from "./i18n.js";
 
 const GUEST_SEATS = "realpolitik.guest-seats";
@@ -87,7 +87,7 @@ function titleIn(game, label) {
 
 function myGame(game) {
   let state;
-  if (game.status === "finished") state = game.outcome ? `${t("Game over")}: ${game.outcome.reason}` : t("Game over");
+  if (game.status === "finished") state = game.outcome ? `${t("Game over")}: ${reasonIn(game.outcome)}` : t("Game over");
   else if (game.status === "open") state = t("waiting for players");
   else if (game.my_turn) state = t("Your turn");
   else state = t("move {ply}, {seat} to act", { ply: game.ply, seat: titleIn(game, game.to_act) });

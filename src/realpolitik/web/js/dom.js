@@ -61,27 +61,47 @@ export function seatTitle(player) {
   return (player.title && (player.title[lang] || player.title.en)) || player.seat;
 }
 
+/** Why a stored game ended, in the page's language (games finished before the reasons were kept
+ * in every language have only the English). */
+export function reasonIn(outcome) {
+  return (outcome.reasons && (outcome.reasons[lang] || outcome.reasons.en)) || outcome.reason;
+}
+
 /** The title of the seat ``label`` among ``players`` (its label when unknown). */
 export function titleIn(players, label) {
   return seatTitle((players || []).find((p) => p.seat === label)) || label;
 }
 
-/** A seat's display name: "Player 2 (Ann)", "West (heuristic bot)". */
-export function seatName(player) {
+let botLevels = [];
+
+/** The bot levels of the game this page shows (its catalog entry's ``levels``), so that a bot
+ * seat is named by its level — "bot, normal" — as the lobby offered it. */
+export function knowLevels(levels) {
+  botLevels = levels || [];
+}
+
+/** Who plays a bot seat of ``kind`` (a kind or a level's spec), in players' words: its level
+ * ("bot, normal"), else what the kind does ("bot: rules of thumb") — never the spec itself. */
+export function botName(kind, levels = botLevels) {
+  const level = levels.find((l) => l.spec === kind || l.name === kind);
+  return level ? t("bot, {level}", { level: level.label }) : kindName(kind);
+}
+
+/** A seat's display name: "Player 2 (Ann)", "West (bot, normal)" (``levels``: the game's, if
+ * not the page's). */
+export function seatName(player, levels = botLevels) {
   if (!player) return "";
-  if (player.kind !== "human") return seatTitle(player) + " (" + t("{kind} bot", { kind: player.kind }) + ")";
+  if (player.kind !== "human") return `${seatTitle(player)} (${botName(player.kind, levels)})`;
   return player.name ? `${seatTitle(player)} (${player.name})` : seatTitle(player);
 }
 
-/** Who plays a seat of this kind, in words: a person, or which bot. */
+/** Who plays a seat of this kind, in words: a person, or what the bot does (a spec's parameters,
+ * "ismcts:budget=1500", are the experts' business and not shown). */
 export function kindName(kind) {
-  if (kind.includes(":")) {  // a spec with parameters, as a level's bot: "ismcts:budget=1500"
-    const [base, ...parameters] = kind.split(":");
-    return `${kindName(base)} (${parameters.join(", ")})`;
-  }
-  if (kind === "human") return t("human");
-  if (kind === "heuristic") return t("bot: rules of thumb");
-  if (kind === "ismcts") return t("bot: thinks ahead");
-  if (kind === "random") return t("bot: random moves");
-  return t("{kind} bot", { kind });
+  const base = String(kind).split(":")[0];
+  if (base === "human") return t("human");
+  if (base === "heuristic") return t("bot: rules of thumb");
+  if (base === "ismcts") return t("bot: thinks ahead");
+  if (base === "random") return t("bot: random moves");
+  return t("bot: {kind}", { kind: base });
 }

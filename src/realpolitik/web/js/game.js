@@ -10,11 +10,12 @@
 import { account, bindGuestSeats, rememberGuestSeat } from "./account.js";
 import { getJSON } from "./api.js";
 import { contentLoader, loadBoard } from "./boards.js";
-import { h, put, seatTitle } from "./dom.js";
+import { h, knowLevels, put, seatTitle } from "./dom.js";
 import { lang, startLanguage, t } from "./i18n.js";
 import { boardLegend } from "./legend.js";
 import { LogView, chatLine, clockText, renderOutcome, renderPending, renderPlayers, renderStatus } from "./panel.js";
 import { showRules } from "./rules.js";
+import { BoardZoom } from "./zoom.js";
 
 const $ = (id) => document.getElementById(id);
 const gameId = decodeURIComponent(location.pathname.split("/").pop());
@@ -27,6 +28,7 @@ const page = {
   board: null, data: null, busy: false, status: "", retry: 0, user: null, seat: null, undo: false, clock: null, clockAt: 0, rematch: null, wasMine: false,
 };
 const log = new LogView($("log"));
+const zoom = new BoardZoom($("board"), { in: $("zoom-in"), out: $("zoom-out"), fit: $("zoom-fit") });
 
 function notice(text, kind = "error") {
   const node = $("notice");
@@ -106,11 +108,13 @@ function render() {
   if (view.outcome && page.rating) $("outcome").append(h("p", { class: "muted rating-note", text: page.rating }));
   if (page.board) {
     try {
-      put($("board"), page.board.render(view, boardContext()), boardLegend(page.board, view, boardContext()));
+      put($("board"), page.board.render(view, boardContext()));
+      put($("legend-box"), boardLegend(page.board, view, boardContext()));
     } catch (err) {
       console.error(err);
-      put($("board"), h("p", { class: "error", text: `The board could not be drawn: ${err.message}` }));
+      put($("board"), h("p", { class: "error", text: t("The board could not be drawn: {error}", { error: err.message }) }));
     }
+    zoom.apply();
   }
   $("after").hidden = !view.outcome;
   $("rematch").hidden = !(view.outcome && page.you);
@@ -211,7 +215,7 @@ function connect(name) {
   page.socket = socket;
   socket.addEventListener("open", () => {
     page.retry = 0;
-    connection("connected", true);
+    connection(t("connected"), true);
     const hello = token ? { type: "hello", token, name: name || "" } : page.seat ? { type: "hello", seat: page.seat } : { type: "hello" };
     socket.send(JSON.stringify({ ...hello, lang }));
   });
@@ -219,7 +223,7 @@ function connect(name) {
   socket.addEventListener("close", (event) => {
     page.busy = false;
     if (FATAL.has(event.code)) {
-      connection("disconnected", false);
+      connection(t("disconnected"), false);
       if (event.code === 4403) {
         $("pending").replaceChildren(h("a", { href: `/game/${gameId}`, text: t("Watch this game as a spectator") }),
           token ? "" : h("p", {}, h("a", { href: "/account", text: t("Log in") })));
@@ -249,7 +253,9 @@ async function start() {
   page.title = info.title;
   $("title").textContent = info.title;
   $("rules-button").addEventListener("click", () => showRules(info.game));
-  const loaded = await loadBoard(catalog.find((g) => g.id === info.game), { content: contentLoader(info.game) });
+  const entry = catalog.find((g) => g.id === info.game);
+  knowLevels(entry && entry.levels);
+  const loaded = await loadBoard(entry, { content: contentLoader(info.game) });
   page.board = loaded.board;
   page.data = loaded.data;
   const seat = fragment.get("seat");
@@ -274,6 +280,13 @@ async function start() {
   }
   connect("");
 }
+
+$("dock-toggle").addEventListener("click", () => {
+  const open = $("dock-toggle").getAttribute("aria-expanded") !== "true";
+  $("dock-toggle").setAttribute("aria-expanded", String(open));
+  $("dock-toggle").textContent = open ? t("Hide") : t("Show");
+  $("dock").classList.toggle("collapsed", !open);
+});
 
 $("take-back").addEventListener("click", () => {
   if (!page.socket || page.socket.readyState !== WebSocket.OPEN || page.busy) return;

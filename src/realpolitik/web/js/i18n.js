@@ -27,6 +27,19 @@ function chosen() {
 export const lang = chosen();
 let catalog = {};
 
+/** ``value`` as the page's language writes numbers (Intl.NumberFormat): 28.4 → "28.4" / "28,4";
+ * ``digits`` after the point at most, or exactly with ``fixed``. */
+export function formatNumber(value, digits = 1, fixed = false) {
+  return new Intl.NumberFormat(lang, { maximumFractionDigits: digits, minimumFractionDigits: fixed ? digits : 0,
+    useGrouping: false }).format(Number(value));
+}
+
+/** A player's or a bot's rating as one number: the conservative μ − 3σ of its openskill rating
+ * (what the leaderboard orders by), with one decimal. */
+export function ratingText({ mu, sigma }) {
+  return formatNumber(mu - 3 * sigma, 1, true);
+}
+
 /** The message `key` (its English source) in the page's language, with `{name}` fields filled. */
 export function t(key, params = {}) {
   const template = catalog[key] || key;

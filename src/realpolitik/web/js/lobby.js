@@ -2,8 +2,8 @@
 // invite links, and list open, running and finished games to join, watch or replay.
 
 import { getJSON, postJSON } from "./api.js";
-import { h, kindName, put, seatName, seatTitle } from "./dom.js";
-import { lang, startLanguage, t } from "./i18n.js";
+import { h, kindName, put, reasonIn, seatName, seatTitle } from "./dom.js";
+import { lang, ratingText, startLanguage, t } from "./i18n.js";
 import { showRules } from "./rules.js";
 
 const $ = (id) => document.getElementById(id);
@@ -33,10 +33,10 @@ function facts(game) {
 function seatChoices(game, i, seat) {
   const preferred = i === 0 ? "human" : game.bots.includes("heuristic") ? "heuristic" : game.bots[0];
   const option = (value, text) => h("option", { value, selected: value === preferred, text });
-  // bots by strength, each with the rating its spec got in the game's ladder; then every kind, for experts
-  const rating = (mu) => mu.toLocaleString(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  // bots by strength, each with the rating its spec got in the game's ladder (the leaderboard's
+  // number, μ − 3σ); then every kind, for experts
   const levels = game.levels.map((level) => option(level.name,
-    t("bot, {level} (rating {mu})", { level: level.label, mu: rating(level.mu) })));
+    t("bot, {level} (rating {rating})", { level: level.label, rating: ratingText(level) })));
   return h("select", { name: `seat-${i}`, "aria-label": t("who plays {seat}", { seat: seat.title }) },
     option("human", kindName("human")),
     levels.length ? h("optgroup", { label: t("Bot by strength") }, levels) : null,
@@ -166,7 +166,9 @@ async function join(game, seat, title) {
 }
 
 function gameRow(game) {
-  const seats = game.players.map((p) => (p.kind === "human" && !p.joined ? t("{seat}: free", { seat: seatTitle(p) }) : seatName(p))).join(", ");
+  const levels = (catalog.find((g) => g.id === game.game) || {}).levels || [];
+  const seats = game.players.map((p) => (p.kind === "human" && !p.joined ? t("{seat}: free", { seat: seatTitle(p) })
+    : seatName(p, levels))).join(", ");
   const links = [];
   if (game.status === "open" && game.lobby_join) {
     for (const p of game.players.filter((x) => x.kind === "human" && !x.joined)) {
@@ -181,7 +183,7 @@ function gameRow(game) {
   }
   const when = new Date(game.created).toLocaleString(lang);
   const detail = game.status === "finished"
-    ? (game.outcome ? game.outcome.reason : "")
+    ? (game.outcome ? reasonIn(game.outcome) : "")
     : game.status === "running" ? t("move {ply}, {seat} to act", { ply: game.ply, seat: seatTitle(game.players.find((p) => p.seat === game.to_act)) || game.to_act }) : (game.lobby_join ? "" : t("invitation only"));
   return h("li", { "data-game": game.id },
     h("div", {}, h("strong", { text: game.title }), " ", h("span", { class: "muted", text: when })),

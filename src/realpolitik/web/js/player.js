@@ -3,28 +3,24 @@
 
 import { getJSON } from "./api.js";
 import { h, put, s } from "./dom.js";
-import { lang, startLanguage, t } from "./i18n.js";
+import { formatNumber, lang, ratingText, startLanguage, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const name = decodeURIComponent(location.pathname.slice("/player/".length));
 
-/** The rating μ over the games, with its ±σ band, as an inline SVG. */
+/** The rating after each rated game (the one number the leaderboard shows), as an inline SVG. */
 function chart(history) {
   const [w, hgt, pad] = [320, 120, 18];
-  const lows = history.map((p) => p.mu - p.sigma);
-  const highs = history.map((p) => p.mu + p.sigma);
-  const [lo, hi] = [Math.min(...lows), Math.max(...highs)];
+  const values = history.map((p) => p.mu - 3 * p.sigma);
+  const [lo, hi] = [Math.min(...values) - 1, Math.max(...values) + 1];
   const x = (i) => pad + (history.length > 1 ? (i * (w - 2 * pad)) / (history.length - 1) : (w - 2 * pad) / 2);
   const y = (v) => hgt - pad - ((v - lo) * (hgt - 2 * pad)) / Math.max(1e-9, hi - lo);
-  const band = [...history.map((p, i) => `${x(i)},${y(p.mu + p.sigma)}`),
-    ...history.map((p, i) => `${x(i)},${y(p.mu - p.sigma)}`).reverse()].join(" ");
-  const line = history.map((p, i) => `${x(i)},${y(p.mu)}`).join(" ");
+  const line = values.map((v, i) => `${x(i)},${y(v)}`).join(" ");
   return s("svg", { class: "rating-chart", viewBox: `0 0 ${w} ${hgt}`, width: w, height: hgt, role: "img",
-    "aria-label": t("rating after each rated game: μ with a band of ±σ") },
-  s("polygon", { points: band, class: "band" }),
+    "aria-label": t("rating after each rated game") },
   s("polyline", { points: line, class: "mu" }),
-  history.map((p, i) => s("circle", { cx: x(i), cy: y(p.mu), r: 3, class: "point" },
-    s("title", { text: `${new Date(p.at).toLocaleDateString(lang)}: μ ${p.mu.toFixed(1)}, σ ${p.sigma.toFixed(1)}` }))));
+  history.map((p, i) => s("circle", { cx: x(i), cy: y(values[i]), r: 3, class: "point" },
+    s("title", { text: `${new Date(p.at).toLocaleDateString(lang)}: ${ratingText(p)}` }))));
 }
 
 async function start() {
@@ -41,8 +37,7 @@ async function start() {
   document.title = `realpolitik — ${page.name}`;
   put($("ratings"), page.ratings.map((r) => h("div", { class: "rating", "data-game": r.game },
     h("h3", {}, h("a", { href: `/leaderboard?game=${encodeURIComponent(r.game)}`, text: r.title })),
-    h("p", { text: t("rating {ordinal} (μ {mu}, σ {sigma}) after {count} rated games", {
-      ordinal: r.ordinal.toFixed(1), mu: r.mu.toFixed(1), sigma: r.sigma.toFixed(1), count: r.games }) }),
+    h("p", { text: t("rating {rating} after {count} rated games", { rating: ratingText(r), count: formatNumber(r.games) }) }),
     chart(r.history))));
   $("unrated").hidden = page.ratings.length > 0;
   put($("recent"), page.recent.map((g) => h("li", {},

@@ -4,16 +4,18 @@
 
 import { getJSON } from "./api.js";
 import { contentLoader, loadBoard } from "./boards.js";
-import { h, put, seatName } from "./dom.js";
+import { h, knowLevels, put, seatName } from "./dom.js";
 import { startLanguage, t } from "./i18n.js";
 import { boardLegend } from "./legend.js";
 import { LogView, chatLine, renderOutcome, renderPlayers, renderStatus } from "./panel.js";
+import { BoardZoom } from "./zoom.js";
 
 const $ = (id) => document.getElementById(id);
 const gameId = decodeURIComponent(location.pathname.split("/").pop());
 const query = new URLSearchParams(location.search);
 const state = { ply: Number(query.get("ply") || 0), total: 0, seat: query.get("seat") || "", board: null, data: null, players: [], request: 0, typing: false };
 const log = new LogView($("log"));
+const zoom = new BoardZoom($("board"), { in: $("zoom-in"), out: $("zoom-out"), fit: $("zoom-fit") });
 
 function context(view) {
   return { seat: view.seat, players: state.players, act: () => {}, legal: new Set(), choices: [], content: contentLoader(view.game), data: state.data };
@@ -32,13 +34,17 @@ function draw(step) {
   put($("step"), step.ply === 0
     ? h("span", { text: t("The start of the game.") })
     : h("span", {}, h("strong", { text: t("Move {ply}:", { ply: step.ply }) + " " }), `${seatName(actor) || step.actor}`,
-      step.action ? ` — ${step.action}` : " " + t("acted")));
+      step.action ? ` — ${step.label || step.action}` : " " + t("acted")));
   renderStatus($("status"), { ...view, pending: null }, step.players);
   put($("pending"), view.pending ? h("p", { class: "muted", text: t("choices then: {choices}", { choices: view.pending.choices.map((c) => c.label).join(" · ") }) }) : null);
   renderOutcome($("outcome"), view.outcome, step.players);
   renderPlayers($("players"), step.players.map((p) => ({ ...p, online: true })), view);
   log.show(view.log, step.fresh.length);
-  if (state.board) put($("board"), state.board.render(view, context(view)), boardLegend(state.board, view, context(view)));
+  if (state.board) {
+    put($("board"), state.board.render(view, context(view)));
+    put($("legend-box"), boardLegend(state.board, view, context(view)));
+    zoom.apply();
+  }
   $("first").disabled = $("back").disabled = step.ply === 0;
   $("last").disabled = $("forward").disabled = step.ply === step.total;
   const url = new URL(location.href);
@@ -79,11 +85,13 @@ async function start() {
     put($("chat-lines"), chat.lines.map((line) => chatLine(line, info.players)));
     $("chat").hidden = !chat.lines.length;
   }).catch((err) => console.error(err));
+  const entry = catalog.find((g) => g.id === info.game);
+  knowLevels(entry && entry.levels);
   $("title").textContent = t("Replay — {game}", { game: info.title });
-  document.title = `Replay — ${info.title}`;
+  document.title = t("Replay — {game}", { game: info.title });
   put($("pov"), h("option", { value: "", text: t("spectator") }),
     info.players.map((p) => h("option", { value: p.seat, selected: p.seat === state.seat, text: seatName(p) })));
-  const loaded = await loadBoard(catalog.find((g) => g.id === info.game), { content: contentLoader(info.game) });
+  const loaded = await loadBoard(entry, { content: contentLoader(info.game) });
   state.board = loaded.board;
   state.data = loaded.data;
   $("pov").addEventListener("change", () => {

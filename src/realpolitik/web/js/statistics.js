@@ -4,15 +4,14 @@
 
 import { getJSON } from "./api.js";
 import { h, put } from "./dom.js";
-import { lang, t } from "./i18n.js";
+import { formatNumber, t } from "./i18n.js";
 import { perTitle } from "./titles.js";
 
 const $ = (id) => document.getElementById(id);
 
 /** A number in the page's language: 0.5 → "0.5" / "0,5". */
 export function number(value, digits = 1) {
-  const text = Number(value).toFixed(digits).replace(/\.0+$/, "");
-  return lang === "de" ? text.replace(".", ",") : text;
+  return formatNumber(value, digits);
 }
 
 /** A share as a percentage: 0.4567 → "45.7 %". */
@@ -74,4 +73,12 @@ async function show(game) {
   }
 }
 
-perTitle(show, () => t("realpolitik — statistics"));
+/** The first title (in the catalog's order) that has finished games, so the page opens on numbers. */
+async function withGames(catalog) {
+  const counts = await Promise.all(catalog.map((g) => getJSON(`/api/statistics/${encodeURIComponent(g.id)}`)
+    .then((stats) => stats.games).catch(() => 0)));
+  const found = catalog.find((g, i) => counts[i] > 0);
+  return found ? found.id : catalog[0].id;
+}
+
+perTitle(show, () => t("realpolitik — statistics"), withGames);

@@ -3,7 +3,8 @@
 // pipelines, the header, the last incident card and the table of powers. Clickable
 // things are made by ``env.item`` (see ../nationen.js), which knows what a click plays.
 
-import { s } from "../../js/dom.js";
+import { s, titleIn } from "../../js/dom.js";
+import { fitText, measure } from "../../js/fit.js";
 import { t } from "../../js/i18n.js";
 import { SEAS, capitalOf, leaderName, placeName, pointName, questionsOf, seatLabel, stateDefs, stateName } from "./words.js";
 
@@ -104,19 +105,11 @@ export function text(x, y, words, attrs = {}) {
   return s("text", { x, y, "font-size": 12, fill: INK, "pointer-events": "none", ...attrs, text: words });
 }
 
-function wrap(words, width) {
-  const lines = [];
-  let line = "";
-  for (const word of words.split(" ")) {
-    if (line && (line + " " + word).length > width) {
-      lines.push(line);
-      line = word;
-    } else {
-      line = line ? `${line} ${word}` : word;
-    }
-  }
-  if (line) lines.push(line);
-  return lines;
+/** A text no wider than ``width`` (in ``lines`` lines at most): smaller, or cut, when it is longer. */
+function fitted(x, y, words, width, attrs = {}, lines = 1) {
+  const { "font-size": size = 12, ...rest } = attrs;
+  return fitText({ x, y, fill: INK, "pointer-events": "none", ...rest }, words, width, size,
+    { lines, least: Math.min(size, 8.5) });
 }
 
 /** A clickable group for a board item: class "hot" (and cursor) when a legal action uses it. */
@@ -141,8 +134,9 @@ function territory(view, ctx, st, geo) {
     stroke: st.ruler ? colourOf(view, st.ruler.seat) : "#c9b68c", "stroke-width": st.ruler ? 4 : 1.5,
   });
   return [land, [
-    text(x + 14, y + 24, `${stateName(ctx, st.key)}${def && def.stand_in ? "*" : ""}`, { "font-size": 15, "font-weight": "bold", ...outline }),
-    text(x + 14, y + 39, (kind ? stateKind(kind) + " · " : "") + port(), { "font-size": 10, fill: "#6e5c3b", ...outline }),
+    fitted(x + 14, y + 24, `${stateName(ctx, st.key)}${def && def.stand_in ? "*" : ""}`, CELL_W - 28,
+      { "font-size": 15, "font-weight": "bold", ...outline }),
+    fitted(x + 14, y + 39, (kind ? stateKind(kind) + " · " : "") + port(), CELL_W - 28, { "font-size": 10, fill: "#6e5c3b", ...outline }),
   ]];
 }
 
@@ -170,9 +164,11 @@ function circle(view, ctx, st, geo, env) {
   const questions = questionsOf(g.def);
   const out = [s("circle", { cx: g.centre[0], cy: g.centre[1], r: RING, fill: "none", stroke: "#8d7b5a", "stroke-width": 2 })];
   out.push(derricks(g.centre[0], g.centre[1] - 6, g.def ? g.def.derricks : 0));
-  out.push(text(g.centre[0], g.centre[1] + 24, st.ruler ? `${leaderName(st.ruler.kind)} ${st.ruler.seat}` : t("no ruler"), {
-    "text-anchor": "middle", "font-size": 11, fill: st.ruler ? colourOf(view, st.ruler.seat) : "#8d7b5a",
-  }));
+  const ruler = st.ruler ? t("{leader} of {seat}", { leader: leaderName(st.ruler.kind), seat: titleIn(ctx.players, st.ruler.seat) })
+    : t("no ruler");
+  // inside the ring, clear of its points: two short lines at most
+  out.push(fitText({ x: g.centre[0], y: g.centre[1] + 22, "text-anchor": "middle", fill: st.ruler ? colourOf(view, st.ruler.seat) : "#8d7b5a",
+    "pointer-events": "none" }, ruler, 2 * (RING - POINT) - 30, 11, { lines: 2, least: 8, gap: 11 }));
   const agents = [];
   st.points.forEach((spot, i) => {
     const p = g.points[i];
@@ -239,6 +235,23 @@ function tankerIcon(view, ctx, seat, count, x, y, loc) {
     s("title", { text: t("{seat}: {n} tanker(s) {place}", { seat: seatLabel(ctx, seat), n: count, place: placeName(ctx, loc, false) }) }));
 }
 
+/** Where the list of ``n`` tankers in the port at (x, y) goes: beside the anchor or in a corner of
+ * the state's cell — the place nearest the anchor that is clear of the ring of points and their
+ * numbers. */
+function shipsAt(g, x, y, n) {
+  const [w, h] = [52, n * 15 + 4];
+  const { x: cx, y: cy } = g.cell;
+  const [left, right, top, bottom] = [cx + 8, cx + CELL_W - 8 - w, cy + 44, cy + CELL_H - 8 - h];
+  const places = [[x - 18, y + 16], [x - 18, y - 14 - h], [x + 18, y - h / 2], [x - 20 - w, y - h / 2],
+    [left, bottom], [right, bottom], [right, top], [left, top]]
+    .map(([px, py]) => [Math.min(right, Math.max(left, px)), Math.min(bottom, Math.max(top, py))]);
+  const clear = ([px, py]) => Math.hypot(Math.max(px - g.centre[0], 0, g.centre[0] - px - w),
+    Math.max(py - g.centre[1], 0, g.centre[1] - py - h)) > RING + POINT + 14;
+  const far = ([px, py]) => Math.hypot(px + w / 2 - x, py + h / 2 - y);
+  const [px, py] = places.filter(clear).sort((a, b) => far(a) - far(b))[0] || places[0];
+  return [px, py + 6];
+}
+
 /** A port: the anchor plays what uses the port; the tankers in it are listed beside it. */
 function port(view, ctx, st, geo, env) {
   const g = geo.states[st.key];
@@ -249,7 +262,9 @@ function port(view, ctx, st, geo, env) {
     text(x, y + 5, "⚓", { "text-anchor": "middle", "font-size": 14, fill: "#1b4f72" }),
     s("title", { text: t("the port of {state}", { state: stateName(ctx, st.key) }) }),
   ];
-  const ships = Object.entries(st.port || {}).map(([seat, count], i) => tankerIcon(view, ctx, seat, count, x - 18, y + 22 + i * 15, st.key));
+  const held = Object.entries(st.port || {});
+  const [sx, sy] = shipsAt(g, x, y, held.length);
+  const ships = held.map(([seat, count], i) => tankerIcon(view, ctx, seat, count, sx, sy + i * 15, st.key));
   return [
     env.item(`loc:${st.key}`, "port", { "data-loc": st.key }, children, ["rect", { x: x - 18, y: y - 15, width: 36, height: 30, rx: 6 }]),
     s("g", { class: "port-tankers", "data-loc": st.key, "pointer-events": "none" }, ships),
@@ -324,35 +339,41 @@ function header(view, ctx, geo) {
     decision = t("Your decision: {prompt}", { prompt: view.pending.prompt });
     colour = "#f9e79f";
   } else decision = `${seatLabel(ctx, view.to_act)}: ${view.waiting || ""}`;
+  const deck = t("deck {n} cards ({never} never drawn)", { n: pub.deck.cards, never: pub.deck.never_drawn }) + " · " + bank;
+  const right = Math.min(measure(deck, 11), (geo.width - 28) * 0.42);  // the deck and bank, then the round gets the rest
+  const title = fitted(14, 22, round + (view.outcome ? "" : " · " + t("{seat}'s turn", { seat: seatLabel(ctx, pub.turn) }))
+      + (steps.length && !view.outcome ? " · " + steps.join(" · ") : ""), geo.width - 28 - right - 16,
+  { fill: "#fdfefe", "font-size": 14, "font-weight": "bold" });
   return s("g", { class: "header" },
-    s("rect", { x: 0, y: 0, width: geo.width, height: TOP - 6, rx: 8, fill: "#17202a" }),
-    text(14, 22, round + (view.outcome ? "" : " · " + t("{seat}'s turn", { seat: seatLabel(ctx, pub.turn) }))
-      + (steps.length && !view.outcome ? " · " + steps.join(" · ") : ""),
-      { fill: "#fdfefe", "font-size": 14, "font-weight": "bold" }),
-    text(geo.width - 14, 22, t("deck {n} cards ({never} never drawn)", { n: pub.deck.cards, never: pub.deck.never_drawn }) + " · " + bank,
-      { fill: "#d5d8dc", "font-size": 11, "text-anchor": "end" }),
-    text(14, 46, decision.length > 150 ? `${decision.slice(0, 149)}…` : decision, { fill: colour, "font-size": 13, class: "decision" }));
+    s("rect", { x: 0, y: 0, width: geo.width, height: TOP - 6, rx: 8, fill: "#17202a", class: "frame" }),
+    title,
+    fitted(geo.width - 14, 22, deck, right, { fill: "#d5d8dc", "font-size": 11, "text-anchor": "end" }),
+    fitted(14, 46, decision, geo.width - 28, { fill: colour, "font-size": 13, class: "decision" }));
 }
 
 function incident(view, ctx, x, y) {
   const key = view.public.last_card;
   const card = key && ctx.data ? ctx.data.cards[key] : null;
   const out = [
-    s("rect", { x, y, width: 330, height: BOTTOM - 16, rx: 8, fill: card ? (card.favourable ? "#e9f7ef" : "#fdedec") : "#f2f3f4", stroke: "#aab7b8" }),
-    text(x + 12, y + 20, t("Last incident card"), { "font-size": 11, fill: "#566573" }),
+    s("rect", { x, y, width: 330, height: BOTTOM - 16, rx: 8, fill: card ? (card.favourable ? "#e9f7ef" : "#fdedec") : "#f2f3f4", stroke: "#aab7b8",
+      class: "frame" }),
   ];
+  const kind = card ? (card.favourable ? t("favourable") : t("unfavourable")) : "";
+  const kindWidth = kind ? measure(kind, 10) + 10 : 0;
+  out.push(fitted(x + 12, y + 20, t("Last incident card"), 306 - kindWidth, { "font-size": 11, fill: "#566573" }));
   if (key) {
-    out.push(text(x + 12, y + 40, card ? t(card.name) : key, { "font-size": 14, "font-weight": "bold" }));
+    out.push(fitted(x + 12, y + 40, card ? t(card.name) : key, 306, { "font-size": 14, "font-weight": "bold" }));
     if (card) {
-      wrap(t(card.text), 50).slice(0, 6).forEach((line, i) => out.push(text(x + 12, y + 60 + i * 15, line, { "font-size": 11.5 })));
-      out.push(text(x + 318, y + 20, card.favourable ? t("favourable") : t("unfavourable"), { "font-size": 10, "text-anchor": "end", fill: card.favourable ? "#1e8449" : "#922b21" }));
+      out.push(fitText({ x: x + 12, y: y + 60, fill: INK, "pointer-events": "none" }, t(card.text), 306, 11.5,
+        { lines: 6, least: 9, gap: 14 }));
+      out.push(text(x + 318, y + 20, kind, { "font-size": 10, "text-anchor": "end", fill: card.favourable ? "#1e8449" : "#922b21" }));
     }
   } else {
-    out.push(text(x + 12, y + 44, t("no card drawn yet"), { fill: "#99a3a4" }));
+    out.push(fitted(x + 12, y + 44, t("no card drawn yet"), 306, { fill: "#99a3a4" }));
   }
   const board = ctx.data ? ctx.data.board : null;
   if (board && board.stand_in) {
-    out.push(text(x + 12, y + BOTTOM - 24, t("* invented name · stand-in board and cards"),
+    out.push(fitted(x + 12, y + BOTTOM - 24, t("* invented name · stand-in board and cards"), 306,
       { "font-size": 9, fill: "#707b7c" }));
   }
   return s("g", { class: "incident", "data-card": key || "" }, out);
@@ -376,20 +397,23 @@ const COLUMNS = [[() => t("power"), 0], [() => t("money"), 150], [() => t("incom
 function powers(view, ctx, x, y, env) {
   const pub = view.public;
   const out = [s("rect", { x, y, width: env.width - x, height: BOTTOM - 16, rx: 8, fill: "#fbfcfc", stroke: "#aab7b8" })];
-  COLUMNS.forEach(([name, dx]) => out.push(text(x + 10 + dx, y + 18, name(), { "font-size": 11, fill: "#566573" })));
+  const room = (i) => (i + 1 < COLUMNS.length ? COLUMNS[i + 1][1] : env.width - x - 20) - COLUMNS[i][1] - 6;
+  COLUMNS.forEach(([name, dx], i) => out.push(fitted(x + 10 + dx, y + 18, name(), room(i), { "font-size": 11, fill: "#566573" })));
   pub.players.forEach((p, i) => {
     const ry = y + 26 + i * 30;
     const mine = p.seat === view.seat;
     const acting = p.seat === view.to_act;
     const cells = [
-      s("rect", { x: x + 4, y: ry, width: env.width - x - 8, height: 26, rx: 5, fill: acting ? "#fcf3cf" : mine ? "#eaf2f8" : "none" }),
+      s("rect", { x: x + 4, y: ry, width: env.width - x - 8, height: 26, rx: 5, fill: acting ? "#fcf3cf" : mine ? "#eaf2f8" : "none",
+        class: "frame" }),
       s("circle", { cx: x + 16, cy: ry + 13, r: 6, fill: colourOf(view, p.seat) }),
-      text(x + 28, ry + 17, `${seatLabel(ctx, p.seat)}${p.alive ? "" : " ✝"}`, { "font-weight": mine ? "bold" : "normal" }),
-      text(x + 10 + COLUMNS[1][1], ry + 17, `${p.money} M`, { "data-field": "money" }),
-      text(x + 10 + COLUMNS[2][1], ry + 17, `${p.income} M`, { "data-field": "income" }),
-      text(x + 10 + COLUMNS[3][1], ry + 17, String(p.tankers), { "data-field": "tankers" }),
-      text(x + 10 + COLUMNS[5][1], ry + 17, p.agent ? pointName(ctx, p.agent) : "—", { "font-size": 11 }),
-      text(x + 10 + COLUMNS[6][1], ry + 17, notes(view, ctx, p), { "font-size": 10.5, fill: "#922b21" }),
+      fitted(x + 28, ry + 17, `${seatLabel(ctx, p.seat)}${p.alive ? "" : " ✝"}`, COLUMNS[1][1] - 24,
+        { "font-weight": mine ? "bold" : "normal" }),
+      fitted(x + 10 + COLUMNS[1][1], ry + 17, `${p.money} M`, room(1), { "data-field": "money" }),
+      fitted(x + 10 + COLUMNS[2][1], ry + 17, `${p.income} M`, room(2), { "data-field": "income" }),
+      fitted(x + 10 + COLUMNS[3][1], ry + 17, String(p.tankers), room(3), { "data-field": "tankers" }),
+      fitted(x + 10 + COLUMNS[5][1], ry + 17, p.agent ? pointName(ctx, p.agent) : "—", room(5), { "font-size": 11 }),
+      fitted(x + 10 + COLUMNS[6][1], ry + 17, notes(view, ctx, p), room(6), { "font-size": 10.5, fill: "#922b21" }),
     ];
     KINDS.forEach((kind, k) => {
       const cx = x + 20 + COLUMNS[4][1] + k * 34;

@@ -4,7 +4,8 @@
 // rows draw with.
 
 import { s } from "../../js/dom.js";
-import { t } from "../../js/i18n.js";
+import { fitText, measure } from "../../js/fit.js";
+import { lang, t } from "../../js/i18n.js";
 import { CARD_FILL, CARD_H, CARD_INK, CARD_W, CHIP, GLYPH, cardChip, cardFace } from "../wsdv.js";
 import { choiceLabel } from "../wsdv-map.js";
 import { effectWords } from "./words.js";
@@ -55,7 +56,7 @@ export function chips(ctx, effects, x, y, w, size = 9.5) {
   let [cx, cy] = [x, y];
   for (const e of effects) {
     const text = chipText(e);
-    const width = text.length * (size * 0.63) + 8;
+    const width = Math.ceil(measure(text, size)) + 8;
     if (cx + width > x + w && cx > x) {
       cx = x;
       cy += size + 6.5;
@@ -63,35 +64,13 @@ export function chips(ctx, effects, x, y, w, size = 9.5) {
     const style = chipStyle(e);
     out.push(s("g", { class: "icon" },
       s("rect", { x: cx, y: cy, width, height: size + 4.5, rx: 3, fill: style.fill, stroke: e.by ? "#1b2631" : style.stroke,
-        "stroke-width": e.by ? 2 : 1, "stroke-dasharray": e.shaded ? "2 2" : null, "fill-opacity": e.shaded ? 0.55 : 1 }),
+        "stroke-width": e.by ? 2 : 1, "stroke-dasharray": e.shaded ? "2 2" : null, "fill-opacity": e.shaded ? 0.55 : 1,
+        class: "frame" }),
       s("text", { x: cx + width / 2, y: cy + size + 1, "text-anchor": "middle", "font-size": size, fill: style.ink, text }),
       s("title", { text: effectWords(e, ctx) })));
     cx += width + 3;
   }
   return out;
-}
-
-function wrap(text, width, lines) {
-  const out = [];
-  let line = "";
-  for (const word of text.split(" ")) {
-    if (line && `${line} ${word}`.length > width) {
-      out.push(line);
-      line = word;
-    } else {
-      line = line ? `${line} ${word}` : word;
-    }
-  }
-  if (line) out.push(line);
-  return out.slice(0, lines);
-}
-
-/** A title in at most two lines, in a smaller font when a word is longer than a line. */
-function titleLines(title, w) {
-  const width = Math.floor(w / 6.4);
-  const lines = wrap(title, width, 2);
-  const longest = Math.max(...lines.map((line) => line.length));
-  return { lines, size: longest > width ? Math.max(6.5, (9.5 * width) / longest) : 9.5 };
 }
 
 function valueText(card) {
@@ -115,7 +94,7 @@ function cardTip(ctx, card) {
   const events = (card.icons || []).map((e) => effectWords(e, ctx)).join("; ") || t("none");
   const colour = COLOUR_WORDS[card.colour] ? COLOUR_WORDS[card.colour]() : card.colour;
   return t("{card} ({title}, {year}) — {colour}, decade {decade}, {value}", {
-    card: `${card.key.toUpperCase()} ${card.title}`, title: card.title_en, year: card.year, colour,
+    card: `${card.key.toUpperCase()} ${card.title}`, title: lang === "en" ? card.title_en : card.title, year: card.year, colour,
     decade: ROMAN[card.decade], value })
     + atValue + ban + "; " + t("event: {events}", { events }) + flight;
 }
@@ -130,10 +109,9 @@ function face(ctx, key, x, y, opts = {}) {
   const body = card.colour === "dual"
     ? [s("rect", { x, y, width: w / 2, height: h, fill: FILL.west }),
       s("rect", { x: x + w / 2, y, width: w / 2, height: h, fill: FILL.dual }),
-      s("rect", { x, y, width: w, height: h, rx: 6, fill: "none", ...stroke })]
-    : [s("rect", { x, y, width: w, height: h, rx: 6, fill: FILL[card.colour], ...stroke })];
+      s("rect", { x, y, width: w, height: h, rx: 6, fill: "none", ...stroke, class: "frame" })]
+    : [s("rect", { x, y, width: w, height: h, rx: 6, fill: FILL[card.colour], ...stroke, class: "frame" })];
   const value = valueText(card);
-  const title = titleLines(card.title, w);
   const atValue = [...(card.value_icons || [])];
   if (card.value_conflict) atValue.push({ icon: "conflict", side: card.value_conflict });
   const bottom = [card.arms_ban ? t("no arms race") : "", card.flight ? t("flight {n}", { n: card.flight }) : "",
@@ -141,13 +119,13 @@ function face(ctx, key, x, y, opts = {}) {
   return s("g", { class: `card x22 ${card.colour}${opts.className ? ` ${opts.className}` : ""}`, "data-card": key },
     body,
     s("text", { x: x + 7, y: y + 17, "font-size": 15, "font-weight": "bold", fill: ink, class: "value", text: value }),
-    chips(ctx, atValue, x + 11 + value.length * 9, y + 5, 52, 8.5),
+    chips(ctx, atValue, x + 11 + measure(value, 15, "bold"), y + 5, 52, 8.5),
     s("text", { x: x + w - 6, y: y + 14, "text-anchor": "end", "font-size": 10, fill: ink,
       text: `${card.arms_ban ? "⊘ " : ""}${key.toUpperCase()}` }),
-    title.lines.map((line, i) => s("text", { x: x + 6, y: y + 31 + i * 11, "font-size": title.size, "font-weight": "bold",
-      fill: ink, text: line })),
+    fitText({ x: x + 6, y: y + 31, "font-weight": "bold", fill: ink }, card.title, w - 12, 9.5,
+      { lines: 2, least: 6.5, gap: 11 }),
     chips(ctx, card.icons || [], x + 5, y + 53, w - 10),
-    s("text", { x: x + 6, y: y + h - 5, "font-size": 9, fill: ink, text: bottom }),
+    fitText({ x: x + 6, y: y + h - 5, fill: ink }, bottom, w - 12, 9, { least: 7 }),
     s("title", { text: cardTip(ctx, card) }));
 }
 

@@ -5,7 +5,8 @@
 // arms-race and conflict decks (count and last card only); the reminders and the 2+2 cards
 // waiting for the next sub-decades. Every figure comes from the view's ``cold_war`` part.
 
-import { s } from "../../js/dom.js";
+import { botName, s } from "../../js/dom.js";
+import { fitText, measure } from "../../js/fit.js";
 import { t } from "../../js/i18n.js";
 import { choiceLabel, clickable, usesOf } from "../wsdv-map.js";
 import { chips } from "./cards.js";
@@ -26,16 +27,23 @@ function text(x, y, words, attrs = {}) {
   return s("text", { x, y, "font-size": 11, fill: "#1b2631", text: words, ...attrs });
 }
 
+/** A text no wider than ``width`` (smaller, or cut, when its words are longer). */
+function fitted(x, y, words, width, attrs = {}) {
+  const { "font-size": size = 11, ...rest } = attrs;
+  return fitText({ x, y, fill: "#1b2631", ...rest }, words, width, size, { least: Math.min(size, 8) });
+}
+
 /** A face-down card without a decade (deck cards, 2+2 cards prepared for later sub-decades). */
 function back(x, y, w, h, title) {
-  return s("g", { class: "card back" }, s("rect", { x, y, width: w, height: h, rx: 3, fill: "#34495e", stroke: "#1b2631" }),
+  return s("g", { class: "card back" }, s("rect", { x, y, width: w, height: h, rx: 3, fill: "#34495e", stroke: "#1b2631",
+    class: "frame" }),
     s("title", { text: title }));
 }
 
 /** Who plays a seat: the person's name, or the bot's kind. */
 function playerName(ctx, seat) {
   const player = (ctx.players || []).find((p) => p.seat === seat);
-  return player ? (player.kind !== "human" ? t("{kind} bot", { kind: player.kind }) : player.name || "") : "";
+  return player ? (player.kind !== "human" ? botName(player.kind) : player.name || "") : "";
 }
 
 /** "3 cards in hand (I, II, II) · ☮ 1 peacemaker". */
@@ -63,15 +71,15 @@ export function seatsLayer(view, ctx, x, y, width) {
     return s("g", { class: `seat-box team-${team.name}${toAct ? " to-act" : ""}`, "data-seat": seat, "data-team": team.name,
       "data-hand": hand.length, "data-peacemakers": peace.length, "data-to-act": toAct ? "true" : null },
     s("rect", { x: bx, y, width: w, height: 54, rx: 6, fill: team.fill, stroke: toAct ? "#d4ac0d" : team.stroke,
-      "stroke-width": toAct ? 3.5 : 1 }),
+      "stroke-width": toAct ? 3.5 : 1, class: "frame" }),
     s("rect", { x: bx, y, width: 7, height: 54, rx: 3, fill: team.stroke }),
-    text(bx + 13, y + 16, view.seat === seat ? t("{seat} (you)", { seat: seatTitle(seat) }) : seatTitle(seat),
-      { "font-size": 12.5, "font-weight": "bold", fill: team.ink }),
+    fitted(bx + 13, y + 16, view.seat === seat ? t("{seat} (you)", { seat: seatTitle(seat) }) : seatTitle(seat),
+      w - 24 - (flag ? measure(flag, 11, "bold") + 6 : 0), { "font-size": 12.5, "font-weight": "bold", fill: team.ink }),
     flag ? text(bx + w - 6, y + 16, flag, { "text-anchor": "end", "font-weight": "bold",
       fill: toAct ? "#1b2631" : "#566573" }) : null,
-    text(bx + 13, y + 31, [playerName(ctx, seat), t("{team} with {partner}", { team: team.words(),
-      partner: seatShort(PARTNER[seat]) })].filter(Boolean).join(" · "), { fill: team.ink }),
-    text(bx + 13, y + 46, handWords(hand, peace), { "font-size": 10.5 }),
+    fitted(bx + 13, y + 31, [playerName(ctx, seat), t("{team} with {partner}", { team: team.words(),
+      partner: seatShort(PARTNER[seat]) })].filter(Boolean).join(" · "), w - 19, { fill: team.ink }),
+    fitted(bx + 13, y + 46, handWords(hand, peace), w - 19, { "font-size": 10.5 }),
     s("title", { text: `${seatTitle(seat)}, ${team.words()}`
       + (cards.length ? "; " + t("peacemakers: {cards}", { cards: cards.join(", ") }) : "") }));
   }));
@@ -163,8 +171,8 @@ function trackLayer(view, ctx, key, pos, centre, y) {
   const convert = key === "dominance" ? usesOf(ctx, (w) => w[0] === "prestige" || w[0] === "dominance") : [];
   const title = s("g", { class: "track-title" },
     s("rect", { x: centre - (n + 0.5) * CELL, y, width: 380, height: 15, rx: 3, fill: convert.length ? HOT : "transparent",
-      ...(convert.length ? HOT_STROKE : {}) }),
-    text(centre - (n + 0.5) * CELL + 4, y + 11.5, trackTitle(view, key, pos, track), { "font-weight": "bold" }));
+      ...(convert.length ? HOT_STROKE : {}), class: "frame" }),
+    fitted(centre - (n + 0.5) * CELL + 4, y + 11.5, trackTitle(view, key, pos, track), 372, { "font-weight": "bold" }));
   items.push(clickable(title, ctx, view, convert, centre - n * CELL, y + 16, choiceLabel));
   items.push(text(centre - (n + 0.5) * CELL - 3, y + 32, "USA", { "text-anchor": "end", "font-size": 9.5,
     fill: TEAM.west.ink }));
@@ -226,7 +234,7 @@ function treasuryLayer(view, ctx, power, x, y) {
   const items = [
     s("rect", { x: x - 4, y, width: (high - low + 1) * T_CELL + 8, height: 40, rx: 4, fill: uses.length ? HOT : "transparent",
       ...(uses.length ? HOT_STROKE : {}) }),
-    text(x, y + 12, title + note + (red ? " — " + t("in the red") : ""),
+    fitted(x, y + 12, title + note + (red ? " — " + t("in the red") : ""), (high - low + 1) * T_CELL,
       { "font-weight": "bold", fill: red ? "#c0392b" : team.ink }),
   ];
   for (let v = low; v <= high; v += 1) {
@@ -250,7 +258,7 @@ function treasuryLayer(view, ctx, power, x, y) {
 function peaceLayer(view, x, y) {
   const cw = view.public.cold_war;
   const label = t("World peace: {doves} of {total} doves", { doves: cw.doves, total: cw.doves_total });
-  const at = x + Math.max(168, Math.round(label.length * 6.4) + 8);  // the doves after the words
+  const at = x + Math.max(168, Math.round(measure(label, 11, "bold")) + 14);  // the doves after the words
   const items = [text(x, y + 12, label, { "font-weight": "bold" })];
   for (let i = 0; i < cw.doves_total; i += 1) {
     const here = i < cw.doves;
@@ -261,9 +269,9 @@ function peaceLayer(view, x, y) {
   }
   const bx = at + 8 + cw.doves_total * 19;
   items.push(s("circle", { cx: bx, cy: y + 8, r: 9, fill: cw.red_button ? "#e74c3c" : "#922b21", stroke: "#1b2631" }),
-    text(bx + 14, y + 12, cw.red_button ? t("pressed by {seat}", { seat: seatTitle(cw.red_button) }) : t("red button"), {
-      "font-size": 10,
-      fill: cw.red_button ? "#c0392b" : "#566573", "font-weight": cw.red_button ? "bold" : null }));
+    fitted(bx + 14, y + 12, cw.red_button ? t("pressed by {seat}", { seat: seatTitle(cw.red_button) }) : t("red button"),
+      x + 364 - bx - 14, { "font-size": 10, fill: cw.red_button ? "#c0392b" : "#566573",
+        "font-weight": cw.red_button ? "bold" : null }));
   return s("g", { class: "peace", "data-doves": cw.doves, "data-red-button": cw.red_button || null }, items);
 }
 
@@ -281,7 +289,7 @@ function deckLayer(view, ctx, kind, x, y) {
   const decade = view.public.decade || 1;
   const faceDown = deck.count === 1 ? t("{deck}: 1 card, face down", { deck: title })
     : t("{deck}: {n} cards, face down", { deck: title, n: deck.count });
-  const items = [text(x, y + 11, `${title}: ${deck.count}`, { "font-weight": "bold" }),
+  const items = [fitted(x, y + 11, `${title}: ${deck.count}`, 176, { "font-weight": "bold" }),
     back(x, y + 16, 30, 44, faceDown),
     text(x + 15, y + 43, String(deck.count), { "text-anchor": "middle", "font-size": 11, "font-weight": "bold",
       fill: "#fdfefe" })];
@@ -291,19 +299,22 @@ function deckLayer(view, ctx, kind, x, y) {
     const tip = ["usa", "ussr"].map((power, i) => `${seatTitle(power)}: `
       + (rows[i].map((e) => effectWords(e, ctx)).join(", ") || t("nothing"))).join("; ");
     const card = deck.last.toUpperCase();
+    const names = Math.max(measure("USA", 8.5), measure(seatShort("ussr"), 8.5)) + 5;  // the chips after the longer name
     const tipTitle = t("{deck} — last card {card}", { deck: title, card })
       + (kind === "arms" ? " " + t("(decade {decade} row)", { decade: ROMAN[decade] }) : "");
     items.push(s("g", { class: "last-card", "data-card": deck.last },
-      s("rect", { x: x + 36, y: y + 16, width: 140, height: 44, rx: 4, fill: "#fdfefe", stroke: "#1b2631" }),
-      text(x + 40, y + 27, t("last: {card}", { card: card + (last.reshuffle ? " ↻" : "") }), { "font-size": 9,
+      s("rect", { x: x + 36, y: y + 16, width: 140, height: 44, rx: 4, fill: "#fdfefe", stroke: "#1b2631", class: "frame" }),
+      fitted(x + 40, y + 27, t("last: {card}", { card: card + (last.reshuffle ? " ↻" : "") }), 132, { "font-size": 9,
         "font-weight": "bold" }),
       text(x + 40, y + 41, "USA", { "font-size": 8.5, fill: TEAM.west.ink }),
-      rows[0].length ? chips(ctx, rows[0], x + 64, y + 32, 110, 7.5) : text(x + 64, y + 41, "—", { "font-size": 9 }),
+      rows[0].length ? chips(ctx, rows[0], x + 40 + names, y + 32, 134 - names, 7.5)
+        : text(x + 40 + names, y + 41, "—", { "font-size": 9 }),
       text(x + 40, y + 55, seatShort("ussr"), { "font-size": 8.5, fill: TEAM.east.ink }),
-      rows[1].length ? chips(ctx, rows[1], x + 64, y + 46, 110, 7.5) : text(x + 64, y + 55, "—", { "font-size": 9 }),
+      rows[1].length ? chips(ctx, rows[1], x + 40 + names, y + 46, 134 - names, 7.5)
+        : text(x + 40 + names, y + 55, "—", { "font-size": 9 }),
       s("title", { text: `${tipTitle}: ${tip}` + (last.reshuffle ? "; " + t("reshuffles the deck") : "") })));
   } else {
-    items.push(text(x + 40, y + 42, t("no card drawn yet"), { "font-size": 9.5, fill: "#99a3a4" }));
+    items.push(fitted(x + 40, y + 42, t("no card drawn yet"), 136, { "font-size": 9.5, fill: "#99a3a4" }));
   }
   return s("g", { class: "deck-2p2", "data-deck": kind, "data-count": deck.count, "data-last": deck.last || null }, items);
 }
@@ -316,11 +327,11 @@ function notesLayer(view, x, y) {
   if (cw.reminders.soviet_penalty) reminders.push(t("Soviet build/LS value −1"));
   const [b, c] = cw.prepared;
   const items = [
-    text(x, y + 11, t("Victory points: USA {usa} · Soviet Union {ussr}", { usa: cw.victory_points.usa,
-      ussr: cw.victory_points.ussr }), { "font-weight": "bold", class: "vp" }),
-    text(x, y + 26, t("Reminders: {reminders}", { reminders: reminders.join("; ") || t("none") }),
+    fitted(x, y + 11, t("Victory points: USA {usa} · Soviet Union {ussr}", { usa: cw.victory_points.usa,
+      ussr: cw.victory_points.ussr }), 360, { "font-weight": "bold", class: "vp" }),
+    fitted(x, y + 26, t("Reminders: {reminders}", { reminders: reminders.join("; ") || t("none") }), 360,
       { "font-size": 10.5, class: "reminders" }),
-    text(x, y + 41, t("2+2 cards waiting for sub-decade B: {b}, C: {c}", { b, c }), { "font-size": 10.5 }),
+    fitted(x, y + 41, t("2+2 cards waiting for sub-decade B: {b}, C: {c}", { b, c }), 264, { "font-size": 10.5 }),
   ];
   [b, c].forEach((count, i) => {
     const sub = "BC"[i];
