@@ -91,7 +91,7 @@ def test_malformed_and_oversized_bodies_are_refused(api):
 
 
 def test_a_free_seat_can_be_taken_from_the_lobby_once(api):
-    game = api.create(["human", "human", "random"])
+    game = api.create(["human", "human", "random"], lobby_join=True)
     gid = game["id"]
     taken = api.post(f"/api/games/{gid}/claim", json={"seat": "p2", "name": "Bob"})
     assert taken.status_code == 200
@@ -114,13 +114,13 @@ def test_a_free_seat_can_be_taken_from_the_lobby_once(api):
 
 
 def test_invitation_only_games_cannot_be_joined_from_the_lobby(api):
-    game = api.create(["human", "random"], lobby_join=False)
+    game = api.create(["human", "random"])  # invite links only, unless the creator opens the game
     answer = api.post(f"/api/games/{game['id']}/claim", json={"seat": "p1"})
     assert answer.status_code == 403 and "invitation only" in answer.json()["error"]
 
 
 def test_claims_are_validated(api):
-    game = api.create(["human", "random"])
+    game = api.create(["human", "random"], lobby_join=True)
     answer = api.post(f"/api/games/{game['id']}/claim", json={"seat": "p1", "name": "x" * 33})
     assert answer.status_code == 400 and "field 'name'" in answer.json()["error"]
     for invisible in ("\x00\x01\x7f", "\u200b\u2028\t", "\u202e"):

@@ -150,7 +150,7 @@ def test_a_player_takes_the_seat_back_from_another_device_with_the_session(devic
 def test_a_lobby_claim_with_a_session_binds_the_seat(device):
     name = fresh_name("Eve")
     eve = device().signup(name)
-    gid = device().api.create(["human", "random"])["id"]
+    gid = device().api.create(["human", "random"], lobby_join=True)["id"]
     claim = eve.post(f"/api/games/{gid}/claim", {"seat": "p1", "name": "ignored"})
     assert claim.status_code == 200, claim.text
     assert eve.api.info(gid)["players"][0]["name"] == name
@@ -184,8 +184,8 @@ def test_my_games_lists_my_turn_first_then_the_others_then_finished_ones(device)
         assert greet(guest.socket(game["id"]), {"token": game["tokens"][other], "name": "Gus"})["type"] == "view"
     unstarted = guest.api.create(["human", "human"])  # Fay waits for her opponent
     assert greet(fay.socket(unstarted["id"]), {"token": unstarted["tokens"]["p1"]})["type"] == "view"
-    lobby = guest.api.create(["human", "random"])  # nobody sits yet: open to the lobby
-    invite_only = guest.api.create(["human", "random"], lobby_join=False)
+    lobby = guest.api.create(["human", "random"], lobby_join=True)  # nobody sits yet: open to the lobby
+    invite_only = guest.api.create(["human", "random"])  # invite links only, the default
 
     answer = fay.api.get("/api/account/games")
     assert answer.status_code == 200 and answer.headers["cache-control"] == "no-store"

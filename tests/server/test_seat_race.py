@@ -39,7 +39,7 @@ def _race(server, game) -> tuple[dict, httpx.Response]:
 def test_an_invitation_and_a_claim_of_one_seat_never_both_win(server, api):
     winners = {"invitee": 0, "claimer": 0}
     for _ in range(TRIES):
-        game = api.create(["human", "human"])
+        game = api.create(["human", "human"], lobby_join=True)
         hello, claim = _race(server, game)
         invitee_won = hello["type"] == "view"
         claimer_won = claim.status_code == 200

@@ -326,7 +326,7 @@ def test_a_move_number_typed_and_undone_lets_the_steps_show_again(server, api, c
 
 
 def test_a_free_seat_is_taken_from_the_lobby(server, api, context):
-    gid = api.create(["human", "human"])["id"]
+    gid = api.create(["human", "human"], lobby_join=True)["id"]
     page = context().new_page()
     page.on("dialog", lambda dialog: dialog.accept("Cleo"))
     page.goto(server.url + "/")

@@ -43,7 +43,7 @@ class CreateGame(Strict):
     game: Short
     seats: list[Short] = Field(min_length=1, max_length=12)
     options: dict[Short, OptionValue] = Field(default_factory=dict, max_length=32)
-    lobby_join: bool = True
+    lobby_join: bool = False
     clock: ClockChoice | None = None
     stand_in: Short | None = None
     rated: bool = False

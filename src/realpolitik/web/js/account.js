@@ -56,6 +56,12 @@ export function rememberGuestSeat(game, token) {
   localStorage.setItem(GUEST_SEATS, JSON.stringify(seats.slice(-50)));
 }
 
+/** The key of the seat this browser holds in ``game`` as a guest (the newest), or null. */
+export function guestToken(game) {
+  const kept = guestSeats().filter((s) => s.game === game);
+  return kept.length ? kept[kept.length - 1].token : null;
+}
+
 /** Bind the seats this browser took as a guest to the account, once; returns those bound. */
 export async function bindGuestSeats(csrf) {
   const seats = guestSeats();

@@ -7,10 +7,10 @@
 // the seats once the guest signs up or logs in (account.js). Every view comes from the
 // server; this page knows no rules.
 
-import { account, bindGuestSeats, rememberGuestSeat } from "./account.js";
+import { account, bindGuestSeats, guestToken, rememberGuestSeat } from "./account.js";
 import { getJSON } from "./api.js";
 import { contentLoader, loadBoard } from "./boards.js";
-import { h, knowLevels, put, seatTitle } from "./dom.js";
+import { botName, h, knowLevels, put, seatTitle } from "./dom.js";
 import { lang, startLanguage, t } from "./i18n.js";
 import { boardLegend } from "./legend.js";
 import { LogView, chatLine, clockText, renderOutcome, renderPending, renderPlayers, renderStatus } from "./panel.js";
@@ -20,12 +20,14 @@ import { BoardZoom } from "./zoom.js";
 const $ = (id) => document.getElementById(id);
 const gameId = decodeURIComponent(location.pathname.split("/").pop());
 const fragment = new URLSearchParams(location.hash.slice(1));
-const token = fragment.get("token");
+// the seat's key: the invite link's, else the one this browser kept when it took a seat of this game as a guest
+let token = fragment.get("token");
+let kept = false;
 const FATAL = new Set([4400, 4403, 4404]);
 
 const page = {
   socket: null, view: null, seq: 0, players: [], you: null, title: "realpolitik",
-  board: null, data: null, busy: false, status: "", retry: 0, user: null, seat: null, undo: false, clock: null, clockAt: 0, rematch: null, wasMine: false,
+  board: null, data: null, entry: null, busy: false, status: "", retry: 0, user: null, seat: null, undo: false, clock: null, clockAt: 0, rematch: null, wasMine: false,
 };
 const log = new LogView($("log"));
 const zoom = new BoardZoom($("board"), { in: $("zoom-in"), out: $("zoom-out"), fit: $("zoom-fit") });
@@ -90,12 +92,32 @@ function notifyTurn(view, mine) {
 }
 
 function signalTurn(view) {
-  const mine = Boolean(view.pending);
+  // a game that waits for players (a rematch, say) shows the first decision, but nobody acts yet
+  const mine = Boolean(view.pending) && page.status !== "open";
   notifyTurn(view, mine);
   document.body.classList.toggle("your-turn", mine);
   $("turn-banner").hidden = !mine;
   $("turn-banner").textContent = mine ? t("Your turn — {prompt}", { prompt: view.pending.prompt }) : "";
   document.title = mine ? "▶ " + t("Your turn") + " · " + page.title : view.outcome ? t("Game over") + " · " + page.title : page.title;
+}
+
+/** In a game that waits for players, a seated player may give each free seat to a bot (a
+ * level, else a kind of the game), so the game starts without the one who stays away. */
+function renderFill() {
+  const free = page.you && page.status === "open" ? page.players.filter((p) => p.kind === "human" && !p.joined) : [];
+  $("fill").hidden = !free.length;
+  if (!free.length) return put($("fill"));
+  const levels = (page.entry && page.entry.levels) || [];
+  const kinds = levels.length ? levels.map((l) => l.name) : (page.entry ? page.entry.bots : []);
+  return put($("fill"), free.map((p) => {
+    const title = seatTitle(p);
+    const choice = h("select", { "aria-label": t("bot for {seat}", { seat: title }), "data-fill-bot": p.seat },
+      kinds.map((k) => h("option", { value: k, text: botName(k) })));
+    return h("p", { class: "fill-seat" }, choice, h("button", {
+      type: "button", "data-fill": p.seat, text: t("Let a bot play {seat}", { seat: title }),
+      onclick: () => send({ type: "fill", seat: p.seat, bot: choice.value }),
+    }));
+  }));
 }
 
 function render() {
@@ -104,6 +126,7 @@ function render() {
   renderStatus($("status"), view, page.players);
   renderPlayers($("players"), page.players, view, page.clock);
   renderPending($("pending"), view, { act, label, enabled: !page.busy && page.status !== "open" });
+  renderFill();
   renderOutcome($("outcome"), view.outcome, page.players);
   if (view.outcome && page.rating) $("outcome").append(h("p", { class: "muted rating-note", text: page.rating }));
   if (page.board) {
@@ -224,6 +247,12 @@ function connect(name) {
     page.busy = false;
     if (FATAL.has(event.code)) {
       connection(t("disconnected"), false);
+      if (event.code === 4403 && kept) {  // the key this browser kept no longer holds the seat: watch
+        token = null;
+        kept = false;
+        connect("");
+        return;
+      }
       if (event.code === 4403) {
         $("pending").replaceChildren(h("a", { href: `/game/${gameId}`, text: t("Watch this game as a spectator") }),
           token ? "" : h("p", {}, h("a", { href: "/account", text: t("Log in") })));
@@ -254,12 +283,17 @@ async function start() {
   $("title").textContent = info.title;
   $("rules-button").addEventListener("click", () => showRules(info.game));
   const entry = catalog.find((g) => g.id === info.game);
+  page.entry = entry || null;
   knowLevels(entry && entry.levels);
   const loaded = await loadBoard(entry, { content: contentLoader(info.game) });
   page.board = loaded.board;
   page.data = loaded.data;
   const seat = fragment.get("seat");
   page.user = me.user;
+  if (!token && !seat && !me.user) {
+    token = guestToken(gameId);
+    kept = Boolean(token);
+  }
   if (me.user) bindGuestSeats(me.csrf).catch((err) => console.error(err));
   if (!token) page.seat = seat || (me.user && info.yours.length ? info.yours[0] : null);
   page.players = info.players;
