@@ -5,6 +5,7 @@ The rules live with the game, as package data of the package that defines the ga
     games/nuclear_war/rulebook/en.md          the rules in English (Markdown, our own words)
     games/nuclear_war/rulebook/de.md          the same rules in German
     games/nuclear_war/rulebook/examples/*.toml  one example per file (engine/examples.py)
+    games/nuclear_war/rulebook/learn/nuclear-war.toml  the game's first game with a guide (engine/lessons.py)
 
 A package that defines several games may give one of them its own text, ``<game id>.<lang>.md``;
 the others read the package's ``<lang>.md``. Two lines of a text are filled in when it is read:
@@ -25,6 +26,8 @@ from importlib.resources.abc import Traversable
 
 from realpolitik.engine import Game, Option
 from realpolitik.engine.examples import Example, Played, parse, run
+from realpolitik.engine.lessons import Lesson
+from realpolitik.engine.lessons import parse as parse_lesson
 from realpolitik.games import get
 from realpolitik.i18n import LANGUAGES, render, t
 
@@ -78,6 +81,25 @@ def example(game: Game, name: str) -> Example:
     """The example ``name`` of ``game``'s rules folder, read (a ``ContentError`` names its problems)."""
     path = folder(game) / "examples" / f"{name}.toml"
     return parse(name, path.read_text(encoding="utf-8"), f"{FOLDER}/examples/{name}.toml")
+
+
+def lesson_file(game: Game) -> Traversable:
+    """Where ``game``'s first game with a guide is written (the file need not exist)."""
+    return folder(game) / "learn" / f"{game.id}.toml"
+
+
+@lru_cache(maxsize=32)
+def _lesson(game_id: str) -> Lesson | None:
+    path = lesson_file(get(game_id))
+    if not path.is_file():
+        return None
+    return parse_lesson(game_id, path.read_text(encoding="utf-8"), f"{FOLDER}/learn/{game_id}.toml")
+
+
+def lesson(game: Game) -> Lesson | None:
+    """``game``'s first game with a guide, read once per process (a ``ContentError`` names its
+    problems); ``None`` when it has none."""
+    return _lesson(game.id)
 
 
 @lru_cache(maxsize=128)
