@@ -50,8 +50,8 @@ def test_places_with_german_names_read_in_german():
     st = get("wsdv").new_state(2, {}, 1)
     label = st.action_label
     assert render(label("calm", ("wb",)), "en") == "Remove 1 unrest in West Berlin"
-    assert "Westberlin" in render(label("calm", ("wb",)), "de")
-    assert "Ostberlin" in render(label("calm", ("eb",)), "de")
+    assert "West-Berlin" in render(label("calm", ("wb",)), "de")
+    assert "Ost-Berlin" in render(label("calm", ("eb",)), "de")
     assert "Sachsen" in render(label("calm", ("sn",)), "de") and "Sachsen" in render(label("calm", ("sn",)), "en")
 
 

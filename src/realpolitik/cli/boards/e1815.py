@@ -4,7 +4,7 @@ Each land cell shows its name (★ capital, ▲ grey fortress, ■ built fortres
 and below it the owner and the troops (``4i 1c 2a``: infantry, cavalry, artillery; in
 German ``4I 1K 2A``); a neutral land shows its garrison, or ``·`` when empty.
 The board reads only the view; the map positions come from the (public) map file.
-Every word is a message in the reader's language (Jahr, Festung, Verstärkung, SP-Vergabe);
+Every word is a message in the reader's language (Jahr, Festung, Verstärkung, SP-Verteilung);
 lands and powers are named as printed on the map.
 """
 

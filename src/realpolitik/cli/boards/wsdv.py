@@ -83,7 +83,7 @@ def _tracks(pub: dict[str, Any], lang: str) -> list[Text]:
 
 
 def _province_names(pub: dict[str, Any]) -> dict[str, Message]:
-    """Provinces by key, their printed names as messages ("West Berlin" is "Westberlin" in German)."""
+    """Provinces by key, their printed names as messages ("West Berlin" is "West-Berlin" in German)."""
     return {p["key"]: _printed(p) for p in pub["provinces"]}
 
 

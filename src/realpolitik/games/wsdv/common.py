@@ -60,7 +60,7 @@ def names(st: S, keys: Iterable[str]) -> Listed:
 
 
 def pname(st: S, p: int) -> Text:
-    """A province's name, as printed (a message: "West Berlin" is "Westberlin" in German)."""
+    """A province's name, as printed (a message: "West Berlin" is "West-Berlin" in German)."""
     return st.content.province_words[p]
 
 

@@ -266,7 +266,7 @@ class Content:
 
     @cached_property
     def province_words(self) -> tuple[Text, ...]:
-        """Each province's printed name as a message ("West Berlin" is "Westberlin" in German), made once."""
+        """Each province's printed name as a message ("West Berlin" is "West-Berlin" in German), made once."""
         return tuple(t(p.name) for p in self.provinces)
 
     @cached_property
