@@ -2,15 +2,21 @@
 # `make test` tests. All build .venv on first use.
 VENV   := .venv
 PYTHON := $(VENV)/bin/python
+# what the server and the terminal need; the test extras (pytest, Playwright, Ray, OpenSpiel, …) on top
 STAMP  := $(VENV)/.installed
+TESTED := $(VENV)/.installed-test
 
 .PHONY: run play test slow system bench clean
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
 	$(PYTHON) -m pip install --quiet --upgrade pip
-	$(PYTHON) -m pip install --quiet -e '.[test]'
+	$(PYTHON) -m pip install --quiet -e .
 	touch $(STAMP)
+
+$(TESTED): $(STAMP)
+	$(PYTHON) -m pip install --quiet -e '.[test]'
+	touch $(TESTED)
 
 run: $(STAMP)
 	$(VENV)/bin/realpolitik serve --db realpolitik.db
@@ -23,13 +29,13 @@ system:
 	@bash .ci/system-packages
 
 # the tests; `make slow` adds the long statistical and timing ones (marked slow)
-test: $(STAMP) system
+test: $(TESTED) system
 	$(PYTHON) -m pytest -q -n 2 -m "not slow"
 
-slow: $(STAMP) system
+slow: $(TESTED) system
 	$(PYTHON) -m pytest -q -n 2 -m slow
 
-bench: $(STAMP)
+bench: $(TESTED)
 	$(PYTHON) benchmarks/run.py --json
 
 clean:
