@@ -3,7 +3,7 @@
     python tools/targets.py run "e1815 2p" "wsdv 2p" --hours 2     # adds games, resumes where it stopped
     python tools/targets.py run "e1815 2p" --shard 1/2             # a second runner beside one with 0/2
     python tools/targets.py report                                # where every target stands
-    python tools/targets.py report --write docs/bots.md           # the table between the markers
+    python tools/targets.py report --write docs/bots/strength.md  # the table between the markers
     python tools/targets.py list
 
 Games go to docs/bots/targets.jsonl (``--file``), one line each, written as each chunk

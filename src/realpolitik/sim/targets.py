@@ -47,7 +47,7 @@ GAMES = 200
 #: games of an all-heuristic table: they cost next to nothing, and the ratio's interval narrows with them
 BASELINE_GAMES = 1000
 #: Nuclear War with four players: most games end without a winner, so a heuristic seat wins about one in
-#: eleven and 200 games hold too few wins to tell 1.5x from 1x (docs/bots.md, *Strength targets*)
+#: eleven and 200 games hold too few wins to tell 1.5x from 1x (docs/bots/strength.md, *Strength targets*)
 NUCLEAR_WAR_GAMES = 1000
 #: the most CPU seconds a search bot may spend on a decision, on average, at its default budget
 SECONDS_PER_MOVE = 2.0

@@ -154,7 +154,7 @@ def test_the_rollout_policies_choose_as_the_bot_at_every_step_and_leave_the_worl
 
 
 def test_beats_three_random_players_far_above_their_share():
-    """Seeded arena: 400 four-player games (docs/bots.md: 45 % in 1000 games, a random seat 16 %)."""
+    """Seeded arena: 400 four-player games (docs/bots/nuclear-war.md: 45 % in 1000 games, a random seat 16 %)."""
     summary = summarise("nuclear-war", 4, run_arena("nuclear-war", ["heuristic", "random", "random", "random"],
                                                     400, seed=11))
     heuristic, random = summary.bots["heuristic"], summary.bots["random"]
@@ -163,7 +163,7 @@ def test_beats_three_random_players_far_above_their_share():
 
 
 def test_the_sharp_style_wins_more_often_than_a_plain_seat_among_three_plain_heuristics():
-    """Seeded arena, 800 deals: docs/bots.md measured 14.7 % of 4000 against a plain seat's 9.1 %."""
+    """Seeded arena, 800 deals: docs/bots/nuclear-war.md measured 14.7 % of 4000 against a plain seat's 9.1 %."""
     seats = ["heuristic:style=sharp", "heuristic", "heuristic", "heuristic"]
     summary = summarise("nuclear-war", 4, run_arena("nuclear-war", seats, 800, seed=5))
     sharp, plain = summary.bots["heuristic:style=sharp"], summary.bots["heuristic"]

@@ -24,7 +24,8 @@ for _game in (GAME, GAME_2VS2):
 GAME.bot_defaults = {"ismcts": {"budget": 20000}}
 GAME_2VS2.bot_defaults = {"ismcts": {"budget": 30000}}
 #: with four players each for himself the search leaves the others' moves to the playout
-#: policy; with three, searching them measured better (docs/bots.md, "1815 with four players")
+#: policy; with three, searching them measured better (docs/bots/strength.md, "1815 with
+#: three and four players")
 GAME.bot_defaults_by_players = {4: {"ismcts": {"opponents": "policy"}}}
 
 #: both games of this package, for the registry

@@ -18,7 +18,7 @@ GAME.bots = {"heuristic": HeuristicBot}
 GAME.evaluate = evaluate
 GAME.rollout_policy = rollout_policy
 GAME.measures = measures
-#: measured (docs/bots.md): random playouts spend money as no power would, so the
+#: measured (docs/bots/strength.md): random playouts spend money as no power would, so the
 #: heuristic plays the playouts (``rollout_policy``: the bot's own rule of thumb, asked in
 #: the sampled world), cut after 20 plies and scored by ``evaluate``; 3000 apply calls then
 #: take about 1.2–1.3 s of CPU a decision with two and three players (1000 had been level

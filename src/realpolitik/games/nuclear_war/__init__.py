@@ -20,7 +20,7 @@ GAME.rollout_policy = rollout_policy
 GAME.rollout_policies = {"sharp": sharp_rollout_policy}
 GAME.belief = kinds_as_played
 GAME.measures = measures
-#: measured (docs/bots.md, *Nuclear War with four players*): the heuristic plays every
+#: measured (docs/bots/nuclear-war.md, *The default search*): the heuristic plays every
 #: playout to the end of the game (``rollout_policy``, asked in the sampled world) — short
 #: random playouts scored by ``evaluate`` won 10.8 % of 204 games as one seat among three
 #: heuristics, heuristic playouts to the end 14.4 % of 800 (a heuristic seat wins 9.1 %);

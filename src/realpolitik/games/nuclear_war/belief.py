@@ -16,8 +16,8 @@ from realpolitik.engine import Rng
 
 #: per mille of each kind, measured in 200 games of four heuristics (``nuclear_war_kinds.py
 #: --games 200 --seed 1000``; each row rounded to sum to 1000): (war, what lies in front) ->
-#: kinds of a face-down card, (war, "hand") -> kinds of a card in hand. docs/bots.md: as a
-#: search's worlds (``ismcts:worlds=game``) they won 58 of 400 games against three
+#: kinds of a face-down card, (war, "hand") -> kinds of a card in hand. docs/bots/nuclear-war.md:
+#: as a search's worlds (``ismcts:worlds=game``) they won 58 of 400 games against three
 #: heuristics, uniform worlds 65 — an option, not the default
 SHARES: dict[tuple[bool, str], dict[str, int]] = {
     (False, "none"): {"warhead": 34, "carrier": 312, "propaganda": 654, "anti-missile": 0},

@@ -12,9 +12,9 @@
 
 Its sharper play (``style=sharp``, and ``sharp_rollout_policy`` for a search's own moves)
 differs in two rules, found by seating variants among three plain heuristics
-(docs/bots.md, *The sharper heuristic*): an attack goes to the opponent with the fewest
-population cards (propaganda still to the most), and in peace a carrier with a warhead
-at hand to follow it is placed before propaganda.
+(docs/bots/nuclear-war.md, *The sharper heuristic*): an attack goes to the opponent with
+the fewest population cards (propaganda still to the most), and in peace a carrier with a
+warhead at hand to follow it is placed before propaganda.
 
 The rules read a :class:`Table` — what the seat sees — filled from its view by the bot,
 and from a sampled world by ``rollout_policy``, the same rules as a search's playouts.
