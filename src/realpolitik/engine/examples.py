@@ -49,6 +49,7 @@ from pydantic import Field, ValidationError, field_validator, model_validator
 
 from realpolitik.i18n import LANGUAGES, Text, render
 
+from .actions import parse as parse_action
 from .content import Entry
 from .errors import ContentError, IllegalAction, OptionError
 from .game import Game
@@ -185,7 +186,7 @@ def _moves(state: State, moves: tuple[str, ...], part: str, name: str, problems:
             problems.append(f"{name}: {part} move {i + 1} ({move!r}): the game is already over")
             return False
         seat = state.seats[state.to_act]
-        label = next((c.label for c in state.choices() if c.action == move), move) if kept is not None else move
+        label = (state.action_label(*parse_action(move)) or move) if kept is not None else move
         try:
             state.apply(move)
         except IllegalAction as exc:
@@ -203,8 +204,9 @@ def _check(example: Example, state: State, checks: tuple[Check, ...], log_from: 
         label = example.seat if check.seat is None else check.seat
         seat = None if label == SPECTATOR else state.seats.index(label)
         key = (label, check.lang)
-        if key not in views:
-            views[key] = state.view(seat, log_from=log_from, lang=check.lang)
+        if key not in views:  # the pending choices' words and warnings only for a check that reads them
+            views[key] = state.view(seat, log_from=log_from, lang=check.lang,
+                                    choices=any(c.at.startswith("pending") for c in checks))
         found, value = _at(views[key], check.at)
         test, expected = check.test
         where = f"{example.name}: {when}, {check.at} in {label}'s view ({check.lang})"
