@@ -2,8 +2,9 @@
 // server sends with the text (GET /api/rules/{game}, server/rules.py): each example — the
 // position before its moves and the result after them, one at a time with a switch, the places
 // its moves use marked as the board marks a legal action's, then its moves in words and the
-// log lines they wrote — and the game's opening position. A picture is not played: its board's
-// act does nothing and clicks on it go nowhere; it zooms like the game page's board.
+// log lines they wrote — and the game's opening position. A picture is drawn when the reader
+// comes near it (a long text has many, and a phone draws slowly). A picture is not played: its
+// board's act does nothing and clicks on it go nowhere; it zooms like the game page's board.
 
 import { getJSON } from "./api.js";
 import { contentLoader, loadBoard } from "./boards.js";
@@ -12,6 +13,8 @@ import { lang, t } from "./i18n.js";
 import { BoardZoom } from "./zoom.js";
 
 const boards = new Map();
+const waiting = new WeakMap();  // a picture's box → what draws it
+let watcher = null;
 
 async function loadGameBoard(game) {
   const catalog = await getJSON("/api/catalog");
@@ -50,6 +53,18 @@ function draw(game, view, moves) {
   }
 }
 
+/** Run ``drawIt`` once ``area`` comes near the screen. */
+function whenNear(area, drawIt) {
+  watcher = watcher || new IntersectionObserver((entries) => {
+    for (const entry of entries.filter((e) => e.isIntersecting)) {
+      watcher.unobserve(entry.target);
+      waiting.get(entry.target)();
+    }
+  }, { rootMargin: "50% 0px" });
+  waiting.set(area, drawIt);
+  watcher.observe(area);
+}
+
 function zoomTools() {
   const button = (label, text) => h("button", { type: "button", "aria-label": label, text });
   return { out: button(t("zoom out"), "−"), fit: h("button", { type: "button", text: t("Fit") }), in: button(t("zoom in"), "+") };
@@ -77,15 +92,19 @@ export function examplePicture(node, game, words) {
   const switches = Object.keys(states).map((state) => h("button", {
     type: "button", "data-state": state, text: state === "before" ? t("Before") : t("After"), onclick: () => show(state),
   }));
-  function show(state) {
-    drawn[state] = drawn[state] || draw(game, ...states[state]);
+  const choose = (state) => {
     for (const button of switches) button.setAttribute("aria-pressed", String(button.dataset.state === state));
     area.dataset.state = state;
     area.setAttribute("aria-label", labels[state]);
+  };
+  function show(state) {
+    choose(state);
+    drawn[state] = drawn[state] || draw(game, ...states[state]);
     put(area, drawn[state]);
     zoom.apply();
   }
-  show("before");
+  choose("before");
+  whenNear(area, () => show(area.dataset.state));
   const log = node.log && node.log.length
     ? h("div", { class: "example-log" }, h("p", {}, h("strong", { text: t("Log") })),
       h("ol", { class: "log" }, node.log.map((line) => h("li", { text: line }))))
@@ -102,8 +121,9 @@ export function openingPicture(node, game, words) {
   if (!game) return h("div", { class: "opening words-only" }, words);
   const { area, tools, zoom } = pictureBox();
   area.setAttribute("aria-label", t("the position at the start"));
-  put(area, draw(game, node.position, []));
-  const figure = h("figure", { class: "opening" }, h("figcaption", {}, words), h("div", { class: "picture-tools" }, tools), area);
-  zoom.apply();
-  return figure;
+  whenNear(area, () => {
+    put(area, draw(game, node.position, []));
+    zoom.apply();
+  });
+  return h("figure", { class: "opening" }, h("figcaption", {}, words), h("div", { class: "picture-tools" }, tools), area);
 }
