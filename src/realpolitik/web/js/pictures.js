@@ -107,7 +107,7 @@ export function examplePicture(node, game, words) {
   whenNear(area, () => show(area.dataset.state));
   const log = node.log && node.log.length
     ? h("div", { class: "example-log" }, h("p", {}, h("strong", { text: t("Log") })),
-      h("ol", { class: "log" }, node.log.map((line) => h("li", { text: line }))))
+      h("ol", {}, node.log.map((line) => h("li", { text: line }))))
     : null;
   return h("figure", { class: "example", "data-example": node.name },
     h("figcaption", {}, caption),
