@@ -147,6 +147,13 @@ def test_the_dialog_draws_the_pictures_and_the_lobby_links_the_page(server, cont
     expect(figures).to_have_count(len(examples))
     for figure, node in zip(figures.all(), examples):
         check_example(figure, node, "e1815")
+    first = figures.first  # a picture zooms as the game page's board does, and fits again
+    reached(first)
+    first.get_by_role("button", name="zoom in").click()
+    expect(first.locator(".picture-board")).to_have_class(re.compile(r"\bzoomed\b"))
+    assert first.locator("svg.board").evaluate("s => s.getBoundingClientRect().width > s.parentElement.clientWidth")
+    first.get_by_role("button", name="Fit").click()
+    expect(first.locator(".picture-board")).not_to_have_class(re.compile(r"\bzoomed\b"))
     reached(dialog.locator("figure.opening"))
     expect(picture(dialog.locator("figure.opening"), "", "e1815")).to_have_count(1)
     page.keyboard.press("Escape")
