@@ -1,7 +1,9 @@
 """The rules for players (realpolitik/rulebook.py): every example of every game plays as its
 file says — the engine and the text cannot disagree —, every example is shown by its game's
 rules and every example shown exists, the options section is written from the game's own
-options, a player reads no developer's words, and the files ship with the package."""
+options, the opening position is shown once where the text says what is on the table, a
+player reads no developer's words (nor a placeholder left unfilled), and the files ship with
+the package."""
 
 from __future__ import annotations
 
@@ -49,9 +51,11 @@ EXAMPLES = _games_with_examples()
 
 
 def _filled(game, lang: str) -> str:
-    """A game's rules text as a player reads it: the options written in, examples by their captions."""
+    """A game's rules text as a player reads it: the options written in, examples by their captions,
+    the opening position (a picture) left out."""
     found = rulebook.parts(game, lang)
-    return "\n".join(part.example.caption[lang] if isinstance(part, Played) else part for part in found.parts)
+    return "\n".join(part.example.caption[lang] if isinstance(part, Played) else part for part in found.parts
+                     if not isinstance(part, rulebook.Opening))
 
 
 def test_the_games_with_rules_for_players_are_listed():
@@ -109,6 +113,26 @@ def test_the_text_is_cut_at_its_examples_in_their_order(game_id):
         played = [part.example.name for part in found.parts if isinstance(part, Played)]
         assert played == rulebook.references(rulebook.source(game, lang))
         assert isinstance(found.parts[0], str) and found.parts[0].startswith("# ")
+
+
+#: the heading of the part of a rules text that says what is on the table
+TABLE = {"en": "## What is on the table", "de": "## Was auf dem Tisch liegt"}
+
+
+@pytest.mark.parametrize("game_id", WRITTEN)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_opening_position_is_shown_where_the_text_says_what_is_on_the_table(game_id, lang):
+    game = registry().get(game_id)
+    text = rulebook.source(game, lang)
+    assert len(rulebook.BOARD.findall(text)) == 1, "one {{board}} line"
+    section = text.split(TABLE[lang] + "\n", 1)[1].split("\n## ", 1)[0]
+    assert rulebook.BOARD.search(section), "the {{board}} line is in the part about what is on the table"
+    found = [part for part in rulebook.parts(game, lang).parts if isinstance(part, rulebook.Opening)]
+    assert len(found) == 1 and found[0].game == game_id
+    view, new = found[0].view(lang), game.new_state(game.default_players(), {}, 0)
+    assert view == new.view(0, log_from=None, lang=lang) and view["ply"] == 0
+    assert found[0].seat == view["seat"] == new.seats[0] and "log" not in view
+    assert not any(rulebook.BOARD.search(part) for part in rulebook.parts(game, lang).parts if isinstance(part, str))
 
 
 def test_the_rules_ship_with_the_package():

@@ -8,12 +8,16 @@ The rules live with the game, as package data of the package that defines the ga
     games/nuclear_war/rulebook/learn/nuclear-war.toml  the game's first game with a guide (engine/lessons.py)
 
 A package that defines several games may give one of them its own text, ``<game id>.<lang>.md``;
-the others read the package's ``<lang>.md``. Two lines of a text are filled in when it is read:
-``{{options}}`` becomes the list of the game's rule options, written from ``Game.options`` in
-the reader's language (so the names and values it gives are always the server's own), and
-``{{example: NAME}}`` stands for the example ``examples/NAME.toml``, which a page or the
-terminal draws: its caption in the reader's language and the position as the engine plays it.
-:func:`parts` hands them the text cut at the examples: Markdown pieces and played examples.
+the others read the package's ``<lang>.md``. Three kinds of line of a text are filled in when it
+is read: ``{{options}}`` becomes the list of the game's rule options, written from
+``Game.options`` in the reader's language (so the names and values it gives are always the
+server's own); ``{{example: NAME}}`` stands for the example ``examples/NAME.toml``, which a
+page or the terminal draws: its caption in the reader's language and the position as the
+engine plays it; and ``{{board}}``, in the part that says what is on the table, stands for the
+game's opening position (:class:`Opening`: ``Game.new_state`` with the default number of
+players, the default options and seed 0, as the first seat sees it), which a page draws with
+the game's own board and the terminal with its own. :func:`parts` hands them the text cut at
+those lines: Markdown pieces, played examples and the opening.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from functools import lru_cache
 from importlib import resources
 from importlib.resources.abc import Traversable
 
-from realpolitik.engine import Game, Option
+from realpolitik.engine import Game, Option, State
 from realpolitik.engine.examples import Example, Played, parse, run
 from realpolitik.engine.lessons import Lesson
 from realpolitik.engine.lessons import parse as parse_lesson
@@ -37,6 +41,10 @@ FOLDER = "rulebook"
 EXAMPLE = re.compile(r"^\{\{\s*example:\s*([a-z0-9][a-z0-9-]*)\s*\}\}[ \t]*$", re.M)
 #: the line of a rules text that becomes the list of rule options
 OPTIONS = re.compile(r"^\{\{\s*options\s*\}\}[ \t]*$", re.M)
+#: the line of a rules text that stands for the game's opening position
+BOARD = re.compile(r"^\{\{\s*board\s*\}\}[ \t]*$", re.M)
+#: a line that a page or the terminal draws: an example (its name) or the opening position
+_DRAWN = re.compile(rf"{EXAMPLE.pattern}|{BOARD.pattern}", re.M)
 
 
 def folder(game: Game) -> Traversable:
@@ -114,29 +122,68 @@ def played(game: Game, name: str) -> Played:
 
 
 @dataclass(frozen=True)
+class Opening:
+    """A game's opening position as its rules show it: the first seat's view of a new game."""
+
+    game: str
+    state: State
+
+    @property
+    def seat(self) -> str:
+        """The seat whose view shows it."""
+        return self.state.seats[0]
+
+    def view(self, lang: str) -> dict:
+        """The first seat's view of the position in ``lang``, without log (what a board draws)."""
+        return self.state.view(0, log_from=None, lang=lang)
+
+    def caption(self, lang: str) -> str:
+        """What the position shows, in ``lang``."""
+        view = self.view(lang)
+        return render(t("The table at the start of a game of {count} players, as {seat} sees it.",
+                        count=len(view["seats"]), seat=view["titles"][0]), lang)
+
+
+@lru_cache(maxsize=16)
+def _opening(game_id: str) -> Opening:
+    return Opening(game_id, get(game_id).new_state(None, {}, 0))
+
+
+def opening(game: Game) -> Opening:
+    """``game``'s opening position: a new game of its default number of players, default options
+    and seed 0 (made once per process; it is only looked at, never played on)."""
+    return _opening(game.id)
+
+
+@dataclass(frozen=True)
 class Rules:
-    """A game's rules in one language, cut at its examples: Markdown pieces and played examples."""
+    """A game's rules in one language, cut at its examples and its opening position: Markdown
+    pieces, played examples and the opening."""
 
     game: str
     language: str
-    parts: tuple[str | Played, ...]
+    parts: tuple[str | Played | Opening, ...]
 
 
 def parts(game: Game, lang: str) -> Rules | None:
-    """``game``'s rules in ``lang`` with the options written in and the examples played; ``None``
-    when the game has no rules in that language."""
+    """``game``'s rules in ``lang`` with the options written in, the examples played and the
+    opening position set up; ``None`` when the game has no rules in that language."""
     text = source(game, lang)
     if text is None:
         return None
     text = OPTIONS.sub(lambda _: options_text(game, lang), text)
-    pieces = EXAMPLE.split(text)  # text, name, text, name, …, text
-    out: list[str | Played] = []
-    for i, piece in enumerate(pieces):
-        if i % 2:
-            out.append(played(game, piece))
-        elif piece.strip():
-            out.append(piece)
-    return Rules(game.id, lang, tuple(out))
+    out: list[str | Played | Opening] = []
+    at = 0
+    for line in _DRAWN.finditer(text):
+        out += _markdown(text[at:line.start()])
+        out.append(played(game, line[1]) if line[1] else opening(game))
+        at = line.end()
+    return Rules(game.id, lang, (*out, *_markdown(text[at:])))
+
+
+def _markdown(piece: str) -> list[str]:
+    """The text between two drawn lines as a part, unless it is blank."""
+    return [piece] if piece.strip() else []
 
 
 def options_text(game: Game, lang: str) -> str:

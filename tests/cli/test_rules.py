@@ -1,6 +1,7 @@
 """``realpolitik rules GAME``: a game's rules for players in the terminal, in the language asked
 for, each example as its caption, the position as the game's board draws it and the moves in
-words; a game without rules for players yet is refused, and an unknown game too."""
+words, the opening position as the terminal's board of it (no placeholder left); a game
+without rules for players yet is refused, and an unknown game too."""
 
 from __future__ import annotations
 
@@ -38,6 +39,10 @@ def test_the_rules_print_in_german_with_their_examples():
     assert out.count("Die Züge:") == len(examples) and "Aus der Sicht von Spieler 1." in out
     assert "1. Spieler 1: 10-Megatonnen-Sprengkopf verdeckt ablegen" in out  # a move in words
     assert "Deine Hand:" in out and "verdeckte Reihe" in out  # the board of the position
+    opening = out.split("Zu Beginn ─", 1)[1].split("Vorbereitung", 1)[0]  # the opening, before the set-up
+    assert "Der Tisch zu Beginn einer Partie mit 4 Spielern, wie Spieler 1 ihn sieht." in opening
+    assert "Deine Hand:" in opening and "Spieler 4" in opening and out.count("Zu Beginn ─") == 1
+    assert "{{" not in out and "}}" not in out
     for english in ("The moves:", "Example", "Final retaliation", "Your hand", "rules text is in English"):
         assert english not in out, english
 

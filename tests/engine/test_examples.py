@@ -68,7 +68,7 @@ def test_an_example_whose_checks_hold_has_no_problems_and_shows_its_position():
     assert data["caption"] == "Spieler 1 hält mit einer 4 und verliert gegen die 5."
     assert data["position"]["seat"] == "p1" and data["position"]["private"] == {"card": 4}
     assert data["position"]["pending"]["actions"] == ["call", "fold"] and "log" not in data["position"]
-    assert data["moves"] == [{"seat": "p1", "action": "call", "label": "call"}]
+    assert data["moves"] == [{"seat": "p1", "action": "call", "verb": "call", "args": [], "label": "call"}]
     assert data["log"] == ["p1 calls.", "p1 shows 4, p2 shows 5."]
     assert data["result"]["outcome"]["winners"] == ["p2"]
 

@@ -105,7 +105,8 @@ def test_game_routes(served, game_id, seat, ply, name, which):
         _json_error(http.get(f"/api/statistics/{quote(game_id, safe='')}"))
         _json_error(http.get(f"/api/players/{quote(name, safe='')}"))
         _json_error(http.get(f"/api/rules/{quote(game_id, safe='')}", params={"lang": seat}))
-        for page in (f"/player/{quote(name, safe='')}", "/leaderboard", "/statistics"):
+        for page in (f"/player/{quote(name, safe='')}", "/leaderboard", "/statistics",
+                     f"/rules/{quote(game_id, safe='')}"):
             _json_error(http.get(page))
         _json_error(http.get(f"/i18n/{quote(seat, safe='')}.json"))
 
@@ -257,7 +258,7 @@ def test_every_route_of_the_server_is_fuzzed():
               "/api/games/{game_id}/record", "/api/games/{game_id}/replay", "/api/games/{game_id}/chat",
               "/api/account", "/ws/{game_id}", "/api/leaderboard/{game}", "/api/players/{name:path}",
               "/api/rules/{game}", "/api/statistics/{game}",
-              "/leaderboard", "/player/{name:path}", "/statistics",
+              "/leaderboard", "/player/{name:path}", "/statistics", "/rules/{game}",
               "/api/account/games", *ACCOUNT_POSTS}
     routes = {route.path for route in create_app().routes if getattr(route, "path", "").startswith(("/api", "/ws"))
               or route.path in fuzzed}

@@ -1,7 +1,8 @@
 """A game's rules for the pages (server/rules.py): the rules for players in the reader's
-language, their examples as nodes carrying what a page needs to draw them, as a tree of plain
-nodes in which no markup of the file survives as markup, headings below the page's own,
-links only to the web; every registered game has them in English and German."""
+language, their examples and the opening position as nodes carrying what a page needs to draw
+them, as a tree of plain nodes in which no markup of the file survives as markup, headings
+below the page's own, links only to the web; every registered game has them in English and
+German, and a page of their own (/rules/{game}; 404 for a game without them)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,9 @@ import json
 import pytest
 
 from realpolitik import rulebook
+from realpolitik.engine import parse
 from realpolitik.games import get, registry
-from realpolitik.server.rules import EXAMPLE, TAGS, _nodes, player_rules
+from realpolitik.server.rules import BOARD, EXAMPLE, TAGS, _nodes, player_rules
 
 EVIL = """# Title <b>bold</b>
 
@@ -87,12 +89,40 @@ def test_the_rules_for_players_are_in_the_reader_s_language_with_their_examples(
         assert position["ply"] == len(example.lead) and position["titles"] == result["titles"]
         assert result["ply"] == len(example.lead) + len(example.play) and node["log"]
         assert [move["action"] for move in node["moves"]] == list(example.play)
+        assert all((move["verb"], tuple(move["args"])) == parse(move["action"]) for move in node["moves"])
         assert all(move["label"] and move["seat"] in position["seats"] for move in node["moves"])
         words_of = text(node["children"])
         assert node["caption"] in words_of and node["moves"][0]["label"] in words_of
     tags = {node["tag"] for node in nodes(rules["body"])}
-    assert tags <= TAGS | {EXAMPLE}
+    assert tags <= TAGS | {EXAMPLE, BOARD}
     json.dumps(rules)  # plain JSON
+
+
+@pytest.mark.parametrize("game", list(registry()), ids=lambda g: g.id)
+@pytest.mark.parametrize(("lang", "words"), [("en", "The table at the start of a game of {count} players, as {seat} "
+                                                    "sees it."),
+                                             ("de", "Der Tisch zu Beginn einer Partie mit {count} Spielern, wie "
+                                                    "{seat} ihn sieht.")])
+def test_the_opening_position_is_a_node_of_the_first_seat_s_view(game, lang, words):
+    body = player_rules(game, lang)["body"]
+    found = [node for node in body if isinstance(node, dict) and node["tag"] == BOARD]
+    assert len(found) == 1
+    node, new = found[0], game.new_state(None, {}, 0)
+    assert node["game"] == game.id and node["seat"] == new.seats[0]
+    assert node["position"] == new.view(0, log_from=None, lang=lang)
+    heading = body.index(next(n for n in body if isinstance(n, dict) and n["tag"] == "h3" and
+                              text([n]) in ("What is on the table", "Was auf dem Tisch liegt")))
+    after = body[heading + 1:body.index(node)]
+    assert not any(isinstance(n, dict) and n["tag"] == "h3" for n in after), "in the part about the table"
+    assert text(node["children"]) == words.format(count=len(new.seats), seat=node["position"]["titles"][0])
+
+
+def test_the_rules_page_is_served_and_an_unknown_game_gets_it_with_404(api):
+    page = api.get("/rules/nationen", params={"lang": "de"})
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    assert 'src="/static/js/rulespage.js"' in page.text
+    missing = api.get("/rules/chess")
+    assert missing.status_code == 404 and missing.text == page.text
 
 
 def test_the_route_answers_german_rules_to_a_german_reader(api):

@@ -1,7 +1,7 @@
 """Accessibility: axe-core (the npm package, installed once into the virtual environment)
-scans the lobby, the rules dialog and a started game of every title — its board, legend and
-action panel — and finds nothing serious or critical; every action is a button reached and
-played with the keyboard alone, with a visible focus."""
+scans the lobby, the rules dialog, the rules page with its pictures and a started game of every
+title — its board, legend and action panel — and finds nothing serious or critical; every
+action is a button reached and played with the keyboard alone, with a visible focus."""
 
 from __future__ import annotations
 
@@ -76,6 +76,18 @@ def test_the_lobby_and_the_rules_dialog_have_no_serious_violation(server, scanne
     assert scanned(page) == []
     page.click("#rules-button")
     page.wait_for_selector("#rules-body h2")
+    assert scanned(page) == []
+    assert errors == []
+
+
+def test_the_rules_page_and_its_pictures_have_no_serious_violation(server, scanned):
+    page = scanned.context.new_page()
+    errors = console_errors(page)
+    page.goto(server.url + "/rules/wsdv")
+    for figure in page.locator("#rules-body figure").all()[:3]:  # the opening and two examples, drawn
+        figure.evaluate("f => f.scrollIntoView()")
+        figure.locator("svg.board").wait_for()
+    page.locator("figure.example button[data-state=after]").first.click()
     assert scanned(page) == []
     assert errors == []
 

@@ -199,7 +199,8 @@ def lena(server):
 @pytest.mark.parametrize("lang", list(LOCALES))
 @pytest.mark.parametrize("screen", list(SCREENS))
 def test_the_other_pages_read_well(server, browser, lena, screen, lang):
-    """The leaderboard, a player's page, the statistics and the account page with "my games"."""
+    """The leaderboard, a player's page, the statistics, the account page with "my games" and a
+    rules page."""
     ctx = browser.new_context(**SCREENS[screen], locale=LOCALES[lang])
     ctx.set_default_timeout(20000)
     ctx.add_cookies([{"name": "session", "value": lena, "url": server.url}])
@@ -208,7 +209,8 @@ def test_the_other_pages_read_well(server, browser, lena, screen, lang):
         errors = console_errors(page)
         faults = {}
         for path, ready in (("/leaderboard", "#rows tr"), ("/player/Lena", ".rating-chart"),
-                            ("/statistics", ".stats-part"), ("/account", "#my-games li[data-game]")):
+                            ("/statistics", ".stats-part"), ("/account", "#my-games li[data-game]"),
+                            ("/rules/nuclear-war", "#contents-list a")):
             page.goto(server.url + path)
             page.wait_for_selector(ready)
             found = problems(page) + [f"reads: {text!r}" for text in read_wrong(words(page), lang)]

@@ -1,7 +1,8 @@
 """``realpolitik rules GAME``: a game's rules for players in the terminal, with its examples.
 
 The text is printed as Rich Markdown; an example as a panel with its caption, the position as
-the game's board draws it for the example's seat, and the moves of the example in words.
+the game's board draws it for the example's seat, and the moves of the example in words; the
+opening position (the text's ``{{board}}`` line) as a panel with the terminal's board of it.
 """
 
 from __future__ import annotations
@@ -32,7 +33,12 @@ def print_rules(console: Console, game: Game, lang: str) -> None:
         console.print(Text(render(t("The rules text is in English."), lang), style="italic"))
     found = rulebook.parts(game, language)
     for part in found.parts if found is not None else ():
-        console.print(example(part, language) if isinstance(part, Played) else Markdown(part))
+        if isinstance(part, Played):
+            console.print(example(part, language))
+        elif isinstance(part, rulebook.Opening):
+            console.print(opening(part, language))
+        else:
+            console.print(Markdown(part))
 
 
 def example(played: Played, lang: str) -> Panel:
@@ -45,3 +51,9 @@ def example(played: Played, lang: str) -> Panel:
                   board(data["position"], lang), Text(render(t("The moves:"), lang), style="bold")]
         parts += [Text(f"{n}. {titles[m['seat']]}: {m['label']}") for n, m in enumerate(data["moves"], 1)]
     return Panel(Group(*parts), title=render(t("Example"), lang), title_align="left")
+
+
+def opening(part: rulebook.Opening, lang: str) -> Panel:
+    """The opening position: what it is, and the terminal's board of the first seat's view."""
+    return Panel(Group(Text(part.caption(lang), style="italic"), board(part.view(lang), lang)),
+                 title=render(t("At the start"), lang), title_align="left")

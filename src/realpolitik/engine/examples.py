@@ -248,8 +248,9 @@ def _holds(test: str, value: Any, expected: Any) -> bool:
 
 def shown(played: Played, lang: str) -> dict[str, Any]:
     """What a page or the terminal draws of a played example, in ``lang``: its caption, the seat whose
-    view shows it, that view of the position and after the moves (without log), the moves in words
-    and the log lines the moves added as that seat reads them."""
+    view shows it, that view of the position and after the moves (without log), the moves — each
+    with its parts, as a view's choices have them, and in words — and the log lines the moves
+    added as that seat reads them."""
     example = played.example
     out: dict[str, Any] = {"name": example.name, "game": example.game, "caption": example.caption[lang],
                            "seat": example.seat}
@@ -257,7 +258,15 @@ def shown(played: Played, lang: str) -> dict[str, Any]:
         return out
     seat = played.position.seats.index(example.seat)
     out["position"] = played.position.view(seat, log_from=None, lang=lang)
-    out["moves"] = [{"seat": m.seat, "action": m.action, "label": render(m.label, lang)} for m in played.moves]
+    out["moves"] = [_move(m, lang) for m in played.moves]
     out["log"] = played.result.log.redacted(seat, played.position.log.size, lang)
     out["result"] = played.result.view(seat, log_from=None, lang=lang)
     return out
+
+
+def _move(move: Move, lang: str) -> dict[str, Any]:
+    """A move as a page reads it: who made it, its text, its verb and arguments (so a board marks
+    the places it uses as it marks a legal action's) and its words."""
+    verb, args = parse_action(move.action)
+    return {"seat": move.seat, "action": move.action, "verb": verb, "args": list(args),
+            "label": render(move.label, lang)}

@@ -22,7 +22,7 @@ from .accounts import CsrfGuard
 from .hall import Hall, Settings
 from .play import play
 from .replay import Replays
-from .rules import rules
+from .rules import rules, rules_page
 from .store import Store
 
 log = logging.getLogger("realpolitik.server")
@@ -103,6 +103,7 @@ def create_app(settings: Settings | None = None, games: Iterable[Game] | None = 
         Route("/leaderboard", _page("leaderboard.html")),
         Route("/player/{name:path}", _page("player.html")),
         Route("/statistics", _page("statistics.html")),
+        Route("/rules/{game}", rules_page),
         Route("/i18n/{lang}.json", api.language),
         Route("/api/catalog", api.catalog),
         Route("/api/content/{game}/{name}", api.content),

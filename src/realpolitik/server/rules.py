@@ -11,9 +11,13 @@ An example of the text is one node ``{"tag": "example", ...}`` with what a page 
 draw it: its ``name``, its ``caption`` in the reader's language, the ``seat`` whose view shows
 it, that seat's view of the ``position`` (``State.view(seat)``, without log) and of the
 ``result`` after the example's ``moves`` (each with its ``seat``, ``action`` and ``label``), and
-the ``log`` lines those moves wrote. Its ``children`` are the example in words — its caption
-and its moves — for a page that draws no board. (The developers' notes, docs/games/*.md, are
-never served: they are for the repository's readers.)
+the ``log`` lines those moves wrote. A move carries its ``verb`` and ``args`` too, as a view's
+choices do, so that a board marks the places the moves use as it marks a legal action's. Its
+``children`` are the example in words — its caption and its moves — for a page that draws no
+board. The ``{{board}}`` line of a text (``rulebook.Opening``) is one node ``{"tag": "board",
+"game", "seat", "position", "children"}``: the first seat's view of a new game (default
+players, options and seed 0), its children a sentence saying so. (The developers' notes,
+docs/games/*.md, are never served: they are for the repository's readers.)
 """
 
 from __future__ import annotations
@@ -24,12 +28,13 @@ from typing import Any
 from markdown_it import MarkdownIt
 from markdown_it.tree import SyntaxTreeNode
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import FileResponse, JSONResponse, Response
 
 from realpolitik import rulebook
 from realpolitik.engine import Game
 from realpolitik.engine.examples import Played, shown
 from realpolitik.i18n import LANGUAGES, render, t
+from realpolitik.web import ROOT as PAGES
 
 from .protocol import language as language_of
 
@@ -38,6 +43,8 @@ TAGS = {"h2", "h3", "h4", "h5", "h6", "p", "ul", "ol", "li", "em", "strong", "co
         "blockquote", "table", "thead", "tbody", "tr", "th", "td", "s"}
 #: the node of an example (a page draws it; its children say it in words)
 EXAMPLE = "example"
+#: the node of the game's opening position (a page draws it; its children say what it shows)
+BOARD = "board"
 WEB = ("http://", "https://")
 
 _markdown = MarkdownIt("commonmark", {"html": False}).enable(["table", "strikethrough"])
@@ -103,8 +110,19 @@ def _player_body(game: Game, lang: str) -> tuple[Node, ...]:
     found = rulebook.parts(game, lang)
     out: list[Node] = []
     for part in found.parts if found is not None else ():
-        out.extend(_example(part, lang) if isinstance(part, Played) else _nodes(part))
+        if isinstance(part, Played):
+            out += _example(part, lang)
+        elif isinstance(part, rulebook.Opening):
+            out.append(_opening(part, lang))
+        else:
+            out += _nodes(part)
     return tuple(out)
+
+
+def _opening(opening: rulebook.Opening, lang: str) -> Node:
+    """The opening position as one node: the first seat's view, and in words what it shows."""
+    return {"tag": BOARD, "game": opening.game, "seat": opening.seat, "position": opening.view(lang),
+            "children": [{"tag": "p", "children": [{"tag": "em", "children": [opening.caption(lang)]}]}]}
 
 
 def _example(played: Played, lang: str) -> list[Node]:
@@ -130,3 +148,12 @@ async def rules(request: Request) -> Response:
         return JSONResponse({"error": render(t("There are no rules for this game."), lang), "code": "no-rules"},
                             status_code=404)
     return JSONResponse(answer, headers={"cache-control": "max-age=300", "vary": "accept-language, cookie"})
+
+
+async def rules_page(request: Request) -> Response:
+    """GET /rules/{game} — the rules as a page of their own (web/rules.html reads them from the
+    route above); a game without rules for players gets the same page with status 404, and the
+    page says why."""
+    game = request.app.state.hall.games.get(request.path_params["game"])
+    found = game is not None and bool(rulebook.languages(game))
+    return FileResponse(PAGES / "rules.html", status_code=200 if found else 404, headers={"cache-control": "no-cache"})

@@ -190,13 +190,15 @@ PROBLEMS = r"""() => {
 }"""
 
 #: JavaScript: every text a player can read on the page — what it shows (HTML and SVG), the
-#: board's tooltips (SVG ``title``), the choices of menus, placeholders and labels — each once
+#: board's tooltips (SVG ``title``), the choices of menus, placeholders and labels — each once;
+#: not what is set as code (the terminal's spelling of an option in the rules, ``-o refill=…``),
+#: which is no word of any language
 WORDS = r"""() => {
   const out = new Set();
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const el = node.parentElement;
-    if (!el || el.closest("script, style")) continue;
+    if (!el || el.closest("script, style, code")) continue;
     if (!el.closest("svg title, option") && !el.getClientRects().length) continue;
     const text = node.textContent.trim();
     if (text) out.add(text);

@@ -1,5 +1,6 @@
-// The pages' language: German or English. A choice made on any page (the language menu in
-// the header) is kept in the `lang` cookie, which the server reads too; without one the
+// The pages' language: German or English. A language the address names (?lang=de, as a link
+// to the rules page may) comes first; a choice made on any page (the language menu in the
+// header) is kept in the `lang` cookie, which the server reads too; without one the
 // browser's languages decide, as they do for the server (Accept-Language).
 //
 // t("Seat {seat}", { seat: "p2" }) gives a message in the page's language; elements marked
@@ -18,6 +19,8 @@ export function keptLanguage() {
 }
 
 function chosen() {
+  const asked = new URLSearchParams(location.search).get("lang");
+  if (asked in LANGUAGES) return asked;
   const value = keptLanguage();
   if (value) return value;
   const wanted = (navigator.languages || [navigator.language || "en"]).map((l) => l.toLowerCase().split("-")[0]);
@@ -80,7 +83,10 @@ function languageMenu() {
   select.addEventListener("change", async () => {
     document.cookie = `lang=${select.value}; path=/; max-age=31536000; samesite=lax`;
     await keepInAccount(select.value).catch((err) => console.error(err));
-    location.reload();
+    const address = new URL(location.href);
+    if (!address.searchParams.has("lang")) return location.reload();
+    address.searchParams.set("lang", select.value);  // the address named the language: it names the new one
+    return location.assign(address);
   });
   return select;
 }

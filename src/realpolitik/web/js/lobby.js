@@ -4,7 +4,7 @@
 import { getJSON, postJSON } from "./api.js";
 import { h, kindName, put, reasonIn, seatName, seatTitle } from "./dom.js";
 import { lang, ratingText, startLanguage, t } from "./i18n.js";
-import { showRules } from "./rules.js";
+import { rulesPage, showRules } from "./rules.js";
 
 const $ = (id) => document.getElementById(id);
 // the game a newcomer finds chosen: short, for 2 to 6 players, quick to learn
@@ -78,6 +78,7 @@ function optionInput(option) {
 
 function renderGame() {
   const game = current();
+  $("rules-page").href = rulesPage(game.id);
   put($("game-about"), h("span", { class: "summary", text: game.summary }), " ",
     h("span", { class: "facts muted", text: facts(game) }));
   put($("players"), Array.from({ length: game.max_players - game.min_players + 1 }, (_, i) => {
