@@ -84,6 +84,7 @@ function boardContext() {
 function renderGuide() {
   const guide = page.guide;
   $("guide").hidden = !guide;
+  document.body.classList.toggle("guided", Boolean(guide));
   if (!guide) return;
   $("guide-title").textContent = guide.title;
   $("guide-step").textContent = t("Step {step} of {steps}", { step: guide.step, steps: guide.steps });
