@@ -1,7 +1,8 @@
 """A live game: the authoritative state, its seats, its connections and its bot turns.
 
 Every action goes through :meth:`Table.act`: checked against the sequence number the
-sender saw, validated by the engine on a clone, stored — with the game's result when it
+sender saw (and, in a lesson game, against the move its script asks for: :mod:`.lessons`),
+validated by the engine on a clone, stored — with the game's result when it
 ends the game, in the same transaction — and only then made the state; then every
 connection receives the view of its own seat. Nothing else changes a state. A seat is
 taken under the table's lock and by one conditional write, so one seat has one holder.
