@@ -668,9 +668,10 @@ class ServerMachine(RuleBasedStateMachine):
                 return
             self.play_one(held, truth, data)
 
-    def play_one(self, held: Held, truth: Truth, data) -> None:
+    def play_one(self, held: Held, truth: Truth, data, wrong: bool | None = None) -> None:
         """Play a legal action of a held seat at the current move; it must be taken. While a lesson's
-        script leads, the guided one — after, at times, another move, which the guide refuses."""
+        script leads, the guided one — after another move, which the guide refuses, when ``wrong``
+        (drawn when ``None``) and there is another."""
         seq = len(truth.stored.actions)
         link = self.link(held, data)
         view = link.wait_view(lambda m: m["seq"] == seq, FAN_OUT)
@@ -685,7 +686,11 @@ class ServerMachine(RuleBasedStateMachine):
         action = pending["actions"][self.draw(data, st.integers(0, len(pending["actions"]) - 1), "action")]
         guided = self.models[held.game].guided(seq)
         if guided is not None:
-            if action != guided and self.draw(data, st.booleans(), "wrong move first"):
+            if action == guided:  # another one, if there is one
+                action = next((a for a in pending["actions"] if a != guided), guided)
+            if wrong is None:
+                wrong = self.draw(data, st.booleans(), "wrong move first")
+            if action != guided and wrong:
                 self.refused_by_guide(held, link, seq, action)
             action = guided
         link.send({"type": "act", "seq": seq, "action": action})
@@ -702,13 +707,14 @@ class ServerMachine(RuleBasedStateMachine):
     @traced
     def follow_guide(self, data, steps) -> None:
         """A learner plays the moves the guide asks for, up to ``steps`` of them (the script's other
-        moves are played between), trying another move first at times: refused, nothing stored."""
+        moves are played between), trying another move first — at the first step always, later at
+        times —: refused, nothing stored."""
         held = self.draw(data, st.sampled_from(self.guided_seats()), "seat")
-        for _ in range(steps):
+        for k in range(steps):
             truth = self.wait_person(held.game)
             if self.person_to_act(truth) != held.seat or not self.models[held.game].guided(len(truth.stored.actions)):
                 return
-            self.play_one(held, truth, data)
+            self.play_one(held, truth, data, wrong=True if k == 0 else None)
 
     def refused_by_guide(self, held: Held, link: Link, seq: int, action: str) -> None:
         """A move the lesson's guide does not ask for: refused in words, nothing stored."""
