@@ -231,10 +231,10 @@ async def learn(request: Request) -> Response:
     answer's ``url`` is the game page with the learner's seat token, as an invitation's."""
     raw = await _body(request)
     body = parse(raw, Learn, MAX_BODY) if raw.strip() else Learn()
-    table, token = await _hall(request).create_lesson(request.path_params["game"], client(request))
-    label = table.labels[table.guide.seat]
+    table, script, token = await _hall(request).create_lesson(request.path_params["game"], client(request))
+    label = table.labels[script.seat]
     return JSONResponse({"id": table.id, "game": table.game.id, "seat": label,
-                         "title": render(Written(table.guide.lesson.title), body.lang or language_of(request)),
+                         "title": render(Written(script.lesson.title), body.lang or language_of(request)),
                          "url": f"/game/{table.id}#seat={label}&token={token}"}, status_code=201)
 
 

@@ -437,11 +437,11 @@ class Hall:
         return await self._found(game, kinds, options, secrets.randbelow(2**31), lobby_join, client, clock, stand_in,
                                  rated)
 
-    async def create_lesson(self, game_id: str, client: str = "") -> tuple[Table, str]:
+    async def create_lesson(self, game_id: str, client: str = "") -> tuple[Table, lessons.Script, str]:
         """A new lesson game of ``game_id`` (:mod:`.lessons`): the lesson's deal, its learner's
-        seat free for the person asking (its token is returned), the other seats the lesson's bots
-        marked as playing its script; invitation only, no clock, unrated. Counted against the
-        same limits as any new game."""
+        seat free for the person asking, the other seats the lesson's bots marked as playing its
+        script; invitation only, no clock, unrated. Counted against the same limits as any new
+        game. Returns its table, the lesson's script and the learner's token."""
         game = self.games.get(game_id)
         found = None if game is None else lessons.script(game)
         if found is None:
@@ -450,7 +450,7 @@ class Hall:
         spec = lessons.marked(seat_kind(game, lesson.bots, t("the lesson's bots")))
         kinds = [HUMAN if i == found.seat else spec for i in range(lesson.players)]
         table, tokens = await self._found(game, kinds, lesson.options, lesson.seed, False, client)
-        return table, tokens[found.seat]
+        return table, found, tokens[found.seat]
 
     async def _found(self, game: Game, kinds: list[str], options: dict[str, Any], seed: int, lobby_join: bool,
                      client: str, clock: Clock | None = None, stand_in: str | None = None,
