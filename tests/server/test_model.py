@@ -15,6 +15,11 @@ Rules (the ``games`` bundle holds every game created or proposed as a rematch):
   ``easy``/``normal``/``hard`` and a level's spec (``ismcts:budget=2000``, as a rematch
   sends it) — lobby or invitation only, rated or not, no clock, a live or a
   correspondence clock, any stand-in; the creator may sit down at once;
+- ``learn``: a first game with a guide of a title that has one (``POST /api/learn``): the
+  lesson's deal, invitation only, unrated, no clock, its bot seats marked; the learner may
+  sit down at once. ``follow_guide`` (and ``act``) play the moves its script asks for —
+  first, at times, another one, which must be refused (``guide``) with nothing stored —, and
+  the races that play a move play the guided one while the script leads;
 - ``join_by_invitation``, ``claim`` (any seat: a free human seat of a lobby game is given,
   an invitation-only game, a bot's seat or a taken one refused with its code),
   ``sign_up``, ``second_tab`` (a seat open again, perhaps through the other process),
@@ -57,12 +62,15 @@ Invariants, after every step (``no_game_lost_or_stuck``):
   ``internal`` or ``damaged``;
 - every move of a ``random`` or ``heuristic`` bot seat is the one a fresh bot of that kind
   makes at that position (they are seeded from the game's seed, the seat and the move);
+  a lesson game's record begins with its script, and the learner's views carry the guide
+  of the script's step (the learner's own move, or none while the others' are played) —
+  no other connection's view carries one; a script's step is never taken back;
 - ``GET /api/games/{id}`` answers 200 on every live process, showing the game as storage
   holds it (within ``FAN_OUT`` s);
 - no server logs a bot's move refused, a bot job broken by anything but the database, or a
   traceback;
-- and, after a restart or kill, every game that was open or running is listed and loads
-  on every live process.
+- and, after a restart or kill, every game that was open or running is listed (a lesson
+  game never is) and loads on every live process.
 
 ``test_limits_count_per_address`` runs the machine under tight limits on new games per
 address: a new game or rematch proposal may be refused only when the player's own
@@ -107,6 +115,8 @@ from sqlalchemy import func, select, update
 from realpolitik.bots import make_bot
 from realpolitik.engine import Rng, SeatContext, State
 from realpolitik.engine.undo import why_not_undoable
+from realpolitik.games import get
+from realpolitik.server import lessons
 from realpolitik.server.bots import _mix
 from realpolitik.server.store import actions as action_rows
 from realpolitik.server.store import games, now, seats, users
@@ -196,6 +206,11 @@ class Model:
         self.clock = clock
         self.rematch: str | None = None
         self.accepted: set[int] = set()  # seats whose players are seated in the rematch
+        self.script: lessons.Script | None = None  # a lesson game's script
+
+    def guided(self, played: int) -> str | None:
+        """The move the lesson's script asks for after ``played`` actions, while it leads."""
+        return self.script.actions[played] if self.script and 0 <= played < len(self.script.actions) else None
 
 
 class ServerMachine(RuleBasedStateMachine):
@@ -414,6 +429,10 @@ class ServerMachine(RuleBasedStateMachine):
                 info = http.get(f"/api/games/{game_id}")
                 assert info.status_code == 200, \
                     f"process {i}: game {game_id}: {info.status_code} {info.text}{self.told()}"
+                if self.models[game_id].script is not None:  # a learner's own game: never in the lobby's lists
+                    assert info.json()["lesson"] and (game_id not in shown or info.json()["status"] == "finished"), \
+                        f"process {i}: lesson {game_id} is in the lobby's list"
+                    continue
                 assert game_id in shown or info.json()["status"] == "finished", \
                     f"process {i}: game {game_id} ({info.json()['status']}) is not in the lobby's list"
 
@@ -520,6 +539,46 @@ class ServerMachine(RuleBasedStateMachine):
             self.check_seated(held)
         return game_id
 
+    def lesson_titles(self) -> list[str]:
+        return sorted(title for title, entry in self.catalog.items() if entry["lesson"])
+
+    @precondition(lambda self: len(self.unfinished()) < MAX_GAMES and self.lesson_titles())
+    @rule(target=games, data=st.data())
+    @traced
+    def learn(self, data):
+        """A first game with a guide: stored with the lesson's deal, invitation only, unrated, without
+        clock, its bot seats marked as the lesson's; the learner may sit down at once."""
+        title = self.draw(data, st.sampled_from(self.lesson_titles()), "lesson")
+        script = lessons.script(get(title))
+        learner = self.who(data)
+        why = self.over_limit(learner)
+        lang = self.draw(data, st.sampled_from((None, "en", "de")), "lang")
+        answer = learner.http(self.cluster, self.live(data)).post(f"/api/learn/{title}", headers=learner.headers(),
+                                                                 json={} if lang is None else {"lang": lang})
+        if answer.status_code == 429 and answer.json()["code"] == "limit":
+            assert why, f"a lesson of {learner!r} refused for a limit its address has not reached: {answer.text}"
+            self.drawn.append(f"refused: {why}")
+            return multiple()
+        assert answer.status_code == 201, answer.text
+        made = answer.json()
+        self.opened_by[made["id"]] = learner.address
+        lesson, n = script.lesson, script.lesson.players
+        spec = {level["name"]: level["spec"] for level in self.catalog[title]["levels"]}.get(lesson.bots, lesson.bots)
+        kinds = [HUMAN if i == script.seat else lessons.marked(spec) for i in range(n)]
+        stored = self.truth(made["id"]).stored
+        assert [s.kind for s in stored.seats] == kinds and stored.seed == lesson.seed, "not the lesson's deal"
+        assert (stored.status, stored.lobby_join, stored.rated, stored.clock) == ("open", False, False, None)
+        assert made["seat"] == self.labels(title, n)[script.seat]
+        model = Model(made["id"], title, kinds, {script.seat: made["url"].split("token=")[1]}, False, False)
+        model.script = script
+        self.models[made["id"]] = model
+        if self.draw(data, st.booleans(), "learner sits"):
+            held, hello = self.seat_player(made["id"], script.seat, learner, model.tokens[script.seat],
+                                           self.live(data))
+            assert held is not None, f"the learner's link was refused: {hello}"
+            self.check_seated(held)
+        return made["id"]
+
     def over_limit(self, player: Player) -> str:
         """Why a new game (or a rematch proposal) of ``player`` may be refused for a limit of its address
         ("" when it may not), counting this attempt: the address's new games within the hour, its games
@@ -609,8 +668,10 @@ class ServerMachine(RuleBasedStateMachine):
                 return
             self.play_one(held, truth, data)
 
-    def play_one(self, held: Held, truth: Truth, data) -> None:
-        """Play a legal action of a held seat at the current move; it must be taken."""
+    def play_one(self, held: Held, truth: Truth, data, wrong: bool | None = None) -> None:
+        """Play a legal action of a held seat at the current move; it must be taken. While a lesson's
+        script leads, the guided one — after another move, which the guide refuses, when ``wrong``
+        (drawn when ``None``) and there is another."""
         seq = len(truth.stored.actions)
         link = self.link(held, data)
         view = link.wait_view(lambda m: m["seq"] == seq, FAN_OUT)
@@ -623,10 +684,45 @@ class ServerMachine(RuleBasedStateMachine):
         pending = view["view"].get("pending")
         assert pending, f"seat {held.label} is to act at move {seq} but its view asks nothing"
         action = pending["actions"][self.draw(data, st.integers(0, len(pending["actions"]) - 1), "action")]
+        guided = self.models[held.game].guided(seq)
+        if guided is not None:
+            if action == guided:  # another one, if there is one
+                action = next((a for a in pending["actions"] if a != guided), guided)
+            if wrong is None:
+                wrong = self.draw(data, st.booleans(), "wrong move first")
+            if action != guided and wrong:
+                self.refused_by_guide(held, link, seq, action)
+            action = guided
         link.send({"type": "act", "seq": seq, "action": action})
         reply = link.until(lambda m: (m["type"] == "view" and m["seq"] > seq) or m["type"] == "error", FAN_OUT)
         assert reply is not None and reply["type"] == "view", \
             f"the action {action!r} at move {seq} was not taken: {reply}"
+
+    def guided_seats(self) -> list[Held]:
+        """Learners whose lesson's script asks them for a move now."""
+        return [h for h in self.to_move() if self.models[h.game].guided(len(self.known(h.game).stored.actions))]
+
+    @precondition(lambda self: self.guided_seats())
+    @rule(data=st.data(), steps=st.integers(1, 12))
+    @traced
+    def follow_guide(self, data, steps) -> None:
+        """A learner plays the moves the guide asks for, up to ``steps`` of them (the script's other
+        moves are played between), trying another move first — at the first step always, later at
+        times —: refused, nothing stored."""
+        held = self.draw(data, st.sampled_from(self.guided_seats()), "seat")
+        for k in range(steps):
+            truth = self.wait_person(held.game)
+            if self.person_to_act(truth) != held.seat or not self.models[held.game].guided(len(truth.stored.actions)):
+                return
+            self.play_one(held, truth, data, wrong=True if k == 0 else None)
+
+    def refused_by_guide(self, held: Held, link: Link, seq: int, action: str) -> None:
+        """A move the lesson's guide does not ask for: refused in words, nothing stored."""
+        link.send({"type": "act", "seq": seq, "action": action})
+        reply = link.until(lambda m: m["type"] == "error" or (m["type"] == "view" and m["seq"] > seq), FAN_OUT)
+        assert reply is not None and reply["type"] == "error" and reply["code"] == "guide" and reply["message"], \
+            f"the guide let {action!r} through at move {seq} of lesson {held.game}: {reply}"
+        assert len(self.truth(held.game).stored.actions) == seq, "a move the guide refused was stored"
 
     def held_running(self) -> list[Held]:
         return [h for h in self.held if h.game in self.models and self.known(h.game).stored.status == "running"]
@@ -642,7 +738,8 @@ class ServerMachine(RuleBasedStateMachine):
         seq = len(truth.stored.actions)
         stored = truth.stored
         allowed = False
-        if seq and stored.status == "running" and stored.seats[held.seat].away is None:
+        scripted = self.models[held.game].guided(seq - 1) is not None  # a lesson's step: never taken back
+        if seq and stored.status == "running" and stored.seats[held.seat].away is None and not scripted:
             before = truth.branch.states[-2]
             allowed = before.to_act == held.seat and why_not_undoable(before, stored.actions[-1]) is None
         link = self.link(held, data)
@@ -902,7 +999,7 @@ class ServerMachine(RuleBasedStateMachine):
         new = []
         if model.rematch is None:
             model.rematch = again
-            old = [s.kind for s in self.truth(held.game).stored.seats]
+            old = [lessons.spec_of(s.kind) for s in self.truth(held.game).stored.seats]  # a lesson's: its bots
             kinds = [old[(i - 1) % n] for i in range(n)]
             stored = self.truth(again).stored
             assert [s.kind for s in stored.seats] == kinds, "the rematch's seats did not move on by one"
@@ -1207,9 +1304,10 @@ class ServerMachine(RuleBasedStateMachine):
             actions = view["view"]["pending"]["actions"]
             start = self.draw(data, st.integers(0, len(actions) - 1), "action")
             stored = truth.stored
-            action = self.handing_over(truth, actions, start,  # to a bot (or a stand-in)
-                                       lambda seat, stored=stored: seat is not None and (
-                                           stored.seats[seat].kind != HUMAN or stored.seats[seat].away is not None))
+            action = self.models[held.game].guided(seq) or self.handing_over(
+                truth, actions, start,  # to a bot (or a stand-in)
+                lambda seat, stored=stored: seat is not None and (
+                    stored.seats[seat].kind != HUMAN or stored.seats[seat].away is not None))
             one.send({"type": "act", "seq": seq, "action": action})
             two.wait_view(lambda m, seq=seq: m["seq"] > seq, FAN_OUT)  # the move reached the other process
             two.send({"type": "undo", "seq": seq + 1})
@@ -1243,6 +1341,7 @@ class ServerMachine(RuleBasedStateMachine):
         assert view is not None and view["seq"] == seq and view["view"].get("pending"), view
         actions = view["view"]["pending"]["actions"]
         action = actions[self.draw(data, st.integers(0, len(actions) - 1), "action")]
+        action = self.models[held.game].guided(seq) or action  # a lesson's script: the guided move
         gate = threading.Barrier(2)
 
         failed: list[BaseException] = []
@@ -1364,17 +1463,22 @@ class ServerMachine(RuleBasedStateMachine):
         """Every stored move of a ``random`` or ``heuristic`` bot seat is the one a fresh bot of that kind
         chooses at that position (they are seeded from the game's seed, the seat and the move): a bot
         that decided on another position than the game's — a state kept from a line taken back — is
-        caught even when its move happens to be legal."""
+        caught even when its move happens to be legal. A lesson game's moves are its script's while it
+        leads, whoever played them; its bots' after it are their spec's."""
         for game_id in ids:
             truth = self.truths[game_id]
             stored, branch = truth.stored, truth.branch
+            model = self.models.get(game_id)
             done = self.bots_checked.get(game_id, 0)
             if done > len(branch.actions) or branch.actions[:done] != stored.actions[:done]:
                 done = 0  # a move was taken back: the line is checked again from the start
             for ply in range(done, len(stored.actions)):
+                guided = model.guided(ply) if model is not None else None
+                assert guided in (None, stored.actions[ply]), \
+                    f"lesson {game_id}: move {ply} is {stored.actions[ply]!r}, its script says {guided!r}"
                 seat = branch.states[ply].to_act
-                kind = stored.seats[seat].kind
-                if kind not in ("random", "heuristic"):
+                kind = lessons.spec_of(stored.seats[seat].kind)
+                if guided is not None or kind not in ("random", "heuristic"):
                     continue
                 fresh = fresh_choice(branch.states[ply], kind, seat, stored.seed)
                 assert stored.actions[ply] == fresh, (
@@ -1392,6 +1496,7 @@ class ServerMachine(RuleBasedStateMachine):
                     self.views += 1
                     wrong = view_matches(truth, link.seat, message)
                     assert wrong is None, f"game {link.game_id}, seat {link.seat}: {wrong}"
+                    self.check_guide(link, message)
                 elif kind == "chat":
                     team_of = truth.state.game.teams(len(truth.stored.seats))
                     for line in message["lines"]:
@@ -1406,6 +1511,21 @@ class ServerMachine(RuleBasedStateMachine):
                 elif kind == "error":
                     assert message["code"] not in NEVER, f"game {link.game_id}: {message}{self.told()}"
             link.checked = len(link.received)
+
+    def check_guide(self, link: Link, message: dict[str, Any]) -> None:
+        """A view carries the guide exactly when it is a lesson learner's while the script leads (or at
+        its end: the outro); the guide names the learner's own step, nothing while the others move."""
+        script, seq, guide = self.models[link.game_id].script, message["seq"], message.get("guide")
+        learner = script is not None and link.seat == script.seat and seq <= len(script.actions)
+        assert (guide is not None) == learner, f"game {link.game_id}, seat {link.seat}, move {seq}: guide {guide}"
+        if guide is None:
+            return
+        if seq == len(script.actions):
+            assert guide["outro"] and "action" not in guide, guide
+        elif script.lesson.learner(seq):
+            assert guide["action"] == script.actions[seq] and guide["text"], guide
+        else:
+            assert guide["action"] is None and guide["label"] is None, guide
 
     def check_served(self, ids: list[str]) -> None:
         """``GET /api/games/{id}`` answers 200 on every live process, with the game as storage holds it

@@ -1,7 +1,8 @@
 """Accessibility: axe-core (the npm package, installed once into the virtual environment)
-scans the lobby, the rules dialog, the rules page with its pictures and a started game of every
-title — its board, legend and action panel — and finds nothing serious or critical; every
-action is a button reached and played with the keyboard alone, with a visible focus."""
+scans the lobby, the rules dialog, the rules page with its pictures, a started game of every
+title — its board, legend and action panel — and every title's first game with a guide, and
+finds nothing serious or critical; every action is a button reached and played with the
+keyboard alone, with a visible focus."""
 
 from __future__ import annotations
 
@@ -13,11 +14,13 @@ from pathlib import Path
 
 import pytest
 
+from realpolitik import rulebook
 from realpolitik.games import registry
 from realpolitik.testing.pages import console_errors, seq
 from realpolitik.testing.tables import sit_at_new_game
 
 GAMES = [game.id for game in registry()]
+LESSONS = [game.id for game in registry() if rulebook.lesson(game) is not None]
 #: where the test setup keeps axe-core: inside the virtual environment the tests run in
 AXE_HOME = Path(sys.prefix) / "share" / "axe-core"
 AXE = AXE_HOME / "node_modules" / "axe-core" / "axe.min.js"
@@ -113,4 +116,18 @@ def test_a_started_game_has_no_serious_violation_and_is_played_by_keyboard(serve
     page.on("dialog", lambda dialog: dialog.accept())  # a grave action asks first
     page.keyboard.press("Enter")
     page.wait_for_function(f"() => Number(document.body.dataset.seq) > {before}")
+    assert errors == []
+
+
+@pytest.mark.parametrize("game", LESSONS)
+def test_a_first_game_with_a_guide_has_no_serious_violation(server, scanned, game):
+    page = scanned.context.new_page()
+    errors = console_errors(page)
+    page.goto(f"{server.url}/learn/{game}")
+    page.wait_for_selector("#pending button.guided:not([disabled])")
+    assert scanned(page) == []
+    page.fill("#pending input[name=action]", "no such move")  # refused in the guide's words
+    page.press("#pending input[name=action]", "Enter")
+    page.wait_for_selector("#notice.error:not([hidden])")
+    assert scanned(page) == []
     assert errors == []

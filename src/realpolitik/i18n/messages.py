@@ -68,6 +68,14 @@ class Named(str):
         return Named, (str(self), self.title)
 
 
+class Written(dict):
+    """Words a person wrote in each language (a lesson's), by language code: not from the
+    catalogs; read in the reader's language, else in English."""
+
+    def __str__(self) -> str:
+        return render(self, "en")
+
+
 def listed(items: Any, sep: str = ", ") -> Listed:
     """``items`` shown as one text, separated by ``sep``."""
     return Listed(tuple(items), sep)
@@ -129,4 +137,6 @@ def render(value: Any, lang: str) -> str:
         return words if words.endswith(".") else words + "."
     if isinstance(value, Named):
         return render(value.title, lang)
+    if isinstance(value, Written):
+        return value.get(lang) or value["en"]
     return value if isinstance(value, str) else str(value)

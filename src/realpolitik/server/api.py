@@ -25,11 +25,11 @@ from starlette.responses import JSONResponse, Response
 from realpolitik.bots import bot_kinds
 from realpolitik.bots.levels import levels
 from realpolitik.engine import Game
-from realpolitik.i18n import LANGUAGES, render, t
+from realpolitik.i18n import LANGUAGES, Written, render, t
 from realpolitik.i18n import catalog as catalog_of
 from realpolitik.web import ROOT as WEB
 
-from . import accounts, statistics
+from . import accounts, lessons, statistics
 from .clock import Clock
 from .hall import Hall
 from .protocol import (
@@ -39,6 +39,7 @@ from .protocol import (
     CreateGame,
     Credentials,
     GuestSeats,
+    Learn,
     PasswordChange,
     clean_name,
     clean_text,
@@ -61,7 +62,7 @@ STATUS = {"bad-game": 400, "bad-seat": 400, "bad-option": 400, "bad-request": 40
           "invite-only": 403, "not-finished": 403, "no-game": 404, "no-content": 404, "no-language": 404, "limit": 429,
           "busy": 503, "damaged": 500, "internal": 500, "timeout": 408, "bad-name": 400, "bad-password": 400,
           "name-taken": 409, "bad-login": 401, "signed-out": 401, "csrf": 403, "no-player": 404,
-          "bad-address": 400}
+          "bad-address": 400, "no-lesson": 404}
 
 #: a bot level's name in players' words
 LEVEL_WORDS = {"easy": t("easy"), "normal": t("normal"), "hard": t("hard")}
@@ -161,6 +162,7 @@ def catalog_entry(game: Game, lang: str = "en") -> dict[str, Any]:
         "seats": {str(n): seats(n) for n in counts},
         "teams": {str(n): game.teams(n) for n in counts},
         "board": (WEB / "boards" / f"{game.id}.js").is_file(),
+        "lesson": lessons.script(game) is not None,
     }
 
 
@@ -221,6 +223,19 @@ async def create_game(request: Request) -> Response:
                for s, t in tokens.items()]
     return JSONResponse({"id": table.id, "game": table.game.id, "invites": invites,
                          "watch": f"/game/{table.id}"}, status_code=201)
+
+
+@guarded
+async def learn(request: Request) -> Response:
+    """POST /api/learn/{game} — a first game with a guide (a lesson) for the person asking; the
+    answer's ``url`` is the game page with the learner's seat token, as an invitation's."""
+    raw = await _body(request)
+    body = parse(raw, Learn, MAX_BODY) if raw.strip() else Learn()
+    table, script, token = await _hall(request).create_lesson(request.path_params["game"], client(request))
+    label = table.labels[script.seat]
+    return JSONResponse({"id": table.id, "game": table.game.id, "seat": label,
+                         "title": render(Written(script.lesson.title), body.lang or language_of(request)),
+                         "url": f"/game/{table.id}#seat={label}&token={token}"}, status_code=201)
 
 
 @guarded

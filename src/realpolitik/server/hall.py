@@ -30,7 +30,7 @@ from realpolitik.bots import bot_kinds
 from realpolitik.engine import ContentError, Game, OptionError, RecordError, ReplayError, State
 from realpolitik.i18n import LANGUAGES, Text, render, t
 
-from . import ratings
+from . import lessons, ratings
 from .bots import BotRunner
 from .bus import Bus
 from .clock import Clock
@@ -425,18 +425,39 @@ class Hall:
         if game is None:
             raise Refusal("bad-game", t("unknown game {game} (known: {known})", game=repr(game_id),
                                         known=", ".join(self.games)))
-        allowed = [HUMAN, *bot_kinds(game)]
+        allowed = bot_kinds(game)
         kinds = [seat_kind(game, kind, t("seat {number}", number=i + 1), again) for i, kind in enumerate(kinds)]
-        if stand_in is None:
-            stand_in = "heuristic" if "heuristic" in allowed else "random"
-        elif stand_in not in allowed[1:]:
+        if stand_in is not None and stand_in not in allowed:
             raise Refusal("bad-seat", t("stand-in: {kind} is not one of {allowed}", kind=repr(stand_in),
-                                        allowed=", ".join(allowed[1:])))
+                                        allowed=", ".join(allowed)))
         local = sorted(o.name for o in game.options if o.local_file and o.name in options)
         if local:  # the server never opens a path a client names
             raise Refusal("bad-option", t("option {name} names a file; own content files can only be used "
                                           "with the command line, not online", name=repr(local[0])))
-        seed = secrets.randbelow(2**31)
+        return await self._found(game, kinds, options, secrets.randbelow(2**31), lobby_join, client, clock, stand_in,
+                                 rated)
+
+    async def create_lesson(self, game_id: str, client: str = "") -> tuple[Table, lessons.Script, str]:
+        """A new lesson game of ``game_id`` (:mod:`.lessons`): the lesson's deal, its learner's
+        seat free for the person asking, the other seats the lesson's bots marked as playing its
+        script; invitation only, no clock, unrated. Counted against the same limits as any new
+        game. Returns its table, the lesson's script and the learner's token."""
+        game = self.games.get(game_id)
+        found = None if game is None else lessons.script(game)
+        if found is None:
+            raise Refusal("no-lesson", t("There is no first game with a guide for {game}.", game=repr(game_id)))
+        lesson = found.lesson
+        spec = lessons.marked(seat_kind(game, lesson.bots, t("the lesson's bots")))
+        kinds = [HUMAN if i == found.seat else spec for i in range(lesson.players)]
+        table, tokens = await self._found(game, kinds, lesson.options, lesson.seed, False, client)
+        return table, found, tokens[found.seat]
+
+    async def _found(self, game: Game, kinds: list[str], options: dict[str, Any], seed: int, lobby_join: bool,
+                     client: str, clock: Clock | None = None, stand_in: str | None = None,
+                     rated: bool = False) -> tuple[Table, dict[int, str]]:
+        """Store and seat a new game whose seats' kinds are checked; its table and human seats' tokens."""
+        if stand_in is None:
+            stand_in = "heuristic" if "heuristic" in bot_kinds(game) else "random"
         try:
             state = game.new_state(len(kinds), options, seed)
         except (OptionError, ContentError) as exc:
@@ -470,7 +491,7 @@ class Hall:
             if found is not None:
                 return found
         n = len(table.stored.seats)
-        kinds = [table.stored.seats[(i - 1) % n].kind for i in range(n)]
+        kinds = [lessons.spec_of(table.stored.seats[(i - 1) % n].kind) for i in range(n)]  # a lesson's: its bots
         files = {o.name for o in table.game.options if o.local_file}  # stored empty: the built-in content
         options = {name: value for name, value in table.stored.options.items() if name not in files}
         again, _ = await self.create(table.game.id, kinds, options, table.stored.lobby_join, client,
@@ -514,8 +535,9 @@ class Hall:
         await table.fill(seat, kind)
 
     async def listing(self, limit: int = 50) -> dict[str, list[dict[str, Any]]]:
-        """Open, running and the newest finished games, newest first."""
-        entries = sorted(self._entries(), key=lambda e: e["created"], reverse=True)
+        """Open, running and the newest finished games, newest first; lesson games, each a
+        learner's own, are not among the open and running ones."""
+        entries = sorted((e for e in self._entries() if not e.get("lesson")), key=lambda e: e["created"], reverse=True)
         out: dict[str, list[dict[str, Any]]] = {
             "open": [e for e in entries if e["status"] == "open"][:limit],
             "running": [e for e in entries if e["status"] == "running"][:limit],
@@ -536,9 +558,9 @@ class Hall:
         result = stored.result or {}
         return {
             "id": stored.id, "game": stored.game, "title": game.title, "status": "finished",
-            "created": stored.created.isoformat(), "lobby_join": stored.lobby_join,
-            "players": [{"seat": labels[s.seat], "title": titles[s.seat], "kind": s.kind, "name": s.name,
-                         "joined": True, "online": False} for s in stored.seats],
+            "created": stored.created.isoformat(), "lobby_join": stored.lobby_join, "lesson": lessons.is_lesson(stored),
+            "players": [{"seat": labels[s.seat], "title": titles[s.seat], "kind": lessons.spec_of(s.kind),
+                         "name": s.name, "joined": True, "online": False} for s in stored.seats],
             "ply": result.get("plies"), "to_act": None, "outcome": result.get("outcome"), "rated": stored.rated,
             **({"rating": {lang: render(said, lang) for lang in LANGUAGES}}
                if (said := ratings.words(stored.result)) is not None else {}),

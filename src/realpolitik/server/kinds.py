@@ -1,6 +1,6 @@
 """What may play a seat of a game: a person, a bot kind of the game, or a level of the lobby
 (stored as its bot spec), as a new game, a rematch or a seat given to a bot asks for it, and
-as a stored game names it when it is loaded again."""
+as a stored game names it when it is loaded again (a lesson's bot seat: its spec, marked)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from realpolitik.bots.levels import levels
 from realpolitik.engine import Game
 from realpolitik.i18n import Text, t
 
+from .lessons import is_marked, spec_of
 from .table import HUMAN, Refusal
 
 
@@ -31,7 +32,10 @@ def seat_kind(game: Game, kind: str, where: Text, again: bool = False) -> str:
 @functools.cache
 def playable(game: Game, kind: str) -> bool:
     """Whether a stored seat's kind can be played here: a person, or a bot spec of one of the
-    game's bot kinds that the bot accepts (a level's spec, also one an older levels file named)."""
+    game's bot kinds that the bot accepts (a level's spec, also one an older levels file named),
+    also marked as a lesson's bot seat (:mod:`.lessons`)."""
+    if is_marked(kind):
+        return playable(game, spec_of(kind))
     if kind == HUMAN:
         return True
     try:

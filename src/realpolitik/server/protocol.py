@@ -49,6 +49,13 @@ class CreateGame(Strict):
     rated: bool = False
 
 
+class Learn(Strict):
+    """``POST /api/learn/{game}``: a lesson game; the language its answer is written in (the
+    request's, without it)."""
+
+    lang: Literal[LANGUAGES] | None = None  # type: ignore[valid-type]
+
+
 class Claim(Strict):
     """``POST /api/games/{id}/claim``: take a free seat from the lobby."""
 

@@ -1,7 +1,8 @@
 """A live game: the authoritative state, its seats, its connections and its bot turns.
 
 Every action goes through :meth:`Table.act`: checked against the sequence number the
-sender saw, validated by the engine on a clone, stored — with the game's result when it
+sender saw (and, in a lesson game, against the move its script asks for: :mod:`.lessons`),
+validated by the engine on a clone, stored — with the game's result when it
 ends the game, in the same transaction — and only then made the state; then every
 connection receives the view of its own seat. Nothing else changes a state. A seat is
 taken under the table's lock and by one conditional write, so one seat has one holder.
@@ -23,9 +24,9 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Protocol
 
 from realpolitik.engine import Game, IllegalAction, Record, State, normalize
-from realpolitik.i18n import LANGUAGES, Text, listed, render, t
+from realpolitik.i18n import LANGUAGES, Text, Written, listed, render, t
 
-from . import ratings
+from . import lessons, ratings
 from .bots import BotJob
 from .clock import seconds_in_words
 from .store import ChatLine, StaleWrite, StorageBusy, StoredGame, now
@@ -65,7 +66,7 @@ def finished(record: Record, state: State) -> dict[str, Any]:
 class Refusal(Exception):
     """A request the table refuses; ``code`` is for programs, the message for people."""
 
-    def __init__(self, code: str, message: str | Text) -> None:
+    def __init__(self, code: str, message: str | Text | Written) -> None:
         super().__init__(str(message))
         self.code = code
         self.message = message
@@ -139,6 +140,8 @@ class Table:
         self.timekeeper = Timekeeper(self)
         self._behind = False  # another process stored something this table has not taken in
         self._following: asyncio.Task | None = None
+        #: the script of a lesson game that still fits its lesson (lessons.py), else None
+        self.guide = lessons.guide_of(game, stored)
 
     # ------------------------------------------------------------------ facts
 
@@ -173,7 +176,7 @@ class Table:
         away (time ran out, resigned); ``None`` while its person plays it."""
         s = self.stored.seats[seat]
         if s.kind != HUMAN:
-            return s.kind
+            return lessons.spec_of(s.kind)
         return (self.stored.stand_in or "heuristic") if s.away else None
 
     def stand_in_pace(self) -> float:
@@ -202,7 +205,7 @@ class Table:
         online = {c.seat for c in self.listeners}
         titles = seat_titles(self.game, len(self.labels))
         return [
-            {"seat": self.labels[s.seat], "title": titles[s.seat], "kind": s.kind, "name": s.name,
+            {"seat": self.labels[s.seat], "title": titles[s.seat], "kind": lessons.spec_of(s.kind), "name": s.name,
              "joined": s.joined or s.kind != HUMAN, "online": s.kind != HUMAN or s.seat in online, "away": s.away}
             for s in self.stored.seats
         ]
@@ -212,7 +215,7 @@ class Table:
         out = {
             "id": self.id, "game": self.game.id, "title": self.game.title, "status": self.status,
             "created": self.stored.created.isoformat(), "players": self.players(),
-            "lobby_join": self.stored.lobby_join, "ply": self.seq,
+            "lobby_join": self.stored.lobby_join, "ply": self.seq, "lesson": lessons.is_lesson(self.stored),
             "to_act": None if self.state.to_act is None else self.labels[self.state.to_act],
         }
         if self.stored.result is not None:
@@ -242,6 +245,10 @@ class Table:
                        "clock": self.timekeeper.view(), "rematch": self.stored.rematch}
             if (said := ratings.words(self.stored.result)) is not None:
                 message["rating"] = render(said, listener.lang)  # a finished rated game: counted or why not
+            if self.guide is not None and listener.seat == self.guide.seat:  # only the learner reads the guide
+                guide = self.guide.message(self.seq, view, listener.lang)
+                if guide is not None:
+                    message["guide"] = guide
             if cache is not None:
                 cache[key] = message
         listener.log_sent = self.state.log.size
@@ -386,13 +393,14 @@ class Table:
         async with self.lock:
             self._check_turn(seat, seq, stand_in)
             state = self.state
-            legal = state.legal_actions()
+            canonical = text if text in state.legal_actions() else normalize(text)
+            if self.guide is not None and (said := self.guide.refusal(state, seq, canonical)) is not None:
+                raise Refusal("guide", said)
             probe = state.clone()
             try:
                 probe.apply(text, seat)
             except IllegalAction as exc:
                 raise Refusal("illegal", exc.args[0]) from None
-            canonical = text if text in legal else normalize(text)
             result = None
             if probe.is_over():
                 result = finished(self.record(), probe)
@@ -734,8 +742,10 @@ class Table:
                 kind = self.bot_kind(seat)
                 if kind is None or self.status != "running" or self.state.to_act != seat:
                     break  # its person took the seat back, or the game moved on without this bot
-                job = BotJob(self.id, self.stored.record(), seat, kind, self.hall.settings.bot_think)
-                choice = await self.hall.bots.choose(job, urgent=self.has_humans)
+                choice = self.guide.expected(seq) if self.guide is not None else None
+                if choice is None:  # no script leads: the bot chooses
+                    job = BotJob(self.id, self.stored.record(), seat, kind, self.hall.settings.bot_think)
+                    choice = await self.hall.bots.choose(job, urgent=self.has_humans)
                 await self.act(seat, seq, choice, stand_in=self.stored.seats[seat].kind == HUMAN)
                 break
             except asyncio.CancelledError:

@@ -2,7 +2,8 @@
 
 A player may take back their own last action while nobody has acted since, and while
 the engine finds that it drew on no chance and showed nobody anything hidden
-(:func:`realpolitik.engine.undo.why_not_undoable`). The table keeps the state before
+(:func:`realpolitik.engine.undo.why_not_undoable`) — never a step of a lesson's script
+(:mod:`.lessons`). The table keeps the state before
 its last action (it has it anyway: an action is applied to a clone), so taking back
 costs nothing; after a restart the state before is replayed from the record when asked.
 The verdict is worked out once per action, and only for a person's action.
@@ -45,6 +46,8 @@ class LastMove:
             return t("The game is not running, so nothing can be taken back.")
         if table.seq == 0:
             return t("Nothing has been played yet.")
+        if table.guide is not None and table.guide.leads(table.seq - 1):
+            return t("A step of the guide cannot be taken back.")
         self._catch_up(table)
         if self.seat != seat:
             return t("Only your own last action can be taken back, and {seat} played the last one.",

@@ -5,7 +5,9 @@
 // WebSocket carries the session cookie and the hello names the seat bound to the account
 // (#seat=p2, else the account's seat in this game). A guest's tokens are kept for binding
 // the seats once the guest signs up or logs in (account.js). Every view comes from the
-// server; this page knows no rules.
+// server; this page knows no rules. In a first game with a guide (a lesson) the view
+// carries the guide: its words in the dock, its move's button marked and the only move the
+// board offers; the outro once the script is over.
 
 import { account, bindGuestSeats, guestToken, rememberGuestSeat } from "./account.js";
 import { getJSON } from "./api.js";
@@ -28,6 +30,7 @@ const FATAL = new Set([4400, 4403, 4404]);
 const page = {
   socket: null, view: null, seq: 0, players: [], you: null, title: "realpolitik",
   board: null, data: null, entry: null, busy: false, status: "", retry: 0, user: null, seat: null, undo: false, clock: null, clockAt: 0, rematch: null, wasMine: false,
+  guide: null, outroShown: false,
 };
 const log = new LogView($("log"));
 const zoom = new BoardZoom($("board"), { in: $("zoom-in"), out: $("zoom-out"), fit: $("zoom-fit") });
@@ -61,12 +64,41 @@ function act(text) {
   for (const button of document.querySelectorAll("#pending button")) button.disabled = true;
 }
 
+/** The legal choices the board offers: while a lesson's guide asks for a move, that one only. */
+function offered() {
+  const choices = page.view && page.view.pending ? page.view.pending.choices : [];
+  const guided = page.guide && page.guide.action;
+  return guided ? choices.filter((c) => c.action === guided) : choices;
+}
+
 function boardContext() {
+  const choices = offered();
   return {
     seat: page.you, players: page.players, act, content: contentLoader(page.view ? page.view.game : ""), data: page.data,
-    legal: new Set(page.view && page.view.pending ? page.view.pending.actions : []),
-    choices: page.view && page.view.pending ? page.view.pending.choices : [],
+    legal: new Set(choices.map((c) => c.action)), choices,
   };
+}
+
+/** The guide of a lesson in the dock: its title, which step of how many, the intro until the
+ * learner's first move, and the step's words; hidden once the script is over. */
+function renderGuide() {
+  const guide = page.guide;
+  $("guide").hidden = !guide;
+  document.body.classList.toggle("guided", Boolean(guide));
+  if (!guide) return;
+  $("guide-title").textContent = guide.title;
+  $("guide-step").textContent = t("Step {step} of {steps}", { step: guide.step, steps: guide.steps });
+  $("guide-intro").hidden = !guide.intro;
+  $("guide-intro").textContent = guide.intro || "";
+  $("guide-text").textContent = guide.text;
+}
+
+/** The lesson's last words, once, when its script is over: the game goes on as any game. */
+function showOutro(text) {
+  if (page.outroShown) return;
+  page.outroShown = true;
+  $("outro-text").textContent = text;
+  $("outro").hidden = false;
 }
 
 /** A choice's button words: the board's own, else the game's (choice.label). */
@@ -125,7 +157,9 @@ function render() {
   if (!view) return;
   renderStatus($("status"), view, page.players);
   renderPlayers($("players"), page.players, view, page.clock);
-  renderPending($("pending"), view, { act, label, enabled: !page.busy && page.status !== "open" });
+  renderGuide();
+  renderPending($("pending"), view, { act, label, enabled: !page.busy && page.status !== "open",
+    guided: page.guide && page.guide.action });
   renderFill();
   renderOutcome($("outcome"), view.outcome, page.players);
   if (view.outcome && page.rating) $("outcome").append(h("p", { class: "muted rating-note", text: page.rating }));
@@ -192,6 +226,8 @@ function receive(message) {
       page.rematch = message.rematch || null;
       page.rating = message.rating || "";
       page.clockAt = performance.now();
+      page.guide = message.guide && message.guide.step ? message.guide : null;
+      if (message.guide && message.guide.outro) showOutro(message.guide.outro);
       document.body.dataset.seq = String(message.seq);
       document.body.dataset.status = message.status;
       log.update(message.view);
@@ -298,6 +334,10 @@ async function start() {
   if (!token) page.seat = seat || (me.user && info.yours.length ? info.yours[0] : null);
   page.players = info.players;
   const mine = info.players.find((p) => p.seat === seat);
+  if (info.lesson && token && mine && !mine.joined) {  // the learner's own game: straight to the seat
+    connect(localStorage.getItem("realpolitik.name") || "");
+    return;
+  }
   if (token && mine && !mine.joined && !me.user) {
     $("join").hidden = false;
     $("join-text").textContent = t("You are invited to play {seat} in this game of {game}.", { seat: seatTitle(mine), game: info.title });
@@ -321,6 +361,8 @@ $("dock-toggle").addEventListener("click", () => {
   $("dock-toggle").textContent = open ? t("Hide") : t("Show");
   $("dock").classList.toggle("collapsed", !open);
 });
+
+$("outro-close").addEventListener("click", () => { $("outro").hidden = true; });
 
 $("take-back").addEventListener("click", () => {
   if (!page.socket || page.socket.readyState !== WebSocket.OPEN || page.busy) return;

@@ -81,6 +81,9 @@ function renderGame() {
   $("rules-page").href = rulesPage(game.id);
   put($("game-about"), h("span", { class: "summary", text: game.summary }), " ",
     h("span", { class: "facts muted", text: facts(game) }));
+  // a first game with a guide, where the game has one (/learn/{game} creates it)
+  $("learn-link").hidden = !game.lesson;
+  $("learn-link").href = `/learn/${encodeURIComponent(game.id)}`;
   put($("players"), Array.from({ length: game.max_players - game.min_players + 1 }, (_, i) => {
     const n = game.min_players + i;
     return h("option", { value: n, selected: n === game.default_players, text: t("{count} players", { count: n }) });

@@ -58,12 +58,14 @@ export function renderPlayers(node, players, view, clock = null) {
 /**
  * The pending decision: its prompt and one button per legal action (view.pending.choices:
  * {action, verb, args, label}), plus a field to type one. `act(text)` sends an action;
- * `label(choice)` gives a button's words (by default the game's choice.label).
+ * `label(choice)` gives a button's words (by default the game's choice.label); the button of
+ * the action a lesson's guide asks for (`guided`) is marked, and described by the guide's words.
  */
-export function renderPending(node, view, { act, label = (choice) => choice.label, enabled = true }) {
+export function renderPending(node, view, { act, label = (choice) => choice.label, enabled = true, guided = null }) {
   if (!view.pending) return put(node);
   const buttons = view.pending.choices.map((choice) => h("button", {
-    class: "action", type: "button", "data-action": choice.action, title: choice.action, disabled: !enabled,
+    class: choice.action === guided ? "action guided" : "action", type: "button", "data-action": choice.action,
+    title: choice.action, disabled: !enabled, "aria-describedby": choice.action === guided ? "guide-text" : null,
     onclick: () => act(choice.action),
   }, label(choice)));
   const typed = h("input", { name: "action", placeholder: t("or type an action"), autocomplete: "off", maxlength: 200 });
