@@ -1,5 +1,5 @@
 """Take the docs' screenshots: the README's (a game of Nuclear War in the browser, mid-war) and
-every board on a phone and on a desktop (docs/web.md).
+every board on a phone and on a desktop (docs/web/browser.md).
 
     .venv/bin/python tools/screenshot.py              # both
     .venv/bin/python tools/screenshot.py --readme     # docs/screenshot.png only

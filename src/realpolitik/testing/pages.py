@@ -1,7 +1,7 @@
 """Helpers for browser tests of the client's pages (Playwright pages), shared by every board.
 
 Board elements that play actions carry ``data-uses`` (how many legal actions they stand
-for) and, when they stand for one, ``data-act`` (its text); see ``docs/web.md``.
+for) and, when they stand for one, ``data-act`` (its text); see ``docs/web/browser.md``.
 """
 
 from __future__ import annotations
