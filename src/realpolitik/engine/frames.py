@@ -13,7 +13,11 @@ A frame is an immutable value whose class is named after the rule it plays: a
   ``run`` is called after the frame was popped, and may push further frames.
 
 :func:`advance` runs procedures until a decision is on top or the stack is empty (the game
-is over). A decision marked ``public`` — its choices are visible to everyone — is
+is over). A rule that would push a procedure last and return — so that the loop pops it and
+runs it next — may run it at once instead with :func:`run_now` (``run_now(st, END_TURNS[seat])``),
+which saves the push and the pop and leaves the same state; so may a rule that has just taken
+that procedure off the top (``run_now(st, st.stack.pop())``). Nothing may follow in the rule
+but what the loop would do next. A decision marked ``public`` — its choices are visible to everyone — is
 answered by itself when it has a single choice, in games that ask for that
 (``FramedState.answer_forced``). Each frame has a ``tag``, its class name in snake case
 unless the class gives one; snapshots write a frame as ``[tag, *fields]``.
@@ -100,6 +104,13 @@ def procedure(cls: type | None = None, *, tag: str | None = None):
 def snapshot(stack: list) -> list[list[Any]]:
     """A stack as JSON-ready data: each frame as ``[tag, *fields]``."""
     return [[frame.tag, *frame] for frame in stack]
+
+
+def run_now(st: State, frame: Procedure) -> None:
+    """Run the procedure ``frame`` at once: what pushing it last and returning comes to, as the loop
+    (``advance``) pops the top frame and runs it next — without the push and the pop."""
+    assert not frame.decision, f"{frame.tag} is a decision: it waits on the stack for its seat"
+    frame.run(st)
 
 
 def advance(st: State, answer_forced: bool = False) -> None:

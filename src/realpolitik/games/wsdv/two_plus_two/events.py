@@ -21,7 +21,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
-from realpolitik.engine import decision, procedure
+from realpolitik.engine import decision, procedure, run_now
 from realpolitik.i18n import Text, phrase, t
 
 from .. import board, grammar
@@ -175,33 +175,32 @@ class Effects(NamedTuple):
 def effects(st: S, seat: int, pool: tuple, ctx: tuple, item=None) -> None:
     """Run a pool: its items in printed order, except that the active player chooses the next kind of item
     whenever several are left (§6.4; ``item``: the one chosen). The rules call this where they would push a
-    pool's frame last, which the frame loop would run at once.
+    pool's frame last, which the frame loop would run next (``run_now``, without making the frame).
 
-    Each item leaves the pool (all build icons of a kind at once) and is executed. The rest of the pool waits
-    as a frame beneath what the item pushes; when the item pushes nothing, the rest runs at once, as the frame
-    loop would run its frame (unless the game is over)."""
+    The item leaves the pool (all build icons of a kind at once) and is executed. The rest of the pool waits
+    as a frame beneath what the item pushes; when the item pushes nothing, the rest's frame runs at once
+    (unless the game is over)."""
+    if item is None:
+        if not pool:
+            return
+        if ctx == ACTIVE and len(_kinds(pool)) > 1:
+            st.stack.append(next_effect_frame(seat, pool, ctx))
+            return
+        item = pool[0]
+    if item is pool[0] and not _builds(item):  # the first item alone: the rest is the rest as printed
+        rest, n = pool[1:], 1
+    else:
+        rest, n = _taken(pool, item)
     stack = st.stack
-    while pool:
-        if item is None:
-            if ctx == ACTIVE and len(_kinds(pool)) > 1:
-                stack.append(next_effect_frame(seat, pool, ctx))
-                return
-            item = pool[0]
-        if item is pool[0] and not _builds(item):  # the first item alone: the rest is the rest as printed
-            rest, n = pool[1:], 1
-        else:
-            rest, n = _taken(pool, item)
-        depth = len(stack)
-        if isinstance(item, tuple):
-            arrow(st, seat, item, ctx)
-        else:
-            icon(st, seat, item, n, ctx)
-        if len(stack) > depth:
-            stack.insert(depth, effects_frame(seat, rest, ctx))
-            return
-        if st.result is not None:
-            return
-        pool, item = rest, None
+    depth = len(stack)
+    if isinstance(item, tuple):
+        arrow(st, seat, item, ctx)
+    else:
+        icon(st, seat, item, n, ctx)
+    if len(stack) > depth:
+        stack.insert(depth, effects_frame(seat, rest, ctx))
+    elif rest and st.result is None:
+        run_now(st, effects_frame(seat, rest, ctx))
 
 
 @lru_cache(maxsize=4096)
