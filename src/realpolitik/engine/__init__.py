@@ -9,7 +9,7 @@ from .context import SeatContext
 from .errors import ContentError, IllegalAction, OptionError, RecordError, ReplayError
 from .fields import CACHE, FRAMES, LIST, NESTED, SHARED, VALUE, fields
 from .framed import FramedState
-from .frames import decision, procedure, run_now
+from .frames import decision, procedure
 from .game import Game, Option
 from .log import Log
 from .outcome import Outcome
@@ -22,5 +22,5 @@ __all__ = [
     "CACHE", "FRAMES", "LIST", "NESTED", "SHARED", "VALUE", "Choice", "ContentError", "FramedState", "Game",
     "IllegalAction", "Log", "Option", "OptionError", "Outcome", "Record", "RecordError", "Registry",
     "ReplayError", "Rng", "Sampler", "SeatContext", "State", "action", "decision", "fields", "normalize", "parse",
-    "procedure", "run_now",
+    "procedure",
 ]

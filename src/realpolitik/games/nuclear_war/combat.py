@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from realpolitik.engine import decision, procedure, run_now
+from realpolitik.engine import decision, procedure
 from realpolitik.i18n import listed, t
 
 from . import grammar
@@ -92,7 +92,7 @@ def start_secret(st: S, seat: int, key: str) -> None:
     victims = [seat] if card.victim == "self" else enemies(st, seat)
     for v in victims:
         secret_effect(st, seat, key, v)
-    run_now(st, SETTLE)  # the settling that ends it
+    SETTLE.run_now(st)  # the settling that ends it
 
 
 # ====================================================================== choosing a target
@@ -140,14 +140,14 @@ def resolve_aim(st: S, seat: int, purpose: str, key: str, target: int) -> None:
     if purpose == "attack":
         if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
             st.log.add(st.lines.attacks[seat][target])
-        run_now(st, _new(Strike, (seat, st.face_up[seat], key, target, -1)))
+        _new(Strike, (seat, st.face_up[seat], key, target, -1)).run_now(st)
         return
     if purpose == "propaganda":
         st.tick += 1
         transfer(st, target, seat, st.content.cards[key].people, retaliation=False)
     else:
         secret_effect(st, seat, key, target)
-    run_now(st, SETTLE)  # the settling that ends it
+    SETTLE.run_now(st)  # the settling that ends it
 
 
 # ====================================================================== attack and defence (Angriff, Verteidigung)
@@ -270,7 +270,7 @@ class FalloutRoll(NamedTuple):
                 st.payload[attacker] -= mt
                 if st.payload[attacker] <= 0:
                     drop_face_up(st, attacker, PAYLOAD_USED_UP)
-            run_now(st, SETTLE)  # the settling that ends it
+            SETTLE.run_now(st)  # the settling that ends it
 
 
 # ============================================================ eliminations (Finaler Gegenschlag, Kriegszustand)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from realpolitik.engine import decision, procedure, run_now
+from realpolitik.engine import decision, procedure
 from realpolitik.i18n import t
 
 from . import grammar
@@ -114,9 +114,9 @@ class Turn(NamedTuple):
             st.log.add(st.lines.turn_begins[seat])
         stack = st.stack
         stack += (REVEALS[seat], PLACINGS[seat])
-        run_now(st, DRAWS[st.options["refill"]][seat])  # the draw comes first
+        DRAWS[st.options["refill"]][seat].run_now(st)  # the draw comes first
         if stack[-1] is PLACINGS[seat]:  # the draw pushed nothing (no Secret): the placing runs at once too
-            run_now(st, stack.pop())
+            stack.pop().run_now(st)
 
 
 @procedure
@@ -153,7 +153,7 @@ class PlaceCard(NamedTuple):
                 # this decision and the reveal beneath it (the turn pushed them together, and nothing lies
                 # between): the reveal runs at once, as the loop would run it
                 del st.stack[-2:]
-                run_now(st, REVEALS[seat])
+                REVEALS[seat].run_now(st)
             return
         st.moves += 1
         src, dst = (st.hands, st.shown) if verb == "show" else (st.shown, st.hands)
@@ -222,7 +222,7 @@ class Reveal(NamedTuple):
                 elif kind == "anti-missile":
                     st.log.add(USELESS_ANTI_MISSILE)
         # nothing pushed: the end of the turn beneath (the turn pushed it first) runs at once, as the loop would
-        run_now(st, st.stack.pop())
+        st.stack.pop().run_now(st)
 
 
 def fits(st: S, seat: int, carrier: str, warhead: str) -> bool:
@@ -245,7 +245,7 @@ class EndTurn(NamedTuple):
         alive = st.alive
         for i in range(start, start + n):
             if alive[i % n]:
-                run_now(st, TURNS[i % n])  # the next turn begins at once
+                TURNS[i % n].run_now(st)  # the next turn begins at once
                 return
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
-from realpolitik.engine import decision, procedure, run_now
+from realpolitik.engine import decision, procedure
 from realpolitik.i18n import Text, listed, phrase, t
 
 from . import board, grammar, words
@@ -64,7 +64,7 @@ eod_frame = made(EndOfDecade)
 
 def charge(st: S, seat: int, n: int, mode: str, alternate: bool, why: Text) -> None:
     """East pays ``n`` build points or factories now (see ``Charge``)."""
-    run_now(st, Charge(seat, n, mode, alternate, why))
+    Charge(seat, n, mode, alternate, why).run_now(st)
 
 
 @procedure(tag="charge")

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
-from realpolitik.engine import decision, procedure, run_now
+from realpolitik.engine import decision, procedure
 from realpolitik.i18n import Text, phrase, t
 
 from . import board, events, grammar
@@ -373,7 +373,7 @@ class EndTurn(NamedTuple):
 
     def run(self, st: S) -> None:
         if Suppliers.idle(st) and Socialists.idle(st):  # most turns: nothing spreads or is absorbed
-            run_now(st, NEXT_TURNS[self.seat])
+            NEXT_TURNS[self.seat].run_now(st)
             return
         st.stack += (NEXT_TURNS[self.seat], SOCIALISTS, SUPPLIERS)
 

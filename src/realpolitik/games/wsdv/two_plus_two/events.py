@@ -21,7 +21,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
-from realpolitik.engine import decision, procedure, run_now
+from realpolitik.engine import decision, procedure
 from realpolitik.i18n import Text, phrase, t
 
 from .. import board, grammar
@@ -175,7 +175,7 @@ class Effects(NamedTuple):
 def effects(st: S, seat: int, pool: tuple, ctx: tuple, item=None) -> None:
     """Run a pool: its items in printed order, except that the active player chooses the next kind of item
     whenever several are left (§6.4; ``item``: the one chosen). The rules call this where they would push a
-    pool's frame last, which the frame loop would run next (``run_now``, without making the frame).
+    pool's frame last, which the frame loop would run next: what ``Effects.run_now`` does, without making the frame.
 
     The item leaves the pool (all build icons of a kind at once) and is executed. The rest of the pool waits
     as a frame beneath what the item pushes; when the item pushes nothing, the rest's frame runs at once
@@ -200,7 +200,7 @@ def effects(st: S, seat: int, pool: tuple, ctx: tuple, item=None) -> None:
     if len(stack) > depth:
         stack.insert(depth, effects_frame(seat, rest, ctx))
     elif rest and st.result is None:
-        run_now(st, effects_frame(seat, rest, ctx))
+        effects_frame(seat, rest, ctx).run_now(st)
 
 
 @lru_cache(maxsize=4096)
