@@ -13,16 +13,20 @@ A frame is an immutable value whose class is named after the rule it plays: a
   ``run`` is called after the frame was popped, and may push further frames.
 
 :func:`advance` runs procedures until a decision is on top or the stack is empty (the game
-is over). A rule that would push a procedure last and return — so that the loop pops it and
-runs it next — runs it at once instead with the procedure's ``run_now`` (``END_TURNS[seat].run_now(st)``),
-which leaves the same state without the push and the pop; so does a rule that has just taken
-that procedure off the top (``st.stack.pop().run_now(st)``). Nothing may follow in the rule
-but what the loop would do next. ``@procedure`` gives every procedure ``run_now``, its own
-``run`` under the name that says so, at no cost (a call through a helper would cost about 300
-machine instructions, several times an action); a decision has none. A decision marked ``public`` — its choices are visible to everyone — is
+is over). A decision marked ``public`` — its choices are visible to everyone — is
 answered by itself when it has a single choice, in games that ask for that
 (``FramedState.answer_forced``). Each frame has a ``tag``, its class name in snake case
 unless the class gives one; snapshots write a frame as ``[tag, *fields]``.
+
+**Running a procedure now.** A rule that would push a procedure last and return — so that
+the loop pops it and runs it next — runs it at once instead with the procedure's
+``run_now`` (``END_TURNS[seat].run_now(st)``): the same state, without the push and the
+pop. So does a rule that has just taken that procedure off the top
+(``st.stack.pop().run_now(st)``). Nothing may follow in the rule but what the loop would
+do next. ``@procedure`` gives every procedure ``run_now``: its own ``run``, under the name
+that says it stands for the loop, at no cost (a call through a helper function costs about
+300 machine instructions, several times an action); a decision has none. Games never call
+``run`` themselves: ``tests/engine/test_frames.py`` looks.
 """
 
 from __future__ import annotations
