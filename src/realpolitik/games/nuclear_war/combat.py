@@ -182,6 +182,12 @@ class Strike(NamedTuple):
         st.stack.append(_new(Intercept, (target, attacker, carrier, warhead, bomber_id)))
 
 
+def interceptors(st: S, seat: int, carrier: str) -> list[str]:
+    """The anti-missiles in ``seat``'s hand and deterrent force that stop ``carrier``, card by card (Verteidigung)."""
+    cards = st.content.cards
+    return [k for k in st.hands[seat] + st.shown[seat] if carrier in cards[k].stops]
+
+
 @decision
 class Intercept(NamedTuple):
     """The target (``seat``) may shoot down the carrier with an anti-missile that stops it."""
@@ -194,11 +200,10 @@ class Intercept(NamedTuple):
 
     def legal(self, st: S) -> list[str]:
         seat = self.seat
-        hand, shown, stoppers = st.hands[seat], st.shown[seat], st.content.stoppers[self.carrier]
-        if stoppers.isdisjoint(hand) and stoppers.isdisjoint(shown):  # most often: nothing to shoot with
+        stoppers = st.content.stoppers[self.carrier]  # the anti-missiles that stop it (``stops``), by carrier
+        if stoppers.isdisjoint(st.hands[seat]) and stoppers.isdisjoint(st.shown[seat]):  # most often: none held
             return [grammar.NO_INTERCEPT]
-        antis = [k for k in hand + shown if k in stoppers]
-        return grammar.intercepts(antis) + [grammar.NO_INTERCEPT]
+        return grammar.intercepts(interceptors(st, seat, self.carrier)) + [grammar.NO_INTERCEPT]
 
     def act(self, st: S, action: str) -> None:
         seat = self.seat
