@@ -203,6 +203,26 @@ def effects(st: S, seat: int, pool: tuple, ctx: tuple, item=None) -> None:
         effects_frame(seat, rest, ctx).run_now(st)
 
 
+def plain_effects(st: S, seat: int, pool: tuple, ctx: tuple, item=None) -> None:
+    """``effects`` one item at a time, as the frame loop would play a pool's frames: the item leaves the pool,
+    the rest waits as a frame pushed before the item runs, and the loop runs it when its turn comes.
+    ``effects`` is this without the frame where the item pushes nothing; tests/games/wsdv_2p2/test_fast_paths.py
+    plays every pool both ways."""
+    if item is None:
+        if not pool:
+            return
+        if ctx == ACTIVE and len(_kinds(pool)) > 1:
+            st.stack.append(next_effect_frame(seat, pool, ctx))
+            return
+        item = pool[0]
+    rest, n = _taken(pool, item)
+    st.stack.append(effects_frame(seat, rest, ctx))
+    if isinstance(item, tuple):
+        arrow(st, seat, item, ctx)
+    else:
+        icon(st, seat, item, n, ctx)
+
+
 @lru_cache(maxsize=4096)
 def _kinds(pool: tuple) -> dict:
     """The kinds of item in a pool, by their words (``label``) in printed order, each with its first item
