@@ -36,22 +36,22 @@ def record(games: int) -> list:
 # ---------------------------------------------------------------------- a pool's frames, the plain way
 
 
-def plain(st, seat: int, pool: tuple, ctx: tuple, item=None) -> None:
-    """Where the rules run a pool at once: its frame pushed, for the frame loop to run (a chosen item at once)."""
-    if item is None:
-        st.stack.append(effects_frame(seat, pool, ctx))
-    else:
-        events.plain_effects(st, seat, pool, ctx, item)
-
-
 def test_a_pool_run_at_once_is_the_pool_run_as_frames(monkeypatch):
     """Where the rules run a pool at once (``events.effects``) and go on with its rest while an item pushes
     nothing, every position, legal list and log line is the one of pushing each pool's frame and letting the
-    frame loop run it, one item at a time (``events.plain_effects``)."""
+    frame loop run it, one item at a time (``framed``)."""
     fast = record(8)
+    effects = events.effects
+
+    def framed(st, seat: int, pool: tuple, ctx: tuple, item=None) -> None:
+        if item is None:  # where the rules run a pool at once: its frame, for the loop to run
+            st.stack.append(effects_frame(seat, pool, ctx))
+        else:
+            effects(st, seat, pool, ctx, item, framed=True)
+
     for module in (events, rules, end_of_decade):
-        monkeypatch.setattr(module, "effects", plain)
-    monkeypatch.setattr(Effects, "run", lambda self, st: events.plain_effects(st, *self))
+        monkeypatch.setattr(module, "effects", framed)
+    monkeypatch.setattr(Effects, "run", lambda self, st: effects(st, *self, framed=True))
     assert record(8) == fast
 
 

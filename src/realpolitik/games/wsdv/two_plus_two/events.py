@@ -172,14 +172,16 @@ class Effects(NamedTuple):
         effects(st, *self)
 
 
-def effects(st: S, seat: int, pool: tuple, ctx: tuple, item=None) -> None:
+def effects(st: S, seat: int, pool: tuple, ctx: tuple, item=None, framed: bool = False) -> None:
     """Run a pool: its items in printed order, except that the active player chooses the next kind of item
     whenever several are left (§6.4; ``item``: the one chosen). The rules call this where they would push a
     pool's frame last, which the frame loop would run next: what ``Effects.run_now`` does, without making the frame.
 
     The item leaves the pool (all build icons of a kind at once) and is executed. The rest of the pool waits
     as a frame beneath what the item pushes; when the item pushes nothing, the rest's frame runs at once
-    (unless the game is over)."""
+    (unless the game is over). ``framed``: as the frame loop plays a pool's frames, the rest pushed before the
+    item runs, whatever the item does — the plain form, with which tests/games/wsdv_2p2/test_fast_paths.py
+    plays every pool beside the shortcut."""
     if item is None:
         if not pool:
             return
@@ -193,34 +195,18 @@ def effects(st: S, seat: int, pool: tuple, ctx: tuple, item=None) -> None:
         rest, n = _taken(pool, item)
     stack = st.stack
     depth = len(stack)
+    if framed:
+        stack.append(effects_frame(seat, rest, ctx))
     if isinstance(item, tuple):
         arrow(st, seat, item, ctx)
     else:
         icon(st, seat, item, n, ctx)
+    if framed:
+        return
     if len(stack) > depth:
         stack.insert(depth, effects_frame(seat, rest, ctx))
     elif rest and st.result is None:
         effects_frame(seat, rest, ctx).run_now(st)
-
-
-def plain_effects(st: S, seat: int, pool: tuple, ctx: tuple, item=None) -> None:
-    """``effects`` one item at a time, as the frame loop would play a pool's frames: the item leaves the pool,
-    the rest waits as a frame pushed before the item runs, and the loop runs it when its turn comes.
-    ``effects`` is this without the frame where the item pushes nothing; tests/games/wsdv_2p2/test_fast_paths.py
-    plays every pool both ways."""
-    if item is None:
-        if not pool:
-            return
-        if ctx == ACTIVE and len(_kinds(pool)) > 1:
-            st.stack.append(next_effect_frame(seat, pool, ctx))
-            return
-        item = pool[0]
-    rest, n = _taken(pool, item)
-    st.stack.append(effects_frame(seat, rest, ctx))
-    if isinstance(item, tuple):
-        arrow(st, seat, item, ctx)
-    else:
-        icon(st, seat, item, n, ctx)
 
 
 @lru_cache(maxsize=4096)
