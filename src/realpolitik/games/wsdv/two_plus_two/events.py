@@ -175,11 +175,12 @@ class Effects(NamedTuple):
 def effects(st: S, seat: int, pool: tuple, ctx: tuple, item=None, framed: bool = False) -> None:
     """Run a pool: its items in printed order, except that the active player chooses the next kind of item
     whenever several are left (§6.4; ``item``: the one chosen). The rules call this where they would push a
-    pool's frame last, which the frame loop would run next: what ``Effects.run_now`` does, without making the frame.
+    pool's frame last, which the frame loop would run next: what ``Effects.run_now`` does, without making the
+    frame (a frame made for the rest of a pool, through ``effects_frame``, cost 1 % of an action).
 
     The item leaves the pool (all build icons of a kind at once) and is executed. The rest of the pool waits
-    as a frame beneath what the item pushes; when the item pushes nothing, the rest's frame runs at once
-    (unless the game is over). ``framed``: as the frame loop plays a pool's frames, the rest pushed before the
+    as a frame beneath what the item pushes; when the item pushes nothing, the rest runs at once, the same
+    way (unless the game is over). ``framed``: as the frame loop plays a pool's frames, the rest pushed before the
     item runs, whatever the item does — the plain form, with which tests/games/wsdv_2p2/test_fast_paths.py
     plays every pool beside the shortcut."""
     if item is None:
@@ -206,7 +207,7 @@ def effects(st: S, seat: int, pool: tuple, ctx: tuple, item=None, framed: bool =
     if len(stack) > depth:
         stack.insert(depth, effects_frame(seat, rest, ctx))
     elif rest and st.result is None:
-        effects_frame(seat, rest, ctx).run_now(st)
+        effects(st, seat, rest, ctx)  # the rest's frame, run at once
 
 
 @lru_cache(maxsize=4096)
