@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import NamedTuple
 
 import pytest
 
 from realpolitik.engine import IllegalAction, Rng, decision, procedure
 from realpolitik.engine.frames import advance, snapshot
+from realpolitik.games import registry
 from realpolitik.testing.toy import CallOrFold, HighCard
 
 
@@ -58,6 +61,40 @@ def test_a_public_decision_with_one_choice_is_answered_only_when_the_game_asks()
     st = Table(Pick(0, ("a", "b")))
     advance(st, answer_forced=True)
     assert st.picked == [] and st._legal == ("a", "b")  # computed once, kept for the state
+
+
+def test_a_procedure_run_now_leaves_what_the_loop_leaves():
+    """``run_now`` where the rule would push the procedure last and return, or has just taken it off the top."""
+    pushed, now = Table(Pick(1, ("a", "b"))), Table(Pick(1, ("a", "b")))
+    pushed.stack.append(Deal(2))
+    advance(pushed)
+    Deal(2).run_now(now)
+    assert (now.stack, now.dealt) == (pushed.stack, pushed.dealt)
+    taken = Table(Pick(1, ("a", "b")), Deal(2))
+    taken.stack.pop().run_now(taken)
+    assert (taken.stack, taken.dealt) == (pushed.stack, pushed.dealt)
+    assert not hasattr(Pick(0, ("a",)), "run_now")  # a decision waits on the stack for its seat
+
+
+def _frame_classes(cls: type = tuple):
+    for sub in cls.__subclasses__():
+        if hasattr(sub, "decision") and hasattr(sub, "tag"):
+            yield sub
+        yield from _frame_classes(sub)
+
+
+def test_the_games_run_a_procedure_at_once_only_by_its_run_now():
+    """Every procedure of every game runs its own ``run`` as ``run_now`` (a subclass that overrides ``run`` is
+    declared again), and no game calls a frame's ``run`` itself: the engine's loop and ``run_now`` do."""
+    list(registry())  # every game loaded
+    procedures = [cls for cls in _frame_classes() if not cls.decision]
+    assert len(procedures) > 20
+    for cls in procedures:
+        assert cls.run_now is cls.run, cls
+    games = Path(registry.__code__.co_filename).parent
+    calls = [f"{path.relative_to(games)}:{n}" for path in games.rglob("*.py")
+             for n, line in enumerate(path.read_text().splitlines(), 1) if re.search(r"\.run\(", line)]
+    assert calls == []
 
 
 def test_frames_are_named_values():

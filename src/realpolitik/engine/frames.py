@@ -17,6 +17,16 @@ is over). A decision marked ``public`` — its choices are visible to everyone �
 answered by itself when it has a single choice, in games that ask for that
 (``FramedState.answer_forced``). Each frame has a ``tag``, its class name in snake case
 unless the class gives one; snapshots write a frame as ``[tag, *fields]``.
+
+**Running a procedure now.** A rule that would push a procedure last and return — so that
+the loop pops it and runs it next — runs it at once instead with the procedure's
+``run_now`` (``END_TURNS[seat].run_now(st)``): the same state, without the push and the
+pop. So does a rule that has just taken that procedure off the top
+(``st.stack.pop().run_now(st)``). Nothing may follow in the rule but what the loop would
+do next. ``@procedure`` gives every procedure ``run_now``: its own ``run``, under the name
+that says it stands for the loop, at no cost (a call through a helper function costs about
+300 machine instructions, several times an action); a decision has none. Games never call
+``run`` themselves: ``tests/engine/test_frames.py`` looks.
 """
 
 from __future__ import annotations
@@ -55,6 +65,8 @@ class Procedure(Frame, Protocol):
 
     def run(self, st: Any) -> None: ...
 
+    def run_now(self, st: Any) -> None: ...
+
 
 def _snake(name: str) -> str:
     return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
@@ -89,10 +101,14 @@ def decision(cls: type | None = None, *, public: bool = False, tag: str | None =
 
 
 def procedure(cls: type | None = None, *, tag: str | None = None):
-    """Make a NamedTuple class a procedure frame (it defines ``run(st)``)."""
+    """Make a NamedTuple class a procedure frame (it defines ``run(st)``), with ``run_now``: ``run``, called
+    where the loop would run the frame next (the rule would push it last and return, or has just taken it
+    off the top), so that it runs at once without the push and the pop. A subclass that overrides ``run``
+    is a procedure of its own (``@procedure`` again)."""
     def make(klass: type) -> type:
         if not callable(getattr(klass, "run", None)):
             raise TypeError(f"{klass.__name__}: a procedure defines run()")
+        klass.run_now = klass.run
         return _frame(klass, False, tag)
     return make if cls is None else make(cls)
 

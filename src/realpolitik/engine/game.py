@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -157,6 +157,10 @@ class Game(ABC):
     #: what the balance lab (``realpolitik analyze``) reads of a game: its package's ``measures``
     #: module (``CLOCK``, ``TRACKS``, ``clock``, ``tracks``, ``card``; see realpolitik.analysis.measure)
     measures: Any = None
+    #: optional, for the adapters' action ids (``realpolitik.interop.actions``): ``action_texts(state)``
+    #: yields every action text the game's grammar can write with a freshly set-up state's content and
+    #: seats, in a fixed order (the package's ``action_texts.every_text``); None: the game has no table
+    action_texts: Callable[[State], Iterable[str]] | None = None
 
     def bot_settings(self, kind: str, players: int | None = None) -> dict[str, Any]:
         """The parameters a bot of ``kind`` gets in this game at a table of ``players`` (any

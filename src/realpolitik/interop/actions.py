@@ -1,10 +1,11 @@
 """Fixed integer ids for action texts: one versioned table per game, player count and content.
 
 A table lists every text the game's grammar can write with its content (cards, places,
-units, amounts) and its seats, in a fixed order: the id of a text is its position. The
-lists are enumerated from the content by ``texts/<game>.py``, never by watching games; a
-free amount is enumerated up to a bound the content sets (a unit supply, a marker cap)
-or, where the content sets none, up to a documented bound. A table names its version
+units, amounts) and its seats, in a fixed order: the id of a text is its position. Each
+game enumerates its list from the content (``Game.action_texts``, the ``action_texts``
+module of its package), never by watching games; a free amount is enumerated up to a
+bound the content sets (a unit supply, a marker cap) or, where the content sets none, up
+to a documented bound. A table names its version
 ``<game id>/<rules_version>/t<TABLE_VERSION>`` and its ``digest`` (a hash of the texts):
 records of ids stay readable while both agree.
 """
@@ -18,9 +19,7 @@ from typing import Any
 
 from realpolitik.engine import Game, normalize
 
-from .texts import enumerator
-
-#: bump when an enumerator changes the order or the set of texts of any game
+#: bump when the ``action_texts`` of any game change their order or their set
 TABLE_VERSION = 1
 
 
@@ -68,8 +67,10 @@ def table(game: Game, players: int, options: dict[str, Any] | None = None) -> Ac
 
 @lru_cache(maxsize=64)
 def _table(game: Game, players: int, options: tuple) -> ActionTable:
+    if game.action_texts is None:
+        raise KeyError(f"{game.id}: the game enumerates no action texts (Game.action_texts)")
     state = game.new_state(players, dict(options), seed=0)
-    return ActionTable(game, players, enumerator(game.id)(state))
+    return ActionTable(game, players, game.action_texts(state))
 
 
 def _hashable(value: Any) -> Any:

@@ -1,6 +1,7 @@
 """The walks across the empty board (walks.py), the per-board memos (memo.py), the board
 readings and each power's leaders kept in the state (occupancy.py) and the income added up
-without the exact assignment give what the straightforward computation gives, in the same
+without the exact assignment give what the straightforward computation gives — the package's
+plain rules (``movement.plain_reach``, ``economy.plain_tanker_actions`` …) —, in the same
 order, at every step of seeded random games under the options that change movement and money."""
 
 from __future__ import annotations
@@ -9,8 +10,9 @@ import pytest
 
 from realpolitik.engine import Rng
 from realpolitik.games import get
-from realpolitik.games.nationen import economy, grammar, movement
-from realpolitik.games.nationen.content import LEADERS, MODES, START
+from realpolitik.games.nationen import economy, movement
+from realpolitik.games.nationen.content import LEADERS
+from realpolitik.games.nationen.movement import plain_leader_moves, plain_placements, plain_reach
 from realpolitik.games.nationen.occupancy import occupancy
 from realpolitik.i18n import render, t
 
@@ -18,116 +20,8 @@ VARIANTS = [{}, {"direction": "global"}, {"own_agent_blocks": True}, {"pipeline_
             {"start_variant": "random-states", "bank_limit": True}]
 
 
-def plain_reach(st, seat, start, budget, exact=False, attack=True):
-    """Breadth first over walk nodes, as the rules read (nothing looked up)."""
-    if budget <= 0:
-        return {}
-    b = st.content.board
-    table = b.steps[st.options["direction"]]
-    own = st.options["own_agent_blocks"]
-    stops = {p for a, p in enumerate(st.agents) if p >= 0 and (a != seat or own)}
-    kind = st.board[start] % 4
-    found, layer = {}, [start * MODES + START]
-    seen = {layer[0]}
-    for k in range(1, budget + 1):
-        nxt = []
-        for node in layer:
-            for succ in table[node]:
-                if not exact:
-                    if succ in seen:
-                        continue
-                    seen.add(succ)
-                p = succ // MODES
-                if p == start:
-                    continue
-                occ = st.board[p]
-                if occ >= 0:
-                    if attack and b.capital_of[p] >= 0 and occ // 4 != seat and occ % 4 != kind:
-                        found.setdefault(p, k)
-                    continue
-                if b.question[p] or p in stops:
-                    found.setdefault(p, k)
-                elif not exact:
-                    found.setdefault(p, k)
-                    nxt.append(succ)
-                elif k == budget:
-                    found.setdefault(p, k)
-                else:
-                    nxt.append(succ)
-        layer = list(dict.fromkeys(nxt)) if exact else nxt
-        if not layer:
-            break
-    return found
-
-
-def plain_leader_moves(st, seat, steps=0, exact=False, attack=True):
-    b = st.content.board
-    out = []
-    for p, occ in enumerate(st.board):
-        if occ >= 0 and occ // 4 == seat:
-            kind = occ % 4
-            out += grammar.leader_moves(LEADERS[kind], b.point_name[p], [
-                ("attack" if st.board[q] >= 0 else "move", b.point_name[q])
-                for q in plain_reach(st, seat, p, steps or st.money[seat] // b.rate[kind], exact, attack)])
-    return out
-
-
-def plain_ruled(st, seat):
-    return [s for s, p in enumerate(st.content.board.capital) if st.board[p] >= 0 and st.board[p] // 4 == seat]
-
-
-def plain_tanker_actions(st, seat):
-    b = st.content.board
-    nloc = len(b.locations)
-    held = st.tankers[seat * nloc:(seat + 1) * nloc]
-    ports = [b.port_location[s] for s in plain_ruled(st, seat) if b.port_location[s] >= 0]
-    out = []
-    if st.money[seat] >= b.components.tanker_price and b.components.tankers - sum(st.tankers) > 0:
-        out += [b.texts.buy[loc] for loc in (*ports, *b.sea_locations)]
-    out += [b.texts.sell[loc] for loc in range(nloc) if held[loc]]
-    owner = st.board[b.capital[b.canal_state]]
-    canal = owner < 0 or owner // 4 == seat or st.treaty[seat]
-    for loc in range(nloc):
-        if held[loc]:
-            moves = b.texts.tanker[loc]
-            if b.location_state[loc] >= 0:
-                out += [moves[sea] for sea in b.location_seas[loc]]
-                continue
-            out += [moves[p] for p in ports if loc in b.location_seas[p]]
-            if canal:
-                out += [moves[sea] for sea in b.sea_locations if sea != loc]
-    return out
-
-
-def plain_pipeline_choices(st, seat):
-    b = st.content.board
-    if b.components.pipelines - bin(st.pipes).count("1") <= 0:
-        return []
-    allowed = b.pipeline_pairs_chain if st.options["pipeline_chains"] else b.pipeline_pairs
-    mine = set(plain_ruled(st, seat))
-    return [b.texts.pipeline[i] for i, pair in enumerate(b.pipeline_pairs_chain)
-            if not st.pipes >> i & 1 and pair in allowed and (pair[0] in mine or pair[1] in mine)]
-
-
-def plain_placements(st, seat, free_of_charge=False, states=None):
-    b = st.content.board
-    kinds = [k for k in range(4) if st.supply[seat * 4 + k] and (free_of_charge or b.rate[k] <= st.money[seat])]
-    free = [s for s in (range(len(b.states)) if states is None else states) if st.board[b.capital[s]] < 0]
-    return [b.texts.place[k][s] for k in kinds for s in free]
-
-
-def plain_agent_moves(st, seat, steps):
-    b = st.content.board
-    p, n = st.agents[seat], b.components.agent_steps
-    dests = set(b.agent_moves[st.options["direction"]][p * n + steps - 1]) - {p}
-    return [b.texts.agent[q] for q in sorted(dests)]
-
-
-def plain_cheapest_rate(st, seat):
-    b = st.content.board
-    kinds = {occ % 4 for occ in st.board if occ >= 0 and occ // 4 == seat}
-    kinds |= {k for k in range(4) if st.supply[seat * 4 + k]}
-    return min((b.rate[k] for k in kinds), default=None)
+def ruled(st, seat):
+    return [s for s in range(len(st.content.board.states)) if economy.ruler(st, s) == seat]
 
 
 def check(st):
@@ -136,7 +30,7 @@ def check(st):
     assert st.lineup == tuple(tuple(p for p, occ in enumerate(st.board) if occ >= 0 and occ // 4 == seat)
                               for seat in range(len(st.seats)))
     assert st.rulers == tuple(st.board[c] for c in b.capital)
-    assert st.realms == tuple(tuple(plain_ruled(st, seat)) for seat in range(len(st.seats)))
+    assert st.realms == tuple(tuple(ruled(st, seat)) for seat in range(len(st.seats)))
     assert st.vacant == tuple(st.board[c] < 0 for c in b.capital)
     assert st.occupied == sum(1 << p for p, occ in enumerate(st.board) if occ >= 0)
     for seat in range(len(st.seats)):
@@ -148,20 +42,20 @@ def check(st):
                 plain_leader_moves(st, seat, steps)
             assert movement.leader_moves(st, seat, starts=st.lineup[seat], steps=steps, exact=True, attack=False) == \
                 plain_leader_moves(st, seat, steps, exact=True, attack=False)
-        assert list(economy.tanker_actions(st, seat)) == plain_tanker_actions(st, seat)
-        assert list(economy.pipeline_choices(st, seat)) == plain_pipeline_choices(st, seat)
+        assert list(economy.tanker_actions(st, seat)) == economy.plain_tanker_actions(st, seat)
+        assert list(economy.pipeline_choices(st, seat)) == economy.plain_pipeline_choices(st, seat)
         assert movement.placements(st, seat) == plain_placements(st, seat)
         coastal = [s for s, sd in enumerate(b.states) if sd.kind == "coastal"][::-1]
         assert movement.placements(st, seat, free=True, states=coastal) == plain_placements(st, seat, True, coastal)
         held = tuple(st.tankers[seat * len(b.locations):(seat + 1) * len(b.locations)])
-        for skip in (-1, *plain_ruled(st, seat)):  # the exact assignment, asked directly
+        for skip in (-1, *ruled(st, seat)):  # the exact assignment, asked directly
             assert economy.income(st, seat, skip) == economy._income(b, st.rulers, seat, skip, held, st.pipes)
-        assert movement.cheapest_rate(st, seat) == plain_cheapest_rate(st, seat)
+        assert movement.cheapest_rate(st, seat) == movement.plain_cheapest_rate(st, seat)
         if st.agents[seat] >= 0:
-            steps = b.components.agent_steps
-            assert movement.agent_moves(st, seat, steps) == plain_agent_moves(st, seat, steps)
-            turn = b.agent_turns[st.options["direction"]][st.agents[seat]]  # what AgentSteps offers
-            assert list(turn) == plain_agent_moves(st, seat, steps)
+            steps, p = b.components.agent_steps, st.agents[seat]
+            ends = [b.texts.agent[q] for q in b.agent_ends(st.options["direction"], p, steps)]
+            assert movement.agent_moves(st, seat, steps) == ends
+            assert list(b.agent_turns[st.options["direction"]][p]) == ends  # what AgentSteps offers
         for p, occ in enumerate(st.board):
             if occ >= 0 and occ // 4 == seat:
                 for budget in (1, 3, 40):

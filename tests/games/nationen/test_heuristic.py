@@ -3,7 +3,7 @@
 from realpolitik.bots import make_bot
 from realpolitik.engine import Rng, SeatContext
 from realpolitik.games import get
-from realpolitik.games.nationen import economy, heuristic, movement
+from realpolitik.games.nationen import heuristic
 
 GAME = get("nationen")
 
@@ -109,41 +109,6 @@ def test_the_rollout_policy_chooses_as_the_bot_and_leaves_the_world_as_it_was():
     assert steps > 300
 
 
-def plain_best(world, seat, actions):
-    """``_best`` as first written: threats worked out for the whole shortlist."""
-    scored = []
-    for a in actions:
-        trial = heuristic._after(world, a)
-        scored.append((*heuristic._standing(trial, seat), a, trial))
-    scored.sort(key=lambda t: -t[0])
-    if len(scored) == 1:
-        return scored[0][2]
-    return max(scored[:heuristic.SHORTLIST],
-               key=lambda t: t[0] if t[1] is None else t[0] - heuristic._danger(t[3], seat, t[1]))[2]
-
-
-def plain_agent(world, seat, legal, drawing):
-    """``_agent`` as first written: the threats after every move."""
-    b = world.content.board
-    moves = [a for a in legal if a.startswith("agent ")]
-    broke = world.money[seat] < (movement.cheapest_rate(world, seat) or 1) and not economy.income(world, seat)
-    top = world.content.cards[world.deck[0]] if world.unknown == 0 else None
-    here = world.agents[seat]
-
-    def value(action):
-        dst = b.point_id[action.split()[1]]
-        world.agents[seat] = dst
-        score = -heuristic._danger(world, seat, economy.income(world, seat))
-        if b.question[dst] and drawing:
-            score += 50 if broke else (3 if top.favourable else -3) if top is not None else 0
-        return score
-
-    try:
-        return max(moves, key=value)
-    finally:
-        world.agents[seat] = here
-
-
 def test_threats_are_skipped_only_where_they_cannot_change_the_choice():
     """The heuristic leaves out threats that cannot matter: every choice is the plain one."""
     compared = {"best": 0, "agent": 0}
@@ -157,12 +122,12 @@ def test_threats_are_skipped_only_where_they_cannot_change_the_choice():
                 kind = state.stack[-1].tag
                 if kind in ("agent", "spy") and any(a.startswith("agent ") for a in legal):
                     assert heuristic._agent(state, seat, legal, kind == "agent") == \
-                        plain_agent(state, seat, legal, kind == "agent")
+                        heuristic.plain_agent(state, seat, legal, kind == "agent")
                     compared["agent"] += 1
                 step3 = [a for a in legal if a.split()[0] in ("move", "attack", "place")]
                 if kind == "main" and step3:
                     short = heuristic._shortlist(state, step3)
-                    assert heuristic._best(state, seat, short) == plain_best(state, seat, short)
+                    assert heuristic._best(state, seat, short) == heuristic.plain_best(state, seat, short)
                     compared["best"] += 1
                 state.apply(bots[seat].choose(SeatContext.of(state, seat, rng.fork())))
     assert compared["best"] > 100 and compared["agent"] > 100, compared

@@ -1,10 +1,11 @@
 """The shortcuts the hot paths take agree with the straightforward rules, at every step of
 seeded random games (two to six players, several rule options).
 
-The reference functions below are the plain computations that the set-up, ``grammar.placing``,
-``common.enemies``, the interceptions offered and the turn's frames (run at once instead of
-through the frame loop) replaced for speed; the cards the rules read in play are the ones the
-content checked, and the lines looked up in ``lines`` are the messages written out.
+The straightforward rules are the package's plain forms beside the shortcuts: ``rules.plain_deal``
+(the set-up), ``grammar.plain_placing``, ``common.plain_enemies`` and ``combat.interceptors`` (the
+interceptions offered); the turn's frames run at once (``run_now``) where the frame loop would run
+them; the cards the rules read in play are the ones the content checked, and the lines looked up in
+``lines`` are the messages written out.
 """
 
 from __future__ import annotations
@@ -15,12 +16,11 @@ from realpolitik.engine import Rng
 from realpolitik.engine.content import entries, read_toml
 from realpolitik.games import get
 from realpolitik.games.nuclear_war import grammar, rules
-from realpolitik.games.nuclear_war.combat import Intercept, NameTarget
-from realpolitik.games.nuclear_war.common import enemies
+from realpolitik.games.nuclear_war.combat import Intercept, NameTarget, interceptors
+from realpolitik.games.nuclear_war.common import enemies, plain_enemies
 from realpolitik.games.nuclear_war.content import DATA, Card, load
 from realpolitik.games.nuclear_war.lines import NO_WARHEAD, OUT_OF_FUEL, PAYLOAD_USED_UP, REPLACED, SPENT
 from realpolitik.games.nuclear_war.sequence import END_TURNS, REVEALS, PlaceCard
-from realpolitik.games.nuclear_war.tables import DEAL, HAND_SIZE
 from realpolitik.i18n import listed, render, t
 
 OPTIONS = [{}, {"refill": "draw-one"}, {"retaliation_cards": "all", "first_player": "random"},
@@ -39,63 +39,6 @@ def positions(players: int, options: dict, games: int = 3):
             st.apply(rng.choice(st.legal_actions()))
 
 
-# ---------------------------------------------------------------------- the straightforward rules
-
-
-def plain_shuffle(state: int, items: list) -> int:
-    """Fisher–Yates with splitmix64 written out one draw at a time; returns the generator's state after."""
-    mask = 2**64 - 1
-    for i in range(len(items) - 1, 0, -1):
-        while True:
-            state = (state + 0x9E3779B97F4A7C15) & mask
-            x = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & mask
-            x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & mask
-            x ^= x >> 31
-            if x < 2**64 - 2**64 % (i + 1):
-                break
-        j = x % (i + 1)
-        items[i], items[j] = items[j], items[i]
-    return state
-
-
-def plain_deal(players: int, seed: int, content) -> tuple[list, list, list]:
-    """Vorbereitung: population cards and nine action cards per player, one card after the other."""
-    notes = []
-    for i, count in enumerate(content.population):
-        notes += [i] * count
-    state = plain_shuffle(seed, notes)
-    pop = []
-    for s in range(players):
-        holding = [0] * len(content.denominations)
-        for i in notes[s * DEAL[players]:(s + 1) * DEAL[players]]:
-            holding[i] += 1
-        pop.append(holding)
-    bank = [0] * len(content.denominations)
-    for i in notes[players * DEAL[players]:]:
-        bank[i] += 1
-    draw = list(content.deck)
-    plain_shuffle(state, draw)
-    hands = [[draw.pop() for _ in range(HAND_SIZE)] for _ in range(players)]
-    return pop, bank, hands
-
-
-def plain_placing(hand: list, shown: list, may_show: bool, may_hide: bool) -> list[str]:
-    """A turn's placing choices, card by card: place from the hand, place from the deterrent force, show, hide."""
-    out: list[str] = []
-    for verb, keys, allowed in (("place", hand, True), ("place shown", shown, True), ("show", hand, may_show),
-                                ("hide", shown, may_hide)):
-        for key in keys:
-            text = f"{verb} {key}"
-            if allowed and text not in out:
-                out.append(text)
-    return out
-
-
-def plain_enemies(st, seat: int) -> list[int]:
-    n = len(st.seats)
-    return [(seat + i) % n for i in range(1, n) if st.alive[(seat + i) % n]]
-
-
 # ---------------------------------------------------------------------- the comparisons
 
 
@@ -111,7 +54,7 @@ def test_the_deal_is_the_plain_deal(players, monkeypatch):
     game = get("nuclear-war")
     for seed in range(6):
         st = game.new_state(players, {}, seed)
-        assert (st.pop, st.bank, st.hands) == plain_deal(players, seed, st.content)
+        assert (st.pop, st.bank, st.hands) == rules.plain_deal(players, seed, st.content)
 
 
 def test_the_printed_cards_hold_what_was_checked():
@@ -178,15 +121,14 @@ def test_legal_actions_and_turn_frames_follow_the_plain_rules(players, options):
         if isinstance(top, PlaceCard):
             seat = top.seat
             shown, may_move = st.shown[seat], st.moves < 2
-            assert list(st.legal_actions()) == plain_placing(st.hands[seat], shown, may_move and len(shown) < 2,
-                                                             may_move)
+            assert list(st.legal_actions()) == grammar.plain_placing(st.hands[seat], shown, may_move and len(shown) < 2,
+                                                                     may_move)
             # the turn pushed its end, its reveal and (through the placing) this decision together: a
             # placement that ends the decision runs the reveal and the end of the turn at once
             assert st.stack[-3:-1] == [END_TURNS[seat], REVEALS[seat]]
             assert st.stack[-3] is END_TURNS[seat] and st.stack[-2] is REVEALS[seat]
         if isinstance(top, Intercept):
-            cards, seat = st.content.cards, top.seat
-            antis = [k for k in st.hands[seat] + st.shown[seat] if top.carrier in cards[k].stops]
+            antis = interceptors(st, top.seat, top.carrier)
             assert list(st.legal_actions()) == grammar.intercepts(antis) + [grammar.NO_INTERCEPT]
         if isinstance(top, NameTarget):
             assert st.legal_actions() == tuple(grammar.target(st.seats[t]) for t in plain_enemies(st, top.seat))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from realpolitik.engine import IllegalAction
-from realpolitik.games.wsdv import board
+from realpolitik.games.wsdv import board, factories
 from realpolitik.games.wsdv.actions import LivingStandard
 from realpolitik.games.wsdv.content import EAST, WEST
 
@@ -66,9 +66,9 @@ def test_lines_need_a_factory_at_an_end(table):
     assert "build flensburg/hamburg" in t.legal  # the second line may follow to an empty city
     t.run("build flensburg/hamburg")
     assert t.st.lines[(t.site("flensburg/hamburg") - 1000) // 2] == 3
-    assert board.value(t.st, t.city("hamburg")) == 1  # no factory at Flensburg: not working yet
+    assert factories.value(t.st, t.city("hamburg")) == 1  # no factory at Flensburg: not working yet
     t.factories("flensburg")
-    assert board.value(t.st, t.city("hamburg")) == 2
+    assert factories.value(t.st, t.city("hamburg")) == 2
 
 
 def test_mass_protest_bans_building(table):
@@ -102,7 +102,7 @@ def test_spec_example_three_points_two_factories_and_the_line_between(table):
     t = table().clear_board()
     t.turn(EAST, display=("23",))
     t.run("take 23 build", "build rostock", "build neubrandenburg", "build rostock/neubrandenburg")
-    assert board.value(t.st, t.city("rostock")) == 2 == board.value(t.st, t.city("neubrandenburg"))
+    assert factories.value(t.st, t.city("rostock")) == 2 == factories.value(t.st, t.city("neubrandenburg"))
     assert board.economy(t.st, t.p("mv")) == 4
 
 
@@ -110,13 +110,13 @@ def test_factory_values(table):
     t = table().clear_board().factories("berlin", "bitterfeld", "magdeburg", "rheinsberg", rundown=("leipzig",))
     t.connect("berlin/magdeburg", "magdeburg/bitterfeld", "bitterfeld/leipzig").lines("berlin/bitterfeld")
     st = t.st
-    assert board.value(st, t.city("berlin")) == 2  # the half-built double connection does not work
-    assert board.value(st, t.city("magdeburg")) == 3
-    assert board.value(st, t.city("bitterfeld")) == 3
-    assert board.value(st, t.city("leipzig")) == 1  # 1 + 1 link − 1 run down
-    assert board.value(st, t.city("rheinsberg")) == 2
-    assert board.economy(st, t.p("sa")) == 6 and board.export_level(st, t.p("sa")) == 3
-    assert board.export_level(st, t.p("mv")) == -1
+    assert factories.value(st, t.city("berlin")) == 2  # the half-built double connection does not work
+    assert factories.value(st, t.city("magdeburg")) == 3
+    assert factories.value(st, t.city("bitterfeld")) == 3
+    assert factories.value(st, t.city("leipzig")) == 1  # 1 + 1 link − 1 run down
+    assert factories.value(st, t.city("rheinsberg")) == 2
+    assert board.economy(st, t.p("sa")) == 6 and factories.export_level(st, t.p("sa")) == 3
+    assert factories.export_level(st, t.p("mv")) == -1
 
 
 def test_dismantling_restrictions(table):

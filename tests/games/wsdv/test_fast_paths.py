@@ -1,9 +1,9 @@
 """The tables and all-at-once queries the hot paths use agree with the straightforward rules,
 at every step of seeded random games of the base game and of 2+2.
 
-The reference functions below are the plain computations (one province, one city, one
-connection at a time, straight from the printed map) that ``board``, ``network`` and
-``Turn.legal`` replaced for speed.
+The straightforward rules are the package's: ``factories`` (one city, one connection at a
+time, straight from the printed map), which ``board`` and ``network`` make fast, and
+``Turn.uses``, whose texts ``Turn.legal`` keeps per situation.
 """
 
 from __future__ import annotations
@@ -14,11 +14,11 @@ import pytest
 
 from realpolitik.engine import Rng
 from realpolitik.games import get
-from realpolitik.games.wsdv import board, grammar
+from realpolitik.games.wsdv import board, factories, grammar
 from realpolitik.games.wsdv.actions import Build
-from realpolitik.games.wsdv.board import NONE, RUNDOWN, WORKING
+from realpolitik.games.wsdv.board import WORKING
 from realpolitik.games.wsdv.common import draw, draw_many
-from realpolitik.games.wsdv.content import EAST, LINE, WEST
+from realpolitik.games.wsdv.content import EAST, WEST
 from realpolitik.games.wsdv.events import NextIcon
 from realpolitik.games.wsdv.protests import Socialists, Suppliers
 from realpolitik.games.wsdv.rules import Turn
@@ -33,7 +33,6 @@ from realpolitik.games.wsdv.two_plus_two.events import (
 )
 from realpolitik.games.wsdv.two_plus_two.events import _kinds as kinds
 from realpolitik.games.wsdv.two_plus_two.events import label as effect_label
-from realpolitik.games.wsdv.two_plus_two.rules import adds_income
 
 GAMES = [("wsdv", {}), ("wsdv", {"setup": "2014", "supplier_protests": False}), ("wsdv-2p2", {})]
 
@@ -49,107 +48,7 @@ def positions(game_id: str, options: dict, games: int = 4):
             st.apply(rng.choice(st.legal_actions()))
 
 
-# ---------------------------------------------------------------------- the straightforward board queries
-
-
-def city_province(st, x: int) -> int:
-    c = st.content
-    return st.hamburg if x == c.hamburg else c.city_province[x]
-
-
-def touches(st, k: int, city: int) -> bool:
-    built = st.lines[k]
-    if not built or st.content.lines[k] == 1:
-        return bool(built)
-    return bool(built & (1 if st.content.ends[k][0] == city else 2))
-
-
-def value(st, x: int) -> int:
-    c = st.content
-    if st.factory[x] == NONE:
-        return 0
-    v = 1 + sum(1 for k in c.city_connections[x] if st.lines[k] == c.full[k]
-                and all(st.factory[e] != NONE for e in c.ends[k]))
-    return v - (st.factory[x] == RUNDOWN) + (x == c.rheinsberg)
-
-
-def build_sites(st, side: int, where: str | None, points: int) -> list[int]:
-    c = st.content
-    banned = [board.protests(st, p) > 0 for p in range(len(c.provinces))] + [False]
-    city_banned = [banned[city_province(st, x)] for x in range(len(c.cities))]
-    if where == "rheinsberg":
-        r = c.rheinsberg
-        return [r] if points >= 2 and st.factory[r] == NONE and not banned[c.city_province[r]] else []
-    if where in ("cssr", "pl"):
-        cities = [x for x in c.externals if c.cities[x].country == where]
-        out = [x for x in cities if st.factory[x] == NONE]
-        conns = sorted({k for x in cities for k in c.city_connections[x]})
-    else:
-        out = [x for x, city in enumerate(c.cities) if c.city_side[x] == side and city.kind in ("city", "hamburg")
-               and st.factory[x] == NONE and not city_banned[x]]
-        conns = [k for k in range(len(c.ends)) if c.connection_side[k] == side]
-    for k in conns:
-        a, b = c.ends[k]
-        built = st.lines[k]
-        if built == c.full[k] or city_banned[a] or city_banned[b]:
-            continue
-        if c.lines[k] == 1:
-            out += [LINE + 2 * k] if st.factory[a] != NONE or st.factory[b] != NONE else []
-        elif built:
-            out.append(LINE + 2 * k + (1 if built & 1 else 0))
-        else:
-            out += [LINE + 2 * k + end for end, x in enumerate((a, b)) if st.factory[x] != NONE]
-    return out
-
-
-def dismantle_sites(st, side: int, where: str | None) -> list[int]:
-    c = st.content
-    target = None if where is None else c.province_index[where]
-
-    def inside(provinces, cities) -> bool:
-        return target is None or target in provinces or (where == "ns" and c.hamburg in cities)
-
-    out = []
-    for x, city in enumerate(c.cities):
-        if c.city_side[x] != side or city.kind == "external" or st.factory[x] == NONE:
-            continue
-        attached = any(touches(st, k, x) for k in c.city_connections[x])
-        if (st.factory[x] == WORKING or x == c.rheinsberg) and not attached and inside([city_province(st, x)], (x,)):
-            out.append(x)
-    for k in range(len(c.ends)):
-        if c.connection_side[k] == side and st.lines[k]:
-            a, b = c.ends[k]
-            if inside([p for p in (city_province(st, a), city_province(st, b)) if p >= 0], (a, b)):
-                out += [LINE + 2 * k + end for end in (0, 1) if st.lines[k] & (1 << end)]
-    return out
-
-
-def links(st, ext: int) -> list[int]:
-    c = st.content
-    if st.factory[ext] == NONE:
-        return []
-    out = []
-    for k in c.city_connections[ext]:
-        other = c.ends[k][1] if c.ends[k][0] == ext else c.ends[k][0]
-        if st.lines[k] == c.full[k] and st.factory[other] != NONE and city_province(st, other) not in out:
-            out.append(city_province(st, other))
-    return out
-
-
-def economy(st, p: int) -> int:
-    c = st.content
-    cities = [x for x in range(len(c.cities)) if city_province(st, x) == p]
-    total = sum(value(st, x) for x in cities)
-    if c.side_of[p] == EAST:
-        total += sum(value(st, x) for x in c.externals if links(st, x) and links(st, x)[0] == p)
-    return total
-
-
-def export_level(st, p: int) -> int:
-    c = st.content
-    cities = [x for x in range(len(c.cities)) if city_province(st, x) == p
-              and st.factory[x] != NONE]
-    return max((value(st, x) for x in cities), default=-1)
+# ---------------------------------------------------------------------- the board's queries made fast
 
 
 def bits(st) -> tuple[int, int, int, int]:
@@ -160,36 +59,42 @@ def bits(st) -> tuple[int, int, int, int]:
             sum(1 << 2 * k + 1 for k, (_, b) in enumerate(c.ends) if st.factory[b]))
 
 
+def sites(st, masks: tuple[int, int]) -> list[int]:
+    """The sites a city mask and a line mask name (``board.build_masks``)."""
+    net = st.content.network
+    return board.picked(net.city_sites, masks[0]) + board.picked(net.line_sites, masks[1])
+
+
 def board_queries_agree(st) -> None:
     c = st.content
     provinces = range(len(c.provinces))
     assert board.board_bits(st) == bits(st)  # first: the masks carried over from the board before (``moved``)
-    assert list(board.values(st)) == [value(st, x) for x in range(len(c.cities))]
-    assert [board.value(st, x) for x in range(len(c.cities))] == list(board.values(st))
-    assert [list(board.external_links(st, x)) for x in c.externals] == [links(st, x) for x in c.externals]
-    assert list(board.economies(st)) == [economy(st, p) for p in provinces]
-    assert list(board.export_levels(st)) == [export_level(st, p) for p in provinces]
+    assert list(board.values(st)) == [factories.value(st, x) for x in range(len(c.cities))]
+    assert [list(board.external_links(st, x)) for x in c.externals] == [factories.external_links(st, x)
+                                                                        for x in c.externals]
+    assert list(board.economies(st)) == [factories.economy(st, p) for p in provinces]
+    assert list(board.export_levels(st)) == [factories.export_level(st, p) for p in provinces]
     assert board.protest_counts(st) == [board.protests(st, p) for p in provinces]
     assert [board.side_protests(st, side) for side in (WEST, EAST)] == [
         sum(board.protests(st, p) for p in c.of_side[side]) for side in (WEST, EAST)]
-    assert [board.ls_requirement(st, p) for p in provinces] == [max(0, 3 * (st.ls[p] + 1) - economy(st, p))
+    assert [board.ls_requirement(st, p) for p in provinces] == [max(0, 3 * (st.ls[p] + 1) - factories.economy(st, p))
                                                                 for p in provinces]
     assert board.rundown_sites(st) == [x for x in range(len(c.cities)) if st.factory[x] == WORKING
                                        and c.city_side[x] == EAST and c.cities[x].kind != "external"]
     for side in (WEST, EAST):
-        assert board.build_sites(st, side) == build_sites(st, side, None, 1)
-        assert list(board.dismantle_sites(st, side)) == dismantle_sites(st, side, None)
-        assert board.can_dismantle(st, side) == bool(dismantle_sites(st, side, None))
+        assert sites(st, board.build_masks(st, side)) == factories.build_sites(st, side)
+        assert list(board.dismantle_sites(st, side)) == factories.dismantle_sites(st, side)
+        assert board.can_dismantle(st, side) == bool(factories.dismantle_sites(st, side))
     for where in ("cssr", "pl"):
-        assert board.build_sites(st, EAST, where) == build_sites(st, EAST, where, 1)
-    assert board.build_sites(st, EAST, "rheinsberg", 2) == build_sites(st, EAST, "rheinsberg", 2)
+        assert sites(st, board.build_masks(st, EAST, where)) == factories.build_sites(st, EAST, where)
+    assert sites(st, board.build_masks(st, EAST, "rheinsberg", 2)) == factories.build_sites(st, EAST, "rheinsberg", 2)
     for side, where, points in ((WEST, "", 1), (EAST, "", 1), (EAST, "pl", 1), (EAST, "rheinsberg", 2)):
         # a build decision's texts are read from the sites' masks (``board.build_masks``)
-        texts = [grammar.build(c.site_name[x]) for x in build_sites(st, side, where or None, points)]
+        texts = [grammar.build(c.site_name[x]) for x in factories.build_sites(st, side, where or None, points)]
         assert Build(0, side, points, where, True).legal(st)[:-1] == texts
     for where in ("nrw", "ns", "sn"):
         side = c.side_of[c.province_index[where]]
-        assert list(board.dismantle_sites(st, side, where)) == dismantle_sites(st, side, where)
+        assert list(board.dismantle_sites(st, side, where)) == factories.dismantle_sites(st, side, where)
 
 
 @pytest.mark.parametrize(("game_id", "options"), GAMES)
@@ -223,43 +128,30 @@ def test_a_clone_that_changes_the_board_leaves_the_kept_reading_alone(game_id, o
 # ---------------------------------------------------------------------- a turn's legal actions
 
 
-def base_uses(st, seat: int, key: str) -> list[str]:
+def situation(st, seat: int) -> tuple:
+    """What the uses of a card depend on this turn (``Turn.situation``), read with the plain rules."""
     side = st.side(seat)
     calm_free = any(st.unrest[p] for p in st.content.of_side[side])
-    calm_paid = calm_free and bool(dismantle_sites(st, side, None))
-    card = st.card(key)
-    if card.is_special:
-        return ["event"] if side == EAST else []
-    owner = card.owner()
-    out = ["calm"] if (calm_free if owner == side else calm_paid) else []
-    out += ["build", "ls"]
-    return out + (["event"] if owner == side or card.colour == "dual" else [])
-
-
-def two_plus_two_uses(st, seat: int, key: str) -> list[str]:
-    side, red, power = st.side(seat), in_the_red(st, seat), is_power(seat)
-    card = st.card(key)
-    if card.is_special:
-        return ["event"] if side == EAST and (not red or adds_income(card, side)) else []
-    may_trigger = card.owner() in (None, side)
-    if red:
-        return ["credit"] + (["event"] if may_trigger and adds_income(card, side) else [])
-    out = base_uses(st, seat, key)
-    out += ["event"] if may_trigger and "event" not in out else []
-    if power:
-        out += ["arms"] if arms_room(st, side) and key not in st.content.arms_banned else []
-        out.append("credit")
+    out = (side, calm_free, calm_free and bool(factories.dismantle_sites(st, side)))
+    if st.game.id == "wsdv-2p2":
+        out += (in_the_red(st, seat), is_power(seat), is_power(seat) and arms_room(st, side))
     return out
 
 
-def turn_legal(st, seat: int) -> list[str]:
-    uses = two_plus_two_uses if st.game.id == "wsdv-2p2" else base_uses
-    out = [grammar.take(k, u) for k in st.display for u in uses(st, seat, k)]
+def turn_legal(st, top) -> list[str]:
+    """``Turn.legal`` card by card: the uses of each card from the rule (``Turn.uses``), no texts kept."""
+    seat, c = top.seat, st.content
+    now = situation(st, seat)
+
+    def uses(key: str) -> list[str]:
+        return type(top).uses(c, key, now)
+
+    out = [grammar.take(k, u) for k in st.display for u in uses(k)]
     if st.special:
-        out += [grammar.take(st.special, u) for u in uses(st, seat, st.special)]
-    out += [grammar.play(k, u) for k in st.hands[seat] for u in uses(st, seat, k)]
+        out += [grammar.take(st.special, u) for u in uses(st.special)]
+    out += [grammar.play(k, u) for k in st.hands[seat] for u in uses(k)]
     if st.side(seat) == EAST and st.police_used < len(st.police):
-        out += [grammar.police(st.content.provinces[p].key) for p in st.content.of_side[EAST] if st.unrest[p]]
+        out += [grammar.police(c.provinces[p].key) for p in c.of_side[EAST] if st.unrest[p]]
     return out
 
 
@@ -269,7 +161,7 @@ def test_a_turns_legal_actions_agree_with_the_straightforward_rules(game_id, opt
     for st in positions(game_id, options, games=6):
         top = st.stack[-1]
         if isinstance(top, Turn):
-            assert list(st.legal_actions()) == turn_legal(st, top.seat)
+            assert list(st.legal_actions()) == turn_legal(st, top)
             turns += 1
     assert turns > 200
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from realpolitik.games.wsdv import board
+from realpolitik.games.wsdv import board, factories
 from realpolitik.games.wsdv.content import EAST, WEST
 
 
@@ -58,7 +58,7 @@ def test_external_factories_only_by_their_build_icons(table):
     t.run("unrest th")
     st = t.st
     assert st.factory[t.city("cssr-n")] and st.factory[t.city("polska-s")] and st.currency == 1
-    assert board.value(st, t.city("cssr-n")) == 2  # Cottbus link works
+    assert factories.value(st, t.city("cssr-n")) == 2  # Cottbus link works
 
 
 def test_rheinsberg_takes_both_build_icons_and_is_worth_two(table):
@@ -66,7 +66,7 @@ def test_rheinsberg_takes_both_build_icons_and_is_worth_two(table):
     assert set(t.legal) == {"build rheinsberg", "done"}
     t.run("build rheinsberg")
     st = t.st
-    assert st.factory[t.city("rheinsberg")] == board.WORKING and board.value(st, t.city("rheinsberg")) == 2
+    assert st.factory[t.city("rheinsberg")] == board.WORKING and factories.value(st, t.city("rheinsberg")) == 2
     assert st.prestige == 1 and st.to_act == WEST
     t = table().clear_board().unrest(bb=4)
     _event(t, EAST, "27")  # a mass protest in Brandenburg: the icons are lost

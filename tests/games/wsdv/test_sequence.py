@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from realpolitik.games.wsdv import board
+from realpolitik.games.wsdv import factories
 from realpolitik.games.wsdv.content import EAST, WEST
 from realpolitik.games.wsdv.rules import StartDecade, Turn
 
@@ -15,7 +15,7 @@ def test_setup_version_2016(table):
     assert sum(st.unrest) == 39 and st.box == 1 and sum(st.socialists) == 0
     assert {t.c.cities[x].key for x in range(len(t.c.cities)) if st.factory[x]} == {
         "hamburg", "dortmund", "bitterfeld", "berlin"}
-    assert all(board.value(st, t.city(k)) == 1 for k in ("hamburg", "dortmund", "bitterfeld", "berlin"))
+    assert all(factories.value(st, t.city(k)) == 1 for k in ("hamburg", "dortmund", "bitterfeld", "berlin"))
     assert (st.prestige, st.currency, st.socialism, st.flight) == (0, 0, 0, 0)
     assert [len(h) for h in st.hands] == [2, 2] and len(st.display) == 7 and len(st.deck) == 9
     assert st.special == "i" and st.decade == 1 and st.to_act == WEST

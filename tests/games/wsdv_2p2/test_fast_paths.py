@@ -10,22 +10,12 @@ import pytest
 from realpolitik.engine import Rng
 from realpolitik.games import get
 from realpolitik.games.wsdv.content import EAST, WEST
-from realpolitik.games.wsdv.two_plus_two import end_of_decade, events, rules
+from realpolitik.games.wsdv.two_plus_two import end_of_decade, events, phrases, rules
 from realpolitik.games.wsdv.two_plus_two.cold_war import items_of
-from realpolitik.games.wsdv.two_plus_two.events import (
-    ACTIVE,
-    Effects,
-    NextEffect,
-    arrow,
-    effects_frame,
-    icon,
-    next_effect_frame,
-)
-from realpolitik.games.wsdv.two_plus_two.events import _kinds as kinds
-from realpolitik.games.wsdv.two_plus_two.events import _taken as taken
-from realpolitik.games.wsdv.two_plus_two.phrases import effects_words, item_words
+from realpolitik.games.wsdv.two_plus_two.events import Effects, effects_frame
+from realpolitik.games.wsdv.two_plus_two.phrases import effects_words
 from realpolitik.games.wsdv.two_plus_two.rules import _fill_display, adds_income, draw_card
-from realpolitik.i18n import listed, t
+from realpolitik.i18n import listed
 
 
 def record(games: int) -> list:
@@ -46,46 +36,22 @@ def record(games: int) -> list:
 # ---------------------------------------------------------------------- a pool's frames, the plain way
 
 
-def push(st, seat: int, pool: tuple, ctx: tuple) -> None:
-    """A pool's frame pushed, for the frame loop to run (where ``events.effects`` runs it at once)."""
-    st.stack.append(effects_frame(seat, pool, ctx))
-
-
-def run_frame(self, st) -> None:
-    """``Effects.run`` one item at a time: the rest of the pool pushed as a frame before the item runs."""
-    seat, pool, ctx = self
-    if not pool:
-        return
-    if ctx == ACTIVE and len(kinds(pool)) > 1:
-        st.stack.append(next_effect_frame(seat, pool, ctx))
-        return
-    run_item(st, seat, pool, pool[0], ctx)
-
-
-def run_item(st, seat: int, pool: tuple, item, ctx: tuple) -> None:
-    rest, n = taken(pool, item)
-    st.stack.append(effects_frame(seat, rest, ctx))
-    if isinstance(item, tuple):
-        arrow(st, seat, item, ctx)
-    else:
-        icon(st, seat, item, n, ctx)
-
-
-def choose_item(self, st, action: str) -> None:
-    seat, pool, ctx = self
-    st.stack.pop()
-    run_item(st, seat, pool, kinds(pool)[action.split(" ")[1]], ctx)
-
-
 def test_a_pool_run_at_once_is_the_pool_run_as_frames(monkeypatch):
     """Where the rules run a pool at once (``events.effects``) and go on with its rest while an item pushes
     nothing, every position, legal list and log line is the one of pushing each pool's frame and letting the
-    frame loop run it, one item at a time."""
+    frame loop run it, one item at a time (``framed``)."""
     fast = record(8)
+    effects = events.effects
+
+    def framed(st, seat: int, pool: tuple, ctx: tuple, item=None) -> None:
+        if item is None:  # where the rules run a pool at once: its frame, for the loop to run
+            st.stack.append(effects_frame(seat, pool, ctx))
+        else:
+            effects(st, seat, pool, ctx, item, framed=True)
+
     for module in (events, rules, end_of_decade):
-        monkeypatch.setattr(module, "effects", push)
-    monkeypatch.setattr(Effects, "run", run_frame)
-    monkeypatch.setattr(NextEffect, "act", choose_item)
+        monkeypatch.setattr(module, "effects", framed)
+    monkeypatch.setattr(Effects, "run", lambda self, st: effects(st, *self, framed=True))
     assert record(8) == fast
 
 
@@ -112,7 +78,7 @@ def test_the_kept_words_and_items_of_an_effect_list_are_its_plain_ones():
     lists += [box for pair in c.track_icons.values() for side in pair for box in side]
     assert list(c.effect_lists()) == lists
     for effects in lists:
-        plain = listed(item_words(st, e.slug) for e in effects) if effects else t("no effect")
+        plain = phrases.words_of(st, effects)
         assert effects_words(st, effects) == plain
         assert effects_words(st, effects) == plain  # and as kept
         assert c.pools_kept[id(effects)] == items_of(effects)

@@ -9,7 +9,7 @@ marker cap are implemented as stated; everything else is our reconstruction "181
 (``data/map_*.toml``). Details and what is reconstructed: ``docs/games/e1815.md``.
 """
 
-from . import measures
+from . import action_texts, measures
 from .game import E1815, E1815TwoVsTwo
 from .heuristic import HeuristicBot, evaluate, rollout_policy
 
@@ -20,6 +20,7 @@ for _game in (GAME, GAME_2VS2):
     _game.evaluate = evaluate
     _game.rollout_policy = rollout_policy
     _game.measures = measures
+    _game.action_texts = action_texts.every_text
 #: CPU per decision at the engine's 60 000 apply calls: 2.3–3.9 s; these take about 1 s (2vs2: 1.7 s)
 GAME.bot_defaults = {"ismcts": {"budget": 20000}}
 GAME_2VS2.bot_defaults = {"ismcts": {"budget": 30000}}

@@ -27,6 +27,7 @@ from .units import (
     gain_markers,
     lands_in,
     near_troops,
+    next_to_own,
     pay,
     place,
     take_land,
@@ -295,6 +296,26 @@ def diplomacy_options(st: S, seat: int, own: tuple[int, ...]) -> list[str]:
                 out += [tables.meddle[land][k] for k in range(len(KINDS)) if st.units[k][land]]
             if have >= d.buy_cost and st.ep_in(land) <= d.buy_max_ep:
                 out.append(tables.buy[land])
+    return out
+
+
+def plain_diplomacy_options(st: S, seat: int) -> list[str]:
+    """``diplomacy_options`` land by land in map order, each text written with ``grammar``."""
+    d = st.content.rules.diplomacy
+    have = st.markers[seat]
+    out = []
+    for land, o in enumerate(st.owner):
+        if o == seat or not next_to_own(st, seat, land):
+            continue
+        key = st.content.board.lands[land].key
+        if o == NEUTRAL:
+            if have >= d.convert_cost and st.ep_in(land) <= d.convert_max_ep:
+                out.append(grammar.convert(key))
+        elif o != st.ally[seat] and land not in st.capital:
+            if have >= d.meddle_cost:
+                out += [grammar.meddle(key, kind) for k, kind in enumerate(KINDS) if st.units[k][land]]
+            if have >= d.buy_cost and st.ep_in(land) <= d.buy_max_ep:
+                out.append(grammar.buy(key))
     return out
 
 

@@ -396,6 +396,24 @@ def _menu(st, seat: int, legal, rng) -> str:
     return legal[rng.below(attacks)] if attacks else grammar.END_TURN
 
 
+def plain_menu_pick(st, legal, rng) -> str:
+    """``rollout_policy`` on the action menu, every action read: the first attack that wins, else a random civil
+    action (``_menu`` reads the menu's order instead)."""
+    seat = st.to_act
+    board = st.content.board
+    civil = []
+    for a in legal:
+        verb, args = grammar.read(a)
+        if verb == "attack":
+            target = board.index[args[0]]
+            power = sum(st.ep_in(s) for s in board.adj[target] if st.owner[s] == seat) + st.markers[seat]
+            if power > strengths(st, seat, target, (0, 0, 0, 0), 0, 0)[1]:
+                return a
+        elif a != grammar.END_TURN:
+            civil.append(a)
+    return civil[rng.below(len(civil))] if civil else grammar.END_TURN
+
+
 def _group_ep(st):
     ep, parts = st.content.ep, st.content.tables.commit_parts
 

@@ -18,7 +18,7 @@ from realpolitik.i18n import Text, phrase, t
 
 from . import grammar
 from .content import KINDS
-from .units import BUILT, KIND_INDEX, cheapest, counts_in, pay, place, troops, value
+from .units import BUILT, KIND_INDEX, NO_FORT, cheapest, counts_in, next_to_own, pay, place, troops, value
 
 if TYPE_CHECKING:
     from .state import E1815State as S
@@ -98,6 +98,25 @@ def general_jumps(st: S, seat: int) -> list[int]:
         out.append(cap)
         out.sort()
     return out
+
+
+def plain_relocation_targets(st: S, seat: int) -> list[int]:
+    """``relocation_targets`` land by land: own lands next to an own land with troops or the general."""
+    def movable(s: int) -> bool:
+        return st.ep_in(s) > 0 or st.general[seat] == s
+    return [t for t, o in enumerate(st.owner) if o == seat and next_to_own(st, seat, t, movable)]
+
+
+def plain_general_jumps(st: S, seat: int) -> list[int]:
+    """``general_jumps`` land by land: own lands with a fortress, and the own capital while held."""
+    at = st.general[seat]
+    if at < 0:
+        return []
+    out = {i for i, f in enumerate(st.fort) if f != NO_FORT and st.owner[i] == seat and i != at}
+    cap = st.capital[seat]
+    if cap >= 0 and st.owner[cap] == seat and cap != at:
+        out.add(cap)
+    return sorted(out)
 
 
 def can_relocate(st: S, seat: int, own: tuple[int, ...]) -> bool:
@@ -243,6 +262,16 @@ def supply_mixes(pool: tuple[int, int, int], budget: int, ep: tuple[int, int, in
     if best == 0:
         return []
     return sorted({m for m, w in zip(mixes, worth) if w == best}, reverse=True)
+
+
+def plain_supply_mixes(st: S, seat: int) -> list[tuple[int, int, int]]:
+    """``supply_mixes`` of ``seat``'s supply, every mix tried: those worth the most EP up to the budget."""
+    budget, ep = st.content.rules.nachschub.ep, st.content.ep
+    pool = [st.pool[k][seat] for k in range(len(KINDS))]
+    mixes = [(a, b, c) for a in range(pool[0] + 1) for b in range(pool[1] + 1) for c in range(pool[2] + 1)
+             if a * ep[0] + b * ep[1] + c * ep[2] <= budget]
+    best = max(a * ep[0] + b * ep[1] + c * ep[2] for a, b, c in mixes)
+    return [] if best == 0 else sorted((m for m in mixes if sum(n * e for n, e in zip(m, ep)) == best), reverse=True)
 
 
 def supply_options(st: S, seat: int) -> list[str]:

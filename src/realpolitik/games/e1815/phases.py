@@ -21,7 +21,7 @@ from realpolitik.i18n import Named, Text, phrase, t
 from . import combat, grammar, logistics, scoring
 from .scoring import Crown, Reinforce, loyalty_active
 from .team import TeamOffer
-from .units import NEUTRAL, place, take_land
+from .units import NEUTRAL, NO_FORT, cheapest, counts_in, next_to_own, place, take_land
 
 if TYPE_CHECKING:
     from .state import E1815State as S
@@ -260,6 +260,36 @@ class SpDistribution(NamedTuple):
 
 
 # ====================================================================== the action menu
+
+
+def plain_menu(st: S, seat: int) -> list[str]:
+    """``TurnAction.legal`` land by land, every text written with ``grammar``: the civil actions while none is
+    due or the capital can pay the winter's attrition — relocate, supply, fortify, diplomacy —, the attacks
+    while a military action is left, ``end turn``."""
+    r, ep, lands = st.content.rules, st.content.ep, st.content.board.lands
+    out = []
+    cap = st.capital[seat]
+    winter = logistics.attrition_due(st, seat)
+    if not winter or (cap >= 0 and st.owner[cap] == seat and st.ep_in(cap) >= r.relocation.winter_disband_ep):
+        if logistics.plain_relocation_targets(st, seat) or logistics.plain_general_jumps(st, seat):
+            out.append(grammar.RELOCATE)
+        home = {i for i, f in enumerate(st.fort) if f != NO_FORT and st.owner[i] == seat}
+        g = st.general[seat]
+        if g >= 0 and st.owner[g] == seat:
+            home.add(g)
+        out += [grammar.supply(lands[i].key, m) for i in sorted(home) for m in logistics.plain_supply_mixes(st, seat)]
+        if st.forts_left[seat] > 0:  # in winter the capital first pays this action's attrition
+            paid = cheapest(counts_in(st, cap), r.relocation.winter_disband_ep, ep) if winter else (0, 0, 0)
+            cost = sum(n * e for n, e in zip(paid, ep))
+            out += [grammar.fortify(lands[i].key) for i, o in enumerate(st.owner) if o == seat and st.fort[i] == NO_FORT
+                    and st.ep_in(i) - (cost if i == cap else 0) >= r.fortress.build_min_ep]
+        out += combat.plain_diplomacy_options(st, seat)
+    if st.military_left > 0:
+        out += [grammar.attack(lands[t].key) for t, o in enumerate(st.owner)
+                if o != seat and (o == NEUTRAL or o != st.ally[seat])
+                and next_to_own(st, seat, t, lambda s: st.ep_in(s) > 0)]
+    out.append(grammar.END_TURN)
+    return out
 
 
 @decision(tag="action")

@@ -18,7 +18,7 @@ from realpolitik.i18n import Listed, Text, listed, phrase, t
 
 from . import grammar
 from .content import KINDS
-from .units import NEUTRAL, gain_markers, place, troops
+from .units import NEUTRAL, NO_FORT, gain_markers, place, troops
 
 if TYPE_CHECKING:
     from .state import E1815State as S
@@ -101,6 +101,23 @@ def placements(st: S, seat: int, left: int) -> list[str]:
         elif infantry:
             out.append(texts[land][0])
     return out
+
+
+def plain_placements(st: S, seat: int, left: int) -> list[str]:
+    """``placements`` land by land in map order: the own fortress lands, the capital while held and the
+    general's own land; infantry anywhere, cavalry and artillery in the capital, each worth at most ``left``
+    EP and still in the pool."""
+    lands = st.content.board.lands
+    cap = st.capital[seat]
+    held = cap >= 0 and st.owner[cap] == seat
+    home = {i for i, f in enumerate(st.fort) if f != NO_FORT and st.owner[i] == seat}
+    if held:
+        home.add(cap)
+    g = st.general[seat]
+    if g >= 0 and st.owner[g] == seat:
+        home.add(g)
+    return [grammar.place(lands[i].key, kind) for i in sorted(home) for k, kind in enumerate(KINDS)
+            if (k == 0 or (held and i == cap)) and st.content.ep[k] <= left and st.pool[k][seat] > 0]
 
 
 def _keep_placing(st: S, seat: int, left: int) -> None:

@@ -22,7 +22,7 @@ from realpolitik.i18n import Text, t
 
 from . import grammar
 from .content import KINDS
-from .units import KIND_INDEX, NEUTRAL, lands_in, near_troops, place, take_land, troops
+from .units import KIND_INDEX, NEUTRAL, lands_in, near_troops, next_to_own, place, take_land, troops
 
 if TYPE_CHECKING:
     from .state import E1815State as S
@@ -64,6 +64,21 @@ def options(st: S, seat: int) -> list[str]:
     out = [tables.cede[i] for i in cede_lands(st, seat, own)]
     out += [tables.transfer[i] for i in transfer_targets(st, seat, own)]
     if can_give_marker(st, seat):
+        out.append(grammar.GIVE_MARKER)
+    return out
+
+
+def plain_options(st: S, seat: int) -> list[str]:
+    """``options`` land by land in map order, each text written with ``grammar``: cede an own land but the
+    capital, hand over troops to an ally's land next to an own land with troops, give a marker."""
+    ally = st.ally[seat]
+    if ally == NEUTRAL:
+        return []
+    lands = st.content.board.lands
+    out = [grammar.cede(lands[i].key) for i, o in enumerate(st.owner) if o == seat and i != st.capital[seat]]
+    out += [grammar.transfer(lands[t].key) for t, o in enumerate(st.owner)
+            if o == ally and next_to_own(st, seat, t, lambda s: st.ep_in(s) > 0)]
+    if st.markers[seat] > 0 and st.markers[ally] < st.content.rules.markers.cap:
         out.append(grammar.GIVE_MARKER)
     return out
 

@@ -6,6 +6,7 @@ finite [sure, seed 002]; neutral garrisons simply vanish when beaten.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -53,6 +54,15 @@ def cheapest(counts: tuple[int, int, int], ep: int, values: tuple[int, int, int]
     return best[1]
 
 
+def plain_cheapest(counts: tuple[int, int, int], ep: int, values: tuple[int, int, int]) -> tuple[int, int, int]:
+    """``cheapest`` with every way to pay tried: the least value first, then the least artillery, then the least
+    cavalry; with too few units, all of them."""
+    ways = [((a * values[0] + b * values[1] + c * values[2], c, b), (a, b, c))
+            for a in range(counts[0] + 1) for b in range(counts[1] + 1) for c in range(counts[2] + 1)
+            if a * values[0] + b * values[1] + c * values[2] >= ep]
+    return min(ways)[1] if ways else counts
+
+
 def counts_in(st: S, land: int) -> tuple[int, int, int]:
     """(inf, cav, art) standing in ``land``."""
     u = st.units
@@ -69,6 +79,27 @@ def near_troops(st: S, own: tuple[int, ...]) -> int:
         if inf[s] or cav[s] or art[s]:
             near |= adj_mask[s]
     return near
+
+
+def next_to_own(st: S, seat: int, land: int, where: Callable[[int], bool] | None = None) -> bool:
+    """Whether a land of ``seat`` (one ``where`` holds for) lies next to ``land``, read neighbour by neighbour
+    (``near_troops`` reads the lands next to troops as a mask)."""
+    return any(st.owner[s] == seat and (where is None or where(s)) for s in st.content.board.adj[land])
+
+
+def plain_groups(st: S, seat: int, target: int, write: Callable[..., str],
+                 general: Callable[[str], str] | None = None) -> list[str]:
+    """``write(source, n, kind)`` for every group of units in an own land next to ``target`` — land by land in
+    map order, kind by kind, 1 up to all of them —, and ``general(source)`` where the general stands, if given:
+    what a battle's commitment, a Z-effect and a hand-over offer (their ``legal`` reads texts written once)."""
+    out = []
+    for s in st.content.board.adj[target]:
+        if st.owner[s] == seat:
+            key = st.content.board.lands[s].key
+            out += [write(key, n, kind) for k, kind in enumerate(KINDS) for n in range(1, st.units[k][s] + 1)]
+            if general is not None and st.general[seat] == s:
+                out.append(general(key))
+    return out
 
 
 def lands_in(mask: int) -> list[int]:

@@ -9,7 +9,7 @@ stand-in content — the board of Kark (``data/board.toml``: six of the eight st
 every border, arrow and "?") and the 30 incident cards (``data/cards.toml``).
 """
 
-from . import measures
+from . import action_texts, measures
 from .game import Nationen
 from .heuristic import HeuristicBot, evaluate, rollout_policy
 
@@ -18,6 +18,7 @@ GAME.bots = {"heuristic": HeuristicBot}
 GAME.evaluate = evaluate
 GAME.rollout_policy = rollout_policy
 GAME.measures = measures
+GAME.action_texts = action_texts.every_text
 #: measured (docs/bots/strength.md): random playouts spend money as no power would, so the
 #: heuristic plays the playouts (``rollout_policy``: the bot's own rule of thumb, asked in
 #: the sampled world), cut after 20 plies and scored by ``evaluate``; 3000 apply calls then

@@ -185,7 +185,7 @@ class Board:
     #: per point, a bit (``1 << point``) for an agent standing there; the last, 0, for an agent out of the game (-1)
     agent_bit: tuple[int, ...] = field(init=False, repr=False, compare=False)
     #: per direction rule and point, the agent's moves of a turn (exactly ``agent_steps`` steps) as
-    #: action texts in point order; made once for the whole board, as every turn asks for them
+    #: action texts in point order (``agent_ends``); made once for the whole board, as every turn asks for them
     agent_turns: dict[str, tuple[tuple[str, ...], ...]] = field(init=False, repr=False, compare=False)
     #: the derricks of each state
     derricks: tuple[int, ...] = field(init=False, repr=False, compare=False)
@@ -211,9 +211,9 @@ class Board:
         made(self, "kinds_by_rate", tuple(sorted(range(len(LEADERS)), key=self.rate.__getitem__)))
         made(self, "agent_bit", (*(1 << p for p in range(len(self.point_name))), 0))
         n = self.components.agent_steps
-        made(self, "agent_turns", {rule: tuple(tuple(texts.agent[q] for q in sorted(set(table[p * n + n - 1]) - {p}))
+        made(self, "agent_turns", {rule: tuple(tuple(texts.agent[q] for q in self.agent_ends(rule, p, n))
                                                for p in range(len(self.point_name)))
-                                   for rule, table in self.agent_moves.items()})
+                                   for rule in self.agent_moves})
         made(self, "derricks", tuple(s.derricks for s in self.states))
         made(self, "pipes_at", tuple(sum(1 << i for i, pair in enumerate(self.pipeline_pairs_chain) if s in pair)
                                      for s in range(len(self.states))))
@@ -225,6 +225,18 @@ class Board:
 
     def state_name(self, s: int) -> str:
         return self.states[s].name
+
+    def agent_ends(self, rule: str, point: int, steps: int, up_to: bool = False) -> list[int]:
+        """Where the agent on ``point`` can end after exactly ``steps`` steps (any of 1..``steps`` with ``up_to``)
+        under the direction ``rule``, in point order: it passes everything and never ends where it began
+        (seed "2. Die Geheimagenten")."""
+        n = self.components.agent_steps
+        table = self.agent_moves[rule]
+        ends: set[int] = set()
+        for k in range(1 if up_to else steps, steps + 1):
+            ends.update(table[point * n + k - 1])
+        ends.discard(point)
+        return sorted(ends)
 
 
 @dataclass(frozen=True)

@@ -220,9 +220,38 @@ def canal_open(st: S, seat: int) -> bool:
     return owner in (-1, seat) or st.treaty[seat]
 
 
+def plain_tanker_actions(st: S, seat: int) -> list[str]:
+    """The one tanker action of the turn (seed "Die Tankschiffe"): buy one into the port of a state ``seat``
+    rules or onto a high sea, if it can pay and the bank has one; sell one; or move one a stage on: from a
+    port onto the high seas it opens onto, from a high sea into such a port of its own, or through the
+    canal onto the other high sea if the canal is open to it."""
+    b = st.content.board
+    texts = b.texts
+    nloc = len(b.locations)
+    held = st.tankers[seat * nloc:(seat + 1) * nloc]
+    ports = [b.port_location[s] for s in range(len(b.states)) if ruler(st, s) == seat and b.port_location[s] >= 0]
+    out = []
+    if st.money[seat] >= b.components.tanker_price and tanker_pool(st) > 0:
+        out += [texts.buy[loc] for loc in (*ports, *b.sea_locations)]
+    out += [texts.sell[loc] for loc in range(nloc) if held[loc]]
+    canal = canal_open(st, seat)
+    for loc in range(nloc):
+        if held[loc]:
+            moves = texts.tanker[loc]
+            if b.location_state[loc] >= 0:
+                out += [moves[sea] for sea in b.location_seas[loc]]
+                continue
+            out += [moves[p] for p in ports if loc in b.location_seas[p]]
+            if canal:
+                out += [moves[sea] for sea in b.sea_locations if sea != loc]
+    return out
+
+
 def tanker_actions(st: S, seat: int) -> tuple[str, ...]:
-    """The one tanker action of the turn: buy, sell or move one tanker by one stage (kept per board
-    under all it depends on: the ports of the states ``seat`` rules, its tankers, the canal and the price)."""
+    """``plain_tanker_actions``, kept per board under all it reads: the ports of the states ``seat`` rules, its
+    tankers, whether the canal is open to it and whether it may buy one. ``_tanker_actions`` writes them from
+    these: filled from the plain rules, which read the whole board, this memo's and the pipelines' misses
+    cost 4 % of an action."""
     b = st.content.board
     nloc = len(b.locations)
     comp = b.components
@@ -232,7 +261,7 @@ def tanker_actions(st: S, seat: int) -> tuple[str, ...]:
         ports |= port_bit[s]
     owner = st.rulers[b.canal_state]
     key = (ports, tuple(st.tankers[seat * nloc:(seat + 1) * nloc]),
-           owner < 0 or owner // 4 == seat or st.treaty[seat],  # canal_open
+           owner < 0 or owner // 4 == seat or st.treaty[seat],  # canal_open, read from the kept rulers
            st.money[seat] >= comp.tanker_price and comp.tankers > sum(st.tankers))  # affordable, in tanker_pool
     known = b.memo.tankers.get(key)
     if known is None:
@@ -242,8 +271,7 @@ def tanker_actions(st: S, seat: int) -> tuple[str, ...]:
 
 def _tanker_actions(b: Board, port_bits: int, held: tuple[int, ...], canal: bool, buy: bool) -> tuple[str, ...]:
     """``tanker_actions`` of a power with the ports ``port_bits`` (a bit per location) and tankers ``held``
-    per location: buy one into each of its ports or onto a high sea, sell one, or move one a stage on —
-    through the canal only if ``canal`` is open to it."""
+    per location, the texts read from tables (``grammar.Texts``)."""
     texts = b.texts
     ports = _bits(port_bits)
     out = [texts.buy[loc] for loc in (*ports, *b.sea_locations)] if buy else []
@@ -322,8 +350,20 @@ def pipeline_pool(st: S) -> int:
     return st.content.board.components.pipelines - bin(st.pipes).count("1")
 
 
+def plain_pipeline_choices(st: S, seat: int) -> list[str]:
+    """Where ``seat`` may lay a pipeline (spec A9), while the box holds one: a candidate pair not laid yet
+    that touches a state it rules (inland–inland pairs only with option pipeline_chains)."""
+    b = st.content.board
+    if pipeline_pool(st) <= 0:
+        return []
+    allowed = b.pipeline_pairs_chain if st.options["pipeline_chains"] else b.pipeline_pairs
+    return [b.texts.pipeline[i] for i, pair in enumerate(b.pipeline_pairs_chain)
+            if not st.pipes >> i & 1 and pair in allowed and seat in (ruler(st, pair[0]), ruler(st, pair[1]))]
+
+
 def pipeline_choices(st: S, seat: int) -> tuple[str, ...]:
-    """Where ``seat`` may lay a pipeline (spec A9): a free candidate pair touching a state it rules."""
+    """``plain_pipeline_choices`` read from bits (``Board.pipes_at``, ``Board.plain_pipes``) and kept per board by
+    the bits of the free candidates."""
     b = st.content.board
     pipes = st.pipes
     if b.components.pipelines <= pipes.bit_count():  # pipeline_pool

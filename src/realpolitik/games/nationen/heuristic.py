@@ -153,6 +153,18 @@ def _best(world, seat: int, actions, threats: bool = True) -> str:
     return best
 
 
+def plain_best(world, seat: int, actions) -> str:
+    """``_best`` with the threats worked out for the whole shortlist."""
+    scored = []
+    for a in actions:
+        trial = _after(world, a)
+        scored.append((*_standing(trial, seat), a, trial))
+    scored.sort(key=lambda t: -t[0])
+    if len(scored) == 1:
+        return scored[0][2]
+    return max(scored[:SHORTLIST], key=lambda t: t[0] if t[1] is None else t[0] - _danger(t[3], seat, t[1]))[2]
+
+
 # ====================================================================== decisions
 
 
@@ -203,6 +215,28 @@ def _agent(world, seat: int, legal, drawing: bool) -> str:
     finally:
         world.agents[seat] = here
     return best
+
+
+def plain_agent(world, seat: int, legal, drawing: bool) -> str:
+    """``_agent`` with the threats worked out after every move."""
+    b = world.content.board
+    moves = [a for a in legal if a.startswith("agent ")]
+    broke = world.money[seat] < (movement.cheapest_rate(world, seat) or 1) and not economy.income(world, seat)
+    top = world.content.cards[world.deck[0]] if world.unknown == 0 else None
+    here = world.agents[seat]
+
+    def value(action: str) -> float:
+        dst = b.point_id[action.split()[1]]
+        world.agents[seat] = dst
+        score = -_danger(world, seat, economy.income(world, seat))
+        if b.question[dst] and drawing:
+            score += 50 if broke else (3 if top.favourable else -3) if top is not None else 0
+        return score
+
+    try:
+        return max(moves, key=value)
+    finally:
+        world.agents[seat] = here
 
 
 def _main(world, seat: int, legal) -> str:

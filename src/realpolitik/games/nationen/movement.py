@@ -75,21 +75,23 @@ def _blocked(st: S, seat: int, start: int, budget: int, exact: bool, attack: boo
     key = (seat, start, budget, exact, attack, agents, rule)
     found = reached.get(key)
     if found is None:
-        found = reached[key] = _walk(st, seat, start, budget, exact, attack, agents)
+        found = reached[key] = plain_reach(st, seat, start, budget, exact, attack)
     return found
 
 
-def _walk(st: S, seat: int, start: int, budget: int, exact: bool, attack: bool, agents: int) -> dict[int, int]:
-    """``reach`` worked out: breadth first over walk nodes (a point and how the walk arrived)."""
+def plain_reach(st: S, seat: int, start: int, budget: int, exact: bool = False, attack: bool = True) -> dict[int, int]:
+    """``reach`` worked out, nothing looked up: breadth first over walk nodes (a point and how the walk arrived)."""
+    if budget <= 0:
+        return {}
     b = st.content.board
     table = b.steps[st.options["direction"]]
     board, capital_of = st.board, b.capital_of
     kind = board[start] % 4
-    stop = list(b.question)  # a "?" or a blocking agent (a bit in ``agents``): the leader may end there, not pass
-    while agents:
-        low = agents & -agents
-        stop[low.bit_length() - 1] = True
-        agents ^= low
+    stop = list(b.question)  # a "?" or a blocking agent: the leader may end there, not pass
+    own = st.options["own_agent_blocks"]
+    for a, p in enumerate(st.agents):
+        if p >= 0 and (a != seat or own):
+            stop[p] = True
     found: dict[int, int] = {}
     layer = [start * MODES + START]
     seen = {layer[0]}
@@ -169,6 +171,28 @@ def leader_moves(st: S, seat: int, budget_money: int | None = None, starts: list
     return out
 
 
+def plain_leader_moves(st: S, seat: int, steps: int = 0, exact: bool = False, attack: bool = True) -> list[str]:
+    """``leader_moves`` of every leader of ``seat`` in point order, each written out from its ``plain_reach``."""
+    b = st.content.board
+    out = []
+    for p, occ in enumerate(st.board):
+        if occ >= 0 and occ // 4 == seat:
+            kind = occ % 4
+            out += grammar.leader_moves(LEADERS[kind], b.point_name[p], [
+                ("attack" if st.board[q] >= 0 else "move", b.point_name[q])
+                for q in plain_reach(st, seat, p, steps or st.money[seat] // b.rate[kind], exact, attack)])
+    return out
+
+
+def plain_placements(st: S, seat: int, free: bool = False, states: list[int] | None = None) -> list[str]:
+    """``placements``: per kind of leader in ``seat``'s supply that it can pay for (or ``free``), each free
+    capital in state order (or in the order of ``states``)."""
+    b = st.content.board
+    kinds = [k for k in range(len(LEADERS)) if st.supply[seat * 4 + k] and (free or b.rate[k] <= st.money[seat])]
+    capitals = [s for s in (range(len(b.states)) if states is None else states) if st.board[b.capital[s]] < 0]
+    return [b.texts.place[k][s] for k in kinds for s in capitals]
+
+
 def placements(st: S, seat: int, free: bool = False, states: list[int] | None = None) -> list[str]:
     """``place <kind> <state>``: a leader from supply onto a free capital (seed "Das Einsetzen"),
     per kind the free capitals in state order (or in the order of ``states``, the only ones allowed)."""
@@ -186,8 +210,16 @@ def placements(st: S, seat: int, free: bool = False, states: list[int] | None = 
     return out
 
 
-def cheapest_rate(st: S, seat: int) -> int | None:
+def plain_cheapest_rate(st: S, seat: int) -> int | None:
     """The lowest price of one step or placement among ``seat``'s leaders on the board or in supply."""
+    b = st.content.board
+    kinds = {occ % 4 for occ in st.board if occ >= 0 and occ // 4 == seat}
+    kinds |= {k for k in range(len(LEADERS)) if st.supply[seat * 4 + k]}
+    return min((b.rate[k] for k in kinds), default=None)
+
+
+def cheapest_rate(st: S, seat: int) -> int | None:
+    """``plain_cheapest_rate``, the kinds looked at from the cheapest (``Board.kinds_by_rate``)."""
     b = st.content.board
     for kind in b.kinds_by_rate:
         if st.supply[seat * 4 + kind] or seat * 4 + kind in st.board:
@@ -250,18 +282,12 @@ def steps_to(st: S, seat: int, src: int, dst: int, budget: int, exact: bool = Fa
 
 
 def agent_moves(st: S, seat: int, steps: int, up_to: bool = False) -> list[str]:
-    """``agent <point>``: where the agent can end after ``steps`` steps (or 1..steps with ``up_to``); the
-    turn's steps are a table of the board (``Board.agent_turns``), which ``rules.AgentSteps`` reads."""
+    """``agent <point>`` for each point the agent can end on (``Board.agent_ends``), kept per board; the turn's
+    steps are a table of the board made from the same rule (``Board.agent_turns``), which ``rules.AgentSteps`` reads."""
     b = st.content.board
     key = (st.agents[seat], steps, up_to, st.options["direction"])
     known = b.memo.agents.get(key)
     if known is None:
         p, _, _, rule = key
-        n = b.components.agent_steps
-        table = b.agent_moves[rule]
-        dests: set[int] = set()
-        for k in range(1 if up_to else steps, steps + 1):
-            dests.update(table[p * n + k - 1])
-        dests.discard(p)
-        known = b.memo.agents.keep(key, tuple(b.texts.agent[q] for q in sorted(dests)))
+        known = b.memo.agents.keep(key, tuple(b.texts.agent[q] for q in b.agent_ends(rule, p, steps, up_to)))
     return list(known)

@@ -321,24 +321,24 @@ class EndTurn(NamedTuple):
         if st.round == 1:
             i = st.opening.index(seat)
             if i + 1 < len(st.opening):
-                TURNS[st.opening[i + 1]].run(st)
+                TURNS[st.opening[i + 1]].run_now(st)
                 return
             st.round = 2
-            TURNS[st.first].run(st)
+            TURNS[st.first].run_now(st)
             return
         nxt = (seat + 1) % n
         while not st.alive[nxt]:  # the next power still in the game, clockwise
             nxt = (nxt + 1) % n
         if (nxt - st.first) % n <= (seat - st.first) % n:
             st.round += 1
-        TURNS[nxt].run(st)
+        TURNS[nxt].run_now(st)
 
 
 def end_turn(st: S, seat: int) -> None:
     """The decision on top ends ``seat``'s turn: it leaves the stack with the end of the turn beneath it
     (pushed by ``Turn``), which runs at once, as the loop would run it next."""
     del st.stack[-2:]
-    END_TURNS[seat].run(st)
+    END_TURNS[seat].run_now(st)
 
 
 # Frames are immutable values: the ones every turn pushes are made once per seat and shared

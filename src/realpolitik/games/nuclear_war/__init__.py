@@ -8,7 +8,7 @@ which content is stand-in (population counts, missile payloads, anti-missile sto
 most Secret effects — see ``data/``).
 """
 
-from . import measures
+from . import action_texts, measures
 from .belief import kinds_as_played
 from .game import NuclearWar
 from .heuristic import HeuristicBot, evaluate, rollout_policy, sharp_rollout_policy
@@ -20,6 +20,7 @@ GAME.rollout_policy = rollout_policy
 GAME.rollout_policies = {"sharp": sharp_rollout_policy}
 GAME.belief = kinds_as_played
 GAME.measures = measures
+GAME.action_texts = action_texts.every_text
 #: measured (docs/bots/nuclear-war.md, *The default search*): the heuristic plays every
 #: playout to the end of the game (``rollout_policy``, asked in the sampled world) — short
 #: random playouts scored by ``evaluate`` won 10.8 % of 204 games as one seat among three

@@ -92,7 +92,7 @@ def start_secret(st: S, seat: int, key: str) -> None:
     victims = [seat] if card.victim == "self" else enemies(st, seat)
     for v in victims:
         secret_effect(st, seat, key, v)
-    SETTLE.run(st)  # the settling that ends it runs at once, as the loop would run it
+    SETTLE.run_now(st)  # the settling that ends it
 
 
 # ====================================================================== choosing a target
@@ -140,14 +140,14 @@ def resolve_aim(st: S, seat: int, purpose: str, key: str, target: int) -> None:
     if purpose == "attack":
         if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
             st.log.add(st.lines.attacks[seat][target])
-        _new(Strike, (seat, st.face_up[seat], key, target, -1)).run(st)
+        _new(Strike, (seat, st.face_up[seat], key, target, -1)).run_now(st)
         return
     if purpose == "propaganda":
         st.tick += 1
         transfer(st, target, seat, st.content.cards[key].people, retaliation=False)
     else:
         secret_effect(st, seat, key, target)
-    SETTLE.run(st)  # the settling that ends it runs at once, as the loop would run it
+    SETTLE.run_now(st)  # the settling that ends it
 
 
 # ====================================================================== attack and defence (Angriff, Verteidigung)
@@ -182,6 +182,12 @@ class Strike(NamedTuple):
         st.stack.append(_new(Intercept, (target, attacker, carrier, warhead, bomber_id)))
 
 
+def interceptors(st: S, seat: int, carrier: str) -> list[str]:
+    """The anti-missiles in ``seat``'s hand and deterrent force that stop ``carrier``, card by card (Verteidigung)."""
+    cards = st.content.cards
+    return [k for k in st.hands[seat] + st.shown[seat] if carrier in cards[k].stops]
+
+
 @decision
 class Intercept(NamedTuple):
     """The target (``seat``) may shoot down the carrier with an anti-missile that stops it."""
@@ -194,11 +200,10 @@ class Intercept(NamedTuple):
 
     def legal(self, st: S) -> list[str]:
         seat = self.seat
-        hand, shown, stoppers = st.hands[seat], st.shown[seat], st.content.stoppers[self.carrier]
-        if stoppers.isdisjoint(hand) and stoppers.isdisjoint(shown):  # most often: nothing to shoot with
+        stoppers = st.content.stoppers[self.carrier]  # the anti-missiles that stop it (``stops``), by carrier
+        if stoppers.isdisjoint(st.hands[seat]) and stoppers.isdisjoint(st.shown[seat]):  # most often: none held
             return [grammar.NO_INTERCEPT]
-        antis = [k for k in hand + shown if k in stoppers]
-        return grammar.intercepts(antis) + [grammar.NO_INTERCEPT]
+        return grammar.intercepts(interceptors(st, seat, self.carrier)) + [grammar.NO_INTERCEPT]
 
     def act(self, st: S, action: str) -> None:
         seat = self.seat
@@ -270,7 +275,7 @@ class FalloutRoll(NamedTuple):
                 st.payload[attacker] -= mt
                 if st.payload[attacker] <= 0:
                     drop_face_up(st, attacker, PAYLOAD_USED_UP)
-            SETTLE.run(st)  # the settling that ends it runs at once, as the loop would run it
+            SETTLE.run_now(st)  # the settling that ends it
 
 
 # ============================================================ eliminations (Finaler Gegenschlag, Kriegszustand)

@@ -30,6 +30,12 @@ def enemies(st: S, seat: int) -> tuple[int, ...]:
     return tuple([s for s in after if alive[s]])
 
 
+def plain_enemies(st: S, seat: int) -> list[int]:
+    """``enemies`` seat by seat, without the table of the seats after each."""
+    n = len(st.seats)
+    return [(seat + i) % n for i in range(1, n) if st.alive[(seat + i) % n]]
+
+
 def unique(cards: list[str]) -> list[str]:
     return list(dict.fromkeys(cards))
 

@@ -61,6 +61,18 @@ def placing(hand: list[str], shown: list[str], may_show: bool, may_hide: bool) -
     return out
 
 
+def plain_placing(hand: list[str], shown: list[str], may_show: bool, may_hide: bool) -> list[str]:
+    """``placing`` card by card, each text written by its verb's builder."""
+    out: list[str] = []
+    for write, keys, allowed in ((place, hand, True), (lambda key: place(key, from_deterrent=True), shown, True),
+                                 (show, hand, may_show), (hide, shown, may_hide)):
+        for key in keys:
+            text = write(key)
+            if allowed and text not in out:
+                out.append(text)
+    return out
+
+
 def show(key: str) -> str:
     return SHOW[key]
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from realpolitik.engine import Outcome
+from realpolitik.engine import Outcome, Rng
 from realpolitik.i18n import t
 
 from .common import label
@@ -19,6 +19,7 @@ from .sequence import Opening
 from .tables import DEAL, HAND_SIZE
 
 if TYPE_CHECKING:
+    from .content import Content
     from .state import NuclearWarState as S
 
 
@@ -26,7 +27,8 @@ if TYPE_CHECKING:
 
 
 def setup(st: S) -> None:
-    """Vorbereitung: deal population cards and nine action cards; start the opening round."""
+    """Vorbereitung: deal population cards and nine action cards (``plain_deal``, here by denomination and by
+    slices); start the opening round."""
     n, deal = len(st.seats), DEAL[len(st.seats)]
     notes = list(_notes(st.content.population))
     st.rng.shuffle(notes)
@@ -44,6 +46,30 @@ def setup(st: S) -> None:
     st.log.add(t("{seat} opens the game. Everyone holds {count} cards.", seat=st.seats[first], count=HAND_SIZE))
     st.stack.append(Opening(first))
     st.advance()
+
+
+def plain_deal(players: int, seed: int, content: Content) -> tuple[list[list[int]], list[int], list[list[str]]]:
+    """What ``setup`` deals (by denomination and by slices), card after card: the population cards shuffled
+    and ``DEAL[players]`` to each seat in turn, the rest to the bank; then the action cards shuffled and nine
+    to each seat in turn, each from the top. Each seat's and the bank's population cards are counted by
+    denomination."""
+    rng = Rng(seed)
+    notes = [i for i, count in enumerate(content.population) for _ in range(count)]
+    rng.shuffle(notes)
+    deal, kinds = DEAL[players], len(content.denominations)
+    pop = []
+    for s in range(players):
+        holding = [0] * kinds
+        for i in notes[s * deal:(s + 1) * deal]:
+            holding[i] += 1
+        pop.append(holding)
+    bank = [0] * kinds
+    for i in notes[players * deal:]:
+        bank[i] += 1
+    draw = list(content.deck)
+    rng.shuffle(draw)
+    hands = [[draw.pop() for _ in range(HAND_SIZE)] for _ in range(players)]
+    return pop, bank, hands
 
 
 @lru_cache(maxsize=8)

@@ -114,10 +114,9 @@ class Turn(NamedTuple):
             st.log.add(st.lines.turn_begins[seat])
         stack = st.stack
         stack += (REVEALS[seat], PLACINGS[seat])
-        DRAWS[st.options["refill"]][seat].run(st)  # the draw comes first: run at once, as the loop would
+        DRAWS[st.options["refill"]][seat].run_now(st)  # the draw comes first
         if stack[-1] is PLACINGS[seat]:  # the draw pushed nothing (no Secret): the placing runs at once too
-            stack.pop()
-            PLACINGS[seat].run(st)
+            stack.pop().run_now(st)
 
 
 @procedure
@@ -154,7 +153,7 @@ class PlaceCard(NamedTuple):
                 # this decision and the reveal beneath it (the turn pushed them together, and nothing lies
                 # between): the reveal runs at once, as the loop would run it
                 del st.stack[-2:]
-                REVEALS[seat].run(st)
+                REVEALS[seat].run_now(st)
             return
         st.moves += 1
         src, dst = (st.hands, st.shown) if verb == "show" else (st.shown, st.hands)
@@ -223,8 +222,7 @@ class Reveal(NamedTuple):
                 elif kind == "anti-missile":
                     st.log.add(USELESS_ANTI_MISSILE)
         # nothing pushed: the end of the turn beneath (the turn pushed it first) runs at once, as the loop would
-        st.stack.pop()
-        END_TURNS[seat].run(st)
+        st.stack.pop().run_now(st)
 
 
 def fits(st: S, seat: int, carrier: str, warhead: str) -> bool:
@@ -247,7 +245,7 @@ class EndTurn(NamedTuple):
         alive = st.alive
         for i in range(start, start + n):
             if alive[i % n]:
-                TURNS[i % n].run(st)  # the next turn begins at once, as the loop would run it
+                TURNS[i % n].run_now(st)  # the next turn begins at once
                 return
 
 

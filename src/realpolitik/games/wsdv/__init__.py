@@ -11,7 +11,7 @@ subpackage ``two_plus_two``) builds on this package through ``layout.Layout``. E
 printed data (``data/``).
 """
 
-from . import measures
+from . import action_texts, measures
 from .game import Wsdv
 from .heuristic import HeuristicBot, win_chances
 from .two_plus_two import GAME as TWO_PLUS_TWO
@@ -20,6 +20,7 @@ GAME = Wsdv()
 GAME.bots = {"heuristic": HeuristicBot}
 GAME.evaluate = win_chances
 GAME.measures = measures
+GAME.action_texts = action_texts.every_text
 #: about a second of CPU per decision (the engine's 60 000 apply calls took 2.6–3.6 s)
 GAME.bot_defaults = {"ismcts": {"budget": 20000}}
 

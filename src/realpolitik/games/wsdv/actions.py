@@ -134,7 +134,7 @@ class Build(NamedTuple):
     def legal(self, st: S) -> list[str]:
         _, side, points, where, switched = self
         texts = st.content.texts
-        cities, lines = board.build_masks(st, side, where or None, points)  # ``board.build_sites``, as their texts
+        cities, lines = board.build_masks(st, side, where or None, points)  # the sites, as their texts
         out = board.picked(texts.build_cities, cities) + board.picked(texts.build_lines, lines)
         if not switched and not where:
             out += _hamburg_switch(st, side)

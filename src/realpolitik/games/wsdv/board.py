@@ -1,8 +1,11 @@
 """The map in play: unrest and mass protests, factories, infrastructure, economy (spec §1.7, §4.2, §6.1).
 
 Pure queries and small mutations over a state's board fields; every rule module uses them.
-Sites are numbered as in ``content``: a city by its index, a blue line as
-``LINE + 2·connection + end``.
+The factories' and the blue lines' queries are the rules of ``factories`` (one city, one
+connection at a time) made fast: answered for the whole map at once from bit masks
+(``network``) and kept per board (``Works``); tests/games/wsdv/test_fast_paths.py checks them
+against ``factories`` at every step. Sites are numbered as in ``content``: a city by its
+index, a blue line as ``LINE + 2·connection + end``.
 """
 
 from __future__ import annotations
@@ -140,7 +143,7 @@ class Works:
         self.assignment: dict[int, int] | None = None
         #: the factories and the lines as masks (``board_bits``)
         self.bits = bits
-        #: per (side, caption): the sites before bans, as a city mask and a line mask (``build_sites``)
+        #: per (side, caption): the sites before bans, as a city mask and a line mask (``build_masks``)
         self.builds: dict[tuple[int, str | None], tuple[int, int]] = {}
         #: per side: ``dismantle_sites`` without a caption
         self.dismantles: dict[int, tuple[int, ...]] = {}
@@ -195,14 +198,8 @@ def set_hamburg(st: S, p: int) -> None:
     moved(st)
 
 
-
-def value(st: S, city: int) -> int:
-    """A factory's value: 1 + working connections, -1 when run down, +1 for Rheinsberg (§1.7)."""
-    return values(st)[city]
-
-
 def values(st: S) -> tuple[int, ...]:
-    """``value`` of every city (0 without a factory) at once."""
+    """``factories.value`` of every city (0 without a factory) at once."""
     w = st.works or works(st)
     if w.values is None:
         c = st.content
@@ -219,13 +216,8 @@ def values(st: S) -> tuple[int, ...]:
     return w.values
 
 
-def export_level(st: S, p: int) -> int:
-    """The value of the province's most valuable factory; -1 when it has none (§1.7)."""
-    return export_levels(st)[p]
-
-
 def export_levels(st: S) -> tuple[int, ...]:
-    """``export_level`` of every province at once."""
+    """``factories.export_level`` of every province at once."""
     w = st.works or works(st)
     if w.levels is None:
         c = st.content
@@ -241,7 +233,8 @@ def export_levels(st: S) -> tuple[int, ...]:
 
 
 def external_links(st: S, ext: int) -> tuple[int, ...]:
-    """East provinces an external factory is linked to by a working connection (§4.2.4)."""
+    """East provinces an external factory is linked to by a working connection (§4.2.4;
+    ``factories.external_links``)."""
     known = (st.works or works(st)).links
     out = known.get(ext)
     if out is None:
@@ -278,7 +271,8 @@ def external_assignment(st: S, choice: tuple[int, ...] = ()) -> dict[int, int]:
 
 
 def economy(st: S, p: int, choice: tuple[int, ...] = ()) -> int:
-    """Sum of the province's factory values, with the external factories counting for it (§1.7)."""
+    """Sum of the province's factory values, with the external factories counting for it (§1.7): East's
+    pick ``choice`` of where each counts (``external_assignment``), else ``factories.economy``."""
     return economies(st, choice)[p]
 
 
@@ -312,20 +306,9 @@ def site_provinces(st: S, site: int) -> list[int]:
     return [q for q in (province_of(st, a), province_of(st, b)) if q >= 0]
 
 
-def build_sites(st: S, side: int, where: str | None = None, points: int = 1) -> list[int]:
-    """Sites where ``side`` may spend a build point now (§4.2.1–4.2.4).
-
-    ``where`` is an event caption: ``cssr``/``pl`` (external factories there and lines to
-    them), ``rheinsberg`` (the Rheinsberg factory, 2 points). No site lies in a province with a
-    mass protest, nor does a line that ends in one.
-    """
-    net = st.content.network
-    cities, lines = build_masks(st, side, where, points)
-    return picked(net.city_sites, cities) + picked(net.line_sites, lines)
-
-
 def build_masks(st: S, side: int, where: str | None = None, points: int = 1) -> tuple[int, int]:
-    """``build_sites`` as a city mask and a line mask (bit ``2·k + end``: site ``LINE + 2·k + end``)."""
+    """Sites where ``side`` may spend a build point now (§4.2.1–4.2.4; ``factories.build_sites``) as a city
+    mask and a line mask (bit ``2·k + end``: site ``LINE + 2·k + end``); ``picked`` reads the sites."""
     if where == "rheinsberg":
         r = st.content.rheinsberg
         if points >= 2 and st.factory[r] == NONE and protests(st, st.content.city_province[r]) == 0:
@@ -382,7 +365,7 @@ def board_bits(st: S) -> tuple[int, int, int, int]:
 
 
 def _open_sites(st: S, side: int, where: str | None) -> tuple[int, int]:
-    """The sites ``build_sites`` offers when no province has a mass protest, as a city mask and a line
+    """The sites ``build_masks`` offers when no province has a mass protest, as a city mask and a line
     mask (``Sites``): a free city; a single line not built with a factory at either end; a double
     connection's line not built whose other line is built or whose own end holds a factory (§4.2.2)."""
     net = st.content.network
@@ -408,7 +391,7 @@ def build(st: S, site: int) -> int:
 
 
 def dismantle_sites(st: S, side: int, where: str | None = None) -> tuple[int, ...]:
-    """Build points ``side`` could lose now (§4.2.5, spec §11.1 #7).
+    """Build points ``side`` could lose now (§4.2.5, spec §11.1 #7; ``factories.dismantle_sites``).
 
     A blue line, a factory with no infrastructure attached that is not run down, or
     Rheinsberg (which first runs down, then goes). External factories never count.

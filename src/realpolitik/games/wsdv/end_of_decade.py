@@ -64,7 +64,7 @@ eod_frame = made(EndOfDecade)
 
 def charge(st: S, seat: int, n: int, mode: str, alternate: bool, why: Text) -> None:
     """East pays ``n`` build points or factories now (see ``Charge``)."""
-    Charge(seat, n, mode, alternate, why).run(st)
+    Charge(seat, n, mode, alternate, why).run_now(st)
 
 
 @procedure(tag="charge")

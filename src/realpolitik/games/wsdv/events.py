@@ -230,7 +230,7 @@ def execute(st: S, seat: int, icon: Icon, n: int = 1) -> None:
         if any(map(st.unrest.__getitem__, c.of_side[side])):
             st.stack.append(MoveUnrest(decider, side))
     elif kind == "build":
-        if any(board.build_masks(st, side, where or None, n)):  # a site to build on (``board.build_sites``)
+        if any(board.build_masks(st, side, where or None, n)):  # a site to build on
             st.stack.append(build_frame(decider, side, n, where, False))
     elif kind == "dismantle":
         _dismantle_or_fail(st, decider, side, where)

@@ -34,7 +34,7 @@ class Link(NamedTuple):
 
 
 class Sites(NamedTuple):
-    """Where a side (or a caption abroad) may build, as bit masks (``board.build_sites``): its cities
+    """Where a side (or a caption abroad) may build, as bit masks (``board.build_masks``): its cities
     (bit = the city's index) and its connections' lines (bit ``2·k + end`` = site − ``LINE``): the line
     of a single connection, the first and the second line of a double one."""
 

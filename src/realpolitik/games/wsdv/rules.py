@@ -373,7 +373,7 @@ class EndTurn(NamedTuple):
 
     def run(self, st: S) -> None:
         if Suppliers.idle(st) and Socialists.idle(st):  # most turns: nothing spreads or is absorbed
-            NEXT_TURNS[self.seat].run(st)
+            NEXT_TURNS[self.seat].run_now(st)
             return
         st.stack += (NEXT_TURNS[self.seat], SOCIALISTS, SUPPLIERS)
 

@@ -10,7 +10,7 @@ the 2+2 board are STAND-IN content (``data/expansion.toml``), replaceable with t
 ``expansion`` option. Decisions and stand-ins: ``docs/games/wsdv-2p2.md``.
 """
 
-from . import measures
+from . import action_texts, measures
 from .game import TwoPlusTwo
 from .heuristic import HeuristicBot, win_chances
 
@@ -18,6 +18,7 @@ GAME = TwoPlusTwo()
 GAME.bots = {"heuristic": HeuristicBot}
 GAME.evaluate = win_chances
 GAME.measures = measures
+GAME.action_texts = action_texts.every_text
 #: measured: longer random 2+2 playouts drown the estimate; 12 000 apply calls take about
 #: a second of CPU per decision (60 000 took 4.7–5.9 s)
 GAME.bot_defaults = {"ismcts": {"depth": 10, "budget": 12000}}

@@ -172,36 +172,42 @@ class Effects(NamedTuple):
         effects(st, *self)
 
 
-def effects(st: S, seat: int, pool: tuple, ctx: tuple, item=None) -> None:
+def effects(st: S, seat: int, pool: tuple, ctx: tuple, item=None, framed: bool = False) -> None:
     """Run a pool: its items in printed order, except that the active player chooses the next kind of item
     whenever several are left (§6.4; ``item``: the one chosen). The rules call this where they would push a
-    pool's frame last, which the frame loop would run at once.
+    pool's frame last, which the frame loop would run next: what ``Effects.run_now`` does, without making the
+    frame (a frame made for the rest of a pool, through ``effects_frame``, cost 1 % of an action).
 
-    Each item leaves the pool (all build icons of a kind at once) and is executed. The rest of the pool waits
-    as a frame beneath what the item pushes; when the item pushes nothing, the rest runs at once, as the frame
-    loop would run its frame (unless the game is over)."""
+    The item leaves the pool (all build icons of a kind at once) and is executed. The rest of the pool waits
+    as a frame beneath what the item pushes; when the item pushes nothing, the rest runs at once, the same
+    way (unless the game is over). ``framed``: as the frame loop plays a pool's frames, the rest pushed before the
+    item runs, whatever the item does — the plain form, with which tests/games/wsdv_2p2/test_fast_paths.py
+    plays every pool beside the shortcut."""
+    if item is None:
+        if not pool:
+            return
+        if ctx == ACTIVE and len(_kinds(pool)) > 1:
+            st.stack.append(next_effect_frame(seat, pool, ctx))
+            return
+        item = pool[0]
+    if item is pool[0] and not _builds(item):  # the first item alone: the rest is the rest as printed
+        rest, n = pool[1:], 1
+    else:
+        rest, n = _taken(pool, item)
     stack = st.stack
-    while pool:
-        if item is None:
-            if ctx == ACTIVE and len(_kinds(pool)) > 1:
-                stack.append(next_effect_frame(seat, pool, ctx))
-                return
-            item = pool[0]
-        if item is pool[0] and not _builds(item):  # the first item alone: the rest is the rest as printed
-            rest, n = pool[1:], 1
-        else:
-            rest, n = _taken(pool, item)
-        depth = len(stack)
-        if isinstance(item, tuple):
-            arrow(st, seat, item, ctx)
-        else:
-            icon(st, seat, item, n, ctx)
-        if len(stack) > depth:
-            stack.insert(depth, effects_frame(seat, rest, ctx))
-            return
-        if st.result is not None:
-            return
-        pool, item = rest, None
+    depth = len(stack)
+    if framed:
+        stack.append(effects_frame(seat, rest, ctx))
+    if isinstance(item, tuple):
+        arrow(st, seat, item, ctx)
+    else:
+        icon(st, seat, item, n, ctx)
+    if framed:
+        return
+    if len(stack) > depth:
+        stack.insert(depth, effects_frame(seat, rest, ctx))
+    elif rest and st.result is None:
+        effects(st, seat, rest, ctx)  # the rest's frame, run at once
 
 
 @lru_cache(maxsize=4096)

@@ -52,9 +52,10 @@ def effects_words(st: S, effects) -> Listed | Text:
     """
     kept = st.content.words_kept
     if not kept:
-        kept.update((id(e), _words(st, e)) for e in st.content.effect_lists())
+        kept.update((id(e), words_of(st, e)) for e in st.content.effect_lists())
     return kept[id(effects)]
 
 
-def _words(st: S, effects) -> Listed | Text:
+def words_of(st: S, effects) -> Listed | Text:
+    """``effects_words`` put together anew: each effect's words, listed."""
     return listed(item_words(st, e.slug) for e in effects) if effects else t("no effect")

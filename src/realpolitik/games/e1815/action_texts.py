@@ -1,21 +1,26 @@
-"""1815's action texts (2vs2's too): lands and powers by key, unit groups by count and kind.
+"""Every action text 1815 and 1815 2vs2 can write (``Game.action_texts``): lands and powers by key, unit
+groups by count and kind, from the map and the rules with the game's own ``grammar`` builders.
 
-A move or a commitment names up to a player's whole supply of a kind (``rules.supply``); a
-supply (Nachschub) names every group worth at most ``rules.nachschub.ep`` EP; ``spend``
-names up to the marker cap.
+A move or a commitment names up to a player's whole supply of a kind (``rules.supply``); a supply
+(Nachschub) names every group worth at most ``rules.nachschub.ep`` EP; ``spend`` names up to the
+marker cap.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import product
-from typing import Any
+from typing import TYPE_CHECKING
 
-from realpolitik.games.e1815 import grammar
-from realpolitik.games.e1815.content import KINDS
+from . import grammar
+from .content import KINDS
+
+if TYPE_CHECKING:
+    from .state import E1815State as S
 
 
-def texts(st: Any) -> Iterator[str]:
+def every_text(st: S) -> Iterator[str]:
+    """The texts in a fixed order, for a freshly set-up ``st`` (read for its content only)."""
     rules, board = st.content.rules, st.content.board
     lands = [land.key for land in board.lands]
     most = (rules.supply.inf, rules.supply.cav, rules.supply.art)

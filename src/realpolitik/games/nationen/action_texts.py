@@ -1,16 +1,21 @@
-"""Das Spiel der Nationen's action texts: heads of state by kind, points, states and locations
-by key. Moves and attacks name every (kind, point, point); the rules allow far fewer."""
+"""Every action text Das Spiel der Nationen can write (``Game.action_texts``): heads of state by kind,
+points, states and locations by key, from the board with the game's own ``grammar`` builders. Moves
+and attacks name every (kind, point, point); the rules allow far fewer."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING
 
-from realpolitik.games.nationen import grammar
-from realpolitik.games.nationen.content import LEADERS
+from . import grammar
+from .content import LEADERS
+
+if TYPE_CHECKING:
+    from .state import NationenState as S
 
 
-def texts(st: Any) -> Iterator[str]:
+def every_text(st: S) -> Iterator[str]:
+    """The texts in a fixed order, for a freshly set-up ``st`` (read for its content only)."""
     board = st.content.board
     states, places, points = board.keys, board.locations, board.point_name
     yield from (grammar.place(kind, s) for kind in LEADERS for s in states)

@@ -1,17 +1,22 @@
-"""Nuclear War's action texts: cards by key, nations by seat label, face-down slots 1–3."""
+"""Every action text Nuclear War can write (``Game.action_texts``): cards by key, nations by seat label,
+face-down slots 1–3, from the content and the seats with the game's own ``grammar`` builders."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING
 
-from realpolitik.games.nuclear_war import grammar
+from . import grammar
+
+if TYPE_CHECKING:
+    from .state import NuclearWarState as S
 
 #: a nation keeps at most three face-down cards (two, plus one in a war turn)
 SLOTS = 3
 
 
-def texts(st: Any) -> Iterator[str]:
+def every_text(st: S) -> Iterator[str]:
+    """The texts in a fixed order, for a freshly set-up ``st`` (read for its content and seats only)."""
     cards = list(st.content.cards.values())
     keys = [c.key for c in cards]
     seats = list(st.seats)

@@ -1,43 +1,33 @@
-"""Wir sind das Volk!'s action texts (2+2's too): cards, provinces, West Berlin's sectors,
-sites, cities and icons by key, from the game's content.
+"""Every action text Wir sind das Volk! can write (``Game.action_texts``): cards, provinces, West
+Berlin's sectors, sites, cities and icons by key, from the content with the game's own ``grammar``
+builders. 2+2 adds its own (``two_plus_two/action_texts.py``).
 
-``bonus`` names every space of the longest bonus track; 2+2's prestige/dominance split
-names arrows of up to ``ARROW_STEPS`` steps.
+``bonus`` names every space of the longest bonus track.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING
 
-from realpolitik.games.wsdv import grammar
-from realpolitik.games.wsdv.events import TRACKS
-from realpolitik.games.wsdv.two_plus_two.content import ARROWS
+from . import grammar
+from .events import TRACKS
 
-#: the longest arrow a 2+2 card prints (a prestige arrow may be split between two markers)
-ARROW_STEPS = 6
+if TYPE_CHECKING:
+    from .state import WsdvState as S
+
 #: the uses of a card in the base game (2+2 adds the arms race and credit)
 BASE_USES = grammar.USES[:4]
-#: the 2+2 tracks an event step may shift, and the colours of their markers
-SHIFTS = (("dominance", "prestige"), ("yellow", "red"))
 
 
-def texts(st: Any) -> Iterator[str]:
-    yield from _common(st, BASE_USES, TRACKS, max(len(spaces) for spaces in st.content.prestige))
+def every_text(st: S) -> Iterator[str]:
+    """The texts in a fixed order, for a freshly set-up ``st`` (read for its content only)."""
+    yield from shared_texts(st, BASE_USES, TRACKS, max(len(spaces) for spaces in st.content.prestige))
     yield grammar.WEST_DRAWS
 
 
-def texts_2p2(st: Any) -> Iterator[str]:
-    c = st.content
-    longest = max(len(spaces) for track in (c.prestige, *c.track_icons.values()) for spaces in track)
-    yield from _common(st, grammar.USES, ARROWS, longest)
-    yield from (grammar.ignore(f"{track}-{colour}") for track in ARROWS for colour in SHIFTS[1])
-    yield from (grammar.shift(track, colour) for track in SHIFTS[0] for colour in SHIFTS[1])
-    yield from (grammar.convert(n - d, d) for n in range(1, ARROW_STEPS + 1) for d in range(n + 1))
-    yield from (grammar.YELLOW_DRAWS, grammar.INCOME)
-
-
-def _common(st: Any, uses: tuple[str, ...], tracks: tuple[str, ...], bonus: int) -> Iterator[str]:
+def shared_texts(st: S, uses: tuple[str, ...], tracks: tuple[str, ...], bonus: int) -> Iterator[str]:
+    """The texts of both games: a card's ``uses``, the arrows' ``tracks``, bonus spaces up to ``bonus``."""
     c = st.content
     cards = list(c.cards)
     provinces = [p.key for p in c.provinces]
