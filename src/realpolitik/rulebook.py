@@ -97,17 +97,13 @@ def lesson_file(game: Game) -> Traversable:
 
 
 @lru_cache(maxsize=32)
-def _lesson(game_id: str) -> Lesson | None:
-    path = lesson_file(get(game_id))
-    if not path.is_file():
-        return None
-    return parse_lesson(game_id, path.read_text(encoding="utf-8"), f"{FOLDER}/learn/{game_id}.toml")
-
-
 def lesson(game: Game) -> Lesson | None:
     """``game``'s first game with a guide, read once per process (a ``ContentError`` names its
     problems); ``None`` when it has none."""
-    return _lesson(game.id)
+    path = lesson_file(game)
+    if not path.is_file():
+        return None
+    return parse_lesson(game.id, path.read_text(encoding="utf-8"), f"{FOLDER}/learn/{game.id}.toml")
 
 
 @lru_cache(maxsize=128)

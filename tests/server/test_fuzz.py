@@ -105,8 +105,10 @@ def test_game_routes(served, game_id, seat, ply, name, which):
         _json_error(http.get(f"/api/statistics/{quote(game_id, safe='')}"))
         _json_error(http.get(f"/api/players/{quote(name, safe='')}"))
         _json_error(http.get(f"/api/rules/{quote(game_id, safe='')}", params={"lang": seat}))
+        for title in (quote(game_id, safe=""), "nuclear-war"):  # a lesson of no game, and one with an odd body
+            _json_error(http.post(f"/api/learn/{title}", content=_dumps({"lang": seat})))
         for page in (f"/player/{quote(name, safe='')}", "/leaderboard", "/statistics",
-                     f"/rules/{quote(game_id, safe='')}"):
+                     f"/rules/{quote(game_id, safe='')}", f"/learn/{quote(game_id, safe='')}"):
             _json_error(http.get(page))
         _json_error(http.get(f"/i18n/{quote(seat, safe='')}.json"))
 
@@ -259,7 +261,7 @@ def test_every_route_of_the_server_is_fuzzed():
               "/api/account", "/ws/{game_id}", "/api/leaderboard/{game}", "/api/players/{name:path}",
               "/api/rules/{game}", "/api/statistics/{game}",
               "/leaderboard", "/player/{name:path}", "/statistics", "/rules/{game}",
-              "/api/account/games", *ACCOUNT_POSTS}
+              "/api/learn/{game}", "/learn/{game}", "/api/account/games", *ACCOUNT_POSTS}
     routes = {route.path for route in create_app().routes if getattr(route, "path", "").startswith(("/api", "/ws"))
               or route.path in fuzzed}
     assert routes - {"/static"} <= fuzzed, sorted(routes - fuzzed)
