@@ -106,24 +106,35 @@ class Example(Entry):
     @field_validator("caption")
     @classmethod
     def _captions(cls, caption: dict[str, str]) -> dict[str, str]:
-        missing = [lang for lang in LANGUAGES if not caption.get(lang, "").strip()]
-        if missing:
-            raise ValueError(f"the caption lacks {', '.join(missing)}")
-        extra = sorted(set(caption) - set(LANGUAGES))
-        if extra:
-            raise ValueError(f"captions in unknown languages: {', '.join(extra)}")
-        return caption
+        return in_every_language(caption, "the caption")
+
+
+def in_every_language(words: dict[str, str], what: str) -> dict[str, str]:
+    """``words`` by language, when they are written in every language and in no other."""
+    missing = [lang for lang in LANGUAGES if not words.get(lang, "").strip()]
+    if missing:
+        raise ValueError(f"{what} lacks {', '.join(missing)}")
+    extra = sorted(set(words) - set(LANGUAGES))
+    if extra:
+        raise ValueError(f"{what} in unknown languages: {', '.join(extra)}")
+    return words
 
 
 def parse(name: str, text: str, source: str | None = None) -> Example:
     """The example ``name`` from the text of its file; a ``ContentError`` names every problem."""
+    return read(Example, name, text, source)
+
+
+def read(model: type[Entry], name: str, text: str, source: str | None = None) -> Any:
+    """A TOML file of ``model`` (an example, a lesson) named ``name``; a ``ContentError`` names
+    every problem, by the file ``source`` and the field."""
     source = source or f"{name}.toml"
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ContentError(f"{source}: not valid TOML ({exc})") from None
     try:
-        return Example.model_validate({"name": name, **data})
+        return model.model_validate({"name": name, **data})
     except ValidationError as exc:
         raise ContentError("\n".join(f"{source}: {'.'.join(map(str, e['loc'])) or 'file'}: {e['msg']}"
                                      for e in exc.errors())) from None

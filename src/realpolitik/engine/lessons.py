@@ -42,26 +42,16 @@ every language, a script that ends the game.
 
 from __future__ import annotations
 
-import tomllib
 from typing import Any
 
-from pydantic import Field, ValidationError, field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
 
-from realpolitik.i18n import LANGUAGES, render
+from realpolitik.i18n import render
 
 from .content import Entry
 from .errors import ContentError, IllegalAction, OptionError
+from .examples import in_every_language, read
 from .game import Game
-
-
-def _in_every_language(words: dict[str, str], what: str) -> dict[str, str]:
-    missing = [lang for lang in LANGUAGES if not words.get(lang, "").strip()]
-    if missing:
-        raise ValueError(f"{what} lacks {', '.join(missing)}")
-    extra = sorted(set(words) - set(LANGUAGES))
-    if extra:
-        raise ValueError(f"{what} in unknown languages: {', '.join(extra)}")
-    return words
 
 
 class Step(Entry):
@@ -75,9 +65,9 @@ class Step(Entry):
     @model_validator(mode="after")
     def _words(self) -> Step:
         if self.text:
-            _in_every_language(self.text, "text")
+            in_every_language(self.text, "text")
         if self.wrong:
-            _in_every_language(self.wrong, "wrong")
+            in_every_language(self.wrong, "wrong")
         return self
 
 
@@ -99,7 +89,7 @@ class Lesson(Entry):
     @field_validator("title", "intro", "outro")
     @classmethod
     def _words(cls, words: dict[str, str], info) -> dict[str, str]:
-        return _in_every_language(words, info.field_name)
+        return in_every_language(words, info.field_name)
 
     def learner(self, i: int) -> bool:
         """Whether step ``i`` is the learner's move."""
@@ -112,16 +102,7 @@ class Lesson(Entry):
 
 def parse(name: str, text: str, source: str | None = None) -> Lesson:
     """The lesson of the game ``name`` from the text of its file; a ``ContentError`` names every problem."""
-    source = source or f"{name}.toml"
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ContentError(f"{source}: not valid TOML ({exc})") from None
-    try:
-        return Lesson.model_validate({"name": name, **data})
-    except ValidationError as exc:
-        raise ContentError("\n".join(f"{source}: {'.'.join(map(str, e['loc'])) or 'file'}: {e['msg']}"
-                                     for e in exc.errors())) from None
+    return read(Lesson, name, text, source)
 
 
 def check(lesson: Lesson, game: Game) -> list[str]:
