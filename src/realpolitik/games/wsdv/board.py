@@ -391,7 +391,7 @@ def build(st: S, site: int) -> int:
 
 
 def dismantle_sites(st: S, side: int, where: str | None = None) -> tuple[int, ...]:
-    """Build points ``side`` could lose now (§4.2.5, spec §11.1 #7; ``factories.dismantle_sites``).
+    """Build points ``side`` could lose now (§4.2.5; ``factories.dismantle_sites``).
 
     A blue line, a factory with no infrastructure attached that is not run down, or
     Rheinsberg (which first runs down, then goes). External factories never count.

@@ -1,4 +1,4 @@
-"""Factories and infrastructure (Fabriken, Infrastruktur) as the rule book states them (spec §1.7, §4.2).
+"""Factories and infrastructure (Fabriken, Infrastruktur) as the rule book states them (§1.7, §4.2).
 
 One city, one connection at a time, straight from the printed map. The rules ask these
 questions on every step of every game and search, so ``board`` answers them for the whole map
@@ -117,7 +117,7 @@ def attached(st: S, city: int) -> bool:
 
 
 def dismantle_sites(st: S, side: int, where: str | None = None) -> list[int]:
-    """Build points ``side`` could lose now, cities first, each in index order (§4.2.5, spec §11.1 #7).
+    """Build points ``side`` could lose now, cities first, each in index order (§4.2.5).
 
     A blue line, a factory with no infrastructure attached that is not run down, or Rheinsberg (which
     first runs down, then goes). External factories never count. ``where`` is a caption: a province key
