@@ -14,6 +14,7 @@ from realpolitik import rulebook
 from realpolitik.games import get
 from realpolitik.games.e1815.content import load, load_rules
 from realpolitik.games.e1815.logistics import supply_mixes
+from realpolitik.testing.markdown import tables
 
 BASE = get("e1815")
 TEAMS = get("e1815-2vs2")
@@ -39,17 +40,7 @@ def _flat(game, lang: str) -> str:
 
 
 def _tables(game, lang: str) -> list[list[list[str]]]:
-    """The Markdown tables of a rules text: rows of cells, the head row first."""
-    tables, rows = [], []
-    for line in _source(game, lang).splitlines() + [""]:
-        if line.startswith("|"):
-            cells = [cell.strip() for cell in line.strip("|").split("|")]
-            if not set("".join(cells)) <= set("-: "):
-                rows.append(cells)
-        elif rows:
-            tables.append(rows)
-            rows = []
-    return tables
+    return tables(_source(game, lang))
 
 
 def _listed(names: list[str], lang: str) -> str:

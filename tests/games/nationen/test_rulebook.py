@@ -14,6 +14,7 @@ from realpolitik import rulebook
 from realpolitik.games import get
 from realpolitik.games.nationen.content import LEADERS, load
 from realpolitik.i18n import catalog
+from realpolitik.testing.markdown import tables
 
 GAME = get("nationen")
 CONTENT = load()
@@ -37,17 +38,7 @@ def _text(lang: str) -> str:
 
 
 def _tables(lang: str) -> list[list[list[str]]]:
-    """The Markdown tables of the rules text in ``lang``: rows of cells, the head row first."""
-    tables, rows = [], []
-    for line in _text(lang).splitlines() + [""]:
-        if line.startswith("|"):
-            cells = [cell.strip() for cell in line.strip("|").split("|")]
-            if not set("".join(cells)) <= set("-: "):
-                rows.append(cells)
-        elif rows:
-            tables.append(rows)
-            rows = []
-    return tables
+    return tables(_text(lang))
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

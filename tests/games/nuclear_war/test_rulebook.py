@@ -12,6 +12,7 @@ import pytest
 from realpolitik import rulebook
 from realpolitik.games import get
 from realpolitik.games.nuclear_war.content import load
+from realpolitik.testing.markdown import tables
 
 GAME = get("nuclear-war")
 CONTENT = load()
@@ -19,17 +20,7 @@ COUNT = Counter(CONTENT.deck)
 
 
 def _tables(lang: str) -> list[list[list[str]]]:
-    """The Markdown tables of the rules text in ``lang``: rows of cells, the head row first."""
-    tables, rows = [], []
-    for line in rulebook.source(GAME, lang).splitlines() + [""]:
-        if line.startswith("|"):
-            cells = [cell.strip() for cell in line.strip("|").split("|")]
-            if not set("".join(cells)) <= set("-: "):
-                rows.append(cells)
-        elif rows:
-            tables.append(rows)
-            rows = []
-    return tables
+    return tables(rulebook.source(GAME, lang))
 
 
 def _counts(*keys: str) -> str:
