@@ -14,6 +14,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from realpolitik.bots import bot_kinds
+from realpolitik.bots.evaluate import BUDGET
 from realpolitik.engine import ContentError, Game, Option, OptionError, Record, RecordError
 from realpolitik.games import get, registry
 from realpolitik.i18n import DEFAULT, LANGUAGES, from_env, listed, render, t
@@ -422,6 +423,31 @@ def ladder(
     if note:
         Console(stderr=True, highlight=False).print(note, style="yellow", soft_wrap=True)
         raise typer.Exit(130)
+
+
+@app.command()
+def review(
+    path: Path = typer.Argument(..., metavar="RECORD", help="the record of a finished game (JSON)"),
+    seat: str | None = typer.Option(None, help="estimate every action from this seat's information (default: "
+                                    "from the information of the seat who acted)"),
+    budget: int = typer.Option(BUDGET, help="apply calls each estimate searches (1–100000000)"),
+    seed: int = typer.Option(0, help="seed of the searches, 0 or more"),
+    spec: str | None = typer.Option(None, help="the search's settings as an ismcts bot spec (default: the game's)"),
+    out: Path | None = typer.Option(None, help="write the review as HTML with its chart to this file"),
+    as_json: Path | None = typer.Option(None, "--json", help="write the review as JSON to this file"),
+    lang: str | None = LANG,
+) -> None:
+    """Review a finished game: every seat's chance of winning after each action, as the seat could
+    estimate it and in hindsight, and the turning points. Ctrl-C writes the actions reviewed so far."""
+    from . import review as reviewing
+
+    words = language(lang)
+    if out is None and as_json is None:
+        fail(t("give --out FILE for the page, --json FILE for the numbers, or both"), words)
+    for target, flag in ((out, "--out"), (as_json, "--json")):
+        if target is not None:
+            check_writable(target, flag, words)
+    reviewing.review(path, seat, budget, check_seed(seed, words), spec, out, as_json, words)
 
 
 @app.command()

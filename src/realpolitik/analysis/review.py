@@ -1,0 +1,232 @@
+"""The review of a finished game: every seat's chance of winning after every action, as a seat
+saw it then and in hindsight, and the turning points — the moves that lost the most against
+the move the search preferred.
+
+**From whose information.** Ply *k*'s ``chances`` are estimated from the information of one
+seat, the *viewpoint*: the seat that acted at ply *k*, or the seat asked for (``seat``) at every
+ply. When the viewpoint acted, the review searches its context before the move
+(:func:`bots.evaluate.evaluate`) and takes the chances of the playouts that began with the move
+played — the game as the seat could foresee it after its move; this search also judges the move
+(a turning point). When the viewpoint did not act (or its search never tried the move played),
+its context after the move is searched. A context is built as the server builds a bot's
+(``SeatContext.of``, seeded by the review's seed, the seat and the ply), so the estimate reads
+nothing the seat could not see.
+
+**Hindsight** at ply *k* is the same search from the true state after the move — every hidden
+card and the state's own random generator known, so the future draws are the game's —, for the
+seat to act there (``chances`` of :func:`evaluate`). It needs the whole record, which is why a
+review is made of finished games only.
+
+**A turning point** is a move of the viewpoint whose estimated value (the acting seat's chance
+of winning) falls short of the value of the move its search preferred (``Evaluation.best``),
+each of the two tried in at least ``MIN_VISITS`` playouts: ``loss`` is the difference,
+``interval`` the 95 % interval of the preferred move's value.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from realpolitik.bots.evaluate import BUDGET, Evaluation, evaluate
+from realpolitik.engine import Game, Record, RecordError, Rng, SeatContext, State
+from realpolitik.i18n import Text, t
+
+#: turning points a review names
+TURNING_POINTS = 5
+#: playouts each of the two moves needs before their difference may make a turning point
+MIN_VISITS = 4
+
+
+class TrueState(SeatContext):
+    """The whole truth as a context: every world it gives is a copy of the true state, random
+    generator included. Only for hindsight on a finished game's record."""
+
+    __slots__ = ()
+
+    def __init__(self, state: State) -> None:
+        super().__init__(state.to_act, None, state.legal_actions(), state.clone())
+
+    def sample(self, rng: Rng) -> State:
+        return self._world.clone()
+
+
+@dataclass(frozen=True)
+class PlyReview:
+    """One action of the record: who played what, the chances from the viewpoint's information,
+    hindsight's, and the actor's evaluation before the move when the actor was the viewpoint."""
+
+    ply: int
+    seat: int
+    action: str
+    viewpoint: int
+    chances: tuple[float, ...]
+    hindsight: tuple[float, ...]
+    evaluation: Evaluation | None = None
+    #: the words of the move played and of the move preferred (for the turning points)
+    words: dict[str, str | Text] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class TurningPoint:
+    ply: int
+    seat: int
+    played: str
+    best: str
+    loss: float
+    value: float
+    played_value: float
+    interval: tuple[float, float]
+
+
+def ply_seed(seed: int, seat: int, ply: int) -> int:
+    """The seed of a seat's context and search at a ply, as the server seeds a bot's."""
+    rng = Rng(seed)
+    for part in (seat, ply):
+        rng = Rng(rng.next64() ^ part)
+    return rng.next64() & 0x7FFFFFFF
+
+
+def own_estimate(state: State, budget: int, seed: int, spec: str | None) -> Evaluation:
+    """The search of the seat to act in ``state`` over its own context."""
+    seat = state.to_act
+    key = ply_seed(seed, seat, state.ply)
+    ctx = SeatContext.of(state, seat, Rng(key))
+    try:
+        return evaluate(ctx, budget, key, spec)
+    finally:
+        ctx.close()
+
+
+def onlooker_chances(state: State, seat: int, budget: int, seed: int, spec: str | None) -> tuple[float, ...]:
+    """Every seat's chance in ``state`` from ``seat``'s information."""
+    key = ply_seed(seed, seat, state.ply)
+    ctx = SeatContext.of(state, seat, Rng(key))
+    try:
+        chances = evaluate(ctx, budget, key, spec).chances
+    finally:
+        ctx.close()
+    return tuple(chances[s] for s in range(len(state.seats)))
+
+
+def hindsight(state: State, budget: int, seed: int, spec: str | None) -> tuple[float, ...]:
+    """Every seat's chance in ``state`` searched from the true state (the outcome once over)."""
+    if state.is_over():
+        return tuple(state.outcome().rewards)
+    chances = evaluate(TrueState(state), budget, ply_seed(seed, -1, state.ply),
+                       f"{spec or 'ismcts'}:worlds=uniform").chances  # no belief may rearrange the truth
+    return tuple(chances[s] for s in range(len(state.seats)))
+
+
+def finished(record: Record, lookup: Callable[[str], Game]) -> State:
+    """The record's final state; a record that does not replay or whose game is not over is refused."""
+    final = record.replay(lookup)
+    if not final.is_over():
+        raise RecordError(t("a review needs a finished game: this record stops after {plies} actions",
+                            plies=len(record.actions)))
+    return final
+
+
+def plies(record: Record, lookup: Callable[[str], Game], seat: int | None = None, budget: int = BUDGET,
+          seed: int = 0, spec: str | None = None) -> Iterator[PlyReview]:
+    """Review the record's actions one by one (each as soon as it is done); ``seat``: the one
+    viewpoint (else each ply's actor). Refuses a record of an unfinished game (``RecordError``)."""
+    finished(record, lookup)
+    state = record.initial_state(lookup)
+    if seat is not None and not 0 <= seat < len(state.seats):
+        raise ValueError(f"seat {seat} is not one of the game's {len(state.seats)} seats")
+    for ply, action in enumerate(record.actions):
+        actor = state.to_act
+        viewpoint = actor if seat is None else seat
+        judged, words = None, {}
+        if viewpoint == actor:
+            judged = own_estimate(state, budget, seed, spec)
+            if judged.best != action:
+                words = {c.action: c.label for c in state.choices() if c.action in (action, judged.best)}
+        state.apply(action)
+        if judged is not None and action in judged.after:
+            chances = tuple(judged.after[action][s] for s in range(len(state.seats)))
+        else:
+            chances = onlooker_chances(state, viewpoint, budget, seed, spec)
+        yield PlyReview(ply, actor, action, viewpoint, chances, hindsight(state, budget, seed, spec), judged, words)
+
+
+@dataclass
+class Review:
+    """A game's review, whole or as far as it got (``complete``)."""
+
+    game: str
+    labels: tuple[str, ...]
+    viewpoint: int | None
+    budget: int
+    seed: int
+    spec: str | None
+    actions: int
+    plies: list[PlyReview]
+
+    @property
+    def complete(self) -> bool:
+        return len(self.plies) == self.actions
+
+    def turning_points(self, count: int = TURNING_POINTS) -> list[TurningPoint]:
+        """The ``count`` moves that lost the most estimated value, the largest loss first."""
+        found = []
+        for p in self.plies:
+            e = p.evaluation
+            if e is None or p.action == e.best or min(e.visits.get(p.action, 0), e.visits[e.best]) < MIN_VISITS:
+                continue
+            loss = e.values[e.best] - e.values[p.action]
+            if loss > 0:
+                found.append(TurningPoint(p.ply, p.seat, p.action, e.best, loss, e.values[e.best],
+                                          e.values[p.action], e.intervals[e.best]))
+        found.sort(key=lambda tp: (-tp.loss, tp.ply))
+        return found[:count]
+
+    def to_json(self, count: int = TURNING_POINTS) -> dict[str, Any]:
+        """The review as JSON: one entry per reviewed action, chances keyed by seat label."""
+        labels = self.labels
+
+        def by_seat(values: tuple[float, ...]) -> dict[str, float]:
+            return {labels[s]: round(v, 4) for s, v in enumerate(values)}
+
+        return {
+            "game": self.game, "seats": list(labels), "budget": self.budget, "seed": self.seed, "spec": self.spec,
+            "viewpoint": None if self.viewpoint is None else labels[self.viewpoint],
+            "complete": self.complete, "actions": self.actions,
+            "plies": [{"ply": p.ply, "seat": labels[p.seat], "action": p.action, "from": labels[p.viewpoint],
+                       "chances": by_seat(p.chances), "hindsight": by_seat(p.hindsight)} for p in self.plies],
+            "turning_points": [{"ply": tp.ply, "seat": labels[tp.seat], "played": tp.played, "best": tp.best,
+                                "loss": round(tp.loss, 4), "value": round(tp.value, 4),
+                                "played_value": round(tp.played_value, 4),
+                                "interval": [round(x, 4) for x in tp.interval]}
+                               for tp in self.turning_points(count)],
+        }
+
+
+def review(record: Record, lookup: Callable[[str], Game], seat: int | None = None, budget: int = BUDGET,
+           seed: int = 0, spec: str | None = None,
+           progress: Callable[[int, int], None] | None = None) -> Review:
+    """The whole review of a finished game's record; ``progress(done, total)`` after each action."""
+    done = start(record, lookup, seat, budget, seed, spec)
+    for p in plies(record, lookup, seat, budget, seed, spec):
+        done.plies.append(p)
+        if progress is not None:
+            progress(len(done.plies), done.actions)
+    return done
+
+
+def start(record: Record, lookup: Callable[[str], Game], seat: int | None, budget: int, seed: int,
+          spec: str | None) -> Review:
+    """An empty review of the record, to be filled with its :func:`plies` (a record that
+    :func:`plies` refuses is refused here already)."""
+    final = finished(record, lookup)
+    return Review(record.game, tuple(final.seats), seat, budget, seed, spec, len(record.actions), [])
+
+
+def cache_key(record: Record, seat: int | None, budget: int, seed: int, spec: str | None) -> str:
+    """What identifies a review for a cache: the game's record and the review's settings."""
+    what = {"record": json.loads(record.to_json()), "seat": seat, "budget": budget, "seed": seed, "spec": spec}
+    return hashlib.sha256(json.dumps(what, sort_keys=True).encode()).hexdigest()

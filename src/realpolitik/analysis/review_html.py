@@ -1,0 +1,104 @@
+"""A game review as one self-contained HTML page (as the balance report: inline CSS and SVG, no
+scripts): the chances of every seat over the game, as estimated then and in hindsight, and the
+turning points; every word in the reader's language."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from matplotlib.figure import Figure
+
+from realpolitik.engine import Game
+from realpolitik.i18n import render, t
+
+from . import plots
+from .html import STYLE
+from .review import Review
+
+#: height of each seat's panel in the chart, in inches
+PANEL = 1.5
+
+
+@plots.drawn
+def chances_chart(review: Review, titles: list[str], lang: str) -> str:
+    """One panel per seat: its chance after each action, estimated (a line) and in hindsight
+    (dashed), with the seat's turning points marked."""
+    seats = len(review.labels)
+    fig = Figure(figsize=(plots.WIDTH, PANEL * seats + 0.9))
+    fig.set_layout_engine("constrained")
+    axes = fig.subplots(seats, 1, sharex=True, squeeze=False)[:, 0]
+    xs = [p.ply + 1 for p in review.plies]
+    marks = review.turning_points()
+    estimate, truth = render(_estimate_label(review, lang), lang), render(t("in hindsight (the whole record)"), lang)
+    for seat, ax in enumerate(axes):
+        colour = plots.COLOURS[seat % len(plots.COLOURS)]
+        ax.plot(xs, [p.chances[seat] for p in review.plies], color=colour, linewidth=1.4,
+                label=estimate if seat == 0 else None)
+        ax.plot(xs, [p.hindsight[seat] for p in review.plies], color=colour, linewidth=1.0, linestyle="--",
+                alpha=0.8, label=truth if seat == 0 else None)
+        for tp in marks:
+            if tp.seat == seat:
+                ax.axvline(tp.ply + 1, color="#9b2226", linewidth=0.8, alpha=0.6)
+        ax.set_ylim(-0.03, 1.03)
+        ax.set_ylabel(plots.label(titles[seat]), fontsize="small")
+    axes[-1].set_xlabel(render(t("action"), lang))
+    fig.suptitle(render(t("chance of winning after each action"), lang), fontsize="medium")
+    fig.legend(loc="outside lower center", ncols=2, fontsize="small", frameon=False)
+    return plots.svg(fig)
+
+
+def _estimate_label(review: Review, lang: str) -> Any:
+    if review.viewpoint is None:
+        return t("estimated from the information of the seat who acted")
+    return t("estimated from {seat}'s information", seat=review.labels[review.viewpoint])
+
+
+def page(review: Review, game: Game, lang: str) -> str:
+    """The review's page in ``lang``."""
+    seats = len(review.labels)
+    titles = [render(title, lang) for title in game.seat_titles(seats)]
+    title = escape(render(t("Game review: {game}", game=game.title), lang))
+    done = len(review.plies)
+    line = render(t("{actions} actions; each estimate searched {budget} apply calls (seed {seed}).",
+                    actions=review.actions, budget=review.budget, seed=review.seed), lang)
+    if not review.complete:
+        line += " " + render(t("Stopped early: {done} of {actions} actions reviewed.", done=done,
+                               actions=review.actions), lang)
+    parts = [f"<h1>{title}</h1><p>{escape(line)}</p>"]
+    if review.plies:
+        parts.append(f"<figure>{chances_chart(review, titles, lang)}</figure>")
+    parts.append(_note(t("A seat's chance is the share of the search's playouts it wins (a playout cut short "
+                         "counts with the game's own estimate). The line is the estimate a seat could make with "
+                         "what it knew; the dashed line is the same search on the true state, with every hidden "
+                         "card known."), lang))
+    parts.append(turning_points(review, titles, lang))
+    return (f'<!DOCTYPE html>\n<html lang="{lang}"><head><meta charset="utf-8"><title>{title}</title>'
+            f"<style>{STYLE}</style></head><body>" + "".join(parts) + "</body></html>\n")
+
+
+def turning_points(review: Review, titles: list[str], lang: str) -> str:
+    """The turning points as a table: the move, the move preferred, their values and the loss."""
+    head = f"<h2>{escape(render(t('Turning points'), lang))}</h2>"
+    found = review.turning_points()
+    if not found:
+        return head + _note(t("No move lost value against the move the search preferred."), lang)
+    words = {p.ply: p.words for p in review.plies}
+    columns = (t("action"), t("seat"), t("played"), t("better"), t("its chance (95 % interval)"),
+               t("chance of the move played"), t("loss"))
+    rows = []
+    for tp in found:
+        said = words[tp.ply]
+        played, best = (escape(render(said.get(a, a), lang)) for a in (tp.played, tp.best))
+        low, high = tp.interval
+        rows.append(f"<tr><td>{tp.ply + 1}</td><td>{escape(titles[tp.seat])}</td><td class=\"text\">{played}</td>"
+                    f"<td class=\"text\">{best}</td><td>{tp.value:.0%} ({low:.0%}–{high:.0%})</td>"
+                    f"<td>{tp.played_value:.0%}</td><td>{tp.loss:.0%}</td></tr>")
+    header = "".join(f"<th>{escape(render(c, lang))}</th>" for c in columns)
+    return (head + _note(t("The moves whose estimated chance fell furthest short of the move the search "
+                           "preferred, the largest loss first."), lang)
+            + f"<table><tr>{header}</tr>{''.join(rows)}</table>")
+
+
+def _note(text: Any, lang: str) -> str:
+    return f'<p class="note">{escape(render(text, lang))}</p>'
