@@ -22,6 +22,11 @@ PANEL = 1.5
 
 @plots.drawn
 def chances_chart(review: Review, titles: list[str], lang: str) -> str:
+    """The chart of :func:`chances_figure` as SVG."""
+    return plots.svg(chances_figure(review, titles, lang))
+
+
+def chances_figure(review: Review, titles: list[str], lang: str) -> Figure:
     """One panel per seat: its chance after each action, estimated (a line) and in hindsight
     (dashed), with the seat's turning points marked."""
     seats = len(review.labels)
@@ -45,7 +50,7 @@ def chances_chart(review: Review, titles: list[str], lang: str) -> str:
     axes[-1].set_xlabel(render(t("action"), lang))
     fig.suptitle(render(t("chance of winning after each action"), lang), fontsize="medium")
     fig.legend(loc="outside lower center", ncols=2, fontsize="small", frameon=False)
-    return plots.svg(fig)
+    return fig
 
 
 def _estimate_label(review: Review, lang: str) -> Any:

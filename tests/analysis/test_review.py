@@ -1,0 +1,166 @@
+"""analysis.review: one entry per action, chances from a seat's own information (the same whatever
+the others truly hold), hindsight from the truth, turning points sorted by their loss, and the
+page's chart in English and German."""
+
+from __future__ import annotations
+
+import json
+from itertools import islice
+
+import pytest
+
+from realpolitik.analysis import review as core
+from realpolitik.analysis.review_html import chances_figure, page
+from realpolitik.engine import Record, RecordError, Rng
+from realpolitik.games import get
+
+BUDGET = 300
+
+
+def record_of(game_id: str, players: int, seed: int, finish: bool = True) -> Record:
+    """A random game's record (finished unless ``finish`` is false: then its first ten actions)."""
+    game = get(game_id)
+    state = game.new_state(players, dict(game.conformance_options), seed)
+    record = Record.start(state, seed, ["random"] * players)
+    rng = Rng(seed)
+    while not state.is_over() and (finish or len(record.actions) < 10):
+        action = rng.choice(state.legal_actions())
+        state.apply(action)
+        record.actions.append(action)
+    if finish:
+        record.finish(state)
+    return record
+
+
+@pytest.fixture(scope="module")
+def nuclear_war() -> tuple[Record, core.Review]:
+    record = record_of("nuclear-war", 2, 1)
+    return record, core.review(record, get, budget=BUDGET, seed=1)
+
+
+def test_one_entry_per_action_with_every_seat_s_chances(nuclear_war):
+    record, review = nuclear_war
+    data = review.to_json()
+    json.dumps(data)
+    assert data["complete"] and [p["ply"] for p in data["plies"]] == list(range(len(record.actions)))
+    assert [p["action"] for p in data["plies"]] == record.actions
+    for p in data["plies"]:
+        assert p["from"] == p["seat"]  # no --seat: the seat who acted
+        for key in ("chances", "hindsight"):
+            assert set(p[key]) == {"p1", "p2"} and all(0 <= v <= 1 for v in p[key].values())
+    outcome = record.result["outcome"]["winners"]
+    assert data["plies"][-1]["hindsight"] == {label: float(label in outcome) for label in ("p1", "p2")}
+
+
+def test_turning_points_lose_value_and_come_largest_loss_first(nuclear_war):
+    _, review = nuclear_war
+    points = review.to_json()["turning_points"]
+    assert 0 < len(points) <= core.TURNING_POINTS
+    losses = [tp["loss"] for tp in points]
+    assert losses == sorted(losses, reverse=True) and min(losses) > 0
+    for tp in points:
+        judged = review.plies[tp["ply"]].evaluation
+        assert tp["played"] == review.plies[tp["ply"]].action != tp["best"] == judged.best
+        assert tp["loss"] == pytest.approx(tp["value"] - tp["played_value"], abs=1e-3)
+        assert tp["interval"][0] <= tp["value"] <= tp["interval"][1]
+        assert min(judged.visits[tp["played"]], judged.visits[tp["best"]]) >= core.MIN_VISITS
+    unlisted = [p for p in review.plies if p.evaluation and p.action != p.evaluation.best
+                and p.ply not in {tp["ply"] for tp in points} and p.action in p.evaluation.values
+                and min(p.evaluation.visits[p.action], p.evaluation.visits[p.evaluation.best]) >= core.MIN_VISITS]
+    for p in unlisted:  # none left out lost more than the smallest listed
+        assert p.evaluation.values[p.evaluation.best] - p.evaluation.values[p.action] <= min(losses) + 1e-9
+
+
+def test_the_same_seed_gives_the_same_review():
+    record = record_of("nuclear-war", 2, 4)
+    first = list(islice(core.plies(record, get, budget=200, seed=3), 12))
+    assert list(islice(core.plies(record, get, budget=200, seed=3), 12)) == first
+
+
+def test_one_seat_s_information_at_every_ply():
+    record = record_of("wsdv", 2, 3)
+    reviewed = list(islice(core.plies(record, get, seat=1, budget=200, seed=1), 12))
+    assert all(p.viewpoint == 1 for p in reviewed)
+    assert all((p.evaluation is not None) == (p.seat == 1) for p in reviewed)
+    assert {p.seat for p in reviewed} == {0, 1}
+
+
+def test_allies_who_win_together_get_their_team_s_chance():
+    record = record_of("e1815-2vs2", 4, 0)
+    teams = get("e1815-2vs2").teams(4)
+    for p in islice(core.plies(record, get, budget=150, seed=1), 6):
+        for chances in (p.chances, p.hindsight):
+            for s in range(4):
+                assert chances[s] == pytest.approx(chances[teams.index(teams[s])])
+
+
+def test_an_unfinished_game_is_refused():
+    with pytest.raises(RecordError, match="finished game"):
+        core.review(record_of("nuclear-war", 3, 2, finish=False), get, budget=50)
+
+
+def no_peeking_cases():
+    for game_id, players in (("wsdv", 2), ("wsdv-2p2", 4), ("nationen", 3), ("e1815", 4)):
+        yield pytest.param(game_id, players, id=game_id)
+    # Nuclear War's redeal shuffles the unseen cards in their true order (not sorted first, as
+    # Nationen's and 2+2's are), so the same seed deals other worlds for another true arrangement
+    yield pytest.param("nuclear-war", 3, id="nuclear-war", marks=pytest.mark.xfail(
+        strict=True, reason="nuclear_war.state._resample_hidden does not sort what it reshuffles"))
+
+
+@pytest.mark.parametrize("game_id, players", list(no_peeking_cases()))
+def test_no_peeking_the_estimate_is_the_same_whatever_the_others_truly_hold(game_id, players):
+    """At each ply the estimate of a seat depends only on what the seat sees: the position with
+    the other seats' hidden parts resampled consistently with its view gives the same numbers
+    (the conformance suite's leak check, applied to the review's searches)."""
+    game, rng = get(game_id), Rng(17)
+    state = game.new_state(players, dict(game.conformance_options), 5)
+    checked = 0
+    while not state.is_over() and checked < 6:
+        if rng.below(3) == 0:
+            actor, onlooker = state.to_act, (state.to_act + 1) % players
+            resampled = state.determinize(actor, rng.fork())
+            assert resampled.view(actor) == state.view(actor)
+            assert core.own_estimate(resampled, 120, 9, None) == core.own_estimate(state, 120, 9, None)
+            other = state.determinize(onlooker, rng.fork())
+            assert core.onlooker_chances(other, onlooker, 120, 9, None) == \
+                core.onlooker_chances(state, onlooker, 120, 9, None)
+            checked += 1
+        state.apply(rng.choice(state.legal_actions()))
+    assert checked >= 3
+
+
+def test_hindsight_searches_the_true_state_and_leaves_it_unchanged():
+    record = record_of("nuclear-war", 3, 6)
+    state = record.initial_state(get)
+    for action in record.actions[:20]:
+        state.apply(action)
+    before = state.digest()
+    assert core.hindsight(state, 200, 1, None) == core.hindsight(state, 200, 1, None)
+    assert state.digest() == before
+
+
+@pytest.mark.parametrize("lang, title, axis, legend", [
+    ("en", "chance of winning after each action", "action", "in hindsight (the whole record)"),
+    ("de", "Siegchance nach jeder Aktion", "Aktion", "im Nachhinein (die ganze Aufzeichnung)")])
+def test_the_chart_has_a_panel_per_seat_in_the_reader_s_language(nuclear_war, lang, title, axis, legend):
+    _, review = nuclear_war
+    fig = chances_figure(review, ["P1", "P2"], lang)
+    panels = fig.get_axes()
+    assert [ax.get_ylabel() for ax in panels] == ["P1", "P2"]
+    assert fig.get_suptitle() == title and panels[-1].get_xlabel() == axis
+    assert legend in [text.get_text() for text in fig.legends[0].get_texts()]
+    line, dashed = panels[1].get_lines()[:2]
+    assert list(line.get_ydata()) == [p.chances[1] for p in review.plies]
+    assert list(dashed.get_ydata()) == [p.hindsight[1] for p in review.plies]
+
+
+@pytest.mark.parametrize("lang, words", [("en", ("Game review", "Turning points", "better")),
+                                         ("de", ("Partieanalyse", "Wendepunkte", "besser"))])
+def test_the_page_holds_the_chart_and_the_turning_points_in_the_reader_s_language(nuclear_war, lang, words):
+    _, review = nuclear_war
+    html = page(review, get("nuclear-war"), lang)
+    assert html.count("<svg") == 1 and f'lang="{lang}"' in html
+    for word in words:
+        assert word in html
+    assert html.count("<tr>") == 1 + len(review.turning_points())
