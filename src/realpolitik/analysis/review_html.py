@@ -84,7 +84,8 @@ def page(review: Review, game: Game, lang: str) -> str:
 
 def turning_points(review: Review, titles: list[str], lang: str) -> str:
     """The turning points as a table: the move, the move preferred, their values and the loss."""
-    head = f"<h2>{escape(render(t('Turning points'), lang))}</h2>"
+    heading = render(t("Turning points"), lang)
+    head = f"<h2>{escape(heading)}</h2>"
     found = review.turning_points()
     if not found:
         return head + _note(t("No move lost value against the move the search preferred."), lang)

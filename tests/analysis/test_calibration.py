@@ -1,0 +1,35 @@
+"""analysis.calibration: the Brier score and the reliability bins of a review's chances, and
+turning points judged again with more budget."""
+
+from __future__ import annotations
+
+import pytest
+
+from realpolitik.analysis import calibration
+from realpolitik.analysis import review as core
+from realpolitik.games import get
+
+from .test_review import record_of
+
+
+def test_brier_scores_perfect_and_coin_forecasts():
+    assert calibration.brier([(1.0, 1.0), (0.0, 0.0)]) == 0
+    assert calibration.brier([(0.5, 1.0), (0.5, 0.0)]) == 0.25
+    assert calibration.brier([(1.0, 0.0)]) == 1
+
+
+def test_reliability_bins_hold_the_mean_prediction_and_result():
+    rows = calibration.reliability([(0.05, 0.0), (0.15, 1.0), (0.12, 0.0), (1.0, 1.0)])
+    assert [r["low"] for r in rows] == [0.0, 0.1, 0.9]
+    assert rows[1] == {"low": 0.1, "predicted": pytest.approx(0.135), "observed": 0.5, "count": 2}
+    assert rows[2]["count"] == 1  # a chance of 1 falls in the last bin
+
+
+def test_turning_points_are_judged_again_with_more_budget():
+    record = record_of("nuclear-war", 2, 1)
+    done = core.review(record, get, budget=300, seed=1)
+    kept = calibration.verdicts_kept(record, done, get, factor=2)
+    assert len(kept) == len(done.turning_points()) > 0
+    pairs = calibration.forecasts([(done, tuple(record.replay(get).outcome().rewards))])
+    assert len(pairs.estimate) == len(pairs.hindsight) == 2 * len(record.actions)
+    assert calibration.brier(pairs.hindsight) <= 1
