@@ -122,3 +122,32 @@ def test_a_database_file_that_does_not_exist_is_refused_not_created(tmp_path):
     assert not missing.exists()
     broken = admin("users", "--db", "nosuch://x")
     assert broken.exit_code == 2 and "cannot use nosuch://x" in broken.output
+
+
+def test_reports_are_listed_and_each_action_changes_the_reported_account(db):
+    from realpolitik.server.social_store import Sanction, SocialStore
+
+    path, _ = db
+    assert "No reports to act on." in admin("reports", "--db", path).output
+    store = Store(path)
+    social = SocialStore(store)
+    ann, bob = store.user_named(fold("Ann")), store.user_named(fold("Bob"))
+    number = social.report(bob.id, ann.id, "rude in chat", None)
+    store.close()
+    rows = {cells[0]: cells[1:] for cells in rows_of(admin("reports", "--db", path).output)}
+    assert rows[str(number)][1:3] == ["Bob", "Ann"] and rows[str(number)][-2] == "rude in chat"
+    for action in ("warn", "mute", "ban"):
+        result = admin("act", str(number), action, "--db", path)
+        assert result.exit_code == 0 and f"Report {number}: {action} done for Ann." in result.output
+    store = Store(path)
+    social = SocialStore(store)
+    assert social.sanction(ann.id) == Sanction(warnings=1, muted=True, banned=True)
+    [warning] = social.warnings(ann.id)
+    assert "Betreiber verwarnen dich" in warning["text"]  # in Ann's language, without the reason or the reporter
+    store.close()
+    assert str(number) not in {cells[0] for cells in rows_of(admin("reports", "--db", path).output)}
+    refused = admin("act", str(number), "shout", "--db", path)
+    assert refused.exit_code != 0 and "is not an action" in refused.output
+    assert admin("act", "999", "warn", "--db", path).exit_code != 0
+    assert admin("act", str(number), "remove", "--db", path).exit_code == 0
+    assert "Ann" not in admin("users", "--db", path).output

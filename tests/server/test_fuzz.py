@@ -251,6 +251,42 @@ def test_account_routes(served, body, path, who, cookie, raw):
             _json_error(http.get(read))
 
 
+SOCIAL_POSTS = ["/api/social/friends", "/api/social/blocks", "/api/social/messages", "/api/social/invites",
+                "/api/social/reports"]
+SOCIAL_PATHS = ["/api/social", "/api/social/friends/{name:path}", "/api/social/blocks/{name:path}",
+                "/api/social/messages/{name:path}", *SOCIAL_POSTS]
+
+
+@given(body=json_values | st.fixed_dictionaries({}, optional={
+           "name": odd_text | st.just("Fuzzy"), "to": odd_text | st.just("Fuzzy"), "friend": odd_text,
+           "text": odd_text, "reason": odd_text, "game": odd_text, "seat": odd_text, "token": odd_text}),
+       path=st.sampled_from(SOCIAL_POSTS), who=st.sampled_from(["guest", "member", "forged"]),
+       name=odd_text, before=odd_text, raw=st.booleans())
+@FUZZ
+def test_social_routes(served, body, path, who, name, before, raw):
+    """Friends, blocks, messages, invitations and reports (issue 59) as a guest, signed in or with
+    a forged CSRF token, with any JSON, names and page numbers: no 5xx, refusals in JSON; a
+    guest and a forged token change nothing."""
+    server, _ = served
+    http = _member(server) if who != "guest" else httpx.Client(base_url=server.url, timeout=10)
+    with closing(http):
+        if who == "forged":
+            http.headers["x-csrf-token"] = "A" * 43
+        answer = http.post(path, content=_dumps(body),
+                           headers={"content-type": "text/plain" if raw else "application/json"})
+        _json_error(answer)
+        if who != "member":
+            assert answer.status_code in (401, 403), (path, who, answer.text)
+        named = quote(name, safe="") or "x"
+        for method, route in (("DELETE", f"/api/social/friends/{named}"), ("DELETE", f"/api/social/blocks/{named}"),
+                              ("GET", f"/api/social/messages/{named}?before={quote(before, safe='')}"),
+                              ("GET", "/api/social"), ("GET", "/api/social/messages")):
+            answer = http.request(method, route)
+            _json_error(answer)
+            if who == "guest" or (who == "forged" and method == "DELETE"):
+                assert answer.status_code in (401, 403), (route, who, answer.text)
+
+
 def test_every_route_of_the_server_is_fuzzed():
     """A new HTTP route must join a fuzz test here: the routes the tests above send to."""
     from realpolitik.server.app import create_app
@@ -261,7 +297,7 @@ def test_every_route_of_the_server_is_fuzzed():
               "/api/account", "/ws/{game_id}", "/api/leaderboard/{game}", "/api/players/{name:path}",
               "/api/rules/{game}", "/api/statistics/{game}",
               "/leaderboard", "/player/{name:path}", "/statistics", "/rules/{game}",
-              "/api/learn/{game}", "/learn/{game}", "/api/account/games", *ACCOUNT_POSTS}
+              "/api/learn/{game}", "/learn/{game}", "/api/account/games", *ACCOUNT_POSTS, *SOCIAL_PATHS}
     routes = {route.path for route in create_app().routes if getattr(route, "path", "").startswith(("/api", "/ws"))
               or route.path in fuzzed}
     assert routes - {"/static"} <= fuzzed, sorted(routes - fuzzed)

@@ -142,3 +142,62 @@ def delete_game(
     if not deleted:
         fail(t("there is no game {game} in this database", game=repr(game_id)), words)
     console.print(render(t("Game {game} is deleted with its seats, actions and chat.", game=game_id), words))
+
+
+@admin_app.command()
+def reports(
+    everything: bool = typer.Option(False, "--all", help="also the reports acted on already"),
+    db: str = DB,
+) -> None:
+    """List the reports of players not acted on yet, oldest first: number, when, who reported
+    whom, the game, why (and, with --all, what was done)."""
+    words = from_env()
+    store = _store(db, words)
+    try:
+        from realpolitik.server.social_store import SocialStore
+
+        listed = SocialStore(store).reports(everything)
+    finally:
+        store.close()
+    if not listed:
+        console.print(render(t("No reports to act on."), words))
+        return
+    table = RichTable("report", "at", "by", "about", "game", "reason", "done")
+    for row in listed:
+        table.add_row(str(row["id"]), row["at"].strftime("%Y-%m-%d %H:%M"), row["reporter"], row["reported"],
+                      row["game_id"] or "", row["reason"], row["action"] or "")
+    _print_table(table)
+
+
+@admin_app.command()
+def act(
+    report: int = typer.Argument(..., metavar="REPORT", help="the report's number (`realpolitik admin reports`)"),
+    action: str = typer.Argument(..., metavar="ACTION",
+                                 help="warn, mute, unmute, ban, unban, remove (the account) or dismiss"),
+    note: str = typer.Option("", "--note", help="the words of a warning (default: a plain warning in the "
+                                                "account's language)"),
+    db: str = DB,
+) -> None:
+    """Act on the report REPORT against the reported account: warn it (a message from the
+    operators), mute its chat and messages, ban it from creating and joining games, lift
+    either, remove the account, or dismiss the report. A running server enforces it at once."""
+    from realpolitik.server.social_store import ACTIONS, SocialStore
+
+    words = from_env()
+    if action not in ACTIONS:
+        fail(t("{action} is not an action; choose one of {actions}", action=repr(action), actions=", ".join(ACTIONS)),
+             words)
+    store = _store(db, words)
+    try:
+        social = SocialStore(store)
+        found = social.report_of(report)
+        if found is None:
+            fail(t("there is no report {number} in this database", number=report), words)
+        language = social.language(found["reported_id"])
+        said = note.strip() or render(t("The operators warn you: a player reported your conduct. Play fair and "
+                                        "be kind, or your account will be muted or banned."), language or "en")
+        social.act(found["reported_id"], action, said, report)
+    finally:
+        store.close()
+    console.print(render(t("Report {number}: {action} done for {name}.", number=report, action=action,
+                           name=found["reported"]), words), markup=False)

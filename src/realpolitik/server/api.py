@@ -29,7 +29,7 @@ from realpolitik.i18n import LANGUAGES, Written, render, t
 from realpolitik.i18n import catalog as catalog_of
 from realpolitik.web import ROOT as WEB
 
-from . import accounts, lessons, statistics
+from . import accounts, lessons, social, statistics
 from .clock import Clock
 from .hall import Hall
 from .protocol import (
@@ -62,7 +62,7 @@ STATUS = {"bad-game": 400, "bad-seat": 400, "bad-option": 400, "bad-request": 40
           "invite-only": 403, "not-finished": 403, "no-game": 404, "no-content": 404, "no-language": 404, "limit": 429,
           "busy": 503, "damaged": 500, "internal": 500, "timeout": 408, "bad-name": 400, "bad-password": 400,
           "name-taken": 409, "bad-login": 401, "signed-out": 401, "csrf": 403, "no-player": 404,
-          "bad-address": 400, "no-lesson": 404}
+          "bad-address": 400, "no-lesson": 404, "banned": 403, "muted": 403, "not-friend": 403, "blocking": 403}
 
 #: a bot level's name in players' words
 LEVEL_WORDS = {"easy": t("easy"), "normal": t("normal"), "hard": t("hard")}
@@ -215,6 +215,8 @@ async def list_games(request: Request) -> Response:
 async def create_game(request: Request) -> Response:
     """POST /api/games — a new game; the answer holds an invite link per human seat."""
     body = parse(await _body(request), CreateGame, MAX_BODY)
+    session = await accounts.session_of(request)
+    await social.check_not_banned(_hall(request), session and session.user.id)
     table, tokens = await _hall(request).create(body.game, [s.strip().lower() for s in body.seats],
                                                 body.options, body.lobby_join, client(request),
                                                 clock=body.clock and Clock.chosen(body.clock), stand_in=body.stand_in,
@@ -309,6 +311,7 @@ async def chat(request: Request) -> Response:
             found += await store.run(store.chat_of, table.id, team, ())
     except StorageBusy:
         raise busy() from None
+    found = await social.unblocked(_hall(request), table, session and session.user.id, found)
     return JSONResponse({"lines": [table.chat_line(line) for line in sorted(found, key=lambda line: line.at)]})
 
 

@@ -30,7 +30,7 @@ from realpolitik.bots import bot_kinds
 from realpolitik.engine import ContentError, Game, OptionError, RecordError, ReplayError, State
 from realpolitik.i18n import LANGUAGES, Text, render, t
 
-from . import lessons, ratings
+from . import lessons, ratings, social
 from .bots import BotRunner
 from .bus import Bus
 from .clock import Clock
@@ -38,6 +38,7 @@ from .kinds import playable, seat_kind
 from .leases import Alone, Leases
 from .notify import NoticeSettings, Notifier
 from .quota import Limits, Rates
+from .social_store import SocialStore
 from .store import Damaged, StorageBusy, Store, StoredGame, StoredSeat, now
 from .table import DAMAGED, HUMAN, TOLD, Refusal, Table, finished, seat_titles
 from .tokens import GAME_ID, hash_token, new_game_id, new_token
@@ -82,6 +83,8 @@ class Hall:
         self.lookup = lookup
         self.games = {g.id: g for g in games}
         self.store = store
+        #: friends, blocks, private messages, reports and sanctions (issue 59)
+        self.social = SocialStore(store)
         self.bots = BotRunner(settings.bot_workers, lookup)
         self.rates = Rates(settings.limits)
         self.tables: dict[str, Table] = {}
@@ -518,6 +521,9 @@ class Hall:
             raise Refusal("bad-seat", t("seat {seat} is played by a bot", seat=label))
         if not self.rates.hit("claims", client):
             raise Refusal("limit", t("Too many seats claimed from your address; wait a while."))
+        await social.check_not_banned(self, user_id)
+        if await social.shut_out(self, table, user_id):  # told as a seat taken meanwhile: a block never shows
+            raise Refusal("taken", t("Seat {seat} is already taken.", seat=table.labels[seat]))
         token = new_token()
         await table.join(seat, name, token=token, user_id=user_id)
         return token

@@ -20,6 +20,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from realpolitik.i18n import Text, render, t
 
+from . import social
 from .accounts import Session, session_of
 from .protocol import (
     MAX_MESSAGE,
@@ -203,6 +204,10 @@ async def _greet(ws: WebSocket, conn: Connection, table: Table) -> bool:
             user_id = None
             if session is not None:  # a signed-in player sits under the account's name, bound to it
                 name, user_id = session.user.name, session.user.id
+                if seat is not None and not table.stored.seats[seat].joined:  # issue 59: bans and blocks
+                    await social.check_not_banned(table.hall, user_id)
+                    if await social.shut_out(table.hall, table, user_id):
+                        raise bad_token()
             conn.seat = await table.enter(hello.token, name, user_id)
         elif hello.seat is not None:
             label = hello.seat.strip().lower()
@@ -220,7 +225,7 @@ async def _greet(ws: WebSocket, conn: Connection, table: Table) -> bool:
             conn.user_id, conn.session = session.user.id, hash_token(session.token)
         if conn.seat is None:  # a spectator chats under the name given, or the account's
             conn.name = name or (session.user.name if session is not None else "") or render(t("Spectator"), conn.lang)
-        history = await table.chat_history(conn.seat)
+        history = await table.chat_history(conn.seat, conn.user_id)
     except Refusal as exc:
         conn.refuse(exc, TRY_LATER if exc.code in ("limit", "busy") else NOT_ALLOWED)
         return False
@@ -271,6 +276,7 @@ async def _handle(conn: Connection, table: Table,
         await table.hall.fill(table, message.seat, message.bot)
         return
     if isinstance(message, Rematch):
+        await social.check_not_banned(table.hall, social.account_of(table, conn.seat, conn.user_id))
         again, seat, token = await table.rematch(conn.seat, conn.name, conn.user_id, conn.client)
         conn.send({"type": "rematch", "game": again.id, "seat": again.labels[seat],
                    "url": f"/game/{again.id}#seat={again.labels[seat]}&token={token}"})
@@ -287,6 +293,7 @@ async def _handle(conn: Connection, table: Table,
     text = clean_text(message.text)
     if not text:
         raise BadRequest("field 'text': the message is empty")
+    await social.check_not_muted(table.hall, social.account_of(table, conn.seat, conn.user_id))
     # a seat's messages count against the seat, a spectator's against its address: reconnecting starts no new count
     if not table.hall.rates.hit("chat", f"{table.id}/{conn.client if conn.seat is None else conn.seat}"):
         raise Refusal("limit", t("Too many chat messages; wait a little before the next one."))

@@ -45,6 +45,13 @@ class Limits:
     logins: str = "10/minute"
     #: failed attempts to log in to one account name (or to confirm its password when changing it)
     logins_per_name: str = "20/hour"
+    #: private messages (invitations to friends among them) one account may send
+    private_messages: str = "30/hour"
+    #: players one account may report
+    reports: str = "10/day"
+    #: accounts one account may have among its friends, and among those it blocks
+    friends: int = 500
+    blocks: int = 500
     #: games waiting for players on the whole server, and created by one client address
     open_games: int = 1000
     open_games_per_client: int = 10

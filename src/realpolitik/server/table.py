@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from realpolitik.engine import Game, IllegalAction, Record, State, normalize
 from realpolitik.i18n import LANGUAGES, Text, Written, listed, render, t
 
-from . import lessons, ratings
+from . import lessons, ratings, social
 from .bots import BotJob
 from .clock import seconds_in_words
 from .store import ChatLine, StaleWrite, StorageBusy, StoredGame, now
@@ -794,7 +794,7 @@ class Table:
             await self.hall.store.run(self.hall.store.add_chat, self.id, line)
         except StorageBusy:
             raise busy() from None
-        self._deliver(line)
+        await self._deliver(line)
 
     async def hear_chat(self, number: int) -> None:
         """A message another process stored: read it and pass it on here."""
@@ -804,12 +804,17 @@ class Table:
             log.warning("game %s: a chat message from another process is lost here: %s", self.id, exc)
             return
         if line is not None:
-            self._deliver(line)
+            await self._deliver(line)
 
-    def _deliver(self, line: ChatLine) -> None:
+    async def _deliver(self, line: ChatLine) -> None:
+        """Send ``line`` to every connection that reads it, but those of accounts that block its
+        writer (issue 59: the writer is not told)."""
         message = {"type": "chat", "lines": [self.chat_line(line)]}
-        for listener in list(self.listeners):
-            if self._reads(listener.seat, line):
+        readers = [listener for listener in self.listeners if self._reads(listener.seat, line)]
+        deaf = await social.deaf_to(self.hall, self, line, [social.account_of(self, r.seat, r.user_id)
+                                                            for r in readers])
+        for listener in readers:
+            if social.account_of(self, listener.seat, listener.user_id) not in deaf:
                 listener.send(message)
 
     def _reads(self, seat: int | None, line: ChatLine) -> bool:
@@ -828,8 +833,9 @@ class Table:
         return {"from": self.labels[line.seat], "name": s.name, "text": line.text, "at": line.at.isoformat(),
                 "channel": line.channel}
 
-    async def chat_history(self, seat: int | None) -> list[dict[str, Any]]:
-        """The stored messages a connection of ``seat`` (None: a spectator) may read."""
+    async def chat_history(self, seat: int | None, user_id: int | None = None) -> list[dict[str, Any]]:
+        """The stored messages a connection of ``seat`` (None: a spectator) of the account ``user_id``
+        may read, without those of the accounts it blocks."""
         if seat is None:
             team, channels = None, ("table", "watchers")
         else:
@@ -838,4 +844,5 @@ class Table:
             lines = await self.hall.store.run(self.hall.store.chat_of, self.id, team, channels)
         except StorageBusy:
             raise busy() from None
+        lines = await social.unblocked(self.hall, self, social.account_of(self, seat, user_id), lines)
         return [self.chat_line(line) for line in lines]

@@ -9,6 +9,7 @@
 
 import { h, put, reasonIn } from "./dom.js";
 import { keptLanguage, lang, startLanguage, t } from "./i18n.js";
+import { showSocial, startSocial } from "./social.js";
 
 const GUEST_SEATS = "realpolitik.guest-seats";
 const $ = (id) => document.getElementById(id);
@@ -137,7 +138,7 @@ async function show() {
   const me = await account();
   csrf = me.user ? me.csrf : null;
   $("guest").hidden = Boolean(me.user);
-  $("member").hidden = $("games-box").hidden = !me.user;
+  $("member").hidden = $("games-box").hidden = $("social-box").hidden = !me.user;
   document.body.dataset.user = me.user ? me.user.name : "";
   if (me.user) {
     $("signed-in").textContent = t("Logged in as {name}", { name: me.user.name });
@@ -146,6 +147,7 @@ async function show() {
     $("webhook").value = me.user.webhook || "";
     $("account-language").value = $("account-language").dataset.was = me.user.language || "";
     await listGames();
+    await showSocial(csrf, notice);
   }
 }
 
@@ -207,6 +209,7 @@ async function start() {
     }
     notice(t("Saved: you will be told of your turns at these addresses."), "info");
   });
+  startSocial(notice);
   $("logout").addEventListener("click", async () => {
     try {
       await send("/api/account/logout", {}, csrf);

@@ -5,6 +5,7 @@ import { getJSON, postJSON } from "./api.js";
 import { h, kindName, put, reasonIn, seatName, seatTitle } from "./dom.js";
 import { lang, ratingText, startLanguage, t } from "./i18n.js";
 import { rulesPage, showRules } from "./rules.js";
+import { friendNames, inviteFriend } from "./social.js";
 
 const $ = (id) => document.getElementById(id);
 // the game a newcomer finds chosen: short, for 2 to 6 players, quick to learn
@@ -150,11 +151,36 @@ async function create(event) {
       clock: readClock(), stand_in: $("stand-in").value, rated: $("rated").checked,
     });
     showCreated(answer, seats);
+    await invite(answer, seats);
     refresh();
   } catch (err) {
     $("create-error").textContent = err.message;
     $("create-error").hidden = false;
   }
+}
+
+/** Send the friend chosen in the form the link of the second person's seat (the first's, if
+ * only one person plays): the creator takes the first. */
+async function invite(answer, seats) {
+  const friend = $("invite-friend").value;
+  const seat = answer.invites[Math.min(1, answer.invites.length - 1)];
+  if (!friend || !seat) return;
+  const title = (seats.find((s) => s.label === seat.seat) || { title: seat.seat }).title;
+  const me = await getJSON("/api/account").catch(() => ({ user: null }));
+  try {
+    await inviteFriend(friend, answer.id, seat, me.csrf);
+    $("created").append(h("p", { class: "notice info", "data-invited": friend, text: t("{name} is invited to {seat}: the link is in their messages.", { name: friend, seat: title }) }));
+  } catch (err) {
+    $("create-error").textContent = err.message;
+    $("create-error").hidden = false;
+  }
+}
+
+/** Offer the account's friends in the form (nothing for a guest or an account without friends). */
+async function offerFriends() {
+  const names = await friendNames();
+  put($("invite-friend"), h("option", { value: "", text: t("nobody") }), names.map((name) => h("option", { value: name, text: name })));
+  $("invite-box").hidden = !names.length;
 }
 
 async function join(game, seat, title) {
@@ -220,6 +246,7 @@ async function start() {
   $("players").addEventListener("change", renderSeats);
   $("create").addEventListener("submit", create);
   renderGame();
+  offerFriends();
   refresh();
   setInterval(refresh, 5000);
 }

@@ -4,6 +4,7 @@
 import { getJSON } from "./api.js";
 import { h, put, s } from "./dom.js";
 import { formatNumber, lang, ratingText, startLanguage, t } from "./i18n.js";
+import { playerButtons } from "./social.js";
 
 const $ = (id) => document.getElementById(id);
 const name = decodeURIComponent(location.pathname.slice("/player/".length));
@@ -23,14 +24,27 @@ function chart(history) {
     s("title", { text: `${new Date(p.at).toLocaleDateString(lang)}: ${ratingText(p)}` }))));
 }
 
+function notice(text, kind = "error") {
+  $("notice").className = `notice ${kind}`;
+  $("notice").textContent = text;
+  $("notice").hidden = !text;
+}
+
+/** "Add friend", "Block", "Send message" and "Report" for a signed-in viewer of another's page. */
+async function offerSocial(page) {
+  const me = await getJSON("/api/account").catch(() => ({ user: null }));
+  if (!me.user || me.user.name === page.name) return;
+  put($("social"), playerButtons(page.name, me.csrf, notice));
+  $("social").hidden = false;
+}
+
 async function start() {
   await startLanguage();
   let page;
   try {
     page = await getJSON(`/api/players/${encodeURIComponent(name)}`);
   } catch (err) {
-    $("notice").textContent = err.message;
-    $("notice").hidden = false;
+    notice(err.message);
     return;
   }
   $("name").textContent = page.name;
@@ -40,6 +54,7 @@ async function start() {
     h("p", { text: t("rating {rating} after {count} rated games", { rating: ratingText(r), count: formatNumber(r.games) }) }),
     chart(r.history))));
   $("unrated").hidden = page.ratings.length > 0;
+  offerSocial(page);
   put($("recent"), page.recent.map((g) => h("li", {},
     h("a", { href: g.replay, text: g.title }), " ",
     h("span", { class: "muted", text: g.place ? t("place {place} of {count}", { place: g.place, count: g.players })

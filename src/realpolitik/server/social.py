@@ -1,0 +1,80 @@
+"""What friends, blocks and the operators' sanctions change at the tables (issue 59).
+
+A block is never shown: an account that someone seated in an open game blocks is refused a
+seat with exactly the words any taken seat gets, and a seat link it follows answers as an
+invalid link does; its chat lines are not delivered to the blocker (nor shown in the
+blocker's history or replay), and the sender is not told. A muted account may not chat or
+write private messages; a banned one may not create or join games. Each check is one query
+at a join or a chat line, none per action. Storage: :mod:`.social_store`; routes:
+:mod:`.social_api`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from realpolitik.i18n import t
+
+from . import table as tables
+from .store import ChatLine, StorageBusy
+
+if TYPE_CHECKING:
+    from .hall import Hall
+    from .table import Table
+
+MUTED = t("The operators have muted your account: you cannot chat or send messages.")
+BANNED = t("The operators have banned your account from creating and joining games.")
+
+
+async def _ask(hall: Hall, method, *args):
+    try:
+        return await hall.store.run(method, *args)
+    except StorageBusy:
+        raise tables.busy() from None
+
+
+async def check_not_banned(hall: Hall, user_id: int | None) -> None:
+    """Refuse a new game or a seat to a banned account."""
+    if user_id is not None and (await _ask(hall, hall.social.sanction, user_id)).banned:
+        raise tables.Refusal("banned", BANNED)
+
+
+async def check_not_muted(hall: Hall, user_id: int | None) -> None:
+    """Refuse a chat line or private message of a muted account."""
+    if user_id is not None and (await _ask(hall, hall.social.sanction, user_id)).muted:
+        raise tables.Refusal("muted", MUTED)
+
+
+async def shut_out(hall: Hall, table: Table, user_id: int | None) -> bool:
+    """Whether an account seated at ``table`` blocks ``user_id`` (a guest: never)."""
+    seated = [s.user_id for s in table.stored.seats if s.user_id is not None and s.user_id != user_id]
+    return user_id is not None and bool(await _ask(hall, hall.social.blockers, user_id, seated))
+
+
+def account_of(table: Table, seat: int | None, user_id: int | None = None) -> int | None:
+    """The account behind a connection: its session's, else the one its seat is bound to."""
+    if user_id is not None or seat is None:
+        return user_id
+    return table.stored.seats[seat].user_id
+
+
+async def deaf_to(hall: Hall, table: Table, line: ChatLine, readers: Iterable[int | None]) -> set[int]:
+    """The accounts among ``readers`` that block the writer of ``line`` (a spectator's: none)."""
+    writer = account_of(table, line.seat)
+    among = sorted({r for r in readers if r is not None and r != writer})
+    if writer is None or not among:
+        return set()
+    try:
+        return await hall.store.run(hall.social.blockers, writer, among)
+    except StorageBusy:  # not known now: deliver to nobody who might block
+        return set(among)
+
+
+async def unblocked(hall: Hall, table: Table, reader: int | None, lines: list[ChatLine]) -> list[ChatLine]:
+    """``lines`` without those of the accounts ``reader`` blocks."""
+    writers = sorted({w for line in lines if (w := account_of(table, line.seat)) is not None and w != reader})
+    if reader is None or not writers:
+        return lines
+    blocked = await _ask(hall, hall.social.blocked_by, reader, writers)
+    return [line for line in lines if account_of(table, line.seat) not in blocked]

@@ -1,0 +1,244 @@
+"""The HTTP routes of friends, blocks, private messages, invitations and reports (issue 59).
+
+Every route needs a signed-in account (and, as every state-changing request with a session,
+its CSRF token); bodies are JSON, checked by the models below. Accounts are named as on their
+player pages. What each answers: docs/web/players.md; limits: docs/security.md.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated
+
+from pydantic import StringConstraints
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from realpolitik.i18n import t
+
+from . import accounts, social
+from .api import _body, _hall, _json_body, guarded
+from .protocol import MAX_BODY, Strict, clean_text, parse
+from .store import User
+from .table import Refusal
+from .tokens import GAME_ID, TOKEN
+
+#: a private message's length, in characters, and a report's reason's
+MAX_LETTER, MIN_REASON, MAX_REASON = 1000, 3, 500
+#: messages on a page of a conversation, conversations in the inbox
+PAGE, CONVERSATIONS = 50, 100
+NUMBER = re.compile(r"^[0-9]{1,12}$")
+
+Name = Annotated[str, StringConstraints(max_length=200)]
+
+
+class Named(Strict):
+    """``POST /api/social/friends`` and ``/blocks``: the account to add."""
+
+    name: Name
+
+
+class Letter(Strict):
+    """``POST /api/social/messages``: a private message to an account."""
+
+    to: Name
+    text: Annotated[str, StringConstraints(max_length=4 * MAX_LETTER)]
+
+
+class Invite(Strict):
+    """``POST /api/social/invites``: send a friend the link of a free seat of a game (its token
+    shows the sender holds the invitation)."""
+
+    friend: Name
+    game: Annotated[str, StringConstraints(max_length=16)]
+    seat: Annotated[str, StringConstraints(max_length=20)]
+    token: Annotated[str, StringConstraints(max_length=64)]
+
+
+class Report(Strict):
+    """``POST /api/social/reports``: report a player to the operators, saying why."""
+
+    name: Name
+    reason: Annotated[str, StringConstraints(max_length=4 * MAX_REASON)]
+    game: Annotated[str, StringConstraints(max_length=16)] | None = None
+
+
+async def _other(request: Request, me: User, name: str) -> User:
+    """The account called ``name``; refused when there is none, or when it is the asker's own."""
+    store = _hall(request).store
+    other = await store.run(store.user_named, accounts.fold(clean_text(name)[:200]))
+    if other is None:
+        raise Refusal("no-player", t("There is no such player."))
+    if other.id == me.id:
+        raise Refusal("bad-request", t("That is your own account."))
+    return other
+
+
+def _hit(request: Request, limit: str, me: User) -> None:
+    if not _hall(request).rates.hit(limit, str(me.id)):
+        raise Refusal("limit", t("You have sent too many of these lately; wait a while before the next."))
+
+
+async def _lists(request: Request, me: User, status: int = 200) -> Response:
+    hall = _hall(request)
+    listed = await hall.store.run(hall.social.listed, me.id)
+    sanction = await hall.store.run(hall.social.sanction, me.id)
+    warnings = await hall.store.run(hall.social.warnings, me.id)
+    return JSONResponse({**listed, "warnings": warnings, "muted": sanction.muted, "banned": sanction.banned},
+                        status_code=status, headers=accounts.NO_STORE)
+
+
+@guarded
+async def overview(request: Request) -> Response:
+    """GET /api/social — the account's friends and blocked accounts, the operators' warnings to
+    it and whether it is muted or banned."""
+    session = await accounts.signed_in(request)
+    return await _lists(request, session.user)
+
+
+def _adder(kind: str):
+    @guarded
+    async def add(request: Request) -> Response:
+        """POST /api/social/{friends,blocks} — add an account to the list (nobody is told)."""
+        _json_body(request)
+        session = await accounts.signed_in(request)
+        other = await _other(request, session.user, parse(await _body(request), Named, MAX_BODY).name)
+        hall = _hall(request)
+        listed = await hall.store.run(hall.social.listed, session.user.id)
+        most = getattr(hall.limits, kind)
+        if len(listed["friends" if kind == "friends" else "blocked"]) >= most:
+            raise Refusal("limit", t("Your list holds {count} accounts, the most it may; remove one first.",
+                                     count=most))
+        method = hall.social.befriend if kind == "friends" else hall.social.block
+        await hall.store.run(method, session.user.id, other.id)
+        return await _lists(request, session.user, 201)
+    add.__name__ = f"add_{kind}"
+    return add
+
+
+def _remover(kind: str):
+    @guarded
+    async def remove(request: Request) -> Response:
+        """DELETE /api/social/{friends,blocks}/{name} — take an account off the list."""
+        session = await accounts.signed_in(request)
+        other = await _other(request, session.user, request.path_params["name"])
+        hall = _hall(request)
+        await hall.store.run(hall.social.unfriend if kind == "friends" else hall.social.unblock,
+                             session.user.id, other.id)
+        return await _lists(request, session.user)
+    remove.__name__ = f"remove_{kind}"
+    return remove
+
+
+@guarded
+async def inbox(request: Request) -> Response:
+    """GET /api/social/messages — the account's conversations, the latest first."""
+    session = await accounts.signed_in(request)
+    hall = _hall(request)
+    found = await hall.store.run(hall.social.inbox, session.user.id, CONVERSATIONS)
+    return JSONResponse({"conversations": found}, headers=accounts.NO_STORE)
+
+
+@guarded
+async def conversation(request: Request) -> Response:
+    """GET /api/social/messages/{name}?before=N — a page of the messages with an account, oldest
+    first: the newest ``PAGE`` numbered below ``before`` (all: the newest); ``more`` says whether
+    older ones remain."""
+    session = await accounts.signed_in(request)
+    other = await _other(request, session.user, request.path_params["name"])
+    before = request.query_params.get("before")
+    if before is not None and not NUMBER.match(before):
+        raise Refusal("bad-request", t("before is the number of a message (digits 0-9)."))
+    hall = _hall(request)
+    page = await hall.store.run(hall.social.conversation, session.user.id, other.id,
+                                None if before is None else int(before), PAGE + 1)
+    return JSONResponse({"with": other.name, "messages": page[-PAGE:], "more": len(page) > PAGE},
+                        headers=accounts.NO_STORE)
+
+
+async def _may_write(request: Request, me: User, other: User) -> None:
+    """Refuse a message of a muted account, or to an account the writer blocks; count it."""
+    hall = _hall(request)
+    await social.check_not_muted(hall, me.id)
+    if await hall.store.run(hall.social.blocked_by, me.id, [other.id]):
+        raise Refusal("blocking", t("You block {name}; unblock them to write to them.", name=other.name))
+    _hit(request, "private_messages", me)
+
+
+@guarded
+async def send(request: Request) -> Response:
+    """POST /api/social/messages — send a private message; the answer is the message as its
+    writer reads it."""
+    _json_body(request)
+    session = await accounts.signed_in(request)
+    body = parse(await _body(request), Letter, MAX_BODY)
+    other = await _other(request, session.user, body.to)
+    text = clean_text(body.text)
+    if not 1 <= len(text) <= MAX_LETTER:
+        raise Refusal("bad-request", t("A message has 1 to {count} visible characters.", count=MAX_LETTER))
+    await _may_write(request, session.user, other)
+    hall = _hall(request)
+    return JSONResponse(await hall.store.run(hall.social.send, session.user.id, other.id, text), status_code=201,
+                        headers=accounts.NO_STORE)
+
+
+@guarded
+async def invite(request: Request) -> Response:
+    """POST /api/social/invites — give a friend a free seat of a game: a private message that
+    carries the seat's link (as the game's creator got it)."""
+    _json_body(request)
+    session = await accounts.signed_in(request)
+    body = parse(await _body(request), Invite, MAX_BODY)
+    other = await _other(request, session.user, body.friend)
+    hall = _hall(request)
+    if not await hall.store.run(hall.social.is_friend, session.user.id, other.id):
+        raise Refusal("not-friend", t("{name} is not among your friends; add them first.", name=other.name))
+    table = await hall.table(body.game) if GAME_ID.match(body.game) else None
+    seat = table.seat_of(body.seat.strip().lower()) if table is not None else None
+    if seat is None or not TOKEN.match(body.token) or table.authenticate(body.token) != seat:
+        raise Refusal("bad-token", t("This seat link is not valid for this game. Ask for a new invitation, "
+                                     "or watch as a spectator."))
+    if table.stored.seats[seat].joined:
+        raise Refusal("taken", t("Seat {seat} is already taken.", seat=table.labels[seat]))
+    await _may_write(request, session.user, other)
+    link = f"/game/{table.id}#seat={table.labels[seat]}&token={body.token}"
+    sent = await hall.store.run(hall.social.send, session.user.id, other.id, table.game.title, link)
+    return JSONResponse(sent, status_code=201, headers=accounts.NO_STORE)
+
+
+@guarded
+async def report(request: Request) -> Response:
+    """POST /api/social/reports — report a player to the operators with a reason (and the game
+    it is about); they see it in ``realpolitik admin reports``."""
+    _json_body(request)
+    session = await accounts.signed_in(request)
+    body = parse(await _body(request), Report, MAX_BODY)
+    other = await _other(request, session.user, body.name)
+    reason = clean_text(body.reason)
+    if not MIN_REASON <= len(reason) <= MAX_REASON:
+        raise Refusal("bad-request", t("Say why in {low} to {high} characters.", low=MIN_REASON, high=MAX_REASON))
+    game = (body.game or "").strip().lower() or None
+    if game is not None and not GAME_ID.match(game):
+        raise Refusal("no-game", t("There is no such game."))
+    _hit(request, "reports", session.user)
+    hall = _hall(request)
+    await hall.store.run(hall.social.report, session.user.id, other.id, reason, game)
+    return JSONResponse({"reported": other.name}, status_code=201, headers=accounts.NO_STORE)
+
+
+def routes() -> list[Route]:
+    """The routes above, for :func:`.app.create_app`."""
+    return [
+        Route("/api/social", overview, methods=["GET"]),
+        Route("/api/social/friends", _adder("friends"), methods=["POST"]),
+        Route("/api/social/friends/{name:path}", _remover("friends"), methods=["DELETE"]),
+        Route("/api/social/blocks", _adder("blocks"), methods=["POST"]),
+        Route("/api/social/blocks/{name:path}", _remover("blocks"), methods=["DELETE"]),
+        Route("/api/social/messages", inbox, methods=["GET"]),
+        Route("/api/social/messages", send, methods=["POST"]),
+        Route("/api/social/messages/{name:path}", conversation, methods=["GET"]),
+        Route("/api/social/invites", invite, methods=["POST"]),
+        Route("/api/social/reports", report, methods=["POST"]),
+    ]
+
