@@ -235,12 +235,17 @@ class Table:
     def view_message(self, listener: Listener, cache: dict | None = None) -> dict[str, Any]:
         """The next view for a listener: its seat's view, the log from where it left off.
 
-        Listeners of the same seat at the same point of the log share one view (``cache``)."""
+        Listeners of the same seat at the same point of the log share one view (``cache``), and
+        all of them one list of players."""
         key = (listener.seat, listener.log_sent, listener.lang)
         message = None if cache is None else cache.get(key)
         if message is None:
             view = self.state.view(listener.seat, log_from=listener.log_sent, lang=listener.lang)
-            message = {"type": "view", "seq": self.seq, "status": self.status, "players": self.players(),
+            if cache is None:
+                players = self.players()
+            elif (players := cache.get("players")) is None:
+                players = cache["players"] = self.players()
+            message = {"type": "view", "seq": self.seq, "status": self.status, "players": players,
                        "view": view, "undo": listener.seat is not None and self.last.offered(self) == listener.seat,
                        "clock": self.timekeeper.view(), "rematch": self.stored.rematch}
             if (said := ratings.words(self.stored.result)) is not None:
@@ -256,10 +261,10 @@ class Table:
 
     def broadcast(self) -> None:
         """Send every listener the view of its own seat."""
-        cache: dict = {}
+        cache: dict = {"players": self.players()}
         for listener in list(self.listeners):
             listener.send(self.view_message(listener, cache))
-        self._players_shown = self.players()
+        self._players_shown = cache["players"]
 
     def announce_players(self) -> None:
         """Tell every listener who sits where and who is online — when that changed, and at
