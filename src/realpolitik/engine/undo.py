@@ -71,14 +71,16 @@ if TYPE_CHECKING:
     from .state import State
 
 
-def why_not_undoable(before: State, action: str) -> Text | None:
+def why_not_undoable(before: State, action: str, after: State | None = None) -> Text | None:
     """Why ``action``, played by the seat to act in ``before``, may not be taken back;
-    ``None`` when it may (``before`` itself is not changed)."""
+    ``None`` when it may (``before`` itself is not changed). ``after``: the state the action
+    made from ``before``, when the caller has it (then it is not played once more)."""
     seat = before.to_act
     if seat is None:
         return t("The game is over.")
-    after = before.clone()
-    after.apply(action, seat)
+    if after is None:
+        after = before.clone()
+        after.apply(action, seat)
     if after.rng.state != before.rng.state:
         return t("It drew on chance.")
     if action not in before.legal_actions():
