@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 NO_ARMS_VICTORY = phrase("Arms race {position}: no victory.", "position")
 LEADS_SPACE_RACE = phrase("{power} leads the space race ({d}).", "power", "d")
 CASHES_BOX = phrase("{seat} cashes the dominance box {n}: {icons}.", "seat", "n", "icons")
+SPACE_RACE_LEVEL = t("The space race is level.")
 
 
 def arms_race(st: S) -> None:
@@ -43,7 +44,7 @@ def space_race(st: S) -> None:
     """§12.2: the side ahead cashes the icons of the marker's space — or wins in its victory space."""
     side, d = holder(st.space), abs(st.space)
     if side is None:
-        st.log.add(t("The space race is level."))
+        st.log.say(SPACE_RACE_LEVEL)
         return
     c = st.content
     if d >= c.space.victory:
