@@ -76,13 +76,17 @@ def test_the_kept_words_and_items_of_an_effect_list_are_its_plain_ones():
     lists = [row for deck in (c.arms_deck, c.conflict_deck) for card in deck.values()
              for column in (card.usa, card.ussr) for row in column]
     lists += [box for pair in c.track_icons.values() for side in pair for box in side]
-    assert list(c.effect_lists()) == lists
-    for effects in lists:
+    kept = dict(c.effect_lists())
+    assert list(kept.values()) == lists and len(kept) == len(lists)  # one content key per list
+    for where, effects in kept.items():
         plain = phrases.words_of(st, effects)
-        assert effects_words(st, effects) == plain
-        assert effects_words(st, effects) == plain  # and as kept
-        assert c.pools_kept[id(effects)] == items_of(effects)
+        assert effects_words(st, where) == plain
+        assert effects_words(st, where) == plain  # and as kept
+        assert c.pools_kept[where] == items_of(effects)
     assert any(not effects for effects in lists)
+    for key, card in c.arms_deck.items():  # the key the rules look up is the row they read
+        for side in (0, 1):
+            assert all(kept["arms", key, side, card.row(d)] is card.effects(side, d) for d in range(1, 5))
 
 
 # ---------------------------------------------------------------------- the display off the deck

@@ -147,12 +147,12 @@ def draw_arms_card(st: S, side: int) -> tuple:
     key = _draw(st, st.arms_deck, st.arms_used)
     st.arms_last = key
     card = st.content.arms_deck[key]
-    effects = card.effects(side, st.decade)
+    where = ("arms", key, side, card.row(st.decade))
     if st.log.keeps:  # a NullLog drops the line: its values, words put together, are not worked out
-        st.log.say(ARMS_CARD, POWER_TITLE[side], key.upper(), ROMAN[st.decade], effects_words(st, effects))
+        st.log.say(ARMS_CARD, POWER_TITLE[side], key.upper(), ROMAN[st.decade], effects_words(st, where))
     if card.reshuffle:
         st.stack.append(Reshuffle("arms"))
-    items = st.content.pools_kept[id(effects)]
+    items = st.content.pools_kept[where]
     if st.arms_cost:
         items += (f"pay-{('usa', 'ussr')[side]}-1",) * st.arms_cost  # the reminder: +$1 per step
     return items
@@ -163,38 +163,27 @@ def draw_conflict_card(st: S, side: int) -> tuple:
     key = _draw(st, st.conflict_deck, st.conflict_used)
     st.conflict_last = key
     card = st.content.conflict_deck[key]
-    effects = card.effects(side)
+    where = ("conflict", key, side, 0)
     if st.log.keeps:  # a NullLog drops the line: its values, words put together, are not worked out
-        st.log.say(CONFLICT_CARD, POWER_TITLE[side], key.upper(), effects_words(st, effects))
+        st.log.say(CONFLICT_CARD, POWER_TITLE[side], key.upper(), effects_words(st, where))
     if card.reshuffle:
         st.stack.append(Reshuffle("conflict"))
-    return st.content.pools_kept[id(effects)]
+    return st.content.pools_kept[where]
 
 
 def items_of(effects) -> tuple:
     """Pool items of an effect list in printed order: icon slugs (repeated by count), arrows as tuples.
 
-    An arrow item is ``(track, yellow steps, red steps, strict)``. The lists are the content's, so each
-    one's items are kept (``_ITEMS``): an icon's slug is put together anew at every reading.
+    An arrow item is ``(track, yellow steps, red steps, strict)``. The rules read the items of the content's
+    lists as kept by it (``content.pools_kept``, ``content.items_kept``: ``memo.py``).
     """
-    kept = _ITEMS.get(id(effects))
-    if kept is not None and kept[0] is effects:
-        return kept[1]
     out: list = []
     for e in effects:
         if e.is_arrow:
             out.append((e.icon, e.yellow, e.red, e.strict))
         elif e.icon != "peacemaker":
             out += [e.slug] * e.count
-    if len(_ITEMS) >= 4096:
-        _ITEMS.clear()
-    found = tuple(out)
-    _ITEMS[id(effects)] = effects, found  # the entry holds the list, so no other object takes its id meanwhile
-    return found
-
-
-#: per effect list (by its id): the list and its pool items (``items_of``)
-_ITEMS: dict[int, tuple[tuple, tuple]] = {}
+    return tuple(out)
 
 
 def _draw(st: S, deck: list[str], used: list[str]) -> str:

@@ -54,7 +54,7 @@ def space_race(st: S) -> None:
     icons = c.track_icons["space"][side][d]
     if icons:
         st.log.say(LEADS_SPACE_RACE, cold_war.POWER_TITLE[side], d)
-        effects(st, POWER[side], c.pools_kept[id(icons)], CARD)
+        effects(st, POWER[side], c.pools_kept["space", side, d], CARD)
 
 
 def dominance(st: S) -> None:
@@ -86,10 +86,10 @@ class DominanceBox(NamedTuple):
         seat = self.seat
         st.stack.pop()
         n = int(grammar.words(action)[1])
-        icons = st.content.track_icons["dominance"][st.side(seat)][n]
-        st.log.say(CASHES_BOX, st.seats[seat], n, effects_words(st, icons))
+        where = ("dominance", st.side(seat), n)
+        st.log.say(CASHES_BOX, st.seats[seat], n, effects_words(st, where))
         st.hits = []
-        effects(st, seat, st.content.pools_kept[id(icons)], CARD)
+        effects(st, seat, st.content.pools_kept[where], CARD)
 
     def describe(self, st: S, viewer: int | None) -> Text:
         seat, reach = self
