@@ -23,6 +23,7 @@ from .board import NONE, WORKING
 from .common import ROMAN, asks, discard, draw, draw_many, leader, name, names, shared, unveil
 from .content import EAST, Card, Content
 from .end_of_decade import eod_frame
+from .memo import OFFERS
 from .protests import SOCIALISTS, SUPPLIERS, Socialists, Suppliers
 
 if TYPE_CHECKING:
@@ -286,6 +287,8 @@ class Turn(NamedTuple):
         situation = (type(self), self.situation(st))
         found = c.turn_offers.get(situation)
         if found is None:
+            if len(c.turn_offers) >= OFFERS:  # declared in memo.py: bounded like every cache
+                c.turn_offers.clear()
             found = c.turn_offers[situation] = Offers(type(self), c, situation[1])
         return found
 
