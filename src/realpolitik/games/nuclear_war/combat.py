@@ -93,7 +93,8 @@ def start_secret(st: S, seat: int, key: str) -> None:
     """A drawn Secret/Top Secret is played at once and discarded; its replacement follows."""
     card = st.content.cards[key]
     discard(st, key)
-    st.log.say(st.lines.plays_secret[seat][key])
+    if st.log.keeps:  # hot: a NullLog drops the line, the guard saves the lookups and the call (docs/engine.md)
+        st.log.say(st.lines.plays_secret[seat][key])
     if card.victim == "chosen-enemy":
         aim(st, seat, "secret", key)
         return
@@ -146,7 +147,8 @@ class NameTarget(NamedTuple):
 
 def resolve_aim(st: S, seat: int, purpose: str, key: str, target: int) -> None:
     if purpose == "attack":
-        st.log.say(st.lines.attacks[seat][target])
+        if st.log.keeps:  # hot: a NullLog drops the line, the guard saves the lookups and the call (docs/engine.md)
+            st.log.say(st.lines.attacks[seat][target])
         _new(Strike, (seat, st.face_up[seat], key, target, -1)).run_now(st)
         return
     if purpose == "propaganda":
@@ -182,7 +184,8 @@ class Strike(NamedTuple):
         if not st.at_war:
             st.at_war = True
             st.log.say(WAR)
-        st.log.say(st.lines.launches[attacker][target][warhead, carrier])
+        if st.log.keeps:  # hot: a NullLog drops the line, the guard saves the lookups and the call (docs/engine.md)
+            st.log.say(st.lines.launches[attacker][target][warhead, carrier])
         st.stack.append(_new(FalloutRoll, self))  # the same fields
         st.stack.append(_new(Intercept, (target, attacker, carrier, warhead, bomber_id)))
 
@@ -214,7 +217,8 @@ class Intercept(NamedTuple):
         seat = self.seat
         st.stack.pop()
         if action == grammar.NO_INTERCEPT:
-            st.log.say(st.lines.does_not_intercept[seat])
+            if st.log.keeps:  # hot: a NullLog drops the line, the guard saves the lookups and the call (docs/engine.md)
+                st.log.say(st.lines.does_not_intercept[seat])
             return
         st.stack.pop()  # the fallout roll
         st.tick += 1
@@ -255,7 +259,8 @@ class FalloutRoll(NamedTuple):
         cards = st.content.cards
         mt = cards[warhead].megatons
         is_bomber = cards[carrier].bomber
-        st.log.say(st.lines.fallout[tens * 10 + units])
+        if st.log.keeps:  # hot: a NullLog drops the line, the guard saves the lookups and the call (docs/engine.md)
+            st.log.say(st.lines.fallout[tens * 10 + units])
         if result.effect == "misfire":
             if is_bomber:
                 if bomber_id >= 0:

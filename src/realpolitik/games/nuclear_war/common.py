@@ -70,7 +70,8 @@ def drop_face_up(st: S, seat: int, why: Text) -> None:
         st.face_up[seat] = None
         st.payload[seat] = 0
         discard(st, key)
-        st.log.say(st.lines.discarded[why][seat][key])
+        if st.log.keeps:  # hot: a NullLog drops the line, the guard saves the lookups and the call (docs/engine.md)
+            st.log.say(st.lines.discarded[why][seat][key])
 
 
 
@@ -80,10 +81,10 @@ def clockwise(st: S, start: int) -> list[int]:
 
 
 def note_draw(st: S, seat: int, cards: list[str]) -> None:
+    if not st.log.keeps:  # hot: a NullLog drops the line, the guard saves the lookups and the call (docs/engine.md)
+        return
     if len(cards) == 1:
         st.log.say(st.lines.draws_a_card[seat], to=(seat,), private=(st.lines.you_draw[cards[0]],))
-        return
-    if not st.log.keeps:  # a NullLog drops the line: its values, words put together, are not worked out
         return
     names = st.content.names
     st.log.say(DRAWS_CARDS, label(st, seat), len(cards), to=(seat,),

@@ -110,7 +110,8 @@ class Turn(NamedTuple):
             st.skips[seat] -= 1
             st.log.say(st.lines.loses_turn[seat])
             return
-        st.log.say(st.lines.turn_begins[seat])
+        if st.log.keeps:  # hot: a NullLog drops the line, the guard saves the lookups and the call (docs/engine.md)
+            st.log.say(st.lines.turn_begins[seat])
         stack = st.stack
         stack += (REVEALS[seat], PLACINGS[seat])
         DRAWS[st.options["refill"]][seat].run_now(st)  # the draw comes first
@@ -175,6 +176,8 @@ def put_face_down(st: S, seat: int, key: str, from_shown: bool) -> None:
     (st.shown if from_shown else st.hands)[seat].remove(key)
     st.queues[seat].append(key)
     st.exposed[seat].append(from_shown)
+    if not st.log.keeps:  # hot: a NullLog drops the line, the guard saves the lookups and the call (docs/engine.md)
+        return
     if from_shown:
         st.log.say(st.lines.places_shown[seat][key])
     else:
@@ -194,7 +197,8 @@ class Reveal(NamedTuple):
             st.exposed[seat].pop(0)
             card = st.content.cards[key]
             kind = card.kind
-            st.log.say(st.lines.reveals[seat][key])
+            if st.log.keeps:  # hot: a NullLog drops the line, the guard saves the lookups and the call (docs/engine.md)
+                st.log.say(st.lines.reveals[seat][key])
             waiting = st.face_up[seat]
             if kind == "carrier":
                 if waiting is not None:
