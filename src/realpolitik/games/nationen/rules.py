@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import Outcome, decision, procedure
-from realpolitik.i18n import Sentence, Text, listed, phrase, t
+from realpolitik.i18n import Text, listed, phrase, sentence, t
 
 from . import economy, grammar, incidents, movement, words
 from .incidents import draw_card
@@ -28,13 +28,17 @@ if TYPE_CHECKING:
 BEGINS = phrase("{seat} begins; play goes clockwise. Everyone has {start_money} M and {start_tankers} tanker(s).",
                 "seat", "start_money", "start_tankers")
 AGENT_BESIDE = phrase("{seat}'s agent stands beside it.", "seat")
-STATIONS = phrase("{seat} stations its tanker {place}", "seat", "place")
+STATIONS = sentence(phrase("{seat} stations its tanker {place}", "seat", "place"))
 AGENT_MOVES = phrase("{seat}'s agent moves from {point} to {point2}.", "seat", "point", "point2")
 NO_LEADER_LEFT = phrase("{seat} has no head of state left", "seat")
 BROKE = phrase("{seat} has neither income nor money to move a head of state", "seat")
 CANNOT_MOVE = phrase("{seat} cannot move or place a head of state", "seat")
 SKIPS = phrase("{seat} can neither move nor place a head of state this turn.", "seat")
 ELIMINATED = phrase("{why} and is eliminated: all its pieces leave the board.", "why")
+RECEIVES_NO_INCOME_THIS = phrase("{seat} receives no income this turn (strike in the oil fields).", "seat")
+ROUND_LIMIT_ROUNDS_REACHED = phrase("The round limit of {limit} rounds is reached: the game ends.", "limit")
+NATIONALISED_BRINGS_NOTHING = phrase("{state} is nationalised and brings nothing.", "state")
+BANK_HAD_ONLY_M = phrase("The bank had only {got} M.", "got")
 
 
 # ====================================================================== set-up
@@ -99,14 +103,14 @@ class Turn(NamedTuple):
         limit = st.options["round_limit"]
         if limit and st.round > limit:
             st.limit_reached = True
-            st.log.add(t("The round limit of {limit} rounds is reached: the game ends.", limit=limit))
+            st.log.say(ROUND_LIMIT_ROUNDS_REACHED, limit)
             return
         st.current = seat
         st.step3 = OPEN
         st.tanker_done = st.pipeline_done = st.moved = st.chained = False
         st.treaty[seat] = False  # a canal treaty lasts until the player's next turn
-        if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-            st.log.add(turn_begins(st.round, st.seats[seat]))
+        if st.log.keeps:  # a NullLog drops the line: its values, words put together, are not worked out
+            st.log.say(turn_begins(st.round, st.seats[seat]))
         if st.round == 1:
             st.stack += FIRST_ROUND_STEPS[seat]
             return
@@ -119,17 +123,17 @@ def _income_phase(st: S, seat: int) -> None:
     label = st.seats[seat]
     if st.strike[seat]:
         st.strike[seat] = False
-        st.log.add(t("{seat} receives no income this turn (strike in the oil fields).", seat=label))
+        st.log.say(RECEIVES_NO_INCOME_THIS, label)
     else:
         skip = st.nationalised[seat]
         due = economy.income(st, seat, skip)
         got = economy.receive(st, seat, due)
-        if st.log.keeps:
-            st.log.add(collects(label, due))
+        if st.log.keeps:  # a NullLog drops the line: its values, words put together, are not worked out
+            st.log.say(collects(label, due))
         if skip >= 0:
-            st.log.add(t("{state} is nationalised and brings nothing.", state=st.content.board.state_name(skip)))
+            st.log.say(NATIONALISED_BRINGS_NOTHING, st.content.board.state_name(skip))
         if got < due:
-            st.log.add(t("The bank had only {got} M.", got=got))
+            st.log.say(BANK_HAD_ONLY_M, got)
     st.nationalised[seat] = -1
     if st.loan[seat]:
         incidents.loan_installment(st, seat)
@@ -184,7 +188,7 @@ class FirstTanker(NamedTuple):
         where = grammar.words(action)[1]
         count = b.components.start_tankers
         st.tankers[seat * len(b.locations) + b.locations.index(where)] += count
-        st.log.add(Sentence(STATIONS(st.seats[seat], location_words(st, where))))
+        st.log.say(STATIONS, st.seats[seat], location_words(st, where))
         end_turn(st, seat)
 
     def describe(self, st: S, viewer: int | None) -> Text:
@@ -232,8 +236,7 @@ class AgentSteps(NamedTuple):
         st.stack.pop()
         b = st.content.board
         dst = b.point_id[words[1]]
-        if st.log.keeps:
-            st.log.say(AGENT_MOVES, st.seats[seat], b.point_words[st.agents[seat]], b.point_words[dst])
+        st.log.say(AGENT_MOVES, st.seats[seat], b.point_words[st.agents[seat]], b.point_words[dst])
         st.agents[seat] = dst
         if b.question[dst]:
             draw_card(st, seat, dst, "agent")

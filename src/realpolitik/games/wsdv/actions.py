@@ -30,6 +30,13 @@ BUILDS_FACTORY = phrase("{seat} builds a factory in {city}.", "seat", "city")
 BUILDS = phrase("{seat} builds {site}.", "seat", "site")
 RAISES_LS = phrase("{seat} raises the living standard of {province} to {ls} (economy {economy}, {need} card "
                    "point(s)).", "seat", "province", "ls", "economy", "need")
+DELIVERS_LIVING_STANDARD_WEST = phrase("{province} delivers the living standard to {sector} (West Berlin now {wb}).",
+                                       "province", "sector", "wb")
+HAMBURG_NOW_COUNTS = phrase("Hamburg now counts for {province}.", "province")
+FACTORY_COUNTS_THIS_ACTION = phrase("The factory in {city} counts for {province} in this action.", "city", "province")
+LEAVES_BUILD_POINT_UNUSED = phrase("{seat} leaves {points} build point(s) unused.", "seat", "points")
+RAISES_LIVING_STANDARD_ECONOMY = phrase("{seat} raises the living standard of {province} to {ls} (economy {economy}).",
+                                        "seat", "province", "ls", "economy")
 
 
 # ====================================================================== §4.1 remove unrest
@@ -57,8 +64,7 @@ class RemoveUnrest(NamedTuple):
         st.stack.pop()
         p = st.content.province_index[grammar.words(action)[1]]
         board.remove_unrest(st, p)
-        if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-            st.log.say(UNREST_LEAVES, pname(st, p), st.unrest[p])
+        st.log.say(UNREST_LEAVES, pname(st, p), st.unrest[p])
 
     def describe(self, st: S, viewer: int | None) -> Text:
         return asks(st, viewer, self.seat, t("choose a province to remove 1 unrest from"), t("removes 1 unrest"))
@@ -86,8 +92,7 @@ class Dismantle(NamedTuple):
         st.stack.pop()
         site = st.content.site_index[grammar.words(action)[1]]
         what = board.dismantle(st, site)
-        if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-            st.log.say(DOES, st.seats[seat], what)
+        st.log.say(DOES, st.seats[seat], what)
 
     def describe(self, st: S, viewer: int | None) -> Text:
         mine = viewer == self.seat
@@ -148,16 +153,16 @@ class Build(NamedTuple):
         c = st.content
         if verb == grammar.DONE:
             if points:
-                st.log.add(t("{seat} leaves {points} build point(s) unused.", seat=st.seats[seat], points=points))
+                st.log.say(LEAVES_BUILD_POINT_UNUSED, st.seats[seat], points)
             return
         if verb == "hamburg":
             board.set_hamburg(st, c.province_index[arg])
-            st.log.add(t("Hamburg now counts for {province}.", province=pname(st, st.hamburg)))
+            st.log.say(HAMBURG_NOW_COUNTS, pname(st, st.hamburg))
             st.stack.append(build_frame(seat, side, points, where, True))
             return
         site = c.site_index[arg]
         points -= board.build(st, site)
-        if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+        if st.log.keeps:  # a NullLog drops the line: its values, words put together, are not worked out
             if site < LINE:
                 st.log.say(BUILDS_FACTORY, st.seats[seat], c.city_words[site])
             else:
@@ -232,13 +237,12 @@ class LivingStandard(NamedTuple):
             return
         if words[0] == "hamburg":
             board.set_hamburg(st, c.province_index[words[1]])
-            st.log.add(t("Hamburg now counts for {province}.", province=pname(st, st.hamburg)))
+            st.log.say(HAMBURG_NOW_COUNTS, pname(st, st.hamburg))
             st.stack.append(ls_frame(seat, side, points, placed, choice, flags | SWITCHED))
             return
         if words[0] == "assign":
             ext, p = c.city_index[words[1]], c.province_index[words[2]]
-            st.log.add(t("The factory in {city} counts for {province} in this action.",
-                         city=t(c.cities[ext].name), province=pname(st, p)))
+            st.log.say(FACTORY_COUNTS_THIS_ACTION, t(c.cities[ext].name), pname(st, p))
             st.stack.append(ls_frame(seat, side, points, placed, choice + (ext, p), flags))
             return
         p = c.province_index[words[1]]
@@ -246,11 +250,9 @@ class LivingStandard(NamedTuple):
         economy = board.economy(st, p, choice)
         board.set_ls(st, p, st.ls[p] + 1)
         removed = board.remove_unrest(st, p)
-        if st.log.keeps and need:  # searched worlds keep no log: their lines are not even put together
+        if st.log.keeps and need:  # a NullLog drops the line: its values, words put together, are not worked out
             st.log.say(RAISES_LS, st.seats[seat], pname(st, p), st.ls[p], economy, need)
-        elif st.log.keeps:
-            st.log.add(t("{seat} raises the living standard of {province} to {ls} (economy {economy}).",
-                         seat=st.seats[seat], province=pname(st, p), ls=st.ls[p], economy=economy))
+        st.log.say(RAISES_LIVING_STANDARD_ECONOMY, st.seats[seat], pname(st, p), st.ls[p], economy)
         points -= need
         if need:
             flags |= TOPPED
@@ -310,8 +312,7 @@ class Deliver(NamedTuple):
         board.add_sector_ls(st, sector, 1)
         board.remove_unrest(st, c.wb)
         st.delivered[sector] = True
-        st.log.add(t("{province} delivers the living standard to {sector} (West Berlin now {wb}).",
-                     province=pname(st, p), sector=words.place(st, f"wb-{c.sectors[sector]}"), wb=st.ls[c.wb]))
+        st.log.say(DELIVERS_LIVING_STANDARD_WEST, pname(st, p), words.place(st, f"wb-{c.sectors[sector]}"), st.ls[c.wb])
         if st.stack and isinstance(st.stack[-1], LivingStandard):  # the rest of the action delivers no more
             rest = st.stack[-1]
             st.stack[-1] = rest._replace(flags=rest.flags | DELIVERED)

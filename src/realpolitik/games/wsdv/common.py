@@ -6,12 +6,18 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from realpolitik.i18n import Listed, Text, listed, t
+from realpolitik.i18n import Listed, Text, listed, phrase, t
 
 from .content import EAST, WEST
 
 if TYPE_CHECKING:
     from .state import WsdvState as S
+
+
+# the log lines written here (``log.say``: engine/log.py)
+GAME_OVER = phrase("Game over: {reason}", "reason")
+DISCARDS = phrase("{seat} discards {what}.", "seat", "what")
+YOU_DISCARD = phrase("You discard {card}.", "card")
 
 
 ROMAN = ("", "I", "II", "III", "IV")
@@ -35,7 +41,7 @@ def finish(st: S, winner: int, reason: Text) -> None:
     """End the game at once (§8): the winning state and the reason in words."""
     st.result = (winner, reason)
     st.stack.clear()
-    st.log.add(t("Game over: {reason}", reason=reason))
+    st.log.say(GAME_OVER, reason)
 
 
 def asks(st: S, viewer: int | None, seat: int, prompt: Text, waiting: Text) -> Text:
@@ -104,8 +110,7 @@ def discard(st: S, seat: int, key: str, what: Text) -> None:
     forget(st, seat)
     st.hands[seat].remove(key)
     st.out_seen[seat].append(key)
-    st.log.add(t("{seat} discards {what}.",
-                 seat=st.seats[seat], what=what), (seat,), t("You discard {card}.", card=name(st, key)))
+    st.log.say(DISCARDS, st.seats[seat], what, to=(seat,), private=(YOU_DISCARD, name(st, key)))
 
 
 def forget(st: S, seat: int) -> None:

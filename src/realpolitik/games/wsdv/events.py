@@ -35,6 +35,21 @@ TRACK_NAMES = {"prestige": t("prestige"), "currency": t("currency"), "socialism"
 TRACK_AT = phrase("{track} {pos}", "track", "pos")
 TRACKS_MOVED = phrase("Tracks: {moves}.", "moves")
 UNREST_GOES = phrase("1 unrest goes to {province} ({unrest}).", "province", "unrest")
+N_1_UNREST_MOVES = phrase("1 unrest moves from {province} to {province2}.", "province", "province2")
+MASS_PROTEST_ENDS_UNREST = phrase("The mass protest in {province} ends ({unrest} unrest left).", "province", "unrest")
+LOSES_LIVING_STANDARD = phrase("{province} loses a living standard ({ls}).", "province", "ls")
+FACTORY_RUNS_DOWN = phrase("The factory in {city} runs down.", "city")
+FACTORY_REPAIRED = phrase("The factory in {city} is repaired.", "city")
+FACTORY_CLOSED_ALL_INFRASTRUCTURE = phrase("The factory in {city} is closed with all its infrastructure.", "city")
+IGNORES = phrase("{seat} ignores {item}.", "seat", "item")
+GAINS_LIVING_STANDARD = phrase("{province} gains a living standard ({ls}).", "province", "ls")
+PRESTIGE_BEYOND_TRACK_CALMS = phrase("Prestige beyond the track: 1 unrest leaves {province}.", "province")
+PRESTIGE_BEYOND_TRACK_ADDS = phrase("Prestige beyond the track: 1 unrest goes to {province}.", "province")
+STASI_DISBANDED_NO_POLICE = t("The Stasi is disbanded: no police card is gained.")
+EAST_GAINS_POLICE_CARD = phrase("East gains a {colour} police card.", "colour")
+BERLIN_WALL_BUILT_NOW = t("The Berlin Wall is built. From now on every end of decade costs East a build point and a "
+                          "step of prestige.")
+WALL_COMES_DOWN = t("The Wall comes down.")
 
 
 # ====================================================================== triggering (§4.4)
@@ -105,7 +120,7 @@ class Ignore(NamedTuple):
         st.stack.pop()
         what = grammar.words(action)[1]
         if what != "nothing":
-            st.log.add(t("{seat} ignores {item}.", seat=st.seats[seat], item=words.item_words(st, what)))
+            st.log.say(IGNORES, st.seats[seat], words.item_words(st, what))
         _begin(st, seat, key, "" if what == "nothing" else what)
 
     def describe(self, st: S, viewer: int | None) -> Text:
@@ -132,7 +147,7 @@ class Arrows(NamedTuple):
             if step:
                 setattr(st, track, max(-6, min(6, getattr(st, track) + step)))
                 moved.append(track)
-        if moved and st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+        if moved and st.log.keeps:  # a NullLog drops the line: its values, words put together, are not worked out
             moves = [TRACK_AT(TRACK_NAMES[track], f"{getattr(st, track):+d}") for track in moved]
             st.log.say(TRACKS_MOVED, listed(moves))
 
@@ -256,17 +271,16 @@ def execute(st: S, seat: int, icon: Icon, n: int = 1) -> None:
             st.stack.append(CloseFactory(decider, where))
     elif kind == "police":
         if st.stasi:
-            st.log.add(t("The Stasi is disbanded: no police card is gained."))
+            st.log.say(STASI_DISBANDED_NO_POLICE)
         else:
             st.police.append(icon.colour)
-            st.log.add(t("East gains a {colour} police card.", colour=t("red") if icon.colour == "red" else t("pink")))
+            st.log.say(EAST_GAINS_POLICE_CARD, t("red") if icon.colour == "red" else t("pink"))
     elif kind == "wall":
         st.wall = True
-        st.log.add(t("The Berlin Wall is built. From now on every end of decade costs East a build point and a step of "
-                     "prestige."))
+        st.log.say(BERLIN_WALL_BUILT_NOW)
     elif kind == "wall-down":
         st.wall = False
-        st.log.add(t("The Wall comes down."))
+        st.log.say(WALL_COMES_DOWN)
     elif kind == "stasi-off":
         specials.stasi_disbandment(st)
     elif kind == "guillaume":
@@ -315,8 +329,7 @@ class PlaceUnrest(NamedTuple):
         board.add_unrest(st, p)
         if cap:
             st.hits.append(p)
-        if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-            st.log.say(UNREST_GOES, pname(st, p), st.unrest[p])
+        st.log.say(UNREST_GOES, pname(st, p), st.unrest[p])
 
     def describe(self, st: S, viewer: int | None) -> Text:
         mine = viewer == self.seat
@@ -344,7 +357,7 @@ class MoveUnrest(NamedTuple):
         pa, pb = st.content.province_index[a], st.content.province_index[b]
         board.remove_unrest(st, pa)
         board.add_unrest(st, pb)
-        st.log.add(t("1 unrest moves from {province} to {province2}.", province=pname(st, pa), province2=pname(st, pb)))
+        st.log.say(N_1_UNREST_MOVES, pname(st, pa), pname(st, pb))
 
     def describe(self, st: S, viewer: int | None) -> Text:
         return asks(st, viewer, self.seat, t("move 1 unrest from one East province to another"), t("moves 1 unrest"))
@@ -366,8 +379,7 @@ class EndProtest(NamedTuple):
             st.unrest[p] = 3
         else:
             st.unrest[p] -= 4
-        st.log.add(t("The mass protest in {province} ends ({unrest} unrest left).",
-                     province=pname(st, p), unrest=st.unrest[p]))
+        st.log.say(MASS_PROTEST_ENDS_UNREST, pname(st, p), st.unrest[p])
 
     def describe(self, st: S, viewer: int | None) -> Text:
         return asks(st, viewer, self.seat, t("choose the East mass protest that ends"), t("ends an East mass protest"))
@@ -412,8 +424,7 @@ class FreeLivingStandard(NamedTuple):
             board.remove_unrest(st, p)
         if cap:
             st.hits.append(p)
-        if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-            st.log.add(t("{province} gains a living standard ({ls}).", province=pname(st, p), ls=st.ls[p]))
+        st.log.say(GAINS_LIVING_STANDARD, pname(st, p), st.ls[p])
 
     def describe(self, st: S, viewer: int | None) -> Text:
         return asks(st, viewer, self.seat,
@@ -436,7 +447,7 @@ class ReduceLivingStandard(NamedTuple):
         st.stack.pop()
         p = st.content.province_index[grammar.words(action)[1]]
         board.set_ls(st, p, st.ls[p] - 1)
-        st.log.add(t("{province} loses a living standard ({ls}).", province=pname(st, p), ls=st.ls[p]))
+        st.log.say(LOSES_LIVING_STANDARD, pname(st, p), st.ls[p])
 
     def describe(self, st: S, viewer: int | None) -> Text:
         return asks(st, viewer, self.seat,
@@ -457,7 +468,7 @@ class Rundown(NamedTuple):
         st.stack.pop()
         x = st.content.city_index[grammar.words(action)[1]]
         board.set_factory(st, x, RUNDOWN)
-        st.log.add(t("The factory in {city} runs down.", city=t(st.content.cities[x].name)))
+        st.log.say(FACTORY_RUNS_DOWN, t(st.content.cities[x].name))
 
     def describe(self, st: S, viewer: int | None) -> Text:
         return asks(st, viewer, self.seat, t("choose the East factory that runs down"), t("runs down an East factory"))
@@ -478,7 +489,7 @@ class Repair(NamedTuple):
         st.stack.pop()
         x = st.content.city_index[grammar.words(action)[1]]
         board.set_factory(st, x, WORKING)
-        st.log.add(t("The factory in {city} is repaired.", city=t(st.content.cities[x].name)))
+        st.log.say(FACTORY_REPAIRED, t(st.content.cities[x].name))
 
     def describe(self, st: S, viewer: int | None) -> Text:
         return asks(st, viewer, self.seat, t("choose the run-down factory to repair"), t("repairs a factory"))
@@ -499,7 +510,7 @@ class CloseFactory(NamedTuple):
         st.stack.pop()
         x = st.content.city_index[grammar.words(action)[1]]
         board.remove_external(st, x)
-        st.log.add(t("The factory in {city} is closed with all its infrastructure.", city=t(st.content.cities[x].name)))
+        st.log.say(FACTORY_CLOSED_ALL_INFRASTRUCTURE, t(st.content.cities[x].name))
 
     def describe(self, st: S, viewer: int | None) -> Text:
         return asks(st, viewer, self.seat,
@@ -526,10 +537,10 @@ class PrestigeOverflow(NamedTuple):
         p = st.content.province_index[key]
         if verb == "calm":
             board.remove_unrest(st, p)
-            st.log.add(t("Prestige beyond the track: 1 unrest leaves {province}.", province=pname(st, p)))
+            st.log.say(PRESTIGE_BEYOND_TRACK_CALMS, pname(st, p))
         else:
             board.add_unrest(st, p)
-            st.log.add(t("Prestige beyond the track: 1 unrest goes to {province}.", province=pname(st, p)))
+            st.log.say(PRESTIGE_BEYOND_TRACK_ADDS, pname(st, p))
 
     def describe(self, st: S, viewer: int | None) -> Text:
         return asks(st, viewer, self.seat,

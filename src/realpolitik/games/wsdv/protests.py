@@ -24,6 +24,9 @@ if TYPE_CHECKING:
 #: a line written at many turns, made when read (``Log.say``)
 SOCIALISTS_CALM = phrase("{n} socialist(s) from the holding box calm {province} ({unrest} unrest left).",
                          "n", "province", "unrest")
+PROTEST_SPREADS_TO_SUPPLIER = phrase("West Berlin's mass protest spreads to its supplier {province}.", "province")
+WEST_BERLIN_PROTEST_ENDS_TOO = phrase("With West Berlin's mass protest, the one in {province} ends too.", "province")
+SOCIALIST_GIVES_UP = phrase("A socialist in {province} gives up: 1 unrest returns ({unrest}).", "province", "unrest")
 
 
 # ====================================================================== §6.3 supplier mass protests
@@ -68,7 +71,7 @@ class SupplierProtest(NamedTuple):
         st.stack.pop()
         p = st.content.province_index[grammar.words(action)[1]]
         st.supplier_mp[st.content.supplier.index(p)] += 1
-        st.log.add(t("West Berlin's mass protest spreads to its supplier {province}.", province=pname(st, p)))
+        st.log.say(PROTEST_SPREADS_TO_SUPPLIER, pname(st, p))
 
     def describe(self, st: S, viewer: int | None) -> Text:
         return asks(st, viewer, self.seat,
@@ -90,7 +93,7 @@ class RelieveSupplier(NamedTuple):
         st.stack.pop()
         p = st.content.province_index[grammar.words(action)[1]]
         st.supplier_mp[st.content.supplier.index(p)] -= 1
-        st.log.add(t("With West Berlin's mass protest, the one in {province} ends too.", province=pname(st, p)))
+        st.log.say(WEST_BERLIN_PROTEST_ENDS_TOO, pname(st, p))
 
     def describe(self, st: S, viewer: int | None) -> Text:
         return asks(st, viewer, self.seat,
@@ -139,8 +142,7 @@ def _convert(st: S, p: int, n: int) -> None:
     st.unrest[p] -= n
     st.socialists[p] += n
     st.box -= n
-    if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-        st.log.say(SOCIALISTS_CALM, n, pname(st, p), st.unrest[p])
+    st.log.say(SOCIALISTS_CALM, n, pname(st, p), st.unrest[p])
 
 
 @decision(tag="socialist", public=True)
@@ -178,8 +180,7 @@ class Purge(NamedTuple):
         p = st.content.province_index[grammar.words(action)[1]]
         st.socialists[p] -= 1
         st.unrest[p] += 1
-        st.log.add(t("A socialist in {province} gives up: 1 unrest returns ({unrest}).",
-                     province=pname(st, p), unrest=st.unrest[p]))
+        st.log.say(SOCIALIST_GIVES_UP, pname(st, p), st.unrest[p])
         if left > 1:
             st.stack.append(Purge(seat, left - 1))
 

@@ -23,6 +23,7 @@ from .board import NONE, WORKING
 from .common import ROMAN, asks, discard, draw, draw_many, leader, name, names, shared, unveil
 from .content import EAST, Card, Content
 from .end_of_decade import eod_frame
+from .memo import OFFERS
 from .protests import SOCIALISTS, SUPPLIERS, Socialists, Suppliers
 
 if TYPE_CHECKING:
@@ -39,6 +40,10 @@ DECADE_BEGINS = phrase("— Decade {decade} —", "decade")
 SPECIAL_CARD = phrase("Special card: {card}.", "card")
 BEGINS_AHEAD = phrase("{seat} holds the prestige advantage and begins.", "seat")
 BEGINS_LEVEL = phrase("{seat} begins (prestige is level).", "seat")
+WIR_SIND_DAS_VOLK = phrase("Wir sind das Volk! — rules version {setup} set-up.", "setup")
+UNUSED_SPECIAL_CARD_DISCARDED = phrase("The unused special card {card} is discarded.", "card")
+KEEPS_CARD_EARLIER_DECADES = phrase("{seat} keeps {n} card(s) from earlier decades.", "seat", "n")
+USES_POLICE_CARD = phrase("{seat} uses a police card: 1 unrest leaves {province}.", "seat", "province")
 
 
 # ====================================================================== set-up (§2)
@@ -85,7 +90,7 @@ def prepare(st: S) -> None:
     st.hits = []
     st.eod = -1
     st.result = None
-    st.log.add(t("Wir sind das Volk! — rules version {setup} set-up.", setup=st.options['setup']))
+    st.log.say(WIR_SIND_DAS_VOLK, st.options['setup'])
 
 
 # ====================================================================== start of a decade (§3.2)
@@ -134,8 +139,7 @@ class Discard(NamedTuple):
         seat = self.seat
         if action == grammar.KEEP:
             st.stack.pop()
-            st.log.add(t("{seat} keeps {n} card(s) from earlier decades.", seat=st.seats[seat],
-                         n=len(st.hands[seat])))
+            st.log.say(KEEPS_CARD_EARLIER_DECADES, st.seats[seat], len(st.hands[seat]))
             return
         discard(st, seat, grammar.words(action)[1], t("a card from an earlier decade"))
         if not self.older(st):
@@ -183,8 +187,8 @@ def refill_hands(st: S, target: Callable[[int], int], draw_one: Callable[[S, int
                 break
             st.hands[s].append(key)
             drawn.append(key)
-        if drawn and st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-            st.log.add(DRAWS(st.seats[s], len(drawn)), (s,), YOU_DRAW(names(st, drawn)))
+        if drawn and st.log.keeps:  # a NullLog drops the line: its values, words put together, are not worked out
+            st.log.say(DRAWS, st.seats[s], len(drawn), to=(s,), private=(YOU_DRAW, names(st, drawn)))
 
 
 def decade_special(st: S) -> str | None:
@@ -199,7 +203,7 @@ def _fill_display(st: S) -> None:
     n = st.layout.display[st.half - 1]
     cards = draw_many(st, n)
     st.display += cards
-    if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+    if st.log.keeps:  # a NullLog drops the line: its values, words put together, are not worked out
         st.log.say(DISPLAY_SHOWS, st.half, names(st, cards))
 
 
@@ -283,6 +287,8 @@ class Turn(NamedTuple):
         situation = (type(self), self.situation(st))
         found = c.turn_offers.get(situation)
         if found is None:
+            if len(c.turn_offers) >= OFFERS:  # declared in memo.py: bounded like every cache
+                c.turn_offers.clear()
             found = c.turn_offers[situation] = Offers(type(self), c, situation[1])
         return found
 
@@ -319,9 +325,8 @@ class Turn(NamedTuple):
         p = st.content.province_index[where]
         board.remove_unrest(st, p)
         st.police_used += 1
-        if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-            st.log.add(t("{seat} uses a police card: 1 unrest leaves {province}.", seat=st.seats[self.seat],
-                         province=t(st.content.provinces[p].name)))
+        if st.log.keeps:  # a NullLog drops the line: its values, words put together, are not worked out
+            st.log.say(USES_POLICE_CARD, st.seats[self.seat], t(st.content.provinces[p].name))
 
     def play_card(self, st: S, verb: str, key: str, use: str) -> None:
         """The card leaves the display (or the hand) and is played; the turn ends after its use."""
@@ -337,7 +342,7 @@ class Turn(NamedTuple):
             unveil(st, key)
         st.played.append(key)
         st.history.append(key)
-        if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+        if st.log.keeps:  # a NullLog drops the line: its values, words put together, are not worked out
             who, card, how = st.seats[seat], name(st, key), self.USE_WORDS[use]
             if verb == "take":
                 st.log.say(TAKES, who, card, how)
@@ -418,7 +423,7 @@ TURNS = tuple(map(Turn, SEATS))
 def close_decade(st: S) -> None:
     """The last sub-decade is over: the unused special card and the display go, the end of decade begins (§3.4)."""
     if st.special:
-        st.log.add(t("The unused special card {card} is discarded.", card=name(st, st.special)))
+        st.log.say(UNUSED_SPECIAL_CARD_DISCARDED, name(st, st.special))
     st.special = None
     st.display.clear()
     st.deck = []

@@ -44,6 +44,13 @@ TRACK_NAMES = TRACK
 # the log lines written here at every step, made when read (``Log.say``, ``i18n.phrase``)
 TRACK_MOVES = phrase("Track {track} {position}.", "track", "position")
 COLLECTS = phrase("{seat} collects {card} as a peacemaker ({n}).", "seat", "card", "n")
+RECEIVES_HAND_CARD_NEXT = phrase("{seat} receives a hand card of the next decade.", "seat")
+YOU_RECEIVE = phrase("You receive {card}.", "card")
+THERE_NO_NEXT_DECADE = t("There is no next decade: no card is drawn.")
+DOMINANCE_BEYOND_TRACK = phrase("Dominance beyond the track: 1 unrest leaves {province}.", "province")
+IGNORES = phrase("{seat} ignores {item} of {card}.", "seat", "item", "card")
+NOW_EVERY_ARMS_RACE = t("From now on every arms-race step costs $1 more.")
+NOW_SOVIET_UNION_CARD = t("From now on the Soviet Union's card values for building and living standard are 1 lower.")
 
 
 # ====================================================================== the items of an event
@@ -304,10 +311,10 @@ def icon(st: S, seat: int, slug: str, n: int, ctx: tuple) -> None:
         st.stack.append(conflict_card_frame(st.side(cold_war.presser(st)) if side is None else side))
     elif kind == "arms-cost":
         st.arms_cost = 1
-        st.log.add(t("From now on every arms-race step costs $1 more."))
+        st.log.say(NOW_EVERY_ARMS_RACE)
     elif kind == "soviet-penalty":
         st.soviet_penalty = True
-        st.log.add(t("From now on the Soviet Union's card values for building and living standard are 1 lower."))
+        st.log.say(NOW_SOVIET_UNION_CARD)
     elif kind == "choice":
         st.stack.append(ShiftMarker(seat))
     elif kind == "next-card":
@@ -317,15 +324,14 @@ def icon(st: S, seat: int, slug: str, n: int, ctx: tuple) -> None:
 def _next_decade_card(st: S, seat: int) -> None:
     """Space race: a hand card from the next decade's draw deck (§12.2)."""
     if st.decade >= 4:
-        st.log.add(t("There is no next decade: no card is drawn."))
+        st.log.say(THERE_NO_NEXT_DECADE)
         return
     held = {k for h in st.hands for k in h}
     pool = [k for k in st.content.decade_cards[st.decade + 1] if k not in held]
     key = pool[st.rng.below(len(pool))]
     st.hands[seat].append(key)
     st.space_bonus[seat] = True
-    st.log.add(t("{seat} receives a hand card of the next decade.",
-                 seat=st.seats[seat]), (seat,), t("You receive {card}.", card=name(st, key)))
+    st.log.say(RECEIVES_HAND_CARD_NEXT, st.seats[seat], to=(seat,), private=(YOU_RECEIVE, name(st, key)))
 
 
 # ====================================================================== arrows (§6.4)
@@ -350,7 +356,7 @@ def move(st: S, seat: int, track: str, yellow: int, red: int, ctx: tuple) -> Non
         pos = getattr(st, track)
         new = max(-6, min(6, pos + net))
         setattr(st, track, new)
-        if new != pos and st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+        if new != pos and st.log.keeps:  # a NullLog drops the line: its values, words put together, are not worked out
             st.log.say(TRACK_MOVES, TRACK_NAMES[track], f"{new:+d}")
         excess = abs(pos + net) - 6
         if excess > 0:  # the bonus printed beyond the end, once per step, each executed in turn
@@ -361,7 +367,7 @@ def move(st: S, seat: int, track: str, yellow: int, red: int, ctx: tuple) -> Non
     pos = getattr(st, track)
     new = max(-spaces, min(spaces, pos + net))
     setattr(st, track, new)
-    if new != pos and st.log.keeps:
+    if new != pos and st.log.keeps:  # a NullLog drops the line: its values, words put together, are not worked out
         st.log.say(TRACK_MOVES, TRACK_NAMES[track], f"{new:+d}")
     if track == "dominance":
         side = WEST if net < 0 else EAST
@@ -451,7 +457,7 @@ class DominanceBonus(NamedTuple):
             return
         p = st.content.province_index[grammar.words(action)[1]]
         board.remove_unrest(st, p)
-        st.log.add(t("Dominance beyond the track: 1 unrest leaves {province}.", province=pname(st, p)))
+        st.log.say(DOMINANCE_BEYOND_TRACK, pname(st, p))
 
     def describe(self, st: S, viewer: int | None) -> Text:
         mine = viewer == self.seat
@@ -484,8 +490,7 @@ class Ignore(NamedTuple):
         what = grammar.words(action)[1]
         if what != "nothing":
             items = drop(items, what)
-            st.log.add(t("{seat} ignores {item} of {card}.", seat=st.seats[seat], item=item_words(st, what),
-                         card=name(st, key)))
+            st.log.say(IGNORES, st.seats[seat], item_words(st, what), name(st, key))
         doer = seat if ctx == ACTIVE else cold_war.presser(st)
         effects(st, doer, items, ctx)
 

@@ -41,6 +41,8 @@ AUTOMATIC_EVENT = phrase("Automatic event: {card} ({power} ahead in the arms rac
 AUTOMATIC_EVENT_NO_ADVANTAGE = phrase("Automatic event: {card}.", "card")
 SPECIAL_CARD = phrase("Special card: {card}.", "card")
 TURN_ORDER = phrase("Turn order: {seats}.", "seats")
+N_2_2_USA = t("2+2: the USA, the Soviet Union, West and East. The USA begins.")
+DRAW_DECK_EMPTY_UNPLAYED = t("The draw deck is empty: an unplayed decade II card comes into play.")
 
 
 # ====================================================================== set-up (§3)
@@ -69,7 +71,7 @@ def setup(st: S) -> None:
     st.last_active = 0
     st.space_bonus = [False] * n
     st.button = st.victor = -1
-    st.log.add(t("2+2: the USA, the Soviet Union, West and East. The USA begins."))
+    st.log.say(N_2_2_USA)
     st.advance()
 
 
@@ -116,7 +118,7 @@ def draw_card(st: S, to_seat: int | None = None) -> str | None:
         spare = _spare(st)
         if spare:
             key = spare[st.rng.below(len(spare))]
-            st.log.add(t("The draw deck is empty: an unplayed decade II card comes into play."))
+            st.log.say(DRAW_DECK_EMPTY_UNPLAYED)
     return key
 
 
@@ -164,7 +166,7 @@ def _fill_display(st: S, extra: list[str]) -> None:
         cards += [k for k in (draw_card(st) for _ in range(n - len(cards))) if k is not None]
     cards += extra
     st.display += cards
-    if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+    if st.log.keeps:  # a NullLog drops the line: its values, words put together, are not worked out
         st.log.say(DISPLAY_SHOWS, SUB[st.half - 1], names(st, cards))
 
 

@@ -11,7 +11,7 @@ from .. import grammar
 from .. import words as base
 from ..content import EAST
 from .cold_war import POWER
-from .events import label, value_items
+from .events import label
 from .phrases import END, TRACK, item_words
 
 if TYPE_CHECKING:
@@ -21,7 +21,7 @@ def use_words(st: S, seat: int, key: str, use: str) -> str | Text:
     """A use of a card, with the value it has for the seat (the Soviet reminder applied) and what
     playing its value also does (§7)."""
     words = _use_words(st, seat, key, use)
-    extras = value_items(st.card(key), st.side(seat)) if use != "event" else ()
+    extras = st.content.items_kept[key, st.side(seat), "value"][1] if use != "event" else ()
     if extras:
         return t("{use}, then {extras}", use=words, extras=listed(item_words(st, label(i)) for i in extras))
     return words
