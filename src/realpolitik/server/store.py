@@ -60,7 +60,6 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import URL, Connection, Engine, make_url
-from sqlalchemy.sql import Select
 from sqlalchemy.exc import (
     ArgumentError,
     DisconnectionError,
@@ -70,6 +69,7 @@ from sqlalchemy.exc import (
     SQLAlchemyError,
 )
 from sqlalchemy.exc import TimeoutError as PoolTimeout
+from sqlalchemy.sql import Select
 
 from realpolitik.engine import Record
 
