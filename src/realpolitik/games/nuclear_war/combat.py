@@ -107,7 +107,7 @@ def aim(st: S, seat: int, purpose: str, key: str) -> None:
         resolve_aim(st, seat, purpose, key, targets[0])
 
 
-@decision(tag="aim")
+@decision
 class NameTarget(NamedTuple):
     """``seat`` names the opponent of its attack, propaganda or Secret (``purpose``; ``key``: the card)."""
 
@@ -234,7 +234,7 @@ class Intercept(NamedTuple):
         return t("{seat} decides whether to intercept {shot}", seat=label(st, self.seat), shot=shot)
 
 
-@procedure(tag="roll")
+@procedure
 class FalloutRoll(NamedTuple):
     """Roll the two fallout dice and apply the table (spec §7)."""
 
@@ -324,7 +324,7 @@ def eliminate(st: S, seat: int, may_retaliate: bool) -> None:
         st.discard += [k for k, _ in carriers] + list(warheads)
 
 
-@decision(tag="retaliate")
+@decision
 class FinalRetaliation(NamedTuple):
     """The eliminated ``seat`` names its strikes one by one (``carriers``: (card, payload left)),
     then ``done``: every target is named before any die is rolled."""
