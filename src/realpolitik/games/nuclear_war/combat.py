@@ -7,7 +7,8 @@ frames live in one module; the effects without frames are in ``aftermath``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from realpolitik.engine import decision, procedure
 from realpolitik.i18n import listed, t
@@ -30,12 +31,18 @@ from .tables import REFILL_TARGET, SEATS
 if TYPE_CHECKING:
     from .state import NuclearWarState as S
 
+    F = TypeVar("F")
+
 
 #: the line that starts a war
 WAR = t("War! From now on propaganda is worthless.")
 #: the frames of an attack are made as tuples of their class, without the Python call of a
 #: NamedTuple's ``__new__`` (the same value: that call does just this)
-_new = tuple.__new__
+if TYPE_CHECKING:
+    def _new(frame: type[F], fields: Iterable[object]) -> F:
+        """A frame of class ``frame`` with ``fields`` (``tuple.__new__``, as a type checker sees it)."""
+else:
+    _new = tuple.__new__
 
 
 # ====================================================================== drawing (Spielzug 1)

@@ -272,7 +272,8 @@ class LivingStandard(NamedTuple):
 # ====================================================================== the frames above, made once
 
 
-calm_frame, dismantle_frame, build_frame, ls_frame = map(made, (RemoveUnrest, Dismantle, Build, LivingStandard))
+calm_frame, dismantle_frame = made(RemoveUnrest), made(Dismantle)
+build_frame, ls_frame = made(Build), made(LivingStandard)
 
 
 # ====================================================================== §4.3.4 West Berlin via its suppliers
