@@ -74,7 +74,7 @@ def start_attack(st: S, seat: int, target: int) -> None:
     st.stack.append(Attack(seat, target, (0, 0, 0, 0)))
 
 
-@decision(tag="attack")
+@decision
 class Attack(NamedTuple):
     """Angriff (U15/U16): ``seat`` commits troops (and the general) from own lands next to
     ``target``; ``force`` is (inf, cav, art, general) committed so far; then go."""
@@ -133,7 +133,7 @@ class Attack(NamedTuple):
         return t("{seat} prepares an attack", seat=st.seats[self.seat])
 
 
-@decision(tag="boost")
+@decision
 class AttackerMarkers(NamedTuple):
     """Success markers in battle (U20), the attacker first: ``seat`` spends some on the attack
     on ``target`` with ``force``, +1 each."""
@@ -178,7 +178,7 @@ def _defender_step(st: S, seat: int, target: int, force: tuple, boost: int) -> N
         resolve(st, seat, target, force, boost, 0)
 
 
-@decision(tag="defend")
+@decision
 class DefenderMarkers(NamedTuple):
     """Success markers in battle (U20), then the defender: ``seat`` spends some on the defence of
     ``target`` against ``attacker``'s ``force`` and ``boost`` markers, +1 each; then the battle."""

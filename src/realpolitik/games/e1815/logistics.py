@@ -140,7 +140,7 @@ def start_relocation(st: S, seat: int) -> None:
     st.stack.append(Relocation(seat, z))
 
 
-@decision(tag="relocate")
+@decision
 class Relocation(NamedTuple):
     """Verlegung (§2.5 [sure]): ``seat`` picks the own land of the next Z-effect (``left`` of them
     remain), lets the general jump home for one, or ends the relocation."""
@@ -193,7 +193,7 @@ def move_options(st: S, seat: int, target: int, general: bool) -> list[str]:
     return out
 
 
-@decision(tag="zeffect")
+@decision
 class ZEffect(NamedTuple):
     """One Z-effect (§2.5 [sure]): ``seat`` moves troops (or the general) from own lands next to
     ``target`` into it until done (once something ``moved``); ``left`` Z-effects remain with this one."""

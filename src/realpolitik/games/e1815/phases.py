@@ -48,7 +48,7 @@ def choosable_powers(st: S) -> list[int]:
     return [i for i, p in enumerate(st.content.board.powers) if not p.indian and i not in taken]
 
 
-@decision(tag="power")
+@decision
 class ChoosePower(NamedTuple):
     """Startphase (1715): ``seat`` chooses the power it plays."""
 
@@ -91,7 +91,7 @@ def capital_sites(st: S) -> list[int]:
     return strict or empty
 
 
-@decision(tag="capital")
+@decision
 class ChooseCapital(NamedTuple):
     """Startphase (U3): ``seat`` founds its capital — flag, general, infantry and a cavalry."""
 
@@ -127,7 +127,7 @@ def claim_sites(st: S, seat: int) -> list[int]:
     return [i for i in board.adj[st.capital[seat]] if owner[i] == NEUTRAL and not (inf[i] or cav[i] or art[i])]
 
 
-@procedure(tag="claims")
+@procedure
 class Claims(NamedTuple):
     """Startphase (U4): ``seat`` claims ``left`` more lands while there is one to claim."""
 
@@ -139,7 +139,7 @@ class Claims(NamedTuple):
             st.stack.append(Claim(self.seat, self.left))
 
 
-@decision(tag="claim")
+@decision
 class Claim(NamedTuple):
     """Startphase (U4): ``seat`` claims an empty land next to its capital (``left`` claims to make)."""
 
@@ -169,7 +169,7 @@ class Claim(NamedTuple):
 # ====================================================================== the year
 
 
-@procedure(tag="new_year")
+@procedure
 class NewYear(NamedTuple):
     """The year (U12): the crown (1715), reinforcements (not in year 1), the winter round, the
     summer round, the SP distribution."""
@@ -191,7 +191,7 @@ class NewYear(NamedTuple):
         st.stack.extend(reversed(frames))
 
 
-@procedure(tag="turn")
+@procedure
 class Turn(NamedTuple):
     """A winter or summer turn of ``seat`` (U13), then (2vs2) the team action, and after the
     ``last`` summer turn the ½ move (U14), before or after that team action (option)."""
@@ -223,7 +223,7 @@ class Turn(NamedTuple):
         _begin(st, seat, st.content.rules.turn.actions)
 
 
-@procedure(tag="half")
+@procedure
 class HalfMove(NamedTuple):
     """The ½ of the last summer player's 1½ move (U14): one more action."""
 
@@ -252,7 +252,7 @@ def _begin(st: S, seat: int, actions: int) -> None:
     st.stack.append(TurnAction(seat))
 
 
-@procedure(tag="scoring")
+@procedure
 class SpDistribution(NamedTuple):
     """The end of the year: the SP distribution and the victory check (U24–U27); the next year
     unless the game is over."""
@@ -295,7 +295,7 @@ def plain_menu(st: S, seat: int) -> list[str]:
     return out
 
 
-@decision(tag="action")
+@decision
 class TurnAction(NamedTuple):
     """An action of ``seat``'s turn (two per turn [sure], one in the ½ move, at most one military,
     U13): relocate, supply, fortify, diplomacy, attack — or end the turn."""

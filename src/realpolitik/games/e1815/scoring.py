@@ -67,7 +67,7 @@ def reinforcement_lands(st: S, seat: int) -> list[int]:
     return out
 
 
-@procedure(tag="reinforce")
+@procedure
 class Reinforce(NamedTuple):
     """Verstärkungszug (U22): ``seat``'s reinforcement turn; a general in the supply comes back first."""
 
@@ -134,7 +134,7 @@ def _keep_placing(st: S, seat: int, left: int) -> None:
         st.stack.append(PlaceReinforcements(seat, left))
 
 
-@decision(tag="place")
+@decision
 class PlaceReinforcements(NamedTuple):
     """Verstärkungszug (U22, U9): ``seat`` places one unit at a time, ``left`` EP still to place, or is done."""
 
@@ -174,7 +174,7 @@ def loyalty_active(st: S) -> bool:
     return bool(st.options.get("loyalty") and st.content.board.demands)
 
 
-@procedure(tag="crown")
+@procedure
 class Crown(NamedTuple):
     """The crown (U28), at the start of a year: each player rolls; above his loyalty the crown demands."""
 

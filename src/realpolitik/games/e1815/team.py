@@ -95,7 +95,7 @@ def plain_options(st: S, seat: int) -> list[str]:
     return out
 
 
-@procedure(tag="team_offer")
+@procedure
 class TeamOffer(NamedTuple):
     """After a winter or summer turn of ``seat`` (and between the 1 and the ½): ask for a team
     action if one is possible, else there is nothing to ask."""
@@ -109,7 +109,7 @@ class TeamOffer(NamedTuple):
             st.stack.append(TeamAction(self.seat))
 
 
-@decision(tag="team")
+@decision
 class TeamAction(NamedTuple):
     """Team-Aktionen: ``seat`` cedes a land, hands troops over or hands a marker to the ally — or
     takes no team action."""
@@ -154,7 +154,7 @@ class TeamAction(NamedTuple):
         return t("{seat} may take a team action", seat=st.seats[self.seat])
 
 
-@decision(tag="transfer")
+@decision
 class HandOver(NamedTuple):
     """Truppen übergeben: ``seat`` moves troops from own lands next to ``target``, the ally's
     land, by one Z-effect; each becomes a unit of the ally from his supply (done once something ``moved``)."""

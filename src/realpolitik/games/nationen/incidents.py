@@ -197,7 +197,7 @@ def _nearest(st: S, seat: int, point: int) -> tuple[int, ...]:
     return tuple(p for p in mine if dist[p] == best)
 
 
-@decision(tag="order")
+@decision
 class Order(NamedTuple):
     """A card orders a leader of the kind it names to move (``free-move``: up to ``steps``, may attack,
     ``optional``) or retreat (exactly ``steps``); ``starts`` are the leaders it may move."""
@@ -250,7 +250,7 @@ def _take_over(st: S, seat: int, card: Card, point: int, by: str) -> None:
     st.stack.append(TakeOver(seat, card.key))
 
 
-@decision(tag="takeover")
+@decision
 class TakeOver(NamedTuple):
     """The card lets the player take over an unruled coastal state with a head of state from supply, or decline."""
 
@@ -292,7 +292,7 @@ def _depose(st: S, seat: int, card: Card, point: int, by: str) -> None:
     st.stack.append(Depose(seat, card.key))
 
 
-@decision(tag="depose")
+@decision
 class Depose(NamedTuple):
     """The card sends another player's leader back to its owner's supply, or the player declines."""
 
@@ -346,7 +346,7 @@ def _remove(st: S, seat: int, card: Card, point: int, by: str) -> None:
     _kill_choice(st, seat, card, _own_leaders(st, seat, LEADERS.index(card.leader), card.on_capital))
 
 
-@decision(tag="kill")
+@decision
 class LoseHeadOfState(NamedTuple):
     """An assassination or removal hits one of several equally near heads of state: the owner chooses."""
 
@@ -394,7 +394,7 @@ def _sink_card(st: S, seat: int, card: Card, point: int, by: str) -> None:
     _sink(st, seat, card.where)
 
 
-@decision(tag="sink")
+@decision
 class SinkTanker(NamedTuple):
     """A tanker is lost at ``where`` (a port or a high sea): the owner chooses which."""
 
@@ -424,7 +424,7 @@ def _tanker_gift(st: S, seat: int, card: Card, point: int, by: str) -> None:
     st.stack.append(TankerGift(seat))
 
 
-@decision(tag="gift")
+@decision
 class TankerGift(NamedTuple):
     """A tanker from the bank for free, put on a high sea of the player's choice, or declined."""
 
@@ -457,7 +457,7 @@ def _pipeline_gift(st: S, seat: int, card: Card, point: int, by: str) -> None:
     st.stack.append(PipelineGift(seat))
 
 
-@decision(tag="pipeline_gift")
+@decision
 class PipelineGift(NamedTuple):
     """A pipeline for free, laid where the player may lay one, or declined."""
 
@@ -505,7 +505,7 @@ def _destroy_pipeline(st: S, action: str) -> None:
     st.log.say(PIPELINE_BETWEEN_DESTROYED, b.states[b.state_index[x]].name, b.states[b.state_index[y]].name)
 
 
-@decision(tag="sabotage")
+@decision
 class Sabotage(NamedTuple):
     """A pipeline joining a state the player rules is destroyed (not the first one): the player chooses which."""
 
@@ -531,7 +531,7 @@ def _agent_move(st: S, seat: int, card: Card, point: int, by: str) -> None:
     st.stack.append(SpyMove(seat, card.steps))
 
 
-@decision(tag="spy")
+@decision
 class SpyMove(NamedTuple):
     """The card moves the agent ``steps`` more steps in one direction, or the player declines."""
 

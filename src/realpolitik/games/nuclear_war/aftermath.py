@@ -107,7 +107,7 @@ def retaliation_arms(st: S, seat: int, may_retaliate: bool) -> tuple[tuple, tupl
     return tuple(carriers), tuple(warheads)
 
 
-@decision(tag="swap")
+@decision
 class PeaceSwap(NamedTuple):
     """Kriegszustand ends: ``seat`` may swap face-down cards (slots not in ``done``) for hand cards."""
 

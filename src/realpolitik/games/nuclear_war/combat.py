@@ -7,7 +7,8 @@ frames live in one module; the effects without frames are in ``aftermath``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from realpolitik.engine import decision, procedure
 from realpolitik.i18n import listed, phrase, t
@@ -30,6 +31,8 @@ from .tables import REFILL_TARGET, SEATS
 if TYPE_CHECKING:
     from .state import NuclearWarState as S
 
+    F = TypeVar("F")
+
 
 # the log lines written here (``log.say``: engine/log.py)
 SHOOTS_DOWN = phrase("{seat} shoots down the {carrier} with {anti}.", "seat", "carrier", "anti")
@@ -44,7 +47,11 @@ FINAL_RETALIATION = phrase("{seat}'s final retaliation: {plan}.", "seat", "plan"
 WAR = t("War! From now on propaganda is worthless.")
 #: the frames of an attack are made as tuples of their class, without the Python call of a
 #: NamedTuple's ``__new__`` (the same value: that call does just this)
-_new = tuple.__new__
+if TYPE_CHECKING:
+    def _new(frame: type[F], fields: Iterable[object]) -> F:
+        """A frame of class ``frame`` with ``fields`` (``tuple.__new__``, as a type checker sees it)."""
+else:
+    _new = tuple.__new__
 
 
 # ====================================================================== drawing (Spielzug 1)
@@ -116,7 +123,7 @@ def aim(st: S, seat: int, purpose: str, key: str) -> None:
         resolve_aim(st, seat, purpose, key, targets[0])
 
 
-@decision(tag="aim")
+@decision
 class NameTarget(NamedTuple):
     """``seat`` names the opponent of its attack, propaganda or Secret (``purpose``; ``key``: the card)."""
 
@@ -241,7 +248,7 @@ class Intercept(NamedTuple):
         return t("{seat} decides whether to intercept {shot}", seat=label(st, self.seat), shot=shot)
 
 
-@procedure(tag="roll")
+@procedure
 class FalloutRoll(NamedTuple):
     """Roll the two fallout dice and apply the table (spec §7)."""
 
@@ -330,7 +337,7 @@ def eliminate(st: S, seat: int, may_retaliate: bool) -> None:
         st.discard += [k for k, _ in carriers] + list(warheads)
 
 
-@decision(tag="retaliate")
+@decision
 class FinalRetaliation(NamedTuple):
     """The eliminated ``seat`` names its strikes one by one (``carriers``: (card, payload left)),
     then ``done``: every target is named before any die is rolled."""

@@ -68,7 +68,7 @@ class Opening(NamedTuple):
                 st.stack.append(ChooseStrategy(s))
 
 
-@decision(tag="commit")
+@decision
 class ChooseStrategy(NamedTuple):
     """Strategie wählen: ``seat`` places its first two cards face down."""
 
@@ -131,7 +131,7 @@ class Placing(NamedTuple):
             st.stack.append(PLACE_CARDS[seat])
 
 
-@decision(tag="place")
+@decision
 class PlaceCard(NamedTuple):
     """``seat`` shows or takes back deterrent cards (two moves at most), then places a card face down."""
 

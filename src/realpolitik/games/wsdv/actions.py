@@ -47,7 +47,7 @@ def calm_targets(st: S, side: int, where: str) -> list[int]:
     return [p for p in board.scope(st, side, where) if st.unrest[p]]
 
 
-@decision(tag="calm", public=True)
+@decision(public=True)
 class RemoveUnrest(NamedTuple):
     """Take 1 unrest out of a province of ``side`` (within an icon's caption ``where``) (§4.1, §5.2)."""
 
@@ -73,7 +73,7 @@ class RemoveUnrest(NamedTuple):
 # ====================================================================== §4.2.5 dismantling
 
 
-@decision(tag="dismantle", public=True)
+@decision(public=True)
 class Dismantle(NamedTuple):
     """Lose 1 build point of ``side``: a factory level or a blue line (§4.2.5); ``why`` says what it pays for."""
 
@@ -125,7 +125,7 @@ def _hamburg_switch(st: S, side: int) -> list[str]:
     return [grammar.hamburg(pkey(st, other))]
 
 
-@decision(tag="build", public=True)
+@decision(public=True)
 class Build(NamedTuple):
     """Spend ``points`` build points one at a time on factories and blue lines, then ``done`` (§4.2); West may
     first let Hamburg count for the other province (§1.2)."""
@@ -196,7 +196,7 @@ def ls_targets(st: S, side: int, points: int, placed: tuple, choice: tuple, flag
     return [p for p in c.raisable[side] if p not in placed and 3 * ls[p] - economies[p] <= need]
 
 
-@decision(tag="ls", public=True)
+@decision(public=True)
 class LivingStandard(NamedTuple):
     """Raise living standards: up to 3 markers, each in another province, card points topping up the
     economy (§4.3.1–4.3.3); ``placed``, ``choice`` (external factories assigned) and ``flags`` carry the action on."""
@@ -274,7 +274,8 @@ class LivingStandard(NamedTuple):
 # ====================================================================== the frames above, made once
 
 
-calm_frame, dismantle_frame, build_frame, ls_frame = map(made, (RemoveUnrest, Dismantle, Build, LivingStandard))
+calm_frame, dismantle_frame = made(RemoveUnrest), made(Dismantle)
+build_frame, ls_frame = made(Build), made(LivingStandard)
 
 
 # ====================================================================== §4.3.4 West Berlin via its suppliers
@@ -289,7 +290,7 @@ def _may_deliver(st: S, p: int) -> bool:
     return st.ls[p] > st.ls[c.wb] and sector in board.lowest_sectors(st)
 
 
-@decision(tag="deliver", public=True)
+@decision(public=True)
 class Deliver(NamedTuple):
     """A supplier province now above West Berlin may pass its new living standard to its own sector (§4.3.4)."""
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from realpolitik.i18n import Listed, Text, listed, phrase, t
 
@@ -21,9 +21,11 @@ YOU_DISCARD = phrase("You discard {card}.", "card")
 
 
 ROMAN = ("", "I", "II", "III", "IV")
+#: a frame class (made through ``made`` or ``shared``, it stays the same class for a type checker)
+F = TypeVar("F")
 
 
-def made(frame: type) -> type:
+def made(frame: Callable[..., F]) -> Callable[..., F]:
     """``frame`` through a cache: a frame is an immutable value (engine/frames.py), so the one made
     for the same fields before serves again; the cached call runs in C, where making a NamedTuple
     is a Python call. (``typed``: ``True`` and ``1`` stay apart, as a record shows them.)"""
@@ -31,7 +33,7 @@ def made(frame: type) -> type:
 
 
 @lru_cache(maxsize=256, typed=True)
-def shared(kind: type, *fields: object) -> tuple:
+def shared(kind: Callable[..., F], *fields: object) -> F:
     """The frame ``kind(*fields)``, made once (as ``made``): for the frame classes a state names,
     which the base game and 2+2 each define (``st.Deal``, ``st.SubDecadeEnd``)."""
     return kind(*fields)

@@ -56,7 +56,7 @@ EAST_LOSES_SOCIALISTS_HOLDING = phrase("East loses {loss} socialists: the holdin
 WIR_SIND_DAS_VOLK = phrase("Wir sind das Volk? Not yet: West {west}, East {east} mass protests.", "west", "east")
 
 
-@procedure(tag="eod")
+@procedure
 class EndOfDecade(NamedTuple):
     """Phase ``i`` of the end of decade, in the layout's printed order; after the last, the next decade (§7)."""
 
@@ -88,7 +88,7 @@ def charge(st: S, seat: int, n: int, mode: str, alternate: bool, why: Text) -> N
     Charge(seat, n, mode, alternate, why).run_now(st)
 
 
-@procedure(tag="charge")
+@procedure
 class Charge(NamedTuple):
     """East pays ``n`` build points (``dismantle``) or factories (``rundown``), one pick at a time.
 
@@ -118,7 +118,7 @@ def _pay_sites(st: S, mode: str) -> list[int]:
     return board.rundown_sites(st) if mode == "rundown" else board.dismantle_sites(st, EAST)
 
 
-@decision(tag="pay", public=True)
+@decision(public=True)
 class Pay(NamedTuple):
     """East picks the factory to run down or the build point to dismantle for one charge (§7 phases 1, 3)."""
 
@@ -161,7 +161,7 @@ def _declare_hamburg(st: S) -> None:
         st.stack.append(declare_hamburg_frame(st.seat_of(WEST)))
 
 
-@decision(tag="declare_hamburg", public=True)
+@decision(public=True)
 class DeclareHamburg(NamedTuple):
     """West declares which province Hamburg counts for before phases 3 and 5 (spec §11.1 #24)."""
 
@@ -208,7 +208,7 @@ def flight(st: S) -> None:
     charge(st, st.seat_of(leader(st)), n, "dismantle", True, t("refugees"))
 
 
-@procedure(tag="wall_prestige")
+@procedure
 class WallPrestige(NamedTuple):
     """With the Wall standing, prestige moves 1 step toward West at every end of decade (§7 phase 1)."""
 
@@ -236,7 +236,7 @@ def _bonus_spaces(st: S, side: int, reach: int) -> list[int]:
     return [n for n in range(1, reach + 1) if n == reach or spaces[n] != spaces[n + 1]]
 
 
-@decision(tag="prestige_bonus", public=True)
+@decision(public=True)
 class PrestigeBonus(NamedTuple):
     """The prestige leader cashes the icons of a space it reaches on the prestige track (§7 phase 2)."""
 
@@ -284,7 +284,7 @@ def currency_balance(st: S) -> tuple[int, int, int, int]:
     return low, income, east_ls, st.currency + income - east_ls
 
 
-@procedure(tag="currency_balance")
+@procedure
 class CurrencyBalance(NamedTuple):
     """Phase 3, western currency: currency track + export income − East's living standards; a
     shortfall runs down East factories, then dismantles East infrastructure (§7 phase 3)."""
@@ -345,7 +345,7 @@ def berlin_limit(st: S) -> int | None:
     return min(max(0, levels[c.supplier[i]]) for i, d in enumerate(st.delivered) if d)
 
 
-@procedure(tag="ls_limit")
+@procedure
 class LivingStandardLimit(NamedTuple):
     """Phase 5: no province keeps a living standard above its export level; West Berlin none above its
     delivering suppliers' weakest export level, West choosing the sectors (§7 phase 5)."""
@@ -366,7 +366,7 @@ class LivingStandardLimit(NamedTuple):
             st.stack.append(ReduceSector(st.seat_of(WEST), st.ls[c.wb] - limit))
 
 
-@decision(tag="reduce_sector", public=True)
+@decision(public=True)
 class ReduceSector(NamedTuple):
     """West takes ``excess`` living standards out of West Berlin's sectors (§7 phase 5)."""
 
@@ -423,7 +423,7 @@ def comparison_targets(st: S, p: int, snapshot: tuple) -> list[tuple[int, int]]:
     return [(n, eff - st.ls[n]) for n in st.content.border[p] if st.ls[n] < eff]
 
 
-@procedure(tag="comparison")
+@procedure
 class Comparison(NamedTuple):
     """Phase 7, East–West comparison: each province from ``start`` on whose living standard, less its
     mass protests (``snapshot``, taken when the phase began), tops a neighbour across the border puts
@@ -453,7 +453,7 @@ def _spill(st: S, p: int, n: int, amount: int) -> None:
     st.log.say(SPILLS, pname(st, p), amount, pname(st, n), st.unrest[n])
 
 
-@decision(tag="retaliate", public=True)
+@decision(public=True)
 class Retaliate(NamedTuple):
     """A province that outshines several neighbours across the border: its state chooses the one that
     gets the unrest (``targets``: neighbour and amount, flattened) (§7 phase 7)."""
@@ -492,7 +492,7 @@ def police(st: S) -> None:
         st.stack.append(leftover_police_frame(left))
 
 
-@procedure(tag="leftover_police")
+@procedure
 class LeftoverPolice(NamedTuple):
     """Phase 8: each police card left unused removes 1 East unrest (§7 phase 8)."""
 
@@ -505,7 +505,7 @@ class LeftoverPolice(NamedTuple):
             st.stack.append(RemoveUnrest(st.seat_of(EAST), EAST, ""))
 
 
-@procedure(tag="police_reset")
+@procedure
 class PoliceReset(NamedTuple):
     """Phase 8: the police cards count as unused again for the next decade (§7 phase 8)."""
 

@@ -69,7 +69,7 @@ def trigger(st: S, seat: int, key: str) -> None:
     _begin(st, seat, key, "")
 
 
-@procedure(tag="event")
+@procedure
 class Event(NamedTuple):
     """Run a card's event once its drawback is settled, minus an ignored icon or arrow (§4.4, §4.5)."""
 
@@ -102,7 +102,7 @@ def _begin(st: S, seat: int, key: str, ignored: str) -> None:
     st.stack.append(icons_frame(seat, tuple(pool)))
 
 
-@decision(tag="ignore", public=True)
+@decision(public=True)
 class Ignore(NamedTuple):
     """A dual card's event: the triggering player may ignore one icon or one arrow step (§4.4.1)."""
 
@@ -130,7 +130,7 @@ class Ignore(NamedTuple):
                     t("may ignore one icon or arrow of {card}", card=name(st, key)))
 
 
-@procedure(tag="arrows")
+@procedure
 class Arrows(NamedTuple):
     """Move the track markers; steps beyond ±6 were already turned into bonus icons."""
 
@@ -152,7 +152,7 @@ class Arrows(NamedTuple):
             st.log.say(TRACKS_MOVED, listed(moves))
 
 
-@procedure(tag="icons")
+@procedure
 class Icons(NamedTuple):
     """Execute the pool: the triggering player chooses the next icon when several kinds are left."""
 
@@ -170,7 +170,7 @@ class Icons(NamedTuple):
             st.stack.append(next_icon_frame(seat, pool))
 
 
-@decision(tag="next_icon", public=True)
+@decision(public=True)
 class NextIcon(NamedTuple):
     """Several kinds of icons are left in the pool: the triggering player chooses the next (§4.4.2)."""
 
@@ -308,7 +308,7 @@ def _stop_sites(st: S, where: str) -> list[int]:
     return [x for x in c.externals if c.cities[x].country == where and st.factory[x] != NONE]
 
 
-@decision(tag="unrest", public=True)
+@decision(public=True)
 class PlaceUnrest(NamedTuple):
     """An unrest icon: 1 unrest into a province of ``side`` within its caption, at most ``cap`` per
     province from one event (§5.2)."""
@@ -339,7 +339,7 @@ class PlaceUnrest(NamedTuple):
         return t("{seat} places 1 unrest", seat=st.seats[seat])
 
 
-@decision(tag="move", public=True)
+@decision(public=True)
 class MoveUnrest(NamedTuple):
     """Move 1 unrest from one province of ``side`` to another (§5.2)."""
 
@@ -363,7 +363,7 @@ class MoveUnrest(NamedTuple):
         return asks(st, viewer, self.seat, t("move 1 unrest from one East province to another"), t("moves 1 unrest"))
 
 
-@decision(tag="end_protest", public=True)
+@decision(public=True)
 class EndProtest(NamedTuple):
     """An East mass protest ends: the province goes back to 3 unrest, or loses 4 (§5.2, spec §11.1 #6)."""
 
@@ -394,7 +394,7 @@ def _free_ls_targets(st: S, side: int, where: str, cap: int) -> list[str]:
     return out
 
 
-@decision(tag="free_ls", public=True)
+@decision(public=True)
 class FreeLivingStandard(NamedTuple):
     """A living-standard icon: 1 free living standard in a province (or a West Berlin sector) of
     ``side`` (§5.2); ``calms`` removes 1 unrest there too."""
@@ -432,7 +432,7 @@ class FreeLivingStandard(NamedTuple):
                     t("places a free living standard"))
 
 
-@decision(tag="reduce_ls", public=True)
+@decision(public=True)
 class ReduceLivingStandard(NamedTuple):
     """A province of ``side`` loses 1 living standard (§5.2)."""
 
@@ -455,7 +455,7 @@ class ReduceLivingStandard(NamedTuple):
                     t("removes a living standard"))
 
 
-@decision(tag="rundown", public=True)
+@decision(public=True)
 class Rundown(NamedTuple):
     """An East factory runs down (§5.2)."""
 
@@ -474,7 +474,7 @@ class Rundown(NamedTuple):
         return asks(st, viewer, self.seat, t("choose the East factory that runs down"), t("runs down an East factory"))
 
 
-@decision(tag="repair", public=True)
+@decision(public=True)
 class Repair(NamedTuple):
     """A run-down factory in province ``where`` is repaired (§5.2)."""
 
@@ -495,7 +495,7 @@ class Repair(NamedTuple):
         return asks(st, viewer, self.seat, t("choose the run-down factory to repair"), t("repairs a factory"))
 
 
-@decision(tag="stop", public=True)
+@decision(public=True)
 class CloseFactory(NamedTuple):
     """An external factory in country ``where`` is closed with all its infrastructure (§5.2)."""
 
@@ -518,7 +518,7 @@ class CloseFactory(NamedTuple):
                     t("closes an external factory"))
 
 
-@decision(tag="overflow", public=True)
+@decision(public=True)
 class PrestigeOverflow(NamedTuple):
     """Prestige beyond the end of the track: remove 1 own unrest or put 1 into the other state (§4.4.4)."""
 

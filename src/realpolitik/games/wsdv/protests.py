@@ -32,7 +32,7 @@ SOCIALIST_GIVES_UP = phrase("A socialist in {province} gives up: 1 unrest return
 # ====================================================================== §6.3 supplier mass protests
 
 
-@procedure(tag="suppliers")
+@procedure
 class Suppliers(NamedTuple):
     """One supplier mass protest per West Berlin mass protest: East names where a new one spreads, West
     where one ends (§6.3, spec §11.1 #5)."""
@@ -58,7 +58,7 @@ class Suppliers(NamedTuple):
 SUPPLIERS = Suppliers()
 
 
-@decision(tag="supplier_protest", public=True)
+@decision(public=True)
 class SupplierProtest(NamedTuple):
     """East names the supplier province (NRW, RP or BW) that gets West Berlin's new mass protest (§6.3)."""
 
@@ -79,7 +79,7 @@ class SupplierProtest(NamedTuple):
                     t("chooses where West Berlin's mass protest spreads"))
 
 
-@decision(tag="relieve_supplier", public=True)
+@decision(public=True)
 class RelieveSupplier(NamedTuple):
     """West names the supplier province whose mass protest ends with West Berlin's (§6.3)."""
 
@@ -112,7 +112,7 @@ def protest_needs(st: S) -> list[tuple[int, int]]:
     return [(p, unrest[p] - 3) for p in east if unrest[p] >= 4]
 
 
-@procedure(tag="socialists")
+@procedure
 class Socialists(NamedTuple):
     """Deploy the holding box onto East mass protests (mandatory, §6.2)."""
 
@@ -145,7 +145,7 @@ def _convert(st: S, p: int, n: int) -> None:
     st.log.say(SOCIALISTS_CALM, n, pname(st, p), st.unrest[p])
 
 
-@decision(tag="socialist", public=True)
+@decision(public=True)
 class PlaceSocialist(NamedTuple):
     """The holding box cannot calm every East mass protest: East places one socialist at a time (§6.2)."""
 
@@ -164,7 +164,7 @@ class PlaceSocialist(NamedTuple):
                     t("deploys socialists"))
 
 
-@decision(tag="purge", public=True)
+@decision(public=True)
 class Purge(NamedTuple):
     """West removes a socialist from the map; it turns back into 1 unrest there (§7 phase 9)."""
 

@@ -96,7 +96,7 @@ def prepare(st: S) -> None:
 # ====================================================================== start of a decade (§3.2)
 
 
-@procedure(tag="start_decade")
+@procedure
 class StartDecade(NamedTuple):
     """A new decade (§3.2): whoever holds cards from earlier decades may discard them, then the deal."""
 
@@ -109,7 +109,7 @@ class StartDecade(NamedTuple):
                 st.stack.append(shared(st.Discard, s))
 
 
-@decision(tag="discard")
+@decision
 class Discard(NamedTuple):
     """Cards kept from earlier decades may be discarded before the deal (§3.2); keeping more than
     a hand's worth is not allowed."""
@@ -154,7 +154,7 @@ class Discard(NamedTuple):
         return t("{seat} may discard cards from earlier decades", seat=st.seats[seat])
 
 
-@procedure(tag="deal")
+@procedure
 class Deal(NamedTuple):
     """Shuffle the decade's cards, refill hands to 2, lay out 7 + the special card (§3.2)."""
 
@@ -241,7 +241,7 @@ class Offers(dict):
         return found
 
 
-@decision(tag="turn")
+@decision
 class Turn(NamedTuple):
     """A player's turn (§3.3): take a display card or play a hand card and use it — remove unrest,
     build up the economy, raise living standards or trigger its event; East may use a police card."""
@@ -364,13 +364,37 @@ class Turn(NamedTuple):
         elif use == "ls":
             st.stack.append(ls_frame(seat, side, value, (), (), 0))
 
+    def why_illegal(self, st: S, action: str) -> Text | None:
+        """Why a card taken or played cannot be used so: an unknown card or use, a card not at hand, an event
+        of the other colour, unrest that cannot be removed (§4)."""
+        words = grammar.words(action)
+        if words[0] not in ("take", "play") or len(words) != 3:
+            return None
+        c = st.content
+        key, use = words[1], words[2]
+        if key not in c.cards:
+            return t("There is no card {card}.", card=repr(key))
+        if use not in USES:
+            return t("{use} is not a use: say calm, build, ls or event.", use=repr(use))
+        where = st.display if words[0] == "take" else st.hands[self.seat]
+        if key not in where and key != st.special:
+            if words[0] == "take":
+                return t("Card {card} is not in the display.", card=key)
+            return t("Card {card} is not in your hand.", card=key)
+        if use == "event":
+            return t("You may only trigger events of your own colour or of dual cards (special cards: East only).")
+        if use == "calm":
+            return t("Removing unrest needs unrest in one of your provinces and, with a foreign card, a build point "
+                     "to dismantle.")
+        return None
+
     def describe(self, st: S, viewer: int | None) -> Text:
         return asks(st, viewer, self.seat,
                     t("take a display card (or play a hand card) and use it: calm, build, ls or event"),
                     t("chooses an action"))
 
 
-@procedure(tag="end_turn")
+@procedure
 class EndTurn(NamedTuple):
     """After every action: supplier protests, socialists absorb East mass protests (§6.2–6.3)."""
 
@@ -383,7 +407,7 @@ class EndTurn(NamedTuple):
         st.stack += (NEXT_TURNS[self.seat], SOCIALISTS, SUPPLIERS)
 
 
-@procedure(tag="next_turn")
+@procedure
 class NextTurn(NamedTuple):
     """The next player acts, unless the display is down to its last card(s) (§3.4)."""
 
@@ -397,7 +421,7 @@ class NextTurn(NamedTuple):
         st.stack.append(shared(st.SubDecadeEnd))
 
 
-@procedure(tag="sub_decade_end")
+@procedure
 class SubDecadeEnd(NamedTuple):
     """Half-decade end (§3.4): deal the next display, or go to the end of the decade."""
 
@@ -446,26 +470,10 @@ def costs_a_build_point(card: Card, side: int) -> bool:
 
 
 def why_illegal(st: S, action: str) -> Text | None:
-    """A specific reason for the commonest wrong actions."""
+    """A specific reason for the commonest wrong actions of every decision: an unknown province or site
+    (the decision's own reasons come first, ``WsdvState.why_illegal``)."""
     words = grammar.words(action)
-    kind = st.stack[-1].tag if st.stack else None
     c = st.content
-    if kind == "turn" and words[0] in ("take", "play") and len(words) == 3:
-        key, use = words[1], words[2]
-        if key not in c.cards:
-            return t("There is no card {card}.", card=repr(key))
-        if use not in USES:
-            return t("{use} is not a use: say calm, build, ls or event.", use=repr(use))
-        where = st.display if words[0] == "take" else st.hands[st.to_act]
-        if key not in where and key != st.special:
-            if words[0] == "take":
-                return t("Card {card} is not in the display.", card=key)
-            return t("Card {card} is not in your hand.", card=key)
-        if use == "event":
-            return t("You may only trigger events of your own colour or of dual cards (special cards: East only).")
-        if use == "calm":
-            return t("Removing unrest needs unrest in one of your provinces and, with a foreign card, a build point "
-                     "to dismantle.")
     if words[0] in ("calm", "unrest", "ls", "police") and len(words) == 2 and words[1] not in c.province_index:
         return t("There is no province {province}.", province=repr(words[1]))
     if words[0] in ("build", "dismantle") and len(words) == 2 and words[1] not in c.site_index:

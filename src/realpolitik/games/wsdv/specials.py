@@ -42,7 +42,7 @@ YOU_PUT_INTO_DECK = phrase("You put {card} into the deck and take {card2}.", "ca
 # ====================================================================== §4.5 the special card's drawback
 
 
-@decision(tag="drawback")
+@decision
 class SpecialCardPrice(NamedTuple):
     """Taking a special card costs East a hand card, or West draws an extra one (§4.5, version 2.0)."""
 
@@ -99,7 +99,7 @@ def stasi_disbandment(st: S) -> None:
         st.stack.append(ReturnUnrest(st.seat_of(EAST), returns, ()))
 
 
-@decision(tag="return_unrest", public=True)
+@decision(public=True)
 class ReturnUnrest(NamedTuple):
     """After the Stasi disbandment East returns ``left`` unrest, at most 1 per province (§6.6)."""
 
@@ -138,7 +138,7 @@ def guillaume_affair(st: S) -> None:
         st.stack.append(Guillaume(st.seat_of(EAST)))
 
 
-@decision(tag="guillaume", public=True)
+@decision(public=True)
 class Guillaume(NamedTuple):
     """Guillaume affair: East's spy looks at West's hand or at the top 2 cards of the draw deck (§6.7)."""
 
@@ -180,7 +180,7 @@ def _seen(st: S, mode: str) -> list[str]:
     return list(st.hands[st.seat_of(WEST)]) if mode == "hand" else st.deck[-2:][::-1]
 
 
-@decision(tag="guillaume_use")
+@decision
 class GuillaumeUse(NamedTuple):
     """What the spy does with what it saw (``mode``: hand or deck): swap, remove a deck card, or nothing (§6.7)."""
 

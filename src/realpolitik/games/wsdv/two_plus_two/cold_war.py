@@ -196,7 +196,7 @@ def _draw(st: S, deck: list[str], used: list[str]) -> str:
     return key
 
 
-@procedure(tag="reshuffle")
+@procedure
 class Reshuffle(NamedTuple):
     """All 10 cards of a deck, discards included, form a new draw deck (§8)."""
 

@@ -71,7 +71,7 @@ def boxes(st: S, side: int, reach: int) -> list[int]:
     return [n for n in range(1, reach + 1) if icons[n] and (n == reach or icons[n] != icons[n + 1])]
 
 
-@decision(tag="dominance_box", public=True)
+@decision(public=True)
 class DominanceBox(NamedTuple):
     """The dominance holder cashes the box its marker reaches, or a lower one (seed 001 §12.3)."""
 
@@ -98,7 +98,7 @@ class DominanceBox(NamedTuple):
                     t("chooses a dominance box"))
 
 
-@procedure(tag="dominance_income")
+@procedure
 class DominanceIncome(NamedTuple):
     """Regular income from the dominance track — even after the last decade (§12.3)."""
 

@@ -166,7 +166,7 @@ def drop(items: tuple, what: str) -> tuple:
 # ====================================================================== running a pool
 
 
-@procedure(tag="effects")
+@procedure
 class Effects(NamedTuple):
     """Run an event's pool of icons and arrows (seed 001 §6.4, §7); ``ctx`` says whose event it is:
     the active player's, a drawn card's or the automatic event's (§9)."""
@@ -252,7 +252,7 @@ def _taken(pool: tuple, item) -> tuple[tuple, int]:
     return tuple(rest), n
 
 
-@decision(tag="next_effect", public=True)
+@decision(public=True)
 class NextEffect(NamedTuple):
     """Several kinds of items are left in the active player's pool: the player chooses the next (§6.4)."""
 
@@ -383,7 +383,7 @@ def move(st: S, seat: int, track: str, yellow: int, red: int, ctx: tuple) -> Non
             st.stack.append(arms_card_frame(side))
 
 
-@decision(tag="convert", public=True)
+@decision(public=True)
 class ConvertPrestige(NamedTuple):
     """An active superpower may move the dominance marker instead of prestige for an arrow (§6.4)."""
 
@@ -415,7 +415,7 @@ class ConvertPrestige(NamedTuple):
         return t("{seat} decides between prestige and dominance", seat=st.seats[seat])
 
 
-@decision(tag="choice", public=True)
+@decision(public=True)
 class ShiftMarker(NamedTuple):
     """The choice icon: the dominance or the prestige marker 1 step toward yellow or red (§6.4)."""
 
@@ -436,7 +436,7 @@ class ShiftMarker(NamedTuple):
                     t("moves the dominance or the prestige marker"))
 
 
-@decision(tag="dominance_bonus", public=True)
+@decision(public=True)
 class DominanceBonus(NamedTuple):
     """A dominance arrow beyond the track: +$1 for the treasury or 1 allied unrest removed (§6.4)."""
 
@@ -471,7 +471,7 @@ class DominanceBonus(NamedTuple):
 # ====================================================================== ignoring (dual cards, advantage 3)
 
 
-@decision(tag="ignore", public=True)
+@decision(public=True)
 class Ignore(NamedTuple):
     """A dual card's event: the triggering player may ignore one icon or one arrow step (§4.4.1)."""
 
@@ -501,7 +501,7 @@ class Ignore(NamedTuple):
                     t("may ignore one icon or arrow of {card}", card=name(st, key)))
 
 
-@procedure(tag="arms_card")
+@procedure
 class ArmsCard(NamedTuple):
     """A superpower draws an arms-race card and executes its decade's row (§8)."""
 
@@ -511,7 +511,7 @@ class ArmsCard(NamedTuple):
         effects(st, POWER[self.side], cold_war.draw_arms_card(st, self.side), CARD)
 
 
-@procedure(tag="conflict_card")
+@procedure
 class ConflictCard(NamedTuple):
     """A superpower draws a conflict card and executes its column (§8)."""
 
@@ -521,7 +521,7 @@ class ConflictCard(NamedTuple):
         effects(st, POWER[self.side], cold_war.draw_conflict_card(st, self.side), CARD)
 
 
-@procedure(tag="collect")
+@procedure
 class Collect(NamedTuple):
     """Peacemaker: the active player puts the card in front of himself (§6.4, §11)."""
 

@@ -11,6 +11,7 @@ from .. import grammar
 from .. import words as base
 from ..content import EAST
 from .cold_war import POWER
+from .end_of_decade import DominanceBox
 from .events import label
 from .phrases import END, TRACK, item_words
 
@@ -65,7 +66,7 @@ def action_label(st: S, verb: str, args: tuple) -> str | Text | Listed | None:
         return t("Move the {track} marker 1 step {end}", track=TRACK[a[0]], end=END[a[1]])
     if verb == grammar.INCOME:
         return t("Take $1 for your treasury")
-    if verb == "bonus" and st.stack and st.stack[-1].tag == "dominance_box":
+    if verb == "bonus" and st.stack and isinstance(st.stack[-1], DominanceBox):
         return t("Cash dominance box {n}", n=a[0])
     if verb == grammar.YELLOW_DRAWS:
         return t("Instead the yellow player with fewer hand cards draws a card")
