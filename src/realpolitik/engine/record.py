@@ -171,8 +171,7 @@ class Record:
 def _is_note(note: Any, seats: int) -> bool:
     """Whether a record's note has its form: a whole ``ply`` from 0, a ``seat`` of the record, a text ``kind``."""
     return (isinstance(note, dict) and set(note) == {"ply", "seat", "kind"} and isinstance(note["kind"], str)
-            and all(isinstance(note[k], int) and not isinstance(note[k], bool) and note[k] >= 0 for k in ("ply", "seat"))
-            and note["seat"] < seats)
+            and all(type(note[k]) is int and note[k] >= 0 for k in ("ply", "seat")) and note["seat"] < seats)
 
 
 def _json_kind(value: Any) -> Text:

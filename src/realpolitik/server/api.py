@@ -294,8 +294,8 @@ async def replay(request: Request) -> Response:
     ply = request.query_params.get("ply", "0")
     if not PLY.match(ply):
         raise BadRequest("ply must be a whole number of actions (digits 0-9)")
-    replays = request.app.state.replays
-    step = await asyncio.to_thread(replays.step, table.id, await _published(request, table), seat, int(ply), language_of(request))
+    replays, record = request.app.state.replays, await _published(request, table)
+    step = await asyncio.to_thread(replays.step, table.id, record, seat, int(ply), language_of(request))
     return JSONResponse({**step, "id": table.id, "game": table.game.id, "title": table.game.title,
                          "seats": list(table.labels), "players": table.players()})
 

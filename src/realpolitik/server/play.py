@@ -22,6 +22,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from realpolitik.i18n import Text, render, t
 
+from . import hints
 from .accounts import Session, session_of
 from .protocol import (
     MAX_MESSAGE,
@@ -42,7 +43,6 @@ from .protocol import (
     language,
     parse,
 )
-from . import hints
 from .store import StorageBusy
 from .table import HUMAN, Refusal, Table, bad_token, busy
 from .tokens import TOKEN, hash_token
