@@ -1,12 +1,25 @@
-"""What a seat's decision is worth: every legal action's estimated reward and each seat's chances.
+"""A seat's estimate of a position: what its search thinks of each legal action, and every seat's
+chance of winning — for game reviews (``analysis/review.py``) and hints.
 
-The coach behind hints ("What would the bot do?"): from a seat's :class:`SeatContext` only,
-each world drawn from the seat's information set (``ctx.sample``) is played on once per
-legal action, from the same deal and with the same playout seed, so the actions are compared
-on the same cards and dice. Playouts follow the game's fast rollout policy (uniform moves
-where it has none) and are cut after ``DEPTH`` plies by the game's ``evaluate`` where it has
-one. The budget counts ``apply`` calls, as ISMCTS's does, so an evaluation is reproducible
-from its seed on any machine; at least one world is drawn whatever the budget.
+The estimate comes from the game's ISMCTS (``bots/ismcts.py``) run on the seat's
+:class:`SeatContext`, so it knows exactly what the seat knows: the worlds it searches are drawn
+from the seat's information set, never the true state.
+
+**Chance of winning.** A seat's chance is its mean reward (``Outcome.rewards``) over the
+search's playouts: a finished playout gives 1 to each winner and 0 to the others (a shared win
+counts as a win for every winner; a game nobody wins, as Nuclear War's, for nobody), a playout
+cut short by the game's ``evaluate`` gives that estimate of each seat's chance, and one still
+running after ``MAX_PLAYOUT`` plies gives every seat ``1 / n``. Where a team wins together
+(1815 2vs2) allies get the same reward and so the same chance; Wir sind das Volk! 2+2 has one
+winner even among allies, so there each seat's chance is its own. For the seat to act the
+chances are those of the playouts that began with the action the search prefers (the game as
+it goes on if the seat plays it); for a seat not to act, those of all playouts (the deciding
+seat's choices searched for its own rewards). A spec's ``placing`` is set to 0 so that rewards
+are wins.
+
+**Intervals.** A value's 95 % interval is the Wilson score interval of its mean over the
+action's playouts: rewards lie in [0, 1], so the variance of a mean ``m`` is at most
+``m (1 - m)``, the Bernoulli case the Wilson interval is made for.
 """
 
 from __future__ import annotations
@@ -14,23 +27,28 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import sqrt
 
-from realpolitik.engine import Rng, Sampler, SeatContext, State
+from realpolitik.engine import SeatContext, State
+from realpolitik.engine.rng import Sampler
 
-#: apply calls per evaluation unless told
-BUDGET = 2_000
-#: playout plies before a game's ``evaluate`` scores the rest
-DEPTH = 40
-#: a playout still running after this many plies scores a draw for everybody
-MAX_PLAYOUT = 5_000
-#: the playout policies ``spec`` may name (``auto``: the game's fast policy where it has one)
-SPECS = ("auto", "random")
+from . import make_bot, parse_spec
+from .ismcts import ISMCTSBot
+
+#: apply calls per estimate when none is asked for: a tenth of a search bot's default, fast enough
+#: to estimate every action of a game
+BUDGET = 6_000
+#: the normal quantile of a 95 % interval
+Z95 = 1.959964
 
 
 @dataclass(frozen=True)
 class Evaluation:
-    """A seat's decision evaluated: the best action, each action's mean reward for the seat
-    (``values``, from 0 to 1) with a 95 % interval and its playouts (``visits``), and each
-    seat's chance (mean reward) after the best action, by seat index."""
+    """A seat's estimate of its position (see the module's docstring for what the numbers mean).
+
+    ``values``, ``intervals`` and ``after`` hold the actions the search tried at least once;
+    ``visits`` every legal action (0 for one never tried). For a seat not to act, ``best`` is
+    ``""`` and the per-action dicts are empty; for a finished game ``chances`` are the outcome's
+    rewards and nothing was searched.
+    """
 
     seat: int
     best: str
@@ -38,60 +56,60 @@ class Evaluation:
     intervals: dict[str, tuple[float, float]]
     visits: dict[str, int]
     chances: dict[int, float]
+    #: every seat's chance after each action tried, from the playouts that began with it
+    after: dict[str, dict[int, float]]
+    playouts: int
+
+
+def wilson(mean: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a mean ``mean`` of ``n`` rewards in [0, 1]; ``(0, 1)`` for none."""
+    if n <= 0:
+        return 0.0, 1.0
+    m = min(1.0, max(0.0, mean))
+    z2 = z * z / n
+    centre = (m + z2 / 2) / (1 + z2)
+    half = z / (1 + z2) * sqrt(m * (1 - m) / n + z2 / (4 * n))
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def search_bot(state: State, budget: int, seed: int, spec: str | None) -> ISMCTSBot:
+    """The ISMCTS of ``spec`` (default: the game's ``ismcts`` settings) with ``budget`` apply calls,
+    no time cap and ``placing`` 0; any other kind is refused with a ``ValueError``."""
+    spec = spec or "ismcts"
+    if parse_spec(spec)[0] != "ismcts":
+        raise ValueError(f"an estimate needs an ismcts spec, not {spec!r}")
+    if not isinstance(budget, int) or isinstance(budget, bool) or budget < 1:
+        raise ValueError(f"budget must be a whole number of apply calls, at least 1, not {budget!r}")
+    bot = make_bot(f"{spec}:budget={budget}:placing=0", state.game, seed, players=len(state.seats))
+    bot.time_limit = None  # a game's settings may cap the seconds; an estimate must not depend on the machine
+    return bot
 
 
 def evaluate(ctx: SeatContext, budget: int = BUDGET, seed: int = 0, spec: str | None = None) -> Evaluation:
-    """Evaluate the decision of ``ctx``'s seat within ``budget`` apply calls, playing out by
-    ``spec`` (one of :data:`SPECS`; ``None``: ``auto``)."""
-    if spec not in (None, *SPECS):
-        raise ValueError(f"evaluate: playouts {spec!r} is not one of {', '.join(SPECS)}")
-    legal = ctx.legal_actions
-    if not legal:
-        raise ValueError(f"evaluate: seat {ctx.seat} has no decision to evaluate")
-    rng = Sampler(seed)
-    totals: dict[str, list[float]] = {}
-    visits = dict.fromkeys(legal, 0)
-    applies = 0
-    while applies < budget or not totals:
-        world, playout_seed = ctx.sample(rng), rng.next64()
-        for action in legal:
-            twin = world.clone()
-            twin.apply(action)
-            played, rewards = _playout(twin, Rng(playout_seed), spec)
-            applies += played + 1
-            visits[action] += 1
-            sums = totals.setdefault(action, [0.0] * len(rewards))
-            for s, r in enumerate(rewards):
-                sums[s] += r
-    values = {a: totals[a][ctx.seat] / visits[a] for a in legal}
-    best = max(legal, key=lambda a: values[a])  # the first of equals, in the game's order
-    return Evaluation(ctx.seat, best, values, {a: _interval(values[a], visits[a]) for a in legal}, visits,
-                      {s: total / visits[best] for s, total in enumerate(totals[best])})
+    """The estimate of ``ctx``'s seat: its search's value of each legal action and every seat's
+    chance of winning, the same for the same context, budget, seed and spec.
 
-
-def _interval(mean: float, n: int) -> tuple[float, float]:
-    """A 95 % interval of a mean reward from 0 to 1 after ``n`` playouts (``m (1 - m)`` bounds its variance)."""
-    half = 1.96 * sqrt(mean * (1 - mean) / n)
-    return max(0.0, mean - half), min(1.0, mean + half)
-
-
-def _playout(world: State, rng: Rng, spec: str | None) -> tuple[int, tuple[float, ...]]:
-    """Play ``world`` on; returns the apply calls and every seat's reward."""
-    game = world.game
-    policy = game.rollout_policy if spec != "random" else None
-    score = game.evaluate if spec != "random" else None
-    limit = DEPTH if score is not None else MAX_PLAYOUT
-    played = 0
-    while not world.is_over():
-        if played >= limit:
-            if score is not None:
-                return played, score(world)
-            n = len(world.seats)
-            return played, (1.0 / n,) * n
-        if policy is not None:
-            world.apply(policy(world, rng))
-        else:
-            legal = world.legal_actions()
-            world.apply(legal[rng.below(len(legal))] if len(legal) > 1 else legal[0])
-        played += 1
-    return played, world.outcome().rewards
+    ``budget``: apply calls of the search; ``spec``: an ``ismcts`` bot spec whose settings the
+    search uses (its budget is replaced by ``budget``).
+    """
+    world = ctx.sample(Sampler(seed))
+    seats = range(len(world.seats))
+    if world.is_over():
+        rewards = world.outcome().rewards
+        return Evaluation(ctx.seat, "", {}, {}, {}, {s: rewards[s] for s in seats}, {}, 0)
+    bot = search_bot(world, budget, seed, spec)
+    best = bot.search(ctx, tally=True)
+    stats = bot.last
+    own = {action: (count, sums) for (seat, action), (count, sums) in stats.rewards.items() if seat == ctx.seat}
+    after = {action: {s: sums[s] / count for s in seats} for action, (count, sums) in own.items()}
+    if best:
+        chances = after[best]
+    else:
+        count = sum(c for c, _ in stats.rewards.values())
+        chances = {s: sum(sums[s] for _, sums in stats.rewards.values()) / count for s in seats}
+    return Evaluation(
+        seat=ctx.seat, best=best,
+        values={action: mean for action, (_, mean) in stats.root.items()},
+        intervals={action: wilson(mean, n) for action, (n, mean) in stats.root.items()},
+        visits={action: stats.root.get(action, (0, 0.0))[0] for action in ctx.legal_actions},
+        chances=chances, after=after, playouts=stats.iterations)

@@ -73,7 +73,9 @@ class SearchStats:
     """What the last search did: iterations, apply calls, seconds, tree size, root statistics.
 
     ``root`` maps each legal action to its visits and mean reward; ``seats`` are the
-    seats whose decisions the tree holds.
+    seats whose decisions the tree holds. ``rewards``, filled only by ``search(ctx, tally=True)``,
+    maps the first tree action of the playouts (its seat and text; ``(-1, "")`` for playouts
+    whose first tree action was not the root's) to their number and every seat's summed rewards.
     """
 
     iterations: int = 0
@@ -82,6 +84,7 @@ class SearchStats:
     nodes: int = 0
     seats: frozenset[int] = frozenset()
     root: dict[str, tuple[int, float]] = field(default_factory=dict)
+    rewards: dict[tuple[int, str], tuple[int, tuple[float, ...]]] = field(default_factory=dict)
 
 
 class ISMCTSBot:
@@ -156,20 +159,29 @@ class ISMCTSBot:
         self._policy: Policy | None = None
         self._evaluate: Callable[[State], tuple[float, ...]] | None = None
         self._expanded: dict[int, int] = {}
+        #: while ``search(ctx, tally=True)`` runs: per first tree node of a playout, its count and summed rewards
+        self._tally: dict[_Node, list[float]] | None = None
 
     # ------------------------------------------------------------------ the search
 
     def choose(self, ctx: SeatContext) -> str:
-        legal = ctx.legal_actions
-        if len(legal) == 1:
+        if len(ctx.legal_actions) == 1:
             self.last = SearchStats()
-            return legal[0]
+            return ctx.legal_actions[0]
+        return self.search(ctx)
+
+    def search(self, ctx: SeatContext, tally: bool = False) -> str:
+        """The search :meth:`choose` runs, also for a seat with one legal action or none (then it
+        searches the other seats' decisions and returns ``""``); ``tally`` sums every seat's
+        rewards by the playouts' first action into ``last.rewards`` (``bots/evaluate.py``)."""
+        legal = ctx.legal_actions
+        self._tally = {} if tally else None
         start = time.perf_counter()
         deadline = None if self.time_limit is None else start + self.time_limit
         root = _Node()
         self._expanded = {}
         self._me = ctx.seat
-        if self.root == "halving":
+        if self.root == "halving" and legal:
             iterations, applies, best = self._halve(ctx, root, deadline)
         else:
             iterations, applies = self._search(ctx, root, deadline)
@@ -177,7 +189,10 @@ class ISMCTSBot:
         self.last = SearchStats(
             iterations, applies, time.perf_counter() - start, sum(self._expanded.values()),
             frozenset(self._expanded),
-            {a: (n.visits, n.total / n.visits) for a, n in stats.items() if n is not None and n.visits})
+            {a: (n.visits, n.total / n.visits) for a, n in stats.items() if n is not None and n.visits},
+            self._tallied(root))
+        if not legal:
+            return ""
         if self.root == "tree":
             best = max(legal, key=lambda a: (stats[a].visits, stats[a].total) if stats[a] else (0, 0.0))
         if self._advisor is not None:
@@ -236,6 +251,8 @@ class ISMCTSBot:
                     node.visits += 1
                     node.total += rewards[me]
                     applies += played + 1
+                    if self._tally is not None:
+                        self._count(node, rewards)
                 playouts += len(alive)
                 if deadline is not None and time.perf_counter() >= deadline:
                     return playouts, applies, max(alive, key=lambda a: nodes[a].total)
@@ -288,7 +305,29 @@ class ISMCTSBot:
         for node, seat in path:
             node.visits += 1
             node.total += rewards[seat]
+        if self._tally is not None and path:
+            self._count(path[0][0], rewards)
         return applies + played
+
+    def _count(self, first: _Node, rewards: tuple[float, ...]) -> None:
+        """Add a playout's rewards to the tally of its first tree node."""
+        sums = self._tally.setdefault(first, [0.0] * (len(rewards) + 1))
+        sums[0] += 1
+        for i, reward in enumerate(rewards, 1):
+            sums[i] += reward
+
+    def _tallied(self, root: _Node) -> dict[tuple[int, str], tuple[int, tuple[float, ...]]]:
+        """The tally by the root's actions (``(-1, "")``: playouts that began below the root)."""
+        if not self._tally:
+            return {}
+        keys = {node: key for key, node in root.children.items()}
+        out: dict[tuple[int, str], tuple[int, tuple[float, ...]]] = {}
+        for node, sums in self._tally.items():
+            key = keys.get(node, (-1, ""))
+            count, total = out.get(key, (0, (0.0,) * (len(sums) - 1)))
+            out[key] = count + int(sums[0]), tuple(a + b for a, b in zip(total, sums[1:]))
+        self._tally = None
+        return out
 
     def _playout(self, world: State, rng: Rng) -> tuple[int, tuple[float, ...]]:
         """Play the world on with the rollout policy; returns apply calls and rewards."""
