@@ -173,7 +173,7 @@ class Fill(Strict):
 Message = Annotated[Hello | Act | Chat | Undo | Hint | Resign | Back | Rematch | Fill, Field(discriminator="type")]
 MESSAGE = TypeAdapter(Message)
 #: the WebSocket message types, in the order the refusal of an unknown one lists them
-TYPES = ("hello", "act", "chat", "undo", "hint", "resign", "back", "rematch", "fill")
+TYPES = ("hello", "act", "chat", "undo", "resign", "back", "rematch", "fill", "hint")
 
 M = TypeVar("M")
 
