@@ -1,7 +1,7 @@
 """Hints in the browser: the dock offers "What would the bot do?" on the player's turn in a game
 created with hints, never in a rated one; one click shows the bot's suggestion in words, marks
 its button among the actions and gives every seat's chances, in the page's language. The lobby
-lets a creator allow hints, and never together with rated."""
+lets a creator allow hints, and never together with rated; every lesson offers them."""
 
 from __future__ import annotations
 
@@ -64,3 +64,16 @@ def test_the_lobby_allows_hints_but_not_with_rated(server, context):
     expect(hints).not_to_be_checked()  # a rated game offers no hints
     hints.check()
     expect(rated).not_to_be_checked()
+
+
+def test_the_lesson_page_offers_hints(server, context):
+    page = context().new_page()
+    errors = console_errors(page)
+    page.goto(server.url + "/learn/nuclear-war")
+    page.wait_for_selector("#guide:not([hidden])")
+    page.wait_for_selector(ENABLED)
+    expect(page.locator("#hint")).to_be_visible()
+    page.click("#hint")
+    expect(page.locator("#hint-box")).to_be_visible(timeout=30000)
+    expect(page.locator("#pending button.suggested")).to_have_count(1)
+    assert errors == []
