@@ -778,7 +778,7 @@ class ServerMachine(RuleBasedStateMachine):
         held = self.draw(data, st.sampled_from(self.held_running()), "seat")
         truth = self.truth(held.game)
         stored, model = truth.stored, self.models[held.game]
-        seq = len(stored.actions) - self.draw(data, st.sampled_from((0, 0, 1)), "moves back")
+        seq = max(0, len(stored.actions) - self.draw(data, st.sampled_from((0, 0, 1)), "moves back"))
         allowed = not stored.rated and (stored.hints or model.script is not None)
         turn = truth.state.to_act == held.seat and stored.seats[held.seat].away is None
         link = self.link(held, data)
