@@ -91,6 +91,8 @@ games = Table(
     Column("created", DateTime(timezone=True), nullable=False),
     Column("result", JSON, nullable=True),
     Column("rated", Boolean, nullable=False, server_default=false()),
+    # players may ask the bot for hints (never in a rated game)
+    Column("hints", Boolean, nullable=False, server_default=false()),
     # the time control (null: none), the bot kind standing in for a person, when the turn began
     Column("clock", JSON, nullable=True),
     Column("stand_in", String(40), nullable=True),
@@ -147,6 +149,16 @@ chat = Table(
     Column("at", DateTime(timezone=True), nullable=False),
 )
 
+# what the record notes beside the actions: a hint asked by a seat when the game stood at ``ply``
+notes = Table(
+    "notes", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("game_id", String(16), ForeignKey("games.id", ondelete="CASCADE"), nullable=False, index=True),
+    Column("ply", Integer, nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("kind", String(10), nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+)
 
 users = Table(
     "users", metadata,
@@ -266,6 +278,7 @@ class StoredGame:
     turn_since: datetime | None = None  # when the seat to act got the turn
     rematch: str | None = None  # the game proposed as this one's rematch
     rated: bool = False  # created as rated: counts for ratings when every seat is an account or a bot
+    hints: bool = False  # its players may ask the bot for hints
 
     def record(self) -> Record:
         """The game's record (with the result once it is over); people by name, bots by kind."""
@@ -434,7 +447,7 @@ class Store:
                 "id": game.id, "game": game.game, "rules_version": game.rules_version, "options": game.options,
                 "seed": game.seed, "lobby_join": game.lobby_join, "status": game.status, "created": game.created,
                 "result": game.result, "clock": game.clock, "stand_in": game.stand_in, "turn_since": game.turn_since,
-                "rated": game.rated,
+                "rated": game.rated, "hints": game.hints,
             })
             conn.execute(_ADD_SEAT, [
                 {"game_id": game.id, "seat": s.seat, "kind": s.kind, "name": s.name,
@@ -647,7 +660,7 @@ class Store:
     def delete_game(self, game_id: str) -> bool:
         """Delete a game with everything stored of it (the operator's command); false if unknown."""
         with self.engine.begin() as conn:
-            for table in (chat, actions, seats, notices, ratings):
+            for table in (chat, notes, actions, seats, notices, ratings):
                 conn.execute(delete(table).where(table.c.game_id == game_id))
             if conn.execute(delete(games).where(games.c.id == game_id)).rowcount != 1:
                 return False
@@ -943,6 +956,21 @@ class Store:
                                 {"game": game_id, "team": team, "limit": limit}).mappings().all()
         return [_line(r) for r in reversed(rows)]
 
+    # ------------------------------------------------------------------ notes
+
+    def add_note(self, game_id: str, ply: int, seat: int, kind: str) -> None:
+        """Note in the game's record that ``seat`` did ``kind`` (``hint``: asked for one) when the
+        game stood at ``ply`` actions."""
+        with self.engine.begin() as conn:
+            conn.execute(insert(notes).values(game_id=game_id, ply=ply, seat=seat, kind=kind, at=now()))
+
+    def notes_of(self, game_id: str) -> list[dict[str, Any]]:
+        """The record's notes of a game in the order they were taken: ``{"ply", "seat", "kind"}``."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(notes.c.ply, notes.c.seat, notes.c.kind)
+                                .where(notes.c.game_id == game_id).order_by(notes.c.id)).all()
+        return [{"ply": r.ply, "seat": r.seat, "kind": r.kind} for r in rows]
+
 
 #: a game's row with its JSON read as text, so one bad row fails alone (in :func:`_stored`)
 #: a game's status, its row locked; then its highest action number and a seat's reason to be away
@@ -1035,4 +1063,4 @@ def _stored(row, seats_of: list[StoredSeat], acts: list[tuple[int, str]], since:
     return StoredGame(row["id"], row["game"], row["rules_version"], options, row["seed"], row["lobby_join"],
                       row["status"], _utc(row["created"]), seats_of, [text for _, text in acts], result,
                       clock, row["stand_in"], None if since is None else _utc(since), row["rematch"],
-                      bool(row["rated"]))
+                      bool(row["rated"]), bool(row["hints"]))

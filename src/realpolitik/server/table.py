@@ -142,6 +142,8 @@ class Table:
         self._following: asyncio.Task | None = None
         #: the script of a lesson game that still fits its lesson (lessons.py), else None
         self.guide = lessons.guide_of(game, stored)
+        #: seats whose hint a bot worker computes now (hints.py): one at a time per seat
+        self.hinting: set[int] = set()
 
     # ------------------------------------------------------------------ facts
 
@@ -221,6 +223,7 @@ class Table:
         if self.stored.result is not None:
             out["outcome"] = self.stored.result.get("outcome")
         out["rated"] = self.stored.rated
+        out["hints"] = self.stored.hints
         said = ratings.words(self.stored.result)
         if said is not None:
             out["rating"] = {lang: render(said, lang) for lang in LANGUAGES}
@@ -396,7 +399,7 @@ class Table:
         """Play ``text`` for ``seat`` against the game as it stood after ``seq`` actions (for a
         ``stand_in`` bot: only while the seat's person is still away, in storage too)."""
         async with self.lock:
-            self._check_turn(seat, seq, stand_in)
+            self.check_turn(seat, seq, stand_in)
             state = self.state
             canonical = text if text in state.legal_actions() else normalize(text)
             if self.guide is not None and (said := self.guide.refusal(state, seq, canonical)) is not None:
@@ -696,7 +699,7 @@ class Table:
             words = own if own is not None and listener.seat == seat else TOLD[kind](self, label)
             listener.send({"type": kind, "seat": label, "text": render(words, listener.lang)})
 
-    def _check_turn(self, seat: int, seq: int, stand_in: bool = False) -> None:
+    def check_turn(self, seat: int, seq: int, stand_in: bool = False) -> None:
         """Refuse an action of ``seat`` chosen at move ``seq`` unless the game is running at that
         move, it is the seat's turn, and whoever sends it plays the seat now: its person, or the
         ``stand_in`` bot while the person is away (resigned, time ran out)."""
