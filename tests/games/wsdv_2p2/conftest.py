@@ -135,8 +135,8 @@ class Table:
         st = self.st
         st.stack = [SENTINEL]
         st.result = None
-        st.eod = st.layout.phases.index(name)
-        st.PHASES[name](st)
+        st.eod = [phase.__name__ for phase in st.PHASES].index(name)
+        st.PHASES[st.eod](st)
         st.advance()
         return self
 

@@ -129,7 +129,7 @@ def test_red_side_wins_after_decade_four_and_the_ally_is_second(table):
 
 def test_the_phases_in_order(table):
     st = table().st
-    assert st.layout.phases == ("arms_race", "space_race", "dominance", "flight", "prestige", "western_currency",
-                                "police_upkeep", "living_standard_limit", "internal_comparison",
-                                "east_west_comparison", "police", "socialists", "collapse")
+    assert tuple(phase.__name__ for phase in st.PHASES) == (
+        "arms_race", "space_race", "dominance", "flight", "prestige", "western_currency", "police_upkeep",
+        "living_standard_limit", "internal_comparison", "east_west_comparison", "police", "socialists", "collapse")
     assert st.seat_of(0) == WEST_SEAT and st.seat_of(1) == EAST_SEAT

@@ -29,7 +29,7 @@ def test_set_up():
     assert [len(p) for p in st.prepared] == [3, 3] and len(st.unseen) == 1
     assert sorted(extra + st.prepared[0] + st.prepared[1] + st.unseen) == sorted(c.expansion_cards[1])
     assert len(st.deck) == 20 - 8 - 3
-    assert st.eod == -1 and st.layout.phases[:4] == ("arms_race", "space_race", "dominance", "flight")
+    assert st.eod == -1 and [p.__name__ for p in st.PHASES[:4]] == ["arms_race", "space_race", "dominance", "flight"]
 
 
 PAY = card("xpay", icons=[{"icon": "pay", "side": "west", "amount": 1}])

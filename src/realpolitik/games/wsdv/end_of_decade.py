@@ -1,7 +1,7 @@
 """The end of a decade: the ten phases in printed order, and the victory checks (spec §7–§8).
 
-``PHASES`` maps each phase name of the layout to its procedure; 2+2 adds its own phases
-in front of these. A phase pushes the next phase first and its own work on top, so the
+``PHASES`` lists the phases' procedures in printed order; 2+2 puts its own three in front of
+these. A phase pushes the next phase first and its own work on top, so the
 phases run strictly in order. Any East dismantle or rundown that cannot be paid is
 national insolvency: West wins at once.
 """
@@ -58,13 +58,14 @@ WIR_SIND_DAS_VOLK = phrase("Wir sind das Volk? Not yet: West {west}, East {east}
 
 @procedure
 class EndOfDecade(NamedTuple):
-    """Phase ``i`` of the end of decade, in the layout's printed order; after the last, the next decade (§7)."""
+    """Phase ``i`` of the end of decade, in the printed order (the state's ``PHASES``); after the last,
+    the next decade (§7)."""
 
     i: int
 
     def run(self, st: S) -> None:
         i = self.i
-        phases = st.layout.phases
+        phases = st.PHASES
         if i >= len(phases):
             st.eod = -1
             st.stack.append(shared(st.StartDecade))  # 2+2 begins its decades by its own rules
@@ -72,8 +73,8 @@ class EndOfDecade(NamedTuple):
         st.eod = i
         st.stack.append(eod_frame(i + 1))
         if st.log.keeps:  # a NullLog drops the line: its values, words put together, are not worked out
-            st.log.say(PHASE_BEGINS, ROMAN[st.decade], i + 1, PHASE_NAMES.get(phases[i], phases[i]))
-        st.PHASES[phases[i]](st)
+            st.log.say(PHASE_BEGINS, ROMAN[st.decade], i + 1, PHASE_NAMES[phases[i].__name__])
+        phases[i](st)
 
 
 #: the phases' frames, each made once (``common.made``)
@@ -572,7 +573,7 @@ def collapse(st: S) -> None:
         st.log.say(WIR_SIND_DAS_VOLK, west, east)
 
 
-#: the phases' names in the log, by the layout's names
+#: the phases' names in the log, by their functions' names (which views show)
 PHASE_NAMES = {
     "flight": t("flight"), "prestige": t("prestige"), "western_currency": t("western currency"),
     "police_upkeep": t("police upkeep"), "living_standard_limit": t("living standard limit"),
@@ -583,12 +584,11 @@ PHASE_NAMES = {
 #: the sides as the log names the one picking first
 SIDE_NAMES = (t("West"), t("East"))
 
-PHASES: dict[str, Callable[[S], None]] = {
-    "flight": flight, "prestige": prestige, "western_currency": western_currency, "police_upkeep": police_upkeep,
-    "living_standard_limit": living_standard_limit, "internal_comparison": internal_comparison,
-    "east_west_comparison": east_west_comparison, "police": police, "socialists": socialists,
-    "collapse": collapse,
-}
+#: phases 1–10 in the order printed on the board's end-of-decade track (§7)
+PHASES: tuple[Callable[[S], None], ...] = (
+    flight, prestige, western_currency, police_upkeep, living_standard_limit, internal_comparison,
+    east_west_comparison, police, socialists, collapse,
+)
 
 
 #: more phases' frames, made once (``common.made``) or shared

@@ -2,10 +2,10 @@
 
 The base rules read everything seat- and sequence-related from a ``Layout``: the seats and
 the German state each one acts for, which seat speaks for a state when the rules say "West
-decides", the display sizes per sub-decade, when a sub-decade ends and the end-of-decade
-phases in order. The base game is ``BASE``; 2+2 (seed 001 §3–§4, §12) brings its own layout
-with four seats, three sub-decades of 3+3/3+3/3+4 cards ending one card early, and three
-extra end-of-decade phases in front of the base ones.
+decides", the display sizes per sub-decade and when a sub-decade ends. The base game is
+``BASE``; 2+2 (seed 001 §3–§4) brings its own layout with four seats and three sub-decades
+of 3+3/3+3/3+4 cards ending one card early. The end-of-decade phases are the state's
+``PHASES`` (2+2's state puts three more in front).
 """
 
 from __future__ import annotations
@@ -13,12 +13,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .content import EAST, WEST
-
-#: the base end of decade, phases 1–10 as printed on the board's end-of-decade track (§7)
-BASE_PHASES = (
-    "flight", "prestige", "western_currency", "police_upkeep", "living_standard_limit",
-    "internal_comparison", "east_west_comparison", "police", "socialists", "collapse",
-)
 
 
 @dataclass(frozen=True)
@@ -31,7 +25,6 @@ class Layout:
     hand: int = 2  # hand cards after the deal at a decade's start (§3.2)
     display: tuple[int, ...] = (7, 7)  # normal cards dealt into the display per sub-decade (§3.4)
     last_cards: int = 0  # a sub-decade ends when the display holds this many normal cards
-    phases: tuple[str, ...] = BASE_PHASES
 
     def seats_of(self, side: int) -> tuple[int, ...]:
         """Every seat playing for ``side``."""
@@ -41,10 +34,10 @@ class Layout:
 BASE = Layout(seats=("west", "east"), side=(WEST, EAST), state_seat=(0, 1))
 
 
-#: 2+2 (seed 001 §3–§4, §12): USA, Soviet Union, West, East; three sub-decades A, B, C with
+#: 2+2 (seed 001 §3–§4): USA, Soviet Union, West, East; three sub-decades A, B, C with
 #: 3, 3 and 4 base cards in the display (the 2+2 cards come on top); each ends with one
-#: normal card left; arms race, space race and dominance open the end of a decade.
+#: normal card left.
 TWO_PLUS_TWO = Layout(
     seats=("usa", "ussr", "west", "east"), side=(WEST, EAST, WEST, EAST), state_seat=(2, 3), hand=2,
-    display=(3, 3, 4), last_cards=1, phases=("arms_race", "space_race", "dominance") + BASE_PHASES,
+    display=(3, 3, 4), last_cards=1,
 )

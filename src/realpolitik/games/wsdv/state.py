@@ -49,7 +49,7 @@ class WsdvState(FramedState):
     Turn = rules.Turn
     turns = rules.TURNS  # a turn per seat, made once (rules.TURNS)
     SubDecadeEnd = rules.SubDecadeEnd
-    PHASES: ClassVar[dict] = end_of_decade.PHASES
+    PHASES: ClassVar[tuple] = end_of_decade.PHASES
 
     # ------------------------------------------------------------------ contract
 
@@ -107,7 +107,7 @@ class WsdvState(FramedState):
             "decade": self.decade,
             "half": self.half,
             "end_of_decade": None if self.eod < 0 else self.eod + 1,
-            "phase": None if self.eod < 0 else self.layout.phases[self.eod],
+            "phase": None if self.eod < 0 else self.PHASES[self.eod].__name__,
             "tracks": {"prestige": self.prestige, "currency": self.currency, "socialism": self.socialism,
                        "flight": self.flight},
             "wall": self.wall,

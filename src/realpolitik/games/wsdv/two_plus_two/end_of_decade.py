@@ -1,7 +1,7 @@
 """2+2's end of decade: arms race, space race, dominance — then the base game's ten phases (seed 001 §12).
 
-The three phases join the base game's in 2+2's phase table (``PHASES``, which the state
-names), run in the order ``layout.TWO_PLUS_TWO.phases`` gives. The winner of a game
+The three phases come before the base game's in 2+2's ``PHASES``, which the state names and
+runs in that order. The winner of a game
 ended by a base victory condition is found in ``cold_war.winning_player`` (§12.4).
 """
 
@@ -111,6 +111,6 @@ class DominanceIncome(NamedTuple):
                 cold_war.income(st, s, amount)
 
 
-#: the base game's phases and 2+2's three (the layout orders them)
-PHASES = {**base_end.PHASES, "arms_race": arms_race, "space_race": space_race, "dominance": dominance}
+#: 2+2's three phases in front of the base game's ten (§12)
+PHASES = (arms_race, space_race, dominance, *base_end.PHASES)
 

@@ -45,7 +45,7 @@ class TwoPlusTwoState(WsdvState):
     Turn = rules.Turn
     turns = rules.TURNS
     SubDecadeEnd = rules.SubDecadeEnd
-    PHASES: ClassVar[dict] = end_of_decade.PHASES
+    PHASES: ClassVar[tuple] = end_of_decade.PHASES
 
     # ------------------------------------------------------------------ contract
 
