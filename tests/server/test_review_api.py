@@ -104,7 +104,7 @@ def test_unfinished_games_and_bad_input_are_refused(reviewing):
 
 
 def test_one_review_per_game_a_bounded_queue_and_a_rate_per_client(tmp_path):
-    limits = {**ROOMY, "review_budget": "1000", "review_queue": "1", "reviews": "1/hour"}
+    limits = {**ROOMY, "review_budget": "200", "review_queue": "1", "reviews": "1/hour"}
     server = ServerProcess(str(tmp_path / "games.db"), limits=limits).start(timeout=START)
     try:
         with Api(server) as api:
