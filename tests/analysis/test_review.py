@@ -100,12 +100,8 @@ def test_an_unfinished_game_is_refused():
 
 
 def no_peeking_cases():
-    for game_id, players in (("wsdv", 2), ("wsdv-2p2", 4), ("nationen", 3), ("e1815", 4)):
+    for game_id, players in (("wsdv", 2), ("wsdv-2p2", 4), ("nationen", 3), ("e1815", 4), ("nuclear-war", 3)):
         yield pytest.param(game_id, players, id=game_id)
-    # Nuclear War's redeal shuffles the unseen cards in their true order (not sorted first, as
-    # Nationen's and 2+2's are), so the same seed deals other worlds for another true arrangement
-    yield pytest.param("nuclear-war", 3, id="nuclear-war", marks=pytest.mark.xfail(
-        strict=True, reason="nuclear_war.state._resample_hidden does not sort what it reshuffles"))
 
 
 @pytest.mark.parametrize("game_id, players", list(no_peeking_cases()))

@@ -101,6 +101,8 @@ def test_game_routes(served, game_id, seat, ply, name, which):
             _json_error(http.get(path))
         _json_error(http.get(f"/api/games/{gid}/replay", params={"seat": seat, "ply": ply}))
         _json_error(http.post(f"/api/games/{gid}/claim", content=_dumps({"seat": seat, "name": name})))
+        for method in (http.get, http.post):
+            _json_error(method(f"/api/games/{gid}/review", params={"seat": seat}))
         _json_error(http.get(f"/api/content/{quote(game_id, safe='')}/{quote(seat, safe='')}"))
         _json_error(http.get(f"/api/leaderboard/{quote(game_id, safe='')}"))
         _json_error(http.get(f"/api/statistics/{quote(game_id, safe='')}"))
@@ -296,6 +298,7 @@ def test_every_route_of_the_server_is_fuzzed():
     fuzzed = {"/", "/game/{game_id}", "/replay/{game_id}", "/account", "/i18n/{lang}.json", "/api/catalog",
               "/api/content/{game}/{name}", "/api/games", "/api/games/{game_id}", "/api/games/{game_id}/claim",
               "/api/games/{game_id}/record", "/api/games/{game_id}/replay", "/api/games/{game_id}/chat",
+              "/api/games/{game_id}/review",
               "/api/account", "/ws/{game_id}", "/api/leaderboard/{game}", "/api/players/{name:path}",
               "/api/rules/{game}", "/api/statistics/{game}",
               "/leaderboard", "/player/{name:path}", "/statistics", "/rules/{game}",

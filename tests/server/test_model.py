@@ -24,6 +24,10 @@ Rules (the ``games`` bundle holds every game created or proposed as a rematch):
   an invitation-only game, a bot's seat or a taken one refused with its code),
   ``sign_up``, ``second_tab`` (a seat open again, perhaps through the other process),
   ``spectate``, ``chat`` (table, team, spectators; within the chat limit);
+- ``block``: an account blocks another (``POST /api/social/blocks``); from then on the blocked
+  account's claim on a game where the blocker is seated is refused exactly as a taken seat is
+  (409 ``taken``, the same sentence), and its invitation link there answers as an invalid one
+  (``bad-token``), the seat staying free;
 - ``act`` (up to 20 decisions of the held seats, bots answering between them: each must be
   taken), ``take_back`` (granted exactly when the view's ``undo`` and the engine say so),
   ``ask_hint`` (the bot's suggestion: given exactly where the game allows hints, to the seat to
@@ -237,6 +241,7 @@ class ServerMachine(RuleBasedStateMachine):
         self.held: list[Held] = []
         self.watchers: list[Link] = []
         self.accounts: list[Player] = []
+        self.blocks: set[tuple[int, int]] = set()  # (the blocker's account id, the blocked one's)
         self.disruptions = 0
         self.served: dict[tuple[int, str], tuple] = {}  # (process, game) -> what storage held when it answered 200
         self.guests = 0
@@ -458,6 +463,28 @@ class ServerMachine(RuleBasedStateMachine):
     def sign_up(self) -> None:
         self.sign_up_as(f"Model {len(self.accounts) + 1}")
 
+    def unblocked(self) -> list[tuple[Player, Player]]:
+        """The pairs of accounts (blocker, blocked) where the one does not block the other yet."""
+        return [(a, b) for a in self.accounts for b in self.accounts
+                if a is not b and (a.user_id, b.user_id) not in self.blocks]
+
+    @precondition(lambda self: self.unblocked())
+    @rule(data=st.data())
+    @traced
+    def block(self, data) -> None:
+        """An account blocks another (nobody is told)."""
+        blocker, blocked = self.draw(data, st.sampled_from(self.unblocked()), "block")
+        answer = blocker.http(self.cluster, self.live(data)).post("/api/social/blocks", headers=blocker.headers(),
+                                                                  json={"name": blocked.name})
+        assert answer.status_code == 201, answer.text
+        assert blocked.name in [b["name"] for b in answer.json()["blocked"]], answer.text
+        self.blocks.add((blocker.user_id, blocked.user_id))
+
+    def shut_out(self, game_id: str, player: Player) -> bool:
+        """Whether an account seated at the game blocks ``player`` (a guest: never)."""
+        seated = [s.user_id for s in self.truth(game_id).stored.seats if s.user_id not in (None, player.user_id)]
+        return player.account and any((blocker, player.user_id) in self.blocks for blocker in seated)
+
     @initialize(target=games, data=st.data())
     @traced
     def first_game(self, data):
@@ -615,7 +642,12 @@ class ServerMachine(RuleBasedStateMachine):
     def join_by_invitation(self, data) -> None:
         game_id, seat = self.draw(data, st.sampled_from(self.invitable()), "seat")
         player = self.who(data)
+        shut_out = self.shut_out(game_id, player)
         held, answer = self.seat_player(game_id, seat, player, self.models[game_id].tokens[seat], self.live(data))
+        if shut_out:  # a block never shows: the link answers as an invalid one, the seat stays free
+            assert held is None and answer.get("code") == "bad-token", answer
+            assert not self.truth(game_id).stored.seats[seat].joined, "a blocked account took the seat"
+            return
         assert held is not None, f"the invitation of a free seat was refused: {answer}"
         self.check_seated(held)
 
@@ -640,8 +672,11 @@ class ServerMachine(RuleBasedStateMachine):
             assert (answer.status_code, answer.json()["code"]) == (403, "invite-only"), answer.text
         elif s.kind != HUMAN:
             assert (answer.status_code, answer.json()["code"]) == (400, "bad-seat"), answer.text
-        elif s.joined:
-            assert (answer.status_code, answer.json()["code"]) == (409, "taken"), answer.text
+        elif s.joined or self.shut_out(game, player):  # a block is told as a seat taken meanwhile
+            words = self.catalog[model.title]["seats"][str(len(stored.seats))][seat]["title"]  # as the seat is named
+            taken = {"code": "taken", "error": f"Seat {words} is already taken."}
+            assert (answer.status_code, answer.json()) == (409, taken), answer.text
+            assert self.truth(game).stored.seats[seat].joined == s.joined, "a blocked account took the seat"
         else:
             assert answer.status_code == 200, answer.text
             model.tokens.pop(seat, None)  # the invitation is void now

@@ -131,14 +131,18 @@ def finished(record: Record, lookup: Callable[[str], Game]) -> State:
 
 
 def plies(record: Record, lookup: Callable[[str], Game], seat: int | None = None, budget: int = BUDGET,
-          seed: int = 0, spec: str | None = None) -> Iterator[PlyReview]:
-    """Review the record's actions one by one (each as soon as it is done); ``seat``: the one
-    viewpoint (else each ply's actor). Refuses a record of an unfinished game (``RecordError``)."""
+          seed: int = 0, spec: str | None = None, first: int = 0) -> Iterator[PlyReview]:
+    """Review the record's actions one by one (each as soon as it is done) from the action
+    ``first`` on; ``seat``: the one viewpoint (else each ply's actor). Every ply's review is the
+    same whatever ``first`` is (its searches are seeded by the ply), so a review may be made in
+    pieces. Refuses a record of an unfinished game (``RecordError``)."""
     finished(record, lookup)
     state = record.initial_state(lookup)
     if seat is not None and not 0 <= seat < len(state.seats):
         raise ValueError(f"seat {seat} is not one of the game's {len(state.seats)} seats")
-    for ply, action in enumerate(record.actions):
+    for action in record.actions[:first]:
+        state.apply(action)
+    for ply, action in enumerate(record.actions[first:], first):
         actor = state.to_act
         viewpoint = actor if seat is None else seat
         judged, words = None, {}

@@ -18,7 +18,7 @@ from realpolitik.engine import Game
 from realpolitik.i18n import LANGUAGES, catalog
 from realpolitik.web import ROOT as WEB
 
-from . import api, social_api
+from . import api, review_api, social_api
 from .accounts import CsrfGuard
 from .hall import Hall, Settings
 from .play import play
@@ -132,6 +132,7 @@ def create_app(settings: Settings | None = None, games: Iterable[Game] | None = 
         Route("/api/account/settings", api.settings, methods=["POST"]),
         Route("/api/account/games", api.my_games, methods=["GET"]),
         *social_api.routes(),
+        *review_api.routes(),
         WebSocketRoute("/ws/{game_id}", play),
         Mount("/static", StaticFiles(directory=WEB), name="static"),
     ]

@@ -10,6 +10,8 @@ bot's choices do not depend on which worker served it or on server restarts.
 A hint ("What would the bot do?") is a :class:`HintJob`: the worker evaluates the seat's
 decision from its :class:`SeatContext` alone (:func:`realpolitik.bots.evaluate.evaluate`),
 within the job's budget of search iterations, seeded as a bot move is.
+The same workers review finished games (:class:`ReviewJob`, a few actions per call so the
+review's progress is known and no table waits long), after every bot move.
 """
 
 from __future__ import annotations
@@ -22,12 +24,14 @@ import multiprocessing
 import multiprocessing.connection
 import os
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
+from realpolitik.analysis.review import PlyReview, plies
 from realpolitik.bots import make_bot
 from realpolitik.bots.evaluate import Evaluation, evaluate
 from realpolitik.engine import Game, Record, Rng, SeatContext, State
@@ -55,6 +59,17 @@ class HintJob:
     record: Record  # the game so far
     seat: int
     budget: int  # search iterations, at most
+
+
+@dataclass(frozen=True)
+class ReviewJob:
+    """A piece of a finished game's review: the actions from ``first`` on, until ``seconds`` pass."""
+
+    record: Record
+    seat: int | None  # the one viewpoint, or None: each action's actor
+    budget: int
+    first: int
+    seconds: float
 
 
 #: recent games' states by id, each with the actions it was replayed from
@@ -109,6 +124,20 @@ def hint(job: HintJob, lookup: Callable[[str], Game] | None = None) -> Evaluatio
     return evaluate(ctx, budget=job.budget, seed=_mix(seed, job.seat, ply, 3) & 0x7FFFFFFF)
 
 
+def review_piece(job: ReviewJob, lookup: Callable[[str], Game] | None = None) -> list[PlyReview]:
+    """The reviews of the job's actions from ``first`` on: at least one, and none begun after
+    ``seconds`` (runs in a worker; seed 0, as ``realpolitik review``)."""
+    if lookup is None:
+        from realpolitik.games import get as lookup
+    until = time.monotonic() + job.seconds
+    done: list[PlyReview] = []
+    for reviewed in plies(job.record, lookup, job.seat, job.budget, 0, None, job.first):
+        done.append(reviewed)
+        if time.monotonic() >= until:
+            break
+    return done
+
+
 def _worker_start() -> None:
     """Load the games once, and end this worker as soon as the server process is gone."""
     import realpolitik.games
@@ -125,7 +154,8 @@ def _exit_with(sentinel: int) -> None:
 
 
 class Slots:
-    """Free workers, handed out to urgent requests first, then in the order they were asked for."""
+    """Free workers, handed out to urgent requests first, then to other bot moves, then to
+    reviews, each in the order they were asked for."""
 
     def __init__(self, count: int) -> None:
         self.free = count
@@ -138,10 +168,11 @@ class Slots:
         return sum(not f.done() for _, _, f in self._waiting)
 
     @contextlib.asynccontextmanager
-    async def take(self, urgent: bool):
+    async def take(self, urgent: bool, review: bool = False):
         """Hold a worker for the ``async with`` block, once one is free."""
         ready = asyncio.get_running_loop().create_future()
-        heapq.heappush(self._waiting, (0 if urgent else 1, next(self._order), ready))
+        rank = 2 if review else 0 if urgent else 1
+        heapq.heappush(self._waiting, (rank, next(self._order), ready))
         self._dispatch()
         try:
             await ready
@@ -197,26 +228,32 @@ class BotRunner:
 
     async def choose(self, job: BotJob, urgent: bool = True) -> str:
         """The bot's action, computed on a worker once one is free (``urgent`` ones first)."""
-        return await self._run(choose, job, urgent)
+        async with self.slots.take(urgent):
+            return await self._run(choose, job)
 
     async def hint(self, job: HintJob) -> Evaluation:
         """The evaluation of a person's decision, computed on a worker once one is free, after
         the urgent bot moves (those facing people)."""
-        return await self._run(hint, job, urgent=False)
+        async with self.slots.take(False):
+            return await self._run(hint, job)
 
-    async def _run(self, work: Callable, job: BotJob | HintJob, urgent: bool):
-        async with self.slots.take(urgent):
-            loop = asyncio.get_running_loop()
-            pool = self._pool()
-            try:
-                if self.workers == 0:
-                    return await loop.run_in_executor(pool, work, job, self.lookup)
-                return await loop.run_in_executor(pool, work, job)
-            except BrokenProcessPool:  # a worker died (killed, out of memory): start new ones
-                if self._executor is pool:
-                    self._executor = None
-                    pool.shutdown(wait=False, cancel_futures=True)
-                raise
+    async def review(self, job: ReviewJob) -> list[PlyReview]:
+        """A piece of a review, computed on a worker once no bot move waits for one."""
+        async with self.slots.take(False, review=True):
+            return await self._run(review_piece, job)
+
+    async def _run(self, work: Callable, job: BotJob | HintJob | ReviewJob):
+        loop = asyncio.get_running_loop()
+        pool = self._pool()
+        try:
+            if self.workers == 0:
+                return await loop.run_in_executor(pool, work, job, self.lookup)
+            return await loop.run_in_executor(pool, work, job)
+        except BrokenProcessPool:  # a worker died (killed, out of memory): start new ones
+            if self._executor is pool:
+                self._executor = None
+                pool.shutdown(wait=False, cancel_futures=True)
+            raise
 
     def close(self) -> None:
         """Stop the workers (a move being computed is abandoned)."""

@@ -38,6 +38,7 @@ from .kinds import playable, seat_kind
 from .leases import Alone, Leases
 from .notify import NoticeSettings, Notifier
 from .quota import Limits, Rates
+from .reviews import Reviews
 from .social_store import SocialStore
 from .store import Damaged, StorageBusy, Store, StoredGame, StoredSeat, now
 from .table import DAMAGED, HUMAN, TOLD, Refusal, Table, finished, seat_titles
@@ -86,6 +87,8 @@ class Hall:
         #: friends, blocks, private messages, reports and sanctions (issue 59)
         self.social = SocialStore(store)
         self.bots = BotRunner(settings.bot_workers, lookup)
+        #: reviews of finished games being computed (issue 58)
+        self.reviews = Reviews(self)
         self.rates = Rates(settings.limits)
         self.tables: dict[str, Table] = {}
         #: lobby entries of unfinished games that are not in memory
@@ -142,6 +145,7 @@ class Hall:
             self._sweeper.cancel()
         for table in self.tables.values():
             table.stop_automation()
+        self.reviews.close()
         self.bots.close()
         if self.bus is not None:
             await self.bus.close()

@@ -53,6 +53,12 @@ class Limits:
     private_messages: str = "30/hour"
     #: players one account may report
     reports: str = "10/day"
+    #: reviews of finished games one client address may ask the server's bots for
+    reviews: str = "10/hour"
+    #: reviews waiting or under way on the whole server (more are refused until one is done)
+    review_queue: int = 8
+    #: apply calls each search of a review may make (``realpolitik review --budget``)
+    review_budget: int = 300
     #: accounts one account may have among its friends, and among those it blocks
     friends: int = 500
     blocks: int = 500

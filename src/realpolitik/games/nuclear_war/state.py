@@ -104,13 +104,14 @@ class NuclearWarState(FramedState):
 
         Secrets never rest in a hand or a queue (but in the opening round's hands, which
         have not played theirs yet), so they only go back to the draw pile; face-down cards
-        placed openly from the deterrent force stay where they are.
+        placed openly from the deterrent force stay where they are. The unseen cards are
+        sorted before the shuffle, so the world drawn depends only on what the seat knows.
         """
         others = [s for s in range(len(self.seats)) if s != seat]
         hands, queues, exposed = self.hands, self.queues, self.exposed
-        secret = self.content.secrets
-        if not any(queues):  # the opening round: a Secret in hand counts as any other card
-            secret = secret.difference([k for s in others for k in hands[s]])
+        # the opening round: which hands still hold a Secret is hidden, so a Secret counts as
+        # any other card (keeping out only those the true hands lack would depend on the truth)
+        secret = self.content.secrets if any(queues) else frozenset()
         pool = self.draw  # the world's own list
         cut = len(pool)  # what lies above this after the shuffle is dealt
         hidden = []  # (seat, slot) of each face-down card placed from the hand
@@ -121,6 +122,7 @@ class NuclearWarState(FramedState):
                     if not shown:
                         pool.append(queues[s][i])
                         hidden.append((s, i))
+        pool.sort()
         rng.shuffle(pool)
         # Deal from the top of the shuffled pool, passing over the Secrets. The rest of a
         # uniformly shuffled pool is in uniform order, so a Secret passed over goes back

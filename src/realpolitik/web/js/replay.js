@@ -8,6 +8,7 @@ import { h, knowLevels, put, seatName } from "./dom.js";
 import { startLanguage, t } from "./i18n.js";
 import { boardLegend } from "./legend.js";
 import { LogView, chatLine, renderOutcome, renderPlayers, renderStatus } from "./panel.js";
+import { ReviewPanel } from "./review.js";
 import { BoardZoom } from "./zoom.js";
 
 const $ = (id) => document.getElementById(id);
@@ -16,6 +17,7 @@ const query = new URLSearchParams(location.search);
 const state = { ply: Number(query.get("ply") || 0), total: 0, seat: query.get("seat") || "", board: null, data: null, players: [], request: 0, typing: false };
 const log = new LogView($("log"));
 const zoom = new BoardZoom($("board"), { in: $("zoom-in"), out: $("zoom-out"), fit: $("zoom-fit") });
+const review = new ReviewPanel($("review"), gameId, (ply) => go(ply));
 
 function context(view) {
   return { seat: view.seat, players: state.players, act: () => {}, legal: new Set(), choices: [], content: contentLoader(view.game), data: state.data };
@@ -50,6 +52,7 @@ function draw(step) {
   }
   $("first").disabled = $("back").disabled = step.ply === 0;
   $("last").disabled = $("forward").disabled = step.ply === step.total;
+  review.mark(step.ply);
   const url = new URL(location.href);
   url.searchParams.set("ply", String(step.ply));
   if (state.seat) url.searchParams.set("seat", state.seat); else url.searchParams.delete("seat");
@@ -88,6 +91,7 @@ async function start() {
     put($("chat-lines"), chat.lines.map((line) => chatLine(line, info.players)));
     $("chat").hidden = !chat.lines.length;
   }).catch((err) => console.error(err));
+  if (info.status === "finished") review.start(info.players);
   const entry = catalog.find((g) => g.id === info.game);
   knowLevels(entry && entry.levels);
   $("title").textContent = t("Replay — {game}", { game: info.title });
