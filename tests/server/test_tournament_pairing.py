@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 
-from realpolitik.server.tournaments.pairing import History, round_robin, swiss_round
+from realpolitik.server.tournaments.pairing import History, round_robin, rounds_needed, swiss_round
 
 
 def _tally(n: int, k: int, rounds):
@@ -36,15 +36,21 @@ def test_two_seat_round_robin_pairs_everybody_once_with_sides_balanced(n):
     assert set(rests.values()) <= {1} and (len(rests) == n if n % 2 else not rests)
 
 
-@pytest.mark.parametrize(("n", "k"), [(3, 3), (6, 3), (9, 3), (7, 3), (4, 4), (8, 4), (10, 4), (12, 4), (5, 4)])
+@pytest.mark.parametrize(("n", "k"), [(3, 3), (6, 3), (9, 3), (7, 3), (4, 4), (8, 4), (10, 4), (12, 4), (5, 4), (6, 4)])
 def test_many_seat_round_robin_spreads_meetings_seats_and_rests(n, k):
     rounds = round_robin(n, k)
     met, seats, rests = _tally(n, k, rounds)
-    assert len(rounds) == -(-(n - 1) // (k - 1))
     counts = [met[frozenset(pair)] for pair in itertools.combinations(range(n), 2)]
     assert max(counts) <= 2 if n > k else counts == [1] * len(counts)
+    assert len(rounds) == rounds_needed(n, k) and sum(counts) == len(rounds) * (n // k) * k * (k - 1) // 2
     assert max(rests.values(), default=0) - min(rests[p] for p in range(n)) <= 1
-    assert all(max(c.values()) <= -(-len(rounds) // 2) + 1 for c in seats.values())
+    assert all(max(c.values()) - min(c[s] for s in range(k)) <= 2 for c in seats.values())
+
+
+@pytest.mark.parametrize(("n", "k"), [(6, 4), (9, 3), (7, 5)])
+def test_many_seat_round_robins_that_can_be_met_fully_meet_every_pair(n, k):
+    met, _, _ = _tally(n, k, round_robin(n, k))
+    assert all(met[frozenset(pair)] >= 1 for pair in itertools.combinations(range(n), 2))
 
 
 def test_round_robin_of_nine_in_threes_is_a_perfect_schedule():

@@ -9,8 +9,9 @@ function is pure and deterministic, so a schedule can be computed again from its
   pair meets once in ``n-1`` rounds (``n`` when odd, one rest each); the first seat
   alternates, so nobody has it more than once more than the second.
 - **Round robin, more seats**: groups of ``k`` chosen round by round so that pairs meet
-  as evenly as possible (fewest repeated meetings first), in enough rounds that every
-  pair could meet once; who rests (``n`` not a multiple of ``k``) takes turns.
+  as evenly as possible (fewest repeated meetings first), in as many rounds as it takes
+  for each player to be able to meet every other and for the games to hold every pair
+  (:func:`rounds_needed`); who rests (``n`` not a multiple of ``k``) takes turns.
 - **Swiss**: players ordered by score, then seeding (in round 1, by seeding: the top
   half meets the bottom half); groups are filled from the top with players who have not
   met yet; the lowest-placed player who has not rested yet rests (a bye).
@@ -89,9 +90,8 @@ def _spread(n: int, k: int, seed: int = 0) -> list[list[Group]]:
     """Groups of ``k`` for each round, pairs meeting as evenly as possible (see the module)."""
     history, rounds = History(), []
     shuffler = random.Random(seed)
-    count = -(-(n - 1) // (k - 1))
     playing = n - n % k
-    for _ in range(count):
+    for _ in range(rounds_needed(n, k)):
         resting = sorted(range(n), key=lambda p: (history.rests[p], -p))[:n - playing]
         players = [p for p in range(n) if p not in resting]
         best: list[Group] | None = None
@@ -110,6 +110,13 @@ def _spread(n: int, k: int, seed: int = 0) -> list[list[Group]]:
             history.played(seats)
             rounds[-1].append(seats)
     return rounds
+
+
+def rounds_needed(n: int, k: int) -> int:
+    """Rounds of a many-seat round robin: enough that each player could meet every other
+    once, and that the round's games could hold every pair once."""
+    pairs, per_round = n * (n - 1) // 2, (n // k) * k * (k - 1) // 2
+    return max(-(-(n - 1) // (k - 1)), -(-pairs // per_round))
 
 
 def _greedy(order: list[int], k: int, history: History) -> list[Group]:
