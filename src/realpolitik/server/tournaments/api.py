@@ -95,7 +95,9 @@ async def _checked(request: Request, body: NewTournament, user_id: int) -> dict[
                                        high=limits.tournament_players))
     await social.check_not_banned(hall, user_id)
     store = hall.tournaments.store
-    active = sum(len(await hall.store.run(store.with_status, s)) for s in ("signup", "running"))
+    active = 0
+    for status in ("signup", "running"):
+        active += len(await hall.store.run(store.with_status, status))
     if active >= limits.tournaments:
         raise Refusal("limit", t("The server has {count} tournaments under way, its limit; try again later.",
                                  count=active))
