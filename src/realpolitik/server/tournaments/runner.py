@@ -172,6 +172,8 @@ class Tournaments:
         for board in current:
             if board.rest or board.game_id is not None:
                 continue
+            if not await self._run(self.store.claim, found.id, found.round, board.board):
+                continue
             try:
                 table, _ = await self.hall.create(found.game, [HUMAN] * found.seats, {}, False,
                                                   f"tournament {found.id}", clock=clock, rated=True, counted=False)

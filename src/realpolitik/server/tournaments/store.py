@@ -3,14 +3,15 @@
 The tables sit in :data:`..store.metadata` beside the others (revision 10 creates them).
 A round is stored as its plan first — one row per board, a game to create or a player's
 rest — and each game's id is filled in once the game exists, so a round cut off half
-made is finished when the runner looks again. Methods are blocking; the server calls
-them through :meth:`..store.Store.run`.
+made is finished when the runner looks again. A process claims a board before creating
+its game, so two processes sharing the database never create one board's game twice.
+Methods are blocking; the server calls them through :meth:`..store.Store.run`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import (
@@ -26,6 +27,7 @@ from sqlalchemy import (
     Table,
     func,
     insert,
+    or_,
     select,
     update,
 )
@@ -33,6 +35,8 @@ from sqlalchemy.exc import IntegrityError
 
 from ..store import Store, _utc, games, metadata, now, ratings, users
 
+#: seconds a process has to create a board's game it took on before another may
+CLAIM_SECONDS = 60
 #: what a tournament is doing: taking sign-ups, playing its rounds, done, or called off (too few players)
 STATUSES = ("signup", "running", "finished", "cancelled")
 
@@ -78,8 +82,9 @@ tournament_boards = Table(
     # the accounts in seat order (a rest: the one resting)
     Column("players", JSON, nullable=False),
     Column("rest", Boolean, nullable=False),
-    # the game once created (a rest has none)
+    # the game once created (a rest has none), and when a server process set out to create it
     Column("game_id", String(16), ForeignKey("games.id", ondelete="SET NULL"), nullable=True, index=True),
+    Column("claimed", DateTime(timezone=True), nullable=True),
 )
 
 
@@ -238,6 +243,17 @@ class TournamentStore:
         except IntegrityError:
             return False
         return True
+
+    def claim(self, number: int, round_number: int, board: int) -> bool:
+        """Take on creating a board's game: false if it has one, or another process took it on
+        less than :data:`CLAIM_SECONDS` ago (one that stopped half-way is taken over then)."""
+        b = tournament_boards.c
+        moment = now()
+        with self.engine.begin() as conn:
+            return conn.execute(update(tournament_boards).where(
+                b.tournament_id == number, b.round == round_number, b.board == board, b.game_id.is_(None),
+                or_(b.claimed.is_(None), b.claimed < moment - timedelta(seconds=CLAIM_SECONDS)))
+                .values(claimed=moment)).rowcount > 0
 
     def set_game(self, number: int, round_number: int, board: int, game_id: str) -> bool:
         """Note the game created for a board; false if the board has one already."""

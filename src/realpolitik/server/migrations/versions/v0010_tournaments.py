@@ -55,6 +55,7 @@ def upgrade() -> None:
         sa.Column("players", sa.JSON, nullable=False),
         sa.Column("rest", sa.Boolean, nullable=False),
         sa.Column("game_id", sa.String(16), sa.ForeignKey("games.id", ondelete="SET NULL"), nullable=True),
+        sa.Column("claimed", sa.DateTime(timezone=True), nullable=True),
     )
     op.create_index("ix_tournament_boards_game_id", "tournament_boards", ["game_id"])
 
