@@ -139,8 +139,8 @@ async def listing(request: Request) -> Response:
 @guarded
 async def create(request: Request) -> Response:
     """POST /api/tournaments — a new tournament, taking sign-ups; its creator is not signed up."""
-    _json_body(request)
     session = await accounts.signed_in(request)
+    _json_body(request)
     body = parse(await _body(request), NewTournament, MAX_BODY)
     values = await _checked(request, body, session.user.id)
     hall = _hall(request)
@@ -184,8 +184,8 @@ async def show(request: Request) -> Response:
 @guarded
 async def sign_up(request: Request) -> Response:
     """POST /api/tournaments/{number}/signup — sign the account up."""
-    _json_body(request)
     session = await accounts.signed_in(request)
+    _json_body(request)
     number = _number(request)
     await social.check_not_banned(_hall(request), session.user.id)
     await _tournaments(request).sign_up(number, session.user.id)
@@ -195,8 +195,8 @@ async def sign_up(request: Request) -> Response:
 @guarded
 async def withdraw(request: Request) -> Response:
     """POST /api/tournaments/{number}/withdraw — take the account out (no more games)."""
-    _json_body(request)
     session = await accounts.signed_in(request)
+    _json_body(request)
     number = _number(request)
     await _tournaments(request).withdraw(number, session.user.id)
     return JSONResponse({"withdrawn": number}, headers=accounts.NO_STORE)
