@@ -22,6 +22,7 @@ player the seat it has had least often (ties: not the seat of its last game).
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 from collections import Counter
@@ -31,8 +32,8 @@ from dataclasses import dataclass, field
 Group = tuple[int, ...]
 #: how many tries a Swiss round's search for groups without repeated meetings may take
 SEARCH_BUDGET = 20000
-#: orders of the players tried for each round of a many-seat round robin
-ATTEMPTS = 100
+#: orders of the players tried for each round of a many-seat round robin, and passes of swaps after
+ATTEMPTS, PASSES = 12, 4
 
 
 @dataclass
@@ -98,14 +99,14 @@ def _spread(n: int, k: int, seed: int = 0) -> list[list[Group]]:
         best_cost = None
         for attempt in range(ATTEMPTS):
             order = players if attempt == 0 else shuffler.sample(players, len(players))
-            groups = _improved(_greedy(order, k, history), history)
+            groups = _greedy(order, k, history)
             cost = sum(history.crowding(g) for g in groups)
             if best_cost is None or cost < best_cost:
                 best, best_cost = groups, cost
         for player in resting:
             history.rested(player)
         rounds.append([])
-        for group in best or []:
+        for group in _improved(best or [], history):
             seats = seated(sorted(group), history)
             history.played(seats)
             rounds[-1].append(seats)
@@ -126,7 +127,7 @@ def _greedy(order: list[int], k: int, history: History) -> list[Group]:
     while free:
         group = [free.pop(0)]
         while len(group) < k:
-            pick = min(free, key=lambda p: history.crowding([*group, p]))
+            pick = min(free, key=lambda p: sum(4 ** history.met[frozenset((p, q))] for q in group))
             free.remove(pick)
             group.append(pick)
         groups.append(tuple(group))
@@ -134,11 +135,12 @@ def _greedy(order: list[int], k: int, history: History) -> list[Group]:
 
 
 def _improved(groups: list[Group], history: History) -> list[Group]:
-    """``groups`` after swapping players between two groups while that lessens their crowding."""
+    """``groups`` after swapping players between two groups while that lessens their crowding
+    (at most :data:`PASSES` times over every two groups)."""
     found = [list(g) for g in groups]
-    better = True
-    while better:
-        better = False
+    better, passes = True, 0
+    while better and passes < PASSES:
+        better, passes = False, passes + 1
         for one, two in itertools.combinations(found, 2):
             for i, j in itertools.product(range(len(one)), range(len(two))):
                 before = history.crowding(one) + history.crowding(two)
@@ -150,9 +152,18 @@ def _improved(groups: list[Group], history: History) -> list[Group]:
     return [tuple(g) for g in found]
 
 
+def round_robin_rounds(n: int, k: int) -> int:
+    """How many rounds a round robin of ``n`` players in games of ``k`` seats has."""
+    if k == 2:
+        return n - 1 if n % 2 == 0 else n
+    return rounds_needed(n, k)
+
+
+@functools.lru_cache(maxsize=32)
 def round_robin(n: int, k: int) -> list[list[Group]]:
     """Every round of a round robin of ``n`` players in games of ``k`` seats: each round's
-    groups in seat order; players in no group rest that round."""
+    groups in seat order; players in no group rest that round (kept once made: the same
+    players and seats give the same schedule; for many seats it takes a while to make)."""
     if k < 2 or n < k:
         raise ValueError(f"a round robin needs at least {k} players for games of {k}")
     if k > 2:

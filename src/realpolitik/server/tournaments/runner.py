@@ -28,7 +28,7 @@ from ..ratings import MODEL, seat_places
 from ..store import StorageBusy, now
 from ..table import HUMAN, Refusal
 from ..tokens import new_token
-from .pairing import History, round_robin, swiss_round
+from .pairing import History, round_robin, round_robin_rounds, swiss_round
 from .standings import Finish, Standing, standings
 from .store import Board, Tournament, TournamentStore
 
@@ -132,7 +132,7 @@ class Tournaments:
                 await self._run(self.store.set_status, number, "finished")
                 log.info("tournament %d: finished after %d rounds", number, found.round)
                 return
-            plan = self._plan(found, found.round + 1, players, boards)
+            plan = await asyncio.to_thread(self._plan, found, found.round + 1, players, boards)
             if await self._run(self.store.plan_round, number, found.round + 1, plan):
                 found = await self.get(number)
                 await self._create_games(found, await self._current(found))
@@ -144,11 +144,12 @@ class Tournaments:
         """How many rounds the tournament plays."""
         if found.kind == "swiss":
             return found.rounds or 1
-        return len(round_robin(players, found.seats))
+        return round_robin_rounds(players, found.seats)
 
     def _plan(self, found: Tournament, round_number: int, players: list[dict[str, Any]],
               boards: list[Board]) -> list[tuple[tuple[int, ...], bool]]:
-        """Round ``round_number``'s boards: each game's players in seat order, then the rests."""
+        """Round ``round_number``'s boards: each game's players in seat order, then the rests
+        (run off the event loop: a many-seat schedule or a Swiss search takes a while)."""
         by_number = {p["number"]: p["user_id"] for p in players}
         out = {p["user_id"] for p in players if p["withdrawn"]}
         if found.kind == "round-robin":
