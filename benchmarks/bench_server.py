@@ -8,8 +8,11 @@ heuristic bots run at once (each finished one is replaced), each watched by one
 spectator connection; ``players`` clients each play a seat against two bots (and start
 a new game when theirs ends), thinking 50–300 ms per decision. Reports the action round
 trip (sending an action until the view after it arrives) as p50/p95/p99, errors
-(refusals, lost connections, failed requests — the run expects none), actions played
-and the server's memory (its process and its bot workers). Also used by
+(refusals, lost connections, failed requests — the run expects none), actions played,
+the server's memory (its process and its bot workers) and the CPU seconds spent by the
+server processes, their bot workers and the load clients (``server_cpu_ms_per_action``:
+the servers' CPU per stored action, a figure that moves less with other work on the
+machine than the round trip does). Also used by
 ``benchmarks/run.py`` (``run(args)``). Figures taken while other work shares the
 machine are noisy.
 
@@ -24,6 +27,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import sqlite3
 import statistics
@@ -134,6 +138,15 @@ def _rss_mb(pid: int) -> float:
     return 0.0
 
 
+def _cpu_s(pid: int) -> float:
+    """CPU seconds (user and system) a process has used so far; 0 when it is gone."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def _children(pid: int) -> list[int]:
     out = []
     for entry in Path("/proc").iterdir():
@@ -147,10 +160,15 @@ def _children(pid: int) -> list[int]:
     return out
 
 
-async def _memory(servers: list[ServerProcess], load: Load, samples: list[tuple[float, float]]) -> None:
+async def _memory(servers: list[ServerProcess], load: Load, samples: list[tuple[float, float]],
+                  cpu: dict[int, float]) -> None:
+    """Sample memory every second; keep each process's CPU seconds as last seen (a worker may go)."""
     pids = [server.proc.pid for server in servers]
     while load.running():
-        samples.append((sum(_rss_mb(pid) for pid in pids), sum(_rss_mb(c) for pid in pids for c in _children(pid))))
+        workers = [c for pid in pids for c in _children(pid)]
+        samples.append((sum(_rss_mb(pid) for pid in pids), sum(_rss_mb(c) for c in workers)))
+        for pid in (*pids, *workers):
+            cpu[pid] = _cpu_s(pid)
         await asyncio.sleep(1.0)
 
 
@@ -159,13 +177,17 @@ async def _load(servers: list[ServerProcess], seconds: float, bot_games: int, pl
 
     load = Load(time.monotonic() + seconds)
     samples: list[tuple[float, float]] = []
+    pids = [server.proc.pid for server in servers]
+    cpu_start = {pid: _cpu_s(pid) for pid in (*pids, *(c for pid in pids for c in _children(pid)))}
+    cpu: dict[int, float] = dict(cpu_start)
+    own_start = time.process_time()
     limits = httpx.Limits(max_connections=200, max_keepalive_connections=50)
     clients = [httpx.AsyncClient(base_url=server.url, timeout=30, limits=limits) for server in servers]
     n = len(servers)
     try:
         tasks = [bot_table(servers[i % n], clients[i % n], load) for i in range(bot_games)]
         tasks += [player(servers[i % n], clients[i % n], load, random.Random(i)) for i in range(players)]
-        tasks.append(_memory(servers, load, samples))
+        tasks.append(_memory(servers, load, samples, cpu))
         started = time.monotonic()
         results = await asyncio.gather(*tasks, return_exceptions=True)
         elapsed = time.monotonic() - started
@@ -174,6 +196,7 @@ async def _load(servers: list[ServerProcess], seconds: float, bot_games: int, pl
         for client in clients:
             await client.aclose()
     ms = sorted(x * 1000 for x in load.latencies)
+    used = {pid: cpu[pid] - cpu_start.get(pid, 0.0) for pid in cpu}
 
     def pct(p: float) -> float:
         return round(ms[min(len(ms) - 1, int(p * len(ms)))], 1) if ms else 0.0
@@ -187,6 +210,9 @@ async def _load(servers: list[ServerProcess], seconds: float, bot_games: int, pl
                           "mean": round(statistics.fmean(ms), 1) if ms else 0.0},
         "server_rss_mb": {"peak": round(max(s for s, _ in samples), 1), "end": round(samples[-1][0], 1)},
         "bot_workers_rss_mb": {"peak": round(max(w for _, w in samples), 1)},
+        "cpu_s": {"servers": round(sum(used[pid] for pid in pids), 1),
+                  "bot_workers": round(sum(v for pid, v in used.items() if pid not in pids), 1),
+                  "load_clients": round(time.process_time() - own_start, 1)},
         "errors": len(load.errors), "error_samples": load.errors[:5],
     }
 
@@ -231,6 +257,8 @@ def _measure_postgres(seconds: float, bot_games: int, players: int, bot_delay: f
 def _totals(result: dict, stored: int, bot_delay: float, database: str, processes: int) -> dict:
     result["actions_stored"] = stored
     result["actions_per_s"] = round(stored / result["seconds"], 1)
+    # the server processes' CPU per action played during the run (bot games' moves included)
+    result["server_cpu_ms_per_action"] = round(1000 * result["cpu_s"]["servers"] / max(1, stored), 2)
     result["bot_delay_s"] = bot_delay
     result["database"], result["processes"] = database, processes
     return result

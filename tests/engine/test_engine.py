@@ -174,10 +174,10 @@ def test_every_registered_option_says_which_values_it_takes():
 
 def test_log_is_redacted_per_seat_and_shared_by_copies():
     log = Log()
-    log.add("p1 draws a card.", (0,), "You draw Atlas.")
-    log.add(None, (1,), "Only p2 reads this.")
+    log.say("p1 draws a card.", to=(0,), private=("You draw Atlas.",))
+    log.say(None, to=(1,), private=("Only p2 reads this.",))
     twin = log.copy()
-    twin.add("later")
+    twin.say("later")
     assert log.redacted(0) == ["You draw Atlas."]
     assert log.redacted(1) == ["p1 draws a card.", "Only p2 reads this."]
     assert log.redacted(None) == ["p1 draws a card."]
@@ -190,9 +190,9 @@ def test_a_said_line_is_the_phrase_made_when_read():
 
     draws = phrase("{seat} draws {count} cards.", "seat", "count")
     log = Log()
-    log.add("Game begins.")
+    log.say("Game begins.")
     log.say(draws, "p1", 3)
-    log.add(None, (1,), "Only p2 reads this.")
+    log.say(None, to=(1,), private=("Only p2 reads this.",))
     twin = log.copy()
     twin.say(draws, "p2", 1)
     expected = t("{seat} draws {count} cards.", seat="p1", count=3)
@@ -203,6 +203,24 @@ def test_a_said_line_is_the_phrase_made_when_read():
     quiet = NullLog()
     quiet.say(draws, "p1", 3)
     assert quiet.size == 0 and quiet.entries() == []
+
+
+def test_a_private_line_is_made_when_read_and_only_the_seats_told_read_it():
+    from realpolitik.i18n import phrase, t
+
+    made = []
+
+    def you_draw(cards):
+        made.append(cards)
+        return t("You draw {cards}.", cards=cards)
+
+    draws = phrase("{seat} draws {count} cards.", "seat", "count")
+    log = Log()
+    log.say(draws, "p1", 2, to=(0,), private=(you_draw, "Atlas, Titan"))
+    assert made == [] and log.size == 1
+    assert log.redacted(0) == ["You draw Atlas, Titan."] and made == ["Atlas, Titan"]
+    assert log.redacted(1) == log.redacted(None) == ["p1 draws 2 cards."]
+    assert log.entries()[0].to == frozenset({0})
 
 
 def test_registry():

@@ -9,8 +9,9 @@ from typing import NamedTuple
 import pytest
 
 from realpolitik.engine import IllegalAction, Rng, decision, procedure
-from realpolitik.engine.frames import advance, snapshot
+from realpolitik.engine.frames import advance, snapshot, tag_of
 from realpolitik.games import registry
+from realpolitik.testing.playout import random_playout
 from realpolitik.testing.toy import CallOrFold, HighCard
 
 
@@ -104,6 +105,33 @@ def test_frames_are_named_values():
     assert snapshot([Pick(0, ("a",)), Deal(2)]) == [["pick", 0, ("a",)], ["deal", 2]]
     with pytest.raises(AttributeError):
         Deal(1).cards = 2
+
+
+def test_a_frame_is_tagged_by_its_class_name():
+    """No frame names its own tag: every frame of every game is tagged by its class name in snake case."""
+    list(registry())  # every game loaded
+    frames = list(_frame_classes())
+    assert len(frames) > 100
+    assert [cls for cls in frames if cls.tag != tag_of(cls)] == []
+    assert tag_of(Pick) == "pick" and tag_of(CallOrFold) == "call_or_fold"
+    with pytest.raises(TypeError):
+        decision(tag="other")  # the tag cannot be chosen
+
+
+@pytest.mark.parametrize("game", list(registry()), ids=lambda game: game.id)
+def test_no_two_frames_of_a_game_share_a_tag(game):
+    """A snapshot's tag names one frame class within a game: seeded random playouts collect every frame class
+    on the stack (2+2 plays its own ``Turn``, ``Deal``, ``Discard``… in place of the base game's, never both)."""
+    seen: set[type] = set()
+    for players in range(game.min_players, game.max_players + 1):
+        for seed in range(3):
+            state = game.new_state(players, game.conformance_options, seed)
+            random_playout(state, Rng(seed), 20000, lambda st: seen.update(map(type, st.stack)))
+    by_tag: dict[str, set[type]] = {}
+    for cls in seen:
+        by_tag.setdefault(cls.tag, set()).add(cls)
+    assert len(seen) >= 5
+    assert {tag: classes for tag, classes in by_tag.items() if len(classes) > 1} == {}
 
 
 def test_frame_classes_are_checked_when_declared():

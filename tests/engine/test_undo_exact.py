@@ -130,3 +130,21 @@ def test_the_exact_verdict_refuses_whatever_the_oracle_finds_and_keeps_most_of_t
                 harmless += 1
                 kept += verdict is None
     assert kept >= harmless / 2, (kept, harmless)
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES)
+def test_the_verdict_is_the_same_when_the_caller_hands_over_the_state_after(game, players):
+    """The server passes the state its action made (``after``) instead of having it played again:
+    the verdict, and the state before, are the same either way (three playouts, every action)."""
+    verdicts = Counter()
+    for state, action in (step for seed in (3, 4, 5) for step in positions(game, players, seed, 60)):
+        snapshot = state.snapshot()
+        after = state.clone()
+        after.apply(action)
+        handed = why_not_undoable(state, action, after=after)
+        assert str(handed) == str(why_not_undoable(state, action)), (state.ply, action)
+        assert state.snapshot() == snapshot
+        verdicts[handed is None] += 1
+    assert sum(verdicts.values()) >= 50
+    if game == "nuclear-war":
+        assert verdicts[True] and verdicts[False]  # both verdicts came up

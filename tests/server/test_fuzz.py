@@ -35,11 +35,11 @@ odd_text = st.text(alphabet=st.characters(codec="utf-8"), max_size=60) | st.samp
 
 @pytest.fixture(scope="module")
 def served(tmp_path_factory):
-    """A server with an open game, a running one with a person's seat, and a finished one."""
+    """A server with an open game, a running one with a person's seat (and hints), and a finished one."""
     server = ServerProcess(str(tmp_path_factory.mktemp("fuzz") / "games.db")).start()
     with Api(server) as api:
         open_game = api.create(["human", "human"])
-        running = api.create(["human", "random"])
+        running = api.create(["human", "random"], hints=True)
         finished = api.create(["random", "random"])
         api.wait_finished(finished["id"])
     yield server, {"open": open_game, "running": running, "finished": finished}
@@ -60,7 +60,8 @@ def _dumps(value) -> bytes:
 
 
 @given(body=json_values | st.fixed_dictionaries({"game": json_values, "seats": json_values},
-                                                optional={"options": json_values, "lobby_join": json_values}))
+                                                optional={"options": json_values, "lobby_join": json_values,
+                                                          "rated": json_values, "hints": json_values}))
 @FUZZ
 def test_create_game(served, body):
     server, _ = served
@@ -137,7 +138,8 @@ def test_websocket_greeting(served, first, which):
 
 
 @given(message=json_values | odd_text | st.binary(max_size=100)
-       | st.fixed_dictionaries({"type": st.sampled_from(["act", "chat", "hello", "undo", "back", "fill", "nope"])},
+       | st.fixed_dictionaries({"type": st.sampled_from(["act", "chat", "hello", "undo", "hint", "back", "fill",
+                                                                      "nope"])},
                                optional={"seq": json_values, "action": json_values | odd_text,
                                          "text": json_values | odd_text, "token": json_values,
                                          "channel": json_values | odd_text, "seat": json_values | odd_text,

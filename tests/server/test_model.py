@@ -28,6 +28,8 @@ Rules (the ``games`` bundle holds every game created or proposed as a rematch):
   ``spectate``, ``chat`` (table, team, spectators; within the chat limit);
 - ``act`` (up to 20 decisions of the held seats, bots answering between them: each must be
   taken), ``take_back`` (granted exactly when the view's ``undo`` and the engine say so),
+  ``ask_hint`` (the bot's suggestion: given exactly where the game allows hints, to the seat to
+  act, at the current move, and to the asking connection only; noted in storage),
   ``resign``, ``everyone_resigns``, ``time_out``, ``come_back``, ``rematch`` (proposed or
   accepted: one rematch per game, every seat moved on by one; a seat there claimed or given
   to a bot meanwhile is ``taken``), ``fill`` (a free seat of a waiting game given to a bot:
@@ -246,6 +248,7 @@ class ServerMachine(RuleBasedStateMachine):
         self.chats: dict[Any, list[float]] = {}  # when each seat (or spectator) chatted
         self.logs_read: dict[int, int] = {}  # per process: how much of its log was checked
         self.bots_checked: dict[str, int] = {}  # per game: the moves whose bot choices were checked
+        self.hint_links: set[int] = set()  # the connections that asked for a hint (by id): only they hear one
         self.born = time.monotonic()
 
     def draw(self, data, strategy, label: str):
@@ -559,6 +562,7 @@ class ServerMachine(RuleBasedStateMachine):
         body: dict[str, Any] = {"game": title, "seats": kinds,
                                 "lobby_join": self.draw(data, st.booleans(), "lobby") if lobby is None else lobby,
                                 "rated": self.draw(data, st.booleans(), "rated")}
+        body["hints"] = not body["rated"] and self.draw(data, st.booleans(), "hints")
         clock = self.draw(data, st.sampled_from(CLOCKS), "clock")
         if clock is not None:
             body["clock"] = clock
@@ -582,6 +586,7 @@ class ServerMachine(RuleBasedStateMachine):
         self.models[game_id] = Model(game_id, title, kinds, tokens, body["lobby_join"], clock is not None)
         stored = self.truth(game_id).stored
         assert [s.kind for s in stored.seats] == [levels.get(k, k) for k in kinds]  # a level is stored as its spec
+        assert stored.hints == body["hints"]
         if tokens and self.draw(data, st.booleans(), "creator sits"):  # the creator takes the first human seat
             seat = min(tokens)
             held, answer = self.seat_player(game_id, seat, creator, tokens[seat], self.live(data))
@@ -812,6 +817,36 @@ class ServerMachine(RuleBasedStateMachine):
             assert self.truth(held.game).stored.actions == stored.actions[:-1], "the action taken back is stored"
         else:
             assert reply["type"] == "error" and reply["code"] == "undo", reply
+
+    @precondition(lambda self: self.held_running())
+    @rule(data=st.data())
+    @traced
+    def ask_hint(self, data) -> None:
+        """A player asks what the bot would do, at the current move or an old one: answered exactly
+        where the game allows hints (created with them, or a lesson; never rated), to the person to
+        act, with one of the seat's legal actions; noted in storage; else refused with why."""
+        held = self.draw(data, st.sampled_from(self.held_running()), "seat")
+        truth = self.truth(held.game)
+        stored, model = truth.stored, self.models[held.game]
+        seq = max(0, len(stored.actions) - self.draw(data, st.sampled_from((0, 0, 1)), "moves back"))
+        allowed = not stored.rated and (stored.hints or model.script is not None)
+        turn = truth.state.to_act == held.seat and stored.seats[held.seat].away is None
+        link = self.link(held, data)
+        self.hint_links.add(id(link))
+        link.send({"type": "hint", "seq": seq})
+        reply = link.until(lambda m: m["type"] in ("hint", "error"), BOUND)
+        assert reply is not None, "a hint got no answer"
+        moved = self.truth(held.game).stored.actions != stored.actions
+        if reply["type"] == "hint":
+            assert allowed and turn and seq == len(stored.actions), f"a hint given where none may be: {reply}"
+            assert reply["seq"] == seq and reply["best"] in truth.state.legal_actions(), reply
+            assert set(reply["chances"]) == set(self.labels(model.title, len(stored.seats))), reply
+        elif not allowed:
+            assert reply["code"] == ("rated" if stored.rated else "no-hints"), reply
+        elif reply["code"] in ("stale", "hint-stale", "turn", "over", "away"):
+            assert moved or not turn or seq != len(stored.actions), f"hint refused, the game as it was: {reply}"
+        else:
+            assert reply["code"] in ("hinting", "limit"), reply
 
     @precondition(lambda self: [h for h in self.held_running() if self.known(h.game).stored.seats[h.seat].away is None])
     @rule(data=st.data())
@@ -1475,6 +1510,8 @@ class ServerMachine(RuleBasedStateMachine):
         links = [link for h in self.held for link in h.links] + self.watchers
         for link in links:
             link.drain()
+            assert id(link) in self.hint_links or all(m["type"] != "hint" for m in link.received), \
+                f"{link!r} heard a hint it did not ask for"
         ids = self.stored_ids()
         assert set(self.models) <= set(ids), f"games gone from storage: {set(self.models) - set(ids)}"
         moving = {}

@@ -33,7 +33,7 @@ class SignalState(State):
 
     def _apply(self, action: str) -> None:
         self.calls += 1
-        self.log.add(f"{self.seats[(self.ply - 1) % 4]} says {action}.")
+        self.log.say(f"{self.seats[(self.ply - 1) % 4]} says {action}.")
 
     def _copy_into(self, twin: SignalState) -> None:
         twin.calls, twin.secrets = self.calls, self.secrets[:]

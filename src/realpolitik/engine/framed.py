@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from .fields import FRAMES, fields
-from .frames import advance
+from .frames import Frame, advance
 from .state import State
 
 
@@ -15,6 +15,8 @@ class FramedState(State):
     refused action is wrong. The game is over when the stack is empty."""
 
     __slots__ = fields(stack=FRAMES)
+    #: pending work, top last: ``stack[-1]`` is the decision waiting or the procedure to run next
+    stack: list[Frame]
 
     #: answer a public decision with a single choice without asking (engine/frames.py)
     answer_forced: ClassVar[bool] = False

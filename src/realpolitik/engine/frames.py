@@ -16,7 +16,9 @@ A frame is an immutable value whose class is named after the rule it plays: a
 is over). A decision marked ``public`` — its choices are visible to everyone — is
 answered by itself when it has a single choice, in games that ask for that
 (``FramedState.answer_forced``). Each frame has a ``tag``, its class name in snake case
-unless the class gives one; snapshots write a frame as ``[tag, *fields]``.
+(``EndOfDecade`` → ``end_of_decade``), which snapshots write as ``[tag, *fields]``; rules,
+words and bots tell frames apart by their class (a method of the frame, ``isinstance``),
+never by the tag.
 
 **Running a procedure now.** A rule that would push a procedure last and return — so that
 the loop pops it and runs it next — runs it at once instead with the procedure's
@@ -32,20 +34,20 @@ that says it stands for the loop, at no cost (a call through a helper function c
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeAlias
 
 if TYPE_CHECKING:
     from .state import State
 
 
-class Frame(Protocol):
+class Framed(Protocol):
     """What every frame class has (given by ``@decision`` or ``@procedure``)."""
 
-    decision: bool
-    tag: str
+    decision: ClassVar[bool]
+    tag: ClassVar[str]
 
 
-class Decision(Frame, Protocol):
+class Decision(Framed, Protocol):
     """A choice one seat must make."""
 
     seat: int
@@ -60,7 +62,7 @@ class Decision(Frame, Protocol):
     def why_illegal(self, st: Any, action: str) -> str | None: ...
 
 
-class Procedure(Frame, Protocol):
+class Procedure(Framed, Protocol):
     """Work the rules do by themselves."""
 
     def run(self, st: Any) -> None: ...
@@ -68,15 +70,25 @@ class Procedure(Frame, Protocol):
     def run_now(self, st: Any) -> None: ...
 
 
+#: a frame on a state's stack: a decision (``decision`` true) or a procedure; each game's frame
+#: classes (NamedTuples, which cannot derive from a base class) match one of the two protocols
+Frame: TypeAlias = Decision | Procedure
+
+
 def _snake(name: str) -> str:
     return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
 
 
-def _frame(cls: type, is_decision: bool, tag: str | None) -> type:
+def tag_of(cls: type) -> str:
+    """A frame class's tag: its name in snake case."""
+    return _snake(cls.__name__)
+
+
+def _frame(cls: type, is_decision: bool) -> type:
     if not (issubclass(cls, tuple) and hasattr(cls, "_fields")):
         raise TypeError(f"{cls.__name__}: a frame is a NamedTuple class")
     cls.decision = is_decision
-    cls.tag = tag or _snake(cls.__name__)
+    cls.tag = tag_of(cls)
     # a frame equals only a frame of its own class (two NamedTuples with equal fields are equal tuples)
     cls.__eq__ = lambda self, other: type(self) is type(other) and tuple.__eq__(self, other)
     cls.__ne__ = lambda self, other: not cls.__eq__(self, other)
@@ -84,7 +96,7 @@ def _frame(cls: type, is_decision: bool, tag: str | None) -> type:
     return cls
 
 
-def decision(cls: type | None = None, *, public: bool = False, tag: str | None = None):
+def decision(cls: type | None = None, *, public: bool = False):
     """Make a NamedTuple class (first field ``seat``) a decision frame; ``public``: its choices
     are visible to every seat, so a single one may be taken without asking."""
     def make(klass: type) -> type:
@@ -96,11 +108,11 @@ def decision(cls: type | None = None, *, public: bool = False, tag: str | None =
         if not hasattr(klass, "why_illegal"):
             klass.why_illegal = lambda self, st, action: None
         klass.public = public
-        return _frame(klass, True, tag)
+        return _frame(klass, True)
     return make if cls is None else make(cls)
 
 
-def procedure(cls: type | None = None, *, tag: str | None = None):
+def procedure(cls: type | None = None):
     """Make a NamedTuple class a procedure frame (it defines ``run(st)``), with ``run_now``: ``run``, called
     where the loop would run the frame next (the rule would push it last and return, or has just taken it
     off the top), so that it runs at once without the push and the pop. A subclass that overrides ``run``
@@ -109,11 +121,11 @@ def procedure(cls: type | None = None, *, tag: str | None = None):
         if not callable(getattr(klass, "run", None)):
             raise TypeError(f"{klass.__name__}: a procedure defines run()")
         klass.run_now = klass.run
-        return _frame(klass, False, tag)
+        return _frame(klass, False)
     return make if cls is None else make(cls)
 
 
-def snapshot(stack: list) -> list[list[Any]]:
+def snapshot(stack: list[Frame]) -> list[list[Any]]:
     """A stack as JSON-ready data: each frame as ``[tag, *fields]``."""
     return [[frame.tag, *frame] for frame in stack]
 

@@ -4,6 +4,11 @@ Each entry declares its visibility once: a ``public`` text everyone sees (or ``N
 and optionally a ``private`` text shown instead to the seats in ``to`` (a player's own
 draw, a team's shared note). The log is a persistent linked list, so appending is O(1)
 and a clone shares every earlier entry with its original.
+
+The rules write every line the same way, ``st.log.say(MESSAGE, *values)``: ``MESSAGE`` a module
+constant made once (an ``i18n.phrase`` maker, or a ready ``Text``). A ``NullLog`` (the worlds
+bots search) drops the line unmade, and a ``Log`` keeps the maker and its values and makes
+the ``Text`` when the line is read (docs/engine.md, *The log*).
 """
 
 from __future__ import annotations
@@ -16,6 +21,8 @@ from realpolitik.i18n import DEFAULT, Text, render
 
 #: what a log line may be: plain text, a message put into the reader's language, or nothing
 Line = str | Text | None
+#: what ``Log.say`` is given: a ready line, or a maker of one (``i18n.phrase``) given the values
+Message = Line | Callable[..., Line]
 _NOBODY: frozenset[int] = frozenset()
 
 
@@ -42,16 +49,21 @@ def _group(to: frozenset[int] | tuple) -> frozenset[int]:
     return frozenset(to)
 
 
+def _made(message: Message, values: tuple) -> Line:
+    """The line ``message`` makes of ``values`` (a ready line stands for itself)."""
+    return message(*values) if callable(message) else message
+
+
 class Log:
-    """A persistent list of entries: ``add`` returns nothing and never mutates shared nodes."""
+    """A persistent list of entries: ``say`` returns nothing and never mutates shared nodes."""
 
     __slots__ = ("_node", "size")
 
-    #: whether entries are kept: rules may skip putting into words what a ``NullLog`` drops anyway
+    #: whether entries are kept: rules may skip working out the values of a line a ``NullLog`` drops anyway
     keeps = True
 
     def __init__(self) -> None:
-        self._node: tuple | None = None  # (public, to, private, previous node): one tuple per entry
+        self._node: tuple | None = None  # one tuple per entry, the previous node last (``say``)
         self.size = 0
 
     def copy(self) -> Log:
@@ -61,16 +73,18 @@ class Log:
         twin.size = self.size
         return twin
 
-    def add(self, public: Line, to: frozenset[int] | tuple = (), private: Line = None) -> None:
-        """Append an entry; ``private`` (if given) is what the seats in ``to`` read instead."""
-        self._node = (public, _group(to) if to else _NOBODY, private, self._node)
-        self.size += 1
+    def say(self, message: Message, *values: Any, to: frozenset[int] | tuple = (),
+            private: tuple | None = None) -> None:
+        """Append a line: ``message`` is a ready line (a ``Text``, a module constant) or a maker of one
+        (an ``i18n.phrase``, a module constant) given its ``values``; ``private`` (``(message, *values)``,
+        if given) is what the seats in ``to`` read instead.
 
-    def say(self, maker: Callable[..., Text], *values: Any) -> None:
-        """Append a public entry, the message ``maker(*values)`` of an ``i18n.phrase``: kept as the maker
-        and its values, and made when read (the rules write a line at nearly every step of every game;
-        making its ``Text`` costs more than keeping it, and few lines are ever read)."""
-        self._node = (maker, values, self._node)
+        Kept as given and made when read: the rules write a line at nearly every step of every game,
+        making its ``Text`` costs more than keeping it, and few lines are ever read."""
+        if to:
+            self._node = (message, values, _group(to), private, self._node)
+        else:
+            self._node = (message, values, self._node)
         self.size += 1
 
     def entries(self, start: int = 0) -> list[Entry]:
@@ -78,12 +92,12 @@ class Log:
         out = []
         node, i = self._node, self.size
         while node is not None and i > start:
-            if len(node) == 3:  # said: (maker, values, previous node)
-                out.append(_new(Entry, (node[0](*node[1]), _NOBODY, None)))
-                node = node[2]
-            else:
-                out.append(_new(Entry, node[:3]))
-                node = node[3]
+            if len(node) == 3:  # public: (message, values, previous node)
+                out.append(_new(Entry, (_made(node[0], node[1]), _NOBODY, None)))
+            else:  # private to some seats: (message, values, to, (message, *values), previous node)
+                private = node[3] and _made(node[3][0], node[3][1:])
+                out.append(_new(Entry, (_made(node[0], node[1]), node[2], private)))
+            node = node[-1]
             i -= 1
         out.reverse()
         return out
@@ -102,8 +116,6 @@ class NullLog(Log):
     def copy(self) -> NullLog:
         return self
 
-    def add(self, public: Line, to: frozenset[int] | tuple = (), private: Line = None) -> None:
-        """Discard the entry."""
-
-    def say(self, maker: Callable[..., Text], *values: Any) -> None:
-        """Discard the entry."""
+    def say(self, message: Message, *values: Any, to: frozenset[int] | tuple = (),
+            private: tuple | None = None) -> None:
+        """Discard the line (nothing is made: its words are put together only when read)."""

@@ -34,7 +34,10 @@ class Record:
 
     ``seats`` says who sat where (``human``, ``random``, a player's name, …); the
     number of seats is the number of players. ``result`` holds the outcome and the
-    digest of the final state once the game is over.
+    digest of the final state once the game is over. ``notes`` are what happened beside
+    the actions, which a replay passes over: ``{"ply": 12, "seat": 0, "kind": "hint"}``
+    says that seat 0 asked the bot for a hint when the game stood at 12 actions (a file
+    without notes leaves the field out).
     """
 
     game: str
@@ -44,6 +47,7 @@ class Record:
     seats: list[str]
     actions: list[str] = field(default_factory=list)
     result: dict[str, Any] | None = None
+    notes: list[dict[str, Any]] = field(default_factory=list)
 
     @classmethod
     def start(cls, state: State, seed: int, seats: list[str]) -> Record:
@@ -63,7 +67,10 @@ class Record:
 
     def to_json(self) -> str:
         """The record as a JSON document."""
-        return json.dumps({"format": FORMAT, **asdict(self)}, indent=1)
+        data = asdict(self)
+        if not self.notes:
+            del data["notes"]
+        return json.dumps({"format": FORMAT, **data}, indent=1)
 
     @classmethod
     def from_json(cls, text: str, source: str = "record") -> Record:
@@ -89,9 +96,13 @@ class Record:
         if result is not None and not (isinstance(result, dict) and isinstance(result.get("digest", ""), str)):
             raise RecordError(t("{source}: not a game record: field 'result' must be null or an object with a "
                                 "text 'digest'", source=source))
+        notes = data.get("notes", [])
+        if not (isinstance(notes, list) and all(_is_note(n, len(data["seats"])) for n in notes)):
+            raise RecordError(t("{source}: not a game record: field 'notes' must be a list of objects with a "
+                                "'ply', a 'seat' and a text 'kind'", source=source))
         return cls(
             data["game"], data["rules_version"], data["options"], data["seed"],
-            list(data["seats"]), list(data["actions"]), result,
+            list(data["seats"]), list(data["actions"]), result, [dict(n) for n in notes],
         )
 
     def save(self, path: str | Path) -> None:
@@ -155,6 +166,12 @@ class Record:
         if self.result and self.result.get("digest") and self.result["digest"] != state.digest():
             raise RecordError(t("replay does not reproduce the recorded final state (digest differs)"))
         return state
+
+
+def _is_note(note: Any, seats: int) -> bool:
+    """Whether a record's note has its form: a whole ``ply`` from 0, a ``seat`` of the record, a text ``kind``."""
+    return (isinstance(note, dict) and set(note) == {"ply", "seat", "kind"} and isinstance(note["kind"], str)
+            and all(type(note[k]) is int and note[k] >= 0 for k in ("ply", "seat")) and note["seat"] < seats)
 
 
 def _json_kind(value: Any) -> Text:

@@ -60,6 +60,7 @@ public anyway (the decade on a card's back), or that drop hidden cards, refuse t
 
 from __future__ import annotations
 
+from itertools import repeat
 from typing import TYPE_CHECKING, Any
 
 from realpolitik.i18n import Text, t
@@ -70,14 +71,16 @@ if TYPE_CHECKING:
     from .state import State
 
 
-def why_not_undoable(before: State, action: str) -> Text | None:
+def why_not_undoable(before: State, action: str, after: State | None = None) -> Text | None:
     """Why ``action``, played by the seat to act in ``before``, may not be taken back;
-    ``None`` when it may (``before`` itself is not changed)."""
+    ``None`` when it may (``before`` itself is not changed). ``after``: the state the action
+    made from ``before``, when the caller has it (then it is not played once more)."""
     seat = before.to_act
     if seat is None:
         return t("The game is over.")
-    after = before.clone()
-    after.apply(action, seat)
+    if after is None:
+        after = before.clone()
+        after.apply(action, seat)
     if after.rng.state != before.rng.state:
         return t("It drew on chance.")
     if action not in before.legal_actions():
@@ -189,23 +192,21 @@ def _covered(value: Any, veil: Any) -> bool:
     return _same(value, veil)
 
 
-def _secrets(theirs: Any, mine: Any, real: Any, out: set[str]) -> bool:
-    """Add to ``out`` (as text) every real value hidden in ``theirs`` (a seat's veiled snapshot) and
-    not in ``mine`` (the actor's); ``False`` when the three do not have the same shape."""
+def _names(theirs: Any, mine: Any, real: Any, words: frozenset[str]) -> bool:
+    """Whether a real value hidden in ``theirs`` (a seat's veiled snapshot) and not in ``mine``
+    (the actor's) is, as text, one of ``words``; also true when the three do not have the same
+    shape (the safe answer)."""
     kind = type(theirs)
     if kind is Hidden:
-        if type(mine) is not Hidden:
-            out.add(str(real))
-        return True
+        return type(mine) is not Hidden and str(real) in words
     if kind in _NESTS:
         if type(mine) is not kind or type(real) is not kind or not len(theirs) == len(mine) == len(real):
-            return False
+            return True
         if kind is dict:
-            return theirs.keys() == mine.keys() == real.keys() and all(
-                _secrets(theirs[k], mine[k], real[k], out) for k in theirs)
-        return _PLAIN.issuperset(map(type, theirs)) or all(
-            _secrets(a, b, c, out) for a, b, c in zip(theirs, mine, real))
-    return True
+            return not theirs.keys() == mine.keys() == real.keys() or any(
+                _names(theirs[k], mine[k], real[k], words) for k in theirs)
+        return not _PLAIN.issuperset(map(type, theirs)) and any(map(_names, theirs, mine, real, repeat(words)))
+    return False
 
 
 # ---------------------------------------------------------------------------- the replay
@@ -219,6 +220,7 @@ class _Replay:
         self.actor: int = before.to_act
         self.log_from = before.log.size
         self._veiled: dict[int, dict | None] = {}
+        self._real: dict | None = None  # the snapshot of the state before (made once, when needed)
 
     def tells_nothing(self, viewer: int) -> bool:
         """Whether ``viewer`` sees after the action nothing it could not know before."""
@@ -250,10 +252,11 @@ class _Replay:
     def _names_a_secret(self, viewer: int) -> bool:
         """Whether a word of the action is a value the actor sees and ``viewer`` does not."""
         theirs, mine = self._snapshot_veiled(viewer), self._snapshot_veiled(self.actor)
-        secrets: set[str] = set()
-        if theirs is None or mine is None or not _secrets(theirs, mine, self.before.snapshot(), secrets):
+        if theirs is None or mine is None:
             return True
-        return not secrets.isdisjoint(self.action.split())
+        if self._real is None:
+            self._real = self.before.snapshot()
+        return _names(theirs, mine, self._real, frozenset(self.action.split()))
 
     def _snapshot_veiled(self, seat: int) -> dict | None:
         """The snapshot of ``seat``'s veiled copy of the state before (made once)."""

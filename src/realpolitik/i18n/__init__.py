@@ -14,7 +14,7 @@ same catalog as JSON (``/i18n/<lang>.json``).
 """
 
 from .catalogs import DEFAULT, LANGUAGES, catalog, from_env, negotiate
-from .messages import Listed, Named, Sentence, Text, Written, listed, phrase, render, t
+from .messages import Listed, Named, Sentence, Text, Written, listed, phrase, render, sentence, t
 
 __all__ = ["DEFAULT", "LANGUAGES", "Listed", "Named", "Sentence", "Text", "Written", "catalog", "from_env", "listed",
-           "negotiate", "phrase", "render", "t"]
+           "negotiate", "phrase", "render", "sentence", "t"]

@@ -119,6 +119,13 @@ def phrase(key: str, *names: str) -> Callable[..., Text]:
     return _MAKERS[len(names)](key, *names)
 
 
+def sentence(maker: Callable[..., Any]) -> Callable[..., Sentence]:
+    """A maker of the message ``maker`` makes, ended with a full stop (a :class:`Sentence`): a log
+    line whose last value may end with one already (``sentence(phrase("{seat} now rules {state}",
+    "seat", "state"))``)."""
+    return lambda *values: Sentence(maker(*values))
+
+
 def render(value: Any, lang: str) -> str:
     """``value`` in ``lang``: a ``Text`` translated (its values first), anything else as text.
 

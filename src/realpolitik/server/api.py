@@ -24,7 +24,7 @@ from starlette.responses import JSONResponse, Response
 
 from realpolitik.bots import bot_kinds
 from realpolitik.bots.levels import levels
-from realpolitik.engine import Game
+from realpolitik.engine import Game, Record
 from realpolitik.i18n import LANGUAGES, Written, render, t
 from realpolitik.i18n import catalog as catalog_of
 from realpolitik.web import ROOT as WEB
@@ -221,7 +221,7 @@ async def create_game(request: Request) -> Response:
     table, tokens = await _hall(request).create(body.game, [s.strip().lower() for s in body.seats],
                                                 body.options, body.lobby_join, client(request),
                                                 clock=body.clock and Clock.chosen(body.clock), stand_in=body.stand_in,
-                                                rated=body.rated)
+                                                rated=body.rated, hints=body.hints)
     invites = [{"seat": table.labels[s], "url": f"/game/{table.id}#seat={table.labels[s]}&token={t}"}
                for s, t in tokens.items()]
     return JSONResponse({"id": table.id, "game": table.game.id, "invites": invites,
@@ -265,6 +265,14 @@ async def claim(request: Request) -> Response:
     return JSONResponse({"seat": label, "url": f"/game/{table.id}#seat={label}&token={token}"})
 
 
+async def _published(request: Request, table: Table) -> Record:
+    """A finished game's record as published: with its notes (the hints its players asked for)."""
+    record = table.record()
+    store = _hall(request).store
+    record.notes = await store.run(store.notes_of, table.id)
+    return record
+
+
 @guarded
 async def record(request: Request) -> Response:
     """GET /api/games/{id}/record — the record of a finished game, as a download."""
@@ -272,7 +280,7 @@ async def record(request: Request) -> Response:
     if table.status != "finished":
         raise Refusal("not-finished", t("The record is published when the game is over "
                                         "(it holds the seed, which would reveal every hidden card)."))
-    return Response(table.record().to_json() + "\n", media_type="application/json", headers={
+    return Response((await _published(request, table)).to_json() + "\n", media_type="application/json", headers={
         "content-disposition": f'attachment; filename="{table.game.id}-{table.id}.json"'})
 
 
@@ -289,8 +297,8 @@ async def replay(request: Request) -> Response:
     ply = request.query_params.get("ply", "0")
     if not PLY.match(ply):
         raise BadRequest("ply must be a whole number of actions (digits 0-9)")
-    replays = request.app.state.replays
-    step = await asyncio.to_thread(replays.step, table.id, table.record(), seat, int(ply), language_of(request))
+    replays, record = request.app.state.replays, await _published(request, table)
+    step = await asyncio.to_thread(replays.step, table.id, record, seat, int(ply), language_of(request))
     return JSONResponse({**step, "id": table.id, "game": table.game.id, "title": table.game.title,
                          "seats": list(table.labels), "players": table.players()})
 

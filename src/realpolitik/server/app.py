@@ -15,6 +15,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from realpolitik.engine import Game
+from realpolitik.i18n import LANGUAGES, catalog
 from realpolitik.web import ROOT as WEB
 
 from . import api, social_api
@@ -84,6 +85,8 @@ def create_app(settings: Settings | None = None, games: Iterable[Game] | None = 
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette):
+        for lang in LANGUAGES:  # read every catalog now: a first German page must not stall the event loop
+            catalog(lang)
         store = Store(settings.db)
         hall = Hall(settings, lookup, games, store)
         app.state.hall = hall

@@ -1,4 +1,4 @@
-"""Bot seats, played server-side away from the event loop.
+"""Bot seats, played server-side away from the event loop; hints computed the same way.
 
 A bot move is a :class:`BotJob` — the game's record so far and the seat — sent to a
 worker process (or, with ``workers=0``, a worker thread). The worker rebuilds the state
@@ -6,6 +6,10 @@ by replaying the record, keeping the states of recent games so that the next mov
 replays the new actions, and asks a fresh bot for its choice through the seat's
 :class:`SeatContext`. Bots are seeded from the game's seed, the seat and the ply, so a
 bot's choices do not depend on which worker served it or on server restarts.
+
+A hint ("What would the bot do?") is a :class:`HintJob`: the worker evaluates the seat's
+decision from its :class:`SeatContext` alone (:func:`realpolitik.bots.evaluate.evaluate`),
+within the job's budget of search iterations, seeded as a bot move is.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
 from realpolitik.bots import make_bot
+from realpolitik.bots.evaluate import Evaluation, evaluate
 from realpolitik.engine import Game, Record, Rng, SeatContext, State
 
 #: states of recent games kept by each worker
@@ -42,6 +47,16 @@ class BotJob:
     think: float | None = None  # seconds a search bot may take, at most
 
 
+@dataclass(frozen=True)
+class HintJob:
+    """Everything a worker needs to evaluate a person's decision for a hint."""
+
+    key: str  # the server's game id
+    record: Record  # the game so far
+    seat: int
+    budget: int  # search iterations, at most
+
+
 #: recent games' states by id, each with the actions it was replayed from
 _states: OrderedDict[str, tuple[State, list[str]]] = OrderedDict()
 
@@ -53,7 +68,7 @@ def _mix(*parts: int) -> int:
     return rng.next64()
 
 
-def state_of(job: BotJob, lookup: Callable[[str], Game]) -> State:
+def state_of(job: BotJob | HintJob, lookup: Callable[[str], Game]) -> State:
     """The game state after the job's record: the record's replay, carried on from this
     worker's cached state of the game where the record goes on from the same actions (after
     a move taken back it may not: then it is replayed from the start)."""
@@ -79,6 +94,19 @@ def choose(job: BotJob, lookup: Callable[[str], Game] | None = None) -> str:
                    players=len(state.seats))
     ctx = SeatContext.of(state, job.seat, Rng(_mix(seed, job.seat, ply, 1)))
     return bot.choose(ctx)
+
+
+def hint(job: HintJob, lookup: Callable[[str], Game] | None = None) -> Evaluation:
+    """The evaluation of the seat's decision for ``job`` (runs in a worker): from the seat's
+    context only, never the true state."""
+    if lookup is None:
+        from realpolitik.games import get as lookup
+    state = state_of(job, lookup)
+    if state.to_act != job.seat:
+        raise RuntimeError(f"game {job.key}: seat {job.seat} is not to act after {state.ply} actions")
+    seed, ply = job.record.seed, state.ply
+    ctx = SeatContext.of(state, job.seat, Rng(_mix(seed, job.seat, ply, 2)))
+    return evaluate(ctx, budget=job.budget, seed=_mix(seed, job.seat, ply, 3) & 0x7FFFFFFF)
 
 
 def _worker_start() -> None:
@@ -169,13 +197,21 @@ class BotRunner:
 
     async def choose(self, job: BotJob, urgent: bool = True) -> str:
         """The bot's action, computed on a worker once one is free (``urgent`` ones first)."""
+        return await self._run(choose, job, urgent)
+
+    async def hint(self, job: HintJob) -> Evaluation:
+        """The evaluation of a person's decision, computed on a worker once one is free, after
+        the urgent bot moves (those facing people)."""
+        return await self._run(hint, job, urgent=False)
+
+    async def _run(self, work: Callable, job: BotJob | HintJob, urgent: bool):
         async with self.slots.take(urgent):
             loop = asyncio.get_running_loop()
             pool = self._pool()
             try:
                 if self.workers == 0:
-                    return await loop.run_in_executor(pool, choose, job, self.lookup)
-                return await loop.run_in_executor(pool, choose, job)
+                    return await loop.run_in_executor(pool, work, job, self.lookup)
+                return await loop.run_in_executor(pool, work, job)
             except BrokenProcessPool:  # a worker died (killed, out of memory): start new ones
                 if self._executor is pool:
                     self._executor = None

@@ -422,17 +422,20 @@ class Hall:
 
     async def create(self, game_id: str, kinds: list[str], options: dict[str, Any],
                      lobby_join: bool, client: str = "", clock: Clock | None = None,
-                     stand_in: str | None = None, rated: bool = False,
+                     stand_in: str | None = None, rated: bool = False, hints: bool = False,
                      again: bool = False, counted: bool = True) -> tuple[Table, dict[int, str]]:
         """A new game; returns its table and the token of every human seat. ``clock`` is its time
         control, ``stand_in`` the bot kind that plays a person's seat when its time runs out or
-        its person resigns (default: the heuristic bot where the game has one). A rematch
-        (``again``) takes its seats' kinds as the finished game stored them, while still playable.
-        A tournament's game is not ``counted`` against the limits on new games (the tournament's own bound it)."""
+        its person resigns (default: the heuristic bot where the game has one); with ``hints`` its
+        players may ask the bot for hints (never in a ``rated`` game). A rematch (``again``) takes
+        its seats' kinds as the finished game stored them, while still playable. A tournament's
+        game is not ``counted`` against the limits on new games (the tournament's own bound it)."""
         game = self.games.get(game_id)
         if game is None:
             raise Refusal("bad-game", t("unknown game {game} (known: {known})", game=repr(game_id),
                                         known=", ".join(self.games)))
+        if rated and hints:
+            raise Refusal("rated-hints", t("A rated game cannot allow hints: choose one or the other."))
         allowed = bot_kinds(game)
         kinds = [seat_kind(game, kind, t("seat {number}", number=i + 1), again) for i, kind in enumerate(kinds)]
         if stand_in is not None and stand_in not in allowed:
@@ -443,12 +446,12 @@ class Hall:
             raise Refusal("bad-option", t("option {name} names a file; own content files can only be used "
                                           "with the command line, not online", name=repr(local[0])))
         return await self._found(game, kinds, options, secrets.randbelow(2**31), lobby_join, client, clock, stand_in,
-                                 rated, counted)
+                                 rated, hints, counted)
 
     async def create_lesson(self, game_id: str, client: str = "") -> tuple[Table, lessons.Script, str]:
         """A new lesson game of ``game_id`` (:mod:`.lessons`): the lesson's deal, its learner's
         seat free for the person asking, the other seats the lesson's bots marked as playing its
-        script; invitation only, no clock, unrated. Counted against the same limits as any new
+        script; invitation only, no clock, unrated, hints allowed. Counted against the same limits as any new
         game. Returns its table, the lesson's script and the learner's token."""
         game = self.games.get(game_id)
         found = None if game is None else lessons.script(game)
@@ -457,12 +460,12 @@ class Hall:
         lesson = found.lesson
         spec = lessons.marked(seat_kind(game, lesson.bots, t("the lesson's bots")))
         kinds = [HUMAN if i == found.seat else spec for i in range(lesson.players)]
-        table, tokens = await self._found(game, kinds, lesson.options, lesson.seed, False, client)
+        table, tokens = await self._found(game, kinds, lesson.options, lesson.seed, False, client, hints=True)
         return table, found, tokens[found.seat]
 
     async def _found(self, game: Game, kinds: list[str], options: dict[str, Any], seed: int, lobby_join: bool,
                      client: str, clock: Clock | None = None, stand_in: str | None = None,
-                     rated: bool = False, counted: bool = True) -> tuple[Table, dict[int, str]]:
+                     rated: bool = False, hints: bool = False, counted: bool = True) -> tuple[Table, dict[int, str]]:
         """Store and seat a new game whose seats' kinds are checked; its table and human seats' tokens."""
         if stand_in is None:
             stand_in = "heuristic" if "heuristic" in bot_kinds(game) else "random"
@@ -480,7 +483,7 @@ class Hall:
             seats=[StoredSeat(i, kind, "", hash_token(tokens[i]) if i in tokens else None, False,
                               clock_left=clock.start if clock is not None and kind == HUMAN else None)
                    for i, kind in enumerate(kinds)],
-            clock=None if clock is None else clock.to_json(), stand_in=stand_in, rated=rated,
+            clock=None if clock is None else clock.to_json(), stand_in=stand_in, rated=rated, hints=hints,
         )
         stored.turn_since = stored.created
         await self.store.run(self.store.create_game, stored)
@@ -505,7 +508,7 @@ class Hall:
         options = {name: value for name, value in table.stored.options.items() if name not in files}
         again, _ = await self.create(table.game.id, kinds, options, table.stored.lobby_join, client,
                                      clock=Clock.stored(table.stored.clock), stand_in=table.stored.stand_in,
-                                     rated=table.stored.rated, again=True)
+                                     rated=table.stored.rated, hints=table.stored.hints, again=True)
         if not await self.store.run(self.store.set_rematch, table.id, again.id, table.stored.rematch):
             await self._drop_open(again.id)  # another process proposed one first: that one counts
             stored = await self.store.run(self.store.load, table.id)
@@ -574,6 +577,7 @@ class Hall:
             "players": [{"seat": labels[s.seat], "title": titles[s.seat], "kind": lessons.spec_of(s.kind),
                          "name": s.name, "joined": True, "online": False} for s in stored.seats],
             "ply": result.get("plies"), "to_act": None, "outcome": result.get("outcome"), "rated": stored.rated,
+            "hints": stored.hints,
             **({"rating": {lang: render(said, lang) for lang in LANGUAGES}}
                if (said := ratings.words(stored.result)) is not None else {}),
         }

@@ -5,7 +5,9 @@ token to watch; ``{"type": "hello", "seat": "p2"}`` plays a seat bound to the ac
 signed in with the session cookie). The server answers ``welcome`` and then a ``view`` of that seat —
 spectators get the spectator's view — and a new ``view`` after every action. The
 client sends ``{"type": "act", "seq": n, "action": "…"}`` with ``seq`` the number of
-actions in the view it decided on, and ``{"type": "chat", "text": "…"}`` for team chat.
+actions in the view it decided on, and ``{"type": "chat", "text": "…"}`` for team chat;
+``{"type": "hint", "seq": n}`` asks the bot what it would do (:mod:`.hints`), answered to
+this connection only.
 Refusals come back as ``{"type": "error", "code": …, "message": …}``. See docs/web.md.
 """
 
@@ -20,7 +22,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from realpolitik.i18n import Text, render, t
 
-from . import social
+from . import hints, social
 from .accounts import Session, session_of
 from .protocol import (
     MAX_MESSAGE,
@@ -31,6 +33,7 @@ from .protocol import (
     Chat,
     Fill,
     Hello,
+    Hint,
     Rematch,
     Resign,
     Undo,
@@ -260,11 +263,12 @@ def _welcome(table: Table, seat: int | None) -> dict[str, Any]:
         "you": None if seat is None else table.labels[seat], "seats": list(table.labels),
         "options": table.stored.options, "chat": chat, "team": team,
         "humans": [table.labels[s.seat] for s in table.stored.seats if s.kind == HUMAN],
+        "hints": hints.allowed(table.stored),
     }
 
 
 async def _handle(conn: Connection, table: Table,
-                  message: Hello | Act | Chat | Undo | Resign | Back | Rematch | Fill) -> None:
+                  message: Hello | Act | Chat | Undo | Hint | Resign | Back | Rematch | Fill) -> None:
     if isinstance(message, Hello):
         raise BadRequest("already greeted: hello is only the first message")
     if conn.seat is None and not isinstance(message, Chat):
@@ -284,6 +288,10 @@ async def _handle(conn: Connection, table: Table,
     if isinstance(message, Act):
         await table.act(conn.seat, message.seq, message.action)
         return
+    if isinstance(message, Hint):
+        hints.admit(table, conn.seat, message.seq)
+        table.hall.chore(_hint(conn, table, message.seq))
+        return
     if isinstance(message, Undo):
         await table.take_back(conn.seat, message.seq)
         return
@@ -299,3 +307,15 @@ async def _handle(conn: Connection, table: Table,
         raise Refusal("limit", t("Too many chat messages; wait a little before the next one."))
     channel = message.channel or ("team" if table.chat_enabled else "table")
     await table.chat(conn.seat, text, channel, conn.name)
+
+
+async def _hint(conn: Connection, table: Table, seq: int) -> None:
+    """Answer a hint taken for ``conn``'s seat, beside the connection's other messages (the bot
+    may think a while, and the player may act meanwhile): to this connection only."""
+    try:
+        conn.send(await hints.answer(table, conn.seat, seq, conn.lang))
+    except Refusal as exc:
+        conn.error(exc.code, exc.message)
+    except Exception:  # a bug, not bad input: tell the operator
+        log.exception("game %s: a hint failed", table.id)
+        conn.error("internal", t("The server failed on this message; nothing was changed."))

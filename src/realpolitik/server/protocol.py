@@ -47,6 +47,8 @@ class CreateGame(Strict):
     clock: ClockChoice | None = None
     stand_in: Short | None = None
     rated: bool = False
+    #: players may ask the bot for a hint ("What would the bot do?"); never with ``rated``
+    hints: bool = False
 
 
 class Learn(Strict):
@@ -133,6 +135,14 @@ class Undo(Strict):
     seq: Annotated[int, Field(ge=0, le=10**9)]
 
 
+class Hint(Strict):
+    """Ask the bot what it would do in the seat's decision at ``seq`` actions (where the game
+    allows hints): the answer goes to this seat only."""
+
+    type: Literal["hint"]
+    seq: Annotated[int, Field(ge=0, le=10**9)]
+
+
 class Resign(Strict):
     """Leave the game for good: the stand-in bot plays the seat to the end."""
 
@@ -160,10 +170,10 @@ class Fill(Strict):
     bot: Short
 
 
-Message = Annotated[Hello | Act | Chat | Undo | Resign | Back | Rematch | Fill, Field(discriminator="type")]
+Message = Annotated[Hello | Act | Chat | Undo | Hint | Resign | Back | Rematch | Fill, Field(discriminator="type")]
 MESSAGE = TypeAdapter(Message)
 #: the WebSocket message types, in the order the refusal of an unknown one lists them
-TYPES = ("hello", "act", "chat", "undo", "resign", "back", "rematch", "fill")
+TYPES = ("hello", "act", "chat", "undo", "resign", "back", "rematch", "fill", "hint")
 
 M = TypeVar("M")
 

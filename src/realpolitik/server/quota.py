@@ -37,6 +37,10 @@ class Limits:
     messages: str = "100/10seconds"
     #: team chat messages one seat may send
     chat: str = "20/minute"
+    #: hints ("What would the bot do?") one seat may ask for
+    hints: str = "6/minute"
+    #: search iterations the bot may spend on one hint
+    hint_budget: int = 2000
     #: new games one client address may create
     creates: str = "30/hour"
     #: seats one client address may claim from the lobby

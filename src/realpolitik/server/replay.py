@@ -63,7 +63,8 @@ class Replays:
             return found
 
     def step(self, key: str, record: Record, seat: int | None, ply: int, lang: str = DEFAULT) -> dict[str, Any]:
-        """What ``seat`` saw after ``ply`` actions: the view, who acted, the new log lines.
+        """What ``seat`` saw after ``ply`` actions: the view, who acted, the new log lines, and the
+        seats that asked the bot for a hint at that point (``hints``: the record's notes).
 
         The action — its text and ``label``, its words in ``lang`` as its button read — is given
         only to its own seat: another seat saw only its public effects (a card placed face down
@@ -89,4 +90,5 @@ class Replays:
             "actor": actor,
             "view": state.view(seat, log_from=0, lang=lang),
             "fresh": state.log.redacted(seat, before if ply > 0 else 0, lang),
+            "hints": [state.seats[n["seat"]] for n in record.notes if n["kind"] == "hint" and n["ply"] == ply],
         }

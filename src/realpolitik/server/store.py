@@ -21,6 +21,7 @@ exactly when it is committed (:mod:`.bus`). SQLite serves one process and sends 
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import secrets
 from collections.abc import Callable
@@ -68,6 +69,7 @@ from sqlalchemy.exc import (
     SQLAlchemyError,
 )
 from sqlalchemy.exc import TimeoutError as PoolTimeout
+from sqlalchemy.sql import Select
 
 from realpolitik.engine import Record
 
@@ -89,6 +91,8 @@ games = Table(
     Column("created", DateTime(timezone=True), nullable=False),
     Column("result", JSON, nullable=True),
     Column("rated", Boolean, nullable=False, server_default=false()),
+    # players may ask the bot for hints (never in a rated game)
+    Column("hints", Boolean, nullable=False, server_default=false()),
     # the time control (null: none), the bot kind standing in for a person, when the turn began
     Column("clock", JSON, nullable=True),
     Column("stand_in", String(40), nullable=True),
@@ -145,6 +149,16 @@ chat = Table(
     Column("at", DateTime(timezone=True), nullable=False),
 )
 
+# what the record notes beside the actions: a hint asked by a seat when the game stood at ``ply``
+notes = Table(
+    "notes", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("game_id", String(16), ForeignKey("games.id", ondelete="CASCADE"), nullable=False, index=True),
+    Column("ply", Integer, nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("kind", String(10), nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+)
 
 users = Table(
     "users", metadata,
@@ -264,6 +278,7 @@ class StoredGame:
     turn_since: datetime | None = None  # when the seat to act got the turn
     rematch: str | None = None  # the game proposed as this one's rematch
     rated: bool = False  # created as rated: counts for ratings when every seat is an account or a bot
+    hints: bool = False  # its players may ask the bot for hints
 
     def record(self) -> Record:
         """The game's record (with the result once it is over); people by name, bots by kind."""
@@ -428,13 +443,13 @@ class Store:
     def create_game(self, game: StoredGame) -> None:
         """Store a new game with its seats."""
         with self.engine.begin() as conn:
-            conn.execute(insert(games).values(
-                id=game.id, game=game.game, rules_version=game.rules_version, options=game.options,
-                seed=game.seed, lobby_join=game.lobby_join, status=game.status, created=game.created,
-                result=game.result, clock=game.clock, stand_in=game.stand_in, turn_since=game.turn_since,
-                rated=game.rated,
-            ))
-            conn.execute(insert(seats), [
+            conn.execute(_ADD_GAME, {
+                "id": game.id, "game": game.game, "rules_version": game.rules_version, "options": game.options,
+                "seed": game.seed, "lobby_join": game.lobby_join, "status": game.status, "created": game.created,
+                "result": game.result, "clock": game.clock, "stand_in": game.stand_in, "turn_since": game.turn_since,
+                "rated": game.rated, "hints": game.hints,
+            })
+            conn.execute(_ADD_SEAT, [
                 {"game_id": game.id, "seat": s.seat, "kind": s.kind, "name": s.name,
                  "token_hash": s.token_hash, "joined": s.joined, "user_id": s.user_id, "clock_left": s.clock_left}
                 for s in game.seats
@@ -505,15 +520,17 @@ class Store:
                     raise StaleWrite(f"game {game_id} does not stand at action {seq}")
                 if (standing.away is not None) != stand_in:
                     raise StaleWrite(f"game {game_id}: seat {seat} changed hands")
-                conn.execute(insert(actions).values(game_id=game_id, seq=seq, seat=seat, text=text, at=moment))
-                done = {"status": "finished", "result": result, **_ending(result)} if result is not None else {}
-                conn.execute(update(games).where(games.c.id == game_id).values(turn_since=moment, **done))
+                conn.execute(_ADD_ACTION, {"game_id": game_id, "seq": seq, "seat": seat, "text": text, "at": moment})
+                if result is None:
+                    conn.execute(_TURN_SINCE, {"b_game": game_id, "b_moment": moment})
+                else:
+                    conn.execute(update(games).where(games.c.id == game_id).values(
+                        turn_since=moment, status="finished", result=result, **_ending(result)))
                 for number, (place, won) in enumerate(_places(result)):
                     conn.execute(update(seats).where(seats.c.game_id == game_id, seats.c.seat == number)
                                  .values(place=place, won=won))
                 if clock_left is not None:
-                    conn.execute(update(seats).where(seats.c.game_id == game_id, seats.c.seat == seat)
-                                 .values(clock_left=clock_left))
+                    conn.execute(_CLOCK_LEFT, {"b_game": game_id, "b_seat": seat, "b_left": clock_left})
                 self._signal(conn, "game", game_id, **(facts or {}))
         except IntegrityError:
             raise StaleWrite(f"game {game_id} already has action {seq}") from None
@@ -604,12 +621,8 @@ class Store:
     def _seated(self, conn: Connection, game_id: str) -> bool:
         """A seat of a game waiting for players was just taken (its row locked): start the game
         if no person's seat waits any more; whether it started. Signals the change."""
-        waiting = conn.execute(select(func.count()).select_from(seats).where(
-            seats.c.game_id == game_id, seats.c.kind == "human", seats.c.joined.is_(False))).scalar_one()
-        started = waiting == 0 and conn.execute(
-            update(games).where(games.c.id == game_id, games.c.status == "open")
-            .values(status="running", turn_since=now())
-        ).rowcount == 1
+        waiting = conn.execute(_WAITING, {"game": game_id}).scalar_one()
+        started = waiting == 0 and conn.execute(_START, {"b_game": game_id, "b_moment": now()}).rowcount == 1
         self._signal(conn, "game", game_id)
         return started
 
@@ -647,7 +660,7 @@ class Store:
     def delete_game(self, game_id: str) -> bool:
         """Delete a game with everything stored of it (the operator's command); false if unknown."""
         with self.engine.begin() as conn:
-            for table in (chat, actions, seats, notices, ratings):
+            for table in (chat, notes, actions, seats, notices, ratings):
                 conn.execute(delete(table).where(table.c.game_id == game_id))
             if conn.execute(delete(games).where(games.c.id == game_id)).rowcount != 1:
                 return False
@@ -936,17 +949,27 @@ class Store:
                 limit: int = 200) -> list[ChatLine]:
         """The last messages of the ``channels`` (``table``, ``watchers``) and of the team chat
         of ``team``, oldest first."""
-        readable = [chat.c.channel.in_(channels)] if channels else []
-        if team is not None:
-            readable.append((chat.c.channel == "team") & (chat.c.team == team))
-        if not readable:
+        if not channels and team is None:
             return []
         with self.engine.connect() as conn:
-            rows = conn.execute(
-                select(chat).where(chat.c.game_id == game_id, or_(*readable))
-                .order_by(chat.c.id.desc()).limit(limit)
-            ).mappings().all()
+            rows = conn.execute(_chat_query(tuple(channels), team is not None),
+                                {"game": game_id, "team": team, "limit": limit}).mappings().all()
         return [_line(r) for r in reversed(rows)]
+
+    # ------------------------------------------------------------------ notes
+
+    def add_note(self, game_id: str, ply: int, seat: int, kind: str) -> None:
+        """Note in the game's record that ``seat`` did ``kind`` (``hint``: asked for one) when the
+        game stood at ``ply`` actions."""
+        with self.engine.begin() as conn:
+            conn.execute(insert(notes).values(game_id=game_id, ply=ply, seat=seat, kind=kind, at=now()))
+
+    def notes_of(self, game_id: str) -> list[dict[str, Any]]:
+        """The record's notes of a game in the order they were taken: ``{"ply", "seat", "kind"}``."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(notes.c.ply, notes.c.seat, notes.c.kind)
+                                .where(notes.c.game_id == game_id).order_by(notes.c.id)).all()
+        return [{"ply": r.ply, "seat": r.seat, "kind": r.kind} for r in rows]
 
 
 #: a game's row with its JSON read as text, so one bad row fails alone (in :func:`_stored`)
@@ -957,6 +980,32 @@ _STANDING = select(
     select(seats.c.away).where(seats.c.game_id == bindparam("game"), seats.c.seat == bindparam("seat"))
     .scalar_subquery(),
 )
+
+#: the statements of every action: made once, so storing one compiles nothing and builds no statement
+_ADD_ACTION = insert(actions)
+_ADD_GAME = insert(games)
+_ADD_SEAT = insert(seats)
+_TURN_SINCE = update(games).where(games.c.id == bindparam("b_game")).values(turn_since=bindparam("b_moment"))
+_CLOCK_LEFT = update(seats).where(seats.c.game_id == bindparam("b_game"), seats.c.seat == bindparam("b_seat")) \
+    .values(clock_left=bindparam("b_left"))
+
+#: a game's person's seats still waiting for a player; a game waiting for players starts
+_WAITING = select(func.count()).select_from(seats).where(
+    seats.c.game_id == bindparam("game"), seats.c.kind == "human", seats.c.joined.is_(False))
+_START = update(games).where(games.c.id == bindparam("b_game"), games.c.status == "open") \
+    .values(status="running", turn_since=bindparam("b_moment"))
+
+
+@functools.lru_cache(maxsize=16)
+def _chat_query(channels: tuple[str, ...], team: bool) -> Select:
+    """The last ``limit`` messages of a game's ``channels`` and, with ``team``, of one team's chat
+    (the parameters ``game``, ``team`` and ``limit``); one statement per kind of reader."""
+    readable = [chat.c.channel == channel for channel in channels]
+    if team:
+        readable.append((chat.c.channel == "team") & (chat.c.team == bindparam("team")))
+    return (select(chat).where(chat.c.game_id == bindparam("game"), or_(*readable))
+            .order_by(chat.c.id.desc()).limit(bindparam("limit")))
+
 
 _GAME = select(*(type_coerce(c, Text).label(c.name) if isinstance(c.type, JSON) else c for c in games.c))
 
@@ -1014,4 +1063,4 @@ def _stored(row, seats_of: list[StoredSeat], acts: list[tuple[int, str]], since:
     return StoredGame(row["id"], row["game"], row["rules_version"], options, row["seed"], row["lobby_join"],
                       row["status"], _utc(row["created"]), seats_of, [text for _, text in acts], result,
                       clock, row["stand_in"], None if since is None else _utc(since), row["rematch"],
-                      bool(row["rated"]))
+                      bool(row["rated"]), bool(row["hints"]))

@@ -142,6 +142,8 @@ class Table:
         self._following: asyncio.Task | None = None
         #: the script of a lesson game that still fits its lesson (lessons.py), else None
         self.guide = lessons.guide_of(game, stored)
+        #: seats whose hint a bot worker computes now (hints.py): one at a time per seat
+        self.hinting: set[int] = set()
 
     # ------------------------------------------------------------------ facts
 
@@ -221,6 +223,7 @@ class Table:
         if self.stored.result is not None:
             out["outcome"] = self.stored.result.get("outcome")
         out["rated"] = self.stored.rated
+        out["hints"] = self.stored.hints
         said = ratings.words(self.stored.result)
         if said is not None:
             out["rating"] = {lang: render(said, lang) for lang in LANGUAGES}
@@ -235,12 +238,17 @@ class Table:
     def view_message(self, listener: Listener, cache: dict | None = None) -> dict[str, Any]:
         """The next view for a listener: its seat's view, the log from where it left off.
 
-        Listeners of the same seat at the same point of the log share one view (``cache``)."""
+        Listeners of the same seat at the same point of the log share one view (``cache``), and
+        all of them one list of players."""
         key = (listener.seat, listener.log_sent, listener.lang)
         message = None if cache is None else cache.get(key)
         if message is None:
             view = self.state.view(listener.seat, log_from=listener.log_sent, lang=listener.lang)
-            message = {"type": "view", "seq": self.seq, "status": self.status, "players": self.players(),
+            if cache is None:
+                players = self.players()
+            elif (players := cache.get("players")) is None:
+                players = cache["players"] = self.players()
+            message = {"type": "view", "seq": self.seq, "status": self.status, "players": players,
                        "view": view, "undo": listener.seat is not None and self.last.offered(self) == listener.seat,
                        "clock": self.timekeeper.view(), "rematch": self.stored.rematch}
             if (said := ratings.words(self.stored.result)) is not None:
@@ -256,10 +264,10 @@ class Table:
 
     def broadcast(self) -> None:
         """Send every listener the view of its own seat."""
-        cache: dict = {}
+        cache: dict = {"players": self.players()}
         for listener in list(self.listeners):
             listener.send(self.view_message(listener, cache))
-        self._players_shown = self.players()
+        self._players_shown = cache["players"]
 
     def announce_players(self) -> None:
         """Tell every listener who sits where and who is online — when that changed, and at
@@ -391,7 +399,7 @@ class Table:
         """Play ``text`` for ``seat`` against the game as it stood after ``seq`` actions (for a
         ``stand_in`` bot: only while the seat's person is still away, in storage too)."""
         async with self.lock:
-            self._check_turn(seat, seq, stand_in)
+            self.check_turn(seat, seq, stand_in)
             state = self.state
             canonical = text if text in state.legal_actions() else normalize(text)
             if self.guide is not None and (said := self.guide.refusal(state, seq, canonical)) is not None:
@@ -692,7 +700,7 @@ class Table:
             words = own if own is not None and listener.seat == seat else TOLD[kind](self, label)
             listener.send({"type": kind, "seat": label, "text": render(words, listener.lang)})
 
-    def _check_turn(self, seat: int, seq: int, stand_in: bool = False) -> None:
+    def check_turn(self, seat: int, seq: int, stand_in: bool = False) -> None:
         """Refuse an action of ``seat`` chosen at move ``seq`` unless the game is running at that
         move, it is the seat's turn, and whoever sends it plays the seat now: its person, or the
         ``stand_in`` bot while the person is away (resigned, time ran out)."""

@@ -53,7 +53,7 @@ class LastMove:
             return t("Only your own last action can be taken back, and {seat} played the last one.",
                      seat=table.labels[self.seat])
         if self._verdict is _UNKNOWN:
-            self._verdict = why_not_undoable(self.before, table.stored.actions[-1])
+            self._verdict = why_not_undoable(self.before, table.stored.actions[-1], after=table.state)
         if self._verdict is not None:
             return t("Your last action cannot be taken back: {reason}", reason=self._verdict)
         return None

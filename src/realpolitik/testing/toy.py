@@ -30,9 +30,9 @@ class CallOrFold(NamedTuple):
     def act(self, st: HighCardState, action: str) -> None:
         st.stack.pop()
         st.choice = action
-        st.log.add(f"p1 {action}s.")
+        st.log.say(f"p1 {action}s.")
         if action == "call":
-            st.log.add(f"p1 shows {st.cards[0]}, p2 shows {st.cards[1]}.")
+            st.log.say(f"p1 shows {st.cards[0]}, p2 shows {st.cards[1]}.")
 
     def describe(self, st: HighCardState, seat: int | None) -> str:
         return "call or fold" if seat == self.seat else "p1 decides"

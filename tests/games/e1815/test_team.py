@@ -160,7 +160,7 @@ def _record(st, choose):
     seen = []
     while not st.is_over():
         frame = st.stack[-1]
-        seen.append((st.year, st.season, frame.tag, frame.seat, st.half))
+        seen.append((st.year, st.season, type(frame), frame.seat, st.half))
         st.apply(choose(frame, st.legal_actions()))
     return seen
 
@@ -175,26 +175,26 @@ def test_a_team_action_may_follow_every_winter_and_summer_turn_but_no_reinforcem
     st = get(TEAM).new_state(4, {"max_years": 2}, seed=11)
     seen = _record(st, _pass)
     turns = [(y, season, seat, kind) for y, season, kind, seat, half in seen
-             if kind in ("action", "team", "place") and not half]
+             if kind in (TurnAction, TeamAction, PlaceReinforcements) and not half]
     for y in (1, 2):
         year = [t for t in turns if t[0] == y]
         for season in ("winter", "summer"):
             steps = [(seat, kind) for yy, s, seat, kind in year if s == season]
-            assert [k for _, k in steps] == ["action", "team"] * 4  # each turn, then its team action
+            assert [k for _, k in steps] == [TurnAction, TeamAction] * 4  # each turn, then its team action
             seats = [s for s, _ in steps]
             assert seats[0::2] == seats[1::2]  # the team action is the mover's own
-        assert not [t for t in year if t[1] == "reinforcement" and t[3] == "team"]
+        assert not [t for t in year if t[1] == "reinforcement" and t[3] is TeamAction]
 
 
 @pytest.mark.parametrize("when, expected", [
-    ("before-half", ["action", "team", "half action"]),
-    ("after-half", ["action", "half action", "team"]),
+    ("before-half", [(TurnAction, False), (TeamAction, False), (TurnAction, True)]),
+    ("after-half", [(TurnAction, False), (TurnAction, True), (TeamAction, False)]),
 ])
 def test_the_last_summer_player_may_take_a_team_action_before_his_half_move(kit, when, expected):
     st = get(TEAM).new_state(4, {"max_years": 1, "last_team_action": when}, seed=11)
     seen = _record(st, _pass)
-    last = [("half " if half else "") + kind for y, season, kind, seat, half in seen
-            if season == "summer" and seat == 3 and kind in ("action", "team")]
+    last = [(kind, half) for y, season, kind, seat, half in seen
+            if season == "summer" and seat == 3 and kind in (TurnAction, TeamAction)]
     assert last == expected
 
 

@@ -16,7 +16,7 @@ def _passive(st):
     seen = []
     while not st.is_over():
         frame = st.stack[-1]
-        seen.append((st.year, st.season, frame.tag, frame.seat, st.half))
+        seen.append((st.year, st.season, type(frame), frame.seat, st.half))
         legal = st.legal_actions()
         st.apply(legal[0] if isinstance(frame, (ChooseCapital, Claim, ChoosePower)) else legal[-1])
     return seen
@@ -26,8 +26,8 @@ def test_the_start_phase_picks_capitals_in_seat_order_then_claims_in_reverse(kit
     st = get("e1815").new_state(4, {}, seed=3)
     seen = _passive(st)
     start = [(kind, seat) for _, season, kind, seat, _ in seen if season == "start"]
-    assert start[:4] == [("capital", s) for s in range(4)]
-    claims = [seat for kind, seat in start if kind == "claim"]
+    assert start[:4] == [(ChooseCapital, s) for s in range(4)]
+    claims = [seat for kind, seat in start if kind is Claim]
     assert claims == sorted(claims, reverse=True) and claims.count(3) == 2
 
 
@@ -46,10 +46,11 @@ def test_a_capital_starts_with_flag_general_four_infantry_and_a_cavalry(kit):
 def test_a_year_is_reinforcement_winter_summer_then_sp_and_the_last_summer_player_moves_one_and_a_half():
     st = get("e1815").new_state(4, {"max_years": 2}, seed=3)
     seen = _passive(st)
-    year1 = [(season, kind, seat, half) for y, season, kind, seat, half in seen if y == 1 and kind == "action"]
-    assert year1 == ([("winter", "action", s, False) for s in range(4)]
-                     + [("summer", "action", s, False) for s in range(4)] + [("summer", "action", 3, True)])
-    year2 = [(season, seat, half) for y, season, kind, seat, half in seen if y == 2 and kind in ("action", "place")]
+    year1 = [(season, kind, seat, half) for y, season, kind, seat, half in seen if y == 1 and kind is TurnAction]
+    assert year1 == ([("winter", TurnAction, s, False) for s in range(4)]
+                     + [("summer", TurnAction, s, False) for s in range(4)] + [("summer", TurnAction, 3, True)])
+    year2 = [(season, seat, half) for y, season, kind, seat, half in seen
+             if y == 2 and kind in (TurnAction, PlaceReinforcements)]
     # the player who had the 1½ move opens the next year; reinforcements come first
     assert year2 == ([("reinforcement", s, False) for s in (3, 0, 1, 2)]
                      + [("winter", s, False) for s in (3, 0, 1, 2)]

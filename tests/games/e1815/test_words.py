@@ -52,13 +52,13 @@ def test_random_games_label_every_choice(kit):
             assert isinstance(choice.label, Text) and "{" not in render(choice.label, "en"), choice
 
 
-def test_frames_are_stored_under_their_old_names_with_their_fields(kit):
+def test_frames_are_stored_under_their_class_names_with_their_fields(kit):
     st = kit.blank(players=2)
     wien = kit.put(st, 0, "wien", inf=6, capital=True)
     bayern = kit.put(st, 1, "bayern", inf=2)
     kit.start_turn(st, 0)
     kit.play(st, "attack bayern", "commit wien 4 inf")
     assert st.stack == [TurnAction(0), Attack(0, bayern, (4, 0, 0, 0))]
-    assert st.snapshot()["stack"] == [["action", 0], ["attack", 0, bayern, (4, 0, 0, 0)]]
+    assert st.snapshot()["stack"] == [["turn_action", 0], ["attack", 0, bayern, (4, 0, 0, 0)]]
     assert st.units[0][wien] == 2
     assert st.view(0)["public"]["decision"] == {"kind": "attack", "seat": "p1", "land": "bayern"}

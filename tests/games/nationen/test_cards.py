@@ -79,7 +79,7 @@ def test_a_missed_installment_forgives_the_rest_but_costs_a_tanker():
                at="main")
     st.loan[0], st.loan_rate[0] = 3, 2
     start_turn(st)
-    assert frame(st) == "sink" and set(st.legal_actions()) == {"sink north", "sink south"}
+    assert frame(st) == "sink_tanker" and set(st.legal_actions()) == {"sink north", "sink south"}
     st.apply("sink south")
     assert st.loan[0] == 0 and held(st, 0, "south") == 0 and st.money[0] == 1
 
@@ -130,7 +130,7 @@ def test_free_move_order_names_the_kind_and_is_an_extra_move():
     assert all(a.startswith("move dictator kadhar-4 ") for a in acts if a != "decline")
     st.apply("move dictator kadhar-4 kadhar-6")
     assert st.money[0] == 18  # free of charge
-    assert frame(st) == "main" and "end" in st.legal_actions()
+    assert frame(st) == "head_of_state" and "end" in st.legal_actions()
 
 
 def test_free_move_is_up_to_the_number_of_steps():
@@ -153,7 +153,7 @@ def test_an_order_drawn_by_the_agent_replaces_step_three():
 def test_an_agent_order_that_cannot_be_carried_out_still_uses_up_step_three():
     """Spec A8."""
     st = agent_draws("exile", leaders=[(0, "dictator", "zarqan-1")])
-    assert st.step3 == REPLACED and frame(st) == "main"
+    assert st.step3 == REPLACED and frame(st) == "head_of_state"
     assert "has no effect" in logged(st)
     assert "end" in st.legal_actions() and not any(a.startswith("move") for a in st.legal_actions())
 
@@ -212,7 +212,7 @@ def test_a_card_move_onto_question_mark_draws_once_more_per_turn():
     st.apply("move dictator kadhar-2 kadhar-4")  # draws Coup support
     st.apply("move dictator kadhar-4 harun-4")  # 4→5, arrow, harun-3 → harun-4: '?', draws Oil boom
     assert st.money[0] == 18 + 5
-    assert frame(st) == "main"
+    assert frame(st) == "head_of_state"
 
 
 def test_chained_draws_stop_after_one():
@@ -253,7 +253,7 @@ def test_assassination_of_a_leader_on_a_capital():
     st.apply("kill president mahul-0")
     assert leader_at(st, "mahul-0") is None and st.supply[0 * 4 + 1] == 1  # not back in supply
     st = leader_draws("assassination", leaders=[(0, "king", "zarqan-0")])
-    assert leader_at(st, "zarqan-0") is None and frame(st) == "main"
+    assert leader_at(st, "zarqan-0") is None and frame(st) == "head_of_state"
 
 
 def test_dictator_deposed_only_on_a_capital_guerrilla_captured_anywhere():
@@ -282,7 +282,7 @@ def test_tanker_sunk_of_choice_and_in_port():
     st = leader_draws("tanker-sunk", tankers=[(0, "north", 1), (0, "kadhar", 1)])
     assert set(st.legal_actions()) == {"sink north", "sink kadhar"}
     st = leader_draws("tanker-sunk-in-port", tankers=[(0, "north", 1), (0, "kadhar", 1)])
-    assert held(st, 0, "kadhar") == 0 and held(st, 0, "north") == 1 and frame(st) == "main"
+    assert held(st, 0, "kadhar") == 0 and held(st, 0, "north") == 1 and frame(st) == "head_of_state"
     assert economy.tanker_pool(st) == 15
 
 

@@ -5,6 +5,7 @@ import pytest
 from realpolitik.engine import IllegalAction
 from realpolitik.games import get
 from realpolitik.games.nationen import economy
+from realpolitik.games.nationen.rules import AgentSteps
 from tests.games.nationen.scenario import build, leader_at, logged
 
 BROKE = dict(money=[0, 20], leaders=[(0, "king", "kadhar-0"), (1, "king", "zarqan-0")],
@@ -22,7 +23,7 @@ def broke(deck=(), agent="kadhar-0", players=2, **kw):
 
 def test_the_agent_moves_first_even_without_money():
     st = broke()
-    assert st.to_act == 0 and st.stack[-1].tag == "agent"
+    assert st.to_act == 0 and isinstance(st.stack[-1], AgentSteps)
 
 
 def test_no_card_no_money_no_income_means_out():

@@ -4,6 +4,8 @@ from realpolitik.bots import make_bot
 from realpolitik.engine import Rng, SeatContext
 from realpolitik.games import get
 from realpolitik.games.nationen import heuristic
+from realpolitik.games.nationen.incidents import SpyMove
+from realpolitik.games.nationen.rules import AgentSteps, HeadOfState
 
 GAME = get("nationen")
 
@@ -119,13 +121,14 @@ def test_threats_are_skipped_only_where_they_cannot_change_the_choice():
             rng = Rng(seed)
             while not state.is_over():
                 seat, legal = state.to_act, state.legal_actions()
-                kind = state.stack[-1].tag
-                if kind in ("agent", "spy") and any(a.startswith("agent ") for a in legal):
-                    assert heuristic._agent(state, seat, legal, kind == "agent") == \
-                        heuristic.plain_agent(state, seat, legal, kind == "agent")
+                top = state.stack[-1]
+                if isinstance(top, (AgentSteps, SpyMove)) and any(a.startswith("agent ") for a in legal):
+                    steps = isinstance(top, AgentSteps)
+                    assert heuristic._agent(state, seat, legal, steps) == \
+                        heuristic.plain_agent(state, seat, legal, steps)
                     compared["agent"] += 1
                 step3 = [a for a in legal if a.split()[0] in ("move", "attack", "place")]
-                if kind == "main" and step3:
+                if isinstance(top, HeadOfState) and step3:
                     short = heuristic._shortlist(state, step3)
                     assert heuristic._best(state, seat, short) == heuristic.plain_best(state, seat, short)
                     compared["best"] += 1

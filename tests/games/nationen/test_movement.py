@@ -3,6 +3,7 @@
 import pytest
 
 from realpolitik.engine import IllegalAction
+from realpolitik.games.nationen.rules import AgentSteps, HeadOfState
 from tests.games.nationen.scenario import build, destinations, leader_at, logged, moves, point
 
 
@@ -143,7 +144,7 @@ def test_moving_onto_a_free_capital_rules_the_state():
 
 def test_agent_moves_exactly_four_steps_free_and_passes_everything():
     st = build(leaders=[(1, "king", "kadhar-1"), (1, "king", "kadhar-2")], agents=["kadhar-0", "kadhar-3"])
-    assert st.stack[-1].tag == "agent"
+    assert isinstance(st.stack[-1], AgentSteps)
     targets = {a.split(" ")[1] for a in st.legal_actions() if a.startswith("agent ")}
     # clockwise past both kings and the opponent's agent onto '?', or across the arrow at kadhar-3;
     # counter-clockwise to the same '?', or across the arrow at kadhar-5
@@ -151,7 +152,7 @@ def test_agent_moves_exactly_four_steps_free_and_passes_everything():
     before = st.money[0]
     st.apply("agent uor-7")
     assert st.money[0] == before
-    assert st.stack[-1].tag == "main"
+    assert isinstance(st.stack[-1], HeadOfState)
 
 
 def test_agent_passes_question_mark_without_a_card_but_draws_when_ending_there():

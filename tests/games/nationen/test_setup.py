@@ -8,6 +8,7 @@ from realpolitik.engine import ContentError, OptionError
 from realpolitik.games import get
 from realpolitik.games.nationen import economy
 from realpolitik.games.nationen.content import DATA, load
+from realpolitik.games.nationen.rules import AgentSteps
 from tests.games.nationen.scenario import held, leader_at, logged
 
 GAME = get("nationen")
@@ -37,7 +38,7 @@ def test_first_round_place_a_leader_agent_beside_it_and_station_the_free_tanker(
     st.apply("place dictator harun")
     assert set(st.legal_actions()) == {"station north", "station south"}  # inland: no port (spec A11)
     st.apply("station south")
-    assert st.round == 2 and st.to_act == 0 and st.stack[-1].tag == "agent"
+    assert st.round == 2 and st.to_act == 0 and isinstance(st.stack[-1], AgentSteps)
     assert "Player 1 collects 2 M income." in logged(st)
 
 

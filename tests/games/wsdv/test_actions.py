@@ -183,7 +183,7 @@ def test_three_markers_each_in_another_province(table):
     t.run("ls bb")
     assert "ls bb" not in t.legal
     t.run("ls sa", "ls mv")
-    assert t.top != "ls"
+    assert t.top != "living_standard"
 
 
 def test_hamburg_counts_for_one_province_per_ls_action(table):

@@ -54,7 +54,7 @@ def test_external_factories_only_by_their_build_icons(table):
     assert set(t.legal) == {"build cssr-n", "build cssr-s", "build cottbus/cssr-n", "done"}
     t.run("build cssr-n", "build cottbus/cssr-n")
     t.run("next build-east-in-pl", "build polska-s", "build schwedt/polska-s")
-    assert t.top == "unrest"  # only the unrest icon is left
+    assert t.top == "place_unrest"  # only the unrest icon is left
     t.run("unrest th")
     st = t.st
     assert st.factory[t.city("cssr-n")] and st.factory[t.city("polska-s")] and st.currency == 1
@@ -284,4 +284,4 @@ def test_special_card_drawback(table):
     t.st.deck = ["41"]
     t.turn(EAST, hand=("55",))
     t.run("take iii event")
-    assert t.top == "free_ls"  # no drawback in the 2014 rules
+    assert t.top == "free_living_standard"  # no drawback in the 2014 rules

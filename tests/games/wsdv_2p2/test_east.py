@@ -13,7 +13,7 @@ def test_the_soviet_union_or_east_plays_the_special_card_and_pays(table):
     st.hands = [["4"], [], ["5", "6"], ["7"]]
     t.turn(USSR, display=("11",))
     t.run("take xi event")
-    assert t.top == "drawback" and set(t.legal) == {"yellow-draws"}  # no hand card to discard
+    assert t.top == "special_card_price" and set(t.legal) == {"yellow-draws"}  # no hand card to discard
     t.run("yellow-draws")
     assert len(st.hands[USA]) == 2 and len(st.hands[WEST_SEAT]) == 2  # the yellow player with fewer cards
 
@@ -62,7 +62,7 @@ def test_stasi_disbandment_with_seven_returns(table):
     st.special = "xiv"
     t.turn(USSR, display=("61",))
     t.run("take xiv event")
-    if t.top == "drawback":
+    if t.top == "special_card_price":
         t.run(t.legal[0])
     while t.top == "next_effect":
         t.run("next stasi-off")

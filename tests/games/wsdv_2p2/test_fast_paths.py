@@ -76,13 +76,17 @@ def test_the_kept_words_and_items_of_an_effect_list_are_its_plain_ones():
     lists = [row for deck in (c.arms_deck, c.conflict_deck) for card in deck.values()
              for column in (card.usa, card.ussr) for row in column]
     lists += [box for pair in c.track_icons.values() for side in pair for box in side]
-    assert list(c.effect_lists()) == lists
-    for effects in lists:
+    kept = dict(c.effect_lists())
+    assert list(kept.values()) == lists and len(kept) == len(lists)  # one content key per list
+    for where, effects in kept.items():
         plain = phrases.words_of(st, effects)
-        assert effects_words(st, effects) == plain
-        assert effects_words(st, effects) == plain  # and as kept
-        assert c.pools_kept[id(effects)] == items_of(effects)
+        assert effects_words(st, where) == plain
+        assert effects_words(st, where) == plain  # and as kept
+        assert c.pools_kept[where] == items_of(effects)
     assert any(not effects for effects in lists)
+    for key, card in c.arms_deck.items():  # the key the rules look up is the row they read
+        for side in (0, 1):
+            assert all(kept["arms", key, side, card.row(d)] is card.effects(side, d) for d in range(1, 5))
 
 
 # ---------------------------------------------------------------------- the display off the deck
@@ -107,7 +111,7 @@ def test_a_display_laid_in_one_slice_is_the_cards_drawn_one_by_one(left, seen):
     n = plain.layout.display[plain.half - 1]
     cards = [k for k in (draw_card(plain) for _ in range(n)) if k is not None] + extra
     plain.display += cards
-    plain.log.add(rules.DISPLAY_SHOWS(rules.SUB[plain.half - 1], listed(map(plain.content.card_names.get, cards))))
+    plain.log.say(rules.DISPLAY_SHOWS(rules.SUB[plain.half - 1], listed(map(plain.content.card_names.get, cards))))
     assert fast.digest() == plain.digest()
     assert fast.log.redacted(None) == plain.log.redacted(None)
     assert len(fast.display) == len(st.display) + n + len(extra)

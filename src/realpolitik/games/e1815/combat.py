@@ -11,6 +11,7 @@ more. In 2vs2 no attack and no diplomacy may ever target the ally [sure, seed 00
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import decision
@@ -44,6 +45,19 @@ ATTACKS_WITH = phrase("{seat} attacks with {force}.", "seat", "force")
 ATTACKS_WITH_GENERAL = phrase("{seat} attacks with {force} and the general.", "seat", "force")
 WINS = phrase("{seat} wins {land}, {attack} against {defence}; the attackers lose {lost}.",
               "seat", "land", "attack", "defence", "lost")
+GENERAL_FALLS_BACK_SUPPLY = phrase("{seat}'s general falls back to the supply.", "seat")
+HOLDS_AGAINST_ATTACK_LOST = phrase("{land} holds, {defence} against {attack}; the attack is lost and {defender} "
+                                   "loses {lost}.", "land", "defence", "attack", "defender", "lost")
+DIPLOMACY_WINS_OVER_GARRISON = phrase("Diplomacy: {seat} wins over {land} for {cost} markers (the garrison of {gone} "
+                                     "disbands).", "seat", "land", "cost", "gone")
+DIPLOMACY_WINS_OVER = phrase("Diplomacy: {seat} wins over {land} for {cost} markers.", "seat", "land", "cost")
+DIPLOMACY_MEDDLES_MARKERS_REMOVES = phrase("Diplomacy: {seat} meddles for {cost} markers; {seat2} removes {unit} "
+                                           "from {land}.", "seat", "cost", "seat2", "unit", "land")
+DIPLOMACY_BUYS_MARKERS = phrase("Diplomacy: {seat} buys {land} from {seat2} for {cost} markers.",
+                                "seat", "land", "seat2", "cost")
+GAINS_SUCCESS_MARKER = phrase("{seat} gains a success marker.", "seat")
+SPENDS_ON_ATTACK = phrase("{seat} spends {k} success marker(s) on the attack.", "seat", "k")
+SPENDS_ON_DEFENCE = phrase("{seat} spends {k} success marker(s) on the defence.", "seat", "k")
 
 
 # ====================================================================== attack
@@ -56,12 +70,11 @@ def attack_targets(st: S, seat: int, own: tuple[int, ...]) -> list[int]:
 
 
 def start_attack(st: S, seat: int, target: int) -> None:
-    if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-        st.log.say(ATTACKS, st.seats[seat], st.content.board.lands[target].name, st.label(st.owner[target]))
+    st.log.say(ATTACKS, st.seats[seat], st.content.board.lands[target].name, st.label(st.owner[target]))
     st.stack.append(Attack(seat, target, (0, 0, 0, 0)))
 
 
-@decision(tag="attack")
+@decision
 class Attack(NamedTuple):
     """Angriff (U15/U16): ``seat`` commits troops (and the general) from own lands next to
     ``target``; ``force`` is (inf, cav, art, general) committed so far; then go."""
@@ -96,7 +109,7 @@ class Attack(NamedTuple):
         st.stack.pop()
         seat, target, force = self.seat, self.target, self.force
         if action == grammar.GO:
-            if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+            if st.log.keeps:  # a NullLog drops the line: its values, words put together, are not worked out
                 st.log.say(ATTACKS_WITH_GENERAL if force[3] else ATTACKS_WITH, st.seats[seat], troops(force))
             if st.markers[seat] > 0:
                 st.stack.append(AttackerMarkers(seat, target, force))
@@ -120,7 +133,7 @@ class Attack(NamedTuple):
         return t("{seat} prepares an attack", seat=st.seats[self.seat])
 
 
-@decision(tag="boost")
+@decision
 class AttackerMarkers(NamedTuple):
     """Success markers in battle (U20), the attacker first: ``seat`` spends some on the attack
     on ``target`` with ``force``, +1 each."""
@@ -133,7 +146,7 @@ class AttackerMarkers(NamedTuple):
         return _spendable(st, self.seat)
 
     def act(self, st: S, action: str) -> None:
-        k = _spend(st, self.seat, action, t("{seat} spends {k} success marker(s) on the attack."))
+        k = _spend(st, self.seat, action, SPENDS_ON_ATTACK)
         _defender_step(st, self.seat, self.target, self.force, k)
 
     def describe(self, st: S, seat: int | None) -> Text:
@@ -147,13 +160,13 @@ def _spendable(st: S, seat: int) -> list[str]:
     return [grammar.spend(k) for k in range(st.markers[seat] + 1)]
 
 
-def _spend(st: S, seat: int, action: str, line: Text) -> int:
+def _spend(st: S, seat: int, action: str, line: Callable[..., Text]) -> int:
     """The markers an answer spends (its decision popped), taken from ``seat`` and logged."""
     st.stack.pop()
     (k,) = grammar.read(action)[1]
     st.markers[seat] -= k
     if k:
-        st.log.add(t(line.key, seat=st.seats[seat], k=k))
+        st.log.say(line, st.seats[seat], k)
     return k
 
 
@@ -165,7 +178,7 @@ def _defender_step(st: S, seat: int, target: int, force: tuple, boost: int) -> N
         resolve(st, seat, target, force, boost, 0)
 
 
-@decision(tag="defend")
+@decision
 class DefenderMarkers(NamedTuple):
     """Success markers in battle (U20), then the defender: ``seat`` spends some on the defence of
     ``target`` against ``attacker``'s ``force`` and ``boost`` markers, +1 each; then the battle."""
@@ -180,7 +193,7 @@ class DefenderMarkers(NamedTuple):
         return _spendable(st, self.seat)
 
     def act(self, st: S, action: str) -> None:
-        k = _spend(st, self.seat, action, t("{seat} spends {k} success marker(s) on the defence."))
+        k = _spend(st, self.seat, action, SPENDS_ON_DEFENCE)
         resolve(st, self.attacker, self.target, self.force, self.boost, k)
 
     def describe(self, st: S, seat: int | None) -> Text:
@@ -237,22 +250,20 @@ def resolve(st: S, seat: int, target: int, force: tuple, boost: int, guard: int)
             st.units[k][target] += survivors[k]
         if force[3]:
             st.general[seat] = target
-        if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+        if st.log.keeps:  # a NullLog drops the line: its values, words put together, are not worked out
             st.log.say(WINS, st.seats[seat], name, attack, defence, troops(lost))
         if defender != NEUTRAL or fortified:
             got = gain_markers(st, seat, r.markers.per_capture)
             if got:
-                st.log.add(t("{seat} gains a success marker.", seat=st.seats[seat]))
+                st.log.say(GAINS_SUCCESS_MARKER, st.seats[seat])
     else:
         for k in range(3):
             st.pool[k][seat] += force[k]
         if force[3]:
-            st.log.add(t("{seat}'s general falls back to the supply.", seat=st.seats[seat]))
+            st.log.say(GENERAL_FALLS_BACK_SUPPLY, st.seats[seat])
         lost = pay(st, target, -(-value(st, force) // r.combat.loss_divisor))
-        if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-            st.log.add(t("{land} holds, {defence} against {attack}; the attack is lost and {defender} loses "
-                         "{lost}.", land=name, defence=defence, attack=attack, defender=st.label(defender),
-                         lost=troops(lost)))
+        if st.log.keeps:  # a NullLog drops the line: its values, words put together, are not worked out
+            st.log.say(HOLDS_AGAINST_ATTACK_LOST, name, defence, attack, st.label(defender), troops(lost))
 
 
 def battle(st: S) -> tuple | None:
@@ -332,24 +343,20 @@ def do_diplomacy(st: S, seat: int, verb: str, args: tuple) -> None:
         take_land(st, seat, land, conquest=True)
         place(st, seat, land, 0, 1)
         if any(gone):
-            st.log.add(t("Diplomacy: {seat} wins over {land} for {cost} markers (the garrison of {gone} disbands).",
-                         seat=st.seats[seat], land=name, cost=d.convert_cost, gone=troops(gone)))
+            st.log.say(DIPLOMACY_WINS_OVER_GARRISON, st.seats[seat], name, d.convert_cost, troops(gone))
         else:
-            st.log.add(t("Diplomacy: {seat} wins over {land} for {cost} markers.", seat=st.seats[seat], land=name,
-                         cost=d.convert_cost))
+            st.log.say(DIPLOMACY_WINS_OVER, st.seats[seat], name, d.convert_cost)
     elif verb == "meddle":
         st.markers[seat] -= d.meddle_cost
         k = KIND_INDEX[args[1]]
         st.units[k][land] -= 1
         st.pool[k][victim] += 1
-        st.log.add(t("Diplomacy: {seat} meddles for {cost} markers; {seat2} removes {unit} from {land}.",
-                     seat=st.seats[seat], cost=d.meddle_cost, seat2=st.seats[victim],
-                     unit=troops(tuple(int(kind == args[1]) for kind in KINDS)), land=name))
+        st.log.say(DIPLOMACY_MEDDLES_MARKERS_REMOVES, st.seats[seat], d.meddle_cost, st.seats[victim],
+                   troops(tuple(int(kind == args[1]) for kind in KINDS)), name)
     else:
         st.markers[seat] -= d.buy_cost
         clear(st, land)
         take_land(st, seat, land, conquest=True)
         place(st, seat, land, 0, 1)
-        st.log.add(t("Diplomacy: {seat} buys {land} from {seat2} for {cost} markers.",
-                     seat=st.seats[seat], land=name, seat2=st.seats[victim], cost=d.buy_cost))
+        st.log.say(DIPLOMACY_BUYS_MARKERS, st.seats[seat], name, st.seats[victim], d.buy_cost)
 

@@ -13,8 +13,12 @@ from typing import Any
 from realpolitik.engine import Rng, SeatContext
 
 from . import grammar, scoring
-from .combat import battle, strengths
+from .combat import Attack, AttackerMarkers, DefenderMarkers, battle, strengths
 from .content import KINDS, Board, load
+from .logistics import Relocation, ZEffect
+from .phases import ChooseCapital, ChoosePower, Claim, TurnAction
+from .scoring import PlaceReinforcements
+from .team import HandOver, TeamAction
 
 GUARD = 2  # EP the bot keeps in its own capital when it can
 
@@ -125,8 +129,7 @@ class HeuristicBot:
         if len(legal) == 1:
             return legal[0]
         r = Reading(ctx.view)
-        kind = r.pub["decision"]["kind"]
-        pick = getattr(self, "_" + kind)(r, legal)
+        pick = self.RULES_OF_THUMB[r.pub["decision"]["kind"]](self, r, legal)
         return pick if pick in legal else self.rng.choice(legal)
 
     # ------------------------------------------------------------------ start phase
@@ -306,6 +309,13 @@ class HeuristicBot:
             land, kind = args
             return (r.need(land) + (1 if r.frontier(land) else 0), r.ep_values[KINDS.index(kind)])
         return max(legal, key=weight)
+
+    #: the rule of thumb for each decision, by its frame class (the view names the class's tag: ``rules.decision_view``)
+    RULES_OF_THUMB = {
+        ChoosePower.tag: _power, ChooseCapital.tag: _capital, Claim.tag: _claim, TurnAction.tag: _action,
+        Attack.tag: _attack, AttackerMarkers.tag: _boost, DefenderMarkers.tag: _defend, Relocation.tag: _relocate,
+        ZEffect.tag: _zeffect, TeamAction.tag: _team, HandOver.tag: _transfer, PlaceReinforcements.tag: _place,
+    }
 
 
 # ====================================================================== search estimate

@@ -28,6 +28,9 @@ ATTRITION = phrase("Winter attrition: {seat} disbands {gone} in {land}.", "seat"
 RELOCATES = phrase("{seat} relocates ({z} Z-effects).", "seat", "z")
 RELOCATES_ONCE = phrase("{seat} relocates ({z} Z-effect).", "seat", "z")
 SUPPLIES = phrase("{seat} brings up supplies: {placed} to {land}.", "seat", "placed", "land")
+BUILDS_FORTRESS_DISBANDING = phrase("{seat} builds a fortress in {land} (disbanding {gone}).", "seat", "land", "gone")
+MOVES_TROOPS_INTO = phrase("{seat} moves troops into {land}.", "seat", "land")
+GENERAL_RIDES_ONE_Z = phrase("{seat}'s general rides to {land} (one Z-effect).", "seat", "land")
 
 
 # ====================================================================== winter attrition
@@ -61,7 +64,7 @@ def pay_attrition(st: S, seat: int) -> None:
     if attrition_due(st, seat):
         cap = st.capital[seat]
         gone = pay(st, cap, st.content.rules.relocation.winter_disband_ep)
-        if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+        if st.log.keeps:  # a NullLog drops the line: its values, words put together, are not worked out
             st.log.say(ATTRITION, st.seats[seat], troops(gone), st.content.board.lands[cap].name)
 
 
@@ -137,7 +140,7 @@ def start_relocation(st: S, seat: int) -> None:
     st.stack.append(Relocation(seat, z))
 
 
-@decision(tag="relocate")
+@decision
 class Relocation(NamedTuple):
     """Verlegung (§2.5 [sure]): ``seat`` picks the own land of the next Z-effect (``left`` of them
     remain), lets the general jump home for one, or ends the relocation."""
@@ -164,8 +167,7 @@ class Relocation(NamedTuple):
         elif verb == grammar.GENERAL:
             land = board.index[args[1]]
             st.general[seat] = land
-            st.log.add(t("{seat}'s general rides to {land} (one Z-effect).",
-                         seat=st.seats[seat], land=board.lands[land].name))
+            st.log.say(GENERAL_RIDES_ONE_Z, st.seats[seat], board.lands[land].name)
             if left > 1:
                 st.stack.append(Relocation(seat, left - 1))
 
@@ -191,7 +193,7 @@ def move_options(st: S, seat: int, target: int, general: bool) -> list[str]:
     return out
 
 
-@decision(tag="zeffect")
+@decision
 class ZEffect(NamedTuple):
     """One Z-effect (§2.5 [sure]): ``seat`` moves troops (or the general) from own lands next to
     ``target`` into it until done (once something ``moved``); ``left`` Z-effects remain with this one."""
@@ -212,7 +214,7 @@ class ZEffect(NamedTuple):
         seat, target = self.seat, self.target
         board = st.content.board
         if action == grammar.DONE:
-            st.log.add(t("{seat} moves troops into {land}.", seat=st.seats[seat], land=board.lands[target].name))
+            st.log.say(MOVES_TROOPS_INTO, st.seats[seat], board.lands[target].name)
             if self.left > 1:
                 st.stack.append(Relocation(seat, self.left - 1))
             return
@@ -291,7 +293,7 @@ def do_supply(st: S, seat: int, args: tuple) -> None:
     placed = [0, 0, 0]
     for n, kind in zip(args[1::2], args[2::2]):
         placed[KIND_INDEX[kind]] = place(st, seat, land, KIND_INDEX[kind], n)
-    if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+    if st.log.keeps:  # a NullLog drops the line: its values, words put together, are not worked out
         st.log.say(SUPPLIES, st.seats[seat], troops(placed), st.content.board.lands[land].name)
 
 
@@ -323,5 +325,4 @@ def do_fortify(st: S, seat: int, land: int) -> None:
     st.fort[land] = BUILT
     st.strongholds = None  # fortresses_of works the fortress lands out again
     st.forts_left[seat] -= 1
-    st.log.add(t("{seat} builds a fortress in {land} (disbanding {gone}).",
-                 seat=st.seats[seat], land=st.content.board.lands[land].name, gone=troops(gone)))
+    st.log.say(BUILDS_FORTRESS_DISBANDING, st.seats[seat], st.content.board.lands[land].name, troops(gone))

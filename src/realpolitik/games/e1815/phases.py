@@ -29,6 +29,11 @@ if TYPE_CHECKING:
 #: log lines written often, made when read (``Log.say``)
 CLAIMS = phrase("{seat} claims {land}.", "seat", "land")
 SUPPLIES_END_TURN = phrase("Supplies as the first action end {seat}'s turn.", "seat")
+PLAYS = phrase("{seat} plays {power}.", "seat", "power")
+FOUNDS_CAPITAL = phrase("{seat} founds the capital {land}.", "seat", "land")
+YEAR = phrase("— Year {year} —", "year")
+OWNS_NO_LAND_SITS = phrase("{seat} owns no land and sits out the {season} turn.", "seat", "season")
+HALF_MOVE = phrase("{seat}'s half move.", "seat")
 
 #: the turns' seasons in words
 SEASONS = {"winter": t("winter"), "summer": t("summer")}
@@ -43,7 +48,7 @@ def choosable_powers(st: S) -> list[int]:
     return [i for i, p in enumerate(st.content.board.powers) if not p.indian and i not in taken]
 
 
-@decision(tag="power")
+@decision
 class ChoosePower(NamedTuple):
     """Startphase (1715): ``seat`` chooses the power it plays."""
 
@@ -59,7 +64,7 @@ class ChoosePower(NamedTuple):
         (key,) = grammar.read(action)[1]
         index = next(i for i, p in enumerate(powers) if p.key == key)
         st.power[self.seat] = index
-        st.log.add(t("{seat} plays {power}.", seat=st.seats[self.seat], power=powers[index].name))
+        st.log.say(PLAYS, st.seats[self.seat], powers[index].name)
 
     def describe(self, st: S, seat: int | None) -> Text:
         if seat == self.seat:
@@ -86,7 +91,7 @@ def capital_sites(st: S) -> list[int]:
     return strict or empty
 
 
-@decision(tag="capital")
+@decision
 class ChooseCapital(NamedTuple):
     """Startphase (U3): ``seat`` founds its capital — flag, general, infantry and a cavalry."""
 
@@ -107,7 +112,7 @@ class ChooseCapital(NamedTuple):
         place(st, seat, land, 0, start.capital_inf)
         place(st, seat, land, 1, start.capital_cav)
         st.general[seat] = land
-        st.log.add(t("{seat} founds the capital {land}.", seat=st.seats[seat], land=board.lands[land].name))
+        st.log.say(FOUNDS_CAPITAL, st.seats[seat], board.lands[land].name)
 
     def describe(self, st: S, seat: int | None) -> Text:
         if seat == self.seat:
@@ -122,7 +127,7 @@ def claim_sites(st: S, seat: int) -> list[int]:
     return [i for i in board.adj[st.capital[seat]] if owner[i] == NEUTRAL and not (inf[i] or cav[i] or art[i])]
 
 
-@procedure(tag="claims")
+@procedure
 class Claims(NamedTuple):
     """Startphase (U4): ``seat`` claims ``left`` more lands while there is one to claim."""
 
@@ -134,7 +139,7 @@ class Claims(NamedTuple):
             st.stack.append(Claim(self.seat, self.left))
 
 
-@decision(tag="claim")
+@decision
 class Claim(NamedTuple):
     """Startphase (U4): ``seat`` claims an empty land next to its capital (``left`` claims to make)."""
 
@@ -164,7 +169,7 @@ class Claim(NamedTuple):
 # ====================================================================== the year
 
 
-@procedure(tag="new_year")
+@procedure
 class NewYear(NamedTuple):
     """The year (U12): the crown (1715), reinforcements (not in year 1), the winter round, the
     summer round, the SP distribution."""
@@ -174,7 +179,7 @@ class NewYear(NamedTuple):
         n = len(st.seats)
         start = (1 - st.year) % n if st.options["start_player"] == "rotate" else 0
         st.order = tuple((start + i) % n for i in range(n))
-        st.log.add(t("— Year {year} —", year=st.year))
+        st.log.say(YEAR, st.year)
         frames: list[tuple] = []
         if loyalty_active(st):
             frames.append(Crown())
@@ -186,7 +191,7 @@ class NewYear(NamedTuple):
         st.stack.extend(reversed(frames))
 
 
-@procedure(tag="turn")
+@procedure
 class Turn(NamedTuple):
     """A winter or summer turn of ``seat`` (U13), then (2vs2) the team action, and after the
     ``last`` summer turn the ½ move (U14), before or after that team action (option)."""
@@ -210,16 +215,15 @@ class Turn(NamedTuple):
                 after.append(HalfMove(seat))
         st.stack.extend(reversed(after))
         if not st.lands_of(seat):
-            st.log.add(t("{seat} owns no land and sits out the {season} turn.", seat=st.seats[seat],
-                         season=SEASONS[season]))
+            st.log.say(OWNS_NO_LAND_SITS, st.seats[seat], SEASONS[season])
             return
-        if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+        if st.log.keeps:  # a NullLog drops the line: its values, words put together, are not worked out
             label = st.seats[seat]
-            st.log.add(_turn_begins(label, label.title, season))
+            st.log.say(_turn_begins(label, label.title, season))
         _begin(st, seat, st.content.rules.turn.actions)
 
 
-@procedure(tag="half")
+@procedure
 class HalfMove(NamedTuple):
     """The ½ of the last summer player's 1½ move (U14): one more action."""
 
@@ -231,8 +235,7 @@ class HalfMove(NamedTuple):
         if not st.lands_of(seat):
             return
         st.half = True
-        if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-            st.log.add(t("{seat}'s half move.", seat=st.seats[seat]))
+        st.log.say(HALF_MOVE, st.seats[seat])
         _begin(st, seat, st.content.rules.turn.half_move_actions)
 
 
@@ -249,7 +252,7 @@ def _begin(st: S, seat: int, actions: int) -> None:
     st.stack.append(TurnAction(seat))
 
 
-@procedure(tag="scoring")
+@procedure
 class SpDistribution(NamedTuple):
     """The end of the year: the SP distribution and the victory check (U24–U27); the next year
     unless the game is over."""
@@ -292,7 +295,7 @@ def plain_menu(st: S, seat: int) -> list[str]:
     return out
 
 
-@decision(tag="action")
+@decision
 class TurnAction(NamedTuple):
     """An action of ``seat``'s turn (two per turn [sure], one in the ½ move, at most one military,
     U13): relocate, supply, fortify, diplomacy, attack — or end the turn."""
@@ -340,7 +343,7 @@ class TurnAction(NamedTuple):
             logistics.start_relocation(st, seat)
         elif verb == "supply":
             logistics.do_supply(st, seat, args)
-            if first and st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+            if first and st.log.keeps:  # a NullLog drops the line: its values, words put together, are not worked out
                 st.log.say(SUPPLIES_END_TURN, st.seats[seat])
         elif verb == "fortify":
             logistics.do_fortify(st, seat, board.index[args[0]])

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from realpolitik.i18n import Listed, listed, t
+from realpolitik.i18n import Listed, listed, phrase
 
 from .combat import battle
 from .phases import ChooseCapital, ChoosePower, Claims, NewYear
@@ -19,6 +19,12 @@ from .units import GREY, NEUTRAL
 
 if TYPE_CHECKING:
     from .state import E1815State as S
+
+
+# the log lines written here (``log.say``: engine/log.py)
+MAP_PLAYERS_TWO_TEAMS = phrase("{title} on the map {map}: {n} players in two teams ({teams}).",
+                               "title", "map", "n", "teams")
+MAP_PLAYERS = phrase("{title} on the map {map}: {n} players.", "title", "map", "n")
 
 
 def setup(st: S) -> None:
@@ -40,10 +46,9 @@ def setup(st: S) -> None:
     st.stack.extend(reversed(frames))
     st.season = "start"
     if st.team_of:
-        st.log.add(t("{title} on the map {map}: {n} players in two teams ({teams}).", title=st.game.title,
-                     map=board.name, n=n, teams=team_names(st)))
+        st.log.say(MAP_PLAYERS_TWO_TEAMS, st.game.title, board.name, n, team_names(st))
     else:
-        st.log.add(t("{title} on the map {map}: {n} players.", title=st.game.title, map=board.name, n=n))
+        st.log.say(MAP_PLAYERS, st.game.title, board.name, n)
     st.advance()
 
 

@@ -27,6 +27,16 @@ if TYPE_CHECKING:
 GENERAL_RETURNS = phrase("{seat}'s general returns to {land}.", "seat", "land")
 REINFORCEMENTS = phrase("Reinforcements: {seat} may place {budget} EP.", "seat", "budget")
 PLACES = phrase("{seat} places {unit} in {land}.", "seat", "unit", "land")
+SP_DISTRIBUTION_YEAR = phrase("SP distribution, year {year}: {scores}.", "year", "scores")
+OWNS_NO_LAND_GETS = phrase("{seat} owns no land and gets no reinforcements.", "seat")
+HAS_MET_CROWN_DEMAND = phrase("{seat} has met the crown's demand: loyalty {s}, +{got} marker.", "seat", "s", "got")
+HAS_FAILED_CROWN_ONCE = phrase("{seat} has failed the crown once too often: -{sp_penalty} SP, loyalty back to "
+                               "{reset}.", "seat", "sp_penalty", "reset")
+HAS_FAILED_CROWN_DEMAND = phrase("{seat} has failed the crown's demand: loyalty {s}.", "seat", "s")
+CROWN_CONTENT = phrase("{seat} rolls {roll} against loyalty {s}: the crown is content.",
+                                     "seat", "roll", "s")
+CROWN_DEMANDS = phrase("{seat} rolls {roll} against loyalty {loyalty}: the crown demands {demand}.",
+                                       "seat", "roll", "loyalty", "demand")
 
 
 def strength(st: S, seat: int) -> tuple[int, int, int, int]:
@@ -57,7 +67,7 @@ def reinforcement_lands(st: S, seat: int) -> list[int]:
     return out
 
 
-@procedure(tag="reinforce")
+@procedure
 class Reinforce(NamedTuple):
     """Verstärkungszug (U22): ``seat``'s reinforcement turn; a general in the supply comes back first."""
 
@@ -70,7 +80,7 @@ class Reinforce(NamedTuple):
         st.half = False
         board = st.content.board
         if not st.lands_of(seat):
-            st.log.add(t("{seat} owns no land and gets no reinforcements.", seat=st.seats[seat]))
+            st.log.say(OWNS_NO_LAND_GETS, st.seats[seat])
             return
         if st.general[seat] == NEUTRAL:
             home = reinforcement_lands(st, seat)
@@ -80,8 +90,7 @@ class Reinforce(NamedTuple):
                 st.general[seat] = spot
                 st.log.say(GENERAL_RETURNS, st.seats[seat], board.lands[spot].name)
         budget = reinforcement_ep(st, seat)
-        if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-            st.log.say(REINFORCEMENTS, st.seats[seat], budget)
+        st.log.say(REINFORCEMENTS, st.seats[seat], budget)
         _keep_placing(st, seat, budget)
 
 
@@ -125,7 +134,7 @@ def _keep_placing(st: S, seat: int, left: int) -> None:
         st.stack.append(PlaceReinforcements(seat, left))
 
 
-@decision(tag="place")
+@decision
 class PlaceReinforcements(NamedTuple):
     """Verstärkungszug (U22, U9): ``seat`` places one unit at a time, ``left`` EP still to place, or is done."""
 
@@ -146,7 +155,7 @@ class PlaceReinforcements(NamedTuple):
         board = st.content.board
         k = KINDS.index(kind)
         place(st, seat, board.index[key], k, 1)
-        if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+        if st.log.keeps:  # a NullLog drops the line: its values, words put together, are not worked out
             st.log.say(PLACES, st.seats[seat], troops(tuple(int(i == k) for i in range(3))),
                        board.lands[board.index[key]].name)
         _keep_placing(st, seat, self.left - st.content.ep[k])
@@ -165,7 +174,7 @@ def loyalty_active(st: S) -> bool:
     return bool(st.options.get("loyalty") and st.content.board.demands)
 
 
-@procedure(tag="crown")
+@procedure
 class Crown(NamedTuple):
     """The crown (U28), at the start of a year: each player rolls; above his loyalty the crown demands."""
 
@@ -177,12 +186,11 @@ class Crown(NamedTuple):
             roll = st.rng.randint(1, lo.die)
             if roll <= st.loyalty[s]:
                 st.demand[s] = NEUTRAL
-                st.log.add(t("{seat} rolls {roll} against loyalty {s}: the crown is content.",
-                             seat=st.seats[s], roll=roll, s=st.loyalty[s]))
+                st.log.say(CROWN_CONTENT, st.seats[s], roll, st.loyalty[s])
             else:
                 st.demand[s] = st.rng.below(len(demands))
-                st.log.add(t("{seat} rolls {roll} against loyalty {loyalty}: the crown demands {demand}.",
-                             seat=st.seats[s], roll=roll, loyalty=st.loyalty[s], demand=demand_text(st, st.demand[s])))
+                st.log.say(CROWN_DEMANDS, st.seats[s], roll, st.loyalty[s],
+                           demand_text(st, st.demand[s]))
 
 
 def demand_text(st: S, index: int) -> Text:
@@ -217,17 +225,15 @@ def judge_demands(st: S) -> None:
         if demand_met(st, s, index):
             st.loyalty[s] = min(lo.max, st.loyalty[s] + 1)
             got = gain_markers(st, s, 1)
-            st.log.add(t("{seat} has met the crown's demand: loyalty {s}, +{got} marker.",
-                         seat=st.seats[s], s=st.loyalty[s], got=got))
+            st.log.say(HAS_MET_CROWN_DEMAND, st.seats[s], st.loyalty[s], got)
             continue
         st.loyalty[s] -= 1
         if st.loyalty[s] <= 0:
             st.sp[s] = max(0, st.sp[s] - lo.sp_penalty)
             st.loyalty[s] = lo.reset
-            st.log.add(t("{seat} has failed the crown once too often: -{sp_penalty} SP, loyalty back to {reset}.",
-                         seat=st.seats[s], sp_penalty=lo.sp_penalty, reset=lo.reset))
+            st.log.say(HAS_FAILED_CROWN_ONCE, st.seats[s], lo.sp_penalty, lo.reset)
         else:
-            st.log.add(t("{seat} has failed the crown's demand: loyalty {s}.", seat=st.seats[s], s=st.loyalty[s]))
+            st.log.say(HAS_FAILED_CROWN_DEMAND, st.seats[s], st.loyalty[s])
 
 
 # ====================================================================== SP distribution and victory
@@ -267,19 +273,19 @@ def distribute(st: S) -> bool:
         gain = table[rank] + sc.per_territory * full
         st.sp[s] += gain
         parts.append((s, gain))
-    if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+    if st.log.keeps:  # a NullLog drops the line: its values, words put together, are not worked out
         scores = [t("{seat} +{gain} ({sp})", seat=st.seats[s], gain=gain, sp=st.sp[s]) for s, gain in parts]
-        st.log.add(t("SP distribution, year {year}: {scores}.", year=st.year, scores=listed(scores)))
+        st.log.say(SP_DISTRIBUTION_YEAR, st.year, listed(scores))
     won = victory(st)
     if won is not None:
         st.result = (*won, False)
-        st.log.add(won[1])
+        st.log.say(won[1])
         return True
     limit = st.options["max_years"]
     if limit and st.year >= limit:
         winners, reason = best_at_limit(st)
         st.result = (winners, reason, True)
-        st.log.add(reason)
+        st.log.say(reason)
         return True
     return False
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import decision, procedure
-from realpolitik.i18n import Text, t
+from realpolitik.i18n import Text, phrase, t
 
 from . import grammar
 from .content import KINDS
@@ -26,6 +26,18 @@ from .units import KIND_INDEX, NEUTRAL, lands_in, near_troops, next_to_own, plac
 
 if TYPE_CHECKING:
     from .state import E1815State as S
+
+
+# the log lines written here (``log.say``: engine/log.py)
+BECOME_LOST_HAS_NO = phrase("{units} from {land} become {seat}'s; {lost} lost, {seat} has no more.",
+                            "units", "land", "seat", "lost")
+BECOME = phrase("{units} from {land} become {seat}'s.", "units", "land", "seat")
+TEAM_CEDES_PLACING = phrase("Team action: {seat} cedes {land} to {seat2} (1 inf placed).", "seat", "land", "seat2")
+TEAM_ACTION_CEDES_NO = phrase("Team action: {seat} cedes {land} to {seat2} (no infantry left to place).",
+                              "seat", "land", "seat2")
+TEAM_ACTION_HANDS_TROOPS = phrase("Team action: {seat} hands troops over to {seat2} in {land}.",
+                                  "seat", "seat2", "land")
+TEAM_ACTION_HANDS_SUCCESS = phrase("Team action: {seat} hands a success marker to {seat2}.", "seat", "seat2")
 
 
 def cede_lands(st: S, seat: int, own: tuple[int, ...]) -> list[int]:
@@ -83,7 +95,7 @@ def plain_options(st: S, seat: int) -> list[str]:
     return out
 
 
-@procedure(tag="team_offer")
+@procedure
 class TeamOffer(NamedTuple):
     """After a winter or summer turn of ``seat`` (and between the 1 and the ½): ask for a team
     action if one is possible, else there is nothing to ask."""
@@ -97,7 +109,7 @@ class TeamOffer(NamedTuple):
             st.stack.append(TeamAction(self.seat))
 
 
-@decision(tag="team")
+@decision
 class TeamAction(NamedTuple):
     """Team-Aktionen: ``seat`` cedes a land, hands troops over or hands a marker to the ally — or
     takes no team action."""
@@ -124,21 +136,17 @@ class TeamAction(NamedTuple):
             take_land(st, ally, land, conquest=False)
             placed = place(st, ally, land, 0, 1)
             if placed:
-                st.log.add(t("Team action: {seat} cedes {land} to {seat2} (1 inf placed).", seat=st.seats[seat],
-                             land=board.lands[land].name, seat2=st.seats[ally]))
+                st.log.say(TEAM_CEDES_PLACING, st.seats[seat], board.lands[land].name, st.seats[ally])
             else:
-                st.log.add(t("Team action: {seat} cedes {land} to {seat2} (no infantry left to place).",
-                             seat=st.seats[seat], land=board.lands[land].name, seat2=st.seats[ally]))
+                st.log.say(TEAM_ACTION_CEDES_NO, st.seats[seat], board.lands[land].name, st.seats[ally])
         elif verb == "transfer":
             land = board.index[args[0]]
-            st.log.add(t("Team action: {seat} hands troops over to {seat2} in {land}.",
-                         seat=st.seats[seat], seat2=st.seats[ally], land=board.lands[land].name))
+            st.log.say(TEAM_ACTION_HANDS_TROOPS, st.seats[seat], st.seats[ally], board.lands[land].name)
             st.stack.append(HandOver(seat, land, 0))
         elif action == grammar.GIVE_MARKER:
             st.markers[seat] -= 1
             st.markers[ally] += 1
-            st.log.add(t("Team action: {seat} hands a success marker to {seat2}.",
-                         seat=st.seats[seat], seat2=st.seats[ally]))
+            st.log.say(TEAM_ACTION_HANDS_SUCCESS, st.seats[seat], st.seats[ally])
 
     def describe(self, st: S, seat: int | None) -> Text:
         if seat == self.seat:
@@ -146,7 +154,7 @@ class TeamAction(NamedTuple):
         return t("{seat} may take a team action", seat=st.seats[self.seat])
 
 
-@decision(tag="transfer")
+@decision
 class HandOver(NamedTuple):
     """Truppen übergeben: ``seat`` moves troops from own lands next to ``target``, the ally's
     land, by one Z-effect; each becomes a unit of the ally from his supply (done once something ``moved``)."""
@@ -181,11 +189,9 @@ class HandOver(NamedTuple):
         placed = place(st, ally, target, k, n)
         group = troops(tuple(n if i == k else 0 for i in range(3)))
         if placed < n:
-            st.log.add(t("{units} from {land} become {seat}'s; {lost} lost, {seat} has no more.", units=group,
-                         land=board.lands[s].name, seat=st.seats[ally], lost=n - placed))
+            st.log.say(BECOME_LOST_HAS_NO, group, board.lands[s].name, st.seats[ally], n - placed)
         else:
-            st.log.add(t("{units} from {land} become {seat}'s.", units=group, land=board.lands[s].name,
-                         seat=st.seats[ally]))
+            st.log.say(BECOME, group, board.lands[s].name, st.seats[ally])
         st.stack.append(HandOver(seat, target, 1))
 
     def describe(self, st: S, seat: int | None) -> Text:

@@ -10,12 +10,18 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from realpolitik.i18n import Listed, Text, listed, t
+from realpolitik.i18n import Listed, Text, listed, phrase, t
 
 from .content import KINDS
 
 if TYPE_CHECKING:
     from .state import E1815State as S
+
+
+# the log lines written here (``log.say``: engine/log.py)
+CONTROLS_ALL_FIRST_TIME = phrase("{seat} controls all of {territory} for the first time (+{got} success marker).",
+                                 "seat", "territory", "got")
+GENERAL_LEAVES_SUPPLY = phrase("{seat}'s general leaves {land} for the supply.", "seat", "land")
 
 #: the owner of a land nobody holds, and "none" wherever a seat or a land is expected
 NEUTRAL = -1
@@ -195,8 +201,7 @@ def take_land(st: S, seat: int, land: int, conquest: bool) -> None:
         for s, g in enumerate(st.general):
             if g == land and s != seat:
                 st.general[s] = NEUTRAL
-                st.log.add(t("{seat}'s general leaves {land} for the supply.",
-                             seat=st.seats[s], land=board.lands[land].name))
+                st.log.say(GENERAL_LEAVES_SUPPLY, st.seats[s], board.lands[land].name)
     old = st.owner[land]
     st.owner[land] = seat
     if old != seat:  # what the state keeps per seat follows
@@ -225,5 +230,4 @@ def take_land(st: S, seat: int, land: int, conquest: bool) -> None:
     if not st.completed[seat] & bit and lands & st.land_mask(seat) == lands:
         st.completed[seat] |= bit
         got = gain_markers(st, seat, st.content.rules.markers.per_territory)
-        st.log.add(t("{seat} controls all of {territory} for the first time (+{got} success marker).",
-                     seat=st.seats[seat], territory=board.territories[territory].name, got=got))
+        st.log.say(CONTROLS_ALL_FIRST_TIME, st.seats[seat], board.territories[territory].name, got)

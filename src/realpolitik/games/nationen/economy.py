@@ -14,7 +14,7 @@ from __future__ import annotations
 from itertools import compress
 from typing import TYPE_CHECKING
 
-from realpolitik.i18n import Sentence, phrase, t
+from realpolitik.i18n import phrase, sentence
 
 from .names import location_words
 
@@ -23,13 +23,16 @@ if TYPE_CHECKING:
     from .state import NationenState as S
 
 # the lines of the log written here, made by ``phrase`` (i18n/messages.py)
-BUYS = phrase("{seat} buys a tanker for {price} M and puts it {place}", "seat", "price", "place")
+BUYS = sentence(phrase("{seat} buys a tanker for {price} M and puts it {place}", "seat", "price", "place"))
 SELLS = phrase("{seat} sells a tanker {place} back to the bank for {price} M.", "seat", "place", "price")
 THROUGH_CANAL = phrase("{seat} moves a tanker {source} through the canal {destination}.",
                        "seat", "source", "destination")
-SAILS = phrase("{seat} moves a tanker {source} {destination}", "seat", "source", "destination")
+SAILS = sentence(phrase("{seat} moves a tanker {source} {destination}", "seat", "source", "destination"))
 LAYS = phrase("{seat} lays a pipeline between {state} and {other} for {price} M.", "seat", "state", "other", "price")
 LAYS_FREE = phrase("{seat} lays a pipeline between {state} and {other} free of charge.", "seat", "state", "other")
+LOSES_TANKER = phrase("{seat} loses a tanker {place}.", "seat", "place")
+TAKES_TANKER_PORT = sentence(phrase("{seat} takes {n} tanker(s) of {seat2} in the port of {state}",
+                                    "seat", "n", "seat2", "state"))
 
 
 # ====================================================================== money
@@ -293,12 +296,12 @@ def do_tanker_action(st: S, seat: int, words: list[str]) -> None:
     loc_of = b.location_index
     base = seat * len(b.locations)
     label = st.seats[seat]
-    keeps = st.log.keeps  # searched worlds keep no log: their lines are not even put together
+    keeps = st.log.keeps  # a NullLog drops the line: its values, words put together, are not worked out
     if words[0] == "buy":
         pay(st, seat, comp.tanker_price)
         st.tankers[base + loc_of[words[2]]] += 1
         if keeps:
-            st.log.add(Sentence(BUYS(label, comp.tanker_price, location_words(st, words[2], "into"))))
+            st.log.say(BUYS, label, comp.tanker_price, location_words(st, words[2], "into"))
     elif words[0] == "sell":
         st.tankers[base + loc_of[words[2]]] -= 1
         receive(st, seat, comp.tanker_refund)
@@ -314,7 +317,7 @@ def do_tanker_action(st: S, seat: int, words: list[str]) -> None:
         if src in b.sea_locations and dst in b.sea_locations:
             st.log.say(THROUGH_CANAL, label, source, destination)
         else:
-            st.log.add(Sentence(SAILS(label, source, destination)))
+            st.log.say(SAILS, label, source, destination)
 
 
 def take_port(st: S, seat: int, state: int) -> None:
@@ -329,8 +332,7 @@ def take_port(st: S, seat: int, state: int) -> None:
     for other in range(len(st.seats)):
         i = other * nloc + loc
         if other != seat and st.tankers[i]:
-            st.log.add(Sentence(t("{seat} takes {n} tanker(s) of {seat2} in the port of {state}", seat=st.seats[seat],
-                                  n=st.tankers[i], seat2=st.seats[other], state=b.states[state].name)))
+            st.log.say(TAKES_TANKER_PORT, st.seats[seat], st.tankers[i], st.seats[other], b.states[state].name)
             st.tankers[seat * nloc + loc] += st.tankers[i]
             st.tankers[i] = 0
 
@@ -339,7 +341,7 @@ def lose_tanker(st: S, seat: int, loc_name: str) -> None:
     """A tanker of ``seat`` at ``loc_name`` goes back to the bank's pool."""
     b = st.content.board
     st.tankers[seat * len(b.locations) + b.locations.index(loc_name)] -= 1
-    st.log.add(t("{seat} loses a tanker {place}.", seat=st.seats[seat], place=location_words(st, loc_name)))
+    st.log.say(LOSES_TANKER, st.seats[seat], location_words(st, loc_name))
 
 
 # ====================================================================== pipelines

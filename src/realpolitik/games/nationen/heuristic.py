@@ -23,6 +23,8 @@ from realpolitik.engine import Rng, SeatContext
 
 from . import economy, grammar, movement
 from .content import LEADERS
+from .incidents import SpyMove
+from .rules import AgentSteps, FirstPlace, FirstTanker, HeadOfState
 from .tables import OPEN
 
 HORIZON = 4  # turns of income a position is worth
@@ -62,16 +64,18 @@ def rollout_policy(world, rng: Rng) -> str:
 def decide(world, seat: int, legal) -> str:
     """The heuristic's choice for ``seat`` among ``legal`` in ``world`` (a sampled world)."""
     world.legal_actions()  # cached once, shared by every trial clone
-    kind = world.stack[-1].tag
-    if kind == "first_place":
-        return _opening(world, seat, legal)
-    if kind == "first_tanker":
-        ports = [a for a in legal if grammar.words(a)[1] not in ("north", "south")]
-        return ports[0] if ports else legal[0]
-    if kind in ("agent", "spy"):
-        return _agent(world, seat, legal, kind == "agent")
-    if kind == "main":
-        return _main(world, seat, legal)
+    match world.stack[-1]:
+        case FirstPlace():
+            return _opening(world, seat, legal)
+        case FirstTanker():
+            ports = [a for a in legal if grammar.words(a)[1] not in ("north", "south")]
+            return ports[0] if ports else legal[0]
+        case AgentSteps():
+            return _agent(world, seat, legal, True)
+        case SpyMove():
+            return _agent(world, seat, legal, False)
+        case HeadOfState():
+            return _main(world, seat, legal)
     return _best(world, seat, legal, threats=True)
 
 

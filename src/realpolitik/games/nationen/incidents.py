@@ -30,6 +30,33 @@ LEADER_ORDERS = frozenset({"free-move", "retreat"})
 #: the line of a card drawn, made by ``phrase`` (i18n/messages.py)
 DRAWS = phrase("{seat}'s {piece} stops on the '?' at {point} and draws “{card}”: {text}",
                "seat", "piece", "point", "card", "text")
+HAS_NO_EFFECT = phrase("“{card}” has no effect: {why}.", "card", "why")
+RECEIVES_M = phrase("{seat} receives {got} M.", "seat", "got")
+PAYS_M_BANK = phrase("{seat} pays {paid} M to the bank.", "seat", "paid")
+COLLECTS_INCOME_M_ONCE = phrase("{seat} collects its income of {got} M once more.", "seat", "got")
+RECEIVES_M_OWES_INSTALLMENTS = phrase("{seat} receives {got} M and owes {installments} installments of {installment} "
+                                      "M.", "seat", "got", "installments", "installment")
+CANNOT_REPAY_LOAN_REST = phrase("{seat} cannot repay its loan: the rest is forgiven, but it loses a tanker.", "seat")
+BRINGS_NOTHING_NEXT_INCOME = phrase("{state} brings {seat} nothing at its next income.", "state", "seat")
+LEADER_LEAVES_GAME = phrase("The {leader} of {seat} on {point} leaves the game.", "leader", "seat", "point")
+PIPELINE_BETWEEN_DESTROYED = phrase("The pipeline between {state} and {other} is destroyed.", "state", "other")
+THIS_ORDER_REPLACES_PLACING = t("This order replaces the placing or moving of a head of state this turn.")
+REPAYS_M_LOAN_INSTALLMENT = phrase("{seat} repays {due} M of its loan ({left} installment(s) left).",
+                                   "seat", "due", "left")
+PAYS_OFF_LOAN_M = phrase("{seat} pays off its loan: {due} M.", "seat", "due")
+DRIVEN_CAPITAL_BACK_INTO = phrase("The {leader} of {seat} is driven from the capital of {state} back into its "
+                                  "owner's supply.", "leader", "seat", "state")
+HAS_NO_TANKER_LOSE = phrase("{seat} has no tanker to lose.", "seat")
+RECEIVES_TANKER = phrase("{seat} receives a tanker {place}.", "seat", "place")
+AGENT_MOVES_NO_CARD = phrase("{seat}'s agent moves on from {point} to {point2} (no card).", "seat", "point", "point2")
+DOES_NOT_USE_FREE = phrase("{seat} does not use the free move.", "seat")
+DOES_NOT_TAKE_OVER = phrase("{seat} does not take over a state.", "seat")
+LETS_OPPORTUNITY_PASS = phrase("{seat} lets the opportunity pass.", "seat")
+CARD_LEAVES_GAME = phrase("“{card}” leaves the game.", "card")
+DECLINES_TANKER = phrase("{seat} declines the tanker.", "seat")
+LAYS_NO_PIPELINE = phrase("{seat} lays no pipeline.", "seat")
+AGENT_STAYS_WHERE_IT = phrase("{seat}'s agent stays where it is.", "seat")
+NO_FURTHER_CARD_DRAWN = t("No further card is drawn this turn.")
 
 
 def draw_card(st: S, seat: int, point: int, by: str) -> None:
@@ -43,17 +70,17 @@ def draw_card(st: S, seat: int, point: int, by: str) -> None:
     card = st.content.cards[key]
     st.last_card = key
     b = st.content.board
-    if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+    if st.log.keeps:  # a NullLog drops the line: its values, words put together, are not worked out
         piece = t("agent") if by == "agent" else LEADER_NAMES[LEADERS[st.board[point] % 4]]
         st.log.say(DRAWS, st.seats[seat], piece, b.point_words[point], t(card.name), t(card.text))
     if by == "agent" and card.effect in LEADER_ORDERS:
         st.step3 = REPLACED
-        st.log.add(t("This order replaces the placing or moving of a head of state this turn."))
+        st.log.say(THIS_ORDER_REPLACES_PLACING)
     EFFECTS[card.effect](st, seat, card, point, by)
 
 
 def _lapse(st: S, card: Card, why: Text) -> None:
-    st.log.add(t("“{card}” has no effect: {why}.", card=t(card.name), why=why))
+    st.log.say(HAS_NO_EFFECT, t(card.name), why)
 
 
 def _own_leaders(st: S, seat: int, kind: int | None = None, on_capital: bool = False) -> list[int]:
@@ -67,25 +94,24 @@ def _own_leaders(st: S, seat: int, kind: int | None = None, on_capital: bool = F
 
 def _gain(st: S, seat: int, card: Card, point: int, by: str) -> None:
     got = economy.receive(st, seat, card.amount)
-    st.log.add(t("{seat} receives {got} M.", seat=st.seats[seat], got=got))
+    st.log.say(RECEIVES_M, st.seats[seat], got)
 
 
 def _pay(st: S, seat: int, card: Card, point: int, by: str) -> None:
     paid = economy.pay(st, seat, card.amount)
-    st.log.add(t("{seat} pays {paid} M to the bank.", seat=st.seats[seat], paid=paid))
+    st.log.say(PAYS_M_BANK, st.seats[seat], paid)
 
 
 def _windfall(st: S, seat: int, card: Card, point: int, by: str) -> None:
     got = economy.receive(st, seat, economy.income(st, seat))
-    st.log.add(t("{seat} collects its income of {got} M once more.", seat=st.seats[seat], got=got))
+    st.log.say(COLLECTS_INCOME_M_ONCE, st.seats[seat], got)
 
 
 def _loan(st: S, seat: int, card: Card, point: int, by: str) -> None:
     got = economy.receive(st, seat, card.amount)
     st.loan[seat] += card.installments
     st.loan_rate[seat] = card.installment
-    st.log.add(t("{seat} receives {got} M and owes {installments} installments of {installment} M.",
-                 seat=st.seats[seat], got=got, installments=card.installments, installment=card.installment))
+    st.log.say(RECEIVES_M_OWES_INSTALLMENTS, st.seats[seat], got, card.installments, card.installment)
 
 
 def loan_installment(st: S, seat: int) -> None:
@@ -95,8 +121,7 @@ def loan_installment(st: S, seat: int) -> None:
         economy.pay(st, seat, due)
         st.loan[seat] -= 1
         left = st.loan[seat]
-        st.log.add(t("{seat} repays {due} M of its loan ({left} installment(s) left).",
-                     seat=st.seats[seat], due=due, left=left))
+        st.log.say(REPAYS_M_LOAN_INSTALLMENT, st.seats[seat], due, left)
         if not left:
             st.loan_rate[seat] = 0
         return
@@ -105,7 +130,7 @@ def loan_installment(st: S, seat: int) -> None:
 
 def _default(st: S, seat: int) -> None:
     st.loan[seat] = st.loan_rate[seat] = 0
-    st.log.add(t("{seat} cannot repay its loan: the rest is forgiven, but it loses a tanker.", seat=st.seats[seat]))
+    st.log.say(CANNOT_REPAY_LOAN_REST, st.seats[seat])
     _sink(st, seat, "any")
 
 
@@ -117,7 +142,7 @@ def _call_loan(st: S, seat: int, card: Card, point: int, by: str) -> None:
     if st.money[seat] >= due:
         economy.pay(st, seat, due)
         st.loan[seat] = st.loan_rate[seat] = 0
-        st.log.add(t("{seat} pays off its loan: {due} M.", seat=st.seats[seat], due=due))
+        st.log.say(PAYS_OFF_LOAN_M, st.seats[seat], due)
     else:
         _default(st, seat)
 
@@ -129,8 +154,7 @@ def _strike(st: S, seat: int, card: Card, point: int, by: str) -> None:
 def _nationalise(st: S, seat: int, card: Card, point: int, by: str) -> None:
     s = st.content.board.point_state[point]
     st.nationalised[seat] = s
-    st.log.add(t("{state} brings {seat} nothing at its next income.", state=st.content.board.state_name(s),
-                 seat=st.seats[seat]))
+    st.log.say(BRINGS_NOTHING_NEXT_INCOME, st.content.board.state_name(s), st.seats[seat])
 
 
 def _canal_treaty(st: S, seat: int, card: Card, point: int, by: str) -> None:
@@ -173,7 +197,7 @@ def _nearest(st: S, seat: int, point: int) -> tuple[int, ...]:
     return tuple(p for p in mine if dist[p] == best)
 
 
-@decision(tag="order")
+@decision
 class Order(NamedTuple):
     """A card orders a leader of the kind it names to move (``free-move``: up to ``steps``, may attack,
     ``optional``) or retreat (exactly ``steps``); ``starts`` are the leaders it may move."""
@@ -195,7 +219,7 @@ class Order(NamedTuple):
         seat, _, _, steps, exact, _, _ = self
         st.stack.pop()
         if action == grammar.DECLINE:
-            st.log.add(t("{seat} does not use the free move.", seat=st.seats[seat]))
+            st.log.say(DOES_NOT_USE_FREE, st.seats[seat])
             return
         b = st.content.board
         words = grammar.words(action)
@@ -205,7 +229,7 @@ class Order(NamedTuple):
         st.moved = True
         if b.question[dst]:
             if st.chained:
-                st.log.add(t("No further card is drawn this turn."))
+                st.log.say(NO_FURTHER_CARD_DRAWN)
             else:
                 st.chained = True
                 draw_card(st, seat, dst, "leader")
@@ -226,7 +250,7 @@ def _take_over(st: S, seat: int, card: Card, point: int, by: str) -> None:
     st.stack.append(TakeOver(seat, card.key))
 
 
-@decision(tag="takeover")
+@decision
 class TakeOver(NamedTuple):
     """The card lets the player take over an unruled coastal state with a head of state from supply, or decline."""
 
@@ -242,7 +266,7 @@ class TakeOver(NamedTuple):
         seat = self.seat
         st.stack.pop()
         if action == grammar.DECLINE:
-            st.log.add(t("{seat} does not take over a state.", seat=st.seats[seat]))
+            st.log.say(DOES_NOT_TAKE_OVER, st.seats[seat])
             return
         _, kind, state = grammar.words(action)
         movement.place(st, seat, kind, state, free=True)
@@ -268,7 +292,7 @@ def _depose(st: S, seat: int, card: Card, point: int, by: str) -> None:
     st.stack.append(Depose(seat, card.key))
 
 
-@decision(tag="depose")
+@decision
 class Depose(NamedTuple):
     """The card sends another player's leader back to its owner's supply, or the player declines."""
 
@@ -285,20 +309,19 @@ class Depose(NamedTuple):
         seat, key = self
         st.stack.pop()
         if action == grammar.DECLINE:
-            st.log.add(t("{seat} lets the opportunity pass.", seat=st.seats[seat]))
+            st.log.say(LETS_OPPORTUNITY_PASS, st.seats[seat])
             return
         b = st.content.board
         p = b.point_id[grammar.words(action)[2]]
         occ = st.board[p]
         put(st, p, -1)
         st.supply[occ] += 1  # occ = owner * 4 + kind indexes the owner's supply
-        st.log.add(t("The {leader} of {seat} is driven from the capital of {state} back into its owner's supply.",
-                     leader=LEADER_NAMES[LEADERS[occ % 4]], seat=st.seats[occ // 4],
-                     state=b.states[b.capital_of[p]].name))
+        st.log.say(DRIVEN_CAPITAL_BACK_INTO, LEADER_NAMES[LEADERS[occ % 4]], st.seats[occ // 4],
+                   b.states[b.capital_of[p]].name)
         if st.content.cards[key].once:
             i = len(st.deck) - 1 - st.deck[::-1].index(key)
             del st.deck[i]
-            st.log.add(t("“{card}” leaves the game.", card=t(st.content.cards[key].name)))
+            st.log.say(CARD_LEAVES_GAME, t(st.content.cards[key].name))
 
     def describe(self, st: S, viewer: int | None) -> Text:
         return words.asks(st, viewer, self.seat,
@@ -323,7 +346,7 @@ def _remove(st: S, seat: int, card: Card, point: int, by: str) -> None:
     _kill_choice(st, seat, card, _own_leaders(st, seat, LEADERS.index(card.leader), card.on_capital))
 
 
-@decision(tag="kill")
+@decision
 class LoseHeadOfState(NamedTuple):
     """An assassination or removal hits one of several equally near heads of state: the owner chooses."""
 
@@ -348,8 +371,7 @@ def _kill(st: S, p: int) -> None:
     """The leader on ``p`` leaves the game for good (spec A16)."""
     occ = st.board[p]
     put(st, p, -1)
-    st.log.add(t("The {leader} of {seat} on {point} leaves the game.", leader=LEADER_NAMES[LEADERS[occ % 4]],
-                 seat=st.seats[occ // 4], point=st.content.board.point_words[p]))
+    st.log.say(LEADER_LEAVES_GAME, LEADER_NAMES[LEADERS[occ % 4]], st.seats[occ // 4], st.content.board.point_words[p])
 
 
 # ====================================================================== tankers and pipelines
@@ -361,7 +383,7 @@ def _sink(st: S, seat: int, where: str) -> None:
     locs = [loc for loc in range(nloc) if st.tankers[seat * nloc + loc]
             and (where == "any" or b.location_state[loc] >= 0)]
     if not locs:
-        st.log.add(t("{seat} has no tanker to lose.", seat=st.seats[seat]))
+        st.log.say(HAS_NO_TANKER_LOSE, st.seats[seat])
     elif len(locs) == 1:
         economy.lose_tanker(st, seat, b.locations[locs[0]])
     else:
@@ -372,7 +394,7 @@ def _sink_card(st: S, seat: int, card: Card, point: int, by: str) -> None:
     _sink(st, seat, card.where)
 
 
-@decision(tag="sink")
+@decision
 class SinkTanker(NamedTuple):
     """A tanker is lost at ``where`` (a port or a high sea): the owner chooses which."""
 
@@ -402,7 +424,7 @@ def _tanker_gift(st: S, seat: int, card: Card, point: int, by: str) -> None:
     st.stack.append(TankerGift(seat))
 
 
-@decision(tag="gift")
+@decision
 class TankerGift(NamedTuple):
     """A tanker from the bank for free, put on a high sea of the player's choice, or declined."""
 
@@ -416,12 +438,12 @@ class TankerGift(NamedTuple):
         seat = self.seat
         st.stack.pop()
         if action == grammar.DECLINE:
-            st.log.add(t("{seat} declines the tanker.", seat=st.seats[seat]))
+            st.log.say(DECLINES_TANKER, st.seats[seat])
             return
         b = st.content.board
         sea = grammar.words(action)[1]
         st.tankers[seat * len(b.locations) + b.locations.index(sea)] += 1
-        st.log.add(t("{seat} receives a tanker {place}.", seat=st.seats[seat], place=location_words(st, sea)))
+        st.log.say(RECEIVES_TANKER, st.seats[seat], location_words(st, sea))
 
     def describe(self, st: S, viewer: int | None) -> Text:
         return words.asks(st, viewer, self.seat, t("put the gift tanker on a high sea, or decline"),
@@ -435,7 +457,7 @@ def _pipeline_gift(st: S, seat: int, card: Card, point: int, by: str) -> None:
     st.stack.append(PipelineGift(seat))
 
 
-@decision(tag="pipeline_gift")
+@decision
 class PipelineGift(NamedTuple):
     """A pipeline for free, laid where the player may lay one, or declined."""
 
@@ -449,7 +471,7 @@ class PipelineGift(NamedTuple):
         seat = self.seat
         st.stack.pop()
         if action == grammar.DECLINE:
-            st.log.add(t("{seat} lays no pipeline.", seat=st.seats[seat]))
+            st.log.say(LAYS_NO_PIPELINE, st.seats[seat])
             return
         _, a, b_key = grammar.words(action)
         economy.lay_pipeline(st, seat, a, b_key, 0)
@@ -480,11 +502,10 @@ def _destroy_pipeline(st: S, action: str) -> None:
     b = st.content.board
     _, x, y = grammar.words(action)
     st.pipes &= ~(1 << economy.pipe_index(st, x, y))
-    st.log.add(t("The pipeline between {state} and {other} is destroyed.", state=b.states[b.state_index[x]].name,
-                 other=b.states[b.state_index[y]].name))
+    st.log.say(PIPELINE_BETWEEN_DESTROYED, b.states[b.state_index[x]].name, b.states[b.state_index[y]].name)
 
 
-@decision(tag="sabotage")
+@decision
 class Sabotage(NamedTuple):
     """A pipeline joining a state the player rules is destroyed (not the first one): the player chooses which."""
 
@@ -510,7 +531,7 @@ def _agent_move(st: S, seat: int, card: Card, point: int, by: str) -> None:
     st.stack.append(SpyMove(seat, card.steps))
 
 
-@decision(tag="spy")
+@decision
 class SpyMove(NamedTuple):
     """The card moves the agent ``steps`` more steps in one direction, or the player declines."""
 
@@ -525,12 +546,11 @@ class SpyMove(NamedTuple):
         seat = self.seat
         st.stack.pop()
         if action == grammar.DECLINE:
-            st.log.add(t("{seat}'s agent stays where it is.", seat=st.seats[seat]))
+            st.log.say(AGENT_STAYS_WHERE_IT, st.seats[seat])
             return
         b = st.content.board
         dst = b.point_id[grammar.words(action)[1]]
-        st.log.add(t("{seat}'s agent moves on from {point} to {point2} (no card).", seat=st.seats[seat],
-                     point=b.point_words[st.agents[seat]], point2=b.point_words[dst]))
+        st.log.say(AGENT_MOVES_NO_CARD, st.seats[seat], b.point_words[st.agents[seat]], b.point_words[dst])
         st.agents[seat] = dst
 
     def describe(self, st: S, viewer: int | None) -> Text:

@@ -12,18 +12,24 @@ from __future__ import annotations
 
 from typing import Any
 
+from realpolitik.engine.memo import PER_CONTENT, Cache, Memo
+
 #: answers a memo holds before it forgets them all
 SIZE = 4096
 
-
-class Memo(dict):
-    """Answers by key; ``keep`` stores one, forgetting everything first when full."""
-
-    def keep(self, key: Any, answer: Any) -> Any:
-        if len(self) >= SIZE:
-            self.clear()
-        self[key] = answer
-        return answer
+#: every cache of Nationen (engine/memo.py)
+CACHES = (
+    Cache("content.load", "the board file and the cards file", 8),
+    Cache("content.Board.memo", "one ``Memos`` per loaded board, each bounded by ``SIZE``", PER_CONTENT),
+    Cache("content.Board.walks", "the direction rule (two: walks.Walks)", PER_CONTENT),
+    Cache("memo.Memos.income", "the seat's states, pipelines and options read (economy.income)", SIZE),
+    Cache("memo.Memos.tankers", "the ports ruled, the tankers, the canal and the price", SIZE),
+    Cache("memo.Memos.pipelines", "the free candidates' bits", SIZE),
+    Cache("memo.Memos.agents", "the agent's point, the steps, how far and the direction option", SIZE),
+    Cache("names.turn_begins", "the round and the seat's name", 1024),
+    Cache("names.collects", "the seat's name and the income", 4096),
+    Cache("names.price_words", "the price", 1024),
+)
 
 
 class Memos:
@@ -34,7 +40,7 @@ class Memos:
     def __init__(self) -> None:
         #: what is known about the board asked about last (``occupancy.occupancy``)
         self.occupancy: Any = None
-        self.income = Memo()  # economy.income
-        self.tankers = Memo()  # economy.tanker_actions: by the ports ruled, the tankers, the canal and the price
-        self.pipelines = Memo()  # economy.pipeline_choices: the texts by the free candidates' bits
-        self.agents = Memo()  # movement.agent_moves
+        self.income = Memo(SIZE)  # economy.income
+        self.tankers = Memo(SIZE)  # economy.tanker_actions: by the ports ruled, the tankers, the canal and the price
+        self.pipelines = Memo(SIZE)  # economy.pipeline_choices: the texts by the free candidates' bits
+        self.agents = Memo(SIZE)  # movement.agent_moves

@@ -15,7 +15,7 @@ from __future__ import annotations
 from itertools import compress
 from typing import TYPE_CHECKING
 
-from realpolitik.i18n import Sentence, phrase, t
+from realpolitik.i18n import phrase, sentence, t
 
 from . import economy, grammar
 from .content import LEADERS, MODES, START
@@ -31,6 +31,7 @@ KIND = {k: i for i, k in enumerate(LEADERS)}
 PLACES = phrase("{seat} places a {leader} on the capital of {state} ({price}).", "seat", "leader", "state", "price")
 MOVES = phrase("{seat}'s {leader} moves from {point} to {point2}: {steps} step(s) ({price}).",
                "seat", "leader", "point", "point2", "steps", "price")
+NOW_RULES = sentence(phrase("{seat} now rules {state}", "seat", "state"))
 
 
 def blocking_agents(st: S, seat: int) -> int:
@@ -239,7 +240,7 @@ def place(st: S, seat: int, kind_name: str, state_key: str, free: bool = False) 
     economy.pay(st, seat, cost)
     st.supply[seat * 4 + kind] -= 1
     put(st, b.capital[s], seat * 4 + kind)
-    if st.log.keeps:
+    if st.log.keeps:  # a NullLog drops the line: its values, words put together, are not worked out
         st.log.say(PLACES, st.seats[seat], LEADER_NAMES[kind_name], b.states[s].name, price_words(cost))
     if st.options["placement_takes_tankers"]:
         economy.take_port(st, seat, s)
@@ -256,10 +257,10 @@ def move(st: S, seat: int, src: int, dst: int, steps: int, free: bool) -> None:
     put(st, src, -1)
     put(st, dst, occ)
     s = b.capital_of[dst]
-    keeps = st.log.keeps  # searched worlds keep no log: their lines are not even put together
+    keeps = st.log.keeps  # a NullLog drops the line: its values, words put together, are not worked out
     if victim >= 0:
         if keeps:
-            st.log.add(t("{seat}'s {leader} attacks from {point}: {steps} step(s) ({price}). The {victim} of {seat2} "
+            st.log.say(t("{seat}'s {leader} attacks from {point}: {steps} step(s) ({price}). The {victim} of {seat2} "
                          "is driven from the capital of {state} and leaves the game.", seat=st.seats[seat],
                          leader=LEADER_NAMES[LEADERS[kind]], point=b.point_words[src], steps=steps,
                          price=price_words(cost), victim=LEADER_NAMES[LEADERS[victim % 4]],
@@ -270,8 +271,7 @@ def move(st: S, seat: int, src: int, dst: int, steps: int, free: bool) -> None:
         st.log.say(MOVES, st.seats[seat], LEADER_NAMES[LEADERS[kind]], b.point_words[src], b.point_words[dst], steps,
                    price_words(cost))
     if s >= 0:
-        if keeps:
-            st.log.add(Sentence(t("{seat} now rules {state}", seat=st.seats[seat], state=b.states[s].name)))
+        st.log.say(NOW_RULES, st.seats[seat], b.states[s].name)
         if st.options["placement_takes_tankers"]:
             economy.take_port(st, seat, s)
 

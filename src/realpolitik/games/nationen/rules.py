@@ -13,11 +13,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import Outcome, decision, procedure
-from realpolitik.i18n import Sentence, Text, listed, phrase, t
+from realpolitik.i18n import Text, listed, phrase, sentence, t
 
 from . import economy, grammar, incidents, movement, words
+from .content import LEADERS
 from .incidents import draw_card
-from .names import collects, location_words, turn_begins
+from .names import LEADER_NAMES, collects, location_words, point_words, turn_begins
 from .occupancy import clear, clear_seat
 from .tables import DONE, OPEN
 
@@ -28,13 +29,17 @@ if TYPE_CHECKING:
 BEGINS = phrase("{seat} begins; play goes clockwise. Everyone has {start_money} M and {start_tankers} tanker(s).",
                 "seat", "start_money", "start_tankers")
 AGENT_BESIDE = phrase("{seat}'s agent stands beside it.", "seat")
-STATIONS = phrase("{seat} stations its tanker {place}", "seat", "place")
+STATIONS = sentence(phrase("{seat} stations its tanker {place}", "seat", "place"))
 AGENT_MOVES = phrase("{seat}'s agent moves from {point} to {point2}.", "seat", "point", "point2")
 NO_LEADER_LEFT = phrase("{seat} has no head of state left", "seat")
 BROKE = phrase("{seat} has neither income nor money to move a head of state", "seat")
 CANNOT_MOVE = phrase("{seat} cannot move or place a head of state", "seat")
 SKIPS = phrase("{seat} can neither move nor place a head of state this turn.", "seat")
 ELIMINATED = phrase("{why} and is eliminated: all its pieces leave the board.", "why")
+RECEIVES_NO_INCOME_THIS = phrase("{seat} receives no income this turn (strike in the oil fields).", "seat")
+ROUND_LIMIT_ROUNDS_REACHED = phrase("The round limit of {limit} rounds is reached: the game ends.", "limit")
+NATIONALISED_BRINGS_NOTHING = phrase("{state} is nationalised and brings nothing.", "state")
+BANK_HAD_ONLY_M = phrase("The bank had only {got} M.", "got")
 
 
 # ====================================================================== set-up
@@ -88,7 +93,7 @@ def setup(st: S) -> None:
 # ====================================================================== the turn
 
 
-@procedure(tag="turn")
+@procedure
 class Turn(NamedTuple):
     """A player's turn; the first round is placement only (seed "Das Spiel beginnt", spec A17)."""
 
@@ -99,14 +104,14 @@ class Turn(NamedTuple):
         limit = st.options["round_limit"]
         if limit and st.round > limit:
             st.limit_reached = True
-            st.log.add(t("The round limit of {limit} rounds is reached: the game ends.", limit=limit))
+            st.log.say(ROUND_LIMIT_ROUNDS_REACHED, limit)
             return
         st.current = seat
         st.step3 = OPEN
         st.tanker_done = st.pipeline_done = st.moved = st.chained = False
         st.treaty[seat] = False  # a canal treaty lasts until the player's next turn
-        if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-            st.log.add(turn_begins(st.round, st.seats[seat]))
+        if st.log.keeps:  # a NullLog drops the line: its values, words put together, are not worked out
+            st.log.say(turn_begins(st.round, st.seats[seat]))
         if st.round == 1:
             st.stack += FIRST_ROUND_STEPS[seat]
             return
@@ -119,23 +124,23 @@ def _income_phase(st: S, seat: int) -> None:
     label = st.seats[seat]
     if st.strike[seat]:
         st.strike[seat] = False
-        st.log.add(t("{seat} receives no income this turn (strike in the oil fields).", seat=label))
+        st.log.say(RECEIVES_NO_INCOME_THIS, label)
     else:
         skip = st.nationalised[seat]
         due = economy.income(st, seat, skip)
         got = economy.receive(st, seat, due)
-        if st.log.keeps:
-            st.log.add(collects(label, due))
+        if st.log.keeps:  # a NullLog drops the line: its values, words put together, are not worked out
+            st.log.say(collects(label, due))
         if skip >= 0:
-            st.log.add(t("{state} is nationalised and brings nothing.", state=st.content.board.state_name(skip)))
+            st.log.say(NATIONALISED_BRINGS_NOTHING, st.content.board.state_name(skip))
         if got < due:
-            st.log.add(t("The bank had only {got} M.", got=got))
+            st.log.say(BANK_HAD_ONLY_M, got)
     st.nationalised[seat] = -1
     if st.loan[seat]:
         incidents.loan_installment(st, seat)
 
 
-@decision(tag="first_place")
+@decision
 class FirstPlace(NamedTuple):
     """1. a leader on any capital, 2. the agent beside it; then 3. the free tanker."""
 
@@ -164,7 +169,7 @@ class FirstPlace(NamedTuple):
                           t("places its first head of state"))
 
 
-@decision(tag="first_tanker")
+@decision
 class FirstTanker(NamedTuple):
     """3. the free tanker into the capital's port, or onto a high sea of the player's choice (spec A11)."""
 
@@ -184,7 +189,7 @@ class FirstTanker(NamedTuple):
         where = grammar.words(action)[1]
         count = b.components.start_tankers
         st.tankers[seat * len(b.locations) + b.locations.index(where)] += count
-        st.log.add(Sentence(STATIONS(st.seats[seat], location_words(st, where))))
+        st.log.say(STATIONS, st.seats[seat], location_words(st, where))
         end_turn(st, seat)
 
     def describe(self, st: S, viewer: int | None) -> Text:
@@ -212,7 +217,7 @@ def _act_extra(st: S, seat: int, words: list[str]) -> None:
         economy.do_tanker_action(st, seat, words)
 
 
-@decision(tag="agent")
+@decision
 class AgentSteps(NamedTuple):
     """2. Er läßt seinen Geheimagenten vier Schritte vorrücken — a card only if it ends on "?"."""
 
@@ -232,8 +237,7 @@ class AgentSteps(NamedTuple):
         st.stack.pop()
         b = st.content.board
         dst = b.point_id[words[1]]
-        if st.log.keeps:
-            st.log.say(AGENT_MOVES, st.seats[seat], b.point_words[st.agents[seat]], b.point_words[dst])
+        st.log.say(AGENT_MOVES, st.seats[seat], b.point_words[st.agents[seat]], b.point_words[dst])
         st.agents[seat] = dst
         if b.question[dst]:
             draw_card(st, seat, dst, "agent")
@@ -252,7 +256,7 @@ def step3_actions(st: S, seat: int) -> list[str]:
     return own
 
 
-@decision(tag="main")
+@decision
 class HeadOfState(NamedTuple):
     """3. place a head of state on a free capital or move one (compulsory unless a card replaced it);
     besides, the turn's tanker action and pipeline, then ``end`` (seed "Das Spiel beginnt", spec A15)."""
@@ -303,7 +307,7 @@ class HeadOfState(NamedTuple):
 # ---------------------------------------------------------------- end of turn, elimination
 
 
-@procedure(tag="end_turn")
+@procedure
 class EndTurn(NamedTuple):
     """Check elimination (seed "Wer überlebt, gewinnt!"), then pass the turn clockwise: the next turn runs
     at once, as the loop would run it next."""
@@ -385,6 +389,89 @@ def eliminate(st: S, seat: int, why: Text) -> None:
     st.strike[seat] = st.treaty[seat] = False
     st.nationalised[seat] = -1
     st.log.say(ELIMINATED, why)
+
+
+# ====================================================================== refusals
+
+
+def why_illegal(st: S, action: str) -> Text | None:
+    """A specific reason for the commonest wrong actions."""
+    if not st.stack:
+        return None
+    words = grammar.words(action)
+    top = st.stack[-1]
+    seat = top.seat
+    placing = isinstance(top, HeadOfState)  # step 3 of the turn (seed "Das Spiel beginnt")
+    own_turn = placing or isinstance(top, AgentSteps)  # the tanker action and the pipeline (spec A15)
+    b = st.content.board
+    verb = words[0]
+    move = verb in ("move", "attack") and len(words) == 4
+    points = [w for w in words[1:] if "-" in w] + (words[2:] if move else [])
+    for w in points:
+        if w not in b.point_id:
+            return t("There is no point {point} (points are named like {example}).",
+                     point=repr(w), example=repr(b.point_name[0]))
+    if verb in ("move", "attack", "place") and len(words) >= 2 and words[1] not in LEADERS:
+        return t("{word} is not a head of state (kinds: {leaders}).", word=repr(words[1]), leaders=", ".join(LEADERS))
+    if move:
+        if placing and st.step3 != OPEN:
+            return t("You have already placed or moved a head of state this turn.")
+        src = b.point_id[words[2]]
+        occ = st.board[src]
+        if occ < 0 or occ // 4 != seat or LEADERS[occ % 4] != words[1]:
+            return t("You have no {leader} on {point}.", leader=LEADER_NAMES[words[1]], point=point_words(st, words[2]))
+        dst = b.point_id[words[3]]
+        if verb == "attack" and (b.capital_of[dst] < 0 or st.board[dst] < 0):
+            return t("An attack must end on a capital held by an opponent's head of state.")
+        if verb == "attack" and st.board[dst] % 4 == occ % 4:
+            return t("A {leader} cannot attack a {leader} (seed §3 b).", leader=LEADER_NAMES[words[1]])
+        if placing:
+            far = movement.reach(st, seat, src, 10 ** 6)
+            if dst in far:
+                cost = far[dst] * b.rate[occ % 4]
+                return t("That move costs {cost} M; you have {money} M.", cost=cost, money=st.money[seat])
+        return t("The {leader} cannot get to {point}: a move keeps its direction, may not pass or share a point with "
+                 "another head of state, may not pass an opponent's agent and must stop on '?'.",
+                 leader=LEADER_NAMES[words[1]], point=point_words(st, words[3]))
+    if verb == "place" and len(words) == 3:
+        if words[2] not in b.state_index:
+            return t("There is no state {state} (states: {keys}).", state=repr(words[2]), keys=", ".join(b.keys))
+        if placing and st.step3 != OPEN:
+            return t("You have already placed or moved a head of state this turn.")
+        if st.board[b.capital[b.state_index[words[2]]]] >= 0:
+            return t("The capital of {state} is not free.", state=b.states[b.state_index[words[2]]].name)
+        if not st.supply[seat * 4 + LEADERS.index(words[1])]:
+            return t("You have no {leader} left to place.", leader=LEADER_NAMES[words[1]])
+        return t("Placing a {leader} costs {cost} M; you have {money} M.",
+                 leader=LEADER_NAMES[words[1]], cost=b.rate[LEADERS.index(words[1])], money=st.money[seat])
+    if verb in ("buy", "sell", "tanker"):
+        if not own_turn:
+            return t("Tankers can only be bought, sold or moved in your own turn.")
+        if st.tanker_done:
+            return t("You have already bought, sold or moved a tanker this turn.")
+        if verb == "buy" and st.money[seat] < b.components.tanker_price:
+            return t("A tanker costs {cost} M; you have {money} M.", cost=b.components.tanker_price,
+                     money=st.money[seat])
+        if verb == "buy" and economy.tanker_pool(st) <= 0:
+            return t("The bank has no tanker left.")
+        if verb == "tanker" and len(words) == 3 and words[1] in b.state_index and words[2] in b.state_index:
+            return t("A tanker never sails from port to port: it must first go out to the high sea.")
+        if verb == "tanker" and len(words) == 3 and words[1] in ("north", "south") and words[2] in ("north", "south"):
+            return t("Only the ruler of U.O.R. may pass the canal (anyone while nobody rules U.O.R.).")
+        return t("A tanker may only enter the port of a state you rule, from the sea that port lies on.")
+    if verb == "pipeline" and own_turn:
+        if st.pipeline_done:
+            return t("You have already laid a pipeline this turn.")
+        if st.money[seat] < b.components.pipeline_price:
+            return t("A pipeline costs {cost} M; you have {money} M.", cost=b.components.pipeline_price,
+                     money=st.money[seat])
+        return (t("A pipeline joins an inland state to a neighbour with a port, once per pair, and one of the two must "
+                  "be yours."))
+    if verb == "end" and placing and st.step3 == OPEN:
+        return t("You must first place or move a head of state (seed: step 3 is compulsory).")
+    if verb == "agent" and isinstance(top, AgentSteps):
+        return t("The agent moves exactly {steps} steps in one direction.", steps=b.components.agent_steps)
+    return None
 
 
 # ====================================================================== outcome

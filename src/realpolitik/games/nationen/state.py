@@ -45,7 +45,7 @@ class NationenState(FramedState):
     # ------------------------------------------------------------------ contract
 
     def why_illegal(self, action: str) -> str | None:
-        return words.why_illegal(self, action)
+        return rules.why_illegal(self, action)
 
     def action_label(self, verb: str, args: tuple) -> Text | None:
         return words.action_label(self, verb, args)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import decision
-from realpolitik.i18n import listed, t
+from realpolitik.i18n import listed, phrase, t
 
 from . import grammar, population
 from .common import discard, hurt, label, transfer, unique
@@ -16,13 +16,19 @@ if TYPE_CHECKING:
     from .state import NuclearWarState as S
 
 
+# the log lines written here (``log.say``: engine/log.py)
+CHAIN_REACTION_DESTROYS_WHOLE = t("The chain reaction destroys the whole world. Nobody wins.")
+BOMBER_FACE_DOWN_WARHEADS = phrase("The bomber's face-down warheads are destroyed with it: {cards}.", "cards")
+GAINS_MILLION_PEOPLE_BANK = phrase("{seat} gains {gained} million people from the bank.", "seat", "gained")
+
+
 def secret_effect(st: S, seat: int, key: str, victim: int) -> None:
     """What the Secret ``key`` played by ``seat`` does to ``victim``."""
     card = st.content.cards[key]
     st.tick += 1
     if card.effect == "lose-turn":
         st.skips[victim] += 1
-        st.log.add(st.lines.will_lose_turn[victim])
+        st.log.say(st.lines.will_lose_turn[victim])
     elif card.effect == "defect":
         transfer(st, victim, seat, card.amount, retaliation=True)
     elif card.effect == "kill":
@@ -30,7 +36,7 @@ def secret_effect(st: S, seat: int, key: str, victim: int) -> None:
     elif card.effect == "boom":
         gained = population.receive(st.pop[seat], st.bank, card.amount, st.content.denominations)
         st.net[seat] += gained
-        st.log.add(t("{seat} gains {gained} million people from the bank.", seat=label(st, seat), gained=gained))
+        st.log.say(GAINS_MILLION_PEOPLE_BANK, label(st, seat), gained)
 
 
 def destroy_carrier(st: S, attacker: int) -> None:
@@ -49,8 +55,7 @@ def destroy_carrier(st: S, attacker: int) -> None:
     for k in lost:
         discard(st, k)
     if lost:
-        st.log.add(t("The bomber's face-down warheads are destroyed with it: {cards}.",
-                     cards=listed(st.name(k) for k in lost)))
+        st.log.say(BOMBER_FACE_DOWN_WARHEADS, listed(st.name(k) for k in lost))
 
 
 def end_of_the_world(st: S) -> None:
@@ -60,7 +65,7 @@ def end_of_the_world(st: S) -> None:
         if st.alive[s]:
             st.alive[s] = False
             st.out_tick[s] = st.tick
-    st.log.add(t("The chain reaction destroys the whole world. Nobody wins."))
+    st.log.say(CHAIN_REACTION_DESTROYS_WHOLE)
     st.stack.clear()
 
 
@@ -102,7 +107,7 @@ def retaliation_arms(st: S, seat: int, may_retaliate: bool) -> tuple[tuple, tupl
     return tuple(carriers), tuple(warheads)
 
 
-@decision(tag="swap")
+@decision
 class PeaceSwap(NamedTuple):
     """Kriegszustand ends: ``seat`` may swap face-down cards (slots not in ``done``) for hand cards."""
 
@@ -125,7 +130,7 @@ class PeaceSwap(NamedTuple):
         hand.append(st.queues[seat][i])
         st.queues[seat][i] = key
         st.exposed[seat][i] = False
-        st.log.add(st.lines.changes[seat], (seat,), st.lines.you_swap[slot, key])
+        st.log.say(st.lines.changes[seat], to=(seat,), private=(st.lines.you_swap[slot, key],))
         done = self.done + (slot,)
         if len(done) < len(st.queues[seat]) and st.hands[seat]:
             st.stack.append(PeaceSwap(seat, done))

@@ -7,10 +7,11 @@ frames live in one module; the effects without frames are in ``aftermath``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from realpolitik.engine import decision, procedure
-from realpolitik.i18n import listed, t
+from realpolitik.i18n import listed, phrase, t
 
 from . import grammar
 from .aftermath import PeaceSwap, destroy_carrier, end_of_the_world, retaliation_arms, secret_effect
@@ -30,12 +31,27 @@ from .tables import REFILL_TARGET, SEATS
 if TYPE_CHECKING:
     from .state import NuclearWarState as S
 
+    F = TypeVar("F")
+
+
+# the log lines written here (``log.say``: engine/log.py)
+SHOOTS_DOWN = phrase("{seat} shoots down the {carrier} with {anti}.", "seat", "carrier", "anti")
+AIMED_LOST = phrase("The {warhead} aimed at {target} is lost.", "warhead", "target")
+NATION_HAS_FALLEN_PEACE = t("A nation has fallen: peace is restored. Everyone may change strategy.")
+STRIKES_BACK_EVERYTHING_IT = phrase("{seat} strikes back with everything it has: {carriers}; {warheads}.",
+                                    "seat", "carriers", "warheads")
+FINAL_RETALIATION = phrase("{seat}'s final retaliation: {plan}.", "seat", "plan")
+
 
 #: the line that starts a war
 WAR = t("War! From now on propaganda is worthless.")
 #: the frames of an attack are made as tuples of their class, without the Python call of a
 #: NamedTuple's ``__new__`` (the same value: that call does just this)
-_new = tuple.__new__
+if TYPE_CHECKING:
+    def _new(frame: type[F], fields: Iterable[object]) -> F:
+        """A frame of class ``frame`` with ``fields`` (``tuple.__new__``, as a type checker sees it)."""
+else:
+    _new = tuple.__new__
 
 
 # ====================================================================== drawing (Spielzug 1)
@@ -72,7 +88,7 @@ class Draw(NamedTuple):
                 return
             hand.append(key)
             if line is not None:
-                log.add(line, (seat,), you_draw[key])
+                log.say(line, to=(seat,), private=(you_draw[key],))
 
 
 #: a draw of each kind per seat, made once and shared (frames are immutable values)
@@ -84,8 +100,8 @@ def start_secret(st: S, seat: int, key: str) -> None:
     """A drawn Secret/Top Secret is played at once and discarded; its replacement follows."""
     card = st.content.cards[key]
     discard(st, key)
-    if st.log.keeps:
-        st.log.add(st.lines.plays_secret[seat][key])
+    if st.log.keeps:  # hot: a NullLog drops the line, the guard saves the lookups and the call (docs/engine.md)
+        st.log.say(st.lines.plays_secret[seat][key])
     if card.victim == "chosen-enemy":
         aim(st, seat, "secret", key)
         return
@@ -107,7 +123,7 @@ def aim(st: S, seat: int, purpose: str, key: str) -> None:
         resolve_aim(st, seat, purpose, key, targets[0])
 
 
-@decision(tag="aim")
+@decision
 class NameTarget(NamedTuple):
     """``seat`` names the opponent of its attack, propaganda or Secret (``purpose``; ``key``: the card)."""
 
@@ -138,8 +154,8 @@ class NameTarget(NamedTuple):
 
 def resolve_aim(st: S, seat: int, purpose: str, key: str, target: int) -> None:
     if purpose == "attack":
-        if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-            st.log.add(st.lines.attacks[seat][target])
+        if st.log.keeps:  # hot: a NullLog drops the line, the guard saves the lookups and the call (docs/engine.md)
+            st.log.say(st.lines.attacks[seat][target])
         _new(Strike, (seat, st.face_up[seat], key, target, -1)).run_now(st)
         return
     if purpose == "propaganda":
@@ -170,14 +186,13 @@ class Strike(NamedTuple):
     def run(self, st: S) -> None:
         attacker, carrier, warhead, target, bomber_id = self
         if not st.alive[target] or bomber_id in st.salvo_lost:
-            st.log.add(t("The {warhead} aimed at {target} is lost.", warhead=st.name(warhead),
-                         target=label(st, target)))
+            st.log.say(AIMED_LOST, st.name(warhead), label(st, target))
             return
         if not st.at_war:
             st.at_war = True
-            st.log.add(WAR)
-        if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-            st.log.add(st.lines.launches[attacker][target][warhead, carrier])
+            st.log.say(WAR)
+        if st.log.keeps:  # hot: a NullLog drops the line, the guard saves the lookups and the call (docs/engine.md)
+            st.log.say(st.lines.launches[attacker][target][warhead, carrier])
         st.stack.append(_new(FalloutRoll, self))  # the same fields
         st.stack.append(_new(Intercept, (target, attacker, carrier, warhead, bomber_id)))
 
@@ -209,16 +224,15 @@ class Intercept(NamedTuple):
         seat = self.seat
         st.stack.pop()
         if action == grammar.NO_INTERCEPT:
-            if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-                st.log.add(st.lines.does_not_intercept[seat])
+            if st.log.keeps:  # hot: a NullLog drops the line, the guard saves the lookups and the call (docs/engine.md)
+                st.log.say(st.lines.does_not_intercept[seat])
             return
         st.stack.pop()  # the fallout roll
         st.tick += 1
         (anti,) = grammar.read(action)[1]
         (st.shown if anti in st.shown[seat] else st.hands)[seat].remove(anti)
         discard(st, anti)
-        st.log.add(t("{seat} shoots down the {carrier} with {anti}.", seat=label(st, seat),
-                     carrier=st.name(self.carrier), anti=st.name(anti)))
+        st.log.say(SHOOTS_DOWN, label(st, seat), st.name(self.carrier), st.name(anti))
         if self.bomber_id >= 0:
             st.salvo_lost = st.salvo_lost | {self.bomber_id}
         else:
@@ -234,7 +248,7 @@ class Intercept(NamedTuple):
         return t("{seat} decides whether to intercept {shot}", seat=label(st, self.seat), shot=shot)
 
 
-@procedure(tag="roll")
+@procedure
 class FalloutRoll(NamedTuple):
     """Roll the two fallout dice and apply the table (spec §7)."""
 
@@ -252,8 +266,8 @@ class FalloutRoll(NamedTuple):
         cards = st.content.cards
         mt = cards[warhead].megatons
         is_bomber = cards[carrier].bomber
-        if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-            st.log.add(st.lines.fallout[tens * 10 + units])
+        if st.log.keeps:  # hot: a NullLog drops the line, the guard saves the lookups and the call (docs/engine.md)
+            st.log.say(st.lines.fallout[tens * 10 + units])
         if result.effect == "misfire":
             if is_bomber:
                 if bomber_id >= 0:
@@ -299,7 +313,7 @@ class Settle(NamedTuple):
             return
         if st.at_war:
             st.at_war = False
-            st.log.add(t("A nation has fallen: peace is restored. Everyone may change strategy."))
+            st.log.say(NATION_HAS_FALLEN_PEACE)
             for s in reversed(clockwise(st, st.current)):
                 if st.queues[s] and st.hands[s]:
                     st.stack.append(PeaceSwap(s, ()))
@@ -315,16 +329,15 @@ def eliminate(st: S, seat: int, may_retaliate: bool) -> None:
     carriers, warheads = retaliation_arms(st, seat, may_retaliate)
     frame = FinalRetaliation(seat, carriers, warheads, ())
     if frame.can_strike(st):
-        if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-            st.log.add(t("{seat} strikes back with everything it has: {carriers}; {warheads}.", seat=label(st, seat),
-                         carriers=listed(st.name(k) for k, _ in carriers),
-                         warheads=listed(st.name(k) for k in warheads)))
+        if st.log.keeps:  # a NullLog drops the line: its values, words put together, are not worked out
+            st.log.say(STRIKES_BACK_EVERYTHING_IT, label(st, seat), listed(st.name(k) for k, _ in carriers),
+                       listed(st.name(k) for k in warheads))
         st.stack.append(frame)
     else:
         st.discard += [k for k, _ in carriers] + list(warheads)
 
 
-@decision(tag="retaliate")
+@decision
 class FinalRetaliation(NamedTuple):
     """The eliminated ``seat`` names its strikes one by one (``carriers``: (card, payload left)),
     then ``done``: every target is named before any die is rolled."""
@@ -378,11 +391,10 @@ class FinalRetaliation(NamedTuple):
                 return
             warheads = tuple(rest)
         st.discard += [k for k, _ in carriers] + list(warheads) + [w for _, _, w, _ in strikes]
-        if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+        if st.log.keeps:  # a NullLog drops the line: its values, words put together, are not worked out
             plan = listed((t("{warhead} on {carrier} at {target}", warhead=st.name(w), carrier=st.name(c),
                              target=label(st, aim)) for _, c, w, aim in strikes), "; ")
-            st.log.add(t("{seat}'s final retaliation: {plan}.", seat=label(st, seat),
-                         plan=plan if strikes else t("none")))
+            st.log.say(FINAL_RETALIATION, label(st, seat), plan if strikes else t("none"))
         salvo = st.ply * 64  # unique per salvo, so a bomber lost in one salvo is never confused with another's
         for index, ckey, wkey, target in reversed(strikes):
             st.stack.append(_new(Strike, (seat, ckey, wkey, target, salvo + index)))

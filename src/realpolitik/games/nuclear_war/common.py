@@ -5,12 +5,20 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from realpolitik.i18n import Text, listed, t
+from realpolitik.i18n import Text, listed, phrase, t
 
 from . import population
 
 if TYPE_CHECKING:
     from .state import NuclearWarState as S
+
+
+# the log lines written here (``log.say``: engine/log.py)
+DRAWS_CARDS = phrase("{seat} draws {count} cards.", "seat", "count")
+YOU_DRAW = phrase("You draw {cards}.", "cards")
+DRAW_PILE_EMPTY_DISCARD = t("The draw pile is empty: the discard pile is shuffled into a new draw pile.")
+LOSES_MILLION_PEOPLE_NO = phrase("{seat} loses {lost} million people (no exact change: {more} more).",
+                                 "seat", "lost", "more")
 
 
 def label(st: S, seat: int) -> str:
@@ -47,7 +55,7 @@ def take_card(st: S) -> str | None:
             return None
         st.draw, st.discard = st.discard, []
         st.rng.shuffle(st.draw)
-        st.log.add(t("The draw pile is empty: the discard pile is shuffled into a new draw pile."))
+        st.log.say(DRAW_PILE_EMPTY_DISCARD)
     return st.draw.pop()
 
 
@@ -62,8 +70,8 @@ def drop_face_up(st: S, seat: int, why: Text) -> None:
         st.face_up[seat] = None
         st.payload[seat] = 0
         discard(st, key)
-        if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-            st.log.add(st.lines.discarded[why][seat][key])
+        if st.log.keeps:  # hot: a NullLog drops the line, the guard saves the lookups and the call (docs/engine.md)
+            st.log.say(st.lines.discarded[why][seat][key])
 
 
 
@@ -73,14 +81,14 @@ def clockwise(st: S, start: int) -> list[int]:
 
 
 def note_draw(st: S, seat: int, cards: list[str]) -> None:
-    if not st.log.keeps:  # a sampled world: nobody reads it
+    if not st.log.keeps:  # hot: a NullLog drops the line, the guard saves the lookups and the call (docs/engine.md)
         return
     if len(cards) == 1:
-        st.log.add(st.lines.draws_a_card[seat], (seat,), st.lines.you_draw[cards[0]])
+        st.log.say(st.lines.draws_a_card[seat], to=(seat,), private=(st.lines.you_draw[cards[0]],))
         return
     names = st.content.names
-    st.log.add(t("{seat} draws {count} cards.", seat=label(st, seat), count=len(cards)), (seat,),
-               t("You draw {cards}.", cards=listed([names[k] for k in cards])))
+    st.log.say(DRAWS_CARDS, label(st, seat), len(cards), to=(seat,),
+               private=(YOU_DRAW, listed([names[k] for k in cards])))
 
 
 # ------------------------------------------------------------ lines written often (those of every turn: ``lines``)
@@ -114,12 +122,11 @@ def hurt(st: S, victim: int, millions: int, retaliation: bool) -> None:
         return
     lost = population.pay(st.pop[victim], st.bank, millions, st.content.denominations)
     st.net[victim] -= lost
-    if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+    if st.log.keeps:  # a NullLog drops the line: its values, words put together, are not worked out
         if lost > millions:
-            st.log.add(t("{seat} loses {lost} million people (no exact change: {more} more).",
-                         seat=label(st, victim), lost=lost, more=lost - millions))
+            st.log.say(LOSES_MILLION_PEOPLE_NO, label(st, victim), lost, lost - millions)
         else:
-            st.log.add(loses_people(st.seats[victim], lost))
+            st.log.say(loses_people(st.seats[victim], lost))
     check_elimination(st, victim, retaliation)
 
 
@@ -132,8 +139,8 @@ def transfer(st: S, victim: int, to: int, millions: int, retaliation: bool) -> N
     gained = population.receive(st.pop[to], st.bank, lost, values)
     st.net[victim] -= lost
     st.net[to] += gained
-    if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-        st.log.add(people_leave(lost, st.seats[victim], st.seats[to], gained))
+    if st.log.keeps:  # a NullLog drops the line: its values, words put together, are not worked out
+        st.log.say(people_leave(lost, st.seats[victim], st.seats[to], gained))
     check_elimination(st, victim, retaliation)
 
 
@@ -144,5 +151,4 @@ def check_elimination(st: S, seat: int, retaliation: bool) -> None:
         st.out_tick[seat] = st.tick
         st.dying.append((seat, retaliation))
         st.fallen = True
-        if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-            st.log.add(st.lines.eliminated[seat])
+        st.log.say(st.lines.eliminated[seat])

@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from realpolitik.engine import Outcome, Rng
-from realpolitik.i18n import t
+from realpolitik.i18n import phrase, t
 
 from .common import label
 from .sequence import Opening
@@ -21,6 +21,10 @@ from .tables import DEAL, HAND_SIZE
 if TYPE_CHECKING:
     from .content import Content
     from .state import NuclearWarState as S
+
+
+# the log lines written here (``log.say``: engine/log.py)
+OPENS_GAME_EVERYONE_HOLDS = phrase("{seat} opens the game. Everyone holds {count} cards.", "seat", "count")
 
 
 # ====================================================================== set-up
@@ -43,7 +47,7 @@ def setup(st: S) -> None:
         del draw[-HAND_SIZE:]
     first = st.rng.below(n) if st.options["first_player"] == "random" else 0
     st.current = first
-    st.log.add(t("{seat} opens the game. Everyone holds {count} cards.", seat=st.seats[first], count=HAND_SIZE))
+    st.log.say(OPENS_GAME_EVERYONE_HOLDS, st.seats[first], HAND_SIZE)
     st.stack.append(Opening(first))
     st.advance()
 

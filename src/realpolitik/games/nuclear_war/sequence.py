@@ -68,7 +68,7 @@ class Opening(NamedTuple):
                 st.stack.append(ChooseStrategy(s))
 
 
-@decision(tag="commit")
+@decision
 class ChooseStrategy(NamedTuple):
     """Strategie wählen: ``seat`` places its first two cards face down."""
 
@@ -108,10 +108,10 @@ class Turn(NamedTuple):
             return
         if st.skips[seat]:
             st.skips[seat] -= 1
-            st.log.add(st.lines.loses_turn[seat])
+            st.log.say(st.lines.loses_turn[seat])
             return
-        if st.log.keeps:
-            st.log.add(st.lines.turn_begins[seat])
+        if st.log.keeps:  # hot: a NullLog drops the line, the guard saves the lookups and the call (docs/engine.md)
+            st.log.say(st.lines.turn_begins[seat])
         stack = st.stack
         stack += (REVEALS[seat], PLACINGS[seat])
         DRAWS[st.options["refill"]][seat].run_now(st)  # the draw comes first
@@ -131,7 +131,7 @@ class Placing(NamedTuple):
             st.stack.append(PLACE_CARDS[seat])
 
 
-@decision(tag="place")
+@decision
 class PlaceCard(NamedTuple):
     """``seat`` shows or takes back deterrent cards (two moves at most), then places a card face down."""
 
@@ -159,12 +159,12 @@ class PlaceCard(NamedTuple):
         src, dst = (st.hands, st.shown) if verb == "show" else (st.shown, st.hands)
         src[seat].remove(key)
         dst[seat].append(key)
-        if not st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+        if not st.log.keeps:  # a NullLog drops the line: its values, words put together, are not worked out
             return
         if verb == "show":
-            st.log.add(st.lines.shows[seat][key])
+            st.log.say(st.lines.shows[seat][key])
         else:
-            st.log.add(st.lines.takes_back[seat][key])
+            st.log.say(st.lines.takes_back[seat][key])
 
     def describe(self, st: S, seat: int | None) -> str:
         if seat == self.seat:
@@ -176,12 +176,12 @@ def put_face_down(st: S, seat: int, key: str, from_shown: bool) -> None:
     (st.shown if from_shown else st.hands)[seat].remove(key)
     st.queues[seat].append(key)
     st.exposed[seat].append(from_shown)
-    if not st.log.keeps:
+    if not st.log.keeps:  # hot: a NullLog drops the line, the guard saves the lookups and the call (docs/engine.md)
         return
     if from_shown:
-        st.log.add(st.lines.places_shown[seat][key])
+        st.log.say(st.lines.places_shown[seat][key])
     else:
-        st.log.add(st.lines.places_face_down[seat], (seat,), st.lines.you_place[key])
+        st.log.say(st.lines.places_face_down[seat], to=(seat,), private=(st.lines.you_place[key],))
 
 
 @procedure
@@ -197,8 +197,8 @@ class Reveal(NamedTuple):
             st.exposed[seat].pop(0)
             card = st.content.cards[key]
             kind = card.kind
-            if st.log.keeps:
-                st.log.add(st.lines.reveals[seat][key])
+            if st.log.keeps:  # hot: a NullLog drops the line, the guard saves the lookups and the call (docs/engine.md)
+                st.log.say(st.lines.reveals[seat][key])
             waiting = st.face_up[seat]
             if kind == "carrier":
                 if waiting is not None:
@@ -211,16 +211,16 @@ class Reveal(NamedTuple):
                     aim(st, seat, "attack", key)
                     return
                 if kind == "warhead" and st.log.keeps:
-                    st.log.add(undeliverable(st.content.names[key]))
+                    st.log.say(undeliverable(st.content.names[key]))
                 if waiting is not None:
                     drop_face_up(st, seat, NO_WARHEAD)
                 if kind == "propaganda":
                     if not st.at_war:
                         aim(st, seat, "propaganda", key)
                         return
-                    st.log.add(WORTHLESS_IN_WAR)
+                    st.log.say(WORTHLESS_IN_WAR)
                 elif kind == "anti-missile":
-                    st.log.add(USELESS_ANTI_MISSILE)
+                    st.log.say(USELESS_ANTI_MISSILE)
         # nothing pushed: the end of the turn beneath (the turn pushed it first) runs at once, as the loop would
         st.stack.pop().run_now(st)
 

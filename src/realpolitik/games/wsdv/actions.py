@@ -30,6 +30,13 @@ BUILDS_FACTORY = phrase("{seat} builds a factory in {city}.", "seat", "city")
 BUILDS = phrase("{seat} builds {site}.", "seat", "site")
 RAISES_LS = phrase("{seat} raises the living standard of {province} to {ls} (economy {economy}, {need} card "
                    "point(s)).", "seat", "province", "ls", "economy", "need")
+DELIVERS_LIVING_STANDARD_WEST = phrase("{province} delivers the living standard to {sector} (West Berlin now {wb}).",
+                                       "province", "sector", "wb")
+HAMBURG_NOW_COUNTS = phrase("Hamburg now counts for {province}.", "province")
+FACTORY_COUNTS_THIS_ACTION = phrase("The factory in {city} counts for {province} in this action.", "city", "province")
+LEAVES_BUILD_POINT_UNUSED = phrase("{seat} leaves {points} build point(s) unused.", "seat", "points")
+RAISES_LIVING_STANDARD_ECONOMY = phrase("{seat} raises the living standard of {province} to {ls} (economy {economy}).",
+                                        "seat", "province", "ls", "economy")
 
 
 # ====================================================================== §4.1 remove unrest
@@ -40,7 +47,7 @@ def calm_targets(st: S, side: int, where: str) -> list[int]:
     return [p for p in board.scope(st, side, where) if st.unrest[p]]
 
 
-@decision(tag="calm", public=True)
+@decision(public=True)
 class RemoveUnrest(NamedTuple):
     """Take 1 unrest out of a province of ``side`` (within an icon's caption ``where``) (§4.1, §5.2)."""
 
@@ -57,8 +64,7 @@ class RemoveUnrest(NamedTuple):
         st.stack.pop()
         p = st.content.province_index[grammar.words(action)[1]]
         board.remove_unrest(st, p)
-        if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-            st.log.say(UNREST_LEAVES, pname(st, p), st.unrest[p])
+        st.log.say(UNREST_LEAVES, pname(st, p), st.unrest[p])
 
     def describe(self, st: S, viewer: int | None) -> Text:
         return asks(st, viewer, self.seat, t("choose a province to remove 1 unrest from"), t("removes 1 unrest"))
@@ -67,7 +73,7 @@ class RemoveUnrest(NamedTuple):
 # ====================================================================== §4.2.5 dismantling
 
 
-@decision(tag="dismantle", public=True)
+@decision(public=True)
 class Dismantle(NamedTuple):
     """Lose 1 build point of ``side``: a factory level or a blue line (§4.2.5); ``why`` says what it pays for."""
 
@@ -86,8 +92,7 @@ class Dismantle(NamedTuple):
         st.stack.pop()
         site = st.content.site_index[grammar.words(action)[1]]
         what = board.dismantle(st, site)
-        if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-            st.log.say(DOES, st.seats[seat], what)
+        st.log.say(DOES, st.seats[seat], what)
 
     def describe(self, st: S, viewer: int | None) -> Text:
         mine = viewer == self.seat
@@ -120,7 +125,7 @@ def _hamburg_switch(st: S, side: int) -> list[str]:
     return [grammar.hamburg(pkey(st, other))]
 
 
-@decision(tag="build", public=True)
+@decision(public=True)
 class Build(NamedTuple):
     """Spend ``points`` build points one at a time on factories and blue lines, then ``done`` (§4.2); West may
     first let Hamburg count for the other province (§1.2)."""
@@ -148,16 +153,16 @@ class Build(NamedTuple):
         c = st.content
         if verb == grammar.DONE:
             if points:
-                st.log.add(t("{seat} leaves {points} build point(s) unused.", seat=st.seats[seat], points=points))
+                st.log.say(LEAVES_BUILD_POINT_UNUSED, st.seats[seat], points)
             return
         if verb == "hamburg":
             board.set_hamburg(st, c.province_index[arg])
-            st.log.add(t("Hamburg now counts for {province}.", province=pname(st, st.hamburg)))
+            st.log.say(HAMBURG_NOW_COUNTS, pname(st, st.hamburg))
             st.stack.append(build_frame(seat, side, points, where, True))
             return
         site = c.site_index[arg]
         points -= board.build(st, site)
-        if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+        if st.log.keeps:  # a NullLog drops the line: its values, words put together, are not worked out
             if site < LINE:
                 st.log.say(BUILDS_FACTORY, st.seats[seat], c.city_words[site])
             else:
@@ -191,7 +196,7 @@ def ls_targets(st: S, side: int, points: int, placed: tuple, choice: tuple, flag
     return [p for p in c.raisable[side] if p not in placed and 3 * ls[p] - economies[p] <= need]
 
 
-@decision(tag="ls", public=True)
+@decision(public=True)
 class LivingStandard(NamedTuple):
     """Raise living standards: up to 3 markers, each in another province, card points topping up the
     economy (§4.3.1–4.3.3); ``placed``, ``choice`` (external factories assigned) and ``flags`` carry the action on."""
@@ -232,13 +237,12 @@ class LivingStandard(NamedTuple):
             return
         if words[0] == "hamburg":
             board.set_hamburg(st, c.province_index[words[1]])
-            st.log.add(t("Hamburg now counts for {province}.", province=pname(st, st.hamburg)))
+            st.log.say(HAMBURG_NOW_COUNTS, pname(st, st.hamburg))
             st.stack.append(ls_frame(seat, side, points, placed, choice, flags | SWITCHED))
             return
         if words[0] == "assign":
             ext, p = c.city_index[words[1]], c.province_index[words[2]]
-            st.log.add(t("The factory in {city} counts for {province} in this action.",
-                         city=t(c.cities[ext].name), province=pname(st, p)))
+            st.log.say(FACTORY_COUNTS_THIS_ACTION, t(c.cities[ext].name), pname(st, p))
             st.stack.append(ls_frame(seat, side, points, placed, choice + (ext, p), flags))
             return
         p = c.province_index[words[1]]
@@ -246,11 +250,9 @@ class LivingStandard(NamedTuple):
         economy = board.economy(st, p, choice)
         board.set_ls(st, p, st.ls[p] + 1)
         removed = board.remove_unrest(st, p)
-        if st.log.keeps and need:  # searched worlds keep no log: their lines are not even put together
+        if st.log.keeps and need:  # a NullLog drops the line: its values, words put together, are not worked out
             st.log.say(RAISES_LS, st.seats[seat], pname(st, p), st.ls[p], economy, need)
-        elif st.log.keeps:
-            st.log.add(t("{seat} raises the living standard of {province} to {ls} (economy {economy}).",
-                         seat=st.seats[seat], province=pname(st, p), ls=st.ls[p], economy=economy))
+        st.log.say(RAISES_LIVING_STANDARD_ECONOMY, st.seats[seat], pname(st, p), st.ls[p], economy)
         points -= need
         if need:
             flags |= TOPPED
@@ -272,7 +274,8 @@ class LivingStandard(NamedTuple):
 # ====================================================================== the frames above, made once
 
 
-calm_frame, dismantle_frame, build_frame, ls_frame = map(made, (RemoveUnrest, Dismantle, Build, LivingStandard))
+calm_frame, dismantle_frame = made(RemoveUnrest), made(Dismantle)
+build_frame, ls_frame = made(Build), made(LivingStandard)
 
 
 # ====================================================================== §4.3.4 West Berlin via its suppliers
@@ -287,7 +290,7 @@ def _may_deliver(st: S, p: int) -> bool:
     return st.ls[p] > st.ls[c.wb] and sector in board.lowest_sectors(st)
 
 
-@decision(tag="deliver", public=True)
+@decision(public=True)
 class Deliver(NamedTuple):
     """A supplier province now above West Berlin may pass its new living standard to its own sector (§4.3.4)."""
 
@@ -310,8 +313,7 @@ class Deliver(NamedTuple):
         board.add_sector_ls(st, sector, 1)
         board.remove_unrest(st, c.wb)
         st.delivered[sector] = True
-        st.log.add(t("{province} delivers the living standard to {sector} (West Berlin now {wb}).",
-                     province=pname(st, p), sector=words.place(st, f"wb-{c.sectors[sector]}"), wb=st.ls[c.wb]))
+        st.log.say(DELIVERS_LIVING_STANDARD_WEST, pname(st, p), words.place(st, f"wb-{c.sectors[sector]}"), st.ls[c.wb])
         if st.stack and isinstance(st.stack[-1], LivingStandard):  # the rest of the action delivers no more
             rest = st.stack[-1]
             st.stack[-1] = rest._replace(flags=rest.flags | DELIVERED)

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
-from realpolitik.i18n import Listed, Text, listed, t
+from realpolitik.i18n import Listed, Text, listed, phrase, t
 
 from .content import EAST, WEST
 
@@ -14,10 +14,18 @@ if TYPE_CHECKING:
     from .state import WsdvState as S
 
 
+# the log lines written here (``log.say``: engine/log.py)
+GAME_OVER = phrase("Game over: {reason}", "reason")
+DISCARDS = phrase("{seat} discards {what}.", "seat", "what")
+YOU_DISCARD = phrase("You discard {card}.", "card")
+
+
 ROMAN = ("", "I", "II", "III", "IV")
+#: a frame class (made through ``made`` or ``shared``, it stays the same class for a type checker)
+F = TypeVar("F")
 
 
-def made(frame: type) -> type:
+def made(frame: Callable[..., F]) -> Callable[..., F]:
     """``frame`` through a cache: a frame is an immutable value (engine/frames.py), so the one made
     for the same fields before serves again; the cached call runs in C, where making a NamedTuple
     is a Python call. (``typed``: ``True`` and ``1`` stay apart, as a record shows them.)"""
@@ -25,7 +33,7 @@ def made(frame: type) -> type:
 
 
 @lru_cache(maxsize=256, typed=True)
-def shared(kind: type, *fields: object) -> tuple:
+def shared(kind: Callable[..., F], *fields: object) -> F:
     """The frame ``kind(*fields)``, made once (as ``made``): for the frame classes a state names,
     which the base game and 2+2 each define (``st.Deal``, ``st.SubDecadeEnd``)."""
     return kind(*fields)
@@ -35,7 +43,7 @@ def finish(st: S, winner: int, reason: Text) -> None:
     """End the game at once (§8): the winning state and the reason in words."""
     st.result = (winner, reason)
     st.stack.clear()
-    st.log.add(t("Game over: {reason}", reason=reason))
+    st.log.say(GAME_OVER, reason)
 
 
 def asks(st: S, viewer: int | None, seat: int, prompt: Text, waiting: Text) -> Text:
@@ -104,8 +112,7 @@ def discard(st: S, seat: int, key: str, what: Text) -> None:
     forget(st, seat)
     st.hands[seat].remove(key)
     st.out_seen[seat].append(key)
-    st.log.add(t("{seat} discards {what}.",
-                 seat=st.seats[seat], what=what), (seat,), t("You discard {card}.", card=name(st, key)))
+    st.log.say(DISCARDS, st.seats[seat], what, to=(seat,), private=(YOU_DISCARD, name(st, key)))
 
 
 def forget(st: S, seat: int) -> None:

@@ -33,9 +33,30 @@ SPILLS = phrase("{province}'s higher living standard puts {amount} unrest into {
 FLIGHT = phrase("Flight track: {flight} — East loses {n} build point(s), {side} picking first.", "flight", "n", "side")
 CURRENCY = phrase("Western currency: track {track} + {income} export income (West's weakest export factory {low}) "
                   "− {east_ls} East living standard = {balance}.", "track", "income", "low", "east_ls", "balance")
+WALL_STANDS_EAST_DISMANTLES = t("The Wall stands: East dismantles 1 build point and prestige moves 1 step toward West.")
+PRESTIGE_LEVEL_NO_BONUS = t("Prestige is level: no bonus.")
+TAKES_PRESTIGE_BONUS_SPACE = phrase("{seat} takes the prestige bonus of space {n}: {icons}.", "seat", "n", "icons")
+ALL_WORKING_EAST_FACTORIES = phrase("All {working} working East factories run down.", "working")
+ALL_EAST_INFRASTRUCTURE_DISMANTLED = t("All East infrastructure is dismantled.")
+POLICE_UPKEEP_EAST_DISMANTLES = phrase("Police upkeep: East dismantles {n} build point(s).", "n")
+LOSES_LIVING_STANDARD = phrase("{sector} loses a living standard.", "sector")
+UNUSED_POLICE_CARD_EAST = phrase("{left} unused police card(s): East removes as many unrest.", "left")
+PICKS_FACTORY_RUNS_DOWN = phrase("{seat} picks: the factory in {city} runs down ({why}).", "seat", "city", "why")
+HAMBURG_COUNTS = phrase("Hamburg counts for {province}.", "province")
+PRESTIGE = phrase("Prestige {prestige}.", "prestige")
+WEST_BERLIN_LIVING_STANDARD = phrase("West Berlin: living standard {wb} must fall to {limit}.", "wb", "limit")
+EAST_GAINS_SOCIALIST_HOLDING = phrase("East gains {gain} socialist(s) (holding box {box}).", "gain", "box")
+LIVING_STANDARD_FALLS_EXPORT = phrase("{province}: living standard {ls} falls to its export level {cap}.",
+                                      "province", "ls", "cap")
+LAGS_BEHIND_UNREST = phrase("{province} lags {ls} behind: {gap} unrest ({unrest}).", "province", "ls", "gap", "unrest")
+EAST_LOSES_SOCIALIST_HOLDING = phrase("East loses {loss} socialist(s) from the holding box ({box} left).",
+                                      "loss", "box")
+EAST_LOSES_SOCIALISTS_HOLDING = phrase("East loses {loss} socialists: the holding box is emptied and West removes "
+                                       "{rest} from the map.", "loss", "rest")
+WIR_SIND_DAS_VOLK = phrase("Wir sind das Volk? Not yet: West {west}, East {east} mass protests.", "west", "east")
 
 
-@procedure(tag="eod")
+@procedure
 class EndOfDecade(NamedTuple):
     """Phase ``i`` of the end of decade, in the layout's printed order; after the last, the next decade (§7)."""
 
@@ -50,7 +71,7 @@ class EndOfDecade(NamedTuple):
             return
         st.eod = i
         st.stack.append(eod_frame(i + 1))
-        if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+        if st.log.keeps:  # a NullLog drops the line: its values, words put together, are not worked out
             st.log.say(PHASE_BEGINS, ROMAN[st.decade], i + 1, PHASE_NAMES.get(phases[i], phases[i]))
         st.PHASES[phases[i]](st)
 
@@ -67,7 +88,7 @@ def charge(st: S, seat: int, n: int, mode: str, alternate: bool, why: Text) -> N
     Charge(seat, n, mode, alternate, why).run_now(st)
 
 
-@procedure(tag="charge")
+@procedure
 class Charge(NamedTuple):
     """East pays ``n`` build points (``dismantle``) or factories (``rundown``), one pick at a time.
 
@@ -97,7 +118,7 @@ def _pay_sites(st: S, mode: str) -> list[int]:
     return board.rundown_sites(st) if mode == "rundown" else board.dismantle_sites(st, EAST)
 
 
-@decision(tag="pay", public=True)
+@decision(public=True)
 class Pay(NamedTuple):
     """East picks the factory to run down or the build point to dismantle for one charge (§7 phases 1, 3)."""
 
@@ -120,12 +141,10 @@ class Pay(NamedTuple):
         if verb == "rundown":
             x = c.city_index[arg]
             board.set_factory(st, x, board.RUNDOWN)
-            st.log.add(t("{seat} picks: the factory in {city} runs down ({why}).", seat=st.seats[seat],
-                         city=t(c.cities[x].name), why=why))
+            st.log.say(PICKS_FACTORY_RUNS_DOWN, st.seats[seat], t(c.cities[x].name), why)
         else:
             what = board.dismantle(st, c.site_index[arg])
-            if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-                st.log.say(PICKS, st.seats[seat], what, why)
+            st.log.say(PICKS, st.seats[seat], what, why)
 
     def describe(self, st: S, viewer: int | None) -> Text:
         mine = viewer == self.seat
@@ -142,7 +161,7 @@ def _declare_hamburg(st: S) -> None:
         st.stack.append(declare_hamburg_frame(st.seat_of(WEST)))
 
 
-@decision(tag="declare_hamburg", public=True)
+@decision(public=True)
 class DeclareHamburg(NamedTuple):
     """West declares which province Hamburg counts for before phases 3 and 5 (spec §11.1 #24)."""
 
@@ -154,8 +173,7 @@ class DeclareHamburg(NamedTuple):
     def act(self, st: S, action: str) -> None:
         st.stack.pop()
         board.set_hamburg(st, st.content.province_index[grammar.words(action)[1]])
-        if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-            st.log.add(t("Hamburg counts for {province}.", province=pname(st, st.hamburg)))
+        st.log.say(HAMBURG_COUNTS, pname(st, st.hamburg))
 
     def describe(self, st: S, viewer: int | None) -> Text:
         return asks(st, viewer, self.seat,
@@ -180,7 +198,7 @@ def flight_value(st: S) -> int:
 
 def flight(st: S) -> None:
     if st.wall:
-        st.log.add(t("The Wall stands: East dismantles 1 build point and prestige moves 1 step toward West."))
+        st.log.say(WALL_STANDS_EAST_DISMANTLES)
         st.stack.append(WallPrestige())
         charge(st, st.seat_of(EAST), 1, "dismantle", False, t("the Wall"))
         return
@@ -190,14 +208,14 @@ def flight(st: S) -> None:
     charge(st, st.seat_of(leader(st)), n, "dismantle", True, t("refugees"))
 
 
-@procedure(tag="wall_prestige")
+@procedure
 class WallPrestige(NamedTuple):
     """With the Wall standing, prestige moves 1 step toward West at every end of decade (§7 phase 1)."""
 
     def run(self, st: S) -> None:
         if st.prestige > -6:
             st.prestige -= 1
-            st.log.add(t("Prestige {prestige}.", prestige=f"{st.prestige:+d}"))
+            st.log.say(PRESTIGE, f"{st.prestige:+d}")
         else:
             execute(st, st.seat_of(WEST), st.content.overflow["prestige"][WEST])
 
@@ -207,7 +225,7 @@ class WallPrestige(NamedTuple):
 
 def prestige(st: S) -> None:
     if st.prestige == 0:
-        st.log.add(t("Prestige is level: no bonus."))
+        st.log.say(PRESTIGE_LEVEL_NO_BONUS)
         return
     side = WEST if st.prestige < 0 else EAST
     st.stack.append(PrestigeBonus(st.seat_of(side), abs(st.prestige)))
@@ -218,7 +236,7 @@ def _bonus_spaces(st: S, side: int, reach: int) -> list[int]:
     return [n for n in range(1, reach + 1) if n == reach or spaces[n] != spaces[n + 1]]
 
 
-@decision(tag="prestige_bonus", public=True)
+@decision(public=True)
 class PrestigeBonus(NamedTuple):
     """The prestige leader cashes the icons of a space it reaches on the prestige track (§7 phase 2)."""
 
@@ -234,8 +252,7 @@ class PrestigeBonus(NamedTuple):
         st.stack.pop()
         n = int(grammar.words(action)[1])
         icons = st.content.prestige[st.side(seat)][n]
-        st.log.add(t("{seat} takes the prestige bonus of space {n}: {icons}.", seat=st.seats[seat], n=n,
-                     icons=listed(words.icon_words(st, i) for i in icons)))
+        st.log.say(TAKES_PRESTIGE_BONUS_SPACE, st.seats[seat], n, listed(words.icon_words(st, i) for i in icons))
         st.hits = []
         st.stack.append(icons_frame(seat, tuple(i.slug for i in icons)))
 
@@ -267,7 +284,7 @@ def currency_balance(st: S) -> tuple[int, int, int, int]:
     return low, income, east_ls, st.currency + income - east_ls
 
 
-@procedure(tag="currency_balance")
+@procedure
 class CurrencyBalance(NamedTuple):
     """Phase 3, western currency: currency track + export income − East's living standards; a
     shortfall runs down East factories, then dismantles East infrastructure (§7 phase 3)."""
@@ -285,7 +302,7 @@ class CurrencyBalance(NamedTuple):
             return
         for x in board.rundown_sites(st):
             board.set_factory(st, x, board.RUNDOWN)
-        st.log.add(t("All {working} working East factories run down.", working=working))
+        st.log.say(ALL_WORKING_EAST_FACTORIES, working)
         rest = debt - working
         if rest <= 0:
             return
@@ -295,7 +312,7 @@ class CurrencyBalance(NamedTuple):
             return
         for x in sites:
             board.dismantle(st, x)
-        st.log.add(t("All East infrastructure is dismantled."))
+        st.log.say(ALL_EAST_INFRASTRUCTURE_DISMANTLED)
         if rest > len(sites):
             finish(st, WEST, t("National insolvency: East could not pay its Western-currency debt of {debt} at the end "
                                "of decade {decade}.", debt=debt, decade=ROMAN[st.decade]))
@@ -307,7 +324,7 @@ class CurrencyBalance(NamedTuple):
 def police_upkeep(st: S) -> None:
     n = len(st.police)
     if n:
-        st.log.add(t("Police upkeep: East dismantles {n} build point(s).", n=n))
+        st.log.say(POLICE_UPKEEP_EAST_DISMANTLES, n)
     charge(st, st.seat_of(EAST), n, "dismantle", False, t("police upkeep"))
 
 
@@ -328,7 +345,7 @@ def berlin_limit(st: S) -> int | None:
     return min(max(0, levels[c.supplier[i]]) for i, d in enumerate(st.delivered) if d)
 
 
-@procedure(tag="ls_limit")
+@procedure
 class LivingStandardLimit(NamedTuple):
     """Phase 5: no province keeps a living standard above its export level; West Berlin none above its
     delivering suppliers' weakest export level, West choosing the sectors (§7 phase 5)."""
@@ -341,16 +358,15 @@ class LivingStandardLimit(NamedTuple):
                 continue
             cap = max(0, levels[p])
             if st.ls[p] > cap:
-                st.log.add(t("{province}: living standard {ls} falls to its export level {cap}.",
-                             province=pname(st, p), ls=st.ls[p], cap=cap))
+                st.log.say(LIVING_STANDARD_FALLS_EXPORT, pname(st, p), st.ls[p], cap)
                 board.set_ls(st, p, cap)
         limit = berlin_limit(st)
         if limit is not None and st.ls[c.wb] > limit:
-            st.log.add(t("West Berlin: living standard {wb} must fall to {limit}.", wb=st.ls[c.wb], limit=limit))
+            st.log.say(WEST_BERLIN_LIVING_STANDARD, st.ls[c.wb], limit)
             st.stack.append(ReduceSector(st.seat_of(WEST), st.ls[c.wb] - limit))
 
 
-@decision(tag="reduce_sector", public=True)
+@decision(public=True)
 class ReduceSector(NamedTuple):
     """West takes ``excess`` living standards out of West Berlin's sectors (§7 phase 5)."""
 
@@ -365,7 +381,7 @@ class ReduceSector(NamedTuple):
         st.stack.pop()
         i = st.content.sectors.index(grammar.words(action)[1][3:])
         board.add_sector_ls(st, i, -1)
-        st.log.add(t("{sector} loses a living standard.", sector=words.place(st, f"wb-{st.content.sectors[i]}")))
+        st.log.say(LOSES_LIVING_STANDARD, words.place(st, f"wb-{st.content.sectors[i]}"))
         if excess > 1:
             st.stack.append(ReduceSector(seat, excess - 1))
 
@@ -388,8 +404,7 @@ def internal_comparison(st: S) -> None:
             gap = top - st.ls[p] - tolerance
             if gap > 0:
                 board.add_unrest(st, p, gap)
-                st.log.add(t("{province} lags {ls} behind: {gap} unrest ({unrest}).",
-                             province=pname(st, p), ls=top - st.ls[p], gap=gap, unrest=st.unrest[p]))
+                st.log.say(LAGS_BEHIND_UNREST, pname(st, p), top - st.ls[p], gap, st.unrest[p])
     st.stack.append(SUPPLIERS)
 
 
@@ -408,7 +423,7 @@ def comparison_targets(st: S, p: int, snapshot: tuple) -> list[tuple[int, int]]:
     return [(n, eff - st.ls[n]) for n in st.content.border[p] if st.ls[n] < eff]
 
 
-@procedure(tag="comparison")
+@procedure
 class Comparison(NamedTuple):
     """Phase 7, East–West comparison: each province from ``start`` on whose living standard, less its
     mass protests (``snapshot``, taken when the phase began), tops a neighbour across the border puts
@@ -435,11 +450,10 @@ class Comparison(NamedTuple):
 
 def _spill(st: S, p: int, n: int, amount: int) -> None:
     board.add_unrest(st, n, amount)
-    if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-        st.log.say(SPILLS, pname(st, p), amount, pname(st, n), st.unrest[n])
+    st.log.say(SPILLS, pname(st, p), amount, pname(st, n), st.unrest[n])
 
 
-@decision(tag="retaliate", public=True)
+@decision(public=True)
 class Retaliate(NamedTuple):
     """A province that outshines several neighbours across the border: its state chooses the one that
     gets the unrest (``targets``: neighbour and amount, flattened) (§7 phase 7)."""
@@ -474,11 +488,11 @@ def police(st: S) -> None:
     left = len(st.police) - st.police_used
     st.stack.append(POLICE_RESET)
     if left:
-        st.log.add(t("{left} unused police card(s): East removes as many unrest.", left=left))
+        st.log.say(UNUSED_POLICE_CARD_EAST, left)
         st.stack.append(leftover_police_frame(left))
 
 
-@procedure(tag="leftover_police")
+@procedure
 class LeftoverPolice(NamedTuple):
     """Phase 8: each police card left unused removes 1 East unrest (§7 phase 8)."""
 
@@ -491,7 +505,7 @@ class LeftoverPolice(NamedTuple):
             st.stack.append(RemoveUnrest(st.seat_of(EAST), EAST, ""))
 
 
-@procedure(tag="police_reset")
+@procedure
 class PoliceReset(NamedTuple):
     """Phase 8: the police cards count as unused again for the next decade (§7 phase 8)."""
 
@@ -519,21 +533,19 @@ def socialists(st: S) -> None:
                                gain=gain, supply=supply, decade=ROMAN[st.decade]))
             return
         st.box += gain
-        if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-            st.log.add(t("East gains {gain} socialist(s) (holding box {box}).", gain=gain, box=st.box))
+        st.log.say(EAST_GAINS_SOCIALIST_HOLDING, gain, st.box)
     elif pos < 0:
         loss = c.socialism_change[-pos]
         on_map = sum(st.socialists)
         if loss <= st.box:
             st.box -= loss
-            st.log.add(t("East loses {loss} socialist(s) from the holding box ({box} left).", loss=loss, box=st.box))
+            st.log.say(EAST_LOSES_SOCIALIST_HOLDING, loss, st.box)
         elif loss > st.box + on_map:
             finish(st, WEST, t("Socialism failed: East had to lose {loss} socialists but had only {on_map} at the end "
                                "of decade {decade}.", loss=loss, on_map=st.box + on_map, decade=ROMAN[st.decade]))
         else:
             rest = loss - st.box
-            st.log.add(t("East loses {loss} socialists: the holding box is emptied and West removes {rest} from the "
-                         "map.", loss=loss, rest=rest))
+            st.log.say(EAST_LOSES_SOCIALISTS_HOLDING, loss, rest)
             st.box = 0
             st.stack.append(Purge(st.seat_of(WEST), rest))
 
@@ -557,7 +569,7 @@ def collapse(st: S) -> None:
         finish(st, EAST, t("East Germany survived the 1980s (West {west}, East {east} mass protests): the East wins.",
                            west=west, east=east))
     else:
-        st.log.add(t("Wir sind das Volk? Not yet: West {west}, East {east} mass protests.", west=west, east=east))
+        st.log.say(WIR_SIND_DAS_VOLK, west, east)
 
 
 #: the phases' names in the log, by the layout's names

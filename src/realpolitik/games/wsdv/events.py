@@ -35,6 +35,21 @@ TRACK_NAMES = {"prestige": t("prestige"), "currency": t("currency"), "socialism"
 TRACK_AT = phrase("{track} {pos}", "track", "pos")
 TRACKS_MOVED = phrase("Tracks: {moves}.", "moves")
 UNREST_GOES = phrase("1 unrest goes to {province} ({unrest}).", "province", "unrest")
+N_1_UNREST_MOVES = phrase("1 unrest moves from {province} to {province2}.", "province", "province2")
+MASS_PROTEST_ENDS_UNREST = phrase("The mass protest in {province} ends ({unrest} unrest left).", "province", "unrest")
+LOSES_LIVING_STANDARD = phrase("{province} loses a living standard ({ls}).", "province", "ls")
+FACTORY_RUNS_DOWN = phrase("The factory in {city} runs down.", "city")
+FACTORY_REPAIRED = phrase("The factory in {city} is repaired.", "city")
+FACTORY_CLOSED_ALL_INFRASTRUCTURE = phrase("The factory in {city} is closed with all its infrastructure.", "city")
+IGNORES = phrase("{seat} ignores {item}.", "seat", "item")
+GAINS_LIVING_STANDARD = phrase("{province} gains a living standard ({ls}).", "province", "ls")
+PRESTIGE_BEYOND_TRACK_CALMS = phrase("Prestige beyond the track: 1 unrest leaves {province}.", "province")
+PRESTIGE_BEYOND_TRACK_ADDS = phrase("Prestige beyond the track: 1 unrest goes to {province}.", "province")
+STASI_DISBANDED_NO_POLICE = t("The Stasi is disbanded: no police card is gained.")
+EAST_GAINS_POLICE_CARD = phrase("East gains a {colour} police card.", "colour")
+BERLIN_WALL_BUILT_NOW = t("The Berlin Wall is built. From now on every end of decade costs East a build point and a "
+                          "step of prestige.")
+WALL_COMES_DOWN = t("The Wall comes down.")
 
 
 # ====================================================================== triggering (§4.4)
@@ -54,7 +69,7 @@ def trigger(st: S, seat: int, key: str) -> None:
     _begin(st, seat, key, "")
 
 
-@procedure(tag="event")
+@procedure
 class Event(NamedTuple):
     """Run a card's event once its drawback is settled, minus an ignored icon or arrow (§4.4, §4.5)."""
 
@@ -87,7 +102,7 @@ def _begin(st: S, seat: int, key: str, ignored: str) -> None:
     st.stack.append(icons_frame(seat, tuple(pool)))
 
 
-@decision(tag="ignore", public=True)
+@decision(public=True)
 class Ignore(NamedTuple):
     """A dual card's event: the triggering player may ignore one icon or one arrow step (§4.4.1)."""
 
@@ -105,7 +120,7 @@ class Ignore(NamedTuple):
         st.stack.pop()
         what = grammar.words(action)[1]
         if what != "nothing":
-            st.log.add(t("{seat} ignores {item}.", seat=st.seats[seat], item=words.item_words(st, what)))
+            st.log.say(IGNORES, st.seats[seat], words.item_words(st, what))
         _begin(st, seat, key, "" if what == "nothing" else what)
 
     def describe(self, st: S, viewer: int | None) -> Text:
@@ -115,7 +130,7 @@ class Ignore(NamedTuple):
                     t("may ignore one icon or arrow of {card}", card=name(st, key)))
 
 
-@procedure(tag="arrows")
+@procedure
 class Arrows(NamedTuple):
     """Move the track markers; steps beyond ±6 were already turned into bonus icons."""
 
@@ -132,12 +147,12 @@ class Arrows(NamedTuple):
             if step:
                 setattr(st, track, max(-6, min(6, getattr(st, track) + step)))
                 moved.append(track)
-        if moved and st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+        if moved and st.log.keeps:  # a NullLog drops the line: its values, words put together, are not worked out
             moves = [TRACK_AT(TRACK_NAMES[track], f"{getattr(st, track):+d}") for track in moved]
             st.log.say(TRACKS_MOVED, listed(moves))
 
 
-@procedure(tag="icons")
+@procedure
 class Icons(NamedTuple):
     """Execute the pool: the triggering player chooses the next icon when several kinds are left."""
 
@@ -155,7 +170,7 @@ class Icons(NamedTuple):
             st.stack.append(next_icon_frame(seat, pool))
 
 
-@decision(tag="next_icon", public=True)
+@decision(public=True)
 class NextIcon(NamedTuple):
     """Several kinds of icons are left in the pool: the triggering player chooses the next (§4.4.2)."""
 
@@ -256,17 +271,16 @@ def execute(st: S, seat: int, icon: Icon, n: int = 1) -> None:
             st.stack.append(CloseFactory(decider, where))
     elif kind == "police":
         if st.stasi:
-            st.log.add(t("The Stasi is disbanded: no police card is gained."))
+            st.log.say(STASI_DISBANDED_NO_POLICE)
         else:
             st.police.append(icon.colour)
-            st.log.add(t("East gains a {colour} police card.", colour=t("red") if icon.colour == "red" else t("pink")))
+            st.log.say(EAST_GAINS_POLICE_CARD, t("red") if icon.colour == "red" else t("pink"))
     elif kind == "wall":
         st.wall = True
-        st.log.add(t("The Berlin Wall is built. From now on every end of decade costs East a build point and a step of "
-                     "prestige."))
+        st.log.say(BERLIN_WALL_BUILT_NOW)
     elif kind == "wall-down":
         st.wall = False
-        st.log.add(t("The Wall comes down."))
+        st.log.say(WALL_COMES_DOWN)
     elif kind == "stasi-off":
         specials.stasi_disbandment(st)
     elif kind == "guillaume":
@@ -294,7 +308,7 @@ def _stop_sites(st: S, where: str) -> list[int]:
     return [x for x in c.externals if c.cities[x].country == where and st.factory[x] != NONE]
 
 
-@decision(tag="unrest", public=True)
+@decision(public=True)
 class PlaceUnrest(NamedTuple):
     """An unrest icon: 1 unrest into a province of ``side`` within its caption, at most ``cap`` per
     province from one event (§5.2)."""
@@ -315,8 +329,7 @@ class PlaceUnrest(NamedTuple):
         board.add_unrest(st, p)
         if cap:
             st.hits.append(p)
-        if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-            st.log.say(UNREST_GOES, pname(st, p), st.unrest[p])
+        st.log.say(UNREST_GOES, pname(st, p), st.unrest[p])
 
     def describe(self, st: S, viewer: int | None) -> Text:
         mine = viewer == self.seat
@@ -326,7 +339,7 @@ class PlaceUnrest(NamedTuple):
         return t("{seat} places 1 unrest", seat=st.seats[seat])
 
 
-@decision(tag="move", public=True)
+@decision(public=True)
 class MoveUnrest(NamedTuple):
     """Move 1 unrest from one province of ``side`` to another (§5.2)."""
 
@@ -344,13 +357,13 @@ class MoveUnrest(NamedTuple):
         pa, pb = st.content.province_index[a], st.content.province_index[b]
         board.remove_unrest(st, pa)
         board.add_unrest(st, pb)
-        st.log.add(t("1 unrest moves from {province} to {province2}.", province=pname(st, pa), province2=pname(st, pb)))
+        st.log.say(N_1_UNREST_MOVES, pname(st, pa), pname(st, pb))
 
     def describe(self, st: S, viewer: int | None) -> Text:
         return asks(st, viewer, self.seat, t("move 1 unrest from one East province to another"), t("moves 1 unrest"))
 
 
-@decision(tag="end_protest", public=True)
+@decision(public=True)
 class EndProtest(NamedTuple):
     """An East mass protest ends: the province goes back to 3 unrest, or loses 4 (§5.2, spec §11.1 #6)."""
 
@@ -366,8 +379,7 @@ class EndProtest(NamedTuple):
             st.unrest[p] = 3
         else:
             st.unrest[p] -= 4
-        st.log.add(t("The mass protest in {province} ends ({unrest} unrest left).",
-                     province=pname(st, p), unrest=st.unrest[p]))
+        st.log.say(MASS_PROTEST_ENDS_UNREST, pname(st, p), st.unrest[p])
 
     def describe(self, st: S, viewer: int | None) -> Text:
         return asks(st, viewer, self.seat, t("choose the East mass protest that ends"), t("ends an East mass protest"))
@@ -382,7 +394,7 @@ def _free_ls_targets(st: S, side: int, where: str, cap: int) -> list[str]:
     return out
 
 
-@decision(tag="free_ls", public=True)
+@decision(public=True)
 class FreeLivingStandard(NamedTuple):
     """A living-standard icon: 1 free living standard in a province (or a West Berlin sector) of
     ``side`` (§5.2); ``calms`` removes 1 unrest there too."""
@@ -412,8 +424,7 @@ class FreeLivingStandard(NamedTuple):
             board.remove_unrest(st, p)
         if cap:
             st.hits.append(p)
-        if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-            st.log.add(t("{province} gains a living standard ({ls}).", province=pname(st, p), ls=st.ls[p]))
+        st.log.say(GAINS_LIVING_STANDARD, pname(st, p), st.ls[p])
 
     def describe(self, st: S, viewer: int | None) -> Text:
         return asks(st, viewer, self.seat,
@@ -421,7 +432,7 @@ class FreeLivingStandard(NamedTuple):
                     t("places a free living standard"))
 
 
-@decision(tag="reduce_ls", public=True)
+@decision(public=True)
 class ReduceLivingStandard(NamedTuple):
     """A province of ``side`` loses 1 living standard (§5.2)."""
 
@@ -436,7 +447,7 @@ class ReduceLivingStandard(NamedTuple):
         st.stack.pop()
         p = st.content.province_index[grammar.words(action)[1]]
         board.set_ls(st, p, st.ls[p] - 1)
-        st.log.add(t("{province} loses a living standard ({ls}).", province=pname(st, p), ls=st.ls[p]))
+        st.log.say(LOSES_LIVING_STANDARD, pname(st, p), st.ls[p])
 
     def describe(self, st: S, viewer: int | None) -> Text:
         return asks(st, viewer, self.seat,
@@ -444,7 +455,7 @@ class ReduceLivingStandard(NamedTuple):
                     t("removes a living standard"))
 
 
-@decision(tag="rundown", public=True)
+@decision(public=True)
 class Rundown(NamedTuple):
     """An East factory runs down (§5.2)."""
 
@@ -457,13 +468,13 @@ class Rundown(NamedTuple):
         st.stack.pop()
         x = st.content.city_index[grammar.words(action)[1]]
         board.set_factory(st, x, RUNDOWN)
-        st.log.add(t("The factory in {city} runs down.", city=t(st.content.cities[x].name)))
+        st.log.say(FACTORY_RUNS_DOWN, t(st.content.cities[x].name))
 
     def describe(self, st: S, viewer: int | None) -> Text:
         return asks(st, viewer, self.seat, t("choose the East factory that runs down"), t("runs down an East factory"))
 
 
-@decision(tag="repair", public=True)
+@decision(public=True)
 class Repair(NamedTuple):
     """A run-down factory in province ``where`` is repaired (§5.2)."""
 
@@ -478,13 +489,13 @@ class Repair(NamedTuple):
         st.stack.pop()
         x = st.content.city_index[grammar.words(action)[1]]
         board.set_factory(st, x, WORKING)
-        st.log.add(t("The factory in {city} is repaired.", city=t(st.content.cities[x].name)))
+        st.log.say(FACTORY_REPAIRED, t(st.content.cities[x].name))
 
     def describe(self, st: S, viewer: int | None) -> Text:
         return asks(st, viewer, self.seat, t("choose the run-down factory to repair"), t("repairs a factory"))
 
 
-@decision(tag="stop", public=True)
+@decision(public=True)
 class CloseFactory(NamedTuple):
     """An external factory in country ``where`` is closed with all its infrastructure (§5.2)."""
 
@@ -499,7 +510,7 @@ class CloseFactory(NamedTuple):
         st.stack.pop()
         x = st.content.city_index[grammar.words(action)[1]]
         board.remove_external(st, x)
-        st.log.add(t("The factory in {city} is closed with all its infrastructure.", city=t(st.content.cities[x].name)))
+        st.log.say(FACTORY_CLOSED_ALL_INFRASTRUCTURE, t(st.content.cities[x].name))
 
     def describe(self, st: S, viewer: int | None) -> Text:
         return asks(st, viewer, self.seat,
@@ -507,7 +518,7 @@ class CloseFactory(NamedTuple):
                     t("closes an external factory"))
 
 
-@decision(tag="overflow", public=True)
+@decision(public=True)
 class PrestigeOverflow(NamedTuple):
     """Prestige beyond the end of the track: remove 1 own unrest or put 1 into the other state (§4.4.4)."""
 
@@ -526,10 +537,10 @@ class PrestigeOverflow(NamedTuple):
         p = st.content.province_index[key]
         if verb == "calm":
             board.remove_unrest(st, p)
-            st.log.add(t("Prestige beyond the track: 1 unrest leaves {province}.", province=pname(st, p)))
+            st.log.say(PRESTIGE_BEYOND_TRACK_CALMS, pname(st, p))
         else:
             board.add_unrest(st, p)
-            st.log.add(t("Prestige beyond the track: 1 unrest goes to {province}.", province=pname(st, p)))
+            st.log.say(PRESTIGE_BEYOND_TRACK_ADDS, pname(st, p))
 
     def describe(self, st: S, viewer: int | None) -> Text:
         return asks(st, viewer, self.seat,

@@ -24,12 +24,15 @@ if TYPE_CHECKING:
 #: a line written at many turns, made when read (``Log.say``)
 SOCIALISTS_CALM = phrase("{n} socialist(s) from the holding box calm {province} ({unrest} unrest left).",
                          "n", "province", "unrest")
+PROTEST_SPREADS_TO_SUPPLIER = phrase("West Berlin's mass protest spreads to its supplier {province}.", "province")
+WEST_BERLIN_PROTEST_ENDS_TOO = phrase("With West Berlin's mass protest, the one in {province} ends too.", "province")
+SOCIALIST_GIVES_UP = phrase("A socialist in {province} gives up: 1 unrest returns ({unrest}).", "province", "unrest")
 
 
 # ====================================================================== §6.3 supplier mass protests
 
 
-@procedure(tag="suppliers")
+@procedure
 class Suppliers(NamedTuple):
     """One supplier mass protest per West Berlin mass protest: East names where a new one spreads, West
     where one ends (§6.3, spec §11.1 #5)."""
@@ -55,7 +58,7 @@ class Suppliers(NamedTuple):
 SUPPLIERS = Suppliers()
 
 
-@decision(tag="supplier_protest", public=True)
+@decision(public=True)
 class SupplierProtest(NamedTuple):
     """East names the supplier province (NRW, RP or BW) that gets West Berlin's new mass protest (§6.3)."""
 
@@ -68,7 +71,7 @@ class SupplierProtest(NamedTuple):
         st.stack.pop()
         p = st.content.province_index[grammar.words(action)[1]]
         st.supplier_mp[st.content.supplier.index(p)] += 1
-        st.log.add(t("West Berlin's mass protest spreads to its supplier {province}.", province=pname(st, p)))
+        st.log.say(PROTEST_SPREADS_TO_SUPPLIER, pname(st, p))
 
     def describe(self, st: S, viewer: int | None) -> Text:
         return asks(st, viewer, self.seat,
@@ -76,7 +79,7 @@ class SupplierProtest(NamedTuple):
                     t("chooses where West Berlin's mass protest spreads"))
 
 
-@decision(tag="relieve_supplier", public=True)
+@decision(public=True)
 class RelieveSupplier(NamedTuple):
     """West names the supplier province whose mass protest ends with West Berlin's (§6.3)."""
 
@@ -90,7 +93,7 @@ class RelieveSupplier(NamedTuple):
         st.stack.pop()
         p = st.content.province_index[grammar.words(action)[1]]
         st.supplier_mp[st.content.supplier.index(p)] -= 1
-        st.log.add(t("With West Berlin's mass protest, the one in {province} ends too.", province=pname(st, p)))
+        st.log.say(WEST_BERLIN_PROTEST_ENDS_TOO, pname(st, p))
 
     def describe(self, st: S, viewer: int | None) -> Text:
         return asks(st, viewer, self.seat,
@@ -109,7 +112,7 @@ def protest_needs(st: S) -> list[tuple[int, int]]:
     return [(p, unrest[p] - 3) for p in east if unrest[p] >= 4]
 
 
-@procedure(tag="socialists")
+@procedure
 class Socialists(NamedTuple):
     """Deploy the holding box onto East mass protests (mandatory, §6.2)."""
 
@@ -139,11 +142,10 @@ def _convert(st: S, p: int, n: int) -> None:
     st.unrest[p] -= n
     st.socialists[p] += n
     st.box -= n
-    if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-        st.log.say(SOCIALISTS_CALM, n, pname(st, p), st.unrest[p])
+    st.log.say(SOCIALISTS_CALM, n, pname(st, p), st.unrest[p])
 
 
-@decision(tag="socialist", public=True)
+@decision(public=True)
 class PlaceSocialist(NamedTuple):
     """The holding box cannot calm every East mass protest: East places one socialist at a time (§6.2)."""
 
@@ -162,7 +164,7 @@ class PlaceSocialist(NamedTuple):
                     t("deploys socialists"))
 
 
-@decision(tag="purge", public=True)
+@decision(public=True)
 class Purge(NamedTuple):
     """West removes a socialist from the map; it turns back into 1 unrest there (§7 phase 9)."""
 
@@ -178,8 +180,7 @@ class Purge(NamedTuple):
         p = st.content.province_index[grammar.words(action)[1]]
         st.socialists[p] -= 1
         st.unrest[p] += 1
-        st.log.add(t("A socialist in {province} gives up: 1 unrest returns ({unrest}).",
-                     province=pname(st, p), unrest=st.unrest[p]))
+        st.log.say(SOCIALIST_GIVES_UP, pname(st, p), st.unrest[p])
         if left > 1:
             st.stack.append(Purge(seat, left - 1))
 

@@ -23,6 +23,7 @@ from .board import NONE, WORKING
 from .common import ROMAN, asks, discard, draw, draw_many, leader, name, names, shared, unveil
 from .content import EAST, Card, Content
 from .end_of_decade import eod_frame
+from .memo import OFFERS
 from .protests import SOCIALISTS, SUPPLIERS, Socialists, Suppliers
 
 if TYPE_CHECKING:
@@ -39,6 +40,10 @@ DECADE_BEGINS = phrase("— Decade {decade} —", "decade")
 SPECIAL_CARD = phrase("Special card: {card}.", "card")
 BEGINS_AHEAD = phrase("{seat} holds the prestige advantage and begins.", "seat")
 BEGINS_LEVEL = phrase("{seat} begins (prestige is level).", "seat")
+WIR_SIND_DAS_VOLK = phrase("Wir sind das Volk! — rules version {setup} set-up.", "setup")
+UNUSED_SPECIAL_CARD_DISCARDED = phrase("The unused special card {card} is discarded.", "card")
+KEEPS_CARD_EARLIER_DECADES = phrase("{seat} keeps {n} card(s) from earlier decades.", "seat", "n")
+USES_POLICE_CARD = phrase("{seat} uses a police card: 1 unrest leaves {province}.", "seat", "province")
 
 
 # ====================================================================== set-up (§2)
@@ -85,13 +90,13 @@ def prepare(st: S) -> None:
     st.hits = []
     st.eod = -1
     st.result = None
-    st.log.add(t("Wir sind das Volk! — rules version {setup} set-up.", setup=st.options['setup']))
+    st.log.say(WIR_SIND_DAS_VOLK, st.options['setup'])
 
 
 # ====================================================================== start of a decade (§3.2)
 
 
-@procedure(tag="start_decade")
+@procedure
 class StartDecade(NamedTuple):
     """A new decade (§3.2): whoever holds cards from earlier decades may discard them, then the deal."""
 
@@ -104,7 +109,7 @@ class StartDecade(NamedTuple):
                 st.stack.append(shared(st.Discard, s))
 
 
-@decision(tag="discard")
+@decision
 class Discard(NamedTuple):
     """Cards kept from earlier decades may be discarded before the deal (§3.2); keeping more than
     a hand's worth is not allowed."""
@@ -134,8 +139,7 @@ class Discard(NamedTuple):
         seat = self.seat
         if action == grammar.KEEP:
             st.stack.pop()
-            st.log.add(t("{seat} keeps {n} card(s) from earlier decades.", seat=st.seats[seat],
-                         n=len(st.hands[seat])))
+            st.log.say(KEEPS_CARD_EARLIER_DECADES, st.seats[seat], len(st.hands[seat]))
             return
         discard(st, seat, grammar.words(action)[1], t("a card from an earlier decade"))
         if not self.older(st):
@@ -150,7 +154,7 @@ class Discard(NamedTuple):
         return t("{seat} may discard cards from earlier decades", seat=st.seats[seat])
 
 
-@procedure(tag="deal")
+@procedure
 class Deal(NamedTuple):
     """Shuffle the decade's cards, refill hands to 2, lay out 7 + the special card (§3.2)."""
 
@@ -183,8 +187,8 @@ def refill_hands(st: S, target: Callable[[int], int], draw_one: Callable[[S, int
                 break
             st.hands[s].append(key)
             drawn.append(key)
-        if drawn and st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-            st.log.add(DRAWS(st.seats[s], len(drawn)), (s,), YOU_DRAW(names(st, drawn)))
+        if drawn and st.log.keeps:  # a NullLog drops the line: its values, words put together, are not worked out
+            st.log.say(DRAWS, st.seats[s], len(drawn), to=(s,), private=(YOU_DRAW, names(st, drawn)))
 
 
 def decade_special(st: S) -> str | None:
@@ -199,7 +203,7 @@ def _fill_display(st: S) -> None:
     n = st.layout.display[st.half - 1]
     cards = draw_many(st, n)
     st.display += cards
-    if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+    if st.log.keeps:  # a NullLog drops the line: its values, words put together, are not worked out
         st.log.say(DISPLAY_SHOWS, st.half, names(st, cards))
 
 
@@ -237,7 +241,7 @@ class Offers(dict):
         return found
 
 
-@decision(tag="turn")
+@decision
 class Turn(NamedTuple):
     """A player's turn (§3.3): take a display card or play a hand card and use it — remove unrest,
     build up the economy, raise living standards or trigger its event; East may use a police card."""
@@ -283,6 +287,8 @@ class Turn(NamedTuple):
         situation = (type(self), self.situation(st))
         found = c.turn_offers.get(situation)
         if found is None:
+            if len(c.turn_offers) >= OFFERS:  # declared in memo.py: bounded like every cache
+                c.turn_offers.clear()
             found = c.turn_offers[situation] = Offers(type(self), c, situation[1])
         return found
 
@@ -319,9 +325,8 @@ class Turn(NamedTuple):
         p = st.content.province_index[where]
         board.remove_unrest(st, p)
         st.police_used += 1
-        if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-            st.log.add(t("{seat} uses a police card: 1 unrest leaves {province}.", seat=st.seats[self.seat],
-                         province=t(st.content.provinces[p].name)))
+        if st.log.keeps:  # a NullLog drops the line: its values, words put together, are not worked out
+            st.log.say(USES_POLICE_CARD, st.seats[self.seat], t(st.content.provinces[p].name))
 
     def play_card(self, st: S, verb: str, key: str, use: str) -> None:
         """The card leaves the display (or the hand) and is played; the turn ends after its use."""
@@ -337,7 +342,7 @@ class Turn(NamedTuple):
             unveil(st, key)
         st.played.append(key)
         st.history.append(key)
-        if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+        if st.log.keeps:  # a NullLog drops the line: its values, words put together, are not worked out
             who, card, how = st.seats[seat], name(st, key), self.USE_WORDS[use]
             if verb == "take":
                 st.log.say(TAKES, who, card, how)
@@ -359,13 +364,37 @@ class Turn(NamedTuple):
         elif use == "ls":
             st.stack.append(ls_frame(seat, side, value, (), (), 0))
 
+    def why_illegal(self, st: S, action: str) -> Text | None:
+        """Why a card taken or played cannot be used so: an unknown card or use, a card not at hand, an event
+        of the other colour, unrest that cannot be removed (§4)."""
+        words = grammar.words(action)
+        if words[0] not in ("take", "play") or len(words) != 3:
+            return None
+        c = st.content
+        key, use = words[1], words[2]
+        if key not in c.cards:
+            return t("There is no card {card}.", card=repr(key))
+        if use not in USES:
+            return t("{use} is not a use: say calm, build, ls or event.", use=repr(use))
+        where = st.display if words[0] == "take" else st.hands[self.seat]
+        if key not in where and key != st.special:
+            if words[0] == "take":
+                return t("Card {card} is not in the display.", card=key)
+            return t("Card {card} is not in your hand.", card=key)
+        if use == "event":
+            return t("You may only trigger events of your own colour or of dual cards (special cards: East only).")
+        if use == "calm":
+            return t("Removing unrest needs unrest in one of your provinces and, with a foreign card, a build point "
+                     "to dismantle.")
+        return None
+
     def describe(self, st: S, viewer: int | None) -> Text:
         return asks(st, viewer, self.seat,
                     t("take a display card (or play a hand card) and use it: calm, build, ls or event"),
                     t("chooses an action"))
 
 
-@procedure(tag="end_turn")
+@procedure
 class EndTurn(NamedTuple):
     """After every action: supplier protests, socialists absorb East mass protests (§6.2–6.3)."""
 
@@ -378,7 +407,7 @@ class EndTurn(NamedTuple):
         st.stack += (NEXT_TURNS[self.seat], SOCIALISTS, SUPPLIERS)
 
 
-@procedure(tag="next_turn")
+@procedure
 class NextTurn(NamedTuple):
     """The next player acts, unless the display is down to its last card(s) (§3.4)."""
 
@@ -392,7 +421,7 @@ class NextTurn(NamedTuple):
         st.stack.append(shared(st.SubDecadeEnd))
 
 
-@procedure(tag="sub_decade_end")
+@procedure
 class SubDecadeEnd(NamedTuple):
     """Half-decade end (§3.4): deal the next display, or go to the end of the decade."""
 
@@ -418,7 +447,7 @@ TURNS = tuple(map(Turn, SEATS))
 def close_decade(st: S) -> None:
     """The last sub-decade is over: the unused special card and the display go, the end of decade begins (§3.4)."""
     if st.special:
-        st.log.add(t("The unused special card {card} is discarded.", card=name(st, st.special)))
+        st.log.say(UNUSED_SPECIAL_CARD_DISCARDED, name(st, st.special))
     st.special = None
     st.display.clear()
     st.deck = []
@@ -441,26 +470,10 @@ def costs_a_build_point(card: Card, side: int) -> bool:
 
 
 def why_illegal(st: S, action: str) -> Text | None:
-    """A specific reason for the commonest wrong actions."""
+    """A specific reason for the commonest wrong actions of every decision: an unknown province or site
+    (the decision's own reasons come first, ``WsdvState.why_illegal``)."""
     words = grammar.words(action)
-    kind = st.stack[-1].tag if st.stack else None
     c = st.content
-    if kind == "turn" and words[0] in ("take", "play") and len(words) == 3:
-        key, use = words[1], words[2]
-        if key not in c.cards:
-            return t("There is no card {card}.", card=repr(key))
-        if use not in USES:
-            return t("{use} is not a use: say calm, build, ls or event.", use=repr(use))
-        where = st.display if words[0] == "take" else st.hands[st.to_act]
-        if key not in where and key != st.special:
-            if words[0] == "take":
-                return t("Card {card} is not in the display.", card=key)
-            return t("Card {card} is not in your hand.", card=key)
-        if use == "event":
-            return t("You may only trigger events of your own colour or of dual cards (special cards: East only).")
-        if use == "calm":
-            return t("Removing unrest needs unrest in one of your provinces and, with a foreign card, a build point "
-                     "to dismantle.")
     if words[0] in ("calm", "unrest", "ls", "police") and len(words) == 2 and words[1] not in c.province_index:
         return t("There is no province {province}.", province=repr(words[1]))
     if words[0] in ("build", "dismantle") and len(words) == 2 and words[1] not in c.site_index:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import decision
-from realpolitik.i18n import Text, listed, t
+from realpolitik.i18n import Text, listed, phrase, t
 
 from . import board, grammar
 from .common import asks, discard, draw, name, pkey, pname
@@ -20,10 +20,29 @@ if TYPE_CHECKING:
     from .state import WsdvState as S
 
 
+# the log lines written here (``log.say``: engine/log.py)
+STASI_DISBANDED_POLICE_CARDS = phrase("The Stasi is disbanded: the police cards leave the game; {returns} unrest "
+                                      "return(s) to the East.", "returns")
+DRAWS_EXTRA_HAND_CARD = phrase("{seat} draws an extra hand card.", "seat")
+YOU_DRAW = phrase("You draw {card}.", "card")
+N_1_UNREST_RETURNS = phrase("1 unrest returns to {province}.", "province")
+LOOKS_TOP_CARDS_DRAW = phrase("{seat} looks at the top cards of the draw deck.", "seat")
+DRAW_DECK_BEGINS = phrase("The draw deck begins {cards}.", "cards")
+SWAPS_HAND_CARD_ONE = phrase("{seat} swaps a hand card with one of {seat2}'s.", "seat", "seat2")
+TAKES_GIVES = phrase("{seat} takes {card} and gives {card2}.", "seat", "card", "card2")
+LOOKS_HAND = phrase("{seat} looks at {seat2}'s hand.", "seat", "seat2")
+HOLDS = phrase("{seat} holds {cards}.", "seat", "cards")
+LEAVES_CARDS_AS_THEY = phrase("{seat} leaves the cards as they are.", "seat")
+REMOVES_ONE_TOP_CARDS = phrase("{seat} removes one of the top cards of the draw deck from the game.", "seat")
+YOU_REMOVE_GAME = phrase("You remove {card} from the game.", "card")
+SWAPS_HAND_CARD_CARD = phrase("{seat} swaps a hand card with a card of the draw deck.", "seat")
+YOU_PUT_INTO_DECK = phrase("You put {card} into the deck and take {card2}.", "card", "card2")
+
+
 # ====================================================================== §4.5 the special card's drawback
 
 
-@decision(tag="drawback")
+@decision
 class SpecialCardPrice(NamedTuple):
     """Taking a special card costs East a hand card, or West draws an extra one (§4.5, version 2.0)."""
 
@@ -58,8 +77,7 @@ class SpecialCardPrice(NamedTuple):
         drawer = self.drawer(st)
         key = self.draw(st, drawer)
         st.hands[drawer].append(key)
-        st.log.add(t("{seat} draws an extra hand card.",
-                     seat=st.seats[drawer]), (drawer,), t("You draw {card}.", card=name(st, key)))
+        st.log.say(DRAWS_EXTRA_HAND_CARD, st.seats[drawer], to=(drawer,), private=(YOU_DRAW, name(st, key)))
 
     def describe(self, st: S, viewer: int | None) -> Text:
         return asks(st, viewer, self.seat,
@@ -76,13 +94,12 @@ def stasi_disbandment(st: S) -> None:
     st.police = []
     st.police_used = 0
     st.stasi = True
-    st.log.add(t("The Stasi is disbanded: the police cards leave the game; {returns} unrest return(s) to the East.",
-                 returns=returns))
+    st.log.say(STASI_DISBANDED_POLICE_CARDS, returns)
     if returns:
         st.stack.append(ReturnUnrest(st.seat_of(EAST), returns, ()))
 
 
-@decision(tag="return_unrest", public=True)
+@decision(public=True)
 class ReturnUnrest(NamedTuple):
     """After the Stasi disbandment East returns ``left`` unrest, at most 1 per province (§6.6)."""
 
@@ -101,7 +118,7 @@ class ReturnUnrest(NamedTuple):
         st.stack.pop()
         p = st.content.province_index[grammar.words(action)[1]]
         board.add_unrest(st, p)
-        st.log.add(t("1 unrest returns to {province}.", province=pname(st, p)))
+        st.log.say(N_1_UNREST_RETURNS, pname(st, p))
         if left > 1:
             st.stack.append(ReturnUnrest(seat, left - 1, done + (p,)))
 
@@ -121,7 +138,7 @@ def guillaume_affair(st: S) -> None:
         st.stack.append(Guillaume(st.seat_of(EAST)))
 
 
-@decision(tag="guillaume", public=True)
+@decision(public=True)
 class Guillaume(NamedTuple):
     """Guillaume affair: East's spy looks at West's hand or at the top 2 cards of the draw deck (§6.7)."""
 
@@ -142,14 +159,14 @@ class Guillaume(NamedTuple):
         if action == grammar.look("hand"):
             hand = st.hands[west]
             st.known[seat] = list(dict.fromkeys(st.known[seat] + hand))
-            st.log.add(t("{seat} looks at {seat2}'s hand.", seat=st.seats[seat], seat2=st.seats[west]), (seat,),
-                       t("{seat} holds {cards}.", seat=st.seats[west], cards=listed(name(st, k) for k in hand)))
+            st.log.say(LOOKS_HAND, st.seats[seat], st.seats[west], to=(seat,),
+                       private=(HOLDS, st.seats[west], listed(name(st, k) for k in hand)))
             st.stack.append(GuillaumeUse(seat, "hand"))
             return
         st.deck_seen[seat] = max(st.deck_seen[seat], min(2, len(st.deck)))
         top = st.deck[-2:][::-1]
-        st.log.add(t("{seat} looks at the top cards of the draw deck.", seat=st.seats[seat]), (seat,),
-                   t("The draw deck begins {cards}.", cards=listed(name(st, k) for k in top)))
+        st.log.say(LOOKS_TOP_CARDS_DRAW, st.seats[seat], to=(seat,),
+                   private=(DRAW_DECK_BEGINS, listed(name(st, k) for k in top)))
         st.stack.append(GuillaumeUse(seat, "deck"))
 
     def describe(self, st: S, viewer: int | None) -> Text:
@@ -163,7 +180,7 @@ def _seen(st: S, mode: str) -> list[str]:
     return list(st.hands[st.seat_of(WEST)]) if mode == "hand" else st.deck[-2:][::-1]
 
 
-@decision(tag="guillaume_use")
+@decision
 class GuillaumeUse(NamedTuple):
     """What the spy does with what it saw (``mode``: hand or deck): swap, remove a deck card, or nothing (§6.7)."""
 
@@ -183,33 +200,29 @@ class GuillaumeUse(NamedTuple):
         st.stack.pop()
         words = grammar.words(action)
         if words[0] == grammar.NOTHING:
-            st.log.add(t("{seat} leaves the cards as they are.", seat=st.seats[seat]))
+            st.log.say(LEAVES_CARDS_AS_THEY, st.seats[seat])
             return
         west = st.seat_of(WEST)
         if words[0] == "remove":
             st.deck.remove(words[1])
             st.deck_seen[seat] -= 1
             st.out_seen[seat].append(words[1])
-            st.log.add(t("{seat} removes one of the top cards of the draw deck from the game.",
-                         seat=st.seats[seat]), (seat,),
-                       t("You remove {card} from the game.", card=name(st, words[1])))
+            st.log.say(REMOVES_ONE_TOP_CARDS, st.seats[seat], to=(seat,), private=(YOU_REMOVE_GAME, name(st, words[1])))
             return
         mine, theirs = words[1], words[2]
         hand = st.hands[seat]
         hand[hand.index(mine)] = theirs
         if mode == "deck":
             st.deck[st.deck.index(theirs)] = mine
-            st.log.add(t("{seat} swaps a hand card with a card of the draw deck.", seat=st.seats[seat]), (seat,),
-                       t("You put {card} into the deck and take {card2}.", card=name(st, mine), card2=name(st, theirs)))
+            st.log.say(SWAPS_HAND_CARD_CARD, st.seats[seat], to=(seat,),
+                       private=(YOU_PUT_INTO_DECK, name(st, mine), name(st, theirs)))
             return
         other = st.hands[west]
         other[other.index(theirs)] = mine
         st.known[seat] = [k for k in st.known[seat] if k != theirs] + [mine]
         st.known[west] = [k for k in st.known[west] if k != mine] + [theirs]
-        st.log.add(t("{seat} swaps a hand card with one of {seat2}'s.",
-                     seat=st.seats[seat], seat2=st.seats[west]), (seat, west),
-                   t("{seat} takes {card} and gives {card2}.",
-                     seat=st.seats[seat], card=name(st, theirs), card2=name(st, mine)))
+        st.log.say(SWAPS_HAND_CARD_ONE, st.seats[seat], st.seats[west], to=(seat, west),
+                   private=(TAKES_GIVES, st.seats[seat], name(st, theirs), name(st, mine)))
 
     def describe(self, st: S, viewer: int | None) -> Text:
         mine = viewer == self.seat

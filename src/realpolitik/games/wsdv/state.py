@@ -54,7 +54,9 @@ class WsdvState(FramedState):
     # ------------------------------------------------------------------ contract
 
     def why_illegal(self, action: str) -> str | None:
-        return rules.why_illegal(self, action)
+        """The decision's own reason (a turn's, ``rules.Turn.why_illegal``), else one for every decision."""
+        own = self.stack[-1].why_illegal(self, action) if self.stack else None
+        return own or rules.why_illegal(self, action)
 
     def action_label(self, verb: str, args: tuple) -> str | Text | Listed | None:
         return words.action_label(self, verb, args)

@@ -7,13 +7,16 @@
 // the seats once the guest signs up or logs in (account.js). Every view comes from the
 // server; this page knows no rules. In a first game with a guide (a lesson) the view
 // carries the guide: its words in the dock, its move's button marked and the only move the
-// board offers; the outro once the script is over.
+// board offers; the outro once the script is over. Where the game allows hints (chosen at
+// creation, and in every lesson) the dock offers "What would the bot do?" on the player's
+// turn: the bot's suggestion in words, its button marked, and every seat's chances; the
+// answer comes to this page only.
 
 import { account, bindGuestSeats, guestToken, rememberGuestSeat } from "./account.js";
 import { getJSON } from "./api.js";
 import { contentLoader, loadBoard } from "./boards.js";
 import { botName, h, knowLevels, put, seatTitle } from "./dom.js";
-import { lang, startLanguage, t } from "./i18n.js";
+import { formatNumber, lang, startLanguage, t } from "./i18n.js";
 import { boardLegend } from "./legend.js";
 import { LogView, chatLine, clockText, renderOutcome, renderPending, renderPlayers, renderStatus } from "./panel.js";
 import { showRules } from "./rules.js";
@@ -30,7 +33,7 @@ const FATAL = new Set([4400, 4403, 4404]);
 const page = {
   socket: null, view: null, seq: 0, players: [], you: null, title: "realpolitik",
   board: null, data: null, entry: null, busy: false, status: "", retry: 0, user: null, seat: null, undo: false, clock: null, clockAt: 0, rematch: null, wasMine: false,
-  guide: null, outroShown: false,
+  guide: null, outroShown: false, hints: false, hint: null, hinting: false,
 };
 const log = new LogView($("log"));
 const zoom = new BoardZoom($("board"), { in: $("zoom-in"), out: $("zoom-out"), fit: $("zoom-fit") });
@@ -152,6 +155,23 @@ function renderFill() {
   }));
 }
 
+/** The hint button on the player's turn where the game allows hints, and the last hint: the
+ * suggested action in words and each seat's chances. */
+function renderHint() {
+  const mine = (page.players || []).find((p) => p.seat === page.you);
+  const offered = page.hints && Boolean(page.view && page.view.pending) && page.status === "running" && !(mine && mine.away);
+  $("hint").hidden = !offered;
+  $("hint").disabled = page.hinting;
+  $("hint").textContent = page.hinting ? t("The bot is thinking…") : t("What would the bot do?");
+  const hint = offered ? page.hint : null;
+  $("hint-box").hidden = !hint;
+  if (!hint) return put($("hint-box"));
+  const choice = page.view.pending.choices.find((c) => c.action === hint.best);
+  const chances = Object.entries(hint.chances).map(([seat, p]) => `${titleOf(seat)} ${formatNumber(100 * p, 0)} %`);
+  return put($("hint-box"), h("p", {}, h("strong", { text: t("The bot would play:") + " " }), choice ? label(choice) : hint.label),
+    h("p", { class: "muted", text: t("Chances then: {chances}", { chances: chances.join(", ") }) }));
+}
+
 function render() {
   const view = page.view;
   if (!view) return;
@@ -159,7 +179,8 @@ function render() {
   renderPlayers($("players"), page.players, view, page.clock);
   renderGuide();
   renderPending($("pending"), view, { act, label, enabled: !page.busy && page.status !== "open",
-    guided: page.guide && page.guide.action });
+    guided: page.guide && page.guide.action, suggested: page.hint && page.hint.best });
+  renderHint();
   renderFill();
   renderOutcome($("outcome"), view.outcome, page.players);
   if (view.outcome && page.rating) $("outcome").append(h("p", { class: "muted rating-note", text: page.rating }));
@@ -203,6 +224,7 @@ function receive(message) {
   switch (message.type) {
     case "welcome":
       page.you = message.you;
+      page.hints = Boolean(message.hints && message.you);
       if (token && message.you && !page.user) rememberGuestSeat(gameId, token);
       page.title = message.title;
       $("title").textContent = message.title;
@@ -218,6 +240,7 @@ function receive(message) {
     case "view":
       page.busy = false;
       page.view = message.view;
+      if (message.seq !== page.seq) page.hint = null;
       page.seq = message.seq;
       page.players = message.players;
       page.status = message.status;
@@ -244,6 +267,11 @@ function receive(message) {
     case "chat":
       addChat(message.lines);
       break;
+    case "hint":
+      page.hinting = false;
+      page.hint = message.seq === page.seq ? message : null;
+      render();
+      break;
     case "rematch":
       location.href = message.url;
       break;
@@ -260,7 +288,8 @@ function receive(message) {
       break;
     case "error":
       page.busy = false;
-      notice(message.message);
+      page.hinting = false;  // a refused hint may be asked again (the server refuses one under way)
+      if (message.code !== "hint-stale") notice(message.message);  // the game went on: nothing to say
       render();
       break;
     default:
@@ -388,6 +417,13 @@ $("resign").addEventListener("click", () => {
   if (window.confirm(t("Resign this game? A bot plays your seat to the end, and you cannot come back."))) send({ type: "resign" });
 });
 $("come-back").addEventListener("click", () => send({ type: "back" }));
+$("hint").addEventListener("click", () => {
+  if (page.hinting) return;
+  page.hinting = true;
+  page.hint = null;
+  send({ type: "hint", seq: page.seq });
+  render();
+});
 $("notify-me").addEventListener("change", async () => {
   const wanted = $("notify-me").checked;
   if (wanted && Notification.permission !== "granted") {

@@ -148,7 +148,7 @@ async function create(event) {
   try {
     const answer = await postJSON("/api/games", {
       game: current().id, seats: kinds, options: readOptions(), lobby_join: $("lobby-join").checked,
-      clock: readClock(), stand_in: $("stand-in").value, rated: $("rated").checked,
+      clock: readClock(), stand_in: $("stand-in").value, rated: $("rated").checked, hints: $("hints").checked,
     });
     showCreated(answer, seats);
     await invite(answer, seats);
@@ -221,6 +221,7 @@ function gameRow(game) {
     detail ? h("div", { text: detail }) : null,
     game.rating ? h("div", { class: "muted rating-note", text: game.rating[lang] || game.rating.en })
       : game.rated ? h("div", { class: "muted rating-note", text: t("rated") }) : null,
+    game.hints && !game.lesson ? h("div", { class: "muted", text: t("hints allowed") }) : null,
     h("div", { class: "links" }, links));
 }
 
@@ -245,6 +246,9 @@ async function start() {
   $("rules-button").addEventListener("click", () => showRules(current().id));
   $("players").addEventListener("change", renderSeats);
   $("create").addEventListener("submit", create);
+  // a rated game offers no hints: choosing one clears the other
+  $("rated").addEventListener("change", () => { if ($("rated").checked) $("hints").checked = false; });
+  $("hints").addEventListener("change", () => { if ($("hints").checked) $("rated").checked = false; });
   renderGame();
   offerFriends();
   refresh();

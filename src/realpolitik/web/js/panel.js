@@ -59,12 +59,14 @@ export function renderPlayers(node, players, view, clock = null) {
  * The pending decision: its prompt and one button per legal action (view.pending.choices:
  * {action, verb, args, label}), plus a field to type one. `act(text)` sends an action;
  * `label(choice)` gives a button's words (by default the game's choice.label); the button of
- * the action a lesson's guide asks for (`guided`) is marked, and described by the guide's words.
+ * the action a lesson's guide asks for (`guided`) is marked, and described by the guide's words;
+ * the one a hint suggests (`suggested`) is marked too.
  */
-export function renderPending(node, view, { act, label = (choice) => choice.label, enabled = true, guided = null }) {
+export function renderPending(node, view, { act, label = (choice) => choice.label, enabled = true, guided = null, suggested = null }) {
   if (!view.pending) return put(node);
+  const marks = (choice) => ["action", choice.action === guided ? "guided" : "", choice.action === suggested ? "suggested" : ""];
   const buttons = view.pending.choices.map((choice) => h("button", {
-    class: choice.action === guided ? "action guided" : "action", type: "button", "data-action": choice.action,
+    class: marks(choice).filter(Boolean).join(" "), type: "button", "data-action": choice.action,
     title: choice.action, disabled: !enabled, "aria-describedby": choice.action === guided ? "guide-text" : null,
     onclick: () => act(choice.action),
   }, label(choice)));

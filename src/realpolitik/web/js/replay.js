@@ -37,6 +37,9 @@ function draw(step) {
       step.action ? ` — ${step.label || step.action}` : " " + t("acted")));
   renderStatus($("status"), { ...view, pending: null }, step.players);
   put($("pending"), view.pending ? h("p", { class: "muted", text: t("choices then: {choices}", { choices: view.pending.choices.map((c) => c.label).join(" · ") }) }) : null);
+  const asked = (step.hints || []).map((seat) => seatName(step.players.find((p) => p.seat === seat)) || seat);
+  $("hints-asked").hidden = !asked.length;
+  $("hints-asked").textContent = asked.length ? t("Hint asked here by {seats}", { seats: asked.join(", ") }) : "";
   renderOutcome($("outcome"), view.outcome, step.players);
   renderPlayers($("players"), step.players.map((p) => ({ ...p, online: true })), view);
   log.show(view.log, step.fresh.length);

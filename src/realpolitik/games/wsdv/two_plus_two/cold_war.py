@@ -33,6 +33,7 @@ ARMS_CARD = phrase("{power} draws arms-race card {card} (decade {decade}): {effe
                    "power", "card", "decade", "effects")
 CONFLICT_CARD = phrase("{power} draws conflict card {card}: {effects}.", "power", "card", "effects")
 DOVE_RETURNS = phrase("A peace dove returns ({doves} in the pool).", "doves")
+GAME_OVER = phrase("Game over: {reason}", "reason")
 
 
 def is_power(seat: int) -> bool:
@@ -62,7 +63,7 @@ def pay(st: S, side: int, amount: int) -> None:
     """A superpower pays from its treasury (down to the flipped marker's last space)."""
     track = st.content.treasury
     st.treasury[side] = max(track.lowest, st.treasury[side] - amount)
-    if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+    if st.log.keeps:  # a NullLog drops the line: its values, words put together, are not worked out
         st.log.say(PAYS, POWER_TITLE[side], amount, money(st.treasury[side]))
 
 
@@ -70,7 +71,7 @@ def income(st: S, side: int, amount: int) -> None:
     """A superpower adds income to its treasury (up to the +10 marker's last space)."""
     track = st.content.treasury
     st.treasury[side] = min(track.highest, st.treasury[side] + amount)
-    if st.log.keeps:
+    if st.log.keeps:  # a NullLog drops the line: its values, words put together, are not worked out
         st.log.say(RECEIVES, POWER_TITLE[side], amount, money(st.treasury[side]))
 
 
@@ -96,8 +97,7 @@ def flip_dove(st: S) -> None:
     """Flip a peace dove; with none left the active player presses the red button."""
     if st.doves > 0:
         st.doves -= 1
-        if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
-            st.log.say(DOVE_FLIPPED, st.doves)
+        st.log.say(DOVE_FLIPPED, st.doves)
         return
     seat = presser(st)
     st.button = seat
@@ -105,7 +105,7 @@ def flip_dove(st: S) -> None:
                decade=ROMAN[st.decade])
     st.result = (-1, reason)
     st.stack.clear()
-    st.log.add(t("Game over: {reason}", reason=reason))
+    st.log.say(GAME_OVER, reason)
 
 
 def reflip_dove(st: S) -> None:
@@ -147,12 +147,12 @@ def draw_arms_card(st: S, side: int) -> tuple:
     key = _draw(st, st.arms_deck, st.arms_used)
     st.arms_last = key
     card = st.content.arms_deck[key]
-    effects = card.effects(side, st.decade)
-    if st.log.keeps:
-        st.log.say(ARMS_CARD, POWER_TITLE[side], key.upper(), ROMAN[st.decade], effects_words(st, effects))
+    where = ("arms", key, side, card.row(st.decade))
+    if st.log.keeps:  # a NullLog drops the line: its values, words put together, are not worked out
+        st.log.say(ARMS_CARD, POWER_TITLE[side], key.upper(), ROMAN[st.decade], effects_words(st, where))
     if card.reshuffle:
         st.stack.append(Reshuffle("arms"))
-    items = st.content.pools_kept[id(effects)]
+    items = st.content.pools_kept[where]
     if st.arms_cost:
         items += (f"pay-{('usa', 'ussr')[side]}-1",) * st.arms_cost  # the reminder: +$1 per step
     return items
@@ -163,38 +163,27 @@ def draw_conflict_card(st: S, side: int) -> tuple:
     key = _draw(st, st.conflict_deck, st.conflict_used)
     st.conflict_last = key
     card = st.content.conflict_deck[key]
-    effects = card.effects(side)
-    if st.log.keeps:
-        st.log.say(CONFLICT_CARD, POWER_TITLE[side], key.upper(), effects_words(st, effects))
+    where = ("conflict", key, side, 0)
+    if st.log.keeps:  # a NullLog drops the line: its values, words put together, are not worked out
+        st.log.say(CONFLICT_CARD, POWER_TITLE[side], key.upper(), effects_words(st, where))
     if card.reshuffle:
         st.stack.append(Reshuffle("conflict"))
-    return st.content.pools_kept[id(effects)]
+    return st.content.pools_kept[where]
 
 
 def items_of(effects) -> tuple:
     """Pool items of an effect list in printed order: icon slugs (repeated by count), arrows as tuples.
 
-    An arrow item is ``(track, yellow steps, red steps, strict)``. The lists are the content's, so each
-    one's items are kept (``_ITEMS``): an icon's slug is put together anew at every reading.
+    An arrow item is ``(track, yellow steps, red steps, strict)``. The rules read the items of the content's
+    lists as kept by it (``content.pools_kept``, ``content.items_kept``: ``memo.py``).
     """
-    kept = _ITEMS.get(id(effects))
-    if kept is not None and kept[0] is effects:
-        return kept[1]
     out: list = []
     for e in effects:
         if e.is_arrow:
             out.append((e.icon, e.yellow, e.red, e.strict))
         elif e.icon != "peacemaker":
             out += [e.slug] * e.count
-    if len(_ITEMS) >= 4096:
-        _ITEMS.clear()
-    found = tuple(out)
-    _ITEMS[id(effects)] = effects, found  # the entry holds the list, so no other object takes its id meanwhile
-    return found
-
-
-#: per effect list (by its id): the list and its pool items (``items_of``)
-_ITEMS: dict[int, tuple[tuple, tuple]] = {}
+    return tuple(out)
 
 
 def _draw(st: S, deck: list[str], used: list[str]) -> str:
@@ -207,7 +196,7 @@ def _draw(st: S, deck: list[str], used: list[str]) -> str:
     return key
 
 
-@procedure(tag="reshuffle")
+@procedure
 class Reshuffle(NamedTuple):
     """All 10 cards of a deck, discards included, form a new draw deck (§8)."""
 
@@ -219,7 +208,7 @@ class Reshuffle(NamedTuple):
         deck += used
         used.clear()
         st.rng.shuffle(deck)
-        st.log.add(t("The arms-race deck is reshuffled.") if arms else t("The conflict deck is reshuffled."))
+        st.log.say(t("The arms-race deck is reshuffled.") if arms else t("The conflict deck is reshuffled."))
 
 
 # ====================================================================== victory points (§12.4)
@@ -249,7 +238,7 @@ def instant_victory(st: S, side: int, reason: Text) -> None:
     st.victor = POWER[side]
     st.result = (side, reason)
     st.stack.clear()
-    st.log.add(t("Game over: {reason}", reason=reason))
+    st.log.say(GAME_OVER, reason)
 
 
 # ====================================================================== view

@@ -101,8 +101,11 @@ class DeckCard(Entry):
 
     def effects(self, side: int, decade: int = 1) -> tuple[Effect, ...]:
         """The effects for the USA (0) or the Soviet Union (1); arms-race cards by decade."""
-        column = self.usa if side == WEST else self.ussr
-        return column[decade - 1] if len(column) > 1 else column[0]
+        return (self.usa if side == WEST else self.ussr)[self.row(decade)]
+
+    def row(self, decade: int = 1) -> int:
+        """Which row of a column holds a decade's effects (a conflict card has one row for all)."""
+        return decade - 1 if len(self.usa) > 1 else 0
 
 
 class Track(Entry):
@@ -171,28 +174,32 @@ class ExpansionContent(Content):
         return {slug: (e.icon, SIDES.index(e.side) if e.side in SIDES else None, getattr(e, "amount", 0))
                 for slug, e in self.icons.items()}
 
-    def effect_lists(self) -> Iterator[tuple[Effect, ...]]:
-        """Every effect list of the decks and the tracks: each deck card's rows for both superpowers, each box."""
-        for deck in (self.arms_deck, self.conflict_deck):
-            for card in deck.values():
-                for column in (card.usa, card.ussr):
-                    yield from column
-        for pair in self.track_icons.values():
-            for boxes in pair:
-                yield from boxes
+    def effect_lists(self) -> Iterator[tuple[tuple, tuple[Effect, ...]]]:
+        """Every effect list of the decks and the tracks with its content key (``memo.py``): each deck card's
+        rows for both superpowers, ``("arms" or "conflict", card, side, row)``, and each box,
+        ``(track, side, box)``."""
+        for name, deck in (("arms", self.arms_deck), ("conflict", self.conflict_deck)):
+            for key, card in deck.items():
+                for side, column in enumerate((card.usa, card.ussr)):
+                    for row, effects in enumerate(column):
+                        yield (name, key, side, row), effects
+        for track, pair in self.track_icons.items():
+            for side, boxes in enumerate(pair):
+                for box, effects in enumerate(boxes):
+                    yield (track, side, box), effects
 
     @cached_property
-    def pools_kept(self) -> dict[int, tuple]:
-        """The pool items of each effect list of the decks and the tracks (``cold_war.items_of``), by the list's
-        identity (the content holds every list), written for every list at once."""
+    def pools_kept(self) -> dict[tuple, tuple]:
+        """The pool items of each effect list of the decks and the tracks (``cold_war.items_of``), by its
+        content key (``effect_lists``), written for every list at once."""
         from .cold_war import items_of  # the items follow the rules of cold_war.py, which reads this module
 
-        return {id(e): items_of(e) for e in self.effect_lists()}
+        return {where: items_of(e) for where, e in self.effect_lists()}
 
     @cached_property
-    def words_kept(self) -> dict[int, object]:
-        """The words of each effect list of the decks and the tracks, by the list's identity (the content holds
-        every list), written at the first ask (``phrases.effects_words``)."""
+    def words_kept(self) -> dict[tuple, object]:
+        """The words of each effect list of the decks and the tracks, by its content key (``effect_lists``),
+        written at the first ask (``phrases.effects_words``)."""
         return {}
 
 

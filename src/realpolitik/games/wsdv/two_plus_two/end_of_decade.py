@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 NO_ARMS_VICTORY = phrase("Arms race {position}: no victory.", "position")
 LEADS_SPACE_RACE = phrase("{power} leads the space race ({d}).", "power", "d")
 CASHES_BOX = phrase("{seat} cashes the dominance box {n}: {icons}.", "seat", "n", "icons")
+SPACE_RACE_LEVEL = t("The space race is level.")
 
 
 def arms_race(st: S) -> None:
@@ -43,7 +44,7 @@ def space_race(st: S) -> None:
     """§12.2: the side ahead cashes the icons of the marker's space — or wins in its victory space."""
     side, d = holder(st.space), abs(st.space)
     if side is None:
-        st.log.add(t("The space race is level."))
+        st.log.say(SPACE_RACE_LEVEL)
         return
     c = st.content
     if d >= c.space.victory:
@@ -53,7 +54,7 @@ def space_race(st: S) -> None:
     icons = c.track_icons["space"][side][d]
     if icons:
         st.log.say(LEADS_SPACE_RACE, cold_war.POWER_TITLE[side], d)
-        effects(st, POWER[side], c.pools_kept[id(icons)], CARD)
+        effects(st, POWER[side], c.pools_kept["space", side, d], CARD)
 
 
 def dominance(st: S) -> None:
@@ -70,7 +71,7 @@ def boxes(st: S, side: int, reach: int) -> list[int]:
     return [n for n in range(1, reach + 1) if icons[n] and (n == reach or icons[n] != icons[n + 1])]
 
 
-@decision(tag="dominance_box", public=True)
+@decision(public=True)
 class DominanceBox(NamedTuple):
     """The dominance holder cashes the box its marker reaches, or a lower one (seed 001 §12.3)."""
 
@@ -85,10 +86,10 @@ class DominanceBox(NamedTuple):
         seat = self.seat
         st.stack.pop()
         n = int(grammar.words(action)[1])
-        icons = st.content.track_icons["dominance"][st.side(seat)][n]
-        st.log.say(CASHES_BOX, st.seats[seat], n, effects_words(st, icons))
+        where = ("dominance", st.side(seat), n)
+        st.log.say(CASHES_BOX, st.seats[seat], n, effects_words(st, where))
         st.hits = []
-        effects(st, seat, st.content.pools_kept[id(icons)], CARD)
+        effects(st, seat, st.content.pools_kept[where], CARD)
 
     def describe(self, st: S, viewer: int | None) -> Text:
         seat, reach = self
@@ -97,7 +98,7 @@ class DominanceBox(NamedTuple):
                     t("chooses a dominance box"))
 
 
-@procedure(tag="dominance_income")
+@procedure
 class DominanceIncome(NamedTuple):
     """Regular income from the dominance track — even after the last decade (§12.3)."""
 

@@ -44,6 +44,13 @@ TRACK_NAMES = TRACK
 # the log lines written here at every step, made when read (``Log.say``, ``i18n.phrase``)
 TRACK_MOVES = phrase("Track {track} {position}.", "track", "position")
 COLLECTS = phrase("{seat} collects {card} as a peacemaker ({n}).", "seat", "card", "n")
+RECEIVES_HAND_CARD_NEXT = phrase("{seat} receives a hand card of the next decade.", "seat")
+YOU_RECEIVE = phrase("You receive {card}.", "card")
+THERE_NO_NEXT_DECADE = t("There is no next decade: no card is drawn.")
+DOMINANCE_BEYOND_TRACK = phrase("Dominance beyond the track: 1 unrest leaves {province}.", "province")
+IGNORES = phrase("{seat} ignores {item} of {card}.", "seat", "item", "card")
+NOW_EVERY_ARMS_RACE = t("From now on every arms-race step costs $1 more.")
+NOW_SOVIET_UNION_CARD = t("From now on the Soviet Union's card values for building and living standard are 1 lower.")
 
 
 # ====================================================================== the items of an event
@@ -159,7 +166,7 @@ def drop(items: tuple, what: str) -> tuple:
 # ====================================================================== running a pool
 
 
-@procedure(tag="effects")
+@procedure
 class Effects(NamedTuple):
     """Run an event's pool of icons and arrows (seed 001 §6.4, §7); ``ctx`` says whose event it is:
     the active player's, a drawn card's or the automatic event's (§9)."""
@@ -245,7 +252,7 @@ def _taken(pool: tuple, item) -> tuple[tuple, int]:
     return tuple(rest), n
 
 
-@decision(tag="next_effect", public=True)
+@decision(public=True)
 class NextEffect(NamedTuple):
     """Several kinds of items are left in the active player's pool: the player chooses the next (§6.4)."""
 
@@ -304,10 +311,10 @@ def icon(st: S, seat: int, slug: str, n: int, ctx: tuple) -> None:
         st.stack.append(conflict_card_frame(st.side(cold_war.presser(st)) if side is None else side))
     elif kind == "arms-cost":
         st.arms_cost = 1
-        st.log.add(t("From now on every arms-race step costs $1 more."))
+        st.log.say(NOW_EVERY_ARMS_RACE)
     elif kind == "soviet-penalty":
         st.soviet_penalty = True
-        st.log.add(t("From now on the Soviet Union's card values for building and living standard are 1 lower."))
+        st.log.say(NOW_SOVIET_UNION_CARD)
     elif kind == "choice":
         st.stack.append(ShiftMarker(seat))
     elif kind == "next-card":
@@ -317,15 +324,14 @@ def icon(st: S, seat: int, slug: str, n: int, ctx: tuple) -> None:
 def _next_decade_card(st: S, seat: int) -> None:
     """Space race: a hand card from the next decade's draw deck (§12.2)."""
     if st.decade >= 4:
-        st.log.add(t("There is no next decade: no card is drawn."))
+        st.log.say(THERE_NO_NEXT_DECADE)
         return
     held = {k for h in st.hands for k in h}
     pool = [k for k in st.content.decade_cards[st.decade + 1] if k not in held]
     key = pool[st.rng.below(len(pool))]
     st.hands[seat].append(key)
     st.space_bonus[seat] = True
-    st.log.add(t("{seat} receives a hand card of the next decade.",
-                 seat=st.seats[seat]), (seat,), t("You receive {card}.", card=name(st, key)))
+    st.log.say(RECEIVES_HAND_CARD_NEXT, st.seats[seat], to=(seat,), private=(YOU_RECEIVE, name(st, key)))
 
 
 # ====================================================================== arrows (§6.4)
@@ -350,7 +356,7 @@ def move(st: S, seat: int, track: str, yellow: int, red: int, ctx: tuple) -> Non
         pos = getattr(st, track)
         new = max(-6, min(6, pos + net))
         setattr(st, track, new)
-        if new != pos and st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+        if new != pos and st.log.keeps:  # a NullLog drops the line: its values, words put together, are not worked out
             st.log.say(TRACK_MOVES, TRACK_NAMES[track], f"{new:+d}")
         excess = abs(pos + net) - 6
         if excess > 0:  # the bonus printed beyond the end, once per step, each executed in turn
@@ -361,7 +367,7 @@ def move(st: S, seat: int, track: str, yellow: int, red: int, ctx: tuple) -> Non
     pos = getattr(st, track)
     new = max(-spaces, min(spaces, pos + net))
     setattr(st, track, new)
-    if new != pos and st.log.keeps:
+    if new != pos and st.log.keeps:  # a NullLog drops the line: its values, words put together, are not worked out
         st.log.say(TRACK_MOVES, TRACK_NAMES[track], f"{new:+d}")
     if track == "dominance":
         side = WEST if net < 0 else EAST
@@ -377,7 +383,7 @@ def move(st: S, seat: int, track: str, yellow: int, red: int, ctx: tuple) -> Non
             st.stack.append(arms_card_frame(side))
 
 
-@decision(tag="convert", public=True)
+@decision(public=True)
 class ConvertPrestige(NamedTuple):
     """An active superpower may move the dominance marker instead of prestige for an arrow (§6.4)."""
 
@@ -409,7 +415,7 @@ class ConvertPrestige(NamedTuple):
         return t("{seat} decides between prestige and dominance", seat=st.seats[seat])
 
 
-@decision(tag="choice", public=True)
+@decision(public=True)
 class ShiftMarker(NamedTuple):
     """The choice icon: the dominance or the prestige marker 1 step toward yellow or red (§6.4)."""
 
@@ -430,7 +436,7 @@ class ShiftMarker(NamedTuple):
                     t("moves the dominance or the prestige marker"))
 
 
-@decision(tag="dominance_bonus", public=True)
+@decision(public=True)
 class DominanceBonus(NamedTuple):
     """A dominance arrow beyond the track: +$1 for the treasury or 1 allied unrest removed (§6.4)."""
 
@@ -451,7 +457,7 @@ class DominanceBonus(NamedTuple):
             return
         p = st.content.province_index[grammar.words(action)[1]]
         board.remove_unrest(st, p)
-        st.log.add(t("Dominance beyond the track: 1 unrest leaves {province}.", province=pname(st, p)))
+        st.log.say(DOMINANCE_BEYOND_TRACK, pname(st, p))
 
     def describe(self, st: S, viewer: int | None) -> Text:
         mine = viewer == self.seat
@@ -465,7 +471,7 @@ class DominanceBonus(NamedTuple):
 # ====================================================================== ignoring (dual cards, advantage 3)
 
 
-@decision(tag="ignore", public=True)
+@decision(public=True)
 class Ignore(NamedTuple):
     """A dual card's event: the triggering player may ignore one icon or one arrow step (§4.4.1)."""
 
@@ -484,8 +490,7 @@ class Ignore(NamedTuple):
         what = grammar.words(action)[1]
         if what != "nothing":
             items = drop(items, what)
-            st.log.add(t("{seat} ignores {item} of {card}.", seat=st.seats[seat], item=item_words(st, what),
-                         card=name(st, key)))
+            st.log.say(IGNORES, st.seats[seat], item_words(st, what), name(st, key))
         doer = seat if ctx == ACTIVE else cold_war.presser(st)
         effects(st, doer, items, ctx)
 
@@ -496,7 +501,7 @@ class Ignore(NamedTuple):
                     t("may ignore one icon or arrow of {card}", card=name(st, key)))
 
 
-@procedure(tag="arms_card")
+@procedure
 class ArmsCard(NamedTuple):
     """A superpower draws an arms-race card and executes its decade's row (§8)."""
 
@@ -506,7 +511,7 @@ class ArmsCard(NamedTuple):
         effects(st, POWER[self.side], cold_war.draw_arms_card(st, self.side), CARD)
 
 
-@procedure(tag="conflict_card")
+@procedure
 class ConflictCard(NamedTuple):
     """A superpower draws a conflict card and executes its column (§8)."""
 
@@ -516,7 +521,7 @@ class ConflictCard(NamedTuple):
         effects(st, POWER[self.side], cold_war.draw_conflict_card(st, self.side), CARD)
 
 
-@procedure(tag="collect")
+@procedure
 class Collect(NamedTuple):
     """Peacemaker: the active player puts the card in front of himself (§6.4, §11)."""
 

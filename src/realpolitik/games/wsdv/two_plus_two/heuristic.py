@@ -23,9 +23,9 @@ from .. import grammar
 from ..content import EAST, SIDES, WEST
 from ..heuristic import HeuristicBot as BaseBot
 from ..heuristic import arrow_value, evaluate, icon_value, look_ahead, ls_placements, west_chance
-from .cold_war import POWER, is_power, items_of, victory_points
+from .cold_war import POWER, is_power, victory_points
 from .content import BASE_ICONS, load
-from .events import collects, event_items, value_items
+from .events import collects, event_items
 
 TRACK_KEY = {"arms": "arms_race", "space": "space_race", "dominance": "dominance"}
 VP_WEIGHT = 2.0  # a victory point of lead, for a superpower
@@ -107,7 +107,7 @@ class HeuristicBot(BaseBot):
             if is_power(seat):
                 score *= 0.85
         if use != "event":
-            score += sum(self.parts(pub, seat, value_items(card, side), mine_to_press=True))
+            score += sum(self.parts(pub, seat, self.content.items_kept[key, side, "value"][1], mine_to_press=True))
             if collects(card, use):
                 score += 0.6
         if from_display:
@@ -230,8 +230,10 @@ class HeuristicBot(BaseBot):
         """The expected effects of the arms-race card a step makes ``seat`` draw."""
         side = st_side(seat)
         decade = max(1, pub["decade"])
-        deck = self.content.arms_deck.values()
-        total = sum(self.item_worth(pub, seat, i, active=True) for d in deck for i in items_of(d.effects(side, decade)))
+        deck = self.content.arms_deck
+        pools = self.content.pools_kept
+        total = sum(self.item_worth(pub, seat, i, active=True)
+                    for key, d in deck.items() for i in pools["arms", key, side, d.row(decade)])
         cost = pub["cold_war"]["reminders"]["arms_cost"] * MONEY
         return total / len(deck) - cost
 

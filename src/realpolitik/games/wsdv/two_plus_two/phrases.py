@@ -43,17 +43,18 @@ def item_words(st: S, slug: str, count: int = 1) -> str | Text | Listed:
     return NEW.get(slug) or base.item_words(st, slug, count)
 
 
-def effects_words(st: S, effects) -> Listed | Text:
-    """A drawn card's or a box's effects, one after the other ("no effect" when there are none).
+def effects_words(st: S, where: tuple) -> Listed | Text:
+    """The effects of a drawn card's row or a box, by its content key (``content.effect_lists``), one after
+    the other ("no effect" when there are none).
 
     The lists are the content's (its decks' rows and its tracks' boxes), so the words of every list are
-    written at the first ask and kept with the content, by the list's identity (``words_kept``): the words of
-    an icon are put together anew at every reading.
+    written at the first ask and kept with the content (``words_kept``): the words of an icon are put
+    together anew at every reading.
     """
     kept = st.content.words_kept
     if not kept:
-        kept.update((id(e), words_of(st, e)) for e in st.content.effect_lists())
-    return kept[id(effects)]
+        kept.update((key, words_of(st, e)) for key, e in st.content.effect_lists())
+    return kept[where]
 
 
 def words_of(st: S, effects) -> Listed | Text:

@@ -41,6 +41,8 @@ AUTOMATIC_EVENT = phrase("Automatic event: {card} ({power} ahead in the arms rac
 AUTOMATIC_EVENT_NO_ADVANTAGE = phrase("Automatic event: {card}.", "card")
 SPECIAL_CARD = phrase("Special card: {card}.", "card")
 TURN_ORDER = phrase("Turn order: {seats}.", "seats")
+N_2_2_USA = t("2+2: the USA, the Soviet Union, West and East. The USA begins.")
+DRAW_DECK_EMPTY_UNPLAYED = t("The draw deck is empty: an unplayed decade II card comes into play.")
 
 
 # ====================================================================== set-up (§3)
@@ -69,7 +71,7 @@ def setup(st: S) -> None:
     st.last_active = 0
     st.space_bonus = [False] * n
     st.button = st.victor = -1
-    st.log.add(t("2+2: the USA, the Soviet Union, West and East. The USA begins."))
+    st.log.say(N_2_2_USA)
     st.advance()
 
 
@@ -86,7 +88,7 @@ def hand_target(st: S, seat: int) -> int:
     return st.layout.hand + st.space_bonus[seat]
 
 
-@decision(tag="discard")
+@decision
 class Discard(base_rules.Discard):
     """The base game's discard before the deal, for cards of earlier decades only (§4 step 2)."""
 
@@ -116,7 +118,7 @@ def draw_card(st: S, to_seat: int | None = None) -> str | None:
         spare = _spare(st)
         if spare:
             key = spare[st.rng.below(len(spare))]
-            st.log.add(t("The draw deck is empty: an unplayed decade II card comes into play."))
+            st.log.say(DRAW_DECK_EMPTY_UNPLAYED)
     return key
 
 
@@ -126,7 +128,7 @@ def _spare(st: S) -> list[str]:
     return [k for k in st.content.decade_cards[2] if k not in gone]
 
 
-@procedure(tag="deal")
+@procedure
 class Deal(NamedTuple):
     """Steps 1–4: turn order, special card, hands to 2, display 3 + 3, the B and C stacks, 1 card unseen out."""
 
@@ -164,11 +166,11 @@ def _fill_display(st: S, extra: list[str]) -> None:
         cards += [k for k in (draw_card(st) for _ in range(n - len(cards))) if k is not None]
     cards += extra
     st.display += cards
-    if st.log.keeps:  # searched worlds keep no log: their lines are not even put together
+    if st.log.keeps:  # a NullLog drops the line: its values, words put together, are not worked out
         st.log.say(DISPLAY_SHOWS, SUB[st.half - 1], names(st, cards))
 
 
-@decision(tag="discard_one")
+@decision
 class DiscardOne(NamedTuple):
     """A superpower that received a space-race card holds 3 hand cards after the deal and discards 1 (§12.2)."""
 
@@ -213,7 +215,7 @@ def adds_income(card: Card, side: int) -> bool:
     return any(isinstance(i, str) and i.startswith(word) for i in event_items(card, side))
 
 
-@decision(tag="turn")
+@decision
 class Turn(base_rules.Turn):
     """A turn of 2+2 (§6): the base game's four uses of a card, the arms race and a credit for a
     superpower, the restriction in the red; the card's own icons run after its value (§7)."""
@@ -290,6 +292,24 @@ class Turn(base_rules.Turn):
         else:
             self.use_value(st, card, use, value)
 
+    def why_illegal(self, st: S, action: str) -> Text | None:
+        """Why a card taken or played cannot be used so in 2+2 (in the red, the arms race and credits are a
+        superpower's, the ban on arms race, the special card is red, §6), else the base game's reasons."""
+        words = grammar.words(action)
+        if words[0] in ("take", "play") and len(words) == 3 and words[1] in st.content.cards:
+            seat = self.seat
+            if words[2] not in USES:
+                return t("{use} is not a use: say calm, build, ls, event, arms or credit.", use=repr(words[2]))
+            if in_the_red(st, seat):
+                return t("You are in the red: only a credit or an event that adds income to your treasury is allowed.")
+            if words[2] in ("arms", "credit") and not is_power(seat):
+                return t("Only a superpower may engage in the arms race or take a credit.")
+            if words[2] == "arms" and words[1] in st.content.arms_banned:
+                return t("This card shows the ban on arms race.")
+            if words[1] == st.special and st.side(seat) == WEST:
+                return t("Only a red player may take the special card.")
+        return super().why_illegal(st, action)
+
     def describe(self, st: S, viewer: int | None) -> Text:
         seat = self.seat
         if viewer != seat:
@@ -327,7 +347,7 @@ def _can_draw(st: S) -> bool:
     return bool(st.deck) or st.decade == 3 and bool(_spare(st))
 
 
-@decision(tag="drawback")
+@decision
 class SpecialCardPrice(specials.SpecialCardPrice):
     """The special card's price (§10): a hand card, or the yellow player with fewer cards draws one."""
 
@@ -361,7 +381,7 @@ class SpecialCardPrice(specials.SpecialCardPrice):
 # ====================================================================== sub-decades and the automatic event (§4, §9)
 
 
-@procedure(tag="sub_decade_end")
+@procedure
 class SubDecadeEnd(NamedTuple):
     """One normal card left: its event runs automatically, then the next sub-decade (or the decade's end)."""
 
@@ -391,7 +411,7 @@ def auto_event(st: S, key: str) -> None:
         effects(st, cold_war.presser(st), items, ctx)
 
 
-@procedure(tag="next_sub_decade")
+@procedure
 class NextSubDecade(NamedTuple):
     """Sub-decades B and C: 3 prepared 2+2 cards and 3 (C: 4) base cards; the next player begins (§4)."""
 
@@ -407,28 +427,6 @@ class NextSubDecade(NamedTuple):
             st.stack.append(TURNS[st.order[st.turn]])
         else:
             st.stack.append(SUB_DECADE_END)
-
-
-# ====================================================================== refusals
-
-
-def why_illegal(st: S, action: str) -> Text | None:
-    """A specific reason for the commonest wrong turn actions; the base game's for the rest."""
-    words = grammar.words(action)
-    kind = st.stack[-1].tag if st.stack else None
-    if kind == "turn" and words[0] in ("take", "play") and len(words) == 3 and words[1] in st.content.cards:
-        seat = st.to_act
-        if words[2] not in USES:
-            return t("{use} is not a use: say calm, build, ls, event, arms or credit.", use=repr(words[2]))
-        if in_the_red(st, seat):
-            return t("You are in the red: only a credit or an event that adds income to your treasury is allowed.")
-        if words[2] in ("arms", "credit") and not is_power(seat):
-            return t("Only a superpower may engage in the arms race or take a credit.")
-        if words[2] == "arms" and words[1] in st.content.arms_banned:
-            return t("This card shows the ban on arms race.")
-        if words[1] == st.special and st.side(seat) == WEST:
-            return t("Only a red player may take the special card.")
-    return base_rules.why_illegal(st, action)
 
 
 #: the sub-decade's frames, shared (frames are immutable values)

@@ -84,9 +84,6 @@ class TwoPlusTwoState(WsdvState):
         return Outcome(places=places, winners=(winner,), reason=reason, points=points, teams=teams,
                        details=details)
 
-    def why_illegal(self, action: str) -> str | None:
-        return rules.why_illegal(self, action)
-
     def action_label(self, verb: str, args: tuple) -> str | Text | Listed | None:
         return words.action_label(self, verb, args)
 

@@ -11,7 +11,8 @@ from .. import grammar
 from .. import words as base
 from ..content import EAST
 from .cold_war import POWER
-from .events import label, value_items
+from .end_of_decade import DominanceBox
+from .events import label
 from .phrases import END, TRACK, item_words
 
 if TYPE_CHECKING:
@@ -21,7 +22,7 @@ def use_words(st: S, seat: int, key: str, use: str) -> str | Text:
     """A use of a card, with the value it has for the seat (the Soviet reminder applied) and what
     playing its value also does (§7)."""
     words = _use_words(st, seat, key, use)
-    extras = value_items(st.card(key), st.side(seat)) if use != "event" else ()
+    extras = st.content.items_kept[key, st.side(seat), "value"][1] if use != "event" else ()
     if extras:
         return t("{use}, then {extras}", use=words, extras=listed(item_words(st, label(i)) for i in extras))
     return words
@@ -65,7 +66,7 @@ def action_label(st: S, verb: str, args: tuple) -> str | Text | Listed | None:
         return t("Move the {track} marker 1 step {end}", track=TRACK[a[0]], end=END[a[1]])
     if verb == grammar.INCOME:
         return t("Take $1 for your treasury")
-    if verb == "bonus" and st.stack and st.stack[-1].tag == "dominance_box":
+    if verb == "bonus" and st.stack and isinstance(st.stack[-1], DominanceBox):
         return t("Cash dominance box {n}", n=a[0])
     if verb == grammar.YELLOW_DRAWS:
         return t("Instead the yellow player with fewer hand cards draws a card")

@@ -6,14 +6,14 @@ sign-up; ``tournament_players`` its players with their seeding and why one withd
 existing changes.
 
 Revision ID: 0010
-Revises: 0008
+Revises: 0009
 """
 
 import sqlalchemy as sa
 from alembic import op
 
 revision = "0010"
-down_revision = "0008"
+down_revision = "0009"
 branch_labels = None
 depends_on = None
 
