@@ -110,7 +110,7 @@ def test_game_routes(served, game_id, seat, ply, name, which):
         _json_error(http.get(f"/api/rules/{quote(game_id, safe='')}", params={"lang": seat}))
         for title in (quote(game_id, safe=""), "nuclear-war"):  # a lesson of no game, and one with an odd body
             _json_error(http.post(f"/api/learn/{title}", content=_dumps({"lang": seat})))
-        for page in (f"/player/{quote(name, safe='')}", "/leaderboard", "/statistics",
+        for page in (f"/player/{quote(name, safe='')}", "/leaderboard", "/statistics", "/tournaments",
                      f"/rules/{quote(game_id, safe='')}", f"/learn/{quote(game_id, safe='')}"):
             _json_error(http.get(page))
         _json_error(http.get(f"/i18n/{quote(seat, safe='')}.json"))
@@ -291,6 +291,40 @@ def test_social_routes(served, body, path, who, name, before, raw):
                 assert answer.status_code in (401, 403), (route, who, answer.text)
 
 
+TOURNAMENT_PATHS = ["/api/tournaments", "/api/tournaments/{number}", "/api/tournaments/{number}/signup",
+                    "/api/tournaments/{number}/withdraw", "/tournaments"]
+
+
+@given(body=json_values | st.fixed_dictionaries({}, optional={
+           "name": odd_text | st.just("Fuzz cup"), "game": odd_text | st.just("nuclear-war"),
+           "kind": odd_text | st.sampled_from(["round-robin", "swiss"]), "seats": json_values | st.integers(0, 8),
+           "rounds": json_values | st.integers(-1, 30), "closes": odd_text | st.just("2031-01-01T00:00:00+00:00"),
+           "capacity": json_values | st.integers(-1, 100), "clock": json_values, "timeouts": json_values}),
+       who=st.sampled_from(["guest", "member", "forged"]), number=odd_text | st.just("1"),
+       action=st.sampled_from(["signup", "withdraw"]), raw=st.booleans())
+@FUZZ
+def test_tournament_routes(served, body, who, number, action, raw):
+    """Tournaments (issue 59) as a guest, signed in or with a forged CSRF token, with any JSON and
+    tournament numbers: no 5xx, refusals in JSON; a guest and a forged token change nothing."""
+    server, _ = served
+    http = _member(server) if who != "guest" else httpx.Client(base_url=server.url, timeout=10)
+    with closing(http):
+        if who == "forged":
+            http.headers["x-csrf-token"] = "A" * 43
+        kind = {"content-type": "text/plain" if raw else "application/json"}
+        answer = http.post("/api/tournaments", content=_dumps(body), headers=kind)
+        _json_error(answer)
+        if who != "member":
+            assert answer.status_code in (401, 403), (who, answer.text)
+        named = quote(number, safe="") or "x"
+        answer = http.post(f"/api/tournaments/{named}/{action}", content=b"{}", headers=kind)
+        _json_error(answer)
+        if who != "member":
+            assert answer.status_code in (401, 403, 404), (who, answer.text)
+        for route in (f"/api/tournaments/{named}", "/api/tournaments"):
+            _json_error(http.get(route))
+
+
 def test_every_route_of_the_server_is_fuzzed():
     """A new HTTP route must join a fuzz test here: the routes the tests above send to."""
     from realpolitik.server.app import create_app
@@ -302,7 +336,8 @@ def test_every_route_of_the_server_is_fuzzed():
               "/api/account", "/ws/{game_id}", "/api/leaderboard/{game}", "/api/players/{name:path}",
               "/api/rules/{game}", "/api/statistics/{game}",
               "/leaderboard", "/player/{name:path}", "/statistics", "/rules/{game}",
-              "/api/learn/{game}", "/learn/{game}", "/api/account/games", *ACCOUNT_POSTS, *SOCIAL_PATHS}
+              "/api/learn/{game}", "/learn/{game}", "/api/account/games", *ACCOUNT_POSTS, *SOCIAL_PATHS,
+              *TOURNAMENT_PATHS}
     routes = {route.path for route in create_app().routes if getattr(route, "path", "").startswith(("/api", "/ws"))
               or route.path in fuzzed}
     assert routes - {"/static"} <= fuzzed, sorted(routes - fuzzed)

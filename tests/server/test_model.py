@@ -20,6 +20,8 @@ Rules (the ``games`` bundle holds every game created or proposed as a rematch):
   sit down at once. ``follow_guide`` (and ``act``) play the moves its script asks for —
   first, at times, another one, which must be refused (``guide``) with nothing stored —, and
   the races that play a move play the guided one while the script leads;
+- ``tournament``: two accounts sign up for a two-seat tournament (issue 59); the game the
+  server creates for them is added to the games, its seats taken by account;
 - ``join_by_invitation``, ``claim`` (any seat: a free human seat of a lobby game is given,
   an invitation-only game, a bot's seat or a taken one refused with its code),
   ``sign_up``, ``second_tab`` (a seat open again, perhaps through the other process),
@@ -349,7 +351,8 @@ class ServerMachine(RuleBasedStateMachine):
             return alive[0]
         live = [i for i in self.cluster.live() if i != avoid] or self.cluster.live()
         server = self.draw(data, st.sampled_from(live), "process") if data is not None and len(live) > 1 else live[0]
-        by_seat = held.player.account and data is not None and self.draw(data, st.booleans(), "seat hello")
+        by_seat = held.player.account and (not held.token  # a tournament's seat: by account only
+                                           or data is not None and self.draw(data, st.booleans(), "seat hello"))
         hello = ({"type": "hello", "seat": held.label} if by_seat else
                  {"type": "hello", "token": held.token, "name": held.player.name})
         link, answer = open_link(self.cluster, server, held.game, held.seat, hello, held.player)
@@ -513,6 +516,53 @@ class ServerMachine(RuleBasedStateMachine):
     def create(self, data):
         game_id = self.create_game(data)
         return multiple() if game_id is None else game_id
+
+    @precondition(lambda self: len(self.accounts) >= 2 and len(self.unfinished()) < MAX_GAMES)
+    @rule(target=games, data=st.data())
+    @traced
+    def tournament(self, data):
+        """A tournament of two accounts (issue 59), round robin or Swiss, with a clock or none:
+        created, both sign up, the full sign-up starts it; its game is created by the server,
+        rated, invitation only, each seat bound to its account, which takes it by account alone
+        and plays it as any game. ``None`` when the creator runs as many tournaments as an
+        account may."""
+        title = self.draw(data, st.sampled_from(sorted(t for t, e in self.catalog.items() if e["min_players"] == 2)),
+                          "title")
+        pair = self.draw(data, st.permutations(self.accounts), "entrants")[:2]
+        kind = self.draw(data, st.sampled_from(("round-robin", "swiss")), "kind")
+        body: dict[str, Any] = {"name": "Model cup", "game": title, "kind": kind, "seats": 2, "capacity": 2,
+                                **({"rounds": 1} if kind == "swiss" else {})}
+        clock = self.draw(data, st.sampled_from(CLOCKS), "clock")
+        if clock is not None:
+            body["clock"] = clock
+        creator = pair[0]
+        answer = creator.http(self.cluster, self.live(data)).post("/api/tournaments", json=body,
+                                                                  headers=creator.headers())
+        if answer.status_code == 429:
+            assert answer.json()["code"] == "limit", answer.text
+            return multiple()
+        assert answer.status_code == 201, answer.text
+        number = answer.json()["id"]
+        for player in pair:
+            signed = player.http(self.cluster, self.live(data)).post(f"/api/tournaments/{number}/signup", json={},
+                                                                     headers=player.headers())
+            assert signed.status_code == 201, signed.text
+        shown = pair[1].http(self.cluster, self.live(data)).get(f"/api/tournaments/{number}").json()
+        assert shown["status"] == "running", shown
+        (board,) = shown["schedule"][0]["games"]
+        game_id = board["game"]
+        self.models[game_id] = Model(game_id, title, [HUMAN, HUMAN], {}, False, clock is not None)
+        stored = self.truth(game_id).stored
+        assert stored.rated and not stored.lobby_join and stored.status == "running"
+        labels = self.labels(title, 2)
+        for seat, name in enumerate(board["players"]):
+            player = next(p for p in pair if p.name == name)
+            assert stored.seats[seat].user_id == player.user_id, "a tournament seat is bound to its account"
+            held, answer = self.seat_player(game_id, seat, player, "", self.live(data),
+                                            hello={"type": "hello", "seat": labels[seat]})
+            assert held is not None, f"an account could not take its tournament seat: {answer}"
+            self.check_seated(held)
+        return game_id
 
     def create_game(self, data, people: int = 0, lobby: bool | None = None) -> str | None:
         """Create a game of a drawn title, seats, options, clock and stand-in (at least ``people``

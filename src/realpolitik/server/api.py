@@ -63,7 +63,7 @@ STATUS = {"bad-game": 400, "bad-seat": 400, "bad-option": 400, "bad-request": 40
           "busy": 503, "damaged": 500, "internal": 500, "timeout": 408, "bad-name": 400, "bad-password": 400,
           "name-taken": 409, "bad-login": 401, "signed-out": 401, "csrf": 403, "no-player": 404,
           "bad-address": 400, "no-lesson": 404, "banned": 403, "muted": 403, "not-friend": 403, "blocking": 403,
-          "reviewing": 409}
+          "reviewing": 409, "no-tournament": 404, "closed": 409, "not-playing": 409}
 
 #: a bot level's name in players' words
 LEVEL_WORDS = {"easy": t("easy"), "normal": t("normal"), "hard": t("hard")}

@@ -25,6 +25,7 @@ from .play import play
 from .replay import Replays
 from .rules import rules, rules_page
 from .store import Store
+from .tournaments import api as tournaments_api
 
 log = logging.getLogger("realpolitik.server")
 
@@ -106,6 +107,7 @@ def create_app(settings: Settings | None = None, games: Iterable[Game] | None = 
         Route("/leaderboard", _page("leaderboard.html")),
         Route("/player/{name:path}", _page("player.html")),
         Route("/statistics", _page("statistics.html")),
+        Route("/tournaments", _page("tournaments.html")),
         Route("/rules/{game}", rules_page),
         Route("/learn/{game}", _page("learn.html")),
         Route("/i18n/{lang}.json", api.language),
@@ -133,6 +135,7 @@ def create_app(settings: Settings | None = None, games: Iterable[Game] | None = 
         Route("/api/account/games", api.my_games, methods=["GET"]),
         *social_api.routes(),
         *review_api.routes(),
+        *tournaments_api.routes(),
         WebSocketRoute("/ws/{game_id}", play),
         Mount("/static", StaticFiles(directory=WEB), name="static"),
     ]

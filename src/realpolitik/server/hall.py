@@ -43,6 +43,7 @@ from .social_store import SocialStore
 from .store import Damaged, StorageBusy, Store, StoredGame, StoredSeat, now
 from .table import DAMAGED, HUMAN, TOLD, Refusal, Table, finished, seat_titles
 from .tokens import GAME_ID, hash_token, new_game_id, new_token
+from .tournaments.runner import Tournaments
 
 log = logging.getLogger("realpolitik.server")
 
@@ -86,6 +87,8 @@ class Hall:
         self.store = store
         #: friends, blocks, private messages, reports and sanctions (issue 59)
         self.social = SocialStore(store)
+        #: tournaments: sign-ups, rounds, standings (issue 59)
+        self.tournaments = Tournaments(self)
         self.bots = BotRunner(settings.bot_workers, lookup)
         #: reviews of finished games being computed (issue 58)
         self.reviews = Reviews(self)
@@ -251,7 +254,7 @@ class Hall:
                 log.warning("sweep put off: %s", exc)
 
     async def sweep(self) -> None:
-        """Idle games out of memory, and open games past their time out of storage."""
+        """Idle games out of memory, open games past their time out of storage, tournaments carried on."""
         moment = time.monotonic()
         for table in list(self.tables.values()):
             if table.idle(moment) >= self.limits.idle_seconds:
@@ -270,6 +273,7 @@ class Hall:
         for entry in self._entries():
             if entry["status"] == "open" and datetime.fromisoformat(entry["created"]) < cutoff:
                 await self._drop_open(entry["id"])
+        await self.tournaments.sweep()
 
     async def _drop_open(self, game_id: str) -> None:
         """Remove an open game whose players did not come."""
@@ -423,12 +427,13 @@ class Hall:
     async def create(self, game_id: str, kinds: list[str], options: dict[str, Any],
                      lobby_join: bool, client: str = "", clock: Clock | None = None,
                      stand_in: str | None = None, rated: bool = False, hints: bool = False,
-                     again: bool = False) -> tuple[Table, dict[int, str]]:
+                     again: bool = False, counted: bool = True) -> tuple[Table, dict[int, str]]:
         """A new game; returns its table and the token of every human seat. ``clock`` is its time
         control, ``stand_in`` the bot kind that plays a person's seat when its time runs out or
         its person resigns (default: the heuristic bot where the game has one); with ``hints`` its
         players may ask the bot for hints (never in a ``rated`` game). A rematch (``again``) takes
-        its seats' kinds as the finished game stored them, while still playable."""
+        its seats' kinds as the finished game stored them, while still playable. A tournament's
+        game is not ``counted`` against the limits on new games (the tournament's own bound it)."""
         game = self.games.get(game_id)
         if game is None:
             raise Refusal("bad-game", t("unknown game {game} (known: {known})", game=repr(game_id),
@@ -445,7 +450,7 @@ class Hall:
             raise Refusal("bad-option", t("option {name} names a file; own content files can only be used "
                                           "with the command line, not online", name=repr(local[0])))
         return await self._found(game, kinds, options, secrets.randbelow(2**31), lobby_join, client, clock, stand_in,
-                                 rated, hints)
+                                 rated, hints, counted)
 
     async def create_lesson(self, game_id: str, client: str = "") -> tuple[Table, lessons.Script, str]:
         """A new lesson game of ``game_id`` (:mod:`.lessons`): the lesson's deal, its learner's
@@ -464,7 +469,7 @@ class Hall:
 
     async def _found(self, game: Game, kinds: list[str], options: dict[str, Any], seed: int, lobby_join: bool,
                      client: str, clock: Clock | None = None, stand_in: str | None = None,
-                     rated: bool = False, hints: bool = False) -> tuple[Table, dict[int, str]]:
+                     rated: bool = False, hints: bool = False, counted: bool = True) -> tuple[Table, dict[int, str]]:
         """Store and seat a new game whose seats' kinds are checked; its table and human seats' tokens."""
         if stand_in is None:
             stand_in = "heuristic" if "heuristic" in bot_kinds(game) else "random"
@@ -473,7 +478,8 @@ class Hall:
         except (OptionError, ContentError) as exc:
             said = exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], Text) else str(exc)
             raise Refusal("bad-option", said) from None
-        self._check_room(kinds, client)
+        if counted:
+            self._check_room(kinds, client)
         tokens = {i: new_token() for i, kind in enumerate(kinds) if kind == HUMAN}
         stored = StoredGame(
             id=new_game_id(), game=game.id, rules_version=game.rules_version, options=dict(state.options),

@@ -68,6 +68,11 @@ class Limits:
     #: running games with bots in every seat, on the whole server and per client address
     bot_games: int = 8
     bot_games_per_client: int = 2
+    #: tournaments taking sign-ups or running, on the whole server and created by one account
+    tournaments: int = 50
+    tournaments_per_account: int = 3
+    #: players one tournament may take
+    tournament_players: int = 64
     #: hours an open game waits for its players before it is removed
     open_hours: float = 7 * 24
     #: seconds a game nobody watches stays in memory (it is stored and loaded on demand)

@@ -24,8 +24,6 @@ from realpolitik.i18n import Text, t
 from .store import StoredGame
 
 if TYPE_CHECKING:
-    from realpolitik.engine import Game
-
     from .hall import Hall
 
 log = logging.getLogger("realpolitik.server")
@@ -60,14 +58,13 @@ def words(result: dict[str, Any] | None) -> Text | None:
     return UNRATED.get(key) if key != "counted" else t("rated")
 
 
-def _places(game: Game, stored: StoredGame) -> list[int]:
-    """Each seat's place (1 = best), a resigned seat after everybody else."""
-    labels = game.seat_labels(len(stored.seats))
-    outcome = (stored.result or {}).get("outcome") or {}
-    places = [int(outcome.get("places", {}).get(label, 1)) for label in labels]
-    last = max(places) + 1
-    away = (stored.result or {}).get("away", {})
-    return [last if away.get(label) == "resigned" else place for label, place in zip(labels, places, strict=True)]
+def seat_places(labels: tuple[str, ...], result: dict[str, Any] | None) -> list[int]:
+    """Each seat's place (1 = best) in a finished game's ``result``, a resigned seat after everybody else."""
+    outcome = (result or {}).get("outcome") or {}
+    found = [int(outcome.get("places", {}).get(label, 1)) for label in labels]
+    last = max(found) + 1
+    away = (result or {}).get("away", {})
+    return [last if away.get(label) == "resigned" else place for label, place in zip(labels, found, strict=True)]
 
 
 def _rating(current: tuple[float, float] | None) -> PlackettLuceRating:
@@ -99,7 +96,7 @@ async def rate(hall: Hall, stored: StoredGame) -> None:
         who: list[Player] = [(s.user_id, None) if s.kind == HUMAN else (None, s.kind) for s in stored.seats]
         players = list(dict.fromkeys(who))
         teams = game.teams(len(stored.seats)) or tuple(range(len(stored.seats)))
-        places = _places(game, stored)
+        places = seat_places(game.seat_labels(len(stored.seats)), stored.result)
         if await hall.store.run(hall.store.rate_game, game.id, stored.id, players,
                                 lambda current: _update(teams, places, who, players, current)):
             log.info("game %s: ratings updated for %d players", stored.id, len(players))

@@ -453,6 +453,7 @@ class Table:
             self.hall.keep_finished(self)
             if self.stored.result.get("rating") == "counted":
                 self.hall.chore(ratings.rate(self.hall, self.stored))
+            self.hall.chore(self.hall.tournaments.game_over(self.id))
         self.kick_bot()
 
     def _facts(self, after: State, result: dict[str, Any] | None) -> dict[str, Any]:
