@@ -29,7 +29,7 @@ from realpolitik.i18n import LANGUAGES, Written, render, t
 from realpolitik.i18n import catalog as catalog_of
 from realpolitik.web import ROOT as WEB
 
-from . import accounts, lessons, statistics
+from . import accounts, lessons, reliability, statistics
 from .clock import Clock
 from .hall import Hall
 from .protocol import (
@@ -218,7 +218,7 @@ async def create_game(request: Request) -> Response:
     table, tokens = await _hall(request).create(body.game, [s.strip().lower() for s in body.seats],
                                                 body.options, body.lobby_join, client(request),
                                                 clock=body.clock and Clock.chosen(body.clock), stand_in=body.stand_in,
-                                                rated=body.rated)
+                                                rated=body.rated, terms=reliability.terms_of(body.terms))
     invites = [{"seat": table.labels[s], "url": f"/game/{table.id}#seat={table.labels[s]}&token={t}"}
                for s, t in tokens.items()]
     return JSONResponse({"id": table.id, "game": table.game.id, "invites": invites,
@@ -258,6 +258,7 @@ async def claim(request: Request) -> Response:
     label = body.seat.strip().lower()
     session = await accounts.session_of(request)
     name, user_id = (session.user.name, session.user.id) if session else (clean_name(body.name), None)
+    await reliability.admit(table, user_id, lobby=True)
     token = await _hall(request).claim(table, label, name, client(request), user_id)
     return JSONResponse({"seat": label, "url": f"/game/{table.id}#seat={label}&token={token}"})
 
@@ -360,6 +361,7 @@ async def player(request: Request) -> Response:
             raise Refusal("no-player", t("There is no such player."))
         history = await store.run(store.rating_history, user.id)
         seats = await store.run(store.seats_of, user.id, 50)
+        record = await store.run(reliability.figures, store, user.id)
     except StorageBusy:
         raise busy() from None
     games = _hall(request).games
@@ -384,7 +386,7 @@ async def player(request: Request) -> Response:
                        "seat": labels[row["seat"]], "place": outcome.get("places", {}).get(labels[row["seat"]]),
                        "players": row["seat_count"], "replay": f"/replay/{row['id']}"})
     return JSONResponse({"name": user.name, "since": user.created.isoformat(), "ratings": list(titles.values()),
-                         "recent": recent[:20]})
+                         "recent": recent[:20], "reliability": record})
 
 
 # ---------------------------------------------------------------------- accounts

@@ -17,7 +17,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from realpolitik.engine import Game
 from realpolitik.web import ROOT as WEB
 
-from . import api
+from . import api, weeks_api
 from .accounts import CsrfGuard
 from .hall import Hall, Settings
 from .play import play
@@ -128,6 +128,7 @@ def create_app(settings: Settings | None = None, games: Iterable[Game] | None = 
         Route("/api/account/seats", api.bind_seats, methods=["POST"]),
         Route("/api/account/settings", api.settings, methods=["POST"]),
         Route("/api/account/games", api.my_games, methods=["GET"]),
+        *weeks_api.routes,
         WebSocketRoute("/ws/{game_id}", play),
         Mount("/static", StaticFiles(directory=WEB), name="static"),
     ]

@@ -30,7 +30,7 @@ from realpolitik.bots import bot_kinds
 from realpolitik.engine import ContentError, Game, OptionError, RecordError, ReplayError, State
 from realpolitik.i18n import LANGUAGES, Text, render, t
 
-from . import lessons, ratings
+from . import lessons, ratings, vacation
 from .bots import BotRunner
 from .bus import Bus
 from .clock import Clock
@@ -71,6 +71,8 @@ class Settings:
     limits: Limits = field(default_factory=Limits)
     #: turn notifications: SMTP, the server's public address for links, webhooks
     notices: NoticeSettings = field(default_factory=NoticeSettings)
+    #: vacation days each account banks per calendar year (0: no vacation; server/vacation.py)
+    vacation_days: int = 21
 
 
 class Hall:
@@ -171,6 +173,7 @@ class Hall:
             log.error("game %s: %s; it stays stored", stored.id, exc)
             return None
         table = Table(self, stored, self.games[stored.game], state)
+        await table.timekeeper.refresh()
         if state.is_over() and stored.status != "finished":  # written by a version that stored it in two steps
             result = finished(table.record(), state)
             stored.status, stored.result = "finished", result
@@ -315,6 +318,9 @@ class Hall:
                             session if isinstance(session, str) else None)
         elif kind == "gone":
             self.forget(game_id, "deleted" if signal.get("why") == "deleted" else "expired")
+        elif kind == "vacation":
+            if isinstance(signal.get("user"), int):
+                self.chore(vacation.changed(self, signal["user"]))
         elif kind == "chat":
             if table is not None and table.listeners and isinstance(signal.get("line"), int):
                 self.chore(table.hear_chat(signal["line"]))
@@ -416,10 +422,11 @@ class Hall:
     async def create(self, game_id: str, kinds: list[str], options: dict[str, Any],
                      lobby_join: bool, client: str = "", clock: Clock | None = None,
                      stand_in: str | None = None, rated: bool = False,
-                     again: bool = False) -> tuple[Table, dict[int, str]]:
+                     again: bool = False, terms: dict[str, Any] | None = None) -> tuple[Table, dict[int, str]]:
         """A new game; returns its table and the token of every human seat. ``clock`` is its time
         control, ``stand_in`` the bot kind that plays a person's seat when its time runs out or
-        its person resigns (default: the heuristic bot where the game has one). A rematch
+        its person resigns (default: the heuristic bot where the game has one); ``terms`` what it
+        asks of players who join from the lobby (:mod:`.reliability`). A rematch
         (``again``) takes its seats' kinds as the finished game stored them, while still playable."""
         game = self.games.get(game_id)
         if game is None:
@@ -435,7 +442,7 @@ class Hall:
             raise Refusal("bad-option", t("option {name} names a file; own content files can only be used "
                                           "with the command line, not online", name=repr(local[0])))
         return await self._found(game, kinds, options, secrets.randbelow(2**31), lobby_join, client, clock, stand_in,
-                                 rated)
+                                 rated, terms)
 
     async def create_lesson(self, game_id: str, client: str = "") -> tuple[Table, lessons.Script, str]:
         """A new lesson game of ``game_id`` (:mod:`.lessons`): the lesson's deal, its learner's
@@ -454,7 +461,7 @@ class Hall:
 
     async def _found(self, game: Game, kinds: list[str], options: dict[str, Any], seed: int, lobby_join: bool,
                      client: str, clock: Clock | None = None, stand_in: str | None = None,
-                     rated: bool = False) -> tuple[Table, dict[int, str]]:
+                     rated: bool = False, terms: dict[str, Any] | None = None) -> tuple[Table, dict[int, str]]:
         """Store and seat a new game whose seats' kinds are checked; its table and human seats' tokens."""
         if stand_in is None:
             stand_in = "heuristic" if "heuristic" in bot_kinds(game) else "random"
@@ -471,7 +478,7 @@ class Hall:
             seats=[StoredSeat(i, kind, "", hash_token(tokens[i]) if i in tokens else None, False,
                               clock_left=clock.start if clock is not None and kind == HUMAN else None)
                    for i, kind in enumerate(kinds)],
-            clock=None if clock is None else clock.to_json(), stand_in=stand_in, rated=rated,
+            clock=None if clock is None else clock.to_json(), stand_in=stand_in, rated=rated, terms=terms,
         )
         stored.turn_since = stored.created
         await self.store.run(self.store.create_game, stored)
@@ -496,7 +503,7 @@ class Hall:
         options = {name: value for name, value in table.stored.options.items() if name not in files}
         again, _ = await self.create(table.game.id, kinds, options, table.stored.lobby_join, client,
                                      clock=Clock.stored(table.stored.clock), stand_in=table.stored.stand_in,
-                                     rated=table.stored.rated, again=True)
+                                     rated=table.stored.rated, again=True, terms=table.stored.terms)
         if not await self.store.run(self.store.set_rematch, table.id, again.id, table.stored.rematch):
             await self._drop_open(again.id)  # another process proposed one first: that one counts
             stored = await self.store.run(self.store.load, table.id)

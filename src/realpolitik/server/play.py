@@ -20,6 +20,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from realpolitik.i18n import Text, render, t
 
+from . import reliability
 from .accounts import Session, session_of
 from .protocol import (
     MAX_MESSAGE,
@@ -203,6 +204,8 @@ async def _greet(ws: WebSocket, conn: Connection, table: Table) -> bool:
             user_id = None
             if session is not None:  # a signed-in player sits under the account's name, bound to it
                 name, user_id = session.user.name, session.user.id
+            if seat is not None and not table.stored.seats[seat].joined:
+                await reliability.admit(table, user_id, lobby=False)
             conn.seat = await table.enter(hello.token, name, user_id)
         elif hello.seat is not None:
             label = hello.seat.strip().lower()

@@ -37,6 +37,9 @@ class Limits:
     messages: str = "100/10seconds"
     #: team chat messages one seat may send
     chat: str = "20/minute"
+    #: changes of a seat's notes (server/notes.py), per seat, and of an account's vacations
+    notes: str = "30/minute"
+    vacations: str = "30/hour"
     #: new games one client address may create
     creates: str = "30/hour"
     #: seats one client address may claim from the lobby
@@ -51,6 +54,8 @@ class Limits:
     #: running games with bots in every seat, on the whole server and per client address
     bot_games: int = 8
     bot_games_per_client: int = 2
+    #: unfinished correspondence games one account may hold a seat in (joining another is refused)
+    correspondence_games: int = 50
     #: hours an open game waits for its players before it is removed
     open_hours: float = 7 * 24
     #: seconds a game nobody watches stays in memory (it is stored and loaded on demand)
