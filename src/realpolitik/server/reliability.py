@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import func, select
+from sqlalchemy import Text, func, select, type_coerce
 
 from realpolitik.i18n import t
 
@@ -46,12 +46,12 @@ def figures(store: Store, user_id: int) -> dict[str, Any]:
 
 def by_mail_games(store: Store, user_id: int) -> int:
     """How many unfinished games with a correspondence clock the account holds a seat in."""
-    query = (select(games.c.id, games.c.clock).distinct().join(seats, seats.c.game_id == games.c.id)
+    query = (select(games.c.id, type_coerce(games.c.clock, Text)).join(seats, seats.c.game_id == games.c.id)
              .where(seats.c.user_id == user_id, games.c.status != "finished", games.c.clock.is_not(None)))
     with store.engine.connect() as conn:
-        rows = conn.execute(query).all()
+        clocks = dict(conn.execute(query).all())  # one per game, however many of its seats the account holds
     count = 0
-    for _, clock in rows:
+    for clock in clocks.values():
         try:
             data = _json(clock)
         except (ValueError, RecursionError):
