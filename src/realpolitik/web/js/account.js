@@ -9,6 +9,7 @@
 
 import { h, put, reasonIn } from "./dom.js";
 import { keptLanguage, lang, startLanguage, t } from "./i18n.js";
+import { showVacation, startVacation } from "./vacation.js";
 
 const GUEST_SEATS = "realpolitik.guest-seats";
 const $ = (id) => document.getElementById(id);
@@ -145,6 +146,7 @@ async function show() {
     $("email").value = me.user.email || "";
     $("webhook").value = me.user.webhook || "";
     $("account-language").value = $("account-language").dataset.was = me.user.language || "";
+    await showVacation(csrf, notice);
     await listGames();
   }
 }
@@ -207,6 +209,7 @@ async function start() {
     }
     notice(t("Saved: you will be told of your turns at these addresses."), "info");
   });
+  startVacation(form, () => csrf, notice);
   $("logout").addEventListener("click", async () => {
     try {
       await send("/api/account/logout", {}, csrf);
