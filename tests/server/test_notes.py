@@ -119,3 +119,26 @@ def test_a_signed_in_player_reads_the_notes_of_a_seat_bound_to_the_account(serve
                           headers={"x-csrf-token": csrf})
         assert written.status_code == 200 and written.json()["text"] == "by account"
         assert notes(api, created["id"], seat="p1").json()["code"] == "not-yours"  # no session, no token
+
+
+def test_notes_in_storage_are_one_row_per_seat_however_many_write_at_once(database):
+    from concurrent.futures import ThreadPoolExecutor
+
+    from realpolitik.server import notes as stored_notes
+    from realpolitik.server.store import Store, StoredGame, StoredSeat, now
+
+    store = Store(database)
+    try:
+        store.create_game(StoredGame("0123456789ab", "nationen", "1", {}, 1, False, "running", now(),
+                                     [StoredSeat(0, "human"), StoredSeat(1, "human")]))
+        assert stored_notes.read(store, "0123456789ab", 0) == {"text": "", "shown": False, "at": None}
+        with ThreadPoolExecutor(4) as pool:  # the first notes of a seat, from several requests at once
+            written = list(pool.map(lambda n: stored_notes.write(store, "0123456789ab", 0, f"take {n}", None),
+                                    range(8)))
+        assert {w["text"] for w in written} <= {f"take {n}" for n in range(8)}
+        stored_notes.write(store, "0123456789ab", 0, None, True)
+        assert stored_notes.read(store, "0123456789ab", 0)["shown"]
+        assert stored_notes.shown(store, "0123456789ab") == [(0, stored_notes.read(store, "0123456789ab", 0)["text"])]
+        assert stored_notes.read(store, "0123456789ab", 1)["text"] == ""  # the other seat's are its own
+    finally:
+        store.close()

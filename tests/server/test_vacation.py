@@ -184,7 +184,7 @@ def test_the_clock_of_a_holder_on_vacation_stands_still(set_clock):
     assert keeper.left(0) == DAY - HOUR and keeper.paused() == {}
     set_clock.moment = at(20)
     assert keeper.left(0) == DAY - 2 * HOUR and keeper.paused() == {"p1": "vacation"}
-    assert keeper.view()["paused"] == {"p1": "vacation"} and keeper.view()["left"]["p1"] == 22 * HOUR / 1
+    assert keeper.view()["paused"] == {"p1": "vacation"} and keeper.view()["left"]["p1"] == 22 * HOUR
     assert keeper.until_out(0) == pytest.approx(6 * HOUR + 22 * HOUR)  # back at hour 26, then 22 h to go
     set_clock.moment = at(30)
     assert keeper.left(0) == DAY - 6 * HOUR

@@ -62,7 +62,8 @@ STATUS = {"bad-game": 400, "bad-seat": 400, "bad-option": 400, "bad-request": 40
           "invite-only": 403, "not-finished": 403, "no-game": 404, "no-content": 404, "no-language": 404, "limit": 429,
           "busy": 503, "damaged": 500, "internal": 500, "timeout": 408, "bad-name": 400, "bad-password": 400,
           "name-taken": 409, "bad-login": 401, "signed-out": 401, "csrf": 403, "no-player": 404,
-          "bad-address": 400, "no-lesson": 404}
+          "bad-address": 400, "no-lesson": 404, "vacation-overlap": 409, "vacation-bank": 409, "no-vacation": 404,
+          "vacation-off": 403, "not-yours": 403, "over": 409, "unreliable": 403}
 
 #: a bot level's name in players' words
 LEVEL_WORDS = {"easy": t("easy"), "normal": t("normal"), "hard": t("hard")}

@@ -27,6 +27,7 @@ from sqlalchemy import (
     select,
     update,
 )
+from sqlalchemy.exc import IntegrityError
 
 from .store import Store, _utc, metadata, now
 
@@ -60,19 +61,21 @@ def read(store: Store, game_id: str, seat: int) -> dict[str, Any]:
 
 def write(store: Store, game_id: str, seat: int, text: str | None, shown: bool | None) -> dict[str, Any]:
     """Change a seat's notes (``None``: leave that part as it is); the notes as stored."""
-    moment = now()
+    values: dict[str, Any] = {"at": now()}
+    if text is not None:
+        values["text"] = text
+    if shown is not None:
+        values["shown"] = shown
+    mine = (notes.c.game_id == game_id) & (notes.c.seat == seat)
     with store.engine.begin() as conn:
-        found = conn.execute(select(notes.c.seat).where(notes.c.game_id == game_id, notes.c.seat == seat)).first()
-        values: dict[str, Any] = {"at": moment}
-        if text is not None:
-            values["text"] = text
-        if shown is not None:
-            values["shown"] = shown
-        if found is None:
-            conn.execute(insert(notes).values(game_id=game_id, seat=seat, **{"text": "", "shown": False, **values}))
-        else:
-            conn.execute(update(notes).where(notes.c.game_id == game_id, notes.c.seat == seat).values(**values))
-        row = conn.execute(select(notes).where(notes.c.game_id == game_id, notes.c.seat == seat)).first()
+        if conn.execute(update(notes).where(mine).values(**values)).rowcount == 0:
+            try:
+                with conn.begin_nested():  # the seat's first notes, unless another request wrote them meanwhile
+                    conn.execute(insert(notes).values(game_id=game_id, seat=seat, **{"text": "", "shown": False,
+                                                                                       **values}))
+            except IntegrityError:
+                conn.execute(update(notes).where(mine).values(**values))
+        row = conn.execute(select(notes).where(mine)).first()
     return _entry(row)
 
 

@@ -26,15 +26,13 @@ from starlette.routing import Route
 from realpolitik.i18n import t
 
 from . import accounts, notes, vacation
-from .api import STATUS, _body, _hall, _json_body, _table, guarded
+from .api import _body, _hall, _json_body, _table, guarded
 from .protocol import MAX_BODY, BadRequest, Short, Strict, parse
 from .store import now
 from .table import Refusal, Table
 from .tokens import TOKEN
 
 DAY_TEXT = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
-STATUS.update({"vacation-overlap": 409, "vacation-bank": 409, "no-vacation": 404, "vacation-off": 403,
-               "not-yours": 403, "over": 409, "unreliable": 403})
 
 
 class TakeVacation(Strict):
