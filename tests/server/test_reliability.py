@@ -34,8 +34,8 @@ def past_games(store: Store, user_id: int, ends: list[str | None], status: str =
 def test_the_figures_count_each_way_a_game_ended(database):
     store = Store(database)
     try:
-        ann = store.add_user("Ann", "ann", "not a hash", None).id
-        bo = store.add_user("Bo", "bo", "not a hash", None).id
+        ann, bo = (store.add_user(name, name.casefold(), "not a hash", None).id  # the PostgreSQL is the session's
+                   for name in (f"Ann {secrets.token_hex(4)}", f"Bo {secrets.token_hex(4)}"))
         assert figures(store, ann) == {"ended": 0, "finished": 0, "abandoned": 0, "lost_on_time": 0,
                                        "finished_share": None, "lost_on_time_share": None}
         past_games(store, ann, [None, None, "resigned", "timeout"])

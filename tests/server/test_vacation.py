@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import secrets
 import time
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
@@ -108,6 +109,8 @@ def test_a_vacation_costs_its_days_rounded_up_charged_to_the_year_it_starts():
 
 
 def _account(store: Store, name: str) -> int:
+    """A new account (its name made unique: the PostgreSQL database is the test session's)."""
+    name = f"{name} {secrets.token_hex(4)}"
     return store.add_user(name, name.casefold(), "not a real hash", None).id
 
 
