@@ -61,7 +61,8 @@ def _dumps(value) -> bytes:
 
 @given(body=json_values | st.fixed_dictionaries({"game": json_values, "seats": json_values},
                                                 optional={"options": json_values, "lobby_join": json_values,
-                                                          "rated": json_values, "hints": json_values}))
+                                                          "rated": json_values, "hints": json_values,
+                                                          "terms": json_values, "clock": json_values}))
 @FUZZ
 def test_create_game(served, body):
     server, _ = served
@@ -103,6 +104,8 @@ def test_game_routes(served, game_id, seat, ply, name, which):
         _json_error(http.post(f"/api/games/{gid}/claim", content=_dumps({"seat": seat, "name": name})))
         for method in (http.get, http.post):
             _json_error(method(f"/api/games/{gid}/review", params={"seat": seat}))
+        _json_error(http.post(f"/api/games/{gid}/notes", content=_dumps({"seat": seat, "token": name, "text": ply})))
+        _json_error(http.get(f"/api/games/{gid}/notes"))
         _json_error(http.get(f"/api/content/{quote(game_id, safe='')}/{quote(seat, safe='')}"))
         _json_error(http.get(f"/api/leaderboard/{quote(game_id, safe='')}"))
         _json_error(http.get(f"/api/statistics/{quote(game_id, safe='')}"))
@@ -114,6 +117,20 @@ def test_game_routes(served, game_id, seat, ply, name, which):
                      f"/rules/{quote(game_id, safe='')}", f"/learn/{quote(game_id, safe='')}"):
             _json_error(http.get(page))
         _json_error(http.get(f"/i18n/{quote(seat, safe='')}.json"))
+
+
+@given(body=json_values | st.fixed_dictionaries({"seat": json_values | odd_text}, optional={
+           "token": json_values | odd_text, "text": json_values | odd_text, "shown": json_values}),
+       which=st.sampled_from(["open", "running", "finished"]), own=st.booleans())
+@FUZZ
+def test_seat_notes(served, body, which, own):
+    """A seat's notes with any body, with the seat's own token or without: no 5xx, refusals in JSON."""
+    server, games = served
+    game = games[which]
+    if own and isinstance(body, dict) and game.get("tokens"):
+        body = {**body, "seat": "p1", "token": game["tokens"]["p1"]}
+    with httpx.Client(base_url=server.url, timeout=10) as http:
+        _json_error(http.post(f"/api/games/{game['id']}/notes", content=_dumps(body)))
 
 
 def _greeted(ws) -> bool:
@@ -214,7 +231,7 @@ def test_a_name_of_invisible_characters_is_refused_in_the_hello(served):
 
 
 ACCOUNT_POSTS = ["/api/account/signup", "/api/account/login", "/api/account/logout", "/api/account/password",
-                 "/api/account/seats", "/api/account/settings"]
+                 "/api/account/seats", "/api/account/settings", "/api/account/vacation", "/api/account/vacation/end"]
 PASSWORD = "fuzzing is fun and long"
 
 
@@ -231,7 +248,8 @@ def _member(server: ServerProcess) -> httpx.Client:
 
 @given(body=json_values | st.fixed_dictionaries({}, optional={
            "name": odd_text, "password": odd_text, "old": odd_text, "new": odd_text,
-           "seats": st.lists(st.fixed_dictionaries({"game": odd_text, "token": odd_text}), max_size=3) | json_values}),
+           "seats": st.lists(st.fixed_dictionaries({"game": odd_text, "token": odd_text}), max_size=3) | json_values,
+           "days": json_values, "from": odd_text, "to": odd_text, "id": json_values}),
        path=st.sampled_from(ACCOUNT_POSTS), who=st.sampled_from(["guest", "member", "forged", "odd cookie"]),
        cookie=odd_text, raw=st.booleans())
 @FUZZ
@@ -251,7 +269,7 @@ def test_account_routes(served, body, path, who, cookie, raw):
         _json_error(answer)
         if who == "forged" or (who != "member" and path not in ("/api/account/signup", "/api/account/login")):
             assert answer.status_code >= 400 or path == "/api/account/logout", (path, who, answer.text)
-        for read in ("/api/account", "/api/account/games"):
+        for read in ("/api/account", "/api/account/games", "/api/account/vacation"):
             _json_error(http.get(read))
 
 
@@ -336,8 +354,8 @@ def test_every_route_of_the_server_is_fuzzed():
               "/api/account", "/ws/{game_id}", "/api/leaderboard/{game}", "/api/players/{name:path}",
               "/api/rules/{game}", "/api/statistics/{game}",
               "/leaderboard", "/player/{name:path}", "/statistics", "/rules/{game}",
-              "/api/learn/{game}", "/learn/{game}", "/api/account/games", *ACCOUNT_POSTS, *SOCIAL_PATHS,
-              *TOURNAMENT_PATHS}
+              "/api/learn/{game}", "/learn/{game}", "/api/account/games", "/api/games/{game_id}/notes",
+              *ACCOUNT_POSTS, *SOCIAL_PATHS, *TOURNAMENT_PATHS}
     routes = {route.path for route in create_app().routes if getattr(route, "path", "").startswith(("/api", "/ws"))
               or route.path in fuzzed}
     assert routes - {"/static"} <= fuzzed, sorted(routes - fuzzed)

@@ -38,6 +38,13 @@ Rules (the ``games`` bundle holds every game created or proposed as a rematch):
   accepted: one rematch per game, every seat moved on by one; a seat there claimed or given
   to a bot meanwhile is ``taken``), ``fill`` (a free seat of a waiting game given to a bot:
   a kind, a level or a level's spec);
+- ``vacation`` (an account goes on vacation now or ends it: refused exactly when it is on
+  vacation already, or its bank is short, or it has none to end; the views of its seats in
+  running correspondence games show their clocks standing still, or running again, in every
+  process), ``write_notes`` (a seat's notes read back to its holder alone; another seat's
+  token or none is refused ``not-yours``; no connection and no server log ever carries them);
+  a ``time_out`` of an account's seat in a correspondence game begins a day of its vacation
+  instead while days are left, and a seat whose holder is on vacation does not run out;
 - ``restart`` (graceful), ``kill`` (SIGKILL; on PostgreSQL the other process carries on
   until ``revive``);
 - races, released together by a barrier through two processes: ``race_joins`` (every
@@ -124,7 +131,7 @@ from realpolitik.bots import make_bot
 from realpolitik.engine import Rng, SeatContext, State
 from realpolitik.engine.undo import why_not_undoable
 from realpolitik.games import get
-from realpolitik.server import lessons
+from realpolitik.server import lessons, vacation
 from realpolitik.server.bots import _mix
 from realpolitik.server.store import actions as action_rows
 from realpolitik.server.store import games, now, seats, users
@@ -145,6 +152,8 @@ KINDS = ("human", "human", "human", "random", "heuristic", "ismcts", "easy", "no
 CLOCKS = (None, {"kind": "live", "minutes": 20, "increment": 15},
           {"kind": "correspondence", "hours": 24, "bank_hours": 72})
 HUMAN = "human"
+#: vacation days each account banks a year (the server's default)
+VACATION_DAYS = 21
 #: codes no message may ever carry: a server bug, or a game lost
 NEVER = ("internal", "damaged")
 #: server log lines that always mean a bug: a bot's move refused, a bot job broken by anything but the
@@ -255,6 +264,7 @@ class ServerMachine(RuleBasedStateMachine):
         self.bots_checked: dict[str, int] = {}  # per game: the moves whose bot choices were checked
         self.hint_links: set[int] = set()  # the connections that asked for a hint (by id): only they hear one
         self.born = time.monotonic()
+        self.notes: list[str] = []  # what seats wrote in their notes: no connection or log may carry it
 
     def draw(self, data, strategy, label: str):
         """A value drawn for this step, noted in its trace."""
@@ -1019,7 +1029,32 @@ class ServerMachine(RuleBasedStateMachine):
             self.filled(held.game, seat, bot)
 
     def clock_turns(self) -> list[Held]:
-        return [h for h in self.to_move() if self.models[h.game].clock]
+        """Seats to move whose clock runs (not a correspondence clock of a holder on vacation)."""
+        return [h for h in self.to_move() if self.models[h.game].clock and not self.stands_still(h)]
+
+    def by_mail(self, game_id: str) -> bool:
+        clock = self.known(game_id).stored.clock
+        return bool(clock) and clock.get("kind") == "correspondence"
+
+    def holder_of(self, held: Held) -> int | None:
+        return self.known(held.game).stored.seats[held.seat].user_id
+
+    def vacations(self, user_id: int | None) -> list[vacation.Vacation]:
+        """The account's vacations of this year and later, as stored."""
+        if user_id is None:
+            return []
+        moment = now()
+        return vacation.of_account(self.cluster.store, user_id, moment.replace(month=1, day=1, hour=0, minute=0))
+
+    def on_vacation(self, user_id: int | None) -> bool:
+        moment = now()
+        return any(v.starts <= moment < v.ends for v in self.vacations(user_id))
+
+    def stands_still(self, held: Held) -> bool:
+        return self.by_mail(held.game) and self.on_vacation(self.holder_of(held))
+
+    def days_left(self, user_id: int | None) -> int:
+        return VACATION_DAYS - vacation.used_in(self.vacations(user_id), now().year)
 
     def run_out(self, game_id: str, seat: int, left: float = 0.3) -> None:
         """Leave a seat ``left`` seconds on its clock, its turn beginning now (and tell the processes)."""
@@ -1047,10 +1082,15 @@ class ServerMachine(RuleBasedStateMachine):
             self.cluster.start_one(0)
             self.served.clear()
             self.check_listed(before)
+        holder = self.holder_of(held)
+        covered = self.by_mail(held.game) and holder is not None and self.days_left(holder) > 0
         end = time.monotonic() + BOUND
-        while self.truth(held.game).stored.seats[held.seat].away != "timeout":
-            assert time.monotonic() < end, f"the clock of {held.label} in {held.game} ran out, no timeout{self.told()}"
+        while not (self.on_vacation(holder) if covered else
+                   self.truth(held.game).stored.seats[held.seat].away == "timeout"):
+            assert time.monotonic() < end, (f"the clock of {held.label} in {held.game} ran out, no "
+                                            f"{'vacation day' if covered else 'timeout'}{self.told()}")
             time.sleep(0.05)
+        assert self.truth(held.game).stored.seats[held.seat].away == (None if covered else "timeout")
 
     def away(self) -> list[Held]:
         return [h for h in self.held_running() if self.known(h.game).stored.seats[h.seat].away == "timeout"]
@@ -1180,6 +1220,69 @@ class ServerMachine(RuleBasedStateMachine):
         self.link(held, data, fresh=True)
 
     # ------------------------------------------------------------------ rules: processes
+
+    @precondition(lambda self: self.accounts)
+    @rule(data=st.data(), days=st.integers(1, 3), end=st.booleans())
+    @traced
+    def vacation(self, data, days, end) -> None:
+        """An account goes on vacation now (``days``), or ends the one it is on: refused exactly when
+        it is on vacation already, its bank is short, or it has none going on; the clocks of its seats
+        in running correspondence games stand still meanwhile, in the views of every process."""
+        player = self.draw(data, st.sampled_from(self.accounts), "who")
+        http = player.http(self.cluster, self.live(data))
+        going = [v for v in self.vacations(player.user_id) if v.starts <= now() < v.ends]
+        left = self.days_left(player.user_id)
+        if end:
+            number = going[0].id if going else 2**31 - 1
+            answer = http.post("/api/account/vacation/end", json={"id": number}, headers=player.headers())
+            expected = (200, None) if going else (404, "no-vacation")
+        else:
+            answer = http.post("/api/account/vacation", json={"days": days}, headers=player.headers())
+            expected = ((409, "vacation-overlap") if going else (409, "vacation-bank") if days > left
+                        else (200, None))
+        assert (answer.status_code, answer.json().get("code")) == expected, (answer.text, expected)
+        on = self.on_vacation(player.user_id)
+        assert on == (not end if expected[0] == 200 else bool(going))
+        for held in self.held:
+            truth = self.known(held.game)
+            if (truth.stored.status != "running" or not self.by_mail(held.game)
+                    or truth.stored.seats[held.seat].user_id != player.user_id):
+                continue
+            for link in held.alive():
+                seen = link.wait_view(lambda m, label=held.label: (
+                    ((m.get("clock") or {}).get("paused") or {}).get(label) == ("vacation" if on else None)), FAN_OUT)
+                assert seen is not None or not link.alive, \
+                    f"{held} on vacation: {on}, but its view's clock does not say so{self.told()}"
+
+    def note_seats(self) -> list[Held]:
+        return [h for h in self.held if h.game in self.models]
+
+    @precondition(lambda self: self.note_seats())
+    @rule(data=st.data(), shown=st.booleans())
+    @traced
+    def write_notes(self, data, shown) -> None:
+        """A seat's player writes its notes: they read back to that seat alone; another seat's token,
+        or none, is refused ``not-yours``; no connection receives them (nor, checked after every step,
+        any server log)."""
+        held = self.draw(data, st.sampled_from(self.note_seats()), "seat")
+        server = self.live(data)
+        marker = f"note-{secrets.token_hex(6)}"
+        url = f"/api/games/{held.game}/notes"
+        answer = held.player.http(self.cluster, server).post(
+            url, json={"seat": held.label, "token": held.token, "text": marker, "shown": shown},
+            headers=held.player.headers())
+        if answer.status_code == 409:
+            assert answer.json()["code"] == "over" and self.truth(held.game).stored.status == "finished", answer.text
+            return
+        assert answer.status_code == 200 and answer.json()["text"] == marker, answer.text
+        self.notes.append(marker)
+        other = next((h for h in self.held if h.game == held.game and h.seat != held.seat), None)
+        stranger = self.cluster.http(server).post(url, json={"seat": held.label, "token": other.token}
+                                                  if other is not None else {"seat": held.label})
+        assert stranger.status_code == 403 and stranger.json()["code"] == "not-yours", stranger.text
+        for link in [link for h in self.held if h.game == held.game for link in h.alive()] + self.watchers:
+            link.drain()
+            assert marker not in repr(link.received), f"{link} received the notes of {held}{self.told()}"
 
     @precondition(lambda self: self.disruptions < self.max_disruptions and self.cluster.live() and self.unfinished())
     @rule(data=st.data())
@@ -1490,8 +1593,9 @@ class ServerMachine(RuleBasedStateMachine):
         end = time.monotonic() + BOUND
         while True:
             stored = self.truth(held.game).stored
-            if stored.status != "running" or stored.seats[held.seat].away or len(stored.actions) > seq:
-                break  # the seat is away, or the move came first (and the clock runs anew)
+            if (stored.status != "running" or stored.seats[held.seat].away or len(stored.actions) > seq
+                    or (what == "timeout" and self.stands_still(held))):
+                break  # the seat is away (or its holder's vacation began), or the move came first
             assert time.monotonic() < end, f"neither the move nor the seat's {what} happened{self.told()}"
             time.sleep(0.05)
 
@@ -1580,6 +1684,7 @@ class ServerMachine(RuleBasedStateMachine):
             new, self.logs_read[i] = text[self.logs_read.get(i, 0):], len(text)
             bad = [line for line in new.splitlines() if BAD_LOG.search(line)]
             assert not bad, f"process {i} logged:\n" + "\n".join(bad[:10]) + self.told()
+            assert not any(marker in text for marker in self.notes), f"process {i} logged a seat's notes{self.told()}"
 
     def check_bot_moves(self, ids: list[str]) -> None:
         """Every stored move of a ``random`` or ``heuristic`` bot seat is the one a fresh bot of that kind

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import socket
 import subprocess
 import sys
@@ -10,8 +11,10 @@ from realpolitik.testing.server import SERVE
 
 
 def serve(*args: str) -> subprocess.CompletedProcess:
+    """``realpolitik serve`` in a bare environment (the source it is run from kept, as a worktree's)."""
+    source = {"PYTHONPATH": os.environ["PYTHONPATH"]} if "PYTHONPATH" in os.environ else {}
     return subprocess.run([sys.executable, "-c", SERVE, "serve", *args], capture_output=True, text=True,
-                          timeout=60, env={"COLUMNS": "200", "PATH": "/usr/bin:/bin"})
+                          timeout=60, env={"COLUMNS": "200", "PATH": "/usr/bin:/bin", **source})
 
 
 def test_the_server_announces_its_address(server):
@@ -34,3 +37,10 @@ def test_a_port_in_use_is_refused_in_words(tmp_path):
         port = taken.getsockname()[1]
         done = serve("--port", str(port), "--db", str(tmp_path / "games.db"))
     assert done.returncode == 2 and f"cannot listen on 127.0.0.1:{port} (Address already in use)" in done.stderr
+
+
+def test_vacation_days_out_of_their_range_are_refused_in_words(tmp_path):
+    for days in ("-1", "367"):
+        done = serve("--port", "0", "--db", str(tmp_path / "games.db"), "--vacation-days", days)
+        assert done.returncode == 2
+        assert f"--vacation-days must be a whole number from 0 to 366, not {days}" in done.stderr

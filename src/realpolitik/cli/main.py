@@ -242,6 +242,8 @@ def serve(
                                                "a person whose time ran out, 0–3600 (default: the time "
                                                "control's: a live game's increment, 10–60 s; correspondence, "
                                                "10 min)"),
+    vacation_days: int = typer.Option(21, help="days of vacation each account banks per calendar year, 0–366 "
+                                      "(its correspondence clocks stand still meanwhile; 0: no vacation)"),
     limit: list[str] = typer.Option([], "--limit", help="a server limit name=value (repeatable), e.g. "
                                     "open_games=200; every limit and its default: docs/security.md"),
     smtp: str | None = typer.Option(None, envvar="REALPOLITIK_SMTP", help="SMTP server HOST[:PORT] for turn "
@@ -273,6 +275,9 @@ def serve(
     if stand_in_pace is not None and not (math.isfinite(stand_in_pace) and 0 <= stand_in_pace <= 3600):
         fail(t("{option} must be a number of seconds from {low} to {high}, not {value}", option="--stand-in-pace",
                low=0, high=3600, value=stand_in_pace), words)
+    if not 0 <= vacation_days <= 366:
+        fail(t("{option} must be a whole number from {low} to {high}, not {value}", option="--vacation-days", low=0,
+               high=366, value=vacation_days), words)
     if bot_workers is not None and not 0 <= bot_workers <= 256:
         fail(t("{option} must be a whole number from {low} to {high}, not {value}", option="--bot-workers", low=0,
                high=256, value=bot_workers), words)
@@ -296,7 +301,8 @@ def serve(
             fail(reason(exc), words)
     try:
         run_server(host, port, db, bot_delay, bot_workers, announce=lambda text: print(text, flush=True),
-                   bot_think=bot_think, limits=limits, notices=notices, stand_in_pace=stand_in_pace)
+                   bot_think=bot_think, limits=limits, notices=notices, stand_in_pace=stand_in_pace,
+                   vacation_days=vacation_days)
     except StorageError as exc:
         fail(reason(exc), words)
     except OSError as exc:

@@ -33,11 +33,12 @@ __all__ = ["Limits", "NoticeSettings", "Settings", "StorageError", "create_app",
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "realpolitik.db", bot_delay: float = 0.3,
           bot_workers: int | None = None, announce=print, bot_think: float = 1.0,
           limits: Limits | None = None, notices: NoticeSettings | None = None,
-          stand_in_pace: float | None = None) -> None:
+          stand_in_pace: float | None = None, vacation_days: int = 21) -> None:
     """Run the server until interrupted; ``announce`` gets the address once it is bound.
     ``notices`` configures turn notifications (links use the bound address unless it names
     a public URL); ``stand_in_pace`` the seconds a stand-in waits per move after a time-out
-    (default: the time control's).
+    (default: the time control's); ``vacation_days`` the days of vacation each account banks
+    a year.
 
     Raises :class:`StorageError` when the database cannot be used and ``OSError`` when
     the address cannot be bound.
@@ -46,11 +47,13 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "realpolitik.db",
     url = database_url(db)
     Store(url).close()  # fails early, with the reason, when the database cannot be used
     with _only_server(url):
-        _run(host, port, url, bot_delay, bot_workers, announce, bot_think, limits, notices, stand_in_pace)
+        _run(host, port, url, bot_delay, bot_workers, announce, bot_think, limits, notices, stand_in_pace,
+             vacation_days)
 
 
 def _run(host: str, port: int, url: URL, bot_delay: float, bot_workers: int | None, announce, bot_think: float,
-         limits: Limits | None, notices: NoticeSettings | None, stand_in_pace: float | None) -> None:
+         limits: Limits | None, notices: NoticeSettings | None, stand_in_pace: float | None,
+         vacation_days: int) -> None:
     import uvicorn
 
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
@@ -63,7 +66,8 @@ def _run(host: str, port: int, url: URL, bot_delay: float, bot_workers: int | No
     if not notices.public_url:
         notices = replace(notices, public_url=f"http://{shown}:{bound}")
     settings = Settings(db=url.render_as_string(hide_password=False), bot_delay=bot_delay, bot_workers=bot_workers,
-                        bot_think=bot_think, limits=limits or Limits(), notices=notices, stand_in_pace=stand_in_pace)
+                        bot_think=bot_think, limits=limits or Limits(), notices=notices, stand_in_pace=stand_in_pace,
+                        vacation_days=vacation_days)
     config = uvicorn.Config(create_app(settings), ws_max_size=64 * 1024, log_level="info", lifespan="on",
                             limit_concurrency=settings.limits.connections,
                             **ConnectionGuard(settings.limits).protocols())

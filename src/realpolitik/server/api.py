@@ -29,7 +29,7 @@ from realpolitik.i18n import LANGUAGES, Written, render, t
 from realpolitik.i18n import catalog as catalog_of
 from realpolitik.web import ROOT as WEB
 
-from . import accounts, lessons, social, statistics
+from . import accounts, lessons, reliability, social, statistics
 from .clock import Clock
 from .hall import Hall
 from .protocol import (
@@ -63,7 +63,9 @@ STATUS = {"bad-game": 400, "bad-seat": 400, "bad-option": 400, "bad-request": 40
           "busy": 503, "damaged": 500, "internal": 500, "timeout": 408, "bad-name": 400, "bad-password": 400,
           "name-taken": 409, "bad-login": 401, "signed-out": 401, "csrf": 403, "no-player": 404,
           "bad-address": 400, "no-lesson": 404, "banned": 403, "muted": 403, "not-friend": 403, "blocking": 403,
-          "reviewing": 409, "no-tournament": 404, "closed": 409, "not-playing": 409}
+          "reviewing": 409, "no-tournament": 404, "closed": 409, "not-playing": 409,
+          "vacation-overlap": 409, "vacation-bank": 409, "no-vacation": 404,
+          "vacation-off": 403, "not-yours": 403, "over": 409, "unreliable": 403}
 
 #: a bot level's name in players' words
 LEVEL_WORDS = {"easy": t("easy"), "normal": t("normal"), "hard": t("hard")}
@@ -221,7 +223,8 @@ async def create_game(request: Request) -> Response:
     table, tokens = await _hall(request).create(body.game, [s.strip().lower() for s in body.seats],
                                                 body.options, body.lobby_join, client(request),
                                                 clock=body.clock and Clock.chosen(body.clock), stand_in=body.stand_in,
-                                                rated=body.rated, hints=body.hints)
+                                                rated=body.rated, hints=body.hints,
+                                                terms=reliability.terms_of(body.terms))
     invites = [{"seat": table.labels[s], "url": f"/game/{table.id}#seat={table.labels[s]}&token={t}"}
                for s, t in tokens.items()]
     return JSONResponse({"id": table.id, "game": table.game.id, "invites": invites,
@@ -261,6 +264,7 @@ async def claim(request: Request) -> Response:
     label = body.seat.strip().lower()
     session = await accounts.session_of(request)
     name, user_id = (session.user.name, session.user.id) if session else (clean_name(body.name), None)
+    await reliability.admit(table, user_id, lobby=True)
     token = await _hall(request).claim(table, label, name, client(request), user_id)
     return JSONResponse({"seat": label, "url": f"/game/{table.id}#seat={label}&token={token}"})
 
@@ -372,6 +376,7 @@ async def player(request: Request) -> Response:
             raise Refusal("no-player", t("There is no such player."))
         history = await store.run(store.rating_history, user.id)
         seats = await store.run(store.seats_of, user.id, 50)
+        record = await store.run(reliability.figures, store, user.id)
     except StorageBusy:
         raise busy() from None
     games = _hall(request).games
@@ -396,7 +401,7 @@ async def player(request: Request) -> Response:
                        "seat": labels[row["seat"]], "place": outcome.get("places", {}).get(labels[row["seat"]]),
                        "players": row["seat_count"], "replay": f"/replay/{row['id']}"})
     return JSONResponse({"name": user.name, "since": user.created.isoformat(), "ratings": list(titles.values()),
-                         "recent": recent[:20]})
+                         "recent": recent[:20], "reliability": record})
 
 
 # ---------------------------------------------------------------------- accounts

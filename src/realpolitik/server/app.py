@@ -18,7 +18,7 @@ from realpolitik.engine import Game
 from realpolitik.i18n import LANGUAGES, catalog
 from realpolitik.web import ROOT as WEB
 
-from . import api, review_api, social_api
+from . import api, review_api, social_api, weeks_api
 from .accounts import CsrfGuard
 from .hall import Hall, Settings
 from .play import play
@@ -136,6 +136,7 @@ def create_app(settings: Settings | None = None, games: Iterable[Game] | None = 
         *social_api.routes(),
         *review_api.routes(),
         *tournaments_api.routes(),
+        *weeks_api.routes,
         WebSocketRoute("/ws/{game_id}", play),
         Mount("/static", StaticFiles(directory=WEB), name="static"),
     ]

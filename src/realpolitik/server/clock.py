@@ -9,9 +9,11 @@ until its person comes back.
 - **live** — ``start`` minutes for the game plus ``add`` seconds per move (20 min + 15 s);
   no cap.
 - **correspondence** — ``add`` per move (24 h), and what a move does not use is saved,
-  up to the bank ``cap`` (72 h): the seat starts with one move's time.
+  up to the bank ``cap`` (72 h): the seat starts with one move's time. It stands still while
+  the seat's holder is on vacation, and — the creator's choice, ``weekend`` — on Saturdays
+  and Sundays (UTC): :mod:`.pauses`.
 
-Stored with the game as ``{"kind", "start", "add", "cap"}`` (seconds); what each seat has
+Stored with the game as ``{"kind", "start", "add", "cap", "weekend"}`` (seconds); what each seat has
 left is stored after every move, and when its turn began, so clocks survive a restart.
 """
 
@@ -20,7 +22,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from realpolitik.i18n import Text, t
 
@@ -33,7 +35,8 @@ RETURN_AT_LEAST = 60.0
 
 class ClockChoice(BaseModel):
     """What a creator chooses: ``none``, ``live`` (``minutes`` + ``increment`` seconds per move)
-    or ``correspondence`` (``hours`` per move, a ``bank_hours`` bank)."""
+    or ``correspondence`` (``hours`` per move, a ``bank_hours`` bank; ``weekend``: no clock on
+    Saturdays and Sundays, UTC)."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
 
@@ -42,6 +45,13 @@ class ClockChoice(BaseModel):
     increment: int = Field(default=15, ge=0, le=3600)
     hours: int = Field(default=24, ge=1, le=MAX_MOVE // 3600)
     bank_hours: int = Field(default=72, ge=1, le=MAX_MOVE // 3600)
+    weekend: bool = False
+
+    @model_validator(mode="after")
+    def _weekend_by_mail(self) -> ClockChoice:
+        if self.weekend and self.kind != "correspondence":
+            raise ValueError("the weekend pause is for correspondence clocks only")
+        return self
 
 
 @dataclass(frozen=True)
@@ -52,6 +62,7 @@ class Clock:
     start: float
     add: float
     cap: float | None = None
+    weekend: bool = False  # Saturdays and Sundays (UTC) do not count
 
     @classmethod
     def chosen(cls, choice: ClockChoice) -> Clock | None:
@@ -60,7 +71,8 @@ class Clock:
             return cls("live", choice.minutes * 60.0, float(choice.increment))
         if choice.kind == "correspondence":
             per_move = choice.hours * 3600.0
-            return cls("correspondence", per_move, per_move, max(per_move, choice.bank_hours * 3600.0))
+            return cls("correspondence", per_move, per_move, max(per_move, choice.bank_hours * 3600.0),
+                       choice.weekend)
         return None
 
     @classmethod
@@ -70,7 +82,7 @@ class Clock:
             return None
         try:
             return cls(str(data["kind"]), float(data["start"]), float(data["add"]),
-                       None if data.get("cap") is None else float(data["cap"]))
+                       None if data.get("cap") is None else float(data["cap"]), data.get("weekend") is True)
         except (KeyError, TypeError, ValueError):
             return None
 
@@ -98,8 +110,9 @@ class Clock:
         """The time control in words, for the lobby and the game page."""
         if self.kind == "live":
             return t("{minutes} min + {seconds} s per move", minutes=round(self.start / 60), seconds=round(self.add))
-        return t("{hours} h per move, bank up to {bank} h", hours=round(self.add / 3600),
-                 bank=round((self.cap or self.add) / 3600))
+        words = t("{hours} h per move, bank up to {bank} h", hours=round(self.add / 3600),
+                  bank=round((self.cap or self.add) / 3600))
+        return t("{clock}, no clock on weekends (UTC)", clock=words) if self.weekend else words
 
 
 def seconds_in_words(seconds: float) -> Text:

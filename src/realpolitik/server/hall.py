@@ -30,7 +30,7 @@ from realpolitik.bots import bot_kinds
 from realpolitik.engine import ContentError, Game, OptionError, RecordError, ReplayError, State
 from realpolitik.i18n import LANGUAGES, Text, render, t
 
-from . import lessons, ratings, social
+from . import lessons, ratings, social, vacation
 from .bots import BotRunner
 from .bus import Bus
 from .clock import Clock
@@ -74,6 +74,8 @@ class Settings:
     limits: Limits = field(default_factory=Limits)
     #: turn notifications: SMTP, the server's public address for links, webhooks
     notices: NoticeSettings = field(default_factory=NoticeSettings)
+    #: vacation days each account banks per calendar year (0: no vacation; server/vacation.py)
+    vacation_days: int = 21
 
 
 class Hall:
@@ -181,6 +183,7 @@ class Hall:
             log.error("game %s: %s; it stays stored", stored.id, exc)
             return None
         table = Table(self, stored, self.games[stored.game], state)
+        await table.timekeeper.refresh()
         if state.is_over() and stored.status != "finished":  # written by a version that stored it in two steps
             result = finished(table.record(), state)
             stored.status, stored.result = "finished", result
@@ -326,6 +329,9 @@ class Hall:
                             session if isinstance(session, str) else None)
         elif kind == "gone":
             self.forget(game_id, "deleted" if signal.get("why") == "deleted" else "expired")
+        elif kind == "vacation":
+            if isinstance(signal.get("user"), int):
+                self.chore(vacation.changed(self, signal["user"]))
         elif kind == "chat":
             if table is not None and table.listeners and isinstance(signal.get("line"), int):
                 self.chore(table.hear_chat(signal["line"]))
@@ -427,13 +433,15 @@ class Hall:
     async def create(self, game_id: str, kinds: list[str], options: dict[str, Any],
                      lobby_join: bool, client: str = "", clock: Clock | None = None,
                      stand_in: str | None = None, rated: bool = False, hints: bool = False,
-                     again: bool = False, counted: bool = True) -> tuple[Table, dict[int, str]]:
+                     again: bool = False, counted: bool = True,
+                     terms: dict[str, Any] | None = None) -> tuple[Table, dict[int, str]]:
         """A new game; returns its table and the token of every human seat. ``clock`` is its time
         control, ``stand_in`` the bot kind that plays a person's seat when its time runs out or
         its person resigns (default: the heuristic bot where the game has one); with ``hints`` its
         players may ask the bot for hints (never in a ``rated`` game). A rematch (``again``) takes
         its seats' kinds as the finished game stored them, while still playable. A tournament's
-        game is not ``counted`` against the limits on new games (the tournament's own bound it)."""
+        game is not ``counted`` against the limits on new games (the tournament's own bound it).
+        ``terms``: what it asks of players who join from the lobby (:mod:`.reliability`)."""
         game = self.games.get(game_id)
         if game is None:
             raise Refusal("bad-game", t("unknown game {game} (known: {known})", game=repr(game_id),
@@ -450,7 +458,7 @@ class Hall:
             raise Refusal("bad-option", t("option {name} names a file; own content files can only be used "
                                           "with the command line, not online", name=repr(local[0])))
         return await self._found(game, kinds, options, secrets.randbelow(2**31), lobby_join, client, clock, stand_in,
-                                 rated, hints, counted)
+                                 rated, hints, counted, terms)
 
     async def create_lesson(self, game_id: str, client: str = "") -> tuple[Table, lessons.Script, str]:
         """A new lesson game of ``game_id`` (:mod:`.lessons`): the lesson's deal, its learner's
@@ -469,7 +477,8 @@ class Hall:
 
     async def _found(self, game: Game, kinds: list[str], options: dict[str, Any], seed: int, lobby_join: bool,
                      client: str, clock: Clock | None = None, stand_in: str | None = None,
-                     rated: bool = False, hints: bool = False, counted: bool = True) -> tuple[Table, dict[int, str]]:
+                     rated: bool = False, hints: bool = False, counted: bool = True,
+                     terms: dict[str, Any] | None = None) -> tuple[Table, dict[int, str]]:
         """Store and seat a new game whose seats' kinds are checked; its table and human seats' tokens."""
         if stand_in is None:
             stand_in = "heuristic" if "heuristic" in bot_kinds(game) else "random"
@@ -488,6 +497,7 @@ class Hall:
                               clock_left=clock.start if clock is not None and kind == HUMAN else None)
                    for i, kind in enumerate(kinds)],
             clock=None if clock is None else clock.to_json(), stand_in=stand_in, rated=rated, hints=hints,
+            terms=terms,
         )
         stored.turn_since = stored.created
         await self.store.run(self.store.create_game, stored)
@@ -512,7 +522,8 @@ class Hall:
         options = {name: value for name, value in table.stored.options.items() if name not in files}
         again, _ = await self.create(table.game.id, kinds, options, table.stored.lobby_join, client,
                                      clock=Clock.stored(table.stored.clock), stand_in=table.stored.stand_in,
-                                     rated=table.stored.rated, hints=table.stored.hints, again=True)
+                                     rated=table.stored.rated, hints=table.stored.hints, again=True,
+                                     terms=table.stored.terms)
         if not await self.store.run(self.store.set_rematch, table.id, again.id, table.stored.rematch):
             await self._drop_open(again.id)  # another process proposed one first: that one counts
             stored = await self.store.run(self.store.load, table.id)

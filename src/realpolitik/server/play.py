@@ -22,7 +22,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from realpolitik.i18n import Text, render, t
 
-from . import hints, social
+from . import hints, reliability, social
 from .accounts import Session, session_of
 from .protocol import (
     MAX_MESSAGE,
@@ -211,6 +211,8 @@ async def _greet(ws: WebSocket, conn: Connection, table: Table) -> bool:
                     await social.check_not_banned(table.hall, user_id)
                     if await social.shut_out(table.hall, table, user_id):
                         raise bad_token()
+            if seat is not None and not table.stored.seats[seat].joined:
+                await reliability.admit(table, user_id, lobby=False)
             conn.seat = await table.enter(hello.token, name, user_id)
         elif hello.seat is not None:
             label = hello.seat.strip().lower()

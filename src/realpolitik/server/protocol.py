@@ -37,6 +37,14 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
 
+class Terms(Strict):
+    """What a game's creator asks of players who join from the lobby, in per cent of their
+    finished games: lost on time at most, played to the end at least (server/reliability.py)."""
+
+    most_lost_on_time: int | None = Field(default=None, ge=0, le=100)
+    least_finished: int | None = Field(default=None, ge=0, le=100)
+
+
 class CreateGame(Strict):
     """``POST /api/games``: the game, one entry per seat (``human`` or a bot kind), options."""
 
@@ -49,6 +57,7 @@ class CreateGame(Strict):
     rated: bool = False
     #: players may ask the bot for a hint ("What would the bot do?"); never with ``rated``
     hints: bool = False
+    terms: Terms | None = None
 
 
 class Learn(Strict):

@@ -41,6 +41,9 @@ class Limits:
     hints: str = "6/minute"
     #: search iterations the bot may spend on one hint
     hint_budget: int = 2000
+    #: changes of a seat's notes (server/notes.py), per seat, and of an account's vacations
+    notes: str = "30/minute"
+    vacations: str = "30/hour"
     #: new games one client address may create
     creates: str = "30/hour"
     #: seats one client address may claim from the lobby
@@ -73,6 +76,8 @@ class Limits:
     tournaments_per_account: int = 3
     #: players one tournament may take
     tournament_players: int = 64
+    #: unfinished correspondence games one account may hold a seat in (joining another is refused)
+    correspondence_games: int = 50
     #: hours an open game waits for its players before it is removed
     open_hours: float = 7 * 24
     #: seconds a game nobody watches stays in memory (it is stored and loaded on demand)

@@ -104,6 +104,8 @@ games = Table(
     Column("end_reason", String(500), nullable=True),
     # and where the game's own clock stood (its measures' turn, round, year …), if it has one
     Column("length", Float, nullable=True),
+    # what the creator asks of players who join (server/reliability.py), null: nothing
+    Column("terms", JSON, nullable=True),
     CheckConstraint("status in ('open', 'running', 'finished')", name="ck_games_status"),
 )
 
@@ -279,6 +281,7 @@ class StoredGame:
     rematch: str | None = None  # the game proposed as this one's rematch
     rated: bool = False  # created as rated: counts for ratings when every seat is an account or a bot
     hints: bool = False  # its players may ask the bot for hints
+    terms: dict[str, Any] | None = None  # what players who join must meet (server/reliability.py)
 
     def record(self) -> Record:
         """The game's record (with the result once it is over); people by name, bots by kind."""
@@ -447,7 +450,7 @@ class Store:
                 "id": game.id, "game": game.game, "rules_version": game.rules_version, "options": game.options,
                 "seed": game.seed, "lobby_join": game.lobby_join, "status": game.status, "created": game.created,
                 "result": game.result, "clock": game.clock, "stand_in": game.stand_in, "turn_since": game.turn_since,
-                "rated": game.rated, "hints": game.hints,
+                "rated": game.rated, "hints": game.hints, "terms": game.terms,
             })
             conn.execute(_ADD_SEAT, [
                 {"game_id": game.id, "seat": s.seat, "kind": s.kind, "name": s.name,
@@ -1059,8 +1062,12 @@ def _stored(row, seats_of: list[StoredSeat], acts: list[tuple[int, str]], since:
         return Damaged(row["id"], "its clock is not JSON")
     if not (clock is None or isinstance(clock, dict)):
         return Damaged(row["id"], "its clock is not a JSON object")
+    try:
+        terms = _json(row["terms"])
+    except (ValueError, RecursionError):
+        terms = None
     since = row["turn_since"]
     return StoredGame(row["id"], row["game"], row["rules_version"], options, row["seed"], row["lobby_join"],
                       row["status"], _utc(row["created"]), seats_of, [text for _, text in acts], result,
                       clock, row["stand_in"], None if since is None else _utc(since), row["rematch"],
-                      bool(row["rated"]), bool(row["hints"]))
+                      bool(row["rated"]), bool(row["hints"]), terms if isinstance(terms, dict) else None)

@@ -85,6 +85,8 @@ TOLD: dict[str, Callable[[Table, str], Text]] = {
     "timeout": lambda table, seat: t("{seat}'s time ran out; a bot plays the seat, a move every {pace}, until "
                                      "its player takes it back.", seat=seat,
                                      pace=seconds_in_words(table.stand_in_pace())),
+    "vacation": lambda table, seat: t("{seat}'s time ran out; a day of its player's vacation began, and the "
+                                      "player's correspondence clocks stand still meanwhile.", seat=seat),
 }
 
 
@@ -392,6 +394,13 @@ class Table:
         self.touched = time.monotonic()
         self.announce_players()
         self.kick_bot()
+        if self.timekeeper.by_mail:  # the new player's vacations stop its clock too
+            self.hall.chore(self._clock_follows())
+
+    async def _clock_follows(self) -> None:
+        await self.timekeeper.refresh()
+        self.kick_bot()
+        self.broadcast()
 
     # ------------------------------------------------------------------ play
 

@@ -6,6 +6,11 @@ when the turn began are stored with every move, so a restarted server — or a t
 loaded again after it went idle — runs the same clocks. When a seat's time is up, the
 seat is marked away (``timeout``), the table is told, and the game's stand-in bot plays
 it until its person takes it back (:meth:`Table.come_back`).
+
+A correspondence clock stands still while the seat's holder is on vacation and, in a game
+with the weekend pause, on Saturdays and Sundays (UTC; :mod:`.pauses`). When such a clock
+runs out and its holder has vacation days left, a day of vacation starts by itself instead
+of the time-out (:func:`.vacation.cover`).
 """
 
 from __future__ import annotations
@@ -17,7 +22,9 @@ from typing import TYPE_CHECKING, Any
 
 from realpolitik.i18n import render
 
+from . import vacation
 from .clock import Clock
+from .pauses import Interval, paused_at, resumes_at, running_seconds, runs_out_at
 from .store import StorageBusy, now
 
 if TYPE_CHECKING:
@@ -35,6 +42,27 @@ class Timekeeper:
         self.table = table
         self.clock = Clock.stored(table.stored.clock)
         self._timer: asyncio.TimerHandle | None = None
+        #: when each seat's clock stands still: its holder's vacations (correspondence clocks only)
+        self.stops: dict[int, tuple[Interval, ...]] = {}
+
+    @property
+    def by_mail(self) -> bool:
+        """Whether this is a correspondence clock (vacations and weekends stop it)."""
+        return self.clock is not None and self.clock.kind == "correspondence"
+
+    async def refresh(self) -> None:
+        """Read the vacations of the seats' holders again (a correspondence clock's only); the
+        ones read before stay when the database does not answer."""
+        if not self.by_mail:
+            return
+        holders = {s.seat: s.user_id for s in self.table.stored.seats if s.user_id is not None}
+        store = self.table.hall.store
+        try:
+            found = await store.run(vacation.stops_of, store, sorted(set(holders.values())),
+                                    self.table.stored.turn_since or now())  # those of the turn under way too
+        except StorageBusy:
+            return
+        self.stops = {seat: found.get(user, ()) for seat, user in holders.items()}
 
     def running_seat(self) -> int | None:
         """The seat whose clock runs now, or ``None``."""
@@ -47,23 +75,54 @@ class Timekeeper:
         s = table.stored.seats[seat]
         return seat if s.kind == HUMAN and s.away is None else None
 
-    def used(self, moment: datetime | None = None) -> float:
-        """Seconds since the turn began."""
+    def used(self, seat: int, moment: datetime | None = None) -> float:
+        """Seconds ``seat``'s clock ran since the turn began (less its pauses)."""
         since = self.table.stored.turn_since
-        return 0.0 if since is None else max(0.0, ((moment or now()) - since).total_seconds())
+        if since is None:
+            return 0.0
+        return running_seconds(since, moment or now(), self.stops.get(seat, ()), self.clock.weekend)
+
+    def _had(self, seat: int) -> float:
+        """Seconds ``seat`` had when the turn began."""
+        s = self.table.stored.seats[seat]
+        return self.clock.start if s.clock_left is None else s.clock_left
 
     def left(self, seat: int, moment: datetime | None = None) -> float:
         """Seconds ``seat`` has left now."""
-        s = self.table.stored.seats[seat]
-        left = self.clock.start if s.clock_left is None else s.clock_left
-        return max(0.0, left - self.used(moment)) if seat == self.running_seat() else left
+        left = self._had(seat)
+        return max(0.0, left - self.used(seat, moment)) if seat == self.running_seat() else left
 
     def after_move(self, seat: int) -> float | None:
         """What ``seat`` has left once its move now is stored; ``None`` when its clock did not run."""
         if seat != self.running_seat():
             return None
-        s = self.table.stored.seats[seat]
-        return self.clock.after_move(self.clock.start if s.clock_left is None else s.clock_left, self.used())
+        return self.clock.after_move(self._had(seat), self.used(seat))
+
+    def until_out(self, seat: int) -> float:
+        """Seconds until ``seat``'s clock is at zero and running — its pauses ahead counted in; a
+        clock that reached zero as a pause began is out when the pause ends."""
+        moment = now()
+        stops = self.stops.get(seat, ())
+        out = runs_out_at(self.table.stored.turn_since or moment, self._had(seat), stops, self.clock.weekend)
+        out = resumes_at(max(out, moment), stops, self.clock.weekend)
+        return max(0.0, (out - moment).total_seconds())
+
+    def stands_still(self, seat: int) -> bool:
+        """Whether ``seat``'s clock stands still now (its holder on vacation, a weekend)."""
+        return paused_at(now(), self.stops.get(seat, ()), self.clock.weekend) is not None
+
+    def paused(self, moment: datetime | None = None) -> dict[str, str]:
+        """The seats whose clock stands still now and why (``vacation``, ``weekend``), by label."""
+        if not self.by_mail:
+            return {}
+        moment = moment or now()
+        labels = self.table.labels
+        out = {}
+        for s in self.table.stored.seats:
+            why = paused_at(moment, self.stops.get(s.seat, ()), self.clock.weekend) if s.kind == HUMAN else None
+            if why is not None:
+                out[labels[s.seat]] = why
+        return out
 
     def view(self) -> dict[str, Any] | None:
         """The clocks for a view message: seconds left per seat label and whose clock runs."""
@@ -74,7 +133,7 @@ class Timekeeper:
         return {"kind": self.clock.kind, "words": {lang: render(self.clock.words(), lang) for lang in ("en", "de")},
                 "left": {labels[s.seat]: round(self.left(s.seat), 1) for s in self.table.stored.seats
                          if s.kind == HUMAN},
-                "running": None if running is None else labels[running]}
+                "running": None if running is None else labels[running], "paused": self.paused()}
 
     def arm(self) -> None:
         """Set the alarm for the seat whose clock runs (after every change of the game)."""
@@ -83,12 +142,12 @@ class Timekeeper:
         if seat is None or self.table.hall.closing:
             return
         self._timer = asyncio.get_running_loop().call_later(
-            self.left(seat), self._ring, self.table.seq, seat)
+            self.until_out(seat), self._ring, self.table.seq, seat)
 
     def deadline(self) -> float | None:
         """Seconds until the running clock runs out (for a table that leaves memory)."""
         seat = self.running_seat()
-        return None if seat is None else self.left(seat)
+        return None if seat is None else self.until_out(seat)
 
     def cancel(self) -> None:
         if self._timer is not None:
@@ -100,25 +159,49 @@ class Timekeeper:
         asyncio.get_running_loop().create_task(self.time_up(seq, seat))
 
     async def time_up(self, seq: int, seat: int) -> None:
-        """The seat's time ran out at move ``seq``: the stand-in bot takes the seat."""
+        """The seat's time ran out at move ``seq``: a day of its holder's vacation begins if one
+        is left (a correspondence clock), else the stand-in bot takes the seat."""
         table = self.table
+        store = table.hall.store
         async with table.lock:
             if table.seq != seq or self.running_seat() != seat:
                 return
-            if self.left(seat) > 0.05:  # the alarm rang a little early
+            await self.refresh()  # a vacation taken meanwhile, perhaps through another process
+            if self.left(seat) > 0.05 or self.stands_still(seat):  # rang early, or a pause stopped the clock
                 self.arm()
                 return
             try:
-                marked = await table.hall.store.run(table.hall.store.set_away, table.id, seat, "timeout", 0.0, "",
-                                                    None, seq)
+                holder = await self._vacation_day(seat)
+                marked = holder is None and await store.run(store.set_away, table.id, seat, "timeout", 0.0, "",
+                                                            None, seq)
             except StorageBusy:
                 asyncio.get_running_loop().call_later(1.0, self._ring, seq, seat)
                 return
-            if not marked:
-                return
-            s = table.stored.seats[seat]
-            s.away, s.clock_left = "timeout", 0.0
+            if marked:
+                s = table.stored.seats[seat]
+                s.away, s.clock_left = "timeout", 0.0
+        if holder is not None:
+            log.info("game %s: time ran out for seat %s; a day of its player's vacation began", table.id,
+                     table.labels[seat])
+            table.tell("vacation", seat)
+            await vacation.changed(table.hall, holder)
+            table.hall.chore(table.hall.publish("vacation", "", user=holder))
+            return
+        if not marked:
+            return
         log.info("game %s: time ran out for seat %s; the stand-in bot plays it", table.id, table.labels[seat])
         table.tell("timeout", seat)
         table.broadcast()
         table.kick_bot()
+
+    async def _vacation_day(self, seat: int) -> int | None:
+        """Start a day of vacation for the holder of ``seat``, whose correspondence clock ran out,
+        if a day is left in its bank; the holder's account then, else ``None`` (lock held)."""
+        holder, days = self.table.stored.seats[seat].user_id, self.table.hall.settings.vacation_days
+        if not self.by_mail or holder is None or days <= 0:
+            return None
+        store = self.table.hall.store
+        if await store.run(vacation.cover, store, holder, now(), days) is None:
+            return None
+        await self.refresh()
+        return holder

@@ -10,6 +10,7 @@
 import { h, put, reasonIn } from "./dom.js";
 import { keptLanguage, lang, startLanguage, t } from "./i18n.js";
 import { showSocial, startSocial } from "./social.js";
+import { showVacation, startVacation } from "./vacation.js";
 
 const GUEST_SEATS = "realpolitik.guest-seats";
 const $ = (id) => document.getElementById(id);
@@ -146,6 +147,7 @@ async function show() {
     $("email").value = me.user.email || "";
     $("webhook").value = me.user.webhook || "";
     $("account-language").value = $("account-language").dataset.was = me.user.language || "";
+    await showVacation(csrf, notice);
     await listGames();
     await showSocial(csrf, notice);
   }
@@ -210,6 +212,7 @@ async function start() {
     notice(t("Saved: you will be told of your turns at these addresses."), "info");
   });
   startSocial(notice);
+  startVacation(form, () => csrf, notice);
   $("logout").addEventListener("click", async () => {
     try {
       await send("/api/account/logout", {}, csrf);

@@ -18,6 +18,7 @@ import { contentLoader, loadBoard } from "./boards.js";
 import { botName, h, knowLevels, put, seatTitle } from "./dom.js";
 import { formatNumber, lang, startLanguage, t } from "./i18n.js";
 import { boardLegend } from "./legend.js";
+import { showNotepad } from "./notepad.js";
 import { LogView, chatLine, clockText, renderOutcome, renderPending, renderPlayers, renderStatus } from "./panel.js";
 import { showRules } from "./rules.js";
 import { BoardZoom } from "./zoom.js";
@@ -236,6 +237,7 @@ function receive(message) {
       $("chat-team").textContent = message.team ? `(${t("partners")}: ${message.team.map(titleOf).join(", ")})` : "";
       $("chat-text").placeholder = message.you ? t("to the table; spectators read along") : t("to the other spectators only");
       put($("chat-lines"));
+      if (message.you) showNotepad(gameId, message.you, token);
       break;
     case "view":
       page.busy = false;
@@ -282,6 +284,7 @@ function receive(message) {
       break;
     case "taken-back":
     case "timeout":
+    case "vacation":
     case "resigned":
     case "back":
       notice(message.text, "info");
@@ -403,7 +406,7 @@ $("take-back").addEventListener("click", () => {
 /** Only the running clock changes between views: count it down here. */
 function tickClock() {
   const clock = page.clock;
-  if (!clock || !clock.running) return;
+  if (!clock || !clock.running || (clock.paused && clock.paused[clock.running])) return;
   const node = document.querySelector(`[data-clock="${clock.running}"]`);
   if (node) node.textContent = clockText(clock.left[clock.running] - (performance.now() - page.clockAt) / 1000);
 }

@@ -101,8 +101,16 @@ function renderGame() {
 function readClock() {
   const [kind, a, b] = $("clock").value.split("-");
   if (kind === "live") return { kind: "live", minutes: Number(a), increment: Number(b) };
-  if (kind === "mail") return { kind: "correspondence", hours: Number(a), bank_hours: Number(b) };
+  if (kind === "mail") return { kind: "correspondence", hours: Number(a), bank_hours: Number(b), weekend: $("weekend").checked };
   return null;
+}
+
+/** What the creator asks of players who join from the lobby (empty fields: nothing); null: nothing. */
+function readTerms() {
+  const terms = {};
+  if ($("most-lost").value !== "") terms.most_lost_on_time = Number($("most-lost").value);
+  if ($("least-finished").value !== "") terms.least_finished = Number($("least-finished").value);
+  return Object.keys(terms).length ? terms : null;
 }
 
 function readOptions() {
@@ -149,6 +157,7 @@ async function create(event) {
     const answer = await postJSON("/api/games", {
       game: current().id, seats: kinds, options: readOptions(), lobby_join: $("lobby-join").checked,
       clock: readClock(), stand_in: $("stand-in").value, rated: $("rated").checked, hints: $("hints").checked,
+      terms: readTerms(),
     });
     showCreated(answer, seats);
     await invite(answer, seats);

@@ -49,6 +49,8 @@ export function renderPlayers(node, players, view, clock = null) {
   p.seat === view.to_act ? h("span", { class: "tag turn", text: t("to act") }) : null,
   p.away === "timeout" ? h("span", { class: "tag away", text: t("a bot stands in") }) : null,
   p.away === "resigned" ? h("span", { class: "tag away", text: t("resigned") }) : null,
+  clock && clock.paused && clock.paused[p.seat] === "vacation" ? h("span", { class: "tag away", text: t("on vacation") }) : null,
+  clock && clock.paused && clock.paused[p.seat] === "weekend" ? h("span", { class: "tag", text: t("weekend: the clock stands still") }) : null,
   clock && p.seat in clock.left ? h("span", {
     class: p.seat === clock.running ? "clock running" : "clock", "data-clock": p.seat, text: clockText(clock.left[p.seat]),
     "aria-label": t("time left"),

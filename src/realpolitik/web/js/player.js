@@ -55,6 +55,11 @@ async function start() {
     chart(r.history))));
   $("unrated").hidden = page.ratings.length > 0;
   offerSocial(page);
+  const r = page.reliability;
+  $("reliability").textContent = r.ended
+    ? t("{ended} games ended: {finished} played to the end, {abandoned} abandoned, {lost} lost on time.", {
+      ended: r.ended, finished: r.finished, abandoned: r.abandoned, lost: r.lost_on_time })
+    : t("No finished game yet.");
   put($("recent"), page.recent.map((g) => h("li", {},
     h("a", { href: g.replay, text: g.title }), " ",
     h("span", { class: "muted", text: g.place ? t("place {place} of {count}", { place: g.place, count: g.players })

@@ -4,7 +4,7 @@
 
 import { getJSON } from "./api.js";
 import { contentLoader, loadBoard } from "./boards.js";
-import { h, knowLevels, put, seatName } from "./dom.js";
+import { h, knowLevels, put, seatName, seatTitle } from "./dom.js";
 import { startLanguage, t } from "./i18n.js";
 import { boardLegend } from "./legend.js";
 import { LogView, chatLine, renderOutcome, renderPlayers, renderStatus } from "./panel.js";
@@ -92,6 +92,11 @@ async function start() {
     $("chat").hidden = !chat.lines.length;
   }).catch((err) => console.error(err));
   if (info.status === "finished") review.start(info.players);
+  getJSON(`/api/games/${encodeURIComponent(gameId)}/notes`).then((shown) => {
+    put($("notes-list"), shown.notes.map((n) => h("li", { "data-seat": n.seat },
+      h("strong", { text: seatTitle(info.players.find((p) => p.seat === n.seat)) || n.seat }), h("pre", { text: n.text }))));
+    $("notes").hidden = !shown.notes.length;
+  }).catch((err) => console.error(err));
   const entry = catalog.find((g) => g.id === info.game);
   knowLevels(entry && entry.levels);
   $("title").textContent = t("Replay — {game}", { game: info.title });
