@@ -19,7 +19,8 @@ from collections.abc import Sequence
 from typing import Protocol
 
 #: the tests that take longest: seconds of one item (one parameter's, for a test with several)
-#: in a run of the whole suite, ``pytest -n 2 -m "not slow" --durations=80``
+#: in a run of the whole suite on a busy 2-core machine, ``pytest -n 2 -m "not slow" --durations=80``
+#: (what counts is their order)
 LONG = {
     "tests/server/test_model.py::test_two_processes_on_postgresql": 125,
     "tests/web/test_browser.py::test_the_game_resumes_in_the_browser_after_a_server_crash": 116,
@@ -28,6 +29,8 @@ LONG = {
     "tests/web/test_board_wsdv.py::"
     "test_a_game_against_the_heuristic_bot_is_played_to_the_end_by_clicking_the_board": 96,
     "tests/server/test_model.py::test_one_process_on_sqlite": 77,
+    "tests/server/test_model.py::test_limits_count_per_address": 60,
+    "tests/cli/test_cli.py::test_the_game_speaks_the_language_asked_for_or_the_environments": 30,
 }
 
 
