@@ -28,12 +28,13 @@ play: $(STAMP)
 system:
 	@bash .ci/system-packages
 
-# the tests; `make slow` adds the long statistical and timing ones (marked slow)
+# the tests; `make slow` adds the long statistical and timing ones (marked slow). Tests go to the
+# two test processes one by one, the long ones first (realpolitik.testing.order), so both end together
 test: $(TESTED) system
-	$(PYTHON) -m pytest -q -n 2 -m "not slow"
+	$(PYTHON) -m pytest -q -n 2 --maxschedchunk 1 -m "not slow"
 
 slow: $(TESTED) system
-	$(PYTHON) -m pytest -q -n 2 -m slow
+	$(PYTHON) -m pytest -q -n 2 --maxschedchunk 1 -m slow
 
 bench: $(TESTED)
 	$(PYTHON) benchmarks/run.py --json

@@ -1,15 +1,14 @@
-"""Shared fixtures."""
+"""Shared fixtures, and the order the tests run in."""
 
 import pytest
 
 from realpolitik.games import registry
+from realpolitik.testing.order import order
 
 
 def pytest_collection_modifyitems(items):
-    """Tests that drive Chromium run last in every test process: Playwright's sync API keeps its
-    event loop marked as running in the thread for the rest of the session (the browser is
-    session-wide), and ``asyncio.run`` refuses to start beside it."""
-    items.sort(key=lambda item: "browser" in item.fixturenames)
+    """The long tests first, the tests that drive Chromium last (``realpolitik.testing.order``)."""
+    order(items)
 
 
 @pytest.fixture(scope="session")
