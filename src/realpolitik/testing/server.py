@@ -77,8 +77,9 @@ class ServerProcess:
         self.proc: subprocess.Popen | None = None
         self.url = ""
 
-    def start(self, timeout: float = 30.0) -> ServerProcess:
-        """Start (on the same port as before, if it ran already) and wait until it answers."""
+    def start(self, timeout: float = 60.0) -> ServerProcess:
+        """Start (on the same port as before, if it ran already) and wait until it answers;
+        stopped again when it does not within ``timeout`` seconds."""
         import httpx
 
         args = [sys.executable, "-c", SERVE, "serve", "--port", str(self.port), "--db", self.db,
@@ -99,15 +100,18 @@ class ServerProcess:
                 self.port = int(self.url.rsplit(":", 1)[1])
             return found is not None
 
-        _wait_for(announced, timeout, "server start")
-
         def answers() -> bool:
             try:
                 return httpx.get(self.url + "/api/catalog", timeout=2).status_code == 200
             except httpx.HTTPError:
                 return False
 
-        _wait_for(answers, timeout, "server answer")
+        try:
+            _wait_for(announced, timeout, "server start")
+            _wait_for(answers, timeout, "server answer")
+        except BaseException:  # a server that did not come up in time is not left running
+            self.stop()
+            raise
         return self
 
     def output(self) -> str:
