@@ -343,6 +343,35 @@ def test_tournament_routes(served, body, who, number, action, raw):
             _json_error(http.get(route))
 
 
+PUSH_PATHS = ["/api/push/key", "/api/push/subscribe"]
+endpoints = odd_text | st.sampled_from(["https://push.example/a", "http://push.example/a", "https://10.0.0.1/a",
+                                        "https://user@push.example/a", "https://push.example:99999/a",
+                                        "https://[::1]/a", "https://push.example/a#b", "https://" + "x" * 600])
+
+
+@given(body=json_values | st.fixed_dictionaries({}, optional={
+           "endpoint": endpoints, "expirationTime": json_values,
+           "keys": json_values | st.fixed_dictionaries({}, optional={"p256dh": odd_text, "auth": odd_text})}),
+       method=st.sampled_from(["POST", "DELETE"]), who=st.sampled_from(["guest", "member", "forged"]),
+       raw=st.booleans())
+@FUZZ
+def test_push_routes(served, body, method, who, raw):
+    """Subscribing a browser to Web Push (issue 59) and forgetting it, as a guest, signed in or
+    with a forged CSRF token, with any JSON: no 5xx, refusals in JSON; a guest and a forged
+    token are refused; no made-up subscription is kept."""
+    server, _ = served
+    http = _member(server) if who != "guest" else httpx.Client(base_url=server.url, timeout=10)
+    with closing(http):
+        if who == "forged":
+            http.headers["x-csrf-token"] = "A" * 43
+        answer = http.request(method, "/api/push/subscribe", content=_dumps(body),
+                              headers={"content-type": "text/plain" if raw else "application/json"})
+        _json_error(answer)
+        if who != "member" or method == "POST":
+            assert answer.status_code in (400, 401, 403), (method, who, answer.text)
+        _json_error(http.get("/api/push/key"))
+
+
 def test_every_route_of_the_server_is_fuzzed():
     """A new HTTP route must join a fuzz test here: the routes the tests above send to."""
     from realpolitik.server.app import create_app
@@ -355,7 +384,8 @@ def test_every_route_of_the_server_is_fuzzed():
               "/api/rules/{game}", "/api/statistics/{game}",
               "/leaderboard", "/player/{name:path}", "/statistics", "/rules/{game}",
               "/api/learn/{game}", "/learn/{game}", "/api/account/games", "/api/games/{game_id}/notes",
-              *ACCOUNT_POSTS, *SOCIAL_PATHS, *TOURNAMENT_PATHS}
+              *ACCOUNT_POSTS, *SOCIAL_PATHS, *TOURNAMENT_PATHS,
+              *PUSH_PATHS}
     routes = {route.path for route in create_app().routes if getattr(route, "path", "").startswith(("/api", "/ws"))
               or route.path in fuzzed}
     assert routes - {"/static"} <= fuzzed, sorted(routes - fuzzed)

@@ -258,6 +258,9 @@ def serve(
                                    "server at, for links in notifications (default: the address it listens on)"),
     webhook_private: bool = typer.Option(False, envvar="REALPOLITIK_WEBHOOK_PRIVATE", help="let webhooks go to "
                                          "loopback and private addresses (off: only public ones)"),
+    push_loopback: bool = typer.Option(False, envvar="REALPOLITIK_PUSH_LOOPBACK", help="let Web Push go to "
+                                       "http endpoints on loopback addresses, for tests with a local push "
+                                       "service (off: only https endpoints on public addresses)"),
     notify_every: float = typer.Option(5.0, help="seconds between two looks at the outbox of notifications "
                                        "(0.01–3600)"),
     notify_retry: float = typer.Option(60.0, help="seconds before a failed notification is tried again, "
@@ -290,8 +293,8 @@ def serve(
 
     notices = NoticeSettings(smtp=smtp or None, smtp_from=smtp_from, smtp_user=smtp_user,
                              smtp_password=os.environ.get(smtp_password_env), smtp_starttls=smtp_starttls,
-                             public_url=public_url, webhook_private=webhook_private, every=notify_every,
-                             retry=notify_retry)
+                             public_url=public_url, webhook_private=webhook_private, push_loopback=push_loopback,
+                             every=notify_every, retry=notify_retry)
 
     limits = Limits()
     for name, value in option_pairs(limit, words, "--limit").items():

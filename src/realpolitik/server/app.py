@@ -18,7 +18,7 @@ from realpolitik.engine import Game
 from realpolitik.i18n import LANGUAGES, catalog
 from realpolitik.web import ROOT as WEB
 
-from . import api, review_api, social_api, weeks_api
+from . import api, push_api, review_api, social_api, weeks_api
 from .accounts import CsrfGuard
 from .hall import Hall, Settings
 from .play import play
@@ -69,6 +69,15 @@ def _page(name: str):
         return FileResponse(WEB / name, headers={"cache-control": "no-cache"})
     page.__name__ = name.replace(".", "_")
     return page
+
+
+def _served(name: str, media_type: str):
+    """A file of the web client at the site's root: the service worker (whose scope is the
+    folder it is served from, so all pages) and the web app manifest."""
+    async def served(request: Request) -> Response:
+        return FileResponse(WEB / name, media_type=media_type, headers={"cache-control": "no-cache"})
+    served.__name__ = name.replace(".", "_")
+    return served
 
 
 def create_app(settings: Settings | None = None, games: Iterable[Game] | None = None) -> Starlette:
@@ -137,6 +146,9 @@ def create_app(settings: Settings | None = None, games: Iterable[Game] | None = 
         *review_api.routes(),
         *tournaments_api.routes(),
         *weeks_api.routes,
+        *push_api.routes(),
+        Route("/sw.js", _served("sw.js", "text/javascript")),
+        Route("/manifest.webmanifest", _served("manifest.webmanifest", "application/manifest+json")),
         WebSocketRoute("/ws/{game_id}", play),
         Mount("/static", StaticFiles(directory=WEB), name="static"),
     ]

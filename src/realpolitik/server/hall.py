@@ -37,6 +37,8 @@ from .clock import Clock
 from .kinds import playable, seat_kind
 from .leases import Alone, Leases
 from .notify import NoticeSettings, Notifier
+from .push import Pusher
+from .push_store import PushStore
 from .quota import Limits, Rates
 from .reviews import Reviews
 from .social_store import SocialStore
@@ -91,6 +93,8 @@ class Hall:
         self.social = SocialStore(store)
         #: tournaments: sign-ups, rounds, standings (issue 59)
         self.tournaments = Tournaments(self)
+        #: Web Push subscriptions and the VAPID key (issue 59)
+        self.push = Pusher(PushStore(store), settings.notices)
         self.bots = BotRunner(settings.bot_workers, lookup)
         #: reviews of finished games being computed (issue 58)
         self.reviews = Reviews(self)

@@ -1,10 +1,11 @@
-"""Turn notifications: telling a player by e-mail or webhook that it is their turn.
+"""Turn notifications: telling a player by e-mail, webhook or Web Push that it is their turn.
 
 When an action is stored and the turn passes to a person's seat bound to an account, and
 nobody is looking at the game as that seat (no open connection), a notice is queued per
-channel the account has an address for: ``email`` (only when the server has SMTP) and
-``webhook``. The outbox (``notices``) keeps one per account, game, turn and channel, so a
-turn is told at most once on each. Bots are never told; a seat a bot plays is not either.
+channel the account has an address for: ``email`` (only when the server has SMTP),
+``webhook``, and ``push`` when the account subscribed a browser (:mod:`.push`). The outbox
+(``notices``) keeps one per account, game, turn and channel, so a turn is told at most once
+on each. Bots are never told; a seat a bot plays is not either.
 Queueing happens after the action is stored and never fails or delays the move.
 
 With several server processes (PostgreSQL) the player may be looking through another
@@ -84,6 +85,8 @@ class NoticeSettings:
     smtp_starttls: bool = False
     public_url: str = ""
     webhook_private: bool = False
+    #: push endpoints may be http on loopback addresses (tests with a local push service)
+    push_loopback: bool = False
     every: float = 5.0
     retry: float = 60.0
     deadline: float = DEADLINE
@@ -344,7 +347,9 @@ class Notifier:
         store = self.hall.store
         try:
             wait = SEEN_GRACE if store.shared else 0.0
-            if await store.run(store.add_notices, user_id, game_id, seat, turn, self.settings.channels, wait):
+            queued = await store.run(store.add_notices, user_id, game_id, seat, turn, self.settings.channels, wait)
+            queued += await store.run(self.hall.push.store.add_notice, user_id, game_id, seat, turn, wait)
+            if queued:
                 self._wake.set()
         except Exception:
             log.exception("game %s: a turn notice could not be queued", game_id)
@@ -428,6 +433,9 @@ class Notifier:
     # ------------------------------------------------------------------ sending (on a thread)
 
     def _send(self, notice: dict[str, Any]) -> None:
+        if notice["channel"] == "push":
+            self.hall.push.send(notice, self.hall.games[notice["game"]])
+            return
         address = notice[notice["channel"]]
         if not address:
             raise Refused("the account has no address for this channel any more")

@@ -814,7 +814,7 @@ class Store:
 
     def due_notices(self, limit: int, attempts: int) -> list[dict[str, Any]]:
         """Notices to send now (not sent, fewer than ``attempts`` tries, due), with what they need:
-        the account's name, language and addresses, the game, its number of seats and the seat
+        the account, its name, language and addresses, the game, its number of seats and the seat
         whose turn it is (for notices stored without one, the account's first seat). A notice
         goes only while the account still holds that seat. They are this process's to send for
         ``NOTICE_CLAIM``: another server process of the database skips them (``SKIP LOCKED``),
@@ -828,9 +828,9 @@ class Store:
                .order_by(notices.c.next_try).limit(limit).with_for_update(skip_locked=True, of=notices))
         seats_all = seats.alias("seats_all")
         players = select(func.count()).where(seats_all.c.game_id == notices.c.game_id).scalar_subquery()
-        query = (select(notices.c.id, notices.c.game_id, notices.c.turn, notices.c.channel, notices.c.attempts,
-                        users.c.name, users.c.language, users.c.email, users.c.webhook, games.c.game,
-                        func.min(seats.c.seat).label("seat"), players.label("players"))
+        query = (select(notices.c.id, notices.c.user_id, notices.c.game_id, notices.c.turn, notices.c.channel,
+                        notices.c.attempts, users.c.name, users.c.language, users.c.email, users.c.webhook,
+                        games.c.game, func.min(seats.c.seat).label("seat"), players.label("players"))
                  .join(users, users.c.id == notices.c.user_id).join(games, games.c.id == notices.c.game_id)
                  .join(seats, mine)
                  .group_by(notices.c.id, users.c.id, games.c.id).order_by(notices.c.id))

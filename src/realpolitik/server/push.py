@@ -1,0 +1,229 @@
+"""Web Push (issue 59): turn notices to a browser with no tab of the game open.
+
+A signed-in account subscribes a browser (``POST /api/push/subscribe``, the
+``PushSubscription`` as the browser gives it) and may unsubscribe it (``DELETE``). The turn
+notices' outbox (:mod:`.notify`) has a channel ``push`` beside e-mail and webhooks, queued on
+the same terms — the turn came to a person's seat and nobody looks at the game as that seat —
+when the account has a subscription. Sending it (:meth:`Pusher.send`, on a notice's thread)
+POSTs to every subscription of the account the payload — game, seat, a short text in the
+account's language, the link — encrypted for that browser (``aes128gcm``, RFC 8291, by
+pywebpush) and signed with the server's VAPID key (RFC 8292, by py_vapid), with a ``TTL``.
+A push service that answers 404 or 410 no longer knows the subscription: it is forgotten.
+
+Push endpoints are guarded like webhooks (:func:`.notify.resolve`): ``https`` only, never a
+loopback, private or otherwise special address, resolved once right before each POST and
+connected to as checked, within the notice's deadline. The server setting ``push_loopback``
+(for tests with a local push service) lets ``http`` endpoints on loopback addresses through.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import ipaddress
+import json
+import logging
+import re
+import threading
+import time
+from typing import TYPE_CHECKING, Annotated, Any
+from urllib.parse import urlsplit
+
+from cryptography.hazmat.primitives.asymmetric import ec
+from py_vapid import Vapid02
+from pydantic import StringConstraints
+from pywebpush import WebPusher
+
+from realpolitik.i18n import DEFAULT, LANGUAGES, render, t
+
+from .notify import Deadline, Failed, Refused, _Pinned, _PinnedTls, public, resolve
+from .protocol import Strict
+from .push_store import PushStore
+from .table import Refusal
+
+if TYPE_CHECKING:
+    from .notify import NoticeSettings
+
+log = logging.getLogger("realpolitik.server")
+
+#: browsers one account may subscribe
+MAX_DEVICES = 10
+#: seconds a push service keeps a notice for a browser that is offline (a turn waits a while)
+TTL = 24 * 3600
+#: seconds a VAPID token is valid (RFC 8292 §2: at most 24 hours)
+TOKEN_LIFE = 12 * 3600
+#: the length of an endpoint URL, at most
+MAX_ENDPOINT = 500
+B64URL = re.compile(r"^[A-Za-z0-9_-]+={0,2}$")
+#: what a push service answers for a subscription it no longer knows (RFC 8030 §7.3)
+GONE = (404, 410)
+
+Key = Annotated[str, StringConstraints(max_length=100)]
+
+
+class Keys(Strict):
+    """A subscription's keys: the browser's P-256 public key and its authentication secret."""
+
+    p256dh: Key
+    auth: Key
+
+
+class Subscription(Strict):
+    """``POST /api/push/subscribe``: a browser's ``PushSubscription.toJSON()``."""
+
+    endpoint: Annotated[str, StringConstraints(max_length=MAX_ENDPOINT)]
+    keys: Keys
+    expirationTime: int | float | None = None  # noqa: N815 (the browser's name)
+
+
+class Endpoint(Strict):
+    """``DELETE /api/push/subscribe``: the endpoint of the subscription to forget."""
+
+    endpoint: Annotated[str, StringConstraints(max_length=MAX_ENDPOINT)]
+
+
+def _bad(message) -> Refusal:
+    return Refusal("bad-request", message)
+
+
+def _decoded(text: str, size: int, name: str) -> bytes:
+    try:
+        raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)) if B64URL.match(text) else b""
+    except (binascii.Error, ValueError):
+        raw = b""
+    if len(raw) != size:
+        raise _bad(t("The subscription's key {name} is not {size} bytes in base64url.", name=name, size=size))
+    return raw
+
+
+def check_endpoint(url: str, loopback: bool) -> str:
+    """``url`` as a push endpoint: https (http only to loopback when ``loopback``), a host, no
+    user name or fragment, and no special address written as the host."""
+    url = url.strip()
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 (raises on a port out of range)
+    except ValueError:
+        raise _bad(t("The subscription's endpoint is not a valid URL.")) from None
+    host = parts.hostname or ""
+    try:
+        literal = ipaddress.ip_address(host.split("%")[0])
+    except ValueError:
+        literal = None
+    near = loopback and (host == "localhost" or (literal is not None and literal.is_loopback))
+    if not host or parts.username is not None or parts.fragment or not (
+            parts.scheme == "https" or (parts.scheme == "http" and near)):
+        raise _bad(t("The subscription's endpoint must be an https URL."))
+    if literal is not None and not near and not public(str(literal)):
+        raise _bad(t("The subscription's endpoint is not a public address."))
+    return url
+
+
+def check(body: Subscription, loopback: bool) -> tuple[str, str, str]:
+    """The endpoint and keys of a subscription, each checked: the key a point of P-256, the
+    secret 16 bytes (RFC 8291 §3)."""
+    endpoint = check_endpoint(body.endpoint, loopback)
+    point = _decoded(body.keys.p256dh, 65, "p256dh")
+    try:
+        ec.EllipticCurvePublicKey.from_encoded_point(ec.SECP256R1(), point)
+    except ValueError:
+        raise _bad(t("The subscription's key p256dh is not a point of the P-256 curve.")) from None
+    _decoded(body.keys.auth, 16, "auth")
+    return endpoint, body.keys.p256dh, body.keys.auth
+
+
+class Pusher:
+    """Web Push of a hall: its store, the VAPID key (read once) and the sending of a notice."""
+
+    def __init__(self, store: PushStore, settings: NoticeSettings) -> None:
+        self.store = store
+        self.settings = settings
+        self._key: ec.EllipticCurvePrivateKey | None = None
+        self._lock = threading.Lock()
+
+    def key(self) -> ec.EllipticCurvePrivateKey:
+        """The server's VAPID key (blocking: read, or made, the first time)."""
+        with self._lock:
+            if self._key is None:
+                self._key = self.store.vapid_key()
+            return self._key
+
+    def subject(self) -> str:
+        """Whom a push service may contact about our pushes (RFC 8292 §2.1): the public https
+        address of the server, else the sender address of its e-mail."""
+        url = self.settings.public_url
+        return url.rstrip("/") if url.startswith("https://") else f"mailto:{self.settings.smtp_from}"
+
+    # ------------------------------------------------------------------ sending (on a thread)
+
+    def send(self, notice: dict[str, Any], game: Any) -> None:
+        """Push the turn ``notice`` to every browser of its account. Done when one took it;
+        :class:`.notify.Failed` (tried again later) when none did and one may later;
+        :class:`.notify.Refused` when none is left to try."""
+        body = json.dumps(self.payload(notice, game)).encode()
+        took = later = 0
+        for subscription in self.store.subscriptions(notice["user_id"]):
+            try:
+                status = self._post(subscription, body, notice["game_id"])
+            except Refused as exc:
+                log.warning("game %s: a push endpoint refused: %s", notice["game_id"], exc)
+                continue
+            except Exception as exc:  # down or too slow: another time
+                log.info("game %s: a push failed (%s)", notice["game_id"], type(exc).__name__)
+                later += 1
+                continue
+            if status in GONE:
+                self.store.gone(subscription["id"])
+            elif 200 <= status < 300:
+                took += 1
+            else:
+                later += 1
+        if not took and later:
+            raise Failed("no push service took the notice")
+        if not took:
+            raise Refused("the account has no push subscription that takes notices")
+
+    def payload(self, notice: dict[str, Any], game: Any) -> dict[str, Any]:
+        """What the browser shows: the game, the seat, a short text in the account's language,
+        the link (on the server's own address: the browser opens it from the worker)."""
+        lang = notice["language"] if notice["language"] in LANGUAGES else DEFAULT
+        seat = render(game.seat_titles(notice["players"])[notice["seat"]], lang)
+        label = game.seat_labels(notice["players"])[notice["seat"]]
+        return {"event": "your-turn", "game": notice["game_id"], "seat": seat, "turn": notice["turn"],
+                "title": render(t("Your turn in {game}", game=game.title), lang),
+                "body": render(t("It is your turn as {seat}.", seat=seat), lang),
+                "url": f"/game/{notice['game_id']}#seat={label}"}
+
+    def _post(self, subscription: dict[str, Any], body: bytes, game_id: str) -> int:
+        """POST one encrypted, signed message to a push service; its answer's status."""
+        parts = urlsplit(check_endpoint(subscription["endpoint"], self.settings.push_loopback))
+        port = parts.port or (443 if parts.scheme == "https" else 80)
+        sealed = WebPusher({"endpoint": subscription["endpoint"],
+                            "keys": {"p256dh": subscription["p256dh"], "auth": subscription["auth"]}}).encode(body)
+        claims = {"aud": f"{parts.scheme}://{parts.netloc}", "exp": int(time.time()) + TOKEN_LIFE,
+                  "sub": self.subject()}
+        headers = {"authorization": Vapid02(self.key()).sign(claims)["Authorization"],
+                   "content-encoding": "aes128gcm", "content-type": "application/octet-stream",
+                   "ttl": str(TTL), "urgency": "normal", "topic": f"turn-{game_id}"}
+        target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+        with Deadline(self.settings.deadline) as deadline:
+            addresses = self._addresses(parts.hostname, port)
+            connection = (_PinnedTls if parts.scheme == "https" else _Pinned)(parts.hostname, port, addresses,
+                                                                              deadline)
+            try:
+                connection.request("POST", target, sealed["body"], headers)
+                answer = connection.getresponse()
+                answer.read(1024)
+            finally:
+                connection.close()
+            deadline.check()
+        return answer.status
+
+    def _addresses(self, host: str, port: int) -> list[tuple[Any, ...]]:
+        """The checked addresses of a push service: public ones, or loopback when allowed."""
+        if not self.settings.push_loopback:
+            return resolve(host, port, False)
+        found = resolve(host, port, True)
+        if not all(public(a[0]) or ipaddress.ip_address(a[0].split("%")[0]).is_loopback for a in found):
+            raise Refused("the push service's host is not a public address")
+        return found

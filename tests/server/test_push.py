@@ -1,0 +1,302 @@
+"""Web Push (issue 59) against a real server and a local push service that checks the VAPID
+token and decrypts each message as a browser does (RFC 8291, RFC 8292): a player with no tab
+of the game open gets the turn notice in their language on every subscribed browser, one
+with a tab open gets none; a subscription the push service says is gone is forgotten;
+subscriptions are checked strictly, bounded per account and need the page's CSRF token;
+push endpoints are guarded like webhooks."""
+
+from __future__ import annotations
+
+import base64
+import time
+
+import httpx
+import pytest
+from cryptography.hazmat.primitives.asymmetric import ec
+from py_vapid import Vapid02
+
+from realpolitik.server.notify import NoticeSettings, Refused
+from realpolitik.server.push import MAX_DEVICES, Pusher, check_endpoint
+from realpolitik.server.push_store import PushStore, public_key
+from realpolitik.server.store import Store
+from realpolitik.server.table import Refusal
+from realpolitik.testing.push import PushService, VapidError, verify_vapid
+from realpolitik.testing.server import ROOMY, GameSocket, ServerProcess
+
+PASSWORD = "correct horse battery"
+_numbers = iter(range(10**6))
+
+
+@pytest.fixture(scope="module")
+def pushes():
+    with PushService() as service:
+        yield service
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    limits = {**ROOMY, "logins": "10000/minute", "logins_per_name": "10000/hour"}
+    proc = ServerProcess(str(tmp_path_factory.mktemp("push") / "games.db"), limits=limits,
+                         args=("--notify-every", "0.05", "--notify-retry", "0.01", "--push-loopback")).start()
+    yield proc
+    proc.stop()
+    assert "Traceback" not in proc.output(), proc.output()[-3000:]
+
+
+class Player:
+    """An account with its cookies and CSRF token."""
+
+    def __init__(self, server: ServerProcess, base: str, lang: str = "en") -> None:
+        self.server = server
+        self.name = f"{base} {next(_numbers)}"
+        self.http = httpx.Client(base_url=server.url, timeout=10)
+        answer = self.http.post("/api/account/signup", json={"name": self.name, "password": PASSWORD},
+                                headers={"accept-language": lang})
+        assert answer.status_code == 201
+        self.csrf = answer.json()["csrf"]
+        if lang != "en":
+            assert self.http.post("/api/account/settings", json={"language": lang},
+                                  headers={"x-csrf-token": self.csrf}).status_code == 200
+
+    def subscribe(self, subscription: dict) -> httpx.Response:
+        return self.http.post("/api/push/subscribe", json=subscription, headers={"x-csrf-token": self.csrf})
+
+    def unsubscribe(self, endpoint: str) -> httpx.Response:
+        return self.http.request("DELETE", "/api/push/subscribe", json={"endpoint": endpoint},
+                                 headers={"x-csrf-token": self.csrf})
+
+    def socket(self, game_id: str) -> GameSocket:
+        return GameSocket(self.server, game_id, headers={"cookie": f"session={self.http.cookies['session']}"})
+
+
+def seated(server: ServerProcess, players: dict[str, Player]) -> tuple[dict, dict[str, GameSocket]]:
+    """A Nationen game of two people, each account in its seat and connected."""
+    with httpx.Client(base_url=server.url, timeout=10) as http:
+        game = http.post("/api/games", json={"game": "nationen", "seats": ["human", "human"]}).json()
+    tokens = {i["seat"]: i["url"].split("token=")[1] for i in game["invites"]}
+    sockets = {}
+    for label, player in players.items():
+        sockets[label] = player.socket(game["id"])
+        sockets[label].hello(tokens[label])
+    return game, sockets
+
+
+def play_until_turn_of(sock: GameSocket, other: str) -> int:
+    """Play the first legal actions of ``sock``'s seat until ``other`` is to act; returns the move."""
+    while True:
+        view = sock.wait_view(lambda m: m["status"] == "running")
+        if view["view"]["to_act"] == other:
+            return view["seq"]
+        if "pending" in view["view"]:
+            sock.act(view["view"]["pending"]["actions"][0])
+        sock.wait_view(lambda m, s=view["seq"]: m["seq"] > s)
+
+
+def rows(server: ServerProcess, sql: str, *args) -> list[dict]:
+    store = Store(server.db)
+    try:
+        with store.engine.connect() as conn:
+            return [dict(r) for r in conn.exec_driver_sql(sql, args).mappings().all()]
+    finally:
+        store.close()
+
+
+def wait_for(check, timeout: float = 15):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        found = check()
+        if found:
+            return found
+        time.sleep(0.05)
+    raise AssertionError("not within the time")
+
+
+def of(pushes: PushService, name: str) -> list:
+    return [r for r in pushes.received if r.name == name]
+
+
+# ---------------------------------------------------------------------- turn notices
+
+
+def test_a_player_with_no_tab_open_gets_the_turn_decrypted_in_their_language(server, pushes):
+    ann, bo = Player(server, "Ann"), Player(server, "Bo", "de")
+    phone, laptop = pushes.subscribe("bo phone"), pushes.subscribe("bo laptop")
+    assert bo.subscribe(phone).status_code == 201 and bo.subscribe(laptop).status_code == 201
+    game, sockets = seated(server, {"p1": ann, "p2": bo})
+    sockets["p2"].close()  # Bo looks away
+    turn = play_until_turn_of(sockets["p1"], "p2")
+    wait_for(lambda: of(pushes, "bo phone") and of(pushes, "bo laptop"))
+    key = bo.http.get("/api/push/key").json()["key"]
+    for message in of(pushes, "bo phone") + of(pushes, "bo laptop"):
+        payload = message.payload
+        assert payload["game"] == game["id"] and payload["turn"] == turn and payload["event"] == "your-turn"
+        assert payload["url"] == f"/game/{game['id']}#seat=p2"
+        assert payload["title"].startswith("Du bist am Zug") and payload["seat"] in payload["body"]
+        assert message.ttl == 24 * 3600 and message.topic == f"turn-{game['id']}"
+        assert message.key == key and message.claims["aud"] == pushes.origin
+    assert pushes.refused == []
+    told = rows(server, "select channel, sent from notices where game_id = ?", game["id"])
+    assert [r["channel"] for r in told] == ["push"] and told[0]["sent"] is not None  # once, for both browsers
+    sockets["p1"].close()
+
+
+def test_a_player_with_a_tab_open_gets_no_push(server, pushes):
+    ann, bo = Player(server, "Ann"), Player(server, "Bo")
+    assert bo.subscribe(pushes.subscribe("bo watching")).status_code == 201
+    game, sockets = seated(server, {"p1": ann, "p2": bo})
+    play_until_turn_of(sockets["p1"], "p2")
+    sockets["p2"].wait_view(lambda m: m["view"]["to_act"] == "p2")
+    time.sleep(1.0)  # twenty looks at the outbox
+    assert of(pushes, "bo watching") == []
+    assert rows(server, "select id from notices where game_id = ?", game["id"]) == []
+    for sock in sockets.values():
+        sock.close()
+
+
+def test_a_subscription_the_push_service_calls_gone_is_forgotten(server, pushes):
+    ann, bo = Player(server, "Ann"), Player(server, "Bo")
+    stale, fresh = pushes.subscribe("bo stale"), pushes.subscribe("bo fresh")
+    bo.subscribe(stale), bo.subscribe(fresh)
+    pushes.answer(stale, 410)
+    game, sockets = seated(server, {"p1": ann, "p2": bo})
+    sockets["p2"].close()
+    play_until_turn_of(sockets["p1"], "p2")
+    wait_for(lambda: of(pushes, "bo fresh"))
+
+    def endpoints() -> list[str]:
+        return [r["endpoint"] for r in rows(server, "select endpoint from push_subscriptions")]
+
+    wait_for(lambda: stale["endpoint"] not in endpoints())
+    assert fresh["endpoint"] in endpoints() and of(pushes, "bo stale") == []
+    sockets["p1"].close()
+
+
+# ---------------------------------------------------------------------- subscribing
+
+
+def test_subscribing_needs_an_account_and_the_pages_token(server, pushes):
+    subscription = pushes.subscribe("nobody")
+    with httpx.Client(base_url=server.url, timeout=10) as guest:
+        assert guest.post("/api/push/subscribe", json=subscription).json()["code"] == "signed-out"
+        assert guest.get("/api/push/key").status_code == 200
+    bo = Player(server, "Bo")
+    forged = bo.http.post("/api/push/subscribe", json=subscription, headers={"x-csrf-token": "A" * 43})
+    assert forged.status_code == 403 and forged.json()["code"] == "csrf"
+    assert bo.http.post("/api/push/subscribe", content=str(subscription),
+                        headers={"x-csrf-token": bo.csrf, "content-type": "text/plain"}).status_code == 400
+    assert rows(server, "select id from push_subscriptions where endpoint = ?", subscription["endpoint"]) == []
+
+
+def _bad(subscription: dict, **change) -> dict:
+    keys = {**subscription["keys"], **{k: v for k, v in change.items() if k in ("p256dh", "auth")}}
+    return {**subscription, **{k: v for k, v in change.items() if k not in ("p256dh", "auth")}, "keys": keys}
+
+
+def _b64(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+
+@pytest.mark.parametrize("change", [
+    {"endpoint": "http://push.example/a"},  # not https
+    {"endpoint": "https://10.1.2.3/a"},  # a private address
+    {"endpoint": "https://169.254.169.254/a"},  # the cloud metadata address
+    {"endpoint": "https://user:pw@push.example/a"},
+    {"endpoint": "https://push.example/a#x"},
+    {"endpoint": "https://push.example:70000/a"},
+    {"endpoint": "ftp://push.example/a"},
+    {"endpoint": "https://push.example/" + "a" * 500},
+    {"p256dh": _b64(b"\x04" + b"\x01" * 64)},  # 65 bytes, not a point of the curve
+    {"p256dh": _b64(b"\x04" + b"\x01" * 30)},  # too short
+    {"p256dh": "not base64url!"},
+    {"auth": _b64(b"\x01" * 15)},
+    {"auth": _b64(b"\x01" * 32)},
+    {"surprise": 1},
+    {"keys": None},
+])
+def test_a_malformed_subscription_is_refused_and_nothing_kept(server, pushes, change):
+    bo = Player(server, "Bo")
+    subscription = pushes.subscribe("malformed")
+    body = ({**subscription, "keys": None} if "keys" in change else _bad(subscription, **change))
+    answer = bo.subscribe(body)
+    assert answer.status_code == 400 and answer.json()["code"] == "bad-request" and answer.json()["error"]
+    assert rows(server, "select s.id from push_subscriptions s join users u on u.id = s.user_id where u.name = ?",
+                bo.name) == []
+
+
+def test_an_account_subscribes_at_most_so_many_browsers_and_may_forget_one(server, pushes):
+    bo, cy = Player(server, "Bo"), Player(server, "Cy")
+    browsers = [pushes.subscribe(f"device {n}") for n in range(MAX_DEVICES)]
+    for browser in browsers:
+        assert bo.subscribe(browser).status_code == 201
+    assert bo.subscribe(browsers[0]).status_code == 201  # again: the same one, new keys welcome
+    one_more = pushes.subscribe("one more")
+    refused = bo.subscribe(one_more)
+    assert refused.status_code == 429 and refused.json()["code"] == "limit"
+    assert bo.unsubscribe(one_more["endpoint"]).json() == {"subscribed": False, "found": False}
+    assert cy.unsubscribe(browsers[1]["endpoint"]).json()["found"] is False  # not Cy's to forget
+    assert bo.unsubscribe(browsers[1]["endpoint"]).json() == {"subscribed": False, "found": True}
+    assert bo.subscribe(one_more).status_code == 201
+    assert cy.subscribe(browsers[2]).status_code == 201  # the browser changed hands: now Cy's
+    owners = rows(server, "select u.name from push_subscriptions s join users u on u.id = s.user_id "
+                          "where s.endpoint = ?", browsers[2]["endpoint"])
+    assert owners == [{"name": cy.name}]
+
+
+# ---------------------------------------------------------------------- the VAPID key and token
+
+
+def test_the_vapid_key_is_made_once_and_kept(tmp_path):
+    db = str(tmp_path / "keys.db")
+    first = Store(db)
+    key = PushStore(first).vapid_key()
+    first.close()
+    again = Store(db)
+    try:
+        assert public_key(PushStore(again).vapid_key()) == public_key(key)
+    finally:
+        again.close()
+    raw = base64.urlsafe_b64decode(public_key(key) + "=")
+    assert len(raw) == 65 and raw[0] == 4
+
+
+def test_the_vapid_token_verifies_and_a_forged_or_misaddressed_one_does_not():
+    key = ec.generate_private_key(ec.SECP256R1())
+    claims = {"aud": "https://push.example", "exp": int(time.time()) + 3600, "sub": "mailto:ops@example.org"}
+    header = Vapid02(key).sign(claims)["Authorization"]
+    verified, k = verify_vapid(header, "https://push.example")
+    assert verified == claims and k == public_key(key)
+    with pytest.raises(VapidError, match="audience"):
+        verify_vapid(header, "https://other.example")
+    other = public_key(ec.generate_private_key(ec.SECP256R1()))
+    with pytest.raises(VapidError, match="signature"):
+        verify_vapid(header.split(",k=")[0] + ",k=" + other, "https://push.example")
+    late = Vapid02(key).sign({**claims, "exp": int(time.time()) - 1})["Authorization"]
+    with pytest.raises(VapidError, match="expiry"):
+        verify_vapid(late, "https://push.example")
+
+
+# ---------------------------------------------------------------------- the address guard
+
+
+@pytest.mark.parametrize("url", ["http://127.0.0.1:9/a", "https://127.0.0.1/a", "https://[::1]/a",
+                                 "http://localhost/a", "https://192.168.1.1/a", "https://[fd00::1]/a"])
+def test_without_the_test_setting_no_endpoint_is_local(url):
+    with pytest.raises(Refusal):
+        check_endpoint(url, loopback=False)
+
+
+def test_with_the_test_setting_only_loopback_is_let_through():
+    assert check_endpoint("http://127.0.0.1:9/a", loopback=True) == "http://127.0.0.1:9/a"
+    assert check_endpoint("https://push.example/a", loopback=False) == "https://push.example/a"
+    with pytest.raises(Refusal):
+        check_endpoint("http://10.0.0.1/a", loopback=True)
+
+
+@pytest.mark.parametrize(("address", "loopback"), [("10.0.0.7", True), ("127.0.0.1", False), ("169.254.169.254", True),
+                                                    ("fe80::1", True), ("::ffff:127.0.0.1", False)])
+def test_a_push_host_resolving_to_a_local_address_is_refused_unposted(monkeypatch, address, loopback):
+    monkeypatch.setattr("socket.getaddrinfo", lambda host, port, **kw: [(None, None, None, "", (address, port))])
+    monkeypatch.setattr("socket.create_connection", lambda *a, **kw: pytest.fail("connected"))
+    pusher = Pusher(None, NoticeSettings(push_loopback=loopback))
+    with pytest.raises(Refused):
+        pusher._addresses("push.example", 443)
