@@ -300,3 +300,28 @@ def test_a_push_host_resolving_to_a_local_address_is_refused_unposted(monkeypatc
     pusher = Pusher(None, NoticeSettings(push_loopback=loopback))
     with pytest.raises(Refused):
         pusher._addresses("push.example", 443)
+
+
+# ---------------------------------------------------------------------- the installable web app
+
+
+def test_the_site_is_an_installable_web_app_with_its_worker_at_the_root(server):
+    with httpx.Client(base_url=server.url, timeout=10) as http:
+        worker = http.get("/sw.js")
+        assert worker.status_code == 200 and worker.headers["content-type"].startswith("text/javascript")
+        assert 'addEventListener("push"' in worker.text and 'addEventListener("notificationclick"' in worker.text
+        policy = worker.headers["content-security-policy"]
+        assert "default-src 'self'" in policy and "worker-src" not in policy  # workers fall back to 'self'
+        manifest = http.get("/manifest.webmanifest")
+        assert manifest.headers["content-type"].startswith("application/manifest+json")
+        app = manifest.json()
+        assert app["name"] == "realpolitik" and app["start_url"] == "/" and app["display"] == "standalone"
+        sizes = {icon["sizes"] for icon in app["icons"]}
+        assert {"192x192", "512x512"} <= sizes
+        for icon in app["icons"]:
+            answer = http.get(icon["src"])
+            assert answer.status_code == 200 and answer.headers["content-type"] == icon["type"]
+        pages = ["/", "/account", "/game/0123456789ab", "/replay/0123456789ab", "/leaderboard", "/statistics",
+                 "/player/Nobody", "/rules/nationen", "/learn/nationen"]
+        for page in pages:
+            assert '<link rel="manifest" href="/manifest.webmanifest">' in http.get(page).text, page

@@ -9,6 +9,7 @@
 
 import { h, put, reasonIn } from "./dom.js";
 import { keptLanguage, lang, startLanguage, t } from "./i18n.js";
+import { forgetPush, showPush, startPush } from "./push.js";
 import { showSocial, startSocial } from "./social.js";
 import { showVacation, startVacation } from "./vacation.js";
 
@@ -151,6 +152,7 @@ async function show() {
     await listGames();
     await showSocial(csrf, notice);
   }
+  await showPush(Boolean(me.user));
 }
 
 async function signedIn(result) {
@@ -213,8 +215,10 @@ async function start() {
   });
   startSocial(notice);
   startVacation(form, () => csrf, notice);
+  startPush(() => csrf, notice);
   $("logout").addEventListener("click", async () => {
     try {
+      await forgetPush(csrf);
       await send("/api/account/logout", {}, csrf);
     } catch (err) {
       notice(err.message);
