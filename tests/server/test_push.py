@@ -15,6 +15,7 @@ import pytest
 from cryptography.hazmat.primitives.asymmetric import ec
 from py_vapid import Vapid02
 
+from realpolitik.games import get
 from realpolitik.server.notify import NoticeSettings, Refused
 from realpolitik.server.push import MAX_DEVICES, Pusher, check_endpoint
 from realpolitik.server.push_store import PushStore, public_key
@@ -325,3 +326,15 @@ def test_the_site_is_an_installable_web_app_with_its_worker_at_the_root(server):
                  "/player/Nobody", "/rules/nationen", "/learn/nationen"]
         for page in pages:
             assert '<link rel="manifest" href="/manifest.webmanifest">' in http.get(page).text, page
+
+
+def test_a_kept_loopback_endpoint_is_not_pushed_to_once_the_server_refuses_loopback(monkeypatch):
+    monkeypatch.setattr("socket.create_connection", lambda *a, **kw: pytest.fail("connected"))
+
+    class Kept:
+        def subscriptions(self, user_id):
+            return [{"id": 1, "endpoint": "http://127.0.0.1:9/push/a", "p256dh": "x", "auth": "y"}]
+
+    with pytest.raises(Refused):
+        Pusher(Kept(), NoticeSettings()).send({"user_id": 1, "game_id": "0123456789ab", "language": "en",
+                                               "players": 2, "seat": 0, "turn": 3}, get("nationen"))

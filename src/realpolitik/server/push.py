@@ -196,7 +196,10 @@ class Pusher:
 
     def _post(self, subscription: dict[str, Any], body: bytes, game_id: str) -> int:
         """POST one encrypted, signed message to a push service; its answer's status."""
-        parts = urlsplit(check_endpoint(subscription["endpoint"], self.settings.push_loopback))
+        try:  # checked again: a subscription kept while the server allowed loopback, say
+            parts = urlsplit(check_endpoint(subscription["endpoint"], self.settings.push_loopback))
+        except Refusal:
+            raise Refused("the push endpoint is not an allowed URL") from None
         port = parts.port or (443 if parts.scheme == "https" else 80)
         sealed = WebPusher({"endpoint": subscription["endpoint"],
                             "keys": {"p256dh": subscription["p256dh"], "auth": subscription["auth"]}}).encode(body)
