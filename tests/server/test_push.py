@@ -203,6 +203,8 @@ def _b64(data: bytes) -> str:
     {"endpoint": "https://169.254.169.254/a"},  # the cloud metadata address
     {"endpoint": "https://user:pw@push.example/a"},
     {"endpoint": "https://push.example/a#x"},
+    {"endpoint": "https://push.example/a b"},
+    {"endpoint": "https://push.example/\u00e4"},
     {"endpoint": "https://push.example:70000/a"},
     {"endpoint": "ftp://push.example/a"},
     {"endpoint": "https://push.example/" + "a" * 500},

@@ -103,6 +103,9 @@ def check_endpoint(url: str, loopback: bool) -> str:
     try:
         parts = urlsplit(url)
         parts.port  # noqa: B018 (raises on a port out of range)
+        if not url.isascii() or any(c <= " " or c == "\x7f" for c in url) or parts.username is not None \
+                or parts.fragment:
+            raise ValueError(url)
     except ValueError:
         raise _bad(t("The subscription's endpoint is not a valid URL.")) from None
     host = parts.hostname or ""
@@ -111,8 +114,7 @@ def check_endpoint(url: str, loopback: bool) -> str:
     except ValueError:
         literal = None
     near = loopback and (host == "localhost" or (literal is not None and literal.is_loopback))
-    if not host or parts.username is not None or parts.fragment or not (
-            parts.scheme == "https" or (parts.scheme == "http" and near)):
+    if not host or not (parts.scheme == "https" or (parts.scheme == "http" and near)):
         raise _bad(t("The subscription's endpoint must be an https URL."))
     if literal is not None and not near and not public(str(literal)):
         raise _bad(t("The subscription's endpoint is not a public address."))
