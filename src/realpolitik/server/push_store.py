@@ -1,6 +1,6 @@
 """Storage of Web Push: the server's VAPID key and the accounts' push subscriptions.
 
-The tables sit in :data:`.store.metadata` beside the others (revision 11 creates them). The
+The tables sit in :data:`.store.metadata` beside the others (revision 13 creates them). The
 VAPID key (RFC 8292) is made once, by the first server process that needs it, and kept in
 ``vapid_keys``: every process of the database signs with the same key, and the subscriptions
 the browsers made with its public half stay valid across restarts. A subscription (the

@@ -1,18 +1,18 @@
-"""Revision 11: Web Push (issue 59): the server's VAPID key and the accounts' push subscriptions.
+"""Revision 13: Web Push (issue 59): the server's VAPID key and the accounts' push subscriptions.
 
 ``vapid_keys`` holds one row, the key the server signs its pushes with (made when first
 needed); ``push_subscriptions`` the browsers' subscriptions, each one account's. Turn notices
 on the new channel ``push`` go in ``notices`` as the others. Nothing existing changes.
 
-Revision ID: 0011
-Revises: 0010
+Revision ID: 0013
+Revises: 0012
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0011"
-down_revision = "0010"
+revision = "0013"
+down_revision = "0012"
 branch_labels = None
 depends_on = None
 
