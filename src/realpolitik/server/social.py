@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from realpolitik.i18n import t
 
-from . import table as tables
+from . import refusals
 from .store import ChatLine, StorageBusy
 
 if TYPE_CHECKING:
@@ -31,19 +31,19 @@ async def _ask(hall: Hall, method, *args):
     try:
         return await hall.store.run(method, *args)
     except StorageBusy:
-        raise tables.busy() from None
+        raise refusals.busy() from None
 
 
 async def check_not_banned(hall: Hall, user_id: int | None) -> None:
     """Refuse a new game or a seat to a banned account."""
     if user_id is not None and (await _ask(hall, hall.social.sanction, user_id)).banned:
-        raise tables.Refusal("banned", BANNED)
+        raise refusals.Refusal("banned", BANNED)
 
 
 async def check_not_muted(hall: Hall, user_id: int | None) -> None:
     """Refuse a chat line or private message of a muted account."""
     if user_id is not None and (await _ask(hall, hall.social.sanction, user_id)).muted:
-        raise tables.Refusal("muted", MUTED)
+        raise refusals.Refusal("muted", MUTED)
 
 
 async def shut_out(hall: Hall, table: Table, user_id: int | None) -> bool:

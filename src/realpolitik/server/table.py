@@ -24,11 +24,12 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Protocol
 
 from realpolitik.engine import Game, IllegalAction, Record, State, normalize
-from realpolitik.i18n import LANGUAGES, Text, Written, listed, render, t
+from realpolitik.i18n import LANGUAGES, Text, listed, render, t
 
 from . import lessons, ratings, social
 from .bots import BotJob
 from .clock import seconds_in_words
+from .refusals import Refusal, away_refusal, bad_token, busy
 from .store import ChatLine, StaleWrite, StorageBusy, StoredGame, now
 from .timekeeper import Timekeeper
 from .tokens import hash_token, matches, new_token
@@ -63,15 +64,6 @@ def finished(record: Record, state: State) -> dict[str, Any]:
     return record.result
 
 
-class Refusal(Exception):
-    """A request the table refuses; ``code`` is for programs, the message for people."""
-
-    def __init__(self, code: str, message: str | Text | Written) -> None:
-        super().__init__(str(message))
-        self.code = code
-        self.message = message
-
-
 DAMAGED = t("This game's stored record cannot be loaded; it is kept as it is.")
 
 #: what every connection of a table is told when something happens to a seat, by kind (from the
@@ -88,22 +80,6 @@ TOLD: dict[str, Callable[[Table, str], Text]] = {
     "vacation": lambda table, seat: t("{seat}'s time ran out; a day of its player's vacation began, and the "
                                       "player's correspondence clocks stand still meanwhile.", seat=seat),
 }
-
-
-def bad_token() -> Refusal:
-    return Refusal("bad-token", t("This seat link is not valid for this game. Ask for a new invitation, "
-                                  "or watch as a spectator."))
-
-
-def away_refusal(away: str) -> Refusal:
-    """Why a person may not act at a seat a bot plays for them now."""
-    return Refusal("away", t("A bot plays your seat now; take it back first.") if away == "timeout"
-                   else t("You have resigned this game."))
-
-
-def busy() -> Refusal:
-    return Refusal("busy", t("The game could not be saved just now (the database is busy); nothing was "
-                             "changed. Try again in a moment."))
 
 
 class Listener(Protocol):
