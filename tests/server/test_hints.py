@@ -68,7 +68,7 @@ def test_the_hint_goes_to_the_asking_connection_only_and_the_record_notes_it(ser
     assert set(hint["visits"]) == set(pending["actions"]) and set(hint["values"]) <= set(pending["actions"])
     assert set(hint["chances"]) == {"p1", "p2"}
     assert all(0 <= p <= 1 for p in [*hint["values"].values(), *hint["chances"].values()])
-    assert hint["values"][hint["best"]] == max(hint["values"].values())
+    assert hint["visits"][hint["best"]] == max(hint["visits"].values())  # the search suggests its most tried action
     assert notes(server, gid) == [{"ply": view["seq"], "seat": 0, "kind": "hint"}]
 
     ann.act(hint["best"])

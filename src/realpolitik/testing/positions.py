@@ -125,6 +125,9 @@ class Table:
 
         self.first = state
         page.route_web_socket(re.compile(r".*/ws/.*"), route)
+        # the page holds the seat only in the views sent here, not for the server: its notepad is an empty one
+        page.route(re.compile(r".*/api/games/[^/]+/notes$"),
+                   lambda r: r.fulfill(json={"seat": labels[seat], "text": "", "shown": False}))
         page.goto(self.url)
         page.wait_for_function(f"() => document.body.dataset.seq === '{state.ply}'")
 

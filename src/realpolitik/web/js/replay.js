@@ -91,12 +91,14 @@ async function start() {
     put($("chat-lines"), chat.lines.map((line) => chatLine(line, info.players)));
     $("chat").hidden = !chat.lines.length;
   }).catch((err) => console.error(err));
-  if (info.status === "finished") review.start(info.players);
-  getJSON(`/api/games/${encodeURIComponent(gameId)}/notes`).then((shown) => {
-    put($("notes-list"), shown.notes.map((n) => h("li", { "data-seat": n.seat },
-      h("strong", { text: seatTitle(info.players.find((p) => p.seat === n.seat)) || n.seat }), h("pre", { text: n.text }))));
-    $("notes").hidden = !shown.notes.length;
-  }).catch((err) => console.error(err));
+  if (info.status === "finished") {  // the review, and the notes their writers show: only once the game is over
+    review.start(info.players);
+    getJSON(`/api/games/${encodeURIComponent(gameId)}/notes`).then((shown) => {
+      put($("notes-list"), shown.notes.map((n) => h("li", { "data-seat": n.seat },
+        h("strong", { text: seatTitle(info.players.find((p) => p.seat === n.seat)) || n.seat }), h("pre", { text: n.text }))));
+      $("notes").hidden = !shown.notes.length;
+    }).catch((err) => console.error(err));
+  }
   const entry = catalog.find((g) => g.id === info.game);
   knowLevels(entry && entry.levels);
   $("title").textContent = t("Replay — {game}", { game: info.title });
