@@ -10,27 +10,16 @@
 import { h, put, reasonIn } from "./dom.js";
 import { keptLanguage, lang, startLanguage, t } from "./i18n.js";
 import { forgetPush, showPush, startPush } from "./push.js";
-import { showSocial, startSocial } from "./social.js";
+import { call, showSocial, startSocial } from "./social.js";
 import { showVacation, startVacation } from "./vacation.js";
 
 const GUEST_SEATS = "realpolitik.guest-seats";
 const $ = (id) => document.getElementById(id);
 
-async function answer(response) {
-  let data = null;
-  try {
-    data = await response.json();
-  } catch {
-    throw new Error(t("The server answered {status}.", { status: response.status }));
-  }
-  if (!response.ok) throw new Error(data && data.error ? data.error : t("The server answered {status}.", { status: response.status }));
-  return data;
-}
-
 /** Who is signed in: `{user: {name, language}, csrf}`, or `{user: null}` for a guest. */
 export async function account() {
   try {
-    return await answer(await fetch("/api/account", { headers: { accept: "application/json" } }));
+    return await call("GET", "/api/account");
   } catch {
     return { user: null };
   }
@@ -38,9 +27,7 @@ export async function account() {
 
 /** POST JSON with the session's CSRF token (when signed in). */
 export async function send(url, body, csrf) {
-  const headers = { "content-type": "application/json", accept: "application/json" };
-  if (csrf) headers["x-csrf-token"] = csrf;
-  return answer(await fetch(url, { method: "POST", headers, body: JSON.stringify(body) }));
+  return call("POST", url, body, csrf);
 }
 
 function guestSeats() {
@@ -128,7 +115,7 @@ function openGame(game) {
 
 async function listGames() {
   try {
-    const lists = await answer(await fetch("/api/account/games", { headers: { accept: "application/json" } }));
+    const lists = await call("GET", "/api/account/games");
     put($("my-games"), lists.games.length ? lists.games.map(myGame) : [h("li", { class: "muted", text: t("none") })]);
     put($("open-games"), lists.open.length ? lists.open.map(openGame) : [h("li", { class: "muted", text: t("none") })]);
   } catch (err) {
