@@ -1,11 +1,11 @@
 """The shortcuts the hot paths take agree with the straightforward rules, at every step of
 seeded random games (two to six players, several rule options).
 
-The straightforward rules are the package's plain forms beside the shortcuts: ``rules.plain_deal``
+The straightforward rules are the package's plain forms beside the shortcuts: ``setup.plain_deal``
 (the set-up), ``grammar.plain_placing``, ``common.plain_enemies`` and ``combat.interceptors`` (the
 interceptions offered); the turn's frames run at once (``run_now``) where the frame loop would run
 them; the cards the rules read in play are the ones the content checked, and the lines looked up in
-``lines`` are the messages written out.
+``words`` are the messages written out.
 """
 
 from __future__ import annotations
@@ -15,12 +15,12 @@ import pytest
 from realpolitik.engine import Rng
 from realpolitik.engine.content import entries, read_toml
 from realpolitik.games import get
-from realpolitik.games.nuclear_war import grammar, rules
+from realpolitik.games.nuclear_war import grammar, setup
 from realpolitik.games.nuclear_war.combat import Intercept, NameTarget, interceptors
 from realpolitik.games.nuclear_war.common import enemies, plain_enemies
 from realpolitik.games.nuclear_war.content import DATA, Card, load
-from realpolitik.games.nuclear_war.lines import NO_WARHEAD, OUT_OF_FUEL, PAYLOAD_USED_UP, REPLACED, SPENT
 from realpolitik.games.nuclear_war.sequence import END_TURNS, REVEALS, PlaceCard
+from realpolitik.games.nuclear_war.words import NO_WARHEAD, OUT_OF_FUEL, PAYLOAD_USED_UP, REPLACED, SPENT
 from realpolitik.i18n import listed, render, t
 
 OPTIONS = [{}, {"refill": "draw-one"}, {"retaliation_cards": "all", "first_player": "random"},
@@ -50,11 +50,11 @@ class _Waiting(tuple):
 
 @pytest.mark.parametrize("players", range(2, 7))
 def test_the_deal_is_the_plain_deal(players, monkeypatch):
-    monkeypatch.setattr(rules, "Opening", lambda seat: _Waiting((seat,)))
+    monkeypatch.setattr(setup, "Opening", lambda seat: _Waiting((seat,)))
     game = get("nuclear-war")
     for seed in range(6):
         st = game.new_state(players, {}, seed)
-        assert (st.pop, st.bank, st.hands) == rules.plain_deal(players, seed, st.content)
+        assert (st.pop, st.bank, st.hands) == setup.plain_deal(players, seed, st.content)
 
 
 def test_the_printed_cards_hold_what_was_checked():

@@ -25,8 +25,8 @@ from .common import (
     take_card,
     transfer,
 )
-from .lines import OUT_OF_FUEL, PAYLOAD_USED_UP, SPENT
 from .tables import REFILL_TARGET, SEATS
+from .words import OUT_OF_FUEL, PAYLOAD_USED_UP, SPENT
 
 if TYPE_CHECKING:
     from .state import NuclearWarState as S

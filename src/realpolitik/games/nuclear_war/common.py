@@ -91,7 +91,7 @@ def note_draw(st: S, seat: int, cards: list[str]) -> None:
                private=(YOU_DRAW, listed([names[k] for k in cards])))
 
 
-# ------------------------------------------------------------ lines written often (those of every turn: ``lines``)
+# ------------------------------------------------------------ lines written often (those of every turn: ``words``)
 # Messages are immutable, so these are made once per seat and card and shared (a lookup
 # instead of a new message; one object in many logs).
 

@@ -7,11 +7,11 @@ from typing import Any
 from realpolitik.engine import ContentError, Game, Option
 from realpolitik.i18n import t
 
-from . import rules
+from . import setup
 from .content import load
-from .lines import turn_lines
 from .state import NuclearWarState
 from .tables import DEAL, HAND_SIZE
+from .words import turn_lines
 
 
 class NuclearWar(Game):
@@ -92,5 +92,5 @@ class NuclearWar(Game):
         st.fallen = False
         st.salvo_lost = frozenset()
         st.world_ended = False
-        rules.setup(st)
+        setup.setup(st)
         return st

@@ -1,4 +1,5 @@
-"""The sequence of play: opening round, strategy, the turn and its order (seed: Spielbeginn, Spielzug)."""
+"""The sequence of play: opening round, strategy, the turn and its order (the German Nuclear War rule book:
+Spielbeginn, Spielzug); and why an action is refused, read from the pending decision."""
 
 from __future__ import annotations
 
@@ -17,8 +18,8 @@ from .common import (
     take_card,
     undeliverable,
 )
-from .lines import NO_WARHEAD, REPLACED
 from .tables import HAND_SIZE, SEATS
+from .words import NO_WARHEAD, REPLACED
 
 if TYPE_CHECKING:
     from .state import NuclearWarState as S
@@ -258,3 +259,25 @@ REVEALS = tuple(map(Reveal, SEATS))
 PLACINGS = tuple(map(Placing, SEATS))
 #: a turn's draw by the rule option ``refill``
 DRAWS = {"draw-to-ten": DRAW_TEN, "draw-one": DRAW_ONE}
+
+
+# ====================================================================== refusals
+
+
+def why_illegal(st: S, action: str) -> str | None:
+    """A specific reason for the commonest wrong actions, whatever the decision."""
+    words = action.split(" ")  # any text: what was typed need not be an action at all
+    placing = bool(st.stack) and isinstance(st.stack[-1], PlaceCard)
+    if words[0] in ("place", "show", "hide", "intercept", "swap") and len(words) >= 2:
+        key = words[-1]
+        if key not in st.content.cards:
+            return t("There is no card called {card}.", card=repr(key))
+    if words[0] == "target" and len(words) == 2:
+        if words[1] not in st.seats:
+            return t("There is no player {seat}.", seat=repr(words[1]))
+        return t("{seat} is not an opponent you can choose now.", seat=words[1])
+    if not placing and words[0] in ("show", "hide"):
+        return t("The deterrent force can only be changed in your own turn, before you place a card.")
+    if placing and words[0] in ("show", "hide") and st.moves >= 2:
+        return t("You have already moved two cards to or from your deterrent force this turn.")
+    return None

@@ -18,7 +18,7 @@ from typing import Any
 from realpolitik.engine import LIST, NESTED, SHARED, VALUE, FramedState, Outcome, Rng, fields
 from realpolitik.i18n import Text
 
-from . import grave, rules, words
+from . import grave, sequence, setup, words
 from .population import total
 
 
@@ -36,7 +36,7 @@ class NuclearWarState(FramedState):
 
     def why_illegal(self, action: str) -> str | None:
         """One set of reasons for every decision (unknown cards and players, the deterrent force)."""
-        return words.why_illegal(self, action)
+        return sequence.why_illegal(self, action)
 
     def action_label(self, verb: str, args: tuple) -> str | None:
         return words.action_label(self, verb, args)
@@ -47,7 +47,7 @@ class NuclearWarState(FramedState):
     def outcome(self) -> Outcome | None:
         if self.stack:
             return None
-        return rules.outcome(self)
+        return setup.outcome(self)
 
     # ------------------------------------------------------------------ helpers
 

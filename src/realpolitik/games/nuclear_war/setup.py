@@ -1,4 +1,4 @@
-"""Nuclear War rules (seed 004, spec nuclear_war.md): set-up, the outcome and the reasons for refusals.
+"""Nuclear War's set-up and outcome (the German Nuclear War rule book: Vorbereitung, Sieg).
 
 Pending work is a stack of frames (engine/frames.py), each defined beside its rule:
 ``sequence`` (opening round, strategy, the turn), ``combat`` (Secrets, targets, attack,
