@@ -8,7 +8,7 @@ import pytest
 
 from realpolitik.engine import Rng
 from realpolitik.games import get
-from realpolitik.games.e1815.phases import TurnAction
+from realpolitik.games.e1815.sequence import TurnAction
 from realpolitik.games.e1815.state import GREY, NEUTRAL, NO_FORT
 
 

@@ -3,7 +3,7 @@
 The legal actions of the busiest decisions (the action menu, a battle's commitments, a
 Z-effect, a hand-over, reinforcements, team actions) are built from texts written once per
 map (``Content.tables``) and from bitmasks. The package has each worked out the straightforward
-way beside it — every land looked at, every text written with ``grammar`` (``phases.plain_menu``,
+way beside it — every land looked at, every text written with ``grammar`` (``sequence.plain_menu``,
 ``units.plain_groups``, ``logistics.plain_relocation_targets`` …) —, and here they are compared,
 texts and order, at every step of seeded random games on both maps; so are the rollout policy's
 pick on the action menu (``heuristic.plain_menu_pick``) and each seat's lands, which a state keeps
@@ -20,8 +20,8 @@ from realpolitik.games.e1815 import grammar, heuristic, logistics
 from realpolitik.games.e1815.combat import Attack
 from realpolitik.games.e1815.content import KINDS
 from realpolitik.games.e1815.logistics import Relocation, ZEffect
-from realpolitik.games.e1815.phases import TurnAction, plain_menu
 from realpolitik.games.e1815.scoring import PlaceReinforcements, plain_placements
+from realpolitik.games.e1815.sequence import TurnAction, plain_menu
 from realpolitik.games.e1815.state import GREY, NO_FORT
 from realpolitik.games.e1815.team import HandOver, TeamAction, plain_options
 from realpolitik.games.e1815.units import cheapest, plain_cheapest, plain_groups

@@ -6,7 +6,7 @@ import pytest
 
 from realpolitik.engine import IllegalAction
 from realpolitik.games.e1815.logistics import Relocation
-from realpolitik.games.e1815.phases import TurnAction
+from realpolitik.games.e1815.sequence import TurnAction
 from realpolitik.games.e1815.state import BUILT, GREY, NO_FORT
 
 

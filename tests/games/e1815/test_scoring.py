@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from realpolitik.games.e1815.phases import SpDistribution
+from realpolitik.games.e1815.sequence import SpDistribution
 
 
 def _score(st):

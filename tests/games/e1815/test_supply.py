@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from realpolitik.games.e1815.phases import TurnAction
+from realpolitik.games.e1815.sequence import TurnAction
 from realpolitik.games.e1815.state import BUILT
 
 

@@ -6,8 +6,8 @@ import pytest
 
 from realpolitik.engine import IllegalAction, OptionError, Rng
 from realpolitik.games import get
-from realpolitik.games.e1815.phases import ChooseCapital, ChoosePower, Claim, SpDistribution, Turn, TurnAction
 from realpolitik.games.e1815.scoring import Crown, PlaceReinforcements, Reinforce, strength
+from realpolitik.games.e1815.sequence import ChooseCapital, ChoosePower, Claim, SpDistribution, Turn, TurnAction
 from realpolitik.games.e1815.state import BUILT, GREY
 from realpolitik.games.e1815.team import TeamAction, TeamOffer
 

@@ -6,8 +6,8 @@ import pytest
 
 from realpolitik.engine import IllegalAction
 from realpolitik.games import get
-from realpolitik.games.e1815.phases import ChooseCapital, ChoosePower, Claim, TurnAction
 from realpolitik.games.e1815.scoring import PlaceReinforcements, Reinforce
+from realpolitik.games.e1815.sequence import ChooseCapital, ChoosePower, Claim, TurnAction
 from realpolitik.games.e1815.units import gain_markers
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from realpolitik.games.e1815 import grammar
 from realpolitik.games.e1815.combat import Attack
-from realpolitik.games.e1815.phases import TurnAction
+from realpolitik.games.e1815.sequence import TurnAction
 from realpolitik.i18n import Text, render
 
 

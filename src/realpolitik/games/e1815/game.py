@@ -7,7 +7,7 @@ from typing import Any
 from realpolitik.engine import ContentError, Game, Option
 from realpolitik.i18n import t
 
-from . import rules
+from . import setup
 from .content import MAPS, load, load_rules
 from .state import NEUTRAL, E1815State
 
@@ -86,7 +86,7 @@ class E1815(Game):
         st.half = False
         st.stack = []
         st.result = None
-        rules.setup(st)
+        setup.setup(st)
         return st
 
 

@@ -16,8 +16,8 @@ from . import grammar, scoring
 from .combat import Attack, AttackerMarkers, DefenderMarkers, battle, strengths
 from .content import KINDS, Board, load
 from .logistics import Relocation, ZEffect
-from .phases import ChooseCapital, ChoosePower, Claim, TurnAction
 from .scoring import PlaceReinforcements
+from .sequence import ChooseCapital, ChoosePower, Claim, TurnAction
 from .team import HandOver, TeamAction
 
 GUARD = 2  # EP the bot keeps in its own capital when it can
@@ -310,7 +310,7 @@ class HeuristicBot:
             return (r.need(land) + (1 if r.frontier(land) else 0), r.ep_values[KINDS.index(kind)])
         return max(legal, key=weight)
 
-    #: the rule of thumb for each decision, by its frame class (the view names the class's tag: ``rules.decision_view``)
+    #: the rule of thumb for each decision, by its frame class (the view names the class's tag: ``state.decision_view``)
     RULES_OF_THUMB = {
         ChoosePower.tag: _power, ChooseCapital.tag: _capital, Claim.tag: _claim, TurnAction.tag: _action,
         Attack.tag: _attack, AttackerMarkers.tag: _boost, DefenderMarkers.tag: _defend, Relocation.tag: _relocate,

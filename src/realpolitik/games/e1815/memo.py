@@ -8,5 +8,5 @@ CACHES = (
     Cache("content.Content.tables", "the content", PER_CONTENT),
     Cache("units.cheapest", "the unit counts, the EP due and the unit values", 4096),
     Cache("units._troops", "the unit counts", 1024),
-    Cache("phases._turn_begins", "the seat, the game's title and the season", 256),
+    Cache("sequence._turn_begins", "the seat, the game's title and the season", 256),
 )

@@ -17,7 +17,8 @@ from typing import Any
 from realpolitik.engine import CACHE, LIST, NESTED, SHARED, VALUE, FramedState, Outcome, Rng, fields
 from realpolitik.i18n import Text, t
 
-from . import grave, rules, words
+from . import grave, sequence, words
+from .combat import battle
 from .content import KINDS
 from .scoring import loyalty_active, outcome
 from .units import BUILT, GREY, NEUTRAL, NO_FORT
@@ -41,7 +42,7 @@ class E1815State(FramedState):
 
     def why_illegal(self, action: str) -> str | None:
         """One set of reasons for every decision (unknown lands, allies, the winter rule)."""
-        return words.why_illegal(self, action)
+        return sequence.why_illegal(self, action)
 
     def action_label(self, verb: str, args: tuple) -> Text | None:
         return words.action_label(self, verb, args)
@@ -190,11 +191,31 @@ class E1815State(FramedState):
                              "sp": sum(self.sp[s] for s in range(len(self.seats)) if self.team_of[s] == t)}
                             for t in (0, 1)]
         if self.stack:
-            out["decision"] = rules.decision_view(self)
-        battle = rules.battle_view(self)
+            out["decision"] = decision_view(self)
+        battle = battle_view(self)
         if battle is not None:
             out["battle"] = battle
         return out
 
     def private_view(self, seat: int) -> dict[str, Any]:
         return {}
+
+
+def decision_view(st: E1815State) -> dict[str, Any]:
+    """The pending decision in data: its kind, who decides, and the land it concerns (a frame's ``target``)."""
+    frame = st.stack[-1]
+    at = getattr(frame, "target", None)
+    return {"kind": frame.tag, "seat": st.seats[frame.seat],
+            "land": None if at is None else st.content.board.lands[at].key}
+
+
+def battle_view(st: E1815State) -> dict[str, Any] | None:
+    """The battle being prepared (public), for the view."""
+    found = battle(st)
+    if found is None:
+        return None
+    seat, target, force, boost = found
+    return {"attacker": st.seats[seat], "target": st.content.board.lands[target].key,
+            "defender": None if st.owner[target] == NEUTRAL else st.seats[st.owner[target]],
+            "inf": force[0], "cav": force[1], "art": force[2], "general": bool(force[3]),
+            "markers_spent": boost}

@@ -1,4 +1,4 @@
-"""What a player reads about actions: the words for each legal action, and why one is refused."""
+"""What a player reads about actions: the words for each legal action."""
 
 from __future__ import annotations
 
@@ -7,9 +7,6 @@ from typing import TYPE_CHECKING
 from realpolitik.i18n import Listed, Text, listed, t
 
 from . import grammar
-from .logistics import can_act_civil
-from .phases import TurnAction
-from .team import TeamAction
 from .units import NEUTRAL
 
 if TYPE_CHECKING:
@@ -94,38 +91,3 @@ _FIXED = {
     grammar.read(grammar.DONE): t("Done"),
     grammar.read(grammar.NO_TEAM_ACTION): t("No team action"),
 }
-
-
-def why_illegal(st: S, action: str) -> Text | None:
-    """A specific reason for the commonest refused actions."""
-    if not st.stack:
-        return None
-    top = st.stack[-1]
-    seat = top.seat
-    words = action.split(" ")  # any text: what was typed need not be an action at all
-    board = st.content.board
-    if len(words) >= 2 and words[0] in ("attack", "meddle", "buy", "convert", "cede", "transfer", "fortify",
-                                        "capital", "claim", "to"):
-        if words[1] not in board.index:
-            return t("There is no land called {land}.", land=repr(words[1]))
-        land = board.index[words[1]]
-        owner = st.owner[land]
-        if words[0] in ("attack", "meddle", "buy") and owner != NEUTRAL and owner != seat and st.friends(seat, owner):
-            return (t("{land} belongs to your ally {seat}: allies never attack or otherwise harm each other.",
-                      land=board.lands[land].name, seat=st.seats[owner]))
-        if words[0] == "attack" and isinstance(top, TurnAction) and st.military_left <= 0:
-            return t("Only one military action is allowed per turn.")
-        if words[0] == "cede" and land == st.capital[seat]:
-            return t("A capital can never be ceded.")
-    if words[0] == "power" and len(words) == 2:
-        if any(p.key == words[1] and p.indian for p in board.powers):
-            return t("No player may choose the Indian chief (1715 played as 2vs2).")
-    if action == grammar.GIVE_MARKER and isinstance(top, TeamAction) and st.ally[seat] != NEUTRAL:
-        if st.markers[st.ally[seat]] >= st.content.rules.markers.cap:
-            return t("Your ally already holds {cap} success markers, the most allowed.",
-                     cap=st.content.rules.markers.cap)
-    if isinstance(top, TurnAction) and words[0] in ("relocate", "supply", "fortify", "convert", "meddle", "buy"):
-        if not can_act_civil(st, seat):
-            return (t("In winter, without a grey fortress, every civil action costs 2 EP disbanded in your own capital "
-                      "— and you cannot pay them."))
-    return None

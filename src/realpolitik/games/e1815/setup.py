@@ -1,7 +1,7 @@
-"""1815 rules: the set-up, and the pending decision and battle as data for the view.
+"""1815's set-up: fortresses, garrisons and the start phase (the outcome is ``scoring``'s).
 
 Pending work is a stack of frames (engine/frames.py), each defined beside its rule:
-``phases`` (start phase, the year, turns, the action menu), ``logistics`` (relocation,
+``sequence`` (start phase, the year, turns, the action menu), ``logistics`` (relocation,
 supply, winter attrition, fortresses), ``combat`` (attacks, markers, diplomacy), ``team``
 (the 2vs2 team actions) and ``scoring`` (reinforcement, SP distribution, victory, the
 crown of 1715). The action texts are written and read in ``grammar``, their words in ``words``.
@@ -9,13 +9,12 @@ crown of 1715). The action texts are written and read in ``grammar``, their word
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from realpolitik.i18n import Listed, listed, phrase
 
-from .combat import battle
-from .phases import ChooseCapital, ChoosePower, Claims, NewYear
-from .units import GREY, NEUTRAL
+from .sequence import ChooseCapital, ChoosePower, Claims, NewYear
+from .units import GREY
 
 if TYPE_CHECKING:
     from .state import E1815State as S
@@ -56,23 +55,3 @@ def team_names(st: S) -> Listed:
     """The two teams by their seats' titles: "Player 1 + Player 3 vs Player 2 + Player 4"."""
     teams = [listed([st.seats[s] for s in range(len(st.seats)) if st.team_of[s] == t], " + ") for t in (0, 1)]
     return listed(teams, " vs ")
-
-
-def decision_view(st: S) -> dict[str, Any]:
-    """The pending decision in data: its kind, who decides, and the land it concerns (a frame's ``target``)."""
-    frame = st.stack[-1]
-    at = getattr(frame, "target", None)
-    return {"kind": frame.tag, "seat": st.seats[frame.seat],
-            "land": None if at is None else st.content.board.lands[at].key}
-
-
-def battle_view(st: S) -> dict[str, Any] | None:
-    """The battle being prepared (public), for the view."""
-    found = battle(st)
-    if found is None:
-        return None
-    seat, target, force, boost = found
-    return {"attacker": st.seats[seat], "target": st.content.board.lands[target].key,
-            "defender": None if st.owner[target] == NEUTRAL else st.seats[st.owner[target]],
-            "inf": force[0], "cav": force[1], "art": force[2], "general": bool(force[3]),
-            "markers_spent": boost}
