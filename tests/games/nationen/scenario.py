@@ -6,7 +6,7 @@ from realpolitik.engine import Log
 from realpolitik.games import get
 from realpolitik.games.nationen.content import LEADERS
 from realpolitik.games.nationen.occupancy import put
-from realpolitik.games.nationen.rules import EndTurn, HeadOfState, Turn
+from realpolitik.games.nationen.sequence import EndTurn, HeadOfState, Turn
 from realpolitik.games.nationen.tables import OPEN
 
 GAME = get("nationen")

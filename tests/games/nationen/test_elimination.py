@@ -5,7 +5,7 @@ import pytest
 from realpolitik.engine import IllegalAction
 from realpolitik.games import get
 from realpolitik.games.nationen import economy
-from realpolitik.games.nationen.rules import AgentSteps
+from realpolitik.games.nationen.sequence import AgentSteps
 from tests.games.nationen.scenario import build, leader_at, logged
 
 BROKE = dict(money=[0, 20], leaders=[(0, "king", "kadhar-0"), (1, "king", "zarqan-0")],

@@ -5,7 +5,7 @@ from realpolitik.engine import Rng, SeatContext
 from realpolitik.games import get
 from realpolitik.games.nationen import heuristic
 from realpolitik.games.nationen.incidents import SpyMove
-from realpolitik.games.nationen.rules import AgentSteps, HeadOfState
+from realpolitik.games.nationen.sequence import AgentSteps, HeadOfState
 
 GAME = get("nationen")
 

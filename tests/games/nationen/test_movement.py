@@ -3,7 +3,7 @@
 import pytest
 
 from realpolitik.engine import IllegalAction
-from realpolitik.games.nationen.rules import AgentSteps, HeadOfState
+from realpolitik.games.nationen.sequence import AgentSteps, HeadOfState
 from tests.games.nationen.scenario import build, destinations, leader_at, logged, moves, point
 
 

@@ -3,7 +3,7 @@
 from realpolitik.bots import make_bot
 from realpolitik.engine import Rng, SeatContext
 from realpolitik.games import get
-from realpolitik.games.nationen import rules
+from realpolitik.games.nationen import sequence
 from realpolitik.games.nationen.heuristic import evaluate
 from realpolitik.testing import self_play_position
 
@@ -42,7 +42,7 @@ def test_more_money_means_a_better_chance_and_the_eliminated_have_none():
     after = evaluate(richer)
     assert after[0] > before[0] and after[1] < before[1] and after[2] < before[2]
     out = st.clone()
-    rules.eliminate(out, 1, "is put out for the test")
+    sequence.eliminate(out, 1, "is put out for the test")
     est = evaluate(out)
     assert est[1] == 0.0 and est[0] > before[0] and est[2] > before[2]
 

@@ -8,7 +8,7 @@ from realpolitik.engine import ContentError, OptionError
 from realpolitik.games import get
 from realpolitik.games.nationen import economy
 from realpolitik.games.nationen.content import DATA, load
-from realpolitik.games.nationen.rules import AgentSteps
+from realpolitik.games.nationen.sequence import AgentSteps
 from tests.games.nationen.scenario import held, leader_at, logged
 
 GAME = get("nationen")

@@ -21,7 +21,7 @@ from rich.table import Table
 from rich.text import Text
 
 from realpolitik.games.nationen.content import load
-from realpolitik.games.nationen.names import LEADER_NAMES, point_words
+from realpolitik.games.nationen.words import LEADER_NAMES, point_words
 from realpolitik.i18n import DEFAULT, listed, t
 from realpolitik.i18n import render as say
 

@@ -20,15 +20,14 @@ from realpolitik.engine.content import Entry, Problems, read_toml
 
 from . import grammar
 from .memo import Memos
-from .names import location_texts, point_texts
+from .tables import LEADERS
+from .words import location_texts, point_texts
 
 if TYPE_CHECKING:
     from .walks import Walks
 
 DATA = Path(__file__).parent / "data"
 
-#: the four kinds of head of state (Staatschefs), in the order used everywhere
-LEADERS = ("king", "president", "dictator", "guerrilla")
 SEAS = ("north", "south")
 Key = Field(pattern=r"^[a-z][a-z0-9]*$")
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from realpolitik.i18n import phrase, sentence
 
-from .names import location_words
+from .words import location_words
 
 if TYPE_CHECKING:
     from .content import Board

@@ -7,7 +7,7 @@ from typing import Any
 from realpolitik.engine import ContentError, Game, Option
 from realpolitik.i18n import t
 
-from . import rules
+from . import setup
 from .content import load
 from .state import NationenState
 
@@ -92,5 +92,5 @@ class Nationen(Game):
         st = NationenState.__new__(NationenState)
         st._init_base(self, players, options, seed)
         st.content = content
-        rules.setup(st)
+        setup.setup(st)
         return st

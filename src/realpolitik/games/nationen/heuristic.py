@@ -24,7 +24,7 @@ from realpolitik.engine import Rng, SeatContext
 from . import economy, grammar, movement
 from .content import LEADERS
 from .incidents import SpyMove
-from .rules import AgentSteps, FirstPlace, FirstTanker, HeadOfState
+from .sequence import AgentSteps, FirstPlace, FirstTanker, HeadOfState
 from .tables import OPEN
 
 HORIZON = 4  # turns of income a position is worth

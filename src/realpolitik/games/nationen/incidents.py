@@ -19,9 +19,9 @@ from realpolitik.i18n import Text, phrase, t
 
 from . import economy, grammar, movement, words
 from .content import LEADERS, Card
-from .names import LEADER_NAMES, location_words
 from .occupancy import put
 from .tables import REPLACED
+from .words import LEADER_NAMES, location_words
 
 if TYPE_CHECKING:
     from .state import NationenState as S

@@ -26,9 +26,9 @@ CACHES = (
     Cache("memo.Memos.tankers", "the ports ruled, the tankers, the canal and the price", SIZE),
     Cache("memo.Memos.pipelines", "the free candidates' bits", SIZE),
     Cache("memo.Memos.agents", "the agent's point, the steps, how far and the direction option", SIZE),
-    Cache("names.turn_begins", "the round and the seat's name", 1024),
-    Cache("names.collects", "the seat's name and the income", 4096),
-    Cache("names.price_words", "the price", 1024),
+    Cache("words.turn_begins", "the round and the seat's name", 1024),
+    Cache("words.collects", "the seat's name and the income", 4096),
+    Cache("words.price_words", "the price", 1024),
 )
 
 

@@ -19,8 +19,8 @@ from realpolitik.i18n import phrase, sentence, t
 
 from . import economy, grammar
 from .content import LEADERS, MODES, START
-from .names import LEADER_NAMES, price_words
 from .occupancy import occupancy, put
+from .words import LEADER_NAMES, price_words
 
 if TYPE_CHECKING:
     from .state import NationenState as S
@@ -283,7 +283,8 @@ def steps_to(st: S, seat: int, src: int, dst: int, budget: int, exact: bool = Fa
 
 def agent_moves(st: S, seat: int, steps: int, up_to: bool = False) -> list[str]:
     """``agent <point>`` for each point the agent can end on (``Board.agent_ends``), kept per board; the turn's
-    steps are a table of the board made from the same rule (``Board.agent_turns``), which ``rules.AgentSteps`` reads."""
+    steps are a table of the board made from the same rule (``Board.agent_turns``), which
+    ``sequence.AgentSteps`` reads."""
     b = st.content.board
     key = (st.agents[seat], steps, up_to, st.options["direction"])
     known = b.memo.agents.get(key)

@@ -16,7 +16,7 @@ from typing import Any
 from realpolitik.engine import CACHE, LIST, SHARED, VALUE, FramedState, Outcome, Rng, fields
 from realpolitik.i18n import Text
 
-from . import economy, grave, rules, words
+from . import economy, grave, sequence, setup, words
 from .content import LEADERS
 
 
@@ -45,7 +45,7 @@ class NationenState(FramedState):
     # ------------------------------------------------------------------ contract
 
     def why_illegal(self, action: str) -> str | None:
-        return rules.why_illegal(self, action)
+        return sequence.why_illegal(self, action)
 
     def action_label(self, verb: str, args: tuple) -> Text | None:
         return words.action_label(self, verb, args)
@@ -56,7 +56,7 @@ class NationenState(FramedState):
     def outcome(self) -> Outcome | None:
         if self.stack:
             return None
-        return rules.outcome(self)
+        return setup.outcome(self)
 
     # ------------------------------------------------------------------ views
 

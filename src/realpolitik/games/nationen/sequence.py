@@ -1,10 +1,11 @@
-"""Das Spiel der Nationen (seed 003, spec nationen.md): the turn and its steps as frames.
+"""The sequence of play of Das Spiel der Nationen: the turn and its steps as frames, and why an action
+is refused, read from the pending decision.
 
 Pending work is a stack of frames (engine/frames.py), each beside its rule: the turn, its
-steps and its end here, the incident cards' decisions in ``incidents.py``. The turn (seed
-"Das Spiel beginnt"): 1. income, 2. the agent's four free steps, 3. place a leader on a free
-capital or move one (mandatory unless placing); besides, one tanker action and one pipeline
-at any time after the income. Movement lives in ``movement.py``, money, tankers and
+steps and its end here, the incident cards' decisions in ``incidents.py``. The turn (the German
+Nationen rule book, "Das Spiel beginnt"): 1. income, 2. the agent's four free steps, 3. place a
+leader on a free capital or move one (mandatory unless placing); besides, one tanker action and
+one pipeline at any time after the income. Movement lives in ``movement.py``, money, tankers and
 pipelines in ``economy.py``.
 """
 
@@ -12,22 +13,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from realpolitik.engine import Outcome, decision, procedure
-from realpolitik.i18n import Text, listed, phrase, sentence, t
+from realpolitik.engine import decision, procedure
+from realpolitik.i18n import Text, phrase, sentence, t
 
 from . import economy, grammar, incidents, movement, words
 from .content import LEADERS
 from .incidents import draw_card
-from .names import LEADER_NAMES, collects, location_words, point_words, turn_begins
-from .occupancy import clear, clear_seat
+from .occupancy import clear_seat
 from .tables import DONE, OPEN
+from .words import LEADER_NAMES, collects, location_words, point_words, turn_begins
 
 if TYPE_CHECKING:
     from .state import NationenState as S
 
 # the lines of the log written here, made by ``phrase`` (i18n/messages.py)
-BEGINS = phrase("{seat} begins; play goes clockwise. Everyone has {start_money} M and {start_tankers} tanker(s).",
-                "seat", "start_money", "start_tankers")
 AGENT_BESIDE = phrase("{seat}'s agent stands beside it.", "seat")
 STATIONS = sentence(phrase("{seat} stations its tanker {place}", "seat", "place"))
 AGENT_MOVES = phrase("{seat}'s agent moves from {point} to {point2}.", "seat", "point", "point2")
@@ -40,54 +39,6 @@ RECEIVES_NO_INCOME_THIS = phrase("{seat} receives no income this turn (strike in
 ROUND_LIMIT_ROUNDS_REACHED = phrase("The round limit of {limit} rounds is reached: the game ends.", "limit")
 NATIONALISED_BRINGS_NOTHING = phrase("{state} is nationalised and brings nothing.", "state")
 BANK_HAD_ONLY_M = phrase("The bank had only {got} M.", "got")
-
-
-# ====================================================================== set-up
-
-
-def setup(st: S) -> None:
-    """Vorbereitungen: 7 M each, the U.O.R.–Abu Akar pipeline, the shuffled deck, the first player."""
-    b = st.content.board
-    comp = b.components
-    n = len(st.seats)
-    clear(st)
-    st.agents = [-1] * n
-    st.supply = list(b.pieces) * n
-    variant = st.options["start_variant"]
-    st.money = [comp.start_money] * n
-    st.tankers = [0] * (n * len(b.locations))
-    st.pipes = 1 << b.start_pipeline if b.start_pipeline >= 0 else 0
-    st.alive = [True] * n
-    st.out_order = [-1] * n
-    st.deck = list(st.content.deck)
-    st.rng.shuffle(st.deck)
-    st.unknown = len(st.deck)
-    st.loan = [0] * n
-    st.loan_rate = [0] * n
-    st.strike = [False] * n
-    st.nationalised = [-1] * n
-    st.treaty = [False] * n
-    st.bank = comp.bank - sum(st.money)
-    st.first = st.rng.below(n) if st.options["first_player"] == "random" else 0
-    clockwise = (*range(st.first, n), *range(st.first))
-    if variant == "compensation":
-        st.money = [comp.start_money + clockwise.index(s) for s in range(n)]
-        st.bank = comp.bank - sum(st.money)
-    st.opening = tuple(reversed(clockwise)) if variant == "reverse" else clockwise
-    st.assigned = ()
-    if variant == "random-states":
-        states = list(range(len(b.states)))
-        st.rng.shuffle(states)
-        st.assigned = tuple(states[:n])
-    st.current = st.opening[0]
-    st.round = 1
-    st.step3 = OPEN
-    st.tanker_done = st.pipeline_done = st.moved = st.chained = False
-    st.stack = [TURNS[st.opening[0]]]
-    st.last_card = None
-    st.limit_reached = False
-    st.log.say(BEGINS, st.seats[st.first], comp.start_money, comp.start_tankers)
-    st.advance()
 
 
 # ====================================================================== the turn
@@ -472,32 +423,3 @@ def why_illegal(st: S, action: str) -> Text | None:
     if verb == "agent" and isinstance(top, AgentSteps):
         return t("The agent moves exactly {steps} steps in one direction.", steps=b.components.agent_steps)
     return None
-
-
-# ====================================================================== outcome
-
-
-def score(st: S, seat: int) -> int:
-    """Spec A20: cash + 3 M per tanker owned + income, for ranking at the round limit."""
-    return st.money[seat] + 3 * economy.tankers_of(st, seat) + economy.income(st, seat)
-
-
-def outcome(st: S) -> Outcome:
-    """Wer überlebt, gewinnt — or, with the round limit, the best score among the survivors."""
-    n = len(st.seats)
-    alive = [s for s in range(n) if st.alive[s]]
-    if st.limit_reached:
-        points = tuple(float(score(st, s)) if st.alive[s] else 0.0 for s in range(n))
-        keys = [(1, points[s]) if st.alive[s] else (0, st.out_order[s]) for s in range(n)]
-    else:
-        points = None
-        keys = [(1, 0) if st.alive[s] else (0, st.out_order[s]) for s in range(n)]
-    places = tuple(1 + sum(k > keys[s] for k in keys) for s in range(n))
-    winners = tuple(s for s in range(n) if places[s] == 1)
-    if st.limit_reached:
-        reason = t("The round limit ({limit} rounds) ended the game with {n} powers left; {lead} lead(s) on cash + 3 M "
-                   "per tanker + income.", limit=st.options["round_limit"], n=len(alive),
-                   lead=listed(st.seats[s] for s in winners))
-    else:
-        reason = t("{seat} is the last great power left and rules Kark alone.", seat=st.seats[alive[0]])
-    return Outcome(places=places, winners=winners, reason=reason, points=points, limit=st.limit_reached)
