@@ -14,7 +14,7 @@ import pytest
 from realpolitik.games import get
 from realpolitik.games.wsdv import board
 from realpolitik.games.wsdv.content import EAST, WEST
-from realpolitik.games.wsdv.rules import Discard, Turn
+from realpolitik.games.wsdv.sequence import Discard, Turn
 
 #: a decision that stops ``advance`` in isolated tests (West, empty hand: only ``keep``)
 SENTINEL = Discard(WEST)

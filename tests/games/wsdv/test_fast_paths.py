@@ -21,7 +21,7 @@ from realpolitik.games.wsdv.common import draw, draw_many
 from realpolitik.games.wsdv.content import EAST, WEST
 from realpolitik.games.wsdv.events import NextIcon
 from realpolitik.games.wsdv.protests import Socialists, Suppliers
-from realpolitik.games.wsdv.rules import Turn
+from realpolitik.games.wsdv.sequence import Turn
 from realpolitik.games.wsdv.two_plus_two.cold_war import arms_room, in_the_red, is_power
 from realpolitik.games.wsdv.two_plus_two.events import (
     Effects,
@@ -32,7 +32,7 @@ from realpolitik.games.wsdv.two_plus_two.events import (
     value_items,
 )
 from realpolitik.games.wsdv.two_plus_two.events import _kinds as kinds
-from realpolitik.games.wsdv.two_plus_two.events import label as effect_label
+from realpolitik.games.wsdv.two_plus_two.words import label as effect_label
 
 GAMES = [("wsdv", {}), ("wsdv", {"setup": "2014", "supplier_protests": False}), ("wsdv-2p2", {})]
 

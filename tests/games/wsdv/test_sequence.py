@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from realpolitik.games.wsdv import factories
 from realpolitik.games.wsdv.content import EAST, WEST
-from realpolitik.games.wsdv.rules import StartDecade, Turn
+from realpolitik.games.wsdv.sequence import StartDecade, Turn
 
 
 def test_setup_version_2016(table):

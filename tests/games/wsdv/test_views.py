@@ -6,7 +6,7 @@ import json
 
 from realpolitik.engine import Rng
 from realpolitik.games.wsdv.content import EAST, WEST
-from realpolitik.games.wsdv.rules import Discard
+from realpolitik.games.wsdv.sequence import Discard
 
 
 def test_hands_are_private_and_card_backs_public(table):

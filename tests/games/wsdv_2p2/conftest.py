@@ -16,7 +16,7 @@ import pytest
 from realpolitik.games import get
 from realpolitik.games.wsdv import board
 from realpolitik.games.wsdv.two_plus_two.content import DeckCard, Effect, ExpansionCard
-from realpolitik.games.wsdv.two_plus_two.rules import DiscardOne, Turn
+from realpolitik.games.wsdv.two_plus_two.sequence import DiscardOne, Turn
 
 USA, USSR, WEST_SEAT, EAST_SEAT = 0, 1, 2, 3
 #: a decision that stops ``advance`` in isolated tests

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from realpolitik.games.wsdv.two_plus_two.rules import SubDecadeEnd
+from realpolitik.games.wsdv.two_plus_two.sequence import SubDecadeEnd
 
 from .conftest import EAST_SEAT, USA, USSR, WEST_SEAT, card, deck_card
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from realpolitik.games.wsdv.rules import StartDecade
+from realpolitik.games.wsdv.sequence import StartDecade
 from realpolitik.games.wsdv.two_plus_two import cold_war
 
 from .conftest import EAST_SEAT, USA, USSR, WEST_SEAT

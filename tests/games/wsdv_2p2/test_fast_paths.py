@@ -10,11 +10,11 @@ import pytest
 from realpolitik.engine import Rng
 from realpolitik.games import get
 from realpolitik.games.wsdv.content import EAST, WEST
-from realpolitik.games.wsdv.two_plus_two import end_of_decade, events, phrases, rules
+from realpolitik.games.wsdv.two_plus_two import end_of_decade, events, sequence, words
 from realpolitik.games.wsdv.two_plus_two.cold_war import items_of
 from realpolitik.games.wsdv.two_plus_two.events import Effects, effects_frame
-from realpolitik.games.wsdv.two_plus_two.phrases import effects_words
-from realpolitik.games.wsdv.two_plus_two.rules import _fill_display, adds_income, draw_card
+from realpolitik.games.wsdv.two_plus_two.sequence import _fill_display, adds_income, draw_card
+from realpolitik.games.wsdv.two_plus_two.words import effects_words
 from realpolitik.i18n import listed
 
 
@@ -49,7 +49,7 @@ def test_a_pool_run_at_once_is_the_pool_run_as_frames(monkeypatch):
         else:
             effects(st, seat, pool, ctx, item, framed=True)
 
-    for module in (events, rules, end_of_decade):
+    for module in (events, sequence, end_of_decade):
         monkeypatch.setattr(module, "effects", framed)
     monkeypatch.setattr(Effects, "run", lambda self, st: effects(st, *self, framed=True))
     assert record(8) == fast
@@ -79,7 +79,7 @@ def test_the_kept_words_and_items_of_an_effect_list_are_its_plain_ones():
     kept = dict(c.effect_lists())
     assert list(kept.values()) == lists and len(kept) == len(lists)  # one content key per list
     for where, effects in kept.items():
-        plain = phrases.words_of(st, effects)
+        plain = words.words_of(st, effects)
         assert effects_words(st, where) == plain
         assert effects_words(st, where) == plain  # and as kept
         assert c.pools_kept[where] == items_of(effects)
@@ -111,7 +111,8 @@ def test_a_display_laid_in_one_slice_is_the_cards_drawn_one_by_one(left, seen):
     n = plain.layout.display[plain.half - 1]
     cards = [k for k in (draw_card(plain) for _ in range(n)) if k is not None] + extra
     plain.display += cards
-    plain.log.say(rules.DISPLAY_SHOWS(rules.SUB[plain.half - 1], listed(map(plain.content.card_names.get, cards))))
+    shown = listed(map(plain.content.card_names.get, cards))
+    plain.log.say(sequence.DISPLAY_SHOWS(sequence.SUB[plain.half - 1], shown))
     assert fast.digest() == plain.digest()
     assert fast.log.redacted(None) == plain.log.redacted(None)
     assert len(fast.display) == len(st.display) + n + len(extra)

@@ -6,9 +6,9 @@ import pytest
 
 from realpolitik.engine import IllegalAction
 from realpolitik.games import get
-from realpolitik.games.wsdv.rules import StartDecade
-from realpolitik.games.wsdv.two_plus_two import rules
-from realpolitik.games.wsdv.two_plus_two.rules import SubDecadeEnd, Turn
+from realpolitik.games.wsdv.sequence import StartDecade
+from realpolitik.games.wsdv.two_plus_two import sequence
+from realpolitik.games.wsdv.two_plus_two.sequence import SubDecadeEnd, Turn
 
 from .conftest import EAST_SEAT, USA, USSR, WEST_SEAT, card
 
@@ -113,10 +113,10 @@ def test_decade_three_deck_fallback_brings_an_unplayed_decade_two_card(table):
     st.decade = 3
     st.history = [k for k in st.content.decade_cards[2] if k != "33"]
     st.deck = []
-    assert rules.draw_card(st) == "33"
+    assert sequence.draw_card(st) == "33"
     assert "unplayed decade II card" in st.log.redacted(None, 0)[-1]
     st.decade = 2
-    assert rules.draw_card(st) is None  # only decade III has the fallback
+    assert sequence.draw_card(st) is None  # only decade III has the fallback
 
 
 # ====================================================================== turn order (§5)
@@ -127,7 +127,7 @@ def _order(table, prestige=0, dominance=0, space=0, arms=0):
     st = t.st
     st.decade = 2
     st.prestige, st.dominance, st.space, st.arms = prestige, dominance, space, arms
-    return [st.seats[s] for s in rules.turn_order(st)]
+    return [st.seats[s] for s in sequence.turn_order(st)]
 
 
 def test_turn_order_example(table):
@@ -148,4 +148,4 @@ def test_turn_order_tiebreakers(table):
 def test_decade_one_order_is_fixed(table):
     st = table().st
     st.prestige, st.dominance = 3, 3
-    assert rules.turn_order(st) == [USA, USSR, WEST_SEAT, EAST_SEAT]
+    assert sequence.turn_order(st) == [USA, USSR, WEST_SEAT, EAST_SEAT]

@@ -4,7 +4,7 @@ The 2+2 board shows the treasuries, the arms-race, space-race and dominance trac
 victory points, the world peace pool, both decks (count and last card only), the reminders,
 the peacemaker cards and the turn order; the base board below it (``wsdv.render``) draws
 every card with this module's card line, which knows the 2+2 colours and icons. Icons are
-said in the game's words (``two_plus_two.phrases``), arrows by their track's mark.
+said in the game's words (``two_plus_two.words``), arrows by their track's mark.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from rich.console import Group
 from rich.text import Text
 
 from realpolitik.games.wsdv.two_plus_two.content import BASE_ICONS, Effect, ExpansionCard, load
-from realpolitik.games.wsdv.two_plus_two.phrases import item_words
+from realpolitik.games.wsdv.two_plus_two.words import item_words
 from realpolitik.i18n import DEFAULT, listed, t
 from realpolitik.i18n import render as say
 

@@ -23,7 +23,7 @@ from . import grammar
 
 if TYPE_CHECKING:
     from .network import Network
-    from .rules import Offers
+    from .sequence import Offers
 
 DATA = Path(__file__).parent / "data"
 
@@ -217,12 +217,13 @@ class Content:
 
     @cached_property
     def turn_offers(self) -> dict[tuple, Offers]:
-        """The action texts of a turn's cards, per kind of turn and situation (``rules.Offers``), written as asked."""
+        """The action texts of a turn's cards, per kind of turn and situation (``sequence.Offers``), written as
+        asked."""
         return {}
 
     @cached_property
     def turn_likeness(self) -> dict[type, dict[str, tuple]]:
-        """Per kind of turn: each card's likeness (``rules.Turn.likeness``), written as asked."""
+        """Per kind of turn: each card's likeness (``sequence.Turn.likeness``), written as asked."""
         return {}
 
     @cached_property

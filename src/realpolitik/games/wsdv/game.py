@@ -7,7 +7,7 @@ from typing import Any
 from realpolitik.engine import Game, Option
 from realpolitik.i18n import Text, t
 
-from . import rules
+from . import setup
 from .content import load
 from .layout import BASE, Layout
 from .state import WsdvState
@@ -76,5 +76,5 @@ class Wsdv(Game):
         st._init_base(self, players, options, seed)
         st.content = load(options["content"])
         st.layout = self.layout
-        rules.setup(st)
+        setup.setup(st)
         return st

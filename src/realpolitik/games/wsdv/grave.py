@@ -12,7 +12,7 @@ from realpolitik.engine.foresight import ends_the_game
 from realpolitik.i18n import Text, t
 
 from . import grammar
-from .rules import costs_a_build_point
+from .sequence import costs_a_build_point
 
 if TYPE_CHECKING:
     from .state import WsdvState as S

@@ -16,7 +16,7 @@ CACHES = (
     Cache("common.shared", "a frame class and its fields", 256),
     Cache("events._next_icons", "an event's pool of icons", 4096),
     Cache("content.Content.texts", "the content", PER_CONTENT),
-    Cache("content.Content.turn_offers", "the kind of turn and its situation (rules.Turn.situation)", OFFERS),
+    Cache("content.Content.turn_offers", "the kind of turn and its situation (sequence.Turn.situation)", OFFERS),
     Cache("content.Content.turn_likeness", "the kind of turn, then the card key", PER_CONTENT),
     Cache("content.Content.raisable", "the content", PER_CONTENT),
     Cache("content.Content.network", "the content", PER_CONTENT),

@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 from realpolitik.engine import CACHE, LIST, NESTED, SHARED, VALUE, FramedState, Outcome, Rng, fields
 from realpolitik.i18n import Listed, Text
 
-from . import board, end_of_decade, grave, rules, words
+from . import board, end_of_decade, grave, sequence, words
 from .board import NONE, RUNDOWN
 from .content import EAST, LINE, SIDES, WEST, Card, Content
 from .layout import Layout
@@ -42,21 +42,21 @@ class WsdvState(FramedState):
     #: a decision whose choices lie open on the board is taken when it has a single one
     answer_forced = True
     #: the frames the rules shared with 2+2 push (2+2's state names its own) and the next decade
-    #: (which the end of decade, imported by rules.py, cannot import)
-    StartDecade = rules.StartDecade
-    Deal = rules.Deal
-    Discard = rules.Discard
-    Turn = rules.Turn
-    turns = rules.TURNS  # a turn per seat, made once (rules.TURNS)
-    SubDecadeEnd = rules.SubDecadeEnd
+    #: (which the end of decade, imported by sequence.py, cannot import)
+    StartDecade = sequence.StartDecade
+    Deal = sequence.Deal
+    Discard = sequence.Discard
+    Turn = sequence.Turn
+    turns = sequence.TURNS  # a turn per seat, made once (sequence.TURNS)
+    SubDecadeEnd = sequence.SubDecadeEnd
     PHASES: ClassVar[tuple] = end_of_decade.PHASES
 
     # ------------------------------------------------------------------ contract
 
     def why_illegal(self, action: str) -> str | None:
-        """The decision's own reason (a turn's, ``rules.Turn.why_illegal``), else one for every decision."""
+        """The decision's own reason (a turn's, ``sequence.Turn.why_illegal``), else one for every decision."""
         own = self.stack[-1].why_illegal(self, action) if self.stack else None
-        return own or rules.why_illegal(self, action)
+        return own or sequence.why_illegal(self, action)
 
     def action_label(self, verb: str, args: tuple) -> str | Text | Listed | None:
         return words.action_label(self, verb, args)

@@ -14,13 +14,12 @@ from realpolitik.i18n import Text, phrase, t
 
 from ..common import ROMAN
 from ..content import EAST, WEST
-from .phrases import effects_words
+from .tables import POWER, STATE_SEAT
+from .words import effects_words
 
 if TYPE_CHECKING:
     from .state import TwoPlusTwoState as S
 
-POWER = (0, 1)  # the superpower of the yellow and of the red side
-STATE_SEAT = (2, 3)  # West, East
 POWER_NAME = (t("the USA"), t("the Soviet Union"))
 POWER_TITLE = (t("The USA"), t("The Soviet Union"))  # at the start of a sentence
 

@@ -160,9 +160,9 @@ class ExpansionContent(Content):
 
     @cached_property
     def income_events(self) -> frozenset[tuple[str, int]]:
-        """Each card and side whose event adds income to that side's treasury (``rules.adds_income``): in the
+        """Each card and side whose event adds income to that side's treasury (``sequence.adds_income``): in the
         red, a superpower may trigger only these (§6.6). Written for every card at once."""
-        from .rules import adds_income  # the rule reads the items of events.py, which reads this module
+        from .sequence import adds_income  # the rule reads the items of events.py, which reads this module
 
         return frozenset((key, side) for key, card in self.cards.items() for side in (WEST, EAST)
                          if adds_income(card, side))
@@ -199,7 +199,7 @@ class ExpansionContent(Content):
     @cached_property
     def words_kept(self) -> dict[tuple, object]:
         """The words of each effect list of the decks and the tracks, by its content key (``effect_lists``),
-        written at the first ask (``phrases.effects_words``)."""
+        written at the first ask (``words.effects_words``)."""
         return {}
 
 

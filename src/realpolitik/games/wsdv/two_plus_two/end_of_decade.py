@@ -16,9 +16,10 @@ from .. import end_of_decade as base_end
 from .. import grammar
 from ..common import ROMAN, asks
 from . import cold_war
-from .cold_war import POWER, POWER_NAME, holder
+from .cold_war import POWER_NAME, holder
 from .events import CARD, effects
-from .phrases import effects_words
+from .tables import POWER
+from .words import effects_words
 
 if TYPE_CHECKING:
     from .state import TwoPlusTwoState as S

@@ -29,9 +29,10 @@ from ..common import asks, made, name, pname
 from ..content import EAST, SIDES, WEST
 from ..events import TRACKS, execute
 from . import cold_war
-from .cold_war import POWER, POWER_NAME, STATE_SEAT, is_power, items_of
+from .cold_war import POWER_NAME, is_power, items_of
 from .content import BASE_ICONS, ExpansionCard
-from .phrases import TRACK, item_words
+from .tables import POWER, STATE_SEAT
+from .words import TRACK, item_words, label
 
 if TYPE_CHECKING:
     from .state import TwoPlusTwoState as S
@@ -121,11 +122,6 @@ def collects(card, use: str) -> bool:
     if use == "event":
         return any(e.icon == "peacemaker" for e in card.icons)
     return any(e.icon == "peacemaker" for e in card.value_icons)
-
-
-def label(item) -> str:
-    """The word naming an item in ``next``: an icon's slug or an arrow's track."""
-    return item[0] if isinstance(item, tuple) else item
 
 
 def ignore_options(items: tuple) -> list[str]:

@@ -9,7 +9,7 @@ from realpolitik.i18n import Text, t
 
 from ..game import Wsdv
 from ..layout import TWO_PLUS_TWO
-from . import rules
+from . import setup
 from .content import load
 from .state import TwoPlusTwoState
 
@@ -52,5 +52,5 @@ class TwoPlusTwo(Wsdv):
         st._init_base(self, players, options, seed)
         st.content = load(options["content"], options["expansion"])
         st.layout = self.layout
-        rules.setup(st)
+        setup.setup(st)
         return st

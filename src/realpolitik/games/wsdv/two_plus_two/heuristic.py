@@ -23,9 +23,10 @@ from .. import grammar
 from ..content import EAST, SIDES, WEST
 from ..heuristic import HeuristicBot as BaseBot
 from ..heuristic import arrow_value, evaluate, icon_value, look_ahead, ls_placements, west_chance
-from .cold_war import POWER, is_power, victory_points
+from .cold_war import is_power, victory_points
 from .content import BASE_ICONS, load
 from .events import collects, event_items
+from .tables import POWER
 
 TRACK_KEY = {"arms": "arms_race", "space": "space_race", "dominance": "dominance"}
 VP_WEIGHT = 2.0  # a victory point of lead, for a superpower

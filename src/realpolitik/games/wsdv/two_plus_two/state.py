@@ -19,7 +19,7 @@ from realpolitik.i18n import Listed, Text
 
 from ..content import EAST, SIDES, WEST
 from ..state import WsdvState
-from . import cold_war, end_of_decade, grave, rules, words
+from . import cold_war, end_of_decade, grave, sequence, words
 from .content import ExpansionContent
 
 #: tournament points (seed 001 §13): nuclear war (winner, second-last, loser) and other wins
@@ -39,13 +39,15 @@ class TwoPlusTwoState(WsdvState):
 
     content: ExpansionContent
 
-    #: 2+2's own frames where the shared rules push them (rules.py), and its end-of-decade phases
-    Deal = rules.Deal
-    Discard = rules.Discard
-    Turn = rules.Turn
-    turns = rules.TURNS
-    SubDecadeEnd = rules.SubDecadeEnd
+    #: 2+2's own frames where the shared rules push them (sequence.py), and its end-of-decade phases
+    Deal = sequence.Deal
+    Discard = sequence.Discard
+    Turn = sequence.Turn
+    turns = sequence.TURNS
+    SubDecadeEnd = sequence.SubDecadeEnd
     PHASES: ClassVar[tuple] = end_of_decade.PHASES
+    #: the frame whose ``bonus`` actions are dominance boxes (``words.action_label``, which the rules import)
+    DominanceBox = end_of_decade.DominanceBox
 
     # ------------------------------------------------------------------ contract
 

@@ -1,8 +1,10 @@
-"""2+2 in words: the button texts of the 2+2 actions and of the new icons and arrows (seed 001
-§6–§12); everything else is said as in the base game (``wsdv.words``)."""
+"""2+2 in words: the new icons and arrows — the items of an event's pool, a drawn card's effects, the
+markers' tracks (the 2+2 rule book, §6.4, §8, §12) — and the button texts of the 2+2 actions (§6–§12);
+base icons and everything else as the base game says them (``wsdv.words``)."""
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from realpolitik.i18n import Listed, Text, listed, t
@@ -10,13 +12,67 @@ from realpolitik.i18n import Listed, Text, listed, t
 from .. import grammar
 from .. import words as base
 from ..content import EAST
-from .cold_war import POWER
-from .end_of_decade import DominanceBox
-from .events import label
-from .phrases import END, TRACK, item_words
+from .tables import POWER
 
 if TYPE_CHECKING:
     from .state import TwoPlusTwoState as S
+
+TRACK = {"prestige": t("prestige"), "dominance": t("dominance"), "space": t("space race"), "arms": t("arms race"),
+         "currency": t("Western currency"), "socialism": t("socialism")}
+END = {"yellow": t("toward yellow"), "red": t("toward red")}
+POWERS = {"usa": t("the USA"), "ussr": t("the Soviet Union"), "active": t("the active side's superpower")}
+NEW = {"arms-cost": t("from now on every arms-race step costs $1 more"),
+       "soviet-penalty": t("from now on Soviet values for build and living standard are 1 lower"),
+       "choice": t("move the dominance or the prestige marker 1 step either way"),
+       "next-card": t("a hand card of the next decade"), "dove": t("flip a peace dove"),
+       "undove": t("a peace dove returns")}
+
+
+def item_words(st: S, slug: str, count: int = 1) -> str | Text | Listed:
+    """An item of an event's pool (``next``, ``ignore``): a 2+2 icon, an arrow or one step of it, a base icon
+    (``count`` of them at once: a build icon's words say how many points)."""
+    if slug in TRACK:
+        return t("the {track} arrow", track=TRACK[slug])
+    step = re.fullmatch(r"([a-z]+)-(yellow|red)", slug)
+    if step and step[1] in TRACK:
+        return t("1 {track} step {end}", track=TRACK[step[1]], end=END[step[2]])
+    money = re.fullmatch(r"(pay|income)-(usa|ussr)-([0-9]+)", slug)
+    if money:
+        if money[1] == "pay":
+            return t("{power} pays ${amount}", power=POWERS[money[2]], amount=money[3])
+        return t("{power} receives ${amount}", power=POWERS[money[2]], amount=money[3])
+    conflict = re.fullmatch(r"conflict-(usa|ussr|active)", slug)
+    if conflict:
+        return t("{power} draws a conflict card", power=POWERS[conflict[1]])
+    return NEW.get(slug) or base.item_words(st, slug, count)
+
+
+def effects_words(st: S, where: tuple) -> Listed | Text:
+    """The effects of a drawn card's row or a box, by its content key (``content.effect_lists``), one after
+    the other ("no effect" when there are none).
+
+    The lists are the content's (its decks' rows and its tracks' boxes), so the words of every list are
+    written at the first ask and kept with the content (``words_kept``): the words of an icon are put
+    together anew at every reading.
+    """
+    kept = st.content.words_kept
+    if not kept:
+        kept.update((key, words_of(st, e)) for key, e in st.content.effect_lists())
+    return kept[where]
+
+
+def words_of(st: S, effects) -> Listed | Text:
+    """``effects_words`` put together anew: each effect's words, listed."""
+    return listed(item_words(st, e.slug) for e in effects) if effects else t("no effect")
+
+
+def label(item) -> str:
+    """The word naming an item in ``next``: an icon's slug or an arrow's track."""
+    return item[0] if isinstance(item, tuple) else item
+
+
+# ====================================================================== actions in words
+
 
 def use_words(st: S, seat: int, key: str, use: str) -> str | Text:
     """A use of a card, with the value it has for the seat (the Soviet reminder applied) and what
@@ -66,7 +122,7 @@ def action_label(st: S, verb: str, args: tuple) -> str | Text | Listed | None:
         return t("Move the {track} marker 1 step {end}", track=TRACK[a[0]], end=END[a[1]])
     if verb == grammar.INCOME:
         return t("Take $1 for your treasury")
-    if verb == "bonus" and st.stack and isinstance(st.stack[-1], DominanceBox):
+    if verb == "bonus" and st.stack and isinstance(st.stack[-1], st.DominanceBox):
         return t("Cash dominance box {n}", n=a[0])
     if verb == grammar.YELLOW_DRAWS:
         return t("Instead the yellow player with fewer hand cards draws a card")

@@ -1,4 +1,5 @@
-"""Wir sind das Volk! rules: set-up and the sequence of play (spec §2–§3).
+"""Wir sind das Volk!'s sequence of play (as reconstructed in ``docs/games/wsdv.md``): the decade, the
+turn and its end; and why an action is refused, whatever the decision.
 
 Pending work is a stack of frames (engine/frames.py): decisions and procedures, each
 defined beside its rule — the decade, the turn and its end here, ``actions`` (§4.1–4.3),
@@ -19,7 +20,6 @@ from realpolitik.i18n import Text, phrase, t
 
 from . import board, events, grammar
 from .actions import build_frame, calm_frame, dismantle_frame, ls_frame
-from .board import NONE, WORKING
 from .common import ROMAN, asks, discard, draw, draw_many, leader, name, names, shared, unveil
 from .content import EAST, Card, Content
 from .end_of_decade import eod_frame
@@ -40,57 +40,9 @@ DECADE_BEGINS = phrase("— Decade {decade} —", "decade")
 SPECIAL_CARD = phrase("Special card: {card}.", "card")
 BEGINS_AHEAD = phrase("{seat} holds the prestige advantage and begins.", "seat")
 BEGINS_LEVEL = phrase("{seat} begins (prestige is level).", "seat")
-WIR_SIND_DAS_VOLK = phrase("Wir sind das Volk! — rules version {setup} set-up.", "setup")
 UNUSED_SPECIAL_CARD_DISCARDED = phrase("The unused special card {card} is discarded.", "card")
 KEEPS_CARD_EARLIER_DECADES = phrase("{seat} keeps {n} card(s) from earlier decades.", "seat", "n")
 USES_POLICE_CARD = phrase("{seat} uses a police card: 1 unrest leaves {province}.", "seat", "province")
-
-
-# ====================================================================== set-up (§2)
-
-
-def setup(st: S) -> None:
-    """Vorbereitung (§2), then the first decade begins."""
-    prepare(st)
-    st.advance()
-
-
-def prepare(st: S) -> None:
-    """Unrest, socialists, the four starting factories, tracks at 0 (§2.1/§2.2); the first decade is due."""
-    c = st.content
-    version = c.setups[st.options["setup"]]
-    st.unrest = [version.unrest_in.get(p.key, version.unrest) for p in c.provinces]
-    st.ls = [0] * len(c.provinces)
-    st.sectors = [0] * len(c.sectors)
-    st.socialists = [0] * len(c.provinces)
-    st.box = version.box
-    st.factory = [NONE] * len(c.cities)
-    for x in c.start_factories:
-        st.factory[x] = WORKING
-    st.lines = [0] * len(c.ends)
-    st.hamburg = c.start_hamburg
-    st.works = None
-    st.prestige = st.currency = st.socialism = st.flight = 0
-    st.wall = st.stasi = False
-    st.police = []
-    st.police_used = 0
-    st.delivered = [False] * len(c.sectors)
-    st.supplier_mp = [0] * len(c.sectors)
-    st.decade = st.half = 0
-    st.deck, st.display, st.played, st.history = [], [], [], []
-    st.special = None
-    n = len(st.seats)
-    st.hands = [[] for _ in range(n)]
-    st.known = [[] for _ in range(n)]
-    st.deck_seen = [0] * n
-    st.out_seen = [[] for _ in range(n)]
-    st.order = list(range(n))
-    st.turn = 0
-    st.stack = [st.StartDecade()]
-    st.hits = []
-    st.eod = -1
-    st.result = None
-    st.log.say(WIR_SIND_DAS_VOLK, st.options['setup'])
 
 
 # ====================================================================== start of a decade (§3.2)

@@ -1,4 +1,5 @@
-"""2+2 rules: set-up, decades of three sub-decades, turn order, the actions (seed 001 §3–§6, §9–§10).
+"""2+2's sequence of play: decades of three sub-decades, turn order, the actions (the 2+2 rule book,
+§4–§6, §9–§10).
 
 2+2 plays the base game's frames, and its own where it changes a rule: ``Deal`` (§4 steps
 1–4) and ``SubDecadeEnd`` (§4 steps 6–7: the automatic event, §9) are its own; ``Discard``
@@ -19,12 +20,13 @@ from realpolitik.engine import decision, procedure
 from realpolitik.i18n import Text, listed, phrase, t
 
 from .. import grammar, specials
-from .. import rules as base_rules
+from .. import sequence as base_sequence
 from ..common import asks, discard, draw, draw_many, name, names
 from ..content import EAST, WEST, Card
 from . import cold_war
-from .cold_war import POWER, arms_room, in_the_red, is_power
+from .cold_war import arms_room, in_the_red, is_power
 from .events import ACTIVE, Collect, Ignore, card_items, collects, effects, effects_frame, event_items
+from .tables import POWER
 
 if TYPE_CHECKING:
     from .content import ExpansionContent
@@ -41,38 +43,7 @@ AUTOMATIC_EVENT = phrase("Automatic event: {card} ({power} ahead in the arms rac
 AUTOMATIC_EVENT_NO_ADVANTAGE = phrase("Automatic event: {card}.", "card")
 SPECIAL_CARD = phrase("Special card: {card}.", "card")
 TURN_ORDER = phrase("Turn order: {seats}.", "seats")
-N_2_2_USA = t("2+2: the USA, the Soviet Union, West and East. The USA begins.")
 DRAW_DECK_EMPTY_UNPLAYED = t("The draw deck is empty: an unplayed decade II card comes into play.")
-
-
-# ====================================================================== set-up (§3)
-
-
-def setup(st: S) -> None:
-    """The base game's set-up, the 2+2 board: treasuries at $6, markers on their start spaces, 6 doves."""
-    base_rules.prepare(st)
-    c = st.content
-    n = len(st.seats)
-    st.treasury = [c.treasury.start, c.treasury.start]
-    st.arms = st.space = st.dominance = 0
-    st.doves = c.doves
-    st.arms_deck = list(c.arms_deck)
-    st.conflict_deck = list(c.conflict_deck)
-    st.rng.shuffle(st.arms_deck)
-    st.rng.shuffle(st.conflict_deck)
-    st.arms_used, st.conflict_used = [], []
-    st.arms_last = st.conflict_last = ""
-    st.arms_cost = 0
-    st.soviet_penalty = False
-    st.prepared = [[], []]
-    st.unseen = []
-    st.peacemakers = [[] for _ in range(n)]
-    st.active = -1
-    st.last_active = 0
-    st.space_bonus = [False] * n
-    st.button = st.victor = -1
-    st.log.say(N_2_2_USA)
-    st.advance()
 
 
 # ====================================================================== a decade: sub-decade A (§4)
@@ -89,7 +60,7 @@ def hand_target(st: S, seat: int) -> int:
 
 
 @decision
-class Discard(base_rules.Discard):
+class Discard(base_sequence.Discard):
     """The base game's discard before the deal, for cards of earlier decades only (§4 step 2)."""
 
     __slots__ = ()
@@ -140,8 +111,8 @@ class Deal(NamedTuple):
         st.deck_seen = [0] * len(st.seats)
         st.played = []
         st.order = turn_order(st)
-        st.special = base_rules.decade_special(st)
-        base_rules.refill_hands(st, [hand_target(st, s) for s in range(len(st.seats))].__getitem__, draw_card)
+        st.special = base_sequence.decade_special(st)
+        base_sequence.refill_hands(st, [hand_target(st, s) for s in range(len(st.seats))].__getitem__, draw_card)
         extra = list(c.expansion_cards[st.decade])
         st.rng.shuffle(extra)
         st.prepared = [extra[3:6], extra[6:9]]
@@ -216,13 +187,13 @@ def adds_income(card: Card, side: int) -> bool:
 
 
 @decision
-class Turn(base_rules.Turn):
+class Turn(base_sequence.Turn):
     """A turn of 2+2 (§6): the base game's four uses of a card, the arms race and a credit for a
     superpower, the restriction in the red; the card's own icons run after its value (§7)."""
 
     __slots__ = ()
 
-    USE_WORDS = {**base_rules.Turn.USE_WORDS, "arms": t("engage in the arms race"), "credit": t("take a credit")}
+    USE_WORDS = {**base_sequence.Turn.USE_WORDS, "arms": t("engage in the arms race"), "credit": t("take a credit")}
 
     def situation(self, st: S) -> tuple:
         """The base game's situation, then whether the seat is in the red, is a superpower and, if so, has
@@ -322,7 +293,7 @@ class Turn(base_rules.Turn):
 
 
 #: a 2+2 turn per seat, made once and shared (``WsdvState.turns``)
-TURNS = tuple(map(Turn, base_rules.SEATS))
+TURNS = tuple(map(Turn, base_sequence.SEATS))
 
 
 def trigger(st: S, seat: int, key: str) -> None:
@@ -417,7 +388,7 @@ class NextSubDecade(NamedTuple):
 
     def run(self, st: S) -> None:
         if st.half == len(st.layout.display):
-            base_rules.close_decade(st)
+            base_sequence.close_decade(st)
             return
         st.half += 1
         _fill_display(st, st.prepared[st.half - 2])
