@@ -1,13 +1,15 @@
 """The games. Every subpackage that exposes ``GAME`` is registered automatically; a package
 holding several games (a base game and its variant) lists them all in ``GAMES``.
 
-Each game package has the same inner layout: ``game.py`` (the Game: id, seats,
-options), ``content.py`` + ``data/`` (cards, maps, tables), ``state.py`` (the data,
-clone, views, determinization), ``rules.py`` (the rule book as frames, split by section
-where it grows), ``grammar.py`` (the action texts), ``words.py`` (actions and refusals
-in words), ``heuristic.py`` (its heuristic bot), ``measures.py`` (what the balance lab reads
-of a game) and ``rulebook/`` (its rules for players, in every language, with examples the
-engine plays: ``realpolitik.rulebook``). Its developer docs live in ``docs/games/<id>.md``.
+Each game package has the same inner layout (the table in ``docs/engine.md``, "The layout of
+a game package"): ``game.py`` (the Game: id, seats, options), ``content.py`` + ``data/``
+(cards, maps, tables), ``state.py`` (the data, clone, views, determinization), ``setup.py``
+(the set-up, the outcome), ``sequence.py`` (the sequence of play as frames, refusals), one
+module per further part of the rule book, ``grammar.py`` (the action texts), ``words.py``
+(names, lines and actions in words), ``heuristic.py`` (its heuristic bot), ``measures.py``
+(what the balance lab reads of a game) and ``rulebook/`` (its rules for players, in every
+language, with examples the engine plays: ``realpolitik.rulebook``). Its developer docs live
+in ``docs/games/<id>.md``.
 """
 
 from __future__ import annotations

@@ -174,10 +174,10 @@ class Board:
     # instance dictionary, which makes every field slower to read
     #: every action text of this board, written once
     texts: grammar.Texts = field(init=False, repr=False, compare=False)
-    #: per point, its words for players (``names.point_words``)
+    #: per point, its words for players (``words.point_words``)
     point_words: tuple[Any, ...] = field(init=False, repr=False, compare=False)
     #: per case (at, into, from) and place (a state's key: its port; or a high sea), a tanker's place in
-    #: words (``names.location_words``)
+    #: words (``words.location_words``)
     location_words: dict[str, dict[str, Any]] = field(init=False, repr=False, compare=False)
     #: the kinds of head of state, the cheapest to move first
     kinds_by_rate: tuple[int, ...] = field(init=False, repr=False, compare=False)
