@@ -31,8 +31,8 @@ class Option:
     """A named rule option with its default, allowed values and a one-line meaning.
 
     ``name`` is the key in records, action protocols and ``-o name=value``; ``help`` is the
-    command line's English meaning (it may cite the spec). Players read ``label`` and
-    ``about`` instead — messages in their own words, without spec references or internal
+    command line's English meaning (it may cite the game's decisions in ``docs/games/<id>.md``).
+    Players read ``label`` and ``about`` instead — messages in their own words, without spec references or internal
     names — and ``choice_labels``, one per choice, in the order of ``choices``.
     Numbers are bounded (``minimum``/``maximum``, both inclusive, required for numbers);
     ``local_file`` marks an option whose value names a file on the machine running the

@@ -1,4 +1,4 @@
-"""Military actions, markers in battle, diplomacy and fortresses — our design (spec U10, U15–U21)."""
+"""Military actions, markers in battle, diplomacy and fortresses — our design (U10, U15–U21)."""
 
 from __future__ import annotations
 

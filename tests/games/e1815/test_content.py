@@ -8,7 +8,7 @@ from realpolitik.engine import ContentError
 from realpolitik.games import get
 from realpolitik.games.e1815.content import DATA, load, load_rules
 
-ANCHORS = {  # spec §2.3 [sure]: anchor lands and their codes on the graph of the 1815 map
+ANCHORS = {  # [sure]: anchor lands and their codes on the graph of the 1815 map
     "england": "X1''", "schweden": "X2", "daenemark": "F", "ukraine": "X1", "tuerkei": "X2'",
     "karpaten": "F'", "kastilien": "X2''", "neapel": "X1'", "korsika-sardinien": "F''",
 }

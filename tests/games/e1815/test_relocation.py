@@ -1,4 +1,4 @@
-"""Verlegung (spec §2.5/§2.6, all [sure]): Z-effects, grey fortresses, winter attrition, generals."""
+"""Verlegung (the 1815 base rules, all [sure]): Z-effects, grey fortresses, winter attrition, generals."""
 
 from __future__ import annotations
 

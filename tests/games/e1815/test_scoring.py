@@ -1,4 +1,4 @@
-"""SP distribution and victory for every player for himself (spec U24–U27)."""
+"""SP distribution and victory for every player for himself (U24–U27)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Nachschub (spec §2.7, [sure]): any 4 EP into one land with the general or a fortress, 2nd action only."""
+"""Nachschub (the 1815 base rules, [sure]): any 4 EP into one land with the general or a fortress, 2nd action only."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""1815 2vs2 (seed 002): every rule of the team variant, one test (or more) each."""
+"""1815 2vs2 (the 1815 2vs2 rules): every rule of the team variant, one test (or more) each."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Der Angriffskrieg: the seed's 14 M example and conditions a)–c)."""
+"""Der Angriffskrieg: the rule book's 14 M example and conditions a)–c)."""
 
 import pytest
 
@@ -10,7 +10,7 @@ SEED_EXAMPLE = dict(leaders=[(0, "king", "harun-0"), (1, "dictator", "kadhar-0")
 
 
 def test_the_kings_seven_step_attack_costs_14_millions():
-    """Seed §3: the king walks the 7 steps (the arrow counts as one) to the dictator's capital."""
+    """The rule book §3: the king walks the 7 steps (the arrow counts as one) to the dictator's capital."""
     st = build(money=[20, 20], at="main", **SEED_EXAMPLE)
     st.apply("attack king harun-0 kadhar-0")
     assert st.money[0] == 20 - 14
@@ -53,7 +53,7 @@ def test_own_leaders_are_never_attacked():
 
 
 def test_an_attack_path_obeys_the_movement_rules():
-    """Spec A1/A3: an opponent's agent on the way, a '?' on the way, or another leader blocks it."""
+    """A1/A3: an opponent's agent on the way, a '?' on the way, or another leader blocks it."""
     base = [(0, "dictator", "kadhar-5"), (1, "king", "kadhar-0")]
     st = build(leaders=base, money=[3, 20], at="main")
     assert "kadhar-0" in destinations(st, "kadhar-5")  # 5→6→7→0

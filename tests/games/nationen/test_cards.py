@@ -151,7 +151,7 @@ def test_an_order_drawn_by_the_agent_replaces_step_three():
 
 
 def test_an_agent_order_that_cannot_be_carried_out_still_uses_up_step_three():
-    """Spec A8."""
+    """A8."""
     st = agent_draws("exile", leaders=[(0, "dictator", "zarqan-1")])
     assert st.step3 == REPLACED and frame(st) == "head_of_state"
     assert "has no effect" in logged(st)

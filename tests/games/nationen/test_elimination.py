@@ -1,4 +1,4 @@
-"""Wer überlebt, gewinnt: the agent's last chance in the seed's order, elimination, the winner, the round limit."""
+"""Wer überlebt, gewinnt: the agent's last chance in the rule book's order, elimination, the winner, the round limit."""
 
 import pytest
 

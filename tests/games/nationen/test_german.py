@@ -1,5 +1,5 @@
 """Das Spiel der Nationen in German: every log line, prompt, button, refusal and outcome of whole
-games read in German is German, in the seed's words (Staatsoberhaupt, Geheimagent, hohe See …),
+games read in German is German, in the rule book's words (Staatsoberhaupt, Geheimagent, hohe See …),
 the stand-in incident cards too (their names and texts are messages, found in the card file)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Die Staatseinkünfte: derrick/tanker pairs, the leader's rate, pipelines — and the seed's situations A–D."""
+"""Die Staatseinkünfte: derrick/tanker pairs, the leader's rate, pipelines — and the rule book's situations A–D."""
 
 import pytest
 
@@ -53,7 +53,7 @@ def test_tankers_on_the_high_sea_earn_nothing():
 
 
 def test_a_leader_off_the_capital_rules_nothing():
-    """Spec A6: only the leader on the capital (the red dot) rules."""
+    """A6: only the leader on the capital (the red dot) rules."""
     assert income_at_turn(leaders=[(0, "king", "kadhar-1")], tankers=[(0, "kadhar", 2)]) == 0
 
 
@@ -64,7 +64,7 @@ def test_inland_oil_needs_the_pipeline():
 
 
 def test_inland_oil_needs_both_states_ruled():
-    """Seed §5: the player must control both the inland and the coastal state."""
+    """The rule book §5: the player must control both the inland and the coastal state."""
     st = build(leaders=[(0, "king", "kadhar-0"), (1, "king", "harun-0")], tankers=[(0, "kadhar", 6)],
                pipes=[("kadhar", "harun")], at="main")
     assert economy.income(st, 0) == 4
@@ -72,14 +72,14 @@ def test_inland_oil_needs_both_states_ruled():
 
 
 def test_pipelines_are_neutral_and_stay_when_rule_changes():
-    """Spec A10: a pipeline serves whoever rules both ends, regardless of who laid it."""
+    """A10: a pipeline serves whoever rules both ends, regardless of who laid it."""
     st = build(leaders=[(1, "king", "mahul-0"), (1, "dictator", "harun-0")], tankers=[(1, "mahul", 3)],
                pipes=[("mahul", "harun")], at="main")
     assert economy.income(st, 1) == 2 * 2 + 1 * 1
 
 
 def test_better_rate_is_used_when_tankers_are_short():
-    """Seed situation D: a coastal dictator and an inland king share two tankers — both carry inland oil."""
+    """The rule book's situation D: a coastal dictator and an inland king share two tankers — both carry inland oil."""
     st = build(leaders=[(0, "dictator", "kadhar-0"), (0, "king", "harun-0")], tankers=[(0, "kadhar", 2)],
                pipes=[("kadhar", "harun")], at="main")
     assert economy.income(st, 0) == 4
@@ -110,7 +110,7 @@ def test_canal_state_has_one_derrick_and_ships_abu_akar_oil_from_the_start():
 
 
 def test_no_income_in_the_first_round():
-    """Spec A17: the first round is placement only."""
+    """A17: the first round is placement only."""
     from realpolitik.games import get
 
     st = get("nationen").new_state(2, {}, seed=3)

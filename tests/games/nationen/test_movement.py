@@ -58,7 +58,7 @@ def test_no_change_of_direction_within_a_move():
 
 
 def test_direction_may_change_after_an_arrow_or_not_by_option():
-    """Spec A4: per circle (default) vs one direction for the whole move."""
+    """A4: per circle (default) vs one direction for the whole move."""
     st = build(leaders=[(0, "dictator", "kadhar-2")], money=[3, 20], at="main")
     assert "uor-6" in destinations(st, "kadhar-2")  # 2→3 clockwise, arrow to uor-7, then back to uor-6
     st = build(leaders=[(0, "dictator", "kadhar-2")], money=[3, 20], at="main", options={"direction": "global"})
@@ -87,7 +87,7 @@ def test_opponent_agent_may_be_shared_but_not_passed():
 
 
 def test_own_agent_does_not_block_unless_option():
-    """Spec A2: the rule names only opponents' agents."""
+    """A2: the rule names only opponents' agents."""
     st = build(leaders=[(0, "dictator", "kadhar-0")], agents=["kadhar-2", "sahir-2"], money=[3, 20], at="main")
     assert "kadhar-3" in destinations(st, "kadhar-0")
     st = build(leaders=[(0, "dictator", "kadhar-0")], agents=["kadhar-2", "sahir-2"], money=[3, 20], at="main",
@@ -139,7 +139,7 @@ def test_moving_onto_a_free_capital_rules_the_state():
     st = build(leaders=[(0, "dictator", "kadhar-1")], tankers=[(1, "kadhar", 2)], at="main")
     st.apply("move dictator kadhar-1 kadhar-0")
     assert "Player 1 now rules Kadhar." in logged(st)
-    assert st.tankers[0 * 7 + 0] == 2  # spec A7: tankers left in port change hands
+    assert st.tankers[0 * 7 + 0] == 2  # A7: tankers left in port change hands
 
 
 def test_agent_moves_exactly_four_steps_free_and_passes_everything():

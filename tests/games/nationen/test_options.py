@@ -1,4 +1,4 @@
-"""Rule options not covered elsewhere: the bank's 140 M (spec A18) and tankers on a peaceful takeover (A7)."""
+"""Rule options not covered elsewhere: the bank's 140 M (A18) and tankers on a peaceful takeover (A7)."""
 
 from realpolitik.games.nationen import economy
 from tests.games.nationen.scenario import build, held, start_turn

@@ -55,7 +55,7 @@ def test_income_weighs_less_as_the_round_limit_nears():
                      options={"round_limit": 60})
     early, late = evaluate(position(10)), evaluate(position(60))
     assert late[0] > early[0] and late[1] < early[1]
-    assert late[0] > late[1]  # at the limit spec A20's score decides: 20 against 2 + 3 + 2
+    assert late[0] > late[1]  # at the limit A20's score decides: 20 against 2 + 3 + 2
 
 
 def test_an_open_capital_lowers_the_estimate():

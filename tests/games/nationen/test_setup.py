@@ -36,7 +36,7 @@ def test_first_round_place_a_leader_agent_beside_it_and_station_the_free_tanker(
     assert held(st, 0, "mahul") == 1
     assert st.to_act == 1 and "place king mahul" not in st.legal_actions()
     st.apply("place dictator harun")
-    assert set(st.legal_actions()) == {"station north", "station south"}  # inland: no port (spec A11)
+    assert set(st.legal_actions()) == {"station north", "station south"}  # inland: no port (A11)
     st.apply("station south")
     assert st.round == 2 and st.to_act == 0 and isinstance(st.stack[-1], AgentSteps)
     assert "Player 1 collects 2 M income." in logged(st)

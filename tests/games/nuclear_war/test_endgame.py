@@ -191,8 +191,8 @@ def test_eliminated_players_cannot_be_targeted_or_act():
 
 @pytest.mark.parametrize(("reading", "fires"), [(None, False), ("nine", False), ("all", True)])
 def test_the_face_up_carrier_fires_in_retaliation_only_when_every_card_may(reading, fires):
-    """Seed 004: "aus den neun Karten seiner Spielhand" — hand and face-down row; the carrier lying
-    face up is not among them (the default), unless the option says every card."""
+    """The German Nuclear War rule book: "aus den neun Karten seiner Spielhand" — hand and face-down row;
+    the carrier lying face up is not among them (the default), unless the option says every card."""
     st = build(3, queues=[["20mt", "propaganda-5"], ["propaganda-10", "propaganda-10"], ["10mt", "10mt"]],
                face_up=["atlas", "atlas", None], hands=[["propaganda-5"] * 7, ["20mt"] + ["propaganda-5"] * 6,
                                                         ["propaganda-5"] * 7],

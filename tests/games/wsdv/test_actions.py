@@ -1,4 +1,4 @@
-"""The four uses of a card value, with their limits (spec §4.1–4.3, §1.7)."""
+"""The four uses of a card value, with their limits."""
 
 from __future__ import annotations
 

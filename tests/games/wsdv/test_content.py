@@ -1,4 +1,4 @@
-"""The printed content: map, cards and tracks are complete and checked on load (spec §1, §9, App. A–B)."""
+"""The printed content: map, cards and tracks are complete and checked on load."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The ten end-of-decade phases on hand-computed positions, and every victory condition (spec §7–§8)."""
+"""The ten end-of-decade phases on hand-computed positions, and every victory condition."""
 
 from __future__ import annotations
 

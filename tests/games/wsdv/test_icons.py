@@ -1,4 +1,4 @@
-"""Every icon of the icon dictionary, played from the real cards (spec §4.4, §5.2, §6.4–6.7)."""
+"""Every icon of the icon dictionary, played from the real cards."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Mass protests, socialists and West Berlin's supplier protests (spec §6.1–6.3)."""
+"""Mass protests, socialists and West Berlin's supplier protests."""
 
 from __future__ import annotations
 

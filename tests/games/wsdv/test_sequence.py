@@ -1,4 +1,4 @@
-"""Set-up and the sequence of play (spec §2–§3)."""
+"""Set-up and the sequence of play."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Hidden information: hands, what a spy saw, face-down discards (spec §6.7; engine contract)."""
+"""Hidden information: hands, what a spy saw, face-down discards (engine contract)."""
 
 from __future__ import annotations
 

@@ -3,7 +3,7 @@
 ``table()`` gives a fresh 2+2 game wrapped in ``Table``: positions are built by setting state
 fields directly, decisions are pushed onto the stack, actions go through the public
 ``apply`` — so every refusal path is the real one. ``card()`` and ``deck_card()`` build
-fixture cards for the seed's worked examples, whose printed faces we do not have.
+fixture cards for the rule book's worked examples, whose printed faces we do not have.
 """
 
 from __future__ import annotations

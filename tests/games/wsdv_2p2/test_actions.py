@@ -1,4 +1,4 @@
-"""The actions (seed 001 §6): the base four for everybody, arms race and credit for superpowers,
+"""The actions (the 2+2 rule book, §6): the base four for everybody, arms race and credit for superpowers,
 the in-the-red restriction, the Soviet value reminder; values with icons (§7)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The automatic event at the end of a sub-decade (seed 001 §9)."""
+"""The automatic event at the end of a sub-decade (the 2+2 rule book, §9)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The stand-in content and its validator: every constraint the rule book states (seed 001 §2, §6.4, §7, §8)."""
+"""The stand-in content and its validator: every constraint the 2+2 rule book states (§2, §6.4, §7, §8)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Arms-race and conflict decks (seed 001 §8): decade × column, reshuffle, what the view shows."""
+"""Arms-race and conflict decks (the 2+2 rule book, §8): decade × column, reshuffle, what the view shows."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Specifics for East (seed 001 §10): the special card and its price, police cards, the Stasi."""
+"""Specifics for East (the 2+2 rule book, §10): the special card and its price, police cards, the Stasi."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The end of a decade (seed 001 §12): arms race, space race, dominance, then the base phases; the winner."""
+"""The end of a decade (the 2+2 rule book, §12): arms race, space race, dominance, then the base phases; the winner."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Triggering events (seed 001 §6.4): colours, arrows, prestige and dominance, the new icons."""
+"""Triggering events (the 2+2 rule book, §6.4): colours, arrows, prestige and dominance, the new icons."""
 
 from __future__ import annotations
 
@@ -58,7 +58,7 @@ def test_example_2_variant_and_the_german_version(table):
     assert t.st.dominance == -1 and t.st.doves == 5
     t = table().clear_board()
     t.st.doves = 4
-    _event(t, USA, "x9", "next choice", "shift dominance yellow")  # seed 000: the USA, dominance in its favour
+    _event(t, USA, "x9", "next choice", "shift dominance yellow")  # German 2+2 rule book: the USA, dominance its way
     assert t.st.dominance == -1 and t.st.doves == 6 and t.st.peacemakers[USA] == ["x9"]
 
 

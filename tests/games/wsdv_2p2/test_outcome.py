@@ -1,4 +1,5 @@
-"""Nuclear war and its peacemaker winner (seed 001 §11); ranking and tournament points (§13); table talk (§14)."""
+"""Nuclear war and its peacemaker winner (the 2+2 rule book, §11); ranking and tournament points (§13); table
+talk (§14)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Set-up, the three sub-decades, the automatic event's place, turn order (seed 001 §3, §4, §5)."""
+"""Set-up, the three sub-decades, the automatic event's place, turn order (the 2+2 rule book, §3, §4, §5)."""
 
 from __future__ import annotations
 

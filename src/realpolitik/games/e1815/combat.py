@@ -1,12 +1,12 @@
 """Military actions (Angriff), success markers in battle, and diplomacy (Diplomatie).
 
-All of this is our design (spec U15–U21), diceless: an attack comes from own lands next
+All of this is our design (U15–U21), diceless: an attack comes from own lands next
 to one target; attack = committed EP (+1 with the general, +1 per artillery against a
 fortress); defence = EP in the land (+2 fortress, +1 general, +1 own capital). Both
 sides may spend success markers, +1 each, the attacker first. The attacker wins only if
 strictly stronger. The loser loses every unit in the fight, the winner ⌈loser's EP/2⌉
 (infantry first); a winning attacker moves in. Winter battles cost the attacker 1 EP
-more. In 2vs2 no attack and no diplomacy may ever target the ally [sure, seed 002].
+more. In 2vs2 no attack and no diplomacy may ever target the ally [sure, the 1815 2vs2 rules].
 """
 
 from __future__ import annotations

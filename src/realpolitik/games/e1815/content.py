@@ -174,7 +174,7 @@ class Power(Entry):
 
 
 class Demand(Entry):
-    """A demand of the crown (1715 loyalty, spec U28)."""
+    """A demand of the crown (1715 loyalty, U28)."""
 
     key: str = Field(pattern=KEY)
     kind: Literal["conquer", "hold-capital", "lands"]

@@ -12,7 +12,7 @@ from .content import MAPS, load, load_rules
 from .state import NEUTRAL, E1815State
 
 _MAX_YEARS = Option("max_years", load_rules().scoring.max_years,
-                    "year limit (spec U27), after which the most SP win; 0 = none", minimum=0, maximum=100,
+                    "year limit (U27), after which the most SP win; 0 = none", minimum=0, maximum=100,
                     label=t("Year limit"),
                     about=t("After this many years whoever has the most SP wins. 0: no limit."))
 _START = Option("start_player", load_rules().turn.start_player, "who opens a year: rotate (the last summer "
@@ -91,7 +91,7 @@ class E1815(Game):
 
 
 class E1815TwoVsTwo(E1815):
-    """1815 2vs2 (seed 002): four players in two teams, seated alternately; also on the 1715 map."""
+    """1815 2vs2 (the 1815 2vs2 rules): four players in two teams, seated alternately; also on the 1715 map."""
 
     id = "e1815-2vs2"
     title = "1815 2vs2"
@@ -108,11 +108,11 @@ class E1815TwoVsTwo(E1815):
                choice_labels=(t("1815 — Europe"), t("1715 — North America"))),
         _MAX_YEARS,
         _START,
-        Option("loyalty", True, "1715: the crown's demands and the loyalty roll (spec U28)",
+        Option("loyalty", True, "1715: the crown's demands and the loyalty roll (U28)",
                label=t("Loyalty (1715)"),
                about=t("On the 1715 map: the crown's demands and the loyalty roll.")),
         Option("last_team_action", "before-half", "the last summer player's team action comes between the 1 "
-               "and the ½ of his move (as the issue reads seed 002) or after the ½, before the SP distribution",
+               "and the ½ of his move (as we read the 1815 2vs2 rules) or after the ½, before the SP distribution",
                ("before-half", "after-half"),
                label=t("The last team action of a year"),
                about=t("The last summer player's team action comes between the 1 and the ½ of his 1½ move, or "

@@ -1,6 +1,6 @@
 """Verlegung und Nachschub (relocation and supply), winter attrition and fortress building.
 
-The [sure] core (spec §2.5–2.7): a relocation is a series of Z-effects — each moves any
+The [sure] core (the 1815 base rules, "Verlegung und Nachschub"): a relocation is a series of Z-effects — each moves any
 number of troops into one own land from own lands next to it — 1 + one per grey
 fortress owned; troops may move on in a later Z-effect of the same action; capitals and
 fortresses never move; the general may instead jump to the own capital or an own

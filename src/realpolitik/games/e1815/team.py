@@ -1,4 +1,4 @@
-"""The 2vs2 team actions (seed 002, "Team-Aktionen").
+"""The 2vs2 team actions (the 1815 2vs2 rules, "Team-Aktionen").
 
 After each of his winter or summer turns — and also between the 1 and the ½ of the last
 summer player's move — a player may (!) take one of three team actions, which never

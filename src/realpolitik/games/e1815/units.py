@@ -1,7 +1,7 @@
 """Units, supplies, markers and land ownership: the small operations every rule uses.
 
 Units of a player only ever come from and go back to his own supply (Vorrat), which is
-finite [sure, seed 002]; neutral garrisons simply vanish when beaten.
+finite [sure, the 1815 2vs2 rules]; neutral garrisons simply vanish when beaten.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ def cheapest(counts: tuple[int, int, int], ep: int, values: tuple[int, int, int]
     """Units worth at least ``ep`` EP with the least overpay, infantry first, then cavalry.
 
     Used wherever EP must be disbanded or lost (winter attrition, fortress building,
-    battle losses — spec U15 "Inf first"). With too few units, all of them.
+    battle losses — U15 "Inf first"). With too few units, all of them.
     """
     inf, cav, art = counts
     if ep <= 0:
@@ -194,7 +194,7 @@ def take_land(st: S, seat: int, land: int, conquest: bool) -> None:
 
     Fortresses and a flag stay with the land [sure]; another player's general there goes
     back to his supply. ``conquest`` (by attack or diplomacy) counts for the crown's
-    demands (1715). Completing a territory for the first time earns a marker (spec U19).
+    demands (1715). Completing a territory for the first time earns a marker (U19).
     """
     board = st.content.board
     if land in st.general:

@@ -1,6 +1,6 @@
 """The board of Kark and the incident cards, loaded once from ``data/*.toml``.
 
-Both files are stand-in content (spec nationen.md §6, §7) and replaceable by a user's own
+Both files are stand-in content (``docs/games/nationen.md``) and replaceable by a user's own
 file (options ``board`` and ``cards``). Loading validates every entry — errors name the
 file, the entry and the field — and compiles the board into flat lookup tables: points
 are numbered ``state * 8 + i``, every movement rule reads precomputed successor tables,
@@ -33,7 +33,7 @@ Key = Field(pattern=r"^[a-z][a-z0-9]*$")
 
 # Movement modes of a walk node (point * MODES + mode). A walk starts in START; a step
 # along the circle fixes the direction; an arrow step lands in an ARRIVED mode, where the
-# leader chooses again (per-circle rule, spec A4) or keeps its direction (global rule).
+# leader chooses again (per-circle rule, A4) or keeps its direction (global rule).
 START, CW, CCW, ARRIVED, ARRIVED_CW, ARRIVED_CCW = range(6)
 MODES = 6
 
@@ -70,7 +70,7 @@ class LeaderDef(Entry):
 
 
 class Components(Entry):
-    """What is in the box, and the prices of the seed."""
+    """What is in the box, and the prices of the rule book."""
 
     start_money: int = Field(ge=0)
     start_tankers: int = Field(ge=0)
@@ -228,7 +228,7 @@ class Board:
     def agent_ends(self, rule: str, point: int, steps: int, up_to: bool = False) -> list[int]:
         """Where the agent on ``point`` can end after exactly ``steps`` steps (any of 1..``steps`` with ``up_to``)
         under the direction ``rule``, in point order: it passes everything and never ends where it began
-        (seed "2. Die Geheimagenten")."""
+        (the rule book, "2. Die Geheimagenten")."""
         n = self.components.agent_steps
         table = self.agent_moves[rule]
         ends: set[int] = set()
@@ -380,7 +380,7 @@ _RECORDS = {cls: make_dataclass(cls.__name__, list(cls.model_fields), frozen=Tru
 
 
 def _walk_table(cw: list[int], ccw: list[int], arrow: list[int], rule: str) -> tuple[tuple[int, ...], ...]:
-    """Successor walk nodes of every walk node, for a direction rule (spec A4).
+    """Successor walk nodes of every walk node, for a direction rule (A4).
 
     ``per-circle``: on entering a circle by an arrow the leader chooses its direction anew.
     ``global``: the direction chosen at the start (clockwise or counter-clockwise) holds on

@@ -1,6 +1,6 @@
 """Money, income (Staatseinkünfte), tankers (Tankschiffe) and pipelines.
 
-Seed "Die Staatseinkünfte" and "Zusammenfassung": a derrick earns only paired with one of
+The German Nationen rule book, "Die Staatseinkünfte" and "Zusammenfassung": a derrick earns only paired with one of
 its ruler's tankers in the port of a state the same player rules — its own port, or the
 port of a state it is joined to by a pipeline (seed §5). A pair earns the income rate of
 the leader on the capital of the derrick's state: 2 M under a king or president, 1 M
@@ -59,7 +59,7 @@ def pay(st: S, seat: int, amount: int) -> int:
 
 
 def ruler(st: S, state: int) -> int:
-    """The seat ruling ``state`` (its leader stands on the capital, spec A6), or -1."""
+    """The seat ruling ``state`` (its leader stands on the capital, A6), or -1."""
     occ = st.board[st.content.board.capital[state]]
     return -1 if occ < 0 else occ // 4
 
@@ -207,7 +207,7 @@ def _augment(source: int, feeds: dict, capacity: dict, used: dict, flow: dict) -
 
 
 def tanker_pool(st: S) -> int:
-    """Tankers still with the bank (spec A14: a shared pool)."""
+    """Tankers still with the bank (A14: a shared pool)."""
     return st.content.board.components.tankers - sum(st.tankers)
 
 
@@ -218,13 +218,13 @@ def tankers_of(st: S, seat: int) -> int:
 
 
 def canal_open(st: S, seat: int) -> bool:
-    """Seed "Die Tankschiffe": only U.O.R.'s ruler passes the canal — anyone while nobody rules it."""
+    """The rule book, "Die Tankschiffe": only U.O.R.'s ruler passes the canal — anyone while nobody rules it."""
     owner = ruler(st, st.content.board.canal_state)
     return owner in (-1, seat) or st.treaty[seat]
 
 
 def plain_tanker_actions(st: S, seat: int) -> list[str]:
-    """The one tanker action of the turn (seed "Die Tankschiffe"): buy one into the port of a state ``seat``
+    """The one tanker action of the turn (the rule book, "Die Tankschiffe"): buy one into the port of a state ``seat``
     rules or onto a high sea, if it can pay and the bank has one; sell one; or move one a stage on: from a
     port onto the high seas it opens onto, from a high sea into such a port of its own, or through the
     canal onto the other high sea if the canal is open to it."""
@@ -321,7 +321,7 @@ def do_tanker_action(st: S, seat: int, words: list[str]) -> None:
 
 
 def take_port(st: S, seat: int, state: int) -> None:
-    """Tankers in the port of a state ``seat`` has just taken over become ``seat``'s (seed §3, spec A7)."""
+    """Tankers in the port of a state ``seat`` has just taken over become ``seat``'s (seed §3, A7)."""
     b = st.content.board
     loc = b.port_location[state]
     if loc < 0:
@@ -353,7 +353,7 @@ def pipeline_pool(st: S) -> int:
 
 
 def plain_pipeline_choices(st: S, seat: int) -> list[str]:
-    """Where ``seat`` may lay a pipeline (spec A9), while the box holds one: a candidate pair not laid yet
+    """Where ``seat`` may lay a pipeline (A9), while the box holds one: a candidate pair not laid yet
     that touches a state it rules (inland–inland pairs only with option pipeline_chains)."""
     b = st.content.board
     if pipeline_pool(st) <= 0:
@@ -401,7 +401,7 @@ def pipe_index(st: S, a: str, b_key: str) -> int:
 
 
 def lay_pipeline(st: S, seat: int, a: str, b_key: str, price: int) -> None:
-    """Lay the pipeline between ``a`` and ``b_key``; it stays whoever rules (seed §5, spec A10)."""
+    """Lay the pipeline between ``a`` and ``b_key``; it stays whoever rules (seed §5, A10)."""
     b = st.content.board
     pay(st, seat, price)
     st.pipes |= 1 << pipe_index(st, a, b_key)

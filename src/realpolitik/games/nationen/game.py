@@ -26,28 +26,29 @@ class Nationen(Game):
                 "tankers and pipelines and attack each other's capitals. The last power left wins.")
     length = t("about 2 hours")
     options = (
-        Option("first_player", "p1", "who begins: p1, or a seat chosen at random (seed: by agreement or a die)",
+        Option("first_player", "p1", "who begins: p1, or a seat chosen at random (the rule book: by agreement or a "
+               "die)",
                ("p1", "random"),
                label=t("Who begins"),
                about=t("Player 1 begins, or a player drawn by lot."),
                choice_labels=(t("Player 1"), t("a player drawn by lot"))),
         Option("direction", "per-circle", "a move keeps its direction on each circle and may choose anew after "
-               "an arrow (spec A4), or keeps one direction (clockwise or not) for the whole move",
+               "an arrow (A4), or keeps one direction (clockwise or not) for the whole move",
                ("per-circle", "global"),
                label=t("Direction of a move"),
                about=t("A head of state keeps his direction on each circle and may choose anew after crossing an "
                        "arrow, or keeps one direction, clockwise or anticlockwise, for the whole move."),
                choice_labels=(t("anew on each circle"), t("one direction for the whole move"))),
-        Option("own_agent_blocks", False, "a player's own agent blocks his leaders like an opponent's (spec A2: no)",
+        Option("own_agent_blocks", False, "a player's own agent blocks his leaders like an opponent's (A2: no)",
                label=t("Your own agent blocks"),
                about=t("Your own secret agent blocks your heads of state like an opponent's does.")),
         Option("placement_takes_tankers", True, "a player who takes over a state without an attack also takes "
-               "the tankers left in its port (spec A7)",
+               "the tankers left in its port (A7)",
                label=t("Tankers go with the state"),
                about=t("A player who takes over a state without an attack also takes the tankers left in its "
                        "port.")),
         Option("pipeline_chains", False, "pipelines may also join two inland states, and oil flows along a "
-               "chain of ruled states (spec A9 variant)",
+               "chain of ruled states (A9 variant)",
                label=t("Pipeline chains"),
                about=t("Pipelines may also join two inland states, and oil flows along a chain of states you "
                        "rule.")),
@@ -57,16 +58,16 @@ class Nationen(Game):
                about=t("A player who could pay but can neither place nor move a head of state skips that part of "
                        "his turn, or is out of the game."),
                choice_labels=(t("skips it"), t("is out of the game"))),
-        Option("bank_limit", False, "the bank holds only the 140 M of the box and pays no more (spec A18)",
+        Option("bank_limit", False, "the bank holds only the 140 M of the box and pays no more (A18)",
                label=t("Limited bank"),
                about=t("The bank holds only the 140 million in the box and pays out no more.")),
         Option("round_limit", 0, "end the game after this many rounds and rank the powers by cash + 3 M per "
-               "tanker + income (spec A20; 0 = no limit, the rules' own end only)", minimum=0, maximum=1000,
+               "tanker + income (A20; 0 = no limit, the rules' own end only)", minimum=0, maximum=1000,
                label=t("Round limit"),
                about=t("End the game after this many rounds and rank the powers by cash, 3 million per tanker and "
                        "income. 0: no limit, the game ends only by its own rules.")),
-        Option("start_variant", "none", "balance the start (spec §6): none; reverse = the last seat places "
-               "first; compensation = +1 M per seat after the first player; random-states = each player "
+        Option("start_variant", "none", "balance the start (D13, docs/games/nationen.md): none; reverse = the last "
+               "seat places first; compensation = +1 M per seat after the first player; random-states = each player "
                "must begin in a state dealt at random", ("none", "reverse", "compensation", "random-states"),
                label=t("A fairer start"),
                about=t("Balance the start: not at all; the last player places first; 1 million more for each "

@@ -16,7 +16,7 @@ from typing import Any
 
 END = "end"
 DECLINE = "decline"
-#: the optional actions of a turn (spec A15): one tanker action, one pipeline
+#: the optional actions of a turn (A15): one tanker action, one pipeline
 EXTRAS = frozenset({"buy", "sell", "tanker", "pipeline"})
 
 

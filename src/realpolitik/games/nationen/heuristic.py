@@ -314,7 +314,7 @@ def evaluate(st) -> tuple[float, ...]:
     """Search estimate of an unfinished game: each power's chance to win (``Game.evaluate``).
 
     Runs on sampled worlds only. Wer überlebt, gewinnt: the eliminated have none. A
-    survivor's strength is spec A20's score — cash + 3 M per tanker + income — with the
+    survivor's strength is A20's score — cash + 3 M per tanker + income — with the
     income counted once more for each round still to come (at most ``LOOKAHEAD``, never
     past the round limit, where that score alone decides); the chance grows with the
     square of the strength.

@@ -1,11 +1,12 @@
-"""The incident cards (Innenpolitische Zwischenfälle), seed §6 and "2. Die Geheimagenten".
+"""The incident cards (Innenpolitische Zwischenfälle), the German Nationen rule book
+§6 and "2. Die Geheimagenten".
 
 A leader or agent that stops on "?" draws the top card, its owner obeys it, and the card
 goes back under the deck. An order to move or retreat a named leader kind applies to that
 kind only; drawn by a leader it is an extra move, drawn by the agent it replaces step 3 of
-the turn (also when it cannot be carried out or is declined, spec A8). A leader moved by
-a card onto a "?" draws again, at most once per turn (spec §7). The card texts and effects
-are stand-in (spec §7); every effect is implemented here, keyed by the card's ``effect``.
+the turn (also when it cannot be carried out or is declined, A8). A leader moved by
+a card onto a "?" draws again, at most once per turn (docs/games/nationen.md). The card texts and effects
+are stand-in; every effect is implemented here, keyed by the card's ``effect``.
 Choices a favourable card offers may be declined (``decline``); unfavourable ones must be
 obeyed, and a forced choice with one answer is made without asking.
 """
@@ -368,7 +369,7 @@ class LoseHeadOfState(NamedTuple):
 
 
 def _kill(st: S, p: int) -> None:
-    """The leader on ``p`` leaves the game for good (spec A16)."""
+    """The leader on ``p`` leaves the game for good (A16)."""
     occ = st.board[p]
     put(st, p, -1)
     st.log.say(LEADER_LEAVES_GAME, LEADER_NAMES[LEADERS[occ % 4]], st.seats[occ // 4], st.content.board.point_words[p])

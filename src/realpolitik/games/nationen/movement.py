@@ -1,12 +1,12 @@
 """Placing and moving heads of state (Staatschefs), the secret agent, and the attack.
 
-Seed "1. Die Staatschefs", "2. Die Geheimagenten", "3. Der Angriffskrieg". A step is one
+The German Nationen rule book, "1. Die Staatschefs", "2. Die Geheimagenten", "3. Der Angriffskrieg". A step is one
 marked point along a circle or the arrow across to a neighbour's circle; a move keeps its
-direction (spec A4: chosen afresh on each circle entered by an arrow, or one direction for
+direction (A4: chosen afresh on each circle entered by an arrow, or one direction for
 the whole move with option direction=global). A leader may not pass or share a point with
-another leader, may end on but not pass an opponent's agent (spec A2: its own agent never
+another leader, may end on but not pass an opponent's agent (A2: its own agent never
 blocks, unless option own_agent_blocks), and must stop on a "?". An attack is a move that
-ends on the capital of an opponent's leader of another kind, by the same rules (spec A1,
+ends on the capital of an opponent's leader of another kind, by the same rules (A1,
 A3). The agent moves exactly four steps, passing everything; only ending on "?" counts.
 """
 
@@ -36,7 +36,7 @@ NOW_RULES = sentence(phrase("{seat} now rules {state}", "seat", "state"))
 
 def blocking_agents(st: S, seat: int) -> int:
     """A bit (``1 << point``) for each point a leader of ``seat`` may end on but not pass: the
-    agents that block it (spec A2: not its own, unless option own_agent_blocks)."""
+    agents that block it (A2: not its own, unless option own_agent_blocks)."""
     own = st.options["own_agent_blocks"]
     bit = st.content.board.agent_bit
     out = 0
@@ -195,7 +195,7 @@ def plain_placements(st: S, seat: int, free: bool = False, states: list[int] | N
 
 
 def placements(st: S, seat: int, free: bool = False, states: list[int] | None = None) -> list[str]:
-    """``place <kind> <state>``: a leader from supply onto a free capital (seed "Das Einsetzen"),
+    """``place <kind> <state>``: a leader from supply onto a free capital (the rule book, "Das Einsetzen"),
     per kind the free capitals in state order (or in the order of ``states``, the only ones allowed)."""
     b = st.content.board
     vacant = st.vacant

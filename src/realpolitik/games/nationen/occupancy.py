@@ -76,7 +76,7 @@ def put(st: S, point: int, occ: int) -> None:
     st.occupied = st.occupied | 1 << point if occ >= 0 else st.occupied & ~(1 << point)
     st.lineup = _moved(st.lineup, old, occ, point)
     s = st.content.board.capital_of[point]
-    if s >= 0:  # a capital: its state changes hands (spec A6)
+    if s >= 0:  # a capital: its state changes hands (A6)
         st.realms = _moved(st.realms, old, occ, s)
         rulers, vacant = [*st.rulers], [*st.vacant]
         rulers[s], vacant[s] = occ, occ < 0
@@ -84,7 +84,7 @@ def put(st: S, point: int, occ: int) -> None:
 
 
 def clear_seat(st: S, seat: int) -> None:
-    """Take every head of state of ``seat`` off the board (spec A19), as ``put`` of -1 on each of
+    """Take every head of state of ``seat`` off the board (A19), as ``put`` of -1 on each of
     their points does, with each reading of the board made anew once."""
     for p in st.lineup[seat]:
         st.board[p] = -1

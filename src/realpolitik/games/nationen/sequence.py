@@ -46,7 +46,7 @@ BANK_HAD_ONLY_M = phrase("The bank had only {got} M.", "got")
 
 @procedure
 class Turn(NamedTuple):
-    """A player's turn; the first round is placement only (seed "Das Spiel beginnt", spec A17)."""
+    """A player's turn; the first round is placement only (the rule book, "Das Spiel beginnt", A17)."""
 
     seat: int
 
@@ -122,7 +122,7 @@ class FirstPlace(NamedTuple):
 
 @decision
 class FirstTanker(NamedTuple):
-    """3. the free tanker into the capital's port, or onto a high sea of the player's choice (spec A11)."""
+    """3. the free tanker into the capital's port, or onto a high sea of the player's choice (A11)."""
 
     seat: int
     state: int
@@ -152,7 +152,7 @@ class FirstTanker(NamedTuple):
 
 
 def extras(st: S, seat: int) -> tuple[str, ...]:
-    """The optional actions of the turn: one tanker action, one pipeline (spec A15: any time after income)."""
+    """The optional actions of the turn: one tanker action, one pipeline (A15: any time after income)."""
     out = () if st.tanker_done else economy.tanker_actions(st, seat)
     if not st.pipeline_done and st.money[seat] >= st.content.board.components.pipeline_price:  # if affordable
         out += economy.pipeline_choices(st, seat)
@@ -210,7 +210,7 @@ def step3_actions(st: S, seat: int) -> list[str]:
 @decision
 class HeadOfState(NamedTuple):
     """3. place a head of state on a free capital or move one (compulsory unless a card replaced it);
-    besides, the turn's tanker action and pipeline, then ``end`` (seed "Das Spiel beginnt", spec A15)."""
+    besides, the turn's tanker action and pipeline, then ``end`` (the rule book, "Das Spiel beginnt", A15)."""
 
     seat: int
 
@@ -260,7 +260,7 @@ class HeadOfState(NamedTuple):
 
 @procedure
 class EndTurn(NamedTuple):
-    """Check elimination (seed "Wer überlebt, gewinnt!"), then pass the turn clockwise: the next turn runs
+    """Check elimination (the rule book, "Wer überlebt, gewinnt!"), then pass the turn clockwise: the next turn runs
     at once, as the loop would run it next."""
 
     seat: int
@@ -310,7 +310,7 @@ def _check_elimination(st: S, seat: int) -> None:
     """A player is out when he has neither income nor money to move a leader.
 
     The agent moved first (free) and its card may have saved him: money, or a free
-    leader move (seed: the agent's last chance). Without any leader left to play he is
+    leader move (the rule book: the agent's last chance). Without any leader left to play he is
     out as well; a player merely blocked keeps his turn (option blocked_player).
     """
     cheapest = movement.cheapest_rate(st, seat)
@@ -326,7 +326,7 @@ def _check_elimination(st: S, seat: int) -> None:
 
 
 def eliminate(st: S, seat: int, why: Text) -> None:
-    """Er scheidet aus: all his pieces leave the board; tankers go back to the bank (spec A19)."""
+    """Er scheidet aus: all his pieces leave the board; tankers go back to the bank (A19)."""
     b = st.content.board
     st.alive[seat] = False
     st.out_order[seat] = sum(1 for o in st.out_order if o >= 0)
@@ -352,8 +352,8 @@ def why_illegal(st: S, action: str) -> Text | None:
     words = grammar.words(action)
     top = st.stack[-1]
     seat = top.seat
-    placing = isinstance(top, HeadOfState)  # step 3 of the turn (seed "Das Spiel beginnt")
-    own_turn = placing or isinstance(top, AgentSteps)  # the tanker action and the pipeline (spec A15)
+    placing = isinstance(top, HeadOfState)  # step 3 of the turn (the rule book, "Das Spiel beginnt")
+    own_turn = placing or isinstance(top, AgentSteps)  # the tanker action and the pipeline (A15)
     b = st.content.board
     verb = words[0]
     move = verb in ("move", "attack") and len(words) == 4
@@ -419,7 +419,7 @@ def why_illegal(st: S, action: str) -> Text | None:
         return (t("A pipeline joins an inland state to a neighbour with a port, once per pair, and one of the two must "
                   "be yours."))
     if verb == "end" and placing and st.step3 == OPEN:
-        return t("You must first place or move a head of state (seed: step 3 is compulsory).")
+        return t("You must first place or move a head of state (the rule book: step 3 is compulsory).")
     if verb == "agent" and isinstance(top, AgentSteps):
         return t("The agent moves exactly {steps} steps in one direction.", steps=b.components.agent_steps)
     return None

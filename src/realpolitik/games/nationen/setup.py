@@ -73,7 +73,7 @@ def setup(st: S) -> None:
 
 
 def score(st: S, seat: int) -> int:
-    """Spec A20: cash + 3 M per tanker owned + income, for ranking at the round limit."""
+    """A20: cash + 3 M per tanker owned + income, for ranking at the round limit."""
     return st.money[seat] + 3 * economy.tankers_of(st, seat) + economy.income(st, seat)
 
 

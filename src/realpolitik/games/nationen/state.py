@@ -5,7 +5,7 @@ Visibility, declared once here:
   money, pieces in supply, loans, strikes and other card effects in force, the round and
   the turn, the cards drawn so far (each is read out and put under the deck, so their
   order at the bottom of the deck is known to everyone);
-- private: nothing (money lies openly on the table, spec §9);
+- private: nothing (money lies openly on the table: ``docs/games/nationen.md``);
 - nobody: the order of the cards never drawn yet, and the future (the RNG).
 """
 

@@ -1,5 +1,5 @@
 """What strikes and Secrets leave behind: their effects, a lost carrier, the arms of a dead
-nation, the end of the world, and the return of peace (seed: Geheimnisse, Verteidigung,
+nation, the end of the world, and the return of peace (the German Nuclear War rule book: Geheimnisse, Verteidigung,
 Finaler Gegenschlag, Kriegszustand)."""
 
 from __future__ import annotations
@@ -40,7 +40,8 @@ def secret_effect(st: S, seat: int, key: str, victim: int) -> None:
 
 
 def destroy_carrier(st: S, attacker: int) -> None:
-    """An intercepted carrier is lost; a B-70 takes its face-down warheads along (spec §15 #9)."""
+    """An intercepted carrier is lost; a B-70 takes its face-down warheads along (decision #9 of
+    docs/games/nuclear-war.md)."""
     key = st.face_up[attacker]
     st.face_up[attacker] = None
     st.payload[attacker] = 0
@@ -72,7 +73,7 @@ def end_of_the_world(st: S) -> None:
 def retaliation_arms(st: S, seat: int, may_retaliate: bool) -> tuple[tuple, tuple]:
     """Finaler Gegenschlag: the eliminated player lays his weapons face up, the rest is discarded.
 
-    Seed 004: "jede passende Kombination von Trägersystemen und Sprengköpfen aus den neun
+    The German Nuclear War rule book: "jede passende Kombination von Trägersystemen und Sprengköpfen aus den neun
     Karten seiner Spielhand" — the nine he holds outside his turn: hand (deterrent force
     included) and face-down row (``retaliation_cards=nine``); ``all`` also fires the carrier
     lying face up with its remaining payload, ``hand`` leaves the face-down row out.

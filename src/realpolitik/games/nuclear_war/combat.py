@@ -1,4 +1,5 @@
-"""Attack, defence and their consequences (seed: Geheimnisse, Angriff, Verteidigung, Finaler Gegenschlag).
+"""Attack, defence and their consequences (the German Nuclear War rule book: Geheimnisse, Angriff,
+Verteidigung, Finaler Gegenschlag).
 
 These rules call each other in a circle — an interception draws a card, a drawn Secret
 may kill, a death brings a final retaliation, a retaliation strikes again — so their
@@ -59,7 +60,7 @@ else:
 
 @procedure
 class Draw(NamedTuple):
-    """Draw one card (``one``) or up to ten cards in play (``ten``, spec §15 #2).
+    """Draw one card (``one``) or up to ten cards in play (``ten``, decision #2 of docs/games/nuclear-war.md).
 
     A Secret drawn is played at once and replaced.
     """
@@ -250,7 +251,7 @@ class Intercept(NamedTuple):
 
 @procedure
 class FalloutRoll(NamedTuple):
-    """Roll the two fallout dice and apply the table (spec §7)."""
+    """Roll the two fallout dice and apply the fallout table."""
 
     attacker: int
     carrier: str

@@ -49,7 +49,8 @@ def unique(cards: list[str]) -> list[str]:
 
 
 def take_card(st: S) -> str | None:
-    """The top card of the draw pile; an empty pile is refilled from the discards (spec §15 #12)."""
+    """The top card of the draw pile; an empty pile is refilled from the discards (decision #12 of
+    docs/games/nuclear-war.md)."""
     if not st.draw:
         if not st.discard:
             return None

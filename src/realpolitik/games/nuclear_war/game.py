@@ -19,7 +19,7 @@ class NuclearWar(Game):
 
     id = "nuclear-war"
     title = "Nuclear War"
-    #: 2: final retaliation by default with the nine cards of seed 004 (no face-up carrier)
+    #: 2: final retaliation by default with the nine cards the German Nuclear War rule book names (no face-up carrier)
     rules_version = "2"
     min_players = 2
     max_players = 6
@@ -27,19 +27,21 @@ class NuclearWar(Game):
                 "or wipe them out with missiles and bombers. The last nation with people left rules the world.")
     length = t("about 1 hour")
     options = (
-        Option("first_player", "owner", "who opens: the owner of the game (seat p1, as the seed says) "
+        Option("first_player", "owner", "who opens: the owner of the game (seat p1, as the rule book says) "
                "or a random seat", ("owner", "random"),
                label=t("Who begins"),
                about=t("The owner of the game begins, as the rule book says, or a player drawn by lot."),
                choice_labels=(t("the owner (Player 1)"), t("a player drawn by lot"))),
         Option("refill", "draw-to-ten", "turn draw: up to ten cards in hand, deterrent force and face-down "
-               "row (spec §15 #2), or exactly one card as the seed words it", ("draw-to-ten", "draw-one"),
+               "row (decision #2 of docs/games/nuclear-war.md), or exactly one card as the rule book words it",
+               ("draw-to-ten", "draw-one"),
                label=t("Drawing cards"),
                about=t("Each turn, draw until hand, deterrent force and face-down row hold ten cards together, "
                        "or draw exactly one card, as the German rule book words it."),
                choice_labels=(t("up to ten cards"), t("one card"))),
-        Option("retaliation_cards", "nine", "final retaliation may use the nine cards seed 004 names — hand "
-               "(deterrent force included) and face-down row; or those and the face-up carrier (spec §15 #13); "
+        Option("retaliation_cards", "nine", "final retaliation may use the nine cards the rule book names — hand "
+               "(deterrent force included) and face-down row; or those and the face-up carrier (decision #13 of "
+               "docs/games/nuclear-war.md); "
                "or only the hand", ("nine", "all", "hand"),
                label=t("Final retaliation"),
                about=t("A player's final retaliation may use the nine cards of his hand as the rule book says — "
@@ -48,7 +50,7 @@ class NuclearWar(Game):
                choice_labels=(t("the nine cards (rule book)"), t("every card, the face-up carrier too"),
                               t("the hand only"))),
         Option("b70_intercept", "warhead-run", "an intercepted B-70 also destroys the warheads face down at "
-               "the front of its owner's row (spec §15 #9), or only the face-up cards",
+               "the front of its owner's row (decision #9 of docs/games/nuclear-war.md), or only the face-up cards",
                ("warhead-run", "face-up"),
                label=t("Intercepting a B-70"),
                about=t("An intercepted B-70 bomber also destroys the warheads lying face down at the front of its "

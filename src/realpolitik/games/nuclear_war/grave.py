@@ -1,7 +1,7 @@
 """Actions that ask for a second thought in Nuclear War: the first attack, which ends the
 peace — from then on the world is at war (Kriegszustand) and propaganda is worthless —, and
 letting through a strike that takes your last people when you hold an anti-missile to stop
-it (Anti-Missile-Karte; spec §7: only a misfire or a dud spares the target of a hit)."""
+it (Anti-Missile-Karte; the fallout table: only a misfire or a dud spares the target of a hit)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 
 def least_hit(st: S, megatons: int) -> int:
-    """The fewest millions a warhead of ``megatons`` kills when it hits (the fallout table, spec §7)."""
+    """The fewest millions a warhead of ``megatons`` kills when it hits (the fallout table)."""
     return min(megatons + r.value if r.effect == "add" else megatons * r.value
                for r in st.content.fallout if r.effect in ("add", "multiply"))
 

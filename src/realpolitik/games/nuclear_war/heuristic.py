@@ -206,7 +206,7 @@ def _best_placement(table: Table, places: list[tuple[str, str, tuple]], sharp: b
     return best
 
 
-#: share of games a search should still expect to end without a winner (spec §12: the last
+#: share of games a search should still expect to end without a winner (Sieg: the last
 #: nations may annihilate each other); scales the estimate below 1
 _CONTESTED = 0.6
 

@@ -1,7 +1,7 @@
 """Population cards as money: paying losses to the bank and taking change.
 
 A holding is a list with the number of cards per denomination (ascending values).
-The rules do not say what happens when exact change is impossible; spec §15 #10 rounds
+The rules do not say what happens when exact change is impossible; decision #10 of docs/games/nuclear-war.md rounds
 against the player: a victim loses the smallest amount at least as large as the damage
 that his cards and the bank's change allow, and a receiver gains the largest amount the
 bank can give that does not exceed what he is owed.

@@ -187,7 +187,7 @@ def put_face_down(st: S, seat: int, key: str, from_shown: bool) -> None:
 
 @procedure
 class Reveal(NamedTuple):
-    """Turn the first face-down card up and resolve it (spec §6)."""
+    """Turn the first face-down card up and resolve it (Spielzug)."""
 
     seat: int
 

@@ -1,4 +1,4 @@
-"""The map in play: unrest and mass protests, factories, infrastructure, economy (spec §1.7, §4.2, §6.1).
+"""The map in play: unrest and mass protests, factories, infrastructure, economy (``docs/games/wsdv.md``).
 
 Pure queries and small mutations over a state's board fields; every rule module uses them.
 The factories' and the blue lines' queries are the rules of ``factories`` (one city, one

@@ -78,7 +78,7 @@ def pkey(st: S, p: int) -> str:
 
 
 def draw(st: S, to_seat: int | None = None) -> str | None:
-    """The top card of the draw deck (None when empty, spec §11.1 #19).
+    """The top card of the draw deck (None when empty: decision 19 of docs/games/wsdv.md).
 
     Seats that had seen the top cards (Guillaume affair) keep knowing where that card goes.
     """

@@ -1,6 +1,6 @@
 """Wir sind das Volk! content: the map, the 84 cards and the tracks, loaded once from ``data/``.
 
-Everything is printed board and card data (spec wsdv.md §1, §9, Appendices A–B), validated
+Everything is printed board and card data (the printed board and cards: ``docs/games/wsdv.md``), validated
 with pydantic; every error names the file, the entry and the field. Lookup tables the rules
 need in hot paths (city → province, city → connections, border neighbours, icons by their
 action word) are built here once and shared by every state.

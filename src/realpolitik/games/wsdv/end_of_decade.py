@@ -1,4 +1,4 @@
-"""The end of a decade: the ten phases in printed order, and the victory checks (spec §7–§8).
+"""The end of a decade: the ten phases in printed order, and the victory checks (``docs/games/wsdv.md``).
 
 ``PHASES`` lists the phases' procedures in printed order; 2+2 puts its own three in front of
 these. A phase pushes the next phase first and its own work on top, so the
@@ -157,14 +157,14 @@ class Pay(NamedTuple):
 
 
 def _declare_hamburg(st: S) -> None:
-    """Before phases 3 and 5 West declares where Hamburg counts (spec §11.1 #24)."""
+    """Before phases 3 and 5 West declares where Hamburg counts (decision 24 of docs/games/wsdv.md)."""
     if st.factory[st.content.hamburg] != board.NONE:
         st.stack.append(declare_hamburg_frame(st.seat_of(WEST)))
 
 
 @decision(public=True)
 class DeclareHamburg(NamedTuple):
-    """West declares which province Hamburg counts for before phases 3 and 5 (spec §11.1 #24)."""
+    """West declares which province Hamburg counts for before phases 3 and 5 (decision 24 of docs/games/wsdv.md)."""
 
     seat: int
 

@@ -1,10 +1,10 @@
-"""Triggering events: icons, arrows and track overflow, the wall (spec §4.4, §5, §6.4).
+"""Triggering events: icons, arrows and track overflow, the wall (``docs/games/wsdv.md``).
 
 An event's icons form a pool. The triggering player picks which icon to execute next
 (``next <icon>``) whenever more than one kind is left; each icon then asks for its target
 (province, site, factory). Icons with a coat of arms are decided by that state. The
 arrows move the track markers after the icons; steps that would leave a track are turned
-into the bonus icon printed beyond its end, which joins the pool (§4.4.4, spec §11.1 #16).
+into the bonus icon printed beyond its end, which joins the pool (decision 16 of docs/games/wsdv.md).
 The prestige phase of the end of decade reuses the same icon machinery; the special
 card's price, the Stasi and the Guillaume affair are in ``specials``.
 """
@@ -365,7 +365,7 @@ class MoveUnrest(NamedTuple):
 
 @decision(public=True)
 class EndProtest(NamedTuple):
-    """An East mass protest ends: the province goes back to 3 unrest, or loses 4 (§5.2, spec §11.1 #6)."""
+    """An East mass protest ends: the province goes back to 3 unrest, or loses 4 (decision 6 of docs/games/wsdv.md)."""
 
     seat: int
 

@@ -30,34 +30,34 @@ class Wsdv(Game):
     length = t("about 2–3 hours")
     options = (
         Option("setup", "2016", "set-up and special-card rules: version 2.0 of January 2016 (2/3 unrest, 1 "
-               "socialist, special-card drawback) or the original 2014 rules (spec §2.2)", ("2016", "2014"),
+               "socialist, special-card drawback) or the original 2014 rules (docs/games/wsdv.md)", ("2016", "2014"),
                label=t("Rules edition"),
                about=t("Version 2.0 of January 2016: less unrest in three western provinces at the start, one "
                        "socialist in the holding box and special cards with a drawback; or the first edition of "
                        "2014."),
                choice_labels=(t("version 2.0 (2016)"), t("first edition (2014)"))),
         Option("ls_top_up", "split", "card points topping up the economy for living standard may be split over "
-               "several provinces, at most 2 each, or go to one province only (spec §11.1 #2)",
+               "several provinces, at most 2 each, or go to one province only (decision 2 of docs/games/wsdv.md)",
                ("split", "one-province"),
                label=t("Topping up the economy"),
                about=t("Card points that top up the economy when you raise living standards may be split over "
                        "several provinces, at most 2 each, or go to one province only."),
                choice_labels=(t("split, at most 2 per province"), t("one province only"))),
         Option("berlin_tolerance", "same", "internal comparison: West Berlin tolerates 1 LS below the top like "
-               "every province, or none as the reference implementation does (spec §11.1 #4)",
+               "every province, or none as the reference implementation does (decision 4 of docs/games/wsdv.md)",
                ("same", "none"),
                label=t("West Berlin in the internal comparison"),
                about=t("In the internal comparison West Berlin may lie 1 living standard below the top like every "
                        "province, or not at all."),
                choice_labels=(t("like every province"), t("no lower than the top"))),
         Option("protest_removal", "to-three", "the 'remove mass protest' icon sets the province to 3 unrest, or "
-               "removes 4 unrest (spec §11.1 #6)", ("to-three", "one"),
+               "removes 4 unrest (decision 6 of docs/games/wsdv.md)", ("to-three", "one"),
                label=t("Ending a mass protest"),
                about=t("When a card's icon ends a mass protest, the province goes back to 3 unrest, or loses 4 "
                        "unrest."),
                choice_labels=(t("back to 3 unrest"), t("4 unrest less"))),
         Option("supplier_protests", True, "a new West Berlin mass protest also puts one into a supplier province "
-               "East names (spec §6.3, §11.1 #5)",
+               "East names (decision 5 of docs/games/wsdv.md)",
                label=t("Protests spread to a supplier"),
                about=t("A new mass protest in West Berlin also starts one in a supplier province that East names.")),
         Option("content", "", "path of an own cards file replacing the built-in cards (same format as "

@@ -3,7 +3,7 @@
 The base rules read everything seat- and sequence-related from a ``Layout``: the seats and
 the German state each one acts for, which seat speaks for a state when the rules say "West
 decides", the display sizes per sub-decade and when a sub-decade ends. The base game is
-``BASE``; 2+2 (seed 001 §3–§4) brings its own layout with four seats and three sub-decades
+``BASE``; 2+2 (the 2+2 rule book, §3–§4) brings its own layout with four seats and three sub-decades
 of 3+3/3+3/3+4 cards ending one card early. The end-of-decade phases are the state's
 ``PHASES`` (2+2's state puts three more in front).
 """
@@ -34,7 +34,7 @@ class Layout:
 BASE = Layout(seats=("west", "east"), side=(WEST, EAST), state_seat=(0, 1))
 
 
-#: 2+2 (seed 001 §3–§4): USA, Soviet Union, West, East; three sub-decades A, B, C with
+#: 2+2 (the 2+2 rule book, §3–§4): USA, Soviet Union, West, East; three sub-decades A, B, C with
 #: 3, 3 and 4 base cards in the display (the 2+2 cards come on top); each ends with one
 #: normal card left.
 TWO_PLUS_TWO = Layout(

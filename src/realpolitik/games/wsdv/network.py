@@ -1,4 +1,4 @@
-"""The printed map's factory sites and connections as tables for the board's queries (spec §1.3, §1.7, §4.2).
+"""The printed map's factory sites and connections as tables for the board's queries (``docs/games/wsdv.md``).
 
 A factory's value, whether infrastructure touches a city, where a side may build or
 dismantle: the rules ask these on every step of every game and search. ``Network`` holds
@@ -45,7 +45,7 @@ class Sites(NamedTuple):
 
 
 class Network:
-    """The map as tables, per content (spec §1.3, §1.7)."""
+    """The map as tables, per content."""
 
     def __init__(self, c: Content) -> None:
         n = len(c.provinces)

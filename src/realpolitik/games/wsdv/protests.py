@@ -1,8 +1,9 @@
-"""Mass protests that spread or are absorbed: West Berlin's suppliers and the socialists (spec §6.2–6.3).
+"""Mass protests that spread or are absorbed: West Berlin's suppliers and the socialists
+(``docs/games/wsdv.md``).
 
 ``suppliers`` keeps one supplier mass protest per West Berlin mass protest: East names the
 supplier province (NRW, RP or BW) of each new one; when West Berlin loses one, West takes
-one back (spec §11.1 #5, symmetric as §12 asks). ``socialists`` moves socialists from the
+one back (decision 5 of docs/games/wsdv.md: symmetric). ``socialists`` moves socialists from the
 holding box onto East mass protests, each turning 1 unrest into a socialist until the
 province is back to 3 unrest; East chooses when the box cannot cover every protest.
 """
@@ -35,7 +36,7 @@ SOCIALIST_GIVES_UP = phrase("A socialist in {province} gives up: 1 unrest return
 @procedure
 class Suppliers(NamedTuple):
     """One supplier mass protest per West Berlin mass protest: East names where a new one spreads, West
-    where one ends (§6.3, spec §11.1 #5)."""
+    where one ends (decision 5 of docs/games/wsdv.md)."""
 
     @staticmethod
     def idle(st: S) -> bool:

@@ -1,4 +1,4 @@
-"""The special card's price, the Stasi disbandment and the Guillaume affair (spec §4.5, §6.6, §6.7).
+"""The special card's price, the Stasi disbandment and the Guillaume affair (``docs/games/wsdv.md``).
 
 Three pieces of the event rules that deal with hands, the deck and police cards rather
 than the map: what East pays for taking a special card (v2.0), what the Stasi's end costs

@@ -1,7 +1,7 @@
 """Wir sind das Volk! 2+2 — Richard Sivél and Peer Sylvester (Histogame 2017), the four-player expansion.
 
 USA and West against the Soviet Union and East, allied yet with one winner: every section of
-the 2+2 rule book (seeds 000 German, 001 English) on top of the base game's rules, which run
+the 2+2 rule book (German and English) on top of the base game's rules, which run
 unchanged from the ``wsdv`` package: three sub-decades with an automatic event, turn order by
 prestige and dominance, arms race and credit, Blue, Green and Black cards, the arms-race and
 conflict decks, peace doves and nuclear war, three more end-of-decade phases, the two-step

@@ -1,5 +1,5 @@
 """The Cold War of the superpowers: treasuries, peace doves and nuclear war, the arms-race and
-conflict decks, the 2+2 tracks, victory points (seed 001 §2, §6.5–6.6, §8, §11, §12.4).
+conflict decks, the 2+2 tracks, victory points (the 2+2 rule book, §2, §6.5–6.6, §8, §11, §12.4).
 
 Seats: 0 USA, 1 Soviet Union, 2 West, 3 East. A superpower's seat number equals its side
 (0 yellow, 1 red), so ``POWER[side]`` and ``side`` name the same seat.

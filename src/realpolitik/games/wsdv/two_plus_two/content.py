@@ -1,10 +1,10 @@
 """2+2 content: the 40 2+2 cards, the four 2+2 special cards, the arms-race and conflict decks, the tracks.
 
-All of it is stand-in (the printed faces are not public, spec wsdv.md §11.2): one TOML file,
+All of it is stand-in (the printed faces are not public: ``docs/games/wsdv-2p2.md``): one TOML file,
 ``data/expansion.toml``, replaceable with a user's own file (game option ``expansion``).
 ``problems(path)`` lists every problem of such a file — each naming the file, the entry and
-the field — and checks every constraint the rule book states about the components (seed 001
-§2, §6.4, §7, §8, §11, §12; design notes). ``load`` merges the expansion into the base
+the field — and checks every constraint the rule book states about the components (the 2+2 rule
+book §2, §6.4, §7, §8, §11, §12; design notes). ``load`` merges the expansion into the base
 content (``wsdv.content``): one ``ExpansionContent`` that the base rules read like their own.
 """
 
@@ -31,7 +31,7 @@ ARROWS = ("prestige", "dominance", "space", "arms", "currency", "socialism")
 BASE_ICONS = frozenset(base.IconKind.__args__)
 POWER_NAMES = ("usa", "ussr")
 
-#: base icons, the new icons of seed 001 §6.4, §12.2 and the arrows
+#: base icons, the new icons of the 2+2 rule book §6.4, §12.2 and the arrows
 Kind = Literal[base.IconKind, "dove", "undove", "peacemaker", "pay", "income", "conflict", "arms-cost",
                "soviet-penalty", "choice", "next-card", "prestige", "dominance", "space", "arms", "currency",
                "socialism"]
@@ -255,7 +255,7 @@ def _check_effect(e: Effect, where: str, p: Problems, label: str, field: str) ->
 
 
 def _check_card(card: ExpansionCard, p: Problems, label: str) -> None:
-    """Constraints of one 2+2 card (seed 001 §2, §6.4, §7, §11; design notes)."""
+    """Constraints of one 2+2 card (the 2+2 rule book, §2, §6.4, §7, §11; design notes)."""
     colour = card.colour
     if card.arrows != base.Arrows():
         p.add(label, "arrows", "2+2 cards show their arrows as arrow icons (icon = \"prestige\" …)")

@@ -1,4 +1,4 @@
-"""2+2's end of decade: arms race, space race, dominance — then the base game's ten phases (seed 001 §12).
+"""2+2's end of decade: arms race, space race, dominance — then the base game's ten phases (the 2+2 rule book, §12).
 
 The three phases come before the base game's in 2+2's ``PHASES``, which the state names and
 runs in that order. The winner of a game
@@ -74,7 +74,7 @@ def boxes(st: S, side: int, reach: int) -> list[int]:
 
 @decision(public=True)
 class DominanceBox(NamedTuple):
-    """The dominance holder cashes the box its marker reaches, or a lower one (seed 001 §12.3)."""
+    """The dominance holder cashes the box its marker reaches, or a lower one (the 2+2 rule book, §12.3)."""
 
     seat: int
     reach: int

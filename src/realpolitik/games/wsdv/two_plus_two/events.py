@@ -1,4 +1,4 @@
-"""Triggering events in 2+2: card colours, arrows, the new icons, the automatic event (seed 001 §6.4, §7, §9).
+"""Triggering events in 2+2: card colours, arrows, the new icons, the automatic event (the 2+2 rule book, §6.4, §7, §9).
 
 An event, a card value's icons, a deck card or a track box becomes a *pool* of items in
 printed order: icon slugs (the base game's icons run through ``wsdv.events.execute``) and
@@ -6,7 +6,7 @@ arrows ``(track, yellow steps, red steps, strict)``. One frame runs a pool:
 ``("effects", seat, pool, ctx)`` where ``ctx`` says who orders and who decides:
 
 - ``ACTIVE`` ``()``: the active player picks the next item whenever several kinds are left
-  (the base game's icon order, spec §11.1 #16, with 2+2's arrows joining the choice) and
+  (the base game's icon order, decision 16 of docs/games/wsdv.md, with 2+2's arrows joining the choice) and
   makes every choice; an active superpower may turn prestige arrows into dominance ones;
 - ``CARD`` ``("card",)``: an arms-race or conflict card or a track box — printed order, the
   superpower ``seat`` decides (§8);
@@ -164,7 +164,7 @@ def drop(items: tuple, what: str) -> tuple:
 
 @procedure
 class Effects(NamedTuple):
-    """Run an event's pool of icons and arrows (seed 001 §6.4, §7); ``ctx`` says whose event it is:
+    """Run an event's pool of icons and arrows (the 2+2 rule book, §6.4, §7); ``ctx`` says whose event it is:
     the active player's, a drawn card's or the automatic event's (§9)."""
 
     seat: int

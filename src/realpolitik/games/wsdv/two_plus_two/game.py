@@ -31,7 +31,7 @@ class TwoPlusTwo(Wsdv):
                "(same format as two_plus_two/data/expansion.toml; check it with `realpolitik content validate`)",
                local_file=True, label=t("Own 2+2 content"),
                about=t("Your own 2+2 cards, decks and tracks from a file, instead of the stand-in ones.")),
-        Option("table_talk", "none", "how much partners may talk (seed 001 §14): not at all, or hints and "
+        Option("table_talk", "none", "how much partners may talk (the 2+2 rule book, §14): not at all, or hints and "
                "advice between partners — never about hand cards", ("none", "partners"),
                label=t("Table talk"),
                about=t("How much partners may talk: not at all, or hints and advice in the team chat — never "

@@ -1,6 +1,6 @@
 """Actions that ask for a second thought in 2+2: besides the base game's (``wsdv.grave``), one
 that surely makes its player press the red button — a peace dove must be flipped and none is
-left: nuclear war ends the game at once, and whoever pressed the button loses (seed 001 §6.4,
+left: nuclear war ends the game at once, and whoever pressed the button loses (the 2+2 rule book, §6.4,
 §11)."""
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """A rule-of-thumb bot for each of the four 2+2 roles.
 
 Built on the base game's bot (``wsdv.heuristic``): the German standing of a side is scored
-as there. On top, each role values the Cold War its own way (seed 001 §1, §12.4):
+as there. On top, each role values the Cold War its own way (the 2+2 rule book, §1, §12.4):
 
 - a superpower wants its side to win *and* more victory points than the other superpower
   (or an arms-race / space-race victory), a healthy treasury, and never to press the button;

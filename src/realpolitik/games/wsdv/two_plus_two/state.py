@@ -2,7 +2,7 @@
 
 Visibility, declared once here (on top of the base game's, ``wsdv.state``):
 - public: the treasuries, the arms-race, space-race and dominance markers, the peace doves,
-  the two reminders, each deck's count and its last drawn card (seed 001 §8: formerly
+  the two reminders, each deck's count and its last drawn card (the 2+2 rule book, §8: formerly
   executed cards may not be inspected), the cards each player collected for peacemaker
   icons, how many 2+2 cards wait for sub-decades B and C, the turn order;
 - private to a seat: its hand (partners see nothing of each other's hands, §14);
@@ -22,7 +22,7 @@ from ..state import WsdvState
 from . import cold_war, end_of_decade, grave, sequence, words
 from .content import ExpansionContent
 
-#: tournament points (seed 001 §13): nuclear war (winner, second-last, loser) and other wins
+#: tournament points (the 2+2 rule book, §13): nuclear war (winner, second-last, loser) and other wins
 NUCLEAR_POINTS = (4, 1, -2)
 WIN_POINTS = (4, 2, 0)
 
@@ -55,7 +55,7 @@ class TwoPlusTwoState(WsdvState):
         return grave.grave(self, action)
 
     def outcome(self) -> Outcome | None:
-        """Winner(s), ranking and tournament points (seed 001 §11–§13)."""
+        """Winner(s), ranking and tournament points (the 2+2 rule book, §11–§13)."""
         if self.stack or self.result is None:
             return None
         side, reason = self.result
