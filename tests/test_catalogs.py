@@ -43,7 +43,7 @@ def test_the_code_has_messages_and_the_extraction_finds_them():
     assert "Seat {seat} is already taken." in MESSAGES  # Python
     assert "Create the game" in MESSAGES and "Your turn — {prompt}" in MESSAGES  # HTML and JavaScript
     assert "{seat} to act:" in MESSAGES  # inside a template string
-    assert "{seat} takes {card} — {use}." in MESSAGES  # a phrase (games/wsdv/rules.py)
+    assert "{seat} takes {card} — {use}." in MESSAGES  # a phrase (games/wsdv/sequence.py)
     assert len(MESSAGES) >= 40
 
 
