@@ -5,10 +5,17 @@ import pytest
 from realpolitik.games import registry
 from realpolitik.testing.order import order
 
+pytest_plugins = ("pytester",)  # tests of the test order collect modules of their own
 
+
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
 def pytest_collection_modifyitems(items):
-    """The long tests first, the tests that drive Chromium last (``realpolitik.testing.order``)."""
-    order(items)
+    """The long tests first, the tests that drive Chromium last, and each module that sets up a
+    server (or anything else) once in one test process (``realpolitik.testing.order``)."""
+    grouped = order(items)
+    for item in items:
+        if item.nodeid in grouped:
+            item.add_marker(pytest.mark.xdist_group(grouped[item.nodeid]))
 
 
 @pytest.fixture(scope="session")

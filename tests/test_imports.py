@@ -5,13 +5,13 @@ circle, so no module works only because of the order in which others were import
 from __future__ import annotations
 
 import ast
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
 import realpolitik
+from realpolitik.testing.imports import Zygote
 
 ROOT = Path(realpolitik.__file__).parent
 PACKAGE = ROOT.parent
@@ -28,8 +28,8 @@ def _modules() -> dict[str, Path]:
 MODULES = _modules()
 
 
-def _imports(name: str, path: Path) -> set[str]:
-    """The package's modules that ``name`` imports when it is loaded (not inside functions)."""
+def _loaded(name: str, path: Path) -> set[str]:
+    """Every module that ``name`` imports when it is loaded (not inside functions), by its full name."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: set[str] = set()
 
@@ -56,9 +56,14 @@ def _imports(name: str, path: Path) -> set[str]:
                     visit(child.body)
 
     visit(ast.parse(path.read_text(encoding="utf-8")).body)
+    return found
+
+
+def _imports(name: str, path: Path) -> set[str]:
+    """The package's modules that ``name`` imports when it is loaded (not inside functions)."""
     # importing a.b.c loads its packages a and a.b first
     closed = set()
-    for module in found:
+    for module in _loaded(name, path):
         parts = module.split(".")
         closed.update(".".join(parts[:i]) for i in range(1, len(parts) + 1))
     return {m for m in closed if m in MODULES and m != name and not name.startswith(m + ".")}
@@ -118,7 +123,36 @@ def test_the_cycle_finder_finds_a_cycle():
 SCRIPTS = {"realpolitik.server.migrations.env"}
 
 
+def _libraries() -> list[str]:
+    """The outside modules the package imports when its modules load (``from x import y`` may name
+    a submodule ``x.y`` or a name in ``x``: the zygote tries both and skips what is no module)."""
+    found = set().union(*(_loaded(name, path) for name, path in MODULES.items()))
+    return sorted(m for m in found if m.split(".")[0] != "realpolitik")
+
+
+@pytest.fixture(scope="module")
+def zygote():
+    forks = Zygote(_libraries())
+    yield forks
+    forks.close()
+
+
 @pytest.mark.parametrize("module", sorted(set(MODULES) - SCRIPTS))
-def test_every_module_imports_alone_in_a_fresh_interpreter(module):
-    done = subprocess.run([sys.executable, "-c", f"import {module}"], capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr[-2000:]
+def test_every_module_imports_alone_in_a_fresh_interpreter(module, zygote):
+    imported = zygote.load(module)
+    assert imported.status == 0, imported.stderr[-2000:]
+
+
+def test_a_module_that_works_only_after_another_fails_alone(tmp_path):
+    """The forks start without the package: a module that works only after another was imported
+    fails there, as in a fresh interpreter, and works when that other one comes first."""
+    (tmp_path / "needs_engine.py").write_text("import sys\nassert 'realpolitik.engine' in sys.modules, 'no engine'\n")
+    (tmp_path / "engine_first.py").write_text("import realpolitik.engine\nimport needs_engine\n")
+    forks = Zygote(["sqlalchemy"], path=[str(tmp_path)])
+    try:
+        alone = forks.load("needs_engine")
+        assert alone.status == 1 and "no engine" in alone.stderr
+        assert forks.load("engine_first").status == 0
+        assert forks.load("needs_engine").status == 1  # the fork before left nothing behind
+    finally:
+        forks.close()

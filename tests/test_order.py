@@ -35,3 +35,32 @@ def test_the_long_tests_start_first_the_longest_first_and_chromium_comes_last(mo
     order.order(items)
     assert [item.nodeid for item in items] == ["t.py::model", "t.py::one", "t.py::two", "t.py::clicks[west]",
                                                "t.py::clicks[east]", "t.py::crash", "t.py::page"]
+
+
+def test_a_module_with_a_shared_set_up_is_one_group_and_chromium_in_a_group_puts_it_last(monkeypatch):
+    monkeypatch.setattr(order, "LONG", {"a.py::long": 50})
+    items = [Item("a.py::page", ("browser", "server")), Item("b.py::one"), Item("a.py::api", ("server",)),
+             Item("a.py::long", ("server",)), Item("c.py::two", ("server",))]
+    served = {"a.py"}
+    groups = order.order(items, lambda item: item.nodeid.split("::")[0] if item.nodeid[:4] in served else None)
+    assert groups == {"a.py::page": "a.py", "a.py::api": "a.py", "a.py::long": "a.py"}
+    # a.py's tests come after all others (one of them drives Chromium), its long one first among them
+    assert [item.nodeid for item in items] == ["b.py::one", "c.py::two", "a.py::long", "a.py::page", "a.py::api"]
+
+
+def test_a_test_that_uses_a_fixture_of_its_module_is_grouped_by_its_module(pytester):
+    pytester.makepyfile(test_served="""
+        import pytest
+
+        @pytest.fixture(scope="module")
+        def served():
+            return "a server"
+
+        def test_asks(served):
+            pass
+
+        def test_alone():
+            pass
+    """)
+    items, _ = pytester.inline_genitems()
+    assert {item.name: order.group(item) for item in items} == {"test_asks": "test_served.py", "test_alone": None}

@@ -18,33 +18,65 @@ from realpolitik.engine import Rng, SeatContext, State
 from realpolitik.games import get, registry
 from realpolitik.i18n import Text
 from realpolitik.sim import arena_options, play
-from realpolitik.testing.playout import SHARED_FIELDS, memo, shareable
+from realpolitik.testing.playout import SHARED_FIELDS, shareable
 
 _ATOMS = (str, int, float, bool, bytes, type(None))
 _OPAQUE = (type, ModuleType, FunctionType, MethodType, BuiltinFunctionType)
 
 
-def reachable(root: object) -> dict[int, object]:
-    """Every object reachable from ``root`` through containers and attributes."""
+#: how the walk treats each class: ``None`` (a leaf) or the names of its slots (``()``: a container
+#: or an object without slots), worked out once per class
+_SLOTS: dict[type, tuple[str, ...] | None] = {}
+
+
+def _slots(cls: type) -> tuple[str, ...] | None:
+    if cls not in _SLOTS:
+        leaf = issubclass(cls, _ATOMS + _OPAQUE) or getattr(cls, "shareable", False) is True
+        # a memo of public facts (Nationen's reading of the open board) is shared as a whole
+        _SLOTS[cls] = None if leaf else tuple(n for c in cls.__mro__ for n in getattr(c, "__slots__", ()))
+    return _SLOTS[cls]
+
+
+def reachable(root: object, walked: dict[int, dict[int, object]] | None = None) -> dict[int, object]:
+    """Every object reachable from ``root`` through containers and attributes; ``walked`` holds what is
+    reachable from objects that never change (by their ``id``), taken as a whole instead of walked again."""
     seen: dict[int, object] = {}
     stack = [root]
+    walked = walked or {}
     while stack:
         obj = stack.pop()
         if id(obj) in seen:
             continue
+        if id(obj) in walked:
+            seen.update(walked[id(obj)])
+            continue
         seen[id(obj)] = obj
-        if isinstance(obj, _ATOMS) or isinstance(obj, _OPAQUE) or memo(obj):
-            continue  # a memo of public facts (Nationen's reading of the open board) is shared as a whole
-        if isinstance(obj, dict):
-            stack += list(obj.keys()) + list(obj.values())
-        elif isinstance(obj, (list, tuple, set, frozenset)):
-            stack += list(obj)
+        cls = type(obj)
+        slots = _slots(cls)
+        if slots is None:
+            continue
+        if issubclass(cls, dict):
+            stack += obj.keys()
+            stack += obj.values()
+        elif issubclass(cls, (list, tuple, set, frozenset)):
+            stack += obj
         else:
-            names = list(getattr(obj, "__dict__", {}))
-            for cls in type(obj).__mro__:
-                names += list(getattr(cls, "__slots__", ()))
+            names = list(getattr(obj, "__dict__", {})) + list(slots)
             stack += [getattr(obj, n) for n in names if hasattr(obj, n)]
     return seen
+
+
+def of_type(objects: dict[int, object], kinds: type | tuple[type, ...]) -> list:
+    """The objects that are instances of ``kinds``, each class asked once."""
+    answers: dict[type, bool] = {}
+    out = []
+    for obj in objects.values():
+        cls = type(obj)
+        if cls not in answers:
+            answers[cls] = issubclass(cls, kinds)
+        if answers[cls]:
+            out.append(obj)
+    return out
 
 
 def secret_objects(state: State) -> dict[int, object]:
@@ -87,6 +119,8 @@ class Inspector:
         self.compared = 0
         self.hand_overlap = 0
         self.hand_overlap_by_chance = 0
+        #: the game's content, the same object in every world, never changes (``tests/engine/test_caches.py``)
+        self.content = {id(truth.content): reachable(truth.content)}
 
     def choose(self, ctx: SeatContext) -> str:
         truth, seat = self.truth, ctx.seat
@@ -97,12 +131,12 @@ class Inspector:
         assert ctx.view == truth.view(seat, log_from=None, choices=False)
         assert ctx.legal_actions == truth.legal_actions()
         assert ctx.choices == truth.choices(words=False)  # from the seat's world: the same parts as the truth's
-        found = reachable(ctx)
+        found = reachable(ctx, self.content)
         self.decisions += 1
         self.shared += len(found.keys() & secret_objects(truth).keys())
-        strings = {o for o in found.values() if isinstance(o, (str, Text))}
+        strings = set(of_type(found, (str, Text)))
         self.leaked_texts += len(strings & foreign_private_texts(truth, seat))
-        worlds = [o for o in found.values() if isinstance(o, State)]
+        worlds = of_type(found, State)
         chance = truth.determinize(seat, self.rng.fork())
         for world in worlds:
             for other in range(len(truth.seats)):

@@ -95,9 +95,9 @@ def test_a_persons_bot_answers_quickly_while_the_server_is_full_of_bot_games(tmp
 def test_a_worker_replays_a_game_whose_last_move_was_taken_back_and_replaced():
     """The worker keeps a game's state between moves; a record that parts from it (a move taken
     back, another played) is replayed from the start, not carried on from the kept state."""
+    from realpolitik.bots.worker import BotJob, state_of
     from realpolitik.engine import Record, Rng
     from realpolitik.games import get
-    from realpolitik.server.bots import BotJob, state_of
 
     state = get("nationen").new_state(2, {}, 7)
     rng, actions = Rng(3), []

@@ -128,11 +128,11 @@ from hypothesis.stateful import (
 from sqlalchemy import func, select, update
 
 from realpolitik.bots import make_bot
+from realpolitik.bots.worker import _mix
 from realpolitik.engine import Rng, SeatContext, State
 from realpolitik.engine.undo import why_not_undoable
 from realpolitik.games import get
 from realpolitik.server import lessons, vacation
-from realpolitik.server.bots import _mix
 from realpolitik.server.store import actions as action_rows
 from realpolitik.server.store import games, now, seats, users
 from realpolitik.testing.model import Cluster, Held, Link, Player, Truth, load, open_link, view_matches
@@ -204,7 +204,7 @@ def catalog(url: str) -> dict[str, dict[str, Any]]:
 
 def fresh_choice(state: State, kind: str, seat: int, seed: int) -> str:
     """What a fresh bot of ``kind`` chooses for ``seat`` in ``state``, seeded as the server's workers
-    seed it (``server/bots.py``: the game's seed, the seat, the move)."""
+    seed it (``bots/worker.py``: the game's seed, the seat, the move)."""
     ply = state.ply
     bot = make_bot(kind, state.game, _mix(seed, seat, ply) & 0x7FFFFFFF, players=len(state.seats))
     return bot.choose(SeatContext.of(state.clone(), seat, Rng(_mix(seed, seat, ply, 1))))

@@ -11,10 +11,11 @@ import time
 import pytest
 
 from realpolitik.analysis import review as core
+from realpolitik.bots.worker import ReviewJob, review_piece
 from realpolitik.engine import Record, Rng
 from realpolitik.games import get
 from realpolitik.i18n import render
-from realpolitik.server.bots import ReviewJob, Slots, review_piece
+from realpolitik.server.bots import Slots
 from realpolitik.testing.server import ROOMY, Api, ServerProcess
 
 BUDGET = 20

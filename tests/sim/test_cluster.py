@@ -212,8 +212,10 @@ def test_ray_client_reaches_the_cluster_by_its_ray_address(ray_head):
 
 @needs_ray
 def test_an_unreachable_cluster_is_a_clear_error():
-    address = f"ray://127.0.0.1:{_free_port()}"  # nothing listens there; Ray Client gives up after ~30 s
-    done = arena_json(["nuclear-war", "--seats", "random,random", "--games", "2", "--cluster", address], RAY_ENV)
+    address = f"ray://127.0.0.1:{_free_port()}"  # nothing listens there
+    # Ray Client tries three times, waiting 5, 10 and 15 s unless told shorter waits
+    quick = {**RAY_ENV, "RAY_CLIENT_INITIAL_CONNECTION_TIMEOUT_S": "1", "RAY_CLIENT_MAX_CONNECTION_TIMEOUT_S": "1"}
+    done = arena_json(["nuclear-war", "--seats", "random,random", "--games", "2", "--cluster", address], quick)
     assert done.returncode == 2, done.stderr[-2000:]
     assert f"error: cannot reach the Ray cluster at {address}" in done.stderr
 

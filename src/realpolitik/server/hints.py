@@ -16,11 +16,11 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 from realpolitik.bots.evaluate import Evaluation
+from realpolitik.bots.worker import HintJob
 from realpolitik.engine import parse
 from realpolitik.i18n import render, t
 
 from . import lessons
-from .bots import HintJob
 from .store import StorageBusy, StoredGame
 from .table import Refusal, busy
 

@@ -32,7 +32,6 @@ from urllib.parse import urlsplit
 from cryptography.hazmat.primitives.asymmetric import ec
 from py_vapid import Vapid02
 from pydantic import StringConstraints
-from pywebpush import WebPusher
 
 from realpolitik.i18n import DEFAULT, LANGUAGES, render, t
 
@@ -203,6 +202,8 @@ class Pusher:
         except Refusal:
             raise Refused("the push endpoint is not an allowed URL") from None
         port = parts.port or (443 if parts.scheme == "https" else 80)
+        from pywebpush import WebPusher  # loads aiohttp and requests: a third of a second at every start otherwise
+
         sealed = WebPusher({"endpoint": subscription["endpoint"],
                             "keys": {"p256dh": subscription["p256dh"], "auth": subscription["auth"]}}).encode(body)
         claims = {"aud": f"{parts.scheme}://{parts.netloc}", "exp": int(time.time()) + TOKEN_LIFE,

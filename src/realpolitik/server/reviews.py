@@ -20,9 +20,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from realpolitik.analysis.review import PlyReview, cache_key, start
+from realpolitik.bots.worker import ReviewJob
 from realpolitik.i18n import t
 
-from .bots import ReviewJob
 from .review_store import ReviewStore
 from .store import StorageBusy
 from .table import Refusal, busy

@@ -23,11 +23,11 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Protocol
 
+from realpolitik.bots.worker import BotJob
 from realpolitik.engine import Game, IllegalAction, Record, State, normalize
 from realpolitik.i18n import LANGUAGES, Text, listed, render, t
 
 from . import lessons, ratings, social
-from .bots import BotJob
 from .clock import seconds_in_words
 from .refusals import Refusal, away_refusal, bad_token, busy
 from .store import ChatLine, StaleWrite, StorageBusy, StoredGame, now

@@ -11,11 +11,16 @@ Tests that drive Chromium (those that use the ``browser`` fixture) run after all
 each process: Playwright's sync API keeps its event loop marked as running in the thread for
 the rest of the session (the browser is session-wide), and ``asyncio.run`` refuses to start
 beside it. The long ones start first among them too.
+
+The tests of a module that sets something up once per module (a fixture of scope
+``module``: a server, say) form a group (``--dist loadgroup``), which one test process runs
+whole: spread over the processes, each would set it up again. A group with a test that drives
+Chromium counts as such a test, so that it comes last too.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 #: the tests that take longest: seconds of one item (one parameter's, for a test with several)
@@ -46,7 +51,18 @@ def seconds(item: Item) -> float:
     return LONG.get(item.nodeid.split("[")[0], 0)
 
 
-def order(items: list[Item]) -> None:
+def group(item: Item) -> str | None:
+    """The module of ``item`` if it uses a fixture set up once per module, else ``None``."""
+    info = getattr(item, "_fixtureinfo", None)
+    defs = info.name2fixturedefs.values() if info is not None else ()
+    return item.nodeid.split("::")[0] if any(d and d[-1].scope == "module" for d in defs) else None
+
+
+def order(items: list[Item], grouped: Callable[[Item], str | None] = group) -> dict[str, str]:
     """Sort ``items`` in place: tests without Chromium first, each kind the long tests first
-    (the longest first); the others keep the collection's order."""
-    items.sort(key=lambda item: ("browser" in item.fixturenames, -seconds(item)))
+    (the longest first); the others keep the collection's order. Returns the group of each
+    grouped test by its id."""
+    groups = {item.nodeid: name for item in items if (name := grouped(item)) is not None}
+    chromium = {groups.get(item.nodeid, item.nodeid) for item in items if "browser" in item.fixturenames}
+    items.sort(key=lambda item: (groups.get(item.nodeid, item.nodeid) in chromium, -seconds(item)))
+    return groups

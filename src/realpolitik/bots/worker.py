@@ -1,0 +1,146 @@
+"""What a bot worker process runs: a bot's move, a hint and a piece of a review, each from a job
+the server sends (``realpolitik.server.bots`` hands them out).
+
+A bot move is a :class:`BotJob` — the game's record so far and the seat. The worker rebuilds the
+state by replaying the record, keeping the states of recent games so that the next move only
+replays the new actions, and asks a fresh bot for its choice through the seat's
+:class:`SeatContext`. Bots are seeded from the game's seed, the seat and the ply, so a bot's
+choices do not depend on which worker served it or on server restarts. A hint is a
+:class:`HintJob`, evaluated from the seat's context alone; a :class:`ReviewJob` reviews a few
+actions of a finished game.
+
+This module is outside the server package on purpose: a worker process starts by importing it,
+and needs the games and the bots, not the web server.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import multiprocessing.connection
+import os
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from realpolitik.analysis.review import PlyReview, plies
+from realpolitik.bots import make_bot
+from realpolitik.bots.evaluate import Evaluation, evaluate
+from realpolitik.engine import Game, Record, Rng, SeatContext, State
+
+#: states of recent games kept by each worker
+CACHE_SIZE = 128
+
+
+@dataclass(frozen=True)
+class BotJob:
+    """Everything a worker needs to choose one bot move."""
+
+    key: str  # the server's game id
+    record: Record  # the game so far
+    seat: int
+    kind: str
+    think: float | None = None  # seconds a search bot may take, at most
+
+
+@dataclass(frozen=True)
+class HintJob:
+    """Everything a worker needs to evaluate a person's decision for a hint."""
+
+    key: str  # the server's game id
+    record: Record  # the game so far
+    seat: int
+    budget: int  # search iterations, at most
+
+
+@dataclass(frozen=True)
+class ReviewJob:
+    """A piece of a finished game's review: the actions from ``first`` on, until ``seconds`` pass."""
+
+    record: Record
+    seat: int | None  # the one viewpoint, or None: each action's actor
+    budget: int
+    first: int
+    seconds: float
+
+
+#: recent games' states by id, each with the actions it was replayed from
+_states: OrderedDict[str, tuple[State, list[str]]] = OrderedDict()
+
+
+def _mix(*parts: int) -> int:
+    rng = Rng(0)
+    for part in parts:
+        rng = Rng(rng.next64() ^ (part & ((1 << 64) - 1)))
+    return rng.next64()
+
+
+def state_of(job: BotJob | HintJob, lookup: Callable[[str], Game]) -> State:
+    """The game state after the job's record: the record's replay, carried on from this
+    worker's cached state of the game where the record goes on from the same actions (after
+    a move taken back it may not: then it is replayed from the start)."""
+    cached, actions = _states.pop(job.key, (None, []))
+    if cached is not None and job.record.actions[:len(actions)] != actions:
+        cached = None
+    state = job.record.replay(lookup, cached)
+    _states[job.key] = state, list(job.record.actions)
+    while len(_states) > CACHE_SIZE:
+        _states.popitem(last=False)
+    return state
+
+
+def choose(job: BotJob, lookup: Callable[[str], Game] | None = None) -> str:
+    """The bot's action for ``job`` (runs in a worker)."""
+    if lookup is None:
+        from realpolitik.games import get as lookup
+    state = state_of(job, lookup)
+    if state.to_act != job.seat:
+        raise RuntimeError(f"game {job.key}: seat {job.seat} is not to act after {state.ply} actions")
+    seed, ply = job.record.seed, state.ply
+    bot = make_bot(job.kind, state.game, _mix(seed, job.seat, ply) & 0x7FFFFFFF, think=job.think,
+                   players=len(state.seats))
+    ctx = SeatContext.of(state, job.seat, Rng(_mix(seed, job.seat, ply, 1)))
+    return bot.choose(ctx)
+
+
+def hint(job: HintJob, lookup: Callable[[str], Game] | None = None) -> Evaluation:
+    """The evaluation of the seat's decision for ``job`` (runs in a worker): from the seat's
+    context only, never the true state."""
+    if lookup is None:
+        from realpolitik.games import get as lookup
+    state = state_of(job, lookup)
+    if state.to_act != job.seat:
+        raise RuntimeError(f"game {job.key}: seat {job.seat} is not to act after {state.ply} actions")
+    seed, ply = job.record.seed, state.ply
+    ctx = SeatContext.of(state, job.seat, Rng(_mix(seed, job.seat, ply, 2)))
+    return evaluate(ctx, budget=job.budget, seed=_mix(seed, job.seat, ply, 3) & 0x7FFFFFFF)
+
+
+def review_piece(job: ReviewJob, lookup: Callable[[str], Game] | None = None) -> list[PlyReview]:
+    """The reviews of the job's actions from ``first`` on: at least one, and none begun after
+    ``seconds`` (runs in a worker; seed 0, as ``realpolitik review``)."""
+    if lookup is None:
+        from realpolitik.games import get as lookup
+    until = time.monotonic() + job.seconds
+    done: list[PlyReview] = []
+    for reviewed in plies(job.record, lookup, job.seat, job.budget, 0, None, job.first):
+        done.append(reviewed)
+        if time.monotonic() >= until:
+            break
+    return done
+
+
+def start() -> None:
+    """Load the games once, and end this worker as soon as the server process is gone."""
+    import realpolitik.games
+
+    realpolitik.games.registry()
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(target=_exit_with, args=(parent.sentinel,), daemon=True).start()
+
+
+def _exit_with(sentinel: int) -> None:
+    multiprocessing.connection.wait([sentinel])
+    os._exit(0)
