@@ -29,12 +29,14 @@ system:
 	@bash .ci/system-packages
 
 # the tests; `make slow` adds the long statistical and timing ones (marked slow). Tests go to the
-# two test processes one by one, the long ones first (realpolitik.testing.order), so both end together
+# two test processes in the order of realpolitik.testing.order: the long ones first, so both end
+# together, and a module that starts a server for all its tests whole to one process (loadgroup)
+DIST := -n 2 --dist loadgroup --no-loadscope-reorder
 test: $(TESTED) system
-	$(PYTHON) -m pytest -q -n 2 --maxschedchunk 1 -m "not slow"
+	$(PYTHON) -m pytest -q $(DIST) -m "not slow"
 
 slow: $(TESTED) system
-	$(PYTHON) -m pytest -q -n 2 --maxschedchunk 1 -m slow
+	$(PYTHON) -m pytest -q $(DIST) -m slow
 
 bench: $(TESTED)
 	$(PYTHON) benchmarks/run.py --json

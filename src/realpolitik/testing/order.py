@@ -4,8 +4,9 @@ two test processes together.
 pytest-xdist hands out tests in the order of the collection. A test that takes minutes and
 comes late leaves the other process idle while it runs; one that comes first runs beside the
 many short tests. So the long tests (``LONG``) start first, the longest first (the
-longest-processing-time rule), and ``--maxschedchunk 1`` (the Makefile) hands out tests one
-by one, so that the short ones even out the end.
+longest-processing-time rule), and the scheduler (``--dist loadgroup --no-loadscope-reorder``
+in the Makefile) keeps that order and hands out a few tests at a time, so that the short ones
+even out the end.
 
 Tests that drive Chromium (those that use the ``browser`` fixture) run after all the others in
 each process: Playwright's sync API keeps its event loop marked as running in the thread for
