@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+from copy import copy
 from typing import Any
 
 from realpolitik.engine import ContentError, Game, Option
 from realpolitik.i18n import t
 
 from . import rules
-from .content import load
+from .content import OLD_DECKS, load
 from .lines import turn_lines
 from .state import NuclearWarState
 from .tables import DEAL, HAND_SIZE
+
+#: the built-in deck of each rules version this program plays ("": ``data/cards.toml``)
+DECKS = {"3": "", **OLD_DECKS}
 
 
 class NuclearWar(Game):
@@ -19,8 +23,13 @@ class NuclearWar(Game):
 
     id = "nuclear-war"
     title = "Nuclear War"
-    #: 2: final retaliation by default with the nine cards of seed 004 (no face-up carrier)
-    rules_version = "2"
+    #: 2: final retaliation by default with the nine cards of seed 004 (no face-up carrier);
+    #: 3: the printed deck (warheads kill what their cards say, the real payloads, stop lists and
+    #: Secrets); records of version 2 replay with its stand-in deck (``at_version``)
+    rules_version = "3"
+    older_versions = tuple(OLD_DECKS)
+    #: the built-in cards file ("": the printed deck of this version)
+    deck = ""
     min_players = 2
     max_players = 6
     summary = t("A satirical card game of the Cold War: win the other nations' people over with propaganda, "
@@ -54,16 +63,25 @@ class NuclearWar(Game):
                about=t("An intercepted B-70 bomber also destroys the warheads lying face down at the front of its "
                        "owner's row, or only the face-up cards."),
                choice_labels=(t("with the face-down warheads"), t("the face-up cards only"))),
-        Option("content", "", "path of an own cards file replacing the built-in (stand-in) cards",
+        Option("content", "", "path of an own cards file replacing the built-in printed deck",
                local_file=True, label=t("Own cards"),
-               about=t("Your own cards from a file, instead of the built-in stand-ins.")),
+               about=t("Your own cards from a file, instead of the built-in deck.")),
     )
 
     def default_players(self) -> int:
         return 4
 
+    def at_version(self, version: str) -> Game | None:
+        """An older version plays by the same rules with that version's deck (``OLD_DECKS``)."""
+        if version == self.rules_version or version not in DECKS:
+            return super().at_version(version)
+        old = copy(self)  # the bots and policies set on the instance come along
+        old.rules_version, old.deck = version, DECKS[version]
+        return old
+
     def _new_state(self, players: int, options: dict[str, Any], seed: int) -> NuclearWarState:
-        content = load(options["content"])
+        cards = options["content"] or self.deck
+        content = load(cards)
         if len(content.deck) < players * HAND_SIZE + 10:
             source = options["content"] or "built-in cards"
             raise ContentError(f"{source}: {len(content.deck)} cards are too few for {players} players")
@@ -72,7 +90,7 @@ class NuclearWar(Game):
         st = NuclearWarState.__new__(NuclearWarState)
         st._init_base(self, players, options, seed)
         st.content = content
-        st.lines = turn_lines(options["content"], st.seats)
+        st.lines = turn_lines(cards, st.seats)
         st.shown = [[] for _ in range(players)]
         st.queues = [[] for _ in range(players)]
         st.exposed = [[] for _ in range(players)]
@@ -94,3 +112,4 @@ class NuclearWar(Game):
         st.world_ended = False
         rules.setup(st)
         return st
+
