@@ -14,9 +14,6 @@ from .lines import turn_lines
 from .state import NuclearWarState
 from .tables import DEAL, HAND_SIZE
 
-#: the built-in deck of each rules version this program plays ("": ``data/cards.toml``)
-DECKS = {"3": "", **OLD_DECKS}
-
 
 class NuclearWar(Game):
     """Nuclear War (Douglas Malewicki, 1965), German rules, 2–6 players."""
@@ -73,11 +70,11 @@ class NuclearWar(Game):
 
     def at_version(self, version: str) -> Game | None:
         """An older version plays by the same rules with that version's deck (``OLD_DECKS``)."""
-        if version == self.rules_version or version not in DECKS:
+        if version == self.rules_version or (version != NuclearWar.rules_version and version not in OLD_DECKS):
             return super().at_version(version)
-        old = copy(self)  # the bots and policies set on the instance come along
-        old.rules_version, old.deck = version, DECKS[version]
-        return old
+        other = copy(self)  # the bots and policies set on the instance come along
+        other.rules_version, other.deck = version, OLD_DECKS.get(version, "")
+        return other
 
     def _new_state(self, players: int, options: dict[str, Any], seed: int) -> NuclearWarState:
         cards = options["content"] or self.deck
