@@ -35,7 +35,7 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=None)
     args = parser.parse_args()
     games = [get(g) for g in args.games] if args.games else list(registry())
-    configs = golden.configs(games)
+    configs = golden.configs(games, older=not args.write)  # an older version's corpus is never written anew
     start = time.perf_counter()
     if args.write:
         with ProcessPoolExecutor(args.workers) as pool:

@@ -237,7 +237,8 @@ def test_a_named_policy_as_prior_proposes_its_move_in_a_sampled_world(monkeypatc
         ctx = SeatContext.of(state, state.to_act, Rng(ply))
         hint = sharp.choose(ctx)
         differs += hint != make_bot("heuristic", game, 0).choose(ctx)
-        stubborn = make_bot("ismcts:budget=400:prior=sharp:confidence=1e9", game, ply)
+        # a budget that lets the search try every move: an untried proposal would give way
+        stubborn = make_bot("ismcts:budget=2000:prior=sharp:confidence=1e9", game, ply)
         assert stubborn.choose(ctx) == hint
     assert differs, "some position where the sharp and the plain heuristic part ways"
     # and the policy is asked in a sampled world, never the true state

@@ -45,7 +45,7 @@ def _played_by(path, seat: int) -> list[str]:
 
 def test_the_end_of_the_game_shows_every_line_since_the_players_last_decision(tmp_path):
     path = tmp_path / "g.json"
-    result = runner.invoke(app, ["play", "nuclear-war", "--seats", "human,random,random", "--seed", "13",
+    result = runner.invoke(app, ["play", "nuclear-war", "--seats", "human,random,random", "--seed", "2",
                                  "--save", str(path)], input=ANY_CHOICE * 80, env=SCREEN)
     record = json.loads(path.read_text())
     assert result.exit_code == 0 and record["result"] is not None, result.output[-2000:]
@@ -56,7 +56,7 @@ def test_the_end_of_the_game_shows_every_line_since_the_players_last_decision(tm
             last_decision = state.log.size
         state.apply(action)
     since = state.view(0, log_from=last_decision)["log"]
-    assert any(line.startswith("Player 3's final retaliation:") for line in since)  # a bot's strikes end it
+    assert any(re.match(r"Player [23]'s final retaliation:", line) for line in since)  # a bot's strikes end it
     assert [line for line in since if _flat(line) not in _flat(result.output)] == []
     assert _flat(result.output).index(_flat(since[-1])) < _flat(result.output).index("game over")
 
@@ -65,7 +65,7 @@ def test_a_number_keeps_its_choice_for_the_whole_decision(tmp_path):
     """Placing two face-down cards is one decision: a card keeps its number from the first
     card to the second, whatever was placed first."""
     path = tmp_path / "g.json"
-    play = ["play", "nuclear-war", "--seats", "human,heuristic,heuristic", "--seed", "7", "--save", str(path)]
+    play = ["play", "nuclear-war", "--seats", "human,heuristic,heuristic", "--seed", "19", "--save", str(path)]
     first = _menu(runner.invoke(app, play, input="quit\n", env=SCREEN).output, "place face-down card 1 of 2")
     atlas, bomb = first["Place Atlas Missile face down"], first["Place 50 Megaton Warhead face down"]
     result = runner.invoke(app, play, input=f"{bomb}\n{atlas}\nquit\n", env=SCREEN)
@@ -125,7 +125,7 @@ def test_a_warning_takes_only_yes_or_no_and_no_shows_the_decision_again(tmp_path
 
 def test_a_destroyed_nation_reads_none_left(tmp_path):
     """Player 1 is destroyed and strikes back: his board shows his people gone."""
-    result = runner.invoke(app, ["play", "nuclear-war", "--seats", "human,random,random", "--seed", "13"],
+    result = runner.invoke(app, ["play", "nuclear-war", "--seats", "human,random,random", "--seed", "0"],
                            input=ANY_CHOICE * 80, env={"COLUMNS": "80", "LINES": "200"})
     assert "Player 1's final retaliation:" in result.output
     assert "Your people: none left" in result.output and "0 M ()" not in result.output
@@ -138,10 +138,10 @@ def test_everybody_is_named_as_players_know_them():
     assert out.startswith("Wir sind das Volk!, Zufallswert 3: West (Mensch), Ost (Bot: Faustregeln)\n")
     assert "\nWest, nimm eine Karte" in out and "West> " in out
     assert not re.search(r"\b(west|east)\b|\(take \d+ \w+\)", out)  # no seat labels, no English action texts
-    nuclear = runner.invoke(app, ["play", "nuclear-war", "--seats", "human,random,ismcts:budget=50", "--seed", "7"],
+    nuclear = runner.invoke(app, ["play", "nuclear-war", "--seats", "human,random,ismcts:budget=50", "--seed", "19"],
                             input="quit\n", env=SCREEN)
     out = nuclear.output
-    assert out.startswith("Nuclear War, seed 7: Player 1 (human), Player 2 (bot: random moves), "
+    assert out.startswith("Nuclear War, seed 19: Player 1 (human), Player 2 (bot: random moves), "
                           "Player 3 (bot: thinks ahead (ismcts:budget=50))\n"), out[:300]
     assert "Player 1, choose your strategy" in out and "Player 1> " in out
     assert not re.search(r"\bp[1-3]\b", out)

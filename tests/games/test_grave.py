@@ -143,8 +143,9 @@ def test_views_carry_the_warning_in_the_readers_language_and_bots_never_ask(monk
 
 def test_nuclear_war_letting_through_a_strike_that_takes_the_last_people():
     def shot(people: list[int], hand: list[str]) -> State:
-        """p1's Atlas with a 10 megaton warhead flies at p2 in war; the dice will say 'shelters save 2 million'."""
-        st = build(3, hands=[["10mt"] * 7, hand, ["10mt"] * 7], queues=[["10mt", "10mt"]] * 3,
+        """p1's Atlas with a 20 megaton warhead (it kills 5 million) flies at p2 in war; the dice will say
+        'shelters save 2 million'."""
+        st = build(3, hands=[["10mt"] * 7, hand, ["10mt"] * 7], queues=[["20mt", "10mt"]] + [["10mt", "10mt"]] * 2,
                    face_up=["atlas", None, None], people=[[25, 25], people, [25, 25]], draw=["10mt"] * 9,
                    war=True, dice=(1, 0))
         st.apply("place 10mt")
@@ -152,14 +153,14 @@ def test_nuclear_war_letting_through_a_strike_that_takes_the_last_people():
         assert isinstance(st.stack[-1], Intercept) and st.to_act == 1
         return st
     anti = ["anti-a"] + ["10mt"] * 6
-    doomed = shot([5, 2, 1], anti)  # 8 million: even the mildest hit (10 - 2) takes them all
-    assert warning(doomed, "no intercept") == ("If the 10 Megaton Warhead hits, you lose your last people: only a "
+    doomed = shot([2, 1], anti)  # 3 million: even the mildest hit (5 - 2) takes them all
+    assert warning(doomed, "no intercept") == ("If the 20 Megaton Warhead hits, you lose your last people: only a "
                                                "misfire or a dud can save you.")
-    assert warning(doomed, "no intercept", "de").startswith("Trifft der 10-Megatonnen-Sprengkopf, verlierst du")
+    assert warning(doomed, "no intercept", "de").startswith("Trifft der 20-Megatonnen-Sprengkopf, verlierst du")
     assert warning(doomed, "intercept anti-a") is None
     assert not played(doomed, "no intercept").alive[1]
-    assert warning(shot([5, 2, 2], anti), "no intercept") is None  # 9 million: a hit may leave one
-    assert warning(shot([5, 2, 1], ["10mt"] * 7), "no intercept") is None  # nothing to intercept with: no choice
+    assert warning(shot([2, 2], anti), "no intercept") is None  # 4 million: a hit may leave one
+    assert warning(shot([2, 1], ["10mt"] * 7), "no intercept") is None  # nothing to intercept with: no choice
 
 
 def test_wsdv_the_action_that_surely_ends_the_game_says_so_and_an_earlier_end_of_decade_does_not():

@@ -126,6 +126,8 @@ class Game(ABC):
     summary: Text | None = None
     length: Text | None = None
     rules_version: str = "1"
+    #: older rules versions whose records the game still replays (``at_version``), oldest first
+    older_versions: tuple[str, ...] = ()
     min_players: int = 2
     max_players: int = 2
     options: tuple[Option, ...] = ()
@@ -161,6 +163,12 @@ class Game(ABC):
     #: yields every action text the game's grammar can write with a freshly set-up state's content and
     #: seats, in a fixed order (the package's ``action_texts.every_text``); None: the game has no table
     action_texts: Callable[[State], Iterable[str]] | None = None
+
+    def at_version(self, version: str) -> Game | None:
+        """This game as played under rules ``version``, for a record of that version: the game
+        itself for its own ``rules_version``, an older version the game still replays (its own
+        override, e.g. with the content of that version), else ``None``."""
+        return self if version == self.rules_version else None
 
     def bot_settings(self, kind: str, players: int | None = None) -> dict[str, Any]:
         """The parameters a bot of ``kind`` gets in this game at a table of ``players`` (any

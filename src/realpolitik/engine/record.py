@@ -137,9 +137,11 @@ class Record:
             game = lookup(self.game)
         except KeyError:
             raise RecordError(t("record of the unknown game {game}", game=repr(self.game))) from None
-        if game.rules_version != self.rules_version:
+        ours = game.rules_version
+        game = game.at_version(self.rules_version)
+        if game is None:
             raise RecordError(t("record was made with {game} rules version {recorded}, this program has {ours}",
-                                game=self.game, recorded=self.rules_version, ours=game.rules_version))
+                                game=self.game, recorded=self.rules_version, ours=ours))
         try:
             return game.new_state(len(self.seats), self.options, self.seed)
         except (OptionError, ContentError) as exc:

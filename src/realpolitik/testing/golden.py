@@ -13,6 +13,10 @@ Both are hashes of JSON, so they do not depend on how a game keeps its state ins
 engine may be rebuilt and the corpus must still pass. A change that alters a replay bumps
 the game's ``rules_version`` and regenerates its files (``python tools/golden.py --write
 GAME``), saying why. Games are played by random and heuristic bots, mixed per seat.
+
+A game that still replays the records of an older rules version (``Game.older_versions``)
+keeps that version's corpus beside the new one, under ``GAME/rules-VERSION/``: it is checked
+against the game at that version (``Game.at_version``) and never written anew.
 """
 
 from __future__ import annotations
@@ -43,33 +47,42 @@ class Config:
     game: str
     players: int
     options: dict[str, Any] = field(default_factory=dict)
+    #: an older rules version the game still replays; "": its current one
+    version: str = ""
 
     @property
     def name(self) -> str:
-        """The file name: game, players and the options that differ from the defaults."""
+        """The file name: game, rules version if older, players and the options that differ from the defaults."""
         extra = "".join(f"-{k}={v}" for k, v in sorted(self.options.items()))
-        return f"{self.game}/{self.players}p{extra}"
+        older = f"rules-{self.version}/" if self.version else ""
+        return f"{self.game}/{older}{self.players}p{extra}"
+
+    def played(self, game: Game) -> Game:
+        """``game`` as it plays under this configuration's rules version."""
+        return game.at_version(self.version) if self.version else game
 
     @property
     def path(self) -> Path:
         return ROOT / f"{self.name}.json.gz"
 
 
-def configs(games: list[Game]) -> list[Config]:
+def configs(games: list[Game], older: bool = True) -> list[Config]:
     """Every player count at the default options, and each other value of each option with
-    a few values (choices, true/false) at the default player count."""
+    a few values (choices, true/false) at the default player count; with ``older``, the same
+    for each older rules version a game still replays."""
     out = []
     for game in games:
         base = dict(game.conformance_options)
-        for players in range(game.min_players, game.max_players + 1):
-            out.append(Config(game.id, players, base))
-        for option in game.options:
-            if option.local_file or option.name in base:
-                continue
-            values = option.choices or ((True, False) if isinstance(option.default, bool) else ())
-            for value in values:
-                if value != option.default:
-                    out.append(Config(game.id, game.default_players(), {**base, option.name: value}))
+        for version in ("", *game.older_versions) if older else ("",):
+            for players in range(game.min_players, game.max_players + 1):
+                out.append(Config(game.id, players, base, version))
+            for option in game.options:
+                if option.local_file or option.name in base:
+                    continue
+                values = option.choices or ((True, False) if isinstance(option.default, bool) else ())
+                for value in values:
+                    if value != option.default:
+                        out.append(Config(game.id, game.default_players(), {**base, option.name: value}, version))
     return out
 
 
@@ -132,6 +145,7 @@ def fingerprints(game: Game, config: Config, seed: int, actions: list[str]) -> d
 
 def write(game: Game, config: Config) -> int:
     """Play and store the corpus of one configuration; returns its number of actions."""
+    game = config.played(game)
     games = [play_game(game, config, seed) for seed in range(GAMES_PER_CONFIG)]
     _store(config, {"game": config.game, "rules_version": game.rules_version, "players": config.players,
                     "options": config.options, "games": games})
@@ -153,6 +167,7 @@ def _store(config: Config, data: dict[str, Any]) -> None:
 def rewrite_views(game: Game, config: Config) -> None:
     """Store the views anew where only they changed; ``ValueError`` if the rules decide
     differently anywhere (then the game needs a new ``rules_version`` and a new corpus)."""
+    game = config.played(game)
     data = read(config)
     for entry in data["games"]:
         now = fingerprints(game, config, entry["seed"], entry["actions"])
@@ -164,6 +179,7 @@ def rewrite_views(game: Game, config: Config) -> None:
 
 def differences(game: Game, config: Config) -> Iterator[str]:
     """Every way the stored corpus of ``config`` differs from what the game does now."""
+    game = config.played(game)
     stored = read(config)
     if stored["rules_version"] != game.rules_version:
         yield (f"{config.name}: stored with rules {stored['rules_version']}, the game has {game.rules_version}: "

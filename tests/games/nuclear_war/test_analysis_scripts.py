@@ -82,9 +82,9 @@ def test_revealed_anti_missiles_or_rows_are_the_true_ones_and_the_rest_is_dealt_
         return Counter(st.draw + [k for s in range(4) for k in st.hands[s] + st.queues[s]])
 
     while not state.is_over():
-        if state.ply % 5 == 2:
-            seat = state.to_act
-            others = [s for s in range(4) if s != seat and state.hands[s]]
+        seat = state.to_act
+        others = [s for s in range(4) if s != seat and state.hands[s]]
+        if state.ply % 5 == 2 and others:  # some other seat holds cards to deal again
             for reveal in ("anti-missiles", "rows"):
                 ctx = revealed(seat, state.view(seat, log_from=None), state.legal_actions(), state, reveal)
                 world = ctx.sample(Rng(state.ply))

@@ -18,16 +18,16 @@ def attack(dice, warhead="10mt", carrier="atlas", people=(25, 25), target="p2", 
     return st
 
 
-@pytest.mark.parametrize("dice,lost", [
+@pytest.mark.parametrize("dice,lost", [    # the 10 megaton card destroys 2 million, as printed
     ((0, 5), 0), ((0, 9), 0),                # dud
-    ((1, 0), 8), ((2, 2), 8),                # bomb shelters save 2 million
-    ((2, 3), 11), ((3, 5), 11),              # +1 million in the fireball
-    ((3, 6), 10), ((4, 9), 10),              # no appreciable fallout
-    ((5, 0), 12), ((6, 3), 12),              # +2 million fallout
-    ((6, 4), 15), ((7, 6), 15),              # +5 million beta rays
-    ((7, 7), 20), ((8, 9), 20),              # +10 million gamma rays
-    ((9, 0), 20), ((9, 4), 20),              # dirty bomb: double
-    ((9, 5), 30), ((9, 9), 30),              # stockpile: triple
+    ((1, 0), 0), ((2, 2), 0),                # bomb shelters save 2 million
+    ((2, 3), 3), ((3, 5), 3),                # +1 million in the fireball
+    ((3, 6), 2), ((4, 9), 2),                # no appreciable fallout
+    ((5, 0), 4), ((6, 3), 4),                # +2 million fallout
+    ((6, 4), 7), ((7, 6), 7),                # +5 million beta rays
+    ((7, 7), 12), ((8, 9), 12),              # +10 million gamma rays
+    ((9, 0), 4), ((9, 4), 4),                # dirty bomb: double
+    ((9, 5), 6), ((9, 9), 6),                # stockpile: triple
 ])
 def test_fallout_table_on_a_10_megaton_hit(dice, lost):
     st = attack(dice)
@@ -38,8 +38,8 @@ def test_fallout_table_on_a_10_megaton_hit(dice, lost):
 
 @pytest.mark.parametrize("dice", [(0, 0), (0, 4)])
 def test_missile_booster_explodes_on_the_attacker(dice):
-    st = attack(dice, warhead="20mt")
-    assert st.population(0) == 30 and st.population(1) == 50
+    st = attack(dice, warhead="20mt")  # the card destroys 5 million: the attacker's own
+    assert st.population(0) == 45 and st.population(1) == 50
 
 
 def test_bomber_out_of_fuel_hits_nobody_and_is_discarded():
@@ -108,17 +108,17 @@ def test_b70_worked_example_twenty_then_twenty_and_ten_at_different_targets():
     st.apply("place 10mt")  # reveals the first 20 MT
     st.apply("target p2")
     st.apply("no intercept")
-    assert st.population(1) == 30 and st.payload[0] == 30 and st.face_up[0] == "b-70"
+    assert st.population(1) == 45 and st.payload[0] == 30 and st.face_up[0] == "b-70"  # 20 MT destroy 5 M
     others_pass(st, 0, "propaganda-5")
     st.apply("place propaganda-10")  # reveals the second 20 MT
     st.apply("target p3")
     st.apply("no intercept")
-    assert st.population(2) == 30 and st.payload[0] == 10
+    assert st.population(2) == 45 and st.payload[0] == 10
     others_pass(st, 0, "propaganda-5")
     st.apply("place propaganda-10")  # reveals the 10 MT: 50 MT used up
     st.apply("target p2")
     st.apply("no intercept")
-    assert st.population(1) == 20
+    assert st.population(1) == 43  # 10 MT destroy 2 M
     assert st.face_up[0] is None and "b-70" in st.discard
 
 
@@ -132,7 +132,7 @@ def test_b70_three_tens_after_a_twenty():
         st.apply("no intercept")
         assert st.payload[0] == payload_left
         others_pass(st, 0, "propaganda-5")
-    assert st.population(1) == 85 - 50
+    assert st.population(1) == 85 - (5 + 2 + 2 + 2)
     assert st.face_up[0] is None and "Player 1's B-70 Bomber is discarded (payload used up)." in logged(st)
 
 
@@ -173,6 +173,19 @@ def test_the_100_megaton_warhead_with_the_stockpile_ends_the_world():
     assert not any(st.alive)
 
 
-def test_the_100_megaton_warhead_on_another_result_is_just_100():
+def test_the_100_megaton_warhead_on_another_result_destroys_the_25_million_printed_on_it():
     st = attack((4, 0), warhead="100mt", carrier="saturn", people=(25, 25, 25, 25, 25))
-    assert st.population(1) == 25
+    assert st.population(1) == 100
+
+
+@pytest.mark.parametrize("carrier,warhead,anti,stops", [
+    ("polaris", "10mt", "anti-p", True), ("atlas", "20mt", "anti-p", False),
+    ("atlas", "20mt", "anti-b", True), ("b-70", "20mt", "anti-b", True), ("saturn", "50mt", "anti-b", False),
+    ("b-70", "20mt", "anti-a", False), ("b-70", "20mt", "anti-s", True), ("saturn", "50mt", "anti-s", True),
+])
+def test_each_anti_missile_stops_the_carriers_printed_on_it(carrier, warhead, anti, stops):
+    st = build(3, queues=[[warhead, "10mt"]] + [["10mt", "10mt"]] * 2, face_up=[carrier, None, None],
+               hands=[["10mt"] * 7, [anti] + ["10mt"] * 6, ["10mt"] * 7], draw=["10mt"] * 9)
+    st.apply("place 10mt")
+    st.apply("target p2")
+    assert (f"intercept {anti}" in st.legal_actions()) == stops

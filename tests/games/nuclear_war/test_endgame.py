@@ -11,10 +11,11 @@ from tests.games.nuclear_war.scenario import build, logged
 ARSENAL = ["atlas", "20mt", "polaris", "10mt", "propaganda-5", "propaganda-5", "propaganda-5"]
 
 
-def hit_p2(p2_people, p2_hand, dice=(4, 0), p3_people=(25, 25), warhead="20mt", players=3, **kw):
-    """p1 fires an Atlas with ``warhead`` at p2 (no fallout modifier by default)."""
+def hit_p2(p2_people, p2_hand, dice=(4, 0), p3_people=(25, 25), warhead="20mt", players=3, p1_people=(25, 25),
+           **kw):
+    """p1 fires an Atlas with ``warhead`` at p2 (no fallout modifier by default: a 20 MT card destroys 5 million)."""
     hands = [["propaganda-5"] * 7, list(p2_hand)] + [["propaganda-5"] * 7] * (players - 2)
-    people = [[25, 25], list(p2_people)] + [list(p3_people)] * (players - 2)
+    people = [list(p1_people), list(p2_people)] + [list(p3_people)] * (players - 2)
     st = build(players, queues=[[warhead, "propaganda-5"]] + [["propaganda-10", "10mt"]] * (players - 1),
                face_up=["atlas"] + [None] * (players - 1), hands=hands, people=people,
                draw=["propaganda-5"] * 20, dice=list(dice), **kw)
@@ -26,7 +27,7 @@ def hit_p2(p2_people, p2_hand, dice=(4, 0), p3_people=(25, 25), warhead="20mt", 
 
 
 def test_war_begins_with_the_first_attack_and_peace_returns_with_an_elimination():
-    st = hit_p2([10, 5], ["propaganda-5"] * 7)
+    st = hit_p2([5], ["propaganda-5"] * 7)
     assert not st.alive[1] and "Player 2 has lost its entire population" in logged(st)
     assert not st.at_war, "peace is restored when a player is eliminated"
     assert "peace is restored" in logged(st)
@@ -37,7 +38,7 @@ def test_war_begins_with_the_first_attack_and_peace_returns_with_an_elimination(
 
 
 def test_peace_swap_exchanges_face_down_cards_with_hand_cards_but_not_revealed_ones():
-    st = hit_p2([10, 5], ["propaganda-5"] * 7)
+    st = hit_p2([5], ["propaganda-5"] * 7)
     st.apply("keep")
     assert st.stack[-1].seat == 2 and isinstance(st.stack[-1], PeaceSwap)
     before = list(st.queues[2])
@@ -50,7 +51,7 @@ def test_peace_swap_exchanges_face_down_cards_with_hand_cards_but_not_revealed_o
 
 
 def test_final_retaliation_every_pair_targets_named_before_any_roll():
-    st = hit_p2([10, 5], ARSENAL, dice=(4, 0, 4, 0, 4, 0))
+    st = hit_p2([5], ARSENAL, dice=(4, 0, 4, 0, 4, 0))
     assert isinstance(st.stack[-1], FinalRetaliation) and st.to_act == 1
     legal = set(st.legal_actions())
     assert {"strike atlas 20mt p1", "strike atlas 10mt p3", "strike polaris 10mt p1", "done"} <= legal
@@ -64,7 +65,7 @@ def test_final_retaliation_every_pair_targets_named_before_any_roll():
     assert st.stack[-1] == Intercept(0, 1, "atlas", "20mt", st.stack[-1].bomber_id)
     st.apply("no intercept")
     st.apply("no intercept")
-    assert st.population(0) == 30 and st.population(2) == 40
+    assert st.population(0) == 45 and st.population(2) == 48  # 20 MT destroy 5 million, 10 MT 2
     assert "propaganda-5" in st.discard and st.hands[1] == [] and st.queues[1] == []
 
 
@@ -72,7 +73,7 @@ def test_retaliation_is_optional_and_uses_the_face_down_row():
     st = build(3, queues=[["20mt", "propaganda-5"], ["10mt", "propaganda-10"], ["10mt", "10mt"]],
                face_up=["atlas", None, None], hands=[["propaganda-5"] * 7, ["polaris"] + ["propaganda-5"] * 6,
                                                      ["propaganda-5"] * 7],
-               people=[[25, 25], [10, 5], [25, 25]], draw=["propaganda-5"] * 20, dice=[4, 0])
+               people=[[25, 25], [5], [25, 25]], draw=["propaganda-5"] * 20, dice=[4, 0])
     st.apply("place propaganda-5")
     st.apply("target p2")
     st.apply("no intercept")
@@ -85,7 +86,7 @@ def test_retaliation_cards_option_hand_only():
     st = build(3, queues=[["20mt", "propaganda-5"], ["10mt", "propaganda-10"], ["10mt", "10mt"]],
                face_up=["atlas", None, None], hands=[["propaganda-5"] * 7, ["polaris"] + ["propaganda-5"] * 6,
                                                      ["propaganda-5"] * 7],
-               people=[[25, 25], [10, 5], [25, 25]], draw=["propaganda-5"] * 20, dice=[4, 0],
+               people=[[25, 25], [5], [25, 25]], draw=["propaganda-5"] * 20, dice=[4, 0],
                options={"retaliation_cards": "hand"})
     st.apply("place propaganda-5")
     st.apply("target p2")
@@ -96,7 +97,7 @@ def test_retaliation_cards_option_hand_only():
 def test_retaliation_can_be_intercepted_without_a_turn_jump():
     hands = [["anti-a"] + ["propaganda-5"] * 6, ["atlas", "20mt"] + ["propaganda-5"] * 5, ["propaganda-5"] * 7]
     st = build(3, queues=[["20mt", "propaganda-5"], ["10mt", "10mt"], ["10mt", "10mt"]],
-               face_up=["atlas", None, None], hands=hands, people=[[25, 25], [10, 5], [25, 25]],
+               face_up=["atlas", None, None], hands=hands, people=[[25, 25], [5], [25, 25]],
                draw=["propaganda-5"] * 20, dice=[4, 0])
     st.apply("place propaganda-5")
     st.apply("target p2")
@@ -111,7 +112,7 @@ def test_retaliation_chain():
     """p2's retaliation eliminates p3, who strikes back in turn."""
     hands = [["propaganda-5"] * 7, ["atlas", "20mt"] + ["propaganda-5"] * 5, ["polaris", "10mt"] + ["10mt"] * 5]
     st = build(3, queues=[["20mt", "propaganda-5"], ["10mt", "10mt"], ["propaganda-5", "propaganda-5"]],
-               face_up=["atlas", None, None], hands=hands, people=[[25, 25], [10, 5], [10, 5]],
+               face_up=["atlas", None, None], hands=hands, people=[[25, 25], [5], [5]],
                draw=["propaganda-5"] * 20, dice=[4, 0, 4, 0, 4, 0])
     st.apply("place propaganda-5")
     st.apply("target p2")
@@ -124,12 +125,12 @@ def test_retaliation_chain():
     st.apply("strike polaris 10mt p1")
     st.apply("no intercept")
     assert st.is_over()
-    assert st.outcome().winners == (0,) and st.population(0) == 40
+    assert st.outcome().winners == (0,) and st.population(0) == 48
     assert st.outcome().places == (1, 3, 2)
 
 
 def test_last_player_standing_wins():
-    st = hit_p2([10, 5], ["propaganda-5"] * 7, players=2)
+    st = hit_p2([5], ["propaganda-5"] * 7, players=2)
     assert st.is_over()
     outcome = st.outcome()
     assert outcome.winners == (0,) and outcome.places == (1, 2)
@@ -137,8 +138,8 @@ def test_last_player_standing_wins():
 
 
 def test_nobody_wins_when_the_last_two_destroy_each_other():
-    st = hit_p2([10, 5], ["atlas", "50mt", "saturn"] + ["propaganda-5"] * 4, players=2,
-                dice=(4, 0, 4, 0))
+    st = hit_p2([5], ["atlas", "50mt", "saturn"] + ["propaganda-5"] * 4, players=2,
+                dice=(4, 0, 4, 0), p1_people=(10,))  # the 50 MT card destroys 10 million
     st.apply("strike saturn 50mt p1")
     st.apply("done")
     st.apply("no intercept")
@@ -151,10 +152,10 @@ def test_nobody_wins_when_the_last_two_destroy_each_other():
 def test_propaganda_elimination_gives_no_retaliation_and_keeps_the_peace():
     st = build(3, queues=[["propaganda-25", "propaganda-5"], ["10mt", "10mt"], ["10mt", "10mt"]],
                hands=[["propaganda-5"] * 7, ["atlas", "20mt"] + ["propaganda-5"] * 5, ["propaganda-5"] * 7],
-               people=[[25, 25], [10, 5], [25, 25]], draw=["propaganda-5"] * 20)
+               people=[[25, 25], [5], [25, 25]], draw=["propaganda-5"] * 20)
     st.apply("place propaganda-5")
     st.apply("target p2")
-    assert not st.alive[1] and st.population(0) == 65
+    assert not st.alive[1] and st.population(0) == 55
     assert isinstance(st.stack[-1], PlaceCard) and st.to_act == 2, "no retaliation, no swap (there was no war)"
     assert "atlas" in st.discard
 
@@ -162,7 +163,7 @@ def test_propaganda_elimination_gives_no_retaliation_and_keeps_the_peace():
 def test_secret_elimination_grants_retaliation():
     st = build(3, queues=[["10mt", "10mt"]] * 3,
                hands=[["propaganda-5"] * 7, ["atlas", "20mt"] + ["propaganda-5"] * 5, ["propaganda-5"] * 7],
-               people=[[25, 25], [10, 5], [25, 25]], draw=["propaganda-5"] * 5 + ["supergerm"])
+               people=[[25, 25], [5], [25, 25]], draw=["propaganda-5"] * 5 + ["supergerm"])
     st.apply("target p2")
     assert not st.alive[1] and st.stack[-1].seat == 1 and isinstance(st.stack[-1], FinalRetaliation)
 
@@ -171,7 +172,7 @@ def test_booster_self_kill_grants_retaliation():
     st = build(3, queues=[["20mt", "propaganda-5"], ["10mt", "10mt"], ["10mt", "10mt"]],
                face_up=["atlas", None, None], hands=[["polaris", "10mt"] + ["propaganda-5"] * 5] + [
                    ["propaganda-5"] * 7] * 2,
-               people=[[10, 5], [25, 25], [25, 25]], draw=["propaganda-5"] * 20, dice=[0, 3])
+               people=[[5], [25, 25], [25, 25]], draw=["propaganda-5"] * 20, dice=[0, 3])
     st.apply("place propaganda-5")
     st.apply("target p2")
     st.apply("no intercept")
@@ -179,7 +180,7 @@ def test_booster_self_kill_grants_retaliation():
 
 
 def test_eliminated_players_cannot_be_targeted_or_act():
-    st = hit_p2([10, 5], ["propaganda-5"] * 7)
+    st = hit_p2([5], ["propaganda-5"] * 7)
     st.apply("keep")
     st.apply("keep")
     with pytest.raises(IllegalAction):
@@ -196,7 +197,7 @@ def test_the_face_up_carrier_fires_in_retaliation_only_when_every_card_may(readi
     st = build(3, queues=[["20mt", "propaganda-5"], ["propaganda-10", "propaganda-10"], ["10mt", "10mt"]],
                face_up=["atlas", "atlas", None], hands=[["propaganda-5"] * 7, ["20mt"] + ["propaganda-5"] * 6,
                                                         ["propaganda-5"] * 7],
-               people=[[25, 25], [10, 5], [25, 25]], draw=["propaganda-5"] * 20, dice=[4, 0],
+               people=[[25, 25], [5], [25, 25]], draw=["propaganda-5"] * 20, dice=[4, 0],
                options=None if reading is None else {"retaliation_cards": reading})
     st.apply("place propaganda-5")
     st.apply("target p2")

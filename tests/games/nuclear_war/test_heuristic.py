@@ -104,7 +104,7 @@ def test_intercepts_with_the_least_versatile_anti_missile_that_suffices():
 def test_final_retaliation_fires_the_biggest_warhead_first_at_the_strongest_opponent():
     hands = [["propaganda-5"] * 7, ["atlas", "10mt", "20mt", "polaris", "propaganda-5"], ["propaganda-5"] * 7]
     st = build(3, queues=[["20mt", "propaganda-5"], ["propaganda-10", "10mt"], ["propaganda-10", "10mt"]],
-               face_up=["atlas", None, None], hands=hands, people=[[25, 25], [10, 5], [5, 5, 5]],
+               face_up=["atlas", None, None], hands=hands, people=[[25, 25], [5], [5, 5, 5]],
                draw=FILLER, dice=[4, 0] * 4)
     st.apply("place propaganda-5")
     st.apply("target p2")
@@ -116,7 +116,7 @@ def test_final_retaliation_fires_the_biggest_warhead_first_at_the_strongest_oppo
 def test_when_peace_returns_a_face_down_weapon_gives_way_to_propaganda():
     hands = [["propaganda-5"] * 7, ["propaganda-5"] * 7, ["propaganda-25", "propaganda-10", "atlas"]]
     st = build(3, queues=[["20mt", "propaganda-5"], ["propaganda-10", "10mt"], ["atlas", "propaganda-5"]],
-               face_up=["atlas", None, None], hands=hands, people=[[25, 25], [10, 5], [25, 25]],
+               face_up=["atlas", None, None], hands=hands, people=[[25, 25], [5], [25, 25]],
                draw=FILLER, dice=[4, 0])
     st.apply("place propaganda-5")
     st.apply("target p2")
@@ -154,7 +154,8 @@ def test_the_rollout_policies_choose_as_the_bot_at_every_step_and_leave_the_worl
 
 
 def test_beats_three_random_players_far_above_their_share():
-    """Seeded arena: 400 four-player games (docs/bots/nuclear-war.md: 45 % in 1000 games, a random seat 16 %)."""
+    """Seeded arena: 400 four-player games (docs/bots/nuclear-war.md, with the stand-in deck of rules version 2:
+    45 % in 1000 games, a random seat 16 %; with the printed deck this run gives 64 % and 9.5 %)."""
     summary = summarise("nuclear-war", 4, run_arena("nuclear-war", ["heuristic", "random", "random", "random"],
                                                     400, seed=11))
     heuristic, random = summary.bots["heuristic"], summary.bots["random"]
@@ -163,9 +164,9 @@ def test_beats_three_random_players_far_above_their_share():
 
 
 def test_the_sharp_style_wins_more_often_than_a_plain_seat_among_three_plain_heuristics():
-    """Seeded arena, 800 deals: docs/bots/nuclear-war.md measured 14.7 % of 4000 against a plain seat's 9.1 %."""
+    """Seeded arena, 800 deals: docs/bots/nuclear-war.md measured 14.7 % of 4000 against a plain seat's 9.1 %
+    with the stand-in deck of rules version 2; with the printed deck this run gives 23.3 % against 18.8 %."""
     seats = ["heuristic:style=sharp", "heuristic", "heuristic", "heuristic"]
     summary = summarise("nuclear-war", 4, run_arena("nuclear-war", seats, 800, seed=5))
     sharp, plain = summary.bots["heuristic:style=sharp"], summary.bots["heuristic"]
-    assert sharp.wins / sharp.seats >= 0.115
-    assert plain.wins / plain.seats <= 0.11
+    assert sharp.wins / sharp.seats >= plain.wins / plain.seats + 0.03

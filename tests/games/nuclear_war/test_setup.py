@@ -76,14 +76,14 @@ def test_opening_round_resolves_secrets_in_seat_order_and_chains_replacements():
                hands=[["summit-talk", "10mt", "population-explosion"] + ["20mt"] * 6,
                       ["test-ban"] + ["10mt"] * 8, ["10mt"] * 9],
                queues=[[], [], []], people=[[25], [25], [25]],
-               draw=["atlas", "polaris", "raises-taxes", "propaganda-5"])
+               draw=["atlas", "polaris", "violent-tornado", "propaganda-5"])
     # Summit Talk needs a target: p1 chooses
     assert st.to_act == 0 and st.legal_actions() == ("target p2", "target p3")
     st.apply("target p3")
     text = logged(st)
-    assert text.index("Summit Talk") < text.index("Population Explosion") < text.index("Raises Taxes")
-    assert text.index("Raises Taxes") < text.index("Test Ban")  # p2 only after p1 is done
-    assert st.skips == [0, 0, 1]
+    assert text.index("Summit Talk") < text.index("Population Explosion") < text.index("Violent Tornado")
+    assert text.index("Violent Tornado") < text.index("Test Ban")  # p2 only after p1 is done
+    assert st.skips == [0, 1, 1]  # Summit Talk on p3; Test Ban costs p2, who drew it, a turn
     assert len(st.hands[0]) == 9 and not any(st.card(k).is_secret for k in st.hands[0])
     assert st.stack[-1] == ChooseStrategy(0)
 

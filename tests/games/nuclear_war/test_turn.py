@@ -20,11 +20,11 @@ def test_turn_draws_to_ten_places_third_and_reveals_first():
 
 
 def test_secret_drawn_in_a_turn_is_played_at_once_and_replaced():
-    st = build(3, draw=["20mt", "violent-tornado"], people=[[25], [25], [25]])
-    assert st.stack[-1] == NameTarget(0, "secret", "violent-tornado")
+    st = build(3, draw=["20mt", "disastrous-earthquake"], people=[[25], [25], [25]])
+    assert st.stack[-1] == NameTarget(0, "secret", "disastrous-earthquake")
     st.apply("target p3")
-    assert st.population(2) == 20
-    assert "20mt" in st.hands[0] and "violent-tornado" in st.discard
+    assert st.population(2) == 15
+    assert "20mt" in st.hands[0] and "disastrous-earthquake" in st.discard
     assert st.stack[-1] == PlaceCard(0)
 
 

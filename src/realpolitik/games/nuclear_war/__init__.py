@@ -4,8 +4,8 @@
 one per turn; anti-missiles intercept, Secrets strike the moment they are drawn, and the
 last nation with people left rules the world. Everything is in ``docs/games/nuclear-war.md``:
 each rule with its section, every decision where the rule book is silent (rule options), and
-which content is stand-in (population counts, missile payloads, anti-missile stop lists,
-most Secret effects — see ``data/``).
+which content is printed (the action cards, with their sources) and which is ours (the
+population cards' counts — see ``data/``).
 """
 
 from . import action_texts, measures

@@ -31,6 +31,8 @@ def secret_effect(st: S, seat: int, key: str, victim: int) -> None:
         st.log.say(st.lines.will_lose_turn[victim])
     elif card.effect == "defect":
         transfer(st, victim, seat, card.amount, retaliation=True)
+    elif card.effect == "give":  # the people leave the player who drew it, for the one he names
+        transfer(st, seat, victim, card.amount, retaliation=True)
     elif card.effect == "kill":
         hurt(st, victim, card.amount, retaliation=True)
     elif card.effect == "boom":

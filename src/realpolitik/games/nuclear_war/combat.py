@@ -46,6 +46,7 @@ FINAL_RETALIATION = phrase("{seat}'s final retaliation: {plan}.", "seat", "plan"
 
 #: the line that starts a war
 WAR = t("War! From now on propaganda is worthless.")
+NO_EFFECT_IN_WAR = phrase("{card} has no effect in war.", "card")
 #: the frames of an attack are made as tuples of their class, without the Python call of a
 #: NamedTuple's ``__new__`` (the same value: that call does just this)
 if TYPE_CHECKING:
@@ -103,12 +104,14 @@ def start_secret(st: S, seat: int, key: str) -> None:
     discard(st, key)
     if st.log.keeps:  # hot: a NullLog drops the line, the guard saves the lookups and the call (docs/engine.md)
         st.log.say(st.lines.plays_secret[seat][key])
-    if card.victim == "chosen-enemy":
+    if card.peace_only and st.at_war:  # the card says it does nothing once war has broken out
+        st.log.say(NO_EFFECT_IN_WAR, st.name(key))
+    elif card.victim == "chosen-enemy":
         aim(st, seat, "secret", key)
         return
-    victims = [seat] if card.victim == "self" else enemies(st, seat)
-    for v in victims:
-        secret_effect(st, seat, key, v)
+    else:
+        for v in [seat] if card.victim == "self" else enemies(st, seat):
+            secret_effect(st, seat, key, v)
     SETTLE.run_now(st)  # the settling that ends it
 
 
@@ -265,7 +268,8 @@ class FalloutRoll(NamedTuple):
         tens, units = st.rng.below(10), st.rng.below(10)
         result = st.content.fallout[tens * 10 + units]
         cards = st.content.cards
-        mt = cards[warhead].megatons
+        printed = cards[warhead]
+        mt, kills = printed.megatons, printed.kills  # the damage starts from the millions the card kills
         is_bomber = cards[carrier].bomber
         if st.log.keeps:  # hot: a NullLog drops the line, the guard saves the lookups and the call (docs/engine.md)
             st.log.say(st.lines.fallout[tens * 10 + units])
@@ -276,12 +280,12 @@ class FalloutRoll(NamedTuple):
                 else:
                     drop_face_up(st, attacker, OUT_OF_FUEL)
             else:
-                hurt(st, attacker, mt, retaliation=True)
+                hurt(st, attacker, kills, retaliation=True)
         elif result.effect != "dud":
             if result.world_ends_with == mt:
                 end_of_the_world(st)
                 return
-            damage = mt + result.value if result.effect == "add" else mt * result.value
+            damage = kills + result.value if result.effect == "add" else kills * result.value
             hurt(st, target, damage, retaliation=True)
         if bomber_id < 0:
             if not is_bomber:

@@ -1,7 +1,9 @@
 """Nuclear War content: the action deck, the population cards and the fallout table.
 
 Loaded once from ``data/*.toml`` and validated; a user may pass an own cards file. Every
-error names the file, the entry and the field.
+error names the file, the entry and the field. The built-in deck is the printed one
+(``cards.toml``, rules version 3); rules version 2's stand-in deck stays as
+``cards-rules-2.toml`` for the records of that version.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from realpolitik.engine.content import Entry, Problems, entries, read_toml
 from realpolitik.i18n import Text, t
 
 DATA = Path(__file__).parent / "data"
+#: the deck of each rules version that no longer plays by default, for its records
+OLD_DECKS = {"2": str(DATA / "cards-rules-2.toml")}
 
 Kind = Literal["warhead", "carrier", "anti-missile", "propaganda", "secret", "top-secret"]
 
@@ -30,14 +34,17 @@ class Card(Entry):
     kind: Kind
     count: int = Field(ge=1)
     megatons: int = Field(0, ge=0)
+    kills: int = Field(0, ge=0)  # warhead: millions destroyed as printed; 0: as many as megatons
     payload: int = Field(0, ge=0)
     bomber: bool = False
     stops: tuple[str, ...] = ()
     people: int = Field(0, ge=0)
-    effect: Literal["lose-turn", "defect", "kill", "boom"] | None = None
+    effect: Literal["lose-turn", "defect", "give", "kill", "boom"] | None = None
     victim: Literal["chosen-enemy", "self", "every-enemy"] | None = None
     amount: int = Field(0, ge=0)
+    peace_only: bool = False  # a Secret that does nothing once war has broken out
     stand_in: bool = False
+    source: str = ""  # where the printed value comes from (docs/sources/nuclear-war.md)
     text: str = ""
 
     @property
@@ -59,6 +66,7 @@ class Denomination(Entry):
 
     millions: int = Field(ge=1)
     count: int = Field(ge=1)
+    source: str = ""
 
 
 class FalloutResult(Entry):
@@ -88,6 +96,9 @@ class Content:
     stoppers: dict[str, frozenset[str]] = field(default_factory=dict)  # each carrier's anti-missiles (``stops``)
 
 
+#: fields that only one kind of card may set
+_ONLY = {"kills": ("warhead",), "peace_only": ("secret", "top-secret")}
+
 _REQUIRED = {
     "warhead": ("megatons",),
     "carrier": ("payload",),
@@ -107,6 +118,11 @@ def _check_cards(cards: list[Card], problems: Problems) -> dict[str, Card]:
         for fld in _REQUIRED[card.kind]:
             if not getattr(card, fld):
                 problems.add(f"cards {card.key!r}", fld, f"required for a {card.kind}")
+        for fld, kinds in _ONLY.items():
+            if getattr(card, fld) and card.kind not in kinds:
+                problems.add(f"cards {card.key!r}", fld, f"only for a {' or '.join(kinds)}")
+        if card.effect == "give" and card.victim == "self":
+            problems.add(f"cards {card.key!r}", "victim", "a player cannot give people to himself")
         by_key[card.key] = card
     unread = problems.unread.get("cards", set())
     for card in cards:
@@ -145,7 +161,7 @@ def load(cards_file: str = "") -> Content:
     fallout = _check_fallout(entries(read_toml(fallout_path), "results", FalloutResult, str(fallout_path)),
                              str(fallout_path))
     return Content(
-        cards={key: Printed(**dict(card)) for key, card in cards.items()},
+        cards={key: Printed(**{**dict(card), "kills": card.kills or card.megatons}) for key, card in cards.items()},
         deck=tuple(c.key for c in cards.values() for _ in range(c.count)),
         denominations=tuple(d.millions for d in denoms),
         population=tuple(d.count for d in denoms),

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from copy import copy
 from typing import Any
 
 from realpolitik.engine import ContentError, Game, Option
 from realpolitik.i18n import t
 
 from . import setup
-from .content import load
+from .content import OLD_DECKS, load
 from .state import NuclearWarState
 from .tables import DEAL, HAND_SIZE
 from .words import turn_lines
@@ -19,8 +20,13 @@ class NuclearWar(Game):
 
     id = "nuclear-war"
     title = "Nuclear War"
-    #: 2: final retaliation by default with the nine cards the German Nuclear War rule book names (no face-up carrier)
-    rules_version = "2"
+    #: 2: final retaliation by default with the nine cards the German Nuclear War rule book names (no face-up carrier);
+    #: 3: the printed deck (warheads kill what their cards say, the real payloads, stop lists and
+    #: Secrets); records of version 2 replay with its stand-in deck (``at_version``)
+    rules_version = "3"
+    older_versions = tuple(OLD_DECKS)
+    #: the built-in cards file ("": the printed deck of this version)
+    deck = ""
     min_players = 2
     max_players = 6
     summary = t("A satirical card game of the Cold War: win the other nations' people over with propaganda, "
@@ -56,16 +62,25 @@ class NuclearWar(Game):
                about=t("An intercepted B-70 bomber also destroys the warheads lying face down at the front of its "
                        "owner's row, or only the face-up cards."),
                choice_labels=(t("with the face-down warheads"), t("the face-up cards only"))),
-        Option("content", "", "path of an own cards file replacing the built-in (stand-in) cards",
+        Option("content", "", "path of an own cards file replacing the built-in printed deck",
                local_file=True, label=t("Own cards"),
-               about=t("Your own cards from a file, instead of the built-in stand-ins.")),
+               about=t("Your own cards from a file, instead of the built-in deck.")),
     )
 
     def default_players(self) -> int:
         return 4
 
+    def at_version(self, version: str) -> Game | None:
+        """An older version plays by the same rules with that version's deck (``OLD_DECKS``)."""
+        if version == self.rules_version or (version != NuclearWar.rules_version and version not in OLD_DECKS):
+            return super().at_version(version)
+        other = copy(self)  # the bots and policies set on the instance come along
+        other.rules_version, other.deck = version, OLD_DECKS.get(version, "")
+        return other
+
     def _new_state(self, players: int, options: dict[str, Any], seed: int) -> NuclearWarState:
-        content = load(options["content"])
+        cards = options["content"] or self.deck
+        content = load(cards)
         if len(content.deck) < players * HAND_SIZE + 10:
             source = options["content"] or "built-in cards"
             raise ContentError(f"{source}: {len(content.deck)} cards are too few for {players} players")
@@ -74,7 +89,7 @@ class NuclearWar(Game):
         st = NuclearWarState.__new__(NuclearWarState)
         st._init_base(self, players, options, seed)
         st.content = content
-        st.lines = turn_lines(options["content"], st.seats)
+        st.lines = turn_lines(cards, st.seats)
         st.shown = [[] for _ in range(players)]
         st.queues = [[] for _ in range(players)]
         st.exposed = [[] for _ in range(players)]
@@ -96,3 +111,4 @@ class NuclearWar(Game):
         st.world_ended = False
         setup.setup(st)
         return st
+

@@ -16,9 +16,9 @@ if TYPE_CHECKING:
     from .state import NuclearWarState as S
 
 
-def least_hit(st: S, megatons: int) -> int:
-    """The fewest millions a warhead of ``megatons`` kills when it hits (the fallout table)."""
-    return min(megatons + r.value if r.effect == "add" else megatons * r.value
+def least_hit(st: S, kills: int) -> int:
+    """The fewest millions a warhead that ``kills`` (as printed) kills when it hits (the fallout table)."""
+    return min(kills + r.value if r.effect == "add" else kills * r.value
                for r in st.content.fallout if r.effect in ("add", "multiply"))
 
 
@@ -27,7 +27,7 @@ def grave(st: S, action: str) -> Text | None:
     if action == grammar.NO_INTERCEPT:
         could_intercept = len(st.legal_actions()) > 1
         warhead = st.card(frame.warhead)
-        if could_intercept and least_hit(st, warhead.megatons) >= st.population(frame.seat):
+        if could_intercept and least_hit(st, warhead.kills) >= st.population(frame.seat):
             return t("If the {warhead} hits, you lose your last people: only a misfire or a dud can save you.",
                      warhead=st.name(frame.warhead))
         return None
