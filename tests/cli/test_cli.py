@@ -139,9 +139,16 @@ def test_a_grave_action_is_played_only_after_a_yes(tmp_path, lang, asked, yes, n
 
 
 def test_the_ladder_shows_a_rating_interval_that_rounds_to_zero_as_zero():
-    # random's interval here is μ − 2σ = −0.02 … 22.4
-    result = runner.invoke(app, ["ladder", "nuclear-war", "--players", "2", "--bots",
-                                 "random,heuristic,heuristic:style=sharp", "--games", "30", "--seed", "2"])
-    assert result.exit_code == 0, result.output
-    row = next(line for line in result.stdout.splitlines() if " random " in line)
-    assert " 0.0 – 22.4 " in row and "-0.0" not in result.stdout
+    from rich.console import Console
+
+    from realpolitik.cli.ladder import ratings_table
+    from realpolitik.sim.ladder import SPREAD, run_ladder
+
+    ladder = run_ladder("nuclear-war", ["random", "heuristic"], 2, 6, seed=2)
+    random = next(entrant for entrant in ladder.ratings if entrant.bot == "random")
+    random.mu = SPREAD * random.sigma - 0.02  # the interval's lower end: −0.02
+    console = Console(width=200, record=True)
+    console.print(ratings_table(ladder, 1.0))
+    shown = console.export_text()
+    row = next(line for line in shown.splitlines() if " random " in line)
+    assert " 0.0 – " in row and "-0.0" not in shown
