@@ -91,12 +91,20 @@ Invariants, after every step (``no_game_lost_or_stuck``):
 address: a new game or rematch proposal may be refused only when the player's own
 address reached the limit.
 
-Runs: ``-m "not slow"`` (CI) a few examples of each backend; ``-m slow`` many more.
-Failures are reported with the steps as they first happened (the server's answers vary
-from run to run, so Hypothesis's replay may differ). Locally: ``MODEL_VERBOSE=1`` prints
-every example's steps and the rules run, ``MODEL_SCALE=N`` runs N times the examples,
-``MODEL_SHRINK=1`` lets Hypothesis shrink a failure (each try starts servers), and
-``MODEL_AVOID=levels,races,<rule>`` leaves out what a known failure is being fixed for.
+Runs: ``-m "not slow"`` (CI, ``make test``) two random examples of 30 steps on each backend, then
+the tour (``Tour``): one scripted example on fresh processes that takes every rule — on SQLite all
+but ``revive``, which needs a process down beside a running one — in an order that meets their
+preconditions, with the invariants after every step, as a random example has them. Hypothesis
+draws the rules of a random example and turns some of them off in each, so a short random run
+leaves rules out; the tour never does, and the test fails naming any rule (found by introspection:
+every ``@rule`` and ``@initialize``) the tour did not run. The limits test runs its random examples
+only. ``-m slow`` (``make slow``) runs many more random examples.
+
+Failures are reported with the steps as they first happened (the server's answers vary from run
+to run, so Hypothesis's replay may differ). Locally: ``MODEL_VERBOSE=1`` prints every example's
+steps and the rules run, ``MODEL_SCALE=N`` runs N times the random examples, ``MODEL_SHRINK=1``
+lets Hypothesis shrink a failure (each try starts servers), and ``MODEL_AVOID=levels,races,<rule>``
+leaves out what a known failure is being fixed for (and the tour, which takes every rule).
 """
 
 from __future__ import annotations
@@ -113,10 +121,11 @@ from typing import Any
 
 import psycopg
 import pytest
-from hypothesis import HealthCheck, Phase, Verbosity, settings
+from hypothesis import HealthCheck, Phase, Verbosity, given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
     Bundle,
+    MultipleResults,
     RuleBasedStateMachine,
     initialize,
     invariant,
@@ -210,6 +219,19 @@ def fresh_choice(state: State, kind: str, seat: int, seed: int) -> str:
     return bot.choose(SeatContext.of(state.clone(), seat, Rng(_mix(seed, seat, ply, 1))))
 
 
+def chosen(strategy, wanted, label: str) -> Any:
+    """The tour's choice for a draw of ``label``: ``wanted``, or (a predicate) the first of a
+    ``sampled_from``'s choices it accepts; from a list of choices it must be one of them."""
+    choices = getattr(strategy, "elements", None)  # a sampled_from's (None: integers, booleans, permutations)
+    if callable(wanted):
+        assert choices is not None, f"the tour picks a {label} by a predicate from a draw without a list"
+        picked = [choice for choice in choices if wanted(choice)]
+        assert picked, f"the tour's {label}: none of {list(choices)}"
+        return picked[0]
+    assert choices is None or wanted in choices, f"the tour's {label} {wanted!r} is none of {list(choices)}"
+    return wanted
+
+
 class Model:
     """What the model knows of a game beyond storage: its invitations, its rematch."""
 
@@ -265,10 +287,15 @@ class ServerMachine(RuleBasedStateMachine):
         self.hint_links: set[int] = set()  # the connections that asked for a hint (by id): only they hear one
         self.born = time.monotonic()
         self.notes: list[str] = []  # what seats wrote in their notes: no connection or log may carry it
+        self.steered: dict[str, list[Any]] = {}  # the tour's choices, by label, for the draws of its next step
 
     def draw(self, data, strategy, label: str):
-        """A value drawn for this step, noted in its trace."""
-        value = data.draw(strategy, label=label)
+        """A value drawn for this step, noted in its trace; the tour's choice (``steered``) instead, when
+        it has one left for ``label``."""
+        if self.steered.get(label):
+            value = data.draw(st.just(chosen(strategy, self.steered[label].pop(0), label)), label=label)
+        else:
+            value = data.draw(strategy, label=label)
         self.drawn.append(f"{label}={value!r}")
         return value
 
@@ -1784,6 +1811,145 @@ class ServerMachine(RuleBasedStateMachine):
                 self.served[(i, game_id)] = mark
 
 
+# ---------------------------------------------------------------------- the tour
+
+#: seconds a step of the tour waits for its rule's preconditions (bots and stand-ins playing meanwhile)
+TOUR_WAIT = 90.0
+#: a correspondence clock, for the time-outs and vacations of the tour
+BY_MAIL = CLOCKS[2]
+
+
+def every_rule() -> set[str]:
+    """The names of ``ServerMachine``'s rules and initializers (every method decorated with ``@rule`` or
+    ``@initialize``)."""
+    setup = ServerMachine.setup_state()
+    return {r.function.__name__ for r in [*setup.rules, *setup.initializers]}
+
+
+#: what only a cluster of two processes reaches: ``revive`` starts a process that is down beside one running
+#: (on one process, ``kill`` starts it again at once)
+SHARED_ONLY = {"revive"}
+
+
+class Tour:
+    """One scripted example that takes every rule of ``ServerMachine``, in an order that meets their
+    preconditions, on fresh processes: the random examples may leave a rule out (Hypothesis draws the rules,
+    and turns some off in each example), the tour never does. Each step waits (while bots and stand-ins
+    play, up to ``TOUR_WAIT`` s) until its rule's preconditions hold — and ``when``, what the step needs
+    beyond them —, runs the rule with the arguments given and the draws named in ``steer`` (the tour's
+    choices, each one the draw could make; the rest are Hypothesis's), and checks the invariants, as a
+    random example does after every step."""
+
+    def __init__(self, machine: ServerMachine, data) -> None:
+        self.machine = machine
+        self.data = data
+        setup = ServerMachine.setup_state()
+        self.rules = {r.function.__name__: r for r in [*setup.rules, *setup.initializers]}
+        self.games: list[str] = []  # the ``games`` bundle
+
+    def step(self, name: str, when: Callable[[], Any] | None = None, steer: dict[str, list[Any]] | None = None,
+             **arguments) -> str | None:
+        """Run rule ``name`` once it may run; the first game it adds, if it adds one."""
+        machine, rule = self.machine, self.rules[name]
+        end = time.monotonic() + TOUR_WAIT
+        while not (all(p(machine) for p in rule.preconditions) and (when is None or when())):
+            assert time.monotonic() < end, f"the tour cannot take {name}: its preconditions do not hold{machine.told()}"
+            time.sleep(0.1)
+            for game_id in machine.models:  # preconditions read the last look at storage: look again
+                machine.truth(game_id)
+        for key, value in arguments.items():
+            assert value in self.games if key == "game" else chosen(rule.arguments[key], value, key) == value
+        if "data" in rule.arguments:
+            arguments["data"] = self.data
+        machine.steered = {label: list(values) for label, values in (steer or {}).items()}
+        result = rule.function(machine, **arguments)
+        unused = {label: values for label, values in machine.steered.items() if values}
+        machine.steered = {}
+        assert not unused, f"the tour steered draws {name} did not make: {unused}"
+        new = [] if result is None else list(result.values) if isinstance(result, MultipleResults) else [result]
+        self.games += new
+        machine.no_game_lost_or_stuck()
+        return new[0] if new else None
+
+    def walk(self) -> None:
+        """Every rule, with the games each needs: G1 two guests by invitation on a correspondence clock
+        with hints, G2 a lobby game of two free seats, G3 a lobby game of three, G4 a game of an account
+        (and a blocked one's claim), a tournament and a lesson."""
+        m, step = self.machine, self.step
+        game = {"title": ["e1815"], "rated": [False], "stand-in": [None]}
+        step("first_account")
+        g1 = step("first_game", steer={**game, "players": [2], "lobby": [False], "hints": [True], "clock": [BY_MAIL],
+                                       "account": [False, False], "creator sits": [True]})
+        g2 = step("lobby_game", steer={**game, "players": [2], "hints": [False], "clock": [None], "account": [False],
+                                       "creator sits": [False]})
+        step("sign_up")
+        ada, other = m.accounts
+        step("block", steer={"block": [(other, ada)]})
+        three = {**game, "players": [3], "seat": [HUMAN] * 3, "lobby": [True], "hints": [False], "clock": [None]}
+        g3 = step("create", steer={**three, "stand-in": ["random"], "account": [False], "creator sits": [False]})
+        g4 = step("create", steer={**three, "account": [True], "who": [other], "creator sits": [True]})
+        step("claim", game=g4, steer={"seat": [1], "account": [True], "who": [ada]})  # refused: ``other`` blocks ada
+        step("fill", steer={"seat": [lambda pair: pair[0].game == g4 and pair[1] == 1], "bot": ["random"]})
+        step("join_by_invitation", steer={"seat": [(g4, 2)], "account": [False]})
+        step("race_claims", steer={"seat": [(g2, 0)]})
+        step("race_fill", steer={"seat": [lambda pair: pair[0].game == g2], "bot": ["random"]})
+        step("race_joins", steer={"game": [g3]})
+        step("tournament", steer={"title": ["e1815"], "kind": ["round-robin"], "clock": [None]})
+        lesson = step("learn", steer={"lesson": ["e1815"], "account": [False], "learner sits": [True]})
+        step("follow_guide", steps=2, steer={"seat": [lambda h: h.game == lesson]})
+        step("spectate", game=g1)
+        step("chat", steer={"sender": [lambda sender: sender[0] == "seat" and sender[1].game == g1],
+                            "channel": ["table"]})
+        step("second_tab", steer={"seat": [lambda h: h.game == g1]})
+        step("write_notes", shown=True, steer={"seat": [lambda h: h.game == g1]})
+        step("act", moves=3, when=lambda: any(h.game == g1 for h in m.to_move()), steer={"game": [g1]})
+        step("take_back", steer={"seat": [lambda h: h.game == g1 and h.seat != m.known(g1).state.to_act]})
+        step("ask_hint", steer={"seat": [lambda h: h.game == g1 and h.seat == m.known(g1).state.to_act],
+                                "moves back": [0]})
+        step("race_take_back", when=lambda: any(h.game == g1 for h in m.undo_races()),
+             steer={"seat": [lambda h: h.game == g1], "rounds": [1]})
+        step("race_bot_take_back", when=lambda: any(h.game == g4 for h in m.bot_answers()),
+             steer={"seat": [lambda h: h.game == g4], "rounds": [1]})
+        step("race_own_move", what="resign", when=lambda: any(h.game == g3 for h in m.self_races()),
+             steer={"seat": [lambda h: h.game == g3]})
+        step("everyone_resigns", steer={"game": [g3]})
+        step("race_rematch", when=lambda: any(one.game == g3 for one, _ in m.rematch_pairs()),
+             steer={"pair": [lambda pair: pair[0].game == g3]})
+        step("rematch", steer={"seat": [lambda h: h.game == g3]})  # the third player of G3 accepts
+        step("vacation", days=1, end=False, steer={"who": [ada]})
+        step("vacation", days=1, end=True, steer={"who": [ada]})
+        step("time_out", when=lambda: any(h.game == g1 for h in m.clock_turns()),
+             steer={"seat": [lambda h: h.game == g1]})
+        step("come_back", steer={"seat": [lambda h: h.game == g1]})
+        step("restart")
+        step("kill")
+        if m.shared:
+            step("revive")
+        step("resign", steer={"seat": [lambda h: h.game == g4]})
+
+
+def take_the_tour(make) -> None:
+    """The tour on fresh processes of ``make``; fails naming every rule it did not run (on one process:
+    but those of ``SHARED_ONLY``)."""
+    before = RAN.copy()
+    shared: list[bool] = []
+
+    @settings(**BASE, max_examples=1, phases=[Phase.generate])
+    @given(st.data())
+    def tour(data) -> None:
+        machine = ServerMachine(make)
+        shared.append(machine.shared)
+        try:
+            Tour(machine, data).walk()
+        finally:
+            machine.teardown()
+
+    tour()
+    toured = {name for name, count in RAN.items() if count > before[name]}
+    missed = sorted(every_rule() - toured - (set() if shared[0] else SHARED_ONLY))
+    assert not missed, f"the tour did not run {missed}: take them in Tour.walk"
+
+
 # ---------------------------------------------------------------------- the tests
 
 BASE = dict(deadline=None, derandomize=True, suppress_health_check=list(HealthCheck), report_multiple_bugs=False)
@@ -1808,7 +1974,9 @@ def postgres_cluster(postgres):
     return make
 
 
-def run(make, tight: dict[str, int] | None = None, disruptions: int = MAX_DISRUPTIONS, **options) -> None:
+def run(make, tight: dict[str, int] | None = None, disruptions: int = MAX_DISRUPTIONS, tour: bool = False,
+        **options) -> None:
+    """The random examples of ``options`` on fresh processes of ``make`` each; then, with ``tour``, the tour."""
     if os.environ.get("MODEL_VERBOSE"):  # print every example's steps
         options["verbosity"] = Verbosity.verbose
     options["max_examples"] *= int(os.environ.get("MODEL_SCALE", "1"))  # more examples in a local run
@@ -1820,6 +1988,8 @@ def run(make, tight: dict[str, int] | None = None, disruptions: int = MAX_DISRUP
     try:
         run_state_machine_as_test(lambda: ServerMachine(make, tight, disruptions), settings=settings(**BASE, **options),
                                   _min_steps=steps // 2)  # no example of a step or two
+        if tour and not AVOID:
+            take_the_tour(make)
     except Exception as exc:
         if FIRST:  # the failure as it first happened, whatever the replay did
             raise AssertionError(FIRST[0]) from exc
@@ -1830,11 +2000,11 @@ def run(make, tight: dict[str, int] | None = None, disruptions: int = MAX_DISRUP
 
 
 def test_one_process_on_sqlite(tmp_path):
-    run(sqlite_cluster(tmp_path), disruptions=2, max_examples=3, stateful_step_count=30)
+    run(sqlite_cluster(tmp_path), disruptions=2, max_examples=2, stateful_step_count=30, tour=True)
 
 
 def test_two_processes_on_postgresql(postgres):
-    run(postgres_cluster(postgres), disruptions=2, max_examples=3, stateful_step_count=30)
+    run(postgres_cluster(postgres), disruptions=2, max_examples=2, stateful_step_count=30, tour=True)
 
 
 #: tight limits on new games per address (the rest roomy): every player comes from an address of its own,
@@ -1845,6 +2015,16 @@ TIGHT = {"creates": 1, "open_games_per_client": 1}
 def test_limits_count_per_address(tmp_path):
     limits = {**ROOMY, "creates": f"{TIGHT['creates']}/hour", "open_games_per_client": TIGHT["open_games_per_client"]}
     run(sqlite_cluster(tmp_path, limits), TIGHT, max_examples=2, stateful_step_count=25)
+
+
+def test_the_tour_names_every_rule():
+    """Every rule of the machine has a step in ``Tour.walk`` (the bounded runs check that each one ran)."""
+    import inspect
+
+    named = set(re.findall(r'step\("(\w+)"', inspect.getsource(Tour.walk)))
+    assert named <= every_rule(), f"the tour names no such rule: {sorted(named - every_rule())}"
+    assert every_rule() - named == set(), f"the tour has no step for {sorted(every_rule() - named)}"
+    assert {"first_game", "claim", "race_rematch", "revive"} <= every_rule()  # the introspection finds them
 
 
 def at_length(request) -> None:

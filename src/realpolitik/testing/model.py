@@ -33,6 +33,8 @@ from realpolitik.server.store import _GAME, Damaged, Store, StoredGame, games
 from .server import GameSocket, ServerProcess
 
 PASSWORD = "a model password"
+#: seconds a client keeps an idle connection for another request: less than the server keeps it open
+KEEP_ALIVE = 2.0
 
 
 class Cluster:
@@ -95,8 +97,11 @@ class Cluster:
         """An HTTP client of process ``i`` connecting from the loopback address ``source`` (the server
         sees each player's address as another client); it keeps no cookie: a player's go in its headers."""
         if (i, source) not in self._http:
-            transport = httpx.HTTPTransport(local_address=source) if source else None
-            client = httpx.Client(base_url=self.servers[i].url, timeout=30, transport=transport)
+            # an idle connection is dropped before the server's keep-alive (uvicorn: 5 s) ends it, so a
+            # request never goes out on a connection the server is closing (``ConnectionResetError``)
+            limits = httpx.Limits(keepalive_expiry=KEEP_ALIVE)
+            transport = httpx.HTTPTransport(local_address=source, limits=limits) if source else None
+            client = httpx.Client(base_url=self.servers[i].url, timeout=30, transport=transport, limits=limits)
             client.cookies.jar.set_policy(DefaultCookiePolicy(allowed_domains=()))
             self._http[(i, source)] = client
         return self._http[(i, source)]
