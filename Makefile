@@ -30,12 +30,17 @@ system:
 
 # the tests; `make slow` adds the long statistical and timing ones (marked slow). Tests go to the
 # two test processes in the order of realpolitik.testing.order: the long ones first, so both end
-# together, and a module that starts a server for all its tests whole to one process (loadgroup)
+# together, and a module that starts a server for all its tests whole to one process (loadgroup).
+# The package's bytecode is written first: the tests start hundreds of Python processes
+# (servers, bot workers, commands), which would each compile it again where the environment
+# sets PYTHONDONTWRITEBYTECODE.
 DIST := -n 2 --dist loadgroup --no-loadscope-reorder
 test: $(TESTED) system
+	$(PYTHON) -m compileall -q src
 	$(PYTHON) -m pytest -q $(DIST) -m "not slow"
 
 slow: $(TESTED) system
+	$(PYTHON) -m compileall -q src
 	$(PYTHON) -m pytest -q $(DIST) -m slow
 
 bench: $(TESTED)

@@ -19,17 +19,22 @@ def pytest_collection_modifyitems(items):
 
 
 @pytest.fixture(scope="session")
-def browser():
-    """The system Chromium driven by Playwright, one per test process (Playwright's sync API
-    allows only one running instance per thread); installed by the test setup, nothing is downloaded."""
+def playwright():
+    """Playwright, one per test process (its sync API allows only one running instance per thread)."""
     from playwright.sync_api import sync_playwright
 
+    with sync_playwright() as driver:
+        yield driver
+
+
+@pytest.fixture(scope="session")
+def browser(playwright):
+    """The system Chromium driven by Playwright; installed by the test setup, nothing is downloaded."""
     from realpolitik.testing.server import launch_chromium
 
-    with sync_playwright() as playwright:
-        chromium = launch_chromium(playwright)
-        yield chromium
-        chromium.close()
+    chromium = launch_chromium(playwright)
+    yield chromium
+    chromium.close()
 
 
 @pytest.fixture(scope="session")

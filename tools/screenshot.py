@@ -10,7 +10,7 @@ bots by clicking (seeded) until the war is on and p1 must decide. The boards': a
 in the middle of each game, the first seat deciding, shown on the real game page at 390 × 844
 (touch) and 1280 × 800 (``realpolitik.testing.positions``), saved as PNGs of a reduced palette
 so that all of them together stay a few hundred kilobytes. Needs the system Chromium
-(/usr/bin/chromium) and Pillow.
+(``realpolitik.testing.server.CHROMIUM``) and Pillow.
 """
 
 from __future__ import annotations

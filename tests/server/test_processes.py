@@ -26,7 +26,8 @@ from sqlalchemy import update
 from realpolitik.engine import Rng
 from realpolitik.games import get
 from realpolitik.server.store import Store, games, now, seats
-from realpolitik.testing.server import SERVE, Api, GameSocket, ServerProcess, expected_view, without_log
+from realpolitik.testing.forks import SERVE
+from realpolitik.testing.server import Api, GameSocket, ServerProcess, expected_view, without_log
 
 #: a move must reach the clients of every other process within this many seconds
 FAN_OUT = 1.0

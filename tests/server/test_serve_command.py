@@ -7,7 +7,7 @@ import socket
 import subprocess
 import sys
 
-from realpolitik.testing.server import SERVE
+from realpolitik.testing.forks import SERVE
 
 
 def serve(*args: str) -> subprocess.CompletedProcess:

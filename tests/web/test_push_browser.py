@@ -18,7 +18,7 @@ from playwright.sync_api import expect
 
 from realpolitik.server.store import Store
 from realpolitik.testing.push import PushService
-from realpolitik.testing.server import ROOMY, ServerProcess
+from realpolitik.testing.server import FULL_CHROMIUM, ROOMY, ServerProcess, launch_chromium
 
 PASSWORD = "correct horse battery"
 
@@ -42,6 +42,14 @@ STAND_IN = """
   PushManager.prototype.getSubscription = async function () { return current; };
 })();
 """
+
+
+@pytest.fixture(scope="module")
+def browser(playwright):
+    """The full Chromium: its headless build has neither push messaging nor notifications."""
+    chromium = launch_chromium(playwright, FULL_CHROMIUM)
+    yield chromium
+    chromium.close()
 
 
 @pytest.fixture(scope="module")

@@ -1,7 +1,8 @@
 """Real servers for tests and benchmarks, both on loopback, and clients to drive them.
 
 ``ServerProcess`` runs ``realpolitik serve`` exactly as a user would and can be stopped,
-killed (SIGKILL, as by a crash) and started again on the same port and database.
+killed (SIGKILL, as by a crash) and started again on the same port and database; it is forked
+from a process that loaded the server once (``realpolitik.testing.forks``).
 ``Postgres`` runs ``initdb`` and ``postgres`` from the system's PostgreSQL in a
 temporary directory (as the ``postgres`` user when we are root) and removes it after.
 ``Api`` (HTTP) and ``GameSocket`` (WebSocket) are the clients the tests use; they need
@@ -17,15 +18,20 @@ import shutil
 import signal
 import socket
 import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-SERVE = "from realpolitik.cli.main import app; app()"
-CHROMIUM = "/usr/bin/chromium"
+from realpolitik.testing.forks import Forked, forker
+
+#: Chromium: the full browser (in its headless mode), and Debian's headless build (the same
+#: engine without the browser's windows and services, about a third less CPU in the browser
+#: tests; it has no push messaging nor notifications, so the tests of those take the full one)
+FULL_CHROMIUM = "/usr/bin/chromium"
+CHROMIUM = next((path for path in ("/usr/bin/chromium-headless-shell", FULL_CHROMIUM) if os.path.exists(path)),
+                FULL_CHROMIUM)
 #: headless, as root, and quiet on a machine without network beyond loopback
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                   "--disable-component-update", "--disable-sync", "--no-first-run"]
@@ -37,9 +43,10 @@ ROOMY = {"creates": "100000/hour", "claims": "100000/hour", "open_games_per_clie
          "connections_per_client": 2000, "logins": "100000/hour", "logins_per_name": "100000/hour"}
 
 
-def launch_chromium(playwright):
-    """The system Chromium under Playwright (which downloads no browser of its own)."""
-    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+def launch_chromium(playwright, executable: str = CHROMIUM):
+    """The system Chromium (``CHROMIUM`` unless told) under Playwright, which downloads no
+    browser of its own."""
+    return playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
 
 
 def free_port() -> int:
@@ -74,7 +81,7 @@ class ServerProcess:
         self.bot_workers = bot_workers
         self.port = 0
         self.log = log or Path(tempfile.mkstemp(prefix="realpolitik-server-", suffix=".log")[1])
-        self.proc: subprocess.Popen | None = None
+        self.proc: Forked | None = None
         self.url = ""
 
     def start(self, timeout: float = 60.0) -> ServerProcess:
@@ -82,14 +89,13 @@ class ServerProcess:
         stopped again when it does not within ``timeout`` seconds."""
         import httpx
 
-        args = [sys.executable, "-c", SERVE, "serve", "--port", str(self.port), "--db", self.db,
+        args = ["serve", "--port", str(self.port), "--db", self.db,
                 "--bot-delay", str(self.bot_delay), "--bot-workers", str(self.bot_workers),
                 "--bot-think", str(self.bot_think), "--stand-in-pace", str(self.stand_in_pace)]
         args += [f"--limit={name}={value}" for name, value in self.limits.items()]
         args += self.args
         mark = len(self.output())
-        with self.log.open("a") as out:
-            self.proc = subprocess.Popen(args, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+        self.proc = self._launch(args)
 
         def announced() -> bool:
             if self.proc.poll() is not None:
@@ -113,6 +119,10 @@ class ServerProcess:
             self.stop()
             raise
         return self
+
+    def _launch(self, args: list[str]) -> Forked:
+        """The process that runs ``realpolitik`` with ``args``, its output appended to the log."""
+        return forker.fork(args, str(self.log))
 
     def output(self) -> str:
         """Everything the server printed so far."""
@@ -161,7 +171,7 @@ class Postgres:
 
     def __init__(self) -> None:
         self.dir: Path | None = None
-        self.proc: subprocess.Popen | None = None
+        self.proc: Forked | None = None
         self.url = ""
 
     def _as_user(self) -> dict:
