@@ -39,3 +39,21 @@ def test_a_spare_takes_the_environment_of_the_start(tmp_path, monkeypatch, launc
         with open(f"/proc/{second.proc.pid}/environ", "rb") as fh:
             assert b"REALPOLITIK_TEST_MARK=seen" in fh.read().split(b"\0")
     assert [p.poll() is not None for p in launched] == [True, True]
+
+
+def test_a_forked_server_reports_how_it_ended(tmp_path):
+    """The fork's handle tells a graceful stop from a kill as Popen would: after its graceful
+    shutdown uvicorn raises SIGTERM again, so both end by a signal, each its own."""
+    import signal
+
+    server = ServerProcess(str(tmp_path / "games.db")).start()
+    proc = server.proc
+    assert proc is not None and proc.poll() is None
+    server.stop()
+    assert proc.poll() == -signal.SIGTERM and "Finished server process" in server.output()
+    server.start()
+    proc = server.proc
+    server.kill()
+    assert proc.wait(5) == -signal.SIGKILL
+    with ServerProcess(str(tmp_path / "other.db")) as serving, pytest.raises(subprocess.TimeoutExpired):
+        serving.proc.wait(0.2)
