@@ -6,7 +6,8 @@
 
 The levels easy, normal and hard are three entrants of the ladder in the order of their
 rating (μ), weakest first: by default the three best rated; ``--levels`` names them (they
-must be entrants, in that order of μ). The game's entry is replaced, the others kept.
+must be entrants, in that order of μ). The game's entry is replaced, the others kept; its
+head-to-head pairs (``tools/level_pairs.py``) are kept only when the levels stay the same.
 """
 
 from __future__ import annotations
@@ -67,6 +68,10 @@ def render(table: dict[str, dict]) -> str:
             level = e[name]
             lines.append(f"{name} = {{ spec = {json.dumps(level['spec'])}, mu = {level['mu']}, "
                          f"sigma = {level['sigma']} }}")
+        if "pairs" in e:
+            lines += [f"pairs_command = {json.dumps(e['pairs_command'])}", "", f"[{json.dumps(game)}.pairs]"]
+            lines += [f"{name} = {{ games = {pair['games']}, share = {pair['share']}, lower = {pair['lower']}, "
+                      f"bar = {pair['bar']} }}" for name, pair in e["pairs"].items()]
     return "\n".join(lines) + "\n"
 
 
@@ -85,7 +90,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"levels: {args.ladder}: {exc}", file=sys.stderr)
         return 2
     table = tomllib.loads(args.file.read_text()) if args.file.is_file() else {}
+    old = table.get(ladder["game"], {})
     table[ladder["game"]] = entry(ladder, args.command, args.date, chosen)
+    if all(old.get(name, {}).get("spec") == r["bot"] for name, r in zip(NAMES, chosen, strict=True)):
+        table[ladder["game"]].update({k: old[k] for k in ("pairs", "pairs_command") if k in old})  # still these levels
     args.file.write_text(render(table))
     print(f"{ladder['game']}: " + ", ".join(f"{n} = {r['bot']} (μ {r['mu']:.1f})" for n, r in zip(NAMES, chosen,
                                                                                                  strict=True)))

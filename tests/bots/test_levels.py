@@ -14,11 +14,15 @@ from pathlib import Path
 import pytest
 
 from realpolitik.bots import make_bot
-from realpolitik.bots.levels import NAMES, levels, spec_of, table
+from realpolitik.bots.levels import NAMES, PAIRS, LevelsError, Pair, levels, spec_of, table
 from realpolitik.games import get, registry
 from realpolitik.sim.ladder import default_entrants
 
 TOOL = Path(__file__).resolve().parents[2] / "tools" / "levels.py"
+PAIRS_TOOL = TOOL.with_name("level_pairs.py")
+sys.path.insert(0, str(TOOL.parent))
+from level_pairs import seating  # noqa: E402
+
 GAMES = [game.id for game in registry()]
 
 
@@ -83,3 +87,60 @@ def test_the_tool_refuses_levels_that_are_not_ordered_entrants_of_a_whole_ladder
     done = run_tool(tmp_path, ladder, *extra)
     assert done.returncode == 2 and said in done.stderr
     assert not (tmp_path / "levels.toml").exists()
+
+
+def levels_file(tmp_path: Path, pairs: str, specs=("random", "heuristic", "ismcts:budget=300")) -> Path:
+    path = tmp_path / "levels.toml"
+    path.write_text('[wsdv]\nplayers = 2\ngames = 24\ncommand = "realpolitik ladder wsdv --json"\ndate = "d"\n'
+                    + "".join(f'{n} = {{ spec = "{spec}", mu = {i}, sigma = 1 }}\n'
+                              for i, (n, spec) in enumerate(zip(NAMES, specs, strict=True)))
+                    + 'pairs_command = "python tools/level_pairs.py wsdv"\n\n[wsdv.pairs]\n' + pairs)
+    return path
+
+
+def test_recorded_pairs_are_read_with_their_ladder(tmp_path):
+    path = levels_file(tmp_path, "easy-normal = { games = 200, share = 0.7, lower = 0.633, bar = 0.5 }\n")
+    ladder, _ = table(path)["wsdv"]
+    assert ladder.pairs == (Pair("easy-normal", 200, 0.7, 0.633, 0.5),)
+
+
+@pytest.mark.parametrize(("pairs", "said"), [
+    ("normal-hard = { games = 200, share = 0.52, lower = 0.451, bar = 0.5 }\n",
+     "normal-hard: the levels are not ordered"),
+    ("easy-hard = { games = 200, share = 0.9, lower = 0.85, bar = 0.5 }\n", "easy-hard: not a pair of adjacent levels"),
+    ("easy-normal = { games = 200, share = 0.7, bar = 0.5 }\n", "easy-normal: field 'lower' must be a number"),
+    ("easy-normal = { games = 2.5, share = 0.7, lower = 0.6, bar = 0.5 }\n", "field 'games' must be an integer"),
+])
+def test_a_levels_file_whose_pairs_are_not_ordered_or_whole_is_refused(tmp_path, pairs, said):
+    path = levels_file(tmp_path, pairs)
+    with pytest.raises(LevelsError, match="levels.toml: \\[wsdv.pairs\\] ") as refused:
+        table(path)
+    assert said in str(refused.value)
+
+
+def test_the_shipped_pairs_are_ordered():
+    for game, (ladder, _) in table().items():  # the loader refuses any pair below its bar
+        assert {pair.name for pair in ladder.pairs} <= set(PAIRS), game
+
+
+def test_a_pair_seats_the_stronger_level_once_in_a_free_for_all_and_as_a_whole_team():
+    assert seating("nuclear-war", 4, "s", "w") == (["s", "w", "w", "w"], 0.25)
+    assert seating("wsdv", 2, "s", "w") == (["s", "w"], 0.5)
+    assert seating("wsdv-2p2", 4, "s", "w") == (["s", "w", "s", "w"], 0.5)  # teams take alternate seats
+
+
+def test_the_pairs_tool_writes_nothing_for_levels_that_are_not_ordered(tmp_path):
+    path = levels_file(tmp_path, "", specs=("random", "heuristic", "heuristic"))
+    before = path.read_text()
+    done = subprocess.run([sys.executable, str(PAIRS_TOOL), "wsdv", "--games", "6", "--file", str(path)],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 1 and "not ordered: normal-hard" in done.stderr, done.stderr
+    assert "easy-normal: heuristic won" in done.stdout and path.read_text() == before
+
+
+def test_the_levels_tool_keeps_the_pairs_of_unchanged_levels(tmp_path):
+    path = levels_file(tmp_path, "easy-normal = { games = 200, share = 0.7, lower = 0.633, bar = 0.5 }\n",
+                       specs=("ismcts:budget=300", "heuristic", "ismcts:budget=1500"))
+    done = run_tool(tmp_path, ladder_json())
+    assert done.returncode == 0, done.stderr
+    assert table(path)["wsdv"][0].pairs == (Pair("easy-normal", 200, 0.7, 0.633, 0.5),)

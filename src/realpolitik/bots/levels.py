@@ -4,6 +4,13 @@ Each game maps its levels to bot specs in ``data/levels.toml``, with each spec's
 (openskill μ and σ) measured in a ladder of the game (``realpolitik ladder … --json``) at
 the player count the file names, and the ladder's command and date. ``tools/levels.py``
 writes the file from the ladder's JSON; nothing in it is set by hand.
+
+A game's ``pairs`` (``[GAME.pairs]``, written by ``tools/level_pairs.py``) hold each adjacent
+pair of levels played head to head: ``easy-normal = {games, share, lower, bar}``, the
+stronger level's share of the wins, the lower end of its 95 % Wilson interval and the bar
+that end must pass (½ for two seats or two teams, an even share ``1/players`` in a
+free-for-all). A file whose recorded pair does not pass its bar is refused: its levels are
+not ordered.
 """
 
 from __future__ import annotations
@@ -13,9 +20,26 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-#: the levels, weakest first
+#: the levels, weakest first, and their adjacent pairs
 NAMES = ("easy", "normal", "hard")
+PAIRS = tuple(f"{weak}-{strong}" for weak, strong in zip(NAMES, NAMES[1:], strict=False))
 FILE = Path(__file__).resolve().parent / "data" / "levels.toml"
+
+
+class LevelsError(ValueError):
+    """A levels file that cannot be used; the message names the file, the entry and the field."""
+
+
+@dataclass(frozen=True)
+class Pair:
+    """Two adjacent levels head to head: over ``games`` games the stronger won ``share`` of
+    them, with ``lower`` the lower end of its 95 % interval, which must pass ``bar``."""
+
+    name: str
+    games: int
+    share: float
+    lower: float
+    bar: float
 
 
 @dataclass(frozen=True)
@@ -36,6 +60,7 @@ class Ladder:
     games: int
     command: str
     date: str
+    pairs: tuple[Pair, ...] = ()
 
 
 @cache
@@ -45,10 +70,26 @@ def table(path: Path = FILE) -> dict[str, tuple[Ladder, tuple[Level, ...]]]:
         data = tomllib.load(fh)
     out = {}
     for game, entry in data.items():
-        ladder = Ladder(entry["players"], entry["games"], entry["command"], entry["date"])
+        pairs = tuple(_pair(path, game, name, fields) for name, fields in entry.get("pairs", {}).items())
+        ladder = Ladder(entry["players"], entry["games"], entry["command"], entry["date"], pairs)
         out[game] = (ladder, tuple(Level(name, entry[name]["spec"], entry[name]["mu"], entry[name]["sigma"])
                                    for name in NAMES))
     return out
+
+
+def _pair(path: Path, game: str, name: str, fields: dict) -> Pair:
+    """One recorded pair, checked: a known pair, whole, and ordered (its lower end above its bar)."""
+    where = f"{path}: [{game}.pairs] {name}"
+    if name not in PAIRS:
+        raise LevelsError(f"{where}: not a pair of adjacent levels ({', '.join(PAIRS)})")
+    for field, kind in (("games", int), ("share", float), ("lower", float), ("bar", float)):
+        if not isinstance(fields.get(field), kind) or isinstance(fields.get(field), bool):
+            raise LevelsError(f"{where}: field {field!r} must be a{'n integer' if kind is int else ' number'}")
+    pair = Pair(name, fields["games"], fields["share"], fields["lower"], fields["bar"])
+    if pair.lower <= pair.bar:
+        raise LevelsError(f"{where}: the levels are not ordered: the stronger won {pair.share:.1%} of "
+                          f"{pair.games} games, the interval's lower end {pair.lower:.3f} is not above {pair.bar:.3f}")
+    return pair
 
 
 def levels(game_id: str) -> tuple[Level, ...]:

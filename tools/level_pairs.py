@@ -1,0 +1,86 @@
+"""Play each adjacent pair of a game's bot levels head to head and record the result in
+src/realpolitik/bots/data/levels.toml as ``[GAME.pairs]``.
+
+    python tools/level_pairs.py wsdv --games 200 --workers 2 --seed 3
+
+At the player count of the game's levels, the stronger level of a pair takes one seat of a
+free-for-all among the weaker (its bar is an even share, 1/players), one of two seats (bar
+½), or a whole team against the other team (bar ½); seats rotate from game to game as in
+the arena. A pair whose stronger level's 95 % interval does not lie above its bar is
+reported and not written, and the tool exits 1: those levels are not ordered.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+import sys
+import tomllib
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from levels import render  # noqa: E402
+
+from realpolitik.bots.levels import FILE, NAMES, PAIRS  # noqa: E402
+from realpolitik.games import get  # noqa: E402
+from realpolitik.sim.arena import run_arena  # noqa: E402
+from realpolitik.sim.stats import summarise, wilson  # noqa: E402
+
+
+def seating(game_id: str, players: int, strong: str, weak: str) -> tuple[list[str], float]:
+    """The seats of a pair's games (before rotation) and the bar of the stronger level's share."""
+    teams = get(game_id).teams(players)
+    if teams is not None:
+        return [strong if team == teams[0] else weak for team in teams], 0.5
+    return [strong] + [weak] * (players - 1), 1 / players
+
+
+def duel(game_id: str, players: int, strong: str, weak: str, games: int, seed: int, workers: int) -> dict:
+    """The stronger level's share of wins over ``games`` games, its interval's lower end, the bar."""
+    seats, bar = seating(game_id, players, strong, weak)
+    summary = summarise(game_id, players, run_arena(game_id, seats, games, seed=seed, workers=workers))
+    if summary.mixed_teams:
+        raise SystemExit(f"level_pairs: {game_id}: rotating the seats mixed the teams in {summary.mixed_teams} games")
+    mine = summary.bots[strong]
+    wins, trials = (mine.team_wins, mine.team_games) if summary.teams is not None else (mine.wins, mine.seats)
+    return {"games": trials, "share": round(wins / trials, 4), "lower": round(wilson(wins, trials)[0], 4),
+            "bar": round(bar, 4)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game", help="a game of the levels file")
+    parser.add_argument("--games", type=int, default=200, help="games per pair")
+    parser.add_argument("--workers", type=int, default=1, help="processes playing the games")
+    parser.add_argument("--seed", type=int, default=0, help="arena seed")
+    parser.add_argument("--file", type=Path, default=FILE, help="the levels file to update")
+    args = parser.parse_args(argv)
+    table = tomllib.loads(args.file.read_text())
+    if args.game not in table:
+        print(f"level_pairs: {args.file}: no levels for {args.game!r}", file=sys.stderr)
+        return 2
+    entry = table[args.game]
+    pairs, failed = {}, []
+    for name, weak, strong in zip(PAIRS, NAMES, NAMES[1:], strict=False):
+        pair = duel(args.game, entry["players"], entry[strong]["spec"], entry[weak]["spec"], args.games, args.seed,
+                    args.workers)
+        print(f"{args.game} {name}: {entry[strong]['spec']} won {pair['share']:.1%} of {pair['games']} against "
+              f"{entry[weak]['spec']}, lower end {pair['lower']:.3f}, bar {pair['bar']:.3f}")
+        if pair["lower"] > pair["bar"]:
+            pairs[name] = pair
+        else:
+            failed.append(name)
+    if failed:
+        print(f"level_pairs: {args.game}: not ordered: {', '.join(failed)}; nothing written", file=sys.stderr)
+        return 1
+    entry["pairs"] = pairs
+    given = argv if argv is not None else sys.argv[1:]
+    entry["pairs_command"] = shlex.join(["python", "tools/level_pairs.py", *given])
+    args.file.write_text(render(table))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
