@@ -29,7 +29,7 @@ from realpolitik.sim.arena import run_arena  # noqa: E402
 from realpolitik.sim.stats import summarise, wilson  # noqa: E402
 
 
-def seating(game_id: str, players: int, strong: str, weak: str) -> tuple[list[str], float]:
+def seats_of_pair(game_id: str, players: int, strong: str, weak: str) -> tuple[list[str], float]:
     """The seats of a pair's games (before rotation) and the bar of the stronger level's share."""
     teams = get(game_id).teams(players)
     if teams is not None:
@@ -39,7 +39,7 @@ def seating(game_id: str, players: int, strong: str, weak: str) -> tuple[list[st
 
 def duel(game_id: str, players: int, strong: str, weak: str, games: int, seed: int, workers: int) -> dict:
     """The stronger level's share of wins over ``games`` games, its interval's lower end, the bar."""
-    seats, bar = seating(game_id, players, strong, weak)
+    seats, bar = seats_of_pair(game_id, players, strong, weak)
     summary = summarise(game_id, players, run_arena(game_id, seats, games, seed=seed, workers=workers))
     if summary.mixed_teams:
         raise SystemExit(f"level_pairs: {game_id}: rotating the seats mixed the teams in {summary.mixed_teams} games")

@@ -21,7 +21,7 @@ from realpolitik.sim.ladder import default_entrants
 TOOL = Path(__file__).resolve().parents[2] / "tools" / "levels.py"
 PAIRS_TOOL = TOOL.with_name("level_pairs.py")
 sys.path.insert(0, str(TOOL.parent))
-from level_pairs import seating  # noqa: E402
+from level_pairs import seats_of_pair  # noqa: E402
 
 GAMES = [game.id for game in registry()]
 
@@ -124,9 +124,9 @@ def test_the_shipped_pairs_are_ordered():
 
 
 def test_a_pair_seats_the_stronger_level_once_in_a_free_for_all_and_as_a_whole_team():
-    assert seating("nuclear-war", 4, "s", "w") == (["s", "w", "w", "w"], 0.25)
-    assert seating("wsdv", 2, "s", "w") == (["s", "w"], 0.5)
-    assert seating("wsdv-2p2", 4, "s", "w") == (["s", "w", "s", "w"], 0.5)  # teams take alternate seats
+    assert seats_of_pair("nuclear-war", 4, "s", "w") == (["s", "w", "w", "w"], 0.25)
+    assert seats_of_pair("wsdv", 2, "s", "w") == (["s", "w"], 0.5)
+    assert seats_of_pair("wsdv-2p2", 4, "s", "w") == (["s", "w", "s", "w"], 0.5)  # teams take alternate seats
 
 
 def test_the_pairs_tool_writes_nothing_for_levels_that_are_not_ordered(tmp_path):
