@@ -121,6 +121,10 @@ class Inspector:
         self.hand_overlap_by_chance = 0
         #: the game's content, the same object in every world, never changes (``tests/engine/test_caches.py``)
         self.content = {id(truth.content): reachable(truth.content)}
+        #: its texts and states, found once: a context reaches the whole content, and asking each
+        #: of its objects again at every decision was most of this test's time
+        content = self.content[id(truth.content)]
+        self.content_kinds = (content.keys(), set(of_type(content, (str, Text))), of_type(content, State))
 
     def choose(self, ctx: SeatContext) -> str:
         truth, seat = self.truth, ctx.seat
@@ -132,11 +136,14 @@ class Inspector:
         assert ctx.legal_actions == truth.legal_actions()
         assert ctx.choices == truth.choices(words=False)  # from the seat's world: the same parts as the truth's
         found = reachable(ctx, self.content)
+        known, content_strings, content_worlds = self.content_kinds
+        rest = {key: found[key] for key in found.keys() - known} if id(truth.content) in found else found
+        reached = rest is not found  # the content, found whole
         self.decisions += 1
         self.shared += len(found.keys() & secret_objects(truth).keys())
-        strings = set(of_type(found, (str, Text)))
+        strings = set(of_type(rest, (str, Text))) | (content_strings if reached else set())
         self.leaked_texts += len(strings & foreign_private_texts(truth, seat))
-        worlds = of_type(found, State)
+        worlds = of_type(rest, State) + (content_worlds if reached else [])
         chance = truth.determinize(seat, self.rng.fork())
         for world in worlds:
             for other in range(len(truth.seats)):

@@ -1,5 +1,5 @@
 """The tests' server process: one that does not come up in time is stopped, not left running;
-a start takes a spare that imported the server beforehand, under the caller's environment."""
+a start forks from a forker that imported the server beforehand, under the caller's environment."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import subprocess
 
 import pytest
 
+from realpolitik.testing.forks import FORKER, Forkers
 from realpolitik.testing.server import ServerProcess
 
 
@@ -29,16 +30,43 @@ def test_a_server_that_does_not_answer_in_time_is_stopped(tmp_path, launched):
     assert len(launched) == 2 and launched[1].poll() is not None
 
 
-def test_a_spare_takes_the_environment_of_the_start(tmp_path, monkeypatch, launched):
-    """A spare imported under the environment it was started with; a start under another one
-    runs ``realpolitik`` afresh with that one (the server's log format is read at start)."""
+def test_each_environment_has_its_forker_and_every_start_is_a_fork(tmp_path, monkeypatch, launched):
+    """A start forks from a forker started under the caller's environment (the server's log
+    format, say, is read at import); a test changing the environment, for a while or for good
+    as importing Ray does, gets a forker of its own, not a fresh interpreter per start."""
     with ServerProcess(str(tmp_path / "first.db")) as first:
         assert "realpolitik server on" in first.output()
+        plain = first.proc.forker
     monkeypatch.setenv("REALPOLITIK_TEST_MARK", "seen")
     with ServerProcess(str(tmp_path / "second.db")) as second:
         with open(f"/proc/{second.proc.pid}/environ", "rb") as fh:
             assert b"REALPOLITIK_TEST_MARK=seen" in fh.read().split(b"\0")
-    assert [p.poll() is not None for p in launched] == [True, True]
+        with open(f"/proc/{second.proc.pid}/cmdline", "rb") as fh:
+            assert fh.read().split(b"\0")[2] == FORKER.encode()  # a fork, not ``python -c SERVE``
+        assert second.proc.forker is not plain
+    monkeypatch.delenv("REALPOLITIK_TEST_MARK")
+    with ServerProcess(str(tmp_path / "third.db")) as third:
+        assert third.proc.forker is plain
+    assert [p.poll() is not None for p in launched] == [True, True, True]
+
+
+def test_a_forker_whose_forks_all_ended_makes_room_for_another_environment(tmp_path, monkeypatch):
+    forkers = Forkers()
+    forkers.LIMIT = 1
+    log = str(tmp_path / "log")
+    running = forkers.fork(["serve", "--port", "0", "--db", str(tmp_path / "one.db")], log)
+    monkeypatch.setenv("REALPOLITIK_TEST_MARK", "one")
+    done = forkers.fork(["--help"], log)
+    assert done.wait(60) == 0 and running.poll() is None  # a forker with a running fork stays
+    assert {running.forker, done.forker} == set(forkers.by_env.values())
+    monkeypatch.setenv("REALPOLITIK_TEST_MARK", "two")
+    assert forkers.fork(["--help"], log).wait(60) == 0
+    assert done.forker.proc.poll() is not None and running.poll() is None  # the idle one made room
+    assert len(forkers.by_env) == 2
+    running.terminate()
+    running.wait(10)
+    for forker in forkers.by_env.values():
+        forker.close()
 
 
 def test_a_forked_server_reports_how_it_ended(tmp_path):

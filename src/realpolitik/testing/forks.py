@@ -5,9 +5,11 @@ the server, the games and the catalogs before it served anything.
 A *forker* is a child of the test process that loads all that once and then forks one child
 per command line it is sent. The fork runs ``realpolitik`` with that command line exactly as
 ``python -c "from realpolitik.cli.main import app; app()" …`` would: its output appended to a
-log file, in the working directory of the caller, and under the caller's environment (a fork
-whose environment differs from the forker's replaces itself with a fresh interpreter, since a
-module may have read the environment at import). ``Forked`` is the fork's handle with the part
+log file, in the working directory of the caller, and under the caller's environment: a module
+may read the environment at import, so each environment has a forker of its own
+(:class:`Forkers`; tests change the environment, and importing Ray does so for good), and a
+fork finding another environment than its forker's would start a fresh interpreter.
+``Forked`` is the fork's handle with the part
 of ``subprocess.Popen``'s interface the tests use; the forker reaps its forks and reports each
 exit status, so ``poll`` and ``wait`` work although the fork is not the test process's child.
 """
@@ -26,7 +28,8 @@ import time
 #: the command line of a fresh ``realpolitik`` process
 SERVE = "from realpolitik.cli.main import app; app()"
 
-#: the forker's program. It preloads (a failure is left for the fork to report), then reads one
+#: the forker's program. It preloads, and computes once what every server computes on its first
+#: answer, the catalog (a failure is left for the fork to report), then reads one
 #: JSON order per line ``{"argv", "log", "cwd", "env"}``, forks, and answers ``{"started": pid}``;
 #: it reaps its forks and answers ``{"exited": pid, "code": status}`` for each; at the end of its
 #: input it stops the forks still running (SIGTERM), as the test process's own exit would have
@@ -37,9 +40,11 @@ try:
     import realpolitik.server
     from realpolitik.games import registry
     from realpolitik.i18n.catalogs import LANGUAGES, catalog
-    registry()
+    from realpolitik.server.api import catalog_entry
     for lang in LANGUAGES:
         catalog(lang)
+        for game in registry():  # the lobby's catalog plays each game's lesson through once
+            catalog_entry(game, lang)
 except BaseException:
     pass
 SERVE = sys.argv[1]
@@ -114,19 +119,22 @@ for pid in list(running):
 
 
 class Forker:
-    """The test process's forker, started at its first use and ended at exit."""
+    """One forker: a child of the test process started under one environment, ended at exit
+    (or by :class:`Forkers` once none of its forks runs)."""
 
-    def __init__(self) -> None:
+    def __init__(self, env: dict[str, str]) -> None:
+        self.env = env
         self.proc: subprocess.Popen | None = None
         self.codes: dict[int, int] = {}
         self.started: list[int] = []
+        self.forks: list[int] = []  # every fork's pid
         self.changed = threading.Condition()
         self.order = threading.Lock()
         atexit.register(self.close)
 
     def fork(self, argv: list[str], log: str) -> Forked:
         """A fork running ``realpolitik *argv``, its output appended to ``log``."""
-        order = json.dumps({"argv": argv, "log": log, "cwd": os.getcwd(), "env": dict(os.environ)}) + "\n"
+        order = json.dumps({"argv": argv, "log": log, "cwd": os.getcwd(), "env": self.env}) + "\n"
         with self.order:
             if self.proc is None or self.proc.poll() is not None:
                 self._start()
@@ -138,11 +146,17 @@ class Forker:
                     raise TimeoutError("the forker did not fork within 120 s")
                 if not self.started:
                     raise RuntimeError(f"the forker exited ({self.proc.returncode})")
-                return Forked(self, self.started.pop(0))
+                self.forks.append(self.started.pop(0))
+                return Forked(self, self.forks[-1])
+
+    def idle(self) -> bool:
+        """Whether every fork has ended."""
+        with self.changed:
+            return all(pid in self.codes for pid in self.forks)
 
     def _start(self) -> None:
         self.proc = subprocess.Popen([sys.executable, "-c", FORKER, SERVE], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=self.env)
         threading.Thread(target=self._listen, args=(self.proc,), daemon=True).start()
 
     def _listen(self, proc: subprocess.Popen) -> None:
@@ -216,4 +230,33 @@ class Forked:
         return None
 
 
-forker = Forker()
+class Forkers:
+    """The test process's forkers, one per environment its servers start under: a fork must
+    see the caller's environment, and tests change it — for one test (``monkeypatch``) or for
+    good (importing Ray sets variables of its own), which would otherwise leave every later
+    server to a fresh interpreter. At most ``LIMIT`` are kept; the least recently used one
+    without a running fork makes room for a new one."""
+
+    LIMIT = 3
+
+    def __init__(self) -> None:
+        self.by_env: dict[frozenset[tuple[str, str]], Forker] = {}  # the least recently used first
+        self.lock = threading.Lock()
+
+    def fork(self, argv: list[str], log: str) -> Forked:
+        """A fork running ``realpolitik *argv`` under the current environment, its output
+        appended to ``log``."""
+        env = dict(os.environ)
+        key = frozenset(env.items())
+        with self.lock:
+            found = self.by_env.pop(key, None)
+            if found is None:
+                spare = [k for k, other in self.by_env.items() if other.idle()]
+                for gone in spare[:max(0, len(self.by_env) + 1 - self.LIMIT)]:
+                    self.by_env.pop(gone).close()
+                found = Forker(env)
+            self.by_env[key] = found
+        return found.fork(argv, log)
+
+
+forker = Forkers()
