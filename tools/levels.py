@@ -7,7 +7,8 @@
 The levels easy, normal and hard are three entrants of the ladder in the order of their
 rating (μ), weakest first: by default the three best rated; ``--levels`` names them (they
 must be entrants, in that order of μ). The game's entry is replaced, the others kept; its
-head-to-head pairs (``tools/level_pairs.py``) are kept only when the levels stay the same.
+head-to-head pairs (``tools/level_pairs.py``) are kept only when the levels stay the same, the
+hard level's timing (``tools/level_seconds.py``) only when the hard level does.
 """
 
 from __future__ import annotations
@@ -68,10 +69,16 @@ def render(table: dict[str, dict]) -> str:
             level = e[name]
             lines.append(f"{name} = {{ spec = {json.dumps(level['spec'])}, mu = {level['mu']}, "
                          f"sigma = {level['sigma']} }}")
+        lines += [f"{key} = {json.dumps(e[key])}" for key in ("pairs_command", "seconds_command") if key in e]
         if "pairs" in e:
-            lines += [f"pairs_command = {json.dumps(e['pairs_command'])}", "", f"[{json.dumps(game)}.pairs]"]
+            lines += ["", f"[{json.dumps(game)}.pairs]"]
             lines += [f"{name} = {{ games = {pair['games']}, share = {pair['share']}, lower = {pair['lower']}, "
                       f"bar = {pair['bar']} }}" for name, pair in e["pairs"].items()]
+        if "seconds" in e:
+            hard = e["seconds"]["hard"]
+            lines += ["", f"[{json.dumps(game)}.seconds]",
+                      f"hard = {{ spec = {json.dumps(hard['spec'])}, games = {hard['games']}, "
+                      f"decisions = {hard['decisions']}, mean = {hard['mean']}, slowest = {hard['slowest']} }}"]
     return "\n".join(lines) + "\n"
 
 
@@ -94,6 +101,8 @@ def main(argv: list[str] | None = None) -> int:
     table[ladder["game"]] = entry(ladder, args.command, args.date, chosen)
     if all(old.get(name, {}).get("spec") == r["bot"] for name, r in zip(NAMES, chosen, strict=True)):
         table[ladder["game"]].update({k: old[k] for k in ("pairs", "pairs_command") if k in old})  # still these levels
+    if old.get("hard", {}).get("spec") == chosen[-1]["bot"]:  # the same hard level: its timing holds
+        table[ladder["game"]].update({k: old[k] for k in ("seconds", "seconds_command") if k in old})
     args.file.write_text(render(table))
     print(f"{ladder['game']}: " + ", ".join(f"{n} = {r['bot']} (μ {r['mu']:.1f})" for n, r in zip(NAMES, chosen,
                                                                                                  strict=True)))

@@ -14,13 +14,14 @@ from pathlib import Path
 import pytest
 
 from realpolitik.bots import make_bot
-from realpolitik.bots.levels import NAMES, PAIRS, LevelsError, Pair, levels, spec_of, table
+from realpolitik.bots.levels import HARD_SECONDS, NAMES, PAIRS, LevelsError, Pair, Timing, levels, spec_of, table
 from realpolitik.games import get, registry
 from realpolitik.sim.ladder import default_entrants
 
 TOOL = Path(__file__).resolve().parents[2] / "tools" / "levels.py"
 PAIRS_TOOL = TOOL.with_name("level_pairs.py")
 sys.path.insert(0, str(TOOL.parent))
+import level_seconds  # noqa: E402
 from level_pairs import seats_of_pair  # noqa: E402
 
 GAMES = [game.id for game in registry()]
@@ -144,3 +145,58 @@ def test_the_levels_tool_keeps_the_pairs_of_unchanged_levels(tmp_path):
     done = run_tool(tmp_path, ladder_json())
     assert done.returncode == 0, done.stderr
     assert table(path)["wsdv"][0].pairs == (Pair("easy-normal", 200, 0.7, 0.633, 0.5),)
+
+
+def timed_file(tmp_path: Path, hard: str, specs=("random", "heuristic", "ismcts:budget=300")) -> Path:
+    path = levels_file(tmp_path, "", specs)
+    path.write_text(path.read_text().replace("\n\n[wsdv.pairs]\n", "\n")
+                    + 'seconds_command = "python tools/level_seconds.py wsdv"\n\n[wsdv.seconds]\n' + hard)
+    return path
+
+
+def test_the_hard_level_s_timing_is_read_with_its_ladder(tmp_path):
+    path = timed_file(tmp_path, 'hard = { spec = "ismcts:budget=300", games = 4, decisions = 150, mean = 0.4, '
+                                'slowest = 1.1 }\n')
+    assert table(path)["wsdv"][0].hard == Timing("ismcts:budget=300", 4, 150, 0.4, 1.1)
+
+
+@pytest.mark.parametrize(("hard", "said"), [
+    ('hard = { spec = "ismcts:budget=300", games = 4, decisions = 150, mean = 2.4, slowest = 3.0 }\n',
+     "thinks 2.40 s a decision, more than 2 s"),
+    ('hard = { spec = "ismcts:budget=9000", games = 4, decisions = 150, mean = 0.4, slowest = 1.0 }\n',
+     "timed 'ismcts:budget=9000', but the hard level is 'ismcts:budget=300'"),
+    ('hard = { spec = "ismcts:budget=300", games = 4, mean = 0.4, slowest = 1.0 }\n',
+     "field 'decisions' must be an integer"),
+])
+def test_a_hard_level_too_slow_or_timed_as_another_spec_is_refused(tmp_path, hard, said):
+    with pytest.raises(LevelsError, match="levels.toml: \\[wsdv.seconds\\] hard: ") as refused:
+        table(timed_file(tmp_path, hard))
+    assert said in str(refused.value)
+
+
+def test_the_seconds_tool_times_the_hard_level_against_the_normal_one(tmp_path, monkeypatch):
+    path = levels_file(tmp_path, "", specs=("random", "random", "heuristic"))
+    assert level_seconds.main(["wsdv", "--games", "2", "--seed", "3", "--file", str(path)]) == 0
+    hard = table(path)["wsdv"][0].hard
+    assert hard.spec == "heuristic" and hard.games == 2 and hard.decisions > 20 and 0 < hard.mean <= hard.slowest
+    assert tomllib.loads(path.read_text())["wsdv"]["seconds_command"].startswith("python tools/level_seconds.py wsdv")
+    before = path.read_text()
+    monkeypatch.setattr(level_seconds, "HARD_SECONDS", 0.0)  # every level is too slow for this bar
+    assert level_seconds.main(["wsdv", "--games", "1", "--file", str(path)]) == 1
+    assert path.read_text() == before
+
+
+def test_the_levels_tool_keeps_the_timing_of_an_unchanged_hard_level(tmp_path):
+    hard = 'hard = { spec = "ismcts:budget=1500", games = 4, decisions = 150, mean = 0.4, slowest = 1.1 }\n'
+    path = timed_file(tmp_path, hard, specs=("heuristic", "ismcts:budget=300", "ismcts:budget=1500"))
+    assert run_tool(tmp_path, ladder_json()).returncode == 0
+    assert table(path)["wsdv"][0].hard == Timing("ismcts:budget=1500", 4, 150, 0.4, 1.1)
+    assert run_tool(tmp_path, ladder_json(), "--levels", "random,ismcts:budget=300,heuristic").returncode == 0
+    table.cache_clear()
+    assert table(path)["wsdv"][0].hard is None  # another hard level: not timed yet
+
+
+def test_every_game_s_hard_level_is_timed_within_its_bar():
+    for game, (ladder, shipped) in table().items():
+        assert ladder.hard is not None, f"{game}: its hard level is not timed (tools/level_seconds.py)"
+        assert ladder.hard.spec == shipped[-1].spec and ladder.hard.mean <= HARD_SECONDS

@@ -11,6 +11,12 @@ stronger level's share of the wins, the lower end of its 95 % Wilson interval an
 that end must pass (½ for two seats or two teams, an even share ``1/players`` in a
 free-for-all). A file whose recorded pair does not pass its bar is refused: its levels are
 not ordered.
+
+A game's ``seconds`` (``[GAME.seconds]``, written by ``tools/level_seconds.py``) hold the CPU
+time of its hard level: ``hard = {spec, games, decisions, mean, slowest}``, seconds of one
+core per decision, measured in games of the hard level against the normal one. A file whose
+hard level needs more than ``HARD_SECONDS`` a decision on average is refused, and so is one
+whose timing is of another spec than its hard level's.
 """
 
 from __future__ import annotations
@@ -24,6 +30,8 @@ from pathlib import Path
 NAMES = ("easy", "normal", "hard")
 PAIRS = tuple(f"{weak}-{strong}" for weak, strong in zip(NAMES, NAMES[1:], strict=False))
 FILE = Path(__file__).resolve().parent / "data" / "levels.toml"
+#: seconds of one core the hard level may think per decision, on average
+HARD_SECONDS = 2.0
 
 
 class LevelsError(ValueError):
@@ -40,6 +48,18 @@ class Pair:
     share: float
     lower: float
     bar: float
+
+
+@dataclass(frozen=True)
+class Timing:
+    """The hard level's CPU time: over ``decisions`` decisions in ``games`` games, ``mean``
+    seconds of one core per decision, the slowest decision ``slowest``."""
+
+    spec: str
+    games: int
+    decisions: int
+    mean: float
+    slowest: float
 
 
 @dataclass(frozen=True)
@@ -61,6 +81,7 @@ class Ladder:
     command: str
     date: str
     pairs: tuple[Pair, ...] = ()
+    hard: Timing | None = None  # the hard level's CPU time per decision, once measured
 
 
 @cache
@@ -71,7 +92,9 @@ def table(path: Path = FILE) -> dict[str, tuple[Ladder, tuple[Level, ...]]]:
     out = {}
     for game, entry in data.items():
         pairs = tuple(_pair(path, game, name, fields) for name, fields in entry.get("pairs", {}).items())
-        ladder = Ladder(entry["players"], entry["games"], entry["command"], entry["date"], pairs)
+        hard = entry.get("seconds", {}).get("hard")
+        timing = None if hard is None else _timing(path, game, hard, entry["hard"]["spec"])
+        ladder = Ladder(entry["players"], entry["games"], entry["command"], entry["date"], pairs, timing)
         out[game] = (ladder, tuple(Level(name, entry[name]["spec"], entry[name]["mu"], entry[name]["sigma"])
                                    for name in NAMES))
     return out
@@ -90,6 +113,22 @@ def _pair(path: Path, game: str, name: str, fields: dict) -> Pair:
         raise LevelsError(f"{where}: the levels are not ordered: the stronger won {pair.share:.1%} of "
                           f"{pair.games} games, the interval's lower end {pair.lower:.3f} is not above {pair.bar:.3f}")
     return pair
+
+
+def _timing(path: Path, game: str, fields: dict, spec: str) -> Timing:
+    """The hard level's recorded CPU time, checked: whole, of the hard level's spec, within
+    ``HARD_SECONDS`` a decision."""
+    where = f"{path}: [{game}.seconds] hard"
+    for field, kind in (("spec", str), ("games", int), ("decisions", int), ("mean", float), ("slowest", float)):
+        if not isinstance(fields.get(field), kind) or isinstance(fields.get(field), bool):
+            raise LevelsError(f"{where}: field {field!r} must be a"
+                              + {str: " string", int: "n integer", float: " number"}[kind])
+    timing = Timing(fields["spec"], fields["games"], fields["decisions"], fields["mean"], fields["slowest"])
+    if timing.spec != spec:
+        raise LevelsError(f"{where}: timed {timing.spec!r}, but the hard level is {spec!r}")
+    if timing.mean > HARD_SECONDS:
+        raise LevelsError(f"{where}: {spec} thinks {timing.mean:.2f} s a decision, more than {HARD_SECONDS:g} s")
+    return timing
 
 
 def levels(game_id: str) -> tuple[Level, ...]:

@@ -55,6 +55,8 @@ KEEP_FINISHED = 16
 SWEEP_SECONDS = 5.0
 #: seconds nobody here looked at a game another process plays before this one stops following its moves
 FOLLOW_IDLE = 10.0
+#: seconds a shutdown waits for the chores under way (a finished game's rating, its tournament)
+CHORES_WAIT = 5.0
 #: what a game connection hears when the session it was opened with ends
 SIGNED_OUT = t("Your session ended (you logged out or changed your password); log in again to play on.")
 
@@ -147,7 +149,10 @@ class Hall:
         return len(self.tables)
 
     async def close(self) -> None:
-        """Stop the sweeper and the bots."""
+        """Stop the sweeper and the bots, and let the chores under way end before the storage
+        closes (a game that ended a moment ago still rates its players and carries its
+        tournament on); what has not ended within ``CHORES_WAIT`` seconds is cancelled, and
+        the next start catches it up."""
         self.closing = True
         self.notifier.stop()
         if self._sweeper is not None:
@@ -156,6 +161,10 @@ class Hall:
             table.stop_automation()
         self.reviews.close()
         self.bots.close()
+        if self._chores:
+            _, late = await asyncio.wait(set(self._chores), timeout=CHORES_WAIT)
+            for task in late:
+                task.cancel()
         if self.bus is not None:
             await self.bus.close()
         await self.leases.close()
