@@ -49,17 +49,38 @@ def duel(game_id: str, players: int, strong: str, weak: str, games: int, seed: i
             "bar": round(bar, 4)}
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def arguments(doc: str, games: int, games_help: str, argv: list[str] | None) -> argparse.Namespace:
+    """What the level tools take: the game, how many games, workers, seed and the file."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
     parser.add_argument("game", help="a game of the levels file")
-    parser.add_argument("--games", type=int, default=200, help="games per pair")
+    parser.add_argument("--games", type=int, default=games, help=games_help)
     parser.add_argument("--workers", type=int, default=1, help="processes playing the games")
     parser.add_argument("--seed", type=int, default=0, help="arena seed")
     parser.add_argument("--file", type=Path, default=FILE, help="the levels file to update")
-    args = parser.parse_args(argv)
+    return parser.parse_args(argv)
+
+
+def levels_of(tool: str, args: argparse.Namespace) -> dict | None:
+    """The whole levels file, or ``None`` (said on stderr) when it has no levels for the game."""
     table = tomllib.loads(args.file.read_text())
     if args.game not in table:
-        print(f"level_pairs: {args.file}: no levels for {args.game!r}", file=sys.stderr)
+        print(f"{tool}: {args.file}: no levels for {args.game!r}", file=sys.stderr)
+        return None
+    return table
+
+
+def record(table: dict, args: argparse.Namespace, key: str, value: dict, tool: str, argv: list[str] | None) -> None:
+    """Write ``value`` as the game's ``key`` with the command that measured it as ``KEY_command``."""
+    given = argv if argv is not None else sys.argv[1:]
+    table[args.game][key] = value
+    table[args.game][f"{key}_command"] = shlex.join(["python", f"tools/{tool}.py", *given])
+    args.file.write_text(render(table))
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = arguments(__doc__, 200, "games per pair", argv)
+    table = levels_of("level_pairs", args)
+    if table is None:
         return 2
     entry = table[args.game]
     pairs, failed = {}, []
@@ -75,10 +96,7 @@ def main(argv: list[str] | None = None) -> int:
     if failed:
         print(f"level_pairs: {args.game}: not ordered: {', '.join(failed)}; nothing written", file=sys.stderr)
         return 1
-    entry["pairs"] = pairs
-    given = argv if argv is not None else sys.argv[1:]
-    entry["pairs_command"] = shlex.join(["python", "tools/level_pairs.py", *given])
-    args.file.write_text(render(table))
+    record(table, args, "pairs", pairs, "level_pairs", argv)
     return 0
 
 

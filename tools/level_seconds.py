@@ -13,19 +13,15 @@ the tool exits 1: it is too slow for a player to wait on.
 
 from __future__ import annotations
 
-import argparse
-import shlex
 import sys
-import tomllib
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from level_pairs import seats_of_pair  # noqa: E402
-from levels import render  # noqa: E402
+from level_pairs import arguments, levels_of, record, seats_of_pair  # noqa: E402
 
-from realpolitik.bots.levels import FILE, HARD_SECONDS  # noqa: E402
+from realpolitik.bots.levels import HARD_SECONDS  # noqa: E402
 from realpolitik.sim.arena import run_arena  # noqa: E402
 
 
@@ -47,16 +43,9 @@ def timing(game_id: str, players: int, hard: str, normal: str, games: int, seed:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("game", help="a game of the levels file")
-    parser.add_argument("--games", type=int, default=4, help="games to time")
-    parser.add_argument("--workers", type=int, default=1, help="processes playing the games")
-    parser.add_argument("--seed", type=int, default=0, help="arena seed")
-    parser.add_argument("--file", type=Path, default=FILE, help="the levels file to update")
-    args = parser.parse_args(argv)
-    table = tomllib.loads(args.file.read_text())
-    if args.game not in table:
-        print(f"level_seconds: {args.file}: no levels for {args.game!r}", file=sys.stderr)
+    args = arguments(__doc__, 4, "games to time", argv)
+    table = levels_of("level_seconds", args)
+    if table is None:
         return 2
     entry = table[args.game]
     hard = timing(args.game, entry["players"], entry["hard"]["spec"], entry["normal"]["spec"], args.games,
@@ -67,10 +56,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"level_seconds: {args.game}: the hard level needs more than {HARD_SECONDS:g} s a decision; "
               "nothing written", file=sys.stderr)
         return 1
-    entry["seconds"] = {"hard": hard}
-    given = argv if argv is not None else sys.argv[1:]
-    entry["seconds_command"] = shlex.join(["python", "tools/level_seconds.py", *given])
-    args.file.write_text(render(table))
+    record(table, args, "seconds", {"hard": hard}, "level_seconds", argv)
     return 0
 
 
