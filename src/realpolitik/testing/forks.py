@@ -7,8 +7,7 @@ per command line it is sent. The fork runs ``realpolitik`` with that command lin
 ``python -c "from realpolitik.cli.main import app; app()" …`` would: its output appended to a
 log file, in the working directory of the caller, and under the caller's environment: a module
 may read the environment at import, so each environment has a forker of its own
-(:class:`Forkers`; tests change the environment, and importing Ray does so for good), and a
-fork finding another environment than its forker's would start a fresh interpreter.
+(:class:`Forkers`; tests change the environment, and importing Ray does so for good).
 ``Forked`` is the fork's handle with the part
 of ``subprocess.Popen``'s interface the tests use; the forker reaps its forks and reports each
 exit status, so ``poll`` and ``wait`` work although the fork is not the test process's child.
@@ -30,7 +29,7 @@ SERVE = "from realpolitik.cli.main import app; app()"
 
 #: the forker's program. It preloads, and computes once what every server computes on its first
 #: answer, the catalog (a failure is left for the fork to report), then reads one
-#: JSON order per line ``{"argv", "log", "cwd", "env"}``, forks, and answers ``{"started": pid}``;
+#: JSON order per line ``{"argv", "log", "cwd"}``, forks, and answers ``{"started": pid}``;
 #: it reaps its forks and answers ``{"exited": pid, "code": status}`` for each; at the end of its
 #: input it stops the forks still running (SIGTERM), as the test process's own exit would have
 FORKER = r"""
@@ -48,7 +47,6 @@ try:
 except BaseException:
     pass
 SERVE = sys.argv[1]
-fresh = dict(os.environ)
 forkable = threading.active_count() == 1  # a fork of a process with threads may inherit held locks
 running = set()
 
@@ -75,8 +73,8 @@ def become(order):
     os.close(log)
     os.close(quiet)
     os.chdir(order["cwd"])
-    if order["env"] != fresh or not forkable:
-        os.execve(sys.executable, [sys.executable, "-c", SERVE, *order["argv"]], order["env"])
+    if not forkable:
+        os.execv(sys.executable, [sys.executable, "-c", SERVE, *order["argv"]])
     sys.argv = ["-c", *order["argv"]]
     code = 0
     try:
@@ -134,7 +132,7 @@ class Forker:
 
     def fork(self, argv: list[str], log: str) -> Forked:
         """A fork running ``realpolitik *argv``, its output appended to ``log``."""
-        order = json.dumps({"argv": argv, "log": log, "cwd": os.getcwd(), "env": self.env}) + "\n"
+        order = json.dumps({"argv": argv, "log": log, "cwd": os.getcwd()}) + "\n"
         with self.order:
             if self.proc is None or self.proc.poll() is not None:
                 self._start()
