@@ -6,8 +6,14 @@ point keeps its verdict with ten times the budget.
         --png docs/bots/review-reliability.png
 
 The games are played by ``--bot`` (the game's heuristic by default) in every seat, seeds
-``--seed`` … ``--seed + games - 1``; the figures go to stdout as JSON. The issue asks for 200
-games per title; a shared machine runs fewer (docs/bots/review.md says how many).
+``--seed`` … ``--seed + games - 1``, by ``--workers`` processes; the figures go to stdout as
+JSON.
+
+    python tools/calibrate_review.py nuclear-war --fit --games 40 --seed 1000
+
+reviews other games (seeds from 1000, apart from the calibration's) and prints the Brier score
+their chances would get under each weight of ``Game.pseudo_playouts`` (how far a chance leans
+toward the rest of its search, ``bots/evaluate.py``) and the best of them.
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
@@ -63,6 +70,34 @@ def plot(pairs: calibration.Forecasts, title: str, path: Path) -> None:
     fig.savefig(path, dpi=110)
 
 
+def reviewed(game_id: str, players: int, seed: int, bot: str, budget: int) -> tuple[calibration.Forecasts, list[bool]]:
+    """One seeded game, reviewed: its (chance, result) pairs and its turning points' verdicts with
+    ten times the budget."""
+    record = play(game_id, players, seed, bot)
+    done = core.review(record, get, budget=budget, seed=seed)
+    pairs = calibration.forecasts([(done, tuple(record.replay(get).outcome().rewards))])
+    print(f"game {seed}: {len(record.actions)} actions", file=sys.stderr, flush=True)
+    return pairs, calibration.verdicts_kept(record, done, get)
+
+
+def fitted(game_id: str, players: int, seed: int, bot: str, budget: int) -> tuple[dict[float, float], int]:
+    """One seeded game, reviewed: the Brier score of its chances under each weight of the lean,
+    and how many chances it scored."""
+    record = play(game_id, players, seed, bot)
+    done = core.review(record, get, budget=budget, seed=seed)
+    print(f"game {seed}: {len(record.actions)} actions", file=sys.stderr, flush=True)
+    return calibration.fit([(done, tuple(record.replay(get).outcome().rewards))]), len(done.plies) * players
+
+
+def fit(args: argparse.Namespace, players: int, results: list[tuple[dict[float, float], int]]) -> dict:
+    """The figures of ``--fit``: the Brier score per weight over all games, and the best weight."""
+    count = sum(n for _, n in results)
+    scores = {w: round(sum(found[w] * n for found, n in results) / count, 4) for w in calibration.WEIGHTS}
+    return {"game": args.game, "players": players, "games": args.games, "seed": args.seed, "budget": args.budget,
+            "bot": args.bot, "now": get(args.game).pseudo_playouts, "brier_by_weight": scores,
+            "best": min(scores, key=scores.get)}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game")
@@ -71,20 +106,33 @@ def main() -> None:
     parser.add_argument("--budget", type=int, default=300)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--bot", default="heuristic")
+    parser.add_argument("--workers", type=int, default=1, help="processes reviewing games side by side")
     parser.add_argument("--png", type=Path, default=None)
+    parser.add_argument("--fit", action="store_true",
+                        help="instead: the Brier score under each weight of Game.pseudo_playouts, and the best")
     args = parser.parse_args()
     players = args.players or get(args.game).default_players()
-    reviewed, kept = [], []
-    for seed in range(args.seed, args.seed + args.games):
-        record = play(args.game, players, seed, args.bot)
-        done = core.review(record, get, budget=args.budget, seed=seed)
-        reviewed.append((done, tuple(record.replay(get).outcome().rewards)))
-        kept += calibration.verdicts_kept(record, done, get)
-        print(f"game {seed}: {len(record.actions)} actions", file=sys.stderr)
-    pairs = calibration.forecasts(reviewed)
+    seeds = range(args.seed, args.seed + args.games)
+    jobs = [(args.game, players, seed, args.bot, args.budget) for seed in seeds]
+    work = fitted if args.fit else reviewed
+    if args.workers > 1:
+        with ProcessPoolExecutor(args.workers) as pool:
+            results = list(pool.map(work, *zip(*jobs)))
+    else:
+        results = [work(*job) for job in jobs]
+    if args.fit:
+        print(json.dumps(fit(args, players, results), indent=1))
+        return
+    pairs = calibration.Forecasts([p for r, _ in results for p in r.estimate],
+                                  [p for r, _ in results for p in r.hindsight])
+    kept = [k for _, verdicts in results for k in verdicts]
+    base = sum(r for _, r in pairs.estimate) / len(pairs.estimate)  # a seat's share of wins, over all predictions
     figures = {"game": args.game, "players": players, "games": args.games, "budget": args.budget, "bot": args.bot,
+               "pseudo_playouts": get(args.game).pseudo_playouts,
                "predictions": len(pairs.estimate), "brier": round(calibration.brier(pairs.estimate), 4),
                "brier_hindsight": round(calibration.brier(pairs.hindsight), 4),
+               "brier_even": round(calibration.brier([(1 / players, r) for _, r in pairs.estimate]), 4),
+               "brier_base_rate": round(calibration.brier([(base, r) for _, r in pairs.estimate]), 4),
                "turning_points": len(kept), "kept_with_10x_budget": sum(kept),
                "reliability": calibration.reliability(pairs.estimate)}
     if args.png is not None:

@@ -1,7 +1,7 @@
 """Play each adjacent pair of a game's bot levels head to head and record the result in
 src/realpolitik/bots/data/levels.toml as ``[GAME.pairs]``.
 
-    python tools/level_pairs.py wsdv --games 200 --workers 2 --seed 3
+    python tools/level_pairs.py wsdv --games 200 --workers 2 --seed 3 [--pair easy-normal]
 
 At the player count of the game's levels, the stronger level of a pair takes one seat of a
 free-for-all among the weaker (its bar is an even share, 1/players), one of two seats (bar
@@ -49,9 +49,13 @@ def duel(game_id: str, players: int, strong: str, weak: str, games: int, seed: i
             "bar": round(bar, 4)}
 
 
-def arguments(doc: str, games: int, games_help: str, argv: list[str] | None) -> argparse.Namespace:
-    """What the level tools take: the game, how many games, workers, seed and the file."""
+def arguments(doc: str, games: int, games_help: str, argv: list[str] | None, pairs: bool = False) -> argparse.Namespace:
+    """What the level tools take: the game, how many games, workers, seed and the file (and, with
+    ``pairs``, which pairs to play)."""
     parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    if pairs:
+        parser.add_argument("--pair", action="append", choices=PAIRS, default=[],
+                            help="play only this pair (repeatable; the others keep what the file records)")
     parser.add_argument("game", help="a game of the levels file")
     parser.add_argument("--games", type=int, default=games, help=games_help)
     parser.add_argument("--workers", type=int, default=1, help="processes playing the games")
@@ -78,13 +82,20 @@ def record(table: dict, args: argparse.Namespace, key: str, value: dict, tool: s
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = arguments(__doc__, 200, "games per pair", argv)
+    args = arguments(__doc__, 200, "games per pair", argv, pairs=True)
     table = levels_of("level_pairs", args)
     if table is None:
         return 2
     entry = table[args.game]
-    pairs, failed = {}, []
+    given = without_pairs(argv if argv is not None else sys.argv[1:])
+    command = shlex.join(["python", "tools/level_pairs.py", *given])
+    # a pair not played this time keeps its record when the same command (but for --pair) made it:
+    # each pair's games depend only on the seed and the count, so that command reproduces them all
+    kept = entry.get("pairs", {}) if entry.get("pairs_command") == command else {}
+    pairs, failed = dict(kept), []
     for name, weak, strong in zip(PAIRS, NAMES, NAMES[1:], strict=False):
+        if args.pair and name not in args.pair:
+            continue
         pair = duel(args.game, entry["players"], entry[strong]["spec"], entry[weak]["spec"], args.games, args.seed,
                     args.workers)
         print(f"{args.game} {name}: {entry[strong]['spec']} won {pair['share']:.1%} of {pair['games']} against "
@@ -96,8 +107,21 @@ def main(argv: list[str] | None = None) -> int:
     if failed:
         print(f"level_pairs: {args.game}: not ordered: {', '.join(failed)}; nothing written", file=sys.stderr)
         return 1
-    record(table, args, "pairs", pairs, "level_pairs", argv)
+    record(table, args, "pairs", {name: pairs[name] for name in PAIRS if name in pairs}, "level_pairs", given)
     return 0
+
+
+def without_pairs(argv: list[str]) -> list[str]:
+    """The arguments but ``--pair``: the command that plays every pair alike."""
+    out, skip = [], False
+    for arg in argv:
+        if skip:
+            skip = False
+        elif arg == "--pair":
+            skip = True
+        elif not arg.startswith("--pair="):
+            out.append(arg)
+    return out
 
 
 if __name__ == "__main__":

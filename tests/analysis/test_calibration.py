@@ -33,3 +33,17 @@ def test_turning_points_are_judged_again_with_more_budget():
     pairs = calibration.forecasts([(done, tuple(record.replay(get).outcome().rewards))])
     assert len(pairs.estimate) == len(pairs.hindsight) == 2 * len(record.actions)
     assert calibration.brier(pairs.hindsight) <= 1
+
+
+def test_the_fit_leans_the_same_searches_anew_and_scores_the_game_s_own_weight_as_the_review():
+    record = record_of("nuclear-war", 2, 1)
+    done = core.review(record, get, budget=300, seed=1)
+    rewards = tuple(record.replay(get).outcome().rewards)
+    weight = get("nuclear-war").pseudo_playouts
+    scores = calibration.fit([(done, rewards)], weights=(0, weight, 50))
+    assert scores[weight] == pytest.approx(calibration.brier(calibration.forecasts([(done, rewards)]).estimate))
+    assert len(set(scores.values())) == 3  # each weight leans the chances differently
+    played = [p for p in done.plies if p.evaluation is not None and p.action in p.evaluation.after]
+    assert played, "some chances come from the playouts of the move played"
+    for p in played:
+        assert p.basis == (p.evaluation.tallies[p.action], p.evaluation.total)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from realpolitik.bots.evaluate import evaluate, wilson
+from realpolitik.bots.evaluate import Tally, evaluate, lean, overall, wilson
 from realpolitik.engine import Rng, SeatContext
 from realpolitik.games import get
 from realpolitik.testing.playout import self_play_position
@@ -33,9 +33,33 @@ def test_values_and_intervals_agree_with_the_visits(game_id, players):
         low, high = e.intervals[action]
         assert 0 <= low <= e.values[action] <= high <= 1
         assert (low, high) == wilson(e.values[action], e.visits[action])
-        assert e.after[action][e.seat] == pytest.approx(e.values[action])  # placing 0: the value is the win chance
+        tally = e.tallies[action]
+        assert tally.playouts == e.visits[action]  # placing 0: the value is the mean of the seat's wins
+        assert tally.sums[e.seat] / tally.playouts == pytest.approx(e.values[action])
+        assert tuple(e.after[action].values()) == lean(tally, overall(e.total, WEIGHT[game_id]), WEIGHT[game_id])
+    assert e.total.playouts == e.playouts
     assert e.chances == e.after[e.best]
     assert set(e.chances) == set(range(players)) and all(0 <= p <= 1 for p in e.chances.values())
+
+
+#: each game's lean, as the game says
+WEIGHT = {game_id: get(game_id).pseudo_playouts for game_id in ("nuclear-war", "wsdv", "e1815-2vs2")}
+
+
+def test_few_playouts_lean_toward_the_rest_of_the_search_and_many_outweigh_the_lean():
+    total = Tally(100, (30.0, 50.0, 0.0))  # three seats; a fifth of the playouts ended with nobody winning
+    even = overall(total, 0)
+    assert even == (0.3, 0.5, 0.0)  # no weight: the plain means
+    base = overall(total, 4)
+    assert base == pytest.approx(((30 + 4 * 80 / 300) / 104, (50 + 4 * 80 / 300) / 104, 4 * 80 / 300 / 104))
+    two = Tally(2, (2.0, 0.0, 0.0))  # two playouts, both won by the first seat: no certainty yet
+    leaned = lean(two, base, 4)
+    assert base[0] < leaned[0] < 1 and 0 < leaned[1] < base[1]
+    many = Tally(2000, (2000.0, 0.0, 0.0))
+    assert lean(many, base, 4)[0] == pytest.approx(1, abs=0.003)
+    assert lean(Tally(0, (0.0, 0.0, 0.0)), base, 0) == base  # nothing at all: what the rest says
+    single = Tally(10, (7.0, 3.0))  # one side wins each playout: the chances still sum to 1
+    assert sum(lean(single, overall(Tally(40, (20.0, 20.0)), 4), 4)) == pytest.approx(1)
 
 
 def test_an_interval_narrows_with_the_visits():

@@ -139,6 +139,25 @@ def test_the_pairs_tool_writes_nothing_for_levels_that_are_not_ordered(tmp_path)
     assert "easy-normal: heuristic won" in done.stdout and path.read_text() == before
 
 
+@pytest.mark.parametrize(("command", "kept"), [
+    ("python tools/level_pairs.py wsdv --games 6 --file {path}", True),  # the same games: still reproduced
+    ("python tools/level_pairs.py wsdv --games 200", False),  # made by other games: the new command would not
+])
+def test_one_pair_played_keeps_the_other_only_where_the_command_reproduces_both(tmp_path, command, kept):
+    path = levels_file(tmp_path, "normal-hard = { games = 200, share = 0.7, lower = 0.633, bar = 0.5 }\n",
+                       specs=("random", "heuristic", "ismcts:budget=300"))
+    path.write_text(path.read_text().replace('"python tools/level_pairs.py wsdv"',
+                                             json.dumps(command.format(path=path))))
+    done = subprocess.run([sys.executable, str(PAIRS_TOOL), "wsdv", "--games", "6", "--file", str(path),
+                           "--pair", "easy-normal"], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "normal-hard" not in done.stdout  # only the pair asked for was played
+    ladder, _ = table(path)["wsdv"]
+    assert [pair.name for pair in ladder.pairs] == (["easy-normal", "normal-hard"] if kept else ["easy-normal"])
+    assert tomllib.loads(path.read_text())["wsdv"]["pairs_command"] == \
+        f"python tools/level_pairs.py wsdv --games 6 --file {path}"
+
+
 def test_the_levels_tool_keeps_the_pairs_of_unchanged_levels(tmp_path):
     path = levels_file(tmp_path, "easy-normal = { games = 200, share = 0.7, lower = 0.633, bar = 0.5 }\n",
                        specs=("ismcts:budget=300", "heuristic", "ismcts:budget=1500"))

@@ -1,12 +1,14 @@
 """How honest a review's numbers are (``tools/calibrate_review.py``): the Brier score of its
-chances against the games' results, their reliability by bins, and whether a turning point
-keeps its verdict when the search gets more budget."""
+chances against the games' results, their reliability by bins, whether a turning point keeps
+its verdict when the search gets more budget, and which lean of the chances (``fit``) would
+score best."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from realpolitik.bots.evaluate import lean, overall
 from realpolitik.engine import Game, Record
 
 from . import review as core
@@ -46,6 +48,30 @@ def reliability(pairs: list[tuple[float, float]], bins: int = BINS) -> list[dict
         grouped[min(int(p * bins), bins - 1)].append((p, r))
     return [{"low": i / bins, "predicted": sum(p for p, _ in g) / len(g), "observed": sum(r for _, r in g) / len(g),
              "count": len(g)} for i, g in enumerate(grouped) if g]
+
+
+#: the weights of ``Game.pseudo_playouts`` that ``fit`` tries
+WEIGHTS = (0, 0.5, 1, 2, 3, 4, 6, 8, 12, 16, 24, 32)
+
+
+def fit(reviews: list[tuple[core.Review, tuple[float, ...]]],
+        weights: tuple[float, ...] = WEIGHTS) -> dict[float, float]:
+    """The Brier score the reviews' chances would get with each weight of ``Game.pseudo_playouts``
+    (``bots/evaluate.py``), from the playouts behind each chance: the same searches, leaned anew."""
+    scores = {}
+    for weight in weights:
+        pairs = []
+        for review, rewards in reviews:
+            for p in review.plies:
+                if p.basis is None:
+                    chances = p.chances
+                else:
+                    own, total = p.basis
+                    base = overall(total, weight)
+                    chances = base if own is None else lean(own, base, weight)
+                pairs += zip(chances, rewards)
+        scores[weight] = brier(pairs)
+    return scores
 
 
 def verdicts_kept(record: Record, review: core.Review, lookup: Callable[[str], Game], factor: int = 10) -> list[bool]:

@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from realpolitik.bots.evaluate import BUDGET, Evaluation, evaluate
+from realpolitik.bots.evaluate import BUDGET, Evaluation, Tally, evaluate
 from realpolitik.engine import Game, Record, RecordError, Rng, SeatContext, State
 from realpolitik.i18n import Text, t
 
@@ -68,6 +68,11 @@ class PlyReview:
     evaluation: Evaluation | None = None
     #: the words of the move played and of the move preferred (for the turning points)
     words: dict[str, str | Text] = field(default_factory=dict)
+    #: the playouts behind ``chances``: those that began with the move they follow (the move
+    #: played, or in a search after it the best move of a viewpoint to act again; ``None`` for a
+    #: viewpoint not to act), and all of that search's (``calibration.fit``); ``None`` once the
+    #: game is over (the chances are its rewards)
+    basis: tuple[Tally | None, Tally] | None = None
 
 
 @dataclass(frozen=True)
@@ -103,13 +108,17 @@ def own_estimate(state: State, budget: int, seed: int, spec: str | None) -> Eval
 
 def onlooker_chances(state: State, seat: int, budget: int, seed: int, spec: str | None) -> tuple[float, ...]:
     """Every seat's chance in ``state`` from ``seat``'s information."""
+    found = _onlooker(state, seat, budget, seed, spec)
+    return tuple(found.chances[s] for s in range(len(state.seats)))
+
+
+def _onlooker(state: State, seat: int, budget: int, seed: int, spec: str | None) -> Evaluation:
     key = ply_seed(seed, seat, state.ply)
     ctx = SeatContext.of(state, seat, Rng(key))
     try:
-        chances = evaluate(ctx, budget, key, spec).chances
+        return evaluate(ctx, budget, key, spec)
     finally:
         ctx.close()
-    return tuple(chances[s] for s in range(len(state.seats)))
 
 
 def hindsight(state: State, budget: int, seed: int, spec: str | None) -> tuple[float, ...]:
@@ -153,9 +162,14 @@ def plies(record: Record, lookup: Callable[[str], Game], seat: int | None = None
         state.apply(action)
         if judged is not None and action in judged.after:
             chances = tuple(judged.after[action][s] for s in range(len(state.seats)))
+            basis = (judged.tallies[action], judged.total)
         else:
-            chances = onlooker_chances(state, viewpoint, budget, seed, spec)
-        yield PlyReview(ply, actor, action, viewpoint, chances, hindsight(state, budget, seed, spec), judged, words)
+            found = _onlooker(state, viewpoint, budget, seed, spec)
+            chances = tuple(found.chances[s] for s in range(len(state.seats)))
+            # the chances of a seat to act again are those after its best move; none once the game is over
+            basis = (found.tallies[found.best] if found.best else None, found.total) if found.playouts else None
+        yield PlyReview(ply, actor, action, viewpoint, chances, hindsight(state, budget, seed, spec), judged, words,
+                        basis)
 
 
 @dataclass
@@ -230,7 +244,9 @@ def start(record: Record, lookup: Callable[[str], Game], seat: int | None, budge
     return Review(record.game, tuple(final.seats), seat, budget, seed, spec, len(record.actions), [])
 
 
-def cache_key(record: Record, seat: int | None, budget: int, seed: int, spec: str | None) -> str:
-    """What identifies a review for a cache: the game's record and the review's settings."""
-    what = {"record": json.loads(record.to_json()), "seat": seat, "budget": budget, "seed": seed, "spec": spec}
+def cache_key(record: Record, seat: int | None, budget: int, seed: int, spec: str | None, game: Game) -> str:
+    """What identifies a review for a cache: the game's record, the review's settings, and how
+    the game's chances lean (``Game.pseudo_playouts``: another weight gives other chances)."""
+    what = {"record": json.loads(record.to_json()), "seat": seat, "budget": budget, "seed": seed, "spec": spec,
+            "lean": game.pseudo_playouts}
     return hashlib.sha256(json.dumps(what, sort_keys=True).encode()).hexdigest()

@@ -17,6 +17,16 @@ it goes on if the seat plays it); for a seat not to act, those of all playouts (
 seat's choices searched for its own rewards). A spec's ``placing`` is set to 0 so that rewards
 are wins.
 
+**Few playouts say little.** A small search (a review's few hundred apply calls) gives an action
+only a handful of playouts, and a mean of two or three playouts is 0 or 1: a certainty the
+search has not earned. Each chance therefore leans toward what the search knows beyond those
+playouts, by the weight of ``Game.pseudo_playouts`` playouts (:func:`lean`): the chances after
+an action toward the chances over all the search's playouts, and those toward the mean reward
+per seat and playout (each seat's even share: ½ between two sides, less where a game may end
+with nobody winning). Many playouts outweigh the lean; allies still get the same chance, and
+chances that summed to 1 still do. ``tools/calibrate_review.py --fit`` measures the weight per
+game (docs/bots/review.md). The actions' ``values`` stay the plain means, with their intervals.
+
 **Intervals.** A value's 95 % interval is the Wilson score interval of its mean over the
 action's playouts: rewards lie in [0, 1], so the variance of a mean ``m`` is at most
 ``m (1 - m)``, the Bernoulli case the Wilson interval is made for.
@@ -24,6 +34,7 @@ action's playouts: rewards lie in [0, 1], so the variance of a mean ``m`` is at 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from math import sqrt
 
@@ -38,6 +49,31 @@ from .ismcts import ISMCTSBot
 BUDGET = 6_000
 #: the normal quantile of a 95 % interval
 Z95 = 1.959964
+
+
+@dataclass(frozen=True)
+class Tally:
+    """The playouts behind a chance: how many, and every seat's rewards summed over them."""
+
+    playouts: int
+    sums: tuple[float, ...]
+
+
+def lean(tally: Tally, toward: Sequence[float], weight: float) -> tuple[float, ...]:
+    """Every seat's mean reward over ``tally``'s playouts, leaning toward ``toward`` as if
+    ``weight`` more playouts had given exactly that."""
+    n = tally.playouts
+    if n + weight <= 0:
+        return tuple(toward)
+    return tuple((total + weight * prior) / (n + weight) for total, prior in zip(tally.sums, toward, strict=True))
+
+
+def overall(total: Tally, weight: float) -> tuple[float, ...]:
+    """Every seat's chance over all of a search's playouts, leaning toward the mean reward per
+    seat and playout (a seat's even share)."""
+    seats = len(total.sums)
+    even = sum(total.sums) / (total.playouts * seats) if total.playouts else 1 / seats
+    return lean(total, [even] * seats, weight)
 
 
 @dataclass(frozen=True)
@@ -59,6 +95,9 @@ class Evaluation:
     #: every seat's chance after each action tried, from the playouts that began with it
     after: dict[str, dict[int, float]]
     playouts: int
+    #: the playouts behind the chances: per action tried (``after``), and all of them
+    tallies: dict[str, Tally]
+    total: Tally
 
 
 def wilson(mean: float, n: int, z: float = Z95) -> tuple[float, float]:
@@ -96,20 +135,22 @@ def evaluate(ctx: SeatContext, budget: int = BUDGET, seed: int = 0, spec: str | 
     seats = range(len(world.seats))
     if world.is_over():
         rewards = world.outcome().rewards
-        return Evaluation(ctx.seat, "", {}, {}, {}, {s: rewards[s] for s in seats}, {}, 0)
+        return Evaluation(ctx.seat, "", {}, {}, {}, {s: rewards[s] for s in seats}, {}, 0, {},
+                          Tally(0, tuple(0.0 for _ in seats)))
     bot = search_bot(world, budget, seed, spec)
     best = bot.search(ctx, tally=True)
     stats = bot.last
-    own = {action: (count, sums) for (seat, action), (count, sums) in stats.rewards.items() if seat == ctx.seat}
-    after = {action: {s: sums[s] / count for s in seats} for action, (count, sums) in own.items()}
-    if best:
-        chances = after[best]
-    else:
-        count = sum(c for c, _ in stats.rewards.values())
-        chances = {s: sum(sums[s] for _, sums in stats.rewards.values()) / count for s in seats}
+    weight = world.game.pseudo_playouts
+    tallies = {action: Tally(count, tuple(sums)) for (seat, action), (count, sums) in stats.rewards.items()
+               if seat == ctx.seat}
+    total = Tally(sum(c for c, _ in stats.rewards.values()),
+                  tuple(sum(sums[s] for _, sums in stats.rewards.values()) for s in seats))
+    base = overall(total, weight)
+    after = {action: dict(enumerate(lean(tally, base, weight))) for action, tally in tallies.items()}
     return Evaluation(
         seat=ctx.seat, best=best,
         values={action: mean for action, (_, mean) in stats.root.items()},
         intervals={action: wilson(mean, n) for action, (n, mean) in stats.root.items()},
         visits={action: stats.root.get(action, (0, 0.0))[0] for action in ctx.legal_actions},
-        chances=chances, after=after, playouts=stats.iterations)
+        chances=after[best] if best else dict(enumerate(base)), after=after, playouts=stats.iterations,
+        tallies=tallies, total=total)

@@ -150,6 +150,10 @@ class Game(ABC):
     #: optional estimate of an unfinished game, ``evaluate(state)`` -> reward per seat in
     #: [0, 1]; lets search bots cut long playouts short
     evaluate: Callable[[State], tuple[float, ...]] | None = None
+    #: how many playouts' weight a review's or hint's chance of winning leans toward what the
+    #: rest of its search says (``bots/evaluate.py``); measured per game by
+    #: ``tools/calibrate_review.py GAME --fit`` on games other than the calibration's
+    pseudo_playouts: float = 2.0
     #: parameters per bot kind that suit this game better than the bot's own defaults
     #: (``{"ismcts": {"prior": "heuristic"}}``); a bot spec's own parameters win
     bot_defaults: dict[str, dict[str, Any]] = {}

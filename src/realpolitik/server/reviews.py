@@ -62,7 +62,7 @@ class Reviews:
         self.jobs: dict[str, Job] = {}
 
     def _key(self, table: Table, seat: int | None) -> str:
-        return cache_key(table.record(), seat, self.hall.limits.review_budget, 0, None)
+        return cache_key(table.record(), seat, self.hall.limits.review_budget, 0, None, table.game)
 
     async def status(self, table: Table, seat: int | None) -> dict[str, Any]:
         """The review of ``table`` from ``seat``'s information: done (with the review), under

@@ -24,6 +24,10 @@ for _game in (GAME, GAME_2VS2):
 #: CPU per decision at the engine's 60 000 apply calls: 2.3–3.9 s; these take about 1 s (2vs2: 1.7 s)
 GAME.bot_defaults = {"ismcts": {"budget": 20000}}
 GAME_2VS2.bot_defaults = {"ismcts": {"budget": 30000}}
+#: the lean of a review's chances (``Game.pseudo_playouts``), the best Brier score of
+#: ``python tools/calibrate_review.py GAME --fit --games 20 --bot ismcts:budget=300 --seed 1000 --workers 2``
+GAME.pseudo_playouts = 1
+GAME_2VS2.pseudo_playouts = 2
 #: with four players each for himself the search leaves the others' moves to the playout
 #: policy; with three, searching them measured better (docs/bots/strength.md, "1815 with
 #: three and four players")

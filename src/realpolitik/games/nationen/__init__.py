@@ -25,5 +25,8 @@ GAME.action_texts = action_texts.every_text
 #: take about 1.2–1.3 s of CPU a decision with two and three players (1000 had been level
 #: with the heuristic; 3000 won four games in five against it)
 GAME.bot_defaults = {"ismcts": {"rollout": "game", "depth": 20, "budget": 3000}}
+#: the lean of a review's chances (``Game.pseudo_playouts``), the best Brier score of
+#: ``python tools/calibrate_review.py nationen --fit --games 6 --seed 1000 --workers 2``
+GAME.pseudo_playouts = 1
 
 __all__ = ["GAME"]

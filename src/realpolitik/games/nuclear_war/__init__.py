@@ -30,5 +30,8 @@ GAME.action_texts = action_texts.every_text
 #: (``prior=sharp``): 17.1 % on the same 800 deals, where the sharp heuristic alone wins
 #: 14.2 %. ``evaluate`` stays for playouts cut short (``rollout=random``, a smaller depth)
 GAME.bot_defaults = {"ismcts": {"rollout": "game", "depth": 1000, "budget": 10000, "prior": "sharp"}}
+#: the lean of a review's chances (``Game.pseudo_playouts``), the best Brier score of
+#: ``python tools/calibrate_review.py nuclear-war --fit --games 40 --seed 1000 --workers 2``
+GAME.pseudo_playouts = 16
 
 __all__ = ["GAME"]

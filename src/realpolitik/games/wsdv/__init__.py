@@ -23,6 +23,9 @@ GAME.measures = measures
 GAME.action_texts = action_texts.every_text
 #: about a second of CPU per decision (the engine's 60 000 apply calls took 2.6–3.6 s)
 GAME.bot_defaults = {"ismcts": {"budget": 20000}}
+#: the lean of a review's chances (``Game.pseudo_playouts``), the best Brier score of
+#: ``python tools/calibrate_review.py wsdv --fit --games 30 --seed 1000 --workers 2``
+GAME.pseudo_playouts = 4
 
 #: the base game and 2+2, for the registry
 GAMES = (GAME, TWO_PLUS_TWO)
