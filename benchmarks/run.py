@@ -102,8 +102,9 @@ def mid_game(game, players: int):
     return state
 
 
-def clone_cost(game, players: int) -> dict:
-    """µs per clone(), per copy.deepcopy() and per determinize() of a mid-game state.
+def clone_cost(game, players: int, seconds: float = 3.0) -> dict:
+    """µs per clone(), per copy.deepcopy() and per determinize() of a mid-game state, 200 of
+    each at the default 3 ``seconds`` of playouts (fewer, in proportion, for a shorter run).
 
     Clones and determinizations take turns in rounds and their ratio is the median of the
     rounds' ratios, so a load that comes and goes skews it little.
@@ -111,17 +112,17 @@ def clone_cost(game, players: int) -> dict:
     state = mid_game(game, players)
     shared = {id(getattr(state, f)): getattr(state, f) for f in ("game", "content") if hasattr(state, f)}
     seat, rng = state.to_act, Sampler(5)  # what bots pass (engine/rng.py)
+    m = max(10, round(200 * seconds / 3.0))
     clones, worlds = [], []
     for _ in range(10):
         t = time.process_time()
-        for _ in range(200):
+        for _ in range(m):
             state.clone()
-        clones.append((time.process_time() - t) / 200 * 1e6)
+        clones.append((time.process_time() - t) / m * 1e6)
         t = time.process_time()
-        for _ in range(200):
+        for _ in range(m):
             state.determinize(seat, rng, quiet=True)
-        worlds.append((time.process_time() - t) / 200 * 1e6)
-    m = 200
+        worlds.append((time.process_time() - t) / m * 1e6)
     t = time.process_time()
     for _ in range(m):
         copy.deepcopy(state, dict(shared))
@@ -148,7 +149,7 @@ def main() -> None:
             continue
         counts = sorted({game.min_players, game.default_players(), game.max_players})
         out["games"][game.id] = {
-            str(n): {**playouts(game, n, args.seconds), **clone_cost(game, n)} for n in counts
+            str(n): {**playouts(game, n, args.seconds), **clone_cost(game, n, args.seconds)} for n in counts
         }
         out["arena_overhead"][game.id] = arena_overhead(game, args.seconds)
     extras = {"all": None, "none": set()}.get(args.extras, set(args.extras.split(",")))
