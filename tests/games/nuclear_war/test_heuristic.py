@@ -7,6 +7,7 @@ from realpolitik.games import get
 from realpolitik.games.nuclear_war.aftermath import PeaceSwap
 from realpolitik.games.nuclear_war.combat import FinalRetaliation, Intercept, NameTarget
 from realpolitik.games.nuclear_war.heuristic import HeuristicBot, rollout_policy, sharp_rollout_policy
+from realpolitik.games.nuclear_war.sequence import Turn
 from realpolitik.sim.arena import run_arena
 from realpolitik.sim.stats import summarise
 from tests.games.nuclear_war.scenario import build
@@ -77,6 +78,17 @@ def test_targets_the_opponent_with_most_population_cards_then_one_with_a_carrier
     assert aim([25, 25], [5, 5, 5]) == "target p3", "three cards beat two, whatever their values"
     assert aim([10, 10, 10], [5, 5]) == "target p2"
     assert aim([10, 10], [5, 5], face_up=(None, "polaris")) == "target p3"
+
+
+def test_a_gift_of_its_own_people_goes_to_the_opponent_with_fewest_population_cards():
+    def aim(card):
+        st = build(3, people=[[25, 25], [10, 10, 10], [5, 5]], draw=FILLER,
+                   stack=[Turn(0), NameTarget(0, "secret", card)])
+        assert st.view(0)["public"]["aim"] == {"seat": "p1", "purpose": "secret", "card": card}
+        return choice(st), choice(st, "sharp"), rollout_policy(st, Rng(0))
+
+    assert aim("little-old-ladies") == ("target p3",) * 3, "two million of its people go to the weakest"
+    assert aim("stock-market-super-boom") == ("target p2",) * 3, "people taken come from the strongest"
 
 
 def test_the_sharp_style_attacks_the_opponent_with_fewest_population_cards_and_takes_people_from_the_most():

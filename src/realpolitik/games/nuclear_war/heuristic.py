@@ -6,7 +6,8 @@
   starts a carrier when it holds a warhead for it. It keeps anti-missiles in hand and
   never bluffs with deterrents.
 - Targets: the opponent with the most population cards (the only public measure of
-  strength); ties go to an opponent with a carrier ready to fire.
+  strength); ties go to an opponent with a carrier ready to fire. A gift of its own people
+  (Little Old Ladies) goes the other way, to the opponent with the fewest.
 - Always intercepts when it can, with the least versatile anti-missile that suffices; in
   final retaliation it fires the biggest warheads first at the strongest opponent.
 
@@ -28,6 +29,7 @@ from typing import NamedTuple
 from realpolitik.engine import Rng, SeatContext
 
 from . import grammar
+from .combat import NameTarget
 from .content import Printed, load
 
 
@@ -41,6 +43,8 @@ class Table(NamedTuple):
     face_up: str | None  # the seat's own face-up carrier
     payload: int  # what that carrier can still take
     face_down: list[str]  # the seat's own row, front first
+    #: the target being named receives the seat's own people (a card whose effect is ``give``)
+    giving: bool = False
 
 
 #: the heuristic's ways of playing: ``plain`` (the rules above) and ``sharp``
@@ -62,9 +66,12 @@ class HeuristicBot:
         view = ctx.view
         players = view["public"]["players"]
         me = next(p for p in players if p["seat"] == view["seat"])
-        table = Table(load(view["options"].get("content", "")).cards, view["public"]["war"],
+        cards = load(view["options"].get("content", "")).cards
+        aim = view["public"]["aim"]
+        table = Table(cards, view["public"]["war"],
                       {p["seat"]: (p["population_cards"], 1 if p["face_up"] else 0) for p in players},
-                      me["face_up"], me["payload"] or 0, view["private"]["face_down"])
+                      me["face_up"], me["payload"] or 0, view["private"]["face_down"],
+                      aim is not None and cards[aim["card"]].effect == "give")
         return decide(table, [(c.action, c.verb, c.args) for c in ctx.choices], self.sharp)
 
 
@@ -88,11 +95,14 @@ def _table(world, legal: list[str]) -> Table:
     """What the seat to act sees in ``world``, as the heuristic reads it."""
     s = world.to_act
     up = world.face_up
-    # the strengths are read only to name a target or aim a strike (``decide``)
+    # the strengths (and what a target receives) are read only to name a target or aim a strike (``decide``)
+    aiming = legal[0].startswith(("target ", "strike "))
     strength = {label: (sum(world.pop[o]), 1 if up[o] else 0) for o, label in enumerate(world.seats)} \
-        if legal[0].startswith(("target ", "strike ")) else {}
+        if aiming else {}
+    top = world.stack[-1]
+    giving = aiming and isinstance(top, NameTarget) and world.content.cards[top.key].effect == "give"
     return _new(Table, (world.content.cards, world.at_war, strength, up[s], world.payload[s] if up[s] else 0,
-                        world.queues[s]))  # a Table without the Python call of its __new__
+                        world.queues[s], giving))  # a Table without the Python call of its __new__
 
 
 _new = tuple.__new__
@@ -121,6 +131,8 @@ def decide(table: Table, choices: list[tuple[str, str, tuple]], sharp: bool = Fa
         return min([c for c in choices if c[1] == "intercept"], key=lambda c: len(cards[c[2][0]].stops))[0]
     if "target" in verbs:
         targets = [c for c in choices if c[1] == "target"]
+        if table.giving:  # its own people go over: to the weakest opponent, not the strongest
+            return min(targets, key=lambda c: table.strength[c[2][0]])[0]
         if sharp and table.face_up is not None:  # its own carrier lies face up: an attack
             return min(targets, key=lambda c: table.strength[c[2][0]])[0]
         return max(targets, key=lambda c: table.strength[c[2][0]])[0]

@@ -19,6 +19,7 @@ from realpolitik.engine import LIST, NESTED, SHARED, VALUE, FramedState, Outcome
 from realpolitik.i18n import Text
 
 from . import grave, sequence, setup, words
+from .combat import NameTarget
 from .population import total
 
 
@@ -80,9 +81,13 @@ class NuclearWarState(FramedState):
                 "payload": self.payload[s] if self.face_up[s] else None,
                 "skips": self.skips[s],
             })
+        top = self.stack[-1] if self.stack else None
         return {
             "war": self.at_war,
             "turn": self.seats[self.current],
+            # a target being named: by whom, for what (attack, propaganda, secret) and with which card
+            "aim": {"seat": self.seats[top.seat], "purpose": top.purpose, "card": top.key}
+            if isinstance(top, NameTarget) else None,
             "players": players,
             "draw_pile": len(self.draw),
             "discard": dict(sorted(Counter(self.discard).items())),
