@@ -70,14 +70,15 @@ def plot(pairs: calibration.Forecasts, title: str, path: Path) -> None:
     fig.savefig(path, dpi=110)
 
 
-def reviewed(game_id: str, players: int, seed: int, bot: str, budget: int) -> tuple[calibration.Forecasts, list[bool]]:
-    """One seeded game, reviewed: its (chance, result) pairs and its turning points' verdicts with
-    ten times the budget."""
+def reviewed(game_id: str, players: int, seed: int, bot: str,
+             budget: int) -> tuple[calibration.Forecasts, list[bool], tuple[float, ...]]:
+    """One seeded game, reviewed: its (chance, result) pairs, its turning points' verdicts with
+    ten times the budget, and its rewards."""
     record = play(game_id, players, seed, bot)
     done = core.review(record, get, budget=budget, seed=seed)
-    pairs = calibration.forecasts([(done, tuple(record.replay(get).outcome().rewards))])
+    rewards = tuple(record.replay(get).outcome().rewards)
     print(f"game {seed}: {len(record.actions)} actions", file=sys.stderr, flush=True)
-    return pairs, calibration.verdicts_kept(record, done, get)
+    return calibration.forecasts([(done, rewards)]), calibration.verdicts_kept(record, done, get), rewards
 
 
 def fitted(game_id: str, players: int, seed: int, bot: str, budget: int) -> tuple[dict[float, float], int]:
@@ -123,15 +124,18 @@ def main() -> None:
     if args.fit:
         print(json.dumps(fit(args, players, results), indent=1))
         return
-    pairs = calibration.Forecasts([p for r, _ in results for p in r.estimate],
-                                  [p for r, _ in results for p in r.hindsight])
-    kept = [k for _, verdicts in results for k in verdicts]
+    pairs = calibration.Forecasts([p for r, _, _ in results for p in r.estimate],
+                                  [p for r, _, _ in results for p in r.hindsight])
+    kept = [k for _, verdicts, _ in results for k in verdicts]
     base = sum(r for _, r in pairs.estimate) / len(pairs.estimate)  # a seat's share of wins, over all predictions
+    # a seat's even share: winners per game with a winner over the seats (allies who win together: a team's share)
+    won = [sum(rewards) for _, _, rewards in results if sum(rewards) > 0]
+    even = (sum(won) / len(won) if won else 1) / players
     figures = {"game": args.game, "players": players, "games": args.games, "budget": args.budget, "bot": args.bot,
                "pseudo_playouts": get(args.game).pseudo_playouts,
                "predictions": len(pairs.estimate), "brier": round(calibration.brier(pairs.estimate), 4),
                "brier_hindsight": round(calibration.brier(pairs.hindsight), 4),
-               "brier_even": round(calibration.brier([(1 / players, r) for _, r in pairs.estimate]), 4),
+               "brier_even": round(calibration.brier([(even, r) for _, r in pairs.estimate]), 4),
                "brier_base_rate": round(calibration.brier([(base, r) for _, r in pairs.estimate]), 4),
                "turning_points": len(kept), "kept_with_10x_budget": sum(kept),
                "reliability": calibration.reliability(pairs.estimate)}
