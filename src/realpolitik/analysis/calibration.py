@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from realpolitik.bots.evaluate import lean, overall
+from realpolitik.bots.evaluate import chances_of
 from realpolitik.engine import Game, Record
 
 from . import review as core
@@ -63,13 +63,7 @@ def fit(reviews: list[tuple[core.Review, tuple[float, ...]]],
         pairs = []
         for review, rewards in reviews:
             for p in review.plies:
-                if p.basis is None:
-                    chances = p.chances
-                else:
-                    own, total = p.basis
-                    base = overall(total, weight)
-                    chances = base if own is None else lean(own, base, weight)
-                pairs += zip(chances, rewards)
+                pairs += zip(p.chances if p.basis is None else chances_of(*p.basis, weight), rewards)
         scores[weight] = brier(pairs)
     return scores
 

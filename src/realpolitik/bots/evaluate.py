@@ -76,6 +76,13 @@ def overall(total: Tally, weight: float) -> tuple[float, ...]:
     return lean(total, [even] * seats, weight)
 
 
+def chances_of(own: Tally | None, total: Tally, weight: float) -> tuple[float, ...]:
+    """Every seat's chance from a search's playouts: those after a move (``own``) leaning on all
+    of them (``total``), or all of them alone when there is no move to follow."""
+    base = overall(total, weight)
+    return base if own is None else lean(own, base, weight)
+
+
 @dataclass(frozen=True)
 class Evaluation:
     """A seat's estimate of its position (see the module's docstring for what the numbers mean).
