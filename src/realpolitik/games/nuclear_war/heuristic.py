@@ -99,8 +99,7 @@ def _table(world, legal: list[str]) -> Table:
     aiming = legal[0].startswith(("target ", "strike "))
     strength = {label: (sum(world.pop[o]), 1 if up[o] else 0) for o, label in enumerate(world.seats)} \
         if aiming else {}
-    top = world.stack[-1]
-    giving = aiming and isinstance(top, NameTarget) and world.content.cards[top.key].effect == "give"
+    giving = aiming and isinstance(top := world.stack[-1], NameTarget) and world.content.cards[top.key].effect == "give"
     return _new(Table, (world.content.cards, world.at_war, strength, up[s], world.payload[s] if up[s] else 0,
                         world.queues[s], giving))  # a Table without the Python call of its __new__
 
