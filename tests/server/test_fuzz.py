@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from realpolitik.testing.server import Api, ServerProcess
+from realpolitik.testing.server import Api, ServerProcess, http_client
 
 FUZZ = settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 #: close codes a refused or finished connection may end with (docs/security.md)
@@ -66,7 +66,7 @@ def _dumps(value) -> bytes:
 @FUZZ
 def test_create_game(served, body):
     server, _ = served
-    with httpx.Client(base_url=server.url, timeout=10) as http:
+    with http_client(server.url) as http:
         _json_error(http.post("/api/games", content=_dumps(body), headers={"content-type": "application/json"}))
 
 
@@ -76,7 +76,7 @@ def test_create_game(served, body):
 @FUZZ
 def test_create_game_options(served, options, game):
     server, _ = served
-    with httpx.Client(base_url=server.url, timeout=10) as http:
+    with http_client(server.url) as http:
         answer = http.post("/api/games", content=_dumps({"game": game, "seats": ["random"] * 4, "options": options}))
         _json_error(answer)
 
@@ -86,7 +86,7 @@ def test_create_game_options(served, options, game):
 @FUZZ
 def test_create_game_raw_bodies(served, raw):
     server, _ = served
-    with httpx.Client(base_url=server.url, timeout=10) as http:
+    with http_client(server.url) as http:
         _json_error(http.post("/api/games", content=raw, headers={"content-type": "text/plain"}))
 
 
@@ -96,7 +96,7 @@ def test_create_game_raw_bodies(served, raw):
 def test_game_routes(served, game_id, seat, ply, name, which):
     server, games = served
     gid = games[which]["id"] if which else quote(game_id, safe="")
-    with httpx.Client(base_url=server.url, timeout=10) as http:
+    with http_client(server.url) as http:
         for path in (f"/api/games/{gid}", f"/api/games/{gid}/record", f"/api/games/{gid}/chat", f"/game/{gid}",
                      f"/replay/{gid}"):
             _json_error(http.get(path))
@@ -129,7 +129,7 @@ def test_seat_notes(served, body, which, own):
     game = games[which]
     if own and isinstance(body, dict) and game.get("tokens"):
         body = {**body, "seat": "p1", "token": game["tokens"]["p1"]}
-    with httpx.Client(base_url=server.url, timeout=10) as http:
+    with http_client(server.url) as http:
         _json_error(http.post(f"/api/games/{game['id']}/notes", content=_dumps(body)))
 
 
@@ -185,7 +185,7 @@ def test_websocket_messages_after_hello(served, message, spectator):
 def test_deeply_nested_json_is_refused_over_http_and_websocket(served):
     server, games = served
     deep = b"[" * 8000 + b"]" * 8000
-    with httpx.Client(base_url=server.url, timeout=10) as http:
+    with http_client(server.url) as http:
         answer = http.post("/api/games", content=deep)
         assert answer.status_code == 400 and "nested too deeply" in answer.json()["error"]
     with connect(f"{server.ws_url}/ws/{games['running']['id']}", open_timeout=10) as ws:
@@ -200,7 +200,7 @@ def test_deeply_nested_json_is_refused_over_http_and_websocket(served):
 
 def test_a_replay_step_of_unicode_digits_is_refused(served):
     server, games = served
-    with httpx.Client(base_url=server.url, timeout=10) as http:
+    with http_client(server.url) as http:
         for ply in ("²", "٣", "①", "1_0", "-1"):
             answer = http.get(f"/api/games/{games['finished']['id']}/replay", params={"ply": ply})
             assert answer.status_code == 400 and "digits 0-9" in answer.json()["error"], ply
@@ -237,7 +237,7 @@ PASSWORD = "fuzzing is fun and long"
 
 def _member(server: ServerProcess) -> httpx.Client:
     """A client signed in to the fuzz account (created on first use), with its CSRF token sent along."""
-    http = httpx.Client(base_url=server.url, timeout=10)
+    http = http_client(server.url)
     answer = http.post("/api/account/login", json={"name": "Fuzzy", "password": PASSWORD})
     if answer.status_code != 200:
         answer = http.post("/api/account/signup", json={"name": "Fuzzy", "password": PASSWORD})
@@ -258,7 +258,7 @@ def test_account_routes(served, body, path, who, cookie, raw):
     cookie, with any JSON (or the same bytes sent as text): no 5xx, refusals in JSON. The fuzz
     account's own password never changes (its old password is never guessed)."""
     server, _ = served
-    http = _member(server) if who in ("member", "forged") else httpx.Client(base_url=server.url, timeout=10)
+    http = _member(server) if who in ("member", "forged") else http_client(server.url)
     with closing(http):
         if who == "forged":
             http.headers["x-csrf-token"] = "A" * 43
@@ -290,7 +290,7 @@ def test_social_routes(served, body, path, who, name, before, raw):
     a forged CSRF token, with any JSON, names and page numbers: no 5xx, refusals in JSON; a
     guest and a forged token change nothing."""
     server, _ = served
-    http = _member(server) if who != "guest" else httpx.Client(base_url=server.url, timeout=10)
+    http = _member(server) if who != "guest" else http_client(server.url)
     with closing(http):
         if who == "forged":
             http.headers["x-csrf-token"] = "A" * 43
@@ -325,7 +325,7 @@ def test_tournament_routes(served, body, who, number, action, raw):
     """Tournaments (issue 59) as a guest, signed in or with a forged CSRF token, with any JSON and
     tournament numbers: no 5xx, refusals in JSON; a guest and a forged token change nothing."""
     server, _ = served
-    http = _member(server) if who != "guest" else httpx.Client(base_url=server.url, timeout=10)
+    http = _member(server) if who != "guest" else http_client(server.url)
     with closing(http):
         if who == "forged":
             http.headers["x-csrf-token"] = "A" * 43
@@ -360,7 +360,7 @@ def test_push_routes(served, body, method, who, raw):
     with a forged CSRF token, with any JSON: no 5xx, refusals in JSON; a guest and a forged
     token are refused; no made-up subscription is kept."""
     server, _ = served
-    http = _member(server) if who != "guest" else httpx.Client(base_url=server.url, timeout=10)
+    http = _member(server) if who != "guest" else http_client(server.url)
     with closing(http):
         if who == "forged":
             http.headers["x-csrf-token"] = "A" * 43

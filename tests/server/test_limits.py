@@ -15,7 +15,7 @@ import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from realpolitik.testing.server import ROOMY, GameSocket, ServerProcess
+from realpolitik.testing.server import ROOMY, GameSocket, ServerProcess, http_client
 
 
 @pytest.fixture
@@ -36,7 +36,7 @@ def tight(tmp_path):
 
 def _client(server: ServerProcess, n: int = 1) -> httpx.Client:
     """An HTTP client from the address 127.0.0.n."""
-    return httpx.Client(base_url=server.url, timeout=10,
+    return http_client(server.url,
                         transport=httpx.HTTPTransport(local_address=f"127.0.0.{n}"))
 
 
@@ -62,7 +62,7 @@ def test_connections_per_client_and_other_clients_unaffected(tight):
             assert other.get("/api/catalog").status_code == 200
         held.pop().close()
         time.sleep(0.2)
-        with httpx.Client(base_url=server.url, timeout=10) as again:  # a freed place is taken again
+        with http_client(server.url) as again:  # a freed place is taken again
             assert again.get("/api/catalog").status_code == 200
     finally:
         for sock in held:
@@ -88,7 +88,7 @@ def test_a_client_trickling_its_headers_is_disconnected(tight):
                 closed = True
         assert closed and time.monotonic() - start < 3
         assert silent.recv(1) == b""  # a connection that never sends a byte goes the same way
-    with httpx.Client(base_url=server.url, timeout=10) as http:
+    with http_client(server.url) as http:
         assert http.get("/api/catalog").status_code == 200
 
 
@@ -119,7 +119,7 @@ def test_new_games_per_client_are_rate_limited(tight):
 
 def test_spectators_per_game_and_sockets_per_seat(tight):
     server = tight(spectators_per_game=3, sockets_per_seat=2)
-    with httpx.Client(base_url=server.url, timeout=10) as http:
+    with http_client(server.url) as http:
         game = http.post("/api/games", json={"game": "nuclear-war", "seats": ["human", "human"]}).json()
     token = game["invites"][0]["url"].split("token=")[1]
     opened = [GameSocket(server, game["id"]) for _ in range(6)]
@@ -143,7 +143,7 @@ def test_spectators_per_game_and_sockets_per_seat(tight):
 
 def test_a_flood_of_messages_is_refused_and_the_socket_stays(tight):
     server = tight(messages="10/10seconds")
-    with httpx.Client(base_url=server.url, timeout=10) as http:
+    with http_client(server.url) as http:
         game = http.post("/api/games", json={"game": "nuclear-war", "seats": ["human", "human"]}).json()
     sock = GameSocket(server, game["id"])
     try:

@@ -145,7 +145,7 @@ from realpolitik.server import lessons, vacation
 from realpolitik.server.store import actions as action_rows
 from realpolitik.server.store import games, now, seats, users
 from realpolitik.testing.model import Cluster, Held, Link, Player, Truth, load, open_link, view_matches
-from realpolitik.testing.server import ROOMY
+from realpolitik.testing.server import ROOMY, http_client
 
 #: seconds a game whose bot (or stand-in) is to move may take before it counts as stuck
 BOUND = 30.0
@@ -206,9 +206,8 @@ def traced(method):
 
 @functools.cache
 def catalog(url: str) -> dict[str, dict[str, Any]]:
-    import httpx
-
-    return {g["id"]: g for g in httpx.get(url + "/api/catalog", timeout=30).json()}
+    with http_client(url, timeout=30) as http:
+        return {g["id"]: g for g in http.get("/api/catalog").json()}
 
 
 def fresh_choice(state: State, kind: str, seat: int, seed: int) -> str:

@@ -24,7 +24,6 @@ from email.policy import default as email_policy
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from types import SimpleNamespace
 
-import httpx
 import pytest
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import AuthResult
@@ -33,7 +32,7 @@ from realpolitik.games import get
 from realpolitik.server.notify import REFUSED, NoticeSettings, Notifier, Refused, public, resolve
 from realpolitik.server.store import Store, StoredGame, StoredSeat, now
 from realpolitik.server.tokens import new_game_id
-from realpolitik.testing.server import ROOMY, GameSocket, ServerProcess, free_port
+from realpolitik.testing.server import ROOMY, GameSocket, ServerProcess, free_port, http_client
 
 PASSWORD = "correct horse battery"
 _numbers = iter(range(10**6))
@@ -197,7 +196,7 @@ class Player:
     def __init__(self, server: ServerProcess, base: str, lang: str = "en") -> None:
         self.server = server
         self.name = f"{base} {next(_numbers)}"
-        self.http = httpx.Client(base_url=server.url, timeout=10)
+        self.http = http_client(server.url)
         answer = self.http.post("/api/account/signup", json={"name": self.name, "password": PASSWORD},
                                 headers={"accept-language": lang})
         assert answer.status_code == 201
@@ -212,7 +211,7 @@ class Player:
 
 def seated(server: ServerProcess, kinds: list[str], players: dict[str, Player]) -> tuple[dict, dict[str, GameSocket]]:
     """A Nationen game with each account in its seat (connected; the caller closes whom it wants away)."""
-    with httpx.Client(base_url=server.url, timeout=10) as http:
+    with http_client(server.url) as http:
         game = http.post("/api/games", json={"game": "nationen", "seats": kinds}).json()
     tokens = {i["seat"]: i["url"].split("token=")[1] for i in game["invites"]}
     sockets = {}

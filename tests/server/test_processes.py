@@ -18,7 +18,6 @@ import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-import httpx
 import psycopg
 import pytest
 from sqlalchemy import update
@@ -27,7 +26,7 @@ from realpolitik.engine import Rng
 from realpolitik.games import get
 from realpolitik.server.store import Store, games, now, seats
 from realpolitik.testing.forks import SERVE
-from realpolitik.testing.server import Api, GameSocket, ServerProcess, expected_view, without_log
+from realpolitik.testing.server import Api, GameSocket, ServerProcess, expected_view, http_client, without_log
 
 #: a move must reach the clients of every other process within this many seconds
 FAN_OUT = 1.0
@@ -365,7 +364,7 @@ def test_a_turn_notice_is_sent_once_and_not_while_the_player_looks_through_anoth
     threading.Thread(target=hook.serve_forever, daemon=True).start()
     try:
         a, b = processes(2, args=("--notify-every", "0.05", "--webhook-private"))
-        with httpx.Client(base_url=b.url, timeout=10) as ann:
+        with http_client(b.url) as ann:
             signed = ann.post("/api/account/signup", json={"name": "Ann Notice", "password": "a long password"})
             csrf = signed.json()["csrf"]
             webhook = f"http://127.0.0.1:{hook.server_address[1]}/hook"

@@ -22,7 +22,7 @@ from realpolitik.server.push_store import PushStore, public_key
 from realpolitik.server.store import Store
 from realpolitik.server.table import Refusal
 from realpolitik.testing.push import PushService, VapidError, verify_vapid
-from realpolitik.testing.server import ROOMY, GameSocket, ServerProcess
+from realpolitik.testing.server import ROOMY, GameSocket, ServerProcess, http_client
 
 PASSWORD = "correct horse battery"
 _numbers = iter(range(10**6))
@@ -50,7 +50,7 @@ class Player:
     def __init__(self, server: ServerProcess, base: str, lang: str = "en") -> None:
         self.server = server
         self.name = f"{base} {next(_numbers)}"
-        self.http = httpx.Client(base_url=server.url, timeout=10)
+        self.http = http_client(server.url)
         answer = self.http.post("/api/account/signup", json={"name": self.name, "password": PASSWORD},
                                 headers={"accept-language": lang})
         assert answer.status_code == 201
@@ -72,7 +72,7 @@ class Player:
 
 def seated(server: ServerProcess, players: dict[str, Player]) -> tuple[dict, dict[str, GameSocket]]:
     """A Nationen game of two people, each account in its seat and connected."""
-    with httpx.Client(base_url=server.url, timeout=10) as http:
+    with http_client(server.url) as http:
         game = http.post("/api/games", json={"game": "nationen", "seats": ["human", "human"]}).json()
     tokens = {i["seat"]: i["url"].split("token=")[1] for i in game["invites"]}
     sockets = {}
@@ -177,7 +177,7 @@ def test_a_subscription_the_push_service_calls_gone_is_forgotten(server, pushes)
 
 def test_subscribing_needs_an_account_and_the_pages_token(server, pushes):
     subscription = pushes.subscribe("nobody")
-    with httpx.Client(base_url=server.url, timeout=10) as guest:
+    with http_client(server.url) as guest:
         assert guest.post("/api/push/subscribe", json=subscription).json()["code"] == "signed-out"
         assert guest.get("/api/push/key").status_code == 200
     bo = Player(server, "Bo")
@@ -309,7 +309,7 @@ def test_a_push_host_resolving_to_a_local_address_is_refused_unposted(monkeypatc
 
 
 def test_the_site_is_an_installable_web_app_with_its_worker_at_the_root(server):
-    with httpx.Client(base_url=server.url, timeout=10) as http:
+    with http_client(server.url) as http:
         worker = http.get("/sw.js")
         assert worker.status_code == 200 and worker.headers["content-type"].startswith("text/javascript")
         assert 'addEventListener("push"' in worker.text and 'addEventListener("notificationclick"' in worker.text

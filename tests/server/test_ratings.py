@@ -15,7 +15,7 @@ from sqlalchemy import delete, select
 from realpolitik.server import ratings as ratings_module
 from realpolitik.server.store import Store, StoredGame, StoredSeat, now, ratings
 from realpolitik.server.tokens import new_game_id
-from realpolitik.testing.server import ROOMY, Api, GameSocket, ServerProcess
+from realpolitik.testing.server import ROOMY, Api, GameSocket, ServerProcess, http_client
 
 PASSWORD = "correct horse battery"
 _numbers = iter(range(10**6))
@@ -31,7 +31,7 @@ def server(tmp_path_factory):
 
 def account(server: ServerProcess, base: str) -> tuple[str, httpx.Client]:
     name = f"{base} {next(_numbers)}"
-    client = httpx.Client(base_url=server.url, timeout=10)
+    client = http_client(server.url)
     assert client.post("/api/account/signup", json={"name": name, "password": PASSWORD}).status_code == 201
     return name, client
 

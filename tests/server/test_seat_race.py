@@ -7,7 +7,7 @@ import threading
 
 import httpx
 
-from realpolitik.testing.server import GameSocket
+from realpolitik.testing.server import GameSocket, http_client
 
 TRIES = 40
 
@@ -23,7 +23,7 @@ def _race(server, game) -> tuple[dict, httpx.Response]:
         answers["hello"] = sock.hello(game["tokens"]["p1"], "Invitee")
 
     def claimer() -> None:
-        with httpx.Client(base_url=server.url, timeout=10) as http:
+        with http_client(server.url) as http:
             start.wait()
             answers["claim"] = http.post(f"/api/games/{game['id']}/claim", json={"seat": "p1", "name": "Claimer"})
 

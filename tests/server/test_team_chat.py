@@ -16,7 +16,7 @@ import uvicorn
 from realpolitik.engine import Game, Option, Outcome, Rng, State
 from realpolitik.games import get
 from realpolitik.server import Settings, create_app
-from realpolitik.testing.server import Api, GameSocket
+from realpolitik.testing.server import Api, GameSocket, http_client
 
 
 class SignalState(State):
@@ -236,9 +236,8 @@ def test_team_chat_in_the_browser(team_server, browser):
 
 
 def test_a_replay_shows_the_table_and_spectators_chat_to_all_and_a_teams_only_to_its_accounts(team_server):
-    import httpx
 
-    ann = httpx.Client(base_url=team_server.url, timeout=10)
+    ann = http_client(team_server.url)
     opened: list[GameSocket] = []
     try:
         answer = ann.post("/api/account/signup", json={"name": "Ann", "password": "correct horse battery"})
@@ -269,7 +268,7 @@ def test_a_replay_shows_the_table_and_spectators_chat_to_all_and_a_teams_only_to
         def texts(client) -> list[str]:
             return [line["text"] for line in client.get(f"/api/games/{game['id']}/chat").json()["lines"]]
 
-        with httpx.Client(base_url=team_server.url, timeout=10) as anybody:
+        with http_client(team_server.url) as anybody:
             assert texts(anybody) == ["good game", "nice"]
         assert texts(ann) == ["our plan", "good game", "nice"]  # Ann held p1: her team's talk, not the other's
     finally:

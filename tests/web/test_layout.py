@@ -13,14 +13,13 @@ from __future__ import annotations
 
 import re
 
-import httpx
 import pytest
 
 from realpolitik.games import registry
 from realpolitik.testing.layout import first_action, problems, words
 from realpolitik.testing.pages import console_errors
 from realpolitik.testing.positions import PLAYERS, Replay, Table, positions
-from realpolitik.testing.server import Api, GameSocket
+from realpolitik.testing.server import Api, GameSocket, http_client
 
 GAMES = [game.id for game in registry()]
 SCREENS = {
@@ -174,7 +173,7 @@ def test_the_lobby_reads_well_for_every_game(server, api, browser, screen, lang)
 def lena(server):
     """An account, Lena, with a rated finished game of Nationen (she resigned; a bot won) and an
     open game of Nuclear War in her games; returns her session cookie."""
-    client = httpx.Client(base_url=server.url, timeout=10)
+    client = http_client(server.url)
     api = Api(server)
     assert client.post("/api/account/signup", json={"name": "Lena", "password": "correct horse battery"}).is_success
     cookie = client.cookies["session"]

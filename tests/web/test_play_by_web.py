@@ -14,14 +14,13 @@ from email import message_from_bytes
 from email.policy import default as email_policy
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-import httpx
 import pytest
 from aiosmtpd.controller import Controller
 from playwright.sync_api import Page, expect
 
 from realpolitik.engine import Rng
 from realpolitik.testing.pages import ENABLED, OVER, accept_warnings, console_errors, seq
-from realpolitik.testing.server import ROOMY, ServerProcess, free_port
+from realpolitik.testing.server import ROOMY, ServerProcess, free_port, http_client
 
 PASSWORD = "correct horse battery"
 
@@ -183,7 +182,8 @@ def test_two_people_play_a_rated_game_by_web(server, outside, context):
     rows = ann.locator("#rows tr")
     expect(rows.filter(has_text="Bodo Web")).to_have_count(1)
     expect(rows.filter(has_text="Anna Web")).to_have_count(1)
-    board = {p["name"]: p for p in httpx.get(f"{server.url}/api/leaderboard/nuclear-war").json()["players"]}
+    with http_client(server.url) as http:
+        board = {p["name"]: p for p in http.get("/api/leaderboard/nuclear-war").json()["players"]}
     assert board["Anna Web"]["sigma"] < 8.33 and board["Bodo Web"]["sigma"] < 8.33  # both rated: more certain now
     assert told_in_browser >= 1  # the background tab was told when its turn came
     assert errors == {"ann": [], "bo": []}

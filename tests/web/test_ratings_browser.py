@@ -8,15 +8,14 @@ from __future__ import annotations
 
 import re
 
-import httpx
 from playwright.sync_api import expect
 
 from realpolitik.testing.pages import console_errors
-from realpolitik.testing.server import GameSocket
+from realpolitik.testing.server import GameSocket, http_client
 
 
 def test_the_leaderboard_and_a_players_page(server, api, context):
-    client = httpx.Client(base_url=server.url, timeout=10)
+    client = http_client(server.url)
     assert client.post("/api/account/signup", json={"name": "Lena", "password": "correct horse battery"}).is_success
     game = api.create(["human", "random"], game="nationen", rated=True, stand_in="random")
     sock = GameSocket(server, game["id"], headers={"cookie": f"session={client.cookies['session']}"})

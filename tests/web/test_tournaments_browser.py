@@ -5,10 +5,10 @@ and axe-core finds nothing serious on it."""
 
 from __future__ import annotations
 
-import httpx
 from playwright.sync_api import expect
 
 from realpolitik.testing.pages import console_errors
+from realpolitik.testing.server import http_client
 from tests.web.test_axe import SCAN, axe_script  # noqa: F401 (a fixture)
 
 PASSWORD = "correct horse battery"
@@ -38,7 +38,7 @@ def test_a_tournament_is_created_signed_up_for_and_shown_running(server, context
     expect(page.locator("#entrants li")).to_have_text(["Tess"])
     number = page.evaluate("location.hash").lstrip("#")
 
-    with httpx.Client(base_url=server.url) as other:
+    with http_client(server.url) as other:
         csrf = other.post("/api/account/signup", json={"name": "Uwe", "password": PASSWORD}).json()["csrf"]
         assert other.post(f"/api/tournaments/{number}/signup", json={},
                           headers={"x-csrf-token": csrf}).status_code == 201

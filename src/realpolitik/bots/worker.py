@@ -131,6 +131,14 @@ def review_piece(job: ReviewJob, lookup: Callable[[str], Game] | None = None) ->
     return done
 
 
+def process_context() -> multiprocessing.context.BaseContext:
+    """How to start worker processes: forked from this process, which has loaded the games
+    already, so that none spends a second of CPU importing them again, while this process runs
+    a single thread; spawned fresh otherwise, because a fork of a process with threads may
+    inherit a lock that another thread held."""
+    return multiprocessing.get_context("fork" if threading.active_count() == 1 else "spawn")
+
+
 def start() -> None:
     """Load the games once, and end this worker as soon as the server process is gone."""
     import realpolitik.games

@@ -13,6 +13,7 @@ import fcntl
 import logging
 import socket
 from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from pathlib import Path
 
@@ -21,6 +22,7 @@ from sqlalchemy.engine import URL
 from realpolitik.i18n import t
 
 from .app import create_app
+from .bots import fork_workers
 from .connections import ConnectionGuard
 from .hall import Settings
 from .notify import NoticeSettings
@@ -46,14 +48,19 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "realpolitik.db",
     _log_to_console()  # before the store opens: a schema upgrade says so
     url = database_url(db)
     Store(url).close()  # fails early, with the reason, when the database cannot be used
-    with _only_server(url):
-        _run(host, port, url, bot_delay, bot_workers, announce, bot_think, limits, notices, stand_in_pace,
-             vacation_days)
+    forked = fork_workers(bot_workers)  # before the lock and the socket, which the workers must not hold
+    try:
+        with _only_server(url):
+            _run(host, port, url, bot_delay, bot_workers, announce, bot_think, limits, notices, stand_in_pace,
+                 vacation_days, forked)
+    finally:
+        if forked is not None:
+            forked.shutdown(wait=False, cancel_futures=True)
 
 
 def _run(host: str, port: int, url: URL, bot_delay: float, bot_workers: int | None, announce, bot_think: float,
          limits: Limits | None, notices: NoticeSettings | None, stand_in_pace: float | None,
-         vacation_days: int) -> None:
+         vacation_days: int, forked: ProcessPoolExecutor | None) -> None:
     import uvicorn
 
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
@@ -68,7 +75,7 @@ def _run(host: str, port: int, url: URL, bot_delay: float, bot_workers: int | No
     settings = Settings(db=url.render_as_string(hide_password=False), bot_delay=bot_delay, bot_workers=bot_workers,
                         bot_think=bot_think, limits=limits or Limits(), notices=notices, stand_in_pace=stand_in_pace,
                         vacation_days=vacation_days)
-    config = uvicorn.Config(create_app(settings), ws_max_size=64 * 1024, log_level="info", lifespan="on",
+    config = uvicorn.Config(create_app(settings, forked=forked), ws_max_size=64 * 1024, log_level="info", lifespan="on",
                             limit_concurrency=settings.limits.connections,
                             **ConnectionGuard(settings.limits).protocols())
     announce(f"realpolitik server on http://{shown}:{bound}/  (games stored in {url.render_as_string()})")

@@ -430,7 +430,8 @@ def _password_check(request: Request, key: str) -> Iterator[Attempt]:
 
 
 def _json_body(request: Request) -> None:
-    """Account forms come as JSON: a form another site posts cannot send that type without asking."""
+    """Account forms come as JSON: a form another site posts cannot send that type without asking.
+    Routes for members check this after the sign-in, so a guest is told to log in whatever it sent."""
     if request.headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
         raise Refusal("bad-request", t("Send this request as JSON (Content-Type: application/json)."))
 
@@ -515,8 +516,8 @@ async def logout(request: Request) -> Response:
 @guarded
 async def change_password(request: Request) -> Response:
     """POST /api/account/password — a new password; every other session of the account ends."""
-    _json_body(request)
     session = await accounts.signed_in(request)
+    _json_body(request)
     body = parse(await _body(request), PasswordChange, MAX_BODY)
     accounts.check_password(body.new)
     key = accounts.fold(session.user.name)
@@ -537,8 +538,8 @@ async def change_password(request: Request) -> Response:
 async def settings(request: Request) -> Response:
     """POST /api/account/settings — the account's language (the pages follow it at once), e-mail
     address and webhook URL; only the fields sent change."""
-    _json_body(request)
     session = await accounts.signed_in(request)
+    _json_body(request)
     body = parse(await _body(request), AccountSettings, MAX_BODY)
     given = body.model_fields_set
     if not given:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections.abc import Iterable
+from concurrent.futures import ProcessPoolExecutor
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -80,8 +81,10 @@ def _served(name: str, media_type: str):
     return served
 
 
-def create_app(settings: Settings | None = None, games: Iterable[Game] | None = None) -> Starlette:
-    """The server; ``games`` defaults to every registered game (others need ``bot_workers=0``)."""
+def create_app(settings: Settings | None = None, games: Iterable[Game] | None = None,
+               forked: ProcessPoolExecutor | None = None) -> Starlette:
+    """The server; ``games`` defaults to every registered game (others need ``bot_workers=0``);
+    ``forked``: bot workers started already (:func:`.bots.fork_workers`)."""
     settings = settings or Settings()
     if games is None:
         from realpolitik.games import get, registry
@@ -97,7 +100,7 @@ def create_app(settings: Settings | None = None, games: Iterable[Game] | None = 
         for lang in LANGUAGES:  # read every catalog now: a first German page must not stall the event loop
             catalog(lang)
         store = Store(settings.db)
-        hall = Hall(settings, lookup, games, store)
+        hall = Hall(settings, lookup, games, store, forked)
         app.state.hall = hall
         app.state.replays = Replays(lookup)
         resumed = await hall.start()

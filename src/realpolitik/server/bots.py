@@ -18,7 +18,7 @@ from concurrent.futures.process import BrokenProcessPool
 
 from realpolitik.analysis.review import PlyReview
 from realpolitik.bots.evaluate import Evaluation
-from realpolitik.bots.worker import BotJob, HintJob, ReviewJob, choose, hint, review_piece, start
+from realpolitik.bots.worker import BotJob, HintJob, ReviewJob, choose, hint, process_context, review_piece, start
 from realpolitik.engine import Game
 
 
@@ -66,6 +66,24 @@ class Slots:
                 ready.set_result(None)
 
 
+def worker_count(workers: int | None) -> int:
+    """Worker processes to run: as asked, or one core less than the machine has (at least one)."""
+    return max(1, (os.cpu_count() or 2) - 1) if workers is None else workers
+
+
+def fork_workers(workers: int | None) -> ProcessPoolExecutor | None:
+    """Bot workers forked now (:func:`.process_context`); the server starts them so before it
+    runs a second thread. None when this process runs more threads already or for
+    ``workers=0``; the runner then spawns fresh workers when first needed, as it does to
+    replace workers that died."""
+    context = process_context()
+    if worker_count(workers) == 0 or context.get_start_method() != "fork":
+        return None
+    pool = ProcessPoolExecutor(max_workers=worker_count(workers), mp_context=context, initializer=start)
+    pool.submit(os.getpid)  # a fork pool starts all its workers with the first job
+    return pool
+
+
 class BotRunner:
     """Runs bot moves on worker processes (``workers`` ≥ 1) or on one thread (``workers=0``).
 
@@ -73,16 +91,15 @@ class BotRunner:
     server); processes keep long searches off the event loop's core. Moves wait for a
     free worker in order of urgency: a bot facing people goes before a game of bots
     only, so no number of bot games slows down a person's table by more than the moves
-    already being computed.
+    already being computed. ``forked`` are workers started already (:func:`fork_workers`).
     """
 
-    def __init__(self, workers: int | None = None, lookup: Callable[[str], Game] | None = None) -> None:
-        if workers is None:
-            workers = max(1, (os.cpu_count() or 2) - 1)
-        self.workers = workers
+    def __init__(self, workers: int | None = None, lookup: Callable[[str], Game] | None = None,
+                 forked: ProcessPoolExecutor | None = None) -> None:
+        self.workers = worker_count(workers)
         self.lookup = lookup
-        self.slots = Slots(max(1, workers))
-        self._executor: Executor | None = None
+        self.slots = Slots(max(1, self.workers))
+        self._executor: Executor | None = forked if self.workers else None
 
     def _pool(self) -> Executor:
         if self._executor is None:

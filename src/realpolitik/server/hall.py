@@ -22,6 +22,7 @@ import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Coroutine
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
@@ -85,7 +86,8 @@ class Settings:
 class Hall:
     """The games of this server by id: live tables, and the lobby entries of idle ones."""
 
-    def __init__(self, settings: Settings, lookup: Callable[[str], Game], games: list[Game], store: Store) -> None:
+    def __init__(self, settings: Settings, lookup: Callable[[str], Game], games: list[Game], store: Store,
+                 forked: ProcessPoolExecutor | None = None) -> None:
         self.settings = settings
         self.limits = settings.limits
         self.lookup = lookup
@@ -97,7 +99,7 @@ class Hall:
         self.tournaments = Tournaments(self)
         #: Web Push subscriptions and the VAPID key (issue 59)
         self.push = Pusher(PushStore(store), settings.notices)
-        self.bots = BotRunner(settings.bot_workers, lookup)
+        self.bots = BotRunner(settings.bot_workers, lookup, forked)
         #: reviews of finished games being computed (issue 58)
         self.reviews = Reviews(self)
         self.rates = Rates(settings.limits)

@@ -33,8 +33,8 @@ async def vapid_key(request: Request) -> Response:
 @guarded
 async def subscribe(request: Request) -> Response:
     """POST /api/push/subscribe — keep this browser's subscription for the account's turn notices."""
-    _json_body(request)
     session = await accounts.signed_in(request)
+    _json_body(request)
     hall = _hall(request)
     endpoint, p256dh, auth = check(parse(await _body(request), Subscription, MAX_BODY),
                                    hall.settings.notices.push_loopback)
@@ -47,8 +47,8 @@ async def subscribe(request: Request) -> Response:
 @guarded
 async def unsubscribe(request: Request) -> Response:
     """DELETE /api/push/subscribe — forget this browser's subscription (``endpoint``)."""
-    _json_body(request)
     session = await accounts.signed_in(request)
+    _json_body(request)
     body = parse(await _body(request), Endpoint, MAX_BODY)
     hall = _hall(request)
     found = await hall.store.run(hall.push.store.unsubscribe, session.user.id, body.endpoint.strip())

@@ -101,8 +101,8 @@ def _adder(kind: str):
     @guarded
     async def add(request: Request) -> Response:
         """POST /api/social/{friends,blocks} — add an account to the list (nobody is told)."""
-        _json_body(request)
         session = await accounts.signed_in(request)
+        _json_body(request)
         other = await _other(request, session.user, parse(await _body(request), Named, MAX_BODY).name)
         hall = _hall(request)
         listed = await hall.store.run(hall.social.listed, session.user.id)
@@ -170,8 +170,8 @@ async def _may_write(request: Request, me: User, other: User) -> None:
 async def send(request: Request) -> Response:
     """POST /api/social/messages — send a private message; the answer is the message as its
     writer reads it."""
-    _json_body(request)
     session = await accounts.signed_in(request)
+    _json_body(request)
     body = parse(await _body(request), Letter, MAX_BODY)
     other = await _other(request, session.user, body.to)
     text = clean_text(body.text)
@@ -187,8 +187,8 @@ async def send(request: Request) -> Response:
 async def invite(request: Request) -> Response:
     """POST /api/social/invites — give a friend a free seat of a game: a private message that
     carries the seat's link (as the game's creator got it)."""
-    _json_body(request)
     session = await accounts.signed_in(request)
+    _json_body(request)
     body = parse(await _body(request), Invite, MAX_BODY)
     other = await _other(request, session.user, body.friend)
     hall = _hall(request)
@@ -211,8 +211,8 @@ async def invite(request: Request) -> Response:
 async def report(request: Request) -> Response:
     """POST /api/social/reports — report a player to the operators with a reason (and the game
     it is about); they see it in ``realpolitik admin reports``."""
-    _json_body(request)
     session = await accounts.signed_in(request)
+    _json_body(request)
     body = parse(await _body(request), Report, MAX_BODY)
     other = await _other(request, session.user, body.name)
     reason = clean_text(body.reason)

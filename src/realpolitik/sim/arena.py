@@ -9,7 +9,6 @@ a time cap).
 
 from __future__ import annotations
 
-import multiprocessing
 import signal
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -18,6 +17,7 @@ from functools import partial
 from typing import Any
 
 from realpolitik.bots import Bot, make_bot
+from realpolitik.bots.worker import process_context
 from realpolitik.engine import Game, IllegalAction, Rng, SeatContext, State
 from realpolitik.games import get
 
@@ -173,7 +173,7 @@ def played(tasks: Sequence[tuple], workers: int = 1, cluster: str | None = None,
     elif workers <= 1 or len(tasks) <= 1:
         yield from (play(*task) for task in tasks)
     else:
-        pool = multiprocessing.get_context("spawn").Pool(min(workers, len(tasks)), initializer=_leave_ctrl_c)
+        pool = process_context().Pool(min(workers, len(tasks)), initializer=_leave_ctrl_c)
         try:
             yield from pool.imap_unordered(partial(_play_task, play), tasks)
         finally:

@@ -30,7 +30,7 @@ from realpolitik.engine import State
 from realpolitik.games import get
 from realpolitik.server.store import _GAME, Damaged, Store, StoredGame, games
 
-from .server import GameSocket, ServerProcess
+from .server import GameSocket, ServerProcess, http_client, tls
 
 PASSWORD = "a model password"
 #: seconds a client keeps an idle connection for another request: less than the server keeps it open
@@ -100,8 +100,8 @@ class Cluster:
             # an idle connection is dropped before the server's keep-alive (uvicorn: 5 s) ends it, so a
             # request never goes out on a connection the server is closing (``ConnectionResetError``)
             limits = httpx.Limits(keepalive_expiry=KEEP_ALIVE)
-            transport = httpx.HTTPTransport(local_address=source, limits=limits) if source else None
-            client = httpx.Client(base_url=self.servers[i].url, timeout=30, transport=transport, limits=limits)
+            transport = httpx.HTTPTransport(local_address=source, limits=limits, verify=tls()) if source else None
+            client = http_client(self.servers[i].url, timeout=30, transport=transport, limits=limits)
             client.cookies.jar.set_policy(DefaultCookiePolicy(allowed_domains=()))
             self._http[(i, source)] = client
         return self._http[(i, source)]
