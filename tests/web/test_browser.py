@@ -14,6 +14,7 @@ from realpolitik.games import get
 from realpolitik.testing.pages import (
     ENABLED,
     OVER,
+    Coach,
     accept_warnings,
     console_errors,
     seq,
@@ -33,18 +34,22 @@ def join(page: Page, name: str) -> None:
     page.click("#join-button")
 
 
-def click_and_wait(page: Page, rng: Rng, board_too: bool = False) -> str:
-    """Click an action (sometimes a card on the board) and wait for the next view."""
+def click_and_wait(page: Page, rng: Rng, board_too: bool = False, coach: tuple[Coach, int] | None = None) -> str:
+    """Click an action (sometimes a card on the board; the heuristic's choice for a seat, with
+    ``coach``) and wait for the next view."""
     before = seq(page)
     cards = page.locator("svg .hand .card.clickable")
-    if board_too and cards.count() and rng.below(2):
+    if coach is not None:
+        what = coach[0].press(page, coach[1], rng)
+    elif board_too and cards.count() and rng.below(2):
         target = cards.nth(rng.below(cards.count()))
         what = target.get_attribute("data-card")
+        target.click()
     else:
         buttons = page.locator(ENABLED)
         target = buttons.nth(rng.below(buttons.count()))
         what = target.get_attribute("data-action")
-    target.click()
+        target.click()
     page.wait_for_function(f"() => Number(document.body.dataset.seq) > {before}")
     expect(page.locator("#notice.error")).to_be_hidden()
     return what
@@ -107,16 +112,16 @@ def test_a_game_against_three_bots_played_to_the_end_by_clicking(server, api, co
     assert errors == []
 
 
-def play_both(pages: dict[int, Page], rng: Rng, check) -> int:
-    """Click for whichever of two people has a decision, until the game ends."""
+def play_both(pages: dict[int, Page], rng: Rng, check, coach: Coach) -> int:
+    """Click the heuristic's choice for whichever of two people has a decision, until the game ends."""
     moves = 0
     while moves < 600:
-        for page in pages.values():
+        for seat, page in pages.items():
             if page.locator(OVER).count():
                 return moves
             if page.locator(ENABLED).count():
                 check(moves)
-                click_and_wait(page, rng)
+                click_and_wait(page, rng, coach=(coach, seat))
                 moves += 1
                 break
         else:
@@ -159,8 +164,12 @@ def test_two_people_each_see_their_own_hand_and_never_the_other(server, api, con
             backs = page.locator(f"svg .nation[data-seat={other['seat']}] .card.back").count()
             assert backs == other["face_down"].count(None)  # the other's face-down cards stay face down
 
-    play_both(pages, Rng(5), check_screens)
     gid = game_id(ann)
+    coach = Coach(server.db, gid)
+    try:
+        play_both(pages, Rng(5), check_screens, coach)
+    finally:
+        coach.close()
     api.wait_finished(gid)
     states = api.truth(gid)
     for seat in (0, 1):
@@ -177,7 +186,8 @@ def test_the_game_resumes_in_the_browser_after_a_server_crash(tmp_path, context)
     server = ServerProcess(str(tmp_path / "games.db"), bot_delay=0.0).start()
     try:
         with Api(server) as api:
-            game = api.create(["human", "random"])  # two nations: Secrets seldom end one in its first moves
+            game = api.create(["human", "heuristic"])  # two nations: Secrets seldom end one in its first moves
+            coach = (Coach(server.db, game["id"]), 0)
             page = context().new_page()
             accept_warnings(page)  # clicking on to the end may start the war, which asks first
             page.goto(server.url + game["invites"][0]["url"])
@@ -185,7 +195,7 @@ def test_the_game_resumes_in_the_browser_after_a_server_crash(tmp_path, context)
             rng = Rng(2)
             for _ in range(3):
                 assert turn_or_end(page)
-                click_and_wait(page, rng)
+                click_and_wait(page, rng, coach=coach)
             assert turn_or_end(page)
             before, log = seq(page), page.locator("#log li").all_inner_texts()
             server.kill()
@@ -195,7 +205,8 @@ def test_the_game_resumes_in_the_browser_after_a_server_crash(tmp_path, context)
             page.wait_for_selector(ENABLED)
             assert seq(page) == before and page.locator("#log li").all_inner_texts() == log
             while turn_or_end(page):
-                click_and_wait(page, rng)
+                click_and_wait(page, rng, coach=coach)
+            coach[0].close()
             info = api.wait_finished(game_id(page))
             assert api.record(game_id(page)).replay(get).ply == info["ply"] > before
     finally:

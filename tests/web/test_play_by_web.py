@@ -2,8 +2,8 @@
 game of Nuclear War in the lobby and sends the other the invitation; the second, away from
 the page, is told of the turn by e-mail and webhook (captured by a local SMTP server and a
 local receiver), reopens the game from "My games" in a fresh browser and sees the hand;
-both play by clicking to the end, and both ratings move. A hidden tab is also told by a
-browser notification."""
+both play by clicking to the end (what the heuristic bot would choose), and both ratings move.
+A hidden tab is also told by a browser notification."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from aiosmtpd.controller import Controller
 from playwright.sync_api import Page, expect
 
 from realpolitik.engine import Rng
-from realpolitik.testing.pages import ENABLED, OVER, accept_warnings, console_errors, seq
+from realpolitik.testing.pages import ENABLED, OVER, Coach, accept_warnings, console_errors, seq
 from realpolitik.testing.server import ROOMY, ServerProcess, free_port, http_client
 
 PASSWORD = "correct horse battery"
@@ -90,10 +90,9 @@ def sign_up(page: Page, server, name: str) -> None:
     expect(page.locator("#signed-in")).to_have_text(f"Logged in as {name}")
 
 
-def click_once(page: Page, rng: Rng) -> None:
+def click_once(page: Page, rng: Rng, coach: Coach, seat: int) -> None:
     before = seq(page)
-    buttons = page.locator(ENABLED)
-    buttons.nth(rng.below(buttons.count())).click()
+    coach.press(page, seat, rng)
     page.wait_for_function(f"() => Number(document.body.dataset.seq) > {before} || "
                            "document.body.dataset.status === 'finished'")
 
@@ -135,11 +134,12 @@ def test_two_people_play_a_rated_game_by_web(server, outside, context):
     bo.close()  # and Bodo goes away
 
     rng = Rng(8)
+    gid = ann.url.split("/game/")[1].split("#")[0]
+    coach = Coach(server.db, gid)  # both press what the heuristic would
     accept_warnings(ann)
     while anna_to_move(ann):  # Anna plays until the turn passes to Bodo, who hears of it
         assert ann.locator(OVER).count() == 0, "the game ended before Bodo's turn"
-        click_once(ann, rng)
-    gid = ann.url.split("/game/")[1].split("#")[0]
+        click_once(ann, rng, coach, 0)
     assert Hook.posts[0]["game"] == gid and Hook.posts[0]["url"].endswith(f"/game/{gid}#seat=p2")
     deadline = time.monotonic() + 15  # the e-mail goes out beside the webhook, not before it
     while not [m for m in inbox.mails if m["To"] == "bodo@example.org"] and time.monotonic() < deadline:
@@ -170,11 +170,12 @@ def test_two_people_play_a_rated_game_by_web(server, outside, context):
             break
         if ann.locator(ENABLED).count():
             bo.evaluate("() => { window.__hidden = true; }")
-            click_once(ann, rng)
+            click_once(ann, rng, coach, 0)
         elif bo.locator(ENABLED).count():
             told_in_browser = max(told_in_browser, bo.evaluate("() => window.__shown.length"))
             bo.evaluate("() => { window.__hidden = false; }")
-            click_once(bo, rng)
+            click_once(bo, rng, coach, 1)
+    coach.close()
     expect(ann.locator(OVER)).to_be_visible()
     expect(bo.locator(OVER)).to_be_visible()
 

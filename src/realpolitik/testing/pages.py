@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, TypeVar
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
-    from realpolitik.engine import Rng
+    from realpolitik.engine import Rng, State
 
 T = TypeVar("T")
 
@@ -106,3 +106,43 @@ def click_board(page: Page, rng: Rng, board: str) -> str | None:
     action = choice.get_attribute("data-action")
     choice.click()
     return action
+
+
+class Coach:
+    """The action a heuristic bot would take for a seat of a game a server runs. Tests that click
+    through a whole game to test something other than the choices press its button: their games
+    then last as long as people's (two players of Nuclear War take some 55 actions, against 130
+    for random clicks). It reads the game from the server's database, as only a test may."""
+
+    def __init__(self, db: str, game_id: str) -> None:
+        from realpolitik.server.store import Store, database_url
+
+        self.store = Store(database_url(db))
+        self.game_id = game_id
+        self.state: State | None = None
+
+    def choice(self, seat: int, rng: Rng) -> str | None:
+        """The bot's action for ``seat`` (seat number), or None when the game waits for another."""
+        from realpolitik.bots import make_bot
+        from realpolitik.engine import SeatContext
+        from realpolitik.games import get
+
+        record = self.store.load(self.game_id).record()
+        self.state = record.replay(get, self.state)  # carried on from the last call's state
+        if self.state.to_act != seat:
+            return None
+        bot = make_bot("heuristic", get(record.game), rng.below(1 << 30), players=len(self.state.seats))
+        return bot.choose(SeatContext.of(self.state, seat, rng.fork()))
+
+    def press(self, page: Page, seat: int, rng: Rng) -> str:
+        """Press the bot's choice among the page's enabled action buttons (a random one where the
+        bot's is not among them); returns the action pressed."""
+        offered = page.eval_on_selector_all(ENABLED, "bs => bs.map(b => b.dataset.action)")
+        assert offered, "no action to press"
+        wanted = self.choice(seat, rng)
+        index = offered.index(wanted) if wanted in offered else rng.below(len(offered))
+        page.locator(ENABLED).nth(index).click()
+        return offered[index]
+
+    def close(self) -> None:
+        self.store.close()
