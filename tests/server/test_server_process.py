@@ -50,6 +50,17 @@ def test_each_environment_has_its_forker_and_every_start_is_a_fork(tmp_path, mon
     assert [p.poll() is not None for p in launched] == [True, True, True]
 
 
+def test_the_next_test_forks_from_the_same_forker(tmp_path, monkeypatch):
+    """pytest names the test running in ``PYTEST_CURRENT_TEST``, which changes with every test
+    and which no server reads: the next test's servers fork from the same forker (a forker per
+    test cost some three seconds of CPU each)."""
+    with ServerProcess(str(tmp_path / "first.db")) as first:
+        plain = first.proc.forker
+    monkeypatch.setenv("PYTEST_CURRENT_TEST", "tests/test_next.py::test_next (setup)")
+    with ServerProcess(str(tmp_path / "second.db")) as second:
+        assert second.proc.forker is plain
+
+
 def test_a_forker_whose_forks_all_ended_makes_room_for_another_environment(tmp_path, monkeypatch):
     forkers = Forkers()
     forkers.LIMIT = 1

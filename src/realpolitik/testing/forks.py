@@ -26,6 +26,9 @@ import time
 
 #: the command line of a fresh ``realpolitik`` process
 SERVE = "from realpolitik.cli.main import app; app()"
+#: variables that change with every test (pytest's name of the test running) and that no
+#: server reads: a forker serves every value of them (a fork sees the one it was started with)
+PER_TEST = ("PYTEST_CURRENT_TEST",)
 
 #: the forker's program. It preloads, and computes once what every server computes on its first
 #: answer, the catalog (a failure is left for the fork to report), then reads one
@@ -245,7 +248,7 @@ class Forkers:
         """A fork running ``realpolitik *argv`` under the current environment, its output
         appended to ``log``."""
         env = dict(os.environ)
-        key = frozenset(env.items())
+        key = frozenset((name, value) for name, value in env.items() if name not in PER_TEST)
         with self.lock:
             found = self.by_env.pop(key, None)
             if found is None:
