@@ -99,7 +99,7 @@ class BotRunner:
         self.workers = worker_count(workers)
         self.lookup = lookup
         self.slots = Slots(max(1, self.workers))
-        self._executor: Executor | None = forked if self.workers else None
+        self._executor: Executor | None = forked
 
     def _pool(self) -> Executor:
         if self._executor is None:
