@@ -48,7 +48,8 @@ def test_the_workers_are_forked_at_start_and_one_killed_is_replaced_by_a_spawned
             assert info["ply"] > 3
             record = api.record(gid)
         assert len(record.actions) == info["ply"]
-        assert [pid for pid in _children(me) if _spawned(pid)]  # the server runs threads now: a fork could inherit a lock
+        # the server runs threads now: a fork could inherit a lock
+        assert [pid for pid in _children(me) if _spawned(pid)]
         assert not set(forked) & set(_children(me))  # the pool was replaced as a whole
         assert "could not move (BrokenProcessPool)" in server.output()
     finally:

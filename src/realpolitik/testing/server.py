@@ -22,6 +22,7 @@ import ssl
 import subprocess
 import tempfile
 import time
+import weakref
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -85,7 +86,10 @@ class ServerProcess:
         self.bot_delay = bot_delay
         self.bot_workers = bot_workers
         self.port = 0
-        self.log = log or Path(tempfile.mkstemp(prefix="realpolitik-server-", suffix=".log")[1])
+        if log is None:  # a file of its own, removed with this object (tests read it after the stop)
+            log = Path(tempfile.mkstemp(prefix="realpolitik-server-", suffix=".log")[1])
+            weakref.finalize(self, log.unlink, missing_ok=True)
+        self.log = log
         self.proc: Forked | None = None
         self.url = ""
 
@@ -330,8 +334,11 @@ class GameSocket:
         from websockets.sync.client import connect
 
         extra = {"source_address": (source, 0)} if source else {}
+        # max_queue=None: every message is read off the socket as it comes, so a close after many
+        # unread views is answered at once (with a bounded queue the reader pauses, and the close
+        # waits out its timeout)
         self._connection = connect(f"{server.ws_url}/ws/{game_id}", open_timeout=10, close_timeout=2,
-                                   additional_headers=headers, **extra)
+                                   max_queue=None, additional_headers=headers, **extra)
         self.ws = self._connection.__enter__()
         self.views: list[dict[str, Any]] = []
         self.log: list[str] = []
