@@ -4,10 +4,12 @@ src/realpolitik/bots/data/levels.toml as ``[GAME.pairs]``.
     python tools/level_pairs.py wsdv --games 200 --workers 2 --seed 3 [--pair easy-normal]
 
 At the player count of the game's levels, the stronger level of a pair takes one seat of a
-free-for-all among the weaker (its bar is an even share, 1/players), one of two seats (bar
-½), or a whole team against the other team (bar ½); seats rotate from game to game as in
-the arena. A pair whose stronger level's 95 % interval does not lie above its bar is
-reported and not written, and the tool exits 1: those levels are not ordered.
+free-for-all among the weaker (its bar is an even share, 1/players, of the games that had a
+winner), one of two seats (bar ½), or a whole team against the other team (bar ½); seats
+rotate from game to game as in the arena. ``games`` in the file counts the games judged: in
+Nuclear War, where many games end with no nation left, fewer than were played. A pair whose
+stronger level's 95 % interval does not lie above its bar is reported and not written, and
+the tool exits 1: those levels are not ordered.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from levels import render  # noqa: E402
 from realpolitik.bots.levels import FILE, NAMES, PAIRS  # noqa: E402
 from realpolitik.games import get  # noqa: E402
 from realpolitik.sim.arena import run_arena  # noqa: E402
-from realpolitik.sim.stats import summarise, wilson  # noqa: E402
+from realpolitik.sim.stats import GameResult, summarise, wilson  # noqa: E402
 
 
 def seats_of_pair(game_id: str, players: int, strong: str, weak: str) -> tuple[list[str], float]:
@@ -37,14 +39,25 @@ def seats_of_pair(game_id: str, players: int, strong: str, weak: str) -> tuple[l
     return [strong] + [weak] * (players - 1), 1 / players
 
 
+def decided(results: list[GameResult]) -> tuple[int, int]:
+    """Of a pair's free-for-all games, those the stronger level won and those that had a winner.
+    The stronger level sits in the arena's first seat before rotation, so in game ``i`` in seat
+    ``i mod players`` (found by place, not by spec: two levels may share one). A game that ends
+    with no nation left (Nuclear War) is nobody's win; counting it would hold the stronger level
+    to more than an even share of the wins."""
+    won = [r for r in results if r.winners]
+    return sum(r.index % len(r.seats) in r.winners for r in won), len(won)
+
+
 def duel(game_id: str, players: int, strong: str, weak: str, games: int, seed: int, workers: int) -> dict:
-    """The stronger level's share of wins over ``games`` games, its interval's lower end, the bar."""
+    """The stronger level's share of the games with a winner, its interval's lower end, the bar."""
     seats, bar = seats_of_pair(game_id, players, strong, weak)
-    summary = summarise(game_id, players, run_arena(game_id, seats, games, seed=seed, workers=workers))
+    results = run_arena(game_id, seats, games, seed=seed, workers=workers)
+    summary = summarise(game_id, players, results)
     if summary.mixed_teams:
         raise SystemExit(f"level_pairs: {game_id}: rotating the seats mixed the teams in {summary.mixed_teams} games")
     mine = summary.bots[strong]
-    wins, trials = (mine.team_wins, mine.team_games) if summary.teams is not None else (mine.wins, mine.seats)
+    wins, trials = (mine.team_wins, mine.team_games) if summary.teams is not None else decided(results)
     return {"games": trials, "share": round(wins / trials, 4), "lower": round(wilson(wins, trials)[0], 4),
             "bar": round(bar, 4)}
 

@@ -17,12 +17,13 @@ from realpolitik.bots import make_bot
 from realpolitik.bots.levels import HARD_SECONDS, NAMES, PAIRS, LevelsError, Pair, Timing, levels, spec_of, table
 from realpolitik.games import get, registry
 from realpolitik.sim.ladder import default_entrants
+from realpolitik.sim.stats import GameResult
 
 TOOL = Path(__file__).resolve().parents[2] / "tools" / "levels.py"
 PAIRS_TOOL = TOOL.with_name("level_pairs.py")
 sys.path.insert(0, str(TOOL.parent))
 import level_seconds  # noqa: E402
-from level_pairs import seats_of_pair  # noqa: E402
+from level_pairs import decided, seats_of_pair  # noqa: E402
 
 GAMES = [game.id for game in registry()]
 
@@ -128,6 +129,20 @@ def test_a_pair_seats_the_stronger_level_once_in_a_free_for_all_and_as_a_whole_t
     assert seats_of_pair("nuclear-war", 4, "s", "w") == (["s", "w", "w", "w"], 0.25)
     assert seats_of_pair("wsdv", 2, "s", "w") == (["s", "w"], 0.5)
     assert seats_of_pair("wsdv-2p2", 4, "s", "w") == (["s", "w", "s", "w"], 0.5)  # teams take alternate seats
+
+
+def _ended(index: int, seats: tuple[str, ...], winners: tuple[int, ...]) -> GameResult:
+    return GameResult(index, index, seats, (0.0,) * len(seats), winners, (1,) * len(seats), None, 10, False, "")
+
+
+def test_a_free_for_all_pair_is_judged_on_the_games_that_had_a_winner():
+    results = [_ended(0, ("s", "w", "w", "w"), (0,)), _ended(1, ("w", "s", "w", "w"), (2,)),
+               _ended(2, ("w", "w", "s", "w"), ()),  # no nation left: nobody's win
+               _ended(3, ("w", "w", "w", "s"), (3,))]
+    assert decided(results) == (2, 3)
+    assert decided(results[2:3]) == (0, 0)
+    # the stronger level is found by its seat, also where both levels are the same spec
+    assert decided([_ended(4, ("h", "h"), (0,)), _ended(5, ("h", "h"), (0,))]) == (1, 2)
 
 
 def test_the_pairs_tool_writes_nothing_for_levels_that_are_not_ordered(tmp_path):
