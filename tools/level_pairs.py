@@ -10,14 +10,24 @@ rotate from game to game as in the arena. ``games`` in the file counts the games
 Nuclear War, where many games end with no nation left, fewer than were played. A pair whose
 stronger level's 95 % interval does not lie above its bar is reported and not written, and
 the tool exits 1: those levels are not ordered.
+
+Each finished game is kept as a JSON line in ``docs/bots/pairs.jsonl`` (``--store``) with what
+it depends on (the pair, the seed, the rules version, the options and the levels' parameters),
+so a long pair can be played over several runs: Ctrl-C, SIGTERM or ``--hours H`` stop a run
+and keep what finished (exit 130), and the same command plays only the games still missing.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import shlex
+import signal
 import sys
+import time
 import tomllib
+from dataclasses import asdict, fields
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
@@ -27,8 +37,18 @@ from levels import render  # noqa: E402
 
 from realpolitik.bots.levels import FILE, NAMES, PAIRS  # noqa: E402
 from realpolitik.games import get  # noqa: E402
-from realpolitik.sim.arena import run_arena  # noqa: E402
+from realpolitik.sim.arena import Interrupted, run_arena  # noqa: E402
 from realpolitik.sim.stats import GameResult, summarise, wilson  # noqa: E402
+from realpolitik.sim.targets import Target, configuration  # noqa: E402
+
+#: where each finished game of a pair is kept, one JSON line, so that runs add up
+STORE = Path(__file__).resolve().parents[1] / "docs" / "bots" / "pairs.jsonl"
+#: arguments that change where games are kept or for how long a run plays, not which games
+NOT_THE_GAMES = ("--pair", "--store", "--hours")
+
+
+class Stopped(Exception):
+    """A run stopped (Ctrl-C, SIGTERM or ``--hours``) with the games that finished kept."""
 
 
 def seats_of_pair(game_id: str, players: int, strong: str, weak: str) -> tuple[list[str], float]:
@@ -49,10 +69,59 @@ def decided(results: list[GameResult]) -> tuple[int, int]:
     return sum(r.index % len(r.seats) in r.winners for r in won), len(won)
 
 
-def duel(game_id: str, players: int, strong: str, weak: str, games: int, seed: int, workers: int) -> dict:
-    """The stronger level's share of the games with a winner, its interval's lower end, the bar."""
+def pair_key(game_id: str, name: str, seats: list[str], seed: int) -> dict:
+    """What a pair's games depend on: the pair, the arena seed, and the configuration of the
+    strength targets (rules version, options, each level's parameters after the game's defaults),
+    so that games of other levels or other rules are never pooled."""
+    return {"pair": f"{game_id} {name}", "seed": seed,
+            "config": configuration(Target(name, game_id, tuple(seats), "pair", 0.0))}
+
+
+def stored(store: Path | None, key: dict) -> dict[int, GameResult]:
+    """The pair's games kept in ``store``, by index."""
+    if store is None or not store.exists():
+        return {}
+    wanted = json.dumps(key, sort_keys=True)
+    kinds = {f.name for f in fields(GameResult)}
+    found = {}
+    for line in store.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            entry = json.loads(line)
+            if json.dumps(entry["key"], sort_keys=True) == wanted:
+                plain = {k: tuple(v) if isinstance(v, list) else v for k, v in entry["game"].items() if k in kinds}
+                found[plain["index"]] = GameResult(**plain)
+    return found
+
+
+def keeper(store: Path | None, key: dict, deadline: float | None):
+    """What the arena calls with each finished game: appends it to ``store`` (opened for each
+    game: git may replace the file meanwhile) and stops the run once ``deadline`` has passed."""
+    def keep(result: GameResult) -> None:
+        if store is not None:
+            store.parent.mkdir(parents=True, exist_ok=True)
+            with store.open("a", encoding="utf-8") as out:
+                out.write(json.dumps({"key": key, "game": asdict(result)}, sort_keys=True) + "\n")
+                out.flush()
+                os.fsync(out.fileno())
+        if deadline is not None and time.monotonic() > deadline:
+            raise KeyboardInterrupt
+    return keep
+
+
+def duel(game_id: str, players: int, strong: str, weak: str, games: int, seed: int, workers: int,
+         name: str = "", store: Path | None = None, deadline: float | None = None) -> dict:
+    """The stronger level's share of the games with a winner, its interval's lower end, the bar.
+    Games kept in ``store`` are not played again; raises :class:`Stopped` when stopped early."""
     seats, bar = seats_of_pair(game_id, players, strong, weak)
-    results = run_arena(game_id, seats, games, seed=seed, workers=workers)
+    key = pair_key(game_id, name, seats, seed)
+    have = stored(store, key)
+    missing = [i for i in range(games) if i not in have]
+    try:
+        played = run_arena(game_id, seats, games, seed=seed, workers=workers, only=missing,
+                           on_result=keeper(store, key, deadline)) if missing else []
+    except Interrupted as stop:
+        raise Stopped(f"{game_id} {name}: {len(have) + len(stop.results)} of {games} games kept") from None
+    results = sorted([*(have[i] for i in range(games) if i in have), *played], key=lambda r: r.index)
     summary = summarise(game_id, players, results)
     if summary.mixed_teams:
         raise SystemExit(f"level_pairs: {game_id}: rotating the seats mixed the teams in {summary.mixed_teams} games")
@@ -69,6 +138,9 @@ def arguments(doc: str, games: int, games_help: str, argv: list[str] | None, pai
     if pairs:
         parser.add_argument("--pair", action="append", choices=PAIRS, default=[],
                             help="play only this pair (repeatable; the others keep what the file records)")
+        parser.add_argument("--store", type=Path, help="where finished games are kept (JSON lines; by default "
+                            "docs/bots/pairs.jsonl, or beside a --file other than the shipped one)")
+        parser.add_argument("--hours", type=float, help="stop after this long, keeping the games that finished")
     parser.add_argument("game", help="a game of the levels file")
     parser.add_argument("--games", type=int, default=games, help=games_help)
     parser.add_argument("--workers", type=int, default=1, help="processes playing the games")
@@ -106,11 +178,18 @@ def main(argv: list[str] | None = None) -> int:
     # each pair's games depend only on the seed and the count, so that command reproduces them all
     kept = entry.get("pairs", {}) if entry.get("pairs_command") == command else {}
     pairs, failed = dict(kept), []
+    deadline = None if args.hours is None else time.monotonic() + args.hours * 3600
+    store = args.store or (STORE if args.file == FILE else args.file.with_name(args.file.stem + "-pairs.jsonl"))
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     for name, weak, strong in zip(PAIRS, NAMES, NAMES[1:], strict=False):
         if args.pair and name not in args.pair:
             continue
-        pair = duel(args.game, entry["players"], entry[strong]["spec"], entry[weak]["spec"], args.games, args.seed,
-                    args.workers)
+        try:
+            pair = duel(args.game, entry["players"], entry[strong]["spec"], entry[weak]["spec"], args.games,
+                        args.seed, args.workers, name, store, deadline)
+        except Stopped as stop:
+            print(f"level_pairs: stopped; {stop}; run the same command again to go on", file=sys.stderr)
+            return 130
         print(f"{args.game} {name}: {entry[strong]['spec']} won {pair['share']:.1%} of {pair['games']} against "
               f"{entry[weak]['spec']}, lower end {pair['lower']:.3f}, bar {pair['bar']:.3f}")
         if pair["lower"] > pair["bar"]:
@@ -125,14 +204,15 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def without_pairs(argv: list[str]) -> list[str]:
-    """The arguments but ``--pair``: the command that plays every pair alike."""
+    """The arguments but ``--pair``, ``--store`` and ``--hours``: the command that plays every
+    pair's games alike."""
     out, skip = [], False
     for arg in argv:
         if skip:
             skip = False
-        elif arg == "--pair":
+        elif arg in NOT_THE_GAMES:
             skip = True
-        elif not arg.startswith("--pair="):
+        elif not arg.startswith(tuple(f"{name}=" for name in NOT_THE_GAMES)):
             out.append(arg)
     return out
 

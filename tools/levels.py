@@ -52,7 +52,7 @@ def entry(ladder: dict, command: str, date: str, chosen: list[dict]) -> dict:
     """A game's entry of the file."""
     out = {"players": ladder["players"], "games": ladder["games"], "command": command, "date": date}
     for name, rating in zip(NAMES, chosen, strict=True):
-        out[name] = {"spec": rating["bot"], "mu": round(rating["mu"], 1), "sigma": round(rating["sigma"], 1)}
+        out[name] = {"spec": rating["bot"], "mu": round(rating["mu"], 2), "sigma": round(rating["sigma"], 2)}
     return out
 
 

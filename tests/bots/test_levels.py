@@ -173,6 +173,29 @@ def test_one_pair_played_keeps_the_other_only_where_the_command_reproduces_both(
         f"python tools/level_pairs.py wsdv --games 6 --file {path}"
 
 
+def _pairs_run(path: Path, *extra: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, str(PAIRS_TOOL), "wsdv", "--games", "6", "--file", str(path),
+                           "--pair", "easy-normal", *extra], capture_output=True, text=True, timeout=300)
+
+
+def test_a_pair_stopped_early_keeps_its_games_and_the_same_command_plays_only_the_rest(tmp_path):
+    (tmp_path / "resumed").mkdir(), (tmp_path / "whole").mkdir()
+    path = levels_file(tmp_path / "resumed", "", specs=("random", "heuristic", "ismcts:budget=300"))
+    before = path.read_text()
+    stopped = _pairs_run(path, "--hours", "0")  # stops after its first game
+    assert stopped.returncode == 130 and "1 of 6 games kept" in stopped.stderr, stopped.stderr
+    assert path.read_text() == before  # nothing judged on one game
+    store = path.with_name("levels-pairs.jsonl")
+    assert [json.loads(line)["game"]["index"] for line in store.read_text().splitlines()] == [0]
+    done = _pairs_run(path)
+    assert done.returncode == 0, done.stderr
+    assert sorted(json.loads(line)["game"]["index"] for line in store.read_text().splitlines()) == list(range(6))
+    assert "--hours" not in tomllib.loads(path.read_text())["wsdv"]["pairs_command"]
+    whole = levels_file(tmp_path / "whole", "", specs=("random", "heuristic", "ismcts:budget=300"))
+    assert _pairs_run(whole).returncode == 0
+    assert table(path)["wsdv"][0].pairs == table(whole)["wsdv"][0].pairs  # the same games as one run's
+
+
 def test_the_levels_tool_keeps_the_pairs_of_unchanged_levels(tmp_path):
     path = levels_file(tmp_path, "easy-normal = { games = 200, share = 0.7, lower = 0.633, bar = 0.5 }\n",
                        specs=("ismcts:budget=300", "heuristic", "ismcts:budget=1500"))

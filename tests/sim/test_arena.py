@@ -53,6 +53,15 @@ def test_worker_processes_give_the_same_games():
     assert [(r.index, r.seed, r.seats, r.winners, r.places, r.plies) for r in pooled] == strip
 
 
+def test_the_games_left_over_are_played_as_in_the_whole_run():
+    specs = ["random", "heuristic", "random"]
+    whole = run_arena("nuclear-war", specs, 6, seed=4)
+    rest = run_arena("nuclear-war", specs, 6, seed=4, only=[5, 1, 3, 9])  # 9 is past the run: not a game of it
+    assert [r.index for r in rest] == [1, 3, 5]
+    strip = [(r.index, r.seed, r.seats, r.winners, r.places, r.plies) for r in rest]
+    assert strip == [(r.index, r.seed, r.seats, r.winners, r.places, r.plies) for r in whole if r.index in (1, 3, 5)]
+
+
 def test_one_game_replays_from_its_recorded_actions():
     game = get("nuclear-war")
     options = arena_options(game)

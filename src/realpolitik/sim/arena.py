@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import signal
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import closing
 from functools import partial
 from typing import Any
@@ -114,8 +114,11 @@ class Interrupted(KeyboardInterrupt):
 def run_arena(game_id: str, specs: Sequence[str], games: int, seed: int = 0,
               options: dict[str, Any] | None = None, workers: int = 1,
               on_result: Callable[[GameResult], None] | None = None, *,
-              cluster: str | None = None, on_cluster: Callable[[int], None] | None = None) -> list[GameResult]:
+              cluster: str | None = None, on_cluster: Callable[[int], None] | None = None,
+              only: Iterable[int] | None = None) -> list[GameResult]:
     """Play ``games`` games rotating ``specs`` over the seats; results ordered by game.
+    ``only`` plays just those games of the ``games`` (by index), each exactly as in the whole run,
+    so that a run stopped early can be completed later.
 
     ``workers`` > 1 plays games in that many processes; ``cluster`` (``auto``, ``local`` or
     ``ray://HOST:PORT``, see :mod:`realpolitik.sim.cluster`) plays them as Ray tasks, the
@@ -131,7 +134,8 @@ def run_arena(game_id: str, specs: Sequence[str], games: int, seed: int = 0,
     game.new_state(players, opts, seed)
     for spec in specs:
         make_bot(spec, game, 0)
-    tasks = [(game_id, seating(specs, i), game_seed(seed, i, players), opts, i, seed) for i in range(games)]
+    indices = range(games) if only is None else sorted({i for i in only if 0 <= i < games})
+    tasks = [(game_id, seating(specs, i), game_seed(seed, i, players), opts, i, seed) for i in indices]
     return collect(tasks, workers, on_result, cluster, on_cluster)
 
 
