@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import shlex
 import signal
 import sys
@@ -39,7 +38,7 @@ from realpolitik.bots.levels import FILE, NAMES, PAIRS  # noqa: E402
 from realpolitik.games import get  # noqa: E402
 from realpolitik.sim.arena import Interrupted, run_arena  # noqa: E402
 from realpolitik.sim.stats import GameResult, summarise, wilson  # noqa: E402
-from realpolitik.sim.targets import Target, configuration  # noqa: E402
+from realpolitik.sim.targets import Target, append, configuration  # noqa: E402
 
 #: where each finished game of a pair is kept, one JSON line, so that runs add up
 STORE = Path(__file__).resolve().parents[1] / "docs" / "bots" / "pairs.jsonl"
@@ -94,15 +93,11 @@ def stored(store: Path | None, key: dict) -> dict[int, GameResult]:
 
 
 def keeper(store: Path | None, key: dict, deadline: float | None):
-    """What the arena calls with each finished game: appends it to ``store`` (opened for each
-    game: git may replace the file meanwhile) and stops the run once ``deadline`` has passed."""
+    """What the arena calls with each finished game: appends it to ``store`` and stops the run
+    once ``deadline`` has passed."""
     def keep(result: GameResult) -> None:
         if store is not None:
-            store.parent.mkdir(parents=True, exist_ok=True)
-            with store.open("a", encoding="utf-8") as out:
-                out.write(json.dumps({"key": key, "game": asdict(result)}, sort_keys=True) + "\n")
-                out.flush()
-                os.fsync(out.fileno())
+            append(store, {"key": key, "game": asdict(result)})
         if deadline is not None and time.monotonic() > deadline:
             raise KeyboardInterrupt
     return keep

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import signal
 import sys
 import time
@@ -46,20 +45,10 @@ def run(names: list[str], path: Path, games: int | None, hours: float | None, sh
                 and len(targets.games_of(_stored(path), target, config)) < (games or target.games))
 
     signal.signal(signal.SIGTERM, signal.default_int_handler)
-    path.parent.mkdir(parents=True, exist_ok=True)
-
-    def keep(line: dict) -> None:
-        # opened for each game, not held: a checkout or stash that replaces the file meanwhile
-        # (git writes a new file) would leave a held handle writing into the old, unlinked one
-        with path.open("a", encoding="utf-8") as out:
-            out.write(json.dumps(line, sort_keys=True) + "\n")
-            out.flush()
-            os.fsync(out.fileno())
-
     try:
         for name in names:
             target = targets.TARGETS[name]
-            played = targets.play_chunks(target, _stored(path), games or target.games, keep,
+            played = targets.play_chunks(target, _stored(path), games or target.games, partial(targets.append, path),
                                          partial(more, target), shard)
             print(f"{name}: {played} games played", flush=True)
     except KeyboardInterrupt:

@@ -28,9 +28,11 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from math import exp, log, sqrt
+from pathlib import Path
 from typing import Any
 
 from realpolitik.bots import make_bot, parse_spec
@@ -131,6 +133,17 @@ def record(target: Target, config: dict[str, Any], chunk: int, result: GameResul
         "decisions": list(result.decisions), "cpu": [round(c, 3) for c in result.cpu],
         "slowest": [round(c, 3) for c in result.slowest],
     }
+
+
+def append(path: Path, line: dict[str, Any]) -> None:
+    """Add one finished game's line to a results file, on disk before this returns. The file is
+    opened for each line, not held: a checkout or stash that replaces it meanwhile (git writes a
+    new file) would leave a held handle writing into the old, unlinked one."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("a", encoding="utf-8") as out:
+        out.write(json.dumps(line, sort_keys=True) + "\n")
+        out.flush()
+        os.fsync(out.fileno())
 
 
 def load(lines: Iterable[str]) -> list[dict[str, Any]]:
