@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import signal
 from collections import Counter
 
 import pytest
@@ -13,7 +14,7 @@ from realpolitik.cli.main import app
 from realpolitik.engine import SeatContext
 from realpolitik.games import get, registry
 from realpolitik.sim import arena_options, play, play_game, run_arena, seating, summarise
-from realpolitik.sim.arena import bot_seed, game_seed
+from realpolitik.sim.arena import _leave_ctrl_c, bot_seed, game_seed
 
 
 def test_seating_rotates_every_spec_through_every_seat():
@@ -60,6 +61,18 @@ def test_the_games_left_over_are_played_as_in_the_whole_run():
     assert [r.index for r in rest] == [1, 3, 5]
     strip = [(r.index, r.seed, r.seats, r.winners, r.places, r.plies) for r in rest]
     assert strip == [(r.index, r.seed, r.seats, r.winners, r.places, r.plies) for r in whole if r.index in (1, 3, 5)]
+
+
+def test_a_worker_leaves_ctrl_c_to_the_main_process_and_ends_at_sigterm():
+    before = signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)
+    signal.signal(signal.SIGTERM, signal.default_int_handler)  # as the tools that stop at SIGTERM set it
+    try:
+        _leave_ctrl_c()  # what each forked worker runs first
+        assert signal.getsignal(signal.SIGINT) == signal.SIG_IGN
+        assert signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
+    finally:
+        signal.signal(signal.SIGINT, before[0])
+        signal.signal(signal.SIGTERM, before[1])
 
 
 def test_one_game_replays_from_its_recorded_actions():

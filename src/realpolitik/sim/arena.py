@@ -190,5 +190,8 @@ def _play_task(play: Callable[..., Any], task: tuple) -> Any:
 
 
 def _leave_ctrl_c() -> None:
-    """Worker processes leave Ctrl-C to the main process, which stops them."""
+    """Worker processes leave Ctrl-C to the main process, which stops them, and end quietly at the
+    SIGTERM it stops them with (a forked worker inherits the main process's handlers, and a tool
+    that turns SIGTERM into Ctrl-C would make each worker print a traceback)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
