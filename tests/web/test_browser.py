@@ -345,3 +345,28 @@ def test_a_free_seat_is_taken_from_the_lobby(server, api, context):
     expect(page.locator("#you")).to_have_text("you play Player 2")
     expect(page.locator("#notice")).to_contain_text("Waiting for players")
     assert api.info(gid)["players"][1]["name"] == "Cleo"
+
+
+PULSES = """() => ({
+    banner: [getComputedStyle(document.getElementById('turn-banner')).animationName,
+             getComputedStyle(document.getElementById('turn-banner')).animationIterationCount],
+    frame: [getComputedStyle(document.getElementById('pending')).animationName,
+            getComputedStyle(document.getElementById('pending')).animationIterationCount],
+    running: document.getAnimations().map((a) => a.effect.getComputedTiming().iterations)})"""
+
+
+def test_the_turn_signal_pulses_three_times_and_not_at_all_for_a_person_who_asked_for_less_motion(
+        server, api, context):
+    game = api.create(["human", "random"])
+    shown = {}
+    for motion in ("no-preference", "reduce"):
+        page = context(motion=motion).new_page()
+        page.goto(server.url + game["invites"][0]["url"])
+        if motion == "no-preference":
+            join(page, "Ann")
+        expect(page.locator("#turn-banner")).to_be_visible()
+        shown[motion] = page.evaluate(PULSES)
+    pulsing = shown["no-preference"]
+    assert pulsing["banner"] == ["pulse", "3"] and pulsing["frame"] == ["pulse-frame", "3"], pulsing
+    assert pulsing["running"] and all(n == 3 for n in pulsing["running"]), pulsing  # none runs forever
+    assert shown["reduce"] == {"banner": ["none", "1"], "frame": ["none", "1"], "running": []}, shown["reduce"]
