@@ -10,7 +10,7 @@ import time
 
 from realpolitik.games import get
 from realpolitik.testing.faults import Player, locked
-from realpolitik.testing.server import Api, GameSocket, ServerProcess
+from realpolitik.testing.server import ROOMY, Api, GameSocket, ServerProcess
 
 BOT_GAMES = [
     ("nuclear-war", ["random", "heuristic", "random"], {}),
@@ -79,7 +79,7 @@ def test_killed_at_random_moments_every_game_resumes_exactly(database):
 
 
 def test_a_database_locked_longer_than_every_timeout_costs_time_not_games(database):
-    server = ServerProcess(database, bot_delay=0.05).start()
+    server = ServerProcess(database, bot_delay=0.05, limits={**ROOMY, "lock_seconds": 1}).start()
     sock = None
     try:
         with Api(server) as api:
@@ -95,7 +95,7 @@ def test_a_database_locked_longer_than_every_timeout_costs_time_not_games(databa
                     answer = sock.until(lambda m: m["type"] == "error" or (m["type"] == "view" and m["seq"] > seq),
                                         timeout=20)
                     assert answer["type"] == "error" and answer["code"] == "busy", answer
-                time.sleep(8)  # the lock lasts past the 5 s every statement waits for it
+                time.sleep(3)  # the lock lasts past the second every statement waits for it
             for gid in bots:  # every bot seat plays on
                 before = api.info(gid)
                 if before["status"] != "finished":

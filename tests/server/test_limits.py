@@ -7,6 +7,7 @@ Clients are told apart by address; on loopback 127.0.0.2, 127.0.0.3, … are oth
 from __future__ import annotations
 
 import json
+import re
 import socket
 import time
 from contextlib import closing
@@ -157,3 +158,20 @@ def test_a_flood_of_messages_is_refused_and_the_socket_stays(tight):
         assert sock.until(lambda m: m["type"] == "error")["code"] == "limit"  # still open, still counted
     finally:
         sock.close()
+
+
+def test_docs_list_every_limit_with_its_default():
+    from dataclasses import fields
+    from pathlib import Path
+
+    from realpolitik.server import Limits
+
+    text = (Path(__file__).parents[2] / "docs" / "security.md").read_text(encoding="utf-8")
+    table = [line.split("|") for line in text.splitlines() if line.startswith("| `")]
+    rows = {name: cells[2].strip() for cells in table  # a row may name several limits of one default
+            for name in re.findall(r"`(\w+)`", cells[1])}
+    for limit in fields(Limits):
+        default = getattr(Limits(), limit.name)
+        assert limit.name in rows, f"docs/security.md does not list the limit {limit.name}"
+        shown = rows[limit.name]
+        assert shown == str(default) or (isinstance(default, float) and float(shown) == default), (limit.name, shown)

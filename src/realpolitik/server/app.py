@@ -99,7 +99,7 @@ def create_app(settings: Settings | None = None, games: Iterable[Game] | None = 
     async def lifespan(app: Starlette):
         for lang in LANGUAGES:  # read every catalog now: a first German page must not stall the event loop
             catalog(lang)
-        store = Store(settings.db)
+        store = Store(settings.db, settings.limits.lock_seconds)
         hall = Hall(settings, lookup, games, store, forked)
         app.state.hall = hall
         app.state.replays = Replays(lookup)

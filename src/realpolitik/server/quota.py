@@ -29,6 +29,8 @@ class Limits:
     header_seconds: float = 10.0
     #: seconds a request's body may take to arrive
     body_seconds: float = 10.0
+    #: seconds a database statement waits for a lock; then the move is refused as busy (a bot tries again)
+    lock_seconds: float = 5.0
     #: WebSocket connections that may watch one game as spectators
     spectators_per_game: int = 200
     #: WebSocket connections one seat may hold at once (tabs, devices)

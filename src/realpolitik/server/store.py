@@ -74,6 +74,7 @@ from sqlalchemy.sql import Select
 from realpolitik.engine import Record
 
 from . import migrations
+from .quota import Limits
 
 T = TypeVar("T")
 
@@ -235,8 +236,6 @@ class StaleWrite(Exception):
     the seat's person left it to a bot (or took it back from one) meanwhile."""
 
 
-#: seconds a statement may wait for a lock before it fails (and is retried by the caller)
-LOCK_WAIT = 5
 #: the PostgreSQL channel of the signals between server processes (:mod:`.bus`)
 CHANNEL = "realpolitik"
 #: how long a process holds the turn notices it took to send before another may take them
@@ -363,7 +362,9 @@ def _sqlite_pragmas(dbapi_connection, _record) -> None:
 class Store:
     """The games database. Blocking methods; call them via :meth:`run` from async code."""
 
-    def __init__(self, url: URL | str) -> None:
+    def __init__(self, url: URL | str, lock_seconds: float = Limits.lock_seconds) -> None:
+        """``lock_seconds``: how long a statement may wait for a lock before it fails (and is
+        retried by the caller); the server passes its limit of that name."""
         try:
             url = database_url(url) if isinstance(url, str) else url
             self.url = url
@@ -372,10 +373,9 @@ class Store:
                 folder = Path(url.database).parent
                 if not folder.is_dir():
                     raise StorageError(f"cannot use {url.render_as_string()}: there is no folder {folder}")
-            # a statement waits at most LOCK_WAIT seconds for a lock, then fails and is retried
-            connect_args = ({"timeout": LOCK_WAIT} if self.sqlite else
-                            {"options": f"-c lock_timeout={LOCK_WAIT * 1000} -c statement_timeout=30000",
-                             "connect_timeout": LOCK_WAIT})
+            connect_args = ({"timeout": lock_seconds} if self.sqlite else
+                            {"options": f"-c lock_timeout={round(lock_seconds * 1000)} -c statement_timeout=30000",
+                             "connect_timeout": max(1, round(lock_seconds))})
             self.engine: Engine = create_engine(url, pool_pre_ping=not self.sqlite, connect_args=connect_args)
             if self.sqlite:
                 event.listen(self.engine, "connect", _sqlite_pragmas)
