@@ -153,12 +153,22 @@ def levels_of(tool: str, args: argparse.Namespace) -> dict | None:
     return table
 
 
-def record(table: dict, args: argparse.Namespace, key: str, value: dict, tool: str, argv: list[str] | None) -> None:
-    """Write ``value`` as the game's ``key`` with the command that measured it as ``KEY_command``."""
+def record(measured: dict, args: argparse.Namespace, key: str, value: dict, tool: str, argv: list[str] | None) -> bool:
+    """Write ``value`` as the game's ``key`` with the command that measured it as ``KEY_command``
+    into the file as it is now: a run for another game may have written its own entry meanwhile.
+    ``False`` (said on stderr) when the game's levels are no longer those of ``measured``, the
+    entry the figures were measured for."""
     given = argv if argv is not None else sys.argv[1:]
-    table[args.game][key] = value
-    table[args.game][f"{key}_command"] = shlex.join(["python", f"tools/{tool}.py", *given])
+    table = tomllib.loads(args.file.read_text())
+    entry = table.get(args.game, {})
+    if any(entry.get(name, {}).get("spec") != measured[name]["spec"] for name in NAMES):
+        print(f"{tool}: {args.file}: the levels of {args.game!r} changed while they were measured; nothing written",
+              file=sys.stderr)
+        return False
+    entry[key] = value
+    entry[f"{key}_command"] = shlex.join(["python", f"tools/{tool}.py", *given])
     args.file.write_text(render(table))
+    return True
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -194,8 +204,8 @@ def main(argv: list[str] | None = None) -> int:
     if failed:
         print(f"level_pairs: {args.game}: not ordered: {', '.join(failed)}; nothing written", file=sys.stderr)
         return 1
-    record(table, args, "pairs", {name: pairs[name] for name in PAIRS if name in pairs}, "level_pairs", given)
-    return 0
+    ordered = {name: pairs[name] for name in PAIRS if name in pairs}
+    return 0 if record(entry, args, "pairs", ordered, "level_pairs", given) else 1
 
 
 def without_pairs(argv: list[str]) -> list[str]:

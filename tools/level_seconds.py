@@ -56,8 +56,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"level_seconds: {args.game}: the hard level needs more than {HARD_SECONDS:g} s a decision; "
               "nothing written", file=sys.stderr)
         return 1
-    record(table, args, "seconds", {"hard": hard}, "level_seconds", argv)
-    return 0
+    return 0 if record(entry, args, "seconds", {"hard": hard}, "level_seconds", argv) else 1
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ not be one."""
 
 from __future__ import annotations
 
+import argparse
 import json
 import subprocess
 import sys
@@ -23,7 +24,7 @@ TOOL = Path(__file__).resolve().parents[2] / "tools" / "levels.py"
 PAIRS_TOOL = TOOL.with_name("level_pairs.py")
 sys.path.insert(0, str(TOOL.parent))
 import level_seconds  # noqa: E402
-from level_pairs import decided, seats_of_pair  # noqa: E402
+from level_pairs import decided, record, seats_of_pair  # noqa: E402
 
 GAMES = [game.id for game in registry()]
 
@@ -194,6 +195,26 @@ def test_a_pair_stopped_early_keeps_its_games_and_the_same_command_plays_only_th
     whole = levels_file(tmp_path / "whole", "", specs=("random", "heuristic", "ismcts:budget=300"))
     assert _pairs_run(whole).returncode == 0
     assert table(path)["wsdv"][0].pairs == table(whole)["wsdv"][0].pairs  # the same games as one run's
+
+
+def test_a_pair_is_written_into_the_file_as_it_is_when_it_ends(tmp_path):
+    """Runs for two games at once each keep the other's entry; a run whose game got other levels
+    meanwhile writes nothing."""
+    path = levels_file(tmp_path, "")
+    measured = tomllib.loads(path.read_text())["wsdv"]
+    (tmp_path / "other").mkdir()
+    other = levels_file(tmp_path / "other", "easy-normal = { games = 200, share = 0.7, lower = 0.633, bar = 0.25 }\n")
+    path.write_text(path.read_text() + "\n" + other.read_text().replace("wsdv", "e1815"))  # another run's, meanwhile
+    pair = {"games": 200, "share": 0.7, "lower": 0.633, "bar": 0.5}
+    args = argparse.Namespace(file=path, game="wsdv")
+    assert record(measured, args, "pairs", {"easy-normal": pair}, "level_pairs", ["wsdv", "--games", "200"])
+    written = tomllib.loads(path.read_text())
+    assert written["wsdv"]["pairs"] == {"easy-normal": pair} and written["e1815"]["pairs"]["easy-normal"]["bar"] == 0.25
+    assert written["wsdv"]["pairs_command"] == "python tools/level_pairs.py wsdv --games 200"
+    before = path.read_text().replace('spec = "heuristic"', 'spec = "ismcts:budget=1000"')
+    path.write_text(before)  # the levels were chosen again meanwhile
+    assert not record(measured, args, "pairs", {"easy-normal": pair}, "level_pairs", ["wsdv"])
+    assert path.read_text() == before
 
 
 def test_the_levels_tool_keeps_the_pairs_of_unchanged_levels(tmp_path):
