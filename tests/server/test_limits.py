@@ -11,11 +11,14 @@ import re
 import socket
 import time
 from contextlib import closing
+from dataclasses import fields
+from pathlib import Path
 
 import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
 
+from realpolitik.server import Limits
 from realpolitik.testing.server import ROOMY, GameSocket, ServerProcess, http_client
 
 
@@ -161,11 +164,6 @@ def test_a_flood_of_messages_is_refused_and_the_socket_stays(tight):
 
 
 def test_docs_list_every_limit_with_its_default():
-    from dataclasses import fields
-    from pathlib import Path
-
-    from realpolitik.server import Limits
-
     text = (Path(__file__).parents[2] / "docs" / "security.md").read_text(encoding="utf-8")
     table = [line.split("|") for line in text.splitlines() if line.startswith("| `")]
     rows = {name: cells[2].strip() for cells in table  # a row may name several limits of one default

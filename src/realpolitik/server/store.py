@@ -236,6 +236,8 @@ class StaleWrite(Exception):
     the seat's person left it to a bot (or took it back from one) meanwhile."""
 
 
+#: seconds to wait for a new PostgreSQL connection before the call fails (and is retried)
+CONNECT_SECONDS = 5
 #: the PostgreSQL channel of the signals between server processes (:mod:`.bus`)
 CHANNEL = "realpolitik"
 #: how long a process holds the turn notices it took to send before another may take them
@@ -375,7 +377,7 @@ class Store:
                     raise StorageError(f"cannot use {url.render_as_string()}: there is no folder {folder}")
             connect_args = ({"timeout": lock_seconds} if self.sqlite else
                             {"options": f"-c lock_timeout={round(lock_seconds * 1000)} -c statement_timeout=30000",
-                             "connect_timeout": max(1, round(lock_seconds))})
+                             "connect_timeout": CONNECT_SECONDS})
             self.engine: Engine = create_engine(url, pool_pre_ping=not self.sqlite, connect_args=connect_args)
             if self.sqlite:
                 event.listen(self.engine, "connect", _sqlite_pragmas)
