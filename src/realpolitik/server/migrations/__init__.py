@@ -72,6 +72,9 @@ def upgrade(engine: Engine, target: str = "head") -> None:
         with engine.begin() as conn:
             if sqlite:  # a batch copy of a table others reference must not cascade its deletes
                 conn.exec_driver_sql("PRAGMA foreign_keys=OFF")
+                # the driver opens no transaction for DDL by itself: one here, so that an upgrade
+                # killed halfway (a server stopped as it starts) leaves no half-made schema
+                conn.exec_driver_sql("BEGIN")
             cfg = config(conn)
             if found is None and inspect(conn).has_table("games"):
                 command.stamp(cfg, FIRST)
