@@ -5,7 +5,12 @@ migrated schema is exactly what ``store.py`` declares."""
 
 from __future__ import annotations
 
+import os
 import secrets
+import signal
+import subprocess
+import sys
+import time
 
 import pytest
 from alembic.autogenerate import compare_metadata
@@ -212,3 +217,66 @@ def test_a_database_of_a_newer_version_is_refused_in_words(blank):
     with pytest.raises(StorageError, match="schema is at revision 0999, which this version of realpolitik "
                                            "does not know"):
         Store(blank)
+
+
+# ---------------------------------------------------------------- an upgrade stopped halfway
+
+HALFWAY = "0005"  # the upgrade below stops after this revision, with tables made and more to make
+
+
+def test_an_upgrade_that_fails_halfway_leaves_no_half_made_schema(blank, monkeypatch):
+    real_upgrade = migrations.command.upgrade
+
+    def halfway(cfg, rev):
+        real_upgrade(cfg, HALFWAY)
+        raise RuntimeError("stopped halfway")
+
+    monkeypatch.setattr(migrations.command, "upgrade", halfway)
+    engine = engine_of(blank)
+    with pytest.raises(RuntimeError, match="stopped halfway"):
+        migrations.upgrade(engine)
+    assert inspect(engine).get_table_names() == []
+    engine.dispose()
+    monkeypatch.undo()
+    Store(blank).close()  # the next start makes the whole schema
+    assert revision(blank) == migrations.head()
+    assert differences(blank, metadata) == []
+
+
+KILLED_HALFWAY = """
+import pathlib, sys, time
+from sqlalchemy import create_engine, event
+from realpolitik.server import migrations
+from realpolitik.server.store import database_url
+
+engine = create_engine(database_url(sys.argv[1]))
+
+@event.listens_for(engine, "after_cursor_execute")
+def halfway(conn, cursor, statement, parameters, context, executemany):
+    if statement.lstrip().upper().startswith("CREATE TABLE GAMES"):  # the first table of revision 1
+        pathlib.Path(sys.argv[2]).write_text("halfway")
+        time.sleep(120)
+
+migrations.upgrade(engine)
+"""
+
+
+def test_a_server_killed_halfway_through_its_first_upgrade_starts_the_next_time(tmp_path):
+    """The race once seen in test_server_process: a server stopped as it starts, while it makes its
+    SQLite schema, its first table made and the others not. SQLite's driver opens no transaction for
+    DDL by itself, so the upgrade opens one; without it the next start found a table and failed."""
+    url, mark = f"sqlite:///{tmp_path / 'games.db'}", tmp_path / "halfway"
+    child = subprocess.Popen([sys.executable, "-c", KILLED_HALFWAY, url, str(mark)],
+                             env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
+    try:
+        deadline = time.monotonic() + 60
+        while not mark.exists():
+            assert child.poll() is None, "the upgrade ended before it was halfway"
+            assert time.monotonic() < deadline, "the upgrade did not get halfway in 60 s"
+            time.sleep(0.05)
+    finally:
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+    Store(url).close()
+    assert revision(url) == migrations.head()
+    assert differences(url, metadata) == []
