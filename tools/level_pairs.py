@@ -2,6 +2,7 @@
 src/realpolitik/bots/data/levels.toml as ``[GAME.pairs]``.
 
     python tools/level_pairs.py wsdv --games 200 --workers 2 --seed 3 [--pair easy-normal]
+    python tools/level_pairs.py nuclear-war@3 --games 200 --workers 2 --seed 3   (the levels at 3 players)
 
 At the player count of the game's levels, the stronger level of a pair takes one seat of a
 free-for-all among the weaker (its bar is an even share, 1/players, of the games that had a
@@ -34,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from levels import render  # noqa: E402
 
-from realpolitik.bots.levels import FILE, NAMES, PAIRS  # noqa: E402
+from realpolitik.bots.levels import FILE, NAMES, PAIRS, game_of  # noqa: E402
 from realpolitik.games import get  # noqa: E402
 from realpolitik.sim.arena import Interrupted, run_arena  # noqa: E402
 from realpolitik.sim.stats import GameResult, summarise, wilson  # noqa: E402
@@ -68,12 +69,12 @@ def decided(results: list[GameResult]) -> tuple[int, int]:
     return sum(r.index % len(r.seats) in r.winners for r in won), len(won)
 
 
-def pair_key(game_id: str, name: str, seats: list[str], seed: int) -> dict:
-    """What a pair's games depend on: the pair, the arena seed, and the configuration of the
-    strength targets (rules version, options, each level's parameters after the game's defaults),
-    so that games of other levels or other rules are never pooled."""
-    return {"pair": f"{game_id} {name}", "seed": seed,
-            "config": configuration(Target(name, game_id, tuple(seats), "pair", 0.0))}
+def pair_key(entry: str, name: str, seats: list[str], seed: int) -> dict:
+    """What a pair's games depend on: the pair (of the file's ``entry``), the arena seed, and the
+    configuration of the strength targets (rules version, options, each level's parameters after
+    the game's defaults), so that games of other levels or other rules are never pooled."""
+    return {"pair": f"{entry} {name}", "seed": seed,
+            "config": configuration(Target(name, game_of(entry), tuple(seats), "pair", 0.0))}
 
 
 def stored(store: Path | None, key: dict) -> dict[int, GameResult]:
@@ -103,19 +104,21 @@ def keeper(store: Path | None, key: dict, deadline: float | None):
     return keep
 
 
-def duel(game_id: str, players: int, strong: str, weak: str, games: int, seed: int, workers: int,
+def duel(entry: str, players: int, strong: str, weak: str, games: int, seed: int, workers: int,
          name: str = "", store: Path | None = None, deadline: float | None = None) -> dict:
-    """The stronger level's share of the games with a winner, its interval's lower end, the bar.
-    Games kept in ``store`` are not played again; raises :class:`Stopped` when stopped early."""
+    """The stronger level's share of the games with a winner, its interval's lower end, the bar,
+    for the file's ``entry`` (a game, or ``GAME@N``). Games kept in ``store`` are not played again;
+    raises :class:`Stopped` when stopped early."""
+    game_id = game_of(entry)
     seats, bar = seats_of_pair(game_id, players, strong, weak)
-    key = pair_key(game_id, name, seats, seed)
+    key = pair_key(entry, name, seats, seed)
     have = stored(store, key)
     missing = [i for i in range(games) if i not in have]
     try:
         played = run_arena(game_id, seats, games, seed=seed, workers=workers, only=missing,
                            on_result=keeper(store, key, deadline)) if missing else []
     except Interrupted as stop:
-        raise Stopped(f"{game_id} {name}: {len(have) + len(stop.results)} of {games} games kept") from None
+        raise Stopped(f"{entry} {name}: {len(have) + len(stop.results)} of {games} games kept") from None
     results = sorted([*(have[i] for i in range(games) if i in have), *played], key=lambda r: r.index)
     summary = summarise(game_id, players, results)
     if summary.mixed_teams:
@@ -136,7 +139,7 @@ def arguments(doc: str, games: int, games_help: str, argv: list[str] | None, pai
         parser.add_argument("--store", type=Path, help="where finished games are kept (JSON lines; by default "
                             "docs/bots/pairs.jsonl, or beside a --file other than the shipped one)")
         parser.add_argument("--hours", type=float, help="stop after this long, keeping the games that finished")
-    parser.add_argument("game", help="a game of the levels file")
+    parser.add_argument("game", help="an entry of the levels file: a game, or GAME@N for its levels at N players")
     parser.add_argument("--games", type=int, default=games, help=games_help)
     parser.add_argument("--workers", type=int, default=1, help="processes playing the games")
     parser.add_argument("--seed", type=int, default=0, help="arena seed")

@@ -2,6 +2,7 @@
 ``[GAME.seconds]``.
 
     python tools/level_seconds.py wsdv --games 4 --workers 2 --seed 3
+    python tools/level_seconds.py nuclear-war@3 --games 4 --workers 2 --seed 3   (the levels at 3 players)
 
 The hard level plays the games of its pair with the normal level (``tools/level_pairs.py``
 seats them: once among the normal level in a free-for-all, a whole team in a team game); the
@@ -21,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from level_pairs import arguments, levels_of, record, seats_of_pair  # noqa: E402
 
-from realpolitik.bots.levels import HARD_SECONDS  # noqa: E402
+from realpolitik.bots.levels import HARD_SECONDS, game_of  # noqa: E402
 from realpolitik.sim.arena import run_arena  # noqa: E402
 
 
@@ -48,7 +49,7 @@ def main(argv: list[str] | None = None) -> int:
     if table is None:
         return 2
     entry = table[args.game]
-    hard = timing(args.game, entry["players"], entry["hard"]["spec"], entry["normal"]["spec"], args.games,
+    hard = timing(game_of(args.game), entry["players"], entry["hard"]["spec"], entry["normal"]["spec"], args.games,
                   args.seed, args.workers)
     print(f"{args.game} hard: {hard['spec']} thought {hard['mean']:.3f} s a decision on average over "
           f"{hard['decisions']} decisions in {hard['games']} games, the slowest {hard['slowest']:.3f} s")

@@ -4,7 +4,9 @@
     python tools/levels.py wsdv.json --command "realpolitik ladder wsdv --players 2 …"
     python tools/levels.py wsdv.json --command "…" --levels ismcts:budget=300,heuristic,ismcts:budget=1500
 
-The levels easy, normal and hard are three entrants of the ladder in the order of their
+A ladder at the game's usual player count gives the game's own entry; one at another count
+gives the entry ``"GAME@N"``, the levels offered at ``N`` players (the game's own entry must
+exist first). The levels easy, normal and hard are three entrants of the ladder in the order of their
 rating (μ), weakest first: by default the three best rated; ``--levels`` names them (they
 must be entrants, in that order of μ). The game's entry is replaced, the others kept; its
 head-to-head pairs (``tools/level_pairs.py``) are kept only when the levels stay the same, the
@@ -22,7 +24,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-from realpolitik.bots.levels import FILE, NAMES  # noqa: E402
+from realpolitik.bots.levels import FILE, NAMES, key_of  # noqa: E402
+from realpolitik.games import get  # noqa: E402
 
 
 class LevelError(Exception):
@@ -97,14 +100,20 @@ def main(argv: list[str] | None = None) -> int:
         print(f"levels: {args.ladder}: {exc}", file=sys.stderr)
         return 2
     table = tomllib.loads(args.file.read_text()) if args.file.is_file() else {}
-    old = table.get(ladder["game"], {})
-    table[ladder["game"]] = entry(ladder, args.command, args.date, chosen)
+    key = ladder["game"] if ladder["players"] == get(ladder["game"]).default_players() else key_of(
+        ladder["game"], ladder["players"])
+    if key != ladder["game"] and ladder["game"] not in table:
+        print(f"levels: {args.file}: no levels for {ladder['game']!r} at its usual count yet: choose those first",
+              file=sys.stderr)
+        return 2
+    old = table.get(key, {})
+    table[key] = entry(ladder, args.command, args.date, chosen)
     if all(old.get(name, {}).get("spec") == r["bot"] for name, r in zip(NAMES, chosen, strict=True)):
-        table[ladder["game"]].update({k: old[k] for k in ("pairs", "pairs_command") if k in old})  # still these levels
+        table[key].update({k: old[k] for k in ("pairs", "pairs_command") if k in old})  # still these levels
     if old.get("hard", {}).get("spec") == chosen[-1]["bot"]:  # the same hard level: its timing holds
-        table[ladder["game"]].update({k: old[k] for k in ("seconds", "seconds_command") if k in old})
+        table[key].update({k: old[k] for k in ("seconds", "seconds_command") if k in old})
     args.file.write_text(render(table))
-    print(f"{ladder['game']}: " + ", ".join(f"{n} = {r['bot']} (μ {r['mu']:.1f})" for n, r in zip(NAMES, chosen,
+    print(f"{key}: " + ", ".join(f"{n} = {r['bot']} (μ {r['mu']:.1f})" for n, r in zip(NAMES, chosen,
                                                                                                  strict=True)))
     return 0
 

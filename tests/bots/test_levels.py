@@ -15,7 +15,20 @@ from pathlib import Path
 import pytest
 
 from realpolitik.bots import make_bot
-from realpolitik.bots.levels import HARD_SECONDS, NAMES, PAIRS, LevelsError, Pair, Timing, levels, spec_of, table
+from realpolitik.bots.levels import (
+    HARD_SECONDS,
+    NAMES,
+    PAIRS,
+    LevelsError,
+    Pair,
+    Timing,
+    game_of,
+    key_of,
+    levels,
+    measured,
+    spec_of,
+    table,
+)
 from realpolitik.games import get, registry
 from realpolitik.sim.ladder import default_entrants
 from realpolitik.sim.stats import GameResult
@@ -278,3 +291,77 @@ def test_every_game_s_hard_level_is_timed_within_its_bar():
     for game, (ladder, shipped) in table().items():
         assert ladder.hard is not None, f"{game}: its hard level is not timed (tools/level_seconds.py)"
         assert ladder.hard.spec == shipped[-1].spec and ladder.hard.mean <= HARD_SECONDS
+
+
+# ---------------------------------------------------------------- levels of another player count
+
+def counts_file(tmp_path: Path, game: str = "nationen", own: int = 3, other: str = "nationen@4", players: int = 4,
+                specs: tuple[str, ...] = ("heuristic", "ismcts:budget=300", "ismcts:budget=3000")) -> Path:
+    """``game``'s own levels (at ``own`` players) and the entry ``other``'s, measured at ``players``."""
+    def entry(key: str, count: int, chosen: tuple[str, ...]) -> str:
+        return (f'["{key}"]\nplayers = {count}\ngames = 24\ncommand = "realpolitik ladder {game} --players {count} '
+                f'--json"\ndate = "d"\n' + "".join(f'{n} = {{ spec = "{spec}", mu = {i}, sigma = 1 }}\n'
+                                                   for i, (n, spec) in enumerate(zip(NAMES, chosen, strict=True))))
+    path = tmp_path / "levels.toml"
+    path.write_text(entry(game, own, ("random", "heuristic", "ismcts:budget=3000")) + "\n"
+                    + entry(other, players, specs))
+    return path
+
+
+def test_the_levels_of_a_player_count_come_from_its_own_entry_else_the_game_s(tmp_path):
+    path = counts_file(tmp_path)
+    at = {n: [level.spec for level in measured("nationen", n, path)[1]] for n in (2, 3, 4)}
+    assert at[4] == ["heuristic", "ismcts:budget=300", "ismcts:budget=3000"]  # measured at 4 players
+    assert at[3] == at[2] == ["random", "heuristic", "ismcts:budget=3000"]  # the game's own entry
+    assert measured("nationen", 4, path)[0].players == 4 and measured("nationen", 2, path)[0].players == 3
+    assert measured("nationen", None, path)[0].players == 3 and measured("chess", 4, path) is None
+    assert key_of("nationen", 4) == "nationen@4" and game_of("nationen@4") == "nationen" == game_of("nationen")
+
+
+@pytest.mark.parametrize(("other", "players", "said"), [
+    ("nationen@4", 2, "[nationen@4]: field 'players' is 2, not the count its name gives"),
+    ("nationen@3", 3, "[nationen@3]: 3 players is the count of [nationen]"),
+    ("chess@4", 4, "[chess@4]: there is no entry [chess] for the game's own count"),
+])
+def test_an_entry_of_another_count_must_name_its_game_and_a_count_of_its_own(tmp_path, other, players, said):
+    with pytest.raises(LevelsError) as refused:
+        table(counts_file(tmp_path, other=other, players=players))
+    assert said in str(refused.value)
+
+
+def test_the_tool_writes_a_ladder_at_another_count_as_that_count_s_entry(tmp_path):
+    ladder = {**ladder_json(), "game": "nationen", "players": 4}
+    done = run_tool(tmp_path, ladder)
+    assert done.returncode == 2 and "no levels for 'nationen' at its usual count yet" in done.stderr
+    counts_file(tmp_path)
+    before = tomllib.loads((tmp_path / "levels.toml").read_text())["nationen"]
+    done = run_tool(tmp_path, ladder)
+    assert done.returncode == 0 and done.stdout.startswith("nationen@4: easy = ismcts:budget=300"), done.stderr
+    written = tomllib.loads((tmp_path / "levels.toml").read_text())
+    assert written["nationen"] == before and written["nationen@4"]["players"] == 4
+    assert [level.spec for level in table(tmp_path / "levels.toml")["nationen@4"][1]] == [
+        "ismcts:budget=300", "heuristic", "ismcts:budget=1500"]
+
+
+def test_the_pairs_tool_plays_an_entry_of_another_count_at_that_count(tmp_path):
+    path = counts_file(tmp_path, "nuclear-war", 4, "nuclear-war@2", 2, ("random", "heuristic", "heuristic"))
+    done = subprocess.run([sys.executable, str(PAIRS_TOOL), "nuclear-war@2", "--games", "20", "--file", str(path),
+                           "--pair", "easy-normal", "--seed", "1"], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0 and "nuclear-war@2 easy-normal: heuristic won" in done.stdout, done.stderr
+    store = [json.loads(line) for line in path.with_name("levels-pairs.jsonl").read_text().splitlines()]
+    assert {entry["key"]["pair"] for entry in store} == {"nuclear-war@2 easy-normal"}
+    assert {len(entry["game"]["seats"]) for entry in store} == {2}  # played at two players
+    written = tomllib.loads(path.read_text())
+    judged = sum(1 for entry in store if entry["game"]["winners"])  # games with no nation left are not
+    assert "pairs" not in written["nuclear-war"] and written["nuclear-war@2"]["pairs"]["easy-normal"]["games"] == judged
+    assert written["nuclear-war@2"]["pairs_command"].startswith("python tools/level_pairs.py nuclear-war@2 ")
+
+
+def test_every_entry_of_another_count_is_a_ladder_at_that_count():
+    for key, (ladder, found) in table().items():
+        if key != game_of(key):
+            game = get(game_of(key))
+            assert key == key_of(game.id, ladder.players) and game.min_players <= ladder.players <= game.max_players
+            assert f"--players {ladder.players} " in ladder.command, key
+            for level in found:
+                make_bot(level.spec, game, seed=1)

@@ -1,13 +1,20 @@
 """Bot levels online: the catalog offers each game's easy, normal and hard levels with the
-ratings of the levels file; a seat created as a level is played by that level's spec (and
-its spec may be sent for the seat too, as a rematch does); an unknown level is refused, naming the levels there are."""
+ratings of the levels file, at each player count; a seat created as a level is played by that
+level's spec at the game's count (and its spec may be sent for the seat too, as a rematch does);
+an unknown level is refused, naming the levels there are."""
 
 from __future__ import annotations
 
 import pytest
 
-from realpolitik.bots.levels import NAMES, levels
-from realpolitik.games import registry
+from realpolitik.bots.levels import NAMES, game_of, levels, measured, table
+from realpolitik.games import get, registry
+from realpolitik.i18n import t
+from realpolitik.server import kinds
+from realpolitik.server.table import Refusal
+
+#: the shipped entries of levels measured at another count than their game's own
+OTHER_COUNTS = [key for key in table() if key != game_of(key)]
 
 
 def test_the_catalog_offers_the_levels_with_their_ratings_in_both_languages(api):
@@ -45,3 +52,47 @@ def test_an_unknown_level_is_refused_with_the_levels_there_are(api, seat):
     answer = api.post("/api/games", json={"game": "wsdv", "seats": ["human", seat]})
     assert answer.status_code == 400 and answer.json()["code"] == "bad-seat"
     assert answer.json()["error"].endswith(", ".join(NAMES)) and "seat 2:" in answer.json()["error"]
+
+
+def test_the_catalog_offers_the_levels_of_every_player_count(api):
+    for offered in api.get("/api/catalog", headers={"accept-language": "de"}).json():
+        game = get(offered["id"])
+        by_count = offered["levels_by_players"]
+        assert list(by_count) == [str(n) for n in range(game.min_players, game.max_players + 1)]
+        for n, found in by_count.items():
+            assert [(o["name"], o["label"], o["spec"], o["mu"]) for o in found] == [
+                (level.name, {"easy": "leicht", "normal": "mittel", "hard": "schwer"}[level.name], level.spec,
+                 level.mu) for level in levels(game.id, int(n))]
+
+
+def test_some_game_has_levels_measured_at_another_count():
+    assert OTHER_COUNTS, "no entry GAME@N in levels.toml: every count is offered its game's own levels"
+
+
+@pytest.mark.parametrize("key", OTHER_COUNTS)
+def test_a_seat_created_as_a_level_at_another_count_is_played_by_that_count_s_spec(api, key):
+    ladder, found = table()[key]
+    game, count = game_of(key), ladder.players
+    names = (["human"] + [level.name for level in found] * count)[:count]
+    created = api.create(names, game=game)
+    specs = {level.name: level.spec for level in found}
+    assert [p["kind"] for p in api.info(created["id"])["players"]] == [specs.get(name, name) for name in names]
+
+
+def test_a_level_is_the_spec_measured_at_the_game_s_count(tmp_path, monkeypatch):
+    """With levels of Nationen measured at 4 players beside its own (3), a level names the spec of
+    the game's count; at a count without its own entry, the game's own."""
+    path = tmp_path / "levels.toml"
+    entry = ('["{key}"]\nplayers = {n}\ngames = 24\ncommand = "c"\ndate = "d"\n'
+             'easy = {{ spec = "random", mu = 1, sigma = 1 }}\nnormal = {{ spec = "heuristic", mu = 2, sigma = 1 }}\n'
+             'hard = {{ spec = "{hard}", mu = 3, sigma = 1 }}\n')
+    path.write_text(entry.format(key="nationen", n=3, hard="ismcts:budget=3000") + "\n"
+                    + entry.format(key="nationen@4", n=4, hard="ismcts:budget=300"))
+    monkeypatch.setattr(kinds, "levels", lambda game_id, players=None: measured(game_id, players, path)[1])
+    nationen = get("nationen")
+    assert kinds.seat_kind(nationen, "hard", t("seat 1"), 4) == "ismcts:budget=300"
+    assert kinds.seat_kind(nationen, "hard", t("seat 1"), 3) == "ismcts:budget=3000"
+    assert kinds.seat_kind(nationen, "hard", t("seat 1"), 2) == "ismcts:budget=3000"
+    assert kinds.seat_kind(nationen, "ismcts:budget=300", t("seat 1"), 4) == "ismcts:budget=300"  # a level's spec
+    with pytest.raises(Refusal):  # not a level at this count, nor a kind
+        kinds.seat_kind(nationen, "ismcts:budget=300", t("seat 1"), 3)

@@ -1,5 +1,5 @@
-"""Bot levels in the lobby: every bot seat offers easy, normal and hard with the rating of
-the levels file — one number, μ − 3σ as the leaderboard shows it, written as the page's language
+"""Bot levels in the lobby: every bot seat offers easy, normal and hard at the chosen player
+count with the rating of the levels file — one number, μ − 3σ as the leaderboard shows it, written as the page's language
 writes numbers — beside the bot kinds; a game created with "hard" in a seat has the hard spec
 there."""
 
@@ -41,4 +41,9 @@ def test_the_lobby_offers_the_levels_with_their_ratings_and_creates_a_hard_seat(
     expect(page.locator("#seats select").nth(1).locator("optgroup").first.locator("option")).to_have_text(german)
     expect(page.locator("#seats select").nth(1).locator("optgroup").first).to_have_attribute(
         "label", "Bot nach Spielstärke")
+    for players in (2, 3, 5):  # each count offers its own levels (those measured there, else the game's)
+        page.select_option("#players", str(players))
+        expect(page.locator("#seats select").nth(1).locator("optgroup").first.locator("option")).to_have_text(
+            [f"Bot, {names[level.name]} (Wertung {level.mu - 3 * level.sigma:.1f})".replace(".", ",")
+             for level in levels("nuclear-war", players)])
     assert errors == []

@@ -12,6 +12,11 @@ that end must pass (½ for two seats or two teams, an even share ``1/players`` i
 free-for-all). A file whose recorded pair does not pass its bar is refused: its levels are
 not ordered.
 
+A game's levels hold at the player count its entry names (``players``, the game's usual count
+when the ladder ran at it). An entry ``"GAME@N"`` holds the levels measured at ``N`` players,
+with its own ladder, pairs and timing; a count without such an entry is offered the game's
+entry, whose order was measured at its own count only.
+
 A game's ``seconds`` (``[GAME.seconds]``, written by ``tools/level_seconds.py``) hold the CPU
 time of its hard level: ``hard = {spec, games, decisions, mean, slowest}``, seconds of one
 core per decision, measured in games of the hard level against the normal one. A file whose
@@ -32,6 +37,8 @@ PAIRS = tuple(f"{weak}-{strong}" for weak, strong in zip(NAMES, NAMES[1:], stric
 FILE = Path(__file__).resolve().parent / "data" / "levels.toml"
 #: seconds of one core the hard level may think per decision, on average
 HARD_SECONDS = 2.0
+#: what joins a game and a player count in the name of an entry of another count
+AT = "@"
 
 
 class LevelsError(ValueError):
@@ -84,13 +91,26 @@ class Ladder:
     hard: Timing | None = None  # the hard level's CPU time per decision, once measured
 
 
+def key_of(game_id: str, players: int | None = None) -> str:
+    """The file's entry for ``game_id`` at ``players`` (``None``: the game's own entry)."""
+    return game_id if players is None else f"{game_id}{AT}{players}"
+
+
+def game_of(key: str) -> str:
+    """The game an entry of the file is for: ``"nuclear-war@3"`` → ``"nuclear-war"``."""
+    return key.split(AT, 1)[0]
+
+
 @cache
 def table(path: Path = FILE) -> dict[str, tuple[Ladder, tuple[Level, ...]]]:
-    """Every game's ladder and levels, weakest first, as the file holds them."""
+    """Every entry's ladder and levels, weakest first, as the file holds them: each game's own
+    entry under its id, the levels of another player count under ``"GAME@N"``."""
     with path.open("rb") as fh:
         data = tomllib.load(fh)
     out = {}
     for game, entry in data.items():
+        if AT in game:
+            _other_count(path, game, entry, data)
         pairs = tuple(_pair(path, game, name, fields) for name, fields in entry.get("pairs", {}).items())
         hard = entry.get("seconds", {}).get("hard")
         timing = None if hard is None else _timing(path, game, hard, entry["hard"]["spec"])
@@ -98,6 +118,18 @@ def table(path: Path = FILE) -> dict[str, tuple[Ladder, tuple[Level, ...]]]:
         out[game] = (ladder, tuple(Level(name, entry[name]["spec"], entry[name]["mu"], entry[name]["sigma"])
                                    for name in NAMES))
     return out
+
+
+def _other_count(path: Path, key: str, entry: dict, data: dict) -> None:
+    """An entry of another player count, checked: it is ``"GAME@N"`` for a game with its own
+    entry, measured at ``N`` players, which is not the count of the game's own entry."""
+    own = data.get(game_of(key))
+    if own is None:
+        raise LevelsError(f"{path}: [{key}]: there is no entry [{game_of(key)}] for the game's own count")
+    if key != key_of(game_of(key), entry.get("players")):
+        raise LevelsError(f"{path}: [{key}]: field 'players' is {entry.get('players')!r}, not the count its name gives")
+    if entry["players"] == own.get("players"):
+        raise LevelsError(f"{path}: [{key}]: {entry['players']} players is the count of [{game_of(key)}]")
 
 
 def _pair(path: Path, game: str, name: str, fields: dict) -> Pair:
@@ -131,12 +163,20 @@ def _timing(path: Path, game: str, fields: dict, spec: str) -> Timing:
     return timing
 
 
-def levels(game_id: str) -> tuple[Level, ...]:
-    """The levels of a game, weakest first (none for a game the file does not hold)."""
-    found = table().get(game_id)
+def measured(game_id: str, players: int | None = None, path: Path = FILE) -> tuple[Ladder, tuple[Level, ...]] | None:
+    """The entry that gives ``game_id``'s levels at ``players``: the one measured at that count,
+    else the game's own (``None`` for a game the file does not hold)."""
+    found = table(path)
+    return found.get(key_of(game_id, players)) or found.get(game_id)
+
+
+def levels(game_id: str, players: int | None = None) -> tuple[Level, ...]:
+    """The levels of a game at ``players`` (by default its own entry's count), weakest first
+    (none for a game the file does not hold)."""
+    found = measured(game_id, players)
     return found[1] if found else ()
 
 
-def spec_of(game_id: str, name: str) -> str | None:
-    """The bot spec of a game's level, or ``None`` when it has no such level."""
-    return next((level.spec for level in levels(game_id) if level.name == name), None)
+def spec_of(game_id: str, name: str, players: int | None = None) -> str | None:
+    """The bot spec of a game's level at ``players``, or ``None`` when it has no such level."""
+    return next((level.spec for level in levels(game_id, players) if level.name == name), None)

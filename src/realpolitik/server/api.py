@@ -151,12 +151,16 @@ def catalog_entry(game: Game, lang: str = "en") -> dict[str, Any]:
                  "team": words(team_titles[teams[i]]) if teams and team_titles else None}
                 for i, (label, title) in enumerate(zip(game.seat_labels(n), game.seat_titles(n), strict=True))]
 
+    def offered(players: int | None) -> list[dict[str, Any]]:
+        return [{"name": level.name, "label": words(LEVEL_WORDS[level.name]), "spec": level.spec,
+                 "mu": level.mu, "sigma": level.sigma} for level in levels(game.id, players)]
+
     return {
         "id": game.id, "title": game.title, "summary": words(game.summary), "length": words(game.length),
         "min_players": game.min_players, "max_players": game.max_players,
         "default_players": game.default_players(), "bots": bot_kinds(game),
-        "levels": [{"name": level.name, "label": words(LEVEL_WORDS[level.name]), "spec": level.spec,
-                    "mu": level.mu, "sigma": level.sigma} for level in levels(game.id)],
+        "levels": offered(None),
+        "levels_by_players": {str(n): offered(n) for n in counts},
         "options": [{"name": o.name, "label": words(o.label or o.name), "help": words(o.about or o.help),
                      "default": o.default, "choices": list(o.choices),
                      "choice_labels": [words(c) for c in o.choice_labels] or [str(c) for c in o.choices],

@@ -464,7 +464,8 @@ class Hall:
         if rated and hints:
             raise Refusal("rated-hints", t("A rated game cannot allow hints: choose one or the other."))
         allowed = bot_kinds(game)
-        kinds = [seat_kind(game, kind, t("seat {number}", number=i + 1), again) for i, kind in enumerate(kinds)]
+        kinds = [seat_kind(game, kind, t("seat {number}", number=i + 1), len(kinds), again)
+                 for i, kind in enumerate(kinds)]
         if stand_in is not None and stand_in not in allowed:
             raise Refusal("bad-seat", t("stand-in: {kind} is not one of {allowed}", kind=repr(stand_in),
                                         allowed=", ".join(allowed)))
@@ -485,7 +486,7 @@ class Hall:
         if found is None:
             raise Refusal("no-lesson", t("There is no first game with a guide for {game}.", game=repr(game_id)))
         lesson = found.lesson
-        spec = lessons.marked(seat_kind(game, lesson.bots, t("the lesson's bots")))
+        spec = lessons.marked(seat_kind(game, lesson.bots, t("the lesson's bots"), lesson.players))
         kinds = [HUMAN if i == found.seat else spec for i in range(lesson.players)]
         table, tokens = await self._found(game, kinds, lesson.options, lesson.seed, False, client, hints=True)
         return table, found, tokens[found.seat]
@@ -574,7 +575,7 @@ class Hall:
         if seat is None:
             raise Refusal("bad-seat", t("there is no seat {seat} in this game (seats: {seats})", seat=repr(label),
                                         seats=", ".join(table.labels)))
-        kind = seat_kind(table.game, bot.strip().lower(), t("seat {number}", number=seat + 1))
+        kind = seat_kind(table.game, bot.strip().lower(), t("seat {number}", number=seat + 1), len(table.labels))
         if kind == HUMAN:
             raise Refusal("bad-seat", t("Choose a bot for the free seat, not a person."))
         await table.fill(seat, kind)

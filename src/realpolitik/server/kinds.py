@@ -15,12 +15,13 @@ from .lessons import is_marked, spec_of
 from .table import HUMAN, Refusal
 
 
-def seat_kind(game: Game, kind: str, where: Text, again: bool = False) -> str:
-    """What plays a seat asked for as ``kind`` (``where`` names the seat in a refusal): a person,
-    a bot kind of the game, or a level of the lobby — played by its spec, which may be sent
-    too (as a rematch does; ``again`` takes any playable spec a finished game stored)."""
+def seat_kind(game: Game, kind: str, where: Text, players: int, again: bool = False) -> str:
+    """What plays a seat asked for as ``kind`` (``where`` names the seat in a refusal) in a game of
+    ``players``: a person, a bot kind of the game, or a level of the lobby at that count — played by
+    its spec, which may be sent too (as a rematch does; ``again`` takes any playable spec a
+    finished game stored)."""
     allowed = [HUMAN, *bot_kinds(game)]
-    ranked = {level.name: level.spec for level in levels(game.id)}
+    ranked = {level.name: level.spec for level in levels(game.id, players)}
     if kind in allowed or kind in ranked.values() or (again and playable(game, kind)):
         return kind
     if kind in ranked:

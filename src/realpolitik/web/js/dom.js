@@ -74,6 +74,13 @@ export function titleIn(players, label) {
 
 let botLevels = [];
 
+/** A catalog entry's bot levels for a game of ``players`` (those measured at that count, else
+ * the game's own). */
+export function levelsAt(entry, players) {
+  if (!entry) return [];
+  return (entry.levels_by_players || {})[String(players)] || entry.levels || [];
+}
+
 /** The bot levels of the game this page shows (its catalog entry's ``levels``), so that a bot
  * seat is named by its level — "bot, normal" — as the lobby offered it. */
 export function knowLevels(levels) {

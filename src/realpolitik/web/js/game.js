@@ -15,7 +15,7 @@
 import { account, bindGuestSeats, guestToken, rememberGuestSeat } from "./account.js";
 import { getJSON } from "./api.js";
 import { contentLoader, loadBoard } from "./boards.js";
-import { botName, h, knowLevels, put, seatTitle } from "./dom.js";
+import { botName, h, knowLevels, levelsAt, put, seatTitle } from "./dom.js";
 import { formatNumber, lang, startLanguage, t } from "./i18n.js";
 import { boardLegend } from "./legend.js";
 import { showNotepad } from "./notepad.js";
@@ -143,7 +143,7 @@ function renderFill() {
   const free = page.you && page.status === "open" ? page.players.filter((p) => p.kind === "human" && !p.joined) : [];
   $("fill").hidden = !free.length;
   if (!free.length) return put($("fill"));
-  const levels = (page.entry && page.entry.levels) || [];
+  const levels = levelsAt(page.entry, page.players.length);
   const kinds = levels.length ? levels.map((l) => l.name) : (page.entry ? page.entry.bots : []);
   return put($("fill"), free.map((p) => {
     const title = seatTitle(p);
@@ -352,7 +352,7 @@ async function start() {
   $("rules-button").addEventListener("click", () => showRules(info.game));
   const entry = catalog.find((g) => g.id === info.game);
   page.entry = entry || null;
-  knowLevels(entry && entry.levels);
+  knowLevels(levelsAt(entry, info.players.length));
   const loaded = await loadBoard(entry, { content: contentLoader(info.game) });
   page.board = loaded.board;
   page.data = loaded.data;

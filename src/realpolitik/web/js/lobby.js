@@ -2,7 +2,7 @@
 // invite links, and list open, running and finished games to join, watch or replay.
 
 import { getJSON, postJSON } from "./api.js";
-import { h, kindName, put, reasonIn, seatName, seatTitle } from "./dom.js";
+import { h, kindName, levelsAt, put, reasonIn, seatName, seatTitle } from "./dom.js";
 import { lang, ratingText, startLanguage, t } from "./i18n.js";
 import { rulesPage, showRules } from "./rules.js";
 import { friendNames, inviteFriend } from "./social.js";
@@ -31,12 +31,12 @@ function facts(game) {
 
 /** Who may sit at a seat, in words: a person or a bot of some kind. */
 
-function seatChoices(game, i, seat) {
+function seatChoices(game, i, seat, players) {
   const preferred = i === 0 ? "human" : game.bots.includes("heuristic") ? "heuristic" : game.bots[0];
   const option = (value, text) => h("option", { value, selected: value === preferred, text });
-  // bots by strength, each with the rating its spec got in the game's ladder (the leaderboard's
-  // number, μ − 3σ); then every kind, for experts
-  const levels = game.levels.map((level) => option(level.name,
+  // bots by strength at this player count, each with the rating its spec got in the game's ladder
+  // (the leaderboard's number, μ − 3σ); then every kind, for experts
+  const levels = levelsAt(game, players).map((level) => option(level.name,
     t("bot, {level} (rating {rating})", { level: level.label, rating: ratingText(level) })));
   return h("select", { name: `seat-${i}`, "aria-label": t("who plays {seat}", { seat: seat.title }) },
     option("human", kindName("human")),
@@ -46,10 +46,11 @@ function seatChoices(game, i, seat) {
 
 function renderSeats() {
   const game = current();
-  put($("seats"), currentSeats().map((seat, i) => h("li", { "data-seat": seat.label },
+  const seats = currentSeats();
+  put($("seats"), seats.map((seat, i) => h("li", { "data-seat": seat.label },
     h("span", { class: "label" }, h("span", { class: "seat-title", text: seat.title }),
       seat.team ? h("span", { class: "team muted", text: seat.team }) : null),
-    seatChoices(game, i, seat))));
+    seatChoices(game, i, seat, seats.length))));
 }
 
 /** One rule option in players' words: a menu for a choice, a checkbox for yes or no, a
@@ -205,7 +206,7 @@ async function join(game, seat, title) {
 }
 
 function gameRow(game) {
-  const levels = (catalog.find((g) => g.id === game.game) || {}).levels || [];
+  const levels = levelsAt(catalog.find((g) => g.id === game.game), game.players.length);
   const seats = game.players.map((p) => (p.kind === "human" && !p.joined ? t("{seat}: free", { seat: seatTitle(p) })
     : seatName(p, levels))).join(", ");
   const links = [];

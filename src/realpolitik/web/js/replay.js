@@ -4,7 +4,7 @@
 
 import { getJSON } from "./api.js";
 import { contentLoader, loadBoard } from "./boards.js";
-import { h, knowLevels, put, seatName, seatTitle } from "./dom.js";
+import { h, knowLevels, levelsAt, put, seatName, seatTitle } from "./dom.js";
 import { startLanguage, t } from "./i18n.js";
 import { boardLegend } from "./legend.js";
 import { LogView, chatLine, renderOutcome, renderPlayers, renderStatus } from "./panel.js";
@@ -100,7 +100,7 @@ async function start() {
     }).catch((err) => console.error(err));
   }
   const entry = catalog.find((g) => g.id === info.game);
-  knowLevels(entry && entry.levels);
+  knowLevels(levelsAt(entry, info.players.length));
   $("title").textContent = t("Replay — {game}", { game: info.title });
   document.title = t("Replay — {game}", { game: info.title });
   put($("pov"), h("option", { value: "", text: t("spectator") }),
