@@ -30,8 +30,8 @@ def test_the_catalog_offers_the_levels_with_their_ratings_in_both_languages(api)
 
 @pytest.mark.parametrize("game", ["nuclear-war", "wsdv", "e1815-2vs2"])
 def test_a_seat_created_as_hard_is_played_by_the_hard_spec(api, game):
-    specs = {level.name: level.spec for level in levels(game)}
     count = {"nuclear-war": 2, "wsdv": 2, "e1815-2vs2": 4}[game]
+    specs = {level.name: level.spec for level in levels(game, count)}
     created = api.create(["human", "hard", "easy", "normal"][:count], game=game)
     kinds = [p["kind"] for p in api.info(created["id"])["players"]]
     assert kinds == ["human", specs["hard"], specs["easy"], specs["normal"]][:count]
@@ -40,7 +40,7 @@ def test_a_seat_created_as_hard_is_played_by_the_hard_spec(api, game):
 
 
 def test_a_game_of_levels_is_played_to_the_end_by_their_specs(api):
-    specs = {level.name: level.spec for level in levels("nuclear-war")}
+    specs = {level.name: level.spec for level in levels("nuclear-war", 2)}
     created = api.create(["easy", "hard"], game="nuclear-war")
     info = api.wait_finished(created["id"], timeout=180)
     assert [p["kind"] for p in info["players"]] == [specs["easy"], specs["hard"]]

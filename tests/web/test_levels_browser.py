@@ -1,7 +1,7 @@
 """Bot levels in the lobby: every bot seat offers easy, normal and hard at the chosen player
-count with the rating of the levels file — one number, μ − 3σ as the leaderboard shows it, written as the page's language
-writes numbers — beside the bot kinds; a game created with "hard" in a seat has the hard spec
-there."""
+count with the rating of the levels file — one number, μ − 3σ as the leaderboard shows it,
+written as the page's language writes numbers — beside the bot kinds; a game created with
+"hard" in a seat has the hard spec there."""
 
 from __future__ import annotations
 

@@ -38,6 +38,25 @@ def test_bots_are_named_by_their_level_or_what_they_do(server, api, context):
     assert errors == []
 
 
+def test_a_bot_is_named_by_its_level_at_the_table_s_player_count(server, api, context):
+    """Nuclear War's normal level at two players is its easy level at four (the levels file's
+    entry nuclear-war@2): a two-player table names that bot "mittel", on the game page and in the
+    lobby."""
+    normal = {level.name: level.spec for level in levels("nuclear-war", 2)}["normal"]
+    assert {level.name: level.spec for level in levels("nuclear-war")}["easy"] == normal
+    game = api.create(["human", normal], game="nuclear-war")
+    page = context("de-DE").new_page()
+    errors = console_errors(page)
+    page.goto(server.url + game["invites"][0]["url"])
+    page.fill("#join-name", "Anna")
+    page.click("#join-button")
+    expect(page.locator("#players")).to_contain_text("Spieler 2 (Bot, mittel)")
+    lobby = context("de-DE").new_page()
+    lobby.goto(server.url + "/")
+    expect(lobby.locator(f"li[data-game='{game['id']}']")).to_contain_text("Spieler 2 (Bot, mittel)")
+    assert errors == []
+
+
 def test_a_finished_game_reads_in_the_pages_language(server, api, context):
     gid = api.create(["random", "random"], game="nuclear-war")["id"]
     api.wait_finished(gid)

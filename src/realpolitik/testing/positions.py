@@ -70,7 +70,7 @@ def players_of(game_id: str, players: int) -> list[dict[str, Any]]:
     game = get(game_id)
     labels = game.seat_labels(players)
     titles = [{lang: render(title, lang) for lang in LANGUAGES} for title in game.seat_titles(players)]
-    found = levels(game_id)
+    found = levels(game_id, players)
     kinds = ["human", found[1].spec if found else "heuristic", "human", "heuristic", "random", "human"]
     names = iter(NAMES)
     out = []
