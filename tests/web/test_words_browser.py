@@ -16,14 +16,20 @@ from realpolitik.i18n import render
 from realpolitik.testing.pages import console_errors
 
 
-def test_bots_are_named_by_their_level_or_what_they_do(server, api, context):
-    found = {level.name: level.spec for level in levels("wsdv")}
-    game = api.create(["human", found["normal"]], game="wsdv")
+def joined_as_anna(server, context, game: dict):
+    """A German page of ``game`` whose first seat Anna has joined, and its console's errors."""
     page = context("de-DE").new_page()
     errors = console_errors(page)
     page.goto(server.url + game["invites"][0]["url"])
     page.fill("#join-name", "Anna")
     page.click("#join-button")
+    return page, errors
+
+
+def test_bots_are_named_by_their_level_or_what_they_do(server, api, context):
+    found = {level.name: level.spec for level in levels("wsdv")}
+    game = api.create(["human", found["normal"]], game="wsdv")
+    page, errors = joined_as_anna(server, context, game)
     expect(page.locator("#players")).to_contain_text("Ost (Bot, mittel)")
     expect(page.locator("#connection")).to_have_text("verbunden")
     board = page.locator("svg.board")
@@ -45,11 +51,7 @@ def test_a_bot_is_named_by_its_level_at_the_table_s_player_count(server, api, co
     normal = {level.name: level.spec for level in levels("nuclear-war", 2)}["normal"]
     assert {level.name: level.spec for level in levels("nuclear-war")}["easy"] == normal
     game = api.create(["human", normal], game="nuclear-war")
-    page = context("de-DE").new_page()
-    errors = console_errors(page)
-    page.goto(server.url + game["invites"][0]["url"])
-    page.fill("#join-name", "Anna")
-    page.click("#join-button")
+    page, errors = joined_as_anna(server, context, game)
     expect(page.locator("#players")).to_contain_text("Spieler 2 (Bot, mittel)")
     lobby = context("de-DE").new_page()
     lobby.goto(server.url + "/")
