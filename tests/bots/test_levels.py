@@ -27,6 +27,7 @@ from realpolitik.bots.levels import (
     levels,
     measured,
     spec_of,
+    specs,
     table,
 )
 from realpolitik.games import get, registry
@@ -365,3 +366,11 @@ def test_every_entry_of_another_count_is_a_ladder_at_that_count():
             assert f"--players {ladder.players} " in ladder.command, key
             for level in found:
                 make_bot(level.spec, game, seed=1)
+
+
+def test_a_game_s_level_specs_are_those_of_every_count():
+    for game_id in GAMES:
+        game = get(game_id)
+        offered = {level.spec for n in range(game.min_players, game.max_players + 1) for level in levels(game_id, n)}
+        assert specs(game_id) == offered, game_id
+    assert specs("chess") == frozenset()

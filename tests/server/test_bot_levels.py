@@ -89,10 +89,13 @@ def test_a_level_is_the_spec_measured_at_the_game_s_count(tmp_path, monkeypatch)
     path.write_text(entry.format(key="nationen", n=3, hard="ismcts:budget=3000") + "\n"
                     + entry.format(key="nationen@4", n=4, hard="ismcts:budget=300"))
     monkeypatch.setattr(kinds, "levels", lambda game_id, players=None: measured(game_id, players, path)[1])
+    monkeypatch.setattr(kinds, "specs", lambda game_id: frozenset(
+        level.spec for count in (3, 4) for level in measured(game_id, count, path)[1]))
     nationen = get("nationen")
     assert kinds.seat_kind(nationen, "hard", t("seat 1"), 4) == "ismcts:budget=300"
     assert kinds.seat_kind(nationen, "hard", t("seat 1"), 3) == "ismcts:budget=3000"
     assert kinds.seat_kind(nationen, "hard", t("seat 1"), 2) == "ismcts:budget=3000"
-    assert kinds.seat_kind(nationen, "ismcts:budget=300", t("seat 1"), 4) == "ismcts:budget=300"  # a level's spec
-    with pytest.raises(Refusal):  # not a level at this count, nor a kind
-        kinds.seat_kind(nationen, "ismcts:budget=300", t("seat 1"), 3)
+    for players in (2, 3, 4):  # the spec of a level at any count, as a rematch sends it
+        assert kinds.seat_kind(nationen, "ismcts:budget=300", t("seat 1"), players) == "ismcts:budget=300"
+    with pytest.raises(Refusal, match="seat 1: 'ismcts:budget=7' is not one of human, .*, easy, normal, hard"):
+        kinds.seat_kind(nationen, "ismcts:budget=7", t("seat 1"), 4)

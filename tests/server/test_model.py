@@ -607,7 +607,7 @@ class ServerMachine(RuleBasedStateMachine):
         title = self.draw(data, st.sampled_from(sorted(self.catalog)), "title")
         entry = self.catalog[title]
         n = self.draw(data, st.integers(entry["min_players"], entry["max_players"]), "players")
-        levels = {level["name"]: level["spec"] for level in entry["levels"]}
+        levels = self.levels_at(title, n)
         kinds = []
         for _ in range(n):
             kind = self.draw(data, st.sampled_from(KINDS), "seat")
@@ -681,7 +681,7 @@ class ServerMachine(RuleBasedStateMachine):
         made = answer.json()
         self.opened_by[made["id"]] = learner.address
         lesson, n = script.lesson, script.lesson.players
-        spec = {level["name"]: level["spec"] for level in self.catalog[title]["levels"]}.get(lesson.bots, lesson.bots)
+        spec = self.levels_at(title, n).get(lesson.bots, lesson.bots)
         kinds = [HUMAN if i == script.seat else lessons.marked(spec) for i in range(n)]
         stored = self.truth(made["id"]).stored
         assert [s.kind for s in stored.seats] == kinds and stored.seed == lesson.seed, "not the lesson's deal"
@@ -960,11 +960,14 @@ class ServerMachine(RuleBasedStateMachine):
         """(a held seat, a free human seat) of the same game waiting for players."""
         return [(h, seat) for g in self.unfinished() for h in self.held if h.game == g for seat in self.free_seats(g)]
 
-    def bot_for(self, data, title: str) -> str:
-        """A bot to fill a seat with: a level, a bot kind or a level's spec."""
-        entry = self.catalog[title]
-        levels = {level["name"]: level["spec"] for level in entry["levels"]}
-        bot = self.draw(data, st.sampled_from([*entry["bots"], *sorted(levels), "spec"]), "bot")
+    def levels_at(self, title: str, players: int) -> dict[str, str]:
+        """The specs of a title's levels at ``players``, as the catalog offers them, by name."""
+        return {level["name"]: level["spec"] for level in self.catalog[title]["levels_by_players"][str(players)]}
+
+    def bot_for(self, data, title: str, players: int) -> str:
+        """A bot to fill a seat of a table of ``players`` with: a level, a bot kind or a level's spec."""
+        levels = self.levels_at(title, players)
+        bot = self.draw(data, st.sampled_from([*self.catalog[title]["bots"], *sorted(levels), "spec"]), "bot")
         return levels[self.draw(data, st.sampled_from(sorted(levels)), "level spec")] if bot == "spec" else bot
 
     @precondition(lambda self: self.fillable_seats())
@@ -975,7 +978,7 @@ class ServerMachine(RuleBasedStateMachine):
         is the bot's (a level stored as its spec), and the game starts when no seat waits any more."""
         held, seat = self.draw(data, st.sampled_from(self.fillable_seats()), "seat")
         model = self.models[held.game]
-        bot = self.bot_for(data, model.title)
+        bot = self.bot_for(data, model.title, len(model.kinds))
         label = self.labels(model.title, len(model.kinds))[seat]
         link = self.link(held, data)
         link.send({"type": "fill", "seat": label, "bot": bot})
@@ -987,7 +990,7 @@ class ServerMachine(RuleBasedStateMachine):
     def filled(self, game_id: str, seat: int, bot: str) -> None:
         """Storage holds ``seat`` as ``bot``'s, and the game runs once no person's seat waits."""
         model = self.models[game_id]
-        levels = {level["name"]: level["spec"] for level in self.catalog[model.title]["levels"]}
+        levels = self.levels_at(model.title, len(model.kinds))
         stored = self.truth(game_id).stored
         assert stored.seats[seat].kind == levels.get(bot, bot), f"seat {seat} is stored as {stored.seats[seat].kind}"
         waiting = [s.seat for s in stored.seats if s.kind == HUMAN and not s.joined]
@@ -1008,7 +1011,7 @@ class ServerMachine(RuleBasedStateMachine):
         held, seat = self.draw(data, st.sampled_from(self.fill_races()), "seat")
         model = self.models[held.game]
         label = self.labels(model.title, len(model.kinds))[seat]
-        bot = self.bot_for(data, model.title)
+        bot = self.bot_for(data, model.title, len(model.kinds))
         claim = model.lobby_join and (seat not in model.tokens or self.draw(data, st.booleans(), "claim"))
         filler = self.link(held, data)
         live = self.cluster.live()
@@ -1294,8 +1297,8 @@ class ServerMachine(RuleBasedStateMachine):
         server = self.live(data)
         marker = f"note-{secrets.token_hex(6)}"
         url = f"/api/games/{held.game}/notes"
-        answer = held.player.http(self.cluster, server).post(
-            url, json={"seat": held.label, "token": held.token, "text": marker, "shown": shown},
+        answer = held.player.http(self.cluster, server).post(  # a seat bound to an account (a tournament's): no token
+            url, json={"seat": held.label, "token": held.token or None, "text": marker, "shown": shown},
             headers=held.player.headers())
         if answer.status_code == 409:
             assert answer.json()["code"] == "over" and self.truth(held.game).stored.status == "finished", answer.text

@@ -177,6 +177,11 @@ def levels(game_id: str, players: int | None = None) -> tuple[Level, ...]:
     return found[1] if found else ()
 
 
+def specs(game_id: str) -> frozenset[str]:
+    """The bot specs of a game's levels at every count the file holds."""
+    return frozenset(level.spec for key, (_, found) in table().items() if game_of(key) == game_id for level in found)
+
+
 def spec_of(game_id: str, name: str, players: int | None = None) -> str | None:
     """The bot spec of a game's level at ``players``, or ``None`` when it has no such level."""
     return next((level.spec for level in levels(game_id, players) if level.name == name), None)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import functools
 
 from realpolitik.bots import bot_kinds, make_bot, parse_spec
-from realpolitik.bots.levels import levels
+from realpolitik.bots.levels import levels, specs
 from realpolitik.engine import Game
 from realpolitik.i18n import Text, t
 
@@ -18,11 +18,11 @@ from .table import HUMAN, Refusal
 def seat_kind(game: Game, kind: str, where: Text, players: int, again: bool = False) -> str:
     """What plays a seat asked for as ``kind`` (``where`` names the seat in a refusal) in a game of
     ``players``: a person, a bot kind of the game, or a level of the lobby at that count — played by
-    its spec, which may be sent too (as a rematch does; ``again`` takes any playable spec a
-    finished game stored)."""
+    its spec. The spec of any of the game's levels may be sent too (as a rematch does; ``again``
+    takes any playable spec a finished game stored)."""
     allowed = [HUMAN, *bot_kinds(game)]
     ranked = {level.name: level.spec for level in levels(game.id, players)}
-    if kind in allowed or kind in ranked.values() or (again and playable(game, kind)):
+    if kind in allowed or kind in specs(game.id) or (again and playable(game, kind)):
         return kind
     if kind in ranked:
         return ranked[kind]
