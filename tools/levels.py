@@ -6,8 +6,8 @@
 
 A ladder at the game's usual player count gives the game's own entry; one at another count
 gives the entry ``"GAME@N"``, the levels offered at ``N`` players (the game's own entry must
-exist first). The levels easy, normal and hard are three entrants of the ladder in the order of their
-rating (μ), weakest first: by default the three best rated; ``--levels`` names them (they
+exist first). The levels easy, normal and hard are three entrants of the ladder in the order
+of their rating (μ), weakest first: by default the three best rated; ``--levels`` names them (they
 must be entrants, in that order of μ). The game's entry is replaced, the others kept; its
 head-to-head pairs (``tools/level_pairs.py``) are kept only when the levels stay the same, the
 hard level's timing (``tools/level_seconds.py``) only when the hard level does.
@@ -100,8 +100,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"levels: {args.ladder}: {exc}", file=sys.stderr)
         return 2
     table = tomllib.loads(args.file.read_text()) if args.file.is_file() else {}
-    key = ladder["game"] if ladder["players"] == get(ladder["game"]).default_players() else key_of(
-        ladder["game"], ladder["players"])
+    usual = ladder["players"] == get(ladder["game"]).default_players()
+    key = key_of(ladder["game"], None if usual else ladder["players"])
     if key != ladder["game"] and ladder["game"] not in table:
         print(f"levels: {args.file}: no levels for {ladder['game']!r} at its usual count yet: choose those first",
               file=sys.stderr)
@@ -113,8 +113,7 @@ def main(argv: list[str] | None = None) -> int:
     if old.get("hard", {}).get("spec") == chosen[-1]["bot"]:  # the same hard level: its timing holds
         table[key].update({k: old[k] for k in ("seconds", "seconds_command") if k in old})
     args.file.write_text(render(table))
-    print(f"{key}: " + ", ".join(f"{n} = {r['bot']} (μ {r['mu']:.1f})" for n, r in zip(NAMES, chosen,
-                                                                                                 strict=True)))
+    print(f"{key}: " + ", ".join(f"{n} = {r['bot']} (μ {r['mu']:.1f})" for n, r in zip(NAMES, chosen, strict=True)))
     return 0
 
 

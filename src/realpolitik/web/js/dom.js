@@ -81,8 +81,9 @@ export function levelsAt(entry, players) {
   return (entry.levels_by_players || {})[String(players)] || entry.levels || [];
 }
 
-/** The bot levels of the game this page shows (its catalog entry's ``levels``), so that a bot
- * seat is named by its level — "bot, normal" — as the lobby offered it. */
+/** The bot levels of the game this page shows (its catalog entry's, at the table's player
+ * count: ``levelsAt``), so that a bot seat is named by its level — "bot, normal" — as the lobby
+ * offered it. */
 export function knowLevels(levels) {
   botLevels = levels || [];
 }
