@@ -3,6 +3,11 @@ turning points judged again with more budget."""
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 from realpolitik.analysis import calibration
@@ -47,3 +52,29 @@ def test_the_fit_leans_the_same_searches_anew_and_scores_the_game_s_own_weight_a
     assert played, "some chances come from the playouts of the move played"
     for p in played:
         assert p.basis == (p.evaluation.tallies[p.action], p.evaluation.total)
+
+
+CALIBRATE = Path(__file__).resolve().parents[2] / "tools" / "calibrate_review.py"
+
+
+def _calibrate(store: Path, *extra: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, str(CALIBRATE), "wsdv", "--games", "3", "--budget", "20", "--store",
+                           str(store), *extra], capture_output=True, text=True, timeout=300)
+
+
+def test_a_calibration_stopped_early_keeps_its_reviews_and_the_same_command_reviews_only_the_rest(tmp_path):
+    store = tmp_path / "calibration.jsonl"
+    stopped = _calibrate(store, "--hours", "0")  # stops after its first game
+    assert stopped.returncode == 130 and "1 more games kept" in stopped.stderr, stopped.stderr
+    assert [json.loads(line)["game"]["index"] for line in store.read_text().splitlines()] == [0]
+    done = _calibrate(store)
+    assert done.returncode == 0, done.stderr
+    assert "game 0:" not in done.stderr and "game 2:" in done.stderr  # the kept game is read back, not reviewed
+    assert sorted(json.loads(line)["game"]["index"] for line in store.read_text().splitlines()) == [0, 1, 2]
+    whole = _calibrate(tmp_path / "whole.jsonl")
+    resumed, at_once = json.loads(done.stdout), json.loads(whole.stdout)
+    assert resumed["games"] == 3 and resumed == at_once  # the same figures as one run's
+    again = _calibrate(store, "--games", "2")  # fewer games: only those of their seeds, none reviewed
+    assert json.loads(again.stdout)["games"] == 2 and "game " not in again.stderr
+    other = _calibrate(store, "--budget", "10", "--games", "1")  # another budget: its own reviews
+    assert "game 0:" in other.stderr and json.loads(other.stdout)["budget"] == 10
