@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from realpolitik.bots.levels import NAMES, game_of, levels, measured, table
+from realpolitik.bots.levels import NAMES, game_of, key_of, levels, measured, table
 from realpolitik.games import get, registry
 from realpolitik.i18n import t
 from realpolitik.server import kinds
@@ -60,9 +60,12 @@ def test_the_catalog_offers_the_levels_of_every_player_count(api):
         by_count = offered["levels_by_players"]
         assert list(by_count) == [str(n) for n in range(game.min_players, game.max_players + 1)]
         for n, found in by_count.items():
-            assert [(o["name"], o["label"], o["spec"], o["mu"]) for o in found] == [
+            at = measured(game.id, int(n))[0].players
+            assert [(o["name"], o["label"], o["spec"], o["mu"], o["measured_at"]) for o in found] == [
                 (level.name, {"easy": "leicht", "normal": "mittel", "hard": "schwer"}[level.name], level.spec,
-                 level.mu) for level in levels(game.id, int(n))]
+                 level.mu, at) for level in levels(game.id, int(n))]
+            # a count is offered its own levels where it has them, else the game's, and says which
+            assert at == (int(n) if key_of(game.id, int(n)) in table() else table()[game.id][0].players)
 
 
 def test_some_game_has_levels_measured_at_another_count():

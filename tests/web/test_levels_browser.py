@@ -7,8 +7,16 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from realpolitik.bots.levels import levels
+from realpolitik.bots.levels import key_of, levels, table
+from realpolitik.games import registry
 from realpolitik.testing.pages import console_errors
+
+
+def measured_elsewhere() -> list[tuple[str, int, int]]:
+    """Each game and player count offered levels measured at another count, with that count."""
+    return [(game.id, n, table()[game.id][0].players) for game in registry() if game.id in table()
+            for n in range(game.min_players, game.max_players + 1) if key_of(game.id, n) not in table()
+            and n != table()[game.id][0].players]
 
 
 def test_the_lobby_offers_the_levels_with_their_ratings_and_creates_a_hard_seat(server, api, context):
@@ -46,4 +54,10 @@ def test_the_lobby_offers_the_levels_with_their_ratings_and_creates_a_hard_seat(
         expect(page.locator("#seats select").nth(1).locator("optgroup").first.locator("option")).to_have_text(
             [f"Bot, {names[level.name]} (Wertung {level.mu - 3 * level.sigma:.1f})".replace(".", ",")
              for level in levels("nuclear-war", players)])
+    for game_id, players, at in measured_elsewhere()[:1]:  # such a count says where its levels come from
+        page.select_option("#game", game_id)
+        page.select_option("#players", str(players))
+        expect(page.locator("#seats select").nth(1).locator("optgroup").first.locator("option")).to_have_text(
+            [f"Bot, {names[level.name]} (Wertung {level.mu - 3 * level.sigma:.1f}".replace(".", ",")
+             + f", gemessen mit {at} Spielern)" for level in levels(game_id, players)])
     assert errors == []

@@ -23,7 +23,7 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 
 from realpolitik.bots import bot_kinds
-from realpolitik.bots.levels import levels
+from realpolitik.bots.levels import measured
 from realpolitik.engine import Game, Record
 from realpolitik.i18n import LANGUAGES, Written, render, t
 from realpolitik.i18n import catalog as catalog_of
@@ -152,8 +152,11 @@ def catalog_entry(game: Game, lang: str = "en") -> dict[str, Any]:
                 for i, (label, title) in enumerate(zip(game.seat_labels(n), game.seat_titles(n), strict=True))]
 
     def offered(players: int | None) -> list[dict[str, Any]]:
+        # each level says the count its ladder was played at: a count without levels of its own
+        # is offered the game's, measured at another count
+        ladder, found = measured(game.id, players) or (None, ())
         return [{"name": level.name, "label": words(LEVEL_WORDS[level.name]), "spec": level.spec,
-                 "mu": level.mu, "sigma": level.sigma} for level in levels(game.id, players)]
+                 "mu": level.mu, "sigma": level.sigma, "measured_at": ladder.players} for level in found]
 
     return {
         "id": game.id, "title": game.title, "summary": words(game.summary), "length": words(game.length),

@@ -35,9 +35,13 @@ function seatChoices(game, i, seat, players) {
   const preferred = i === 0 ? "human" : game.bots.includes("heuristic") ? "heuristic" : game.bots[0];
   const option = (value, text) => h("option", { value, selected: value === preferred, text });
   // bots by strength at this player count, each with the rating its spec got in the game's ladder
-  // (the leaderboard's number, μ − 3σ); then every kind, for experts
+  // (the leaderboard's number, μ − 3σ) and, where that ladder had another count, which; then
+  // every kind, for experts
   const levels = levelsAt(game, players).map((level) => option(level.name,
-    t("bot, {level} (rating {rating})", { level: level.label, rating: ratingText(level) })));
+    level.measured_at && level.measured_at !== players
+      ? t("bot, {level} (rating {rating}, measured with {count} players)",
+        { level: level.label, rating: ratingText(level), count: level.measured_at })
+      : t("bot, {level} (rating {rating})", { level: level.label, rating: ratingText(level) })));
   return h("select", { name: `seat-${i}`, "aria-label": t("who plays {seat}", { seat: seat.title }) },
     option("human", kindName("human")),
     levels.length ? h("optgroup", { label: t("Bot by strength") }, levels) : null,
