@@ -40,7 +40,7 @@ from realpolitik.bots import make_bot  # noqa: E402
 from realpolitik.engine import Record, Rng, SeatContext  # noqa: E402
 from realpolitik.games import get  # noqa: E402
 from realpolitik.sim.arena import Interrupted, collect  # noqa: E402
-from realpolitik.sim.targets import append  # noqa: E402
+from realpolitik.sim.targets import append, config_key, load  # noqa: E402
 
 #: digits a stored chance keeps (a Brier score moves by far less than its last shown digit)
 DIGITS = 6
@@ -115,16 +115,11 @@ def stored(store: Path | None, key: dict) -> dict[int, Reviewed]:
     """The reviews kept in ``store`` under ``key``, by seed."""
     if store is None or not store.exists():
         return {}
-    wanted = json.dumps(key, sort_keys=True)
-    found = {}
-    for line in store.read_text(encoding="utf-8").splitlines():
-        if line.strip():
-            entry = json.loads(line)
-            if json.dumps(entry["key"], sort_keys=True) == wanted:
-                g = entry["game"]
-                found[g["index"]] = Reviewed(g["index"], [tuple(p) for p in g["estimate"]],
-                                             [tuple(p) for p in g["hindsight"]], g["kept"], tuple(g["rewards"]))
-    return found
+    wanted = config_key(key)
+    return {g["index"]: Reviewed(g["index"], [tuple(p) for p in g["estimate"]], [tuple(p) for p in g["hindsight"]],
+                                 g["kept"], tuple(g["rewards"]))
+            for g in (entry["game"] for entry in load(store.read_text(encoding="utf-8").splitlines())
+                      if config_key(entry["key"]) == wanted)}
 
 
 def calibrated(args: argparse.Namespace, players: int) -> list[Reviewed]:
