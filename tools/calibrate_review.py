@@ -40,7 +40,7 @@ from realpolitik.bots import make_bot  # noqa: E402
 from realpolitik.engine import Record, Rng, SeatContext  # noqa: E402
 from realpolitik.games import get  # noqa: E402
 from realpolitik.sim.arena import Interrupted, collect  # noqa: E402
-from realpolitik.sim.targets import append, config_key, load  # noqa: E402
+from realpolitik.sim.store import append, config_key, load  # noqa: E402
 
 #: digits a stored chance keeps (a Brier score moves by far less than its last shown digit)
 DIGITS = 6

@@ -21,13 +21,11 @@ and keep what finished (exit 130), and the same command plays only the games sti
 from __future__ import annotations
 
 import argparse
-import json
 import shlex
 import signal
 import sys
 import time
 import tomllib
-from dataclasses import asdict, fields
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
@@ -39,7 +37,8 @@ from realpolitik.bots.levels import FILE, NAMES, PAIRS, game_of  # noqa: E402
 from realpolitik.games import get  # noqa: E402
 from realpolitik.sim.arena import Interrupted, run_arena  # noqa: E402
 from realpolitik.sim.stats import GameResult, summarise, wilson  # noqa: E402
-from realpolitik.sim.targets import Target, append, configuration  # noqa: E402
+from realpolitik.sim.store import configuration, kept  # noqa: E402
+from realpolitik.sim.store import keep as keep_game  # noqa: E402
 
 #: where each finished game of a pair is kept, one JSON line, so that runs add up
 STORE = Path(__file__).resolve().parents[1] / "docs" / "bots" / "pairs.jsonl"
@@ -71,26 +70,10 @@ def decided(results: list[GameResult]) -> tuple[int, int]:
 
 def pair_key(entry: str, name: str, seats: list[str], seed: int) -> dict:
     """What a pair's games depend on: the pair (of the file's ``entry``), the arena seed, and the
-    configuration of the strength targets (rules version, options, each level's parameters after
-    the game's defaults), so that games of other levels or other rules are never pooled."""
+    configuration (rules version, options, each level's parameters after the game's defaults),
+    so that games of other levels or other rules are never pooled."""
     return {"pair": f"{entry} {name}", "seed": seed,
-            "config": configuration(Target(name, game_of(entry), tuple(seats), "pair", 0.0))}
-
-
-def stored(store: Path | None, key: dict) -> dict[int, GameResult]:
-    """The pair's games kept in ``store``, by index."""
-    if store is None or not store.exists():
-        return {}
-    wanted = json.dumps(key, sort_keys=True)
-    kinds = {f.name for f in fields(GameResult)}
-    found = {}
-    for line in store.read_text(encoding="utf-8").splitlines():
-        if line.strip():
-            entry = json.loads(line)
-            if json.dumps(entry["key"], sort_keys=True) == wanted:
-                plain = {k: tuple(v) if isinstance(v, list) else v for k, v in entry["game"].items() if k in kinds}
-                found[plain["index"]] = GameResult(**plain)
-    return found
+            "config": configuration(game_of(entry), seats, len(seats), {})}
 
 
 def keeper(store: Path | None, key: dict, deadline: float | None):
@@ -98,7 +81,7 @@ def keeper(store: Path | None, key: dict, deadline: float | None):
     once ``deadline`` has passed."""
     def keep(result: GameResult) -> None:
         if store is not None:
-            append(store, {"key": key, "game": asdict(result)})
+            keep_game(store, key, result)
         if deadline is not None and time.monotonic() > deadline:
             raise KeyboardInterrupt
     return keep
@@ -112,7 +95,7 @@ def duel(entry: str, players: int, strong: str, weak: str, games: int, seed: int
     game_id = game_of(entry)
     seats, bar = seats_of_pair(game_id, players, strong, weak)
     key = pair_key(entry, name, seats, seed)
-    have = stored(store, key)
+    have = kept(store, key)
     missing = [i for i in range(games) if i not in have]
     try:
         played = run_arena(game_id, seats, games, seed=seed, workers=workers, only=missing,

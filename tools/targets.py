@@ -25,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-from realpolitik.sim import targets  # noqa: E402
+from realpolitik.sim import store, targets  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 FILE = ROOT / "docs" / "bots" / "targets.jsonl"
@@ -33,7 +33,7 @@ BEGIN, END = "<!-- targets:begin -->", "<!-- targets:end -->"
 
 
 def _stored(path: Path) -> list[dict]:
-    return targets.load(path.read_text(encoding="utf-8").splitlines()) if path.exists() else []
+    return store.load(path.read_text(encoding="utf-8").splitlines()) if path.exists() else []
 
 
 def run(names: list[str], path: Path, games: int | None, hours: float | None, shard: tuple[int, int]) -> int:
@@ -48,7 +48,7 @@ def run(names: list[str], path: Path, games: int | None, hours: float | None, sh
     try:
         for name in names:
             target = targets.TARGETS[name]
-            played = targets.play_chunks(target, _stored(path), games or target.games, partial(targets.append, path),
+            played = targets.play_chunks(target, _stored(path), games or target.games, partial(store.append, path),
                                          partial(more, target), shard)
             print(f"{name}: {played} games played", flush=True)
     except KeyboardInterrupt:

@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import json
+import signal
+import subprocess
+import sys
+import time
 from collections import Counter
 from itertools import combinations
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -12,7 +17,8 @@ from typer.testing import CliRunner
 from realpolitik.cli.ladder import stopped_note
 from realpolitik.cli.main import app
 from realpolitik.games import get
-from realpolitik.sim.ladder import default_entrants, planned, rate, run_ladder, schedule
+from realpolitik.sim.ladder import default_entrants, ladder_key, planned, rate, run_ladder, schedule
+from realpolitik.sim.store import kept
 
 FOUR = ["a", "b", "c", "d"]
 
@@ -176,6 +182,89 @@ def test_ladder_command_after_ctrl_c_prints_what_finished(monkeypatch):
     data = json.loads(out.stdout)
     assert data["games"] == 2 and data["scheduled"] == 10 and data["complete"] is False
     assert "stopped after 2 of 10 games" in out.stderr
+
+
+STORED = ["ladder", "e1815", "--players", "2", "--bots", "random,heuristic", "--games", "8", "--seed", "2", "--json"]
+
+
+def _printed_without_timing(printed: str) -> dict:
+    data = json.loads(printed)
+    data.pop("seconds")
+    for entrant in data["ratings"]:
+        entrant.pop("seconds_per_decision")
+    return data
+
+
+def test_a_stored_ladder_stopped_and_run_again_is_the_whole_ladder(tmp_path, monkeypatch):
+    """Ctrl-C keeps the games that finished in --store; the same command plays only the others, and
+    the ratings are those of one whole run."""
+    import realpolitik.cli.ladder as ladder_cli
+
+    store = tmp_path / "ladder.jsonl"
+    whole = runner.invoke(app, STORED)
+    assert whole.exit_code == 0, whole.output
+
+    def three_then_ctrl_c(*args, on_result, **kwargs):
+        seen = []
+
+        def count(result):
+            on_result(result)
+            seen.append(result)
+            if len(seen) == 3:
+                raise KeyboardInterrupt
+
+        return run_ladder(*args, on_result=count, **kwargs)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(ladder_cli, "run_ladder", three_then_ctrl_c)
+        stopped = runner.invoke(app, [*STORED, "--store", str(store)])
+    assert stopped.exit_code == 130 and "the same command plays the rest" in stopped.stderr
+    assert json.loads(stopped.stdout)["games"] == 3 and len(store.read_text().splitlines()) == 3
+    played = []
+    monkeypatch.setattr(ladder_cli, "run_ladder", lambda *a, on_result, **k: run_ladder(
+        *a, on_result=lambda r: (played.append(r.index), on_result(r)), **k))
+    rest = runner.invoke(app, [*STORED, "--store", str(store)])
+    assert rest.exit_code == 0, rest.output
+    assert len(played) == 5 and len(store.read_text().splitlines()) == 8
+    assert _printed_without_timing(rest.stdout) == _printed_without_timing(whole.stdout)
+    again = runner.invoke(app, [*STORED, "--store", str(store)])
+    assert _printed_without_timing(again.stdout) == _printed_without_timing(whole.stdout) and len(played) == 5
+
+
+def test_a_store_pools_only_games_of_the_same_ladder(tmp_path, monkeypatch):
+    store = tmp_path / "ladder.jsonl"
+    assert runner.invoke(app, [*STORED, "--store", str(store)]).exit_code == 0
+    pair = ["random", "heuristic"]
+    assert len(kept(store, ladder_key("e1815", pair, 2, 2))) == 8
+    for other in (ladder_key("e1815", pair, 2, 3), ladder_key("e1815", pair[::-1], 2, 2),
+                  ladder_key("e1815", pair, 2, 2, {"max_years": 3}), ladder_key("e1815", ["random", "ismcts"], 2, 2)):
+        assert kept(store, other) == {}
+    searching = ladder_key("e1815", ["random", "ismcts"], 2, 2)
+    monkeypatch.setattr(get("e1815"), "bot_defaults", {"ismcts": {"budget": 500}})
+    assert ladder_key("e1815", ["random", "ismcts"], 2, 2) != searching  # a new default budget: a new count
+
+
+def test_a_store_that_is_not_one_is_refused_with_its_line(tmp_path):
+    store = tmp_path / "ladder.jsonl"
+    store.write_text('{"key": {}, "game": {}}\nnot json\n')
+    out = runner.invoke(app, [*STORED, "--store", str(store)])
+    assert out.exit_code == 2 and "line 2 is not a kept game" in out.stderr and str(store) in out.stderr
+    assert store.read_text() == '{"key": {}, "game": {}}\nnot json\n'
+
+
+def test_sigterm_stops_a_stored_ladder_and_keeps_its_games(tmp_path):
+    store = tmp_path / "ladder.jsonl"
+    args = ["ladder", "e1815", "--players", "2", "--bots", "random,heuristic", "--games", "400", "--store", str(store)]
+    run = subprocess.Popen([str(Path(sys.executable).parent / "realpolitik"), *args], stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and (not store.exists() or len(store.read_text().splitlines()) < 2):
+        time.sleep(0.05)
+    run.send_signal(signal.SIGTERM)
+    out, err = run.communicate(timeout=60)
+    assert run.returncode == 130, err
+    games = len(store.read_text().splitlines())
+    assert 2 <= games < 400 and f"stopped after {games} of 400 games" in err and "Traceback" not in err
 
 
 @pytest.mark.parametrize("args, said", [

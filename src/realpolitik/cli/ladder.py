@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import signal
 import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from rich import box
@@ -15,7 +17,9 @@ from realpolitik.bots import bot_kinds, make_bot, parse_spec
 from realpolitik.engine import Game
 from realpolitik.games import get
 from realpolitik.i18n import DEFAULT, render, t
-from realpolitik.sim.ladder import Ladder, planned, run_ladder, side_layout
+from realpolitik.sim.ladder import Ladder, ladder_key, planned, run_ladder, side_layout
+from realpolitik.sim.stats import GameResult
+from realpolitik.sim.store import keep, kept
 
 from .inputs import fail, reason
 
@@ -46,21 +50,37 @@ def check_count(bots: Sequence[str], game: Game, players: int, lang: str) -> Non
 
 def run(game_id: str, bots: Sequence[str], players: int, games: int, seed: int, options: dict[str, Any],
         workers: int, progress_console: Console, lang: str = DEFAULT,
-        cluster: str | None = None) -> tuple[Ladder, float]:
+        cluster: str | None = None, store: Path | None = None) -> tuple[Ladder, float]:
     """Play the ladder with a progress bar on ``progress_console``, on ``cluster`` if given; the
-    ladder and seconds taken."""
+    ladder and seconds taken. With ``store`` each finished game is kept there and the games an
+    earlier run kept are not played again; SIGTERM then stops the run as Ctrl-C does."""
     start = time.perf_counter()
     total = planned(get(game_id), len(bots), players, games)
+    key = ladder_key(game_id, bots, players, seed, options)
+    try:
+        have = {i: r for i, r in kept(store, key).items() if i < total}
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        fail(t("{path}: cannot read ({problem})", path=str(store), problem=str(exc)), lang)
     columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                TimeElapsedColumn(), TextColumn(render(t("eta"), lang)), TimeRemainingColumn())
-    with Progress(*columns, console=progress_console, transient=True) as bar:
-        task = bar.add_task(render(t("{game} ladder", game=game_id), lang), total=total)
+    stop = signal.signal(signal.SIGTERM, signal.default_int_handler) if store is not None else None
+    try:
+        with Progress(*columns, console=progress_console, transient=True) as bar:
+            task = bar.add_task(render(t("{game} ladder", game=game_id), lang), total=total, completed=len(have))
 
-        def connected(cpus: int) -> None:
-            bar.console.print(render(t("Ray cluster {address}: {cpus} CPUs", address=cluster, cpus=cpus), lang))
+            def connected(cpus: int) -> None:
+                bar.console.print(render(t("Ray cluster {address}: {cpus} CPUs", address=cluster, cpus=cpus), lang))
 
-        ladder = run_ladder(game_id, bots, players, games, seed, options, workers,
-                            on_result=lambda _: bar.advance(task), cluster=cluster, on_cluster=connected)
+            def finished(result: GameResult) -> None:
+                if store is not None:
+                    keep(store, key, result)
+                bar.advance(task)
+
+            ladder = run_ladder(game_id, bots, players, games, seed, options, workers, on_result=finished,
+                                cluster=cluster, on_cluster=connected, kept=have)
+    finally:
+        if stop is not None:
+            signal.signal(signal.SIGTERM, stop)
     return ladder, time.perf_counter() - start
 
 
@@ -120,9 +140,12 @@ def head_to_head_table(ladder: Ladder, lang: str = DEFAULT) -> Table:
     return out
 
 
-def stopped_note(ladder: Ladder, lang: str = DEFAULT) -> str | None:
-    """What to say when Ctrl-C stopped the ladder before its last game."""
+def stopped_note(ladder: Ladder, lang: str = DEFAULT, stored: bool = False) -> str | None:
+    """What to say when Ctrl-C stopped the ladder before its last game (``stored``: its games are kept)."""
     if ladder.complete:
         return None
+    if stored:
+        return render(t("stopped after {games} of {scheduled} games: the tables count only those; the same "
+                        "command plays the rest", games=len(ladder.results), scheduled=ladder.scheduled), lang)
     return render(t("stopped after {games} of {scheduled} games: the tables count only those",
                     games=len(ladder.results), scheduled=ladder.scheduled), lang)

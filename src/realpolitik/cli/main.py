@@ -396,6 +396,8 @@ def ladder(
     seed: int = typer.Option(0, help="ladder seed, 0 or more: deals and bots follow from it"),
     option: list[str] = typer.Option([], "--option", "-o", help="rule option name=value (repeatable)"),
     cluster: str | None = CLUSTER,
+    store: Path | None = typer.Option(None, help="keep each finished game in this file (JSON lines); the same "
+                                      "command again plays only the games still missing"),
     as_json: bool = typer.Option(False, "--json", help="print the results as JSON"),
     lang: str | None = LANG,
 ) -> None:
@@ -418,7 +420,7 @@ def ladder(
         entrants = ladder_cli.bot_list(bots, game, players, words)
     try:
         result, seconds = ladder_cli.run(game.id, entrants, players, games, seed, options, workers,
-                                         Console(stderr=True), words, cluster)
+                                         Console(stderr=True), words, cluster, store)
     except ClusterError as exc:
         fail(reason(exc), words)
     if as_json:
@@ -428,7 +430,7 @@ def ladder(
         wide = console if console.is_terminal else Console(highlight=False, width=160)
         wide.print(ladder_cli.ratings_table(result, seconds, words))
         wide.print(ladder_cli.head_to_head_table(result, words))
-    note = ladder_cli.stopped_note(result, words)
+    note = ladder_cli.stopped_note(result, words, stored=store is not None)
     if note:
         Console(stderr=True, highlight=False).print(note, style="yellow", soft_wrap=True)
         raise typer.Exit(130)

@@ -6,7 +6,8 @@ An entrant is a bot spec (``random``, ``heuristic``, ``ismcts:budget=300``). A g
 combination of ``sides`` entrants once in each rotation over the sides, so every entrant
 meets every other and holds every side equally often; the rotations of one table share
 a deal. Games are played by the arena's :func:`play_game` with its seeds, so a ladder is
-reproducible from its seed in one process, several or on a Ray cluster.
+reproducible from its seed in one process, several or on a Ray cluster, and a ladder
+stopped part-way goes on from the games it kept (:func:`ladder_key`, :mod:`.store`).
 
 Ratings: openskill's Plackett–Luce model, one player per side, ranked by the side's best
 place (ties share a rank), updated game by game in schedule order — the same games give
@@ -16,7 +17,7 @@ interval's lower end, ``mu - 2 sigma``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from math import ceil, comb
@@ -31,6 +32,7 @@ from realpolitik.games import get
 
 from .arena import Interrupted, arena_options, collect, game_seed, seating
 from .stats import GameResult, wilson
+from .store import configuration
 
 #: the low ismcts budget of the default entrants is the game's default budget divided by this
 LOW_SHARE = 10
@@ -195,15 +197,29 @@ def check_entrants(game: Game, entrants: Sequence[str], players: int) -> None:
         raise ValueError(f"a ladder of {players} players needs at least {max(sides, 2)} bots, not {len(entrants)}")
 
 
+def ladder_key(game_id: str, entrants: Sequence[str], players: int, seed: int,
+               options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """What a ladder's games depend on, to keep them in a store (:mod:`realpolitik.sim.store`):
+    the game, the count, the entrants in order (they make the schedule), the seed and the
+    configuration (rules version, options, each entrant's parameters after the game's defaults).
+    Game ``i`` is the same game whatever number of games the ladder asks for."""
+    game = get(game_id)
+    opts = arena_options(game, options)
+    return {"ladder": game.id, "players": players, "entrants": list(entrants), "seed": seed,
+            "config": configuration(game.id, entrants, players, opts)}
+
+
 def run_ladder(game_id: str, entrants: Sequence[str], players: int, games: int, seed: int = 0,
                options: dict[str, Any] | None = None, workers: int = 1,
                on_result: Callable[[GameResult], None] | None = None, *, cluster: str | None = None,
-               on_cluster: Callable[[int], None] | None = None) -> Ladder:
+               on_cluster: Callable[[int], None] | None = None,
+               kept: Mapping[int, GameResult] | None = None) -> Ladder:
     """Play at least ``games`` games in whole rounds and rate them.
 
     Games run as in the arena (:func:`~realpolitik.sim.arena.played`): in this process, in
     ``workers`` processes, or as Ray tasks on ``cluster`` (whose CPU count ``on_cluster`` is
-    told); ``on_result`` is called as each game finishes.
+    told); ``on_result`` is called as each game finishes. The games of ``kept`` (by index, as an
+    earlier run of the same ladder played them) are not played again.
 
     Ctrl-C (a ``KeyboardInterrupt``, also from ``on_result``) stops the ladder: the games
     finished so far are rated and ``complete`` is false. Bad specs, options or player
@@ -218,9 +234,12 @@ def run_ladder(game_id: str, entrants: Sequence[str], players: int, games: int, 
     rounds = planned(game, len(entrants), players, games) // round_length(len(entrants), sides)
     tasks = [(game_id, seats, game_seed(seed, i, sides), opts, i, seed)
              for i, seats in enumerate(schedule(entrants, layout, rounds))]
+    have = [kept[i] for i in range(len(tasks)) if kept and i in kept]
+    missing = [task for task in tasks if not kept or task[4] not in kept]
     try:
-        results = collect(tasks, workers, on_result, cluster, on_cluster)
+        fresh = collect(missing, workers, on_result, cluster, on_cluster)
     except Interrupted as stop:
-        results = stop.results
+        fresh = stop.results
+    results = sorted(have + fresh, key=lambda r: r.index)
     ratings, meetings = rate(entrants, layout, results)
     return Ladder(game.id, players, tuple(entrants), game.teams(players), len(tasks), results, ratings, meetings)

@@ -27,18 +27,12 @@ than mixing two bots in one figure.
 from __future__ import annotations
 
 import itertools
-import json
-import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from math import exp, log, sqrt
-from pathlib import Path
 from typing import Any
 
-from realpolitik.bots import make_bot, parse_spec
-from realpolitik.bots.ismcts import DEFAULT_BUDGET
-from realpolitik.games import get
-
+from . import store
 from .arena import Interrupted, run_arena
 from .stats import Z95, GameResult, wilson
 
@@ -99,16 +93,7 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
 
 def configuration(target: Target) -> dict[str, Any]:
     """What a game of ``target`` depends on: rules version, options, each spec's parameters."""
-    game = get(target.game)
-    bots = {}
-    for spec in sorted(set(target.seats)):
-        make_bot(spec, game, 0)  # refuses a bad spec here
-        kind, params = parse_spec(spec)
-        params = {**game.bot_settings(kind, target.players), **params}
-        if kind == "ismcts":
-            params.setdefault("budget", DEFAULT_BUDGET)
-        bots[spec] = {"kind": kind, **dict(sorted(params.items()))}
-    config = {"rules_version": game.rules_version, "options": dict(target.options), "bots": bots}
+    config = store.configuration(target.game, target.seats, target.players, dict(target.options))
     if target.kind == "baseline":  # earlier baselines played every rotation of a deal: not pooled with these
         config["seating"] = ONE_GAME_A_DEAL
     return config
@@ -117,10 +102,6 @@ def configuration(target: Target) -> dict[str, Any]:
 def games_a_chunk(target: Target) -> int:
     """A chunk's games: one deal in every rotation of the seats, or once at an all-heuristic table."""
     return 1 if target.kind == "baseline" else target.players
-
-
-def config_key(config: dict[str, Any]) -> str:
-    return json.dumps(config, sort_keys=True)
 
 
 def record(target: Target, config: dict[str, Any], chunk: int, result: GameResult) -> dict[str, Any]:
@@ -135,25 +116,9 @@ def record(target: Target, config: dict[str, Any], chunk: int, result: GameResul
     }
 
 
-def append(path: Path, line: dict[str, Any]) -> None:
-    """Add one finished game's line to a results file, on disk before this returns. The file is
-    opened for each line, not held: a checkout or stash that replaces it meanwhile (git writes a
-    new file) would leave a held handle writing into the old, unlinked one."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("a", encoding="utf-8") as out:
-        out.write(json.dumps(line, sort_keys=True) + "\n")
-        out.flush()
-        os.fsync(out.fileno())
-
-
-def load(lines: Iterable[str]) -> list[dict[str, Any]]:
-    """The stored games, skipping blank lines."""
-    return [json.loads(line) for line in lines if line.strip()]
-
-
 def games_of(stored: list[dict[str, Any]], target: Target, config: dict[str, Any]) -> list[dict[str, Any]]:
-    key = config_key(config)
-    return [g for g in stored if g["target"] == target.name and config_key(g["config"]) == key]
+    key = store.config_key(config)
+    return [g for g in stored if g["target"] == target.name and store.config_key(g["config"]) == key]
 
 
 def play_chunks(target: Target, stored: list[dict[str, Any]], games: int,
