@@ -12,6 +12,12 @@ Nuclear War, where many games end with no nation left, fewer than were played. A
 stronger level's 95 % interval does not lie above its bar is reported and not written, and
 the tool exits 1: those levels are not ordered.
 
+With ``--targets docs/bots/targets.jsonl``, a pair whose games a strength target plays
+(``tools/targets.py``: the same game and count, bots with the same parameters in the same
+seats, no options) is judged on that target's games when the file holds at least ``--games``
+of them under the target's configuration now, and its record names the target: one matchup
+is not measured twice.
+
 Each finished game is kept as a JSON line in ``docs/bots/pairs.jsonl`` (``--store``) with what
 it depends on (the pair, the seed, the rules version, the options and the levels' parameters),
 so a long pair can be played over several runs: Ctrl-C, SIGTERM or ``--hours H`` stop a run
@@ -37,8 +43,10 @@ from realpolitik.bots.levels import FILE, NAMES, PAIRS, game_of  # noqa: E402
 from realpolitik.games import get  # noqa: E402
 from realpolitik.sim.arena import Interrupted, run_arena  # noqa: E402
 from realpolitik.sim.stats import GameResult, summarise, wilson  # noqa: E402
-from realpolitik.sim.store import configuration, kept  # noqa: E402
+from realpolitik.sim.store import configuration, kept, load, parameters  # noqa: E402
 from realpolitik.sim.store import keep as keep_game  # noqa: E402
+from realpolitik.sim.targets import TARGETS, Target, games_of  # noqa: E402
+from realpolitik.sim.targets import configuration as targets_configuration  # noqa: E402
 
 #: where each finished game of a pair is kept, one JSON line, so that runs add up
 STORE = Path(__file__).resolve().parents[1] / "docs" / "bots" / "pairs.jsonl"
@@ -87,13 +95,44 @@ def keeper(store: Path | None, key: dict, deadline: float | None):
     return keep
 
 
+def target_games(game_id: str, seats: list[str], path: Path | None) -> tuple[Target, list[dict]] | None:
+    """The strength target that plays the pair ``seats`` (before rotation: the same game and count,
+    bots with the same parameters in the same seats, no options) and its games in ``path`` under
+    its configuration now; ``None`` when no target plays it."""
+    if path is None:
+        return None
+    mine = [parameters(game_id, spec, len(seats)) for spec in seats]
+    for target in TARGETS.values():
+        if (target.game, target.players, target.options) == (game_id, len(seats), ()) and target.kind != "baseline" \
+                and [parameters(game_id, spec, len(seats)) for spec in target.seats] == mine:
+            lines = load(path.read_text(encoding="utf-8").splitlines()) if path.exists() else []
+            return target, games_of(lines, target, targets_configuration(target))
+    return None
+
+
+def judged(target: Target, lines: list[dict], bar: float) -> dict:
+    """A pair's record from a strength target's games: the stronger level holds the target's first
+    seat before rotation (found in each game by its spec). In a team game every game counts, in a
+    free-for-all those with a winner, as when the pair is played."""
+    strong = target.seats[0]
+    counted = lines if target.kind == "team" else [g for g in lines if g["winners"]]
+    wins = sum(any(s in g["winners"] for s, spec in enumerate(g["seats"]) if spec == strong) for g in counted)
+    return {"games": len(counted), "share": round(wins / len(counted), 4),
+            "lower": round(wilson(wins, len(counted))[0], 4), "bar": round(bar, 4), "target": target.name}
+
+
 def duel(entry: str, players: int, strong: str, weak: str, games: int, seed: int, workers: int,
-         name: str = "", store: Path | None = None, deadline: float | None = None) -> dict:
+         name: str = "", store: Path | None = None, deadline: float | None = None,
+         targets: Path | None = None) -> dict:
     """The stronger level's share of the games with a winner, its interval's lower end, the bar,
-    for the file's ``entry`` (a game, or ``GAME@N``). Games kept in ``store`` are not played again;
-    raises :class:`Stopped` when stopped early."""
+    for the file's ``entry`` (a game, or ``GAME@N``): from the games of the strength target that
+    plays the pair when ``targets`` holds at least ``games`` of them, else played. Games kept in
+    ``store`` are not played again; raises :class:`Stopped` when stopped early."""
     game_id = game_of(entry)
     seats, bar = seats_of_pair(game_id, players, strong, weak)
+    found = target_games(game_id, seats, targets)
+    if found is not None and len(found[1]) >= games:
+        return judged(*found, bar)
     key = pair_key(entry, name, seats, seed)
     have = kept(store, key)
     missing = [i for i in range(games) if i not in have]
@@ -122,6 +161,8 @@ def arguments(doc: str, games: int, games_help: str, argv: list[str] | None, pai
         parser.add_argument("--store", type=Path, help="where finished games are kept (JSON lines; by default "
                             "docs/bots/pairs.jsonl, or beside a --file other than the shipped one)")
         parser.add_argument("--hours", type=float, help="stop after this long, keeping the games that finished")
+        parser.add_argument("--targets", type=Path, help="judge a pair that a strength target plays on that target's "
+                            "games in this file (docs/bots/targets.jsonl) instead of playing it")
     parser.add_argument("game", help="an entry of the levels file: a game, or GAME@N for its levels at N players")
     parser.add_argument("--games", type=int, default=games, help=games_help)
     parser.add_argument("--workers", type=int, default=1, help="processes playing the games")
@@ -162,6 +203,9 @@ def main(argv: list[str] | None = None) -> int:
     table = levels_of("level_pairs", args)
     if table is None:
         return 2
+    if args.targets is not None and not args.targets.is_file():
+        print(f"level_pairs: {args.targets}: no such file of the strength targets' games", file=sys.stderr)
+        return 2
     entry = table[args.game]
     given = without_pairs(argv if argv is not None else sys.argv[1:])
     command = shlex.join(["python", "tools/level_pairs.py", *given])
@@ -177,12 +221,13 @@ def main(argv: list[str] | None = None) -> int:
             continue
         try:
             pair = duel(args.game, entry["players"], entry[strong]["spec"], entry[weak]["spec"], args.games,
-                        args.seed, args.workers, name, store, deadline)
+                        args.seed, args.workers, name, store, deadline, args.targets)
         except Stopped as stop:
             print(f"level_pairs: stopped; {stop}; run the same command again to go on", file=sys.stderr)
             return 130
+        source = f" (the games of the strength target {pair['target']!r})" if "target" in pair else ""
         print(f"{args.game} {name}: {entry[strong]['spec']} won {pair['share']:.1%} of {pair['games']} against "
-              f"{entry[weak]['spec']}, lower end {pair['lower']:.3f}, bar {pair['bar']:.3f}")
+              f"{entry[weak]['spec']}{source}, lower end {pair['lower']:.3f}, bar {pair['bar']:.3f}")
         if pair["lower"] > pair["bar"]:
             pairs[name] = pair
         else:

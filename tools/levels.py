@@ -76,7 +76,8 @@ def render(table: dict[str, dict]) -> str:
         if "pairs" in e:
             lines += ["", f"[{json.dumps(game)}.pairs]"]
             lines += [f"{name} = {{ games = {pair['games']}, share = {pair['share']}, lower = {pair['lower']}, "
-                      f"bar = {pair['bar']} }}" for name, pair in e["pairs"].items()]
+                      f"bar = {pair['bar']}" + (f", target = {json.dumps(pair['target'])}" if "target" in pair else "")
+                      + " }" for name, pair in e["pairs"].items()]
         if "seconds" in e:
             hard = e["seconds"]["hard"]
             lines += ["", f"[{json.dumps(game)}.seconds]",

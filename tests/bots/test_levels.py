@@ -32,13 +32,16 @@ from realpolitik.bots.levels import (
 )
 from realpolitik.games import get, registry
 from realpolitik.sim.ladder import default_entrants
-from realpolitik.sim.stats import GameResult
+from realpolitik.sim.stats import GameResult, wilson
+from realpolitik.sim.store import append
+from realpolitik.sim.targets import TARGETS, play_chunks
 
 TOOL = Path(__file__).resolve().parents[2] / "tools" / "levels.py"
 PAIRS_TOOL = TOOL.with_name("level_pairs.py")
 sys.path.insert(0, str(TOOL.parent))
 import level_seconds  # noqa: E402
-from level_pairs import decided, record, seats_of_pair  # noqa: E402
+from level_pairs import decided, duel, record, seats_of_pair  # noqa: E402
+from levels import render  # noqa: E402
 
 GAMES = [game.id for game in registry()]
 
@@ -209,6 +212,40 @@ def test_a_pair_stopped_early_keeps_its_games_and_the_same_command_plays_only_th
     whole = levels_file(tmp_path / "whole", "", specs=("random", "heuristic", "ismcts:budget=300"))
     assert _pairs_run(whole).returncode == 0
     assert table(path)["wsdv"][0].pairs == table(whole)["wsdv"][0].pairs  # the same games as one run's
+
+
+def test_a_pair_a_strength_target_plays_is_judged_on_the_target_s_games(tmp_path, monkeypatch):
+    """The target's games, counted as the pair counts its own; played instead when the target holds
+    fewer games than asked for, or plays other bots."""
+    monkeypatch.setattr(get("wsdv"), "bot_defaults", {"ismcts": {"budget": 30}})
+    target = TARGETS["wsdv 2p"]
+    lines: list[dict] = []
+    assert play_chunks(target, lines, 4, lines.append) == 4  # real games of the target's matchup
+    games = tmp_path / "targets.jsonl"
+    for line in lines:
+        append(games, line)
+    wins = sum(line["seats"][line["winners"][0]] == "ismcts" for line in lines)
+    low, _ = wilson(wins, 4)
+    pair = duel("wsdv", 2, "ismcts:budget=30", "heuristic", 4, 3, 1, "normal-hard", targets=games)
+    assert pair == {"games": 4, "share": round(wins / 4, 4), "lower": round(low, 4), "bar": 0.5, "target": "wsdv 2p"}
+    played = duel("wsdv", 2, "ismcts:budget=30", "heuristic", 2, 3, 1, "normal-hard")
+    assert duel("wsdv", 2, "ismcts:budget=30", "heuristic", 2, 3, 1, "normal-hard", targets=tmp_path / "none") == played
+    assert "target" not in played
+    assert "target" not in duel("wsdv", 2, "ismcts:budget=31", "heuristic", 2, 3, 1, "normal-hard", targets=games)
+    monkeypatch.setattr(get("wsdv"), "rules_version", "another")  # the target's games are of other rules now
+    assert "target" not in duel("wsdv", 2, "ismcts:budget=30", "heuristic", 2, 3, 1, "normal-hard", targets=games)
+
+
+def test_a_pair_judged_on_a_target_s_games_names_it_in_the_file(tmp_path):
+    named = 'normal-hard = { games = 202, share = 0.92, lower = 0.875, bar = 0.5, target = "wsdv 2p" }\n'
+    path = levels_file(tmp_path, named)
+    assert table(path)["wsdv"][0].pairs == (Pair("normal-hard", 202, 0.92, 0.875, 0.5, "wsdv 2p"),)
+    rewritten = tmp_path / "rewritten.toml"
+    rewritten.write_text(render(tomllib.loads(path.read_text())))
+    assert table(rewritten)["wsdv"][0].pairs == table(path)["wsdv"][0].pairs
+    (tmp_path / "bad").mkdir()
+    with pytest.raises(LevelsError, match="field 'target' must be a string"):
+        table(levels_file(tmp_path / "bad", named.replace('"wsdv 2p"', "2")))
 
 
 def test_a_pair_is_written_into_the_file_as_it_is_when_it_ends(tmp_path):

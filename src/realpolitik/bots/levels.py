@@ -9,8 +9,8 @@ A game's ``pairs`` (``[GAME.pairs]``, written by ``tools/level_pairs.py``) hold 
 pair of levels played head to head: ``easy-normal = {games, share, lower, bar}``, the
 stronger level's share of the wins, the lower end of its 95 % Wilson interval and the bar
 that end must pass (½ for two seats or two teams, an even share ``1/players`` in a
-free-for-all). A file whose recorded pair does not pass its bar is refused: its levels are
-not ordered.
+free-for-all), and ``target`` when the games were a strength target's. A file whose
+recorded pair does not pass its bar is refused: its levels are not ordered.
 
 A game's levels hold at the player count its entry names (``players``, the game's usual count
 when the ladder ran at it). An entry ``"GAME@N"`` holds the levels measured at ``N`` players,
@@ -48,13 +48,15 @@ class LevelsError(ValueError):
 @dataclass(frozen=True)
 class Pair:
     """Two adjacent levels head to head: over ``games`` games the stronger won ``share`` of
-    them, with ``lower`` the lower end of its 95 % interval, which must pass ``bar``."""
+    them, with ``lower`` the lower end of its 95 % interval, which must pass ``bar``; ``target``
+    names the strength target whose games these were, when a target plays the pair."""
 
     name: str
     games: int
     share: float
     lower: float
     bar: float
+    target: str | None = None
 
 
 @dataclass(frozen=True)
@@ -140,7 +142,9 @@ def _pair(path: Path, game: str, name: str, fields: dict) -> Pair:
     for field, kind in (("games", int), ("share", float), ("lower", float), ("bar", float)):
         if not isinstance(fields.get(field), kind) or isinstance(fields.get(field), bool):
             raise LevelsError(f"{where}: field {field!r} must be a{'n integer' if kind is int else ' number'}")
-    pair = Pair(name, fields["games"], fields["share"], fields["lower"], fields["bar"])
+    if not isinstance(fields.get("target", ""), str):
+        raise LevelsError(f"{where}: field 'target' must be a string")
+    pair = Pair(name, fields["games"], fields["share"], fields["lower"], fields["bar"], fields.get("target"))
     if pair.lower <= pair.bar:
         raise LevelsError(f"{where}: the levels are not ordered: the stronger won {pair.share:.1%} of "
                           f"{pair.games} games, the interval's lower end {pair.lower:.3f} is not above {pair.bar:.3f}")

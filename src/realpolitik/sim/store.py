@@ -24,19 +24,23 @@ from realpolitik.games import get
 from .stats import GameResult
 
 
+def parameters(game_id: str, spec: str, players: int) -> dict[str, Any]:
+    """A bot spec's kind and parameters after the game's defaults at ``players`` (a bad spec is
+    refused): two specs that differ only in spelling out a default are the same bot."""
+    game = get(game_id)
+    make_bot(spec, game, 0)
+    kind, params = parse_spec(spec)
+    params = {**game.bot_settings(kind, players), **params}
+    if kind == "ismcts":
+        params.setdefault("budget", DEFAULT_BUDGET)
+    return {"kind": kind, **dict(sorted(params.items()))}
+
+
 def configuration(game_id: str, specs: Iterable[str], players: int, options: Mapping[str, Any]) -> dict[str, Any]:
     """What a game of ``game_id`` at ``players`` between ``specs`` depends on: the rules version,
-    ``options`` and each spec's parameters after the game's defaults (a bad spec is refused)."""
-    game = get(game_id)
-    bots = {}
-    for spec in sorted(set(specs)):
-        make_bot(spec, game, 0)
-        kind, params = parse_spec(spec)
-        params = {**game.bot_settings(kind, players), **params}
-        if kind == "ismcts":
-            params.setdefault("budget", DEFAULT_BUDGET)
-        bots[spec] = {"kind": kind, **dict(sorted(params.items()))}
-    return {"rules_version": game.rules_version, "options": dict(options), "bots": bots}
+    ``options`` and each spec's :func:`parameters`."""
+    bots = {spec: parameters(game_id, spec, players) for spec in sorted(set(specs))}
+    return {"rules_version": get(game_id).rules_version, "options": dict(options), "bots": bots}
 
 
 def config_key(config: Mapping[str, Any]) -> str:
