@@ -161,21 +161,25 @@ def test_ladder_command_prints_tables_in_both_languages():
     assert "Rangliste e1815-2vs2, 4 Spieler, 2 Partien" in german.stdout and "Direkter Vergleich" in german.stdout
 
 
-def test_ladder_command_after_ctrl_c_prints_what_finished(monkeypatch):
-    import realpolitik.cli.ladder as ladder_cli
-
-    def two_then_ctrl_c(*args, on_result, **kwargs):
+def ctrl_c_after(games: int):
+    """A ``run_ladder`` that is stopped by Ctrl-C once ``games`` games have finished."""
+    def stopped(*args, on_result, **kwargs):
         seen = []
 
         def count(result):
             on_result(result)
             seen.append(result)
-            if len(seen) == 2:
+            if len(seen) == games:
                 raise KeyboardInterrupt
 
         return run_ladder(*args, on_result=count, **kwargs)
+    return stopped
 
-    monkeypatch.setattr(ladder_cli, "run_ladder", two_then_ctrl_c)
+
+def test_ladder_command_after_ctrl_c_prints_what_finished(monkeypatch):
+    import realpolitik.cli.ladder as ladder_cli
+
+    monkeypatch.setattr(ladder_cli, "run_ladder", ctrl_c_after(2))
     out = runner.invoke(app, ["ladder", "e1815", "--players", "2", "--bots", "random,heuristic", "--games", "10",
                               "--json"])
     assert out.exit_code == 130
@@ -204,19 +208,8 @@ def test_a_stored_ladder_stopped_and_run_again_is_the_whole_ladder(tmp_path, mon
     whole = runner.invoke(app, STORED)
     assert whole.exit_code == 0, whole.output
 
-    def three_then_ctrl_c(*args, on_result, **kwargs):
-        seen = []
-
-        def count(result):
-            on_result(result)
-            seen.append(result)
-            if len(seen) == 3:
-                raise KeyboardInterrupt
-
-        return run_ladder(*args, on_result=count, **kwargs)
-
     with monkeypatch.context() as patch:
-        patch.setattr(ladder_cli, "run_ladder", three_then_ctrl_c)
+        patch.setattr(ladder_cli, "run_ladder", ctrl_c_after(3))
         stopped = runner.invoke(app, [*STORED, "--store", str(store)])
     assert stopped.exit_code == 130 and "the same command plays the rest" in stopped.stderr
     assert json.loads(stopped.stdout)["games"] == 3 and len(store.read_text().splitlines()) == 3
