@@ -143,6 +143,17 @@ def test_the_shipped_pairs_are_ordered():
         assert {pair.name for pair in ladder.pairs} <= set(PAIRS), game
 
 
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_player_count_has_levels_measured_at_it_and_ordered_head_to_head(game_id):
+    game = get(game_id)
+    for players in range(game.min_players, game.max_players + 1):
+        ladder, _ = measured(game_id, players)
+        assert ladder.players == players, f"{game_id} at {players} players: offered levels measured at {ladder.players}"
+        assert f" --players {players} " in ladder.command, ladder.command
+        assert [pair.name for pair in ladder.pairs] == list(PAIRS), f"{game_id} at {players} players"
+        assert all(pair.games >= 200 for pair in ladder.pairs), f"{game_id} at {players} players"
+
+
 def test_a_pair_seats_the_stronger_level_once_in_a_free_for_all_and_as_a_whole_team():
     assert seats_of_pair("nuclear-war", 4, "s", "w") == (["s", "w", "w", "w"], 0.25)
     assert seats_of_pair("wsdv", 2, "s", "w") == (["s", "w"], 0.5)

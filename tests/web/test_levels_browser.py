@@ -5,18 +5,20 @@ written as the page's language writes numbers — beside the bot kinds; a game c
 
 from __future__ import annotations
 
-from playwright.sync_api import expect
+from playwright.sync_api import Route, expect
 
-from realpolitik.bots.levels import key_of, levels, table
-from realpolitik.games import registry
+from realpolitik.bots.levels import levels
 from realpolitik.testing.pages import console_errors
 
 
-def measured_elsewhere() -> list[tuple[str, int, int]]:
-    """Each game and player count offered levels measured at another count, with that count."""
-    return [(game.id, n, table()[game.id][0].players) for game in registry() if game.id in table()
-            for n in range(game.min_players, game.max_players + 1) if key_of(game.id, n) not in table()
-            and n != table()[game.id][0].players]
+def measured_elsewhere(route: Route) -> None:
+    """The catalog as a levels file without Nationen's own levels at four players makes it: that
+    count offered the levels of three (every count of the shipped file has its own)."""
+    response = route.fetch()
+    games = response.json()
+    nationen = next(game for game in games if game["id"] == "nationen")
+    nationen["levels_by_players"]["4"] = nationen["levels_by_players"]["3"]
+    route.fulfill(response=response, json=games)
 
 
 def test_the_lobby_offers_the_levels_with_their_ratings_and_creates_a_hard_seat(server, api, context):
@@ -54,10 +56,15 @@ def test_the_lobby_offers_the_levels_with_their_ratings_and_creates_a_hard_seat(
         expect(page.locator("#seats select").nth(1).locator("optgroup").first.locator("option")).to_have_text(
             [f"Bot, {names[level.name]} (Wertung {level.mu - 3 * level.sigma:.1f})".replace(".", ",")
              for level in levels("nuclear-war", players)])
-    for game_id, players, at in measured_elsewhere()[:1]:  # such a count says where its levels come from
-        page.select_option("#game", game_id)
-        page.select_option("#players", str(players))
-        expect(page.locator("#seats select").nth(1).locator("optgroup").first.locator("option")).to_have_text(
-            [f"Bot, {names[level.name]} (Wertung {level.mu - 3 * level.sigma:.1f}".replace(".", ",")
-             + f", gemessen mit {at} Spielern)" for level in levels(game_id, players)])
+    assert errors == []
+
+    page = context("de-DE").new_page()  # a count offered another count's levels says so
+    errors = console_errors(page)
+    page.route("**/api/catalog", measured_elsewhere)
+    page.goto(server.url + "/")
+    page.select_option("#game", "nationen")
+    page.select_option("#players", "4")
+    expect(page.locator("#seats select").nth(1).locator("optgroup").first.locator("option")).to_have_text(
+        [f"Bot, {names[level.name]} (Wertung {level.mu - 3 * level.sigma:.1f}".replace(".", ",")
+         + ", gemessen mit 3 Spielern)" for level in levels("nationen", 3)])
     assert errors == []
