@@ -234,8 +234,9 @@ def run_ladder(game_id: str, entrants: Sequence[str], players: int, games: int, 
     rounds = planned(game, len(entrants), players, games) // round_length(len(entrants), sides)
     tasks = [(game_id, seats, game_seed(seed, i, sides), opts, i, seed)
              for i, seats in enumerate(schedule(entrants, layout, rounds))]
-    have = [kept[i] for i in range(len(tasks)) if kept and i in kept]
-    missing = [task for task in tasks if not kept or task[4] not in kept]
+    kept = kept or {}
+    have = [kept[i] for i in range(len(tasks)) if i in kept]
+    missing = [task for i, task in enumerate(tasks) if i not in kept]
     try:
         fresh = collect(missing, workers, on_result, cluster, on_cluster)
     except Interrupted as stop:
