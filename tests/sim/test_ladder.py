@@ -273,6 +273,9 @@ def test_sigterm_stops_a_stored_ladder_and_keeps_its_games(tmp_path):
     (["e1815", "--bots", "random,heuristic", "-o", "max_years=-5"], "option 'max_years'"),
     (["e1815", "--bots", "random,wizard", "--lang", "de"], "unbekannter Bot 'wizard'"),
     (["e1815", "--bots", "random,heuristic", "--cluster", "nowhere"], "--cluster must be auto, local or ray://"),
+    (["e1815", "--players", "2", "--bots", "random,heuristic", "--store", "/no/such/folder/games.jsonl"],
+     "--store /no/such/folder/games.jsonl: the directory /no/such/folder does not exist"),
+    (["e1815", "--players", "2", "--bots", "random,heuristic", "--store", "/"], "that is a directory"),
 ])
 def test_ladder_command_refusals(args, said):
     out = runner.invoke(app, ["ladder", *args])

@@ -418,6 +418,8 @@ def ladder(
         ladder_cli.check_count(entrants, game, players, words)
     else:
         entrants = ladder_cli.bot_list(bots, game, players, words)
+    if store is not None:
+        check_writable(store, "--store", words)
     try:
         result, seconds = ladder_cli.run(game.id, entrants, players, games, seed, options, workers,
                                          Console(stderr=True), words, cluster, store)
