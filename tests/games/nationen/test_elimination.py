@@ -2,7 +2,8 @@
 
 import pytest
 
-from realpolitik.engine import IllegalAction
+from realpolitik.bots import make_bot
+from realpolitik.engine import IllegalAction, Rng, SeatContext
 from realpolitik.games import get
 from realpolitik.games.nationen import economy
 from realpolitik.games.nationen.sequence import AgentSteps
@@ -136,10 +137,35 @@ def test_places_follow_the_order_of_elimination():
     assert out.winners == (2,) and out.places == (3, 2, 1)
 
 
-def test_round_limit_is_off_by_default_and_on_for_conformance():
+def test_round_limit_is_100_rounds_by_default_and_60_for_the_bots_measurements():
     game = get("nationen")
-    assert next(o for o in game.options if o.name == "round_limit").default == 0
+    assert next(o for o in game.options if o.name == "round_limit").default == 100
+    assert game.resolve_options({})["round_limit"] == 100
     assert game.conformance_options == {"round_limit": 60}
+
+
+def heuristics_play(options, seed=2, rounds=150):
+    """Three heuristics play a game of ``options`` until it ends or ``rounds`` rounds are over."""
+    game = get("nationen")
+    st = game.new_state(3, options, seed)
+    bots = [make_bot("heuristic", game, seed * 10 + i) for i in range(3)]
+    rng = Rng(seed)
+    while not st.is_over() and st.round <= rounds:
+        ctx = SeatContext.of(st, st.to_act, rng.fork())
+        st.apply(bots[st.to_act].choose(ctx))
+        ctx.close()
+    return st
+
+
+def test_bots_among_themselves_end_by_the_default_round_limit():
+    """On this deal two of three heuristics keep their capitals from each other: by the rule book's own
+    end alone (``round_limit=0``) both are still in after 150 rounds; by default the game ends."""
+    endless = heuristics_play({"round_limit": 0})
+    assert not endless.is_over() and sum(endless.alive) == 2 and endless.round == 151
+    st = heuristics_play({})
+    out = st.outcome()
+    assert out is not None and out.limit and st.round == 101
+    assert "round limit (100 rounds)" in str(out.reason)
 
 
 def test_round_limit_ends_the_game_and_says_so():

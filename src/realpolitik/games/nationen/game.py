@@ -11,6 +11,9 @@ from . import setup
 from .content import load
 from .state import NationenState
 
+#: rounds after which a game ends by default (the option ``round_limit``)
+ROUND_LIMIT = 100
+
 
 class Nationen(Game):
     """Das Spiel der Nationen (Parker, 1974; Waddingtons' The Game of Nations), 2–4 players."""
@@ -21,7 +24,7 @@ class Nationen(Game):
     min_players = 2
     max_players = 4
     hidden_information = False  # only the order of the undrawn cards is unknown, to everyone alike
-    conformance_options = {"round_limit": 60}
+    conformance_options = {"round_limit": 60}  # the bots' games (arena, levels, targets, golden records)
     summary = t("Great powers place heads of state on the oil states of the continent Kark, earn from oil, buy "
                 "tankers and pipelines and attack each other's capitals. The last power left wins.")
     length = t("about 2 hours")
@@ -61,11 +64,15 @@ class Nationen(Game):
         Option("bank_limit", False, "the bank holds only the 140 M of the box and pays no more (A18)",
                label=t("Limited bank"),
                about=t("The bank holds only the 140 million in the box and pays out no more.")),
-        Option("round_limit", 0, "end the game after this many rounds and rank the powers by cash + 3 M per "
-               "tanker + income (A20; 0 = no limit, the rules' own end only)", minimum=0, maximum=1000,
+        # The rule book ends the game only when one power is left, which two powers that cannot harm each
+        # other never reach (bots among themselves, docs/games/nationen.md "The round limit"): 100 rounds by
+        # default, far beyond the usual game; 0 is the rule book's own end alone.
+        Option("round_limit", ROUND_LIMIT, "end the game after this many rounds and rank the powers by cash + 3 M "
+               "per tanker + income (A20; 0 = no limit, the rules' own end only)", minimum=0, maximum=1000,
                label=t("Round limit"),
                about=t("End the game after this many rounds and rank the powers by cash, 3 million per tanker and "
-                       "income. 0: no limit, the game ends only by its own rules.")),
+                       "income. 0: no limit, the game ends only by its own rules, and bots among themselves may "
+                       "then play on for ever.")),
         Option("start_variant", "none", "balance the start (D13, docs/games/nationen.md): none; reverse = the last "
                "seat places first; compensation = +1 M per seat after the first player; random-states = each player "
                "must begin in a state dealt at random", ("none", "reverse", "compensation", "random-states"),
