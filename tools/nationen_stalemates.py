@@ -21,16 +21,23 @@ from realpolitik.engine import Rng, SeatContext  # noqa: E402
 from realpolitik.games import get  # noqa: E402
 
 
-def deal(seed: int, players: int, rounds: int) -> dict:
-    """One deal among heuristics, bot ``i`` seeded ``seed * 10 + i``."""
+def heuristics_play(seed: int, players: int, rounds: int, options: dict | None = None):
+    """Heuristics play deal ``seed`` (bot ``i`` seeded ``seed * 10 + i``) under ``options`` (none:
+    no round limit) until the game ends or ``rounds`` rounds are over; returns the state."""
     game = get("nationen")
-    st = game.new_state(players, {"round_limit": 0}, seed)
+    st = game.new_state(players, {"round_limit": 0} if options is None else options, seed)
     bots = [make_bot("heuristic", game, seed * 10 + i) for i in range(players)]
     rng = Rng(seed)
     while not st.is_over() and st.round <= rounds:
         ctx = SeatContext.of(st, st.to_act, rng.fork())
         st.apply(bots[st.to_act].choose(ctx))
         ctx.close()
+    return st
+
+
+def deal(seed: int, players: int, rounds: int) -> dict:
+    """One deal with no round limit, summed up."""
+    st = heuristics_play(seed, players, rounds)
     return {"seed": seed, "ended": st.is_over(), "round": st.round, "powers_left": sum(st.alive)}
 
 

@@ -1,13 +1,18 @@
 """Wer überlebt, gewinnt: the agent's last chance in the rule book's order, elimination, the winner, the round limit."""
 
+import sys
+from pathlib import Path
+
 import pytest
 
-from realpolitik.bots import make_bot
-from realpolitik.engine import IllegalAction, Rng, SeatContext
+from realpolitik.engine import IllegalAction
 from realpolitik.games import get
 from realpolitik.games.nationen import economy
 from realpolitik.games.nationen.sequence import AgentSteps
 from tests.games.nationen.scenario import build, leader_at, logged
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "tools"))
+from nationen_stalemates import heuristics_play  # noqa: E402
 
 BROKE = dict(money=[0, 20], leaders=[(0, "king", "kadhar-0"), (1, "king", "zarqan-0")],
              tankers=[(0, "north", 0)], supply=[0] * 8)
@@ -144,25 +149,12 @@ def test_round_limit_is_100_rounds_by_default_and_60_for_the_bots_measurements()
     assert game.conformance_options == {"round_limit": 60}
 
 
-def heuristics_play(options, seed=2, rounds=150):
-    """Three heuristics play a game of ``options`` until it ends or ``rounds`` rounds are over."""
-    game = get("nationen")
-    st = game.new_state(3, options, seed)
-    bots = [make_bot("heuristic", game, seed * 10 + i) for i in range(3)]
-    rng = Rng(seed)
-    while not st.is_over() and st.round <= rounds:
-        ctx = SeatContext.of(st, st.to_act, rng.fork())
-        st.apply(bots[st.to_act].choose(ctx))
-        ctx.close()
-    return st
-
-
 def test_bots_among_themselves_end_by_the_default_round_limit():
     """On this deal two of three heuristics keep their capitals from each other: by the rule book's own
     end alone (``round_limit=0``) both are still in after 150 rounds; by default the game ends."""
-    endless = heuristics_play({"round_limit": 0})
+    endless = heuristics_play(2, 3, 150, {"round_limit": 0})
     assert not endless.is_over() and sum(endless.alive) == 2 and endless.round == 151
-    st = heuristics_play({})
+    st = heuristics_play(2, 3, 150, {})
     out = st.outcome()
     assert out is not None and out.limit and st.round == 101
     assert "round limit (100 rounds)" in str(out.reason)
