@@ -1,4 +1,5 @@
-"""What kinds of card Nuclear War players keep face down and in hand, against a uniform deal. Prints JSON.
+"""What kinds of card Nuclear War players keep face down and in hand, against a uniform deal, and how
+often a search's world guesses the others' face-down cards. Prints JSON.
 
     python benchmarks/nuclear_war_kinds.py --games 200 --seed 1000
 
@@ -7,9 +8,10 @@ seat that is not to act: the kind of every face-down card not placed openly, by 
 peace and by what lies in front of it (``carrier``: the face-up carrier or a carrier card
 just ahead in the row; ``none``: anything else), and the kind of every card in hand. Beside
 each share stands the share in a world drawn uniformly for the seat to act
-(``SeatContext.sample``), which is what a search assumes without a belief. The shares per
-mille are what ``games/nuclear_war/belief.py`` keeps as ``SHARES`` (measured with the
-command above); ``--games`` and ``--seed`` give other samples.
+(``SeatContext.sample``), which is what a search assumes without a belief. ``guessed``: of the
+other seats' face-down cards not placed openly, the share whose kind, and whose very card, that
+uniform world holds in the same place, and the same world rearranged by the game's belief
+(``games/nuclear_war/belief.py``, ``ismcts:worlds=game``), in peace and at war.
 """
 
 from __future__ import annotations
@@ -45,9 +47,22 @@ def tally(st, seat: int, into: Counter) -> None:
             into[st.at_war, "hand", cards[key].kind] += 1
 
 
-def measure(games: int, seed: int) -> dict:
+def guess(st, world, seat: int, how: str, into: Counter) -> None:
+    """Count the others' face-down cards in ``st`` whose kind and card ``world`` holds in the same place."""
+    cards, when = st.content.cards, "war" if st.at_war else "peace"
+    for s in range(len(st.seats)):
+        if s == seat or not st.alive[s]:
+            continue
+        for true, guessed, shown in zip(st.queues[s], world.queues[s], st.exposed[s]):
+            if not shown:
+                into[how, when, "cards"] += 1
+                into[how, when, "kind"] += cards[true].kind == cards[guessed].kind
+                into[how, when, "card"] += true == guessed
+
+
+def measure(games: int, seed: int) -> tuple[dict, dict]:
     game = get("nuclear-war")
-    played, uniform = Counter(), Counter()
+    played, uniform, guessed = Counter(), Counter(), Counter()
     for index in range(games):
         st, rng = game.new_state(4, None, seed + index), Rng(seed + index)
         bots = [HeuristicBot(s) for s in range(4)]
@@ -55,7 +70,11 @@ def measure(games: int, seed: int) -> dict:
             seat = st.to_act
             if st.ply % 2 == 0:
                 tally(st, seat, played)
-                tally(SeatContext.of(st, seat, Rng(st.ply)).sample(Rng(seed + index + st.ply)), seat, uniform)
+                world = SeatContext.of(st, seat, Rng(st.ply)).sample(Rng(seed + index + st.ply))
+                tally(world, seat, uniform)
+                guess(st, world, seat, "uniform", guessed)
+                game.belief(world, seat, Rng(st.ply))
+                guess(st, world, seat, "belief", guessed)
             ctx = SeatContext.of(st, seat, rng)
             st.apply(bots[seat].choose(ctx))
             ctx.close()
@@ -69,7 +88,10 @@ def measure(games: int, seed: int) -> dict:
                 "per_mille": {k: round(1000 * played[war, where, k] / max(n, 1)) for k in KINDS},
                 "uniform_per_mille": {k: round(1000 * uniform[war, where, k] / max(m, 1)) for k in KINDS},
             }
-    return out
+    shares = {f"{how} {when}": {what: round(guessed[how, when, what] / max(guessed[how, when, "cards"], 1), 3)
+                                for what in ("kind", "card")}
+              for how in ("uniform", "belief") for when in ("peace", "war")}
+    return out, shares
 
 
 def main() -> None:
@@ -77,7 +99,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1000)
     args = parser.parse_args()
-    print(json.dumps({"games": args.games, "seed": args.seed, "kinds": measure(args.games, args.seed)}, indent=1))
+    kinds, guessed = measure(args.games, args.seed)
+    print(json.dumps({"games": args.games, "seed": args.seed, "kinds": kinds, "guessed": guessed}, indent=1))
 
 
 if __name__ == "__main__":

@@ -10,7 +10,8 @@ instead of its seat's information set. ``--reveal hands``: every hand, face-down
 population value is known, the draw pile is reshuffled and the dice reseeded for each
 world. ``--reveal all``: the draw order and the dice too, so with ``model`` set to the
 opponents' own policy the search plans in the very game it plays (the ``heuristic`` is
-deterministic given its view; ``random`` opponents keep only their own coin flips).
+deterministic given its view; ``random`` opponents keep only their own coin flips). No belief
+rearranges those worlds (``worlds=uniform``, whatever the game's defaults say).
 The other reveals start from an honest world of the seat and make one part true:
 ``population`` the population cards' values, ``anti-missiles`` the anti-missiles in the
 other hands (the bound of what reading them from interceptions not made could bring),
@@ -140,7 +141,7 @@ def play_one(job: tuple) -> str:
     index, seed, opponent, params, reveal = job
     game = get("nuclear-war")
     seats = seating(["oracle", opponent, opponent, opponent], index)
-    spec = "ismcts" + (f":{params}" if params else "")
+    spec = "ismcts:" + (f"{params}:" if params else "") + "worlds=uniform"  # no belief may rearrange the truth
     state = game.new_state(4, arena_options(game), game_seed(seed, index, 4))
     bots = [Seer(make_bot(spec, game, bot_seed(seed, index, s)), state, reveal) if label == "oracle"
             else make_bot(label, game, bot_seed(seed, index, s)) for s, label in enumerate(seats)]
@@ -158,6 +159,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
+    if "worlds=" in args.bot:
+        parser.error("--bot: the worlds are cut from the true state; a belief may not rearrange them (no worlds=)")
     jobs = [(i, args.seed, args.opponent, args.bot, args.reveal) for i in range(args.games)]
     with Pool(args.workers) as pool:
         ends = Counter(pool.map(play_one, jobs))

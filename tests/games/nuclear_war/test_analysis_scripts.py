@@ -132,3 +132,6 @@ def test_kinds_counts_what_players_keep_face_down_beside_a_uniform_deal():
             assert abs(sum(where["per_mille"].values()) - 1000) <= 3
     # heuristics place propaganda in peace far more often than a uniform deal puts it there
     assert peace["per_mille"]["propaganda"] > peace["uniform_per_mille"]["propaganda"] + 200
+    # the game's belief puts the others' face-down cards where the heuristics put them far more often
+    for when in ("peace", "war"):
+        assert out["guessed"][f"belief {when}"]["kind"] > out["guessed"][f"uniform {when}"]["kind"] + 0.1

@@ -9,7 +9,7 @@ population cards' counts — see ``data/``).
 """
 
 from . import action_texts, measures
-from .belief import kinds_as_played
+from .belief import rows_as_placed
 from .game import NuclearWar
 from .heuristic import HeuristicBot, evaluate, rollout_policy, sharp_rollout_policy
 
@@ -18,7 +18,7 @@ GAME.bots = {"heuristic": HeuristicBot}
 GAME.evaluate = evaluate
 GAME.rollout_policy = rollout_policy
 GAME.rollout_policies = {"sharp": sharp_rollout_policy}
-GAME.belief = kinds_as_played
+GAME.belief = rows_as_placed
 GAME.measures = measures
 GAME.action_texts = action_texts.every_text
 #: measured (docs/bots/nuclear-war.md, *The default search*): the heuristic plays every

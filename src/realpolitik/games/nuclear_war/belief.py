@@ -1,82 +1,44 @@
 """Where the other players keep the cards a seat cannot see (``Game.belief``, ``ismcts:worlds=game``).
 
 A world drawn uniformly from a seat's information set deals every unseen card anywhere: a
-face-down row then holds propaganda about one time in five and a warhead behind a waiting
-carrier about two times in five. Players do not place at random. In games of four
-heuristics (``benchmarks/nuclear_war_kinds.py``) a warhead follows a carrier nine times in
-ten, in peace two thirds of the other face-down cards are propaganda, and the hands keep
-what could not be placed. This belief redraws the *kind* of each unseen card of the other
-seats by those shares, then swaps in a card of that kind from the draw pile: every card
-stays unseen, and the seat's view does not change.
+face-down row then holds whatever the deal puts there. Players do not place at random: they
+pick each face-down card from their hand by a plan — a warhead behind a carrier, propaganda
+in peace. This belief plays the heuristic's plan backwards: each other seat's face-down
+cards are picked again, front first, from its hand and those cards taken together, as the
+heuristic's placement rule (``placement_score``) picks them. Every card stays unseen and in
+the same seat, and the seat's view does not change.
+
+In games of four heuristics (``benchmarks/nuclear_war_rows.py``) a uniform world guesses the
+kind of another seat's face-down card about one time in three, this belief three times in five
+to four in five (docs/bots/nuclear-war.md, *What hidden cards are worth*).
 """
 
 from __future__ import annotations
 
 from realpolitik.engine import Rng
 
-#: per mille of each kind, measured in 200 games of four heuristics (``nuclear_war_kinds.py
-#: --games 200 --seed 1000``; each row rounded to sum to 1000): (war, what lies in front) ->
-#: kinds of a face-down card, (war, "hand") -> kinds of a card in hand. docs/bots/nuclear-war.md:
-#: as a search's worlds (``ismcts:worlds=game``) they won 58 of 400 games against three
-#: heuristics, uniform worlds 65 — an option, not the default
-SHARES: dict[tuple[bool, str], dict[str, int]] = {
-    (False, "none"): {"warhead": 34, "carrier": 312, "propaganda": 654, "anti-missile": 0},
-    (False, "carrier"): {"warhead": 973, "carrier": 2, "propaganda": 25, "anti-missile": 0},
-    (False, "hand"): {"warhead": 485, "carrier": 356, "propaganda": 102, "anti-missile": 57},
-    (True, "none"): {"warhead": 137, "carrier": 653, "propaganda": 210, "anti-missile": 0},
-    (True, "carrier"): {"warhead": 918, "carrier": 69, "propaganda": 13, "anti-missile": 0},
-    (True, "hand"): {"warhead": 498, "carrier": 337, "propaganda": 100, "anti-missile": 65},
-}
+from .heuristic import Table, placement_score, waiting_carrier
 
 
-def _kind(shares: dict[str, int], rng: Rng) -> str:
-    pick = rng.below(1000)
-    for kind, share in shares.items():
-        if pick < share:
-            return kind
-        pick -= share
-    return kind
-
-
-def kinds_as_played(world, seat: int, rng: Rng) -> None:
-    """Redraw the kinds of the other seats' unseen cards by ``SHARES``, swapping with the draw pile."""
-    cards, war, draw, secrets = world.content.cards, world.at_war, world.draw, world.content.secrets
-    pile: dict[str, list[int]] = {}
-    for i, k in enumerate(draw):
-        if k not in secrets:
-            pile.setdefault(cards[k].kind, []).append(i)
-
-    def swap(holder: list[str], j: int, kind: str, room: int | None) -> None:
-        """Put a card of ``kind`` from the pile at ``holder[j]`` (a warhead within ``room`` if any)."""
-        spots = pile.get(kind)
-        if not spots or holder[j] in secrets:  # a Secret dealt before the first turn stays where it is
-            return
-        if room is not None:
-            fitting = [i for i in spots if cards[draw[i]].megatons <= room]
-            spots = fitting or spots
-        at = spots[rng.below(len(spots))]
-        old = holder[j]
-        holder[j], draw[at] = draw[at], old
-        pile[kind].remove(at)
-        pile.setdefault(cards[old].kind, []).append(at)
-
-    hand_shares = SHARES[war, "hand"]
+def rows_as_placed(world, seat: int, rng: Rng) -> None:
+    """Each other seat's face-down cards picked again from its hand and those cards together, front
+    first, as the heuristic's placement rule would have picked them (``rng`` is not needed: the
+    rule is deterministic)."""
+    cards, secrets, war = world.content.cards, world.content.secrets, world.at_war
     for s in range(len(world.seats)):
-        if s == seat or not world.alive[s]:
+        row, exposed, hand = world.queues[s], world.exposed[s], world.hands[s]
+        if s == seat or not world.alive[s] or all(exposed):
+            continue
+        pool = [k for k, shown in zip(row, exposed) if not shown] + hand
+        if not secrets.isdisjoint(pool):  # the opening round: a Secret dealt stays where it is
             continue
         up = world.face_up[s]
-        room = world.payload[s] if up else None
-        row = world.queues[s]
-        for j, shown in enumerate(world.exposed[s]):
-            if not shown:
-                kind = _kind(SHARES[war, "carrier" if room is not None else "none"], rng)
-                fits = room is not None and kind == "warhead"
-                if cards[row[j]].kind != kind or (fits and cards[row[j]].megatons > room):
-                    swap(row, j, kind, room if fits else None)
-            card = cards[row[j]]
-            room = card.payload if card.kind == "carrier" else None
-        hand = world.hands[s]
-        for j in range(len(hand)):
-            kind = _kind(hand_shares, rng)
-            if cards[hand[j]].kind != kind:
-                swap(hand, j, kind, None)
+        payload = world.payload[s] if up else 0
+        for j, shown in enumerate(exposed):
+            if shown:
+                continue
+            carrier, room = waiting_carrier(Table(cards, war, {}, up, payload, row[:j]))
+            megatons = [cards[k].megatons for k in pool if cards[k].kind == "warhead"]
+            scores = [placement_score(cards[k], carrier, room, megatons, war) for k in pool]
+            row[j] = pool.pop(scores.index(max(scores)))
+        hand[:] = pool

@@ -167,7 +167,7 @@ def _best_swap(table: Table, swaps: list[tuple[str, str, tuple]]) -> str:
     return best
 
 
-def _waiting_carrier(table: Table) -> tuple[Printed | None, int]:
+def waiting_carrier(table: Table) -> tuple[Printed | None, int]:
     """The carrier (and payload left) that will face the card placed now when it is revealed."""
     cards = table.cards
     carrier = cards[table.face_up] if table.face_up else None
@@ -184,31 +184,37 @@ def _waiting_carrier(table: Table) -> tuple[Printed | None, int]:
     return carrier, room
 
 
+def placement_score(card: Printed, carrier: Printed | None, room: int, megatons: list[int], war: bool,
+                    sharp: bool = False) -> float:
+    """How much the heuristic wants ``card`` placed next: ``carrier`` (with ``room`` megatons
+    left) will face it when revealed (``waiting_carrier``), ``megatons`` are the warheads at
+    hand; the highest score is placed."""
+    kind = card.kind
+    if carrier is not None and kind == "warhead" and card.megatons <= room:
+        return 100 + card.megatons
+    if kind == "propaganda":
+        # in peace plain: above a new carrier unless one already waits; sharp: below a
+        # new carrier with its warhead at hand in any case
+        return 1 if war else (20 if sharp else 80 if carrier is None else 40) + card.people
+    if kind == "carrier" and any(mt <= card.payload for mt in megatons):
+        return 60 + max(mt for mt in megatons if mt <= card.payload) / 10
+    if kind == "anti-missile":
+        return -100
+    if kind == "warhead":
+        return 5 - card.megatons / 100  # unusable now: shed the smallest first
+    return 10 - card.payload / 100  # a carrier without a warhead to follow
+
+
 def _best_placement(table: Table, places: list[tuple[str, str, tuple]], sharp: bool = False) -> str:
     cards = table.cards
     # the warheads at hand (deterrent force included), for the carriers
     megatons = [card.megatons for card in map(cards.__getitem__, {c[2][-1] for c in places})
                 if card.kind == "warhead"]
-    carrier, room = _waiting_carrier(table)
+    carrier, room = waiting_carrier(table)
     war = table.war
     best, key, most = "", "", None  # the first action of the highest score, and its card
     for action, _, args in places:
-        card = cards[args[-1]]
-        kind = card.kind
-        if carrier is not None and kind == "warhead" and card.megatons <= room:
-            score = 100 + card.megatons
-        elif kind == "propaganda":
-            # in peace plain: above a new carrier unless one already waits; sharp: below a
-            # new carrier with its warhead at hand in any case
-            score = 1 if war else (20 if sharp else 80 if carrier is None else 40) + card.people
-        elif kind == "carrier" and any(mt <= card.payload for mt in megatons):
-            score = 60 + max(mt for mt in megatons if mt <= card.payload) / 10
-        elif kind == "anti-missile":
-            score = -100
-        elif kind == "warhead":
-            score = 5 - card.megatons / 100  # unusable now: shed the smallest first
-        else:
-            score = 10 - card.payload / 100  # a carrier without a warhead to follow
+        score = placement_score(cards[args[-1]], carrier, room, megatons, war, sharp)
         if most is None or score > most:
             best, key, most = action, args[-1], score
     if best == grammar.place(key, from_deterrent=True):  # rather from the hand than the deterrent
