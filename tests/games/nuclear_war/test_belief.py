@@ -43,13 +43,13 @@ def test_a_rearranged_world_looks_the_same_to_the_searching_seat():
 
 
 def fronts(state, seat: int = 0, other: int = 1, worlds: int = 300):
-    """(front card, back card, hand and row taken together) of ``other`` in rearranged worlds of ``seat``."""
+    """(front card, hand and row taken together) of ``other`` in rearranged worlds of ``seat``."""
     ctx, rng = SeatContext.of(state, seat, Rng(1)), Sampler(4)
     for _ in range(worlds):
         world = ctx.sample(rng)
         pool = world.queues[other] + world.hands[other]
         rows_as_placed(world, seat, rng)
-        yield world.card(world.queues[other][0]), world.card(world.queues[other][1]), [world.card(k) for k in pool]
+        yield world.card(world.queues[other][0]), [world.card(k) for k in pool]
 
 
 def deck(n: int = 60) -> list[str]:
@@ -63,7 +63,7 @@ def test_in_peace_the_biggest_propaganda_lies_in_front():
     # anything else, the most people first; so a pool holding propaganda puts it in front.
     st = build(3, draw=deck(), hands=[["10mt"] * 7] * 3, queues=[["10mt", "10mt"]] * 3)
     with_propaganda = 0
-    for front, _, pool in fronts(st):
+    for front, pool in fronts(st):
         propaganda = [c.people for c in pool if c.kind == "propaganda"]
         if propaganda:
             with_propaganda += 1
@@ -76,7 +76,7 @@ def test_behind_a_waiting_carrier_lies_the_biggest_warhead_it_can_carry():
                face_up=[None, "polaris", None], war=True)
     room = st.payload[1]
     fitting = 0
-    for front, _, pool in fronts(st):
+    for front, pool in fronts(st):
         carried = [c.megatons for c in pool if c.kind == "warhead" and c.megatons <= room]
         if carried:
             fitting += 1

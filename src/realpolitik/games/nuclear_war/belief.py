@@ -8,9 +8,10 @@ cards are picked again, front first, from its hand and those cards taken togethe
 heuristic's placement rule (``placement_score``) picks them. Every card stays unseen and in
 the same seat, and the seat's view does not change.
 
-In games of four heuristics (``benchmarks/nuclear_war_rows.py``) a uniform world guesses the
-kind of another seat's face-down card about one time in three, this belief three times in five
-to four in five (docs/bots/nuclear-war.md, *What hidden cards are worth*).
+In games of four heuristics (``benchmarks/nuclear_war_kinds.py``, ``guessed``) a uniform world
+guesses the kind of another seat's face-down card about one time in three, this belief three
+times in five in peace and three in four at war (docs/bots/nuclear-war.md, *What the rows are
+worth with the printed deck*); as a search's worlds it won no more than uniform ones.
 """
 
 from __future__ import annotations
