@@ -73,10 +73,20 @@ class Club:
         return found.round
 
     async def play_out(self, number: int) -> int:
+        """Play round after round until the tournament ends. A round whose last game's hook could
+        not carry the tournament on (the database busy under load) is carried on by the sweep, as
+        the server's periodic chore does; a round that three sweeps leave stuck fails the test."""
         rounds = 0
         while (await self.runner.get(number)).status == "running":
-            await self.play_round(number)
+            played = await self.play_round(number)
             rounds += 1
+            for _ in range(3):
+                after = await self.runner.get(number)
+                if after.round > played or after.status != "running":
+                    break
+                await self.runner.sweep()
+            else:
+                raise AssertionError(f"round {played} of tournament {number} never ends")
         return rounds
 
     async def truth(self, number: int, bye: float) -> dict[int, float]:
@@ -271,4 +281,26 @@ def test_a_sign_up_that_closes_with_too_few_players_calls_the_tournament_off(clu
         await c.runner.sweep(now() + timedelta(minutes=6))
         assert (await c.runner.get(number)).status == "cancelled"
         assert await c.store.run(c.runner.store.boards, number) == []
+    asyncio.run(scenario())
+
+
+def test_a_round_whose_last_game_could_not_carry_the_tournament_on_is_carried_on_by_the_sweep(club, monkeypatch):
+    # The hook of a finished game may fail (the database busy); the round must not stay stuck:
+    # the periodic sweep starts the next round, and the tournament still ends.
+    async def scenario():
+        c = club(8)
+        users = await c.accounts(4)
+        number = await c.tournament(game="nuclear-war", kind="round-robin", seats=2, capacity=4)
+        for user in users:
+            await c.runner.sign_up(number, user)
+
+        async def busy(game_id):
+            return None
+        monkeypatch.setattr(c.runner, "game_over", busy)
+        played = await c.play_round(number)
+        assert (await c.runner.get(number)).round == played, "no hook carried it on"
+        await c.runner.sweep()
+        assert (await c.runner.get(number)).round == played + 1
+        assert await c.play_out(number) == len(round_robin(4, 2)) - 1
+        assert (await c.runner.get(number)).status == "finished"
     asyncio.run(scenario())
