@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from realpolitik.engine.rng import KEYED
 from realpolitik.games import get
+from realpolitik.server.store import Store
 
 
 def test_catalog_offers_every_game_with_bots_options_and_board(api):
@@ -141,6 +143,24 @@ def test_records_and_replays_wait_for_the_end_of_the_game(api):
     for path in ("record", "replay?ply=1"):
         answer = api.get(f"/api/games/{game['id']}/{path}")
         assert answer.status_code == 403 and "over" in answer.json()["error"]
+
+
+def test_a_game_draws_its_chance_from_a_secret_key_that_no_seat_receives(api, server, sockets):
+    """Issue 76: the seed was below 2**31, and a seat's first view found it in two minutes."""
+    game = api.create(["human", "random"])
+    seeds = []
+    store = Store(server.db)
+    try:
+        seeds = [store.load(game["id"]).seed, store.load(api.create(["human", "random"])["id"]).seed]
+    finally:
+        store.close()
+    assert all(seed >= KEYED for seed in seeds) and seeds[0] != seeds[1]  # a key of 256 bits each
+    sock = sockets(game["id"])
+    first = sock.hello(game["tokens"]["p1"])
+    seen = json.dumps([first, api.info(game["id"]), api.get("/api/games").json()])
+    assert str(seeds[0]) not in seen and format(seeds[0], "x") not in seen
+    truth = get("nuclear-war").new_state(2, {}, seeds[0])
+    assert first["view"]["private"] == json.loads(json.dumps(truth.private_view(0)))  # the deal of that key
 
 
 def test_a_finished_game_downloads_as_a_record_that_replays(api):

@@ -31,6 +31,8 @@ from realpolitik.engine import Game, Record, Rng, SeatContext, State
 
 #: states of recent games kept by each worker
 CACHE_SIZE = 128
+#: the largest 64-bit word
+_WORD = (1 << 64) - 1
 
 
 @dataclass(frozen=True)
@@ -70,9 +72,14 @@ _states: OrderedDict[str, tuple[State, list[str]]] = OrderedDict()
 
 
 def _mix(*parts: int) -> int:
+    """A 64-bit seed from whole numbers (a game's seed, a seat, a move), every word of each counting:
+    a secret seed's key lies above its lowest 64 bits."""
     rng = Rng(0)
     for part in parts:
-        rng = Rng(rng.next64() ^ (part & ((1 << 64) - 1)))
+        rng = Rng(rng.next64() ^ (part & _WORD))
+        while part > _WORD:
+            part >>= 64
+            rng = Rng(rng.next64() ^ (part & _WORD))
     return rng.next64()
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import os
+import secrets
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -15,7 +16,7 @@ from rich.text import Text
 
 from realpolitik.bots import bot_kinds
 from realpolitik.bots.evaluate import BUDGET
-from realpolitik.engine import ContentError, Game, Option, OptionError, Record, RecordError
+from realpolitik.engine import ContentError, Game, Option, OptionError, Record, RecordError, secret_seed
 from realpolitik.games import get, registry
 from realpolitik.i18n import DEFAULT, LANGUAGES, from_env, listed, render, t
 
@@ -139,11 +140,11 @@ def play(
     check_seats(game, kinds, words)
     if quiet and HUMAN in kinds:
         fail(t("--quiet is for games of bots only: a human needs to see the board"), words)
+    secret = seed is None and HUMAN in kinds  # people at the table: nobody may foresee a card
     if seed is None:
-        import secrets
-
-        seed = secrets.randbelow(2**31)
-    check_seed(seed, words)
+        seed = secret_seed() if secret else secrets.randbelow(2**31)
+    else:
+        check_seed(seed, words)
     if save is not None:
         check_writable(save, "--save", words)
     try:
@@ -154,8 +155,9 @@ def play(
     except OptionError as exc:
         fail(reason(exc), words)
     players = listed(player_words(seat, kind) for seat, kind in zip(table.state.seats, kinds))
-    console.print(render(t("{game}, seed {seed}: {players}", game=game.title, seed=seed, players=players), words),
-                  soft_wrap=True)
+    opening = (t("{game}: {players}", game=game.title, players=players) if secret
+               else t("{game}, seed {seed}: {players}", game=game.title, seed=seed, players=players))
+    console.print(render(opening, words), soft_wrap=True)
     try:
         table.play()
     except (Quit, EOFError, KeyboardInterrupt):

@@ -15,12 +15,12 @@ from .log import Log
 from .outcome import Outcome
 from .record import Record
 from .registry import Registry
-from .rng import Rng, Sampler
+from .rng import Rng, Sampler, generator, secret_seed
 from .state import State
 
 __all__ = [
     "CACHE", "FRAMES", "LIST", "NESTED", "SHARED", "VALUE", "Choice", "ContentError", "FramedState", "Game",
     "IllegalAction", "Log", "Option", "OptionError", "Outcome", "Record", "RecordError", "Registry",
-    "ReplayError", "Rng", "Sampler", "SeatContext", "State", "action", "decision", "fields", "normalize", "parse",
-    "procedure",
+    "ReplayError", "Rng", "Sampler", "SeatContext", "State", "action", "decision", "fields", "generator",
+    "normalize", "parse", "procedure", "secret_seed",
 ]

@@ -1,8 +1,16 @@
-"""The seeded random number generator stored inside every game state.
+"""The seeded random number generators stored inside every game state.
 
-A splitmix64 generator: its whole state is one integer, so cloning a game state copies
-the RNG for free, and a record replays identically on every Python version (unlike
-``random.Random``, whose algorithms are not promised to stay fixed).
+A game's seed picks its generator (:func:`generator`):
+
+- a seed below 2⁶⁴ starts :class:`Rng`, splitmix64: its whole state is one integer, so
+  cloning a game state copies the RNG for free, and a record replays identically on every
+  Python version (unlike ``random.Random``, whose algorithms are not promised to stay
+  fixed). Tests, simulations, lessons and every record made before secret seeds use it.
+  Its outputs give its state away (each step of its mix can be undone), and a small seed
+  can be searched: fine where nobody hides anything from a player who could compute.
+- a seed of 2⁶⁴ or more is a secret key for :class:`Keyed`, BLAKE2b keyed with it in
+  counter mode: no run of outputs tells the key or the next output. The server draws a
+  fresh 256-bit key for every game (:func:`secret_seed`), so no seat can foresee a card.
 
 What only bots draw — the worlds they search, their own choices — nothing in a record
 depends on: a bot may draw it from a :class:`Sampler`, several times faster, and pass
@@ -12,9 +20,12 @@ that to ``determinize`` (it then deals the hidden cards too).
 from __future__ import annotations
 
 import random
+import secrets
 import sys
 from functools import partial
+from hashlib import blake2b
 from operator import mod
+from struct import Struct
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
@@ -34,6 +45,25 @@ _STEPS = sum(((k + 1) * _GOLDEN & _MASK) << 128 * k for k in range(_LANES))
 #: every lane's low 64-bit word among the words of its bytes in the machine's order (little-endian:
 #: each lane's first word, from the start; big-endian: each lane's second word, from the end)
 _STRIDE = 2 if sys.byteorder == "little" else -2
+#: seeds from here on are keys of the keyed generator; below it they seed splitmix64
+KEYED = _TOP
+#: seeds stay below this: a key is at most 64 bytes, BLAKE2b's longest
+_KEY_END = 1 << 512
+#: the bits of a secret seed drawn for a game (above the 64 that mark it as a key)
+SECRET_BITS = 256
+_WORDS = Struct("<8Q")
+
+
+def generator(seed: int) -> Rng:
+    """The generator a game with ``seed`` draws its chance from: splitmix64 below 2⁶⁴, the
+    keyed generator from 2⁶⁴ on."""
+    return Keyed(seed) if seed >= KEYED else Rng(seed)
+
+
+def secret_seed() -> int:
+    """A fresh seed no one can guess or search: a key of ``SECRET_BITS`` random bits from the
+    operating system, for the keyed generator."""
+    return KEYED | secrets.randbits(SECRET_BITS) << 65
 
 
 class Rng:
@@ -117,6 +147,62 @@ class Rng:
     def fork(self) -> Rng:
         """A new generator seeded from this one (advances this one by one step)."""
         return Rng(self.next64())
+
+
+class Keyed(Rng):
+    """A generator whose outputs tell nothing of what comes next: BLAKE2b keyed with the seed
+    (at least 2⁶⁴, below 2⁵¹², as 64 bytes), in counter mode — block ``k`` of outputs is the
+    keyed hash of ``k``, eight 64-bit outputs a block. ``state`` counts the outputs drawn, so
+    clones, digests and the undo check see it move as splitmix's does. For a game's own chance
+    only: bots draw their worlds from the fast generators."""
+
+    __slots__ = ("_key", "_block", "_words")
+
+    def __init__(self, seed: int) -> None:
+        if not KEYED <= seed < _KEY_END:
+            raise ValueError("a keyed generator needs a seed from 2**64 to below 2**512")
+        self.state = 0
+        self._key = seed.to_bytes(64, "little")
+        self._block = -1
+        self._words: tuple[int, ...] = ()
+
+    def copy(self) -> Keyed:
+        twin = Keyed.__new__(Keyed)
+        twin.state, twin._key, twin._block, twin._words = self.state, self._key, self._block, self._words
+        return twin
+
+    def next64(self) -> int:
+        at = self.state
+        self.state = at + 1
+        block = at >> 3
+        if block != self._block:
+            self._words = _WORDS.unpack(blake2b(block.to_bytes(16, "little"), key=self._key).digest())
+            self._block = block
+        return self._words[at & 7]
+
+    def below(self, n: int) -> int:
+        if n <= 0:
+            raise ValueError("below() needs n > 0")
+        limit = _TOP - _TOP % n
+        x = self.next64()
+        while x >= limit:
+            x = self.next64()
+        return x % n
+
+    def choice(self, items):
+        if not items:
+            raise ValueError("choice() needs a non-empty sequence")
+        return items[self.below(len(items))]
+
+    def shuffle(self, items: list) -> None:
+        below = self.below
+        for i in range(len(items) - 1, 0, -1):
+            j = below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def fork(self) -> Keyed:
+        """A new keyed generator whose key is drawn from this one (four outputs)."""
+        return Keyed(KEYED | sum(self.next64() << 64 * k for k in range(4)) << 65)
 
 
 def _outputs(state: int, count: int) -> list[int]:

@@ -21,7 +21,7 @@ from .actions import Choice, normalize, parse
 from .errors import IllegalAction
 from .fields import build
 from .log import Log, NullLog
-from .rng import Rng
+from .rng import Rng, generator
 
 if TYPE_CHECKING:
     from .game import Game
@@ -43,7 +43,7 @@ class State(ABC):
         self.game = game
         self.seats: tuple[str, ...] = _seats(game, players)
         self.options = options
-        self.rng = Rng(seed)
+        self.rng = generator(seed)
         self.log = Log()
         self.ply = 0
         self._legal: tuple[str, ...] | None = None

@@ -18,7 +18,6 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Coroutine
@@ -28,7 +27,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from realpolitik.bots import bot_kinds
-from realpolitik.engine import ContentError, Game, OptionError, RecordError, ReplayError, State
+from realpolitik.engine import ContentError, Game, OptionError, RecordError, ReplayError, State, secret_seed
 from realpolitik.i18n import LANGUAGES, Text, render, t
 
 from . import lessons, ratings, social, vacation
@@ -473,7 +472,7 @@ class Hall:
         if local:  # the server never opens a path a client names
             raise Refusal("bad-option", t("option {name} names a file; own content files can only be used "
                                           "with the command line, not online", name=repr(local[0])))
-        return await self._found(game, kinds, options, secrets.randbelow(2**31), lobby_join, client, clock, stand_in,
+        return await self._found(game, kinds, options, secret_seed(), lobby_join, client, clock, stand_in,
                                  rated, hints, counted, terms)
 
     async def create_lesson(self, game_id: str, client: str = "") -> tuple[Table, lessons.Script, str]:

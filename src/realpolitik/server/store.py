@@ -86,7 +86,10 @@ games = Table(
     Column("game", String(40), nullable=False),
     Column("rules_version", String(20), nullable=False),
     Column("options", JSON, nullable=False),
+    # the seed of its chance: a secret key (2**64 and up, engine/rng.py) as hex in ``secret_seed``,
+    # ``seed`` then 0; a seed that fits BIGINT (lessons, games stored before secret seeds) in ``seed``
     Column("seed", BigInteger, nullable=False),
+    Column("secret_seed", String(160), nullable=True),
     Column("lobby_join", Boolean, nullable=False),
     Column("status", String(10), nullable=False, index=True),
     Column("created", DateTime(timezone=True), nullable=False),
@@ -450,9 +453,9 @@ class Store:
         with self.engine.begin() as conn:
             conn.execute(_ADD_GAME, {
                 "id": game.id, "game": game.game, "rules_version": game.rules_version, "options": game.options,
-                "seed": game.seed, "lobby_join": game.lobby_join, "status": game.status, "created": game.created,
-                "result": game.result, "clock": game.clock, "stand_in": game.stand_in, "turn_since": game.turn_since,
-                "rated": game.rated, "hints": game.hints, "terms": game.terms,
+                **_seed_columns(game.seed), "lobby_join": game.lobby_join, "status": game.status,
+                "created": game.created, "result": game.result, "clock": game.clock, "stand_in": game.stand_in,
+                "turn_since": game.turn_since, "rated": game.rated, "hints": game.hints, "terms": game.terms,
             })
             conn.execute(_ADD_SEAT, [
                 {"game_id": game.id, "seat": s.seat, "kind": s.kind, "name": s.name,
@@ -989,6 +992,8 @@ _STANDING = select(
 #: the statements of every action: made once, so storing one compiles nothing and builds no statement
 _ADD_ACTION = insert(actions)
 _ADD_GAME = insert(games)
+#: the first number a BIGINT column cannot hold
+_BIGINT = 1 << 63
 _ADD_SEAT = insert(seats)
 _TURN_SINCE = update(games).where(games.c.id == bindparam("b_game")).values(turn_since=bindparam("b_moment"))
 _CLOCK_LEFT = update(seats).where(seats.c.game_id == bindparam("b_game"), seats.c.seat == bindparam("b_seat")) \
@@ -1031,6 +1036,13 @@ def _ending(result: dict[str, Any]) -> dict[str, Any]:
             "length": float(clock) if isinstance(clock, int | float) and not isinstance(clock, bool) else None}
 
 
+def _seed_columns(seed: int) -> dict[str, Any]:
+    """A game's seed as its columns: in ``seed`` when BIGINT holds it, else as hex in ``secret_seed``."""
+    if 0 <= seed < _BIGINT:
+        return {"seed": seed, "secret_seed": None}
+    return {"seed": 0, "secret_seed": format(seed, "x")}
+
+
 def _places(result: dict[str, Any] | None) -> list[tuple[int, bool]]:
     """Each seat's place and whether it won, in seat order, from a finished game's result."""
     outcome = (result or {}).get("outcome") or {}
@@ -1068,8 +1080,12 @@ def _stored(row, seats_of: list[StoredSeat], acts: list[tuple[int, str]], since:
         terms = _json(row["terms"])
     except (ValueError, RecursionError):
         terms = None
+    try:
+        seed = row["seed"] if row["secret_seed"] is None else int(row["secret_seed"], 16)
+    except ValueError:
+        return Damaged(row["id"], "its secret seed is not hexadecimal")
     since = row["turn_since"]
-    return StoredGame(row["id"], row["game"], row["rules_version"], options, row["seed"], row["lobby_join"],
+    return StoredGame(row["id"], row["game"], row["rules_version"], options, seed, row["lobby_join"],
                       row["status"], _utc(row["created"]), seats_of, [text for _, text in acts], result,
                       clock, row["stand_in"], None if since is None else _utc(since), row["rematch"],
                       bool(row["rated"]), bool(row["hints"]), terms if isinstance(terms, dict) else None)

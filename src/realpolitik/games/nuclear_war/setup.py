@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from realpolitik.engine import Outcome, Rng
+from realpolitik.engine import Outcome, generator
 from realpolitik.i18n import phrase, t
 
 from .common import label
@@ -57,7 +57,7 @@ def plain_deal(players: int, seed: int, content: Content) -> tuple[list[list[int
     and ``DEAL[players]`` to each seat in turn, the rest to the bank; then the action cards shuffled and nine
     to each seat in turn, each from the top. Each seat's and the bank's population cards are counted by
     denomination."""
-    rng = Rng(seed)
+    rng = generator(seed)
     notes = [i for i, count in enumerate(content.population) for _ in range(count)]
     rng.shuffle(notes)
     deal, kinds = DEAL[players], len(content.denominations)
