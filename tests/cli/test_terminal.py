@@ -145,3 +145,15 @@ def test_everybody_is_named_as_players_know_them():
                           "Player 3 (bot: thinks ahead (ismcts:budget=50))\n"), out[:300]
     assert "Player 1, choose your strategy" in out and "Player 1> " in out
     assert not re.search(r"\bp[1-3]\b", out)
+
+
+def test_a_game_with_a_person_gets_a_secret_seed_nobody_is_shown(tmp_path):
+    """Issue 76: a seed on the screen is every card of the game to whoever computes it."""
+    path = tmp_path / "game.json"
+    played = runner.invoke(app, ["play", "nuclear-war", "--seats", "human,random", "--save", str(path)],
+                           input="quit\n", env=SCREEN)
+    assert played.output.startswith("Nuclear War: Player 1 (human), Player 2 (bot: random moves)\n")
+    seed = json.loads(path.read_text())["seed"]
+    assert seed >= 2**64 and str(seed) not in played.output  # a key for the keyed generator
+    bots = runner.invoke(app, ["play", "nuclear-war", "--seats", "random,random", "--quiet"], env=SCREEN)
+    assert re.match(r"Nuclear War, seed \d+: ", bots.output)  # no person to hide from: shown to repeat it
