@@ -4,7 +4,6 @@ the hand of the player before."""
 
 from __future__ import annotations
 
-import os
 import shlex
 import subprocess
 import sys
@@ -19,15 +18,15 @@ PATIENCE = 60.0
 
 
 class Pane:
-    """A program in a pane of its own tmux server (a socket of this test's only), 160 × 50."""
+    """A program in a pane of its own tmux server (its socket ``socket``, this test's only), 160 × 50."""
 
-    def __init__(self, command: list[str]) -> None:
-        self.socket = f"realpolitik-curtain-{os.getpid()}"
+    def __init__(self, command: list[str], socket: Path) -> None:
+        self.socket = str(socket)
         env = f"PYTHONPATH={shlex.quote(str(SRC))} LANG=C.UTF-8 TERM=xterm-256color"
         self.tmux("new-session", "-d", "-s", "play", "-x", "160", "-y", "50", f"env {env} {shlex.join(command)}")
 
     def tmux(self, *args: str) -> str:
-        return subprocess.run(["tmux", "-L", self.socket, *args], check=True, capture_output=True, text=True,
+        return subprocess.run(["tmux", "-S", self.socket, *args], check=True, capture_output=True, text=True,
                               timeout=10).stdout
 
     def history(self) -> str:
@@ -46,11 +45,11 @@ class Pane:
         self.tmux("send-keys", "-t", "play", line, "Enter")
 
     def close(self) -> None:
-        subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True, timeout=10)
+        subprocess.run(["tmux", "-S", self.socket, "kill-server"], capture_output=True, timeout=10)
 
 
-def test_the_curtain_clears_the_terminals_history_of_the_hand_before():
-    pane = Pane(PLAY)
+def test_the_curtain_clears_the_terminals_history_of_the_hand_before(tmp_path):
+    pane = Pane(PLAY, tmp_path / "tmux")
     try:
         pane.wait_for("Pass the game to Player 1.")
         pane.type("")
