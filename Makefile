@@ -24,7 +24,7 @@ run: $(STAMP)
 play: $(STAMP)
 	$(VENV)/bin/realpolitik play nuclear-war --seats human,heuristic,heuristic,heuristic
 
-# Chromium and PostgreSQL for the browser and storage tests (installed when root).
+# Chromium, PostgreSQL and tmux for the browser, storage and terminal tests (installed when root).
 system:
 	@bash .ci/system-packages
 

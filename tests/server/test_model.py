@@ -25,11 +25,14 @@ Rules (the ``games`` bundle holds every game created or proposed as a rematch):
 - ``join_by_invitation``, ``claim`` (any seat: a free human seat of a lobby game is given,
   an invitation-only game, a bot's seat or a taken one refused with its code),
   ``sign_up``, ``second_tab`` (a seat open again, perhaps through the other process),
-  ``spectate``, ``chat`` (table, team, spectators; within the chat limit);
+  ``spectate`` (a guest, or an account with its session: its first view shows the seats as
+  storage holds them — to an account that a player seated in the open game blocks, every seat
+  taken), ``chat`` (table, team, spectators; within the chat limit);
 - ``block``: an account blocks another (``POST /api/social/blocks``); from then on the blocked
   account's claim on a game where the blocker is seated is refused exactly as a taken seat is
-  (409 ``taken``, the same sentence), and its invitation link there answers as an invalid one
-  (``bad-token``), the seat staying free;
+  (409 ``taken``, the same sentence) — and the game's facts and the lobby show it that seat
+  taken too —, and its invitation link there answers as an invalid one (``bad-token``), the
+  seat staying free;
 - ``act`` (up to 20 decisions of the held seats, bots answering between them: each must be
   taken), ``take_back`` (granted exactly when the view's ``undo`` and the engine say so),
   ``ask_hint`` (the bot's suggestion: given exactly where the game allows hints, to the seat to
@@ -751,8 +754,9 @@ class ServerMachine(RuleBasedStateMachine):
         seat = self.draw(data, st.sampled_from(range(len(stored.seats))), "seat")
         label = self.labels(model.title, len(stored.seats))[seat]
         player = self.who(data)
-        answer = player.http(self.cluster, self.live(data)).post(f"/api/games/{game}/claim", headers=player.headers(),
-                                                         json={"seat": label, "name": player.name})
+        http = player.http(self.cluster, self.live(data))
+        answer = http.post(f"/api/games/{game}/claim", headers=player.headers(),
+                           json={"seat": label, "name": player.name})
         s = stored.seats[seat]
         if not stored.lobby_join:
             assert (answer.status_code, answer.json()["code"]) == (403, "invite-only"), answer.text
@@ -763,6 +767,10 @@ class ServerMachine(RuleBasedStateMachine):
             taken = {"code": "taken", "error": f"Seat {words} is already taken."}
             assert (answer.status_code, answer.json()) == (409, taken), answer.text
             assert self.truth(game).stored.seats[seat].joined == s.joined, "a blocked account took the seat"
+            # the process that refused shows the seat taken too, in the game's facts and the lobby
+            shown = [http.get(f"/api/games/{game}", headers=player.headers()).json()] + [
+                e for e in http.get("/api/games", headers=player.headers()).json()["open"] if e["id"] == game]
+            assert all(entry["players"][seat]["joined"] for entry in shown), f"{player!r} sees the seat free: {shown}"
         else:
             assert answer.status_code == 200, answer.text
             model.tokens.pop(seat, None)  # the invitation is void now
@@ -1232,10 +1240,23 @@ class ServerMachine(RuleBasedStateMachine):
     @rule(game=games, data=st.data())
     @traced
     def spectate(self, game, data) -> None:
+        """A guest or an account watches: the seats show taken as storage holds them — every one, to an
+        account that a player seated in the open game blocks (a block never shows)."""
+        player = self.who(data)
+        stored = self.truth(game).stored
         link, answer = open_link(self.cluster, self.live(data), game, None, {"type": "hello", "name": "Watcher"},
-                                 self.new_guest())
+                                 player)
         assert link is not None, f"a spectator was refused: {answer}"
         self.watchers.append(link)
+        taken = [s.joined or s.kind != HUMAN for s in stored.seats]
+        if stored.status == "open" and self.shut_out(game, player):
+            taken = [True] * len(taken)
+
+        def shown(message: dict[str, Any]) -> bool:
+            return "players" in message and [p["joined"] for p in message["players"]] == taken
+
+        # a process may take in a seat taken through another one a moment later (``FAN_OUT``), and tell it then
+        assert shown(answer) or link.until(shown, FAN_OUT), f"{player!r} sees the seats as {link.received}"
 
     def tabs(self) -> list[Held]:
         return [h for h in self.held if h.game in self.models and len(h.alive()) < 2]
@@ -1891,6 +1912,7 @@ class Tour:
         g3 = step("create", steer={**three, "stand-in": ["random"], "account": [False], "creator sits": [False]})
         g4 = step("create", steer={**three, "account": [True], "who": [other], "creator sits": [True]})
         step("claim", game=g4, steer={"seat": [1], "account": [True], "who": [ada]})  # refused: ``other`` blocks ada
+        step("spectate", game=g4, steer={"account": [True], "who": [ada]})  # to ada, every seat of G4 looks taken
         step("fill", steer={"seat": [lambda pair: pair[0].game == g4 and pair[1] == 1], "bot": ["random"]})
         step("join_by_invitation", steer={"seat": [(g4, 2)], "account": [False]})
         step("race_claims", steer={"seat": [(g2, 0)]})

@@ -7,21 +7,25 @@ limit, and a report reaches the operators' queue, whose every action the server 
 from __future__ import annotations
 
 import pytest
+from sqlalchemy import func, select
 from typer.testing import CliRunner
 
 from realpolitik.cli.main import app
+from realpolitik.server.store import Store, games
 from realpolitik.testing.server import ROOMY, Api, GameSocket, ServerProcess
 
 PASSWORD = "correct horse battery"
 #: messages one account may send here: one page and a few more
 LETTERS = 55
+#: friends and blocked accounts one account may add or remove here
+CHANGES = 8
 _numbers = iter(range(10**6))
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     limits = {**ROOMY, "logins": "10000/minute", "logins_per_name": "10000/hour",
-              "private_messages": f"{LETTERS}/hour", "reports": "3/day"}
+              "private_messages": f"{LETTERS}/hour", "reports": "3/day", "list_changes": f"{CHANGES}/hour"}
     proc = ServerProcess(str(tmp_path_factory.mktemp("social") / "games.db"), limits=limits).start()
     yield proc
     proc.stop()
@@ -93,6 +97,14 @@ def admin(server: ServerProcess, *args: str):
     result = CliRunner().invoke(app, ["admin", *args, "--db", server.db], env={"COLUMNS": "250"})
     assert result.exit_code == 0, result.output
     return result.output
+
+
+def sanction(server: ServerProcess, reporter: Person, about: Person, action: str) -> None:
+    """The operators do ``action`` to ``about``'s account, on a report ``reporter`` files."""
+    reason = f"asks for {action} {next(_numbers)}"
+    assert reporter.post("/api/social/reports", {"name": about.name, "reason": reason}).status_code == 201
+    row = next(line for line in admin(server, "reports").splitlines() if reason in line)
+    admin(server, "act", row.strip("│┃ ").split()[0], action)
 
 
 def test_friends_are_added_listed_and_removed(person):
@@ -269,3 +281,100 @@ def test_reports_are_limited_and_checked(person):
     for _ in range(3):
         assert ann.post("/api/social/reports", {"name": bo.name, "reason": "spam"}).status_code == 201
     assert ann.post("/api/social/reports", {"name": bo.name, "reason": "spam"}).status_code == 429
+
+
+def test_adding_and_removing_friends_and_blocks_is_limited(person):
+    ann, bo, cy = person("Ann"), person("Bo"), person("Cy")
+    for _ in range(CHANGES // 4):
+        assert ann.post("/api/social/friends", {"name": bo.name}).status_code == 201
+        assert ann.delete(f"/api/social/friends/{bo.name}").status_code == 200
+        assert ann.post("/api/social/blocks", {"name": cy.name}).status_code == 201
+        assert ann.delete(f"/api/social/blocks/{cy.name}").status_code == 200
+    before = ann.get("/api/social").json()
+    said = "You have changed your friends and blocked accounts too often lately; wait a while before the next change."
+    for refused in (ann.post("/api/social/friends", {"name": bo.name}),
+                    ann.post("/api/social/blocks", {"name": cy.name}), ann.delete(f"/api/social/friends/{bo.name}")):
+        assert refused.status_code == 429 and refused.json() == {"code": "limit", "error": said}
+    assert ann.get("/api/social").json() == before  # nothing changed
+    assert bo.post("/api/social/friends", {"name": ann.name}).status_code == 201  # each account counts its own
+
+
+def stored_games(server: ServerProcess) -> int:
+    store = Store(server.db)
+    try:
+        with store.engine.connect() as conn:
+            return conn.execute(select(func.count()).select_from(games)).scalar_one()
+    finally:
+        store.close()
+
+
+def test_a_banned_account_cannot_start_a_lesson_either(person, server):
+    ann, bo = person("Ann"), person("Bo")
+    before = stored_games(server)
+    sanction(server, bo, ann, "ban")
+    refused = ann.post("/api/learn/nuclear-war", {})
+    assert refused.status_code == 403 and refused.json() == {
+        "code": "banned", "error": "The operators have banned your account from creating and joining games."}
+    assert stored_games(server) == before  # no lesson game was made
+    sanction(server, bo, ann, "unban")
+    assert ann.post("/api/learn/nuclear-war", {}).status_code == 201
+
+
+def test_a_muted_account_cannot_chat_as_a_spectator_either(person, server):
+    ann, bo = person("Ann"), person("Bo")
+    game = bo.create(["human", "human"])
+    sanction(server, bo, ann, "mute")
+    watching = ann.socket(game["id"])
+    assert watching.hello()["type"] == "view"
+    watching.send({"type": "chat", "text": "psst"})
+    muted = watching.until(lambda m: m["type"] in ("error", "chat"))
+    assert muted["code"] == "muted" and "muted" in muted["message"]
+    later = GameSocket(server, game["id"])  # nothing was said: a guest's history holds nothing
+    later.hello()
+    later.send({"type": "chat", "text": "guests still chat"})
+    assert later.until(lambda m: m["type"] == "chat")["lines"][0]["text"] == "guests still chat"
+    assert chat_texts(later) == ["guests still chat"]
+    later.close()
+    sanction(server, bo, ann, "unmute")
+    watching.send({"type": "chat", "text": "hello again"})
+    said = watching.until(lambda m: m["type"] == "chat" and m["lines"][-1]["text"] == "hello again")["lines"][-1]
+    assert said["name"] == ann.name and said["channel"] == "watchers"  # a signed-in spectator speaks as its account
+
+
+def _taken(players: list[dict]) -> list[bool]:
+    return [p["joined"] for p in players]
+
+
+def test_to_a_blocked_account_the_blockers_open_game_has_no_free_seat_anywhere(person, server):
+    ann, bo, cy = person("Ann"), person("Bo"), person("Cy")
+    game = ann.create(["human", "human", "human"], lobby_join=True)
+    ann.post("/api/social/blocks", {"name": bo.name})
+    watching = bo.socket(game["id"])  # Bo has the game's page open before Ann sits down
+    assert _taken(watching.hello()["players"]) == [False, False, False]
+    assert _claim(ann, game["id"], "p1").status_code == 200
+
+    def seen_by(who: Person) -> dict[str, list[dict]]:
+        """The game's seats as ``who`` sees them: its facts, the lobby, the account's open games."""
+        lobby = [e for e in who.get("/api/games").json()["open"] if e["id"] == game["id"]]
+        offered = [g for g in who.get("/api/account/games").json()["open"] if g["id"] == game["id"]]
+        return {"facts": who.get(f"/api/games/{game['id']}").json()["players"], "lobby": lobby[0]["players"],
+                "offered": offered[0]["players"] if offered else []}
+
+    shown = watching.until(lambda m: m["type"] == "players" and m["players"][0]["joined"])["players"]  # Ann sat down
+    assert _taken(shown) == [True, True, True]
+    to_bo = seen_by(bo)
+    assert [_taken(players) for players in to_bo.values()] == [[True, True, True], [True, True, True], []]
+    to_cy = seen_by(cy)
+    assert [_taken(players) for players in to_cy.values()] == [[True, False, False]] * 3
+    glimpse = GameSocket(server, game["id"], headers={"cookie": f"session={cy.api.http.cookies['session']}"})
+    assert _taken(glimpse.hello()["players"]) == [True, False, False]
+    glimpse.close()
+    # a seat that looks taken to Bo looks exactly as one a guest took without a name
+    veiled = to_bo["facts"][1]
+    guest = Api(server)
+    assert guest.post(f"/api/games/{game['id']}/claim", json={"seat": "p2", "name": ""}).status_code == 200
+    guest.http.close()
+    assert seen_by(bo)["facts"][1] == veiled == seen_by(cy)["facts"][1]
+    assert _claim(bo, game["id"], "p3").json()["code"] == "taken"
+    ann.delete(f"/api/social/blocks/{bo.name}")  # unblocked: the free seat is free again
+    assert _taken(seen_by(bo)["facts"]) == [True, True, False]

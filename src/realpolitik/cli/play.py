@@ -23,6 +23,9 @@ YES, NO = (t("y"), t("yes")), (t("n"), t("no"))
 #: who plays a seat, in players' words (the browser's lobby says the same)
 PLAYERS = {HUMAN: t("human"), "heuristic": t("bot: rules of thumb"), "ismcts": t("bot: thinks ahead"),
            "random": t("bot: random moves")}
+#: erases the terminal's scrollback (xterm's ED 3, known to tmux, VTE, iTerm2 and the Linux console): clearing
+#: the screen alone leaves the last player's hand one scroll up, and tmux even moves the cleared screen there
+ERASE_SCROLLBACK = "\x1b[3J"
 
 
 def player_words(seat: str, kind: str) -> Text:
@@ -97,10 +100,10 @@ class Table:
     def _human_turn(self, seat: int) -> str:
         title = self._words(self.state.seats[seat])
         if len(self.humans) > 1 and self.last_human != seat:
-            self.console.clear()
+            self._curtain()
             self.ask(self._words(t("Pass the game to {seat}. Press Enter when only {seat} can see the screen. ",
                                    seat=self.state.seats[seat])))
-            self.console.clear()
+            self._curtain()
         self.last_human = seat
         view = self.state.view(seat, log_from=self.seen.get(seat, 0), choices=False, lang=self.lang)
         self.seen[seat] = self.state.log.size
@@ -138,6 +141,13 @@ class Table:
                 return chosen
             self.console.print(self._words(t("Not played.")))
             self._show_menu(title, view, listed)
+
+    def _curtain(self) -> None:
+        """Clear the screen and then the scrollback, which holds the cleared screen in some terminals."""
+        self.console.clear()
+        if self.console.is_terminal:
+            self.console.file.write(ERASE_SCROLLBACK)
+            self.console.file.flush()
 
     def _show_menu(self, title: str, view: dict, listed: Any) -> None:
         self.console.print(f"[bold]{escape(title)}[/bold], {escape(view['pending']['prompt'])}:")

@@ -155,6 +155,12 @@ async def session_of(connection: HTTPConnection) -> Session | None:
     return session
 
 
+async def account_of(connection: HTTPConnection) -> int | None:
+    """The account signed in on a request or WebSocket (its id), if any."""
+    session = await session_of(connection)
+    return None if session is None else session.user.id
+
+
 async def signed_in(request: Request) -> Session:
     """The request's session; refused when there is none."""
     session = await session_of(request)
@@ -290,10 +296,10 @@ def my_games(hall: Hall, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return sorted(games.values(), key=order)
 
 
-def open_games(hall: Hall, mine: set[str]) -> list[dict[str, Any]]:
-    """Open games of the lobby with a free seat, newest first, that the account does not play in."""
+def open_games(entries: list[dict[str, Any]], mine: set[str]) -> list[dict[str, Any]]:
+    """Open games among the lobby's ``entries`` with a free seat, newest first, that the account does not play in."""
     out = []
-    for entry in sorted(hall.entries(), key=lambda e: e["created"], reverse=True):
+    for entry in sorted(entries, key=lambda e: e["created"], reverse=True):
         free = [p["seat"] for p in entry["players"] if p["kind"] == "human" and not p["joined"]]
         if entry["status"] == "open" and entry["lobby_join"] and free and entry["id"] not in mine:
             out.append({"id": entry["id"], "game": entry["game"], "title": entry["title"], "free": free,

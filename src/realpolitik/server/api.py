@@ -217,16 +217,17 @@ async def content(request: Request) -> Response:
 
 @guarded
 async def list_games(request: Request) -> Response:
-    """GET /api/games — open, running and finished games."""
-    return JSONResponse(await _hall(request).listing())
+    """GET /api/games — open, running and finished games (as the account signed in may see them)."""
+    listing = await _hall(request).listing()
+    listing["open"] = await social.lobby_seen_by(_hall(request), await accounts.account_of(request), listing["open"])
+    return JSONResponse(listing)
 
 
 @guarded
 async def create_game(request: Request) -> Response:
     """POST /api/games — a new game; the answer holds an invite link per human seat."""
     body = parse(await _body(request), CreateGame, MAX_BODY)
-    session = await accounts.session_of(request)
-    await social.check_not_banned(_hall(request), session and session.user.id)
+    await social.check_not_banned(_hall(request), await accounts.account_of(request))
     table, tokens = await _hall(request).create(body.game, [s.strip().lower() for s in body.seats],
                                                 body.options, body.lobby_join, client(request),
                                                 clock=body.clock and Clock.chosen(body.clock), stand_in=body.stand_in,
@@ -244,6 +245,7 @@ async def learn(request: Request) -> Response:
     answer's ``url`` is the game page with the learner's seat token, as an invitation's."""
     raw = await _body(request)
     body = parse(raw, Learn, MAX_BODY) if raw.strip() else Learn()
+    await social.check_not_banned(_hall(request), await accounts.account_of(request))
     table, script, token = await _hall(request).create_lesson(request.path_params["game"], client(request))
     label = table.labels[script.seat]
     return JSONResponse({"id": table.id, "game": table.game.id, "seat": label,
@@ -253,13 +255,11 @@ async def learn(request: Request) -> Response:
 
 @guarded
 async def game_info(request: Request) -> Response:
-    """GET /api/games/{id} — the public facts of one game."""
-    table = await _table(request)
-    session = await accounts.session_of(request)
-    yours = [] if session is None else [table.labels[s.seat] for s in table.stored.seats
-                                         if s.user_id == session.user.id]
-    return JSONResponse({**table.summary(), "seats": list(table.labels), "options": table.stored.options,
-                         "yours": yours})
+    """GET /api/games/{id} — the public facts of one game (as the account signed in may see them)."""
+    table, user_id = await _table(request), await accounts.account_of(request)
+    yours = [table.labels[s.seat] for s in table.stored.seats if user_id is not None and s.user_id == user_id]
+    facts = await social.seen_by(_hall(request), table, user_id, table.summary())
+    return JSONResponse({**facts, "seats": list(table.labels), "options": table.stored.options, "yours": yours})
 
 
 @guarded
@@ -594,7 +594,7 @@ async def my_games(request: Request) -> Response:
     with a free seat."""
     session = await accounts.signed_in(request)
     hall = _hall(request)
-    rows = await hall.store.run(hall.store.seats_of, session.user.id, accounts.MY_GAMES)
-    mine = accounts.my_games(hall, rows)
-    return JSONResponse({"games": mine, "open": accounts.open_games(hall, {g["id"] for g in mine})},
+    mine = accounts.my_games(hall, await hall.store.run(hall.store.seats_of, session.user.id, accounts.MY_GAMES))
+    seen = await social.lobby_seen_by(hall, session.user.id, hall.entries())  # a blocker's game has no free seat
+    return JSONResponse({"games": mine, "open": accounts.open_games(seen, {g["id"] for g in mine})},
                         headers=accounts.NO_STORE)

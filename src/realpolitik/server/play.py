@@ -65,8 +65,12 @@ class Connection:
         self.websocket = websocket
         self.seat: int | None = None
         self.name = ""  # the player's or spectator's name (a spectator's shows in the spectators' chat)
-        self.user_id: int | None = None  # the account of the session, if any
-        self.session: str | None = None  # the hash of that session's token: it closes when the session ends
+        self.user_id: int | None = None  # the account of the session, if any (a spectator's too)
+        self.session: str | None = None  # the hash of that session's token: a seat's closes when the session ends
+        self.table: Table | None = None  # once attached
+        #: whether an account seated at the table blocks this one, as last known (until known, and while the
+        #: database is busy then, it counts as blocked: a block never shows)
+        self.shut_out = True
         self.log_sent = 0
         self.lang = language(websocket)  # the hello may choose another
         #: the client's address, for the limits that count per client
@@ -108,9 +112,21 @@ class Connection:
                     if ws.application_state == WebSocketState.CONNECTED:
                         await ws.close(item)
                     return
-                await ws.send_text(as_json(item))
+                await ws.send_text(as_json(await self._as_seen(item)))
         except Exception:  # the connection is gone; the reader sees it too and detaches
             return
+
+    async def _as_seen(self, message: dict[str, Any]) -> dict[str, Any]:
+        """``message`` as this connection's account may see it: the seats of an open game where an
+        account seated blocks it shown taken (:func:`.social.veiled`). Asked as the message goes out, in
+        order, so a seat taken or a block made since the connection opened counts too."""
+        if self.table is None or self.user_id is None or "players" not in message or message.get("status") != "open":
+            return message
+        try:
+            self.shut_out = await social.shut_out(self.table.hall, self.table, self.user_id)
+        except Refusal:  # the database is busy: as last known
+            pass
+        return social.veiled(message) if self.shut_out else message
 
     async def finish(self) -> None:
         """Wait for queued messages and the close to go out."""
@@ -198,7 +214,7 @@ async def _greet(ws: WebSocket, conn: Connection, table: Table) -> bool:
         conn.close(BAD_HELLO)
         return False
     try:
-        session = await _session(ws) if hello.token is not None or hello.seat is not None else None
+        session = await _session(ws)
         if hello.token is not None:
             if not TOKEN.match(hello.token):
                 raise bad_token()
@@ -226,8 +242,9 @@ async def _greet(ws: WebSocket, conn: Connection, table: Table) -> bool:
             conn.seat = seat
         elif table.watchers(None) >= limits.spectators_per_game:
             raise Refusal("limit", t("This game has as many spectators as it can take; try again later."))
-        if session is not None:
-            conn.user_id, conn.session = session.user.id, hash_token(session.token)
+        if session is not None:  # a spectator's account too: its mute, its blocks and who blocks it count
+            conn.user_id = session.user.id
+            conn.session = hash_token(session.token) if conn.seat is not None else None  # watching needs no session
         if conn.seat is None:  # a spectator chats under the name given, or the account's
             conn.name = name or (session.user.name if session is not None else "") or render(t("Spectator"), conn.lang)
         history = await table.chat_history(conn.seat, conn.user_id)
@@ -237,6 +254,7 @@ async def _greet(ws: WebSocket, conn: Connection, table: Table) -> bool:
     conn.send(_welcome(table, conn.seat))
     if history:
         conn.send({"type": "chat", "lines": history})
+    conn.table = table
     table.attach(conn)
     return True
 

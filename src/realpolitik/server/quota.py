@@ -67,6 +67,8 @@ class Limits:
     #: accounts one account may have among its friends, and among those it blocks
     friends: int = 500
     blocks: int = 500
+    #: accounts one account may add to or remove from its friends and its blocked accounts (together)
+    list_changes: str = "60/hour"
     #: games waiting for players on the whole server, and created by one client address
     open_games: int = 1000
     open_games_per_client: int = 10

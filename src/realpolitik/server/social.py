@@ -2,17 +2,19 @@
 
 A block is never shown: an account that someone seated in an open game blocks is refused a
 seat with exactly the words any taken seat gets, and a seat link it follows answers as an
-invalid link does; its chat lines are not delivered to the blocker (nor shown in the
-blocker's history or replay), and the sender is not told. A muted account may not chat or
-write private messages; a banned one may not create or join games. Each check is one query
-at a join or a chat line, none per action. Storage: :mod:`.social_store`; routes:
+invalid link does; to it, that game's free seats look taken wherever seats are shown (the
+lobby, the game's facts, its page's views: :func:`veiled`). Its chat lines are not delivered
+to the blocker (nor shown in the blocker's history or replay), and the sender is not told. A
+muted account may not chat (at a table or as a spectator) or write private messages; a banned
+one may not create games (lessons too) or join them. Each check is one query at a join, a chat
+line or a look at an open game, none per action. Storage: :mod:`.social_store`; routes:
 :mod:`.social_api`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from realpolitik.i18n import t
 
@@ -50,6 +52,32 @@ async def shut_out(hall: Hall, table: Table, user_id: int | None) -> bool:
     """Whether an account seated at ``table`` blocks ``user_id`` (a guest: never)."""
     seated = [s.user_id for s in table.stored.seats if s.user_id is not None and s.user_id != user_id]
     return user_id is not None and bool(await _ask(hall, hall.social.blockers, user_id, seated))
+
+
+def veiled(facts: dict[str, Any]) -> dict[str, Any]:
+    """A game's facts, view or ``players`` message with every seat shown taken — a free seat then
+    looks as one taken by a guest who gave no name and is not connected: how an open game where
+    an account seated blocks the reader looks to it."""
+    return {**facts, "players": [{**p, "joined": True} for p in facts["players"]]}
+
+
+async def seen_by(hall: Hall, table: Table, user_id: int | None, facts: dict[str, Any]) -> dict[str, Any]:
+    """``facts`` of ``table`` (its summary, a view or ``players`` message) as the account
+    ``user_id`` may see them: :func:`veiled` while the game waits for players and an account
+    seated there blocks it."""
+    if facts.get("status") != "open" or not await shut_out(hall, table, user_id):
+        return facts
+    return veiled(facts)
+
+
+async def lobby_seen_by(hall: Hall, user_id: int | None, entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Lobby entries as the account ``user_id`` may see them: the open games where an account
+    seated blocks it :func:`veiled` (one query for them all)."""
+    waiting = [e["id"] for e in entries if e["status"] == "open"]
+    if user_id is None or not waiting:
+        return entries
+    hidden = await _ask(hall, hall.social.blocking_games, user_id, waiting)
+    return [veiled(e) if e["id"] in hidden else e for e in entries]
 
 
 def account_of(table: Table, seat: int | None, user_id: int | None = None) -> int | None:

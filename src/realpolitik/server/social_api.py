@@ -80,6 +80,13 @@ def _hit(request: Request, limit: str, me: User) -> None:
         raise Refusal("limit", t("You have sent too many of these lately; wait a while before the next."))
 
 
+def _changing(request: Request, me: User) -> None:
+    """Count a change of the account's friends or blocked accounts; refused past ``list_changes``."""
+    if not _hall(request).rates.hit("list_changes", str(me.id)):
+        raise Refusal("limit", t("You have changed your friends and blocked accounts too often lately; wait a while "
+                                 "before the next change."))
+
+
 async def _lists(request: Request, me: User, status: int = 200) -> Response:
     hall = _hall(request)
     listed = await hall.store.run(hall.social.listed, me.id)
@@ -104,6 +111,7 @@ def _adder(kind: str):
         session = await accounts.signed_in(request)
         _json_body(request)
         other = await _other(request, session.user, parse(await _body(request), Named, MAX_BODY).name)
+        _changing(request, session.user)
         hall = _hall(request)
         listed = await hall.store.run(hall.social.listed, session.user.id)
         most = getattr(hall.limits, kind)
@@ -123,6 +131,7 @@ def _remover(kind: str):
         """DELETE /api/social/{friends,blocks}/{name} — take an account off the list."""
         session = await accounts.signed_in(request)
         other = await _other(request, session.user, request.path_params["name"])
+        _changing(request, session.user)
         hall = _hall(request)
         await hall.store.run(hall.social.unfriend if kind == "friends" else hall.social.unblock,
                              session.user.id, other.id)

@@ -37,7 +37,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.exc import IntegrityError
 
-from .store import Store, _utc, metadata, now, users
+from .store import Store, _utc, metadata, now, seats, users
 
 friends = Table(
     "friends", metadata,
@@ -175,6 +175,16 @@ class SocialStore:
         with self.engine.connect() as conn:
             return set(conn.execute(select(blocks.c.blocked_id).where(
                 blocks.c.user_id == user_id, blocks.c.blocked_id.in_(among))).scalars())
+
+    def blocking_games(self, user_id: int, game_ids: list[str]) -> set[str]:
+        """The games of ``game_ids`` where another account seated blocks ``user_id``."""
+        if not game_ids:
+            return set()
+        with self.engine.connect() as conn:
+            return set(conn.execute(select(seats.c.game_id).distinct()
+                                    .join(blocks, blocks.c.user_id == seats.c.user_id)
+                                    .where(blocks.c.blocked_id == user_id, seats.c.user_id != user_id,
+                                           seats.c.game_id.in_(game_ids))).scalars())
 
     # ------------------------------------------------------------------ private messages
 
