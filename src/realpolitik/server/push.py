@@ -111,8 +111,8 @@ def written_address(host: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address 
     reads it: an IPv6 literal (its zone ignored), or an IPv4 address in any form ``inet_aton``
     takes — dotted, decimal, octal, hex, in fewer than four parts (``127.1``, ``0x7f.1``,
     ``017700000001``, ``0``), a final dot or not; ``None`` for a host name. :class:`ValueError`
-    for a host that ends in a number but is no address (``1.2.3.4.5``, ``08``), which no resolver
-    reads alike."""
+    for a host that ends in a number but is no address (``1.2.3.4.5``, ``08``): resolvers and
+    browsers read such a host each their own way."""
     try:
         return ipaddress.ip_address(host.split("%")[0])
     except ValueError:
