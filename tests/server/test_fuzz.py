@@ -346,7 +346,9 @@ def test_tournament_routes(served, body, who, number, action, raw):
 PUSH_PATHS = ["/api/push/key", "/api/push/subscribe"]
 endpoints = odd_text | st.sampled_from(["https://push.example/a", "http://push.example/a", "https://10.0.0.1/a",
                                         "https://user@push.example/a", "https://push.example:99999/a",
-                                        "https://[::1]/a", "https://push.example/a#b", "https://" + "x" * 600])
+                                        "https://[::1]/a", "https://push.example/a#b", "https://" + "x" * 600,
+                                        "https://0x7f.1/a", "https://2130706433/a", "https://1.2.3.4.5/a",
+                                        "https://push.localhost/a"])
 
 
 @given(body=json_values | st.fixed_dictionaries({}, optional={

@@ -29,7 +29,7 @@ from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import AuthResult
 
 from realpolitik.games import get
-from realpolitik.server.notify import REFUSED, NoticeSettings, Notifier, Refused, public, resolve
+from realpolitik.server.notify import AT_ONCE, REFUSED, NoticeSettings, Notifier, Refused, public, resolve
 from realpolitik.server.store import Store, StoredGame, StoredSeat, now
 from realpolitik.server.tokens import new_game_id
 from realpolitik.testing.server import ROOMY, GameSocket, ServerProcess, free_port, http_client
@@ -742,3 +742,29 @@ def test_a_slow_smtp_server_is_cut_at_the_same_deadline(tmp_path, slow_smtp):
     finally:
         store.close()
 
+
+
+def test_an_accounts_slow_webhook_holds_one_place_and_holds_up_no_other_account(tmp_path, receiver, trickler):
+    hook, url = receiver
+    slow, slow_url = trickler
+    notifier = outbox(tmp_path, webhook_private=True, every=0.05, retry=60, deadline=2.0)
+    store = notifier.hall.store
+    try:
+        n = next(_numbers)
+        user = store.add_user(f"Slow {n}", f"slow {n}", "not a hash", None)
+        store.set_addresses(user.id, {"webhook": slow_url})
+        for _ in range(AT_ONCE):  # as many of its turns as there are places, all due before the other account's
+            game_id = new_game_id()
+            store.create_game(StoredGame(id=game_id, game="nationen", rules_version="1", options={}, seed=1,
+                                         lobby_join=False, status="running", created=now(),
+                                         seats=[StoredSeat(0, "random", "Bot", joined=True),
+                                                StoredSeat(1, "human", user.name, joined=True, user_id=user.id)]))
+            assert store.add_notices(user.id, game_id, 1, 1, ("webhook",)) == 1
+        started = time.monotonic()
+        quick_game = queued(store, webhook=url)
+        work_until(notifier, lambda: len(slow.times) == 2, timeout=10)  # its second turn: the first one was over
+        assert len(hook.times) == 1 and hook.times[0] < started + 1.0  # at once, not after a deadline
+        assert slow.times[1] - slow.times[0] >= 2.0 - 0.1  # one of the account's notices at a time
+        assert outbox_rows(store, quick_game)[0]["sent"] is not None
+    finally:
+        store.close()

@@ -2,13 +2,18 @@
 token and decrypts each message as a browser does (RFC 8291, RFC 8292): a player with no tab
 of the game open gets the turn notice in their language on every subscribed browser, one
 with a tab open gets none; a subscription the push service says is gone is forgotten;
-subscriptions are checked strictly, bounded per account and need the page's CSRF token;
-push endpoints are guarded like webhooks."""
+subscriptions are checked strictly (a host however written), bounded per account, one
+account's each, and need the page's CSRF token; push endpoints are guarded like webhooks;
+an account's browsers are pushed to at once, within one deadline, holding up no other account."""
 
 from __future__ import annotations
 
+import asyncio
 import base64
+import threading
 import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from types import SimpleNamespace
 
 import httpx
 import pytest
@@ -16,11 +21,12 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from py_vapid import Vapid02
 
 from realpolitik.games import get
-from realpolitik.server.notify import NoticeSettings, Refused
+from realpolitik.server.notify import AT_ONCE, NoticeSettings, Notifier, Refused
 from realpolitik.server.push import MAX_DEVICES, Pusher, check_endpoint
 from realpolitik.server.push_store import PushStore, public_key
-from realpolitik.server.store import Store
+from realpolitik.server.store import Store, StoredGame, StoredSeat, now
 from realpolitik.server.table import Refusal
+from realpolitik.server.tokens import new_game_id
 from realpolitik.testing.push import PushService, VapidError, verify_vapid
 from realpolitik.testing.server import ROOMY, GameSocket, ServerProcess, http_client
 
@@ -239,10 +245,21 @@ def test_an_account_subscribes_at_most_so_many_browsers_and_may_forget_one(serve
     assert cy.unsubscribe(browsers[1]["endpoint"]).json()["found"] is False  # not Cy's to forget
     assert bo.unsubscribe(browsers[1]["endpoint"]).json() == {"subscribed": False, "found": True}
     assert bo.subscribe(one_more).status_code == 201
-    assert cy.subscribe(browsers[2]).status_code == 201  # the browser changed hands: now Cy's
-    owners = rows(server, "select u.name from push_subscriptions s join users u on u.id = s.user_id "
-                          "where s.endpoint = ?", browsers[2]["endpoint"])
-    assert owners == [{"name": cy.name}]
+
+
+def test_an_endpoint_another_account_holds_is_refused_and_stays_its(server, pushes):
+    bo, cy = Player(server, "Bo"), Player(server, "Cy")
+    browser = pushes.subscribe("bo's browser")
+    assert bo.subscribe(browser).status_code == 201
+    theirs = pushes.subscribe("cy's keys")["keys"]  # Cy learnt Bo's endpoint, and posts it with keys of his own
+    refused = cy.subscribe({**browser, "keys": theirs})
+    assert refused.status_code == 409 and refused.json()["code"] == "taken"
+    assert refused.json()["error"] == ("This browser's notifications belong to another account; subscribe this "
+                                       "browser anew to have them for yours.")
+    kept = rows(server, "select u.name, s.p256dh, s.auth from push_subscriptions s join users u on u.id = s.user_id "
+                        "where s.endpoint = ?", browser["endpoint"])
+    assert kept == [{"name": bo.name, **browser["keys"]}]  # Bo's still, with Bo's keys
+    assert bo.subscribe({**browser, "keys": theirs}).status_code == 201  # its own account may change the keys
 
 
 # ---------------------------------------------------------------------- the VAPID key and token
@@ -286,6 +303,48 @@ def test_the_vapid_token_verifies_and_a_forged_or_misaddressed_one_does_not():
 def test_without_the_test_setting_no_endpoint_is_local(url):
     with pytest.raises(Refusal):
         check_endpoint(url, loopback=False)
+
+
+@pytest.fixture(scope="module")
+def strict(tmp_path_factory):
+    """A server as in production: push endpoints on public hosts only."""
+    limits = {**ROOMY, "logins": "10000/minute", "logins_per_name": "10000/hour"}
+    proc = ServerProcess(str(tmp_path_factory.mktemp("strict") / "games.db"), limits=limits).start()
+    yield proc
+    proc.stop()
+
+
+#: hosts a resolver reads as a refused address however they are written, and what it reads
+SPELLED = [("0x7f.1", "127.0.0.1"), ("2130706433", "127.0.0.1"), ("017700000001", "127.0.0.1"),
+           ("127.1", "127.0.0.1"), ("0", "0.0.0.0"), ("0xa9fea9fe", "169.254.169.254"), ("0X7F.0.0.1", "127.0.0.1"),
+           ("10.1", "10.0.0.1"), ("192.168.257", "192.168.1.1"), ("127.0.0.1.", "127.0.0.1")]
+
+
+@pytest.mark.parametrize(("host", "address"), SPELLED, ids=[h for h, _ in SPELLED])
+def test_a_refused_address_in_any_spelling_is_refused_at_subscribe(strict, pushes, host, address):
+    bo = Player(strict, "Bo")
+    subscription = pushes.subscribe("spelled")
+    answer = bo.subscribe({**subscription, "endpoint": f"https://{host}/push/a"})
+    assert answer.status_code == 400 and answer.json()["code"] == "bad-request"
+    assert answer.json()["error"] == ("The subscription's endpoint is not a public address: its host "
+                                      f"{host.lower()} is {address}.")
+    assert rows(strict, "select s.id from push_subscriptions s join users u on u.id = s.user_id where u.name = ?",
+                bo.name) == []
+
+
+@pytest.mark.parametrize("host", ["localhost", "push.localhost", "[::ffff:7f00:1]", "[::ffff:127.0.0.1]",
+                                  "1.2.3.4.5", "08", "push.0x10"])
+def test_a_loopback_name_or_a_number_that_is_no_address_is_refused_at_subscribe(strict, pushes, host):
+    answer = Player(strict, "Bo").subscribe({**pushes.subscribe("odd"), "endpoint": f"https://{host}/push/a"})
+    assert answer.status_code == 400 and answer.json()["code"] == "bad-request"
+    assert answer.json()["error"].startswith(("The subscription's endpoint is not a public address",
+                                              "The subscription's endpoint is not a valid URL."))
+
+
+def test_a_public_address_in_any_spelling_and_a_host_name_with_digits_are_kept(strict, pushes):
+    bo = Player(strict, "Bo")
+    for host in ("134744072", "8.8.8.8", "push0.example", "0xff.push.example"):
+        assert bo.subscribe({**pushes.subscribe("fine"), "endpoint": f"https://{host}/push/a"}).status_code == 201
 
 
 def test_with_the_test_setting_only_loopback_is_let_through():
@@ -340,3 +399,100 @@ def test_a_kept_loopback_endpoint_is_not_pushed_to_once_the_server_refuses_loopb
     with pytest.raises(Refused):
         Pusher(Kept(), NoticeSettings()).send({"user_id": 1, "game_id": "0123456789ab", "language": "en",
                                                "players": 2, "seat": 0, "turn": 3}, get("nationen"))
+
+
+# ---------------------------------------------------------------------- in-process: browsers that never answer
+
+
+class Hook(BaseHTTPRequestHandler):
+    """A webhook receiver that answers at once; keeps when each POST came."""
+
+    times: list = []
+
+    def do_POST(self):  # noqa: N802 — the standard library's hook name
+        self.rfile.read(int(self.headers["content-length"]))
+        type(self).times.append(time.monotonic())
+        self.send_response(204)
+        self.end_headers()
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture
+def hook():
+    Hook.times = []
+    http = ThreadingHTTPServer(("127.0.0.1", 0), Hook)
+    threading.Thread(target=http.serve_forever, daemon=True).start()
+    yield Hook, f"http://127.0.0.1:{http.server_address[1]}/hook"
+    http.shutdown()
+
+
+def account(store: Store, games: int) -> tuple[int, list[str]]:
+    """A fresh account holding the second seat of ``games`` running games; its id and the games'."""
+    n = next(_numbers)
+    user = store.add_user(f"Player {n}", f"player {n}", "not a hash", None)
+    ids = []
+    for _ in range(games):
+        ids.append(new_game_id())
+        store.create_game(StoredGame(id=ids[-1], game="nationen", rules_version="1", options={}, seed=1,
+                                     lobby_join=False, status="running", created=now(),
+                                     seats=[StoredSeat(0, "random", "Bot", joined=True),
+                                            StoredSeat(1, "human", user.name, joined=True, user_id=user.id)]))
+    return user.id, ids
+
+
+def test_ten_browsers_that_never_answer_take_one_deadline_and_hold_up_no_other_account(tmp_path, pushes, hook):
+    hooked, url = hook
+    deadline = 2.0
+    settings = NoticeSettings(push_loopback=True, webhook_private=True, every=0.05, retry=0.05, deadline=deadline)
+    store = Store(str(tmp_path / "games.db"))
+    hall = SimpleNamespace(store=store, games={"nationen": get("nationen")}, push=Pusher(PushStore(store), settings))
+    notifier = Notifier(hall, settings)
+    try:
+        mute, turns = account(store, AT_ONCE)  # as many turns as there are places, each told to ten silent browsers
+        for n in range(MAX_DEVICES):
+            browser = pushes.subscribe(f"mute {n}")
+            pushes.answer(browser, None)
+            hall.push.store.subscribe(mute, browser["endpoint"], **browser["keys"], most=MAX_DEVICES)
+        for game_id in turns:
+            assert hall.push.store.add_notice(mute, game_id, 1, 1) == 1
+        other, [game_id] = account(store, 1)  # another account's webhook, queued after them all
+        store.set_addresses(other, {"webhook": url})
+        assert store.add_notices(other, game_id, 1, 1, ("webhook",)) == 1
+        tries = AT_ONCE + 1  # each turn once, and the first one again
+
+        def told() -> list[dict]:
+            with store.engine.connect() as conn:
+                return [dict(r) for r in conn.exec_driver_sql(
+                    "select attempts, sent, error from notices where user_id = ?", (mute,)).mappings()]
+
+        async def working() -> float:
+            notifier.start()
+            try:
+                started = time.monotonic()
+                while sum(r["attempts"] for r in await store.run(told)) < tries:
+                    assert hooked.times or time.monotonic() < started + deadline / 2, "the other account waits"
+                    assert time.monotonic() < started + tries * deadline + 5, "not within the time"
+                    await asyncio.sleep(0.02)
+                return started
+            finally:
+                notifier.stop()
+
+        started = asyncio.run(working())
+        assert len(hooked.times) == 1 and hooked.times[0] < started + deadline / 2  # not held up at all
+        given_up = sorted(pushes.given_up(tries * MAX_DEVICES), key=lambda u: u.came)[:tries * MAX_DEVICES]
+        pushed = [given_up[k:k + MAX_DEVICES] for k in range(0, len(given_up), MAX_DEVICES)]
+        assert len(pushed) == tries and {u.name for u in pushed[0]} == {f"mute {n}" for n in range(MAX_DEVICES)}
+        for before, at_once in zip([None, *pushed], pushed, strict=False):
+            first = at_once[0].came
+            assert at_once[-1].came - first < deadline / 2  # all ten at once
+            assert all(first + deadline - 0.5 < u.hung_up < first + deadline + 1 for u in at_once)  # one deadline
+            if before:  # the account's next turn, or its retry, only once the last try was over: one place
+                assert first > max(u.hung_up for u in before) - 0.2
+        tried = told()
+        assert sorted(r["attempts"] for r in tried) == [1] * (AT_ONCE - 1) + [2]
+        assert {r["error"] for r in tried} == {"Failed: no push service took the notice"}
+        assert not any(r["sent"] for r in tried)
+    finally:
+        store.close()

@@ -209,3 +209,19 @@ def test_a_turn_notice_names_the_seat_whose_turn_came_for_an_account_holding_two
         conn.execute(seats.update().where(seats.c.game_id == game.id, seats.c.seat == 0).values(user_id=None))
     assert store.add_notices(ann.id, game.id, 0, 9, ("email",)) == 1  # seat 0 is no longer Ann's: never sent
     assert [(n["seat"], n["turn"]) for n in store.due_notices(10, 3)] == [(1, 7)]
+
+
+def test_due_notices_are_one_of_an_account_at_a_time_and_none_of_a_busy_one(store):
+    ann, bo = (store.add_user(name, name.lower(), "not a hash", None) for name in ("Ann", "Bo"))
+    for user in (ann, bo):
+        store.set_addresses(user.id, {"email": f"{user.name.lower()}@example.org", "webhook": "https://hooks.example/x"})
+    games = []
+    for user in (ann, ann, bo):
+        games.append(stored())
+        games[-1].seats[0].user_id = user.id
+        store.create_game(games[-1])
+        assert store.add_notices(user.id, games[-1].id, 0, 1, ("email", "webhook")) == 2
+    first = store.due_notices(10, 3)
+    assert sorted(n["user_id"] for n in first) == [ann.id, bo.id]  # Ann's three others wait for her first one
+    assert store.due_notices(10, 3, frozenset({ann.id, bo.id})) == []  # both busy: none of theirs
+    assert [n["user_id"] for n in store.due_notices(10, 3, frozenset({bo.id}))] == [ann.id]

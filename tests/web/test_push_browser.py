@@ -18,25 +18,32 @@ from playwright.sync_api import expect
 
 from realpolitik.server.store import Store
 from realpolitik.testing.push import PushService
-from realpolitik.testing.server import FULL_CHROMIUM, ROOMY, ServerProcess, launch_chromium
+from realpolitik.testing.server import FULL_CHROMIUM, ROOMY, ServerProcess, http_client, launch_chromium
 
 PASSWORD = "correct horse battery"
 
 #: ``pushManager.subscribe`` and ``getSubscription`` answered with the local push service's
-#: subscription (kept across reloads, as the browser keeps one); the key the page subscribed
-#: with is kept in ``window.__serverKey``
+#: subscriptions, the next one after each unsubscribe, as a browser makes a new one (kept
+#: across reloads, as the browser keeps one); the key the page subscribed with is kept in
+#: ``window.__serverKey``
 STAND_IN = """
 (() => {
   const given = %s;
-  const stand_in = { endpoint: given.endpoint, expirationTime: null, toJSON: () => given,
-    unsubscribe: async () => { localStorage.removeItem("test.subscribed"); current = null; return true; } };
-  let current = localStorage.getItem("test.subscribed") ? stand_in : null;
+  const used = () => Number(localStorage.getItem("test.used") || 0);
+  const stand_in = (n) => ({ endpoint: given[n].endpoint, expirationTime: null, toJSON: () => given[n],
+    unsubscribe: async () => {
+      localStorage.setItem("test.used", String(n + 1));
+      localStorage.removeItem("test.subscribed");
+      current = null;
+      return true;
+    } });
+  let current = localStorage.getItem("test.subscribed") ? stand_in(used()) : null;
   PushManager.prototype.subscribe = async function (options) {
     const key = new Uint8Array(options.applicationServerKey);
     window.__serverKey = btoa(String.fromCharCode(...key)).replace(/\\+/g, "-").replace(/\\//g, "_").replace(/=+$/, "");
     window.__visible = options.userVisibleOnly;
     localStorage.setItem("test.subscribed", "yes");
-    current = stand_in;
+    current = stand_in(used());
     return current;
   };
   PushManager.prototype.getSubscription = async function () { return current; };
@@ -99,7 +106,7 @@ def worker_scope(page) -> list:
 
 def test_the_toggle_registers_the_worker_and_the_server_keeps_the_subscription(browser, push_server, pushes):
     subscription = pushes.subscribe("page")
-    ctx, page = signed_up(browser, push_server, "Pushy", script=STAND_IN % json.dumps(subscription))
+    ctx, page = signed_up(browser, push_server, "Pushy", script=STAND_IN % json.dumps([subscription]))
     try:
         expect(page.locator("#push-me")).not_to_be_checked()
         page.check("#push-me")
@@ -122,7 +129,8 @@ def test_the_toggle_registers_the_worker_and_the_server_keeps_the_subscription(b
 
 def test_logging_out_forgets_this_devices_subscription(browser, push_server, pushes):
     subscription = pushes.subscribe("shared")
-    ctx, page = signed_up(browser, push_server, "Leaving", locale="de-DE", script=STAND_IN % json.dumps(subscription))
+    ctx, page = signed_up(browser, push_server, "Leaving", locale="de-DE",
+                          script=STAND_IN % json.dumps([subscription]))
     try:
         page.check("#push-me")
         expect(page.locator("#notice")).to_have_text("Dieses Gerät sagt dir Bescheid, wenn du am Zug bist und kein "
@@ -131,6 +139,23 @@ def test_logging_out_forgets_this_devices_subscription(browser, push_server, pus
         page.click("#logout")
         expect(page.locator("#guest")).to_be_visible()
         assert kept(push_server, "Leaving") == []
+    finally:
+        ctx.close()
+
+
+def test_a_browser_whose_subscription_another_account_holds_subscribes_anew(browser, push_server, pushes):
+    held, fresh = pushes.subscribe("held"), pushes.subscribe("fresh")
+    with http_client(push_server.url) as earlier:  # an account that did not log out of this browser
+        csrf = earlier.post("/api/account/signup", json={"name": "Earlier", "password": PASSWORD}).json()["csrf"]
+        assert earlier.post("/api/push/subscribe", json=held, headers={"x-csrf-token": csrf}).status_code == 201
+    ctx, page = signed_up(browser, push_server, "Later", script=STAND_IN % json.dumps([held, fresh]))
+    try:
+        page.check("#push-me")  # the browser's subscription is refused as another account's: the page makes a new one
+        expect(page.locator("#notice")).to_have_text("This device will tell you of your turns when no tab of the "
+                                                      "game is open.")
+        expect(page.locator("#push-me")).to_be_checked()
+        assert kept(push_server, "Later") == [{"endpoint": fresh["endpoint"], **fresh["keys"]}]
+        assert kept(push_server, "Earlier") == [{"endpoint": held["endpoint"], **held["keys"]}]  # never handed over
     finally:
         ctx.close()
 

@@ -15,11 +15,14 @@ on one of its own connections takes that turn's notices back (:meth:`Notifier.se
 Every process's outbox worker takes due notices with ``SKIP LOCKED``, so each is sent once.
 
 A worker of the hall sends what is due, off the event loop: an e-mail in the account's
-language, or a JSON POST. Up to ``AT_ONCE`` notices go at the same time, each on a thread of
-its own and each within a total ``deadline`` (``DEADLINE`` seconds for connecting, sending and
-the whole answer, however slowly the other side trickles it), so one slow receiver holds up
-no other notice. A notice that fails or is too late is tried again later (1, 5, 30, 120 times
-``retry`` seconds), at most ``ATTEMPTS`` times. An e-mail goes to exactly one address, checked
+language, a JSON POST, or Web Push to all of the account's browsers at once. Up to ``AT_ONCE``
+notices go at the same time, each on a thread of its own and each within a total ``deadline``
+(``DEADLINE`` seconds for connecting, sending and the whole answer, however slowly the other
+side trickles it, and for all of an account's browsers together), and at most one notice of
+an account at a time: an account's slow receivers hold up its own notices, and only one of the
+places, never another account's notice. A notice that fails or is too late is tried again
+later (1, 5, 30, 120 times ``retry`` seconds), at most ``ATTEMPTS`` times, each try within one
+deadline again. An e-mail goes to exactly one address, checked
 again before it is sent. Webhooks never go to loopback, private, link-local or other special
 addresses (:data:`REFUSED`) unless the server allows it (``webhook_private``): the host is
 resolved once right before each POST, every address checked, and the POST connects to a
@@ -62,7 +65,8 @@ log = logging.getLogger("realpolitik.server")
 ATTEMPTS = 5
 #: waits before the next try, in units of ``retry`` seconds
 BACKOFF = (1, 5, 30, 120)
-#: notices sent at once, each on a thread of its own: a slow receiver holds up only its own place
+#: notices sent at once, each on a thread of its own and at most one of an account: a slow receiver
+#: holds up only its own account's place
 AT_ONCE = 4
 #: seconds one notice may take in all — connecting, sending and the whole answer — before it is
 #: cut off and counts as failed (tried again later like any failure)
@@ -188,7 +192,9 @@ class Deadline:
     meet one: instead every socket of the notice is watched (:meth:`watch`) and, at the deadline,
     shut down from a timer thread, which ends at once whatever waits on it — a connect, a send,
     a read, a TLS handshake. Whatever fails after the cut fails as :class:`TimeoutError`. A host
-    name lookup cannot be cut: the time it took counts, and :meth:`left` refuses to go on."""
+    name lookup cannot be cut: the time it took counts, and :meth:`left` refuses to go on. Several
+    threads may share one deadline (a push to each browser of an account); once it is over, one
+    still looking up a host connects nowhere."""
 
     def __init__(self, seconds: float) -> None:
         self.seconds = seconds
@@ -206,10 +212,11 @@ class Deadline:
     def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: Any) -> None:
         self._timer.cancel()
         with self._lock:
+            late, self.cut = self.cut, True  # over: a thread of the notice that lags behind goes no further
             for sock in self._watched:
                 sock.close()
             self._watched.clear()
-        if exc is not None and self.cut and not isinstance(exc, Refused):
+        if exc is not None and late and not isinstance(exc, Refused):
             raise self.late() from exc
 
     def late(self) -> TimeoutError:
@@ -316,8 +323,9 @@ class Notifier:
         self.settings = settings
         self._wake = asyncio.Event()
         self._task: asyncio.Task | None = None
-        #: the notices being sent, at most AT_ONCE, each on a thread of its own
-        self._sending: set[asyncio.Task] = set()
+        #: the notices being sent, at most AT_ONCE and one of each account, each on a thread of its
+        #: own: the account each is for
+        self._sending: dict[asyncio.Task, int] = {}
         self._threads = ThreadPoolExecutor(AT_ONCE, thread_name_prefix="notices")
 
     def start(self) -> None:
@@ -390,21 +398,24 @@ class Notifier:
 
     async def send_due(self) -> None:
         """Start sending the notices that are due, as many as there are free places (``AT_ONCE``
-        in all). Each goes on its own (:meth:`_deliver`) and is over within its deadline; when it
-        is, its place looks for the next due notice. So one slow receiver never holds up the
-        others, and the notices claimed from the outbox are only those sent at once."""
-        free = AT_ONCE - len(self._sending)
-        if free <= 0:
-            return
+        in all), one of an account at a time: none of an account whose notice is being sent. Each
+        goes on its own (:meth:`_deliver`) and is over within its deadline; when it is, its place
+        looks for the next due notice. So an account's slow receivers hold at most one place and
+        never another account's notice, and the notices claimed from the outbox are only those
+        sent at once."""
         store = self.hall.store
         loop = asyncio.get_running_loop()
-        for notice in await store.run(store.due_notices, free, ATTEMPTS):
-            task = loop.create_task(self._deliver(notice))
-            self._sending.add(task)
-            task.add_done_callback(self._delivered)
+        while (free := AT_ONCE - len(self._sending)) > 0:
+            due = await store.run(store.due_notices, free, ATTEMPTS, frozenset(self._sending.values()))
+            if not due:
+                return
+            for notice in due:
+                task = loop.create_task(self._deliver(notice))
+                self._sending[task] = notice["user_id"]
+                task.add_done_callback(self._delivered)
 
     def _delivered(self, task: asyncio.Task) -> None:
-        self._sending.discard(task)
+        self._sending.pop(task, None)
         self._wake.set()  # a place is free: look for more due notices now
 
     async def _deliver(self, notice: dict[str, Any]) -> None:

@@ -5,15 +5,19 @@ A signed-in account subscribes a browser (``POST /api/push/subscribe``, the
 notices' outbox (:mod:`.notify`) has a channel ``push`` beside e-mail and webhooks, queued on
 the same terms — the turn came to a person's seat and nobody looks at the game as that seat —
 when the account has a subscription. Sending it (:meth:`Pusher.send`, on a notice's thread)
-POSTs to every subscription of the account the payload — game, seat, a short text in the
-account's language, the link — encrypted for that browser (``aes128gcm``, RFC 8291, by
-pywebpush) and signed with the server's VAPID key (RFC 8292, by py_vapid), with a ``TTL``.
-A push service that answers 404 or 410 no longer knows the subscription: it is forgotten.
+POSTs to every subscription of the account at once, each on a thread of its own and all
+within the notice's one deadline, the payload — game, seat, a short text in the account's
+language, the link — encrypted for that browser (``aes128gcm``, RFC 8291, by pywebpush) and
+signed with the server's VAPID key (RFC 8292, by py_vapid), with a ``TTL``. A push service
+that answers 404 or 410 no longer knows the subscription: it is forgotten.
 
 Push endpoints are guarded like webhooks (:func:`.notify.resolve`): ``https`` only, never a
-loopback, private or otherwise special address, resolved once right before each POST and
-connected to as checked, within the notice's deadline. The server setting ``push_loopback``
-(for tests with a local push service) lets ``http`` endpoints on loopback addresses through.
+loopback, private or otherwise special address — checked when the browser subscribes, its
+host read as the resolver reads it (:func:`written_address`: ``127.1``, ``0x7f.1`` and
+``2130706433`` are all 127.0.0.1), and again when the host is resolved once right before each
+POST and connected to as checked. The server setting ``push_loopback`` (for tests with a
+local push service) lets ``http`` endpoints on loopback addresses through. An endpoint is one
+account's: another account that posts it is refused (:meth:`.push_store.PushStore.subscribe`).
 """
 
 from __future__ import annotations
@@ -24,10 +28,12 @@ import ipaddress
 import json
 import logging
 import re
+import socket
 import threading
 import time
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any
-from urllib.parse import urlsplit
+from urllib.parse import SplitResult, urlsplit
 
 from cryptography.hazmat.primitives.asymmetric import ec
 from py_vapid import Vapid02
@@ -54,6 +60,11 @@ TOKEN_LIFE = 12 * 3600
 #: the length of an endpoint URL, at most
 MAX_ENDPOINT = 500
 B64URL = re.compile(r"^[A-Za-z0-9_-]+={0,2}$")
+#: a host's last label that is a number, as the WHATWG URL standard's "ends in a number": such a
+#: host is an IPv4 address in some form, or no host at all
+NUMBER = re.compile(r"^(0x[0-9a-f]*|[0-9]+)$")
+#: host names that are loopback wherever they are looked up (RFC 6761 §6.3)
+LOOPBACK_NAME = re.compile(r"^(.+\.)?localhost$")
 #: what a push service answers for a subscription it no longer knows (RFC 8030 §7.3)
 GONE = (404, 410)
 
@@ -95,9 +106,30 @@ def _decoded(text: str, size: int, name: str) -> bytes:
     return raw
 
 
+def written_address(host: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    """The address ``host`` (a URL's, in lower case) is written as, read as the sender's resolver
+    reads it: an IPv6 literal (its zone ignored), or an IPv4 address in any form ``inet_aton``
+    takes — dotted, decimal, octal, hex, in fewer than four parts (``127.1``, ``0x7f.1``,
+    ``017700000001``, ``0``), a final dot or not; ``None`` for a host name. :class:`ValueError`
+    for a host that ends in a number but is no address (``1.2.3.4.5``, ``08``): resolvers and
+    browsers read such a host each their own way."""
+    try:
+        return ipaddress.ip_address(host.split("%")[0])
+    except ValueError:
+        pass
+    number = host.removesuffix(".")
+    if not NUMBER.match(number.rsplit(".", 1)[-1]):
+        return None
+    try:
+        return ipaddress.IPv4Address(socket.inet_aton(number))
+    except OSError:
+        raise ValueError(host) from None
+
+
 def check_endpoint(url: str, loopback: bool) -> str:
     """``url`` as a push endpoint: https (http only to loopback when ``loopback``), a host, no
-    user name or fragment, and no special address written as the host."""
+    user name or fragment, and no special address — in whatever form it is written — nor a
+    loopback name as the host: the check before each push (:meth:`Pusher._addresses`) made now."""
     url = url.strip()
     try:
         parts = urlsplit(url)
@@ -105,18 +137,19 @@ def check_endpoint(url: str, loopback: bool) -> str:
         if not url.isascii() or any(c <= " " or c == "\x7f" for c in url) or parts.username is not None \
                 or parts.fragment:
             raise ValueError(url)
+        host = parts.hostname or ""
+        address = written_address(host)
     except ValueError:
         raise _bad(t("The subscription's endpoint is not a valid URL.")) from None
-    host = parts.hostname or ""
-    try:
-        literal = ipaddress.ip_address(host.split("%")[0])
-    except ValueError:
-        literal = None
-    near = loopback and (host == "localhost" or (literal is not None and literal.is_loopback))
+    named = LOOPBACK_NAME.match(host.removesuffix(".")) is not None
+    near = loopback and (named or (address is not None and address.is_loopback))
     if not host or not (parts.scheme == "https" or (parts.scheme == "http" and near)):
         raise _bad(t("The subscription's endpoint must be an https URL."))
-    if literal is not None and not near and not public(str(literal)):
-        raise _bad(t("The subscription's endpoint is not a public address."))
+    if not near and (named or (address is not None and not public(str(address)))):
+        if address is None or str(address) == host.split("%")[0]:
+            raise _bad(t("The subscription's endpoint is not a public address."))
+        raise _bad(t("The subscription's endpoint is not a public address: its host {host} is {address}.",
+                     host=host, address=str(address)))
     return url
 
 
@@ -131,6 +164,24 @@ def check(body: Subscription, loopback: bool) -> tuple[str, str, str]:
         raise _bad(t("The subscription's key p256dh is not a point of the P-256 curve.")) from None
     _decoded(body.keys.auth, 16, "auth")
     return endpoint, body.keys.p256dh, body.keys.auth
+
+
+@dataclass(frozen=True)
+class Message:
+    """One push to one browser, encrypted and signed: its subscription, URL, body and headers."""
+
+    subscription: int
+    url: SplitResult
+    body: bytes
+    headers: dict[str, str]
+
+    @property
+    def port(self) -> int:
+        return self.url.port or (443 if self.url.scheme == "https" else 80)
+
+    @property
+    def target(self) -> str:
+        return (self.url.path or "/") + (f"?{self.url.query}" if self.url.query else "")
 
 
 class Pusher:
@@ -158,24 +209,27 @@ class Pusher:
     # ------------------------------------------------------------------ sending (on a thread)
 
     def send(self, notice: dict[str, Any], game: Any) -> None:
-        """Push the turn ``notice`` to every browser of its account. Done when one took it;
-        :class:`.notify.Failed` (tried again later) when none did and one may later;
+        """Push the turn ``notice`` to every browser of its account, all at once and all within
+        the notice's one deadline. Done when one took it; :class:`.notify.Failed` (tried again
+        later, again within one deadline) when none did and one may later;
         :class:`.notify.Refused` when none is left to try."""
         body = json.dumps(self.payload(notice, game)).encode()
-        took = later = 0
+        messages = []
         for subscription in self.store.subscriptions(notice["user_id"]):
             try:
-                status = self._post(subscription, body, notice["game_id"])
+                messages.append(self._message(subscription, body, notice["game_id"]))
             except Refused as exc:
                 log.warning("game %s: a push endpoint refused: %s", notice["game_id"], exc)
-                continue
-            except Exception as exc:  # down or too slow: another time
-                log.info("game %s: a push failed (%s)", notice["game_id"], type(exc).__name__)
+        took = later = 0
+        for message, outcome in zip(messages, self._post_all(messages), strict=True):
+            if isinstance(outcome, Refused):
+                log.warning("game %s: a push endpoint refused: %s", notice["game_id"], outcome)
+            elif isinstance(outcome, Exception):  # down or too slow: another time
+                log.info("game %s: a push failed (%s)", notice["game_id"], type(outcome).__name__)
                 later += 1
-                continue
-            if status in GONE:
-                self.store.gone(subscription["id"])
-            elif 200 <= status < 300:
+            elif outcome in GONE:
+                self.store.gone(message.subscription)
+            elif 200 <= outcome < 300:
                 took += 1
             else:
                 later += 1
@@ -195,34 +249,56 @@ class Pusher:
                 "body": render(t("It is your turn as {seat}.", seat=seat), lang),
                 "url": f"/game/{notice['game_id']}#seat={label}"}
 
-    def _post(self, subscription: dict[str, Any], body: bytes, game_id: str) -> int:
-        """POST one encrypted, signed message to a push service; its answer's status."""
+    def _message(self, subscription: dict[str, Any], body: bytes, game_id: str) -> Message:
+        """``body`` encrypted for one browser and signed, ready to POST to its push service."""
         try:  # checked again: a subscription kept while the server allowed loopback, say
-            parts = urlsplit(check_endpoint(subscription["endpoint"], self.settings.push_loopback))
+            url = urlsplit(check_endpoint(subscription["endpoint"], self.settings.push_loopback))
         except Refusal:
             raise Refused("the push endpoint is not an allowed URL") from None
-        port = parts.port or (443 if parts.scheme == "https" else 80)
         from pywebpush import WebPusher  # loads aiohttp and requests: a third of a second at every start otherwise
 
         sealed = WebPusher({"endpoint": subscription["endpoint"],
                             "keys": {"p256dh": subscription["p256dh"], "auth": subscription["auth"]}}).encode(body)
-        claims = {"aud": f"{parts.scheme}://{parts.netloc}", "exp": int(time.time()) + TOKEN_LIFE,
-                  "sub": self.subject()}
+        claims = {"aud": f"{url.scheme}://{url.netloc}", "exp": int(time.time()) + TOKEN_LIFE, "sub": self.subject()}
         headers = {"authorization": Vapid02(self.key()).sign(claims)["Authorization"],
                    "content-encoding": "aes128gcm", "content-type": "application/octet-stream",
                    "ttl": str(TTL), "urgency": "normal", "topic": f"turn-{game_id}"}
-        target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+        return Message(subscription["id"], url, sealed["body"], headers)
+
+    def _post_all(self, messages: list[Message]) -> list[int | Exception]:
+        """POST every message at once, each on a thread of its own, all within one deadline: each
+        one's answer's status, or what it failed with (:class:`TimeoutError` when it had not ended
+        by the deadline)."""
+        outcomes: list[int | Exception] = []
         with Deadline(self.settings.deadline) as deadline:
-            addresses = self._addresses(parts.hostname, port)
-            connection = (_PinnedTls if parts.scheme == "https" else _Pinned)(parts.hostname, port, addresses,
-                                                                              deadline)
-            try:
-                connection.request("POST", target, sealed["body"], headers)
-                answer = connection.getresponse()
-                answer.read(1024)
-            finally:
-                connection.close()
-            deadline.check()
+            outcomes.extend(deadline.late() for _ in messages)
+
+            def post(i: int) -> None:
+                try:
+                    outcomes[i] = self._post(messages[i], deadline)
+                except Exception as exc:  # each browser's failure is counted by send
+                    outcomes[i] = exc
+
+            threads = [threading.Thread(target=post, args=(i,), name="push", daemon=True)
+                       for i in range(len(messages))]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join(max(0.0, deadline.end - time.monotonic()))
+            return list(outcomes)  # as they are at the deadline: a lookup that lags behind changes nothing
+
+    def _post(self, message: Message, deadline: Deadline) -> int:
+        """POST one message to its push service within the notice's ``deadline``; its answer's status."""
+        host, port = message.url.hostname, message.port
+        connection = (_PinnedTls if message.url.scheme == "https" else _Pinned)(host, port,
+                                                                                self._addresses(host, port), deadline)
+        try:
+            connection.request("POST", message.target, message.body, message.headers)
+            answer = connection.getresponse()
+            answer.read(1024)
+        finally:
+            connection.close()
+        deadline.check()
         return answer.status
 
     def _addresses(self, host: str, port: int) -> list[tuple[Any, ...]]:

@@ -38,7 +38,11 @@ async def subscribe(request: Request) -> Response:
     hall = _hall(request)
     endpoint, p256dh, auth = check(parse(await _body(request), Subscription, MAX_BODY),
                                    hall.settings.notices.push_loopback)
-    if not await hall.store.run(hall.push.store.subscribe, session.user.id, endpoint, p256dh, auth, MAX_DEVICES):
+    kept = await hall.store.run(hall.push.store.subscribe, session.user.id, endpoint, p256dh, auth, MAX_DEVICES)
+    if kept == "taken":
+        raise Refusal("taken", t("This browser's notifications belong to another account; subscribe this browser "
+                                 "anew to have them for yours."))
+    if kept == "full":
         raise Refusal("limit", t("Your account has {count} devices with notifications, the most it may; "
                                  "turn them off on one first.", count=MAX_DEVICES))
     return JSONResponse({"subscribed": True}, status_code=201, headers=accounts.NO_STORE)

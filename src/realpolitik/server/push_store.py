@@ -5,7 +5,9 @@ VAPID key (RFC 8292) is made once, by the first server process that needs it, an
 ``vapid_keys``: every process of the database signs with the same key, and the subscriptions
 the browsers made with its public half stay valid across restarts. A subscription (the
 browser's ``PushSubscription``: endpoint, ``p256dh`` and ``auth`` keys) belongs to one
-account; the same endpoint posted by another account moves to it (the device changed hands).
+account: the same endpoint posted by another account is refused and stays where it was, for
+whoever learnt a browser's endpoint could otherwise take that browser's notices from its
+account. (When a device changes hands, its browser subscribes anew: a new endpoint.)
 Methods are blocking; the server calls them through :meth:`.store.Store.run`, the turn
 notices' threads directly.
 """
@@ -81,19 +83,30 @@ class PushStore:
         assert isinstance(key, ec.EllipticCurvePrivateKey)
         return key
 
-    def subscribe(self, user_id: int, endpoint: str, p256dh: str, auth: str, most: int) -> bool:
-        """Keep ``user_id``'s subscription (a known endpoint takes the new keys and owner);
-        ``False`` when the account holds ``most`` others already."""
-        with self.engine.begin() as conn:
-            mine = conn.execute(select(func.count()).select_from(push_subscriptions).where(
-                push_subscriptions.c.user_id == user_id, push_subscriptions.c.endpoint != endpoint)).scalar_one()
-            if mine >= most:
-                return False
-            values = {"user_id": user_id, "p256dh": p256dh, "auth": auth, "created": now()}
-            if not conn.execute(update(push_subscriptions).where(push_subscriptions.c.endpoint == endpoint)
-                                .values(**values)).rowcount:
-                conn.execute(insert(push_subscriptions).values(endpoint=endpoint, **values))
-        return True
+    def subscribe(self, user_id: int, endpoint: str, p256dh: str, auth: str, most: int) -> str:
+        """Keep ``user_id``'s subscription (its own endpoint again takes the new keys): ``"kept"``;
+        ``"taken"`` when another account holds the endpoint, ``"full"`` when this one holds
+        ``most`` others already — and nothing changed."""
+        try:
+            with self.engine.begin() as conn:
+                owner = conn.execute(select(push_subscriptions.c.user_id)
+                                     .where(push_subscriptions.c.endpoint == endpoint)).scalar()
+                if owner is not None and owner != user_id:
+                    return "taken"
+                mine = conn.execute(select(func.count()).select_from(push_subscriptions).where(
+                    push_subscriptions.c.user_id == user_id, push_subscriptions.c.endpoint != endpoint)).scalar_one()
+                if mine >= most:
+                    return "full"
+                values = {"p256dh": p256dh, "auth": auth, "created": now()}
+                if owner is None:
+                    conn.execute(insert(push_subscriptions).values(endpoint=endpoint, user_id=user_id, **values))
+                else:
+                    conn.execute(update(push_subscriptions).where(push_subscriptions.c.endpoint == endpoint,
+                                                                  push_subscriptions.c.user_id == user_id)
+                                 .values(**values))
+        except IntegrityError:  # another request kept the same new endpoint meanwhile: as if it came first
+            return self.subscribe(user_id, endpoint, p256dh, auth, most)
+        return "kept"
 
     def unsubscribe(self, user_id: int, endpoint: str) -> bool:
         """Forget ``user_id``'s subscription at ``endpoint``; whether there was one."""

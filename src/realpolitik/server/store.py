@@ -817,8 +817,9 @@ class Store:
             conn.execute(delete(notices).where(notices.c.user_id == user_id, notices.c.game_id == game_id,
                                                notices.c.turn == turn, notices.c.sent.is_(None)))
 
-    def due_notices(self, limit: int, attempts: int) -> list[dict[str, Any]]:
-        """Notices to send now (not sent, fewer than ``attempts`` tries, due), with what they need:
+    def due_notices(self, limit: int, attempts: int, busy: frozenset[int] = frozenset()) -> list[dict[str, Any]]:
+        """Notices to send now (not sent, fewer than ``attempts`` tries, due), at most one of each
+        account and none of the ``busy`` accounts (whose notice is being sent), with what they need:
         the account, its name, language and addresses, the game, its number of seats and the seat
         whose turn it is (for notices stored without one, the account's first seat). A notice
         goes only while the account still holds that seat. They are this process's to send for
@@ -827,9 +828,9 @@ class Store:
         mine = ((seats.c.game_id == notices.c.game_id) & (seats.c.user_id == notices.c.user_id)
                 & (notices.c.seat.is_(None) | (seats.c.seat == notices.c.seat)))
         held = select(seats.c.seat).where(mine)
-        due = (select(notices.c.id)
+        due = (select(notices.c.id, notices.c.user_id)
                .where(notices.c.sent.is_(None), notices.c.attempts < attempts, notices.c.next_try <= now(),
-                      held.exists())
+                      notices.c.user_id.not_in(busy), held.exists())
                .order_by(notices.c.next_try).limit(limit).with_for_update(skip_locked=True, of=notices))
         seats_all = seats.alias("seats_all")
         players = select(func.count()).where(seats_all.c.game_id == notices.c.game_id).scalar_subquery()
@@ -840,7 +841,10 @@ class Store:
                  .join(seats, mine)
                  .group_by(notices.c.id, users.c.id, games.c.id).order_by(notices.c.id))
         with self.engine.begin() as conn:
-            ids = list(conn.execute(due).scalars())
+            first = {}  # an account's first due notice (the rest, unclaimed, stay due)
+            for notice_id, user_id in conn.execute(due):
+                first.setdefault(user_id, notice_id)
+            ids = list(first.values())
             if not ids:
                 return []
             conn.execute(update(notices).where(notices.c.id.in_(ids)).values(next_try=now() + NOTICE_CLAIM))

@@ -8,7 +8,9 @@ origin, not expired, with a contact, signed by the key it names) — and decrypt
 browser decrypts it (``aes128gcm``, RFC 8291, with the subscription's private key and
 secret). What arrived is kept in :attr:`PushService.received`; what was refused, and why,
 in :attr:`PushService.refused`. An endpoint can be told to answer another status (410: the
-subscription is gone).
+subscription is gone), or never to answer: it takes the message and holds the connection
+until the sender hangs up, keeping when each came and when the sender gave up
+(:attr:`PushService.unanswered`).
 """
 
 from __future__ import annotations
@@ -90,10 +92,26 @@ class Received:
 
 
 @dataclass
+class Unanswered:
+    """A message an endpoint that never answers took: its endpoint's name, when it came and when
+    the sender hung up (``time.monotonic()``; ``None`` while the sender still waits)."""
+
+    name: str
+    came: float
+    hung_up: float | None = None
+
+
+@dataclass
 class _Browser:
     private: ec.EllipticCurvePrivateKey
     auth: bytes
-    status: int = 201
+    #: the status its endpoint answers; ``None``: it never answers
+    status: int | None = 201
+
+
+class _Server(ThreadingHTTPServer):
+    daemon_threads = True
+    request_queue_size = 64  # all the browsers of an account are pushed to at once
 
 
 @dataclass
@@ -102,14 +120,14 @@ class PushService:
 
     received: list[Received] = field(default_factory=list)
     refused: list[str] = field(default_factory=list)
+    unanswered: list[Unanswered] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self._browsers: dict[str, _Browser] = {}
         self._names: dict[str, str] = {}
         self._lock = threading.Lock()
         self._arrived = threading.Condition(self._lock)
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
-        self._server.daemon_threads = True
+        self._server = _Server(("127.0.0.1", 0), self._handler())
         self.origin = f"http://127.0.0.1:{self._server.server_address[1]}"
 
     def __enter__(self) -> PushService:
@@ -132,8 +150,9 @@ class PushService:
         return {"endpoint": f"{self.origin}/push/{path}", "expirationTime": None,
                 "keys": {"p256dh": _b64(point), "auth": _b64(browser.auth)}}
 
-    def answer(self, subscription: dict[str, Any], status: int) -> None:
-        """Make the endpoint of ``subscription`` answer ``status`` from now on (410: gone)."""
+    def answer(self, subscription: dict[str, Any], status: int | None) -> None:
+        """Make the endpoint of ``subscription`` answer ``status`` from now on (410: gone; ``None``:
+        never)."""
         with self._lock:
             self._browsers[subscription["endpoint"].rsplit("/", 1)[1]].status = status
 
@@ -143,7 +162,25 @@ class PushService:
             self._arrived.wait_for(lambda: len(self.received) >= count, seconds)
             return list(self.received)
 
-    def _take(self, path: str, headers: Any, body: bytes) -> int:
+    def given_up(self, count: int, seconds: float = 10.0) -> list[Unanswered]:
+        """The messages left unanswered, once the sender has hung up on ``count`` (or the time is up)."""
+        with self._arrived:
+            self._arrived.wait_for(lambda: sum(u.hung_up is not None for u in self.unanswered) >= count, seconds)
+            return list(self.unanswered)
+
+    def _hold(self, connection: Any, message: Unanswered) -> None:
+        """Answer nothing on ``connection`` until the sender hangs up (a minute at most)."""
+        connection.settimeout(60)
+        try:
+            while connection.recv(1024):
+                pass
+        except OSError:  # reset, or the minute is over
+            pass
+        with self._arrived:
+            message.hung_up = time.monotonic()
+            self._arrived.notify_all()
+
+    def _take(self, path: str, headers: Any, body: bytes) -> int | Unanswered:
         with self._lock:
             browser, name = self._browsers.get(path), self._names.get(path)
         if browser is None:
@@ -156,7 +193,7 @@ class PushService:
         if headers.get("content-encoding") != "aes128gcm" or not headers.get("ttl", "").isdigit():
             self._refuse(f"{name}: content-encoding {headers.get('content-encoding')!r}, ttl {headers.get('ttl')!r}")
             return 400
-        if browser.status >= 300:
+        if browser.status is not None and browser.status >= 300:
             return browser.status
         try:
             plain = http_ece.decrypt(body, private_key=browser.private, auth_secret=browser.auth, version="aes128gcm")
@@ -165,6 +202,10 @@ class PushService:
             self._refuse(f"{name}: does not decrypt ({type(exc).__name__})")
             return 400
         with self._arrived:
+            if browser.status is None:
+                self.unanswered.append(Unanswered(name, time.monotonic()))
+                self._arrived.notify_all()
+                return self.unanswered[-1]
             self.received.append(Received(name, payload, int(headers["ttl"]), headers.get("topic"), claims, key))
             self._arrived.notify_all()
         return browser.status
@@ -181,6 +222,10 @@ class PushService:
             def do_POST(self) -> None:  # noqa: N802 (the standard library's name)
                 body = self.rfile.read(int(self.headers.get("content-length") or 0))
                 status = service._take(self.path.removeprefix("/push/"), self.headers, body)
+                if isinstance(status, Unanswered):
+                    self.close_connection = True
+                    service._hold(self.connection, status)
+                    return
                 self.send_response(status)
                 self.send_header("content-length", "0")
                 self.end_headers()

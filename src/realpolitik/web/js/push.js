@@ -22,6 +22,14 @@ async function subscription() {
   return registration ? registration.pushManager.getSubscription() : null;
 }
 
+async function subscribe(registration, key) {
+  try {
+    return await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: bytes(key) });
+  } catch (err) {
+    throw new Error(t("This browser could not subscribe to notifications: {reason}", { reason: err.message }));
+  }
+}
+
 async function turnOn(csrf) {
   if ((await Notification.requestPermission()) !== "granted") {
     throw new Error(t("Notifications are blocked for this site in your browser; allow them in its site settings."));
@@ -29,15 +37,16 @@ async function turnOn(csrf) {
   await navigator.serviceWorker.register("/sw.js", { scope: "/" });
   const registration = await navigator.serviceWorker.ready;
   const { key } = await call("GET", "/api/push/key");
-  let subscribed = await registration.pushManager.getSubscription();
-  if (!subscribed) {
-    try {
-      subscribed = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: bytes(key) });
-    } catch (err) {
-      throw new Error(t("This browser could not subscribe to notifications: {reason}", { reason: err.message }));
-    }
+  const subscribed = (await registration.pushManager.getSubscription()) || (await subscribe(registration, key));
+  try {
+    await call("POST", "/api/push/subscribe", subscribed.toJSON(), csrf);
+  } catch (err) {
+    if (err.code !== "taken") throw err;
+    // the subscription is another account's, who did not log out here: the server never hands it
+    // over, so this browser subscribes anew, and the other account's stops working
+    await subscribed.unsubscribe();
+    await call("POST", "/api/push/subscribe", (await subscribe(registration, key)).toJSON(), csrf);
   }
-  await call("POST", "/api/push/subscribe", subscribed.toJSON(), csrf);
 }
 
 async function turnOff(csrf) {

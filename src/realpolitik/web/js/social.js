@@ -21,7 +21,11 @@ export async function call(method, url, body, csrf) {
   } catch {
     throw new Error(t("The server answered {status}.", { status: response.status }));
   }
-  if (!response.ok) throw new Error(data && data.error ? data.error : t("The server answered {status}.", { status: response.status }));
+  if (!response.ok) {
+    const refused = new Error(data && data.error ? data.error : t("The server answered {status}.", { status: response.status }));
+    refused.code = data && data.code;
+    throw refused;
+  }
   return data;
 }
 
