@@ -46,6 +46,9 @@ async def hand_over(hall: Hall) -> None:
     except StorageBusy as exc:
         log.warning("seats of barred accounts put off: %s", exc)
         return
+    except Exception:  # the hall's sweep goes on whatever happens here
+        log.exception("the seats of barred accounts could not be looked up; the next sweep tries again")
+        return
     for game_id, seat in found:
         try:
             table = await hall.table(game_id)
@@ -54,3 +57,6 @@ async def hand_over(hall: Hall) -> None:
                 log.info("game %s: seat %d of a barred account goes to the stand-in", game_id, seat)
         except (Refusal, StorageBusy) as exc:  # ended, or resigned through another process meanwhile; busy
             log.info("game %s: seat %d of a barred account not handed over now (%s)", game_id, seat, exc)
+        except Exception:
+            log.exception("game %s: seat %d of a barred account could not be handed over; the next sweep tries "
+                          "again", game_id, seat)
