@@ -1,17 +1,21 @@
 """``realpolitik admin``: the operator lists accounts and games, resets a password (ending
-the account's sessions) and deletes a game, on the server's database (``--db``)."""
+the account's sessions) and deletes a game, on the server's database (``--db``) — never one a
+running server plays; acting on a report changes only the account, and a running server hands
+a removed or banned account's seat to the stand-in itself."""
 
 from __future__ import annotations
 
 from datetime import timedelta
 
 import pytest
+from sqlalchemy import insert
 from typer.testing import CliRunner
 
 from realpolitik.cli.main import app
 from realpolitik.server.accounts import fold, hash_password, verify_password
 from realpolitik.server.store import Store, StoredGame, StoredSeat, now
 from realpolitik.server.tokens import hash_token, new_game_id, new_token
+from realpolitik.testing.server import Api, GameSocket, ServerProcess
 
 runner = CliRunner()
 
@@ -151,3 +155,74 @@ def test_reports_are_listed_and_each_action_changes_the_reported_account(db):
     assert admin("act", "999", "warn", "--db", path).exit_code != 0
     assert admin("act", str(number), "remove", "--db", path).exit_code == 0
     assert "Ann" not in admin("users", "--db", path).output
+
+
+def test_delete_game_is_refused_while_a_server_uses_the_database(db):
+    # Issue 76: against a running server, `delete-game` said "deleted" and left the live game
+    # damaged (the server could not catch up with storage, its bot seat failed, the lobby still
+    # listed it). Now it is refused in one line while the server's heartbeat is fresh.
+    path, _ = db
+    with ServerProcess(path) as server, Api(server) as api:
+        game = api.create(["random", "random"])["id"]
+        refused = admin("delete-game", game, "--db", path, env={"COLUMNS": "400"})
+        assert refused.exit_code == 2, refused.output
+        assert refused.output.startswith("error: a server uses this database (process ")
+        assert refused.output.strip().count("\n") == 0, "one line"
+        assert api.wait_finished(game)["status"] == "finished", "the bots played it to its end"
+        assert "Traceback" not in server.output()
+    store = Store(path)
+    try:
+        assert store.load(game) is not None, "nothing deleted"
+    finally:
+        store.close()
+    done = admin("delete-game", game, "--db", path)  # the server stopped: its row went with it
+    assert done.exit_code == 0 and f"Game {game} is deleted" in done.output
+
+
+def test_a_server_killed_counts_as_stopped_once_its_heartbeat_is_stale(db):
+    from realpolitik.server.heartbeat import STALE_SECONDS, servers
+
+    path, (older, newer) = db
+    store = Store(path)
+    with store.engine.begin() as conn:
+        conn.execute(insert(servers).values(id="killed", host="gone", pid=1, started=now(),
+                                            seen=now() - timedelta(seconds=STALE_SECONDS + 1)))
+    store.close()
+    assert admin("delete-game", older, "--db", path).exit_code == 0
+    store = Store(path)
+    with store.engine.begin() as conn:
+        conn.execute(insert(servers).values(id="alive", host="here", pid=2, started=now(), seen=now()))
+    store.close()
+    refused = admin("delete-game", newer, "--db", path)
+    assert refused.exit_code == 2 and "process 2 on here" in refused.output
+
+
+@pytest.mark.parametrize("action", ["remove", "ban"])
+def test_an_account_removed_or_banned_while_a_server_runs_leaves_its_game_to_the_stand_in(db, action):
+    # Issue 76: the operator's command changes only the account; the running server hands the
+    # account's seat of a running game to the stand-in through the live table (resigned), and
+    # the game plays on undamaged.
+    from realpolitik.server.social_store import SocialStore
+
+    path, _ = db
+    with ServerProcess(path) as server, Api(server) as api:
+        login = api.post("/api/account/login", json={"name": "Ann", "password": "first password"})
+        assert login.status_code == 200, login.text
+        api.http.headers["x-csrf-token"] = login.json()["csrf"]
+        game = api.create(["human", "random"])
+        sock = GameSocket(server, game["id"], headers={"cookie": f"session={api.http.cookies['session']}"})
+        try:
+            assert sock.hello(game["tokens"]["p1"])["type"] == "view"
+        finally:
+            sock.close()
+        store = Store(path)
+        ann, bob = store.user_named(fold("Ann")), store.user_named(fold("Bob"))
+        assert store.load(game["id"]).seats[0].user_id == ann.id
+        number = SocialStore(store).report(bob.id, ann.id, "never moves", game["id"])
+        store.close()
+        assert admin("act", str(number), action, "--db", path).exit_code == 0
+        after = api.wait(game["id"], lambda g: g["players"][0]["away"] == "resigned", 20)
+        assert after["status"] == "running"
+        assert api.wait_finished(game["id"])["status"] == "finished", "the stand-in and the bot play it out"
+        told = server.output()
+    assert "cannot catch up" not in told and "Traceback" not in told, told[-2000:]

@@ -28,9 +28,13 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    column,
     create_engine,
     insert,
     inspect,
+    null,
+    select,
+    table,
     text,
 )
 
@@ -217,6 +221,31 @@ def test_a_database_of_a_newer_version_is_refused_in_words(blank):
     with pytest.raises(StorageError, match="schema is at revision 0999, which this version of realpolitik "
                                            "does not know"):
         Store(blank)
+
+
+def test_a_tournament_stored_without_a_clock_gets_one_from_revision_14(blank):
+    """Issue 76: a tournament without a clock let one absent player hold up a round for ever;
+    those stored so — JSON's null, as the server wrote Python's None, or SQL's NULL — get the
+    correspondence clock (24 h a move, a bank of 72 h), and one with a clock keeps it."""
+    engine = engine_of(blank)
+    migrations.upgrade(engine, "0013")
+    tournaments = table("tournaments", column("id", Integer), column("name"), column("game"), column("kind"),
+                        column("seats"), column("clock", JSON), column("timeouts"), column("status"),
+                        column("created"))
+    live = {"kind": "live", "start": 1200.0, "add": 15.0, "cap": None, "weekend": False}
+    with engine.begin() as conn:
+        for number, clock in ((1, None), (2, null()), (3, live)):
+            conn.execute(insert(tournaments).values(id=number, name="Cup", game="nuclear-war", kind="round-robin",
+                                                    seats=2, clock=clock, timeouts=1, status="running",
+                                                    created=now()))
+    engine.dispose()
+    Store(blank).close()
+    engine = engine_of(blank)
+    with engine.connect() as conn:
+        clocks = dict(conn.execute(select(tournaments.c.id, tournaments.c.clock)).all())
+    engine.dispose()
+    by_mail = {"kind": "correspondence", "start": 86400.0, "add": 86400.0, "cap": 259200.0, "weekend": False}
+    assert clocks == {1: by_mail, 2: by_mail, 3: live}
 
 
 # ---------------------------------------------------------------- an upgrade stopped halfway

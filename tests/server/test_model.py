@@ -20,8 +20,14 @@ Rules (the ``games`` bundle holds every game created or proposed as a rematch):
   sit down at once. ``follow_guide`` (and ``act``) play the moves its script asks for —
   first, at times, another one, which must be refused (``guide``) with nothing stored —, and
   the races that play a move play the guided one while the script leads;
-- ``tournament``: two accounts sign up for a two-seat tournament (issue 59); the game the
-  server creates for them is added to the games, its seats taken by account;
+- ``tournament``: two accounts sign up for a two-seat tournament (issue 59) with a clock (one
+  without is refused, issue 76); the game the server creates for them is added to the games,
+  its seats taken by account;
+- ``bar_account``: the operators remove or ban an account that plays in a tournament
+  (``realpolitik admin act REPORT remove|ban`` on the processes' database while they run,
+  issue 76): each of its seats in a running game goes to the stand-in (resigned) within
+  ``BOUND`` s, through the live tables; each running tournament it plays in withdraws it; the
+  model leaves it out from then on;
 - ``join_by_invitation``, ``claim`` (any seat: a free human seat of a lobby game is given,
   an invitation-only game, a bot's seat or a taken one refused with its code),
   ``sign_up``, ``second_tab`` (a seat open again, perhaps through the other process),
@@ -84,7 +90,7 @@ Invariants, after every step (``no_game_lost_or_stuck``):
   of the script's step (the learner's own move, or none while the others' are played) —
   no other connection's view carries one; a script's step is never taken back;
 - ``GET /api/games/{id}`` answers 200 on every live process, showing the game as storage
-  holds it (within ``FAN_OUT`` s);
+  holds it (within ``FAN_OUT`` s), and so does every tournament's page;
 - no server logs a bot's move refused, a bot job broken by anything but the database, or a
   traceback;
 - and, after a restart or kill, every game that was open or running is listed (a lesson
@@ -138,13 +144,16 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 from sqlalchemy import func, select, update
+from typer.testing import CliRunner
 
 from realpolitik.bots import make_bot
 from realpolitik.bots.worker import _mix
+from realpolitik.cli.main import app
 from realpolitik.engine import Rng, SeatContext, State
 from realpolitik.engine.undo import why_not_undoable
 from realpolitik.games import get
 from realpolitik.server import lessons, vacation
+from realpolitik.server.social_store import SocialStore
 from realpolitik.server.store import actions as action_rows
 from realpolitik.server.store import games, now, seats, users
 from realpolitik.testing.model import Cluster, Held, Link, Player, Truth, load, open_link, view_matches
@@ -276,6 +285,8 @@ class ServerMachine(RuleBasedStateMachine):
         self.held: list[Held] = []
         self.watchers: list[Link] = []
         self.accounts: list[Player] = []
+        self.signed_up = 0  # accounts made (a removed one's name may come again: names are counted)
+        self.tournaments: dict[int, tuple[list[int], str]] = {}  # each tournament's entrants (account ids), game
         self.blocks: set[tuple[int, int]] = set()  # (the blocker's account id, the blocked one's)
         self.disruptions = 0
         self.served: dict[tuple[int, str], tuple] = {}  # (process, game) -> what storage held when it answered 200
@@ -494,16 +505,18 @@ class ServerMachine(RuleBasedStateMachine):
         self.sign_up_as("Ada Model")
 
     def sign_up_as(self, name: str) -> None:
-        player = Player.sign_up(self.cluster, self.cluster.live()[0], name, f"127.0.0.{len(self.accounts) + 10}")
+        self.signed_up += 1
+        player = Player.sign_up(self.cluster, self.cluster.live()[0], name, f"127.0.0.{self.signed_up + 10}")
         with self.cluster.store.engine.connect() as conn:
-            player.user_id = conn.execute(select(users.c.id).where(users.c.name == name)).scalar_one()
+            player.user_id = conn.execute(select(users.c.id).where(users.c.name == name,
+                                                                   users.c.removed.is_(None))).scalar_one()
         self.accounts.append(player)
 
     @precondition(lambda self: len(self.accounts) < 3)
     @rule()
     @traced
     def sign_up(self) -> None:
-        self.sign_up_as(f"Model {len(self.accounts) + 1}")
+        self.sign_up_as(f"Model {self.signed_up + 1}")
 
     def unblocked(self) -> list[tuple[Player, Player]]:
         """The pairs of accounts (blocker, blocked) where the one does not block the other yet."""
@@ -521,6 +534,53 @@ class ServerMachine(RuleBasedStateMachine):
         assert answer.status_code == 201, answer.text
         assert blocked.name in [b["name"] for b in answer.json()["blocked"]], answer.text
         self.blocks.add((blocker.user_id, blocked.user_id))
+
+    def barrable(self) -> list[Player]:
+        """The accounts playing in a tournament whose game is not over (what removals and bans broke)."""
+        playing = {u for entrants, game_id in self.tournaments.values() if game_id in self.unfinished()
+                   for u in entrants}
+        return [p for p in self.accounts if p.user_id in playing]
+
+    @precondition(lambda self: self.barrable())
+    @rule(data=st.data(), action=st.sampled_from(("remove", "ban")))
+    @traced
+    def bar_account(self, data, action) -> None:
+        """The operators remove or ban an account while the processes run (issue 76): the command
+        changes only the account; within ``BOUND`` s each of its seats in a running game is resigned
+        (the stand-in plays it on) through the live tables, and each running tournament it plays in
+        withdraws it — its page answering on every process all along. The model leaves it out from
+        then on (its seats no longer held, its blocks gone with a removed account)."""
+        player = self.draw(data, st.sampled_from(self.barrable()), "who")
+        mine = [(game_id, s.seat) for game_id in self.models for s in self.truth(game_id).stored.seats
+                if s.user_id == player.user_id]
+        number = SocialStore(self.cluster.store).report(player.user_id, player.user_id, "the model's report", None)
+        done = CliRunner().invoke(app, ["admin", "act", str(number), action, "--db", self.cluster.db])
+        assert done.exit_code == 0, done.output
+        self.accounts.remove(player)
+        for held in [h for h in self.held if h.player is player]:
+            self.held.remove(held)
+            for link in held.links:
+                link.close()
+        if action == "remove":
+            self.blocks = {pair for pair in self.blocks if player.user_id not in pair}
+        end = time.monotonic() + BOUND
+        for game_id, seat in mine:
+            while (stored := self.truth(game_id).stored).status == "running" and stored.seats[seat].away != "resigned":
+                assert time.monotonic() < end, f"{player!r}'s seat {seat} of {game_id} is not resigned{self.told()}"
+                time.sleep(0.05)
+        reason = {"remove": "removed", "ban": "banned"}[action]
+        for tournament, (entrants, _) in self.tournaments.items():
+            if player.user_id not in entrants:
+                continue
+            while True:
+                page = self.cluster.http(self.live(data)).get(f"/api/tournaments/{tournament}")
+                assert page.status_code == 200, f"tournament {tournament}: {page.status_code} {page.text}{self.told()}"
+                shown = page.json()
+                withdrawn = {e["name"]: e["withdrawn"] for e in shown["entrants"]}.get(player.name)
+                if shown["status"] != "running" or withdrawn == reason:
+                    break
+                assert time.monotonic() < end, f"tournament {tournament} keeps {player!r}: {shown}{self.told()}"
+                time.sleep(0.05)
 
     def shut_out(self, game_id: str, player: Player) -> bool:
         """Whether an account seated at the game blocks ``player`` (a guest: never)."""
@@ -560,21 +620,23 @@ class ServerMachine(RuleBasedStateMachine):
     @rule(target=games, data=st.data())
     @traced
     def tournament(self, data):
-        """A tournament of two accounts (issue 59), round robin or Swiss, with a clock or none:
-        created, both sign up, the full sign-up starts it; its game is created by the server,
-        rated, invitation only, each seat bound to its account, which takes it by account alone
-        and plays it as any game. ``None`` when the creator runs as many tournaments as an
-        account may."""
+        """A tournament of two accounts (issue 59), round robin or Swiss, with a live or a
+        correspondence clock (one without is refused, nothing stored: issue 76): created, both
+        sign up, the full sign-up starts it; its game is created by the server, rated, invitation
+        only, each seat bound to its account, which takes it by account alone and plays it as any
+        game. ``None`` when the creator runs as many tournaments as an account may."""
         title = self.draw(data, st.sampled_from(sorted(t for t, e in self.catalog.items() if e["min_players"] == 2)),
                           "title")
         pair = self.draw(data, st.permutations(self.accounts), "entrants")[:2]
         kind = self.draw(data, st.sampled_from(("round-robin", "swiss")), "kind")
         body: dict[str, Any] = {"name": "Model cup", "game": title, "kind": kind, "seats": 2, "capacity": 2,
                                 **({"rounds": 1} if kind == "swiss" else {})}
-        clock = self.draw(data, st.sampled_from(CLOCKS), "clock")
-        if clock is not None:
-            body["clock"] = clock
         creator = pair[0]
+        clockless = creator.http(self.cluster, self.live(data)).post("/api/tournaments", json=body,
+                                                                     headers=creator.headers())
+        assert clockless.status_code == 400 and clockless.json()["code"] == "bad-request", clockless.text
+        clock = self.draw(data, st.sampled_from(CLOCKS[1:]), "clock")
+        body["clock"] = clock
         answer = creator.http(self.cluster, self.live(data)).post("/api/tournaments", json=body,
                                                                   headers=creator.headers())
         if answer.status_code == 429:
@@ -590,7 +652,8 @@ class ServerMachine(RuleBasedStateMachine):
         assert shown["status"] == "running", shown
         (board,) = shown["schedule"][0]["games"]
         game_id = board["game"]
-        self.models[game_id] = Model(game_id, title, [HUMAN, HUMAN], {}, False, clock is not None)
+        self.tournaments[number] = ([p.user_id for p in pair], game_id)
+        self.models[game_id] = Model(game_id, title, [HUMAN, HUMAN], {}, False, True)
         stored = self.truth(game_id).stored
         assert stored.rated and not stored.lobby_join and stored.status == "running"
         labels = self.labels(title, 2)
@@ -1723,6 +1786,7 @@ class ServerMachine(RuleBasedStateMachine):
         self.check_logs()
         took.append(time.monotonic())
         self.check_served(ids)
+        self.check_tournaments()
         took.append(time.monotonic())
         self.drawn = [f"{k}={b - a:.1f}s" for k, a, b in zip(("read", "moved", "views", "served"), took, took[1:])]
 
@@ -1803,6 +1867,14 @@ class ServerMachine(RuleBasedStateMachine):
             assert guide["action"] == script.actions[seq] and guide["text"], guide
         else:
             assert guide["action"] is None and guide["label"] is None, guide
+
+    def check_tournaments(self) -> None:
+        """Every tournament's page answers on every live process, standings and all (issue 76: one
+        whose player was removed answered 500)."""
+        for i in self.cluster.live():
+            for number in self.tournaments:
+                page = self.cluster.http(i).get(f"/api/tournaments/{number}")
+                assert page.status_code == 200, f"process {i}: tournament {number}: {page.text}{self.told()}"
 
     def check_served(self, ids: list[str]) -> None:
         """``GET /api/games/{id}`` answers 200 on every live process, with the game as storage holds it
@@ -1918,7 +1990,7 @@ class Tour:
         step("race_claims", steer={"seat": [(g2, 0)]})
         step("race_fill", steer={"seat": [lambda pair: pair[0].game == g2], "bot": ["random"]})
         step("race_joins", steer={"game": [g3]})
-        step("tournament", steer={"title": ["e1815"], "kind": ["round-robin"], "clock": [None]})
+        step("tournament", steer={"title": ["e1815"], "kind": ["round-robin"], "clock": [BY_MAIL]})
         lesson = step("learn", steer={"lesson": ["e1815"], "account": [False], "learner sits": [True]})
         step("follow_guide", steps=2, steer={"seat": [lambda h: h.game == lesson]})
         step("spectate", game=g1)
@@ -1950,6 +2022,7 @@ class Tour:
         if m.shared:
             step("revive")
         step("resign", steer={"seat": [lambda h: h.game == g4]})
+        step("bar_account", action="remove", steer={"who": [other]})  # its tournament game still runs
 
 
 def take_the_tour(make) -> None:

@@ -3,7 +3,8 @@ each round's games are created with every seat bound to its player, scripted pla
 (seeded random legal actions) play them through the tables, the next round starts when a
 round ends, and the standings agree with the finished games as storage holds them. One
 tournament of each kind: two-seat round robin, Swiss with a rest, a many-seat round robin,
-a team game; and a player who loses on time once too often is withdrawn."""
+a team game; a player who loses on time once too often is withdrawn, and so is one whose
+account is removed or banned (its game resigned), the rounds staying as many."""
 
 from __future__ import annotations
 
@@ -14,12 +15,17 @@ from collections import Counter
 from datetime import timedelta
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import delete, select
 
 from realpolitik.games import get, registry
 from realpolitik.server.hall import Hall, Settings
+from realpolitik.server.social_store import SocialStore
 from realpolitik.server.store import Store, now, seats
+from realpolitik.server.store import users as users_table
 from realpolitik.server.tournaments.pairing import round_robin
+
+#: the time control of the club's tournaments (every tournament has one)
+CORRESPONDENCE = {"kind": "correspondence", "start": 86400.0, "add": 86400.0, "cap": 259200.0}
 
 
 class Club:
@@ -40,7 +46,7 @@ class Club:
         return made
 
     async def tournament(self, **values) -> int:
-        values = {"name": "Club cup", "rounds": None, "clock": None, "timeouts": 1, "closes": None,
+        values = {"name": "Club cup", "rounds": None, "clock": CORRESPONDENCE, "timeouts": 1, "closes": None,
                   "capacity": None, "creator_id": None, **values}
         return await self.store.run(self.runner.store.create, values)
 
@@ -303,4 +309,58 @@ def test_a_round_whose_last_game_could_not_carry_the_tournament_on_is_carried_on
         assert (await c.runner.get(number)).round == played + 1
         assert await c.play_out(number) == len(round_robin(4, 2)) - 1
         assert (await c.runner.get(number)).status == "finished"
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize(("action", "reason"), [("remove", "removed"), ("ban", "banned")])
+def test_a_player_removed_or_banned_mid_round_is_withdrawn_and_the_rounds_stay(club, action, reason):
+    # Issue 76: an account removed during a tournament took its entry with it — the standings
+    # failed (KeyError) once its game had ended, and the round count, worked out anew from the
+    # shrunken field, ended a round robin of three after round 1 of 3.
+    async def scenario():
+        c = club(9)
+        users = await c.accounts(3)
+        number = await c.tournament(game="nuclear-war", kind="round-robin", seats=2, capacity=3)
+        for user in users:
+            await c.runner.sign_up(number, user)
+        (board,) = [b for b in await c.store.run(c.runner.store.boards, number) if not b.rest]
+        gone = board.players[0]
+        await c.store.run(SocialStore(c.store).act, gone, action)
+        await c.hall.sweep()  # as the server does every few seconds
+        await c.play_round(number)
+        line = {s.player: s for s in await _standings(c, number)}[gone]
+        assert (line.games, line.points) == (1, 0.0), "its game counts, lost"
+        assert c.store.load(board.game_id).seats[0].away == "resigned", "the stand-in played the seat"
+        entries = {p["user_id"]: p["withdrawn"] for p in await c.store.run(c.runner.store.players, number)}
+        assert entries[gone] == reason
+        assert (await c.runner.get(number)).rounds == 3, "the number of rounds was fixed at the start"
+        assert await c.play_out(number) == 2
+        found = await c.runner.get(number)
+        assert (found.status, found.round) == ("finished", 3)
+        boards = await c.store.run(c.runner.store.boards, number)
+        assert sum(gone in b.players for b in boards) == 1, "no game and no rest after the withdrawal"
+        assert len(await _standings(c, number)) == 3
+    asyncio.run(scenario())
+
+
+def test_a_player_deleted_from_the_database_leaves_the_standings_and_the_schedule_whole(club):
+    # An account deleted from the database (as a removal did before issue 76) takes its entry
+    # along: the tournament keeps its standings, its field and its rounds all the same.
+    async def scenario():
+        c = club(10)
+        users = await c.accounts(3)
+        number = await c.tournament(game="nuclear-war", kind="round-robin", seats=2, capacity=3)
+        for user in users:
+            await c.runner.sign_up(number, user)
+        await c.play_round(number)
+        boards = await c.store.run(c.runner.store.boards, number)
+        (gone,) = [b.players[0] for b in boards if b.round == 2 and b.rest]  # played round 1, rests in round 2
+        with c.store.engine.begin() as conn:
+            conn.execute(delete(users_table).where(users_table.c.id == gone))
+        assert gone in {s.player for s in await _standings(c, number)}
+        assert await c.play_out(number) == 2
+        found = await c.runner.get(number)
+        assert (found.status, found.round) == ("finished", 3)
+        boards = await c.store.run(c.runner.store.boards, number)
+        assert sum(gone in b.players for b in boards) == 2, "round 1's game and round 2's rest only"
     asyncio.run(scenario())

@@ -7,13 +7,18 @@ in words, and the limits hold."""
 from __future__ import annotations
 
 import random
+import time
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from typer.testing import CliRunner
 
+from realpolitik.cli.main import app
 from realpolitik.testing.server import ROOMY, Api, GameSocket, ServerProcess
 
 PASSWORD = "correct horse battery"
+#: a time control (every tournament has one)
+CLOCK = {"kind": "correspondence", "hours": 24, "bank_hours": 72}
 
 
 @pytest.fixture(scope="module")
@@ -44,6 +49,50 @@ class Person:
 
 
 _count = iter(range(10**6))
+
+
+def _play_through(socks: list[GameSocket], rng: random.Random) -> None:
+    """Play a game to its end with random legal actions through every player's socket."""
+    seq = socks[0].seq
+    while True:
+        for sock in socks:
+            sock.wait_view(lambda m, seq=seq: m["seq"] >= seq or m["status"] == "finished")
+        if socks[0].views[-1]["status"] == "finished":
+            return
+        actor = next(s for s in socks if "pending" in s.view)
+        actor.act(rng.choice(actor.view["pending"]["actions"]))
+        seq += 1
+
+
+def _play_alone(sock: GameSocket, rng: random.Random) -> None:
+    """Play one seat with random legal actions to the game's end, bots (or stand-ins) playing the others."""
+    done = -1
+    while True:
+        view = sock.wait_view(lambda m, done=done: m["seq"] > done and (m["status"] == "finished"
+                                                              or "pending" in m["view"]), 60)
+        if view["status"] == "finished":
+            return
+        done = view["seq"]
+        sock.act(rng.choice(view["view"]["pending"]["actions"]), done)
+
+
+def admin(server: ServerProcess, *args: str) -> str:
+    """``realpolitik admin …`` on the server's database, as its operator types it beside the running server."""
+    result = CliRunner().invoke(app, ["admin", *args, "--db", server.db], env={"COLUMNS": "250"})
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def _tournament(person: Person, server: ServerProcess, number: int, accept, timeout: float = 30) -> dict:
+    """The tournament's page once ``accept`` holds (the server carries tournaments on every few seconds)."""
+    end = time.monotonic() + timeout
+    while True:
+        page = person.api.get(f"/api/tournaments/{number}")
+        assert page.status_code == 200, f"{page.status_code} {page.text}\n{server.output()[-3000:]}"
+        if accept(page.json()):
+            return page.json()
+        assert time.monotonic() < end, page.json()
+        time.sleep(0.1)
 
 
 @pytest.fixture
@@ -84,17 +133,8 @@ def test_a_tournament_is_created_signed_up_for_and_played_through_the_websocket(
     labels = {name: label for label, name in zip(("p1", "p2"), board["players"], strict=True)}
     socks = [ann.socket(game_id, labels[ann.name]), bob.socket(game_id, labels[bob.name])]
     assert socks[0].views[-1]["clock"], "the tournament's clock runs"
-    rng = random.Random(7)
     try:
-        seq = socks[0].seq
-        while True:
-            for sock in socks:
-                sock.wait_view(lambda m, seq=seq: m["seq"] >= seq or m["status"] == "finished")
-            if socks[0].views[-1]["status"] == "finished":
-                break
-            actor = next(s for s in socks if "pending" in s.view)
-            actor.act(rng.choice(actor.view["pending"]["actions"]))
-            seq += 1
+        _play_through(socks, random.Random(7))
     finally:
         for sock in socks:
             sock.close()
@@ -116,7 +156,7 @@ def test_a_tournament_is_created_signed_up_for_and_played_through_the_websocket(
 def test_withdrawing_before_the_start_takes_the_player_off_the_list(people):
     ann, bob = people(2)
     number = ann.post("/api/tournaments", {"name": "Autumn cup", "game": "wsdv", "kind": "swiss", "rounds": 3,
-                                           "seats": 2, "capacity": 4}).json()["id"]
+                                           "seats": 2, "capacity": 4, "clock": CLOCK}).json()["id"]
     assert bob.post(f"/api/tournaments/{number}/signup", {}).status_code == 201
     assert bob.post(f"/api/tournaments/{number}/withdraw", {}).status_code == 200
     gone = bob.post(f"/api/tournaments/{number}/withdraw", {})
@@ -145,10 +185,13 @@ def _in(days: float) -> str:
     ({"timeouts": 11}, "bad-request"),
     ({"seats": True}, "bad-request"),
     ({"clock": {"kind": "live", "minutes": 0}}, "bad-request"),
+    ({"clock": None}, "bad-request"),  # issue 76: without a clock one absent player holds up a round for ever
+    ({"clock": {"kind": "none"}}, "bad-request"),
 ])
 def test_a_bad_tournament_is_refused_in_words(people, change, code):
     (ann,) = people(1)
-    body = {"name": "Cup", "game": "nuclear-war", "kind": "round-robin", "seats": 2, "capacity": 4, **change}
+    body = {"name": "Cup", "game": "nuclear-war", "kind": "round-robin", "seats": 2, "capacity": 4, "clock": CLOCK,
+            **change}
     answer = ann.post("/api/tournaments", body)
     assert answer.status_code in (400, 404) and answer.json()["code"] == code, answer.text
     assert answer.json()["error"]
@@ -157,7 +200,7 @@ def test_a_bad_tournament_is_refused_in_words(people, change, code):
 def test_guests_may_look_but_not_create_sign_up_or_withdraw(people, server):
     (ann,) = people(1)
     number = ann.post("/api/tournaments", {"name": "Open cup", "game": "nuclear-war", "kind": "round-robin",
-                                           "seats": 3, "closes": _in(1)}).json()["id"]
+                                           "seats": 3, "closes": _in(1), "clock": CLOCK}).json()["id"]
     with Api(server) as guest:
         assert guest.get(f"/api/tournaments/{number}").json()["closes"]
         for path in ("/api/tournaments", f"/api/tournaments/{number}/signup", f"/api/tournaments/{number}/withdraw"):
@@ -169,7 +212,7 @@ def test_guests_may_look_but_not_create_sign_up_or_withdraw(people, server):
 
 def test_an_account_may_run_only_so_many_tournaments_at_once(people):
     (ann,) = people(1)
-    body = {"name": "Cup", "game": "nuclear-war", "kind": "round-robin", "seats": 2, "capacity": 4}
+    body = {"name": "Cup", "game": "nuclear-war", "kind": "round-robin", "seats": 2, "capacity": 4, "clock": CLOCK}
     assert [ann.post("/api/tournaments", body).status_code for _ in range(3)] == [201, 201, 429]
 
 
@@ -178,3 +221,56 @@ def test_german_refusals(people):
     ann.api.http.cookies.set("lang", "de")
     answer = ann.post("/api/tournaments/99999/signup", {})
     assert answer.json()["error"] == "Dieses Turnier gibt es nicht."
+
+
+@pytest.mark.parametrize("action", ["remove", "ban"])
+def test_a_player_the_operators_remove_or_ban_mid_tournament_is_withdrawn_and_its_game_plays_on(people, server,
+                                                                                              action):
+    # Issue 76: removing an account that had played in a running tournament made its page answer
+    # 500 for good (KeyError in the standings) and counted its rounds anew from the shrunken field
+    # ("round 2 of 1"); the operator's command must change only the account, and the running
+    # server hand the player's running game to the stand-in through the live table.
+    trio = people(3)
+    by_name = {p.name: p for p in trio}
+    made = trio[0].post("/api/tournaments", {"name": "Winter cup", "game": "nuclear-war", "kind": "round-robin",
+                                             "seats": 2, "capacity": 3, "clock": CLOCK})
+    number = made.json()["id"]
+    for person in trio:
+        assert person.post(f"/api/tournaments/{number}/signup", {}).status_code == 201
+    (first,) = _tournament(trio[0], server, number, lambda t: t["status"] == "running")["schedule"][0]["games"]
+    socks = [by_name[name].socket(first["game"], label) for label, name in zip(("p1", "p2"), first["players"],
+                                                                               strict=True)]
+    try:
+        _play_through(socks, random.Random(11))
+    finally:
+        for sock in socks:
+            sock.close()
+    page = _tournament(trio[0], server, number, lambda t: t["round"] == 2 and t["schedule"][1]["games"][0]["game"])
+    (second,) = page["schedule"][1]["games"]
+    gone = by_name[next(name for name in second["players"] if name in first["players"])]
+    stays = by_name[next(name for name in second["players"] if name != gone.name)]
+    filed = stays.post("/api/social/reports", {"name": gone.name, "reason": f"left the club {number}"})
+    assert filed.status_code == 201, filed.text
+    row = next(line for line in admin(server, "reports").splitlines() if f"left the club {number}" in line)
+    admin(server, "act", row.strip("│┃ ").split()[0], action)
+    page = stays.api.get(f"/api/tournaments/{number}")
+    assert page.status_code == 200 and page.json()["total_rounds"] == 3, page.text
+
+    seat = second["players"].index(gone.name)
+    played = stays.api.wait(second["game"], lambda g: g["players"][seat]["away"] == "resigned", 20)
+    assert played["status"] == "running", "the game goes on, the stand-in in the seat"
+    page = _tournament(stays, server, number, lambda t: True)
+    assert (page["status"], page["round"], page["total_rounds"]) == ("running", 2, 3)
+    reason = {"remove": "removed", "ban": "banned"}[action]
+    assert {e["name"]: e["withdrawn"] for e in page["entrants"]}[gone.name] == reason
+    assert {s["name"]: s["withdrawn"] for s in page["standings"]}[gone.name] == reason
+
+    sock = stays.socket(second["game"], ("p1", "p2")[1 - seat])
+    try:
+        _play_alone(sock, random.Random(12))
+    finally:
+        sock.close()
+    page = _tournament(stays, server, number, lambda t: t["round"] == 3, 60)
+    (third,) = page["schedule"][2]["games"]
+    assert gone.name not in third["players"], "no game after the withdrawal"
+    assert "cannot catch up" not in server.output() and "Traceback" not in server.output()

@@ -1,7 +1,7 @@
 """The tournaments page in the browser (issue 59): reached from the lobby, a signed-in player
-creates a tournament with the form and signs up; when a second account fills it, the page
-shows it running with its round, its game and the standings — in English and in German —,
-and axe-core finds nothing serious on it."""
+creates a tournament with the form (its clock one of the form's, never none) and signs up;
+when a second account fills it, the page shows it running with its round, its game and the
+standings — in English and in German —, and axe-core finds nothing serious on it."""
 
 from __future__ import annotations
 
@@ -31,9 +31,13 @@ def test_a_tournament_is_created_signed_up_for_and_shown_running(server, context
     page.select_option("#game", "nuclear-war")
     page.select_option("#seats", "2")
     page.fill("#capacity", "2")
+    # issue 76: every tournament has a clock, so the form offers no "no clock"
+    expect(page.locator("#clock option[value=none]")).to_have_count(0)
+    expect(page.locator("#clock option").first).to_have_text("Live: 20 min + 15 s per move")
     page.click("#create button[type=submit]")
     expect(page.locator("#one-name")).to_have_text("Browser cup")
     expect(page.locator("#one-facts")).to_contain_text("taking sign-ups")
+    expect(page.locator("#one-facts")).to_contain_text("20 min + 15 s per move")
     page.click("#sign-up")
     expect(page.locator("#entrants li")).to_have_text(["Tess"])
     number = page.evaluate("location.hash").lstrip("#")

@@ -1,8 +1,11 @@
 """``realpolitik admin``: the operator's commands on a server's database — accounts and games.
 
 Each takes ``--db`` as ``serve`` does and opens the database the way the server does
-(bringing its schema up to date). Run them beside a running server only to read; stop the
-server before deleting a game (a running server keeps the game it has in memory).
+(bringing its schema up to date). A command that changes a game (``delete-game``) refuses
+while a server uses the database (its heartbeat row is fresh: :mod:`realpolitik.server.heartbeat`),
+since a running server keeps the games it plays in memory. Acting on a report changes only
+the account; a running server hands a removed or banned account's seats to the stand-in bot
+itself (:mod:`realpolitik.server.barred`).
 """
 
 from __future__ import annotations
@@ -48,6 +51,19 @@ def _store(db: str, words: str):
         return Store(url or db)
     except StorageError as exc:
         fail(reason(exc), words)
+
+
+def _no_server(store, words: str) -> None:
+    """Fail in one line while a server process uses the database (before a game is changed)."""
+    from realpolitik.server.heartbeat import STALE_SECONDS, serving
+
+    found = serving(store)
+    if found:
+        first = found[0]
+        fail(t("a server uses this database (process {pid} on {host}, heard from {seconds} s ago): stop it before "
+               "changing a game; a server that was killed counts as stopped {stale} s after its last sign of life",
+               pid=first["pid"], host=first["host"], seconds=max(0, round(first["seen"])),
+               stale=round(STALE_SECONDS)), words)
 
 
 @admin_app.command()
@@ -132,10 +148,11 @@ def delete_game(
     game_id: str = typer.Argument(..., metavar="ID", help="the game's id (`realpolitik admin games` lists them)"),
     db: str = DB,
 ) -> None:
-    """Delete the game ID with its seats, actions and chat (stop the server first)."""
+    """Delete the game ID with its seats, actions and chat (refused while a server uses the database)."""
     words = from_env()
     store = _store(db, words)
     try:
+        _no_server(store, words)
         deleted = store.delete_game(game_id.strip().lower())
     finally:
         store.close()
@@ -180,7 +197,8 @@ def act(
 ) -> None:
     """Act on the report REPORT against the reported account: warn it (a message from the
     operators), mute its chat and messages, ban it from creating and joining games, lift
-    either, remove the account, or dismiss the report. A running server enforces it at once."""
+    either, remove the account, or dismiss the report. A running server enforces it at once, and
+    hands a removed or banned account's seats in running games to the stand-in bot."""
     from realpolitik.server.social_store import ACTIONS, SocialStore
 
     words = from_env()

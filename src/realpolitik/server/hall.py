@@ -30,10 +30,11 @@ from realpolitik.bots import bot_kinds
 from realpolitik.engine import ContentError, Game, OptionError, RecordError, ReplayError, State, secret_seed
 from realpolitik.i18n import LANGUAGES, Text, render, t
 
-from . import lessons, ratings, social, vacation
+from . import barred, lessons, ratings, social, vacation
 from .bots import BotRunner
 from .bus import Bus
 from .clock import Clock
+from .heartbeat import Heartbeat
 from .kinds import playable, seat_kind
 from .leases import Alone, Leases
 from .notify import NoticeSettings, Notifier
@@ -116,6 +117,8 @@ class Hall:
         self.notifier = Notifier(self, settings.notices)
         self.leases: Leases | Alone = Leases(self, store.conninfo()) if store.shared else Alone()
         self.bus = Bus(store.conninfo(), store.origin, self.heard, self.resync) if store.shared else None
+        #: this process's row in ``servers``: the operator's commands see that a server uses the database
+        self.heartbeat = Heartbeat(store)
 
     def chore(self, work: Coroutine[Any, Any, None]) -> None:
         """Run ``work`` beside the games (it logs its own failures); kept until it is done."""
@@ -131,6 +134,7 @@ class Hall:
         await self.leases.start()
         for wait in (1, 2, 4, 8, 15, 0):
             try:
+                await self.heartbeat.start()  # before any game is loaded: no command changes one from now on
                 unfinished = await self.store.run(self.store.unfinished)
                 break
             except StorageBusy as exc:
@@ -169,6 +173,7 @@ class Hall:
         if self.bus is not None:
             await self.bus.close()
         await self.leases.close()
+        await self.heartbeat.stop()
 
     # ------------------------------------------------------------------ loading
 
@@ -271,7 +276,8 @@ class Hall:
                 log.warning("sweep put off: %s", exc)
 
     async def sweep(self) -> None:
-        """Idle games out of memory, open games past their time out of storage, tournaments carried on."""
+        """Idle games out of memory, open games past their time out of storage, the seats of barred
+        accounts to the stand-in (:mod:`.barred`), tournaments carried on."""
         moment = time.monotonic()
         for table in list(self.tables.values()):
             if table.idle(moment) >= self.limits.idle_seconds:
@@ -290,6 +296,7 @@ class Hall:
         for entry in self._entries():
             if entry["status"] == "open" and datetime.fromisoformat(entry["created"]) < cutoff:
                 await self._drop_open(entry["id"])
+        await barred.hand_over(self)
         await self.tournaments.sweep()
 
     async def _drop_open(self, game_id: str) -> None:

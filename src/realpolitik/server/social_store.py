@@ -37,6 +37,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.exc import IntegrityError
 
+from .removal import remove_account
 from .store import Store, _utc, metadata, now, seats, users
 
 friends = Table(
@@ -285,13 +286,13 @@ class SocialStore:
     def act(self, user_id: int, action: str, note: str = "", report: int | None = None) -> None:
         """Do ``action`` (one of :data:`ACTIONS`) to an account, marking ``report`` handled: a
         warning (a message from the operators saying ``note``), muting, banning, lifting either,
-        or removing the account with all that is its own."""
+        or removing the account with all that is its own (its emptied row stays: :mod:`.removal`)."""
         moment = now()
         with self.engine.begin() as conn:
             if report is not None:
                 conn.execute(update(reports).where(reports.c.id == report).values(handled=moment, action=action))
             if action == "remove":
-                conn.execute(delete(users).where(users.c.id == user_id))
+                remove_account(conn, user_id)
                 return
             if action == "dismiss":
                 return

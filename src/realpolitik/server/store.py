@@ -177,6 +177,8 @@ users = Table(
     Column("language", String(8), nullable=True),
     Column("email", String(254), nullable=True),
     Column("webhook", String(500), nullable=True),
+    # when the operators removed the account (server/removal.py): the row stays, emptied, as its seats' player
+    Column("removed", DateTime(timezone=True), nullable=True),
     UniqueConstraint("name_key", name="uq_users_name_key"),
 )
 
@@ -711,13 +713,13 @@ class Store:
         return None if row is None else (_user(row), row["password_hash"])
 
     def user_list(self) -> list[tuple[User, int, int]]:
-        """Every account with the number of its seats and of its live sessions, by name."""
+        """Every account (but the removed ones) with the number of its seats and of its live sessions, by name."""
         seated = select(func.count()).where(seats.c.user_id == users.c.id).scalar_subquery()
         live = (select(func.count()).where(sessions.c.user_id == users.c.id, sessions.c.expires > now())
                 .scalar_subquery())
         with self.engine.connect() as conn:
             rows = conn.execute(select(users, seated.label("seats"), live.label("sessions"))
-                                .order_by(users.c.name_key)).mappings().all()
+                                .where(users.c.removed.is_(None)).order_by(users.c.name_key)).mappings().all()
         return [(_user(r), r["seats"], r["sessions"]) for r in rows]
 
     def set_language(self, user_id: int, language: str | None) -> None:
@@ -923,7 +925,8 @@ class Store:
                   .where(ratings.c.game == game).group_by(ratings.c.user_id, ratings.c.bot).subquery())
         query = (select(ratings.c.user_id, ratings.c.bot, ratings.c.mu, ratings.c.sigma, latest.c.games, users.c.name)
                  .join_from(latest, ratings, ratings.c.id == latest.c.id)
-                 .join(users, users.c.id == ratings.c.user_id, isouter=True))
+                 .join(users, users.c.id == ratings.c.user_id, isouter=True)
+                 .where(users.c.removed.is_(None)))  # a removed account's last games may still rate it
         with self.engine.connect() as conn:
             rows = [dict(r) for r in conn.execute(query).mappings()]
         rows.sort(key=lambda r: r["mu"] - 3 * r["sigma"], reverse=True)

@@ -22,6 +22,7 @@ from .. import accounts, social
 from ..api import _body, _hall, _json_body, guarded
 from ..clock import Clock, ClockChoice
 from ..protocol import MAX_BODY, Short, Strict, clean_text, parse
+from ..protocol import language as language_of
 from ..store import now
 from ..table import Refusal, seat_titles
 from .runner import KINDS, Tournaments
@@ -36,7 +37,8 @@ LISTED = 100
 
 class NewTournament(Strict):
     """``POST /api/tournaments``: name, game, kind, seats per game, Swiss rounds, when the
-    sign-up closes (an ISO 8601 time) and/or at how many players, clock, time-outs allowed."""
+    sign-up closes (an ISO 8601 time) and/or at how many players, clock (one is needed; left
+    out, it is refused in words), time-outs allowed."""
 
     name: Annotated[str, StringConstraints(max_length=4 * MAX_NAME)]
     game: Short
@@ -93,6 +95,9 @@ async def _checked(request: Request, body: NewTournament, user_id: int) -> dict[
     if body.capacity is not None and not body.seats <= body.capacity <= limits.tournament_players:
         raise Refusal("bad-request", t("A tournament takes {low} to {high} players.", low=body.seats,
                                        high=limits.tournament_players))
+    clock = None if body.clock is None else Clock.chosen(body.clock)
+    if clock is None:  # without one, a player who stays away would hold up a round for ever
+        raise Refusal("bad-request", t("A tournament needs a time control, so that nobody can hold up a round."))
     await social.check_not_banned(hall, user_id)
     store = hall.tournaments.store
     active = 0
@@ -104,9 +109,8 @@ async def _checked(request: Request, body: NewTournament, user_id: int) -> dict[
     if await hall.store.run(store.active_of, user_id) >= limits.tournaments_per_account:
         raise Refusal("limit", t("You have {count} tournaments under way already, the most one account may have.",
                                  count=limits.tournaments_per_account))
-    clock = body.clock and Clock.chosen(body.clock)
     return {"name": name, "game": game.id, "kind": body.kind, "seats": body.seats, "rounds": body.rounds,
-            "clock": None if clock is None else clock.to_json(), "timeouts": body.timeouts, "closes": closes,
+            "clock": clock.to_json(), "timeouts": body.timeouts, "closes": closes,
             "capacity": body.capacity, "creator_id": user_id}
 
 
@@ -158,15 +162,16 @@ async def show(request: Request) -> Response:
     boards = await hall.store.run(runner.store.boards, found.id)
     names = {p["user_id"]: p["name"] for p in players}
     withdrawn = {p["user_id"]: p["withdrawn"] for p in players}
+    gone = render(t("(an account no longer there)"), language_of(request))  # its entry deleted from the database
     game = hall.games.get(found.game)
     rounds: dict[int, dict[str, Any]] = {}
     for board in boards:
         entry = rounds.setdefault(board.round, {"round": board.round, "games": [], "rests": []})
         if board.rest:
-            entry["rests"].append(names.get(board.players[0], ""))
+            entry["rests"].append(names.get(board.players[0], gone))
         else:
             entry["games"].append({"board": board.board + 1, "game": board.game_id, "status": board.status,
-                                   "players": [names.get(u, "") for u in board.players]})
+                                   "players": [names.get(u, gone) for u in board.players]})
     table = runner.standings(found, players, boards) if game is not None and found.status != "signup" else []
     answer = _summary(hall, found, len(players))
     answer.update(
@@ -174,9 +179,9 @@ async def show(request: Request) -> Response:
         seat_titles=list(seat_titles(game, found.seats)) if game is not None else [],
         entrants=[{"name": p["name"], "withdrawn": p["withdrawn"]} for p in players],
         schedule=list(rounds.values()),
-        standings=[{"place": i + 1, "name": names[s.player], "points": round(s.points, 3),
+        standings=[{"place": i + 1, "name": names.get(s.player, gone), "points": round(s.points, 3),
                     "tiebreak": round(s.tiebreak, 3), "games": s.games, "wins": s.wins, "rests": s.rests,
-                    "withdrawn": withdrawn[s.player]} for i, s in enumerate(table)],
+                    "withdrawn": withdrawn.get(s.player, "removed")} for i, s in enumerate(table)],
     )
     return JSONResponse(answer)
 

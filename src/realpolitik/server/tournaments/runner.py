@@ -7,11 +7,16 @@ games are created through the hall with every seat bound to its player's account
 finds them under "my games"), rated, with the tournament's clock. When every game of a
 round is finished the next round starts; after the last the tournament is finished.
 
+The number of rounds is fixed when the tournament starts (a Swiss tournament's as chosen, a
+round robin's by its field then): a player who leaves changes it no more.
+
 A player who lost on time (still away on timeout when the game ended) in more games than
-the tournament allows is withdrawn: no more games. A withdrawn player's finished games
-count; in a round robin, the others of a game a withdrawn player would have played rest
-instead. The runner looks at every running tournament when a tournament game ends and on
-every sweep of the hall, so nothing is lost when a server restarts mid-round.
+the tournament allows is withdrawn: no more games. So is a player whose account the
+operators removed or banned (:mod:`..barred`: its seats in running games are resigned, the
+stand-in bot plays them to the end). A withdrawn player's games count; in a round robin,
+the others of a game a withdrawn player would have played rest instead. The runner looks at
+every running tournament when a tournament game ends and on every sweep of the hall, so
+nothing is lost when a server restarts mid-round.
 """
 
 from __future__ import annotations
@@ -108,7 +113,7 @@ class Tournaments:
                 return
             rated = await self._run(self.store.ratings, found.game, players)
             seeding = sorted(((p, strength(rated.get(p))) for p in players), key=lambda s: -s[1])
-            if await self._run(self.store.start, number, seeding):
+            if await self._run(self.store.start, number, seeding, self.total_rounds(found, len(players))):
                 log.info("tournament %d: started with %d players", number, len(players))
         await self.advance(number)
 
@@ -118,7 +123,13 @@ class Tournaments:
             found = await self.get(number)
             if found.status != "running":
                 return
+            for user_id in await self._run(self.store.withdraw_barred, number):
+                log.info("tournament %d: player %d withdrawn, its account removed or banned", number, user_id)
             boards = await self._run(self.store.boards, number)
+            if found.rounds is None:  # a round robin started by a version that counted its rounds anew each time
+                players = await self._run(self.store.players, number)
+                await self._run(self.store.fix_rounds, number, self.total_rounds(found, _field(players, boards)))
+                found = await self.get(number)
             current = [b for b in boards if b.round == found.round]
             if any(not b.rest and b.game_id is None for b in current):
                 await self._create_games(found, current)
@@ -141,9 +152,10 @@ class Tournaments:
         return [b for b in await self._run(self.store.boards, found.id) if b.round == found.round]
 
     def total_rounds(self, found: Tournament, players: int) -> int:
-        """How many rounds the tournament plays."""
-        if found.kind == "swiss":
-            return found.rounds or 1
+        """How many rounds the tournament plays: fixed once it started (Swiss: as chosen); before, or
+        for a round robin started by a version before that, those of a field of ``players``."""
+        if found.rounds is not None:
+            return found.rounds
         return round_robin_rounds(players, found.seats)
 
     def _plan(self, found: Tournament, round_number: int, players: list[dict[str, Any]],
@@ -151,20 +163,22 @@ class Tournaments:
         """Round ``round_number``'s boards: each game's players in seat order, then the rests
         (run off the event loop: a many-seat schedule or a Swiss search takes a while)."""
         by_number = {p["number"]: p["user_id"] for p in players}
-        out = {p["user_id"] for p in players if p["withdrawn"]}
+        # who plays on: not withdrawn, and still entered (an account deleted from the database takes its entry)
+        playing = {p["user_id"] for p in players if not p["withdrawn"]}
         if found.kind == "round-robin":
-            groups = [tuple(by_number[n] for n in g) for g in round_robin(len(players), found.seats)[round_number - 1]]
-            resting = [u for g in groups if set(g) & out for u in g if u not in out]
-            resting += [by_number[n] for n in range(len(players)) if not any(by_number[n] in g for g in groups)]
-            groups = [g for g in groups if not set(g) & out]
+            schedule = round_robin(_field(players, boards), found.seats)[round_number - 1]
+            groups = [tuple(by_number.get(n) for n in g) for g in schedule]
+            resting = [u for g in groups if not playing >= set(g) for u in g]
+            resting += [u for u in by_number.values() if not any(u in g for g in groups)]
+            groups = [g for g in groups if playing >= set(g)]
         else:
             history = _history(boards)
             table = self.standings(found, players, boards)
-            order = [s.player for s in table if s.player not in out]
+            order = [s.player for s in table if s.player in playing]
             if len(order) < found.seats:
                 return [((u,), True) for u in order]
             groups, resting = swiss_round(order, found.seats, history, first=round_number == 1)
-        return [*((g, False) for g in groups), *(((u,), True) for u in resting if u not in out)]
+        return [*((g, False) for g in groups), *(((u,), True) for u in resting if u in playing)]
 
     async def _create_games(self, found: Tournament, current: list[Board]) -> None:
         """Create the games of the current round's boards that have none yet."""
@@ -206,6 +220,8 @@ class Tournaments:
                     for b in boards if not b.rest and b.status == "finished"]
         rests = [b.players[0] for b in boards if b.rest]
         seeded = [p["user_id"] for p in players]
+        # a player whose entry is gone from the database (its account deleted there) stays in the table, last seeded
+        seeded += list(dict.fromkeys(u for b in boards for u in b.players if u not in set(seeded)))
         return standings(seeded, finishes, rests, TIEBREAK[found.kind], BYE_POINTS[found.kind])
 
     # ------------------------------------------------------------------ hooks
@@ -232,6 +248,12 @@ class Tournaments:
             log.warning("tournaments put off: %s", exc)
         except Exception:
             log.exception("the tournaments could not be carried on; the next sweep tries again")
+
+
+def _field(players: list[dict[str, Any]], boards: list[Board]) -> int:
+    """How many players a round robin started with: round 1 had each in a game or resting (an
+    entry may be gone since, its account deleted from the database); before it, the players."""
+    return len({u for b in boards if b.round == 1 for u in b.players}) or len(players)
 
 
 def _history(boards: list[Board]) -> History:

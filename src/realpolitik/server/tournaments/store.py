@@ -33,6 +33,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.exc import IntegrityError
 
+from ..social_store import sanctions
 from ..store import Store, _utc, games, metadata, now, ratings, users
 
 #: seconds a process has to create a board's game it took on before another may
@@ -45,11 +46,12 @@ tournaments = Table(
     Column("id", Integer, primary_key=True, autoincrement=True),
     Column("name", String(80), nullable=False),
     Column("game", String(40), nullable=False),
-    # round-robin or swiss; seats per game; rounds of a Swiss tournament
+    # round-robin or swiss; seats per game; rounds: a Swiss tournament's chosen, a round robin's fixed at the start
     Column("kind", String(12), nullable=False),
     Column("seats", Integer, nullable=False),
     Column("rounds", Integer, nullable=True),
-    Column("clock", JSON, nullable=True),
+    # every tournament has a time control (revision 14 gave one to those stored without)
+    Column("clock", JSON, nullable=False),
     # games a player may lose on time; one more withdraws the player
     Column("timeouts", Integer, nullable=False),
     # the sign-up closes at this time, or when this many players signed up (whichever comes first)
@@ -70,7 +72,8 @@ tournament_players = Table(
     # the seeding once the tournament starts: 0 the strongest, by rating (mu - 3 sigma)
     Column("number", Integer, nullable=True),
     Column("rating", Float, nullable=True),
-    # why the player plays no more rounds: withdrew, or lost on time too often (timeouts)
+    # why the player plays no more rounds: withdrew, lost on time too often (timeouts), or its account
+    # was removed or banned by the operators (removed, banned)
     Column("withdrawn", String(10), nullable=True),
 )
 
@@ -98,7 +101,7 @@ class Tournament:
     kind: str
     seats: int
     rounds: int | None
-    clock: dict[str, Any] | None
+    clock: dict[str, Any]
     timeouts: int
     closes: datetime | None
     capacity: int | None
@@ -212,20 +215,45 @@ class TournamentStore:
             rows = conn.execute(select(r.user_id, r.mu, r.sigma).where(r.id.in_(latest))).all()
         return {user: (mu, sigma) for user, mu, sigma in rows}
 
-    def start(self, number: int, seeding: list[tuple[int, float]]) -> bool:
-        """Close the sign-up: number the players by ``seeding`` (account, rating; best first);
-        false if the tournament was not taking sign-ups (started meanwhile)."""
+    def start(self, number: int, seeding: list[tuple[int, float]], rounds: int) -> bool:
+        """Close the sign-up: number the players by ``seeding`` (account, rating; best first) and
+        fix the number of ``rounds``; false if the tournament was not taking sign-ups (started meanwhile)."""
         p = tournament_players.c
         with self.engine.begin() as conn:
             started = conn.execute(update(tournaments).where(tournaments.c.id == number,
                                                              tournaments.c.status == "signup")
-                                   .values(status="running")).rowcount
+                                   .values(status="running", rounds=rounds)).rowcount
             if not started:
                 return False
             for place, (user_id, rating) in enumerate(seeding):
                 conn.execute(update(tournament_players).where(p.tournament_id == number, p.user_id == user_id)
                              .values(number=place, rating=rating))
         return True
+
+    def fix_rounds(self, number: int, rounds: int) -> None:
+        """Fix the number of rounds of a tournament started without (by a version before revision 14)."""
+        with self.engine.begin() as conn:
+            conn.execute(update(tournaments).where(tournaments.c.id == number, tournaments.c.rounds.is_(None))
+                         .values(rounds=rounds))
+
+    def withdraw_barred(self, number: int) -> list[int]:
+        """Withdraw the players of a running tournament whose account the operators removed or
+        banned (``removed``, ``banned``); the accounts withdrawn now."""
+        p = tournament_players.c
+        playing = (p.tournament_id == number) & p.withdrawn.is_(None)
+        banned = select(sanctions.c.user_id).where(sanctions.c.banned.is_(True))
+        removed = select(users.c.id).where(users.c.removed.is_not(None))
+        out = []
+        with self.engine.begin() as conn:
+            if conn.execute(select(tournaments.c.status).where(tournaments.c.id == number)).scalar() != "running":
+                return []
+            for reason, accounts in (("removed", removed), ("banned", banned)):
+                found = list(conn.execute(select(p.user_id).where(playing, p.user_id.in_(accounts))).scalars())
+                if found:
+                    conn.execute(update(tournament_players).where(playing, p.user_id.in_(found))
+                                 .values(withdrawn=reason))
+                out += found
+        return out
 
     def set_status(self, number: int, status: str) -> None:
         with self.engine.begin() as conn:

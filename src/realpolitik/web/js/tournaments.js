@@ -12,7 +12,8 @@ let catalog = [];
 const STATUS = () => ({ signup: t("taking sign-ups"), running: t("running"), finished: t("finished"),
   cancelled: t("called off: too few players") });
 const KIND = () => ({ "round-robin": t("round robin"), swiss: t("Swiss") });
-const WITHDRAWN = () => ({ withdrew: t("withdrew"), timeouts: t("withdrawn: lost on time too often") });
+const WITHDRAWN = () => ({ withdrew: t("withdrew"), timeouts: t("withdrawn: lost on time too often"),
+  removed: t("withdrawn: account removed"), banned: t("withdrawn: account banned") });
 
 function tell(err) {
   $("notice").textContent = err ? err.message : "";
@@ -102,11 +103,11 @@ function fillSeats() {
   put($("seats"), counts.map((n) => h("option", { value: n, text: String(n) })));
 }
 
+/** The time control chosen: every tournament has one (the server refuses one without). */
 function readClock() {
   const [kind, a, b] = $("clock").value.split("-");
   if (kind === "live") return { kind: "live", minutes: Number(a), increment: Number(b) };
-  if (kind === "mail") return { kind: "correspondence", hours: Number(a), bank_hours: Number(b) };
-  return null;
+  return { kind: "correspondence", hours: Number(a), bank_hours: Number(b) };
 }
 
 async function create(event) {
