@@ -31,13 +31,14 @@ from sqlalchemy import (
     create_engine,
     insert,
     inspect,
+    select,
     text,
 )
 
 from realpolitik.engine import Rng
 from realpolitik.games import get
 from realpolitik.server import migrations
-from realpolitik.server.store import StorageError, Store, database_url, metadata, now
+from realpolitik.server.store import StorageError, Store, database_url, games, metadata, now, seats
 from realpolitik.server.tokens import hash_token, new_game_id, new_token
 from realpolitik.testing.server import GameSocket, ServerProcess
 
@@ -217,6 +218,40 @@ def test_a_database_of_a_newer_version_is_refused_in_words(blank):
     with pytest.raises(StorageError, match="schema is at revision 0999, which this version of realpolitik "
                                            "does not know"):
         Store(blank)
+
+
+def test_revision_14_ranks_the_seats_given_up_in_the_results_stored_before(blank):
+    """A game finished before revision 14 whose resigned seat's stand-in won: the upgrade ranks that
+    seat below the other, in the stored result and in the columns the statistics read; a result
+    without a seat given up stays as it was."""
+    engine = engine_of(blank)
+    migrations.upgrade(engine, "0013")
+    played = {"places": {"p1": 1, "p2": 2}, "winners": ["p1"], "reason": "Player 1 rules Kark alone.",
+              "reasons": {"en": "Player 1 rules Kark alone.", "de": "Spieler 1 beherrscht Kark allein."}}
+    resigned, kept = new_game_id(), new_game_id()
+    with engine.begin() as conn:
+        for gid, away in ((resigned, {"away": {"p1": "resigned"}}), (kept, {})):
+            conn.execute(insert(games).values(
+                id=gid, game="nationen", rules_version="1", options={}, seed=7, lobby_join=False, status="finished",
+                created=now(), result={"outcome": played, "digest": "d", "plies": 9, **away}))
+            conn.execute(insert(seats), [{"game_id": gid, "seat": 0, "kind": "human", "name": "Ann", "joined": True,
+                                          "place": 1, "won": True},
+                                         {"game_id": gid, "seat": 1, "kind": "random", "name": "", "joined": True,
+                                          "place": 2, "won": False}])
+    migrations.upgrade(engine)
+    with engine.connect() as conn:
+        columns = {gid: conn.execute(select(seats.c.place, seats.c.won).where(seats.c.game_id == gid)
+                                     .order_by(seats.c.seat)).all() for gid in (resigned, kept)}
+    engine.dispose()
+    store = Store(blank)
+    try:
+        after = store.load(resigned).result
+        assert after["outcome"] == {**played, "places": {"p1": 2, "p2": 1}, "winners": ["p2"]}
+        assert after["away"] == {"p1": "resigned"} and store.load(kept).result["outcome"] == played
+    finally:
+        store.close()
+    assert [tuple(row) for row in columns[resigned]] == [(2, False), (1, True)]
+    assert [tuple(row) for row in columns[kept]] == [(1, True), (2, False)]
 
 
 # ---------------------------------------------------------------- an upgrade stopped halfway
