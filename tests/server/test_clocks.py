@@ -1,7 +1,9 @@
 """Clocks, stand-in bots and resigning: a game created with a time control shows every
 person's clock in every view; when a seat's time runs out — also across a restart — the
-stand-in bot plays it and the table is told, until its person takes it back; a person who
-resigns leaves the seat to the bot for good, and the result says so."""
+stand-in bot plays it and the table is told, until its person takes it back (not before the
+bot has moved for the seat, and never the bot's move); a seat that keeps running out of time
+loses on time for good, so no player stalls a game; a person who resigns leaves the seat to
+the bot for good, and the result says so."""
 
 from __future__ import annotations
 
@@ -11,10 +13,10 @@ import pytest
 from sqlalchemy import update
 
 from realpolitik.games import get
-from realpolitik.server.clock import Clock, ClockChoice
+from realpolitik.server.clock import TIMEOUTS_LOST, Clock, ClockChoice
 from realpolitik.server.store import Store, games, now, seats
 from realpolitik.testing.faults import locked
-from realpolitik.testing.server import Api, GameSocket, ServerProcess
+from realpolitik.testing.server import Api, GameSocket, ServerProcess, run_out
 
 LIVE = {"kind": "live", "minutes": 20, "increment": 15}
 MAIL = {"kind": "correspondence", "hours": 24, "bank_hours": 72}
@@ -101,7 +103,8 @@ def test_time_runs_out_across_a_restart_the_bot_stands_in_and_the_person_takes_t
             assert first["clock"]["left"]["p1"] <= 8.0 and first["clock"]["running"] == "p1"
             told = ann.until(lambda m: m["type"] == "timeout", timeout=20)
             assert told["seat"] == "p1" and told["text"] == (
-                "Player 1's time ran out; a bot plays the seat, a move every 1.5 s, until its player takes it back.")
+                "Player 1's time ran out; a bot plays the seat, a move every 1.5 s, and its player may take it back "
+                "after the bot's first move.")
             since = time.monotonic()
             moved = ann.wait_view(lambda m: m["seq"] >= 1)  # the stand-in plays Ann's seat, at its pace
             assert time.monotonic() - since >= 1.4
@@ -117,7 +120,65 @@ def test_time_runs_out_across_a_restart_the_bot_stands_in_and_the_person_takes_t
             assert view["clock"]["left"]["p1"] >= 59
             ann.send({"type": "back"})
             assert ann.until(lambda m: m["type"] == "error")["code"] == "not-away"
+            # Bo has not moved: the last action is the one the bot made for her, which she cannot take back
+            assert view["seq"] == moved["seq"] and not view["undo"]
+            ann.send({"type": "undo", "seq": view["seq"]})
+            refused = ann.until(lambda m: m["type"] == "error")
+            assert refused["code"] == "undo" and refused["message"] == (
+                "The bot played your last action while your time was out; it cannot be taken back.")
             ann.close()
+    finally:
+        server.stop()
+
+
+@pytest.mark.parametrize("clock", [{"kind": "live", "minutes": 1, "increment": 0}, MAIL],
+                         ids=["live", "correspondence"])
+def test_taking_the_seat_back_at_every_time_out_stalls_no_game(tmp_path, clock):
+    """Ann asks for her seat back the moment her time runs out, every time: she gets it only once
+    the stand-in has moved for her, so every time-out moves the game on; her third time-out loses
+    the game on time for good — the bot plays her seat to the end, and the result counts it."""
+    server = ServerProcess(str(tmp_path / "games.db"), bot_delay=0.0, stand_in_pace=2.0).start()
+    try:
+        with Api(server) as api:
+            created = api.create(["human", "random"], game="e1815", clock=clock, stand_in="random")
+            gid, token = created["id"], created["tokens"]["p1"]
+            ann = GameSocket(server, gid)
+            ann.hello(token, "Ann")
+            ann.close()
+            for count in range(1, TIMEOUTS_LOST + 1):
+                run_out(server, gid)
+                ann = GameSocket(server, gid)
+                if ann.hello(token)["players"][0]["away"] is None:  # connected in time to hear the table told
+                    told = ann.until(lambda m: m["type"] in ("timeout", "lost-on-time"))
+                    assert told["type"] == ("timeout" if count < TIMEOUTS_LOST else "lost-on-time"), told
+                out = ann.wait_view(lambda m: m["players"][0]["away"] == "timeout")
+                ann.send({"type": "back"})  # at once, before the bot has moved for her
+                refused = ann.until(lambda m: m["type"] in ("back", "error"))
+                assert refused["type"] == "error", f"time-out {count}: the seat came back at move {out['seq']}"
+                assert refused["code"] == ("too-soon" if count < TIMEOUTS_LOST else "lost-on-time"), refused
+                moved = ann.wait_view(lambda m, seq=out["seq"]: m["seq"] > seq)  # the time-out moved the game on
+                assert moved["players"][0]["timeouts"] == count
+                ann.send({"type": "back"})
+                answer = ann.until(lambda m: m["type"] in ("back", "error"))
+                if count < TIMEOUTS_LOST:
+                    assert answer["type"] == "back", answer
+                    assert ann.wait_view(lambda m: m["players"][0]["away"] is None)["clock"]["left"]["p1"] >= 59
+                else:
+                    assert answer["code"] == "lost-on-time" and answer["message"] == (
+                        "Your time ran out 3 times in this game: you have lost on time, and the bot plays your seat "
+                        "to the end."), answer
+                    assert moved["players"][0]["back"] == "never"
+                ann.close()
+            server.stop()
+            server.stand_in_pace = 0.0  # the bots play the rest at once
+            server.start()
+            api.wait_finished(gid, timeout=120)
+            record = api.record(gid)
+            assert record.result["away"] == {"p1": "timeout"}  # what tournaments and reliability figures read
+            outcome = record.result["outcome"]
+            assert outcome["winners"] == ["p2"] and outcome["places"] == {"p1": 2, "p2": 1}, outcome
+            assert [n["kind"] for n in record.notes if n["seat"] == 0] == ["timeout"] * TIMEOUTS_LOST
+            assert record.replay(get).ply == len(record.actions)
     finally:
         server.stop()
 

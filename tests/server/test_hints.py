@@ -139,7 +139,8 @@ def test_the_finished_record_and_replay_show_the_hints_asked(server, api, socket
     ann.send({"type": "resign"})
     api.wait_finished(created["id"])
     record = api.record(created["id"])
-    assert record.notes == [{"ply": seq, "seat": 0, "kind": "hint"}]
+    assert record.notes == [{"ply": seq, "seat": 0, "kind": "hint"},  # and where she resigned
+                            {"ply": seq, "seat": 0, "kind": "resigned"}]
     assert api.get(f"/api/games/{created['id']}/replay", params={"ply": seq}).json()["hints"] == ["p1"]
     assert api.get(f"/api/games/{created['id']}/replay", params={"ply": seq + 1}).json()["hints"] == []
 

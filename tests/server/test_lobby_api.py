@@ -107,7 +107,8 @@ def test_a_free_seat_can_be_taken_from_the_lobby_once(api):
     assert nobody.status_code == 400 and "no seat 'p9'" in nobody.json()["error"]
     players = api.info(gid)["players"]
     assert players[1] == {"seat": "p2", "title": {"en": "Player 2", "de": "Spieler 2"}, "kind": "human",
-                          "name": "Bob", "joined": True, "online": False, "away": None}
+                          "name": "Bob", "joined": True, "online": False, "away": None, "back": None,
+                          "timeouts": 0}
     assert api.info(gid)["status"] == "open"  # p1 is still free
     assert api.post(f"/api/games/{gid}/claim", json={"seat": "p1", "name": "Ann"}).status_code == 200
     assert api.info(gid)["status"] == "running"

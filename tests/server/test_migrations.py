@@ -41,7 +41,7 @@ from sqlalchemy import (
 from realpolitik.engine import Rng
 from realpolitik.games import get
 from realpolitik.server import migrations
-from realpolitik.server.store import StorageError, Store, database_url, metadata, now
+from realpolitik.server.store import StorageError, Store, database_url, games, metadata, now, seats
 from realpolitik.server.tokens import hash_token, new_game_id, new_token
 from realpolitik.testing.server import GameSocket, ServerProcess
 
@@ -223,7 +223,7 @@ def test_a_database_of_a_newer_version_is_refused_in_words(blank):
         Store(blank)
 
 
-def test_a_tournament_stored_without_a_clock_gets_one_from_revision_14(blank):
+def test_a_tournament_stored_without_a_clock_gets_one_from_revision_15(blank):
     """Issue 76: a tournament without a clock let one absent player hold up a round for ever;
     those stored so — JSON's null, as the server wrote Python's None, or SQL's NULL — get the
     correspondence clock (24 h a move, a bank of 72 h), and one with a clock keeps it."""
@@ -246,6 +246,40 @@ def test_a_tournament_stored_without_a_clock_gets_one_from_revision_14(blank):
     engine.dispose()
     by_mail = {"kind": "correspondence", "start": 86400.0, "add": 86400.0, "cap": 259200.0, "weekend": False}
     assert clocks == {1: by_mail, 2: by_mail, 3: live}
+
+
+def test_revision_16_ranks_the_seats_given_up_in_the_results_stored_before(blank):
+    """A game finished before revision 16 whose resigned seat's stand-in won: the upgrade ranks that
+    seat below the other, in the stored result and in the columns the statistics read; a result
+    without a seat given up stays as it was."""
+    engine = engine_of(blank)
+    migrations.upgrade(engine, "0013")
+    played = {"places": {"p1": 1, "p2": 2}, "winners": ["p1"], "reason": "Player 1 rules Kark alone.",
+              "reasons": {"en": "Player 1 rules Kark alone.", "de": "Spieler 1 beherrscht Kark allein."}}
+    resigned, kept = new_game_id(), new_game_id()
+    with engine.begin() as conn:
+        for gid, away in ((resigned, {"away": {"p1": "resigned"}}), (kept, {})):
+            conn.execute(insert(games).values(
+                id=gid, game="nationen", rules_version="1", options={}, seed=7, lobby_join=False, status="finished",
+                created=now(), result={"outcome": played, "digest": "d", "plies": 9, **away}))
+            conn.execute(insert(seats), [{"game_id": gid, "seat": 0, "kind": "human", "name": "Ann", "joined": True,
+                                          "place": 1, "won": True},
+                                         {"game_id": gid, "seat": 1, "kind": "random", "name": "", "joined": True,
+                                          "place": 2, "won": False}])
+    migrations.upgrade(engine)
+    with engine.connect() as conn:
+        columns = {gid: conn.execute(select(seats.c.place, seats.c.won).where(seats.c.game_id == gid)
+                                     .order_by(seats.c.seat)).all() for gid in (resigned, kept)}
+    engine.dispose()
+    store = Store(blank)
+    try:
+        after = store.load(resigned).result
+        assert after["outcome"] == {**played, "places": {"p1": 2, "p2": 1}, "winners": ["p2"]}
+        assert after["away"] == {"p1": "resigned"} and store.load(kept).result["outcome"] == played
+    finally:
+        store.close()
+    assert [tuple(row) for row in columns[resigned]] == [(2, False), (1, True)]
+    assert [tuple(row) for row in columns[kept]] == [(1, True), (2, False)]
 
 
 # ---------------------------------------------------------------- an upgrade stopped halfway

@@ -40,10 +40,13 @@ Rules (the ``games`` bundle holds every game created or proposed as a rematch):
   taken too —, and its invitation link there answers as an invalid one (``bad-token``), the
   seat staying free;
 - ``act`` (up to 20 decisions of the held seats, bots answering between them: each must be
-  taken), ``take_back`` (granted exactly when the view's ``undo`` and the engine say so),
-  ``ask_hint`` (the bot's suggestion: given exactly where the game allows hints, to the seat to
-  act, at the current move, and to the asking connection only; noted in storage),
-  ``resign``, ``everyone_resigns``, ``time_out``, ``come_back``, ``rematch`` (proposed or
+  taken), ``take_back`` (granted exactly when the view's ``undo`` and the engine say so, and
+  never a move a stand-in made for the seat), ``ask_hint`` (the bot's suggestion: given exactly
+  where the game allows hints, to the seat to act, at the current move, and to the asking
+  connection only; noted in storage), ``resign``, ``everyone_resigns``, ``time_out`` (counted:
+  the third of a seat loses it on time for good; its person may ask for the seat back at once),
+  ``come_back`` (granted exactly when the seat's time ran out fewer than three times and its
+  stand-in has moved for it since, else refused saying which), ``rematch`` (proposed or
   accepted: one rematch per game, every seat moved on by one; a seat there claimed or given
   to a bot meanwhile is ``taken``), ``fill`` (a free seat of a waiting game given to a bot:
   a kind, a level or a level's spec);
@@ -79,6 +82,10 @@ Invariants, after every step (``no_game_lost_or_stuck``):
 - every unfinished game is open with a free human seat, or running with every human
   seat taken and someone to move: a person's seat that is not away, or a bot (or
   stand-in) that moves within ``BOUND`` s;
+- every finished game's stored outcome ranks the seats given up — resigned, or lost on time
+  (the result's ``away``), with their partners in a team game — below every other seat, none of
+  them winning, and the others in the engine's order (``check_result``); the views show that
+  outcome;
 - every view any connection received equals the view the replayed game gives that seat
   (spectators: seat None) at that move, log included from where the message says (a
   move taken back starts another line of play; views of the old line are compared with
@@ -936,9 +943,11 @@ class ServerMachine(RuleBasedStateMachine):
         stored = truth.stored
         allowed = False
         scripted = self.models[held.game].guided(seq - 1) is not None  # a lesson's step: never taken back
+        back_at = stored.seats[held.seat].away_at  # a move before the seat was taken back was its stand-in's
         if seq and stored.status == "running" and stored.seats[held.seat].away is None and not scripted:
             before = truth.branch.states[-2]
-            allowed = before.to_act == held.seat and why_not_undoable(before, stored.actions[-1]) is None
+            allowed = (before.to_act == held.seat and (back_at is None or seq - 1 >= back_at)
+                       and why_not_undoable(before, stored.actions[-1]) is None)
         link = self.link(held, data)
         end = time.monotonic() + FAN_OUT
         while (view := link.wait_view(lambda m: m["seq"] == seq, 0.2)) is None and time.monotonic() < end:
@@ -1173,6 +1182,7 @@ class ServerMachine(RuleBasedStateMachine):
         when they start (SQLite: a graceful restart)."""
         held = self.draw(data, st.sampled_from(self.clock_turns()), "seat")
         before = self.unfinished()
+        count = self.known(held.game).stored.seats[held.seat].timeouts
         if self.shared:
             self.run_out(held.game, held.seat)
         else:
@@ -1190,7 +1200,10 @@ class ServerMachine(RuleBasedStateMachine):
             assert time.monotonic() < end, (f"the clock of {held.label} in {held.game} ran out, no "
                                             f"{'vacation day' if covered else 'timeout'}{self.told()}")
             time.sleep(0.05)
-        assert self.truth(held.game).stored.seats[held.seat].away == (None if covered else "timeout")
+        seat = self.truth(held.game).stored.seats[held.seat]
+        assert (seat.away, seat.timeouts) == ((None, count) if covered else ("timeout", count + 1)), seat
+        if not covered and self.draw(data, st.booleans(), "back at once"):  # the staller
+            self.ask_back(held, data)
 
     def away(self) -> list[Held]:
         return [h for h in self.held_running() if self.known(h.game).stored.seats[h.seat].away == "timeout"]
@@ -1199,15 +1212,30 @@ class ServerMachine(RuleBasedStateMachine):
     @rule(data=st.data())
     @traced
     def come_back(self, data) -> None:
-        held = self.draw(data, st.sampled_from(self.away()), "seat")
+        """The person of a seat whose time ran out takes it back: granted only once the stand-in has
+        moved for it since (the game has more actions than at the time-out — it may move while the
+        request travels), never after the seat's third time-out (lost on time for good)."""
+        self.ask_back(self.draw(data, st.sampled_from(self.away()), "seat"), data)
+
+    def ask_back(self, held: Held, data) -> None:
+        """``held``'s person asks for the seat back (see ``come_back``)."""
+        seat = self.truth(held.game).stored.seats[held.seat]
         link = self.link(held, data)
         link.send({"type": "back"})
         reply = self.answer_of(link, ("back", "error"), seat=held.label)
         truth = self.truth(held.game)
+        moved = seat.away_at is None or len(truth.stored.actions) > seat.away_at
         if reply is not None and reply["type"] == "error":
-            assert reply["code"] == "not-away" and truth.stored.status == "finished", reply
+            if truth.stored.status == "finished":
+                assert reply["code"] == "not-away", reply
+            elif seat.timeouts >= 3:
+                assert reply["code"] == "lost-on-time", reply
+            else:
+                assert reply["code"] == "too-soon", reply
+            assert truth.stored.seats[held.seat].away == "timeout"
             return
         assert reply is not None and reply["seat"] == held.label, reply
+        assert seat.timeouts < 3 and moved, f"{held.label} came back before the stand-in moved, or after losing"
         assert truth.stored.seats[held.seat].away is None
 
     def finished_held(self) -> list[Held]:
@@ -1770,7 +1798,9 @@ class ServerMachine(RuleBasedStateMachine):
         for game_id in ids:
             truth = self.truth(game_id)  # loads, no gap, replays, finished exactly when over
             stored = truth.stored
-            if stored.status == "open":
+            if stored.status == "finished":
+                self.check_result(truth)
+            elif stored.status == "open":
                 assert any(s.kind == HUMAN and not s.joined for s in stored.seats), \
                     f"game {game_id} is open but every seat is taken: {[(s.kind, s.joined) for s in stored.seats]}"
             elif stored.status == "running":
@@ -1789,6 +1819,28 @@ class ServerMachine(RuleBasedStateMachine):
         self.check_tournaments()
         took.append(time.monotonic())
         self.drawn = [f"{k}={b - a:.1f}s" for k, a, b in zip(("read", "moved", "views", "served"), took, took[1:])]
+
+    def check_result(self, truth: Truth) -> None:
+        """A finished game's stored outcome: the seats given up (the result's ``away``: resigned, lost on
+        time), with their partners in a team game, rank below every other seat and none of them wins;
+        the others win instead where one of them had won; within each group the engine's order stays."""
+        result, engine, labels = truth.stored.result, truth.state.outcome(), truth.state.seats
+        away, outcome = result.get("away", {}), result["outcome"]
+        side = engine.teams or tuple(range(len(labels)))
+        lost = {s for s in range(len(labels)) if any(side[s] == side[labels.index(a)] for a in away)}
+        place = [outcome["places"][label] for label in labels]
+        for a in range(len(labels)):
+            for b in range(len(labels)):
+                if (a in lost) != (b in lost):
+                    assert (place[a] > place[b]) == (a in lost), f"game {truth.id}: {outcome} ranks a seat given up"
+                elif engine.places[a] < engine.places[b]:
+                    assert place[a] < place[b], f"game {truth.id}: {outcome} is not the engine's order {engine}"
+        winners = {labels.index(w) for w in outcome["winners"]}
+        assert not winners & lost, f"game {truth.id}: a seat given up wins: {outcome}"
+        if set(engine.winners) & lost:
+            assert winners == {s for s in range(len(labels)) if s not in lost and place[s] == 1}, outcome
+        else:
+            assert winners == set(engine.winners), f"game {truth.id}: {outcome} has other winners than {engine}"
 
     def check_logs(self) -> None:
         """No server says a bot failed, a bot job broke for a reason other than the database, or a
@@ -2015,8 +2067,15 @@ class Tour:
         step("vacation", days=1, end=False, steer={"who": [ada]})
         step("vacation", days=1, end=True, steer={"who": [ada]})
         step("time_out", when=lambda: any(h.game == g1 for h in m.clock_turns()),
-             steer={"seat": [lambda h: h.game == g1]})
+             steer={"seat": [lambda h: h.game == g1], "back at once": [True]})  # refused unless the stand-in moved
         step("come_back", steer={"seat": [lambda h: h.game == g1]})
+
+        def moved_for(held: Held) -> bool:
+            stored = m.known(held.game).stored
+            return held.game == g1 and len(stored.actions) > (stored.seats[held.seat].away_at or 0)
+
+        if any(h.game == g1 for h in m.away()):  # once the stand-in has moved for the seat, it is taken back
+            step("come_back", when=lambda: any(moved_for(h) for h in m.away()), steer={"seat": [moved_for]})
         step("restart")
         step("kill")
         if m.shared:

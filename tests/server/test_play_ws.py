@@ -119,7 +119,8 @@ def test_a_reconnect_gets_the_current_view_and_the_whole_log(api, sockets):
     assert message["seq"] == seq and message["view"]["log_from"] == 0
     assert again.log == log and without_log(again.view) == without_log(view)
     assert message["players"][0] == {"seat": "p1", "title": {"en": "Player 1", "de": "Spieler 1"}, "kind": "human",
-                                     "name": "Ann", "joined": True, "online": True, "away": None}
+                                     "name": "Ann", "joined": True, "online": True, "away": None, "back": None,
+                                     "timeouts": 0}
 
 
 def test_spectators_watch_but_cannot_act(api, sockets):

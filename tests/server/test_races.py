@@ -125,9 +125,9 @@ def test_a_time_out_falls_only_in_the_turn_it_was_set_for(store):
     game = stored()
     store.create_game(game)
     store.append(game.id, 0, 0, "place atlas")
-    assert not store.set_away(game.id, 1, "timeout", 0.0, "", None, 0)  # the move was made meanwhile
+    assert not store.set_away(game.id, 1, "timeout", 0.0, "", 0)  # the move was made meanwhile
     assert store.load(game.id).seats[1].away is None
-    assert store.set_away(game.id, 1, "timeout", 0.0, "", None, 1)
+    assert store.set_away(game.id, 1, "timeout", 0.0, "", 1)
     assert store.load(game.id).seats[1].away == "timeout"
 
 
@@ -180,7 +180,7 @@ def test_a_time_out_racing_the_move_it_waits_for_never_both(two):
     for _ in range(TRIES):
         game = stored()
         a.create_game(game)
-        timed_out, moved = together(lambda g=game: a.set_away(g.id, 0, "timeout", 0.0, "", None, 0),
+        timed_out, moved = together(lambda g=game: a.set_away(g.id, 0, "timeout", 0.0, "", 0),
                                     lambda g=game: b.append(g.id, 0, 0, "place atlas"))
         played = not isinstance(moved, StaleWrite)
         assert timed_out in (True, False) and timed_out is not played, (timed_out, moved)

@@ -187,11 +187,36 @@ def test_a_stand_in_move_is_stored_only_while_the_person_is_away(store):
     store.create_game(game)
     assert store.set_away(game.id, 0, "timeout", only_if="")
     store.append(game.id, 0, 0, "place atlas", stand_in=True)  # the stand-in plays the away seat
-    assert store.set_away(game.id, 0, None, only_if="timeout")  # the person comes back (another process, say)
+    assert store.come_back(game.id, 0, 60.0, 3)  # the person comes back (another process, say)
     with pytest.raises(StaleWrite):  # the stand-in's move thought out meanwhile is refused
         store.append(game.id, 1, 0, "place 10mt", stand_in=True)
     store.append(game.id, 1, 0, "place 10mt")  # the person's own move is stored
     assert store.load(game.id).actions == ["place atlas", "place 10mt"]
+
+
+def test_a_timed_out_seat_comes_back_only_after_a_bot_move_and_never_after_its_last_time_out(store):
+    """Checked by the database too, so a request through another process cannot slip by: the person
+    takes the seat back only once the stand-in has moved for it, never takes back that move, and
+    after the third time-out (the server's ``TIMEOUTS_LOST``) not at all; each time-out is counted
+    and noted in the record."""
+    game = stored(kinds=("human", "random"))
+    store.create_game(game)
+    seq = 0
+    for count in (1, 2, 3):
+        assert store.set_away(game.id, 0, "timeout", 0.0, "", seq)
+        assert not store.come_back(game.id, 0, 60.0, 3)  # the bot has not moved for the seat yet
+        store.append(game.id, seq, 0, f"stand-in {count}", stand_in=True)
+        seq += 1
+        assert store.load(game.id).seats[0].timeouts == count
+        if count < 3:
+            assert store.come_back(game.id, 0, 60.0, 3)
+            assert not store.take_back(game.id, seq - 1, 0)  # the bot's move stays
+            store.append(game.id, seq, 0, f"her own {count}")
+            assert store.take_back(game.id, seq, 0)  # her own move she may take back
+    assert not store.come_back(game.id, 0, 60.0, 3)  # lost on time for good
+    seat = store.load(game.id).seats[0]
+    assert (seat.away, seat.timeouts, seat.away_at) == ("timeout", 3, 2)
+    assert store.notes_of(game.id) == [{"ply": ply, "seat": 0, "kind": "timeout"} for ply in (0, 1, 2)]
 
 
 def test_a_turn_notice_names_the_seat_whose_turn_came_for_an_account_holding_two(store):

@@ -1,6 +1,7 @@
 """Clocks and resigning in the browser: a game created from the lobby with a time control
 shows each person's clock counting down on their turn; resigning asks once, and then a
-bot plays the seat and the table says so — in both languages."""
+bot plays the seat and the table says so; after a time-out the page says why the seat
+cannot be taken back yet, or at all — in both languages."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from realpolitik.testing.pages import ENABLED, console_errors
+from realpolitik.testing.server import Api, ServerProcess, run_out
 
 
 @pytest.mark.parametrize(("locale", "words", "resigned", "tag"), [
@@ -45,6 +47,43 @@ def test_a_clock_counts_down_and_a_player_resigns(server, context, locale, words
     expect(page.locator("#players li").first.locator(".tag.away")).to_have_text(tag)
     expect(page.locator("#resign")).to_be_hidden()
     assert errors == []
+
+
+@pytest.mark.parametrize(("locale", "wait", "lost", "tag"), [
+    ("en-US", "Your time ran out: you can take the seat back once the bot has made a move for it.",
+     "Your time ran out 3 times in this game: you have lost on time, and the bot plays your seat to the end.",
+     "lost on time"),
+    ("de-DE", "Deine Zeit ist abgelaufen: du kannst den Platz zurücknehmen, sobald der Bot einen Zug für ihn "
+     "gemacht hat.", "Deine Zeit ist in diesem Spiel 3-mal abgelaufen: du hast auf Zeit verloren, und der Bot "
+     "spielt deinen Platz bis zum Ende.", "auf Zeit verloren"),
+])
+def test_after_a_time_out_the_page_says_when_the_seat_can_be_taken_back_and_when_never(tmp_path, context, locale,
+                                                                                       wait, lost, tag):
+    server = ServerProcess(str(tmp_path / "games.db"), stand_in_pace=3.0).start()
+    try:
+        with Api(server) as api:
+            game = api.create(["human", "random"], game="e1815", clock={"kind": "live", "minutes": 1, "increment": 0},
+                              stand_in="random")
+        page = context(locale).new_page()
+        errors = console_errors(page)
+        page.goto(server.url + next(i["url"] for i in game["invites"] if i["seat"] == "p1"))
+        page.fill("#join-name", "Ann")
+        page.click("#join-button")
+        page.wait_for_selector(ENABLED)
+        run_out(server, game["id"])  # the page reconnects by itself
+        expect(page.locator("#come-back-why")).to_have_text(wait, timeout=20000)
+        expect(page.locator("#come-back")).to_be_disabled()
+        expect(page.locator("#come-back")).to_be_enabled(timeout=20000)  # the bot has moved for her
+        expect(page.locator("#come-back-why")).to_be_hidden()
+        page.click("#come-back")
+        expect(page.locator("#come-back")).to_be_hidden()
+        run_out(server, game["id"], timeouts=2)  # her third time-out
+        expect(page.locator("#come-back-why")).to_have_text(lost, timeout=20000)
+        expect(page.locator("#come-back")).to_be_hidden()
+        expect(page.locator("#players li").first.locator(".tag.away")).to_have_text(tag)
+        assert errors == [], errors
+    finally:
+        server.stop()
 
 
 def test_the_table_chat_the_spectators_chat_the_chat_in_the_replay_and_a_rematch(server, api, context):

@@ -36,8 +36,9 @@ class Record:
     number of seats is the number of players. ``result`` holds the outcome and the
     digest of the final state once the game is over. ``notes`` are what happened beside
     the actions, which a replay passes over: ``{"ply": 12, "seat": 0, "kind": "hint"}``
-    says that seat 0 asked the bot for a hint when the game stood at 12 actions (a file
-    without notes leaves the field out).
+    says that seat 0 asked the bot for a hint when the game stood at 12 actions (the
+    server also notes a seat left to its stand-in bot there: ``resigned``, ``timeout``;
+    a file without notes leaves the field out).
     """
 
     game: str

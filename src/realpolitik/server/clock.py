@@ -4,7 +4,10 @@ One rule covers both kinds a group asks for. A seat starts with ``start`` second
 it is the seat's turn its time runs down; after each of its moves it gets ``add`` seconds
 more, but never more than ``cap`` in all. When it reaches zero on the seat's turn, a bot
 (the game's stand-in kind) plays the seat at a person's pace (:meth:`Clock.stand_in_pace`)
-until its person comes back.
+until its person comes back — not before the bot has made a move for the seat, so a time-out
+always moves the game on. A seat whose time runs out ``TIMEOUTS_LOST`` times in one game has
+lost on time for good: the bot plays it to the end, and the result counts it as lost
+(:mod:`.results`).
 
 - **live** — ``start`` minutes for the game plus ``add`` seconds per move (20 min + 15 s);
   no cap.
@@ -31,6 +34,8 @@ MAX_MOVE = 30 * 24 * 3600
 MAX_LIVE = 24 * 3600
 #: the time a person who comes back after a timeout gets for the move at hand, at least
 RETURN_AT_LEAST = 60.0
+#: the time-outs of one seat in one game after which it has lost on time for good (its person cannot come back)
+TIMEOUTS_LOST = 3
 
 
 class ClockChoice(BaseModel):

@@ -30,7 +30,7 @@ from realpolitik.bots import bot_kinds
 from realpolitik.engine import ContentError, Game, OptionError, RecordError, ReplayError, State, secret_seed
 from realpolitik.i18n import LANGUAGES, Text, render, t
 
-from . import barred, lessons, ratings, social, vacation
+from . import barred, lessons, ratings, results, social, vacation
 from .bots import BotRunner
 from .bus import Bus
 from .clock import Clock
@@ -44,7 +44,7 @@ from .quota import Limits, Rates
 from .reviews import Reviews
 from .social_store import SocialStore
 from .store import Damaged, StorageBusy, Store, StoredGame, StoredSeat, now
-from .table import DAMAGED, HUMAN, TOLD, Refusal, Table, finished, seat_titles
+from .table import DAMAGED, HUMAN, TOLD, Refusal, Table, seat_titles
 from .tokens import GAME_ID, hash_token, new_game_id, new_token
 from .tournaments.runner import Tournaments
 
@@ -204,7 +204,7 @@ class Hall:
         table = Table(self, stored, self.games[stored.game], state)
         await table.timekeeper.refresh()
         if state.is_over() and stored.status != "finished":  # written by a version that stored it in two steps
-            result = finished(table.record(), state)
+            result = results.result_of(table, state)
             stored.status, stored.result = "finished", result
             try:
                 await self.store.run(self.store.set_status, stored.id, "finished", result)

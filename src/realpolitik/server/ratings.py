@@ -3,7 +3,8 @@
 A game created as rated counts when it ends if every seat is an account or a bot kind
 (bots are rated as their kind: "heuristic", "ismcts" …); a guest's seat, or an account
 holding two seats, leaves it unrated, and its result says why. Places come from the
-game's outcome (ties share a place); a seat whose player resigned comes last. In the team
+game's stored outcome (ties share a place), where a seat whose player resigned or lost on
+time ranks below the others (:mod:`.results`). In the team
 games (``Game.teams``) partners form one team of the model and share its update. Each
 game is rated once — the ratings table holds its rows, and a second attempt finds them.
 The newest row of a player and title is the current rating; the rows are its history. A
@@ -59,12 +60,9 @@ def words(result: dict[str, Any] | None) -> Text | None:
 
 
 def seat_places(labels: tuple[str, ...], result: dict[str, Any] | None) -> list[int]:
-    """Each seat's place (1 = best) in a finished game's ``result``, a resigned seat after everybody else."""
+    """Each seat's place (1 = best) in a finished game's stored ``result`` (forfeits counted there)."""
     outcome = (result or {}).get("outcome") or {}
-    found = [int(outcome.get("places", {}).get(label, 1)) for label in labels]
-    last = max(found) + 1
-    away = (result or {}).get("away", {})
-    return [last if away.get(label) == "resigned" else place for label, place in zip(labels, found, strict=True)]
+    return [int(outcome.get("places", {}).get(label, 1)) for label in labels]
 
 
 def _rating(current: tuple[float, float] | None) -> PlackettLuceRating:

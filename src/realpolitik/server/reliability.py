@@ -3,7 +3,8 @@ correspondence games.
 
 An account's figures count its seats in finished games: played to the end by the person,
 *abandoned* (the person resigned and the stand-in played on) or *lost on time* (the
-clock ran out and the person never took the seat back). A creator may ask players who
+clock ran out and the stand-in still played the seat at the end: its person did not take
+it back, or could not after its third time-out). A creator may ask players who
 join from the lobby for at most a share of games lost on time and at least a share played
 to the end (``games.terms``); an account without finished games meets any terms, a guest
 none (it has no figures). Whoever joins a game with a correspondence clock — from the

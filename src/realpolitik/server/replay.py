@@ -16,8 +16,12 @@ from typing import Any
 from realpolitik.engine import Game, Record, State
 from realpolitik.i18n import DEFAULT, render
 
+from . import results
+
 EVERY = 32
 KEEP = 16
+#: the kinds of a record's notes of a seat left to the stand-in bot (:meth:`.store.Store.set_away`)
+LEFT = ("resigned", "timeout")
 
 
 @dataclass
@@ -63,8 +67,10 @@ class Replays:
             return found
 
     def step(self, key: str, record: Record, seat: int | None, ply: int, lang: str = DEFAULT) -> dict[str, Any]:
-        """What ``seat`` saw after ``ply`` actions: the view, who acted, the new log lines, and the
-        seats that asked the bot for a hint at that point (``hints``: the record's notes).
+        """What ``seat`` saw after ``ply`` actions: the view (at the end, with the outcome as stored:
+        :mod:`.results`), who acted, the new log lines, the seats that asked the bot for a hint at
+        that point (``hints``) and those left to the stand-in bot there (``left``: ``{"seat", "kind"}``,
+        ``resigned`` or ``timeout``) — the record's notes.
 
         The action — its text and ``label``, its words in ``lang`` as its button read — is given
         only to its own seat: another seat saw only its public effects (a card placed face down
@@ -82,13 +88,18 @@ class Replays:
             if seat is not None and state.seats[seat] == actor:  # the action's words, as its button read
                 label = next((render(c.label, lang) for c in state.choices() if c.action == action), action)
             state.apply(action)
+        view = state.view(seat, log_from=0, lang=lang)
+        if "outcome" in view and record.result:
+            view["outcome"] = results.in_view(view["outcome"], record.result, lang)
         return {
             "ply": ply, "total": replay.total,
             "action": record.actions[ply - 1] if ply > 0 and seat is not None and state.seats[seat] == actor
             else None,
             "label": label,
             "actor": actor,
-            "view": state.view(seat, log_from=0, lang=lang),
+            "view": view,
             "fresh": state.log.redacted(seat, before if ply > 0 else 0, lang),
             "hints": [state.seats[n["seat"]] for n in record.notes if n["kind"] == "hint" and n["ply"] == ply],
+            "left": [{"seat": state.seats[n["seat"]], "kind": n["kind"]} for n in record.notes
+                     if n["kind"] in LEFT and n["ply"] == ply],
         }

@@ -126,6 +126,10 @@ seats = Table(
     # seconds left on the seat's clock; why a bot plays a person's seat (timeout, resigned)
     Column("clock_left", Float, nullable=True),
     Column("away", String(10), nullable=True),
+    # how often the seat's time ran out in the game; the number of actions stored when the seat last
+    # changed hands between its person and the stand-in bot (a time-out, a resignation, taken back)
+    Column("timeouts", Integer, nullable=False, server_default="0"),
+    Column("away_at", Integer, nullable=True),
     # once the game is finished: the seat's place (1 = best), whether it is among the winners
     Column("place", Integer, nullable=True),
     Column("won", Boolean, nullable=True),
@@ -264,6 +268,8 @@ class StoredSeat:
     user_id: int | None = None
     clock_left: float | None = None
     away: str | None = None  # why a bot plays this person's seat: timeout (until they return), resigned
+    timeouts: int = 0  # how often its time ran out in this game
+    away_at: int | None = None  # the number of actions stored when it last changed hands (person, stand-in)
 
 
 @dataclass
@@ -468,8 +474,14 @@ class Store:
 
     def load(self, game_id: str, since: int = 0) -> StoredGame | Damaged | None:
         """A game with its seats and actions; :class:`Damaged` if its rows cannot be read.
-        With ``since``, its ``actions`` are only those from number ``since`` on."""
+        With ``since``, its ``actions`` are only those from number ``since`` on. Its row, seats and
+        actions are read in one snapshot of the database: read one after another as each commit
+        left them, another process's last action could come without the result stored with it."""
         with self.engine.connect() as conn:
+            if self.sqlite:
+                conn.exec_driver_sql("BEGIN")  # a read transaction: one WAL snapshot for every statement
+            else:
+                conn = conn.execution_options(isolation_level="REPEATABLE READ")
             rows = conn.execute(_GAME.where(games.c.id == game_id)).mappings().all()
             return self._complete(conn, rows, since=since)[0] if rows else None
 
@@ -499,7 +511,8 @@ class Store:
         by_game: dict[str, list[StoredSeat]] = {i: [] for i in ids}
         for s in conn.execute(select(seats).where(seats.c.game_id.in_(ids)).order_by(seats.c.seat)).mappings():
             by_game[s["game_id"]].append(StoredSeat(s["seat"], s["kind"], s["name"], s["token_hash"], s["joined"],
-                                                    s["user_id"], s["clock_left"], s["away"]))
+                                                    s["user_id"], s["clock_left"], s["away"], s["timeouts"],
+                                                    s["away_at"]))
         acts: dict[str, list[tuple[int, str]]] = {i: [] for i in ids}
         if with_actions:
             query = select(actions.c.game_id, actions.c.seq, actions.c.text).where(actions.c.game_id.in_(ids))
@@ -548,11 +561,17 @@ class Store:
 
     def take_back(self, game_id: str, seq: int, seat: int, clock_left: float | None = None) -> bool:
         """Remove action number ``seq`` (``seat``'s) if it is still the last one of a running
-        game, the turn beginning again now (with ``clock_left``, the time the seat has left);
-        false when it is not the last (another action followed, or the game is over)."""
+        game and the seat's person played it (not a stand-in bot: the person plays the seat now,
+        and took it back before that action), the turn beginning again now (with ``clock_left``,
+        the time the seat has left); false when it is not the last (another action followed, or
+        the game is over) or not the person's."""
         with self.engine.begin() as conn:
-            standing = self._lock(conn, game_id)
-            if standing.status != "running" or standing.length != seq + 1:
+            standing = self._lock(conn, game_id, seat)
+            if standing.status != "running" or standing.length != seq + 1 or standing.away is not None:
+                return False
+            away_at = conn.execute(select(seats.c.away_at).where(seats.c.game_id == game_id,
+                                                                 seats.c.seat == seat)).scalar()
+            if away_at is not None and seq < away_at:
                 return False
             if conn.execute(delete(actions).where(actions.c.game_id == game_id, actions.c.seq == seq,
                                                   actions.c.seat == seat)).rowcount != 1:
@@ -564,24 +583,50 @@ class Store:
             self._signal(conn, "game", game_id)
             return True
 
-    def set_away(self, game_id: str, seat: int, away: str | None, clock_left: float | None = None,
-                 only_if: str | None = None, turn_from: datetime | None = None, at: int | None = None) -> bool:
-        """Say why a bot plays a person's seat (``None``: the person plays it again), with the
-        time the seat has left; ``only_if`` requires the seat's current reason (``""``: none);
-        ``turn_from`` starts the turn anew at that moment; ``at`` requires the game to stand at
-        that many actions (a time-out is for the turn it was set for). False when the game is
-        not running or the seat not in that state."""
+    def set_away(self, game_id: str, seat: int, away: str, clock_left: float | None = None,
+                 only_if: str | None = None, at: int | None = None) -> bool:
+        """Leave a person's seat to the stand-in bot, saying why (``timeout``, counted, or
+        ``resigned``), with the time the seat has left; ``only_if`` requires the seat's current
+        reason (``""``: none); ``at`` requires the game to stand at that many actions (a time-out
+        is for the turn it was set for). The game's record notes it (kind ``away``, at the number
+        of actions stored). False when the game is not running or the seat not in that state."""
         where = [seats.c.game_id == game_id, seats.c.seat == seat, seats.c.kind == "human"]
         if only_if is not None:
             where.append(seats.c.away.is_(None) if only_if == "" else seats.c.away == only_if)
-        values: dict[str, Any] = {"away": away}
-        if clock_left is not None:
-            values["clock_left"] = clock_left
         with self.engine.begin() as conn:
             standing = self._lock(conn, game_id)
             if standing.status != "running" or (at is not None and standing.length != at):
                 return False
+            values: dict[str, Any] = {"away": away, "away_at": standing.length}
+            if away == "timeout":
+                values["timeouts"] = seats.c.timeouts + 1
+            if clock_left is not None:
+                values["clock_left"] = clock_left
             if conn.execute(update(seats).where(*where).values(**values)).rowcount != 1:
+                return False
+            conn.execute(insert(notes).values(game_id=game_id, ply=standing.length, seat=seat, kind=away, at=now()))
+            self._signal(conn, "game", game_id)
+            return True
+
+    def come_back(self, game_id: str, seat: int, clock_left: float | None, fewer_timeouts_than: int,
+                  turn_from: datetime | None = None) -> bool:
+        """The person of ``seat`` takes it back from the stand-in bot after a time-out (with
+        ``clock_left`` seconds on a clock) — only once the bot has moved for the seat since
+        (more actions stored than when its time ran out) and while its time ran out fewer than
+        ``fewer_timeouts_than`` times in the game; ``turn_from`` starts the turn anew at that
+        moment. False when the game is not running or the seat not in that state."""
+        with self.engine.begin() as conn:
+            standing = self._lock(conn, game_id)
+            if standing.status != "running":
+                return False
+            values: dict[str, Any] = {"away": None, "away_at": standing.length}
+            if clock_left is not None:
+                values["clock_left"] = clock_left
+            if conn.execute(update(seats).where(
+                    seats.c.game_id == game_id, seats.c.seat == seat, seats.c.kind == "human",
+                    seats.c.away == "timeout", seats.c.timeouts < fewer_timeouts_than,
+                    or_(seats.c.away_at.is_(None), seats.c.away_at < standing.length),
+            ).values(**values)).rowcount != 1:
                 return False
             if turn_from is not None:
                 conn.execute(update(games).where(games.c.id == game_id).values(turn_since=turn_from))
@@ -974,8 +1019,8 @@ class Store:
     # ------------------------------------------------------------------ notes
 
     def add_note(self, game_id: str, ply: int, seat: int, kind: str) -> None:
-        """Note in the game's record that ``seat`` did ``kind`` (``hint``: asked for one) when the
-        game stood at ``ply`` actions."""
+        """Note in the game's record that ``seat`` did ``kind`` (``hint``: asked for one; a seat left
+        to the stand-in is noted by :meth:`set_away`) when the game stood at ``ply`` actions."""
         with self.engine.begin() as conn:
             conn.execute(insert(notes).values(game_id=game_id, ply=ply, seat=seat, kind=kind, at=now()))
 

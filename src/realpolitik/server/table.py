@@ -27,11 +27,11 @@ from realpolitik.bots.worker import BotJob
 from realpolitik.engine import Game, IllegalAction, Record, State, normalize
 from realpolitik.i18n import LANGUAGES, Text, listed, render, t
 
-from . import lessons, ratings, social
-from .clock import seconds_in_words
+from . import lessons, ratings, results, social
+from .clock import TIMEOUTS_LOST, seconds_in_words
 from .refusals import Refusal, away_refusal, bad_token, busy
 from .store import ChatLine, StaleWrite, StorageBusy, StoredGame, now
-from .timekeeper import Timekeeper
+from .timekeeper import Timekeeper, comeback
 from .tokens import hash_token, matches, new_token
 from .undo import LastMove
 
@@ -54,16 +54,6 @@ def seat_titles(game: Game, players: int) -> tuple[dict[str, str], ...]:
     return tuple({lang: render(title, lang) for lang in LANGUAGES} for title in game.seat_titles(players))
 
 
-def finished(record: Record, state: State) -> dict[str, Any]:
-    """``record``'s result for the finished ``state``, its outcome's reason also in every
-    language (``reasons``: lobby lists and "my games" show their reader's)."""
-    record.finish(state)
-    outcome = record.result.get("outcome")
-    if outcome is not None:
-        outcome["reasons"] = {lang: render(state.outcome().reason, lang) for lang in LANGUAGES}
-    return record.result
-
-
 DAMAGED = t("This game's stored record cannot be loaded; it is kept as it is.")
 
 #: what every connection of a table is told when something happens to a seat, by kind (from the
@@ -74,9 +64,11 @@ TOLD: dict[str, Callable[[Table, str], Text]] = {
     "back": lambda table, seat: t("{seat} took the seat back from the bot.", seat=seat),
     "rematch-offered": lambda table, seat: t("{seat} proposes a rematch.", seat=seat),
     "filled": lambda table, seat: t("A bot takes the free seat {seat}.", seat=seat),
-    "timeout": lambda table, seat: t("{seat}'s time ran out; a bot plays the seat, a move every {pace}, until "
-                                     "its player takes it back.", seat=seat,
+    "timeout": lambda table, seat: t("{seat}'s time ran out; a bot plays the seat, a move every {pace}, and its "
+                                     "player may take it back after the bot's first move.", seat=seat,
                                      pace=seconds_in_words(table.stand_in_pace())),
+    "lost-on-time": lambda table, seat: t("{seat}'s time ran out {count} times in this game: the seat has lost on "
+                                          "time, and a bot plays it to the end.", seat=seat, count=TIMEOUTS_LOST),
     "vacation": lambda table, seat: t("{seat}'s time ran out; a day of its player's vacation began, and the "
                                       "player's correspondence clocks stand still meanwhile.", seat=seat),
 }
@@ -181,12 +173,15 @@ class Table:
         return moment - self.touched
 
     def players(self) -> list[dict[str, Any]]:
-        """Public facts per seat: label, title (in every language), kind, name, taken, online."""
+        """Public facts per seat: label, title (in every language), kind, name, taken, online, why
+        a bot plays it (``away``), whether its person may take it back (``back``: :func:`comeback`) and
+        how often its time ran out (``timeouts``)."""
         online = {c.seat for c in self.listeners}
         titles = seat_titles(self.game, len(self.labels))
         return [
             {"seat": self.labels[s.seat], "title": titles[s.seat], "kind": lessons.spec_of(s.kind), "name": s.name,
-             "joined": s.joined or s.kind != HUMAN, "online": s.kind != HUMAN or s.seat in online, "away": s.away}
+             "joined": s.joined or s.kind != HUMAN, "online": s.kind != HUMAN or s.seat in online, "away": s.away,
+             "back": comeback(s, self.seq) if self.status == "running" else None, "timeouts": s.timeouts}
             for s in self.stored.seats
         ]
 
@@ -222,6 +217,8 @@ class Table:
         message = None if cache is None else cache.get(key)
         if message is None:
             view = self.state.view(listener.seat, log_from=listener.log_sent, lang=listener.lang)
+            if "outcome" in view and self.stored.result is not None:  # the game's end as stored: forfeits count
+                view["outcome"] = results.in_view(view["outcome"], self.stored.result, listener.lang)
             if cache is None:
                 players = self.players()
             elif (players := cache.get("players")) is None:
@@ -394,20 +391,7 @@ class Table:
                 probe.apply(text, seat)
             except IllegalAction as exc:
                 raise Refusal("illegal", exc.args[0]) from None
-            result = None
-            if probe.is_over():
-                result = finished(self.record(), probe)
-                reason = probe.outcome().reason
-                if isinstance(reason, Text):  # the message, so games that ended alike count together
-                    result["reason_key"] = reason.key
-                if probe.game.measures is not None:  # how far it got, by its own clock (statistics page)
-                    result["clock"] = probe.game.measures.clock(probe)
-                away = {self.labels[s.seat]: s.away for s in self.stored.seats if s.away}
-                if away:
-                    result["away"] = away
-                counts = ratings.verdict(self.stored)
-                if counts is not None:
-                    result["rating"] = counts
+            result = results.result_of(self, probe) if probe.is_over() else None
             clock_left = self.timekeeper.after_move(seat)
             facts = self._facts(probe, result)
             try:
@@ -595,7 +579,7 @@ class Table:
             if not resigned:  # it ended through another process meanwhile
                 await self._reload()
                 raise Refusal("over", t("Only a running game can be resigned."))
-            self.stored.seats[seat].away = "resigned"
+            self.stored.seats[seat].away, self.stored.seats[seat].away_at = "resigned", self.seq
             self.touched = time.monotonic()
         log.info("game %s: seat %s resigned", self.id, self.labels[seat])
         self.tell("resigned", seat)
@@ -603,32 +587,44 @@ class Table:
         self.kick_bot()
 
     async def come_back(self, seat: int) -> None:
-        """``seat``'s person takes the seat back from the bot that stood in after a timeout,
-        with at least a move's time on the clock."""
+        """``seat``'s person takes the seat back from the bot that stood in after a timeout, with
+        at least a move's time on the clock — once the bot has moved for it, and unless the seat
+        has lost on time for good (:func:`comeback`)."""
         async with self.lock:
-            s = self.stored.seats[seat]
-            if s.away != "timeout" or self.status != "running":
-                raise Refusal("not-away", t("Your seat is yours already; no bot plays it."))
-            clock = self.timekeeper.clock
+            self._check_comeback(seat)
+            s, clock = self.stored.seats[seat], self.timekeeper.clock
             left = clock.on_return(s.clock_left or 0.0) if clock is not None else None
             moment = now() if self.state.to_act == seat else None  # the person's time runs from now
             try:
-                back = await self.hall.store.run(self.hall.store.set_away, self.id, seat, None, left, "timeout",
-                                                 moment)
+                back = await self.hall.store.run(self.hall.store.come_back, self.id, seat, left, TIMEOUTS_LOST, moment)
             except StorageBusy:
                 raise busy() from None
-            if not back:
+            if not back:  # changed through another process meanwhile
+                await self._reload()
+                self._check_comeback(seat)
                 raise Refusal("not-away", t("Your seat is yours already; no bot plays it."))
             if self.bot_task is not None and self.state.to_act == seat:  # the stand-in was thinking
                 self.bot_task.cancel()
                 self.bot_task = None
-            s.away, s.clock_left = None, left
+            s.away, s.clock_left, s.away_at = None, left, self.seq
             if moment is not None:
                 self.stored.turn_since = moment
             self.touched = time.monotonic()
         self.tell("back", seat)
         self.broadcast()
         self.kick_bot()
+
+    def _check_comeback(self, seat: int) -> None:
+        """Refuse ``seat``'s person taking it back from the stand-in now, saying why, unless they may."""
+        back = comeback(self.stored.seats[seat], self.seq) if self.status == "running" else None
+        if back == "after-move":
+            raise Refusal("too-soon", t("Your time ran out: you can take the seat back once the bot has made a move "
+                                        "for it."))
+        if back == "never":
+            raise Refusal("lost-on-time", t("Your time ran out {count} times in this game: you have lost on time, and "
+                                            "the bot plays your seat to the end.", count=TIMEOUTS_LOST))
+        if back is None:
+            raise Refusal("not-away", t("Your seat is yours already; no bot plays it."))
 
     async def fill(self, seat: int, kind: str) -> None:
         """Give the free person's seat ``seat`` of this game, which waits for players, to the bot

@@ -5,7 +5,10 @@ for players, not for bots, not for a seat a bot already plays). What a seat has 
 when the turn began are stored with every move, so a restarted server — or a table
 loaded again after it went idle — runs the same clocks. When a seat's time is up, the
 seat is marked away (``timeout``), the table is told, and the game's stand-in bot plays
-it until its person takes it back (:meth:`Table.come_back`).
+it until its person takes it back (:meth:`Table.come_back`) — once the bot has made a move for
+it, and only while its time ran out fewer than ``TIMEOUTS_LOST`` times in the game: a
+time-out always moves the game on, and a seat that keeps running out has lost on time for good
+(:func:`comeback`).
 
 A correspondence clock stands still while the seat's holder is on vacation and, in a game
 with the weekend pause, on Saturdays and Sundays (UTC; :mod:`.pauses`). When such a clock
@@ -23,9 +26,9 @@ from typing import TYPE_CHECKING, Any
 from realpolitik.i18n import render
 
 from . import vacation
-from .clock import Clock
+from .clock import TIMEOUTS_LOST, Clock
 from .pauses import Interval, paused_at, resumes_at, running_seconds, runs_out_at
-from .store import StorageBusy, now
+from .store import StorageBusy, StoredSeat, now
 
 if TYPE_CHECKING:
     from .table import Table
@@ -33,6 +36,18 @@ if TYPE_CHECKING:
 log = logging.getLogger("realpolitik.server")
 
 HUMAN = "human"
+
+
+def comeback(seat: StoredSeat, seq: int) -> str | None:
+    """Whether the person of a seat the stand-in plays after a time-out may take it back with the
+    game at ``seq`` actions: ``now``; ``after-move`` (the bot has not moved for it since its time ran
+    out); ``never`` (its time ran out ``TIMEOUTS_LOST`` times: lost on time for good). ``None`` for a
+    seat not away on a time-out."""
+    if seat.away != "timeout":
+        return None
+    if seat.timeouts >= TIMEOUTS_LOST:
+        return "never"
+    return "after-move" if seat.away_at is not None and seq <= seat.away_at else "now"
 
 
 class Timekeeper:
@@ -172,14 +187,14 @@ class Timekeeper:
                 return
             try:
                 holder = await self._vacation_day(seat)
-                marked = holder is None and await store.run(store.set_away, table.id, seat, "timeout", 0.0, "",
-                                                            None, seq)
+                marked = holder is None and await store.run(store.set_away, table.id, seat, "timeout", 0.0, "", seq)
             except StorageBusy:
                 asyncio.get_running_loop().call_later(1.0, self._ring, seq, seat)
                 return
             if marked:
                 s = table.stored.seats[seat]
-                s.away, s.clock_left = "timeout", 0.0
+                s.away, s.clock_left, s.away_at = "timeout", 0.0, seq
+                s.timeouts += 1
         if holder is not None:
             log.info("game %s: time ran out for seat %s; a day of its player's vacation began", table.id,
                      table.labels[seat])
@@ -189,8 +204,10 @@ class Timekeeper:
             return
         if not marked:
             return
-        log.info("game %s: time ran out for seat %s; the stand-in bot plays it", table.id, table.labels[seat])
-        table.tell("timeout", seat)
+        lost = table.stored.seats[seat].timeouts >= TIMEOUTS_LOST
+        log.info("game %s: time ran out for seat %s%s; the stand-in bot plays it", table.id, table.labels[seat],
+                 " for good" if lost else "")
+        table.tell("lost-on-time" if lost else "timeout", seat)
         table.broadcast()
         table.kick_bot()
 

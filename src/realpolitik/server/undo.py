@@ -3,7 +3,8 @@
 A player may take back their own last action while nobody has acted since, and while
 the engine finds that it drew on no chance and showed nobody anything hidden
 (:func:`realpolitik.engine.undo.why_not_undoable`) — never a step of a lesson's script
-(:mod:`.lessons`). The table keeps the state before
+(:mod:`.lessons`), nor a move the stand-in bot made for the seat while its time was out (taking
+that back would undo the time-out). The table keeps the state before
 its last action (it has it anyway: an action is applied to a clone), so taking back
 costs nothing; after a restart the state before is replayed from the record when asked.
 The verdict is worked out once per action, and only for a person's action.
@@ -52,6 +53,9 @@ class LastMove:
         if self.seat != seat:
             return t("Only your own last action can be taken back, and {seat} played the last one.",
                      seat=table.labels[self.seat])
+        back_at = table.stored.seats[seat].away_at
+        if back_at is not None and table.seq - 1 < back_at:
+            return t("The bot played your last action while your time was out; it cannot be taken back.")
         if self._verdict is _UNKNOWN:
             self._verdict = why_not_undoable(self.before, table.stored.actions[-1], after=table.state)
         if self._verdict is not None:

@@ -396,9 +396,16 @@ def _common(a: list[str], b: list[str]) -> int:
     return n
 
 
-def expected(state: State, seat: int | None, log_from: int | None) -> dict[str, Any]:
-    """The view a connection of ``seat`` must get for ``state``, its log from ``log_from``, as JSON carries it."""
-    return json.loads(json.dumps(state.view(seat, log_from=log_from)))
+def expected(state: State, seat: int | None, log_from: int | None,
+             result: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The view a connection of ``seat`` must get for ``state``, its log from ``log_from``, as JSON carries it;
+    a finished game's outcome ranked as its stored ``result`` ranks it (the server's: forfeits count)."""
+    view = json.loads(json.dumps(state.view(seat, log_from=log_from)))
+    stored = (result or {}).get("outcome")
+    if "outcome" in view and stored:
+        view["outcome"] = {**view["outcome"], "places": stored["places"], "winners": stored["winners"],
+                           "reason": stored["reasons"]["en"]}
+    return view
 
 
 def view_matches(truth: Truth, seat: int | None, message: dict[str, Any]) -> str | None:
@@ -410,7 +417,7 @@ def view_matches(truth: Truth, seat: int | None, message: dict[str, Any]) -> str
         return f"a view at move {seq}, but storage never held {seq} actions (at most {len(truth.branch.actions)})"
     diffs = []
     for state in candidates:
-        want = expected(state, seat, view.get("log_from"))
+        want = expected(state, seat, view.get("log_from"), truth.stored.result)
         if want == view:
             return None
         diffs.append(sorted(k for k in set(want) | set(view) if want.get(k) != view.get(k)))

@@ -78,7 +78,7 @@ def players_of(game_id: str, players: int) -> list[dict[str, Any]]:
         kind = kinds[i % len(kinds)]
         name = next(names, f"Gast {i}") if kind == "human" else ""
         out.append({"seat": label, "title": titles[i], "kind": kind, "name": name, "joined": True,
-                    "online": True, "away": None})
+                    "online": True, "away": None, "back": None, "timeouts": 0})
     return out
 
 

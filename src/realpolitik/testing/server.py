@@ -167,6 +167,24 @@ class ServerProcess:
         self.stop()
 
 
+def run_out(server: ServerProcess, game_id: str, left: float = 4.0, timeouts: int | None = None) -> None:
+    """The first seat's clock runs out ``left`` seconds into its turn (and, with ``timeouts``, its time
+    ran out that often before): written while the server is stopped, read when it starts again —
+    there is no fake clock."""
+    from sqlalchemy import update
+
+    from realpolitik.server.store import Store, games, now, seats
+
+    server.stop()
+    store = Store(server.db)
+    with store.engine.begin() as conn:
+        values = {"clock_left": left} if timeouts is None else {"clock_left": left, "timeouts": timeouts}
+        conn.execute(update(seats).where(seats.c.game_id == game_id, seats.c.seat == 0).values(**values))
+        conn.execute(update(games).where(games.c.id == game_id).values(turn_since=now()))
+    store.close()
+    server.start()
+
+
 def postgres_bin() -> Path | None:
     """The directory holding the system PostgreSQL's ``initdb`` and ``postgres``."""
     found = shutil.which("initdb") or shutil.which("pg_ctl")

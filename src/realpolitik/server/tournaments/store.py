@@ -50,7 +50,7 @@ tournaments = Table(
     Column("kind", String(12), nullable=False),
     Column("seats", Integer, nullable=False),
     Column("rounds", Integer, nullable=True),
-    # every tournament has a time control (revision 14 gave one to those stored without)
+    # every tournament has a time control (revision 15 gave one to those stored without)
     Column("clock", JSON, nullable=False),
     # games a player may lose on time; one more withdraws the player
     Column("timeouts", Integer, nullable=False),
@@ -231,7 +231,7 @@ class TournamentStore:
         return True
 
     def fix_rounds(self, number: int, rounds: int) -> None:
-        """Fix the number of rounds of a tournament started without (by a version before revision 14)."""
+        """Fix the number of rounds of a tournament started without (by a version before revision 15)."""
         with self.engine.begin() as conn:
             conn.execute(update(tournaments).where(tournaments.c.id == number, tournaments.c.rounds.is_(None))
                          .values(rounds=rounds))

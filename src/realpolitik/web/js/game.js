@@ -173,6 +173,20 @@ function renderHint() {
     h("p", { class: "muted", text: t("Chances then: {chances}", { chances: chances.join(", ") }) }));
 }
 
+/** After a time-out, the button that takes the seat back from the bot: usable once the bot has
+ * moved for the seat (until then it says so), gone once the seat has lost on time for good. */
+function renderComeBack(mine) {
+  const back = mine && page.status === "running" ? mine.back : null;
+  $("come-back").hidden = !(back === "now" || back === "after-move");
+  $("come-back").disabled = back !== "now";
+  const why = {
+    "after-move": () => t("Your time ran out: you can take the seat back once the bot has made a move for it."),
+    never: () => t("Your time ran out {count} times in this game: you have lost on time, and the bot plays your seat to the end.", { count: mine.timeouts }),
+  }[back];
+  $("come-back-why").hidden = !why;
+  $("come-back-why").textContent = why ? why() : "";
+}
+
 function render() {
   const view = page.view;
   if (!view) return;
@@ -201,7 +215,7 @@ function render() {
   $("take-back").hidden = !page.undo;
   $("take-back").disabled = page.busy;
   const mine = (page.players || []).find((p) => p.seat === page.you);
-  $("come-back").hidden = !(mine && mine.away === "timeout" && page.status === "running");
+  renderComeBack(mine);
   $("resign").hidden = !(mine && mine.away !== "resigned" && page.status === "running");
   $("clock-words").hidden = !page.clock;
   $("notify-box").hidden = !(page.you && "Notification" in window && view && !view.outcome);
@@ -284,6 +298,7 @@ function receive(message) {
       break;
     case "taken-back":
     case "timeout":
+    case "lost-on-time":
     case "vacation":
     case "resigned":
     case "back":

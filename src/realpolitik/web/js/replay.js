@@ -42,6 +42,13 @@ function draw(step) {
   const asked = (step.hints || []).map((seat) => seatName(step.players.find((p) => p.seat === seat)) || seat);
   $("hints-asked").hidden = !asked.length;
   $("hints-asked").textContent = asked.length ? t("Hint asked here by {seats}", { seats: asked.join(", ") }) : "";
+  const left = (step.left || []).map((n) => {
+    const who = seatName(step.players.find((p) => p.seat === n.seat)) || n.seat;
+    return n.kind === "resigned" ? t("{seat} resigned here; a bot played the seat to the end.", { seat: who })
+      : t("{seat}'s time ran out here, and a bot took the seat.", { seat: who });
+  });
+  $("seats-left").hidden = !left.length;
+  $("seats-left").textContent = left.join(" ");
   renderOutcome($("outcome"), view.outcome, step.players);
   renderPlayers($("players"), step.players.map((p) => ({ ...p, online: true })), view);
   log.show(view.log, step.fresh.length);
