@@ -80,7 +80,8 @@ def test_a_resigned_tournament_game_is_a_loss_on_every_page_and_in_every_figure(
     names Bob the winner and Ann's seat the loser."""
     ann, bob = Person(server, "Ann Resigns"), Person(server, "Bob Plays On")
     number = ann.post("/api/tournaments", {"name": "Fair cup", "game": "nationen", "kind": "round-robin",
-                                           "seats": 2, "capacity": 2}).json()["id"]
+                                           "seats": 2, "capacity": 2,
+                                           "clock": {"kind": "live", "minutes": 60}}).json()["id"]
     for person in (ann, bob):
         assert person.post(f"/api/tournaments/{number}/signup", {}).status_code == 201
     (board,) = ann.api.get(f"/api/tournaments/{number}").json()["schedule"][0]["games"]
