@@ -219,8 +219,21 @@ def test_a_timed_out_seat_comes_back_only_after_a_bot_move_and_never_after_its_l
     assert store.notes_of(game.id) == [{"ply": ply, "seat": 0, "kind": "timeout"} for ply in (0, 1, 2)]
 
 
+def empty_outbox(store: Store) -> None:
+    """No notice left by another test (the PostgreSQL database is one for the whole session)."""
+    with store.engine.begin() as conn:
+        conn.execute(delete(notices))
+
+
+def account(store: Store, name: str):
+    """A new account named ``name`` and a suffix of its own (accounts, too, outlive a test on PostgreSQL)."""
+    name = f"{name} {new_game_id()}"
+    return store.add_user(name, name.lower(), "not a hash", None)
+
+
 def test_a_turn_notice_names_the_seat_whose_turn_came_for_an_account_holding_two(store):
-    ann = store.add_user("Ann", "ann", "not a hash", None)
+    empty_outbox(store)
+    ann = account(store, "Ann")
     store.set_addresses(ann.id, {"email": "ann@example.org"})
     game = stored(kinds=("human", "human", "random"))
     game.seats[0].user_id = game.seats[1].user_id = ann.id
@@ -237,9 +250,11 @@ def test_a_turn_notice_names_the_seat_whose_turn_came_for_an_account_holding_two
 
 
 def test_due_notices_are_one_of_an_account_at_a_time_and_none_of_a_busy_one(store):
-    ann, bo = (store.add_user(name, name.lower(), "not a hash", None) for name in ("Ann", "Bo"))
+    empty_outbox(store)
+    ann, bo = account(store, "Ann"), account(store, "Bo")
     for user in (ann, bo):
-        store.set_addresses(user.id, {"email": f"{user.name.lower()}@example.org", "webhook": "https://hooks.example/x"})
+        store.set_addresses(user.id, {"email": f"{user.name.split()[0].lower()}@example.org",
+                                      "webhook": "https://hooks.example/x"})
     games = []
     for user in (ann, ann, bo):
         games.append(stored())
