@@ -38,11 +38,13 @@ def click_and_wait(page: Page, rng: Rng, board_too: bool = False, coach: tuple[C
     """Click an action (sometimes a card on the board; the heuristic's choice for a seat, with
     ``coach``) and wait for the next view."""
     before = seq(page)
-    cards = page.locator("svg .hand .card.clickable")
+    cards = page.locator("svg .hand .card[data-actions]")
+    single = cards.evaluate_all("cards => cards.map((c, i) => JSON.parse(c.dataset.actions).length === 1 ? i : -1)"
+                                ".filter((i) => i >= 0)")
     if coach is not None:
         what = coach[0].press(page, coach[1], rng)
-    elif board_too and cards.count() and rng.below(2):
-        target = cards.nth(rng.below(cards.count()))
+    elif board_too and single and rng.below(2):  # a card one tap plays
+        target = cards.nth(single[rng.below(len(single))])
         what = target.get_attribute("data-card")
         target.click()
     else:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from realpolitik.games import registry
+from realpolitik.testing.layout import first_action
 from realpolitik.testing.pages import ENABLED, REACHABLE, accept_warnings, console_errors, seq
 from realpolitik.testing.positions import PLAYERS, Table, positions
 from realpolitik.testing.tables import sit_at_new_game
@@ -84,9 +85,9 @@ def test_a_started_game_fits_a_phone(server, api, phone, tmp_path, game):
     sit_at_new_game(server, api, page, entry)
     assert_fits(page, "main")
     assert page.evaluate(OUTSIDE, "header.bar, header.bar *") == []
-    actions = page.locator("#pending button.action")
-    assert actions.count() >= 1
-    assert actions.first.is_visible() and actions.first.bounding_box()["y"] + 40 <= HEIGHT  # in view, unscrolled
+    assert page.locator("#pending button.action").count() >= 1
+    first = first_action(page)  # the first move, or the heading of the folded list of many: in view, unscrolled
+    assert first["inside"] and first["reached"] and first["bottom"] <= HEIGHT, first
     assert low_targets(page, f"main :is({TAPS}), header.bar :is({TAPS})") == []
     board = page.locator("#board")  # the board keeps to its own box: scaled, or scrolled inside it
     box = board.bounding_box()

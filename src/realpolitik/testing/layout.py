@@ -213,10 +213,13 @@ WORDS = r"""() => {
   return Array.from(out);
 }"""
 
-#: JavaScript: where the first action button of the pending decision is on the screen, and
-#: whether it is in view and not covered (``null`` when there is none)
+#: JavaScript: where the first action of the pending decision is on the screen — its first button
+#: shown, or the heading of its folded list of moves (a phone folds a long one: the board is where
+#: its player chooses) —, and whether it is in view and not covered (``null`` when there is none)
 FIRST_ACTION = r"""() => {
-  const button = document.querySelector("#pending button.action");
+  const shown = (el) => el.checkVisibility();  // a closed list's buttons have boxes, but are not shown
+  const button = Array.from(document.querySelectorAll("#pending button.action")).find(shown)
+    || document.querySelector("#pending details.all-actions:not([open]) > summary");
   if (!button) return null;
   const r = button.getBoundingClientRect();
   const inside = r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight

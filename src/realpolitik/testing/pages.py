@@ -16,8 +16,11 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
-#: a legal-action button of the pending decision that can be pressed now
+#: a legal-action button of the pending decision that can be pressed now (on a phone it may wait in
+#: the folded list of moves: :func:`unfold`)
 ENABLED = "#pending button.action:not([disabled])"
+#: the heading of the pending decision's list of moves where a phone folds it
+FOLDED = "#pending details.all-actions:not([open]) > summary"
 #: the heading of the outcome, shown once the game is over
 OVER = "#outcome h3"
 #: JavaScript: a point on the screen where a click reaches the element (not something on
@@ -39,6 +42,13 @@ REACHABLE = """(el) => {
   }
   return points.find(([x, y]) => hits(x, y)) || null;
 }"""
+
+
+def unfold(page: Page) -> None:
+    """Open the pending decision's list of moves where the page folded it (a phone, many moves)."""
+    folded = page.locator(FOLDED)
+    if folded.count():
+        folded.click()
 
 
 def console_errors(page: Page) -> list[str]:

@@ -28,7 +28,7 @@ def sit_at_new_game(server: ServerProcess, api: Api, page: Page, entry: dict, tr
         page.goto(server.url + game["invites"][0]["url"])
         page.fill("#join-name", "Ann")
         page.click("#join-button")
-        page.wait_for_selector(f"{ENABLED}, {OVER}", timeout=30000)
+        page.wait_for_selector(f"{ENABLED}, {OVER}", state="attached", timeout=30000)
         if page.locator(OVER).count() == 0:
             return game["id"]
     raise AssertionError(f"no decision of the seated person in {tries} games of {entry['id']}")

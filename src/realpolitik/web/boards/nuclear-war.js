@@ -6,6 +6,7 @@ import { s, seatName } from "../js/dom.js";
 import { fitText, measure } from "../js/fit.js";
 import { t } from "../js/i18n.js";
 import { swatch } from "../js/legend.js";
+import { actionable, naming } from "../js/picking.js";
 
 const WIDTH = 960;
 const GAP = 12;
@@ -54,15 +55,7 @@ function card(ctx, x, y, w, h, key, extra = {}) {
     fitText({ x: x + w / 2, y: y + 14, "text-anchor": "middle", fill: "#fdfefe" }, cardName(ctx, key), w - 8, 10,
       { lines: Math.floor((h - 6) / 11), least: 7, gap: 11 }),
     s("title", { text: extra.title || cardName(ctx, key) }));
-  if (extra.onclick) {
-    group.classList.add("clickable");
-    group.addEventListener("click", extra.onclick);
-  }
-  return group;
-}
-
-function row(ctx, x, y, keys, options = {}) {
-  return keys.map((key, i) => card(ctx, x + i * (CARD_W + 6), y, CARD_W, CARD_H, key, options));
+  return actionable(group, extra.actions, cardName(ctx, key));
 }
 
 function nation(ctx, view, player, x, y, w) {
@@ -70,15 +63,17 @@ function nation(ctx, view, player, x, y, w) {
   const acting = player.seat === view.to_act;
   const turn = acting ? "▶ " + t("to act") : "";
   const turnWidth = turn ? measure(turn, 12) + 12 : 0;
-  const items = [
+  // the nation's frame and name are what a player taps to choose it (a target); its cards lie
+  // beside them, not inside, so that no button holds another
+  const items = [actionable(s("g", { class: "nation-name" },
     s("rect", {
       x, y, width: w, height: NATION_H, rx: 8, class: "nation-frame frame",
       fill: player.alive ? "#f4f6f7" : "#d5d8dc",
       stroke: acting ? "#d4ac0d" : mine ? "#2e86c1" : "#aab7b8", "stroke-width": acting || mine ? 4 : 1.5,
     }),
     fitText({ x: x + 12, y: y + 22, "font-weight": "bold", fill: "#1b2631" },
-      seatLabel(ctx, player.seat) + (player.alive ? "" : " ✝ " + t("annihilated")), w - 24 - turnWidth, 16, { least: 11 }),
-  ];
+      seatLabel(ctx, player.seat) + (player.alive ? "" : " ✝ " + t("annihilated")), w - 24 - turnWidth, 16, { least: 11 })),
+  naming(ctx, player.seat), seatLabel(ctx, player.seat))];
   if (acting) items.push(s("text", { x: x + w - 12, y: y + 22, "text-anchor": "end", "font-size": 12, fill: "#9a7d0a", text: turn }));
   const people = mine ? t("{count} million people", { count: mine.population_total })
     : t("{count} population cards", { count: player.population_cards });
@@ -86,7 +81,8 @@ function nation(ctx, view, player, x, y, w) {
   const hand = t("{count} cards in hand", { count: player.hand });
   items.push(fitText({ x: x + 12, y: y + 42, fill: "#34495e" }, `${people} · ${hand}${skip}`, w - 24, 12, { least: 9 }));
   items.push(s("text", { x: x + 12, y: y + 62, "font-size": 11, fill: "#566573", text: t("deterrent force") }));
-  items.push(...row(ctx, x + 12, y + 68, player.deterrent));
+  items.push(...player.deterrent.map((key, i) => card(ctx, x + 12 + i * (CARD_W + 6), y + 68, CARD_W, CARD_H, key,
+    mine ? { actions: naming(ctx, key) } : {})));
   items.push(s("text", { x: x + 12, y: y + 132, "font-size": 11, fill: "#566573", text: t("face-down row") }));
   const faceDown = mine ? mine.face_down : player.face_down;
   items.push(...faceDown.map((key, i) => card(ctx, x + 12 + i * (CARD_W + 6), y + 138, CARD_W, CARD_H, key,
@@ -124,12 +120,10 @@ function hand(ctx, view, y) {
     t("your people: {count} million ({cards})", { count: mine.population_total, cards: pop || t("none") }),
     WIDTH - 8 - measure(heading, 14, "bold") - 20, 12, { least: 9 }));
   mine.hand.forEach((key, i) => {
-    const uses = (ctx.choices || []).filter((c) => c.args.includes(key));
-    const play = uses.length === 1 ? uses[0] : null;
+    const uses = naming(ctx, key);
     const [col, line] = [i % HAND_ROW, Math.floor(i / HAND_ROW)];
-    items.push(card(ctx, 4 + col * (HAND_W + 8), y + 26 + line * (HAND_H + 8), HAND_W, HAND_H, key, play
-      ? { stroke: "#d4ac0d", onclick: () => ctx.act(play.action), title: cardName(ctx, key) + " — " + t("click: {action}", { action: play.label }) }
-      : {}));
+    items.push(card(ctx, 4 + col * (HAND_W + 8), y + 26 + line * (HAND_H + 8), HAND_W, HAND_H, key,
+      uses.length ? { stroke: "#d4ac0d", actions: uses } : {}));
   });
   if (!mine.hand.length) items.push(s("text", { x: 4, y: y + 50, "font-size": 12, fill: "#99a3a4", text: t("no cards") }));
   return s("g", { class: "hand" }, items);
@@ -164,7 +158,7 @@ export function legend() {
     [swatch(COLOURS["top-secret"]), t("dark purple card: top secret")],
     ["?", t("a face-down card")],
     [swatch("#566573", { dashed: true }), t("dashed frame: your own face-down card, only you see it")],
-    [swatch("#566573", { stroke: "#d4ac0d", width: 3 }), t("gold frame: click it to play the action")],
+    [swatch("#566573", { stroke: "#d4ac0d", width: 3 }), t("gold frame: tap it to play it, or to see where it can go")],
     ["MT", t("megatons: the yield a carrier still holds")],
     ["2×5M", t("population: 2 cards of 5 million people each")],
     ["✝", t("annihilated: the nation has no people left")],

@@ -20,6 +20,7 @@ import { formatNumber, lang, startLanguage, t } from "./i18n.js";
 import { boardLegend } from "./legend.js";
 import { showNotepad } from "./notepad.js";
 import { LogView, chatLine, clockText, renderOutcome, renderPending, renderPlayers, renderStatus } from "./panel.js";
+import { Picker, actionsOf } from "./picking.js";
 import { showRules } from "./rules.js";
 import { BoardZoom } from "./zoom.js";
 
@@ -35,9 +36,13 @@ const page = {
   socket: null, view: null, seq: 0, players: [], you: null, title: "realpolitik",
   board: null, data: null, entry: null, busy: false, status: "", retry: 0, user: null, seat: null, undo: false, clock: null, clockAt: 0, rematch: null, wasMine: false,
   guide: null, outroShown: false, hints: false, hint: null, hinting: false,
+  // the actions of the thing picked on the board (null: none picked), and whether the player
+  // opened or folded the list of all moves (null: as the screen suggests)
+  only: null, listOpen: null,
 };
 const log = new LogView($("log"));
 const zoom = new BoardZoom($("board"), { in: $("zoom-in"), out: $("zoom-out"), fit: $("zoom-fit") });
+const PHONE = matchMedia("(max-width: 800px)");
 
 function notice(text, kind = "error") {
   const node = $("notice");
@@ -67,6 +72,15 @@ function act(text) {
   page.socket.send(JSON.stringify({ type: "act", seq: page.seq, action: text }));
   for (const button of document.querySelectorAll("#pending button")) button.disabled = true;
 }
+
+// a tap on the board plays, picks or narrows (picking.js); the dock lists what the pick leaves
+const picker = new Picker($("board"), {
+  play: act,
+  show: (actions) => {
+    page.only = actions;
+    renderDecision();
+  },
+});
 
 /** The legal choices the board offers: while a lesson's guide asks for a move, that one only. */
 function offered() {
@@ -169,8 +183,30 @@ function renderHint() {
   if (!hint) return put($("hint-box"));
   const choice = page.view.pending.choices.find((c) => c.action === hint.best);
   const chances = Object.entries(hint.chances).map(([seat, p]) => `${titleOf(seat)} ${formatNumber(100 * p, 0)} %`);
+  const at = picker.mark(hint.best, "suggested");
   return put($("hint-box"), h("p", {}, h("strong", { text: t("The bot would play:") + " " }), choice ? label(choice) : hint.label),
+    at ? h("p", { class: "hint-where", text: t("It is marked on the board: {thing}.", { thing: at.getAttribute("data-name") || "" }) }) : null,
     h("p", { class: "muted", text: t("Chances then: {chances}", { chances: chances.join(", ") }) }));
+}
+
+/** A choice's group in the list of moves: the words of the first board thing that names it. */
+function boardGroups() {
+  const heads = new Map();
+  for (const node of picker.things()) {
+    for (const action of actionsOf(node)) if (!heads.has(action)) heads.set(action, node.getAttribute("data-name"));
+  }
+  return (choice) => heads.get(choice.action) || null;
+}
+
+/** The decision in the dock: the actions of the thing picked on the board, or all of them. */
+function renderDecision() {
+  const view = page.view;
+  const many = view && view.pending && view.pending.choices.length > 6;
+  renderPending($("pending"), view, { act, label, enabled: !page.busy && page.status !== "open",
+    guided: page.guide && page.guide.action, suggested: page.hint && page.hint.best,
+    only: page.only, onAll: () => picker.letGo(), group: boardGroups(),
+    folded: page.listOpen === null ? Boolean(many && PHONE.matches && picker.things().length) : !page.listOpen,
+    onFold: (open) => { page.listOpen = open; } });
 }
 
 /** After a time-out, the button that takes the seat back from the bot: usable once the bot has
@@ -193,12 +229,6 @@ function render() {
   renderStatus($("status"), view, page.players);
   renderPlayers($("players"), page.players, view, page.clock);
   renderGuide();
-  renderPending($("pending"), view, { act, label, enabled: !page.busy && page.status !== "open",
-    guided: page.guide && page.guide.action, suggested: page.hint && page.hint.best });
-  renderHint();
-  renderFill();
-  renderOutcome($("outcome"), view.outcome, page.players);
-  if (view.outcome && page.rating) $("outcome").append(h("p", { class: "muted rating-note", text: page.rating }));
   if (page.board) {
     try {
       put($("board"), page.board.render(view, boardContext()));
@@ -208,7 +238,14 @@ function render() {
       put($("board"), h("p", { class: "error", text: t("The board could not be drawn: {error}", { error: err.message }) }));
     }
     zoom.apply();
+    picker.redrawn();
+    picker.mark(page.guide && page.guide.action, "guided");
   }
+  renderDecision();
+  renderHint();
+  renderFill();
+  renderOutcome($("outcome"), view.outcome, page.players);
+  if (view.outcome && page.rating) $("outcome").append(h("p", { class: "muted rating-note", text: page.rating }));
   $("after").hidden = !view.outcome;
   $("rematch").hidden = !(view.outcome && page.you);
   $("rematch").textContent = page.rematch ? t("Accept the rematch") : t("Propose a rematch (seats move on by one)");
@@ -256,7 +293,12 @@ function receive(message) {
     case "view":
       page.busy = false;
       page.view = message.view;
-      if (message.seq !== page.seq) page.hint = null;
+      if (message.seq !== page.seq) {  // the game moved on: no hint, no pick, the list as the screen suggests
+        page.hint = null;
+        page.only = null;
+        page.listOpen = null;
+        picker.clear();
+      }
       page.seq = message.seq;
       page.players = message.players;
       page.status = message.status;

@@ -58,21 +58,52 @@ export function renderPlayers(node, players, view, clock = null) {
   }) : null)));
 }
 
+/** Decisions with more actions than this list them under the board things that start them, in a
+ * list a phone shows folded (the board is where a phone player chooses). */
+const FEW = 6;
+
 /**
  * The pending decision: its prompt and one button per legal action (view.pending.choices:
  * {action, verb, args, label}), plus a field to type one. `act(text)` sends an action;
  * `label(choice)` gives a button's words (by default the game's choice.label); the button of
  * the action a lesson's guide asks for (`guided`) is marked, and described by the guide's words;
- * the one a hint suggests (`suggested`) is marked too.
+ * the one a hint suggests (`suggested`) is marked too. With `only` (a thing picked on the board)
+ * just those actions are listed, and a button (`onAll`) lists them all again. Otherwise a
+ * decision of many actions lists them in groups — under the words of the board thing that
+ * starts them, `group(choice)`, where it gives one — in a list that can be folded: `folded` says
+ * whether it starts so, `onFold(open)` hears the player open or close it.
  */
-export function renderPending(node, view, { act, label = (choice) => choice.label, enabled = true, guided = null, suggested = null }) {
+export function renderPending(node, view, { act, label = (choice) => choice.label, enabled = true, guided = null,
+  suggested = null, only = null, onAll = null, group = null, folded = false, onFold = null }) {
   if (!view.pending) return put(node);
   const marks = (choice) => ["action", choice.action === guided ? "guided" : "", choice.action === suggested ? "suggested" : ""];
-  const buttons = view.pending.choices.map((choice) => h("button", {
+  const button = (choice) => h("button", {
     class: marks(choice).filter(Boolean).join(" "), type: "button", "data-action": choice.action,
     title: choice.action, disabled: !enabled, "aria-describedby": choice.action === guided ? "guide-text" : null,
     onclick: () => act(choice.action),
-  }, label(choice)));
+  }, label(choice));
+  const choices = view.pending.choices;
+  let listed;
+  if (only) {
+    listed = h("div", { class: "actions picked" }, choices.filter((c) => only.includes(c.action)).map(button),
+      h("button", { type: "button", class: "all-moves", onclick: onAll, text: t("Show all moves") }));
+  } else if (choices.length > FEW) {
+    const groups = new Map();
+    for (const choice of choices) {
+      const heading = (group && group(choice)) || "";
+      if (!groups.has(heading)) groups.set(heading, []);
+      groups.get(heading).push(choice);
+    }
+    const sections = [...groups].sort(([a], [b]) => (a === "") - (b === ""));
+    const body = sections.length > 1
+      ? sections.map(([heading, some]) => h("div", { class: "action-group" },
+        h("h3", { text: heading || t("Other moves") }), h("div", { class: "actions" }, some.map(button))))
+      : h("div", { class: "actions" }, choices.map(button));
+    listed = h("details", { class: "all-actions", open: !folded, ontoggle: (event) => onFold && onFold(event.target.open) },
+      h("summary", { text: t("All moves ({count})", { count: choices.length }) }), body);
+  } else {
+    listed = h("div", { class: "actions" }, choices.map(button));
+  }
   const typed = h("input", { name: "action", placeholder: t("or type an action"), autocomplete: "off", maxlength: 200 });
   const form = h("form", {
     class: "typed",
@@ -81,7 +112,7 @@ export function renderPending(node, view, { act, label = (choice) => choice.labe
       if (typed.value.trim()) act(typed.value.trim());
     },
   }, typed, h("button", { type: "submit", disabled: !enabled, text: t("Play") }));
-  return put(node, h("p", { class: "prompt", text: view.pending.prompt }), h("div", { class: "actions" }, buttons), form);
+  return put(node, h("p", { class: "prompt", text: view.pending.prompt }), listed, form);
 }
 
 /** The result: the reason in words and every seat's place (and points, if the game has them). */

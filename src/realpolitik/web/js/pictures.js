@@ -46,7 +46,12 @@ function pictureContext(game, view, moves) {
  *  notice (the words stay) and the error in the console. */
 function draw(game, view, moves) {
   try {
-    return game.board.render(view, pictureContext(game, view, moves));
+    const board = game.board.render(view, pictureContext(game, view, moves));
+    for (const thing of board.querySelectorAll("[data-actions]")) {  // marked, but a picture is no button
+      thing.removeAttribute("tabindex");
+      thing.removeAttribute("role");
+    }
+    return board;
   } catch (err) {
     console.error(err);
     return h("p", { class: "notice error", text: t("The board could not be drawn: {error}", { error: err.message }) });
