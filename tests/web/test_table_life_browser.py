@@ -81,7 +81,8 @@ def test_after_a_time_out_the_page_says_when_the_seat_can_be_taken_back_and_when
         expect(page.locator("#come-back-why")).to_have_text(lost, timeout=20000)
         expect(page.locator("#come-back")).to_be_hidden()
         expect(page.locator("#players li").first.locator(".tag.away")).to_have_text(tag)
-        assert errors == [], errors
+        # a try to connect while the server restarts for a time-out is refused; nothing else may fail
+        assert [e for e in errors if "ERR_CONNECTION_REFUSED" not in e] == [], errors
     finally:
         server.stop()
 

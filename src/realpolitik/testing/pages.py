@@ -1,6 +1,8 @@
 """Helpers for browser tests of the client's pages (Playwright pages), shared by every board.
 
-Board elements that play actions carry ``data-uses`` (how many legal actions they stand
+The things a player taps on a board carry ``data-actions``, the legal actions that name them
+(``js/picking.js``; :func:`play_on_board` plays an action by tapping them, as a player would).
+Board elements of the older menus carry ``data-uses`` (how many legal actions they stand
 for) and, when they stand for one, ``data-act`` (its text); see ``docs/web/browser.md``.
 """
 
@@ -116,6 +118,64 @@ def click_board(page: Page, rng: Rng, board: str) -> str | None:
     action = choice.get_attribute("data-action")
     choice.click()
     return action
+
+
+#: JavaScript (the action): among the board's things that name it and are not picked yet, the index
+#: of the one that names fewest actions besides (the first of those), or -1
+_NEXT_TAP = """(things, action) => {
+  let best = -1, fewest = Infinity;
+  things.forEach((thing, i) => {
+    const actions = JSON.parse(thing.dataset.actions);
+    if (actions.includes(action) && !thing.classList.contains("picked") && actions.length < fewest) {
+      best = i;
+      fewest = actions.length;
+    }
+  });
+  return best;
+}"""
+
+
+def play_on_board(page: Page, action: str, board: str = "#board", touch: bool = False) -> bool:
+    """Play ``action`` by tapping the board's things only, as a player would: the thing that names
+    it and fewest other actions, then — while the page keeps things picked — the next such thing
+    among those marked, until the taps leave the one action, which the page plays. True once it is
+    sent; False, with nothing picked and nothing played, when no taps on the board lead to it."""
+    things = page.locator(f"{board} [data-actions]")
+    for _ in range(8):
+        index = things.evaluate_all(_NEXT_TAP, action)
+        if index < 0:
+            break
+        point = things.nth(index).evaluate(REACHABLE)
+        assert point, f"nothing reaches {things.nth(index).evaluate('el => el.outerHTML.slice(0, 160)')}"
+        if touch:
+            page.touchscreen.tap(*point)
+        else:
+            page.mouse.click(*point)
+        if not page.locator(f"{board} .picked").count():  # the taps left one action: the page played it
+            return True
+    page.keyboard.press("Escape")
+    return False
+
+
+#: JavaScript: the font size, in screen pixels, of every SVG text shown in the elements the selector
+#: finds (its font size in the drawing's units times the drawing's scale on the screen)
+FONT_PIXELS = """(selector) => {
+  const sizes = [];
+  for (const root of document.querySelectorAll(selector)) {
+    const texts = root.matches("text") ? [root] : Array.from(root.querySelectorAll("text"));
+    for (const text of texts) {
+      if (!text.textContent.trim() || !text.checkVisibility()) continue;
+      const m = text.getScreenCTM();
+      sizes.push(parseFloat(getComputedStyle(text).fontSize) * Math.hypot(m.a, m.b));
+    }
+  }
+  return sizes;
+}"""
+
+
+def font_pixels(page: Page, selector: str) -> list[float]:
+    """The screen size of each text under ``selector``, in CSS pixels (see ``FONT_PIXELS``)."""
+    return page.evaluate(FONT_PIXELS, selector)
 
 
 class Coach:

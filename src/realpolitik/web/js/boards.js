@@ -5,10 +5,12 @@
 //   load(ctx) -> Promise<any>          optional: runs once first; its result becomes ctx.data
 //   label(action, view, ctx) -> string optional: the words on an action's button (default:
 //                                      the game's own, view.pending.choices[i].label)
-// ctx is { seat, players, legal: Set, choices, act(text), content(name), data }; choices are
-// the legal actions as {action, verb, args, label}, so a board need not split texts. A board reads only
-// the view, so it can never show what the seat may not see. Games without a board file
-// get the generic board below. See docs/web.md.
+// ctx is { seat, players, legal: Set, choices, act(text), content(name), data, narrow }; choices are
+// the legal actions as {action, verb, args, label}, so a board need not split texts; narrow is true
+// on a phone's screen (a board may draw its phone layout). A board marks each thing that legal
+// actions name with js/picking.js's actionable(), and the page lets a player tap them. A board reads
+// only the view, so it can never show what the seat may not see. Games without a board file
+// get the generic board below. See docs/web/browser.md.
 
 import { getJSON } from "./api.js";
 import { h, titleIn } from "./dom.js";

@@ -93,7 +93,7 @@ function boardContext() {
   const choices = offered();
   return {
     seat: page.you, players: page.players, act, content: contentLoader(page.view ? page.view.game : ""), data: page.data,
-    legal: new Set(choices.map((c) => c.action)), choices,
+    legal: new Set(choices.map((c) => c.action)), choices, narrow: PHONE.matches,
   };
 }
 
@@ -452,6 +452,7 @@ $("dock-toggle").addEventListener("click", () => {
 });
 
 $("outro-close").addEventListener("click", () => { $("outro").hidden = true; });
+PHONE.addEventListener("change", () => render());  // a phone turned, a window narrowed: the board's other layout
 
 $("take-back").addEventListener("click", () => {
   if (!page.socket || page.socket.readyState !== WebSocket.OPEN || page.busy) return;

@@ -20,7 +20,8 @@ const zoom = new BoardZoom($("board"), { in: $("zoom-in"), out: $("zoom-out"), f
 const review = new ReviewPanel($("review"), gameId, (ply) => go(ply));
 
 function context(view) {
-  return { seat: view.seat, players: state.players, act: () => {}, legal: new Set(), choices: [], content: contentLoader(view.game), data: state.data };
+  return { seat: view.seat, players: state.players, act: () => {}, legal: new Set(), choices: [], content: contentLoader(view.game), data: state.data,
+    narrow: matchMedia("(max-width: 800px)").matches };
 }
 
 function draw(step) {
