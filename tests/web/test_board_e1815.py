@@ -1,18 +1,34 @@
 """The 1815 board in the system Chromium: every land of either map as the view has it
 (owners, troops, fortresses, capitals, generals, the players table, a battle, the
-teams), and a 2vs2 game — a person and a heuristic partner against two heuristics —
-played to the end by clicking lands and buttons."""
+teams), and a 1715 2vs2 game — a person and a heuristic partner against two heuristics —
+played on a phone and on a desktop by tapping the board: every legal action that names a
+land, troops, the own general, supply or success markers, or a power is carried by that
+thing on the board (and only those), and the person's moves — what the heuristic would
+play — are tapped there, from → to, wherever the taps lead to the one action. On the
+phone every word of the own panel, the numbers a turn depends on and the words on what a
+finger taps are at least 11 pixels at the page's fit, and nothing scrolls sideways."""
 
 from __future__ import annotations
 
 import re
+from statistics import median
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from realpolitik.engine import Rng
+from realpolitik.engine import Rng, parse
 from realpolitik.games.e1815.content import load, load_rules
-from realpolitik.testing.pages import ENABLED, OVER, accept_warnings, console_errors
+from realpolitik.testing.pages import (
+    ENABLED,
+    OVER,
+    Coach,
+    accept_warnings,
+    console_errors,
+    font_pixels,
+    play_on_board,
+    seq,
+    unfold,
+)
 from realpolitik.testing.server import Api, ServerProcess
 
 KINDS = ("inf", "cav", "art")
@@ -32,12 +48,13 @@ READ_BOARD = """() => ((text) => ({
       capital_of: capital ? capital.dataset.seat : null,
       generals: Array.from(g.querySelectorAll(".general"), (n) => n.dataset.seat),
       battle: g.classList.contains("battle"), decision: g.classList.contains("decision"),
-      clickable: g.classList.contains("clickable"),
+      acts: g.querySelector("[data-actions]") !== null,
     };
   }),
   players: Array.from(document.querySelectorAll("svg.board .player"), (g) => ({
     seat: g.dataset.seat, sp: g.querySelector(".cell.SP").textContent,
-    lands: g.querySelector(".cell.lands").textContent, supply: g.querySelector(".cell.supply").textContent,
+    lands: g.querySelector(".cell.lands").textContent,
+    supply: Array.from(g.querySelectorAll(".reserve .count"), (n) => n.textContent).join("/"),
     markers: g.querySelectorAll(".marker.held").length, ally: text(g.querySelector(".cell.ally")),
   })),
   teams: Array.from(document.querySelectorAll("svg.board .team"), (g) => g.textContent),
@@ -106,7 +123,7 @@ def check_board(shown: dict, view: dict, printed: bool = True) -> None:
             info["fortress"], info["capital_of"], info["generals"]), key
         assert land["battle"] == ("battle" in pub and pub["battle"]["target"] == key)
         assert land["decision"] == ("decision" in pub and pub["decision"]["land"] == key)
-        assert not land["clickable"]  # nothing to play: a replay, a finished game
+        assert not land["acts"]  # nothing to play: a replay, a finished game
     fills: dict[str | None, str] = {}
     for key, info in pub["lands"].items():  # one colour per owner, neutral included
         assert fills.setdefault(info["owner"], lands[key]["fill"]) == lands[key]["fill"]
@@ -190,66 +207,137 @@ def test_without_the_map_file_the_board_falls_back_to_a_schematic_grid(server, b
     assert page.locator("svg.board .borders line").count() == 0  # no borders without the map file
 
 
-def land_names(game_map: str) -> dict[str, str]:
-    return {land.key: land.name for land in load(game_map).board.lands}
+#: the screens the game is played on, in German
+SCREENS = {
+    "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "locale": "de-DE"},
+    "desktop": {"viewport": {"width": 1366, "height": 768}, "locale": "de-DE"},
+}
+#: actions that name nothing drawn on the board: they stay in the dock's list only
+UNDRAWN = {"relocate", "end turn", "end relocation", "no team action", "spend 0"}
+#: the numbers a turn depends on: SP, supply, success markers, troops, the count track, the teams, the season
+NUMBERS = ".cell.SP, .reserve .count, .markers .cell, .unit .count, .count-box, .team, .when"
+#: JavaScript: every thing on the board that starts actions — what it is, where, and its actions
+THINGS = """() => Array.from(document.querySelectorAll("#board [data-actions]"), (el) => {
+  const land = el.closest(".land");
+  return {
+    what: ["place", "unit", "general", "reserve", "spend", "markers", "power", "count-box"]
+      .find((c) => el.classList.contains(c)) || null,
+    land: land ? land.dataset.land : null, kind: el.dataset.kind || null, seat: el.dataset.seat || null,
+    markers: el.dataset.markers || null, power: el.dataset.power || null, count: el.dataset.count || null,
+    actions: JSON.parse(el.dataset.actions),
+  };
+})"""
 
 
-def test_a_2vs2_game_is_played_to_the_end_by_clicking_lands_and_buttons(server, api, context):
-    page = context().new_page()
-    accept_warnings(page)  # grave actions ask first; a player clicking through says yes
-    errors = console_errors(page)
-    page.goto(server.url + "/")
-    page.select_option("#game", "e1815-2vs2")
-    seats = page.locator("#seats select")
-    expect(seats).to_have_count(4)
-    assert [seats.nth(i).input_value() for i in range(4)] == ["human", "heuristic", "heuristic", "heuristic"]
-    page.select_option("#option-map", "1715")
-    page.click("#create-button")
-    page.click("[data-play=p1]")
+def names_it(thing: dict, action: str, decision: dict | None) -> bool:
+    """Whether ``action`` names what ``thing`` draws (see boards/e1815/acts.js)."""
+    verb, args = parse(action)
+    words = [str(a) for a in args]
+    land = thing["land"]
+    if thing["what"] == "place":
+        return (land in words and verb != "power") or (action in ("done", "go") and decision["land"] == land)
+    if thing["what"] == "unit":
+        return verb in ("meddle", "move", "commit") and words[0] == land and thing["kind"] in words
+    if thing["what"] == "general":
+        moved = verb in ("move", "commit") and words == [land, "general"]
+        return thing["seat"] == "p1" and (verb == "general" or moved)
+    if thing["what"] == "reserve":
+        return verb in ("place", "supply") and thing["kind"] in words
+    if thing["what"] == "spend":
+        return action == f"spend {thing['markers']}"
+    if thing["what"] == "markers":
+        return action == "give marker"
+    if thing["what"] == "count-box":
+        return verb in ("move", "commit") and words[1] == thing["count"]
+    return thing["what"] == "power" and action == f"power {thing['power']}"
+
+
+def check_things(things: list[dict], legal: list[str], decision: dict | None) -> None:
+    """The board carries every legal action that names something it draws, each on the things it
+    names, and nothing else."""
+    for thing in things:
+        assert all(names_it(thing, action, decision) for action in thing["actions"]), thing
+    carried = {action for thing in things for action in thing["actions"]}
+    finish = {"done", "go"} if decision and decision["land"] and decision["seat"] == "p1" else set()
+    assert carried == {a for a in legal if a not in UNDRAWN and (a not in ("done", "go") or a in finish)}, legal
+
+
+def check_readable(page: Page) -> None:
+    """On the phone at the page's fit: the own panel, the numbers a turn depends on and (the
+    median of) the words on what a finger taps are at least 11 pixels; no sideways scroll."""
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    own = font_pixels(page, "#board .player.you")
+    numbers = font_pixels(page, f"#board :is({NUMBERS})")
+    tapped = font_pixels(page, "#board [data-actions]")
+    assert own and min(own) >= 11, own
+    assert numbers and min(numbers) >= 11, numbers
+    assert not tapped or median(tapped) >= 11, tapped
+
+
+def play_by_tapping(server, api, page: Page, phone: bool, rng: Rng) -> tuple[int, int, int]:
+    """A 1715 2vs2 game for the page's person (p1) and three heuristics, played to its end: each
+    of the person's moves is what the heuristic would play, tapped on the board where the taps
+    lead to it, else pressed in the list. Returns the person's decisions, those where the board
+    offered something to tap, and those played by tapping alone."""
+    created = api.create(["human", "heuristic", "heuristic", "heuristic"], game="e1815-2vs2", options={"map": "1715"})
+    gid = created["id"]
+    page.goto(server.url + created["invites"][0]["url"])
     page.fill("#join-name", "Ann")
     page.click("#join-button")
-    names = land_names("1715")
-    rng = Rng(7)
-    land_clicks: list[tuple[int, str]] = []
-    clicks = 0
-    while True:
-        page.wait_for_selector(f"{ENABLED}, {OVER}")
-        if page.locator(OVER).count():
-            break
-        before = int(page.get_attribute("body", "data-seq"))
-        prompt = page.inner_text("#pending .prompt")
-        expect(page.locator("svg.board .decision-line")).to_contain_text(f"Your decision: {prompt}")
-        uses: dict[str, int] = {}
-        for text, action in page.locator(ENABLED).evaluate_all("bs => bs.map(b => [b.textContent, b.dataset.action])"):
-            assert text != action  # every button has readable words ...
-            for word in set(action.split(" ")):
-                if word in names:
-                    assert names[word] in text, (action, text)  # ... with land names, not keys
-                    uses[word] = uses.get(word, 0) + 1
-        lands = page.locator("svg.board .land.clickable")
-        clickable = lands.evaluate_all("gs => gs.map(g => g.dataset.land)")
-        assert sorted(clickable) == sorted(k for k, n in uses.items() if n == 1)
-        if lands.count() and rng.below(3):
-            target = lands.nth(rng.below(lands.count()))
-            land_clicks.append((before, target.get_attribute("data-land")))
-        else:
-            buttons = page.locator(ENABLED)
-            target = buttons.nth(rng.below(buttons.count()))
-        target.click()
-        page.wait_for_function(f"() => Number(document.body.dataset.seq) > {before}")
-        expect(page.locator("#notice.error")).to_be_hidden()
-        clicks += 1
-        assert clicks < 300
-    gid = re.search(r"/game/([0-9a-f]{12})", page.url).group(1)
-    info = api.wait_finished(gid)
-    assert info["outcome"]["reason"] in page.inner_text("#outcome")
+    coach = Coach(server.db, gid)
+    decisions = with_things = 0
+    tapped: list[tuple[int, str]] = []
+    try:
+        while True:
+            page.wait_for_selector(f"{ENABLED}, {OVER}", state="attached")
+            if page.locator(OVER).count():
+                break
+            before = seq(page)
+            legal = page.eval_on_selector_all(ENABLED, "bs => bs.map(b => b.dataset.action)")
+            wanted = coach.choice(0, rng)
+            things = page.evaluate(THINGS)
+            check_things(things, legal, coach.state.public_view().get("decision"))
+            if phone and decisions % 5 == 0:
+                check_readable(page)
+            decisions += 1
+            with_things += bool(things)
+            if play_on_board(page, wanted, touch=phone):
+                tapped.append((before, wanted))
+            else:
+                unfold(page)
+                page.locator(f"{ENABLED}[data-action='{wanted}']").click()
+            page.wait_for_function(f"() => Number(document.body.dataset.seq) > {before}")
+            expect(page.locator("#notice.error")).to_be_hidden()
+            assert decisions < 400
+    finally:
+        coach.close()
+    api.wait_finished(gid)
     record = api.record(gid)
     states = api.truth(gid)
-    assert record.options["map"] == "1715" and record.seats == ["Ann", "heuristic", "heuristic", "heuristic"]
-    assert sum(1 for ply in range(len(record.actions)) if states[ply].to_act == 0) == clicks
-    assert len(land_clicks) >= 5
-    for ply, key in land_clicks:  # a land click played the one legal action that uses the land
-        uses = [a for a in states[ply].legal_actions() if key in a.split(" ")]
-        assert uses == [record.actions[ply]], (ply, key, uses)
-    check_board(page.evaluate(READ_BOARD), states[-1].view(0, log_from=None))
-    assert errors == []
+    assert sum(1 for ply in range(len(record.actions)) if states[ply].to_act == 0) == decisions
+    for ply, action in tapped:  # what the taps played is what the person meant
+        assert record.actions[ply] == action
+    played = {parse(action)[0] for _, action in tapped}  # a land, troops, a count or the supply, then a land; a power
+    assert {"power", "capital", "claim", "attack", "to", "move", "commit", "go", "place"} <= played, played
+    return decisions, with_things, len(tapped)
+
+
+@pytest.mark.parametrize("screen", list(SCREENS))
+def test_a_1715_2vs2_game_is_played_by_tapping_the_board(server, api, browser, screen):
+    ctx = browser.new_context(**SCREENS[screen])
+    ctx.set_default_timeout(20000)
+    try:
+        page = ctx.new_page()
+        accept_warnings(page)  # grave actions ask first; a player tapping through says yes
+        errors = console_errors(page)
+        rng = Rng(7)
+        decisions = with_things = tapped = 0
+        for _ in range(3):  # a game lost early may leave fewer than 30 moves: the next game goes on
+            more = play_by_tapping(server, api, page, screen == "phone", rng)
+            decisions, with_things, tapped = decisions + more[0], with_things + more[1], tapped + more[2]
+            if tapped >= 30:
+                break
+        assert tapped >= 30 and with_things >= 0.8 * decisions, (decisions, with_things, tapped)
+        assert errors == []
+    finally:
+        ctx.close()

@@ -1,8 +1,9 @@
 """Phones: the lobby and a started game of every title at 390 × 844 with touch — the page
 never scrolls sideways, nothing of the action panel leaves the screen, the first action is in
 view without scrolling, every button and choice is at least 40 pixels tall (the boards' menus
-too), the board fits the screen's width — a board with a phone layout readable as it is — and two
-fingers zoom it to words a player reads, one finger pans it inside its box; a screenshot of each."""
+too), the board fits the screen's width — a board with a phone layout readable as it is, its map
+zoomed — and two fingers zoom it to words a player reads, one finger pans it inside its box; a
+screenshot of each."""
 
 from __future__ import annotations
 
@@ -16,6 +17,9 @@ from realpolitik.testing.tables import sit_at_new_game
 
 WIDTH, HEIGHT = 390, 844
 GAMES = [game.id for game in registry()]
+#: the boards that draw a layout of their own on a phone (``ctx.narrow``), its words readable without
+#: zooming (a map in it still zooms)
+PHONE_LAYOUTS = {"e1815", "e1815-2vs2", "nuclear-war"}
 
 #: JavaScript: visible elements under ``selector`` that reach past the viewport's sides
 OUTSIDE = """(selector) => Array.from(document.querySelectorAll(selector)).filter((el) => {
@@ -25,8 +29,6 @@ OUTSIDE = """(selector) => Array.from(document.querySelectorAll(selector)).filte
 }).map((el) => `${el.tagName.toLowerCase()}#${el.id}.${el.className} ${Math.round(el.getBoundingClientRect().right)}px`)
 """
 TAPS = "button, select, input:not([type=checkbox]), a.button, summary"
-#: the boards that draw a layout of their own on a phone (``ctx.narrow``), its words readable without zooming
-PHONE_LAYOUTS = {"nuclear-war"}
 
 
 @pytest.fixture

@@ -31,9 +31,8 @@ BOARD_CLASS = {"e1815-2vs2": "e1815"}
 #: Nationen's halo ``hot``, the others' ``clickable``
 MARKS = ".actionable, .clickable, .hot"
 #: the examples whose moves use no place that the board of the example's seat shows: passing
-#: ("end"), a marker given to the partner, the choice of the powers or of the turn order
-UNMARKED = {"nationen": {"income-b", "income-c"},
-            "e1815-2vs2": {"team-marker", "map-1715"}, "wsdv-2p2": {"turn-order"}}
+#: ("end"), the choice of the turn order
+UNMARKED = {"nationen": {"income-b", "income-c"}, "wsdv-2p2": {"turn-order"}}
 #: English words that are no German words, and internal ids no player should read
 ENGLISH = re.compile(r"\b(the|and|of|your|you|with|from|is|are|to|for|not|by|this|that|or|before|after|"
                      r"player|players|turn|move|moves|card|cards|attacks?|places?|takes?|Example|Log)\b", re.I)

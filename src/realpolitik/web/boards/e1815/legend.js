@@ -1,10 +1,10 @@
 // 1815 — the legend below the board: the map's symbols and the players table's abbreviations
 // in words (both boards: 1815 and 1815/1715 2vs2).
 
-import { s } from "../js/dom.js";
-import { t } from "../js/i18n.js";
-import { swatch } from "../js/legend.js";
-import { star, tower, unitSymbol } from "./e1815.js";
+import { s } from "../../js/dom.js";
+import { t } from "../../js/i18n.js";
+import { swatch } from "../../js/legend.js";
+import { star, tower, unitSymbol } from "./signs.js";
 
 function drawn(...shapes) {
   return s("svg", { width: 22, height: 16, viewBox: "0 0 22 16", "aria-hidden": "true", class: "swatch" }, shapes);
@@ -23,7 +23,8 @@ export function legend(view) {
     ["⚓", t("landing coast")],
     ["⚔", t("a battle being prepared")],
     [swatch("#fdfefe", { stroke: "#a93226", dashed: true, width: 3 }), t("red dashes: the land of the battle")],
-    [swatch("#fdfefe", { stroke: "#d4ac0d", width: 3 }), t("gold: click it to play the action")],
+    [swatch("#fdfefe", { stroke: "#d4ac0d", width: 3 }), t("gold: a land, troops, your general, supply or markers to tap: one tap acts, or shows where it can go")],
+    [swatch("#fdfefe", { stroke: "#1e8449", width: 3 }), t("green: where what you tapped can go; tap it there")],
     ["SP", t("SP: victory points (Siegpunkte)")],
     ["EP", t("EP: the strength of troops: infantry 1, cavalry 2, artillery 3")],
     [t("markers"), t("success markers: the gold dots are held")],
