@@ -19,7 +19,7 @@ WIDTH, HEIGHT = 390, 844
 GAMES = [game.id for game in registry()]
 #: the boards that draw a layout of their own on a phone (``ctx.narrow``), its words readable without
 #: zooming (a map in it still zooms)
-PHONE_LAYOUTS = {"e1815", "e1815-2vs2", "nuclear-war"}
+PHONE_LAYOUTS = {"e1815", "e1815-2vs2", "nationen", "nuclear-war"}
 
 #: JavaScript: visible elements under ``selector`` that reach past the viewport's sides
 OUTSIDE = """(selector) => Array.from(document.querySelectorAll(selector)).filter((el) => {
@@ -107,7 +107,6 @@ ROWS = """(selector) => Array.from(document.querySelectorAll(selector)).map((row
 
 
 @pytest.mark.parametrize(("game", "item", "rows"), [
-    ("nationen", "g.point.capital[data-point=kadhar-0]", ".chooser .choice"),  # four heads of state to place
     ("wsdv", "g.display g.card[data-uses]:not([data-uses='1'])", ".choices :is(.choice, .choice-close)"),
 ])
 def test_a_boards_menu_has_rows_a_finger_can_hit(server, api, phone, tmp_path, game, item, rows):

@@ -28,11 +28,11 @@ SCREENS = {
 #: the class of each title's board (1815 2vs2 is drawn by 1815's board)
 BOARD_CLASS = {"e1815-2vs2": "e1815"}
 #: how the boards mark the place of a legal action: the things a player taps (``actionable``, js/picking.js),
-#: Nationen's halo ``hot``, the others' ``clickable``
-MARKS = ".actionable, .clickable, .hot"
-#: the examples whose moves use no place that the board of the example's seat shows: passing
-#: ("end"), the choice of the turn order
-UNMARKED = {"nationen": {"income-b", "income-c"}, "wsdv-2p2": {"turn-order"}}
+#: the others' ``clickable``
+MARKS = ".actionable, .clickable"
+#: the examples whose moves use no place that the board of the example's seat shows: the choice of
+#: the turn order
+UNMARKED = {"wsdv-2p2": {"turn-order"}}
 #: English words that are no German words, and internal ids no player should read
 ENGLISH = re.compile(r"\b(the|and|of|your|you|with|from|is|are|to|for|not|by|this|that|or|before|after|"
                      r"player|players|turn|move|moves|card|cards|attacks?|places?|takes?|Example|Log)\b", re.I)

@@ -3,7 +3,7 @@
 
 import { t } from "../../js/i18n.js";
 import { swatch } from "../../js/legend.js";
-import { LETTER } from "./map.js";
+import { LETTER } from "./pieces.js";
 import { leaderName } from "./words.js";
 
 /** The legend of the Nationen board. */
@@ -23,8 +23,7 @@ export function legend() {
     ["M", t("M: million (money)")],
     ["✝", t("eliminated")],
     ["*", t("* invented name · stand-in board and cards")],
-    [swatch("#fdfefe", { stroke: "#d4ac0d", dashed: true, width: 3 }), t("gold dashes: click it to play the action")],
-    [swatch("#fdfefe", { stroke: "#2e86c1", width: 3 }), t("blue ring: the piece you picked up")],
-    [swatch("#fdfefe", { stroke: "#17a589", width: 3 }), t("green ring: where the picked piece may go")],
+    [swatch("#fdfefe", { stroke: "#d4ac0d", width: 3 }), t("gold glow: tap it to play it, or to see where it can go")],
+    [swatch("#fdfefe", { stroke: "#1e8449", width: 3 }), t("green glow: where the piece you tapped may go")],
   ];
 }

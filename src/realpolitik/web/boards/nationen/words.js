@@ -1,5 +1,5 @@
-// Das Spiel der Nationen board: names of states, points, ports and seas, and the words
-// on the action buttons. The printed names come from data/board.toml (ctx.data.board);
+// Das Spiel der Nationen board: names of states, points, ports and seas, heads of state and
+// seats. The printed names come from data/board.toml (ctx.data.board);
 // without it the keys stand in.
 
 import { seatName } from "../../js/dom.js";
@@ -50,11 +50,4 @@ export function leaderName(kind) {
 
 export function seatLabel(ctx, label) {
   return seatName((ctx.players || []).find((p) => p.seat === label)) || label;
-}
-
-export function occupant(view, point) {
-  const cut = point.lastIndexOf("-");
-  const state = view.public.states.find((st) => st.key === point.slice(0, cut));
-  const spot = state ? state.points[Number(point.slice(cut + 1))] : null;
-  return spot ? spot.leader : null;
 }
