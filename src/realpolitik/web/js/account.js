@@ -61,7 +61,7 @@ export function guestToken(game, seat = null) {
 export async function bindGuestSeats(csrf) {
   const seats = guestSeats();
   if (!seats.length) return [];
-  const result = await send("/api/account/seats", { seats }, csrf);
+  const result = await send("/api/account/seats", { seats: seats.map(({ game, token }) => ({ game, token })) }, csrf);
   localStorage.removeItem(GUEST_SEATS);
   return result.bound;
 }
