@@ -7,6 +7,8 @@ game unchanged."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from realpolitik.engine.undo import why_not_undoable
@@ -291,3 +293,19 @@ def test_after_a_restart_the_bots_answers_are_taken_back_too(tmp_path):
             again.close()
     finally:
         server.stop()
+
+
+def test_the_time_spent_over_the_bots_answer_is_not_given_back(server, api, sockets):
+    """Taking back returns the increment the move earned, never time the player's clock ran: not
+    the time the move took, nor the time spent over the bot's answer before taking it back."""
+    game = api.create(["human", "normal"], game="nationen", clock={"kind": "live", "minutes": 20, "increment": 15})
+    ann = sockets(game["id"])
+    ann.hello(game["tokens"]["p1"], "Ann")
+    shown = play_until(ann, server, game["id"], 0, lambda _, seats, verdicts: all(v is None for v in verdicts))
+    assert shown["clock"]["running"] == "p1"
+    had = shown["clock"]["left"]["p1"]
+    time.sleep(2)  # Ann thinks it over
+    first, _, _ = since_last(server, game["id"], 0)
+    ann.send({"type": "undo", "seq": shown["seq"]})
+    left = latest(ann, first)["clock"]["left"]["p1"]
+    assert left <= had - 15 - 1.5, (had, left)

@@ -544,8 +544,9 @@ class Table:
             first, before = self.last.taken(self)
             answers = self.seq - first - 1
             s, clock = self.stored.seats[seat], self.timekeeper.clock
-            # the move's time added to the clock goes again; the time it took is not given back
-            clock_left = None if clock is None or s.clock_left is None else max(0.0, s.clock_left - clock.add)
+            # the move's time added to the clock goes again; the time it took is not given back, nor
+            # the time the seat's clock ran since (thinking over a bot's answer, say)
+            clock_left = None if clock is None else max(0.0, self.timekeeper.left(seat) - clock.add)
             try:
                 removed = await self.hall.store.run(self.hall.store.take_back, self.id, first, seat, clock_left,
                                                     self.seq)
