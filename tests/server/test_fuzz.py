@@ -117,6 +117,9 @@ def test_game_routes(served, game_id, seat, ply, name, which):
                      f"/rules/{quote(game_id, safe='')}", f"/learn/{quote(game_id, safe='')}"):
             _json_error(http.get(page))
         _json_error(http.get(f"/i18n/{quote(seat, safe='')}.json"))
+        answer = http.get("/api/entries", params={"ids": f"{gid},{name}"})  # the games a guest's browser keeps
+        _json_error(answer)
+        assert answer.status_code in (200, 400), answer.text
 
 
 @given(body=json_values | st.fixed_dictionaries({"seat": json_values | odd_text}, optional={
@@ -385,7 +388,7 @@ def test_every_route_of_the_server_is_fuzzed():
               "/api/account", "/ws/{game_id}", "/api/leaderboard/{game}", "/api/players/{name:path}",
               "/api/rules/{game}", "/api/statistics/{game}",
               "/leaderboard", "/player/{name:path}", "/statistics", "/rules/{game}",
-              "/api/learn/{game}", "/learn/{game}", "/api/account/games", "/api/games/{game_id}/notes",
+              "/api/learn/{game}", "/learn/{game}", "/api/account/games", "/api/games/{game_id}/notes", "/api/entries",
               *ACCOUNT_POSTS, *SOCIAL_PATHS, *TOURNAMENT_PATHS,
               *PUSH_PATHS}
     routes = {route.path for route in create_app().routes if getattr(route, "path", "").startswith(("/api", "/ws"))

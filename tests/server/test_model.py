@@ -40,8 +40,9 @@ Rules (the ``games`` bundle holds every game created or proposed as a rematch):
   taken too —, and its invitation link there answers as an invalid one (``bad-token``), the
   seat staying free;
 - ``act`` (up to 20 decisions of the held seats, bots answering between them: each must be
-  taken), ``take_back`` (granted exactly when the view's ``undo`` and the engine say so, and
-  never a move a stand-in made for the seat), ``ask_hint`` (the bot's suggestion: given exactly
+  taken), ``take_back`` (granted exactly when the view's ``undo`` and the engine say so — with
+  the bots' answers since in an unrated game against bots alone —, refused in the words the view
+  gave, and never a move a stand-in made for the seat), ``ask_hint`` (the bot's suggestion: given exactly
   where the game allows hints, to the seat to act, at the current move, and to the asking
   connection only; noted in storage), ``resign``, ``everyone_resigns``, ``time_out`` (counted:
   the third of a seat loses it on time for good; its person may ask for the seat back at once),
@@ -935,19 +936,17 @@ class ServerMachine(RuleBasedStateMachine):
     @rule(data=st.data())
     @traced
     def take_back(self, data) -> None:
-        """A player asks to take back the last action: granted exactly when it is theirs, the last, and
-        the engine finds it showed nothing and drew on no chance — as the view's ``undo`` said."""
+        """A player asks to take back their last action: granted exactly as the oracle
+        (:meth:`taken_back_from`) says — as the view's ``undo`` said, and when refused in the words
+        the view gave for it —, removing the action and any bots' answers since."""
         held = self.draw(data, st.sampled_from(self.held_running()), "seat")
         truth = self.truth(held.game)
         seq = len(truth.stored.actions)
         stored = truth.stored
-        allowed = False
-        scripted = self.models[held.game].guided(seq - 1) is not None  # a lesson's step: never taken back
-        back_at = stored.seats[held.seat].away_at  # a move before the seat was taken back was its stand-in's
-        if seq and stored.status == "running" and stored.seats[held.seat].away is None and not scripted:
-            before = truth.branch.states[-2]
-            allowed = (before.to_act == held.seat and (back_at is None or seq - 1 >= back_at)
-                       and why_not_undoable(before, stored.actions[-1]) is None)
+        first = self.taken_back_from(truth, held.seat)
+        allowed = first is not None
+        if allowed:
+            self.drawn.append(f"bots' answers: {seq - 1 - first}")
         link = self.link(held, data)
         end = time.monotonic() + FAN_OUT
         while (view := link.wait_view(lambda m: m["seq"] == seq, 0.2)) is None and time.monotonic() < end:
@@ -955,7 +954,7 @@ class ServerMachine(RuleBasedStateMachine):
                 return
         assert view is not None, f"the connection of {held.label} did not show move {seq}"
         if stored.seats[held.seat].away is None:
-            assert view["undo"] == allowed, f"the view offers undo {view['undo']}, the engine says {allowed}"
+            assert view["undo"] == allowed, f"the view offers undo {view['undo']}, the oracle says {allowed}"
         link.send({"type": "undo", "seq": seq})
         reply = link.until(lambda m: m["type"] in ("taken-back", "error"), FAN_OUT)
         assert reply is not None, "a take-back got no answer"
@@ -965,9 +964,33 @@ class ServerMachine(RuleBasedStateMachine):
             assert reply["type"] == "error" and reply["code"] == "away", reply
         elif allowed:
             assert reply["type"] == "taken-back" and reply["text"].startswith("You took back"), reply
-            assert self.truth(held.game).stored.actions == stored.actions[:-1], "the action taken back is stored"
+            assert self.truth(held.game).stored.actions == stored.actions[:first], "the actions taken back are stored"
         else:
             assert reply["type"] == "error" and reply["code"] == "undo", reply
+            assert reply["message"] == view.get("undo_why", reply["message"]), "the view gave another reason"
+
+    def taken_back_from(self, truth: Truth, seat: int) -> int | None:
+        """The oracle of taking back: the number of the first action ``seat``'s take-back removes now —
+        its person's last action, alone while nobody acted since, or with the bots' answers since in an
+        unrated game where every other seat is a bot (issue 77) — or ``None`` when it is refused: a
+        lesson's step, a move of the seat's stand-in, or an action the engine finds drew on chance or
+        showed something hidden among them."""
+        stored, states = truth.stored, truth.branch.states
+        seq, mine = len(stored.actions), stored.seats[seat]
+        if stored.status != "running" or not seq or mine.away is not None:
+            return None
+        first = seq - 1
+        while first >= 0 and stored.seats[states[first].to_act].kind != HUMAN:  # back over the bots' answers
+            first -= 1
+        if first < 0 or states[first].to_act != seat or (mine.away_at is not None and first < mine.away_at):
+            return None  # another person (or a stand-in) acted last
+        if first < seq - 1 and (stored.rated or any(s.kind == HUMAN for s in stored.seats if s.seat != seat)):
+            return None
+        if any(self.models[truth.id].guided(i) is not None for i in range(first, seq)):
+            return None
+        if any(why_not_undoable(states[i], stored.actions[i]) is not None for i in range(first, seq)):
+            return None
+        return first
 
     @precondition(lambda self: self.held_running())
     @rule(data=st.data())
@@ -2061,6 +2084,20 @@ class Tour:
         step("race_own_move", what="resign", when=lambda: any(h.game == g3 for h in m.self_races()),
              steer={"seat": [lambda h: h.game == g3]})
         step("everyone_resigns", steer={"game": [g3]})
+        # G5, a person against a bot, unrated: the person's move is taken back with the bot's answers
+        alone = {**game, "players": [2], "seat": [HUMAN, "random"], "lobby": [False], "hints": [False],
+                 "clock": [None], "account": [False], "creator sits": [True]}
+        g5 = step("create", steer=alone)
+
+        def answered() -> bool:  # the bot has answered the person, whose turn it is again
+            states = m.known(g5).branch.states
+            return any(h.game == g5 for h in m.to_move()) and len(states) > 1 and states[-2].to_act == 1
+
+        for _ in range(20):
+            if answered():
+                break
+            step("act", moves=1, when=lambda: any(h.game == g5 for h in m.to_move()), steer={"game": [g5]})
+        step("take_back", when=answered, steer={"seat": [lambda h: h.game == g5]})
         step("race_rematch", when=lambda: any(one.game == g3 for one, _ in m.rematch_pairs()),
              steer={"pair": [lambda pair: pair[0].game == g3]})
         step("rematch", steer={"seat": [lambda h: h.game == g3]})  # the third player of G3 accepts

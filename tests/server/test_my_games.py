@@ -215,3 +215,54 @@ def test_my_games_lists_my_turn_first_then_the_others_then_finished_ones(device)
     games = fay.api.get("/api/account/games").json()["games"]
     assert [g["id"] for g in games[:2]] == [waiting["id"], mine["id"]]  # both Fay's turn; the latest move first
     assert games[0]["my_turn"] and games[0]["last_move"] is not None
+
+
+def test_my_games_name_who_sits_at_each_game_its_tournament_and_my_place(device):
+    """Issue 77: each of "my games" names every seat's player (people by name, bots by kind, so the
+    page names them by level), the tournament it belongs to, and my place once it is over."""
+    name, rival = fresh_name("Ida"), fresh_name("Jon")
+    ida, jon = device().signup(name), device().signup(rival)
+    against_bot = device().api.create(["human", "normal"])
+    sock = ida.socket(against_bot["id"])
+    greet(sock, {"token": against_bot["tokens"]["p1"]})
+    play_to_the_end(sock, Rng(2))
+    cup = ida.post("/api/tournaments", {"name": "Ida's cup", "game": "nuclear-war", "kind": "round-robin", "seats": 2,
+                                         "capacity": 2, "clock": {"kind": "live", "minutes": 30}}).json()["id"]
+    for person in (ida, jon):
+        assert person.post(f"/api/tournaments/{cup}/signup", {}).status_code == 201
+    (board,) = ida.api.get(f"/api/tournaments/{cup}").json()["schedule"][0]["games"]
+
+    games = {g["id"]: g for g in ida.api.get("/api/account/games").json()["games"]}
+    finished = games[against_bot["id"]]
+    normal = ida.api.info(against_bot["id"])["players"][1]["kind"]  # the level's spec, as stored
+    assert normal != "normal" and normal in {level["spec"] for g in ida.api.get("/api/catalog").json()
+                                             for levels in g["levels_by_players"].values() for level in levels}
+    assert [(p["seat"], p["kind"], p["name"]) for p in finished["players"]] == [("p1", "human", name),
+                                                                              ("p2", normal, "")]
+    assert finished["players"][1]["title"] == {"en": "Player 2", "de": "Spieler 2"}
+    assert finished["tournament"] is None and finished["status"] == "finished"
+    places = finished["outcome"]["places"]
+    assert finished["place"] == places["p1"] and finished["won"] == (places["p1"] == 1)
+    in_cup = games[board["game"]]
+    assert in_cup["tournament"] == {"id": cup, "name": "Ida's cup"}
+    assert sorted(p["name"] for p in in_cup["players"]) == sorted([name, rival])
+    assert in_cup["place"] is None and in_cup["won"] is None
+
+
+def test_a_guest_browser_finds_the_games_it_keeps_seats_of(device):
+    """Issue 77: a guest has no account, so its browser asks for the lobby entries of the games it
+    keeps seat tokens of — public facts, unfinished games only; bad lists are refused."""
+    guest = device()
+    running = guest.api.create(["human", "random"])
+    greet(guest.socket(running["id"]), {"token": running["tokens"]["p1"], "name": "Kim"})
+    waiting = guest.api.create(["human", "human"])
+    answer = guest.api.get(f"/api/entries?ids={running['id']},{waiting['id']},ffffffffffff,{running['id']}")
+    assert answer.status_code == 200 and answer.headers["cache-control"] == "no-store"
+    found = answer.json()["games"]
+    assert [g["id"] for g in found] == [running["id"], waiting["id"]]
+    assert found[0]["status"] == "running" and found[0]["players"][0]["name"] == "Kim" and found[0]["to_act"]
+    assert found[1]["status"] == "open"
+    for bad in ("zz", ",".join(["ffffffffffff"] * 51), "../x"):
+        refused = guest.api.get(f"/api/entries?ids={bad}")
+        assert refused.status_code == 400 and refused.json()["code"] == "bad-request", refused.text
+    assert guest.api.get("/api/entries").json() == {"games": []}

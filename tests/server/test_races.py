@@ -110,6 +110,31 @@ def test_only_the_last_action_is_taken_back_and_only_by_its_seat(store):
     assert numbers(store, game.id) == [0]
 
 
+def test_a_take_back_removes_the_bots_answers_since_but_never_a_persons_move(store):
+    """Issue 77: a person's action goes back with the bot seats' actions after it, exactly as far as
+    the game stands; another person's action, or a stand-in's, among them keeps them all."""
+    game = stored(kinds=("human", "random", "human"))
+    store.create_game(game)
+    for seq, seat in enumerate((0, 1, 1)):
+        store.append(game.id, seq, seat, f"move {seq}")
+    assert not store.take_back(game.id, 0, 0)  # the game stands at 3 actions, not 1
+    assert not store.take_back(game.id, 0, 0, length=2)
+    assert not store.take_back(game.id, 1, 0, length=3)  # not the person's action
+    assert store.take_back(game.id, 0, 0, length=3)
+    assert numbers(store, game.id) == []
+    for seq, seat in enumerate((0, 1, 2, 1)):
+        store.append(game.id, seq, seat, f"move {seq}")
+    assert not store.take_back(game.id, 0, 0, length=4)  # the other person's move stays
+    assert numbers(store, game.id) == [0, 1, 2, 3]
+    assert store.set_away(game.id, 2, "resigned")
+    store.append(game.id, 4, 2, "stand-in's move", stand_in=True)
+    store.append(game.id, 5, 0, "move 5")
+    store.append(game.id, 6, 1, "move 6")
+    assert not store.take_back(game.id, 3, 1, length=7)  # the stand-in's move and a person's are among them
+    assert store.take_back(game.id, 5, 0, length=7)
+    assert numbers(store, game.id) == [0, 1, 2, 3, 4]
+
+
 def test_a_persons_move_is_refused_once_the_seat_is_left_to_a_bot(store):
     for away in ("resigned", "timeout"):
         game = stored()

@@ -1,12 +1,18 @@
 """Taking back a move online: a player takes back their own last action while nobody has
-acted since and it showed nothing hidden; the game goes on from before it, the record
-forgets it, the table hears who took back (only the player hears what), and every other
-request is refused in words with the game unchanged."""
+acted since and it showed nothing hidden — in an unrated game against bots alone, with the
+bots' answers since, as long as none of them drew on chance or showed anything hidden; the game
+goes on from before it, the record forgets it, the table hears who took back (only the player
+hears what), and every other request is refused in words, which the page shows too, with the
+game unchanged."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
+from realpolitik.engine.undo import why_not_undoable
+from realpolitik.games import get
 from realpolitik.server.store import Store
 from realpolitik.testing.server import Api, GameSocket, ServerProcess, without_log
 
@@ -38,6 +44,38 @@ def table(api, sockets):
 
 def latest(sock: GameSocket, seq: int) -> dict:
     return sock.wait_view(lambda m: m["seq"] == seq)
+
+
+def since_last(server: ServerProcess, game_id: str, seat: int) -> tuple[int | None, list[int], list]:
+    """From the stored record: the number of ``seat``'s last action (``None``: it has not acted),
+    the seat of each action from there on, and the engine's verdict on each."""
+    stored = stored_game(server, game_id)
+    state = stored.record().initial_state(get)
+    seats, befores = [], []
+    for action in stored.actions:
+        seats.append(state.to_act)
+        befores.append(state.clone())
+        state.apply(action)
+    mine = [i for i, s in enumerate(seats) if s == seat]
+    if not mine:
+        return None, [], []
+    first = mine[-1]
+    return first, seats[first:], [why_not_undoable(befores[i], stored.actions[i]) for i in range(first, len(seats))]
+
+
+def play_until(sock: GameSocket, server: ServerProcess, game_id: str, seat: int, wanted, turns: int = 60):
+    """Play the seat's first legal action at each of its turns until ``wanted(view message, seats,
+    verdicts)`` holds at its turn after another seat has answered (seats and verdicts from its last
+    action on); returns that view message, or fails."""
+    for _ in range(turns):
+        shown = sock.wait_turn_or_end()
+        assert shown["status"] == "running", "the game ended first"
+        first, seats, verdicts = since_last(server, game_id, seat)
+        if first is not None and len(seats) > 1 and wanted(shown, seats, verdicts):
+            return shown
+        sock.act(shown["view"]["pending"]["actions"][0])
+        sock.wait_view(lambda m, seq=shown["seq"]: m["seq"] > seq)
+    raise AssertionError(f"not found in {turns} turns")
 
 
 def test_a_player_takes_back_their_last_action_and_the_game_goes_on_from_before_it(server, api, table):
@@ -162,3 +200,112 @@ def test_after_a_restart_the_last_action_can_still_be_taken_back(tmp_path):
             again.close()
     finally:
         server.stop()
+
+
+def test_against_a_bot_alone_a_move_is_taken_back_with_the_bots_answers(server, api, sockets):
+    """Issue 77: after the bot (a lobby level) has answered, the player may still take back their
+    last action — with the answers — while none of them drew on chance or showed anything hidden;
+    when one did, the view says why, and the request is refused in those words."""
+    game = api.create(["human", "normal"], game="nationen")
+    gid = game["id"]
+    ann = sockets(gid)
+    ann.hello(game["tokens"]["p1"], "Ann")
+    shown = play_until(ann, server, gid, 0, lambda shown, seats, verdicts: all(v is None for v in verdicts))
+    assert shown["undo"] is True and "undo_why" not in shown
+    first, seats, _ = since_last(server, gid, 0)
+    actions = stored(server, gid)
+    then = next(m for m in ann.views if m["seq"] == first)  # what Ann saw before her action
+    label = next(c["label"] for c in then["view"]["pending"]["choices"] if c["action"] == actions[first])
+
+    ann.send({"type": "undo", "seq": shown["seq"]})
+    back = latest(ann, first)
+    assert without_log(back["view"]) == without_log(then["view"])
+    said = ann.until(lambda m: m["type"] == "taken-back")
+    assert said["text"] == f"You took back: {label}, and the bots' answers since ({len(seats) - 1})."
+    assert stored(server, gid) == actions[:first] and api.info(gid)["ply"] == first
+
+    refused = play_until(ann, server, gid, 0, lambda shown, seats, verdicts: any(v is not None for v in verdicts))
+    assert refused["undo"] is False
+    assert refused["undo_why"].startswith("Your last action cannot be taken back")
+    ann.send({"type": "undo", "seq": refused["seq"]})
+    error = ann.until(lambda m: m["type"] == "error")
+    assert (error["code"], error["message"]) == ("undo", refused["undo_why"])
+    assert api.info(gid)["ply"] == refused["seq"]
+
+
+def test_a_rated_game_keeps_the_bots_answers(server, api, sockets):
+    """A rated game takes a move back only until the next one, a bot's included; the page says so."""
+    game = api.create(["human", "normal"], game="nationen", rated=True)
+    ann = sockets(game["id"])
+    ann.hello(game["tokens"]["p1"], "Ann")
+    shown = play_until(ann, server, game["id"], 0, lambda shown, seats, verdicts: True)
+    why = "Player 2 has answered since. In a rated game a move is taken back only until the next one."
+    assert shown["undo"] is False and shown["undo_why"] == why
+    ann.send({"type": "undo", "seq": shown["seq"]})
+    assert ann.until(lambda m: m["type"] == "error")["message"] == why
+    assert api.info(game["id"])["ply"] == shown["seq"]
+
+
+def test_with_another_person_at_the_table_a_bots_answer_is_not_taken_back(server, api, sockets):
+    """People's moves are never taken back behind their backs, so with another person at the table
+    the strict rule holds: nobody, not even a bot, may have acted since."""
+    game = api.create(["human", "normal", "human"], game="nationen")
+    gid = game["id"]
+    ann, cy = sockets(gid), sockets(gid)
+    ann.hello(game["tokens"]["p1"], "Ann")
+    cy.hello(game["tokens"]["p3"], "Cy")
+    why = "Player 2 has answered since. Past an answer, a move is taken back only in a game against bots alone."
+    for _ in range(60):
+        info = api.wait(gid, lambda i: i["to_act"] in ("p1", "p3"))  # the bot is done answering
+        shown = ann.wait_view(lambda m, ply=info["ply"]: m["seq"] == ply)
+        first, seats, _ = since_last(server, gid, 0)
+        if first is not None and len(seats) > 1 and set(seats[1:]) == {1}:  # only the bot has answered Ann
+            break
+        sock = ann if info["to_act"] == "p1" else cy
+        sock.act(sock.wait_turn_or_end()["view"]["pending"]["actions"][0])
+        sock.wait_view(lambda m, ply=info["ply"]: m["seq"] > ply)
+    else:
+        raise AssertionError("the bot never answered Ann")
+    assert shown["undo"] is False and shown["undo_why"] == why
+    ann.send({"type": "undo", "seq": shown["seq"]})
+    assert ann.until(lambda m: m["type"] == "error")["message"] == why
+
+
+def test_after_a_restart_the_bots_answers_are_taken_back_too(tmp_path):
+    """The states before the bots' answers are replayed from the record after a restart."""
+    server = ServerProcess(str(tmp_path / "games.db"), bot_delay=0.0).start()
+    try:
+        with Api(server) as api:
+            game = api.create(["human", "normal"], game="nationen")
+            ann = GameSocket(server, game["id"])
+            ann.hello(game["tokens"]["p1"], "Ann")
+            shown = play_until(ann, server, game["id"], 0, lambda _, seats, verdicts: all(v is None for v in verdicts))
+            first, _, _ = since_last(server, game["id"], 0)
+            actions = stored(server, game["id"])
+            ann.close()
+            server.stop()
+            server.start()
+            again = GameSocket(server, game["id"])
+            assert again.hello(game["tokens"]["p1"])["undo"] is True
+            again.send({"type": "undo", "seq": shown["seq"]})
+            latest(again, first)
+            assert stored(server, game["id"]) == actions[:first]
+            again.close()
+    finally:
+        server.stop()
+
+
+def test_the_time_spent_over_the_bots_answer_is_not_given_back(server, api, sockets):
+    """Taking back returns the increment the move earned, never time the player's clock ran: not
+    the time the move took, nor the time spent over the bot's answer before taking it back."""
+    game = api.create(["human", "normal"], game="nationen", clock={"kind": "live", "minutes": 20, "increment": 15})
+    ann = sockets(game["id"])
+    ann.hello(game["tokens"]["p1"], "Ann")
+    shown = play_until(ann, server, game["id"], 0, lambda _, seats, verdicts: all(v is None for v in verdicts))
+    assert shown["clock"]["running"] == "p1"
+    had = shown["clock"]["left"]["p1"]
+    time.sleep(2)  # Ann thinks it over
+    first, _, _ = since_last(server, game["id"], 0)
+    ann.send({"type": "undo", "seq": shown["seq"]})
+    left = latest(ann, first)["clock"]["left"]["p1"]
+    assert left <= had - 15 - 1.5, (had, left)

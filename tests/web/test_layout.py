@@ -198,8 +198,8 @@ def lena(server):
 @pytest.mark.parametrize("lang", list(LOCALES))
 @pytest.mark.parametrize("screen", list(SCREENS))
 def test_the_other_pages_read_well(server, browser, lena, screen, lang):
-    """The leaderboard, a player's page, the statistics, the account page with "my games" and a
-    rules page."""
+    """The leaderboard, a player's page, the statistics, the account page with "my games", the
+    lobby with "your games" and a rules page."""
     ctx = browser.new_context(**SCREENS[screen], locale=LOCALES[lang])
     ctx.set_default_timeout(20000)
     ctx.add_cookies([{"name": "session", "value": lena, "url": server.url}])
@@ -209,6 +209,7 @@ def test_the_other_pages_read_well(server, browser, lena, screen, lang):
         faults = {}
         for path, ready in (("/leaderboard", "#rows tr"), ("/player/Lena", ".rating-chart"),
                             ("/statistics", ".stats-part"), ("/account", "#my-games li[data-game]"),
+                            ("/", "#mine li[data-game]"),
                             ("/rules/nuclear-war", "#contents-list a")):
             page.goto(server.url + path)
             page.wait_for_selector(ready)

@@ -13,6 +13,7 @@ from realpolitik.games import registry
 from realpolitik.testing.layout import first_action
 from realpolitik.testing.pages import ENABLED, REACHABLE, accept_warnings, console_errors, seq
 from realpolitik.testing.positions import PLAYERS, Table, positions
+from realpolitik.testing.server import GameSocket, http_client
 from realpolitik.testing.tables import sit_at_new_game
 
 WIDTH, HEIGHT = 390, 844
@@ -79,6 +80,61 @@ def test_the_lobby_fits_a_phone(server, phone, tmp_path):
     assert low_targets(page, "dialog#rules button") == []
     page.screenshot(path=str(tmp_path / "rules.png"))
     assert errors == []
+
+
+def test_no_page_scrolls_sideways_on_a_german_phone(server, api, browser, tmp_path):
+    """Issue 77: every page at 390 × 844 in German, with the long names and wide tables of a group
+    that plays — a running tournament's standings, a rated game's leaderboard, replay and player
+    page, the statistics, "your games" and "my games": the page itself never scrolls sideways (a
+    wide table scrolls inside its own box)."""
+    name = "Friederike Müller-Lüdenscheidt"
+    people = {}
+    for who in (name, "Uwe Schimmelpfennig", "Tess"):
+        client = http_client(server.url, headers={"accept-language": "de-DE"})
+        signed = client.post("/api/account/signup", json={"name": who, "password": "correct horse battery"})
+        people[who] = (client, signed.json()["csrf"])
+    client, csrf = people[name]
+    rated = api.create(["human", "random"], game="nationen", rated=True, stand_in="random")
+    sock = GameSocket(server, rated["id"], headers={"cookie": f"session={client.cookies['session']}"})
+    sock.hello(rated["tokens"]["p1"])
+    sock.wait_view(lambda m: m["status"] == "running")
+    sock.send({"type": "resign"})  # the stand-in plays it to its end
+    sock.until(lambda m: m["type"] == "resigned")
+    sock.close()
+    cup = client.post("/api/tournaments", headers={"x-csrf-token": csrf}, json={
+        "name": "Herbstturnier der Spielegruppe", "game": "nuclear-war", "kind": "round-robin", "seats": 2,
+        "capacity": 3, "clock": {"kind": "correspondence", "hours": 24, "bank_hours": 72}}).json()["id"]
+    for other, token in people.values():
+        assert other.post(f"/api/tournaments/{cup}/signup", json={}, headers={"x-csrf-token": token}).is_success
+    running = api.create(["human", "normal"], game="nationen")
+    sock = GameSocket(server, running["id"], headers={"cookie": f"session={client.cookies['session']}"})
+    sock.hello(running["tokens"]["p1"])
+    sock.close()
+    api.wait_finished(rated["id"], timeout=120)
+    for other, _ in people.values():
+        other.close()
+
+    ctx = browser.new_context(viewport={"width": WIDTH, "height": HEIGHT}, has_touch=True, is_mobile=True,
+                              device_scale_factor=2, locale="de-DE")
+    ctx.set_default_timeout(20000)
+    try:
+        assert ctx.request.post(server.url + "/api/account/login",
+                                data={"name": name, "password": "correct horse battery"}).ok
+        page = ctx.new_page()
+        errors = console_errors(page)
+        for path, shown in (("/", "#mine li[data-game]"), ("/account", "#my-games li[data-game]"),
+                            (f"/player/{name}", "#recent li"), ("/statistics", ".stats-part"),
+                            ("/leaderboard?game=nationen", "#rows tr"), ("/tournaments", "#list li"),
+                            (f"/tournaments#{cup}", "#standings tbody tr"), (f"/replay/{rated['id']}", "#board svg"),
+                            (f"/game/{running['id']}#seat=p1", ENABLED), ("/rules/nationen", "#rules-body h2")):
+            page.goto(server.url + path)
+            page.wait_for_selector(shown)
+            page.wait_for_timeout(200)  # the rest of the page comes with the same answers
+            assert page.evaluate("document.documentElement.scrollWidth") <= WIDTH, path
+            shot(page, tmp_path / f"{path.strip('/').split('/')[0].split('?')[0] or 'lobby'}.png")
+        assert errors == []
+    finally:
+        ctx.close()
 
 
 @pytest.mark.parametrize("game", GAMES)

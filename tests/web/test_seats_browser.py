@@ -43,8 +43,11 @@ def test_a_guest_comes_back_to_their_seat_from_the_lobby(server, api, context):
     page.click("#join-button")
     expect(page.locator("#you")).to_have_text("you play Player 2")
     page.goto(server.url + "/")
-    page.locator(f"#open li[data-game='{game['id']}'] a", has_text="Watch").click()
+    page.locator(f"#open li[data-game='{game['id']}'] a", has_text="Play on").click()  # the guest's own game
+    expect(page).to_have_url(f"{server.url}/game/{game['id']}#seat=p2")
     expect(page.locator("#you")).to_have_text("you play Player 2")  # the key this browser kept
+    page.goto(f"{server.url}/game/{game['id']}")  # a bookmark without the seat
+    expect(page.locator("#you")).to_have_text("you play Player 2")
     stranger = context().new_page()
     stranger.goto(f"{server.url}/game/{game['id']}")
     expect(stranger.locator("#you")).to_have_text("watching")

@@ -23,7 +23,6 @@ import unicodedata
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
 from urllib.parse import SplitResult, urlsplit
 
 from argon2 import PasswordHasher
@@ -37,11 +36,8 @@ from realpolitik.i18n import LANGUAGES, render, t
 from .protocol import clean_text
 from .protocol import language as language_of
 from .store import StorageBusy, User, now
-from .table import Refusal, busy, seat_titles
+from .table import Refusal, busy
 from .tokens import hash_token
-
-if TYPE_CHECKING:
-    from .hall import Hall
 
 #: the session cookie's name
 COOKIE = "session"
@@ -54,8 +50,6 @@ MIN_PASSWORD, MAX_PASSWORD = 8, 256
 SESSION_TOKEN = re.compile(r"^[A-Za-z0-9_-]{43}$")
 UNSAFE = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 NO_STORE = {"cache-control": "no-store"}
-#: how many games "my games" lists, and open games beside them
-MY_GAMES, OPEN_GAMES = 200, 20
 
 _hasher = PasswordHasher()
 
@@ -248,60 +242,3 @@ class CsrfGuard:
                     await JSONResponse(body, status_code=status, headers=headers)(scope, receive, send)
                     return
         await self.app(scope, receive, send)
-
-
-# ---------------------------------------------------------------------- my games
-
-
-def my_games(hall: Hall, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """An account's games from its stored seats (:meth:`Store.seats_of`) with what the hall knows
-    of the live ones: title, its seats, whose turn, last move, status, outcome, the link to play.
-    The games where it is the account's turn come first, then the others, then finished ones;
-    the latest move first within each."""
-    games: dict[str, dict[str, Any]] = {}
-    moments: dict[str, float] = {}
-    labels: dict[str, tuple[str, ...]] = {}
-    for row in rows:
-        game = hall.games.get(row["game"])
-        if game is None or not game.min_players <= row["seat_count"] <= game.max_players:
-            continue
-        entry = games.get(row["id"])
-        if entry is None:
-            live = hall.entry(row["id"]) if row["status"] != "finished" else None
-            result = row["result"] or {}
-            last = row["last_move"]
-            entry = games[row["id"]] = {
-                "id": row["id"], "game": game.id, "title": game.title,
-                "status": live["status"] if live else row["status"], "seats": [],
-                "to_act": live["to_act"] if live else None,
-                "ply": live["ply"] if live else result.get("plies"),
-                "last_move": last.isoformat() if last else None, "created": row["created"].isoformat(),
-                "outcome": result.get("outcome") if row["status"] == "finished" else None,
-                "titles": dict(zip(game.seat_labels(row["seat_count"]), seat_titles(game, row["seat_count"]),
-                                   strict=True)),
-            }
-            moments[row["id"]] = (last or row["created"]).timestamp()
-            labels[row["id"]] = tuple(game.seat_labels(row["seat_count"]))
-        entry["seats"].append(labels[row["id"]][row["seat"]])
-    for entry in games.values():
-        entry["seats"].sort(key=labels[entry["id"]].index)
-        entry["my_turn"] = entry["status"] == "running" and entry["to_act"] in entry["seats"]
-        entry["seat"] = entry["to_act"] if entry["my_turn"] else entry["seats"][0]
-        entry["url"] = f"/game/{entry['id']}#seat={entry['seat']}"
-
-    def order(entry: dict[str, Any]) -> tuple[int, float]:  # my turn, then the others, then finished; newest first
-        group = 0 if entry["my_turn"] else 1 if entry["status"] != "finished" else 2
-        return group, -moments[entry["id"]]
-
-    return sorted(games.values(), key=order)
-
-
-def open_games(entries: list[dict[str, Any]], mine: set[str]) -> list[dict[str, Any]]:
-    """Open games among the lobby's ``entries`` with a free seat, newest first, that the account does not play in."""
-    out = []
-    for entry in sorted(entries, key=lambda e: e["created"], reverse=True):
-        free = [p["seat"] for p in entry["players"] if p["kind"] == "human" and not p["joined"]]
-        if entry["status"] == "open" and entry["lobby_join"] and free and entry["id"] not in mine:
-            out.append({"id": entry["id"], "game": entry["game"], "title": entry["title"], "free": free,
-                        "players": entry["players"], "created": entry["created"], "url": f"/game/{entry['id']}"})
-    return out[:OPEN_GAMES]

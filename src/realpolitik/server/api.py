@@ -586,15 +586,3 @@ async def bind_seats(request: Request) -> Response:
             bound.append({"game": table.id, "seat": table.labels[seat], "title": table.game.title,
                           "seat_title": seat_titles(table.game, len(table.labels))[seat]})
     return JSONResponse({"bound": bound}, headers=accounts.NO_STORE)
-
-
-@guarded
-async def my_games(request: Request) -> Response:
-    """GET /api/account/games — the games of the account's seats (its turn first), and open games
-    with a free seat."""
-    session = await accounts.signed_in(request)
-    hall = _hall(request)
-    mine = accounts.my_games(hall, await hall.store.run(hall.store.seats_of, session.user.id, accounts.MY_GAMES))
-    seen = await social.lobby_seen_by(hall, session.user.id, hall.entries())  # a blocker's game has no free seat
-    return JSONResponse({"games": mine, "open": accounts.open_games(seen, {g["id"] for g in mine})},
-                        headers=accounts.NO_STORE)

@@ -19,7 +19,7 @@ from realpolitik.engine import Game
 from realpolitik.i18n import LANGUAGES, catalog
 from realpolitik.web import ROOT as WEB
 
-from . import api, push_api, review_api, social_api, weeks_api
+from . import api, my_games, push_api, review_api, social_api, weeks_api
 from .accounts import CsrfGuard
 from .hall import Hall, Settings
 from .play import play
@@ -144,7 +144,7 @@ def create_app(settings: Settings | None = None, games: Iterable[Game] | None = 
         Route("/api/account/password", api.change_password, methods=["POST"]),
         Route("/api/account/seats", api.bind_seats, methods=["POST"]),
         Route("/api/account/settings", api.settings, methods=["POST"]),
-        Route("/api/account/games", api.my_games, methods=["GET"]),
+        *my_games.routes,
         *social_api.routes(),
         *review_api.routes(),
         *tournaments_api.routes(),

@@ -559,23 +559,30 @@ class Store:
             raise StaleWrite(f"game {game_id} already has action {seq}") from None
         return moment
 
-    def take_back(self, game_id: str, seq: int, seat: int, clock_left: float | None = None) -> bool:
-        """Remove action number ``seq`` (``seat``'s) if it is still the last one of a running
-        game and the seat's person played it (not a stand-in bot: the person plays the seat now,
-        and took it back before that action), the turn beginning again now (with ``clock_left``,
-        the time the seat has left); false when it is not the last (another action followed, or
-        the game is over) or not the person's."""
+    def take_back(self, game_id: str, seq: int, seat: int, clock_left: float | None = None,
+                  length: int | None = None) -> bool:
+        """Remove action number ``seq`` (``seat``'s) and the bots' actions after it, the game
+        standing at ``length`` actions (default: ``seq`` is the last), if the game is running, the
+        seat's person played it (not a stand-in bot: the person plays the seat now, and took it
+        back before that action) and every action after it is a bot seat's (never a person's, nor
+        a stand-in's), the turn beginning again now (with ``clock_left``, the time the seat has
+        left); false when the game stands elsewhere (another action followed, or it is over) or
+        the actions are not those."""
+        length = seq + 1 if length is None else length
         with self.engine.begin() as conn:
             standing = self._lock(conn, game_id, seat)
-            if standing.status != "running" or standing.length != seq + 1 or standing.away is not None:
+            if standing.status != "running" or standing.length != length or standing.away is not None:
                 return False
             away_at = conn.execute(select(seats.c.away_at).where(seats.c.game_id == game_id,
                                                                  seats.c.seat == seat)).scalar()
             if away_at is not None and seq < away_at:
                 return False
-            if conn.execute(delete(actions).where(actions.c.game_id == game_id, actions.c.seq == seq,
-                                                  actions.c.seat == seat)).rowcount != 1:
+            played = conn.execute(select(actions.c.seat, seats.c.kind).join_from(
+                actions, seats, (seats.c.game_id == actions.c.game_id) & (seats.c.seat == actions.c.seat))
+                .where(actions.c.game_id == game_id, actions.c.seq >= seq).order_by(actions.c.seq)).all()
+            if len(played) != length - seq or played[0].seat != seat or any(p.kind == "human" for p in played[1:]):
                 return False
+            conn.execute(delete(actions).where(actions.c.game_id == game_id, actions.c.seq >= seq))
             conn.execute(update(games).where(games.c.id == game_id).values(turn_since=now()))
             if clock_left is not None:
                 conn.execute(update(seats).where(seats.c.game_id == game_id, seats.c.seat == seat)
@@ -813,10 +820,12 @@ class Store:
 
     def seats_of(self, user_id: int, limit: int = 200) -> list[dict[str, Any]]:
         """The seats bound to an account, newest game first: game id, game, status, created,
-        result, the seat's number, how many seats the game has, when its last action was stored."""
+        result, the seat's number and place, whether it won, how many seats the game has, when its
+        last action was stored."""
         last = select(func.max(actions.c.at)).where(actions.c.game_id == games.c.id).scalar_subquery()
         count = select(func.count()).where(seats.c.game_id == games.c.id).correlate(games).scalar_subquery()
-        query = (select(*_GAME.selected_columns, seats.c.seat, count.label("seat_count"), last.label("last_move"))
+        query = (select(*_GAME.selected_columns, seats.c.seat, seats.c.place, seats.c.won, count.label("seat_count"),
+                        last.label("last_move"))
                  .join_from(games, seats, seats.c.game_id == games.c.id).where(seats.c.user_id == user_id)
                  .order_by(games.c.created.desc()).limit(limit))
         with self.engine.connect() as conn:

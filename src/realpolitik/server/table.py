@@ -33,7 +33,7 @@ from .refusals import Refusal, away_refusal, bad_token, busy
 from .store import ChatLine, StaleWrite, StorageBusy, StoredGame, now
 from .timekeeper import Timekeeper, comeback
 from .tokens import hash_token, matches, new_token
-from .undo import LastMove
+from .undo import BOT, PERSON, STAND_IN, LastDecision, made_by
 
 if TYPE_CHECKING:
     from .hall import Hall
@@ -106,7 +106,7 @@ class Table:
         self._players_shown: list[dict[str, Any]] | None = None
         self._players_due: asyncio.TimerHandle | None = None
         self._players_at = 0.0
-        self.last = LastMove()
+        self.last = LastDecision()
         self.timekeeper = Timekeeper(self)
         self._behind = False  # another process stored something this table has not taken in
         self._following: asyncio.Task | None = None
@@ -223,9 +223,13 @@ class Table:
                 players = self.players()
             elif (players := cache.get("players")) is None:
                 players = cache["players"] = self.players()
+            undo = listener.seat is not None and self.last.offered(self) == listener.seat
             message = {"type": "view", "seq": self.seq, "status": self.status, "players": players,
-                       "view": view, "undo": listener.seat is not None and self.last.offered(self) == listener.seat,
-                       "clock": self.timekeeper.view(), "rematch": self.stored.rematch}
+                       "view": view, "undo": undo, "clock": self.timekeeper.view(), "rematch": self.stored.rematch}
+            if not undo and listener.seat is not None and not self.stored.seats[listener.seat].away:
+                why = self.last.why_not(self, listener.seat)  # the page says why its last action stays
+                if why is not None:
+                    message["undo_why"] = render(why, listener.lang)
             if (said := ratings.words(self.stored.result)) is not None:
                 message["rating"] = render(said, listener.lang)  # a finished rated game: counted or why not
             if self.guide is not None and listener.seat == self.guide.seat:  # only the learner reads the guide
@@ -408,7 +412,8 @@ class Table:
             self.state = probe
             self.stored.actions.append(canonical)
             self.seq += 1
-            self.last.played(self.seq, seat, state)
+            self.last.played(self.seq, seat, state,
+                             STAND_IN if stand_in else PERSON if self.stored.seats[seat].kind == HUMAN else BOT)
             self.stored.turn_since = moment
             if clock_left is not None:
                 self.stored.seats[seat].clock_left = clock_left
@@ -469,15 +474,15 @@ class Table:
         self.state, self.stored, self.seq = state, stored, len(stored.actions)
 
     def _carry_on(self, stored: StoredGame) -> State:
-        """The state after ``stored``'s actions, carried on from this table's (which it extends);
-        the table's last move is the last of them."""
-        count = len(stored.actions)
-        if count == self.seq:
-            return self.state
-        before = self.hall.rebuild(replace(stored, actions=stored.actions[:-1], result=None), self.state.clone())
-        after = self.hall.rebuild(stored, before.clone())
-        self.last.played(count, before.to_act, before)
-        return after
+        """The state after ``stored``'s actions, carried on from this table's (which it extends) one
+        action at a time, so that the table knows the state before each and who made it (:mod:`.undo`)."""
+        state, count = self.state, len(stored.actions)
+        for index in range(self.seq, count):
+            before = state
+            upto = stored if index + 1 == count else replace(stored, actions=stored.actions[:index + 1], result=None)
+            state = self.hall.rebuild(upto, before.clone())
+            self.last.played(index + 1, before.to_act, before, made_by(stored, before.to_act, index))
+        return state
 
     def follow(self) -> None:
         """Another process changed this game: catch up soon (news arriving meanwhile are taken
@@ -524,8 +529,9 @@ class Table:
             self.bot_task = None
 
     async def take_back(self, seat: int, seq: int) -> None:
-        """Take back ``seat``'s own last action, the game standing at ``seq`` actions: it is
-        removed from storage and the game goes on from the state before it."""
+        """Take back ``seat``'s own last action, with the bots' answers since where the rule allows
+        them (:mod:`.undo`), the game standing at ``seq`` actions: they are removed from storage and
+        the game goes on from the state before the person's action."""
         async with self.lock:
             if seq != self.seq:
                 raise Refusal("stale", t("Stale request: the game has moved on; nothing was taken back."))
@@ -535,11 +541,15 @@ class Table:
             if reason is not None:
                 raise Refusal("undo", reason)
             words = self.last.words(self)
+            first, before = self.last.taken(self)
+            answers = self.seq - first - 1
             s, clock = self.stored.seats[seat], self.timekeeper.clock
-            # the move's time added to the clock goes again; the time it took is not given back
-            clock_left = None if clock is None or s.clock_left is None else max(0.0, s.clock_left - clock.add)
+            # the move's time added to the clock goes again; the time it took is not given back, nor
+            # the time the seat's clock ran since (thinking over a bot's answer, say)
+            clock_left = None if clock is None else max(0.0, self.timekeeper.left(seat) - clock.add)
             try:
-                removed = await self.hall.store.run(self.hall.store.take_back, self.id, self.seq - 1, seat, clock_left)
+                removed = await self.hall.store.run(self.hall.store.take_back, self.id, first, seat, clock_left,
+                                                    self.seq)
             except StorageBusy:
                 raise busy() from None
             if not removed:
@@ -548,9 +558,9 @@ class Table:
             if self.bot_task is not None:  # a bot was about to answer the action taken back
                 self.bot_task.cancel()
                 self.bot_task = None
-            self.state = self.last.before
-            self.stored.actions.pop()
-            self.seq -= 1
+            self.state = before
+            del self.stored.actions[first:]
+            self.seq = first
             self.last.forget()
             self.stored.turn_since = now()
             if clock_left is not None:
@@ -560,7 +570,8 @@ class Table:
                 listener.log_sent = 0  # the log is shorter now: every page gets it whole again
         self.broadcast()
         # the table hears who took back; only the player hears what (it may have been secret)
-        self.tell("taken-back", seat, own=t("You took back: {action}", action=words))
+        self.tell("taken-back", seat, own=t("You took back: {action}", action=words) if not answers else
+                  t("You took back: {action}, and the bots' answers since ({count}).", action=words, count=answers))
         self.kick_bot()
 
     async def resign(self, seat: int) -> None:

@@ -3,12 +3,14 @@
 //
 // The session lives in an HttpOnly cookie no script reads; every state-changing request of a
 // signed-in page carries the session's CSRF token (GET /api/account) as X-CSRF-Token. The game
-// page keeps the seat tokens a guest plays with in localStorage; once the guest signs up or
-// logs in, they are sent to POST /api/account/seats, which binds those seats to the account,
-// and forgotten.
+// page keeps the seat tokens a guest plays with in localStorage, each with its seat's label (the
+// lobby lists those games first: mygames.js); once the guest signs up or logs in, they are sent
+// to POST /api/account/seats, which binds those seats to the account, and forgotten.
 
-import { h, put, reasonIn } from "./dom.js";
+import { getJSON } from "./api.js";
+import { h, put } from "./dom.js";
 import { keptLanguage, lang, startLanguage, t } from "./i18n.js";
+import { myGameRow } from "./mygames.js";
 import { forgetPush, showPush, startPush } from "./push.js";
 import { call, showSocial, startSocial } from "./social.js";
 import { showVacation, startVacation } from "./vacation.js";
@@ -30,7 +32,8 @@ export async function send(url, body, csrf) {
   return call("POST", url, body, csrf);
 }
 
-function guestSeats() {
+/** The seats this browser plays as a guest: ``[{game, token, seat}]`` (older entries lack the seat). */
+export function guestSeats() {
   try {
     const seats = JSON.parse(localStorage.getItem(GUEST_SEATS) || "[]");
     return Array.isArray(seats) ? seats : [];
@@ -39,16 +42,18 @@ function guestSeats() {
   }
 }
 
-/** Keep the token of a seat this browser plays as a guest, to bind it after signing up or logging in. */
-export function rememberGuestSeat(game, token) {
+/** Keep the token of a seat (its label ``seat``) this browser plays as a guest: the lobby lists
+ * its game, and it is bound to the account after signing up or logging in. */
+export function rememberGuestSeat(game, token, seat) {
   const seats = guestSeats().filter((s) => !(s.game === game && s.token === token));
-  seats.push({ game, token });
+  seats.push({ game, token, seat });
   localStorage.setItem(GUEST_SEATS, JSON.stringify(seats.slice(-50)));
 }
 
-/** The key of the seat this browser holds in ``game`` as a guest (the newest), or null. */
-export function guestToken(game) {
-  const kept = guestSeats().filter((s) => s.game === game);
+/** The key of the seat ``seat`` (any, when not named) this browser holds in ``game`` as a guest
+ * (the newest), or null. */
+export function guestToken(game, seat = null) {
+  const kept = guestSeats().filter((s) => s.game === game && (!seat || !s.seat || s.seat === seat));
   return kept.length ? kept[kept.length - 1].token : null;
 }
 
@@ -56,7 +61,7 @@ export function guestToken(game) {
 export async function bindGuestSeats(csrf) {
   const seats = guestSeats();
   if (!seats.length) return [];
-  const result = await send("/api/account/seats", { seats }, csrf);
+  const result = await send("/api/account/seats", { seats: seats.map(({ game, token }) => ({ game, token })) }, csrf);
   localStorage.removeItem(GUEST_SEATS);
   return result.bound;
 }
@@ -77,21 +82,8 @@ function when(iso) {
 
 /** A seat label of a listed game as the game names it, in the page's language. */
 function titleIn(game, label) {
-  const title = game.titles ? game.titles[label] : (game.players || []).find((p) => p.seat === label)?.title;
+  const title = (game.players || []).find((p) => p.seat === label)?.title;
   return (title && (title[lang] || title.en)) || label;
-}
-
-function myGame(game) {
-  let state;
-  if (game.status === "finished") state = game.outcome ? `${t("Game over")}: ${reasonIn(game.outcome)}` : t("Game over");
-  else if (game.status === "open") state = t("waiting for players");
-  else if (game.my_turn) state = t("Your turn");
-  else state = t("move {ply}, {seat} to act", { ply: game.ply, seat: titleIn(game, game.to_act) });
-  return h("li", { "data-game": game.id, class: game.my_turn ? "mine" : null },
-    h("div", {}, h("strong", { text: game.title }), " ", h("span", { class: "muted", text: t("you play {seat}", { seat: game.seats.map((s) => titleIn(game, s)).join(", ") }) })),
-    h("div", { text: state }),
-    h("div", { class: "muted", text: game.last_move ? t("last move {when}", { when: when(game.last_move) }) : t("no move yet") }),
-    h("div", { class: "links" }, h("a", { href: game.url, "data-open": game.id, text: t("Open the game") })));
 }
 
 async function join(game, seat) {
@@ -115,8 +107,9 @@ function openGame(game) {
 
 async function listGames() {
   try {
-    const lists = await call("GET", "/api/account/games");
-    put($("my-games"), lists.games.length ? lists.games.map(myGame) : [h("li", { class: "muted", text: t("none") })]);
+    const [lists, catalog] = await Promise.all([call("GET", "/api/account/games"), getJSON("/api/catalog")]);
+    put($("my-games"), lists.games.length ? lists.games.map((g) => myGameRow(g, catalog, { lastMove: true }))
+      : [h("li", { class: "muted", text: t("none") })]);
     put($("open-games"), lists.open.length ? lists.open.map(openGame) : [h("li", { class: "muted", text: t("none") })]);
   } catch (err) {
     notice(err.message);

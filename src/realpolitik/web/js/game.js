@@ -3,8 +3,9 @@
 // The token stays in the fragment, which browsers never send to a server, and travels
 // only inside the WebSocket's first message. A signed-in player needs no token: the
 // WebSocket carries the session cookie and the hello names the seat bound to the account
-// (#seat=p2, else the account's seat in this game). A guest's tokens are kept for binding
-// the seats once the guest signs up or logs in (account.js). Every view comes from the
+// (#seat=p2, else the account's seat in this game). A guest's tokens are kept, by seat, for
+// the lobby's "Your games" (#seat=p2 opens the kept one) and for binding the seats once the
+// guest signs up or logs in (account.js). Every view comes from the
 // server; this page knows no rules. In a first game with a guide (a lesson) the view
 // carries the guide: its words in the dock, its move's button marked and the only move the
 // board offers; the outro once the script is over. Where the game allows hints (chosen at
@@ -34,7 +35,7 @@ const FATAL = new Set([4400, 4403, 4404]);
 
 const page = {
   socket: null, view: null, seq: 0, players: [], you: null, title: "realpolitik",
-  board: null, data: null, entry: null, busy: false, status: "", retry: 0, user: null, seat: null, undo: false, clock: null, clockAt: 0, rematch: null, wasMine: false,
+  board: null, data: null, entry: null, busy: false, status: "", retry: 0, user: null, seat: null, undo: false, undoWhy: "", clock: null, clockAt: 0, rematch: null, wasMine: false,
   guide: null, outroShown: false, hints: false, hint: null, hinting: false,
   // the actions of the thing picked on the board (null: none picked), and whether the player
   // opened or folded the list of all moves (null: as the screen suggests)
@@ -251,6 +252,9 @@ function render() {
   $("rematch").textContent = page.rematch ? t("Accept the rematch") : t("Propose a rematch (seats move on by one)");
   $("take-back").hidden = !page.undo;
   $("take-back").disabled = page.busy;
+  // why the player's last action stays (a bot's answer drew on chance, a rated game, …)
+  $("take-back-why").hidden = page.undo || !page.undoWhy;
+  $("take-back-why").textContent = page.undo ? "" : page.undoWhy;
   const mine = (page.players || []).find((p) => p.seat === page.you);
   renderComeBack(mine);
   $("resign").hidden = !(mine && mine.away !== "resigned" && page.status === "running");
@@ -277,7 +281,7 @@ function receive(message) {
     case "welcome":
       page.you = message.you;
       page.hints = Boolean(message.hints && message.you);
-      if (token && message.you && !page.user) rememberGuestSeat(gameId, token);
+      if (token && message.you && !page.user) rememberGuestSeat(gameId, token, message.you);
       page.title = message.title;
       $("title").textContent = message.title;
       $("you").textContent = message.you ? t("you play {seat}", { seat: titleOf(message.you) }) : t("watching");
@@ -303,6 +307,7 @@ function receive(message) {
       page.players = message.players;
       page.status = message.status;
       page.undo = Boolean(message.undo);
+      page.undoWhy = message.undo_why || "";
       page.clock = message.clock || null;
       page.rematch = message.rematch || null;
       page.rating = message.rating || "";
@@ -415,8 +420,8 @@ async function start() {
   page.data = loaded.data;
   const seat = fragment.get("seat");
   page.user = me.user;
-  if (!token && !seat && !me.user) {
-    token = guestToken(gameId);
+  if (!token && !me.user) {  // a guest's own game: the seat's key this browser kept (the lobby links #seat=…)
+    token = guestToken(gameId, seat);
     kept = Boolean(token);
   }
   if (me.user) bindGuestSeats(me.csrf).catch((err) => console.error(err));

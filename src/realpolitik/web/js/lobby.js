@@ -1,9 +1,12 @@
-// The lobby: create a game (game, players, who sits where, rule options), hand out the
+// The lobby: the player's own games first (mygames.js: the account's, or those whose seat tokens
+// this browser keeps), create a game (game, players, who sits where, rule options), hand out the
 // invite links, and list open, running and finished games to join, watch or replay.
 
+import { account, guestSeats } from "./account.js";
 import { getJSON, postJSON } from "./api.js";
 import { h, kindName, levelsAt, put, reasonIn, seatName, seatTitle } from "./dom.js";
 import { lang, ratingText, startLanguage, t } from "./i18n.js";
+import { guestGames, myGameRow } from "./mygames.js";
 import { rulesPage, showRules } from "./rules.js";
 import { friendNames, inviteFriend } from "./social.js";
 
@@ -11,6 +14,9 @@ const $ = (id) => document.getElementById(id);
 // the game a newcomer finds chosen: short, for 2 to 6 players, quick to learn
 const FIRST_GAME = "nuclear-war";
 let catalog = [];
+let me = { user: null };
+// the player's unfinished games: game id → the link to the player's seat
+let mine = new Map();
 
 function current() {
   return catalog.find((g) => g.id === $("game").value);
@@ -222,6 +228,8 @@ function gameRow(game) {
   if (game.status === "finished") {
     links.push(h("a", { href: `/replay/${game.id}`, text: t("Replay") }),
       h("a", { href: `/api/games/${game.id}/record`, download: `${game.game}-${game.id}.json`, text: t("Record") }));
+  } else if (mine.has(game.id)) {
+    links.push(h("a", { href: mine.get(game.id), text: t("Play on") }));
   } else {
     links.push(h("a", { href: `/game/${game.id}`, text: t("Watch") }));
   }
@@ -239,8 +247,18 @@ function gameRow(game) {
     h("div", { class: "links" }, links));
 }
 
+/** The player's unfinished games, first on the page: the account's, or a guest's kept seats'. */
+async function showMine() {
+  const games = me.user ? (await getJSON("/api/account/games")).games.filter((g) => g.status !== "finished")
+    : await guestGames(guestSeats());
+  mine = new Map(games.map((g) => [g.id, g.url]));
+  put($("mine"), games.map((g) => myGameRow(g, catalog)));
+  $("mine-box").hidden = !games.length;
+}
+
 async function refresh() {
   try {
+    await showMine().catch((err) => console.error(err));
     const lists = await getJSON("/api/games");
     for (const status of ["open", "running", "finished"]) {
       const rows = lists[status].map(gameRow);
@@ -253,6 +271,7 @@ async function refresh() {
 
 async function start() {
   await startLanguage();
+  me = await account();
   const games = await getJSON("/api/catalog");
   catalog = [...games.filter((g) => g.id === FIRST_GAME), ...games.filter((g) => g.id !== FIRST_GAME)];
   put($("game"), catalog.map((g, i) => h("option", { value: g.id, selected: i === 0, text: `${g.title} · ${facts(g)}` })));

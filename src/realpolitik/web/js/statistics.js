@@ -26,10 +26,11 @@ function rateCells(r) {
     h("td", { class: "count", text: `${r.wins} / ${r.games}` })];
 }
 
+/** A table in a box of its own, which scrolls sideways on a screen narrower than the table. */
 function table(caption, heads, rows) {
-  return h("table", { class: "ratings stats" }, h("caption", { text: caption }),
+  return h("div", { class: "table-box" }, h("table", { class: "ratings stats" }, h("caption", { text: caption }),
     h("thead", {}, h("tr", {}, heads.map((head) => h("th", { scope: "col", text: head })))),
-    h("tbody", {}, rows));
+    h("tbody", {}, rows)));
 }
 
 function who(r) {
