@@ -120,8 +120,8 @@ def test_the_opening_position_is_a_node_of_the_first_seat_s_view(game, lang, wor
 def test_the_rules_page_is_served_and_an_unknown_game_gets_it_with_404(api):
     page = api.get("/rules/nationen", params={"lang": "de"})
     assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
-    assert 'src="/static/js/rulespage.js"' in page.text
-    missing = api.get("/rules/chess")
+    assert 'src="/static/v/' in page.text and '/js/rulespage.js"' in page.text
+    missing = api.get("/rules/chess", params={"lang": "de"})
     assert missing.status_code == 404 and missing.text == page.text
 
 

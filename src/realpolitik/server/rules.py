@@ -28,14 +28,14 @@ from typing import Any
 from markdown_it import MarkdownIt
 from markdown_it.tree import SyntaxTreeNode
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import JSONResponse, Response
 
 from realpolitik import rulebook
 from realpolitik.engine import Game
 from realpolitik.engine.examples import Played, shown
 from realpolitik.i18n import LANGUAGES, render, t
-from realpolitik.web import ROOT as PAGES
 
+from . import pages
 from .protocol import language as language_of
 
 #: the elements a rules text may consist of
@@ -156,4 +156,4 @@ async def rules_page(request: Request) -> Response:
     page says why."""
     game = request.app.state.hall.games.get(request.path_params["game"])
     found = game is not None and bool(rulebook.languages(game))
-    return FileResponse(PAGES / "rules.html", status_code=200 if found else 404, headers={"cache-control": "no-cache"})
+    return pages.response("rules.html", language_of(request), 200 if found else 404)
