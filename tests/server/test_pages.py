@@ -16,6 +16,8 @@ PAGES = {"/": "index.html", "/game/0123456789ab": "game.html", "/replay/01234567
          "/account": "account.html", "/leaderboard": "leaderboard.html", "/player/Ann": "player.html",
          "/statistics": "statistics.html", "/tournaments": "tournaments.html", "/rules/wsdv": "rules.html",
          "/learn/wsdv": "learn.html"}
+#: marked texts the server fills with a page's own words, by page
+FILLED = {"rules.html": 2}
 
 
 class Marked(HTMLParser):
@@ -64,7 +66,9 @@ def test_a_german_visitor_gets_every_fixed_word_in_german_in_the_page_itself(api
     assert all(english for english, _ in page.found), "every marked text keeps its English beside it"
     assert [(e, shown) for e, shown in page.found if shown != german[e]] == []
     plain = read((WEB / PAGES[path]).read_text(encoding="utf-8"))
-    assert len(page.found) == len(plain.found)  # every marked text of the file, none lost
+    # every marked text of the file, none lost — but the rules page's title and heading, which the
+    # server fills with the game's ("Regeln: Wir sind das Volk!")
+    assert len(page.found) == len(plain.found) - FILLED.get(PAGES[path], 0)
 
 
 def test_an_english_visitor_gets_the_english_page_and_the_address_wins_over_the_cookie(api):

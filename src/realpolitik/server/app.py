@@ -26,7 +26,8 @@ from .hall import Hall, Settings
 from .play import play
 from .protocol import language
 from .replay import Replays
-from .rules import rules, rules_page
+from .rules import rules
+from .rules_page import rules_page
 from .store import Store
 from .tournaments import api as tournaments_api
 

@@ -19,6 +19,7 @@ ES module's relative imports stay within the same version. The page itself is ne
 from __future__ import annotations
 
 import hashlib
+from dataclasses import dataclass, field
 from functools import lru_cache
 from html import escape
 from html.parser import HTMLParser
@@ -57,27 +58,46 @@ def versioned(path: str) -> str:
     return f"{STATIC}v/{build()}/{path.removeprefix(STATIC)}"
 
 
+@dataclass(frozen=True)
+class Fill:
+    """What the server writes into an element of a page (keyed ``#id``, or by its tag where it has no
+    id, as ``title``): its content (HTML, escaped by the caller; ``None`` keeps the page's), attributes
+    set and dropped."""
+
+    content: str | None
+    set: dict[str, str] = field(default_factory=dict)
+    drop: tuple[str, ...] = ()
+
+
 @lru_cache(maxsize=64)
 def page(name: str, lang: str) -> bytes:
     """The page ``name`` of the web client in ``lang``, its files' addresses of this version."""
+    return filled(name, lang, {})
+
+
+def filled(name: str, lang: str, fill: dict[str, Fill]) -> bytes:
+    """:func:`page` with elements filled in by the server (a page that shows what it shows without
+    its script, as the rules page)."""
     if lang not in LANGUAGES:
         raise ValueError(f"no language {lang!r}")
-    made = _Translated(catalog(lang), lang)
+    made = _Translated(catalog(lang), lang, fill)
     made.feed((WEB / name).read_text(encoding="utf-8"))
     made.close()
     return "".join(made.out).encode()
 
 
 class _Translated(HTMLParser):
-    """Writes a page again as it reads it, in another language (see the module). A marked
-    element holds text only (the script, too, replaces its whole text)."""
+    """Writes a page again as it reads it, in another language, with elements filled in (see the
+    module). A marked element holds text only (the script, too, replaces its whole text)."""
 
-    def __init__(self, words: dict[str, str], lang: str) -> None:
+    def __init__(self, words: dict[str, str], lang: str, fill: dict[str, Fill]) -> None:
         super().__init__(convert_charrefs=True)
-        self.words, self.lang = words, lang
+        self.words, self.lang, self.fill = words, lang, fill
         self.out: list[str] = []
         #: the marked element being read: its tag, its attributes and its text so far
         self._marked: tuple[str, dict[str, str | None], list[str]] | None = None
+        #: the filled element whose old content is being passed over: its tag and how deep within
+        self._passing: tuple[str, int] | None = None
 
     def handle_decl(self, decl: str) -> None:
         self.out.append(f"<!{decl}>")
@@ -86,6 +106,10 @@ class _Translated(HTMLParser):
         self.out.append(f"<!--{data}-->")
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if self._passing is not None:
+            if tag == self._passing[0]:
+                self._passing = (tag, self._passing[1] + 1)
+            return
         if self._marked is not None:
             raise ValueError(f"<{tag}> inside the marked <{self._marked[0]}>: a marked element holds text only")
         values = dict(attrs)
@@ -98,7 +122,14 @@ class _Translated(HTMLParser):
         for name in ("href", "src"):
             if (values.get(name) or "").startswith(STATIC):
                 values[name] = versioned(values[name])
-        if "data-t" in values and tag not in _VOID:
+        fill = self.fill.get(f"#{values['id']}" if values.get("id") else tag)
+        if fill is not None and fill.content is None:
+            self.out.append(_tag(tag, {k: v for k, v in values.items() if k not in fill.drop} | fill.set))
+        elif fill is not None:
+            values = {k: v for k, v in values.items() if k not in (*fill.drop, "data-t")} | fill.set
+            self.out.append(_tag(tag, values) + fill.content)
+            self._passing = (tag, 0)
+        elif "data-t" in values and tag not in _VOID:
             self._marked = (tag, values, [])
         else:
             self.out.append(_tag(tag, values))
@@ -107,7 +138,14 @@ class _Translated(HTMLParser):
         self.handle_starttag(tag, attrs)
 
     def handle_endtag(self, tag: str) -> None:
-        if self._marked is not None:
+        if self._passing is not None:
+            if tag != self._passing[0]:
+                return
+            if self._passing[1]:
+                self._passing = (tag, self._passing[1] - 1)
+                return
+            self._passing = None
+        elif self._marked is not None:
             marked, values, text = self._marked
             self._marked = None
             english = " ".join("".join(text).split())  # as the catalog keys it: spaces folded
@@ -119,6 +157,8 @@ class _Translated(HTMLParser):
         self.out.append(f"</{tag}>")
 
     def handle_data(self, data: str) -> None:
+        if self._passing is not None:
+            return
         if self._marked is not None:
             self._marked[2].append(data)
         else:  # a script's or a style's text is written as it was read
@@ -131,9 +171,10 @@ def _tag(tag: str, values: dict[str, str | None]) -> str:
     return f"<{tag}{written}>"
 
 
-def response(name: str, lang: str, status_code: int = 200) -> Response:
-    """The page ``name`` in ``lang``, never kept by a browser (its files' addresses change with a version)."""
-    return Response(page(name, lang), status_code=status_code, media_type="text/html",
+def response(name: str, lang: str, status_code: int = 200, made: bytes | None = None) -> Response:
+    """The page ``name`` in ``lang`` (``made``: as :func:`filled` made it), never kept by a browser
+    (its files' addresses change with a version)."""
+    return Response(page(name, lang) if made is None else made, status_code=status_code, media_type="text/html",
                     headers={"cache-control": "no-cache", "vary": "accept-language, cookie"})
 
 

@@ -35,7 +35,6 @@ from realpolitik.engine import Game
 from realpolitik.engine.examples import Played, shown
 from realpolitik.i18n import LANGUAGES, render, t
 
-from . import pages
 from .protocol import language as language_of
 
 #: the elements a rules text may consist of
@@ -148,12 +147,3 @@ async def rules(request: Request) -> Response:
         return JSONResponse({"error": render(t("There are no rules for this game."), lang), "code": "no-rules"},
                             status_code=404)
     return JSONResponse(answer, headers={"cache-control": "max-age=300", "vary": "accept-language, cookie"})
-
-
-async def rules_page(request: Request) -> Response:
-    """GET /rules/{game} — the rules as a page of their own (web/rules.html reads them from the
-    route above); a game without rules for players gets the same page with status 404, and the
-    page says why."""
-    game = request.app.state.hall.games.get(request.path_params["game"])
-    found = game is not None and bool(rulebook.languages(game))
-    return pages.response("rules.html", language_of(request), 200 if found else 404)
