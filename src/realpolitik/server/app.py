@@ -23,6 +23,7 @@ from realpolitik.web import ROOT as WEB
 from . import api, pages, push_api, review_api, social_api, weeks_api
 from .accounts import CsrfGuard
 from .hall import Hall, Settings
+from .lobby_page import lobby_page
 from .play import play
 from .protocol import language
 from .replay import Replays
@@ -116,7 +117,7 @@ def create_app(settings: Settings | None = None, games: Iterable[Game] | None = 
             store.close()
 
     routes = [
-        Route("/", _page("index.html")),
+        Route("/", lobby_page),
         Route("/game/{game_id}", _page("game.html")),
         Route("/replay/{game_id}", _page("replay.html")),
         Route("/account", _page("account.html")),
