@@ -18,11 +18,15 @@ from realpolitik.i18n import render, t
 from . import lessons, pages
 from .protocol import language as language_of
 
+#: the game a newcomer finds chosen: short, for 2 to 6 players, quick to learn (the others follow
+#: in the server's order)
+FIRST = "nuclear-war"
+
 
 async def lobby_page(request: Request) -> Response:
     """GET / — the lobby."""
     games = request.app.state.hall.games
-    first = next(iter(games.values()), None)
+    first = games.get(FIRST) or next(iter(games.values()), None)
     return pages.response("index.html", language_of(request), made=_page(first, language_of(request)))
 
 
@@ -37,7 +41,8 @@ def _page(first: Game | None, lang: str) -> bytes:
     facts = render(players, lang) + (f" · {render(first.length, lang)}" if first.length else "")
     about = (f'<span class="summary">{escape(render(first.summary or "", lang), quote=False)}</span> '
              f'<span class="facts muted">{escape(facts, quote=False)}</span>')
-    fill = {"#game-about": pages.Fill(about),
+    fill = {"#game": pages.Fill(None, {"data-first": first.id}),
+            "#game-about": pages.Fill(about),
             "#seats": pages.Fill(None, {"data-rows": str(first.default_players())}),
             "#rules-page": pages.Fill(None, {"href": f"/rules/{first.id}"})}
     if lessons.script(first) is not None:  # the button that starts its first game with a guide

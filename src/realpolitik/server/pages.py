@@ -123,13 +123,14 @@ class _Translated(HTMLParser):
             if (values.get(name) or "").startswith(STATIC):
                 values[name] = versioned(values[name])
         fill = self.fill.get(f"#{values['id']}" if values.get("id") else tag)
-        if fill is not None and fill.content is None:
-            self.out.append(_tag(tag, {k: v for k, v in values.items() if k not in fill.drop} | fill.set))
-        elif fill is not None:
-            values = {k: v for k, v in values.items() if k not in (*fill.drop, "data-t")} | fill.set
-            self.out.append(_tag(tag, values) + fill.content)
-            self._passing = (tag, 0)
-        elif "data-t" in values and tag not in _VOID:
+        if fill is not None:
+            values = {k: v for k, v in values.items() if k not in fill.drop} | fill.set
+            if fill.content is not None:  # the server's words: no fixed words of the page any more
+                values.pop("data-t", None)
+                self.out.append(_tag(tag, values) + fill.content)
+                self._passing = (tag, 0)
+                return
+        if "data-t" in values and tag not in _VOID:
             self._marked = (tag, values, [])
         else:
             self.out.append(_tag(tag, values))
