@@ -7,6 +7,8 @@ German, and a page of their own (/rules/{game}; 404 for a game without them)."""
 from __future__ import annotations
 
 import json
+import re
+from html import escape
 
 import pytest
 
@@ -117,12 +119,25 @@ def test_the_opening_position_is_a_node_of_the_first_seat_s_view(game, lang, wor
     assert text(node["children"]) == words.format(count=len(new.seats), seat=node["position"]["titles"][0])
 
 
-def test_the_rules_page_is_served_and_an_unknown_game_gets_it_with_404(api):
+def test_the_rules_page_holds_the_rules_and_an_unknown_game_gets_a_404_that_says_why(api):
+    """Issue 78: the rules page was an empty shell filled by its script; a reader without script or
+    a search engine saw nothing. The text, its contents and each example in words are in the page."""
     page = api.get("/rules/nationen", params={"lang": "de"})
     assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
-    assert 'src="/static/js/rulespage.js"' in page.text
-    missing = api.get("/rules/chess")
-    assert missing.status_code == 404 and missing.text == page.text
+    assert 'src="/static/v/' in page.text and '/js/rulespage.js"' in page.text
+    rules = player_rules(get("nationen"), "de")
+    body = page.text[page.text.index('<article id="rules-body"'):page.text.index("</article>")]
+    headings = [text([n]) for n in rules["body"] if isinstance(n, dict) and n["tag"] == "h3"]
+    anchors = re.findall(r'<h3 id="([^"]+)">', body)
+    assert len(anchors) == len(headings) >= 8 and all(h in body for h in headings)
+    assert all(f'<a href="#{anchor}">' in page.text for anchor in anchors)  # the table of contents
+    examples = [n for n in rules["body"] if isinstance(n, dict) and n["tag"] == "example"]
+    assert re.findall(r'data-example="([^"]+)"', body) == [n["name"] for n in examples]
+    assert all(escape(n["caption"], quote=False) in body for n in examples)  # each example in words
+    assert f"<title>{rules['heading']} · realpolitik</title>" in page.text
+    missing = api.get("/rules/chess", params={"lang": "de"})
+    assert missing.status_code == 404 and "Für dieses Spiel gibt es keine Regeln." in missing.text
+    assert '<article id="rules-body" class="rules-body"></article>' in missing.text
 
 
 def test_the_route_answers_german_rules_to_a_german_reader(api):

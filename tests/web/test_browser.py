@@ -294,7 +294,7 @@ def test_a_step_arriving_while_a_move_number_is_typed_does_not_overwrite_it(serv
     total = api.wait_finished(gid)["ply"]
     page = context().new_page()
     held: list = []
-    page.route(re.compile(r".*/replay\?.*ply=1$"), lambda route: held.append(route))
+    page.route(re.compile(r".*/replay\?.*ply=1(&|$)"), lambda route: held.append(route))
     page.goto(f"{server.url}/replay/{gid}?ply=0")
     expect(page.locator("#step")).to_have_text("The start of the game.")  # drawn: the buttons work now
     page.click("#forward")  # its step is held back ...

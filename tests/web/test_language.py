@@ -8,7 +8,12 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from realpolitik.games import get
+from realpolitik.i18n import catalog
 from realpolitik.testing.pages import console_errors
+
+#: the English of Wir sind das Volk!'s summary in the lobby
+WSDV_SUMMARY = get("wsdv").summary.key
 
 
 def test_a_german_browser_gets_german_pages_and_may_switch(server, context):
@@ -27,6 +32,35 @@ def test_a_german_browser_gets_german_pages_and_may_switch(server, context):
     page.goto(server.url + "/")  # and stays so: the choice is remembered
     expect(page.locator("h2:visible").first).to_have_text("New game")
     assert errors == []
+
+
+@pytest.mark.parametrize("path", ["/", "/rules/wsdv", "/tournaments", "/account"])
+def test_a_german_page_is_german_before_its_catalog_comes(server, context, path):
+    """Issue 78: pages started in English and turned German once the catalog had come (2.3–3.6 s
+    on a slow line). The catalog is held back here: what the page shows meanwhile is German."""
+    page = context("de-DE").new_page()
+    held = []
+    page.route("**/i18n/*.json*", lambda route: held.append(route))
+    page.goto(server.url + path, wait_until="domcontentloaded")
+    assert page.evaluate("document.documentElement.lang") == "de"
+    words = page.evaluate("""() => Array.from(document.querySelectorAll("[data-t]"),
+      (n) => [n.dataset.t, n.textContent.trim().replace(/\\s+/g, " ")])""")
+    german = catalog("de")
+    assert len(words) >= 3 and [(e, shown) for e, shown in words if shown != german[e]] == []
+    assert held, "the page asked for its catalog"
+    for route in held:
+        route.continue_()
+
+
+def test_an_address_that_names_german_gets_the_servers_words_in_german_too(server, context):
+    """Issue 78: /?lang=de showed English game summaries and rule options (the catalog of games went by
+    the cookie and the browser's languages only)."""
+    page = context("en-US").new_page()
+    page.goto(server.url + "/?lang=de")
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    page.select_option("#game", "wsdv")
+    expect(page.locator("#game-about .summary")).to_have_text(catalog("de")[WSDV_SUMMARY])
+    expect(page.locator("#seats select").first.locator("option:checked")).to_have_text("Mensch")
 
 
 def test_a_game_in_german(server, api, context):

@@ -60,7 +60,7 @@ def test_the_lobby_offers_the_levels_with_their_ratings_and_creates_a_hard_seat(
 
     page = context("de-DE").new_page()  # a count offered another count's levels says so
     errors = console_errors(page)
-    page.route("**/api/catalog", measured_elsewhere)
+    page.route("**/api/catalog?*", measured_elsewhere)
     page.goto(server.url + "/")
     page.select_option("#game", "nationen")
     page.select_option("#players", "4")

@@ -29,7 +29,7 @@ from realpolitik.i18n import LANGUAGES, Written, render, t
 from realpolitik.i18n import catalog as catalog_of
 from realpolitik.web import ROOT as WEB
 
-from . import accounts, lessons, reliability, social, statistics
+from . import accounts, lessons, pages, reliability, social, statistics
 from .clock import Clock
 from .hall import Hall
 from .protocol import (
@@ -185,11 +185,13 @@ async def catalog(request: Request) -> Response:
 
 
 async def language(request: Request) -> Response:
-    """GET /i18n/{lang}.json — the catalog of a language for the pages: ``{English: translation}``."""
+    """GET /i18n/{lang}.json — the catalog of a language for the pages: ``{English: translation}``;
+    kept a year when asked for with this version's ``v`` (:mod:`.pages`)."""
     lang = request.path_params["lang"]
     if lang not in LANGUAGES:
         return error("no-language", render(t("There is no such language."), language_of(request)))
-    return JSONResponse(catalog_of(lang), headers={"cache-control": "max-age=300"})
+    kept = pages.KEEP if request.query_params.get("v") == pages.build() else "max-age=300"
+    return JSONResponse(catalog_of(lang), headers={"cache-control": kept})
 
 
 @lru_cache(maxsize=64)

@@ -9,6 +9,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -19,12 +20,15 @@ from realpolitik.engine import Game
 from realpolitik.i18n import LANGUAGES, catalog
 from realpolitik.web import ROOT as WEB
 
-from . import api, my_games, push_api, review_api, social_api, weeks_api
+from . import api, my_games, pages, push_api, review_api, social_api, weeks_api
 from .accounts import CsrfGuard
 from .hall import Hall, Settings
+from .lobby_page import lobby_page
 from .play import play
+from .protocol import language
 from .replay import Replays
-from .rules import rules, rules_page
+from .rules import rules
+from .rules_page import rules_page
 from .store import Store
 from .tournaments import api as tournaments_api
 
@@ -67,7 +71,7 @@ async def _not_routed(request: Request, exc: HTTPException) -> Response:
 
 def _page(name: str):
     async def page(request: Request) -> Response:
-        return FileResponse(WEB / name, headers={"cache-control": "no-cache"})
+        return pages.response(name, language(request))
     page.__name__ = name.replace(".", "_")
     return page
 
@@ -99,6 +103,7 @@ def create_app(settings: Settings | None = None, games: Iterable[Game] | None = 
     async def lifespan(app: Starlette):
         for lang in LANGUAGES:  # read every catalog now: a first German page must not stall the event loop
             catalog(lang)
+        pages.build()
         store = Store(settings.db, settings.limits.lock_seconds)
         hall = Hall(settings, lookup, games, store, forked)
         app.state.hall = hall
@@ -112,7 +117,7 @@ def create_app(settings: Settings | None = None, games: Iterable[Game] | None = 
             store.close()
 
     routes = [
-        Route("/", _page("index.html")),
+        Route("/", lobby_page),
         Route("/game/{game_id}", _page("game.html")),
         Route("/replay/{game_id}", _page("replay.html")),
         Route("/account", _page("account.html")),
@@ -153,9 +158,11 @@ def create_app(settings: Settings | None = None, games: Iterable[Game] | None = 
         Route("/sw.js", _served("sw.js", "text/javascript")),
         Route("/manifest.webmanifest", _served("manifest.webmanifest", "application/manifest+json")),
         WebSocketRoute("/ws/{game_id}", play),
+        Mount("/static/v/{build}", pages.Kept(StaticFiles(directory=WEB))),
         Mount("/static", StaticFiles(directory=WEB), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={HTTPException: _not_routed})
     app.add_middleware(CsrfGuard)
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(GZipMiddleware, minimum_size=800)
     return app

@@ -239,7 +239,10 @@ def as_json(value: Any) -> str:
 
 
 def language(connection: HTTPConnection) -> str:
-    """The language of a request or WebSocket: the ``lang`` cookie the pages set when a
-    player chooses one, else the browser's ``Accept-Language``."""
-    chosen = connection.cookies.get("lang")
-    return chosen if chosen in LANGUAGES else negotiate(connection.headers.get("accept-language"))
+    """The language of a request or WebSocket: the one its address names (``?lang=de``, as a
+    link to the rules may), else the ``lang`` cookie the pages set when a player chooses one,
+    else the browser's ``Accept-Language``."""
+    for chosen in (connection.query_params.get("lang"), connection.cookies.get("lang")):
+        if chosen in LANGUAGES:
+            return chosen
+    return negotiate(connection.headers.get("accept-language"))

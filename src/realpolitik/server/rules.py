@@ -28,13 +28,12 @@ from typing import Any
 from markdown_it import MarkdownIt
 from markdown_it.tree import SyntaxTreeNode
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import JSONResponse, Response
 
 from realpolitik import rulebook
 from realpolitik.engine import Game
 from realpolitik.engine.examples import Played, shown
 from realpolitik.i18n import LANGUAGES, render, t
-from realpolitik.web import ROOT as PAGES
 
 from .protocol import language as language_of
 
@@ -148,12 +147,3 @@ async def rules(request: Request) -> Response:
         return JSONResponse({"error": render(t("There are no rules for this game."), lang), "code": "no-rules"},
                             status_code=404)
     return JSONResponse(answer, headers={"cache-control": "max-age=300", "vary": "accept-language, cookie"})
-
-
-async def rules_page(request: Request) -> Response:
-    """GET /rules/{game} — the rules as a page of their own (web/rules.html reads them from the
-    route above); a game without rules for players gets the same page with status 404, and the
-    page says why."""
-    game = request.app.state.hall.games.get(request.path_params["game"])
-    found = game is not None and bool(rulebook.languages(game))
-    return FileResponse(PAGES / "rules.html", status_code=200 if found else 404, headers={"cache-control": "no-cache"})

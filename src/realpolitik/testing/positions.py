@@ -126,7 +126,7 @@ class Table:
         self.first = state
         page.route_web_socket(re.compile(r".*/ws/.*"), route)
         # the page holds the seat only in the views sent here, not for the server: its notepad is an empty one
-        page.route(re.compile(r".*/api/games/[^/]+/notes$"),
+        page.route(re.compile(r".*/api/games/[^/]+/notes(\?.*)?$"),  # the page names its language
                    lambda r: r.fulfill(json={"seat": labels[seat], "text": "", "shown": False}))
         page.goto(self.url)
         page.wait_for_function(f"() => document.body.dataset.seq === '{state.ply}'")
@@ -162,7 +162,7 @@ class Replay:
             route.fulfill(status=200, content_type="application/json", body=json.dumps(body, default=str))
 
         page.route(re.compile(r".*/api/games/[^/]+/replay\?.*"), step)
-        page.route(re.compile(r".*/api/games/[^/]+/chat$"),
+        page.route(re.compile(r".*/api/games/[^/]+/chat(\?.*)?$"),
                    lambda route: route.fulfill(status=200, content_type="application/json", body='{"lines": []}'))
         where = f"?ply={ply}" + (f"&seat={seat}" if seat else "")
         page.goto(f"{self.server.url}/replay/{self.table.id}{where}")

@@ -1,4 +1,14 @@
-// JSON over HTTP with the server's errors turned into exceptions carrying its sentence.
+// JSON over HTTP with the server's errors turned into exceptions carrying its sentence. Every
+// request names the page's language (the server chose it and set <html lang>), so what the
+// server answers in words — a game's summary, a refusal — is in the page's language, whichever
+// way the page's was chosen (an address's ?lang=, the cookie, the browser's languages).
+
+/** ``url`` naming the page's language, unless it names one already. */
+function inLanguage(url) {
+  const address = new URL(url, location.origin);
+  if (!address.searchParams.has("lang")) address.searchParams.set("lang", document.documentElement.lang || "en");
+  return address.pathname + address.search;
+}
 
 async function answer(response) {
   let data = null;
@@ -12,7 +22,7 @@ async function answer(response) {
 }
 
 export async function getJSON(url) {
-  return answer(await fetch(url, { headers: { accept: "application/json" } }));
+  return answer(await fetch(inLanguage(url), { headers: { accept: "application/json" } }));
 }
 
 let session = null;
@@ -31,5 +41,5 @@ export async function postJSON(url, body) {
   const headers = { "content-type": "application/json", accept: "application/json" };
   const csrf = await csrfToken();
   if (csrf) headers["x-csrf-token"] = csrf;
-  return answer(await fetch(url, { method: "POST", headers, body: JSON.stringify(body) }));
+  return answer(await fetch(inLanguage(url), { method: "POST", headers, body: JSON.stringify(body) }));
 }

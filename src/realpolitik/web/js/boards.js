@@ -1,4 +1,4 @@
-// Boards: one ES module per game in /static/boards/<game id>.js, found by the game's id.
+// Boards: one ES module per game in boards/<game id>.js beside js/, found by the game's id.
 //
 // A board module exports
 //   render(view, ctx) -> Node          required: draws the view (SVG or HTML)
@@ -55,7 +55,7 @@ export async function loadBoard(entry, ctx) {
   let board = genericBoard;
   if (entry && entry.board) {
     try {
-      board = await import(`/static/boards/${entry.id}.js`);
+      board = await import(new URL(`../boards/${entry.id}.js`, import.meta.url));  // of the page's files' version
     } catch (err) {
       console.error(`board of ${entry.id} failed to load`, err);
     }

@@ -1,11 +1,12 @@
-// The pages' language: German or English. A language the address names (?lang=de, as a link
-// to the rules page may) comes first; a choice made on any page (the language menu in the
-// header) is kept in the `lang` cookie, which the server reads too; without one the
-// browser's languages decide, as they do for the server (Accept-Language).
+// The pages' language: German or English. The server chose it (server/pages.py) and sent the
+// page in it, `<html lang>` set and its fixed words translated: a language the address names
+// (?lang=de, as a link to the rules page may), else a choice made on any page (the language menu
+// in the header, kept in the `lang` cookie), else the browser's languages (Accept-Language).
 //
 // t("Seat {seat}", { seat: "p2" }) gives a message in the page's language; elements marked
 // data-t in the HTML have their text translated, and the attributes named in data-t-attrs.
-// The catalog is the server's own (/i18n/<lang>.json), so pybabel extract finds every message.
+// The catalog is the server's own (/i18n/<lang>.json, of the version the page's files are:
+// kept by the browser), so pybabel extract finds every message.
 
 import { getJSON, postJSON } from "./api.js";
 
@@ -18,16 +19,9 @@ export function keptLanguage() {
   return value in LANGUAGES ? value : "";
 }
 
-function chosen() {
-  const asked = new URLSearchParams(location.search).get("lang");
-  if (asked in LANGUAGES) return asked;
-  const value = keptLanguage();
-  if (value) return value;
-  const wanted = (navigator.languages || [navigator.language || "en"]).map((l) => l.toLowerCase().split("-")[0]);
-  return wanted.find((l) => l in LANGUAGES) || "en";
-}
-
-export const lang = chosen();
+export const lang = document.documentElement.lang in LANGUAGES ? document.documentElement.lang : "en";
+/** The version of the page's files (their addresses are /static/v/<version>/…), if they have one. */
+const version = (import.meta.url.match(/\/static\/v\/(\w+)\//) || [])[1];
 let catalog = {};
 
 /** ``value`` as the page's language writes numbers (Intl.NumberFormat): 28.4 → "28.4" / "28,4";
@@ -93,9 +87,8 @@ function languageMenu() {
 
 /** Load the catalog, translate the page's marked texts and add the language menu (await first). */
 export async function startLanguage() {
-  document.documentElement.lang = lang;
   if (lang !== "en") {
-    const response = await fetch(`/i18n/${lang}.json`);
+    const response = await fetch(`/i18n/${lang}.json${version ? `?v=${version}` : ""}`);
     if (response.ok) catalog = await response.json();
   }
   translatePage();

@@ -11,8 +11,8 @@ import { rulesPage, showRules } from "./rules.js";
 import { friendNames, inviteFriend } from "./social.js";
 
 const $ = (id) => document.getElementById(id);
-// the game a newcomer finds chosen: short, for 2 to 6 players, quick to learn
-const FIRST_GAME = "nuclear-war";
+// the game a newcomer finds chosen, as the server says (server/lobby_page.py)
+const FIRST_GAME = $("game").dataset.first;
 let catalog = [];
 let me = { user: null };
 // the player's unfinished games: game id → the link to the player's seat

@@ -39,6 +39,26 @@ export async function rulesBody(rules) {
   return rules.body.map((node) => build(node, game));
 }
 
+/** Draw the pictures of ``rules`` (an answer of GET /api/rules/{game}) into ``body``, a page the
+ *  server sent with the rules in it (server/rules_page.py): each example and the opening stand
+ *  there in words (``.words-only``), in the order of the tree; each becomes its picture. */
+export async function drawPictures(body, rules) {
+  const game = await gameBoard(rules.game).catch((err) => {
+    console.error(err);
+    return null;
+  });
+  if (!game) return;
+  const drawn = [];
+  const walk = (node) => {
+    if (typeof node === "string") return;
+    if (node.tag === "example" || node.tag === "board") drawn.push(build(node, game));
+    else for (const child of node.children || []) walk(child);
+  };
+  rules.body.forEach(walk);
+  const places = body.querySelectorAll(".words-only");
+  drawn.forEach((picture, i) => places[i] && places[i].replaceWith(picture));
+}
+
 /** The address of the rules page of ``game``. */
 export function rulesPage(game) {
   return `/rules/${encodeURIComponent(game)}`;
