@@ -174,6 +174,8 @@ def test_two_people_each_see_their_own_hand_and_never_the_other(server, api, con
         coach.close()
     api.wait_finished(gid)
     states = api.truth(gid)
+    for page in pages.values():  # the last view may still be on its way to a page
+        page.wait_for_function(f"() => Number(document.body.dataset.seq) === {len(states) - 1}")
     for seat in (0, 1):
         views = [m for m in frames[seat] if m["type"] == "view"]
         assert {m["seq"] for m in views} == set(range(len(states)))  # each seat saw every position, no more

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from realpolitik.testing.pages import ENABLED, console_errors, seq
+from realpolitik.testing.pages import ENABLED, console_errors, seq, unfold
 from tests.server.test_take_back import since_last, stored
 
 PHONE, DESKTOP = {"width": 390, "height": 844}, {"width": 1366, "height": 768}
@@ -65,7 +65,7 @@ def test_against_a_bot_the_move_is_taken_back_after_its_answer_until_something_i
         take_back, why = page.locator("#take-back"), page.locator("#take-back-why")
         taken = refused = False
         for _ in range(60):
-            page.wait_for_selector(ENABLED)
+            page.wait_for_selector(ENABLED, state="attached")  # a phone folds a long list of moves
             shown = seq(page)
             first, seats, verdicts = since_last(server, gid, 0)
             if first is not None and len(seats) > 1:  # the bot has answered the player's last action
@@ -88,6 +88,7 @@ def test_against_a_bot_the_move_is_taken_back_after_its_answer_until_something_i
                     refused = True
             if taken and refused:
                 break
+            unfold(page)
             page.locator(ENABLED).first.click()
             page.wait_for_function(f"() => Number(document.body.dataset.seq) > {shown}")
         assert taken and refused, f"taken back: {taken}, refused with its reason: {refused}"
