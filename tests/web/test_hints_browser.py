@@ -48,6 +48,38 @@ def test_the_hint_button_shows_the_bots_suggestion_in_an_unrated_game_with_hints
     assert errors == []
 
 
+@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
+def test_the_hint_stands_by_the_board_and_marks_its_move_there(server, api, browser, phone):
+    """Issue 77: the answer sat after all the buttons (y = 3,357 in 2+2), far from the move it
+    marked. It stands above the board now, names the board thing, and the thing is marked."""
+    screen = {"width": 390, "height": 844} if phone else {"width": 1366, "height": 768}
+    ctx = browser.new_context(viewport=screen, locale="de-DE", has_touch=phone, is_mobile=phone)
+    ctx.set_default_timeout(20000)
+    try:
+        game = api.create(["human", "heuristic"], game="nationen", hints=True)
+        page = ctx.new_page()
+        errors = console_errors(page)
+        page.goto(server.url + next(i["url"] for i in game["invites"] if i["seat"] == "p1"))
+        page.fill("#join-name", "Ann")
+        page.click("#join-button")
+        page.wait_for_selector(ENABLED, state="attached")
+        page.click("#hint")
+        box = page.locator("#hint-box")
+        expect(box).to_be_visible(timeout=30000)
+        best = page.locator("#pending button.suggested").get_attribute("data-action")
+        marked = page.locator("#board [data-actions].suggested")
+        expect(marked.first).to_be_attached()
+        names = marked.evaluate_all("ns => ns.map((n) => JSON.parse(n.dataset.actions))")
+        assert names and all(best in actions for actions in names)  # every marked thing starts the move
+        expect(box.locator(".hint-where")).to_contain_text(marked.first.get_attribute("data-name"))
+        hint, board = box.bounding_box(), page.locator("#board").bounding_box()
+        assert 0 <= board["y"] - (hint["y"] + hint["height"]) < 40  # right above the board
+        assert abs(hint["x"] - board["x"]) < 40 and hint["y"] < 844  # beside it, on the first screen
+        assert errors == []
+    finally:
+        ctx.close()
+
+
 def test_a_rated_game_and_a_game_without_hints_show_no_button(server, api, context):
     for extra in ({"rated": True}, {}):
         page, errors = seated(server, api, context, **extra)
