@@ -282,6 +282,46 @@ def test_revision_16_ranks_the_seats_given_up_in_the_results_stored_before(blank
     assert [tuple(row) for row in columns[kept]] == [(1, True), (2, False)]
 
 
+def test_revision_17_keeps_mutual_friends_and_makes_one_sided_ones_requests(blank):
+    """Issue 78: friendship was one-sided. Two accounts that listed each other stay friends; a
+    one-sided entry becomes a request of its lister (withheld when the one listed blocks the
+    lister); every message stored before counts as read; nobody takes messages from everyone.
+    Going back down makes the requests one-sided entries again."""
+    engine = engine_of(blank)
+    migrations.upgrade(engine, "0016")
+    users = table("users", column("id", Integer), column("name"), column("name_key"), column("password_hash"),
+                  column("created"))
+    friends = table("friends", column("user_id"), column("friend_id"), column("created"))
+    blocks = table("blocks", column("user_id"), column("blocked_id"), column("created"))
+    letters = table("private_messages", column("id"), column("sender_id"), column("recipient_id"), column("text"),
+                    column("withheld"), column("at"))
+    ann, bo, cy, di = 1, 2, 3, 4
+    with engine.begin() as conn:
+        conn.execute(insert(users), [{"id": n, "name": name, "name_key": name.lower(), "password_hash": "!",
+                                      "created": now()} for n, name in ((ann, "Ann"), (bo, "Bo"), (cy, "Cy"),
+                                                                        (di, "Di"))])
+        conn.execute(insert(friends), [{"user_id": a, "friend_id": b, "created": now()}
+                                       for a, b in ((ann, bo), (bo, ann), (ann, cy), (di, ann))])
+        conn.execute(insert(blocks).values(user_id=ann, blocked_id=di, created=now()))
+        conn.execute(insert(letters).values(id=1, sender_id=bo, recipient_id=ann, text="old", withheld=False,
+                                            at=now()))
+    migrations.upgrade(engine)
+    requests = table("friend_requests", column("asker_id"), column("asked_id"), column("withheld"))
+    read = table("private_messages", column("unread"))
+    everyone = table("users", column("messages_from_everyone"))
+    with engine.connect() as conn:
+        assert sorted(conn.execute(select(friends.c.user_id, friends.c.friend_id)).all()) == [(ann, bo), (bo, ann)]
+        assert sorted(conn.execute(select(requests)).all()) == [(ann, cy, False), (di, ann, True)]
+        assert conn.execute(select(read.c.unread)).scalars().all() == [False]
+        assert set(conn.execute(select(everyone.c.messages_from_everyone)).scalars()) == {False}
+    with engine.begin() as conn:
+        migrations.command.downgrade(migrations.config(conn), "0016")
+    with engine.connect() as conn:
+        assert sorted(conn.execute(select(friends.c.user_id, friends.c.friend_id)).all()) == [
+            (ann, bo), (ann, cy), (bo, ann), (di, ann)]
+    engine.dispose()
+
+
 # ---------------------------------------------------------------- an upgrade stopped halfway
 
 HALFWAY = "0005"  # the upgrade below stops after this revision, with tables made and more to make

@@ -1,5 +1,5 @@
-"""Friends, blocks, private messages and reports against a real server (issue 59): friends
-are added and removed, a friend is invited to a new game's seat in one step, a block keeps
+"""Friends, blocks, private messages and reports against a real server (issue 59): a friend
+is invited to a new game's seat in one step (friendship itself: test_friends.py), a block keeps
 the blocked account out of the blocker's open games, chat and inbox — answering exactly as
 an ordinary refusal does, so a block never shows —, messages come in pages and within their
 limit, and a report reaches the operators' queue, whose every action the server enforces."""
@@ -107,26 +107,15 @@ def sanction(server: ServerProcess, reporter: Person, about: Person, action: str
     admin(server, "act", row.strip("│┃ ").split()[0], action)
 
 
-def test_friends_are_added_listed_and_removed(person):
-    ann, bo = person("Ann"), person("Bo")
-    added = ann.post("/api/social/friends", {"name": bo.name.upper()})  # names as folded: any case
-    assert added.status_code == 201 and [f["name"] for f in added.json()["friends"]] == [bo.name]
-    assert ann.post("/api/social/friends", {"name": bo.name}).status_code == 201  # twice: still one
-    assert [f["name"] for f in ann.get("/api/social").json()["friends"]] == [bo.name]
-    assert bo.get("/api/social").json()["friends"] == []  # one-sided: Bo is not told
-    assert ann.post("/api/social/friends", {"name": "Nobody at all"}).json()["code"] == "no-player"
-    assert ann.post("/api/social/friends", {"name": ann.name}).status_code == 400
-    removed = ann.delete(f"/api/social/friends/{bo.name}")
-    assert removed.status_code == 200 and removed.json()["friends"] == []
-    guest = Api(ann.server)
-    assert guest.get("/api/social").json()["code"] == "signed-out"
-    assert guest.post("/api/social/friends", json={"name": bo.name}).status_code == 401
-    guest.http.close()
+def befriend(one: Person, other: Person) -> None:
+    """``one`` asks ``other`` to be friends, and ``other`` accepts (tests/server/test_friends.py)."""
+    assert one.post("/api/social/friends", {"name": other.name}).status_code == 201
+    assert other.post("/api/social/friends", {"name": one.name}).status_code == 201
 
 
 def test_a_friend_is_invited_to_a_new_games_seat_and_sits_down_by_its_link(person):
     ann, bo, cy = person("Ann"), person("Bo"), person("Cy")
-    ann.post("/api/social/friends", {"name": bo.name})
+    befriend(ann, bo)
     game = ann.create(["human", "human"])
     sent = ann.post("/api/social/invites", {"friend": bo.name, "game": game["id"], "seat": "p2",
                                             "token": game["tokens"]["p2"]})
@@ -141,7 +130,11 @@ def test_a_friend_is_invited_to_a_new_games_seat_and_sits_down_by_its_link(perso
     refused = ann.post("/api/social/invites", {"friend": cy.name, "game": game["id"], "seat": "p1",
                                                "token": game["tokens"]["p1"]})
     assert refused.status_code == 403 and refused.json()["code"] == "not-friend"
-    ann.post("/api/social/friends", {"name": cy.name})
+    ann.post("/api/social/friends", {"name": cy.name})  # asked, not yet a friend
+    asked = ann.post("/api/social/invites", {"friend": cy.name, "game": game["id"], "seat": "p1",
+                                             "token": game["tokens"]["p1"]})
+    assert asked.json()["code"] == "not-friend"
+    cy.post("/api/social/friends", {"name": ann.name})
     taken = ann.post("/api/social/invites", {"friend": cy.name, "game": game["id"], "seat": "p2",
                                              "token": game["tokens"]["p2"]})
     assert taken.json()["code"] == "taken"
@@ -202,6 +195,9 @@ def test_chat_of_a_blocked_account_does_not_reach_the_blocker_and_the_writer_is_
 
 def test_messages_come_in_pages_within_the_limit_and_not_from_a_blocked_account(person):
     ann, bo, cy = person("Ann"), person("Bo"), person("Cy")
+    befriend(ann, bo)
+    for everyone in (ann, bo):  # Cy may write to both
+        assert everyone.post("/api/account/settings", {"messages_from_everyone": True}).status_code == 200
     for number in range(LETTERS):
         answer = ann.post("/api/social/messages", {"to": bo.name, "text": f"letter {number}"})
         assert answer.status_code == 201, answer.text
@@ -233,6 +229,7 @@ def test_messages_come_in_pages_within_the_limit_and_not_from_a_blocked_account(
 
 def test_a_report_reaches_the_operators_whose_every_action_the_server_enforces(person, server):
     ann, bo, cy = person("Ann"), person("Bo"), person("Cy")
+    befriend(ann, bo)
     game = cy.create(["human", "human"], lobby_join=True)
     assert bo.post("/api/social/reports", {"name": ann.name, "reason": "x"}).status_code == 400
     filed = bo.post("/api/social/reports", {"name": ann.name, "reason": "insults at the table", "game": game["id"]})

@@ -65,7 +65,7 @@ STATUS = {"bad-game": 400, "bad-seat": 400, "bad-option": 400, "bad-request": 40
           "bad-address": 400, "no-lesson": 404, "banned": 403, "muted": 403, "not-friend": 403, "blocking": 403,
           "reviewing": 409, "no-tournament": 404, "closed": 409, "not-playing": 409,
           "vacation-overlap": 409, "vacation-bank": 409, "no-vacation": 404,
-          "vacation-off": 403, "not-yours": 403, "over": 409, "unreliable": 403}
+          "vacation-off": 403, "not-yours": 403, "over": 409, "unreliable": 403, "stranger": 403}
 
 #: a bot level's name in players' words
 LEVEL_WORDS = {"easy": t("easy"), "normal": t("normal"), "hard": t("hard")}
@@ -418,7 +418,8 @@ async def player(request: Request) -> Response:
 
 def _me(session_token: str, user: User) -> dict[str, Any]:
     return {"user": {"name": user.name, "language": user.language, "created": user.created.isoformat(),
-                     "email": user.email, "webhook": user.webhook},
+                     "email": user.email, "webhook": user.webhook,
+                     "messages_from_everyone": user.messages_from_everyone},
             "csrf": accounts.csrf_token(session_token)}
 
 
@@ -546,21 +547,26 @@ async def change_password(request: Request) -> Response:
 @guarded
 async def settings(request: Request) -> Response:
     """POST /api/account/settings — the account's language (the pages follow it at once), e-mail
-    address and webhook URL; only the fields sent change."""
+    address and webhook URL, whether any account may write to it; only the fields sent change."""
     session = await accounts.signed_in(request)
     _json_body(request)
     body = parse(await _body(request), AccountSettings, MAX_BODY)
     given = body.model_fields_set
     if not given:
-        raise BadRequest("nothing to change: send language, email or webhook")
+        raise BadRequest("nothing to change: send language, email, webhook or messages_from_everyone")
     addresses = {name: accounts.address(name, getattr(body, name)) for name in ("email", "webhook") if name in given}
-    store = _hall(request).store
+    hall = _hall(request)
+    store = hall.store
     language = body.language or None
     if "language" in given:
         await store.run(store.set_language, session.user.id, language)
     if addresses:
         await store.run(store.set_addresses, session.user.id, addresses)
-    user = replace(session.user, **({"language": language} if "language" in given else {}), **addresses)
+    everyone = {}
+    if "messages_from_everyone" in given and body.messages_from_everyone is not None:
+        everyone = {"messages_from_everyone": body.messages_from_everyone}
+        await store.run(hall.social.messages_from_everyone, session.user.id, body.messages_from_everyone)
+    user = replace(session.user, **({"language": language} if "language" in given else {}), **addresses, **everyone)
     response = JSONResponse(_me(session.token, user), headers=accounts.NO_STORE)
     if "language" in given and language is None:  # the browser's: the pages follow its languages again
         response.delete_cookie("lang", path="/", secure=request.url.scheme == "https", samesite="lax")

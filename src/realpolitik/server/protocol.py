@@ -91,11 +91,13 @@ class PasswordChange(Strict):
 
 class Settings(Strict):
     """``POST /api/account/settings``: any of the account's language (``null`` or empty: the
-    browser's), e-mail address and webhook URL for turn notifications (``null`` or empty: none)."""
+    browser's), e-mail address and webhook URL for turn notifications (``null`` or empty: none),
+    and whether any account may write to it (else its friends and those it played with)."""
 
     language: Literal[(*LANGUAGES, "")] | None = None  # type: ignore[valid-type]
     email: Annotated[str, StringConstraints(max_length=254)] | None = None
     webhook: Annotated[str, StringConstraints(max_length=500)] | None = None
+    messages_from_everyone: bool | None = None
 
 
 class SeatKey(Strict):

@@ -1,7 +1,8 @@
 """The HTTP routes of friends, blocks, private messages, invitations and reports (issue 59).
 
 Every route needs a signed-in account (and, as every state-changing request with a session,
-its CSRF token); bodies are JSON, checked by the models below. Accounts are named as on their
+its CSRF token) but the header's count of what is new, which tells a guest it has nothing;
+bodies are JSON, checked by the models below. Accounts are named as on their
 player pages. What each answers: docs/web/players.md; limits: docs/security.md.
 """
 
@@ -34,7 +35,7 @@ Name = Annotated[str, StringConstraints(max_length=200)]
 
 
 class Named(Strict):
-    """``POST /api/social/friends`` and ``/blocks``: the account to add."""
+    """``POST /api/social/friends`` and ``/blocks``: the account to ask, or to block."""
 
     name: Name
 
@@ -104,40 +105,72 @@ async def overview(request: Request) -> Response:
     return await _lists(request, session.user)
 
 
-def _adder(kind: str):
-    @guarded
-    async def add(request: Request) -> Response:
-        """POST /api/social/{friends,blocks} — add an account to the list (nobody is told)."""
-        session = await accounts.signed_in(request)
-        _json_body(request)
-        other = await _other(request, session.user, parse(await _body(request), Named, MAX_BODY).name)
-        _changing(request, session.user)
-        hall = _hall(request)
-        listed = await hall.store.run(hall.social.listed, session.user.id)
-        most = getattr(hall.limits, kind)
-        if len(listed["friends" if kind == "friends" else "blocked"]) >= most:
-            raise Refusal("limit", t("Your list holds {count} accounts, the most it may; remove one first.",
-                                     count=most))
-        method = hall.social.befriend if kind == "friends" else hall.social.block
-        await hall.store.run(method, session.user.id, other.id)
-        return await _lists(request, session.user, 201)
-    add.__name__ = f"add_{kind}"
-    return add
+async def _room(request: Request, me: User, kind: str) -> None:
+    """Refuse a new entry of a list that is full: ``friends`` (with the requests the account made
+    and that wait for an answer) or ``blocks``."""
+    hall = _hall(request)
+    listed = await hall.store.run(hall.social.listed, me.id)
+    held = len(listed["friends"]) + len(listed["outgoing"]) if kind == "friends" else len(listed["blocked"])
+    most = getattr(hall.limits, kind)
+    if held >= most:
+        raise Refusal("limit", t("Your list holds {count} accounts, the most it may; remove one first.", count=most))
+
+
+@guarded
+async def ask(request: Request) -> Response:
+    """POST /api/social/friends — ask an account to be friends; when it had asked the asker, this
+    accepts: both are friends now. The account asked sees the request in its lists."""
+    session = await accounts.signed_in(request)
+    _json_body(request)
+    other = await _other(request, session.user, parse(await _body(request), Named, MAX_BODY).name)
+    hall = _hall(request)
+    if await hall.store.run(hall.social.blocked_by, session.user.id, [other.id]):
+        raise Refusal("blocking", t("You block {name}; unblock them first.", name=other.name))
+    _changing(request, session.user)
+    await _room(request, session.user, "friends")
+    await hall.store.run(hall.social.ask, session.user.id, other.id)
+    return await _lists(request, session.user, 201)
+
+
+@guarded
+async def block(request: Request) -> Response:
+    """POST /api/social/blocks — block an account (nobody is told); ends a friendship with it."""
+    session = await accounts.signed_in(request)
+    _json_body(request)
+    other = await _other(request, session.user, parse(await _body(request), Named, MAX_BODY).name)
+    _changing(request, session.user)
+    await _room(request, session.user, "blocks")
+    hall = _hall(request)
+    await hall.store.run(hall.social.block, session.user.id, other.id)
+    return await _lists(request, session.user, 201)
 
 
 def _remover(kind: str):
     @guarded
     async def remove(request: Request) -> Response:
-        """DELETE /api/social/{friends,blocks}/{name} — take an account off the list."""
+        """DELETE /api/social/{friends,requests,blocks}/{name} — end a friendship (both sides), withdraw
+        or decline a friend request, lift a block."""
         session = await accounts.signed_in(request)
         other = await _other(request, session.user, request.path_params["name"])
         _changing(request, session.user)
         hall = _hall(request)
-        await hall.store.run(hall.social.unfriend if kind == "friends" else hall.social.unblock,
-                             session.user.id, other.id)
+        method = {"friends": hall.social.unfriend, "requests": hall.social.drop_request,
+                  "blocks": hall.social.unblock}[kind]
+        await hall.store.run(method, session.user.id, other.id)
         return await _lists(request, session.user)
     remove.__name__ = f"remove_{kind}"
     return remove
+
+
+@guarded
+async def unread(request: Request) -> Response:
+    """GET /api/social/unread — the header's badge: how many messages the account has not read and
+    how many friend requests wait for its answer (a guest: none, so every page may ask)."""
+    session = await accounts.session_of(request)
+    if session is None:
+        return JSONResponse({"messages": 0, "requests": 0}, headers=accounts.NO_STORE)
+    hall = _hall(request)
+    return JSONResponse(await hall.store.run(hall.social.unread, session.user.id), headers=accounts.NO_STORE)
 
 
 @guarded
@@ -167,11 +200,15 @@ async def conversation(request: Request) -> Response:
 
 
 async def _may_write(request: Request, me: User, other: User) -> None:
-    """Refuse a message of a muted account, or to an account the writer blocks; count it."""
+    """Refuse a message of a muted account, to an account the writer blocks, or to one that takes
+    none from the writer (:meth:`.social_store.SocialStore.may_write`); count it."""
     hall = _hall(request)
     await social.check_not_muted(hall, me.id)
     if await hall.store.run(hall.social.blocked_by, me.id, [other.id]):
         raise Refusal("blocking", t("You block {name}; unblock them to write to them.", name=other.name))
+    if not await hall.store.run(hall.social.may_write, me.id, other.id):
+        raise Refusal("stranger", t("{name} takes messages only from friends and from players they have played "
+                                    "with.", name=other.name))
     _hit(request, "private_messages", me)
 
 
@@ -240,9 +277,11 @@ def routes() -> list[Route]:
     """The routes above, for :func:`.app.create_app`."""
     return [
         Route("/api/social", overview, methods=["GET"]),
-        Route("/api/social/friends", _adder("friends"), methods=["POST"]),
+        Route("/api/social/unread", unread, methods=["GET"]),
+        Route("/api/social/friends", ask, methods=["POST"]),
         Route("/api/social/friends/{name:path}", _remover("friends"), methods=["DELETE"]),
-        Route("/api/social/blocks", _adder("blocks"), methods=["POST"]),
+        Route("/api/social/requests/{name:path}", _remover("requests"), methods=["DELETE"]),
+        Route("/api/social/blocks", block, methods=["POST"]),
         Route("/api/social/blocks/{name:path}", _remover("blocks"), methods=["DELETE"]),
         Route("/api/social/messages", inbox, methods=["GET"]),
         Route("/api/social/messages", send, methods=["POST"]),

@@ -1,12 +1,15 @@
 """Storage of the accounts' social ties: friends, blocks, private messages, reports, sanctions.
 
-The tables sit in :data:`.store.metadata` beside the others (revision 8 creates them). Each
-list is one-sided: Ann's friends are the accounts Ann added, Ann's blocks those Ann blocked;
-nobody is told that they were added or blocked. A private message sent to an account that
-blocks its sender is kept as ``withheld``: its sender sees it in the conversation as sent,
-its recipient never sees it, so a block does not show. A message without a sender is a
-warning from the operators. Methods are blocking; the server calls them through
-:meth:`.store.Store.run`.
+The tables sit in :data:`.store.metadata` beside the others (revision 8 creates them, 17 makes
+friendship mutual). A friendship is asked and accepted: Ann's request to Bo waits in
+``friend_requests`` until Bo accepts it (or asks Ann in turn), then both are friends — a row
+each way in ``friends`` — until either ends it. Blocks are one-sided: Ann's blocks are those
+Ann blocked, and nobody is told. A block ends the friendship and the requests between the two.
+A private message sent to an account that blocks its sender is kept as ``withheld``: its sender
+sees it in the conversation as sent, its recipient never sees it, so a block does not show; a
+friend request so asked is withheld alike. A message is ``unread`` until its recipient opens
+the conversation. A message without a sender is a warning from the operators. Methods are
+blocking; the server calls them through :meth:`.store.Store.run`.
 """
 
 from __future__ import annotations
@@ -30,11 +33,14 @@ from sqlalchemy import (
     case,
     delete,
     false,
+    func,
     insert,
     or_,
     select,
+    true,
     update,
 )
+from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
 from .removal import remove_account
@@ -46,6 +52,16 @@ friends = Table(
     Column("friend_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), primary_key=True),
     Column("created", DateTime(timezone=True), nullable=False),
 )
+
+friend_requests = Table(
+    "friend_requests", metadata,
+    Column("asker_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), primary_key=True),
+    Column("asked_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), primary_key=True),
+    Column("created", DateTime(timezone=True), nullable=False),
+    # asked while the account asked blocked the asker: the asker's to see only
+    Column("withheld", Boolean, nullable=False, server_default=false()),
+)
+Index("ix_friend_requests_asked", friend_requests.c.asked_id, friend_requests.c.withheld)
 
 blocks = Table(
     "blocks", metadata,
@@ -66,9 +82,12 @@ private_messages = Table(
     # sent while the recipient blocked the sender: the sender's copy only
     Column("withheld", Boolean, nullable=False, server_default=false()),
     Column("at", DateTime(timezone=True), nullable=False),
+    # not yet read by its recipient (never, when withheld or from the operators)
+    Column("unread", Boolean, nullable=False, server_default=false()),
 )
 Index("ix_private_messages_recipient", private_messages.c.recipient_id, private_messages.c.id)
 Index("ix_private_messages_sender", private_messages.c.sender_id, private_messages.c.id)
+Index("ix_private_messages_unread", private_messages.c.recipient_id, private_messages.c.unread)
 
 reports = Table(
     "reports", metadata,
@@ -117,28 +136,46 @@ class SocialStore:
 
     # ------------------------------------------------------------------ friends and blocks
 
-    def _add(self, table: Table, column: str, user_id: int, other_id: int) -> bool:
-        try:
-            with self.engine.begin() as conn:
-                conn.execute(insert(table).values(user_id=user_id, created=now(), **{column: other_id}))
-        except IntegrityError:  # listed already
-            return False
-        return True
+    def ask(self, user_id: int, other_id: int) -> str:
+        """``user_id`` asks ``other_id`` to be friends: ``"friends"`` when they are now (they were,
+        or ``other_id`` had asked ``user_id``, which this accepts), else ``"asked"`` (the request
+        waits; withheld when ``other_id`` blocks ``user_id``)."""
+        r = friend_requests.c
+        with self.engine.begin() as conn:
+            if _friends(conn, user_id, other_id):
+                return "friends"
+            if conn.execute(delete(friend_requests).where(r.asker_id == other_id, r.asked_id == user_id)).rowcount:
+                moment = now()
+                conn.execute(insert(friends), [{"user_id": user_id, "friend_id": other_id, "created": moment},
+                                               {"user_id": other_id, "friend_id": user_id, "created": moment}])
+                return "friends"
+            if conn.execute(select(r.asker_id).where(r.asker_id == user_id, r.asked_id == other_id)).first() is None:
+                conn.execute(insert(friend_requests).values(asker_id=user_id, asked_id=other_id, created=now(),
+                                                            withheld=_blocks(conn, other_id, user_id)))
+        return "asked"
 
-    def befriend(self, user_id: int, friend_id: int) -> bool:
-        """Add ``friend_id`` to the friends of ``user_id``; false if listed already."""
-        return self._add(friends, "friend_id", user_id, friend_id)
+    def drop_request(self, user_id: int, other_id: int) -> bool:
+        """Withdraw ``user_id``'s request to ``other_id``, or decline ``other_id``'s to it; false if
+        there was none."""
+        with self.engine.begin() as conn:
+            return _drop_requests(conn, user_id, other_id) > 0
 
     def unfriend(self, user_id: int, friend_id: int) -> bool:
+        """End the friendship of the two (both sides), and any request between them; false if none."""
         with self.engine.begin() as conn:
-            gone = conn.execute(delete(friends).where(friends.c.user_id == user_id, friends.c.friend_id == friend_id))
-        return gone.rowcount > 0
+            return _unfriend(conn, user_id, friend_id) + _drop_requests(conn, user_id, friend_id) > 0
 
     def block(self, user_id: int, blocked_id: int) -> bool:
-        """Block ``blocked_id`` for ``user_id`` (and take it off the blocker's friends)."""
-        with self.engine.begin() as conn:
-            conn.execute(delete(friends).where(friends.c.user_id == user_id, friends.c.friend_id == blocked_id))
-        return self._add(blocks, "blocked_id", user_id, blocked_id)
+        """Block ``blocked_id`` for ``user_id``, ending their friendship and the requests between them;
+        false if blocked already."""
+        try:
+            with self.engine.begin() as conn:
+                _unfriend(conn, user_id, blocked_id)
+                _drop_requests(conn, user_id, blocked_id)
+                conn.execute(insert(blocks).values(user_id=user_id, blocked_id=blocked_id, created=now()))
+        except IntegrityError:  # blocked already
+            return False
+        return True
 
     def unblock(self, user_id: int, blocked_id: int) -> bool:
         with self.engine.begin() as conn:
@@ -146,20 +183,43 @@ class SocialStore:
         return gone.rowcount > 0
 
     def listed(self, user_id: int) -> dict[str, list[dict[str, Any]]]:
-        """The account's ``friends`` and ``blocked`` accounts by name, each with when it was added."""
+        """The account's ``friends``, ``blocked`` accounts, the requests to it it has not answered
+        (``incoming``) and its own not answered yet (``outgoing``), by name, each with when."""
+        r = friend_requests.c
+        lists = (("friends", friends.c.friend_id, friends.c.created, friends.c.user_id == user_id),
+                 ("blocked", blocks.c.blocked_id, blocks.c.created, blocks.c.user_id == user_id),
+                 ("incoming", r.asker_id, r.created, and_(r.asked_id == user_id, r.withheld == false())),
+                 ("outgoing", r.asked_id, r.created, r.asker_id == user_id))
         out: dict[str, list[dict[str, Any]]] = {}
         with self.engine.connect() as conn:
-            for key, table, column in (("friends", friends, friends.c.friend_id),
-                                       ("blocked", blocks, blocks.c.blocked_id)):
-                rows = conn.execute(select(users.c.name, table.c.created).join(users, users.c.id == column)
-                                    .where(table.c.user_id == user_id).order_by(users.c.name_key)).all()
+            for key, column, created, mine in lists:
+                rows = conn.execute(select(users.c.name, created).join(users, users.c.id == column)
+                                    .where(mine).order_by(users.c.name_key)).all()
                 out[key] = [{"name": name, "since": _utc(at).isoformat()} for name, at in rows]
         return out
 
     def is_friend(self, user_id: int, friend_id: int) -> bool:
         with self.engine.connect() as conn:
-            return conn.execute(select(friends.c.user_id).where(
-                friends.c.user_id == user_id, friends.c.friend_id == friend_id)).first() is not None
+            return _friends(conn, user_id, friend_id)
+
+    def may_write(self, user_id: int, other_id: int) -> bool:
+        """Whether ``other_id`` takes a message from ``user_id``: it takes them from everyone, or the
+        two are friends, or they held seats in one game, or ``other_id`` wrote to ``user_id`` (an
+        answer). A block is not asked here: a message to a blocker is withheld (:meth:`send`)."""
+        mine, theirs = seats.alias("mine"), seats.alias("theirs")
+        m = private_messages.c
+        together = (select(mine.c.game_id).join(theirs, theirs.c.game_id == mine.c.game_id)
+                    .where(mine.c.user_id == user_id, theirs.c.user_id == other_id).limit(1))
+        wrote = select(m.id).where(m.sender_id == other_id, m.recipient_id == user_id, m.withheld == false()).limit(1)
+        with self.engine.connect() as conn:
+            return bool(conn.execute(select(users.c.messages_from_everyone).where(users.c.id == other_id)).scalar()
+                        or _friends(conn, user_id, other_id) or conn.execute(together).first() is not None
+                        or conn.execute(wrote).first() is not None)
+
+    def messages_from_everyone(self, user_id: int, everyone: bool) -> None:
+        """Let any account write to ``user_id`` (or, off, only those :meth:`may_write` names)."""
+        with self.engine.begin() as conn:
+            conn.execute(update(users).where(users.c.id == user_id).values(messages_from_everyone=everyone))
 
     def blockers(self, user_id: int, among: list[int]) -> set[int]:
         """The accounts of ``among`` that block ``user_id``."""
@@ -190,13 +250,14 @@ class SocialStore:
     # ------------------------------------------------------------------ private messages
 
     def send(self, sender_id: int | None, recipient_id: int, text: str, invite: str | None = None) -> dict[str, Any]:
-        """Store a message (withheld when the recipient blocks the sender); as its sender reads it."""
+        """Store a message (withheld when the recipient blocks the sender, else unread); as its
+        sender reads it."""
         at = now()
         with self.engine.begin() as conn:
-            withheld = sender_id is not None and conn.execute(select(blocks.c.user_id).where(
-                blocks.c.user_id == recipient_id, blocks.c.blocked_id == sender_id)).first() is not None
+            withheld = sender_id is not None and _blocks(conn, recipient_id, sender_id)
             number = conn.execute(insert(private_messages).values(
                 sender_id=sender_id, recipient_id=recipient_id, text=text, invite=invite, withheld=withheld, at=at,
+                unread=not withheld,
             )).inserted_primary_key[0]
         return {"id": number, "mine": True, "text": text, "invite": invite, "at": at.isoformat()}
 
@@ -207,20 +268,25 @@ class SocialStore:
 
     def conversation(self, user_id: int, other_id: int, before: int | None, limit: int) -> list[dict[str, Any]]:
         """The messages between two accounts as ``user_id`` reads them, the newest ``limit`` with a
-        number below ``before`` (if given), oldest first."""
+        number below ``before`` (if given), oldest first. Reading the newest marks every message
+        ``other_id`` sent ``user_id`` read."""
         m = private_messages.c
         between = or_(and_(m.sender_id == user_id, m.recipient_id == other_id),
                       and_(m.sender_id == other_id, m.recipient_id == user_id))
         query = select(private_messages).where(between, self._readable(user_id))
         if before is not None:
             query = query.where(m.id < before)
-        with self.engine.connect() as conn:
+        with self.engine.begin() as conn:
             rows = conn.execute(query.order_by(m.id.desc()).limit(limit)).mappings().all()
+            if before is None:
+                conn.execute(update(private_messages).where(m.recipient_id == user_id, m.unread == true(),
+                                                            m.sender_id == other_id).values(unread=False))
         return [_message(r, user_id) for r in reversed(rows)]
 
     def inbox(self, user_id: int, limit: int, scan: int = 1000) -> list[dict[str, Any]]:
         """The account's conversations, the latest first: the other account's name, the last
-        message and how many were received in it (of the last ``scan`` messages)."""
+        message and how many were received in it, and how many of those are unread (of the last
+        ``scan`` messages)."""
         m = private_messages.c
         partner = (select(private_messages, users.c.name)
                    .join(users, users.c.id == case((m.sender_id == user_id, m.recipient_id), else_=m.sender_id))
@@ -230,9 +296,21 @@ class SocialStore:
         out: dict[str, dict[str, Any]] = {}
         with self.engine.connect() as conn:
             for r in conn.execute(partner).mappings():
-                entry = out.setdefault(r["name"], {"name": r["name"], "last": _message(r, user_id), "received": 0})
+                entry = out.setdefault(r["name"], {"name": r["name"], "last": _message(r, user_id), "received": 0,
+                                                   "unread": 0})
                 entry["received"] += r["recipient_id"] == user_id
+                entry["unread"] += bool(r["unread"]) and r["recipient_id"] == user_id
         return list(out.values())[:limit]
+
+    def unread(self, user_id: int) -> dict[str, int]:
+        """How many messages ``user_id`` has not read, and how many friend requests wait for its
+        answer: one statement over two indexes (``ix_private_messages_unread``, ``ix_friend_requests_asked``)."""
+        m, r = private_messages.c, friend_requests.c
+        letters = select(func.count()).where(m.recipient_id == user_id, m.unread == true()).scalar_subquery()
+        asking = select(func.count()).where(r.asked_id == user_id, r.withheld == false()).scalar_subquery()
+        with self.engine.connect() as conn:
+            messages, requests = conn.execute(select(letters, asking)).one()
+        return {"messages": messages, "requests": requests}
 
     def warnings(self, user_id: int, limit: int = 20) -> list[dict[str, Any]]:
         """The operators' warnings to the account, newest first."""
@@ -312,6 +390,31 @@ class SocialStore:
                 conn.execute(insert(sanctions).values(user_id=user_id, **state))
             else:
                 conn.execute(update(sanctions).where(sanctions.c.user_id == user_id).values(**state))
+
+
+def _friends(conn: Connection, user_id: int, other_id: int) -> bool:
+    return conn.execute(select(friends.c.user_id).where(
+        friends.c.user_id == user_id, friends.c.friend_id == other_id)).first() is not None
+
+
+def _blocks(conn: Connection, user_id: int, blocked_id: int) -> bool:
+    """Whether ``user_id`` blocks ``blocked_id``."""
+    return conn.execute(select(blocks.c.user_id).where(
+        blocks.c.user_id == user_id, blocks.c.blocked_id == blocked_id)).first() is not None
+
+
+def _unfriend(conn: Connection, one: int, other: int) -> int:
+    """End the friendship of two accounts (both sides); the rows it took."""
+    f = friends.c
+    return conn.execute(delete(friends).where(or_(and_(f.user_id == one, f.friend_id == other),
+                                                  and_(f.user_id == other, f.friend_id == one)))).rowcount
+
+
+def _drop_requests(conn: Connection, one: int, other: int) -> int:
+    """Take back the friend requests between two accounts, either way; how many there were."""
+    r = friend_requests.c
+    return conn.execute(delete(friend_requests).where(or_(and_(r.asker_id == one, r.asked_id == other),
+                                                          and_(r.asker_id == other, r.asked_id == one)))).rowcount
 
 
 def _message(row, user_id: int) -> dict[str, Any]:

@@ -183,6 +183,8 @@ users = Table(
     Column("webhook", String(500), nullable=True),
     # when the operators removed the account (server/removal.py): the row stays, emptied, as its seats' player
     Column("removed", DateTime(timezone=True), nullable=True),
+    # any account may write to it (off: its friends and the accounts it played with: server/social.py)
+    Column("messages_from_everyone", Boolean, nullable=False, server_default=false()),
     UniqueConstraint("name_key", name="uq_users_name_key"),
 )
 
@@ -313,7 +315,7 @@ class Standing(NamedTuple):
 @dataclass(frozen=True)
 class User:
     """An account: its name as its owner wrote it, when it was made, its language; e-mail
-    and webhook for notifications (none yet)."""
+    and webhook for notifications (none yet); whether any account may write to it."""
 
     id: int
     name: str
@@ -321,6 +323,7 @@ class User:
     language: str | None = None
     email: str | None = None
     webhook: str | None = None
+    messages_from_everyone: bool = False
 
 
 @dataclass(frozen=True)
@@ -1116,7 +1119,8 @@ def _line(r) -> ChatLine:
 
 
 def _user(row) -> User:
-    return User(row["id"], row["name"], _utc(row["created"]), row["language"], row["email"], row["webhook"])
+    return User(row["id"], row["name"], _utc(row["created"]), row["language"], row["email"], row["webhook"],
+                bool(row["messages_from_everyone"]))
 
 
 def _stored(row, seats_of: list[StoredSeat], acts: list[tuple[int, str]], since: int = 0) -> StoredGame | Damaged:
