@@ -252,7 +252,8 @@ def _member(server: ServerProcess) -> httpx.Client:
 @given(body=json_values | st.fixed_dictionaries({}, optional={
            "name": odd_text, "password": odd_text, "old": odd_text, "new": odd_text,
            "seats": st.lists(st.fixed_dictionaries({"game": odd_text, "token": odd_text}), max_size=3) | json_values,
-           "days": json_values, "from": odd_text, "to": odd_text, "id": json_values}),
+           "days": json_values, "from": odd_text, "to": odd_text, "id": json_values,
+           "messages_from_everyone": json_values | st.booleans()}),
        path=st.sampled_from(ACCOUNT_POSTS), who=st.sampled_from(["guest", "member", "forged", "odd cookie"]),
        cookie=odd_text, raw=st.booleans())
 @FUZZ
@@ -279,7 +280,8 @@ def test_account_routes(served, body, path, who, cookie, raw):
 SOCIAL_POSTS = ["/api/social/friends", "/api/social/blocks", "/api/social/messages", "/api/social/invites",
                 "/api/social/reports"]
 SOCIAL_PATHS = ["/api/social", "/api/social/friends/{name:path}", "/api/social/blocks/{name:path}",
-                "/api/social/messages/{name:path}", *SOCIAL_POSTS]
+                "/api/social/requests/{name:path}", "/api/social/messages/{name:path}", "/api/social/unread",
+                *SOCIAL_POSTS]
 
 
 @given(body=json_values | st.fixed_dictionaries({}, optional={
@@ -304,12 +306,15 @@ def test_social_routes(served, body, path, who, name, before, raw):
             assert answer.status_code in (401, 403), (path, who, answer.text)
         named = quote(name, safe="") or "x"
         for method, route in (("DELETE", f"/api/social/friends/{named}"), ("DELETE", f"/api/social/blocks/{named}"),
+                              ("DELETE", f"/api/social/requests/{named}"),
                               ("GET", f"/api/social/messages/{named}?before={quote(before, safe='')}"),
                               ("GET", "/api/social"), ("GET", "/api/social/messages")):
             answer = http.request(method, route)
             _json_error(answer)
             if who == "guest" or (who == "forged" and method == "DELETE"):
                 assert answer.status_code in (401, 403), (route, who, answer.text)
+        counted = http.get("/api/social/unread")  # the header asks on every page: a guest is told none
+        assert counted.status_code == 200 and set(counted.json()) == {"messages", "requests"}, counted.text
 
 
 TOURNAMENT_PATHS = ["/api/tournaments", "/api/tournaments/{number}", "/api/tournaments/{number}/signup",

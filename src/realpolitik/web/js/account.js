@@ -13,6 +13,7 @@ import { keptLanguage, lang, startLanguage, t } from "./i18n.js";
 import { myGameRow } from "./mygames.js";
 import { forgetPush, showPush, startPush } from "./push.js";
 import { call, showSocial, startSocial } from "./social.js";
+import { showUnread } from "./unread.js";
 import { showVacation, startVacation } from "./vacation.js";
 
 const GUEST_SEATS = "realpolitik.guest-seats";
@@ -128,6 +129,7 @@ async function show() {
     $("email").value = me.user.email || "";
     $("webhook").value = me.user.webhook || "";
     $("account-language").value = $("account-language").dataset.was = me.user.language || "";
+    $("messages-from-everyone").checked = me.user.messages_from_everyone;
     await showVacation(csrf, notice);
     await listGames();
     await showSocial(csrf, notice);
@@ -169,6 +171,7 @@ function form(id, submit) {
 
 async function start() {
   await startLanguage();
+  showUnread();
   form("signup", async () => {
     await signedIn(await send("/api/account/signup", { name: $("signup-name").value, password: $("signup-password").value }, csrf));
   });

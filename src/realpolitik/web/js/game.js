@@ -23,6 +23,7 @@ import { showNotepad } from "./notepad.js";
 import { LogView, chatLine, clockText, renderOutcome, renderPending, renderPlayers, renderStatus } from "./panel.js";
 import { Picker, actionsOf } from "./picking.js";
 import { showRules } from "./rules.js";
+import { showUnread } from "./unread.js";
 import { BoardZoom } from "./zoom.js";
 
 const $ = (id) => document.getElementById(id);
@@ -397,6 +398,7 @@ function connect(name) {
 
 async function start() {
   await startLanguage();
+  showUnread();
   $("replay-link").href = `/replay/${gameId}`;
   $("record-link").href = `/api/games/${gameId}/record`;
   let info;

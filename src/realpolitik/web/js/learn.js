@@ -4,12 +4,14 @@
 
 import { postJSON } from "./api.js";
 import { lang, startLanguage } from "./i18n.js";
+import { showUnread } from "./unread.js";
 
 const $ = (id) => document.getElementById(id);
 const game = decodeURIComponent(location.pathname.split("/").pop());
 
 async function start() {
   await startLanguage();
+  showUnread();
   try {
     const answer = await postJSON(`/api/learn/${encodeURIComponent(game)}`, { lang });
     location.replace(answer.url);

@@ -9,6 +9,7 @@ import { lang, ratingText, startLanguage, t } from "./i18n.js";
 import { guestGames, myGameRow } from "./mygames.js";
 import { rulesPage, showRules } from "./rules.js";
 import { friendNames, inviteFriend } from "./social.js";
+import { showUnread } from "./unread.js";
 
 const $ = (id) => document.getElementById(id);
 // the game a newcomer finds chosen, as the server says (server/lobby_page.py)
@@ -271,6 +272,7 @@ async function refresh() {
 
 async function start() {
   await startLanguage();
+  showUnread();
   me = await account();
   const games = await getJSON("/api/catalog");
   catalog = [...games.filter((g) => g.id === FIRST_GAME), ...games.filter((g) => g.id !== FIRST_GAME)];

@@ -5,6 +5,7 @@ import { getJSON } from "./api.js";
 import { h, put, s } from "./dom.js";
 import { formatNumber, lang, ratingText, startLanguage, t } from "./i18n.js";
 import { playerButtons } from "./social.js";
+import { showUnread } from "./unread.js";
 
 const $ = (id) => document.getElementById(id);
 const name = decodeURIComponent(location.pathname.slice("/player/".length));
@@ -30,16 +31,22 @@ function notice(text, kind = "error") {
   $("notice").hidden = !text;
 }
 
-/** "Add friend", "Block", "Send message" and "Report" for a signed-in viewer of another's page. */
+/** The friendship and the block as they stand, "Send message" and "Report" for a signed-in viewer
+ * of another's page. */
 async function offerSocial(page) {
   const me = await getJSON("/api/account").catch(() => ({ user: null }));
   if (!me.user || me.user.name === page.name) return;
-  put($("social"), playerButtons(page.name, me.csrf, notice));
-  $("social").hidden = false;
+  try {
+    put($("social"), await playerButtons(page.name, me.csrf, notice));
+    $("social").hidden = false;
+  } catch (err) {
+    notice(err.message);
+  }
 }
 
 async function start() {
   await startLanguage();
+  showUnread();
   let page;
   try {
     page = await getJSON(`/api/players/${encodeURIComponent(name)}`);

@@ -9,6 +9,7 @@ import { startLanguage, t } from "./i18n.js";
 import { boardLegend } from "./legend.js";
 import { LogView, chatLine, renderOutcome, renderPlayers, renderStatus } from "./panel.js";
 import { ReviewPanel } from "./review.js";
+import { showUnread } from "./unread.js";
 import { BoardZoom } from "./zoom.js";
 
 const $ = (id) => document.getElementById(id);
@@ -85,6 +86,7 @@ async function go(ply) {
 
 async function start() {
   await startLanguage();
+  showUnread();
   $("record-link").href = `/api/games/${gameId}/record`;
   let info;
   let catalog;

@@ -6,12 +6,14 @@
 import { getJSON } from "./api.js";
 import { lang, startLanguage } from "./i18n.js";
 import { drawPictures } from "./rules.js";
+import { showUnread } from "./unread.js";
 
 const $ = (id) => document.getElementById(id);
 const game = decodeURIComponent(location.pathname.split("/").pop());
 
 async function start() {
   await startLanguage();
+  showUnread();
   const body = $("rules-body");
   if (!body.children.length) return;  // no rules for players: the server's page says so
   try {

@@ -1,10 +1,11 @@
-// Friends, blocks, private messages and reports in the browser (issue 59): the account page's
-// Friends, Blocked and Messages, the player page's buttons, and the lobby's "invite a friend".
-// Every request goes to /api/social… with the session's CSRF token; a block is never shown to
-// the account blocked, so nothing here tells a player who blocks them.
+// Friends, blocks, private messages and reports in the browser (issues 59, 78): the account
+// page's friend requests, Friends, Blocked and Messages, the player page's buttons, and the
+// lobby's "invite a friend". Every request goes to /api/social… with the session's CSRF token; a
+// block is never shown to the account blocked, so nothing here tells a player who blocks them.
 
 import { h, put } from "./dom.js";
 import { lang, t } from "./i18n.js";
+import { refreshUnread } from "./unread.js";
 
 const $ = (id) => document.getElementById(id);
 const NAME = (name) => encodeURIComponent(name);
@@ -60,22 +61,35 @@ function person(name, ...buttons) {
   return h("li", { "data-name": name }, h("a", { href: `/player/${NAME(name)}`, text: name }), " ", buttons);
 }
 
+function button(cls, text, onclick) {
+  return h("button", { type: "button", class: cls, onclick, text });
+}
+
 function showLists(lists, notice) {
   const act = (method, url, body) => async () => {
     try {
       showLists(await call(method, url, body, csrf), notice);
+      refreshUnread();
     } catch (err) {
       notice(err.message);
     }
   };
-  put($("friends"), lists.friends.length ? lists.friends.map((f) => person(f.name,
-    h("button", { type: "button", class: "talk", onclick: () => openConversation(f.name, notice), text: t("Send message") }),
-    h("button", { type: "button", class: "unfriend", onclick: act("DELETE", `/api/social/friends/${NAME(f.name)}`), text: t("Remove") }),
-    h("button", { type: "button", class: "block", onclick: act("POST", "/api/social/blocks", { name: f.name }), text: t("Block") })))
-    : [h("li", { class: "muted", text: t("none") })]);
+  const none = () => [h("li", { class: "muted", text: t("none") })];
+  $("requests-box").hidden = !lists.incoming.length;
+  put($("requests"), lists.incoming.map((r) => person(r.name,
+    button("accept", t("Accept"), act("POST", "/api/social/friends", { name: r.name })),
+    button("decline", t("Decline"), act("DELETE", `/api/social/requests/${NAME(r.name)}`)))));
+  const friends = lists.friends.map((f) => person(f.name,
+    button("talk", t("Send message"), () => openConversation(f.name, notice)),
+    button("unfriend", t("Remove"), act("DELETE", `/api/social/friends/${NAME(f.name)}`)),
+    button("block", t("Block"), act("POST", "/api/social/blocks", { name: f.name }))));
+  const asked = lists.outgoing.map((r) => person(r.name,
+    h("span", { class: "muted", text: t("asked, no answer yet") }), " ",
+    button("withdraw", t("Withdraw"), act("DELETE", `/api/social/requests/${NAME(r.name)}`))));
+  put($("friends"), friends.length || asked.length ? [...friends, ...asked] : none());
   put($("blocked"), lists.blocked.length ? lists.blocked.map((b) => person(b.name,
-    h("button", { type: "button", class: "unblock", onclick: act("DELETE", `/api/social/blocks/${NAME(b.name)}`), text: t("Unblock") })))
-    : [h("li", { class: "muted", text: t("none") })]);
+    button("unblock", t("Unblock"), act("DELETE", `/api/social/blocks/${NAME(b.name)}`))))
+    : none());
   const said = [lists.muted ? t("The operators have muted your account: you cannot chat or send messages.") : "",
     lists.banned ? t("The operators have banned your account from creating and joining games.") : ""].filter(Boolean);
   $("sanction").hidden = !said.length;
@@ -98,6 +112,7 @@ async function showInbox(notice) {
     const { conversations } = await call("GET", "/api/social/messages");
     put($("inbox"), conversations.length ? conversations.map((c) => h("li", { "data-name": c.name },
       h("button", { type: "button", class: "open-conversation", onclick: () => openConversation(c.name, notice), text: c.name }), " ",
+      c.unread ? h("strong", { class: "unread-count", text: t("{count} unread", { count: c.unread }) }) : null, " ",
       h("span", { class: "muted", text: `${when(c.last.at)} · ${c.last.invite ? t("an invitation") : c.last.text}` })))
       : [h("li", { class: "muted", text: t("none") })]);
   } catch (err) {
@@ -116,7 +131,11 @@ async function openConversation(name, notice, older = false) {
     $("older").hidden = !page.more;
     const rows = page.messages.map(letter);
     if (older) $("letters").prepend(...rows);
-    else put($("letters"), rows);
+    else {
+      put($("letters"), rows);  // the newest read: they count as read now
+      refreshUnread();
+      showInbox(notice);
+    }
   } catch (err) {
     notice(err.message);
   }
@@ -139,9 +158,23 @@ export async function showSocial(token, notice) {
 export function startSocial(notice) {
   $("friend-form").addEventListener("submit", async (event) => {
     event.preventDefault();
+    const name = $("friend-name").value;
     try {
-      showLists(await call("POST", "/api/social/friends", { name: $("friend-name").value }, csrf), notice);
+      const lists = await call("POST", "/api/social/friends", { name }, csrf);
+      showLists(lists, notice);
+      refreshUnread();
+      const friend = lists.friends.find((f) => f.name.toLowerCase() === name.trim().toLowerCase());
+      notice(friend ? t("{name} is among your friends now.", { name: friend.name })
+        : t("You asked {name} to be your friend.", { name: name.trim() }), "info");
       $("friend-name").value = "";
+    } catch (err) {
+      notice(err.message);
+    }
+  });
+  $("messages-from-everyone").addEventListener("change", async () => {
+    try {
+      await call("POST", "/api/account/settings", { messages_from_everyone: $("messages-from-everyone").checked }, csrf);
+      notice(t("Saved."), "info");
     } catch (err) {
       notice(err.message);
     }
@@ -162,31 +195,68 @@ export function startSocial(notice) {
 
 // ---------------------------------------------------------------- the player page
 
-/** The player page's buttons for a signed-in viewer of another account's page. */
-export function playerButtons(name, token, notice) {
-  const done = (text) => notice(text, "info");
-  const post = (url, body, said) => async () => {
+/** The player page's buttons for a signed-in viewer of another account's page: the friendship as
+ * it stands (ask; withdraw the request; accept or decline theirs; remove), the block as it stands
+ * (block or unblock: one button), a message and a report. */
+export async function playerButtons(name, token, notice) {
+  const box = h("div", { class: "links social" });
+  const status = h("p", { id: "friendship", class: "muted" });
+  const change = (method, url, body, said) => async () => {
     try {
-      await call("POST", url, body, token);
-      done(said);
+      render(await call(method, url, body, token));
+      notice(said, "info");
+      refreshUnread();
     } catch (err) {
       notice(err.message);
     }
   };
+  const friendly = (id, text, method, url, body, said) => h("button", {
+    type: "button", id, onclick: change(method, url, body, said), text });
+  const asking = { name };
+  const at = (path) => `/api/social/${path}/${NAME(name)}`;
+  function render(lists) {
+    const among = (key) => lists[key].some((entry) => entry.name === name);
+    let friendship;
+    if (among("friends")) {
+      status.textContent = t("{name} is among your friends.", { name });
+      friendship = [friendly("remove-friend", t("Remove friend"), "DELETE", at("friends"), undefined,
+        t("{name} is no longer among your friends.", { name }))];
+    } else if (among("incoming")) {
+      status.textContent = t("{name} asks to be your friend.", { name });
+      friendship = [
+        friendly("accept-friend", t("Accept"), "POST", "/api/social/friends", asking, t("{name} is among your friends now.", { name })),
+        friendly("decline-friend", t("Decline"), "DELETE", at("requests"), undefined, t("You declined the friend request of {name}.", { name }))];
+    } else if (among("outgoing")) {
+      status.textContent = t("You asked {name} to be your friend; no answer yet.", { name });
+      friendship = [friendly("withdraw-friend", t("Withdraw friend request"), "DELETE", at("requests"), undefined,
+        t("Your friend request to {name} is withdrawn.", { name }))];
+    } else {
+      status.textContent = "";
+      friendship = [friendly("add-friend", t("Add friend"), "POST", "/api/social/friends", asking, t("You asked {name} to be your friend.", { name }))];
+    }
+    const blocking = among("blocked")
+      ? friendly("block", t("Unblock"), "DELETE", at("blocks"), undefined, t("You no longer block {name}.", { name }))
+      : friendly("block", t("Block"), "POST", "/api/social/blocks", asking, t("You block {name} now.", { name }));
+    status.hidden = !status.textContent;
+    put(box, friendship, blocking,
+      h("a", { class: "button", id: "send-message", href: `/account#messages=${NAME(name)}`, text: t("Send message") }),
+      h("button", { type: "button", id: "report", onclick: () => { report.hidden = false; reason.focus(); }, text: t("Report") }));
+  }
   const reason = h("input", { id: "report-reason", maxlength: 500, required: true, "aria-label": t("Why do you report this player?") });
   const report = h("form", { id: "report-form", hidden: true },
     h("label", {}, h("span", { text: t("Why do you report this player?") }), " ", reason),
     h("button", { type: "submit", text: t("Send the report") }));
   report.addEventListener("submit", async (event) => {
     event.preventDefault();
-    await post("/api/social/reports", { name, reason: reason.value }, t("Thank you: the operators will look at your report."))();
-    report.hidden = true;
-    reason.value = "";
+    try {
+      await call("POST", "/api/social/reports", { name, reason: reason.value }, token);
+      notice(t("Thank you: the operators will look at your report."), "info");
+      report.hidden = true;
+      reason.value = "";
+    } catch (err) {
+      notice(err.message);
+    }
   });
-  return h("div", { class: "links social" },
-    h("button", { type: "button", id: "add-friend", onclick: post("/api/social/friends", { name }, t("{name} is among your friends now.", { name })), text: t("Add friend") }),
-    h("button", { type: "button", id: "block", onclick: post("/api/social/blocks", { name }, t("You block {name} now.", { name })), text: t("Block") }),
-    h("a", { class: "button", id: "send-message", href: `/account#messages=${NAME(name)}`, text: t("Send message") }),
-    h("button", { type: "button", id: "report", onclick: () => { report.hidden = false; reason.focus(); }, text: t("Report") }),
-    report);
+  render(await call("GET", "/api/social"));
+  return h("div", {}, status, box, report);
 }

@@ -4,12 +4,14 @@
 import { getJSON } from "./api.js";
 import { h, put } from "./dom.js";
 import { startLanguage } from "./i18n.js";
+import { showUnread } from "./unread.js";
 
 /** Fill the menu #game with the titles, show the one the address names (else `first(catalog)`'s, a
  *  title with something to show, else the first) with `show(game)`, and show the next one whenever
  *  the menu changes; `pageTitle()` names the tab. */
 export async function perTitle(show, pageTitle, first = null) {
   await startLanguage();
+  showUnread();
   const catalog = await getJSON("/api/catalog");
   const menu = document.getElementById("game");
   const wanted = new URLSearchParams(location.search).get("game") || (first ? await first(catalog) : catalog[0].id);

@@ -4,6 +4,7 @@
 import { getJSON, postJSON } from "./api.js";
 import { h, put } from "./dom.js";
 import { formatNumber, startLanguage, t } from "./i18n.js";
+import { showUnread } from "./unread.js";
 
 const $ = (id) => document.getElementById(id);
 let me = null;
@@ -127,6 +128,7 @@ async function create(event) {
 
 async function start() {
   await startLanguage();
+  showUnread();
   document.title = t("realpolitik — tournaments");
   const account = await getJSON("/api/account").catch(() => ({ user: null }));
   me = account.user;
