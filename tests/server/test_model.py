@@ -38,7 +38,16 @@ Rules (the ``games`` bundle holds every game created or proposed as a rematch):
   account's claim on a game where the blocker is seated is refused exactly as a taken seat is
   (409 ``taken``, the same sentence) — and the game's facts and the lobby show it that seat
   taken too —, and its invitation link there answers as an invalid one (``bad-token``), the
-  seat staying free;
+  seat staying free; the block ends the two accounts' friendship and the requests between them;
+- friends and messages (issue 78): ``ask_friend`` (refused ``blocking`` when the asker blocks the
+  other; accepting when the other had asked: both are friends; else the request waits, withheld
+  from an account that blocks the asker), ``drop_request`` (withdrawn by its asker or declined),
+  ``unfriend`` (by either, for both), ``message_setting`` (messages from everyone, or not),
+  ``write_message`` (taken exactly when the reader takes them from everyone, or the two are
+  friends, or held seats in one game, or the reader wrote first — unread by the reader unless it
+  blocks the writer, then withheld without a word —, else refused ``stranger`` whether the reader
+  blocks the writer or not), ``read_messages`` (the conversation opened: none of it unread); after
+  each, both accounts' lists and counts (``/api/social``, ``/api/social/unread``) are the model's;
 - ``act`` (up to 20 decisions of the held seats, bots answering between them: each must be
   taken), ``take_back`` (granted exactly when the view's ``undo`` and the engine say so — with
   the bots' answers since in an unrated game against bots alone —, refused in the words the view
@@ -135,6 +144,7 @@ import threading
 import time
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import quote
 
 import psycopg
 import pytest
@@ -183,6 +193,8 @@ CLOCKS = (None, {"kind": "live", "minutes": 20, "increment": 15},
 HUMAN = "human"
 #: vacation days each account banks a year (the server's default)
 VACATION_DAYS = 21
+#: private messages one account may send an hour (the server's default), and the newest of a conversation shown
+LETTERS, CONVERSATION_PAGE = 30, 50
 #: codes no message may ever carry: a server bug, or a game lost
 NEVER = ("internal", "damaged")
 #: server log lines that always mean a bug: a bot's move refused, a bot job broken by anything but the
@@ -296,6 +308,13 @@ class ServerMachine(RuleBasedStateMachine):
         self.signed_up = 0  # accounts made (a removed one's name may come again: names are counted)
         self.tournaments: dict[int, tuple[list[int], str]] = {}  # each tournament's entrants (account ids), game
         self.blocks: set[tuple[int, int]] = set()  # (the blocker's account id, the blocked one's)
+        self.names: dict[int, str] = {}  # every account's name by its id (a barred one's too)
+        self.friends: set[frozenset[int]] = set()  # the pairs of accounts that are friends
+        self.requests: dict[tuple[int, int], bool] = {}  # (asker, asked) -> withheld (the asked blocked the asker)
+        self.open_to_all: set[int] = set()  # the accounts that take messages from everyone
+        self.unread: collections.Counter = collections.Counter()  # (reader, writer) -> messages not read
+        self.delivered: collections.Counter = collections.Counter()  # (writer, reader) -> messages delivered
+        self.sent: collections.Counter = collections.Counter()  # (writer, reader) -> messages taken (withheld too)
         self.disruptions = 0
         self.served: dict[tuple[int, str], tuple] = {}  # (process, game) -> what storage held when it answered 200
         self.guests = 0
@@ -519,6 +538,7 @@ class ServerMachine(RuleBasedStateMachine):
             player.user_id = conn.execute(select(users.c.id).where(users.c.name == name,
                                                                    users.c.removed.is_(None))).scalar_one()
         self.accounts.append(player)
+        self.names[player.user_id] = name
 
     @precondition(lambda self: len(self.accounts) < 3)
     @rule()
@@ -542,6 +562,148 @@ class ServerMachine(RuleBasedStateMachine):
         assert answer.status_code == 201, answer.text
         assert blocked.name in [b["name"] for b in answer.json()["blocked"]], answer.text
         self.blocks.add((blocker.user_id, blocked.user_id))
+        self.part(blocker.user_id, blocked.user_id)  # a block ends the friendship and the requests
+        self.check_social(data, blocker, blocked)
+
+    # ------------------------------------------------------------------ rules: friends and messages (issue 78)
+
+    def pairs(self) -> list[tuple[Player, Player]]:
+        return [(a, b) for a in self.accounts for b in self.accounts if a is not b]
+
+    def part(self, one: int, other: int) -> None:
+        """The model of two accounts without a friendship or a request between them."""
+        self.friends.discard(frozenset((one, other)))
+        self.requests.pop((one, other), None)
+        self.requests.pop((other, one), None)
+
+    def social(self, player: Player, data, method: str, path: str, body: dict | None = None):
+        """A request of ``player`` through a live process."""
+        return player.http(self.cluster, self.live(data)).request(method, path, headers=player.headers(), json=body)
+
+    def check_social(self, data, *players: Player) -> None:
+        """Each account's friends, requests (one withheld shown to its asker only) and blocks as the server
+        lists them are the model's; so are its counts of unread messages and of requests waiting for it."""
+        for player in players:
+            me = player.user_id
+            want = {"friends": sorted(self.names[o] for pair in self.friends if me in pair for o in pair if o != me),
+                    "incoming": sorted(self.names[a] for (a, b), hid in self.requests.items() if b == me and not hid),
+                    "outgoing": sorted(self.names[b] for a, b in self.requests if a == me),
+                    "blocked": sorted(self.names[b] for a, b in self.blocks if a == me)}
+            lists = self.social(player, data, "GET", "/api/social").json()
+            got = {key: sorted(entry["name"] for entry in lists[key]) for key in want}
+            assert got == want, f"{player!r}'s lists are {got}, the model's {want}"
+            counts = self.social(player, data, "GET", "/api/social/unread").json()
+            assert counts == {"messages": sum(n for (r, _), n in self.unread.items() if r == me),
+                              "requests": len(want["incoming"])}, f"{player!r}'s counts: {counts}"
+
+    def played_together(self, one: int, other: int) -> bool:
+        """Whether the two accounts held seats in one game, as storage says."""
+        mine, theirs = seats.alias("mine"), seats.alias("theirs")
+        with self.cluster.store.engine.connect() as conn:
+            return conn.execute(select(mine.c.game_id).join(theirs, theirs.c.game_id == mine.c.game_id)
+                                .where(mine.c.user_id == one, theirs.c.user_id == other).limit(1)).first() is not None
+
+    @precondition(lambda self: len(self.accounts) > 1)
+    @rule(data=st.data())
+    @traced
+    def ask_friend(self, data) -> None:
+        """An account asks another to be friends: refused (``blocking``) when it blocks the other; else the
+        two are friends if the other had asked (this accepts), else the request waits — withheld from the
+        other when the other blocks the asker."""
+        asker, asked = self.draw(data, st.sampled_from(self.pairs()), "friends")
+        a, b = asker.user_id, asked.user_id
+        answer = self.social(asker, data, "POST", "/api/social/friends", {"name": asked.name})
+        if (a, b) in self.blocks:
+            assert answer.status_code == 403 and answer.json()["code"] == "blocking", answer.text
+        else:
+            assert answer.status_code == 201, answer.text
+            if (b, a) in self.requests:
+                del self.requests[(b, a)]
+                self.friends.add(frozenset((a, b)))
+            elif frozenset((a, b)) not in self.friends:
+                self.requests.setdefault((a, b), (b, a) in self.blocks)
+        self.check_social(data, asker, asked)
+
+    def pending(self) -> list[tuple[Player, Player]]:
+        """The (asker, asked) of the friend requests waiting between accounts the model plays."""
+        return [(a, b) for a, b in self.pairs() if (a.user_id, b.user_id) in self.requests]
+
+    @precondition(lambda self: self.pending())
+    @rule(data=st.data(), by=st.sampled_from(("asker", "asked")))
+    @traced
+    def drop_request(self, data, by) -> None:
+        """A friend request is withdrawn by its asker or declined by the account asked: gone for both."""
+        asker, asked = self.draw(data, st.sampled_from(self.pending()), "request")
+        who, other = (asker, asked) if by == "asker" else (asked, asker)
+        answer = self.social(who, data, "DELETE", f"/api/social/requests/{quote(other.name)}")
+        assert answer.status_code == 200, answer.text
+        del self.requests[(asker.user_id, asked.user_id)]
+        self.check_social(data, asker, asked)
+
+    @precondition(lambda self: any(frozenset((a.user_id, b.user_id)) in self.friends for a, b in self.pairs()))
+    @rule(data=st.data())
+    @traced
+    def unfriend(self, data) -> None:
+        """Either friend ends the friendship: for both."""
+        one, other = self.draw(data, st.sampled_from([(a, b) for a, b in self.pairs()
+                                                     if frozenset((a.user_id, b.user_id)) in self.friends]), "friends")
+        answer = self.social(one, data, "DELETE", f"/api/social/friends/{quote(other.name)}")
+        assert answer.status_code == 200, answer.text
+        self.part(one.user_id, other.user_id)
+        self.check_social(data, one, other)
+
+    @precondition(lambda self: self.accounts)
+    @rule(data=st.data(), everyone=st.booleans())
+    @traced
+    def message_setting(self, data, everyone) -> None:
+        """An account takes messages from everyone, or only from its friends and those it played with."""
+        who = self.draw(data, st.sampled_from(self.accounts), "who")
+        answer = self.social(who, data, "POST", "/api/account/settings", {"messages_from_everyone": everyone})
+        assert answer.status_code == 200 and answer.json()["user"]["messages_from_everyone"] is everyone, answer.text
+        (self.open_to_all.add if everyone else self.open_to_all.discard)(who.user_id)
+        assert self.social(who, data, "GET", "/api/account").json()["user"]["messages_from_everyone"] is everyone
+
+    @precondition(lambda self: len(self.accounts) > 1)
+    @rule(data=st.data())
+    @traced
+    def write_message(self, data) -> None:
+        """An account writes to another: refused (``blocking``) when it blocks the reader; else taken when
+        the reader takes messages from everyone, or they are friends, or held seats in one game, or the
+        reader wrote to it — and unread by the reader unless the reader blocks the writer (withheld, the
+        writer not told) —; else refused (``stranger``), the same whether the reader blocks the writer or not."""
+        writer, reader = self.draw(data, st.sampled_from(self.pairs()), "letter")
+        w, r = writer.user_id, reader.user_id
+        answer = self.social(writer, data, "POST", "/api/social/messages", {"to": reader.name, "text": "a letter"})
+        allowed = (r in self.open_to_all or frozenset((w, r)) in self.friends or self.delivered[(r, w)]
+                   or self.played_together(w, r))
+        if (w, r) in self.blocks:
+            assert answer.status_code == 403 and answer.json()["code"] == "blocking", answer.text
+        elif not allowed:
+            assert answer.status_code == 403 and answer.json()["code"] == "stranger", answer.text
+        elif answer.status_code == 429 and sum(n for (a, _), n in self.sent.items() if a == w) >= LETTERS:
+            assert answer.json()["code"] == "limit", answer.text  # past the hour's limit (each process counts its own)
+        else:
+            assert answer.status_code == 201, answer.text
+            self.sent[(w, r)] += 1
+            if (r, w) not in self.blocks:
+                self.unread[(r, w)] += 1
+                self.delivered[(w, r)] += 1
+        self.check_social(data, writer, reader)
+
+    @precondition(lambda self: len(self.accounts) > 1)
+    @rule(data=st.data())
+    @traced
+    def read_messages(self, data) -> None:
+        """An account opens its conversation with another: every message from the other is read now."""
+        reader, writer = self.draw(data, st.sampled_from(self.pairs()), "conversation")
+        answer = self.social(reader, data, "GET", f"/api/social/messages/{quote(writer.name)}")
+        assert answer.status_code == 200, answer.text
+        theirs = [m for m in answer.json()["messages"] if not m["mine"]]
+        delivered = self.delivered[(writer.user_id, reader.user_id)]
+        if delivered + self.sent[(reader.user_id, writer.user_id)] <= CONVERSATION_PAGE:  # all on the newest page
+            assert len(theirs) == delivered, answer.text
+        self.unread.pop((reader.user_id, writer.user_id), None)
+        self.check_social(data, reader)
 
     def barrable(self) -> list[Player]:
         """The accounts playing in a tournament whose game is not over (what removals and bans broke)."""
@@ -569,8 +731,14 @@ class ServerMachine(RuleBasedStateMachine):
             self.held.remove(held)
             for link in held.links:
                 link.close()
-        if action == "remove":
-            self.blocks = {pair for pair in self.blocks if player.user_id not in pair}
+        if action == "remove":  # all that was its own goes: blocks, friends, requests, messages
+            gone = player.user_id
+            self.blocks = {pair for pair in self.blocks if gone not in pair}
+            self.friends = {pair for pair in self.friends if gone not in pair}
+            self.requests = {pair: hidden for pair, hidden in self.requests.items() if gone not in pair}
+            self.unread = collections.Counter({pair: n for pair, n in self.unread.items() if gone not in pair})
+            self.delivered = collections.Counter({pair: n for pair, n in self.delivered.items() if gone not in pair})
+            self.sent = collections.Counter({pair: n for pair, n in self.sent.items() if gone not in pair})
         end = time.monotonic() + BOUND
         for game_id, seat in mine:
             while (stored := self.truth(game_id).stored).status == "running" and stored.seats[seat].away != "resigned":
@@ -2054,7 +2222,23 @@ class Tour:
                                        "creator sits": [False]})
         step("sign_up")
         ada, other = m.accounts
-        step("block", steer={"block": [(other, ada)]})
+        # friends and messages (issue 78): strangers write only to an account open to everyone, a request
+        # waits for its answer, a block ends it all and withholds what the blocked account sends
+        step("message_setting", everyone=True, steer={"who": [other]})
+        step("write_message", steer={"letter": [(other, ada)]})  # refused: ada takes none from strangers
+        step("write_message", steer={"letter": [(ada, other)]})  # taken: other takes them from everyone
+        step("read_messages", steer={"conversation": [(other, ada)]})
+        step("ask_friend", steer={"friends": [(ada, other)]})
+        step("drop_request", by="asked", steer={"request": [(ada, other)]})  # other declines
+        step("ask_friend", steer={"friends": [(ada, other)]})
+        step("ask_friend", steer={"friends": [(other, ada)]})  # other accepts: friends
+        step("write_message", steer={"letter": [(other, ada)]})  # friends write to each other
+        step("unfriend", steer={"friends": [(ada, other)]})
+        step("ask_friend", steer={"friends": [(other, ada)]})
+        step("block", steer={"block": [(other, ada)]})  # ends other's request
+        step("ask_friend", steer={"friends": [(ada, other)]})  # withheld from other
+        step("write_message", steer={"letter": [(ada, other)]})  # withheld from other, ada not told
+        step("drop_request", by="asker", steer={"request": [(ada, other)]})  # ada withdraws
         three = {**game, "players": [3], "seat": [HUMAN] * 3, "lobby": [True], "hints": [False], "clock": [None]}
         g3 = step("create", steer={**three, "stand-in": ["random"], "account": [False], "creator sits": [False]})
         g4 = step("create", steer={**three, "account": [True], "who": [other], "creator sits": [True]})

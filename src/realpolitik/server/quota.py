@@ -64,10 +64,12 @@ class Limits:
     review_queue: int = 8
     #: apply calls each search of a review may make (``realpolitik review --budget``)
     review_budget: int = 300
-    #: accounts one account may have among its friends, and among those it blocks
+    #: accounts one account may have among its friends (with those it asked and no answer yet), and among
+    #: those it blocks
     friends: int = 500
     blocks: int = 500
-    #: accounts one account may add to or remove from its friends and its blocked accounts (together)
+    #: changes one account may make to its friends (asking, answering, withdrawing, removing) and its
+    #: blocked accounts (together)
     list_changes: str = "60/hour"
     #: games waiting for players on the whole server, and created by one client address
     open_games: int = 1000
