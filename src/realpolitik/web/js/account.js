@@ -13,7 +13,7 @@ import { keptLanguage, lang, startLanguage, t } from "./i18n.js";
 import { myGameRow } from "./mygames.js";
 import { forgetPush, showPush, startPush } from "./push.js";
 import { call, showSocial, startSocial } from "./social.js";
-import { showUnread } from "./unread.js";
+import { refreshUnread, showUnread } from "./unread.js";
 import { showVacation, startVacation } from "./vacation.js";
 
 const GUEST_SEATS = "realpolitik.guest-seats";
@@ -135,6 +135,7 @@ async function show() {
     await showSocial(csrf, notice);
   }
   await showPush(Boolean(me.user));
+  refreshUnread();  // signed in or out just now: the header's badges follow
 }
 
 async function signedIn(result) {
