@@ -118,7 +118,8 @@ def test_the_active_player_decides_which_superpower_draws_its_arms_race_card_fir
 
 def test_rules_version_1_let_the_active_sides_superpower_draw_first(table):
     t = _both_draw(table, version="1")
-    assert t.st.treasury == [5, 4] and "first usa" not in t.legal  # West's superpower, the USA, drew the top card; nobody was asked
+    # West's superpower, the USA, drew the top card; nobody was asked
+    assert t.st.treasury == [5, 4] and "first usa" not in t.legal
 
 
 def test_active_superpower_may_move_dominance_instead_of_prestige(table):
