@@ -11,6 +11,7 @@ from realpolitik.engine import Rng, SeatContext
 from realpolitik.games import get, registry
 from realpolitik.sim.arena import seated
 from realpolitik.sim.targets import TARGETS, configuration
+from realpolitik.testing.load import allowance
 from realpolitik.testing.toy import FOLD_REWARD, HighCard
 
 
@@ -77,7 +78,7 @@ def test_time_limit_caps_the_search():
     game, state = nuclear_war_position(20)
     bot = ISMCTSBot(seed=3, budget=10**9, time_limit=0.2)
     bot.choose(SeatContext.of(state, state.to_act, Rng(1)))
-    assert 0.2 <= bot.last.seconds < 1.0
+    assert 0.2 <= bot.last.seconds < allowance(1.0)  # the last playout ends on a loaded machine too
     assert bot.last.applies < 10**9
 
 

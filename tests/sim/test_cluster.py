@@ -29,6 +29,7 @@ from realpolitik.sim import Interrupted, run_arena, summarise
 from realpolitik.sim.cluster import batch_size, check_address
 from realpolitik.sim.stats import TIMINGS
 from realpolitik.testing import ctrl_c
+from realpolitik.testing.load import allowance, load_factor
 
 needs_ray = pytest.mark.skipif(importlib.util.find_spec("ray") is None,
                                reason="Ray is not installed: pip install 'realpolitik[cluster]'")
@@ -98,7 +99,7 @@ def interrupt(args: list[str], env: dict[str, str] | None = None) -> tuple[float
 def test_ctrl_c_stops_a_local_arena_within_two_seconds_and_prints_what_finished(workers):
     took, out, err = interrupt(["nuclear-war", "--seats", ",".join(SPECS), "--games", "100000",
                                 "--workers", str(workers)])
-    assert took < 2, f"took {took:.1f} s to stop"
+    assert took < allowance(2), f"took {took:.1f} s to stop (load factor {load_factor():.1f})"
     done = int(re.search(r"stopped by Ctrl-C: (\d+) of 100000 games finished", err).group(1))
     assert done >= 1
     assert f"nuclear-war, 3 players, {done} games" in out and "heuristic" in out and "win %" in out
@@ -225,7 +226,7 @@ def test_ctrl_c_stops_an_arena_on_ray_within_two_seconds(ray_head):
     env, _ = ray_head
     took, out, err = interrupt(["nuclear-war", "--seats", ",".join(SPECS), "--games", "100000",
                                 "--cluster", "auto"], env)
-    assert took < 2, f"took {took:.1f} s to stop"
+    assert took < allowance(2), f"took {took:.1f} s to stop (load factor {load_factor():.1f})"
     done = int(re.search(r"stopped by Ctrl-C: (\d+) of 100000 games finished", err).group(1))
     assert done >= 1 and f"nuclear-war, 3 players, {done} games" in out
 
@@ -234,6 +235,6 @@ def test_ctrl_c_stops_an_arena_on_ray_within_two_seconds(ray_head):
 def test_ctrl_c_stops_an_arena_on_a_private_ray_instance_within_two_seconds():
     took, out, err = interrupt(["nuclear-war", "--seats", ",".join(SPECS), "--games", "100000",
                                 "--cluster", "local", "--workers", "2"], RAY_ENV)
-    assert took < 2, f"took {took:.1f} s to stop"
+    assert took < allowance(2), f"took {took:.1f} s to stop (load factor {load_factor():.1f})"
     done = int(re.search(r"stopped by Ctrl-C: (\d+) of 100000 games finished", err).group(1))
     assert done >= 1 and f"nuclear-war, 3 players, {done} games" in out

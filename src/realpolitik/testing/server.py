@@ -291,8 +291,8 @@ def http_client(url: str, timeout: float = 10, **options: Any) -> httpx.Client:
 class Api:
     """An HTTP client of a server (``get``/``post`` of httpx) with the lobby calls tests need."""
 
-    def __init__(self, server: ServerProcess) -> None:
-        self.http = http_client(server.url)
+    def __init__(self, server: ServerProcess, timeout: float = 10) -> None:
+        self.http = http_client(server.url, timeout)
         self.get = self.http.get
         self.post = self.http.post
 

@@ -41,8 +41,9 @@ def deck_card(key: str, usa, ussr, reshuffle: bool = False) -> DeckCard:
 class Table:
     """A 2+2 game under test."""
 
-    def __init__(self, seed: int = 1, **options) -> None:
-        self.st = get("wsdv-2p2").new_state(4, options, seed)
+    def __init__(self, seed: int = 1, version: str = "", **options) -> None:
+        game = get("wsdv-2p2")
+        self.st = (game.at_version(version) if version else game).new_state(4, options, seed)
         self.c = self.st.content
 
     def p(self, key: str) -> int:
@@ -160,7 +161,8 @@ class Table:
 
 @pytest.fixture
 def table():
-    """A factory of fresh 2+2 tables: ``table(seed=…, **options)``."""
+    """A factory of fresh 2+2 tables: ``table(seed=…, version=…, **options)`` (``version``: an older rules
+    version the game replays)."""
     return Table
 
 

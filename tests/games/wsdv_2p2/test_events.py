@@ -86,9 +86,40 @@ def test_left_right_arrows_move_by_the_net_sum_and_both_superpowers_draw(table):
     arms = deck_card("a", [[{"icon": "pay", "side": "west", "amount": 1}]] * 4,
                      [[{"icon": "pay", "side": "east", "amount": 2}]] * 4)
     t = table().clear_board().with_cards(dual).with_deck("arms", arms, arms.model_copy(update={"key": "b"}))
-    _event(t, WEST_SEAT, "xd", "next dominance", "next arms")
+    _event(t, WEST_SEAT, "xd", "next dominance", "next arms", "first usa")
     st = t.st
     assert st.dominance == 1 and st.arms == 0 and st.treasury == [5, 4] and len(st.arms_used) == 2
+
+
+def _both_draw(table, version: str = ""):
+    """West triggers a left-right arms-race arrow: both superpowers draw from a deck whose top card ``a``
+    costs the drawer $1 and whose next card ``b`` $2 (yellow and red column alike)."""
+    left_right = card("xd", "green", icons=[{"icon": "arms", "yellow": 1, "red": 1}])
+    a = deck_card("a", [[{"icon": "pay", "side": "west", "amount": 1}]] * 4,
+                  [[{"icon": "pay", "side": "east", "amount": 1}]] * 4)
+    b = deck_card("b", [[{"icon": "pay", "side": "west", "amount": 2}]] * 4,
+                  [[{"icon": "pay", "side": "east", "amount": 2}]] * 4)
+    t = table(version=version).clear_board().with_cards(left_right).with_deck("arms", a, b)
+    return _event(t, WEST_SEAT, "xd")
+
+
+def test_the_active_player_decides_which_superpower_draws_its_arms_race_card_first(table):
+    # §8, conflict cards: "In the case that both superpowers are affected simultaneously, it is – as usual – up
+    # to the active player to decide who draws the card first." Arms-race cards drawn together (a left-right
+    # arrow, §6.4) follow the same reading: West, the active player, chooses — even the red superpower.
+    t = _both_draw(table)
+    assert t.st.to_act == WEST_SEAT and set(t.legal) == {"first usa", "first ussr"}
+    t.run("first ussr")
+    assert t.st.treasury == [4, 5]  # the Soviet Union drew the top card ($1), the USA the next ($2)
+    t = _both_draw(table)
+    t.run("first usa")
+    assert t.st.treasury == [5, 4]
+
+
+def test_rules_version_1_let_the_active_sides_superpower_draw_first(table):
+    t = _both_draw(table, version="1")
+    # West's superpower, the USA, drew the top card; nobody was asked
+    assert t.st.treasury == [5, 4] and "first usa" not in t.legal
 
 
 def test_active_superpower_may_move_dominance_instead_of_prestige(table):
@@ -251,3 +282,27 @@ def test_next_counts_the_build_points_its_icon_then_builds(table):
     t.run(choice.action)
     points = t.st.stack[-1].points  # the build decision the icon started
     assert points == 2 and render(choice.label, "en") == f"Next: {points} East build point(s) in Poland"
+
+
+def test_in_the_red_the_income_of_a_dual_event_cannot_be_ignored(table):
+    # §6.6: a superpower in the red "can only: take a credit, or trigger events which add income to its
+    # treasury" — a dual event triggered so must add that income: ignoring it is not offered (§4.4.1 lets the
+    # triggering player ignore one icon otherwise).
+    dual = card("xi", "dual", icons=[{"icon": "income", "side": "east", "amount": 2},
+                                     {"icon": "dominance", "red": 1}])
+    t = table().clear_board().with_cards(dual)
+    t.st.treasury[USSR] = -1
+    t.turn(USSR, display=("xi",))
+    t.run("take xi event")
+    assert set(t.legal) == {"ignore nothing", "ignore dominance"}
+    t.run("ignore dominance", "next income-ussr-2")
+    assert t.st.treasury[USSR] == 1
+    t = table().clear_board().with_cards(dual)  # out of the red, the income may be ignored
+    t.turn(USSR, display=("xi",))
+    t.run("take xi event")
+    assert "ignore income-ussr-2" in t.legal
+    t = table(version="1").clear_board().with_cards(dual)  # rules version 1 offered it in the red too
+    t.st.treasury[USSR] = -1
+    t.turn(USSR, display=("xi",))
+    t.run("take xi event")
+    assert "ignore income-ussr-2" in t.legal

@@ -149,6 +149,11 @@ def shift(track: str, colour: str) -> str:
     return f"shift {track} {colour}"
 
 
+def first(power: str) -> str:
+    """2+2: which superpower (``usa``, ``ussr``) draws its arms-race card first when both draw."""
+    return f"first {power}"
+
+
 def convert(prestige: int, dominance: int) -> str:
     """2+2: a prestige arrow of ``prestige + dominance`` steps split between the two markers."""
     return " ".join(f"{w} {k}" for w, k in (("prestige", prestige), ("dominance", dominance)) if k)

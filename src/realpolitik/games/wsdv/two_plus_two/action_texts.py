@@ -31,3 +31,4 @@ def every_text(st: S) -> Iterator[str]:
     yield from (grammar.shift(track, colour) for track in SHIFTS[0] for colour in SHIFTS[1])
     yield from (grammar.convert(n - d, d) for n in range(1, ARROW_STEPS + 1) for d in range(n + 1))
     yield from (grammar.YELLOW_DRAWS, grammar.INCOME)
+    yield from (grammar.first(power) for power in ("usa", "ussr"))

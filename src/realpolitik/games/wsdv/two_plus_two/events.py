@@ -370,13 +370,47 @@ def move(st: S, seat: int, track: str, yellow: int, red: int, ctx: tuple) -> Non
         for _ in range(abs(pos + net) - spaces):
             st.stack.append(DominanceBonus(POWER[side]))
     elif track == "arms":
-        if yellow and red:
-            draws = [WEST] * yellow + [EAST] * red  # left-right arrows: both still draw (§6.4)
-        else:
-            draws = [EAST if new > pos else WEST] * abs(new - pos)
-        first = st.side(st.active) if ctx == ACTIVE and st.active >= 0 else WEST
-        for side in sorted(draws, key=first.__eq__):
-            st.stack.append(arms_card_frame(side))
+        if not (yellow and red):
+            draw_arms_cards(st, [EAST if new > pos else WEST] * abs(new - pos), WEST)
+        elif ctx == ACTIVE and st.active >= 0 and st.game.active_orders_draws:
+            st.stack.append(FirstDraw(st.active, yellow, red))  # §8: the active player decides, as for conflicts
+        else:  # left-right arrows: both still draw (§6.4); rules version 1: the active side's superpower first
+            first = st.side(st.active) if ctx == ACTIVE and st.active >= 0 else WEST
+            draw_arms_cards(st, [WEST] * yellow + [EAST] * red, first)
+
+
+def draw_arms_cards(st: S, draws: list[int], first: int) -> None:
+    """Each superpower in ``draws`` draws an arms-race card, those of ``first`` before the other's (§8)."""
+    for side in sorted(draws, key=first.__eq__):  # the frame pushed last runs first
+        st.stack.append(arms_card_frame(side))
+
+
+#: the ``FirstDraw`` choices, in seat order of the superpowers
+FIRST_DRAWS = (grammar.first("usa"), grammar.first("ussr"))
+
+
+@decision(public=True)
+class FirstDraw(NamedTuple):
+    """Both superpowers draw arms-race cards (a left-right arrow, §6.4): the active player decides which
+    draws first — the 2+2 rule book settles it so for conflict cards drawn together (§8, "as usual")."""
+
+    seat: int
+    yellow: int
+    red: int
+
+    def legal(self, st: S) -> list[str]:
+        return list(FIRST_DRAWS)
+
+    def act(self, st: S, action: str) -> None:
+        seat, yellow, red = self
+        st.stack.pop()
+        first = WEST if action == FIRST_DRAWS[WEST] else EAST
+        draw_arms_cards(st, [WEST] * yellow + [EAST] * red, first)
+
+    def describe(self, st: S, viewer: int | None) -> Text:
+        return asks(st, viewer, self.seat,
+                    t("both superpowers draw arms-race cards: choose which draws first"),
+                    t("decides which superpower draws its arms-race card first"))
 
 
 @decision(public=True)
@@ -477,8 +511,12 @@ class Ignore(NamedTuple):
     ctx: tuple
 
     def legal(self, st: S) -> list[str]:
-        items = self.items
-        return [grammar.ignore("nothing")] + [grammar.ignore(w) for w in ignore_options(items)]
+        options = ignore_options(self.items)
+        seat = self.seat
+        if self.ctx == ACTIVE and cold_war.in_the_red(st, seat) and st.game.red_keeps_income:
+            own = ("income-usa-", "income-ussr-")[st.side(seat)]  # §6.6: in the red, only events adding income
+            options = [w for w in options if not w.startswith(own)]
+        return [grammar.ignore("nothing")] + [grammar.ignore(w) for w in options]
 
     def act(self, st: S, action: str) -> None:
         seat, key, items, ctx = self

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from copy import copy
 from typing import Any
 
-from realpolitik.engine import Option
+from realpolitik.engine import Game, Option
 from realpolitik.i18n import Text, t
 
 from ..game import Wsdv
@@ -19,7 +20,14 @@ class TwoPlusTwo(Wsdv):
 
     id = "wsdv-2p2"
     title = "Wir sind das Volk! 2+2"
-    rules_version = "1"
+    #: 2: the active player chooses which superpower draws its arms-race card first when both draw, and a
+    #: superpower in the red cannot ignore the income of the dual event it triggered (§8, §6.6); records of
+    #: version 1 (the active side's superpower first, the income ignorable) replay (``at_version``)
+    rules_version = "2"
+    older_versions = ("1",)
+    #: rules version 2's readings (§8, §6.6); version 1 has neither
+    active_orders_draws = True
+    red_keeps_income = True
     min_players = 4
     max_players = 4
     layout = TWO_PLUS_TWO
@@ -38,6 +46,14 @@ class TwoPlusTwo(Wsdv):
                        "about hand cards."),
                choice_labels=(t("no talk"), t("partners may talk"))),
     )
+
+    def at_version(self, version: str) -> Game | None:
+        """Version 1 plays without version 2's two readings."""
+        if version != "1":
+            return super().at_version(version)
+        other = copy(self)  # the bots and policies set on the instance come along
+        other.rules_version, other.active_orders_draws, other.red_keeps_income = version, False, False
+        return other
 
     def teams(self, players: int) -> tuple[int, ...]:
         """Yellow (USA, West) against red (Soviet Union, East)."""

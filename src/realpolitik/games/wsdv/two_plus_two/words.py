@@ -21,6 +21,9 @@ TRACK = {"prestige": t("prestige"), "dominance": t("dominance"), "space": t("spa
          "currency": t("Western currency"), "socialism": t("socialism")}
 END = {"yellow": t("toward yellow"), "red": t("toward red")}
 POWERS = {"usa": t("the USA"), "ussr": t("the Soviet Union"), "active": t("the active side's superpower")}
+#: who draws an arms-race card first when both superpowers draw (``first``)
+FIRST = {"usa": t("The USA draw their arms-race card first"),
+         "ussr": t("The Soviet Union draws its arms-race card first")}
 NEW = {"arms-cost": t("from now on every arms-race step costs $1 more"),
        "soviet-penalty": t("from now on Soviet values for build and living standard are 1 lower"),
        "choice": t("move the dominance or the prestige marker 1 step either way"),
@@ -124,6 +127,8 @@ def action_label(st: S, verb: str, args: tuple) -> str | Text | Listed | None:
         return t("Take $1 for your treasury")
     if verb == "bonus" and st.stack and isinstance(st.stack[-1], st.DominanceBox):
         return t("Cash dominance box {n}", n=a[0])
+    if verb == "first":
+        return FIRST[a[0]]
     if verb == grammar.YELLOW_DRAWS:
         return t("Instead the yellow player with fewer hand cards draws a card")
     return base.action_label(st, verb, args)

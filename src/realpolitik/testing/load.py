@@ -1,0 +1,17 @@
+"""Bounds in wall-clock time on a shared machine: a test that times our code (a stop after Ctrl-C,
+a search's time budget) waits for the cores as much as for the code, so its bound grows with the
+machine's load and holds as written when the machine is idle."""
+
+from __future__ import annotations
+
+import os
+
+
+def load_factor() -> float:
+    """How many runnable processes share each core (the last minute's load average), at least 1."""
+    return max(1.0, os.getloadavg()[0] / (os.cpu_count() or 1))
+
+
+def allowance(seconds: float) -> float:
+    """``seconds`` as a bound on this machine now: ``seconds`` idle, stretched by the load factor."""
+    return seconds * load_factor()
