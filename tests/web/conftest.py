@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
+from realpolitik.testing.load import wait_ms
 from realpolitik.testing.server import Api, ServerProcess
 
 
@@ -13,6 +15,12 @@ def server(tmp_path_factory):
     proc = ServerProcess(str(tmp_path_factory.mktemp("web") / "games.db"), bot_delay=0.02).start()
     yield proc
     proc.stop()
+
+
+@pytest.fixture(autouse=True)
+def patient_expect():
+    """Each ``expect`` of a test waits its 5 s on an idle machine, longer on a loaded one (``wait_ms``)."""
+    expect.set_options(timeout=wait_ms(5))
 
 
 @pytest.fixture
@@ -31,7 +39,7 @@ def context(browser):
 
     def open_context(locale: str = "en-US", motion: str = "reduce"):
         ctx = browser.new_context(viewport={"width": 1300, "height": 900}, locale=locale, reduced_motion=motion)
-        ctx.set_default_timeout(15000)
+        ctx.set_default_timeout(wait_ms(15))
         opened.append(ctx)
         return ctx
 

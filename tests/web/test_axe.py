@@ -16,6 +16,7 @@ import pytest
 
 from realpolitik import rulebook
 from realpolitik.games import registry
+from realpolitik.testing.load import wait_ms
 from realpolitik.testing.pages import console_errors, seq
 from realpolitik.testing.tables import sit_at_new_game
 
@@ -56,7 +57,7 @@ def scanned(browser, axe_script):
     """``scanned(page)``: axe's serious and critical findings on ``page`` as it is now. Pages
     open in a context that lets the test inject axe past the pages' content policy."""
     ctx = browser.new_context(viewport={"width": 1300, "height": 900}, bypass_csp=True, locale="en-US")
-    ctx.set_default_timeout(20000)
+    ctx.set_default_timeout(wait_ms(20))
 
     def scan(page) -> list[str]:
         if not page.evaluate("typeof axe !== 'undefined'"):
@@ -124,7 +125,7 @@ def test_a_board_s_phone_layout_has_no_serious_violation(server, api, browser, s
     """The layout a board draws for a phone (``ctx.narrow``), with a thing picked on it too."""
     ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, bypass_csp=True,
                               locale="de-DE")
-    ctx.set_default_timeout(20000)
+    ctx.set_default_timeout(wait_ms(20))
     try:
         page = ctx.new_page()
         errors = console_errors(page)

@@ -18,6 +18,7 @@ from playwright.sync_api import Page, expect
 
 from realpolitik.engine import Rng, parse
 from realpolitik.games.e1815.content import load, load_rules
+from realpolitik.testing.load import wait_ms
 from realpolitik.testing.pages import (
     ENABLED,
     OVER,
@@ -325,7 +326,7 @@ def play_by_tapping(server, api, page: Page, phone: bool, rng: Rng) -> tuple[int
 @pytest.mark.parametrize("screen", list(SCREENS))
 def test_a_1715_2vs2_game_is_played_by_tapping_the_board(server, api, browser, screen):
     ctx = browser.new_context(**SCREENS[screen])
-    ctx.set_default_timeout(20000)
+    ctx.set_default_timeout(wait_ms(20))
     try:
         page = ctx.new_page()
         accept_warnings(page)  # grave actions ask first; a player tapping through says yes

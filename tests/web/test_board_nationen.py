@@ -20,6 +20,7 @@ from playwright.sync_api import Page, expect
 from realpolitik.engine import Rng
 from realpolitik.games.nationen.content import load
 from realpolitik.i18n import render, t
+from realpolitik.testing.load import wait_ms
 from realpolitik.testing.pages import (
     ENABLED,
     OVER,
@@ -314,7 +315,7 @@ def press(page: Page, action: str) -> None:
 @pytest.mark.parametrize("screen", list(SCREENS))
 def test_games_against_the_heuristic_are_played_by_tapping_the_board(server, api, browser, screen):
     ctx = browser.new_context(**SCREENS[screen], reduced_motion="reduce")
-    ctx.set_default_timeout(20000)
+    ctx.set_default_timeout(wait_ms(20))
     try:
         page = ctx.new_page()
         accept_warnings(page)  # grave actions ask first; a player tapping through says yes

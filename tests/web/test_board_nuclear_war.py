@@ -15,6 +15,7 @@ from playwright.sync_api import Page, expect
 
 from realpolitik.engine import Rng, State
 from realpolitik.games import get
+from realpolitik.testing.load import wait_ms
 from realpolitik.testing.pages import (
     ENABLED,
     OVER,
@@ -42,7 +43,7 @@ CARRIED = "things => [...new Set(things.flatMap((t) => JSON.parse(t.dataset.acti
 def screen(browser, request):
     """A page on the screen ``request.param`` names."""
     ctx = browser.new_context(**SCREENS[request.param], reduced_motion="reduce")
-    ctx.set_default_timeout(20000)
+    ctx.set_default_timeout(wait_ms(20))
     yield ctx.new_page(), request.param == "phone"
     ctx.close()
 
@@ -147,7 +148,7 @@ def table(browser, server, api):
 
     def open_table(state: State, screen: str) -> tuple[Page, list[dict]]:
         ctx = browser.new_context(**SCREENS[screen])
-        ctx.set_default_timeout(20000)
+        ctx.set_default_timeout(wait_ms(20))
         opened.append(ctx)
         page = ctx.new_page()
         shown = Table(server, api, "nuclear-war", len(state.seats))

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from realpolitik.testing.load import wait_ms
 from realpolitik.testing.pages import ENABLED, console_errors
 
 
@@ -54,7 +55,7 @@ def test_the_hint_stands_by_the_board_and_marks_its_move_there(server, api, brow
     marked. It stands above the board now, names the board thing, and the thing is marked."""
     screen = {"width": 390, "height": 844} if phone else {"width": 1366, "height": 768}
     ctx = browser.new_context(viewport=screen, locale="de-DE", has_touch=phone, is_mobile=phone)
-    ctx.set_default_timeout(20000)
+    ctx.set_default_timeout(wait_ms(20))
     try:
         game = api.create(["human", "heuristic"], game="nationen", hints=True)
         page = ctx.new_page()

@@ -17,6 +17,7 @@ import pytest
 
 from realpolitik.games import registry
 from realpolitik.testing.layout import first_action, problems, words
+from realpolitik.testing.load import wait_ms
 from realpolitik.testing.pages import console_errors
 from realpolitik.testing.positions import PLAYERS, Replay, Table, positions
 from realpolitik.testing.server import Api, GameSocket, http_client
@@ -48,7 +49,7 @@ def check_table(browser, server, api, game: str, screen: str, lang: str, seed: i
     """Show ``count`` positions of a seeded game on the game page; the faults found at each."""
     players = players or PLAYERS[game]
     ctx = browser.new_context(**SCREENS[screen], locale=LOCALES[lang])
-    ctx.set_default_timeout(20000)
+    ctx.set_default_timeout(wait_ms(20))
     try:
         page = ctx.new_page()
         errors = console_errors(page)
@@ -106,7 +107,7 @@ def test_the_table_reads_well_in_more_games_and_player_counts(server, api, brows
 def check_replay(browser, server, api, game: str, screen: str, lang: str, seed: int, plies: int) -> dict:
     """Step through a seeded finished game on the replay page, as its first seat saw it."""
     ctx = browser.new_context(**SCREENS[screen], locale=LOCALES[lang])
-    ctx.set_default_timeout(20000)
+    ctx.set_default_timeout(wait_ms(20))
     try:
         page = ctx.new_page()
         errors = console_errors(page)
@@ -152,7 +153,7 @@ def test_the_lobby_reads_well_for_every_game(server, api, browser, screen, lang)
     finished = api.create(["random", "random"], game="nuclear-war")["id"]
     api.wait_finished(finished)
     ctx = browser.new_context(**SCREENS[screen], locale=LOCALES[lang])
-    ctx.set_default_timeout(20000)
+    ctx.set_default_timeout(wait_ms(20))
     try:
         page = ctx.new_page()
         errors = console_errors(page)
@@ -201,7 +202,7 @@ def test_the_other_pages_read_well(server, browser, lena, screen, lang):
     """The leaderboard, a player's page, the statistics, the account page with "my games", the
     lobby with "your games" and a rules page."""
     ctx = browser.new_context(**SCREENS[screen], locale=LOCALES[lang])
-    ctx.set_default_timeout(20000)
+    ctx.set_default_timeout(wait_ms(20))
     ctx.add_cookies([{"name": "session", "value": lena, "url": server.url}])
     try:
         page = ctx.new_page()

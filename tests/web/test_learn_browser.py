@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 from realpolitik import rulebook
 from realpolitik.games import get, registry
 from realpolitik.server import lessons
+from realpolitik.testing.load import wait_ms
 from realpolitik.testing.pages import ENABLED, accept_warnings, console_errors, seq
 
 TITLES = [game.id for game in registry() if rulebook.lesson(game) is not None]
@@ -131,7 +132,7 @@ def test_a_lesson_in_german(server, context):
 def test_a_lesson_on_a_phone(server, browser):
     ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
                               locale="en-US")
-    ctx.set_default_timeout(15000)
+    ctx.set_default_timeout(wait_ms(15))
     try:
         play_lesson(ctx.new_page(), server, TITLES[-1], "en", phone=True)
     finally:

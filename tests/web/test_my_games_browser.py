@@ -10,6 +10,7 @@ import re
 
 from playwright.sync_api import expect
 
+from realpolitik.testing.load import wait_ms
 from realpolitik.testing.pages import ENABLED, console_errors
 from realpolitik.testing.server import http_client
 
@@ -18,7 +19,7 @@ PASSWORD = "correct horse battery"
 
 def test_a_guests_lobby_shows_the_game_first_and_its_seat_link_plays_it(server, api, browser):
     ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale="de-DE", has_touch=True, is_mobile=True)
-    ctx.set_default_timeout(15000)
+    ctx.set_default_timeout(wait_ms(15))
     try:
         game = api.create(["human", "normal"])
         gid = game["id"]
@@ -51,7 +52,7 @@ def test_a_guests_lobby_shows_the_game_first_and_its_seat_link_plays_it(server, 
 
 def test_an_accounts_games_name_the_opponents_and_the_tournament(server, api, browser):
     ctx = browser.new_context(viewport={"width": 1366, "height": 768}, locale="de-DE")
-    ctx.set_default_timeout(15000)
+    ctx.set_default_timeout(wait_ms(15))
     try:
         assert ctx.request.post(server.url + "/api/account/signup", data={"name": "Greta", "password": PASSWORD},
                                 headers={"accept-language": "de-DE"}).ok

@@ -11,6 +11,7 @@ import pytest
 
 from realpolitik.games import registry
 from realpolitik.testing.layout import first_action
+from realpolitik.testing.load import wait_ms
 from realpolitik.testing.pages import ENABLED, REACHABLE, accept_warnings, console_errors, seq
 from realpolitik.testing.positions import PLAYERS, Table, positions
 from realpolitik.testing.server import GameSocket, http_client
@@ -36,7 +37,7 @@ TAPS = "button, select, input:not([type=checkbox]), a.button, summary"
 def phone(browser):
     ctx = browser.new_context(viewport={"width": WIDTH, "height": HEIGHT}, has_touch=True, is_mobile=True,
                               device_scale_factor=2, locale="en-US")
-    ctx.set_default_timeout(20000)
+    ctx.set_default_timeout(wait_ms(20))
     yield ctx
     ctx.close()
 
@@ -116,7 +117,7 @@ def test_no_page_scrolls_sideways_on_a_german_phone(server, api, browser, tmp_pa
 
     ctx = browser.new_context(viewport={"width": WIDTH, "height": HEIGHT}, has_touch=True, is_mobile=True,
                               device_scale_factor=2, locale="de-DE")
-    ctx.set_default_timeout(20000)
+    ctx.set_default_timeout(wait_ms(20))
     try:
         assert ctx.request.post(server.url + "/api/account/login",
                                 data={"name": name, "password": "correct horse battery"}).ok

@@ -17,6 +17,7 @@ import pytest
 from playwright.sync_api import expect
 
 from realpolitik.server.store import Store
+from realpolitik.testing.load import wait_ms
 from realpolitik.testing.push import PushService
 from realpolitik.testing.server import FULL_CHROMIUM, ROOMY, ServerProcess, http_client, launch_chromium
 
@@ -88,7 +89,7 @@ def kept(server: ServerProcess, name: str) -> list[dict]:
 def signed_up(browser, server: ServerProcess, name: str, locale: str = "en-US", script: str | None = None):
     """A page of a fresh context that allows notifications, signed up as ``name`` on the account page."""
     ctx = browser.new_context(permissions=["notifications"], locale=locale)
-    ctx.set_default_timeout(15000)
+    ctx.set_default_timeout(wait_ms(15))
     if script:
         ctx.add_init_script(script)
     page = ctx.new_page()

@@ -18,6 +18,7 @@ from playwright.sync_api import expect
 
 from realpolitik.games import get, registry
 from realpolitik.server.rules import BOARD, EXAMPLE, player_rules
+from realpolitik.testing.load import wait_ms
 from realpolitik.testing.pages import console_errors
 
 GAMES = [game.id for game in registry()]
@@ -93,7 +94,7 @@ def test_the_rules_page_draws_every_example_with_the_game_s_board(server, browse
     examples = [node for node in rules["body"] if isinstance(node, dict) and node["tag"] == EXAMPLE]
     opening = next(node for node in rules["body"] if isinstance(node, dict) and node["tag"] == BOARD)
     ctx = browser.new_context(**SCREENS[lang])
-    ctx.set_default_timeout(30000)
+    ctx.set_default_timeout(wait_ms(30))
     try:
         page = ctx.new_page()
         errors = console_errors(page)

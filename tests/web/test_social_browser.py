@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
+from realpolitik.testing.load import wait_ms
 from realpolitik.testing.pages import console_errors
 from tests.web.test_axe import SCAN, axe_script  # noqa: F401 (a fixture)
 
@@ -82,7 +83,7 @@ def test_a_new_message_shows_in_the_header_until_read_and_the_block_button_toggl
     player page Di's "Blockieren" becomes "Blockierung aufheben" and back, and the account page's
     lists follow."""
     scanning = browser.new_context(viewport={"width": 1300, "height": 900}, bypass_csp=True, locale="de-DE")
-    scanning.set_default_timeout(15000)
+    scanning.set_default_timeout(wait_ms(15))
     try:
         badge_and_block(server, scanning.new_page(), context("de-DE").new_page(), axe_script)
     finally:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from realpolitik.testing.load import allowance
+from realpolitik.testing.load import wait_ms
 from realpolitik.testing.pages import ENABLED, console_errors, seq, unfold
 from tests.server.test_take_back import since_last, stored
 
@@ -54,7 +54,7 @@ def test_against_a_bot_the_move_is_taken_back_after_its_answer_until_something_i
     the player's action; refused, the dock says why."""
     phone = screen is PHONE
     ctx = browser.new_context(viewport=screen, locale="de-DE", has_touch=phone, is_mobile=phone)
-    ctx.set_default_timeout(allowance(20) * 1000)  # "bot, normal" thinks a while, on a loaded machine longer
+    ctx.set_default_timeout(wait_ms(20))  # "bot, normal" thinks a while, on a loaded machine longer
     try:
         game = api.create(["human", "normal"], game="nationen")
         gid = game["id"]

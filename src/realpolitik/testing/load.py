@@ -15,3 +15,8 @@ def load_factor() -> float:
 def allowance(seconds: float) -> float:
     """``seconds`` as a bound on this machine now: ``seconds`` idle, stretched by the load factor."""
     return seconds * load_factor()
+
+
+def wait_ms(seconds: float) -> float:
+    """A Playwright timeout, in milliseconds, for what takes up to ``seconds`` on an idle machine."""
+    return allowance(seconds) * 1000
