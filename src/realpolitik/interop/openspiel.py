@@ -11,6 +11,12 @@ Actions are the ids of ``actions.table``; returns are the outcome's rewards (in 
 general-sum: teams share theirs); information-state and observation strings and the
 observation tensor are made from the seat's view only (``observation``); and
 ``resample_from_infostate`` draws a world through ``State.determinize``.
+
+OpenSpiel's C++ ``MCTSBot`` and ``ISMCTSBot`` release the GIL in ``step``, yet a Python state's
+``Clone`` and observers call back into Python without taking it again: on any Python game the
+first search crashes the process. Importing this module also makes their ``step`` on these
+games' states run through ``step_with_policy``, the same search and draw holding the GIL
+(``_step_holding_the_gil``).
 """
 
 from __future__ import annotations
@@ -215,6 +221,29 @@ def _register(game: Game) -> None:
     pyspiel.register_game(game_type, cls)
 
 
+def _step_holding_the_gil(step: Any) -> Any:
+    """A C++ bot's ``step`` that searches these games' states with the GIL held; other states as before.
+
+    C++ ISMCTS draws its worlds through the C++ ``ResampleFromInfostate``, which OpenSpiel does
+    not forward to a Python state's ``resample_from_infostate``: it refuses, and says so here.
+    """
+
+    def step_(bot: Any, state: Any) -> int:
+        if not isinstance(state, RealpolitikState):
+            return step(bot, state)
+        try:
+            return bot.step_with_policy(state)[1]
+        except pyspiel.SpielError as error:
+            if "ResampleFromInfostate" not in str(error):
+                raise
+            raise pyspiel.SpielError(
+                f"{error} OpenSpiel's C++ {type(bot).__name__} cannot draw worlds of a Python game (a Python "
+                "state's resample_from_infostate is not called from C++): use "
+                "open_spiel.python.algorithms.ismcts.ISMCTSBot") from error
+
+    return step_
+
+
 def register_all() -> list[str]:
     """Registers every realpolitik game with OpenSpiel (once); returns their OpenSpiel names."""
     known = set(pyspiel.registered_names())
@@ -225,3 +254,5 @@ def register_all() -> list[str]:
 
 
 NAMES = register_all()
+pyspiel.MCTSBot.step = _step_holding_the_gil(pyspiel.MCTSBot.step)
+pyspiel.ISMCTSBot.step = _step_holding_the_gil(pyspiel.ISMCTSBot.step)
