@@ -26,7 +26,8 @@ FOLDED = "#pending details.all-actions:not([open]) > summary"
 #: the heading of the outcome, shown once the game is over
 OVER = "#outcome h3"
 #: JavaScript: a point on the screen where a click reaches the element (not something on
-#: top of it), scrolling it into view first; along the middle of a drawn line; or null
+#: top of it), scrolling it into view first; along the middle of a drawn line; or null. The point
+#: is in whole pixels, as a touch lands (a thin line beside another thing is missed otherwise)
 REACHABLE = """(el) => {
   el.scrollIntoView({ block: "center", inline: "center" });
   const hits = (x, y) => { const hit = document.elementFromPoint(x, y); return hit && el.contains(hit); };
@@ -42,7 +43,7 @@ REACHABLE = """(el) => {
     const steps = [0.5, 0.3, 0.7, 0.1, 0.9, 0.2, 0.8, 0.4, 0.6];
     for (const fy of steps) for (const fx of steps) points.push([r.x + fx * r.width, r.y + fy * r.height]);
   }
-  return points.find(([x, y]) => hits(x, y)) || null;
+  return points.map(([x, y]) => [Math.round(x), Math.round(y)]).find(([x, y]) => hits(x, y)) || null;
 }"""
 
 
@@ -75,8 +76,9 @@ def seq(page: Page) -> int:
 
 
 def turn_or_end(page: Page) -> bool:
-    """Wait until the page offers actions (true) or shows the result (false)."""
-    page.wait_for_selector(f"{ENABLED}, {OVER}")
+    """Wait until the page offers actions (true) or shows the result (false); on a phone the
+    actions may wait in the folded list of moves (:func:`unfold`)."""
+    page.wait_for_selector(f"{ENABLED}, {OVER}", state="attached")
     return page.locator(OVER).count() == 0
 
 
