@@ -24,7 +24,9 @@ import {
 } from "./wsdv.js";
 import { CH, COLS, CW, ROWS, mapLayer, prepare, provinceTable, tracksLayer, usesOf } from "./wsdv-map.js";
 import { lookOf } from "./wsdv/look.js";
-import { RACE_DESKTOP, RACE_PHONE, budgetLayer, raceLayer, seatsLayer, TEAM } from "./wsdv-2p2/cold-war.js";
+import {
+  BUDGET_PHONE, RACE_DESKTOP, RACE_PHONE, budgetLayer, raceLayer, seatsLayer, TEAM,
+} from "./wsdv-2p2/cold-war.js";
 import { SKIN } from "./wsdv-2p2/cards.js";
 import { SIDE_OF, seatTitle as seatName } from "./wsdv-2p2/words.js";
 
@@ -136,7 +138,7 @@ export function render(view, ctx) {
       (y) => statusLayer(view, baseCtx, 0, y, { look }),
       (y) => tracks(0, y, look.table.track),
       (y) => raceLayer(view, ctx, 0, y, RACE_PHONE),
-      (y) => [budgetLayer(view, ctx, 4, y, look.width - 4), 230],
+      (y) => budgetLayer(view, ctx, 4, y, look.width - 4, BUDGET_PHONE),
       display,
       hands,
       (y) => [provinceTable(view, baseCtx, 0, y, look.width, look.table.rows),
@@ -160,7 +162,7 @@ export function render(view, ctx) {
     s("g", { transform: shift ? `translate(0 ${shift})` : null },
       seatsLayer(view, ctx, 0, 42, look.width)[0],
       races,
-      budgetLayer(view, ctx, 636, 106),
+      budgetLayer(view, ctx, 636, 106)[0],
       mapLayer(view, baseCtx, 0, mapY),
       tracks(rightX, mapY, look.table.track)[0],
       statusLayer(view, baseCtx, rightX + 4, mapY + 190)[0],

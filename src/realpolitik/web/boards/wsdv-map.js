@@ -382,12 +382,12 @@ export function mapLayer(view, ctx, x0, y0, look = MAP_DESKTOP) {
 export const TABLE_DESKTOP = {
   track: { cell: 27, title: 11, least: 8, number: 9, box: 20, step: 46, flight: 17, lines: 1 },
   sectors: { label: 11, inline: 74, w: 78, step: 84, h: 17, font: 10, least: 8, supply: 10 },
-  rows: { head: 9, top: 16, step: 20, h: 18, font: 10.5, least: 8, first: 150 },
+  rows: { head: 9, top: 16, step: 20, h: 18, font: 10.5, least: 8, first: 150, stagger: false },
 };
 export const TABLE_PHONE = {
   track: { cell: 25, title: 12.5, least: 11, number: 11.5, box: 24, step: 54, flight: 15.5, lines: 2 },
   sectors: { label: 12, inline: 0, w: 114, step: 120, h: 26, font: 12, least: 11, supply: 11 },
-  rows: { head: 10, top: 18, step: 24, h: 22, font: 12, least: 11, first: 158 },
+  rows: { head: 11.5, top: 34, step: 24, h: 22, font: 12, least: 11, first: 158, stagger: true },
 };
 
 function prestigeTip(ctx, value, describeIcon) {
@@ -499,8 +499,16 @@ export function provinceTable(view, ctx, x, y, width, look = TABLE_DESKTOP.rows)
     ["export", t("export")], ["socialists", t("soc.")]];
   const first = look.first;
   const step = (width - first) / cols.length;
-  const items = [cols.map(([, head], i) => fitText({ x: x + first + i * step + step / 2, y: y + look.head + 2,
-    "text-anchor": "middle", fill: "#566573" }, head, step - 3, look.head, { least: 7 }))];
+  // a column's heading over it; on a phone every other one a line lower, each as wide as two columns
+  // (the last no wider than the table), so that their words stay as large as the figures
+  const heading = (i, words) => {
+    const centre = first + i * step + step / 2;
+    const lower = look.stagger && i % 2 === 1;
+    const room = look.stagger ? Math.min(2 * step, 2 * (width - centre)) - 3 : step - 3;
+    return fitText({ x: x + centre, y: y + look.head + 2 + (lower ? look.head + 3 : 0), "text-anchor": "middle",
+      fill: "#566573" }, words, room, look.head, { least: look.stagger ? look.least : 7 });
+  };
+  const items = [cols.map(([, words], i) => heading(i, words))];
   view.public.provinces.forEach((p, i) => {
     const ry = y + look.top + i * look.step;
     const baseline = ry + look.h / 2 + look.font * 0.36;

@@ -25,11 +25,26 @@ const HOT = "#f9e79f";
 const HOT_STROKE = { stroke: "#d4ac0d", "stroke-width": 2.5 };
 const T_CELL = 21;
 /** The three 2+2 tracks' sizes: ``cell`` per space, ``box`` its height, ``left`` the room for
- * "USA" before them, their start spaces on one line. A phone's fill its width each (``width``),
- * their spaces as wide as that allows, without the names at their ends (the colours say them);
- * its numbers and titles are larger. */
-export const RACE_DESKTOP = { cell: 38, box: 22, number: 10, title: 11, least: 8, left: 34, titleW: 380, width: 0 };
-export const RACE_PHONE = { cell: 32, box: 24, number: 11.5, title: 12, least: 11, left: 0, titleW: 352, width: 352 };
+ * "USA" before them, their start spaces on one line; ``notes``: what a space's distance gives, below
+ * it (baselines ``vp``, ``level``, ``income`` and the top of the ``chips``, from the space's foot) and
+ * the height of that per track. A phone's fill its width each (``width``), their spaces as wide as
+ * that allows, without the names at their ends (the colours say them); its numbers and titles are
+ * larger, and its notes of every other space a row lower (``block`` per track), each as wide as
+ * two spaces, so that their words are as large as the numbers. */
+export const RACE_DESKTOP = { cell: 38, box: 22, number: 10, title: 11, least: 8, left: 34, titleW: 380, width: 0,
+  notes: { font: 8.5, income: 8, chip: 7.5, least: 5, vp: 10, level: 21, chips: 13, incomeAt: 43, block: null,
+    height: { arms: 26, space: 40, dominance: 48 } } };
+export const RACE_PHONE = { cell: 32, box: 24, number: 11.5, title: 12, least: 11, left: 0, titleW: 352, width: 352,
+  notes: { font: 11, income: 11, chip: 11, least: 11, vp: 13, level: 27, chips: 17, incomeAt: 63,
+    block: { arms: 31, space: 52, dominance: 68 }, height: { arms: 66, space: 108, dominance: 140 } } };
+/** The treasuries', peace's, decks' and notes' words: a treasury's ``number``s, the doves' and the red
+ * button's ``dove``, a deck's last card (``last``: its heading, ``power``: the names of its rows, ``chip``:
+ * its icons, ``row``: their distance, ``box``: its height), ``none``: "no card drawn yet", ``note``: the
+ * reminders. A phone's are at least 11 units, its decks one below the other (``stacked``). */
+export const BUDGET_DESKTOP = { number: 8.5, dove: 10, last: 9, power: 8.5, chip: 7.5, row: 14, box: 44, none: 9.5,
+  note: 10.5, stacked: false };
+export const BUDGET_PHONE = { number: 11, dove: 11, last: 11, power: 11, chip: 11, row: 17, box: 54, none: 11, note: 11,
+  stacked: true };
 const ROMAN = ["", "I", "II", "III", "IV"];
 
 function text(x, y, words, attrs = {}) {
@@ -134,23 +149,31 @@ function trackTitle(view, key, pos, track) {
   return t("Dominance: {where} · income {income}", { where: where(pos), income });
 }
 
-/** Under a space: what its distance gives (arms: level; space race: icons; dominance: box, income). */
-function spaceNotes(ctx, key, track, v, cx, y, cell) {
+/** Under a space from y: what its distance gives (arms: level; space race: icons; dominance: box,
+ * income), in the sizes of ``size`` (a look's ``notes``), within the track's ends ``[lo, hi]``. A note a
+ * row lower hangs from its space by a thin line. */
+function spaceNotes(ctx, key, track, v, [cx, lo, hi], y, cell, size) {
   const d = Math.abs(v);
   const side = v < 0 ? "west" : "east";
   const mirror = (e) => ({ ...e, side: e.side ? side : e.side });
-  const note = (dy, words, attrs) => fitText({ x: cx, y: y + dy, "text-anchor": "middle", ...attrs }, words, cell - 2,
-    attrs["font-size"], { least: 5 });  // no wider than its space
-  const notes = [track.vp[d] ? note(10, t("{n} VP", { n: track.vp[d] }), { "font-size": 8.5, fill: "#566573" }) : null];
+  const lower = size.block && d % 2 === 1;
+  const top = y + (lower ? size.block[key] : 0);
+  const width = (size.block ? 2 * cell : cell) - 2;  // no wider than its space, or than two a row apart
+  const left = Math.max(lo + 1, Math.min(cx - width / 2, hi - 1 - width));  // slid inside the track at its ends
+  const mid = left + width / 2;
+  const note = (dy, words, attrs) => fitText({ x: mid, y: top + dy, "text-anchor": "middle", ...attrs }, words, width,
+    attrs["font-size"], { least: size.least });
+  const notes = [lower ? s("line", { x1: cx, y1: y + 1, x2: cx, y2: top + 2, stroke: "#aab7b8" }) : null,
+    track.vp[d] ? note(size.vp, t("{n} VP", { n: track.vp[d] }), { "font-size": size.font, fill: "#566573" }) : null];
   if (key === "arms" && track.level[d]) {
-    notes.push(note(21, track.level[d] >= 4 ? t("victory") : t("L{level}", { level: track.level[d] }),
-      { "font-size": 8.5, "font-weight": "bold", fill: "#6c3483" }));
+    notes.push(note(size.level, track.level[d] >= 4 ? t("victory") : t("L{level}", { level: track.level[d] }),
+      { "font-size": size.font, "font-weight": "bold", fill: "#6c3483" }));
   }
   const icons = key === "arms" ? [] : (track.icons[d] || []).map(mirror);
-  if (icons.length && v !== 0) notes.push(chips(ctx, icons, cx - cell / 2 + 1, y + 13, cell - 2, 7.5));
+  if (icons.length && v !== 0) notes.push(chips(ctx, icons, left, top + size.chips, width, size.chip));
   if (key === "dominance") {
-    notes.push(note(43, v === 0 ? `$${track.income[0]}` : `$${track.income[d]}/${track.income_other[d]}`,
-      { "font-size": 8, fill: "#1e8449" }));
+    notes.push(note(size.incomeAt, v === 0 ? `$${track.income[0]}` : `$${track.income[d]}/${track.income_other[d]}`,
+      { "font-size": size.income, fill: "#1e8449" }));
   }
   return notes;
 }
@@ -212,11 +235,12 @@ function trackLayer(view, ctx, key, pos, [centre, cell], y, look) {
         "font-size": look.number, fill: "#566573" }),
       s("title", { text: spaceTip(ctx, key, track, v) }));
     items.push(actionable(space, spaceUses, `${trackName(key)} ${where(v)}`));
-    items.push(spaceNotes(ctx, key, track, v, cx, y + 18 + look.box, cell));
+    const ends = [centre - (n + 0.5) * cell, centre + (n + 0.5) * cell];
+    items.push(spaceNotes(ctx, key, track, v, [cx, ...ends], y + 18 + look.box, cell, look.notes));
   }
   items.push(s("circle", { cx: centre + pos * cell, cy: middle, r: look.box * 0.41, fill: "none", stroke: "#1b2631",
     "stroke-width": 2.5, class: "marker", "pointer-events": "none" }));
-  const height = (key === "dominance" ? 88 : key === "space" ? 80 : 66) + look.box - 22;
+  const height = 18 + look.box + look.notes.height[key];
   return [s("g", { class: "track x22", "data-track": key, "data-value": pos }, items), height];
 }
 
@@ -247,7 +271,7 @@ function money(value) {
 }
 
 /** A superpower's treasury at (x, y): the printed spaces, the flipped marker below, the +10 marker above. */
-function treasuryLayer(view, ctx, power, x, y) {
+function treasuryLayer(view, ctx, power, x, y, look) {
   const track = ctx.data.tracks.treasury;
   const value = view.public.cold_war.treasury[power];
   const [low, high] = [track.flip + 1, track.plus10 - 1];
@@ -271,7 +295,8 @@ function treasuryLayer(view, ctx, power, x, y) {
     const cx = x + (v - low) * T_CELL;
     items.push(s("rect", { x: cx, y: y + 17, width: T_CELL - 2, height: 19, rx: 2,
       fill: v < 0 ? "#f5b7b1" : v === track.start ? "#d5f5e3" : "#fdfefe", stroke: "#aab7b8" }),
-    text(cx + T_CELL / 2 - 1, y + 30, String(v), { "text-anchor": "middle", "font-size": 8.5, fill: "#566573" }));
+    text(cx + T_CELL / 2 - 1, y + 26.5 + look.number * 0.36, String(v), { "text-anchor": "middle",
+      "font-size": look.number, fill: "#566573" }));
   }
   const mx = x + (cell - low) * T_CELL + T_CELL / 2 - 1;
   items.push(s("circle", { cx: mx, cy: y + 26.5, r: 8.5, fill: marker === "flipped" ? "#c0392b" : "none",
@@ -285,7 +310,7 @@ function treasuryLayer(view, ctx, power, x, y) {
   return actionable(node, uses, title);
 }
 
-function peaceLayer(view, x, y, width) {
+function peaceLayer(view, x, y, width, look) {
   const cw = view.public.cold_war;
   const label = t("World peace: {doves} of {total} doves", { doves: cw.doves, total: cw.doves_total });
   const at = x + Math.max(168, Math.round(measure(label, 11, "bold")) + 14);  // the doves after the words
@@ -294,14 +319,15 @@ function peaceLayer(view, x, y, width) {
     const here = i < cw.doves;
     items.push(s("circle", { cx: at + i * 19, cy: y + 8, r: 8, fill: here ? "#d6eaf8" : "#d5d8dc",
       stroke: here ? "#1f618d" : "#839192" }),
-    text(at + i * 19, y + 12, here ? "☮" : "✕", { "text-anchor": "middle", "font-size": 10,
+    text(at + i * 19, y + 8 + look.dove * 0.36, here ? "☮" : "✕", { "text-anchor": "middle", "font-size": look.dove,
       fill: here ? "#1f618d" : "#839192" }));
   }
-  const bx = at + 8 + cw.doves_total * 19;
-  items.push(s("circle", { cx: bx, cy: y + 8, r: 9, fill: cw.red_button ? "#e74c3c" : "#922b21", stroke: "#1b2631" }),
-    fitted(bx + 14, y + 12, cw.red_button ? t("pressed by {seat}", { seat: seatTitle(cw.red_button) }) : t("red button"),
-      x + width - bx - 14, { "font-size": 10, fill: cw.red_button ? "#c0392b" : "#566573",
-        "font-weight": cw.red_button ? "bold" : null }));
+  // the red button after the doves; a phone's below them, where its words have room
+  const [bx, by] = look.stacked ? [x + 9, y + 30] : [at + 8 + cw.doves_total * 19, y + 8];
+  items.push(s("circle", { cx: bx, cy: by, r: 9, fill: cw.red_button ? "#e74c3c" : "#922b21", stroke: "#1b2631" }),
+    fitted(bx + 14, by + 4, cw.red_button ? t("pressed by {seat}", { seat: seatTitle(cw.red_button) }) : t("red button"),
+      x + width - bx - 14, { "font-size": look.dove, fill: cw.red_button ? "#c0392b" : "#566573",
+        "font-weight": cw.red_button ? "bold" : null }, look.dove));
   return s("g", { class: "peace", "data-doves": cw.doves, "data-red-button": cw.red_button || null }, items);
 }
 
@@ -311,7 +337,7 @@ function deckRow(ctx, card, power, decade) {
 }
 
 /** One deck at (x, y), ``w`` wide: face down with its count, its last card face up (this decade's row). */
-function deckLayer(view, ctx, kind, x, y, w) {
+function deckLayer(view, ctx, kind, x, y, w, look) {
   const cw = view.public.cold_war;
   const deck = kind === "arms" ? cw.arms_deck : cw.conflict_deck;
   const cards = kind === "arms" ? ctx.data.arms : ctx.data.conflicts;
@@ -329,28 +355,33 @@ function deckLayer(view, ctx, kind, x, y, w) {
     const tip = ["usa", "ussr"].map((power, i) => `${seatTitle(power)}: `
       + (rows[i].map((e) => effectWords(e, ctx)).join(", ") || t("nothing"))).join("; ");
     const card = deck.last.toUpperCase();
-    const names = Math.max(measure("USA", 8.5), measure(seatShort("ussr"), 8.5)) + 5;  // the chips after the longer name
+    // the chips after the longer name
+    const names = Math.max(measure("USA", look.power), measure(seatShort("ussr"), look.power)) + 5;
     const tipTitle = t("{deck} — last card {card}", { deck: title, card })
       + (kind === "arms" ? " " + t("(decade {decade} row)", { decade: ROMAN[decade] }) : "");
+    const top = y + 16 + look.last + 7;  // the first row's chips; the second's a row lower
+    const row = (i, power, ink) => {
+      const [chipsY, baseline] = [top + i * look.row, top + i * look.row + look.chip + 1.5];
+      return [text(x + 40, baseline, power, { "font-size": look.power, fill: ink }),
+        rows[i].length ? chips(ctx, rows[i], x + 40 + names, chipsY, w - 42 - names, look.chip)
+          : text(x + 40 + names, baseline, "—", { "font-size": look.last })];
+    };
     items.push(s("g", { class: "last-card", "data-card": deck.last },
-      s("rect", { x: x + 36, y: y + 16, width: w - 36, height: 44, rx: 4, fill: "#fdfefe", stroke: "#1b2631", class: "frame" }),
-      fitted(x + 40, y + 27, t("last: {card}", { card: card + (last.reshuffle ? " ↻" : "") }), w - 44, { "font-size": 9,
-        "font-weight": "bold" }),
-      text(x + 40, y + 41, "USA", { "font-size": 8.5, fill: TEAM.west.ink }),
-      rows[0].length ? chips(ctx, rows[0], x + 40 + names, y + 32, w - 42 - names, 7.5)
-        : text(x + 40 + names, y + 41, "—", { "font-size": 9 }),
-      text(x + 40, y + 55, seatShort("ussr"), { "font-size": 8.5, fill: TEAM.east.ink }),
-      rows[1].length ? chips(ctx, rows[1], x + 40 + names, y + 46, w - 42 - names, 7.5)
-        : text(x + 40 + names, y + 55, "—", { "font-size": 9 }),
+      s("rect", { x: x + 36, y: y + 16, width: w - 36, height: look.box, rx: 4, fill: "#fdfefe", stroke: "#1b2631",
+        class: "frame" }),
+      fitted(x + 40, y + 18 + look.last, t("last: {card}", { card: card + (last.reshuffle ? " ↻" : "") }), w - 44,
+        { "font-size": look.last, "font-weight": "bold" }),
+      row(0, "USA", TEAM.west.ink),
+      row(1, seatShort("ussr"), TEAM.east.ink),
       s("title", { text: `${tipTitle}: ${tip}` + (last.reshuffle ? "; " + t("reshuffles the deck") : "") })));
   } else {
-    items.push(fitted(x + 40, y + 42, t("no card drawn yet"), w - 40, { "font-size": 9.5, fill: "#99a3a4" }));
+    items.push(fitted(x + 40, y + 42, t("no card drawn yet"), w - 40, { "font-size": look.none, fill: "#99a3a4" }, look.none));
   }
   return s("g", { class: "deck-2p2", "data-deck": kind, "data-count": deck.count, "data-last": deck.last || null }, items);
 }
 
 /** Victory points, reminders and the 2+2 cards waiting for sub-decades B and C at (x, y). */
-function notesLayer(view, x, y, width) {
+function notesLayer(view, x, y, width, look) {
   const cw = view.public.cold_war;
   const reminders = [];
   if (cw.reminders.arms_cost) reminders.push(t("arms race +${amount} per step", { amount: cw.reminders.arms_cost }));
@@ -360,8 +391,9 @@ function notesLayer(view, x, y, width) {
     fitted(x, y + 11, t("Victory points: USA {usa} · Soviet Union {ussr}", { usa: cw.victory_points.usa,
       ussr: cw.victory_points.ussr }), width, { "font-weight": "bold", class: "vp" }),
     fitted(x, y + 26, t("Reminders: {reminders}", { reminders: reminders.join("; ") || t("none") }), width,
-      { "font-size": 10.5, class: "reminders" }),
-    fitted(x, y + 41, t("2+2 cards waiting for sub-decade B: {b}, C: {c}", { b, c }), width - 96, { "font-size": 10.5 }),
+      { "font-size": look.note, class: "reminders" }, look.note),
+    fitted(x, y + 41, t("2+2 cards waiting for sub-decade B: {b}, C: {c}", { b, c }), width - 96, { "font-size": look.note },
+      look.note),
   ];
   [b, c].forEach((count, i) => {
     const sub = "BC"[i];
@@ -374,13 +406,17 @@ function notesLayer(view, x, y, width) {
 }
 
 /** Treasuries, peace, decks, victory points and reminders in a column at (x, y), ``width`` wide
- * (a phone's screen, too); 230 pixels tall. */
-export function budgetLayer(view, ctx, x, y, width = 364) {
-  return s("g", { class: "cold-war" },
-    treasuryLayer(view, ctx, "usa", x, y),
-    treasuryLayer(view, ctx, "ussr", x, y + 44),
-    peaceLayer(view, x, y + 92, width),
-    deckLayer(view, ctx, "arms", x, y + 116, (width - 6) / 2),
-    deckLayer(view, ctx, "conflict", x + (width + 6) / 2, y + 116, (width - 6) / 2),
-    notesLayer(view, x, y + 184, width - 4));
+ * (a phone's screen, too), in the sizes of ``look``; returns [node, height]. */
+export function budgetLayer(view, ctx, x, y, width = 364, look = BUDGET_DESKTOP) {
+  const deckH = 20 + look.box;
+  const decks = y + (look.stacked ? 140 : 116);  // below the peace's line, a phone's two
+  const [deckW, conflict] = look.stacked ? [width, [x, decks + deckH]] : [(width - 6) / 2, [x + (width + 6) / 2, decks]];
+  const notes = look.stacked ? conflict[1] + deckH : y + 184;
+  return [s("g", { class: "cold-war" },
+    treasuryLayer(view, ctx, "usa", x, y, look),
+    treasuryLayer(view, ctx, "ussr", x, y + 44, look),
+    peaceLayer(view, x, y + 92, width, look),
+    deckLayer(view, ctx, "arms", x, decks, deckW, look),
+    deckLayer(view, ctx, "conflict", ...conflict, deckW, look),
+    notesLayer(view, x, notes, width - 4, look)), notes + 46 - y];
 }
