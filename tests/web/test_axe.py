@@ -119,6 +119,30 @@ def test_a_started_game_has_no_serious_violation_and_is_played_by_keyboard(serve
     assert errors == []
 
 
+@pytest.mark.parametrize("game", ["nuclear-war", "wsdv", "wsdv-2p2"])
+def test_a_board_s_phone_layout_has_no_serious_violation(server, api, browser, scanned, game):
+    """The layout a board draws for a phone (``ctx.narrow``), with a thing picked on it too."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, bypass_csp=True,
+                              locale="de-DE")
+    ctx.set_default_timeout(20000)
+    try:
+        page = ctx.new_page()
+        errors = console_errors(page)
+        entry = next(e for e in api.get("/api/catalog").json() if e["id"] == game)
+        sit_at_new_game(server, api, page, entry)
+        assert scanned(page) == []
+        busiest = page.locator("#board [data-actions]").evaluate_all(
+            "things => things.reduce((b, t, i, all) => JSON.parse(t.dataset.actions).length"
+            " > JSON.parse(all[b].dataset.actions).length ? i : b, 0)")
+        page.locator("#board [data-actions]").nth(busiest).focus()
+        page.keyboard.press("Enter")  # the thing that starts most moves: picked, the places they go marked
+        page.wait_for_selector("#board [aria-pressed=true]")
+        assert scanned(page) == []
+        assert errors == []
+    finally:
+        ctx.close()
+
+
 @pytest.mark.parametrize("game", LESSONS)
 def test_a_first_game_with_a_guide_has_no_serious_violation(server, scanned, game):
     page = scanned.context.new_page()
