@@ -4,6 +4,7 @@ every board on a phone and on a desktop (docs/web/browser.md).
     .venv/bin/python tools/screenshot.py              # both
     .venv/bin/python tools/screenshot.py --readme     # docs/screenshot.png only
     .venv/bin/python tools/screenshot.py --boards     # docs/boards/<game>-phone.png, -desktop.png only
+    .venv/bin/python tools/screenshot.py --boards --game nuclear-war   # one game's only
 
 Starts a server on a temporary SQLite file. The README's: plays seat p1 against three heuristic
 bots by clicking (seeded) until the war is on and p1 must decide. The boards': a seeded position
@@ -73,10 +74,10 @@ def readme(server: ServerProcess, api: Api, browser, out: Path) -> None:
     raise SystemExit("no war scene found")
 
 
-def boards(server: ServerProcess, api: Api, browser, folder: Path) -> None:
-    """Every board in the middle of a seeded game, on a phone and on a desktop."""
+def boards(server: ServerProcess, api: Api, browser, folder: Path, games: list[str]) -> None:
+    """Each of ``games``' boards in the middle of a seeded game, on a phone and on a desktop."""
     folder.mkdir(parents=True, exist_ok=True)
-    for game in (g.id for g in registry()):
+    for game in games:
         state = positions(game, PLAYERS[game], 1, 3)[1]
         for screen, options in SCREENS.items():
             ctx = browser.new_context(**options, locale="en-US", device_scale_factor=1)
@@ -93,6 +94,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--readme", action="store_true", help="only the README's screenshot")
     parser.add_argument("--boards", action="store_true", help="only the boards' screenshots")
+    parser.add_argument("--game", choices=[g.id for g in registry()], action="append",
+                        help="the boards' screenshots of this game only (again for more)")
     args = parser.parse_args()
     both = not (args.readme or args.boards)
     with tempfile.TemporaryDirectory() as tmp, ServerProcess(str(Path(tmp) / "games.db")) as server, \
@@ -101,7 +104,7 @@ def main() -> None:
         if both or args.readme:
             readme(server, api, browser, DOCS / "screenshot.png")
         if both or args.boards:
-            boards(server, api, browser, DOCS / "boards")
+            boards(server, api, browser, DOCS / "boards", args.game or [g.id for g in registry()])
         browser.close()
 
 
