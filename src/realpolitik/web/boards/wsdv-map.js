@@ -6,7 +6,7 @@
 
 import { s } from "../js/dom.js";
 import { fitText, measure } from "../js/fit.js";
-import { t } from "../js/i18n.js";
+import { formatNumber, t } from "../js/i18n.js";
 import { actionable } from "../js/picking.js";
 
 /** Pixels per grid cell; the map is COLS × ROWS cells. */
@@ -436,7 +436,7 @@ function flightScale(ctx, value, x, y, look) {
   const cell = look.flight;
   const middle = y + 16 + look.box / 2;
   const items = [fitText({ x, y: y + look.title - 1, "font-weight": "bold", fill: "#1b2631" },
-    t("Flight: {flight} (East dismantles {n} at the end of the decade)", { flight: value / 2, n: Math.floor(value / 2) }),
+    t("Flight: {flight} (East dismantles {n} at the end of the decade)", { flight: formatNumber(value / 2), n: Math.floor(value / 2) }),
     cells * cell, look.title, { least: look.least, lines: look.lines })];
   const top = y + 16 + (look.lines - 1) * look.title * 1.15;  // below the title's lines
   for (let i = 0; i < cells; i += 1) {

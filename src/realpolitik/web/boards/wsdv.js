@@ -271,9 +271,9 @@ function slot(look, x, y, i) {
   return [x + col * (look.card.w + look.gap), y + line * (look.card.h + look.gap)];
 }
 
-/** The height of a row of ``count`` cards of ``look`` (one line when empty). */
+/** The height of a row of ``count`` cards of ``look``; an empty row's: a line of words ("empty"). */
 function rowsHeight(look, count) {
-  return Math.max(1, Math.ceil(count / look.perRow)) * (look.card.h + look.gap);
+  return count ? Math.ceil(count / look.perRow) * (look.card.h + look.gap) : look.empty + 16;
 }
 
 // ---------------------------------------------------------------------- rows
@@ -292,10 +292,10 @@ export function displayLayer(view, ctx, x, y, { skin = BASE_SKIN, look = DESKTOP
     const [sx, sy] = look.narrow ? slot(look, x, top, count)
       : [Math.min(x + Math.max(count, 7) * (look.card.w + look.gap), look.width - look.card.w - 2), top];
     items.push(playable(ctx, pub.special, sx, sy, take(pub.special), { skin, look, className: "special" }));
-    count += look.narrow ? 1 : 0;
+    count = look.narrow ? count + 1 : Math.max(count, 1);  // a desktop's beside the row, in its line
   }
   if (!pub.display.length && !pub.special) {
-    items.push(s("text", { x, y: top + 22, "font-size": look.empty, fill: "#99a3a4", text: t("empty") }));
+    items.push(s("text", { x, y: top + look.empty + 2, "font-size": look.empty, fill: "#99a3a4", text: t("empty") }));
   }
   return [s("g", { class: "display" }, items), top - y + rowsHeight(look, count)];
 }
@@ -344,7 +344,9 @@ function faceRow(ctx, view, title, keys, x, y, test, className, { skin, look }) 
     look.heading, { least: look.least })];
   const top = y + look.heading + 6;
   keys.forEach((key, i) => items.push(playable(ctx, key, ...slot(look, x, top, i), (w) => test(w, key), { skin, look })));
-  if (!keys.length) items.push(s("text", { x, y: top + 14, "font-size": look.empty, fill: "#99a3a4", text: t("no cards") }));
+  if (!keys.length) {
+    items.push(s("text", { x, y: top + look.empty + 2, "font-size": look.empty, fill: "#99a3a4", text: t("no cards") }));
+  }
   return [s("g", { class: className }, items), top - y + rowsHeight(look, keys.length)];
 }
 
@@ -366,7 +368,7 @@ function otherHand(view, ctx, seat, decades, x, y, look, note) {
     uses.length ? s("title", { text: heading }) : null);
   const node = s("g", { class: "other-hand", "data-seat": seat, "data-cards": decades.length }, title,
     actionable(backs, uses, heading));
-  return [node, top - y + back.h + 14];
+  return [node, top - y + (decades.length ? back.h : 0) + 14];
 }
 
 /**
