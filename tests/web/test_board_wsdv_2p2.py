@@ -18,7 +18,8 @@ from playwright.sync_api import Page, expect
 from realpolitik.engine import Rng
 from realpolitik.games import get
 from realpolitik.games.wsdv.two_plus_two.content import load
-from realpolitik.testing.pages import Coach, accept_warnings, console_errors
+from realpolitik.testing.pages import Coach, accept_warnings, console_errors, play_on_board
+from realpolitik.testing.positions import Table
 from tests.web.test_board_wsdv import (
     DESKTOP,
     DRAW,
@@ -251,6 +252,32 @@ def test_the_treasury_markers_the_advantage_and_the_2p2_words(server, context):
     faces = page.locator("svg.wsdv-2p2 .display g.card.x22")
     pub = view["public"]
     assert faces.count() == sum(1 for k in pub["display"] + [pub["special"]] if k and k.startswith("x")) > 1
+
+
+def test_a_move_the_taps_cannot_tell_apart_is_left_to_the_list(server, api, browser):
+    """Thüringen's living standard and the factory in the ČSSR (south) counted for Thüringen both name
+    Thüringen — its area, its badge and its table row —; only the factory tells one from the other.
+    On a phone, taps on the board play the factory's move, but not the living standard, which they
+    leave to the list: nothing is sent and nothing stays picked (a finger's tap on the area lands on
+    the badge beside it, a second tap there lets go)."""
+    state = get("wsdv-2p2").new_state(4, {}, 14)
+    rng = Rng(14)
+    while "assign cssr-s th" not in state.legal_actions():
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+    assert "ls th" in state.legal_actions()
+    ctx = browser.new_context(**PHONE)
+    ctx.set_default_timeout(15000)
+    try:
+        page = ctx.new_page()
+        Table(server, api, "wsdv-2p2", 4).open(page, state, seat=state.to_act)
+        waiting = "() => document.querySelectorAll('#pending button.action:not([disabled])').length > 0"
+        assert not play_on_board(page, "ls th", touch=True)
+        assert page.evaluate(waiting) and page.locator("#board .picked").count() == 0  # nothing sent, nothing picked
+        assert play_on_board(page, "assign cssr-s th", touch=True)
+        assert not page.evaluate(waiting)  # sent: the page holds its buttons while the server answers
+    finally:
+        ctx.close()
 
 
 #: the texts of the numbers a 2+2 turn depends on besides the base game's: the three 2+2 tracks'

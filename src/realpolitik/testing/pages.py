@@ -124,7 +124,8 @@ NEXT_TAP = """(things, action) => {
   return best;
 }"""
 #: JavaScript (the page's sequence number before): whether the page has sent an action since — it
-#: shows a later view, or holds every button of the decision while the server answers
+#: shows a later view, or holds every button of the decision while the server answers (with nothing
+#: picked: a tap that lets go leaves the buttons as they were)
 _PLAYED = """(before) => Number(document.body.dataset.seq) !== before
   || !document.querySelector("#pending button.action:not([disabled])")"""
 
@@ -148,7 +149,7 @@ def play_on_board(page: Page, action: str, board: str = "#board", touch: bool = 
             page.touchscreen.tap(*point)
         else:
             page.mouse.click(*point)
-        if page.evaluate(_PLAYED, before):  # the taps left one action: the page played it
+        if not page.locator(f"{board} .picked").count() and page.evaluate(_PLAYED, before):  # the page played it
             return True
     page.keyboard.press("Escape")
     return False
