@@ -120,7 +120,7 @@ def test_a_started_game_has_no_serious_violation_and_is_played_by_keyboard(serve
     assert errors == []
 
 
-@pytest.mark.parametrize("game", ["nuclear-war"])
+@pytest.mark.parametrize("game", ["nuclear-war", "wsdv", "wsdv-2p2"])
 def test_a_board_s_phone_layout_has_no_serious_violation(server, api, browser, scanned, game):
     """The layout a board draws for a phone (``ctx.narrow``), with a thing picked on it too."""
     ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, bypass_csp=True,

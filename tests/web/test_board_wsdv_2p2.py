@@ -1,33 +1,38 @@
 """The Wir sind das Volk! 2+2 board (``boards/wsdv-2p2.js``) in the system Chromium against a
-real server: views of seeded random games drawn on a bare page show what the view says (the
-2+2 tracks, treasuries, decks, sub-decade displays, seats and hands, and the base board),
-every legal action that has a place on the board is a click there, and no other hand ever
-reaches the page; then a whole game of one person against three heuristic bots is played by
-clicking the board."""
+real server: views of seeded random games drawn on a bare page — on a desktop and in the phone's
+layout — show what the view says (the 2+2 tracks, treasuries, decks, sub-decade displays, seats
+and hands, and the base board); every legal action that names something drawn is on that thing,
+which a tap plays or picks (a card's arms-race use on the arms race, its credit on your
+treasury), and no other hand ever reaches the page; then games of one person against three
+heuristic bots are played by tapping the board, on a desktop and on a phone that reads without
+zooming."""
 
 from __future__ import annotations
 
 import json
 import re
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from realpolitik.engine import Rng
 from realpolitik.games import get
 from realpolitik.games.wsdv.two_plus_two.content import load
-from realpolitik.testing.pages import (
-    ENABLED,
-    REACHABLE,
-    accept_warnings,
-    click_board,
-    console_errors,
-    seq,
-    turn_or_end,
-    view_at,
+from realpolitik.testing.pages import Coach, accept_warnings, console_errors, play_on_board
+from realpolitik.testing.positions import Table
+from tests.web.test_board_wsdv import (
+    DESKTOP,
+    DRAW,
+    MOST,
+    NUMBERS,
+    PHONE,
+    check_things,
+    finish,
+    play_person,
+    players_of,
 )
 
 BOARD = "#board svg.wsdv-2p2"
-CLICKABLE = f"{BOARD} [data-uses]"
 CONTENT = load("", "")
 TREASURY = CONTENT.treasury
 TEAM = {"usa": "yellow", "west": "yellow", "ussr": "red", "east": "red"}
@@ -38,6 +43,12 @@ TEAM = {"usa": "yellow", "west": "yellow", "ussr": "red", "east": "red"}
 SHOWN = """() => {
   const svg = document.querySelector("svg.wsdv-2p2");
   const all = (sel) => [...svg.querySelectorAll(sel)];
+  // the page's words but the legend's, which names every icon — the Guillaume affair's too, whoever holds that card
+  const without = (sel) => {
+    const page = document.body.cloneNode(true);
+    page.querySelector(sel)?.remove();
+    return page.textContent;
+  };
   const one = (sel) => svg.querySelector(sel);
   return {
     seq: Number(document.body.dataset.seq),
@@ -62,49 +73,22 @@ SHOWN = """() => {
     unrest: Object.fromEntries(all("g.province").map((g) => [g.dataset.province, Number(g.dataset.unrest)])),
     banner: one(".banner").textContent,
     cards: all("[data-card]").map((g) => g.dataset.card),
-    text: document.body.textContent,
+    text: without("#legend-box"),
   };
 }"""
 
-#: JS: draw ``view`` with the board module on a bare page, as the game page does; returns the
-#: button words of the legal actions
-DRAW = """async ([view, players]) => {
-  const board = await import("/static/boards/wsdv-2p2.js");
-  const content = (name) => fetch(`/api/content/wsdv-2p2/${name}`).then((r) => r.json());
-  window.boardData = window.boardData || await board.load({ content });
-  window.acted = [];
-  const choices = view.pending ? view.pending.choices : [];
-  const ctx = { seat: view.seat, players, legal: new Set(choices.map((c) => c.action)), choices,
-    act: (text) => window.acted.push(text), content, data: window.boardData };
-  document.body.replaceChildren(board.render(view, ctx));
-  return Object.fromEntries(choices.map((c) => [c.action, c.label]));
-}"""
-
-#: JS: per board element that acts, the actions a click offers (played at once, or in its menu)
-OFFERED = """() => {
-  const reach = REACHABLE;
-  const click = (el) => el.dispatchEvent(new MouseEvent("click", { bubbles: true }));
-  return [...document.querySelectorAll("svg.wsdv-2p2 [data-uses]")].map((el) => {
-    let actions = [];
-    let words = [];
-    click(el);
-    const menu = document.querySelector("svg.wsdv-2p2 .choices");
-    if (menu) {
-      actions = [...menu.querySelectorAll(".choice")].map((c) => c.dataset.action);
-      words = [...menu.querySelectorAll(".choice")].map((c) => c.textContent);
-      click(menu.querySelector(".choice"));
-      menu.remove();
-    }
-    const acted = window.acted.splice(0);
-    const place = el.closest("g.track, g.treasury");
-    return { what: `${el.getAttribute("class")} ${JSON.stringify(el.dataset)}`, uses: Number(el.dataset.uses),
-      single: el.dataset.act || null, actions, words, acted, reachable: reach(el) !== null,
-      place: place ? place.dataset.track || "treasury" : null };
-  });
-}""".replace("REACHABLE", REACHABLE)
+#: JS: each board thing's actions, and the track or treasury it lies in (none elsewhere)
+PLACES = """() => [...document.querySelectorAll("svg.wsdv-2p2 [data-actions]")].map((el) => {
+  const place = el.closest("g.track, g.treasury");
+  return { actions: JSON.parse(el.dataset.actions), place: place ? place.dataset.track || "treasury" : null };
+})"""
 
 #: actions with no place on the board: they stay buttons of the panel
-BUTTON_ONLY = {"done", "keep", "deliver", "ignore", "next", "nothing", "west-draws", "yellow-draws"}
+BUTTON_ONLY = {"done", "keep", "deliver", "nothing", "west-draws", "yellow-draws"}
+#: actions taps may leave in the dock's list of the thing picked: a card's use on no track or treasury,
+#: a card of the deck's top removed, and how a prestige arrow splits into prestige and dominance steps
+#: (the dominance title stands for each split)
+LISTED = {"take", "play", "remove", "prestige", "dominance"}
 
 
 def marker(value: int) -> str:
@@ -166,48 +150,45 @@ def place(action: str, phase: str | None) -> str | None:
         return "dominance"
     if words[0] == "bonus":  # a dominance box in the dominance phase, a prestige space in the prestige phase
         return "dominance" if phase == "dominance" else "prestige"
+    if words[0] in ("take", "play") and words[2] in ("arms", "credit"):  # a card's use: the card, and its place
+        return "arms" if words[2] == "arms" else "treasury"
     return "treasury" if words[0] == "income" else None
 
 
-def check_view(page: Page, view: dict, hidden: set[str]) -> set[str]:
-    """Draw ``view`` and check the board: it shows the view and nothing of the ``hidden`` cards,
-    every element that acts can be clicked and offers legal actions only (track and treasury
-    actions on their own track or treasury, nothing else there), together they offer
-    every legal action that has a place on the board, and every action has button words.
-    Returns the verbs offered."""
-    players = [{"seat": s, "kind": "human", "name": s.title(), "joined": True, "online": True} for s in view["seats"]]
-    labels = page.evaluate(DRAW, [view, players])
+def check_view(page: Page, view: dict, hidden: set[str], narrow: bool = False) -> dict[str, str]:
+    """Draw ``view`` (a phone's layout with ``narrow``) and check the board: it shows the view and
+    nothing of the ``hidden`` cards, its things carry the legal actions (``check_things``), a track's
+    or a treasury's only their own, and each of those is on its own; every action has button words.
+    Returns each legal action's outcome of taps (``CHOOSE``)."""
+    labels = page.evaluate(DRAW, ["wsdv-2p2", view, players_of(view), narrow])
     shown = page.evaluate(SHOWN)
     assert_shows(shown, view)
     assert_hidden(shown, hidden)
-    legal = set(view["pending"]["actions"]) if "pending" in view else set()
-    offered: set[str] = set()
-    for element in page.evaluate(OFFERED):
-        assert element["reachable"], element["what"]
-        actions = [element["single"]] if element["single"] else element["actions"]
-        assert len(actions) == element["uses"] >= 1 and set(actions) <= legal, element
-        assert element["acted"] == actions[:1], element  # a click plays it, or a menu entry does
-        assert element["words"] == [labels[a] for a in element["actions"]]  # a menu shows the game's words
-        for action in actions:
-            assert element["place"] == place(action, view["public"]["phase"]), (action, element)
-        offered |= set(actions)
-    assert {a for a in legal if a.split(" ")[0] not in BUTTON_ONLY} <= offered
+    outcomes = check_things(page, view, BUTTON_ONLY)
+    phase = view["public"]["phase"]
+    placed = set()
+    for thing in page.evaluate(PLACES):
+        if thing["place"]:
+            assert all(place(a, phase) == thing["place"] for a in thing["actions"]), thing
+            placed |= set(thing["actions"])
+    assert {a for a in outcomes if place(a, phase)} <= placed
     for action, words in labels.items():
         assert words != action and "undefined" not in words and "null" not in words and "NaN" not in words, (
             action, words)
-    return {a.split(" ")[0] for a in offered}
+    return outcomes
 
 
-def test_views_of_random_games_are_drawn_and_every_board_action_is_a_click(server, context):
-    """Seeded random games: views of every kind of decision, each checked, as the acting seat
-    and now and then as the other three seats and a spectator."""
+def test_views_of_random_games_are_drawn_and_every_board_action_is_a_tap(server, context):
+    """Seeded random games: views of every kind of decision, each checked as the acting seat (the
+    first of each kind in the phone's layout too), and now and then as the other three seats and a
+    spectator."""
     page = context().new_page()
     errors = console_errors(page)
     page.route("**/favicon.ico", lambda route: route.fulfill(status=204))
     page.goto(server.url + "/api/catalog")  # a page of the server without scripts of its own
     game = get("wsdv-2p2")
     checked: dict[tuple, int] = {}
-    verbs: set[str] = set()
+    played: set[str] = set()
     seen: set[str] = set()
     for seed in (14, 116, 17):
         state = game.new_state(4, {}, seed)
@@ -221,13 +202,17 @@ def test_views_of_random_games_are_drawn_and_every_board_action_is_a_click(serve
             if checked.get(kinds, 0) < 2 or state.ply % 40 == 0:
                 checked[kinds] = checked.get(kinds, 0) + 1
                 view = json.loads(json.dumps(state.view(seat, log_from=None)))
-                verbs |= check_view(page, view, hidden_cards(state, seat))
-            if state.ply % 60 == 0:  # the other seats, and a spectator: nothing to click
+                for narrow in (False, True) if checked[kinds] == 1 else (False,):
+                    outcomes = check_view(page, view, hidden_cards(state, seat), narrow)
+                    played |= {a.split(" ")[0] for a, outcome in outcomes.items() if outcome == "played"}
+                    uses = {a: o for a, o in outcomes.items() if a.split(" ")[0] in ("take", "play")}
+                    assert all(o == "played" for a, o in uses.items() if a.split(" ")[2] in ("arms", "credit")), uses
+            if state.ply % 60 == 0:  # the other seats, and a spectator: nothing to tap
                 for other in [s for s in range(4) if s != seat] + [None]:
                     view = json.loads(json.dumps(state.view(other, log_from=None)))
-                    assert check_view(page, view, hidden_cards(state, other)) == set()
+                    assert check_view(page, view, hidden_cards(state, other)) == {}
             state.apply(legal[rng.below(len(legal))])
-    assert seen - BUTTON_ONLY <= verbs  # every verb of these games was clicked on the board at least once
+    assert seen - BUTTON_ONLY - LISTED <= played  # every other verb played by taps alone
     assert {"shift", "prestige", "dominance", "bonus", "income", "look", "swap", "yellow-draws"} <= seen
     assert len(seen) >= 30
     assert errors == []
@@ -245,7 +230,7 @@ def test_the_treasury_markers_the_advantage_and_the_2p2_words(server, context):
     state._legal = None  # legal actions again, for a superpower in the red
     view = json.loads(json.dumps(state.view(state.to_act, log_from=None)))
     assert view["seat"] == "usa" and view["public"]["cold_war"]["in_the_red"] == ["usa"]
-    labels = page.evaluate(DRAW, [view, []])
+    labels = page.evaluate(DRAW, ["wsdv-2p2", view, [], False])
     shown = page.evaluate(SHOWN)
     assert shown["treasury"] == {"usa": [TREASURY.flip - 2, "flipped"], "ussr": [TREASURY.plus10 + 3, "plus10"]}
     treasuries = page.locator("svg.wsdv-2p2 g.treasury").all_text_contents()
@@ -262,60 +247,57 @@ def test_the_treasury_markers_the_advantage_and_the_2p2_words(server, context):
         if action.endswith(" credit"):
             value = card.value[0] if isinstance(card.value, tuple) else card.value
             assert words.endswith(f"credit: +${value} for your treasury") or ", then " in words, words
+    credits = sorted(a for a in labels if a.endswith(" credit"))  # USA's treasury takes every card's credit
+    assert sorted(json.loads(page.get_attribute("svg.wsdv-2p2 g.treasury[data-power=usa]", "data-actions"))) == credits
     faces = page.locator("svg.wsdv-2p2 .display g.card.x22")
     pub = view["public"]
     assert faces.count() == sum(1 for k in pub["display"] + [pub["special"]] if k and k.startswith("x")) > 1
 
 
-def test_a_game_against_three_heuristic_bots_is_played_to_the_end_by_clicking_the_board(server, api, context):
-    seats = ["heuristic", "human", "heuristic", "heuristic"]  # a person plays the Soviet Union
-    seat = 1
-    game = api.create(seats, game="wsdv-2p2")
-    page = context().new_page()
-    accept_warnings(page)  # grave actions ask first; a player clicking through says yes
-    errors = console_errors(page)
-    views: list[dict] = []
+def test_a_move_the_taps_cannot_tell_apart_is_left_to_the_list(server, api, browser):
+    """Thüringen's living standard and the factory in the ČSSR (south) counted for Thüringen both name
+    Thüringen — its area, its badge and its table row —; only the factory tells one from the other.
+    On a phone, taps on the board play the factory's move, but not the living standard, which they
+    leave to the list: nothing is sent and nothing stays picked (a finger's tap on the area lands on
+    the badge beside it, a second tap there lets go)."""
+    state = get("wsdv-2p2").new_state(4, {}, 14)
+    rng = Rng(14)
+    while "assign cssr-s th" not in state.legal_actions():
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+    assert "ls th" in state.legal_actions()
+    ctx = browser.new_context(**PHONE)
+    ctx.set_default_timeout(15000)
+    try:
+        page = ctx.new_page()
+        Table(server, api, "wsdv-2p2", 4).open(page, state, seat=state.to_act)
+        waiting = "() => document.querySelectorAll('#pending button.action:not([disabled])').length > 0"
+        assert not play_on_board(page, "ls th", touch=True)
+        assert page.evaluate(waiting) and page.locator("#board .picked").count() == 0  # nothing sent, nothing picked
+        assert play_on_board(page, "assign cssr-s th", touch=True)
+        assert not page.evaluate(waiting)  # sent: the page holds its buttons while the server answers
+    finally:
+        ctx.close()
 
-    def watch(ws) -> None:
-        ws.on("framereceived", lambda payload: views.append(json.loads(payload)))
-        ws.on("framesent", lambda payload: views.append({**json.loads(payload), "sent": True}))
 
-    page.on("websocket", watch)
-    page.goto(server.url + next(i["url"] for i in game["invites"] if i["seat"] == "ussr"))
-    page.fill("#join-name", "Ann")
-    page.click("#join-button")
-    page.wait_for_selector(BOARD)
-    rng = Rng(11)
-    snapshots: list[dict] = []
-    on_board = on_buttons = 0
-    while turn_or_end(page):
-        before = seq(page)
-        snapshots.append(page.evaluate(SHOWN))
-        legal = set(view_at(page, views, before)["pending"]["actions"])
-        acts = page.locator(f"{CLICKABLE}[data-act]").evaluate_all("els => els.map(e => e.dataset.act)")
-        assert set(acts) <= legal  # the board offers only legal actions
-        action = click_board(page, rng, BOARD) if rng.below(5) or not on_board else None  # the board first
-        if action is None:
-            buttons = page.locator(ENABLED)
-            button = buttons.nth(rng.below(buttons.count()))
-            action = button.get_attribute("data-action")
-            button.click()
-            on_buttons += 1
-        else:
-            on_board += 1
-        assert action in legal
-        page.wait_for_function(f"() => Number(document.body.dataset.seq) > {before}")
-        expect(page.locator("#notice.error")).to_be_hidden()
-        assert on_board + on_buttons < 400
-    info = api.wait_finished(game["id"])
-    expect(page.locator("#status")).to_contain_text("Game over.")
-    assert info["outcome"]["reason"] in page.inner_text("#outcome")
-    expect(page).to_have_title(re.compile("^Game over"))
-    snapshots.append(page.evaluate(SHOWN))
-    record = api.record(game["id"])
-    states = api.truth(game["id"])
-    mine = [ply for ply in range(len(record.actions)) if states[ply].to_act == seat]
-    assert len(mine) == on_board + on_buttons and on_board >= 1
+#: the texts of the numbers a 2+2 turn depends on besides the base game's: the three 2+2 tracks'
+#: positions, the treasuries, the victory points
+NUMBERS_2P2 = f"{NUMBERS}, .races .track-title text, .races .space text, .treasury text, .cold-war-notes text.vp"
+
+
+def check_game(api, page: Page, gid: str, seat: int, views: list[dict], counts: dict[str, int],
+               snapshots: list[dict], lang: str) -> list:
+    """After a game the person played a part of and resigned (``finish``), or played to its end: the
+    result in the page's language; as many decisions as the record has up to the last snapshot; every
+    view's private part the truth's; every snapshot of the board the truth of its moment, with no card
+    of another hand. Returns the game's states."""
+    info = api.wait_finished(gid)
+    expect(page.locator("#outcome h3")).to_be_visible()
+    assert info["outcome"]["reasons"][lang] in page.inner_text("#outcome")
+    states = api.truth(gid)
+    assert len([ply for ply in range(snapshots[-1]["seq"]) if states[ply].to_act == seat]) == counts["decisions"]
+    for message in (m for m in views if m["type"] == "view"):
+        assert message["view"]["private"] == json.loads(json.dumps(states[message["seq"]].private_view(seat)))
     for shot in snapshots:
         truth = states[shot["seq"]]
         assert shot["hand"] == truth.private_view(seat)["hand"]
@@ -331,14 +313,60 @@ def test_a_game_against_three_heuristic_bots_is_played_to_the_end_by_clicking_th
         assert shot["display"] == truth.display + ([truth.special] if truth.special else [])
         assert shot["doves"] == truth.doves
         assert_hidden(shot, hidden_cards(truth, seat))
-    for message in (m for m in views if m["type"] == "view"):
-        assert message["view"]["private"] == json.loads(json.dumps(states[message["seq"]].private_view(seat)))
-    # the same board in the replay, from this seat halfway through: nothing to click there
-    ply = len(record.actions) // 2
-    page.goto(f"{server.url}/replay/{game['id']}?seat=ussr&ply={ply}")
-    expect(page.locator("#ply")).to_have_value(str(ply))
-    shot = page.evaluate(SHOWN)
-    assert shot["hand"] == states[ply].private_view(seat)["hand"]
-    assert shot["treasury"]["ussr"][0] == states[ply].treasury[1]
-    assert page.locator(f"{BOARD} [data-uses]").count() == 0
-    assert errors == []
+    return states
+
+
+@pytest.mark.parametrize("screen", ["desktop", "phone"])
+def test_games_against_three_heuristic_bots_are_played_by_tapping_the_board(server, api, browser, screen):
+    """A person plays the Soviet Union: the heuristic's choices, tapped on the board wherever it
+    leads to them, else pressed in the list — the first 55 decisions of a game, then a bot plays the
+    seat to the end —, in as many games as it takes for 30 moves on the board alone; 80 % of the
+    decisions offer a board thing; on a phone the board reads without zooming. The page shows the
+    truth of every moment and no other hand; the replay has nothing to tap."""
+    seats = ["heuristic", "human", "heuristic", "heuristic"]
+    seat = 1
+    options = PHONE if screen == "phone" else DESKTOP
+    total = {"decisions": 0, "things": 0, "on_board": 0}
+    ctx = browser.new_context(**options, reduced_motion="reduce")
+    ctx.set_default_timeout(15000)
+    try:
+        for round_ in range(3):
+            game = api.create(seats, game="wsdv-2p2")
+            page = ctx.new_page()
+            accept_warnings(page)  # grave actions ask first; a player tapping through says yes
+            errors = console_errors(page)
+            views: list[dict] = []
+
+            def watch(ws, views=views) -> None:
+                ws.on("framereceived", lambda payload: views.append(json.loads(payload)))
+
+            page.on("websocket", watch)
+            page.goto(server.url + next(i["url"] for i in game["invites"] if i["seat"] == "ussr"))
+            page.fill("#join-name", "Ann")
+            page.click("#join-button")
+            page.wait_for_selector(BOARD)
+            coach = Coach(server.db, game["id"])
+            try:
+                counts, snapshots = play_person(page, views, coach, seat, Rng(11 + round_), screen == "phone", SHOWN,
+                                                NUMBERS_2P2, most=MOST)
+            finally:
+                coach.close()
+            finish(api, page, game["id"])
+            states = check_game(api, page, game["id"], seat, views, counts, snapshots, options["locale"][:2])
+            total = {key: total[key] + counts[key] for key in total}
+            assert errors == []
+            if total["on_board"] >= 30:
+                break
+        assert total["on_board"] >= 30, total
+        assert total["things"] >= 0.8 * total["decisions"], total
+        # the last game's board in the replay, from this seat halfway through: nothing to tap there
+        ply = len(states) // 2
+        page.goto(f"{server.url}/replay/{game['id']}?seat=ussr&ply={ply}")
+        expect(page.locator("#ply")).to_have_value(str(ply))
+        shot = page.evaluate(SHOWN)
+        assert shot["hand"] == states[ply].private_view(seat)["hand"]
+        assert shot["treasury"]["ussr"][0] == states[ply].treasury[1]
+        assert page.locator(f"{BOARD} [data-actions]").count() == 0
+        assert errors == []
+    finally:
+        ctx.close()

@@ -66,7 +66,8 @@ def play_lesson(page, server, game_id: str, lang: str, phone: bool = False, open
     assert tried, "no step of the script offered another move to try"
     expect(page.locator("#outro-text")).to_have_text(lesson.outro[lang])
     expect(page.locator("#guide")).to_be_hidden()
-    page.wait_for_selector(ENABLED, timeout=60000)  # the learner's next decision, the bots' moves between
+    # the learner's next decision, the bots' moves between (on a phone perhaps in the folded list of moves)
+    page.wait_for_selector(ENABLED, state="attached", timeout=60000)
     assert page.locator("#pending button.guided").count() == 0 and seq(page) >= len(script.actions)
     expect(page.locator("#guide")).to_be_hidden()
     page.click("#outro-close")
@@ -75,16 +76,10 @@ def play_lesson(page, server, game_id: str, lang: str, phone: bool = False, open
 
 
 def offers_only(page, action: str, k: int) -> None:
-    """The board lets one click only the step's move: each element standing for actions
-    (``data-uses``, from the boards' shared helper) stands for that one (``data-act``), and each
-    clickable card of a board without it (``data-card``) is one the move names."""
-    acting = page.locator("#board [data-uses]")
-    shown = [(acting.nth(n).get_attribute("data-uses"), acting.nth(n).get_attribute("data-act"))
-             for n in range(acting.count())]
-    assert all(uses == "1" and act == action for uses, act in shown), f"step {k + 1}: the board offers {shown}"
-    cards = page.locator("#board .clickable[data-card]:not([data-uses])")
-    keys = [cards.nth(n).get_attribute("data-card") for n in range(cards.count())]
-    assert all(key in action.split() for key in keys), f"step {k + 1}: the board offers the cards {keys}"
+    """The board lets one tap only the step's move: each thing carrying actions (``data-actions``,
+    js/picking.js) carries that one alone."""
+    things = page.locator("#board [data-actions]").evaluate_all("ts => ts.map(t => JSON.parse(t.dataset.actions))")
+    assert all(actions == [action] for actions in things), f"step {k + 1}: the board offers {things}"
 
 
 def wrong(page, script, i: int, lang: str, phone: bool) -> None:

@@ -28,9 +28,8 @@ SCREENS = {
 }
 #: the class of each title's board (1815 2vs2 is drawn by 1815's board)
 BOARD_CLASS = {"e1815-2vs2": "e1815"}
-#: how the boards mark the place of a legal action: the things a player taps (``actionable``, js/picking.js),
-#: the others' ``clickable``
-MARKS = ".actionable, .clickable"
+#: how the boards mark the place of a legal action: the things a player taps (``actionable``, js/picking.js)
+MARKS = ".actionable"
 #: the examples whose moves use no place that the board of the example's seat shows: the choice of
 #: the turn order
 UNMARKED = {"wsdv-2p2": {"turn-order"}}

@@ -143,8 +143,8 @@ PROBLEMS = r"""() => {
   }
   // SVG text: inside its drawing and its frame, off the discs it does not sit in
   const discs = memo((svg) => Array.from(svg.querySelectorAll("circle"))
-    .filter((c) => shown(c) && !c.closest(".choices, .chooser")
-      && !["none", "transparent"].includes(c.getAttribute("fill")) && Number(c.getAttribute("fill-opacity") ?? 1) > 0.2)
+    .filter((c) => shown(c) && !["none", "transparent"].includes(c.getAttribute("fill"))
+      && Number(c.getAttribute("fill-opacity") ?? 1) > 0.2)
     .map((c) => {
       const r = c.getBoundingClientRect();
       return { x: r.left + r.width / 2, y: r.top + r.height / 2, r: r.width / 2 };

@@ -1,9 +1,8 @@
 """Helpers for browser tests of the client's pages (Playwright pages), shared by every board.
 
 The things a player taps on a board carry ``data-actions``, the legal actions that name them
-(``js/picking.js``; :func:`play_on_board` plays an action by tapping them, as a player would).
-Board elements of the older menus carry ``data-uses`` (how many legal actions they stand
-for) and, when they stand for one, ``data-act`` (its text); see ``docs/web/browser.md``.
+(``js/picking.js``; :func:`play_on_board` plays an action by tapping them, as a player would);
+see ``docs/web/browser.md``.
 """
 
 from __future__ import annotations
@@ -26,7 +25,8 @@ FOLDED = "#pending details.all-actions:not([open]) > summary"
 #: the heading of the outcome, shown once the game is over
 OVER = "#outcome h3"
 #: JavaScript: a point on the screen where a click reaches the element (not something on
-#: top of it), scrolling it into view first; along the middle of a drawn line; or null
+#: top of it), scrolling it into view first; along the middle of a drawn line; or null. The point
+#: is in whole pixels, as a touch lands (a thin line beside another thing is missed otherwise)
 REACHABLE = """(el) => {
   el.scrollIntoView({ block: "center", inline: "center" });
   const hits = (x, y) => { const hit = document.elementFromPoint(x, y); return hit && el.contains(hit); };
@@ -42,7 +42,7 @@ REACHABLE = """(el) => {
     const steps = [0.5, 0.3, 0.7, 0.1, 0.9, 0.2, 0.8, 0.4, 0.6];
     for (const fy of steps) for (const fx of steps) points.push([r.x + fx * r.width, r.y + fy * r.height]);
   }
-  return points.find(([x, y]) => hits(x, y)) || null;
+  return points.map(([x, y]) => [Math.round(x), Math.round(y)]).find(([x, y]) => hits(x, y)) || null;
 }"""
 
 
@@ -75,8 +75,9 @@ def seq(page: Page) -> int:
 
 
 def turn_or_end(page: Page) -> bool:
-    """Wait until the page offers actions (true) or shows the result (false)."""
-    page.wait_for_selector(f"{ENABLED}, {OVER}")
+    """Wait until the page offers actions (true) or shows the result (false); on a phone the
+    actions may wait in the folded list of moves (:func:`unfold`)."""
+    page.wait_for_selector(f"{ENABLED}, {OVER}", state="attached")
     return page.locator(OVER).count() == 0
 
 
@@ -99,50 +100,47 @@ def view_at(page: Page, messages: list[dict], at: int, timeout: float = 15.0) ->
     return views[-1]
 
 
-def click_board(page: Page, rng: Rng, board: str) -> str | None:
-    """Click a random element of ``board`` (a selector) that acts, and when it opens a menu, a
-    random entry of it. Returns the action chosen, or None when nothing on the board acts now."""
-    targets = page.locator(f"{board} [data-uses]")
-    if not targets.count():
-        return None
-    target = targets.nth(rng.below(targets.count()))
-    point = target.evaluate(REACHABLE)
-    assert point, f"nothing reaches {target.evaluate('el => el.outerHTML.slice(0, 120)')}"
-    single = target.get_attribute("data-act")
-    page.mouse.click(*point)
-    if single:
-        return single
-    choices = page.locator(f"{board} .choices .choice")
-    assert choices.count() == int(target.get_attribute("data-uses")) > 1
-    choice = choices.nth(rng.below(choices.count()))
-    action = choice.get_attribute("data-action")
-    choice.click()
-    return action
-
-
-#: JavaScript (the action): among the board's things that name it and are not picked yet, the index
-#: of the one that names fewest actions besides (the first of those), or -1
-_NEXT_TAP = """(things, action) => {
+#: JavaScript (the action): among the board's things not picked yet whose tap leaves the action among
+#: fewer than the things picked name together (every action while none is), the index of the one that
+#: leaves fewest (the first of those), or -1. A thing naming all the picked ones name (a province's
+#: badge beside its area) narrows nothing: a tap would only add it to the pick
+NEXT_TAP = """(things, action) => {
+  let named = null;
+  for (const thing of things) {
+    if (!thing.classList.contains("picked")) continue;
+    const own = JSON.parse(thing.dataset.actions);
+    named = named ? named.filter((a) => own.includes(a)) : own;
+  }
   let best = -1, fewest = Infinity;
   things.forEach((thing, i) => {
-    const actions = JSON.parse(thing.dataset.actions);
-    if (actions.includes(action) && !thing.classList.contains("picked") && actions.length < fewest) {
+    const own = JSON.parse(thing.dataset.actions);
+    const left = named ? own.filter((a) => named.includes(a)) : own;
+    const narrows = !named || left.length < named.length;
+    if (left.includes(action) && !thing.classList.contains("picked") && narrows && left.length < fewest) {
       best = i;
-      fewest = actions.length;
+      fewest = left.length;
     }
   });
   return best;
 }"""
+#: JavaScript (the page's sequence number before): whether the page has sent an action since — it
+#: shows a later view, or holds every button of the decision while the server answers (with nothing
+#: picked: a tap that lets go leaves the buttons as they were)
+_PLAYED = """(before) => Number(document.body.dataset.seq) !== before
+  || !document.querySelector("#pending button.action:not([disabled])")"""
 
 
 def play_on_board(page: Page, action: str, board: str = "#board", touch: bool = False) -> bool:
     """Play ``action`` by tapping the board's things only, as a player would: the thing that names
-    it and fewest other actions, then — while the page keeps things picked — the next such thing
-    among those marked, until the taps leave the one action, which the page plays. True once it is
-    sent; False, with nothing picked and nothing played, when no taps on the board lead to it."""
+    it and leaves fewest other actions, then — while the page keeps things picked — the next such
+    thing that narrows the pick, until the taps leave the one action, which the page plays. True
+    once it is sent; False, with nothing picked and nothing played, when no taps on the board lead
+    to it. (A finger's tap may land on a thing beside the one aimed at, as a browser moves a touch
+    to the nearest thing to tap: then the taps go on from what it picked, or let go.)"""
     things = page.locator(f"{board} [data-actions]")
+    before = int(page.get_attribute("body", "data-seq"))
     for _ in range(8):
-        index = things.evaluate_all(_NEXT_TAP, action)
+        index = things.evaluate_all(NEXT_TAP, action)
         if index < 0:
             break
         point = things.nth(index).evaluate(REACHABLE)
@@ -151,7 +149,7 @@ def play_on_board(page: Page, action: str, board: str = "#board", touch: bool = 
             page.touchscreen.tap(*point)
         else:
             page.mouse.click(*point)
-        if not page.locator(f"{board} .picked").count():  # the taps left one action: the page played it
+        if not page.locator(f"{board} .picked").count() and page.evaluate(_PLAYED, before):  # the page played it
             return True
     page.keyboard.press("Escape")
     return False

@@ -6,27 +6,32 @@
 // board's own layers (map, tracks, status, province table, display, hands, played cards) with
 // the 2+2 card faces and button words (wsdv-2p2/cards.js, wsdv-2p2/words.js).
 //
-// Clicking a card, a province, a city, a line, a sector, a prestige or dominance space, the
-// dominance track's title (a prestige arrow moved as dominance) or your treasury (a dominance
-// step beyond the track) plays the single legal action that uses it, or opens a small menu.
-// Reads only the view, plus the printed content: the base game's map, cards and tracks and the
-// expansion's cards, decks and tracks.
+// Each card, province, city, line, sector, prestige or dominance space, the arms race's title (a
+// card's arms-race use), the dominance track's title (a prestige arrow moved as dominance) and
+// your treasury (a card's credit, a dollar beyond the dominance track) carries the legal actions
+// that name it (js/picking.js): the page plays or picks what a player taps. On a phone
+// (ctx.narrow) the board is one column 360 units wide, its words at least 11 units tall: the seats
+// as rows, the map filling the width, the tracks and treasuries, the display and your hand as
+// rows of two cards. Reads only the view, plus the printed content: the base game's map, cards
+// and tracks and the expansion's cards, decks and tracks.
 
-import { botName, s } from "../js/dom.js";
-import { fitText, measure } from "../js/fit.js";
+import { s } from "../js/dom.js";
 import { t } from "../js/i18n.js";
 import { contentLoader } from "../js/boards.js";
-import { CARD_H, describeIcon, displayLayer, handsLayer, playedLayer, statusLayer } from "./wsdv.js";
+import { actionable, actionsOf } from "../js/picking.js";
 import {
-  CH, COLS, CW, ROWS, choiceLabel, clickable, mapLayer, prepare, provinceTable, tracksLayer, usesOf,
-} from "./wsdv-map.js";
-import { budgetLayer, raceLayer, seatsLayer, TEAM } from "./wsdv-2p2/cold-war.js";
+  banner, column, describeIcon, displayLayer, eventLayer, handsLayer, playedLayer, statusLayer,
+} from "./wsdv.js";
+import { CH, COLS, CW, ROWS, mapLayer, prepare, provinceTable, tracksLayer, usesOf } from "./wsdv-map.js";
+import { lookOf } from "./wsdv/look.js";
+import {
+  BUDGET_PHONE, RACE_DESKTOP, RACE_PHONE, budgetLayer, raceLayer, seatsLayer, TEAM,
+} from "./wsdv-2p2/cold-war.js";
 import { SKIN } from "./wsdv-2p2/cards.js";
 import { SIDE_OF, seatTitle as seatName } from "./wsdv-2p2/words.js";
 
 export { legend } from "./wsdv-2p2/legend.js";
 
-const WIDTH = 1000;
 const ROMAN = ["", "I", "II", "III", "IV"];
 const PRESTIGE_SPACES = 6;
 /** The end-of-decade phases in words (the game's own messages). */
@@ -53,29 +58,17 @@ export async function load(ctx) {
     conflicts: keyed(expansion.conflicts), tracks: expansion.tracks };
 }
 
-function seatTitle(ctx, seat) {
-  const player = (ctx.players || []).find((p) => p.seat === seat);
-  const who = player ? (player.kind !== "human" ? botName(player.kind) : player.name) : "";
-  return `${seatName(seat)}${who ? ` (${who})` : ""}`;
-}
-
 function phaseWords(phase) {
   return PHASE_WORDS[phase] ? PHASE_WORDS[phase]() : String(phase).replace(/_/g, " ");
 }
 
-function banner(view, ctx) {
+function cwBanner(view, ctx, look) {
   const pub = view.public;
   const when = pub.end_of_decade
     ? t("end of the decade, phase {n}: {phase}", { n: pub.end_of_decade, phase: phaseWords(pub.phase) })
     : t("sub-decade {sub}", { sub: pub.sub_decade || "–" });
-  const acting = view.to_act ? " · " + t("{seat} to act", { seat: seatTitle(ctx, view.to_act) }) : "";
   const title = t("Wir sind das Volk! 2+2 — decade {decade}", { decade: ROMAN[pub.decade] || pub.decade });
-  return s("g", { class: "banner" },
-    s("rect", { x: 0, y: 0, width: WIDTH, height: 34, rx: 6, fill: "#1b2631", class: "frame" }),
-    s("text", { x: 12, y: 23, "font-size": 17, "font-weight": "bold", fill: "#fdfefe", text: title }),
-    fitText({ x: WIDTH - 12, y: 22, "text-anchor": "end", fill: "#d5d8dc" },
-      when + " · " + t("turn order {seats}", { seats: pub.turn_order.map(seatName).join(", ") }) + acting,
-      WIDTH - 48 - measure(title, 17, "bold"), 12, { least: 8 }));
+  return banner(view, ctx, title, when, pub.turn_order.map(seatName).join(", "), look);
 }
 
 /** The base layers see every legal action but the dominance boxes (``bonus`` in the dominance phase). */
@@ -91,52 +84,90 @@ function prestigeChoices(tracks, view, ctx) {
   for (const [colour, v] of [["yellow", Math.max(pos - 1, -PRESTIGE_SPACES)], ["red", Math.min(pos + 1, PRESTIGE_SPACES)]]) {
     const uses = usesOf(ctx, (w) => w[0] === "shift" && w[1] === "prestige" && w[2] === colour);
     const space = tracks.querySelector(`g.track[data-track="prestige"] g.space[data-space="${v}"]`);
-    if (!uses.length || !space || space.dataset.uses) continue;
+    if (!uses.length || !space) continue;
     const rect = space.querySelector("rect");
     rect.setAttribute("fill", "#f9e79f");
     rect.setAttribute("stroke", "#d4ac0d");
     rect.setAttribute("stroke-width", "2.5");
-    clickable(space, ctx, view, uses, Number(rect.getAttribute("x")), Number(rect.getAttribute("y")) + 22, choiceLabel);
+    actionable(space, [...actionsOf(space), ...uses], `${t("Prestige")} ${Math.abs(v)}`);
   }
   return tracks;
 }
 
-/** Team marks on the other hands the base layer drew. */
+/** Team colours on the other hands the base layer drew (their headings name the team). */
 function markTeams(hands) {
   for (const other of hands.querySelectorAll("g.other-hand")) {
     const team = TEAM[SIDE_OF[other.dataset.seat]];
     if (!team) continue;
     other.dataset.team = team.name;
-    const title = other.querySelector("text");
-    title.textContent = `${title.textContent} · ${team.words()}`;
-    title.setAttribute("fill", team.ink);
+    other.querySelector("text").setAttribute("fill", team.ink);
   }
   return hands;
 }
 
-/** The board for ``view``. */
+/** The drawing of ``height`` units, named for assistive technology. */
+function drawing(view, look, height, ...parts) {
+  return s("svg", { viewBox: `0 0 ${look.width} ${height}`, class: `board wsdv wsdv-2p2${look.narrow ? " narrow" : ""}`,
+    role: "img", "aria-label": t("Wir sind das Volk! 2+2, decade {decade}", { decade: view.public.decade }) }, ...parts);
+}
+
+/** The board for ``view``: a desktop's, or a phone's (``ctx.narrow``). */
 export function render(view, ctx) {
   const pub = view.public;
+  const look = lookOf(ctx);
   const baseCtx = baseContext(view, ctx);
-  const [races, racesH] = raceLayer(view, ctx, 0, 106);
+  const tracks = (x, y, trackLook) => {
+    const [node, height] = tracksLayer(view, baseCtx, x, y, { look: trackLook, describeIcon: (i) => describeIcon(i, ctx) });
+    return [prestigeChoices(node, view, ctx), height];
+  };
+  const display = (y) => displayLayer(view, ctx, 0, y, { skin: SKIN, look,
+    title: t("Display — sub-decade {sub}", { sub: pub.sub_decade || "–" }) });
+  const hands = (y) => {
+    const note = (seat) => (TEAM[SIDE_OF[seat]] ? TEAM[SIDE_OF[seat]].words() : "");
+    const [node, height] = handsLayer(view, ctx, 0, y, { skin: SKIN, look, note });
+    return [markTeams(node), height];
+  };
+  if (look.narrow) {
+    // one column: the event's items when they wait for a choice, the seats, the map filling the width,
+    // the state of the table, the tracks, the 2+2 tracks and treasuries, the display, your hand and the
+    // others, the province table, the cards played
+    const [nodes, height] = column(72, [
+      (y) => eventLayer(view, ctx, 0, y, look.width, { skin: SKIN, look }),
+      (y) => seatsLayer(view, ctx, 0, y, look.width, true),
+      (y) => [mapLayer(view, baseCtx, 0, y, look.map), ROWS * CH * look.map.scale],
+      (y) => statusLayer(view, baseCtx, 0, y, { look }),
+      (y) => tracks(0, y, look.table.track),
+      (y) => raceLayer(view, ctx, 0, y, RACE_PHONE),
+      (y) => budgetLayer(view, ctx, 4, y, look.width - 4, BUDGET_PHONE),
+      display,
+      hands,
+      (y) => [provinceTable(view, baseCtx, 0, y, look.width, look.table.rows),
+        look.table.rows.top + pub.provinces.length * look.table.rows.step],
+      (y) => playedLayer(view, ctx, 0, y, { skin: SKIN, look }),
+    ]);
+    return drawing(view, look, height, cwBanner(view, ctx, look), ...nodes);
+  }
+  const [event, eventH] = eventLayer(view, ctx, 8, 42, look.width - 16, { skin: SKIN });
+  const shift = event ? eventH + 10 : 0;  // the board below the event's items while they wait
+  const [races, racesH] = raceLayer(view, ctx, 0, 106, RACE_DESKTOP);
   const mapY = 106 + Math.max(racesH, 232) + 10;
   const rightX = COLS * CW + 14;
   const below = mapY + ROWS * CH + 12;
-  const [hands, handsH] = handsLayer(view, ctx, 0, below + CARD_H + 30, SKIN);
-  const [played, playedH] = playedLayer(view, ctx, 0, below + CARD_H + 36 + handsH, SKIN);
-  const height = below + CARD_H + 36 + handsH + playedH;
-  return s("svg", { viewBox: `0 0 ${WIDTH} ${height}`, class: "board wsdv wsdv-2p2", role: "img",
-    "aria-label": t("Wir sind das Volk! 2+2, decade {decade}", { decade: pub.decade }) },
-  banner(view, ctx),
-  seatsLayer(view, ctx, 0, 42, WIDTH),
-  races,
-  budgetLayer(view, ctx, 636, 106),
-  mapLayer(view, baseCtx, 0, mapY, choiceLabel),
-  prestigeChoices(tracksLayer(view, baseCtx, rightX, mapY, { label: choiceLabel, describeIcon: (i) => describeIcon(i, ctx) }),
-    view, ctx),
-  statusLayer(view, baseCtx, rightX + 4, mapY + 190, SKIN),
-  provinceTable(view, baseCtx, rightX, mapY + 318, WIDTH - rightX, choiceLabel),
-  displayLayer(view, ctx, 0, below, SKIN, t("Display — sub-decade {sub}", { sub: pub.sub_decade || "–" })),
-  markTeams(hands),
-  played);
+  const [shown, shownH] = display(below);
+  const [others, othersH] = hands(below + shownH + 6);
+  const [played, playedH] = playedLayer(view, ctx, 0, below + shownH + 12 + othersH, { skin: SKIN, look });
+  return drawing(view, look, shift + below + shownH + 12 + othersH + playedH,
+    cwBanner(view, ctx, look),
+    event,
+    s("g", { transform: shift ? `translate(0 ${shift})` : null },
+      seatsLayer(view, ctx, 0, 42, look.width)[0],
+      races,
+      budgetLayer(view, ctx, 636, 106)[0],
+      mapLayer(view, baseCtx, 0, mapY),
+      tracks(rightX, mapY, look.table.track)[0],
+      statusLayer(view, baseCtx, rightX + 4, mapY + 190)[0],
+      provinceTable(view, baseCtx, rightX, mapY + 318, look.width - rightX),
+      shown,
+      others,
+      played));
 }

@@ -59,7 +59,7 @@ export function baseLegend(view, ctx, arrows = null) {
     [swatch("#aab7b8", { dashed: true }), t("grey dashed factory: run down")],
     [swatch("#1f6fb5", { stroke: "#1f6fb5" }), t("solid blue line: a blue line is built")],
     [swatch("#fdfefe", { stroke: "#aab7b8", dashed: true }), t("dashed grey line: a connection without a blue line")],
-    [swatch("#f9e79f", { stroke: "#d4ac0d", width: 3 }), t("gold: click it to play the action")],
+    [swatch("#f9e79f", { stroke: "#d4ac0d", width: 3 }), t("gold: tap it to play it, or to see where it goes")],
   ];
 }
 

@@ -4,9 +4,10 @@
 // standard and socialists; the four tracks; the state of the table; a province table.
 // Every figure comes from the view; names come from the printed content (ctx.data).
 
-import { s, shownRange, touchScale } from "../js/dom.js";
-import { fitText } from "../js/fit.js";
-import { t } from "../js/i18n.js";
+import { s } from "../js/dom.js";
+import { fitText, measure } from "../js/fit.js";
+import { formatNumber, t } from "../js/i18n.js";
+import { actionable } from "../js/picking.js";
 
 /** Pixels per grid cell; the map is COLS × ROWS cells. */
 export const CW = 36;
@@ -112,86 +113,11 @@ export function siteName(ctx, site) {
   return t("the line {a}–{b}", { a: cityName(ctx, a), b: cityName(ctx, b) }) + end;
 }
 
-// ---------------------------------------------------------------------- clicking
+// ---------------------------------------------------------------------- playing on the board
 
 /** The legal actions a board element uses, by a test on each choice's words (verb, then arguments). */
 export function usesOf(ctx, test) {
   return (ctx.choices || []).filter((c) => test([c.verb, ...c.args.map(String)])).map((c) => c.action);
-}
-
-/** A legal action's words, as the game gives them (``view.pending.choices``). */
-export function choiceLabel(action, view, ctx) {
-  const choice = (ctx.choices || []).find((c) => c.action === action);
-  return choice ? choice.label : action;
-}
-
-/**
- * Make ``node`` act on click: the single legal action it uses is played at once; with several,
- * a small menu of them opens next to it at (x, y). Nodes that use nothing stay inert.
- */
-export function clickable(node, ctx, view, uses, x, y, label) {
-  if (!uses.length) return node;
-  node.classList.add("clickable");
-  node.setAttribute("cursor", "pointer");
-  node.dataset.uses = String(uses.length);
-  if (uses.length === 1) node.dataset.act = uses[0];
-  node.addEventListener("click", (event) => {
-    event.stopPropagation();
-    if (uses.length === 1) ctx.act(uses[0]);
-    else offer(node.ownerSVGElement, x, y, uses, view, ctx, label);
-  });
-  return node;
-}
-
-/** The menu of several actions at (x, y) on ``svg``; one menu at a time. */
-export function offer(svg, x, y, actions, view, ctx, label) {
-  for (const old of svg.querySelectorAll(".choices")) old.remove();
-  const texts = actions.map((a) => (label ? label(a, view, ctx) : a));
-  const box = svg.viewBox.baseVal;
-  const scale = touchScale(svg); // on a phone: rows a finger's height, words 14 pixels
-  const row = Math.max(22, 44 * scale);
-  const font = Math.max(11, 14 * scale);
-  const [from, to] = shownRange(svg); // open where the board is scrolled to
-  const w = Math.min(scale ? to - from - 4 : 460, Math.max(140, ...texts.map((t) => t.length * font * 0.56 + 20)));
-  const perLine = Math.floor((w - 20) / (font * 0.56)); // a longer label takes two lines of its row
-  const foot = scale ? row : font * 2; // the strip with "close", a finger's height on a phone too
-  const h = row * actions.length + 4 + foot;
-  const left = Math.max(from + 2, Math.min(x, to - w - 2));
-  const top = Math.max(2, Math.min(y, box.height - h - 2));
-  const menu = s("g", { class: "choices" },
-    s("rect", { x: left, y: top, width: w, height: h, rx: 6, fill: "#fdfefe", stroke: "#1b2631", "stroke-width": 1.5 }));
-  actions.forEach((action, i) => {
-    const item = s("g", { class: "choice", "data-action": action, cursor: "pointer" },
-      s("rect", { x: left + 4, y: top + 4 + i * row, width: w - 8, height: row - 3, rx: 4, fill: "#d6eaf8" }),
-      label2(left + 10, top + 4 + i * row + (row - 3) / 2 + font * 0.35, texts[i], perLine, font));
-    item.addEventListener("click", (event) => {
-      event.stopPropagation();
-      ctx.act(action);
-    });
-    menu.append(item);
-  });
-  const close = s("g", { class: "choice-close", cursor: "pointer" },
-    s("rect", { x: left + 4, y: top + h - foot, width: w - 8, height: foot - 2, fill: "transparent" }),
-    s("text", { x: left + w - 10, y: top + h - foot / 2 + font * 0.35, "text-anchor": "end", "font-size": font,
-      fill: "#566573", text: t("close ✕") }));
-  close.addEventListener("click", (event) => {
-    event.stopPropagation();
-    menu.remove();
-  });
-  menu.append(close);
-  svg.append(menu);
-  return menu;
-}
-
-/** A menu row's words centred on baseline ``y``: one line, or two when longer than ``perLine``
- * characters (broken at the space nearest the middle). */
-function label2(x, y, words, perLine, font) {
-  const attrs = { x, "font-size": font, fill: "#1b2631", "pointer-events": "none" }; // a tap goes to the row
-  if (words.length <= perLine) return s("text", { ...attrs, y, text: words });
-  const spaces = [...words.matchAll(/ /g)].map((m) => m.index);
-  const cut = spaces.length ? spaces.reduce((a, b) => (Math.abs(b - words.length / 2) < Math.abs(a - words.length / 2) ? b : a)) : perLine;
-  return s("text", { ...attrs, y: y - font * 0.55 },
-    s("tspan", { x, text: words.slice(0, cut + 1) }), s("tspan", { x, dy: font * 1.1, text: words.slice(cut + 1) }));
 }
 
 const PROVINCE_VERBS = new Set(["calm", "ls", "unrest", "police", "hamburg", "end-protest", "return",
@@ -213,6 +139,26 @@ export function usesCity(words, key, kind) {
 }
 
 // ---------------------------------------------------------------------- map
+
+/** How the map draws its marks. On a desktop as the grid's cells are drawn; on a phone the whole
+ * map is shown smaller (``scale``), so its badges and factories grow (``mark``) and their numbers
+ * more (font sizes in map units) to stay readable at a glance, the badges lie where the bigger
+ * ones miss every city (``badgeAt``, in cells), and a city's name that would lie under a badge or
+ * a factory is left to the city's tooltip (``avoid``); the names stay small, for a player who
+ * zooms in. */
+export const MAP_DESKTOP = {
+  scale: 1, words: 13, codes: 10, badgeAt: {}, avoid: false,
+  badge: { mark: 1, unrest: 11, ls: 10, code: 9, small: 9, protest: true },
+  city: { mark: 1, value: 10 },
+};
+export const MAP_PHONE = {
+  scale: 0.625, words: 18, codes: 15, avoid: true,
+  badgeAt: { sh: [6.1, 1.9], ns: [5.4, 6.0], nrw: [3.0, 9.9], he: [5.0, 9.9], rp: [1.8, 13.0], bw: [5.2, 16.7],
+    by: [8.8, 15.4], wb: [12.1, 7.0], mv: [11.7, 2.4], bb: [12.5, 8.6], eb: [13.5, 6.3], sa: [9.8, 6.0],
+    sn: [11.0, 11.6], th: [8.8, 11.4] },
+  badge: { mark: 1.25, unrest: 18.4, ls: 17.6, code: 12, small: 12, protest: false },
+  city: { mark: 1.35, value: 18 },
+};
 
 function at(x0, y0, [gx, gy]) {
   return [x0 + gx * CW, y0 + gy * CH];
@@ -245,12 +191,17 @@ function borderPaths(x0, y0) {
     s("path", { d: inner.join(""), stroke: "#1b2631", "stroke-width": 3.5, "stroke-linecap": "square" }));
 }
 
-function provinceArea(view, ctx, p, x0, y0, label) {
+/** The legal actions that name province ``key``. */
+function provinceUses(ctx, key) {
+  return usesOf(ctx, (w) => usesProvince(w, key));
+}
+
+function provinceArea(ctx, p, x0, y0) {
   const cells = [];
   GRID.forEach((row, r) => [...row].forEach((code, c) => {
     if (PROVINCE_CODE[code] === p.key) cells.push([c, r]);
   }));
-  const uses = usesOf(ctx, (w) => usesProvince(w, p.key));
+  const uses = provinceUses(ctx, p.key);
   const g = s("g", {
     class: `province ${p.side}`, "data-province": p.key, "data-unrest": p.unrest, "data-ls": p.ls,
     "data-mass-protests": p.mass_protests, "data-socialists": p.socialists,
@@ -260,43 +211,63 @@ function provinceArea(view, ctx, p, x0, y0, label) {
   s("title", { text: t("{province}: {unrest} unrest, {protests} mass protest(s), living standard {ls}, economy "
     + "{economy}, export level {export}", { province: t(p.name), unrest: p.unrest, protests: p.mass_protests, ls: p.ls,
     economy: p.economy, export: p.export }) }));
-  const [bx, by] = at(x0, y0, BADGE_AT[p.key] || cells[0] || [0, 0]);
-  return clickable(g, ctx, view, uses, bx + 12, by + 12, label);
+  return actionable(g, uses, t(p.name));
 }
 
-function badge(view, ctx, p, x0, y0, label) {
-  const [x, y] = at(x0, y0, BADGE_AT[p.key] || [0, 0]);
+/** Where a province's badge lies on the map, in cells. */
+function badgeCell(p, look) {
+  return look.badgeAt[p.key] || BADGE_AT[p.key] || [0, 0];
+}
+
+/** The box a province's badge covers (map units, before the map's scale). */
+function badgeBox(p, look, x0, y0) {
+  const [x, y] = at(x0, y0, badgeCell(p, look));
+  const m = look.badge.mark;
+  return { left: x - 20 * m, top: y - 21 * m, right: x + (p.socialists ? 32 : 20) * m,
+    bottom: y + (p.mass_protests > 0 ? 21 : 10) * m };
+}
+
+/** A province's badge: its code, unrest (red with a mass protest), living standard, socialists. */
+function badge(ctx, p, x0, y0, look) {
+  const [x, y] = at(x0, y0, badgeCell(p, look));
+  const size = look.badge;
+  const m = size.mark;
+  const box = badgeBox(p, look, x0, y0);
   const protest = p.mass_protests > 0;
-  const uses = usesOf(ctx, (w) => usesProvince(w, p.key));
-  const width = p.socialists ? 52 : 40;
+  const uses = provinceUses(ctx, p.key);
   const items = [
-    s("rect", { x: x - 20, y: y - 21, width, height: protest ? 42 : 31, rx: 5, fill: uses.length ? "#f9e79f" : "#fdfefe",
-      "fill-opacity": uses.length ? 1 : 0.75, stroke: uses.length ? "#d4ac0d" : "none", "stroke-width": 2 }),
-    s("text", { x, y: y - 11, "text-anchor": "middle", "font-size": 9, "font-weight": "bold", fill: SIDE_INK[p.side],
+    s("rect", { x: box.left, y: box.top, width: box.right - box.left, height: box.bottom - box.top, rx: 5 * m,
+      fill: uses.length ? "#f9e79f" : "#fdfefe", "fill-opacity": uses.length ? 1 : 0.75,
+      stroke: uses.length ? "#d4ac0d" : "none", "stroke-width": 2 }),
+    s("text", { x, y: y - 11 * m, "text-anchor": "middle", "font-size": size.code, "font-weight": "bold", fill: SIDE_INK[p.side],
       text: p.key.toUpperCase() }),
-    s("circle", { cx: x - 8, cy: y, r: 9, fill: protest ? "#c0392b" : p.unrest ? "#fdebd0" : "#fdfefe",
+    s("circle", { cx: x - 8 * m, cy: y, r: 9 * m, fill: protest ? "#c0392b" : p.unrest ? "#fdebd0" : "#fdfefe",
       stroke: protest ? "#641e16" : "#873600", "stroke-width": 1.5 }),
-    s("text", { x: x - 8, y: y + 4, "text-anchor": "middle", "font-size": 11, "font-weight": "bold",
-      fill: protest ? "#fdfefe" : "#1b2631", class: "unrest", text: p.unrest }),
-    s("rect", { x: x + 2, y: y - 8, width: 16, height: 16, rx: 2, fill: "#d6eaf8", stroke: "#1f618d" }),
-    s("text", { x: x + 10, y: y + 4, "text-anchor": "middle", "font-size": 10, fill: "#1b4f72", class: "ls", text: p.ls }),
+    s("text", { x: x - 8 * m, y: y + size.unrest * 0.36, "text-anchor": "middle", "font-size": size.unrest,
+      "font-weight": "bold", fill: protest ? "#fdfefe" : "#1b2631", class: "unrest", text: p.unrest }),
+    s("rect", { x: x + 2 * m, y: y - 8 * m, width: 16 * m, height: 16 * m, rx: 2, fill: "#d6eaf8", stroke: "#1f618d" }),
+    s("text", { x: x + 10 * m, y: y + size.ls * 0.36, "text-anchor": "middle", "font-size": size.ls, fill: "#1b4f72",
+      class: "ls", text: p.ls }),
   ];
-  if (protest) {
-    items.push(s("text", { x, y: y + 18, "text-anchor": "middle", "font-size": 9, "font-weight": "bold", fill: "#922b21",
-      text: `⚑ ${p.mass_protests > 1 ? `${p.mass_protests}× ` : ""}` + t("protest") }));
+  if (protest) {  // a phone's badge has no room for the word: the red disc and the flag say it
+    const count = p.mass_protests > 1 ? `${p.mass_protests}× ` : "";
+    items.push(s("text", { x, y: y + 18 * m, "text-anchor": "middle", "font-size": size.small, "font-weight": "bold",
+      fill: "#922b21", text: size.protest ? `⚑ ${count}` + t("protest") : `⚑ ${count}`.trim() }));
   }
   if (p.socialists) {
-    items.push(s("circle", { cx: x + 25, cy: y, r: 6, fill: "#7d3c98" }),
-      s("text", { x: x + 25, y: y + 3, "text-anchor": "middle", "font-size": 8, fill: "#fdfefe", text: p.socialists }));
+    items.push(s("circle", { cx: x + 25 * m, cy: y, r: 6 * m, fill: "#7d3c98" }),
+      s("text", { x: x + 25 * m, y: y + 3 * m, "text-anchor": "middle", "font-size": 8 * m, fill: "#fdfefe", text: p.socialists }));
   }
   items.push(s("title", { text: t("{province}: {unrest} unrest, {protests} mass protest(s), living standard {ls}, "
     + "{socialists} socialist(s)", { province: t(p.name), unrest: p.unrest, protests: p.mass_protests, ls: p.ls,
     socialists: p.socialists }) }));
-  const g = s("g", { class: "badge", "data-province": p.key }, items);
-  return clickable(g, ctx, view, uses, x + 12, y + 12, label);
+  // on a phone a badge that carries nothing lets a tap through to the line or city beneath it
+  const through = look.avoid && !uses.length ? "none" : null;
+  return actionable(s("g", { class: "badge", "data-province": p.key, "pointer-events": through }, items), uses,
+    t(p.name));
 }
 
-function connections(view, ctx, x0, y0, label) {
+function connections(view, ctx, x0, y0, look) {
   const built = new Set(view.public.infrastructure);
   return s("g", { class: "lines" }, ctx.data.lines.map((line) => {
     const [ax, ay] = at(x0, y0, CITY_AT[line.a]);
@@ -309,35 +280,53 @@ function connections(view, ctx, x0, y0, label) {
     const g = s("g", { class: `line${on ? " built" : ""}`, "data-line": line.name },
       s("line", { ...ends, stroke: on ? "#1f6fb5" : uses.length ? "#d4ac0d" : "#aab7b8",
         "stroke-width": on ? 3 : uses.length ? 2.5 : 1.2, "stroke-dasharray": on || uses.length ? null : "3 3" }),
-      s("line", { ...ends, stroke: "transparent", "stroke-width": line.offset ? 6 : 8 }),
+      s("line", { ...ends, stroke: "transparent", "stroke-width": (line.offset ? 6 : 8) * look.city.mark }),
       s("title", { text: `${on ? t("Blue line") : t("Connection")} ${siteName(ctx, line.name)}` }));
-    return clickable(g, ctx, view, uses, (ax + bx) / 2, (ay + by) / 2, label);
+    return actionable(g, uses, siteName(ctx, line.name));
   }));
 }
 
-function city(view, ctx, c, x0, y0, label) {
+/** Where a city's name goes: after its mark, or before it (``left``), in map units. */
+function nameBox(ctx, c, x, y, left, look) {
+  const width = measure(t(c.name), 9);
+  const gap = 9 * look.city.mark;
+  return { left: left ? x - gap - width : x + gap, right: left ? x - gap : x + gap + width, top: y - 6, bottom: y + 3 };
+}
+
+function overlaps(a, b) {
+  return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+}
+
+function city(view, ctx, c, x0, y0, look, marks) {
   const [x, y] = at(x0, y0, CITY_AT[c.key] || [0, 0]);
+  const m = look.city.mark;
   const factory = view.public.factories[c.key];
   const external = c.kind === "external";
   const uses = usesOf(ctx, (w) => usesCity(w, c.key, c.kind));
   const ring = uses.length ? { stroke: "#d4ac0d", "stroke-width": 3 } : { stroke: "#1b2631", "stroke-width": 1 };
-  const marker = [s("circle", { cx: x, cy: y, r: 8, fill: "transparent" })];
+  const marker = [s("circle", { cx: x, cy: y, r: 8 * m, fill: "transparent" })];
   if (factory) {
-    marker.push(s("rect", { x: x - 7, y: y - 7, width: 14, height: 14, rx: 2,
+    const value = look.city.value;
+    marker.push(s("rect", { x: x - 7 * m, y: y - 7 * m, width: 14 * m, height: 14 * m, rx: 2,
       fill: factory.rundown ? "#aab7b8" : external ? "#7d3c98" : citySide(ctx, c) === "west" ? "#b7950b" : "#922b21",
       "stroke-dasharray": factory.rundown ? "2 2" : null, ...ring }),
-    s("text", { x, y: y + 4, "text-anchor": "middle", "font-size": 10, "font-weight": "bold", fill: "#fdfefe",
+    s("text", { x, y: y + value * 0.36, "text-anchor": "middle", "font-size": value, "font-weight": "bold", fill: "#fdfefe",
       text: factory.value }));
   } else {
-    marker.push(s("circle", { cx: x, cy: y, r: external ? 5 : 4, fill: external ? "#e8daef" : "#fdfefe", ...ring }));
+    marker.push(s("circle", { cx: x, cy: y, r: (external ? 5 : 4) * m, fill: external ? "#e8daef" : "#fdfefe", ...ring }));
   }
   const what = !factory ? t("no factory") : factory.rundown ? t("run-down factory of value {n}", { n: factory.value })
     : t("factory of value {n}", { n: factory.value });
   marker.push(s("title", { text: `${t(c.name)}: ${what}` }));
-  const site = clickable(s("g", { class: "site", "data-site": c.key }, marker), ctx, view, uses, x + 10, y + 10, label);
-  const left = LABEL_LEFT.has(c.key);
-  const name = external ? null : s("text", { x: left ? x - 9 : x + 9, y: y + 3, "text-anchor": left ? "end" : "start",
-    "font-size": 9, fill: "#34495e", "pointer-events": "none", text: t(c.name) });
+  const site = actionable(s("g", { class: "site", "data-site": c.key }, marker), uses, cityName(ctx, c.key));
+  let left = LABEL_LEFT.has(c.key);
+  if (look.avoid && !external) {  // the other side, or no name, where a badge, a factory or a name covers it
+    const free = (side) => !marks.some((mark) => mark.key !== c.key && overlaps(mark, nameBox(ctx, c, x, y, side, look)));
+    left = free(left) ? left : free(!left) ? !left : null;
+    if (left !== null) marks.push(nameBox(ctx, c, x, y, left, look));
+  }
+  const name = external || left === null ? null : s("text", { x: left ? x - 9 * m : x + 9 * m, y: y + 3,
+    "text-anchor": left ? "end" : "start", "font-size": 9, fill: "#34495e", "pointer-events": "none", text: t(c.name) });
   return s("g", { class: `city${factory ? " factory" : ""}`, "data-city": c.key,
     "data-factory": factory ? factory.value : null, "data-rundown": factory && factory.rundown ? "true" : null }, site, name);
 }
@@ -347,31 +336,59 @@ function citySide(ctx, c) {
   return c.side || (p ? p.side : "");
 }
 
-/** The map at (x0, y0): provinces, borders, lines, cities and factories, per-province badges. */
-export function mapLayer(view, ctx, x0, y0, label) {
+/** The marks a city's name must not lie under: badges, and factories grown for a phone (the names
+ * placed join them). */
+function marksOf(view, provinces, x0, y0, look) {
+  if (!look.avoid) return [];
+  const half = 8 * look.city.mark;
+  const factories = Object.keys(view.public.factories).filter((key) => CITY_AT[key]).map((key) => {
+    const [x, y] = at(x0, y0, CITY_AT[key]);
+    return { key, left: x - half, right: x + half, top: y - half, bottom: y + half };
+  });
+  return [...provinces.map((p) => badgeBox(p, look, x0, y0)), ...factories];
+}
+
+/** The map at (x0, y0) — provinces, borders, lines, cities and factories, per-province badges —
+ * drawn ``look.scale`` times its size. */
+export function mapLayer(view, ctx, x0, y0, look = MAP_DESKTOP) {
   const provinces = view.public.provinces;
-  const g = s("g", { class: "map" },
-    s("rect", { x: x0, y: y0, width: COLS * CW, height: ROWS * CH, fill: "#eaf2f8" }),
-    provinces.map((p) => provinceArea(view, ctx, p, x0, y0, label)),
-    borderPaths(x0, y0),
-    s("text", { x: x0 + 8, y: y0 + ROWS * CH - 10, "font-size": 13, "font-weight": "bold", fill: SIDE_INK.west,
+  const g = s("g", { class: "map", transform: look.scale === 1 ? null : `translate(${x0} ${y0}) scale(${look.scale})` });
+  const [mx, my] = look.scale === 1 ? [x0, y0] : [0, 0];
+  g.append(s("rect", { x: mx, y: my, width: COLS * CW, height: ROWS * CH, fill: "#eaf2f8" }),
+    ...provinces.map((p) => provinceArea(ctx, p, mx, my)),
+    borderPaths(mx, my),
+    s("text", { x: mx + 8, y: my + ROWS * CH - 10, "font-size": look.words, "font-weight": "bold", fill: SIDE_INK.west,
       text: t("West Germany") }),
-    s("text", { x: x0 + COLS * CW - 8, y: y0 + 20, "text-anchor": "end", "font-size": 13, "font-weight": "bold",
-      fill: SIDE_INK.east, text: t("East Germany") }),
-    s("text", { x: x0 + 15.5 * CW, y: y0 + 5.4 * CH, "text-anchor": "middle", "font-size": 10, fill: "#6c3483",
+    s("text", { x: mx + COLS * CW - 8, y: my + look.words + 7, "text-anchor": "end", "font-size": look.words,
+      "font-weight": "bold", fill: SIDE_INK.east, text: t("East Germany") }),
+    s("text", { x: mx + 15.5 * CW, y: my + 5.4 * CH, "text-anchor": "middle", "font-size": look.codes, fill: "#6c3483",
       text: "PL" }),
-    s("text", { x: x0 + 13.6 * CW, y: y0 + 11.6 * CH, "text-anchor": "middle", "font-size": 10, fill: "#6c3483",
+    s("text", { x: mx + 13.6 * CW, y: my + 11.6 * CH, "text-anchor": "middle", "font-size": look.codes, fill: "#6c3483",
       text: "ČSSR" }));
   if (ctx.data) {
-    g.append(connections(view, ctx, x0, y0, label));
+    const marks = marksOf(view, provinces, mx, my, look);
+    g.append(connections(view, ctx, mx, my, look));
     g.append(s("g", { class: "cities" }, Object.values(ctx.data.cities).filter((c) => CITY_AT[c.key])
-      .map((c) => city(view, ctx, c, x0, y0, label))));
+      .map((c) => city(view, ctx, c, mx, my, look, marks))));
   }
-  g.append(s("g", { class: "badges" }, provinces.map((p) => badge(view, ctx, p, x0, y0, label))));
+  g.append(s("g", { class: "badges" }, provinces.map((p) => badge(ctx, p, mx, my, look))));
   return g;
 }
 
 // ---------------------------------------------------------------------- tracks
+
+/** The sizes of the tracks, West Berlin's sectors and the province table: a desktop's, and a
+ * phone's, whose words are at least 11 units (the phone board is shown at about its size). */
+export const TABLE_DESKTOP = {
+  track: { cell: 27, title: 11, least: 8, number: 9, box: 20, step: 46, flight: 17, lines: 1 },
+  sectors: { label: 11, inline: 74, w: 78, step: 84, h: 17, font: 10, least: 8, supply: 10 },
+  rows: { head: 9, top: 16, step: 20, h: 18, font: 10.5, least: 8, first: 150, stagger: false },
+};
+export const TABLE_PHONE = {
+  track: { cell: 25, title: 12.5, least: 11, number: 11.5, box: 24, step: 54, flight: 15.5, lines: 2 },
+  sectors: { label: 12, inline: 0, w: 114, step: 120, h: 26, font: 12, least: 11, supply: 11 },
+  rows: { head: 11.5, top: 34, step: 24, h: 22, font: 12, least: 11, first: 158, stagger: true },
+};
 
 function prestigeTip(ctx, value, describeIcon) {
   if (!value || !ctx.data) return value ? "" : t("level: West begins");
@@ -380,100 +397,129 @@ function prestigeTip(ctx, value, describeIcon) {
   return `${side === "west" ? t("West") : t("East")} ${Math.abs(value)}: ${icons.map(describeIcon).join(", ")}`;
 }
 
+/** A prestige space's name: "Prestige 3". */
+function spaceName(title, v) {
+  return `${title()} ${Math.abs(v)}`;
+}
+
 function scale(ctx, view, key, title, value, x, y, options) {
-  const cell = options.cell;
+  const look = options.look;
+  const cell = look.cell;
+  const middle = y + 16 + look.box / 2;
+  const baseline = middle + look.number * 0.36;
   const items = [
-    fitText({ x, y: y + 10, "font-weight": "bold", fill: "#1b2631" }, `${title()}: ${value > 0 ? "+" : ""}${value}`,
-      13 * cell, 11, { least: 8 }),
-    s("text", { x: x - 2, y: y + 30, "text-anchor": "end", "font-size": 10, fill: SIDE_INK.west, text: "W" }),
-    s("text", { x: x + 13 * cell + 3, y: y + 30, "font-size": 10, fill: SIDE_INK.east, text: "E" }),
+    fitText({ x, y: y + look.title - 1, "font-weight": "bold", fill: "#1b2631" },
+      `${title()}: ${value > 0 ? "+" : ""}${value}`, 13 * cell, look.title, { least: look.least }),
+    s("text", { x: x - 2, y: baseline, "text-anchor": "end", "font-size": look.number, fill: SIDE_INK.west, text: "W" }),
+    s("text", { x: x + 13 * cell + 3, y: baseline, "font-size": look.number, fill: SIDE_INK.east, text: "E" }),
   ];
   for (let v = -6; v <= 6; v += 1) {
     const cx = x + (v + 6) * cell;
     const uses = key === "prestige" ? usesOf(ctx, (w) => w[0] === "bonus" && Number(w[1]) === Math.abs(v)
       && Math.sign(v) === Math.sign(view.public.tracks.prestige)) : [];
     const box = s("g", { class: "space", "data-space": v },
-      s("rect", { x: cx, y: y + 16, width: cell - 2, height: 20, rx: 3, class: "frame",
+      s("rect", { x: cx, y: y + 16, width: cell - 2, height: look.box, rx: 3, class: "frame",
         fill: uses.length ? "#f9e79f" : v < 0 ? SIDE_FILL.west : v > 0 ? SIDE_FILL.east : "#fdfefe", stroke: "#aab7b8" }),
-      s("text", { x: cx + cell / 2 - 1, y: y + 30, "text-anchor": "middle", "font-size": 9, fill: "#566573",
+      s("text", { x: cx + cell / 2 - 1, y: baseline, "text-anchor": "middle", "font-size": look.number, fill: "#566573",
         text: Math.abs(v) }),
       key === "prestige" ? s("title", { text: prestigeTip(ctx, v, options.describeIcon) }) : null);
-    items.push(clickable(box, ctx, view, uses, cx, y + 38, options.label));
+    items.push(actionable(box, uses, spaceName(title, v)));
   }
   const mx = x + (value + 6) * cell + cell / 2 - 1;
-  items.push(s("circle", { cx: mx, cy: y + 26, r: 8, fill: "none", stroke: "#1b2631", "stroke-width": 2.5, class: "marker" }));
+  items.push(s("circle", { cx: mx, cy: middle, r: look.box * 0.4, fill: "none", stroke: "#1b2631", "stroke-width": 2.5,
+    class: "marker" }));
   return s("g", { class: "track", "data-track": key, "data-value": value }, items);
 }
 
-function flightScale(ctx, value, x, y, cell) {
+function flightScale(ctx, value, x, y, look) {
   const cells = ctx.data ? ctx.data.flightCells : 21;
-  const items = [fitText({ x, y: y + 10, "font-weight": "bold", fill: "#1b2631" },
-    t("Flight: {flight} (East dismantles {n} at the end of the decade)", { flight: value / 2, n: Math.floor(value / 2) }),
-    cells * cell, 11, { least: 8 })];
+  const cell = look.flight;
+  const middle = y + 16 + look.box / 2;
+  const items = [fitText({ x, y: y + look.title - 1, "font-weight": "bold", fill: "#1b2631" },
+    t("Flight: {flight} (East dismantles {n} at the end of the decade)", { flight: formatNumber(value / 2), n: Math.floor(value / 2) }),
+    cells * cell, look.title, { least: look.least, lines: look.lines })];
+  const top = y + 16 + (look.lines - 1) * look.title * 1.15;  // below the title's lines
   for (let i = 0; i < cells; i += 1) {
-    items.push(s("rect", { x: x + i * cell, y: y + 16, width: cell - 1, height: 20, rx: 2,
+    items.push(s("rect", { x: x + i * cell, y: top, width: cell - 1, height: look.box, rx: 2,
       fill: i % 2 ? "#f2f3f4" : "#e5e8e8", stroke: "#aab7b8" }));
     if (i % 2 === 0) {
-      items.push(s("text", { x: x + i * cell + cell / 2, y: y + 30, "text-anchor": "middle", "font-size": 9, fill: "#566573",
-        text: i / 2 }));
+      items.push(s("text", { x: x + i * cell + cell / 2, y: top + look.box / 2 + look.number * 0.36, "text-anchor": "middle",
+        "font-size": look.number, fill: "#566573", text: i / 2 }));
     }
   }
-  items.push(s("circle", { cx: x + value * cell + cell / 2 - 0.5, cy: y + 26, r: 7, fill: "none", stroke: "#1b2631",
-    "stroke-width": 2.5, class: "marker" }));
+  items.push(s("circle", { cx: x + value * cell + cell / 2 - 0.5, cy: middle + top - y - 16, r: look.box * 0.35,
+    fill: "none", stroke: "#1b2631", "stroke-width": 2.5, class: "marker" }));
   return s("g", { class: "track", "data-track": "flight", "data-value": value }, items);
 }
 
-/** The prestige, Western-currency, socialism and flight tracks at (x, y); 4 × 46 pixels tall. */
+/** The prestige, Western-currency, socialism and flight tracks at (x, y); returns [node, height]. */
 export function tracksLayer(view, ctx, x, y, options = {}) {
   const tracks = view.public.tracks;
-  const opts = { cell: 27, ...options };
-  return s("g", { class: "tracks" },
-    TRACKS.map(([key, title], i) => scale(ctx, view, key, title, tracks[key], x + 14, y + i * 46, opts)),
-    flightScale(ctx, tracks.flight, x + 14, y + 3 * 46, 17));
+  const opts = { look: TABLE_DESKTOP.track, ...options };
+  const step = opts.look.step;
+  const flight = flightScale(ctx, tracks.flight, x + 14, y + 3 * step, opts.look);
+  const flightH = step + (opts.look.lines - 1) * opts.look.title * 1.15;
+  return [s("g", { class: "tracks" },
+    TRACKS.map(([key, title], i) => scale(ctx, view, key, title, tracks[key], x + 14, y + i * step, opts)), flight),
+  3 * step + flightH];
 }
 
 // ---------------------------------------------------------------------- table state and provinces
 
-/** West Berlin's sectors as clickable boxes (living standard per sector). */
-export function sectorsLayer(view, ctx, x, y, label) {
+/** West Berlin's sectors as boxes (living standard per sector) at (x, y); returns [node, height]. */
+export function sectorsLayer(view, ctx, x, y, look = TABLE_DESKTOP.sectors) {
   const wb = view.public.west_berlin;
-  const items = [s("text", { x, y: y + 12, "font-size": 11, fill: "#1b2631", text: t("West Berlin:") })];
+  const items = [s("text", { x, y: y + 12, "font-size": look.label, fill: "#1b2631", text: t("West Berlin:") })];
+  const top = look.inline ? y : y + look.label + 6;  // beside the label, or below it
   Object.entries(wb.sectors).forEach(([sector, ls], i) => {
     const uses = usesOf(ctx, (w) => (w[0] === "ls" || w[0] === "reduce") && w[1] === `wb-${sector}`);
-    const bx = x + 74 + i * 84;
+    const bx = x + look.inline + i * look.step;
     const box = s("g", { class: "sector", "data-sector": sector, "data-ls": ls },
-      s("rect", { x: bx, y, width: 78, height: 17, rx: 3, fill: uses.length ? "#f9e79f" : "#d6eaf8", stroke: "#1f618d",
-        class: "frame" }),
-      fitText({ x: bx + 39, y: y + 12, "text-anchor": "middle", fill: "#1b4f72" }, sectorWords(sector, ls), 72, 10,
-        { least: 8 }));
-    items.push(clickable(box, ctx, view, uses, bx, y + 20, label));
+      s("rect", { x: bx, y: top, width: look.w, height: look.h, rx: 3, fill: uses.length ? "#f9e79f" : "#d6eaf8",
+        stroke: "#1f618d", class: "frame" }),
+      fitText({ x: bx + look.w / 2, y: top + look.h / 2 + look.font * 0.36, "text-anchor": "middle", fill: "#1b4f72" },
+        sectorWords(sector, ls), look.w - 6, look.font, { least: look.least }));
+    items.push(actionable(box, uses, sectorWords(sector, ls)));
   });
   const supply = [];
   if (wb.delivered_by.length) supply.push(t("supplied by {provinces}", { provinces: wb.delivered_by.map((k) => k.toUpperCase()).join(", ") }));
   const mp = Object.entries(wb.supplier_protests);
   if (mp.length) supply.push(t("supplier protests: {protests}", { protests: mp.map(([k, n]) => `${k.toUpperCase()} ${n}`).join(", ") }));
-  if (supply.length) items.push(fitText({ x, y: y + 30, fill: "#566573" }, supply.join(" · "), 74 + 3 * 84, 10, { least: 8 }));
-  return s("g", { class: "west-berlin" }, items);
+  const below = top + look.h + look.supply + 2;
+  if (supply.length) {
+    items.push(fitText({ x, y: below, fill: "#566573" }, supply.join(" · "), look.inline + 3 * look.step, look.supply,
+      { least: Math.min(8, look.supply) }));
+  }
+  return [s("g", { class: "west-berlin" }, items), below + 4 - y];
 }
 
 /** One line per province: unrest, mass protests, LS, economy, export level, socialists. */
-export function provinceTable(view, ctx, x, y, width, label) {
+export function provinceTable(view, ctx, x, y, width, look = TABLE_DESKTOP.rows) {
   const cols = [["unrest", t("unrest")], ["mass_protests", t("protests")], ["ls", t("LS")], ["economy", t("economy")],
     ["export", t("export")], ["socialists", t("soc.")]];
-  const first = 150;
+  const first = look.first;
   const step = (width - first) / cols.length;
-  const items = [cols.map(([, head], i) => fitText({ x: x + first + i * step + step / 2, y: y + 11, "text-anchor": "middle",
-    fill: "#566573" }, head, step - 3, 9, { least: 7 }))];
+  // a column's heading over it; on a phone every other one a line lower, each as wide as two columns
+  // (the last no wider than the table), so that their words stay as large as the figures
+  const heading = (i, words) => {
+    const centre = first + i * step + step / 2;
+    const lower = look.stagger && i % 2 === 1;
+    const room = look.stagger ? Math.min(2 * step, 2 * (width - centre)) - 3 : step - 3;
+    return fitText({ x: x + centre, y: y + look.head + 2 + (lower ? look.head + 3 : 0), "text-anchor": "middle",
+      fill: "#566573" }, words, room, look.head, { least: look.stagger ? look.least : 7 });
+  };
+  const items = [cols.map(([, words], i) => heading(i, words))];
   view.public.provinces.forEach((p, i) => {
-    const ry = y + 16 + i * 20;
-    const uses = usesOf(ctx, (w) => usesProvince(w, p.key));
+    const ry = y + look.top + i * look.step;
+    const baseline = ry + look.h / 2 + look.font * 0.36;
+    const uses = provinceUses(ctx, p.key);
     const row = s("g", { class: `province-row ${p.side}`, "data-province": p.key },
-      s("rect", { x, y: ry, width, height: 18, rx: 3, fill: uses.length ? "#f9e79f" : SIDE_FILL[p.side], class: "frame" }),
-      fitText({ x: x + 5, y: ry + 13, fill: SIDE_INK[p.side] }, t(p.name), first - 8, 10.5, { least: 8 }),
-      cols.map(([field], j) => s("text", { x: x + first + j * step + step / 2, y: ry + 13, "text-anchor": "middle",
-        "font-size": 10.5, "font-weight": field === "unrest" || field === "ls" ? "bold" : null,
+      s("rect", { x, y: ry, width, height: look.h, rx: 3, fill: uses.length ? "#f9e79f" : SIDE_FILL[p.side], class: "frame" }),
+      fitText({ x: x + 5, y: baseline, fill: SIDE_INK[p.side] }, t(p.name), first - 8, look.font, { least: look.least }),
+      cols.map(([field], j) => s("text", { x: x + first + j * step + step / 2, y: baseline, "text-anchor": "middle",
+        "font-size": look.font, "font-weight": field === "unrest" || field === "ls" ? "bold" : null,
         fill: field === "mass_protests" && p[field] ? "#c0392b" : "#1b2631", class: `cell ${field}`, text: p[field] })));
-    items.push(clickable(row, ctx, view, uses, x + 20, ry + 20, label));
+    items.push(actionable(row, uses, t(p.name)));
   });
   return s("g", { class: "provinces-table" }, items);
 }

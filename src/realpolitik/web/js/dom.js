@@ -28,27 +28,6 @@ export function s(tag, attrs = {}, ...children) {
   return fill(document.createElementNS(SVG_NS, tag), attrs, children);
 }
 
-/** On a touch or narrow screen, how many of ``svg``'s units make one screen pixel as it is
- * shown now — boards draw their menus' rows a finger's 44 pixels tall from it; elsewhere 0. */
-export function touchScale(svg) {
-  const box = svg && svg.viewBox && svg.viewBox.baseVal;
-  const shown = svg && svg.getBoundingClientRect().width;
-  if (!box || !box.width || !shown || !matchMedia("(max-width: 800px), (pointer: coarse)").matches) return 0;
-  return box.width / shown;
-}
-
-/** The part of ``svg`` its scrolling box shows now, as ``[from, to]`` in the SVG's x units (a
- * board wider than a phone scrolls sideways inside its box): where a menu should open. */
-export function shownRange(svg) {
-  const box = svg.viewBox.baseVal;
-  const area = svg.closest(".board-area");
-  const r = svg.getBoundingClientRect();
-  if (!area || !r.width) return [0, box.width];
-  const c = area.getBoundingClientRect();
-  const scale = box.width / r.width;
-  return [Math.max(0, (c.left - r.left) * scale), Math.min(box.width, (c.right - r.left) * scale)];
-}
-
 /** Replace the children of a node. */
 export function put(node, ...children) {
   node.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false));

@@ -200,10 +200,12 @@ function boardGroups() {
   return (choice) => heads.get(choice.action) || null;
 }
 
-/** The decision in the dock: the actions of the thing picked on the board, or all of them. */
+/** The decision in the dock: the actions of the thing picked on the board, or all of them. A phone
+ * folds a long list where the board offers its moves — not while a lesson's guide asks for one,
+ * whose button stays in view. */
 function renderDecision() {
   const view = page.view;
-  const many = view && view.pending && view.pending.choices.length > 6;
+  const many = view && view.pending && view.pending.choices.length > 6 && !(page.guide && page.guide.action);
   renderPending($("pending"), view, { act, label, enabled: !page.busy && page.status !== "open",
     guided: page.guide && page.guide.action, suggested: page.hint && page.hint.best,
     only: page.only, onAll: () => picker.letGo(), group: boardGroups(),

@@ -3,12 +3,16 @@
 // victory points, advantage levels, space-race icons and dominance boxes; both treasuries
 // (with the flipped and the +10 marker); the world peace pool and the red button; the
 // arms-race and conflict decks (count and last card only); the reminders and the 2+2 cards
-// waiting for the next sub-decades. Every figure comes from the view's ``cold_war`` part.
+// waiting for the next sub-decades. Every figure comes from the view's ``cold_war`` part. The
+// arms race's title, the dominance spaces and title and your treasury carry the legal actions
+// that name them (js/picking.js). On a phone (``look.narrow``) the seats are rows and the tracks
+// narrower, their words at least 11 units tall.
 
 import { botName, s } from "../../js/dom.js";
 import { fitText, measure } from "../../js/fit.js";
 import { t } from "../../js/i18n.js";
-import { choiceLabel, clickable, usesOf } from "../wsdv-map.js";
+import { actionable } from "../../js/picking.js";
+import { usesOf } from "../wsdv-map.js";
 import { chips } from "./cards.js";
 import { PARTNER, SIDE_OF, effectWords, seatShort, seatTitle } from "./words.js";
 
@@ -19,18 +23,38 @@ export const TEAM = {
 };
 const HOT = "#f9e79f";
 const HOT_STROKE = { stroke: "#d4ac0d", "stroke-width": 2.5 };
-const CELL = 38;
 const T_CELL = 21;
+/** The three 2+2 tracks' sizes: ``cell`` per space, ``box`` its height, ``left`` the room for
+ * "USA" before them, their start spaces on one line; ``notes``: what a space's distance gives, below
+ * it (baselines ``vp``, ``level``, ``income`` and the top of the ``chips``, from the space's foot) and
+ * the height of that per track. A phone's fill its width each (``width``), their spaces as wide as
+ * that allows, without the names at their ends (the colours say them); its numbers and titles are
+ * larger, and its notes of every other space a row lower (``block`` per track), each as wide as
+ * two spaces, so that their words are as large as the numbers. */
+export const RACE_DESKTOP = { cell: 38, box: 22, number: 10, title: 11, least: 8, left: 34, titleW: 380, width: 0,
+  notes: { font: 8.5, income: 8, chip: 7.5, least: 5, vp: 10, level: 21, chips: 13, incomeAt: 43, block: null,
+    height: { arms: 26, space: 40, dominance: 48 } } };
+export const RACE_PHONE = { cell: 32, box: 24, number: 11.5, title: 12, least: 11, left: 0, titleW: 352, width: 352,
+  notes: { font: 11, income: 11, chip: 11, least: 11, vp: 13, level: 27, chips: 17, incomeAt: 63,
+    block: { arms: 31, space: 52, dominance: 68 }, height: { arms: 66, space: 108, dominance: 140 } } };
+/** The treasuries', peace's, decks' and notes' words: a treasury's ``number``s, the doves' and the red
+ * button's ``dove``, a deck's last card (``last``: its heading, ``power``: the names of its rows, ``chip``:
+ * its icons, ``row``: their distance, ``box``: its height), ``none``: "no card drawn yet", ``note``: the
+ * reminders. A phone's are at least 11 units, its decks one below the other (``stacked``). */
+export const BUDGET_DESKTOP = { number: 8.5, dove: 10, last: 9, power: 8.5, chip: 7.5, row: 14, box: 44, none: 9.5,
+  note: 10.5, stacked: false };
+export const BUDGET_PHONE = { number: 11, dove: 11, last: 11, power: 11, chip: 11, row: 17, box: 54, none: 11, note: 11,
+  stacked: true };
 const ROMAN = ["", "I", "II", "III", "IV"];
 
 function text(x, y, words, attrs = {}) {
   return s("text", { x, y, "font-size": 11, fill: "#1b2631", text: words, ...attrs });
 }
 
-/** A text no wider than ``width`` (smaller, or cut, when its words are longer). */
-function fitted(x, y, words, width, attrs = {}) {
+/** A text no wider than ``width`` (smaller down to ``least``, or cut, when its words are longer). */
+function fitted(x, y, words, width, attrs = {}, least = 8) {
   const { "font-size": size = 11, ...rest } = attrs;
-  return fitText({ x, y, fill: "#1b2631", ...rest }, words, width, size, { least: Math.min(size, 8) });
+  return fitText({ x, y, fill: "#1b2631", ...rest }, words, width, size, { least: Math.min(size, least) });
 }
 
 /** A face-down card without a decade (deck cards, 2+2 cards prepared for later sub-decades). */
@@ -56,13 +80,16 @@ function handWords(hand, peace) {
 
 // ---------------------------------------------------------------------- seats
 
-/** The four seats in a row at (x, y): team, hand, peacemakers, whose turn; 54 pixels tall. */
-export function seatsLayer(view, ctx, x, y, width) {
+/** The four seats at (x, y), ``width`` wide: team, hand, peacemakers, whose turn — side by side on a
+ * desktop, one below the other on a phone (``narrow``). Returns [node, height]. */
+export function seatsLayer(view, ctx, x, y, width, narrow = false) {
   const cw = view.public.cold_war;
-  const w = (width - 8 * (view.seats.length - 1)) / view.seats.length;
-  return s("g", { class: "seats" }, view.seats.map((seat, i) => {
+  const count = view.seats.length;
+  const [w, h] = narrow ? [width, 50] : [(width - 8 * (count - 1)) / count, 54];
+  const least = narrow ? 11 : 8;
+  const seats = view.seats.map((seat, i) => {
     const team = TEAM[SIDE_OF[seat]];
-    const bx = x + i * (w + 8);
+    const [bx, by] = narrow ? [x, y + i * (h + 6)] : [x + i * (w + 8), y];
     const hand = view.public.hands[seat] || [];
     const peace = cw.peacemakers[seat] || [];
     const toAct = view.to_act === seat;
@@ -70,19 +97,20 @@ export function seatsLayer(view, ctx, x, y, width) {
     const cards = peace.map((k) => (ctx.data && ctx.data.cards[k] ? `${k.toUpperCase()} ${ctx.data.cards[k].title}` : k));
     return s("g", { class: `seat-box team-${team.name}${toAct ? " to-act" : ""}`, "data-seat": seat, "data-team": team.name,
       "data-hand": hand.length, "data-peacemakers": peace.length, "data-to-act": toAct ? "true" : null },
-    s("rect", { x: bx, y, width: w, height: 54, rx: 6, fill: team.fill, stroke: toAct ? "#d4ac0d" : team.stroke,
+    s("rect", { x: bx, y: by, width: w, height: h, rx: 6, fill: team.fill, stroke: toAct ? "#d4ac0d" : team.stroke,
       "stroke-width": toAct ? 3.5 : 1, class: "frame" }),
-    s("rect", { x: bx, y, width: 7, height: 54, rx: 3, fill: team.stroke }),
-    fitted(bx + 13, y + 16, view.seat === seat ? t("{seat} (you)", { seat: seatTitle(seat) }) : seatTitle(seat),
-      w - 24 - (flag ? measure(flag, 11, "bold") + 6 : 0), { "font-size": 12.5, "font-weight": "bold", fill: team.ink }),
-    flag ? text(bx + w - 6, y + 16, flag, { "text-anchor": "end", "font-weight": "bold",
+    s("rect", { x: bx, y: by, width: 7, height: h, rx: 3, fill: team.stroke }),
+    fitted(bx + 13, by + 16, view.seat === seat ? t("{seat} (you)", { seat: seatTitle(seat) }) : seatTitle(seat),
+      w - 24 - (flag ? measure(flag, 11, "bold") + 6 : 0), { "font-size": 12.5, "font-weight": "bold", fill: team.ink }, least),
+    flag ? text(bx + w - 6, by + 16, flag, { "text-anchor": "end", "font-weight": "bold",
       fill: toAct ? "#1b2631" : "#566573" }) : null,
-    fitted(bx + 13, y + 31, [playerName(ctx, seat), t("{team} with {partner}", { team: team.words(),
-      partner: seatShort(PARTNER[seat]) })].filter(Boolean).join(" · "), w - 19, { fill: team.ink }),
-    fitted(bx + 13, y + 46, handWords(hand, peace), w - 19, { "font-size": 10.5 }),
+    fitted(bx + 13, by + (narrow ? 30 : 31), [playerName(ctx, seat), t("{team} with {partner}", { team: team.words(),
+      partner: seatShort(PARTNER[seat]) })].filter(Boolean).join(" · "), w - 19, { fill: team.ink }, least),
+    fitted(bx + 13, by + (narrow ? 44 : 46), handWords(hand, peace), w - 19, { "font-size": narrow ? 11 : 10.5 }, least),
     s("title", { text: `${seatTitle(seat)}, ${team.words()}`
       + (cards.length ? "; " + t("peacemakers: {cards}", { cards: cards.join(", ") }) : "") }));
-  }));
+  });
+  return [s("g", { class: "seats" }, seats), narrow ? count * (h + 6) - 6 : h];
 }
 
 // ---------------------------------------------------------------------- the three 2+2 tracks
@@ -121,23 +149,31 @@ function trackTitle(view, key, pos, track) {
   return t("Dominance: {where} · income {income}", { where: where(pos), income });
 }
 
-/** Under a space: what its distance gives (arms: level; space race: icons; dominance: box, income). */
-function spaceNotes(ctx, key, track, v, cx, y) {
+/** Under a space from y: what its distance gives (arms: level; space race: icons; dominance: box,
+ * income), in the sizes of ``size`` (a look's ``notes``), within the track's ends ``[lo, hi]``. A note a
+ * row lower hangs from its space by a thin line. */
+function spaceNotes(ctx, key, track, v, [cx, lo, hi], y, cell, size) {
   const d = Math.abs(v);
   const side = v < 0 ? "west" : "east";
   const mirror = (e) => ({ ...e, side: e.side ? side : e.side });
-  const notes = [text(cx, y + 10, track.vp[d] ? t("{n} VP", { n: track.vp[d] }) : "", { "text-anchor": "middle",
-    "font-size": 8.5, fill: "#566573" })];
+  const lower = size.block && d % 2 === 1;
+  const top = y + (lower ? size.block[key] : 0);
+  const width = (size.block ? 2 * cell : cell) - 2;  // no wider than its space, or than two a row apart
+  const left = Math.max(lo + 1, Math.min(cx - width / 2, hi - 1 - width));  // slid inside the track at its ends
+  const mid = left + width / 2;
+  const note = (dy, words, attrs) => fitText({ x: mid, y: top + dy, "text-anchor": "middle", ...attrs }, words, width,
+    attrs["font-size"], { least: size.least });
+  const notes = [lower ? s("line", { x1: cx, y1: y + 1, x2: cx, y2: top + 2, stroke: "#aab7b8" }) : null,
+    track.vp[d] ? note(size.vp, t("{n} VP", { n: track.vp[d] }), { "font-size": size.font, fill: "#566573" }) : null];
   if (key === "arms" && track.level[d]) {
-    notes.push(text(cx, y + 21, track.level[d] >= 4 ? t("victory") : t("L{level}", { level: track.level[d] }), {
-      "text-anchor": "middle",
-      "font-size": 8.5, "font-weight": "bold", fill: "#6c3483" }));
+    notes.push(note(size.level, track.level[d] >= 4 ? t("victory") : t("L{level}", { level: track.level[d] }),
+      { "font-size": size.font, "font-weight": "bold", fill: "#6c3483" }));
   }
   const icons = key === "arms" ? [] : (track.icons[d] || []).map(mirror);
-  if (icons.length && v !== 0) notes.push(chips(ctx, icons, cx - CELL / 2 + 1, y + 13, CELL - 2, 7.5));
+  if (icons.length && v !== 0) notes.push(chips(ctx, icons, left, top + size.chips, width, size.chip));
   if (key === "dominance") {
-    notes.push(text(cx, y + 43, v === 0 ? `$${track.income[0]}` : `$${track.income[d]}/${track.income_other[d]}`,
-      { "text-anchor": "middle", "font-size": 8, fill: "#1e8449" }));
+    notes.push(note(size.incomeAt, v === 0 ? `$${track.income[0]}` : `$${track.income[d]}/${track.income_other[d]}`,
+      { "font-size": size.income, fill: "#1e8449" }));
   }
   return notes;
 }
@@ -163,49 +199,65 @@ function spaceTip(ctx, key, track, v) {
   return `${owner}: ${parts.join("; ")}`;
 }
 
-/** One 2+2 track centred on ``centre`` at y; returns [node, height]. */
-function trackLayer(view, ctx, key, pos, centre, y) {
+/** One 2+2 track centred on ``centre`` at y, ``cell`` per space, in the sizes of ``look``; returns
+ * [node, height]. */
+function trackLayer(view, ctx, key, pos, [centre, cell], y, look) {
   const track = ctx.data.tracks[key];
   const n = track.spaces;
   const items = [];
-  const convert = key === "dominance" ? usesOf(ctx, (w) => w[0] === "prestige" || w[0] === "dominance") : [];
+  const middle = y + 18 + look.box / 2;
+  // the dominance title stands for a prestige arrow moved as dominance; the arms race's for a card's arms-race use
+  const uses = key === "dominance" ? usesOf(ctx, (w) => w[0] === "prestige" || w[0] === "dominance")
+    : key === "arms" ? usesOf(ctx, (w) => (w[0] === "take" || w[0] === "play") && w[2] === "arms") : [];
+  const words = trackTitle(view, key, pos, track);
+  const left = look.width ? centre - look.width / 2 : centre - (n + 0.5) * cell;
   const title = s("g", { class: "track-title" },
-    s("rect", { x: centre - (n + 0.5) * CELL, y, width: 380, height: 15, rx: 3, fill: convert.length ? HOT : "transparent",
-      ...(convert.length ? HOT_STROKE : {}), class: "frame" }),
-    fitted(centre - (n + 0.5) * CELL + 4, y + 11.5, trackTitle(view, key, pos, track), 372, { "font-weight": "bold" }));
-  items.push(clickable(title, ctx, view, convert, centre - n * CELL, y + 16, choiceLabel));
-  items.push(text(centre - (n + 0.5) * CELL - 3, y + 32, "USA", { "text-anchor": "end", "font-size": 9.5,
-    fill: TEAM.west.ink }));
-  items.push(text(centre + (n + 0.5) * CELL + 1, y + 32, seatShort("ussr"), { "font-size": 9.5, fill: TEAM.east.ink }));
+    s("rect", { x: left, y, width: look.titleW, height: look.title + 4, rx: 3, fill: uses.length ? HOT : "transparent",
+      ...(uses.length ? HOT_STROKE : {}), class: "frame" }),
+    fitted(left + 4, y + look.title, words, look.titleW - 8, { "font-weight": "bold", "font-size": look.title },
+      look.least));
+  items.push(actionable(title, uses, words));
+  if (!look.width) {
+    items.push(text(left - 3, middle + 3.5, "USA", { "text-anchor": "end", "font-size": 9.5, fill: TEAM.west.ink }));
+    items.push(text(centre + (n + 0.5) * cell + 1, middle + 3.5, seatShort("ussr"), { "font-size": 9.5, fill: TEAM.east.ink }));
+  }
   for (let v = -n; v <= n; v += 1) {
     const d = Math.abs(v);
-    const cx = centre + v * CELL;
+    const cx = centre + v * cell;
     const victory = (key === "arms" && track.level[d] >= 4) || (key === "space" && track.victory && d >= track.victory);
-    const uses = key === "dominance" ? dominanceUses(view, ctx, v, pos, n) : [];
-    const fill = uses.length ? HOT : victory ? (v < 0 ? "#f4d03f" : "#e6b0aa") : v < 0 ? TEAM.west.fill
+    const spaceUses = key === "dominance" ? dominanceUses(view, ctx, v, pos, n) : [];
+    const fill = spaceUses.length ? HOT : victory ? (v < 0 ? "#f4d03f" : "#e6b0aa") : v < 0 ? TEAM.west.fill
       : v > 0 ? TEAM.east.fill : "#fdfefe";
     const space = s("g", { class: "space", "data-space": v },
-      s("rect", { x: cx - CELL / 2 + 1, y: y + 18, width: CELL - 2, height: 22, rx: 3, fill,
-        ...(uses.length ? HOT_STROKE : { stroke: "#aab7b8" }) }),
-      text(cx, y + 33, `${d}${victory ? "★" : ""}`, { "text-anchor": "middle", "font-size": 10, fill: "#566573" }),
+      s("rect", { x: cx - cell / 2 + 1, y: y + 18, width: cell - 2, height: look.box, rx: 3, fill,
+        ...(spaceUses.length ? HOT_STROKE : { stroke: "#aab7b8" }) }),
+      text(cx, middle + look.number * 0.36, `${d}${victory ? "★" : ""}`, { "text-anchor": "middle",
+        "font-size": look.number, fill: "#566573" }),
       s("title", { text: spaceTip(ctx, key, track, v) }));
-    items.push(clickable(space, ctx, view, uses, cx - CELL / 2, y + 42, choiceLabel));
-    items.push(spaceNotes(ctx, key, track, v, cx, y + 40));
+    items.push(actionable(space, spaceUses, `${trackName(key)} ${where(v)}`));
+    const ends = [centre - (n + 0.5) * cell, centre + (n + 0.5) * cell];
+    items.push(spaceNotes(ctx, key, track, v, [cx, ...ends], y + 18 + look.box, cell, look.notes));
   }
-  items.push(s("circle", { cx: centre + pos * CELL, cy: y + 29, r: 9, fill: "none", stroke: "#1b2631", "stroke-width": 2.5,
-    class: "marker", "pointer-events": "none" }));
-  const height = key === "dominance" ? 88 : key === "space" ? 80 : 66;
+  items.push(s("circle", { cx: centre + pos * cell, cy: middle, r: look.box * 0.41, fill: "none", stroke: "#1b2631",
+    "stroke-width": 2.5, class: "marker", "pointer-events": "none" }));
+  const height = 18 + look.box + look.notes.height[key];
   return [s("g", { class: "track x22", "data-track": key, "data-value": pos }, items), height];
 }
 
-/** Arms race, space race and dominance, stacked from (x, y), their start spaces on one line. */
-export function raceLayer(view, ctx, x, y) {
+/** A 2+2 track's name in a sentence: "dominance". */
+function trackName(key) {
+  return { arms: () => t("arms race"), space: () => t("space race"), dominance: () => t("dominance") }[key]();
+}
+
+/** Arms race, space race and dominance, stacked from (x, y). */
+export function raceLayer(view, ctx, x, y, look = RACE_DESKTOP) {
   const cw = view.public.cold_war;
-  const centre = x + 34 + (ctx.data.tracks.arms.spaces + 0.5) * CELL;
+  const centre = look.width ? x + look.width / 2 : x + look.left + (ctx.data.tracks.arms.spaces + 0.5) * look.cell;
+  const cell = (key) => (look.width ? Math.min(look.cell, look.width / (2 * ctx.data.tracks[key].spaces + 1)) : look.cell);
   const items = [];
   let at = y;
   for (const [key, pos] of [["arms", cw.arms_race], ["space", cw.space_race], ["dominance", cw.dominance]]) {
-    const [node, height] = trackLayer(view, ctx, key, pos, centre, at);
+    const [node, height] = trackLayer(view, ctx, key, pos, [centre, cell(key)], at, look);
     items.push(node);
     at += height;
   }
@@ -219,14 +271,16 @@ function money(value) {
 }
 
 /** A superpower's treasury at (x, y): the printed spaces, the flipped marker below, the +10 marker above. */
-function treasuryLayer(view, ctx, power, x, y) {
+function treasuryLayer(view, ctx, power, x, y, look) {
   const track = ctx.data.tracks.treasury;
   const value = view.public.cold_war.treasury[power];
   const [low, high] = [track.flip + 1, track.plus10 - 1];
   const marker = value > high ? "plus10" : value < low ? "flipped" : "";
   const cell = marker === "plus10" ? value - high : marker === "flipped" ? value - low : value;
   const red = view.public.cold_war.in_the_red.includes(power);
-  const uses = view.seat === power ? usesOf(ctx, (w) => w[0] === "income") : [];
+  // a dollar beyond the dominance track, or a card's credit: into the seat's own treasury
+  const uses = view.seat === power
+    ? usesOf(ctx, (w) => w[0] === "income" || ((w[0] === "take" || w[0] === "play") && w[2] === "credit")) : [];
   const team = TEAM[SIDE_OF[power]];
   const note = marker === "plus10" ? " " + t("(+10 marker)") : marker === "flipped" ? " " + t("(marker flipped)") : "";
   const title = power === "usa" ? t("USA treasury: {money}", { money: money(value) })
@@ -235,13 +289,14 @@ function treasuryLayer(view, ctx, power, x, y) {
     s("rect", { x: x - 4, y, width: (high - low + 1) * T_CELL + 8, height: 40, rx: 4, fill: uses.length ? HOT : "transparent",
       ...(uses.length ? HOT_STROKE : {}) }),
     fitted(x, y + 12, title + note + (red ? " — " + t("in the red") : ""), (high - low + 1) * T_CELL,
-      { "font-weight": "bold", fill: red ? "#c0392b" : team.ink }),
+      { "font-weight": "bold", fill: red ? "#c0392b" : team.ink, class: "sum" }),
   ];
   for (let v = low; v <= high; v += 1) {
     const cx = x + (v - low) * T_CELL;
     items.push(s("rect", { x: cx, y: y + 17, width: T_CELL - 2, height: 19, rx: 2,
       fill: v < 0 ? "#f5b7b1" : v === track.start ? "#d5f5e3" : "#fdfefe", stroke: "#aab7b8" }),
-    text(cx + T_CELL / 2 - 1, y + 30, String(v), { "text-anchor": "middle", "font-size": 8.5, fill: "#566573" }));
+    text(cx + T_CELL / 2 - 1, y + 26.5 + look.number * 0.36, String(v), { "text-anchor": "middle",
+      "font-size": look.number, fill: "#566573" }));
   }
   const mx = x + (cell - low) * T_CELL + T_CELL / 2 - 1;
   items.push(s("circle", { cx: mx, cy: y + 26.5, r: 8.5, fill: marker === "flipped" ? "#c0392b" : "none",
@@ -252,10 +307,10 @@ function treasuryLayer(view, ctx, power, x, y) {
     { low, high, lowest: track.lowest, flip: track.flip, plus10: track.plus10, highest: track.highest });
   items.push(s("title", { text: `${has} ${printed}` }));
   const node = s("g", { class: "treasury", "data-power": power, "data-value": value, "data-marker": marker }, items);
-  return clickable(node, ctx, view, uses, x + 20, y + 40, choiceLabel);
+  return actionable(node, uses, title);
 }
 
-function peaceLayer(view, x, y) {
+function peaceLayer(view, x, y, width, look) {
   const cw = view.public.cold_war;
   const label = t("World peace: {doves} of {total} doves", { doves: cw.doves, total: cw.doves_total });
   const at = x + Math.max(168, Math.round(measure(label, 11, "bold")) + 14);  // the doves after the words
@@ -264,14 +319,15 @@ function peaceLayer(view, x, y) {
     const here = i < cw.doves;
     items.push(s("circle", { cx: at + i * 19, cy: y + 8, r: 8, fill: here ? "#d6eaf8" : "#d5d8dc",
       stroke: here ? "#1f618d" : "#839192" }),
-    text(at + i * 19, y + 12, here ? "☮" : "✕", { "text-anchor": "middle", "font-size": 10,
+    text(at + i * 19, y + 8 + look.dove * 0.36, here ? "☮" : "✕", { "text-anchor": "middle", "font-size": look.dove,
       fill: here ? "#1f618d" : "#839192" }));
   }
-  const bx = at + 8 + cw.doves_total * 19;
-  items.push(s("circle", { cx: bx, cy: y + 8, r: 9, fill: cw.red_button ? "#e74c3c" : "#922b21", stroke: "#1b2631" }),
-    fitted(bx + 14, y + 12, cw.red_button ? t("pressed by {seat}", { seat: seatTitle(cw.red_button) }) : t("red button"),
-      x + 364 - bx - 14, { "font-size": 10, fill: cw.red_button ? "#c0392b" : "#566573",
-        "font-weight": cw.red_button ? "bold" : null }));
+  // the red button after the doves; a phone's below them, where its words have room
+  const [bx, by] = look.stacked ? [x + 9, y + 30] : [at + 8 + cw.doves_total * 19, y + 8];
+  items.push(s("circle", { cx: bx, cy: by, r: 9, fill: cw.red_button ? "#e74c3c" : "#922b21", stroke: "#1b2631" }),
+    fitted(bx + 14, by + 4, cw.red_button ? t("pressed by {seat}", { seat: seatTitle(cw.red_button) }) : t("red button"),
+      x + width - bx - 14, { "font-size": look.dove, fill: cw.red_button ? "#c0392b" : "#566573",
+        "font-weight": cw.red_button ? "bold" : null }, look.dove));
   return s("g", { class: "peace", "data-doves": cw.doves, "data-red-button": cw.red_button || null }, items);
 }
 
@@ -280,8 +336,8 @@ function deckRow(ctx, card, power, decade) {
   return column.length > 1 ? column[decade - 1] || [] : column[0] || [];
 }
 
-/** One deck at (x, y): face down with its count, its last card face up (this decade's row). */
-function deckLayer(view, ctx, kind, x, y) {
+/** One deck at (x, y), ``w`` wide: face down with its count, its last card face up (this decade's row). */
+function deckLayer(view, ctx, kind, x, y, w, look) {
   const cw = view.public.cold_war;
   const deck = kind === "arms" ? cw.arms_deck : cw.conflict_deck;
   const cards = kind === "arms" ? ctx.data.arms : ctx.data.conflicts;
@@ -289,7 +345,7 @@ function deckLayer(view, ctx, kind, x, y) {
   const decade = view.public.decade || 1;
   const faceDown = deck.count === 1 ? t("{deck}: 1 card, face down", { deck: title })
     : t("{deck}: {n} cards, face down", { deck: title, n: deck.count });
-  const items = [fitted(x, y + 11, `${title}: ${deck.count}`, 176, { "font-weight": "bold" }),
+  const items = [fitted(x, y + 11, `${title}: ${deck.count}`, w, { "font-weight": "bold" }),
     back(x, y + 16, 30, 44, faceDown),
     text(x + 15, y + 43, String(deck.count), { "text-anchor": "middle", "font-size": 11, "font-weight": "bold",
       fill: "#fdfefe" })];
@@ -299,28 +355,33 @@ function deckLayer(view, ctx, kind, x, y) {
     const tip = ["usa", "ussr"].map((power, i) => `${seatTitle(power)}: `
       + (rows[i].map((e) => effectWords(e, ctx)).join(", ") || t("nothing"))).join("; ");
     const card = deck.last.toUpperCase();
-    const names = Math.max(measure("USA", 8.5), measure(seatShort("ussr"), 8.5)) + 5;  // the chips after the longer name
+    // the chips after the longer name
+    const names = Math.max(measure("USA", look.power), measure(seatShort("ussr"), look.power)) + 5;
     const tipTitle = t("{deck} — last card {card}", { deck: title, card })
       + (kind === "arms" ? " " + t("(decade {decade} row)", { decade: ROMAN[decade] }) : "");
+    const top = y + 16 + look.last + 7;  // the first row's chips; the second's a row lower
+    const row = (i, power, ink) => {
+      const [chipsY, baseline] = [top + i * look.row, top + i * look.row + look.chip + 1.5];
+      return [text(x + 40, baseline, power, { "font-size": look.power, fill: ink }),
+        rows[i].length ? chips(ctx, rows[i], x + 40 + names, chipsY, w - 42 - names, look.chip)
+          : text(x + 40 + names, baseline, "—", { "font-size": look.last })];
+    };
     items.push(s("g", { class: "last-card", "data-card": deck.last },
-      s("rect", { x: x + 36, y: y + 16, width: 140, height: 44, rx: 4, fill: "#fdfefe", stroke: "#1b2631", class: "frame" }),
-      fitted(x + 40, y + 27, t("last: {card}", { card: card + (last.reshuffle ? " ↻" : "") }), 132, { "font-size": 9,
-        "font-weight": "bold" }),
-      text(x + 40, y + 41, "USA", { "font-size": 8.5, fill: TEAM.west.ink }),
-      rows[0].length ? chips(ctx, rows[0], x + 40 + names, y + 32, 134 - names, 7.5)
-        : text(x + 40 + names, y + 41, "—", { "font-size": 9 }),
-      text(x + 40, y + 55, seatShort("ussr"), { "font-size": 8.5, fill: TEAM.east.ink }),
-      rows[1].length ? chips(ctx, rows[1], x + 40 + names, y + 46, 134 - names, 7.5)
-        : text(x + 40 + names, y + 55, "—", { "font-size": 9 }),
+      s("rect", { x: x + 36, y: y + 16, width: w - 36, height: look.box, rx: 4, fill: "#fdfefe", stroke: "#1b2631",
+        class: "frame" }),
+      fitted(x + 40, y + 18 + look.last, t("last: {card}", { card: card + (last.reshuffle ? " ↻" : "") }), w - 44,
+        { "font-size": look.last, "font-weight": "bold" }),
+      row(0, "USA", TEAM.west.ink),
+      row(1, seatShort("ussr"), TEAM.east.ink),
       s("title", { text: `${tipTitle}: ${tip}` + (last.reshuffle ? "; " + t("reshuffles the deck") : "") })));
   } else {
-    items.push(fitted(x + 40, y + 42, t("no card drawn yet"), 136, { "font-size": 9.5, fill: "#99a3a4" }));
+    items.push(fitted(x + 40, y + 42, t("no card drawn yet"), w - 40, { "font-size": look.none, fill: "#99a3a4" }, look.none));
   }
   return s("g", { class: "deck-2p2", "data-deck": kind, "data-count": deck.count, "data-last": deck.last || null }, items);
 }
 
 /** Victory points, reminders and the 2+2 cards waiting for sub-decades B and C at (x, y). */
-function notesLayer(view, x, y) {
+function notesLayer(view, x, y, width, look) {
   const cw = view.public.cold_war;
   const reminders = [];
   if (cw.reminders.arms_cost) reminders.push(t("arms race +${amount} per step", { amount: cw.reminders.arms_cost }));
@@ -328,28 +389,34 @@ function notesLayer(view, x, y) {
   const [b, c] = cw.prepared;
   const items = [
     fitted(x, y + 11, t("Victory points: USA {usa} · Soviet Union {ussr}", { usa: cw.victory_points.usa,
-      ussr: cw.victory_points.ussr }), 360, { "font-weight": "bold", class: "vp" }),
-    fitted(x, y + 26, t("Reminders: {reminders}", { reminders: reminders.join("; ") || t("none") }), 360,
-      { "font-size": 10.5, class: "reminders" }),
-    fitted(x, y + 41, t("2+2 cards waiting for sub-decade B: {b}, C: {c}", { b, c }), 264, { "font-size": 10.5 }),
+      ussr: cw.victory_points.ussr }), width, { "font-weight": "bold", class: "vp" }),
+    fitted(x, y + 26, t("Reminders: {reminders}", { reminders: reminders.join("; ") || t("none") }), width,
+      { "font-size": look.note, class: "reminders" }, look.note),
+    fitted(x, y + 41, t("2+2 cards waiting for sub-decade B: {b}, C: {c}", { b, c }), width - 96, { "font-size": look.note },
+      look.note),
   ];
   [b, c].forEach((count, i) => {
     const sub = "BC"[i];
     const tip = count === 1 ? t("1 2+2 card waiting for sub-decade {sub}, face down", { sub })
       : t("{n} 2+2 cards waiting for sub-decade {sub}, face down", { n: count, sub });
-    for (let k = 0; k < count; k += 1) items.push(back(x + 270 + i * 40 + k * 4, y + 30 - k * 2, 18, 24, tip));
+    for (let k = 0; k < count; k += 1) items.push(back(x + width - 90 + i * 40 + k * 4, y + 30 - k * 2, 18, 24, tip));
   });
   return s("g", { class: "cold-war-notes", "data-prepared": `${b},${c}`, "data-vp": `${cw.victory_points.usa},`
     + `${cw.victory_points.ussr}`, "data-reminders": reminders.join("; ") }, items);
 }
 
-/** Treasuries, peace, decks, victory points and reminders in a column at (x, y); 230 pixels tall. */
-export function budgetLayer(view, ctx, x, y) {
-  return s("g", { class: "cold-war" },
-    treasuryLayer(view, ctx, "usa", x, y),
-    treasuryLayer(view, ctx, "ussr", x, y + 44),
-    peaceLayer(view, x, y + 92),
-    deckLayer(view, ctx, "arms", x, y + 116),
-    deckLayer(view, ctx, "conflict", x + 182, y + 116),
-    notesLayer(view, x, y + 184));
+/** Treasuries, peace, decks, victory points and reminders in a column at (x, y), ``width`` wide
+ * (a phone's screen, too), in the sizes of ``look``; returns [node, height]. */
+export function budgetLayer(view, ctx, x, y, width = 364, look = BUDGET_DESKTOP) {
+  const deckH = 20 + look.box;
+  const decks = y + (look.stacked ? 140 : 116);  // below the peace's line, a phone's two
+  const [deckW, conflict] = look.stacked ? [width, [x, decks + deckH]] : [(width - 6) / 2, [x + (width + 6) / 2, decks]];
+  const notes = look.stacked ? conflict[1] + deckH : y + 184;
+  return [s("g", { class: "cold-war" },
+    treasuryLayer(view, ctx, "usa", x, y, look),
+    treasuryLayer(view, ctx, "ussr", x, y + 44, look),
+    peaceLayer(view, x, y + 92, width, look),
+    deckLayer(view, ctx, "arms", x, decks, deckW, look),
+    deckLayer(view, ctx, "conflict", ...conflict, deckW, look),
+    notesLayer(view, x, notes, width - 4, look)), notes + 46 - y];
 }
