@@ -4,7 +4,7 @@
 // (with the flipped and the +10 marker); the world peace pool and the red button; the
 // arms-race and conflict decks (count and last card only); the reminders and the 2+2 cards
 // waiting for the next sub-decades. Every figure comes from the view's ``cold_war`` part. The
-// arms race's title, the dominance spaces and title and your treasury carry the legal actions
+// arms race's title, the dominance spaces and title and the treasuries carry the legal actions
 // that name them (js/picking.js). On a phone (``look.narrow``) the seats are rows and the tracks
 // narrower, their words at least 11 units tall.
 
@@ -278,9 +278,11 @@ function treasuryLayer(view, ctx, power, x, y, look) {
   const marker = value > high ? "plus10" : value < low ? "flipped" : "";
   const cell = marker === "plus10" ? value - high : marker === "flipped" ? value - low : value;
   const red = view.public.cold_war.in_the_red.includes(power);
-  // a dollar beyond the dominance track, or a card's credit: into the seat's own treasury
-  const uses = view.seat === power
+  // a dollar beyond the dominance track, or a card's credit: into the seat's own treasury; whichever
+  // superpower the active player lets draw its arms-race card first: on that one's treasury
+  const own = view.seat === power
     ? usesOf(ctx, (w) => w[0] === "income" || ((w[0] === "take" || w[0] === "play") && w[2] === "credit")) : [];
+  const uses = [...own, ...usesOf(ctx, (w) => w[0] === "first" && w[1] === power)];
   const team = TEAM[SIDE_OF[power]];
   const note = marker === "plus10" ? " " + t("(+10 marker)") : marker === "flipped" ? " " + t("(marker flipped)") : "";
   const title = power === "usa" ? t("USA treasury: {money}", { money: money(value) })
