@@ -36,21 +36,26 @@ def _print_table(table: RichTable) -> None:
 
 def _store(db: str, words: str):
     """The server's store on ``db``; a SQLite file that does not exist is refused, not created."""
-    from sqlalchemy.exc import ArgumentError
+    from realpolitik.server.store import StorageError, Store
 
-    from realpolitik.server.store import StorageError, Store, database_url
+    try:
+        return Store(_url(db, words))
+    except StorageError as exc:
+        fail(reason(exc), words)
+
+
+def _url(db: str, words: str):
+    """The database URL of ``--db``; one that cannot be used, or a SQLite file that does not exist, is refused."""
+    from realpolitik.server.store import StorageError, database_url
 
     try:
         url = database_url(db)
-    except ArgumentError:  # the store says why, below
-        url = None
-    if url is not None and url.get_backend_name() == "sqlite" and url.database not in (None, "", ":memory:") \
-            and not Path(url.database).is_file():
-        fail(t("there is no database file {path}", path=url.database), words)
-    try:
-        return Store(url or db)
     except StorageError as exc:
         fail(reason(exc), words)
+    if url.get_backend_name() == "sqlite" and url.database not in (None, "", ":memory:") \
+            and not Path(url.database).is_file():
+        fail(t("there is no database file {path}", path=url.database), words)
+    return url
 
 
 def _no_server(store, words: str) -> None:

@@ -427,14 +427,17 @@ class Notifier:
                 await asyncio.get_running_loop().run_in_executor(self._threads, self._send, notice)
             except Refused as exc:
                 log.warning("game %s: turn notice %d given up: %s", notice["game_id"], notice["id"], exc)
+                self.hall.metrics.notices.labels("given_up").inc()
                 await store.run(store.notice_done, notice["id"], str(exc), now() + timedelta(days=3650))
             except Exception as exc:  # the receiver is down, refuses or was too late: try again later
                 wait = self.settings.retry * BACKOFF[min(notice["attempts"], len(BACKOFF) - 1)]
                 log.info("game %s: turn notice %d failed (%s); next try in %g s", notice["game_id"], notice["id"],
                          type(exc).__name__, wait)
+                self.hall.metrics.notices.labels("failed").inc()
                 await store.run(store.notice_done, notice["id"], f"{type(exc).__name__}: {exc}",
                                 now() + timedelta(seconds=wait))
             else:
+                self.hall.metrics.notices.labels("sent").inc()
                 await store.run(store.notice_done, notice["id"])
         except StorageBusy as exc:  # it stays claimed and is tried again after NOTICE_CLAIM
             log.warning("game %s: turn notice %d could not be marked: %s", notice["game_id"], notice["id"], exc)

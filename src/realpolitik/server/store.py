@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import json
+import re
 import secrets
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -72,6 +73,7 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.sql import Select
 
 from realpolitik.engine import Record
+from realpolitik.i18n import t
 
 from . import migrations
 from .quota import Limits
@@ -347,14 +349,30 @@ class ChatLine:
     name: str = ""
 
 
+#: the URL schemes of the databases the server can use (SQLite through Python's own driver,
+#: PostgreSQL through psycopg), each as the driver it is run with
+SCHEMES = {"sqlite": "sqlite", "sqlite+pysqlite": "sqlite+pysqlite", "postgresql": "postgresql+psycopg",
+           "postgres": "postgresql+psycopg", "postgresql+psycopg": "postgresql+psycopg"}
+#: what to write instead of a URL the server cannot use
+SUPPORTED = "a SQLite file (FILE or sqlite:///FILE) or PostgreSQL (postgresql://USER:PASSWORD@HOST/DATABASE)"
+
+
 def database_url(text: str) -> URL:
-    """The SQLAlchemy URL for what a user typed: a file path, ``sqlite:///…`` or ``postgresql://…``."""
+    """The SQLAlchemy URL for what a user typed: a file path, ``sqlite:///…`` or ``postgresql://…``;
+    :class:`StorageError` names the databases supported for any other URL (whose driver would not
+    even be installed) and for one that cannot be read."""
     if "://" not in text:
         return make_url(f"sqlite:///{Path(text).expanduser()}")
-    url = make_url(text)
-    if url.drivername in ("postgresql", "postgres"):
-        url = url.set(drivername="postgresql+psycopg")
-    return url
+    shown = re.sub(r"(://[^:/@]*:)[^@/]*@", r"\1***@", text)  # never a password in a message
+    try:
+        url = make_url(text)
+    except (ArgumentError, ValueError):  # a port that is no number, a URL that is none
+        raise StorageError(t("{url} is not a database URL that can be read; use {supported}", url=shown,
+                             supported=SUPPORTED)) from None
+    if url.drivername not in SCHEMES:
+        raise StorageError(t("{url} is not a database realpolitik can use; use {supported}", url=shown,
+                             supported=SUPPORTED))
+    return url.set(drivername=SCHEMES[url.drivername])
 
 
 def now() -> datetime:
