@@ -24,7 +24,7 @@ def test_the_server_announces_its_address(server):
 
 def test_a_database_that_cannot_be_used_is_named_with_the_reason(tmp_path):
     done = serve("--port", "0", "--db", "nosuch://x")
-    assert done.returncode == 2 and "cannot use nosuch://x: Can't load plugin" in done.stderr
+    assert done.returncode == 2 and "nosuch://x is not a database realpolitik can use; use a SQLite file" in done.stderr
     done = serve("--port", "0", "--db", "postgresql://ann:secret@127.0.0.1:1/games")
     assert done.returncode == 2 and "cannot use postgresql+psycopg://ann:***@127.0.0.1:1/games" in done.stderr
     assert "secret" not in done.stdout + done.stderr

@@ -46,8 +46,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "realpolitik.db",
     Raises :class:`StorageError` when the database cannot be used and ``OSError`` when
     the address cannot be bound.
     """
-    _log_to_console()  # before the store opens: a schema upgrade says so
     url = database_url(db)
+    _log_to_console()  # before the store opens: a schema upgrade says so
     # fails early, with the reason, when the database cannot be used
     Store(url, (limits or Limits()).lock_seconds).close()
     forked = fork_workers(bot_workers)  # before the lock and the socket, which the workers must not hold

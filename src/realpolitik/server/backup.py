@@ -312,7 +312,10 @@ def _follow_sequences(conn: Connection, tables: MetaData) -> None:
 def _check_empty(url: URL) -> None:
     """Refuse a database that holds tables already: a restore never mixes with what is there."""
     if url.get_backend_name() == "sqlite":
-        database = Path(url.database or "")
+        if url.database in (None, "", ":memory:"):
+            raise BackupError(t("{database} is no file: restore into a SQLite file or a PostgreSQL database",
+                                database=url.render_as_string()))
+        database = Path(url.database)
         if not database.parent.is_dir():
             raise BackupError(t("cannot write {file}: there is no folder {folder}", file=str(database),
                                 folder=str(database.parent)))
