@@ -39,6 +39,15 @@ def test_a_port_in_use_is_refused_in_words(tmp_path):
     assert done.returncode == 2 and f"cannot listen on 127.0.0.1:{port} (Address already in use)" in done.stderr
 
 
+def test_a_metrics_port_in_use_is_refused_in_words(tmp_path):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = serve("--port", "0", "--db", str(tmp_path / "games.db"), "--metrics-port", str(port))
+    assert done.returncode == 2 and f"cannot listen on 127.0.0.1:{port} (Address already in use)" in done.stderr
+
+
 def test_vacation_days_out_of_their_range_are_refused_in_words(tmp_path):
     for days in ("-1", "367"):
         done = serve("--port", "0", "--db", str(tmp_path / "games.db"), "--vacation-days", days)

@@ -15,13 +15,12 @@ from typing import TYPE_CHECKING
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Histogram, generate_latest
 from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.process_collector import ProcessCollector
-from sqlalchemy import func, select
 from starlette.responses import PlainTextResponse, Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocketClose
 
 from .notify import ATTEMPTS
-from .store import StorageError, Store, notices, now
+from .store import StorageError, Store
 
 if TYPE_CHECKING:
     from .hall import Hall
@@ -67,7 +66,7 @@ class Metrics:
         """Every figure in the text format; the notices due are read from the database now (left
         out when it does not answer)."""
         try:
-            self.due = await store.run(due_notices, store)
+            self.due = await store.run(store.notices_due, ATTEMPTS)
         except StorageError:
             self.due = None
         return generate_latest(self.registry)
@@ -96,14 +95,6 @@ class _Gauges:
         if self.metrics.due is not None:
             yield GaugeMetricFamily("realpolitik_notices_due", "Turn notices due and not yet sent (the database's, "
                                     "for every process)", value=self.metrics.due)
-
-
-def due_notices(store: Store) -> int:
-    """Turn notices whose time has come and that no process has sent nor given up (blocking)."""
-    query = select(func.count()).select_from(notices).where(notices.c.sent.is_(None), notices.c.attempts < ATTEMPTS,
-                                                            notices.c.next_try <= now())
-    with store.engine.connect() as conn:
-        return conn.execute(query).scalar_one()
 
 
 class MetricsPort:

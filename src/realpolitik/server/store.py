@@ -385,6 +385,18 @@ def _utc(moment: datetime) -> datetime:
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
+def _held():
+    """A notice's account still holds the seat it tells of (its first seat, for a notice without one)."""
+    return ((seats.c.game_id == notices.c.game_id) & (seats.c.user_id == notices.c.user_id)
+            & (notices.c.seat.is_(None) | (seats.c.seat == notices.c.seat)))
+
+
+def _due(attempts: int) -> tuple:
+    """A notice to send now: not sent, tried fewer than ``attempts`` times, its time come, its seat still held."""
+    return (notices.c.sent.is_(None), notices.c.attempts < attempts, notices.c.next_try <= now(),
+            select(seats.c.seat).where(_held()).exists())
+
+
 def _sqlite_pragmas(dbapi_connection, _record) -> None:
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
@@ -902,12 +914,7 @@ class Store:
         goes only while the account still holds that seat. They are this process's to send for
         ``NOTICE_CLAIM``: another server process of the database skips them (``SKIP LOCKED``),
         so each is sent once."""
-        mine = ((seats.c.game_id == notices.c.game_id) & (seats.c.user_id == notices.c.user_id)
-                & (notices.c.seat.is_(None) | (seats.c.seat == notices.c.seat)))
-        held = select(seats.c.seat).where(mine)
-        due = (select(notices.c.id, notices.c.user_id)
-               .where(notices.c.sent.is_(None), notices.c.attempts < attempts, notices.c.next_try <= now(),
-                      notices.c.user_id.not_in(busy), held.exists())
+        due = (select(notices.c.id, notices.c.user_id).where(*_due(attempts), notices.c.user_id.not_in(busy))
                .order_by(notices.c.next_try).limit(limit).with_for_update(skip_locked=True, of=notices))
         seats_all = seats.alias("seats_all")
         players = select(func.count()).where(seats_all.c.game_id == notices.c.game_id).scalar_subquery()
@@ -915,7 +922,7 @@ class Store:
                         notices.c.attempts, users.c.name, users.c.language, users.c.email, users.c.webhook,
                         games.c.game, func.min(seats.c.seat).label("seat"), players.label("players"))
                  .join(users, users.c.id == notices.c.user_id).join(games, games.c.id == notices.c.game_id)
-                 .join(seats, mine)
+                 .join(seats, _held())
                  .group_by(notices.c.id, users.c.id, games.c.id).order_by(notices.c.id))
         with self.engine.begin() as conn:
             first = {}  # an account's first due notice (the rest, unclaimed, stay due)
@@ -926,6 +933,11 @@ class Store:
                 return []
             conn.execute(update(notices).where(notices.c.id.in_(ids)).values(next_try=now() + NOTICE_CLAIM))
             return [dict(r) for r in conn.execute(query.where(notices.c.id.in_(ids))).mappings()]
+
+    def notices_due(self, attempts: int) -> int:
+        """How many notices are due now (as :meth:`due_notices` finds them, the claimed ones left out)."""
+        with self.engine.connect() as conn:
+            return conn.execute(select(func.count()).select_from(notices).where(*_due(attempts))).scalar_one()
 
     def notice_done(self, notice_id: int, error: str | None = None, retry_at: datetime | None = None) -> None:
         """A notice was sent (no ``error``), or failed: tried once more, again at ``retry_at``."""
