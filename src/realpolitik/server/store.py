@@ -353,8 +353,6 @@ class ChatLine:
 #: PostgreSQL through psycopg), each as the driver it is run with
 SCHEMES = {"sqlite": "sqlite", "sqlite+pysqlite": "sqlite+pysqlite", "postgresql": "postgresql+psycopg",
            "postgres": "postgresql+psycopg", "postgresql+psycopg": "postgresql+psycopg"}
-#: what to write instead of a URL the server cannot use
-SUPPORTED = "a SQLite file (FILE or sqlite:///FILE) or PostgreSQL (postgresql://USER:PASSWORD@HOST/DATABASE)"
 
 
 def database_url(text: str) -> URL:
@@ -367,11 +365,12 @@ def database_url(text: str) -> URL:
     try:
         url = make_url(text)
     except (ArgumentError, ValueError):  # a port that is no number, a URL that is none
-        raise StorageError(t("{url} is not a database URL that can be read; use {supported}", url=shown,
-                             supported=SUPPORTED)) from None
+        raise StorageError(t("{url} is not a database URL that can be read; use a SQLite file (FILE or "
+                             "sqlite:///FILE) or PostgreSQL (postgresql://USER:PASSWORD@HOST/DATABASE)",
+                             url=shown)) from None
     if url.drivername not in SCHEMES:
-        raise StorageError(t("{url} is not a database realpolitik can use; use {supported}", url=shown,
-                             supported=SUPPORTED))
+        raise StorageError(t("{url} is not a database realpolitik can use; use a SQLite file (FILE or "
+                             "sqlite:///FILE) or PostgreSQL (postgresql://USER:PASSWORD@HOST/DATABASE)", url=shown))
     return url.set(drivername=SCHEMES[url.drivername])
 
 
