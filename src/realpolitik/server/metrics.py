@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Histogram, generate_latest
-from prometheus_client.core import GaugeMetricFamily
+from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Histogram, generate_latest
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 from prometheus_client.process_collector import ProcessCollector
 from starlette.responses import PlainTextResponse, Response
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -45,10 +45,6 @@ class Metrics:
                                   "worker", buckets=BOT_BUCKETS, registry=self.registry)
         self.bot_decision = Histogram("realpolitik_bot_decision_seconds", "Time a worker took for a bot decision",
                                       buckets=BOT_BUCKETS, registry=self.registry)
-        self.notices = Counter("realpolitik_notices", "Turn notices this process tried to send, by outcome: sent, "
-                               "failed (tried again later), given_up", ["outcome"], registry=self.registry)
-        for outcome in ("sent", "failed", "given_up"):
-            self.notices.labels(outcome)  # every outcome shows from the start, at 0
         #: bot decisions waiting for a worker now (:class:`.bots.BotRunner`)
         self.bots_waiting = 0
         #: turn notices due, as last read from the database (None: it did not answer)
@@ -56,7 +52,7 @@ class Metrics:
 
     def watch(self, hall: Hall) -> None:
         """Read the gauges from ``hall`` (once, when the server starts)."""
-        self.registry.register(_Gauges(self, hall))
+        self.registry.register(_Figures(self, hall))
 
     def bot_decided(self, waited: float, took: float) -> None:
         self.bot_wait.observe(waited)
@@ -72,14 +68,14 @@ class Metrics:
         return generate_latest(self.registry)
 
 
-class _Gauges:
-    """The gauges read from the hall at each scrape."""
+class _Figures:
+    """The figures read from the hall at each scrape."""
 
     def __init__(self, metrics: Metrics, hall: Hall) -> None:
         self.metrics = metrics
         self.hall = hall
 
-    def collect(self) -> Iterator[GaugeMetricFamily]:
+    def collect(self) -> Iterator[GaugeMetricFamily | CounterMetricFamily]:
         loaded = list({**self.hall.finished, **self.hall.tables}.values())
         yield GaugeMetricFamily("realpolitik_games_loaded", "Games in this process's memory", value=len(loaded))
         yield GaugeMetricFamily("realpolitik_games_running", "Running games in this process's memory",
@@ -92,6 +88,11 @@ class _Gauges:
         yield connections
         yield GaugeMetricFamily("realpolitik_bot_decisions_waiting", "Bot decisions waiting for a worker",
                                 value=self.metrics.bots_waiting)
+        notices = CounterMetricFamily("realpolitik_notices", "Turn notices this process tried to send, by outcome: "
+                                      "sent, failed (tried again later), given_up", labels=["outcome"])
+        for outcome in ("sent", "failed", "given_up"):
+            notices.add_metric([outcome], self.hall.notifier.tried[outcome])
+        yield notices
         if self.metrics.due is not None:
             yield GaugeMetricFamily("realpolitik_notices_due", "Turn notices due and not yet sent (the database's, "
                                     "for every process)", value=self.metrics.due)
