@@ -25,7 +25,7 @@ from realpolitik.server.push_store import PushStore
 from realpolitik.server.social_store import SocialStore
 from realpolitik.server.store import ChatLine, Store, StoredGame, StoredSeat, database_url, now
 from realpolitik.server.tokens import hash_token, new_game_id, new_token
-from realpolitik.testing.server import Api, ServerProcess
+from realpolitik.testing.server import Api, GameSocket, ServerProcess
 
 runner = CliRunner()
 
@@ -54,6 +54,7 @@ def test_a_backup_taken_while_bots_play_restores_to_a_server_where_every_game_pl
     source, target = database(backend, tmp_path, "games", request), database(backend, tmp_path, "restored", request)
     file = tmp_path / "backup"
     with ServerProcess(source, bot_delay=0.05) as server, Api(server) as api:
+        person = api.create(["human", "random"])  # a person's game, at the person's turn
         ids = [api.create(["random"] * 3)["id"] for _ in range(6)]
         for game_id in ids:
             api.wait(game_id, lambda info: info["ply"] >= 3)
@@ -64,13 +65,13 @@ def test_a_backup_taken_while_bots_play_restores_to_a_server_where_every_game_pl
             api.wait_finished(game_id, 120)
         played = {game_id: api.record(game_id).actions for game_id in ids}
     restored = admin("restore", str(file), "--db", target)
-    assert restored.exit_code == 0 and "6 games, 0 accounts" in restored.output, restored.output
+    assert restored.exit_code == 0 and "7 games, 0 accounts" in restored.output, restored.output
     store = Store(target)
     try:
         caught = {game_id: store.load(game_id).actions for game_id in store.unfinished_ids()}
     finally:
         store.close()
-    assert caught, "no game was under way when the backup was taken"
+    assert caught.pop(person["id"]) == [] and caught, "no bot game was under way when the backup was taken"
     for game_id, actions in caught.items():
         assert played[game_id][:len(actions)] == actions and len(actions) < len(played[game_id])
     with ServerProcess(target, bot_delay=0.0) as server, Api(server) as api:
@@ -78,6 +79,14 @@ def test_a_backup_taken_while_bots_play_restores_to_a_server_where_every_game_pl
             assert api.get(f"/api/games/{game_id}").status_code == 200
             api.wait_finished(game_id, 120)
             assert api.record(game_id).actions == played[game_id]  # the same bots, the same seeds: the same game
+        sock = GameSocket(server, person["id"])
+        try:  # the person's link of before the backup still seats them, and they move
+            assert sock.hello(person["tokens"]["p1"])["type"] == "view"
+            sock.act(sock.wait_turn_or_end()["view"]["pending"]["actions"][0])
+            sock.wait_view(lambda m: m["seq"] >= 1)
+        finally:
+            sock.close()
+        assert api.info(person["id"])["ply"] >= 1
 
 
 def fill(url: str) -> None:
