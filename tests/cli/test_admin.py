@@ -125,7 +125,7 @@ def test_a_database_file_that_does_not_exist_is_refused_not_created(tmp_path):
         assert result.exit_code == 2 and f"error: there is no database file {missing}" in result.output, command
     assert not missing.exists()
     broken = admin("users", "--db", "nosuch://x")
-    assert broken.exit_code == 2 and "cannot use nosuch://x" in broken.output
+    assert broken.exit_code == 2 and "nosuch://x is not a database realpolitik can use" in broken.output
 
 
 def test_reports_are_listed_and_each_action_changes_the_reported_account(db):

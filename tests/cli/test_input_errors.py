@@ -175,6 +175,24 @@ BAD = [
     (["serve", "--bot-think", "inf"], "--bot-think must be"),
     (["serve", "--bot-workers", "-1"], "--bot-workers must be a whole number from 0 to 256, not -1"),
     (["serve", "--limit", "open_games"], "--limit 'open_games' must look like name=value"),
+    (["serve", "--db", "mysql://ann:secret@localhost/games"], "mysql://ann:***@localhost/games is not a database "
+     "realpolitik can use; use a SQLite file (FILE or sqlite:///FILE) or PostgreSQL "
+     "(postgresql://USER:PASSWORD@HOST/DATABASE)"),
+    (["serve", "--db", "postgresql+asyncpg://ann@localhost/games"], "is not a database realpolitik can use"),
+    (["serve", "--db", "postgresql://ann:secret@localhost:port/games"],
+     "postgresql://ann:***@localhost:port/games is not a database URL that can be read; use a SQLite file"),
+    (["serve", "--host", "nosuchhost.invalid"], "cannot listen on nosuchhost.invalid:8000"),
+    (["serve", "--smtp", "mail.example.org:smtp"],
+     "--smtp 'mail.example.org:smtp' must be HOST or HOST:PORT (a port from 1 to 65535)"),
+    (["serve", "--public-url", "games.example.org"], "--public-url 'games.example.org' must be the address players "
+     "reach the server at: http:// or https:// and a host (https://games.example.org)"),
+    (["serve", "--metrics-port", "65536"], "--metrics-port must be a whole number from 0 to 65535, not 65536"),
+    # admin (its own refusals: tests/cli/test_admin.py, tests/server/test_backup.py)
+    (["admin", "games", "--db", "mysql://ann@localhost/games"], "is not a database realpolitik can use"),
+    (["admin", "users", "--db", "postgresql://ann@localhost:port/games"], "is not a database URL that can be read"),
+    (["admin", "restore", "{list}", "--db", "{tmp}/restored.db"], "is not a backup of realpolitik"),
+    (["admin", "restore", "{missing}", "--db", "{tmp}/restored.db"], "there is no backup file"),
+    (["admin", "backup", "{tmp}/backup.db", "--db", "{missing}"], "there is no database file"),
 ]
 
 

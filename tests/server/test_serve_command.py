@@ -24,7 +24,7 @@ def test_the_server_announces_its_address(server):
 
 def test_a_database_that_cannot_be_used_is_named_with_the_reason(tmp_path):
     done = serve("--port", "0", "--db", "nosuch://x")
-    assert done.returncode == 2 and "cannot use nosuch://x: Can't load plugin" in done.stderr
+    assert done.returncode == 2 and "nosuch://x is not a database realpolitik can use; use a SQLite file" in done.stderr
     done = serve("--port", "0", "--db", "postgresql://ann:secret@127.0.0.1:1/games")
     assert done.returncode == 2 and "cannot use postgresql+psycopg://ann:***@127.0.0.1:1/games" in done.stderr
     assert "secret" not in done.stdout + done.stderr
@@ -36,6 +36,15 @@ def test_a_port_in_use_is_refused_in_words(tmp_path):
         taken.listen()
         port = taken.getsockname()[1]
         done = serve("--port", str(port), "--db", str(tmp_path / "games.db"))
+    assert done.returncode == 2 and f"cannot listen on 127.0.0.1:{port} (Address already in use)" in done.stderr
+
+
+def test_a_metrics_port_in_use_is_refused_in_words(tmp_path):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = serve("--port", "0", "--db", str(tmp_path / "games.db"), "--metrics-port", str(port))
     assert done.returncode == 2 and f"cannot listen on 127.0.0.1:{port} (Address already in use)" in done.stderr
 
 

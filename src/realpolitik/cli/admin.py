@@ -1,17 +1,19 @@
-"""``realpolitik admin``: the operator's commands on a server's database — accounts and games.
+"""``realpolitik admin``: the operator's commands on a server's database — accounts, games, backups.
 
 Each takes ``--db`` as ``serve`` does and opens the database the way the server does
 (bringing its schema up to date). A command that changes a game (``delete-game``) refuses
 while a server uses the database (its heartbeat row is fresh: :mod:`realpolitik.server.heartbeat`),
 since a running server keeps the games it plays in memory. Acting on a report changes only
 the account; a running server hands a removed or banned account's seats to the stand-in bot
-itself (:mod:`realpolitik.server.barred`).
+itself (:mod:`realpolitik.server.barred`). ``backup`` and ``restore`` (:mod:`realpolitik.server.backup`)
+open the database without the migrations: a backup is the database as it is.
 """
 
 from __future__ import annotations
 
 import secrets
 import sys
+import time
 from pathlib import Path
 
 import typer
@@ -23,7 +25,7 @@ from realpolitik.i18n import from_env, render, t
 from .inputs import HELP_LAYOUT, fail, reason
 
 admin_app = typer.Typer(no_args_is_help=True, rich_markup_mode=HELP_LAYOUT,
-                        help="The operator's commands on a server's database: accounts, passwords, games.")
+                        help="The operator's commands on a server's database: accounts, passwords, games, backups.")
 console = Console(highlight=False)
 DB = typer.Option("realpolitik.db", "--db", help="SQLite file or database URL (sqlite:///FILE, postgresql://…), "
                                                  "as for `realpolitik serve`")
@@ -36,21 +38,26 @@ def _print_table(table: RichTable) -> None:
 
 def _store(db: str, words: str):
     """The server's store on ``db``; a SQLite file that does not exist is refused, not created."""
-    from sqlalchemy.exc import ArgumentError
+    from realpolitik.server.store import StorageError, Store
 
-    from realpolitik.server.store import StorageError, Store, database_url
+    try:
+        return Store(_url(db, words))
+    except StorageError as exc:
+        fail(reason(exc), words)
+
+
+def _url(db: str, words: str):
+    """The database URL of ``--db``; one that cannot be used, or a SQLite file that does not exist, is refused."""
+    from realpolitik.server.store import StorageError, database_url
 
     try:
         url = database_url(db)
-    except ArgumentError:  # the store says why, below
-        url = None
-    if url is not None and url.get_backend_name() == "sqlite" and url.database not in (None, "", ":memory:") \
-            and not Path(url.database).is_file():
-        fail(t("there is no database file {path}", path=url.database), words)
-    try:
-        return Store(url or db)
     except StorageError as exc:
         fail(reason(exc), words)
+    if url.get_backend_name() == "sqlite" and url.database not in (None, "", ":memory:") \
+            and not Path(url.database).is_file():
+        fail(t("there is no database file {path}", path=url.database), words)
+    return url
 
 
 def _no_server(store, words: str) -> None:
@@ -218,4 +225,65 @@ def act(
     finally:
         store.close()
     console.print(render(t("Report {number}: {action} done for {name}.", number=report, action=action,
-                           name=found["reported"]), words), markup=False)
+                           name=found["reported"]), words), markup=False, soft_wrap=True)
+
+
+@admin_app.command()
+def backup(
+    file: Path = typer.Argument(..., metavar="FILE", help="the backup to write (a new file)"),
+    portable: bool = typer.Option(False, "--portable", help="every table as JSON lines, gzip-compressed: restores "
+                                  "into SQLite and PostgreSQL alike (default: a SQLite copy, or pg_dump's archive)"),
+    db: str = DB,
+) -> None:
+    """Back the database up to FILE, safely while the server runs: SQLite's online backup, pg_dump
+    (when installed) or a portable dump. Never changes the database (no migrations run)."""
+    from realpolitik.server.backup import BackupError
+    from realpolitik.server.backup import backup as back_up
+
+    words = from_env()
+    url = _url(db, words)
+    started = time.monotonic()
+    try:
+        kind = back_up(url, file, portable)
+    except BackupError as exc:
+        fail(reason(exc), words)
+    except OSError as exc:
+        fail(t("cannot write {file}: {reason}", file=str(file), reason=exc.strerror or str(exc)), words)
+    console.print(render(t("Backed up {database} to {file} ({kind}, {size} kB in {seconds} s).",
+                           database=url.render_as_string(hide_password=True), file=str(file), kind=kind,
+                           size=max(1, round(file.stat().st_size / 1024)),
+                           seconds=f"{time.monotonic() - started:.1f}"), words), markup=False, soft_wrap=True)
+
+
+@admin_app.command()
+def restore(
+    file: Path = typer.Argument(..., metavar="FILE", help="a backup made by `realpolitik admin backup`"),
+    db: str = DB,
+) -> None:
+    """Restore the backup FILE into an empty database (a new SQLite file, or a PostgreSQL database
+    made with createdb); the server's next start brings its schema up to date."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from realpolitik.server.backup import BackupError, counts
+    from realpolitik.server.backup import restore as restore_into
+    from realpolitik.server.store import StorageError, database_url
+
+    words = from_env()
+    try:
+        url = database_url(db)
+    except StorageError as exc:
+        fail(reason(exc), words)
+    try:
+        restore_into(url, file)
+        games, accounts = counts(url)
+    except BackupError as exc:
+        fail(reason(exc), words)
+    except SQLAlchemyError as exc:
+        said = str(getattr(exc, "orig", None) or exc).strip().splitlines()
+        fail(t("cannot restore into {database}: {reason}", database=url.render_as_string(hide_password=True),
+               reason=said[0] if said else type(exc).__name__), words)
+    except OSError as exc:
+        fail(t("cannot restore {file}: {reason}", file=str(file), reason=exc.strerror or str(exc)), words)
+    console.print(render(t("Restored {file} into {database}: {games} games, {accounts} accounts.", file=str(file),
+                           database=url.render_as_string(hide_password=True), games=games, accounts=accounts),
+                         words), markup=False, soft_wrap=True)

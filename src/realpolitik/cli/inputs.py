@@ -8,9 +8,11 @@ that a parameter type refuses stays in click's English."""
 from __future__ import annotations
 
 import re
+import socket
 import sys
 from pathlib import Path
 from typing import Any, NoReturn
+from urllib.parse import urlsplit
 
 import typer
 from rich.console import Console
@@ -231,3 +233,29 @@ def _quoted(name: Any) -> str:
 def _print_error(words: str, lang: str) -> None:
     """``error: words`` as one line on stderr."""
     _errors.print(Text.assemble((render(t("error:"), lang), "red"), " ", " ".join(words.splitlines())))
+
+
+def check_address(host: str, port: int, lang: str) -> None:
+    """Refuse, before the database is opened, a ``--host`` that names no address."""
+    try:
+        socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except (OSError, UnicodeError) as exc:
+        fail(t("cannot listen on {address} ({reason})", address=f"{host}:{port}",
+               reason=getattr(exc, "strerror", None) or str(exc)), lang)
+
+
+def check_notices(smtp: str | None, public_url: str, lang: str) -> None:
+    """Refuse an SMTP server that is not HOST or HOST:PORT and a public URL that is not an http(s)
+    address with a host: either would fail every notice later, far from the command line."""
+    host, colon, port = (smtp or "").partition(":")
+    if smtp and (not host.strip() or (colon and not (port.isdigit() and 1 <= int(port) <= 65535))):
+        fail(t("--smtp {value} must be HOST or HOST:PORT (a port from 1 to 65535)", value=repr(smtp)), lang)
+    if public_url:
+        try:
+            parts = urlsplit(public_url)
+            good = parts.scheme in ("http", "https") and bool(parts.hostname) and (parts.port is None or parts.port > 0)
+        except ValueError:  # a port that is no number, an IPv6 address without its bracket
+            good = False
+        if not good:
+            fail(t("--public-url {value} must be the address players reach the server at: http:// or https:// and "
+                   "a host (https://games.example.org)", value=repr(public_url)), lang)

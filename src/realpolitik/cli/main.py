@@ -25,6 +25,8 @@ from .content import content_app
 from .inputs import (
     HELP_LAYOUT,
     OneLineErrors,
+    check_address,
+    check_notices,
     check_seats,
     check_seed,
     check_writable,
@@ -267,12 +269,17 @@ def serve(
                                        "(0.01–3600)"),
     notify_retry: float = typer.Option(60.0, help="seconds before a failed notification is tried again, "
                                        "growing 1, 5, 30, 120 times (0.01–86400)"),
+    metrics_port: int | None = typer.Option(None, help="serve /metrics (Prometheus) on this port of 127.0.0.1, "
+                                            "0–65535 (default: no metrics)"),
 ) -> None:
     """Run the game server: lobby, online play against people and bots, replays."""
     words = from_env()
-    if not 0 <= port <= 65535:
-        fail(t("{option} must be a whole number from {low} to {high}, not {value}", option="--port", low=0,
-               high=65535, value=port), words)
+    for option, value in (("--port", port), ("--metrics-port", metrics_port)):
+        if value is not None and not 0 <= value <= 65535:
+            fail(t("{option} must be a whole number from {low} to {high}, not {value}", option=option, low=0,
+                   high=65535, value=value), words)
+    check_address(host, port, words)
+    check_notices(smtp, public_url, words)
     if not (math.isfinite(bot_delay) and 0 <= bot_delay <= 3600):
         fail(t("--bot-delay must be a number of seconds from 0 to 3600, not {value}", value=bot_delay), words)
     if not (math.isfinite(bot_think) and 0 < bot_think <= 3600):
@@ -307,11 +314,12 @@ def serve(
     try:
         run_server(host, port, db, bot_delay, bot_workers, announce=lambda text: print(text, flush=True),
                    bot_think=bot_think, limits=limits, notices=notices, stand_in_pace=stand_in_pace,
-                   vacation_days=vacation_days)
+                   vacation_days=vacation_days, metrics_port=metrics_port)
     except StorageError as exc:
         fail(reason(exc), words)
     except OSError as exc:
-        fail(t("cannot listen on {address} ({reason})", address=f"{host}:{port}", reason=exc.strerror), words)
+        fail(t("cannot listen on {address} ({reason})", address=exc.filename or f"{host}:{port}",
+               reason=exc.strerror), words)
 
 
 def bot_run(game: Game, players: int, games: int, workers: int, seed: int, option: list[str], cluster: str | None,

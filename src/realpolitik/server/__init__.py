@@ -25,6 +25,7 @@ from .app import create_app
 from .bots import fork_workers
 from .connections import ConnectionGuard
 from .hall import Settings
+from .metrics import MetricsPort
 from .notify import NoticeSettings
 from .quota import Limits
 from .store import StorageError, Store, database_url
@@ -35,25 +36,25 @@ __all__ = ["Limits", "NoticeSettings", "Settings", "StorageError", "create_app",
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "realpolitik.db", bot_delay: float = 0.3,
           bot_workers: int | None = None, announce=print, bot_think: float = 1.0,
           limits: Limits | None = None, notices: NoticeSettings | None = None,
-          stand_in_pace: float | None = None, vacation_days: int = 21) -> None:
+          stand_in_pace: float | None = None, vacation_days: int = 21, metrics_port: int | None = None) -> None:
     """Run the server until interrupted; ``announce`` gets the address once it is bound.
     ``notices`` configures turn notifications (links use the bound address unless it names
     a public URL); ``stand_in_pace`` the seconds a stand-in waits per move after a time-out
     (default: the time control's); ``vacation_days`` the days of vacation each account banks
-    a year.
+    a year; ``metrics_port`` where on 127.0.0.1 ``/metrics`` is served (None: nowhere).
 
     Raises :class:`StorageError` when the database cannot be used and ``OSError`` when
     the address cannot be bound.
     """
-    _log_to_console()  # before the store opens: a schema upgrade says so
     url = database_url(db)
+    _log_to_console()  # before the store opens: a schema upgrade says so
     # fails early, with the reason, when the database cannot be used
     Store(url, (limits or Limits()).lock_seconds).close()
     forked = fork_workers(bot_workers)  # before the lock and the socket, which the workers must not hold
     try:
         with _only_server(url):
             _run(host, port, url, bot_delay, bot_workers, announce, bot_think, limits, notices, stand_in_pace,
-                 vacation_days, forked)
+                 vacation_days, forked, metrics_port)
     finally:
         if forked is not None:
             forked.shutdown(wait=False, cancel_futures=True)
@@ -61,14 +62,15 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "realpolitik.db",
 
 def _run(host: str, port: int, url: URL, bot_delay: float, bot_workers: int | None, announce, bot_think: float,
          limits: Limits | None, notices: NoticeSettings | None, stand_in_pace: float | None,
-         vacation_days: int, forked: ProcessPoolExecutor | None) -> None:
+         vacation_days: int, forked: ProcessPoolExecutor | None, metrics_port: int | None) -> None:
     import uvicorn
 
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind((host, port))
+    sock = _bound(family, host, port)
     bound = sock.getsockname()[1]
+    sockets = [sock]
+    if metrics_port is not None:  # loopback only: what a proxy in front passes on never reaches it
+        sockets.append(_bound(socket.AF_INET, "127.0.0.1", metrics_port))
     shown = f"[{host}]" if family == socket.AF_INET6 else host
     notices = notices or NoticeSettings()
     if not notices.public_url:
@@ -76,11 +78,28 @@ def _run(host: str, port: int, url: URL, bot_delay: float, bot_workers: int | No
     settings = Settings(db=url.render_as_string(hide_password=False), bot_delay=bot_delay, bot_workers=bot_workers,
                         bot_think=bot_think, limits=limits or Limits(), notices=notices, stand_in_pace=stand_in_pace,
                         vacation_days=vacation_days)
-    config = uvicorn.Config(create_app(settings, forked=forked), ws_max_size=64 * 1024, log_level="info", lifespan="on",
+    app = create_app(settings, forked=forked)
+    if metrics_port is not None:
+        app = MetricsPort(app, sockets[1].getsockname()[1])
+    config = uvicorn.Config(app, ws_max_size=64 * 1024, log_level="info", lifespan="on",
                             limit_concurrency=settings.limits.connections,
                             **ConnectionGuard(settings.limits).protocols())
     announce(f"realpolitik server on http://{shown}:{bound}/  (games stored in {url.render_as_string()})")
-    uvicorn.Server(config).run(sockets=[sock])
+    if metrics_port is not None:
+        announce(f"metrics on http://127.0.0.1:{sockets[1].getsockname()[1]}/metrics")
+    uvicorn.Server(config).run(sockets=sockets)
+
+
+def _bound(family: socket.AddressFamily, host: str, port: int) -> socket.socket:
+    """A TCP socket bound to ``host:port``; ``OSError`` naming that address when it is taken or not this machine's."""
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as exc:
+        sock.close()
+        raise OSError(exc.errno, exc.strerror, f"{host}:{port}") from None
+    return sock
 
 
 @contextlib.contextmanager

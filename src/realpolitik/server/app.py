@@ -20,7 +20,7 @@ from realpolitik.engine import Game
 from realpolitik.i18n import LANGUAGES, catalog
 from realpolitik.web import ROOT as WEB
 
-from . import api, my_games, pages, push_api, review_api, social_api, weeks_api
+from . import api, health, my_games, pages, push_api, review_api, social_api, weeks_api
 from .accounts import CsrfGuard
 from .hall import Hall, Settings
 from .lobby_page import lobby_page
@@ -128,6 +128,7 @@ def create_app(settings: Settings | None = None, games: Iterable[Game] | None = 
         Route("/rules/{game}", rules_page),
         Route("/learn/{game}", _page("learn.html")),
         Route("/i18n/{lang}.json", api.language),
+        Route("/healthz", health.healthz),
         Route("/api/catalog", api.catalog),
         Route("/api/content/{game}/{name}", api.content),
         Route("/api/games", api.list_games, methods=["GET"]),

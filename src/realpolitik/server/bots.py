@@ -12,6 +12,7 @@ import heapq
 import itertools
 import multiprocessing
 import os
+import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -20,6 +21,8 @@ from realpolitik.analysis.review import PlyReview
 from realpolitik.bots.evaluate import Evaluation
 from realpolitik.bots.worker import BotJob, HintJob, ReviewJob, choose, hint, process_context, review_piece, start
 from realpolitik.engine import Game
+
+from .metrics import Metrics
 
 
 class Slots:
@@ -94,10 +97,12 @@ class BotRunner:
     already being computed. ``forked`` are workers started already (:func:`fork_workers`).
     """
 
-    def __init__(self, workers: int | None = None, lookup: Callable[[str], Game] | None = None,
+    def __init__(self, metrics: Metrics, workers: int | None = None, lookup: Callable[[str], Game] | None = None,
                  forked: ProcessPoolExecutor | None = None) -> None:
         self.workers = worker_count(workers)
         self.lookup = lookup
+        #: counts the decisions waiting and times them (the server's /metrics)
+        self.metrics = metrics
         self.slots = Slots(max(1, self.workers))
         self._executor: Executor | None = forked
 
@@ -114,8 +119,18 @@ class BotRunner:
 
     async def choose(self, job: BotJob, urgent: bool = True) -> str:
         """The bot's action, computed on a worker once one is free (``urgent`` ones first)."""
-        async with self.slots.take(urgent):
-            return await self._run(choose, job)
+        asked, waiting = time.monotonic(), True
+        self.metrics.bots_waiting += 1
+        try:
+            async with self.slots.take(urgent):
+                self.metrics.bots_waiting, waiting = self.metrics.bots_waiting - 1, False
+                started = time.monotonic()
+                action = await self._run(choose, job)
+                self.metrics.bot_decided(started - asked, time.monotonic() - started)
+                return action
+        finally:
+            if waiting:  # cancelled before a worker was free
+                self.metrics.bots_waiting -= 1
 
     async def hint(self, job: HintJob) -> Evaluation:
         """The evaluation of a person's decision, computed on a worker once one is free, after

@@ -37,6 +37,7 @@ from .clock import Clock
 from .heartbeat import Heartbeat
 from .kinds import playable, seat_kind
 from .leases import Alone, Leases
+from .metrics import Metrics
 from .notify import NoticeSettings, Notifier
 from .push import Pusher
 from .push_store import PushStore
@@ -99,7 +100,9 @@ class Hall:
         self.tournaments = Tournaments(self)
         #: Web Push subscriptions and the VAPID key (issue 59)
         self.push = Pusher(PushStore(store), settings.notices)
-        self.bots = BotRunner(settings.bot_workers, lookup, forked)
+        #: this process's figures for /metrics (metrics.py)
+        self.metrics = Metrics()
+        self.bots = BotRunner(self.metrics, settings.bot_workers, lookup, forked)
         #: reviews of finished games being computed (issue 58)
         self.reviews = Reviews(self)
         self.rates = Rates(settings.limits)
@@ -119,6 +122,7 @@ class Hall:
         self.bus = Bus(store.conninfo(), store.origin, self.heard, self.resync) if store.shared else None
         #: this process's row in ``servers``: the operator's commands see that a server uses the database
         self.heartbeat = Heartbeat(store)
+        self.metrics.watch(self)
 
     def chore(self, work: Coroutine[Any, Any, None]) -> None:
         """Run ``work`` beside the games (it logs its own failures); kept until it is done."""

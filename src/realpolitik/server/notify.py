@@ -41,6 +41,7 @@ import socket
 import ssl
 import threading
 import time
+from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import timedelta
@@ -327,6 +328,8 @@ class Notifier:
         #: own: the account each is for
         self._sending: dict[asyncio.Task, int] = {}
         self._threads = ThreadPoolExecutor(AT_ONCE, thread_name_prefix="notices")
+        #: notices this process tried, by how it went: sent, failed (tried again later), given_up (/metrics)
+        self.tried: Counter[str] = Counter()
 
     def start(self) -> None:
         self._task = asyncio.get_running_loop().create_task(self._run())
@@ -427,14 +430,17 @@ class Notifier:
                 await asyncio.get_running_loop().run_in_executor(self._threads, self._send, notice)
             except Refused as exc:
                 log.warning("game %s: turn notice %d given up: %s", notice["game_id"], notice["id"], exc)
+                self.tried["given_up"] += 1
                 await store.run(store.notice_done, notice["id"], str(exc), now() + timedelta(days=3650))
             except Exception as exc:  # the receiver is down, refuses or was too late: try again later
                 wait = self.settings.retry * BACKOFF[min(notice["attempts"], len(BACKOFF) - 1)]
                 log.info("game %s: turn notice %d failed (%s); next try in %g s", notice["game_id"], notice["id"],
                          type(exc).__name__, wait)
+                self.tried["failed"] += 1
                 await store.run(store.notice_done, notice["id"], f"{type(exc).__name__}: {exc}",
                                 now() + timedelta(seconds=wait))
             else:
+                self.tried["sent"] += 1
                 await store.run(store.notice_done, notice["id"])
         except StorageBusy as exc:  # it stays claimed and is tried again after NOTICE_CLAIM
             log.warning("game %s: turn notice %d could not be marked: %s", notice["game_id"], notice["id"], exc)

@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import json
+import re
 import secrets
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -72,6 +73,7 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.sql import Select
 
 from realpolitik.engine import Record
+from realpolitik.i18n import t
 
 from . import migrations
 from .quota import Limits
@@ -347,14 +349,29 @@ class ChatLine:
     name: str = ""
 
 
+#: the URL schemes of the databases the server can use (SQLite through Python's own driver,
+#: PostgreSQL through psycopg), each as the driver it is run with
+SCHEMES = {"sqlite": "sqlite", "sqlite+pysqlite": "sqlite+pysqlite", "postgresql": "postgresql+psycopg",
+           "postgres": "postgresql+psycopg", "postgresql+psycopg": "postgresql+psycopg"}
+
+
 def database_url(text: str) -> URL:
-    """The SQLAlchemy URL for what a user typed: a file path, ``sqlite:///…`` or ``postgresql://…``."""
+    """The SQLAlchemy URL for what a user typed: a file path, ``sqlite:///…`` or ``postgresql://…``;
+    :class:`StorageError` names the databases supported for any other URL (whose driver would not
+    even be installed) and for one that cannot be read."""
     if "://" not in text:
         return make_url(f"sqlite:///{Path(text).expanduser()}")
-    url = make_url(text)
-    if url.drivername in ("postgresql", "postgres"):
-        url = url.set(drivername="postgresql+psycopg")
-    return url
+    shown = re.sub(r"(://[^:/@]*:)[^@/]*@", r"\1***@", text)  # never a password in a message
+    try:
+        url = make_url(text)
+    except (ArgumentError, ValueError):  # a port that is no number, a URL that is none
+        raise StorageError(t("{url} is not a database URL that can be read; use a SQLite file (FILE or "
+                             "sqlite:///FILE) or PostgreSQL (postgresql://USER:PASSWORD@HOST/DATABASE)",
+                             url=shown)) from None
+    if url.drivername not in SCHEMES:
+        raise StorageError(t("{url} is not a database realpolitik can use; use a SQLite file (FILE or "
+                             "sqlite:///FILE) or PostgreSQL (postgresql://USER:PASSWORD@HOST/DATABASE)", url=shown))
+    return url.set(drivername=SCHEMES[url.drivername])
 
 
 def now() -> datetime:
@@ -365,6 +382,18 @@ def now() -> datetime:
 def _utc(moment: datetime) -> datetime:
     """A stored time as an aware UTC time (SQLite hands them back without a zone)."""
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def _held():
+    """A notice's account still holds the seat it tells of (its first seat, for a notice without one)."""
+    return ((seats.c.game_id == notices.c.game_id) & (seats.c.user_id == notices.c.user_id)
+            & (notices.c.seat.is_(None) | (seats.c.seat == notices.c.seat)))
+
+
+def _due(attempts: int) -> tuple:
+    """A notice to send now: not sent, tried fewer than ``attempts`` times, its time come, its seat still held."""
+    return (notices.c.sent.is_(None), notices.c.attempts < attempts, notices.c.next_try <= now(),
+            select(seats.c.seat).where(_held()).exists())
 
 
 def _sqlite_pragmas(dbapi_connection, _record) -> None:
@@ -884,12 +913,7 @@ class Store:
         goes only while the account still holds that seat. They are this process's to send for
         ``NOTICE_CLAIM``: another server process of the database skips them (``SKIP LOCKED``),
         so each is sent once."""
-        mine = ((seats.c.game_id == notices.c.game_id) & (seats.c.user_id == notices.c.user_id)
-                & (notices.c.seat.is_(None) | (seats.c.seat == notices.c.seat)))
-        held = select(seats.c.seat).where(mine)
-        due = (select(notices.c.id, notices.c.user_id)
-               .where(notices.c.sent.is_(None), notices.c.attempts < attempts, notices.c.next_try <= now(),
-                      notices.c.user_id.not_in(busy), held.exists())
+        due = (select(notices.c.id, notices.c.user_id).where(*_due(attempts), notices.c.user_id.not_in(busy))
                .order_by(notices.c.next_try).limit(limit).with_for_update(skip_locked=True, of=notices))
         seats_all = seats.alias("seats_all")
         players = select(func.count()).where(seats_all.c.game_id == notices.c.game_id).scalar_subquery()
@@ -897,7 +921,7 @@ class Store:
                         notices.c.attempts, users.c.name, users.c.language, users.c.email, users.c.webhook,
                         games.c.game, func.min(seats.c.seat).label("seat"), players.label("players"))
                  .join(users, users.c.id == notices.c.user_id).join(games, games.c.id == notices.c.game_id)
-                 .join(seats, mine)
+                 .join(seats, _held())
                  .group_by(notices.c.id, users.c.id, games.c.id).order_by(notices.c.id))
         with self.engine.begin() as conn:
             first = {}  # an account's first due notice (the rest, unclaimed, stay due)
@@ -908,6 +932,11 @@ class Store:
                 return []
             conn.execute(update(notices).where(notices.c.id.in_(ids)).values(next_try=now() + NOTICE_CLAIM))
             return [dict(r) for r in conn.execute(query.where(notices.c.id.in_(ids))).mappings()]
+
+    def notices_due(self, attempts: int) -> int:
+        """How many notices are due now (as :meth:`due_notices` finds them, the claimed ones left out)."""
+        with self.engine.connect() as conn:
+            return conn.execute(select(func.count()).select_from(notices).where(*_due(attempts))).scalar_one()
 
     def notice_done(self, notice_id: int, error: str | None = None, retry_at: datetime | None = None) -> None:
         """A notice was sent (no ``error``), or failed: tried once more, again at ``retry_at``."""

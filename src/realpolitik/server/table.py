@@ -399,8 +399,10 @@ class Table:
             clock_left = self.timekeeper.after_move(seat)
             facts = self._facts(probe, result)
             try:
+                started = time.perf_counter()
                 moment = await self.hall.store.run(self.hall.store.append, self.id, self.seq, seat, canonical, result,
                                                    clock_left, facts, stand_in)
+                self.hall.metrics.move_store.observe(time.perf_counter() - started)
             except StaleWrite:  # another process changed the game first: take that in and refuse
                 await self._reload()
                 if not stand_in and self.stored.seats[seat].away:
