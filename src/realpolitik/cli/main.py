@@ -18,7 +18,7 @@ from realpolitik.bots import bot_kinds
 from realpolitik.bots.evaluate import BUDGET
 from realpolitik.engine import ContentError, Game, Option, OptionError, Record, RecordError, secret_seed
 from realpolitik.games import get, registry
-from realpolitik.i18n import DEFAULT, LANGUAGES, from_env, listed, render, t
+from realpolitik.i18n import DEFAULT, LANGUAGES, from_env, listed, render, t, tn
 
 from .admin import admin_app
 from .content import content_app
@@ -226,8 +226,10 @@ def replay(
         console.print(render(t("The replay does not reproduce the recorded final state."), words), style="red")
         raise typer.Exit(1)
     n = len(record.actions)
-    console.print(render(t("Replay of {n} actions matches the record.", n=n) if stored
-                         else t("Replayed {n} actions (the record holds no final state to compare).", n=n), words))
+    done = tn("Replay of {n} action matches the record.", "Replay of {n} actions matches the record.", "n", n=n) \
+        if stored else tn("Replayed {n} action (the record holds no final state to compare).",
+                          "Replayed {n} actions (the record holds no final state to compare).", "n", n=n)
+    console.print(render(done, words))
 
 
 @app.command()

@@ -257,12 +257,14 @@ function provinceArea(view, ctx, p, x0, y0, label) {
   },
   cells.map(([c, r]) => s("rect", { x: x0 + c * CW, y: y0 + r * CH, width: CW, height: CH,
     fill: uses.length ? "#f9e79f" : SIDE_FILL[p.side] })),
-  s("title", { text: t("{province}: {unrest} unrest, {protests} mass protest(s), living standard {ls}, economy "
-    + "{economy}, export level {export}", { province: t(p.name), unrest: p.unrest, protests: p.mass_protests, ls: p.ls,
-    economy: p.economy, export: p.export }) }));
+  s("title", { text: t("{province}: {unrest} unrest, {protests}, living standard {ls}, economy {economy}, export level "
+    + "{export}", { province: t(p.name), unrest: p.unrest, protests: protests(p), ls: p.ls, economy: p.economy,
+    export: p.export }) }));
   const [bx, by] = at(x0, y0, BADGE_AT[p.key] || cells[0] || [0, 0]);
   return clickable(g, ctx, view, uses, bx + 12, by + 12, label);
 }
+
+const protests = (p) => tn("{n} mass protest", "{n} mass protests", { n: p.mass_protests });
 
 function badge(view, ctx, p, x0, y0, label) {
   const [x, y] = at(x0, y0, BADGE_AT[p.key] || [0, 0]);
@@ -289,9 +291,9 @@ function badge(view, ctx, p, x0, y0, label) {
     items.push(s("circle", { cx: x + 25, cy: y, r: 6, fill: "#7d3c98" }),
       s("text", { x: x + 25, y: y + 3, "text-anchor": "middle", "font-size": 8, fill: "#fdfefe", text: p.socialists }));
   }
-  items.push(s("title", { text: t("{province}: {unrest} unrest, {protests} mass protest(s), living standard {ls}, "
-    + "{socialists} socialist(s)", { province: t(p.name), unrest: p.unrest, protests: p.mass_protests, ls: p.ls,
-    socialists: p.socialists }) }));
+  const socialists = tn("{n} socialist", "{n} socialists", { n: p.socialists });  // not inside t(): pybabel finds it
+  items.push(s("title", { text: t("{province}: {unrest} unrest, {protests}, living standard {ls}, {socialists}", {
+    province: t(p.name), unrest: p.unrest, protests: protests(p), ls: p.ls, socialists }) }));
   const g = s("g", { class: "badge", "data-province": p.key }, items);
   return clickable(g, ctx, view, uses, x + 12, y + 12, label);
 }

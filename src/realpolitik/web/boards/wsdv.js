@@ -71,7 +71,7 @@ export function describeIcon(icon, ctx = { data: null }) {
     unrest: () => t("1 unrest into a {side} province", { side }) + where,
     calm: () => t("remove 1 unrest from a {side} province", { side }) + where,
     move: () => t("move 1 {side} unrest between provinces", { side }),
-    build: () => t("{n} {side} build point(s)", { n: 1, side }) + where,
+    build: () => tn("{n} {side} build point", "{n} {side} build points", { n: 1, side }) + where,
     dismantle: () => t("{side} dismantles 1 build point", { side }) + where,
     "end-protest": () => t("end a {side} mass protest", { side }),
     ls: () => t("1 free {side} living standard", { side }) + where
@@ -298,7 +298,7 @@ export function handsLayer(view, ctx, x, y, skin = BASE_SKIN) {
       decades.map((d, i) => cardBack(x + i * 48, at + 18, 42, 58, d)));
     items.push(s("g", { class: "other-hand", "data-seat": seat, "data-cards": decades.length },
       fitText({ x, y: at + 12, "font-weight": "bold", fill: "#1b2631" },
-        t("{seat}: {n} card(s) in hand", { seat: seatLabel(view, ctx, seat), n: decades.length }), WIDTH - x - 4, 12, { least: 9 }),
+        tn("{seat}: {n} card in hand", "{seat}: {n} cards in hand", { seat: seatLabel(view, ctx, seat), n: decades.length }), WIDTH - x - 4, 12, { least: 9 }),
       clickable(backs, ctx, view, uses, x + 10, at + 70, skin.label)));
     at += 84;
   }

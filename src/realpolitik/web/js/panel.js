@@ -121,7 +121,7 @@ export function renderOutcome(node, outcome, players) {
   const rows = Object.entries(outcome.places).sort((a, b) => a[1] - b[1]).map(([seat, place]) => {
     const points = outcome.points ? outcome.points[seat] : null;
     return h("li", { class: outcome.winners.includes(seat) ? "winner" : "" },
-      `${place}. ${seatName(playerOf(players, seat)) || seat}`, points !== null && points !== undefined ? " — " + t("{points} points", { points }) : "");
+      `${place}. ${seatName(playerOf(players, seat)) || seat}`, points !== null && points !== undefined ? " — " + tn("{points} point", "{points} points", { points }, "points") : "");
   });
   return put(node, h("h3", { text: t("Result") }), h("p", { text: outcome.reason }), h("ul", { class: "places" }, rows));
 }
