@@ -41,10 +41,11 @@ def catalog(lang: str) -> dict[str, str | tuple[str, ...]]:
 class Places:
     """A language's grammatical forms of place names, by the name as that language writes it:
     ``form("Niederlande", "in")`` is "in den Niederlanden", ``form("Preußen", "nach")`` "nach
-    Preußen". The forms are ``nom``, ``acc``, ``dat`` and the phrases ``in``, ``nach``, ``von``,
-    ``aus``; a form asked for with a capital (``In``) begins with one, as at a sentence's start."""
+    Preußen". The forms are ``nom``, ``acc``, ``dat``, ``gen`` (a name without an article: "von
+    Kadhar") and the phrases ``in``, ``nach``, ``von``, ``aus``; a form asked for with a capital
+    (``In``) begins with one, as at a sentence's start."""
 
-    FORMS = ("nom", "acc", "dat", "in", "nach", "von", "aus")
+    FORMS = ("nom", "acc", "dat", "gen", "in", "nach", "von", "aus")
 
     def __init__(self, plain: dict[str, str], named: dict[str, dict[str, str]]) -> None:
         self.plain = plain  #: a name without an article: each form's pattern, the name as {}
@@ -72,8 +73,8 @@ def places(lang: str) -> Places:
     with path.open("rb") as fh:
         data = tomllib.load(fh)
     named = {}
-    for word, (nom, acc, dat) in data["cases"].items():
-        cases = {"nom": nom, "acc": acc, "dat": dat}
+    for word, (nom, acc, dat, gen) in data["cases"].items():
+        cases = {"nom": nom, "acc": acc, "dat": dat, "gen": gen}
         phrases = {name: _contracted(pattern.format(**cases), data["contractions"])
                    for name, pattern in data["with_article"].items()}
         named[word] = cases | phrases | data.get("own", {}).get(word, {})

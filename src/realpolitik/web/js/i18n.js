@@ -41,7 +41,7 @@ export function ratingText({ mu, sigma }) {
   return formatNumber(mu - 3 * sigma, 1, true);
 }
 
-const FORMS = ["nom", "acc", "dat", "in", "nach", "von", "aus"];
+const FORMS = ["nom", "acc", "dat", "gen", "in", "nach", "von", "aus"];
 
 /** The place `word` in the form `spec` (realpolitik.i18n.catalogs.Places.form): "in" → "in den Niederlanden". */
 function placeForm(word, spec) {
