@@ -154,9 +154,10 @@ def _battle(view: dict[str, Any], battle: dict[str, Any], board: Board, lang: st
     """A battle being prepared: who attacks which land with what."""
     force = [t("{number} {kind}", number=battle[k], kind=KIND_NAMES[k]) for k in KINDS if battle[k]]
     force += [t("the general")] if battle["general"] else []
-    words = t("Battle: {seat} attacks {land} ({defender}) with {force}", seat=titled(view, battle["attacker"]),
-              land=_land(board, battle["target"]), defender=titled(view, battle["defender"]) or t("neutral"),
-              force=listed(force) if force else t("no troops committed yet"))
+    who = {"seat": titled(view, battle["attacker"]), "land": _land(board, battle["target"]),
+           "defender": titled(view, battle["defender"]) or t("neutral")}
+    words = t("Battle: {seat} attacks {land} ({defender}) with {force}", **who, force=listed(force)) if force \
+        else t("Battle: {seat} attacks {land} ({defender}); no troops committed yet", **who)
     spent = tn("{n} success marker spent", "{n} success markers spent", "n", n=battle["markers_spent"]) \
         if battle["markers_spent"] else None
     return Text(say(words, lang) + (" · " + say(spent, lang) if spent else ""), style="bold red")

@@ -137,10 +137,11 @@ export function decisionWords(view, ctx) {
 export function battleWords(view) {
   const b = view.public.battle;
   const parts = KINDS.filter((k) => b[k]).map((k) => `${b[k]} ${KIND_NAMES[k]()}`).concat(b.general ? [t("the general")] : []);
-  const force = parts.length ? parts.join(", ") : t("no troops committed yet");
   const spent = b.markers_spent ? " · " + tn("{n} success marker spent", "{n} success markers spent", { n: b.markers_spent }) : "";
-  return "⚔ " + t("Battle: {seat} attacks {land} ({defender}) with {force}", { seat: named(b.attacker), land: landName(view, b.target),
-    defender: b.defender ? named(b.defender) : t("neutral"), force }) + spent;
+  const params = { seat: named(b.attacker), land: landName(view, b.target), defender: b.defender ? named(b.defender) : t("neutral"),
+    force: parts.join(", ") };
+  return "⚔ " + (parts.length ? t("Battle: {seat} attacks {land} ({defender}) with {force}", params)
+    : t("Battle: {seat} attacks {land} ({defender}); no troops committed yet", params)) + spent;
 }
 
 /** A team's line: "Team 1 (yours): Player 1 + Player 3 allied — 4 of 13 SP". */
