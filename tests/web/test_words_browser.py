@@ -101,3 +101,21 @@ def test_the_statistics_page_opens_on_a_title_with_finished_games(server, api, c
     page.goto(server.url + "/statistics?game=e1815")  # one named in the address still opens
     expect(page.locator("#total")).to_have_text("Auf diesem Server ist noch keine Partie dieses Spiels beendet worden.")
     assert errors == []
+
+
+def test_no_tooltip_shows_an_action_text(server, api, context):
+    """Issue 78: every action button's tooltip was its engine action (``target p4``, ``unrest mv``).
+    A button's tooltip is words or nothing; the board's own tooltips name things, never actions."""
+    for game_id in ("nuclear-war", "wsdv"):
+        game = api.create(["human", "random"], game=game_id)
+        page, errors = joined_as_anna(server, context, game)
+        buttons = page.locator("#pending button.action")
+        expect(buttons.first).to_be_visible()
+        shown = page.evaluate("""() => ({
+          actions: Array.from(document.querySelectorAll("[data-action]"), (b) => b.dataset.action),
+          tips: [...Array.from(document.querySelectorAll("[title]"), (n) => n.getAttribute("title")),
+                 ...Array.from(document.querySelectorAll("svg title"), (n) => n.textContent)],
+        })""")
+        assert shown["actions"], game_id
+        assert not set(shown["actions"]) & set(shown["tips"]), (game_id, set(shown["actions"]) & set(shown["tips"]))
+        assert errors == []

@@ -37,6 +37,7 @@ from .inputs import (
 )
 from .play import HUMAN, Quit, Table, player_words
 from .render import board, log_lines, outcome_text
+from .replay import move_words, seat_named
 from .rules import print_rules
 
 #: ``--lang``: the language of the game's words; the environment's (LANG) when not given
@@ -188,7 +189,8 @@ def _save(record: Record, path: Path, lang: str) -> None:
 @app.command()
 def replay(
     path: Path = typer.Argument(..., metavar="FILE", help="a game record (JSON)"),
-    seat: str | None = typer.Option(None, help="replay from this seat's point of view"),
+    seat: str | None = typer.Option(None, help="replay from this seat's point of view: its label (p2) or its title "
+                                                "(\"Player 2\", \"Spieler 2\", West)"),
     quiet: bool = typer.Option(False, help="only check the record, print nothing but the result"),
     lang: str | None = LANG,
 ) -> None:
@@ -202,18 +204,19 @@ def replay(
         state = record.initial_state(get)
     except RecordError as exc:
         fail(listed((str(path), reason(exc)), ": "), words)
-    if seat is not None and seat not in state.seats:
-        fail(t("no seat {seat} in this game; its seats: {seats}", seat=repr(seat), seats=", ".join(state.seats)),
-             words)
-    viewer = None if seat is None else state.seats.index(seat)
+    viewer = None if seat is None else seat_named(state, seat, words)
     seen = 0
+    actions = record.actions
+    said = move_words(state, actions[0], viewer, words) if actions and not quiet else ""
     try:
-        for i, act, state in record.steps(get):
+        for i, _, state in record.steps(get):
             if not quiet:
                 view = state.view(viewer, log_from=seen, lang=words)
                 seen = state.log.size
-                console.print(f"[cyan]{i + 1:>4}[/cyan]  [bold]{act}[/bold]")
+                console.print(Text.assemble((f"{i + 1:>4}", "cyan"), "  ", (said, "bold")))
                 console.print(log_lines(view))
+                if i + 1 < len(actions) and not state.is_over():  # the next move's words, before it is played
+                    said = move_words(state, actions[i + 1], viewer, words)
     except RecordError as exc:
         fail(listed((str(path), reason(exc)), ": "), words)
     final = state.view(viewer, log_from=None, lang=words)

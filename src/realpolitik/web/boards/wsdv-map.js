@@ -6,7 +6,7 @@
 
 import { s, shownRange, touchScale } from "../js/dom.js";
 import { fitText } from "../js/fit.js";
-import { t } from "../js/i18n.js";
+import { t, tn } from "../js/i18n.js";
 
 /** Pixels per grid cell; the map is COLS × ROWS cells. */
 export const CW = 36;

@@ -13,7 +13,7 @@
 
 import { botName, s, titleIn } from "../js/dom.js";
 import { fitText, measure } from "../js/fit.js";
-import { lang, t } from "../js/i18n.js";
+import { lang, t, tn } from "../js/i18n.js";
 import {
   CH, CW, COLS, ROWS, choiceLabel, clickable, mapLayer, prepare, provinceName, provinceTable, sectorsLayer, tracksLayer,
   usesOf,
