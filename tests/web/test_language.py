@@ -132,7 +132,7 @@ BOARD_ENGLISH = {
 
 @pytest.mark.parametrize(("game", "seats", "word"), [("wsdv", ["human", "heuristic"], "Dekade"),
                                                      ("wsdv-2p2", ["human", "heuristic", "heuristic", "heuristic"],
-                                                      "Teildekade"),
+                                                      "Subdekade"),
                                                      ("e1815", ["human", "heuristic"], "Jahr"),
                                                      ("nationen", ["human", "heuristic"], "Runde")])
 def test_boards_draw_their_own_words_in_german(server, api, context, game, seats, word):

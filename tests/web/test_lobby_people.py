@@ -76,7 +76,7 @@ def test_a_german_browser_reads_the_lobby_in_german(server, context):
     expect(page.locator("#option-refill option:checked")).to_have_text("bis zu zehn Karten")
     assert seat_titles(page) == ["Spieler 1", "Spieler 2", "Spieler 3", "Spieler 4"]
     page.select_option("#game", "wsdv")
-    assert seat_titles(page) == ["West", "Ost"]
+    assert seat_titles(page) == ["Bundesrepublik", "DDR"]  # as the blurb and the rules name them (issue 78)
     expect(page.locator("#game-about")).to_contain_text("Bundesrepublik gegen DDR")
     expect(page.locator("label[for=option-setup]")).to_have_text("Regelversion")
     page.select_option("#game", "wsdv-2p2")

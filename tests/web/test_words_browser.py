@@ -30,17 +30,17 @@ def test_bots_are_named_by_their_level_or_what_they_do(server, api, context):
     found = {level.name: level.spec for level in levels("wsdv")}
     game = api.create(["human", found["normal"]], game="wsdv")
     page, errors = joined_as_anna(server, context, game)
-    expect(page.locator("#players")).to_contain_text("Ost (Bot, mittel)")
+    expect(page.locator("#players")).to_contain_text("DDR (Bot, mittel)")
     expect(page.locator("#connection")).to_have_text("verbunden")
     board = page.locator("svg.board")
-    expect(board).to_contain_text("Ost (Bot, mittel)")
+    expect(board).to_contain_text("DDR (Bot, mittel)")
     for text in (page.inner_text("main"), *board.locator("text").all_text_contents()):
         assert "ismcts" not in text and "budget" not in text and "heuristic" not in text, text
     bots = api.create(["random", "random"], game="wsdv")["id"]  # a kind that is no level: what it does
     lobby = context("de-DE").new_page()
     lobby.goto(server.url + "/")
-    expect(lobby.locator(f"li[data-game='{game['id']}']")).to_contain_text("Ost (Bot, mittel)")
-    expect(lobby.locator(f"li[data-game='{bots}']")).to_contain_text("West (Bot: Zufallszüge)")
+    expect(lobby.locator(f"li[data-game='{game['id']}']")).to_contain_text("DDR (Bot, mittel)")
+    expect(lobby.locator(f"li[data-game='{bots}']")).to_contain_text("Bundesrepublik (Bot: Zufallszüge)")
     assert errors == []
 
 
