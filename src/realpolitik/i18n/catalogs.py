@@ -4,6 +4,7 @@ grammatical forms of place names in each language (``places.toml`` beside the ca
 from __future__ import annotations
 
 import os
+import string
 import tomllib
 from functools import cache
 from pathlib import Path
@@ -22,7 +23,8 @@ LOCALE = Path(__file__).resolve().parent.parent / "locale"
 def catalog(lang: str) -> dict[str, str | tuple[str, ...]]:
     """``{English source: translation}`` of ``lang`` (empty for English and unknown languages;
     entries not yet translated or marked fuzzy are left out). A plural entry is keyed by its
-    English singular and holds its forms, singular first (``msgstr[0]``, ``msgstr[1]``)."""
+    English singular and holds its forms, singular first (``msgstr[0]``, ``msgstr[1]``). A
+    translation that asks for a place's form is an :class:`Asking`."""
     if lang == DEFAULT or lang not in LANGUAGES:
         return {}
     with open(LOCALE / lang / "LC_MESSAGES" / "messages.po", "rb") as po:
@@ -32,10 +34,22 @@ def catalog(lang: str) -> dict[str, str | tuple[str, ...]]:
         if not m.id or m.fuzzy:
             continue
         if isinstance(m.id, str) and m.string:
-            out[m.id] = m.string
+            out[m.id] = _marked(m.string)
         elif isinstance(m.id, tuple) and all(m.string):
-            out[m.id[0]] = tuple(m.string)
+            out[m.id[0]] = tuple(_marked(form) for form in m.string)
     return out
+
+
+class Asking(str):
+    """A translation that asks for a place's form (``{land:in}``), marked so when the catalog is
+    read: only such words need :class:`Places`, and a reader of a message sees so by its type."""
+
+    __slots__ = ()
+
+
+def _marked(text: str) -> str:
+    """``text``, an :class:`Asking` if a field of it asks for a form."""
+    return Asking(text) if any(spec for _, _, spec, _ in string.Formatter().parse(text)) else text
 
 
 class Places:

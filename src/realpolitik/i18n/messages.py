@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import re
 import string
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from .catalogs import catalog, places
+from .catalogs import Asking, catalog, places
 
 
 class Text(tuple):
@@ -158,20 +157,35 @@ def phrase(key: str, *names: str) -> Callable[..., Text]:
     return _MAKERS[len(names)](key, *names)
 
 
+#: a plural phrase's maker by its number of names (its fields, and its count if the words do not show it)
+_COUNTED: dict[int, Callable[..., Callable[..., Counted]]] = {
+    1: lambda s, p, n, a: lambda x: Counted((s, p, n, a, x)),
+    2: lambda s, p, n, a, b: lambda x, y: Counted((s, p, n, a, x, b, y)),
+    3: lambda s, p, n, a, b, c: lambda x, y, z: Counted((s, p, n, a, x, b, y, c, z)),
+    4: lambda s, p, n, a, b, c, d: lambda w, x, y, z: Counted((s, p, n, a, w, b, x, c, y, d, z)),
+    5: lambda s, p, n, a, b, c, d, e: lambda v, w, x, y, z: Counted((s, p, n, a, v, b, w, c, x, d, y, e, z)),
+    6: lambda s, p, n, a, b, c, d, e, f: lambda u, v, w, x, y, z: Counted((s, p, n, a, u, b, v, c, w, d, x, e, y,
+                                                                            f, z)),
+    7: lambda s, p, n, a, b, c, d, e, f, g: lambda t, u, v, w, x, y, z: Counted((s, p, n, a, t, b, u, c, v, d, w, e,
+                                                                                  x, f, y, g, z)),
+}
+
+
 def phrase_n(singular: str, plural: str, *names: str, count: str = "n") -> Callable[..., Counted]:
     """A maker of the message :func:`tn` makes, its values given in the order of ``names`` as a
     :func:`phrase`'s: ``phrase_n("{seat} draws {n} card.", "{seat} draws {n} cards.", "seat", "n")(s, 2)``.
 
     ``names`` are exactly the fields of both forms, and ``count`` among them, or after them when the
-    words do not show it (``"{lead} leads"`` / ``"{lead} lead"``, counted by ``"leaders"``).
-    ``pybabel extract -k phrase_n:1,2`` finds both forms."""
+    words do not show it (``"{lead} leads"`` / ``"{lead} lead"``, counted by ``"leaders"``); at most
+    seven. ``pybabel extract -k phrase_n:1,2`` finds both forms."""
     fields = {field for text in (singular, plural) for _, field, _, _ in string.Formatter().parse(text) if field}
     shown = set(names) - ({count} - fields)
     if len(set(names)) != len(names) or shown != fields or count not in names:
         raise ValueError(f"phrase_n {singular!r}: the names {list(names)} are not its fields {sorted(fields)} "
                          f"and its count {count!r}")
-    head = (singular, plural, count)
-    return lambda *values: Counted(head + tuple(x for pair in zip(names, values, strict=True) for x in pair))
+    if len(names) not in _COUNTED:
+        raise ValueError(f"phrase_n {singular!r}: at most {max(_COUNTED)} names (use tn() for more)")
+    return _COUNTED[len(names)](singular, plural, count, *names)
 
 
 def sentence(maker: Callable[..., Any]) -> Callable[..., Sentence]:
@@ -188,13 +202,17 @@ def render(value: Any, lang: str) -> str:
     form its count asks for (:func:`form`). A field may ask for a place's grammatical form,
     ``{land:in}`` (:func:`realpolitik.i18n.catalogs.places`).
     """
-    if isinstance(value, Text):
-        if type(value) is Counted:
-            forms = catalog(lang).get(value[0])
-            index = form(next(value[i + 1] for i in range(3, len(value), 2) if value[i] == value[2]))
-            return _filled(forms[index] if isinstance(forms, tuple) else value[index], value, 3, lang)
+    kind = type(value)  # by exact type first: a line's words are mostly messages and plain text
+    if kind is Text:
         template = catalog(lang).get(value[0]) or value[0]
-        return template if len(value) == 1 else _filled(template, value, 1, lang)
+        if len(value) == 1:
+            return template
+        values = {value[i]: render(value[i + 1], lang) for i in range(1, len(value), 2)}
+        return template.format_map(_placed(values, lang) if type(template) is Asking else values)
+    if kind is str:
+        return value
+    if kind is Counted:
+        return _counted(value, lang)
     if isinstance(value, Listed):
         return value.sep.join(render(item, lang) for item in value.items)
     if isinstance(value, Sentence):
@@ -213,17 +231,21 @@ def form(count: Any) -> int:
     return 0 if count == 1 else 1
 
 
-#: a field that asks for a grammatical form of its value, ``{land:in}``
-_FORM = re.compile(r"\{\w+:\w+\}")
+def _counted(text: Counted, lang: str) -> str:
+    """A plural message in ``lang``: the form its count asks for, its fields filled."""
+    values = {text[i]: text[i + 1] for i in range(3, len(text), 2)}
+    index = form(values.get(text[2]))
+    forms = catalog(lang).get(text[0])
+    template = forms[index] if type(forms) is tuple else text[index]
+    for name, value in values.items():
+        values[name] = render(value, lang)
+    return template.format_map(_placed(values, lang) if type(template) is Asking else values)
 
 
-def _filled(template: str, text: Text, start: int, lang: str) -> str:
-    """``template`` with the fields of ``text`` from ``start`` on, each value in ``lang``."""
-    values = {text[i]: render(text[i + 1], lang) for i in range(start, len(text), 2)}
-    if ":" in template and _FORM.search(template):
-        table = places(lang)
-        values = {name: _Place(word, table) for name, word in values.items()}
-    return template.format_map(values)
+def _placed(values: dict[str, str], lang: str) -> dict[str, Any]:
+    """``values`` that a field may ask a place's form of (``format(value, "in")``)."""
+    table = places(lang)
+    return {name: _Place(word, table) for name, word in values.items()}
 
 
 class _Place:
