@@ -1,9 +1,11 @@
 """Every message a player reads exists in English and German: ``pybabel``'s own extraction
 over the Python and the browser's JavaScript (``babel.cfg``) finds each ``t("…")`` and
-``phrase("…", …)``, and the German catalog holds each one, with the same ``{fields}``, and
-nothing else. The rules for players (``realpolitik.rulebook``) are texts, not messages: a
-game that has them has them in every language, showing the same examples in the same order,
-and every example's caption is written in every language."""
+``phrase("…", …)``, and each ``tn("…", "…", …)`` and ``phrase_n`` with its plural, and the
+German catalog holds each one, with the same ``{fields}``, and nothing else; a German translation
+asks only for the place forms there are (``{land:in}``). The rules for players
+(``realpolitik.rulebook``) are texts, not messages: a game that has them has them in every
+language, showing the same examples in the same order, and every example's caption is written in
+every language."""
 
 from __future__ import annotations
 
@@ -16,18 +18,20 @@ from babel.messages.frontend import parse_mapping_cfg
 
 from realpolitik import rulebook
 from realpolitik.games import registry
-from realpolitik.i18n import LANGUAGES, catalog, from_env, negotiate, phrase, render, t
+from realpolitik.i18n import LANGUAGES, catalog, from_env, negotiate, phrase, places, render, t
 
 ROOT = Path(__file__).resolve().parent.parent
+#: the makers of messages, as ``pybabel extract`` is told (``babel.cfg``): a plural maker's two forms
+KEYWORDS = {"t": None, "phrase": None, "tn": (1, 2), "phrase_n": (1, 2)}
 
 
-def _extracted() -> dict[str, str]:
-    """Every message in the code, with where it is (as ``pybabel extract -k t -k phrase`` finds them)."""
+def _extracted() -> dict[str | tuple[str, str], str]:
+    """Every message in the code, with where it is (as ``pybabel extract -k t -k phrase -k tn:1,2
+    -k phrase_n:1,2`` finds them): a plural message as its ``(singular, plural)``."""
     with open(ROOT / "babel.cfg", encoding="utf-8") as cfg:
         method_map, options_map = parse_mapping_cfg(cfg)
     found = {}
-    for filename, line, message, _, _ in extract_from_dir(ROOT, method_map, options_map,
-                                                          keywords={"t": None, "phrase": None}):
+    for filename, line, message, _, _ in extract_from_dir(ROOT, method_map, options_map, keywords=KEYWORDS):
         found.setdefault(message, f"{filename}:{line}")
     return found
 
@@ -35,8 +39,22 @@ def _extracted() -> dict[str, str]:
 MESSAGES = _extracted()
 
 
-def _fields(text: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+def _texts(message: str | tuple[str, ...]) -> tuple[str, ...]:
+    """A message's texts: its one, or a plural message's forms."""
+    return message if isinstance(message, tuple) else (message,)
+
+
+#: the catalogs' key of each message: a plural one's English singular
+KEYS = {_texts(message)[0]: message for message in MESSAGES}
+
+
+def _fields(message: str | tuple[str, ...]) -> set[str]:
+    return {name for one in _texts(message) for _, name, _, _ in string.Formatter().parse(one) if name}
+
+
+def _forms(message: str | tuple[str, ...]) -> set[str]:
+    """The place forms a message asks for (``{land:in}``: "in")."""
+    return {spec for one in _texts(message) for _, name, spec, _ in string.Formatter().parse(one) if name and spec}
 
 
 def test_the_code_has_messages_and_the_extraction_finds_them():
@@ -44,18 +62,34 @@ def test_the_code_has_messages_and_the_extraction_finds_them():
     assert "Create the game" in MESSAGES and "Your turn — {prompt}" in MESSAGES  # HTML and JavaScript
     assert "{seat} to act:" in MESSAGES  # inside a template string
     assert "{seat} takes {card} — {use}." in MESSAGES  # a phrase (games/wsdv/sequence.py)
+    assert ("{seat} draws {n} card.", "{seat} draws {n} cards.") in MESSAGES  # a plural phrase (games/wsdv)
     assert len(MESSAGES) >= 40
+
+
+def test_a_message_is_either_plural_or_not():
+    plain = {message for message in MESSAGES if isinstance(message, str)}
+    plural = [message for message in MESSAGES if isinstance(message, tuple)]
+    both = [message for message in plural if message[0] in plain]
+    assert not both, f"messages made both with t and with tn: {both}"
+    assert len({singular for singular, _ in plural}) == len(plural), "one singular with two plurals"
+    assert all(_fields(singular) == _fields(other) for singular, other in plural)
 
 
 @pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
 def test_every_message_is_translated_with_the_same_fields(lang):
     translated = catalog(lang)
-    missing = [f"{where}: {message!r}" for message, where in MESSAGES.items() if message not in translated]
-    assert not missing, f"{len(missing)} messages lack {lang}:\n" + "\n".join(missing)
-    unused = sorted(set(translated) - set(MESSAGES))
+    missing = [f"{where}: {message!r}" for message, where in MESSAGES.items()
+               if not isinstance(translated.get(_texts(message)[0]), tuple if isinstance(message, tuple) else str)]
+    assert not missing, f"{len(missing)} messages lack {lang} (or its plural forms):\n" + "\n".join(missing)
+    unused = sorted(set(translated) - set(KEYS))
     assert not unused, f"{lang} catalog entries no code uses: {unused}"
-    odd = [m for m in MESSAGES if _fields(m) != _fields(translated[m])]
+    odd = [key for key, message in KEYS.items()
+           if any(_fields(message) != _fields(one) for one in _texts(translated[key]))]
     assert not odd, f"{lang} translations with other fields: {odd}"
+    asked = set().union(*(_forms(value) for value in translated.values()))
+    known = {name for form in places(lang).FORMS for name in (form, form.capitalize())}
+    assert asked <= known, f"{lang} translations ask for place forms there are not: {asked - known}"
+    assert not [message for message in MESSAGES if _forms(message)], "English words ask for no place forms"
 
 
 RULES = [game for game in registry() if rulebook.languages(game)]

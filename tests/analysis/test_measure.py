@@ -13,7 +13,7 @@ import pytest
 from realpolitik.analysis.measure import ending, measured_game, run_games
 from realpolitik.engine import parse
 from realpolitik.games import get, registry
-from realpolitik.i18n import Listed, Sentence, render, t
+from realpolitik.i18n import Listed, Sentence, render, t, tn
 from realpolitik.sim.arena import arena_options, play_game
 from realpolitik.sim.stats import TIMINGS
 
@@ -72,3 +72,16 @@ def test_the_kind_of_an_end_leaves_out_its_values_also_inside_and_reads_in_both_
     assert render(ending(Sentence(t("{seat} is the last great power left and rules Kark alone.", seat="p2"))),
                   "de").startswith("…")
     assert ending("plain") == "plain"
+
+
+def test_the_kind_of_an_end_about_a_number_reads_in_its_plural():
+    """Issue 78: a reason about a number (Nationen's round limit: "{lead} leads"/"{lead} lead") is a
+    plural message; its kind counts one lead and two alike and reads in either language."""
+    limit = ("The round limit ({limit} rounds) ended the game with {n} powers left; {lead} leads on cash + 3 M per "
+             "tanker + income.", "The round limit ({limit} rounds) ended the game with {n} powers left; {lead} lead "
+             "on cash + 3 M per tanker + income.", "leaders")
+    one = tn(*limit, limit=20, n=3, lead="p2", leaders=1)
+    two = tn(*limit, limit=20, n=3, lead=Listed(("p1", "p2")), leaders=2)
+    assert ending(one) == ending(two)
+    assert render(ending(one), "de") == ("Die Rundengrenze (… Runden) hat das Spiel mit … verbliebenen Mächten "
+                                         "beendet; … führen nach Bargeld + 3 M je Tanker + Einkünften.")

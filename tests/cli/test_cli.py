@@ -1,6 +1,7 @@
 """The ``realpolitik`` command: games, play (bots, humans, hot-seat curtain), replay."""
 
 import json
+import re
 
 import pytest
 from typer.testing import CliRunner
@@ -152,3 +153,29 @@ def test_the_ladder_shows_a_rating_interval_that_rounds_to_zero_as_zero():
     shown = console.export_text()
     row = next(line for line in shown.splitlines() if " random " in line)
     assert " 0.0 – " in row and "-0.0" not in shown
+
+
+def test_replay_names_the_seat_by_its_title_and_prints_moves_in_words(tmp_path):
+    """Issue 78: ``replay`` printed raw actions (``target p2``) and wanted ``--seat p2``, not
+    "Player 2". A seat is named by its label or its title in either language; each move is printed
+    in the words of its button — seen from a seat, another seat's move only as having happened."""
+    path = tmp_path / "game.json"
+    runner.invoke(app, ["play", "wsdv", "--seats", "random,random", "--seed", "5", "--save", str(path)])
+    actions = json.loads(path.read_text())["actions"]
+    whole = runner.invoke(app, ["replay", str(path)])
+    assert whole.exit_code == 0, whole.output
+    moves = [line.strip() for line in whole.output.splitlines() if line[:4].strip().isdigit()]
+    assert len(moves) == len(actions) and moves[0].startswith("1  West: ")
+    assert not any(move.split("  ", 1)[1] in {f"West: {a}" for a in actions} | {f"East: {a}" for a in actions}
+                   for move in moves if "keep" not in move)
+    west, east = (render(get("wsdv").seat_titles(2)[s], "de") for s in (0, 1))
+    for name in ("east", "East", east, east.upper(), f" {east.lower()} "):
+        seen = runner.invoke(app, ["replay", str(path), "--seat", name, "--lang", "de"])
+        assert seen.exit_code == 0, (name, seen.output)
+        assert f"   1  {west} hat gehandelt" in seen.output and re.search(rf"^ +\d+  {east}: \S", seen.output, re.M)
+    nuclear = tmp_path / "nuclear.json"
+    runner.invoke(app, ["play", "nuclear-war", "--seats", "random,random", "--seed", "4", "--save", str(nuclear)])
+    for name in ("p2", "Player 2", "spieler 2"):
+        assert runner.invoke(app, ["replay", str(nuclear), "--seat", name]).exit_code == 0, name
+    refused = runner.invoke(app, ["replay", str(nuclear), "--seat", "Player 9"])
+    assert refused.exit_code == 2 and "its seats: Player 1, Player 2" in refused.output

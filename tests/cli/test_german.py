@@ -15,7 +15,7 @@ from realpolitik.cli.boards import board_for
 from realpolitik.cli.main import app
 from realpolitik.engine import OptionError, Rng
 from realpolitik.games import get
-from realpolitik.i18n import t
+from realpolitik.i18n import tn
 
 runner = CliRunner()
 
@@ -26,14 +26,14 @@ BOARDS = {
                          "Bevölkerung", "Frieden (Kalter Krieg)"],
                     ["deterrent force", "face-down row", "face up", "draw pile", "Your hand", "Your people", "nation",
                      "people", "cards", "peace", "turn", "bank", "Missile", "Warhead"]),
-    "wsdv": (12, ["Dekade", "Massenproteste", "Devisen", "Sozialismus", "Republikflucht", "Westdeutschland",
-                  "Ostdeutschland", "Unruhe", "Auslage:", "Nachziehstapel", "Deine Hand", "Wert", "Ereignis"],
+    "wsdv": (12, ["Dekade", "Massenproteste", "Devisen", "Sozialismus", "Republikflucht", "Bundesrepublik",
+                  "DDR", "Unruhe", "Auslage:", "Nachziehstapel", "Deine Hand", "Wert", "Ereignis"],
              ["decade", "Mass protests", "Western currency", "socialism", "flight", "West Germany", "East Germany",
               "province", "unrest", "protests", "economy", "factories", "Display", "Hand cards", "Draw deck",
               "Played this decade", "Your hand", "value", "event", "Socialists", "Police cards", "Wall", "sub-decade",
               "Infrastructure", "build point", "in the supply"]),
     "wsdv-2p2": (30, ["Wettrüsten", "Wettlauf ins All", "Dominanz", "Staatskassen", "Siegpunkte", "Friedenstauben",
-                      "Friedensstifter", "Konfliktstapel", "Teildekade", "UdSSR", "Massenproteste", "Auslage:"],
+                      "Friedensstifter", "Konfliktstapel", "Subdekade", "Sowjetunion", "Massenproteste", "Auslage:"],
                  ["arms race", "space race", "dominance", "Treasuries", "Victory points", "Peace doves",
                   "Peacemakers", "Conflict deck", "Arms-race deck", "sub-decade", "USSR", "turn order", "last",
                   "Mass protests", "Display", "Your hand", "value", "event"]),
@@ -107,7 +107,8 @@ GERMAN_ERRORS = [
                                                                     "Bots"),
     (["play", "nuclear-war", "-o", "refill"], "Fehler: --option 'refill' muss die Form name=wert haben"),
     (["play", "nuclear-war", "--save", "{tmp}"], "Fehler: --save {tmp}: das ist ein Verzeichnis"),
-    (["replay", "{tmp}/g.json", "--seat", "p9"], "Fehler: kein Platz 'p9' in dieser Partie; ihre Plätze: p1, p2"),
+    (["replay", "{tmp}/g.json", "--seat", "p9"],
+     "Fehler: kein Platz 'p9' in dieser Partie; ihre Plätze: Spieler 1, Spieler 2"),
     # the engine's refusals of options and records
     (["play", "nuclear-war", "-o", "first_player=zz"], "Fehler: Option 'first_player': 'zz' ist nicht eines von "
                                                        "owner, random"),
@@ -150,11 +151,11 @@ def test_without_lang_refusals_follow_the_environment(monkeypatch, tmp_path):
 
 def test_a_refusal_the_library_words_as_a_message_is_put_into_the_language(monkeypatch):
     def refuse(*args, **kwargs):
-        raise OptionError(t("{n} problem(s).", n=2))
+        raise OptionError(tn("{n} problem.", "{n} problems.", "n", n=2))
 
     monkeypatch.setattr(play_module.Table, "open", refuse)
     result = runner.invoke(app, ["play", "nuclear-war", "--seats", "random,random", "--lang", "de"])
-    assert result.exit_code == 2 and result.stderr.strip() == "Fehler: 2 Problem(e)."
+    assert result.exit_code == 2 and result.stderr.strip() == "Fehler: 2 Probleme."
 
 
 def test_a_record_replays_in_either_language(tmp_path):

@@ -152,7 +152,7 @@ BAD = [
     (["replay", "{badoption}"], "badoption.json: the recorded game cannot be set up: option 'refill'"),
     (["replay", "{noseats}"], "the recorded game cannot be set up: Nuclear War takes 2–6 players, not 0"),
     (["replay", "{illegal}"], "illegal.json: action 1 'launch everything' does not replay"),
-    (["replay", "{good}", "--seat", "p9"], "no seat 'p9' in this game; its seats: p1, p2"),
+    (["replay", "{good}", "--seat", "p9"], "no seat 'p9' in this game; its seats: Player 1, Player 2"),
     # content validate
     (["content", "validate", "{missing}"], "missing.json: cannot read"),
     (["content", "validate", "{dir}"], "not a regular file"),

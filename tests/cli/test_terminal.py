@@ -135,8 +135,8 @@ def test_everybody_is_named_as_players_know_them():
     wsdv = runner.invoke(app, ["play", "wsdv", "--seats", "human,heuristic", "--seed", "3", "--lang", "de"],
                          input="quit\n", env=SCREEN)
     out = wsdv.output
-    assert out.startswith("Wir sind das Volk!, Zufallswert 3: West (Mensch), Ost (Bot: Faustregeln)\n")
-    assert "\nWest, nimm eine Karte" in out and "West> " in out
+    assert out.startswith("Wir sind das Volk!, Zufallswert 3: Bundesrepublik (Mensch), DDR (Bot: Faustregeln)\n")
+    assert "\nBundesrepublik, nimm eine Karte" in out and "Bundesrepublik> " in out
     assert not re.search(r"\b(west|east)\b|\(take \d+ \w+\)", out)  # no seat labels, no English action texts
     nuclear = runner.invoke(app, ["play", "nuclear-war", "--seats", "human,random,ismcts:budget=50", "--seed", "19"],
                             input="quit\n", env=SCREEN)

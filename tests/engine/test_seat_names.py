@@ -26,8 +26,8 @@ def test_a_named_id_is_its_string_in_data_and_its_title_in_words():
 
 @pytest.mark.parametrize(("game", "players", "titles"), [
     ("nuclear-war", 3, ["Spieler 1", "Spieler 2", "Spieler 3"]),
-    ("wsdv", 2, ["West", "Ost"]),
-    ("wsdv-2p2", 4, ["USA", "Sowjetunion", "West", "Ost"]),
+    ("wsdv", 2, ["Bundesrepublik", "DDR"]),
+    ("wsdv-2p2", 4, ["USA", "Sowjetunion", "Bundesrepublik", "DDR"]),
     ("e1815", 4, ["Spieler 1", "Spieler 2", "Spieler 3", "Spieler 4"]),
 ])
 def test_every_game_names_its_seats_by_their_titles(game, players, titles):

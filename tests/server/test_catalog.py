@@ -85,7 +85,7 @@ def test_every_option_is_a_menu_a_checkbox_or_a_bounded_number(api):
 @pytest.mark.parametrize("how", [{"accept-language": "de-DE,de;q=0.9"}, {"cookie": "lang=de"}])
 def test_the_catalog_comes_in_german(api, how):
     games = _catalog(api, **({"accept-language": "en-US"} | how))
-    assert [s["title"] for s in games["wsdv"]["seats"]["2"]] == ["West", "Ost"]
+    assert [s["title"] for s in games["wsdv"]["seats"]["2"]] == ["Bundesrepublik", "DDR"]
     assert [(s["title"], s["team"]) for s in games["wsdv-2p2"]["seats"]["4"]][:2] == [
         ("USA", "Team Gelb"), ("Sowjetunion", "Team Rot")]
     assert games["nuclear-war"]["seats"]["2"][1]["title"] == "Spieler 2"

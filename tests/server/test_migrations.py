@@ -40,7 +40,7 @@ from sqlalchemy import (
 
 from realpolitik.engine import Rng
 from realpolitik.games import get
-from realpolitik.server import migrations
+from realpolitik.server import migrations, statistics
 from realpolitik.server.store import StorageError, Store, database_url, games, metadata, now, seats
 from realpolitik.server.tokens import hash_token, new_game_id, new_token
 from realpolitik.testing.server import GameSocket, ServerProcess
@@ -320,6 +320,37 @@ def test_revision_17_keeps_mutual_friends_and_makes_one_sided_ones_requests(blan
         assert sorted(conn.execute(select(friends.c.user_id, friends.c.friend_id)).all()) == [
             (ann, bo), (ann, cy), (bo, ann), (di, ann)]
     engine.dispose()
+
+
+def test_revision_18_names_an_end_reason_about_a_number_by_its_plural_message(blank):
+    """Issue 78: Nationen's round limit ended games "{lead} lead(s) …", a message that is now
+    "{lead} leads"/"{lead} lead"; the games that ended so before are counted under the new message
+    (end_reason and the result's reason_key), which the statistics read in either language. Their
+    words stay; another reason stays as it was."""
+    old = ("The round limit ({limit} rounds) ended the game with {n} powers left; {lead} lead(s) on cash + 3 M per "
+           "tanker + income.")
+    new = ("The round limit ({limit} rounds) ended the game with {n} powers left; {lead} leads on cash + 3 M per "
+           "tanker + income.")
+    engine = engine_of(blank)
+    migrations.upgrade(engine, "0017")
+    words = {"en": "The round limit (20 rounds) ended the game with 3 powers left; Player 2 lead(s) on …"}
+    limited, alone = new_game_id(), new_game_id()
+    with engine.begin() as conn:
+        for gid, key in ((limited, old), (alone, "{seat} is the last great power left and rules Kark alone.")):
+            conn.execute(insert(games).values(
+                id=gid, game="nationen", rules_version="1", options={}, seed=7, lobby_join=False, status="finished",
+                created=now(), end_reason=key, result={"outcome": {"reasons": words}, "reason_key": key, "plies": 9}))
+    migrations.upgrade(engine)
+    with engine.connect() as conn:
+        ends = dict(conn.execute(select(games.c.id, games.c.end_reason)).all())
+        after = dict(conn.execute(select(games.c.id, games.c.result)).all())
+    engine.dispose()
+    assert ends == {limited: new, alone: "{seat} is the last great power left and rules Kark alone."}
+    assert after[limited]["reason_key"] == new and after[limited]["outcome"]["reasons"] == words
+    assert after[alone]["reason_key"] == ends[alone]
+    assert statistics.reason_words(ends[limited], "de") == ("Die Rundengrenze (… Runden) hat das Spiel mit … "
+                                                            "verbliebenen Mächten beendet; … führen nach Bargeld + 3 M "
+                                                            "je Tanker + Einkünften.")
 
 
 # ---------------------------------------------------------------- an upgrade stopped halfway

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from realpolitik.games import get
-from realpolitik.i18n import catalog
+from realpolitik.i18n import catalog, render, t
 from realpolitik.testing.pages import console_errors
 
 #: the English of Wir sind das Volk!'s summary in the lobby
@@ -132,7 +132,7 @@ BOARD_ENGLISH = {
 
 @pytest.mark.parametrize(("game", "seats", "word"), [("wsdv", ["human", "heuristic"], "Dekade"),
                                                      ("wsdv-2p2", ["human", "heuristic", "heuristic", "heuristic"],
-                                                      "Teildekade"),
+                                                      "Subdekade"),
                                                      ("e1815", ["human", "heuristic"], "Jahr"),
                                                      ("nationen", ["human", "heuristic"], "Runde")])
 def test_boards_draw_their_own_words_in_german(server, api, context, game, seats, word):
@@ -150,4 +150,38 @@ def test_boards_draw_their_own_words_in_german(server, api, context, game, seats
     texts = board.locator("text").evaluate_all("ts => ts.map(t => t.textContent)")
     english = re.compile(BOARD_ENGLISH[game])
     assert not [text for text in texts if english.search(text)]
+    assert errors == []
+
+
+#: the page's own i18n.js (the module its scripts share, its catalog loaded), then each text of ``texts``
+JS_WORDS = """async (texts) => {
+  const game = document.querySelector("script[type=module][src*='/js/']").src;
+  const { t, tn } = await import(new URL("i18n.js", game).href);
+  return texts.map((x) => (x.plural ? tn(x.key, x.plural, x.params, x.count) : t(x.key, x.params)));
+}"""
+
+
+@pytest.mark.parametrize(("locale", "words"), [
+    ("de-DE", ["1 Karte auf der Hand", "3 Karten auf der Hand", "0 Karten auf der Hand", "2 Inf in den Niederlanden",
+               "2 Inf in Preußen", "das Osmanische Reich erobern", "Spieler 2: 1 Tanker im Hafen der U.O.R."]),
+    ("en-US", ["1 card in hand", "3 cards in hand", "0 cards in hand", "2 Inf in Niederlande", "2 Inf in Preußen",
+               "conquer Osmanisches Reich", "Spieler 2: 1 tanker im Hafen der U.O.R."]),
+])
+def test_the_pages_count_and_name_places_as_the_server_does(server, api, context, locale, words):
+    """Issue 78 in the browser: a number picks its form ("1 Karte", "3 Karten") from the catalog's
+    plural entry, and a German place takes the form its words ask for, as on the server."""
+    created = api.create(["human", "random"], game="nuclear-war")
+    page = context(locale).new_page()
+    errors = console_errors(page)
+    page.goto(server.url + created["invites"][0]["url"])
+    expect(page.locator("#join-name")).to_be_visible()
+    place = render(t("in the port of {state}", state="U.O.R."), "de")
+    texts = [{"key": "{count} card in hand", "plural": "{count} cards in hand", "params": {"count": n},
+              "count": "count"} for n in (1, 3, 0)]
+    texts += [{"key": "{troops} in {land}", "params": {"troops": "2 Inf", "land": land}}
+              for land in ("Niederlande", "Preußen")]
+    texts += [{"key": "conquer {territory}", "params": {"territory": "Osmanisches Reich"}},
+              {"key": "{seat}: {n} tanker {place}", "plural": "{seat}: {n} tankers {place}",
+               "params": {"seat": "Spieler 2", "n": 1, "place": place}}]
+    assert page.evaluate(JS_WORDS, texts) == words
     assert errors == []

@@ -76,7 +76,7 @@ def test_a_german_browser_reads_the_lobby_in_german(server, context):
     expect(page.locator("#option-refill option:checked")).to_have_text("bis zu zehn Karten")
     assert seat_titles(page) == ["Spieler 1", "Spieler 2", "Spieler 3", "Spieler 4"]
     page.select_option("#game", "wsdv")
-    assert seat_titles(page) == ["West", "Ost"]
+    assert seat_titles(page) == ["Bundesrepublik", "DDR"]  # as the blurb and the rules name them (issue 78)
     expect(page.locator("#game-about")).to_contain_text("Bundesrepublik gegen DDR")
     expect(page.locator("label[for=option-setup]")).to_have_text("Regelversion")
     page.select_option("#game", "wsdv-2p2")
@@ -96,10 +96,34 @@ def test_a_game_of_wir_sind_das_volk_is_created_with_a_rule_option(server, api, 
     page.click("#create-button")
     expect(page.locator("#created h3")).to_have_text("Game created")
     expect(page.locator("[data-play=west]")).to_have_text("Play West")
-    expect(page.locator("input.invite[data-seat=west]")).to_have_attribute("aria-label", "invite link for West")
+    expect(page.locator("[data-copy=west]")).to_have_attribute("aria-label", "Copy the invite link for West")
     game_id = re.search(r"/game/([0-9a-f]+)", page.get_attribute("[data-play=west]", "href")).group(1)
     info = api.info(game_id)
     assert info["game"] == "wsdv"
     assert info["options"]["setup"] == "2014" and info["options"]["supplier_protests"] is False
     assert [(p["seat"], p["kind"]) for p in info["players"]] == [("west", "human"), ("east", "heuristic")]
+    assert errors == []
+
+
+def test_an_invite_is_offered_by_its_seat_s_title_and_copied_without_showing_its_address(server, context):
+    """Issue 78: the invite links showed their address, ``…#seat=p1&token=…``, as text. The list
+    names each seat by its title; its link goes to the clipboard and behind the Play button."""
+    ctx = context("de-DE")
+    ctx.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.url)
+    page = ctx.new_page()
+    errors = console_errors(page)
+    page.goto(server.url + "/")
+    page.select_option("#game", "nuclear-war")
+    page.select_option("#seats select >> nth=1", "human")
+    page.click("#create-button")
+    created = page.locator("#created")
+    expect(created.locator("h3")).to_be_visible()
+    expect(created).to_contain_text("Spieler 2")
+    shown = created.inner_text() + " ".join(page.eval_on_selector_all(
+        "#created input", "(fields) => fields.filter((f) => f.offsetParent !== null).map((f) => f.value)"))
+    assert "seat=" not in shown and "p2" not in shown
+    page.click("[data-copy=p2]")
+    expect(page.locator("[data-copy=p2]")).to_have_text("Kopiert")
+    link = page.evaluate("navigator.clipboard.readText()")
+    assert link == page.input_value("input.invite[data-seat=p2]") and "/game/" in link and "token=" in link
     assert errors == []

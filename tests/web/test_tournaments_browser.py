@@ -60,6 +60,12 @@ def test_a_tournament_is_created_signed_up_for_and_shown_running(server, context
         expect(page.locator("h1")).to_have_text("Turniere")
         expect(page.locator("#one-facts")).to_contain_text("Runde 1 von 1")
         expect(page.locator("#one h3").first).to_have_text("Tabelle")
+        # issue 78: taking part in a tournament is not "Registrieren", the name of making an account
+        assert page.locator("#sign-up").text_content() == "Teilnehmen"
+        page.goto(f"{server.url}/account")
+        assert page.locator("#signup-button").text_content() == "Registrieren"
+        page.goto(f"{server.url}/tournaments#{number}")
+        expect(page.locator("#one-facts")).to_contain_text("Runde 1 von 1")
         page.add_script_tag(path=str(axe_script))
         assert page.evaluate(SCAN) == []
     finally:

@@ -30,17 +30,17 @@ def test_bots_are_named_by_their_level_or_what_they_do(server, api, context):
     found = {level.name: level.spec for level in levels("wsdv")}
     game = api.create(["human", found["normal"]], game="wsdv")
     page, errors = joined_as_anna(server, context, game)
-    expect(page.locator("#players")).to_contain_text("Ost (Bot, mittel)")
+    expect(page.locator("#players")).to_contain_text("DDR (Bot, mittel)")
     expect(page.locator("#connection")).to_have_text("verbunden")
     board = page.locator("svg.board")
-    expect(board).to_contain_text("Ost (Bot, mittel)")
+    expect(board).to_contain_text("DDR (Bot, mittel)")
     for text in (page.inner_text("main"), *board.locator("text").all_text_contents()):
         assert "ismcts" not in text and "budget" not in text and "heuristic" not in text, text
     bots = api.create(["random", "random"], game="wsdv")["id"]  # a kind that is no level: what it does
     lobby = context("de-DE").new_page()
     lobby.goto(server.url + "/")
-    expect(lobby.locator(f"li[data-game='{game['id']}']")).to_contain_text("Ost (Bot, mittel)")
-    expect(lobby.locator(f"li[data-game='{bots}']")).to_contain_text("West (Bot: Zufallszüge)")
+    expect(lobby.locator(f"li[data-game='{game['id']}']")).to_contain_text("DDR (Bot, mittel)")
+    expect(lobby.locator(f"li[data-game='{bots}']")).to_contain_text("Bundesrepublik (Bot: Zufallszüge)")
     assert errors == []
 
 
@@ -101,3 +101,21 @@ def test_the_statistics_page_opens_on_a_title_with_finished_games(server, api, c
     page.goto(server.url + "/statistics?game=e1815")  # one named in the address still opens
     expect(page.locator("#total")).to_have_text("Auf diesem Server ist noch keine Partie dieses Spiels beendet worden.")
     assert errors == []
+
+
+def test_no_tooltip_shows_an_action_text(server, api, context):
+    """Issue 78: every action button's tooltip was its engine action (``target p4``, ``unrest mv``).
+    A button's tooltip is words or nothing; the board's own tooltips name things, never actions."""
+    for game_id in ("nuclear-war", "wsdv"):
+        game = api.create(["human", "random"], game=game_id)
+        page, errors = joined_as_anna(server, context, game)
+        buttons = page.locator("#pending button.action")
+        expect(buttons.first).to_be_visible()
+        shown = page.evaluate("""() => ({
+          actions: Array.from(document.querySelectorAll("[data-action]"), (b) => b.dataset.action),
+          tips: [...Array.from(document.querySelectorAll("[title]"), (n) => n.getAttribute("title")),
+                 ...Array.from(document.querySelectorAll("svg title"), (n) => n.textContent)],
+        })""")
+        assert shown["actions"], game_id
+        assert not set(shown["actions"]) & set(shown["tips"]), (game_id, set(shown["actions"]) & set(shown["tips"]))
+        assert errors == []

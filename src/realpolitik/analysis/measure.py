@@ -14,7 +14,7 @@ from typing import Any
 
 from realpolitik.engine import Game, State
 from realpolitik.games import get
-from realpolitik.i18n import Listed, Sentence, Text, t
+from realpolitik.i18n import Counted, Listed, Sentence, Text, t, tn
 from realpolitik.sim.arena import arena_options, collect, game_seed, play, seated, seating
 from realpolitik.sim.stats import GameResult
 
@@ -94,6 +94,8 @@ def ending(reason: Any) -> Any:
     """The kind of an end reason: its messages (also those it is made of) with their values left
     out as "…", so that games ending the same way have equal kinds (to count them) and it still
     reads in either language."""
+    if isinstance(reason, Counted):  # its plural: "…" stands for any number
+        return tn(reason.key, reason.plural, reason.count, **dict.fromkeys((name for name, _ in reason.params), "…"))
     if isinstance(reason, Text):
         return t(reason.key, **dict.fromkeys((name for name, _ in reason.params), "…"))
     if isinstance(reason, Listed):

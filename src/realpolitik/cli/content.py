@@ -10,7 +10,7 @@ from rich.console import Console
 from realpolitik.engine import ContentError, Game, OptionError
 from realpolitik.engine.content import read_toml
 from realpolitik.games import registry
-from realpolitik.i18n import from_env, render, t
+from realpolitik.i18n import from_env, render, t, tn
 
 from .inputs import HELP_LAYOUT, fail, game_of, reason
 
@@ -67,7 +67,7 @@ def validate(
     problems = found[tried[0]]
     for problem in problems:
         console.print(problem, markup=False, soft_wrap=True)
-    console.print(render(t("{n} problem(s).", n=len(problems)), words), style="red")
+    console.print(render(tn("{n} problem.", "{n} problems.", "n", n=len(problems)), words), style="red")
     raise typer.Exit(1)
 
 

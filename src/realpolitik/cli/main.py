@@ -18,7 +18,7 @@ from realpolitik.bots import bot_kinds
 from realpolitik.bots.evaluate import BUDGET
 from realpolitik.engine import ContentError, Game, Option, OptionError, Record, RecordError, secret_seed
 from realpolitik.games import get, registry
-from realpolitik.i18n import DEFAULT, LANGUAGES, from_env, listed, render, t
+from realpolitik.i18n import DEFAULT, LANGUAGES, from_env, listed, render, t, tn
 
 from .admin import admin_app
 from .content import content_app
@@ -39,6 +39,7 @@ from .inputs import (
 )
 from .play import HUMAN, Quit, Table, player_words
 from .render import board, log_lines, outcome_text
+from .replay import move_words, seat_named
 from .rules import print_rules
 
 #: ``--lang``: the language of the game's words; the environment's (LANG) when not given
@@ -190,7 +191,8 @@ def _save(record: Record, path: Path, lang: str) -> None:
 @app.command()
 def replay(
     path: Path = typer.Argument(..., metavar="FILE", help="a game record (JSON)"),
-    seat: str | None = typer.Option(None, help="replay from this seat's point of view"),
+    seat: str | None = typer.Option(None, help="replay from this seat's point of view: its label (p2) or its title "
+                                                "(\"Player 2\", \"Spieler 2\", West)"),
     quiet: bool = typer.Option(False, help="only check the record, print nothing but the result"),
     lang: str | None = LANG,
 ) -> None:
@@ -204,18 +206,19 @@ def replay(
         state = record.initial_state(get)
     except RecordError as exc:
         fail(listed((str(path), reason(exc)), ": "), words)
-    if seat is not None and seat not in state.seats:
-        fail(t("no seat {seat} in this game; its seats: {seats}", seat=repr(seat), seats=", ".join(state.seats)),
-             words)
-    viewer = None if seat is None else state.seats.index(seat)
+    viewer = None if seat is None else seat_named(state, seat, words)
     seen = 0
+    actions = record.actions
+    said = move_words(state, actions[0], viewer, words) if actions and not quiet else ""
     try:
-        for i, act, state in record.steps(get):
+        for i, _, state in record.steps(get):
             if not quiet:
                 view = state.view(viewer, log_from=seen, lang=words)
                 seen = state.log.size
-                console.print(f"[cyan]{i + 1:>4}[/cyan]  [bold]{act}[/bold]")
+                console.print(Text.assemble((f"{i + 1:>4}", "cyan"), "  ", (said, "bold")))
                 console.print(log_lines(view))
+                if i + 1 < len(actions) and not state.is_over():  # the next move's words, before it is played
+                    said = move_words(state, actions[i + 1], viewer, words)
     except RecordError as exc:
         fail(listed((str(path), reason(exc)), ": "), words)
     final = state.view(viewer, log_from=None, lang=words)
@@ -228,8 +231,10 @@ def replay(
         console.print(render(t("The replay does not reproduce the recorded final state."), words), style="red")
         raise typer.Exit(1)
     n = len(record.actions)
-    console.print(render(t("Replay of {n} actions matches the record.", n=n) if stored
-                         else t("Replayed {n} actions (the record holds no final state to compare).", n=n), words))
+    done = tn("Replay of {n} action matches the record.", "Replay of {n} actions matches the record.", "n", n=n) \
+        if stored else tn("Replayed {n} action (the record holds no final state to compare).",
+                          "Replayed {n} actions (the record holds no final state to compare).", "n", n=n)
+    console.print(render(done, words))
 
 
 @app.command()

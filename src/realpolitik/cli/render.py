@@ -9,7 +9,7 @@ from rich.panel import Panel
 from rich.pretty import Pretty
 from rich.text import Text
 
-from realpolitik.i18n import DEFAULT, render, t
+from realpolitik.i18n import DEFAULT, render, t, tn
 
 from .boards import board_for
 
@@ -50,4 +50,6 @@ def outcome_text(outcome: dict[str, Any], lang: str = DEFAULT) -> Text:
 
 def _points(outcome: dict[str, Any], seat: str, lang: str) -> str:
     points = outcome.get("points", {}).get(seat)
-    return "  " + render(t("{points} points", points=f"{points:g}"), lang) if points is not None else ""
+    if points is None:
+        return ""
+    return "  " + render(tn("{points} point", "{points} points", "count", points=f"{points:g}", count=points), lang)

@@ -25,7 +25,7 @@ from starlette.responses import JSONResponse, Response
 from realpolitik.bots import bot_kinds
 from realpolitik.bots.levels import measured
 from realpolitik.engine import Game, Record
-from realpolitik.i18n import LANGUAGES, Written, render, t
+from realpolitik.i18n import LANGUAGES, Written, places, render, t
 from realpolitik.i18n import catalog as catalog_of
 from realpolitik.web import ROOT as WEB
 
@@ -185,13 +185,15 @@ async def catalog(request: Request) -> Response:
 
 
 async def language(request: Request) -> Response:
-    """GET /i18n/{lang}.json — the catalog of a language for the pages: ``{English: translation}``;
+    """GET /i18n/{lang}.json — the catalog of a language for the pages, ``{"messages": {English:
+    translation, English singular: [forms]}, "places": {"plain", "named"}}`` (the place forms);
     kept a year when asked for with this version's ``v`` (:mod:`.pages`)."""
     lang = request.path_params["lang"]
     if lang not in LANGUAGES:
         return error("no-language", render(t("There is no such language."), language_of(request)))
     kept = pages.KEEP if request.query_params.get("v") == pages.build() else "max-age=300"
-    return JSONResponse(catalog_of(lang), headers={"cache-control": kept})
+    return JSONResponse({"messages": catalog_of(lang), "places": places(lang).to_json()},
+                        headers={"cache-control": kept})
 
 
 @lru_cache(maxsize=64)

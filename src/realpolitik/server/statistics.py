@@ -25,7 +25,7 @@ from realpolitik.sim.stats import wilson
 from .store import Store, games, seats
 
 HUMAN = "human"
-FIELD = re.compile(r"\{[a-z_]+\}")
+FIELD = re.compile(r"\{[a-z_]+(:\w+)?\}")
 
 
 def _finished(game: str):
@@ -93,7 +93,10 @@ def reason_words(reason: str | None, lang: str) -> str:
     """An end reason in ``lang``: its message translated, each field shown as "…"."""
     if not reason:
         return "—"
-    return FIELD.sub("…", catalog(lang).get(reason, reason))
+    words = catalog(lang).get(reason, reason)
+    if isinstance(words, tuple):  # a message about a number: "…" stands for any, so its plural
+        words = words[1]
+    return FIELD.sub("…", words)
 
 
 def summary(game: Game, raw: dict[str, list[dict[str, Any]]], lang: str) -> dict[str, Any]:

@@ -35,7 +35,7 @@ from sqlalchemy import (
     update,
 )
 
-from realpolitik.i18n import Text, t
+from realpolitik.i18n import Text, t, tn
 
 from .pauses import Interval
 from .store import Store, _utc, metadata, users
@@ -151,8 +151,9 @@ def take(store: Store, user_id: int, starts: datetime, ends: datetime, allowance
             raise Refused("vacation-overlap", t("You are on vacation then already; end or cancel that vacation first."))
         left = allowance - _charged(conn, user_id, starts.year)
         if cost > left:
-            raise Refused("vacation-bank", t("That vacation takes {days} days; you have {left} left in {year}.",
-                                             days=cost, left=max(0, left), year=starts.year))
+            raise Refused("vacation-bank", tn("That vacation takes {days} day; you have {left} left in {year}.",
+                                              "That vacation takes {days} days; you have {left} left in {year}.",
+                                              "days", days=cost, left=max(0, left), year=starts.year))
         number = conn.execute(insert(vacations).values(user_id=user_id, starts=starts, ends=ends, auto=auto)
                               ).inserted_primary_key[0]
     return Vacation(number, starts, ends, auto)

@@ -45,3 +45,18 @@ def test_the_board_shows_a_battle_in_preparation():
     while "battle" not in st.view(None)["public"]:
         st.apply(rng.choice(st.legal_actions()))
     assert "Battle: " in _text(st.view(None))
+
+
+def test_a_battle_before_its_troops_reads_as_one_sentence_in_german():
+    """Issue 78: "… greift … an (neutral) mit noch keine Truppen eingesetzt"."""
+    st = get("e1815").new_state(2, {}, seed=1)
+    rng = Rng(1)
+    while "battle" not in st.view(None)["public"]:
+        st.apply(rng.choice(st.legal_actions()))
+    view = st.view(None, lang="de")
+    battle = view["public"]["battle"]
+    assert not any(battle[k] for k in ("inf", "cav", "art", "general"))  # no troops committed yet
+    console = Console(width=200, record=True, color_system=None)
+    console.print(board_for(view["game"])(view, "de"))
+    out = console.export_text()
+    assert "noch keine Truppen eingesetzt" in out and "mit noch keine" not in out

@@ -71,7 +71,7 @@ def test_loan_is_repaid_after_each_income():
     st.apply("place king zarqan")
     st.apply("end")  # p2's turn over; p1's turn starts: no income, one installment
     assert st.money[0] == 28 - 2 and st.loan[0] == 5
-    assert "Player 1 repays 2 M of its loan (5 installment(s) left)." in logged(st)
+    assert "Player 1 repays 2 M of its loan (5 installments left)." in logged(st)
 
 
 def test_a_missed_installment_forgives_the_rest_but_costs_a_tanker():

@@ -89,8 +89,8 @@ def test_the_map_s_counts_and_neighbours():
     assert (len(c.provinces), len(c.of_side[WEST]), len(c.of_side[EAST])) == (14, 8, 6)
     assert (west, east, kinds.count("external")) == (25, 12, 4)
     assert "14 **provinces**: 8 in the West" in FLAT["en"] and "14 **Gebiete** (auf dem Bildschirm: Provinzen)" in \
-        FLAT["de"] and "8 im Westen" in FLAT["de"] and "6 im Osten" in FLAT["de"]
-    assert "25 in the West, 12 in the East" in FLAT["en"] and "25 im Westen, 12 im Osten" in FLAT["de"]
+        FLAT["de"] and "8 in der Bundesrepublik" in FLAT["de"] and "6 in der DDR" in FLAT["de"]
+    assert "25 in the West, 12 in the East" in FLAT["en"] and "25 in der Bundesrepublik, 12 in der DDR" in FLAT["de"]
     said = re.search(r"\*\*neighbours\*\*:(.*?)\n\n", TEXT["en"], re.S).group(1)
     pairs = set()
     for clause in " ".join(said.split()).rstrip(".").split(";"):

@@ -66,5 +66,5 @@ def test_next_counts_the_build_points_its_icon_then_builds(table):
     t.run(choice.action)
     points = t.st.stack[-1].points  # the build decision the icon started
     assert points == 2
-    assert render(choice.label, "en") == f"Next: {points} East build point(s) in the ČSSR"
-    assert render(choice.label, "de") == f"Als Nächstes: {points} Aufbaupunkt(e) (Ost) in der ČSSR"
+    assert render(choice.label, "en") == f"Next: {points} East build points in the ČSSR"
+    assert render(choice.label, "de") == f"Als Nächstes: {points} Aufbaupunkte (DDR) in der ČSSR"

@@ -281,7 +281,7 @@ def test_next_counts_the_build_points_its_icon_then_builds(table):
     choice = next(c for c in t.st.choices() if c.action == "next build-east-in-pl")
     t.run(choice.action)
     points = t.st.stack[-1].points  # the build decision the icon started
-    assert points == 2 and render(choice.label, "en") == f"Next: {points} East build point(s) in Poland"
+    assert points == 2 and render(choice.label, "en") == f"Next: {points} East build points in Poland"
 
 
 def test_in_the_red_the_income_of_a_dual_event_cannot_be_ignored(table):

@@ -17,7 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from realpolitik.games.e1815.content import Board, load
-from realpolitik.i18n import DEFAULT, listed, t
+from realpolitik.i18n import DEFAULT, listed, t, tn
 from realpolitik.i18n import Text as Message
 from realpolitik.i18n import render as say
 
@@ -84,9 +84,11 @@ def _head(view: dict[str, Any], board: Board, lang: str) -> Text:
     season = say(SEASONS.get(pub["season"], pub["season"]), lang)
     head = Text(f"{view['game']} — {board.name}{stand_in} — {say(year, lang)}, {season}", style="bold")
     if pub["turn"] and pub["season"] in ("winter", "summer"):
-        turn = t("{seat}'s half move, {n} action(s) left") if pub["half_move"] else \
-            t("{seat}'s turn, {n} action(s) left")
-        head.append(" — " + say(t(turn.key, seat=titled(view, pub["turn"]), n=pub["actions_left"]), lang))
+        seat, n = titled(view, pub["turn"]), pub["actions_left"]
+        turn = tn("{seat}'s half move, {n} action left", "{seat}'s half move, {n} actions left", "n", seat=seat, n=n) \
+            if pub["half_move"] else tn("{seat}'s turn, {n} action left", "{seat}'s turn, {n} actions left", "n",
+                                        seat=seat, n=n)
+        head.append(" — " + say(turn, lang))
     if pub["teams"] is not None:
         teams = (" + ".join(titled(view, s) for s in team["seats"]) + f": {team['sp']} SP" for team in pub["teams"])
         head.append("\n" + "   ".join(teams))
@@ -119,7 +121,7 @@ def _demand(board: Board, key: str | None) -> Message | str:
         return t("conquer {territory}", territory=territory)
     if demand.kind == "hold-capital":
         return t("capital with {n} EP", n=demand.amount)
-    return t("{n} lands", n=demand.amount)
+    return tn("{n} land", "{n} lands", "n", n=demand.amount)
 
 
 def _players(view: dict[str, Any], board: Board, lang: str) -> Table:
@@ -152,10 +154,12 @@ def _battle(view: dict[str, Any], battle: dict[str, Any], board: Board, lang: st
     """A battle being prepared: who attacks which land with what."""
     force = [t("{number} {kind}", number=battle[k], kind=KIND_NAMES[k]) for k in KINDS if battle[k]]
     force += [t("the general")] if battle["general"] else []
-    words = t("Battle: {seat} attacks {land} ({defender}) with {force}", seat=titled(view, battle["attacker"]),
-              land=_land(board, battle["target"]), defender=titled(view, battle["defender"]) or t("neutral"),
-              force=listed(force) if force else t("no troops committed yet"))
-    spent = t("{n} success marker(s) spent", n=battle["markers_spent"]) if battle["markers_spent"] else None
+    who = {"seat": titled(view, battle["attacker"]), "land": _land(board, battle["target"]),
+           "defender": titled(view, battle["defender"]) or t("neutral")}
+    words = t("Battle: {seat} attacks {land} ({defender}) with {force}", **who, force=listed(force)) if force \
+        else t("Battle: {seat} attacks {land} ({defender}); no troops committed yet", **who)
+    spent = tn("{n} success marker spent", "{n} success markers spent", "n", n=battle["markers_spent"]) \
+        if battle["markers_spent"] else None
     return Text(say(words, lang) + (" · " + say(spent, lang) if spent else ""), style="bold red")
 
 

@@ -22,7 +22,7 @@ from rich.text import Text
 
 from realpolitik.games.nationen.content import load
 from realpolitik.games.nationen.words import LEADER_NAMES, point_words
-from realpolitik.i18n import DEFAULT, listed, t
+from realpolitik.i18n import DEFAULT, listed, t, tn
 from realpolitik.i18n import render as say
 
 from . import titled
@@ -133,9 +133,11 @@ def _head(view: dict, lang: str) -> Text:
         round_ = t("Das Spiel der Nationen, round {round} of {limit}", round=pub["round"], limit=pub["round_limit"])
     else:
         round_ = t("Das Spiel der Nationen, round {round}", round=pub["round"])
-    bank = say(t("bank: {tankers} tankers, {pipelines} pipelines", tankers=pub["tanker_pool"],
-                 pipelines=pub["pipeline_pool"]), lang) + (f", {pub['bank']} M" if pub["bank"] is not None else "")
-    deck = t("deck {n} cards ({never} never drawn)", n=pub["deck"]["cards"], never=pub["deck"]["never_drawn"])
+    bank = say(t("bank: {tankers}, {pipelines}", tankers=tn("{n} tanker", "{n} tankers", "n", n=pub["tanker_pool"]),
+                 pipelines=tn("{n} pipeline", "{n} pipelines", "n", n=pub["pipeline_pool"])), lang) \
+        + (f", {pub['bank']} M" if pub["bank"] is not None else "")
+    deck = tn("deck {n} card ({never} never drawn)", "deck {n} cards ({never} never drawn)", "n",
+              n=pub["deck"]["cards"], never=pub["deck"]["never_drawn"])
     turn = say(t("{seat}'s turn", seat=titled(view, pub["turn"])), lang)
     return Text.assemble((say(round_, lang), "bold"), " — " + turn + "   " + say(deck, lang) + "   " + bank)
 

@@ -9,7 +9,7 @@ from rich.table import Table
 from rich.text import Text
 
 from realpolitik.games.nuclear_war.content import load
-from realpolitik.i18n import DEFAULT, listed, t
+from realpolitik.i18n import DEFAULT, listed, t, tn
 from realpolitik.i18n import render as say
 
 from . import titled
@@ -41,13 +41,15 @@ def _nation(view: dict[str, Any], p: dict[str, Any], lang: str) -> list[Any]:
     """One nation's row; your own with your people and your face-down cards."""
     mine = view.get("private")
     me = p["seat"] == view["seat"]
-    people = f"{mine['population_total']} M" if me else say(t("{count} cards", count=p["population_cards"]), lang)
+    people = f"{mine['population_total']} M" if me else \
+        say(tn("{count} card", "{count} cards", "count", count=p["population_cards"]), lang)
     row = mine["face_down"] if me else [k or "▢" for k in p["face_down"]]
     face_up = _name(p["face_up"], lang)
     if p["face_up"] and p["payload"]:
         face_up += f" ({say(t('{count} MT left', count=p['payload']), lang)})"
     status = "" if p["alive"] else " ✝"
-    skips = f" ({say(t('loses {count} turn(s)', count=p['skips']), lang)})" if p["skips"] else ""
+    skips = f" ({say(tn('loses {count} turn', 'loses {count} turns', 'count', count=p['skips']), lang)})" \
+        if p["skips"] else ""
     return [
         Text(titled(view, p["seat"]) + status + skips, style="bold" if me else ""),
         people if p["alive"] else "—",

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import decision
-from realpolitik.i18n import Text, phrase, t
+from realpolitik.i18n import Text, phrase, phrase_n, t
 
 from . import grammar
 from .content import KINDS
@@ -48,16 +48,24 @@ WINS = phrase("{seat} wins {land}, {attack} against {defence}; the attackers los
 GENERAL_FALLS_BACK_SUPPLY = phrase("{seat}'s general falls back to the supply.", "seat")
 HOLDS_AGAINST_ATTACK_LOST = phrase("{land} holds, {defence} against {attack}; the attack is lost and {defender} "
                                    "loses {lost}.", "land", "defence", "attack", "defender", "lost")
-DIPLOMACY_WINS_OVER_GARRISON = phrase("Diplomacy: {seat} wins over {land} for {cost} markers (the garrison of {gone} "
-                                     "disbands).", "seat", "land", "cost", "gone")
-DIPLOMACY_WINS_OVER = phrase("Diplomacy: {seat} wins over {land} for {cost} markers.", "seat", "land", "cost")
-DIPLOMACY_MEDDLES_MARKERS_REMOVES = phrase("Diplomacy: {seat} meddles for {cost} markers; {seat2} removes {unit} "
-                                           "from {land}.", "seat", "cost", "seat2", "unit", "land")
-DIPLOMACY_BUYS_MARKERS = phrase("Diplomacy: {seat} buys {land} from {seat2} for {cost} markers.",
-                                "seat", "land", "seat2", "cost")
+DIPLOMACY_WINS_OVER_GARRISON = phrase_n("Diplomacy: {seat} wins over {land} for {cost} marker (the garrison of {gone} "
+                                       "disbands).", "Diplomacy: {seat} wins over {land} for {cost} markers (the "
+                                       "garrison of {gone} disbands).", "seat", "land", "cost", "gone", count="cost")
+DIPLOMACY_WINS_OVER = phrase_n("Diplomacy: {seat} wins over {land} for {cost} marker.",
+                               "Diplomacy: {seat} wins over {land} for {cost} markers.", "seat", "land", "cost",
+                               count="cost")
+DIPLOMACY_MEDDLES_MARKERS_REMOVES = phrase_n("Diplomacy: {seat} meddles for {cost} marker; {seat2} removes {unit} "
+                                             "from {land}.", "Diplomacy: {seat} meddles for {cost} markers; {seat2} "
+                                             "removes {unit} from {land}.", "seat", "cost", "seat2", "unit", "land",
+                                             count="cost")
+DIPLOMACY_BUYS_MARKERS = phrase_n("Diplomacy: {seat} buys {land} from {seat2} for {cost} marker.",
+                                  "Diplomacy: {seat} buys {land} from {seat2} for {cost} markers.",
+                                  "seat", "land", "seat2", "cost", count="cost")
 GAINS_SUCCESS_MARKER = phrase("{seat} gains a success marker.", "seat")
-SPENDS_ON_ATTACK = phrase("{seat} spends {k} success marker(s) on the attack.", "seat", "k")
-SPENDS_ON_DEFENCE = phrase("{seat} spends {k} success marker(s) on the defence.", "seat", "k")
+SPENDS_ON_ATTACK = phrase_n("{seat} spends {k} success marker on the attack.",
+                            "{seat} spends {k} success markers on the attack.", "seat", "k", count="k")
+SPENDS_ON_DEFENCE = phrase_n("{seat} spends {k} success marker on the defence.",
+                             "{seat} spends {k} success markers on the defence.", "seat", "k", count="k")
 
 
 # ====================================================================== attack

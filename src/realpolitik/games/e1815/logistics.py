@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import decision
-from realpolitik.i18n import Text, phrase, t
+from realpolitik.i18n import Text, phrase, phrase_n, t
 
 from . import grammar
 from .content import KINDS
@@ -25,8 +25,7 @@ if TYPE_CHECKING:
 
 #: the log lines written at most steps, made when read (``Log.say``)
 ATTRITION = phrase("Winter attrition: {seat} disbands {gone} in {land}.", "seat", "gone", "land")
-RELOCATES = phrase("{seat} relocates ({z} Z-effects).", "seat", "z")
-RELOCATES_ONCE = phrase("{seat} relocates ({z} Z-effect).", "seat", "z")
+RELOCATES = phrase_n("{seat} relocates ({z} Z-effect).", "{seat} relocates ({z} Z-effects).", "seat", "z", count="z")
 SUPPLIES = phrase("{seat} brings up supplies: {placed} to {land}.", "seat", "placed", "land")
 BUILDS_FORTRESS_DISBANDING = phrase("{seat} builds a fortress in {land} (disbanding {gone}).", "seat", "land", "gone")
 MOVES_TROOPS_INTO = phrase("{seat} moves troops into {land}.", "seat", "land")
@@ -136,7 +135,7 @@ def can_relocate(st: S, seat: int, own: tuple[int, ...]) -> bool:
 
 def start_relocation(st: S, seat: int) -> None:
     z = z_effects(st, seat)
-    st.log.say(RELOCATES if z > 1 else RELOCATES_ONCE, st.seats[seat], z)
+    st.log.say(RELOCATES, st.seats[seat], z)
     st.stack.append(Relocation(seat, z))
 
 

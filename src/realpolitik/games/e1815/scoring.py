@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import Outcome, decision, procedure
-from realpolitik.i18n import Listed, Text, listed, phrase, t
+from realpolitik.i18n import Listed, Text, listed, phrase, phrase_n, t
 
 from . import grammar
 from .content import KINDS
@@ -29,7 +29,9 @@ REINFORCEMENTS = phrase("Reinforcements: {seat} may place {budget} EP.", "seat",
 PLACES = phrase("{seat} places {unit} in {land}.", "seat", "unit", "land")
 SP_DISTRIBUTION_YEAR = phrase("SP distribution, year {year}: {scores}.", "year", "scores")
 OWNS_NO_LAND_GETS = phrase("{seat} owns no land and gets no reinforcements.", "seat")
-HAS_MET_CROWN_DEMAND = phrase("{seat} has met the crown's demand: loyalty {s}, +{got} marker.", "seat", "s", "got")
+HAS_MET_CROWN_DEMAND = phrase_n("{seat} has met the crown's demand: loyalty {s}, +{got} marker.",
+                                "{seat} has met the crown's demand: loyalty {s}, +{got} markers.", "seat", "s", "got",
+                                count="got")
 HAS_FAILED_CROWN_ONCE = phrase("{seat} has failed the crown once too often: -{sp_penalty} SP, loyalty back to "
                                "{reset}.", "seat", "sp_penalty", "reset")
 HAS_FAILED_CROWN_DEMAND = phrase("{seat} has failed the crown's demand: loyalty {s}.", "seat", "s")

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from realpolitik.i18n import Listed, Text, listed, phrase, t
+from realpolitik.i18n import Listed, Text, listed, phrase, phrase_n, t
 
 from .content import KINDS
 
@@ -19,8 +19,9 @@ if TYPE_CHECKING:
 
 
 # the log lines written here (``log.say``: engine/log.py)
-CONTROLS_ALL_FIRST_TIME = phrase("{seat} controls all of {territory} for the first time (+{got} success marker).",
-                                 "seat", "territory", "got")
+CONTROLS_ALL_FIRST_TIME = phrase_n("{seat} controls all of {territory} for the first time (+{got} success marker).",
+                                   "{seat} controls all of {territory} for the first time (+{got} success markers).",
+                                   "seat", "territory", "got", count="got")
 GENERAL_LEAVES_SUPPLY = phrase("{seat}'s general leaves {land} for the supply.", "seat", "land")
 
 #: the owner of a land nobody holds, and "none" wherever a seat or a land is expected

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from realpolitik.i18n import Listed, Text, listed, t
+from realpolitik.i18n import Listed, Text, listed, t, tn
 
 from . import grammar
 from .units import NEUTRAL
@@ -26,8 +26,8 @@ def action_label(st: S, verb: str, args: tuple) -> Text | None:
         return t("Give a success marker to {ally}", ally=st.seats[st.ally[st.to_act]])
     if verb == "spend":
         n = args[0]
-        return t("Spend no markers") if n == 0 else t("Spend 1 marker") if n == 1 else \
-            t("Spend {number} markers", number=n)
+        return t("Spend no markers") if n == 0 else tn("Spend {number} marker", "Spend {number} markers", "number",
+                                                       number=n)
     if verb == "general":
         return t("General to {land}", land=_land(st, args[1]))
     land = _land(st, args[0])
@@ -35,12 +35,13 @@ def action_label(st: S, verb: str, args: tuple) -> Text | None:
         return t(_ONE_LAND[verb].key, land=land)
     d = st.content.rules.diplomacy
     if verb == "convert":
-        return t("Win over {land} ({cost} markers)", land=land, cost=d.convert_cost)
+        return tn("Win over {land} ({cost} marker)", "Win over {land} ({cost} markers)", "cost", land=land,
+                  cost=d.convert_cost)
     if verb == "buy":
-        return t("Buy {land} ({cost} markers)", land=land, cost=d.buy_cost)
+        return tn("Buy {land} ({cost} marker)", "Buy {land} ({cost} markers)", "cost", land=land, cost=d.buy_cost)
     if verb == "meddle":
-        return t("Meddle in {land}: remove 1 {kind} ({cost} markers)", land=land, kind=_KIND[args[1]],
-                 cost=d.meddle_cost)
+        return tn("Meddle in {land}: remove 1 {kind} ({cost} marker)", "Meddle in {land}: remove 1 {kind} ({cost} "
+                  "markers)", "cost", land=land, kind=_KIND[args[1]], cost=d.meddle_cost)
     if verb == "attack":
         owner = st.owner[board.index[args[0]]]
         return t("Attack {land} ({owner})", land=land, owner=t("neutral") if owner == NEUTRAL else st.seats[owner])

@@ -14,7 +14,7 @@ from __future__ import annotations
 from itertools import compress
 from typing import TYPE_CHECKING
 
-from realpolitik.i18n import phrase, sentence
+from realpolitik.i18n import phrase, phrase_n, sentence
 
 from .words import location_words
 
@@ -31,8 +31,9 @@ SAILS = sentence(phrase("{seat} moves a tanker {source} {destination}", "seat", 
 LAYS = phrase("{seat} lays a pipeline between {state} and {other} for {price} M.", "seat", "state", "other", "price")
 LAYS_FREE = phrase("{seat} lays a pipeline between {state} and {other} free of charge.", "seat", "state", "other")
 LOSES_TANKER = phrase("{seat} loses a tanker {place}.", "seat", "place")
-TAKES_TANKER_PORT = sentence(phrase("{seat} takes {n} tanker(s) of {seat2} in the port of {state}",
-                                    "seat", "n", "seat2", "state"))
+TAKES_TANKER_PORT = sentence(phrase_n("{seat} takes {n} tanker of {seat2} in the port of {state}",
+                                      "{seat} takes {n} tankers of {seat2} in the port of {state}",
+                                      "seat", "n", "seat2", "state"))
 
 
 # ====================================================================== money

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import decision
-from realpolitik.i18n import Text, phrase, t
+from realpolitik.i18n import Text, phrase, phrase_n, t
 
 from . import economy, grammar, movement, words
 from .content import LEADERS, Card
@@ -42,8 +42,9 @@ BRINGS_NOTHING_NEXT_INCOME = phrase("{state} brings {seat} nothing at its next i
 LEADER_LEAVES_GAME = phrase("The {leader} of {seat} on {point} leaves the game.", "leader", "seat", "point")
 PIPELINE_BETWEEN_DESTROYED = phrase("The pipeline between {state} and {other} is destroyed.", "state", "other")
 THIS_ORDER_REPLACES_PLACING = t("This order replaces the placing or moving of a head of state this turn.")
-REPAYS_M_LOAN_INSTALLMENT = phrase("{seat} repays {due} M of its loan ({left} installment(s) left).",
-                                   "seat", "due", "left")
+REPAYS_M_LOAN_INSTALLMENT = phrase_n("{seat} repays {due} M of its loan ({left} installment left).",
+                                     "{seat} repays {due} M of its loan ({left} installments left).", "seat", "due",
+                                     "left", count="left")
 PAYS_OFF_LOAN_M = phrase("{seat} pays off its loan: {due} M.", "seat", "due")
 DRIVEN_CAPITAL_BACK_INTO = phrase("The {leader} of {seat} is driven from the capital of {state} back into its "
                                   "owner's supply.", "leader", "seat", "state")

@@ -15,7 +15,7 @@ from __future__ import annotations
 from itertools import compress
 from typing import TYPE_CHECKING
 
-from realpolitik.i18n import phrase, sentence, t
+from realpolitik.i18n import phrase, phrase_n, sentence, tn
 
 from . import economy, grammar
 from .content import LEADERS, MODES, START
@@ -29,8 +29,9 @@ KIND = {k: i for i, k in enumerate(LEADERS)}
 
 # the lines of the log written here, made by ``phrase`` (i18n/messages.py)
 PLACES = phrase("{seat} places a {leader} on the capital of {state} ({price}).", "seat", "leader", "state", "price")
-MOVES = phrase("{seat}'s {leader} moves from {point} to {point2}: {steps} step(s) ({price}).",
-               "seat", "leader", "point", "point2", "steps", "price")
+MOVES = phrase_n("{seat}'s {leader} moves from {point} to {point2}: {steps} step ({price}).",
+                 "{seat}'s {leader} moves from {point} to {point2}: {steps} steps ({price}).",
+                 "seat", "leader", "point", "point2", "steps", "price", count="steps")
 NOW_RULES = sentence(phrase("{seat} now rules {state}", "seat", "state"))
 
 
@@ -260,8 +261,10 @@ def move(st: S, seat: int, src: int, dst: int, steps: int, free: bool) -> None:
     keeps = st.log.keeps  # a NullLog drops the line: its values, words put together, are not worked out
     if victim >= 0:
         if keeps:
-            st.log.say(t("{seat}'s {leader} attacks from {point}: {steps} step(s) ({price}). The {victim} of {seat2} "
-                         "is driven from the capital of {state} and leaves the game.", seat=st.seats[seat],
+            st.log.say(tn("{seat}'s {leader} attacks from {point}: {steps} step ({price}). The {victim} of {seat2} "
+                          "is driven from the capital of {state} and leaves the game.", "{seat}'s {leader} attacks "
+                          "from {point}: {steps} steps ({price}). The {victim} of {seat2} is driven from the capital "
+                          "of {state} and leaves the game.", "steps", seat=st.seats[seat],
                          leader=LEADER_NAMES[LEADERS[kind]], point=b.point_words[src], steps=steps,
                          price=price_words(cost), victim=LEADER_NAMES[LEADERS[victim % 4]],
                          seat2=st.seats[victim // 4], state=b.states[s].name))

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import decision, procedure
-from realpolitik.i18n import Text, phrase, sentence, t
+from realpolitik.i18n import Text, phrase, sentence, t, tn
 
 from . import economy, grammar, incidents, movement, words
 from .content import LEADERS
@@ -196,8 +196,9 @@ class AgentSteps(NamedTuple):
     def describe(self, st: S, viewer: int | None) -> Text:
         steps = st.content.board.components.agent_steps
         return words.asks(st, viewer, self.seat,
-                          t("move your agent {steps} steps (you may first buy, sell or move a tanker, or lay a "
-                            "pipeline)", steps=steps), t("moves its agent"))
+                          tn("move your agent {steps} step (you may first buy, sell or move a tanker, or lay a "
+                             "pipeline)", "move your agent {steps} steps (you may first buy, sell or move a tanker, "
+                             "or lay a pipeline)", "steps", steps=steps), t("moves its agent"))
 
 
 def step3_actions(st: S, seat: int) -> list[str]:
@@ -421,5 +422,6 @@ def why_illegal(st: S, action: str) -> Text | None:
     if verb == "end" and placing and st.step3 == OPEN:
         return t("You must first place or move a head of state (the rule book: step 3 is compulsory).")
     if verb == "agent" and isinstance(top, AgentSteps):
-        return t("The agent moves exactly {steps} steps in one direction.", steps=b.components.agent_steps)
+        return tn("The agent moves exactly {steps} step in one direction.",
+                  "The agent moves exactly {steps} steps in one direction.", "steps", steps=b.components.agent_steps)
     return None

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from realpolitik.engine import Outcome
-from realpolitik.i18n import listed, phrase, t
+from realpolitik.i18n import listed, phrase_n, t, tn
 
 from . import economy
 from .occupancy import clear
@@ -17,8 +17,9 @@ if TYPE_CHECKING:
     from .state import NationenState as S
 
 # the line of the log written here, made by ``phrase`` (i18n/messages.py)
-BEGINS = phrase("{seat} begins; play goes clockwise. Everyone has {start_money} M and {start_tankers} tanker(s).",
-                "seat", "start_money", "start_tankers")
+BEGINS = phrase_n("{seat} begins; play goes clockwise. Everyone has {start_money} M and {start_tankers} tanker.",
+                  "{seat} begins; play goes clockwise. Everyone has {start_money} M and {start_tankers} tankers.",
+                  "seat", "start_money", "start_tankers", count="start_tankers")
 
 
 # ====================================================================== set-up
@@ -90,9 +91,10 @@ def outcome(st: S) -> Outcome:
     places = tuple(1 + sum(k > keys[s] for k in keys) for s in range(n))
     winners = tuple(s for s in range(n) if places[s] == 1)
     if st.limit_reached:
-        reason = t("The round limit ({limit} rounds) ended the game with {n} powers left; {lead} lead(s) on cash + 3 M "
-                   "per tanker + income.", limit=st.options["round_limit"], n=len(alive),
-                   lead=listed(st.seats[s] for s in winners))
+        reason = tn("The round limit ({limit} rounds) ended the game with {n} powers left; {lead} leads on cash + 3 M "
+                    "per tanker + income.", "The round limit ({limit} rounds) ended the game with {n} powers left; "
+                    "{lead} lead on cash + 3 M per tanker + income.", "leaders", limit=st.options["round_limit"],
+                    n=len(alive), lead=listed(st.seats[s] for s in winners), leaders=len(winners))
     else:
         reason = t("{seat} is the last great power left and rules Kark alone.", seat=st.seats[alive[0]])
     return Outcome(places=places, winners=winners, reason=reason, points=points, limit=st.limit_reached)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import decision
-from realpolitik.i18n import listed, phrase, t
+from realpolitik.i18n import listed, phrase, phrase_n, t
 
 from . import grammar, population
 from .common import discard, hurt, label, transfer, unique
@@ -19,7 +19,9 @@ if TYPE_CHECKING:
 # the log lines written here (``log.say``: engine/log.py)
 CHAIN_REACTION_DESTROYS_WHOLE = t("The chain reaction destroys the whole world. Nobody wins.")
 BOMBER_FACE_DOWN_WARHEADS = phrase("The bomber's face-down warheads are destroyed with it: {cards}.", "cards")
-GAINS_MILLION_PEOPLE_BANK = phrase("{seat} gains {gained} million people from the bank.", "seat", "gained")
+GAINS_MILLION_PEOPLE_BANK = phrase_n("{seat} gains {gained} million people from the bank.",
+                                     "{seat} gains {gained} million people from the bank.", "seat", "gained",
+                                     count="gained")
 
 
 def secret_effect(st: S, seat: int, key: str, victim: int) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from realpolitik.i18n import Text, listed, phrase, t
+from realpolitik.i18n import Text, listed, phrase, phrase_n, t, tn
 
 from . import population
 
@@ -17,8 +17,9 @@ if TYPE_CHECKING:
 DRAWS_CARDS = phrase("{seat} draws {count} cards.", "seat", "count")
 YOU_DRAW = phrase("You draw {cards}.", "cards")
 DRAW_PILE_EMPTY_DISCARD = t("The draw pile is empty: the discard pile is shuffled into a new draw pile.")
-LOSES_MILLION_PEOPLE_NO = phrase("{seat} loses {lost} million people (no exact change: {more} more).",
-                                 "seat", "lost", "more")
+LOSES_MILLION_PEOPLE_NO = phrase_n("{seat} loses {lost} million people (no exact change: {more} more).",
+                                   "{seat} loses {lost} million people (no exact change: {more} more).",
+                                   "seat", "lost", "more", count="lost")
 
 
 def label(st: S, seat: int) -> str:
@@ -104,13 +105,15 @@ def undeliverable(card: Text) -> Text:
 
 @lru_cache(maxsize=4096)
 def loses_people(seat: str, lost: int) -> Text:
-    return t("{seat} loses {lost} million people.", seat=seat, lost=lost)
+    return tn("{seat} loses {lost} million people.", "{seat} loses {lost} million people.", "lost", seat=seat,
+              lost=lost)
 
 
 @lru_cache(maxsize=4096)
 def people_leave(lost: int, seat: str, to: str, gained: int) -> Text:
-    return t("{lost} million people leave {seat}; {to} gains {gained} million.", lost=lost, seat=seat, to=to,
-             gained=gained)
+    return tn("{lost} million people leave {seat}; {to} gains {gained}.",
+              "{lost} million people leave {seat}; {to} gains {gained}.", "lost", lost=lost, seat=seat, to=to,
+              gained=tn("{n} million", "{n} million", "n", n=gained))
 
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import decision
-from realpolitik.i18n import Text, phrase, t
+from realpolitik.i18n import Text, phrase, phrase_n, t, tn
 
 from . import board, grammar, words
 from .common import asks, made, pkey, pname
@@ -28,13 +28,15 @@ UNREST_LEAVES = phrase("1 unrest leaves {province} ({unrest} left).", "province"
 DOES = phrase("{seat}: {what}.", "seat", "what")
 BUILDS_FACTORY = phrase("{seat} builds a factory in {city}.", "seat", "city")
 BUILDS = phrase("{seat} builds {site}.", "seat", "site")
-RAISES_LS = phrase("{seat} raises the living standard of {province} to {ls} (economy {economy}, {need} card "
-                   "point(s)).", "seat", "province", "ls", "economy", "need")
+RAISES_LS = phrase_n("{seat} raises the living standard of {province} to {ls} (economy {economy}, {need} card point).",
+                     "{seat} raises the living standard of {province} to {ls} (economy {economy}, {need} card points).",
+                     "seat", "province", "ls", "economy", "need", count="need")
 DELIVERS_LIVING_STANDARD_WEST = phrase("{province} delivers the living standard to {sector} (West Berlin now {wb}).",
                                        "province", "sector", "wb")
 HAMBURG_NOW_COUNTS = phrase("Hamburg now counts for {province}.", "province")
 FACTORY_COUNTS_THIS_ACTION = phrase("The factory in {city} counts for {province} in this action.", "city", "province")
-LEAVES_BUILD_POINT_UNUSED = phrase("{seat} leaves {points} build point(s) unused.", "seat", "points")
+LEAVES_BUILD_POINT_UNUSED = phrase_n("{seat} leaves {points} build point unused.",
+                                     "{seat} leaves {points} build points unused.", "seat", "points", count="points")
 RAISES_LIVING_STANDARD_ECONOMY = phrase("{seat} raises the living standard of {province} to {ls} (economy {economy}).",
                                         "seat", "province", "ls", "economy")
 
@@ -175,9 +177,11 @@ class Build(NamedTuple):
         seat, _, points, where, _ = self
         if mine:
             if where in ("cssr", "pl", "rheinsberg"):
-                return t("spend {points} build point(s) {where}: a factory or a blue line, or done", points=points,
-                         where=words.where(where))
-            return t("spend {points} build point(s): a factory or a blue line, or done", points=points)
+                return tn("spend {points} build point {where}: a factory or a blue line, or done",
+                          "spend {points} build points {where}: a factory or a blue line, or done", "points",
+                          points=points, where=words.where(where))
+            return tn("spend {points} build point: a factory or a blue line, or done",
+                      "spend {points} build points: a factory or a blue line, or done", "points", points=points)
         return t("{seat} builds up the economy", seat=st.seats[seat])
 
 
@@ -266,8 +270,10 @@ class LivingStandard(NamedTuple):
         mine = viewer == self.seat
         seat, _, points, placed, _, _ = self
         if mine:
-            return (t("place living standard {n} of up to 3 (each in another province; {points} card point(s) left, at "
-                      "most 2 per province), or done", n=len(placed) + 1, points=points))
+            return tn("place living standard {n} of up to 3 (each in another province; {points} card point left, at "
+                      "most 2 per province), or done", "place living standard {n} of up to 3 (each in another "
+                      "province; {points} card points left, at most 2 per province), or done", "points",
+                      n=len(placed) + 1, points=points)
         return t("{seat} raises living standards", seat=st.seats[seat])
 
 

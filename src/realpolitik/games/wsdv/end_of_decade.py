@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import decision, procedure
-from realpolitik.i18n import Text, listed, phrase, t
+from realpolitik.i18n import Text, listed, phrase, phrase_n, t, tn
 
 from . import board, grammar, words
 from .actions import RemoveUnrest
@@ -30,7 +30,8 @@ PHASE_BEGINS = phrase("End of decade {decade}, phase {i}: {phase}.", "decade", "
 PICKS = phrase("{seat} picks: {what} ({why}).", "seat", "what", "why")
 SPILLS = phrase("{province}'s higher living standard puts {amount} unrest into {province2} ({unrest}).",
                 "province", "amount", "province2", "unrest")
-FLIGHT = phrase("Flight track: {flight} — East loses {n} build point(s), {side} picking first.", "flight", "n", "side")
+FLIGHT = phrase_n("Flight track: {flight} — East loses {n} build point, {side} picking first.",
+                  "Flight track: {flight} — East loses {n} build points, {side} picking first.", "flight", "n", "side")
 CURRENCY = phrase("Western currency: track {track} + {income} export income (West's weakest export factory {low}) "
                   "− {east_ls} East living standard = {balance}.", "track", "income", "low", "east_ls", "balance")
 WALL_STANDS_EAST_DISMANTLES = t("The Wall stands: East dismantles 1 build point and prestige moves 1 step toward West.")
@@ -38,19 +39,24 @@ PRESTIGE_LEVEL_NO_BONUS = t("Prestige is level: no bonus.")
 TAKES_PRESTIGE_BONUS_SPACE = phrase("{seat} takes the prestige bonus of space {n}: {icons}.", "seat", "n", "icons")
 ALL_WORKING_EAST_FACTORIES = phrase("All {working} working East factories run down.", "working")
 ALL_EAST_INFRASTRUCTURE_DISMANTLED = t("All East infrastructure is dismantled.")
-POLICE_UPKEEP_EAST_DISMANTLES = phrase("Police upkeep: East dismantles {n} build point(s).", "n")
+POLICE_UPKEEP_EAST_DISMANTLES = phrase_n("Police upkeep: East dismantles {n} build point.",
+                                         "Police upkeep: East dismantles {n} build points.", "n")
 LOSES_LIVING_STANDARD = phrase("{sector} loses a living standard.", "sector")
-UNUSED_POLICE_CARD_EAST = phrase("{left} unused police card(s): East removes as many unrest.", "left")
+UNUSED_POLICE_CARD_EAST = phrase_n("{left} unused police card: East removes as many unrest.",
+                                   "{left} unused police cards: East removes as many unrest.", "left", count="left")
 PICKS_FACTORY_RUNS_DOWN = phrase("{seat} picks: the factory in {city} runs down ({why}).", "seat", "city", "why")
 HAMBURG_COUNTS = phrase("Hamburg counts for {province}.", "province")
 PRESTIGE = phrase("Prestige {prestige}.", "prestige")
 WEST_BERLIN_LIVING_STANDARD = phrase("West Berlin: living standard {wb} must fall to {limit}.", "wb", "limit")
-EAST_GAINS_SOCIALIST_HOLDING = phrase("East gains {gain} socialist(s) (holding box {box}).", "gain", "box")
+EAST_GAINS_SOCIALIST_HOLDING = phrase_n("East gains {gain} socialist (holding box {box}).",
+                                        "East gains {gain} socialists (holding box {box}).", "gain", "box",
+                                        count="gain")
 LIVING_STANDARD_FALLS_EXPORT = phrase("{province}: living standard {ls} falls to its export level {cap}.",
                                       "province", "ls", "cap")
 LAGS_BEHIND_UNREST = phrase("{province} lags {ls} behind: {gap} unrest ({unrest}).", "province", "ls", "gap", "unrest")
-EAST_LOSES_SOCIALIST_HOLDING = phrase("East loses {loss} socialist(s) from the holding box ({box} left).",
-                                      "loss", "box")
+EAST_LOSES_SOCIALIST_HOLDING = phrase_n("East loses {loss} socialist from the holding box ({box} left).",
+                                        "East loses {loss} socialists from the holding box ({box} left).",
+                                        "loss", "box", count="loss")
 EAST_LOSES_SOCIALISTS_HOLDING = phrase("East loses {loss} socialists: the holding box is emptied and West removes "
                                        "{rest} from the map.", "loss", "rest")
 WIR_SIND_DAS_VOLK = phrase("Wir sind das Volk? Not yet: West {west}, East {east} mass protests.", "west", "east")
@@ -389,7 +395,8 @@ class ReduceSector(NamedTuple):
     def describe(self, st: S, viewer: int | None) -> Text:
         mine = viewer == self.seat
         seat, excess = self
-        return (t("remove {excess} living standard(s) from West Berlin's sectors", excess=excess) if mine
+        return (tn("remove {excess} living standard from West Berlin's sectors",
+                   "remove {excess} living standards from West Berlin's sectors", "excess", excess=excess) if mine
                 else t("{seat} reduces West Berlin's living standard", seat=st.seats[seat]))
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import decision, procedure
-from realpolitik.i18n import Text, phrase, t
+from realpolitik.i18n import Text, phrase, phrase_n, t, tn
 
 from . import grammar
 from .common import asks, pkey, pname
@@ -23,8 +23,9 @@ if TYPE_CHECKING:
     from .state import WsdvState as S
 
 #: a line written at many turns, made when read (``Log.say``)
-SOCIALISTS_CALM = phrase("{n} socialist(s) from the holding box calm {province} ({unrest} unrest left).",
-                         "n", "province", "unrest")
+SOCIALISTS_CALM = phrase_n("{n} socialist from the holding box calms {province} ({unrest} unrest left).",
+                           "{n} socialists from the holding box calm {province} ({unrest} unrest left).",
+                           "n", "province", "unrest")
 PROTEST_SPREADS_TO_SUPPLIER = phrase("West Berlin's mass protest spreads to its supplier {province}.", "province")
 WEST_BERLIN_PROTEST_ENDS_TOO = phrase("With West Berlin's mass protest, the one in {province} ends too.", "province")
 SOCIALIST_GIVES_UP = phrase("A socialist in {province} gives up: 1 unrest returns ({unrest}).", "province", "unrest")
@@ -188,7 +189,8 @@ class Purge(NamedTuple):
     def describe(self, st: S, viewer: int | None) -> Text:
         seat, left = self
         return asks(st, viewer, seat,
-                    t("remove {left} socialist(s) from East provinces; each becomes 1 unrest", left=left),
+                    tn("remove {left} socialist from East provinces; each becomes 1 unrest",
+                       "remove {left} socialists from East provinces; each becomes 1 unrest", "left", left=left),
                     t("removes socialists from the map"))
 
 

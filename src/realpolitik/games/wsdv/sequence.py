@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import decision, procedure
-from realpolitik.i18n import Text, phrase, t
+from realpolitik.i18n import Text, phrase, phrase_n, t
 
 from . import board, events, grammar
 from .actions import build_frame, calm_frame, dismantle_frame, ls_frame
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 
 # the log lines written here at every step, made by ``phrase`` (i18n/messages.py)
-DRAWS = phrase("{seat} draws {n} card(s).", "seat", "n")
+DRAWS = phrase_n("{seat} draws {n} card.", "{seat} draws {n} cards.", "seat", "n")
 YOU_DRAW = phrase("You draw {cards}.", "cards")
 DISPLAY_SHOWS = phrase("Sub-decade {half}: the display shows {cards}.", "half", "cards")
 TAKES = phrase("{seat} takes {card} — {use}.", "seat", "card", "use")
@@ -41,7 +41,8 @@ SPECIAL_CARD = phrase("Special card: {card}.", "card")
 BEGINS_AHEAD = phrase("{seat} holds the prestige advantage and begins.", "seat")
 BEGINS_LEVEL = phrase("{seat} begins (prestige is level).", "seat")
 UNUSED_SPECIAL_CARD_DISCARDED = phrase("The unused special card {card} is discarded.", "card")
-KEEPS_CARD_EARLIER_DECADES = phrase("{seat} keeps {n} card(s) from earlier decades.", "seat", "n")
+KEEPS_CARD_EARLIER_DECADES = phrase_n("{seat} keeps {n} card from earlier decades.",
+                                      "{seat} keeps {n} cards from earlier decades.", "seat", "n")
 USES_POLICE_CARD = phrase("{seat} uses a police card: 1 unrest leaves {province}.", "seat", "province")
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import decision
-from realpolitik.i18n import Text, listed, phrase, t
+from realpolitik.i18n import Text, listed, phrase, phrase_n, t
 
 from . import board, grammar
 from .common import asks, discard, draw, name, pkey, pname
@@ -21,8 +21,9 @@ if TYPE_CHECKING:
 
 
 # the log lines written here (``log.say``: engine/log.py)
-STASI_DISBANDED_POLICE_CARDS = phrase("The Stasi is disbanded: the police cards leave the game; {returns} unrest "
-                                      "return(s) to the East.", "returns")
+STASI_DISBANDED_POLICE_CARDS = phrase_n("The Stasi is disbanded: the police cards leave the game; {returns} unrest "
+                                        "returns to the East.", "The Stasi is disbanded: the police cards leave the "
+                                        "game; {returns} unrest return to the East.", "returns", count="returns")
 DRAWS_EXTRA_HAND_CARD = phrase("{seat} draws an extra hand card.", "seat")
 YOU_DRAW = phrase("You draw {card}.", "card")
 N_1_UNREST_RETURNS = phrase("1 unrest returns to {province}.", "province")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from realpolitik.i18n import Listed, Text, listed, phrase, t
+from realpolitik.i18n import Listed, Text, listed, phrase, t, tn
 
 from . import grammar
 from .content import Icon
@@ -67,7 +67,7 @@ _KINDS = {
     "unrest": lambda side, icon: t("1 unrest into a {side} province", side=side),
     "calm": lambda side, icon: t("remove 1 unrest from a {side} province", side=side),
     "move": lambda side, icon: t("move 1 {side} unrest between provinces", side=side),
-    "build": lambda side, icon: t("{n} {side} build point(s)", n=icon.count, side=side),
+    "build": lambda side, icon: tn("{n} {side} build point", "{n} {side} build points", "n", n=icon.count, side=side),
     "dismantle": lambda side, icon: t("{side} dismantles 1 build point", side=side),
     "end-protest": lambda side, icon: t("end a {side} mass protest", side=side),
     "ls": lambda side, icon: t("1 free {side} living standard", side=side),

@@ -6,7 +6,7 @@
 
 import { s } from "../js/dom.js";
 import { fitText, measure } from "../js/fit.js";
-import { formatNumber, t } from "../js/i18n.js";
+import { formatNumber, t, tn } from "../js/i18n.js";
 import { actionable } from "../js/picking.js";
 
 /** Pixels per grid cell; the map is COLS × ROWS cells. */
@@ -208,11 +208,13 @@ function provinceArea(ctx, p, x0, y0) {
   },
   cells.map(([c, r]) => s("rect", { x: x0 + c * CW, y: y0 + r * CH, width: CW, height: CH,
     fill: uses.length ? "#f9e79f" : SIDE_FILL[p.side] })),
-  s("title", { text: t("{province}: {unrest} unrest, {protests} mass protest(s), living standard {ls}, economy "
-    + "{economy}, export level {export}", { province: t(p.name), unrest: p.unrest, protests: p.mass_protests, ls: p.ls,
-    economy: p.economy, export: p.export }) }));
+  s("title", { text: t("{province}: {unrest} unrest, {protests}, living standard {ls}, economy {economy}, export level "
+    + "{export}", { province: t(p.name), unrest: p.unrest, protests: protests(p), ls: p.ls, economy: p.economy,
+    export: p.export }) }));
   return actionable(g, uses, t(p.name));
 }
+
+const protests = (p) => tn("{n} mass protest", "{n} mass protests", { n: p.mass_protests });
 
 /** Where a province's badge lies on the map, in cells. */
 function badgeCell(p, look) {
@@ -258,9 +260,9 @@ function badge(ctx, p, x0, y0, look) {
     items.push(s("circle", { cx: x + 25 * m, cy: y, r: 6 * m, fill: "#7d3c98" }),
       s("text", { x: x + 25 * m, y: y + 3 * m, "text-anchor": "middle", "font-size": 8 * m, fill: "#fdfefe", text: p.socialists }));
   }
-  items.push(s("title", { text: t("{province}: {unrest} unrest, {protests} mass protest(s), living standard {ls}, "
-    + "{socialists} socialist(s)", { province: t(p.name), unrest: p.unrest, protests: p.mass_protests, ls: p.ls,
-    socialists: p.socialists }) }));
+  const socialists = tn("{n} socialist", "{n} socialists", { n: p.socialists });  // not inside t(): pybabel finds it
+  items.push(s("title", { text: t("{province}: {unrest} unrest, {protests}, living standard {ls}, {socialists}", {
+    province: t(p.name), unrest: p.unrest, protests: protests(p), ls: p.ls, socialists }) }));
   // on a phone a badge that carries nothing lets a tap through to the line or city beneath it
   const through = look.avoid && !uses.length ? "none" : null;
   return actionable(s("g", { class: "badge", "data-province": p.key, "pointer-events": through }, items), uses,

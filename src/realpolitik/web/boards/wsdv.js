@@ -15,7 +15,7 @@
 
 import { botName, s, titleIn } from "../js/dom.js";
 import { fitText, measure } from "../js/fit.js";
-import { lang, t } from "../js/i18n.js";
+import { lang, t, tn } from "../js/i18n.js";
 import { actionable } from "../js/picking.js";
 import {
   CH, CW, COLS, ROWS, mapLayer, prepare, provinceName, provinceTable, sectorsLayer, tracksLayer, usesOf,
@@ -72,7 +72,7 @@ export function describeIcon(icon, ctx = { data: null }) {
     unrest: () => t("1 unrest into a {side} province", { side }) + where,
     calm: () => t("remove 1 unrest from a {side} province", { side }) + where,
     move: () => t("move 1 {side} unrest between provinces", { side }),
-    build: () => t("{n} {side} build point(s)", { n: 1, side }) + where,
+    build: () => tn("{n} {side} build point", "{n} {side} build points", { n: 1, side }) + where,
     dismantle: () => t("{side} dismantles 1 build point", { side }) + where,
     "end-protest": () => t("end a {side} mass protest", { side }),
     ls: () => t("1 free {side} living standard", { side }) + where
@@ -355,7 +355,7 @@ function faceRow(ctx, view, title, keys, x, y, test, className, { skin, look }) 
 function otherHand(view, ctx, seat, decades, x, y, look, note) {
   const uses = seat === "west" ? usesOf(ctx, (w) => w[0] === "look" && w[1] === "hand") : [];
   const back = look.back;
-  const heading = t("{seat}: {n} card(s) in hand", { seat: seatLabel(view, ctx, seat), n: decades.length })
+  const heading = tn("{seat}: {n} card in hand", "{seat}: {n} cards in hand", { seat: seatLabel(view, ctx, seat), n: decades.length })
     + (note ? ` · ${note}` : "");
   const title = fitText({ x, y: y + look.heading, "font-weight": "bold", fill: "#1b2631" }, heading, look.width - x - 4,
     look.heading, { least: look.least, lines: look.narrow ? 2 : 1 });

@@ -3,10 +3,13 @@
 // (?lang=de, as a link to the rules page may), else a choice made on any page (the language menu
 // in the header, kept in the `lang` cookie), else the browser's languages (Accept-Language).
 //
-// t("Seat {seat}", { seat: "p2" }) gives a message in the page's language; elements marked
-// data-t in the HTML have their text translated, and the attributes named in data-t-attrs.
-// The catalog is the server's own (/i18n/<lang>.json, of the version the page's files are:
-// kept by the browser), so pybabel extract finds every message.
+// t("Seat {seat}", { seat: "p2" }) gives a message in the page's language; a message about a
+// number has an English singular and plural, tn("{n} card", "{n} cards", { n: 2 }), and takes
+// the form the number asks for (the catalog's plural entry: [singular, plural]); a German
+// translation asks for a place's form as {land:in} ("in den Niederlanden", the catalog's
+// places). Elements marked data-t in the HTML have their text translated, and the attributes
+// named in data-t-attrs. The catalog is the server's own (/i18n/<lang>.json, of the version the
+// page's files are: kept by the browser), so pybabel extract finds every message.
 
 import { getJSON, postJSON } from "./api.js";
 
@@ -23,6 +26,7 @@ export const lang = document.documentElement.lang in LANGUAGES ? document.docume
 /** The version of the page's files (their addresses are /static/v/<version>/…), if they have one. */
 const version = (import.meta.url.match(/\/static\/v\/(\w+)\//) || [])[1];
 let catalog = {};
+let places = { plain: {}, named: {} };
 
 /** ``value`` as the page's language writes numbers (Intl.NumberFormat): 28.4 → "28.4" / "28,4";
  * ``digits`` after the point at most, or exactly with ``fixed``. */
@@ -37,10 +41,36 @@ export function ratingText({ mu, sigma }) {
   return formatNumber(mu - 3 * sigma, 1, true);
 }
 
+const FORMS = ["nom", "acc", "dat", "gen", "in", "nach", "von", "aus"];
+
+/** The place `word` in the form `spec` (realpolitik.i18n.catalogs.Places.form): "in" → "in den Niederlanden". */
+function placeForm(word, spec) {
+  const lower = spec[0].toLowerCase() + spec.slice(1);
+  if (!FORMS.includes(lower)) return word;
+  const own = places.named[word];
+  const out = own ? own[lower] : (places.plain[lower] || "{}").replace("{}", word);
+  return spec[0] === spec[0].toUpperCase() ? out[0].toUpperCase() + out.slice(1) : out;
+}
+
+function filled(template, params) {
+  return template.replace(/\{(\w+)(?::(\w+))?\}/g, (field, name, spec) => {
+    if (!(name in params)) return field;
+    return spec ? placeForm(String(params[name]), spec) : String(params[name]);
+  });
+}
+
 /** The message `key` (its English source) in the page's language, with `{name}` fields filled. */
 export function t(key, params = {}) {
-  const template = catalog[key] || key;
-  return template.replace(/\{(\w+)\}/g, (field, name) => (name in params ? String(params[name]) : field));
+  const template = catalog[key];
+  return filled(typeof template === "string" && template ? template : key, params);
+}
+
+/** The message whose English forms are `singular` and `plural`, in the form the number in the
+ * field `count` of `params` asks for (English and German: the singular for 1 only). */
+export function tn(singular, plural, params, count = "n") {
+  const index = Number(params[count]) === 1 ? 0 : 1;
+  const forms = catalog[singular];
+  return filled(Array.isArray(forms) ? forms[index] : [singular, plural][index], params);
 }
 
 function translatePage() {
@@ -89,7 +119,7 @@ function languageMenu() {
 export async function startLanguage() {
   if (lang !== "en") {
     const response = await fetch(`/i18n/${lang}.json${version ? `?v=${version}` : ""}`);
-    if (response.ok) catalog = await response.json();
+    if (response.ok) ({ messages: catalog, places } = await response.json());
   }
   translatePage();
   const bar = document.querySelector("header.bar");

@@ -138,16 +138,33 @@ function readOptions() {
   return options;
 }
 
+/** Put ``text`` on the clipboard: the Clipboard API, else (a page not served over HTTPS) a copied selection. */
+async function copied(text) {
+  if (navigator.clipboard && window.isSecureContext) {
+    return navigator.clipboard.writeText(text).then(() => true, () => false);
+  }
+  const area = h("textarea", { readonly: true, class: "offscreen" });
+  area.value = text;
+  document.body.append(area);
+  area.select();
+  const done = document.execCommand("copy");
+  area.remove();
+  return done;
+}
+
 function showCreated(answer, seats) {
   const base = location.origin;
   const title = (label) => (seats.find((seat) => seat.label === label) || { title: label }).title;
   const rows = answer.invites.map((invite) => {
     const url = base + invite.url;
     const seat = title(invite.seat);
-    const field = h("input", { readonly: true, value: url, class: "invite", "data-seat": invite.seat, "aria-label": t("invite link for {seat}", { seat }) });
+    // the link itself is not shown: its address names the seat by its label (#seat=p2), not by words
+    const field = h("input", { type: "hidden", value: url, class: "invite", "data-seat": invite.seat });
+    const copy = h("button", { type: "button", class: "copy", "data-copy": invite.seat, text: t("Copy the link"),
+      "aria-label": t("Copy the invite link for {seat}", { seat }),
+      onclick: async () => { if (await copied(url)) copy.textContent = t("Copied"); } });
     return h("li", {},
-      h("span", { class: "label", text: seat }), field,
-      h("button", { type: "button", onclick: () => navigator.clipboard && navigator.clipboard.writeText(url), text: t("Copy") }),
+      h("span", { class: "label", text: seat }), field, copy,
       h("a", { class: "button", href: invite.url, "data-play": invite.seat, text: t("Play {seat}", { seat }) }));
   });
   put($("created"),

@@ -3,7 +3,7 @@
 // everything comes from the view (see docs/web.md for the view's fields).
 
 import { h, put, seatName } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, tn } from "./i18n.js";
 
 function playerOf(players, label) {
   return (players || []).find((p) => p.seat === label);
@@ -71,17 +71,21 @@ const FEW = 6;
  * just those actions are listed, and a button (`onAll`) lists them all again. Otherwise a
  * decision of many actions lists them in groups — under the words of the board thing that
  * starts them, `group(choice)`, where it gives one — in a list that can be folded: `folded` says
- * whether it starts so, `onFold(open)` hears the player open or close it.
+ * whether it starts so, `onFold(open)` hears the player open or close it. A button whose words are a
+ * board's own has the game's words as its tooltip; no button shows its action text.
  */
 export function renderPending(node, view, { act, label = (choice) => choice.label, enabled = true, guided = null,
   suggested = null, only = null, onAll = null, group = null, folded = false, onFold = null }) {
   if (!view.pending) return put(node);
   const marks = (choice) => ["action", choice.action === guided ? "guided" : "", choice.action === suggested ? "suggested" : ""];
-  const button = (choice) => h("button", {
-    class: marks(choice).filter(Boolean).join(" "), type: "button", "data-action": choice.action,
-    title: choice.action, disabled: !enabled, "aria-describedby": choice.action === guided ? "guide-text" : null,
-    onclick: () => act(choice.action),
-  }, label(choice));
+  const button = (choice) => {
+    const words = label(choice);  // the game's words, or a board's own; never the action text a player cannot read
+    return h("button", {
+      class: marks(choice).filter(Boolean).join(" "), type: "button", "data-action": choice.action,
+      title: words === choice.label ? null : choice.label, disabled: !enabled,
+      "aria-describedby": choice.action === guided ? "guide-text" : null, onclick: () => act(choice.action),
+    }, words);
+  };
   const choices = view.pending.choices;
   let listed;
   if (only) {
@@ -121,7 +125,7 @@ export function renderOutcome(node, outcome, players) {
   const rows = Object.entries(outcome.places).sort((a, b) => a[1] - b[1]).map(([seat, place]) => {
     const points = outcome.points ? outcome.points[seat] : null;
     return h("li", { class: outcome.winners.includes(seat) ? "winner" : "" },
-      `${place}. ${seatName(playerOf(players, seat)) || seat}`, points !== null && points !== undefined ? " — " + t("{points} points", { points }) : "");
+      `${place}. ${seatName(playerOf(players, seat)) || seat}`, points !== null && points !== undefined ? " — " + tn("{points} point", "{points} points", { points }, "points") : "");
   });
   return put(node, h("h3", { text: t("Result") }), h("p", { text: outcome.reason }), h("ul", { class: "places" }, rows));
 }

@@ -3,7 +3,7 @@
 
 import { getJSON } from "./api.js";
 import { h, put, s } from "./dom.js";
-import { formatNumber, lang, ratingText, startLanguage, t } from "./i18n.js";
+import { formatNumber, lang, ratingText, startLanguage, t, tn } from "./i18n.js";
 import { playerButtons } from "./social.js";
 import { showUnread } from "./unread.js";
 
@@ -58,14 +58,16 @@ async function start() {
   document.title = `realpolitik — ${page.name}`;
   put($("ratings"), page.ratings.map((r) => h("div", { class: "rating", "data-game": r.game },
     h("h3", {}, h("a", { href: `/leaderboard?game=${encodeURIComponent(r.game)}`, text: r.title })),
-    h("p", { text: t("rating {rating} after {count} rated games", { rating: ratingText(r), count: formatNumber(r.games) }) }),
+    h("p", { text: tn("rating {rating} after {count} rated game", "rating {rating} after {count} rated games",
+      { rating: ratingText(r), count: formatNumber(r.games) }, "count") }),
     chart(r.history))));
   $("unrated").hidden = page.ratings.length > 0;
   offerSocial(page);
   const r = page.reliability;
   $("reliability").textContent = r.ended
-    ? t("{ended} games ended: {finished} played to the end, {abandoned} abandoned, {lost} lost on time.", {
-      ended: r.ended, finished: r.finished, abandoned: r.abandoned, lost: r.lost_on_time })
+    ? tn("{ended} game ended: {finished} played to the end, {abandoned} abandoned, {lost} lost on time.",
+      "{ended} games ended: {finished} played to the end, {abandoned} abandoned, {lost} lost on time.", {
+        ended: r.ended, finished: r.finished, abandoned: r.abandoned, lost: r.lost_on_time }, "ended")
     : t("No finished game yet.");
   put($("recent"), page.recent.map((g) => h("li", {},
     h("a", { href: g.replay, text: g.title }), " ",

@@ -4,7 +4,7 @@
 
 import { getJSON } from "./api.js";
 import { h, put } from "./dom.js";
-import { formatNumber, t } from "./i18n.js";
+import { formatNumber, t, tn } from "./i18n.js";
 import { perTitle } from "./titles.js";
 
 const $ = (id) => document.getElementById(id);
@@ -51,9 +51,10 @@ function section(part) {
     h("p", { class: "no-winner", text: t("No winner: {count} of {games}", { count: part.no_winner, games: part.games }) }),
     h("p", { class: "length", text: t("Length in actions: median {median}, middle half {q1}–{q3}, shortest {min}, longest {max}", {
       median: number(length.median), q1: number(length.q1), q3: number(length.q3), min: length.min, max: length.max }) }),
-    part.clock ? h("p", { class: "clock", text: t("By the game's clock ({unit}) at the end: median {median}, middle half {q1}–{q3}, earliest {min}, latest {max} ({games} games)", {
-      unit: part.clock.unit, median: number(part.clock.median), q1: number(part.clock.q1), q3: number(part.clock.q3),
-      min: number(part.clock.min), max: number(part.clock.max), games: part.clock.games }) }) : null,
+    part.clock ? h("p", { class: "clock", text: tn("By the game's clock ({unit}) at the end: median {median}, middle half {q1}–{q3}, earliest {min}, latest {max} ({games} game)",
+      "By the game's clock ({unit}) at the end: median {median}, middle half {q1}–{q3}, earliest {min}, latest {max} ({games} games)", {
+        unit: part.clock.unit, median: number(part.clock.median), q1: number(part.clock.q1), q3: number(part.clock.q3),
+        min: number(part.clock.min), max: number(part.clock.max), games: part.clock.games }, "games") }) : null,
     table(t("How the games ended"), [t("Reason"), t("Games")],
       part.reasons.map((r) => h("tr", {}, h("td", { text: r.text }), h("td", { class: "count", text: String(r.games) })))),
     table(t("Wins by who sat there"), [t("Side"), t("People"), t("Bots")],

@@ -3,7 +3,7 @@
 // "Go on vacation now" (GET/POST /api/account/vacation, POST /api/account/vacation/end).
 
 import { h, put } from "./dom.js";
-import { lang, t } from "./i18n.js";
+import { lang, t, tn } from "./i18n.js";
 import { send } from "./account.js";
 
 const $ = (id) => document.getElementById(id);
@@ -15,7 +15,8 @@ function day(iso) {
 function vacationItem(v, csrf, notice) {
   const now = Date.now();
   const going = new Date(v.starts).getTime() <= now;
-  const words = t("{starts} to {ends} (UTC), {days} days", { starts: day(v.starts), ends: day(v.ends), days: v.days });
+  const words = tn("{starts} to {ends} (UTC), {days} day", "{starts} to {ends} (UTC), {days} days",
+    { starts: day(v.starts), ends: day(v.ends), days: v.days }, "days");
   return h("li", { "data-vacation": v.id },
     h("div", { text: words }),
     v.auto ? h("div", { class: "muted", text: t("began by itself: a clock of yours ran out") }) : null,

@@ -22,7 +22,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from realpolitik.engine import decision, procedure
-from realpolitik.i18n import Text, phrase, t
+from realpolitik.i18n import Text, phrase, t, tn
 
 from .. import board, grammar
 from ..common import asks, made, name, pname
@@ -440,8 +440,10 @@ class ConvertPrestige(NamedTuple):
         seat, steps = self
         if mine:
             toward = t("West") if steps < 0 else t("East")
-            return (t("prestige arrow ({steps} step(s) toward {toward}): move the prestige marker, or the dominance "
-                      "marker instead, or split a double arrow", steps=abs(steps), toward=toward))
+            return tn("prestige arrow ({steps} step toward {toward}): move the prestige marker, or the dominance "
+                      "marker instead, or split a double arrow", "prestige arrow ({steps} steps toward {toward}): move "
+                      "the prestige marker, or the dominance marker instead, or split a double arrow", "steps",
+                      steps=abs(steps), toward=toward)
         return t("{seat} decides between prestige and dominance", seat=st.seats[seat])
 
 

@@ -37,7 +37,7 @@ SUB = "ABC"
 
 
 # the log lines written here at every step, made when read (``Log.say``, ``i18n.phrase``)
-DISPLAY_SHOWS = phrase("Sub-decade {half}: the display shows {cards}.", "half", "cards")
+DISPLAY_SHOWS = phrase("Sub-decade {sub}: the display shows {cards}.", "sub", "cards")  # thirds: Subdekaden
 AUTOMATIC_EVENT = phrase("Automatic event: {card} ({power} ahead in the arms race, level {level}).",
                          "card", "power", "level")
 AUTOMATIC_EVENT_NO_ADVANTAGE = phrase("Automatic event: {card}.", "card")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from realpolitik.i18n import Listed, Text, listed, t
+from realpolitik.i18n import Listed, Text, listed, t, tn
 
 from .. import grammar
 from .. import words as base
@@ -119,8 +119,10 @@ def action_label(st: S, verb: str, args: tuple) -> str | Text | Listed | None:
     if verb in ("prestige", "dominance"):
         parts = [verb, *a]
         steps = dict(zip(parts[::2], parts[1::2]))
-        return t("Prestige arrow: {prestige} prestige step(s), {dominance} dominance step(s)",
-                 prestige=steps.get("prestige", "0"), dominance=steps.get("dominance", "0"))
+        prestige, dominance = int(steps.get("prestige", 0)), int(steps.get("dominance", 0))
+        return t("Prestige arrow: {prestige}, {dominance}",
+                 prestige=tn("{n} prestige step", "{n} prestige steps", "n", n=prestige),
+                 dominance=tn("{n} dominance step", "{n} dominance steps", "n", n=dominance))
     if verb == "shift":
         return t("Move the {track} marker 1 step {end}", track=TRACK[a[0]], end=END[a[1]])
     if verb == grammar.INCOME:

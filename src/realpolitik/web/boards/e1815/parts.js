@@ -5,7 +5,7 @@
 
 import { s } from "../../js/dom.js";
 import { fitText, measure } from "../../js/fit.js";
-import { t } from "../../js/i18n.js";
+import { t, tn } from "../../js/i18n.js";
 import { actionable } from "../../js/picking.js";
 import { countActs, giftActs, mostCounted, powerActs, spendActs, supplyActs } from "./acts.js";
 import { hitArea, unitSymbol } from "./signs.js";
@@ -46,8 +46,8 @@ export function markerRow(view, ctx, player, x, cy, cap, r, size) {
   const count = s("text", { x: x + cap * step + 2, y: cy + size * 0.36, "font-size": size, fill: "#7e5109", class: "cell markers", text: String(player.markers) });
   if (player.seat === view.seat) {
     const spent = (i) => actionable(s("g", { class: "spend", "data-markers": i + 1 },
-      s("title", { text: t("spend {n} success marker(s)", { n: i + 1 }) }), hitArea(x + i * step, cy - r - 5, step, 2 * r + 10), dot(i)),
-      spendActs(ctx, i + 1), t("{n} success marker(s)", { n: i + 1 }));
+      s("title", { text: tn("spend {n} success marker", "spend {n} success markers", { n: i + 1 }) }), hitArea(x + i * step, cy - r - 5, step, 2 * r + 10), dot(i)),
+      spendActs(ctx, i + 1), tn("{n} success marker", "{n} success markers", { n: i + 1 }));
     return s("g", { class: "markers" }, Array.from({ length: cap }, (_, i) => (i < held ? spent(i) : dot(i))), count);
   }
   const dots = Array.from({ length: cap }, (_, i) => dot(i));
@@ -96,7 +96,7 @@ export function countTrack(ctx, x, y, width, size) {
     return actionable(s("g", { class: "count-box", "data-count": n },
       s("rect", { x: bx, y: by, width: w, height: h, rx: 4, class: "frame", fill: "#fdfefe", stroke: "#aab7b8" }),
       s("text", { x: bx + w / 2, y: by + h / 2 + size * 0.36, "text-anchor": "middle", "font-size": size, "font-weight": "bold", fill: INK, text: n })),
-    countActs(ctx, n), t("{n} unit(s)", { n }));
+    countActs(ctx, n), tn("{n} unit", "{n} units", { n }));
   });
   const rows = Math.ceil(most / perRow);
   return [s("g", { class: "counts" }, s("text", { x, y: y + h / 2 + size * 0.36, "font-size": size, fill: INK, text: label }), boxes),

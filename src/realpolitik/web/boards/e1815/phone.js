@@ -7,7 +7,7 @@
 
 import { s } from "../../js/dom.js";
 import { fitText, measure } from "../../js/fit.js";
-import { t } from "../../js/i18n.js";
+import { t, tn } from "../../js/i18n.js";
 import { namedLands } from "./acts.js";
 import { borderLines, layout } from "./grid.js";
 import { LOOKS, land, spot } from "./land.js";
@@ -91,8 +91,9 @@ function tiles(view, ctx, geo, y) {
 
 /** What a seat holds besides its SP, markers and supply, in words. */
 function holdings(view, ctx, p) {
-  const words = t("capital: {capital} · {lands} lands · fortresses: {grey} grey, {left} to build · general: {general}", {
-    capital: p.capital ? landName(view, p.capital) + (p.holds_capital ? "" : " " + t("(lost)")) : "–", lands: p.lands,
+  const lands = tn("{n} land", "{n} lands", { n: p.lands });
+  const words = t("capital: {capital} · {lands} · fortresses: {grey} grey, {left} to build · general: {general}", {
+    capital: p.capital ? landName(view, p.capital) + (p.holds_capital ? "" : " " + t("(lost)")) : "–", lands,
     grey: p.grey_fortresses, left: p.fortresses_left, general: p.general ? landName(view, p.general) : t("in supply"),
   });
   const power = p.power ? `${t("power")}: ${powerName(view, ctx, p.power)} · ` : "";

@@ -2,7 +2,7 @@
 // their titles, owners in words, the colours of the seats.
 
 import { seatName, titleIn } from "../../js/dom.js";
-import { t } from "../../js/i18n.js";
+import { t, tn } from "../../js/i18n.js";
 
 export const KINDS = ["inf", "cav", "art"];
 export const KIND_NAMES = { inf: () => t("infantry"), cav: () => t("cavalry"), art: () => t("artillery") };
@@ -100,7 +100,7 @@ export function demandWords(view, ctx, key) {
     return t("conquer {territory}", { territory: territory ? territory.name : demand.territory });
   }
   if (demand.kind === "hold-capital") return t("capital with {n} EP", { n: demand.amount });
-  if (demand.kind === "lands") return t("{n} lands", { n: demand.amount });
+  if (demand.kind === "lands") return tn("{n} land", "{n} lands", { n: demand.amount });
   return key;
 }
 
@@ -115,8 +115,9 @@ export function headings(view, ctx) {
     reinforcement: () => t("reinforcements"), scoring: () => t("SP distribution") }[pub.season];
   let turn = "";
   if (pub.turn && (pub.season === "winter" || pub.season === "summer")) {
-    turn = " · " + (pub.half_move ? t("{seat}'s half move, {n} action(s) left", { seat: named(pub.turn), n: pub.actions_left })
-      : t("{seat}'s turn, {n} action(s) left", { seat: named(pub.turn), n: pub.actions_left }));
+    const params = { seat: named(pub.turn), n: pub.actions_left };
+    turn = " · " + (pub.half_move ? tn("{seat}'s half move, {n} action left", "{seat}'s half move, {n} actions left", params)
+      : tn("{seat}'s turn, {n} action left", "{seat}'s turn, {n} actions left", params));
   }
   return [`${view.game === "e1815" ? "1815" : "1815 2vs2"} — ${mapName}`, `${year}, ${season ? season() : pub.season}${turn}`];
 }
@@ -136,10 +137,11 @@ export function decisionWords(view, ctx) {
 export function battleWords(view) {
   const b = view.public.battle;
   const parts = KINDS.filter((k) => b[k]).map((k) => `${b[k]} ${KIND_NAMES[k]()}`).concat(b.general ? [t("the general")] : []);
-  const force = parts.length ? parts.join(", ") : t("no troops committed yet");
-  const spent = b.markers_spent ? " · " + t("{n} success marker(s) spent", { n: b.markers_spent }) : "";
-  return "⚔ " + t("Battle: {seat} attacks {land} ({defender}) with {force}", { seat: named(b.attacker), land: landName(view, b.target),
-    defender: b.defender ? named(b.defender) : t("neutral"), force }) + spent;
+  const spent = b.markers_spent ? " · " + tn("{n} success marker spent", "{n} success markers spent", { n: b.markers_spent }) : "";
+  const params = { seat: named(b.attacker), land: landName(view, b.target), defender: b.defender ? named(b.defender) : t("neutral"),
+    force: parts.join(", ") };
+  return "⚔ " + (parts.length ? t("Battle: {seat} attacks {land} ({defender}) with {force}", params)
+    : t("Battle: {seat} attacks {land} ({defender}); no troops committed yet", params)) + spent;
 }
 
 /** A team's line: "Team 1 (yours): Player 1 + Player 3 allied — 4 of 13 SP". */

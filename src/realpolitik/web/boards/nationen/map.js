@@ -7,7 +7,7 @@
 
 import { s, titleIn } from "../../js/dom.js";
 import { fitText } from "../../js/fit.js";
-import { t } from "../../js/i18n.js";
+import { t, tn } from "../../js/i18n.js";
 import { actionable } from "../../js/picking.js";
 import { INK, colourOf, fitted, leaderDisc, text } from "./pieces.js";
 import { SEAS, capitalOf, leaderName, pointName, questionsOf, seatLabel, stateName } from "./words.js";
@@ -64,7 +64,7 @@ function derricks(x, y, count, z) {
     out.push(s("path", { d: `M ${cx - half} ${y + half * 1.33} L ${cx} ${y - half * 1.33} L ${cx + half} ${y + half * 1.33} M ${cx - half * 0.67} ${y + half * 0.33} H ${cx + half * 0.67}`,
       stroke: "#3b3024", "stroke-width": 1.6, fill: "none", "pointer-events": "none" }));
   }
-  return s("g", { class: "derricks", "data-count": count }, out, s("title", { text: t("{count} derrick(s)", { count }) }));
+  return s("g", { class: "derricks", "data-count": count }, out, s("title", { text: tn("{count} derrick", "{count} derricks", { count }, "count") }));
 }
 
 /** The ring of a state with its derricks, its ruler (on a desktop) and the numbers of its points: what

@@ -7,7 +7,7 @@
 
 import { s } from "../../js/dom.js";
 import { fitText, measure } from "../../js/fit.js";
-import { t } from "../../js/i18n.js";
+import { t, tn } from "../../js/i18n.js";
 import { actionable } from "../../js/picking.js";
 import { INK, KINDS, LETTER, colourOf, fitted, text } from "./pieces.js";
 import { leaderName, pointName, seatLabel, stateName } from "./words.js";
@@ -25,7 +25,9 @@ function chip(x, y, words, size, attrs, actions, fill) {
  * right-aligned at ``right``: the things of the header a player taps. */
 function headerThings(view, ctx, uses, right, y, size) {
   const pub = view.public;
-  const bank = t("bank: {tankers} tankers, {pipelines} pipelines", { tankers: pub.tanker_pool, pipelines: pub.pipeline_pool })
+  const tankers = tn("{n} tanker", "{n} tankers", { n: pub.tanker_pool });
+  const pipelines = tn("{n} pipeline", "{n} pipelines", { n: pub.pipeline_pool });
+  const bank = t("bank: {tankers}, {pipelines}", { tankers, pipelines })
     + (pub.bank !== null && pub.bank !== undefined ? `, ${pub.bank} M` : "");
   const out = [];
   let x = right;
@@ -60,7 +62,7 @@ function decisionWords(view, ctx) {
 }
 
 function deckWords(pub) {
-  return t("deck {n} cards ({never} never drawn)", { n: pub.deck.cards, never: pub.deck.never_drawn });
+  return tn("deck {n} card ({never} never drawn)", "deck {n} cards ({never} never drawn)", { n: pub.deck.cards, never: pub.deck.never_drawn });
 }
 
 /** The header of ``width``; returns ``[node, height]``. */

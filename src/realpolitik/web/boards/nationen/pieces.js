@@ -3,7 +3,7 @@
 
 import { s } from "../../js/dom.js";
 import { fitText } from "../../js/fit.js";
-import { t } from "../../js/i18n.js";
+import { t, tn } from "../../js/i18n.js";
 import { placeName, seatLabel } from "./words.js";
 
 export const INK = "#1b2631";
@@ -42,5 +42,5 @@ export function tankerIcon(view, ctx, seat, count, x, y, loc, width, size) {
     s("path", { d: `M ${x} ${y} h ${width} l ${-5 * k} ${8 * k} h ${-14 * k} z`, fill: colourOf(view, seat), stroke: INK, "stroke-width": 1 }),
     s("rect", { x: x + 15 * k, y: y - 5 * k, width: 6 * k, height: 5 * k, fill: colourOf(view, seat), stroke: INK, "stroke-width": 0.8 }),
     text(x + width + 3, y + 8 * k, `×${count}`, { "font-size": size }),
-    s("title", { text: t("{seat}: {n} tanker(s) {place}", { seat: seatLabel(ctx, seat), n: count, place: placeName(ctx, loc, false) }) }));
+    s("title", { text: tn("{seat}: {n} tanker {place}", "{seat}: {n} tankers {place}", { seat: seatLabel(ctx, seat), n: count, place: placeName(ctx, loc, false) }) }));
 }

@@ -2,7 +2,7 @@
 // piles and the bank, your own face-down card's tooltip; whether you are naming the strikes of
 // your final retaliation.
 
-import { t } from "../../js/i18n.js";
+import { t, tn } from "../../js/i18n.js";
 import { cardName } from "./cards.js";
 
 /** Population or other cards by value, "2×5M 1×10M" (joined by ``by``); null when there are none. */
@@ -12,15 +12,16 @@ function byValue(counts, by) {
 
 /** A nation's people (your millions; another's population cards), hand size and turns to lose. */
 export function nationWords(player, mine) {
-  const people = mine ? t("{count} million people", { count: mine.population_total })
-    : t("{count} population cards", { count: player.population_cards });
-  const skip = player.skips ? " · " + t("loses {count} turn(s)", { count: player.skips }) : "";
-  return `${people} · ${t("{count} cards in hand", { count: player.hand })}${skip}`;
+  const people = mine ? tn("{count} million people", "{count} million people", { count: mine.population_total }, "count")
+    : tn("{count} population card", "{count} population cards", { count: player.population_cards }, "count");
+  const skip = player.skips ? " · " + tn("loses {count} turn", "loses {count} turns", { count: player.skips }, "count") : "";
+  return `${people} · ${tn("{count} card in hand", "{count} cards in hand", { count: player.hand }, "count")}${skip}`;
 }
 
 /** Your people: how many millions, on which cards. */
 export function yourPeople(mine) {
-  return t("your people: {count} million ({cards})", { count: mine.population_total, cards: byValue(mine.population, ", ") || t("none") });
+  return tn("your people: {count} million ({cards})", "your people: {count} million ({cards})",
+    { count: mine.population_total, cards: byValue(mine.population, ", ") || t("none") }, "count");
 }
 
 /** Your population cards by value. */
