@@ -50,7 +50,7 @@ def played(state: State, action: str) -> State:
 @cache
 def red_button() -> tuple[State, str]:
     """A 2+2 position whose player surely presses the red button with one of the actions."""
-    return first("wsdv-2p2", 4, lambda s, a: s.doves <= 3 and warning(s, a) == RED_BUTTON, seeds=4)
+    return first("wsdv-2p2", 4, lambda s, a: s.doves <= 3 and warning(s, a) == RED_BUTTON, seeds=80)
 
 
 def test_nuclear_war_the_first_attack_starts_the_war_and_later_ones_do_not_ask():

@@ -96,7 +96,7 @@ def test_a_game_of_wir_sind_das_volk_is_created_with_a_rule_option(server, api, 
     page.click("#create-button")
     expect(page.locator("#created h3")).to_have_text("Game created")
     expect(page.locator("[data-play=west]")).to_have_text("Play West")
-    expect(page.locator("[data-copy=west]")).to_have_attribute("aria-label", "Copy the invite link for West")
+    expect(page.locator("[data-copy=west]")).to_have_attribute("title", "Copy the invite link for West")
     game_id = re.search(r"/game/([0-9a-f]+)", page.get_attribute("[data-play=west]", "href")).group(1)
     info = api.info(game_id)
     assert info["game"] == "wsdv"

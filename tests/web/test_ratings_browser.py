@@ -44,7 +44,7 @@ def test_the_leaderboard_and_a_players_page(server, api, context):
     assert names[0] == "Bot: Zufallszüge"  # the bot won: Lena resigned
     page.click("#rows a:text('Lena')")
     expect(page.locator("#name")).to_have_text("Lena")
-    expect(page.locator(".rating p")).to_have_text(re.compile(r"^Wertung -?\d+,\d nach 1 gewerteten Partien$"))
+    expect(page.locator(".rating p")).to_have_text(re.compile(r"^Wertung -?\d+,\d nach 1 gewerteten Partie$"))
     expect(page.locator(".rating-chart circle")).to_have_count(1)
     expect(page.locator("#recent a")).to_have_attribute("href", f"/replay/{game['id']}")
     page.goto(f"{server.url}/game/{game['id']}")
@@ -58,6 +58,6 @@ def test_the_leaderboard_and_a_players_page(server, api, context):
     expect(page.locator("thead th").nth(2)).to_have_text("Rating")
     expect(page.locator("#rows td:nth-child(2)").first).to_have_text("bot: random moves")
     page.goto(server.url + "/player/lena")
-    expect(page.locator(".rating p")).to_contain_text("after 1 rated games")
+    expect(page.locator(".rating p")).to_contain_text("after 1 rated game")
     expect(page.locator(".rating h3 a")).to_have_attribute("href", "/leaderboard?game=nationen")
     assert errors == []

@@ -31,9 +31,9 @@ LONG = {
     "tests/server/test_model.py::test_two_processes_on_postgresql": 125,
     "tests/web/test_browser.py::test_the_game_resumes_in_the_browser_after_a_server_crash": 116,
     "tests/web/test_board_wsdv_2p2.py::"
-    "test_a_game_against_three_heuristic_bots_is_played_to_the_end_by_clicking_the_board": 110,
+    "test_games_against_three_heuristic_bots_are_played_by_tapping_the_board": 110,
     "tests/web/test_board_wsdv.py::"
-    "test_a_game_against_the_heuristic_bot_is_played_to_the_end_by_clicking_the_board": 96,
+    "test_games_against_the_heuristic_bot_are_played_by_tapping_the_board": 96,
     "tests/server/test_model.py::test_one_process_on_sqlite": 77,
     "tests/server/test_model.py::test_limits_count_per_address": 60,
     "tests/cli/test_cli.py::test_the_game_speaks_the_language_asked_for_or_the_environments": 30,

@@ -161,7 +161,7 @@ function showCreated(answer, seats) {
     // the link itself is not shown: its address names the seat by its label (#seat=p2), not by words
     const field = h("input", { type: "hidden", value: url, class: "invite", "data-seat": invite.seat });
     const copy = h("button", { type: "button", class: "copy", "data-copy": invite.seat, text: t("Copy the link"),
-      "aria-label": t("Copy the invite link for {seat}", { seat }),
+      title: t("Copy the invite link for {seat}", { seat }),
       onclick: async () => { if (await copied(url)) copy.textContent = t("Copied"); } });
     return h("li", {},
       h("span", { class: "label", text: seat }), field, copy,

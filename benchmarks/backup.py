@@ -1,6 +1,6 @@
 """Backups and restores of a server's database: how long each kind takes and how large it is.
 
-    python benchmarks/bench_backup.py [--games 1000] [--actions 150]
+    python benchmarks/backup.py [--games 1000] [--actions 150]
 
 Fills a fresh SQLite file with ``games`` finished games of ``actions`` actions each (the rows
 a server stores; the actions' texts need not replay), then times ``realpolitik admin backup``
