@@ -179,3 +179,13 @@ def test_round_limit_ends_the_game_and_says_so():
     scores = [st.money[s] + 3 * economy.tankers_of(st, s) + economy.income(st, s) for s in range(2)]
     assert out.points == tuple(float(x) for x in scores)
     assert out.winners == tuple(s for s in range(2) if scores[s] == max(scores))
+
+
+def test_round_limit_score_counts_every_seats_tankers_3_m_each():
+    """A20 (docs/games/nationen.md): at the round limit the survivors rank by cash + 3 M per tanker
+    they own + income. The second seat holds 10 M and two tankers on the high sea, no income:
+    10 + 2 × 3 = 16, ahead of the first seat's 15 M in cash alone."""
+    st = build(money=[15, 10], tankers=[(1, "north", 1), (1, "south", 1)], round=3, options={"round_limit": 2})
+    out = st.outcome()
+    assert out.limit and out.points == (15.0, 16.0)
+    assert out.winners == (1,)

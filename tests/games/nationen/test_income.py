@@ -32,6 +32,17 @@ def test_situation_d_guerrilla_on_the_coast_president_inland_earns_6():
     assert got == 6
 
 
+def test_every_pipeline_of_abu_akar_laid_carries_its_oil_to_the_port():
+    """Die Pipelines: who rules an inland state and a port state joined to it by a pipeline earns from
+    all their derricks, given the tankers in the port. With every pipeline of Abu Akar laid (the
+    pipeline_chains variant adds the one to Wadi Sahir) and no other, a president in Abu Akar (4
+    derricks) and a king in Zarqan (2) with four tankers in Zarqan's port fill all four: 4 × 2 M."""
+    got = income_at_turn(leaders=[(0, "president", "abu-0"), (0, "king", "zarqan-0")], tankers=[(0, "zarqan", 4)],
+                         pipes=[("uor", "abu"), ("abu", "zarqan"), ("abu", "qaraza"), ("abu", "sahir")],
+                         options={"pipeline_chains": True})
+    assert got == 8
+
+
 def test_income_is_logged_and_paid_every_turn():
     st = build(money=[10, 10], leaders=[(0, "king", "kadhar-0")], tankers=[(0, "kadhar", 1)])
     assert "Player 1 collects 2 M income." in logged(st)
