@@ -91,6 +91,29 @@ def test_loan_called_in_pays_off_the_open_loan():
     assert st.money[0] == 18 - 4 - 6 and st.loan[0] == 0
 
 
+def test_every_installment_of_the_loan_costs_2_m_to_the_last():
+    """World Bank loan: "Repay 2 M after each of your next 6 incomes" — the fifth installment costs 2 M
+    as the first did, and after the sixth nothing more is owed."""
+    st = build(leaders=[(0, "king", "mahul-0")], money=[20, 20], at="main")
+    st.loan[0], st.loan_rate[0] = 2, 2
+    start_turn(st)
+    assert (st.money[0], st.loan[0]) == (18, 1)
+    start_turn(st)
+    assert (st.money[0], st.loan[0]) == (16, 0)
+    start_turn(st)
+    assert st.money[0] == 16
+
+
+def test_loan_called_in_is_paid_off_with_the_last_million():
+    """Loan called in: pay 4 M, then the open loan (3 installments of 2 M) at once. With 12 M, after
+    the dictator's 2 steps (2 M) and the 4 M, the 6 M left pay it off exactly: no default, no tanker lost."""
+    st = build(leaders=[DRAWER], deck=["loan-called-in"], money=[12, 20], tankers=[(0, "north", 1)], at="main")
+    st.loan[0], st.loan_rate[0] = 3, 2
+    st.apply("move dictator kadhar-2 kadhar-4")
+    assert (st.money[0], st.loan[0]) == (0, 0)
+    assert held(st, 0, "north") == 1 and frame(st) != "sink_tanker"
+
+
 def test_tax_windfall_pays_the_income_again():
     st = leader_draws("tax-windfall", leaders=[(0, "king", "zarqan-0")], tankers=[(0, "zarqan", 2)])
     assert st.money[0] == 18 + 4
