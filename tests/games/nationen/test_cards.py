@@ -222,6 +222,15 @@ def test_retreat_stops_on_question_mark_on_the_way():
     assert {a.split(" ")[3] for a in st.legal_actions()} == {"mahul-4", "harun-4", "harun-6", "mahul-7"}
 
 
+def test_a_retreat_never_attacks():
+    """Exile: the king must retreat 3 steps — a retreat, not an Angriffskrieg: three steps from mahul-3
+    back to the capital end on the rival dictator there, which only an attack could take; the
+    retreat goes the other ways."""
+    st = agent_draws("exile", leaders=[(0, "king", "mahul-3"), (1, "dictator", "mahul-0")])
+    assert st.legal_actions() and not any(a.startswith("attack") for a in st.legal_actions())
+    assert "mahul-0" not in {a.split(" ")[3] for a in st.legal_actions()}
+
+
 def test_border_incident_moves_the_drawing_leader_or_the_leader_nearest_the_agent():
     st = leader_draws("border-incident", leaders=[(0, "king", "zarqan-0")])
     assert {a.split(" ")[2] for a in st.legal_actions()} == {"kadhar-4"}
@@ -259,6 +268,16 @@ def test_revolution_takes_over_a_free_coastal_state_free_of_charge():
     st.apply("place king zarqan")
     assert st.money[0] == 18 and leader_at(st, "zarqan-0") == (0, "king")
     assert held(st, 0, "zarqan") == 2
+
+
+def test_revolution_with_one_free_coastal_state_and_one_leader_in_supply():
+    """Revolution: "Take over an unruled coastal state: place one of your unused leaders on its capital
+    free of charge" — also when a single state and a single leader leave a single way to do it."""
+    rivals = [(1, "king", "mahul-0"), (1, "king", "zarqan-0"), (1, "president", "qaraza-0")]
+    st = agent_draws("revolution", leaders=rivals, supply=[0, 0, 1, 0, 0, 1, 1, 1])
+    assert set(st.legal_actions()) == {"place dictator kadhar", "decline"}
+    st.apply("place dictator kadhar")
+    assert leader_at(st, "kadhar-0") == (0, "dictator") and st.money[0] == 20
 
 
 def test_palace_revolt_sends_a_dictator_home_and_leaves_the_game():
