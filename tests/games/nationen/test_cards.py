@@ -32,6 +32,13 @@ def frame(st):
 # ---------------------------------------------------------------- the draw
 
 
+def test_the_log_names_the_piece_that_stopped_on_the_question_mark():
+    """Die Karten: a head of state or the agent that stops on a '?' draws; the log says which."""
+    line = "Player 1's {} stops on the '?' at Kadhar 4 (?) and draws “Foreign aid”: Receive 3 M from the bank."
+    assert line.format("agent") in logged(agent_draws("foreign-aid"))
+    assert line.format("dictator") in logged(leader_draws("foreign-aid"))
+
+
 def test_cards_come_from_the_top_and_go_under_the_deck():
     st = build(leaders=[DRAWER], deck=["foreign-aid", "corruption", "sanctions"], at="main")
     size = len(st.deck)
