@@ -115,6 +115,17 @@ def test_assignment_reroutes_to_reach_the_optimum():
     assert economy.income(st, 0) == 9
 
 
+def test_a_port_holding_a_single_tanker_of_inland_oil_is_freed_for_its_own_oil():
+    """As above, with a single barrel to move: the inland king's oil (Djebel Harun, 4 derricks, 2 M a
+    pair) first fills Kadhar's only tanker, then three of the five at U.O.R.; moved to U.O.R., it frees
+    Kadhar's tanker for Kadhar's own oil (dictator, 1 M), and U.O.R.'s derrick (guerrilla, 1 M) fills
+    one more: 4 × 2 M + 1 M + 1 M = 10 M, the best the six tankers can earn (Staatseinkünfte, situation D)."""
+    st = build(leaders=[(0, "dictator", "kadhar-0"), (0, "king", "harun-0"), (0, "guerrilla", "uor-0")],
+               tankers=[(0, "kadhar", 1), (0, "uor", 5)],
+               pipes=[("kadhar", "harun"), ("harun", "uor"), ("uor", "abu")], at="main")
+    assert economy.income(st, 0) == 10
+
+
 def test_canal_state_has_one_derrick_and_ships_abu_akar_oil_from_the_start():
     st = build(leaders=[(0, "king", "uor-0"), (0, "king", "abu-0")], tankers=[(0, "uor", 5)], at="main")
     assert economy.income(st, 0) == 10
