@@ -347,6 +347,18 @@ def test_pipeline_concession_and_sabotage():
     assert st.pipes == 1 << b.start_pipeline | 1 << economy.pipe_index(st, "kadhar", "harun")
 
 
+def test_sabotage_hits_only_a_laid_pipeline_and_asks_which_when_there_are_two():
+    """Pipeline sabotage: "Remove a pipeline joined to a state you rule (never the U.O.R.–Abu Akar one)".
+    Ruling U.O.R. and Zarqan with only the Djebel Harun–U.O.R. pipeline laid besides the first, that one
+    goes at once (Zarqan's places for a pipeline hold none); with the Abu Akar–Zarqan one laid too, the
+    player chooses."""
+    rulers = [(0, "king", "uor-0"), (0, "king", "zarqan-0")]
+    st = leader_draws("pipeline-sabotage", leaders=rulers, pipes=[("uor", "abu"), ("harun", "uor")])
+    assert st.pipes == 1 << st.content.board.start_pipeline
+    st = leader_draws("pipeline-sabotage", leaders=rulers, pipes=[("uor", "abu"), ("harun", "uor"), ("abu", "zarqan")])
+    assert set(st.legal_actions()) == {"sabotage harun uor", "sabotage abu zarqan"}
+
+
 def test_intelligence_coup_moves_the_agent_without_a_card():
     st = leader_draws("intelligence-coup", agents=["kadhar-0", "sahir-2"])
     assert "agent kadhar-1" in st.legal_actions() and "decline" in st.legal_actions()
