@@ -57,6 +57,18 @@ def test_describe_for_the_actor_and_for_the_others():
     assert "pending" not in st.view(1) and st.view(0)["pending"]["actions"] == list(st.legal_actions())
 
 
+def test_the_prompt_follows_the_turn_step_three_then_the_optional_actions():
+    """Jede Runde: 3. place a head of state or move one; a tanker action and a pipeline besides, if
+    the player likes — once the head of state has moved, only those are left before the turn ends."""
+    st = build(leaders=[(0, "king", "kadhar-0")], at="main")
+    assert str(st.describe_pending(0)) == ("place a head of state on a free capital or move one; a tanker action and "
+                                           "a pipeline are optional")
+    assert str(st.describe_pending(1)) == "Player 1 places or moves a head of state"
+    st.apply("move king kadhar-0 kadhar-1")
+    assert str(st.describe_pending(0)) == "a tanker action or a pipeline if you like, then end your turn"
+    assert str(st.describe_pending(1)) == "Player 1 ends its turn"
+
+
 @pytest.mark.parametrize("action,reason", [
     ("move king kadhar-0 nowhere-9", "There is no point 'nowhere-9'"),
     ("move emperor kadhar-0 kadhar-1", "'emperor' is not a head of state"),
