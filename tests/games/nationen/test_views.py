@@ -88,6 +88,21 @@ def test_refusals_give_a_reason_and_change_nothing(action, reason):
     assert st.snapshot() == before
 
 
+@pytest.mark.parametrize("action,reason", [
+    # Der Angriffskrieg (a): only a head of state sitting on a capital can be attacked
+    ("attack king kadhar-0 mahul-0", "An attack must end on a capital held by an opponent's head of state."),
+    # Das Vorrücken: no head of state shares a point with another
+    ("move king kadhar-0 kadhar-1", "The king cannot get to Kadhar 1: a move keeps its direction, may not pass or "
+                                    "share a point with another head of state"),
+    ("move king kadhar-0 kadhar-1 kadhar-2", "'move king kadhar-0 kadhar-1 kadhar-2' is not possible now."),
+])
+def test_a_wrong_move_or_attack_is_refused_with_the_rule_it_breaks(action, reason):
+    st = build(leaders=[(0, "king", "kadhar-0"), (1, "dictator", "kadhar-1")], money=[3, 20], at="main")
+    with pytest.raises(IllegalAction) as refused:
+        st.apply(action)
+    assert str(refused.value).startswith(reason)
+
+
 def test_a_typed_action_is_normalised():
     st = build(leaders=[(0, "king", "kadhar-0")], at="main")
     st.apply("  MOVE King  KADHAR-0 kadhar-1 ")
