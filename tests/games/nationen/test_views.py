@@ -103,6 +103,21 @@ def test_a_wrong_move_or_attack_is_refused_with_the_rule_it_breaks(action, reaso
     assert str(refused.value).startswith(reason)
 
 
+@pytest.mark.parametrize("action,reason", [
+    # Einsetzen: only a head of state still in the supply can be placed
+    ("place dictator uor", "You have no dictator left to place."),
+    # Jede Runde, step 3: a head of state must be placed or moved before the turn ends
+    ("end", "You must first place or move a head of state (the rule book: step 3 is compulsory)."),
+    ("agent kadhar-1", "'agent kadhar-1' is not possible now."),  # the agent has moved this turn
+])
+def test_the_second_seat_is_refused_with_its_own_supply_and_step(action, reason):
+    supply = [2, 2, 1, 1, 2, 2, 0, 1]  # Player 2's dictator is on the board
+    st = build(leaders=[(1, "dictator", "zarqan-0")], supply=supply, turn=1, at="main")
+    with pytest.raises(IllegalAction) as refused:
+        st.apply(action)
+    assert str(refused.value).startswith(reason)
+
+
 def test_a_typed_action_is_normalised():
     st = build(leaders=[(0, "king", "kadhar-0")], at="main")
     st.apply("  MOVE King  KADHAR-0 kadhar-1 ")
