@@ -116,6 +116,11 @@ class Workspace:
     def meta(self) -> Path:
         return self.home / "meta.json"
 
+    @property
+    def durations(self) -> Path:
+        """Each tested mutant's seconds, by job (its latest test)."""
+        return self.home / "seconds.json"
+
 
 def workspace(spec: Spec, root: Path = ROOT) -> Workspace:
     return Workspace(spec, root, root / ".mutants" / spec.game)
@@ -161,8 +166,8 @@ def _annotation_spans(path: Path) -> list[tuple[tuple[int, int], tuple[int, int]
 def start_session(ws: Workspace, seed: int, sample: int) -> dict:
     """A new session: every mutant of the rule modules, outside annotations, of which a seeded sample
     is to be tested and the rest marked skipped."""
-    if ws.session.exists():
-        ws.session.unlink()
+    ws.session.unlink(missing_ok=True)
+    ws.durations.unlink(missing_ok=True)
     paths = [Path(p) for p in ws.spec.module_paths()]
     with _in_tree(ws), use_db(str(ws.session), WorkDB.Mode.create) as db:
         cosmic_init(paths, db, {})
@@ -248,9 +253,10 @@ def retest_survivors(ws: Workspace) -> int:
 
 def execute(ws: Workspace, files: list[str], timeout: float, deadline: float) -> int:
     """Test the pending mutants of the sample in a fixed order until none is left or the deadline
-    has passed; each result is stored at once. Returns how many were tested."""
+    has passed; each result and its time are stored at once. Returns how many were tested."""
     command = shlex.join(pytest_command(files))
     tested = 0
+    durations = json.loads(ws.durations.read_text(encoding="utf-8")) if ws.durations.exists() else {}
     with _in_tree(ws), use_db(str(ws.session), WorkDB.Mode.open) as db:
         pending = sorted(db.pending_work_items, key=lambda item: _order(item.mutations[0]))
         for number, item in enumerate(pending, 1):
@@ -259,10 +265,12 @@ def execute(ws: Workspace, files: list[str], timeout: float, deadline: float) ->
             start = time.monotonic()
             result = mutate_and_test(item.mutations, command, timeout)
             db.set_result(item.job_id, result)
+            durations[item.job_id] = round(time.monotonic() - start, 1)
+            ws.durations.write_text(json.dumps(durations), encoding="utf-8")
             tested += 1
             mutation = item.mutations[0]
             print(f"{number}/{len(pending)} {mutation.module_path}:{mutation.start_pos[0]} {mutation.operator_name}"
-                  f" {_outcome(result)} {time.monotonic() - start:.1f} s", flush=True)
+                  f" {_outcome(result)} {durations[item.job_id]} s", flush=True)
     return tested
 
 
@@ -389,18 +397,12 @@ def run(ws: Workspace, seed: int, sample: int, minutes: float | None, again: boo
     took, files = baseline(ws)
     timeout = max(TIMEOUT_FLOOR, TIMEOUT_FACTOR * took)
     print(f"{ws.spec.game}: the unmutated tests take {took:.1f} s; a mutant's limit is {timeout:.0f} s", flush=True)
-    start = time.monotonic()
-    deadline = start + (minutes * 60 if minutes is not None else math.inf)
-    tested = execute(ws, files, timeout, deadline)
-    spent = time.monotonic() - start
+    deadline = time.monotonic() + (minutes * 60 if minutes is not None else math.inf)
+    execute(ws, files, timeout, deadline)
+    spent = json.loads(ws.durations.read_text(encoding="utf-8")).values() if ws.durations.exists() else ()
     seconds = {"baseline_seconds": round(took, 1), "timeout_seconds": round(timeout),
-               "seconds_per_mutant": round(spent / tested, 1) if tested else _previous(ws, "seconds_per_mutant")}
+               "seconds_per_mutant": round(sum(spent) / len(spent), 1) if spent else None}
     return report(ws, meta, seconds)
-
-
-def _previous(ws: Workspace, key: str):
-    path = ws.root / "docs" / "mutants" / f"{ws.spec.game}.json"
-    return json.loads(path.read_text(encoding="utf-8")).get(key) if path.exists() else None
 
 
 def main() -> int:

@@ -57,7 +57,7 @@ def test_a_seeded_sample_is_resumed_after_a_stop_and_reported(tmp_path, monkeypa
     monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")  # the tiny tests need none: quicker to start
     ws = mutants.workspace(_tiny_repository(tmp_path), tmp_path)
     stopped = mutants.run(ws, seed=5, sample=6, minutes=0)
-    assert (stopped["sample"], stopped["tested"]) == (6, 0)
+    assert (stopped["sample"], stopped["tested"], stopped["seconds_per_mutant"]) == (6, 0, None)
     # income's product (a binary operator and a number each way) and bonus's comparison and numbers;
     # the `|` of the annotation is no rule and not drawn
     assert stopped["population"] > 6 and json.loads(ws.meta.read_text())["in_annotations"] > 0
@@ -65,7 +65,7 @@ def test_a_seeded_sample_is_resumed_after_a_stop_and_reported(tmp_path, monkeypa
 
     done = mutants.run(ws, seed=5, sample=6, minutes=None)
     assert json.loads(ws.meta.read_text()) == drawn, "the stopped sample is resumed, not drawn anew"
-    assert done["tested"] == 6 and done["errors"] == 0
+    assert done["tested"] == 6 and done["errors"] == 0 and done["seconds_per_mutant"] > 0
     assert done["killed"] + done["timed_out"] + done["survived"] == 6
     rules = "src/realpolitik/games/tiny/rules.py"
     assert all(s["file"] == rules and s["line"] == 9 for s in done["survivors"]), "only the untested bonus survives"
