@@ -155,6 +155,18 @@ def test_intercepted_b70_takes_its_face_down_warheads_along():
     assert "face-down warheads are destroyed" in logged(st)
 
 
+def test_intercepted_b70_takes_only_its_warheads_and_leaves_the_next_card_face_down():
+    """B-70 Bomber: an interception destroys the bomber and its warheads, the face-down ones too —
+    the warheads lying next in the row, not the propaganda card behind them."""
+    st = build(3, queues=[["20mt", "10mt"]] + [["10mt", "10mt"]] * 2, face_up=["b-70", None, None],
+               hands=[["propaganda-5"] * 7, ["anti-b"] + ["10mt"] * 6, ["10mt"] * 7], draw=["10mt"] * 9)
+    st.apply("place propaganda-5")
+    st.apply("target p2")
+    st.apply("intercept anti-b")
+    assert st.queues[0] == ["propaganda-5"]
+    assert st.discard.count("20mt") == 1 and st.discard.count("10mt") == 1 and "b-70" in st.discard
+
+
 def test_intercepted_b70_face_up_only_option_keeps_the_row():
     st = build(3, queues=[["20mt", "10mt"]] + [["10mt", "10mt"]] * 2, face_up=["b-70", None, None],
                hands=[["20mt"] + ["propaganda-5"] * 6, ["anti-b"] + ["10mt"] * 6, ["10mt"] * 7],

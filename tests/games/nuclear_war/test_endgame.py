@@ -50,6 +50,15 @@ def test_peace_swap_exchanges_face_down_cards_with_hand_cards_but_not_revealed_o
     assert not isinstance(st.stack[-1], PeaceSwap)  # both slots done
 
 
+def test_each_face_down_card_is_swapped_at_most_once_when_peace_returns():
+    """Kriegszustand: when peace returns, a player may replace his two face-down cards with two from
+    his hand — each of the two once: the second card swapped, only the first is left to swap."""
+    st = hit_p2([5], ["propaganda-5"] * 7)
+    st.apply("swap 2 propaganda-5")
+    assert st.stack[-1] == PeaceSwap(0, (2,))
+    assert {a.split(" ")[1] for a in st.legal_actions() if a.startswith("swap")} == {"1"}
+
+
 def test_final_retaliation_every_pair_targets_named_before_any_roll():
     st = hit_p2([5], ARSENAL, dice=(4, 0, 4, 0, 4, 0))
     assert isinstance(st.stack[-1], FinalRetaliation) and st.to_act == 1
