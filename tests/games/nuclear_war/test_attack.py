@@ -36,6 +36,16 @@ def test_fallout_table_on_a_10_megaton_hit(dice, lost):
     assert st.face_up[0] is None and "atlas" in st.discard and "10mt" in st.discard
 
 
+@pytest.mark.parametrize("dice,line", [
+    ((2, 3), "Fallout dice: 23 — An additional 1 million engulfed in the fireball."),
+    ((7, 7), "Fallout dice: 77 — Lethal gamma rays kill another 10 million."),
+    ((9, 5), "Fallout dice: 95 — Explodes a nuclear stockpile: triple yield."),
+])
+def test_the_log_reads_the_fallout_table_at_the_rolled_number(dice, line):
+    """Angriff: the two fallout dice, tens and units, read one row of the fallout table."""
+    assert line in logged(attack(dice)).splitlines()
+
+
 @pytest.mark.parametrize("dice", [(0, 0), (0, 4)])
 def test_missile_booster_explodes_on_the_attacker(dice):
     st = attack(dice, warhead="20mt")  # the card destroys 5 million: the attacker's own

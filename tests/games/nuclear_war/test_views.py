@@ -55,3 +55,11 @@ def test_the_attacker_is_asked_for_the_target_and_the_others_told_he_names_it():
     st.apply("place propaganda-5")
     assert str(st.describe_pending(0)) == "name the target of your attack"
     assert str(st.describe_pending(1)) == str(st.describe_pending(2)) == "Player 1 names the target of its attack"
+
+
+def test_the_prompt_names_what_the_target_is_chosen_for():
+    """Kalter Krieg: a propaganda card face up is played against a player of one's choice."""
+    st = build(3, queues=[["propaganda-5", "propaganda-5"]] * 3, hands=[["propaganda-5"] * 7] * 3,
+               draw=["propaganda-5"] * 20)
+    st.apply("place propaganda-5")
+    assert str(st.describe_pending(0)) == "name the target of your propaganda"
