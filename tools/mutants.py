@@ -207,7 +207,7 @@ def _order(mutation) -> tuple:
     return str(mutation.module_path), mutation.start_pos, mutation.operator_name, mutation.occurrence
 
 
-def test_files(ws: Workspace) -> list[str]:
+def game_tests(ws: Workspace) -> list[str]:
     folder = ws.tree / "tests" / "games" / ws.spec.tests
     return sorted(
         str(p.relative_to(ws.tree)) for p in folder.glob("test_*.py") if p.name not in ws.spec.skipped
@@ -226,7 +226,7 @@ def baseline(ws: Workspace) -> tuple[float, list[str]]:
     the order (fastest first, so ``-x`` stops a killed mutant early)."""
     report = ws.home / "baseline.xml"
     env = {**os.environ, "PYTHONPATH": str(ws.tree / "src")}
-    files = test_files(ws)
+    files = game_tests(ws)
     start = time.perf_counter()
     done = subprocess.run(pytest_command(files, f"--junitxml={report}"), cwd=ws.tree, env=env,
                           capture_output=True, text=True)
