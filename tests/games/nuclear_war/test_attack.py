@@ -46,6 +46,18 @@ def test_the_log_reads_the_fallout_table_at_the_rolled_number(dice, line):
     assert line in logged(attack(dice)).splitlines()
 
 
+@pytest.mark.parametrize("people,bank,line,left", [
+    # decision #10 of docs/games/nuclear-war.md: without exact change the victim pays the smallest amount
+    # his cards and the bank allow — a 5 million card for 2 with an empty bank
+    ((25, 5), [0] * 5, "Player 2 loses 5 million people (no exact change: 3 more).", 25),
+    # with fewer people than the hit kills, he loses what he has
+    ((1,), None, "Player 2 loses 1 million people.", 0),
+])
+def test_the_log_tells_what_a_hit_of_2_million_cost(people, bank, line, left):
+    st = attack((3, 6), people=people, bank=bank)  # 10 MT, no appreciable fallout: 2 million
+    assert line in logged(st).splitlines() and st.population(1) == left
+
+
 @pytest.mark.parametrize("dice", [(0, 0), (0, 4)])
 def test_missile_booster_explodes_on_the_attacker(dice):
     st = attack(dice, warhead="20mt")  # the card destroys 5 million: the attacker's own
