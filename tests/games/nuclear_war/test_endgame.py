@@ -78,6 +78,16 @@ def test_final_retaliation_every_pair_targets_named_before_any_roll():
     assert "propaganda-5" in st.discard and st.hands[1] == [] and st.queues[1] == []
 
 
+def test_a_b70_in_retaliation_carries_50_megatons_in_any_mix():
+    """B-70 Bomber: up to 50 megatons of warheads in any combination — in a final retaliation, 20 and
+    20 and then the 10, at one enemy or at several."""
+    st = hit_p2([5], ["b-70", "20mt", "20mt", "10mt"] + ["propaganda-5"] * 3, dice=(4, 0) * 4)
+    st.apply("strike b-70 20mt p1")
+    assert "strike b-70 20mt p3" in st.legal_actions()
+    st.apply("strike b-70 20mt p3")
+    assert "strike b-70 10mt p1" in st.legal_actions()
+
+
 def test_retaliation_is_optional_and_uses_the_face_down_row():
     st = build(3, queues=[["20mt", "propaganda-5"], ["10mt", "propaganda-10"], ["10mt", "10mt"]],
                face_up=["atlas", None, None], hands=[["propaganda-5"] * 7, ["polaris"] + ["propaganda-5"] * 6,
