@@ -63,3 +63,12 @@ def test_the_prompt_names_what_the_target_is_chosen_for():
                draw=["propaganda-5"] * 20)
     st.apply("place propaganda-5")
     assert str(st.describe_pending(0)) == "name the target of your propaganda"
+
+
+def test_the_strategy_prompt_counts_the_two_face_down_cards():
+    """Strategie wählen: each player places two cards face down, the first and the second."""
+    st = get("nuclear-war").new_state(3, None, seed=3)  # a deal with no Secret to play first
+    seat = st.to_act
+    assert str(st.describe_pending(seat)) == "choose your strategy: place face-down card 1 of 2"
+    st.apply(st.legal_actions()[0])
+    assert str(st.describe_pending(seat)) == "choose your strategy: place face-down card 2 of 2"
