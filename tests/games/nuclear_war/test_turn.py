@@ -3,8 +3,9 @@
 import pytest
 
 from realpolitik.engine import IllegalAction
+from realpolitik.games import get
 from realpolitik.games.nuclear_war.combat import NameTarget
-from realpolitik.games.nuclear_war.sequence import PlaceCard
+from realpolitik.games.nuclear_war.sequence import ChooseStrategy, PlaceCard
 from tests.games.nuclear_war.scenario import build, logged, others_pass
 
 
@@ -129,3 +130,15 @@ def test_refused_actions_explain_themselves():
         st.apply("place 10mt", seat=1)
     with pytest.raises(IllegalAction, match="Player 1 must show or take back"):
         st.apply("target p2")
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_opening_goes_round_every_seat_whoever_begins(seed):
+    """Spielbeginn: the first player plays his Secrets and Top Secrets and draws back to nine, then the
+    player to his left, and so on round the table until nobody holds one — also when the first player
+    is not the first seat."""
+    st = get("nuclear-war").new_state(3, {"first_player": "random"}, seed=seed)
+    while not isinstance(st.stack[-1], ChooseStrategy):
+        st.apply(st.legal_actions()[0])
+    kinds = [st.content.cards[k].kind for hand in st.hands for k in hand]
+    assert "secret" not in kinds and "top-secret" not in kinds
