@@ -58,6 +58,14 @@ def test_the_log_tells_what_a_hit_of_2_million_cost(people, bank, line, left):
     assert line in logged(st).splitlines() and st.population(1) == left
 
 
+def test_a_hit_the_shelters_absorb_costs_no_one_a_person():
+    """The fallout table's 10–22: bomb shelters save 2 million — all that a 10 MT card destroys: the
+    log says so and tells of no loss."""
+    st = attack((1, 0))
+    assert "Fallout dice: 10 — Bomb shelters save 2 million." in logged(st).splitlines()
+    assert "loses" not in logged(st) and st.population(1) == 50
+
+
 @pytest.mark.parametrize("dice", [(0, 0), (0, 4)])
 def test_missile_booster_explodes_on_the_attacker(dice):
     st = attack(dice, warhead="20mt")  # the card destroys 5 million: the attacker's own
