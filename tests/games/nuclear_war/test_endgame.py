@@ -88,6 +88,23 @@ def test_a_b70_in_retaliation_carries_50_megatons_in_any_mix():
     assert "strike b-70 10mt p1" in st.legal_actions()
 
 
+def test_an_intercepted_b70_in_retaliation_takes_only_its_own_warheads_along():
+    """Finaler Gegenschlag and B-70 Bomber: each strike flies unless its carrier is intercepted; an
+    interception destroys the bomber and its warheads — the Atlas of the same salvo still hits: its
+    10 MT warhead, no fallout (dice 40), destroys 2 million."""
+    hands = [["anti-b"] + ["propaganda-5"] * 6, ["b-70", "20mt", "atlas", "10mt"] + ["propaganda-5"] * 3,
+             ["propaganda-5"] * 7]
+    st = build(3, queues=[["20mt", "propaganda-5"]] + [["propaganda-10", "10mt"]] * 2,
+               face_up=["atlas", None, None], hands=hands, people=[[25, 25], [5], [25, 25]],
+               draw=["propaganda-5"] * 20, dice=[4, 0] * 4)
+    st.apply("place propaganda-5")
+    st.apply("target p2")
+    st.apply("no intercept")
+    for action in ("strike b-70 20mt p1", "strike atlas 10mt p1", "done", "intercept anti-b", "no intercept"):
+        st.apply(action)
+    assert st.population(0) == 48
+
+
 def test_retaliation_is_optional_and_uses_the_face_down_row():
     st = build(3, queues=[["20mt", "propaganda-5"], ["10mt", "propaganda-10"], ["10mt", "10mt"]],
                face_up=["atlas", None, None], hands=[["propaganda-5"] * 7, ["polaris"] + ["propaganda-5"] * 6,
