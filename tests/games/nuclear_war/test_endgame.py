@@ -185,6 +185,17 @@ def test_nobody_wins_when_the_last_two_destroy_each_other():
     assert outcome.places == (1, 2), "p1 fell after p2"
 
 
+def test_the_last_to_fall_has_no_one_left_to_strike_back_at():
+    """Finaler Gegenschlag is against the other players: when the last two destroy each other, the one
+    who falls last, arms in hand, is asked nothing — the game is over."""
+    hands = [["polaris", "10mt"] + ["propaganda-5"] * 5, ["atlas", "50mt", "saturn"] + ["propaganda-5"] * 4]
+    st = build(2, queues=[["20mt", "propaganda-5"], ["propaganda-10", "10mt"]], face_up=["atlas", None],
+               hands=hands, people=[[10], [5]], draw=["propaganda-5"] * 20, dice=[4, 0, 4, 0])
+    for action in ("place propaganda-5", "no intercept", "strike saturn 50mt p1", "done", "no intercept"):
+        st.apply(action)
+    assert not any(st.alive) and st.is_over()
+
+
 def test_propaganda_elimination_gives_no_retaliation_and_keeps_the_peace():
     st = build(3, queues=[["propaganda-25", "propaganda-5"], ["10mt", "10mt"], ["10mt", "10mt"]],
                hands=[["propaganda-5"] * 7, ["atlas", "20mt"] + ["propaganda-5"] * 5, ["propaganda-5"] * 7],
