@@ -6,7 +6,7 @@ PYTHON := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 TESTED := $(VENV)/.installed-test
 
-.PHONY: run play test slow system bench clean
+.PHONY: run play test slow system bench mutants clean
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -45,6 +45,16 @@ slow: $(TESTED) system
 
 bench: $(TESTED)
 	$(PYTHON) benchmarks/run.py --json
+
+# mutation testing of one game's rules (tools/mutants.py, docs/mutants.md): a seeded sample of mutants,
+# one at a time against the game's tests; MINUTES bounds a run, the next one resumes
+GAME    ?=
+SAMPLE  ?= 200
+SEED    ?= 79
+MINUTES ?=
+mutants: $(TESTED)
+	@test -n "$(GAME)" || { echo "make mutants GAME=<id> [SAMPLE=200] [SEED=79] [MINUTES=…]"; exit 2; }
+	$(PYTHON) tools/mutants.py $(GAME) --sample $(SAMPLE) --seed $(SEED) $(if $(MINUTES),--minutes $(MINUTES))
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info

@@ -17,7 +17,8 @@ def test_the_kings_seven_step_attack_costs_14_millions():
     assert leader_at(st, "kadhar-0") == (0, "king")
     assert leader_at(st, "harun-0") is None
     assert st.supply[1 * 4 + 2] == 0  # the dictator left the game, not back to supply
-    assert "attacks from Djebel Harun capital: 7 steps (for 14 M)" in logged(st)
+    assert ("attacks from Djebel Harun capital: 7 steps (for 14 M). The dictator of Player 2 is driven from the "
+            "capital of Kadhar and leaves the game.") in logged(st)
     assert economy.ruler(st, 0) == 0
 
 

@@ -32,6 +32,13 @@ def frame(st):
 # ---------------------------------------------------------------- the draw
 
 
+def test_the_log_names_the_piece_that_stopped_on_the_question_mark():
+    """Die Karten: a head of state or the agent that stops on a '?' draws; the log says which."""
+    line = "Player 1's {} stops on the '?' at Kadhar 4 (?) and draws “Foreign aid”: Receive 3 M from the bank."
+    assert line.format("agent") in logged(agent_draws("foreign-aid"))
+    assert line.format("dictator") in logged(leader_draws("foreign-aid"))
+
+
 def test_cards_come_from_the_top_and_go_under_the_deck():
     st = build(leaders=[DRAWER], deck=["foreign-aid", "corruption", "sanctions"], at="main")
     size = len(st.deck)
@@ -89,6 +96,29 @@ def test_loan_called_in_pays_off_the_open_loan():
     st.loan[0], st.loan_rate[0] = 3, 2
     st.apply("move dictator kadhar-2 kadhar-4")
     assert st.money[0] == 18 - 4 - 6 and st.loan[0] == 0
+
+
+def test_every_installment_of_the_loan_costs_2_m_to_the_last():
+    """World Bank loan: "Repay 2 M after each of your next 6 incomes" — the fifth installment costs 2 M
+    as the first did, and after the sixth nothing more is owed."""
+    st = build(leaders=[(0, "king", "mahul-0")], money=[20, 20], at="main")
+    st.loan[0], st.loan_rate[0] = 2, 2
+    start_turn(st)
+    assert (st.money[0], st.loan[0]) == (18, 1)
+    start_turn(st)
+    assert (st.money[0], st.loan[0]) == (16, 0)
+    start_turn(st)
+    assert st.money[0] == 16
+
+
+def test_loan_called_in_is_paid_off_with_the_last_million():
+    """Loan called in: pay 4 M, then the open loan (3 installments of 2 M) at once. With 12 M, after
+    the dictator's 2 steps (2 M) and the 4 M, the 6 M left pay it off exactly: no default, no tanker lost."""
+    st = build(leaders=[DRAWER], deck=["loan-called-in"], money=[12, 20], tankers=[(0, "north", 1)], at="main")
+    st.loan[0], st.loan_rate[0] = 3, 2
+    st.apply("move dictator kadhar-2 kadhar-4")
+    assert (st.money[0], st.loan[0]) == (0, 0)
+    assert held(st, 0, "north") == 1 and frame(st) != "sink_tanker"
 
 
 def test_tax_windfall_pays_the_income_again():
@@ -199,6 +229,15 @@ def test_retreat_stops_on_question_mark_on_the_way():
     assert {a.split(" ")[3] for a in st.legal_actions()} == {"mahul-4", "harun-4", "harun-6", "mahul-7"}
 
 
+def test_a_retreat_never_attacks():
+    """Exile: the king must retreat 3 steps — a retreat, not an Angriffskrieg: three steps from mahul-3
+    back to the capital end on the rival dictator there, which only an attack could take; the
+    retreat goes the other ways."""
+    st = agent_draws("exile", leaders=[(0, "king", "mahul-3"), (1, "dictator", "mahul-0")])
+    assert st.legal_actions() and not any(a.startswith("attack") for a in st.legal_actions())
+    assert "mahul-0" not in {a.split(" ")[3] for a in st.legal_actions()}
+
+
 def test_border_incident_moves_the_drawing_leader_or_the_leader_nearest_the_agent():
     st = leader_draws("border-incident", leaders=[(0, "king", "zarqan-0")])
     assert {a.split(" ")[2] for a in st.legal_actions()} == {"kadhar-4"}
@@ -236,6 +275,16 @@ def test_revolution_takes_over_a_free_coastal_state_free_of_charge():
     st.apply("place king zarqan")
     assert st.money[0] == 18 and leader_at(st, "zarqan-0") == (0, "king")
     assert held(st, 0, "zarqan") == 2
+
+
+def test_revolution_with_one_free_coastal_state_and_one_leader_in_supply():
+    """Revolution: "Take over an unruled coastal state: place one of your unused leaders on its capital
+    free of charge" — also when a single state and a single leader leave a single way to do it."""
+    rivals = [(1, "king", "mahul-0"), (1, "king", "zarqan-0"), (1, "president", "qaraza-0")]
+    st = agent_draws("revolution", leaders=rivals, supply=[0, 0, 1, 0, 0, 1, 1, 1])
+    assert set(st.legal_actions()) == {"place dictator kadhar", "decline"}
+    st.apply("place dictator kadhar")
+    assert leader_at(st, "kadhar-0") == (0, "dictator") and st.money[0] == 20
 
 
 def test_palace_revolt_sends_a_dictator_home_and_leaves_the_game():
@@ -296,6 +345,18 @@ def test_pipeline_concession_and_sabotage():
     assert "destroyed" in logged(st)
     b = st.content.board
     assert st.pipes == 1 << b.start_pipeline | 1 << economy.pipe_index(st, "kadhar", "harun")
+
+
+def test_sabotage_hits_only_a_laid_pipeline_and_asks_which_when_there_are_two():
+    """Pipeline sabotage: "Remove a pipeline joined to a state you rule (never the U.O.R.–Abu Akar one)".
+    Ruling U.O.R. and Zarqan with only the Djebel Harun–U.O.R. pipeline laid besides the first, that one
+    goes at once (Zarqan's places for a pipeline hold none); with the Abu Akar–Zarqan one laid too, the
+    player chooses."""
+    rulers = [(0, "king", "uor-0"), (0, "king", "zarqan-0")]
+    st = leader_draws("pipeline-sabotage", leaders=rulers, pipes=[("uor", "abu"), ("harun", "uor")])
+    assert st.pipes == 1 << st.content.board.start_pipeline
+    st = leader_draws("pipeline-sabotage", leaders=rulers, pipes=[("uor", "abu"), ("harun", "uor"), ("abu", "zarqan")])
+    assert set(st.legal_actions()) == {"sabotage harun uor", "sabotage abu zarqan"}
 
 
 def test_intelligence_coup_moves_the_agent_without_a_card():

@@ -46,6 +46,20 @@ def test_no_card_no_money_no_income_means_out():
     assert "Player 2 is the last great power left" in str(out.reason)
 
 
+def test_the_eliminated_powers_tankers_go_back_to_the_box_and_no_one_elses():
+    """Wer überlebt, gewinnt — the power that is out takes all its pieces off the board (A19: its
+    tankers go back to the pool); the others keep theirs. Of 16 tankers, Player 2 holds 2: 14 are
+    in the box."""
+    st = broke(players=3, tankers=[(0, "south", 1), (1, "north", 2)])
+    st.apply("agent uor-7")
+    st.apply("end")
+    assert not st.alive[0]
+    assert [economy.tankers_of(st, s) for s in range(3)] == [0, 2, 0]
+    public = st.view(None)["public"]
+    assert public["tanker_pool"] == 14
+    assert [p["nationalised"] for p in public["players"]] == [None, None, None]
+
+
 def test_a_favourable_card_with_money_saves_him_and_he_must_move():
     st = broke(deck=["oil-boom"])
     st.apply("agent kadhar-4")
@@ -179,3 +193,13 @@ def test_round_limit_ends_the_game_and_says_so():
     scores = [st.money[s] + 3 * economy.tankers_of(st, s) + economy.income(st, s) for s in range(2)]
     assert out.points == tuple(float(x) for x in scores)
     assert out.winners == tuple(s for s in range(2) if scores[s] == max(scores))
+
+
+def test_round_limit_score_counts_every_seats_tankers_3_m_each():
+    """A20 (docs/games/nationen.md): at the round limit the survivors rank by cash + 3 M per tanker
+    they own + income. The second seat holds 10 M and two tankers on the high sea, no income:
+    10 + 2 × 3 = 16, ahead of the first seat's 15 M in cash alone."""
+    st = build(money=[15, 10], tankers=[(1, "north", 1), (1, "south", 1)], round=3, options={"round_limit": 2})
+    out = st.outcome()
+    assert out.limit and out.points == (15.0, 16.0)
+    assert out.winners == (1,)

@@ -32,6 +32,17 @@ def test_situation_d_guerrilla_on_the_coast_president_inland_earns_6():
     assert got == 6
 
 
+def test_every_pipeline_of_abu_akar_laid_carries_its_oil_to_the_port():
+    """Die Pipelines: who rules an inland state and a port state joined to it by a pipeline earns from
+    all their derricks, given the tankers in the port. With every pipeline of Abu Akar laid (the
+    pipeline_chains variant adds the one to Wadi Sahir) and no other, a president in Abu Akar (4
+    derricks) and a king in Zarqan (2) with four tankers in Zarqan's port fill all four: 4 × 2 M."""
+    got = income_at_turn(leaders=[(0, "president", "abu-0"), (0, "king", "zarqan-0")], tankers=[(0, "zarqan", 4)],
+                         pipes=[("uor", "abu"), ("abu", "zarqan"), ("abu", "qaraza"), ("abu", "sahir")],
+                         options={"pipeline_chains": True})
+    assert got == 8
+
+
 def test_income_is_logged_and_paid_every_turn():
     st = build(money=[10, 10], leaders=[(0, "king", "kadhar-0")], tankers=[(0, "kadhar", 1)])
     assert "Player 1 collects 2 M income." in logged(st)
@@ -102,6 +113,17 @@ def test_assignment_reroutes_to_reach_the_optimum():
                tankers=[(0, "kadhar", 2), (0, "uor", 3)],
                pipes=[("kadhar", "harun"), ("harun", "uor"), ("uor", "abu")], at="main")
     assert economy.income(st, 0) == 9
+
+
+def test_a_port_holding_a_single_tanker_of_inland_oil_is_freed_for_its_own_oil():
+    """As above, with a single barrel to move: the inland king's oil (Djebel Harun, 4 derricks, 2 M a
+    pair) first fills Kadhar's only tanker, then three of the five at U.O.R.; moved to U.O.R., it frees
+    Kadhar's tanker for Kadhar's own oil (dictator, 1 M), and U.O.R.'s derrick (guerrilla, 1 M) fills
+    one more: 4 × 2 M + 1 M + 1 M = 10 M, the best the six tankers can earn (Staatseinkünfte, situation D)."""
+    st = build(leaders=[(0, "dictator", "kadhar-0"), (0, "king", "harun-0"), (0, "guerrilla", "uor-0")],
+               tankers=[(0, "kadhar", 1), (0, "uor", 5)],
+               pipes=[("kadhar", "harun"), ("harun", "uor"), ("uor", "abu")], at="main")
+    assert economy.income(st, 0) == 10
 
 
 def test_canal_state_has_one_derrick_and_ships_abu_akar_oil_from_the_start():

@@ -19,3 +19,12 @@ def test_a_move_to_or_from_no_point_is_refused_and_changes_nothing(action, point
     with pytest.raises(IllegalAction, match=f"There is no point '{point}'"):
         st.apply(action, 0)
     assert (st.snapshot(), st.ply, st.log.size, st.legal_actions()) == before
+
+
+@pytest.mark.parametrize("action", ["tanker kadhar", "tanker", "tanker kadhar mahul harun"])
+def test_a_tanker_move_of_too_few_or_too_many_words_is_refused_with_a_reason(action):
+    st = build(leaders=[(0, "president", "kadhar-0")], tankers=[(0, "kadhar", 1)], at="main")
+    before = st.snapshot(), st.ply, st.log.size
+    with pytest.raises(IllegalAction, match="A tanker may only enter the port of a state you rule"):
+        st.apply(action, 0)
+    assert (st.snapshot(), st.ply, st.log.size) == before

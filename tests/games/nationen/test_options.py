@@ -1,5 +1,8 @@
 """Rule options not covered elsewhere: the bank's 140 M (A18) and tankers on a peaceful takeover (A7)."""
 
+import pytest
+
+from realpolitik.games import get
 from realpolitik.games.nationen import economy
 from tests.games.nationen.scenario import build, held, start_turn
 
@@ -40,3 +43,12 @@ def test_peaceful_takeover_keeps_or_takes_the_tankers_in_port():
     st = build(tankers=[(1, "kadhar", 2)], at="main", options={"placement_takes_tankers": False})
     st.apply("place king kadhar")
     assert held(st, 1, "kadhar") == 2
+
+
+@pytest.mark.parametrize("variant,money", [("none", [7, 7, 7]), ("compensation", [7, 8, 9])])
+def test_the_bank_starts_with_the_140_m_less_what_it_paid_out(variant, money):
+    """Das Spielmaterial: 140 million KARK-Dollar; Vorbereitungen: the banker gives each player 7 M (with
+    the compensation variant one more for each seat after the first): of 140 M, 119 or 116 stay."""
+    st = get("nationen").new_state(3, {"bank_limit": True, "start_variant": variant}, seed=0)
+    assert st.money == money
+    assert st.view(None)["public"]["bank"] == 140 - sum(money)

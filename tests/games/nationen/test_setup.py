@@ -150,3 +150,25 @@ def test_an_own_board_file_replaces_the_stand_in(tmp_path):
     assert st.content.board.states[0].name == "Al Kadar"
     st.apply("place king kadhar")
     assert "capital of Al Kadar" in logged(st)
+
+
+def _plain_turn(st):
+    """The agent and a head of state each a step that ends on no '?', then the end of the turn."""
+    for verb in ("agent", "move"):
+        st.apply(next(a for a in st.legal_actions() if a.startswith(verb) and not a.endswith("-4")))
+    st.apply("end")
+
+
+def test_a_round_ends_when_the_turn_comes_back_to_the_first_player():
+    """Das Spiel beginnt: the first player begins and the turn passes clockwise (seat by seat); every
+    one's turn once is a round. With Player 2 first of three, round 2 is Player 2's, Player 3's and
+    Player 1's turns; round 3 begins with Player 2 again."""
+    st = next(s for s in (GAME.new_state(3, {"first_player": "random"}, seed=n) for n in range(20)) if s.to_act == 1)
+    for state in ("kadhar", "zarqan", "mahul"):
+        st.apply(f"place dictator {state}")
+        st.apply("station north")
+    rounds = []
+    for _ in range(4):
+        rounds.append((st.to_act, st.round))
+        _plain_turn(st)
+    assert rounds == [(1, 2), (2, 2), (0, 2), (1, 3)]

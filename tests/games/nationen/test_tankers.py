@@ -43,6 +43,14 @@ def test_no_port_to_port_move():
         st.apply("tanker kadhar zarqan")
 
 
+def test_a_tanker_sails_from_its_port_onto_the_high_sea_and_the_log_says_whence_and_whither():
+    """Das Vorrücken: a threatened port's tanker goes out onto the high sea, one stage a turn."""
+    st = build(leaders=[(0, "king", "kadhar-0")], tankers=[(0, "kadhar", 1)], at="main")
+    st.apply("tanker kadhar north")
+    assert (held(st, 0, "kadhar"), held(st, 0, "north")) == (0, 1)
+    assert "Player 1 moves a tanker from the port of Kadhar onto the northern high sea." in logged(st)
+
+
 def test_a_tanker_enters_only_a_port_its_owner_rules_on_that_sea():
     st = build(leaders=[(0, "king", "kadhar-0"), (0, "king", "mahul-0"), (1, "king", "zarqan-0")],
                tankers=[(0, "north", 1)], at="main")

@@ -57,6 +57,18 @@ def test_describe_for_the_actor_and_for_the_others():
     assert "pending" not in st.view(1) and st.view(0)["pending"]["actions"] == list(st.legal_actions())
 
 
+def test_the_prompt_follows_the_turn_step_three_then_the_optional_actions():
+    """Jede Runde: 3. place a head of state or move one; a tanker action and a pipeline besides, if
+    the player likes — once the head of state has moved, only those are left before the turn ends."""
+    st = build(leaders=[(0, "king", "kadhar-0")], at="main")
+    assert str(st.describe_pending(0)) == ("place a head of state on a free capital or move one; a tanker action and "
+                                           "a pipeline are optional")
+    assert str(st.describe_pending(1)) == "Player 1 places or moves a head of state"
+    st.apply("move king kadhar-0 kadhar-1")
+    assert str(st.describe_pending(0)) == "a tanker action or a pipeline if you like, then end your turn"
+    assert str(st.describe_pending(1)) == "Player 1 ends its turn"
+
+
 @pytest.mark.parametrize("action,reason", [
     ("move king kadhar-0 nowhere-9", "There is no point 'nowhere-9'"),
     ("move emperor kadhar-0 kadhar-1", "'emperor' is not a head of state"),
@@ -74,6 +86,36 @@ def test_refusals_give_a_reason_and_change_nothing(action, reason):
     with pytest.raises(IllegalAction, match=reason):
         st.apply(action)
     assert st.snapshot() == before
+
+
+@pytest.mark.parametrize("action,reason", [
+    # Der Angriffskrieg (a): only a head of state sitting on a capital can be attacked
+    ("attack king kadhar-0 mahul-0", "An attack must end on a capital held by an opponent's head of state."),
+    # Das Vorrücken: no head of state shares a point with another
+    ("move king kadhar-0 kadhar-1", "The king cannot get to Kadhar 1: a move keeps its direction, may not pass or "
+                                    "share a point with another head of state"),
+    ("move king kadhar-0 kadhar-1 kadhar-2", "'move king kadhar-0 kadhar-1 kadhar-2' is not possible now."),
+])
+def test_a_wrong_move_or_attack_is_refused_with_the_rule_it_breaks(action, reason):
+    st = build(leaders=[(0, "king", "kadhar-0"), (1, "dictator", "kadhar-1")], money=[3, 20], at="main")
+    with pytest.raises(IllegalAction) as refused:
+        st.apply(action)
+    assert str(refused.value).startswith(reason)
+
+
+@pytest.mark.parametrize("action,reason", [
+    # Einsetzen: only a head of state still in the supply can be placed
+    ("place dictator uor", "You have no dictator left to place."),
+    # Jede Runde, step 3: a head of state must be placed or moved before the turn ends
+    ("end", "You must first place or move a head of state (the rule book: step 3 is compulsory)."),
+    ("agent kadhar-1", "'agent kadhar-1' is not possible now."),  # the agent has moved this turn
+])
+def test_the_second_seat_is_refused_with_its_own_supply_and_step(action, reason):
+    supply = [2, 2, 1, 1, 2, 2, 0, 1]  # Player 2's dictator is on the board
+    st = build(leaders=[(1, "dictator", "zarqan-0")], supply=supply, turn=1, at="main")
+    with pytest.raises(IllegalAction) as refused:
+        st.apply(action)
+    assert str(refused.value).startswith(reason)
 
 
 def test_a_typed_action_is_normalised():

@@ -36,6 +36,36 @@ def test_fallout_table_on_a_10_megaton_hit(dice, lost):
     assert st.face_up[0] is None and "atlas" in st.discard and "10mt" in st.discard
 
 
+@pytest.mark.parametrize("dice,line", [
+    ((2, 3), "Fallout dice: 23 — An additional 1 million engulfed in the fireball."),
+    ((7, 7), "Fallout dice: 77 — Lethal gamma rays kill another 10 million."),
+    ((9, 5), "Fallout dice: 95 — Explodes a nuclear stockpile: triple yield."),
+])
+def test_the_log_reads_the_fallout_table_at_the_rolled_number(dice, line):
+    """Angriff: the two fallout dice, tens and units, read one row of the fallout table."""
+    assert line in logged(attack(dice)).splitlines()
+
+
+@pytest.mark.parametrize("people,bank,line,left", [
+    # decision #10 of docs/games/nuclear-war.md: without exact change the victim pays the smallest amount
+    # his cards and the bank allow — a 5 million card for 2 with an empty bank
+    ((25, 5), [0] * 5, "Player 2 loses 5 million people (no exact change: 3 more).", 25),
+    # with fewer people than the hit kills, he loses what he has
+    ((1,), None, "Player 2 loses 1 million people.", 0),
+])
+def test_the_log_tells_what_a_hit_of_2_million_cost(people, bank, line, left):
+    st = attack((3, 6), people=people, bank=bank)  # 10 MT, no appreciable fallout: 2 million
+    assert line in logged(st).splitlines() and st.population(1) == left
+
+
+def test_a_hit_the_shelters_absorb_costs_no_one_a_person():
+    """The fallout table's 10–22: bomb shelters save 2 million — all that a 10 MT card destroys: the
+    log says so and tells of no loss."""
+    st = attack((1, 0))
+    assert "Fallout dice: 10 — Bomb shelters save 2 million." in logged(st).splitlines()
+    assert "loses" not in logged(st) and st.population(1) == 50
+
+
 @pytest.mark.parametrize("dice", [(0, 0), (0, 4)])
 def test_missile_booster_explodes_on_the_attacker(dice):
     st = attack(dice, warhead="20mt")  # the card destroys 5 million: the attacker's own
@@ -153,6 +183,18 @@ def test_intercepted_b70_takes_its_face_down_warheads_along():
     st.apply("intercept anti-b")
     assert st.queues[0] == [] and st.discard.count("20mt") == 2 and "10mt" in st.discard
     assert "face-down warheads are destroyed" in logged(st)
+
+
+def test_intercepted_b70_takes_only_its_warheads_and_leaves_the_next_card_face_down():
+    """B-70 Bomber: an interception destroys the bomber and its warheads, the face-down ones too —
+    the warheads lying next in the row, not the propaganda card behind them."""
+    st = build(3, queues=[["20mt", "10mt"]] + [["10mt", "10mt"]] * 2, face_up=["b-70", None, None],
+               hands=[["propaganda-5"] * 7, ["anti-b"] + ["10mt"] * 6, ["10mt"] * 7], draw=["10mt"] * 9)
+    st.apply("place propaganda-5")
+    st.apply("target p2")
+    st.apply("intercept anti-b")
+    assert st.queues[0] == ["propaganda-5"]
+    assert st.discard.count("20mt") == 1 and st.discard.count("10mt") == 1 and "b-70" in st.discard
 
 
 def test_intercepted_b70_face_up_only_option_keeps_the_row():

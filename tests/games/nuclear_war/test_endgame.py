@@ -50,6 +50,15 @@ def test_peace_swap_exchanges_face_down_cards_with_hand_cards_but_not_revealed_o
     assert not isinstance(st.stack[-1], PeaceSwap)  # both slots done
 
 
+def test_each_face_down_card_is_swapped_at_most_once_when_peace_returns():
+    """Kriegszustand: when peace returns, a player may replace his two face-down cards with two from
+    his hand — each of the two once: the second card swapped, only the first is left to swap."""
+    st = hit_p2([5], ["propaganda-5"] * 7)
+    st.apply("swap 2 propaganda-5")
+    assert st.stack[-1] == PeaceSwap(0, (2,))
+    assert {a.split(" ")[1] for a in st.legal_actions() if a.startswith("swap")} == {"1"}
+
+
 def test_final_retaliation_every_pair_targets_named_before_any_roll():
     st = hit_p2([5], ARSENAL, dice=(4, 0, 4, 0, 4, 0))
     assert isinstance(st.stack[-1], FinalRetaliation) and st.to_act == 1
@@ -67,6 +76,33 @@ def test_final_retaliation_every_pair_targets_named_before_any_roll():
     st.apply("no intercept")
     assert st.population(0) == 45 and st.population(2) == 48  # 20 MT destroy 5 million, 10 MT 2
     assert "propaganda-5" in st.discard and st.hands[1] == [] and st.queues[1] == []
+
+
+def test_a_b70_in_retaliation_carries_50_megatons_in_any_mix():
+    """B-70 Bomber: up to 50 megatons of warheads in any combination — in a final retaliation, 20 and
+    20 and then the 10, at one enemy or at several."""
+    st = hit_p2([5], ["b-70", "20mt", "20mt", "10mt"] + ["propaganda-5"] * 3, dice=(4, 0) * 4)
+    st.apply("strike b-70 20mt p1")
+    assert "strike b-70 20mt p3" in st.legal_actions()
+    st.apply("strike b-70 20mt p3")
+    assert "strike b-70 10mt p1" in st.legal_actions()
+
+
+def test_an_intercepted_b70_in_retaliation_takes_only_its_own_warheads_along():
+    """Finaler Gegenschlag and B-70 Bomber: each strike flies unless its carrier is intercepted; an
+    interception destroys the bomber and its warheads — the Atlas of the same salvo still hits: its
+    10 MT warhead, no fallout (dice 40), destroys 2 million."""
+    hands = [["anti-b"] + ["propaganda-5"] * 6, ["b-70", "20mt", "atlas", "10mt"] + ["propaganda-5"] * 3,
+             ["propaganda-5"] * 7]
+    st = build(3, queues=[["20mt", "propaganda-5"]] + [["propaganda-10", "10mt"]] * 2,
+               face_up=["atlas", None, None], hands=hands, people=[[25, 25], [5], [25, 25]],
+               draw=["propaganda-5"] * 20, dice=[4, 0] * 4)
+    st.apply("place propaganda-5")
+    st.apply("target p2")
+    st.apply("no intercept")
+    for action in ("strike b-70 20mt p1", "strike atlas 10mt p1", "done", "intercept anti-b", "no intercept"):
+        st.apply(action)
+    assert st.population(0) == 48
 
 
 def test_retaliation_is_optional_and_uses_the_face_down_row():
@@ -147,6 +183,17 @@ def test_nobody_wins_when_the_last_two_destroy_each_other():
     outcome = st.outcome()
     assert outcome.winners == () and "Nobody wins" in str(outcome.reason)
     assert outcome.places == (1, 2), "p1 fell after p2"
+
+
+def test_the_last_to_fall_has_no_one_left_to_strike_back_at():
+    """Finaler Gegenschlag is against the other players: when the last two destroy each other, the one
+    who falls last, arms in hand, is asked nothing — the game is over."""
+    hands = [["polaris", "10mt"] + ["propaganda-5"] * 5, ["atlas", "50mt", "saturn"] + ["propaganda-5"] * 4]
+    st = build(2, queues=[["20mt", "propaganda-5"], ["propaganda-10", "10mt"]], face_up=["atlas", None],
+               hands=hands, people=[[10], [5]], draw=["propaganda-5"] * 20, dice=[4, 0, 4, 0])
+    for action in ("place propaganda-5", "no intercept", "strike saturn 50mt p1", "done", "no intercept"):
+        st.apply(action)
+    assert not any(st.alive) and st.is_over()
 
 
 def test_propaganda_elimination_gives_no_retaliation_and_keeps_the_peace():

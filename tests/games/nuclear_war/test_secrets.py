@@ -68,6 +68,18 @@ def test_first_on_moon_and_raised_taxes_bring_five_million_from_the_enemy_you_na
         assert [st.population(s) for s in range(3)] == [30, 25, 20], secret
 
 
+def test_an_enemy_whose_last_people_a_secret_takes_away_strikes_back():
+    """Finaler Gegenschlag: whoever is eliminated by a Secret or Top Secret may strike back at once —
+    also when the Secret (First on the moon: 5 million from the enemy you name) takes his last 5
+    million over to the player who drew it."""
+    st = drawn("first-on-moon", people=[[25], [5], [25]],
+               hands=[["propaganda-5"] * 7, ["atlas", "20mt"] + ["propaganda-5"] * 5, ["propaganda-5"] * 7])
+    st.apply("target p2")
+    assert not st.alive[1] and st.population(0) == 30
+    assert isinstance(st.stack[-1], FinalRetaliation) and st.stack[-1].seat == 1
+    assert "strike atlas 20mt p1" in st.legal_actions()
+
+
 def test_supergerm_and_the_vaporized_kill_25_million_of_the_enemy_you_name():
     for secret in ("supergerm", "mysteriously-vaporized"):
         st = drawn(secret, people=[[25], [25, 10], [25]])

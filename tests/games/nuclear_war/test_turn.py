@@ -3,8 +3,9 @@
 import pytest
 
 from realpolitik.engine import IllegalAction
+from realpolitik.games import get
 from realpolitik.games.nuclear_war.combat import NameTarget
-from realpolitik.games.nuclear_war.sequence import PlaceCard
+from realpolitik.games.nuclear_war.sequence import ChooseStrategy, PlaceCard
 from tests.games.nuclear_war.scenario import build, logged, others_pass
 
 
@@ -129,3 +130,40 @@ def test_refused_actions_explain_themselves():
         st.apply("place 10mt", seat=1)
     with pytest.raises(IllegalAction, match="Player 1 must show or take back"):
         st.apply("target p2")
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_opening_goes_round_every_seat_whoever_begins(seed):
+    """Spielbeginn: the first player plays his Secrets and Top Secrets and draws back to nine, then the
+    player to his left, and so on round the table until nobody holds one — also when the first player
+    is not the first seat."""
+    st = get("nuclear-war").new_state(3, {"first_player": "random"}, seed=seed)
+    while not isinstance(st.stack[-1], ChooseStrategy):
+        st.apply(st.legal_actions()[0])
+    kinds = [st.content.cards[k].kind for hand in st.hands for k in hand]
+    assert "secret" not in kinds and "top-secret" not in kinds
+
+
+def test_showing_and_taking_back_deterrents_are_logged_as_such():
+    """Abschreckungskräfte: as part of his turn a player lays one or two cards face up in his deterrent
+    force, and they stay part of his hand: taking one back is said as such."""
+    st = build(3, hands=[["20mt", "atlas"] + ["propaganda-5"] * 5] * 3, shown=[["10mt"], [], []],
+               draw=["propaganda-5"] * 20)
+    st.apply("hide 10mt")
+    st.apply("show 20mt")
+    assert logged(st).splitlines()[-2:] == ["Player 1 takes back 10 Megaton Warhead from its deterrent force.",
+                                            "Player 1 shows 20 Megaton Warhead in its deterrent force."]
+
+
+@pytest.mark.parametrize("action,reason", [
+    ("target p9", "There is no player 'p9'."),
+    ("target p2", "p2 is not an opponent you can choose now."),
+    ("place shown nosuch", "There is no card called 'nosuch'."),
+    ("intercept anti-a", "'intercept anti-a' is not possible now."),
+])
+def test_a_wrong_action_while_placing_is_refused_with_its_reason(action, reason):
+    st = build(3, hands=[["20mt", "atlas"] + ["propaganda-5"] * 5] * 3, shown=[["10mt"], [], []],
+               draw=["propaganda-5"] * 20)
+    with pytest.raises(IllegalAction) as refused:
+        st.apply(action)
+    assert str(refused.value).startswith(reason)

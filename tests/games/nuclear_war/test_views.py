@@ -46,3 +46,29 @@ def test_determinize_keeps_the_seat_information_and_resamples_the_rest():
     assert sorted(world.draw + sum(world.hands[1:], [])) != [] and world.hands[1:] != st.hands[1:]
     assert not any(world.card(k).is_secret for h in world.hands for k in h)
     assert [sum(p) for p in world.pop] == [sum(p) for p in st.pop]
+
+
+def test_the_attacker_is_asked_for_the_target_and_the_others_told_he_names_it():
+    """Angriff: the player at war names the player he attacks — he is asked, the others wait."""
+    st = build(3, queues=[["20mt", "propaganda-5"]] + [["propaganda-10", "10mt"]] * 2, face_up=["atlas", None, None],
+               hands=[["propaganda-5"] * 7] * 3, draw=["propaganda-5"] * 20)
+    st.apply("place propaganda-5")
+    assert str(st.describe_pending(0)) == "name the target of your attack"
+    assert str(st.describe_pending(1)) == str(st.describe_pending(2)) == "Player 1 names the target of its attack"
+
+
+def test_the_prompt_names_what_the_target_is_chosen_for():
+    """Kalter Krieg: a propaganda card face up is played against a player of one's choice."""
+    st = build(3, queues=[["propaganda-5", "propaganda-5"]] * 3, hands=[["propaganda-5"] * 7] * 3,
+               draw=["propaganda-5"] * 20)
+    st.apply("place propaganda-5")
+    assert str(st.describe_pending(0)) == "name the target of your propaganda"
+
+
+def test_the_strategy_prompt_counts_the_two_face_down_cards():
+    """Strategie wählen: each player places two cards face down, the first and the second."""
+    st = get("nuclear-war").new_state(3, None, seed=3)  # a deal with no Secret to play first
+    seat = st.to_act
+    assert str(st.describe_pending(seat)) == "choose your strategy: place face-down card 1 of 2"
+    st.apply(st.legal_actions()[0])
+    assert str(st.describe_pending(seat)) == "choose your strategy: place face-down card 2 of 2"
