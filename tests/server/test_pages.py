@@ -3,6 +3,8 @@ the first byte, their files at addresses a browser keeps for a year, everything 
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import re
 from html.parser import HTMLParser
 
@@ -132,3 +134,17 @@ def test_the_lobby_comes_with_its_first_game_described_and_its_seats_room_kept(a
     assert f'id="rules-page" class="button" href="/rules/{first["id"]}"' in text
     learn = re.search(r'<a id="learn-link"[^>]*>', text).group(0)
     assert f'href="/learn/{first["id"]}"' in learn and " hidden" not in learn
+
+
+@pytest.mark.parametrize("address", ["/", "/game/0123456789ab", "/rules/nuclear-war", "/account", "/tournaments"])
+def test_a_page_carries_its_stylesheet_and_the_policy_lets_in_only_that(api, address):
+    """Issue 78: no render-blocking stylesheet — the first paint waits for no other file."""
+    answer = api.get(address, params={"lang": "de"})
+    head = answer.text[:answer.text.index("</head>")]
+    assert 'rel="stylesheet"' not in head
+    styles = re.findall(r"<style>(.*?)</style>", head, re.S)
+    assert styles == [(WEB / "style.css").read_text(encoding="utf-8")]
+    digest = base64.b64encode(hashlib.sha256(styles[0].encode()).digest()).decode()
+    policy = answer.headers["content-security-policy"]
+    style_src = next(d for d in policy.split("; ") if d.startswith("style-src "))
+    assert style_src.split() == ["style-src", "'self'", f"'sha256-{digest}'"]  # no 'unsafe-inline'

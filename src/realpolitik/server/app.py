@@ -35,8 +35,9 @@ from .tournaments import api as tournaments_api
 log = logging.getLogger("realpolitik.server")
 
 HEADERS = [
-    (b"content-security-policy", b"default-src 'self'; connect-src 'self'; img-src 'self' data:; "
-                                 b"style-src 'self'; script-src 'self'; base-uri 'none'; frame-ancestors 'none'"),
+    (b"content-security-policy", ("default-src 'self'; connect-src 'self'; img-src 'self' data:; "
+                                  f"style-src 'self' {pages.style_source()}; script-src 'self'; base-uri 'none'; "
+                                  "frame-ancestors 'none'").encode()),
     (b"x-content-type-options", b"nosniff"),
     (b"referrer-policy", b"no-referrer"),
 ]
