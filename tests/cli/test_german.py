@@ -153,7 +153,7 @@ def test_a_refusal_the_library_words_as_a_message_is_put_into_the_language(monke
     def refuse(*args, **kwargs):
         raise OptionError(tn("{n} problem.", "{n} problems.", "n", n=2))
 
-    monkeypatch.setattr(play_module.Table, "open", refuse)
+    monkeypatch.setattr(play_module.TerminalGame, "open", refuse)
     result = runner.invoke(app, ["play", "nuclear-war", "--seats", "random,random", "--lang", "de"])
     assert result.exit_code == 2 and result.stderr.strip() == "Fehler: 2 Probleme."
 
@@ -182,3 +182,13 @@ def test_the_lists_of_games_and_options_and_the_arena_speak_german(monkeypatch):
                           terminal_width=200)
     assert arena.exit_code == 0 and "Partien" in arena.stdout and "Siege" in arena.stdout
     assert "games without a winner" not in arena.stdout
+
+
+def test_one_game_is_one_game_in_the_arena_s_tables(monkeypatch):
+    """Issue 78: a count meets its noun in the form the number asks for — "1 Partie", not "1 Partien"."""
+    for lang, one, many in (("de", "1 Partie (", "Partien"), ("en", "1 game (", "games")):
+        arena = runner.invoke(app, ["arena", "nuclear-war", "--seats", "random,random", "--games", "1", "--lang", lang],
+                              terminal_width=200)
+        assert arena.exit_code == 0, arena.stdout
+        title = arena.stdout.strip().splitlines()[0]
+        assert one in title and many not in title, title

@@ -9,6 +9,7 @@ from typing import Any, NamedTuple
 
 from realpolitik.engine import Game
 from realpolitik.i18n import render, t
+from realpolitik.i18n.counts import games_n
 
 from . import plots
 
@@ -58,10 +59,10 @@ class Page:
     def head(self) -> str:
         r = self.report
         seats = ", ".join(f"{self.titles[label]}: {spec}" for label, spec in zip(self.labels, r["seats"]))
-        line = self.w(t("{games} games ({seats})", games=r["games"], seats=seats))
+        line = self.w(t("{games} ({seats})", games=games_n(r["games"]), seats=seats))
         if r.get("planned", r["games"]) > r["games"]:
-            line += " " + self.w(t("— stopped early: {done} of {planned} games finished", done=r["games"],
-                                   planned=r["planned"]))
+            line += " " + self.w(t("— stopped early: {done} of {planned} finished", done=r["games"],
+                                   planned=games_n(r["planned"])))
         options = ", ".join(f"{k}={v}" for k, v in r.get("options", {}).items()) or self.w(t("defaults"))
         return (f"<h1>{escape(self.w(t('Balance report: {game}', game=self.game.title)))}</h1>"
                 f"<p>{escape(line)}</p><p class=\"note\">{escape(self.w(t('Rule options')))}: {escape(options)}; "
@@ -82,8 +83,8 @@ class Page:
             out.append(self.figure(plots.rates, [titles.get(k, k) for k in keys], [[r[group][k] for k in keys]],
                                    [""], self.w(t("win rate"))))
         if self.report["no_winner"] or self.report["limited"]:
-            out.append(self.note(t("{none} games without a winner; {limited} ended by a limit, not by the rules.",
-                                   none=self.report["no_winner"], limited=self.report["limited"])))
+            out.append(self.note(t("{none} without a winner; {limited} ended by a limit, not by the rules.",
+                                   none=games_n(self.report["no_winner"]), limited=self.report["limited"])))
         return "".join(out)
 
     def endings(self) -> str:
@@ -197,9 +198,9 @@ class Page:
     def compared(self) -> str:
         a, b, c = self.report, self.other, self.comparison
         out = [self.h2(t("Comparison"), "comparison"),
-               self.note(t("Run {a}, {n_a} games, against run {b}, {n_b} games: each difference (B − A) with "
-                           "its two-sided p-value, significant when it holds after Holm's correction over all rows.",
-                           a=self.names[0], n_a=a["games"], b=self.names[1], n_b=b["games"]))]
+               self.note(t("Run {a}, {n_a}, against run {b}, {n_b}: each difference (B − A) with its two-sided "
+                           "p-value, significant when it holds after Holm's correction over all rows.",
+                           a=self.names[0], n_a=games_n(a["games"]), b=self.names[1], n_b=games_n(b["games"])))]
         for group, titles in (("seats", self.titles), ("teams", self.teams), ("bots", {})):
             if group in a["win_rates"] and group in b["win_rates"]:
                 keys = list(dict.fromkeys([*a["win_rates"][group], *b["win_rates"][group]]))

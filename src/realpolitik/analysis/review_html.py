@@ -10,7 +10,7 @@ from typing import Any
 from matplotlib.figure import Figure
 
 from realpolitik.engine import Game
-from realpolitik.i18n import render, t
+from realpolitik.i18n import render, t, tn
 
 from . import plots
 from .html import STYLE
@@ -65,11 +65,13 @@ def page(review: Review, game: Game, lang: str) -> str:
     titles = [render(title, lang) for title in game.seat_titles(seats)]
     title = escape(render(t("Game review: {game}", game=game.title), lang))
     done = len(review.plies)
-    line = render(t("{actions} actions; each estimate searched {budget} apply calls (seed {seed}).",
-                    actions=review.actions, budget=review.budget, seed=review.seed), lang)
+    line = render(tn("{actions} action; each estimate searched {budget} apply calls (seed {seed}).",
+                     "{actions} actions; each estimate searched {budget} apply calls (seed {seed}).", "actions",
+                     actions=review.actions, budget=review.budget, seed=review.seed), lang)
     if not review.complete:
-        line += " " + render(t("Stopped early: {done} of {actions} actions reviewed.", done=done,
-                               actions=review.actions), lang)
+        line += " " + render(tn("Stopped early: {done} of {actions} action reviewed.",
+                                "Stopped early: {done} of {actions} actions reviewed.", "actions", done=done,
+                                actions=review.actions), lang)
     parts = [f"<h1>{title}</h1><p>{escape(line)}</p>"]
     if review.plies:
         parts.append(f"<figure>{chances_chart(review, titles, lang)}</figure>")

@@ -20,7 +20,8 @@ import typer
 from rich.console import Console
 from rich.table import Table as RichTable
 
-from realpolitik.i18n import from_env, render, t
+from realpolitik.i18n import from_env, render, t, tn
+from realpolitik.i18n.counts import games_n
 
 from .inputs import HELP_LAYOUT, fail, reason
 
@@ -284,6 +285,7 @@ def restore(
                reason=said[0] if said else type(exc).__name__), words)
     except OSError as exc:
         fail(t("cannot restore {file}: {reason}", file=str(file), reason=exc.strerror or str(exc)), words)
-    console.print(render(t("Restored {file} into {database}: {games} games, {accounts} accounts.", file=str(file),
-                           database=url.render_as_string(hide_password=True), games=games, accounts=accounts),
+    console.print(render(t("Restored {file} into {database}: {games}, {accounts}.", file=str(file),
+                           database=url.render_as_string(hide_password=True), games=games_n(games),
+                           accounts=tn("{n} account", "{n} accounts", n=accounts)),
                          words), markup=False, soft_wrap=True)

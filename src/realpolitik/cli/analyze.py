@@ -19,7 +19,7 @@ from realpolitik.analysis.measure import Measured, run_games
 from realpolitik.analysis.report import build
 from realpolitik.engine import ContentError, Game, OptionError
 from realpolitik.i18n import Text as Message
-from realpolitik.i18n import render, t
+from realpolitik.i18n import render, t, tn
 from realpolitik.sim import Interrupted, arena_options
 from realpolitik.sim.cluster import ClusterError
 
@@ -122,8 +122,9 @@ def analyze(game: Game, specs: list[str], games: int, seed: int, options: dict[s
         fail(unwritten, lang)
     if stopped:
         done = sum(r["games"] for r in reports)
-        Console(stderr=True, highlight=False).print(render(t("stopped by Ctrl-C: {done} of {games} games finished",
-                                                             done=done, games=games * len(runs)), lang))
+        note = tn("stopped by Ctrl-C: {done} of {games} game finished",
+                  "stopped by Ctrl-C: {done} of {games} games finished", "games", done=done, games=games * len(runs))
+        Console(stderr=True, highlight=False).print(render(note, lang))
         raise typer.Exit(130)
 
 

@@ -11,7 +11,8 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
-from realpolitik.i18n import DEFAULT, render, t
+from realpolitik.i18n import DEFAULT, render, t, tn
+from realpolitik.i18n.counts import games_n
 from realpolitik.sim import Interrupted, Summary, run_arena, summarise
 
 
@@ -44,8 +45,9 @@ def table(summary: Summary, seconds: float, lang: str = DEFAULT) -> Table:
     with_points = any(b.points for b in bots)
     with_teams = any(b.team_games for b in bots)
     with_reward = any(abs(b.reward - b.wins) > 1e-9 for b in bots)
-    title = t("{game}, {players} players, {games} games ({seconds} s)", game=summary.game, players=summary.players,
-              games=summary.games, seconds=f"{seconds:.0f}")
+    title = tn("{game}, {players} players, {games} game ({seconds} s)",
+               "{game}, {players} players, {games} games ({seconds} s)", "games", game=summary.game,
+               players=summary.players, games=summary.games, seconds=f"{seconds:.0f}")
     out = Table(title=render(title, lang), title_justify="left", box=box.SIMPLE_HEAD)
     out.add_column(render(t("bot"), lang), no_wrap=True, min_width=max(len(b.bot) for b in bots))
     heads = (t("seats"), t("wins"), t("win % (95 %)")) + ((t("reward"),) if with_reward else ()) + (t("s/move"),)
@@ -68,8 +70,8 @@ def table(summary: Summary, seconds: float, lang: str = DEFAULT) -> Table:
             team = d.get("team_games")
             row.append(f"{team['wins']}/{team['games']}  {_percent(team)}" if team else "")
         out.add_row(*row)
-    out.caption = render(t("average length {length} actions; {no_winner} games without a winner; {limited} ended by "
-                           "a limit", length=f"{summary.average_length:.1f}", no_winner=summary.no_winner,
+    out.caption = render(t("average length {length} actions; {no_winner} without a winner; {limited} ended by a limit",
+                           length=f"{summary.average_length:.1f}", no_winner=games_n(summary.no_winner),
                            limited=summary.limited), lang)
     out.caption_justify = "left"
     return out
@@ -92,6 +94,6 @@ def mixed_team_warning(summary: Summary, labels: Sequence[str], specs: Sequence[
                          for team in dict.fromkeys(layout))
     distinct = list(dict.fromkeys(specs))
     example = ",".join(distinct[t % len(distinct)] for t in layout)
-    return render(t("warning: in {mixed} of {games} games a team ({sides}) held different bots, so win rates mix "
-                    "the teams; to compare bots as teams list one bot per team in the teams' order, e.g. --seats "
-                    "{example}", mixed=summary.mixed_teams, games=summary.games, sides=sides, example=example), lang)
+    return render(t("warning: in {mixed} of {games} a team ({sides}) held different bots, so win rates mix the "
+                    "teams; to compare bots as teams list one bot per team in the teams' order, e.g. --seats {example}",
+                    mixed=summary.mixed_teams, games=games_n(summary.games), sides=sides, example=example), lang)

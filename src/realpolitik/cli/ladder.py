@@ -16,7 +16,8 @@ from rich.table import Table
 from realpolitik.bots import bot_kinds, make_bot, parse_spec
 from realpolitik.engine import Game
 from realpolitik.games import get
-from realpolitik.i18n import DEFAULT, render, t
+from realpolitik.i18n import DEFAULT, render, t, tn
+from realpolitik.i18n.counts import games_n
 from realpolitik.sim.ladder import Ladder, ladder_key, planned, run_ladder, side_layout
 from realpolitik.sim.stats import GameResult
 from realpolitik.sim.store import keep, kept
@@ -91,8 +92,9 @@ def tenths(value: float) -> str:
 
 def ratings_table(ladder: Ladder, seconds: float, lang: str = DEFAULT) -> Table:
     """The entrants best first: rating, its interval, games, wins and seconds per move."""
-    title = t("{game} ladder, {players} players, {games} games ({seconds} s)", game=ladder.game,
-              players=ladder.players, games=len(ladder.results), seconds=f"{seconds:.0f}")
+    title = tn("{game} ladder, {players} players, {games} game ({seconds} s)",
+               "{game} ladder, {players} players, {games} games ({seconds} s)", "games", game=ladder.game,
+               players=ladder.players, games=len(ladder.results), seconds=f"{seconds:.0f}")
     out = Table(title=render(title, lang), title_justify="left", box=box.SIMPLE_HEAD)
     out.add_column("#", justify="right")
     out.add_column(render(t("bot"), lang), no_wrap=True)
@@ -107,9 +109,9 @@ def ratings_table(ladder: Ladder, seconds: float, lang: str = DEFAULT) -> Table:
                     f"{d['seconds_per_decision']:.3f}")
     no_winner = sum(not r.winners for r in ladder.results)
     caption = t("openskill rating μ (Plackett–Luce, each bot holding a whole team), ranked by the lower end of "
-                "μ ± 2σ; {no_winner} games without a winner", no_winner=no_winner) if ladder.teams is not None \
-        else t("openskill rating μ (Plackett–Luce), ranked by the lower end of μ ± 2σ; {no_winner} games without "
-               "a winner", no_winner=no_winner)
+                "μ ± 2σ; {no_winner} without a winner", no_winner=games_n(no_winner)) if ladder.teams is not None \
+        else t("openskill rating μ (Plackett–Luce), ranked by the lower end of μ ± 2σ; {no_winner} without a winner",
+               no_winner=games_n(no_winner))
     out.caption = render(caption, lang)
     out.caption_justify = "left"
     return out
@@ -133,9 +135,9 @@ def head_to_head_table(ladder: Ladder, lang: str = DEFAULT) -> Table:
             cells.append(f"{100 * d['share']:.0f} ({100 * low:.0f}–{100 * high:.0f})")
         out.add_row(a, *cells)
     counts = sorted({m.games for m in ladder.meetings.values()})
-    games = str(counts[0]) if len(counts) == 1 else f"{counts[0]}–{counts[-1]}"
+    games = games_n(counts[0]) if len(counts) == 1 else t("{low}–{high} games", low=counts[0], high=counts[-1])
     out.caption = render(t("the share of their games together in which the row's bot placed ahead of the column's "
-                           "(a tie: neither); {games} games per pair", games=games), lang)
+                           "(a tie: neither); {games} per pair", games=games), lang)
     out.caption_justify = "left"
     return out
 
@@ -145,7 +147,7 @@ def stopped_note(ladder: Ladder, lang: str = DEFAULT, stored: bool = False) -> s
     if ladder.complete:
         return None
     if stored:
-        return render(t("stopped after {games} of {scheduled} games: the tables count only those; the same "
-                        "command plays the rest", games=len(ladder.results), scheduled=ladder.scheduled), lang)
-    return render(t("stopped after {games} of {scheduled} games: the tables count only those",
-                    games=len(ladder.results), scheduled=ladder.scheduled), lang)
+        return render(t("stopped after {games} of {scheduled}: the tables count only those; the same command plays "
+                        "the rest", games=len(ladder.results), scheduled=games_n(ladder.scheduled)), lang)
+    return render(t("stopped after {games} of {scheduled}: the tables count only those",
+                    games=len(ladder.results), scheduled=games_n(ladder.scheduled)), lang)

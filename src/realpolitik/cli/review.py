@@ -15,7 +15,7 @@ from realpolitik.analysis.review_html import page
 from realpolitik.bots.evaluate import search_bot
 from realpolitik.engine import Record, RecordError
 from realpolitik.games import get
-from realpolitik.i18n import listed, render, t
+from realpolitik.i18n import listed, render, t, tn
 
 from .inputs import fail, reason
 
@@ -78,6 +78,7 @@ def review(path: Path, seat: str | None, budget: int, seed: int, spec: str | Non
                    problem=exc.strerror or str(exc)), lang)
         said.print(render(t("Review written to {path}.", path=str(target)), lang), soft_wrap=True)
     if not done.complete:
-        said.print(render(t("stopped by Ctrl-C: {done} of {actions} actions reviewed", done=len(done.plies),
-                            actions=done.actions), lang), style="yellow", soft_wrap=True)
+        said.print(render(tn("stopped by Ctrl-C: {done} of {actions} action reviewed",
+                             "stopped by Ctrl-C: {done} of {actions} actions reviewed", "actions", done=len(done.plies),
+                             actions=done.actions), lang), style="yellow", soft_wrap=True)
         raise typer.Exit(130)

@@ -5,7 +5,7 @@
 
 import { getJSON, postJSON } from "./api.js";
 import { h, put, s, seatName } from "./dom.js";
-import { formatNumber, t } from "./i18n.js";
+import { formatNumber, t, tn } from "./i18n.js";
 
 const WIDTH = 600;
 const HEIGHT = 70;
@@ -79,7 +79,8 @@ export class ReviewPanel {
     this.progress.value = answer.done;
     put(this.said, answer.status === "queued"
       ? t("The review waits for the server's bots.")
-      : t("Reviewed {done} of {total} actions.", { done: answer.done, total: answer.total }));
+      : tn("Reviewed {done} of {total} action.", "Reviewed {done} of {total} actions.",
+        { done: answer.done, total: answer.total }, "total"));
     this.timer = setTimeout(() => this.poll(), POLL_MS);
   }
 

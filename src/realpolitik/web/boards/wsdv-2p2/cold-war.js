@@ -10,7 +10,7 @@
 
 import { botName, s } from "../../js/dom.js";
 import { fitText, measure } from "../../js/fit.js";
-import { t } from "../../js/i18n.js";
+import { t, tn } from "../../js/i18n.js";
 import { actionable } from "../../js/picking.js";
 import { usesOf } from "../wsdv-map.js";
 import { chips } from "./cards.js";
@@ -72,9 +72,9 @@ function playerName(ctx, seat) {
 
 /** "3 cards in hand (I, II, II) · ☮ 1 peacemaker". */
 function handWords(hand, peace) {
-  const cards = hand.length === 1 ? t("1 card in hand") : t("{n} cards in hand", { n: hand.length });
+  const cards = tn("{n} card in hand", "{n} cards in hand", { n: hand.length });
   const decades = hand.length ? ` (${hand.map((d) => ROMAN[d]).join(", ")})` : "";
-  const makers = peace.length === 1 ? t("1 peacemaker") : t("{n} peacemakers", { n: peace.length });
+  const makers = tn("{n} peacemaker", "{n} peacemakers", { n: peace.length });
   return `${cards}${decades} · ☮ ${makers}`;
 }
 
@@ -345,8 +345,7 @@ function deckLayer(view, ctx, kind, x, y, w, look) {
   const cards = kind === "arms" ? ctx.data.arms : ctx.data.conflicts;
   const title = kind === "arms" ? t("Arms-race deck") : t("Conflict deck");
   const decade = view.public.decade || 1;
-  const faceDown = deck.count === 1 ? t("{deck}: 1 card, face down", { deck: title })
-    : t("{deck}: {n} cards, face down", { deck: title, n: deck.count });
+  const faceDown = tn("{deck}: {n} card, face down", "{deck}: {n} cards, face down", { deck: title, n: deck.count });
   const items = [fitted(x, y + 11, `${title}: ${deck.count}`, w, { "font-weight": "bold" }),
     back(x, y + 16, 30, 44, faceDown),
     text(x + 15, y + 43, String(deck.count), { "text-anchor": "middle", "font-size": 11, "font-weight": "bold",
