@@ -5,6 +5,7 @@ circle, so no module works only because of the order in which others were import
 from __future__ import annotations
 
 import ast
+import re
 import sys
 from pathlib import Path
 
@@ -116,6 +117,59 @@ def test_the_module_imports_have_no_cycle():
 
 def test_the_cycle_finder_finds_a_cycle():
     assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def _folder_of(module: str) -> str | None:
+    """The package folder a module lives in (``realpolitik.bots.worker`` → ``bots``), or None at the top."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 2 or (len(parts) == 2 and (ROOT / parts[1]).is_dir()) else None
+
+
+def _all_imports(name: str, path: Path) -> set[str]:
+    """Every module of the package that ``name`` imports anywhere, inside functions too."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = ".".join(package.split(".")[: len(package.split(".")) - node.level + 1] + [base] * bool(base))
+            found.add(base)
+    return {m for m in found if m.split(".")[0] == "realpolitik"}
+
+
+
+
+def test_no_two_folders_import_each_other():
+    """Issue 81: the folders of the package form layers — no import loop between two of them, counting
+    the imports inside functions too (a late import hides a loop, it does not remove it)."""
+    graph: dict[str, set[str]] = {}
+    for name, path in MODULES.items():
+        here = _folder_of(name)
+        if here is not None:
+            graph.setdefault(here, set()).update(
+                f for f in map(_folder_of, _all_imports(name, path)) if f is not None and f != here)
+    for targets in list(graph.values()):
+        for folder in targets:
+            graph.setdefault(folder, set())
+    assert _cycles(graph) == []
+
+
+#: a JavaScript module's imports: ``import … from "./x.js"``, ``export … from "./x.js"``, ``import "./x.js"``
+JS_IMPORT = re.compile(r'^\s*(?:import|export)\b[^;]*?\bfrom\s+"(\.[^"]+)"|^\s*import\s+"(\.[^"]+)"', re.M)
+
+
+def test_the_browser_modules_import_no_circle():
+    """Issue 81: the web client's ES modules (web/**/*.js) have no import circle either."""
+    web = (ROOT / "web").resolve()
+    graph = {}
+    for path in web.rglob("*.js"):
+        found = (m.group(1) or m.group(2) for m in JS_IMPORT.finditer(path.read_text(encoding="utf-8")))
+        graph[str(path.relative_to(web))] = {str((path.parent / f).resolve().relative_to(web)) for f in found}
+    assert len(graph) > 40 and sum(map(len, graph.values())) > 100  # the finder reads the imports
+    assert _cycles(graph) == []
 
 
 #: scripts another tool runs inside its own context, not modules to import: Alembic runs env.py

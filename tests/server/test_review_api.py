@@ -11,7 +11,7 @@ import time
 import pytest
 
 from realpolitik.analysis import review as core
-from realpolitik.bots.worker import ReviewJob, review_piece
+from realpolitik.analysis.review import ReviewJob, review_piece
 from realpolitik.engine import Record, Rng
 from realpolitik.games import get
 from realpolitik.i18n import render

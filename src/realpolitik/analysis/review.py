@@ -27,13 +27,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from realpolitik.bots.evaluate import BUDGET, Evaluation, Tally, evaluate
 from realpolitik.engine import Game, Record, RecordError, Rng, SeatContext, State
-from realpolitik.i18n import Text, t
+from realpolitik.i18n import Text, tn
 
 #: turning points a review names
 TURNING_POINTS = 5
@@ -134,8 +135,9 @@ def finished(record: Record, lookup: Callable[[str], Game]) -> State:
     """The record's final state; a record that does not replay or whose game is not over is refused."""
     final = record.replay(lookup)
     if not final.is_over():
-        raise RecordError(t("a review needs a finished game: this record stops after {plies} actions",
-                            plies=len(record.actions)))
+        raise RecordError(tn("a review needs a finished game: this record stops after {plies} action",
+                             "a review needs a finished game: this record stops after {plies} actions", "plies",
+                             plies=len(record.actions)))
     return final
 
 
@@ -170,6 +172,31 @@ def plies(record: Record, lookup: Callable[[str], Game], seat: int | None = None
             basis = (found.tallies[found.best] if found.best else None, found.total) if found.playouts else None
         yield PlyReview(ply, actor, action, viewpoint, chances, hindsight(state, budget, seed, spec), judged, words,
                         basis)
+
+
+@dataclass(frozen=True)
+class ReviewJob:
+    """A piece of a finished game's review: the actions from ``first`` on, until ``seconds`` pass."""
+
+    record: Record
+    seat: int | None  # the one viewpoint, or None: each action's actor
+    budget: int
+    first: int
+    seconds: float
+
+
+def review_piece(job: ReviewJob, lookup: Callable[[str], Game] | None = None) -> list[PlyReview]:
+    """The reviews of the job's actions from ``first`` on: at least one, and none begun after
+    ``seconds`` (runs in a worker; seed 0, as ``realpolitik review``)."""
+    if lookup is None:
+        from realpolitik.games import get as lookup
+    until = time.monotonic() + job.seconds
+    done: list[PlyReview] = []
+    for reviewed in plies(job.record, lookup, job.seat, job.budget, 0, None, job.first):
+        done.append(reviewed)
+        if time.monotonic() >= until:
+            break
+    return done
 
 
 @dataclass

@@ -1,5 +1,5 @@
 """Bots: ``random`` and ``ismcts`` for every game, plus the kinds a game brings (``heuristic``, …),
-and for research OpenSpiel's ``os-ismcts`` and ``os-mcts`` (with the ``rl`` extra; ``bots/openspiel.py``).
+and for research OpenSpiel's ``os-ismcts`` and ``os-mcts`` (with the ``rl`` extra; ``interop/search.py``).
 
 All share the :class:`Bot` interface and receive only a :class:`SeatContext`. A bot
 spec may carry parameters after colons: ``ismcts:budget=20000:rollout=heuristic``.
@@ -13,22 +13,23 @@ from typing import Any
 
 from realpolitik.engine import Game
 
-from . import openspiel
 from .base import Bot
 from .ismcts import ISMCTSBot
 from .random_bot import RandomBot
 
 GENERIC = {"random": RandomBot, "ismcts": ISMCTSBot}
-#: research kinds, registered when open-spiel is installed: OpenSpiel's bots through the adapter, for
-#: the arena and the command line (not offered online or on the ladder); ``make_bot`` refuses them
-#: with how to install open-spiel when it is not
-RESEARCH = {kind: openspiel.factory(kind) for kind in openspiel.KINDS} if openspiel.installed() else {}
+#: research kinds and what they are: OpenSpiel's bots, which play through the adapter of
+#: ``realpolitik.interop`` — for the arena and the command line, not offered online or on the ladder
+RESEARCH_KINDS = {"os-ismcts": "OpenSpiel's ISMCTS", "os-mcts": "OpenSpiel's MCTS on a sampled world"}
+#: their factories, which ``realpolitik.interop.search`` registers when it loads and open-spiel is
+#: installed; until then ``make_bot`` refuses them, saying how to install open-spiel
+RESEARCH: dict[str, Callable[..., Bot]] = {}
 
 
 def bot_kinds(game: Game, research: bool = False) -> list[str]:
     """Every bot kind available for ``game``; with ``research`` also OpenSpiel's kinds (which
     ``make_bot`` refuses, saying how to install open-spiel, when it is missing)."""
-    return [*GENERIC, *game.bots, *(openspiel.KINDS if research else ())]
+    return [*GENERIC, *game.bots, *(RESEARCH_KINDS if research else ())]
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
@@ -64,7 +65,7 @@ def make_bot(kind: str, game: Game, seed: int = 0, think: float | None = None,
     """
     name, params = parse_spec(kind)
     factory = game.bots.get(name) or GENERIC.get(name) or RESEARCH.get(name)
-    if factory is None and name in openspiel.KINDS:
+    if factory is None and name in RESEARCH_KINDS:
         raise ValueError(f"bot {name!r} needs open-spiel: pip install 'realpolitik[rl]'")
     if factory is None:
         raise KeyError(f"no bot {name!r} for {game.id} (available: {', '.join(bot_kinds(game, research=True))})")

@@ -1,13 +1,12 @@
-"""What a bot worker process runs: a bot's move, a hint and a piece of a review, each from a job
-the server sends (``realpolitik.server.bots`` hands them out).
+"""What a bot worker process runs: a bot's move and a hint, each from a job the server sends
+(``realpolitik.server.bots`` hands them out; a piece of a review is ``analysis.review.review_piece``).
 
 A bot move is a :class:`BotJob` — the game's record so far and the seat. The worker rebuilds the
 state by replaying the record, keeping the states of recent games so that the next move only
 replays the new actions, and asks a fresh bot for its choice through the seat's
 :class:`SeatContext`. Bots are seeded from the game's seed, the seat and the ply, so a bot's
 choices do not depend on which worker served it or on server restarts. A hint is a
-:class:`HintJob`, evaluated from the seat's context alone; a :class:`ReviewJob` reviews a few
-actions of a finished game.
+:class:`HintJob`, evaluated from the seat's context alone.
 
 This module is outside the server package on purpose: a worker process starts by importing it,
 and needs the games and the bots, not the web server.
@@ -19,12 +18,10 @@ import multiprocessing
 import multiprocessing.connection
 import os
 import threading
-import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from realpolitik.analysis.review import PlyReview, plies
 from realpolitik.bots import make_bot
 from realpolitik.bots.evaluate import Evaluation, evaluate
 from realpolitik.engine import Game, Record, Rng, SeatContext, State
@@ -54,17 +51,6 @@ class HintJob:
     record: Record  # the game so far
     seat: int
     budget: int  # search iterations, at most
-
-
-@dataclass(frozen=True)
-class ReviewJob:
-    """A piece of a finished game's review: the actions from ``first`` on, until ``seconds`` pass."""
-
-    record: Record
-    seat: int | None  # the one viewpoint, or None: each action's actor
-    budget: int
-    first: int
-    seconds: float
 
 
 #: recent games' states by id, each with the actions it was replayed from
@@ -122,20 +108,6 @@ def hint(job: HintJob, lookup: Callable[[str], Game] | None = None) -> Evaluatio
     seed, ply = job.record.seed, state.ply
     ctx = SeatContext.of(state, job.seat, Rng(_mix(seed, job.seat, ply, 2)))
     return evaluate(ctx, budget=job.budget, seed=_mix(seed, job.seat, ply, 3) & 0x7FFFFFFF)
-
-
-def review_piece(job: ReviewJob, lookup: Callable[[str], Game] | None = None) -> list[PlyReview]:
-    """The reviews of the job's actions from ``first`` on: at least one, and none begun after
-    ``seconds`` (runs in a worker; seed 0, as ``realpolitik review``)."""
-    if lookup is None:
-        from realpolitik.games import get as lookup
-    until = time.monotonic() + job.seconds
-    done: list[PlyReview] = []
-    for reviewed in plies(job.record, lookup, job.seat, job.budget, 0, None, job.first):
-        done.append(reviewed)
-        if time.monotonic() >= until:
-            break
-    return done
 
 
 def process_context() -> multiprocessing.context.BaseContext:

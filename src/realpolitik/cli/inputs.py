@@ -24,6 +24,7 @@ from realpolitik.engine import ContentError, Game
 from realpolitik.games import get, registry
 from realpolitik.i18n import LANGUAGES, from_env, render, t
 from realpolitik.i18n import Text as Message
+from realpolitik.interop import search  # noqa: F401 (loading it registers OpenSpiel's research bots)
 
 from .play import HUMAN
 

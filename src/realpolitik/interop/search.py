@@ -1,4 +1,6 @@
-"""OpenSpiel's own search bots playing our games through the adapter (``realpolitik.interop``).
+"""OpenSpiel's own search bots playing our games through the adapter (:mod:`.openspiel`): the
+research kinds of :mod:`realpolitik.bots`, registered there when this module loads and open-spiel is
+installed (the command line and the arena load it).
 
 ``os-ismcts`` is OpenSpiel's Python ISMCTS; ``os-mcts`` its Python MCTS searching one world
 sampled for the seat (determinized MCTS). Both get a world determinized for their seat
@@ -13,10 +15,8 @@ from __future__ import annotations
 from importlib.util import find_spec
 from typing import Any
 
+from realpolitik.bots import RESEARCH, RESEARCH_KINDS
 from realpolitik.engine import Rng, SeatContext
-
-#: the OpenSpiel bot kinds and what they are
-KINDS = {"os-ismcts": "OpenSpiel's ISMCTS", "os-mcts": "OpenSpiel's MCTS on a sampled world"}
 
 
 def installed() -> bool:
@@ -42,7 +42,7 @@ class OpenSpielBot:
     def choose(self, ctx: SeatContext) -> str:
         if len(ctx.legal_actions) == 1:
             return ctx.legal_actions[0]
-        from realpolitik.interop import openspiel as adapter
+        from . import openspiel as adapter
 
         world = ctx.sample(self.rng)
         game = adapter.load(world.game, len(world.seats), dict(world.options))
@@ -71,3 +71,7 @@ def factory(kind: str):
     def make(seed: int = 0, simulations: int = 100, uct: float = 2.0, rollouts: int = 1) -> OpenSpielBot:
         return OpenSpielBot(seed, kind, simulations, uct, rollouts)
     return make
+
+
+if installed():
+    RESEARCH.update({kind: factory(kind) for kind in RESEARCH_KINDS})

@@ -17,9 +17,9 @@ from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
-from realpolitik.analysis.review import PlyReview
+from realpolitik.analysis.review import PlyReview, ReviewJob, review_piece
 from realpolitik.bots.evaluate import Evaluation
-from realpolitik.bots.worker import BotJob, HintJob, ReviewJob, choose, hint, process_context, review_piece, start
+from realpolitik.bots.worker import BotJob, HintJob, choose, hint, process_context, start
 from realpolitik.engine import Game
 
 from .metrics import Metrics

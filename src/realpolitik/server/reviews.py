@@ -3,7 +3,7 @@ game's replay, queued, computed by the bot workers a piece at a time, kept with 
 
 A review is :func:`realpolitik.analysis.review.review` with seed 0 and the server's budget
 (``--limit review_budget``), so ``realpolitik review`` on the game's record with that budget
-gives the same JSON. Its pieces (:class:`.bots.ReviewJob`: the actions reviewed in about
+gives the same JSON. Its pieces (:class:`~realpolitik.analysis.review.ReviewJob`: the actions reviewed in about
 ``PIECE_SECONDS``) wait for a worker behind every bot move, and reviews take turns piece by
 piece, so a table waits for a review by one piece at most. One review runs per game; the
 server runs ``review_queue`` at most, and a client may ask for ``reviews`` (a rate). Progress
@@ -19,8 +19,7 @@ import logging
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from realpolitik.analysis.review import PlyReview, cache_key, start
-from realpolitik.bots.worker import ReviewJob
+from realpolitik.analysis.review import PlyReview, ReviewJob, cache_key, start
 from realpolitik.i18n import t
 
 from .review_store import ReviewStore

@@ -20,6 +20,7 @@ from realpolitik.bots import Bot, make_bot
 from realpolitik.bots.worker import process_context
 from realpolitik.engine import Game, IllegalAction, Rng, SeatContext, State
 from realpolitik.games import get
+from realpolitik.interop import search  # noqa: F401 (loading it registers OpenSpiel's research bots)
 
 from .stats import GameResult
 

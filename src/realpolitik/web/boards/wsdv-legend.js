@@ -4,7 +4,7 @@
 
 import { t } from "../js/i18n.js";
 import { swatch } from "../js/legend.js";
-import { CHIP, GLYPH } from "./wsdv.js";
+import { CHIP, GLYPH } from "./wsdv/marks.js";
 import { provinceName } from "./wsdv-map.js";
 
 /** Each event icon's meaning, by the icon's kind (its glyph is GLYPH[kind]). */

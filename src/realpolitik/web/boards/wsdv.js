@@ -21,6 +21,7 @@ import {
   CH, CW, COLS, ROWS, mapLayer, prepare, provinceName, provinceTable, sectorsLayer, tracksLayer, usesOf,
 } from "./wsdv-map.js";
 import { DESKTOP, lookOf } from "./wsdv/look.js";
+import { CHIP, GLYPH } from "./wsdv/marks.js";
 
 export { mapLayer, prepare, provinceTable, sectorsLayer, tracksLayer } from "./wsdv-map.js";
 export { legend } from "./wsdv-legend.js";
@@ -28,18 +29,6 @@ export { legend } from "./wsdv-legend.js";
 const ROMAN = ["", "I", "II", "III", "IV"];
 export const CARD_FILL = { west: "#f7dc6f", east: "#cd6155", dual: "#e59866", special: "#78281f" };
 export const CARD_INK = { west: "#1b2631", east: "#fdfefe", dual: "#1b2631", special: "#fdfefe" };
-export const CHIP = {
-  west: { fill: "#f4d03f", ink: "#1b2631", stroke: "#7d6608" },
-  east: { fill: "#a93226", ink: "#fdfefe", stroke: "#641e16" },
-  red: { fill: "#a93226", ink: "#fdfefe", stroke: "#641e16" },
-  pink: { fill: "#d98cb3", ink: "#1b2631", stroke: "#7b2456" },
-  none: { fill: "#5d6d7e", ink: "#fdfefe", stroke: "#273746" },
-};
-export const GLYPH = {
-  unrest: "⚡", calm: "☮", move: "⇄", build: "⚒", dismantle: "−⚒", "end-protest": "⚑✗", ls: "▲",
-  "reduce-ls": "▼", rundown: "⚙↓", repair: "⚙↑", stop: "⊘", police: "★", wall: "▮", "wall-down": "▯",
-  "stasi-off": "☠", guillaume: "⌕", "prestige-overflow": "P±",
-};
 const KINDS = Object.keys(GLYPH).sort((a, b) => b.length - a.length);
 const SIDELESS = new Set(["wall", "wall-down", "stasi-off", "guillaume", "stop"]);
 const WHERE = { wg: "in West Germany", rheinsberg: "on Rheinsberg", cssr: "in the ČSSR", pl: "in Poland" };

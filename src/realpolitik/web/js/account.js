@@ -29,7 +29,7 @@ export async function account() {
 }
 
 /** POST JSON with the session's CSRF token (when signed in). */
-export async function send(url, body, csrf) {
+async function send(url, body, csrf) {
   return call("POST", url, body, csrf);
 }
 

@@ -4,7 +4,7 @@
 
 import { h, put } from "./dom.js";
 import { lang, t, tn } from "./i18n.js";
-import { send } from "./account.js";
+import { call } from "./social.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -24,7 +24,7 @@ function vacationItem(v, csrf, notice) {
       type: "button",
       onclick: async () => {
         try {
-          render(await send("/api/account/vacation/end", { id: v.id }, csrf), csrf, notice);
+          render(await call("POST", "/api/account/vacation/end", { id: v.id }, csrf), csrf, notice);
         } catch (err) {
           notice(err.message);
         }
@@ -60,12 +60,12 @@ export function startVacation(form, csrf, notice) {
   const today = new Date().toISOString().slice(0, 10);
   $("vacation-from").min = $("vacation-to").min = today;
   form("vacation-ahead", async () => {
-    const bank = await send("/api/account/vacation", { from: $("vacation-from").value, to: $("vacation-to").value }, csrf());
+    const bank = await call("POST", "/api/account/vacation", { from: $("vacation-from").value, to: $("vacation-to").value }, csrf());
     render(bank, csrf(), notice);
     notice(t("Your vacation is planned."), "info");
   });
   form("vacation-now", async () => {
-    const bank = await send("/api/account/vacation", { days: Number($("vacation-days").value) }, csrf());
+    const bank = await call("POST", "/api/account/vacation", { days: Number($("vacation-days").value) }, csrf());
     render(bank, csrf(), notice);
     notice(t("You are on vacation now: your correspondence clocks stand still."), "info");
   });

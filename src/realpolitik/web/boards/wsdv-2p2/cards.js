@@ -6,7 +6,8 @@
 import { s } from "../../js/dom.js";
 import { fitText, measure } from "../../js/fit.js";
 import { lang, t } from "../../js/i18n.js";
-import { BASE_SKIN, CARD_FILL, CARD_INK, CHIP, GLYPH, cardChip, cardFace, faceRows } from "../wsdv.js";
+import { BASE_SKIN, CARD_FILL, CARD_INK, cardChip, cardFace, faceRows } from "../wsdv.js";
+import { CHIP, GLYPH } from "../wsdv/marks.js";
 import { DESKTOP } from "../wsdv/look.js";
 import { effectWords } from "./words.js";
 
