@@ -55,7 +55,7 @@ def test_the_curtain_clears_the_terminals_history_of_the_hand_before(tmp_path):
         pane.type("")
         shown = pane.wait_for("Player 1>")
         hand = next(line for line in shown.splitlines() if line.startswith("Your hand: "))
-        cards = hand.removeprefix("Your hand: ").split(", ")
+        cards = [card for card in hand.removeprefix("Your hand: ").split(", ") if card.strip()]  # a wrap leaves a ","
         assert "100 Megaton Warhead" in cards and "Atlas Missile" in cards  # seed 2's hand, seen while Player 1 acts
         pane.type("1")  # Player 1 places two cards face down, then the game passes to Player 2
         pane.wait_for("place face-down card 2 of 2")

@@ -19,7 +19,7 @@ BOTS = ["play", "nuclear-war", "--seats", "random,random", "--seed", "4"]
 
 def test_a_bad_save_path_is_refused_before_the_game_starts(tmp_path, monkeypatch):
     started = []
-    monkeypatch.setattr(play_module.Table, "play", lambda self: started.append(self))
+    monkeypatch.setattr(play_module.TerminalGame, "play", lambda self: started.append(self))
     result = runner.invoke(app, [*BOTS, "--save", str(tmp_path / "no" / "such" / "g.json")])
     assert result.exit_code == 2 and started == []
     assert result.stderr.strip() == f"error: --save {tmp_path}/no/such/g.json: the directory {tmp_path}/no/such " \
@@ -32,13 +32,13 @@ def lost_folder(tmp_path, monkeypatch):
     """A folder for --save that is gone by the time the game is over."""
     folder = tmp_path / "games"
     folder.mkdir()
-    played = play_module.Table.play
+    played = play_module.TerminalGame.play
 
     def play_then_lose_the_folder(self):
         played(self)
         folder.rmdir()
 
-    monkeypatch.setattr(play_module.Table, "play", play_then_lose_the_folder)
+    monkeypatch.setattr(play_module.TerminalGame, "play", play_then_lose_the_folder)
     return folder
 
 

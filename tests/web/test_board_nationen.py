@@ -33,7 +33,7 @@ from realpolitik.testing.pages import (
     unfold,
     view_at,
 )
-from realpolitik.testing.positions import Table, positions
+from realpolitik.testing.positions import Stage, positions
 
 CONTENT = load("", "")
 CARDS = CONTENT.cards
@@ -296,7 +296,7 @@ def test_every_move_of_random_games_is_on_the_board(server, api, browser, screen
         errors = console_errors(page)
         decisions = on_board = 0
         for seed in (1, 2):
-            table = Table(server, api, "nationen", 4)
+            table = Stage(server, api, "nationen", 4)
             for i, state in enumerate(positions("nationen", 4, seed, 200)):  # every decision of the first seat
                 (table.open if i == 0 else table.show)(page, state)
                 if screen == "phone":

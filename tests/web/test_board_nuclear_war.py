@@ -27,7 +27,7 @@ from realpolitik.testing.pages import (
     seq,
     unfold,
 )
-from realpolitik.testing.positions import Table
+from realpolitik.testing.positions import Stage
 
 SCREENS = {
     "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "locale": "de-DE"},
@@ -133,7 +133,7 @@ def decision(verb: str, players: int = 3, seat: int = 0, wanted=lambda state: Tr
     raise AssertionError(f"no {verb} decision of seat {seat}")
 
 
-def sent_over(table: Table) -> list[dict]:
+def sent_over(table: Stage) -> list[dict]:
     """The messages the page sends from now on to the table's WebSocket (which answers none)."""
     sent: list[dict] = []
     table.route.on_message(lambda message: sent.append(json.loads(message)))
@@ -151,7 +151,7 @@ def table(browser, server, api):
         ctx.set_default_timeout(wait_ms(20))
         opened.append(ctx)
         page = ctx.new_page()
-        shown = Table(server, api, "nuclear-war", len(state.seats))
+        shown = Stage(server, api, "nuclear-war", len(state.seats))
         shown.open(page, state)
         return page, sent_over(shown)
 

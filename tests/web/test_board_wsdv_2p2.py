@@ -19,7 +19,7 @@ from realpolitik.engine import Rng
 from realpolitik.games import get
 from realpolitik.games.wsdv.two_plus_two.content import load
 from realpolitik.testing.pages import Coach, accept_warnings, console_errors, play_on_board
-from realpolitik.testing.positions import Table
+from realpolitik.testing.positions import Stage
 from tests.web.test_board_wsdv import (
     DESKTOP,
     DRAW,
@@ -277,7 +277,7 @@ def test_a_move_the_taps_cannot_tell_apart_is_left_to_the_list(server, api, brow
     ctx.set_default_timeout(15000)
     try:
         page = ctx.new_page()
-        Table(server, api, "wsdv-2p2", 4).open(page, state, seat=state.to_act)
+        Stage(server, api, "wsdv-2p2", 4).open(page, state, seat=state.to_act)
         waiting = "() => document.querySelectorAll('#pending button.action:not([disabled])').length > 0"
         assert not play_on_board(page, "ls th", touch=True)
         assert page.evaluate(waiting) and page.locator("#board .picked").count() == 0  # nothing sent, nothing picked

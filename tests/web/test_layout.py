@@ -5,7 +5,7 @@ scrolls sideways, the first action is on the screen without scrolling; a German 
 internal id (``p2``, ``ismcts``, ``budget=``, seat labels) and no English word.
 
 The positions are the engine's own views of seeded games, sent to the real game page of a real
-server by ``realpolitik.testing.positions.Table`` (it answers the page's WebSocket), so many
+server by ``realpolitik.testing.positions.Stage`` (it answers the page's WebSocket), so many
 positions cost a message each. A longer sweep (more seeds, positions and player counts, and the
 replay page) is marked slow."""
 
@@ -19,7 +19,7 @@ from realpolitik.games import registry
 from realpolitik.testing.layout import first_action, problems, words
 from realpolitik.testing.load import wait_ms
 from realpolitik.testing.pages import console_errors
-from realpolitik.testing.positions import PLAYERS, Replay, Table, positions
+from realpolitik.testing.positions import PLAYERS, Replay, Stage, positions
 from realpolitik.testing.server import Api, GameSocket, http_client
 
 GAMES = [game.id for game in registry()]
@@ -53,7 +53,7 @@ def check_table(browser, server, api, game: str, screen: str, lang: str, seed: i
     try:
         page = ctx.new_page()
         errors = console_errors(page)
-        table = Table(server, api, game, players)
+        table = Stage(server, api, game, players)
         states = positions(game, players, seed, count)
         faults = {}
         for i, state in enumerate(states):

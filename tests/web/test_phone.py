@@ -12,7 +12,7 @@ from realpolitik.games import registry
 from realpolitik.testing.layout import first_action
 from realpolitik.testing.load import wait_ms
 from realpolitik.testing.pages import console_errors
-from realpolitik.testing.positions import PLAYERS, Table, positions
+from realpolitik.testing.positions import PLAYERS, Stage, positions
 from realpolitik.testing.server import GameSocket, http_client
 from realpolitik.testing.tables import sit_at_new_game
 
@@ -190,7 +190,7 @@ def pinch(page, cdp, x: float, y: float, start: float, end: float, steps: int = 
 def test_the_board_fits_the_phone_and_fingers_zoom_and_pan_it_to_readable_words(server, api, phone, game):
     page = phone.new_page()
     errors = console_errors(page)
-    table = Table(server, api, game, PLAYERS[game])
+    table = Stage(server, api, game, PLAYERS[game])
     table.open(page, positions(game, PLAYERS[game], 1, 2)[1])
     fit = page.evaluate(BOARD)
     assert fit["svg"] <= fit["box"] + 0.5 and fit["page"] <= WIDTH  # the whole board in the screen's width

@@ -37,7 +37,7 @@ from .inputs import (
     reason,
     seat_list,
 )
-from .play import HUMAN, Quit, Table, player_words
+from .play import HUMAN, Quit, TerminalGame, player_words
 from .render import board, log_lines, outcome_text
 from .replay import move_words, seat_named
 from .rules import print_rules
@@ -151,7 +151,7 @@ def play(
     if save is not None:
         check_writable(save, "--save", words)
     try:
-        table = Table.open(game, kinds, seed, option_pairs(option, words), console, console.input,
+        table = TerminalGame.open(game, kinds, seed, option_pairs(option, words), console, console.input,
                            verbose=not quiet, lang=words)
     except ContentError as exc:
         fail(content_error(exc), words)
@@ -395,8 +395,9 @@ def arena(
     if warning:
         Console(stderr=True, highlight=False).print(warning, style="yellow", soft_wrap=True)
     if stopped:
-        Console(stderr=True, highlight=False).print(render(t("stopped by Ctrl-C: {done} of {games} games finished",
-                                                             done=summary.games, games=games), words))
+        note = tn("stopped by Ctrl-C: {done} of {games} game finished",
+                  "stopped by Ctrl-C: {done} of {games} games finished", "games", done=summary.games, games=games)
+        Console(stderr=True, highlight=False).print(render(note, words))
         raise typer.Exit(130)
 
 

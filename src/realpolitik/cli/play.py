@@ -43,7 +43,7 @@ class Quit(Exception):
 
 
 @dataclass
-class Table:
+class TerminalGame:
     """A game being played: the state, who sits where, the record and what each human saw."""
 
     game: Game
@@ -68,7 +68,7 @@ class Table:
 
     @classmethod
     def open(cls, game: Game, seats: list[str], seed: int, options: dict, console: Console,
-             ask: Callable[[str], str], verbose: bool = True, lang: str = DEFAULT) -> Table:
+             ask: Callable[[str], str], verbose: bool = True, lang: str = DEFAULT) -> TerminalGame:
         state = game.new_state(len(seats), options, seed)
         bots = [None if kind == HUMAN else make_bot(kind, game, seed * 31 + i, players=len(seats))
                 for i, kind in enumerate(seats)]

@@ -1,9 +1,9 @@
 """Seeded positions of every game shown on the real pages, without playing them on a server.
 
 ``positions(game, players, seed, count)`` plays a seeded game with random legal actions and keeps
-``count`` states, spread over the game, where the first seat decides. ``Table`` opens the game page
+``count`` states, spread over the game, where the first seat decides. ``Stage`` opens the game page
 of a real game of the same title on a Playwright page and answers its WebSocket itself: the
-``welcome`` and ``view`` messages a server would send (``server/play.py``, ``Table.view_message``),
+``welcome`` and ``view`` messages a server would send (``server/play.py``, ``Stage.view_message``),
 each view the engine's own ``state.view(seat, log_from=0, lang=…)``. Any position is then one
 message away — layout tests and ``tools/screenshot.py`` see many positions of every game in seconds.
 ``Replay`` opens the replay page of such a game played to its end, its steps made by the server's
@@ -66,7 +66,7 @@ def positions(game_id: str, players: int, seed: int, count: int, seat: int = 0) 
 
 def players_of(game_id: str, players: int) -> list[dict[str, Any]]:
     """The ``players`` of a view message: the first seat a person (Anna), then a bot of the
-    game's middle level, a person with a long name, a bot by kind, … (as ``Table.players``)."""
+    game's middle level, a person with a long name, a bot by kind, … (as ``Stage.players``)."""
     game = get(game_id)
     labels = game.seat_labels(players)
     titles = [{lang: render(title, lang) for lang in LANGUAGES} for title in game.seat_titles(players)]
@@ -90,7 +90,7 @@ def view_message(state: State, seat: int | None, lang: str, players: list[dict[s
         "rematch": None}))
 
 
-class Table:
+class Stage:
     """The game page of a real game (its title and seats) whose WebSocket this object answers."""
 
     def __init__(self, server: ServerProcess, api: Api, game_id: str, players: int) -> None:
@@ -142,7 +142,7 @@ class Replay:
     page's requests for steps are answered here by the server's own ``Replays``."""
 
     def __init__(self, server: ServerProcess, api: Api, game_id: str, players: int, seed: int) -> None:
-        self.table = Table(server, api, game_id, players)
+        self.table = Stage(server, api, game_id, players)
         self.record = played(game_id, players, seed)
         self.replays = Replays(get)
         self.total = len(self.record.actions)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from realpolitik.engine import Rng
 
-from .heuristic import Table, placement_score, waiting_carrier
+from .heuristic import Sight, placement_score, waiting_carrier
 
 
 def rows_as_placed(world, seat: int, rng: Rng) -> None:
@@ -38,7 +38,7 @@ def rows_as_placed(world, seat: int, rng: Rng) -> None:
         for j, shown in enumerate(exposed):
             if shown:
                 continue
-            carrier, room = waiting_carrier(Table(cards, war, {}, up, payload, row[:j]))
+            carrier, room = waiting_carrier(Sight(cards, war, {}, up, payload, row[:j]))
             megatons = [cards[k].megatons for k in pool if cards[k].kind == "warhead"]
             scores = [placement_score(cards[k], carrier, room, megatons, war) for k in pool]
             row[j] = pool.pop(scores.index(max(scores)))

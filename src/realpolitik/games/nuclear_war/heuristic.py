@@ -17,7 +17,7 @@ differs in two rules, found by seating variants among three plain heuristics
 the fewest population cards (propaganda still to the most), and in peace a carrier with a
 warhead at hand to follow it is placed before propaganda.
 
-The rules read a :class:`Table` — what the seat sees — filled from its view by the bot,
+The rules read a :class:`Sight` — what the seat sees — filled from its view by the bot,
 and from a sampled world by ``rollout_policy``, the same rules as a search's playouts.
 """
 
@@ -33,7 +33,7 @@ from .combat import NameTarget
 from .content import Printed, load
 
 
-class Table(NamedTuple):
+class Sight(NamedTuple):
     """What the heuristic reads: all public but its own row, which only its seat sees."""
 
     cards: dict[str, Printed]
@@ -68,11 +68,11 @@ class HeuristicBot:
         me = next(p for p in players if p["seat"] == view["seat"])
         cards = load(view["options"].get("content", "")).cards
         aim = view["public"]["aim"]
-        table = Table(cards, view["public"]["war"],
+        sight = Sight(cards, view["public"]["war"],
                       {p["seat"]: (p["population_cards"], 1 if p["face_up"] else 0) for p in players},
                       me["face_up"], me["payload"] or 0, view["private"]["face_down"],
                       aim is not None and cards[aim["card"]].effect == "give")
-        return decide(table, [(c.action, c.verb, c.args) for c in ctx.choices], self.sharp)
+        return decide(sight, [(c.action, c.verb, c.args) for c in ctx.choices], self.sharp)
 
 
 def rollout_policy(world, rng: Rng) -> str:
@@ -82,16 +82,16 @@ def rollout_policy(world, rng: Rng) -> str:
     straight from the world, without building a view: the same move the bot makes.
     """
     legal = world.legal_actions()
-    return legal[0] if len(legal) == 1 else decide(_table(world, legal), list(map(_CHOICES.__getitem__, legal)))
+    return legal[0] if len(legal) == 1 else decide(_sight(world, legal), list(map(_CHOICES.__getitem__, legal)))
 
 
 def sharp_rollout_policy(world, rng: Rng) -> str:
     """The sharper heuristic's move in a sampled world (``Game.rollout_policies["sharp"]``)."""
     legal = world.legal_actions()
-    return legal[0] if len(legal) == 1 else decide(_table(world, legal), list(map(_CHOICES.__getitem__, legal)), True)
+    return legal[0] if len(legal) == 1 else decide(_sight(world, legal), list(map(_CHOICES.__getitem__, legal)), True)
 
 
-def _table(world, legal: list[str]) -> Table:
+def _sight(world, legal: list[str]) -> Sight:
     """What the seat to act sees in ``world``, as the heuristic reads it."""
     s = world.to_act
     up = world.face_up
@@ -100,8 +100,8 @@ def _table(world, legal: list[str]) -> Table:
     strength = {label: (sum(world.pop[o]), 1 if up[o] else 0) for o, label in enumerate(world.seats)} \
         if aiming else {}
     giving = aiming and isinstance(top := world.stack[-1], NameTarget) and world.content.cards[top.key].effect == "give"
-    return _new(Table, (world.content.cards, world.at_war, strength, up[s], world.payload[s] if up[s] else 0,
-                        world.queues[s], giving))  # a Table without the Python call of its __new__
+    return _new(Sight, (world.content.cards, world.at_war, strength, up[s], world.payload[s] if up[s] else 0,
+                        world.queues[s], giving))  # a Sight without the Python call of its __new__
 
 
 _new = tuple.__new__
@@ -121,33 +121,33 @@ _CHOICES = _Choices()
 _VERB = itemgetter(1)
 
 
-def decide(table: Table, choices: list[tuple[str, str, tuple]], sharp: bool = False) -> str:
+def decide(sight: Sight, choices: list[tuple[str, str, tuple]], sharp: bool = False) -> str:
     """The heuristic's choice among ``choices`` (action, verb, args), in the legal order;
     ``sharp``: its sharper play (the module's docstring)."""
-    cards = table.cards
+    cards = sight.cards
     verbs = set(map(_VERB, choices))
     if "intercept" in verbs:
         return min([c for c in choices if c[1] == "intercept"], key=lambda c: len(cards[c[2][0]].stops))[0]
     if "target" in verbs:
         targets = [c for c in choices if c[1] == "target"]
-        if table.giving:  # its own people go over: to the weakest opponent, not the strongest
-            return min(targets, key=lambda c: table.strength[c[2][0]])[0]
-        if sharp and table.face_up is not None:  # its own carrier lies face up: an attack
-            return min(targets, key=lambda c: table.strength[c[2][0]])[0]
-        return max(targets, key=lambda c: table.strength[c[2][0]])[0]
+        if sight.giving:  # its own people go over: to the weakest opponent, not the strongest
+            return min(targets, key=lambda c: sight.strength[c[2][0]])[0]
+        if sharp and sight.face_up is not None:  # its own carrier lies face up: an attack
+            return min(targets, key=lambda c: sight.strength[c[2][0]])[0]
+        return max(targets, key=lambda c: sight.strength[c[2][0]])[0]
     if "strike" in verbs:
-        return _best_strike(table, [c for c in choices if c[1] == "strike"])
+        return _best_strike(sight, [c for c in choices if c[1] == "strike"])
     if grammar.DONE in verbs:
         return grammar.DONE
     if "swap" in verbs:
-        return _best_swap(table, [c for c in choices if c[1] == "swap"])
+        return _best_swap(sight, [c for c in choices if c[1] == "swap"])
     if "place" in verbs:
-        return _best_placement(table, [c for c in choices if c[1] == "place"], sharp)
+        return _best_placement(sight, [c for c in choices if c[1] == "place"], sharp)
     return choices[0][0]
 
 
-def _best_strike(table: Table, strikes: list[tuple[str, str, tuple]]) -> str:
-    cards, strength = table.cards, table.strength
+def _best_strike(sight: Sight, strikes: list[tuple[str, str, tuple]]) -> str:
+    cards, strength = sight.cards, sight.strength
 
     def value(c: tuple[str, str, tuple]) -> tuple:
         carrier, warhead, target = c[2]
@@ -156,9 +156,9 @@ def _best_strike(table: Table, strikes: list[tuple[str, str, tuple]]) -> str:
     return max(strikes, key=value)[0]
 
 
-def _best_swap(table: Table, swaps: list[tuple[str, str, tuple]]) -> str:
+def _best_swap(sight: Sight, swaps: list[tuple[str, str, tuple]]) -> str:
     """Peace is back: replace a face-down card that is not propaganda by the biggest propaganda."""
-    cards, row = table.cards, table.face_down
+    cards, row = sight.cards, sight.face_down
     best, people = grammar.KEEP, 0
     for action, _, (slot, key) in swaps:
         card = cards[key]
@@ -167,12 +167,12 @@ def _best_swap(table: Table, swaps: list[tuple[str, str, tuple]]) -> str:
     return best
 
 
-def waiting_carrier(table: Table) -> tuple[Printed | None, int]:
+def waiting_carrier(sight: Sight) -> tuple[Printed | None, int]:
     """The carrier (and payload left) that will face the card placed now when it is revealed."""
-    cards = table.cards
-    carrier = cards[table.face_up] if table.face_up else None
-    room = table.payload
-    for key in table.face_down:
+    cards = sight.cards
+    carrier = cards[sight.face_up] if sight.face_up else None
+    room = sight.payload
+    for key in sight.face_down:
         card = cards[key]
         if card.kind == "carrier":
             carrier, room = card, card.payload
@@ -205,13 +205,13 @@ def placement_score(card: Printed, carrier: Printed | None, room: int, megatons:
     return 10 - card.payload / 100  # a carrier without a warhead to follow
 
 
-def _best_placement(table: Table, places: list[tuple[str, str, tuple]], sharp: bool = False) -> str:
-    cards = table.cards
+def _best_placement(sight: Sight, places: list[tuple[str, str, tuple]], sharp: bool = False) -> str:
+    cards = sight.cards
     # the warheads at hand (deterrent force included), for the carriers
     megatons = [card.megatons for card in map(cards.__getitem__, {c[2][-1] for c in places})
                 if card.kind == "warhead"]
-    carrier, room = waiting_carrier(table)
-    war = table.war
+    carrier, room = waiting_carrier(sight)
+    war = sight.war
     best, key, most = "", "", None  # the first action of the highest score, and its card
     for action, _, args in places:
         score = placement_score(cards[args[-1]], carrier, room, megatons, war, sharp)
