@@ -1,6 +1,6 @@
 """The whole server against a model of its players: Hypothesis stateful testing.
 
-Real ``realpolitik serve`` processes (``realpolitik.testing.model.Cluster``) — one on a
+Real ``realpolitik serve`` processes (``model.Cluster`` beside this file) — one on a
 SQLite file, or two on one PostgreSQL database with the clients spread over both, so
 races between processes happen — and a model of the people using them: guests with an
 invitation link or a lobby claim, signed-in accounts (greeting with the token and their
@@ -85,7 +85,7 @@ running server, it is done across a graceful restart.
 
 Invariants, after every step (``no_game_lost_or_stuck``):
 
-- every stored game loads in one snapshot (``testing.model.load``: ``Store.load``'s reads
+- every stored game loads in one snapshot (``model.load``: ``Store.load``'s reads
   in one transaction), its actions are numbered 0..n-1 (asked of the table itself), its
   record replays (``record().replay``, the digest checked) and it is finished exactly when
   the replayed game is over;
@@ -174,8 +174,9 @@ from realpolitik.server import lessons, vacation
 from realpolitik.server.social_store import SocialStore
 from realpolitik.server.store import actions as action_rows
 from realpolitik.server.store import games, now, seats, users
-from realpolitik.testing.model import Cluster, Held, Link, Player, Truth, load, open_link, view_matches
 from realpolitik.testing.server import ROOMY, http_client
+
+from .model import Cluster, Held, Link, Player, Truth, load, open_link, view_matches
 
 #: seconds a game whose bot (or stand-in) is to move may take before it counts as stuck
 BOUND = 30.0

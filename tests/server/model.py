@@ -29,8 +29,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from realpolitik.engine import State
 from realpolitik.games import get
 from realpolitik.server.store import _GAME, Damaged, Store, StoredGame, games
-
-from .server import GameSocket, ServerProcess, http_client, tls
+from realpolitik.testing.server import GameSocket, ServerProcess, http_client, tls
 
 PASSWORD = "a model password"
 #: seconds a client keeps an idle connection for another request: less than the server keeps it open
