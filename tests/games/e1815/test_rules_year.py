@@ -3,6 +3,9 @@ positions built by hand, who moves when taken from the rule book's words."""
 
 from __future__ import annotations
 
+import pytest
+
+from realpolitik.engine import IllegalAction
 from realpolitik.games.e1815.scoring import PlaceReinforcements
 from realpolitik.games.e1815.sequence import NewYear
 
@@ -20,3 +23,18 @@ def test_with_three_players_the_half_move_passes_round_the_table(kit):
         st.advance()
         assert st.order == order
         assert st.stack[-1] == PlaceReinforcements(order[0], 2)  # the year's first reinforcement turn
+
+
+def test_the_winter_price_is_no_reason_to_refuse_an_attack(kit):
+    """"Winter": a capital that cannot pay the 2 EP blocks every civil action, but "an attack is still allowed";
+    an attack on a land that is no neighbour is refused for that, not for the winter price."""
+    st = kit.blank(players=2)
+    kit.put(st, 0, "wien", inf=1, capital=True)
+    kit.put(st, 0, "ungarn", inf=3)
+    kit.start_turn(st, 0, "winter")
+    assert [a for a in st.legal_actions() if not a.startswith("attack")] == ["end turn"]
+    with pytest.raises(IllegalAction, match="2 EP disbanded in your own capital"):
+        st.apply("relocate")
+    with pytest.raises(IllegalAction) as refused:
+        st.apply("attack paris")
+    assert "2 EP" not in str(refused.value)
