@@ -52,3 +52,35 @@ def test_a_team_action_is_asked_for_only_when_one_is_possible(kit):
     kit.put(st, P1, "ungarn", inf=1)  # one land, not his capital: it may be ceded
     _team_offer(st, P1)
     assert st.legal_actions() == ("cede ungarn", "no team action")
+
+
+def test_ceding_a_land_is_logged_with_the_allys_infantry(kit):
+    """"Land abgeben": the giver's units go back to his supply and the ally places 1 infantry there — which the
+    log tells everybody; an ally with no infantry left gets the land empty, and the log says that instead."""
+    st = kit.blank(TEAM)
+    kit.put(st, P1, "wien", inf=1, capital=True)
+    kit.put(st, P1, "ungarn", inf=2)
+    kit.put(st, P1, "bayern", inf=1)
+    _team_offer(st, P1)
+    st.apply("cede ungarn")
+    assert kit.units(st, "ungarn") == (1, 0, 0) and kit.owner(st, "ungarn") == P3
+    assert str(st.log.entries()[-1].public) == "Team action: Player 1 cedes Ungarn to Player 3 (1 inf placed)."
+    st.pool[0][P3] = 0
+    _team_offer(st, P1)
+    st.apply("cede bayern")
+    assert kit.units(st, "bayern") == (0, 0, 0) and kit.owner(st, "bayern") == P3
+    assert str(st.log.entries()[-1].public) == ("Team action: Player 1 cedes Bayern to Player 3 "
+                                                "(no infantry left to place).")
+
+
+def test_handing_troops_over_needs_at_least_one_unit_moved(kit):
+    """"Truppen übergeben": one Z-effect into the ally's land by the relocation rules — troops move before it
+    can be done (as in a Z-effect of a relocation)."""
+    st = kit.blank(TEAM)
+    kit.put(st, P1, "wien", inf=3, capital=True)
+    kit.put(st, P3, "bayern", inf=1)
+    _team_offer(st, P1)
+    st.apply("transfer bayern")
+    assert st.legal_actions() == ("move wien 1 inf", "move wien 2 inf", "move wien 3 inf")
+    kit.play(st, "move wien 2 inf", "done")
+    assert kit.units(st, "bayern") == (3, 0, 0) and kit.units(st, "wien") == (1, 0, 0)
