@@ -12,13 +12,13 @@ Nuclear War, where many games end with no nation left, fewer than were played. A
 stronger level's 95 % interval does not lie above its bar is reported and not written, and
 the tool exits 1: those levels are not ordered.
 
-With ``--targets docs/bots/targets.jsonl``, a pair whose games a strength target plays
+With ``--targets lab/data/targets.jsonl``, a pair whose games a strength target plays
 (``tools/targets.py``: the same game and count, bots with the same parameters in the same
 seats, no options) is judged on that target's games when the file holds at least ``--games``
 of them under the target's configuration now, and its record names the target: one matchup
 is not measured twice.
 
-Each finished game is kept as a JSON line in ``docs/bots/pairs.jsonl`` (``--store``) with what
+Each finished game is kept as a JSON line in ``lab/data/pairs.jsonl`` (``--store``) with what
 it depends on (the pair, the seed, the rules version, the options and the levels' parameters),
 so a long pair can be played over several runs: Ctrl-C, SIGTERM or ``--hours H`` stop a run
 and keep what finished (exit 130), and the same command plays only the games still missing.
@@ -49,7 +49,7 @@ from realpolitik.sim.targets import TARGETS, Target, games_of  # noqa: E402
 from realpolitik.sim.targets import configuration as targets_configuration  # noqa: E402
 
 #: where each finished game of a pair is kept, one JSON line, so that runs add up
-STORE = Path(__file__).resolve().parents[1] / "docs" / "bots" / "pairs.jsonl"
+STORE = Path(__file__).resolve().parents[1] / "lab" / "data" / "pairs.jsonl"
 #: arguments that change where games are kept or for how long a run plays, not which games
 NOT_THE_GAMES = ("--pair", "--store", "--hours")
 
@@ -159,10 +159,10 @@ def arguments(doc: str, games: int, games_help: str, argv: list[str] | None, pai
         parser.add_argument("--pair", action="append", choices=PAIRS, default=[],
                             help="play only this pair (repeatable; the others keep what the file records)")
         parser.add_argument("--store", type=Path, help="where finished games are kept (JSON lines; by default "
-                            "docs/bots/pairs.jsonl, or beside a --file other than the shipped one)")
+                            "lab/data/pairs.jsonl, or beside a --file other than the shipped one)")
         parser.add_argument("--hours", type=float, help="stop after this long, keeping the games that finished")
         parser.add_argument("--targets", type=Path, help="judge a pair that a strength target plays on that target's "
-                            "games in this file (docs/bots/targets.jsonl) instead of playing it")
+                            "games in this file (lab/data/targets.jsonl) instead of playing it")
     parser.add_argument("game", help="an entry of the levels file: a game, or GAME@N for its levels at N players")
     parser.add_argument("--games", type=int, default=games, help=games_help)
     parser.add_argument("--workers", type=int, default=1, help="processes playing the games")

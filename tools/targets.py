@@ -6,7 +6,7 @@
     python tools/targets.py report --write docs/bots/strength.md  # the table between the markers
     python tools/targets.py list
 
-Games go to docs/bots/targets.jsonl (``--file``), one line each, written as each chunk
+Games go to lab/data/targets.jsonl (``--file``), one line each, written as each chunk
 ends; Ctrl-C or SIGTERM keeps what finished. ``run`` plays the named targets one after the
 other until each holds its games (the target's own count, 200 for most, or ``--games``) of
 today's configuration (counted in the file
@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 from realpolitik.sim import store, targets  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
-FILE = ROOT / "docs" / "bots" / "targets.jsonl"
+FILE = ROOT / "lab" / "data" / "targets.jsonl"
 BEGIN, END = "<!-- targets:begin -->", "<!-- targets:end -->"
 
 

@@ -19,8 +19,8 @@ GAME.evaluate = evaluate
 GAME.rollout_policy = rollout_policy
 GAME.measures = measures
 GAME.action_texts = action_texts.every_text
-#: measured (docs/bots/strength.md): random playouts spend money as no power would, so the
-#: heuristic plays the playouts (``rollout_policy``: the bot's own rule of thumb, asked in
+#: measured (lab/strength.md, *Das Spiel der Nationen*): random playouts spend money as no
+#: power would, so the heuristic plays the playouts (``rollout_policy``: the bot's own rule of thumb, asked in
 #: the sampled world), cut after 20 plies and scored by ``evaluate``; 3000 apply calls then
 #: take about 1.2–1.3 s of CPU a decision with two and three players (1000 had been level
 #: with the heuristic; 3000 won four games in five against it)

@@ -21,8 +21,8 @@ GAME.rollout_policies = {"sharp": sharp_rollout_policy}
 GAME.belief = rows_as_placed
 GAME.measures = measures
 GAME.action_texts = action_texts.every_text
-#: measured (docs/bots/nuclear-war.md, *The default search*): the heuristic plays every
-#: playout to the end of the game (``rollout_policy``, asked in the sampled world) — short
+#: measured with rules version 2 (lab/nuclear-war-search.md, *The default search*): the
+#: heuristic plays every playout to the end of the game (``rollout_policy``, asked in the sampled world) — short
 #: random playouts scored by ``evaluate`` won 10.8 % of 204 games as one seat among three
 #: heuristics, heuristic playouts to the end 14.4 % of 800 (a heuristic seat wins 9.1 %);
 #: more budget did not help (40 000: 11.5 %), so 10 000 apply calls. The sharp heuristic

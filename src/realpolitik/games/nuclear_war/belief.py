@@ -10,8 +10,8 @@ the same seat, and the seat's view does not change.
 
 In games of four heuristics (``benchmarks/nuclear_war_kinds.py``, ``guessed``) a uniform world
 guesses the kind of another seat's face-down card about one time in three, this belief three
-times in five in peace and three in four at war (docs/bots/nuclear-war.md, *What the rows are
-worth with the printed deck*); as a search's worlds it won no more than uniform ones.
+times in five in peace and three in four at war (docs/bots/nuclear-war.md, *What the others' cards
+are worth*); as a search's worlds it won no more than uniform ones.
 """
 
 from __future__ import annotations

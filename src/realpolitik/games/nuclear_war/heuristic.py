@@ -13,7 +13,7 @@
 
 Its sharper play (``style=sharp``, and ``sharp_rollout_policy`` for a search's own moves)
 differs in two rules, found by seating variants among three plain heuristics
-(docs/bots/nuclear-war.md, *The sharper heuristic*): an attack goes to the opponent with
+(lab/nuclear-war-search.md, *The sharper heuristic*): an attack goes to the opponent with
 the fewest population cards (propaganda still to the most), and in peace a carrier with a
 warhead at hand to follow it is placed before propaganda.
 
