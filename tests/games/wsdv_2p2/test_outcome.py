@@ -30,7 +30,7 @@ def test_the_triggers_ally_loses_the_tie(table):
     assert out.winners == (USSR,)
     out = _war(table, USA, (0, 1, 1, 1))  # three-way tie: the two others win
     assert out.winners == (USSR, EAST_SEAT) and out.points == (-2, 4, 1, 4) and out.places == (4, 1, 3, 1)
-    out = _war(table, EAST_SEAT, (1, 0, 3, 0))  # the ally alone is best: it wins
+    out = _war(table, EAST_SEAT, (1, 0, 3, 0))  # West, of the other side, alone is best: it wins
     assert out.winners == (WEST_SEAT,)
 
 
