@@ -11,6 +11,7 @@ from playwright.sync_api import Page, expect
 
 from realpolitik.engine import Rng
 from realpolitik.games import get
+from realpolitik.testing.load import wait_ms
 from realpolitik.testing.pages import (
     ENABLED,
     OVER,
@@ -374,3 +375,25 @@ def test_the_turn_signal_pulses_three_times_and_not_at_all_for_a_person_who_aske
     assert pulsing["banner"] == ["pulse", "3"] and pulsing["frame"] == ["pulse-frame", "3"], pulsing
     assert pulsing["running"] and all(n == 3 for n in pulsing["running"]), pulsing  # none runs forever
     assert shown["reduce"] == {"banner": ["none", "1"], "frame": ["none", "1"], "running": []}, shown["reduce"]
+
+
+def test_the_game_page_shows_its_main_part_once_drawn_and_without_its_script_after_three_seconds(
+        server, api, browser):
+    """The game page keeps what its script fills in hidden until the first view is drawn, so nothing
+    moves under the reader's eyes (issue 78: layout shift); without the script it shows after 3 s."""
+    created = api.create(["human", "random"], game="nuclear-war")
+    address = server.url + created["invites"][0]["url"]
+    main = "main.game"
+    for script in (True, False):
+        ctx = browser.new_context(java_script_enabled=script, reduced_motion="reduce")
+        try:
+            page = ctx.new_page()
+            page.goto(address)
+            if script:
+                expect(page.locator("#join-name")).to_be_visible()
+                assert page.evaluate("document.body.classList.contains('drawn')")
+            else:
+                assert page.locator(main).evaluate("m => getComputedStyle(m).visibility") == "hidden"
+                expect(page.locator(main)).to_be_visible(timeout=wait_ms(5))
+        finally:
+            ctx.close()

@@ -46,7 +46,14 @@ const log = new LogView($("log"));
 const zoom = new BoardZoom($("board"), { in: $("zoom-in"), out: $("zoom-out"), fit: $("zoom-fit") });
 const PHONE = matchMedia("(max-width: 800px)");
 
+/** The page's main part is drawn: show it (style.css keeps it hidden until then, so nothing the
+ * script fills in moves under the reader's eyes). */
+function drawn() {
+  document.body.classList.add("drawn");
+}
+
 function notice(text, kind = "error") {
+  if (text) drawn();
   const node = $("notice");
   node.hidden = !text;
   node.className = `notice ${kind}`;
@@ -267,6 +274,7 @@ function render() {
     && localStorage.getItem("realpolitik.notify") === "1";
   $("clock-words").textContent = page.clock ? t("Time control: {words}", { words: page.clock.words[lang] || page.clock.words.en }) : "";
   signalTurn(view);
+  drawn();
 }
 
 function addChat(lines) {
@@ -438,6 +446,7 @@ async function start() {
   }
   if (token && mine && !mine.joined && !me.user) {
     $("join").hidden = false;
+    drawn();
     $("join-text").textContent = t("You are invited to play {seat} in this game of {game}.", { seat: seatTitle(mine), game: info.title });
     $("join-name").value = localStorage.getItem("realpolitik.name") || "";
     $("join").addEventListener("submit", (event) => {
