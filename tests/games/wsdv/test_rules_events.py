@@ -1,0 +1,18 @@
+"""Events (spec §4.4 and the icon dictionary §5.2, the rule book's "Trigger the event"): exact
+positions built by hand, the expected choices taken from the rule book's words."""
+
+from __future__ import annotations
+
+from realpolitik.games.wsdv.content import EAST, WEST
+from realpolitik.i18n import render
+
+
+def test_west_dismantles_east_build_points_with_a_yellow_event(table):
+    """§4.4.2: a red crossed-out factory dismantles an East build point, chosen by the triggering
+    player — West, with card 17 (3 × D:E, U+E); the prompt names whose build point it is."""
+    t = table().clear_board().factories("jena", "rostock", "berlin")
+    t.turn(WEST, display=("17",))
+    t.run("take 17 event", "next dismantle-east")
+    assert t.st.to_act == WEST and set(t.legal) == {"dismantle jena", "dismantle rostock", "dismantle berlin"}
+    assert render(t.st.describe_pending(WEST), "en") == "dismantle one of East's build points"
+    assert render(t.st.describe_pending(EAST), "en") == "West dismantles a build point"
