@@ -1,0 +1,19 @@
+"""The end of a decade (spec §7, the rule book's "End of a decade"): exact positions built by hand,
+the expected numbers taken from the rule book's words."""
+
+from __future__ import annotations
+
+from realpolitik.games.wsdv.content import WEST
+
+
+def test_socialists_lost_to_the_last_one_is_not_yet_failure(table):
+    """§7 phase 9: at −5 East loses 3 socialists; with 1 in the box and 2 on the map it has exactly
+    enough — West takes the 2 off the map — and only *more* than box and map together is failure."""
+    t = table().clear_board()
+    t.st.socialism, t.st.box = -5, 1
+    t.st.socialists[t.p("sn")] = 1
+    t.st.socialists[t.p("th")] = 1
+    t.phase("socialists")
+    assert t.st.result is None and t.st.box == 0 and t.st.to_act == WEST
+    t.run("purge sn")  # the second is Thüringen's, the only one left (made for West)
+    assert t.done() and sum(t.st.socialists) == 0 and t.st.unrest[t.p("sn")] == t.st.unrest[t.p("th")] == 1
