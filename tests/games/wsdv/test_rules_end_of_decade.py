@@ -17,3 +17,13 @@ def test_socialists_lost_to_the_last_one_is_not_yet_failure(table):
     assert t.st.result is None and t.st.box == 0 and t.st.to_act == WEST
     t.run("purge sn")  # the second is Thüringen's, the only one left (made for West)
     assert t.done() and sum(t.st.socialists) == 0 and t.st.unrest[t.p("sn")] == t.st.unrest[t.p("th")] == 1
+
+
+def test_the_flight_log_reads_the_track_in_half_steps(table):
+    """§7 phase 1 (the rule book's flight track, "0 to 10, in half steps"): 3 flight icons + West's best
+    living standard 2 = 5 cells, the marker at 2½ — East loses 2 build points, West picking first."""
+    t = table().clear_board().factories("jena", "rostock", "berlin").ls(by=2)
+    t.st.played = ["i", "2"]  # 2 + 1 flight icons
+    t.phase("flight")
+    assert t.st.flight == 5
+    assert "Flight track: 2.5 — East loses 2 build points, West picking first." in t.st.view(None)["log"]
