@@ -16,3 +16,12 @@ def test_west_dismantles_east_build_points_with_a_yellow_event(table):
     assert t.st.to_act == WEST and set(t.legal) == {"dismantle jena", "dismantle rostock", "dismantle berlin"}
     assert render(t.st.describe_pending(WEST), "en") == "dismantle one of East's build points"
     assert render(t.st.describe_pending(EAST), "en") == "West dismantles a build point"
+
+
+def test_a_dual_card_may_ignore_a_step_toward_west(table):
+    """§4.4.3: with a dual card one step of one arrow may be ignored — card 30 (U−E; WC +2 toward East,
+    socialism 1 step toward West): ignoring the socialism step leaves that marker on 0."""
+    t = table().clear_board().unrest(sn=2)
+    t.turn(EAST, display=("30",))
+    t.run("take 30 event", "ignore socialism")
+    assert t.st.socialism == 0 and t.st.currency == 2 and t.st.unrest[t.p("sn")] == 1
