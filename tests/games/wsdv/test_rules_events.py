@@ -25,3 +25,25 @@ def test_a_dual_card_may_ignore_a_step_toward_west(table):
     t.turn(EAST, display=("30",))
     t.run("take 30 event", "ignore socialism")
     assert t.st.socialism == 0 and t.st.currency == 2 and t.st.unrest[t.p("sn")] == 1
+
+
+def test_a_pink_police_star_gives_east_a_pink_police_card(table):
+    """§5.2/§6.5: card 51's pink police star gives East a pink police card (red ones count in the
+    flight phase, pink ones do not), and the log names its colour."""
+    t = table().clear_board()
+    t.turn(EAST, display=("51",))
+    t.run("take 51 event", "ignore nothing")
+    assert t.st.police == ["pink"] and t.st.prestige == -2 and t.st.socialism == 1
+    assert "East gains a pink police card." in t.st.view(None)["log"]
+
+
+def test_a_dismantle_icon_with_nothing_in_its_province_is_skipped(table):
+    """§4.4.5 with a caption (§5.2): card 43's three crossed-out factories are limited to
+    Nordrhein-Westfalen; West's factories stand in Hamburg and Hessen only, so they are skipped —
+    whatever West has elsewhere — and only the unrest goes into Nordrhein-Westfalen."""
+    t = table().clear_board().factories("hamburg", "kassel")
+    t.turn(EAST, display=("43",))
+    t.run("take 43 event", "next unrest-west-in-nrw")  # Nordrhein-Westfalen is the one place: no question
+    st = t.st
+    assert st.to_act == WEST and t.top == "turn"
+    assert st.factory[t.city("hamburg")] and st.factory[t.city("kassel")] and st.unrest[t.p("nrw")] == 1
