@@ -3,7 +3,7 @@ the expected numbers taken from the rule book's words."""
 
 from __future__ import annotations
 
-from realpolitik.games.wsdv.content import WEST
+from realpolitik.games.wsdv.content import EAST, WEST
 
 
 def test_socialists_lost_to_the_last_one_is_not_yet_failure(table):
@@ -27,3 +27,12 @@ def test_the_flight_log_reads_the_track_in_half_steps(table):
     t.phase("flight")
     assert t.st.flight == 5
     assert "Flight track: 2.5 — East loses 2 build points, West picking first." in t.st.view(None)["log"]
+
+
+def test_west_collapses_alone_while_east_has_three_protests(table):
+    """§7 phase 10 / §8: West 4 mass protests, East 3 — only West collapses (East wins, and not as the
+    winner of a double collapse)."""
+    t = table().clear_board().unrest(he=8, by=8, sn=12)
+    t.st.decade = 2
+    t.phase("collapse")
+    assert t.st.result[0] == EAST and "West Germany collapsed: 4 mass protests" in str(t.st.result[1])
