@@ -47,3 +47,18 @@ def test_a_dismantle_icon_with_nothing_in_its_province_is_skipped(table):
     st = t.st
     assert st.to_act == WEST and t.top == "turn"
     assert st.factory[t.city("hamburg")] and st.factory[t.city("kassel")] and st.unrest[t.p("nrw")] == 1
+
+
+def test_a_yellow_fist_asks_for_a_west_province(table):
+    """§5.2: a yellow fist puts 1 unrest into a West province — card 33 (2 × U+W), triggered by East,
+    who chooses; the prompt says which state's province."""
+    t = table().clear_board()
+    t.turn(EAST, display=("33",))
+    t.run("take 33 event")
+    assert t.st.to_act == EAST and "unrest wb" in t.legal and "unrest sn" not in t.legal
+    assert render(t.st.describe_pending(EAST), "en") == "choose the West province that gets 1 unrest"
+    t.run("unrest he")
+    t = table().clear_board()
+    t.turn(WEST, display=("57",))  # 2 × U+E, triggered by West
+    t.run("take 57 event")
+    assert render(t.st.describe_pending(WEST), "en") == "choose the East province that gets 1 unrest"
