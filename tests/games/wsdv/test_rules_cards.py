@@ -21,3 +21,18 @@ def test_a_card_west_saw_go_to_east_is_forgotten_once_east_discards_it(table):
     t.run("discard 56")
     assert t.st.hands[EAST] == [] and t.st.view(WEST)["private"]["known"] == []
     assert sorted(t.st.view(EAST)["private"]["known"]) == ["41", "55"]  # East still knows West's hand
+
+
+def test_the_spy_may_take_either_of_the_top_two_cards_of_the_draw_deck(table):
+    """§6.7: East looks at the top 2 cards of the draw deck (72 on top, then 71) and may swap a hand card
+    with either of them or take either out of the game; the third card (70) stays unseen. The card
+    put back lies where the one taken lay."""
+    t = table().clear_board()
+    t.st.hands = [[], ["41"]]
+    t.st.deck = ["70", "71", "72"]
+    t.turn(EAST, display=("50",), hand=("41",))
+    t.run("take 50 event", "next guillaume")  # West holds nothing: only the deck can be examined
+    assert t.legal == ("swap 41 72", "swap 41 71", "remove 72", "remove 71", "nothing")
+    t.run("swap 41 71")
+    assert t.st.hands[EAST] == ["71"] and t.st.deck == ["70", "41", "72"]
+    assert t.st.view(EAST)["private"]["deck_top"] == ["72", "41"]
