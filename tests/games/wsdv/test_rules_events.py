@@ -57,7 +57,6 @@ def test_a_yellow_fist_asks_for_a_west_province(table):
     t.run("take 33 event")
     assert t.st.to_act == EAST and "unrest wb" in t.legal and "unrest sn" not in t.legal
     assert render(t.st.describe_pending(EAST), "en") == "choose the West province that gets 1 unrest"
-    t.run("unrest he")
     t = table().clear_board()
     t.turn(WEST, display=("57",))  # 2 × U+E, triggered by West
     t.run("take 57 event")
