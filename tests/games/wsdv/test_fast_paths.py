@@ -85,10 +85,12 @@ def board_queries_agree(st) -> None:
         assert sites(st, board.build_masks(st, side)) == factories.build_sites(st, side)
         assert list(board.dismantle_sites(st, side)) == factories.dismantle_sites(st, side)
         assert board.can_dismantle(st, side) == bool(factories.dismantle_sites(st, side))
-    for where in ("cssr", "pl"):
+    # the captions as the cards give them (read from the card list, not written here)
+    cssr, pl, rheinsberg = (c.icons[f"build-east-in-{where}"].where for where in ("cssr", "pl", "rheinsberg"))
+    for where in (cssr, pl):
         assert sites(st, board.build_masks(st, EAST, where)) == factories.build_sites(st, EAST, where)
-    assert sites(st, board.build_masks(st, EAST, "rheinsberg", 2)) == factories.build_sites(st, EAST, "rheinsberg", 2)
-    for side, where, points in ((WEST, "", 1), (EAST, "", 1), (EAST, "pl", 1), (EAST, "rheinsberg", 2)):
+    assert sites(st, board.build_masks(st, EAST, rheinsberg, 2)) == factories.build_sites(st, EAST, rheinsberg, 2)
+    for side, where, points in ((WEST, "", 1), (EAST, "", 1), (EAST, pl, 1), (EAST, rheinsberg, 2)):
         # a build decision's texts are read from the sites' masks (``board.build_masks``)
         texts = [grammar.build(c.site_name[x]) for x in factories.build_sites(st, side, where or None, points)]
         assert Build(0, side, points, where, True).legal(st)[:-1] == texts
