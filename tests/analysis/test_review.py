@@ -5,6 +5,7 @@ page's chart in English and German."""
 from __future__ import annotations
 
 import json
+from html import escape
 from itertools import islice
 
 import pytest
@@ -42,7 +43,7 @@ def test_one_entry_per_action_with_every_seat_s_chances(nuclear_war):
     record, review = nuclear_war
     data = review.to_json()
     json.dumps(data)
-    assert data["complete"] and [p["ply"] for p in data["plies"]] == list(range(len(record.actions)))
+    assert data["complete"] and [p["ply"] for p in data["plies"]] == list(range(1, len(record.actions) + 1))
     assert [p["action"] for p in data["plies"]] == record.actions
     for p in data["plies"]:
         assert p["from"] == p["seat"]  # no --seat: the seat who acted
@@ -59,13 +60,13 @@ def test_turning_points_lose_value_and_come_largest_loss_first(nuclear_war):
     losses = [tp["loss"] for tp in points]
     assert losses == sorted(losses, reverse=True) and min(losses) > 0
     for tp in points:
-        judged = review.plies[tp["ply"]].evaluation
-        assert tp["played"] == review.plies[tp["ply"]].action != tp["best"] == judged.best
+        judged = review.plies[tp["ply"] - 1].evaluation
+        assert tp["played"] == review.plies[tp["ply"] - 1].action != tp["best"] == judged.best
         assert tp["loss"] == pytest.approx(tp["value"] - tp["played_value"], abs=1e-3)
         assert tp["interval"][0] <= tp["value"] <= tp["interval"][1]
         assert min(judged.visits[tp["played"]], judged.visits[tp["best"]]) >= core.MIN_VISITS
     unlisted = [p for p in review.plies if p.evaluation and p.action != p.evaluation.best
-                and p.ply not in {tp["ply"] for tp in points} and p.action in p.evaluation.values
+                and p.ply + 1 not in {tp["ply"] for tp in points} and p.action in p.evaluation.values
                 and min(p.evaluation.visits[p.action], p.evaluation.visits[p.evaluation.best]) >= core.MIN_VISITS]
     for p in unlisted:  # none left out lost more than the smallest listed
         assert p.evaluation.values[p.evaluation.best] - p.evaluation.values[p.action] <= min(losses) + 1e-9
@@ -160,3 +161,20 @@ def test_the_page_holds_the_chart_and_the_turning_points_in_the_reader_s_languag
     for word in words:
         assert word in html
     assert html.count("<tr>") == 1 + len(review.turning_points())
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_json_names_a_turning_point_s_moves_in_words_and_counts_actions_as_the_page(nuclear_war, lang):
+    """Each turning point's JSON gives both moves as the page's table names them, in every
+    language, and the action's number as the page's row shows it (the first action is 1)."""
+    record, review = nuclear_war
+    points = review.to_json()["turning_points"]
+    html = page(review, get("nuclear-war"), lang)
+    rows = html.split("<tr>")[2:]
+    assert len(rows) == len(points) > 0
+    for tp, row in zip(points, rows, strict=True):
+        assert record.actions[tp["ply"] - 1] == tp["played"]
+        assert set(tp["played_words"]) == set(tp["best_words"]) == {"en", "de"}
+        played, best = tp["played_words"][lang], tp["best_words"][lang]
+        assert row.startswith(f"<td>{tp['ply']}</td>") and played != tp["played"] and best != tp["best"]
+        assert f'<td class="text">{escape(played)}</td><td class="text">{escape(best)}</td>' in row

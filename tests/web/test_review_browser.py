@@ -49,7 +49,7 @@ def test_a_review_is_asked_for_followed_and_read_beside_the_replay(server, conte
     if review["turning_points"]:
         expect(turns).to_have_count(len(review["turning_points"]))
         turns.first.click()
-        expect(page.locator("#ply")).to_have_value(str(review["turning_points"][0]["ply"] + 1))
+        expect(page.locator("#ply")).to_have_value(str(review["turning_points"][0]["ply"]))
     else:
         none = "No move lost value against the move the search preferred."
         expect(page.locator("#review-turns p")).to_have_text(none)

@@ -34,12 +34,15 @@ from typing import Any
 
 from realpolitik.bots.evaluate import BUDGET, Evaluation, Tally, evaluate
 from realpolitik.engine import Game, Record, RecordError, Rng, SeatContext, State
-from realpolitik.i18n import Text, tn
+from realpolitik.i18n import LANGUAGES, Text, render, tn
 
 #: turning points a review names
 TURNING_POINTS = 5
 #: playouts each of the two moves needs before their difference may make a turning point
 MIN_VISITS = 4
+#: the version of a review's JSON and numbers (part of :func:`cache_key`: a stored review of
+#: another version is made again)
+FORMAT = 2
 
 
 class TrueState(SeatContext):
@@ -231,19 +234,28 @@ class Review:
         return found[:count]
 
     def to_json(self, count: int = TURNING_POINTS) -> dict[str, Any]:
-        """The review as JSON: one entry per reviewed action, chances keyed by seat label."""
+        """The review as JSON: one entry per reviewed action, chances keyed by seat label; an
+        action's ``ply`` is its number as the page, the CLI and the replay count (the first
+        action is 1, and the replay's position ``ply`` is the game after it); a turning
+        point's moves are named in every language as the page names them."""
         labels = self.labels
+        words = {p.ply: p.words for p in self.plies}
 
         def by_seat(values: tuple[float, ...]) -> dict[str, float]:
             return {labels[s]: round(v, 4) for s, v in enumerate(values)}
+
+        def said(ply: int, action: str) -> dict[str, str]:
+            label = words[ply].get(action, action)
+            return {lang: render(label, lang) for lang in LANGUAGES}
 
         return {
             "game": self.game, "seats": list(labels), "budget": self.budget, "seed": self.seed, "spec": self.spec,
             "viewpoint": None if self.viewpoint is None else labels[self.viewpoint],
             "complete": self.complete, "actions": self.actions,
-            "plies": [{"ply": p.ply, "seat": labels[p.seat], "action": p.action, "from": labels[p.viewpoint],
+            "plies": [{"ply": p.ply + 1, "seat": labels[p.seat], "action": p.action, "from": labels[p.viewpoint],
                        "chances": by_seat(p.chances), "hindsight": by_seat(p.hindsight)} for p in self.plies],
-            "turning_points": [{"ply": tp.ply, "seat": labels[tp.seat], "played": tp.played, "best": tp.best,
+            "turning_points": [{"ply": tp.ply + 1, "seat": labels[tp.seat], "played": tp.played, "best": tp.best,
+                                "played_words": said(tp.ply, tp.played), "best_words": said(tp.ply, tp.best),
                                 "loss": round(tp.loss, 4), "value": round(tp.value, 4),
                                 "played_value": round(tp.played_value, 4),
                                 "interval": [round(x, 4) for x in tp.interval]}
@@ -272,8 +284,9 @@ def start(record: Record, lookup: Callable[[str], Game], seat: int | None, budge
 
 
 def cache_key(record: Record, seat: int | None, budget: int, seed: int, spec: str | None, game: Game) -> str:
-    """What identifies a review for a cache: the game's record, the review's settings, and how
-    the game's chances lean (``Game.pseudo_playouts``: another weight gives other chances)."""
-    what = {"record": json.loads(record.to_json()), "seat": seat, "budget": budget, "seed": seed, "spec": spec,
-            "lean": game.pseudo_playouts}
+    """What identifies a review for a cache: the review's ``FORMAT``, the game's record, the
+    review's settings, and how the game's chances lean (``Game.pseudo_playouts``: another
+    weight gives other chances)."""
+    what = {"format": FORMAT, "record": json.loads(record.to_json()), "seat": seat, "budget": budget, "seed": seed,
+            "spec": spec, "lean": game.pseudo_playouts}
     return hashlib.sha256(json.dumps(what, sort_keys=True).encode()).hexdigest()

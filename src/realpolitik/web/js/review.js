@@ -13,8 +13,8 @@ const COLOURS = ["#1f618d", "#b03a2e", "#1e8449", "#9a7d0a", "#6c3483", "#117a65
 const POLL_MS = 1000;
 
 function points(plies, pick, seat, total) {
-  // plies[i] is the position after action i: move i + 1 on the replay's axis
-  return plies.map((p, i) => `${(((i + 1) / total) * WIDTH).toFixed(1)},${((1 - p[pick][seat]) * HEIGHT).toFixed(1)}`).join(" ");
+  // p.ply counts actions from 1, as the replay's move axis: the position after action p.ply
+  return plies.map((p) => `${((p.ply / total) * WIDTH).toFixed(1)},${((1 - p[pick][seat]) * HEIGHT).toFixed(1)}`).join(" ");
 }
 
 export class ReviewPanel {
@@ -120,9 +120,9 @@ export class ReviewPanel {
     this.mark(this.ply);
     const turns = review.turning_points;
     put(this.turns, h("h3", { text: t("Turning points") }), turns.length
-      ? h("ol", {}, turns.map((tp, i) => h("li", {}, h("button", { type: "button", class: "review-turn", onclick: () => this.go(tp.ply + 1),
+      ? h("ol", {}, turns.map((tp, i) => h("li", {}, h("button", { type: "button", class: "review-turn", onclick: () => this.go(tp.ply),
         text: t("Move {ply}: {seat} played {played}; the search preferred {best} ({loss} percentage points more)", {
-          ply: tp.ply + 1, seat: name(tp.seat), played: words[i].played, best: words[i].best,
+          ply: tp.ply, seat: name(tp.seat), played: words[i].played, best: words[i].best,
           loss: formatNumber(tp.loss * 100, 0) }) }))))
       : h("p", { class: "muted", text: t("No move lost value against the move the search preferred.") }));
   }
