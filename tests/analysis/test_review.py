@@ -12,6 +12,7 @@ import pytest
 
 from realpolitik.analysis import review as core
 from realpolitik.analysis.review_html import chances_figure, page
+from realpolitik.bots.evaluate import wilson
 from realpolitik.engine import Record, RecordError, Rng
 from realpolitik.games import get
 
@@ -178,3 +179,25 @@ def test_the_json_names_a_turning_point_s_moves_in_words_and_counts_actions_as_t
         played, best = tp["played_words"][lang], tp["best_words"][lang]
         assert row.startswith(f"<td>{tp['ply']}</td>") and played != tp["played"] and best != tp["best"]
         assert f'<td class="text">{escape(played)}</td><td class="text">{escape(best)}</td>' in row
+
+
+def test_each_chance_has_its_95_percent_interval_and_the_chart_a_scale_and_a_band(nuclear_war):
+    """The JSON gives each chance its Wilson interval over the playouts behind it (and the
+    lean's weight); the chart reads 0–100 % and draws that interval as a band."""
+    record, review = nuclear_war
+    data, weight = review.to_json(), get("nuclear-war").pseudo_playouts
+    for p, entry in zip(review.plies, data["plies"], strict=True):
+        for label, (low, high) in entry["interval"].items():
+            assert low <= entry["chances"][label] <= high
+        if p.basis is not None:
+            own, total = p.basis
+            n = (own or total).playouts + weight
+            assert p.intervals == tuple(wilson(c, n) for c in p.chances)
+    fig = chances_figure(review, ["P1", "P2"], "en")
+    for seat, ax in enumerate(fig.get_axes()):
+        assert [tick.get_text() for tick in ax.get_yticklabels()] == ["0 %", "50 %", "100 %"]
+        (filled,) = ax.collections[:1]
+        upper = filled.get_paths()[0].vertices[:, 1]
+        assert min(upper) == pytest.approx(min(p.intervals[seat][0] for p in review.plies))
+        assert max(upper) == pytest.approx(max(p.intervals[seat][1] for p in review.plies))
+    assert "95 % interval of the estimate" in [text.get_text() for text in fig.legends[0].get_texts()]

@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from realpolitik.bots.evaluate import BUDGET, Evaluation, Tally, evaluate
+from realpolitik.bots.evaluate import BUDGET, Evaluation, Tally, evaluate, wilson
 from realpolitik.engine import Game, Record, RecordError, Rng, SeatContext, State
 from realpolitik.i18n import LANGUAGES, Text, render, tn
 
@@ -77,6 +77,20 @@ class PlyReview:
     #: viewpoint not to act), and all of that search's (``calibration.fit``); ``None`` once the
     #: game is over (the chances are its rewards)
     basis: tuple[Tally | None, Tally] | None = None
+    #: every seat's 95 % interval of its chance (:func:`band`)
+    intervals: tuple[tuple[float, float], ...] = ()
+
+
+def band(chances: tuple[float, ...], basis: tuple[Tally | None, Tally] | None,
+         weight: float) -> tuple[tuple[float, float], ...]:
+    """Every seat's 95 % interval of its chance: the Wilson interval of the chance over the
+    playouts behind it and the ``weight`` its lean adds (``Game.pseudo_playouts``); none
+    (the chance itself) once the game is over."""
+    if basis is None:
+        return tuple((c, c) for c in chances)
+    own, total = basis
+    n = (total if own is None else own).playouts + weight
+    return tuple(wilson(c, n) for c in chances)
 
 
 @dataclass(frozen=True)
@@ -174,7 +188,7 @@ def plies(record: Record, lookup: Callable[[str], Game], seat: int | None = None
             # the chances of a seat to act again are those after its best move; none once the game is over
             basis = (found.tallies[found.best] if found.best else None, found.total) if found.playouts else None
         yield PlyReview(ply, actor, action, viewpoint, chances, hindsight(state, budget, seed, spec), judged, words,
-                        basis)
+                        basis, band(chances, basis, state.game.pseudo_playouts))
 
 
 @dataclass(frozen=True)
@@ -244,6 +258,9 @@ class Review:
         def by_seat(values: tuple[float, ...]) -> dict[str, float]:
             return {labels[s]: round(v, 4) for s, v in enumerate(values)}
 
+        def intervals(values: tuple[tuple[float, float], ...]) -> dict[str, list[float]]:
+            return {labels[s]: [round(low, 4), round(high, 4)] for s, (low, high) in enumerate(values)}
+
         def said(ply: int, action: str) -> dict[str, str]:
             label = words[ply].get(action, action)
             return {lang: render(label, lang) for lang in LANGUAGES}
@@ -253,7 +270,8 @@ class Review:
             "viewpoint": None if self.viewpoint is None else labels[self.viewpoint],
             "complete": self.complete, "actions": self.actions,
             "plies": [{"ply": p.ply + 1, "seat": labels[p.seat], "action": p.action, "from": labels[p.viewpoint],
-                       "chances": by_seat(p.chances), "hindsight": by_seat(p.hindsight)} for p in self.plies],
+                       "chances": by_seat(p.chances), "interval": intervals(p.intervals),
+                       "hindsight": by_seat(p.hindsight)} for p in self.plies],
             "turning_points": [{"ply": tp.ply + 1, "seat": labels[tp.seat], "played": tp.played, "best": tp.best,
                                 "played_words": said(tp.ply, tp.played), "best_words": said(tp.ply, tp.best),
                                 "loss": round(tp.loss, 4), "value": round(tp.value, 4),
