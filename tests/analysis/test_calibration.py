@@ -66,7 +66,7 @@ def test_the_fit_leans_the_same_searches_anew_and_scores_the_game_s_own_weight_a
     played = [p for p in done.plies if p.evaluation is not None and p.action in p.evaluation.after]
     assert played, "some chances come from the playouts of the move played"
     for p in played:
-        assert p.basis == (p.evaluation.tallies[p.action], p.evaluation.total)
+        assert p.basis[p.seat] == (p.evaluation.tallies[p.action], p.evaluation.total)
 
 
 CALIBRATE = Path(__file__).resolve().parents[2] / "tools" / "calibrate_review.py"

@@ -47,7 +47,7 @@ def test_one_entry_per_action_with_every_seat_s_chances(nuclear_war):
     assert data["complete"] and [p["ply"] for p in data["plies"]] == list(range(1, len(record.actions) + 1))
     assert [p["action"] for p in data["plies"]] == record.actions
     for p in data["plies"]:
-        assert p["from"] == p["seat"]  # no --seat: the seat who acted
+        assert p["from"] is None  # no --seat: each seat's chance from its own information
         for key in ("chances", "hindsight"):
             assert set(p[key]) == {"p1", "p2"} and all(0 <= v <= 1 for v in p[key].values())
     outcome = record.result["outcome"]["winners"]
@@ -87,10 +87,28 @@ def test_one_seat_s_information_at_every_ply():
     assert {p.seat for p in reviewed} == {0, 1}
 
 
+def test_each_seat_s_chance_comes_from_its_own_information():
+    """Without a viewpoint, the actor's chance is its search before the move (of the move
+    played) and every other seat's is its own search after the move, never the actor's."""
+    record = record_of("nuclear-war", 3, 6)
+    state = record.initial_state(get)
+    for p in islice(core.plies(record, get, budget=120, seed=2), 8):
+        judged = core.own_estimate(state, 120, 2, None)
+        state.apply(p.action)
+        assert p.viewpoint is None and p.evaluation == judged
+        for seat in range(3):
+            if seat == p.seat and p.action in judged.after:
+                assert p.chances[seat] == judged.after[p.action][seat]
+            else:
+                assert p.chances[seat] == core.onlooker_chances(state, seat, 120, 2, None)[seat]
+
+
 def test_allies_who_win_together_get_their_team_s_chance():
     record = record_of("e1815-2vs2", 4, 0)
     teams = get("e1815-2vs2").teams(4)
-    for p in islice(core.plies(record, get, budget=150, seed=1), 6):
+    # from one seat's information (and in hindsight) allies share a chance; each from its own
+    # information, allies may see their team's chances differently
+    for p in islice(core.plies(record, get, seat=0, budget=150, seed=1), 6):
         for chances in (p.chances, p.hindsight):
             for s in range(4):
                 assert chances[s] == pytest.approx(chances[teams.index(teams[s])])
@@ -189,10 +207,12 @@ def test_each_chance_has_its_95_percent_interval_and_the_chart_a_scale_and_a_ban
     for p, entry in zip(review.plies, data["plies"], strict=True):
         for label, (low, high) in entry["interval"].items():
             assert low <= entry["chances"][label] <= high
-        if p.basis is not None:
-            own, total = p.basis
-            n = (own or total).playouts + weight
-            assert p.intervals == tuple(wilson(c, n) for c in p.chances)
+        for chance, interval, behind in zip(p.chances, p.intervals, p.basis, strict=True):
+            if behind is None:  # the game is over: the chance is the seat's reward
+                assert interval == (chance, chance) and chance in (0, 1)
+            else:
+                own, total = behind
+                assert interval == wilson(chance, (own or total).playouts + weight)
     fig = chances_figure(review, ["P1", "P2"], "en")
     for seat, ax in enumerate(fig.get_axes()):
         assert [tick.get_text() for tick in ax.get_yticklabels()] == ["0 %", "50 %", "100 %"]

@@ -79,7 +79,9 @@ def fit(reviews: list[tuple[core.Review, tuple[float, ...]]],
         pairs = []
         for review, rewards in reviews:
             for p in review.plies:
-                pairs += zip(p.chances if p.basis is None else chances_of(*p.basis, weight), rewards)
+                leaned = (chance if behind is None else chances_of(*behind, weight)[seat]
+                          for seat, (chance, behind) in enumerate(zip(p.chances, p.basis, strict=True)))
+                pairs += zip(leaned, rewards)
         scores[weight] = brier(pairs)
     return scores
 

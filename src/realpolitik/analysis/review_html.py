@@ -61,7 +61,7 @@ def chances_figure(review: Review, titles: list[str], lang: str) -> Figure:
 
 def _estimate_label(review: Review, lang: str) -> Any:
     if review.viewpoint is None:
-        return t("estimated from the information of the seat who acted")
+        return t("each seat's chance estimated from its own information")
     return t("estimated from {seat}'s information", seat=review.labels[review.viewpoint])
 
 

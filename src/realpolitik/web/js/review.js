@@ -114,7 +114,7 @@ export class ReviewPanel {
     this.total = total;
     const name = (label) => seatName(this.players.find((p) => p.seat === label)) || label;
     put(this.said, h("span", { text: t("chance of winning after each action") + " — " +
-      t("line: estimated from the information of the seat who acted; band: its 95 % interval; dashed: in hindsight (the whole record)") }));
+      t("line: each seat's chance estimated from its own information; band: its 95 % interval; dashed: in hindsight (the whole record)") }));
     this.markers = [];
     put(this.chart, review.seats.map((seat, i) => {
       const marker = s("line", { class: "review-marker", y1: 0, y2: HEIGHT });
