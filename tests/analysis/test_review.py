@@ -12,7 +12,7 @@ import pytest
 
 from realpolitik.analysis import review as core
 from realpolitik.analysis.review_html import chances_figure, page
-from realpolitik.bots.evaluate import wilson
+from realpolitik.bots.evaluate import Evaluation, Tally, wilson
 from realpolitik.engine import Record, RecordError, Rng
 from realpolitik.games import get
 
@@ -54,23 +54,47 @@ def test_one_entry_per_action_with_every_seat_s_chances(nuclear_war):
     assert data["plies"][-1]["hindsight"] == {label: float(label in outcome) for label in ("p1", "p2")}
 
 
-def test_turning_points_lose_value_and_come_largest_loss_first(nuclear_war):
+def test_turning_points_lose_value_and_come_surest_first(nuclear_war):
     _, review = nuclear_war
     points = review.to_json()["turning_points"]
     assert 0 < len(points) <= core.TURNING_POINTS
-    losses = [tp["loss"] for tp in points]
-    assert losses == sorted(losses, reverse=True) and min(losses) > 0
+    sure = [tp["sure"] for tp in points]
+    assert sure == sorted(sure, reverse=True)
     for tp in points:
         judged = review.plies[tp["ply"] - 1].evaluation
         assert tp["played"] == review.plies[tp["ply"] - 1].action != tp["best"] == judged.best
         assert tp["loss"] == pytest.approx(tp["value"] - tp["played_value"], abs=1e-3)
+        assert tp["loss"] > 0 and tp["sure"] < tp["loss"]
         assert tp["interval"][0] <= tp["value"] <= tp["interval"][1]
         assert min(judged.visits[tp["played"]], judged.visits[tp["best"]]) >= core.MIN_VISITS
     unlisted = [p for p in review.plies if p.evaluation and p.action != p.evaluation.best
                 and p.ply + 1 not in {tp["ply"] for tp in points} and p.action in p.evaluation.values
                 and min(p.evaluation.visits[p.action], p.evaluation.visits[p.evaluation.best]) >= core.MIN_VISITS]
-    for p in unlisted:  # none left out lost more than the smallest listed
-        assert p.evaluation.values[p.evaluation.best] - p.evaluation.values[p.action] <= min(losses) + 1e-9
+    for p in unlisted:  # none left out that lost value lost it more surely than the least sure listed
+        e = p.evaluation
+        sure_there = core.sure_loss(e.values[e.best], e.visits[e.best], e.values[p.action], e.visits[p.action])
+        assert e.values[e.best] <= e.values[p.action] or sure_there <= min(sure) + 1e-9
+
+
+def judged_move(ply: int, best: tuple[float, int], played: tuple[float, int]) -> core.PlyReview:
+    """A ply whose search gave the preferred move ``best`` and the move played ``played`` (value, playouts)."""
+    values = {"best": best[0], "played": played[0]}
+    visits = {"best": best[1], "played": played[1]}
+    found = Evaluation(0, "best", values, {a: wilson(values[a], visits[a]) for a in values}, visits, {0: 0.5},
+                       {}, best[1] + played[1], {}, Tally(0, (0.0,)))
+    return core.PlyReview(ply, 0, "played", 0, (0.5,), (0.5,), found)
+
+
+def test_a_loss_of_few_playouts_comes_after_a_surer_one():
+    """A move three quarters against one quarter over four playouts each lost more than one at
+    0.6 against 0.3 over 400, but less surely; 0.5 against 0.25 over four is within the noise
+    (a ``sure`` below 0) and comes last."""
+    plies = [judged_move(0, (0.75, 4), (0.25, 4)), judged_move(1, (0.6, 400), (0.3, 400)),
+             judged_move(2, (0.5, 4), (0.25, 4))]
+    review = core.Review("wsdv", ("p1",), None, 100, 0, None, 3, plies)
+    found = review.turning_points()
+    assert [(tp.ply, round(tp.loss, 2)) for tp in found] == [(1, 0.3), (0, 0.5), (2, 0.25)]
+    assert found[1].sure == pytest.approx(0.021, abs=1e-3) and found[2].sure < 0 < found[1].sure
 
 
 def test_the_same_seed_gives_the_same_review():

@@ -19,10 +19,13 @@ seat to act there (``chances`` of :func:`evaluate`). It needs the whole record, 
 review is made of finished games only.
 
 **A turning point** is a move of a seat searched before its move (every seat's, or the
-viewpoint's) whose estimated value (the acting seat's chance
-of winning) falls short of the value of the move its search preferred (``Evaluation.best``),
-each of the two tried in at least ``MIN_VISITS`` playouts: ``loss`` is the difference,
-``interval`` the 95 % interval of the preferred move's value.
+viewpoint's) whose estimated value (the acting seat's chance of winning) falls short of the
+value of the move its search preferred (``Evaluation.best``), each of the two tried in at least
+``MIN_VISITS`` playouts: ``loss`` is the difference, ``interval`` the 95 % interval of the
+preferred move's value, and ``sure`` the lower end of the loss's 95 % interval (each mean's
+Agresti–Coull variance, the Wilson interval's). Turning points are named by ``sure``, the
+largest first, so a loss many playouts back comes before a larger one of a few, which another
+seed would not find again; a ``sure`` of 0 or less is a loss within the search's noise.
 """
 
 from __future__ import annotations
@@ -32,9 +35,10 @@ import json
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from math import sqrt
 from typing import Any
 
-from realpolitik.bots.evaluate import BUDGET, Evaluation, Tally, evaluate, wilson
+from realpolitik.bots.evaluate import BUDGET, Z95, Evaluation, Tally, evaluate, wilson
 from realpolitik.engine import Game, Record, RecordError, Rng, SeatContext, State
 from realpolitik.i18n import LANGUAGES, Text, render, tn
 
@@ -109,6 +113,21 @@ class TurningPoint:
     value: float
     played_value: float
     interval: tuple[float, float]
+    #: the lower end of the loss's 95 % interval
+    sure: float
+
+
+def sure_loss(value: float, visits: int, played_value: float, played_visits: int) -> float:
+    """The lower end of the 95 % interval of ``value - played_value``, two means of rewards in
+    [0, 1] over ``visits`` and ``played_visits`` playouts (each mean's variance as the Wilson
+    interval's centre has it, so that a mean of a few playouts at 0 or 1 is not certain)."""
+    z2 = Z95 * Z95
+
+    def variance(mean: float, n: int) -> float:
+        centre = (mean * n + z2 / 2) / (n + z2)
+        return centre * (1 - centre) / (n + z2)
+
+    return value - played_value - Z95 * sqrt(variance(value, visits) + variance(played_value, played_visits))
 
 
 def ply_seed(seed: int, seat: int, ply: int) -> int:
@@ -248,17 +267,18 @@ class Review:
         return len(self.plies) == self.actions
 
     def turning_points(self, count: int = TURNING_POINTS) -> list[TurningPoint]:
-        """The ``count`` moves that lost the most estimated value, the largest loss first."""
+        """The ``count`` moves that lost value, the surest loss first."""
         found = []
         for p in self.plies:
             e = p.evaluation
             if e is None or p.action == e.best or min(e.visits.get(p.action, 0), e.visits[e.best]) < MIN_VISITS:
                 continue
-            loss = e.values[e.best] - e.values[p.action]
-            if loss > 0:
-                found.append(TurningPoint(p.ply, p.seat, p.action, e.best, loss, e.values[e.best],
-                                          e.values[p.action], e.intervals[e.best]))
-        found.sort(key=lambda tp: (-tp.loss, tp.ply))
+            value, played = e.values[e.best], e.values[p.action]
+            if value > played:
+                found.append(TurningPoint(p.ply, p.seat, p.action, e.best, value - played, value, played,
+                                          e.intervals[e.best],
+                                          sure_loss(value, e.visits[e.best], played, e.visits[p.action])))
+        found.sort(key=lambda tp: (-tp.sure, tp.ply))
         return found[:count]
 
     def to_json(self, count: int = TURNING_POINTS) -> dict[str, Any]:
@@ -289,7 +309,7 @@ class Review:
                        "hindsight": by_seat(p.hindsight)} for p in self.plies],
             "turning_points": [{"ply": tp.ply + 1, "seat": labels[tp.seat], "played": tp.played, "best": tp.best,
                                 "played_words": said(tp.ply, tp.played), "best_words": said(tp.ply, tp.best),
-                                "loss": round(tp.loss, 4), "value": round(tp.value, 4),
+                                "loss": round(tp.loss, 4), "sure": round(tp.sure, 4), "value": round(tp.value, 4),
                                 "played_value": round(tp.played_value, 4),
                                 "interval": [round(x, 4) for x in tp.interval]}
                                for tp in self.turning_points(count)],

@@ -109,8 +109,9 @@ def turning_points(review: Review, titles: list[str], lang: str) -> str:
                     f"<td class=\"text\">{best}</td><td>{tp.value:.0%} ({low:.0%}–{high:.0%})</td>"
                     f"<td>{tp.played_value:.0%}</td><td>{tp.loss:.0%}</td></tr>")
     header = "".join(f"<th>{escape(render(c, lang))}</th>" for c in columns)
-    return (head + _note(t("The moves whose estimated chance fell furthest short of the move the search "
-                           "preferred, the largest loss first."), lang)
+    return (head + _note(t("The moves whose estimated chance fell short of the move the search preferred, "
+                           "the surest loss first (the highest lower end of its 95 % interval: least likely the "
+                           "search's noise)."), lang)
             + f"<table><tr>{header}</tr>{''.join(rows)}</table>")
 
 
