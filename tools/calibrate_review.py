@@ -164,6 +164,7 @@ def figures(args: argparse.Namespace, players: int, results: list[Reviewed]) -> 
     pairs = calibration.Forecasts([p for r in results for p in r.estimate], [p for r in results for p in r.hindsight])
     kept = [k for r in results for k in r.kept]
     base = sum(r for _, r in pairs.estimate) / len(pairs.estimate)  # a seat's share of wins, over all predictions
+    sides = [(len(r.estimate) // players, r.rewards) for r in results]  # each seat's predictions and reward per game
     # a seat's even share: winners per game with a winner over the seats (allies who win together: a team's share)
     won = [sum(r.rewards) for r in results if sum(r.rewards) > 0]
     even = (sum(won) / len(won) if won else 1) / players
@@ -175,6 +176,8 @@ def figures(args: argparse.Namespace, players: int, results: list[Reviewed]) -> 
             "brier_hindsight": round(calibration.brier(pairs.hindsight), 4),
             "brier_even": round(calibration.brier([(even, r) for _, r in pairs.estimate]), 4),
             "brier_base_rate": round(calibration.brier([(base, r) for _, r in pairs.estimate]), 4),
+            "brier_side_base_rate": round(calibration.brier_base_rates(sides), 4),
+            "side_base_rates": [round(rate, 4) for rate in calibration.base_rates(sides)],
             "turning_points": len(kept), "kept_with_10x_budget": sum(kept),
             "reliability": calibration.reliability(pairs.estimate)}
 

@@ -1,5 +1,5 @@
-"""analysis.calibration: the Brier score and the reliability bins of a review's chances, and
-turning points judged again with more budget."""
+"""analysis.calibration: the Brier score and the reliability bins of a review's chances, the
+side-aware base rate they are measured against, and turning points judged again with more budget."""
 
 from __future__ import annotations
 
@@ -21,6 +21,21 @@ def test_brier_scores_perfect_and_coin_forecasts():
     assert calibration.brier([(1.0, 1.0), (0.0, 0.0)]) == 0
     assert calibration.brier([(0.5, 1.0), (0.5, 0.0)]) == 0.25
     assert calibration.brier([(1.0, 0.0)]) == 1
+
+
+def test_the_side_aware_base_rate_is_each_seat_s_own_share_of_wins():
+    """Each seat's own share of wins, weighted by each game's predictions (a shared win counts
+    for both); where seat 0 wins three games of four, the pooled base rate says ½ to both seats,
+    the side-aware one ¾ and ¼, and scores better — the yardstick a review's chances must beat."""
+    games = [(10, (0.0, 1.0)), (10, (0.0, 1.0)), (10, (1.0, 0.0)), (10, (1.0, 1.0))]
+    assert calibration.base_rates(games) == (0.5, 0.75)
+    assert calibration.base_rates([(30, (1.0, 0.0)), (10, (0.0, 1.0))]) == (0.75, 0.25)
+    sides = [(10, (1.0, 0.0)), (10, (1.0, 0.0)), (10, (1.0, 0.0)), (10, (0.0, 1.0))]
+    pairs = [(0.5, r) for n, rewards in sides for _ in range(n) for r in rewards]
+    assert calibration.brier(pairs) == 0.25
+    side_aware = [(rate, r) for n, rewards in sides for _ in range(n)
+                  for rate, r in zip((0.75, 0.25), rewards, strict=True)]
+    assert calibration.brier_base_rates(sides) == pytest.approx(calibration.brier(side_aware)) == 0.1875
 
 
 def test_reliability_bins_hold_the_mean_prediction_and_result():
@@ -51,7 +66,7 @@ def test_the_fit_leans_the_same_searches_anew_and_scores_the_game_s_own_weight_a
     played = [p for p in done.plies if p.evaluation is not None and p.action in p.evaluation.after]
     assert played, "some chances come from the playouts of the move played"
     for p in played:
-        assert p.basis == (p.evaluation.tallies[p.action], p.evaluation.total)
+        assert p.basis[p.seat] == (p.evaluation.tallies[p.action], p.evaluation.total)
 
 
 CALIBRATE = Path(__file__).resolve().parents[2] / "tools" / "calibrate_review.py"
@@ -74,6 +89,7 @@ def test_a_calibration_stopped_early_keeps_its_reviews_and_the_same_command_revi
     whole = _calibrate(tmp_path / "whole.jsonl")
     resumed, at_once = json.loads(done.stdout), json.loads(whole.stdout)
     assert resumed["games"] == 3 and resumed == at_once  # the same figures as one run's
+    assert len(resumed["side_base_rates"]) == 2 and resumed["brier_side_base_rate"] <= resumed["brier_base_rate"]
     again = _calibrate(store, "--games", "2")  # fewer games: only those of their seeds, none reviewed
     assert json.loads(again.stdout)["games"] == 2 and "game " not in again.stderr
     other = _calibrate(store, "--budget", "10", "--games", "1")  # another budget: its own reviews

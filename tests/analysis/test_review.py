@@ -5,12 +5,14 @@ page's chart in English and German."""
 from __future__ import annotations
 
 import json
+from html import escape
 from itertools import islice
 
 import pytest
 
 from realpolitik.analysis import review as core
 from realpolitik.analysis.review_html import chances_figure, page
+from realpolitik.bots.evaluate import Evaluation, Tally, wilson
 from realpolitik.engine import Record, RecordError, Rng
 from realpolitik.games import get
 
@@ -42,33 +44,57 @@ def test_one_entry_per_action_with_every_seat_s_chances(nuclear_war):
     record, review = nuclear_war
     data = review.to_json()
     json.dumps(data)
-    assert data["complete"] and [p["ply"] for p in data["plies"]] == list(range(len(record.actions)))
+    assert data["complete"] and [p["ply"] for p in data["plies"]] == list(range(1, len(record.actions) + 1))
     assert [p["action"] for p in data["plies"]] == record.actions
     for p in data["plies"]:
-        assert p["from"] == p["seat"]  # no --seat: the seat who acted
+        assert p["from"] is None  # no --seat: each seat's chance from its own information
         for key in ("chances", "hindsight"):
             assert set(p[key]) == {"p1", "p2"} and all(0 <= v <= 1 for v in p[key].values())
     outcome = record.result["outcome"]["winners"]
     assert data["plies"][-1]["hindsight"] == {label: float(label in outcome) for label in ("p1", "p2")}
 
 
-def test_turning_points_lose_value_and_come_largest_loss_first(nuclear_war):
+def test_turning_points_lose_value_and_come_surest_first(nuclear_war):
     _, review = nuclear_war
     points = review.to_json()["turning_points"]
     assert 0 < len(points) <= core.TURNING_POINTS
-    losses = [tp["loss"] for tp in points]
-    assert losses == sorted(losses, reverse=True) and min(losses) > 0
+    sure = [tp["sure"] for tp in points]
+    assert sure == sorted(sure, reverse=True)
     for tp in points:
-        judged = review.plies[tp["ply"]].evaluation
-        assert tp["played"] == review.plies[tp["ply"]].action != tp["best"] == judged.best
+        judged = review.plies[tp["ply"] - 1].evaluation
+        assert tp["played"] == review.plies[tp["ply"] - 1].action != tp["best"] == judged.best
         assert tp["loss"] == pytest.approx(tp["value"] - tp["played_value"], abs=1e-3)
+        assert tp["loss"] > 0 and tp["sure"] < tp["loss"]
         assert tp["interval"][0] <= tp["value"] <= tp["interval"][1]
         assert min(judged.visits[tp["played"]], judged.visits[tp["best"]]) >= core.MIN_VISITS
     unlisted = [p for p in review.plies if p.evaluation and p.action != p.evaluation.best
-                and p.ply not in {tp["ply"] for tp in points} and p.action in p.evaluation.values
+                and p.ply + 1 not in {tp["ply"] for tp in points} and p.action in p.evaluation.values
                 and min(p.evaluation.visits[p.action], p.evaluation.visits[p.evaluation.best]) >= core.MIN_VISITS]
-    for p in unlisted:  # none left out lost more than the smallest listed
-        assert p.evaluation.values[p.evaluation.best] - p.evaluation.values[p.action] <= min(losses) + 1e-9
+    for p in unlisted:  # none left out that lost value lost it more surely than the least sure listed
+        e = p.evaluation
+        sure_there = core.sure_loss(e.values[e.best], e.visits[e.best], e.values[p.action], e.visits[p.action])
+        assert e.values[e.best] <= e.values[p.action] or sure_there <= min(sure) + 1e-9
+
+
+def judged_move(ply: int, best: tuple[float, int], played: tuple[float, int]) -> core.PlyReview:
+    """A ply whose search gave the preferred move ``best`` and the move played ``played`` (value, playouts)."""
+    values = {"best": best[0], "played": played[0]}
+    visits = {"best": best[1], "played": played[1]}
+    found = Evaluation(0, "best", values, {a: wilson(values[a], visits[a]) for a in values}, visits, {0: 0.5},
+                       {}, best[1] + played[1], {}, Tally(0, (0.0,)))
+    return core.PlyReview(ply, 0, "played", 0, (0.5,), (0.5,), found)
+
+
+def test_a_loss_of_few_playouts_comes_after_a_surer_one():
+    """A move three quarters against one quarter over four playouts each lost more than one at
+    0.6 against 0.3 over 400, but less surely; 0.5 against 0.25 over four is within the noise
+    (a ``sure`` below 0) and comes last."""
+    plies = [judged_move(0, (0.75, 4), (0.25, 4)), judged_move(1, (0.6, 400), (0.3, 400)),
+             judged_move(2, (0.5, 4), (0.25, 4))]
+    review = core.Review("wsdv", ("p1",), None, 100, 0, None, 3, plies)
+    found = review.turning_points()
+    assert [(tp.ply, round(tp.loss, 2)) for tp in found] == [(1, 0.3), (0, 0.5), (2, 0.25)]
+    assert found[1].sure == pytest.approx(0.021, abs=1e-3) and found[2].sure < 0 < found[1].sure
 
 
 def test_the_same_seed_gives_the_same_review():
@@ -85,10 +111,28 @@ def test_one_seat_s_information_at_every_ply():
     assert {p.seat for p in reviewed} == {0, 1}
 
 
+def test_each_seat_s_chance_comes_from_its_own_information():
+    """Without a viewpoint, the actor's chance is its search before the move (of the move
+    played) and every other seat's is its own search after the move, never the actor's."""
+    record = record_of("nuclear-war", 3, 6)
+    state = record.initial_state(get)
+    for p in islice(core.plies(record, get, budget=120, seed=2), 8):
+        judged = core.own_estimate(state, 120, 2, None)
+        state.apply(p.action)
+        assert p.viewpoint is None and p.evaluation == judged
+        for seat in range(3):
+            if seat == p.seat and p.action in judged.after:
+                assert p.chances[seat] == judged.after[p.action][seat]
+            else:
+                assert p.chances[seat] == core.onlooker_chances(state, seat, 120, 2, None)[seat]
+
+
 def test_allies_who_win_together_get_their_team_s_chance():
     record = record_of("e1815-2vs2", 4, 0)
     teams = get("e1815-2vs2").teams(4)
-    for p in islice(core.plies(record, get, budget=150, seed=1), 6):
+    # from one seat's information (and in hindsight) allies share a chance; each from its own
+    # information, allies may see their team's chances differently
+    for p in islice(core.plies(record, get, seat=0, budget=150, seed=1), 6):
         for chances in (p.chances, p.hindsight):
             for s in range(4):
                 assert chances[s] == pytest.approx(chances[teams.index(teams[s])])
@@ -160,3 +204,44 @@ def test_the_page_holds_the_chart_and_the_turning_points_in_the_reader_s_languag
     for word in words:
         assert word in html
     assert html.count("<tr>") == 1 + len(review.turning_points())
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_json_names_a_turning_point_s_moves_in_words_and_counts_actions_as_the_page(nuclear_war, lang):
+    """Each turning point's JSON gives both moves as the page's table names them, in every
+    language, and the action's number as the page's row shows it (the first action is 1)."""
+    record, review = nuclear_war
+    points = review.to_json()["turning_points"]
+    html = page(review, get("nuclear-war"), lang)
+    rows = html.split("<tr>")[2:]
+    assert len(rows) == len(points) > 0
+    for tp, row in zip(points, rows, strict=True):
+        assert record.actions[tp["ply"] - 1] == tp["played"]
+        assert set(tp["played_words"]) == set(tp["best_words"]) == {"en", "de"}
+        played, best = tp["played_words"][lang], tp["best_words"][lang]
+        assert row.startswith(f"<td>{tp['ply']}</td>") and played != tp["played"] and best != tp["best"]
+        assert f'<td class="text">{escape(played)}</td><td class="text">{escape(best)}</td>' in row
+
+
+def test_each_chance_has_its_95_percent_interval_and_the_chart_a_scale_and_a_band(nuclear_war):
+    """The JSON gives each chance its Wilson interval over the playouts behind it (and the
+    lean's weight); the chart reads 0–100 % and draws that interval as a band."""
+    record, review = nuclear_war
+    data, weight = review.to_json(), get("nuclear-war").pseudo_playouts
+    for p, entry in zip(review.plies, data["plies"], strict=True):
+        for label, (low, high) in entry["interval"].items():
+            assert low <= entry["chances"][label] <= high
+        for chance, interval, behind in zip(p.chances, p.intervals, p.basis, strict=True):
+            if behind is None:  # the game is over: the chance is the seat's reward
+                assert interval == (chance, chance) and chance in (0, 1)
+            else:
+                own, total = behind
+                assert interval == wilson(chance, (own or total).playouts + weight)
+    fig = chances_figure(review, ["P1", "P2"], "en")
+    for seat, ax in enumerate(fig.get_axes()):
+        assert [tick.get_text() for tick in ax.get_yticklabels()] == ["0 %", "50 %", "100 %"]
+        (filled,) = ax.collections[:1]
+        upper = filled.get_paths()[0].vertices[:, 1]
+        assert min(upper) == pytest.approx(min(p.intervals[seat][0] for p in review.plies))
+        assert max(upper) == pytest.approx(max(p.intervals[seat][1] for p in review.plies))
+    assert "95 % interval of the estimate" in [text.get_text() for text in fig.legends[0].get_texts()]

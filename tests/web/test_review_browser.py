@@ -1,8 +1,9 @@
 """A review in the system Chromium (issue 58): on the replay page of a short game the bots
 finished, a German reader is offered "Partie analysieren"; an English reader asks to "Review
-this game", sees its progress, then a chart per seat whose marker follows the replay's move,
-a click on the chart shows that move, and the turning points are those the server names;
-the German reader then sees the stored review in German."""
+this game", sees its progress, then a chart per seat on a 0–100 % scale with the estimate's
+interval as a band, whose marker follows the replay's move, a click on the chart shows that
+move, and the turning points are those the server names; the German reader then sees the
+stored review in German."""
 
 from __future__ import annotations
 
@@ -44,12 +45,14 @@ def test_a_review_is_asked_for_followed_and_read_beside_the_replay(server, conte
         review = api.get(f"/api/games/{game_id}/review").json()["review"]
     total = review["actions"]
     assert page.locator("#review-chart polyline").count() == 6  # each seat's estimate and hindsight
+    assert page.locator("#review-chart polygon.review-band").count() == 3  # each estimate's interval
+    assert page.locator("#review-chart .review-scale").first.inner_text().split() == ["100", "%", "50", "%", "0", "%"]
     turns = page.locator("#review-turns li button")
     expect(page.locator("#review-turns h3")).to_have_text("Turning points")
     if review["turning_points"]:
         expect(turns).to_have_count(len(review["turning_points"]))
         turns.first.click()
-        expect(page.locator("#ply")).to_have_value(str(review["turning_points"][0]["ply"] + 1))
+        expect(page.locator("#ply")).to_have_value(str(review["turning_points"][0]["ply"]))
     else:
         none = "No move lost value against the move the search preferred."
         expect(page.locator("#review-turns p")).to_have_text(none)

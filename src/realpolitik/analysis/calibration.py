@@ -1,7 +1,8 @@
 """How honest a review's numbers are (``tools/calibrate_review.py``): the Brier score of its
-chances against the games' results, their reliability by bins, whether a turning point keeps
-its verdict when the search gets more budget, and which lean of the chances (``fit``) would
-score best."""
+chances against the games' results and against the side-aware base rate's (each seat's own
+share of wins: a game's sides rarely win equally often), their reliability by bins, whether a
+turning point keeps its verdict when the search gets more budget, and which lean of the
+chances (``fit``) would score best."""
 
 from __future__ import annotations
 
@@ -41,6 +42,21 @@ def brier(pairs: list[tuple[float, float]]) -> float:
     return sum((p - r) ** 2 for p, r in pairs) / len(pairs)
 
 
+def base_rates(games: list[tuple[int, tuple[float, ...]]]) -> tuple[float, ...]:
+    """Each seat's own share of wins over its predictions — the best constant forecast per seat
+    (side-aware) — from each game's predictions per seat (its actions reviewed) and rewards."""
+    count = sum(n for n, _ in games)
+    seats = len(games[0][1])
+    return tuple(sum(n * rewards[s] for n, rewards in games) / count for s in range(seats))
+
+
+def brier_base_rates(games: list[tuple[int, tuple[float, ...]]]) -> float:
+    """The Brier score of forecasting each seat its own :func:`base_rates` at every prediction."""
+    rates = base_rates(games)
+    squares = sum(n * (rates[s] - r) ** 2 for n, rewards in games for s, r in enumerate(rewards))
+    return squares / (sum(n for n, _ in games) * len(rates))
+
+
 def reliability(pairs: list[tuple[float, float]], bins: int = BINS) -> list[dict[str, float]]:
     """Per bin of predictions that holds any: the mean chance predicted, the mean result, the count."""
     grouped: list[list[tuple[float, float]]] = [[] for _ in range(bins)]
@@ -63,7 +79,9 @@ def fit(reviews: list[tuple[core.Review, tuple[float, ...]]],
         pairs = []
         for review, rewards in reviews:
             for p in review.plies:
-                pairs += zip(p.chances if p.basis is None else chances_of(*p.basis, weight), rewards)
+                leaned = (chance if behind is None else chances_of(*behind, weight)[seat]
+                          for seat, (chance, behind) in enumerate(zip(p.chances, p.basis, strict=True)))
+                pairs += zip(leaned, rewards)
         scores[weight] = brier(pairs)
     return scores
 

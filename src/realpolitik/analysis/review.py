@@ -2,25 +2,30 @@
 saw it then and in hindsight, and the turning points — the moves that lost the most against
 the move the search preferred.
 
-**From whose information.** Ply *k*'s ``chances`` are estimated from the information of one
-seat, the *viewpoint*: the seat that acted at ply *k*, or the seat asked for (``seat``) at every
-ply. When the viewpoint acted, the review searches its context before the move
-(:func:`bots.evaluate.evaluate`) and takes the chances of the playouts that began with the move
-played — the game as the seat could foresee it after its move; this search also judges the move
-(a turning point). When the viewpoint did not act (or its search never tried the move played),
-its context after the move is searched. A context is built as the server builds a bot's
-(``SeatContext.of``, seeded by the review's seed, the seat and the ply), so the estimate reads
-nothing the seat could not see.
+**From whose information.** Each seat's chance at ply *k* is estimated from that seat's own
+information — or, with ``seat``, every seat's from that one seat's (the *viewpoint*). A seat
+that acted at ply *k* searches its context before the move (:func:`bots.evaluate.evaluate`)
+and takes the chances of the playouts that began with the move played — the game as the seat
+could foresee it after its move; this search also judges the move (a turning point). A seat
+that did not act (or whose search never tried the move played) has its context after the move
+searched. A context is built as the server builds a bot's (``SeatContext.of``, seeded by the
+review's seed, the seat and the ply), so no estimate reads anything its seat could not see.
+Every seat from its own information costs a search per seat and ply (with hindsight's,
+``n + 1`` searches a ply for ``n`` seats, against 2 for one viewpoint).
 
 **Hindsight** at ply *k* is the same search from the true state after the move — every hidden
 card and the state's own random generator known, so the future draws are the game's —, for the
 seat to act there (``chances`` of :func:`evaluate`). It needs the whole record, which is why a
 review is made of finished games only.
 
-**A turning point** is a move of the viewpoint whose estimated value (the acting seat's chance
-of winning) falls short of the value of the move its search preferred (``Evaluation.best``),
-each of the two tried in at least ``MIN_VISITS`` playouts: ``loss`` is the difference,
-``interval`` the 95 % interval of the preferred move's value.
+**A turning point** is a move of a seat searched before its move (every seat's, or the
+viewpoint's) whose estimated value (the acting seat's chance of winning) falls short of the
+value of the move its search preferred (``Evaluation.best``), each of the two tried in at least
+``MIN_VISITS`` playouts: ``loss`` is the difference, ``interval`` the 95 % interval of the
+preferred move's value, and ``sure`` the lower end of the loss's 95 % interval (each mean's
+Agresti–Coull variance, the Wilson interval's). Turning points are named by ``sure``, the
+largest first, so a loss many playouts back comes before a larger one of a few, which another
+seed would not find again; a ``sure`` of 0 or less is a loss within the search's noise.
 """
 
 from __future__ import annotations
@@ -30,16 +35,20 @@ import json
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from math import sqrt
 from typing import Any
 
-from realpolitik.bots.evaluate import BUDGET, Evaluation, Tally, evaluate
+from realpolitik.bots.evaluate import BUDGET, Z95, Evaluation, Tally, evaluate, wilson
 from realpolitik.engine import Game, Record, RecordError, Rng, SeatContext, State
-from realpolitik.i18n import Text, tn
+from realpolitik.i18n import LANGUAGES, Text, render, tn
 
 #: turning points a review names
 TURNING_POINTS = 5
 #: playouts each of the two moves needs before their difference may make a turning point
 MIN_VISITS = 4
+#: the version of a review's JSON and numbers (part of :func:`cache_key`: a stored review of
+#: another version is made again)
+FORMAT = 2
 
 
 class TrueState(SeatContext):
@@ -57,23 +66,41 @@ class TrueState(SeatContext):
 
 @dataclass(frozen=True)
 class PlyReview:
-    """One action of the record: who played what, the chances from the viewpoint's information,
-    hindsight's, and the actor's evaluation before the move when the actor was the viewpoint."""
+    """One action of the record: who played what, the chances (each seat's from its own
+    information, or all from the viewpoint's), hindsight's, and the actor's evaluation before
+    the move when its information was searched."""
 
     ply: int
     seat: int
     action: str
-    viewpoint: int
+    viewpoint: int | None  # None: each seat's chance from its own information
     chances: tuple[float, ...]
     hindsight: tuple[float, ...]
     evaluation: Evaluation | None = None
     #: the words of the move played and of the move preferred (for the turning points)
     words: dict[str, str | Text] = field(default_factory=dict)
-    #: the playouts behind ``chances``: those that began with the move they follow (the move
-    #: played, or in a search after it the best move of a viewpoint to act again; ``None`` for a
-    #: viewpoint not to act), and all of that search's (``calibration.fit``); ``None`` once the
-    #: game is over (the chances are its rewards)
-    basis: tuple[Tally | None, Tally] | None = None
+    #: per seat, the playouts behind its chance: those that began with the move it follows (the
+    #: move played, or in a search after it the best move of a seat to act again; ``None`` for a
+    #: seat not to act), and all of that search's (``calibration.fit``); ``None`` once the game is
+    #: over (the chance is its reward)
+    basis: tuple[tuple[Tally | None, Tally] | None, ...] = ()
+    #: every seat's 95 % interval of its chance (:func:`band`)
+    intervals: tuple[tuple[float, float], ...] = ()
+
+
+def band(chances: tuple[float, ...], basis: tuple[tuple[Tally | None, Tally] | None, ...],
+         weight: float) -> tuple[tuple[float, float], ...]:
+    """Every seat's 95 % interval of its chance: the Wilson interval of the chance over the
+    playouts behind it and the ``weight`` its lean adds (``Game.pseudo_playouts``); none
+    (the chance itself) once the game is over."""
+    out = []
+    for chance, behind in zip(chances, basis, strict=True):
+        if behind is None:
+            out.append((chance, chance))
+        else:
+            own, total = behind
+            out.append(wilson(chance, (total if own is None else own).playouts + weight))
+    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -86,6 +113,21 @@ class TurningPoint:
     value: float
     played_value: float
     interval: tuple[float, float]
+    #: the lower end of the loss's 95 % interval
+    sure: float
+
+
+def sure_loss(value: float, visits: int, played_value: float, played_visits: int) -> float:
+    """The lower end of the 95 % interval of ``value - played_value``, two means of rewards in
+    [0, 1] over ``visits`` and ``played_visits`` playouts (each mean's variance as the Wilson
+    interval's centre has it, so that a mean of a few playouts at 0 or 1 is not certain)."""
+    z2 = Z95 * Z95
+
+    def variance(mean: float, n: int) -> float:
+        centre = (mean * n + z2 / 2) / (n + z2)
+        return centre * (1 - centre) / (n + z2)
+
+    return value - played_value - Z95 * sqrt(variance(value, visits) + variance(played_value, played_visits))
 
 
 def ply_seed(seed: int, seat: int, ply: int) -> int:
@@ -144,7 +186,7 @@ def finished(record: Record, lookup: Callable[[str], Game]) -> State:
 def plies(record: Record, lookup: Callable[[str], Game], seat: int | None = None, budget: int = BUDGET,
           seed: int = 0, spec: str | None = None, first: int = 0) -> Iterator[PlyReview]:
     """Review the record's actions one by one (each as soon as it is done) from the action
-    ``first`` on; ``seat``: the one viewpoint (else each ply's actor). Every ply's review is the
+    ``first`` on; ``seat``: the one viewpoint (else each seat's own information). Every ply's review is the
     same whatever ``first`` is (its searches are seeded by the ply), so a review may be made in
     pieces. Refuses a record of an unfinished game (``RecordError``)."""
     finished(record, lookup)
@@ -153,25 +195,33 @@ def plies(record: Record, lookup: Callable[[str], Game], seat: int | None = None
         raise ValueError(f"seat {seat} is not one of the game's {len(state.seats)} seats")
     for action in record.actions[:first]:
         state.apply(action)
+    seats = range(len(state.seats))
     for ply, action in enumerate(record.actions[first:], first):
         actor = state.to_act
-        viewpoint = actor if seat is None else seat
         judged, words = None, {}
-        if viewpoint == actor:
+        if seat in (None, actor):
             judged = own_estimate(state, budget, seed, spec)
             if judged.best != action:
                 words = {c.action: c.label for c in state.choices() if c.action in (action, judged.best)}
         state.apply(action)
-        if judged is not None and action in judged.after:
-            chances = tuple(judged.after[action][s] for s in range(len(state.seats)))
-            basis = (judged.tallies[action], judged.total)
-        else:
-            found = _onlooker(state, viewpoint, budget, seed, spec)
-            chances = tuple(found.chances[s] for s in range(len(state.seats)))
-            # the chances of a seat to act again are those after its best move; none once the game is over
-            basis = (found.tallies[found.best] if found.best else None, found.total) if found.playouts else None
-        yield PlyReview(ply, actor, action, viewpoint, chances, hindsight(state, budget, seed, spec), judged, words,
-                        basis)
+        found = {v: _estimate(state, v, actor, action, judged, budget, seed, spec)
+                 for v in (seats if seat is None else (seat,))}
+        chances = tuple(found[s if seat is None else seat][0][s] for s in seats)
+        basis = tuple(found[s if seat is None else seat][1] for s in seats)
+        yield PlyReview(ply, actor, action, seat, chances, hindsight(state, budget, seed, spec), judged, words,
+                        basis, band(chances, basis, state.game.pseudo_playouts))
+
+
+def _estimate(state: State, viewpoint: int, actor: int, action: str, judged: Evaluation | None, budget: int,
+              seed: int, spec: str | None) -> tuple[tuple[float, ...], tuple[Tally | None, Tally] | None]:
+    """Every seat's chance after ``action`` from ``viewpoint``'s information, and the playouts
+    behind it: the actor's search before its move where it tried the move, else a search after it."""
+    if viewpoint == actor and judged is not None and action in judged.after:
+        return tuple(judged.after[action][s] for s in range(len(state.seats))), (judged.tallies[action], judged.total)
+    found = _onlooker(state, viewpoint, budget, seed, spec)
+    # the chances of a seat to act again are those after its best move; none once the game is over
+    basis = (found.tallies[found.best] if found.best else None, found.total) if found.playouts else None
+    return tuple(found.chances[s] for s in range(len(state.seats))), basis
 
 
 @dataclass(frozen=True)
@@ -179,7 +229,7 @@ class ReviewJob:
     """A piece of a finished game's review: the actions from ``first`` on, until ``seconds`` pass."""
 
     record: Record
-    seat: int | None  # the one viewpoint, or None: each action's actor
+    seat: int | None  # the one viewpoint, or None: each seat's own information
     budget: int
     first: int
     seconds: float
@@ -217,34 +267,49 @@ class Review:
         return len(self.plies) == self.actions
 
     def turning_points(self, count: int = TURNING_POINTS) -> list[TurningPoint]:
-        """The ``count`` moves that lost the most estimated value, the largest loss first."""
+        """The ``count`` moves that lost value, the surest loss first."""
         found = []
         for p in self.plies:
             e = p.evaluation
             if e is None or p.action == e.best or min(e.visits.get(p.action, 0), e.visits[e.best]) < MIN_VISITS:
                 continue
-            loss = e.values[e.best] - e.values[p.action]
-            if loss > 0:
-                found.append(TurningPoint(p.ply, p.seat, p.action, e.best, loss, e.values[e.best],
-                                          e.values[p.action], e.intervals[e.best]))
-        found.sort(key=lambda tp: (-tp.loss, tp.ply))
+            value, played = e.values[e.best], e.values[p.action]
+            if value > played:
+                found.append(TurningPoint(p.ply, p.seat, p.action, e.best, value - played, value, played,
+                                          e.intervals[e.best],
+                                          sure_loss(value, e.visits[e.best], played, e.visits[p.action])))
+        found.sort(key=lambda tp: (-tp.sure, tp.ply))
         return found[:count]
 
     def to_json(self, count: int = TURNING_POINTS) -> dict[str, Any]:
-        """The review as JSON: one entry per reviewed action, chances keyed by seat label."""
+        """The review as JSON: one entry per reviewed action, chances keyed by seat label; an
+        action's ``ply`` is its number as the page, the CLI and the replay count (the first
+        action is 1, and the replay's position ``ply`` is the game after it); a turning
+        point's moves are named in every language as the page names them."""
         labels = self.labels
+        words = {p.ply: p.words for p in self.plies}
 
         def by_seat(values: tuple[float, ...]) -> dict[str, float]:
             return {labels[s]: round(v, 4) for s, v in enumerate(values)}
+
+        def intervals(values: tuple[tuple[float, float], ...]) -> dict[str, list[float]]:
+            return {labels[s]: [round(low, 4), round(high, 4)] for s, (low, high) in enumerate(values)}
+
+        def said(ply: int, action: str) -> dict[str, str]:
+            label = words[ply].get(action, action)
+            return {lang: render(label, lang) for lang in LANGUAGES}
 
         return {
             "game": self.game, "seats": list(labels), "budget": self.budget, "seed": self.seed, "spec": self.spec,
             "viewpoint": None if self.viewpoint is None else labels[self.viewpoint],
             "complete": self.complete, "actions": self.actions,
-            "plies": [{"ply": p.ply, "seat": labels[p.seat], "action": p.action, "from": labels[p.viewpoint],
-                       "chances": by_seat(p.chances), "hindsight": by_seat(p.hindsight)} for p in self.plies],
-            "turning_points": [{"ply": tp.ply, "seat": labels[tp.seat], "played": tp.played, "best": tp.best,
-                                "loss": round(tp.loss, 4), "value": round(tp.value, 4),
+            "plies": [{"ply": p.ply + 1, "seat": labels[p.seat], "action": p.action,
+                       "from": None if p.viewpoint is None else labels[p.viewpoint],
+                       "chances": by_seat(p.chances), "interval": intervals(p.intervals),
+                       "hindsight": by_seat(p.hindsight)} for p in self.plies],
+            "turning_points": [{"ply": tp.ply + 1, "seat": labels[tp.seat], "played": tp.played, "best": tp.best,
+                                "played_words": said(tp.ply, tp.played), "best_words": said(tp.ply, tp.best),
+                                "loss": round(tp.loss, 4), "sure": round(tp.sure, 4), "value": round(tp.value, 4),
                                 "played_value": round(tp.played_value, 4),
                                 "interval": [round(x, 4) for x in tp.interval]}
                                for tp in self.turning_points(count)],
@@ -272,8 +337,9 @@ def start(record: Record, lookup: Callable[[str], Game], seat: int | None, budge
 
 
 def cache_key(record: Record, seat: int | None, budget: int, seed: int, spec: str | None, game: Game) -> str:
-    """What identifies a review for a cache: the game's record, the review's settings, and how
-    the game's chances lean (``Game.pseudo_playouts``: another weight gives other chances)."""
-    what = {"record": json.loads(record.to_json()), "seat": seat, "budget": budget, "seed": seed, "spec": spec,
-            "lean": game.pseudo_playouts}
+    """What identifies a review for a cache: the review's ``FORMAT``, the game's record, the
+    review's settings, and how the game's chances lean (``Game.pseudo_playouts``: another
+    weight gives other chances)."""
+    what = {"format": FORMAT, "record": json.loads(record.to_json()), "seat": seat, "budget": budget, "seed": seed,
+            "spec": spec, "lean": game.pseudo_playouts}
     return hashlib.sha256(json.dumps(what, sort_keys=True).encode()).hexdigest()

@@ -18,6 +18,8 @@ from .review import Review
 
 #: height of each seat's panel in the chart, in inches
 PANEL = 1.5
+#: the chance axis's ticks, with their labels
+TICKS = (0.0, 0.5, 1.0)
 
 
 @plots.drawn
@@ -27,8 +29,8 @@ def chances_chart(review: Review, titles: list[str], lang: str) -> str:
 
 
 def chances_figure(review: Review, titles: list[str], lang: str) -> Figure:
-    """One panel per seat: its chance after each action, estimated (a line) and in hindsight
-    (dashed), with the seat's turning points marked."""
+    """One panel per seat on a 0–100 % scale: its chance after each action, estimated (a line
+    in its 95 % interval, a band) and in hindsight (dashed), with the seat's turning points marked."""
     seats = len(review.labels)
     fig = Figure(figsize=(plots.WIDTH, PANEL * seats + 0.9))
     fig.set_layout_engine("constrained")
@@ -36,8 +38,11 @@ def chances_figure(review: Review, titles: list[str], lang: str) -> Figure:
     xs = [p.ply + 1 for p in review.plies]
     marks = review.turning_points()
     estimate, truth = render(_estimate_label(review, lang), lang), render(t("in hindsight (the whole record)"), lang)
+    interval = render(t("95 % interval of the estimate"), lang)
     for seat, ax in enumerate(axes):
         colour = plots.COLOURS[seat % len(plots.COLOURS)]
+        ax.fill_between(xs, [p.intervals[seat][0] for p in review.plies], [p.intervals[seat][1] for p in review.plies],
+                        color=colour, alpha=0.18, linewidth=0, label=interval if seat == 0 else None)
         ax.plot(xs, [p.chances[seat] for p in review.plies], color=colour, linewidth=1.4,
                 label=estimate if seat == 0 else None)
         ax.plot(xs, [p.hindsight[seat] for p in review.plies], color=colour, linewidth=1.0, linestyle="--",
@@ -46,16 +51,17 @@ def chances_figure(review: Review, titles: list[str], lang: str) -> Figure:
             if tp.seat == seat:
                 ax.axvline(tp.ply + 1, color="#9b2226", linewidth=0.8, alpha=0.6)
         ax.set_ylim(-0.03, 1.03)
+        ax.set_yticks(TICKS, [f"{tick:.0%}".replace("%", " %") for tick in TICKS], fontsize="x-small")
         ax.set_ylabel(plots.label(titles[seat]), fontsize="small")
     axes[-1].set_xlabel(render(t("action"), lang))
     fig.suptitle(render(t("chance of winning after each action"), lang), fontsize="medium")
-    fig.legend(loc="outside lower center", ncols=2, fontsize="small", frameon=False)
+    fig.legend(loc="outside lower center", ncols=3, fontsize="small", frameon=False)
     return fig
 
 
 def _estimate_label(review: Review, lang: str) -> Any:
     if review.viewpoint is None:
-        return t("estimated from the information of the seat who acted")
+        return t("each seat's chance estimated from its own information")
     return t("estimated from {seat}'s information", seat=review.labels[review.viewpoint])
 
 
@@ -77,8 +83,8 @@ def page(review: Review, game: Game, lang: str) -> str:
         parts.append(f"<figure>{chances_chart(review, titles, lang)}</figure>")
     parts.append(_note(t("A seat's chance is the share of the search's playouts it wins (a playout cut short "
                          "counts with the game's own estimate). The line is the estimate a seat could make with "
-                         "what it knew; the dashed line is the same search on the true state, with every hidden "
-                         "card known."), lang))
+                         "what it knew, the band around it its 95 % interval; the dashed line is the same search "
+                         "on the true state, with every hidden card known."), lang))
     parts.append(turning_points(review, titles, lang))
     return (f'<!DOCTYPE html>\n<html lang="{lang}"><head><meta charset="utf-8"><title>{title}</title>'
             f"<style>{STYLE}</style></head><body>" + "".join(parts) + "</body></html>\n")
@@ -103,8 +109,9 @@ def turning_points(review: Review, titles: list[str], lang: str) -> str:
                     f"<td class=\"text\">{best}</td><td>{tp.value:.0%} ({low:.0%}–{high:.0%})</td>"
                     f"<td>{tp.played_value:.0%}</td><td>{tp.loss:.0%}</td></tr>")
     header = "".join(f"<th>{escape(render(c, lang))}</th>" for c in columns)
-    return (head + _note(t("The moves whose estimated chance fell furthest short of the move the search "
-                           "preferred, the largest loss first."), lang)
+    return (head + _note(t("The moves whose estimated chance fell short of the move the search preferred, "
+                           "the surest loss first (the highest lower end of its 95 % interval: least likely the "
+                           "search's noise)."), lang)
             + f"<table><tr>{header}</tr>{''.join(rows)}</table>")
 
 

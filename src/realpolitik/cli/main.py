@@ -457,8 +457,8 @@ def ladder(
 @app.command()
 def review(
     path: Path = typer.Argument(..., metavar="RECORD", help="the record of a finished game (JSON)"),
-    seat: str | None = typer.Option(None, help="estimate every action from this seat's information (default: "
-                                    "from the information of the seat who acted)"),
+    seat: str | None = typer.Option(None, help="estimate every seat's chances from this seat's information "
+                                    "(default: each seat's from its own)"),
     budget: int = typer.Option(BUDGET, help="apply calls each estimate searches (1–100000000)"),
     seed: int = typer.Option(0, help="seed of the searches, 0 or more"),
     spec: str | None = typer.Option(None, help="the search's settings as an ismcts bot spec (default: the game's)"),

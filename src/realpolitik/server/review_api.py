@@ -3,14 +3,13 @@ anyone who may see the game's replay (:mod:`.reviews`). See docs/web/browser.md.
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from realpolitik.i18n import render, t
+from realpolitik.i18n import t
 
 from .api import _hall, _table, client, guarded
 from .protocol import BadRequest
@@ -27,20 +26,15 @@ def _seat(request: Request, table: Table) -> int | None:
     return seat
 
 
-def turning_words(request: Request, table: Table, review: dict[str, Any]) -> list[dict[str, str]]:
-    """The words of each turning point's move played and move preferred, as their buttons read
-    in the request's language."""
-    replay, lang = request.app.state.replays.replay(table.id, table.record()), language_of(request)
-    out = []
-    for tp in review["turning_points"]:
-        said = {c.action: render(c.label, lang) for c in replay.state_at(tp["ply"]).choices()}
-        out.append({"played": said.get(tp["played"], tp["played"]), "best": said.get(tp["best"], tp["best"])})
-    return out
+def turning_words(request: Request, review: dict[str, Any]) -> list[dict[str, str]]:
+    """The words of each turning point's move played and move preferred in the request's language."""
+    lang = language_of(request)
+    return [{"played": tp["played_words"][lang], "best": tp["best_words"][lang]} for tp in review["turning_points"]]
 
 
-async def _answer(request: Request, table: Table, found: dict[str, Any], status: int = 200) -> Response:
+def _answer(request: Request, found: dict[str, Any], status: int = 200) -> Response:
     if found["status"] == "done":
-        found = {**found, "words": await asyncio.to_thread(turning_words, request, table, found["review"])}
+        found = {**found, "words": turning_words(request, found["review"])}
     return JSONResponse(found, status_code=status)
 
 
@@ -57,7 +51,7 @@ async def read(request: Request) -> Response:
     ``done`` and ``total`` actions) or done (with ``review``, as ``realpolitik review --json``,
     and ``words``: each turning point's moves as their buttons read)."""
     table = await _finished(request)
-    return await _answer(request, table, await _hall(request).reviews.status(table, _seat(request, table)))
+    return _answer(request, await _hall(request).reviews.status(table, _seat(request, table)))
 
 
 @guarded
@@ -66,7 +60,7 @@ async def ask(request: Request) -> Response:
     it is under way)."""
     table = await _finished(request)
     found = await _hall(request).reviews.ask(table, _seat(request, table), client(request))
-    return await _answer(request, table, found, 200 if found["status"] == "done" else 202)
+    return _answer(request, found, 200 if found["status"] == "done" else 202)
 
 
 def routes() -> list[Route]:

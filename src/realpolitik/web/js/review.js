@@ -1,7 +1,8 @@
 // A finished game's review on the replay page: asked of the server (POST /api/games/{id}/review),
 // its progress polled, then every seat's chance of winning after each action — the estimate
 // the seat could make (line) and hindsight (dashed) — on the replay's move axis, with a marker
-// at the move shown, and the turning points as buttons that jump to their move.
+// at the move shown, the estimate's 95 % interval as a band and a 0–100 % scale beside each chart,
+// and the turning points as buttons that jump to their move.
 
 import { getJSON, postJSON } from "./api.js";
 import { h, put, s, seatName } from "./dom.js";
@@ -12,9 +13,22 @@ const HEIGHT = 70;
 const COLOURS = ["#1f618d", "#b03a2e", "#1e8449", "#9a7d0a", "#6c3483", "#117a65"];
 const POLL_MS = 1000;
 
+const SCALE = [100, 50, 0];
+
+function point(ply, chance, total) {
+  // ply counts actions from 1, as the replay's move axis: the position after action ply
+  return `${((ply / total) * WIDTH).toFixed(1)},${((1 - chance) * HEIGHT).toFixed(1)}`;
+}
+
 function points(plies, pick, seat, total) {
-  // plies[i] is the position after action i: move i + 1 on the replay's axis
-  return plies.map((p, i) => `${(((i + 1) / total) * WIDTH).toFixed(1)},${((1 - p[pick][seat]) * HEIGHT).toFixed(1)}`).join(" ");
+  return plies.map((p) => point(p.ply, p[pick][seat], total)).join(" ");
+}
+
+/** The estimate's 95 % interval: along its upper ends and back along its lower ones. */
+function band(plies, seat, total) {
+  const upper = plies.map((p) => point(p.ply, p.interval[seat][1], total));
+  const lower = plies.map((p) => point(p.ply, p.interval[seat][0], total)).reverse();
+  return [...upper, ...lower].join(" ");
 }
 
 export class ReviewPanel {
@@ -100,7 +114,7 @@ export class ReviewPanel {
     this.total = total;
     const name = (label) => seatName(this.players.find((p) => p.seat === label)) || label;
     put(this.said, h("span", { text: t("chance of winning after each action") + " — " +
-      t("line: estimated from the information of the seat who acted; dashed: in hindsight (the whole record)") }));
+      t("line: each seat's chance estimated from its own information; band: its 95 % interval; dashed: in hindsight (the whole record)") }));
     this.markers = [];
     put(this.chart, review.seats.map((seat, i) => {
       const marker = s("line", { class: "review-marker", y1: 0, y2: HEIGHT });
@@ -112,17 +126,20 @@ export class ReviewPanel {
           this.go(Math.round(((event.clientX - box.left) / box.width) * total));
         } },
       s("line", { class: "review-half", x1: 0, x2: WIDTH, y1: HEIGHT / 2, y2: HEIGHT / 2 }),
+      s("polygon", { points: band(review.plies, seat, total), fill: COLOURS[i % COLOURS.length], class: "review-band" }),
       s("polyline", { points: points(review.plies, "chances", seat, total), stroke: COLOURS[i % COLOURS.length], class: "review-estimate" }),
       s("polyline", { points: points(review.plies, "hindsight", seat, total), stroke: COLOURS[i % COLOURS.length], class: "review-hindsight" }),
       marker);
-      return h("figure", { class: "review-row" }, h("figcaption", { text: name(seat) }), svg);
+      const scale = h("div", { class: "review-scale", "aria-hidden": "true" },
+        SCALE.map((percent) => h("span", { text: `${formatNumber(percent, 0)} %` })));
+      return h("figure", { class: "review-row" }, h("figcaption", { text: name(seat) }), scale, svg);
     }));
     this.mark(this.ply);
     const turns = review.turning_points;
     put(this.turns, h("h3", { text: t("Turning points") }), turns.length
-      ? h("ol", {}, turns.map((tp, i) => h("li", {}, h("button", { type: "button", class: "review-turn", onclick: () => this.go(tp.ply + 1),
+      ? h("ol", {}, turns.map((tp, i) => h("li", {}, h("button", { type: "button", class: "review-turn", onclick: () => this.go(tp.ply),
         text: t("Move {ply}: {seat} played {played}; the search preferred {best} ({loss} percentage points more)", {
-          ply: tp.ply + 1, seat: name(tp.seat), played: words[i].played, best: words[i].best,
+          ply: tp.ply, seat: name(tp.seat), played: words[i].played, best: words[i].best,
           loss: formatNumber(tp.loss * 100, 0) }) }))))
       : h("p", { class: "muted", text: t("No move lost value against the move the search preferred.") }));
   }

@@ -1,0 +1,99 @@
+"""How much a game review's numbers depend on its search's seed: reviews the same records with
+two seeds and prints JSON — the mean and largest difference of a ply's chance (per seat and
+ply), how often the second seed's chance falls in the first's 95 % interval and how wide that
+is, the share of turning points both reviews name (by action), and how often they prefer the
+same move there — for the review's turning points and, beside them, for the moves of largest
+point loss (``by_loss``: every move short of the preferred one by any amount, largest first).
+
+    python benchmarks/review_noise.py wsdv --records 3 [--budget 6000] [--seeds 0 1] [--plies 60] [--spec S]
+
+The records are games of the game's heuristic in every seat (seeds 0 …), as
+``tools/calibrate_review.py`` plays them; ``--plies`` reviews only each record's first actions
+(turning points among those), to bound the run. Not a ``bench_*`` file: it runs for minutes, so
+``benchmarks/run.py`` does not pick it up.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from itertools import islice
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(ROOT / "tools"))
+
+from calibrate_review import play  # noqa: E402
+
+from realpolitik.analysis import review as core  # noqa: E402
+from realpolitik.bots.evaluate import BUDGET  # noqa: E402
+from realpolitik.games import get  # noqa: E402
+
+
+def reviewed(record, budget: int, seed: int, spec: str | None, plies: int | None) -> core.Review:
+    done = core.start(record, get, None, budget, seed, spec)
+    done.plies = list(islice(core.plies(record, get, None, budget, seed, spec), plies))
+    return done
+
+
+def by_loss(review: core.Review) -> dict[int, str]:
+    """The turning points ranked by their point loss alone: each one's action and preferred move."""
+    found = []
+    for p in review.plies:
+        e = p.evaluation
+        if e is None or p.action == e.best or min(e.visits.get(p.action, 0), e.visits[e.best]) < core.MIN_VISITS:
+            continue
+        loss = e.values[e.best] - e.values[p.action]
+        if loss > 0:
+            found.append((-loss, p.ply, e.best))
+    return {ply: best for _, ply, best in sorted(found)[:core.TURNING_POINTS]}
+
+
+def agreement(first: dict[int, str], second: dict[int, str]) -> tuple[int, int, int]:
+    """Turning points (the larger set), those both name, and those where both prefer the same move."""
+    both = first.keys() & second.keys()
+    return max(len(first), len(second)), len(both), sum(first[ply] == second[ply] for ply in both)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game")
+    parser.add_argument("--players", type=int, default=None)
+    parser.add_argument("--records", type=int, default=3)
+    parser.add_argument("--budget", type=int, default=BUDGET)
+    parser.add_argument("--seeds", type=int, nargs=2, default=(0, 1))
+    parser.add_argument("--plies", type=int, default=None, help="review only each record's first actions")
+    parser.add_argument("--spec", default=None, help="the review's ismcts spec (default: the game's)")
+    args = parser.parse_args()
+    players = args.players or get(args.game).default_players()
+    started = time.monotonic()
+    gaps, inside, widths = [], 0, []
+    counts = {"turning_points": [0, 0, 0], "by_loss": [0, 0, 0]}
+    for index in range(args.records):
+        record = play(args.game, players, index, "heuristic")
+        first, second = (reviewed(record, args.budget, seed, args.spec, args.plies) for seed in args.seeds)
+        for a, b in zip(first.plies, second.plies, strict=True):
+            gaps += [abs(x - y) for x, y in zip(a.chances, b.chances, strict=True)]
+            inside += sum(low <= y <= high for (low, high), y in zip(a.intervals, b.chances, strict=True))
+            widths += [high - low for low, high in a.intervals]
+        found = agreement(*({tp.ply: tp.best for tp in r.turning_points()} for r in (first, second)))
+        counts["turning_points"] = [a + b for a, b in zip(counts["turning_points"], found, strict=True)]
+        found = agreement(by_loss(first), by_loss(second))
+        counts["by_loss"] = [a + b for a, b in zip(counts["by_loss"], found, strict=True)]
+        print(f"record {index}: {len(first.plies)} actions, {time.monotonic() - started:.0f} s", file=sys.stderr,
+              flush=True)
+    print(json.dumps({"game": args.game, "players": players, "records": args.records, "budget": args.budget,
+                      "spec": args.spec, "seeds": list(args.seeds), "plies": args.plies, "chances": len(gaps),
+                      "mean_difference": round(sum(gaps) / len(gaps), 4), "max_difference": round(max(gaps), 4),
+                      "inside_interval": round(inside / len(gaps), 3),
+                      "mean_interval_width": round(sum(widths) / len(widths), 4),
+                      **{name: {"named": n, "shared": shared, "shared_share": round(shared / n, 3) if n else None,
+                                "same_best_where_shared": same} for name, (n, shared, same) in counts.items()},
+                      "seconds": round(time.monotonic() - started)}, indent=1))
+
+
+if __name__ == "__main__":
+    main()
