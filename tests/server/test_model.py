@@ -174,11 +174,13 @@ from realpolitik.server import lessons, vacation
 from realpolitik.server.social_store import SocialStore
 from realpolitik.server.store import actions as action_rows
 from realpolitik.server.store import games, now, seats, users
+from realpolitik.testing.load import allowance
 from realpolitik.testing.server import ROOMY, http_client
 
 from .model import Cluster, Held, Link, Player, Truth, load, open_link, view_matches
 
-#: seconds a game whose bot (or stand-in) is to move may take before it counts as stuck
+#: seconds a game whose bot (or stand-in) is to move may take before it counts as stuck — on an idle
+#: machine: every bound of the model is stretched by the machine's load (``allowance``)
 BOUND = 30.0
 #: seconds a connection may take to see a change stored through another process
 FAN_OUT = 10.0
@@ -461,7 +463,7 @@ class ServerMachine(RuleBasedStateMachine):
 
     def wait_moved(self, game_id: str, since: tuple[int, str], bound: float = BOUND) -> Truth:
         """Wait until a game has moved on from ``since`` (actions, status); fail after ``bound`` s."""
-        end = time.monotonic() + bound
+        end = time.monotonic() + allowance(bound)
         while True:
             truth = self.truth(game_id)
             if (len(truth.stored.actions), truth.stored.status) != since:
@@ -474,7 +476,7 @@ class ServerMachine(RuleBasedStateMachine):
 
     def wait_all_moved(self, moving: dict[str, tuple[int, str]]) -> None:
         """Wait until every game of ``moving`` has moved on from where it stood; fail after ``BOUND`` s."""
-        end = time.monotonic() + BOUND
+        end = time.monotonic() + allowance(BOUND)
         while moving:
             for game_id, since in list(moving.items()):
                 stored = self.truth(game_id).stored
@@ -740,7 +742,7 @@ class ServerMachine(RuleBasedStateMachine):
             self.unread = collections.Counter({pair: n for pair, n in self.unread.items() if gone not in pair})
             self.delivered = collections.Counter({pair: n for pair, n in self.delivered.items() if gone not in pair})
             self.sent = collections.Counter({pair: n for pair, n in self.sent.items() if gone not in pair})
-        end = time.monotonic() + BOUND
+        end = time.monotonic() + allowance(BOUND)
         for game_id, seat in mine:
             while (stored := self.truth(game_id).stored).status == "running" and stored.seats[seat].away != "resigned":
                 assert time.monotonic() < end, f"{player!r}'s seat {seat} of {game_id} is not resigned{self.told()}"
@@ -1117,7 +1119,7 @@ class ServerMachine(RuleBasedStateMachine):
         if allowed:
             self.drawn.append(f"bots' answers: {seq - 1 - first}")
         link = self.link(held, data)
-        end = time.monotonic() + FAN_OUT
+        end = time.monotonic() + allowance(FAN_OUT)
         while (view := link.wait_view(lambda m: m["seq"] == seq, 0.2)) is None and time.monotonic() < end:
             if self.truth(held.game).stored.actions != stored.actions:  # a bot moved meanwhile: nothing to compare
                 return
@@ -1386,7 +1388,7 @@ class ServerMachine(RuleBasedStateMachine):
             self.check_listed(before)
         holder = self.holder_of(held)
         covered = self.by_mail(held.game) and holder is not None and self.days_left(holder) > 0
-        end = time.monotonic() + BOUND
+        end = time.monotonic() + allowance(BOUND)
         while not (self.on_vacation(holder) if covered else
                    self.truth(held.game).stored.seats[held.seat].away == "timeout"):
             assert time.monotonic() < end, (f"the clock of {held.label} in {held.game} ran out, no "
@@ -1923,7 +1925,7 @@ class ServerMachine(RuleBasedStateMachine):
         if what == "resign":
             reply = self.answer_of(two, ("resigned", "error"), FAN_OUT, seat=held.label)
             assert reply is not None and (reply["type"] == "resigned" or reply["code"] == "over"), reply
-        end = time.monotonic() + BOUND
+        end = time.monotonic() + allowance(BOUND)
         while True:
             stored = self.truth(held.game).stored
             if (stored.status != "running" or stored.seats[held.seat].away or len(stored.actions) > seq
@@ -2132,7 +2134,7 @@ class ServerMachine(RuleBasedStateMachine):
                 mark = (len(stored.actions), stored.status, tuple((s.joined, s.away) for s in stored.seats))
                 if self.served.get((i, game_id)) == mark:
                     continue
-                end = time.monotonic() + FAN_OUT
+                end = time.monotonic() + allowance(FAN_OUT)
                 while True:
                     before = self.truth(game_id).stored
                     answer = http.get(f"/api/games/{game_id}")
@@ -2190,7 +2192,7 @@ class Tour:
              **arguments) -> str | None:
         """Run rule ``name`` once it may run; the first game it adds, if it adds one."""
         machine, rule = self.machine, self.rules[name]
-        end = time.monotonic() + TOUR_WAIT
+        end = time.monotonic() + allowance(TOUR_WAIT)
         while not (all(p(machine) for p in rule.preconditions) and (when is None or when())):
             assert time.monotonic() < end, f"the tour cannot take {name}: its preconditions do not hold{machine.told()}"
             time.sleep(0.1)
@@ -2458,7 +2460,7 @@ def test_a_bot_decides_on_the_game_as_it_is_after_a_take_back(tmp_path):
         assert link.until(lambda m: m["type"] in ("taken-back", "error"))["type"] == "taken-back"
         time.sleep(0.5)  # the worker has finished the job of the line taken back
         link.send({"type": "act", "seq": seq, "action": then})
-        end = time.monotonic() + BOUND
+        end = time.monotonic() + allowance(BOUND)
         while len((stored := load(cluster.store, game["id"])).actions) < seq + 2:
             assert time.monotonic() < end, f"the bot did not answer {then!r}{cluster.servers[0].output()[-800:]}"
             time.sleep(0.05)
@@ -2510,7 +2512,7 @@ def test_a_process_that_loads_a_game_while_another_changes_it_catches_up(postgre
             token = game["invites"][0]["url"].split("token=")[1]
             link, _ = open_link(cluster, 1, game["id"], 0, {"type": "hello", "token": token, "name": "Ann"})
             time.sleep(1.5)  # process 0 loads the game as it hears of it (asking it here would load it afresh)
-            end = time.monotonic() + FAN_OUT
+            end = time.monotonic() + allowance(FAN_OUT)
             while (info := cluster.http(0).get(f"/api/games/{game['id']}").json())["status"] != "running":
                 if time.monotonic() > end:
                     stale.append(game["id"])

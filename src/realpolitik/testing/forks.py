@@ -249,7 +249,7 @@ class Forkers:
         appended to ``log``."""
         env = dict(os.environ)
         key = frozenset((name, value) for name, value in env.items() if name not in PER_TEST)
-        with self.lock:
+        with self.lock:  # held until the fork is counted: a forker that looks idle meanwhile is not closed
             found = self.by_env.pop(key, None)
             if found is None:
                 spare = [k for k, other in self.by_env.items() if other.idle()]
@@ -257,7 +257,7 @@ class Forkers:
                     self.by_env.pop(gone).close()
                 found = Forker(env)
             self.by_env[key] = found
-        return found.fork(argv, log)
+            return found.fork(argv, log)
 
 
 forker = Forkers()
