@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from realpolitik.testing.load import wait_ms
-from realpolitik.testing.pages import ENABLED, console_errors, seq, unfold
+from realpolitik.testing.pages import ENABLED, accept_warnings, console_errors, seq, unfold
 from tests.server.test_take_back import since_last, stored
 
 PHONE, DESKTOP = {"width": 390, "height": 844}, {"width": 1366, "height": 768}
@@ -59,6 +59,7 @@ def test_against_a_bot_the_move_is_taken_back_after_its_answer_until_something_i
         game = api.create(["human", "normal"], game="nationen")
         gid = game["id"]
         page = ctx.new_page()
+        accept_warnings(page)  # a grave action asks first (the deal decides which come first): the player says yes
         errors = console_errors(page)
         page.goto(server.url + next(i["url"] for i in game["invites"] if i["seat"] == "p1"))
         page.fill("#join-name", "Anna")
