@@ -28,7 +28,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from realpolitik.engine import State
 from realpolitik.games import get
-from realpolitik.server.store import _GAME, Damaged, Store, StoredGame, games
+from realpolitik.server.store import Damaged, Store, StoredGame
 from realpolitik.testing.server import GameSocket, ServerProcess, http_client, tls
 
 PASSWORD = "a model password"
@@ -124,20 +124,6 @@ class Cluster:
         if self._store is not None:
             self._store.close()
             self._store = None
-
-
-def load(store: Store, game_id: str) -> StoredGame | Damaged | None:
-    """``Store.load`` of one game read in one snapshot of the database: ``Store.load`` reads the
-    game's row, its seats and its actions in three statements, each seeing what was committed
-    when it ran, so a test reading beside a running server could see a game's last action
-    without the finished status stored with it."""
-    with store.engine.connect() as conn:
-        if store.sqlite:
-            conn.exec_driver_sql("BEGIN")  # a read transaction: one WAL snapshot for every statement
-        else:
-            conn = conn.execution_options(isolation_level="REPEATABLE READ")
-        rows = conn.execute(_GAME.where(games.c.id == game_id)).mappings().all()
-        return store._complete(conn, rows)[0] if rows else None
 
 
 @dataclass(eq=False)

@@ -85,8 +85,8 @@ running server, it is done across a graceful restart.
 
 Invariants, after every step (``no_game_lost_or_stuck``):
 
-- every stored game loads in one snapshot (``model.load``: ``Store.load``'s reads
-  in one transaction), its actions are numbered 0..n-1 (asked of the table itself), its
+- every stored game loads in one snapshot (``Store.load`` reads its rows in one
+  transaction), its actions are numbered 0..n-1 (asked of the table itself), its
   record replays (``record().replay``, the digest checked) and it is finished exactly when
   the replayed game is over;
 - every unfinished game is open with a free human seat, or running with every human
@@ -177,7 +177,7 @@ from realpolitik.server.store import games, now, seats, users
 from realpolitik.testing.load import allowance
 from realpolitik.testing.server import ROOMY, http_client
 
-from .model import Cluster, Held, Link, Player, Truth, load, open_link, view_matches
+from .model import Cluster, Held, Link, Player, Truth, open_link, view_matches
 
 #: seconds a game whose bot (or stand-in) is to move may take before it counts as stuck — on an idle
 #: machine: every bound of the model is stretched by the machine's load (``allowance``)
@@ -369,7 +369,7 @@ class ServerMachine(RuleBasedStateMachine):
     def truth(self, game_id: str) -> Truth:
         """The game as storage holds it now (read directly, replayed)."""
         truth = self.truths.setdefault(game_id, Truth(game_id))
-        truth.update(load(self.cluster.store, game_id))
+        truth.update(self.cluster.store.load(game_id))
         return truth
 
     def known(self, game_id: str) -> Truth:
@@ -2441,7 +2441,7 @@ def test_a_bot_decides_on_the_game_as_it_is_after_a_take_back(tmp_path):
         token = game["invites"][0]["url"].split("token=")[1]
         link, _ = open_link(cluster, 0, game["id"], 0, {"type": "hello", "token": token, "name": "Ann"})
         truth = Truth(game["id"])
-        truth.update(load(cluster.store, game["id"]))
+        truth.update(cluster.store.load(game["id"]))
         state, seq = truth.state, len(truth.stored.actions)
         assert state.to_act == 0 and link.wait_view(lambda m: m["seq"] == seq)
 
@@ -2461,7 +2461,7 @@ def test_a_bot_decides_on_the_game_as_it_is_after_a_take_back(tmp_path):
         time.sleep(0.5)  # the worker has finished the job of the line taken back
         link.send({"type": "act", "seq": seq, "action": then})
         end = time.monotonic() + allowance(BOUND)
-        while len((stored := load(cluster.store, game["id"])).actions) < seq + 2:
+        while len((stored := cluster.store.load(game["id"])).actions) < seq + 2:
             assert time.monotonic() < end, f"the bot did not answer {then!r}{cluster.servers[0].output()[-800:]}"
             time.sleep(0.05)
         assert stored.actions[seq] == then
