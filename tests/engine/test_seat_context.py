@@ -92,16 +92,16 @@ def test_a_random_bot_decision_costs_little_more_than_its_legal_actions():
     state = mid_game("nuclear-war")
     seat, n = state.to_act, 200
     bot = RandomBot(1)
-    start = time.perf_counter()
+    start = time.process_time()  # CPU time: other work on the machine does not count
     for i in range(n):
         ctx = SeatContext.of(state, seat, Rng(i))
         bot.choose(ctx)
         ctx.close()
-    lazy = time.perf_counter() - start
-    start = time.perf_counter()
+    lazy = time.process_time() - start
+    start = time.process_time()
     for i in range(n):
         bot.choose(eager(state, seat, Rng(i)))
-    assert lazy * 3 < time.perf_counter() - start
+    assert lazy * 3 < time.process_time() - start
 
 
 @pytest.mark.slow

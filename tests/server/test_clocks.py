@@ -16,6 +16,7 @@ from realpolitik.games import get
 from realpolitik.server.clock import TIMEOUTS_LOST, Clock, ClockChoice
 from realpolitik.server.store import Store, games, now, seats
 from realpolitik.testing.faults import locked
+from realpolitik.testing.load import allowance
 from realpolitik.testing.server import Api, GameSocket, ServerProcess, run_out
 
 LIVE = {"kind": "live", "minutes": 20, "increment": 15}
@@ -222,9 +223,9 @@ def test_a_move_racing_its_own_seats_resignation_never_leaves_the_game_stuck(ser
     turn = tab.wait_turn_or_end()
     with locked(server.db):  # the resignation waits for the database, holding the table
         ann.send({"type": "resign"})
-        time.sleep(0.3)
+        time.sleep(allowance(0.3))
         tab.act(turn["view"]["pending"]["actions"][0])
-        time.sleep(0.3)
+        time.sleep(allowance(0.3))
     assert tab.until(lambda m: m["type"] == "error")["code"] == "away"
     api.wait_finished(created["id"], timeout=90)
     record = api.record(created["id"])

@@ -5,7 +5,6 @@ In-process (Starlette's test client) so that the hall itself can be inspected.""
 
 from __future__ import annotations
 
-import time
 from dataclasses import replace
 
 import pytest
@@ -13,6 +12,7 @@ from starlette.testclient import TestClient
 
 from realpolitik.server import Limits, Settings, create_app
 from realpolitik.server.hall import KEEP_FINISHED
+from realpolitik.testing.load import eventually
 from realpolitik.testing.server import ROOMY
 
 ROOMY_LIMITS = Limits()
@@ -37,18 +37,11 @@ def app_with(tmp_path):
         client.__exit__(None, None, None)
 
 
-def _wait(check, seconds: float = 30) -> None:
-    end = time.monotonic() + seconds
-    while not check():
-        assert time.monotonic() < end, "not reached in time"
-        time.sleep(0.05)
-
-
 def test_finished_games_looked_at_leave_memory(app_with):
     client, hall = app_with()
     ids = [client.post("/api/games", json={"game": "nuclear-war", "seats": ["random", "random"]}).json()["id"]
            for _ in range(KEEP_FINISHED + 8)]
-    _wait(lambda: all(client.get(f"/api/games/{g}").json()["status"] == "finished" for g in ids))
+    eventually(lambda: all(client.get(f"/api/games/{g}").json()["status"] == "finished" for g in ids), 30)
     for gid in ids * 2:
         assert client.get(f"/api/games/{gid}").status_code == 200
         assert client.get(f"/api/games/{gid}/record").status_code == 200
@@ -60,7 +53,7 @@ def test_a_game_nobody_watches_leaves_memory_and_comes_back(app_with):
     client, hall = app_with(idle_seconds=0.3)
     game = client.post("/api/games", json={"game": "nuclear-war", "seats": ["human", "random"]}).json()
     gid = game["id"]
-    _wait(lambda: gid not in hall.tables)
+    eventually(lambda: gid not in hall.tables, 30)
     assert [g["id"] for g in client.get("/api/games").json()["open"]] == [gid]  # still in the lobby
     with client.websocket_connect(f"/ws/{gid}") as ws:
         ws.send_json({"type": "hello", "token": game["invites"][0]["url"].split("token=")[1], "name": "Ann"})
@@ -74,7 +67,7 @@ def test_games_whose_players_never_came_are_removed(app_with):
     client, hall = app_with(open_hours=0.0002)  # 0.72 s
     waiting = client.post("/api/games", json={"game": "nuclear-war", "seats": ["human", "random"]}).json()["id"]
     started = client.post("/api/games", json={"game": "nuclear-war", "seats": ["random", "random"]}).json()["id"]
-    _wait(lambda: client.get(f"/api/games/{waiting}").status_code == 404)
+    eventually(lambda: client.get(f"/api/games/{waiting}").status_code == 404, 30)
     assert hall.store.load(waiting) is None
     assert client.get(f"/api/games/{started}").status_code == 200
     assert waiting not in {g["id"] for g in client.get("/api/games").json()["open"]}

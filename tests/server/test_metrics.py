@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 import secrets
 import socket
-import time
 
 import httpx
 import psycopg
@@ -18,6 +17,7 @@ from sqlalchemy import text
 from realpolitik.server.accounts import fold, hash_password
 from realpolitik.server.store import Store, StoredGame, StoredSeat, now
 from realpolitik.server.tokens import new_game_id
+from realpolitik.testing.load import eventually
 from realpolitik.testing.server import Api, GameSocket, ServerProcess
 
 METRICS = re.compile(r"metrics on http://127\.0\.0\.1:(\d+)/metrics")
@@ -33,14 +33,6 @@ def figures(server: ServerProcess) -> dict[str, float]:
         for sample in family.samples:
             labels = ",".join(f'{k}="{v}"' for k, v in sorted(sample.labels.items()))
             found[f"{sample.name}{{{labels}}}" if labels else sample.name] = sample.value
-    return found
-
-
-def until(check, timeout: float = 30):
-    end = time.monotonic() + timeout
-    while not (found := check()):
-        assert time.monotonic() < end, "not reached in time"
-        time.sleep(0.1)
     return found
 
 
@@ -97,7 +89,7 @@ def test_notices_due_and_failed_are_counted(tmp_path):
         assert figures(server)["realpolitik_notices_due"] == 1
     server.args = ("--metrics-port", "0", "--notify-every", "0.1")
     with server:  # there is no SMTP server to send it: it fails, and is due again in a minute
-        shown = until(lambda: (found := figures(server))['realpolitik_notices_total{outcome="failed"}'] and found)
+        shown = eventually(lambda: (found := figures(server))['realpolitik_notices_total{outcome="failed"}'] and found, 30)
     assert shown["realpolitik_notices_due"] == 0 and shown['realpolitik_notices_total{outcome="sent"}'] == 0
 
 
@@ -113,7 +105,7 @@ def test_the_health_check_fails_while_the_database_is_away_or_its_schema_is_newe
             assert answer.status_code == 503
             assert answer.json() == {"status": "failing", "database": "not answering"}
             admin.execute(f"ALTER DATABASE {name} ALLOW_CONNECTIONS true")
-            until(lambda: api.get("/healthz", timeout=15).status_code == 200)
+            eventually(lambda: api.get("/healthz", timeout=15).status_code == 200, 30)
             store = Store(server.db)
             try:
                 with store.engine.begin() as conn:  # as a newer version's process would leave it

@@ -27,6 +27,7 @@ from realpolitik.server.push_store import PushStore, public_key
 from realpolitik.server.store import Store, StoredGame, StoredSeat, now
 from realpolitik.server.table import Refusal
 from realpolitik.server.tokens import new_game_id
+from realpolitik.testing.load import allowance, eventually
 from realpolitik.testing.push import PushService, VapidError, verify_vapid
 from realpolitik.testing.server import ROOMY, GameSocket, ServerProcess, http_client
 
@@ -108,16 +109,6 @@ def rows(server: ServerProcess, sql: str, *args) -> list[dict]:
         store.close()
 
 
-def wait_for(check, timeout: float = 15):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        found = check()
-        if found:
-            return found
-        time.sleep(0.05)
-    raise AssertionError("not within the time")
-
-
 def of(pushes: PushService, name: str) -> list:
     return [r for r in pushes.received if r.name == name]
 
@@ -132,7 +123,7 @@ def test_a_player_with_no_tab_open_gets_the_turn_decrypted_in_their_language(ser
     game, sockets = seated(server, {"p1": ann, "p2": bo})
     sockets["p2"].close()  # Bo looks away
     turn = play_until_turn_of(sockets["p1"], "p2")
-    wait_for(lambda: of(pushes, "bo phone") and of(pushes, "bo laptop"))
+    eventually(lambda: of(pushes, "bo phone") and of(pushes, "bo laptop"))
     key = bo.http.get("/api/push/key").json()["key"]
     for message in of(pushes, "bo phone") + of(pushes, "bo laptop"):
         payload = message.payload
@@ -153,7 +144,7 @@ def test_a_player_with_a_tab_open_gets_no_push(server, pushes):
     game, sockets = seated(server, {"p1": ann, "p2": bo})
     play_until_turn_of(sockets["p1"], "p2")
     sockets["p2"].wait_view(lambda m: m["view"]["to_act"] == "p2")
-    time.sleep(1.0)  # twenty looks at the outbox
+    time.sleep(allowance(1.0))  # twenty looks at the outbox
     assert of(pushes, "bo watching") == []
     assert rows(server, "select id from notices where game_id = ?", game["id"]) == []
     for sock in sockets.values():
@@ -168,12 +159,12 @@ def test_a_subscription_the_push_service_calls_gone_is_forgotten(server, pushes)
     game, sockets = seated(server, {"p1": ann, "p2": bo})
     sockets["p2"].close()
     play_until_turn_of(sockets["p1"], "p2")
-    wait_for(lambda: of(pushes, "bo fresh"))
+    eventually(lambda: of(pushes, "bo fresh"))
 
     def endpoints() -> list[str]:
         return [r["endpoint"] for r in rows(server, "select endpoint from push_subscriptions")]
 
-    wait_for(lambda: stale["endpoint"] not in endpoints())
+    eventually(lambda: stale["endpoint"] not in endpoints())
     assert fresh["endpoint"] in endpoints() and of(pushes, "bo stale") == []
     sockets["p1"].close()
 

@@ -3,12 +3,14 @@ a start forks from a forker that imported the server beforehand, under the calle
 
 from __future__ import annotations
 
+import os
+import signal
 import subprocess
 
 import pytest
 
 from realpolitik.testing.forks import FORKER, Forkers
-from realpolitik.testing.server import ServerProcess
+from realpolitik.testing.server import NotStarted, ServerProcess
 
 
 @pytest.fixture
@@ -22,7 +24,7 @@ def launched(monkeypatch) -> list[subprocess.Popen]:
 
 def test_a_server_that_does_not_answer_in_time_is_stopped(tmp_path, launched):
     server = ServerProcess(str(tmp_path / "games.db"))
-    with pytest.raises(TimeoutError, match="server start"):
+    with pytest.raises(NotStarted, match=r"did not start: it printed no address within 0 s, after .* s \(load "):
         server.start(timeout=0.01)
     assert server.proc is None and launched[0].poll() is not None  # its process has ended
     assert server.start().url  # the same server starts when given the time
@@ -96,3 +98,39 @@ def test_a_forked_server_reports_how_it_ended(tmp_path):
     assert proc.wait(5) == -signal.SIGKILL
     with ServerProcess(str(tmp_path / "other.db")) as serving, pytest.raises(subprocess.TimeoutExpired):
         serving.proc.wait(0.2)
+
+
+def test_a_server_that_exits_while_starting_says_why(tmp_path):
+    """A failed start says how the server ended and shows all it printed, not a bare status."""
+    server = ServerProcess(str(tmp_path / "games.db"), args=("--no-such-option",))
+    with pytest.raises(NotStarted) as failed:
+        server.start()
+    said = str(failed.value)
+    assert "did not start: it exited with status 2, after" in said, said
+    assert "No such option" in said and "on 2 cores" in said.replace(f"on {os.cpu_count()} cores", "on 2 cores")
+
+
+def test_a_server_ended_by_a_signal_while_starting_names_it_and_who_sent_it(tmp_path, monkeypatch):
+    """The failure the issue saw on a loaded machine was a bare "exited (-15)": now the signal
+    has its name, and the message says whether this process (or its forker) sent it."""
+    launch = ServerProcess._launch
+
+    def shot(self, args):
+        proc = launch(self, args)
+        os.kill(proc.pid, signal.SIGKILL)  # from outside, as another process would
+        return proc
+
+    monkeypatch.setattr(ServerProcess, "_launch", shot)
+    with pytest.raises(NotStarted, match="ended by SIGKILL \\(no signal came from this test process or its forker\\)"):
+        ServerProcess(str(tmp_path / "games.db")).start()
+
+
+def test_a_stopped_server_was_signalled_through_its_own_handle(tmp_path):
+    """Signals go through a pidfd that names the fork itself, and the handle remembers them; once
+    the fork has ended its handle sends nothing (a pid may have been given to another process)."""
+    server = ServerProcess(str(tmp_path / "games.db")).start()
+    proc = server.proc
+    server.stop()
+    assert proc.sent == ["SIGTERM"] and proc.ended_by() == "this test process sent it SIGTERM"
+    proc.kill()
+    assert proc.sent == ["SIGTERM"]

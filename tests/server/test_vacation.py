@@ -25,6 +25,7 @@ from realpolitik.server.clock import Clock, ClockChoice
 from realpolitik.server.pauses import paused_at, resumes_at, running_seconds, runs_out_at
 from realpolitik.server.store import Store, StoredSeat, games, now, seats
 from realpolitik.server.timekeeper import Timekeeper
+from realpolitik.testing.load import allowance
 from realpolitik.testing.server import ROOMY, Api, GameSocket, ServerProcess
 
 HOUR, DAY = 3600.0, 86400.0
@@ -306,7 +307,7 @@ def test_a_clock_that_runs_out_uses_a_banked_vacation_day_instead_of_a_time_out(
                 assert view["clock"]["left"]["p1"] == 0 and view["players"][0]["away"] is None
                 mine = api.get("/api/account/vacation").json()
                 assert mine["used"] == 1 and mine["vacations"][0]["auto"] and mine["now"]
-                time.sleep(2)  # the clock stands still at zero: no time-out follows the vacation day
+                time.sleep(allowance(2))  # the clock stands still at zero: no time-out follows the vacation day
                 assert api.get(f"/api/games/{created['id']}").json()["players"][0]["away"] is None
                 assert "the stand-in bot plays it" not in server.output()
             else:

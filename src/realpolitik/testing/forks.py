@@ -23,6 +23,7 @@ import subprocess
 import sys
 import threading
 import time
+import weakref
 
 #: the command line of a fresh ``realpolitik`` process
 SERVE = "from realpolitik.cli.main import app; app()"
@@ -131,6 +132,7 @@ class Forker:
         self.forks: list[int] = []  # every fork's pid
         self.changed = threading.Condition()
         self.order = threading.Lock()
+        self.closed = False  # once closed, a fork still running is ended by the forker, not by a test
         atexit.register(self.close)
 
     def fork(self, argv: list[str], log: str) -> Forked:
@@ -156,6 +158,7 @@ class Forker:
             return all(pid in self.codes for pid in self.forks)
 
     def _start(self) -> None:
+        self.closed = False
         self.proc = subprocess.Popen([sys.executable, "-c", FORKER, SERVE], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=self.env)
         threading.Thread(target=self._listen, args=(self.proc,), daemon=True).start()
@@ -175,8 +178,10 @@ class Forker:
             self.changed.notify_all()
 
     def close(self) -> None:
+        """End the forker; it ends the forks still running (SIGTERM), and each is told so."""
         if self.proc is not None and self.proc.poll() is None:
             assert self.proc.stdin is not None
+            self.closed = True
             self.proc.stdin.close()
             try:
                 self.proc.wait(10)
@@ -186,12 +191,31 @@ class Forker:
 
 
 class Forked:
-    """A fork's handle: what ``subprocess.Popen`` offers the tests (pid, poll, wait, signals)."""
+    """A fork's handle: what ``subprocess.Popen`` offers the tests (pid, poll, wait, signals).
+
+    Signals go through a pidfd, which names this very process: a handle kept after its fork
+    ended cannot hit another process that got the same pid (pids wrap at 32,768 here, and a
+    run of the suite starts tens of thousands of processes)."""
 
     def __init__(self, forker: Forker, pid: int) -> None:
         self.forker = forker
         self.pid = pid
         self.returncode: int | None = None
+        self.sent: list[str] = []  # the signals this process sent it, by name, for a failure's message
+        try:
+            self.pidfd: int | None = os.pidfd_open(pid)
+        except ProcessLookupError:  # it ended already; no signal can reach it
+            self.pidfd = None
+        else:
+            weakref.finalize(self, os.close, self.pidfd)
+
+    def ended_by(self) -> str:
+        """Who ended the fork, as far as this process knows: for a failure's message."""
+        if self.sent:
+            return f"this test process sent it {', '.join(self.sent)}"
+        if self.forker.closed:
+            return "its forker was closed while it ran, which ends every fork still running"
+        return "no signal came from this test process or its forker"
 
     def poll(self) -> int | None:
         with self.forker.changed:
@@ -212,8 +236,12 @@ class Forked:
         return self.returncode
 
     def send_signal(self, sig: int) -> None:
-        if self.poll() is None:
-            os.kill(self.pid, sig)
+        if self.poll() is None and self.pidfd is not None:
+            try:
+                signal.pidfd_send_signal(self.pidfd, sig)
+            except ProcessLookupError:  # it ended meanwhile
+                return
+            self.sent.append(signal.Signals(sig).name)
 
     def terminate(self) -> None:
         self.send_signal(signal.SIGTERM)

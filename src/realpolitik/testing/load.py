@@ -5,6 +5,11 @@ machine's load and holds as written when the machine is idle."""
 from __future__ import annotations
 
 import os
+import time
+from collections.abc import Callable
+from typing import TypeVar
+
+T = TypeVar("T")
 
 
 def load_factor() -> float:
@@ -20,3 +25,15 @@ def allowance(seconds: float) -> float:
 def wait_ms(seconds: float) -> float:
     """A Playwright timeout, in milliseconds, for what takes up to ``seconds`` on an idle machine."""
     return allowance(seconds) * 1000
+
+
+def eventually(check: Callable[[], T], seconds: float = 15.0, pause: float = 0.05) -> T:
+    """The first true value of ``check``, asked every ``pause`` seconds for ``seconds`` on an idle
+    machine (``allowance``); an AssertionError with the bound and the load when none comes."""
+    bound = allowance(seconds)
+    end = time.monotonic() + bound
+    while not (found := check()):
+        if time.monotonic() > end:
+            raise AssertionError(f"not within {bound:.0f} s (load {os.getloadavg()[0]:.1f})")
+        time.sleep(pause)
+    return found

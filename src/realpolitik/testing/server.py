@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from realpolitik.testing.forks import Forked, forker
+from realpolitik.testing.load import allowance
 
 if TYPE_CHECKING:
     import httpx
@@ -62,13 +63,39 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def _wait_for(check, timeout: float, what: str) -> None:
-    end = time.monotonic() + timeout
+def _within(check: Callable[[], bool], end: float) -> bool:
+    """Whether ``check`` holds before the monotonic time ``end``."""
     while time.monotonic() < end:
         if check():
-            return
+            return True
         time.sleep(0.05)
-    raise TimeoutError(f"{what} did not happen within {timeout} s")
+    return False
+
+
+def _wait_for(check, timeout: float, what: str) -> None:
+    timeout = allowance(timeout)
+    if not _within(check, time.monotonic() + timeout):
+        raise TimeoutError(f"{what} did not happen within {timeout:.0f} s (load {os.getloadavg()[0]:.1f})")
+
+
+class NotStarted(RuntimeError):
+    """A test server that did not come up, and why: how it ended (a status, or a signal and who
+    sent it) or what it did not do in time, the time taken against the bound, the machine's load,
+    and everything it printed."""
+
+    def __init__(self, server: ServerProcess, proc: Forked, began: float, bound: float, mark: int,
+                 missing: str = "") -> None:
+        code = proc.poll()
+        if missing:
+            how = f"{missing} within {bound:.0f} s"
+        elif code is not None and code < 0:
+            how = f"it was ended by {signal.Signals(-code).name} ({proc.ended_by()})"
+        else:
+            how = f"it exited with status {code}"
+        cores = os.cpu_count() or 1
+        printed = server.output()[mark:].strip() or "(nothing)"
+        super().__init__(f"the test server did not start: {how}, after {time.monotonic() - began:.1f} s "
+                         f"(load {os.getloadavg()[0]:.1f} on {cores} cores); it printed:\n{printed}")
 
 
 class ServerProcess:
@@ -95,7 +122,8 @@ class ServerProcess:
 
     def start(self, timeout: float = 60.0) -> ServerProcess:
         """Start (on the same port as before, if it ran already) and wait until it answers;
-        stopped again when it does not within ``timeout`` seconds."""
+        stopped again when it does not within ``timeout`` seconds — as long on an idle machine,
+        stretched with the load (``allowance``) — and then :class:`NotStarted` says why."""
         import httpx
 
         args = ["serve", "--port", str(self.port), "--db", self.db,
@@ -104,11 +132,12 @@ class ServerProcess:
         args += [f"--limit={name}={value}" for name, value in self.limits.items()]
         args += self.args
         mark = len(self.output())
-        self.proc = self._launch(args)
+        began, bound = time.monotonic(), allowance(timeout)
+        self.proc = proc = self._launch(args)
 
         def announced() -> bool:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"the server exited ({self.proc.returncode}):\n{self.output()}")
+            if proc.poll() is not None:
+                raise NotStarted(self, proc, began, bound, mark)
             found = ANNOUNCE.search(self.output()[mark:])
             if found:
                 self.url = found.group(1)
@@ -116,6 +145,8 @@ class ServerProcess:
             return found is not None
 
         def answers() -> bool:
+            if proc.poll() is not None:
+                raise NotStarted(self, proc, began, bound, mark)
             try:
                 with http_client(self.url, timeout=2) as http:
                     return http.get("/api/catalog").status_code == 200
@@ -123,8 +154,10 @@ class ServerProcess:
                 return False
 
         try:
-            _wait_for(announced, timeout, "server start")
-            _wait_for(answers, timeout, "server answer")
+            if not _within(announced, began + bound):
+                raise NotStarted(self, proc, began, bound, mark, "it printed no address")
+            if not _within(answers, began + bound):
+                raise NotStarted(self, proc, began, bound, mark, f"{self.url} did not answer /api/catalog")
         except BaseException:  # a server that did not come up in time is not left running
             self.stop()
             raise
@@ -315,14 +348,15 @@ class Api:
         return self.get(f"/api/games/{game_id}").json()
 
     def wait(self, game_id: str, accept: Callable[[dict], bool], timeout: float = 60) -> dict[str, Any]:
-        """Poll a game's public facts until ``accept`` holds."""
+        """Poll a game's public facts until ``accept`` holds (``timeout``: idle seconds, ``allowance``)."""
+        timeout = allowance(timeout)
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             info = self.info(game_id)
             if accept(info):
                 return info
             time.sleep(0.05)
-        raise TimeoutError(f"game {game_id}: condition not reached in {timeout} s")
+        raise TimeoutError(f"game {game_id}: condition not reached in {timeout:.0f} s")
 
     def wait_finished(self, game_id: str, timeout: float = 60) -> dict[str, Any]:
         return self.wait(game_id, lambda info: info["status"] == "finished", timeout)
@@ -367,6 +401,10 @@ class GameSocket:
         self.ws.send(message if isinstance(message, (str, bytes)) else json.dumps(message))
 
     def recv(self, timeout: float = 10) -> dict[str, Any]:
+        """The next message, waiting ``timeout`` seconds on an idle machine (``allowance``)."""
+        return self._take(allowance(timeout))
+
+    def _take(self, timeout: float) -> dict[str, Any]:
         message = json.loads(self.ws.recv(timeout))
         self.received.append(message)
         if message["type"] == "view":
@@ -380,10 +418,10 @@ class GameSocket:
         return message
 
     def until(self, accept: Callable[[dict], bool], timeout: float = 20) -> dict[str, Any]:
-        """Receive until a message satisfies ``accept``; returns it."""
-        end = time.monotonic() + timeout
+        """Receive until a message satisfies ``accept``; returns it (``timeout``: idle seconds, ``allowance``)."""
+        end = time.monotonic() + allowance(timeout)
         while True:
-            message = self.recv(max(0.01, end - time.monotonic()))
+            message = self._take(max(0.01, end - time.monotonic()))
             if accept(message):
                 return message
 
