@@ -85,7 +85,7 @@ GAMES = {
         Spec("e1815", "e1815", ("setup.py", "sequence.py", "combat.py", "logistics.py", "scoring.py", "team.py",
                                 "units.py", "tables.py"),
              "e1815", ("test_heuristic.py", "test_german.py", "test_words.py", "test_search_hooks.py")),
-        Spec("wsdv", "wsdv", ("setup.py", "sequence.py", "layout.py", "board.py", "network.py", "actions.py",
+        Spec("wsdv", "wsdv", ("setup.py", "sequence.py", "layout.py", "board.py", "network.py", "value_uses.py",
                               "protests.py", "events.py", "specials.py", "end_of_decade.py", "common.py"),
              "wsdv", ("test_german.py", "test_words.py", "test_search_estimate.py")),
         Spec("wsdv-2p2", "wsdv/two_plus_two", ("setup.py", "sequence.py", "cold_war.py", "events.py",

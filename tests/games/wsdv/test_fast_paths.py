@@ -15,7 +15,6 @@ import pytest
 from realpolitik.engine import Rng
 from realpolitik.games import get
 from realpolitik.games.wsdv import board, grammar
-from realpolitik.games.wsdv.actions import Build
 from realpolitik.games.wsdv.board import WORKING
 from realpolitik.games.wsdv.common import draw, draw_many
 from realpolitik.games.wsdv.content import EAST, WEST
@@ -33,6 +32,7 @@ from realpolitik.games.wsdv.two_plus_two.events import (
 )
 from realpolitik.games.wsdv.two_plus_two.events import _kinds as kinds
 from realpolitik.games.wsdv.two_plus_two.words import label as effect_label
+from realpolitik.games.wsdv.value_uses import Build
 
 from . import factories
 
