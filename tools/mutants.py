@@ -83,7 +83,7 @@ GAMES = {
                           "test_search_estimate.py")),
         # 1815, 1815 2vs2 and 1715 2vs2 share one package and one test folder
         Spec("e1815", "e1815", ("setup.py", "sequence.py", "combat.py", "logistics.py", "scoring.py", "team.py",
-                                "units.py", "tables.py"),
+                                "units.py", "map_cache.py"),
              "e1815", ("test_heuristic.py", "test_german.py", "test_words.py", "test_search_hooks.py")),
         Spec("wsdv", "wsdv", ("setup.py", "sequence.py", "layout.py", "board.py", "network.py", "value_uses.py",
                               "protests.py", "events.py", "specials.py", "end_of_decade.py", "common.py"),
