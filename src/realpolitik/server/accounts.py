@@ -142,7 +142,7 @@ async def session_of(connection: HTTPConnection) -> Session | None:
     session = None
     if SESSION_TOKEN.match(token) and (connection.scope["type"] == "http" or same_origin(connection)):
         store = connection.app.state.hall.store
-        found = await store.run(store.session, hash_token(token), LIFETIME, SLIDE_AFTER)
+        found = await store.in_thread(store.session, hash_token(token), LIFETIME, SLIDE_AFTER)
         if found is not None:
             session = Session(token, *found)
     connection.scope[_LOOKED_UP] = session
