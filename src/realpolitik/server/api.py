@@ -44,6 +44,7 @@ from .protocol import (
     clean_name,
     clean_text,
     parse,
+    person_name,
 )
 from .protocol import (
     Settings as AccountSettings,
@@ -382,7 +383,7 @@ async def player(request: Request) -> Response:
     history, and its recent finished games (nothing private: no e-mail, no tokens)."""
     store = _hall(request).store
     try:
-        user = await store.in_thread(store.user_named, accounts.fold(clean_text(request.path_params["name"])[:200]))
+        user = await store.in_thread(store.user_named, accounts.name_key(request.path_params["name"]))
         if user is None:
             raise Refusal("no-player", t("There is no such player."))
         history = await store.in_thread(store.rating_history, user.id)
@@ -480,7 +481,7 @@ async def signup(request: Request) -> Response:
     """POST /api/account/signup — a new account, signed in at once."""
     _json_body(request)
     body = parse(await _body(request), Credentials, MAX_BODY)
-    name = accounts.account_name(body.name)
+    name = person_name(body.name)
     accounts.check_password(body.password)
     key = accounts.fold(name)
     _throttle(request)

@@ -20,7 +20,7 @@ from realpolitik.i18n import t
 
 from . import accounts, social
 from .api import _body, _hall, _json_body, guarded
-from .protocol import MAX_BODY, Strict, clean_text, parse
+from .protocol import MAX_BODY, SentName, Strict, clean_text, parse
 from .store import User
 from .table import Refusal
 from .tokens import GAME_ID, TOKEN
@@ -31,19 +31,16 @@ MAX_LETTER, MIN_REASON, MAX_REASON = 1000, 3, 500
 PAGE, CONVERSATIONS = 50, 100
 NUMBER = re.compile(r"^[0-9]{1,12}$")
 
-Name = Annotated[str, StringConstraints(max_length=200)]
-
-
 class Named(Strict):
     """``POST /api/social/friends`` and ``/blocks``: the account to ask, or to block."""
 
-    name: Name
+    name: SentName
 
 
 class Letter(Strict):
     """``POST /api/social/messages``: a private message to an account."""
 
-    to: Name
+    to: SentName
     text: Annotated[str, StringConstraints(max_length=4 * MAX_LETTER)]
 
 
@@ -51,7 +48,7 @@ class Invite(Strict):
     """``POST /api/social/invites``: send a friend the link of a free seat of a game (its token
     shows the sender holds the invitation)."""
 
-    friend: Name
+    friend: SentName
     game: Annotated[str, StringConstraints(max_length=16)]
     seat: Annotated[str, StringConstraints(max_length=20)]
     token: Annotated[str, StringConstraints(max_length=64)]
@@ -60,7 +57,7 @@ class Invite(Strict):
 class Report(Strict):
     """``POST /api/social/reports``: report a player to the operators, saying why."""
 
-    name: Name
+    name: SentName
     reason: Annotated[str, StringConstraints(max_length=4 * MAX_REASON)]
     game: Annotated[str, StringConstraints(max_length=16)] | None = None
 
@@ -68,7 +65,7 @@ class Report(Strict):
 async def _other(request: Request, me: User, name: str) -> User:
     """The account called ``name``; refused when there is none, or when it is the asker's own."""
     store = _hall(request).store
-    other = await store.in_thread(store.user_named, accounts.fold(clean_text(name)[:200]))
+    other = await store.in_thread(store.user_named, accounts.name_key(name))
     if other is None:
         raise Refusal("no-player", t("There is no such player."))
     if other.id == me.id:
