@@ -31,6 +31,7 @@ MAX_LETTER, MIN_REASON, MAX_REASON = 1000, 3, 500
 PAGE, CONVERSATIONS = 50, 100
 NUMBER = re.compile(r"^[0-9]{1,12}$")
 
+
 class Named(Strict):
     """``POST /api/social/friends`` and ``/blocks``: the account to ask, or to block."""
 
