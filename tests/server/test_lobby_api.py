@@ -12,6 +12,7 @@ import pytest
 
 from realpolitik.engine.rng import KEYED
 from realpolitik.games import get
+from realpolitik.server.protocol import MAX_NAME
 from realpolitik.server.store import Store
 
 
@@ -124,8 +125,8 @@ def test_invitation_only_games_cannot_be_joined_from_the_lobby(api):
 
 def test_claims_are_validated(api):
     game = api.create(["human", "random"], lobby_join=True)
-    answer = api.post(f"/api/games/{game['id']}/claim", json={"seat": "p1", "name": "x" * 33})
-    assert answer.status_code == 400 and "field 'name'" in answer.json()["error"]
+    answer = api.post(f"/api/games/{game['id']}/claim", json={"seat": "p1", "name": "x" * (MAX_NAME + 1)})
+    assert answer.status_code == 400 and answer.json()["code"] == "bad-name"
     for invisible in ("\x00\x01\x7f", "\u200b\u2028\t", "\u202e"):
         answer = api.post(f"/api/games/{game['id']}/claim", json={"seat": "p1", "name": invisible})
         assert answer.status_code == 400 and "no visible characters" in answer.json()["error"]

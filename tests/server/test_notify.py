@@ -687,7 +687,7 @@ def work_until(notifier: Notifier, done, timeout: float) -> None:
         notifier.start()
         try:
             end = time.monotonic() + timeout
-            while not await store.run(done):
+            while not await store.in_thread(done):
                 assert time.monotonic() < end, "not within the time"
                 await asyncio.sleep(0.02)
         finally:

@@ -24,7 +24,7 @@ def test_a_chore_under_way_at_shutdown_ends_before_the_storage_closes(tmp_path, 
 
     async def late_write(hall) -> None:  # as a finished game's rating writes to storage
         await asyncio.sleep(0.3)
-        written.append(await hall.store.run(lambda: 42))
+        written.append(await hall.store.in_thread(lambda: 42))
 
     with caplog.at_level(logging.ERROR), TestClient(app) as client:
         hall = app.state.hall

@@ -42,13 +42,13 @@ class Club:
         made = []
         for _ in range(count):
             name = f"Player {self.rng.randrange(10**9)}"
-            made.append((await self.store.run(self.store.add_user, name, name.lower(), "-", None)).id)
+            made.append((await self.store.in_thread(self.store.add_user, name, name.lower(), "-", None)).id)
         return made
 
     async def tournament(self, **values) -> int:
         values = {"name": "Club cup", "rounds": None, "clock": CORRESPONDENCE, "timeouts": 1, "closes": None,
                   "capacity": None, "creator_id": None, **values}
-        return await self.store.run(self.runner.store.create, values)
+        return await self.store.in_thread(self.runner.store.create, values)
 
     async def settle(self) -> None:
         """Let the chores of finished games (ratings, the tournament's next round) run out."""
@@ -59,7 +59,7 @@ class Club:
         """Play every game of the current round to its end; ``time_out``: that account's seat
         runs out of time at its first turn. Returns the round played."""
         found = await self.runner.get(number)
-        boards = [b for b in await self.store.run(self.runner.store.boards, number) if b.round == found.round]
+        boards = [b for b in await self.store.in_thread(self.runner.store.boards, number) if b.round == found.round]
         for board in boards:
             if board.rest:
                 continue
@@ -101,7 +101,7 @@ class Club:
         found = await self.runner.get(number)
         teams = get(found.game).teams(found.seats)
         points: Counter[int] = Counter()
-        for board in await self.store.run(self.runner.store.boards, number):
+        for board in await self.store.in_thread(self.runner.store.boards, number):
             if board.rest:
                 points[board.players[0]] += bye
                 continue
@@ -140,8 +140,8 @@ def club(tmp_path):
 
 async def _standings(club: Club, number: int) -> list:
     found = await club.runner.get(number)
-    players = await club.store.run(club.runner.store.players, number)
-    boards = await club.store.run(club.runner.store.boards, number)
+    players = await club.store.in_thread(club.runner.store.players, number)
+    boards = await club.store.in_thread(club.runner.store.boards, number)
     return club.runner.standings(found, players, boards)
 
 
@@ -156,7 +156,7 @@ def test_a_two_seat_round_robin_is_played_to_its_standings(club):
         assert (await c.runner.get(number)).status == "running", "full: the sign-up closed itself"
         assert await c.play_out(number) == 5
         found = await c.runner.get(number)
-        boards = await c.store.run(c.runner.store.boards, number)
+        boards = await c.store.in_thread(c.runner.store.boards, number)
         met = Counter(frozenset(b.players) for b in boards if not b.rest)
         assert found.status == "finished" and len(met) == 10 and set(met.values()) == {1}
         assert Counter(b.players[0] for b in boards if b.rest) == Counter(users)
@@ -167,7 +167,7 @@ def test_a_two_seat_round_robin_is_played_to_its_standings(club):
         assert {s.player: s.points for s in table} == pytest.approx(dict(truth))
         assert [s.points for s in table] == sorted((s.points for s in table), reverse=True)
         assert sum(s.points for s in table) == pytest.approx(10)
-        rated = await c.store.run(c.store.leaderboard, "nuclear-war")
+        rated = await c.store.in_thread(c.store.leaderboard, "nuclear-war")
         assert len(rated) == 5, "tournament games are rated"
     asyncio.run(scenario())
 
@@ -184,7 +184,7 @@ def test_a_swiss_tournament_seeds_by_rating_rests_one_and_repeats_nobody(club):
         assert (await c.runner.get(number)).status == "signup", "not closed before its time"
         await c.runner.sweep(now() + timedelta(hours=2))
         assert await c.play_out(number) == 3
-        boards = await c.store.run(c.runner.store.boards, number)
+        boards = await c.store.in_thread(c.runner.store.boards, number)
         games = [frozenset(b.players) for b in boards if not b.rest]
         assert len(games) == 6 and len(set(games)) == 6, "no pairing repeated"
         rests = [b.players[0] for b in boards if b.rest]
@@ -206,8 +206,8 @@ def test_a_swiss_round_one_follows_the_ratings(club):
         c.runner.store.ratings = lambda game, ids: {u: r for u, r in strong.items() if u in ids}
         for user in users:
             await c.runner.sign_up(number, user)
-        boards = await c.store.run(c.runner.store.boards, number)
-        players = await c.store.run(c.runner.store.players, number)
+        boards = await c.store.in_thread(c.runner.store.boards, number)
+        players = await c.store.in_thread(c.runner.store.players, number)
         assert [p["user_id"] for p in players][:2] == [users[2], users[3]]
         assert {frozenset(b.players) for b in boards} == {frozenset((users[2], players[2]["user_id"])),
                                                            frozenset((users[3], players[3]["user_id"]))}
@@ -222,7 +222,7 @@ def test_a_four_seat_round_robin_meets_every_pair_and_scores_by_place(club):
         for user in users:
             await c.runner.sign_up(number, user)
         assert await c.play_out(number) == len(round_robin(6, 4)) == 3
-        boards = await c.store.run(c.runner.store.boards, number)
+        boards = await c.store.in_thread(c.runner.store.boards, number)
         met = Counter(frozenset(p) for b in boards if not b.rest for p in itertools.combinations(b.players, 2))
         assert len(met) == 15, "every pair met"
         assert Counter(b.players[0] for b in boards if b.rest) == Counter(users), "each rested once"
@@ -240,7 +240,7 @@ def test_a_team_game_round_robin_shares_points_between_partners(club):
         for user in users:
             await c.runner.sign_up(number, user)
         assert await c.play_out(number) == len(round_robin(5, 4))
-        boards = await c.store.run(c.runner.store.boards, number)
+        boards = await c.store.in_thread(c.runner.store.boards, number)
         table = {s.player: s.points for s in await _standings(c, number)}
         assert table == pytest.approx(dict(await c.truth(number, 0.0)))
         for board in boards:
@@ -267,10 +267,10 @@ def test_a_player_losing_on_time_too_often_is_withdrawn_and_plays_no_more(club):
             await c.runner.sign_up(number, user)
         late = users[0]
         await c.play_round(number, time_out=late)
-        players = {p["user_id"]: p["withdrawn"] for p in await c.store.run(c.runner.store.players, number)}
+        players = {p["user_id"]: p["withdrawn"] for p in await c.store.in_thread(c.runner.store.players, number)}
         assert players[late] == "timeouts"
         await c.play_out(number)
-        boards = await c.store.run(c.runner.store.boards, number)
+        boards = await c.store.in_thread(c.runner.store.boards, number)
         assert sum(late in b.players for b in boards if not b.rest) == 1, "no game after the withdrawal"
         assert sum(b.rest for b in boards) == 2, "the two it would have met rest instead"
         assert (await c.runner.get(number)).status == "finished"
@@ -286,7 +286,7 @@ def test_a_sign_up_that_closes_with_too_few_players_calls_the_tournament_off(clu
         await c.runner.sign_up(number, user)
         await c.runner.sweep(now() + timedelta(minutes=6))
         assert (await c.runner.get(number)).status == "cancelled"
-        assert await c.store.run(c.runner.store.boards, number) == []
+        assert await c.store.in_thread(c.runner.store.boards, number) == []
     asyncio.run(scenario())
 
 
@@ -323,21 +323,21 @@ def test_a_player_removed_or_banned_mid_round_is_withdrawn_and_the_rounds_stay(c
         number = await c.tournament(game="nuclear-war", kind="round-robin", seats=2, capacity=3)
         for user in users:
             await c.runner.sign_up(number, user)
-        (board,) = [b for b in await c.store.run(c.runner.store.boards, number) if not b.rest]
+        (board,) = [b for b in await c.store.in_thread(c.runner.store.boards, number) if not b.rest]
         gone = board.players[0]
-        await c.store.run(SocialStore(c.store).act, gone, action)
+        await c.store.in_thread(SocialStore(c.store).act, gone, action)
         await c.hall.sweep()  # as the server does every few seconds
         await c.play_round(number)
         line = {s.player: s for s in await _standings(c, number)}[gone]
         assert (line.games, line.points) == (1, 0.0), "its game counts, lost"
         assert c.store.load(board.game_id).seats[0].away == "resigned", "the stand-in played the seat"
-        entries = {p["user_id"]: p["withdrawn"] for p in await c.store.run(c.runner.store.players, number)}
+        entries = {p["user_id"]: p["withdrawn"] for p in await c.store.in_thread(c.runner.store.players, number)}
         assert entries[gone] == reason
         assert (await c.runner.get(number)).rounds == 3, "the number of rounds was fixed at the start"
         assert await c.play_out(number) == 2
         found = await c.runner.get(number)
         assert (found.status, found.round) == ("finished", 3)
-        boards = await c.store.run(c.runner.store.boards, number)
+        boards = await c.store.in_thread(c.runner.store.boards, number)
         assert sum(gone in b.players for b in boards) == 1, "no game and no rest after the withdrawal"
         assert len(await _standings(c, number)) == 3
     asyncio.run(scenario())
@@ -353,7 +353,7 @@ def test_a_player_deleted_from_the_database_leaves_the_standings_and_the_schedul
         for user in users:
             await c.runner.sign_up(number, user)
         await c.play_round(number)
-        boards = await c.store.run(c.runner.store.boards, number)
+        boards = await c.store.in_thread(c.runner.store.boards, number)
         (gone,) = [b.players[0] for b in boards if b.round == 2 and b.rest]  # played round 1, rests in round 2
         with c.store.engine.begin() as conn:
             conn.execute(delete(users_table).where(users_table.c.id == gone))
@@ -361,6 +361,6 @@ def test_a_player_deleted_from_the_database_leaves_the_standings_and_the_schedul
         assert await c.play_out(number) == 2
         found = await c.runner.get(number)
         assert (found.status, found.round) == ("finished", 3)
-        boards = await c.store.run(c.runner.store.boards, number)
+        boards = await c.store.in_thread(c.runner.store.boards, number)
         assert sum(gone in b.players for b in boards) == 2, "round 1's game and round 2's rest only"
     asyncio.run(scenario())

@@ -126,18 +126,19 @@ def reset_password(
     db: str = DB,
 ) -> None:
     """Give the account NAME a new password and log out all its sessions; prints the password made."""
-    from realpolitik.server.accounts import check_password, fold, hash_password
+    from realpolitik.server.accounts import check_password, hash_password, name_key
     from realpolitik.server.table import Refusal
 
     words = from_env()
-    password = _read_password(words) if read else secrets.token_urlsafe(12)
     try:
+        key = name_key(name)  # the server's rule for a name, before a password is asked for
+        password = _read_password(words) if read else secrets.token_urlsafe(12)
         check_password(password)
     except Refusal as exc:
         fail(exc.message, words)
     store = _store(db, words)
     try:
-        found = store.user_by_name(fold(name.strip()))
+        found = store.user_by_name(key)
         if found is None:
             fail(t("there is no account named {name}", name=repr(name)), words)
         store.set_password(found[0].id, hash_password(password))

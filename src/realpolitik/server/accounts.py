@@ -33,8 +33,8 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from realpolitik.i18n import LANGUAGES, render, t
 
-from .protocol import clean_text
 from .protocol import language as language_of
+from .protocol import person_name
 from .store import StorageBusy, User, now
 from .table import Refusal, busy
 from .tokens import hash_token
@@ -45,7 +45,6 @@ COOKIE = "session"
 LIFETIME = timedelta(days=30)
 #: a session's use is written down at most this often (each time, it lives LIFETIME again)
 SLIDE_AFTER = timedelta(hours=1)
-MIN_NAME, MAX_NAME = 2, 40
 MIN_PASSWORD, MAX_PASSWORD = 8, 256
 SESSION_TOKEN = re.compile(r"^[A-Za-z0-9_-]{43}$")
 UNSAFE = frozenset({"POST", "PUT", "PATCH", "DELETE"})
@@ -94,13 +93,10 @@ def fold(name: str) -> str:
     return unicodedata.normalize("NFKC", name).casefold()
 
 
-def account_name(text: str) -> str:
-    """A new account's name: cleaned like a player's name (control, format and separator
-    characters become single spaces), 2–40 characters, else refused."""
-    name = clean_text(text)
-    if not MIN_NAME <= len(name) <= MAX_NAME:
-        raise Refusal("bad-name", t("A name has {low} to {high} visible characters.", low=MIN_NAME, high=MAX_NAME))
-    return name
+def name_key(text: str) -> str:
+    """The key an account is looked up by: ``text`` as a person's name, folded; a name no account can have
+    (too short, too long) is refused as at sign-up."""
+    return fold(person_name(text))
 
 
 def check_password(password: str) -> None:
@@ -142,7 +138,7 @@ async def session_of(connection: HTTPConnection) -> Session | None:
     session = None
     if SESSION_TOKEN.match(token) and (connection.scope["type"] == "http" or same_origin(connection)):
         store = connection.app.state.hall.store
-        found = await store.run(store.session, hash_token(token), LIFETIME, SLIDE_AFTER)
+        found = await store.in_thread(store.session, hash_token(token), LIFETIME, SLIDE_AFTER)
         if found is not None:
             session = Session(token, *found)
     connection.scope[_LOOKED_UP] = session

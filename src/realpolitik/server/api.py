@@ -44,6 +44,7 @@ from .protocol import (
     clean_name,
     clean_text,
     parse,
+    person_name,
 )
 from .protocol import (
     Settings as AccountSettings,
@@ -284,7 +285,7 @@ async def _published(request: Request, table: Table) -> Record:
     """A finished game's record as published: with its notes (the hints its players asked for)."""
     record = table.record()
     store = _hall(request).store
-    record.notes = await store.run(store.notes_of, table.id)
+    record.notes = await store.in_thread(store.notes_of, table.id)
     return record
 
 
@@ -330,9 +331,9 @@ async def chat(request: Request) -> Response:
              if session is not None and s.user_id == session.user.id and table.team_of is not None}
     store = _hall(request).store
     try:
-        found = await store.run(store.chat_of, table.id, None, ("table", "watchers"))
+        found = await store.in_thread(store.chat_of, table.id, None, ("table", "watchers"))
         for team in sorted(teams):
-            found += await store.run(store.chat_of, table.id, team, ())
+            found += await store.in_thread(store.chat_of, table.id, team, ())
     except StorageBusy:
         raise busy() from None
     found = await social.unblocked(_hall(request), table, session and session.user.id, found)
@@ -350,7 +351,7 @@ async def leaderboard(request: Request) -> Response:
         raise Refusal("no-game", t("There is no such game."))
     store = hall.store
     try:
-        rows = await store.run(store.leaderboard, game.id)
+        rows = await store.in_thread(store.leaderboard, game.id)
     except StorageBusy:
         raise busy() from None
     players = [{"name": row["name"] if row["user_id"] is not None else row["bot"],
@@ -369,7 +370,7 @@ async def game_statistics(request: Request) -> Response:
     if game is None:
         raise Refusal("no-game", t("There is no such game."))
     try:
-        raw = await hall.store.run(statistics.counts, hall.store, game.id, statistics.team_seats(game))
+        raw = await hall.store.in_thread(statistics.counts, hall.store, game.id, statistics.team_seats(game))
     except StorageBusy:
         raise busy() from None
     return JSONResponse(statistics.summary(game, raw, language_of(request)),
@@ -382,12 +383,12 @@ async def player(request: Request) -> Response:
     history, and its recent finished games (nothing private: no e-mail, no tokens)."""
     store = _hall(request).store
     try:
-        user = await store.run(store.user_named, accounts.fold(clean_text(request.path_params["name"])[:200]))
+        user = await store.in_thread(store.user_named, accounts.name_key(request.path_params["name"]))
         if user is None:
             raise Refusal("no-player", t("There is no such player."))
-        history = await store.run(store.rating_history, user.id)
-        seats = await store.run(store.seats_of, user.id, 50)
-        record = await store.run(reliability.figures, store, user.id)
+        history = await store.in_thread(store.rating_history, user.id)
+        seats = await store.in_thread(store.seats_of, user.id, 50)
+        record = await store.in_thread(reliability.figures, store, user.id)
     except StorageBusy:
         raise busy() from None
     games = _hall(request).games
@@ -454,7 +455,7 @@ async def _start_session(request: Request, user: User, status: int = 200) -> Res
     token = accounts.new_session_token()
     old = request.cookies.get(accounts.COOKIE)
     ending = hash_token(old) if old and accounts.SESSION_TOKEN.match(old) else None
-    expires = await store.run(store.add_session, hash_token(token), user.id, accounts.LIFETIME, ending)
+    expires = await store.in_thread(store.add_session, hash_token(token), user.id, accounts.LIFETIME, ending)
     response = JSONResponse(_me(token, user), status_code=status, headers=accounts.NO_STORE)
     accounts.set_cookie(response, request, token, expires)
     accounts.set_language(response, request, user.language)
@@ -480,16 +481,16 @@ async def signup(request: Request) -> Response:
     """POST /api/account/signup — a new account, signed in at once."""
     _json_body(request)
     body = parse(await _body(request), Credentials, MAX_BODY)
-    name = accounts.account_name(body.name)
+    name = person_name(body.name)
     accounts.check_password(body.password)
     key = accounts.fold(name)
     _throttle(request)
     store = _hall(request).store
     taken = t("The name {name} is taken; choose another.", name=name)
-    if await store.run(store.user_by_name, key) is not None:
+    if await store.in_thread(store.user_by_name, key) is not None:
         raise Refusal("name-taken", taken)
     password_hash = await asyncio.to_thread(accounts.hash_password, body.password)
-    user = await store.run(store.add_user, name, key, password_hash, language_of(request))
+    user = await store.in_thread(store.add_user, name, key, password_hash, language_of(request))
     if user is None:  # taken meanwhile
         raise Refusal("name-taken", taken)
     return await _start_session(request, user, 201)
@@ -504,7 +505,7 @@ async def login(request: Request) -> Response:
     _throttle(request)
     store = _hall(request).store
     with _password_check(request, key) as attempt:
-        found = await store.run(store.user_by_name, key)
+        found = await store.in_thread(store.user_by_name, key)
         right = await asyncio.to_thread(accounts.verify_password, found[1] if found else None, body.password)
         if found is None or not right:
             attempt.failed()
@@ -518,7 +519,7 @@ async def logout(request: Request) -> Response:
     session = await accounts.session_of(request)
     if session is not None:
         store = _hall(request).store
-        await store.run(store.end_session, hash_token(session.token))
+        await store.in_thread(store.end_session, hash_token(session.token))
         _hall(request).signed_out(session=hash_token(session.token))
     response = JSONResponse({"user": None}, headers=accounts.NO_STORE)
     accounts.clear_cookie(response, request)
@@ -536,12 +537,12 @@ async def change_password(request: Request) -> Response:
     _throttle(request)
     store = _hall(request).store
     with _password_check(request, key) as attempt:
-        found = await store.run(store.user_by_name, key)
+        found = await store.in_thread(store.user_by_name, key)
         if found is None or not await asyncio.to_thread(accounts.verify_password, found[1], body.old):
             attempt.failed()
             raise Refusal("bad-login", t("The current password is wrong."))
     password_hash = await asyncio.to_thread(accounts.hash_password, body.new)
-    await store.run(store.set_password, session.user.id, password_hash, hash_token(session.token))
+    await store.in_thread(store.set_password, session.user.id, password_hash, hash_token(session.token))
     _hall(request).signed_out(session.user.id, keep=hash_token(session.token))
     return JSONResponse(_me(session.token, session.user), headers=accounts.NO_STORE)
 
@@ -561,13 +562,13 @@ async def settings(request: Request) -> Response:
     store = hall.store
     language = body.language or None
     if "language" in given:
-        await store.run(store.set_language, session.user.id, language)
+        await store.in_thread(store.set_language, session.user.id, language)
     if addresses:
-        await store.run(store.set_addresses, session.user.id, addresses)
+        await store.in_thread(store.set_addresses, session.user.id, addresses)
     everyone = {}
     if "messages_from_everyone" in given and body.messages_from_everyone is not None:
         everyone = {"messages_from_everyone": body.messages_from_everyone}
-        await store.run(hall.social.messages_from_everyone, session.user.id, body.messages_from_everyone)
+        await store.in_thread(hall.social.messages_from_everyone, session.user.id, body.messages_from_everyone)
     user = replace(session.user, **({"language": language} if "language" in given else {}), **addresses, **everyone)
     response = JSONResponse(_me(session.token, user), headers=accounts.NO_STORE)
     if "language" in given and language is None:  # the browser's: the pages follow its languages again

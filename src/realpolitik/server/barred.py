@@ -42,7 +42,7 @@ async def hand_over(hall: Hall) -> None:
     """Resign every seat of a barred account in a running game through its table (the stand-in
     plays it on); what fails now is tried again on the next sweep."""
     try:
-        found = await hall.store.run(barred_seats, hall.store)
+        found = await hall.store.in_thread(barred_seats, hall.store)
     except StorageBusy as exc:
         log.warning("seats of barred accounts put off: %s", exc)
         return

@@ -139,7 +139,7 @@ class Hall:
         for wait in (1, 2, 4, 8, 15, 0):
             try:
                 await self.heartbeat.start()  # before any game is loaded: no command changes one from now on
-                unfinished = await self.store.run(self.store.unfinished)
+                unfinished = await self.store.in_thread(self.store.unfinished)
                 break
             except StorageBusy as exc:
                 if not wait:
@@ -211,7 +211,7 @@ class Hall:
             result = results.result_of(table, state)
             stored.status, stored.result = "finished", result
             try:
-                await self.store.run(self.store.set_status, stored.id, "finished", result)
+                await self.store.in_thread(self.store.set_status, stored.id, "finished", result)
                 log.warning("game %s: its last action ended it; now stored as finished", stored.id)
             except StorageBusy:
                 log.warning("game %s: its last action ended it; stored as finished next time", stored.id)
@@ -230,7 +230,7 @@ class Hall:
         if game_id in self.finished:
             self.finished.move_to_end(game_id)
             return self.finished[game_id]
-        stored = await self.store.run(self.store.load, game_id)
+        stored = await self.store.in_thread(self.store.load, game_id)
         if stored is None:
             return None
         table = self.tables.get(game_id) or self.finished.get(game_id)  # loaded meanwhile by another request
@@ -305,7 +305,7 @@ class Hall:
 
     async def _drop_open(self, game_id: str) -> None:
         """Remove an open game whose players did not come."""
-        if not await self.store.run(self.store.drop_open, game_id):
+        if not await self.store.in_thread(self.store.drop_open, game_id):
             return
         log.info("game %s: removed after %g hours without its players", game_id, self.limits.open_hours)
         self.forget(game_id, "expired")
@@ -339,7 +339,7 @@ class Hall:
     async def publish(self, kind: str, game_id: str, **facts: Any) -> None:
         """Send the other processes a signal that goes with no stored change (a failure is logged)."""
         try:
-            await self.store.run(functools.partial(self.store.signal, kind, game_id, **facts))
+            await self.store.in_thread(functools.partial(self.store.signal, kind, game_id, **facts))
         except Exception as exc:
             log.warning("game %s: the other processes were not told of %s (%s)", game_id, kind, exc)
 
@@ -411,7 +411,7 @@ class Hall:
         for table in [*self.tables.values(), *self.finished.values()]:
             table.follow()
         try:
-            unfinished = set(await self.store.run(self.store.unfinished_ids))
+            unfinished = set(await self.store.in_thread(self.store.unfinished_ids))
         except StorageBusy as exc:
             log.warning("catching up with the other processes put off: %s", exc)
             return
@@ -526,7 +526,7 @@ class Hall:
             terms=terms,
         )
         stored.turn_since = stored.created
-        await self.store.run(self.store.create_game, stored)
+        await self.store.in_thread(self.store.create_game, stored)
         table = Table(self, stored, game, state)
         self.tables[stored.id] = table
         self.creators[stored.id] = client
@@ -550,9 +550,9 @@ class Hall:
                                      clock=Clock.stored(table.stored.clock), stand_in=table.stored.stand_in,
                                      rated=table.stored.rated, hints=table.stored.hints, again=True,
                                      terms=table.stored.terms)
-        if not await self.store.run(self.store.set_rematch, table.id, again.id, table.stored.rematch):
+        if not await self.store.in_thread(self.store.set_rematch, table.id, again.id, table.stored.rematch):
             await self._drop_open(again.id)  # another process proposed one first: that one counts
-            stored = await self.store.run(self.store.load, table.id)
+            stored = await self.store.in_thread(self.store.load, table.id)
             table.stored.rematch = None if isinstance(stored, Damaged) or stored is None else stored.rematch
             return await self.rematch_of(table, client)
         table.stored.rematch = again.id
@@ -599,7 +599,7 @@ class Hall:
             "running": [e for e in entries if e["status"] == "running"][:limit],
             "finished": [],
         }
-        for stored in await self.store.run(self.store.finished, limit):
+        for stored in await self.store.in_thread(self.store.finished, limit):
             entry = self._finished_summary(stored)
             if entry is not None:
                 out["finished"].append(entry)

@@ -38,7 +38,7 @@ async def healthz(request: Request) -> JSONResponse:
     if hall.closing:
         return JSONResponse({"status": "stopping"}, status_code=503)
     try:
-        found = await asyncio.wait_for(hall.store.run(revision, hall.store), HEALTH_SECONDS)
+        found = await asyncio.wait_for(hall.store.in_thread(revision, hall.store), HEALTH_SECONDS)
     except (StorageError, SQLAlchemyError, TimeoutError):
         return JSONResponse({"status": "failing", "database": "not answering"}, status_code=503)
     if found != newest():

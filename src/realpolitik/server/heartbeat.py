@@ -54,7 +54,7 @@ class Heartbeat:
     async def start(self) -> None:
         """The first beat (a database that does not answer raises :class:`StorageBusy`: the
         caller asks again), then one every :data:`BEAT_SECONDS`."""
-        await self.store.run(self.beat)
+        await self.store.in_thread(self.beat)
         if self._task is None:
             self._task = asyncio.get_running_loop().create_task(self._beat_forever())
 
@@ -62,7 +62,7 @@ class Heartbeat:
         while True:
             await asyncio.sleep(BEAT_SECONDS)
             try:
-                await self.store.run(self.beat)
+                await self.store.in_thread(self.beat)
             except StorageBusy as exc:
                 log.warning("heartbeat put off: %s", exc)
 
@@ -82,7 +82,7 @@ class Heartbeat:
             self._task.cancel()
             self._task = None
         try:
-            await self.store.run(self._leave)
+            await self.store.in_thread(self._leave)
         except StorageBusy as exc:
             log.warning("the heartbeat's row stays until it is stale: %s", exc)
 

@@ -59,7 +59,7 @@ async def answer(table: Table, seat: int, seq: int, lang: str) -> dict[str, Any]
     a :class:`Refusal` says why there is none."""
     try:
         try:
-            await table.hall.store.run(table.hall.store.add_note, table.id, seq, seat, NOTE)
+            await table.hall.store.in_thread(table.hall.store.add_note, table.id, seq, seat, NOTE)
         except StorageBusy:
             raise busy() from None
         job = HintJob(table.id, table.stored.record(), seat, table.hall.limits.hint_budget)

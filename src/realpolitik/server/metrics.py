@@ -62,7 +62,7 @@ class Metrics:
         """Every figure in the text format; the notices due are read from the database now (left
         out when it does not answer)."""
         try:
-            self.due = await store.run(store.notices_due, ATTEMPTS)
+            self.due = await store.in_thread(store.notices_due, ATTEMPTS)
         except StorageError:
             self.due = None
         return generate_latest(self.registry)

@@ -37,7 +37,7 @@ KEPT = 50
 
 def around(store: Store, game_ids: list[str]) -> tuple[dict[str, list[dict[str, Any]]], dict[str, dict[str, Any]]]:
     """Who sits at each of these games (seat, kind, name, in seat order), and the tournament of
-    those that belong to one (``id``, ``name``). Blocking: run through :meth:`Store.run`."""
+    those that belong to one (``id``, ``name``). Blocking: run through :meth:`Store.in_thread`."""
     b, c = tournament_boards.c, tournaments.c
     with store.engine.connect() as conn:
         rows = conn.execute(select(seats.c.game_id, seats.c.seat, seats.c.kind, seats.c.name, seats.c.joined)
@@ -116,8 +116,8 @@ async def account_games(request: Request) -> Response:
     with a free seat."""
     session = await accounts.signed_in(request)
     hall = _hall(request)
-    rows = await hall.store.run(hall.store.seats_of, session.user.id, MY_GAMES)
-    sitting, cups = await hall.store.run(around, hall.store, sorted({r["id"] for r in rows}))
+    rows = await hall.store.in_thread(hall.store.seats_of, session.user.id, MY_GAMES)
+    sitting, cups = await hall.store.in_thread(around, hall.store, sorted({r["id"] for r in rows}))
     mine = listed(hall, rows, sitting, cups)
     seen = await social.lobby_seen_by(hall, session.user.id, hall.entries())  # a blocker's game has no free seat
     return JSONResponse({"games": mine, "open": open_games(seen, {g["id"] for g in mine})},

@@ -358,8 +358,9 @@ class Notifier:
         store = self.hall.store
         try:
             wait = SEEN_GRACE if store.shared else 0.0
-            queued = await store.run(store.add_notices, user_id, game_id, seat, turn, self.settings.channels, wait)
-            queued += await store.run(self.hall.push.store.add_notice, user_id, game_id, seat, turn, wait)
+            queued = await store.in_thread(store.add_notices, user_id, game_id, seat, turn, self.settings.channels,
+                                           wait)
+            queued += await store.in_thread(self.hall.push.store.add_notice, user_id, game_id, seat, turn, wait)
             if queued:
                 self._wake.set()
         except Exception:
@@ -381,7 +382,7 @@ class Notifier:
         for wait in (0.0, SEEN_GRACE / 2):
             await asyncio.sleep(wait)
             try:
-                await store.run(store.turn_seen, user_id, game_id, turn)
+                await store.in_thread(store.turn_seen, user_id, game_id, turn)
             except Exception as exc:
                 log.warning("game %s: a turn notice could not be taken back (%s)", game_id, exc)
 
@@ -409,7 +410,7 @@ class Notifier:
         store = self.hall.store
         loop = asyncio.get_running_loop()
         while (free := AT_ONCE - len(self._sending)) > 0:
-            due = await store.run(store.due_notices, free, ATTEMPTS, frozenset(self._sending.values()))
+            due = await store.in_thread(store.due_notices, free, ATTEMPTS, frozenset(self._sending.values()))
             if not due:
                 return
             for notice in due:
@@ -431,17 +432,17 @@ class Notifier:
             except Refused as exc:
                 log.warning("game %s: turn notice %d given up: %s", notice["game_id"], notice["id"], exc)
                 self.tried["given_up"] += 1
-                await store.run(store.notice_done, notice["id"], str(exc), now() + timedelta(days=3650))
+                await store.in_thread(store.notice_done, notice["id"], str(exc), now() + timedelta(days=3650))
             except Exception as exc:  # the receiver is down, refuses or was too late: try again later
                 wait = self.settings.retry * BACKOFF[min(notice["attempts"], len(BACKOFF) - 1)]
                 log.info("game %s: turn notice %d failed (%s); next try in %g s", notice["game_id"], notice["id"],
                          type(exc).__name__, wait)
                 self.tried["failed"] += 1
-                await store.run(store.notice_done, notice["id"], f"{type(exc).__name__}: {exc}",
-                                now() + timedelta(seconds=wait))
+                await store.in_thread(store.notice_done, notice["id"], f"{type(exc).__name__}: {exc}",
+                                      now() + timedelta(seconds=wait))
             else:
                 self.tried["sent"] += 1
-                await store.run(store.notice_done, notice["id"])
+                await store.in_thread(store.notice_done, notice["id"])
         except StorageBusy as exc:  # it stays claimed and is tried again after NOTICE_CLAIM
             log.warning("game %s: turn notice %d could not be marked: %s", notice["game_id"], notice["id"], exc)
         except Exception:

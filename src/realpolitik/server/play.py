@@ -207,11 +207,14 @@ async def _greet(ws: WebSocket, conn: Connection, table: Table) -> bool:
         hello = parse(text, MESSAGE, MAX_MESSAGE)
         if not isinstance(hello, Hello):
             raise BadRequest("the first message must be a hello")
-        name = clean_name(hello.name)
         conn.lang = hello.lang or conn.lang
+        name = clean_name(hello.name)
     except BadRequest as exc:
         conn.error("bad-message", str(exc))
         conn.close(BAD_HELLO)
+        return False
+    except Refusal as exc:  # a name no person may have
+        conn.refuse(exc, BAD_HELLO)
         return False
     try:
         session = await _session(ws)

@@ -14,19 +14,26 @@ from typing import Annotated, Any, Literal, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter, ValidationError
 from starlette.requests import HTTPConnection
 
-from realpolitik.i18n import LANGUAGES, negotiate
+from realpolitik.i18n import LANGUAGES, negotiate, t
 
 from .clock import ClockChoice
+from .refusals import Refusal
 
 #: largest accepted HTTP body and WebSocket message, in bytes
 MAX_BODY = 16 * 1024
 MAX_MESSAGE = 4 * 1024
-MAX_NAME = 32
+#: a person's name — an account's, or a guest's at a seat or watching — has this many visible characters
+#: (its storage holds 40), wherever it is given or looked up
+MIN_NAME, MAX_NAME = 2, 40
 MAX_CHAT = 500
 MAX_ACTION = 200
 
 Short = Annotated[str, StringConstraints(min_length=1, max_length=40)]
-OptionValue = bool | int | float | Annotated[str, StringConstraints(max_length=200)]
+#: a name as sent: room for the spaces and invisible characters that cleaning takes out
+SentName = Annotated[str, StringConstraints(max_length=4 * MAX_NAME)]
+#: an option's text is bounded by the game (``engine.game.MAX_TEXT``), which refuses it in the same words
+#: online and on the command line; the body's size bounds what is read
+OptionValue = bool | int | float | str
 
 
 class BadRequest(ValueError):
@@ -71,14 +78,14 @@ class Claim(Strict):
     """``POST /api/games/{id}/claim``: take a free seat from the lobby."""
 
     seat: Short
-    name: Annotated[str, StringConstraints(max_length=MAX_NAME)] = ""
+    name: SentName = ""
 
 
 class Credentials(Strict):
     """``POST /api/account/signup`` and ``/login``: an account's name and password (their rules
     are checked by :mod:`.accounts`, with refusals in the reader's language)."""
 
-    name: Annotated[str, StringConstraints(max_length=200)]
+    name: SentName
     password: Annotated[str, StringConstraints(max_length=1024)]
 
 
@@ -118,7 +125,7 @@ class Hello(Strict):
     type: Literal["hello"]
     token: Annotated[str, StringConstraints(max_length=64)] | None = None
     seat: Annotated[str, StringConstraints(max_length=20)] | None = None
-    name: Annotated[str, StringConstraints(max_length=MAX_NAME)] = ""
+    name: SentName = ""
     lang: Literal[LANGUAGES] | None = None  # type: ignore[valid-type]
 
 
@@ -226,13 +233,23 @@ def clean_text(text: str) -> str:
     return " ".join("".join(" " if unicodedata.category(c)[0] in "CZ" else c for c in text).split())
 
 
-def clean_name(text: str, field: str = "name") -> str:
-    """A player's name as shown to others: cleaned, at most ``MAX_NAME`` characters; a name
-    given but made only of invisible characters is refused."""
-    name = clean_text(text)[:MAX_NAME].strip()
-    if text and not name:
-        raise BadRequest(f"field {field!r}: the name has no visible characters")
+def person_name(text: str) -> str:
+    """A person's name as others read it: cleaned (:func:`clean_text`), of ``MIN_NAME`` to ``MAX_NAME``
+    visible characters, else refused — in the same words wherever a name is given or looked up."""
+    name = clean_text(text)
+    if not MIN_NAME <= len(name) <= MAX_NAME:
+        raise Refusal("bad-name", t("A name has {low} to {high} visible characters.", low=MIN_NAME, high=MAX_NAME))
     return name
+
+
+def clean_name(text: str, field: str = "name") -> str:
+    """A guest's name as shown to others, a person's name (:func:`person_name`), or empty when none is
+    given; a name given but made only of invisible characters is refused as malformed."""
+    if not text:
+        return ""
+    if not clean_text(text):
+        raise BadRequest(f"field {field!r}: the name has no visible characters")
+    return person_name(text)
 
 
 def as_json(value: Any) -> str:

@@ -26,7 +26,7 @@ async def vapid_key(request: Request) -> Response:
     """GET /api/push/key — the server's VAPID public key, the ``applicationServerKey`` a
     browser subscribes with."""
     hall = _hall(request)
-    key = await hall.store.run(hall.push.key)
+    key = await hall.store.in_thread(hall.push.key)
     return JSONResponse({"key": public_key(key)}, headers={"cache-control": "no-cache"})
 
 
@@ -38,7 +38,7 @@ async def subscribe(request: Request) -> Response:
     hall = _hall(request)
     endpoint, p256dh, auth = check(parse(await _body(request), Subscription, MAX_BODY),
                                    hall.settings.notices.push_loopback)
-    kept = await hall.store.run(hall.push.store.subscribe, session.user.id, endpoint, p256dh, auth, MAX_DEVICES)
+    kept = await hall.store.in_thread(hall.push.store.subscribe, session.user.id, endpoint, p256dh, auth, MAX_DEVICES)
     if kept == "taken":
         raise Refusal("taken", t("This browser's notifications belong to another account; subscribe this browser "
                                  "anew to have them for yours."))
@@ -55,7 +55,7 @@ async def unsubscribe(request: Request) -> Response:
     _json_body(request)
     body = parse(await _body(request), Endpoint, MAX_BODY)
     hall = _hall(request)
-    found = await hall.store.run(hall.push.store.unsubscribe, session.user.id, body.endpoint.strip())
+    found = await hall.store.in_thread(hall.push.store.unsubscribe, session.user.id, body.endpoint.strip())
     return JSONResponse({"subscribed": False, "found": found}, headers=accounts.NO_STORE)
 
 

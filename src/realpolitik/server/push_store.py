@@ -8,7 +8,7 @@ browser's ``PushSubscription``: endpoint, ``p256dh`` and ``auth`` keys) belongs 
 account: the same endpoint posted by another account is refused and stays where it was, for
 whoever learnt a browser's endpoint could otherwise take that browser's notices from its
 account. (When a device changes hands, its browser subscribes anew: a new endpoint.)
-Methods are blocking; the server calls them through :meth:`.store.Store.run`, the turn
+Methods are blocking; the server calls them through :meth:`.store.Store.in_thread`, the turn
 notices' threads directly.
 """
 

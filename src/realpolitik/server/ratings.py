@@ -95,8 +95,8 @@ async def rate(hall: Hall, stored: StoredGame) -> None:
         players = list(dict.fromkeys(who))
         teams = game.teams(len(stored.seats)) or tuple(range(len(stored.seats)))
         places = seat_places(game.seat_labels(len(stored.seats)), stored.result)
-        if await hall.store.run(hall.store.rate_game, game.id, stored.id, players,
-                                lambda current: _update(teams, places, who, players, current)):
+        if await hall.store.in_thread(hall.store.rate_game, game.id, stored.id, players,
+                                      lambda current: _update(teams, places, who, players, current)):
             log.info("game %s: ratings updated for %d players", stored.id, len(players))
     except Exception:
         log.exception("game %s: the ratings could not be updated", stored.id)
@@ -105,8 +105,8 @@ async def rate(hall: Hall, stored: StoredGame) -> None:
 async def catch_up(hall: Hall) -> None:
     """Rate the finished games whose rating was cut off (the server stopped before it ran)."""
     try:
-        for game_id in await hall.store.run(hall.store.unrated_games):
-            stored = await hall.store.run(hall.store.load, game_id)
+        for game_id in await hall.store.in_thread(hall.store.unrated_games):
+            stored = await hall.store.in_thread(hall.store.load, game_id)
             if isinstance(stored, StoredGame) and stored.game in hall.games:
                 await rate(hall, stored)
     except Exception:

@@ -91,11 +91,11 @@ async def admit(table: Table, user_id: int | None, lobby: bool) -> None:
     store = table.hall.store
     try:
         if lobby and asks:
-            said = shortfall(await store.run(figures, store, user_id), terms)
+            said = shortfall(await store.in_thread(figures, store, user_id), terms)
             if said is not None:
                 raise Refusal("unreliable", said)
         most = table.hall.limits.correspondence_games
-        if by_mail and await store.run(by_mail_games, store, user_id) >= most:
+        if by_mail and await store.in_thread(by_mail_games, store, user_id) >= most:
             raise Refusal("limit", t("You play {count} correspondence games already, the most one account may; "
                                      "finish one first.", count=most))
     except StorageBusy:

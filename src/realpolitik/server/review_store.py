@@ -3,7 +3,7 @@
 A review is stored under its game and its :func:`realpolitik.analysis.review.cache_key` — the
 record and the review's settings — so asking again with the same settings answers from here,
 and another budget makes another review. Deleting a game deletes its reviews. Methods are
-blocking; the server calls them through :meth:`.store.Store.run`.
+blocking; the server calls them through :meth:`.store.Store.in_thread`.
 """
 
 from __future__ import annotations

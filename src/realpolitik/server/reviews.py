@@ -71,7 +71,7 @@ class Reviews:
         if job is not None and job.key == key:
             return job.progress()
         try:
-            found = await self.hall.store.run(self.store.review, table.id, key)
+            found = await self.hall.store.in_thread(self.store.review, table.id, key)
         except StorageBusy:
             raise busy() from None
         if found is None:
@@ -108,7 +108,8 @@ class Reviews:
                 piece = ReviewJob(record, seat, budget, len(job.done), PIECE_SECONDS)
                 job.done += await self.hall.bots.review(piece)
             review.plies = job.done
-            await self.hall.store.run(self.store.keep, job.game_id, job.key, job.viewpoint, budget, review.to_json())
+            await self.hall.store.in_thread(self.store.keep, job.game_id, job.key, job.viewpoint, budget,
+                                            review.to_json())
         except asyncio.CancelledError:
             raise
         except Exception:  # a bug or a dead worker: the review may be asked for again

@@ -31,7 +31,7 @@ BANNED = t("The operators have banned your account from creating and joining gam
 
 async def _ask(hall: Hall, method, *args):
     try:
-        return await hall.store.run(method, *args)
+        return await hall.store.in_thread(method, *args)
     except StorageBusy:
         raise refusals.busy() from None
 
@@ -94,7 +94,7 @@ async def deaf_to(hall: Hall, table: Table, line: ChatLine, readers: Iterable[in
     if writer is None or not among:
         return set()
     try:
-        return await hall.store.run(hall.social.blockers, writer, among)
+        return await hall.store.in_thread(hall.social.blockers, writer, among)
     except StorageBusy:  # not known now: deliver to nobody who might block
         return set(among)
 

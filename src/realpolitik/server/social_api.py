@@ -20,7 +20,7 @@ from realpolitik.i18n import t
 
 from . import accounts, social
 from .api import _body, _hall, _json_body, guarded
-from .protocol import MAX_BODY, Strict, clean_text, parse
+from .protocol import MAX_BODY, SentName, Strict, clean_text, parse
 from .store import User
 from .table import Refusal
 from .tokens import GAME_ID, TOKEN
@@ -31,19 +31,17 @@ MAX_LETTER, MIN_REASON, MAX_REASON = 1000, 3, 500
 PAGE, CONVERSATIONS = 50, 100
 NUMBER = re.compile(r"^[0-9]{1,12}$")
 
-Name = Annotated[str, StringConstraints(max_length=200)]
-
 
 class Named(Strict):
     """``POST /api/social/friends`` and ``/blocks``: the account to ask, or to block."""
 
-    name: Name
+    name: SentName
 
 
 class Letter(Strict):
     """``POST /api/social/messages``: a private message to an account."""
 
-    to: Name
+    to: SentName
     text: Annotated[str, StringConstraints(max_length=4 * MAX_LETTER)]
 
 
@@ -51,7 +49,7 @@ class Invite(Strict):
     """``POST /api/social/invites``: send a friend the link of a free seat of a game (its token
     shows the sender holds the invitation)."""
 
-    friend: Name
+    friend: SentName
     game: Annotated[str, StringConstraints(max_length=16)]
     seat: Annotated[str, StringConstraints(max_length=20)]
     token: Annotated[str, StringConstraints(max_length=64)]
@@ -60,7 +58,7 @@ class Invite(Strict):
 class Report(Strict):
     """``POST /api/social/reports``: report a player to the operators, saying why."""
 
-    name: Name
+    name: SentName
     reason: Annotated[str, StringConstraints(max_length=4 * MAX_REASON)]
     game: Annotated[str, StringConstraints(max_length=16)] | None = None
 
@@ -68,7 +66,7 @@ class Report(Strict):
 async def _other(request: Request, me: User, name: str) -> User:
     """The account called ``name``; refused when there is none, or when it is the asker's own."""
     store = _hall(request).store
-    other = await store.run(store.user_named, accounts.fold(clean_text(name)[:200]))
+    other = await store.in_thread(store.user_named, accounts.name_key(name))
     if other is None:
         raise Refusal("no-player", t("There is no such player."))
     if other.id == me.id:
@@ -90,9 +88,9 @@ def _changing(request: Request, me: User) -> None:
 
 async def _lists(request: Request, me: User, status: int = 200) -> Response:
     hall = _hall(request)
-    listed = await hall.store.run(hall.social.listed, me.id)
-    sanction = await hall.store.run(hall.social.sanction, me.id)
-    warnings = await hall.store.run(hall.social.warnings, me.id)
+    listed = await hall.store.in_thread(hall.social.listed, me.id)
+    sanction = await hall.store.in_thread(hall.social.sanction, me.id)
+    warnings = await hall.store.in_thread(hall.social.warnings, me.id)
     return JSONResponse({**listed, "warnings": warnings, "muted": sanction.muted, "banned": sanction.banned},
                         status_code=status, headers=accounts.NO_STORE)
 
@@ -109,7 +107,7 @@ async def _room(request: Request, me: User, kind: str) -> None:
     """Refuse a new entry of a list that is full: ``friends`` (with the requests the account made
     and that wait for an answer) or ``blocks``."""
     hall = _hall(request)
-    listed = await hall.store.run(hall.social.listed, me.id)
+    listed = await hall.store.in_thread(hall.social.listed, me.id)
     held = len(listed["friends"]) + len(listed["outgoing"]) if kind == "friends" else len(listed["blocked"])
     most = getattr(hall.limits, kind)
     if held >= most:
@@ -124,11 +122,11 @@ async def ask(request: Request) -> Response:
     _json_body(request)
     other = await _other(request, session.user, parse(await _body(request), Named, MAX_BODY).name)
     hall = _hall(request)
-    if await hall.store.run(hall.social.blocked_by, session.user.id, [other.id]):
+    if await hall.store.in_thread(hall.social.blocked_by, session.user.id, [other.id]):
         raise Refusal("blocking", t("You block {name}; unblock them first.", name=other.name))
     _changing(request, session.user)
     await _room(request, session.user, "friends")
-    await hall.store.run(hall.social.ask, session.user.id, other.id)
+    await hall.store.in_thread(hall.social.ask, session.user.id, other.id)
     return await _lists(request, session.user, 201)
 
 
@@ -141,7 +139,7 @@ async def block(request: Request) -> Response:
     _changing(request, session.user)
     await _room(request, session.user, "blocks")
     hall = _hall(request)
-    await hall.store.run(hall.social.block, session.user.id, other.id)
+    await hall.store.in_thread(hall.social.block, session.user.id, other.id)
     return await _lists(request, session.user, 201)
 
 
@@ -156,7 +154,7 @@ def _remover(kind: str):
         hall = _hall(request)
         method = {"friends": hall.social.unfriend, "requests": hall.social.drop_request,
                   "blocks": hall.social.unblock}[kind]
-        await hall.store.run(method, session.user.id, other.id)
+        await hall.store.in_thread(method, session.user.id, other.id)
         return await _lists(request, session.user)
     remove.__name__ = f"remove_{kind}"
     return remove
@@ -170,7 +168,7 @@ async def unread(request: Request) -> Response:
     if session is None:
         return JSONResponse({"messages": 0, "requests": 0}, headers=accounts.NO_STORE)
     hall = _hall(request)
-    return JSONResponse(await hall.store.run(hall.social.unread, session.user.id), headers=accounts.NO_STORE)
+    return JSONResponse(await hall.store.in_thread(hall.social.unread, session.user.id), headers=accounts.NO_STORE)
 
 
 @guarded
@@ -178,7 +176,7 @@ async def inbox(request: Request) -> Response:
     """GET /api/social/messages — the account's conversations, the latest first."""
     session = await accounts.signed_in(request)
     hall = _hall(request)
-    found = await hall.store.run(hall.social.inbox, session.user.id, CONVERSATIONS)
+    found = await hall.store.in_thread(hall.social.inbox, session.user.id, CONVERSATIONS)
     return JSONResponse({"conversations": found}, headers=accounts.NO_STORE)
 
 
@@ -193,8 +191,8 @@ async def conversation(request: Request) -> Response:
     if before is not None and not NUMBER.match(before):
         raise Refusal("bad-request", t("before is the number of a message (digits 0-9)."))
     hall = _hall(request)
-    page = await hall.store.run(hall.social.conversation, session.user.id, other.id,
-                                None if before is None else int(before), PAGE + 1)
+    page = await hall.store.in_thread(hall.social.conversation, session.user.id, other.id,
+                                      None if before is None else int(before), PAGE + 1)
     return JSONResponse({"with": other.name, "messages": page[-PAGE:], "more": len(page) > PAGE},
                         headers=accounts.NO_STORE)
 
@@ -204,9 +202,9 @@ async def _may_write(request: Request, me: User, other: User) -> None:
     none from the writer (:meth:`.social_store.SocialStore.may_write`); count it."""
     hall = _hall(request)
     await social.check_not_muted(hall, me.id)
-    if await hall.store.run(hall.social.blocked_by, me.id, [other.id]):
+    if await hall.store.in_thread(hall.social.blocked_by, me.id, [other.id]):
         raise Refusal("blocking", t("You block {name}; unblock them to write to them.", name=other.name))
-    if not await hall.store.run(hall.social.may_write, me.id, other.id):
+    if not await hall.store.in_thread(hall.social.may_write, me.id, other.id):
         raise Refusal("stranger", t("{name} takes messages only from friends and from players they have played "
                                     "with.", name=other.name))
     _hit(request, "private_messages", me)
@@ -225,7 +223,7 @@ async def send(request: Request) -> Response:
         raise Refusal("bad-request", t("A message has 1 to {count} visible characters.", count=MAX_LETTER))
     await _may_write(request, session.user, other)
     hall = _hall(request)
-    return JSONResponse(await hall.store.run(hall.social.send, session.user.id, other.id, text), status_code=201,
+    return JSONResponse(await hall.store.in_thread(hall.social.send, session.user.id, other.id, text), status_code=201,
                         headers=accounts.NO_STORE)
 
 
@@ -238,7 +236,7 @@ async def invite(request: Request) -> Response:
     body = parse(await _body(request), Invite, MAX_BODY)
     other = await _other(request, session.user, body.friend)
     hall = _hall(request)
-    if not await hall.store.run(hall.social.is_friend, session.user.id, other.id):
+    if not await hall.store.in_thread(hall.social.is_friend, session.user.id, other.id):
         raise Refusal("not-friend", t("{name} is not among your friends; add them first.", name=other.name))
     table = await hall.table(body.game) if GAME_ID.match(body.game) else None
     seat = table.seat_of(body.seat.strip().lower()) if table is not None else None
@@ -249,7 +247,7 @@ async def invite(request: Request) -> Response:
         raise Refusal("taken", t("Seat {seat} is already taken.", seat=table.labels[seat]))
     await _may_write(request, session.user, other)
     link = f"/game/{table.id}#seat={table.labels[seat]}&token={body.token}"
-    sent = await hall.store.run(hall.social.send, session.user.id, other.id, table.game.title, link)
+    sent = await hall.store.in_thread(hall.social.send, session.user.id, other.id, table.game.title, link)
     return JSONResponse(sent, status_code=201, headers=accounts.NO_STORE)
 
 
@@ -269,7 +267,7 @@ async def report(request: Request) -> Response:
         raise Refusal("no-game", t("There is no such game."))
     _hit(request, "reports", session.user)
     hall = _hall(request)
-    await hall.store.run(hall.social.report, session.user.id, other.id, reason, game)
+    await hall.store.in_thread(hall.social.report, session.user.id, other.id, reason, game)
     return JSONResponse({"reported": other.name}, status_code=201, headers=accounts.NO_STORE)
 
 

@@ -9,7 +9,7 @@ A private message sent to an account that blocks its sender is kept as ``withhel
 sees it in the conversation as sent, its recipient never sees it, so a block does not show; a
 friend request so asked is withheld alike. A message is ``unread`` until its recipient opens
 the conversation. A message without a sender is a warning from the operators. Methods are
-blocking; the server calls them through :meth:`.store.Store.run`.
+blocking; the server calls them through :meth:`.store.Store.in_thread`.
 """
 
 from __future__ import annotations

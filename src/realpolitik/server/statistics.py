@@ -38,7 +38,7 @@ def _finished(game: str):
 
 
 def counts(store: Store, game: str, teams: dict[int, list[list[int]]]) -> dict[str, list[dict[str, Any]]]:
-    """The raw counts of a title (blocking; run through :meth:`Store.run`): ``seats`` (players,
+    """The raw counts of a title (blocking; run through :meth:`Store.in_thread`): ``seats`` (players,
     seat, human, games, wins), ``teams`` (players, team, wins — a game counts once however many
     partners won), ``winless`` (players, games nobody won), ``reasons`` (players, reason,
     games), ``plies`` (players, plies) of every finished game and ``clock`` (players, length) of

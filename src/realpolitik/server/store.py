@@ -11,7 +11,7 @@ their Argon2 hashes (made in :mod:`.accounts`). The schema changes only through 
 migrations in :mod:`.migrations`, which bring every database to these tables on opening.
 
 The methods of :class:`Store` are blocking; the server calls them through
-:meth:`Store.run`, which runs them on the store's own worker thread(s).
+:meth:`Store.in_thread`, which runs them on the store's own worker thread(s).
 
 On PostgreSQL several server processes share one database: every change of a game also
 sends a signal (``NOTIFY``) in the same transaction, so the other processes hear of it
@@ -440,9 +440,10 @@ class Store:
         """The database URL with any password hidden."""
         return self.url.render_as_string(hide_password=True)
 
-    async def run(self, method: Callable[..., T], *args: Any) -> T:
-        """Run a blocking store method on the store's thread; :class:`StorageBusy` when the
-        database does not answer (each method is one transaction: nothing half-done stays)."""
+    async def in_thread(self, method: Callable[..., T], *args: Any) -> T:
+        """Run a blocking store method on the store's own worker thread(s), off the event loop;
+        :class:`StorageBusy` when the database does not answer (each method is one transaction:
+        nothing half-done stays)."""
         try:
             return await asyncio.get_running_loop().run_in_executor(self._executor, method, *args)
         except TRANSIENT as exc:

@@ -342,7 +342,7 @@ class Table:
         if not s.joined or s.user_id is not None:
             return False
         try:
-            bound = await self.hall.store.run(self.hall.store.bind_seat, self.id, seat, user_id)
+            bound = await self.hall.store.in_thread(self.hall.store.bind_seat, self.id, seat, user_id)
         except StorageBusy:
             raise busy() from None
         if bound:
@@ -353,8 +353,8 @@ class Table:
                     user_id: int | None = None) -> None:
         """Store the seat as taken (lock held); the database checks that it is still free."""
         try:
-            taken, started = await self.hall.store.run(self.hall.store.join, self.id, seat, name, token_hash, holding,
-                                                       user_id)
+            taken, started = await self.hall.store.in_thread(self.hall.store.join, self.id, seat, name, token_hash,
+                                                             holding, user_id)
         except StorageBusy:
             raise busy() from None
         if not taken:
@@ -400,8 +400,8 @@ class Table:
             facts = self._facts(probe, result)
             try:
                 started = time.perf_counter()
-                moment = await self.hall.store.run(self.hall.store.append, self.id, self.seq, seat, canonical, result,
-                                                   clock_left, facts, stand_in)
+                moment = await self.hall.store.in_thread(self.hall.store.append, self.id, self.seq, seat, canonical,
+                                                         result, clock_left, facts, stand_in)
                 self.hall.metrics.move_store.observe(time.perf_counter() - started)
             except StaleWrite:  # another process changed the game first: take that in and refuse
                 await self._reload()
@@ -453,9 +453,9 @@ class Table:
         store = self.hall.store
         since: int | None = max(0, self.seq - 1)
         try:
-            stored = await store.run(store.load, self.id, since)
+            stored = await store.in_thread(store.load, self.id, since)
             if isinstance(stored, StoredGame) and self.seq and stored.actions[:1] != self.stored.actions[since:]:
-                stored = await store.run(store.load, self.id)  # the last action we know was taken back
+                stored = await store.in_thread(store.load, self.id)  # the last action we know was taken back
                 since = None
         except StorageBusy:
             raise busy() from None
@@ -550,8 +550,8 @@ class Table:
             # the time the seat's clock ran since (thinking over a bot's answer, say)
             clock_left = None if clock is None else max(0.0, self.timekeeper.left(seat) - clock.add)
             try:
-                removed = await self.hall.store.run(self.hall.store.take_back, self.id, first, seat, clock_left,
-                                                    self.seq)
+                removed = await self.hall.store.in_thread(self.hall.store.take_back, self.id, first, seat, clock_left,
+                                                          self.seq)
             except StorageBusy:
                 raise busy() from None
             if not removed:
@@ -586,7 +586,7 @@ class Table:
             if self.stored.seats[seat].away == "resigned":
                 raise Refusal("resigned", t("You have resigned this game already."))
             try:
-                resigned = await self.hall.store.run(self.hall.store.set_away, self.id, seat, "resigned")
+                resigned = await self.hall.store.in_thread(self.hall.store.set_away, self.id, seat, "resigned")
             except StorageBusy:
                 raise busy() from None
             if not resigned:  # it ended through another process meanwhile
@@ -609,7 +609,8 @@ class Table:
             left = clock.on_return(s.clock_left or 0.0) if clock is not None else None
             moment = now() if self.state.to_act == seat else None  # the person's time runs from now
             try:
-                back = await self.hall.store.run(self.hall.store.come_back, self.id, seat, left, TIMEOUTS_LOST, moment)
+                back = await self.hall.store.in_thread(self.hall.store.come_back, self.id, seat, left, TIMEOUTS_LOST,
+                                                       moment)
             except StorageBusy:
                 raise busy() from None
             if not back:  # changed through another process meanwhile
@@ -649,7 +650,7 @@ class Table:
             if s.kind != HUMAN or s.joined:
                 raise Refusal("taken", t("Seat {seat} is already taken.", seat=self.labels[seat]))
             try:
-                filled, started = await self.hall.store.run(self.hall.store.fill_seat, self.id, seat, kind)
+                filled, started = await self.hall.store.in_thread(self.hall.store.fill_seat, self.id, seat, kind)
             except StorageBusy:
                 raise busy() from None
             if not filled:  # taken through another process meanwhile
@@ -794,7 +795,7 @@ class Table:
             team = self.team_of[seat]
         line = ChatLine(seat, team, text, now(), channel, name if seat is None else "")
         try:
-            await self.hall.store.run(self.hall.store.add_chat, self.id, line)
+            await self.hall.store.in_thread(self.hall.store.add_chat, self.id, line)
         except StorageBusy:
             raise busy() from None
         await self._deliver(line)
@@ -802,7 +803,7 @@ class Table:
     async def hear_chat(self, number: int) -> None:
         """A message another process stored: read it and pass it on here."""
         try:
-            line = await self.hall.store.run(self.hall.store.chat_line, self.id, number)
+            line = await self.hall.store.in_thread(self.hall.store.chat_line, self.id, number)
         except StorageBusy as exc:
             log.warning("game %s: a chat message from another process is lost here: %s", self.id, exc)
             return
@@ -844,7 +845,7 @@ class Table:
         else:
             team, channels = (self.team_of[seat] if self.chat_enabled else None), ("table",)
         try:
-            lines = await self.hall.store.run(self.hall.store.chat_of, self.id, team, channels)
+            lines = await self.hall.store.in_thread(self.hall.store.chat_of, self.id, team, channels)
         except StorageBusy:
             raise busy() from None
         lines = await social.unblocked(self.hall, self, social.account_of(self, seat, user_id), lines)

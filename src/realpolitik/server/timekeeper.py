@@ -73,8 +73,8 @@ class Timekeeper:
         holders = {s.seat: s.user_id for s in self.table.stored.seats if s.user_id is not None}
         store = self.table.hall.store
         try:
-            found = await store.run(vacation.stops_of, store, sorted(set(holders.values())),
-                                    self.table.stored.turn_since or now())  # those of the turn under way too
+            found = await store.in_thread(vacation.stops_of, store, sorted(set(holders.values())),
+                                          self.table.stored.turn_since or now())  # those of the turn under way too
         except StorageBusy:
             return
         self.stops = {seat: found.get(user, ()) for seat, user in holders.items()}
@@ -187,7 +187,8 @@ class Timekeeper:
                 return
             try:
                 holder = await self._vacation_day(seat)
-                marked = holder is None and await store.run(store.set_away, table.id, seat, "timeout", 0.0, "", seq)
+                marked = holder is None and await store.in_thread(store.set_away, table.id, seat, "timeout", 0.0, "",
+                                                                  seq)
             except StorageBusy:
                 asyncio.get_running_loop().call_later(1.0, self._ring, seq, seat)
                 return
@@ -218,7 +219,7 @@ class Timekeeper:
         if not self.by_mail or holder is None or days <= 0:
             return None
         store = self.table.hall.store
-        if await store.run(vacation.cover, store, holder, now(), days) is None:
+        if await store.in_thread(vacation.cover, store, holder, now(), days) is None:
             return None
         await self.refresh()
         return holder

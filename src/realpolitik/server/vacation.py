@@ -102,7 +102,7 @@ def span(first: date, last: date, moment: datetime) -> Interval:
     return starts, datetime.combine(last + DAY, time(), UTC)
 
 
-# ---------------------------------------------------------------------- storage (blocking: Store.run)
+# ---------------------------------------------------------------------- storage (blocking: Store.in_thread)
 
 
 def _row(r) -> Vacation:

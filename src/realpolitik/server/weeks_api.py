@@ -75,7 +75,7 @@ def _day(text: str, what: str) -> date:
 async def _bank(request: Request, user_id: int) -> JSONResponse:
     hall = _hall(request)
     moment = now()
-    taken = await hall.store.run(vacation.of_account, hall.store, user_id, moment.replace(
+    taken = await hall.store.in_thread(vacation.of_account, hall.store, user_id, moment.replace(
         month=1, day=1, hour=0, minute=0, second=0, microsecond=0))
     return JSONResponse(vacation.bank(taken, hall.settings.vacation_days, moment), headers=accounts.NO_STORE)
 
@@ -115,7 +115,7 @@ async def take_vacation(request: Request) -> Response:
     if not hall.rates.hit("vacations", str(session.user.id)):
         raise Refusal("limit", t("Too many changes of your vacation; wait a while."))
     try:
-        await hall.store.run(vacation.take, hall.store, session.user.id, starts, ends, allowance)
+        await hall.store.in_thread(vacation.take, hall.store, session.user.id, starts, ends, allowance)
     except vacation.Refused as exc:
         raise Refusal(exc.code, exc.message) from None
     await _changed(request, session.user.id)
@@ -131,7 +131,7 @@ async def end_vacation(request: Request) -> Response:
     hall = _hall(request)
     if not hall.rates.hit("vacations", str(session.user.id)):
         raise Refusal("limit", t("Too many changes of your vacation; wait a while."))
-    if not await hall.store.run(vacation.end, hall.store, session.user.id, body.id, now()):
+    if not await hall.store.in_thread(vacation.end, hall.store, session.user.id, body.id, now()):
         raise Refusal("no-vacation", t("You have no such vacation going on or ahead."))
     await _changed(request, session.user.id)
     return await _bank(request, session.user.id)
@@ -176,14 +176,14 @@ async def seat_notes(request: Request) -> Response:
     seat = await _holder(request, table, label, body.token)
     hall = _hall(request)
     if body.text is None and body.shown is None:
-        found = await hall.store.run(notes.read, hall.store, table.id, seat)
+        found = await hall.store.in_thread(notes.read, hall.store, table.id, seat)
     else:
         if body.text is not None and table.status == "finished":
             raise Refusal("over", t("The game is over; its notes are kept as they were."))
         if not hall.rates.hit("notes", f"{table.id}/{seat}"):
             raise Refusal("limit", t("Too many changes of your notes; wait a little."))
         text = None if body.text is None else notes.cleaned(body.text)
-        found = await hall.store.run(notes.write, hall.store, table.id, seat, text, body.shown)
+        found = await hall.store.in_thread(notes.write, hall.store, table.id, seat, text, body.shown)
     return JSONResponse({"seat": label, **found}, headers=accounts.NO_STORE)
 
 
@@ -194,7 +194,7 @@ async def shown_notes(request: Request) -> Response:
     if table.status != "finished":
         raise Refusal("not-finished", t("Notes are shown with the replay, once the game is over."))
     hall = _hall(request)
-    found = await hall.store.run(notes.shown, hall.store, table.id)
+    found = await hall.store.in_thread(notes.shown, hall.store, table.id)
     return JSONResponse({"notes": [{"seat": table.labels[seat], "text": text} for seat, text in found
                                    if seat < len(table.labels)]})
 

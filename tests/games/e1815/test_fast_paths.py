@@ -1,8 +1,8 @@
-"""The per-map tables and fast option functions agree with the rules read plainly.
+"""The per-map cache and fast option functions agree with the rules read plainly.
 
 The legal actions of the busiest decisions (the action menu, a battle's commitments, a
 Z-effect, a hand-over, reinforcements, team actions) are built from texts written once per
-map (``Content.tables``) and from bitmasks. The package has each worked out the straightforward
+map (``Content.map_cache``) and from bitmasks. The package has each worked out the straightforward
 way beside it — every land looked at, every text written with ``grammar`` (``sequence.plain_menu``,
 ``units.plain_groups``, ``logistics.plain_relocation_targets`` …) —, and here they are compared,
 texts and order, at every step of seeded random games on both maps; so are the rollout policy's
@@ -101,18 +101,18 @@ def test_the_legal_actions_and_the_rollout_pick_match_the_plain_reading_at_every
         assert {"TeamAction", "HandOver"} <= checked
 
 
-def test_the_tables_are_made_once_per_map_and_shared_by_its_games():
+def test_the_map_cache_is_made_once_per_map_and_shared_by_its_games():
     game = get("e1815-2vs2")
     a, b = game.new_state(4, {}, 1), game.new_state(4, {}, 2)
     other = game.new_state(4, {"map": "1715"}, 1)
-    assert a.content.tables is b.content.tables
-    assert other.content.tables is not a.content.tables
-    assert other.content.tables.attack[0] == grammar.attack(other.content.board.lands[0].key)
+    assert a.content.map_cache is b.content.map_cache
+    assert other.content.map_cache is not a.content.map_cache
+    assert other.content.map_cache.attack[0] == grammar.attack(other.content.board.lands[0].key)
 
 
 def test_each_commitment_text_is_read_back_to_its_land_kind_and_count():
     content = get("e1815").new_state(4, {}, 1).content
-    parts = content.tables.commit_parts
+    parts = content.map_cache.commit_parts
     for text, (land, k, n) in parts.items():
         _, args = grammar.read(text)
         assert args[0] == content.board.lands[land].key

@@ -5,9 +5,11 @@ from __future__ import annotations
 import pytest
 
 from realpolitik.engine import IllegalAction
-from realpolitik.games.wsdv import board, factories
-from realpolitik.games.wsdv.actions import LivingStandard
+from realpolitik.games.wsdv import board
 from realpolitik.games.wsdv.content import EAST, WEST
+from realpolitik.games.wsdv.value_uses import LivingStandard
+
+from . import factories
 
 # ---------------------------------------------------------------------- §4.1 remove unrest
 

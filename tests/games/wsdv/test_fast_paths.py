@@ -1,9 +1,9 @@
 """The tables and all-at-once queries the hot paths use agree with the straightforward rules,
 at every step of seeded random games of the base game and of 2+2.
 
-The straightforward rules are the package's: ``factories`` (one city, one connection at a
-time, straight from the printed map), which ``board`` and ``network`` make fast, and
-``Turn.uses``, whose texts ``Turn.legal`` keeps per situation.
+The straightforward rules are ``factories`` beside this file (one city, one connection at a
+time, straight from the printed map), which the package's ``board`` and ``network`` make fast,
+and the package's ``Turn.uses``, whose texts ``Turn.legal`` keeps per situation.
 """
 
 from __future__ import annotations
@@ -14,8 +14,7 @@ import pytest
 
 from realpolitik.engine import Rng
 from realpolitik.games import get
-from realpolitik.games.wsdv import board, factories, grammar
-from realpolitik.games.wsdv.actions import Build
+from realpolitik.games.wsdv import board, grammar
 from realpolitik.games.wsdv.board import WORKING
 from realpolitik.games.wsdv.common import draw, draw_many
 from realpolitik.games.wsdv.content import EAST, WEST
@@ -33,6 +32,9 @@ from realpolitik.games.wsdv.two_plus_two.events import (
 )
 from realpolitik.games.wsdv.two_plus_two.events import _kinds as kinds
 from realpolitik.games.wsdv.two_plus_two.words import label as effect_label
+from realpolitik.games.wsdv.value_uses import Build
+
+from . import factories
 
 GAMES = [("wsdv", {}), ("wsdv", {"setup": "2014", "supplier_protests": False}), ("wsdv-2p2", {})]
 

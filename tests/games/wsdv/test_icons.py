@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from realpolitik.games.wsdv import board, factories
+from realpolitik.games.wsdv import board
 from realpolitik.games.wsdv.content import EAST, WEST
+
+from . import factories
 
 
 def _event(t, seat, card):

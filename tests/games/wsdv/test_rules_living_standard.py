@@ -3,8 +3,8 @@ built by hand, the numbers taken from the rule book's words."""
 
 from __future__ import annotations
 
-from realpolitik.games.wsdv.actions import LivingStandard
 from realpolitik.games.wsdv.content import EAST
+from realpolitik.games.wsdv.value_uses import LivingStandard
 from realpolitik.i18n import render
 
 

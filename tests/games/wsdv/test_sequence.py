@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from realpolitik.games.wsdv import factories
 from realpolitik.games.wsdv.content import EAST, WEST
 from realpolitik.games.wsdv.sequence import StartDecade, Turn
+
+from . import factories
 
 
 def test_setup_version_2016(table):

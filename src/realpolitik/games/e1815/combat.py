@@ -93,14 +93,14 @@ class Attack(NamedTuple):
 
     def legal(self, st: S) -> list[str]:
         seat, force = self.seat, self.force
-        owner, tables = st.owner, st.content.tables
+        owner, cached = st.owner, st.content.map_cache
         inf, cav, art = st.units
         general = -2 if force[3] else st.general[seat]  # the general is committed once
         out: list[str] = []
         for s in st.content.board.adj[self.target]:
             if owner[s] != seat:
                 continue
-            commits = tables.commit[s]
+            commits = cached.commit[s]
             if inf[s]:
                 out += commits[0][:inf[s]]
             if cav[s]:
@@ -108,7 +108,7 @@ class Attack(NamedTuple):
             if art[s]:
                 out += commits[2][:art[s]]
             if s == general:
-                out.append(tables.commit_general[s])
+                out.append(cached.commit_general[s])
         if value(st, force) > 0:
             out.append(grammar.GO)
         return out
@@ -124,7 +124,7 @@ class Attack(NamedTuple):
             else:
                 _defender_step(st, seat, target, force, 0)
             return
-        source, k, n = st.content.tables.commit_parts[action]
+        source, k, n = st.content.map_cache.commit_parts[action]
         f = list(force)
         if k == 3:  # the general
             st.general[seat] = NEUTRAL
@@ -294,7 +294,7 @@ def diplomacy_options(st: S, seat: int, own: tuple[int, ...]) -> list[str]:
     have = st.markers[seat]
     if have < min(d.convert_cost, d.meddle_cost, d.buy_cost):
         return []
-    tables = st.content.tables
+    cached = st.content.map_cache
     owner, adj_mask = st.owner, st.content.board.adj_mask
     near = 0
     for s in own:
@@ -309,12 +309,12 @@ def diplomacy_options(st: S, seat: int, own: tuple[int, ...]) -> list[str]:
         o = owner[land]
         if o == NEUTRAL:
             if have >= d.convert_cost and st.ep_in(land) <= d.convert_max_ep:
-                out.append(tables.convert[land])
+                out.append(cached.convert[land])
         elif land not in capitals:
             if have >= d.meddle_cost:
-                out += [tables.meddle[land][k] for k in range(len(KINDS)) if st.units[k][land]]
+                out += [cached.meddle[land][k] for k in range(len(KINDS)) if st.units[k][land]]
             if have >= d.buy_cost and st.ep_in(land) <= d.buy_max_ep:
-                out.append(tables.buy[land])
+                out.append(cached.buy[land])
     return out
 
 

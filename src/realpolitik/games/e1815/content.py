@@ -19,7 +19,7 @@ from realpolitik.engine import ContentError
 from realpolitik.engine.content import Entry, Problems, read_toml, validate
 
 if TYPE_CHECKING:
-    from .tables import Tables
+    from .map_cache import MapCache
 
 DATA = Path(__file__).parent / "data"
 MAPS = ("1815", "1715")
@@ -224,11 +224,11 @@ class Content:
     ep: tuple[int, int, int]  # EP per unit kind, in KINDS order
 
     @cached_property
-    def tables(self) -> Tables:
-        """The action texts naming this map's lands and the supply mixes, worked out once (``tables``)."""
-        from .tables import Tables  # it writes texts with grammar, whose unit words come from this module
+    def map_cache(self) -> MapCache:
+        """The action texts naming this map's lands and the supply mixes, worked out once (``map_cache``)."""
+        from .map_cache import MapCache  # it writes texts with grammar, whose unit words come from this module
 
-        return Tables(self)
+        return MapCache(self)
 
 
 def _compile(data: dict, source: str) -> Board:

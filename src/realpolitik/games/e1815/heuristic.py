@@ -425,7 +425,7 @@ def plain_menu_pick(st, legal, rng) -> str:
 
 
 def _group_ep(st):
-    ep, parts = st.content.ep, st.content.tables.commit_parts
+    ep, parts = st.content.ep, st.content.map_cache.commit_parts
 
     def size(action: str) -> int:
         _, k, n = parts[action]

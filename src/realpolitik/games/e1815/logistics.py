@@ -179,16 +179,16 @@ class Relocation(NamedTuple):
 
 def move_options(st: S, seat: int, target: int, general: bool) -> list[str]:
     """``move <source> <n> <kind>`` from every own neighbour of ``target`` (and the general)."""
-    owner, units, tables = st.owner, st.units, st.content.tables
+    owner, units, cached = st.owner, st.units, st.content.map_cache
     out = []
     for s in st.content.board.adj[target]:
         if owner[s] != seat:
             continue
-        moves = tables.move[s]
+        moves = cached.move[s]
         for k in range(len(KINDS)):
             out += moves[k][:units[k][s]]
         if general and st.general[seat] == s:
-            out.append(tables.move_general[s])
+            out.append(cached.move_general[s])
     return out
 
 
@@ -249,7 +249,7 @@ def supply_lands(st: S, seat: int) -> list[int]:
 
 def supply_mixes(pool: tuple[int, int, int], budget: int, ep: tuple[int, int, int]) -> list[tuple[int, int, int]]:
     """Unit mixes worth exactly ``budget`` EP a supply holding ``pool`` can give (else the most it can,
-    below that), largest infantry first; worked out once per map (``tables``).
+    below that), largest infantry first; worked out once per map (``map_cache``).
 
     [sure] any 4 EP; the usual limits on new cavalry and artillery do not apply.
     """
@@ -276,10 +276,10 @@ def plain_supply_mixes(st: S, seat: int) -> list[tuple[int, int, int]]:
 
 
 def supply_options(st: S, seat: int) -> list[str]:
-    """``supply <land> <mix>`` for every supply land and every mix the supply can bring (``tables``)."""
-    tables = st.content.tables
-    level = tables.supply_level(st.pool, seat)
-    texts = tables.supply
+    """``supply <land> <mix>`` for every supply land and every mix the supply can bring (``map_cache``)."""
+    cached = st.content.map_cache
+    level = cached.supply_level(st.pool, seat)
+    texts = cached.supply
     out: list[str] = []
     for land in supply_lands(st, seat):
         out += texts[land][level]
@@ -305,7 +305,7 @@ def fortify_options(st: S, seat: int, own: tuple[int, ...]) -> list[str]:
     if st.forts_left[seat] <= 0:
         return []
     need = st.content.rules.fortress.build_min_ep
-    texts = st.content.tables.fortify
+    texts = st.content.map_cache.fortify
     fort = st.fort
     e0, e1, e2 = st.content.ep
     inf, cav, art = st.units

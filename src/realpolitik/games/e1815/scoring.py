@@ -99,7 +99,7 @@ class Reinforce(NamedTuple):
 def placements(st: S, seat: int, left: int) -> list[str]:
     """``place <land> <kind>``: infantry in every reinforcement land, cavalry and artillery only in the capital."""
     ep = st.content.ep
-    texts = st.content.tables.place
+    texts = st.content.map_cache.place
     cap = st.capital[seat] if st.holds_capital(seat) else NEUTRAL
     kinds = [k for k in range(len(KINDS)) if ep[k] <= left and st.pool[k][seat] > 0]
     if not kinds:

@@ -88,7 +88,7 @@ def capital_sites(st: S) -> list[int]:
         near |= board.adj_mask[c] | 1 << c
     inf, cav, art = st.units  # a land without units: every count 0 (each kind is worth some EP)
     empty = [i for i, o in enumerate(st.owner) if o == NEUTRAL and not (inf[i] or cav[i] or art[i])]
-    fit, territory_of = st.content.tables.capital_kind, board.territory_of
+    fit, territory_of = st.content.map_cache.capital_kind, board.territory_of
     strict = [i for i in empty if fit[i] and not near >> i & 1 and territory_of[i] not in used]
     return strict or empty
 
@@ -315,7 +315,7 @@ class TurnAction(NamedTuple):
             out += logistics.fortify_options(st, seat, own)
             out += combat.diplomacy_options(st, seat, own)
         if st.military_left > 0:
-            texts = st.content.tables.attack
+            texts = st.content.map_cache.attack
             out += [texts[t] for t in combat.attack_targets(st, seat, own)]
         out.append(grammar.END_TURN)
         return out

@@ -69,7 +69,7 @@ class E1815State(FramedState):
 
     def grey_fortresses(self, seat: int) -> int:
         """Grey fortresses ``seat`` owns (they stand on their lands all game)."""
-        return (self.content.tables.grey_mask & self.land_mask(seat)).bit_count()
+        return (self.content.map_cache.grey_mask & self.land_mask(seat)).bit_count()
 
     def lands_of(self, seat: int) -> tuple[int, ...]:
         """The lands ``seat`` owns, in map order (the menu asks for them at every action, owners
@@ -123,7 +123,7 @@ class E1815State(FramedState):
     def full_territories(self, seat: int) -> list[int]:
         """Territories every land of which ``seat`` owns."""
         mine = self.land_mask(seat)
-        return [t for t, lands in enumerate(self.content.tables.territory_masks) if lands & mine == lands]
+        return [t for t, lands in enumerate(self.content.map_cache.territory_masks) if lands & mine == lands]
 
     def capital_of(self, land: int) -> int:
         """The seat whose capital ``land`` is, or ``NEUTRAL``."""

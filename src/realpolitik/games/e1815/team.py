@@ -71,10 +71,10 @@ def options(st: S, seat: int) -> list[str]:
     """The team actions open to ``seat`` now (without ``no team action``)."""
     if st.ally[seat] == NEUTRAL:
         return []
-    tables = st.content.tables
+    cached = st.content.map_cache
     own = st.lands_of(seat)
-    out = [tables.cede[i] for i in cede_lands(st, seat, own)]
-    out += [tables.transfer[i] for i in transfer_targets(st, seat, own)]
+    out = [cached.cede[i] for i in cede_lands(st, seat, own)]
+    out += [cached.transfer[i] for i in transfer_targets(st, seat, own)]
     if can_give_marker(st, seat):
         out.append(grammar.GIVE_MARKER)
     return out
@@ -165,7 +165,7 @@ class HandOver(NamedTuple):
 
     def legal(self, st: S) -> list[str]:
         seat = self.seat
-        owner, units, moves = st.owner, st.units, st.content.tables.move
+        owner, units, moves = st.owner, st.units, st.content.map_cache.move
         out = []
         for s in st.content.board.adj[self.target]:
             if owner[s] == seat:

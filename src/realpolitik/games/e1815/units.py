@@ -227,7 +227,7 @@ def take_land(st: S, seat: int, land: int, conquest: bool) -> None:
     if conquest:
         st.conquered[seat] |= 1 << territory
     bit = 1 << territory
-    lands = st.content.tables.territory_masks[territory]
+    lands = st.content.map_cache.territory_masks[territory]
     if not st.completed[seat] & bit and lands & st.land_mask(seat) == lands:
         st.completed[seat] |= bit
         got = gain_markers(st, seat, st.content.rules.markers.per_territory)

@@ -1,11 +1,11 @@
 """The map in play: unrest and mass protests, factories, infrastructure, economy (``docs/games/wsdv.md``).
 
 Pure queries and small mutations over a state's board fields; every rule module uses them.
-The factories' and the blue lines' queries are the rules of ``factories`` (one city, one
+The factories' and the blue lines' queries are the rules of the rule book (one city, one
 connection at a time) made fast: answered for the whole map at once from bit masks
 (``network``) and kept per board (``Works``); tests/games/wsdv/test_fast_paths.py checks them
-against ``factories`` at every step. Sites are numbered as in ``content``: a city by its
-index, a blue line as ``LINE + 2·connection + end``.
+at every step against those rules written plainly (tests/games/wsdv/factories.py). Sites are
+numbered as in ``content``: a city by its index, a blue line as ``LINE + 2·connection + end``.
 """
 
 from __future__ import annotations

@@ -15,11 +15,11 @@ from realpolitik.engine import decision, procedure
 from realpolitik.i18n import Text, listed, phrase, phrase_n, t, tn
 
 from . import board, grammar, words
-from .actions import RemoveUnrest
 from .common import ROMAN, asks, finish, leader, made, pkey, pname, shared
 from .content import EAST, WEST
 from .events import execute, icons_frame
 from .protests import SOCIALISTS, SUPPLIERS, Purge
+from .value_uses import RemoveUnrest
 
 if TYPE_CHECKING:
     from .state import WsdvState as S

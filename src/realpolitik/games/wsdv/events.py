@@ -18,10 +18,10 @@ from realpolitik.engine import decision, procedure
 from realpolitik.i18n import Text, listed, phrase, t
 
 from . import board, grammar, specials, words
-from .actions import build_frame, calm_frame, calm_targets, dismantle_frame
 from .board import NONE, RUNDOWN, WORKING
 from .common import ROMAN, asks, finish, made, name, pkey, pname
 from .content import EAST, WEST, Icon
+from .value_uses import build_frame, calm_frame, calm_targets, dismantle_frame
 
 if TYPE_CHECKING:
     from .state import WsdvState as S

@@ -2,7 +2,7 @@
 turn and its end; and why an action is refused, whatever the decision.
 
 Pending work is a stack of frames (engine/frames.py): decisions and procedures, each
-defined beside its rule — the decade, the turn and its end here, ``actions`` (§4.1–4.3),
+defined beside its rule — the decade, the turn and its end here, ``value_uses`` (§4.1–4.3),
 ``events`` (§4.4, §5, §6.4), ``specials`` (§4.5, §6.6–6.7), ``protests`` (§6.1–6.3),
 ``end_of_decade`` (§7–§8). The engine's loop runs them; a decision whose choices lie open
 on the board is answered by itself when it has a single one (``public``). Three frames
@@ -19,12 +19,12 @@ from realpolitik.engine import decision, procedure
 from realpolitik.i18n import Text, phrase, phrase_n, t
 
 from . import board, events, grammar
-from .actions import build_frame, calm_frame, dismantle_frame, ls_frame
 from .common import ROMAN, asks, discard, draw, draw_many, leader, name, names, shared, unveil
 from .content import EAST, Card, Content
 from .end_of_decade import eod_frame
 from .memo import OFFERS
 from .protests import SOCIALISTS, SUPPLIERS, Socialists, Suppliers
+from .value_uses import build_frame, calm_frame, dismantle_frame, ls_frame
 
 if TYPE_CHECKING:
     from .state import WsdvState as S

@@ -102,11 +102,11 @@ async def _checked(request: Request, body: NewTournament, user_id: int) -> dict[
     store = hall.tournaments.store
     active = 0
     for status in ("signup", "running"):
-        active += len(await hall.store.run(store.with_status, status))
+        active += len(await hall.store.in_thread(store.with_status, status))
     if active >= limits.tournaments:
         raise Refusal("limit", t("The server has {count} tournaments under way, its limit; try again later.",
                                  count=active))
-    if await hall.store.run(store.active_of, user_id) >= limits.tournaments_per_account:
+    if await hall.store.in_thread(store.active_of, user_id) >= limits.tournaments_per_account:
         raise Refusal("limit", t("You have {count} tournaments under way already, the most one account may have.",
                                  count=limits.tournaments_per_account))
     return {"name": name, "game": game.id, "kind": body.kind, "seats": body.seats, "rounds": body.rounds,
@@ -136,7 +136,7 @@ def _summary(hall, found: Tournament, players: int) -> dict[str, Any]:
 async def listing(request: Request) -> Response:
     """GET /api/tournaments — the newest tournaments, each with its number of players."""
     hall = _hall(request)
-    found = await hall.store.run(_tournaments(request).store.listing, LISTED)
+    found = await hall.store.in_thread(_tournaments(request).store.listing, LISTED)
     return JSONResponse({"tournaments": [_summary(hall, one, count) for one, count in found]})
 
 
@@ -148,7 +148,7 @@ async def create(request: Request) -> Response:
     body = parse(await _body(request), NewTournament, MAX_BODY)
     values = await _checked(request, body, session.user.id)
     hall = _hall(request)
-    number = await hall.store.run(_tournaments(request).store.create, values)
+    number = await hall.store.in_thread(_tournaments(request).store.create, values)
     return JSONResponse({"id": number, "url": f"/tournaments#{number}"}, status_code=201,
                         headers=accounts.NO_STORE)
 
@@ -158,8 +158,8 @@ async def show(request: Request) -> Response:
     """GET /api/tournaments/{number} — the tournament, its players, rounds and standings."""
     hall, runner = _hall(request), _tournaments(request)
     found = await runner.get(_number(request))
-    players = await hall.store.run(runner.store.players, found.id)
-    boards = await hall.store.run(runner.store.boards, found.id)
+    players = await hall.store.in_thread(runner.store.players, found.id)
+    boards = await hall.store.in_thread(runner.store.boards, found.id)
     names = {p["user_id"]: p["name"] for p in players}
     withdrawn = {p["user_id"]: p["withdrawn"] for p in players}
     gone = render(t("(an account no longer there)"), language_of(request))  # its entry deleted from the database

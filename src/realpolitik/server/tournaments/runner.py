@@ -65,7 +65,7 @@ class Tournaments:
         self._lock = asyncio.Lock()
 
     async def _run(self, method, *args):
-        return await self.hall.store.run(method, *args)
+        return await self.hall.store.in_thread(method, *args)
 
     # ------------------------------------------------------------------ sign-up
 

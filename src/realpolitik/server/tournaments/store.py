@@ -5,7 +5,7 @@ A round is stored as its plan first — one row per board, a game to create or a
 rest — and each game's id is filled in once the game exists, so a round cut off half
 made is finished when the runner looks again. A process claims a board before creating
 its game, so two processes sharing the database never create one board's game twice.
-Methods are blocking; the server calls them through :meth:`..store.Store.run`.
+Methods are blocking; the server calls them through :meth:`..store.Store.in_thread`.
 """
 
 from __future__ import annotations

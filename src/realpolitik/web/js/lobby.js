@@ -84,7 +84,7 @@ function optionInput(option) {
     input = h("input", { ...common, type: "number", required: true, value: option.default, min: option.minimum,
       max: option.maximum, step: Number.isInteger(option.default) ? 1 : "any" });
   } else {
-    input = h("input", { ...common, value: option.default ?? "", maxlength: 200 });
+    input = h("input", { ...common, value: option.default ?? "" });  // the game bounds its length and says so
   }
   return h("div", { class: "option" }, h("label", { for: id, text: option.label }), input, help);
 }

@@ -1,4 +1,4 @@
-"""The card values: remove unrest, build up the economy, increase living standard (``docs/games/wsdv.md``).
+"""A card's value used: remove unrest, build up the economy, increase living standard (``docs/games/wsdv.md``).
 
 The same small decisions serve the actions, the event icons and the end of decade:
 ``calm`` (take 1 unrest out of a province), ``dismantle`` (lose 1 build point), ``build``

@@ -1,9 +1,9 @@
-"""Per-map tables, worked out once from the content and shared by every state on that map.
+"""The per-map cache: tables worked out once from the content and shared by every state on that map.
 
 The action menu is asked for at every step of a playout and of a search. Its texts name
 lands, and the unit mixes a supply can bring depend only on how much of each kind is left
 (up to what one supply could take). So they are written here once per map
-(``Content.tables``), by the same functions that write or work out one at a time.
+(``Content.map_cache``), by the same functions that write or work out one at a time.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from .content import Content
 
 
-class Tables:
+class MapCache:
     """Action texts per land (indexed like ``Board.lands``) and supply mixes per supply level."""
 
     def __init__(self, content: Content) -> None:

@@ -1,11 +1,12 @@
-"""Factories and infrastructure (Fabriken, Infrastruktur) as the rule book states them (§1.7, §4.2).
+"""Factories and infrastructure (Fabriken, Infrastruktur) as the rule book states them (§1.7, §4.2):
+the plain form the tests check the game's fast form against.
 
 One city, one connection at a time, straight from the printed map. The rules ask these
-questions on every step of every game and search, so ``board`` answers them for the whole map
-at once, from bit masks carried from one board to the next and kept per board (``board.Works``,
-``network.Network``): its ``values``, ``economies``, ``export_levels``, ``external_links``,
-``build_masks`` and ``dismantle_sites`` are these rules made fast, and
-``tests/games/wsdv/test_fast_paths.py`` checks them against these at every step of seeded
+questions on every step of every game and search, so the game's ``board`` answers them for the
+whole map at once, from bit masks carried from one board to the next and kept per board
+(``board.Works``, ``network.Network``): its ``values``, ``economies``, ``export_levels``,
+``external_links``, ``build_masks`` and ``dismantle_sites`` are these rules made fast, and
+``test_fast_paths.py`` beside this file checks them against these at every step of seeded
 games. Sites are numbered as in ``content``: a city by its index, a blue line as
 ``LINE + 2·connection + end``.
 """
@@ -14,11 +15,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .board import NONE, RUNDOWN, WORKING, protests, province_of
-from .content import EAST, LINE
+from realpolitik.games.wsdv.board import NONE, RUNDOWN, WORKING, protests, province_of
+from realpolitik.games.wsdv.content import EAST, LINE
 
 if TYPE_CHECKING:
-    from .state import WsdvState as S
+    from realpolitik.games.wsdv.state import WsdvState as S
 
 
 def working(st: S, k: int) -> bool:
