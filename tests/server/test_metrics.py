@@ -89,7 +89,8 @@ def test_notices_due_and_failed_are_counted(tmp_path):
         assert figures(server)["realpolitik_notices_due"] == 1
     server.args = ("--metrics-port", "0", "--notify-every", "0.1")
     with server:  # there is no SMTP server to send it: it fails, and is due again in a minute
-        shown = eventually(lambda: (found := figures(server))['realpolitik_notices_total{outcome="failed"}'] and found, 30)
+        failed = 'realpolitik_notices_total{outcome="failed"}'
+        shown = eventually(lambda: (found := figures(server))[failed] and found, 30)
     assert shown["realpolitik_notices_due"] == 0 and shown['realpolitik_notices_total{outcome="sent"}'] == 0
 
 
