@@ -45,7 +45,8 @@ from .quota import Limits, Rates
 from .reviews import Reviews
 from .social_store import SocialStore
 from .store import Damaged, StorageBusy, Store, StoredGame, StoredSeat, now
-from .table import DAMAGED, HUMAN, TOLD, Refusal, Table, seat_titles
+from .table import DAMAGED, HUMAN, Refusal, Table, seat_titles
+from .table.audience import TOLD
 from .tokens import GAME_ID, hash_token, new_game_id, new_token
 from .tournaments.runner import Tournaments
 
@@ -151,7 +152,7 @@ class Hall:
             if table is not None:
                 self.tables[table.id] = table
         for table in list(self.tables.values()):
-            table.kick_bot()
+            table.bots.kick()
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
         self.chore(ratings.catch_up(self))
         self.notifier.start()
@@ -167,7 +168,7 @@ class Hall:
         if self._sweeper is not None:
             self._sweeper.cancel()
         for table in self.tables.values():
-            table.stop_automation()
+            table.bots.stop()
         self.reviews.close()
         self.bots.close()
         if self._chores:
@@ -195,6 +196,30 @@ class Hall:
         except RecordError as exc:
             raise ValueError(str(exc)) from None
 
+    def _seat(self, stored: StoredGame, game: Game, state: State) -> Table:
+        """The table of a stored game, its parts wired to what they need of this server."""
+        settings = self.settings
+        return Table(stored, game, state, store=self.store, runner=self.bots, metrics=self.metrics,
+                     notifier=self.notifier, blocks=self.social, holds=self.leases.holds, closing=lambda: self.closing,
+                     chore=self.chore, signal=self._signal if self.store.shared else None, rebuild=self.rebuild,
+                     ended=self._ended, keep_finished=self.keep_finished, rematch_of=self.rematch_of,
+                     vacation_began=self._vacation_began, bot_delay=settings.bot_delay, bot_think=settings.bot_think,
+                     stand_in_pace=settings.stand_in_pace, vacation_days=settings.vacation_days)
+
+    def _ended(self, table: Table) -> None:
+        """A move here ended ``table``'s game: it joins the finished ones, its players are rated
+        and its tournament carries on."""
+        self.keep_finished(table)
+        if table.stored.result.get("rating") == "counted":
+            self.chore(ratings.rate(self, table.stored))
+        self.chore(self.tournaments.game_over(table.id))
+
+    async def _vacation_began(self, user_id: int) -> None:
+        """A day of ``user_id``'s vacation began by itself: the clocks of its seats follow, here and
+        in the other processes."""
+        await vacation.changed(self, user_id)
+        self.chore(self.publish("vacation", "", user=user_id))
+
     async def _revive(self, stored: StoredGame | Damaged) -> Table | None:
         """A table rebuilt from storage; ``None`` (and a log line) if it cannot be."""
         if isinstance(stored, Damaged):
@@ -205,7 +230,7 @@ class Hall:
         except ValueError as exc:
             log.error("game %s: %s; it stays stored", stored.id, exc)
             return None
-        table = Table(self, stored, self.games[stored.game], state)
+        table = self._seat(stored, self.games[stored.game], state)
         await table.timekeeper.refresh()
         if state.is_over() and stored.status != "finished":  # written by a version that stored it in two steps
             result = results.result_of(table, state)
@@ -246,7 +271,7 @@ class Hall:
             self.keep_finished(table)
         else:
             self.tables[game_id] = table
-            table.kick_bot()
+            table.bots.kick()
         return table
 
     def _caught_up(self, table: Table) -> Table:
@@ -254,7 +279,7 @@ class Hall:
         newer (another process changed the game meanwhile, its signal arriving during the first
         load), so the table catches up with storage."""
         if self.store.shared:
-            table.follow()
+            table.following.follow()
         return table
 
     def keep_finished(self, table: Table) -> None:
@@ -315,8 +340,8 @@ class Hall:
         its connections are told and closed."""
         table = self.tables.pop(game_id, None) or self.finished.pop(game_id, None)
         if table is not None:
-            table.stop_automation()
-            table.dismiss(why, t("This game was deleted by the server's operator.") if why == "deleted"
+            table.bots.stop()
+            table.audience.dismiss(why, t("This game was deleted by the server's operator.") if why == "deleted"
                           else t("This game was removed: its players did not come in time."))
         self.idle.pop(game_id, None)
         self.creators.pop(game_id, None)
@@ -343,6 +368,10 @@ class Hall:
         except Exception as exc:
             log.warning("game %s: the other processes were not told of %s (%s)", game_id, kind, exc)
 
+    def _signal(self, kind: str, game_id: str, **facts: Any) -> None:
+        """Send the other processes a signal beside the games (:meth:`publish`)."""
+        self.chore(self.publish(kind, game_id, **facts))
+
     def heard(self, signal: dict[str, Any]) -> None:
         """What another process stored or said (:mod:`.bus`): catch up the table of the game, or
         its lobby entry, or load it; pass on chat and what happened to a seat."""
@@ -359,14 +388,14 @@ class Hall:
                 self.chore(vacation.changed(self, signal["user"]))
         elif kind == "chat":
             if table is not None and table.listeners and isinstance(signal.get("line"), int):
-                self.chore(table.hear_chat(signal["line"]))
+                self.chore(table.chat.hear(signal["line"]))
         elif kind == "tell":
             seat, what = signal.get("seat"), signal.get("what")
             if table is not None and isinstance(seat, int) and 0 <= seat < len(table.labels) and what in TOLD:
-                table.told(what, seat)
+                table.audience.told(what, seat)
         elif table is not None:
             if not self._let_go(table, signal):
-                table.follow()
+                table.following.follow()
         elif not self._patch(game_id, signal):
             self.chore(self.load(game_id))
 
@@ -379,7 +408,7 @@ class Hall:
             return False
         del self.tables[table.id]
         self.idle[table.id] = table.summary()
-        table.stop_automation()
+        table.bots.stop()
         return self._patch(table.id, signal)
 
     def _patch(self, game_id: str, signal: dict[str, Any]) -> bool:
@@ -409,7 +438,7 @@ class Hall:
     async def resync(self) -> None:
         """Catch up with everything after signals may have been lost (the bus reconnected)."""
         for table in [*self.tables.values(), *self.finished.values()]:
-            table.follow()
+            table.following.follow()
         try:
             unfinished = set(await self.store.run(self.store.unfinished_ids))
         except StorageBusy as exc:
@@ -527,10 +556,10 @@ class Hall:
         )
         stored.turn_since = stored.created
         await self.store.run(self.store.create_game, stored)
-        table = Table(self, stored, game, state)
+        table = self._seat(stored, game, state)
         self.tables[stored.id] = table
         self.creators[stored.id] = client
-        table.kick_bot()
+        table.bots.kick()
         return table, tokens
 
     async def rematch_of(self, table: Table, client: str) -> Table:
@@ -575,7 +604,7 @@ class Hall:
         if await social.shut_out(self, table, user_id):  # told as a seat taken meanwhile: a block never shows
             raise Refusal("taken", t("Seat {seat} is already taken.", seat=table.labels[seat]))
         token = new_token()
-        await table.join(seat, name, token=token, user_id=user_id)
+        await table.admission.join(seat, name, token=token, user_id=user_id)
         return token
 
     async def fill(self, table: Table, label: str, bot: str) -> None:
@@ -588,7 +617,7 @@ class Hall:
         kind = seat_kind(table.game, bot.strip().lower(), t("seat {number}", number=seat + 1), len(table.labels))
         if kind == HUMAN:
             raise Refusal("bad-seat", t("Choose a bot for the free seat, not a person."))
-        await table.fill(seat, kind)
+        await table.admission.fill(seat, kind)
 
     async def listing(self, limit: int = 50) -> dict[str, list[dict[str, Any]]]:
         """Open, running and the newest finished games, newest first; lesson games, each a
