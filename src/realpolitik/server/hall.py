@@ -11,6 +11,10 @@ on games per client and on the whole server (see :mod:`.quota`).
 On PostgreSQL several server processes share the games: each hears what the others
 store (:mod:`.bus`) and catches its tables and lobby up, and the lease of a game
 (:mod:`.leases`) says which process plays its bots and clocks.
+
+The hall only wires each table's parts (:mod:`.table`) to what they need of this server — the
+storage, the bot runner, the notifier, the leases, its chores and signals — and no part reaches
+back through the hall.
 """
 
 from __future__ import annotations
@@ -22,13 +26,12 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Coroutine
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
 from realpolitik.bots import bot_kinds
 from realpolitik.engine import ContentError, Game, OptionError, RecordError, ReplayError, State, secret_seed
-from realpolitik.i18n import LANGUAGES, Text, render, t
+from realpolitik.i18n import Text, t
 
 from . import barred, lessons, ratings, results, social, vacation
 from .bots import BotRunner
@@ -37,15 +40,17 @@ from .clock import Clock
 from .heartbeat import Heartbeat
 from .kinds import playable, seat_kind
 from .leases import Alone, Leases
+from .lobby import check_room, finished_entry
 from .metrics import Metrics
-from .notify import NoticeSettings, Notifier
+from .notify import Notifier
 from .push import Pusher
 from .push_store import PushStore
-from .quota import Limits, Rates
+from .quota import Rates
 from .reviews import Reviews
+from .settings import Settings
 from .social_store import SocialStore
 from .store import Damaged, StorageBusy, Store, StoredGame, StoredSeat, now
-from .table import DAMAGED, HUMAN, Refusal, Table, seat_titles
+from .table import DAMAGED, HUMAN, Refusal, Table
 from .table.audience import TOLD
 from .tokens import GAME_ID, hash_token, new_game_id, new_token
 from .tournaments.runner import Tournaments
@@ -60,29 +65,6 @@ SWEEP_SECONDS = 5.0
 FOLLOW_IDLE = 10.0
 #: seconds a shutdown waits for the chores under way (a finished game's rating, its tournament)
 CHORES_WAIT = 5.0
-#: what a game connection hears when the session it was opened with ends
-SIGNED_OUT = t("Your session ended (you logged out or changed your password); log in again to play on.")
-
-
-@dataclass(frozen=True)
-class Settings:
-    """How the server runs: database URL, bot pacing and workers, limits."""
-
-    db: str = "sqlite:///realpolitik.db"
-    #: seconds a bot waits before it moves, so people can follow the table
-    bot_delay: float = 0.3
-    #: worker processes for bots; 0 runs them on a thread of the server process
-    bot_workers: int | None = None
-    #: seconds a search bot (``ismcts``) may think per move, at most
-    bot_think: float = 1.0
-    #: seconds the stand-in waits before each move for a person whose time ran out (None: the
-    #: time control's, :meth:`.clock.Clock.stand_in_pace`)
-    stand_in_pace: float | None = None
-    limits: Limits = field(default_factory=Limits)
-    #: turn notifications: SMTP, the server's public address for links, webhooks
-    notices: NoticeSettings = field(default_factory=NoticeSettings)
-    #: vacation days each account banks per calendar year (0: no vacation; server/vacation.py)
-    vacation_days: int = 21
 
 
 class Hall:
@@ -353,11 +335,7 @@ class Hall:
         ``user_id`` but ``keep``, as a password change ends them): close the game connections
         opened with them, which must not go on playing a seat."""
         for table in [*self.tables.values(), *self.finished.values()]:
-            for listener in list(table.listeners):
-                if listener.session is not None and (listener.session == session or (
-                        user_id is not None and listener.user_id == user_id and listener.session != keep)):
-                    listener.send({"type": "error", "code": "signed-out", "message": render(SIGNED_OUT, listener.lang)})
-                    listener.close(4403)
+            table.audience.signed_out(user_id, keep, session)
 
     # ------------------------------------------------------------------ other processes
 
@@ -465,25 +443,6 @@ class Hall:
         table = self.tables.get(game_id)
         return table.summary() if table is not None else self.idle.get(game_id)
 
-    def _check_room(self, kinds: list[str], client: str) -> None:
-        """Refuse a new game past the server's or this client's limits."""
-        if not self.rates.hit("creates", client):
-            raise Refusal("limit", t("Too many new games from your address; wait a while before creating another."))
-        entries = self._entries()
-        if HUMAN in kinds:
-            status, total, mine = "open", self.limits.open_games, self.limits.open_games_per_client
-            what = t("games waiting for players")
-        else:
-            status, total, mine = "running", self.limits.bot_games, self.limits.bot_games_per_client
-            what = t("games of bots only running")
-        counted = [e for e in entries if e["status"] == status and (HUMAN in kinds or not _has_human(e))]
-        if len(counted) >= total:
-            raise Refusal("limit", t("The server has {count} {what}, its limit; try again later.",
-                                     count=len(counted), what=what))
-        if sum(self.creators.get(e["id"]) == client for e in counted) >= mine:
-            raise Refusal("limit", t("You have {count} {what} already, the most one address may have.",
-                                     count=mine, what=what))
-
     async def create(self, game_id: str, kinds: list[str], options: dict[str, Any],
                      lobby_join: bool, client: str = "", clock: Clock | None = None,
                      stand_in: str | None = None, rated: bool = False, hints: bool = False,
@@ -543,7 +502,7 @@ class Hall:
             said = exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], Text) else str(exc)
             raise Refusal("bad-option", said) from None
         if counted:
-            self._check_room(kinds, client)
+            check_room(self._entries(), self.creators, self.rates, self.limits, kinds, client)
         tokens = {i: new_token() for i, kind in enumerate(kinds) if kind == HUMAN}
         stored = StoredGame(
             id=new_game_id(), game=game.id, rules_version=game.rules_version, options=dict(state.options),
@@ -629,29 +588,7 @@ class Hall:
             "finished": [],
         }
         for stored in await self.store.run(self.store.finished, limit):
-            entry = self._finished_summary(stored)
+            entry = finished_entry(self.games, stored)
             if entry is not None:
                 out["finished"].append(entry)
         return out
-
-    def _finished_summary(self, stored: StoredGame | Damaged) -> dict[str, Any] | None:
-        """The lobby entry of a finished game; ``None`` for one that cannot be read."""
-        game = None if isinstance(stored, Damaged) else self.games.get(stored.game)
-        if game is None or not game.min_players <= len(stored.seats) <= game.max_players:
-            return None
-        labels, titles = game.seat_labels(len(stored.seats)), seat_titles(game, len(stored.seats))
-        result = stored.result or {}
-        return {
-            "id": stored.id, "game": stored.game, "title": game.title, "status": "finished",
-            "created": stored.created.isoformat(), "lobby_join": stored.lobby_join, "lesson": lessons.is_lesson(stored),
-            "players": [{"seat": labels[s.seat], "title": titles[s.seat], "kind": lessons.spec_of(s.kind),
-                         "name": s.name, "joined": True, "online": False} for s in stored.seats],
-            "ply": result.get("plies"), "to_act": None, "outcome": result.get("outcome"), "rated": stored.rated,
-            "hints": stored.hints,
-            **({"rating": {lang: render(said, lang) for lang in LANGUAGES}}
-               if (said := ratings.words(stored.result)) is not None else {}),
-        }
-
-
-def _has_human(entry: dict[str, Any]) -> bool:
-    return any(p["kind"] == HUMAN for p in entry["players"])

@@ -20,6 +20,9 @@ if TYPE_CHECKING:
 #: seconds between two ``players`` messages of one table (changes in between are sent together)
 PLAYERS_EVERY = 0.25
 
+#: what a game connection hears when the session it was opened with ends
+SIGNED_OUT = t("Your session ended (you logged out or changed your password); log in again to play on.")
+
 #: what every connection of a table is told when something happens to a seat, by kind (from the
 #: table and the seat's label)
 TOLD: dict[str, Callable[[Table, str], Text]] = {
@@ -130,6 +133,15 @@ class Audience:
         for listener in list(self.table.listeners):
             listener.send({"type": "error", "code": code, "message": render(message, listener.lang)})
             listener.close(4410)
+
+    def signed_out(self, user_id: int | None, keep: str | None, session: str | None) -> None:
+        """Close the connections opened with sessions that ended (by the hash of their token ``session``,
+        or every one of the account ``user_id`` but ``keep``): they must not go on playing a seat."""
+        for listener in list(self.table.listeners):
+            if listener.session is not None and (listener.session == session or (
+                    user_id is not None and listener.user_id == user_id and listener.session != keep)):
+                listener.send({"type": "error", "code": "signed-out", "message": render(SIGNED_OUT, listener.lang)})
+                listener.close(4403)
 
     def tell(self, kind: str, seat: int, own: Text | None = None) -> None:
         """Tell every connection — here and, through a signal, in the other processes — what
