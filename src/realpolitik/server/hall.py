@@ -178,7 +178,7 @@ class Hall:
         except RecordError as exc:
             raise ValueError(str(exc)) from None
 
-    def _seat(self, stored: StoredGame, game: Game, state: State) -> Table:
+    def _wire(self, stored: StoredGame, game: Game, state: State) -> Table:
         """The table of a stored game, its parts wired to what they need of this server."""
         settings = self.settings
         return Table(stored, game, state, store=self.store, runner=self.bots, metrics=self.metrics,
@@ -212,7 +212,7 @@ class Hall:
         except ValueError as exc:
             log.error("game %s: %s; it stays stored", stored.id, exc)
             return None
-        table = self._seat(stored, self.games[stored.game], state)
+        table = self._wire(stored, self.games[stored.game], state)
         await table.timekeeper.refresh()
         if state.is_over() and stored.status != "finished":  # written by a version that stored it in two steps
             result = results.result_of(table, state)
@@ -515,7 +515,7 @@ class Hall:
         )
         stored.turn_since = stored.created
         await self.store.run(self.store.create_game, stored)
-        table = self._seat(stored, game, state)
+        table = self._wire(stored, game, state)
         self.tables[stored.id] = table
         self.creators[stored.id] = client
         table.bots.kick()
