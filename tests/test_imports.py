@@ -157,6 +157,35 @@ def test_no_two_folders_import_each_other():
     assert _cycles(graph) == []
 
 
+#: the parts of a live game: the table and its parts (server/table/), its clocks and its take-backs
+TABLE_PARTS = sorted(name for name in MODULES if name.startswith("realpolitik.server.table")
+                     or name in ("realpolitik.server.timekeeper", "realpolitik.server.undo"))
+
+
+def _reaches_hall(name: str, path: Path) -> list[str]:
+    """Where module ``name`` imports the hall (for its types too) or reads a ``hall`` attribute."""
+    found = [f"imports {m}" for m in _all_imports(name, path) if m == "realpolitik.server.hall"]
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Attribute) and node.attr == "hall":
+            found.append(f"line {node.lineno}: {ast.unparse(node)}")
+    return found
+
+
+def test_no_part_of_a_table_reaches_through_the_hall():
+    """Issue 81: each part of a table is given what it needs (store, notifier, bot runner, …) in its
+    constructor; the hall only wires the parts and the tables. No part imports the hall, not even for
+    its types, and no module of the server reaches the hall through a table (``table.hall``)."""
+    reaching = {name: where for name in TABLE_PARTS if (where := _reaches_hall(name, MODULES[name]))}
+    assert reaching == {}
+    assert "realpolitik.server.table.moves" in TABLE_PARTS  # the finder finds the parts
+    through_a_table = [f"{name} line {node.lineno}: {ast.unparse(node)}"
+                       for name, path in MODULES.items() if name.startswith("realpolitik.server.")
+                       for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+                       if isinstance(node, ast.Attribute) and node.attr == "hall"
+                       and "table" in ast.unparse(node.value).lower()]
+    assert through_a_table == []
+
+
 #: a JavaScript module's imports: ``import … from "./x.js"``, ``export … from "./x.js"``, ``import "./x.js"``
 JS_IMPORT = re.compile(r'^\s*(?:import|export)\b[^;]*?\bfrom\s+"(\.[^"]+)"|^\s*import\s+"(\.[^"]+)"', re.M)
 

@@ -69,12 +69,13 @@ class Club:
                 seat = table.state.to_act
                 if board.players[seat] == time_out and not table.stored.seats[seat].away:
                     table.timekeeper.left = lambda _seat: 0.0
-                    await table.timekeeper.time_up(table.seq, seat)
+                    await table.away.time_up(table.seq, seat)
                     assert table.stored.seats[seat].away == "timeout"
                 if table.stored.seats[seat].away:
-                    await table.act(seat, table.seq, self.rng.choice(list(table.state.legal_actions())), stand_in=True)
+                    await table.moves.act(seat, table.seq, self.rng.choice(list(table.state.legal_actions())),
+                                          stand_in=True)
                 else:
-                    await table.act(seat, table.seq, self.rng.choice(list(table.state.legal_actions())))
+                    await table.moves.act(seat, table.seq, self.rng.choice(list(table.state.legal_actions())))
         await self.settle()
         return found.round
 

@@ -182,7 +182,7 @@ def set_clock(monkeypatch):
 
 
 def test_the_clock_of_a_holder_on_vacation_stands_still(set_clock):
-    keeper = Timekeeper(FakeTable(Clock.chosen(ClockChoice(**MAIL)).to_json()))
+    keeper = Timekeeper(FakeTable(Clock.chosen(ClockChoice(**MAIL)).to_json()), None, lambda: False)
     keeper.stops = {0: ((at(2), at(26)),)}
     set_clock.moment = at(1)
     assert keeper.left(0) == DAY - HOUR and keeper.paused() == {}
@@ -197,9 +197,8 @@ def test_the_clock_of_a_holder_on_vacation_stands_still(set_clock):
 
 def test_a_live_clock_runs_on_through_vacations(set_clock):
     table = FakeTable(Clock.chosen(ClockChoice(kind="live", minutes=20, increment=0)).to_json())
-    table.hall = SimpleNamespace(store=None)  # a live clock never asks for vacations
     table.stored.seats[0].clock_left = 1200.0
-    keeper = Timekeeper(table)
+    keeper = Timekeeper(table, None, lambda: False)  # no store: a live clock never asks for vacations
     asyncio.run(keeper.refresh())
     assert not keeper.by_mail and keeper.stops == {}
     set_clock.moment = at(0.1)
@@ -207,7 +206,7 @@ def test_a_live_clock_runs_on_through_vacations(set_clock):
 
 
 def test_with_the_weekend_pause_the_clock_stops_from_saturday_to_monday(set_clock):
-    keeper = Timekeeper(FakeTable(Clock.chosen(ClockChoice(**MAIL, weekend=True)).to_json()))
+    keeper = Timekeeper(FakeTable(Clock.chosen(ClockChoice(**MAIL, weekend=True)).to_json()), None, lambda: False)
     set_clock.moment = at(30)  # Saturday 18:00
     assert keeper.left(0) == DAY - 12 * HOUR and keeper.paused() == {"p1": "weekend", "p2": "weekend"}
     assert keeper.until_out(0) == pytest.approx(30 * HOUR + 12 * HOUR)  # Monday noon
@@ -220,7 +219,7 @@ def test_with_the_weekend_pause_the_clock_stops_from_saturday_to_monday(set_cloc
 
 
 def test_a_clock_at_zero_through_a_vacation_day_is_out_when_the_day_ends(set_clock):
-    keeper = Timekeeper(FakeTable(Clock.chosen(ClockChoice(**MAIL)).to_json()))
+    keeper = Timekeeper(FakeTable(Clock.chosen(ClockChoice(**MAIL)).to_json()), None, lambda: False)
     keeper.table.stored.seats[0].clock_left = 2.0
     keeper.stops = {0: ((FRIDAY_NOON + timedelta(seconds=2.5), at(24)),)}  # a vacation day began a little late
     set_clock.moment = at(1)

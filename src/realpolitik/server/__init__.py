@@ -24,10 +24,10 @@ from realpolitik.i18n import t
 from .app import create_app
 from .bots import fork_workers
 from .connections import ConnectionGuard
-from .hall import Settings
 from .metrics import MetricsPort
 from .notify import NoticeSettings
 from .quota import Limits
+from .settings import Settings
 from .store import StorageError, Store, database_url
 
 __all__ = ["Limits", "NoticeSettings", "Settings", "StorageError", "create_app", "serve"]

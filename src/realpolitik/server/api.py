@@ -276,8 +276,9 @@ async def claim(request: Request) -> Response:
     label = body.seat.strip().lower()
     session = await accounts.session_of(request)
     name, user_id = (session.user.name, session.user.id) if session else (clean_name(body.name), None)
-    await reliability.admit(table, user_id, lobby=True)
-    token = await _hall(request).claim(table, label, name, client(request), user_id)
+    hall = _hall(request)
+    await reliability.admit(table, user_id, True, hall.store, hall.limits.correspondence_games)
+    token = await hall.claim(table, label, name, client(request), user_id)
     return JSONResponse({"seat": label, "url": f"/game/{table.id}#seat={label}&token={token}"})
 
 
@@ -336,8 +337,8 @@ async def chat(request: Request) -> Response:
             found += await store.in_thread(store.chat_of, table.id, team, ())
     except StorageBusy:
         raise busy() from None
-    found = await social.unblocked(_hall(request), table, session and session.user.id, found)
-    return JSONResponse({"lines": [table.chat_line(line) for line in sorted(found, key=lambda line: line.at)]})
+    found = await social.unblocked(store, _hall(request).social, table, session and session.user.id, found)
+    return JSONResponse({"lines": [table.chat.line(line) for line in sorted(found, key=lambda line: line.at)]})
 
 
 @guarded
@@ -592,8 +593,8 @@ async def bind_seats(request: Request) -> Response:
             table = await hall.table(key.game)
         except Refusal:  # a damaged game: nothing to bind
             continue
-        seat = None if table is None else table.authenticate(key.token)
-        if seat is not None and await table.bind(seat, session.user.id):
+        seat = None if table is None else table.admission.authenticate(key.token)
+        if seat is not None and await table.admission.bind(seat, session.user.id):
             bound.append({"game": table.id, "seat": table.labels[seat], "title": table.game.title,
                           "seat_title": seat_titles(table.game, len(table.labels))[seat]})
     return JSONResponse({"bound": bound}, headers=accounts.NO_STORE)

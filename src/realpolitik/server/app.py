@@ -22,13 +22,14 @@ from realpolitik.web import ROOT as WEB
 
 from . import api, health, my_games, pages, push_api, review_api, social_api, weeks_api
 from .accounts import CsrfGuard
-from .hall import Hall, Settings
+from .hall import Hall
 from .lobby_page import lobby_page
 from .play import play
 from .protocol import language
 from .replay import Replays
 from .rules import rules
 from .rules_page import rules_page
+from .settings import Settings
 from .store import Store
 from .tournaments import api as tournaments_api
 

@@ -53,7 +53,7 @@ async def hand_over(hall: Hall) -> None:
         try:
             table = await hall.table(game_id)
             if table is not None:
-                await table.resign(seat)
+                await table.away.resign(seat)
                 log.info("game %s: seat %d of a barred account goes to the stand-in", game_id, seat)
         except (Refusal, StorageBusy) as exc:  # ended, or resigned through another process meanwhile; busy
             log.info("game %s: seat %d of a barred account not handed over now (%s)", game_id, seat, exc)

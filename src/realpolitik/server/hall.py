@@ -11,6 +11,10 @@ on games per client and on the whole server (see :mod:`.quota`).
 On PostgreSQL several server processes share the games: each hears what the others
 store (:mod:`.bus`) and catches its tables and lobby up, and the lease of a game
 (:mod:`.leases`) says which process plays its bots and clocks.
+
+The hall only wires each table's parts (:mod:`.table`) to what they need of this server — the
+storage, the bot runner, the notifier, the leases, its chores and signals — and no part reaches
+back through the hall.
 """
 
 from __future__ import annotations
@@ -22,13 +26,12 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Coroutine
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
 from realpolitik.bots import bot_kinds
 from realpolitik.engine import ContentError, Game, OptionError, RecordError, ReplayError, State, secret_seed
-from realpolitik.i18n import LANGUAGES, Text, render, t
+from realpolitik.i18n import Text, t
 
 from . import barred, lessons, ratings, results, social, vacation
 from .bots import BotRunner
@@ -37,15 +40,18 @@ from .clock import Clock
 from .heartbeat import Heartbeat
 from .kinds import playable, seat_kind
 from .leases import Alone, Leases
+from .lobby import check_room, finished_entry
 from .metrics import Metrics
-from .notify import NoticeSettings, Notifier
+from .notify import Notifier
 from .push import Pusher
 from .push_store import PushStore
-from .quota import Limits, Rates
+from .quota import Rates
 from .reviews import Reviews
+from .settings import Settings
 from .social_store import SocialStore
 from .store import Damaged, StorageBusy, Store, StoredGame, StoredSeat, now
-from .table import DAMAGED, HUMAN, TOLD, Refusal, Table, seat_titles
+from .table import DAMAGED, HUMAN, Refusal, Table
+from .table.audience import TOLD
 from .tokens import GAME_ID, hash_token, new_game_id, new_token
 from .tournaments.runner import Tournaments
 
@@ -59,29 +65,6 @@ SWEEP_SECONDS = 5.0
 FOLLOW_IDLE = 10.0
 #: seconds a shutdown waits for the chores under way (a finished game's rating, its tournament)
 CHORES_WAIT = 5.0
-#: what a game connection hears when the session it was opened with ends
-SIGNED_OUT = t("Your session ended (you logged out or changed your password); log in again to play on.")
-
-
-@dataclass(frozen=True)
-class Settings:
-    """How the server runs: database URL, bot pacing and workers, limits."""
-
-    db: str = "sqlite:///realpolitik.db"
-    #: seconds a bot waits before it moves, so people can follow the table
-    bot_delay: float = 0.3
-    #: worker processes for bots; 0 runs them on a thread of the server process
-    bot_workers: int | None = None
-    #: seconds a search bot (``ismcts``) may think per move, at most
-    bot_think: float = 1.0
-    #: seconds the stand-in waits before each move for a person whose time ran out (None: the
-    #: time control's, :meth:`.clock.Clock.stand_in_pace`)
-    stand_in_pace: float | None = None
-    limits: Limits = field(default_factory=Limits)
-    #: turn notifications: SMTP, the server's public address for links, webhooks
-    notices: NoticeSettings = field(default_factory=NoticeSettings)
-    #: vacation days each account banks per calendar year (0: no vacation; server/vacation.py)
-    vacation_days: int = 21
 
 
 class Hall:
@@ -151,7 +134,7 @@ class Hall:
             if table is not None:
                 self.tables[table.id] = table
         for table in list(self.tables.values()):
-            table.kick_bot()
+            table.bots.kick()
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
         self.chore(ratings.catch_up(self))
         self.notifier.start()
@@ -167,7 +150,7 @@ class Hall:
         if self._sweeper is not None:
             self._sweeper.cancel()
         for table in self.tables.values():
-            table.stop_automation()
+            table.bots.stop()
         self.reviews.close()
         self.bots.close()
         if self._chores:
@@ -195,6 +178,30 @@ class Hall:
         except RecordError as exc:
             raise ValueError(str(exc)) from None
 
+    def _wire(self, stored: StoredGame, game: Game, state: State) -> Table:
+        """The table of a stored game, its parts wired to what they need of this server."""
+        settings = self.settings
+        return Table(stored, game, state, store=self.store, runner=self.bots, metrics=self.metrics,
+                     notifier=self.notifier, blocks=self.social, holds=self.leases.holds, closing=lambda: self.closing,
+                     chore=self.chore, signal=self._signal if self.store.shared else None, rebuild=self.rebuild,
+                     ended=self._ended, keep_finished=self.keep_finished, rematch_of=self.rematch_of,
+                     vacation_began=self._vacation_began, bot_delay=settings.bot_delay, bot_think=settings.bot_think,
+                     stand_in_pace=settings.stand_in_pace, vacation_days=settings.vacation_days)
+
+    def _ended(self, table: Table) -> None:
+        """A move here ended ``table``'s game: it joins the finished ones, its players are rated
+        and its tournament carries on."""
+        self.keep_finished(table)
+        if table.stored.result.get("rating") == "counted":
+            self.chore(ratings.rate(self, table.stored))
+        self.chore(self.tournaments.game_over(table.id))
+
+    async def _vacation_began(self, user_id: int) -> None:
+        """A day of ``user_id``'s vacation began by itself: the clocks of its seats follow, here and
+        in the other processes."""
+        await vacation.changed(self, user_id)
+        self.chore(self.publish("vacation", "", user=user_id))
+
     async def _revive(self, stored: StoredGame | Damaged) -> Table | None:
         """A table rebuilt from storage; ``None`` (and a log line) if it cannot be."""
         if isinstance(stored, Damaged):
@@ -205,7 +212,7 @@ class Hall:
         except ValueError as exc:
             log.error("game %s: %s; it stays stored", stored.id, exc)
             return None
-        table = Table(self, stored, self.games[stored.game], state)
+        table = self._wire(stored, self.games[stored.game], state)
         await table.timekeeper.refresh()
         if state.is_over() and stored.status != "finished":  # written by a version that stored it in two steps
             result = results.result_of(table, state)
@@ -246,7 +253,7 @@ class Hall:
             self.keep_finished(table)
         else:
             self.tables[game_id] = table
-            table.kick_bot()
+            table.bots.kick()
         return table
 
     def _caught_up(self, table: Table) -> Table:
@@ -254,7 +261,7 @@ class Hall:
         newer (another process changed the game meanwhile, its signal arriving during the first
         load), so the table catches up with storage."""
         if self.store.shared:
-            table.follow()
+            table.following.follow()
         return table
 
     def keep_finished(self, table: Table) -> None:
@@ -315,8 +322,8 @@ class Hall:
         its connections are told and closed."""
         table = self.tables.pop(game_id, None) or self.finished.pop(game_id, None)
         if table is not None:
-            table.stop_automation()
-            table.dismiss(why, t("This game was deleted by the server's operator.") if why == "deleted"
+            table.bots.stop()
+            table.audience.dismiss(why, t("This game was deleted by the server's operator.") if why == "deleted"
                           else t("This game was removed: its players did not come in time."))
         self.idle.pop(game_id, None)
         self.creators.pop(game_id, None)
@@ -328,11 +335,7 @@ class Hall:
         ``user_id`` but ``keep``, as a password change ends them): close the game connections
         opened with them, which must not go on playing a seat."""
         for table in [*self.tables.values(), *self.finished.values()]:
-            for listener in list(table.listeners):
-                if listener.session is not None and (listener.session == session or (
-                        user_id is not None and listener.user_id == user_id and listener.session != keep)):
-                    listener.send({"type": "error", "code": "signed-out", "message": render(SIGNED_OUT, listener.lang)})
-                    listener.close(4403)
+            table.audience.signed_out(user_id, keep, session)
 
     # ------------------------------------------------------------------ other processes
 
@@ -342,6 +345,10 @@ class Hall:
             await self.store.in_thread(functools.partial(self.store.signal, kind, game_id, **facts))
         except Exception as exc:
             log.warning("game %s: the other processes were not told of %s (%s)", game_id, kind, exc)
+
+    def _signal(self, kind: str, game_id: str, **facts: Any) -> None:
+        """Send the other processes a signal beside the games (:meth:`publish`)."""
+        self.chore(self.publish(kind, game_id, **facts))
 
     def heard(self, signal: dict[str, Any]) -> None:
         """What another process stored or said (:mod:`.bus`): catch up the table of the game, or
@@ -359,14 +366,14 @@ class Hall:
                 self.chore(vacation.changed(self, signal["user"]))
         elif kind == "chat":
             if table is not None and table.listeners and isinstance(signal.get("line"), int):
-                self.chore(table.hear_chat(signal["line"]))
+                self.chore(table.chat.hear(signal["line"]))
         elif kind == "tell":
             seat, what = signal.get("seat"), signal.get("what")
             if table is not None and isinstance(seat, int) and 0 <= seat < len(table.labels) and what in TOLD:
-                table.told(what, seat)
+                table.audience.told(what, seat)
         elif table is not None:
             if not self._let_go(table, signal):
-                table.follow()
+                table.following.follow()
         elif not self._patch(game_id, signal):
             self.chore(self.load(game_id))
 
@@ -379,7 +386,7 @@ class Hall:
             return False
         del self.tables[table.id]
         self.idle[table.id] = table.summary()
-        table.stop_automation()
+        table.bots.stop()
         return self._patch(table.id, signal)
 
     def _patch(self, game_id: str, signal: dict[str, Any]) -> bool:
@@ -409,7 +416,7 @@ class Hall:
     async def resync(self) -> None:
         """Catch up with everything after signals may have been lost (the bus reconnected)."""
         for table in [*self.tables.values(), *self.finished.values()]:
-            table.follow()
+            table.following.follow()
         try:
             unfinished = set(await self.store.in_thread(self.store.unfinished_ids))
         except StorageBusy as exc:
@@ -435,25 +442,6 @@ class Hall:
         in memory nor idle (finished, unknown or damaged)."""
         table = self.tables.get(game_id)
         return table.summary() if table is not None else self.idle.get(game_id)
-
-    def _check_room(self, kinds: list[str], client: str) -> None:
-        """Refuse a new game past the server's or this client's limits."""
-        if not self.rates.hit("creates", client):
-            raise Refusal("limit", t("Too many new games from your address; wait a while before creating another."))
-        entries = self._entries()
-        if HUMAN in kinds:
-            status, total, mine = "open", self.limits.open_games, self.limits.open_games_per_client
-            what = t("games waiting for players")
-        else:
-            status, total, mine = "running", self.limits.bot_games, self.limits.bot_games_per_client
-            what = t("games of bots only running")
-        counted = [e for e in entries if e["status"] == status and (HUMAN in kinds or not _has_human(e))]
-        if len(counted) >= total:
-            raise Refusal("limit", t("The server has {count} {what}, its limit; try again later.",
-                                     count=len(counted), what=what))
-        if sum(self.creators.get(e["id"]) == client for e in counted) >= mine:
-            raise Refusal("limit", t("You have {count} {what} already, the most one address may have.",
-                                     count=mine, what=what))
 
     async def create(self, game_id: str, kinds: list[str], options: dict[str, Any],
                      lobby_join: bool, client: str = "", clock: Clock | None = None,
@@ -514,7 +502,7 @@ class Hall:
             said = exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], Text) else str(exc)
             raise Refusal("bad-option", said) from None
         if counted:
-            self._check_room(kinds, client)
+            check_room(self._entries(), self.creators, self.rates, self.limits, kinds, client)
         tokens = {i: new_token() for i, kind in enumerate(kinds) if kind == HUMAN}
         stored = StoredGame(
             id=new_game_id(), game=game.id, rules_version=game.rules_version, options=dict(state.options),
@@ -527,10 +515,10 @@ class Hall:
         )
         stored.turn_since = stored.created
         await self.store.in_thread(self.store.create_game, stored)
-        table = Table(self, stored, game, state)
+        table = self._wire(stored, game, state)
         self.tables[stored.id] = table
         self.creators[stored.id] = client
-        table.kick_bot()
+        table.bots.kick()
         return table, tokens
 
     async def rematch_of(self, table: Table, client: str) -> Table:
@@ -575,7 +563,7 @@ class Hall:
         if await social.shut_out(self, table, user_id):  # told as a seat taken meanwhile: a block never shows
             raise Refusal("taken", t("Seat {seat} is already taken.", seat=table.labels[seat]))
         token = new_token()
-        await table.join(seat, name, token=token, user_id=user_id)
+        await table.admission.join(seat, name, token=token, user_id=user_id)
         return token
 
     async def fill(self, table: Table, label: str, bot: str) -> None:
@@ -588,7 +576,7 @@ class Hall:
         kind = seat_kind(table.game, bot.strip().lower(), t("seat {number}", number=seat + 1), len(table.labels))
         if kind == HUMAN:
             raise Refusal("bad-seat", t("Choose a bot for the free seat, not a person."))
-        await table.fill(seat, kind)
+        await table.admission.fill(seat, kind)
 
     async def listing(self, limit: int = 50) -> dict[str, list[dict[str, Any]]]:
         """Open, running and the newest finished games, newest first; lesson games, each a
@@ -600,29 +588,7 @@ class Hall:
             "finished": [],
         }
         for stored in await self.store.in_thread(self.store.finished, limit):
-            entry = self._finished_summary(stored)
+            entry = finished_entry(self.games, stored)
             if entry is not None:
                 out["finished"].append(entry)
         return out
-
-    def _finished_summary(self, stored: StoredGame | Damaged) -> dict[str, Any] | None:
-        """The lobby entry of a finished game; ``None`` for one that cannot be read."""
-        game = None if isinstance(stored, Damaged) else self.games.get(stored.game)
-        if game is None or not game.min_players <= len(stored.seats) <= game.max_players:
-            return None
-        labels, titles = game.seat_labels(len(stored.seats)), seat_titles(game, len(stored.seats))
-        result = stored.result or {}
-        return {
-            "id": stored.id, "game": stored.game, "title": game.title, "status": "finished",
-            "created": stored.created.isoformat(), "lobby_join": stored.lobby_join, "lesson": lessons.is_lesson(stored),
-            "players": [{"seat": labels[s.seat], "title": titles[s.seat], "kind": lessons.spec_of(s.kind),
-                         "name": s.name, "joined": True, "online": False} for s in stored.seats],
-            "ply": result.get("plies"), "to_act": None, "outcome": result.get("outcome"), "rated": stored.rated,
-            "hints": stored.hints,
-            **({"rating": {lang: render(said, lang) for lang in LANGUAGES}}
-               if (said := ratings.words(stored.result)) is not None else {}),
-        }
-
-
-def _has_human(entry: dict[str, Any]) -> bool:
-    return any(p["kind"] == HUMAN for p in entry["players"])

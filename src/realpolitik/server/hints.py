@@ -21,10 +21,12 @@ from realpolitik.engine import parse
 from realpolitik.i18n import render, t
 
 from . import lessons
-from .store import StorageBusy, StoredGame
+from .store import StorageBusy, Store, StoredGame
 from .table import Refusal, busy
 
 if TYPE_CHECKING:
+    from .bots import BotRunner
+    from .quota import Rates
     from .table import Table
 
 log = logging.getLogger("realpolitik.server")
@@ -39,32 +41,34 @@ def allowed(stored: StoredGame) -> bool:
     return not stored.rated and (stored.hints or lessons.is_lesson(stored))
 
 
-def admit(table: Table, seat: int, seq: int) -> None:
-    """Take ``seat``'s request for a hint at ``seq`` actions, or refuse it (:class:`Refusal`);
-    once taken, the seat's hint is under way until :func:`answer` ends."""
+def admit(table: Table, seat: int, seq: int, rates: Rates) -> None:
+    """Take ``seat``'s request for a hint at ``seq`` actions, or refuse it (:class:`Refusal`; past the
+    ``hints`` rate of ``rates``); once taken, the seat's hint is under way until :func:`answer` ends."""
     if table.stored.rated:
         raise Refusal("rated", t("A rated game offers no hints."))
     if not allowed(table.stored):
         raise Refusal("no-hints", t("This game was created without hints."))
-    table.check_turn(seat, seq)
+    table.moves.check_turn(seat, seq)
     if seat in table.hinting:
         raise Refusal("hinting", t("The bot is still thinking about your last hint; wait for it."))
-    if not table.hall.rates.hit("hints", f"{table.id}/{seat}"):
+    if not rates.hit("hints", f"{table.id}/{seat}"):
         raise Refusal("limit", t("Too many hints; wait a little before asking again."))
     table.hinting.add(seat)
 
 
-async def answer(table: Table, seat: int, seq: int, lang: str) -> dict[str, Any]:
-    """The hint for ``seat``'s decision at ``seq`` actions (taken by :func:`admit`), in ``lang``;
+async def answer(table: Table, seat: int, seq: int, lang: str, store: Store, runner: BotRunner,
+                 budget: int) -> dict[str, Any]:
+    """The hint for ``seat``'s decision at ``seq`` actions (taken by :func:`admit`), in ``lang``,
+    noted in ``store`` and worked out by ``runner``'s workers within ``budget`` search iterations;
     a :class:`Refusal` says why there is none."""
     try:
         try:
-            await table.hall.store.in_thread(table.hall.store.add_note, table.id, seq, seat, NOTE)
+            await store.in_thread(store.add_note, table.id, seq, seat, NOTE)
         except StorageBusy:
             raise busy() from None
-        job = HintJob(table.id, table.stored.record(), seat, table.hall.limits.hint_budget)
+        job = HintJob(table.id, table.stored.record(), seat, budget)
         try:
-            evaluation = await table.hall.bots.hint(job)
+            evaluation = await runner.hint(job)
         except Exception as exc:  # a worker died: by kind only (its words may name hidden cards)
             log.warning("game %s: the hint of seat %s failed (%s)", table.id, table.labels[seat], type(exc).__name__)
             raise Refusal("hint-failed", t("The bot could not work out a hint just now; try again.")) from None

@@ -104,7 +104,7 @@ class Leases:
 
     def holds(self, table: Table) -> bool:
         """Whether this process plays ``table``'s bots and clocks; asks for the lease of a
-        running game it does not hold yet (:meth:`.table.Table.kick_bot` comes again once it is)."""
+        running game it does not hold yet (:meth:`.table.bot_turns.BotTurns.kick` comes again once it is)."""
         if table.id in self.held:
             return True
         if table.status == "running" and table.id not in self.elsewhere and table.id not in self._trying:
@@ -139,7 +139,7 @@ class Leases:
         self.held.add(game_id)
         table = self.hall.tables.get(game_id)
         if table is not None:
-            table.kick_bot()
+            table.bots.kick()
         elif game_id not in self.hall.finished:  # a game of a process that is gone: play it on here
             self.hall.chore(self.hall.load(game_id))
 
@@ -165,7 +165,7 @@ class Leases:
         self.hall.chore(conn.close())
         self.held.clear()
         for table in self.hall.tables.values():
-            table.stop_automation()
+            table.bots.stop()
 
     async def _scan_forever(self) -> None:
         while True:

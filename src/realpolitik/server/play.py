@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
@@ -47,6 +47,9 @@ from .store import StorageBusy
 from .table import HUMAN, Refusal, Table, bad_token, busy
 from .tokens import TOKEN, hash_token
 
+if TYPE_CHECKING:
+    from .hall import Hall
+
 log = logging.getLogger("realpolitik.server")
 
 HELLO_TIMEOUT = 30.0
@@ -61,8 +64,9 @@ _numbers = itertools.count()
 class Connection:
     """One WebSocket: its seat and an outbox drained by a writer task, in order."""
 
-    def __init__(self, websocket: WebSocket) -> None:
+    def __init__(self, websocket: WebSocket, hall: Hall) -> None:
         self.websocket = websocket
+        self.hall = hall  # the server's games: who blocks whom, for what this connection is shown
         self.seat: int | None = None
         self.name = ""  # the player's or spectator's name (a spectator's shows in the spectators' chat)
         self.user_id: int | None = None  # the account of the session, if any (a spectator's too)
@@ -123,7 +127,7 @@ class Connection:
         if self.table is None or self.user_id is None or "players" not in message or message.get("status") != "open":
             return message
         try:
-            self.shut_out = await social.shut_out(self.table.hall, self.table, self.user_id)
+            self.shut_out = await social.shut_out(self.hall, self.table, self.user_id)
         except Refusal:  # the database is busy: as last known
             pass
         return social.veiled(message) if self.shut_out else message
@@ -149,8 +153,8 @@ async def _receive(ws: WebSocket, timeout: float | None = None) -> str | None:
 async def play(ws: WebSocket) -> None:
     """Serve one connection to a game."""
     await ws.accept()
-    conn = Connection(ws)
     hall = ws.app.state.hall
+    conn = Connection(ws, hall)
     table: Table | None = None
     try:
         try:
@@ -166,7 +170,7 @@ async def play(ws: WebSocket) -> None:
             conn.error("no-game", t("There is no such game."))
             conn.close(NO_GAME)
             return
-        if not await _greet(ws, conn, table):
+        if not await _greet(ws, conn, hall, table):
             table = None
             return
         while True:
@@ -176,13 +180,13 @@ async def play(ws: WebSocket) -> None:
                     return
                 if not hall.rates.hit("messages", conn.key):
                     raise Refusal("limit", t("Too many messages at once; this one was not read. Slow down."))
-                await _handle(conn, table, parse(text, MESSAGE, MAX_MESSAGE))
+                await _handle(conn, hall, table, parse(text, MESSAGE, MAX_MESSAGE))
             except BadRequest as exc:
                 conn.error("bad-message", str(exc))
             except Refusal as exc:
                 conn.error(exc.code, exc.message)
                 if exc.code == "stale":
-                    conn.send(table.view_message(conn))
+                    conn.send(table.audience.view_message(conn))
             except (TimeoutError, WebSocketDisconnect):
                 raise
             except Exception:  # a bug, not bad input: keep the connection, tell the operator
@@ -192,14 +196,14 @@ async def play(ws: WebSocket) -> None:
         return
     finally:
         if table is not None:
-            table.detach(conn)
+            table.audience.detach(conn)
         conn.close()
         await conn.finish()
 
 
-async def _greet(ws: WebSocket, conn: Connection, table: Table) -> bool:
+async def _greet(ws: WebSocket, conn: Connection, hall: Hall, table: Table) -> bool:
     """Read the hello, authenticate the seat, attach to the table; false when refused."""
-    limits = table.hall.limits
+    limits = hall.limits
     try:
         text = await _receive(ws, HELLO_TIMEOUT)
         if text is None:
@@ -221,27 +225,27 @@ async def _greet(ws: WebSocket, conn: Connection, table: Table) -> bool:
         if hello.token is not None:
             if not TOKEN.match(hello.token):
                 raise bad_token()
-            seat = table.authenticate(hello.token)
-            _check_room(table, seat)
+            seat = table.admission.authenticate(hello.token)
+            _check_room(table, seat, limits.sockets_per_seat)
             user_id = None
             if session is not None:  # a signed-in player sits under the account's name, bound to it
                 name, user_id = session.user.name, session.user.id
                 if seat is not None and not table.stored.seats[seat].joined:  # issue 59: bans and blocks
-                    await social.check_not_banned(table.hall, user_id)
-                    if await social.shut_out(table.hall, table, user_id):
+                    await social.check_not_banned(hall, user_id)
+                    if await social.shut_out(hall, table, user_id):
                         raise bad_token()
             if seat is not None and not table.stored.seats[seat].joined:
-                await reliability.admit(table, user_id, lobby=False)
-            conn.seat = await table.enter(hello.token, name, user_id)
+                await reliability.admit(table, user_id, False, hall.store, limits.correspondence_games)
+            conn.seat = await table.admission.enter(hello.token, name, user_id)
         elif hello.seat is not None:
             label = hello.seat.strip().lower()
             if session is None:
                 raise Refusal("signed-out", t("Log in to take your seat {seat} without its invitation link.",
                                               seat=label))
-            seat = table.seat_of_account(label, session.user.id)
+            seat = table.admission.seat_of_account(label, session.user.id)
             if seat is None:
                 raise Refusal("not-yours", t("Seat {seat} of this game is not bound to your account.", seat=label))
-            _check_room(table, seat)
+            _check_room(table, seat, limits.sockets_per_seat)
             conn.seat = seat
         elif table.watchers(None) >= limits.spectators_per_game:
             raise Refusal("limit", t("This game has as many spectators as it can take; try again later."))
@@ -250,7 +254,7 @@ async def _greet(ws: WebSocket, conn: Connection, table: Table) -> bool:
             conn.session = hash_token(session.token) if conn.seat is not None else None  # watching needs no session
         if conn.seat is None:  # a spectator chats under the name given, or the account's
             conn.name = name or (session.user.name if session is not None else "") or render(t("Spectator"), conn.lang)
-        history = await table.chat_history(conn.seat, conn.user_id)
+        history = await table.chat.history(conn.seat, conn.user_id)
     except Refusal as exc:
         conn.refuse(exc, TRY_LATER if exc.code in ("limit", "busy") else NOT_ALLOWED)
         return False
@@ -258,7 +262,7 @@ async def _greet(ws: WebSocket, conn: Connection, table: Table) -> bool:
     if history:
         conn.send({"type": "chat", "lines": history})
     conn.table = table
-    table.attach(conn)
+    table.audience.attach(conn)
     return True
 
 
@@ -270,9 +274,8 @@ async def _session(ws: WebSocket) -> Session | None:
         raise busy() from None
 
 
-def _check_room(table: Table, seat: int | None) -> None:
-    """Refuse one more connection to a seat open in as many places as it may be."""
-    most = table.hall.limits.sockets_per_seat
+def _check_room(table: Table, seat: int | None, most: int) -> None:
+    """Refuse one more connection to a seat open in as many places as it may be (``most``)."""
     if seat is not None and table.watchers(seat) >= most:
         raise Refusal("limit", t("This seat is open in {count} places already; close one of them first.", count=most))
 
@@ -290,53 +293,54 @@ def _welcome(table: Table, seat: int | None) -> dict[str, Any]:
     }
 
 
-async def _handle(conn: Connection, table: Table,
+async def _handle(conn: Connection, hall: Hall, table: Table,
                   message: Hello | Act | Chat | Undo | Hint | Resign | Back | Rematch | Fill) -> None:
     if isinstance(message, Hello):
         raise BadRequest("already greeted: hello is only the first message")
     if conn.seat is None and not isinstance(message, Chat):
         raise Refusal("spectator", t("Spectators watch; they cannot act."))
     if isinstance(message, Back):
-        await table.come_back(conn.seat)
+        await table.away.come_back(conn.seat)
         return
     if isinstance(message, Fill):
-        await table.hall.fill(table, message.seat, message.bot)
+        await hall.fill(table, message.seat, message.bot)
         return
     if isinstance(message, Rematch):
-        await social.check_not_banned(table.hall, social.account_of(table, conn.seat, conn.user_id))
-        again, seat, token = await table.rematch(conn.seat, conn.name, conn.user_id, conn.client)
+        await social.check_not_banned(hall, social.account_of(table, conn.seat, conn.user_id))
+        again, seat, token = await table.rematch.join(conn.seat, conn.name, conn.user_id, conn.client)
         conn.send({"type": "rematch", "game": again.id, "seat": again.labels[seat],
                    "url": f"/game/{again.id}#seat={again.labels[seat]}&token={token}"})
         return
     if isinstance(message, Act):
-        await table.act(conn.seat, message.seq, message.action)
+        await table.moves.act(conn.seat, message.seq, message.action)
         return
     if isinstance(message, Hint):
-        hints.admit(table, conn.seat, message.seq)
-        table.hall.chore(_hint(conn, table, message.seq))
+        hints.admit(table, conn.seat, message.seq, hall.rates)
+        hall.chore(_hint(conn, hall, table, message.seq))
         return
     if isinstance(message, Undo):
-        await table.take_back(conn.seat, message.seq)
+        await table.moves.take_back(conn.seat, message.seq)
         return
     if isinstance(message, Resign):
-        await table.resign(conn.seat)
+        await table.away.resign(conn.seat)
         return
     text = clean_text(message.text)
     if not text:
         raise BadRequest("field 'text': the message is empty")
-    await social.check_not_muted(table.hall, social.account_of(table, conn.seat, conn.user_id))
+    await social.check_not_muted(hall, social.account_of(table, conn.seat, conn.user_id))
     # a seat's messages count against the seat, a spectator's against its address: reconnecting starts no new count
-    if not table.hall.rates.hit("chat", f"{table.id}/{conn.client if conn.seat is None else conn.seat}"):
+    if not hall.rates.hit("chat", f"{table.id}/{conn.client if conn.seat is None else conn.seat}"):
         raise Refusal("limit", t("Too many chat messages; wait a little before the next one."))
     channel = message.channel or ("team" if table.chat_enabled else "table")
-    await table.chat(conn.seat, text, channel, conn.name)
+    await table.chat.say(conn.seat, text, channel, conn.name)
 
 
-async def _hint(conn: Connection, table: Table, seq: int) -> None:
+async def _hint(conn: Connection, hall: Hall, table: Table, seq: int) -> None:
     """Answer a hint taken for ``conn``'s seat, beside the connection's other messages (the bot
     may think a while, and the player may act meanwhile): to this connection only."""
     try:
-        conn.send(await hints.answer(table, conn.seat, seq, conn.lang))
+        conn.send(await hints.answer(table, conn.seat, seq, conn.lang, hall.store, hall.bots,
+                                     hall.limits.hint_budget))
     except Refusal as exc:
         conn.error(exc.code, exc.message)
     except Exception:  # a bug, not bad input: tell the operator

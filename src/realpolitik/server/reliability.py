@@ -75,9 +75,10 @@ def shortfall(found: dict[str, Any], terms: dict[str, Any]) -> Any:
     return None
 
 
-async def admit(table: Table, user_id: int | None, lobby: bool) -> None:
+async def admit(table: Table, user_id: int | None, lobby: bool, store: Store, most: int) -> None:
     """Refuse a player who may not join ``table``: from the lobby (``lobby``), below the game's
-    terms or a guest where it has terms; by any way, at the cap of correspondence games."""
+    terms or a guest where it has terms; by any way, at the cap of ``most`` correspondence games
+    (their records read from ``store``)."""
     terms = table.stored.terms or {}
     asks = any(isinstance(terms.get(k), int) for k in ("most_lost_on_time", "least_finished"))
     by_mail = table.timekeeper.by_mail
@@ -88,13 +89,11 @@ async def admit(table: Table, user_id: int | None, lobby: bool) -> None:
         return
     if not (by_mail or (lobby and asks)):
         return
-    store = table.hall.store
     try:
         if lobby and asks:
             said = shortfall(await store.in_thread(figures, store, user_id), terms)
             if said is not None:
                 raise Refusal("unreliable", said)
-        most = table.hall.limits.correspondence_games
         if by_mail and await store.in_thread(by_mail_games, store, user_id) >= most:
             raise Refusal("limit", t("You play {count} correspondence games already, the most one account may; "
                                      "finish one first.", count=most))

@@ -19,39 +19,40 @@ from typing import TYPE_CHECKING, Any
 from realpolitik.i18n import t
 
 from . import refusals
-from .store import ChatLine, StorageBusy
+from .store import ChatLine, StorageBusy, Store
 
 if TYPE_CHECKING:
     from .hall import Hall
+    from .social_store import SocialStore
     from .table import Table
 
 MUTED = t("The operators have muted your account: you cannot chat or send messages.")
 BANNED = t("The operators have banned your account from creating and joining games.")
 
 
-async def _ask(hall: Hall, method, *args):
+async def _ask(store: Store, method, *args):
     try:
-        return await hall.store.in_thread(method, *args)
+        return await store.in_thread(method, *args)
     except StorageBusy:
         raise refusals.busy() from None
 
 
 async def check_not_banned(hall: Hall, user_id: int | None) -> None:
     """Refuse a new game or a seat to a banned account."""
-    if user_id is not None and (await _ask(hall, hall.social.sanction, user_id)).banned:
+    if user_id is not None and (await _ask(hall.store, hall.social.sanction, user_id)).banned:
         raise refusals.Refusal("banned", BANNED)
 
 
 async def check_not_muted(hall: Hall, user_id: int | None) -> None:
     """Refuse a chat line or private message of a muted account."""
-    if user_id is not None and (await _ask(hall, hall.social.sanction, user_id)).muted:
+    if user_id is not None and (await _ask(hall.store, hall.social.sanction, user_id)).muted:
         raise refusals.Refusal("muted", MUTED)
 
 
 async def shut_out(hall: Hall, table: Table, user_id: int | None) -> bool:
     """Whether an account seated at ``table`` blocks ``user_id`` (a guest: never)."""
     seated = [s.user_id for s in table.stored.seats if s.user_id is not None and s.user_id != user_id]
-    return user_id is not None and bool(await _ask(hall, hall.social.blockers, user_id, seated))
+    return user_id is not None and bool(await _ask(hall.store, hall.social.blockers, user_id, seated))
 
 
 def veiled(facts: dict[str, Any]) -> dict[str, Any]:
@@ -76,7 +77,7 @@ async def lobby_seen_by(hall: Hall, user_id: int | None, entries: list[dict[str,
     waiting = [e["id"] for e in entries if e["status"] == "open"]
     if user_id is None or not waiting:
         return entries
-    hidden = await _ask(hall, hall.social.blocking_games, user_id, waiting)
+    hidden = await _ask(hall.store, hall.social.blocking_games, user_id, waiting)
     return [veiled(e) if e["id"] in hidden else e for e in entries]
 
 
@@ -87,22 +88,25 @@ def account_of(table: Table, seat: int | None, user_id: int | None = None) -> in
     return table.stored.seats[seat].user_id
 
 
-async def deaf_to(hall: Hall, table: Table, line: ChatLine, readers: Iterable[int | None]) -> set[int]:
-    """The accounts among ``readers`` that block the writer of ``line`` (a spectator's: none)."""
+async def deaf_to(store: Store, blocks: SocialStore, table: Table, line: ChatLine,
+                  readers: Iterable[int | None]) -> set[int]:
+    """The accounts among ``readers`` that block the writer of ``line`` (a spectator's: none), as
+    ``blocks`` holds them in ``store``."""
     writer = account_of(table, line.seat)
     among = sorted({r for r in readers if r is not None and r != writer})
     if writer is None or not among:
         return set()
     try:
-        return await hall.store.in_thread(hall.social.blockers, writer, among)
+        return await store.in_thread(blocks.blockers, writer, among)
     except StorageBusy:  # not known now: deliver to nobody who might block
         return set(among)
 
 
-async def unblocked(hall: Hall, table: Table, reader: int | None, lines: list[ChatLine]) -> list[ChatLine]:
-    """``lines`` without those of the accounts ``reader`` blocks."""
+async def unblocked(store: Store, blocks: SocialStore, table: Table, reader: int | None,
+                    lines: list[ChatLine]) -> list[ChatLine]:
+    """``lines`` without those of the accounts ``reader`` blocks (as ``blocks`` holds them in ``store``)."""
     writers = sorted({w for line in lines if (w := account_of(table, line.seat)) is not None and w != reader})
     if reader is None or not writers:
         return lines
-    blocked = await _ask(hall, hall.social.blocked_by, reader, writers)
+    blocked = await _ask(store, blocks.blocked_by, reader, writers)
     return [line for line in lines if account_of(table, line.seat) not in blocked]

@@ -240,7 +240,7 @@ async def invite(request: Request) -> Response:
         raise Refusal("not-friend", t("{name} is not among your friends; add them first.", name=other.name))
     table = await hall.table(body.game) if GAME_ID.match(body.game) else None
     seat = table.seat_of(body.seat.strip().lower()) if table is not None else None
-    if seat is None or not TOKEN.match(body.token) or table.authenticate(body.token) != seat:
+    if seat is None or not TOKEN.match(body.token) or table.admission.authenticate(body.token) != seat:
         raise Refusal("bad-token", t("This seat link is not valid for this game. Ask for a new invitation, "
                                      "or watch as a spectator."))
     if table.stored.seats[seat].joined:

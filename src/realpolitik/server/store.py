@@ -405,7 +405,7 @@ def _sqlite_pragmas(dbapi_connection, _record) -> None:
 
 
 class Store:
-    """The games database. Blocking methods; call them via :meth:`run` from async code."""
+    """The games database. Blocking methods; call them via :meth:`in_thread` from async code."""
 
     def __init__(self, url: URL | str, lock_seconds: float = Limits.lock_seconds) -> None:
         """``lock_seconds``: how long a statement may wait for a lock before it fails (and is

@@ -1,14 +1,15 @@
-"""A table's clocks: what each person has left, and the stand-in bot when time runs out.
+"""A table's clocks: what each person has left, and the alarm when a clock runs out.
 
 The clock of the seat to act runs while it is a person's turn (not while the game waits
 for players, not for bots, not for a seat a bot already plays). What a seat has left and
 when the turn began are stored with every move, so a restarted server — or a table
 loaded again after it went idle — runs the same clocks. When a seat's time is up, the
-seat is marked away (``timeout``), the table is told, and the game's stand-in bot plays
-it until its person takes it back (:meth:`Table.come_back`) — once the bot has made a move for
-it, and only while its time ran out fewer than ``TIMEOUTS_LOST`` times in the game: a
-time-out always moves the game on, and a seat that keeps running out has lost on time for good
-(:func:`comeback`).
+alarm rings the table's time-out (:meth:`.table.away.Away.time_up`): the seat is marked
+away (``timeout``), the table is told, and the game's stand-in bot plays it until its
+person takes it back (:meth:`.table.away.Away.come_back`) — once the bot has made a move
+for it, and only while its time ran out fewer than ``TIMEOUTS_LOST`` times in the game: a
+time-out always moves the game on, and a seat that keeps running out has lost on time for
+good (:func:`comeback`).
 
 A correspondence clock stands still while the seat's holder is on vacation and, in a game
 with the weekend pause, on Saturdays and Sundays (UTC; :mod:`.pauses`). When such a clock
@@ -19,7 +20,7 @@ of the time-out (:func:`.vacation.cover`).
 from __future__ import annotations
 
 import asyncio
-import logging
+from collections.abc import Callable
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -28,12 +29,10 @@ from realpolitik.i18n import render
 from . import vacation
 from .clock import TIMEOUTS_LOST, Clock
 from .pauses import Interval, paused_at, resumes_at, running_seconds, runs_out_at
-from .store import StorageBusy, StoredSeat, now
+from .store import StorageBusy, Store, StoredSeat, now
 
 if TYPE_CHECKING:
     from .table import Table
-
-log = logging.getLogger("realpolitik.server")
 
 HUMAN = "human"
 
@@ -53,8 +52,11 @@ def comeback(seat: StoredSeat, seq: int) -> str | None:
 class Timekeeper:
     """The clocks of one table."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Table, store: Store, closing: Callable[[], bool]) -> None:
         self.table = table
+        self.store = store
+        #: whether the server is shutting down (no alarm is set then)
+        self.closing = closing
         self.clock = Clock.stored(table.stored.clock)
         self._timer: asyncio.TimerHandle | None = None
         #: when each seat's clock stands still: its holder's vacations (correspondence clocks only)
@@ -71,10 +73,10 @@ class Timekeeper:
         if not self.by_mail:
             return
         holders = {s.seat: s.user_id for s in self.table.stored.seats if s.user_id is not None}
-        store = self.table.hall.store
+        store = self.store
         try:
             found = await store.in_thread(vacation.stops_of, store, sorted(set(holders.values())),
-                                          self.table.stored.turn_since or now())  # those of the turn under way too
+                                    self.table.stored.turn_since or now())  # those of the turn under way too
         except StorageBusy:
             return
         self.stops = {seat: found.get(user, ()) for seat, user in holders.items()}
@@ -154,10 +156,10 @@ class Timekeeper:
         """Set the alarm for the seat whose clock runs (after every change of the game)."""
         self.cancel()
         seat = self.running_seat()
-        if seat is None or self.table.hall.closing:
+        if seat is None or self.closing():
             return
         self._timer = asyncio.get_running_loop().call_later(
-            self.until_out(seat), self._ring, self.table.seq, seat)
+            self.until_out(seat), self.ring, self.table.seq, seat)
 
     def deadline(self) -> float | None:
         """Seconds until the running clock runs out (for a table that leaves memory)."""
@@ -169,57 +171,7 @@ class Timekeeper:
             self._timer.cancel()
             self._timer = None
 
-    def _ring(self, seq: int, seat: int) -> None:
+    def ring(self, seq: int, seat: int) -> None:
+        """The alarm of ``seat``'s clock set at move ``seq``: the time-out (:meth:`.table.away.Away.time_up`)."""
         self._timer = None
-        asyncio.get_running_loop().create_task(self.time_up(seq, seat))
-
-    async def time_up(self, seq: int, seat: int) -> None:
-        """The seat's time ran out at move ``seq``: a day of its holder's vacation begins if one
-        is left (a correspondence clock), else the stand-in bot takes the seat."""
-        table = self.table
-        store = table.hall.store
-        async with table.lock:
-            if table.seq != seq or self.running_seat() != seat:
-                return
-            await self.refresh()  # a vacation taken meanwhile, perhaps through another process
-            if self.left(seat) > 0.05 or self.stands_still(seat):  # rang early, or a pause stopped the clock
-                self.arm()
-                return
-            try:
-                holder = await self._vacation_day(seat)
-                marked = holder is None and await store.in_thread(store.set_away, table.id, seat, "timeout", 0.0, "",
-                                                                  seq)
-            except StorageBusy:
-                asyncio.get_running_loop().call_later(1.0, self._ring, seq, seat)
-                return
-            if marked:
-                s = table.stored.seats[seat]
-                s.away, s.clock_left, s.away_at = "timeout", 0.0, seq
-                s.timeouts += 1
-        if holder is not None:
-            log.info("game %s: time ran out for seat %s; a day of its player's vacation began", table.id,
-                     table.labels[seat])
-            table.tell("vacation", seat)
-            await vacation.changed(table.hall, holder)
-            table.hall.chore(table.hall.publish("vacation", "", user=holder))
-            return
-        if not marked:
-            return
-        lost = table.stored.seats[seat].timeouts >= TIMEOUTS_LOST
-        log.info("game %s: time ran out for seat %s%s; the stand-in bot plays it", table.id, table.labels[seat],
-                 " for good" if lost else "")
-        table.tell("lost-on-time" if lost else "timeout", seat)
-        table.broadcast()
-        table.kick_bot()
-
-    async def _vacation_day(self, seat: int) -> int | None:
-        """Start a day of vacation for the holder of ``seat``, whose correspondence clock ran out,
-        if a day is left in its bank; the holder's account then, else ``None`` (lock held)."""
-        holder, days = self.table.stored.seats[seat].user_id, self.table.hall.settings.vacation_days
-        if not self.by_mail or holder is None or days <= 0:
-            return None
-        store = self.table.hall.store
-        if await store.in_thread(vacation.cover, store, holder, now(), days) is None:
-            return None
-        await self.refresh()
-        return holder
+        asyncio.get_running_loop().create_task(self.table.away.time_up(seq, seat))

@@ -18,6 +18,7 @@ verdict is worked out once per action, and only when someone may take it back.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -61,7 +62,9 @@ def made_by(stored: StoredGame, seat: int, index: int) -> str:
 class LastDecision:
     """A person's last action and the bots' answers since, each with the state before it."""
 
-    def __init__(self) -> None:
+    def __init__(self, rebuild: Callable[..., State]) -> None:
+        #: the state of a stored game replayed from its record (:meth:`.hall.Hall.rebuild`)
+        self.rebuild = rebuild
         self.seq = -1  # the number of actions the steps are known for; -1: not known yet
         self.actor: int | None = None  # the seat of the last action
         #: the last person's action and every bot's action since, oldest first; empty when a stand-in
@@ -84,7 +87,7 @@ class LastDecision:
         self.seq, self.actor = seq, seat
 
     def forget(self) -> None:
-        self.__init__()
+        self.__init__(self.rebuild)
 
     def refusal(self, table: Table, seat: int) -> Text | None:
         """Why ``seat`` may not take back its last action (with the bots' answers since) now;
@@ -157,7 +160,7 @@ class LastDecision:
         if self.seq == table.seq:
             return
         stored = table.stored
-        state = table.hall.rebuild(replace(stored, actions=[], result=None))
+        state = self.rebuild(replace(stored, actions=[], result=None))
         self.forget()
         self.seq = 0
         for index, action in enumerate(stored.actions):

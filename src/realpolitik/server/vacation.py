@@ -201,5 +201,5 @@ async def changed(hall: Hall, user_id: int) -> None:
     for table in list(hall.tables.values()):
         if any(s.user_id == user_id for s in table.stored.seats) and table.timekeeper.clock is not None:
             await table.timekeeper.refresh()
-            table.kick_bot()
-            table.broadcast()
+            table.bots.kick()
+            table.audience.broadcast()

@@ -158,7 +158,7 @@ async def _holder(request: Request, table: Table, label: str, token: str | None)
     if seat is None:
         raise BadRequest(f"seat {label[:20]!r} is not in this game (seats: {', '.join(table.labels)})")
     if token is not None:
-        if TOKEN.match(token) and table.authenticate(token) == seat:
+        if TOKEN.match(token) and table.admission.authenticate(token) == seat:
             return seat
         raise not_yours(label)
     session = await accounts.session_of(request)

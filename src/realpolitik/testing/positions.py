@@ -3,7 +3,7 @@
 ``positions(game, players, seed, count)`` plays a seeded game with random legal actions and keeps
 ``count`` states, spread over the game, where the first seat decides. ``Stage`` opens the game page
 of a real game of the same title on a Playwright page and answers its WebSocket itself: the
-``welcome`` and ``view`` messages a server would send (``server/play.py``, ``Stage.view_message``),
+``welcome`` and ``view`` messages a server would send (``server/play.py``, ``Audience.view_message``),
 each view the engine's own ``state.view(seat, log_from=0, lang=…)``. Any position is then one
 message away — layout tests and ``tools/screenshot.py`` see many positions of every game in seconds.
 ``Replay`` opens the replay page of such a game played to its end, its steps made by the server's

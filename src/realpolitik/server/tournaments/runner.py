@@ -193,7 +193,7 @@ class Tournaments:
                 table, _ = await self.hall.create(found.game, [HUMAN] * found.seats, {}, False,
                                                   f"tournament {found.id}", clock=clock, rated=True, counted=False)
                 for seat, user_id in enumerate(board.players):
-                    await table.join(seat, names[user_id], new_token(), user_id)
+                    await table.admission.join(seat, names[user_id], new_token(), user_id)
             except (Refusal, StorageBusy) as exc:
                 log.warning("tournament %d: a game of round %d could not be created (%s); trying again",
                             found.id, found.round, exc)
