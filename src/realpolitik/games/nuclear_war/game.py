@@ -5,11 +5,12 @@ from __future__ import annotations
 from copy import copy
 from typing import Any
 
-from realpolitik.engine import ContentError, Game, Option
+from realpolitik.engine import ContentError, Game
 from realpolitik.i18n import t
 
 from . import setup
 from .content import OLD_DECKS, load
+from .options import NuclearWarOptions
 from .state import NuclearWarState
 from .tables import DEAL, HAND_SIZE
 from .words import turn_lines
@@ -32,40 +33,7 @@ class NuclearWar(Game):
     summary = t("A satirical card game of the Cold War: win the other nations' people over with propaganda, "
                 "or wipe them out with missiles and bombers. The last nation with people left rules the world.")
     length = t("about 1 hour")
-    options = (
-        Option("first_player", "owner", "who opens: the owner of the game (seat p1, as the rule book says) "
-               "or a random seat", ("owner", "random"),
-               label=t("Who begins"),
-               about=t("The owner of the game begins, as the rule book says, or a player drawn by lot."),
-               choice_labels=(t("the owner (Player 1)"), t("a player drawn by lot"))),
-        Option("refill", "draw-to-ten", "turn draw: up to ten cards in hand, deterrent force and face-down "
-               "row (decision #2 of docs/games/nuclear-war.md), or exactly one card as the rule book words it",
-               ("draw-to-ten", "draw-one"),
-               label=t("Drawing cards"),
-               about=t("Each turn, draw until hand, deterrent force and face-down row hold ten cards together, "
-                       "or draw exactly one card, as the German rule book words it."),
-               choice_labels=(t("up to ten cards"), t("one card"))),
-        Option("retaliation_cards", "nine", "final retaliation may use the nine cards the rule book names — hand "
-               "(deterrent force included) and face-down row; or those and the face-up carrier (decision #13 of "
-               "docs/games/nuclear-war.md); "
-               "or only the hand", ("nine", "all", "hand"),
-               label=t("Final retaliation"),
-               about=t("A player's final retaliation may use the nine cards of his hand as the rule book says — "
-                       "hand, deterrent force and face-down row —, or also the carrier lying face up, or his hand "
-                       "only."),
-               choice_labels=(t("the nine cards (rule book)"), t("every card, the face-up carrier too"),
-                              t("the hand only"))),
-        Option("b70_intercept", "warhead-run", "an intercepted B-70 also destroys the warheads face down at "
-               "the front of its owner's row (decision #9 of docs/games/nuclear-war.md), or only the face-up cards",
-               ("warhead-run", "face-up"),
-               label=t("Intercepting a B-70"),
-               about=t("An intercepted B-70 bomber also destroys the warheads lying face down at the front of its "
-                       "owner's row, or only the face-up cards."),
-               choice_labels=(t("with the face-down warheads"), t("the face-up cards only"))),
-        Option("content", "", "path of an own cards file replacing the built-in printed deck",
-               local_file=True, label=t("Own cards"),
-               about=t("Your own cards from a file, instead of the built-in deck.")),
-    )
+    Options = NuclearWarOptions
 
     def default_players(self) -> int:
         return 4
@@ -79,15 +47,15 @@ class NuclearWar(Game):
         return other
 
     def _new_state(self, players: int, options: dict[str, Any], seed: int) -> NuclearWarState:
-        cards = options["content"] or self.deck
+        st = NuclearWarState.__new__(NuclearWarState)
+        st._init_base(self, players, options, seed)
+        cards = st.opts.content or self.deck
         content = load(cards)
         if len(content.deck) < players * HAND_SIZE + 10:
-            source = options["content"] or "built-in cards"
+            source = st.opts.content or "built-in cards"
             raise ContentError(f"{source}: {len(content.deck)} cards are too few for {players} players")
         if sum(content.population) < players * DEAL[players]:
             raise ContentError(f"population cards: {sum(content.population)} are too few for {players} players")
-        st = NuclearWarState.__new__(NuclearWarState)
-        st._init_base(self, players, options, seed)
         st.content = content
         st.lines = turn_lines(cards, st.seats)
         st.shown = [[] for _ in range(players)]
