@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from realpolitik.i18n import Text, t
@@ -65,6 +66,9 @@ class Game(ABC):
     #: what the balance lab (``realpolitik analyze``) reads of a game: its package's ``measures``
     #: module (``CLOCK``, ``TRACKS``, ``clock``, ``tracks``, ``card``; see realpolitik.analysis.measure)
     measures: Any = None
+    #: the file of this game's bot levels for the lobby (``realpolitik.bots.levels``): its entry is the game's
+    #: id, an entry ``"GAME@N"`` its levels at another player count; ``tools/levels.py`` writes it. None: no levels
+    levels: Path | None = None
     #: optional, for the adapters' action ids (``realpolitik.interop.actions``): ``action_texts(state)``
     #: yields every action text the game's grammar can write with a freshly set-up state's content and
     #: seats, in a fixed order (the package's ``action_texts.every_text``); None: the game has no table

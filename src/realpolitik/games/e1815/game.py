@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from realpolitik.engine import ContentError, Game
+from realpolitik.games import LEVELS
 from realpolitik.i18n import t
 
-from . import setup
+from . import action_texts, heuristic, measures, setup
 from .content import load
 from .options import E1815Options, E1815TwoVsTwoOptions
 from .state import NEUTRAL, E1815State
@@ -25,6 +26,21 @@ class E1815(Game):
     min_players = 2
     max_players = 4
     Options = E1815Options
+    levels = LEVELS
+    bots = {"heuristic": heuristic.HeuristicBot}
+    evaluate = staticmethod(heuristic.evaluate)
+    rollout_policy = staticmethod(heuristic.rollout_policy)
+    measures = measures
+    action_texts = staticmethod(action_texts.every_text)
+    #: CPU per decision at the engine's 60 000 apply calls: 2.3–3.9 s; this takes about 1 s
+    bot_defaults = {"ismcts": {"budget": 20000}}
+    #: with four players each for himself the search leaves the others' moves to the playout
+    #: policy; with three, searching them measured better (docs/bots/strength.md, "1815 with
+    #: three and four players")
+    bot_defaults_by_players = {4: {"ismcts": {"opponents": "policy"}}}
+    #: the lean of a review's chances (``Game.pseudo_playouts``), the best Brier score of
+    #: ``python tools/calibrate_review.py GAME --fit --games 20 --bot ismcts:budget=300 --seed 1000 --workers 2``
+    pseudo_playouts = 1
     hidden_information = False
     conformance_options: dict[str, Any] = {}  # games end by SP within a few years anyway
 
@@ -88,6 +104,11 @@ class E1815TwoVsTwo(E1815):
     min_players = 4
     max_players = 4
     Options = E1815TwoVsTwoOptions
+    #: about 1.7 s of CPU per decision (the engine's 60 000 apply calls took more than 2.3 s)
+    bot_defaults = {"ismcts": {"budget": 30000}}
+    #: the base game's four-player setting is for four players each for himself, not two teams
+    bot_defaults_by_players: dict = {}
+    pseudo_playouts = 2
 
     def teams(self, players: int) -> tuple[int, ...]:
         """Seated so that no two allies act in a row [sure]: p1 + p3 against p2 + p4."""

@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from realpolitik.engine import Game
+from realpolitik.games import LEVELS
 from realpolitik.i18n import Text, t
 
-from . import setup
+from . import action_texts, heuristic, measures, setup
 from .content import load
 from .layout import BASE, Layout
 from .options import WsdvOptions
@@ -30,6 +31,16 @@ class Wsdv(Game):
                 "standards and keep unrest down. A state with four mass protests collapses.")
     length = t("about 2–3 hours")
     Options = WsdvOptions
+    levels = LEVELS
+    bots = {"heuristic": heuristic.HeuristicBot}
+    evaluate = staticmethod(heuristic.win_chances)
+    measures = measures
+    action_texts = staticmethod(action_texts.every_text)
+    #: about a second of CPU per decision (the engine's 60 000 apply calls took 2.6–3.6 s)
+    bot_defaults = {"ismcts": {"budget": 20000}}
+    #: the lean of a review's chances (``Game.pseudo_playouts``), the best Brier score of
+    #: ``python tools/calibrate_review.py wsdv --fit --games 30 --seed 1000 --workers 2``
+    pseudo_playouts = 4
 
     def seat_labels(self, players: int) -> tuple[str, ...]:
         return self.layout.seats
