@@ -8,6 +8,8 @@ import ast
 import importlib
 import inspect
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -123,3 +125,10 @@ def test_a_game_is_its_class(game):
     """Every hook, default and the levels' file are the class's, so go-to-definition finds them in game.py."""
     assert not vars(game), f"{game.id}: set on the instance: {', '.join(vars(game))}"
     assert game.levels is not None and game.levels.exists()
+
+
+def test_the_frame_index_is_up_to_date():
+    """docs/frames.md lists every game's frames by module, for the reader of ``stack[-1].act``."""
+    done = subprocess.run([sys.executable, str(ROOT / "tools" / "frame_index.py"), "--check"], capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
