@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from realpolitik.engine import Choices, Game, Options
+from realpolitik.engine import Game, OptionChoices, Options
 from realpolitik.games import get, registry
 
 GAMES = sorted(registry(), key=lambda game: game.id)
@@ -77,7 +77,7 @@ def test_a_game_plays_the_options_it_does_not_offer_at_their_plain_defaults():
 
 
 def test_choices_are_the_constants_of_their_class_in_order():
-    class Light(Choices):
+    class Light(OptionChoices):
         RED = "red"
         GREEN = "green"
         note = "not a choice"

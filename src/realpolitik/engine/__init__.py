@@ -12,7 +12,7 @@ from .framed import FramedState
 from .frames import decision, procedure
 from .game import Game
 from .log import Log
-from .options import Choices, Option, Options, option
+from .options import Option, OptionChoices, Options, option
 from .outcome import Outcome
 from .record import Record
 from .registry import Registry
@@ -20,8 +20,8 @@ from .rng import Rng, Sampler, generator, secret_seed
 from .state import State
 
 __all__ = [
-    "CACHE", "FRAMES", "LIST", "NESTED", "SHARED", "VALUE", "Choice", "Choices", "ContentError", "FramedState",
-    "Game", "IllegalAction", "Log", "Option", "OptionError", "Options", "Outcome", "Record", "RecordError",
+    "CACHE", "FRAMES", "LIST", "NESTED", "SHARED", "VALUE", "Choice", "ContentError", "FramedState", "Game",
+    "IllegalAction", "Log", "Option", "OptionChoices", "OptionError", "Options", "Outcome", "Record", "RecordError",
     "Registry", "ReplayError", "Rng", "Sampler", "SeatContext", "State", "action", "decision", "fields",
     "generator", "normalize", "option", "parse", "procedure", "secret_seed",
 ]

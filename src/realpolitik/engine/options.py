@@ -3,9 +3,9 @@
 A game writes its options as a dataclass derived from ``Options``, each field declared with
 ``option(default, help, …)``; a field with a plain default is a value the game plays by
 without offering it (1815's base game plays the team variant's ``loyalty`` off). A choice
-option's values are the constants of a ``Choices`` class::
+option's values are the constants of an ``OptionChoices`` class::
 
-    class Refill(Choices):
+    class Refill(OptionChoices):
         DRAW_TO_TEN = "draw-to-ten"
         DRAW_ONE = "draw-one"
 
@@ -133,7 +133,7 @@ def _shown(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-class Choices:
+class OptionChoices:
     """The choices of one option, each an upper-case class constant holding its text — the value
     records, the command line and the server's protocol carry; ``texts`` lists them in the order
     they are declared."""
@@ -149,11 +149,11 @@ class Choices:
 _DECLARED = "option"
 
 
-def option(default: Any, help: str, *, choices: type[Choices] | None = None, minimum: int | float | None = None,
+def option(default: Any, help: str, *, choices: type[OptionChoices] | None = None, minimum: int | float | None = None,
            maximum: int | float | None = None, local_file: bool = False, label: Text | None = None,
            about: Text | None = None, choice_labels: tuple[Text, ...] = ()) -> Any:
     """A field of a game's ``Options``: an option offered to players, with what ``Option`` holds
-    (``choices`` as a ``Choices`` class, and ``choice_labels`` in the order of its constants)."""
+    (``choices`` as an ``OptionChoices`` class, and ``choice_labels`` in the order of its constants)."""
     declared = {"help": help, "choices": choices.texts if choices else (), "minimum": minimum, "maximum": maximum,
                 "local_file": local_file, "label": label, "about": about, "choice_labels": choice_labels}
     return dataclasses.field(default=default, metadata={_DECLARED: declared})

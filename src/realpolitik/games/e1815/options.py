@@ -9,25 +9,25 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from realpolitik.engine import Choices, Options, option
+from realpolitik.engine import OptionChoices, Options, option
 from realpolitik.i18n import t
 
 from .content import load_rules
 
 
-class Map(Choices):
+class Map(OptionChoices):
     """The built-in maps (``data/map_<name>.toml``)."""
 
     EUROPE_1815 = "1815"
     NORTH_AMERICA_1715 = "1715"
 
 
-class StartPlayer(Choices):
+class StartPlayer(OptionChoices):
     ROTATE = "rotate"
     FIXED = "fixed"
 
 
-class LastTeamAction(Choices):
+class LastTeamAction(OptionChoices):
     BEFORE_HALF = "before-half"
     AFTER_HALF = "after-half"
 

@@ -5,26 +5,26 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from realpolitik.engine import Choices, Options, option
+from realpolitik.engine import OptionChoices, Options, option
 from realpolitik.i18n import t
 
 
-class FirstPlayer(Choices):
+class FirstPlayer(OptionChoices):
     P1 = "p1"
     RANDOM = "random"
 
 
-class Direction(Choices):
+class Direction(OptionChoices):
     PER_CIRCLE = "per-circle"
     GLOBAL = "global"
 
 
-class BlockedPlayer(Choices):
+class BlockedPlayer(OptionChoices):
     PASSES = "passes"
     ELIMINATED = "eliminated"
 
 
-class StartVariant(Choices):
+class StartVariant(OptionChoices):
     NONE = "none"
     REVERSE = "reverse"
     COMPENSATION = "compensation"

@@ -4,27 +4,27 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from realpolitik.engine import Choices, Options, option
+from realpolitik.engine import OptionChoices, Options, option
 from realpolitik.i18n import t
 
 
-class FirstPlayer(Choices):
+class FirstPlayer(OptionChoices):
     OWNER = "owner"
     RANDOM = "random"
 
 
-class Refill(Choices):
+class Refill(OptionChoices):
     DRAW_TO_TEN = "draw-to-ten"
     DRAW_ONE = "draw-one"
 
 
-class RetaliationCards(Choices):
+class RetaliationCards(OptionChoices):
     NINE = "nine"
     ALL = "all"
     HAND = "hand"
 
 
-class B70Intercept(Choices):
+class B70Intercept(OptionChoices):
     WARHEAD_RUN = "warhead-run"
     FACE_UP = "face-up"
 

@@ -5,28 +5,28 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from realpolitik.engine import Choices, Options, option
+from realpolitik.engine import OptionChoices, Options, option
 from realpolitik.i18n import t
 
 
-class Edition(Choices):
+class Edition(OptionChoices):
     """The set-up and special-card rules (each a ``setups`` entry of the cards file)."""
 
     VERSION_2016 = "2016"
     FIRST_2014 = "2014"
 
 
-class LsTopUp(Choices):
+class LsTopUp(OptionChoices):
     SPLIT = "split"
     ONE_PROVINCE = "one-province"
 
 
-class BerlinTolerance(Choices):
+class BerlinTolerance(OptionChoices):
     SAME = "same"
     NONE = "none"
 
 
-class ProtestRemoval(Choices):
+class ProtestRemoval(OptionChoices):
     TO_THREE = "to-three"
     ONE = "one"
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from realpolitik.engine import Choices, option
+from realpolitik.engine import OptionChoices, option
 from realpolitik.i18n import t
 
 from ..options import WsdvOptions
 
 
-class TableTalk(Choices):
+class TableTalk(OptionChoices):
     NONE = "none"
     PARTNERS = "partners"
 
