@@ -27,7 +27,7 @@ import dataclasses
 import math
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from realpolitik.i18n import Text, t
@@ -171,8 +171,9 @@ class Options:
     @classmethod
     def of(cls, values: dict[str, Any]) -> Options:
         """These options from their plain form (a resolved options dict, a view's ``options``):
-        each field the dict names takes its value, the others keep their default."""
-        return cls(**{name: values[name] for name in _names(cls) if name in values})
+        each field the dict names takes its value, the others keep their default. Equal options
+        give the same value, made once: a new game costs no dataclass construction."""
+        return _made(cls, tuple(values.items()))
 
 
 @cache
@@ -181,6 +182,9 @@ def _declared(cls: type[Options]) -> tuple[Option, ...]:
                  for f in dataclasses.fields(cls) if _DECLARED in f.metadata)
 
 
-@cache
-def _names(cls: type[Options]) -> tuple[str, ...]:
-    return tuple(f.name for f in dataclasses.fields(cls))
+@lru_cache(maxsize=256)
+def _made(cls: type[Options], items: tuple[tuple[str, Any], ...]) -> Options:
+    """``Options.of``, kept: a value is frozen, so games with equal options share it. Option values are
+    hashable (a coerced option is a bool, a number or a text)."""
+    values = dict(items)
+    return cls(**{f.name: values[f.name] for f in dataclasses.fields(cls) if f.name in values})
