@@ -8,6 +8,8 @@ import ast
 import importlib
 import inspect
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -118,3 +120,28 @@ def test_words_read_no_frame(package):
     assert imported
     for module in imported:
         assert not _frame_classes(importlib.import_module(module)), f"{package}.words imports frames of {module}"
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_a_package_sets_nothing_on_its_games(package):
+    """``game.py`` declares the whole game; ``__init__.py`` only makes the instances (no ``GAME.bots = …``)."""
+    tree = ast.parse((_path(package) / "__init__.py").read_text(encoding="utf-8"))
+    patched = [ast.unparse(target) for node in ast.walk(tree) if isinstance(node, (ast.Assign, ast.AugAssign))
+               for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
+               if isinstance(target, (ast.Attribute, ast.Subscript))]
+    assert not patched, f"{package}/__init__.py sets {', '.join(patched)}"
+    assert not any(isinstance(node, (ast.For, ast.While)) for node in ast.walk(tree))
+
+
+@pytest.mark.parametrize("game", list(registry()), ids=lambda game: game.id)
+def test_a_game_is_its_class(game):
+    """Every hook, default and the levels' file are the class's, so go-to-definition finds them in game.py."""
+    assert not vars(game), f"{game.id}: set on the instance: {', '.join(vars(game))}"
+    assert game.levels is not None and game.levels.exists()
+
+
+def test_the_frame_index_is_up_to_date():
+    """docs/frames.md lists every game's frames by module, for the reader of ``stack[-1].act``."""
+    done = subprocess.run([sys.executable, str(ROOT / "tools" / "frame_index.py"), "--check"], capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr

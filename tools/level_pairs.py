@@ -1,5 +1,5 @@
 """Play each adjacent pair of a game's bot levels head to head and record the result in
-src/realpolitik/bots/data/levels.toml as ``[GAME.pairs]``.
+src/realpolitik/games/data/levels.toml as ``[GAME.pairs]``.
 
     python tools/level_pairs.py wsdv --games 200 --workers 2 --seed 3 [--pair easy-normal]
     python tools/level_pairs.py nuclear-war@3 --games 200 --workers 2 --seed 3   (the levels at 3 players)

@@ -1,4 +1,4 @@
-"""Time a game's hard bot level and record it in src/realpolitik/bots/data/levels.toml as
+"""Time a game's hard bot level and record it in src/realpolitik/games/data/levels.toml as
 ``[GAME.seconds]``.
 
     python tools/level_seconds.py wsdv --games 4 --workers 2 --seed 3

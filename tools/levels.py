@@ -1,4 +1,4 @@
-"""Write a game's bot levels (src/realpolitik/bots/data/levels.toml) from a ladder's JSON.
+"""Write a game's bot levels (src/realpolitik/games/data/levels.toml) from a ladder's JSON.
 
     realpolitik ladder wsdv --players 2 --bots $B --games 24 --workers 2 --seed 1 --json > wsdv.json
     python tools/levels.py wsdv.json --command "realpolitik ladder wsdv --players 2 …"

@@ -68,8 +68,8 @@ class Spec:
 
 
 #: The rule modules: the set-up, the sequence of play and the modules beside them that carry a part of
-#: the rule book. Not mutated: the game's definition (game.py), its state (state.py: data, clone,
-#: views), its content loader (content.py), its words (words, grammar, action_texts), its bots
+#: the rule book. Not mutated: the game's definition (game.py, options.py), its state (state.py: data,
+#: clone, views), its content loader (content.py), its words (words, grammar, action_texts), its bots
 #: (heuristic, belief) and what the tools read (measures, memo, grave).
 GAMES = {
     spec.game: spec

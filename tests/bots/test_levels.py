@@ -422,3 +422,10 @@ def test_a_game_s_level_specs_are_those_of_every_count():
         offered = {level.spec for n in range(game.min_players, game.max_players + 1) for level in levels(game_id, n)}
         assert specs(game_id) == offered, game_id
     assert specs("chess") == frozenset()
+
+
+def test_each_game_declares_the_file_of_its_levels():
+    """``Game.levels`` names the file the lobby reads a game's levels from, and the file holds them."""
+    for game in registry():
+        assert game.id in table(game.levels), f"{game.id}: no entry in {game.levels}"
+        assert measured(game.id) == table(game.levels)[game.id]

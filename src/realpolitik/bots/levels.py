@@ -1,6 +1,7 @@
 """Bot levels: the strengths a player picks for a bot seat online — easy, normal, hard.
 
-Each game maps its levels to bot specs in ``data/levels.toml``, with each spec's rating
+Each game maps its levels to bot specs in the file its ``Game.levels`` names (every game's is
+``realpolitik/games/data/levels.toml``, ``FILE``), with each spec's rating
 (openskill μ and σ) measured in a ladder of the game (``realpolitik ladder … --json``) at
 the player count the file names, and the ladder's command and date. ``tools/levels.py``
 writes the file from the ladder's JSON; nothing in it is set by hand.
@@ -31,10 +32,13 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from realpolitik.games import LEVELS, registry
+
 #: the levels, weakest first, and their adjacent pairs
 NAMES = ("easy", "normal", "hard")
 PAIRS = tuple(f"{weak}-{strong}" for weak, strong in zip(NAMES, NAMES[1:], strict=False))
-FILE = Path(__file__).resolve().parent / "data" / "levels.toml"
+#: the shipped file, which every game declares as its ``Game.levels``
+FILE = LEVELS
 #: seconds of one core the hard level may think per decision, on average
 HARD_SECONDS = 2.0
 #: what joins a game and a player count in the name of an entry of another count
@@ -167,9 +171,20 @@ def _timing(path: Path, game: str, fields: dict, spec: str) -> Timing:
     return timing
 
 
-def measured(game_id: str, players: int | None = None, path: Path = FILE) -> tuple[Ladder, tuple[Level, ...]] | None:
-    """The entry that gives ``game_id``'s levels at ``players``: the one measured at that count,
-    else the game's own (``None`` for a game the file does not hold)."""
+def file_of(game_id: str) -> Path | None:
+    """The file a game declares for its levels (``Game.levels``); ``None`` for a game without levels."""
+    games = registry()
+    return games.get(game_id).levels if game_id in games else None
+
+
+def measured(game_id: str, players: int | None = None,
+             path: Path | None = None) -> tuple[Ladder, tuple[Level, ...]] | None:
+    """The entry that gives ``game_id``'s levels at ``players`` in ``path`` (by default the file the
+    game declares): the one measured at that count, else the game's own (``None`` for a game the
+    file does not hold)."""
+    path = path or file_of(game_id)
+    if path is None:
+        return None
     found = table(path)
     return found.get(key_of(game_id, players)) or found.get(game_id)
 
@@ -183,7 +198,9 @@ def levels(game_id: str, players: int | None = None) -> tuple[Level, ...]:
 
 def specs(game_id: str) -> frozenset[str]:
     """The bot specs of a game's levels at every count the file holds."""
-    return frozenset(level.spec for key, (_, found) in table().items() if game_of(key) == game_id for level in found)
+    path = file_of(game_id)
+    return frozenset() if path is None else frozenset(
+        level.spec for key, (_, found) in table(path).items() if game_of(key) == game_id for level in found)
 
 
 def spec_of(game_id: str, name: str, players: int | None = None) -> str | None:

@@ -10,8 +10,9 @@ from .errors import ContentError, IllegalAction, OptionError, RecordError, Repla
 from .fields import CACHE, FRAMES, LIST, NESTED, SHARED, VALUE, fields
 from .framed import FramedState
 from .frames import decision, procedure
-from .game import Game, Option
+from .game import Game
 from .log import Log
+from .options import Option, OptionChoices, Options, option
 from .outcome import Outcome
 from .record import Record
 from .registry import Registry
@@ -20,7 +21,7 @@ from .state import State
 
 __all__ = [
     "CACHE", "FRAMES", "LIST", "NESTED", "SHARED", "VALUE", "Choice", "ContentError", "FramedState", "Game",
-    "IllegalAction", "Log", "Option", "OptionError", "Outcome", "Record", "RecordError", "Registry",
-    "ReplayError", "Rng", "Sampler", "SeatContext", "State", "action", "decision", "fields", "generator",
-    "normalize", "parse", "procedure", "secret_seed",
+    "IllegalAction", "Log", "Option", "OptionChoices", "OptionError", "Options", "Outcome", "Record", "RecordError",
+    "Registry", "ReplayError", "Rng", "Sampler", "SeatContext", "State", "action", "decision", "fields",
+    "generator", "normalize", "option", "parse", "procedure", "secret_seed",
 ]

@@ -43,6 +43,7 @@ class FramedState(State):
         return self.stack[-1].legal(self)
 
     def _apply(self, action: str) -> None:
+        # every game's decisions, whose act this is, by module: docs/frames.md
         self.stack[-1].act(self, action)
         advance(self, self.answer_forced)
 

@@ -138,7 +138,7 @@ def advance(st: State, answer_forced: bool = False) -> None:
         top = stack[-1]
         if not top.decision:
             stack.pop()
-            top.run(st)
+            top.run(st)  # every game's procedures, whose run this is, by module: docs/frames.md
             continue
         if answer_forced and top.public:
             legal = top.legal(st)

@@ -2,119 +2,19 @@
 
 from __future__ import annotations
 
-import math
-import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from realpolitik.i18n import Text, t
 
 from .errors import ContentError, OptionError
+from .options import Option, Options
 
 if TYPE_CHECKING:
     from .rng import Rng
     from .state import State
-
-
-#: a whole number as typed: ASCII digits only (``int()`` would also take "٣" or "1_0")
-_INT_TEXT = re.compile(r"^[+-]?[0-9]{1,18}$")
-_FLOAT_TEXT = re.compile(r"^[+-]?([0-9]{1,18}(\.[0-9]{0,18})?|\.[0-9]{1,18})$")
-_BOOL_TEXT = {"true": True, "1": True, "yes": True, "on": True, "false": False, "0": False, "no": False, "off": False}
-#: longest text a free-text option (a content file's path) takes
-MAX_TEXT = 1024
-
-
-@dataclass(frozen=True)
-class Option:
-    """A named rule option with its default, allowed values and a one-line meaning.
-
-    ``name`` is the key in records, action protocols and ``-o name=value``; ``help`` is the
-    command line's English meaning (it may cite the game's decisions in ``docs/games/<id>.md``).
-    Players read ``label`` and ``about`` instead — messages in their own words, without spec references or internal
-    names — and ``choice_labels``, one per choice, in the order of ``choices``.
-    Numbers are bounded (``minimum``/``maximum``, both inclusive, required for numbers);
-    ``local_file`` marks an option whose value names a file on the machine running the
-    game (an own content file): the command line takes it, the online server never does.
-    """
-
-    name: str
-    default: Any
-    help: str
-    choices: tuple = ()
-    minimum: int | float | None = None
-    maximum: int | float | None = None
-    local_file: bool = False
-    label: Text | None = None
-    about: Text | None = None
-    choice_labels: tuple[Text, ...] = ()
-
-    def __post_init__(self) -> None:
-        number = type(self.default) in (int, float)
-        if number and (self.minimum is None or self.maximum is None):
-            raise TypeError(f"option {self.name!r}: a number option needs a minimum and a maximum")
-        if not number and (self.minimum is not None or self.maximum is not None):
-            raise TypeError(f"option {self.name!r}: only number options have bounds")
-        if self.choice_labels and len(self.choice_labels) != len(self.choices):
-            raise TypeError(f"option {self.name!r}: one choice label per choice")
-
-    def values(self) -> Text:
-        """The values this option takes, in words (for help texts and refusals)."""
-        kind = type(self.default)
-        if self.choices:
-            return t("one of {choices}", choices=", ".join(map(str, self.choices)))
-        if kind is bool:
-            return t("true or false")
-        if kind is int:
-            return t("a whole number from {minimum} to {maximum}", minimum=self.minimum, maximum=self.maximum)
-        if kind is float:
-            return t("a number from {minimum} to {maximum}", minimum=f"{self.minimum:g}", maximum=f"{self.maximum:g}")
-        if self.local_file:
-            return t("the path of a file (empty: the built-in content)")
-        return t("a text of at most {count} characters", count=MAX_TEXT)
-
-    def coerce(self, value: Any) -> Any:
-        """Convert a value (possibly typed as text) to this option's type, or raise OptionError."""
-        converted = self._convert(value)
-        if converted is None:
-            raise OptionError(t("option {name}: {value} is not {values}", name=repr(self.name), value=_shown(value),
-                                values=self.values()))
-        return converted
-
-    def _convert(self, value: Any) -> Any:
-        """The value as this option's type and within its range; ``None`` when it is not."""
-        kind = type(self.default)
-        if kind is bool:
-            if isinstance(value, str):
-                value = _BOOL_TEXT.get(value.strip().lower())
-            return value if isinstance(value, bool) else None
-        if kind in (int, float):
-            if isinstance(value, str):
-                text = value.strip()
-                if not (_INT_TEXT if kind is int else _FLOAT_TEXT).match(text):
-                    return None
-                value = kind(text)
-            if isinstance(value, bool) or not isinstance(value, (int, float)):
-                return None
-            if kind is int and not isinstance(value, int):
-                return None
-            if isinstance(value, float) and not math.isfinite(value):
-                return None
-            if not self.minimum <= value <= self.maximum:
-                return None
-            value = kind(value)
-        elif not isinstance(value, str) or len(value) > MAX_TEXT or "\x00" in value:
-            return None
-        if self.choices and value not in self.choices:
-            return None
-        return value
-
-
-def _shown(value: Any) -> str:
-    """A value for a refusal: short, whatever was sent."""
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 class Game(ABC):
@@ -130,6 +30,9 @@ class Game(ABC):
     older_versions: tuple[str, ...] = ()
     min_players: int = 2
     max_players: int = 2
+    #: the game's rule options, one frozen class of typed fields (engine/options.py): a state holds them
+    #: as ``st.opts``; ``options`` are its declarations, set from it
+    Options: type[Options] = Options
     options: tuple[Option, ...] = ()
     #: bot kinds this game brings beyond ``random`` (e.g. ``heuristic``): name -> factory(seed)
     bots: dict[str, Callable[[int], Any]] = {}
@@ -163,10 +66,18 @@ class Game(ABC):
     #: what the balance lab (``realpolitik analyze``) reads of a game: its package's ``measures``
     #: module (``CLOCK``, ``TRACKS``, ``clock``, ``tracks``, ``card``; see realpolitik.analysis.measure)
     measures: Any = None
+    #: the file of this game's bot levels for the lobby (``realpolitik.bots.levels``): its entry is the game's
+    #: id, an entry ``"GAME@N"`` its levels at another player count; ``tools/levels.py`` writes it. None: no levels
+    levels: Path | None = None
     #: optional, for the adapters' action ids (``realpolitik.interop.actions``): ``action_texts(state)``
     #: yields every action text the game's grammar can write with a freshly set-up state's content and
     #: seats, in a fixed order (the package's ``action_texts.every_text``); None: the game has no table
     action_texts: Callable[[State], Iterable[str]] | None = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "Options" in cls.__dict__:
+            cls.options = cls.Options.declared()
 
     def at_version(self, version: str) -> Game | None:
         """This game as played under rules ``version``, for a record of that version: the game

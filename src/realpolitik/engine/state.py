@@ -25,6 +25,7 @@ from .rng import Rng, generator
 
 if TYPE_CHECKING:
     from .game import Game
+    from .options import Options
     from .outcome import Outcome
 
 
@@ -32,7 +33,11 @@ class State(ABC):
     """Base of every game state. Subclasses declare their own data as ``__slots__ =
     fields(...)`` (engine/fields.py), which also gives them ``_copy_into`` and ``snapshot``."""
 
-    __slots__ = ("game", "seats", "options", "rng", "log", "ply", "_legal")
+    __slots__ = ("game", "seats", "options", "opts", "rng", "log", "ply", "_legal")
+    #: the options as the game's ``Options`` (what rules read); ``options`` is their plain form by name,
+    #: what records, views and the server carry
+    opts: Options
+    options: dict[str, Any]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -43,6 +48,7 @@ class State(ABC):
         self.game = game
         self.seats: tuple[str, ...] = _seats(game, players)
         self.options = options
+        self.opts = game.Options.of(options)
         self.rng = generator(seed)
         self.log = Log()
         self.ply = 0
@@ -109,6 +115,7 @@ class State(ABC):
         twin.game = self.game
         twin.seats = self.seats
         twin.options = self.options
+        twin.opts = self.opts
         twin.rng = rng
         twin.log = log
         twin.ply = self.ply

@@ -16,8 +16,12 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from pathlib import Path
 
 from realpolitik.engine import Game, Registry
+
+#: the bot levels of every game, which each declares as its ``Game.levels`` (realpolitik.bots.levels)
+LEVELS = Path(__file__).resolve().parent / "data" / "levels.toml"
 
 _registry: Registry | None = None
 

@@ -22,7 +22,6 @@ if TYPE_CHECKING:
     from .map_cache import MapCache
 
 DATA = Path(__file__).parent / "data"
-MAPS = ("1815", "1715")
 #: a key is a word, never a number: action texts name lands and powers by their keys and read numbers as numbers
 KEY = r"^(?:[a-z]|[0-9]+[a-z-])[a-z0-9-]*$"
 

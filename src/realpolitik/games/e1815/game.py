@@ -4,26 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from realpolitik.engine import ContentError, Game, Option
+from realpolitik.engine import ContentError, Game
+from realpolitik.games import LEVELS
 from realpolitik.i18n import t
 
-from . import setup
-from .content import MAPS, load, load_rules
+from . import action_texts, heuristic, measures, setup
+from .content import load
+from .options import E1815Options, E1815TwoVsTwoOptions
 from .state import NEUTRAL, E1815State
-
-_MAX_YEARS = Option("max_years", load_rules().scoring.max_years,
-                    "year limit (U27), after which the most SP win; 0 = none", minimum=0, maximum=100,
-                    label=t("Year limit"),
-                    about=t("After this many years whoever has the most SP wins. 0: no limit."))
-_START = Option("start_player", load_rules().turn.start_player, "who opens a year: rotate (the last summer "
-                "player, who had the 1½ move, opens the next one) or fixed (always p1)", ("rotate", "fixed"),
-                label=t("Who opens a year"),
-                about=t("The last summer player, who had the 1½ move, opens the next year; or Player 1 always "
-                        "opens."),
-                choice_labels=(t("the last summer player"), t("always Player 1")))
-_MAP_FILE = Option("map_file", "", "path of an own map file replacing the built-in (stand-in) map",
-                   local_file=True, label=t("Own map"),
-                   about=t("Your own map from a file, instead of the built-in stand-in map."))
 
 
 class E1815(Game):
@@ -37,7 +25,22 @@ class E1815(Game):
     rules_version = "1"
     min_players = 2
     max_players = 4
-    options = (_MAX_YEARS, _START, _MAP_FILE)
+    Options = E1815Options
+    levels = LEVELS
+    bots = {"heuristic": heuristic.HeuristicBot}
+    evaluate = staticmethod(heuristic.evaluate)
+    rollout_policy = staticmethod(heuristic.rollout_policy)
+    measures = measures
+    action_texts = staticmethod(action_texts.every_text)
+    #: CPU per decision at the engine's 60 000 apply calls: 2.3–3.9 s; this takes about 1 s
+    bot_defaults = {"ismcts": {"budget": 20000}}
+    #: with four players each for himself the search leaves the others' moves to the playout
+    #: policy; with three, searching them measured better (docs/bots/strength.md, "1815 with
+    #: three and four players")
+    bot_defaults_by_players = {4: {"ismcts": {"opponents": "policy"}}}
+    #: the lean of a review's chances (``Game.pseudo_playouts``), the best Brier score of
+    #: ``python tools/calibrate_review.py GAME --fit --games 20 --bot ismcts:budget=300 --seed 1000 --workers 2``
+    pseudo_playouts = 1
     hidden_information = False
     conformance_options: dict[str, Any] = {}  # games end by SP within a few years anyway
 
@@ -45,15 +48,15 @@ class E1815(Game):
         return 4
 
     def _new_state(self, players: int, options: dict[str, Any], seed: int) -> E1815State:
-        content = load(options.get("map", "1815"), options["map_file"])
+        st = E1815State.__new__(E1815State)
+        st._init_base(self, players, options, seed)
+        content = load(st.opts.map, st.opts.map_file)
         board = content.board
         if board.powers and sum(not p.indian for p in board.powers) < players:
             raise ContentError(f"{board.source}: powers: too few to choose from for {players} players")
         if str(players) not in content.rules.scoring.sp_by_rank:
             raise ContentError(f"rules.toml: scoring.sp_by_rank has no row for {players} players")
         r = content.rules
-        st = E1815State.__new__(E1815State)
-        st._init_base(self, players, options, seed)
         st.content = content
         teams = self.teams(players)
         st.team_of = teams
@@ -100,26 +103,12 @@ class E1815TwoVsTwo(E1815):
     length = t("about 2–3 hours")
     min_players = 4
     max_players = 4
-    options = (
-        Option("map", "1815", "the map: 1815 (Europe) or 1715 (North America, with loyalty)", MAPS,
-               label=t("Map"),
-               about=t("1815: Europe. 1715: North America, where each player first chooses a power and the crown "
-                       "demands loyalty."),
-               choice_labels=(t("1815 — Europe"), t("1715 — North America"))),
-        _MAX_YEARS,
-        _START,
-        Option("loyalty", True, "1715: the crown's demands and the loyalty roll (U28)",
-               label=t("Loyalty (1715)"),
-               about=t("On the 1715 map: the crown's demands and the loyalty roll.")),
-        Option("last_team_action", "before-half", "the last summer player's team action comes between the 1 "
-               "and the ½ of his move (as we read the 1815 2vs2 rules) or after the ½, before the SP distribution",
-               ("before-half", "after-half"),
-               label=t("The last team action of a year"),
-               about=t("The last summer player's team action comes between the 1 and the ½ of his 1½ move, or "
-                       "after the ½, before the SP distribution."),
-               choice_labels=(t("within the 1½ move"), t("after the 1½ move"))),
-        _MAP_FILE,
-    )
+    Options = E1815TwoVsTwoOptions
+    #: about 1.7 s of CPU per decision (the engine's 60 000 apply calls took more than 2.3 s)
+    bot_defaults = {"ismcts": {"budget": 30000}}
+    #: the base game's four-player setting is for four players each for himself, not two teams
+    bot_defaults_by_players: dict = {}
+    pseudo_playouts = 2
 
     def teams(self, players: int) -> tuple[int, ...]:
         """Seated so that no two allies act in a row [sure]: p1 + p3 against p2 + p4."""

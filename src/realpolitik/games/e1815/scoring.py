@@ -173,7 +173,7 @@ class PlaceReinforcements(NamedTuple):
 
 def loyalty_active(st: S) -> bool:
     """Loyalty is played on maps with crown demands (1715), unless switched off."""
-    return bool(st.options.get("loyalty") and st.content.board.demands)
+    return st.opts.loyalty and bool(st.content.board.demands)
 
 
 @procedure
@@ -283,7 +283,7 @@ def distribute(st: S) -> bool:
         st.result = (*won, False)
         st.log.say(won[1])
         return True
-    limit = st.options["max_years"]
+    limit = st.opts.max_years
     if limit and st.year >= limit:
         winners, reason = best_at_limit(st)
         st.result = (winners, reason, True)
@@ -329,7 +329,7 @@ def _and(st: S, seats: tuple[int, ...]) -> Text:
 def best_at_limit(st: S) -> tuple[tuple[int, ...], Text]:
     """Year limit (U27): most SP wins, ties as at the SP distribution."""
     n = len(st.seats)
-    limit = st.options["max_years"]
+    limit = st.opts.max_years
     if st.team_of is not None:
         team = max((0, 1), key=lambda t: _team_key(st, t))
         members = tuple(s for s in range(n) if st.team_of[s] == team)

@@ -21,6 +21,7 @@ from realpolitik.i18n import Named, Text, phrase, t
 
 from . import combat, grammar, logistics, scoring
 from .logistics import can_act_civil
+from .options import LastTeamAction, StartPlayer
 from .scoring import Crown, Reinforce, loyalty_active
 from .team import TeamAction, TeamOffer
 from .units import NEUTRAL, NO_FORT, cheapest, counts_in, next_to_own, place, take_land
@@ -179,7 +180,7 @@ class NewYear(NamedTuple):
     def run(self, st: S) -> None:
         st.year += 1
         n = len(st.seats)
-        start = (1 - st.year) % n if st.options["start_player"] == "rotate" else 0
+        start = (1 - st.year) % n if st.opts.start_player == StartPlayer.ROTATE else 0
         st.order = tuple((start + i) % n for i in range(n))
         st.log.say(YEAR, st.year)
         frames: list[tuple] = []
@@ -211,7 +212,7 @@ class Turn(NamedTuple):
         if st.team_of is not None:
             after.append(TeamOffer(seat))
         if self.last:
-            if st.options.get("last_team_action", "before-half") == "after-half":
+            if st.opts.last_team_action == LastTeamAction.AFTER_HALF:
                 after.insert(0, HalfMove(seat))
             else:
                 after.append(HalfMove(seat))

@@ -20,6 +20,7 @@ from realpolitik.i18n import Text, t
 from . import grave, sequence, words
 from .combat import battle
 from .content import KINDS
+from .options import E1815Options
 from .scoring import loyalty_active, outcome
 from .units import BUILT, GREY, NEUTRAL, NO_FORT
 
@@ -37,6 +38,8 @@ class E1815State(FramedState):
         held_masks=CACHE,  # the same as bitmasks (land_mask), kept the same way
         strongholds=CACHE,  # each seat's fortress lands (fortresses_of), None until asked for and after a change
     )
+    #: the team variant's are an ``E1815TwoVsTwoOptions``
+    opts: E1815Options
 
     # ------------------------------------------------------------------ contract
 
@@ -175,9 +178,9 @@ class E1815State(FramedState):
             })
         out: dict[str, Any] = {
             "map": board.key,
-            "map_file": self.options.get("map_file", ""),
+            "map_file": self.opts.map_file,
             "year": self.year,
-            "max_years": self.options["max_years"],
+            "max_years": self.opts.max_years,
             "season": self.season,
             "turn": None if self.turn_seat < 0 else self.seats[self.turn_seat],
             "actions_left": self.actions_left,

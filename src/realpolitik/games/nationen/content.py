@@ -20,6 +20,7 @@ from realpolitik.engine.content import Entry, Problems, read_toml
 
 from . import grammar
 from .memo import Memos
+from .options import Direction
 from .tables import LEADERS
 from .words import location_texts, point_texts
 
@@ -324,7 +325,7 @@ def _compile_board(path: Path) -> Board:
     problems.check()
     cw = [base[point_state[p]] + (p - base[point_state[p]] + 1) % states[point_state[p]].points for p in range(total)]
     ccw = [base[point_state[p]] + (p - base[point_state[p]] - 1) % states[point_state[p]].points for p in range(total)]
-    steps = {rule: _walk_table(cw, ccw, arrow, rule) for rule in ("per-circle", "global")}
+    steps = {rule: _walk_table(cw, ccw, arrow, rule) for rule in Direction.texts}
     locations = tuple(s.key for s in states if s.port) + SEAS
     loc_index = {k: i for i, k in enumerate(locations)}
     port_location = tuple(loc_index[s.key] if s.port else -1 for s in states)
@@ -386,7 +387,7 @@ def _walk_table(cw: list[int], ccw: list[int], arrow: list[int], rule: str) -> t
     ``global``: the direction chosen at the start (clockwise or counter-clockwise) holds on
     every circle. Never straight back across the arrow just taken.
     """
-    glob = rule == "global"
+    glob = rule == Direction.GLOBAL
     out = []
     for p in range(len(cw)):
         a = arrow[p]

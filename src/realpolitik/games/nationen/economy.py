@@ -41,7 +41,7 @@ TAKES_TANKER_PORT = sentence(phrase_n("{seat} takes {n} tanker of {seat2} in the
 
 def receive(st: S, seat: int, amount: int) -> int:
     """Pay ``amount`` from the bank to ``seat`` (capped by the bank with option bank_limit)."""
-    if st.options["bank_limit"]:
+    if st.opts.bank_limit:
         amount = min(amount, st.bank)
     st.bank -= amount
     st.money[seat] += amount
@@ -359,7 +359,7 @@ def plain_pipeline_choices(st: S, seat: int) -> list[str]:
     b = st.content.board
     if pipeline_pool(st) <= 0:
         return []
-    allowed = b.pipeline_pairs_chain if st.options["pipeline_chains"] else b.pipeline_pairs
+    allowed = b.pipeline_pairs_chain if st.opts.pipeline_chains else b.pipeline_pairs
     return [b.texts.pipeline[i] for i, pair in enumerate(b.pipeline_pairs_chain)
             if not st.pipes >> i & 1 and pair in allowed and seat in (ruler(st, pair[0]), ruler(st, pair[1]))]
 
@@ -374,7 +374,7 @@ def pipeline_choices(st: S, seat: int) -> tuple[str, ...]:
     touching = 0
     for s in st.realms[seat]:
         touching |= b.pipes_at[s]
-    if not st.options["pipeline_chains"]:
+    if not st.opts.pipeline_chains:
         touching &= b.plain_pipes
     free = touching & ~pipes
     known = b.memo.pipelines.get(free)

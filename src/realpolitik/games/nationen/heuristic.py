@@ -320,7 +320,7 @@ def evaluate(st) -> tuple[float, ...]:
     square of the strength.
     """
     n = len(st.seats)
-    limit = st.options["round_limit"]
+    limit = st.opts.round_limit
     ahead = LOOKAHEAD if not limit else max(0, min(LOOKAHEAD, limit - st.round))
     weight = [0.0] * n
     for s in range(n):

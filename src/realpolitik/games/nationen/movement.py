@@ -38,7 +38,7 @@ NOW_RULES = sentence(phrase("{seat} now rules {state}", "seat", "state"))
 def blocking_agents(st: S, seat: int) -> int:
     """A bit (``1 << point``) for each point a leader of ``seat`` may end on but not pass: the
     agents that block it (A2: not its own, unless option own_agent_blocks)."""
-    own = st.options["own_agent_blocks"]
+    own = st.opts.own_agent_blocks
     bit = st.content.board.agent_bit
     out = 0
     for a, p in enumerate(st.agents):
@@ -59,7 +59,7 @@ def reach(st: S, seat: int, start: int, budget: int, exact: bool = False, attack
     if budget <= 0:
         return {}
     b = st.content.board
-    rule = st.options["direction"]
+    rule = st.opts.direction
     agents = blocking_agents(st, seat)
     if not exact:
         walk = b.walks[rule][start]
@@ -86,11 +86,11 @@ def plain_reach(st: S, seat: int, start: int, budget: int, exact: bool = False, 
     if budget <= 0:
         return {}
     b = st.content.board
-    table = b.steps[st.options["direction"]]
+    table = b.steps[st.opts.direction]
     board, capital_of = st.board, b.capital_of
     kind = board[start] % 4
     stop = list(b.question)  # a "?" or a blocking agent: the leader may end there, not pass
-    own = st.options["own_agent_blocks"]
+    own = st.opts.own_agent_blocks
     for a, p in enumerate(st.agents):
         if p >= 0 and (a != seat or own):
             stop[p] = True
@@ -141,7 +141,7 @@ def leader_moves(st: S, seat: int, budget_money: int | None = None, starts: list
     if not steps and money < b.rate[b.kinds_by_rate[0]]:
         return []  # not a step paid for
     points = starts if starts is not None else st.lineup[seat]
-    rule = st.options["direction"]
+    rule = st.opts.direction
     empty = None if exact else b.walks[rule]
     agents = blocking_agents(st, seat)
     blockers = agents | st.occupied
@@ -243,7 +243,7 @@ def place(st: S, seat: int, kind_name: str, state_key: str, free: bool = False) 
     put(st, b.capital[s], seat * 4 + kind)
     if st.log.keeps:  # a NullLog drops the line: its values, words put together, are not worked out
         st.log.say(PLACES, st.seats[seat], LEADER_NAMES[kind_name], b.states[s].name, price_words(cost))
-    if st.options["placement_takes_tankers"]:
+    if st.opts.placement_takes_tankers:
         economy.take_port(st, seat, s)
 
 
@@ -275,7 +275,7 @@ def move(st: S, seat: int, src: int, dst: int, steps: int, free: bool) -> None:
                    price_words(cost))
     if s >= 0:
         st.log.say(NOW_RULES, st.seats[seat], b.states[s].name)
-        if st.options["placement_takes_tankers"]:
+        if st.opts.placement_takes_tankers:
             economy.take_port(st, seat, s)
 
 
@@ -289,7 +289,7 @@ def agent_moves(st: S, seat: int, steps: int, up_to: bool = False) -> list[str]:
     steps are a table of the board made from the same rule (``Board.agent_turns``), which
     ``sequence.AgentSteps`` reads."""
     b = st.content.board
-    key = (st.agents[seat], steps, up_to, st.options["direction"])
+    key = (st.agents[seat], steps, up_to, st.opts.direction)
     known = b.memo.agents.get(key)
     if known is None:
         p, _, _, rule = key

@@ -20,6 +20,7 @@ from . import economy, grammar, incidents, movement, words
 from .content import LEADERS
 from .incidents import draw_card
 from .occupancy import clear_seat
+from .options import BlockedPlayer
 from .tables import DONE, OPEN
 from .words import LEADER_NAMES, collects, location_words, point_words, turn_begins
 
@@ -52,7 +53,7 @@ class Turn(NamedTuple):
 
     def run(self, st: S) -> None:
         seat = self.seat
-        limit = st.options["round_limit"]
+        limit = st.opts.round_limit
         if limit and st.round > limit:
             st.limit_reached = True
             st.log.say(ROUND_LIMIT_ROUNDS_REACHED, limit)
@@ -176,7 +177,7 @@ class AgentSteps(NamedTuple):
 
     def legal(self, st: S) -> tuple[str, ...]:
         seat = self.seat
-        turns = st.content.board.agent_turns[st.options["direction"]]  # movement.agent_moves of the turn's steps
+        turns = st.content.board.agent_turns[st.opts.direction]  # movement.agent_moves of the turn's steps
         return turns[st.agents[seat]] + extras(st, seat)
 
     def act(self, st: S, action: str) -> None:
@@ -320,7 +321,7 @@ def _check_elimination(st: S, seat: int) -> None:
     elif not st.moved and st.money[seat] < cheapest and economy.income(st, seat) == 0:
         eliminate(st, seat, BROKE(st.seats[seat]))
     elif st.step3 == OPEN:
-        if st.options["blocked_player"] == "eliminated":
+        if st.opts.blocked_player == BlockedPlayer.ELIMINATED:
             eliminate(st, seat, CANNOT_MOVE(st.seats[seat]))
         else:
             st.log.say(SKIPS, st.seats[seat])

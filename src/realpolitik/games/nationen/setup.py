@@ -10,6 +10,7 @@ from realpolitik.i18n import listed, phrase_n, t, tn
 
 from . import economy
 from .occupancy import clear
+from .options import FirstPlayer, StartVariant
 from .sequence import TURNS
 from .tables import OPEN
 
@@ -33,7 +34,7 @@ def setup(st: S) -> None:
     clear(st)
     st.agents = [-1] * n
     st.supply = list(b.pieces) * n
-    variant = st.options["start_variant"]
+    variant = st.opts.start_variant
     st.money = [comp.start_money] * n
     st.tankers = [0] * (n * len(b.locations))
     st.pipes = 1 << b.start_pipeline if b.start_pipeline >= 0 else 0
@@ -48,14 +49,14 @@ def setup(st: S) -> None:
     st.nationalised = [-1] * n
     st.treaty = [False] * n
     st.bank = comp.bank - sum(st.money)
-    st.first = st.rng.below(n) if st.options["first_player"] == "random" else 0
+    st.first = st.rng.below(n) if st.opts.first_player == FirstPlayer.RANDOM else 0
     clockwise = (*range(st.first, n), *range(st.first))
-    if variant == "compensation":
+    if variant == StartVariant.COMPENSATION:
         st.money = [comp.start_money + clockwise.index(s) for s in range(n)]
         st.bank = comp.bank - sum(st.money)
-    st.opening = tuple(reversed(clockwise)) if variant == "reverse" else clockwise
+    st.opening = tuple(reversed(clockwise)) if variant == StartVariant.REVERSE else clockwise
     st.assigned = ()
-    if variant == "random-states":
+    if variant == StartVariant.RANDOM_STATES:
         states = list(range(len(b.states)))
         st.rng.shuffle(states)
         st.assigned = tuple(states[:n])
@@ -93,7 +94,7 @@ def outcome(st: S) -> Outcome:
     if st.limit_reached:
         reason = tn("The round limit ({limit} rounds) ended the game with {n} powers left; {lead} leads on cash + 3 M "
                     "per tanker + income.", "The round limit ({limit} rounds) ended the game with {n} powers left; "
-                    "{lead} lead on cash + 3 M per tanker + income.", "leaders", limit=st.options["round_limit"],
+                    "{lead} lead on cash + 3 M per tanker + income.", "leaders", limit=st.opts.round_limit,
                     n=len(alive), lead=listed(st.seats[s] for s in winners), leaders=len(winners))
     else:
         reason = t("{seat} is the last great power left and rules Kark alone.", seat=st.seats[alive[0]])

@@ -18,6 +18,7 @@ from realpolitik.i18n import Text
 
 from . import economy, grave, sequence, setup, words
 from .content import LEADERS
+from .options import NationenOptions
 
 
 class NationenState(FramedState):
@@ -41,6 +42,7 @@ class NationenState(FramedState):
         # and whether its capital is free, and a bit (``1 << point``) for each point a head of state stands on
         lineup=CACHE, realms=CACHE, rulers=CACHE, vacant=CACHE, occupied=CACHE,
     )
+    opts: NationenOptions
 
     # ------------------------------------------------------------------ contract
 
@@ -111,7 +113,7 @@ class NationenState(FramedState):
         return {
             "decision": self.stack[-1].tag if self.stack else None,
             "round": self.round,
-            "round_limit": self.options["round_limit"],
+            "round_limit": self.opts.round_limit,
             "turn": self.seats[self.current],
             "step3": ("open", "done", "replaced")[self.step3],
             "tanker_action_used": self.tanker_done,
@@ -122,7 +124,7 @@ class NationenState(FramedState):
             "players": players,
             "tanker_pool": economy.tanker_pool(self),
             "pipeline_pool": economy.pipeline_pool(self),
-            "bank": self.bank if self.options["bank_limit"] else None,
+            "bank": self.bank if self.opts.bank_limit else None,
             "deck": {"cards": len(self.deck), "never_drawn": self.unknown,
                      "known_bottom": self.deck[self.unknown:] if drawn else []},
             "last_card": self.last_card,

@@ -11,6 +11,7 @@ from realpolitik.i18n import listed, phrase, phrase_n, t
 
 from . import grammar, population
 from .common import discard, hurt, label, transfer, unique
+from .options import B70Intercept, RetaliationCards
 
 if TYPE_CHECKING:
     from .state import NuclearWarState as S
@@ -50,7 +51,7 @@ def destroy_carrier(st: S, attacker: int) -> None:
     st.face_up[attacker] = None
     st.payload[attacker] = 0
     discard(st, key)
-    if not st.card(key).bomber or st.options["b70_intercept"] != "warhead-run":
+    if not st.card(key).bomber or st.opts.b70_intercept != B70Intercept.WARHEAD_RUN:
         return
     queue, exposed = st.queues[attacker], st.exposed[attacker]
     lost = []
@@ -83,9 +84,9 @@ def retaliation_arms(st: S, seat: int, may_retaliate: bool) -> tuple[tuple, tupl
     lying face up with its remaining payload, ``hand`` leaves the face-down row out.
     Returns the carriers (card, payload) and warheads he may fire (none without ``may_retaliate``).
     """
-    reading = st.options["retaliation_cards"]
+    reading = st.opts.retaliation_cards
     pool = st.hands[seat] + st.shown[seat]
-    if reading == "hand":
+    if reading == RetaliationCards.HAND:
         st.discard += st.queues[seat]
     else:
         pool += st.queues[seat]
@@ -94,7 +95,7 @@ def retaliation_arms(st: S, seat: int, may_retaliate: bool) -> tuple[tuple, tupl
     face_up = st.face_up[seat]
     if face_up is not None:
         st.face_up[seat] = None
-        if may_retaliate and reading == "all":
+        if may_retaliate and reading == RetaliationCards.ALL:
             carriers.append((face_up, st.payload[seat]))
         else:
             st.discard.append(face_up)

@@ -31,6 +31,7 @@ from realpolitik.engine import Rng, SeatContext
 from . import grammar
 from .combat import NameTarget
 from .content import Printed, load
+from .options import NuclearWarOptions
 
 
 class Sight(NamedTuple):
@@ -66,7 +67,7 @@ class HeuristicBot:
         view = ctx.view
         players = view["public"]["players"]
         me = next(p for p in players if p["seat"] == view["seat"])
-        cards = load(view["options"].get("content", "")).cards
+        cards = load(NuclearWarOptions.of(view["options"]).content).cards
         aim = view["public"]["aim"]
         sight = Sight(cards, view["public"]["war"],
                       {p["seat"]: (p["population_cards"], 1 if p["face_up"] else 0) for p in players},

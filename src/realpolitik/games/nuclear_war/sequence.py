@@ -18,6 +18,7 @@ from .common import (
     take_card,
     undeliverable,
 )
+from .options import Refill
 from .tables import HAND_SIZE, SEATS
 from .words import NO_WARHEAD, REPLACED
 
@@ -115,7 +116,7 @@ class Turn(NamedTuple):
             st.log.say(st.lines.turn_begins[seat])
         stack = st.stack
         stack += (REVEALS[seat], PLACINGS[seat])
-        DRAWS[st.options["refill"]][seat].run_now(st)  # the draw comes first
+        DRAWS[st.opts.refill][seat].run_now(st)  # the draw comes first
         if stack[-1] is PLACINGS[seat]:  # the draw pushed nothing (no Secret): the placing runs at once too
             stack.pop().run_now(st)
 
@@ -258,7 +259,7 @@ PLACE_CARDS = tuple(map(PlaceCard, SEATS))
 REVEALS = tuple(map(Reveal, SEATS))
 PLACINGS = tuple(map(Placing, SEATS))
 #: a turn's draw by the rule option ``refill``
-DRAWS = {"draw-to-ten": DRAW_TEN, "draw-one": DRAW_ONE}
+DRAWS = {Refill.DRAW_TO_TEN: DRAW_TEN, Refill.DRAW_ONE: DRAW_ONE}
 
 
 # ====================================================================== refusals

@@ -15,6 +15,7 @@ from realpolitik.engine import Outcome, generator
 from realpolitik.i18n import phrase, t
 
 from .common import label
+from .options import FirstPlayer
 from .sequence import Opening
 from .tables import DEAL, HAND_SIZE
 
@@ -45,7 +46,7 @@ def setup(st: S) -> None:
     for _ in range(n):
         st.hands.append(draw[:-HAND_SIZE - 1:-1])  # the top nine cards, taken one after the other
         del draw[-HAND_SIZE:]
-    first = st.rng.below(n) if st.options["first_player"] == "random" else 0
+    first = st.rng.below(n) if st.opts.first_player == FirstPlayer.RANDOM else 0
     st.current = first
     st.log.say(OPENS_GAME_EVERYONE_HOLDS, st.seats[first], HAND_SIZE)
     st.stack.append(Opening(first))

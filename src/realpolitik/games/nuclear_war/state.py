@@ -20,6 +20,7 @@ from realpolitik.i18n import Text
 
 from . import grave, sequence, setup, words
 from .combat import NameTarget
+from .options import NuclearWarOptions
 from .population import total
 
 
@@ -32,6 +33,7 @@ class NuclearWarState(FramedState):
         at_war=VALUE, skips=LIST, current=VALUE, next_turn=VALUE, moves=VALUE, dying=LIST, fallen=VALUE,
         salvo_lost=VALUE, world_ended=VALUE, lines=SHARED,
     )
+    opts: NuclearWarOptions
 
     # ------------------------------------------------------------------ contract
 

@@ -11,21 +11,10 @@ subpackage ``two_plus_two``) builds on this package through ``layout.Layout``. E
 printed data (``data/``).
 """
 
-from . import action_texts, measures
 from .game import Wsdv
-from .heuristic import HeuristicBot, win_chances
 from .two_plus_two import GAME as TWO_PLUS_TWO
 
 GAME = Wsdv()
-GAME.bots = {"heuristic": HeuristicBot}
-GAME.evaluate = win_chances
-GAME.measures = measures
-GAME.action_texts = action_texts.every_text
-#: about a second of CPU per decision (the engine's 60 000 apply calls took 2.6–3.6 s)
-GAME.bot_defaults = {"ismcts": {"budget": 20000}}
-#: the lean of a review's chances (``Game.pseudo_playouts``), the best Brier score of
-#: ``python tools/calibrate_review.py wsdv --fit --games 30 --seed 1000 --workers 2``
-GAME.pseudo_playouts = 4
 
 #: the base game and 2+2, for the registry
 GAMES = (GAME, TWO_PLUS_TWO)

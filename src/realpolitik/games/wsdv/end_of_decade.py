@@ -18,6 +18,7 @@ from . import board, grammar, words
 from .common import ROMAN, asks, finish, leader, made, pkey, pname, shared
 from .content import EAST, WEST
 from .events import execute, icons_frame
+from .options import BerlinTolerance
 from .protests import SOCIALISTS, SUPPLIERS, Purge
 from .value_uses import RemoveUnrest
 
@@ -408,7 +409,7 @@ def internal_comparison(st: S) -> None:
     for side in (WEST, EAST):
         top = max(st.ls[p] for p in c.of_side[side])
         for p in c.of_side[side]:
-            tolerance = 0 if p == c.wb and st.options["berlin_tolerance"] == "none" else 1
+            tolerance = 0 if p == c.wb and st.opts.berlin_tolerance == BerlinTolerance.NONE else 1
             gap = top - st.ls[p] - tolerance
             if gap > 0:
                 board.add_unrest(st, p, gap)

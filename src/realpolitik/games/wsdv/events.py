@@ -21,6 +21,7 @@ from . import board, grammar, specials, words
 from .board import NONE, RUNDOWN, WORKING
 from .common import ROMAN, asks, finish, made, name, pkey, pname
 from .content import EAST, WEST, Icon
+from .options import ProtestRemoval
 from .value_uses import build_frame, calm_frame, calm_targets, dismantle_frame
 
 if TYPE_CHECKING:
@@ -58,7 +59,7 @@ WALL_COMES_DOWN = t("The Wall comes down.")
 def trigger(st: S, seat: int, key: str) -> None:
     """Trigger a card's event; the special card first asks for its drawback (§4.5)."""
     card = st.card(key)
-    if card.is_special and st.content.setups[st.options["setup"]].special_drawback:
+    if card.is_special and st.content.setups[st.opts.setup].special_drawback:
         st.stack.append(Event(seat, key, ""))
         if st.hands[seat] or st.deck:
             st.stack.append(specials.SpecialCardPrice(seat))
@@ -375,7 +376,7 @@ class EndProtest(NamedTuple):
     def act(self, st: S, action: str) -> None:
         st.stack.pop()
         p = st.content.province_index[grammar.words(action)[1]]
-        if st.options["protest_removal"] == "to-three":
+        if st.opts.protest_removal == ProtestRemoval.TO_THREE:
             st.unrest[p] = 3
         else:
             st.unrest[p] -= 4

@@ -42,10 +42,10 @@ class Suppliers(NamedTuple):
     @staticmethod
     def idle(st: S) -> bool:
         """True when there is nothing to spread or end: as many supplier mass protests as West Berlin's."""
-        return not st.options["supplier_protests"] or st.unrest[st.content.wb] // 4 == sum(st.supplier_mp)
+        return not st.opts.supplier_protests or st.unrest[st.content.wb] // 4 == sum(st.supplier_mp)
 
     def run(self, st: S) -> None:
-        if not st.options["supplier_protests"]:
+        if not st.opts.supplier_protests:
             return
         c = st.content
         berlin = st.unrest[c.wb] // 4

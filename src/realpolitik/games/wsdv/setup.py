@@ -28,7 +28,7 @@ def setup(st: S) -> None:
 def prepare(st: S) -> None:
     """Unrest, socialists, the four starting factories, tracks at 0 (§2.1/§2.2); the first decade is due."""
     c = st.content
-    version = c.setups[st.options["setup"]]
+    version = c.setups[st.opts.setup]
     st.unrest = [version.unrest_in.get(p.key, version.unrest) for p in c.provinces]
     st.ls = [0] * len(c.provinces)
     st.sectors = [0] * len(c.sectors)
@@ -60,4 +60,4 @@ def prepare(st: S) -> None:
     st.hits = []
     st.eod = -1
     st.result = None
-    st.log.say(WIR_SIND_DAS_VOLK, st.options['setup'])
+    st.log.say(WIR_SIND_DAS_VOLK, st.opts.setup)

@@ -22,6 +22,7 @@ from . import board, end_of_decade, grave, sequence, words
 from .board import NONE, RUNDOWN
 from .content import EAST, LINE, SIDES, WEST, Card, Content
 from .layout import Layout
+from .options import WsdvOptions
 
 
 class WsdvState(FramedState):
@@ -35,6 +36,7 @@ class WsdvState(FramedState):
         known=NESTED, deck_seen=LIST, out_seen=NESTED, order=LIST, turn=VALUE, hits=LIST, eod=VALUE,
         result=VALUE, works=CACHE,
     )
+    opts: WsdvOptions
 
     content: Content
     layout: Layout

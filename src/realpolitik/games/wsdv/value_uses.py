@@ -16,6 +16,7 @@ from realpolitik.i18n import Text, phrase, phrase_n, t, tn
 from . import board, grammar, words
 from .common import asks, made, pkey, pname
 from .content import LINE, WEST
+from .options import LsTopUp
 
 if TYPE_CHECKING:
     from .state import WsdvState as S
@@ -192,7 +193,7 @@ def ls_targets(st: S, side: int, points: int, placed: tuple, choice: tuple, flag
     """Provinces that may receive the next LS of this action (§4.3.1–4.3.3)."""
     c = st.content
     top_up = min(2, points)
-    if flags & TOPPED and st.options["ls_top_up"] == "one-province":
+    if flags & TOPPED and st.opts.ls_top_up == LsTopUp.ONE_PROVINCE:
         top_up = 0
     economies, ls = board.economies(st, choice), st.ls
     # the card points missing (``board.ls_requirement``: 3·(LS + 1) − economy) are at most the top-up

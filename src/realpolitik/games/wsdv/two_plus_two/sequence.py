@@ -300,7 +300,7 @@ def trigger(st: S, seat: int, key: str) -> None:
     """Trigger an event (§6.4): the special card asks its price first, a dual card what to ignore."""
     card = st.card(key)
     items = card_items(st, key, st.side(seat), "event")
-    if card.is_special and st.content.setups[st.options["setup"]].special_drawback:
+    if card.is_special and st.content.setups[st.opts.setup].special_drawback:
         st.stack.append(effects_frame(seat, items, ACTIVE))
         if st.hands[seat] or _can_draw(st):
             st.stack.append(SpecialCardPrice(seat))

@@ -21,6 +21,7 @@ from ..content import EAST, SIDES, WEST
 from ..state import WsdvState
 from . import cold_war, end_of_decade, grave, sequence, words
 from .content import ExpansionContent
+from .options import TwoPlusTwoOptions
 
 #: tournament points (the 2+2 rule book, §13): nuclear war (winner, second-last, loser) and other wins
 NUCLEAR_POINTS = (4, 1, -2)
@@ -38,6 +39,7 @@ class TwoPlusTwoState(WsdvState):
     )
 
     content: ExpansionContent
+    opts: TwoPlusTwoOptions
 
     #: 2+2's own frames where the shared rules push them (sequence.py), and its end-of-decade phases
     Deal = sequence.Deal
