@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from realpolitik.cli.main import app
-from realpolitik.engine.game import MAX_TEXT
+from realpolitik.engine.options import MAX_TEXT
 from realpolitik.server.protocol import MAX_NAME
 from realpolitik.testing.server import ROOMY, Api, GameSocket, ServerProcess
 

@@ -31,7 +31,7 @@ MAX_ACTION = 200
 Short = Annotated[str, StringConstraints(min_length=1, max_length=40)]
 #: a name as sent: room for the spaces and invisible characters that cleaning takes out
 SentName = Annotated[str, StringConstraints(max_length=4 * MAX_NAME)]
-#: an option's text is bounded by the game (``engine.game.MAX_TEXT``), which refuses it in the same words
+#: an option's text is bounded by the game (``engine.options.MAX_TEXT``), which refuses it in the same words
 #: online and on the command line; the body's size bounds what is read
 OptionValue = bool | int | float | str
 
