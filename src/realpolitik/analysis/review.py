@@ -50,7 +50,7 @@ from realpolitik.i18n import LANGUAGES, Text, render, tn
 #: turning points a review names
 TURNING_POINTS = 5
 #: the second pass's apply calls for one candidate, in multiples of the review's budget
-REJUDGE = 2
+REJUDGE = 4
 #: playouts each of the two moves needs before their difference may make a turning point
 MIN_VISITS = 4
 #: the version of a review's JSON and numbers (part of :func:`cache_key`: a stored review of
