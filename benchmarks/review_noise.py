@@ -2,8 +2,9 @@
 two seeds and prints JSON — the mean and largest difference of a ply's chance (per seat and
 ply), how often the second seed's chance falls in the first's 95 % interval and how wide that
 is, the share of turning points both reviews name (by action), and how often they prefer the
-same move there — for the review's turning points and, beside them, for the moves of largest
-point loss (``by_loss``: every move short of the preferred one by any amount, largest first).
+same move there — for the review's turning points (after its second pass) and, beside them, for
+the first pass's moves of largest point loss (``by_loss``: every move short of the preferred one
+by any amount, largest first) — and the CPU seconds of each pass, summed over both seeds.
 
     python benchmarks/review_noise.py wsdv --records 3 [--budget 6000] [--seeds 0 1] [--plies 60] [--spec S]
 
@@ -33,9 +34,16 @@ from realpolitik.bots.evaluate import BUDGET  # noqa: E402
 from realpolitik.games import get  # noqa: E402
 
 
-def reviewed(record, budget: int, seed: int, spec: str | None, plies: int | None) -> core.Review:
+def reviewed(record, budget: int, seed: int, spec: str | None, plies: int | None, cpu: dict[str, float]) -> core.Review:
+    """The review of the record's first ``plies`` actions with both passes; adds each pass's CPU
+    seconds to ``cpu``."""
+    started = time.process_time()
     done = core.start(record, get, None, budget, seed, spec)
     done.plies = list(islice(core.plies(record, get, None, budget, seed, spec), plies))
+    cpu["first_pass"] += time.process_time() - started
+    started = time.process_time()
+    done.verdicts = core.rejudged(done.second_pass(record), get)
+    cpu["second_pass"] += time.process_time() - started
     return done
 
 
@@ -72,9 +80,10 @@ def main() -> None:
     started = time.monotonic()
     gaps, inside, widths = [], 0, []
     counts = {"turning_points": [0, 0, 0], "by_loss": [0, 0, 0]}
+    cpu = {"first_pass": 0.0, "second_pass": 0.0}
     for index in range(args.records):
         record = play(args.game, players, index, "heuristic")
-        first, second = (reviewed(record, args.budget, seed, args.spec, args.plies) for seed in args.seeds)
+        first, second = (reviewed(record, args.budget, seed, args.spec, args.plies, cpu) for seed in args.seeds)
         for a, b in zip(first.plies, second.plies, strict=True):
             gaps += [abs(x - y) for x, y in zip(a.chances, b.chances, strict=True)]
             inside += sum(low <= y <= high for (low, high), y in zip(a.intervals, b.chances, strict=True))
@@ -92,6 +101,7 @@ def main() -> None:
                       "mean_interval_width": round(sum(widths) / len(widths), 4),
                       **{name: {"named": n, "shared": shared, "shared_share": round(shared / n, 3) if n else None,
                                 "same_best_where_shared": same} for name, (n, shared, same) in counts.items()},
+                      "cpu_seconds": {name: round(seconds, 1) for name, seconds in cpu.items()},
                       "seconds": round(time.monotonic() - started)}, indent=1))
 
 

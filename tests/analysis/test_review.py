@@ -5,6 +5,7 @@ page's chart in English and German."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from html import escape
 from itertools import islice
 
@@ -16,7 +17,7 @@ from realpolitik.bots.evaluate import Evaluation, Tally, wilson
 from realpolitik.engine import Record, RecordError, Rng
 from realpolitik.games import get
 
-BUDGET = 300
+BUDGET = 1000  # enough playouts that the second pass names some turning points
 
 
 def record_of(game_id: str, players: int, seed: int, finish: bool = True) -> Record:
@@ -55,25 +56,27 @@ def test_one_entry_per_action_with_every_seat_s_chances(nuclear_war):
 
 
 def test_turning_points_lose_value_and_come_surest_first(nuclear_war):
-    _, review = nuclear_war
+    """A review's turning points are the second pass's: each a first-pass loss judged again, its
+    loss's 95 % interval clear of zero, the surest first; no verdict left out is surer."""
+    record, review = nuclear_war
     points = review.to_json()["turning_points"]
     assert 0 < len(points) <= core.TURNING_POINTS
     sure = [tp["sure"] for tp in points]
     assert sure == sorted(sure, reverse=True)
+    candidates = {tp.ply: tp for tp in review.candidates()}
+    assert set(review.verdicts) == set(candidates)
     for tp in points:
-        judged = review.plies[tp["ply"] - 1].evaluation
+        judged, again = review.plies[tp["ply"] - 1].evaluation, review.verdicts[tp["ply"] - 1]
         assert tp["played"] == review.plies[tp["ply"] - 1].action != tp["best"] == judged.best
+        assert tp["loss"] == pytest.approx(again.loss, abs=1e-4) and tp["sure"] == pytest.approx(again.low, abs=1e-4)
+        assert tp["loss_interval"] == [pytest.approx(again.low, abs=1e-4), pytest.approx(again.high, abs=1e-4)]
         assert tp["loss"] == pytest.approx(tp["value"] - tp["played_value"], abs=1e-3)
-        assert tp["loss"] > 0 and tp["sure"] < tp["loss"]
+        assert 0 < tp["sure"] < tp["loss"]
         assert tp["interval"][0] <= tp["value"] <= tp["interval"][1]
         assert min(judged.visits[tp["played"]], judged.visits[tp["best"]]) >= core.MIN_VISITS
-    unlisted = [p for p in review.plies if p.evaluation and p.action != p.evaluation.best
-                and p.ply + 1 not in {tp["ply"] for tp in points} and p.action in p.evaluation.values
-                and min(p.evaluation.visits[p.action], p.evaluation.visits[p.evaluation.best]) >= core.MIN_VISITS]
-    for p in unlisted:  # none left out that lost value lost it more surely than the least sure listed
-        e = p.evaluation
-        sure_there = core.sure_loss(e.values[e.best], e.visits[e.best], e.values[p.action], e.visits[p.action])
-        assert e.values[e.best] <= e.values[p.action] or sure_there <= min(sure) + 1e-9
+    named = {tp["ply"] - 1 for tp in points}
+    for ply, again in review.verdicts.items():  # none left out that lost value more surely than the least sure named
+        assert ply in named or again.low <= 0 or again.low <= min(sure) + 1e-9
 
 
 def judged_move(ply: int, best: tuple[float, int], played: tuple[float, int]) -> core.PlyReview:
@@ -97,6 +100,63 @@ def test_a_loss_of_few_playouts_comes_after_a_surer_one():
     assert found[1].sure == pytest.approx(0.021, abs=1e-3) and found[2].sure < 0 < found[1].sure
 
 
+def with_verdicts(*verdicts: tuple[float, float, float]) -> core.Review:
+    """A review whose first pass found a loss at every ply and whose second pass judged each
+    (loss, low, high)."""
+    plies = [judged_move(ply, (0.6, 100), (0.4, 100)) for ply in range(len(verdicts))]
+    review = core.Review("wsdv", ("p1",), None, 100, 0, None, len(plies), plies)
+    review.verdicts = {ply: core.Verdict(200, 0.5 + loss / 2, 0.5 - loss / 2, loss, low, high)
+                       for ply, (loss, low, high) in enumerate(verdicts)}
+    return review
+
+
+def test_the_second_pass_names_only_losses_clear_of_zero_the_surest_first():
+    """After the second pass a turning point is a verdict whose loss's interval lies above zero,
+    with the verdict's numbers, the surest first; a loss whose interval reaches zero is not named,
+    however large, and the first pass's numbers count no more."""
+    review = with_verdicts((0.3, 0.1, 0.5), (0.2, 0.15, 0.25), (0.4, -0.01, 0.81), (0.05, 0.0, 0.1),
+                           (0.1, 0.02, 0.18))
+    found = review.turning_points()
+    assert [tp.ply for tp in found] == [1, 0, 4]
+    assert [(tp.loss, tp.sure, tp.loss_interval) for tp in found] == [
+        (0.2, 0.15, (0.15, 0.25)), (0.3, 0.1, (0.1, 0.5)), (0.1, 0.02, (0.02, 0.18))]
+    assert found[0].value == pytest.approx(0.6) and found[0].played_value == pytest.approx(0.4)
+    assert [tp["ply"] for tp in review.to_json()["turning_points"]] == [2, 1, 5]
+    assert len(with_verdicts(*[(0.2, 0.1, 0.3)] * 7).turning_points()) == core.TURNING_POINTS
+
+
+def test_the_second_pass_judges_every_loss_of_the_first(nuclear_war):
+    """The second pass takes every move the first pass found short of its preferred one, not
+    the first pass's surest few (its ranking is too noisy to choose the turning points), and
+    judges them again with the review's seed: a piece of it the same as the whole."""
+    record, review = nuclear_war
+    job = review.second_pass(record)
+    assert len(job.moves) > core.TURNING_POINTS
+    assert job.moves == tuple((tp.ply, tp.best, tp.played) for tp in review.candidates())
+    assert all(review.plies[ply].action == played != best == review.plies[ply].evaluation.best
+               for ply, best, played in job.moves)
+    first = min(job.moves)
+    assert core.rejudged(replace(job, seconds=0), get) == {first[0]: review.verdicts[first[0]]}
+
+
+def test_a_verdict_plays_both_moves_on_the_same_deals():
+    """The second pass plays both moves on each world with the same playout seed: a move judged
+    against itself loses exactly nothing on every world, so its interval is a point at zero (two
+    searches of their own would differ by their luck)."""
+    record = record_of("nuclear-war", 3, 6)
+    state = record.initial_state(get)
+    for action in record.actions[:12]:
+        state.apply(action)
+    move = state.legal_actions()[0]
+    same = core.verdict(state, move, move, 3000, 4, None)
+    assert same.worlds > 5 and (same.loss, same.low, same.high) == (0, 0, 0)
+    other = next(a for a in state.legal_actions() if a != move)
+    again = core.verdict(state, move, other, 3000, 4, None)
+    assert again == core.verdict(state, move, other, 3000, 4, None)
+    assert again.loss == pytest.approx(again.value - again.played_value) and again.low <= again.loss <= again.high
+    assert again.low < again.high
+
+
 def test_the_same_seed_gives_the_same_review():
     record = record_of("nuclear-war", 2, 4)
     first = list(islice(core.plies(record, get, budget=200, seed=3), 12))
@@ -112,8 +172,10 @@ def test_one_seat_s_information_at_every_ply():
 
 
 def test_each_seat_s_chance_comes_from_its_own_information():
-    """Without a viewpoint, the actor's chance is its search before the move (of the move
-    played) and every other seat's is its own search after the move, never the actor's."""
+    """Without a viewpoint, every seat's chance after an action is its own search of the position
+    after it, the actor's too (never the actor's search before its move, which judges the move
+    and whose few playouts of a move it did not prefer say little): the search that gives a
+    seat's chance is the one that judges its next move."""
     record = record_of("nuclear-war", 3, 6)
     state = record.initial_state(get)
     for p in islice(core.plies(record, get, budget=120, seed=2), 8):
@@ -121,10 +183,7 @@ def test_each_seat_s_chance_comes_from_its_own_information():
         state.apply(p.action)
         assert p.viewpoint is None and p.evaluation == judged
         for seat in range(3):
-            if seat == p.seat and p.action in judged.after:
-                assert p.chances[seat] == judged.after[p.action][seat]
-            else:
-                assert p.chances[seat] == core.onlooker_chances(state, seat, 120, 2, None)[seat]
+            assert p.chances[seat] == core.onlooker_chances(state, seat, 120, 2, None)[seat]
 
 
 def test_allies_who_win_together_get_their_team_s_chance():

@@ -62,6 +62,27 @@ def test_ctrl_c_writes_the_actions_reviewed_so_far(record_file, tmp_path, monkey
     assert "Stopped early: 5 of" in page.read_text(encoding="utf-8")
 
 
+def test_ctrl_c_in_the_second_pass_writes_the_first_pass_s_turning_points(record_file, tmp_path, monkeypatch):
+    """Every action reviewed, Ctrl-C while the turning points are judged again: the whole review
+    is written with the first pass's turning points, and the exit status says it stopped."""
+    path, record = record_file
+    real, calls = core.verdict, []
+
+    def interrupted(*args):
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        calls.append(1)
+        return real(*args)
+    monkeypatch.setattr(core, "verdict", interrupted)
+    numbers = tmp_path / "review.json"
+    result = CliRunner().invoke(app, ["review", str(path), "--budget", "1000", "--json", str(numbers)])
+    assert result.exit_code == 130 and len(calls) == 2
+    assert f"stopped by Ctrl-C: {len(record.actions)} of {len(record.actions)}" in result.output
+    data = json.loads(numbers.read_text(encoding="utf-8"))
+    assert data["complete"] and len(data["plies"]) == len(record.actions)
+    assert "loss_interval" in data["turning_points"][0]
+
+
 @pytest.mark.parametrize("args, said", [
     (["--budget", "0"], "--budget must be a whole number"),
     (["--seat", "p9"], "no seat 'p9'"),

@@ -2,30 +2,35 @@
 saw it then and in hindsight, and the turning points — the moves that lost the most against
 the move the search preferred.
 
-**From whose information.** Each seat's chance at ply *k* is estimated from that seat's own
-information — or, with ``seat``, every seat's from that one seat's (the *viewpoint*). A seat
-that acted at ply *k* searches its context before the move (:func:`bots.evaluate.evaluate`)
-and takes the chances of the playouts that began with the move played — the game as the seat
-could foresee it after its move; this search also judges the move (a turning point). A seat
-that did not act (or whose search never tried the move played) has its context after the move
-searched. A context is built as the server builds a bot's (``SeatContext.of``, seeded by the
-review's seed, the seat and the ply), so no estimate reads anything its seat could not see.
-Every seat from its own information costs a search per seat and ply (with hindsight's,
-``n + 1`` searches a ply for ``n`` seats, against 2 for one viewpoint).
+**From whose information.** Each seat's chance after action *k* is estimated from that seat's
+own information — or, with ``seat``, every seat's from that one seat's (the *viewpoint*): a
+search of the position after the move over the seat's context (:func:`bots.evaluate.evaluate`),
+the actor's as every other seat's (the actor's search before its move gives the move it did not
+prefer only a few playouts, too few for a chance). A seat to act there searches its own next
+decision, and that search is also the one that judges its next move (a turning point), so it
+is made once. A context is built as the server builds a bot's (``SeatContext.of``, seeded by
+the review's seed, the seat and the ply), so no estimate reads anything its seat could not see.
+Every seat from its own information costs a search per seat and action (with hindsight's,
+``n + 1`` searches an action for ``n`` seats, against 2 for one viewpoint).
 
 **Hindsight** at ply *k* is the same search from the true state after the move — every hidden
 card and the state's own random generator known, so the future draws are the game's —, for the
 seat to act there (``chances`` of :func:`evaluate`). It needs the whole record, which is why a
 review is made of finished games only.
 
-**A turning point** is a move of a seat searched before its move (every seat's, or the
-viewpoint's) whose estimated value (the acting seat's chance of winning) falls short of the
-value of the move its search preferred (``Evaluation.best``), each of the two tried in at least
-``MIN_VISITS`` playouts: ``loss`` is the difference, ``interval`` the 95 % interval of the
-preferred move's value, and ``sure`` the lower end of the loss's 95 % interval (each mean's
-Agresti–Coull variance, the Wilson interval's). Turning points are named by ``sure``, the
-largest first, so a loss many playouts back comes before a larger one of a few, which another
-seed would not find again; a ``sure`` of 0 or less is a loss within the search's noise.
+**A turning point** is found in two passes. The first pass's candidates are the moves of a seat
+searched before its move (every seat's, or the viewpoint's) whose value (the acting seat's
+chance of winning) falls short of the value of the move its search preferred
+(``Evaluation.best``), each of the two tried in at least ``MIN_VISITS`` playouts. A tree search
+tries a move it does not prefer only a few times, so this ranking is mostly noise (two seeds
+named fewer than half of the same moves). The second pass judges every candidate again with
+``REJUDGE`` times the budget: both moves played on the same worlds drawn from the mover's
+information with the same playout seeds (common random numbers, :func:`bots.evaluate.compare`),
+so the luck of a deal cancels and the loss is a mean of paired differences with a narrow 95 %
+interval. A turning point is a candidate whose loss's interval lies above zero (``sure``, its
+lower end, above 0); the review names the ``TURNING_POINTS`` surest. A review stopped before
+its second pass names the first pass's candidates, the surest loss first (each mean's
+Agresti–Coull variance, the Wilson interval's).
 """
 
 from __future__ import annotations
@@ -38,17 +43,19 @@ from dataclasses import dataclass, field
 from math import sqrt
 from typing import Any
 
-from realpolitik.bots.evaluate import BUDGET, Z95, Evaluation, Tally, evaluate, wilson
+from realpolitik.bots.evaluate import BUDGET, Z95, Evaluation, Tally, compare, evaluate, wilson
 from realpolitik.engine import Game, Record, RecordError, Rng, SeatContext, State
 from realpolitik.i18n import LANGUAGES, Text, render, tn
 
 #: turning points a review names
 TURNING_POINTS = 5
+#: the second pass's apply calls for one candidate, in multiples of the review's budget
+REJUDGE = 4
 #: playouts each of the two moves needs before their difference may make a turning point
 MIN_VISITS = 4
 #: the version of a review's JSON and numbers (part of :func:`cache_key`: a stored review of
 #: another version is made again)
-FORMAT = 2
+FORMAT = 3
 
 
 class TrueState(SeatContext):
@@ -79,10 +86,9 @@ class PlyReview:
     evaluation: Evaluation | None = None
     #: the words of the move played and of the move preferred (for the turning points)
     words: dict[str, str | Text] = field(default_factory=dict)
-    #: per seat, the playouts behind its chance: those that began with the move it follows (the
-    #: move played, or in a search after it the best move of a seat to act again; ``None`` for a
-    #: seat not to act), and all of that search's (``calibration.fit``); ``None`` once the game is
-    #: over (the chance is its reward)
+    #: per seat, the playouts behind its chance: those of its search after the move that began
+    #: with its best move where it is to act (``None`` for a seat not to act), and all of that
+    #: search's (``calibration.fit``); ``None`` once the game is over (the chance is its reward)
     basis: tuple[tuple[Tally | None, Tally] | None, ...] = ()
     #: every seat's 95 % interval of its chance (:func:`band`)
     intervals: tuple[tuple[float, float], ...] = ()
@@ -115,6 +121,41 @@ class TurningPoint:
     interval: tuple[float, float]
     #: the lower end of the loss's 95 % interval
     sure: float
+    #: the loss's 95 % interval (its lower end is ``sure``)
+    loss_interval: tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The second pass's judgement of a move played against the move its first search preferred:
+    both played on the same ``worlds`` from the mover's information (common random numbers),
+    their mean values, the mean of their paired differences (``loss``) and its 95 % interval."""
+
+    worlds: int
+    value: float
+    played_value: float
+    loss: float
+    low: float
+    high: float
+
+
+def verdict(state: State, best: str, played: str, budget: int, seed: int, spec: str | None) -> Verdict:
+    """Judge ``played`` against ``best`` for the seat to act in ``state``: every world of its
+    context played on after each (:func:`bots.evaluate.compare`), the loss's interval from the
+    spread of the paired differences (a single world: the widest spread a difference in [-1, 1]
+    may have)."""
+    key = ply_seed(seed, -2 - state.to_act, state.ply)
+    ctx = SeatContext.of(state, state.to_act, Rng(key))
+    try:
+        pairs = compare(ctx, (best, played), budget, key, spec)
+    finally:
+        ctx.close()
+    n = len(pairs)
+    differences = [b - p for b, p in pairs]
+    loss = sum(differences) / n
+    variance = sum((d - loss) ** 2 for d in differences) / (n - 1) if n > 1 else 1.0
+    half = Z95 * sqrt(variance / n)
+    return Verdict(n, sum(b for b, _ in pairs) / n, sum(p for _, p in pairs) / n, loss, loss - half, loss + half)
 
 
 def sure_loss(value: float, visits: int, played_value: float, played_visits: int) -> float:
@@ -140,22 +181,18 @@ def ply_seed(seed: int, seat: int, ply: int) -> int:
 
 def own_estimate(state: State, budget: int, seed: int, spec: str | None) -> Evaluation:
     """The search of the seat to act in ``state`` over its own context."""
-    seat = state.to_act
-    key = ply_seed(seed, seat, state.ply)
-    ctx = SeatContext.of(state, seat, Rng(key))
-    try:
-        return evaluate(ctx, budget, key, spec)
-    finally:
-        ctx.close()
+    return searched(state, state.to_act, budget, seed, spec)
 
 
 def onlooker_chances(state: State, seat: int, budget: int, seed: int, spec: str | None) -> tuple[float, ...]:
     """Every seat's chance in ``state`` from ``seat``'s information."""
-    found = _onlooker(state, seat, budget, seed, spec)
+    found = searched(state, seat, budget, seed, spec)
     return tuple(found.chances[s] for s in range(len(state.seats)))
 
 
-def _onlooker(state: State, seat: int, budget: int, seed: int, spec: str | None) -> Evaluation:
+def searched(state: State, seat: int, budget: int, seed: int, spec: str | None) -> Evaluation:
+    """The search of ``state`` over ``seat``'s context (seeded by the seat and the ply, so the
+    search that gives a seat's chances after an action is the one that judges its next move)."""
     key = ply_seed(seed, seat, state.ply)
     ctx = SeatContext.of(state, seat, Rng(key))
     try:
@@ -196,32 +233,27 @@ def plies(record: Record, lookup: Callable[[str], Game], seat: int | None = None
     for action in record.actions[:first]:
         state.apply(action)
     seats = range(len(state.seats))
+    viewpoints = seats if seat is None else (seat,)
+    before: dict[int, Evaluation] = {}  # the searches of the position before the action, by viewpoint
     for ply, action in enumerate(record.actions[first:], first):
         actor = state.to_act
         judged, words = None, {}
         if seat in (None, actor):
-            judged = own_estimate(state, budget, seed, spec)
+            judged = before.get(actor) or own_estimate(state, budget, seed, spec)
             if judged.best != action:
                 words = {c.action: c.label for c in state.choices() if c.action in (action, judged.best)}
         state.apply(action)
-        found = {v: _estimate(state, v, actor, action, judged, budget, seed, spec)
-                 for v in (seats if seat is None else (seat,))}
-        chances = tuple(found[s if seat is None else seat][0][s] for s in seats)
-        basis = tuple(found[s if seat is None else seat][1] for s in seats)
+        before = {v: searched(state, v, budget, seed, spec) for v in viewpoints}
+        chances = tuple(before[s if seat is None else seat].chances[s] for s in seats)
+        basis = tuple(_basis(before[s if seat is None else seat]) for s in seats)
         yield PlyReview(ply, actor, action, seat, chances, hindsight(state, budget, seed, spec), judged, words,
                         basis, band(chances, basis, state.game.pseudo_playouts))
 
 
-def _estimate(state: State, viewpoint: int, actor: int, action: str, judged: Evaluation | None, budget: int,
-              seed: int, spec: str | None) -> tuple[tuple[float, ...], tuple[Tally | None, Tally] | None]:
-    """Every seat's chance after ``action`` from ``viewpoint``'s information, and the playouts
-    behind it: the actor's search before its move where it tried the move, else a search after it."""
-    if viewpoint == actor and judged is not None and action in judged.after:
-        return tuple(judged.after[action][s] for s in range(len(state.seats))), (judged.tallies[action], judged.total)
-    found = _onlooker(state, viewpoint, budget, seed, spec)
-    # the chances of a seat to act again are those after its best move; none once the game is over
-    basis = (found.tallies[found.best] if found.best else None, found.total) if found.playouts else None
-    return tuple(found.chances[s] for s in range(len(state.seats))), basis
+def _basis(found: Evaluation) -> tuple[Tally | None, Tally] | None:
+    """The playouts behind a search's chances: those after the best move of a seat to act (none
+    for a seat not to act) and all of them; none once the game is over (the chance is its reward)."""
+    return (found.tallies[found.best] if found.best else None, found.total) if found.playouts else None
 
 
 @dataclass(frozen=True)
@@ -249,9 +281,41 @@ def review_piece(job: ReviewJob, lookup: Callable[[str], Game] | None = None) ->
     return done
 
 
+@dataclass(frozen=True)
+class RejudgeJob:
+    """A finished review's second pass, or a piece of it: the candidates' moves (action, move
+    preferred, move played), judged until ``seconds`` pass."""
+
+    record: Record
+    moves: tuple[tuple[int, str, str], ...]
+    budget: int
+    seed: int
+    spec: str | None
+    seconds: float = float("inf")
+
+
+def rejudged(job: RejudgeJob, lookup: Callable[[str], Game] | None = None) -> dict[int, Verdict]:
+    """The second pass's verdicts by action, each with ``REJUDGE`` times the review's budget: the
+    job's moves in their order, at least one and none begun after ``seconds`` (runs in a worker,
+    as :func:`review_piece`)."""
+    if lookup is None:
+        from realpolitik.games import get as lookup
+    until = time.monotonic() + job.seconds
+    state = job.record.initial_state(lookup)
+    found: dict[int, Verdict] = {}
+    for ply, best, played in sorted(job.moves):
+        while state.ply < ply:
+            state.apply(job.record.actions[state.ply])
+        found[ply] = verdict(state, best, played, REJUDGE * job.budget, job.seed, job.spec)
+        if time.monotonic() >= until:
+            break
+    return found
+
+
 @dataclass
 class Review:
-    """A game's review, whole or as far as it got (``complete``)."""
+    """A game's review, whole or as far as it got (``complete``), with its second pass's
+    ``verdicts`` once made (``None`` before: a review stopped early names its first pass's)."""
 
     game: str
     labels: tuple[str, ...]
@@ -261,13 +325,14 @@ class Review:
     spec: str | None
     actions: int
     plies: list[PlyReview]
+    verdicts: dict[int, Verdict] | None = None
 
     @property
     def complete(self) -> bool:
         return len(self.plies) == self.actions
 
-    def turning_points(self, count: int = TURNING_POINTS) -> list[TurningPoint]:
-        """The ``count`` moves that lost value, the surest loss first."""
+    def candidates(self, count: int | None = None) -> list[TurningPoint]:
+        """The first pass's moves that lost value (the first ``count``), the surest loss first."""
         found = []
         for p in self.plies:
             e = p.evaluation
@@ -275,9 +340,29 @@ class Review:
                 continue
             value, played = e.values[e.best], e.values[p.action]
             if value > played:
+                sure = sure_loss(value, e.visits[e.best], played, e.visits[p.action])
                 found.append(TurningPoint(p.ply, p.seat, p.action, e.best, value - played, value, played,
-                                          e.intervals[e.best],
-                                          sure_loss(value, e.visits[e.best], played, e.visits[p.action])))
+                                          e.intervals[e.best], sure, (sure, 2 * (value - played) - sure)))
+        found.sort(key=lambda tp: (-tp.sure, tp.ply))
+        return found[:count]
+
+    def second_pass(self, record: Record) -> RejudgeJob:
+        """The job that judges the candidates again (:func:`rejudged`; its result goes to ``verdicts``)."""
+        return RejudgeJob(record, tuple((tp.ply, tp.best, tp.played) for tp in self.candidates()), self.budget,
+                          self.seed, self.spec)
+
+    def turning_points(self, count: int = TURNING_POINTS) -> list[TurningPoint]:
+        """The ``count`` moves that lost value, the surest loss first: the candidates whose
+        second pass's loss is clear of zero, with its numbers (before the second pass, the
+        first pass's candidates)."""
+        if self.verdicts is None:
+            return self.candidates(count)
+        found = []
+        for tp in self.candidates():
+            v = self.verdicts.get(tp.ply)
+            if v is not None and v.low > 0:
+                found.append(TurningPoint(tp.ply, tp.seat, tp.played, tp.best, v.loss, v.value, v.played_value,
+                                          wilson(v.value, v.worlds), v.low, (v.low, v.high)))
         found.sort(key=lambda tp: (-tp.sure, tp.ply))
         return found[:count]
 
@@ -311,7 +396,8 @@ class Review:
                                 "played_words": said(tp.ply, tp.played), "best_words": said(tp.ply, tp.best),
                                 "loss": round(tp.loss, 4), "sure": round(tp.sure, 4), "value": round(tp.value, 4),
                                 "played_value": round(tp.played_value, 4),
-                                "interval": [round(x, 4) for x in tp.interval]}
+                                "interval": [round(x, 4) for x in tp.interval],
+                                "loss_interval": [round(x, 4) for x in tp.loss_interval]}
                                for tp in self.turning_points(count)],
         }
 
@@ -325,6 +411,7 @@ def review(record: Record, lookup: Callable[[str], Game], seat: int | None = Non
         done.plies.append(p)
         if progress is not None:
             progress(len(done.plies), done.actions)
+    done.verdicts = rejudged(done.second_pass(record), lookup)
     return done
 
 

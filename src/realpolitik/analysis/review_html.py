@@ -99,19 +99,19 @@ def turning_points(review: Review, titles: list[str], lang: str) -> str:
         return head + _note(t("No move lost value against the move the search preferred."), lang)
     words = {p.ply: p.words for p in review.plies}
     columns = (t("action"), t("seat"), t("played"), t("better"), t("its chance (95 % interval)"),
-               t("chance of the move played"), t("loss"))
+               t("chance of the move played"), t("loss (95 % interval)"))
     rows = []
     for tp in found:
         said = words[tp.ply]
         played, best = (escape(render(said.get(a, a), lang)) for a in (tp.played, tp.best))
-        low, high = tp.interval
+        (low, high), (surest, least) = tp.interval, tp.loss_interval
         rows.append(f"<tr><td>{tp.ply + 1}</td><td>{escape(titles[tp.seat])}</td><td class=\"text\">{played}</td>"
                     f"<td class=\"text\">{best}</td><td>{tp.value:.0%} ({low:.0%}–{high:.0%})</td>"
-                    f"<td>{tp.played_value:.0%}</td><td>{tp.loss:.0%}</td></tr>")
+                    f"<td>{tp.played_value:.0%}</td><td>{tp.loss:.0%} ({surest:.0%}–{least:.0%})</td></tr>")
     header = "".join(f"<th>{escape(render(c, lang))}</th>" for c in columns)
-    return (head + _note(t("The moves whose estimated chance fell short of the move the search preferred, "
-                           "the surest loss first (the highest lower end of its 95 % interval: least likely the "
-                           "search's noise)."), lang)
+    return (head + _note(t("The moves whose chance fell short of the move the search preferred, judged again "
+                           "with both moves played on the same deals and named only where the loss's 95 % interval "
+                           "lies above zero, the surest loss first."), lang)
             + f"<table><tr>{header}</tr>{''.join(rows)}</table>")
 
 

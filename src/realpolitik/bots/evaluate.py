@@ -161,3 +161,14 @@ def evaluate(ctx: SeatContext, budget: int = BUDGET, seed: int = 0, spec: str | 
         visits={action: stats.root.get(action, (0, 0.0))[0] for action in ctx.legal_actions},
         chances=after[best] if best else dict(enumerate(base)), after=after, playouts=stats.iterations,
         tallies=tallies, total=total)
+
+
+def compare(ctx: SeatContext, actions: Sequence[str], budget: int = BUDGET, seed: int = 0,
+            spec: str | None = None) -> list[tuple[float, ...]]:
+    """The seat's reward after each of ``actions`` (legal for it), one tuple per world drawn from
+    its context until ``budget`` apply calls are spent: each world is played on after every action
+    from the same deal with the same playout seed, by the playout policies of ``spec``'s search
+    (common random numbers, as its ``root=halving``), so an action's reward minus another's on a
+    world is a paired difference in which the luck of the deal cancels."""
+    bot = search_bot(ctx.sample(Sampler(seed)), budget, seed, spec)
+    return bot.compare(ctx, list(actions))

@@ -242,15 +242,12 @@ class ISMCTSBot:
             goal, drawn = self.budget * done // rounds, 0
             while applies < goal or not drawn:  # at least one world a round
                 drawn += 1
-                world, seed = self._world(ctx), rng.next64()
-                for a in alive:
-                    twin = world.clone()
-                    twin.apply(a)
-                    played, rewards = self._playout(twin, Rng(seed))
+                played, outcomes = self._shared(ctx, alive)
+                applies += played
+                for a, rewards in zip(alive, outcomes, strict=True):
                     node = nodes[a]
                     node.visits += 1
                     node.total += rewards[me]
-                    applies += played + 1
                     if self._tally is not None:
                         self._count(node, rewards)
                 playouts += len(alive)
@@ -259,6 +256,33 @@ class ISMCTSBot:
             alive.sort(key=lambda a: -nodes[a].total)
             del alive[(len(alive) + 1) // 2:]
         return playouts, applies, alive[0]
+
+    def compare(self, ctx: SeatContext, actions: list[str]) -> list[tuple[float, ...]]:
+        """The seat's reward after each of ``actions`` on shared worlds, one tuple a world, until
+        the budget is spent (at least one world): each world is played on once per action from
+        the same deal with the same playout seed, as :meth:`_halve` does, so that the luck of a
+        deal cancels between the actions and their differences are paired."""
+        self._me = ctx.seat
+        found: list[tuple[float, ...]] = []
+        applies = 0
+        while applies < self.budget or not found:
+            played, outcomes = self._shared(ctx, actions)
+            applies += played
+            found.append(tuple(rewards[ctx.seat] for rewards in outcomes))
+        return found
+
+    def _shared(self, ctx: SeatContext, actions: list[str]) -> tuple[int, list[tuple[float, ...]]]:
+        """One world drawn and played on after each of ``actions`` with one playout seed (common
+        random numbers): the apply calls and every seat's rewards after each action."""
+        world, seed = self._world(ctx), self.rng.next64()
+        applies, outcomes = 0, []
+        for a in actions:
+            twin = world.clone()
+            twin.apply(a)
+            played, rewards = self._playout(twin, Rng(seed))
+            applies += played + 1
+            outcomes.append(rewards)
+        return applies, outcomes
 
     def _iterate(self, node: _Node, world: State, rng: Rng, me: int) -> int:
         """One selection–expansion–playout–backpropagation pass; returns its apply calls."""

@@ -4,6 +4,7 @@ action is judged, then the HTML page and the JSON; Ctrl-C writes what was done."
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import typer
@@ -45,7 +46,9 @@ def settings(path: Path, seat: str | None, budget: int, spec: str | None, lang: 
 
 
 def run(record: Record, viewpoint: int | None, budget: int, seed: int, spec: str | None, lang: str) -> core.Review:
-    """Review every action under a progress bar; Ctrl-C stops it with the actions done so far."""
+    """Review every action under a progress bar, then judge the turning points' candidates again
+    (the second pass, under a bar of its own); Ctrl-C stops it with the actions done so far (and
+    the first pass's turning points)."""
     done = core.start(record, get, viewpoint, budget, seed, spec)
     columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                TextColumn(render(t("eta"), lang)), TimeRemainingColumn())
@@ -55,6 +58,13 @@ def run(record: Record, viewpoint: int | None, budget: int, seed: int, spec: str
             for ply in core.plies(record, get, viewpoint, budget, seed, spec):
                 done.plies.append(ply)
                 bar.advance(task)
+            second = done.second_pass(record)
+            task = bar.add_task(render(t("Turning points"), lang), total=len(second.moves))
+            verdicts = {}
+            for move in second.moves:
+                verdicts |= core.rejudged(replace(second, moves=(move,)), get)
+                bar.advance(task)
+            done.verdicts = verdicts
         except KeyboardInterrupt:
             pass
     return done
@@ -77,7 +87,7 @@ def review(path: Path, seat: str | None, budget: int, seed: int, spec: str | Non
             fail(t("{path}: the review could not be written ({problem})", path=str(target),
                    problem=exc.strerror or str(exc)), lang)
         said.print(render(t("Review written to {path}.", path=str(target)), lang), soft_wrap=True)
-    if not done.complete:
+    if done.verdicts is None:  # Ctrl-C, in the first pass or the second
         said.print(render(tn("stopped by Ctrl-C: {done} of {actions} action reviewed",
                              "stopped by Ctrl-C: {done} of {actions} actions reviewed", "actions", done=len(done.plies),
                              actions=done.actions), lang), style="yellow", soft_wrap=True)

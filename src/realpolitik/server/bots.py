@@ -17,7 +17,7 @@ from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
-from realpolitik.analysis.review import PlyReview, ReviewJob, review_piece
+from realpolitik.analysis.review import PlyReview, RejudgeJob, ReviewJob, Verdict, rejudged, review_piece
 from realpolitik.bots.evaluate import Evaluation
 from realpolitik.bots.worker import BotJob, HintJob, choose, hint, process_context, start
 from realpolitik.engine import Game
@@ -143,7 +143,12 @@ class BotRunner:
         async with self.slots.take(False, review=True):
             return await self._run(review_piece, job)
 
-    async def _run(self, work: Callable, job: BotJob | HintJob | ReviewJob):
+    async def rejudge(self, job: RejudgeJob) -> dict[int, Verdict]:
+        """A piece of a review's second pass, computed on a worker as a piece of the review."""
+        async with self.slots.take(False, review=True):
+            return await self._run(rejudged, job)
+
+    async def _run(self, work: Callable, job: BotJob | HintJob | ReviewJob | RejudgeJob):
         loop = asyncio.get_running_loop()
         pool = self._pool()
         try:

@@ -3,20 +3,21 @@ game's replay, queued, computed by the bot workers a piece at a time, kept with 
 
 A review is :func:`realpolitik.analysis.review.review` with seed 0 and the server's budget
 (``--limit review_budget``), so ``realpolitik review`` on the game's record with that budget
-gives the same JSON. Its pieces (:class:`~realpolitik.analysis.review.ReviewJob`: the actions reviewed in about
-``PIECE_SECONDS``) wait for a worker behind every bot move, and reviews take turns piece by
-piece, so a table waits for a review by one piece at most. One review runs per game; the
-server runs ``review_queue`` at most, and a client may ask for ``reviews`` (a rate). Progress
-is kept in memory (a review under way when the server stops is asked for again); the result
-is stored (:mod:`.review_store`). A finished game's record is public (``/record``), so its
-review shows nothing that was hidden.
+gives the same JSON. Its pieces (:class:`~realpolitik.analysis.review.ReviewJob`: the actions
+reviewed in about ``PIECE_SECONDS``; then :class:`~realpolitik.analysis.review.RejudgeJob`: the
+second pass's verdicts on the turning points' candidates in about as long) wait for a worker
+behind every bot move, and reviews take turns piece by piece, so a table waits for a review by
+one piece at most. One review runs per game; the server runs ``review_queue`` at most, and a
+client may ask for ``reviews`` (a rate). Progress is kept in memory (a review under way when
+the server stops is asked for again); the result is stored (:mod:`.review_store`). A finished
+game's record is public (``/record``), so its review shows nothing that was hidden.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from realpolitik.analysis.review import PlyReview, ReviewJob, cache_key, start
@@ -107,7 +108,11 @@ class Reviews:
             while len(job.done) < job.total:
                 piece = ReviewJob(record, seat, budget, len(job.done), PIECE_SECONDS)
                 job.done += await self.hall.bots.review(piece)
-            review.plies = job.done
+            review.plies, review.verdicts = job.done, {}
+            second = review.second_pass(record)
+            while len(review.verdicts) < len(second.moves):  # the second pass, piece by piece as well
+                rest = tuple(move for move in second.moves if move[0] not in review.verdicts)
+                review.verdicts |= await self.hall.bots.rejudge(replace(second, moves=rest, seconds=PIECE_SECONDS))
             await self.hall.store.in_thread(self.store.keep, job.game_id, job.key, job.viewpoint, budget,
                                             review.to_json())
         except asyncio.CancelledError:
