@@ -12,6 +12,7 @@ from . import action_texts, measures
 from .belief import rows_as_placed
 from .game import NuclearWar
 from .heuristic import HeuristicBot, evaluate, rollout_policy, sharp_rollout_policy
+from .particles import from_play
 
 GAME = NuclearWar()
 GAME.bots = {"heuristic": HeuristicBot}
@@ -19,6 +20,7 @@ GAME.evaluate = evaluate
 GAME.rollout_policy = rollout_policy
 GAME.rollout_policies = {"sharp": sharp_rollout_policy}
 GAME.belief = rows_as_placed
+GAME.particles = from_play
 GAME.measures = measures
 GAME.action_texts = action_texts.every_text
 #: measured with rules version 2 (lab/nuclear-war-search.md, *The default search*): the
