@@ -11,24 +11,33 @@ not make keeps ``EPSILON`` of its weight, so a person's or a search's odd move l
 worlds that explain it badly instead of ruling out every one. The evidence is read from the
 seat's own history (``SeatContext.history``: the log lines it may read), never from the truth:
 
-- **the face-down rows**: each other seat's unseen row, front first, is picked from its hand
-  and those cards together by the heuristic's placement rule (``placement_score``), as a
-  softmax over the rule's scores (``SCALE`` points an e-fold) — ``rows_as_placed`` picks the
-  best card, this belief weighs every card by its chance;
-- **strikes let through**: the German rule book, *Verteidigung*: "the target may intercept with
-  a matching anti-missile from hand (deterrent force included)" (docs/games/nuclear-war.md).
-  The heuristic always intercepts when it can, so a seat that said ``no intercept`` to a
-  carrier held no anti-missile that stops it — unless it drew that card since. A world whose
-  hand holds ``m`` such anti-missiles, of ``h`` cards of which ``d`` came in since the pass, is
-  as likely as those ``m`` being among the ``d`` new ones.
+- **the face-down rows**: each "places a card face down" of another seat was, to the model,
+  the heuristic's placement rule (``placement_score``) choosing from its cards, as a softmax
+  over the rule's scores (``SCALE`` points an e-fold). Which cards a seat holds in hand and row
+  together the placements do not tell (every set of cards places some row), so each world keeps
+  a uniform deal of them and draws the row from them, front first, by the model's chances —
+  an exact draw from the model given those cards, where ``rows_as_placed`` takes the best card;
+- **strikes let through**: the rule book, *Defence* (``rulebook/en.md``; *Verteidigung*): "Only
+  the nation attacked may defend itself, after the target is named and before the dice are
+  rolled: it may discard an anti-missile from its hand or deterrent force that stops this
+  carrier", and "The target is always asked, even when it holds no anti-missile, and answers
+  'no intercept' — so the question never tells the others what is in its hand." The question
+  does not; the answer does, to a model of players who intercept when they can, as the
+  heuristic always does: a seat that let a carrier through held no anti-missile that stops it,
+  unless it took that card in since. A world whose hand holds ``m`` such anti-missiles, of
+  ``h`` cards of which ``d`` came in since the pass, is as likely as those ``m`` being among
+  the ``d`` new ones (or a player's choice to keep the card back: ``EPSILON``).
 
-The weights are worked out at the present position (the pool a card was picked from is read
-as the cards the seat holds now), so the belief needs no state between moves: a bot rebuilt
-for every move, as on the server, has the same belief. The worlds are resampled by weight and
-then moved by card swaps (Metropolis: two unseen cards trade places, the swap kept with the
+The evidence is read at the present position (the cards a seat picked a face-down card from
+are read as the cards it holds now, and the history only for the strikes let through), so the
+belief needs no state between moves: a bot rebuilt for every move, as on the server, has the
+same belief. Where a seat let a strike through, the worlds are weighted by that evidence,
+resampled by weight and then moved by card swaps (Metropolis-Hastings: one of the seat's cards
+trades places with an unseen card elsewhere, the rows are drawn again, the swap kept with the
 ratio of the weights), which keep every world consistent with the seat's view — a swap moves
 only cards the seat cannot see, between places it cannot see, and never a Secret into a hand
-or a row outside the opening round (``_resample_hidden``).
+or a row outside the opening round (``_resample_hidden``). What it is worth beside today's
+belief: docs/bots/nuclear-war.md, *A belief from play*.
 """
 
 from __future__ import annotations
