@@ -331,6 +331,36 @@ def test_rollout_choices_are_checked():
         bot.choose(SeatContext.of(HighCard().deal(5, 2), 0, Rng(1)))
     with pytest.raises(ValueError, match="no belief"):
         ISMCTSBot(worlds="game").choose(SeatContext.of(HighCard().deal(5, 2), 0, Rng(1)))
+    with pytest.raises(ValueError, match="no belief from play"):
+        ISMCTSBot(worlds="particles").choose(SeatContext.of(HighCard().deal(5, 2), 0, Rng(1)))
+
+
+def test_a_belief_from_play_is_made_once_a_decision_and_gives_every_searched_world(monkeypatch):
+    game, state = nuclear_war_position(20)
+    me = state.to_act
+    made, drawn, searched = [], [], []
+
+    def particles(ctx, rng):
+        assert ctx.seat == me
+        made.append(ctx)
+
+        def sampler(rng):
+            world = ctx.sample(rng)
+            drawn.append(world)
+            return world
+        return sampler
+
+    def first_action(world, rng):
+        searched.append(world)
+        return world.legal_actions()[0]
+
+    monkeypatch.setattr(game, "particles", particles)
+    monkeypatch.setattr(game, "rollout_policy", first_action)
+    bot = ISMCTSBot(seed=1, budget=800, worlds="particles")
+    for _ in range(2):
+        bot.choose(SeatContext.of(state, me, Rng(1)))
+    assert len(made) == 2 and len(drawn) > bot.last.iterations > 10
+    assert {id(w) for w in searched} <= {id(w) for w in drawn}
 
 
 def test_the_games_belief_rearranges_every_searched_world(monkeypatch):

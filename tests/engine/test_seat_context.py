@@ -130,3 +130,18 @@ def test_a_context_on_a_sampled_world_makes_its_view_only_when_read(game_id):
     assert ctx.view == world.view(seat, log_from=None, choices=False)
     assert ctx._truth is None  # view and world both held: nothing else kept
     assert ctx.sample(Rng(1)).snapshot() == world.determinize(seat, Rng(1), quiet=True).snapshot()
+
+
+@pytest.mark.parametrize("game_id", registry().ids())
+def test_the_history_is_the_seats_own_log_and_nothing_more(game_id):
+    """``history`` hands out the log lines the seat may read — those of its view, as messages — also
+    after the context is closed; a context on a sampled world has none."""
+    from realpolitik.i18n import render
+
+    state = mid_game(game_id)
+    for seat in range(len(state.seats)):
+        ctx = SeatContext.of(state, seat, Rng(seat))
+        ctx.close()
+        assert [render(line, "en") for line in ctx.history()] == state.view(seat, log_from=0, lang="en")["log"]
+    world = state.determinize(0, Rng(7), quiet=True)
+    assert SeatContext(0, None, world.legal_actions(), world).history() == []

@@ -36,9 +36,10 @@ PRIORS = ("none", "heuristic")
 OPPONENTS = ("tree", "policy")
 #: how the root's actions are compared: by a UCB tree, or by sequential halving on shared worlds
 ROOTS = ("tree", "halving")
-#: the worlds searched: drawn uniformly from the seat's information set, or then rearranged by
-#: the game's ``belief`` (where its model of the players puts the cards the seat cannot see)
-WORLDS = ("uniform", "game")
+#: the worlds searched: drawn uniformly from the seat's information set, then rearranged by
+#: the game's ``belief`` (where its model of the players puts the cards the seat cannot see), or
+#: drawn from the game's ``particles`` (worlds weighted by the others' play in the seat's history)
+WORLDS = ("uniform", "game", "particles")
 
 Policy = Callable[[State, Rng], str]
 
@@ -102,8 +103,8 @@ class ISMCTSBot:
     :meth:`_halve`; every later move, the seat's own and the others', by the playout policies);
     ``placing``: the weight of a seat's place in a finished playout's reward, ``(1 - w) ·
     reward + w · (n - place) / (n - 1)`` (0: the game's rewards alone); ``worlds``: ``uniform``
-    (each world drawn uniformly from the seat's information set) or ``game`` (then rearranged
-    by the game's ``belief``).
+    (each world drawn uniformly from the seat's information set), ``game`` (then rearranged
+    by the game's ``belief``) or ``particles`` (drawn from the game's ``particles``, made once a decision).
     """
 
     name = "ismcts"
@@ -151,6 +152,8 @@ class ISMCTSBot:
         self.placing = placing
         self.worlds = worlds
         self._belief: Callable[[State, int, Rng], None] | None = None
+        #: this decision's sampler of worlds from the game's ``particles`` (made at its first world)
+        self._sampler: Callable[[Rng], State] | None = None
         self._advisor: Any = None
         self._me = -1
         self._model: Policy | None = None
@@ -181,6 +184,7 @@ class ISMCTSBot:
         root = _Node()
         self._expanded = {}
         self._me = ctx.seat
+        self._sampler = None
         if self.root == "halving" and legal:
             iterations, applies, best = self._halve(ctx, root, deadline)
         else:
@@ -203,9 +207,14 @@ class ISMCTSBot:
 
     def _world(self, ctx: SeatContext) -> State:
         """A new determinization; the first one of a game sets up its rollout policy."""
+        if self._sampler is not None:
+            return self._sampler(self.rng)
         world = ctx.sample(self.rng)
         if self._game_id != world.game.id:
             self._prepare(world.game)
+        if self.worlds == "particles":
+            self._sampler = world.game.particles(ctx, self.rng)
+            return self._sampler(self.rng)
         if self._belief is not None:
             self._belief(world, ctx.seat, self.rng)
         return world
@@ -409,6 +418,8 @@ class ISMCTSBot:
             if game.belief is None:
                 raise ValueError(f"ismcts: {game.id} offers no belief to rearrange its worlds (use worlds=uniform)")
             self._belief = game.belief
+        if self.worlds == "particles" and game.particles is None:
+            raise ValueError(f"ismcts: {game.id} offers no belief from play (use worlds=uniform)")
         if self.prior == "heuristic":
             factory = game.bots.get("heuristic")
             if factory is None:

@@ -8,6 +8,7 @@ from .actions import Choice
 from .rng import Rng
 
 if TYPE_CHECKING:
+    from .log import Log
     from .state import State
 
 
@@ -26,7 +27,7 @@ class SeatContext:
     context. Whoever made the context closes it before the true state changes.
     """
 
-    __slots__ = ("seat", "legal_actions", "_view", "_world", "_choices", "_truth", "_rng", "_log")
+    __slots__ = ("seat", "legal_actions", "_view", "_world", "_choices", "_truth", "_rng", "_log", "_seen")
 
     def __init__(self, seat: int, view: dict[str, Any] | None, legal_actions: tuple[str, ...] | list[str],
                  world: State) -> None:
@@ -41,6 +42,7 @@ class SeatContext:
         self._truth: State | None = world if view is None else None  # the view's source: the world itself
         self._rng: Rng | None = None
         self._log = False
+        self._seen: Log | None = None  # a playout's context: no history
 
     @classmethod
     def of(cls, state: State, seat: int, rng: Rng, log: bool = False) -> SeatContext:
@@ -50,6 +52,9 @@ class SeatContext:
         ctx.legal_actions = tuple(state.legal_actions()) if state.to_act == seat else ()
         ctx._view = ctx._world = ctx._choices = None
         ctx._truth, ctx._rng, ctx._log = state, rng, log
+        # the game's log so far (a persistent list: the copy is one node and shares every entry), read
+        # only through ``history``, which keeps to what the seat may read; it lets go of nothing else
+        ctx._seen = state.log.copy()
         return ctx
 
     @property
@@ -71,6 +76,15 @@ class SeatContext:
     def sample(self, rng: Rng) -> State:
         """A world consistent with everything this seat has seen, drawn afresh (it keeps no log)."""
         return self._seat_world().determinize(self.seat, rng, quiet=True)
+
+    def history(self) -> list[Any]:
+        """The log lines the seat may read, oldest first, as their messages (a ``Text`` keeps its
+        key and values, so a bot's belief can read what happened without parsing words): the
+        seat's own history, the same lines as its view's log. Empty for a context made from a world."""
+        if self._seen is None:
+            return []
+        seat = self.seat
+        return [t for e in self._seen.entries() if (t := e.text_for(seat)) is not None]
 
     def close(self) -> None:
         """Let go of the true state: what is not built yet can no longer be."""

@@ -50,6 +50,10 @@ class Game(ABC):
     #: bots (``ismcts:worlds=game``): ``belief(world, seat, rng)`` rearranges, among themselves,
     #: the cards of a world sampled for ``seat`` that it cannot see; None: uniform worlds
     belief: Callable[[State, int, Rng], None] | None = None
+    #: optional belief from play, for search bots (``ismcts:worlds=particles``): ``particles(ctx, rng)``
+    #: reads the seat's context and history (``SeatContext.history``) once and returns a sampler,
+    #: ``sampler(rng)`` -> a world for that seat, drawn where the others' play puts the unseen cards
+    particles: Callable[[Any, Rng], Callable[[Rng], State]] | None = None
     #: optional estimate of an unfinished game, ``evaluate(state)`` -> reward per seat in
     #: [0, 1]; lets search bots cut long playouts short
     evaluate: Callable[[State], tuple[float, ...]] | None = None

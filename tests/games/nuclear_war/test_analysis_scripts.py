@@ -135,3 +135,23 @@ def test_kinds_counts_what_players_keep_face_down_beside_a_uniform_deal():
     # the game's belief puts the others' face-down cards where the heuristics put them far more often
     for when in ("peace", "war"):
         assert out["guessed"][f"belief {when}"]["kind"] > out["guessed"][f"uniform {when}"]["kind"] + 0.1
+
+
+def test_the_belief_comparison_scores_every_belief_on_the_same_cards():
+    out = _run("nuclear_war_belief.py", "--games", "1", "--seed", "5", "--every", "20", "--worlds", "4")
+    beliefs = out["beliefs"]
+    assert set(beliefs) == {"uniform", "rows_as_placed", "particles"} and out["positions"] > 0
+    for place in ("hand", "row", "anti-missiles"):
+        assert len({beliefs[how][place]["cards"] for how in beliefs}) == 1  # the same true cards for each
+        assert all(0 <= beliefs[how][place]["exact"] <= 1 and beliefs[how][place]["loglik"] <= 0 for how in beliefs)
+
+
+def test_the_pilot_keeps_its_games_and_goes_on_where_it_stopped(tmp_path):
+    kept = tmp_path / "pilot.jsonl"
+    spec = "ismcts:worlds=particles:budget=50:depth=2"
+    out = _run("nuclear_war_pilot.py", "--spec", spec, "--games", "4", "--store", str(kept),
+               "--baseline", str(tmp_path / "none.jsonl"))
+    assert out["games"] == 4 == len(kept.read_text().splitlines()) and out["trials"] == 4
+    again = _run("nuclear_war_pilot.py", "--spec", spec, "--games", "4", "--store", str(kept),
+                 "--baseline", str(tmp_path / "none.jsonl"))
+    assert again["games"] == 4 == len(kept.read_text().splitlines())  # nothing played twice

@@ -13,6 +13,7 @@ from . import action_texts, heuristic, measures, setup
 from .belief import rows_as_placed
 from .content import OLD_DECKS, load
 from .options import NuclearWarOptions
+from .particles import from_play
 from .state import NuclearWarState
 from .tables import DEAL, HAND_SIZE
 from .words import turn_lines
@@ -42,6 +43,7 @@ class NuclearWar(Game):
     rollout_policy = staticmethod(heuristic.rollout_policy)
     rollout_policies = {"sharp": heuristic.sharp_rollout_policy}
     belief = staticmethod(rows_as_placed)
+    particles = staticmethod(from_play)
     measures = measures
     action_texts = staticmethod(action_texts.every_text)
     #: measured with rules version 2 (lab/nuclear-war-search.md, *The default search*): the
