@@ -47,7 +47,9 @@ def test_reliability_bins_hold_the_mean_prediction_and_result():
 
 def test_turning_points_are_judged_again_with_more_budget():
     record = record_of("nuclear-war", 2, 1)
-    done = core.review(record, get, budget=300, seed=1)
+    # a turning point's loss must be clear of the noise (the review's second pass): at a budget of
+    # 300 Nuclear War has almost none, as the review's own tests found
+    done = core.review(record, get, budget=1000, seed=1)
     kept = calibration.verdicts_kept(record, done, get, factor=2)
     assert len(kept) == len(done.turning_points()) > 0
     pairs = calibration.forecasts([(done, tuple(record.replay(get).outcome().rewards))])
@@ -63,10 +65,8 @@ def test_the_fit_leans_the_same_searches_anew_and_scores_the_game_s_own_weight_a
     scores = calibration.fit([(done, rewards)], weights=(0, weight, 50))
     assert scores[weight] == pytest.approx(calibration.brier(calibration.forecasts([(done, rewards)]).estimate))
     assert len(set(scores.values())) == 3  # each weight leans the chances differently
-    played = [p for p in done.plies if p.evaluation is not None and p.action in p.evaluation.after]
-    assert played, "some chances come from the playouts of the move played"
-    for p in played:
-        assert p.basis[p.seat] == (p.evaluation.tallies[p.action], p.evaluation.total)
+    behind = [b for p in done.plies for b in p.basis if b is not None]  # the playouts each lean weighs against
+    assert behind and all((own or total).playouts > 0 for own, total in behind)
 
 
 CALIBRATE = Path(__file__).resolve().parents[2] / "tools" / "calibrate_review.py"

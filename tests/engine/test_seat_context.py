@@ -134,14 +134,19 @@ def test_a_context_on_a_sampled_world_makes_its_view_only_when_read(game_id):
 
 @pytest.mark.parametrize("game_id", registry().ids())
 def test_the_history_is_the_seats_own_log_and_nothing_more(game_id):
-    """``history`` hands out the log lines the seat may read — those of its view, as messages — also
-    after the context is closed; a context on a sampled world has none."""
+    """``history`` hands out the log lines the seat may read — those of its view, as messages — before
+    and after the context lets go of the truth (its view and world built), and none once it is closed
+    (it keeps nothing of the log); a context on a sampled world has none."""
     from realpolitik.i18n import render
 
     state = mid_game(game_id)
     for seat in range(len(state.seats)):
+        own = state.view(seat, log_from=0, lang="en")["log"]
         ctx = SeatContext.of(state, seat, Rng(seat))
+        assert [render(line, "en") for line in ctx.history()] == own
+        assert ctx.view is not None and ctx._seat_world() is not None and ctx._truth is None  # let go of the truth
+        assert [render(line, "en") for line in ctx.history()] == own
         ctx.close()
-        assert [render(line, "en") for line in ctx.history()] == state.view(seat, log_from=0, lang="en")["log"]
+        assert ctx.history() == []
     world = state.determinize(0, Rng(7), quiet=True)
     assert SeatContext(0, None, world.legal_actions(), world).history() == []

@@ -42,7 +42,9 @@ class SeatContext:
         self._truth: State | None = world if view is None else None  # the view's source: the world itself
         self._rng: Rng | None = None
         self._log = False
-        self._seen: Log | None = None  # a playout's context: no history
+        #: what ``history`` reads: the game's log while the context may reach the truth, the seat's own
+        #: lines once it may not (``_let_go``), None for a playout's context or a closed one
+        self._seen: Log | list[Any] | None = None
 
     @classmethod
     def of(cls, state: State, seat: int, rng: Rng, log: bool = False) -> SeatContext:
@@ -80,15 +82,19 @@ class SeatContext:
     def history(self) -> list[Any]:
         """The log lines the seat may read, oldest first, as their messages (a ``Text`` keeps its
         key and values, so a bot's belief can read what happened without parsing words): the
-        seat's own history, the same lines as its view's log. Empty for a context made from a world."""
+        seat's own history, the same lines as its view's log. Empty for a context made from a world,
+        and once the context is closed."""
         if self._seen is None:
             return []
+        return list(self._seen) if isinstance(self._seen, list) else self._own_lines()
+
+    def _own_lines(self) -> list[Any]:
         seat = self.seat
         return [t for e in self._seen.entries() if (t := e.text_for(seat)) is not None]
 
     def close(self) -> None:
-        """Let go of the true state: what is not built yet can no longer be."""
-        self._truth = self._rng = None
+        """Let go of the true state: what is not built yet can no longer be (the history neither)."""
+        self._truth = self._rng = self._seen = None
 
     def _seat_world(self) -> State:
         """The world determinized for the seat, made on first use with the generator given to :meth:`of`."""
@@ -107,3 +113,5 @@ class SeatContext:
         """Drop the true state once the view and the world are both built."""
         if self._view is not None and self._world is not None:
             self._truth = None
+            if self._seen is not None and not isinstance(self._seen, list):  # the log reaches every seat's lines
+                self._seen = self._own_lines()
