@@ -2,8 +2,8 @@
 
 A table is what the parts of one game share — the stored game, the state, the number of
 actions, the connections and one lock — and the facts read from them (who sits where, the
-lobby entry). Each part has one job and is given by the hall (:mod:`..hall`, which only wires
-them) what it needs from outside; the parts reach each other through the table, never the hall:
+lobby entry). Each part has one job and is given by the hall (:mod:`..hall`, ``Hall._wire``)
+what it needs from outside; the parts reach each other through the table, never the hall:
 
 - :class:`.admission.Admission` (``table.admission``): who sits where — invitations, seats from the
   lobby, seats bound to accounts, free seats given to bots;
