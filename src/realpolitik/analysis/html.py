@@ -16,7 +16,9 @@ from . import plots
 STYLE = """
 body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 60em; padding: 0 1em; color: #222; }
 h1 { font-size: 1.6em; margin-bottom: 0.2em; } h2 { margin-top: 2em; border-bottom: 1px solid #ccc; }
-table { border-collapse: collapse; margin: 0.8em 0; } td, th { padding: 0.2em 0.7em; text-align: right; }
+table { border-collapse: collapse; margin: 0.8em 0; }
+@media (max-width: 60em) { table { display: block; max-width: 100%; overflow-x: auto; } }
+td, th { padding: 0.2em 0.7em; text-align: right; }
 th { border-bottom: 1px solid #999; } td:first-child, th:first-child { text-align: left; }
 td { white-space: nowrap; } td.text, th.text { text-align: left; white-space: normal; min-width: 16em; }
 tr.flagged td { background: #fde8d8; font-weight: bold; }
