@@ -272,6 +272,17 @@ def board_actions(page: Page) -> set[str]:
     return set().union(*page.locator(THINGS).evaluate_all("ts => ts.map(t => JSON.parse(t.dataset.actions))"), set())
 
 
+#: JavaScript: how many screen pixels across each thing is — a pipeline is a line (its box may be 0
+#: pixels high), tapped anywhere on its transparent hit line, so its side is that line's width
+SIDES = """ts => ts.map((t) => {
+  const r = t.getBoundingClientRect();
+  if (!t.hasAttribute("data-line")) return Math.min(r.width, r.height);
+  const hit = [...t.querySelectorAll("line")].find((l) => l.getAttribute("stroke") === "transparent");
+  const m = hit.getScreenCTM();
+  return Math.min(Math.hypot(r.width, r.height), Number(hit.getAttribute("stroke-width")) * Math.hypot(m.a, m.b));
+})"""
+
+
 def assert_readable_on_a_phone(page: Page) -> None:
     """The powers' numbers and (their median) the words on what a player taps are 11 pixels or more
     at the page's first view (no zoom) — or, where the things to tap carry no words, they are 16
@@ -282,8 +293,7 @@ def assert_readable_on_a_phone(page: Page) -> None:
     if words:
         assert median(words) >= 11, words
     else:  # a decision on unlabelled points alone (an agent's move): each is big enough to tap
-        sides = page.locator(THINGS).evaluate_all(
-            "ts => ts.map(t => { const r = t.getBoundingClientRect(); return Math.min(r.width, r.height); })")
+        sides = page.locator(THINGS).evaluate_all(SIDES)
         assert sides and median(sides) >= 16, sides  # points of 19 px around a 10 px agent
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
 
@@ -308,6 +318,22 @@ def test_every_move_of_random_games_is_on_the_board(server, api, browser, screen
                 on_board += bool(carried_now)
         assert decisions >= 30 and on_board >= 0.8 * decisions, (on_board, decisions)
         assert errors == []
+    finally:
+        ctx.close()
+
+
+def test_a_turn_of_pipelines_alone_is_tapped_on_a_phone(server, api, browser):
+    """Where a power's only moves are pipelines (lines, no words: seed 31's ninth ply), each is
+    16 pixels across on a phone — the width of its hit line, though its box may be a flat line."""
+    state = next(st for st in positions("nationen", 4, 31, 20) if st.ply == 9)
+    assert {a.split(" ")[0] for a in state.legal_actions()} == {"pipeline", "decline"}
+    ctx = browser.new_context(**SCREENS["phone"])
+    try:
+        page = ctx.new_page()
+        Stage(server, api, "nationen", 4).open(page, state)
+        assert board_actions(page) == set(state.legal_actions()) - {"decline"}
+        assert page.locator(THINGS).evaluate_all("ts => ts.every((t) => t.hasAttribute('data-line'))")
+        assert_readable_on_a_phone(page)
     finally:
         ctx.close()
 

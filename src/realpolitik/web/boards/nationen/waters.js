@@ -97,7 +97,7 @@ export function pipelines(view, ctx, geo, uses) {
       ? [s("line", { x1, y1, x2, y2, stroke: "#2c3e50", "stroke-width": 8, "stroke-linecap": "round" }),
         s("line", { x1, y1, x2, y2, stroke: "#95a5a6", "stroke-width": 2.5, "stroke-linecap": "round" })]
       : [s("line", { x1, y1, x2, y2, stroke: TARGET, "stroke-width": 5, "stroke-dasharray": "6 5" })];
-    children.push(s("line", { x1, y1, x2, y2, stroke: "transparent", "stroke-width": geo.size.narrow ? 30 : 18 }));
+    children.push(s("line", { x1, y1, x2, y2, stroke: "transparent", "stroke-width": geo.size.narrow ? 36 : 18 }));
     const name = built ? t("pipeline {state} – {other}", { state: stateName(ctx, a), other: stateName(ctx, b) })
       : t("a pipeline may be laid {state} – {other}", { state: stateName(ctx, a), other: stateName(ctx, b) });
     children.push(s("title", { text: name }));
