@@ -152,7 +152,7 @@ def ray_head():
                              "--disable-usage-stats", f"--temp-dir={temp}"],
                             env={**os.environ, **env}, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        deadline = time.monotonic() + 90
+        deadline = time.monotonic() + allowance(90)  # a dozen processes start
         while True:
             try:
                 socket.create_connection(("127.0.0.1", client), timeout=1).close()

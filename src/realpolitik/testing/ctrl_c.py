@@ -11,6 +11,8 @@ import threading
 import time
 from dataclasses import dataclass
 
+from .load import allowance
+
 #: terminal escape sequences of the progress bar, left out of what a test reads
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
@@ -37,7 +39,9 @@ def _progress_seen(stream, chunks: list[str], total: int, started: threading.Eve
 def interrupt(command: list[str], total: int, env: dict[str, str] | None = None, after: float = 2.0,
               start_within: float = 120.0) -> Stopped:
     """Run ``command`` (planned for ``total`` games) with a progress bar on standard error, send it
-    Ctrl-C ``after`` seconds after its first game finished, and wait for it to end."""
+    Ctrl-C ``after`` seconds after its first game finished, and wait for it to end. The first game
+    may take ``start_within`` seconds on an idle machine, stretched with the load (a Ray instance
+    starts a dozen processes first)."""
     proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             env={**os.environ, **(env or {}), "TTY_COMPATIBLE": "1", "COLUMNS": "150"},
                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
@@ -46,13 +50,13 @@ def interrupt(command: list[str], total: int, env: dict[str, str] | None = None,
     reader = threading.Thread(target=_progress_seen, args=(proc.stderr, errors, total, started), daemon=True)
     reader.start()
     try:
-        if not started.wait(start_within):
+        if not started.wait(allowance(start_within)):
             raise AssertionError("no game finished: " + "".join(errors)[-2000:])
         time.sleep(after)
         sent = time.perf_counter()
         proc.send_signal(signal.SIGINT)
         out = proc.stdout.read().decode()
-        proc.wait(30)
+        proc.wait(allowance(30))
         took = time.perf_counter() - sent
     finally:
         if proc.poll() is None:
