@@ -50,8 +50,14 @@ def interrupt(command: list[str], total: int, env: dict[str, str] | None = None,
     reader = threading.Thread(target=_progress_seen, args=(proc.stderr, errors, total, started), daemon=True)
     reader.start()
     try:
-        if not started.wait(allowance(start_within)):
-            raise AssertionError("no game finished: " + "".join(errors)[-2000:])
+        deadline = time.monotonic() + allowance(start_within)
+        while not started.wait(0.5):
+            if proc.poll() is not None:  # it ended (failed) before a game: say so now, not at the bound
+                reader.join(5)
+                raise AssertionError(f"the command ended ({proc.returncode}) before a game finished: "
+                                     + "".join(errors)[-2000:])
+            if time.monotonic() > deadline:
+                raise AssertionError("no game finished: " + "".join(errors)[-2000:])
         time.sleep(after)
         sent = time.perf_counter()
         proc.send_signal(signal.SIGINT)
