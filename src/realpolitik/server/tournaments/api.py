@@ -98,7 +98,7 @@ async def _checked(request: Request, body: NewTournament, user_id: int) -> dict[
     clock = None if body.clock is None else Clock.chosen(body.clock)
     if clock is None:  # without one, a player who stays away would hold up a round for ever
         raise Refusal("bad-request", t("A tournament needs a time control, so that nobody can hold up a round."))
-    await social.check_not_banned(hall, user_id)
+    await social.check_not_banned(hall.social, user_id)
     store = hall.tournaments.store
     active = 0
     for status in ("signup", "running"):
@@ -192,7 +192,7 @@ async def sign_up(request: Request) -> Response:
     session = await accounts.signed_in(request)
     _json_body(request)
     number = _number(request)
-    await social.check_not_banned(_hall(request), session.user.id)
+    await social.check_not_banned(_hall(request).social, session.user.id)
     await _tournaments(request).sign_up(number, session.user.id)
     return JSONResponse({"signed_up": number}, status_code=201, headers=accounts.NO_STORE)
 
