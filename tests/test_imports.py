@@ -249,6 +249,19 @@ def test_the_hall_only_wires_its_parts():
     assert importing == []
 
 
+#: what the hall does itself: build and wire the parts (``_wire`` builds a table; ``_ended`` and
+#: ``_vacation_began`` pass a table's news on to the parts concerned), run chores, start and stop
+HALL_METHODS = ["__init__", "_ended", "_vacation_began", "_wire", "chore", "close", "start"]
+
+
+def test_the_hall_keeps_no_job_of_its_parts():
+    """Issue 81: no method on the hall delegates to a part (``hall.table`` …): callers ask the part."""
+    tree = ast.parse(MODULES["realpolitik.server.hall"].read_text(encoding="utf-8"))
+    [hall] = [node for node in tree.body if isinstance(node, ast.ClassDef) and node.name == "Hall"]
+    assert sorted(node.name for node in hall.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))) \
+        == HALL_METHODS
+
+
 def test_the_hall_finder_finds_a_part_that_takes_the_hall(tmp_path):
     taking = tmp_path / "part.py"
     taking.write_text("class Part:\n    def __init__(self, hall: 'Hall') -> None:\n        self.games = hall.games\n")

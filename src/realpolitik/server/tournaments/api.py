@@ -16,6 +16,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from realpolitik.engine import Game
 from realpolitik.i18n import LANGUAGES, render, t
 
 from .. import accounts, social
@@ -121,8 +122,8 @@ def _number(request: Request) -> int:
     return int(text)
 
 
-def _summary(hall, found: Tournament, players: int) -> dict[str, Any]:
-    game = hall.games.get(found.game)
+def _summary(games: dict[str, Game], found: Tournament, players: int) -> dict[str, Any]:
+    game = games.get(found.game)
     clock = Clock.stored(found.clock)
     return {"id": found.id, "name": found.name, "game": found.game, "title": game.title if game else found.game,
             "kind": found.kind, "seats": found.seats, "rounds": found.rounds, "round": found.round,
@@ -137,7 +138,7 @@ async def listing(request: Request) -> Response:
     """GET /api/tournaments — the newest tournaments, each with its number of players."""
     hall = _hall(request)
     found = await hall.store.in_thread(_tournaments(request).store.listing, LISTED)
-    return JSONResponse({"tournaments": [_summary(hall, one, count) for one, count in found]})
+    return JSONResponse({"tournaments": [_summary(hall.games, one, count) for one, count in found]})
 
 
 @guarded
@@ -173,7 +174,7 @@ async def show(request: Request) -> Response:
             entry["games"].append({"board": board.board + 1, "game": board.game_id, "status": board.status,
                                    "players": [names.get(u, gone) for u in board.players]})
     table = runner.standings(found, players, boards) if game is not None and found.status != "signup" else []
-    answer = _summary(hall, found, len(players))
+    answer = _summary(hall.games, found, len(players))
     answer.update(
         total_rounds=runner.total_rounds(found, len(players)) if found.status in ("running", "finished") else None,
         seat_titles=list(seat_titles(game, found.seats)) if game is not None else [],
