@@ -234,11 +234,10 @@ async def create_game(request: Request) -> Response:
     """POST /api/games — a new game; the answer holds an invite link per human seat."""
     body = parse(await _body(request), CreateGame, MAX_BODY)
     await social.check_not_banned(_hall(request).social, await accounts.account_of(request))
-    table, tokens = await _hall(request).founder.create(body.game, [s.strip().lower() for s in body.seats],
-                                                body.options, body.lobby_join, client(request),
-                                                clock=body.clock and Clock.chosen(body.clock), stand_in=body.stand_in,
-                                                rated=body.rated, hints=body.hints,
-                                                terms=reliability.terms_of(body.terms))
+    table, tokens = await _hall(request).founder.create(
+        body.game, [s.strip().lower() for s in body.seats], body.options, body.lobby_join, client(request),
+        clock=body.clock and Clock.chosen(body.clock), stand_in=body.stand_in, rated=body.rated, hints=body.hints,
+        terms=reliability.terms_of(body.terms))
     invites = [{"seat": table.labels[s], "url": f"/game/{table.id}#seat={table.labels[s]}&token={t}"}
                for s, t in tokens.items()]
     return JSONResponse({"id": table.id, "game": table.game.id, "invites": invites,

@@ -3,9 +3,10 @@
 A tournament takes sign-ups until its closing time or until its player count is reached,
 then seeds its players by rating (openskill's ``mu - 3 sigma`` for the game; unrated
 players after the rated ones, in order of sign-up) and plays its rounds. Each round's
-games are created by the server's founder (:mod:`..founder`) with every seat bound to its player's account (who
-finds them under "my games"), rated, with the tournament's clock. When every game of a
-round is finished the next round starts; after the last the tournament is finished.
+games are created by the server's founder (:mod:`..founder`) with every seat bound to its
+player's account (who finds them under "my games"), rated, with the tournament's clock. When
+every game of a round is finished the next round starts; after the last the tournament is
+finished.
 
 The number of rounds is fixed when the tournament starts (a Swiss tournament's as chosen, a
 round robin's by its field then): a player who leaves changes it no more.
