@@ -186,6 +186,92 @@ def test_no_part_of_a_table_reaches_through_the_hall():
     assert through_a_table == []
 
 
+#: the server's parts the hall builds and wires (``Hall.__init__``), and the modules whose functions
+#: they call: each is given its collaborators (store, games, limits, leases, the roster, a ``chore``
+#: callable, …), never the hall
+HALL_PARTS = ["realpolitik.server.roster", "realpolitik.server.founder", "realpolitik.server.sweeper",
+              "realpolitik.server.others", "realpolitik.server.leases", "realpolitik.server.notify",
+              "realpolitik.server.reviews", "realpolitik.server.tournaments.runner", "realpolitik.server.barred",
+              "realpolitik.server.social", "realpolitik.server.vacation", "realpolitik.server.ratings",
+              "realpolitik.server.lobby", "realpolitik.server.bus"]
+
+
+def _takes_hall(name: str, path: Path) -> list[str]:
+    """Where module ``name`` imports the hall, reaches it through an attribute, or names it — a
+    parameter, a variable or an annotation called ``hall`` or ``Hall``."""
+    found = _reaches_hall(name, path)
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.arg) and node.arg == "hall":
+            found.append(f"line {node.lineno}: parameter {node.arg}")
+        elif isinstance(node, ast.Name) and node.id in ("hall", "Hall"):
+            found.append(f"line {node.lineno}: {node.id}")
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and "Hall" in node.value.split(".")[-1:]:
+            found.append(f"line {node.lineno}: annotation {node.value!r}")
+    return found
+
+
+def _named_imports(name: str, path: Path) -> set[str]:
+    """The package's modules ``name`` imports anywhere, inside functions too, each by the name it
+    asks for (``from . import results`` is ``results``), without the packages around ``name``, which
+    every module of theirs loads whatever it asks for."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = ".".join(package.split(".")[: len(package.split(".")) - node.level + 1] + [base] * bool(base))
+            found.update(f"{base}.{alias.name}" if f"{base}.{alias.name}" in MODULES else base for alias in node.names)
+    return {m for m in found if m in MODULES and not name.startswith(m + ".")}
+
+
+def _reached(name: str) -> set[str]:
+    """Every module of the package that ``name`` imports, directly or through others (inside functions too)."""
+    seen, todo = set(), [name]
+    while todo:
+        module = todo.pop()
+        if module not in seen:
+            seen.add(module)
+            todo.extend(_named_imports(module, MODULES[module]))
+    return seen - {name}
+
+
+def test_the_hall_only_wires_its_parts():
+    """Issue 81: the hall builds the server's parts and wires them (``Hall.__init__``, ``Hall._wire``);
+    no part — the roster of games, the founder, the sweeper, the link to the other processes, the
+    leases, the notifier, … — imports the hall, even through another module, or takes or names it."""
+    assert set(HALL_PARTS) <= set(MODULES)
+    taking = {name: where for name in HALL_PARTS if (where := _takes_hall(name, MODULES[name]))}
+    assert taking == {}
+    importing = sorted(name for name in HALL_PARTS if "realpolitik.server.hall" in _reached(name))
+    assert importing == []
+
+
+#: what the hall does itself: build and wire the parts (``_wire`` builds a table; ``_ended`` and
+#: ``_vacation_began`` pass a table's news on to the parts concerned), run chores, start and stop
+HALL_METHODS = ["__init__", "_ended", "_vacation_began", "_wire", "chore", "close", "start"]
+
+
+def test_the_hall_keeps_no_job_of_its_parts():
+    """Issue 81: no method on the hall delegates to a part (``hall.table`` …): callers ask the part."""
+    tree = ast.parse(MODULES["realpolitik.server.hall"].read_text(encoding="utf-8"))
+    [hall] = [node for node in tree.body if isinstance(node, ast.ClassDef) and node.name == "Hall"]
+    assert sorted(node.name for node in hall.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))) \
+        == HALL_METHODS
+
+
+def test_the_hall_finder_finds_a_part_that_takes_the_hall(tmp_path):
+    taking = tmp_path / "part.py"
+    taking.write_text("class Part:\n    def __init__(self, hall: 'Hall') -> None:\n        self.games = hall.games\n")
+    assert len(_takes_hall("realpolitik.server.part", taking)) == 3  # the parameter, its annotation, its name
+    reaching = tmp_path / "other.py"
+    reaching.write_text("def f(part):\n    return part.hall.store\n")
+    assert _takes_hall("realpolitik.server.other", reaching) == ["line 2: part.hall"]
+    assert "realpolitik.server.hall" in _reached("realpolitik.server.app")  # the reach is followed
+
+
 #: a JavaScript module's imports: ``import … from "./x.js"``, ``export … from "./x.js"``, ``import "./x.js"``
 JS_IMPORT = re.compile(r'^\s*(?:import|export)\b[^;]*?\bfrom\s+"(\.[^"]+)"|^\s*import\s+"(\.[^"]+)"', re.M)
 

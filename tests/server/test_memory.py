@@ -11,7 +11,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from realpolitik.server import Limits, Settings, create_app
-from realpolitik.server.hall import KEEP_FINISHED
+from realpolitik.server.roster import KEEP_FINISHED
 from realpolitik.testing.load import eventually
 from realpolitik.testing.server import ROOMY
 
@@ -45,21 +45,21 @@ def test_finished_games_looked_at_leave_memory(app_with):
     for gid in ids * 2:
         assert client.get(f"/api/games/{gid}").status_code == 200
         assert client.get(f"/api/games/{gid}/record").status_code == 200
-    assert len(hall.finished) <= KEEP_FINISHED
-    assert not any(gid in hall.tables for gid in ids)
+    assert len(hall.roster.finished) <= KEEP_FINISHED
+    assert not any(gid in hall.roster.tables for gid in ids)
 
 
 def test_a_game_nobody_watches_leaves_memory_and_comes_back(app_with):
     client, hall = app_with(idle_seconds=0.3)
     game = client.post("/api/games", json={"game": "nuclear-war", "seats": ["human", "random"]}).json()
     gid = game["id"]
-    eventually(lambda: gid not in hall.tables, 30)
+    eventually(lambda: gid not in hall.roster.tables, 30)
     assert [g["id"] for g in client.get("/api/games").json()["open"]] == [gid]  # still in the lobby
     with client.websocket_connect(f"/ws/{gid}") as ws:
         ws.send_json({"type": "hello", "token": game["invites"][0]["url"].split("token=")[1], "name": "Ann"})
         assert ws.receive_json()["type"] == "welcome"
         assert ws.receive_json()["type"] == "view"
-        assert gid in hall.tables
+        assert gid in hall.roster.tables
     assert client.get(f"/api/games/{gid}").json()["players"][0]["name"] == "Ann"
 
 

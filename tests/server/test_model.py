@@ -2497,7 +2497,7 @@ def test_a_process_that_loads_a_game_while_another_changes_it_catches_up(postgre
     """Found by the machine on PostgreSQL (``check_served``: "process 0 shows game … open at move 0, but
     storage holds it running"): a game created and joined at once through process 1; process 0 loads it
     when it hears of it, and the join's signal arrives while that load is in flight — the second load
-    (``Hall.table``) finds the first one's table and returns it without catching up, so process 0 keeps
+    (``Roster.table``) finds the first one's table and returns it without catching up, so process 0 keeps
     the game as first read: open, though every seat is taken, until the game changes again. A person
     playing through process 0 is refused ('waiting', "free: " none). Racy: with process 0 busy (bot
     searches on its thread, as under load) it shows within a few tries; idle, rarely."""

@@ -407,9 +407,7 @@ def mail_notice(email: str) -> dict:
 
 def test_a_stored_address_that_is_not_one_address_is_not_mailed_to(mailbox):
     box, port = mailbox
-    hall = Hall()
-    hall.games = {"nationen": get("nationen")}
-    notifier = Notifier(hall, NoticeSettings(smtp=f"127.0.0.1:{port}"))
+    notifier = Notifier(None, {"nationen": get("nationen")}, None, Chores(), NoticeSettings(smtp=f"127.0.0.1:{port}"))
     before = len(box.mails)
     for stored in ("vic@example.org,root", "vic@example.org, root@localhost", "Vic <vic@example.org>, root"):
         with pytest.raises(Refused, match="not one valid address"):
@@ -423,15 +421,15 @@ def test_a_stored_address_that_is_not_one_address_is_not_mailed_to(mailbox):
 # ---------------------------------------------------------------------- in-process: who is told, where it goes
 
 
-class Hall:
-    """Just what the notifier asks of a hall: chores are kept, not run."""
+class Chores:
+    """The chores the notifier hands the server: kept, not run."""
 
     def __init__(self) -> None:
-        self.chores: list = []
+        self.kept: list = []
 
-    def chore(self, work) -> None:
+    def __call__(self, work) -> None:
         work.close()
-        self.chores.append(work)
+        self.kept.append(work)
 
 
 def table(status: str = "running", kind: str = "human", user_id: int | None = 7, away: str | None = None,
@@ -445,15 +443,15 @@ def table(status: str = "running", kind: str = "human", user_id: int | None = 7,
                                           ("a guest", table(user_id=None)), ("resigned", table(away="resigned")),
                                           ("looking", table(watchers=1))])
 def test_nobody_is_told_when_the_game_is_over_a_bot_or_guest_plays_or_the_player_looks(why, tab):
-    hall = Hall()
-    Notifier(hall, NoticeSettings()).turn_came(tab, 0)
-    assert hall.chores == [], why
-    Notifier(hall, NoticeSettings()).turn_came(table(), 0)
-    assert len(hall.chores) == 1  # the same seat, held by an account nobody looks at: told
+    chores = Chores()
+    Notifier(None, {}, None, chores, NoticeSettings()).turn_came(tab, 0)
+    assert chores.kept == [], why
+    Notifier(None, {}, None, chores, NoticeSettings()).turn_came(table(), 0)
+    assert len(chores.kept) == 1  # the same seat, held by an account nobody looks at: told
 
 
 def test_a_broken_table_never_fails_the_move(caplog):
-    Notifier(Hall(), NoticeSettings()).turn_came(SimpleNamespace(id="g1", stored=None), 0)
+    Notifier(None, {}, None, Chores(), NoticeSettings()).turn_came(SimpleNamespace(id="g1", stored=None), 0)
     assert "could not be queued" in caplog.text
 
 
@@ -524,7 +522,7 @@ def test_a_webhook_to_a_host_of_a_refused_class_is_refused_unposted(monkeypatch,
     opened = lookup_answers(monkeypatch, address)
     with pytest.raises(Refused, match="not a public address"):
         resolve("hooks.example", 80, private=False)
-    notifier = Notifier(Hall(), NoticeSettings())
+    notifier = Notifier(None, {}, None, Chores(), NoticeSettings())
     notifier.payload = lambda told: {"event": "your-turn"}
     with pytest.raises(Refused, match="not a public address"):
         notifier._post("http://hooks.example/hook", {})
@@ -550,7 +548,7 @@ def test_a_host_is_refused_when_any_of_its_addresses_is_not_public(monkeypatch):
 
 def posting() -> Notifier:
     """A notifier that may post to local receivers, its payload cut short."""
-    notifier = Notifier(Hall(), NoticeSettings(webhook_private=True))
+    notifier = Notifier(None, {}, None, Chores(), NoticeSettings(webhook_private=True))
     notifier.payload = lambda told: {"event": "your-turn"}
     return notifier
 
@@ -651,10 +649,9 @@ def test_an_https_webhook_gets_its_post_only_from_a_certificate_for_its_host(tmp
 
 
 def outbox(tmp_path, **settings) -> Notifier:
-    """The outbox worker of a hall on a fresh database (Nationen only), with ``settings``."""
-    hall = Hall()
-    hall.store, hall.games = Store(str(tmp_path / "games.db")), {"nationen": get("nationen")}
-    return Notifier(hall, NoticeSettings(**settings))
+    """The outbox worker of a server on a fresh database (Nationen only), with ``settings``."""
+    return Notifier(Store(str(tmp_path / "games.db")), {"nationen": get("nationen")}, None, Chores(),
+                    NoticeSettings(**settings))
 
 
 def queued(store: Store, **addresses) -> str:
@@ -681,7 +678,7 @@ def outbox_rows(store: Store, game_id: str) -> list[dict]:
 
 def work_until(notifier: Notifier, done, timeout: float) -> None:
     """Run the worker until ``done()`` holds (asked on the store's thread), at most ``timeout`` seconds."""
-    store = notifier.hall.store
+    store = notifier.store
 
     async def working():
         notifier.start()
@@ -700,7 +697,7 @@ def test_a_slow_webhook_is_cut_at_its_deadline_and_holds_up_no_other_notice(tmp_
     hook, url = receiver
     slow, slow_url = trickler
     notifier = outbox(tmp_path, webhook_private=True, every=0.05, retry=0.5, deadline=2.5)
-    store = notifier.hall.store
+    store = notifier.store
     try:
         slow_game = queued(store, webhook=slow_url)  # first in the outbox
         quick_game = queued(store, webhook=url)
@@ -720,7 +717,7 @@ def test_a_slow_webhook_is_cut_at_its_deadline_and_holds_up_no_other_notice(tmp_
 def test_a_slow_smtp_server_is_cut_at_the_same_deadline(tmp_path, slow_smtp):
     port, came = slow_smtp
     notifier = outbox(tmp_path, smtp=f"127.0.0.1:{port}", every=0.05, retry=60, deadline=1.5)
-    store = notifier.hall.store
+    store = notifier.store
     try:
         game_id = queued(store, email="wes@example.org")
         work_until(notifier, lambda: outbox_rows(store, game_id)[0]["attempts"] == 1, timeout=8)
@@ -739,7 +736,7 @@ def test_an_accounts_slow_webhook_holds_one_place_and_holds_up_no_other_account(
     hook, url = receiver
     slow, slow_url = trickler
     notifier = outbox(tmp_path, webhook_private=True, every=0.05, retry=60, deadline=2.0)
-    store = notifier.hall.store
+    store = notifier.store
     try:
         n = next(_numbers)
         user = store.add_user(f"Slow {n}", f"slow {n}", "not a hash", None)

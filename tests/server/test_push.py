@@ -13,7 +13,6 @@ import base64
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from types import SimpleNamespace
 
 import httpx
 import pytest
@@ -433,21 +432,25 @@ def account(store: Store, games: int) -> tuple[int, list[str]]:
     return user.id, ids
 
 
+def _no_chore(work) -> None:
+    raise AssertionError("the outbox worker hands the server no chore")
+
+
 def test_ten_browsers_that_never_answer_take_one_deadline_and_hold_up_no_other_account(tmp_path, pushes, hook):
     hooked, url = hook
     deadline = 2.0
     settings = NoticeSettings(push_loopback=True, webhook_private=True, every=0.05, retry=0.05, deadline=deadline)
     store = Store(str(tmp_path / "games.db"))
-    hall = SimpleNamespace(store=store, games={"nationen": get("nationen")}, push=Pusher(PushStore(store), settings))
-    notifier = Notifier(hall, settings)
+    push = Pusher(PushStore(store), settings)
+    notifier = Notifier(store, {"nationen": get("nationen")}, push, _no_chore, settings)
     try:
         mute, turns = account(store, AT_ONCE)  # as many turns as there are places, each told to ten silent browsers
         for n in range(MAX_DEVICES):
             browser = pushes.subscribe(f"mute {n}")
             pushes.answer(browser, None)
-            hall.push.store.subscribe(mute, browser["endpoint"], **browser["keys"], most=MAX_DEVICES)
+            push.store.subscribe(mute, browser["endpoint"], **browser["keys"], most=MAX_DEVICES)
         for game_id in turns:
-            assert hall.push.store.add_notice(mute, game_id, 1, 1) == 1
+            assert push.store.add_notice(mute, game_id, 1, 1) == 1
         other, [game_id] = account(store, 1)  # another account's webhook, queued after them all
         store.set_addresses(other, {"webhook": url})
         assert store.add_notices(other, game_id, 1, 1, ("webhook",)) == 1

@@ -63,7 +63,7 @@ class Club:
         for board in boards:
             if board.rest:
                 continue
-            table = await self.hall.table(board.game_id)
+            table = await self.hall.roster.table(board.game_id)
             assert [s.user_id for s in table.stored.seats] == list(board.players), "seats bound to the accounts"
             while not table.state.is_over():
                 seat = table.state.to_act
@@ -327,7 +327,7 @@ def test_a_player_removed_or_banned_mid_round_is_withdrawn_and_the_rounds_stay(c
         (board,) = [b for b in await c.store.in_thread(c.runner.store.boards, number) if not b.rest]
         gone = board.players[0]
         await c.store.in_thread(SocialStore(c.store).act, gone, action)
-        await c.hall.sweep()  # as the server does every few seconds
+        await c.hall.sweeper.sweep()  # as the server does every few seconds
         await c.play_round(number)
         line = {s.player: s for s in await _standings(c, number)}[gone]
         assert (line.games, line.points) == (1, 0.0), "its game counts, lost"

@@ -105,7 +105,7 @@ async def _body(request: Request) -> bytes:
 
 
 async def _table(request: Request) -> Table:
-    table = await _hall(request).table(request.path_params["game_id"])
+    table = await _hall(request).roster.table(request.path_params["game_id"])
     if table is None:
         raise Refusal("no-game", t("There is no such game."))
     return table
@@ -223,8 +223,9 @@ async def content(request: Request) -> Response:
 @guarded
 async def list_games(request: Request) -> Response:
     """GET /api/games — open, running and finished games (as the account signed in may see them)."""
-    listing = await _hall(request).listing()
-    listing["open"] = await social.lobby_seen_by(_hall(request), await accounts.account_of(request), listing["open"])
+    listing = await _hall(request).roster.listing()
+    listing["open"] = await social.lobby_seen_by(_hall(request).social, await accounts.account_of(request),
+                                                 listing["open"])
     return JSONResponse(listing)
 
 
@@ -232,12 +233,11 @@ async def list_games(request: Request) -> Response:
 async def create_game(request: Request) -> Response:
     """POST /api/games — a new game; the answer holds an invite link per human seat."""
     body = parse(await _body(request), CreateGame, MAX_BODY)
-    await social.check_not_banned(_hall(request), await accounts.account_of(request))
-    table, tokens = await _hall(request).create(body.game, [s.strip().lower() for s in body.seats],
-                                                body.options, body.lobby_join, client(request),
-                                                clock=body.clock and Clock.chosen(body.clock), stand_in=body.stand_in,
-                                                rated=body.rated, hints=body.hints,
-                                                terms=reliability.terms_of(body.terms))
+    await social.check_not_banned(_hall(request).social, await accounts.account_of(request))
+    table, tokens = await _hall(request).founder.create(
+        body.game, [s.strip().lower() for s in body.seats], body.options, body.lobby_join, client(request),
+        clock=body.clock and Clock.chosen(body.clock), stand_in=body.stand_in, rated=body.rated, hints=body.hints,
+        terms=reliability.terms_of(body.terms))
     invites = [{"seat": table.labels[s], "url": f"/game/{table.id}#seat={table.labels[s]}&token={t}"}
                for s, t in tokens.items()]
     return JSONResponse({"id": table.id, "game": table.game.id, "invites": invites,
@@ -250,8 +250,8 @@ async def learn(request: Request) -> Response:
     answer's ``url`` is the game page with the learner's seat token, as an invitation's."""
     raw = await _body(request)
     body = parse(raw, Learn, MAX_BODY) if raw.strip() else Learn()
-    await social.check_not_banned(_hall(request), await accounts.account_of(request))
-    table, script, token = await _hall(request).create_lesson(request.path_params["game"], client(request))
+    await social.check_not_banned(_hall(request).social, await accounts.account_of(request))
+    table, script, token = await _hall(request).founder.create_lesson(request.path_params["game"], client(request))
     label = table.labels[script.seat]
     return JSONResponse({"id": table.id, "game": table.game.id, "seat": label,
                          "title": render(Written(script.lesson.title), body.lang or language_of(request)),
@@ -263,7 +263,7 @@ async def game_info(request: Request) -> Response:
     """GET /api/games/{id} — the public facts of one game (as the account signed in may see them)."""
     table, user_id = await _table(request), await accounts.account_of(request)
     yours = [table.labels[s.seat] for s in table.stored.seats if user_id is not None and s.user_id == user_id]
-    facts = await social.seen_by(_hall(request), table, user_id, table.summary())
+    facts = await social.seen_by(_hall(request).social, table, user_id, table.summary())
     return JSONResponse({**facts, "seats": list(table.labels), "options": table.stored.options, "yours": yours})
 
 
@@ -278,7 +278,7 @@ async def claim(request: Request) -> Response:
     name, user_id = (session.user.name, session.user.id) if session else (clean_name(body.name), None)
     hall = _hall(request)
     await reliability.admit(table, user_id, True, hall.store, hall.limits.correspondence_games)
-    token = await hall.claim(table, label, name, client(request), user_id)
+    token = await hall.founder.claim(table, label, name, client(request), user_id)
     return JSONResponse({"seat": label, "url": f"/game/{table.id}#seat={label}&token={token}"})
 
 
@@ -521,7 +521,7 @@ async def logout(request: Request) -> Response:
     if session is not None:
         store = _hall(request).store
         await store.in_thread(store.end_session, hash_token(session.token))
-        _hall(request).signed_out(session=hash_token(session.token))
+        _hall(request).roster.signed_out(session=hash_token(session.token))
     response = JSONResponse({"user": None}, headers=accounts.NO_STORE)
     accounts.clear_cookie(response, request)
     return response
@@ -544,7 +544,7 @@ async def change_password(request: Request) -> Response:
             raise Refusal("bad-login", t("The current password is wrong."))
     password_hash = await asyncio.to_thread(accounts.hash_password, body.new)
     await store.in_thread(store.set_password, session.user.id, password_hash, hash_token(session.token))
-    _hall(request).signed_out(session.user.id, keep=hash_token(session.token))
+    _hall(request).roster.signed_out(session.user.id, keep=hash_token(session.token))
     return JSONResponse(_me(session.token, session.user), headers=accounts.NO_STORE)
 
 
@@ -590,7 +590,7 @@ async def bind_seats(request: Request) -> Response:
         if not (GAME_ID.match(key.game) and TOKEN.match(key.token)):
             continue
         try:
-            table = await hall.table(key.game)
+            table = await hall.roster.table(key.game)
         except Refusal:  # a damaged game: nothing to bind
             continue
         seat = None if table is None else table.admission.authenticate(key.token)

@@ -2,7 +2,7 @@
 
 A barred account plays no more. The operator's command changes only the account — its
 removal (:mod:`.removal`) or its sanction —, never a game behind a running server's back;
-the running server does the rest through its live tables, on every sweep of the hall (every
+the running server does the rest through its live tables, on every sweep (:mod:`.sweeper`, every
 few seconds, and so right after it starts): each seat such an account holds in a running
 game is resigned (:meth:`.table.Table.resign`: the stand-in bot plays it to the end, and the
 result counts it as resigned), and each tournament it plays in withdraws it
@@ -12,6 +12,7 @@ result counts it as resigned), and each tournament it plays in withdraws it
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 from sqlalchemy import or_, select
@@ -21,7 +22,7 @@ from .store import StorageBusy, Store, games, seats, users
 from .table import HUMAN, Refusal
 
 if TYPE_CHECKING:
-    from .hall import Hall
+    from .table import Table
 
 log = logging.getLogger("realpolitik.server")
 
@@ -38,20 +39,21 @@ def barred_seats(store: Store) -> list[tuple[str, int]]:
     return [(game_id, seat) for game_id, seat in rows]
 
 
-async def hand_over(hall: Hall) -> None:
-    """Resign every seat of a barred account in a running game through its table (the stand-in
-    plays it on); what fails now is tried again on the next sweep."""
+async def hand_over(store: Store, table_of: Callable[[str], Awaitable[Table | None]]) -> None:
+    """Resign every seat of a barred account in a running game through its table, loaded by
+    ``table_of`` (:meth:`.roster.Roster.table`; the stand-in plays it on); what fails now is tried
+    again on the next sweep."""
     try:
-        found = await hall.store.in_thread(barred_seats, hall.store)
+        found = await store.in_thread(barred_seats, store)
     except StorageBusy as exc:
         log.warning("seats of barred accounts put off: %s", exc)
         return
-    except Exception:  # the hall's sweep goes on whatever happens here
+    except Exception:  # the sweep goes on whatever happens here
         log.exception("the seats of barred accounts could not be looked up; the next sweep tries again")
         return
     for game_id, seat in found:
         try:
-            table = await hall.table(game_id)
+            table = await table_of(game_id)
             if table is not None:
                 await table.away.resign(seat)
                 log.info("game %s: seat %d of a barred account goes to the stand-in", game_id, seat)

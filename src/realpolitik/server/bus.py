@@ -3,14 +3,14 @@
 Every change of a game is stored together with a ``NOTIFY`` on the channel
 :data:`.store.CHANNEL` (see :meth:`.store.Store._signal`), so a signal goes out exactly
 when its change is committed and never for a change rolled back. Each process
-``LISTEN``\\s on a connection of its own and hands every signal of another process to the
-hall (:meth:`.hall.Hall.heard`), which catches its tables up from storage and tells their
-connections. A signal is small JSON: ``k`` (``new``, ``game``, ``chat``, ``tell``,
+``LISTEN``\\s on a connection of its own and hands every signal of another process to its
+link to the others (:meth:`.others.Others.heard`), which catches its tables up from storage and
+tells their connections. A signal is small JSON: ``k`` (``new``, ``game``, ``chat``, ``tell``,
 ``gone``), ``g`` (the game), ``o`` (the sending store, so a process skips its own) and
 facts of the kind.
 
 When the connection breaks, the bus connects again (waiting longer each time) and then
-asks the hall to catch up with everything (:meth:`.hall.Hall.resync`), since signals sent
+asks that link to catch up with everything (:meth:`.others.Others.resync`), since signals sent
 meanwhile are lost. SQLite has no bus: it serves one process.
 """
 

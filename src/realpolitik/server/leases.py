@@ -22,12 +22,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Coroutine
+from typing import TYPE_CHECKING, Any
 
 import psycopg
 
 if TYPE_CHECKING:
-    from .hall import Hall
     from .table import Table
 
 log = logging.getLogger("realpolitik.server")
@@ -73,9 +73,15 @@ class Alone:
 class Leases:
     """The leases of this process on a PostgreSQL database."""
 
-    def __init__(self, hall: Hall, conninfo: str) -> None:
-        self.hall = hall
+    def __init__(self, conninfo: str, chore: Callable[[Coroutine[Any, Any, None]], None],
+                 taken: Callable[[str], None], lost: Callable[[], None]) -> None:
         self.conninfo = conninfo
+        #: runs work beside the games (:meth:`.hall.Hall.chore`)
+        self.chore = chore
+        #: a lease is this process's now: its game's bots and clocks start (:meth:`.roster.Roster.lease_taken`)
+        self.taken = taken
+        #: every lease is lost: every bot and clock stops (:meth:`.roster.Roster.leases_lost`)
+        self.lost = lost
         self.held: set[str] = set()
         #: games whose lease another process held at the last try (until the next scan)
         self.elsewhere: set[str] = set()
@@ -109,7 +115,7 @@ class Leases:
             return True
         if table.status == "running" and table.id not in self.elsewhere and table.id not in self._trying:
             self._trying.add(table.id)
-            self.hall.chore(self._try(table.id))
+            self.chore(self._try(table.id))
         return False
 
     async def _try(self, game_id: str) -> None:
@@ -137,17 +143,13 @@ class Leases:
 
     def _taken(self, game_id: str) -> None:
         self.held.add(game_id)
-        table = self.hall.tables.get(game_id)
-        if table is not None:
-            table.bots.kick()
-        elif game_id not in self.hall.finished:  # a game of a process that is gone: play it on here
-            self.hall.chore(self.hall.load(game_id))
+        self.taken(game_id)
 
     def release(self, game_id: str) -> None:
         """Give back the lease of a game that ended or left storage."""
         if game_id in self.held:
             self.held.discard(game_id)
-            self.hall.chore(self._unlock(game_id))
+            self.chore(self._unlock(game_id))
 
     async def _unlock(self, game_id: str) -> None:
         try:
@@ -162,10 +164,9 @@ class Leases:
             return
         log.warning("leases: connection lost (%s); bots and clocks stop until it is back", type(exc).__name__)
         conn, self._conn = self._conn, None
-        self.hall.chore(conn.close())
+        self.chore(conn.close())
         self.held.clear()
-        for table in self.hall.tables.values():
-            table.bots.stop()
+        self.lost()
 
     async def _scan_forever(self) -> None:
         while True:

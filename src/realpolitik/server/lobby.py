@@ -1,5 +1,5 @@
 """The lobby's side of the hall: the entry of a finished game read from storage, and the limits
-on new games, counted over the entries of the unfinished ones (:meth:`.hall.Hall.entries`)."""
+on new games, counted over the entries of the unfinished ones (:meth:`.roster.Roster.entries`)."""
 
 from __future__ import annotations
 

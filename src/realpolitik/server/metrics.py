@@ -23,7 +23,8 @@ from .notify import ATTEMPTS
 from .store import StorageError, Store
 
 if TYPE_CHECKING:
-    from .hall import Hall
+    from .notify import Notifier
+    from .roster import Roster
 
 #: the buckets of storing a move and of a bot's decision (seconds): a move is stored in milliseconds,
 #: a decision may take the whole --bot-think and wait behind others
@@ -33,7 +34,7 @@ BOT_BUCKETS = (0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 5.0, 10.0, 30.0, 60.0)
 
 class Metrics:
     """This process's figures: counters and timings kept as things happen, gauges read from the
-    hall when scraped."""
+    roster of games and the notifier when scraped."""
 
     def __init__(self) -> None:
         self.registry = CollectorRegistry()
@@ -50,9 +51,9 @@ class Metrics:
         #: turn notices due, as last read from the database (None: it did not answer)
         self.due: int | None = None
 
-    def watch(self, hall: Hall) -> None:
-        """Read the gauges from ``hall`` (once, when the server starts)."""
-        self.registry.register(_Figures(self, hall))
+    def watch(self, roster: Roster, notifier: Notifier) -> None:
+        """Read the gauges from this process's games and its notifier (once, when the server starts)."""
+        self.registry.register(_Figures(self, roster, notifier))
 
     def bot_decided(self, waited: float, took: float) -> None:
         self.bot_wait.observe(waited)
@@ -69,14 +70,15 @@ class Metrics:
 
 
 class _Figures:
-    """The figures read from the hall at each scrape."""
+    """The figures read from this process's games and its notifier at each scrape."""
 
-    def __init__(self, metrics: Metrics, hall: Hall) -> None:
+    def __init__(self, metrics: Metrics, roster: Roster, notifier: Notifier) -> None:
         self.metrics = metrics
-        self.hall = hall
+        self.roster = roster
+        self.notifier = notifier
 
     def collect(self) -> Iterator[GaugeMetricFamily | CounterMetricFamily]:
-        loaded = list({**self.hall.finished, **self.hall.tables}.values())
+        loaded = list({**self.roster.finished, **self.roster.tables}.values())
         yield GaugeMetricFamily("realpolitik_games_loaded", "Games in this process's memory", value=len(loaded))
         yield GaugeMetricFamily("realpolitik_games_running", "Running games in this process's memory",
                                 value=sum(table.status == "running" for table in loaded))
@@ -91,7 +93,7 @@ class _Figures:
         notices = CounterMetricFamily("realpolitik_notices", "Turn notices this process tried to send, by outcome: "
                                       "sent, failed (tried again later), given_up", labels=["outcome"])
         for outcome in ("sent", "failed", "given_up"):
-            notices.add_metric([outcome], self.hall.notifier.tried[outcome])
+            notices.add_metric([outcome], self.notifier.tried[outcome])
         yield notices
         if self.metrics.due is not None:
             yield GaugeMetricFamily("realpolitik_notices_due", "Turn notices due and not yet sent (the database's, "

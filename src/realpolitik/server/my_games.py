@@ -27,7 +27,9 @@ from .tokens import GAME_ID
 from .tournaments.store import tournament_boards, tournaments
 
 if TYPE_CHECKING:
-    from .hall import Hall
+    from realpolitik.engine import Game
+
+    from .roster import Roster
 
 #: how many games "my games" lists, and open games beside them
 MY_GAMES, OPEN_GAMES = 200, 20
@@ -50,9 +52,9 @@ def around(store: Store, game_ids: list[str]) -> tuple[dict[str, list[dict[str, 
     return sitting, {game_id: {"id": number, "name": name} for game_id, number, name in found}
 
 
-def listed(hall: Hall, rows: list[dict[str, Any]], sitting: dict[str, list[dict[str, Any]]],
-           cups: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
-    """An account's games from its stored seats with what the hall knows of the live ones: title,
+def listed(registered: dict[str, Game], roster: Roster, rows: list[dict[str, Any]],
+           sitting: dict[str, list[dict[str, Any]]], cups: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
+    """An account's games from its stored seats with what ``roster`` knows of the live ones: title,
     its seats, every seat's title, kind and name (``players``), whose turn, last move, status,
     outcome and its place, the tournament, the link to play. The games where it is the account's
     turn come first, then the others, then finished ones; the latest move first within each."""
@@ -60,12 +62,12 @@ def listed(hall: Hall, rows: list[dict[str, Any]], sitting: dict[str, list[dict[
     moments: dict[str, float] = {}
     labels: dict[str, tuple[str, ...]] = {}
     for row in rows:
-        game = hall.games.get(row["game"])
+        game = registered.get(row["game"])
         if game is None or not game.min_players <= row["seat_count"] <= game.max_players:
             continue
         entry = games.get(row["id"])
         if entry is None:
-            live = hall.entry(row["id"]) if row["status"] != "finished" else None
+            live = roster.entry(row["id"]) if row["status"] != "finished" else None
             result = row["result"] or {}
             last = row["last_move"]
             titles = seat_titles(game, row["seat_count"])
@@ -118,8 +120,9 @@ async def account_games(request: Request) -> Response:
     hall = _hall(request)
     rows = await hall.store.in_thread(hall.store.seats_of, session.user.id, MY_GAMES)
     sitting, cups = await hall.store.in_thread(around, hall.store, sorted({r["id"] for r in rows}))
-    mine = listed(hall, rows, sitting, cups)
-    seen = await social.lobby_seen_by(hall, session.user.id, hall.entries())  # a blocker's game has no free seat
+    mine = listed(hall.games, hall.roster, rows, sitting, cups)
+    # a blocker's game has no free seat
+    seen = await social.lobby_seen_by(hall.social, session.user.id, hall.roster.entries())
     return JSONResponse({"games": mine, "open": open_games(seen, {g["id"] for g in mine})},
                         headers=accounts.NO_STORE)
 
@@ -132,8 +135,8 @@ async def entries(request: Request) -> Response:
     if len(ids) > KEPT or not all(GAME_ID.match(i) for i in ids):
         raise BadRequest(f"ids: at most {KEPT} game ids, separated by commas")
     hall = _hall(request)
-    found = [entry for i in dict.fromkeys(ids) if (entry := hall.entry(i)) is not None]
-    return JSONResponse({"games": await social.lobby_seen_by(hall, await accounts.account_of(request), found)},
+    found = [entry for i in dict.fromkeys(ids) if (entry := hall.roster.entry(i)) is not None]
+    return JSONResponse({"games": await social.lobby_seen_by(hall.social, await accounts.account_of(request), found)},
                         headers=accounts.NO_STORE)
 
 

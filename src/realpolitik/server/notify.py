@@ -42,6 +42,7 @@ import ssl
 import threading
 import time
 from collections import Counter
+from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import timedelta
@@ -57,7 +58,10 @@ from .store import StorageBusy, now
 from .table import Refusal
 
 if TYPE_CHECKING:
-    from .hall import Hall
+    from realpolitik.engine import Game
+
+    from .push import Pusher
+    from .store import Store
     from .table import Table
 
 log = logging.getLogger("realpolitik.server")
@@ -317,10 +321,15 @@ def one_address(text: str) -> Address:
 
 
 class Notifier:
-    """The outbox worker of a hall."""
+    """The outbox worker of a server."""
 
-    def __init__(self, hall: Hall, settings: NoticeSettings) -> None:
-        self.hall = hall
+    def __init__(self, store: Store, games: dict[str, Game], push: Pusher,
+                 chore: Callable[[Coroutine[Any, Any, None]], None], settings: NoticeSettings) -> None:
+        self.store = store
+        self.games = games
+        self.push = push
+        #: runs work beside the games (:meth:`.hall.Hall.chore`)
+        self.chore = chore
         self.settings = settings
         self._wake = asyncio.Event()
         self._task: asyncio.Task | None = None
@@ -350,17 +359,17 @@ class Notifier:
             s = table.stored.seats[seat]
             if s.kind != "human" or s.user_id is None or s.away or table.status != "running" or table.watchers(seat):
                 return
-            self.hall.chore(self._queue(s.user_id, table.id, seat, table.seq))
+            self.chore(self._queue(s.user_id, table.id, seat, table.seq))
         except Exception:
             log.exception("game %s: a turn notice could not be queued", table.id)
 
     async def _queue(self, user_id: int, game_id: str, seat: int, turn: int) -> None:
-        store = self.hall.store
+        store = self.store
         try:
             wait = SEEN_GRACE if store.shared else 0.0
             queued = await store.in_thread(store.add_notices, user_id, game_id, seat, turn, self.settings.channels,
                                            wait)
-            queued += await store.in_thread(self.hall.push.store.add_notice, user_id, game_id, seat, turn, wait)
+            queued += await store.in_thread(self.push.store.add_notice, user_id, game_id, seat, turn, wait)
             if queued:
                 self._wake.set()
         except Exception:
@@ -375,10 +384,10 @@ class Notifier:
             return
         s = table.stored.seats[seat]
         if s.kind == "human" and s.user_id is not None:
-            self.hall.chore(self._seen(s.user_id, table.id, table.seq))
+            self.chore(self._seen(s.user_id, table.id, table.seq))
 
     async def _seen(self, user_id: int, game_id: str, turn: int) -> None:
-        store = self.hall.store
+        store = self.store
         for wait in (0.0, SEEN_GRACE / 2):
             await asyncio.sleep(wait)
             try:
@@ -407,7 +416,7 @@ class Notifier:
         looks for the next due notice. So an account's slow receivers hold at most one place and
         never another account's notice, and the notices claimed from the outbox are only those
         sent at once."""
-        store = self.hall.store
+        store = self.store
         loop = asyncio.get_running_loop()
         while (free := AT_ONCE - len(self._sending)) > 0:
             due = await store.in_thread(store.due_notices, free, ATTEMPTS, frozenset(self._sending.values()))
@@ -425,7 +434,7 @@ class Notifier:
     async def _deliver(self, notice: dict[str, Any]) -> None:
         """Send one notice on a thread and write down how it went: sent, given up (refused), or
         failed — the receiver is down, refuses or answers too slowly — and due again later."""
-        store = self.hall.store
+        store = self.store
         try:
             try:
                 await asyncio.get_running_loop().run_in_executor(self._threads, self._send, notice)
@@ -452,7 +461,7 @@ class Notifier:
 
     def _send(self, notice: dict[str, Any]) -> None:
         if notice["channel"] == "push":
-            self.hall.push.send(notice, self.hall.games[notice["game"]])
+            self.push.send(notice, self.games[notice["game"]])
             return
         address = notice[notice["channel"]]
         if not address:
@@ -465,7 +474,7 @@ class Notifier:
     def words(self, notice: dict[str, Any]) -> dict[str, Any]:
         """What a notice says: the game, the seat as the game names it, the link, in the account's language."""
         lang = notice["language"] if notice["language"] in LANGUAGES else DEFAULT
-        return {"game": self.hall.games[notice["game"]], "lang": lang, "notice": notice}
+        return {"game": self.games[notice["game"]], "lang": lang, "notice": notice}
 
     def _mail(self, address: Address, told: dict[str, Any]) -> None:
         """Send the e-mail to its one address, the whole conversation with the SMTP server within
@@ -513,7 +522,7 @@ class Notifier:
     # ------------------------------------------------------------------ words
 
     def link(self, notice: dict[str, Any]) -> str:
-        game = self.hall.games[notice["game"]]
+        game = self.games[notice["game"]]
         label = game.seat_labels(notice["players"])[notice["seat"]]
         return f"{self.settings.public_url.rstrip('/')}/game/{notice['game_id']}#seat={label}"
 

@@ -49,6 +49,7 @@ from .tokens import TOKEN, hash_token
 
 if TYPE_CHECKING:
     from .hall import Hall
+    from .social_store import SocialStore
 
 log = logging.getLogger("realpolitik.server")
 
@@ -64,9 +65,9 @@ _numbers = itertools.count()
 class Connection:
     """One WebSocket: its seat and an outbox drained by a writer task, in order."""
 
-    def __init__(self, websocket: WebSocket, hall: Hall) -> None:
+    def __init__(self, websocket: WebSocket, social: SocialStore) -> None:
         self.websocket = websocket
-        self.hall = hall  # the server's games: who blocks whom, for what this connection is shown
+        self.social = social  # who blocks whom, for what this connection is shown
         self.seat: int | None = None
         self.name = ""  # the player's or spectator's name (a spectator's shows in the spectators' chat)
         self.user_id: int | None = None  # the account of the session, if any (a spectator's too)
@@ -127,7 +128,7 @@ class Connection:
         if self.table is None or self.user_id is None or "players" not in message or message.get("status") != "open":
             return message
         try:
-            self.shut_out = await social.shut_out(self.hall, self.table, self.user_id)
+            self.shut_out = await social.shut_out(self.social, self.table, self.user_id)
         except Refusal:  # the database is busy: as last known
             pass
         return social.veiled(message) if self.shut_out else message
@@ -154,11 +155,11 @@ async def play(ws: WebSocket) -> None:
     """Serve one connection to a game."""
     await ws.accept()
     hall = ws.app.state.hall
-    conn = Connection(ws, hall)
+    conn = Connection(ws, hall.social)
     table: Table | None = None
     try:
         try:
-            table = await hall.table(ws.path_params["game_id"])
+            table = await hall.roster.table(ws.path_params["game_id"])
         except Refusal as exc:
             conn.refuse(exc, GONE)
             return
@@ -231,8 +232,8 @@ async def _greet(ws: WebSocket, conn: Connection, hall: Hall, table: Table) -> b
             if session is not None:  # a signed-in player sits under the account's name, bound to it
                 name, user_id = session.user.name, session.user.id
                 if seat is not None and not table.stored.seats[seat].joined:  # issue 59: bans and blocks
-                    await social.check_not_banned(hall, user_id)
-                    if await social.shut_out(hall, table, user_id):
+                    await social.check_not_banned(hall.social, user_id)
+                    if await social.shut_out(hall.social, table, user_id):
                         raise bad_token()
             if seat is not None and not table.stored.seats[seat].joined:
                 await reliability.admit(table, user_id, False, hall.store, limits.correspondence_games)
@@ -303,10 +304,10 @@ async def _handle(conn: Connection, hall: Hall, table: Table,
         await table.away.come_back(conn.seat)
         return
     if isinstance(message, Fill):
-        await hall.fill(table, message.seat, message.bot)
+        await hall.founder.fill(table, message.seat, message.bot)
         return
     if isinstance(message, Rematch):
-        await social.check_not_banned(hall, social.account_of(table, conn.seat, conn.user_id))
+        await social.check_not_banned(hall.social, social.account_of(table, conn.seat, conn.user_id))
         again, seat, token = await table.rematch.join(conn.seat, conn.name, conn.user_id, conn.client)
         conn.send({"type": "rematch", "game": again.id, "seat": again.labels[seat],
                    "url": f"/game/{again.id}#seat={again.labels[seat]}&token={token}"})
@@ -327,7 +328,7 @@ async def _handle(conn: Connection, hall: Hall, table: Table,
     text = clean_text(message.text)
     if not text:
         raise BadRequest("field 'text': the message is empty")
-    await social.check_not_muted(hall, social.account_of(table, conn.seat, conn.user_id))
+    await social.check_not_muted(hall.social, social.account_of(table, conn.seat, conn.user_id))
     # a seat's messages count against the seat, a spectator's against its address: reconnecting starts no new count
     if not hall.rates.hit("chat", f"{table.id}/{conn.client if conn.seat is None else conn.seat}"):
         raise Refusal("limit", t("Too many chat messages; wait a little before the next one."))

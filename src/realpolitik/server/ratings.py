@@ -22,10 +22,10 @@ from openskill.models import PlackettLuce, PlackettLuceRating
 
 from realpolitik.i18n import Text, t
 
-from .store import StoredGame
+from .store import Store, StoredGame
 
 if TYPE_CHECKING:
-    from .hall import Hall
+    from realpolitik.engine import Game
 
 log = logging.getLogger("realpolitik.server")
 
@@ -84,30 +84,30 @@ def _update(teams: tuple[int, ...], places: list[int], who: list[Player], player
             for p in players]
 
 
-async def rate(hall: Hall, stored: StoredGame) -> None:
+async def rate(store: Store, games: dict[str, Game], stored: StoredGame) -> None:
     """Update the ratings of a finished game's players, if it counts (errors are logged: a
     rating never delays or fails the end of a game)."""
     try:
         if verdict(stored) != "counted":
             return
-        game = hall.games[stored.game]
+        game = games[stored.game]
         who: list[Player] = [(s.user_id, None) if s.kind == HUMAN else (None, s.kind) for s in stored.seats]
         players = list(dict.fromkeys(who))
         teams = game.teams(len(stored.seats)) or tuple(range(len(stored.seats)))
         places = seat_places(game.seat_labels(len(stored.seats)), stored.result)
-        if await hall.store.in_thread(hall.store.rate_game, game.id, stored.id, players,
-                                      lambda current: _update(teams, places, who, players, current)):
+        if await store.in_thread(store.rate_game, game.id, stored.id, players,
+                                 lambda current: _update(teams, places, who, players, current)):
             log.info("game %s: ratings updated for %d players", stored.id, len(players))
     except Exception:
         log.exception("game %s: the ratings could not be updated", stored.id)
 
 
-async def catch_up(hall: Hall) -> None:
+async def catch_up(store: Store, games: dict[str, Game]) -> None:
     """Rate the finished games whose rating was cut off (the server stopped before it ran)."""
     try:
-        for game_id in await hall.store.in_thread(hall.store.unrated_games):
-            stored = await hall.store.in_thread(hall.store.load, game_id)
-            if isinstance(stored, StoredGame) and stored.game in hall.games:
-                await rate(hall, stored)
+        for game_id in await store.in_thread(store.unrated_games):
+            stored = await store.in_thread(store.load, game_id)
+            if isinstance(stored, StoredGame) and stored.game in games:
+                await rate(store, games, stored)
     except Exception:
         log.exception("the ratings of finished games could not be caught up")

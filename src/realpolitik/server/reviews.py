@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -24,11 +25,14 @@ from realpolitik.analysis.review import PlyReview, ReviewJob, cache_key, start
 from realpolitik.i18n import t
 
 from .review_store import ReviewStore
-from .store import StorageBusy
+from .store import StorageBusy, Store
 from .table import Refusal, busy
 
 if TYPE_CHECKING:
-    from .hall import Hall
+    from realpolitik.engine import Game
+
+    from .bots import BotRunner
+    from .quota import Limits, Rates
     from .table import Table
 
 log = logging.getLogger("realpolitik.server")
@@ -56,13 +60,19 @@ class Job:
 class Reviews:
     """The reviews this server process is computing, by game id."""
 
-    def __init__(self, hall: Hall) -> None:
-        self.hall = hall
-        self.store = ReviewStore(hall.store)
+    def __init__(self, storage: Store, limits: Limits, rates: Rates, lookup: Callable[[str], Game],
+                 bots: BotRunner) -> None:
+        self.storage = storage
+        self.store = ReviewStore(storage)
+        self.limits = limits
+        self.rates = rates
+        self.lookup = lookup
+        #: the bot workers, which compute the reviews piece by piece
+        self.bots = bots
         self.jobs: dict[str, Job] = {}
 
     def _key(self, table: Table, seat: int | None) -> str:
-        return cache_key(table.record(), seat, self.hall.limits.review_budget, 0, None, table.game)
+        return cache_key(table.record(), seat, self.limits.review_budget, 0, None, table.game)
 
     async def status(self, table: Table, seat: int | None) -> dict[str, Any]:
         """The review of ``table`` from ``seat``'s information: done (with the review), under
@@ -72,7 +82,7 @@ class Reviews:
         if job is not None and job.key == key:
             return job.progress()
         try:
-            found = await self.hall.store.in_thread(self.store.review, table.id, key)
+            found = await self.storage.in_thread(self.store.review, table.id, key)
         except StorageBusy:
             raise busy() from None
         if found is None:
@@ -91,9 +101,9 @@ class Reviews:
         if job is not None:
             raise Refusal("reviewing", t("This game is being reviewed from another seat's view; "
                                          "ask again when that review is done."))
-        if len(self.jobs) >= self.hall.limits.review_queue:
+        if len(self.jobs) >= self.limits.review_queue:
             raise Refusal("limit", t("The server is reviewing as many games as it may; ask again in a few minutes."))
-        if not self.hall.rates.hit("reviews", client):
+        if not self.rates.hit("reviews", client):
             raise Refusal("limit", t("You have asked for too many reviews; wait a while before asking again."))
         record = table.record()
         job = Job(table.id, key, found["viewpoint"], len(record.actions))
@@ -102,18 +112,18 @@ class Reviews:
         return job.progress()
 
     async def _run(self, job: Job, record, seat: int | None) -> None:
-        budget = self.hall.limits.review_budget
+        budget = self.limits.review_budget
         try:
-            review = await asyncio.to_thread(start, record, self.hall.lookup, seat, budget, 0, None)
+            review = await asyncio.to_thread(start, record, self.lookup, seat, budget, 0, None)
             while len(job.done) < job.total:
                 piece = ReviewJob(record, seat, budget, len(job.done), PIECE_SECONDS)
-                job.done += await self.hall.bots.review(piece)
+                job.done += await self.bots.review(piece)
             review.plies, review.verdicts = job.done, {}
             second = review.second_pass(record)
             while len(review.verdicts) < len(second.moves):  # the second pass, piece by piece as well
                 rest = tuple(move for move in second.moves if move[0] not in review.verdicts)
-                review.verdicts |= await self.hall.bots.rejudge(replace(second, moves=rest, seconds=PIECE_SECONDS))
-            await self.hall.store.in_thread(self.store.keep, job.game_id, job.key, job.viewpoint, budget,
+                review.verdicts |= await self.bots.rejudge(replace(second, moves=rest, seconds=PIECE_SECONDS))
+            await self.storage.in_thread(self.store.keep, job.game_id, job.key, job.viewpoint, budget,
                                             review.to_json())
         except asyncio.CancelledError:
             raise

@@ -22,7 +22,6 @@ from . import refusals
 from .store import ChatLine, StorageBusy, Store
 
 if TYPE_CHECKING:
-    from .hall import Hall
     from .social_store import SocialStore
     from .table import Table
 
@@ -37,22 +36,22 @@ async def _ask(store: Store, method, *args):
         raise refusals.busy() from None
 
 
-async def check_not_banned(hall: Hall, user_id: int | None) -> None:
+async def check_not_banned(social: SocialStore, user_id: int | None) -> None:
     """Refuse a new game or a seat to a banned account."""
-    if user_id is not None and (await _ask(hall.store, hall.social.sanction, user_id)).banned:
+    if user_id is not None and (await _ask(social.store, social.sanction, user_id)).banned:
         raise refusals.Refusal("banned", BANNED)
 
 
-async def check_not_muted(hall: Hall, user_id: int | None) -> None:
+async def check_not_muted(social: SocialStore, user_id: int | None) -> None:
     """Refuse a chat line or private message of a muted account."""
-    if user_id is not None and (await _ask(hall.store, hall.social.sanction, user_id)).muted:
+    if user_id is not None and (await _ask(social.store, social.sanction, user_id)).muted:
         raise refusals.Refusal("muted", MUTED)
 
 
-async def shut_out(hall: Hall, table: Table, user_id: int | None) -> bool:
+async def shut_out(social: SocialStore, table: Table, user_id: int | None) -> bool:
     """Whether an account seated at ``table`` blocks ``user_id`` (a guest: never)."""
     seated = [s.user_id for s in table.stored.seats if s.user_id is not None and s.user_id != user_id]
-    return user_id is not None and bool(await _ask(hall.store, hall.social.blockers, user_id, seated))
+    return user_id is not None and bool(await _ask(social.store, social.blockers, user_id, seated))
 
 
 def veiled(facts: dict[str, Any]) -> dict[str, Any]:
@@ -62,22 +61,23 @@ def veiled(facts: dict[str, Any]) -> dict[str, Any]:
     return {**facts, "players": [{**p, "joined": True} for p in facts["players"]]}
 
 
-async def seen_by(hall: Hall, table: Table, user_id: int | None, facts: dict[str, Any]) -> dict[str, Any]:
+async def seen_by(social: SocialStore, table: Table, user_id: int | None, facts: dict[str, Any]) -> dict[str, Any]:
     """``facts`` of ``table`` (its summary, a view or ``players`` message) as the account
     ``user_id`` may see them: :func:`veiled` while the game waits for players and an account
     seated there blocks it."""
-    if facts.get("status") != "open" or not await shut_out(hall, table, user_id):
+    if facts.get("status") != "open" or not await shut_out(social, table, user_id):
         return facts
     return veiled(facts)
 
 
-async def lobby_seen_by(hall: Hall, user_id: int | None, entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+async def lobby_seen_by(social: SocialStore, user_id: int | None,
+                        entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Lobby entries as the account ``user_id`` may see them: the open games where an account
     seated blocks it :func:`veiled` (one query for them all)."""
     waiting = [e["id"] for e in entries if e["status"] == "open"]
     if user_id is None or not waiting:
         return entries
-    hidden = await _ask(hall.store, hall.social.blocking_games, user_id, waiting)
+    hidden = await _ask(social.store, social.blocking_games, user_id, waiting)
     return [veiled(e) if e["id"] in hidden else e for e in entries]
 
 

@@ -201,7 +201,7 @@ async def _may_write(request: Request, me: User, other: User) -> None:
     """Refuse a message of a muted account, to an account the writer blocks, or to one that takes
     none from the writer (:meth:`.social_store.SocialStore.may_write`); count it."""
     hall = _hall(request)
-    await social.check_not_muted(hall, me.id)
+    await social.check_not_muted(hall.social, me.id)
     if await hall.store.in_thread(hall.social.blocked_by, me.id, [other.id]):
         raise Refusal("blocking", t("You block {name}; unblock them to write to them.", name=other.name))
     if not await hall.store.in_thread(hall.social.may_write, me.id, other.id):
@@ -238,7 +238,7 @@ async def invite(request: Request) -> Response:
     hall = _hall(request)
     if not await hall.store.in_thread(hall.social.is_friend, session.user.id, other.id):
         raise Refusal("not-friend", t("{name} is not among your friends; add them first.", name=other.name))
-    table = await hall.table(body.game) if GAME_ID.match(body.game) else None
+    table = await hall.roster.table(body.game) if GAME_ID.match(body.game) else None
     seat = table.seat_of(body.seat.strip().lower()) if table is not None else None
     if seat is None or not TOKEN.match(body.token) or table.admission.authenticate(body.token) != seat:
         raise Refusal("bad-token", t("This seat link is not valid for this game. Ask for a new invitation, "

@@ -63,7 +63,7 @@ class LastDecision:
     """A person's last action and the bots' answers since, each with the state before it."""
 
     def __init__(self, rebuild: Callable[..., State]) -> None:
-        #: the state of a stored game replayed from its record (:meth:`.hall.Hall.rebuild`)
+        #: the state of a stored game replayed from its record (:meth:`.roster.Roster.rebuild`)
         self.rebuild = rebuild
         self.seq = -1  # the number of actions the steps are known for; -1: not known yet
         self.actor: int | None = None  # the seat of the last action

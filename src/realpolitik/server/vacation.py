@@ -16,6 +16,7 @@ account's vacations never overlap.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from typing import TYPE_CHECKING, Any
@@ -41,7 +42,7 @@ from .pauses import Interval
 from .store import Store, _utc, metadata, users
 
 if TYPE_CHECKING:
-    from .hall import Hall
+    from .table import Table as LiveTable  # sqlalchemy's Table is this module's other one
 
 DAY = timedelta(days=1)
 #: how far ahead a vacation may be planned
@@ -196,9 +197,10 @@ def bank(taken: list[Vacation], allowance: int, moment: datetime) -> dict[str, A
             "now": any(v.starts <= moment < v.ends for v in taken), "vacations": [v.to_json() for v in taken]}
 
 
-async def changed(hall: Hall, user_id: int) -> None:
-    """An account's vacations changed: the clocks of its seats in this process's games follow."""
-    for table in list(hall.tables.values()):
+async def changed(tables: Iterable[LiveTable], user_id: int) -> None:
+    """An account's vacations changed: the clocks of its seats in ``tables``, this process's live
+    games, follow."""
+    for table in list(tables):
         if any(s.user_id == user_id for s in table.stored.seats) and table.timekeeper.clock is not None:
             await table.timekeeper.refresh()
             table.bots.kick()

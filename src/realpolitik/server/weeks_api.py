@@ -140,8 +140,8 @@ async def end_vacation(request: Request) -> Response:
 async def _changed(request: Request, user_id: int) -> None:
     """The account's clocks follow its vacations here and in the other processes."""
     hall = _hall(request)
-    await vacation.changed(hall, user_id)
-    hall.chore(hall.publish("vacation", "", user=user_id))
+    await vacation.changed(hall.roster.tables.values(), user_id)
+    hall.chore(hall.others.publish("vacation", "", user=user_id))
 
 
 # ---------------------------------------------------------------------- notes

@@ -134,7 +134,7 @@ class Admission:
 
     async def fill(self, seat: int, kind: str) -> None:
         """Give the free person's seat ``seat`` of this game, which waits for players, to the bot
-        ``kind`` (checked by :meth:`.hall.Hall.fill`); the game starts when no seat waits any more."""
+        ``kind`` (checked by :meth:`..founder.Founder.fill`); the game starts when no seat waits any more."""
         table = self.table
         async with table.lock:
             if table.status != "open":

@@ -35,7 +35,7 @@ class Following:
                  keep_finished: Callable[[Table], None]) -> None:
         self.table = table
         self.store = store
-        #: the state of a stored game replayed from its record (:meth:`.hall.Hall.rebuild`)
+        #: the state of a stored game replayed from its record (:meth:`..roster.Roster.rebuild`)
         self.rebuild = rebuild
         self.notifier = notifier
         #: moves a table whose game ended into the hall's cache of finished games

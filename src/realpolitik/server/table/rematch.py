@@ -1,7 +1,7 @@
 """The rematch of a finished game: proposed by one of its players, accepted by the others.
 
 The rematch is a new game with the same options, clock and stand-in, each seat moved on by one
-(the hall creates it: :meth:`.hall.Hall.rematch_of`); who proposes or accepts it is seated there.
+(the founder creates it: :meth:`..founder.Founder.rematch_of`); who proposes or accepts it is seated there.
 """
 
 from __future__ import annotations

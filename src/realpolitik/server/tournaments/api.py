@@ -16,6 +16,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from realpolitik.engine import Game
 from realpolitik.i18n import LANGUAGES, render, t
 
 from .. import accounts, social
@@ -98,7 +99,7 @@ async def _checked(request: Request, body: NewTournament, user_id: int) -> dict[
     clock = None if body.clock is None else Clock.chosen(body.clock)
     if clock is None:  # without one, a player who stays away would hold up a round for ever
         raise Refusal("bad-request", t("A tournament needs a time control, so that nobody can hold up a round."))
-    await social.check_not_banned(hall, user_id)
+    await social.check_not_banned(hall.social, user_id)
     store = hall.tournaments.store
     active = 0
     for status in ("signup", "running"):
@@ -121,8 +122,8 @@ def _number(request: Request) -> int:
     return int(text)
 
 
-def _summary(hall, found: Tournament, players: int) -> dict[str, Any]:
-    game = hall.games.get(found.game)
+def _summary(games: dict[str, Game], found: Tournament, players: int) -> dict[str, Any]:
+    game = games.get(found.game)
     clock = Clock.stored(found.clock)
     return {"id": found.id, "name": found.name, "game": found.game, "title": game.title if game else found.game,
             "kind": found.kind, "seats": found.seats, "rounds": found.rounds, "round": found.round,
@@ -137,7 +138,7 @@ async def listing(request: Request) -> Response:
     """GET /api/tournaments — the newest tournaments, each with its number of players."""
     hall = _hall(request)
     found = await hall.store.in_thread(_tournaments(request).store.listing, LISTED)
-    return JSONResponse({"tournaments": [_summary(hall, one, count) for one, count in found]})
+    return JSONResponse({"tournaments": [_summary(hall.games, one, count) for one, count in found]})
 
 
 @guarded
@@ -173,7 +174,7 @@ async def show(request: Request) -> Response:
             entry["games"].append({"board": board.board + 1, "game": board.game_id, "status": board.status,
                                    "players": [names.get(u, gone) for u in board.players]})
     table = runner.standings(found, players, boards) if game is not None and found.status != "signup" else []
-    answer = _summary(hall, found, len(players))
+    answer = _summary(hall.games, found, len(players))
     answer.update(
         total_rounds=runner.total_rounds(found, len(players)) if found.status in ("running", "finished") else None,
         seat_titles=list(seat_titles(game, found.seats)) if game is not None else [],
@@ -192,7 +193,7 @@ async def sign_up(request: Request) -> Response:
     session = await accounts.signed_in(request)
     _json_body(request)
     number = _number(request)
-    await social.check_not_banned(_hall(request), session.user.id)
+    await social.check_not_banned(_hall(request).social, session.user.id)
     await _tournaments(request).sign_up(number, session.user.id)
     return JSONResponse({"signed_up": number}, status_code=201, headers=accounts.NO_STORE)
 

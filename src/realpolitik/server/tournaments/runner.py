@@ -3,9 +3,10 @@
 A tournament takes sign-ups until its closing time or until its player count is reached,
 then seeds its players by rating (openskill's ``mu - 3 sigma`` for the game; unrated
 players after the rated ones, in order of sign-up) and plays its rounds. Each round's
-games are created through the hall with every seat bound to its player's account (who
-finds them under "my games"), rated, with the tournament's clock. When every game of a
-round is finished the next round starts; after the last the tournament is finished.
+games are created by the server's founder (:mod:`..founder`) with every seat bound to its
+player's account (who finds them under "my games"), rated, with the tournament's clock. When
+every game of a round is finished the next round starts; after the last the tournament is
+finished.
 
 The number of rounds is fixed when the tournament starts (a Swiss tournament's as chosen, a
 round robin's by its field then): a player who leaves changes it no more.
@@ -15,7 +16,7 @@ the tournament allows is withdrawn: no more games. So is a player whose account 
 operators removed or banned (:mod:`..barred`: its seats in running games are resigned, the
 stand-in bot plays them to the end). A withdrawn player's games count; in a round robin,
 the others of a game a withdrawn player would have played rest instead. The runner looks at
-every running tournament when a tournament game ends and on every sweep of the hall, so
+every running tournament when a tournament game ends and on every sweep (:mod:`..sweeper`), so
 nothing is lost when a server restarts mid-round.
 """
 
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -38,7 +40,11 @@ from .standings import Finish, Standing, standings
 from .store import Board, Tournament, TournamentStore
 
 if TYPE_CHECKING:
-    from ..hall import Hall
+    from realpolitik.engine import Game
+
+    from ..quota import Limits
+    from ..store import Store
+    from ..table import Table
 
 log = logging.getLogger("realpolitik.server")
 
@@ -57,22 +63,27 @@ def strength(rating: tuple[float, float] | None) -> float:
 
 
 class Tournaments:
-    """The tournaments of a hall."""
+    """The tournaments of a server."""
 
-    def __init__(self, hall: Hall) -> None:
-        self.hall = hall
-        self.store = TournamentStore(hall.store)
+    def __init__(self, storage: Store, games: dict[str, Game], limits: Limits,
+                 create: Callable[..., Awaitable[tuple[Table, dict[int, str]]]]) -> None:
+        self.storage = storage
+        self.store = TournamentStore(storage)
+        self.games = games
+        self.limits = limits
+        #: creates a game (:meth:`..founder.Founder.create`)
+        self.create = create
         self._lock = asyncio.Lock()
 
     async def _run(self, method, *args):
-        return await self.hall.store.in_thread(method, *args)
+        return await self.storage.in_thread(method, *args)
 
     # ------------------------------------------------------------------ sign-up
 
     async def sign_up(self, number: int, user_id: int) -> None:
         """Sign an account up; the tournament starts when it is full."""
         found = await self.get(number)
-        limit = self.hall.limits.tournament_players
+        limit = self.limits.tournament_players
         capacity = min(found.capacity or limit, limit)
         if found.status != "signup":
             raise Refusal("closed", t("This tournament takes no more sign-ups."))
@@ -190,8 +201,8 @@ class Tournaments:
             if not await self._run(self.store.claim, found.id, found.round, board.board):
                 continue
             try:
-                table, _ = await self.hall.create(found.game, [HUMAN] * found.seats, {}, False,
-                                                  f"tournament {found.id}", clock=clock, rated=True, counted=False)
+                table, _ = await self.create(found.game, [HUMAN] * found.seats, {}, False,
+                                             f"tournament {found.id}", clock=clock, rated=True, counted=False)
                 for seat, user_id in enumerate(board.players):
                     await table.admission.join(seat, names[user_id], new_token(), user_id)
             except (Refusal, StorageBusy) as exc:
@@ -202,7 +213,7 @@ class Tournaments:
 
     async def _withdraw_late(self, found: Tournament, players: list[dict[str, Any]], boards: list[Board]) -> None:
         """Withdraw the players who lost on time in more games than the tournament allows."""
-        lost = _timeouts(self.hall, found, boards)
+        lost = _timeouts(self.games[found.game], found, boards)
         for p in players:
             if p["withdrawn"] is None and lost.get(p["user_id"], 0) > found.timeouts:
                 await self._run(self.store.withdraw, found.id, p["user_id"], "timeouts")
@@ -213,7 +224,7 @@ class Tournaments:
 
     def standings(self, found: Tournament, players: list[dict[str, Any]], boards: list[Board]) -> list[Standing]:
         """The standings from the finished games and rests so far."""
-        game = self.hall.games[found.game]
+        game = self.games[found.game]
         labels = game.seat_labels(found.seats)
         teams = game.teams(found.seats)
         finishes = [Finish(b.players, tuple(seat_places(labels, b.result)), teams)
@@ -267,9 +278,9 @@ def _history(boards: list[Board]) -> History:
     return history
 
 
-def _timeouts(hall: Hall, found: Tournament, boards: list[Board]) -> dict[int, int]:
+def _timeouts(game: Game, found: Tournament, boards: list[Board]) -> dict[int, int]:
     """How many of its finished games each player lost on time."""
-    labels = hall.games[found.game].seat_labels(found.seats)
+    labels = game.seat_labels(found.seats)
     lost: dict[int, int] = {}
     for board in boards:
         away = (board.result or {}).get("away", {}) if board.status == "finished" else {}
