@@ -20,7 +20,7 @@ from realpolitik.cli.main import app
 from realpolitik.games import registry
 from realpolitik.testing import ctrl_c
 from realpolitik.testing.load import allowance
-from tests.sim.test_cluster import RAY_ENV, needs_ray
+from tests.sim.test_cluster import RAY_ENV, needs_ray, ray_can_start
 
 from .conftest import GAMES
 from .test_plots import glyphs
@@ -208,6 +208,7 @@ def test_ctrl_c_writes_the_report_of_the_games_that_finished(tmp_path):
 
 @needs_ray
 def test_a_private_ray_instance_gives_the_numbers_of_one_process():
+    ray_can_start()
     args = ["nuclear-war", "--seats", "heuristic,random,random", "--games", "6", "--seed", "3", "--json"]
     done = subprocess.run(ANALYZE + args + ["--cluster", "local", "--workers", "2"], capture_output=True, text=True,
                           timeout=300, env={**os.environ, **RAY_ENV, "LANG": "C.UTF-8"})

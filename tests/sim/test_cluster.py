@@ -37,6 +37,17 @@ SPECS = ["heuristic", "random", "random"]
 ARENA = [sys.executable, "-c", "from realpolitik.cli.main import app; app()", "arena"]
 #: Ray on loopback only, usage statistics off
 RAY_ENV = {"RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER": "0", "RAY_USAGE_STATS_ENABLED": "0"}
+#: the load per core above which a Ray node is not started here: Ray waits a fixed 30 s for its raylet
+#: to register (ray/_private/node.py, not configurable), which a start at load 25 on two cores overran
+#: (lab/test-suite.md); beside two busy loops (load up to 9) the Ray tests passed
+RAY_START_LOAD = 5.0
+
+
+def ray_can_start() -> None:
+    """Skip, saying why, a test that starts a Ray node on a machine too loaded for Ray's own fixed wait."""
+    if load_factor() > RAY_START_LOAD:
+        pytest.skip(f"load {load_factor():.1f} per core: Ray's node start waits a fixed 30 s for its raylet, "
+                    f"too short above {RAY_START_LOAD:g} per core")
 
 
 def same_games(results) -> list[dict]:
@@ -119,6 +130,7 @@ print(json.dumps({"cpus": cpus, "games": [dataclasses.asdict(r) for r in games]}
 
 @needs_ray
 def test_a_private_ray_instance_plays_the_same_games_as_one_process():
+    ray_can_start()
     done = subprocess.run([sys.executable, "-c", ON_LOCAL_RAY], capture_output=True, text=True, timeout=300,
                           env={**os.environ, **RAY_ENV})
     assert done.returncode == 0, done.stderr[-2000:]
@@ -142,6 +154,7 @@ def ray_head():
     driver needs (``RAY_ADDRESS`` for ``--cluster auto``) and the Ray Client address."""
     if importlib.util.find_spec("ray") is None:
         pytest.skip("Ray is not installed: pip install 'realpolitik[cluster]'")
+    ray_can_start()
     port, client = _free_port(), _free_port()
     env = {**RAY_ENV, "RAY_AUTH_MODE": "token", "RAY_AUTH_TOKEN": secrets.token_hex(16),
            "RAY_ADDRESS": f"127.0.0.1:{port}"}
@@ -233,6 +246,7 @@ def test_ctrl_c_stops_an_arena_on_ray_within_two_seconds(ray_head):
 
 @needs_ray
 def test_ctrl_c_stops_an_arena_on_a_private_ray_instance_within_two_seconds():
+    ray_can_start()
     took, out, err = interrupt(["nuclear-war", "--seats", ",".join(SPECS), "--games", "100000",
                                 "--cluster", "local", "--workers", "2"], RAY_ENV)
     assert took < allowance(2), f"took {took:.1f} s to stop (load factor {load_factor():.1f})"
