@@ -57,13 +57,10 @@ from .heuristic import Sight, placement_score, waiting_carrier
 from .history import Event, read
 from .tables import HAND_SIZE
 
-#: paths drawn back to the deal per decision, the best of which start the chains
-PATHS = 32
-#: Metropolis chains of card swaps per decision
-CHAINS = 8
-#: worlds kept per chain, one after each ``MOVES`` swap proposals
-KEPT = 4
-MOVES = 64
+#: worlds kept per decision, each with its own path back to the deal
+PARTICLES = 32
+#: swap proposals per world after resampling
+MOVES = 256
 #: share of an action the opponent model leaves to any legal choice: a person or a search plays otherwise
 EPSILON = 0.1
 #: placement-score points per e-fold of a card's chance to be picked
@@ -173,17 +170,19 @@ class Model:
 
     def __init__(self, content) -> None:
         self.cards, self.stoppers = content.cards, content.stoppers
-        self.known: dict[tuple, float] = {}
+        #: the log-chances of each card to be placed, by the table and the distinct cards at hand
+        self.known: dict[tuple, dict[str, float]] = {}
 
     def loglik(self, entry: tuple, names: list[str]) -> float:
         kind, ev, hand, row, choice = entry
-        held = tuple(names[i] for i in hand)
         if kind == "place":
-            key = (ev.war, ev.face_up, ev.payload, ev.shown, tuple(sorted(held)), tuple(names[i] for i in row),
-                   names[choice])
-            if key not in self.known:
-                self.known[key] = log(self.placed(ev, held, key[5], key[6]))
-            return self.known[key]
+            key = (ev.war, ev.face_up, ev.payload, tuple([names[i] for i in row]),
+                   frozenset([names[i] for i in hand]).union(ev.shown))
+            chances = self.known.get(key)
+            if chances is None:
+                chances = self.known[key] = self.placed(*key)
+            return chances[names[choice]]
+        held = [names[i] for i in hand]
         if kind == "swap":
             slot, placed = choice
             return log(self.swapped(ev, held, [names[i] for i in row], slot, names[placed]))
@@ -196,17 +195,19 @@ class Model:
         best = min(able, key=lambda k: len(self.cards[k].stops))
         return log((1 - EPSILON) * (anti == best) + EPSILON / (len(able) + 1))
 
-    def placed(self, ev: Event, held: tuple[str, ...], row: tuple[str, ...], key: str) -> float:
-        """The chance the seat placed ``key`` holding ``held`` behind ``row`` (the rule as ``_best_placement``
-        reads it: the warheads at hand count for a carrier, the deterrent force's too)."""
+    def placed(self, war: bool, face_up: str | None, payload: int, row: tuple[str, ...],
+               choices: frozenset[str]) -> dict[str, float]:
+        """The log-chance of each of the distinct cards at hand (``choices``, the deterrent force's too) to be
+        placed behind ``row`` (the rule as ``_best_placement`` reads it: the warheads at hand count for a
+        carrier)."""
         cards = self.cards
-        choices = unique(list(held) + list(ev.shown))
-        carrier, room = waiting_carrier(Sight(cards, ev.war, {}, ev.face_up, ev.payload, list(row)))
+        carrier, room = waiting_carrier(Sight(cards, war, {}, face_up, payload, list(row)))
         megatons = [cards[k].megatons for k in choices if cards[k].kind == "warhead"]
-        scores = [placement_score(cards[k], carrier, room, megatons, ev.war) / SCALE for k in choices]
-        top = max(scores)
-        weights = [exp(x - top) for x in scores]
-        return (1 - EPSILON) * weights[choices.index(key)] / sum(weights) + EPSILON / len(choices)
+        scores = {k: placement_score(cards[k], carrier, room, megatons, war) / SCALE for k in choices}
+        top = max(scores.values())
+        weights = {k: exp(x - top) for k, x in scores.items()}
+        whole, spread = sum(weights.values()), EPSILON / len(choices)
+        return {k: log((1 - EPSILON) * w / whole + spread) for k, w in weights.items()}
 
     def swapped(self, ev: Event, held: tuple[str, ...], row: list[str], slot: int, key: str) -> float:
         """The chance the seat changed face-down card ``slot`` for ``key`` (``_best_swap``: the first card
@@ -229,8 +230,7 @@ class Particles:
     """Worlds for ``ctx``'s seat, weighted by the others' play along the whole history; calling it draws
     one (``Game.particles``)."""
 
-    def __init__(self, ctx: SeatContext, rng: Rng, paths: int = PATHS, chains: int = CHAINS, kept: int = KEPT,
-                 moves: int = MOVES) -> None:
+    def __init__(self, ctx: SeatContext, rng: Rng, count: int = PARTICLES, moves: int = MOVES) -> None:
         self.ctx = ctx
         first = ctx.sample(rng)
         seat = ctx.seat
@@ -238,7 +238,7 @@ class Particles:
         content = first.content
         self.events = read(ctx.history(), first.seats, content.cards, content.names, set(self.followed))
         self.model = Model(content)
-        worlds = [first] + [ctx.sample(rng) for _ in range(paths - 1)]
+        worlds = [first] + [ctx.sample(rng) for _ in range(count - 1)]
         for world in worlds:  # a start the chains need not walk far from: the rows as the heuristic places them
             rows_as_placed(world, seat, rng)
         trails = [Trail(world, self.followed, self.events, rng) for world in worlds]
@@ -246,11 +246,10 @@ class Particles:
         top = max(total for total, _ in scored)
         #: the worlds drawn from: a trail and its cards' names (a copy of the trail's, changed by swaps)
         self.particles: list[tuple[Trail, list[str]]] = []
-        for i in _systematic([exp(total - top) for total, _ in scored], chains, rng):
-            trail, names, each = trails[i], list(trails[i].names), list(scored[i][1])
-            for _ in range(kept):
-                self._move(trail, names, each, moves, rng)
-                self.particles.append((trail, list(names)))
+        for i in _systematic([exp(total - top) for total, _ in scored], count, rng):
+            trail, names = trails[i], list(trails[i].names)
+            self._move(trail, names, list(scored[i][1]), moves, rng)
+            self.particles.append((trail, names))
 
     def _score(self, trail: Trail, names: list[str]) -> tuple[float, list[float]]:
         each = [self.model.loglik(entry, names) for entry in trail.reads]
@@ -267,7 +266,7 @@ class Particles:
             a, b = free[rng.below(len(free))], loose[rng.below(len(loose))]
             if names[a] == names[b]:
                 continue
-            touched = sorted(set(trail.touch[a]).union(trail.touch.get(b, ())))
+            touched = set(trail.touch[a]).union(trail.touch.get(b, ()))
             names[a], names[b] = names[b], names[a]
             after = [loglik(reads[r], names) for r in touched]
             change = sum(after) - sum(each[r] for r in touched)
