@@ -32,6 +32,7 @@ from .words import REPLACED
 DRAWS_ONE = "{seat} draws a card."
 DRAWS = "{seat} draws {count} cards."
 PLACES = "{seat} places a card face down."
+YOU_PLACE = "You place {card} face down."  # the reader's own placement: the opening round is over too
 PLACES_SHOWN = "{seat} places its deterrent {card} face down."
 SHOWS = "{seat} shows {card} in its deterrent force."
 TAKES_BACK = "{seat} takes back {card} from its deterrent force."
@@ -93,6 +94,8 @@ def read(history: list, labels: tuple[str, ...], cards: dict, names: dict[str, T
         if key == DRAWS_ONE or key == DRAWS:
             if followed:
                 out.append(Event("draw", s, count=values.get("count", 1), opening=opening))
+        elif key == YOU_PLACE:
+            opening = False
         elif key == PLACES:
             opening = False
             if followed:
