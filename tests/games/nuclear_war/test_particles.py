@@ -138,11 +138,12 @@ def test_the_search_draws_its_worlds_from_the_belief():
 @pytest.mark.parametrize("deal", [321, 322, 323])
 def test_the_history_read_as_card_moves_agrees_with_the_truth_along_a_whole_game(deal):
     # Every action of another seat is read at its moment: p1 follows the others through a game of four
-    # heuristics until two have fallen (peace returns after each fall, and face-down cards are changed). Each face-down card placed is read against the table as it was then (war,
-    # the face-up carrier and its payload left), so the card the heuristic truly placed from its true hand
-    # and row has the model's highest chance; each strike let through is read against the carrier that
-    # struck, and the true hand then held no anti-missile that stops it; every path the particles take back
-    # reaches the deal as dealt, with each hand and row as large as the truth's at each placement.
+    # heuristics until two have fallen (peace returns after each fall, and face-down cards are changed).
+    # Each face-down card placed is read against the table as it was then (war, the face-up carrier and
+    # its payload left), so the card the heuristic truly placed from its true hand and row has the model's
+    # highest chance; each strike let through is read against the carrier that struck, and the true hand
+    # then held no anti-missile that stops it; every path the particles take back reaches the deal as
+    # dealt, with each hand and row as large as the truth's at each placement.
     game = get("nuclear-war")
     state, rng, bot = game.new_state(4, None, deal), Rng(8), game.bots["heuristic"](0)
     truth: dict[int, list] = {1: [], 2: [], 3: []}  # per other seat: (kind, hand, row, card or carrier)
