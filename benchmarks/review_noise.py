@@ -6,12 +6,14 @@ same move there — for the review's turning points (after its second pass) and,
 the first pass's moves of largest point loss (``by_loss``: every move short of the preferred one
 by any amount, largest first) — and the CPU seconds of each pass, summed over both seeds.
 
-    python benchmarks/review_noise.py wsdv --records 3 [--budget 6000] [--seeds 0 1] [--plies 60] [--spec S]
+    python benchmarks/review_noise.py wsdv --records 3 [--budget B] [--seeds 0 1] [--plies 60] [--spec S]
 
 The records are games of the game's heuristic in every seat (seeds 0 …), as
 ``tools/calibrate_review.py`` plays them; ``--plies`` reviews only each record's first actions
-(turning points among those), to bound the run. Not a ``bench_*`` file: it runs for minutes, so
-``benchmarks/run.py`` does not pick it up.
+(turning points among those), to bound the run; ``--budget``: the review's budget (default: the
+game's, as ``realpolitik review``). After each record its own figures go to stderr as a JSON
+line, so a run stopped early still says what it measured. Not a ``bench_*`` file: it runs for
+minutes, so ``benchmarks/run.py`` does not pick it up.
 """
 
 from __future__ import annotations
@@ -30,7 +32,6 @@ sys.path.insert(0, str(ROOT / "tools"))
 from calibrate_review import play  # noqa: E402
 
 from realpolitik.analysis import review as core  # noqa: E402
-from realpolitik.bots.evaluate import BUDGET  # noqa: E402
 from realpolitik.games import get  # noqa: E402
 
 
@@ -71,30 +72,38 @@ def main() -> None:
     parser.add_argument("game")
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--records", type=int, default=3)
-    parser.add_argument("--budget", type=int, default=BUDGET)
+    parser.add_argument("--budget", type=int, default=None, help="apply calls per search (default: the game's)")
     parser.add_argument("--seeds", type=int, nargs=2, default=(0, 1))
     parser.add_argument("--plies", type=int, default=None, help="review only each record's first actions")
     parser.add_argument("--spec", default=None, help="the review's ismcts spec (default: the game's)")
     args = parser.parse_args()
     players = args.players or get(args.game).default_players()
+    budget = args.budget or core.budget_for(get(args.game))
     started = time.monotonic()
     gaps, inside, widths = [], 0, []
     counts = {"turning_points": [0, 0, 0], "by_loss": [0, 0, 0]}
     cpu = {"first_pass": 0.0, "second_pass": 0.0}
     for index in range(args.records):
         record = play(args.game, players, index, "heuristic")
-        first, second = (reviewed(record, args.budget, seed, args.spec, args.plies, cpu) for seed in args.seeds)
+        spent = dict(cpu)
+        first, second = (reviewed(record, budget, seed, args.spec, args.plies, cpu) for seed in args.seeds)
+        own = []
         for a, b in zip(first.plies, second.plies, strict=True):
-            gaps += [abs(x - y) for x, y in zip(a.chances, b.chances, strict=True)]
+            own += [abs(x - y) for x, y in zip(a.chances, b.chances, strict=True)]
             inside += sum(low <= y <= high for (low, high), y in zip(a.intervals, b.chances, strict=True))
             widths += [high - low for low, high in a.intervals]
-        found = agreement(*({tp.ply: tp.best for tp in r.turning_points()} for r in (first, second)))
-        counts["turning_points"] = [a + b for a, b in zip(counts["turning_points"], found, strict=True)]
+        gaps += own
+        points = agreement(*({tp.ply: tp.best for tp in r.turning_points()} for r in (first, second)))
+        counts["turning_points"] = [a + b for a, b in zip(counts["turning_points"], points, strict=True)]
         found = agreement(by_loss(first), by_loss(second))
         counts["by_loss"] = [a + b for a, b in zip(counts["by_loss"], found, strict=True)]
-        print(f"record {index}: {len(first.plies)} actions, {time.monotonic() - started:.0f} s", file=sys.stderr,
-              flush=True)
-    print(json.dumps({"game": args.game, "players": players, "records": args.records, "budget": args.budget,
+        print(json.dumps({"record": index, "actions": len(first.plies), "chances": len(own),
+                          "mean_difference": round(sum(own) / len(own), 4), "max_difference": round(max(own), 4),
+                          "turning_points": dict(zip(("named", "shared", "same_best_where_shared"), points,
+                                                     strict=True)),
+                          "cpu_seconds": {name: round(cpu[name] - spent[name], 1) for name in cpu},
+                          "seconds": round(time.monotonic() - started)}), file=sys.stderr, flush=True)
+    print(json.dumps({"game": args.game, "players": players, "records": args.records, "budget": budget,
                       "spec": args.spec, "seeds": list(args.seeds), "plies": args.plies, "chances": len(gaps),
                       "mean_difference": round(sum(gaps) / len(gaps), 4), "max_difference": round(max(gaps), 4),
                       "inside_interval": round(inside / len(gaps), 3),

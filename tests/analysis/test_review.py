@@ -13,6 +13,7 @@ import pytest
 
 from realpolitik.analysis import review as core
 from realpolitik.analysis.review_html import chances_figure, page
+from realpolitik.bots.evaluate import BUDGET as BUDGET_STANDARD
 from realpolitik.bots.evaluate import Evaluation, Tally, wilson
 from realpolitik.engine import Record, RecordError, Rng
 from realpolitik.games import get
@@ -195,6 +196,39 @@ def test_allies_who_win_together_get_their_team_s_chance():
         for chances in (p.chances, p.hindsight):
             for s in range(4):
                 assert chances[s] == pytest.approx(chances[teams.index(teams[s])])
+
+
+def test_a_review_of_nationen_searches_its_declared_budget_unless_one_is_given(monkeypatch):
+    """Nationen declares a review budget above the standard (its chances are noisier); a review
+    with no budget searches it — the review's ``budget`` and every search —, one given wins, and
+    a game that declares none keeps the standard."""
+    nationen = get("nationen")
+    assert nationen.review_budget > BUDGET_STANDARD and get("wsdv").review_budget is None
+    record = record_of("nationen", 3, 4)
+    assert core.start(record, get, None, None, 0, None).budget == nationen.review_budget
+    assert core.start(record, get, None, 300, 0, None).budget == 300
+    assert core.start(record_of("wsdv", 2, 3), get, None, None, 0, None).budget == BUDGET_STANDARD
+    real, budgets = core.evaluate, []
+
+    def searched(ctx, budget, seed, spec):
+        budgets.append(budget)
+        return real(ctx, budget, seed, spec)
+    monkeypatch.setattr(core, "evaluate", searched)
+    last = next(core.plies(record, get, first=len(record.actions) - 1))  # the last move: the searches around it
+    assert last.evaluation is not None and budgets and set(budgets) == {nationen.review_budget}
+    budgets.clear()
+    next(core.plies(record, get, budget=40, first=len(record.actions) - 1))
+    assert budgets and set(budgets) == {40}
+
+
+def test_a_server_s_smaller_budget_scales_as_the_game_s_declared_budget():
+    """The server's ``review_budget`` is the standard game's: Nationen's review searches as many
+    times more as its declared budget is of the standard, a game that declares none the budget itself."""
+    nationen = get("nationen")
+    assert core.budget_for(nationen) == nationen.review_budget
+    assert core.budget_for(nationen, 300) == round(300 * nationen.review_budget / BUDGET_STANDARD)
+    assert core.budget_for(nationen, 1) >= 1
+    assert core.budget_for(get("wsdv"), 300) == 300 and core.budget_for(get("wsdv")) == BUDGET_STANDARD
 
 
 def test_an_unfinished_game_is_refused():

@@ -9,6 +9,8 @@ import pytest
 from typer.testing import CliRunner
 
 from realpolitik.analysis import review as core
+from realpolitik.bots.evaluate import BUDGET
+from realpolitik.cli import review as reviewing
 from realpolitik.cli.main import app
 from realpolitik.engine import Record, Rng
 from realpolitik.games import get
@@ -81,6 +83,24 @@ def test_ctrl_c_in_the_second_pass_writes_the_first_pass_s_turning_points(record
     data = json.loads(numbers.read_text(encoding="utf-8"))
     assert data["complete"] and len(data["plies"]) == len(record.actions)
     assert "loss_interval" in data["turning_points"][0]
+
+
+def test_the_budget_is_the_game_s_declared_one_unless_given(record_file, tmp_path):
+    """``--budget`` left out: the game's (Nationen declares a larger one than the standard, Nuclear
+    War none); given: as given."""
+    game = get("nationen")
+    state, rng = game.new_state(3, dict(game.conformance_options), 4), Rng(4)
+    record = Record.start(state, 4, ["random"] * 3)
+    while not state.is_over():
+        record.actions.append(rng.choice(state.legal_actions()))
+        state.apply(record.actions[-1])
+    record.finish(state)
+    path = tmp_path / "nationen.json"
+    record.save(path)
+    assert reviewing.settings(path, None, None, None, "en") == (record, None, game.review_budget)
+    assert reviewing.settings(path, "p2", 500, None, "en") == (record, 1, 500)
+    nuclear_war, _ = record_file
+    assert reviewing.settings(nuclear_war, None, None, None, "en")[2] == BUDGET
 
 
 @pytest.mark.parametrize("args, said", [

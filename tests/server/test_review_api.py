@@ -62,8 +62,10 @@ def test_a_review_is_queued_reported_and_kept_with_the_game(reviewing):
         progress = [a["done"] for a in seen if a["status"] == "running"]
         assert progress == sorted(progress) and all(0 < d <= total for d in progress)
         record = api.record(game_id)
-        whole = core.review(record, get, None, BUDGET, 0)
-        assert done["review"] == whole.to_json()  # as `realpolitik review --json`
+        budget = core.budget_for(get("nationen"), BUDGET)  # Nationen's declared budget scales the server's
+        assert done["review"]["budget"] == budget > BUDGET
+        whole = core.review(record, get, None, budget, 0)
+        assert done["review"] == whole.to_json()  # as `realpolitik review --json` with that budget
         state, said = record.initial_state(get), {}
         for ply, action in enumerate(record.actions):
             said[ply] = {c.action: c.label for c in state.choices()}

@@ -31,6 +31,10 @@ interval. A turning point is a candidate whose loss's interval lies above zero (
 lower end, above 0); the review names the ``TURNING_POINTS`` surest. A review stopped before
 its second pass names the first pass's candidates, the surest loss first (each mean's
 Agresti–Coull variance, the Wilson interval's).
+
+**Budget.** Every search makes the review's ``budget`` apply calls; with none given, the
+game's own (:func:`budget_for`: ``Game.review_budget`` where the standard ``BUDGET`` leaves a
+game's chances too noisy, as in Nationen).
 """
 
 from __future__ import annotations
@@ -171,6 +175,16 @@ def sure_loss(value: float, visits: int, played_value: float, played_visits: int
     return value - played_value - Z95 * sqrt(variance(value, visits) + variance(played_value, played_visits))
 
 
+def budget_for(game: Game, standard: int = BUDGET) -> int:
+    """The apply calls of each search of ``game``'s review where a game that declares none
+    searches ``standard``: the game's ``review_budget``, and for another standard (a server's
+    small ``review_budget``) as many times that standard as the game's declared budget is of
+    ``BUDGET`` (at least 1): the server's review and ``realpolitik review`` scale alike."""
+    if game.review_budget is None:
+        return standard
+    return max(1, round(standard * game.review_budget / BUDGET))
+
+
 def ply_seed(seed: int, seat: int, ply: int) -> int:
     """The seed of a seat's context and search at a ply, as the server seeds a bot's."""
     rng = Rng(seed)
@@ -220,14 +234,17 @@ def finished(record: Record, lookup: Callable[[str], Game]) -> State:
     return final
 
 
-def plies(record: Record, lookup: Callable[[str], Game], seat: int | None = None, budget: int = BUDGET,
+def plies(record: Record, lookup: Callable[[str], Game], seat: int | None = None, budget: int | None = None,
           seed: int = 0, spec: str | None = None, first: int = 0) -> Iterator[PlyReview]:
     """Review the record's actions one by one (each as soon as it is done) from the action
-    ``first`` on; ``seat``: the one viewpoint (else each seat's own information). Every ply's review is the
+    ``first`` on; ``seat``: the one viewpoint (else each seat's own information); ``budget``: apply
+    calls per search (None: the game's, :func:`budget_for`). Every ply's review is the
     same whatever ``first`` is (its searches are seeded by the ply), so a review may be made in
     pieces. Refuses a record of an unfinished game (``RecordError``)."""
     finished(record, lookup)
     state = record.initial_state(lookup)
+    if budget is None:
+        budget = budget_for(state.game)
     if seat is not None and not 0 <= seat < len(state.seats):
         raise ValueError(f"seat {seat} is not one of the game's {len(state.seats)} seats")
     for action in record.actions[:first]:
@@ -402,12 +419,13 @@ class Review:
         }
 
 
-def review(record: Record, lookup: Callable[[str], Game], seat: int | None = None, budget: int = BUDGET,
+def review(record: Record, lookup: Callable[[str], Game], seat: int | None = None, budget: int | None = None,
            seed: int = 0, spec: str | None = None,
            progress: Callable[[int, int], None] | None = None) -> Review:
-    """The whole review of a finished game's record; ``progress(done, total)`` after each action."""
+    """The whole review of a finished game's record (``budget`` None: the game's, :func:`budget_for`);
+    ``progress(done, total)`` after each action."""
     done = start(record, lookup, seat, budget, seed, spec)
-    for p in plies(record, lookup, seat, budget, seed, spec):
+    for p in plies(record, lookup, seat, done.budget, seed, spec):
         done.plies.append(p)
         if progress is not None:
             progress(len(done.plies), done.actions)
@@ -415,12 +433,13 @@ def review(record: Record, lookup: Callable[[str], Game], seat: int | None = Non
     return done
 
 
-def start(record: Record, lookup: Callable[[str], Game], seat: int | None, budget: int, seed: int,
+def start(record: Record, lookup: Callable[[str], Game], seat: int | None, budget: int | None, seed: int,
           spec: str | None) -> Review:
     """An empty review of the record, to be filled with its :func:`plies` (a record that
-    :func:`plies` refuses is refused here already)."""
+    :func:`plies` refuses is refused here already; ``budget`` None: the game's, :func:`budget_for`)."""
     final = finished(record, lookup)
-    return Review(record.game, tuple(final.seats), seat, budget, seed, spec, len(record.actions), [])
+    return Review(record.game, tuple(final.seats), seat, budget_for(final.game) if budget is None else budget,
+                  seed, spec, len(record.actions), [])
 
 
 def cache_key(record: Record, seat: int | None, budget: int, seed: int, spec: str | None, game: Game) -> str:

@@ -459,7 +459,8 @@ def review(
     path: Path = typer.Argument(..., metavar="RECORD", help="the record of a finished game (JSON)"),
     seat: str | None = typer.Option(None, help="estimate every seat's chances from this seat's information "
                                     "(default: each seat's from its own)"),
-    budget: int = typer.Option(BUDGET, help="apply calls each estimate searches (1–100000000)"),
+    budget: int | None = typer.Option(None, help="apply calls each estimate searches (1–100000000; default: the "
+                                      f"game's, {BUDGET} in most games)"),
     seed: int = typer.Option(0, help="seed of the searches, 0 or more"),
     spec: str | None = typer.Option(None, help="the search's settings as an ismcts bot spec (default: the game's)"),
     out: Path | None = typer.Option(None, help="write the review as HTML with its chart to this file"),

@@ -24,25 +24,29 @@ from .inputs import fail, reason
 MAX_BUDGET = 100_000_000
 
 
-def settings(path: Path, seat: str | None, budget: int, spec: str | None, lang: str) -> tuple[Record, int | None]:
-    """The record and the viewpoint's seat number, or the refusal of what cannot be reviewed."""
-    if not 1 <= budget <= MAX_BUDGET:
+def settings(path: Path, seat: str | None, budget: int | None, spec: str | None,
+             lang: str) -> tuple[Record, int | None, int]:
+    """The record, the viewpoint's seat number and the budget (None: the game's), or the refusal
+    of what cannot be reviewed."""
+    if budget is not None and not 1 <= budget <= MAX_BUDGET:
         fail(t("--budget must be a whole number from 1 to {max}, not {budget}", max=MAX_BUDGET, budget=budget), lang)
     try:
         record = Record.load(path)
         final = core.finished(record, get)
     except RecordError as exc:
         fail(listed((str(path), reason(exc)), ": "), lang)
+    if budget is None:
+        budget = core.budget_for(final.game)
     try:
         search_bot(final, budget, 0, spec)
     except (KeyError, ValueError) as exc:
         fail(t("--spec: {problem}", problem=str(exc).strip("'\"")), lang)
     if seat is None:
-        return record, None
+        return record, None, budget
     if seat not in final.seats:
         fail(t("no seat {seat} in this game; its seats: {seats}", seat=repr(seat), seats=", ".join(final.seats)),
              lang)
-    return record, final.seats.index(seat)
+    return record, final.seats.index(seat), budget
 
 
 def run(record: Record, viewpoint: int | None, budget: int, seed: int, spec: str | None, lang: str) -> core.Review:
@@ -70,11 +74,11 @@ def run(record: Record, viewpoint: int | None, budget: int, seed: int, spec: str
     return done
 
 
-def review(path: Path, seat: str | None, budget: int, seed: int, spec: str | None, out: Path | None,
+def review(path: Path, seat: str | None, budget: int | None, seed: int, spec: str | None, out: Path | None,
            as_json: Path | None, lang: str) -> None:
-    """Review the record and write the page to ``out`` and the JSON to ``as_json``; exit 130 after
-    Ctrl-C, having written the actions reviewed."""
-    record, viewpoint = settings(path, seat, budget, spec, lang)
+    """Review the record and write the page to ``out`` and the JSON to ``as_json`` (``budget``
+    None: the game's); exit 130 after Ctrl-C, having written the actions reviewed."""
+    record, viewpoint, budget = settings(path, seat, budget, spec, lang)
     done = run(record, viewpoint, budget, seed, spec, lang)
     said = Console(stderr=True, highlight=False)
     for target, text in ((out, lambda: page(done, get(record.game), lang)),

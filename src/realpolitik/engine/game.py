@@ -61,6 +61,11 @@ class Game(ABC):
     #: rest of its search says (``bots/evaluate.py``); measured per game by
     #: ``tools/calibrate_review.py GAME --fit`` on games other than the calibration's
     pseudo_playouts: float = 2.0
+    #: apply calls of each search of a game review when none is asked for, where the review's
+    #: standard (``bots.evaluate.BUDGET``) leaves its chances noisier than the review's bar
+    #: (docs/bots/review.md); None: the standard. A server's smaller budget scales with it
+    #: (``analysis.review.budget_for``)
+    review_budget: int | None = None
     #: parameters per bot kind that suit this game better than the bot's own defaults
     #: (``{"ismcts": {"prior": "heuristic"}}``); a bot spec's own parameters win
     bot_defaults: dict[str, dict[str, Any]] = {}

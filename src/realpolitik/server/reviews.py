@@ -2,11 +2,13 @@
 game's replay, queued, computed by the bot workers a piece at a time, kept with the game.
 
 A review is :func:`realpolitik.analysis.review.review` with seed 0 and the server's budget
-(``--limit review_budget``), so ``realpolitik review`` on the game's record with that budget
-gives the same JSON. Its pieces (:class:`~realpolitik.analysis.review.ReviewJob`: the actions
-reviewed in about ``PIECE_SECONDS``; then :class:`~realpolitik.analysis.review.RejudgeJob`: the
-second pass's verdicts on the turning points' candidates in about as long) wait for a worker
-behind every bot move, and reviews take turns piece by piece, so a table waits for a review by
+(``--limit review_budget``, scaled for a game that declares a larger review budget than the
+standard: :func:`~realpolitik.analysis.review.budget_for`), so ``realpolitik review`` on the
+game's record with that budget (the JSON's ``budget``) gives the same JSON. Its pieces
+(:class:`~realpolitik.analysis.review.ReviewJob`: the actions reviewed in about
+``PIECE_SECONDS``; then :class:`~realpolitik.analysis.review.RejudgeJob`: the second pass's
+verdicts on the turning points' candidates in about as long) wait for a worker behind every
+bot move, and reviews take turns piece by piece, so a table waits for a review by
 one piece at most. One review runs per game; the server runs ``review_queue`` at most, and a
 client may ask for ``reviews`` (a rate). Progress is kept in memory (a review under way when
 the server stops is asked for again); the result is stored (:mod:`.review_store`). A finished
@@ -21,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from realpolitik.analysis.review import PlyReview, ReviewJob, cache_key, start
+from realpolitik.analysis.review import PlyReview, ReviewJob, budget_for, cache_key, start
 from realpolitik.i18n import t
 
 from .review_store import ReviewStore
@@ -71,8 +73,13 @@ class Reviews:
         self.bots = bots
         self.jobs: dict[str, Job] = {}
 
+    def _budget(self, table: Table) -> int:
+        """The apply calls of each search of the table's review: the server's ``review_budget``
+        as the game's review scales it."""
+        return budget_for(table.game, self.limits.review_budget)
+
     def _key(self, table: Table, seat: int | None) -> str:
-        return cache_key(table.record(), seat, self.limits.review_budget, 0, None, table.game)
+        return cache_key(table.record(), seat, self._budget(table), 0, None, table.game)
 
     async def status(self, table: Table, seat: int | None) -> dict[str, Any]:
         """The review of ``table`` from ``seat``'s information: done (with the review), under
@@ -108,11 +115,10 @@ class Reviews:
         record = table.record()
         job = Job(table.id, key, found["viewpoint"], len(record.actions))
         self.jobs[table.id] = job
-        job.task = asyncio.get_running_loop().create_task(self._run(job, record, seat))
+        job.task = asyncio.get_running_loop().create_task(self._run(job, record, seat, self._budget(table)))
         return job.progress()
 
-    async def _run(self, job: Job, record, seat: int | None) -> None:
-        budget = self.limits.review_budget
+    async def _run(self, job: Job, record, seat: int | None, budget: int) -> None:
         try:
             review = await asyncio.to_thread(start, record, self.lookup, seat, budget, 0, None)
             while len(job.done) < job.total:

@@ -43,6 +43,11 @@ class Nationen(Game):
     #: the lean of a review's chances (``Game.pseudo_playouts``), the best Brier score of
     #: ``python tools/calibrate_review.py nationen --fit --games 6 --seed 1000 --workers 2``
     pseudo_playouts = 1
+    #: measured (lab/reviews.md, ``benchmarks/review_noise.py nationen``): at the standard 6000 apply
+    #: calls two seeds' chances differed by 0.023 on average per seat and action, above the review's
+    #: bar of 0.02; the noise falls about as one over the root of the budget, so half as much again
+    #: (at 9000: 0.018 on three records, 13 of 15 turning points named by both, 1.5 times the CPU)
+    review_budget = 9000
 
     def default_players(self) -> int:
         return 3
