@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
+from realpolitik.testing.load import allowance
 from realpolitik.testing.server import Api, ServerProcess, http_client
 
 FUZZ = settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
@@ -154,7 +155,7 @@ def _greeted(ws) -> bool:
 @FUZZ
 def test_websocket_greeting(served, first, which):
     server, games = served
-    with connect(f"{server.ws_url}/ws/{games[which]['id']}", open_timeout=10) as ws:
+    with connect(f"{server.ws_url}/ws/{games[which]['id']}", open_timeout=allowance(10)) as ws:
         ws.send(first if isinstance(first, (str, bytes)) else json.dumps(first, allow_nan=True))
         _greeted(ws)
 
@@ -172,7 +173,7 @@ def test_websocket_messages_after_hello(served, message, spectator):
     server, games = served
     running = games["running"]
     token = running["tokens"]["p1"]
-    with connect(f"{server.ws_url}/ws/{running['id']}", open_timeout=10) as ws:
+    with connect(f"{server.ws_url}/ws/{running['id']}", open_timeout=allowance(10)) as ws:
         ws.send(json.dumps({"type": "hello"} if spectator else {"type": "hello", "token": token}))
         assert _greeted(ws)
         ws.send(message if isinstance(message, (str, bytes)) else json.dumps(message, allow_nan=True))
@@ -191,7 +192,7 @@ def test_deeply_nested_json_is_refused_over_http_and_websocket(served):
     with http_client(server.url) as http:
         answer = http.post("/api/games", content=deep)
         assert answer.status_code == 400 and "nested too deeply" in answer.json()["error"]
-    with connect(f"{server.ws_url}/ws/{games['running']['id']}", open_timeout=10) as ws:
+    with connect(f"{server.ws_url}/ws/{games['running']['id']}", open_timeout=allowance(10)) as ws:
         ws.send(json.dumps({"type": "hello"}))
         assert _greeted(ws)
         ws.send("[" * 2000 + "]" * 2000)
@@ -224,7 +225,7 @@ def test_aborted_uploads_leave_no_trace(served):
 
 def test_a_name_of_invisible_characters_is_refused_in_the_hello(served):
     server, games = served
-    with connect(f"{server.ws_url}/ws/{games['open']['id']}", open_timeout=10) as ws:
+    with connect(f"{server.ws_url}/ws/{games['open']['id']}", open_timeout=allowance(10)) as ws:
         ws.send(json.dumps({"type": "hello", "token": games["open"]["tokens"]["p2"], "name": "\x00\u200b\x7f"}))
         error = json.loads(ws.recv(5))
         assert error["code"] == "bad-message" and "no visible characters" in error["message"]
