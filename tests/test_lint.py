@@ -53,7 +53,8 @@ def stretching(trees: list[ast.AST]) -> set[str]:
 
 def fixed_bounds(tree: ast.AST, stretched_by: set[str]) -> list[ast.AST]:
     """The bare numbers the module gives as a wall-clock bound: a ``timeout=`` (or ``…_timeout=``)
-    keyword, the first argument of ``.wait(…)``/``.join(…)``, and ``time.monotonic() + …``. Not the
+    keyword, the first argument of ``.wait(…)``/``.join(…)``/``.settimeout(…)``, and
+    ``time.monotonic() + …``. Not the
     ``timeout=`` of a helper in ``stretched_by``; ``Api.wait`` is told from ``Popen.wait`` by its game
     and condition (two positional arguments)."""
     found = []
@@ -63,7 +64,7 @@ def fixed_bounds(tree: ast.AST, stretched_by: set[str]) -> list[ast.AST]:
             stretched = name in stretched_by and (name != "wait" or len(node.args) >= 2)
             found += [word.value for word in node.keywords if word.arg and not stretched
                       and (word.arg == "timeout" or word.arg.endswith("_timeout")) and bare_number(word.value)]
-            if isinstance(node.func, ast.Attribute) and name in ("wait", "join") and node.args \
+            if isinstance(node.func, ast.Attribute) and name in ("wait", "join", "settimeout") and node.args \
                     and bare_number(node.args[0]):
                 found.append(node.args[0])
         elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):

@@ -141,7 +141,7 @@ def _greeted(ws) -> bool:
     """Read until the first view (greeted: true) or a proper close (refused: false)."""
     try:
         while True:
-            message = json.loads(ws.recv(5))
+            message = json.loads(ws.recv(allowance(5)))
             assert message["type"] in ("welcome", "view", "players", "chat", "error"), message
             if message["type"] == "view":
                 return True
@@ -179,7 +179,7 @@ def test_websocket_messages_after_hello(served, message, spectator):
         ws.send(message if isinstance(message, (str, bytes)) else json.dumps(message, allow_nan=True))
         ws.send(json.dumps({"type": "chat", "text": "still here?"}))  # the socket is still served
         while True:  # (resigning is left out: it would end the shared game's use for the others)
-            answer = json.loads(ws.recv(5))
+            answer = json.loads(ws.recv(allowance(5)))
             if answer["type"] == "chat" and answer["lines"][-1]["text"] == "still here?":
                 break
             if answer["type"] == "error" and answer["code"] == "limit":  # the seat's chat rate, also an answer
@@ -196,9 +196,9 @@ def test_deeply_nested_json_is_refused_over_http_and_websocket(served):
         ws.send(json.dumps({"type": "hello"}))
         assert _greeted(ws)
         ws.send("[" * 2000 + "]" * 2000)
-        answer = json.loads(ws.recv(5))
+        answer = json.loads(ws.recv(allowance(5)))
         while answer["type"] != "error":
-            answer = json.loads(ws.recv(5))
+            answer = json.loads(ws.recv(allowance(5)))
         assert answer["message"] == "payload is nested too deeply"
 
 
@@ -227,10 +227,10 @@ def test_a_name_of_invisible_characters_is_refused_in_the_hello(served):
     server, games = served
     with connect(f"{server.ws_url}/ws/{games['open']['id']}", open_timeout=allowance(10)) as ws:
         ws.send(json.dumps({"type": "hello", "token": games["open"]["tokens"]["p2"], "name": "\x00\u200b\x7f"}))
-        error = json.loads(ws.recv(5))
+        error = json.loads(ws.recv(allowance(5)))
         assert error["code"] == "bad-message" and "no visible characters" in error["message"]
         with pytest.raises(ConnectionClosed) as closed:
-            ws.recv(5)
+            ws.recv(allowance(5))
         assert closed.value.rcvd.code == 4400
 
 
