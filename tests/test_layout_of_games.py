@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from realpolitik.games import registry
+from realpolitik.testing.load import allowance
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -140,5 +141,5 @@ def test_a_game_is_its_class(game):
 def test_the_frame_index_is_up_to_date():
     """docs/frames.md lists every game's frames by module, for the reader of ``stack[-1].act``."""
     done = subprocess.run([sys.executable, str(ROOT / "tools" / "frame_index.py"), "--check"], capture_output=True,
-                          text=True, timeout=120)
+                          text=True, timeout=allowance(120))
     assert done.returncode == 0, done.stderr

@@ -13,6 +13,7 @@ import pytest
 from realpolitik.analysis import calibration
 from realpolitik.analysis import review as core
 from realpolitik.games import get
+from realpolitik.testing.load import allowance
 
 from .test_review import record_of
 
@@ -74,7 +75,7 @@ CALIBRATE = Path(__file__).resolve().parents[2] / "tools" / "calibrate_review.py
 
 def _calibrate(store: Path, *extra: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, str(CALIBRATE), "wsdv", "--games", "3", "--budget", "20", "--store",
-                           str(store), *extra], capture_output=True, text=True, timeout=300)
+                           str(store), *extra], capture_output=True, text=True, timeout=allowance(300))
 
 
 def test_a_calibration_stopped_early_keeps_its_reviews_and_the_same_command_reviews_only_the_rest(tmp_path):

@@ -211,7 +211,7 @@ def test_a_private_ray_instance_gives_the_numbers_of_one_process():
     ray_can_start()
     args = ["nuclear-war", "--seats", "heuristic,random,random", "--games", "6", "--seed", "3", "--json"]
     done = subprocess.run(ANALYZE + args + ["--cluster", "local", "--workers", "2"], capture_output=True, text=True,
-                          timeout=300, env={**os.environ, **RAY_ENV, "LANG": "C.UTF-8"})
+                          timeout=allowance(300), env={**os.environ, **RAY_ENV, "LANG": "C.UTF-8"})
     assert done.returncode == 0, done.stderr[-2000:]
     alone = analyze(*args)
     assert alone.exit_code == 0

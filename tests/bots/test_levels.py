@@ -35,6 +35,7 @@ from realpolitik.sim.ladder import default_entrants
 from realpolitik.sim.stats import GameResult, wilson
 from realpolitik.sim.store import append
 from realpolitik.sim.targets import TARGETS, play_chunks
+from realpolitik.testing.load import allowance
 
 TOOL = Path(__file__).resolve().parents[2] / "tools" / "levels.py"
 PAIRS_TOOL = TOOL.with_name("level_pairs.py")
@@ -79,7 +80,7 @@ def run_tool(tmp_path: Path, ladder: dict, *extra: str) -> subprocess.CompletedP
     source.write_text(json.dumps(ladder))
     return subprocess.run([sys.executable, str(TOOL), str(source), "--command", "realpolitik ladder wsdv --json",
                            "--date", "2026-11-23", "--file", str(tmp_path / "levels.toml"), *extra],
-                          capture_output=True, text=True, timeout=60)
+                          capture_output=True, text=True, timeout=allowance(60))
 
 
 def test_the_tool_writes_the_three_best_rated_entrants_weakest_first(tmp_path):
@@ -178,7 +179,7 @@ def test_the_pairs_tool_writes_nothing_for_levels_that_are_not_ordered(tmp_path)
     path = levels_file(tmp_path, "", specs=("random", "heuristic", "heuristic"))
     before = path.read_text()
     done = subprocess.run([sys.executable, str(PAIRS_TOOL), "wsdv", "--games", "6", "--file", str(path)],
-                          capture_output=True, text=True, timeout=300)
+                          capture_output=True, text=True, timeout=allowance(300))
     assert done.returncode == 1 and "not ordered: normal-hard" in done.stderr, done.stderr
     assert "easy-normal: heuristic won" in done.stdout and path.read_text() == before
 
@@ -193,7 +194,7 @@ def test_one_pair_played_keeps_the_other_only_where_the_command_reproduces_both(
     path.write_text(path.read_text().replace('"python tools/level_pairs.py wsdv"',
                                              json.dumps(command.format(path=path))))
     done = subprocess.run([sys.executable, str(PAIRS_TOOL), "wsdv", "--games", "6", "--file", str(path),
-                           "--pair", "easy-normal"], capture_output=True, text=True, timeout=300)
+                           "--pair", "easy-normal"], capture_output=True, text=True, timeout=allowance(300))
     assert done.returncode == 0, done.stderr
     assert "normal-hard" not in done.stdout  # only the pair asked for was played
     ladder, _ = table(path)["wsdv"]
@@ -204,7 +205,7 @@ def test_one_pair_played_keeps_the_other_only_where_the_command_reproduces_both(
 
 def _pairs_run(path: Path, *extra: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, str(PAIRS_TOOL), "wsdv", "--games", "6", "--file", str(path),
-                           "--pair", "easy-normal", *extra], capture_output=True, text=True, timeout=300)
+                           "--pair", "easy-normal", *extra], capture_output=True, text=True, timeout=allowance(300))
 
 
 def test_a_pair_stopped_early_keeps_its_games_and_the_same_command_plays_only_the_rest(tmp_path):
@@ -395,7 +396,8 @@ def test_the_tool_writes_a_ladder_at_another_count_as_that_count_s_entry(tmp_pat
 def test_the_pairs_tool_plays_an_entry_of_another_count_at_that_count(tmp_path):
     path = counts_file(tmp_path, "nuclear-war", 4, "nuclear-war@2", 2, ("random", "heuristic", "heuristic"))
     done = subprocess.run([sys.executable, str(PAIRS_TOOL), "nuclear-war@2", "--games", "20", "--file", str(path),
-                           "--pair", "easy-normal", "--seed", "1"], capture_output=True, text=True, timeout=300)
+                           "--pair", "easy-normal", "--seed", "1"], capture_output=True, text=True,
+                          timeout=allowance(300))
     assert done.returncode == 0 and "nuclear-war@2 easy-normal: heuristic won" in done.stdout, done.stderr
     store = [json.loads(line) for line in path.with_name("levels-pairs.jsonl").read_text().splitlines()]
     assert {entry["key"]["pair"] for entry in store} == {"nuclear-war@2 easy-normal"}

@@ -7,11 +7,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+from realpolitik.testing.load import allowance
+
 SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "search_work.py"
 
 
 def _run(*args: str) -> dict:
-    done = subprocess.run([sys.executable, str(SCRIPT), *args], capture_output=True, text=True, timeout=120, check=True)
+    done = subprocess.run([sys.executable, str(SCRIPT), *args], capture_output=True, text=True,
+                          timeout=allowance(120), check=True)
     return json.loads(done.stdout)
 
 

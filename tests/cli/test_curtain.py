@@ -10,6 +10,8 @@ import sys
 import time
 from pathlib import Path
 
+from realpolitik.testing.load import allowance
+
 SRC = Path(__file__).resolve().parents[2] / "src"
 PLAY = [sys.executable, "-c", "from realpolitik.cli.main import app; app()",
         "play", "nuclear-war", "--seats", "human,human", "--seed", "2", "--lang", "en"]
@@ -27,7 +29,7 @@ class Pane:
 
     def tmux(self, *args: str) -> str:
         return subprocess.run(["tmux", "-S", self.socket, *args], check=True, capture_output=True, text=True,
-                              timeout=10).stdout
+                              timeout=allowance(10)).stdout
 
     def history(self) -> str:
         """Everything the pane holds: its history and its screen, wrapped lines joined."""
@@ -45,7 +47,7 @@ class Pane:
         self.tmux("send-keys", "-t", "play", line, "Enter")
 
     def close(self) -> None:
-        subprocess.run(["tmux", "-S", self.socket, "kill-server"], capture_output=True, timeout=10)
+        subprocess.run(["tmux", "-S", self.socket, "kill-server"], capture_output=True, timeout=allowance(10))
 
 
 def test_the_curtain_clears_the_terminals_history_of_the_hand_before(tmp_path):

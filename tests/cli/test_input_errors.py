@@ -12,6 +12,7 @@ import typer
 from typer.testing import CliRunner
 
 from realpolitik.cli.main import app
+from realpolitik.testing.load import allowance
 
 runner = CliRunner()
 REALPOLITIK = Path(sys.executable).parent / "realpolitik"
@@ -219,7 +220,7 @@ def test_the_installed_command_prints_one_line_too(files):
     for args, expected in [(["play", "nuclear-war", "--seed", "x"], "'--seed'"),
                            (["replay", str(files["list"])], "not a realpolitik record"),
                            (["play", "nuclear-war", "--seats", "random,ismcts:foo=1"], "unknown parameter 'foo'")]:
-        done = subprocess.run([str(REALPOLITIK), *args], capture_output=True, text=True, timeout=60,
+        done = subprocess.run([str(REALPOLITIK), *args], capture_output=True, text=True, timeout=allowance(60),
                               env={**os.environ, "COLUMNS": "60"})
         assert done.returncode == 2 and "Traceback" not in done.stderr + done.stdout
         assert done.stdout == "" and len(done.stderr.strip().splitlines()) == 1, done.stderr

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from realpolitik.testing.load import allowance
+
 RUN = Path(__file__).resolve().parents[2] / "benchmarks" / "run.py"
 
 
@@ -14,7 +16,7 @@ def test_peers_runs_briefly_and_prints_every_peer_and_ratio():
     pytest.importorskip("pyspiel")
     result = subprocess.run([sys.executable, str(RUN), "--json", "--peers", "--games", "nuclear-war",
                              "--seconds", "0.2", "--rounds", "1", "--extras", "none"],
-                            capture_output=True, text=True, timeout=240, check=True)
+                            capture_output=True, text=True, timeout=allowance(240), check=True)
     peers = json.loads(result.stdout)["peers"]
     assert set(peers["playouts"]) == {
         "realpolitik/nuclear-war", "openspiel-python/python_kuhn_poker", "openspiel-python/python_liars_poker",

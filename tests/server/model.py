@@ -29,6 +29,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from realpolitik.engine import State
 from realpolitik.games import get
 from realpolitik.server.store import Damaged, Store, StoredGame
+from realpolitik.testing.load import allowance
 from realpolitik.testing.server import GameSocket, ServerProcess, http_client, tls
 
 PASSWORD = "a model password"
@@ -204,8 +205,8 @@ class Link:
 
     def until(self, accept: Callable[[dict], bool], timeout: float = 20) -> dict[str, Any] | None:
         """The first message from now (or unread) that ``accept``s; ``None`` if the connection
-        closed or nothing came in time."""
-        end = time.monotonic() + timeout
+        closed or nothing came in time (``timeout``: idle seconds, ``allowance``)."""
+        end = time.monotonic() + allowance(timeout)
         while self.alive:
             message = self.pump(max(0.0, end - time.monotonic()))
             if message is not None and accept(message):

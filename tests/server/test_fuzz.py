@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
+from realpolitik.testing.load import allowance
 from realpolitik.testing.server import Api, ServerProcess, http_client
 
 FUZZ = settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
@@ -140,7 +141,7 @@ def _greeted(ws) -> bool:
     """Read until the first view (greeted: true) or a proper close (refused: false)."""
     try:
         while True:
-            message = json.loads(ws.recv(5))
+            message = json.loads(ws.recv(allowance(5)))
             assert message["type"] in ("welcome", "view", "players", "chat", "error"), message
             if message["type"] == "view":
                 return True
@@ -154,7 +155,7 @@ def _greeted(ws) -> bool:
 @FUZZ
 def test_websocket_greeting(served, first, which):
     server, games = served
-    with connect(f"{server.ws_url}/ws/{games[which]['id']}", open_timeout=10) as ws:
+    with connect(f"{server.ws_url}/ws/{games[which]['id']}", open_timeout=allowance(10)) as ws:
         ws.send(first if isinstance(first, (str, bytes)) else json.dumps(first, allow_nan=True))
         _greeted(ws)
 
@@ -172,13 +173,13 @@ def test_websocket_messages_after_hello(served, message, spectator):
     server, games = served
     running = games["running"]
     token = running["tokens"]["p1"]
-    with connect(f"{server.ws_url}/ws/{running['id']}", open_timeout=10) as ws:
+    with connect(f"{server.ws_url}/ws/{running['id']}", open_timeout=allowance(10)) as ws:
         ws.send(json.dumps({"type": "hello"} if spectator else {"type": "hello", "token": token}))
         assert _greeted(ws)
         ws.send(message if isinstance(message, (str, bytes)) else json.dumps(message, allow_nan=True))
         ws.send(json.dumps({"type": "chat", "text": "still here?"}))  # the socket is still served
         while True:  # (resigning is left out: it would end the shared game's use for the others)
-            answer = json.loads(ws.recv(5))
+            answer = json.loads(ws.recv(allowance(5)))
             if answer["type"] == "chat" and answer["lines"][-1]["text"] == "still here?":
                 break
             if answer["type"] == "error" and answer["code"] == "limit":  # the seat's chat rate, also an answer
@@ -191,13 +192,13 @@ def test_deeply_nested_json_is_refused_over_http_and_websocket(served):
     with http_client(server.url) as http:
         answer = http.post("/api/games", content=deep)
         assert answer.status_code == 400 and "nested too deeply" in answer.json()["error"]
-    with connect(f"{server.ws_url}/ws/{games['running']['id']}", open_timeout=10) as ws:
+    with connect(f"{server.ws_url}/ws/{games['running']['id']}", open_timeout=allowance(10)) as ws:
         ws.send(json.dumps({"type": "hello"}))
         assert _greeted(ws)
         ws.send("[" * 2000 + "]" * 2000)
-        answer = json.loads(ws.recv(5))
+        answer = json.loads(ws.recv(allowance(5)))
         while answer["type"] != "error":
-            answer = json.loads(ws.recv(5))
+            answer = json.loads(ws.recv(allowance(5)))
         assert answer["message"] == "payload is nested too deeply"
 
 
@@ -224,12 +225,12 @@ def test_aborted_uploads_leave_no_trace(served):
 
 def test_a_name_of_invisible_characters_is_refused_in_the_hello(served):
     server, games = served
-    with connect(f"{server.ws_url}/ws/{games['open']['id']}", open_timeout=10) as ws:
+    with connect(f"{server.ws_url}/ws/{games['open']['id']}", open_timeout=allowance(10)) as ws:
         ws.send(json.dumps({"type": "hello", "token": games["open"]["tokens"]["p2"], "name": "\x00\u200b\x7f"}))
-        error = json.loads(ws.recv(5))
+        error = json.loads(ws.recv(allowance(5)))
         assert error["code"] == "bad-message" and "no visible characters" in error["message"]
         with pytest.raises(ConnectionClosed) as closed:
-            ws.recv(5)
+            ws.recv(allowance(5))
         assert closed.value.rcvd.code == 4400
 
 

@@ -22,6 +22,7 @@ import typer
 from realpolitik.cli.main import app
 from realpolitik.server.store import Store, StoredGame, StoredSeat, now
 from realpolitik.server.tokens import new_game_id
+from realpolitik.testing.load import allowance
 from realpolitik.testing.server import ServerProcess
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -77,7 +78,8 @@ def test_the_service_restarts_runs_as_its_own_user_and_keeps_its_data_in_its_dir
 def test_systemd_finds_nothing_wrong_with_the_service(tmp_path):
     found = tmp_path / "realpolitik.service"
     found.write_text(unit().replace("/opt/realpolitik/bin/realpolitik", str(REALPOLITIK)))
-    done = subprocess.run(["systemd-analyze", "verify", str(found)], capture_output=True, text=True, timeout=60)
+    done = subprocess.run(["systemd-analyze", "verify", str(found)], capture_output=True, text=True,
+                          timeout=allowance(60))
     assert done.returncode == 0 and "realpolitik.service" not in done.stdout + done.stderr, done.stderr
 
 
@@ -107,14 +109,15 @@ def test_the_services_command_serves_answers_its_health_check_and_tells_clients_
     args[args.index("--db") + 1] = str(tmp_path / "realpolitik.db")
     with ServerProcess(str(tmp_path / "realpolitik.db"), limits={"creates": "1/hour"}, args=tuple(args)) as server:
         assert re.search(r"metrics on http://127\.0\.0\.1:\d+/metrics", server.output())
-        health = subprocess.run(["curl", "-s", f"{server.url}/healthz"], capture_output=True, text=True, timeout=30)
+        health = subprocess.run(["curl", "-s", f"{server.url}/healthz"], capture_output=True, text=True,
+                                timeout=allowance(30))
         assert health.stdout == '{"status":"ok","database":"ok","schema":"current"}'
         assert f"{health.stdout}" in DOC.replace(" ", "")
         game = {"game": "nuclear-war", "seats": ["human", "human"]}
 
         def create(client: str) -> int:
             return httpx.post(f"{server.url}/api/games", json=game, headers={"X-Forwarded-For": client},
-                              timeout=10).status_code
+                              timeout=allowance(10)).status_code
 
         assert [create("203.0.113.7"), create("203.0.113.7"), create("203.0.113.8")] == [201, 429, 201]
 
@@ -123,12 +126,12 @@ def test_the_postgresql_commands_make_a_database_the_server_can_use(postgres):
     env = {**os.environ, "PGHOST": "127.0.0.1", "PGPORT": postgres.url.rsplit(":", 1)[1].split("/")[0],
            "PGUSER": "realpolitik"}
     for line in ("dropdb --if-exists games", "dropuser --if-exists games"):
-        subprocess.run(shlex.split(line), env=env, check=True, capture_output=True, timeout=30)
+        subprocess.run(shlex.split(line), env=env, check=True, capture_output=True, timeout=allowance(30))
     made = [line for line in commands() if line.startswith("sudo -u postgres create") and "restored" not in line]
     assert made == ["sudo -u postgres createuser --pwprompt games", "sudo -u postgres createdb --owner games games"]
     for line in made:  # without a terminal, --pwprompt reads the password (twice) from standard input
         subprocess.run(shlex.split(line)[3:], env=env, input="a secret\na secret\n", text=True, check=True,
-                       capture_output=True, timeout=30, start_new_session=True)
+                       capture_output=True, timeout=allowance(30), start_new_session=True)
     url = f"postgresql://games:a secret@127.0.0.1:{env['PGPORT']}/games".replace(" ", "%20")
     Store(url).close()  # the owner, no superuser, creates the tables
     assert "REALPOLITIK_DB=postgresql://games:PASSWORD@localhost/games" in DOC
@@ -153,7 +156,7 @@ def test_the_backup_upgrade_and_restore_commands_run_as_written(tmp_path):
             (backups / "games-2025-01-31.db").write_bytes(next(backups.glob("games-*.db")).read_bytes())
         shell = (line.replace("/opt/realpolitik/bin/realpolitik", str(REALPOLITIK))
                  .replace("/var/lib/realpolitik", str(lib)).replace("/var/backups/realpolitik", str(backups)))
-        done = subprocess.run(["bash", "-c", shell], capture_output=True, text=True, timeout=120,
+        done = subprocess.run(["bash", "-c", shell], capture_output=True, text=True, timeout=allowance(120),
                               env={**os.environ, "COLUMNS": "200"})
         assert done.returncode == 0, done.stderr
     assert len(list(backups.glob("before-upgrade-*.db"))) == 1

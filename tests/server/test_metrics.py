@@ -17,7 +17,7 @@ from sqlalchemy import text
 from realpolitik.server.accounts import fold, hash_password
 from realpolitik.server.store import Store, StoredGame, StoredSeat, now
 from realpolitik.server.tokens import new_game_id
-from realpolitik.testing.load import eventually
+from realpolitik.testing.load import allowance, eventually
 from realpolitik.testing.server import Api, GameSocket, ServerProcess
 
 METRICS = re.compile(r"metrics on http://127\.0\.0\.1:(\d+)/metrics")
@@ -26,7 +26,7 @@ METRICS = re.compile(r"metrics on http://127\.0\.0\.1:(\d+)/metrics")
 def figures(server: ServerProcess) -> dict[str, float]:
     """Every sample the metrics port gives, by name and labels (``name{label="value"}``)."""
     port = int(METRICS.findall(server.output())[-1])
-    answer = httpx.get(f"http://127.0.0.1:{port}/metrics", timeout=10)
+    answer = httpx.get(f"http://127.0.0.1:{port}/metrics", timeout=allowance(10))
     assert answer.status_code == 200 and answer.headers["content-type"].startswith("text/plain; version=")
     found = {}
     for family in text_string_to_metric_families(answer.text):
@@ -48,7 +48,8 @@ def test_the_metrics_port_gives_the_figures_of_this_process_on_loopback_only(tmp
     with ServerProcess(str(tmp_path / "games.db"), args=("--metrics-port", "0")) as server, Api(server) as api:
         port = int(METRICS.findall(server.output())[-1])
         assert api.get("/metrics").status_code == 404  # never on the players' port, whatever proxy is in front
-        assert httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=10).status_code == 404  # nothing else there
+        nothing_else = httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=allowance(10))
+        assert nothing_else.status_code == 404  # nothing else there
         with socket.socket() as other, pytest.raises(ConnectionRefusedError):
             other.connect(("127.0.0.2", port))  # another address of this machine: not listened on
         start = figures(server)
@@ -102,11 +103,11 @@ def test_the_health_check_fails_while_the_database_is_away_or_its_schema_is_newe
             assert api.get("/healthz").status_code == 200
             admin.execute(f"ALTER DATABASE {name} ALLOW_CONNECTIONS false")
             admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s", (name,))
-            answer = api.get("/healthz", timeout=15)
+            answer = api.get("/healthz", timeout=allowance(15))
             assert answer.status_code == 503
             assert answer.json() == {"status": "failing", "database": "not answering"}
             admin.execute(f"ALTER DATABASE {name} ALLOW_CONNECTIONS true")
-            eventually(lambda: api.get("/healthz", timeout=15).status_code == 200, 30)
+            eventually(lambda: api.get("/healthz", timeout=allowance(15)).status_code == 200, 30)
             store = Store(server.db)
             try:
                 with store.engine.begin() as conn:  # as a newer version's process would leave it

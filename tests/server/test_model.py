@@ -1299,7 +1299,7 @@ class ServerMachine(RuleBasedStateMachine):
         def join() -> None:
             nonlocal token
             try:
-                gate.wait(10)
+                gate.wait(allowance(10))
                 if claim:
                     answer = newcomer.http(self.cluster, server).post(f"/api/games/{held.game}/claim",
                                                                     json={"seat": label, "name": newcomer.name})
@@ -1314,9 +1314,9 @@ class ServerMachine(RuleBasedStateMachine):
 
         th = threading.Thread(target=join)
         th.start()
-        gate.wait(10)
+        gate.wait(allowance(10))
         filler.send({"type": "fill", "seat": label, "bot": bot})
-        th.join(60)
+        th.join(allowance(60))
         reply = self.answer_of(filler, ("filled", "error"), seat=label)
         model.tokens.pop(seat, None)
         joined = came.get("hello") is not None and came["hello"]["type"] == "view"
@@ -1687,7 +1687,7 @@ class ServerMachine(RuleBasedStateMachine):
             token = model.tokens.get(seat)
             try:
                 link = Link(self.cluster, server, game_id, seat, source=player.address)  # connected before the gate
-                gate.wait(10)
+                gate.wait(allowance(10))
                 if claim:
                     answer = player.http(self.cluster, server).post(f"/api/games/{game_id}/claim",
                                                             json={"seat": labels[seat], "name": player.name})
@@ -1710,7 +1710,7 @@ class ServerMachine(RuleBasedStateMachine):
         for th in threads:
             th.start()
         for th in threads:
-            th.join(60)
+            th.join(allowance(60))
         for seat, claim, _, _ in plan:
             if claim:
                 model.tokens.pop(seat, None)
@@ -1746,14 +1746,14 @@ class ServerMachine(RuleBasedStateMachine):
 
         def go(k: int) -> None:
             http = players[k].http(self.cluster, live[k % len(live)])
-            gate.wait(10)
+            gate.wait(allowance(10))
             answers[k] = http.post(f"/api/games/{game_id}/claim", json={"seat": label, "name": players[k].name})
 
         threads = [threading.Thread(target=go, args=(k,)) for k in range(2)]
         for th in threads:
             th.start()
         for th in threads:
-            th.join(60)
+            th.join(allowance(60))
         model.tokens.pop(seat, None)
         codes = sorted(a.status_code for a in answers.values())
         assert codes == [200, 409], f"two claims of one seat: {[a.text for a in answers.values()]}"
@@ -1823,11 +1823,11 @@ class ServerMachine(RuleBasedStateMachine):
         answers = view["view"]["pending"]["actions"]
         answer = answers[self.draw(data, st.integers(0, len(answers) - 1), "answer")]
         gate = threading.Barrier(2)
-        undo = threading.Thread(target=lambda: (gate.wait(10), undo_link.send({"type": "undo", "seq": seq})))
+        undo = threading.Thread(target=lambda: (gate.wait(allowance(10)), undo_link.send({"type": "undo", "seq": seq})))
         undo.start()
-        gate.wait(10)
+        gate.wait(allowance(10))
         act_link.send({"type": "act", "seq": seq, "action": answer})
-        undo.join(10)
+        undo.join(allowance(10))
         undone = undo_link.until(lambda m: m["type"] in ("taken-back", "error"), FAN_OUT)
         acted = act_link.until(lambda m: (m["type"] == "view" and m["seq"] != seq) or m["type"] == "error", FAN_OUT)
         undo_ok = undone is not None and undone["type"] == "taken-back"
@@ -1906,7 +1906,7 @@ class ServerMachine(RuleBasedStateMachine):
 
         def other() -> None:
             try:
-                gate.wait(10)
+                gate.wait(allowance(10))
                 if what == "resign":
                     two.send({"type": "resign"})
                 else:
@@ -1916,9 +1916,9 @@ class ServerMachine(RuleBasedStateMachine):
 
         th = threading.Thread(target=other)
         th.start()
-        gate.wait(10)
+        gate.wait(allowance(10))
         one.send({"type": "act", "seq": seq, "action": action})
-        th.join(30)
+        th.join(allowance(30))
         if failed:
             raise failed[0]
         one.until(lambda m: (m["type"] == "view" and m["seq"] != seq) or m["type"] == "error", FAN_OUT)
@@ -1962,7 +1962,7 @@ class ServerMachine(RuleBasedStateMachine):
         replies: dict[int, Any] = {}
 
         def go(k: int) -> None:
-            gate.wait(10)
+            gate.wait(allowance(10))
             links[k].send({"type": "rematch"})
             replies[k] = links[k].until(lambda m: m["type"] in ("rematch", "error"), FAN_OUT)
 
@@ -1970,7 +1970,7 @@ class ServerMachine(RuleBasedStateMachine):
         for th in threads:
             th.start()
         for th in threads:
-            th.join(60)
+            th.join(allowance(60))
         assert all(replies.get(k) and replies[k]["type"] == "rematch" for k in range(2)), replies
         assert replies[0]["game"] == replies[1]["game"], f"one game, two rematches: {replies}"
         return multiple(*self.seated_again(one, replies[0]), *self.seated_again(two, replies[1]))

@@ -322,8 +322,9 @@ def _play_both(one: GameSocket, two: GameSocket, rng: Rng, played: dict[int, str
 
 
 def _turn(one: GameSocket, two: GameSocket, timeout: float = 30) -> tuple[GameSocket, dict]:
-    """The socket whose newest view asks it to decide, or shows the game over, with that view."""
-    end = time.monotonic() + timeout
+    """The socket whose newest view asks it to decide, or shows the game over, with that view
+    (``timeout``: idle seconds, ``allowance``)."""
+    end = time.monotonic() + allowance(timeout)
     while time.monotonic() < end:
         for sock in (one, two):
             try:
@@ -342,7 +343,7 @@ def test_a_second_process_on_one_sqlite_file_is_refused(tmp_path):
     db = str(tmp_path / "games.db")
     with ServerProcess(db):
         second = subprocess.run([sys.executable, "-c", SERVE, "serve", "--port", "0", "--db", db],
-                                capture_output=True, text=True, timeout=60)
+                                capture_output=True, text=True, timeout=allowance(60))
         assert second.returncode == 2
         assert "another server process uses" in second.stderr and "PostgreSQL" in second.stderr
 

@@ -18,6 +18,7 @@ import pytest
 
 from realpolitik.server.store import StaleWrite, Store, StoredGame, StoredSeat, now
 from realpolitik.server.tokens import hash_token, new_game_id, new_token
+from realpolitik.testing.load import allowance
 
 #: tries of each race (each went wrong in a quarter to a half of the tries before the fix)
 TRIES = 30
@@ -65,7 +66,7 @@ def together(*work: Callable[[], object]) -> list[object]:
     for thread in threads:
         thread.start()
     for thread in threads:
-        thread.join(30)
+        thread.join(allowance(30))
     return results
 
 

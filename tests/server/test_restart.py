@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from realpolitik.engine import Rng
 from realpolitik.games import get
+from realpolitik.testing.load import allowance
 from realpolitik.testing.server import Api, GameSocket, ServerProcess, without_log
 
 
@@ -65,7 +66,7 @@ def test_bot_workers_die_with_a_killed_server(tmp_path):
     children = [int(p) for p in os.listdir("/proc") if p.isdigit() and _parent_of(int(p)) == parent]
     assert len(children) >= 2
     server.kill()
-    end = time.monotonic() + 10
+    end = time.monotonic() + allowance(10)
     while time.monotonic() < end and any(os.path.exists(f"/proc/{c}") and _parent_of(c) != 0 for c in children):
         time.sleep(0.05)
     assert not [c for c in children if os.path.exists(f"/proc/{c}") and _state(c) not in ("Z", "X")]

@@ -16,6 +16,7 @@ import pytest
 from realpolitik.games import get
 from realpolitik.server.results import ranked
 from realpolitik.server.store import Store
+from realpolitik.testing.load import allowance
 from realpolitik.testing.server import ROOMY, Api, GameSocket, ServerProcess
 
 PASSWORD = "correct horse battery"
@@ -58,8 +59,9 @@ def winning_line(stored, winner: int, last: int, tries: int = 500) -> list[str]:
 
 
 def rated_page(api: Api, name: str, timeout: float = 30) -> dict:
-    """A player's page once it shows a rating (the rating is made after the game's end)."""
-    end = time.monotonic() + timeout
+    """A player's page once it shows a rating (the rating is made after the game's end; ``timeout``:
+    idle seconds, ``allowance``)."""
+    end = time.monotonic() + allowance(timeout)
     while not (page := api.get(f"/api/players/{name}").json())["ratings"] and time.monotonic() < end:
         time.sleep(0.1)
     return page

@@ -16,6 +16,7 @@ from realpolitik.engine import Record, Rng
 from realpolitik.games import get
 from realpolitik.i18n import render
 from realpolitik.server.bots import Slots
+from realpolitik.testing.load import allowance
 from realpolitik.testing.server import ROOMY, Api, ServerProcess
 
 BUDGET = 20
@@ -30,8 +31,9 @@ def finished_bot_game(api: Api) -> str:
 
 
 def reviewed(api: Api, game_id: str, seat: str = "", timeout: float = 120) -> tuple[dict, list[dict]]:
-    """Poll the review until it is done: (the last answer, every answer on the way)."""
-    seen, end = [], time.monotonic() + timeout
+    """Poll the review until it is done: (the last answer, every answer on the way); ``timeout``: idle
+    seconds, ``allowance``."""
+    seen, end = [], time.monotonic() + allowance(timeout)
     while time.monotonic() < end:
         answer = api.get(f"/api/games/{game_id}/review", params={"seat": seat} if seat else None)
         assert answer.status_code == 200, answer.text

@@ -8,13 +8,14 @@ import subprocess
 import sys
 
 from realpolitik.testing.forks import SERVE
+from realpolitik.testing.load import allowance
 
 
 def serve(*args: str) -> subprocess.CompletedProcess:
     """``realpolitik serve`` in a bare environment (the source it is run from kept, as a worktree's)."""
     source = {"PYTHONPATH": os.environ["PYTHONPATH"]} if "PYTHONPATH" in os.environ else {}
     return subprocess.run([sys.executable, "-c", SERVE, "serve", *args], capture_output=True, text=True,
-                          timeout=60, env={"COLUMNS": "200", "PATH": "/usr/bin:/bin", **source})
+                          timeout=allowance(60), env={"COLUMNS": "200", "PATH": "/usr/bin:/bin", **source})
 
 
 def test_the_server_announces_its_address(server):

@@ -16,6 +16,7 @@ import uvicorn
 from realpolitik.engine import Game, Option, Outcome, Rng, State
 from realpolitik.games import get
 from realpolitik.server import Settings, create_app
+from realpolitik.testing.load import allowance
 from realpolitik.testing.server import Api, GameSocket, http_client
 
 
@@ -86,12 +87,12 @@ def team_server(tmp_path_factory):
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on"))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
-    end = time.monotonic() + 20
+    end = time.monotonic() + allowance(20)
     while not server.started and time.monotonic() < end:
         time.sleep(0.02)
     yield SimpleNamespace(url=f"http://127.0.0.1:{port}", ws_url=f"ws://127.0.0.1:{port}")
     server.should_exit = True
-    thread.join(10)
+    thread.join(allowance(10))
 
 
 @pytest.fixture

@@ -14,6 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from realpolitik.cli.main import app
+from realpolitik.testing.load import allowance
 from realpolitik.testing.server import ROOMY, Api, GameSocket, ServerProcess
 
 PASSWORD = "correct horse battery"
@@ -84,8 +85,9 @@ def admin(server: ServerProcess, *args: str) -> str:
 
 
 def _tournament(person: Person, server: ServerProcess, number: int, accept, timeout: float = 30) -> dict:
-    """The tournament's page once ``accept`` holds (the server carries tournaments on every few seconds)."""
-    end = time.monotonic() + timeout
+    """The tournament's page once ``accept`` holds (the server carries tournaments on every few seconds;
+    ``timeout``: idle seconds, ``allowance``)."""
+    end = time.monotonic() + allowance(timeout)
     while True:
         page = person.api.get(f"/api/tournaments/{number}")
         assert page.status_code == 200, f"{page.status_code} {page.text}\n{server.output()[-3000:]}"

@@ -71,7 +71,7 @@ def test_cluster_addresses_are_checked_before_any_game():
 def test_without_ray_the_command_says_how_to_install_it():
     no_ray = "import sys; sys.modules['ray'] = None; from realpolitik.cli.main import app; app()"
     done = subprocess.run([sys.executable, "-c", no_ray, "arena", "nuclear-war", "--seats", "random,random",
-                           "--cluster", "auto"], capture_output=True, text=True, timeout=120)
+                           "--cluster", "auto"], capture_output=True, text=True, timeout=allowance(120))
     assert done.returncode == 2
     assert "error: --cluster needs Ray: pip install 'realpolitik[cluster]'" in done.stderr
 
@@ -131,7 +131,7 @@ print(json.dumps({"cpus": cpus, "games": [dataclasses.asdict(r) for r in games]}
 @needs_ray
 def test_a_private_ray_instance_plays_the_same_games_as_one_process():
     ray_can_start()
-    done = subprocess.run([sys.executable, "-c", ON_LOCAL_RAY], capture_output=True, text=True, timeout=300,
+    done = subprocess.run([sys.executable, "-c", ON_LOCAL_RAY], capture_output=True, text=True, timeout=allowance(300),
                           env={**os.environ, **RAY_ENV})
     assert done.returncode == 0, done.stderr[-2000:]
     *finished, last = done.stdout.splitlines()
@@ -168,7 +168,7 @@ def ray_head():
         deadline = time.monotonic() + allowance(90)  # a dozen processes start
         while True:
             try:
-                socket.create_connection(("127.0.0.1", client), timeout=1).close()
+                socket.create_connection(("127.0.0.1", client), timeout=1).close()  # fixed: one knock, loop stretches
                 break
             except OSError:
                 assert head.poll() is None and time.monotonic() < deadline, "the Ray head did not start"
@@ -177,14 +177,15 @@ def ray_head():
     finally:
         head.terminate()  # `ray start --block` stops the processes it started
         try:
-            head.wait(30)
+            head.wait(allowance(30))
         except subprocess.TimeoutExpired:
             head.kill()
         shutil.rmtree(temp, ignore_errors=True)
 
 
 def arena_json(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess:
-    return subprocess.run(ARENA + args, env={**os.environ, **env}, capture_output=True, text=True, timeout=240)
+    return subprocess.run(ARENA + args, env={**os.environ, **env}, capture_output=True, text=True,
+                          timeout=allowance(240))
 
 
 def without_times(summary: dict) -> dict:

@@ -19,6 +19,7 @@ from realpolitik.cli.main import app
 from realpolitik.games import get
 from realpolitik.sim.ladder import default_entrants, ladder_key, planned, rate, run_ladder, schedule
 from realpolitik.sim.store import kept
+from realpolitik.testing.load import allowance
 
 FOUR = ["a", "b", "c", "d"]
 
@@ -250,11 +251,11 @@ def test_sigterm_stops_a_stored_ladder_and_keeps_its_games(tmp_path):
     args = ["ladder", "e1815", "--players", "2", "--bots", "random,heuristic", "--games", "400", "--store", str(store)]
     run = subprocess.Popen([str(Path(sys.executable).parent / "realpolitik"), *args], stdout=subprocess.PIPE,
                            stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + allowance(60)
     while time.monotonic() < deadline and (not store.exists() or len(store.read_text().splitlines()) < 2):
         time.sleep(0.05)
     run.send_signal(signal.SIGTERM)
-    out, err = run.communicate(timeout=60)
+    out, err = run.communicate(timeout=allowance(60))
     assert run.returncode == 130, err
     games = len(store.read_text().splitlines())
     assert 2 <= games < 400 and f"stopped after {games} of 400 games" in err and "Traceback" not in err

@@ -14,6 +14,7 @@ import pytest
 
 from realpolitik.sim import run_arena, targets
 from realpolitik.sim.targets import TARGETS, Target, judge, play_chunks, rate_ratio
+from realpolitik.testing.load import allowance
 
 TOOL = Path(__file__).resolve().parents[2] / "tools" / "targets.py"
 
@@ -136,28 +137,29 @@ def test_another_configuration_starts_its_own_count():
 def test_the_tool_runs_resumes_and_reports(tmp_path):
     results = tmp_path / "targets.jsonl"
     run = [sys.executable, str(TOOL), "--file", str(results), "run", "e1815 3p heuristics", "--games", "4"]
-    first = subprocess.run(run, capture_output=True, text=True, timeout=300)
+    first = subprocess.run(run, capture_output=True, text=True, timeout=allowance(300))
     assert first.returncode == 0, first.stderr
     assert "4 games played" in first.stdout  # four deals, one game each: an all-heuristic table
-    assert "0 games played" in subprocess.run(run, capture_output=True, text=True, timeout=300).stdout
+    assert "0 games played" in subprocess.run(run, capture_output=True, text=True, timeout=allowance(300)).stdout
     lines = [json.loads(line) for line in results.read_text().splitlines()]
     assert len(lines) == 4 and {line["target"] for line in lines} == {"e1815 3p heuristics"}
     assert sorted(line["chunk"] for line in lines) == [0, 1, 2, 3]
     report = subprocess.run([sys.executable, str(TOOL), "--file", str(results), "report", "e1815 3p", "--json"],
-                            capture_output=True, text=True, timeout=120)
+                            capture_output=True, text=True, timeout=allowance(120))
     verdict = json.loads(report.stdout)[0]
     assert verdict["games"] == 0 and verdict["baseline"]["seats"] == 12 and not verdict["met"]
     doc = tmp_path / "bots.md"
     doc.write_text("before\n<!-- targets:begin -->\nold\n<!-- targets:end -->\nafter\n")
     subprocess.run([sys.executable, str(TOOL), "--file", str(results), "report", "--write", str(doc)], check=True,
-                   capture_output=True, timeout=120)
+                   capture_output=True, timeout=allowance(120))
     text = doc.read_text()
     assert text.startswith("before\n<!-- targets:begin -->\n| target |")
     assert text.endswith("<!-- targets:end -->\nafter\n")
     assert "old" not in text and "| e1815 3p | 0 |" in text
-    bad = subprocess.run([sys.executable, str(TOOL), "report", "e1815 9p"], capture_output=True, text=True, timeout=60)
+    bad = subprocess.run([sys.executable, str(TOOL), "report", "e1815 9p"], capture_output=True, text=True,
+                         timeout=allowance(60))
     assert bad.returncode == 2 and "unknown target 'e1815 9p'" in bad.stderr
-    shard = subprocess.run(run + ["--shard", "2/2"], capture_output=True, text=True, timeout=60)
+    shard = subprocess.run(run + ["--shard", "2/2"], capture_output=True, text=True, timeout=allowance(60))
     assert shard.returncode == 2 and "'2/2': I must be from 0 to N-1" in shard.stderr
 
 
@@ -167,7 +169,7 @@ def test_games_land_in_the_file_even_when_it_is_replaced_during_a_run(tmp_path):
     results = tmp_path / "targets.jsonl"
     run = subprocess.Popen([sys.executable, str(TOOL), "--file", str(results), "run", "e1815 3p heuristics",
                             "--games", "150"], stdout=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 120
+    deadline = time.monotonic() + allowance(120)
     while not (results.exists() and results.read_text()) and time.monotonic() < deadline:
         time.sleep(0.01)
     copy, old = tmp_path / "copy.jsonl", tmp_path / "old.jsonl"
@@ -176,7 +178,7 @@ def test_games_land_in_the_file_even_when_it_is_replaced_during_a_run(tmp_path):
     copy.write_text(before)
     os.link(results, old)  # the replaced file stays readable here
     os.replace(copy, results)  # what git does to a file it writes
-    out, _ = run.communicate(timeout=300)
+    out, _ = run.communicate(timeout=allowance(300))
     assert run.returncode == 0 and "games played" in out
     lines = [json.loads(line) for line in results.read_text().splitlines()]
     # Lines the runner appended to the old file between the copy and the replacement are

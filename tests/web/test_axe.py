@@ -16,7 +16,7 @@ import pytest
 
 from realpolitik import rulebook
 from realpolitik.games import registry
-from realpolitik.testing.load import wait_ms
+from realpolitik.testing.load import allowance, wait_ms
 from realpolitik.testing.pages import console_errors, seq
 from realpolitik.testing.tables import sit_at_new_game
 
@@ -47,7 +47,7 @@ def axe_script() -> Path:
         fcntl.flock(lock, fcntl.LOCK_EX)
         if not AXE.is_file():
             subprocess.run([npm, "install", "--prefix", str(AXE_HOME), "--no-save", "--no-package-lock", "--no-audit",
-                            "--no-fund", "axe-core@4"], check=True, timeout=300, capture_output=True)
+                            "--no-fund", "axe-core@4"], check=True, timeout=allowance(300), capture_output=True)
     assert AXE.is_file()
     return AXE
 

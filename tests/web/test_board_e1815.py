@@ -166,7 +166,7 @@ def goto_ply(page: Page, ply: int) -> None:
     page.fill("#ply", str(ply))
     page.dispatch_event("#ply", "change")
     try:  # the slider is set when the step is drawn; a loaded machine may take a while
-        expect(page.locator("#slider")).to_have_value(str(ply), timeout=15_000)
+        expect(page.locator("#slider")).to_have_value(str(ply), timeout=wait_ms(15))
     except AssertionError as exc:
         notice = page.locator("#notice")
         said = notice.inner_text() if notice.is_visible() else "no notice"

@@ -36,7 +36,7 @@ def test_the_hint_button_shows_the_bots_suggestion_in_an_unrated_game_with_hints
     expect(hint).to_have_text(button)
     hint.click()
     box = page.locator("#hint-box")
-    expect(box).to_be_visible(timeout=30000)  # the first hint starts a bot worker
+    expect(box).to_be_visible(timeout=wait_ms(30))  # the first hint starts a bot worker
     expect(box).to_contain_text(would)
     suggested = page.locator("#pending button.suggested")
     expect(suggested).to_have_count(1)
@@ -66,7 +66,7 @@ def test_the_hint_stands_by_the_board_and_marks_its_move_there(server, api, brow
         page.wait_for_selector(ENABLED, state="attached")
         page.click("#hint")
         box = page.locator("#hint-box")
-        expect(box).to_be_visible(timeout=30000)
+        expect(box).to_be_visible(timeout=wait_ms(30))
         best = page.locator("#pending button.suggested").get_attribute("data-action")
         marked = page.locator("#board [data-actions].suggested")
         expect(marked.first).to_be_attached()
@@ -107,6 +107,6 @@ def test_the_lesson_page_offers_hints(server, context):
     page.wait_for_selector(ENABLED)
     expect(page.locator("#hint")).to_be_visible()
     page.click("#hint")
-    expect(page.locator("#hint-box")).to_be_visible(timeout=30000)
+    expect(page.locator("#hint-box")).to_be_visible(timeout=wait_ms(30))
     expect(page.locator("#pending button.suggested")).to_have_count(1)
     assert errors == []

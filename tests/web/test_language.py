@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 
 from realpolitik.games import get
 from realpolitik.i18n import catalog, render, t
+from realpolitik.testing.load import wait_ms
 from realpolitik.testing.pages import console_errors
 
 #: the English of Wir sind das Volk!'s summary in the lobby
@@ -106,7 +107,7 @@ def test_every_title_plays_in_german(server, api, context, game, seats):
     page.goto(server.url + created["invites"][0]["url"])
     page.fill("#join-name", "Anna")
     page.click("#join-button")
-    expect(page.locator("#turn-banner")).to_contain_text("Du bist am Zug — ", timeout=30000)
+    expect(page.locator("#turn-banner")).to_contain_text("Du bist am Zug — ", timeout=wait_ms(30))
     expect(page.locator("#pending button.action").first).to_be_visible()
     texts = [page.locator("#pending .prompt").inner_text(), page.locator("#log").inner_text(),
              *page.locator("#pending button.action").all_inner_texts()]
@@ -144,7 +145,7 @@ def test_boards_draw_their_own_words_in_german(server, api, context, game, seats
     page.goto(server.url + created["invites"][0]["url"])
     page.fill("#join-name", "Anna")
     page.click("#join-button")
-    expect(page.locator("#turn-banner")).to_contain_text("Du bist am Zug — ", timeout=30000)
+    expect(page.locator("#turn-banner")).to_contain_text("Du bist am Zug — ", timeout=wait_ms(30))
     board = page.locator("svg.board")
     expect(board).to_contain_text(word)
     texts = board.locator("text").evaluate_all("ts => ts.map(t => t.textContent)")

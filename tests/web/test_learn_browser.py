@@ -67,7 +67,7 @@ def play_lesson(page, server, game_id: str, lang: str, phone: bool = False, open
     expect(page.locator("#outro-text")).to_have_text(lesson.outro[lang])
     expect(page.locator("#guide")).to_be_hidden()
     # the learner's next decision, the bots' moves between (on a phone perhaps in the folded list of moves)
-    page.wait_for_selector(ENABLED, state="attached", timeout=60000)
+    page.wait_for_selector(ENABLED, state="attached", timeout=wait_ms(60))
     assert page.locator("#pending button.guided").count() == 0 and seq(page) >= len(script.actions)
     expect(page.locator("#guide")).to_be_hidden()
     page.click("#outro-close")

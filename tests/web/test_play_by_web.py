@@ -19,6 +19,7 @@ from aiosmtpd.controller import Controller
 from playwright.sync_api import Page, expect
 
 from realpolitik.engine import Rng
+from realpolitik.testing.load import allowance
 from realpolitik.testing.pages import ENABLED, OVER, Coach, accept_warnings, console_errors, seq
 from realpolitik.testing.server import ROOMY, ServerProcess, free_port, http_client
 
@@ -141,7 +142,7 @@ def test_two_people_play_a_rated_game_by_web(server, outside, context):
         assert ann.locator(OVER).count() == 0, "the game ended before Bodo's turn"
         click_once(ann, rng, coach, 0)
     assert Hook.posts[0]["game"] == gid and Hook.posts[0]["url"].endswith(f"/game/{gid}#seat=p2")
-    deadline = time.monotonic() + 15  # the e-mail goes out beside the webhook, not before it
+    deadline = time.monotonic() + allowance(15)  # the e-mail goes out beside the webhook, not before it
     while not [m for m in inbox.mails if m["To"] == "bodo@example.org"] and time.monotonic() < deadline:
         ann.wait_for_timeout(100)
     expect_mail = [m for m in inbox.mails if m["To"] == "bodo@example.org"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from realpolitik.testing.load import wait_ms
 from realpolitik.testing.pages import console_errors
 from realpolitik.testing.server import ROOMY, Api, ServerProcess
 
@@ -38,7 +39,7 @@ def test_a_review_is_asked_for_followed_and_read_beside_the_replay(server, conte
     page.click("#review-ask")
     expect(page.locator("#review-ask")).to_be_hidden()
     expect(page.locator("#review-said")).to_contain_text("action")  # waiting, or so many actions reviewed
-    expect(page.locator("#review-chart svg.review-seat")).to_have_count(3, timeout=120000)
+    expect(page.locator("#review-chart svg.review-seat")).to_have_count(3, timeout=wait_ms(120))
     expect(page.locator("#review-progress")).to_be_hidden()
 
     with Api(server) as api:

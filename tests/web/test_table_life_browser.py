@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from realpolitik.testing.load import wait_ms
 from realpolitik.testing.pages import ENABLED, console_errors
 from realpolitik.testing.server import Api, ServerProcess, run_out
 
@@ -37,7 +38,7 @@ def test_a_clock_counts_down_and_a_player_resigns(server, context, locale, words
     first = mine.text_content()
     assert first.startswith(("20:00", "19:5"))
     page.wait_for_function(f"() => document.querySelector('[data-clock=\"p1\"]').textContent !== '{first}'",
-                           timeout=5000)  # it counts down between views
+                           timeout=wait_ms(5))  # it counts down between views
 
     asked = []
     page.on("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
@@ -71,14 +72,14 @@ def test_after_a_time_out_the_page_says_when_the_seat_can_be_taken_back_and_when
         page.click("#join-button")
         page.wait_for_selector(ENABLED)
         run_out(server, game["id"])  # the page reconnects by itself
-        expect(page.locator("#come-back-why")).to_have_text(wait, timeout=20000)
+        expect(page.locator("#come-back-why")).to_have_text(wait, timeout=wait_ms(20))
         expect(page.locator("#come-back")).to_be_disabled()
-        expect(page.locator("#come-back")).to_be_enabled(timeout=20000)  # the bot has moved for her
+        expect(page.locator("#come-back")).to_be_enabled(timeout=wait_ms(20))  # the bot has moved for her
         expect(page.locator("#come-back-why")).to_be_hidden()
         page.click("#come-back")
         expect(page.locator("#come-back")).to_be_hidden()
         run_out(server, game["id"], timeouts=2)  # her third time-out
-        expect(page.locator("#come-back-why")).to_have_text(lost, timeout=20000)
+        expect(page.locator("#come-back-why")).to_have_text(lost, timeout=wait_ms(20))
         expect(page.locator("#come-back")).to_be_hidden()
         expect(page.locator("#players li").first.locator(".tag.away")).to_have_text(tag)
         # a try to connect while the server restarts for a time-out is refused; nothing else may fail

@@ -51,9 +51,9 @@ def interrupt(command: list[str], total: int, env: dict[str, str] | None = None,
     reader.start()
     try:
         deadline = time.monotonic() + allowance(start_within)
-        while not started.wait(0.5):
+        while not started.wait(0.5):  # fixed: a pause between looks; the deadline above stretches
             if proc.poll() is not None:  # it ended (failed) before a game: say so now, not at the bound
-                reader.join(5)
+                reader.join(allowance(5))
                 raise AssertionError(f"the command ended ({proc.returncode}) before a game finished: "
                                      + "".join(errors)[-2000:])
             if time.monotonic() > deadline:
@@ -67,5 +67,5 @@ def interrupt(command: list[str], total: int, env: dict[str, str] | None = None,
     finally:
         if proc.poll() is None:
             proc.kill()
-    reader.join(5)
+    reader.join(allowance(5))
     return Stopped(took, proc.returncode, ANSI.sub("", out), ANSI.sub("", "".join(errors)))

@@ -16,6 +16,8 @@ from collections.abc import Iterator
 
 from websockets.exceptions import ConnectionClosed
 
+from realpolitik.testing.load import allowance
+
 from .server import GameSocket, ServerProcess
 
 
@@ -31,7 +33,7 @@ def locked(db: str) -> Iterator[None]:
             conn.rollback()
         return
     path = db.removeprefix("sqlite:///")
-    conn = sqlite3.connect(path, timeout=30, isolation_level=None)
+    conn = sqlite3.connect(path, timeout=allowance(30), isolation_level=None)
     try:
         conn.execute("BEGIN EXCLUSIVE")
         yield
@@ -74,4 +76,4 @@ class Player:
     def stop(self) -> None:
         self._stop.set()
         self.sock.close()
-        self._thread.join(10)
+        self._thread.join(allowance(10))

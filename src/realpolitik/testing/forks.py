@@ -25,6 +25,8 @@ import threading
 import time
 import weakref
 
+from realpolitik.testing.load import allowance
+
 #: the command line of a fresh ``realpolitik`` process
 SERVE = "from realpolitik.cli.main import app; app()"
 #: variables that change with every test (pytest's name of the test running) and that no
@@ -145,8 +147,9 @@ class Forker:
             self.proc.stdin.write(order.encode())
             self.proc.stdin.flush()
             with self.changed:
-                if not self.changed.wait_for(lambda: self.started or self.proc.poll() is not None, timeout=120):
-                    raise TimeoutError("the forker did not fork within 120 s")
+                bound = allowance(120)
+                if not self.changed.wait_for(lambda: self.started or self.proc.poll() is not None, timeout=bound):
+                    raise TimeoutError(f"the forker did not fork within {bound:.0f} s")
                 if not self.started:
                     raise RuntimeError(f"the forker exited ({self.proc.returncode})")
                 self.forks.append(self.started.pop(0))
@@ -184,7 +187,7 @@ class Forker:
             self.closed = True
             self.proc.stdin.close()
             try:
-                self.proc.wait(10)
+                self.proc.wait(allowance(10))
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()

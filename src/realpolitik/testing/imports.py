@@ -17,6 +17,8 @@ import subprocess
 import sys
 from dataclasses import dataclass
 
+from realpolitik.testing.load import allowance
+
 #: the zygote's program: preload the libraries named on the command line, then answer one line
 #: per module name read with one JSON line (its exit status and what it wrote to stderr)
 ZYGOTE = r"""
@@ -80,4 +82,4 @@ class Zygote:
     def close(self) -> None:
         if self.proc.stdin:
             self.proc.stdin.close()
-        self.proc.wait(timeout=30)
+        self.proc.wait(timeout=allowance(30))

@@ -31,6 +31,8 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
 
+from realpolitik.testing.load import allowance
+
 
 def _b64(data: bytes) -> str:
     return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
@@ -163,14 +165,16 @@ class PushService:
             return list(self.received)
 
     def given_up(self, count: int, seconds: float = 10.0) -> list[Unanswered]:
-        """The messages left unanswered, once the sender has hung up on ``count`` (or the time is up)."""
+        """The messages left unanswered, once the sender has hung up on ``count`` (or the time is up:
+        ``seconds`` on an idle machine, ``allowance``)."""
         with self._arrived:
-            self._arrived.wait_for(lambda: sum(u.hung_up is not None for u in self.unanswered) >= count, seconds)
+            self._arrived.wait_for(lambda: sum(u.hung_up is not None for u in self.unanswered) >= count,
+                                   allowance(seconds))
             return list(self.unanswered)
 
     def _hold(self, connection: Any, message: Unanswered) -> None:
         """Answer nothing on ``connection`` until the sender hangs up (a minute at most)."""
-        connection.settimeout(60)
+        connection.settimeout(allowance(60))
         try:
             while connection.recv(1024):
                 pass

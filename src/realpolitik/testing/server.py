@@ -180,7 +180,7 @@ class ServerProcess:
         if self.proc is not None and self.proc.poll() is None:
             self.proc.send_signal(signal.SIGTERM)
             try:
-                self.proc.wait(10)
+                self.proc.wait(allowance(10))
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
@@ -275,7 +275,7 @@ class Postgres:
 
         def accepts() -> bool:
             try:
-                psycopg.connect(self.url, connect_timeout=2).close()
+                psycopg.connect(self.url, connect_timeout=2).close()  # fixed: one knock; _wait_for stretches
                 return True
             except psycopg.OperationalError:
                 return False
@@ -287,7 +287,7 @@ class Postgres:
         if self.proc is not None:
             self.proc.send_signal(signal.SIGINT)  # fast shutdown
             try:
-                self.proc.wait(20)
+                self.proc.wait(allowance(20))
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
@@ -318,7 +318,7 @@ def http_client(url: str, timeout: float = 10, **options: Any) -> httpx.Client:
     """An httpx client of the server at ``url`` (``options``: more of ``httpx.Client``'s)."""
     import httpx
 
-    return httpx.Client(base_url=url, timeout=timeout, verify=tls(), **options)
+    return httpx.Client(base_url=url, timeout=allowance(timeout), verify=tls(), **options)
 
 
 class Api:
@@ -389,8 +389,8 @@ class GameSocket:
         # max_queue=None: every message is read off the socket as it comes, so a close after many
         # unread views is answered at once (with a bounded queue the reader pauses, and the close
         # waits out its timeout)
-        self._connection = connect(f"{server.ws_url}/ws/{game_id}", open_timeout=10, close_timeout=2,
-                                   max_queue=None, additional_headers=headers, **extra)
+        self._connection = connect(f"{server.ws_url}/ws/{game_id}", open_timeout=allowance(10),
+                                   close_timeout=allowance(2), max_queue=None, additional_headers=headers, **extra)
         self.ws = self._connection.__enter__()
         self.views: list[dict[str, Any]] = []
         self.log: list[str] = []

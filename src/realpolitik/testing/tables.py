@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from realpolitik.testing.load import wait_ms
+
 from .pages import ENABLED, OVER
 
 if TYPE_CHECKING:
@@ -28,7 +30,7 @@ def sit_at_new_game(server: ServerProcess, api: Api, page: Page, entry: dict, tr
         page.goto(server.url + game["invites"][0]["url"])
         page.fill("#join-name", "Ann")
         page.click("#join-button")
-        page.wait_for_selector(f"{ENABLED}, {OVER}", state="attached", timeout=30000)
+        page.wait_for_selector(f"{ENABLED}, {OVER}", state="attached", timeout=wait_ms(30))
         if page.locator(OVER).count() == 0:
             return game["id"]
     raise AssertionError(f"no decision of the seated person in {tries} games of {entry['id']}")

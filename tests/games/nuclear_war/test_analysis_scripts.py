@@ -9,13 +9,14 @@ from pathlib import Path
 
 from realpolitik.engine import Rng, SeatContext
 from realpolitik.games import get
+from realpolitik.testing.load import allowance
 
 BENCHMARKS = Path(__file__).resolve().parents[3] / "benchmarks"
 
 
 def _run(script: str, *args: str) -> dict:
     done = subprocess.run([sys.executable, str(BENCHMARKS / script), *args],
-                          capture_output=True, text=True, timeout=300)
+                          capture_output=True, text=True, timeout=allowance(300))
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
 
