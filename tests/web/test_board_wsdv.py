@@ -373,6 +373,7 @@ def play_person(page: Page, views: list[dict], coach: Coach, seat: int, rng: Rng
 def finish(api, page: Page, gid: str) -> None:
     """End a game the person played a part of: the person resigns, a bot plays their seat to the end,
     and the page, opened again, shows the result."""
+    page.wait_for_selector(f"#resign, {OVER}")  # either shows: the page has drawn the seat's state
     if page.locator(OVER).count() == 0:
         page.click("#resign")  # the page asks first (accept_warnings says yes)
         api.wait_finished(gid)
