@@ -125,6 +125,14 @@ def _folder_of(module: str) -> str | None:
     return parts[1] if len(parts) > 2 or (len(parts) == 2 and (ROOT / parts[1]).is_dir()) else None
 
 
+def _from_module(package: str, node: ast.ImportFrom) -> str:
+    """The module a ``from … import`` in ``package`` names, its dots resolved."""
+    base = node.module or ""
+    if node.level:
+        base = ".".join(package.split(".")[: len(package.split(".")) - node.level + 1] + [base] * bool(base))
+    return base
+
+
 def _all_imports(name: str, path: Path) -> set[str]:
     """Every module of the package that ``name`` imports anywhere, inside functions too."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
@@ -133,9 +141,7 @@ def _all_imports(name: str, path: Path) -> set[str]:
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                base = ".".join(package.split(".")[: len(package.split(".")) - node.level + 1] + [base] * bool(base))
+            base = _from_module(package, node)
             found.add(base)
     return {m for m in found if m.split(".")[0] == "realpolitik"}
 
@@ -220,9 +226,7 @@ def _named_imports(name: str, path: Path) -> set[str]:
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                base = ".".join(package.split(".")[: len(package.split(".")) - node.level + 1] + [base] * bool(base))
+            base = _from_module(package, node)
             found.update(f"{base}.{alias.name}" if f"{base}.{alias.name}" in MODULES else base for alias in node.names)
     return {m for m in found if m in MODULES and not name.startswith(m + ".")}
 
