@@ -192,8 +192,9 @@ class Model:
             return log(EPSILON / (len(able) + 1)) if able else 0.0
         anti = ev.keys[0]
         able.add(anti)
-        best = min(able, key=lambda k: len(self.cards[k].stops))
-        return log((1 - EPSILON) * (anti == best) + EPSILON / (len(able) + 1))
+        fewest = min(len(self.cards[k].stops) for k in able)  # the least versatile: ties share the chance
+        best = [k for k in able if len(self.cards[k].stops) == fewest]
+        return log((1 - EPSILON) * (anti in best) / len(best) + EPSILON / (len(able) + 1))
 
     def placed(self, war: bool, face_up: str | None, payload: int, row: tuple[str, ...],
                choices: frozenset[str]) -> dict[str, float]:
@@ -202,8 +203,9 @@ class Model:
         carrier)."""
         cards = self.cards
         carrier, room = waiting_carrier(Sight(cards, war, {}, face_up, payload, list(row)))
-        megatons = [cards[k].megatons for k in choices if cards[k].kind == "warhead"]
-        scores = {k: placement_score(cards[k], carrier, room, megatons, war) / SCALE for k in choices}
+        ordered = sorted(choices)  # one order whatever the hash seed: the sums below come out the same
+        megatons = [cards[k].megatons for k in ordered if cards[k].kind == "warhead"]
+        scores = {k: placement_score(cards[k], carrier, room, megatons, war) / SCALE for k in ordered}
         top = max(scores.values())
         weights = {k: exp(x - top) for k, x in scores.items()}
         whole, spread = sum(weights.values()), EPSILON / len(choices)
