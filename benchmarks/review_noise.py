@@ -6,10 +6,12 @@ same move there — for the review's turning points (after its second pass) and,
 the first pass's moves of largest point loss (``by_loss``: every move short of the preferred one
 by any amount, largest first) — and the CPU seconds of each pass, summed over both seeds.
 
-    python benchmarks/review_noise.py wsdv --records 3 [--budget B] [--seeds 0 1] [--plies 60] [--spec S]
+    python benchmarks/review_noise.py wsdv --records 3 [--budget B] [--seeds 0 1] [--plies 60] [--spec S] [--bot B]
 
-The records are games of the game's heuristic in every seat (seeds 0 …), as
-``tools/calibrate_review.py`` plays them; ``--plies`` reviews only each record's first actions
+The records are games of ``--bot`` in every seat (seeds 0 …; the game's heuristic unless told), as
+``tools/calibrate_review.py`` plays them — in 1815 the heuristics play the same game whatever the
+seed, so there ``--bot ismcts:budget=300`` (a record that repeats an earlier one is said on stderr);
+``--plies`` reviews only each record's first actions
 (turning points among those), to bound the run; ``--budget``: the review's budget (default: the
 game's, as ``realpolitik review``). After each record its own figures go to stderr as a JSON
 line, so a run stopped early still says what it measured. Not a ``bench_*`` file: it runs for
@@ -76,6 +78,7 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, nargs=2, default=(0, 1))
     parser.add_argument("--plies", type=int, default=None, help="review only each record's first actions")
     parser.add_argument("--spec", default=None, help="the review's ismcts spec (default: the game's)")
+    parser.add_argument("--bot", default="heuristic", help="the bot in every seat of the records")
     args = parser.parse_args()
     players = args.players or get(args.game).default_players()
     budget = args.budget or core.budget_for(get(args.game))
@@ -83,8 +86,13 @@ def main() -> None:
     gaps, inside, widths = [], 0, []
     counts = {"turning_points": [0, 0, 0], "by_loss": [0, 0, 0]}
     cpu = {"first_pass": 0.0, "second_pass": 0.0}
+    played: set[tuple[str, ...]] = set()
     for index in range(args.records):
-        record = play(args.game, players, index, "heuristic")
+        record = play(args.game, players, index, args.bot)
+        if tuple(record.actions) in played:
+            print(f"record {index} repeats an earlier one: {args.bot} plays the same game whatever the seed "
+                  "(try --bot ismcts:budget=300)", file=sys.stderr, flush=True)
+        played.add(tuple(record.actions))
         spent = dict(cpu)
         first, second = (reviewed(record, budget, seed, args.spec, args.plies, cpu) for seed in args.seeds)
         own = []
@@ -103,7 +111,8 @@ def main() -> None:
                                                      strict=True)),
                           "cpu_seconds": {name: round(cpu[name] - spent[name], 1) for name in cpu},
                           "seconds": round(time.monotonic() - started)}), file=sys.stderr, flush=True)
-    print(json.dumps({"game": args.game, "players": players, "records": args.records, "budget": budget,
+    print(json.dumps({"game": args.game, "players": players, "records": args.records, "bot": args.bot,
+                      "budget": budget,
                       "spec": args.spec, "seeds": list(args.seeds), "plies": args.plies, "chances": len(gaps),
                       "mean_difference": round(sum(gaps) / len(gaps), 4), "max_difference": round(max(gaps), 4),
                       "inside_interval": round(inside / len(gaps), 3),
