@@ -68,13 +68,14 @@ def test_turning_points_lose_value_and_come_surest_first(nuclear_war):
     assert set(review.verdicts) == set(candidates)
     for tp in points:
         judged, again = review.plies[tp["ply"] - 1].evaluation, review.verdicts[tp["ply"] - 1]
-        assert tp["played"] == review.plies[tp["ply"] - 1].action != tp["best"] == judged.best
+        assert tp["played"] == review.plies[tp["ply"] - 1].action != tp["best"] == again.best
+        assert tp["best"] in core.alternatives(judged, tp["played"])
         assert tp["loss"] == pytest.approx(again.loss, abs=1e-4) and tp["sure"] == pytest.approx(again.low, abs=1e-4)
         assert tp["loss_interval"] == [pytest.approx(again.low, abs=1e-4), pytest.approx(again.high, abs=1e-4)]
         assert tp["loss"] == pytest.approx(tp["value"] - tp["played_value"], abs=1e-3)
         assert 0 < tp["sure"] < tp["loss"]
         assert tp["interval"][0] <= tp["value"] <= tp["interval"][1]
-        assert min(judged.visits[tp["played"]], judged.visits[tp["best"]]) >= core.MIN_VISITS
+        assert min(judged.visits[tp["played"]], judged.visits[judged.best]) >= core.MIN_VISITS
     named = {tp["ply"] - 1 for tp in points}
     for ply, again in review.verdicts.items():  # none left out that lost value more surely than the least sure named
         assert ply in named or again.low <= 0 or again.low <= min(sure) + 1e-9
@@ -106,7 +107,7 @@ def with_verdicts(*verdicts: tuple[float, float, float]) -> core.Review:
     (loss, low, high)."""
     plies = [judged_move(ply, (0.6, 100), (0.4, 100)) for ply in range(len(verdicts))]
     review = core.Review("wsdv", ("p1",), None, 100, 0, None, len(plies), plies)
-    review.verdicts = {ply: core.Verdict(200, 0.5 + loss / 2, 0.5 - loss / 2, loss, low, high)
+    review.verdicts = {ply: core.Verdict(200, "best", 0.5 + loss / 2, 0.5 - loss / 2, loss, low, high)
                        for ply, (loss, low, high) in enumerate(verdicts)}
     return review
 
@@ -133,9 +134,13 @@ def test_the_second_pass_judges_every_loss_of_the_first(nuclear_war):
     record, review = nuclear_war
     job = review.second_pass(record)
     assert len(job.moves) > core.TURNING_POINTS
-    assert job.moves == tuple((tp.ply, tp.best, tp.played) for tp in review.candidates())
-    assert all(review.plies[ply].action == played != best == review.plies[ply].evaluation.best
-               for ply, best, played in job.moves)
+    assert [(ply, played) for ply, _, played in job.moves] == [(tp.ply, tp.played) for tp in review.candidates()]
+    for ply, others, played in job.moves:  # the first pass's preferred move, then its most tried others
+        found = review.plies[ply].evaluation
+        assert review.plies[ply].action == played and others[0] == found.best and played not in others
+        assert 1 <= len(others) <= core.ALTERNATIVES and len(set(others)) == len(others)
+        assert [found.visits[a] for a in others[1:]] == sorted((found.visits[a] for a in others[1:]), reverse=True)
+        assert set(others) | {played} <= set(review.plies[ply].words)  # every move a verdict may name has words
     first = min(job.moves)
     assert core.rejudged(replace(job, seconds=0), get) == {first[0]: review.verdicts[first[0]]}
 
@@ -149,13 +154,34 @@ def test_a_verdict_plays_both_moves_on_the_same_deals():
     for action in record.actions[:12]:
         state.apply(action)
     move = state.legal_actions()[0]
-    same = core.verdict(state, move, move, 3000, 4, None)
-    assert same.worlds > 5 and (same.loss, same.low, same.high) == (0, 0, 0)
+    same = core.verdict(state, (move,), move, 3000, 4, None)
+    assert same.worlds > 5 and (same.loss, same.low, same.high) == (0, 0, 0) and same.best == move
     other = next(a for a in state.legal_actions() if a != move)
-    again = core.verdict(state, move, other, 3000, 4, None)
-    assert again == core.verdict(state, move, other, 3000, 4, None)
+    again = core.verdict(state, (move,), other, 3000, 4, None)
+    assert again == core.verdict(state, (move,), other, 3000, 4, None)
     assert again.loss == pytest.approx(again.value - again.played_value) and again.low <= again.loss <= again.high
     assert again.low < again.high
+
+
+def test_a_verdict_weighs_the_move_played_against_the_best_of_its_alternatives(monkeypatch):
+    """Judged against several moves on the same worlds, the move played loses what it loses against
+    the one that did best there, with the spread of those paired differences; a tie goes to the
+    first pass's order."""
+    record = record_of("nuclear-war", 3, 6)
+    state = record.initial_state(get)
+    for action in record.actions[:12]:
+        state.apply(action)
+    worlds = [(1.0, 0.0, 1.0, 0.0), (0.0, 1.0, 1.0, 0.0), (1.0, 1.0, 0.0, 0.0), (0.0, 1.0, 1.0, 1.0)]
+    monkeypatch.setattr(core, "compare", lambda ctx, actions, budget, key, spec: worlds)
+    found = core.verdict(state, ("a", "b", "c"), "played", 3000, 4, None)
+    # means: a 0.5, b 0.75, c 0.75, played 0.25: b and c tie, b came first; b's differences 0, 1, 1, 0
+    assert (found.best, found.value, found.played_value, found.loss) == ("b", 0.75, 0.25, 0.5)
+    half = core.Z95 * (1 / 3 / 4) ** 0.5
+    assert (found.low, found.high) == (pytest.approx(0.5 - half), pytest.approx(0.5 + half))
+    monkeypatch.undo()
+    move = state.legal_actions()[0]
+    among = core.verdict(state, (state.legal_actions()[1], move), move, 3000, 4, None)
+    assert among.loss >= 0 and among.low <= among.loss <= among.high  # the move itself is one of the others
 
 
 def test_the_same_seed_gives_the_same_review():

@@ -24,9 +24,11 @@ chance of winning) falls short of the value of the move its search preferred
 (``Evaluation.best``), each of the two tried in at least ``MIN_VISITS`` playouts. A tree search
 tries a move it does not prefer only a few times, so this ranking is mostly noise (two seeds
 named fewer than half of the same moves). The second pass judges every candidate again with
-``REJUDGE`` times the budget: both moves played on the same worlds drawn from the mover's
-information with the same playout seeds (common random numbers, :func:`bots.evaluate.compare`),
-so the luck of a deal cancels and the loss is a mean of paired differences with a narrow 95 %
+``REJUDGE`` times the budget: the move played and the first pass's ``ALTERNATIVES`` most tried
+other moves (its preferred one among them: two seeds' first passes often prefer different good
+moves) played on the same worlds drawn from the mover's information with the same playout seeds
+(common random numbers, :func:`bots.evaluate.compare`), so the luck of a deal cancels; the loss
+is the mean of the paired differences against the alternative that did best, with a narrow 95 %
 interval. A turning point is a candidate whose loss's interval lies above zero (``sure``, its
 lower end, above 0); the review names the ``TURNING_POINTS`` surest. A review stopped before
 its second pass names the first pass's candidates, the surest loss first (each mean's
@@ -54,12 +56,14 @@ from realpolitik.i18n import LANGUAGES, Text, render, tn
 #: turning points a review names
 TURNING_POINTS = 5
 #: the second pass's apply calls for one candidate, in multiples of the review's budget
-REJUDGE = 4
+REJUDGE = 8
+#: the moves the second pass judges the move played against: the first pass's most tried others
+ALTERNATIVES = 3
 #: playouts each of the two moves needs before their difference may make a turning point
 MIN_VISITS = 4
 #: the version of a review's JSON and numbers (part of :func:`cache_key`: a stored review of
 #: another version is made again)
-FORMAT = 3
+FORMAT = 4
 
 
 class TrueState(SeatContext):
@@ -88,7 +92,7 @@ class PlyReview:
     chances: tuple[float, ...]
     hindsight: tuple[float, ...]
     evaluation: Evaluation | None = None
-    #: the words of the move played and of the move preferred (for the turning points)
+    #: the words of the move played and of its alternatives (for the turning points)
     words: dict[str, str | Text] = field(default_factory=dict)
     #: per seat, the playouts behind its chance: those of its search after the move that began
     #: with its best move where it is to act (``None`` for a seat not to act), and all of that
@@ -131,11 +135,13 @@ class TurningPoint:
 
 @dataclass(frozen=True)
 class Verdict:
-    """The second pass's judgement of a move played against the move its first search preferred:
-    both played on the same ``worlds`` from the mover's information (common random numbers),
-    their mean values, the mean of their paired differences (``loss``) and its 95 % interval."""
+    """The second pass's judgement of a move played against its alternatives: all played on the
+    same ``worlds`` from the mover's information (common random numbers); the alternative that did
+    best (``best``), its and the move played's mean values, the mean of their paired differences
+    (``loss``) and its 95 % interval."""
 
     worlds: int
+    best: str
     value: float
     played_value: float
     loss: float
@@ -143,23 +149,34 @@ class Verdict:
     high: float
 
 
-def verdict(state: State, best: str, played: str, budget: int, seed: int, spec: str | None) -> Verdict:
-    """Judge ``played`` against ``best`` for the seat to act in ``state``: every world of its
-    context played on after each (:func:`bots.evaluate.compare`), the loss's interval from the
-    spread of the paired differences (a single world: the widest spread a difference in [-1, 1]
-    may have)."""
+def verdict(state: State, others: tuple[str, ...], played: str, budget: int, seed: int,
+            spec: str | None) -> Verdict:
+    """Judge ``played`` against the moves ``others`` for the seat to act in ``state``: every world of
+    its context played on after each (:func:`bots.evaluate.compare`), the loss against the
+    alternative of the largest mean, its interval from the spread of the paired differences (a
+    single world: the widest spread a difference in [-1, 1] may have)."""
     key = ply_seed(seed, -2 - state.to_act, state.ply)
     ctx = SeatContext.of(state, state.to_act, Rng(key))
     try:
-        pairs = compare(ctx, (best, played), budget, key, spec)
+        rewards = compare(ctx, (*others, played), budget, key, spec)
     finally:
         ctx.close()
-    n = len(pairs)
-    differences = [b - p for b, p in pairs]
-    loss = sum(differences) / n
+    n = len(rewards)
+    means = [sum(world[i] for world in rewards) / n for i in range(len(others) + 1)]
+    top = max(range(len(others)), key=lambda i: (means[i], -i))  # a tie goes to the first pass's order
+    differences = [world[top] - world[-1] for world in rewards]
+    loss = means[top] - means[-1]
     variance = sum((d - loss) ** 2 for d in differences) / (n - 1) if n > 1 else 1.0
     half = Z95 * sqrt(variance / n)
-    return Verdict(n, sum(b for b, _ in pairs) / n, sum(p for _, p in pairs) / n, loss, loss - half, loss + half)
+    return Verdict(n, others[top], means[top], means[-1], loss, loss - half, loss + half)
+
+
+def alternatives(found: Evaluation, played: str) -> tuple[str, ...]:
+    """The moves the second pass judges ``played`` against: the search's preferred move, then its
+    most tried others (``ALTERNATIVES`` in all), in that order."""
+    others = sorted((a for a in found.visits if a not in (played, found.best) and found.visits[a]),
+                    key=lambda a: (-found.visits[a], a))
+    return (found.best, *others)[:ALTERNATIVES]
 
 
 def sure_loss(value: float, visits: int, played_value: float, played_visits: int) -> float:
@@ -258,7 +275,8 @@ def plies(record: Record, lookup: Callable[[str], Game], seat: int | None = None
         if seat in (None, actor):
             judged = before.get(actor) or own_estimate(state, budget, seed, spec)
             if judged.best != action:
-                words = {c.action: c.label for c in state.choices() if c.action in (action, judged.best)}
+                named = {action, *alternatives(judged, action)}
+                words = {c.action: c.label for c in state.choices() if c.action in named}
         state.apply(action)
         before = {v: searched(state, v, budget, seed, spec) for v in viewpoints}
         chances = tuple(before[s if seat is None else seat].chances[s] for s in seats)
@@ -300,11 +318,11 @@ def review_piece(job: ReviewJob, lookup: Callable[[str], Game] | None = None) ->
 
 @dataclass(frozen=True)
 class RejudgeJob:
-    """A finished review's second pass, or a piece of it: the candidates' moves (action, move
-    preferred, move played), judged until ``seconds`` pass."""
+    """A finished review's second pass, or a piece of it: the candidates' moves (action, the
+    alternatives, move played), judged until ``seconds`` pass."""
 
     record: Record
-    moves: tuple[tuple[int, str, str], ...]
+    moves: tuple[tuple[int, tuple[str, ...], str], ...]
     budget: int
     seed: int
     spec: str | None
@@ -320,10 +338,10 @@ def rejudged(job: RejudgeJob, lookup: Callable[[str], Game] | None = None) -> di
     until = time.monotonic() + job.seconds
     state = job.record.initial_state(lookup)
     found: dict[int, Verdict] = {}
-    for ply, best, played in sorted(job.moves):
+    for ply, others, played in sorted(job.moves):
         while state.ply < ply:
             state.apply(job.record.actions[state.ply])
-        found[ply] = verdict(state, best, played, REJUDGE * job.budget, job.seed, job.spec)
+        found[ply] = verdict(state, others, played, REJUDGE * job.budget, job.seed, job.spec)
         if time.monotonic() >= until:
             break
     return found
@@ -365,8 +383,9 @@ class Review:
 
     def second_pass(self, record: Record) -> RejudgeJob:
         """The job that judges the candidates again (:func:`rejudged`; its result goes to ``verdicts``)."""
-        return RejudgeJob(record, tuple((tp.ply, tp.best, tp.played) for tp in self.candidates()), self.budget,
-                          self.seed, self.spec)
+        searched = {p.ply: p.evaluation for p in self.plies}
+        return RejudgeJob(record, tuple((tp.ply, alternatives(searched[tp.ply], tp.played), tp.played)
+                                        for tp in self.candidates()), self.budget, self.seed, self.spec)
 
     def turning_points(self, count: int = TURNING_POINTS) -> list[TurningPoint]:
         """The ``count`` moves that lost value, the surest loss first: the candidates whose
@@ -378,7 +397,7 @@ class Review:
         for tp in self.candidates():
             v = self.verdicts.get(tp.ply)
             if v is not None and v.low > 0:
-                found.append(TurningPoint(tp.ply, tp.seat, tp.played, tp.best, v.loss, v.value, v.played_value,
+                found.append(TurningPoint(tp.ply, tp.seat, tp.played, v.best, v.loss, v.value, v.played_value,
                                           wilson(v.value, v.worlds), v.low, (v.low, v.high)))
         found.sort(key=lambda tp: (-tp.sure, tp.ply))
         return found[:count]
