@@ -61,3 +61,40 @@ def test_a_yellow_fist_asks_for_a_west_province(table):
     t.turn(WEST, display=("57",))  # 2 × U+E, triggered by West
     t.run("take 57 event")
     assert render(t.st.describe_pending(WEST), "en") == "choose the East province that gets 1 unrest"
+
+
+def test_a_dual_card_asks_the_triggering_player_only_and_ignoring_nothing_is_not_logged(table):
+    """§4.4.3: "With a dual card you may ignore one icon, or one step of one arrow" / "Bei einer dualen Karte
+    darf man ein Symbol oder einen Schritt eines Pfeils für ungültig erklären" — East triggers card 51: East
+    is asked, West reads that East may ignore; ignoring nothing leaves no line of an ignored icon."""
+    t = table().clear_board()
+    t.turn(EAST, display=("51",))
+    t.run("take 51 event")
+    assert render(t.st.describe_pending(EAST), "en") == (
+        "dual card 51 Selbstschußanlagen: ignore one icon or one arrow step, or nothing")
+    assert render(t.st.describe_pending(WEST), "en") == "East may ignore one icon or arrow of 51 Selbstschußanlagen"
+    t.run("ignore nothing")
+    assert t.st.view(None)["log"][-3:] == ["East takes 51 Selbstschußanlagen — trigger the event.",
+                                          "East gains a pink police card.", "Tracks: prestige -2, socialism +1."]
+
+
+def test_a_crossed_out_banner_ends_a_mass_protest_of_four_unrest(table):
+    """§5.2: "crossed-out banner: a mass protest in the East ends" / "durchgestrichenes Transparent: ein
+    Massenprotest in der DDR endet", and "every 4 unrest make one mass protest": special card I, Sachsen at
+    exactly 4 unrest (no socialist in the box to calm it) — its protest ends, back to 3 unrest (decision 6)."""
+    t = table().clear_board().unrest(sn=4, th=2)
+    t.turn(EAST, display=("40",))
+    t.st.special = "i"
+    t.run("take i event", "next end-protest-east")  # Sachsen holds the only East mass protest: no question
+    assert t.st.unrest[t.p("sn")] == 3 and t.st.unrest[t.p("th")] == 2
+    assert t.st.view(None)["log"][-1] == "The mass protest in Sachsen ends (3 unrest left)."
+
+
+def test_an_east_dismantle_icon_with_nothing_to_dismantle_is_skipped_during_a_decade(table):
+    """§4.4.5: "An icon with nothing to act on is skipped" / "Ein Symbol, das nichts zu bewirken hat,
+    entfällt" — only at the end of a decade is an unpaid East build point insolvency: West triggers card 17
+    (3 × D:E, U+E) while East has no build point; the game goes on to the unrest icon."""
+    t = table().clear_board()
+    t.turn(WEST, display=("17",))
+    t.run("take 17 event", "next dismantle-east")
+    assert t.st.result is None and t.st.to_act == WEST and "next unrest-east" in t.legal

@@ -3,7 +3,7 @@ built by hand, the numbers taken from the rule book's words."""
 
 from __future__ import annotations
 
-from realpolitik.games.wsdv.content import EAST
+from realpolitik.games.wsdv.content import EAST, WEST
 from realpolitik.games.wsdv.value_uses import LivingStandard
 from realpolitik.i18n import render
 
@@ -30,3 +30,19 @@ def test_the_prompt_counts_the_markers_and_the_points_left(table):
     t.run("ls mv")  # economy 1: 2 points spent
     assert render(t.st.describe_pending(EAST), "en").startswith(
         "place living standard 2 of up to 3 (each in another province; 2 card points left")
+
+
+def test_west_berlin_is_supplied_once_per_action(table):
+    """§4.3.4: a supplier "now has more living standard than West Berlin in all, and its sector is one of
+    West Berlin's lowest" may pass it on — "This can happen once per action" / "Das geht einmal je
+    Aktion". Nordrhein-Westfalen (economy 3) delivers its first living standard to the British sector; then
+    Rheinland-Pfalz (economy 7) rises to 2, above West Berlin's 1 with the French sector among the lowest —
+    but this action has delivered already, so Rheinland-Pfalz keeps it and East's turn follows."""
+    t = table().clear_board().factories("dortmund", "duisburg", "koeln", "koblenz", "saarbruecken", "kaiserslautern")
+    t.connect("koblenz/saarbruecken", "saarbruecken/kaiserslautern").ls(rp=1)
+    t.turn(WEST, display=("19",))
+    t.run("take 19 ls", "ls nrw", "deliver")
+    assert t.st.sectors == [0, 1, 0] and t.st.ls[t.p("nrw")] == 0 and t.st.ls[t.p("wb")] == 1
+    t.run("ls rp")
+    assert t.st.ls[t.p("rp")] == 2 and t.st.sectors == [0, 1, 0]
+    assert t.top == "turn" and t.st.to_act == EAST
