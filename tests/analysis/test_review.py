@@ -70,15 +70,19 @@ def test_turning_points_lose_value_and_come_surest_first(nuclear_war):
         judged, again = review.plies[tp["ply"] - 1].evaluation, review.verdicts[tp["ply"] - 1]
         assert tp["played"] == review.plies[tp["ply"] - 1].action != tp["best"] == again.best
         assert tp["best"] in core.alternatives(judged, tp["played"])
-        assert tp["loss"] == pytest.approx(again.loss, abs=1e-4) and tp["sure"] == pytest.approx(again.low, abs=1e-4)
-        assert tp["loss_interval"] == [pytest.approx(again.low, abs=1e-4), pytest.approx(again.high, abs=1e-4)]
+        half = (again.high - again.low) / 2 * core.together(len(review.verdicts)) / core.Z95
+        assert tp["loss"] == pytest.approx(again.loss, abs=1e-4)
+        assert tp["sure"] == pytest.approx(again.loss - half, abs=1e-4)
+        assert tp["loss_interval"] == [pytest.approx(again.loss - half, abs=1e-4),
+                                       pytest.approx(again.loss + half, abs=1e-4)]
         assert tp["loss"] == pytest.approx(tp["value"] - tp["played_value"], abs=1e-3)
         assert 0 < tp["sure"] < tp["loss"]
         assert tp["interval"][0] <= tp["value"] <= tp["interval"][1]
         assert min(judged.visits[tp["played"]], judged.visits[judged.best]) >= core.MIN_VISITS
     named = {tp["ply"] - 1 for tp in points}
     for ply, again in review.verdicts.items():  # none left out that lost value more surely than the least sure named
-        assert ply in named or again.low <= 0 or again.low <= min(sure) + 1e-9
+        low = again.loss - (again.high - again.low) / 2 * core.together(len(review.verdicts)) / core.Z95
+        assert ply in named or low <= 0 or low <= min(sure) + 1e-9
 
 
 def judged_move(ply: int, best: tuple[float, int], played: tuple[float, int]) -> core.PlyReview:
@@ -115,16 +119,27 @@ def with_verdicts(*verdicts: tuple[float, float, float]) -> core.Review:
 def test_the_second_pass_names_only_losses_clear_of_zero_the_surest_first():
     """After the second pass a turning point is a verdict whose loss's interval lies above zero,
     with the verdict's numbers, the surest first; a loss whose interval reaches zero is not named,
-    however large, and the first pass's numbers count no more."""
+    however large, and the first pass's numbers count no more. The intervals of the six verdicts
+    are 95 % intervals together: each verdict's 95 % half-width (z 1.96) widened to z 2.638, the
+    normal quantile of 1 - 0.05 / 2 / 6 (Bonferroni)."""
     review = with_verdicts((0.3, 0.1, 0.5), (0.2, 0.15, 0.25), (0.4, -0.01, 0.81), (0.05, 0.0, 0.1),
-                           (0.1, 0.02, 0.18))
+                           (0.12, 0.04, 0.2), (0.1, 0.02, 0.18))
+    assert core.together(6) == pytest.approx(2.638, abs=1e-3)
+    widen = 2.638 / 1.96
     found = review.turning_points()
-    assert [tp.ply for tp in found] == [1, 0, 4]
-    assert [(tp.loss, tp.sure, tp.loss_interval) for tp in found] == [
-        (0.2, 0.15, (0.15, 0.25)), (0.3, 0.1, (0.1, 0.5)), (0.1, 0.02, (0.02, 0.18))]
+    assert [tp.ply for tp in found] == [1, 0, 4]  # ply 5's 0.1 ± 0.108 reaches zero once widened, as ply 3's
+    assert [(tp.loss, round(tp.sure, 3), tuple(round(x, 3) for x in tp.loss_interval)) for tp in found] == [
+        (0.2, round(0.2 - 0.05 * widen, 3), (round(0.2 - 0.05 * widen, 3), round(0.2 + 0.05 * widen, 3))),
+        (0.3, round(0.3 - 0.2 * widen, 3), (round(0.3 - 0.2 * widen, 3), round(0.3 + 0.2 * widen, 3))),
+        (0.12, round(0.12 - 0.08 * widen, 3), (round(0.12 - 0.08 * widen, 3), round(0.12 + 0.08 * widen, 3)))]
     assert found[0].value == pytest.approx(0.6) and found[0].played_value == pytest.approx(0.4)
     assert [tp["ply"] for tp in review.to_json()["turning_points"]] == [2, 1, 5]
-    assert len(with_verdicts(*[(0.2, 0.1, 0.3)] * 7).turning_points()) == core.TURNING_POINTS
+    assert len(with_verdicts(*[(0.2, 0.15, 0.25)] * 7).turning_points()) == core.TURNING_POINTS
+
+
+def test_one_verdict_keeps_its_95_percent_interval():
+    assert core.together(1) == pytest.approx(core.Z95) and core.together(0) == pytest.approx(core.Z95)
+    assert [tp.sure for tp in with_verdicts((0.1, 0.02, 0.18)).turning_points()] == [pytest.approx(0.02)]
 
 
 def test_the_second_pass_judges_every_loss_of_the_first(nuclear_war):

@@ -28,9 +28,10 @@ named fewer than half of the same moves). The second pass judges every candidate
 other moves (its preferred one among them: two seeds' first passes often prefer different good
 moves) played on the same worlds drawn from the mover's information with the same playout seeds
 (common random numbers, :func:`bots.evaluate.compare`), so the luck of a deal cancels; the loss
-is the mean of the paired differences against the alternative that did best, with a narrow 95 %
-interval. A turning point is a candidate whose loss's interval lies above zero (``sure``, its
-lower end, above 0); the review names the ``TURNING_POINTS`` surest. A review stopped before
+is the mean of the paired differences against the alternative that did best. A turning point is
+a candidate whose loss's interval lies above zero (``sure``, its lower end, above 0), the
+intervals of all the candidates judged being 95 % intervals together (:func:`together`); the
+review names the ``TURNING_POINTS`` surest. A review stopped before
 its second pass names the first pass's candidates, the surest loss first (each mean's
 Agresti–Coull variance, the Wilson interval's).
 
@@ -47,6 +48,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from math import sqrt
+from statistics import NormalDist
 from typing import Any
 
 from realpolitik.bots.evaluate import BUDGET, Z95, Evaluation, Tally, compare, evaluate, wilson
@@ -177,6 +179,13 @@ def alternatives(found: Evaluation, played: str) -> tuple[str, ...]:
     others = sorted((a for a in found.visits if a not in (played, found.best) and found.visits[a]),
                     key=lambda a: (-found.visits[a], a))
     return (found.best, *others)[:ALTERNATIVES]
+
+
+def together(judged: int) -> float:
+    """The normal quantile that makes the loss intervals of ``judged`` verdicts 95 % intervals all
+    at once (Bonferroni): with dozens of candidates, a 95 % interval each would clear zero by
+    chance at one or two of them, and two seeds would name different ones."""
+    return NormalDist().inv_cdf(1 - (1 - 0.95) / 2 / max(judged, 1))
 
 
 def sure_loss(value: float, visits: int, played_value: float, played_visits: int) -> float:
@@ -393,12 +402,16 @@ class Review:
         first pass's candidates)."""
         if self.verdicts is None:
             return self.candidates(count)
+        widen = together(len(self.verdicts)) / Z95
         found = []
         for tp in self.candidates():
             v = self.verdicts.get(tp.ply)
-            if v is not None and v.low > 0:
+            if v is None:
+                continue
+            half = (v.high - v.low) / 2 * widen
+            if v.loss - half > 0:
                 found.append(TurningPoint(tp.ply, tp.seat, tp.played, v.best, v.loss, v.value, v.played_value,
-                                          wilson(v.value, v.worlds), v.low, (v.low, v.high)))
+                                          wilson(v.value, v.worlds), v.loss - half, (v.loss - half, v.loss + half)))
         found.sort(key=lambda tp: (-tp.sure, tp.ply))
         return found[:count]
 
