@@ -55,7 +55,7 @@ def test_a_review_is_asked_for_followed_and_read_beside_the_replay(server, conte
         turns.first.click()
         expect(page.locator("#ply")).to_have_value(str(review["turning_points"][0]["ply"]))
     else:
-        none = "No move lost value against the move the search preferred."
+        none = "No move lost clearly against the moves the search preferred."
         expect(page.locator("#review-turns p")).to_have_text(none)
 
     page.locator("#last").click()

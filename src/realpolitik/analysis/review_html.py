@@ -96,7 +96,7 @@ def turning_points(review: Review, titles: list[str], lang: str) -> str:
     head = f"<h2>{escape(heading)}</h2>"
     found = review.turning_points()
     if not found:
-        return head + _note(t("No move lost value against the move the search preferred."), lang)
+        return head + _note(t("No move lost clearly against the moves the search preferred."), lang)
     words = {p.ply: p.words for p in review.plies}
     columns = (t("action"), t("seat"), t("played"), t("better"), t("its chance (95 % interval)"),
                t("chance of the move played"), t("loss (95 % interval)"))

@@ -141,7 +141,7 @@ export class ReviewPanel {
         text: t("Move {ply}: {seat} played {played}; the search preferred {best} ({loss} percentage points more)", {
           ply: tp.ply, seat: name(tp.seat), played: words[i].played, best: words[i].best,
           loss: formatNumber(tp.loss * 100, 0) }) }))))
-      : h("p", { class: "muted", text: t("No move lost value against the move the search preferred.") }));
+      : h("p", { class: "muted", text: t("No move lost clearly against the moves the search preferred.") }));
   }
 
   /** Move the charts' marker to ``ply`` (the replay's move). */
