@@ -88,7 +88,7 @@ def test_a_game_is_played_by_tapping_the_board_only(server, api, screen):
     accept_warnings(page)  # starting the war asks first; a player tapping on says yes
     errors = console_errors(page)
     rng = Rng(21 if phone else 4)
-    decisions = with_things = tapped = 0
+    decisions = named = with_things = tapped = 0
     for _game in range(4):  # a nation may be wiped out early: the person then sits at a new table
         game = api.create(["human", "heuristic", "heuristic"])
         page.goto(server.url + game["invites"][0]["url"])
@@ -98,6 +98,7 @@ def test_a_game_is_played_by_tapping_the_board_only(server, api, screen):
             legal = offered(page)
             decisions += 1
             on_board = carried(page)
+            named += bool(set(legal) - NAMELESS)
             with_things += bool(on_board)
             assert set(legal) - on_board <= NAMELESS, set(legal) - on_board  # every card and nation is on the board
             if phone and decisions % 4 == 1:
@@ -114,7 +115,9 @@ def test_a_game_is_played_by_tapping_the_board_only(server, api, screen):
             expect(page.locator("#notice.error")).to_be_hidden()
         if tapped >= 36:
             break
-    assert tapped >= 36 and with_things >= 0.8 * decisions, (tapped, with_things, decisions)
+    # every decision with a named action showed things to tap (how many offer only "no intercept" or "done"
+    # depends on the deal, which the server draws at random)
+    assert tapped >= 36 and with_things >= named > 0, (tapped, with_things, named, decisions)
     assert errors == []
 
 
