@@ -63,12 +63,16 @@ def since_last(server: ServerProcess, game_id: str, seat: int) -> tuple[int | No
     return first, seats[first:], [why_not_undoable(befores[i], stored.actions[i]) for i in range(first, len(seats))]
 
 
-def play_until(sock: GameSocket, server: ServerProcess, game_id: str, seat: int, wanted, turns: int = 60):
+def play_until(sock: GameSocket, server: ServerProcess, game_id: str, seat: int, wanted, turns: int = 60,
+               end_ok: bool = False):
     """Play the seat's first legal action at each of its turns until ``wanted(view message, seats,
     verdicts)`` holds at its turn after another seat has answered (seats and verdicts from its last
-    action on); returns that view message, or fails."""
+    action on); returns that view message, or ``None`` if ``end_ok`` and the game ended first, or
+    fails."""
     for _ in range(turns):
         shown = sock.wait_turn_or_end()
+        if end_ok and shown["status"] != "running":
+            return None
         assert shown["status"] == "running", "the game ended first"
         first, seats, verdicts = since_last(server, game_id, seat)
         if first is not None and len(seats) > 1 and wanted(shown, seats, verdicts):
@@ -224,7 +228,19 @@ def test_against_a_bot_alone_a_move_is_taken_back_with_the_bots_answers(server, 
     assert said["text"] == f"You took back: {label}, and the bots' answers since ({len(seats) - 1})."
     assert stored(server, gid) == actions[:first] and api.info(gid)["ply"] == first
 
-    refused = play_until(ann, server, gid, 0, lambda shown, seats, verdicts: any(v is not None for v in verdicts))
+    def drew(shown, seats, verdicts) -> bool:
+        return any(v is not None for v in verdicts)
+
+    refused = play_until(ann, server, gid, 0, drew, end_ok=True)
+    for _table in range(3):  # the server deals at random: the game may end before an answer drew on chance
+        if refused is not None:
+            break
+        game = api.create(["human", "normal"], game="nationen")
+        gid = game["id"]
+        ann = sockets(gid)
+        ann.hello(game["tokens"]["p1"], "Ann")
+        refused = play_until(ann, server, gid, 0, drew, end_ok=True)
+    assert refused is not None, "four games ended before a bot's answer drew on chance"
     assert refused["undo"] is False
     assert refused["undo_why"].startswith("Your last action cannot be taken back")
     ann.send({"type": "undo", "seq": refused["seq"]})
