@@ -20,7 +20,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from realpolitik.testing.load import allowance
-from realpolitik.testing.server import Api, ServerProcess, http_client
+from realpolitik.testing.server import ROOMY, Api, ServerProcess, http_client
 
 FUZZ = settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 #: close codes a refused or finished connection may end with (docs/security.md)
@@ -37,7 +37,9 @@ odd_text = st.text(alphabet=st.characters(codec="utf-8"), max_size=60) | st.samp
 @pytest.fixture(scope="module")
 def served(tmp_path_factory):
     """A server with an open game, a running one with a person's seat (and hints), and a finished one."""
-    server = ServerProcess(str(tmp_path_factory.mktemp("fuzz") / "games.db")).start()
+    # the routes ask for the finished game's review: a small budget keeps its searches short
+    server = ServerProcess(str(tmp_path_factory.mktemp("fuzz") / "games.db"), limits={**ROOMY, "review_budget": "20"})
+    server.start()
     with Api(server) as api:
         open_game = api.create(["human", "human"])
         running = api.create(["human", "random"], hints=True)
