@@ -228,19 +228,19 @@ def test_against_a_bot_alone_a_move_is_taken_back_with_the_bots_answers(server, 
     assert said["text"] == f"You took back: {label}, and the bots' answers since ({len(seats) - 1})."
     assert stored(server, gid) == actions[:first] and api.info(gid)["ply"] == first
 
-    def drew(shown, seats, verdicts) -> bool:
+    def past_taking_back(shown, seats, verdicts) -> bool:  # an action since drew on chance or showed a secret
         return any(v is not None for v in verdicts)
 
-    refused = play_until(ann, server, gid, 0, drew, end_ok=True)
-    for _table in range(3):  # the server deals at random: the game may end before an answer drew on chance
+    refused = play_until(ann, server, gid, 0, past_taking_back, end_ok=True)
+    for _table in range(3):  # the server deals at random: a game may end before such an action
         if refused is not None:
             break
         game = api.create(["human", "normal"], game="nationen")
         gid = game["id"]
         ann = sockets(gid)
         ann.hello(game["tokens"]["p1"], "Ann")
-        refused = play_until(ann, server, gid, 0, drew, end_ok=True)
-    assert refused is not None, "four games ended before a bot's answer drew on chance"
+        refused = play_until(ann, server, gid, 0, past_taking_back, end_ok=True)
+    assert refused is not None, "four games ended before an action that cannot be taken back"
     assert refused["undo"] is False
     assert refused["undo_why"].startswith("Your last action cannot be taken back")
     ann.send({"type": "undo", "seq": refused["seq"]})

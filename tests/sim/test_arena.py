@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
 import signal
 from collections import Counter
+from types import SimpleNamespace
 
 import pytest
 from typer.testing import CliRunner
@@ -14,7 +16,7 @@ from realpolitik.cli.main import app
 from realpolitik.engine import SeatContext
 from realpolitik.games import get, registry
 from realpolitik.sim import arena_options, play, play_game, run_arena, seating, summarise
-from realpolitik.sim.arena import _leave_ctrl_c, bot_seed, game_seed
+from realpolitik.sim.arena import Interrupted, _leave_ctrl_c, bot_seed, collect, game_seed
 
 
 def test_seating_rotates_every_spec_through_every_seat():
@@ -200,3 +202,29 @@ def test_every_registered_game_passes_the_arena_with_every_bot_it_offers(game_id
         assert len(r.places) == players and min(r.places) == 1 and r.plies > 0 and r.reason
         assert all(r.places[w] == 1 for w in r.winners)
         assert sum(r.decisions) <= r.plies
+
+
+def _numbered(index: int) -> SimpleNamespace:
+    return SimpleNamespace(index=index)
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "Ctrl-C"])
+def test_a_stop_while_a_finished_game_is_kept_waits_until_it_is_kept(signum):
+    """SIGTERM (which the storing tools turn into Ctrl-C) or Ctrl-C arriving while ``on_result``
+    keeps a finished game stops the run after it: the games counted are the games kept (a
+    stopped ladder once counted a game its store did not hold)."""
+    kept: list[int] = []
+
+    def keep(result) -> None:
+        if result.index == 1:
+            os.kill(os.getpid(), signum)  # the stop arrives before the game is written
+        kept.append(result.index)
+
+    before = signal.signal(signum, signal.default_int_handler)
+    try:
+        with pytest.raises(Interrupted) as stop:
+            collect([(i,) for i in range(5)], on_result=keep, play=_numbered)
+        assert signal.getsignal(signum) is signal.default_int_handler  # the stop stops again
+    finally:
+        signal.signal(signum, before)
+    assert [r.index for r in stop.value.results] == kept == [0, 1]

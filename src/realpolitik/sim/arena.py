@@ -10,9 +10,10 @@ a time cap).
 from __future__ import annotations
 
 import signal
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import closing
+from contextlib import closing, contextmanager
 from functools import partial
 from typing import Any
 
@@ -154,14 +155,36 @@ def collect(tasks: Sequence[tuple], workers: int = 1, on_result: Callable[[GameR
     try:
         with closing(played(tasks, workers, cluster, on_cluster, play)) as stream:
             for result in stream:
-                results.append(result)
-                if on_result:
-                    on_result(result)
+                with _whole():  # counted and kept together, or neither
+                    results.append(result)
+                    if on_result:
+                        on_result(result)
     except KeyboardInterrupt:
         results.sort(key=lambda r: r.index)
         raise Interrupted(results, len(tasks)) from None
     results.sort(key=lambda r: r.index)
     return results
+
+
+@contextmanager
+def _whole() -> Iterator[None]:
+    """Ctrl-C, and SIGTERM where a tool turns it into Ctrl-C, wait for the block to end and then
+    stop the run: a game is not counted without ``on_result`` having kept it, nor kept without
+    being counted. (Python runs signal handlers in the main thread only.)"""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+    raising = [s for s in (signal.SIGINT, signal.SIGTERM) if signal.getsignal(s) is signal.default_int_handler]
+    for signum in raising:
+        signal.signal(signum, lambda signum, frame: caught.append(signum))
+    try:
+        yield
+    finally:
+        for signum in raising:
+            signal.signal(signum, signal.default_int_handler)
+    if caught:
+        raise KeyboardInterrupt
 
 
 def played(tasks: Sequence[tuple], workers: int = 1, cluster: str | None = None,
