@@ -187,3 +187,14 @@ def test_games_land_in_the_file_even_when_it_is_replaced_during_a_run(tmp_path):
     assert len({g["chunk"] for g in lost}) <= 1, "the runner went on writing into the replaced file"
     kept = lines + lost
     assert len(kept) >= 150 and len({(g["chunk"], g["index"]) for g in kept}) == len(kept)
+
+
+def test_the_manual_s_table_is_what_today_s_stored_games_give():
+    """The table of docs/bots/strength.md is the report of the games kept in lab/data/targets.jsonl
+    under today's rules and bots: a rule or bot change that leaves a target standing on games of
+    other rules fails here until the target is played again (``tools/targets.py run``)."""
+    doc = (TOOL.parents[1] / "docs" / "bots" / "strength.md").read_text(encoding="utf-8")
+    shown = doc.split("<!-- targets:begin -->\n", 1)[1].split("\n<!-- targets:end -->", 1)[0]
+    report = subprocess.run([sys.executable, str(TOOL), "report"], capture_output=True, text=True,
+                            timeout=allowance(120), check=True)
+    assert shown == report.stdout.rstrip("\n")
