@@ -437,17 +437,9 @@ def test_each_game_declares_the_file_of_its_levels():
         assert measured(game.id) == table(game.levels)[game.id]
 
 
-#: recorded pairs whose games are being played again under today's rules, and why (strict: once
-#: the record stands on today's games again, the mark must go)
-BEING_PLAYED_AGAIN = {("wsdv-2p2", "normal-hard"): "played under 2+2's rules version 1; its strength target's games "
-                                                    "under version 2 are being played (tools/targets.py)"}
-
-
-def _shipped_pairs() -> list:
+def _shipped_pairs() -> list[tuple[str, str]]:
     shipped = tomllib.loads(FILE.read_text(encoding="utf-8"))
-    return [pytest.param(entry, name, marks=pytest.mark.xfail(strict=True, reason=BEING_PLAYED_AGAIN[entry, name]))
-            if (entry, name) in BEING_PLAYED_AGAIN else (entry, name)
-            for entry, value in shipped.items() for name in value.get("pairs", {})]
+    return [(entry, name) for entry, value in shipped.items() for name in value.get("pairs", {})]
 
 
 @pytest.mark.parametrize(("entry", "name"), _shipped_pairs())
