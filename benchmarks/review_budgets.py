@@ -31,6 +31,11 @@ from realpolitik.analysis import review as core  # noqa: E402
 from realpolitik.games import get  # noqa: E402
 
 
+def means(gaps: dict[int, list[float]]) -> dict[str, float]:
+    """Each budget's mean difference between two seeds' chances so far."""
+    return {str(budget): round(sum(found) / len(found), 4) for budget, found in gaps.items()}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game")
@@ -63,11 +68,10 @@ def main() -> None:
                     cpu[budget] += time.process_time() - started
                     gaps[budget] += [abs(a - b) for a, b in combinations(chances, 2)]
             searches += players * args.seeds
-            so_far = {str(b): round(sum(g) / len(g), 4) for b, g in gaps.items()}
-            print(json.dumps({"record": index, "action": ply + 1, **so_far}), file=sys.stderr, flush=True)
+            print(json.dumps({"record": index, "action": ply + 1, **means(gaps)}), file=sys.stderr, flush=True)
     print(json.dumps({"game": args.game, "players": players, "records": args.records, "plies": args.plies,
                       "every": args.every, "seeds": args.seeds, "searches_a_budget": searches,
-                      "mean_difference": {str(b): round(sum(g) / len(g), 4) for b, g in gaps.items()},
+                      "mean_difference": means(gaps),
                       "cpu_seconds_a_search": {str(b): round(cpu[b] / searches, 3) for b in budgets}}, indent=1))
 
 

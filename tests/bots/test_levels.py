@@ -41,12 +41,12 @@ from realpolitik.testing.load import allowance
 
 TOOL = Path(__file__).resolve().parents[2] / "tools" / "levels.py"
 PAIRS_TOOL = TOOL.with_name("level_pairs.py")
-TARGETS_STORE = TOOL.parents[1] / "lab" / "data" / "targets.jsonl"
 sys.path.insert(0, str(TOOL.parent))
 import level_seconds  # noqa: E402
 from level_pairs import STORE as PAIRS_STORE  # noqa: E402
 from level_pairs import decided, duel, pair_key, record, seats_of_pair  # noqa: E402
 from levels import render  # noqa: E402
+from targets import FILE as TARGETS_STORE  # noqa: E402
 
 GAMES = [game.id for game in registry()]
 
@@ -455,14 +455,13 @@ def test_every_shipped_pair_is_what_its_stored_games_give_under_today_s_rules(en
     weak, strong = NAMES[PAIRS.index(name)], NAMES[PAIRS.index(name) + 1]
     seats, _ = seats_of_pair(game_of(entry), value["players"], value[strong]["spec"], value[weak]["spec"])
     if "target" in recorded:
-        judged = duel(entry, value["players"], value[strong]["spec"], value[weak]["spec"], games, seed, 1, name,
-                      targets=TARGETS_STORE)
-        assert judged.get("target") == recorded["target"], f"{entry} {name}: its target's games are too few today"
+        source = {"targets": TARGETS_STORE}
     else:
         kept_games = kept(PAIRS_STORE, pair_key(entry, name, seats, seed))
         have = sum(i in kept_games for i in range(games))
         assert have == games, f"{entry} {name}: {have} of {games} games kept under today's rules; play them again: " \
                               f"{value['pairs_command']} --pair {name}"
-        judged = duel(entry, value["players"], value[strong]["spec"], value[weak]["spec"], games, seed, 1, name,
-                      store=PAIRS_STORE)  # every game is kept: nothing is played
+        source = {"store": PAIRS_STORE}  # every game is kept: nothing is played
+    judged = duel(entry, value["players"], value[strong]["spec"], value[weak]["spec"], games, seed, 1, name, **source)
+    assert judged.get("target") == recorded.get("target"), f"{entry} {name}: its target's games are too few today"
     assert judged == recorded
