@@ -6,9 +6,11 @@ same move there — for the review's turning points (after its second pass) and,
 the first pass's moves of largest point loss (``by_loss``: every move short of the preferred one
 by any amount, largest first) — and the CPU seconds of each pass, summed over both seeds.
 
-    python benchmarks/review_noise.py wsdv --records 3 [--budget B] [--seeds 0 1] [--plies 60] [--spec S] [--bot B]
+    python benchmarks/review_noise.py wsdv --records 3 [--first F] [--budget B] [--seeds 0 1] [--plies 60]
+        [--spec S] [--bot B]
 
-The records are games of ``--bot`` in every seat (seeds 0 …; the game's heuristic unless told), as
+The records are games of ``--bot`` in every seat (seeds ``--first`` …, 0 unless told, so that
+records may be reviewed by several runs side by side; the game's heuristic unless told), as
 ``tools/calibrate_review.py`` plays them — in 1815 the heuristics play the same game whatever the
 seed, so there ``--bot ismcts:budget=300`` (a record that repeats an earlier one is said on stderr);
 ``--plies`` reviews only each record's first actions
@@ -74,6 +76,7 @@ def main() -> None:
     parser.add_argument("game")
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--records", type=int, default=3)
+    parser.add_argument("--first", type=int, default=0, help="the seed of the first record")
     parser.add_argument("--budget", type=int, default=None, help="apply calls per search (default: the game's)")
     parser.add_argument("--seeds", type=int, nargs=2, default=(0, 1))
     parser.add_argument("--plies", type=int, default=None, help="review only each record's first actions")
@@ -87,7 +90,7 @@ def main() -> None:
     counts = {"turning_points": [0, 0, 0], "by_loss": [0, 0, 0]}
     cpu = {"first_pass": 0.0, "second_pass": 0.0}
     played: set[tuple[str, ...]] = set()
-    for index in range(args.records):
+    for index in range(args.first, args.first + args.records):
         record = play(args.game, players, index, args.bot)
         if tuple(record.actions) in played:
             print(f"record {index} repeats an earlier one: {args.bot} plays the same game whatever the seed "
@@ -111,7 +114,8 @@ def main() -> None:
                                                      strict=True)),
                           "cpu_seconds": {name: round(cpu[name] - spent[name], 1) for name in cpu},
                           "seconds": round(time.monotonic() - started)}), file=sys.stderr, flush=True)
-    print(json.dumps({"game": args.game, "players": players, "records": args.records, "bot": args.bot,
+    print(json.dumps({"game": args.game, "players": players, "records": args.records, "first": args.first,
+                      "bot": args.bot,
                       "budget": budget,
                       "spec": args.spec, "seeds": list(args.seeds), "plies": args.plies, "chances": len(gaps),
                       "mean_difference": round(sum(gaps) / len(gaps), 4), "max_difference": round(max(gaps), 4),

@@ -57,15 +57,14 @@ def test_one_entry_per_action_with_every_seat_s_chances(nuclear_war):
 
 
 def test_turning_points_lose_value_and_come_surest_first(nuclear_war):
-    """A review's turning points are the second pass's: each a first-pass loss judged again, its
+    """A review's turning points are the second pass's: each a searched move judged again, its
     loss's 95 % interval clear of zero, the surest first; no verdict left out is surer."""
     record, review = nuclear_war
     points = review.to_json()["turning_points"]
     assert 0 < len(points) <= core.TURNING_POINTS
     sure = [tp["sure"] for tp in points]
     assert sure == sorted(sure, reverse=True)
-    candidates = {tp.ply: tp for tp in review.candidates()}
-    assert set(review.verdicts) == set(candidates)
+    assert set(review.verdicts) == {ply for ply, _, _ in review.second_pass(record).moves}
     for tp in points:
         judged, again = review.plies[tp["ply"] - 1].evaluation, review.verdicts[tp["ply"] - 1]
         assert tp["played"] == review.plies[tp["ply"] - 1].action != tp["best"] == again.best
@@ -78,7 +77,6 @@ def test_turning_points_lose_value_and_come_surest_first(nuclear_war):
         assert tp["loss"] == pytest.approx(tp["value"] - tp["played_value"], abs=1e-3)
         assert 0 < tp["sure"] < tp["loss"]
         assert tp["interval"][0] <= tp["value"] <= tp["interval"][1]
-        assert min(judged.visits[tp["played"]], judged.visits[judged.best]) >= core.MIN_VISITS
     named = {tp["ply"] - 1 for tp in points}
     for ply, again in review.verdicts.items():  # none left out that lost value more surely than the least sure named
         low = again.loss - (again.high - again.low) / 2 * core.together(len(review.verdicts)) / core.Z95
@@ -142,20 +140,29 @@ def test_one_verdict_keeps_its_95_percent_interval():
     assert [tp.sure for tp in with_verdicts((0.1, 0.02, 0.18)).turning_points()] == [pytest.approx(0.02)]
 
 
-def test_the_second_pass_judges_every_loss_of_the_first(nuclear_war):
-    """The second pass takes every move the first pass found short of its preferred one, not
-    the first pass's surest few (its ranking is too noisy to choose the turning points), and
-    judges them again with the review's seed: a piece of it the same as the whole."""
+def test_the_second_pass_judges_every_searched_move(nuclear_war):
+    """The second pass takes every move played after a search that tried another, the moves its
+    search preferred too (the first pass's own ranking of losses is too noisy to choose what is
+    judged), each against the search's preferred move (unless it was played) and its most tried
+    others, and judges them again with the review's seed: a piece of it the same as the whole."""
     record, review = nuclear_war
     job = review.second_pass(record)
-    assert len(job.moves) > core.TURNING_POINTS
-    assert [(ply, played) for ply, _, played in job.moves] == [(tp.ply, tp.played) for tp in review.candidates()]
-    for ply, others, played in job.moves:  # the first pass's preferred move, then its most tried others
+    searched = [p for p in review.plies if p.evaluation is not None and len(p.evaluation.visits) > 1]
+    assert [(ply, played) for ply, _, played in job.moves] == [(p.ply, p.action) for p in searched]
+    assert job.judged == len(job.moves) > len(review.candidates()) > core.TURNING_POINTS
+    preferred = 0
+    for ply, others, played in job.moves:  # the preferred move unless played, then the most tried others
         found = review.plies[ply].evaluation
-        assert review.plies[ply].action == played and others[0] == found.best and played not in others
+        assert review.plies[ply].action == played and played not in others
+        if found.best == played:
+            preferred += 1
+        else:
+            assert others[0] == found.best
+        rest = others[found.best != played:]
         assert 1 <= len(others) <= core.ALTERNATIVES and len(set(others)) == len(others)
-        assert [found.visits[a] for a in others[1:]] == sorted((found.visits[a] for a in others[1:]), reverse=True)
+        assert [found.visits[a] for a in rest] == sorted((found.visits[a] for a in rest), reverse=True)
         assert set(others) | {played} <= set(review.plies[ply].words)  # every move a verdict may name has words
+    assert preferred > 0
     first = min(job.moves)
     assert core.rejudged(replace(job, seconds=0), get) == {first[0]: review.verdicts[first[0]]}
 
@@ -178,25 +185,72 @@ def test_a_verdict_plays_both_moves_on_the_same_deals():
     assert again.low < again.high
 
 
-def test_a_verdict_weighs_the_move_played_against_the_best_of_its_alternatives(monkeypatch):
+def test_a_verdict_weighs_the_move_played_against_the_best_of_its_alternatives():
     """Judged against several moves on the same worlds, the move played loses what it loses against
     the one that did best there, with the spread of those paired differences; a tie goes to the
     first pass's order."""
+    worlds = [(1.0, 0.0, 1.0, 0.0), (0.0, 1.0, 1.0, 0.0), (1.0, 1.0, 0.0, 0.0), (0.0, 1.0, 1.0, 1.0)]
+    found = core.weighed(worlds, ("a", "b", "c"))
+    # means: a 0.5, b 0.75, c 0.75, played 0.25: b and c tie, b came first; b's differences 0, 1, 1, 0
+    assert (found.worlds, found.best, found.value, found.played_value, found.loss) == (4, "b", 0.75, 0.25, 0.5)
+    half = core.Z95 * (1 / 3 / 4) ** 0.5
+    assert (found.low, found.high) == (pytest.approx(0.5 - half), pytest.approx(0.5 + half))
     record = record_of("nuclear-war", 3, 6)
     state = record.initial_state(get)
     for action in record.actions[:12]:
         state.apply(action)
-    worlds = [(1.0, 0.0, 1.0, 0.0), (0.0, 1.0, 1.0, 0.0), (1.0, 1.0, 0.0, 0.0), (0.0, 1.0, 1.0, 1.0)]
-    monkeypatch.setattr(core, "compare", lambda ctx, actions, budget, key, spec: worlds)
-    found = core.verdict(state, ("a", "b", "c"), "played", 3000, 4, None)
-    # means: a 0.5, b 0.75, c 0.75, played 0.25: b and c tie, b came first; b's differences 0, 1, 1, 0
-    assert (found.best, found.value, found.played_value, found.loss) == ("b", 0.75, 0.25, 0.5)
-    half = core.Z95 * (1 / 3 / 4) ** 0.5
-    assert (found.low, found.high) == (pytest.approx(0.5 - half), pytest.approx(0.5 + half))
-    monkeypatch.undo()
     move = state.legal_actions()[0]
     among = core.verdict(state, (state.legal_actions()[1], move), move, 3000, 4, None)
     assert among.loss >= 0 and among.low <= among.loss <= among.high  # the move itself is one of the others
+
+
+def scripted(monkeypatch, first: list[tuple[float, ...]], later: list[tuple[float, float]]) -> list[tuple]:
+    """Make ``compare`` answer ``first`` to a round of all the moves and ``later`` to a round of two;
+    the calls (moves, budget, key) are listed in the list returned."""
+    calls = []
+
+    def compare(ctx, actions, budget, key, spec):
+        calls.append((tuple(actions), budget, key))
+        return list(first if len(actions) > 2 else later)
+
+    monkeypatch.setattr(core, "compare", compare)
+    return calls
+
+
+def test_a_close_verdict_is_judged_on_new_deals_and_a_clear_one_is_not(monkeypatch):
+    """A first round whose loss is at least a quarter of its half-width and not clear of zero is
+    close: the move played and the alternative that did best are played on three more rounds of
+    new deals (each key its own, a budget for two moves of the four, so as many worlds) and judged
+    on all four rounds together. A clear first round, one too small to clear with more deals, and
+    a close one read at a larger z (more moves judged together: its half-width wider) stay one
+    round."""
+    record = record_of("nuclear-war", 3, 6)
+    state = record.initial_state(get)
+    for action in record.actions[:12]:
+        state.apply(action)
+    others = ("a", "b", "c")
+
+    def round_of(differences: list[int]) -> list[tuple[float, ...]]:
+        # "a" gains the difference over the move played; "b" and "c" never win
+        return [(float(d > 0), 0.0, 0.0, float(d < 0)) if d else (1.0, 0.0, 0.0, 1.0) for d in differences]
+
+    close = round_of([1, 0, 1, 0, -1, 0, 0, 1])  # loss 0.25 ± 0.49: close
+    calls = scripted(monkeypatch, close, [(1.0, 0.0)] * 8)
+    found = core.verdict(state, others, "played", 3000, 4, None)
+    key = core.ply_seed(4, -2 - state.to_act, state.ply)
+    assert calls == [(("a", "b", "c", "played"), 3000, key)] + [
+        (("a", "played"), 1500, core.ply_seed(key, r, 0)) for r in (1, 2, 3)]
+    assert len({k for _, _, k in calls}) == core.ROUNDS
+    assert (found.worlds, found.best) == (32, "a")
+    assert (found.value, found.played_value, found.loss) == (31 / 32, 5 / 32, pytest.approx(26 / 32))
+    assert core.weighed([(w[0], w[-1]) for w in close] + [(1.0, 0.0)] * 24, ("a",)) == found
+    for first, z in ((round_of([1, 1, 1, 1, 1, 1, 1, 0]), core.Z95),  # 0.875 ± 0.245: clear
+                     (round_of([1, -1, 1, -1, 1, -1, 1, 0]), core.Z95),  # 0.125 ± 0.687: under a quarter
+                     (round_of([-1, 0, -1, 0, 1, 0, 0, -1]), core.Z95),  # a gain
+                     (close, core.together(1000))):  # 0.25 ± 1.01 at z 4.05: under a quarter
+        calls = scripted(monkeypatch, first, [(1.0, 0.0)] * 8)
+        found = core.verdict(state, others, "played", 3000, 4, None, z)
+        assert len(calls) == 1 and found == core.weighed(first, others)
 
 
 def test_the_same_seed_gives_the_same_review():

@@ -25,3 +25,10 @@ def test_repeated_records_are_said_and_a_seeded_bot_plays_others():
     assert "record 1 repeats an earlier one" in said
     found, said = _run("--bot", "ismcts:budget=60")
     assert found["bot"] == "ismcts:budget=60" and "repeats" not in said
+
+
+def test_the_records_may_start_at_any_seed():
+    """``--first`` starts the records at that seed, so several runs may share the records."""
+    found, said = _run("--first", "3")
+    records = [json.loads(line)["record"] for line in said.splitlines() if line.startswith("{")]
+    assert found["first"] == 3 and records == [3, 4]

@@ -18,22 +18,25 @@ card and the state's own random generator known, so the future draws are the gam
 seat to act there (``chances`` of :func:`evaluate`). It needs the whole record, which is why a
 review is made of finished games only.
 
-**A turning point** is found in two passes. The first pass's candidates are the moves of a seat
-searched before its move (every seat's, or the viewpoint's) whose value (the acting seat's
-chance of winning) falls short of the value of the move its search preferred
-(``Evaluation.best``), each of the two tried in at least ``MIN_VISITS`` playouts. A tree search
-tries a move it does not prefer only a few times, so this ranking is mostly noise (two seeds
-named fewer than half of the same moves). The second pass judges every candidate again with
-``REJUDGE`` times the budget: the move played and the first pass's ``ALTERNATIVES`` most tried
-other moves (its preferred one among them: two seeds' first passes often prefer different good
-moves) played on the same worlds drawn from the mover's information with the same playout seeds
-(common random numbers, :func:`bots.evaluate.compare`), so the luck of a deal cancels; the loss
-is the mean of the paired differences against the alternative that did best. A turning point is
-a candidate whose loss's interval lies above zero (``sure``, its lower end, above 0), the
-intervals of all the candidates judged being 95 % intervals together (:func:`together`); the
-review names the ``TURNING_POINTS`` surest. A review stopped before
-its second pass names the first pass's candidates, the surest loss first (each mean's
-Agresti–Coull variance, the Wilson interval's).
+**A turning point** is found in two passes. The first pass searches every decision of a seat
+(every seat's, or the viewpoint's) before its move; a tree search tries a move it does not prefer
+only a few times, and a search whose prior keeps its policy's move (Nuclear War's) often prefers a
+move valued lower than another, so the first pass's own ranking of losses is mostly noise (two
+seeds named fewer than half of the same moves). The second pass judges every searched move played
+again with ``REJUDGE`` times the budget: against the first pass's preferred move (unless it is the
+move played) and its most tried others, ``ALTERNATIVES`` in all (two seeds' first passes often
+prefer different good moves), all played on the same worlds drawn from the mover's information
+with the same playout seeds (common random numbers, :func:`bots.evaluate.compare`), so the luck of
+a deal cancels; the loss is the mean of the paired differences against the alternative that did
+best. Where that first round is close — a loss at least a quarter of its interval's half-width
+but not clear of zero, so that more deals could clear it — the move played and that alternative
+are played on ``ROUNDS - 1`` rounds of new deals as well, and judged on all of them together (two
+stages: a verdict is never stopped at a lucky look). A turning point is a move whose loss's
+interval lies above zero (``sure``, its lower end, above 0), the intervals of all the moves judged
+being 95 % intervals together (:func:`together`); the review names the ``TURNING_POINTS`` surest.
+A review stopped before its second pass names the first pass's candidates (the moves valued below
+the preferred one), the surest loss first (each mean's Agresti–Coull variance, the Wilson
+interval's).
 
 **Budget.** Every search makes the review's ``budget`` apply calls; with none given, the
 game's own (:func:`budget_for`: ``Game.review_budget`` where the standard ``BUDGET`` leaves a
@@ -61,11 +64,17 @@ TURNING_POINTS = 5
 REJUDGE = 8
 #: the moves the second pass judges the move played against: the first pass's most tried others
 ALTERNATIVES = 3
+#: the rounds of deals a close verdict is judged on together (the first round among them)
+ROUNDS = 4
+#: a first round is close when its loss is at least this share of its interval's half-width and
+#: not clear of zero: below it, even the loss it measured, found again on the other rounds, would
+#: seldom clear zero (at 40 moves judged, about 3 % of the time)
+CLOSE = 0.25
 #: playouts each of the two moves needs before their difference may make a turning point
 MIN_VISITS = 4
 #: the version of a review's JSON and numbers (part of :func:`cache_key`: a stored review of
 #: another version is made again)
-FORMAT = 4
+FORMAT = 5
 
 
 class TrueState(SeatContext):
@@ -152,38 +161,67 @@ class Verdict:
 
 
 def verdict(state: State, others: tuple[str, ...], played: str, budget: int, seed: int,
-            spec: str | None) -> Verdict:
+            spec: str | None, z: float = Z95) -> Verdict:
     """Judge ``played`` against the moves ``others`` for the seat to act in ``state``: every world of
     its context played on after each (:func:`bots.evaluate.compare`), the loss against the
-    alternative of the largest mean, its interval from the spread of the paired differences (a
-    single world: the widest spread a difference in [-1, 1] may have)."""
+    alternative of the largest mean, its interval from the spread of the paired differences. Where
+    that round is :func:`close` at ``z`` (the normal quantile its interval will be read at), the
+    move played and that alternative are played on ``ROUNDS - 1`` more rounds of new deals, each
+    with as many worlds (so a budget scaled to two moves), and judged on every round together."""
     key = ply_seed(seed, -2 - state.to_act, state.ply)
+    rewards = deals(state, (*others, played), budget, key, spec)
+    found = weighed(rewards, others)
+    if not close(found, z):
+        return found
+    pair, top = (found.best, played), others.index(found.best)
+    share = max(1, round(budget * len(pair) / (len(others) + 1)))
+    more = [world for r in range(1, ROUNDS) for world in deals(state, pair, share, ply_seed(key, r, 0), spec)]
+    return weighed([(world[top], world[-1]) for world in rewards] + more, pair[:1])
+
+
+def deals(state: State, actions: tuple[str, ...], budget: int, key: int, spec: str | None) -> list[tuple[float, ...]]:
+    """The mover's reward after each of ``actions`` on every world of its context seeded by ``key``."""
     ctx = SeatContext.of(state, state.to_act, Rng(key))
     try:
-        rewards = compare(ctx, (*others, played), budget, key, spec)
+        return compare(ctx, actions, budget, key, spec)
     finally:
         ctx.close()
+
+
+def weighed(rewards: list[tuple[float, ...]], others: tuple[str, ...]) -> Verdict:
+    """The verdict of worlds' rewards after ``others`` and the move played (the last): the loss
+    against the alternative of the largest mean (a tie goes to the first pass's order), its 95 %
+    interval from the spread of the paired differences (a single world: the widest spread a
+    difference in [-1, 1] may have)."""
     n = len(rewards)
     means = [sum(world[i] for world in rewards) / n for i in range(len(others) + 1)]
-    top = max(range(len(others)), key=lambda i: (means[i], -i))  # a tie goes to the first pass's order
-    differences = [world[top] - world[-1] for world in rewards]
+    top = max(range(len(others)), key=lambda i: (means[i], -i))
     loss = means[top] - means[-1]
-    variance = sum((d - loss) ** 2 for d in differences) / (n - 1) if n > 1 else 1.0
+    variance = sum((world[top] - world[-1] - loss) ** 2 for world in rewards) / (n - 1) if n > 1 else 1.0
     half = Z95 * sqrt(variance / n)
     return Verdict(n, others[top], means[top], means[-1], loss, loss - half, loss + half)
 
 
+def close(found: Verdict, z: float) -> bool:
+    """Whether more deals could make the verdict's loss clear of zero at ``z``: its loss at least
+    ``CLOSE`` of the interval's half-width at ``z`` and the interval reaching zero."""
+    half = (found.high - found.low) / 2 * z / Z95
+    return CLOSE * half <= found.loss and found.loss - half <= 0 < half
+
+
 def alternatives(found: Evaluation, played: str) -> tuple[str, ...]:
-    """The moves the second pass judges ``played`` against: the search's preferred move, then its
-    most tried others (``ALTERNATIVES`` in all), in that order."""
+    """The moves the second pass judges ``played`` against: the search's preferred move (unless it
+    is the move played), then its most tried others, ``ALTERNATIVES`` in all, in that order; none
+    where the search tried no other move."""
     others = sorted((a for a in found.visits if a not in (played, found.best) and found.visits[a]),
                     key=lambda a: (-found.visits[a], a))
-    return (found.best, *others)[:ALTERNATIVES]
+    preferred = (found.best,) if found.best not in (played, None) else ()
+    return (*preferred, *others)[:ALTERNATIVES]
 
 
 def together(judged: int) -> float:
     """The normal quantile that makes the loss intervals of ``judged`` verdicts 95 % intervals all
-    at once (Bonferroni): with dozens of candidates, a 95 % interval each would clear zero by
+    at once (Bonferroni): with dozens of moves judged, a 95 % interval each would clear zero by
     chance at one or two of them, and two seeds would name different ones."""
     return NormalDist().inv_cdf(1 - (1 - 0.95) / 2 / max(judged, 1))
 
@@ -283,8 +321,8 @@ def plies(record: Record, lookup: Callable[[str], Game], seat: int | None = None
         judged, words = None, {}
         if seat in (None, actor):
             judged = before.get(actor) or own_estimate(state, budget, seed, spec)
-            if judged.best != action:
-                named = {action, *alternatives(judged, action)}
+            named = {action, *alternatives(judged, action)}
+            if len(named) > 1:
                 words = {c.action: c.label for c in state.choices() if c.action in named}
         state.apply(action)
         before = {v: searched(state, v, budget, seed, spec) for v in viewpoints}
@@ -327,21 +365,23 @@ def review_piece(job: ReviewJob, lookup: Callable[[str], Game] | None = None) ->
 
 @dataclass(frozen=True)
 class RejudgeJob:
-    """A finished review's second pass, or a piece of it: the candidates' moves (action, the
-    alternatives, move played), judged until ``seconds`` pass."""
+    """A finished review's second pass, or a piece of it: the moves (action, the alternatives, move
+    played) judged until ``seconds`` pass, of ``judged`` in the whole pass (whose intervals hold
+    together, :func:`together`)."""
 
     record: Record
     moves: tuple[tuple[int, tuple[str, ...], str], ...]
     budget: int
     seed: int
     spec: str | None
+    judged: int
     seconds: float = float("inf")
 
 
 def rejudged(job: RejudgeJob, lookup: Callable[[str], Game] | None = None) -> dict[int, Verdict]:
-    """The second pass's verdicts by action, each with ``REJUDGE`` times the review's budget: the
-    job's moves in their order, at least one and none begun after ``seconds`` (runs in a worker,
-    as :func:`review_piece`)."""
+    """The second pass's verdicts by action, each round with ``REJUDGE`` times the review's budget:
+    the job's moves in their order, at least one and none begun after ``seconds`` (runs in a
+    worker, as :func:`review_piece`)."""
     if lookup is None:
         from realpolitik.games import get as lookup
     until = time.monotonic() + job.seconds
@@ -350,7 +390,7 @@ def rejudged(job: RejudgeJob, lookup: Callable[[str], Game] | None = None) -> di
     for ply, others, played in sorted(job.moves):
         while state.ply < ply:
             state.apply(job.record.actions[state.ply])
-        found[ply] = verdict(state, others, played, REJUDGE * job.budget, job.seed, job.spec)
+        found[ply] = verdict(state, others, played, REJUDGE * job.budget, job.seed, job.spec, together(job.judged))
         if time.monotonic() >= until:
             break
     return found
@@ -391,26 +431,26 @@ class Review:
         return found[:count]
 
     def second_pass(self, record: Record) -> RejudgeJob:
-        """The job that judges the candidates again (:func:`rejudged`; its result goes to ``verdicts``)."""
-        searched = {p.ply: p.evaluation for p in self.plies}
-        return RejudgeJob(record, tuple((tp.ply, alternatives(searched[tp.ply], tp.played), tp.played)
-                                        for tp in self.candidates()), self.budget, self.seed, self.spec)
+        """The job that judges every searched move again (:func:`rejudged`; its result goes to
+        ``verdicts``): each against its :func:`alternatives`, where the search tried any."""
+        moves = tuple((p.ply, others, p.action) for p in self.plies
+                      if p.evaluation is not None and (others := alternatives(p.evaluation, p.action)))
+        return RejudgeJob(record, moves, self.budget, self.seed, self.spec, len(moves))
 
     def turning_points(self, count: int = TURNING_POINTS) -> list[TurningPoint]:
-        """The ``count`` moves that lost value, the surest loss first: the candidates whose
-        second pass's loss is clear of zero, with its numbers (before the second pass, the
-        first pass's candidates)."""
+        """The ``count`` moves that lost value, the surest loss first: the moves whose second
+        pass's loss is clear of zero, with its numbers (before the second pass, the first pass's
+        candidates)."""
         if self.verdicts is None:
             return self.candidates(count)
         widen = together(len(self.verdicts)) / Z95
+        seats = {p.ply: (p.seat, p.action) for p in self.plies}
         found = []
-        for tp in self.candidates():
-            v = self.verdicts.get(tp.ply)
-            if v is None:
-                continue
+        for ply, v in self.verdicts.items():
             half = (v.high - v.low) / 2 * widen
             if v.loss - half > 0:
-                found.append(TurningPoint(tp.ply, tp.seat, tp.played, v.best, v.loss, v.value, v.played_value,
+                seat, played = seats[ply]
+                found.append(TurningPoint(ply, seat, played, v.best, v.loss, v.value, v.played_value,
                                           wilson(v.value, v.worlds), v.loss - half, (v.loss - half, v.loss + half)))
         found.sort(key=lambda tp: (-tp.sure, tp.ply))
         return found[:count]

@@ -50,8 +50,8 @@ def settings(path: Path, seat: str | None, budget: int | None, spec: str | None,
 
 
 def run(record: Record, viewpoint: int | None, budget: int, seed: int, spec: str | None, lang: str) -> core.Review:
-    """Review every action under a progress bar, then judge the turning points' candidates again
-    (the second pass, under a bar of its own); Ctrl-C stops it with the actions done so far (and
+    """Review every action under a progress bar, then judge every searched move again (the second
+    pass, under a bar of its own); Ctrl-C stops it with the actions done so far (and
     the first pass's turning points)."""
     done = core.start(record, get, viewpoint, budget, seed, spec)
     columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),

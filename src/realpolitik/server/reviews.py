@@ -7,7 +7,7 @@ standard: :func:`~realpolitik.analysis.review.budget_for`), so ``realpolitik rev
 game's record with that budget (the JSON's ``budget``) gives the same JSON. Its pieces
 (:class:`~realpolitik.analysis.review.ReviewJob`: the actions reviewed in about
 ``PIECE_SECONDS``; then :class:`~realpolitik.analysis.review.RejudgeJob`: the second pass's
-verdicts on the turning points' candidates in about as long) wait for a worker behind every
+verdicts on the searched moves in about as long) wait for a worker behind every
 bot move, and reviews take turns piece by piece, so a table waits for a review by
 one piece at most. One review runs per game; the server runs ``review_queue`` at most, and a
 client may ask for ``reviews`` (a rate). Progress is kept in memory (a review under way when
