@@ -217,38 +217,40 @@ def scripted(monkeypatch, first: list[tuple[float, ...]], later: list[tuple[floa
     return calls
 
 
-def test_a_close_verdict_is_judged_on_new_deals_and_a_clear_one_is_not(monkeypatch):
-    """A first round whose loss is at least a quarter of its half-width and not clear of zero is
-    close: the move played and the alternative that did best are played on three more rounds of
-    new deals (each key its own, a budget for two moves of the four, so as many worlds) and judged
-    on all four rounds together. A clear first round, one too small to clear with more deals, and
-    a close one read at a larger z (more moves judged together: its half-width wider) stay one
-    round."""
+def test_a_verdict_that_may_name_a_move_stands_on_four_rounds_of_deals(monkeypatch):
+    """A first round whose loss is at least a quarter of its half-width only screens: the move
+    played and the alternative that did best are played on three more rounds of new deals (each
+    key its own, a budget for two moves of the four, so as many worlds) and judged on all four
+    rounds together, whether the first round was clear of zero or not. A loss too small to clear
+    with more deals, a gain, and a loss read at a larger z (more moves judged together: its
+    half-width wider) stay one round."""
     record = record_of("nuclear-war", 3, 6)
     state = record.initial_state(get)
     for action in record.actions[:12]:
         state.apply(action)
     others = ("a", "b", "c")
+    key = core.ply_seed(4, -2 - state.to_act, state.ply)
 
     def round_of(differences: list[int]) -> list[tuple[float, ...]]:
         # "a" gains the difference over the move played; "b" and "c" never win
         return [(float(d > 0), 0.0, 0.0, float(d < 0)) if d else (1.0, 0.0, 0.0, 1.0) for d in differences]
 
-    close = round_of([1, 0, 1, 0, -1, 0, 0, 1])  # loss 0.25 ± 0.49: close
-    calls = scripted(monkeypatch, close, [(1.0, 0.0)] * 8)
-    found = core.verdict(state, others, "played", 3000, 4, None)
-    key = core.ply_seed(4, -2 - state.to_act, state.ply)
-    assert calls == [(("a", "b", "c", "played"), 3000, key)] + [
-        (("a", "played"), 1500, core.ply_seed(key, r, 0)) for r in (1, 2, 3)]
-    assert len({k for _, _, k in calls}) == core.ROUNDS
-    assert (found.worlds, found.best) == (32, "a")
-    assert (found.value, found.played_value, found.loss) == (31 / 32, 5 / 32, pytest.approx(26 / 32))
-    assert core.weighed([(w[0], w[-1]) for w in close] + [(1.0, 0.0)] * 24, ("a",)) == found
-    for first, z in ((round_of([1, 1, 1, 1, 1, 1, 1, 0]), core.Z95),  # 0.875 ± 0.245: clear
-                     (round_of([1, -1, 1, -1, 1, -1, 1, 0]), core.Z95),  # 0.125 ± 0.687: under a quarter
+    close = round_of([1, 0, 1, 0, -1, 0, 0, 1])  # loss 0.25 ± 0.49
+    clear = round_of([1, 1, 1, 1, 1, 1, 1, 0])  # 0.875 ± 0.245
+    later = [(1.0, 0.0)] * 4 + [(0.0, 0.0)] * 4  # a difference of 1 on half the worlds
+    for first in (close, clear):
+        calls = scripted(monkeypatch, first, later)
+        found = core.verdict(state, others, "played", 3000, 4, None)
+        assert calls == [(("a", "b", "c", "played"), 3000, key)] + [
+            (("a", "played"), 1500, core.ply_seed(key, r, 0)) for r in (1, 2, 3)]
+        assert len({k for _, _, k in calls}) == core.ROUNDS
+        assert (found.worlds, found.best) == (32, "a")
+        assert found == core.weighed([(w[0], w[-1]) for w in first] + later * 3, ("a",))
+    assert (found.value, found.played_value, found.loss) == (20 / 32, 1 / 32, pytest.approx(19 / 32))  # clear
+    for first, z in ((round_of([1, -1, 1, -1, 1, -1, 1, 0]), core.Z95),  # 0.125 ± 0.687: under a quarter
                      (round_of([-1, 0, -1, 0, 1, 0, 0, -1]), core.Z95),  # a gain
                      (close, core.together(1000))):  # 0.25 ± 1.01 at z 4.05: under a quarter
-        calls = scripted(monkeypatch, first, [(1.0, 0.0)] * 8)
+        calls = scripted(monkeypatch, first, later)
         found = core.verdict(state, others, "played", 3000, 4, None, z)
         assert len(calls) == 1 and found == core.weighed(first, others)
 

@@ -28,10 +28,11 @@ move played) and its most tried others, ``ALTERNATIVES`` in all (two seeds' firs
 prefer different good moves), all played on the same worlds drawn from the mover's information
 with the same playout seeds (common random numbers, :func:`bots.evaluate.compare`), so the luck of
 a deal cancels; the loss is the mean of the paired differences against the alternative that did
-best. Where that first round is close — a loss at least a quarter of its interval's half-width
-but not clear of zero, so that more deals could clear it — the move played and that alternative
-are played on ``ROUNDS - 1`` rounds of new deals as well, and judged on all of them together (two
-stages: a verdict is never stopped at a lucky look). A turning point is a move whose loss's
+best. Where that first round's loss is at least a quarter of its interval's half-width (so that
+more deals could clear it of zero), the move played and that alternative are played on
+``ROUNDS - 1`` rounds of new deals as well, and judged on all of them together: the first round
+only screens, so every verdict that may name a move stands on the same number of deals, and none
+is named on one lucky round. A turning point is a move whose loss's
 interval lies above zero (``sure``, its lower end, above 0), the intervals of all the moves judged
 being 95 % intervals together (:func:`together`); the review names the ``TURNING_POINTS`` surest.
 A review stopped before its second pass names the first pass's candidates (the moves valued below
@@ -64,12 +65,12 @@ TURNING_POINTS = 5
 REJUDGE = 8
 #: the moves the second pass judges the move played against: the first pass's most tried others
 ALTERNATIVES = 3
-#: the rounds of deals a close verdict is judged on together (the first round among them)
+#: the rounds of deals a verdict that may name a move is judged on together (the first among them)
 ROUNDS = 4
-#: a first round is close when its loss is at least this share of its interval's half-width and
-#: not clear of zero: below it, even the loss it measured, found again on the other rounds, would
-#: seldom clear zero (at 40 moves judged, about 3 % of the time)
-CLOSE = 0.25
+#: a first round's loss below this share of its interval's half-width is judged on that round
+#: alone: even the loss it measured, found again on the other rounds, would seldom clear zero on
+#: all four (at 40 moves judged, about 3 % of the time)
+SCREEN = 0.25
 #: playouts each of the two moves needs before their difference may make a turning point
 MIN_VISITS = 4
 #: the version of a review's JSON and numbers (part of :func:`cache_key`: a stored review of
@@ -165,13 +166,13 @@ def verdict(state: State, others: tuple[str, ...], played: str, budget: int, see
     """Judge ``played`` against the moves ``others`` for the seat to act in ``state``: every world of
     its context played on after each (:func:`bots.evaluate.compare`), the loss against the
     alternative of the largest mean, its interval from the spread of the paired differences. Where
-    that round is :func:`close` at ``z`` (the normal quantile its interval will be read at), the
+    that round :func:`passes` at ``z`` (the normal quantile its interval will be read at), the
     move played and that alternative are played on ``ROUNDS - 1`` more rounds of new deals, each
     with as many worlds (so a budget scaled to two moves), and judged on every round together."""
     key = ply_seed(seed, -2 - state.to_act, state.ply)
     rewards = deals(state, (*others, played), budget, key, spec)
     found = weighed(rewards, others)
-    if not close(found, z):
+    if not passes(found, z):
         return found
     pair, top = (found.best, played), others.index(found.best)
     share = max(1, round(budget * len(pair) / (len(others) + 1)))
@@ -202,11 +203,11 @@ def weighed(rewards: list[tuple[float, ...]], others: tuple[str, ...]) -> Verdic
     return Verdict(n, others[top], means[top], means[-1], loss, loss - half, loss + half)
 
 
-def close(found: Verdict, z: float) -> bool:
-    """Whether more deals could make the verdict's loss clear of zero at ``z``: its loss at least
-    ``CLOSE`` of the interval's half-width at ``z`` and the interval reaching zero."""
+def passes(found: Verdict, z: float) -> bool:
+    """Whether a first round's loss may be clear of zero at ``z`` on all the rounds together: at
+    least ``SCREEN`` of its interval's half-width at ``z`` (and the interval not a point)."""
     half = (found.high - found.low) / 2 * z / Z95
-    return CLOSE * half <= found.loss and found.loss - half <= 0 < half
+    return 0 < SCREEN * half <= found.loss
 
 
 def alternatives(found: Evaluation, played: str) -> tuple[str, ...]:
