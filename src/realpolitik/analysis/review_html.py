@@ -110,10 +110,10 @@ def turning_points(review: Review, titles: list[str], lang: str) -> str:
                     f"<td>{tp.played_value:.0%}</td><td>{tp.loss:.0%} ({surest:.0%}–{least:.0%})</td></tr>")
     header = "".join(f"<th>{escape(render(c, lang))}</th>" for c in columns)
     return (head + _note(t("Every move played after a search, judged again against the move the search preferred "
-                           "and the ones it tried most, three in all, all played on the same deals (on more deals "
-                           "where the verdict is close), and named only where the loss against the better move lies "
-                           "above zero with 95 % certainty for all the moves judged together, the surest loss "
-                           "first."), lang)
+                           "and the ones it tried most, three in all, all played on the same deals, where a loss "
+                           "shows on three more rounds of new deals, and named only where the loss against the "
+                           "better move lies above zero with 95 % certainty for all the moves judged together, the "
+                           "surest loss first."), lang)
             + f"<table><tr>{header}</tr>{''.join(rows)}</table>")
 
 
