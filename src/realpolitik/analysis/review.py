@@ -61,7 +61,7 @@ from realpolitik.i18n import LANGUAGES, Text, render, tn
 
 #: turning points a review names
 TURNING_POINTS = 5
-#: the second pass's apply calls for one candidate, in multiples of the review's budget
+#: the second pass's apply calls for the first round of a move judged, in multiples of the review's budget
 REJUDGE = 8
 #: the moves the second pass judges the move played against: the first pass's most tried others
 ALTERNATIVES = 3
