@@ -204,55 +204,92 @@ def test_a_verdict_weighs_the_move_played_against_the_best_of_its_alternatives()
     assert among.loss >= 0 and among.low <= among.loss <= among.high  # the move itself is one of the others
 
 
-def scripted(monkeypatch, first: list[tuple[float, ...]], later: list[tuple[float, float]]) -> list[tuple]:
-    """Make ``compare`` answer ``first`` to a round of all the moves and ``later`` to a round of two;
-    the calls (moves, budget, key) are listed in the list returned."""
+def scripted(monkeypatch, first: list[tuple[float, ...]], later: list[tuple[float, ...]]) -> list[tuple]:
+    """Make ``compare`` answer ``first`` to a verdict's first round and ``later`` (each world's
+    rewards of the first moves asked and the last) to each later one; the calls (moves, budget,
+    key) are listed in the list returned."""
     calls = []
 
     def compare(ctx, actions, budget, key, spec):
         calls.append((tuple(actions), budget, key))
-        return list(first if len(actions) > 2 else later)
+        return list(first) if len(calls) == 1 else [(*w[:len(actions) - 1], w[-1]) for w in later]
 
     monkeypatch.setattr(core, "compare", compare)
     return calls
 
 
-def test_a_verdict_that_may_name_a_move_stands_on_four_rounds_of_deals(monkeypatch):
-    """A first round whose loss is at least a quarter of its half-width only screens: the move
-    played and the alternative that did best are played on three more rounds of new deals (each
-    key its own, a budget for two moves of the four, so as many worlds) and judged on all four
-    rounds together, whether the first round was clear of zero or not. A loss too small to clear
-    with more deals, a gain, and a loss read at a larger z (more moves judged together: its
-    half-width wider) stay one round."""
-    record = record_of("nuclear-war", 3, 6)
+def position(game_id: str):
+    record = record_of(game_id, 2, 6)
     state = record.initial_state(get)
     for action in record.actions[:12]:
         state.apply(action)
+    return state
+
+
+def round_of(differences: list[int]) -> list[tuple[float, ...]]:
+    """A first round of "a", "b", "c" and the move played: "a" gains the difference over the move
+    played; "b" and "c" never win."""
+    return [(float(d > 0), 0.0, 0.0, float(d < 0)) if d else (1.0, 0.0, 0.0, 1.0) for d in differences]
+
+
+@pytest.mark.parametrize("game_id", ["wsdv", "nuclear-war"])
+def test_a_verdict_that_may_name_a_move_stands_on_the_game_s_rounds_of_deals(monkeypatch, game_id):
+    """A first round whose loss is at least half the half-width all the rounds together would
+    have only screens: the move played and the game's rivals (the alternatives that did best) are
+    played on the game's further rounds of new deals (each key its own, a budget for those moves
+    of the four, so as many worlds) and judged on all the rounds together, whether the first
+    round was clear of zero or not. A loss too small to clear with more deals, a gain, and a loss
+    read at a larger z (more moves judged together: its half-width wider) stay one round. Wir sind
+    das Volk! takes the standard four rounds and one rival, Nuclear War the more it declares."""
+    state = position(game_id)
+    rounds, rivals = core.rounds_for(state.game), core.rivals_for(state.game)
+    if game_id == "wsdv":
+        assert (rounds, rivals) == (core.ROUNDS, core.RIVALS)
+    else:
+        assert rounds > core.ROUNDS and rivals == len(("a", "b", "c"))
     others = ("a", "b", "c")
     key = core.ply_seed(4, -2 - state.to_act, state.ply)
-
-    def round_of(differences: list[int]) -> list[tuple[float, ...]]:
-        # "a" gains the difference over the move played; "b" and "c" never win
-        return [(float(d > 0), 0.0, 0.0, float(d < 0)) if d else (1.0, 0.0, 0.0, 1.0) for d in differences]
-
-    close = round_of([1, 0, 1, 0, -1, 0, 0, 1])  # loss 0.25 ± 0.49
+    moves = (*others[:rivals], "played")
+    close = round_of([1, 0, 1, 0, -1, 0, 1, 0])  # loss 0.25 ± 0.49
     clear = round_of([1, 1, 1, 1, 1, 1, 1, 0])  # 0.875 ± 0.245
-    later = [(1.0, 0.0)] * 4 + [(0.0, 0.0)] * 4  # a difference of 1 on half the worlds
+    later = [(1.0, 0.0, 0.0, 0.0)] * 4 + [(0.0, 0.0, 0.0, 0.0)] * 4  # "a" gains 1 on half the worlds
     for first in (close, clear):
         calls = scripted(monkeypatch, first, later)
         found = core.verdict(state, others, "played", 3000, 4, None)
         assert calls == [(("a", "b", "c", "played"), 3000, key)] + [
-            (("a", "played"), 1500, core.ply_seed(key, r, 0)) for r in (1, 2, 3)]
-        assert len({k for _, _, k in calls}) == core.ROUNDS
-        assert (found.worlds, found.best) == (32, "a")
-        assert found == core.weighed([(w[0], w[-1]) for w in first] + later * 3, ("a",))
-    assert (found.value, found.played_value, found.loss) == (20 / 32, 1 / 32, pytest.approx(19 / 32))  # clear
-    for first, z in ((round_of([1, -1, 1, -1, 1, -1, 1, 0]), core.Z95),  # 0.125 ± 0.687: under a quarter
+            (moves, 3000 * len(moves) // 4, core.ply_seed(key, r, 0)) for r in range(1, rounds)]
+        assert len({k for _, _, k in calls}) == rounds
+        assert (found.worlds, found.best) == (8 * rounds, "a")
+        kept = [(*w[:rivals], w[-1]) for w in first] + [(*w[:rivals], w[-1]) for w in later] * (rounds - 1)
+        assert found == core.weighed(kept, moves[:-1])
+    worlds = 8 * rounds  # clear: "a" wins the first round's 8 worlds and half of every later round's
+    assert (found.value, found.played_value) == ((8 + 4 * (rounds - 1)) / worlds, 1 / worlds)
+    for first, z in ((round_of([1, -1] * 7 + [1, 0]), core.Z95),  # 0.0625 ± 0.47: under half of 4 or 8 rounds'
                      (round_of([-1, 0, -1, 0, 1, 0, 0, -1]), core.Z95),  # a gain
-                     (close, core.together(1000))):  # 0.25 ± 1.01 at z 4.05: under a quarter
+                     (round_of([1, 0, 0, 0, -1, 0, 1, 0]), core.together(1000))):  # 0.125 ± 0.92 at z 4.05
         calls = scripted(monkeypatch, first, later)
         found = core.verdict(state, others, "played", 3000, 4, None, z)
         assert len(calls) == 1 and found == core.weighed(first, others)
+    calls = scripted(monkeypatch, round_of([1, 0, 0, 0, -1, 0, 1, 0]), later)  # the same loss at z 1.96 passes
+    assert core.verdict(state, others, "played", 3000, 4, None).worlds == worlds and len(calls) == rounds
+
+
+def test_the_later_rounds_play_the_first_round_s_best_rivals_and_may_find_another_better(monkeypatch):
+    """With two rivals, the later rounds play the two alternatives that did best in the first round
+    (in the first pass's order) beside the move played, and the better move is the one of them
+    that does best on all the rounds together, not on the first alone."""
+    state = position("nuclear-war")
+    monkeypatch.setattr(type(state.game), "review_rivals", 2)
+    # the first round: "c" gains 0.375, "a" 0.25, "b" nothing over the move played
+    first = [(1.0, 0.0, 1.0, 0.0)] * 2 + [(0.0, 0.0, 1.0, 0.0)] + [(0.0, 0.0, 0.0, 0.0)] * 5
+    later = [(1.0, 0.0, 0.0)] * 4 + [(0.0, 0.0, 0.0)] * 4  # ("a", "c", played): "a" gains 0.5 a round, "c" nothing
+    calls = scripted(monkeypatch, first, later)
+    found = core.verdict(state, ("a", "b", "c"), "played", 3000, 4, None)
+    rounds = core.rounds_for(state.game)
+    assert [moves for moves, _, _ in calls[1:]] == [("a", "c", "played")] * (rounds - 1)
+    assert {budget for _, budget, _ in calls[1:]} == {2250}
+    assert (found.best, found.worlds) == ("a", 8 * rounds)
+    assert found.value == pytest.approx((2 + 4 * (rounds - 1)) / (8 * rounds)) and found.played_value == 0
 
 
 def test_the_same_seed_gives_the_same_review():
@@ -328,6 +365,25 @@ def test_a_server_s_smaller_budget_scales_as_the_game_s_declared_budget():
     assert core.budget_for(get("wsdv"), 300) == 300 and core.budget_for(get("wsdv")) == BUDGET_STANDARD
 
 
+def test_a_cached_review_is_made_again_when_what_gives_its_numbers_changes(monkeypatch):
+    """A stored review's key holds what gives its numbers: the same record and settings give the
+    same key; another viewpoint, budget, seed, format, lean (``Game.pseudo_playouts``), count of
+    rounds or of rivals another."""
+    record = record_of("wsdv", 2, 3)
+    game = get("wsdv")
+    before = core.cache_key(record, None, 300, 0, None, game)
+    assert core.cache_key(record, None, 300, 0, None, game) == before
+    others = (core.cache_key(record, 1, 300, 0, None, game), core.cache_key(record, None, 301, 0, None, game),
+              core.cache_key(record, None, 300, 1, None, game))
+    assert before not in others
+    for module, setting, value in ((core, "FORMAT", core.FORMAT + 1), (type(game), "pseudo_playouts", 7.0),
+                                   (type(game), "review_rounds", 6), (type(game), "review_rivals", 2)):
+        with monkeypatch.context() as m:
+            m.setattr(module, setting, value)
+            assert core.cache_key(record, None, 300, 0, None, game) != before, setting
+    assert core.cache_key(record, None, 300, 0, None, game) == before
+
+
 def test_an_unfinished_game_is_refused():
     with pytest.raises(RecordError, match="finished game"):
         core.review(record_of("nuclear-war", 3, 2, finish=False), get, budget=50)
@@ -385,14 +441,15 @@ def test_the_chart_has_a_panel_per_seat_in_the_reader_s_language(nuclear_war, la
     assert list(dashed.get_ydata()) == [p.hindsight[1] for p in review.plies]
 
 
-@pytest.mark.parametrize("lang, words", [("en", ("Game review", "Turning points", "better")),
-                                         ("de", ("Partieanalyse", "Wendepunkte", "besser"))])
+@pytest.mark.parametrize("lang, words", [("en", ("Game review", "Turning points", "better", "on {} more rounds")),
+                                         ("de", ("Partieanalyse", "Wendepunkte", "besser", "auf {} weiteren Runden"))])
 def test_the_page_holds_the_chart_and_the_turning_points_in_the_reader_s_language(nuclear_war, lang, words):
+    """The page's words in the reader's language, its note with the game's own rounds of deals."""
     _, review = nuclear_war
     html = page(review, get("nuclear-war"), lang)
     assert html.count("<svg") == 1 and f'lang="{lang}"' in html
     for word in words:
-        assert word in html
+        assert word.format(core.rounds_for(get("nuclear-war")) - 1) in html
     assert html.count("<tr>") == 1 + len(review.turning_points())
 
 

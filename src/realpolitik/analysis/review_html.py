@@ -14,7 +14,7 @@ from realpolitik.i18n import render, t, tn
 
 from . import plots
 from .html import STYLE
-from .review import Review
+from .review import Review, rounds_for
 
 #: height of each seat's panel in the chart, in inches
 PANEL = 1.5
@@ -85,13 +85,14 @@ def page(review: Review, game: Game, lang: str) -> str:
                          "counts with the game's own estimate). The line is the estimate a seat could make with "
                          "what it knew, the band around it its 95 % interval; the dashed line is the same search "
                          "on the true state, with every hidden card known."), lang))
-    parts.append(turning_points(review, titles, lang))
+    parts.append(turning_points(review, rounds_for(game), titles, lang))
     return (f'<!DOCTYPE html>\n<html lang="{lang}"><head><meta charset="utf-8"><title>{title}</title>'
             f"<style>{STYLE}</style></head><body>" + "".join(parts) + "</body></html>\n")
 
 
-def turning_points(review: Review, titles: list[str], lang: str) -> str:
-    """The turning points as a table: the move, the move preferred, their values and the loss."""
+def turning_points(review: Review, rounds: int, titles: list[str], lang: str) -> str:
+    """The turning points as a table: the move, the move preferred, their values and the loss
+    (``rounds``: the game's rounds of deals where a loss shows, for the note)."""
     heading = render(t("Turning points"), lang)
     head = f"<h2>{escape(heading)}</h2>"
     found = review.turning_points()
@@ -111,9 +112,9 @@ def turning_points(review: Review, titles: list[str], lang: str) -> str:
     header = "".join(f"<th>{escape(render(c, lang))}</th>" for c in columns)
     return (head + _note(t("Every move played after a search, judged again against the move the search preferred "
                            "and the ones it tried most, three in all, all played on the same deals, where a loss "
-                           "shows on three more rounds of new deals, and named only where the loss against the "
+                           "shows on {more} more rounds of new deals, and named only where the loss against the "
                            "better move lies above zero with 95 % certainty for all the moves judged together, the "
-                           "surest loss first."), lang)
+                           "surest loss first.", more=rounds - 1), lang)
             + f"<table><tr>{header}</tr>{''.join(rows)}</table>")
 
 
