@@ -15,7 +15,7 @@ from realpolitik.analysis import review as core
 from realpolitik.analysis.review_html import chances_figure, page
 from realpolitik.bots.evaluate import BUDGET as BUDGET_STANDARD
 from realpolitik.bots.evaluate import Evaluation, Tally, wilson
-from realpolitik.engine import Record, RecordError, Rng
+from realpolitik.engine import Game, Record, RecordError, Rng
 from realpolitik.games import get
 
 BUDGET = 1000  # enough playouts that the second pass names some turning points
@@ -242,11 +242,11 @@ def test_a_verdict_that_may_name_a_move_stands_on_the_game_s_rounds_of_deals(mon
     read at a larger z (more moves judged together: its half-width wider) stay one round. Wir sind
     das Volk! takes the standard four rounds and one rival, Nuclear War the more it declares."""
     state = position(game_id)
-    rounds, rivals = core.rounds_for(state.game), core.rivals_for(state.game)
+    rounds, rivals = state.game.review_rounds, state.game.review_rivals
     if game_id == "wsdv":
-        assert (rounds, rivals) == (core.ROUNDS, core.RIVALS)
+        assert (rounds, rivals) == (Game.review_rounds, Game.review_rivals) == (4, 1)
     else:
-        assert rounds > core.ROUNDS and rivals == len(("a", "b", "c"))
+        assert rounds > Game.review_rounds and rivals == core.ALTERNATIVES
     others = ("a", "b", "c")
     key = core.ply_seed(4, -2 - state.to_act, state.ply)
     moves = (*others[:rivals], "played")
@@ -285,7 +285,7 @@ def test_the_later_rounds_play_the_first_round_s_best_rivals_and_may_find_anothe
     later = [(1.0, 0.0, 0.0)] * 4 + [(0.0, 0.0, 0.0)] * 4  # ("a", "c", played): "a" gains 0.5 a round, "c" nothing
     calls = scripted(monkeypatch, first, later)
     found = core.verdict(state, ("a", "b", "c"), "played", 3000, 4, None)
-    rounds = core.rounds_for(state.game)
+    rounds = state.game.review_rounds
     assert [moves for moves, _, _ in calls[1:]] == [("a", "c", "played")] * (rounds - 1)
     assert {budget for _, budget, _ in calls[1:]} == {2250}
     assert (found.best, found.worlds) == ("a", 8 * rounds)
@@ -449,7 +449,7 @@ def test_the_page_holds_the_chart_and_the_turning_points_in_the_reader_s_languag
     html = page(review, get("nuclear-war"), lang)
     assert html.count("<svg") == 1 and f'lang="{lang}"' in html
     for word in words:
-        assert word.format(core.rounds_for(get("nuclear-war")) - 1) in html
+        assert word.format(get("nuclear-war").review_rounds - 1) in html
     assert html.count("<tr>") == 1 + len(review.turning_points())
 
 

@@ -30,8 +30,8 @@ with the same playout seeds (common random numbers, :func:`bots.evaluate.compare
 a deal cancels; the loss is the mean of the paired differences against the alternative that did
 best. Where that first round's loss is at least half the half-width all the rounds together would
 have (so that more deals could clear it of zero), the move played and that alternative (or the
-game's ``review_rivals`` best ones) are played on more rounds of new deals (``ROUNDS`` in all, or
-the game's ``review_rounds``), and judged on all of them together: the first round only screens,
+game's ``review_rivals`` best ones) are played on more rounds of new deals (the game's
+``review_rounds`` in all), and judged on all of them together: the first round only screens,
 so every verdict that may name a move stands on the same number of deals, and none is named on
 one lucky round. A turning point is a move whose loss's interval lies above zero (``sure``, its
 lower end, above 0), the intervals of all the moves judged being 95 % intervals together
@@ -66,12 +66,6 @@ TURNING_POINTS = 5
 REJUDGE = 8
 #: the moves the second pass judges the move played against: the first pass's most tried others
 ALTERNATIVES = 3
-#: the rounds of deals a verdict that may name a move is judged on together (the first among them)
-#: where the game declares none (``Game.review_rounds``, :func:`rounds_for`)
-ROUNDS = 4
-#: the alternatives that did best in a first round and are played on its later rounds beside the
-#: move played, where the game declares none (``Game.review_rivals``, :func:`rivals_for`)
-RIVALS = 1
 #: a first round's loss below this share of the half-width all the rounds together would have is
 #: judged on that round alone: even the loss it measured, found again on the other rounds, would
 #: seldom clear zero on all of them (at 40 moves judged, about 3 % of the time)
@@ -172,17 +166,17 @@ def verdict(state: State, others: tuple[str, ...], played: str, budget: int, see
     its context played on after each (:func:`bots.evaluate.compare`), the loss against the
     alternative of the largest mean, its interval from the spread of the paired differences. Where
     that round :func:`passes` at ``z`` (the normal quantile its interval will be read at), the
-    move played and the alternatives that did best (the game's rivals, :func:`rivals_for`) are
-    played on the game's further rounds of new deals (:func:`rounds_for`), each with as many
-    worlds (so a budget scaled to those moves), and judged on every round together."""
+    move played and the alternatives that did best (``Game.review_rivals``) are played on the
+    game's further rounds of new deals (``Game.review_rounds`` in all), each with as many worlds
+    (so a budget scaled to those moves), and judged on every round together."""
     key = ply_seed(seed, -2 - state.to_act, state.ply)
     rewards = deals(state, (*others, played), budget, key, spec)
     found = weighed(rewards, others)
-    rounds = rounds_for(state.game)
+    rounds = state.game.review_rounds
     if not passes(found, z, rounds):
         return found
     totals = [sum(world[i] for world in rewards) for i in range(len(others))]
-    kept = sorted(sorted(range(len(others)), key=lambda i: (-totals[i], i))[:rivals_for(state.game)])
+    kept = sorted(sorted(range(len(others)), key=lambda i: (-totals[i], i))[:state.game.review_rivals])
     moves = (*(others[i] for i in kept), played)
     share = max(1, round(budget * len(moves) / (len(others) + 1)))
     more = [world for r in range(1, rounds) for world in deals(state, moves, share, ply_seed(key, r, 0), spec)]
@@ -258,18 +252,6 @@ def budget_for(game: Game, standard: int = BUDGET) -> int:
     if game.review_budget is None:
         return standard
     return max(1, round(standard * game.review_budget / BUDGET))
-
-
-def rounds_for(game: Game) -> int:
-    """The rounds of deals ``game``'s second pass judges a move on where a loss shows: the game's
-    ``review_rounds``, else the standard ``ROUNDS``."""
-    return ROUNDS if game.review_rounds is None else game.review_rounds
-
-
-def rivals_for(game: Game) -> int:
-    """The alternatives ``game``'s later rounds play beside the move played: the game's
-    ``review_rivals``, else the standard ``RIVALS``."""
-    return RIVALS if game.review_rivals is None else game.review_rivals
 
 
 def ply_seed(seed: int, seat: int, ply: int) -> int:
@@ -540,8 +522,9 @@ def start(record: Record, lookup: Callable[[str], Game], seat: int | None, budge
 def cache_key(record: Record, seat: int | None, budget: int, seed: int, spec: str | None, game: Game) -> str:
     """What identifies a review for a cache: the review's ``FORMAT``, the game's record, the
     review's settings, how the game's chances lean (``Game.pseudo_playouts``: another weight gives
-    other chances) and its rounds of deals and rivals (:func:`rounds_for`, :func:`rivals_for`:
-    others give other verdicts)."""
+    other chances) and its rounds of deals and rivals (``Game.review_rounds``,
+    ``Game.review_rivals``: others give other verdicts)."""
     what = {"format": FORMAT, "record": json.loads(record.to_json()), "seat": seat, "budget": budget, "seed": seed,
-            "spec": spec, "lean": game.pseudo_playouts, "rounds": rounds_for(game), "rivals": rivals_for(game)}
+            "spec": spec, "lean": game.pseudo_playouts, "rounds": game.review_rounds,
+            "rivals": game.review_rivals}
     return hashlib.sha256(json.dumps(what, sort_keys=True).encode()).hexdigest()

@@ -14,7 +14,7 @@ from realpolitik.i18n import render, t, tn
 
 from . import plots
 from .html import STYLE
-from .review import Review, rounds_for
+from .review import Review
 
 #: height of each seat's panel in the chart, in inches
 PANEL = 1.5
@@ -85,7 +85,7 @@ def page(review: Review, game: Game, lang: str) -> str:
                          "counts with the game's own estimate). The line is the estimate a seat could make with "
                          "what it knew, the band around it its 95 % interval; the dashed line is the same search "
                          "on the true state, with every hidden card known."), lang))
-    parts.append(turning_points(review, rounds_for(game), titles, lang))
+    parts.append(turning_points(review, game.review_rounds, titles, lang))
     return (f'<!DOCTYPE html>\n<html lang="{lang}"><head><meta charset="utf-8"><title>{title}</title>'
             f"<style>{STYLE}</style></head><body>" + "".join(parts) + "</body></html>\n")
 

@@ -66,14 +66,14 @@ class Game(ABC):
     #: (docs/bots/review.md); None: the standard. A server's smaller budget scales with it
     #: (``analysis.review.budget_for``)
     review_budget: int | None = None
-    #: rounds of deals a review's second pass judges a move on where its first round shows a loss,
-    #: where the standard (``analysis.review.ROUNDS``) leaves two seeds' turning points further
-    #: apart than the review's bar (docs/bots/review.md); None: the standard
-    review_rounds: int | None = None
+    #: rounds of deals a review's second pass judges a move on where its first round shows a loss
+    #: (``analysis.review.verdict``); a game whose turning points differ between two seeds more
+    #: than the review's bar allows declares more (docs/bots/review.md)
+    review_rounds: int = 4
     #: how many of the alternatives that did best in that first round the later rounds play beside
-    #: the move played, where the standard (``analysis.review.RIVALS``, the best alone) leaves the
-    #: choice of the better move to one round's luck; None: the standard
-    review_rivals: int | None = None
+    #: the move played: the best alone, or more where one round's luck would choose between
+    #: alternatives as good as each other
+    review_rivals: int = 1
     #: parameters per bot kind that suit this game better than the bot's own defaults
     #: (``{"ismcts": {"prior": "heuristic"}}``); a bot spec's own parameters win
     bot_defaults: dict[str, dict[str, Any]] = {}
